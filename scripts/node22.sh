@@ -22,14 +22,16 @@ else
   if [ -d "$node_home/include/node" ]; then export npm_config_nodedir="$node_home"; fi
 fi
 
-# Install (or re-install) dependencies when node_modules is missing or older than the lockfile,
-# or was built for another Node (a native addon compiled for Node 20 segfaults under 22).
+# Install dependencies when node_modules is missing, older than the lockfile, or built for another
+# Node (a native addon compiled for Node 20 segfaults under 22). `npm install` rather than `npm ci`:
+# the registry mirror here lacks some of rollup's optional platform packages, which npm leaves out of
+# the lockfile and `npm ci` then refuses; `npm install` honours the lockfile all the same.
 stamp="$project_root/node_modules/.installed-for-node"
-want="$(node --version) $(cksum < "$project_root/package-lock.json" 2>/dev/null | cut -d' ' -f1)"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+install_key() { echo "$(node --version) $(cksum < "$project_root/package-lock.json" 2>/dev/null | cut -d' ' -f1)"; }
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(install_key)" ]; then
   echo "Installing dependencies with Node $(node --version)" >&2
-  (cd "$project_root" && npm ci --no-audit --no-fund --loglevel=error >&2) || return 1
-  echo "$want" > "$stamp"
+  (cd "$project_root" && npm install --no-audit --no-fund --loglevel=error >&2) || return 1
+  install_key > "$stamp"
 fi
 
 # The Prisma client is generated code (not committed); make sure it matches the schema.

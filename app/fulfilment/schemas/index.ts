@@ -1,0 +1,4 @@
+export * from "./rules";
+export * from "./types";
+export * from "./requests";
+export * from "./responses";
