@@ -42,6 +42,12 @@ export const decimal = (precision: number, scale: number) => {
     })
     .refine((v) => Math.abs(v * factor - Math.round(v * factor)) < 1e-6, {
       error: `must have at most ${scale} decimal places`,
+    })
+    // Refinements have no JSON Schema form; say the same in the OpenAPI document.
+    .meta({
+      minimum: 0,
+      exclusiveMaximum: limit,
+      description: `decimal with ${precision} digits and ${scale} decimals`,
     });
 };
 
@@ -65,7 +71,8 @@ export const emptyOrDigits = (min: number, max: number) =>
 export const grams = () =>
   z
     .number({ error: "must be a number" })
-    .refine((v) => Number.isFinite(v) && v > 0, { error: "must be more than 0 grams" });
+    .refine((v) => Number.isFinite(v) && v > 0, { error: "must be more than 0 grams" })
+    .meta({ exclusiveMinimum: 0, description: "weight in grams" });
 
 const DECLARE_NAME_CHARACTERS = /^[A-Za-z0-9_\s\-()'&,|]+$/;
 
@@ -82,7 +89,11 @@ export const declareName = () =>
       error:
         "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)",
     })
-    .refine((v) => !/^[\d\s]+$/.test(v), { error: "must not consist only of digits and spaces" });
+    .refine((v) => !/^[\d\s]+$/.test(v), { error: "must not consist only of digits and spaces" })
+    .meta({
+      not: { pattern: "^[\\d\\s]+$" },
+      description: "customs name; must not consist only of digits and whitespace",
+    });
 
 /**
  * CustomStorageNo carries two rules at once: length 0-25, and 3-50 ASCII characters.
@@ -98,9 +109,12 @@ export const customStorageNo = () =>
 
 /** A date-time text (ISO 8601). */
 export const dateTimeText = () =>
-  z.string().refine((v) => !Number.isNaN(Date.parse(v)), {
-    error: "must be a date-time such as 2026-11-22T10:00:00Z",
-  });
+  z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), {
+      error: "must be a date-time such as 2026-11-22T10:00:00Z",
+    })
+    .meta({ description: "date-time text, e.g. 2026-11-22T10:00:00Z" });
 
 /** A non-empty list of at most `max` items ("req; at most N"). */
 export const listOf = <T extends z.ZodType>(item: T, max?: number) => {
