@@ -12,6 +12,10 @@ const EnvSchema = z.object({
   SHOPIFY_API_KEY: z.string().default(""),
   SHOPIFY_API_SECRET: z.string().default(""),
   SHOPIFY_APP_URL: z.string().default("http://127.0.0.1:3000"),
+  /** Port of the dev server; `shopify app dev` sets it and proxies the app URL to it. */
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** Port of Vite's HMR socket when the app runs behind the CLI's tunnel. */
+  FRONTEND_PORT: z.coerce.number().int().positive().optional(),
   SCOPES: z.string().optional(),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
 
@@ -30,6 +34,18 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   return parsed.data;
+}
+
+/**
+ * The Shopify app cannot start without its credentials, while scripts and the sandbox can: so
+ * shopify.server.ts demands them through this check instead of the schema requiring them.
+ */
+export function shopifyCredentials(source: Env): { apiKey: string; apiSecretKey: string } {
+  const missing = (["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const).filter((name) => source[name] === "");
+  if (missing.length > 0) {
+    throw new Error(`Invalid environment:\n${missing.map((name) => `  ${name}: required by the Shopify app`).join("\n")}`);
+  }
+  return { apiKey: source.SHOPIFY_API_KEY, apiSecretKey: source.SHOPIFY_API_SECRET };
 }
 
 export const env: Env = readEnv();

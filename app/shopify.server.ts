@@ -1,0 +1,37 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import prisma from "./db.server";
+import { env, shopifyCredentials } from "./env.server";
+
+/**
+ * The one Admin API version the app speaks: GraphQL calls, webhook payloads (shopify.app.toml's
+ * `[webhooks] api_version` must say the same) and the emulator's schema.
+ */
+export const apiVersion = ApiVersion.October26;
+
+const shopify = shopifyApp({
+  ...shopifyCredentials(env),
+  apiVersion,
+  // Managed installation takes the scopes from shopify.app.toml; the CLI passes them as SCOPES too.
+  scopes: env.SCOPES?.split(","),
+  appUrl: env.SHOPIFY_APP_URL,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(prisma),
+  distribution: AppDistribution.AppStore,
+  future: {
+    // Token exchange instead of the OAuth redirect dance (managed installation).
+    unstable_newEmbeddedAuthStrategy: true,
+    // Offline tokens expire and are refreshed by the library, so a leaked one is short-lived.
+    expiringOfflineAccessTokens: true,
+  },
+  ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
+});
+
+export default shopify;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const unauthenticated = shopify.unauthenticated;
+export const login = shopify.login;
+export const registerWebhooks = shopify.registerWebhooks;
+export const sessionStorage = shopify.sessionStorage;
