@@ -4,6 +4,18 @@
  */
 import { z } from "zod";
 
+/**
+ * zod's default wording for a missing field is "Invalid input: expected string, received undefined";
+ * a merchant reads these messages next to a held order, so a missing field says it is required.
+ */
+z.config({
+  customError: (issue) => (issue.input === undefined ? "is required" : undefined),
+});
+
+/** For numbers: "is required" when missing, "must be a number" when it is something else. */
+const numberError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? "is required" : "must be a number";
+
 /** A string of at most `max` characters ("length 0-max" in the reference). */
 export const text = (max: number) =>
   z.string().max(max, { error: `must be at most ${max} characters` });
@@ -32,15 +44,15 @@ export const packageKey = () => code(1, 50);
 /** "decimal with P digits and S decimals": at most S decimals and P-S digits before the point. */
 export const decimal = (precision: number, scale: number) => {
   const limit = 10 ** (precision - scale);
-  const factor = 10 ** scale;
   return z
-    .number({ error: "must be a number" })
+    .number({ error: numberError })
     .refine((v) => Number.isFinite(v), { error: "must be a finite number" })
     .refine((v) => v >= 0, { error: "must not be negative" })
     .refine((v) => v < limit, {
       error: `must be less than ${limit} (at most ${precision - scale} digits before the decimal point)`,
     })
-    .refine((v) => Math.abs(v * factor - Math.round(v * factor)) < 1e-6, {
+    // Exactly: 0.1 + 0.2 would be sent as 0.30000000000000004. Callers round amounts first.
+    .refine((v) => Number(v.toFixed(scale)) === v, {
       error: `must have at most ${scale} decimal places`,
     })
     // Refinements have no JSON Schema form; say the same in the OpenAPI document.
@@ -54,7 +66,7 @@ export const decimal = (precision: number, scale: number) => {
 /** An integer within [min, max]. */
 export const integer = (min: number, max: number) =>
   z
-    .number({ error: "must be a number" })
+    .number({ error: numberError })
     .int({ error: "must be a whole number" })
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
@@ -70,7 +82,7 @@ export const emptyOrDigits = (min: number, max: number) =>
 /** A weight in grams; the reference says only "number, in grams", and a parcel has weight. */
 export const grams = () =>
   z
-    .number({ error: "must be a number" })
+    .number({ error: numberError })
     .refine((v) => Number.isFinite(v) && v > 0, { error: "must be more than 0 grams" })
     .meta({ exclusiveMinimum: 0, description: "weight in grams" });
 
@@ -108,10 +120,12 @@ export const customStorageNo = () =>
     .regex(/^[\x00-\x7F]*$/, { error: "must contain only ASCII characters" });
 
 /** A date-time text (ISO 8601). */
+const isoDateTime = z.iso.datetime({ offset: true, local: true });
+
 export const dateTimeText = () =>
   z
     .string()
-    .refine((v) => !Number.isNaN(Date.parse(v)), {
+    .refine((v) => isoDateTime.safeParse(v).success, {
       error: "must be a date-time such as 2026-11-22T10:00:00Z",
     })
     .meta({ description: "date-time text, e.g. 2026-11-22T10:00:00Z" });
@@ -127,4 +141,6 @@ export const listOf = <T extends z.ZodType>(item: T, max?: number) => {
  * yet is kept as text rather than failing the whole response (the reference does not list them all).
  */
 export const knownOr = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.enum(values), z.string()]);
+  z.union([z.enum(values), z.string()], {
+    error: (issue) => (issue.input === undefined ? "is required" : "must be text"),
+  });

@@ -1,8 +1,8 @@
 /**
  * The reference's shared types (section 2) as they are sent to the provider. Where the reference
  * gives no rule for a nested field, the schema gives its type only; the reference's gaps are listed
- * in section 2.8. Exceptions, from DESIGN.md section 6: a package's PackageId follows the same rule
- * everywhere, and SKU lines need a SKU and a positive quantity.
+ * in section 2.8. Two exceptions: a package's PackageId follows the same rule everywhere (DESIGN.md
+ * section 6), and SKU lines need a SKU and a positive quantity (ours: a line of nothing ships nothing).
  */
 import { z } from "zod";
 import { decimal, grams, integer, INT32_MAX, packageKey } from "./rules";
