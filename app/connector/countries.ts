@@ -1,0 +1,115 @@
+/**
+ * What a destination country expects of an address: province as code or name, which fields are
+ * mandatory, the postcode's shape, a separate house number, a tax or ID number for customs.
+ * Countries not listed get the lenient defaults: province and postcode as given, postcode required.
+ */
+
+/** Countries whose carriers want the province as its short code (state, province, territory). */
+const PROVINCE_AS_CODE = new Set(["US", "CA", "AU", "BR", "MX", "IT", "IN"]);
+
+/** Countries where a parcel without a province (state, prefecture) does not get sorted. */
+const PROVINCE_REQUIRED = new Set(["US", "CA", "AU", "BR", "MX", "JP", "CN", "IN"]);
+
+/** Countries without postcodes, or where most addresses have none. */
+const POSTCODE_OPTIONAL = new Set(["HK", "MO", "AE", "QA", "IE", "PA", "JM", "BS", "BO", "AO", "GH", "ZW"]);
+
+/** Street-name-first countries whose carriers (DHL, PostNL, bpost) need the house number on its own. */
+const HOUSE_NUMBER_REQUIRED = new Set(["DE", "AT", "NL", "BE"]);
+
+/** Countries whose name order is family name first, for names written in their script. */
+const FAMILY_NAME_FIRST = new Set(["JP", "CN", "KR", "TW", "HK"]);
+
+interface PostcodeFormat {
+  readonly pattern: RegExp;
+  readonly example: string;
+}
+
+const POSTCODE_FORMATS: Readonly<Record<string, PostcodeFormat>> = {
+  US: { pattern: /^\d{5}(-\d{4})?$/, example: "5 digits, e.g. 40003 or 40003-1234" },
+  CA: { pattern: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, example: "e.g. K2H 7A8" },
+  GB: { pattern: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i, example: "e.g. SW1A 1AA" },
+  DE: { pattern: /^\d{5}$/, example: "5 digits, e.g. 10115" },
+  FR: { pattern: /^\d{5}$/, example: "5 digits, e.g. 75001" },
+  IT: { pattern: /^\d{5}$/, example: "5 digits, e.g. 20121" },
+  ES: { pattern: /^\d{5}$/, example: "5 digits, e.g. 28013" },
+  NL: { pattern: /^\d{4} ?[A-Z]{2}$/i, example: "4 digits and 2 letters, e.g. 1015 CJ" },
+  BE: { pattern: /^\d{4}$/, example: "4 digits, e.g. 1000" },
+  AT: { pattern: /^\d{4}$/, example: "4 digits, e.g. 1010" },
+  CH: { pattern: /^\d{4}$/, example: "4 digits, e.g. 8001" },
+  PL: { pattern: /^\d{2}-\d{3}$/, example: "e.g. 00-950" },
+  JP: { pattern: /^\d{3}-?\d{4}$/, example: "7 digits, e.g. 100-0001" },
+  AU: { pattern: /^\d{4}$/, example: "4 digits, e.g. 2000" },
+  BR: { pattern: /^\d{5}-?\d{3}$/, example: "8 digits, e.g. 01310-100" },
+  KR: { pattern: /^\d{5}$/, example: "5 digits, e.g. 04524" },
+  CN: { pattern: /^\d{6}$/, example: "6 digits, e.g. 200000" },
+};
+
+/** A number the recipient must give for customs, and where Shopify's checkout stores it. */
+export interface CustomsIdRule {
+  /** The ShipToAddress field it goes to. */
+  readonly field: "TaxId" | "IDNumber";
+  /** Order.localizedFields keys, first found wins. */
+  readonly keys: readonly string[];
+  /** Its shape once spaces, dots, hyphens and slashes are removed. */
+  readonly pattern: RegExp;
+  /** What it is called there, for the merchant. */
+  readonly name: string;
+}
+
+const REQUIRED_CUSTOMS_ID: Readonly<Record<string, CustomsIdRule>> = {
+  // Brazil's customs clear no parcel without the recipient's CPF (11 digits) or CNPJ (14 digits).
+  BR: { field: "TaxId", keys: ["TAX_CREDENTIAL_BR", "SHIPPING_CREDENTIAL_BR"], pattern: /^(\d{11}|\d{14})$/, name: "CPF or CNPJ" },
+  // Korea: the Personal Customs Clearance Code, P followed by 12 digits.
+  KR: { field: "TaxId", keys: ["SHIPPING_CREDENTIAL_KR"], pattern: /^P\d{12}$/i, name: "Personal Customs Clearance Code (PCCC)" },
+  // China: the resident identity card number of the recipient, 17 digits and a check digit or X.
+  CN: { field: "IDNumber", keys: ["SHIPPING_CREDENTIAL_CN"], pattern: /^\d{17}[\dX]$/i, name: "resident identity card number" },
+};
+
+export interface DestinationRules {
+  readonly provinceAsCode: boolean;
+  readonly provinceRequired: boolean;
+  readonly postcodeRequired: boolean;
+  readonly postcodeFormat: PostcodeFormat | undefined;
+  readonly houseNumberRequired: boolean;
+  readonly familyNameFirst: boolean;
+  /** The customs number the country requires, if any. */
+  readonly requiredCustomsId: CustomsIdRule | undefined;
+  /** Localized-field keys of an optional tax id sent when the customer gave one (Mexico's RFC, ...). */
+  readonly optionalTaxIdKeys: readonly string[];
+}
+
+export function rulesFor(countryCode: string): DestinationRules {
+  return {
+    provinceAsCode: PROVINCE_AS_CODE.has(countryCode),
+    provinceRequired: PROVINCE_REQUIRED.has(countryCode),
+    postcodeRequired: !POSTCODE_OPTIONAL.has(countryCode),
+    postcodeFormat: POSTCODE_FORMATS[countryCode],
+    houseNumberRequired: HOUSE_NUMBER_REQUIRED.has(countryCode),
+    familyNameFirst: FAMILY_NAME_FIRST.has(countryCode),
+    requiredCustomsId: REQUIRED_CUSTOMS_ID[countryCode],
+    optionalTaxIdKeys: [`TAX_CREDENTIAL_${countryCode}`, `SHIPPING_CREDENTIAL_${countryCode}`],
+  };
+}
+
+/** European Union member states (import VAT and IOSS apply to parcels entering from outside). */
+const EU = new Set([
+  "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
+  "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
+]);
+
+export function isInEu(countryCode: string): boolean {
+  return EU.has(countryCode);
+}
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** "Germany (DE)", for messages. */
+export function countryName(countryCode: string): string {
+  let name: string | undefined;
+  try {
+    name = regionNames.of(countryCode);
+  } catch {
+    name = undefined;
+  }
+  return name === undefined || name === countryCode ? countryCode : `${name} (${countryCode})`;
+}

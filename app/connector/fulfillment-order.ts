@@ -1,0 +1,179 @@
+/**
+ * What the connector knows about a Shopify fulfillment order and its order: plain facts, shaped
+ * after the Admin GraphQL API (2026-10) but independent of it, so `app/shopify/` can fill them from
+ * a query and tests can build them by hand. Parsing these at the boundary is what lets the mapping
+ * trust every field it reads.
+ */
+import { z } from "zod";
+
+/** A Shopify global id of one resource type, e.g. gid://shopify/FulfillmentOrder/123. */
+const gid = <T extends string>(type: T) =>
+  z.string().regex(new RegExp(`^gid://shopify/${type}/\\d+$`), { error: `must be a gid://shopify/${type}/… id` });
+
+/** The numeric id the REST API and the admin URLs use (UnsignedInt64, kept as text: JSON numbers lose digits). */
+export const LegacyId = z.string().regex(/^\d{1,20}$/, { error: "must be 1 to 20 digits" });
+export type LegacyId = z.infer<typeof LegacyId>;
+
+/** The numeric tail of a gid, i.e. its legacy id. */
+export function legacyIdOf(globalId: string): LegacyId | undefined {
+  const tail = /\/(\d{1,20})$/.exec(globalId)?.[1];
+  return tail === undefined ? undefined : LegacyId.parse(tail);
+}
+
+export const FulfillmentOrderGid = gid("FulfillmentOrder").brand<"FulfillmentOrderGid">();
+export type FulfillmentOrderGid = z.infer<typeof FulfillmentOrderGid>;
+export const LocationGid = gid("Location").brand<"LocationGid">();
+export type LocationGid = z.infer<typeof LocationGid>;
+export const OrderGid = gid("Order");
+export const LineItemGid = gid("LineItem");
+export const FulfillmentOrderLineItemGid = gid("FulfillmentOrderLineItem");
+
+const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter ISO country code" });
+const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, { error: "must be a three-letter ISO currency code" });
+
+/** Shopify's Decimal scalar: an amount written as text, e.g. "89.99". */
+const Amount = z.string().regex(/^-?\d+(\.\d+)?$/, { error: "must be a decimal amount such as 89.99" });
+
+export const Money = z.object({ amount: Amount, currencyCode: CurrencyCode });
+export type Money = z.infer<typeof Money>;
+
+/** An amount in the shop's currency and in the currency the customer paid in. */
+export const MoneyBag = z.object({ shopMoney: Money, presentmentMoney: Money });
+export type MoneyBag = z.infer<typeof MoneyBag>;
+
+export const WeightUnit = z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]);
+export const Weight = z.object({ unit: WeightUnit, value: z.number().nonnegative() });
+export type Weight = z.infer<typeof Weight>;
+
+/** The product facts customs needs, from the variant's inventory item. Null when the variant was deleted. */
+export const VariantFacts = z.object({
+  /** Weight of one unit, as the merchant entered it. */
+  weight: Weight.nullable(),
+  harmonizedSystemCode: z.string().nullable(),
+  /** HS codes the merchant set for particular destination countries; these win over the general one. */
+  countryHarmonizedSystemCodes: z.array(z.object({ countryCode: CountryCode, harmonizedSystemCode: z.string() })),
+  countryCodeOfOrigin: CountryCode.nullable(),
+});
+export type VariantFacts = z.infer<typeof VariantFacts>;
+
+export const FulfillmentOrderLine = z.object({
+  id: FulfillmentOrderLineItemGid,
+  /** The order's line item; its legacy id is what the warehouse sees as the platform item id. */
+  lineItemId: LineItemGid,
+  sku: z.string().nullable(),
+  /** Units still to ship from this fulfillment order: what the package carries. */
+  remainingQuantity: z.number().int().nonnegative(),
+  totalQuantity: z.number().int().nonnegative(),
+  requiresShipping: z.boolean(),
+  isGiftCard: z.boolean(),
+  productTitle: z.string(),
+  variantTitle: z.string().nullable(),
+  /**
+   * Price of one unit as the customer paid it: the discounted unit price when Shopify knows it
+   * (financialSummaries.approximateDiscountedUnitPriceSet), otherwise the original unit price.
+   */
+  unitPrice: MoneyBag,
+  variant: VariantFacts.nullable(),
+});
+export type FulfillmentOrderLine = z.infer<typeof FulfillmentOrderLine>;
+
+/** Where the parcel goes. Every field may be missing: Shopify does not require them all everywhere. */
+export const Destination = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  /** The province's name ("Kentucky", "Tōkyō"). */
+  province: z.string().nullable(),
+  /**
+   * The province's code ("KY"). FulfillmentOrderDestination has no such field; it is taken from the
+   * order's shipping address when that is the same address.
+   */
+  provinceCode: z.string().nullable(),
+  zip: z.string().nullable(),
+  countryCode: CountryCode.nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type Destination = z.infer<typeof Destination>;
+
+export const FulfillmentOrderStatus = z.enum([
+  "CANCELLED",
+  "CLOSED",
+  "INCOMPLETE",
+  "IN_PROGRESS",
+  "ON_HOLD",
+  "OPEN",
+  "SCHEDULED",
+]);
+export type FulfillmentOrderStatus = z.infer<typeof FulfillmentOrderStatus>;
+
+/** DeliveryMethodType: only SHIPPING fulfillment orders become parcels. */
+export const DeliveryMethodType = z.enum(["SHIPPING", "PICK_UP", "LOCAL", "RETAIL", "NONE"]);
+export type DeliveryMethodType = z.infer<typeof DeliveryMethodType>;
+
+export const FulfillmentOrderFacts = z
+  .object({
+    id: FulfillmentOrderGid,
+    legacyId: LegacyId,
+    orderId: OrderGid,
+    status: FulfillmentOrderStatus,
+    /** Null when Shopify did not say; treated as shipping. */
+    deliveryMethod: DeliveryMethodType.nullable(),
+    /** The location the fulfillment order is assigned to; null if that location was deleted. */
+    assignedLocationId: LocationGid.nullable(),
+    destination: Destination.nullable(),
+    lineItems: z.array(FulfillmentOrderLine),
+  })
+  .refine((fo) => fo.id.endsWith(`/${fo.legacyId}`), {
+    error: "legacyId must be the numeric tail of id",
+    path: ["legacyId"],
+  });
+export type FulfillmentOrderFacts = z.infer<typeof FulfillmentOrderFacts>;
+
+/**
+ * Extra fields some countries collect at checkout (Order.localizedFields), such as Brazil's CPF
+ * (TAX_CREDENTIAL_BR) or Korea's customs code (SHIPPING_CREDENTIAL_KR).
+ */
+export const LocalizedField = z.object({ key: z.string(), value: z.string() });
+export type LocalizedField = z.infer<typeof LocalizedField>;
+
+/** An order line as a whole, across all its fulfillment orders. */
+export const OrderLine = z.object({
+  id: LineItemGid,
+  unfulfilledQuantity: z.number().int().nonnegative(),
+  requiresShipping: z.boolean(),
+  isGiftCard: z.boolean(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const OrderFacts = z
+  .object({
+    id: OrderGid,
+    legacyId: LegacyId,
+    /** As the merchant knows it, e.g. "#1001". */
+    name: z.string().min(1),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    currencyCode: CurrencyCode,
+    presentmentCurrencyCode: CurrencyCode,
+    /**
+     * Tax charged at checkout. For a parcel entering the EU it tells whether the shop collected the
+     * import VAT (and so declares its IOSS number) or the recipient pays it at the door.
+     */
+    totalTax: MoneyBag,
+    /** What the customer still owes: the amount a cash-on-delivery parcel collects. */
+    totalOutstanding: MoneyBag,
+    /** E.g. "shopify_payments", "Cash on Delivery (COD)". */
+    paymentGatewayNames: z.array(z.string()),
+    localizedFields: z.array(LocalizedField),
+    /** Used to tell whether one package carries everything still to ship (cash on delivery). */
+    lineItems: z.array(OrderLine),
+  })
+  .refine((order) => order.id.endsWith(`/${order.legacyId}`), {
+    error: "legacyId must be the numeric tail of id",
+    path: ["legacyId"],
+  });
+export type OrderFacts = z.infer<typeof OrderFacts>;

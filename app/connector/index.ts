@@ -1,0 +1,7 @@
+/** The connector's domain: fulfillment order → provider package. Pure; no I/O. */
+export * from "./fulfillment-order";
+export { type HoldReason } from "./hold";
+export { FIELD_LIMITS } from "./limits";
+export { PackageId, packageIdFor } from "./package-id";
+export { type PackagePlan, planPackage, type ShipmentKind, type SkipCode } from "./plan-package";
+export { ConnectorSettings, type Route, type SenderAddress, type ServiceRules, type SkuEntry } from "./settings";

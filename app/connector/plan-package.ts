@@ -1,0 +1,188 @@
+/**
+ * A fulfillment order becomes one package: outbound when it is at a provider warehouse's
+ * location, drop-ship when it is at a merchant location mapped to the provider. Or it is held
+ * with every reason at once (so one fix-and-retry round suffices), or skipped because it is not
+ * ours to ship. Pure: the same facts and settings always give the same plan.
+ */
+import { z } from "zod";
+import {
+  type AddressWithContact,
+  DropshipPackage,
+  type DropshipSkuLine,
+  OutboundPackage,
+  type ShipToAddress,
+} from "../fulfilment/schemas/types";
+import { destinationCountry, shipToAddress } from "./address";
+import { codAmountFor } from "./cod";
+import { dropshipLine, vatCodeFor } from "./customs";
+import { type FulfillmentOrderFacts, legacyIdOf, type OrderFacts } from "./fulfillment-order";
+import { type Checked, type HoldReason } from "./hold";
+import { linesToShip, type PackageLine, packageLines, productNameOf } from "./lines";
+import { type Cents, centsOf, sum, times, toAmount } from "./money";
+import { PackageId, packageIdFor } from "./package-id";
+import { originCountryOf, routeFor, serviceFor } from "./routing";
+import type { ConnectorSettings, Route, SenderAddress } from "./settings";
+
+export type ShipmentKind = Route["kind"];
+
+/** Why a fulfillment order is not the app's to ship, now or ever. */
+export type SkipCode =
+  /** At a location no route covers: the merchant ships it some other way. */
+  | "NOT_ROUTED"
+  /** Scheduled or on hold in Shopify: planned again when Shopify releases it. */
+  | "NOT_READY"
+  /** Cancelled, closed or incomplete: nothing will ship. */
+  | "CLOSED"
+  /** Picked up or delivered locally, not shipped. */
+  | "NOT_SHIPPED"
+  /** Only gift cards, services or lines already fulfilled. */
+  | "NOTHING_TO_SHIP";
+
+export type PackagePlan =
+  | { kind: "OUTBOUND"; packageId: PackageId; warehouseId: string; serviceCode: string; request: OutboundPackage }
+  | { kind: "DROPSHIP"; packageId: PackageId; location: string; serviceCode: string; request: DropshipPackage }
+  | { kind: "HELD"; packageId: PackageId; shipmentKind: ShipmentKind; reasons: HoldReason[] }
+  | { kind: "SKIP"; code: SkipCode; reason: string };
+
+const skip = (code: SkipCode, reason: string): PackagePlan => ({ kind: "SKIP", code, reason });
+
+/** Why a routed fulfillment order has nothing to ship now, if so. */
+function notToShip(fo: FulfillmentOrderFacts, order: OrderFacts): PackagePlan | undefined {
+  switch (fo.status) {
+    case "SCHEDULED":
+    case "ON_HOLD":
+      return skip("NOT_READY", `Order ${order.name} is ${fo.status === "ON_HOLD" ? "on hold" : "scheduled"} in Shopify.`);
+    case "CANCELLED":
+    case "CLOSED":
+    case "INCOMPLETE":
+      return skip("CLOSED", `This fulfillment of order ${order.name} is ${fo.status.toLowerCase()} in Shopify.`);
+  }
+  if (fo.deliveryMethod !== null && fo.deliveryMethod !== "SHIPPING") {
+    return skip("NOT_SHIPPED", `Order ${order.name} is not shipped (delivery method ${fo.deliveryMethod}).`);
+  }
+  if (linesToShip(fo).length === 0) {
+    return skip("NOTHING_TO_SHIP", `Order ${order.name} has nothing left to ship from this location.`);
+  }
+  return undefined;
+}
+
+const reasonsOf = (...checks: Checked<unknown>[]): HoldReason[] => checks.flatMap((c) => (c.ok ? [] : c.reasons));
+
+function senderOf(sender: SenderAddress): AddressWithContact {
+  return {
+    Contact: sender.name,
+    Country: sender.countryCode,
+    City: sender.city,
+    Street1: sender.address1,
+    ...(sender.address2 === undefined ? {} : { Street2: sender.address2 }),
+    ...(sender.province === undefined ? {} : { Province: sender.province }),
+    ...(sender.zip === undefined ? {} : { Postcode: sender.zip }),
+    ...(sender.phone === undefined ? {} : { Phone: sender.phone }),
+    ...(sender.email === undefined ? {} : { Email: sender.email }),
+  };
+}
+
+/** The value of the goods in the package, in euros when the order has a euro amount (for the IOSS limit). */
+function goodsValueInEuro(lines: readonly PackageLine[]): Cents | undefined {
+  const prices = lines.map((item) => {
+    const { shopMoney, presentmentMoney } = item.line.unitPrice;
+    const euro = [presentmentMoney, shopMoney].find((m) => m.currencyCode === "EUR");
+    return euro === undefined ? undefined : times(centsOf(euro), item.quantity);
+  });
+  return prices.every((p) => p !== undefined) ? sum(prices) : undefined;
+}
+
+/**
+ * Anything the provider's own schema refuses is a bug of this module, not of the order: still
+ * held, never sent, with the provider's words so support can find it.
+ */
+function providerRefusal(error: z.ZodError, order: OrderFacts): HoldReason[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.join("."),
+    message: `The provider would refuse ${issue.path.join(".")} (${issue.message}). This is a fault of the app; contact support about order ${order.name}.`,
+  }));
+}
+
+export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settings: ConnectorSettings): PackagePlan {
+  if (fo.orderId !== order.id) throw new Error(`fulfillment order ${fo.id} belongs to ${fo.orderId}, not ${order.id}`);
+  const route = routeFor(fo.assignedLocationId, settings);
+  if (route === undefined) {
+    return skip("NOT_ROUTED", `Order ${order.name} is assigned to a location that is not connected to the provider.`);
+  }
+  const skipped = notToShip(fo, order);
+  if (skipped !== undefined) return skipped;
+
+  const packageId = packageIdFor({ orderName: order.name, legacyId: fo.legacyId });
+  const origin = originCountryOf(route);
+  const { lines, reasons: lineReasons } = packageLines(linesToShip(fo), settings);
+  const units = lines.reduce((n, item) => n + item.quantity, 0);
+  const cod = codAmountFor(order, units, settings);
+
+  const country = destinationCountry(fo.destination);
+  const service = country.ok ? serviceFor(route, country.value) : undefined;
+  const address = country.ok && fo.destination !== null ? shipToAddress(fo.destination, order, country.value) : undefined;
+  // Checked even while the country is unknown, so that one fix-and-retry round finds everything.
+  const destination = country.ok ? country.value : undefined;
+  const customsLines: Checked<DropshipSkuLine>[] =
+    route.kind === "DROPSHIP" ? lines.map((item) => dropshipLine(item, { destination, origin }, settings)) : [];
+
+  const reasons = [
+    ...reasonsOf(country),
+    ...(service ? reasonsOf(service) : []),
+    ...(address ? reasonsOf(address) : []),
+    ...lineReasons,
+    ...reasonsOf(...customsLines),
+    ...reasonsOf(cod),
+  ];
+  if (reasons.length > 0 || !service?.ok || !address?.ok || !cod.ok || !country.ok) {
+    return { kind: "HELD", packageId, shipmentKind: route.kind, reasons };
+  }
+
+  const sellPrice = sum(lines.map((item) => times(centsOf(item.line.unitPrice.presentmentMoney), item.quantity)));
+  const vatCode = vatCodeFor({
+    destination: country.value,
+    origin,
+    goodsValueEuro: goodsValueInEuro(lines),
+    vatCollected: centsOf(order.totalTax.presentmentMoney) > 0,
+    taxIds: settings.taxIds,
+  });
+  const common = {
+    PackageId: packageId,
+    ServiceCode: service.value,
+    ShipToAddress: address.value satisfies ShipToAddress,
+    SellPrice: toAmount(sellPrice),
+    SellPriceCurrency: order.presentmentCurrencyCode,
+    SalesPlatform: settings.salesPlatform,
+    ...(vatCode === undefined ? {} : { VatCode: vatCode }),
+    ...(cod.value === undefined ? {} : { CodAmount: cod.value }),
+  };
+
+  if (route.kind === "OUTBOUND") {
+    const parsed = OutboundPackage.safeParse({
+      ...common,
+      Skus: lines.map((item) => {
+        const productName = productNameOf(item.line);
+        return {
+          Sku: item.sku,
+          Quantity: item.quantity,
+          Price: toAmount(centsOf(item.line.unitPrice.presentmentMoney)),
+          PlatformItemId: legacyIdOf(item.line.lineItemId),
+          PlatformTransactionId: order.legacyId,
+          ...(productName === undefined ? {} : { ProductName: productName }),
+        };
+      }),
+    } satisfies OutboundPackage);
+    if (!parsed.success) return { kind: "HELD", packageId, shipmentKind: route.kind, reasons: providerRefusal(parsed.error, order) };
+    return { kind: "OUTBOUND", packageId, warehouseId: route.warehouseId, serviceCode: service.value, request: parsed.data };
+  }
+
+  const skus = customsLines.flatMap((line) => (line.ok ? [line.value] : []));
+  const parsed = DropshipPackage.safeParse({
+    ...common,
+    Sender: senderOf(route.sender),
+    Weight: skus.reduce((grams, line) => grams + (line.Weight ?? 0) * line.Quantity, 0),
+    Skus: skus,
+  } satisfies DropshipPackage);
+  if (!parsed.success) return { kind: "HELD", packageId, shipmentKind: route.kind, reasons: providerRefusal(parsed.error, order) };
+  return { kind: "DROPSHIP", packageId, location: route.handlingLocation, serviceCode: service.value, request: parsed.data };
+}

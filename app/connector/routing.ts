@@ -1,0 +1,36 @@
+/**
+ * Where a fulfillment order goes: its Shopify location picks the route (a provider warehouse, or
+ * the merchant's own location shipping drop-ship), its destination country picks the service.
+ */
+import { countryName } from "./countries";
+import type { LocationGid } from "./fulfillment-order";
+import { type Checked, held, ok } from "./hold";
+import type { ConnectorSettings, Route } from "./settings";
+
+/** The route of the location, or undefined when the app does not ship for that location. */
+export function routeFor(locationId: LocationGid | null, settings: ConnectorSettings): Route | undefined {
+  if (locationId === null) return undefined;
+  return settings.routes.find((route) => route.locationId === locationId);
+}
+
+/** Where a route ships from, in the merchant's words: "warehouse US01", "drop-ship location SZ-HUB". */
+export function describeRoute(route: Route): string {
+  return route.kind === "OUTBOUND" ? `warehouse ${route.warehouseId}` : `drop-ship location ${route.handlingLocation}`;
+}
+
+export function originCountryOf(route: Route): string {
+  return route.kind === "OUTBOUND" ? route.originCountry : route.sender.countryCode;
+}
+
+/** The service for a destination country: the country's own rule, else the route's default. */
+export function serviceFor(route: Route, countryCode: string): Checked<string> {
+  const service = route.services.byCountry[countryCode] ?? route.services.default;
+  if (service !== undefined) return ok(service);
+  return held({
+    field: "ServiceCode",
+    value: countryCode,
+    message:
+      `No shipping service is set for ${countryName(countryCode)} at ${describeRoute(route)}. ` +
+      `Add a service for ${countryCode}, or a default service, in Settings > Routing, then retry.`,
+  });
+}

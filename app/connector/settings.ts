@@ -1,0 +1,114 @@
+/**
+ * The part of a shop's settings the mapping reads: where each Shopify location ships from, which
+ * service carries a parcel to which country, how store SKUs are known to the provider, customs
+ * defaults and the shop's tax numbers. Parsed once when settings are saved, so a typo is reported
+ * on the settings page, not as a held order later.
+ */
+import { z } from "zod";
+import { code, declareName, emptyOrDigits } from "../fulfilment/schemas/rules";
+import { LocationGid } from "./fulfillment-order";
+import { fitsLimit } from "./limits";
+
+const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as DE" });
+
+/** The provider's service codes: letters, digits, hyphen and underscore, at most 30 (operations 14 and 18). */
+const ServiceCode = code(1, 30);
+
+/** Which service carries a parcel, by destination country; `default` for every other country. */
+export const ServiceRules = z.object({
+  byCountry: z.record(CountryCode, ServiceCode).default({}),
+  default: ServiceCode.optional(),
+});
+export type ServiceRules = z.infer<typeof ServiceRules>;
+
+/** The return address printed on drop-ship labels and declared as the shipper. */
+export const SenderAddress = z.object({
+  name: z.string().trim().min(1).refine(...fitsLimit("ShipToAddress.Contact")),
+  phone: z.string().trim().refine(...fitsLimit("ShipToAddress.Phone")).optional(),
+  email: z.string().trim().refine(...fitsLimit("ShipToAddress.Email")).optional(),
+  address1: z.string().trim().min(1).refine(...fitsLimit("ShipToAddress.Street1")),
+  address2: z.string().trim().refine(...fitsLimit("ShipToAddress.Street2")).optional(),
+  city: z.string().trim().min(1).refine(...fitsLimit("ShipToAddress.City")),
+  province: z.string().trim().refine(...fitsLimit("ShipToAddress.Province")).optional(),
+  zip: z.string().trim().refine(...fitsLimit("ShipToAddress.Postcode")).optional(),
+  countryCode: CountryCode,
+});
+export type SenderAddress = z.infer<typeof SenderAddress>;
+
+/** Stock at a provider warehouse, shipped by the provider: an outbound package. */
+export const WarehouseRoute = z.object({
+  kind: z.literal("OUTBOUND"),
+  /** The Shopify location of the app's fulfillment service for this warehouse. */
+  locationId: LocationGid,
+  warehouseId: z.string().trim().min(1).refine(...fitsLimit("WarehouseId")),
+  /** The warehouse's country: decides whether a parcel is an import (IOSS, UK VAT). */
+  originCountry: CountryCode,
+  services: ServiceRules,
+});
+
+/** Parcels the merchant ships from their own location through the provider: a drop-ship package. */
+export const DropshipRoute = z.object({
+  kind: z.literal("DROPSHIP"),
+  locationId: LocationGid,
+  /** The provider's handling location (operation 1's Location). */
+  handlingLocation: z.string().trim().min(1).refine(...fitsLimit("Location")),
+  /** Also the parcel's origin country. */
+  sender: SenderAddress,
+  services: ServiceRules,
+});
+
+export const Route = z.discriminatedUnion("kind", [WarehouseRoute, DropshipRoute]);
+export type Route = z.infer<typeof Route>;
+
+/** How one store SKU is known to the provider, with customs data that overrides the product's. */
+export const SkuEntry = z.object({
+  /** The provider's SKU; the store SKU itself when absent. */
+  providerSku: z.string().trim().min(1).refine(...fitsLimit("Skus.Sku")).optional(),
+  /** Customs name in English for drop-ship declarations (operation 16's DeclareName rule). */
+  declaredName: declareName().optional(),
+  hsCode: emptyOrDigits(6, 50).optional(),
+});
+export type SkuEntry = z.infer<typeof SkuEntry>;
+
+export const ConnectorSettings = z
+  .object({
+    routes: z.array(Route).default([]),
+    skus: z
+      .object({
+        /** When true, only SKUs listed here may ship; anything else is held as unknown. */
+        strict: z.boolean().default(false),
+        bySku: z.record(z.string().min(1), SkuEntry).default({}),
+      })
+      .default({ strict: false, bySku: {} }),
+    customs: z
+      .object({
+        /** Used when a product title cannot be turned into a valid customs name (e.g. "茶碗"). */
+        fallbackDeclaredName: declareName().optional(),
+        /** Used when a product has no HS code for a cross-border drop-ship parcel. */
+        defaultHsCode: z.string().regex(/^\d{6,50}$/, { error: "must be 6 to 50 digits" }).optional(),
+        /**
+         * Declared values in what the customer paid (PRESENTMENT, the transaction value customs
+         * expects) or in the shop's currency (SHOP, for providers that want one currency).
+         */
+        declaredValueCurrency: z.enum(["PRESENTMENT", "SHOP"]).default("PRESENTMENT"),
+      })
+      .default({ declaredValueCurrency: "PRESENTMENT" }),
+    taxIds: z
+      .object({
+        /** Import One-Stop Shop number, for EU imports of at most EUR 150. */
+        ioss: z.string().regex(/^IM\d{10}$/, { error: "must be IM followed by 10 digits" }).optional(),
+        /** The shop's EU VAT number, for parcels from an EU warehouse or location to another EU country. */
+        euVatNumber: z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, { error: "must be a country prefix and 2 to 13 letters or digits" }).optional(),
+        /** The shop's UK VAT number, for parcels imported into Great Britain. */
+        ukVatNumber: z.string().regex(/^GB(\d{9}|\d{12})$/, { error: "must be GB followed by 9 or 12 digits" }).optional(),
+      })
+      .default({}),
+    /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */
+    codGatewayNames: z.array(z.string().min(1)).default([]),
+    salesPlatform: z.string().min(1).default("Shopify"),
+  })
+  .refine((s) => new Set(s.routes.map((r) => r.locationId)).size === s.routes.length, {
+    error: "each Shopify location may have one route only",
+    path: ["routes"],
+  });
+export type ConnectorSettings = z.infer<typeof ConnectorSettings>;
