@@ -1,0 +1,51 @@
+/**
+ * How resolvers are written here: every GraphQL object is a plain "view" holding exactly the fields
+ * the emulator implements, values or `(args, ctx, info) => value` functions. A field the view lacks
+ * is not implemented, and the executor says so in an error instead of answering null (graphql.ts).
+ */
+import { GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import type { Platform } from "../platform";
+import type { EmulatorState, ShopRecord } from "../state";
+
+export interface ResolverContext {
+  platform: Platform;
+  state: EmulatorState;
+  shop: ShopRecord;
+  schema: GraphQLSchema;
+}
+
+export type Args = Record<string, unknown>;
+export type Resolver<T = unknown> = (args: Args, ctx: ResolverContext, info: GraphQLResolveInfo) => T;
+export interface View {
+  __typename: string;
+  [field: string]: unknown;
+}
+
+/** A resolver-side error shown to the app as a GraphQL error (Shopify's top-level `errors`). */
+export function graphqlError(message: string, code: string, extra: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extra } });
+}
+
+export function str(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+export function bool(value: unknown): boolean | null {
+  return typeof value === "boolean" ? value : null;
+}
+
+export function int(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) ? value : null;
+}
+
+export function obj(value: unknown): Args {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Args) : {};
+}
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function userError(field: string[] | null, message: string, code?: string): View {
+  return { __typename: "UserError", field, message, ...(code ? { code } : {}) };
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogue } from "../../sandbox/world";
+import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop, MERCHANT_LOCATION, warehouseStock } from "./seed";
+import { startShopifyEmulator, type ShopifyEmulator } from "./server";
+import { APP_TOML, adminGraphql, dig, digString } from "./test-support";
+
+let emulator: ShopifyEmulator;
+const gql = (query: string, variables?: Record<string, unknown>) => adminGraphql(emulator.url, DEMO_SHOP, DEMO_ACCESS_TOKEN, query, variables);
+
+beforeAll(async () => {
+  emulator = await startShopifyEmulator({ apiSecret: "demo-secret", appTomlPath: APP_TOML, shops: [demoShop()] });
+});
+afterAll(() => emulator.close());
+
+describe("the demo shop", () => {
+  it("sells exactly the sandbox's SKUs, with customs facts", async () => {
+    const { body } = await gql(`{ productVariants(first: 50) { nodes { sku price inventoryItem { harmonizedSystemCode countryCodeOfOrigin measurement { weight { value unit } } } } } }`);
+    const variants = dig(body.data, "productVariants", "nodes") as { sku: string; inventoryItem: { harmonizedSystemCode: string; measurement: { weight: { unit: string } } } }[];
+    expect(variants.map((v) => v.sku).sort()).toEqual(catalogue.map((c) => c.sku).sort());
+    expect(variants.every((v) => /^\d{6}$/.test(v.inventoryItem.harmonizedSystemCode) && v.inventoryItem.measurement.weight.unit === "GRAMS")).toBe(true);
+  });
+
+  it("routes studio lines to the studio and warehouse lines to the warehouse the app registered", async () => {
+    const created = await gql(`mutation { fulfillmentServiceCreate(name: "Provider US01") { fulfillmentService { location { id } } } }`);
+    const us01 = digString(created.body.data, "fulfillmentServiceCreate", "fulfillmentService", "location", "id");
+    emulator.addProducts(DEMO_SHOP, warehouseStock("US01", us01));
+
+    const studioOnly = emulator.createOrder(DEMO_SHOP, { line_items: [{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }] });
+    expect(studioOnly.fulfillmentOrders.map((fo) => emulator.state.locations.get(fo.assignedLocationId)?.name)).toEqual([MERCHANT_LOCATION]);
+
+    const mixed = emulator.createOrder(DEMO_SHOP, { line_items: [{ sku: "MUG-CER-350-WHT", quantity: 2 }, { sku: "LAMP-LED-DESK-WHT", quantity: 1 }] });
+    expect(mixed.fulfillmentOrders.map((fo) => `gid://shopify/Location/${fo.assignedLocationId}`)).toEqual([us01]);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The demo shop: a merchant selling the sandbox's catalogue (sandbox/world.ts), so every SKU the shop
+ * sells is one the provider stocks. The merchant's own studio keeps a few lines it ships itself
+ * (drop-ship path); everything else is stocked at the provider's warehouses, whose Shopify locations
+ * the app creates with fulfillmentServiceCreate; `warehouseStock()` then stocks them like the
+ * sandbox's world (or the app's own inventory sync does, through inventorySetQuantities).
+ */
+import { catalogue, type CatalogueSku, type WarehouseId } from "../../sandbox/world";
+import type { ProductInput } from "./catalogue";
+import type { SeedShop } from "./server";
+
+export const DEMO_SHOP = "demo-shop.myshopify.com";
+export const DEMO_ACCESS_TOKEN = "shpat_emulator_demo_shop_offline_token";
+export const MERCHANT_LOCATION = "Northfield Studio";
+
+/** Where the goods are made (customs); the sandbox's world does not say, a merchant's catalogue does. */
+const COUNTRY_OF_ORIGIN: Record<string, string> = {
+  "MUG-CER-350-WHT": "PT",
+  "TSHIRT-ORG-M-BLK": "IN",
+  "TSHIRT-ORG-L-BLK": "IN",
+  "YOGA-MAT-6MM-PUR": "CN",
+  "BOTTLE-SS-750-SLV": "CN",
+  "EARBUDS-BT5-BLK": "CN",
+  "CANDLE-SOY-200-LAV": "US",
+  "BACKPACK-CNV-20L-OLV": "VN",
+  "SOCKS-WOOL-3P-GRY": "PT",
+  "PHONECASE-IP15-CLR": "CN",
+  "LAMP-LED-DESK-WHT": "CN",
+  "TEA-GREEN-100G": "JP",
+  "PUZZLE-1000-MAP": "DE",
+  "SCARF-SILK-90-NVY": "CN",
+};
+
+/** What the merchant keeps and ships from the studio; the rest lives only at the provider. */
+const STUDIO_STOCK: Record<string, number> = {
+  "CANDLE-SOY-200-LAV": 24,
+  "TEA-GREEN-100G": 40,
+  "SCARF-SILK-90-NVY": 6,
+};
+
+function productOf(sku: CatalogueSku): ProductInput {
+  const studio = STUDIO_STOCK[sku.sku];
+  return {
+    title: sku.productName,
+    vendor: sku.brand,
+    productType: sku.declareName,
+    tags: ["demo"],
+    variants: [
+      {
+        sku: sku.sku,
+        title: "Default Title",
+        price: sku.price.toFixed(2),
+        weight: { value: sku.weight, unit: "GRAMS" },
+        harmonizedSystemCode: sku.hsCode,
+        countryCodeOfOrigin: COUNTRY_OF_ORIGIN[sku.sku] ?? "CN",
+        unitCost: sku.declareValue.toFixed(2),
+        ...(studio !== undefined ? { stock: { [MERCHANT_LOCATION]: studio } } : {}),
+      },
+    ],
+  };
+}
+
+/** The demo catalogue: one product per sandbox SKU, in the sandbox's order. */
+export function demoProducts(): ProductInput[] {
+  return catalogue.map(productOf);
+}
+
+export function demoShop(overrides: Partial<SeedShop> = {}): SeedShop {
+  return {
+    domain: DEMO_SHOP,
+    accessToken: DEMO_ACCESS_TOKEN,
+    name: "Northfield Goods",
+    email: "orders@northfield-goods.example",
+    currencyCode: "USD",
+    weightUnit: "GRAMS",
+    ianaTimezone: "America/Los_Angeles",
+    address: {
+      address1: "2130 NW Raleigh St",
+      city: "Portland",
+      province: "Oregon",
+      provinceCode: "OR",
+      country: "United States",
+      countryCode: "US",
+      zip: "97210",
+      phone: "+1 503-555-0142",
+    },
+    locations: [{ name: MERCHANT_LOCATION }],
+    products: demoProducts(),
+    ...overrides,
+  };
+}
+
+/**
+ * A catalogue body for `POST /__emulator/products` (or `emulator.addProducts`) that stocks a
+ * warehouse's Shopify location (gid or name) with the sandbox's stock of that warehouse.
+ */
+export function warehouseStock(warehouse: WarehouseId, location: string): ProductInput[] {
+  return catalogue.map((sku) => {
+    const product = productOf(sku);
+    return {
+      ...product,
+      variants: product.variants.map((v) => ({ ...v, stock: { [location]: sku.stock[warehouse] } })),
+    };
+  });
+}

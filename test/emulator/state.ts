@@ -1,0 +1,515 @@
+/**
+ * The emulator's in-memory world: plain records keyed by numeric id, one id sequence for everything
+ * (ids are unique across types and shops, which makes mix-ups between, say, an order id and a
+ * fulfillment order id fail loudly instead of resolving to the wrong thing). GraphQL views, REST
+ * webhook payloads and the `/__emulator/state` snapshot are all derived from these records.
+ */
+
+export type WeightUnit = "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS";
+export interface Weight {
+  value: number;
+  unit: WeightUnit;
+}
+
+/** A postal address as Shopify keeps it on orders and fulfillment orders. */
+export interface Address {
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  province: string | null;
+  provinceCode: string | null;
+  country: string | null;
+  countryCode: string | null;
+  zip: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface ShopRecord {
+  id: number;
+  domain: string;
+  name: string;
+  email: string;
+  currencyCode: string;
+  weightUnit: WeightUnit;
+  ianaTimezone: string;
+  address: Address;
+  /** Offline access token the app holds for this shop (X-Shopify-Access-Token). */
+  accessToken: string;
+  /** Granted access scopes; the emulator enforces the schema's required access against them. */
+  scopes: string[];
+  primaryLocationId: number;
+  /**
+   * Shopify requests fulfillment from a fulfillment service automatically when the merchant's
+   * settings say so (the common case for fulfillment-service apps). Off: orders at fulfillment-service
+   * locations stay UNSUBMITTED until a control route submits the request.
+   */
+  autoRequestFulfillment: boolean;
+  nextOrderNumber: number;
+}
+
+export interface LocationRecord {
+  id: number;
+  shop: string;
+  name: string;
+  address: Address;
+  isActive: boolean;
+  fulfillsOnlineOrders: boolean;
+  fulfillmentServiceId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  deactivatedAt: string | null;
+}
+
+export interface FulfillmentServiceRecord {
+  id: number;
+  shop: string;
+  serviceName: string;
+  handle: string;
+  callbackUrl: string | null;
+  inventoryManagement: boolean;
+  trackingSupport: boolean;
+  requiresShippingMethod: boolean;
+  locationId: number;
+}
+
+export interface ProductRecord {
+  id: number;
+  shop: string;
+  title: string;
+  handle: string;
+  vendor: string;
+  productType: string;
+  status: "ACTIVE" | "ARCHIVED" | "DRAFT";
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VariantRecord {
+  id: number;
+  shop: string;
+  productId: number;
+  title: string;
+  sku: string | null;
+  barcode: string | null;
+  price: string;
+  position: number;
+  inventoryItemId: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CountryHarmonizedSystemCode {
+  countryCode: string;
+  harmonizedSystemCode: string;
+}
+
+export interface InventoryItemRecord {
+  id: number;
+  shop: string;
+  tracked: boolean;
+  requiresShipping: boolean;
+  weight: Weight | null;
+  harmonizedSystemCode: string | null;
+  countryCodeOfOrigin: string | null;
+  provinceCodeOfOrigin: string | null;
+  countryHarmonizedSystemCodes: CountryHarmonizedSystemCode[];
+  unitCost: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Shopify's inventory states; `on_hand` = available + committed + reserved + damaged + ... */
+export const QUANTITY_NAMES = [
+  "available",
+  "committed",
+  "damaged",
+  "incoming",
+  "on_hand",
+  "quality_control",
+  "reserved",
+  "safety_stock",
+] as const;
+export type QuantityName = (typeof QUANTITY_NAMES)[number];
+
+export interface InventoryLevelRecord {
+  id: number;
+  shop: string;
+  inventoryItemId: number;
+  locationId: number;
+  quantities: Record<QuantityName, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MoneyAmount {
+  amount: string;
+  currencyCode: string;
+}
+
+export interface LineItemRecord {
+  id: number;
+  orderId: number;
+  title: string;
+  name: string;
+  variantTitle: string | null;
+  vendor: string | null;
+  sku: string | null;
+  quantity: number;
+  price: string;
+  totalDiscount: string;
+  grams: number;
+  requiresShipping: boolean;
+  taxable: boolean;
+  giftCard: boolean;
+  variantId: number | null;
+  productId: number | null;
+  properties: { name: string; value: string }[];
+}
+
+export interface ShippingLineRecord {
+  id: number;
+  title: string;
+  code: string | null;
+  source: string | null;
+  carrierIdentifier: string | null;
+  price: string;
+}
+
+export interface CustomerRecord {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface OrderRecord {
+  id: number;
+  shop: string;
+  name: string;
+  number: number;
+  orderNumber: number;
+  email: string | null;
+  phone: string | null;
+  currencyCode: string;
+  createdAt: string;
+  processedAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  closedAt: string | null;
+  financialStatus: string;
+  test: boolean;
+  note: string | null;
+  tags: string[];
+  sourceName: string;
+  paymentGatewayNames: string[];
+  shippingAddress: Address | null;
+  billingAddress: Address | null;
+  customer: CustomerRecord | null;
+  lineItems: LineItemRecord[];
+  shippingLines: ShippingLineRecord[];
+  totalTax: string;
+  totalDiscounts: string;
+  taxesIncluded: boolean;
+  /** Fields of the posted orders/create payload the emulator does not model, echoed in webhooks. */
+  extraRestFields: Record<string, unknown>;
+}
+
+export interface FulfillmentOrderLineItemRecord {
+  id: number;
+  lineItemId: number;
+  totalQuantity: number;
+  remainingQuantity: number;
+  inventoryItemId: number | null;
+  variantId: number | null;
+}
+
+export type FulfillmentOrderStatus =
+  | "CANCELLED"
+  | "CLOSED"
+  | "INCOMPLETE"
+  | "IN_PROGRESS"
+  | "ON_HOLD"
+  | "OPEN"
+  | "SCHEDULED";
+export type FulfillmentOrderRequestStatus =
+  | "ACCEPTED"
+  | "CANCELLATION_ACCEPTED"
+  | "CANCELLATION_REJECTED"
+  | "CANCELLATION_REQUESTED"
+  | "CLOSED"
+  | "REJECTED"
+  | "SUBMITTED"
+  | "UNSUBMITTED";
+
+export interface MerchantRequestRecord {
+  id: number;
+  kind: "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST";
+  message: string | null;
+  requestOptions: Record<string, unknown>;
+  responseData: Record<string, unknown> | null;
+  sentAt: string;
+}
+
+export interface FulfillmentOrderRecord {
+  id: number;
+  shop: string;
+  orderId: number;
+  assignedLocationId: number;
+  status: FulfillmentOrderStatus;
+  requestStatus: FulfillmentOrderRequestStatus;
+  lineItems: FulfillmentOrderLineItemRecord[];
+  destination: (Address & { id: number; email: string | null }) | null;
+  merchantRequests: MerchantRequestRecord[];
+  /** What the fulfillment service last said (accept / reject message, rejection reason). */
+  lastResponse: { action: string; message: string | null; reason?: string | null; at: string } | null;
+  fulfillAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TrackingInfo {
+  company: string | null;
+  number: string | null;
+  url: string | null;
+}
+
+export type FulfillmentEventStatus =
+  | "ATTEMPTED_DELIVERY"
+  | "CARRIER_PICKED_UP"
+  | "CONFIRMED"
+  | "DELAYED"
+  | "DELIVERED"
+  | "FAILURE"
+  | "IN_TRANSIT"
+  | "LABEL_PRINTED"
+  | "LABEL_PURCHASED"
+  | "OUT_FOR_DELIVERY"
+  | "READY_FOR_PICKUP";
+
+export interface FulfillmentLineItemRecord {
+  id: number;
+  lineItemId: number;
+  fulfillmentOrderLineItemId: number;
+  quantity: number;
+}
+
+export interface FulfillmentRecord {
+  id: number;
+  shop: string;
+  orderId: number;
+  locationId: number;
+  fulfillmentOrderIds: number[];
+  name: string;
+  status: "SUCCESS" | "CANCELLED" | "ERROR" | "FAILURE";
+  displayStatus: string;
+  trackingInfo: TrackingInfo[];
+  /** Every notifyCustomer value the app sent (create, then tracking updates), in order. */
+  notifyCustomer: boolean[];
+  message: string | null;
+  originAddress: Record<string, string | null> | null;
+  lineItems: FulfillmentLineItemRecord[];
+  estimatedDeliveryAt: string | null;
+  inTransitAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FulfillmentEventRecord {
+  id: number;
+  shop: string;
+  fulfillmentId: number;
+  status: FulfillmentEventStatus;
+  message: string | null;
+  happenedAt: string;
+  createdAt: string;
+  estimatedDeliveryAt: string | null;
+  address1: string | null;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+  zip: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface CarrierServiceRecord {
+  id: number;
+  shop: string;
+  name: string;
+  callbackUrl: string;
+  active: boolean;
+  supportsServiceDiscovery: boolean;
+}
+
+export interface InventoryChangeRecord {
+  name: string;
+  delta: number;
+  quantityAfterChange: number;
+  inventoryItemId: number;
+  locationId: number;
+}
+
+export interface InventoryAdjustmentGroupRecord {
+  id: number;
+  shop: string;
+  reason: string;
+  referenceDocumentUri: string | null;
+  changes: InventoryChangeRecord[];
+  createdAt: string;
+}
+
+/** A stored result of an `@idempotent` mutation, replayed for the same key and arguments. */
+export interface IdempotencyRecord {
+  fingerprint: string;
+  result: unknown;
+}
+
+export class EmulatorState {
+  private nextId = 1001;
+  readonly shops = new Map<string, ShopRecord>();
+  readonly locations = new Map<number, LocationRecord>();
+  readonly fulfillmentServices = new Map<number, FulfillmentServiceRecord>();
+  readonly products = new Map<number, ProductRecord>();
+  readonly variants = new Map<number, VariantRecord>();
+  readonly inventoryItems = new Map<number, InventoryItemRecord>();
+  readonly inventoryLevels = new Map<number, InventoryLevelRecord>();
+  readonly orders = new Map<number, OrderRecord>();
+  readonly fulfillmentOrders = new Map<number, FulfillmentOrderRecord>();
+  readonly fulfillments = new Map<number, FulfillmentRecord>();
+  readonly fulfillmentEvents = new Map<number, FulfillmentEventRecord>();
+  readonly carrierServices = new Map<number, CarrierServiceRecord>();
+  readonly adjustmentGroups = new Map<number, InventoryAdjustmentGroupRecord>();
+  readonly idempotency = new Map<string, IdempotencyRecord>();
+
+  constructor(readonly clock: () => Date) {}
+
+  /** Empties the world (control route `POST /__emulator/reset`); ids start over. */
+  clear(): void {
+    this.nextId = 1001;
+    for (const value of Object.values(this)) if (value instanceof Map) value.clear();
+  }
+
+  newId(): number {
+    return this.nextId++;
+  }
+
+  timestamp(): string {
+    return this.clock().toISOString();
+  }
+
+  shop(domain: string): ShopRecord | undefined {
+    return this.shops.get(domain);
+  }
+
+  /** A record of the given map that belongs to the shop, or undefined (other shops' ids don't exist). */
+  owned<T extends { shop: string }>(map: Map<number, T>, id: number | undefined, shop: string): T | undefined {
+    if (id === undefined) return undefined;
+    const record = map.get(id);
+    return record?.shop === shop ? record : undefined;
+  }
+
+  inShop<T extends { shop: string }>(map: Map<number, T>, shop: string): T[] {
+    return [...map.values()].filter((r) => r.shop === shop);
+  }
+
+  inventoryLevel(inventoryItemId: number, locationId: number): InventoryLevelRecord | undefined {
+    for (const level of this.inventoryLevels.values()) {
+      if (level.inventoryItemId === inventoryItemId && level.locationId === locationId) return level;
+    }
+    return undefined;
+  }
+
+  variantOfInventoryItem(inventoryItemId: number): VariantRecord | undefined {
+    for (const variant of this.variants.values()) if (variant.inventoryItemId === inventoryItemId) return variant;
+    return undefined;
+  }
+
+  lineItem(id: number): { order: OrderRecord; lineItem: LineItemRecord } | undefined {
+    for (const order of this.orders.values()) {
+      const lineItem = order.lineItems.find((li) => li.id === id);
+      if (lineItem) return { order, lineItem };
+    }
+    return undefined;
+  }
+
+  fulfillmentOrderLineItem(
+    id: number,
+  ): { fulfillmentOrder: FulfillmentOrderRecord; lineItem: FulfillmentOrderLineItemRecord } | undefined {
+    for (const fulfillmentOrder of this.fulfillmentOrders.values()) {
+      const lineItem = fulfillmentOrder.lineItems.find((li) => li.id === id);
+      if (lineItem) return { fulfillmentOrder, lineItem };
+    }
+    return undefined;
+  }
+
+  fulfillmentOrdersOf(orderId: number): FulfillmentOrderRecord[] {
+    return [...this.fulfillmentOrders.values()].filter((fo) => fo.orderId === orderId);
+  }
+
+  fulfillmentsOf(orderId: number): FulfillmentRecord[] {
+    return [...this.fulfillments.values()].filter((f) => f.orderId === orderId);
+  }
+
+  eventsOf(fulfillmentId: number): FulfillmentEventRecord[] {
+    return [...this.fulfillmentEvents.values()].filter((e) => e.fulfillmentId === fulfillmentId);
+  }
+
+  fulfillmentServiceAt(locationId: number): FulfillmentServiceRecord | undefined {
+    const location = this.locations.get(locationId);
+    return location?.fulfillmentServiceId != null
+      ? this.fulfillmentServices.get(location.fulfillmentServiceId)
+      : undefined;
+  }
+
+  /** Everything but the shops' credentials, for `GET /__emulator/state` and test assertions. */
+  snapshot() {
+    const all = <T>(map: Map<number, T>) => [...map.values()];
+    return {
+      shops: [...this.shops.values()].map(({ accessToken: _token, ...shop }) => shop),
+      locations: all(this.locations),
+      fulfillmentServices: all(this.fulfillmentServices),
+      products: all(this.products),
+      variants: all(this.variants),
+      inventoryItems: all(this.inventoryItems),
+      inventoryLevels: all(this.inventoryLevels),
+      orders: all(this.orders),
+      fulfillmentOrders: all(this.fulfillmentOrders),
+      fulfillments: all(this.fulfillments),
+      fulfillmentEvents: all(this.fulfillmentEvents),
+      carrierServices: all(this.carrierServices),
+      inventoryAdjustmentGroups: all(this.adjustmentGroups),
+    };
+  }
+}
+
+export function emptyAddress(): Address {
+  return {
+    firstName: null,
+    lastName: null,
+    company: null,
+    address1: null,
+    address2: null,
+    city: null,
+    province: null,
+    provinceCode: null,
+    country: null,
+    countryCode: null,
+    zip: null,
+    phone: null,
+    latitude: null,
+    longitude: null,
+  };
+}
+
+export function zeroQuantities(): Record<QuantityName, number> {
+  return Object.fromEntries(QUANTITY_NAMES.map((name) => [name, 0])) as Record<QuantityName, number>;
+}
