@@ -113,6 +113,7 @@ describe("exchangeCode", () => {
     expect(tokens).toEqual({
       accessToken: "access-1",
       accessTokenExpiresAt: new Date(T0 + 7200_000),
+      accessTokenIssuedAt: new Date(T0),
       refreshToken: "refresh-1",
       refreshTokenExpiresAt: new Date(T0 + 30 * 24 * 3600_000),
       customerId: "4711",

@@ -37,6 +37,8 @@ export function staticToken(token: string): AuthProvider {
 export interface OAuthTokens {
   readonly accessToken: string;
   readonly accessTokenExpiresAt: Date;
+  /** When the access token was asked for; absent on tokens saved before this field existed. */
+  readonly accessTokenIssuedAt?: Date;
   /** Null when the provider issued none: the connection then ends when the access token expires. */
   readonly refreshToken: string | null;
   /** Null when the provider did not say. */
@@ -132,6 +134,7 @@ export function createProviderOAuth(options: ProviderOAuthOptions) {
     return {
       accessToken: t.AccessToken,
       accessTokenExpiresAt: new Date(requestedAt + t.AccessTokenExpiresIn * 1000),
+      accessTokenIssuedAt: new Date(requestedAt),
       refreshToken: t.RefreshToken ?? null,
       refreshTokenExpiresAt:
         t.RefreshTokenExpiresIn === null || t.RefreshTokenExpiresIn === undefined
@@ -167,8 +170,15 @@ export function createProviderOAuth(options: ProviderOAuthOptions) {
     let forgotten: string | undefined; // an access token the provider refused before its expiry
     let inFlight: Promise<OAuthTokens> | undefined;
 
+    // Refresh a little before expiry, but never more than half a token's life early: a token that
+    // lives less than the margin would otherwise be stale on arrival and refreshed on every call.
+    const margin = () => {
+      const issuedAt = tokens.accessTokenIssuedAt?.getTime();
+      const lifetime = issuedAt === undefined ? Infinity : tokens.accessTokenExpiresAt.getTime() - issuedAt;
+      return Math.min(skew, lifetime / 2);
+    };
     const fresh = () =>
-      tokens.accessToken !== forgotten && now() < tokens.accessTokenExpiresAt.getTime() - skew;
+      tokens.accessToken !== forgotten && now() < tokens.accessTokenExpiresAt.getTime() - margin();
 
     async function renew(): Promise<OAuthTokens> {
       const { refreshToken, refreshTokenExpiresAt } = tokens;

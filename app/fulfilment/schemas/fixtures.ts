@@ -419,14 +419,14 @@ export const inventoryAge: InventoryAgeRequest = frozen({
   WarehouseId: "US01",
   Sku: "TSHIRT-BLK-M",
   DateRangeCovered: "2026-11-01T00:00:00Z",
-  PageIndex: 1,
+  PageIndex: 0, // pages count from 0 ("PageIndex 0 to 2147483647")
   PageSize: 50,
 });
 
-/** 20. The merchant's SKUs created in November 2026 (Unix seconds). */
+/** 20. The merchant's SKUs created in November 2026 (Unix milliseconds, as the sandbox reads them). */
 export const searchSkus: SkuPageRequest = frozen({
-  CreateTimeFrom: 1793491200,
-  CreateTimeTo: 1796083199,
+  CreateTimeFrom: 1793491200000,
+  CreateTimeTo: 1796083199999,
   PageSize: 50,
   PageIndex: 1,
   SkuList: ["TSHIRT-BLK-M", "HOODIE-GRY-XL"],
