@@ -1,0 +1,64 @@
+/**
+ * Queues a job. Takes the app's client or a transaction, so a route records what it received and
+ * the job that will act on it atomically: both are written, or neither.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { inTransaction, type DatabaseOrTransaction } from "~/models/database.server";
+import { jobPayloadSchemas, type JobKind, type JobPayloadInput } from "./kinds";
+import { JOB_POLICY } from "./policy";
+
+export interface EnqueueRequest<K extends JobKind> {
+  kind: K;
+  payload: JobPayloadInput<K>;
+  shop?: string;
+  /**
+   * Names the work ("poll-status:<shop>:<PackageId>"). While a job with this key is PENDING or
+   * RUNNING, enqueueing it again queues nothing and returns that job. Once it is DONE or DEAD, the
+   * same row is queued again with the new payload: the key stays unique and needs no cleanup.
+   * Work that must happen once ever puts what makes it unique (a webhook's event id) in the key.
+   */
+  dedupeKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface Enqueued {
+  jobId: string;
+  /** False when the same work was already queued or running; jobId is then that job. */
+  enqueued: boolean;
+}
+
+const InsertedRows = z.array(z.object({ id: z.string() }));
+
+export async function enqueue<K extends JobKind>(db: DatabaseOrTransaction, request: EnqueueRequest<K>): Promise<Enqueued> {
+  const payload = JSON.stringify(jobPayloadSchemas[request.kind].parse(request.payload));
+  const now = new Date();
+  const id = randomUUID();
+  const maxAttempts = request.maxAttempts ?? JOB_POLICY.maxAttempts;
+  const dedupeKey = request.dedupeKey ?? null;
+
+  // In a transaction even on its own: between the insert that found the key taken and the read
+  // of the job holding it, that job must not finish unseen.
+  return inTransaction(db, async (tx) => {
+    // One statement, race-free across processes: insert, or re-arm the finished job holding the
+    // key, or (the key's job is live) do nothing and return no row.
+    const inserted = InsertedRows.parse(
+      await tx.$queryRaw`
+        INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt")
+        VALUES (${id}, ${request.shop ?? null}, ${request.kind}, ${payload}, ${dedupeKey}, 'PENDING', 0, ${maxAttempts}, ${request.runAt ?? now}, ${now}, ${now})
+        ON CONFLICT ("dedupeKey") DO UPDATE SET
+          "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload",
+          "status" = 'PENDING', "attempts" = 0, "maxAttempts" = excluded."maxAttempts", "runAt" = excluded."runAt",
+          "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "finishedAt" = NULL,
+          "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt"
+        WHERE "Job"."status" IN ('DONE', 'DEAD')
+        RETURNING "id"`,
+    );
+    const [row] = inserted;
+    if (row) return { jobId: row.id, enqueued: true };
+    if (dedupeKey === null) throw new Error("The job was not inserted, yet it has no dedupeKey to conflict on");
+    const live = await tx.job.findUniqueOrThrow({ where: { dedupeKey }, select: { id: true } });
+    return { jobId: live.id, enqueued: false };
+  });
+}

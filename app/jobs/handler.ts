@@ -1,0 +1,62 @@
+/**
+ * What a job handler is, what it is given, and what it can say besides "done" (return) and
+ * "failed, try again with backoff" (throw anything else).
+ */
+import type { Prisma } from "@prisma/client";
+import type { Database } from "~/models/database.server";
+import type { JobKind, JobPayload } from "./kinds";
+
+export interface JobLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface JobContext {
+  /** The app's client. Not for use inside `complete`: that callback has its own transaction. */
+  readonly db: Database;
+  readonly shop: string | null;
+  readonly jobId: string;
+  /** 1 on the first run; runs rescheduled with RetryLater do not count. */
+  readonly attempt: number;
+  readonly logger: JobLogger;
+  /**
+   * Aborted when the worker lost the job's lease (it was too slow or the database was unreachable,
+   * and another worker may now hold it) or when the worker is stopping and its grace time is over.
+   * Pass it to fetch so the provider call stops too.
+   */
+  readonly signal: AbortSignal;
+  /**
+   * Writes the job's database effects and marks it DONE in one transaction, provided this worker
+   * still holds the lease; otherwise nothing is written and LeaseLost is thrown. A crash before
+   * this commits leaves neither the effects nor DONE, and the job runs again: effects written here
+   * happen exactly once. Returning without calling it marks the job DONE all the same.
+   */
+  complete<T>(write: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T>;
+}
+
+export type JobHandler<K extends JobKind> = (payload: JobPayload<K>, ctx: JobContext) => Promise<void>;
+
+/** The handlers one worker runs; it claims only jobs of these kinds. */
+export type JobHandlers = { readonly [K in JobKind]?: JobHandler<K> };
+
+/** Not a failure: the job is to run again at `at` (a provider's Retry-After), attempts unchanged. */
+export class RetryLater extends Error {
+  override readonly name = "RetryLater";
+  constructor(
+    readonly at: Date,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** Retrying cannot help (the provider refused the request as invalid): the job goes DEAD at once. */
+export class PermanentFailure extends Error {
+  override readonly name = "PermanentFailure";
+}
+
+/** The worker no longer holds the job: another worker may be running it, so nothing was written. */
+export class LeaseLost extends Error {
+  override readonly name = "LeaseLost";
+}

@@ -1,0 +1,3 @@
+import type { JobHandler } from "../handler";
+
+export const handleNoop: JobHandler<"noop"> = async () => {};

@@ -1,0 +1,183 @@
+/**
+ * Runs one claimed job to an outcome: its payload parsed, its handler called with the lease kept
+ * alive by heartbeats, and the result written under the lease (lease.server.ts).
+ */
+import type { Job } from "@prisma/client";
+import { z } from "zod";
+import type { Database } from "~/models/database.server";
+import { retryDelayMs } from "./backoff";
+import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers, type JobLogger } from "./handler";
+import { isJobKind, jobPayloadSchemas, type JobKind, type JobPayload } from "./kinds";
+import { extendLease, markDead, markDone, postpone, scheduleRetry, type Lease } from "./lease.server";
+import { describeError, withFields } from "./logger";
+import type { BackoffPolicy } from "./policy";
+
+export interface RunDependencies {
+  db: Database;
+  handlers: JobHandlers;
+  leaseMs: number;
+  heartbeatMs: number;
+  backoff: BackoffPolicy;
+  lastErrorMaxChars: number;
+  now: () => Date;
+  random: () => number;
+  logger: JobLogger;
+  /** Aborted when the worker's stop() has waited long enough. */
+  stopping: AbortSignal;
+}
+
+/** What became of the job; "lease lost" means another worker holds it now and nothing was written. */
+export type RunOutcome = "done" | "retry scheduled" | "postponed" | "dead" | "lease lost";
+
+// Each kind's schema and handler, typed by the kind itself, so a payload parsed for one kind can
+// only reach that kind's handler.
+const payloadSchemas: { [K in JobKind]: z.ZodType<JobPayload<K>> } = jobPayloadSchemas;
+
+function handlerFor<K extends JobKind>(handlers: JobHandlers, kind: K): JobHandler<K> | undefined {
+  return handlers[kind];
+}
+
+type ParsedPayload<K extends JobKind> = { ok: true; payload: JobPayload<K> } | { ok: false; reason: string };
+
+function parsePayload<K extends JobKind>(kind: K, text: string): ParsedPayload<K> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `The payload is not JSON (${describeError(error)})` };
+  }
+  const parsed = payloadSchemas[kind].safeParse(json);
+  if (!parsed.success) return { ok: false, reason: `The payload does not match the ${kind} schema:\n${z.prettifyError(parsed.error)}` };
+  return { ok: true, payload: parsed.data };
+}
+
+/** Writes each outcome under the job's lease; a refused write means another worker holds it now. */
+interface OutcomeRecorder {
+  done(): Promise<RunOutcome>;
+  dead(reason: string): Promise<RunOutcome>;
+  retry(runAt: Date, reason: string): Promise<RunOutcome>;
+  postpone(until: Date, reason: string): Promise<RunOutcome>;
+}
+
+function outcomeRecorder(lease: Lease, deps: RunDependencies, logger: JobLogger): OutcomeRecorder {
+  const record = async (outcome: RunOutcome, update: Promise<boolean>): Promise<RunOutcome> => {
+    if (await update) return outcome;
+    logger.warn("Lost the job's lease before recording the outcome; another worker will run it again", { outcome });
+    return "lease lost";
+  };
+  return {
+    done: () => record("done", markDone(deps.db, lease, deps.now())),
+    dead: (reason) => {
+      logger.error("Job is dead", { reason });
+      return record("dead", markDead(deps.db, lease, reason.slice(0, deps.lastErrorMaxChars), deps.now()));
+    },
+    retry: (runAt, reason) => {
+      logger.warn("Job failed; it will be retried", { error: reason, retryAt: runAt.toISOString() });
+      return record("retry scheduled", scheduleRetry(deps.db, lease, runAt, reason, deps.now()));
+    },
+    postpone: (until, reason) => {
+      logger.info("Job postponed", { until: until.toISOString(), reason });
+      return record("postponed", postpone(deps.db, lease, until, `Postponed until ${until.toISOString()}: ${reason}`, deps.now()));
+    },
+  };
+}
+
+export async function runClaimedJob(job: Job, deps: RunDependencies): Promise<RunOutcome> {
+  const logger = withFields(deps.logger, { jobId: job.id, kind: job.kind, attempt: job.attempts, shop: job.shop });
+  if (job.leaseOwner === null) throw new Error(`Job ${job.id} was not claimed: it has no lease owner`);
+  const lease: Lease = { jobId: job.id, owner: job.leaseOwner };
+  const outcomes = outcomeRecorder(lease, deps, logger);
+  try {
+    // The holder of the last attempt vanished; the claim wrote why into lastError.
+    if (job.attempts > job.maxAttempts) return await outcomes.dead(job.lastError ?? "Out of attempts");
+    if (!isJobKind(job.kind)) return await outcomes.dead(`No job kind is named "${job.kind}"`);
+    return await runKind(job.kind, job, lease, outcomes, logger, deps);
+  } catch (error) {
+    // Only the database can fail here (the handler's errors are outcomes): the job stays RUNNING
+    // until its lease expires, then it is claimed and run again.
+    logger.warn("Could not record the job's outcome; it runs again when its lease expires", { error: describeError(error) });
+    return "lease lost";
+  }
+}
+
+async function runKind<K extends JobKind>(
+  kind: K,
+  job: Job,
+  lease: Lease,
+  outcomes: OutcomeRecorder,
+  logger: JobLogger,
+  deps: RunDependencies,
+): Promise<RunOutcome> {
+  const handler = handlerFor(deps.handlers, kind);
+  if (!handler) return outcomes.dead(`This worker has no handler for ${kind} jobs`);
+  const parsed = parsePayload(kind, job.payload);
+  if (!parsed.ok) return outcomes.dead(parsed.reason);
+
+  const leaseLost = new AbortController();
+  const heartbeat = startHeartbeat(lease, deps, logger, leaseLost);
+  let completed = false;
+  const ctx: JobContext = {
+    db: deps.db,
+    shop: job.shop,
+    jobId: job.id,
+    attempt: job.attempts,
+    logger,
+    signal: AbortSignal.any([leaseLost.signal, deps.stopping]),
+    complete: async (effects) => {
+      const result = await deps.db.$transaction(async (tx) => {
+        // First, in the same transaction as the effects: if this worker no longer holds the job,
+        // nothing of what follows is written.
+        if (!(await markDone(tx, lease, deps.now()))) throw new LeaseLost(`Job ${job.id} is no longer held by ${lease.owner}`);
+        return effects(tx);
+      });
+      completed = true;
+      return result;
+    },
+  };
+
+  try {
+    await handler(parsed.payload, ctx);
+    return completed ? "done" : await outcomes.done();
+  } catch (error) {
+    if (completed) {
+      logger.warn("The handler failed after completing the job; the job stays done", { error: describeError(error) });
+      return "done";
+    }
+    return await failed(error, job, outcomes, logger, deps);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logger: JobLogger, deps: RunDependencies): Promise<RunOutcome> {
+  const now = deps.now();
+  const reason = describeError(error, deps.lastErrorMaxChars);
+  if (error instanceof LeaseLost) {
+    logger.warn("The job's lease was lost; another worker will run it again", { error: reason });
+    return "lease lost";
+  }
+  if (error instanceof RetryLater) return outcomes.postpone(error.at > now ? error.at : now, error.message);
+  // Cut short by a stopping worker: not the job's fault, so not an attempt.
+  if (deps.stopping.aborted) return outcomes.postpone(now, "The worker stopped before the job finished");
+  if (error instanceof PermanentFailure) return outcomes.dead(reason);
+  if (job.attempts >= job.maxAttempts) return outcomes.dead(`Gave up after ${job.attempts} attempts. ${reason}`);
+  return outcomes.retry(new Date(now.getTime() + retryDelayMs(job.attempts, deps.random, deps.backoff)), reason);
+}
+/** Extends the lease while the handler runs; a refused extension means the job is someone else's now. */
+function startHeartbeat(lease: Lease, deps: RunDependencies, logger: JobLogger, leaseLost: AbortController): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const now = deps.now();
+    extendLease(deps.db, lease, new Date(now.getTime() + deps.leaseMs), now).then(
+      (held) => {
+        if (held || leaseLost.signal.aborted) return;
+        clearInterval(timer);
+        logger.warn("The job's lease was taken over; abandoning it");
+        leaseLost.abort(new LeaseLost(`Job ${lease.jobId} is no longer held by ${lease.owner}`));
+      },
+      // A missed heartbeat is not yet a lost lease: the next one may get through.
+      (error: unknown) => logger.warn("Could not extend the job's lease", { error: describeError(error) }),
+    );
+  }, deps.heartbeatMs);
+  timer.unref();
+  return timer;
+}

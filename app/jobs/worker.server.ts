@@ -1,0 +1,140 @@
+/**
+ * The embedded worker: claims due jobs of the kinds it has handlers for and runs up to
+ * `concurrency` of them at once. Any number of workers, in this process or others on the same
+ * SQLite file, can run side by side: claims and outcomes are atomic and fenced by leases.
+ */
+import { hostname } from "node:os";
+import type { Job } from "@prisma/client";
+import type { Database } from "~/models/database.server";
+import { claimDueJobs } from "./claim.server";
+import type { JobHandlers, JobLogger } from "./handler";
+import { jobKinds } from "./kinds";
+import { consoleJobLogger, describeError } from "./logger";
+import { JOB_POLICY, type BackoffPolicy } from "./policy";
+import { runClaimedJob, type RunOutcome } from "./run-job.server";
+
+export interface WorkerOptions {
+  db: Database;
+  handlers: JobHandlers;
+  /** Names the worker in leases and logs; the host and process id by default. */
+  owner?: string;
+  concurrency?: number;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  stopTimeoutMs?: number;
+  backoff?: BackoffPolicy;
+  /** The clock for runAt, leases and backoff; tests move it instead of waiting. */
+  now?: () => Date;
+  /** The jitter's source, [0, 1). */
+  random?: () => number;
+  logger?: JobLogger;
+  /** Told of each job's outcome, after it is written (tests and the benchmark count them). */
+  onOutcome?: (jobId: string, outcome: RunOutcome) => void;
+}
+
+export interface Worker {
+  /** Claims nothing more and waits for running jobs, up to stopTimeoutMs; then aborts their signals and returns. */
+  stop(): Promise<void>;
+}
+
+export function startWorker(options: WorkerOptions): Worker {
+  const {
+    db,
+    handlers,
+    owner = `${hostname()}:${process.pid}`,
+    concurrency = JOB_POLICY.concurrency,
+    pollIntervalMs = JOB_POLICY.pollIntervalMs,
+    leaseMs = JOB_POLICY.leaseMs,
+    stopTimeoutMs = JOB_POLICY.stopTimeoutMs,
+    backoff = JOB_POLICY.backoff,
+    now = () => new Date(),
+    random = Math.random,
+    logger = consoleJobLogger,
+    onOutcome,
+  } = options;
+  const kinds = jobKinds.filter((kind) => handlers[kind] !== undefined);
+  const stopping = new AbortController();
+  const deps = {
+    db,
+    handlers,
+    leaseMs,
+    heartbeatMs: Math.max(1, Math.floor(leaseMs / JOB_POLICY.heartbeatsPerLease)),
+    backoff,
+    lastErrorMaxChars: JOB_POLICY.lastErrorMaxChars,
+    now,
+    random,
+    logger,
+    stopping: stopping.signal,
+  };
+
+  const running = new Set<Promise<void>>();
+  let stopRequested = false;
+  // True when the last claim filled every free slot: more jobs are probably due, so a finishing
+  // job wakes the loop at once instead of after the poll interval.
+  let backlog = false;
+  let wake: (() => void) | undefined;
+
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const run = (job: Job) => {
+    const settled = runClaimedJob(job, deps)
+      .then((outcome) => onOutcome?.(job.id, outcome))
+      .catch((error: unknown) => logger.error("Job run failed unexpectedly", { jobId: job.id, error: describeError(error) }))
+      .finally(() => {
+        running.delete(settled);
+        if (backlog) wake?.();
+      });
+    running.add(settled);
+  };
+
+  const loop = (async () => {
+    while (!stopRequested) {
+      const free = concurrency - running.size;
+      if (free > 0) {
+        try {
+          const jobs = await claimDueJobs(db, { kinds, limit: free, owner, leaseMs, now: now() });
+          backlog = jobs.length === free;
+          for (const job of jobs) run(job);
+        } catch (error) {
+          backlog = false;
+          logger.warn("Could not claim jobs; trying again shortly", { error: describeError(error) });
+        }
+      }
+      if (stopRequested) break;
+      if (!backlog || running.size >= concurrency) await nap(pollIntervalMs);
+    }
+  })();
+
+  let stopped: Promise<void> | undefined;
+  return {
+    stop() {
+      stopped ??= (async () => {
+        stopRequested = true;
+        wake?.();
+        await loop;
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = await Promise.race([
+          Promise.allSettled(running).then(() => false),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), stopTimeoutMs))),
+        ]);
+        clearTimeout(timer);
+        if (timedOut) {
+          logger.warn("Stopped before every job finished; their leases will expire and other workers will run them", {
+            running: running.size,
+          });
+          stopping.abort(new Error("The worker is stopping"));
+        }
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/support/database";
+import { enqueue } from "~/jobs/enqueue.server";
+import { eraseCustomerData, eraseShopData } from "./redaction.server";
+import { recordWebhookReceipt } from "./webhook-receipt.server";
+
+const { db } = useTestDatabase();
+const shop = "a.myshopify.com";
+const customer = "gid://shopify/Customer/7";
+const order = (n: number) => `gid://shopify/Order/${n}`;
+
+async function receipt(eventId: string, facts: { shop?: string; customerId?: string; orderId?: string }) {
+  await recordWebhookReceipt(db, {
+    shop,
+    topic: "orders/create",
+    webhookId: eventId,
+    eventId,
+    apiVersion: "2026-10",
+    payload: JSON.stringify({ email: "jane@example.com" }),
+    ...facts,
+  });
+}
+
+async function shipment(orderId: string, shipmentShop = shop) {
+  return db.shipment.create({
+    data: {
+      shop: shipmentShop,
+      kind: "DROPSHIP",
+      state: "SUBMITTED",
+      fulfillmentOrderId: `${orderId}/fo`,
+      orderId,
+      packageId: orderId.replace(/\D/g, ""),
+      requestSent: JSON.stringify({ ShipToAddress: { Contact: "Jane Doe" } }),
+      events: { create: { type: "sent", message: "Sent" } },
+    },
+  });
+}
+
+beforeEach(async () => {
+  await db.webhookReceipt.deleteMany();
+  await db.shipment.deleteMany();
+  await db.job.deleteMany();
+  await db.shop.deleteMany();
+});
+
+describe("customer redaction", () => {
+  it("erases the customer's payloads and the requests sent for their orders, and nothing else", async () => {
+    await receipt("by-customer", { customerId: customer });
+    await receipt("by-order", { orderId: order(1) });
+    await receipt("someone-else", { customerId: "gid://shopify/Customer/8", orderId: order(3) });
+    await receipt("other-shop", { shop: "b.myshopify.com", customerId: customer });
+    await shipment(order(1));
+    await shipment(order(3));
+
+    const erased = await eraseCustomerData(db, { shop, customerId: customer, orderIds: [order(1), order(2)] });
+    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1 });
+
+    const receipts = await db.webhookReceipt.findMany({ orderBy: { eventId: "asc" } });
+    expect(receipts.map((r) => [r.eventId, r.payload === null, r.redactedAt !== null])).toEqual([
+      ["by-customer", true, true],
+      ["by-order", true, true],
+      ["other-shop", false, false],
+      ["someone-else", false, false],
+    ]);
+    const shipments = await db.shipment.findMany({ orderBy: { orderId: "asc" } });
+    expect(shipments.map((s) => [s.orderId, s.requestSent === null])).toEqual([
+      [order(1), true],
+      [order(3), false],
+    ]);
+    // What the merchant's operations need stays: the shipment, its state and its timeline.
+    expect(shipments[0]).toMatchObject({ state: "SUBMITTED", packageId: "1" });
+    expect(await db.shipmentEvent.count()).toBe(2);
+  });
+});
+
+describe("shop redaction", () => {
+  it("deletes everything the app holds about the shop, and only that shop", async () => {
+    await db.shop.create({ data: { domain: shop } });
+    await db.shop.create({ data: { domain: "b.myshopify.com" } });
+    await receipt("e1", {});
+    await receipt("e2", { shop: "b.myshopify.com" });
+    await shipment(order(1));
+    await shipment(order(2), "b.myshopify.com");
+    await enqueue(db, { kind: "noop", payload: {}, shop });
+    await enqueue(db, { kind: "noop", payload: {}, shop: "b.myshopify.com" });
+
+    await eraseShopData(db, shop);
+
+    const counts = async (where: { shop: string }) => [
+      await db.webhookReceipt.count({ where }),
+      await db.shipment.count({ where }),
+      await db.job.count({ where }),
+      await db.shop.count({ where: { domain: where.shop } }),
+    ];
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1]);
+    expect(await db.shipmentEvent.count()).toBe(1);
+  });
+});

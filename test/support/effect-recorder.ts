@@ -1,0 +1,38 @@
+/**
+ * The handler of the crash tests: it records each run in "TestAttempt" as it starts (outside any
+ * transaction, so killed runs are counted too) and its effect in "TestEffect" through
+ * ctx.complete, in the transaction that marks the job DONE. "TestEffect" has no unique key on
+ * purpose: a duplicated effect would show as a second row, not be hidden by a constraint.
+ */
+import type { JobHandler } from "~/jobs/handler";
+import type { DatabaseOrTransaction } from "~/models/database.server";
+
+export type EffectRecorderMode = "complete" | "hang-in-handler" | "hang-in-commit";
+
+export async function createEffectTables(db: DatabaseOrTransaction): Promise<void> {
+  await db.$executeRaw`CREATE TABLE IF NOT EXISTS "TestAttempt" ("jobId" TEXT NOT NULL, "attempt" INTEGER NOT NULL, "pid" INTEGER NOT NULL)`;
+  await db.$executeRaw`CREATE TABLE IF NOT EXISTS "TestEffect" ("jobId" TEXT NOT NULL, "pid" INTEGER NOT NULL)`;
+}
+
+const forever = () => new Promise<never>(() => {});
+
+/**
+ * `hang-in-handler` announces "STARTED <jobId>" and never finishes; `hang-in-commit` writes the
+ * effect, announces "EFFECT-WRITTEN <jobId>" and never commits. Both wait to be killed.
+ */
+export function effectRecorder(mode: EffectRecorderMode, announce: (line: string) => void = () => {}): JobHandler<"noop"> {
+  return async (_payload, ctx) => {
+    await ctx.db.$executeRaw`INSERT INTO "TestAttempt" ("jobId", "attempt", "pid") VALUES (${ctx.jobId}, ${ctx.attempt}, ${process.pid})`;
+    if (mode === "hang-in-handler") {
+      announce(`STARTED ${ctx.jobId}`);
+      await forever();
+    }
+    await ctx.complete(async (tx) => {
+      await tx.$executeRaw`INSERT INTO "TestEffect" ("jobId", "pid") VALUES (${ctx.jobId}, ${process.pid})`;
+      if (mode === "hang-in-commit") {
+        announce(`EFFECT-WRITTEN ${ctx.jobId}`);
+        await forever();
+      }
+    });
+  };
+}

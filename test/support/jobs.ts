@@ -1,0 +1,92 @@
+/** Helpers for tests that run the job queue. */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import type { JobLogger } from "~/jobs/handler";
+import type { EffectRecorderMode } from "./effect-recorder";
+
+export interface LoggedLine {
+  level: "info" | "warn" | "error";
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+/** A logger that keeps its lines for assertions instead of printing them. */
+export function recordingJobLogger(): { logger: JobLogger; lines: LoggedLine[] } {
+  const lines: LoggedLine[] = [];
+  const logger: JobLogger = {
+    info: (message, fields) => lines.push({ level: "info", message, fields }),
+    warn: (message, fields) => lines.push({ level: "warn", message, fields }),
+    error: (message, fields) => lines.push({ level: "error", message, fields }),
+  };
+  return { logger, lines };
+}
+
+/** Polls `check` until it returns something other than undefined/false, or fails after timeoutMs. */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  { timeoutMs = 5_000, intervalMs = 10, what = "condition" }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** A clock tests move by hand: `now` for startWorker's option, `advance` to make jobs due. */
+export function manualClock(start = new Date("2030-01-01T00:00:00.000Z")) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+export interface WorkerProcess {
+  readonly pid: number;
+  /** Resolves with the first stdout line starting with `prefix`. */
+  waitForLine(prefix: string, timeoutMs?: number): Promise<string>;
+  /** Sends the signal and resolves once the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts test/support/worker-process.ts in a child process (Node with tsx's loader) and waits for READY. */
+export async function spawnWorkerProcess(url: string, mode: EffectRecorderMode, leaseMs: number): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("test", "support", "worker-process.ts"), url, mode, String(leaseMs)], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const lines: string[] = [];
+  let partial = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    const parts = (partial + chunk).split("\n");
+    partial = parts.pop() ?? "";
+    lines.push(...parts);
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  if (child.pid === undefined) throw new Error("The worker process did not start");
+  const handle: WorkerProcess = {
+    pid: child.pid,
+    waitForLine: (prefix, timeoutMs = 10_000) =>
+      waitFor(
+        () => {
+          const line = lines.find((candidate) => candidate.startsWith(prefix));
+          if (line === undefined && child.exitCode !== null) throw new Error(`The worker process exited (${child.exitCode}):\n${stderr}`);
+          return line;
+        },
+        { timeoutMs, what: `"${prefix}" from the worker process` },
+      ),
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  await handle.waitForLine("READY");
+  return handle;
+}

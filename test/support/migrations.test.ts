@@ -1,0 +1,64 @@
+/**
+ * The migrations build exactly the tables schema.prisma describes. `prisma migrate diff
+ * --from-migrations` would say so, but it cannot run here (its shadow database fails with the
+ * driver adapter: docs/decisions/0005-embedded-job-queue.md), so this compares the migrated test
+ * database with one built straight from the schema, table by table.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { BASE_DATABASE_FILE } from "./global-setup";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+const Named = z.array(z.looseObject({ name: z.string() }));
+
+/** Tables with their columns, indexes and foreign keys, in a form that ignores how the SQL was written. */
+function shapeOf(file: string) {
+  const db = new Database(file, { readonly: true });
+  try {
+    const tables = Named.parse(
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name").all(),
+    );
+    return Object.fromEntries(
+      tables.map(({ name: table }) => [
+        table,
+        {
+          columns: db.pragma(`table_info("${table}")`),
+          indexes: Named.parse(db.pragma(`index_list("${table}")`))
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((index) => ({ ...index, columns: db.pragma(`index_info("${index.name}")`) })),
+          foreignKeys: db.pragma(`foreign_key_list("${table}")`),
+        },
+      ]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+describe("the migrations", () => {
+  it("build the schema that schema.prisma describes", { timeout: 30_000 }, () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "connector-schema-"));
+    try {
+      const fromSchema = path.join(directory, "from-schema.sqlite");
+      const diff = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+        { cwd: root, encoding: "utf8" },
+      );
+      expect(diff.status, diff.stderr).toBe(0);
+      const db = new Database(fromSchema);
+      db.exec(diff.stdout);
+      db.close();
+
+      expect(shapeOf(BASE_DATABASE_FILE)).toEqual(shapeOf(fromSchema));
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * A job worker in a process of its own, for the tests that kill one with SIGKILL:
+ *   node --import tsx test/support/worker-process.ts <DATABASE_URL> <mode> <leaseMs>
+ * Its noop handler is effectRecorder(mode) (effect-recorder.ts). It prints "READY" once its worker
+ * runs, the recorder's announcements, and stops gracefully on SIGTERM.
+ */
+import { startWorker } from "~/jobs/worker.server";
+import { createDatabase } from "~/models/database.server";
+import { effectRecorder, type EffectRecorderMode } from "./effect-recorder";
+import { recordingJobLogger } from "./jobs";
+
+const modes: readonly EffectRecorderMode[] = ["complete", "hang-in-handler", "hang-in-commit"];
+const [url, modeArgument, leaseMs] = process.argv.slice(2);
+const mode = modes.find((candidate) => candidate === modeArgument);
+if (!url || !mode || !leaseMs) throw new Error(`usage: worker-process.ts <DATABASE_URL> ${modes.join("|")} <leaseMs>`);
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const db = createDatabase(url);
+const worker = startWorker({
+  db,
+  handlers: { noop: effectRecorder(mode, say) },
+  owner: `worker-process-${process.pid}`,
+  concurrency: 4,
+  pollIntervalMs: 10,
+  leaseMs: Number(leaseMs),
+  logger: recordingJobLogger().logger,
+});
+say("READY");
+
+process.on("SIGTERM", () => {
+  void worker
+    .stop()
+    .then(() => db.$disconnect())
+    .then(() => process.exit(0));
+});
