@@ -82,6 +82,9 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     shippingLines: (args: Args) => connection("ShippingLine", order.shippingLines, args, (line) => shippingLineView(order, line)),
     customer: () => (order.customer ? customerView(order) : null),
     lineItems: (args: Args) => connection("LineItem", order.lineItems, args, (li) => lineItemView(ctx, order, li)),
+    // Customs ids a checkout collects (CPF, PCCC, ...). The REST orders/create payload the emulator
+    // builds orders from has no such field, so its orders have none: an empty list, not an error.
+    localizedFields: (args: Args) => connection("LocalizedField", noLocalizedFields, args, () => ({ __typename: "LocalizedField" })),
     fulfillmentOrders: (args: Args) =>
       connection("FulfillmentOrder", fulfillmentOrdersOfOrder(ctx, order, args), args, (fo) => fulfillmentOrderView(ctx, fo)),
     fulfillments: (args: Args) => {
@@ -92,6 +95,8 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     fulfillmentsCount: () => count(state.fulfillmentsOf(order.id).length),
   };
 }
+
+const noLocalizedFields: { id: number }[] = [];
 
 function shippingLineView(order: OrderRecord, line: ShippingLineRecord): View {
   return {

@@ -1,0 +1,294 @@
+/**
+ * The selections the connector's facts are read from (GraphQL fragments, each beside the zod schema
+ * of what it returns) and the mapping of those answers onto `FulfillmentOrderFacts` / `OrderFacts`.
+ * Pure: the documents that use the fragments, and the calls, live in fulfillment-orders.server.ts.
+ *
+ * Where the 2026-10 schema does not carry a fact where the connector wants it:
+ * - FulfillmentOrder has no legacyResourceId: the legacy id is the gid's numeric tail.
+ * - FulfillmentOrderDestination has no provinceCode: it comes from the order's shipping address,
+ *   only when that is the same address (if the merchant changed the destination, the code is
+ *   unknown rather than wrong).
+ * - Order.customer needs read_customers, which the app does not ask for: email and phone come from
+ *   the order and the destination.
+ */
+import { z } from "zod";
+import {
+  FulfillmentOrderFacts,
+  legacyIdOf,
+  OrderFacts,
+  type Destination,
+  type FulfillmentOrderLine,
+  type MoneyBag as MoneyBagFacts,
+  type OrderLine,
+  Weight,
+} from "~/connector/fulfillment-order";
+
+const Money = z.object({ amount: z.string(), currencyCode: z.string() });
+const MoneyBag = z.object({ shopMoney: Money, presentmentMoney: Money });
+
+export const MONEY_BAG_FIELDS = `#graphql
+  fragment MoneyBagFields on MoneyBag {
+    shopMoney { amount currencyCode }
+    presentmentMoney { amount currencyCode }
+  }`;
+
+/** Destination-specific HS codes read with each line; more than this is read separately (rare). */
+const COUNTRY_HS_CODES_WITH_LINE = 5;
+
+export const FULFILLMENT_ORDER_LINE_FIELDS = `#graphql
+  fragment FulfillmentOrderLineFields on FulfillmentOrderLineItem {
+    id
+    sku
+    remainingQuantity
+    totalQuantity
+    requiresShipping
+    productTitle
+    variantTitle
+    lineItem { id isGiftCard originalUnitPriceSet { ...MoneyBagFields } }
+    financialSummaries { quantity approximateDiscountedUnitPriceSet { ...MoneyBagFields } }
+    variant {
+      inventoryItem {
+        id
+        harmonizedSystemCode
+        countryCodeOfOrigin
+        measurement { weight { unit value } }
+        countryHarmonizedSystemCodes(first: ${COUNTRY_HS_CODES_WITH_LINE}) {
+          nodes { countryCode harmonizedSystemCode }
+          pageInfo { hasNextPage }
+        }
+      }
+    }
+  }`;
+
+export const CountryHarmonizedSystemCode = z.object({ countryCode: z.string(), harmonizedSystemCode: z.string() });
+
+export const FulfillmentOrderLineNode = z.object({
+  id: z.string(),
+  sku: z.string().nullable(),
+  remainingQuantity: z.number(),
+  totalQuantity: z.number(),
+  requiresShipping: z.boolean(),
+  productTitle: z.string(),
+  variantTitle: z.string().nullable(),
+  lineItem: z.object({ id: z.string(), isGiftCard: z.boolean(), originalUnitPriceSet: MoneyBag }),
+  financialSummaries: z.array(z.object({ quantity: z.number(), approximateDiscountedUnitPriceSet: MoneyBag })),
+  variant: z
+    .object({
+      inventoryItem: z.object({
+        id: z.string(),
+        harmonizedSystemCode: z.string().nullable(),
+        countryCodeOfOrigin: z.string().nullable(),
+        measurement: z.object({ weight: Weight.nullable() }),
+        countryHarmonizedSystemCodes: z.object({
+          nodes: z.array(CountryHarmonizedSystemCode),
+          pageInfo: z.object({ hasNextPage: z.boolean() }),
+        }),
+      }),
+    })
+    .nullable(),
+});
+export type FulfillmentOrderLineNode = z.infer<typeof FulfillmentOrderLineNode>;
+
+export const ORDER_LINE_FIELDS = `#graphql
+  fragment OrderLineFields on LineItem { id unfulfilledQuantity requiresShipping isGiftCard }`;
+
+export const OrderLineNode = z.object({
+  id: z.string(),
+  unfulfilledQuantity: z.number(),
+  requiresShipping: z.boolean(),
+  isGiftCard: z.boolean(),
+});
+
+/** Order lines read with the order; longer orders are read on, page by page. */
+export const ORDER_LINES_PER_PAGE = 50;
+
+export const ORDER_FACTS_FIELDS = `#graphql
+  fragment OrderFactsFields on Order {
+    id
+    legacyResourceId
+    name
+    email
+    phone
+    currencyCode
+    presentmentCurrencyCode
+    paymentGatewayNames
+    totalTaxSet { ...MoneyBagFields }
+    currentTotalTaxSet { ...MoneyBagFields }
+    totalOutstandingSet { ...MoneyBagFields }
+    shippingAddress { address1 city province provinceCode zip countryCodeV2 }
+    localizedFields(first: 20) { nodes { key value } }
+    lineItems(first: ${ORDER_LINES_PER_PAGE}) {
+      nodes { ...OrderLineFields }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+const ShippingAddress = z.object({
+  address1: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  provinceCode: z.string().nullable(),
+  zip: z.string().nullable(),
+  countryCodeV2: z.string().nullable(),
+});
+
+export const OrderNode = z.object({
+  id: z.string(),
+  legacyResourceId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  currencyCode: z.string(),
+  presentmentCurrencyCode: z.string(),
+  paymentGatewayNames: z.array(z.string()),
+  totalTaxSet: MoneyBag.nullable(),
+  currentTotalTaxSet: MoneyBag,
+  totalOutstandingSet: MoneyBag,
+  shippingAddress: ShippingAddress.nullable(),
+  localizedFields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
+  lineItems: z.object({
+    nodes: z.array(OrderLineNode),
+    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+  }),
+});
+export type OrderNode = z.infer<typeof OrderNode>;
+
+export const DestinationNode = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  zip: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+type DestinationNode = z.infer<typeof DestinationNode>;
+
+/** The header of a fulfillment order; its lines and order come in their own fields. */
+export const FulfillmentOrderHeader = z.object({
+  id: z.string(),
+  status: z.string(),
+  deliveryMethod: z.object({ methodType: z.string() }).nullable(),
+  assignedLocation: z.object({ location: z.object({ id: z.string() }).nullable() }),
+  destination: DestinationNode.nullable(),
+});
+type FulfillmentOrderHeader = z.infer<typeof FulfillmentOrderHeader>;
+
+const same = (a: string | null, b: string | null) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+
+/** The shipping address's province code, when the destination is that address; otherwise unknown. */
+export function provinceCodeFor(destination: DestinationNode, shipping: OrderNode["shippingAddress"]): string | null {
+  if (!shipping) return null;
+  const isSameAddress =
+    same(destination.countryCode, shipping.countryCodeV2) &&
+    same(destination.province, shipping.province) &&
+    same(destination.city, shipping.city) &&
+    same(destination.zip, shipping.zip) &&
+    same(destination.address1, shipping.address1);
+  return isSameAddress ? shipping.provinceCode : null;
+}
+
+function decimals(amount: string): number {
+  return amount.split(".")[1]?.length ?? 0;
+}
+
+/** Quantity-weighted mean of unit amounts, at the precision the amounts were written in. */
+function weightedMean(parts: { amount: string; quantity: number }[]): string {
+  const places = Math.max(...parts.map((p) => decimals(p.amount)));
+  const scale = 10 ** places;
+  const units = parts.reduce((sum, p) => sum + p.quantity, 0);
+  const total = parts.reduce((sum, p) => sum + Math.round(Number(p.amount) * scale) * p.quantity, 0);
+  return (Math.round(total / units) / scale).toFixed(places);
+}
+
+/**
+ * What one unit cost the customer: the discounted unit price Shopify reports per financial summary.
+ * Units discounted differently (buy one, get one) have a summary each; customs declares their mean.
+ * Without any summary, the line's original unit price.
+ */
+export function unitPriceOf(
+  summaries: FulfillmentOrderLineNode["financialSummaries"],
+  originalUnitPrice: MoneyBagFacts,
+): MoneyBagFacts {
+  const [first] = summaries;
+  if (!first) return originalUnitPrice;
+  const counted = summaries.filter((s) => s.quantity > 0);
+  if (counted.length <= 1) return counted[0]?.approximateDiscountedUnitPriceSet ?? first.approximateDiscountedUnitPriceSet;
+  const mean = (pick: (bag: MoneyBagFacts) => z.infer<typeof Money>) => ({
+    amount: weightedMean(counted.map((s) => ({ amount: pick(s.approximateDiscountedUnitPriceSet).amount, quantity: s.quantity }))),
+    currencyCode: pick(first.approximateDiscountedUnitPriceSet).currencyCode,
+  });
+  return { shopMoney: mean((bag) => bag.shopMoney), presentmentMoney: mean((bag) => bag.presentmentMoney) };
+}
+
+/** One fulfillment order line as the connector sees it; `countryHsCodes` is the item's complete list. */
+export function lineFacts(
+  line: FulfillmentOrderLineNode,
+  countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[] | undefined,
+): z.input<typeof FulfillmentOrderLine> {
+  const item = line.variant?.inventoryItem;
+  return {
+    id: line.id,
+    lineItemId: line.lineItem.id,
+    sku: line.sku,
+    remainingQuantity: line.remainingQuantity,
+    totalQuantity: line.totalQuantity,
+    requiresShipping: line.requiresShipping,
+    isGiftCard: line.lineItem.isGiftCard,
+    productTitle: line.productTitle,
+    variantTitle: line.variantTitle,
+    unitPrice: unitPriceOf(line.financialSummaries, line.lineItem.originalUnitPriceSet),
+    variant: item
+      ? {
+          weight: item.measurement.weight,
+          harmonizedSystemCode: item.harmonizedSystemCode,
+          countryHarmonizedSystemCodes: countryHsCodes ?? item.countryHarmonizedSystemCodes.nodes,
+          countryCodeOfOrigin: item.countryCodeOfOrigin,
+        }
+      : null,
+  };
+}
+
+function destinationFacts(destination: DestinationNode, order: OrderNode): z.input<typeof Destination> {
+  return { ...destination, provinceCode: provinceCodeFor(destination, order.shippingAddress) };
+}
+
+/** The fulfillment order's facts; parsing with the connector's schema is what makes them trustworthy. */
+export function fulfillmentOrderFacts(
+  header: FulfillmentOrderHeader,
+  order: OrderNode,
+  lines: z.input<typeof FulfillmentOrderLine>[],
+): z.ZodSafeParseResult<FulfillmentOrderFacts> {
+  return FulfillmentOrderFacts.safeParse({
+    id: header.id,
+    legacyId: legacyIdOf(header.id),
+    orderId: order.id,
+    status: header.status,
+    deliveryMethod: header.deliveryMethod?.methodType ?? null,
+    assignedLocationId: header.assignedLocation.location?.id ?? null,
+    destination: header.destination ? destinationFacts(header.destination, order) : null,
+    lineItems: lines,
+  });
+}
+
+export function orderFacts(order: OrderNode, lines: z.input<typeof OrderLine>[]): z.ZodSafeParseResult<OrderFacts> {
+  return OrderFacts.safeParse({
+    id: order.id,
+    legacyId: order.legacyResourceId,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    currencyCode: order.currencyCode,
+    presentmentCurrencyCode: order.presentmentCurrencyCode,
+    // "Tax charged at checkout"; Shopify leaves the original total null on some orders.
+    totalTax: order.totalTaxSet ?? order.currentTotalTaxSet,
+    totalOutstanding: order.totalOutstandingSet,
+    paymentGatewayNames: order.paymentGatewayNames,
+    localizedFields: order.localizedFields.nodes,
+    lineItems: lines,
+  });
+}

@@ -1,0 +1,301 @@
+/**
+ * Reading fulfillment orders: one with everything the connector needs to build its package, the
+ * ones Shopify assigned to the app's fulfillment services (the callback's "what is new?"), and an
+ * order's (for order-level webhooks).
+ */
+import { z } from "zod";
+import {
+  FulfillmentOrderStatus,
+  legacyIdOf,
+  type FulfillmentOrderFacts,
+  type OrderFacts,
+} from "~/connector/fulfillment-order";
+import {
+  nextCursorOf,
+  PageInfo,
+  pacedCalls,
+  runGraphql,
+  type AdminGraphql,
+  type PacedCalls,
+  type Page,
+} from "./admin-graphql.server";
+import { ShopifyResponseShapeError } from "./errors";
+import {
+  CountryHarmonizedSystemCode,
+  FULFILLMENT_ORDER_LINE_FIELDS,
+  FulfillmentOrderHeader,
+  FulfillmentOrderLineNode,
+  fulfillmentOrderFacts,
+  lineFacts,
+  MONEY_BAG_FIELDS,
+  ORDER_FACTS_FIELDS,
+  ORDER_LINE_FIELDS,
+  ORDER_LINES_PER_PAGE,
+  OrderLineNode,
+  OrderNode,
+  orderFacts,
+} from "./fulfillment-order-facts";
+import { FulfillmentOrderGid, LocationGid, OrderGid } from "./ids";
+
+/** Lines read with the fulfillment order. With customs data each costs about 20 points. */
+const LINES_PER_PAGE = 20;
+/** The callback reads assigned fulfillment orders 50 at a time. */
+const SUMMARIES_PER_PAGE = 50;
+
+const FULFILLMENT_ORDER_FACTS = `#graphql
+  query FulfillmentOrderFacts($id: ID!) {
+    fulfillmentOrder(id: $id) {
+      id
+      status
+      deliveryMethod { methodType }
+      assignedLocation { location { id } }
+      destination { firstName lastName company address1 address2 city province zip countryCode phone email }
+      lineItems(first: ${LINES_PER_PAGE}) {
+        nodes { ...FulfillmentOrderLineFields }
+        pageInfo { hasNextPage endCursor }
+      }
+      order { ...OrderFactsFields }
+    }
+  }
+  ${FULFILLMENT_ORDER_LINE_FIELDS}
+  ${ORDER_FACTS_FIELDS}
+  ${ORDER_LINE_FIELDS}
+  ${MONEY_BAG_FIELDS}`;
+
+const LineConnection = z.object({ nodes: z.array(FulfillmentOrderLineNode), pageInfo: PageInfo });
+
+const FulfillmentOrderFactsResult = z.object({
+  fulfillmentOrder: FulfillmentOrderHeader.extend({ lineItems: LineConnection, order: OrderNode }).nullable(),
+});
+
+const FULFILLMENT_ORDER_LINES_PAGE = `#graphql
+  query FulfillmentOrderLinesPage($id: ID!, $after: String!) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: ${LINES_PER_PAGE}, after: $after) {
+        nodes { ...FulfillmentOrderLineFields }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${FULFILLMENT_ORDER_LINE_FIELDS}
+  ${MONEY_BAG_FIELDS}`;
+
+const FulfillmentOrderLinesPageResult = z.object({ fulfillmentOrder: z.object({ lineItems: LineConnection }).nullable() });
+
+const ORDER_LINES_PAGE = `#graphql
+  query OrderLinesPage($id: ID!, $after: String!) {
+    order(id: $id) {
+      lineItems(first: ${ORDER_LINES_PER_PAGE}, after: $after) {
+        nodes { ...OrderLineFields }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${ORDER_LINE_FIELDS}`;
+
+const OrderLinesPageResult = z.object({
+  order: z.object({ lineItems: z.object({ nodes: z.array(OrderLineNode), pageInfo: PageInfo }) }).nullable(),
+});
+
+const COUNTRY_HS_CODES = `#graphql
+  query InventoryItemCountryHsCodes($id: ID!) {
+    inventoryItem(id: $id) {
+      countryHarmonizedSystemCodes(first: 250) { nodes { countryCode harmonizedSystemCode } }
+    }
+  }`;
+
+const CountryHsCodesResult = z.object({
+  inventoryItem: z.object({ countryHarmonizedSystemCodes: z.object({ nodes: z.array(CountryHarmonizedSystemCode) }) }).nullable(),
+});
+
+/** A page that vanished between two reads (order deleted, access revoked) is a shape problem, not "done". */
+function vanished(operation: string): ShopifyResponseShapeError {
+  return new ShopifyResponseShapeError(operation, [{ path: [], message: "the resource disappeared while being read" }]);
+}
+
+async function remainingLines(admin: AdminGraphql, paced: PacedCalls, id: string, after: string | null): Promise<FulfillmentOrderLineNode[]> {
+  const lines: FulfillmentOrderLineNode[] = [];
+  for (let cursor = after; cursor !== null; ) {
+    const variables = { id, after: cursor };
+    const { data, operation } = await paced(() => runGraphql(admin, FULFILLMENT_ORDER_LINES_PAGE, variables, FulfillmentOrderLinesPageResult));
+    if (!data.fulfillmentOrder) throw vanished(operation);
+    lines.push(...data.fulfillmentOrder.lineItems.nodes);
+    cursor = nextCursorOf(data.fulfillmentOrder.lineItems.pageInfo);
+  }
+  return lines;
+}
+
+async function remainingOrderLines(admin: AdminGraphql, paced: PacedCalls, id: string, after: string | null) {
+  const lines: z.infer<typeof OrderLineNode>[] = [];
+  for (let cursor = after; cursor !== null; ) {
+    const variables = { id, after: cursor };
+    const { data, operation } = await paced(() => runGraphql(admin, ORDER_LINES_PAGE, variables, OrderLinesPageResult));
+    if (!data.order) throw vanished(operation);
+    lines.push(...data.order.lineItems.nodes);
+    cursor = nextCursorOf(data.order.lineItems.pageInfo);
+  }
+  return lines;
+}
+
+/** Complete destination-specific HS code lists of the items that have more than came with their line. */
+async function fullCountryHsCodes(admin: AdminGraphql, paced: PacedCalls, lines: FulfillmentOrderLineNode[]) {
+  const items = new Map<string, z.infer<typeof CountryHarmonizedSystemCode>[]>();
+  for (const line of lines) {
+    const item = line.variant?.inventoryItem;
+    if (!item?.countryHarmonizedSystemCodes.pageInfo.hasNextPage || items.has(item.id)) continue;
+    const { data, operation } = await paced(() => runGraphql(admin, COUNTRY_HS_CODES, { id: item.id }, CountryHsCodesResult));
+    if (!data.inventoryItem) throw vanished(operation);
+    items.set(item.id, data.inventoryItem.countryHarmonizedSystemCodes.nodes);
+  }
+  return items;
+}
+
+/**
+ * One fulfillment order with its order's facts, as the connector's schemas define them; null when
+ * Shopify does not know it (or the app may not see it). Long orders and items with many
+ * destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, more than
+ * COUNTRY_HS_CODES_WITH_LINE codes), paced by the shop's cost bucket: about 20 points a line.
+ */
+export async function readFulfillmentOrder(
+  admin: AdminGraphql,
+  id: FulfillmentOrderGid,
+): Promise<{ fo: FulfillmentOrderFacts; order: OrderFacts } | null> {
+  const paced = pacedCalls();
+  const { data, operation } = await paced(() => runGraphql(admin, FULFILLMENT_ORDER_FACTS, { id }, FulfillmentOrderFactsResult));
+  const node = data.fulfillmentOrder;
+  if (!node) return null;
+  const lines = [...node.lineItems.nodes, ...(await remainingLines(admin, paced, id, nextCursorOf(node.lineItems.pageInfo)))];
+  const moreOrderLines = await remainingOrderLines(admin, paced, node.order.id, nextCursorOf(node.order.lineItems.pageInfo));
+  const orderLines = [...node.order.lineItems.nodes, ...moreOrderLines];
+  const hsCodes = await fullCountryHsCodes(admin, paced, lines);
+
+  const fo = fulfillmentOrderFacts(
+    node,
+    node.order,
+    lines.map((line) => lineFacts(line, line.variant ? hsCodes.get(line.variant.inventoryItem.id) : undefined)),
+  );
+  if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
+  const order = orderFacts(node.order, orderLines);
+  if (!order.success) throw new ShopifyResponseShapeError(operation, order.error.issues.map((i) => ({ ...i, path: ["order", ...i.path] })));
+  return { fo: fo.data, order: order.data };
+}
+
+/** FulfillmentOrderRequestStatus: where the fulfillment order stands between merchant and service. */
+export const FulfillmentOrderRequestStatus = z.enum([
+  "ACCEPTED",
+  "CANCELLATION_ACCEPTED",
+  "CANCELLATION_REJECTED",
+  "CANCELLATION_REQUESTED",
+  "CLOSED",
+  "REJECTED",
+  "SUBMITTED",
+  "UNSUBMITTED",
+]);
+export type FulfillmentOrderRequestStatus = z.infer<typeof FulfillmentOrderRequestStatus>;
+
+const FULFILLMENT_ORDER_SUMMARY_FIELDS = `#graphql
+  fragment FulfillmentOrderSummaryFields on FulfillmentOrder {
+    id
+    status
+    requestStatus
+    orderId
+    orderName
+    updatedAt
+    assignedLocation { location { id } }
+    merchantRequests(first: 1, reverse: true) { nodes { kind message sentAt } }
+  }`;
+
+/** A fulfillment order in brief: enough to decide what to do with it, and to read it fully later. */
+export const FulfillmentOrderSummary = z
+  .object({
+    id: FulfillmentOrderGid,
+    status: FulfillmentOrderStatus,
+    requestStatus: FulfillmentOrderRequestStatus,
+    orderId: OrderGid,
+    orderName: z.string(),
+    updatedAt: z.string(),
+    assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }),
+    merchantRequests: z.object({
+      nodes: z.array(
+        z.object({ kind: z.enum(["FULFILLMENT_REQUEST", "CANCELLATION_REQUEST"]), message: z.string().nullable(), sentAt: z.string() }),
+      ),
+    }),
+  })
+  .transform(({ assignedLocation, merchantRequests, ...fo }, ctx) => {
+    // FulfillmentOrder has no legacyResourceId; the gid's tail is the same number.
+    const legacyId = legacyIdOf(fo.id);
+    if (legacyId === undefined) {
+      ctx.issues.push({ code: "custom", path: ["id"], message: "has no legacy id", input: fo.id });
+      return z.NEVER;
+    }
+    return {
+      ...fo,
+      legacyId,
+      assignedLocationId: assignedLocation.location?.id ?? null,
+      /** The merchant's latest request, with the note they wrote ("customer changed their mind"). */
+      latestRequest: merchantRequests.nodes[0] ?? null,
+    };
+  });
+export type FulfillmentOrderSummary = z.infer<typeof FulfillmentOrderSummary>;
+
+const SummaryConnection = z.object({ nodes: z.array(FulfillmentOrderSummary), pageInfo: PageInfo });
+
+/** The assignment statuses the callback acts on (FulfillmentOrderAssignmentStatus). */
+export type AssignmentStatus = "FULFILLMENT_REQUESTED" | "CANCELLATION_REQUESTED" | "FULFILLMENT_ACCEPTED" | "FULFILLMENT_UNSUBMITTED";
+
+// QueryRoot.assignedFulfillmentOrders: Shop.assignedFulfillmentOrders is deprecated in 2026-10.
+const ASSIGNED_FULFILLMENT_ORDERS = `#graphql
+  query AssignedFulfillmentOrders($assignmentStatus: FulfillmentOrderAssignmentStatus!, $locationIds: [ID!], $after: String) {
+    assignedFulfillmentOrders(first: ${SUMMARIES_PER_PAGE}, after: $after, assignmentStatus: $assignmentStatus, locationIds: $locationIds) {
+      nodes { ...FulfillmentOrderSummaryFields }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+  ${FULFILLMENT_ORDER_SUMMARY_FIELDS}`;
+
+/**
+ * One page of the fulfillment orders at the app's fulfillment-service locations in the given
+ * assignment status (FULFILLMENT_REQUESTED: to accept or reject; CANCELLATION_REQUESTED: the
+ * merchant wants them back). Optionally only at some locations (one warehouse).
+ */
+export async function listAssignedFulfillmentOrders(
+  admin: AdminGraphql,
+  options: { assignmentStatus: AssignmentStatus; locationIds?: LocationGid[]; after?: string | null },
+): Promise<Page<FulfillmentOrderSummary>> {
+  const { data, cost } = await runGraphql(
+    admin,
+    ASSIGNED_FULFILLMENT_ORDERS,
+    { assignmentStatus: options.assignmentStatus, locationIds: options.locationIds ?? null, after: options.after ?? null },
+    z.object({ assignedFulfillmentOrders: SummaryConnection }),
+  );
+  const connection = data.assignedFulfillmentOrders;
+  return { items: connection.nodes, nextCursor: nextCursorOf(connection.pageInfo), cost };
+}
+
+const ORDER_FULFILLMENT_ORDERS = `#graphql
+  query OrderFulfillmentOrders($id: ID!, $after: String) {
+    order(id: $id) {
+      fulfillmentOrders(first: ${SUMMARIES_PER_PAGE}, after: $after) {
+        nodes { ...FulfillmentOrderSummaryFields }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${FULFILLMENT_ORDER_SUMMARY_FIELDS}`;
+
+/** One page of an order's fulfillment orders, at every location; null when the order is unknown. */
+export async function listOrderFulfillmentOrders(
+  admin: AdminGraphql,
+  orderId: OrderGid,
+  options: { after?: string | null } = {},
+): Promise<Page<FulfillmentOrderSummary> | null> {
+  const { data, cost } = await runGraphql(
+    admin,
+    ORDER_FULFILLMENT_ORDERS,
+    { id: orderId, after: options.after ?? null },
+    z.object({ order: z.object({ fulfillmentOrders: SummaryConnection }).nullable() }),
+  );
+  if (!data.order) return null;
+  const connection = data.order.fulfillmentOrders;
+  return { items: connection.nodes, nextCursor: nextCursorOf(connection.pageInfo), cost };
+}

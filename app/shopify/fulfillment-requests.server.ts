@@ -1,0 +1,141 @@
+/**
+ * The app's answers, as a fulfillment service, to what the merchant (or Shopify for them) asks of a
+ * fulfillment order at one of its warehouses: fulfil it, or give it back (cancel). The `message` is
+ * shown to the merchant on the order, so it says why in their words.
+ */
+import { z } from "zod";
+import { FulfillmentOrderStatus } from "~/connector/fulfillment-order";
+import { assertNoUserErrors, payloadOf, resultOf, runGraphql, UserErrors, type AdminGraphql } from "./admin-graphql.server";
+import { FulfillmentOrderRequestStatus } from "./fulfillment-orders.server";
+import { FulfillmentOrderGid } from "./ids";
+
+/** FulfillmentOrderRejectionReason (2026-10). */
+export const RejectionReason = z.enum([
+  "INCORRECT_ADDRESS",
+  "INCORRECT_PRODUCT_INFO",
+  "INELIGIBLE_PRODUCT",
+  "INTERNATIONAL_SHIPPING_UNAVAILABLE",
+  "INVALID_CONTACT_INFORMATION",
+  "INVALID_SKU",
+  "INVENTORY_OUT_OF_STOCK",
+  "MERCHANT_BLOCKED_OR_SUSPENDED",
+  "MISSING_CUSTOMS_INFO",
+  "ORDER_TOO_LARGE",
+  "OTHER",
+  "PACKAGE_PREFERENCE_NOT_SET",
+  "PAYMENT_DECLINED",
+  "UNDELIVERABLE_DESTINATION",
+]);
+export type RejectionReason = z.infer<typeof RejectionReason>;
+
+const ANSWERED_FIELDS = `#graphql
+  fragment AnsweredFulfillmentOrder on FulfillmentOrder { id status requestStatus }`;
+
+/** The fulfillment order after the answer: e.g. IN_PROGRESS / ACCEPTED, or CLOSED / CANCELLATION_ACCEPTED. */
+export const AnsweredFulfillmentOrder = z.object({
+  id: FulfillmentOrderGid,
+  status: FulfillmentOrderStatus,
+  requestStatus: FulfillmentOrderRequestStatus,
+});
+export type AnsweredFulfillmentOrder = z.infer<typeof AnsweredFulfillmentOrder>;
+
+const Payload = z.object({ fulfillmentOrder: AnsweredFulfillmentOrder.nullable(), userErrors: UserErrors });
+
+async function answer<Field extends string>(
+  admin: AdminGraphql,
+  document: string,
+  field: Field,
+  variables: Record<string, unknown>,
+): Promise<AnsweredFulfillmentOrder> {
+  const { data: payload, operation } = await runGraphql(admin, document, variables, payloadOf(field, Payload));
+  assertNoUserErrors(operation, payload.userErrors);
+  return resultOf(operation, "fulfillmentOrder", payload.fulfillmentOrder);
+}
+
+const ACCEPT_FULFILLMENT_REQUEST = `#graphql
+  mutation AcceptFulfillmentRequest($id: ID!, $message: String, $estimatedShippedAt: DateTime) {
+    fulfillmentOrderAcceptFulfillmentRequest(id: $id, message: $message, estimatedShippedAt: $estimatedShippedAt) {
+      fulfillmentOrder { ...AnsweredFulfillmentOrder }
+      userErrors { field message }
+    }
+  }
+  ${ANSWERED_FIELDS}`;
+
+/** The warehouse will ship it: the fulfillment order goes IN_PROGRESS. */
+export function acceptFulfillmentRequest(
+  admin: AdminGraphql,
+  input: { id: FulfillmentOrderGid; message?: string; estimatedShippedAt?: Date },
+): Promise<AnsweredFulfillmentOrder> {
+  return answer(admin, ACCEPT_FULFILLMENT_REQUEST, "fulfillmentOrderAcceptFulfillmentRequest", {
+    id: input.id,
+    message: input.message ?? null,
+    estimatedShippedAt: input.estimatedShippedAt?.toISOString() ?? null,
+  });
+}
+
+const REJECT_FULFILLMENT_REQUEST = `#graphql
+  mutation RejectFulfillmentRequest($id: ID!, $reason: FulfillmentOrderRejectionReason!, $message: String!, $lineItems: [IncomingRequestLineItemInput!]) {
+    fulfillmentOrderRejectFulfillmentRequest(id: $id, reason: $reason, message: $message, lineItems: $lineItems) {
+      fulfillmentOrder { ...AnsweredFulfillmentOrder }
+      userErrors { field message }
+    }
+  }
+  ${ANSWERED_FIELDS}`;
+
+/**
+ * The warehouse will not ship it (unknown SKU, address it cannot serve, ...): the merchant sees the
+ * reason and message and can fix and request again. `lines` names the lines at fault, each with its own note.
+ */
+export function rejectFulfillmentRequest(
+  admin: AdminGraphql,
+  input: {
+    id: FulfillmentOrderGid;
+    reason: RejectionReason;
+    message: string;
+    lines?: { fulfillmentOrderLineItemId: string; message?: string }[];
+  },
+): Promise<AnsweredFulfillmentOrder> {
+  return answer(admin, REJECT_FULFILLMENT_REQUEST, "fulfillmentOrderRejectFulfillmentRequest", {
+    id: input.id,
+    reason: input.reason,
+    message: input.message,
+    lineItems: input.lines?.map((line) => ({ fulfillmentOrderLineItemId: line.fulfillmentOrderLineItemId, message: line.message ?? null })) ?? null,
+  });
+}
+
+const ACCEPT_CANCELLATION_REQUEST = `#graphql
+  mutation AcceptCancellationRequest($id: ID!, $message: String) {
+    fulfillmentOrderAcceptCancellationRequest(id: $id, message: $message) {
+      fulfillmentOrder { ...AnsweredFulfillmentOrder }
+      userErrors { field message }
+    }
+  }
+  ${ANSWERED_FIELDS}`;
+
+/** Nothing reached the warehouse yet: the merchant gets the fulfillment order back. */
+export function acceptCancellationRequest(
+  admin: AdminGraphql,
+  input: { id: FulfillmentOrderGid; message?: string },
+): Promise<AnsweredFulfillmentOrder> {
+  return answer(admin, ACCEPT_CANCELLATION_REQUEST, "fulfillmentOrderAcceptCancellationRequest", {
+    id: input.id,
+    message: input.message ?? null,
+  });
+}
+
+const REJECT_CANCELLATION_REQUEST = `#graphql
+  mutation RejectCancellationRequest($id: ID!, $message: String!) {
+    fulfillmentOrderRejectCancellationRequest(id: $id, message: $message) {
+      fulfillmentOrder { ...AnsweredFulfillmentOrder }
+      userErrors { field message }
+    }
+  }
+  ${ANSWERED_FIELDS}`;
+
+/** Too late (the package is at the warehouse): the message tells the merchant so. */
+export function rejectCancellationRequest(
+  admin: AdminGraphql,
+  input: { id: FulfillmentOrderGid; message: string },
+): Promise<AnsweredFulfillmentOrder> {
+  return answer(admin, REJECT_CANCELLATION_REQUEST, "fulfillmentOrderRejectCancellationRequest", { id: input.id, message: input.message });
+}

@@ -1,0 +1,233 @@
+/**
+ * Writing back what the warehouse did: the fulfilment (what shipped, with which tracking number,
+ * the customer notified or not), a replaced tracking number, and the parcel's journey as events the
+ * customer sees on the order status page. Plus the reads that let a job that crashed half-way find
+ * what it already wrote, so nothing is shipped or announced twice.
+ */
+import { z } from "zod";
+import {
+  assertNoUserErrors,
+  nextCursorOf,
+  pacedCalls,
+  PageInfo,
+  payloadOf,
+  resultOf,
+  runGraphql,
+  UserErrors,
+  type AdminGraphql,
+  type GraphqlResult,
+} from "./admin-graphql.server";
+import { FulfillmentEventGid, FulfillmentGid, FulfillmentOrderGid, FulfillmentOrderLineItemGid } from "./ids";
+
+/** Shopify's limit on input arrays. */
+const MAX_INPUT_ITEMS = 250;
+
+export const Tracking = z.object({
+  number: z.string().min(1),
+  /** The carrier as Shopify knows it ("DHL Express", "USPS"), or the provider's own name. */
+  company: z.string().min(1).nullable(),
+  url: z.url().nullable(),
+});
+export type Tracking = z.infer<typeof Tracking>;
+
+const TrackingInfo = z.object({ number: z.string().nullable(), company: z.string().nullable(), url: z.string().nullable() });
+
+/** FulfillmentStatus (OPEN and PENDING are deprecated and never returned for new fulfilments). */
+const FulfillmentStatus = z.enum(["SUCCESS", "CANCELLED", "ERROR", "FAILURE", "OPEN", "PENDING"]);
+
+const FULFILLMENT_FIELDS = `#graphql
+  fragment FulfillmentFields on Fulfillment {
+    id
+    name
+    status
+    createdAt
+    trackingInfo { number company url }
+  }`;
+
+export const Fulfillment = z.object({
+  id: FulfillmentGid,
+  /** As the merchant sees it on the order, e.g. "#1001.1". */
+  name: z.string(),
+  status: FulfillmentStatus,
+  createdAt: z.string(),
+  trackingInfo: z.array(TrackingInfo),
+});
+export type Fulfillment = z.infer<typeof Fulfillment>;
+
+const FulfillmentPayload = z.object({ fulfillment: Fulfillment.nullable(), userErrors: UserErrors });
+
+/** What shipped: exactly these fulfillment order lines and quantities, never "whatever remains". */
+export const FulfillmentToCreate = z.object({
+  fulfillmentOrderId: FulfillmentOrderGid,
+  lines: z
+    .array(z.object({ id: FulfillmentOrderLineItemGid, quantity: z.number().int().positive() }))
+    .min(1, { error: "name the lines shipped: without them Shopify fulfils everything that remains" })
+    .max(MAX_INPUT_ITEMS),
+  tracking: Tracking,
+  notifyCustomer: z.boolean(),
+});
+export type FulfillmentToCreate = z.input<typeof FulfillmentToCreate>;
+
+const FULFILLMENT_CREATE = `#graphql
+  mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {
+    fulfillmentCreate(fulfillment: $fulfillment) {
+      fulfillment { ...FulfillmentFields }
+      userErrors { field message }
+    }
+  }
+  ${FULFILLMENT_FIELDS}`;
+
+/** Records the shipment in Shopify; with notifyCustomer the customer gets the shipping confirmation. */
+export async function createFulfillment(admin: AdminGraphql, input: FulfillmentToCreate): Promise<Fulfillment> {
+  const { fulfillmentOrderId, lines, tracking, notifyCustomer } = FulfillmentToCreate.parse(input);
+  const fulfillment = {
+    lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: lines }],
+    trackingInfo: tracking,
+    notifyCustomer,
+  };
+  const { data, operation } = await runGraphql(admin, FULFILLMENT_CREATE, { fulfillment }, payloadOf("fulfillmentCreate", FulfillmentPayload));
+  assertNoUserErrors(operation, data.userErrors);
+  return resultOf(operation, "fulfillment", data.fulfillment);
+}
+
+const FULFILLMENT_TRACKING_INFO_UPDATE = `#graphql
+  mutation FulfillmentTrackingInfoUpdate($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!, $notifyCustomer: Boolean) {
+    fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: $notifyCustomer) {
+      fulfillment { ...FulfillmentFields }
+      userErrors { field message }
+    }
+  }
+  ${FULFILLMENT_FIELDS}`;
+
+/** Replaces a tracking number the provider said was not final; notifyCustomer sends the new link. */
+export async function updateTracking(
+  admin: AdminGraphql,
+  input: { fulfillmentId: FulfillmentGid; tracking: Tracking; notifyCustomer: boolean },
+): Promise<Fulfillment> {
+  const variables = { fulfillmentId: input.fulfillmentId, trackingInfoInput: Tracking.parse(input.tracking), notifyCustomer: input.notifyCustomer };
+  const { data, operation } = await runGraphql(admin, FULFILLMENT_TRACKING_INFO_UPDATE, variables, payloadOf("fulfillmentTrackingInfoUpdate", FulfillmentPayload));
+  assertNoUserErrors(operation, data.userErrors);
+  return resultOf(operation, "fulfillment", data.fulfillment);
+}
+
+/** FulfillmentEventStatus (2026-10): there is no SHIPPED or PICKED_UP here. */
+export const FulfillmentEventStatus = z.enum([
+  "ATTEMPTED_DELIVERY",
+  "CARRIER_PICKED_UP",
+  "CONFIRMED",
+  "DELAYED",
+  "DELIVERED",
+  "FAILURE",
+  "IN_TRANSIT",
+  "LABEL_PRINTED",
+  "LABEL_PURCHASED",
+  "OUT_FOR_DELIVERY",
+  "READY_FOR_PICKUP",
+]);
+export type FulfillmentEventStatus = z.infer<typeof FulfillmentEventStatus>;
+
+/** A tracking checkpoint: what happened, when, and where (free text, as the carrier reports it). */
+export const TrackingCheckpoint = z.object({
+  fulfillmentId: FulfillmentGid,
+  status: FulfillmentEventStatus,
+  happenedAt: z.date(),
+  message: z.string().nullish(),
+  address1: z.string().nullish(),
+  city: z.string().nullish(),
+  province: z.string().nullish(),
+  zip: z.string().nullish(),
+  country: z.string().nullish(),
+  latitude: z.number().nullish(),
+  longitude: z.number().nullish(),
+  estimatedDeliveryAt: z.date().nullish(),
+});
+export type TrackingCheckpoint = z.input<typeof TrackingCheckpoint>;
+
+const FULFILLMENT_EVENT_FIELDS = `#graphql
+  fragment FulfillmentEventFields on FulfillmentEvent { id status happenedAt message city country }`;
+
+export const FulfillmentEvent = z.object({
+  id: FulfillmentEventGid,
+  status: FulfillmentEventStatus,
+  happenedAt: z.string(),
+  message: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type FulfillmentEvent = z.infer<typeof FulfillmentEvent>;
+
+const FULFILLMENT_EVENT_CREATE = `#graphql
+  mutation FulfillmentEventCreate($fulfillmentEvent: FulfillmentEventInput!) {
+    fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {
+      fulfillmentEvent { ...FulfillmentEventFields }
+      userErrors { field message }
+    }
+  }
+  ${FULFILLMENT_EVENT_FIELDS}`;
+
+/** Adds a checkpoint to the fulfilment's timeline (DELIVERED marks it delivered for the customer). */
+export async function createFulfillmentEvent(admin: AdminGraphql, checkpoint: TrackingCheckpoint): Promise<FulfillmentEvent> {
+  const { happenedAt, estimatedDeliveryAt, ...rest } = TrackingCheckpoint.parse(checkpoint);
+  const fulfillmentEvent = { ...rest, happenedAt: happenedAt.toISOString(), estimatedDeliveryAt: estimatedDeliveryAt?.toISOString() ?? null };
+  const { data, operation } = await runGraphql(
+    admin,
+    FULFILLMENT_EVENT_CREATE,
+    { fulfillmentEvent },
+    payloadOf("fulfillmentEventCreate", z.object({ fulfillmentEvent: FulfillmentEvent.nullable(), userErrors: UserErrors })),
+  );
+  assertNoUserErrors(operation, data.userErrors);
+  return resultOf(operation, "fulfillmentEvent", data.fulfillmentEvent);
+}
+
+const FULFILLMENT_ORDER_FULFILLMENTS = `#graphql
+  query FulfillmentOrderFulfillments($id: ID!) {
+    fulfillmentOrder(id: $id) {
+      fulfillments(first: 50) { nodes { ...FulfillmentFields } }
+    }
+  }
+  ${FULFILLMENT_FIELDS}`;
+
+/**
+ * The fulfilments already written for a fulfillment order (null if it is unknown): after a crash
+ * between fulfillmentCreate and recording its id, the one with our tracking number is ours.
+ */
+export async function listFulfillmentsOf(admin: AdminGraphql, fulfillmentOrderId: FulfillmentOrderGid): Promise<Fulfillment[] | null> {
+  const { data } = await runGraphql(
+    admin,
+    FULFILLMENT_ORDER_FULFILLMENTS,
+    { id: fulfillmentOrderId },
+    z.object({ fulfillmentOrder: z.object({ fulfillments: z.object({ nodes: z.array(Fulfillment) }) }).nullable() }),
+  );
+  return data.fulfillmentOrder?.fulfillments.nodes ?? null;
+}
+
+const FULFILLMENT_EVENTS = `#graphql
+  query FulfillmentEvents($id: ID!, $after: String) {
+    fulfillment(id: $id) {
+      events(first: 100, after: $after) {
+        nodes { ...FulfillmentEventFields }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${FULFILLMENT_EVENT_FIELDS}`;
+
+const EventsResult = z.object({
+  fulfillment: z.object({ events: z.object({ nodes: z.array(FulfillmentEvent), pageInfo: PageInfo }) }).nullable(),
+});
+
+/** Every event on a fulfilment (null if it is unknown), so a checkpoint already written is not written again. */
+export async function listFulfillmentEvents(admin: AdminGraphql, fulfillmentId: FulfillmentGid): Promise<FulfillmentEvent[] | null> {
+  const events: FulfillmentEvent[] = [];
+  const paced = pacedCalls();
+  let after: string | null = null;
+  do {
+    const variables = { id: fulfillmentId, after };
+    const result: GraphqlResult<z.infer<typeof EventsResult>> = await paced(() => runGraphql(admin, FULFILLMENT_EVENTS, variables, EventsResult));
+    const fulfillment = result.data.fulfillment;
+    if (!fulfillment) return null;
+    events.push(...fulfillment.events.nodes);
+    after = nextCursorOf(fulfillment.events.pageInfo);
+  } while (after !== null);
+  return events;
+}
