@@ -111,7 +111,7 @@ export const FulfillmentOrderStatus = z.enum([
 export type FulfillmentOrderStatus = z.infer<typeof FulfillmentOrderStatus>;
 
 /** DeliveryMethodType: only SHIPPING fulfillment orders become parcels. */
-export const DeliveryMethodType = z.enum(["SHIPPING", "PICK_UP", "LOCAL", "RETAIL", "NONE"]);
+export const DeliveryMethodType = z.enum(["SHIPPING", "PICK_UP", "PICKUP_POINT", "LOCAL", "RETAIL", "NONE"]);
 export type DeliveryMethodType = z.infer<typeof DeliveryMethodType>;
 
 export const FulfillmentOrderFacts = z
