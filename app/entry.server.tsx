@@ -41,6 +41,7 @@ export default async function handleRequest(
     });
 
     // Abort a little after streamTimeout, so React can still flush the rejected boundaries.
-    setTimeout(abort, streamTimeout + 1000);
+    // unref: a finished render must not keep the process alive until the timer fires.
+    setTimeout(abort, streamTimeout + 1000).unref();
   });
 }

@@ -4,6 +4,10 @@
  */
 import { z } from "zod";
 
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** Prisma connection string. SQLite file by default: the embedded install. */
@@ -18,6 +22,15 @@ const EnvSchema = z.object({
   FRONTEND_PORT: z.coerce.number().int().positive().optional(),
   SCOPES: z.string().optional(),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  /**
+   * Stack and tests only: the Shopify Admin emulator's base URL. When set, the Shopify library's
+   * calls to `https://<shop>/admin/...` go there instead (app/shopify/admin-transport.server.ts).
+   * Loopback only, so a deployment that sets it by mistake cannot send shop tokens anywhere.
+   */
+  SHOPIFY_ADMIN_API_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => isLoopback(new URL(value).hostname), "must be a loopback URL (127.0.0.1, localhost or [::1]): the emulator, never a real host")
+    .optional(),
 
   /** Base URL of the fulfilment provider's interface; the sandbox by default. */
   PROVIDER_BASE_URL: z.url().default("http://127.0.0.1:4010"),

@@ -3,6 +3,12 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
+import { installAdminTransport } from "./shopify/admin-transport.server";
+
+// Stack and tests: Admin API calls go to the emulator. Here in the module body, not as an import
+// side effect, because by now every import above has run, including the adapter that sets the
+// library's own fetch and would otherwise overwrite the redirect.
+if (env.SHOPIFY_ADMIN_API_ORIGIN) installAdminTransport(env.SHOPIFY_ADMIN_API_ORIGIN);
 
 /**
  * The one Admin API version the app speaks: GraphQL calls, webhook payloads (shopify.app.toml's

@@ -1,0 +1,166 @@
+/**
+ * The app and its job worker as child processes, configured for the stack: the built app served by
+ * remix-serve (as `npm start` does) and `scripts/worker.ts`, both on the stack's database, the
+ * Admin API redirected to the emulator and the provider pointed at the sandbox.
+ */
+import { createRequire } from "node:module";
+import { connect } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PROJECT_ROOT, SERVER_BUILD } from "./build";
+import { spawnChild, type Child } from "./children";
+import { freePort } from "./ports";
+
+export interface AppSettings {
+  databaseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  /** The emulator: where the app's Admin API calls go (SHOPIFY_ADMIN_API_ORIGIN). */
+  shopifyUrl: string;
+  sandboxUrl: string;
+  scopes: readonly string[];
+  /** Receives the children's output lines. */
+  output: (line: string) => void;
+}
+
+export interface AppProcesses {
+  appUrl: string;
+  app: Child;
+  worker: Child | undefined;
+  /** Stops the worker and the app (SIGTERM, then SIGKILL after the grace time). */
+  stop(): Promise<void>;
+}
+
+const EXIT_WITH_PARENT = pathToFileURL(path.join(import.meta.dirname, "exit-with-parent.mjs")).href;
+const START_TIMEOUT_MS = 30_000;
+
+/** The app's environment (app/env.server.ts), the same for the server and the worker. */
+export function appEnvironment(settings: AppSettings, appUrl: string): Record<string, string> {
+  return {
+    // The built app, as deployed; NODE_ENV=test (vitest's) would give React's development build.
+    NODE_ENV: "production",
+    DATABASE_URL: settings.databaseUrl,
+    SHOPIFY_API_KEY: settings.apiKey,
+    SHOPIFY_API_SECRET: settings.apiSecret,
+    SHOPIFY_APP_URL: appUrl,
+    SHOPIFY_ADMIN_API_ORIGIN: settings.shopifyUrl,
+    // As `shopify app dev` passes them: the scopes the session was granted.
+    SCOPES: settings.scopes.join(","),
+    PROVIDER_BASE_URL: settings.sandboxUrl,
+  };
+}
+
+/**
+ * Polls until the server accepts connections (remix-serve listens only once the build is loaded),
+ * or fails when the child exits. A TCP connect rather than an HTTP request: a rendered page leaves
+ * entry.server's abort timer pending, which would hold the app process open for seconds at stop.
+ */
+async function waitForListening(port: number, child: Child, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const attempt = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host: "127.0.0.1", port, timeout: 1_000 });
+      socket.once("timeout", () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+  for (;;) {
+    if (child.hasExited()) throw new Error(`${child.name} exited before listening on port ${port}; its last output:\n${child.recentOutput()}`);
+    if (await attempt()) return;
+    if (Date.now() > deadline) throw new Error(`${child.name} did not listen on port ${port} within ${timeoutMs} ms; its last output:\n${child.recentOutput()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The port is chosen before the app starts (its URL is part of its configuration); when someone
+ * takes it in the meantime, another is tried, unless the caller asked for that port.
+ */
+async function startAppServer(settings: AppSettings, firstPort: number, fixedPort: boolean): Promise<{ app: Child; appUrl: string }> {
+  const remixServe = createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js");
+  for (let attempt = 1, port = firstPort; ; attempt++, port = await freePort()) {
+    const appUrl = `http://127.0.0.1:${port}`;
+    const app = spawnChild({
+      name: "app",
+      command: process.execPath,
+      args: ["--import", EXIT_WITH_PARENT, remixServe, SERVER_BUILD],
+      env: { ...process.env, ...appEnvironment(settings, appUrl), HOST: "127.0.0.1", PORT: String(port) },
+      cwd: PROJECT_ROOT,
+      output: settings.output,
+    });
+    try {
+      await waitForListening(port, app, START_TIMEOUT_MS);
+      return { app, appUrl };
+    } catch (error) {
+      await app.stop(2_000);
+      const portTaken = /EADDRINUSE/.test(app.recentOutput());
+      if (fixedPort || !portTaken || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startWorkerProcess(settings: AppSettings, appUrl: string): Promise<Child> {
+  const worker = spawnChild({
+    name: "worker",
+    command: process.execPath,
+    // The stack's worker polls often: the demo should not wait a second per step.
+    args: ["--import", "tsx", "--import", EXIT_WITH_PARENT, "scripts/worker.ts", "--poll-interval-ms", "200", "--stop-timeout-ms", "5000"],
+    env: { ...process.env, ...appEnvironment(settings, appUrl) },
+    cwd: PROJECT_ROOT,
+    output: settings.output,
+  });
+  try {
+    await worker.waitForLine(/^Worker running/, START_TIMEOUT_MS);
+    return worker;
+  } catch (error) {
+    await worker.stop(2_000);
+    throw error;
+  }
+}
+
+/** Starts the app server and (unless `worker: false`) the worker, side by side. */
+export async function startAppProcesses(
+  settings: AppSettings,
+  { port, worker: withWorker = true }: { port?: number; worker?: boolean } = {},
+): Promise<AppProcesses> {
+  // The URL is known before the server listens, so the worker starts meanwhile.
+  const firstPort = port ?? (await freePort());
+  const firstUrl = `http://127.0.0.1:${firstPort}`;
+  const [server, worker] = await Promise.allSettled([
+    startAppServer(settings, firstPort, port !== undefined),
+    withWorker ? startWorkerProcess(settings, firstUrl) : Promise.resolve(undefined),
+  ]);
+  if (server.status === "rejected" || worker.status === "rejected") {
+    await Promise.all([
+      server.status === "fulfilled" ? server.value.app.stop(2_000) : undefined,
+      worker.status === "fulfilled" ? worker.value?.stop(2_000) : undefined,
+    ]);
+    throw server.status === "rejected" ? server.reason : worker.status === "rejected" ? worker.reason : undefined;
+  }
+  const { app, appUrl } = server.value;
+  let current = worker.value;
+  if (current && appUrl !== firstUrl) {
+    // The server had to move to another port: the worker's SHOPIFY_APP_URL must follow.
+    await current.stop(2_000);
+    current = await startWorkerProcess(settings, appUrl).catch(async (error: unknown) => {
+      await app.stop(2_000);
+      throw error;
+    });
+  }
+  const started = current;
+  return {
+    appUrl,
+    app,
+    worker: started,
+    async stop() {
+      // Side by side, so Ctrl-C is quick; each waits for its own in-flight work.
+      await Promise.all([started?.stop(), app.stop()]);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The app's own Shopify code reaches the emulator through the transport redirect
+ * (SHOPIFY_ADMIN_API_ORIGIN), unchanged: in the built app served by remix-serve, and in a process
+ * that runs the app's modules directly, as the worker does.
+ */
+import { execFile } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { useStack } from "../support/stack";
+
+const stack = useStack({ worker: false });
+
+/** An App Bridge session token, as the Shopify admin gives the embedded app: HS256 with the app's secret. */
+function sessionToken(shop: string, apiKey: string, apiSecret: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const header = encode({ alg: "HS256", typ: "JWT" });
+  const payload = encode({
+    iss: `https://${shop}/admin`,
+    dest: `https://${shop}`,
+    aud: apiKey,
+    sub: "42",
+    exp: now + 60,
+    nbf: now - 5,
+    iat: now - 5,
+    jti: randomUUID(),
+    sid: randomUUID(),
+  });
+  const signature = createHmac("sha256", apiSecret).update(`${header}.${payload}`).digest("base64url");
+  return `${header}.${payload}.${signature}`;
+}
+
+describe("the Admin API transport redirect", () => {
+  it("lets the built app exchange a session token at the emulator when the shop has no session yet", async () => {
+    const { appUrl, shop, apiKey, apiSecret, accessToken, db } = stack();
+    await db.session.deleteMany({ where: { shop } });
+
+    // authenticate.admin in the app's layout route: no stored session, so it asks
+    // https://<shop>/admin/oauth/access_token, which only the redirect makes reachable.
+    const response = await fetch(`${appUrl}/app?_data=routes%2Fapp`, {
+      headers: {
+        Authorization: `Bearer ${sessionToken(shop, apiKey, apiSecret)}`,
+        // The library answers requests from bots (Node's own user agent counts as one) with 410.
+        "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+      },
+    });
+
+    expect(response.status, stack().logs()).toBe(200);
+    expect(await response.json()).toEqual({ apiKey });
+    const stored = await db.session.findUnique({ where: { id: `offline_${shop}` } });
+    expect(stored?.accessToken).toBe(accessToken);
+  });
+
+  it("lets unauthenticated.admin(shop) query the emulator from a process running the app's modules", async () => {
+    const { shop, appEnv } = stack();
+    await stack().installOfflineSession();
+
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/stack/admin-probe.ts", shop], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...appEnv },
+    });
+
+    // The library logs its own lines on stdout first; the probe's answer is the last line.
+    const answer = stdout.trim().split("\n").at(-1) ?? "";
+    expect(z.object({ shop: z.string(), name: z.string() }).parse(JSON.parse(answer))).toEqual({ shop, name: "Northfield Goods" });
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * `npm run stack` as a user runs it: one process that prints one READY line, serves working URLs,
+ * and leaves nothing behind on Ctrl-C.
+ */
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { parseReadyLine, type StackReady } from "../../scripts/stack/ready";
+import { waitFor } from "../support/jobs";
+import { descendantsOf, isRunning } from "./processes";
+
+const ShopName = z.object({ data: z.object({ shop: z.object({ name: z.string() }) }) });
+
+interface RunningStack {
+  process: ChildProcessByStdio<null, Readable, Readable>;
+  ready: StackReady;
+  stdoutLines: string[];
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const dataDirs: string[] = [];
+
+/** Runs scripts/stack.ts as `npm run stack` does (without npm's banner) and waits for its READY line. */
+async function spawnStack(): Promise<RunningStack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "connector-stack-"));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/stack.ts", "--data-dir", dataDir, "--quiet"], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const stdoutLines: string[] = [];
+  const firstLine = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      stdoutLines.push(line);
+      if (stdoutLines.length === 1) resolve(line);
+    });
+    void exit.then(({ code }) => reject(new Error(`The stack exited (${code}) before READY:\n${stderr}`)));
+  });
+  return { process: child, ready: parseReadyLine(await firstLine), stdoutLines, exit };
+}
+
+async function kill(stack: RunningStack | undefined): Promise<void> {
+  if (!stack || stack.process.exitCode !== null || stack.process.signalCode !== null) return;
+  stack.process.kill("SIGKILL");
+  await stack.exit;
+}
+
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function graphql(url: string, token: string, headers: Record<string, string>) {
+  return fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token, ...headers },
+    body: JSON.stringify({ query: "{ shop { name } }" }),
+  });
+}
+
+function accepts(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe("npm run stack", () => {
+  let stack: RunningStack;
+  beforeAll(async () => {
+    stack = await spawnStack();
+  }, 180_000);
+  afterAll(() => kill(stack));
+
+  it("prints one line on stdout, READY with loopback URLs, the demo shop and its token", () => {
+    expect(stack.stdoutLines).toHaveLength(1);
+    const { appUrl, sandboxUrl, shopifyUrl, shop } = stack.ready;
+    for (const url of [appUrl, sandboxUrl, shopifyUrl]) expect(new URL(url).hostname).toBe("127.0.0.1");
+    expect(shop).toBe("demo-shop.myshopify.com");
+  });
+
+  it("serves the sandbox and the app at the URLs it printed", async () => {
+    const { appUrl, sandboxUrl } = stack.ready;
+    expect(await (await fetch(`${sandboxUrl}/__sandbox/health`)).json()).toEqual({ ok: true });
+    // The landing page's loader data (a data request: no page render to wait for at stop).
+    const landing = await fetch(`${appUrl}/?_data=routes%2F_index`);
+    expect(landing.status).toBe(200);
+    expect(await landing.json()).toEqual({ showForm: true });
+  });
+
+  it("answers the shop's name over Admin GraphQL with the printed token, addressed by header or by path", async () => {
+    const { shopifyUrl, shop, accessToken } = stack.ready;
+    const byHeader = await graphql(`${shopifyUrl}/admin/api/2026-10/graphql.json`, accessToken, { "X-Shopify-Shop-Domain": shop });
+    expect(ShopName.parse(await byHeader.json()).data.shop.name).toBe("Northfield Goods");
+    const byPath = await graphql(`${shopifyUrl}/shops/${shop}/admin/api/2026-10/graphql.json`, accessToken, {});
+    expect(ShopName.parse(await byPath.json()).data.shop.name).toBe("Northfield Goods");
+    // Without naming the shop the emulator cannot know which one is meant.
+    expect((await graphql(`${shopifyUrl}/admin/api/2026-10/graphql.json`, accessToken, {})).status).toBe(404);
+  });
+
+  it("stops every process it started on SIGINT, and exits 0", { timeout: 30_000 }, async () => {
+    const children = descendantsOf(stack.process.pid ?? 0);
+    // At least the app server and the worker (tsx may add its esbuild service).
+    expect(children.length).toBeGreaterThanOrEqual(2);
+
+    stack.process.kill("SIGINT");
+    expect(await stack.exit).toEqual({ code: 0, signal: null });
+    await waitFor(() => children.every((child) => !isRunning(child)), { timeoutMs: 5_000, what: "the stack's children to be gone" });
+    for (const url of [stack.ready.appUrl, stack.ready.sandboxUrl, stack.ready.shopifyUrl]) expect(await accepts(url)).toBe(false);
+    expect(stack.stdoutLines).toHaveLength(1);
+  });
+});
+
+describe("npm run stack, killed with SIGKILL", () => {
+  let stack: RunningStack | undefined;
+  afterAll(() => kill(stack));
+
+  it("leaves no app or worker behind: they notice their parent is gone and stop", { timeout: 180_000 }, async () => {
+    stack = await spawnStack();
+    const children = descendantsOf(stack.process.pid ?? 0);
+    expect(children.length).toBeGreaterThanOrEqual(2);
+
+    stack.process.kill("SIGKILL");
+    await stack.exit;
+    await waitFor(() => children.every((child) => !isRunning(child)), { timeoutMs: 10_000, what: "the orphaned children to stop" });
+    expect(await accepts(stack.ready.appUrl)).toBe(false);
+  });
+});
