@@ -8,10 +8,14 @@
  * data: the handler reads the current facts when it runs.
  */
 import { z } from "zod";
+import { intakeJobPayloadSchemas } from "./kinds/intake";
+import { pipelineJobPayloadSchemas } from "./kinds/pipeline";
 
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
+  ...intakeJobPayloadSchemas,
+  ...pipelineJobPayloadSchemas,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof jobPayloadSchemas;

@@ -41,6 +41,7 @@ beforeEach(async () => {
   await db.shipment.deleteMany();
   await db.job.deleteMany();
   await db.shop.deleteMany();
+  await db.complianceRequest.deleteMany();
 });
 
 describe("customer redaction", () => {
@@ -53,7 +54,7 @@ describe("customer redaction", () => {
     await shipment(order(3));
 
     const erased = await eraseCustomerData(db, { shop, customerId: customer, orderIds: [order(1), order(2)] });
-    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1 });
+    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1, dataReports: 0 });
 
     const receipts = await db.webhookReceipt.findMany({ orderBy: { eventId: "asc" } });
     expect(receipts.map((r) => [r.eventId, r.payload === null, r.redactedAt !== null])).toEqual([
@@ -73,6 +74,24 @@ describe("customer redaction", () => {
   });
 });
 
+describe("customer redaction of data reports", () => {
+  it("erases the reports that answered the customer's data requests: they are copies of the same data", async () => {
+    const request = (customerId: string, receiptId: string) =>
+      db.complianceRequest.create({
+        data: { shop, kind: "CUSTOMER_DATA_REQUEST", customerId, receiptId, receivedAt: new Date(), report: JSON.stringify({ email: "jane@example.com" }) },
+      });
+    await request(customer, "r1");
+    await request("gid://shopify/Customer/8", "r2");
+
+    expect(await eraseCustomerData(db, { shop, customerId: customer, orderIds: [] })).toEqual({ webhookReceipts: 0, shipments: 0, dataReports: 1 });
+    const reports = await db.complianceRequest.findMany({ orderBy: { receiptId: "asc" } });
+    expect(reports.map((r) => [r.customerId, r.report === null, r.redactedAt !== null])).toEqual([
+      [customer, true, true],
+      ["gid://shopify/Customer/8", false, false],
+    ]);
+  });
+});
+
 describe("shop redaction", () => {
   it("deletes everything the app holds about the shop, and only that shop", async () => {
     await db.shop.create({ data: { domain: shop } });
@@ -83,6 +102,9 @@ describe("shop redaction", () => {
     await shipment(order(2), "b.myshopify.com");
     await enqueue(db, { kind: "noop", payload: {}, shop });
     await enqueue(db, { kind: "noop", payload: {}, shop: "b.myshopify.com" });
+    const complianceRequest = { kind: "CUSTOMER_REDACT", customerId: customer, receivedAt: new Date() } as const;
+    await db.complianceRequest.create({ data: { ...complianceRequest, shop, receiptId: "c1" } });
+    await db.complianceRequest.create({ data: { ...complianceRequest, shop: "b.myshopify.com", receiptId: "c2" } });
 
     await eraseShopData(db, shop);
 
@@ -91,9 +113,10 @@ describe("shop redaction", () => {
       await db.shipment.count({ where }),
       await db.job.count({ where }),
       await db.shop.count({ where: { domain: where.shop } }),
+      await db.complianceRequest.count({ where }),
     ];
-    expect(await counts({ shop })).toEqual([0, 0, 0, 0]);
-    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1]);
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1]);
     expect(await db.shipmentEvent.count()).toBe(1);
   });
 });

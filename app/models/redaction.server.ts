@@ -1,7 +1,8 @@
 /**
  * The database side of Shopify's compliance webhooks: personal data the app stored is erased for
- * real, not hidden. Personal data lives in webhook payloads and in the request sent to the provider
- * (the recipient's address); job payloads and shipment timelines hold references only.
+ * real, not hidden. Personal data lives in webhook payloads, in the request sent to the provider
+ * (the recipient's address) and in the reports answering customers/data_request; job payloads and
+ * shipment timelines hold references only.
  */
 import { inTransaction, type DatabaseOrTransaction } from "./database.server";
 
@@ -16,9 +17,11 @@ export interface CustomerRedaction {
 export interface Erased {
   webhookReceipts: number;
   shipments: number;
+  /** Reports of earlier customers/data_request answers: a copy of the same personal data. */
+  dataReports: number;
 }
 
-/** customers/redact: the customer's webhook payloads and the requests sent for their orders. */
+/** customers/redact: the customer's webhook payloads, the requests sent for their orders, and data reports about them. */
 export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRedaction, now = new Date()): Promise<Erased> {
   const orderIds = [...request.orderIds];
   return inTransaction(db, async (tx) => {
@@ -30,7 +33,11 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
       where: { shop: request.shop, redactedAt: null, orderId: { in: orderIds } },
       data: { requestSent: null, redactedAt: now },
     });
-    return { webhookReceipts: receipts.count, shipments: shipments.count };
+    const reports = await tx.complianceRequest.updateMany({
+      where: { shop: request.shop, customerId: request.customerId, kind: "CUSTOMER_DATA_REQUEST", redactedAt: null },
+      data: { report: null, redactedAt: now },
+    });
+    return { webhookReceipts: receipts.count, shipments: shipments.count, dataReports: reports.count };
   });
 }
 
@@ -39,6 +46,7 @@ export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<
   return inTransaction(db, async (tx) => {
     await tx.shipment.deleteMany({ where: { shop } }); // their events go with them (ON DELETE CASCADE)
     await tx.webhookReceipt.deleteMany({ where: { shop } });
+    await tx.complianceRequest.deleteMany({ where: { shop } });
     await tx.job.deleteMany({ where: { shop } });
     await tx.session.deleteMany({ where: { shop } });
     await tx.shop.deleteMany({ where: { domain: shop } });

@@ -2,13 +2,19 @@
  * Shopify's session rows, written by PrismaSessionStorage; the app only tidies them up after the
  * app/* webhooks. Both writes are safe to repeat: webhooks arrive more than once, and after uninstall.
  */
-import prisma from "../db.server";
+import type { DatabaseOrTransaction } from "./database.server";
 
-export async function deleteSessionsOfShop(shop: string): Promise<void> {
-  await prisma.session.deleteMany({ where: { shop } });
+/** app/uninstalled: the tokens are revoked, so every session of the shop is useless. */
+export async function deleteSessionsOfShop(db: DatabaseOrTransaction, shop: string): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { shop } });
+  return count;
 }
 
-/** `updateMany`, not `update`: the session may already be gone when the webhook arrives. */
-export async function updateSessionScope(sessionId: string, scopes: readonly string[]): Promise<void> {
-  await prisma.session.updateMany({ where: { id: sessionId }, data: { scope: scopes.join(",") } });
+/**
+ * app/scopes_update: the offline session's scopes as granted now, so the library does not ask for
+ * a re-authorisation it does not need. `updateMany`: the session may already be gone.
+ */
+export async function updateOfflineSessionScopes(db: DatabaseOrTransaction, shop: string, scopes: readonly string[]): Promise<number> {
+  const { count } = await db.session.updateMany({ where: { shop, isOnline: false }, data: { scope: scopes.join(",") } });
+  return count;
 }

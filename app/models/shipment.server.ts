@@ -19,6 +19,13 @@ export const ShipmentEventType = z.enum([
   "tracking_event",
   "retry_requested",
   "cancelled",
+  // The pipeline's (app/pipeline):
+  "created",
+  "failed",
+  "tracking_updated",
+  "delivered",
+  "cancellation_answered",
+  "write_back_refused",
 ]);
 export type ShipmentEventType = z.infer<typeof ShipmentEventType>;
 

@@ -22,8 +22,12 @@ const ServicesByCountry = z.object({
 /** A provider warehouse the merchant stocks, and the Shopify location standing for it. */
 const Warehouse = z.object({
   warehouseId: code(1, 10),
-  /** The location Shopify created with the fulfillment service for this warehouse. */
-  shopifyLocationId: ShopifyLocationId,
+  /**
+   * The location Shopify created with the fulfillment service for this warehouse. Null until the
+   * fulfillment-services.ensure job has created it (app/intake/fulfillment-services.server.ts):
+   * until then nothing can be routed to the warehouse.
+   */
+  shopifyLocationId: ShopifyLocationId.nullable().default(null),
   enabled: z.boolean().default(true),
   services: ServicesByCountry.prefault({}),
 });
@@ -66,7 +70,7 @@ export const ShopSettings = z
       }
       seen.add(warehouse.warehouseId);
     });
-    const warehouseLocations = new Set(settings.warehouses.map((warehouse) => warehouse.shopifyLocationId));
+    const warehouseLocations = new Set(settings.warehouses.flatMap((warehouse) => (warehouse.shopifyLocationId === null ? [] : [warehouse.shopifyLocationId])));
     settings.dropShip?.merchantLocationIds.forEach((locationId, index) => {
       if (warehouseLocations.has(locationId)) {
         context.addIssue({

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/support/database";
-import { getShopSettings, InvalidShopSettings, recordInstall, recordUninstall, saveShopSettings } from "./shop.server";
+import { getShopSettings, InvalidShopSettings, recordInstall, recordUninstall, recordWarehouseLocations, saveShopSettings } from "./shop.server";
 
 const { db } = useTestDatabase();
 const domain = "a.myshopify.com";
@@ -88,5 +88,32 @@ describe("install and uninstall", () => {
   it("of a shop never recorded is a no-op", async () => {
     await recordUninstall(db, "never.myshopify.com");
     expect(await db.shop.count()).toBe(0);
+  });
+});
+
+describe("warehouse locations", () => {
+  it("are unknown until the fulfillment service exists, and recorded without touching other settings", async () => {
+    await saveShopSettings(db, domain, {
+      warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01", enabled: false }],
+      notifyCustomer: false,
+    });
+    expect((await getShopSettings(db, domain)).warehouses.map((w) => w.shopifyLocationId)).toEqual([null, null]);
+
+    const changed = await recordWarehouseLocations(
+      db,
+      domain,
+      new Map([
+        ["US01", "gid://shopify/Location/11"],
+        ["GONE", "gid://shopify/Location/99"], // removed from the settings meanwhile: not brought back
+      ]),
+    );
+    expect(changed).toEqual(["US01"]);
+    const settings = await getShopSettings(db, domain);
+    expect(settings.warehouses.map((w) => [w.warehouseId, w.shopifyLocationId])).toEqual([
+      ["US01", "gid://shopify/Location/11"],
+      ["DE01", null],
+    ]);
+    expect(settings.notifyCustomer).toBe(false);
+    expect(await recordWarehouseLocations(db, domain, new Map([["US01", "gid://shopify/Location/11"]]))).toEqual([]);
   });
 });

@@ -37,6 +37,18 @@ export async function recordUninstall(db: DatabaseOrTransaction, domain: string,
   await db.shop.updateMany({ where: { domain, uninstalledAt: null }, data: { uninstalledAt: now } });
 }
 
+const UninstalledAt = z.array(z.object({ uninstalledAt: z.date().nullable() }));
+
+/**
+ * When the app was uninstalled from the shop; null while installed, or for a shop never recorded.
+ * Raw SQL: the webhook intake asks this inside its transaction for every order event, where each
+ * model query's extra milliseconds hold the write lock longer.
+ */
+export async function shopUninstalledAt(db: DatabaseOrTransaction, domain: string): Promise<Date | null> {
+  const [row] = UninstalledAt.parse(await db.$queryRaw`SELECT "uninstalledAt" FROM "Shop" WHERE "domain" = ${domain}`);
+  return row?.uninstalledAt ?? null;
+}
+
 /** The shop's settings; the defaults for a shop that has not saved any (or is not recorded yet). */
 export async function getShopSettings(db: DatabaseOrTransaction, domain: string): Promise<ShopSettings> {
   const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
@@ -49,4 +61,23 @@ export async function saveShopSettings(db: DatabaseOrTransaction, domain: string
   const json = JSON.stringify(settings);
   await db.shop.upsert({ where: { domain }, create: { domain, settings: json }, update: { settings: json } });
   return settings;
+}
+
+/**
+ * Stores the Shopify location of each warehouse's fulfillment service, leaving every other setting
+ * as it is now (the merchant may have saved settings while the service was being created). A
+ * warehouse removed from the settings meanwhile is not brought back. Use inside a transaction, so
+ * the read and the write see the same settings. Returns the warehouses whose location changed.
+ */
+export async function recordWarehouseLocations(db: DatabaseOrTransaction, domain: string, locations: ReadonlyMap<string, string>): Promise<string[]> {
+  const settings = await getShopSettings(db, domain);
+  const changed: string[] = [];
+  const warehouses = settings.warehouses.map((warehouse) => {
+    const locationId = locations.get(warehouse.warehouseId);
+    if (locationId === undefined || locationId === warehouse.shopifyLocationId) return warehouse;
+    changed.push(warehouse.warehouseId);
+    return { ...warehouse, shopifyLocationId: locationId };
+  });
+  if (changed.length > 0) await saveShopSettings(db, domain, { ...settings, warehouses });
+  return changed;
 }

@@ -30,6 +30,12 @@ describe("webhook receipts", () => {
     ]);
   });
 
+  it("are per topic: one event may trigger several topics, each recorded and acted on", async () => {
+    await recordWebhookReceipt(db, delivery);
+    expect((await recordWebhookReceipt(db, { ...delivery, topic: "orders/updated" })).duplicate).toBe(false);
+    expect(await db.webhookReceipt.count()).toBe(2);
+  });
+
   it("are per shop: two shops may see the same event id", async () => {
     await recordWebhookReceipt(db, delivery);
     expect((await recordWebhookReceipt(db, { ...delivery, shop: "b.myshopify.com" })).duplicate).toBe(false);

@@ -19,6 +19,12 @@ export interface WebhookDelivery {
   /** gid://shopify/Customer/… and gid://shopify/Order/… when the payload names them: what redaction looks for. */
   customerId?: string | null;
   orderId?: string | null;
+  /**
+   * What the caller already decided about it, written with the row (one statement fewer in the
+   * route's transaction): RECORDED when nothing is decided yet. PROCESSED and REJECTED set processedAt.
+   */
+  status?: WebhookReceiptStatus;
+  reason?: string | null;
 }
 
 export interface RecordedReceipt {
@@ -29,22 +35,27 @@ export interface RecordedReceipt {
 
 const InsertedRows = z.array(z.object({ id: z.string() }));
 
-/** Records the delivery as RECORDED, or finds the receipt of the same event. Use inside the route's transaction. */
+/**
+ * Records the delivery as RECORDED, or finds the receipt of the same event and topic (one event may
+ * trigger several topics). Use inside the route's transaction.
+ */
 export function recordWebhookReceipt(db: DatabaseOrTransaction, delivery: WebhookDelivery, now = new Date()): Promise<RecordedReceipt> {
+  const status = delivery.status ?? "RECORDED";
+  const processedAt = status === "PROCESSED" || status === "REJECTED" ? now : null;
   return inTransaction(db, async (tx) => {
     // One statement, so two deliveries racing in two processes cannot both be recorded as new.
     const inserted = InsertedRows.parse(
       await tx.$queryRaw`
-        INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "status", "payload", "customerId", "orderId")
+        INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "processedAt", "status", "reason", "payload", "customerId", "orderId")
         VALUES (${randomUUID()}, ${delivery.shop}, ${delivery.topic}, ${delivery.webhookId}, ${delivery.eventId}, ${delivery.apiVersion},
-                ${delivery.triggeredAt ?? null}, ${now}, 'RECORDED', ${delivery.payload}, ${delivery.customerId ?? null}, ${delivery.orderId ?? null})
-        ON CONFLICT ("shop", "eventId") DO NOTHING
+                ${delivery.triggeredAt ?? null}, ${now}, ${processedAt}, ${status}, ${delivery.reason ?? null}, ${delivery.payload}, ${delivery.customerId ?? null}, ${delivery.orderId ?? null})
+        ON CONFLICT ("shop", "topic", "eventId") DO NOTHING
         RETURNING "id"`,
     );
     const [row] = inserted;
     if (row) return { receiptId: row.id, duplicate: false };
     const earlier = await tx.webhookReceipt.findUniqueOrThrow({
-      where: { shop_eventId: { shop: delivery.shop, eventId: delivery.eventId } },
+      where: { shop_topic_eventId: { shop: delivery.shop, topic: delivery.topic, eventId: delivery.eventId } },
       select: { id: true },
     });
     return { receiptId: earlier.id, duplicate: true };

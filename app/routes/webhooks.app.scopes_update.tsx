@@ -1,18 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { updateSessionScope } from "../models/session.server";
-import { authenticate } from "../shopify.server";
+import prisma from "~/db.server";
+import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
+import { authenticate } from "~/shopify.server";
 
-/** The part of the app/scopes_update payload the app uses: the scopes granted now. */
-const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });
-
+/** app/scopes_update: the offline session's scopes updated in the same transaction as the receipt. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { payload, session } = await authenticate.webhook(request);
-  const parsed = ScopesUpdatePayload.safeParse(payload);
-  if (!parsed.success) {
-    return new Response(`Unexpected app/scopes_update payload: ${z.prettifyError(parsed.error)}`, { status: 400 });
-  }
-  // No session: the app was uninstalled meanwhile and there is nothing left to update.
-  if (session) await updateSessionScope(session.id, parsed.data.current);
+  // 401 on a bad HMAC, 400 on missing headers: the library answers those itself.
+  const webhook = await authenticate.webhook(request);
+  await recordAndEnqueue(prisma, "app/scopes_update", webhook);
   return new Response(null, { status: 200 });
 }

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { deleteSessionsOfShop } from "../models/session.server";
-import { authenticate } from "../shopify.server";
+import prisma from "~/db.server";
+import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
+import { authenticate } from "~/shopify.server";
 
+/**
+ * app/uninstalled: the shop marked uninstalled, its sessions deleted and its waiting jobs stopped, in
+ * the same transaction as the receipt. Works after the session is gone: the HMAC needs only the
+ * app's secret, and a redelivery finds its receipt.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  // Answers 401 itself when the HMAC does not match; the shop comes from the signed headers.
-  const { shop } = await authenticate.webhook(request);
-  // The token is revoked by now, so there is nothing to call: only the sessions to drop. Deleting
-  // by shop, whether or not a session was found, keeps a repeated delivery harmless.
-  await deleteSessionsOfShop(shop);
+  // 401 on a bad HMAC, 400 on missing headers: the library answers those itself.
+  const webhook = await authenticate.webhook(request);
+  await recordAndEnqueue(prisma, "app/uninstalled", webhook);
   return new Response(null, { status: 200 });
 }

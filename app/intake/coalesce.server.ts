@@ -1,0 +1,35 @@
+/**
+ * Queueing work that reads the shop's current state when it runs ("fetch the fulfillment requests
+ * assigned to us"), so one waiting job answers any number of triggers.
+ *
+ * The queue's dedupe key means "at most one live job" (docs/decisions/0005): a trigger that arrives
+ * while the key's job is RUNNING would be dropped, though that job may have read Shopify before the
+ * new request existed. So only a PENDING job (not started, it will see the new request) absorbs a
+ * trigger; past a running one, a second key takes it, and past that too, a key of its own.
+ */
+import type { Enqueued } from "~/jobs/enqueue.server";
+import { enqueue } from "~/jobs/enqueue.server";
+import type { JobKind, JobPayloadInput } from "~/jobs/kinds";
+import type { DatabaseOrTransaction } from "~/models/database.server";
+
+export interface CoalescedWork<K extends JobKind> {
+  kind: K;
+  payload: JobPayloadInput<K>;
+  shop: string;
+  /** What makes this trigger unique (its event id): the key of last resort. */
+  triggerId: string;
+}
+
+export async function enqueueCoalesced<K extends JobKind>(tx: DatabaseOrTransaction, work: CoalescedWork<K>): Promise<Enqueued> {
+  const base = `${work.kind}:${work.shop}`;
+  let last: Enqueued | undefined;
+  for (const dedupeKey of [base, `${base}:next`, `${base}:${work.triggerId}`]) {
+    last = await enqueue(tx, { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey });
+    if (last.enqueued) return last;
+    const live = await tx.job.findUnique({ where: { id: last.jobId }, select: { status: true } });
+    if (live?.status === "PENDING") return last;
+  }
+  // The trigger's own key was live already: this very trigger is queued.
+  if (last === undefined) throw new Error("unreachable: at least one key was tried");
+  return last;
+}

@@ -1,0 +1,38 @@
+/**
+ * What a verified delivery says about itself, read from what `authenticate.webhook` returns (it has
+ * read the body and the X-Shopify-* headers already: the body cannot be read twice).
+ */
+import { z } from "zod";
+
+/** The fields of `authenticate.webhook(request)`'s result the intake uses; the result itself satisfies it. */
+export interface VerifiedWebhook {
+  /** "example.myshopify.com", from the signed X-Shopify-Shop-Domain header. */
+  shop: string;
+  /** X-Shopify-Topic as the library reports it: ORDERS_CREATE. */
+  topic: string;
+  /** X-Shopify-Webhook-Id. */
+  webhookId: string;
+  /** X-Shopify-Event-Id: the same for every delivery of one event. */
+  eventId?: string;
+  /** X-Shopify-Triggered-At. */
+  triggeredAt?: string;
+  apiVersion: string;
+  /** The body, JSON-parsed by the library. */
+  payload: unknown;
+}
+
+const TriggeredAt = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+
+/** When Shopify says the event happened; null when the header is missing or unreadable (it is only informative). */
+export function triggeredAtOf(webhook: Pick<VerifiedWebhook, "triggeredAt">): Date | null {
+  const parsed = TriggeredAt.safeParse(webhook.triggeredAt);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The deduplication key. Shopify sends the event id with every webhook today; without one, the
+ * webhook id (kept across Shopify's retries of one delivery) is the next best thing.
+ */
+export function eventIdOf(webhook: Pick<VerifiedWebhook, "eventId" | "webhookId">): string {
+  return webhook.eventId && webhook.eventId.length > 0 ? webhook.eventId : webhook.webhookId;
+}

@@ -1,0 +1,86 @@
+/**
+ * The fulfillment-service callback: Shopify POSTs `{callbackUrl}/fulfillment_order_notification`
+ * with `{"kind": "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST"}` when a merchant asks one of the
+ * app's warehouses to fulfil, or to cancel. The body names no fulfillment order: the job reads every
+ * request assigned to the app's locations, so one waiting job per shop answers any number of these.
+ *
+ * Recorded like a webhook (topic "fulfillment_order_notification"), in one transaction with its job.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { JobKind } from "~/jobs/kinds";
+import { inTransaction, type DatabaseOrTransaction } from "~/models/database.server";
+import { recordWebhookReceipt, setWebhookReceiptStatus } from "~/models/webhook-receipt.server";
+import { enqueueCoalesced } from "./coalesce.server";
+
+export const NOTIFICATION_TOPIC = "fulfillment_order_notification";
+
+const Notification = z.object({ kind: z.enum(["FULFILLMENT_REQUEST", "CANCELLATION_REQUEST"]) });
+
+const JOB_FOR: Record<z.infer<typeof Notification>["kind"], Extract<JobKind, "fulfillment-requests.fetch" | "cancellation-requests.fetch">> = {
+  FULFILLMENT_REQUEST: "fulfillment-requests.fetch",
+  CANCELLATION_REQUEST: "cancellation-requests.fetch",
+};
+
+export interface VerifiedNotification {
+  /** The offline session's shop: `authenticate.fulfillmentService` found it for the signed request. */
+  shop: string;
+  payload: unknown;
+  /** X-Shopify-Webhook-Id when Shopify sends one; the deduplication key of this callback. */
+  webhookId: string | null;
+  apiVersion: string | null;
+}
+
+export type NotificationOutcome =
+  | { status: "queued"; receiptId: string; jobId: string }
+  | { status: "duplicate"; receiptId: string }
+  | { status: "rejected"; receiptId: string; reason: string };
+
+export async function recordFulfillmentServiceNotification(
+  db: DatabaseOrTransaction,
+  notification: VerifiedNotification,
+  now = new Date(),
+  newId: () => string = randomUUID,
+): Promise<NotificationOutcome> {
+  const parsed = Notification.safeParse(notification.payload);
+  // Without a webhook id nothing can tell a retry from a new request; the per-shop job absorbs both.
+  const deliveryId = notification.webhookId ?? `no-webhook-id:${newId()}`;
+  try {
+    return await record(db, notification, parsed, deliveryId, now);
+  } catch (error) {
+    throw new Error(`Could not record the fulfillment-service notification from ${notification.shop}; answering 500 so that Shopify sends it again`, { cause: error });
+  }
+}
+
+async function record(
+  db: DatabaseOrTransaction,
+  notification: VerifiedNotification,
+  parsed: z.ZodSafeParseResult<z.infer<typeof Notification>>,
+  deliveryId: string,
+  now: Date,
+): Promise<NotificationOutcome> {
+  return inTransaction(db, async (tx) => {
+    const receipt = await recordWebhookReceipt(
+      tx,
+      {
+        shop: notification.shop,
+        topic: NOTIFICATION_TOPIC,
+        webhookId: deliveryId,
+        eventId: deliveryId,
+        apiVersion: notification.apiVersion ?? "unknown",
+        payload: JSON.stringify(notification.payload),
+      },
+      now,
+    );
+    const { receiptId } = receipt;
+    if (receipt.duplicate) return { status: "duplicate", receiptId };
+    if (!parsed.success) {
+      const reason = `The fulfillment-service notification cannot be used:\n${z.prettifyError(parsed.error)}`;
+      await setWebhookReceiptStatus(tx, receiptId, "REJECTED", reason, now);
+      return { status: "rejected", receiptId, reason };
+    }
+    const job = await enqueueCoalesced(tx, { kind: JOB_FOR[parsed.data.kind], payload: {}, shop: notification.shop, triggerId: deliveryId });
+    await setWebhookReceiptStatus(tx, receiptId, "ENQUEUED", null, now);
+    return { status: "queued", receiptId, jobId: job.jobId };
+  });
+}

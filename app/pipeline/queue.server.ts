@@ -1,0 +1,49 @@
+/**
+ * The pipeline's jobs and their keys: one live job per shop and stage (and per warehouse or
+ * handling location for pushes). Each stage queues the next when it finishes, inside its completing
+ * transaction, and itself again while work remains, so nothing waits for a trigger that was lost.
+ */
+import type { ShipmentKind } from "@prisma/client";
+import { enqueue } from "~/jobs/enqueue.server";
+import type { DatabaseOrTransaction } from "~/models/database.server";
+import type { PushTarget } from "~/models/shipment-pipeline.server";
+
+export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;
+export const pollKey = (shop: string, kind: ShipmentKind) => `shipments.poll-status:${shop}:${kind}`;
+export const writeBackKey = (shop: string) => `shipments.write-back:${shop}`;
+export const trackKey = (shop: string) => `shipments.track:${shop}`;
+
+/**
+ * Queues the work at `runAt`. If the same work is already waiting for a later time (a poll backing
+ * off), it is brought forward: something new is there to do.
+ */
+async function queueBy(db: DatabaseOrTransaction, jobId: string, enqueued: boolean, runAt: Date): Promise<void> {
+  if (enqueued) return;
+  await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt } });
+}
+
+export async function queuePush(db: DatabaseOrTransaction, target: PushTarget, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, {
+    kind: "shipments.push",
+    shop: target.shop,
+    payload: { shop: target.shop, kind: target.kind, origin: target.origin },
+    dedupeKey: pushKey(target),
+    runAt,
+  });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+export async function queueStatusPoll(db: DatabaseOrTransaction, shop: string, kind: ShipmentKind, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.poll-status", shop, payload: { shop, kind }, dedupeKey: pollKey(shop, kind), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.write-back", shop, payload: { shop }, dedupeKey: writeBackKey(shop), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+export async function queueTracking(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.track", shop, payload: { shop }, dedupeKey: trackKey(shop), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}

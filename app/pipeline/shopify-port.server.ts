@@ -1,0 +1,125 @@
+/**
+ * The pipeline's ShopifyPort on app/shopify's typed wrappers, for one shop's Admin GraphQL client
+ * (the library's in the app and worker, a fetch client on the emulator in tests).
+ */
+import { FulfillmentOrderGid } from "~/connector";
+import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
+import { listAssignedFulfillmentOrders, listOrderFulfillmentOrders, readFulfillmentOrder, type FulfillmentOrderSummary } from "~/shopify/fulfillment-orders.server";
+import {
+  acceptCancellationRequest,
+  acceptFulfillmentRequest,
+  rejectCancellationRequest,
+  rejectFulfillmentRequest,
+} from "~/shopify/fulfillment-requests.server";
+import {
+  createFulfillment,
+  createFulfillmentEvent,
+  listFulfillmentEvents,
+  listFulfillmentsOf,
+  Tracking,
+  updateTracking,
+} from "~/shopify/fulfillments.server";
+import { FulfillmentGid, FulfillmentOrderLineItemGid, OrderGid } from "~/shopify/ids";
+import { listLocations } from "~/shopify/locations.server";
+import type { FulfillmentOrderBrief, ShopifyPort, TrackingInfo } from "./ports";
+
+async function allPages<T>(page: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  let after: string | null = null;
+  do {
+    const next: Page<T> = await page(after);
+    items.push(...next.items);
+    after = next.nextCursor;
+  } while (after !== null);
+  return items;
+}
+
+const brief = (fo: FulfillmentOrderSummary): FulfillmentOrderBrief => ({
+  id: fo.id,
+  orderId: fo.orderId,
+  orderName: fo.orderName,
+  status: fo.status,
+  requestStatus: fo.requestStatus,
+  assignedLocationId: fo.assignedLocationId,
+});
+
+/** Shopify refuses a tracking URL that is not one; the number and carrier still go. */
+function tracking(info: TrackingInfo): Tracking {
+  const parsed = Tracking.safeParse(info);
+  return parsed.success ? parsed.data : { number: info.number, company: info.company || null, url: null };
+}
+
+function fulfillmentGid(id: string): FulfillmentGid {
+  return FulfillmentGid.parse(id);
+}
+
+const dateOrNull = (text: string | null | undefined) => {
+  if (!text) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new Date()): ShopifyPort {
+  return {
+    readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
+    assignedFulfillmentOrders: async (assignmentStatus) =>
+      (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
+    orderFulfillmentOrders: async (orderId) => {
+      const id = OrderGid.safeParse(orderId);
+      if (!id.success) return null;
+      const first = await listOrderFulfillmentOrders(admin, id.data);
+      if (first === null) return null;
+      const rest = first.nextCursor === null ? [] : await allPages(async (after) => (await listOrderFulfillmentOrders(admin, id.data, { after })) ?? { items: [], nextCursor: null, cost: undefined });
+      return [...first.items, ...rest].map(brief);
+    },
+    acceptFulfillmentRequest: async (id, message) => {
+      await acceptFulfillmentRequest(admin, { id, message });
+    },
+    rejectFulfillmentRequest: async (id, reason, message) => {
+      await rejectFulfillmentRequest(admin, { id, reason, message });
+    },
+    acceptCancellationRequest: async (id, message) => {
+      await acceptCancellationRequest(admin, { id, message });
+    },
+    rejectCancellationRequest: async (id, message) => {
+      await rejectCancellationRequest(admin, { id, message });
+    },
+    createFulfilment: async (input) => {
+      const created = await createFulfillment(admin, {
+        fulfillmentOrderId: FulfillmentOrderGid.parse(input.fulfillmentOrderId),
+        lines: input.lineItems.map((line) => ({ id: FulfillmentOrderLineItemGid.parse(line.id), quantity: line.quantity })),
+        tracking: tracking(input.tracking),
+        notifyCustomer: input.notifyCustomer,
+      });
+      return { id: created.id };
+    },
+    fulfilmentsOf: async (fulfillmentOrderId) => {
+      const fulfilments = (await listFulfillmentsOf(admin, FulfillmentOrderGid.parse(fulfillmentOrderId))) ?? [];
+      return fulfilments.map((f) => ({
+        id: f.id,
+        status: f.status,
+        createdAt: dateOrNull(f.createdAt),
+        trackingNumbers: f.trackingInfo.flatMap((info) => (info.number ? [info.number] : [])),
+      }));
+    },
+    updateTracking: async (fulfilmentId, info, notifyCustomer) => {
+      await updateTracking(admin, { fulfillmentId: fulfillmentGid(fulfilmentId), tracking: tracking(info), notifyCustomer });
+    },
+    createFulfilmentEvent: async (fulfilmentId, event) => {
+      const created = await createFulfillmentEvent(admin, {
+        fulfillmentId: fulfillmentGid(fulfilmentId),
+        status: event.status,
+        happenedAt: event.happenedAt ?? now(),
+        message: event.message,
+        city: event.city,
+        province: event.province,
+        country: event.country,
+        zip: event.zip,
+      });
+      return { id: created.id };
+    },
+    fulfilmentEvents: async (fulfilmentId) =>
+      ((await listFulfillmentEvents(admin, fulfillmentGid(fulfilmentId))) ?? []).map((e) => ({ id: e.id, status: e.status, happenedAt: dateOrNull(e.happenedAt) })),
+    locations: async () => (await allPages((after) => listLocations(admin, { after }))).map(({ id, name, address }) => ({ id, name, address })),
+  };
+}

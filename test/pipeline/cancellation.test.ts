@@ -1,0 +1,78 @@
+/**
+ * The merchant cancels an order whose package is at the provider's warehouse: before the package
+ * was sent, the cancellation request is accepted and nothing reaches the provider; after, it is
+ * rejected with a message, shown in Shopify and in the timeline, that it is already at the warehouse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { waitFor } from "../support/jobs";
+import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  // Slow creation at the provider, so a package stays SUBMITTED long enough to be cancelled.
+  harness = await startHarness({ createDelayMs: 1_500 });
+}, 30_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function cancel(orderNumericId: number): Promise<void> {
+  const response = await fetch(`${harness.shopify.url}/__emulator/orders/${orderNumericId}/cancel`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
+    body: JSON.stringify({ reason: "customer", message: "Customer changed their mind" }),
+  });
+  if (!response.ok) throw new Error(`cancelling failed: ${response.status}`);
+}
+
+async function answered(fulfillmentOrderId: string, action: string) {
+  return waitFor(
+    async () => {
+      const fo = (await emulatorState(harness.shopify)).fulfillmentOrders.find((f) => f.id === numericId(fulfillmentOrderId));
+      return fo?.lastResponse?.action === action ? fo : undefined;
+    },
+    { timeoutMs: 10_000, what: `${action} on ${fulfillmentOrderId}` },
+  );
+}
+
+describe("cancelling an order at the warehouse", () => {
+  it("before the package was sent: the request is accepted, the shipment CANCELLED, nothing sent", async () => {
+    await harness.setSettings((settings) => ({ ...settings, pushPolicy: "holdForReview" }));
+    try {
+      const placed = await harness.placeOrder([{ sku: "YOGA-MAT-6MM-PUR", quantity: 1 }]);
+      const held = await harness.waitForShipment(placed.orderId, "HELD");
+      expect(held.lastErrorCode).toBe("REVIEW");
+
+      await cancel(placed.order.id);
+      const cancelled = await harness.waitForShipment(placed.orderId, "CANCELLED");
+      const fo = await answered(placed.fulfillmentOrders[0]?.id ?? "", "ACCEPT_CANCELLATION_REQUEST");
+      expect(fo).toMatchObject({ status: "CLOSED", requestStatus: "CANCELLATION_ACCEPTED" });
+      expect(fo.lastResponse?.message).toContain("nothing was sent");
+      expect(harness.sandbox.state().outbounds.has(cancelled.packageId)).toBe(false);
+    } finally {
+      await harness.setSettings((settings) => ({ ...settings, pushPolicy: "autoPush" }));
+    }
+  }, 30_000);
+
+  it("after the package was sent: the request is rejected as already at the warehouse, and it still ships", async () => {
+    const placed = await harness.placeOrder([{ sku: "SCARF-SILK-90-NVY", quantity: 1 }, { sku: "BACKPACK-CNV-20L-OLV", quantity: 1 }]);
+    const fo = placed.fulfillmentOrders.find((f) => f.assignedLocationId === harness.warehouseLocation);
+    if (!fo) throw new Error("the order was not routed to the warehouse");
+    const submitted = await harness.waitForShipment(placed.orderId, "SUBMITTED");
+
+    await cancel(placed.order.id);
+    const rejected = await answered(fo.id, "REJECT_CANCELLATION_REQUEST");
+    expect(rejected.requestStatus).toBe("CANCELLATION_REJECTED");
+    expect(rejected.lastResponse?.message).toMatch(new RegExp(`^Already at the warehouse: package ${submitted.packageId} was sent to the provider`));
+
+    const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
+    const timeline = await harness.events(delivered.id);
+    expect(timeline.filter((e) => e.type === "cancellation_answered").map((e) => e.message)).toEqual([
+      expect.stringMatching(/^Cancellation refused in Shopify\. Already at the warehouse/),
+    ]);
+    expect(harness.sandbox.state().outbounds.get(delivered.packageId)?.retryCount).toBe(0);
+  }, 30_000);
+});

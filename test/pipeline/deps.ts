@@ -1,0 +1,91 @@
+/**
+ * The pipeline's dependencies for tests: the provider client on the sandbox, the app's Shopify port
+ * on a fetch Admin client for the emulator, settings from the database and the shop's locations.
+ * Free of vitest, so a worker in a child process (worker-child.ts) builds the very same.
+ */
+import { createFulfilmentClient, staticToken } from "~/fulfilment";
+import type { Database } from "~/models/database.server";
+import { getShopSettings } from "~/models/shop.server";
+import type { PipelineDeps } from "~/pipeline/deps";
+import { PIPELINE_POLICY, type PipelinePolicy } from "~/pipeline/policy";
+import type { ProviderPort, ShopifyPort } from "~/pipeline/ports";
+import { cachedLocations } from "~/pipeline/locations-cache";
+import { pipelineSettingsOf } from "~/pipeline/settings";
+import { shopifyPortFor } from "~/pipeline/shopify-port.server";
+import type { AdminGraphql } from "~/shopify/admin-graphql.server";
+import { DEMO_ACCESS_TOKEN, DEMO_SHOP } from "../emulator/seed";
+
+/** The policy with every wait short enough for a test, batch sizes as in production. */
+export const FAST_POLICY: PipelinePolicy = {
+  ...PIPELINE_POLICY,
+  firstStatusPollMs: 50,
+  minStatusPollMs: 50,
+  maxStatusPollMs: 500,
+  nonFinalTrackingPollMs: 100,
+  trackingPollMs: 150,
+  firstTrackingPollMs: 50,
+  rateLimitedWaitMs: 100,
+  cancellationWaitMs: 50,
+  sendingClaimGraceMs: 200,
+};
+
+/** Calls made to the provider, per operation, counted at the port (what the pipeline asked for). */
+export type ProviderCalls = Record<string, number>;
+
+export function countingProvider(provider: ProviderPort, calls: ProviderCalls): ProviderPort {
+  const count = <T>(name: string, call: () => Promise<T>) => {
+    calls[name] = (calls[name] ?? 0) + 1;
+    return call();
+  };
+  return {
+    createOutboundBatch: (input) => count("createOutboundBatch", () => provider.createOutboundBatch(input)),
+    createDropshipBatch: (input) => count("createDropshipBatch", () => provider.createDropshipBatch(input)),
+    outboundStatuses: (input) => count("outboundStatuses", () => provider.outboundStatuses(input)),
+    dropshipStatuses: (input) => count("dropshipStatuses", () => provider.dropshipStatuses(input)),
+    trackBatch: (input) => count("trackBatch", () => provider.trackBatch(input)),
+  };
+}
+
+/** A fetch Admin client on the emulator's path-addressed endpoint, as the app's transport rewrite ends up. */
+export function emulatorAdmin(graphqlUrl: string): AdminGraphql {
+  return {
+    graphql: (query, options) =>
+      fetch(graphqlUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": DEMO_ACCESS_TOKEN },
+        body: JSON.stringify({ query, variables: options?.variables ?? {} }),
+      }),
+  };
+}
+
+export interface TestDeps {
+  deps: PipelineDeps;
+  port: ShopifyPort;
+  providerCalls: ProviderCalls;
+}
+
+export function testPipelineDeps(db: Database, options: { sandboxUrl: string; graphqlUrl: string; policy?: Partial<PipelinePolicy> }): TestDeps {
+  const providerCalls: ProviderCalls = {};
+  const provider = countingProvider(
+    createFulfilmentClient({
+      baseUrl: options.sandboxUrl,
+      auth: staticToken("pipeline-test"),
+      timeoutMs: 2_000,
+      // A Retry-After of a second or more goes back to the queue (RetryLater) instead of being waited out in the call.
+      retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 2, maxRetryAfterMs: 500 },
+    }),
+    providerCalls,
+  );
+  const port = shopifyPortFor(emulatorAdmin(options.graphqlUrl));
+  const locationsOf = cachedLocations(5_000);
+  const deps: PipelineDeps = {
+    policy: { ...FAST_POLICY, ...options.policy },
+    now: () => new Date(),
+    provider: async () => provider,
+    shopify: async () => port,
+    settings: async (shop, shopify) => pipelineSettingsOf(await getShopSettings(db, shop), await locationsOf(shop, shopify)).settings,
+  };
+  return { deps, port, providerCalls };
+}
+
+export { DEMO_SHOP };

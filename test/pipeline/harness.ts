@@ -1,0 +1,277 @@
+/**
+ * The pipeline over real HTTP, in one process: the provider sandbox and the Shopify Admin emulator
+ * (both in-process servers), a fresh migrated database, the app's webhook intake behind a small
+ * HTTP receiver (what the webhook and fulfillment-service routes do after `authenticate.*`: verify
+ * the HMAC, then the intake's own record-and-enqueue), and the real job worker running the
+ * pipeline's handlers with the app's Shopify port on a fetch Admin client and the provider client on
+ * the sandbox. Intervals are shortened; everything else is the production code.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Shipment, ShipmentState } from "@prisma/client";
+import { z } from "zod";
+import { recordFulfillmentServiceNotification } from "~/intake/fulfillment-service-notification.server";
+import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
+import { topicAsReported, WEBHOOK_TOPICS, type WebhookTopic } from "~/intake/topics";
+import { startWorker, type Worker } from "~/jobs/worker.server";
+import type { Database } from "~/models/database.server";
+import type { ShopSettingsInput } from "~/models/shop-settings";
+import { getShopSettings, saveShopSettings } from "~/models/shop.server";
+import type { PipelineDeps } from "~/pipeline/deps";
+import { createPipelineHandlers } from "~/pipeline/handlers.server";
+import type { PipelinePolicy } from "~/pipeline/policy";
+import type { ShopifyPort } from "~/pipeline/ports";
+import type { AdminGraphql } from "~/shopify/admin-graphql.server";
+import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
+import { listLocations } from "~/shopify/locations.server";
+import { orderPayload, type OrderLineSpec } from "~/shopify/test-support/emulator";
+import { startSandbox, type Sandbox } from "../../sandbox/server";
+import { DEMO_SHOP, demoShop, MERCHANT_LOCATION, warehouseStock } from "../emulator/seed";
+import { startShopifyEmulator, type ShopifyEmulator } from "../emulator/server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { recordingJobLogger, waitFor, type LoggedLine } from "../support/jobs";
+import { emulatorAdmin, type ProviderCalls, testPipelineDeps } from "./deps";
+
+export { DEMO_SHOP };
+
+const API_SECRET = "pipeline-test-secret";
+
+const isTopic = (topic: string): topic is WebhookTopic => WEBHOOK_TOPICS.some((candidate) => candidate === topic);
+
+function signed(rawBody: string, hmac: string | undefined): boolean {
+  if (hmac === undefined) return false;
+  const expected = Buffer.from(createHmac("sha256", API_SECRET).update(rawBody, "utf8").digest("base64"));
+  const given = Buffer.from(hmac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** What the app's webhook and fulfillment-service routes do once the request is authenticated. */
+async function startIntake(db: Database): Promise<{ url: string; server: Server; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const rawBody = Buffer.concat(chunks).toString("utf8");
+      const shop = header(request.headers["x-shopify-shop-domain"]) ?? "";
+      const webhookId = header(request.headers["x-shopify-webhook-id"]) ?? null;
+      const apiVersion = header(request.headers["x-shopify-api-version"]) ?? null;
+      const topic = header(request.headers["x-shopify-topic"]) ?? "";
+      const work = async (): Promise<number> => {
+        if (!signed(rawBody, header(request.headers["x-shopify-hmac-sha256"]))) return 401;
+        const payload: unknown = JSON.parse(rawBody);
+        if (request.url?.endsWith("/fulfillment_order_notification")) {
+          received.push("fulfillment_order_notification");
+          await recordFulfillmentServiceNotification(db, { shop, payload, webhookId, apiVersion });
+          return 200;
+        }
+        if (!isTopic(topic)) return 200;
+        received.push(topic);
+        await recordAndEnqueue(db, topic, {
+          shop,
+          topic: topicAsReported(topic),
+          webhookId: webhookId ?? "",
+          eventId: header(request.headers["x-shopify-event-id"]),
+          triggeredAt: header(request.headers["x-shopify-triggered-at"]),
+          apiVersion: apiVersion ?? "2026-10",
+          payload,
+        });
+        return 200;
+      };
+      work().then(
+        (status) => response.writeHead(status).end(),
+        (error: unknown) => {
+          console.warn("intake failed", error);
+          response.writeHead(500).end();
+        },
+      );
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, received };
+}
+
+export interface HarnessOptions {
+  /** Sandbox pace: creation and tracking steps. */
+  createDelayMs?: number;
+  trackingStepMs?: number;
+  policy?: Partial<PipelinePolicy>;
+  concurrency?: number;
+  /** Start the worker at once (default true). */
+  worker?: boolean;
+}
+
+export interface Harness {
+  db: Database;
+  /** The test database's DATABASE_URL, for a worker in another process. */
+  databaseUrl: string;
+  sandbox: Sandbox;
+  shopify: ShopifyEmulator;
+  admin: AdminGraphql;
+  port: ShopifyPort;
+  deps: PipelineDeps;
+  providerCalls: ProviderCalls;
+  /** Deliveries the intake received, by topic. */
+  received: string[];
+  /** The app's base URL, where the emulator delivers webhooks and fulfillment-service callbacks. */
+  intakeUrl: string;
+  logLines: LoggedLine[];
+  /** The US01 warehouse's Shopify location (its fulfillment service's). */
+  warehouseLocation: string;
+  /** The merchant's own location, mapped to the provider's drop-ship handling location. */
+  studioLocation: string;
+  startWorker(): void;
+  stopWorker(): Promise<void>;
+  setSettings(change: (settings: ShopSettingsInput) => ShopSettingsInput): Promise<void>;
+  planFault(fault: { operation: string; kind: "429" | "500" | "timeout" | "drop"; count?: number; retryAfterSeconds?: number; afterProcessing?: boolean }): Promise<void>;
+  /** Places an order from Shopify's orders/create example with these lines (app/shopify's test helper). */
+  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>, mode?: { duplicate?: boolean }): Promise<PlacedOrder>;
+  shipmentsOf(orderId: string): Promise<Shipment[]>;
+  waitForShipment(orderId: string, state: ShipmentState, timeoutMs?: number): Promise<Shipment>;
+  events(shipmentId: string): Promise<{ type: string; message: string; data: unknown }[]>;
+  close(): Promise<void>;
+}
+
+export const HANDLING_LOCATION = "SZ-HUB";
+
+const PlacedOrder = z.object({
+  order: z.looseObject({ id: z.number(), admin_graphql_api_id: z.string(), name: z.string() }),
+  fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string(), status: z.string(), requestStatus: z.string() })),
+});
+export type PlacedOrder = z.infer<typeof PlacedOrder> & { orderId: string };
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const database: TestDatabase = createTestDatabase();
+  const { db } = database;
+  const intake = await startIntake(db);
+  const sandbox = await startSandbox({ port: 0, seed: 7, createDelayMs: options.createDelayMs ?? 100, trackingStepMs: options.trackingStepMs ?? 150 });
+  const shopify = await startShopifyEmulator({
+    apiSecret: API_SECRET,
+    appUrl: intake.url,
+    shops: [demoShop()],
+    port: 0,
+    delivery: { retryDelaysMs: [50, 100, 200, 400] },
+  });
+  const admin = emulatorAdmin(shopify.graphqlUrl(DEMO_SHOP));
+
+  // The warehouse as the app sets it up: its fulfillment service (and so its location), stocked.
+  const { service } = await ensureFulfillmentService(admin, {
+    name: "Fulfilment warehouse US01",
+    callbackUrl: `${intake.url}/fulfillment-service`,
+    address: { countryCode: "US", address1: "3350 E Jurupa St", city: "Ontario", provinceCode: "CA", zip: "91761" },
+  });
+  if (service.locationId === null) throw new Error("the fulfillment service has no location");
+  const warehouseLocation = service.locationId;
+  shopify.addProducts(DEMO_SHOP, warehouseStock("US01", warehouseLocation));
+  const locations = (await listLocations(admin)).items;
+  const studio = locations.find((location) => location.name === MERCHANT_LOCATION);
+  if (!studio) throw new Error("the demo shop has no studio location");
+
+  await saveShopSettings(db, DEMO_SHOP, {
+    mode: "sandbox",
+    providerBaseUrl: sandbox.url,
+    warehouses: [{ warehouseId: "US01", shopifyLocationId: warehouseLocation, services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD" } } }],
+    dropShip: { handlingLocation: HANDLING_LOCATION, merchantLocationIds: [studio.id], services: { defaultService: "DE01-EXP", byCountry: { US: "US01-EXP" } } },
+    customs: { declareNameEn: "Home goods" },
+    notifyCustomer: true,
+    pushPolicy: "autoPush",
+  });
+
+  const { deps, port, providerCalls } = testPipelineDeps(db, { sandboxUrl: sandbox.url, graphqlUrl: shopify.graphqlUrl(DEMO_SHOP), policy: options.policy });
+  const handlers = createPipelineHandlers(async () => deps);
+  const recorded = recordingJobLogger();
+  const lines = recorded.lines;
+  const logger = process.env.PIPELINE_TEST_LOG
+    ? {
+        info: (m: string, f?: Record<string, unknown>) => (console.info(new Date().toISOString(), m, JSON.stringify(f)), recorded.logger.info(m, f)),
+        warn: (m: string, f?: Record<string, unknown>) => (console.info(new Date().toISOString(), m, JSON.stringify(f)), recorded.logger.warn(m, f)),
+        error: (m: string, f?: Record<string, unknown>) => (console.info(new Date().toISOString(), m, JSON.stringify(f)), recorded.logger.error(m, f)),
+      }
+    : recorded.logger;
+  let worker: Worker | undefined;
+  const start = () => {
+    worker ??= startWorker({
+      db,
+      handlers,
+      logger,
+      pollIntervalMs: 10,
+      concurrency: options.concurrency ?? 4,
+      stopTimeoutMs: 2_000,
+      // Retries quickly: the backoff's shape is the queue's business, not this test's.
+      backoff: { baseDelayMs: 20, maxDelayMs: 200 },
+    });
+  };
+  if (options.worker ?? true) start();
+
+  const harness: Harness = {
+    db,
+    databaseUrl: database.url,
+    sandbox,
+    shopify,
+    admin,
+    port,
+    deps,
+    providerCalls,
+    received: intake.received,
+    intakeUrl: intake.url,
+    logLines: lines,
+    warehouseLocation,
+    studioLocation: studio.id,
+    startWorker: start,
+    async stopWorker() {
+      const stopping = worker;
+      worker = undefined;
+      await stopping?.stop();
+    },
+    async setSettings(change) {
+      await saveShopSettings(db, DEMO_SHOP, change(await getShopSettings(db, DEMO_SHOP)));
+    },
+    async planFault(fault) {
+      const response = await fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
+      if (!response.ok) throw new Error(`planning a fault failed: ${response.status} ${await response.text()}`);
+    },
+    async placeOrder(lines, overrides = {}, mode = {}) {
+      const response = await fetch(`${shopify.url}/__emulator/orders${mode.duplicate ? "?duplicate=1" : ""}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
+        body: JSON.stringify(orderPayload(lines, overrides)),
+      });
+      const body: unknown = await response.json();
+      if (!response.ok) throw new Error(`placing the order failed: ${response.status} ${JSON.stringify(body)}`);
+      const placed = PlacedOrder.parse(body);
+      return { ...placed, orderId: placed.order.admin_graphql_api_id };
+    },
+    shipmentsOf: (orderId) => db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, orderBy: { createdAt: "asc" } }),
+    waitForShipment: (orderId, state, timeoutMs = 15_000) =>
+      waitFor(
+        async () => {
+          const shipments = await db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId } });
+          return shipments.find((s) => s.state === state);
+        },
+        { timeoutMs, intervalMs: 25, what: `a ${state} shipment of ${orderId}` },
+      ).catch(async (error: unknown) => {
+        const shipments = await db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, include: { events: true } });
+        const jobs = await db.job.findMany({ where: { status: { in: ["PENDING", "RUNNING", "DEAD"] } } });
+        throw new Error(
+          `${String(error)}\nshipments: ${JSON.stringify(shipments.map((s) => ({ state: s.state, err: s.lastErrorText, events: s.events.map((e) => e.message) })), null, 1)}\n` +
+            `jobs: ${JSON.stringify(jobs.map((j) => ({ kind: j.kind, status: j.status, lastError: j.lastError, runAt: j.runAt })))}\n` +
+            `log: ${lines.filter((l) => l.level !== "info").slice(-10).map((l) => `${l.message} ${JSON.stringify(l.fields)}`).join("\n")}`,
+        );
+      }),
+    async events(shipmentId) {
+      const rows = await db.shipmentEvent.findMany({ where: { shipmentId }, orderBy: { createdAt: "asc" } });
+      return rows.map((row) => ({ type: row.type, message: row.message, data: row.data === null ? null : z.unknown().parse(JSON.parse(row.data)) }));
+    },
+    async close() {
+      await harness.stopWorker();
+      await shopify.close();
+      await sandbox.close();
+      await new Promise<void>((done) => intake.server.close(() => done()));
+      await database.close();
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,51 @@
+/**
+ * Economy services first issue the provider's own, non-final tracking number, and replace it with
+ * the carrier's at pickup: the fulfilment is written with the first, then its tracking updated in
+ * Shopify, and the checkpoints are written once although both numbers report them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { type Harness, startHarness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  // Slow tracking steps, so the fulfilment is surely written before the number is replaced.
+  harness = await startHarness({ trackingStepMs: 600 });
+  await harness.setSettings((settings) => ({
+    ...settings,
+    warehouses: (settings.warehouses ?? []).map((w) => ({ ...w, services: { defaultService: "US01-EXP", byCountry: { US: "US01-ECO" } } })),
+  }));
+}, 30_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe("a non-final tracking number", () => {
+  it("is written back, then replaced in Shopify by the carrier's number, events once each", async () => {
+    const placed = await harness.placeOrder([{ sku: "EARBUDS-BT5-BLK", quantity: 1 }]);
+    const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
+    expect(fulfilled).toMatchObject({ isFinalTracking: false, trackingCarrier: "Sandbox Fulfilment" });
+    expect(fulfilled.trackingNumber).toMatch(/^SBX/);
+    const provisional = fulfilled.trackingNumber;
+
+    const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
+    expect(delivered.isFinalTracking).toBe(true);
+    expect(delivered.trackingNumber).toMatch(/^9400/);
+    expect(delivered.trackingCarrier).toBe("USPS");
+
+    const state = await emulatorState(harness.shopify);
+    const fo = placed.fulfillmentOrders[0];
+    const fulfilments = state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(fo?.id ?? "")));
+    expect(fulfilments).toHaveLength(1);
+    expect(fulfilments[0]?.trackingInfo).toEqual([{ number: delivered.trackingNumber, company: "USPS", url: expect.stringContaining("usps.com") }]);
+
+    const events = state.fulfillmentEvents.filter((e) => e.fulfillmentId === fulfilments[0]?.id).map((e) => e.status);
+    expect(events).toEqual(["CONFIRMED", "CARRIER_PICKED_UP", "IN_TRANSIT", "IN_TRANSIT", "IN_TRANSIT", "DELIVERED"]);
+
+    const updated = (await harness.events(delivered.id)).filter((e) => e.type === "tracking_updated");
+    expect(updated).toHaveLength(1);
+    expect(updated[0]?.message).toContain(`replaced tracking number ${provisional}`);
+  }, 30_000);
+});
