@@ -3,6 +3,7 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
+import { recordInstallation } from "./intake/install.server";
 import { installAdminTransport } from "./shopify/admin-transport.server";
 
 // Stack and tests: Admin API calls go to the emulator. Here in the module body, not as an import
@@ -25,6 +26,13 @@ const shopify = shopifyApp({
   authPathPrefix: "/auth",
   sessionStorage: new PrismaSessionStorage(prisma),
   distribution: AppDistribution.AppStore,
+  hooks: {
+    // A new offline session (install, reinstall): the shop is recorded as installed and a job
+    // ensures the warehouses' fulfillment services. Idempotent, so a repeated auth is harmless.
+    afterAuth: async ({ session }) => {
+      await recordInstallation(prisma, session.shop);
+    },
+  },
   future: {
     // Token exchange instead of the OAuth redirect dance (managed installation).
     unstable_newEmbeddedAuthStrategy: true,

@@ -31,7 +31,9 @@ async function shipment(orderId: string, shipmentShop = shop) {
       orderId,
       packageId: orderId.replace(/\D/g, ""),
       requestSent: JSON.stringify({ ShipToAddress: { Contact: "Jane Doe" } }),
-      events: { create: { type: "sent", message: "Sent" } },
+      holdReasons: JSON.stringify([{ field: "ShipToAddress.Street1", value: "1 Jane Doe Lane" }]),
+      lastErrorText: "Street 1 '1 Jane Doe Lane' is too long",
+      events: { create: { type: "held", message: "Held: Street 1 '1 Jane Doe Lane' is too long", data: '{"value":"1 Jane Doe Lane"}' } },
     },
   });
 }
@@ -67,6 +69,16 @@ describe("customer redaction", () => {
     expect(shipments.map((s) => [s.orderId, s.requestSent === null])).toEqual([
       [order(1), true],
       [order(3), false],
+    ]);
+    // The address is gone from hold reasons, errors and the timeline, wherever it was quoted.
+    expect(shipments.map((s) => [s.holdReasons === null, s.lastErrorText === null])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    const events = await db.shipmentEvent.findMany({ include: { shipment: true }, orderBy: { shipment: { orderId: "asc" } } });
+    expect(events.map((e) => [e.shipment.orderId, e.message.includes("Jane Doe"), e.data])).toEqual([
+      [order(1), false, null],
+      [order(3), true, '{"value":"1 Jane Doe Lane"}'],
     ]);
     // What the merchant's operations need stays: the shipment, its state and its timeline.
     expect(shipments[0]).toMatchObject({ state: "SUBMITTED", packageId: "1" });

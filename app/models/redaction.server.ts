@@ -29,9 +29,20 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
       where: { shop: request.shop, redactedAt: null, OR: [{ customerId: request.customerId }, { orderId: { in: orderIds } }] },
       data: { payload: null, redactedAt: now },
     });
-    const shipments = await tx.shipment.updateMany({
+    const redacted = await tx.shipment.findMany({
       where: { shop: request.shop, redactedAt: null, orderId: { in: orderIds } },
-      data: { requestSent: null, redactedAt: now },
+      select: { id: true },
+    });
+    const shipmentIds = redacted.map((shipment) => shipment.id);
+    // Hold reasons and provider errors may quote the address ("Street 1 is ... characters"), and
+    // so may the timeline's messages and details: erased too. What happened, and when, stays.
+    const shipments = await tx.shipment.updateMany({
+      where: { id: { in: shipmentIds } },
+      data: { requestSent: null, holdReasons: null, lastErrorText: null, redactedAt: now },
+    });
+    await tx.shipmentEvent.updateMany({
+      where: { shipmentId: { in: shipmentIds } },
+      data: { message: "Erased at the customer's request (customers/redact).", data: null },
     });
     const reports = await tx.complianceRequest.updateMany({
       where: { shop: request.shop, customerId: request.customerId, kind: "CUSTOMER_DATA_REQUEST", redactedAt: null },
