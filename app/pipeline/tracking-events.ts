@@ -5,22 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import type { CheckpointDto, TrackingResult } from "~/fulfilment";
+import { FulfillmentEventStatus } from "~/shopify/fulfillment-event-status";
 
-/** Shopify's FulfillmentEventStatus (2026-10): the only values fulfillmentEventCreate accepts. */
-export const FULFILLMENT_EVENT_STATUSES = [
-  "ATTEMPTED_DELIVERY",
-  "CARRIER_PICKED_UP",
-  "CONFIRMED",
-  "DELAYED",
-  "DELIVERED",
-  "FAILURE",
-  "IN_TRANSIT",
-  "LABEL_PRINTED",
-  "LABEL_PURCHASED",
-  "OUT_FOR_DELIVERY",
-  "READY_FOR_PICKUP",
-] as const;
-export type FulfillmentEventStatus = (typeof FULFILLMENT_EVENT_STATUSES)[number];
+export { FulfillmentEventStatus };
 
 /**
  * The provider's TrackingStatus (the reference lists at least Processing, PickUp, InTransit and

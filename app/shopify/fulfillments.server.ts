@@ -4,6 +4,7 @@
  * customer sees on the order status page. Plus the reads that let a job that crashed half-way find
  * what it already wrote, so nothing is shipped or announced twice.
  */
+import { FulfillmentEventStatus } from "./fulfillment-event-status";
 import { z } from "zod";
 import {
   assertNoUserErrors,
@@ -110,21 +111,7 @@ export async function updateTracking(
   return resultOf(operation, "fulfillment", data.fulfillment);
 }
 
-/** FulfillmentEventStatus (2026-10): there is no SHIPPED or PICKED_UP here. */
-export const FulfillmentEventStatus = z.enum([
-  "ATTEMPTED_DELIVERY",
-  "CARRIER_PICKED_UP",
-  "CONFIRMED",
-  "DELAYED",
-  "DELIVERED",
-  "FAILURE",
-  "IN_TRANSIT",
-  "LABEL_PRINTED",
-  "LABEL_PURCHASED",
-  "OUT_FOR_DELIVERY",
-  "READY_FOR_PICKUP",
-]);
-export type FulfillmentEventStatus = z.infer<typeof FulfillmentEventStatus>;
+export { FulfillmentEventStatus } from "./fulfillment-event-status";
 
 /** A tracking checkpoint: what happened, when, and where (free text, as the carrier reports it). */
 export const TrackingCheckpoint = z.object({
