@@ -1,0 +1,290 @@
+/**
+ * The demo's core, shared by `npm run demo` (scripts/demo.ts) and test/demo: the pipeline harness
+ * of test/pipeline (sandbox and Shopify emulator in process, a fresh migrated database, the app's
+ * webhook intake and the real job worker running the pipeline's handlers with the fast policy),
+ * the demo shop configured for both paths, then a replay of orders and a wait until every order
+ * has reached its end: fulfilled with tracking and Delivered in Shopify, or HELD / FAILED with a
+ * reason, or CANCELLED.
+ */
+import type { Shipment } from "@prisma/client";
+import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
+import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { startHarness, type Harness, type HarnessOptions, type PlacedOrder, HANDLING_LOCATION } from "../../test/pipeline/harness";
+import { DEMO_SHOP, MERCHANT_LOCATION, warehouseStock } from "../../test/emulator/seed";
+import migrateBaseDatabase from "../../test/support/global-setup";
+import { catalogue } from "../../sandbox/world";
+import { demoOrders, EU_ONLY_SKUS, payloadOverrides, STUDIO_ONLY_SKUS, UNREGISTERED_SKU, type DemoOrder, type Expected } from "./orders";
+
+export interface DemoOptions {
+  orders: number;
+  timeoutMs: number;
+  /** Progress lines. */
+  log: (line: string) => void;
+  /** Sandbox pace (its fast clock): creation delay and time between tracking checkpoints. */
+  createDelayMs?: number;
+  trackingStepMs?: number;
+  concurrency?: number;
+  harness?: HarnessOptions;
+}
+
+export interface OrderOutcome {
+  order: DemoOrder;
+  name: string;
+  /** What it ended as, or LOST/UNFINISHED. */
+  outcome: Expected | "LOST" | "UNFINISHED" | "MIXED";
+  reasons: string[];
+}
+
+export interface DemoResult {
+  ok: boolean;
+  /** Why not, one line each. */
+  problems: string[];
+  /** Shipments per state. */
+  counts: Record<string, number>;
+  /** HELD and FAILED shipments with their reasons. */
+  notShipped: { order: string; label: string; state: string; reason: string }[];
+  outcomes: OrderOutcome[];
+  fulfilmentsWithTracking: number;
+  deliveredEvents: number;
+  seconds: number;
+}
+
+const ORDERS_PER_WAVE = 8;
+/** What the studio stocks in the demo shop (test/emulator/seed.ts). */
+const STUDIO_SKUS = new Set(["CANDLE-SOY-200-LAV", "TEA-GREEN-100G", "SCARF-SILK-90-NVY"]);
+const FINAL = new Set(["DELIVERED", "HELD", "FAILED", "CANCELLED"]);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The demo shop as a merchant would set it up: two provider warehouses, the studio as drop-ship. */
+export async function configureDemoShop(harness: Harness): Promise<{ us01: string; de01: string }> {
+  const { service } = await ensureFulfillmentService(harness.admin, {
+    name: "Fulfilment warehouse DE01",
+    callbackUrl: `${harness.intakeUrl}/fulfillment-service`,
+    address: { countryCode: "DE", address1: "Am Exer 10", city: "Leipzig", zip: "04158" },
+  });
+  if (service.locationId === null) throw new Error("the DE01 fulfillment service has no location");
+  const de01 = service.locationId;
+  const us01 = harness.warehouseLocation;
+  harness.shopify.addProducts(DEMO_SHOP, warehouseStock("DE01", de01));
+  // The EU range lives only at DE01, the silk scarf only at the studio: that is what routes orders
+  // to DE01 and splits an order between the studio and a warehouse.
+  const notAtUs01 = new Set<string>([...EU_ONLY_SKUS, ...STUDIO_ONLY_SKUS]);
+  harness.shopify.addProducts(
+    DEMO_SHOP,
+    warehouseStock("US01", us01)
+      .filter((product) => product.variants.some((variant) => notAtUs01.has(variant.sku ?? "")))
+      .map((product) => ({
+        ...product,
+        variants: product.variants.map((variant) => ({
+          ...variant,
+          stock: STUDIO_ONLY_SKUS.some((sku) => sku === variant.sku) ? { [us01]: 0, [de01]: 0, [MERCHANT_LOCATION]: 200 } : { [us01]: 0 },
+        })),
+      })),
+  );
+  // A product the merchant sells from US01 that was never registered with the provider.
+  const mug = catalogue.find((sku) => sku.sku === "MUG-CER-350-WHT");
+  harness.shopify.addProducts(DEMO_SHOP, [
+    {
+      title: "Ceramic mug 350 ml, red",
+      vendor: mug?.brand ?? "",
+      productType: mug?.declareName ?? "Mug",
+      variants: [{ sku: UNREGISTERED_SKU, title: "Default Title", price: "14.00", weight: { value: 420, unit: "GRAMS" }, harmonizedSystemCode: "691200", countryCodeOfOrigin: "PT", stock: { [us01]: 50 } }],
+    },
+  ]);
+  await harness.setSettings((settings) => ({
+    ...settings,
+    warehouses: [
+      {
+        warehouseId: "US01",
+        shopifyLocationId: us01,
+        enabled: true,
+        services: { defaultService: "US01-EXP", byCountry: <Record<string, string>>{ US: "US01-STD", CA: "US01-ECO", GB: "US01-INT", JP: "US01-INT", AU: "US01-INT", FR: "US01-INT", DE: "US01-INT", NL: "US01-INT", IT: "US01-INT", ES: "US01-INT" } },
+      },
+      {
+        warehouseId: "DE01",
+        shopifyLocationId: de01,
+        enabled: true,
+        services: {
+          defaultService: "DE01-EXP",
+          byCountry: <Record<string, string>>{ DE: "DE01-STD", AT: "DE01-STD", FR: "DE01-ECO", IT: "DE01-ECO", ES: "DE01-ECO", NL: "DE01-ECO", GB: "DE01-INT", US: "DE01-INT", JP: "DE01-INT", AU: "DE01-INT", CA: "DE01-INT" },
+        },
+      },
+    ],
+    dropShip: { handlingLocation: HANDLING_LOCATION, merchantLocationIds: [harness.studioLocation], services: { defaultService: "US01-EXP", byCountry: { US: "US01-EXP", DE: "DE01-EXP", FR: "DE01-EXP" } } },
+    customs: { ...settings.customs, declareNameEn: "Home goods" },
+    notifyCustomer: true,
+    pushPolicy: "autoPush",
+  }));
+  return { us01, de01 };
+}
+
+async function cancelInShopify(harness: Harness, placed: PlacedOrder): Promise<void> {
+  const response = await fetch(`${harness.shopify.url}/__emulator/orders/${placed.order.id}/cancel`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
+    body: JSON.stringify({ reason: "customer", message: "Customer changed their mind" }),
+  });
+  if (!response.ok) throw new Error(`cancelling ${placed.order.name} failed: ${response.status} ${await response.text()}`);
+}
+
+interface Placed {
+  order: DemoOrder;
+  placed: PlacedOrder;
+}
+
+function countStates(shipments: readonly Shipment[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const shipment of shipments) counts[shipment.state] = (counts[shipment.state] ?? 0) + 1;
+  return counts;
+}
+
+export const formatCounts = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .sort(([, a], [, b]) => b - a)
+    .map(([state, n]) => `${state} ${n}`)
+    .join(", ") || "none yet";
+
+/** Where every order stands: from the database (shipments) and Shopify (fulfilments, events). */
+async function assess(harness: Harness, placedOrders: readonly Placed[]) {
+  const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP } });
+  const state = await emulatorState(harness.shopify);
+  const byFo = new Map<string, Shipment[]>();
+  for (const shipment of shipments) byFo.set(shipment.fulfillmentOrderId, [...(byFo.get(shipment.fulfillmentOrderId) ?? []), shipment]);
+  const deliveredFulfilments = new Set(state.fulfillmentEvents.filter((event) => event.status === "DELIVERED").map((event) => event.fulfillmentId));
+  const foState = new Map(state.fulfillmentOrders.map((fo) => [fo.id, fo]));
+
+  let fulfilmentsWithTracking = 0;
+  const outcomes: OrderOutcome[] = placedOrders.map(({ order, placed }) => {
+    const ends: (Expected | "LOST" | "UNFINISHED")[] = [];
+    const reasons: string[] = [];
+    for (const fo of placed.fulfillmentOrders) {
+      const mine = byFo.get(fo.id) ?? [];
+      const current = mine.at(-1);
+      if (current === undefined) {
+        // Nothing to ship is not a loss: a fulfillment order Shopify closed, or the gift card's own
+        // (unstocked, so routed to the studio; the pipeline leaves gift cards out and plans nothing).
+        const shopifyFo = foState.get(numericId(fo.id));
+        const closed = shopifyFo !== undefined && (shopifyFo.status === "CLOSED" || shopifyFo.status === "CANCELLED");
+        const giftCardOnly = order.lines.some((line) => line.giftCard) && fo.assignedLocationId === harness.studioLocation && !order.lines.some((line) => line.sku && STUDIO_SKUS.has(line.sku));
+        if (closed || giftCardOnly) reasons.push(closed ? "a fulfillment order Shopify closed" : "gift card: nothing to ship");
+        else ends.push("UNFINISHED");
+        continue;
+      }
+      if (current.state === "DELIVERED") {
+        const fulfilments = state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(fo.id)));
+        const tracked = fulfilments.find((f) => f.trackingInfo.some((t) => t.number !== null && t.number === current.trackingNumber));
+        if (tracked && deliveredFulfilments.has(tracked.id)) {
+          fulfilmentsWithTracking++;
+          ends.push("FULFILLED");
+        } else ends.push("UNFINISHED");
+      } else if (current.state === "HELD" || current.state === "FAILED") {
+        ends.push(current.state);
+        reasons.push(current.lastErrorText ?? "(no reason recorded)");
+      } else if (current.state === "CANCELLED") ends.push("CANCELLED");
+      else ends.push("UNFINISHED");
+    }
+    const distinct = [...new Set(ends)];
+    const outcome: OrderOutcome["outcome"] = distinct.includes("UNFINISHED") || distinct.length === 0 ? "UNFINISHED" : distinct.length === 1 ? (distinct[0] ?? "UNFINISHED") : "MIXED";
+    return { order, name: placed.order.name, outcome, reasons };
+  });
+  return { shipments, state, outcomes, fulfilmentsWithTracking, deliveredEvents: deliveredFulfilments.size };
+}
+
+export async function runDemo(options: DemoOptions): Promise<DemoResult> {
+  const started = Date.now();
+  const { log } = options;
+  migrateBaseDatabase();
+  const harness = await startHarness({
+    createDelayMs: options.createDelayMs ?? 200,
+    trackingStepMs: options.trackingStepMs ?? 200,
+    concurrency: options.concurrency ?? 4,
+    ...options.harness,
+  });
+  try {
+    const { us01, de01 } = await configureDemoShop(harness);
+    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: sandbox ${harness.sandbox.url}, Shopify emulator ${harness.shopify.url} (${DEMO_SHOP})`);
+    log(`[demo] locations: US01 ${us01}, DE01 ${de01}, studio (drop-ship via ${HANDLING_LOCATION}) ${harness.studioLocation}`);
+
+    const orders = demoOrders(options.orders);
+    const placedOrders: Placed[] = [];
+
+    // Cancelled before push: placed while the shop holds new shipments for review, then cancelled.
+    const toCancel = orders.filter((order) => order.cancelBeforePush);
+    if (toCancel.length > 0) {
+      await harness.setSettings((settings) => ({ ...settings, pushPolicy: "holdForReview" }));
+      for (const order of toCancel) {
+        const placed = await harness.placeOrder(order.lines, payloadOverrides(order));
+        placedOrders.push({ order, placed });
+        await harness.waitForShipment(placed.orderId, "HELD", 15_000);
+        await cancelInShopify(harness, placed);
+        await harness.waitForShipment(placed.orderId, "CANCELLED", 15_000);
+        log(`[demo] ${placed.order.name} held for review, then cancelled in Shopify before it was pushed`);
+      }
+      await harness.setSettings((settings) => ({ ...settings, pushPolicy: "autoPush" }));
+    }
+
+    // Orders arrive in waves of ORDERS_PER_WAVE, the next once the last one's fulfillment orders
+    // have all been planned into shipments. (All at once, the routing jobs of 50+ orders compete
+    // for the shop's Shopify cost budget, 1000 points refilling 100/s as on a standard plan.)
+    const rest = orders.filter((order) => !order.cancelBeforePush);
+    const deadline = started + options.timeoutMs;
+    for (let first = 0; first < rest.length; first += ORDERS_PER_WAVE) {
+      const wave: Placed[] = [];
+      for (const order of rest.slice(first, first + ORDERS_PER_WAVE)) {
+        const placed = await harness.placeOrder(order.lines, payloadOverrides(order));
+        wave.push({ order, placed });
+        placedOrders.push({ order, placed });
+      }
+      log(`[demo] placed ${placedOrders.length}/${orders.length} orders`);
+      const foIds = wave.flatMap((p) => p.placed.fulfillmentOrders.map((fo) => fo.id));
+      while (Date.now() < deadline) {
+        const planned = await harness.db.shipment.count({ where: { shop: DEMO_SHOP, fulfillmentOrderId: { in: foIds } } });
+        if (planned >= foIds.length - wave.filter((p) => p.order.lines.some((l) => l.giftCard)).length) break;
+        await sleep(100);
+      }
+    }
+
+    let lastLog = 0;
+    for (;;) {
+      const view = await assess(harness, placedOrders);
+      const unfinished = view.outcomes.filter((o) => o.outcome === "UNFINISHED");
+      const settled = unfinished.length === 0 && view.shipments.every((s) => FINAL.has(s.state));
+      if (Date.now() - lastLog > 2_000 || settled) {
+        lastLog = Date.now();
+        log(`[demo] ${((Date.now() - started) / 1000).toFixed(1)} s: shipments ${formatCounts(countStates(view.shipments))}; orders finished ${placedOrders.length - unfinished.length}/${placedOrders.length}`);
+      }
+      if (settled || Date.now() > deadline) {
+        const problems: string[] = [];
+        if (!settled) {
+          problems.push(`timed out after ${Math.round(options.timeoutMs / 1000)} s with ${unfinished.length} order(s) unfinished: ${unfinished.map((o) => `${o.name} (${o.order.label})`).join(", ")}`);
+          const stuck = view.shipments.filter((s) => !FINAL.has(s.state));
+          if (stuck.length > 0) problems.push(`shipments not at an end: ${formatCounts(countStates(stuck))}`);
+        }
+        for (const outcome of view.outcomes) {
+          if (outcome.outcome === "UNFINISHED") continue;
+          if (outcome.outcome !== outcome.order.expected) {
+            problems.push(`${outcome.name} (${outcome.order.label}) ended ${outcome.outcome}, expected ${outcome.order.expected}${outcome.reasons.length ? `: ${outcome.reasons.join("; ")}` : ""}`);
+          }
+        }
+        const nameOf = new Map(placedOrders.map((p) => [p.placed.orderId, p]));
+        const notShipped = view.shipments
+          .filter((s) => s.state === "HELD" || s.state === "FAILED")
+          .map((s) => ({ order: s.orderName ?? s.orderId, label: nameOf.get(s.orderId)?.order.label ?? "", state: s.state, reason: s.lastErrorText ?? "(no reason recorded)" }));
+        for (const held of notShipped) if (held.reason === "(no reason recorded)") problems.push(`${held.order} is ${held.state} without a reason`);
+        return {
+          ok: problems.length === 0,
+          problems,
+          counts: countStates(view.shipments),
+          notShipped,
+          outcomes: view.outcomes,
+          fulfilmentsWithTracking: view.fulfilmentsWithTracking,
+          deliveredEvents: view.deliveredEvents,
+          seconds: (Date.now() - started) / 1000,
+        };
+      }
+      await sleep(250);
+    }
+  } finally {
+    await harness.close();
+  }
+}
