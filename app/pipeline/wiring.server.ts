@@ -16,6 +16,7 @@ import { cachedLocations } from "./locations-cache";
 import type { ProviderPort } from "./ports";
 import { pipelineSettingsOf } from "./settings";
 import { shopifyPortFor } from "./shopify-port.server";
+import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
 
 /** The sandbox accepts any bearer token unless started with --token (sandbox/README.md). */
 const SANDBOX_TOKEN = "sandbox";
@@ -47,7 +48,7 @@ export function appPipelineDeps(): PipelineDeps {
       return provider;
     },
     async shopify(shop) {
-      return shopifyPortFor(await shopifyAdminFor(shop));
+      return shopifyPortFor(pacedAdminGraphql(shop, await shopifyAdminFor(shop)));
     },
     async settings(shop, shopify) {
       const { settings, problems } = pipelineSettingsOf(await getShopSettings(prisma, shop), await locationsOf(shop, shopify));

@@ -12,6 +12,7 @@ import type { ProviderPort, ShopifyPort } from "~/pipeline/ports";
 import { cachedLocations } from "~/pipeline/locations-cache";
 import { pipelineSettingsOf } from "~/pipeline/settings";
 import { shopifyPortFor } from "~/pipeline/shopify-port.server";
+import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP } from "../emulator/seed";
 
@@ -76,7 +77,7 @@ export function testPipelineDeps(db: Database, options: { sandboxUrl: string; gr
     }),
     providerCalls,
   );
-  const port = shopifyPortFor(emulatorAdmin(options.graphqlUrl));
+  const port = shopifyPortFor(pacedAdminGraphql(DEMO_SHOP, emulatorAdmin(options.graphqlUrl)));
   const locationsOf = cachedLocations(5_000);
   const deps: PipelineDeps = {
     policy: { ...FAST_POLICY, ...options.policy },

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { AdminGraphql } from "./admin-graphql.server";
+import { pacedAdminGraphql } from "./paced-admin.server";
+
+/** A shop whose bucket the fake drains by each document's requested cost and refills at 100/s. */
+function fakeShop(clock: { now: number }) {
+  let available = 1000;
+  let lastAt = clock.now;
+  const sentAt: number[] = [];
+  const admin: AdminGraphql = {
+    async graphql(query) {
+      available = Math.min(1000, available + ((clock.now - lastAt) / 1000) * 100);
+      lastAt = clock.now;
+      const requested = query.includes("expensive") ? 600 : 10;
+      sentAt.push(clock.now);
+      if (available < requested) {
+        return { status: 200, json: async () => ({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] }) };
+      }
+      available -= requested;
+      const throttleStatus = { maximumAvailable: 1000, currentlyAvailable: available, restoreRate: 100 };
+      return { status: 200, json: async () => ({ data: {}, extensions: { cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus } } }) };
+    },
+  };
+  return { admin, sentAt };
+}
+
+describe("pacedAdminGraphql", () => {
+  it("waits for the bucket to hold what a document cost last time, instead of being throttled", async () => {
+    const clock = { now: 0 };
+    const shop = fakeShop(clock);
+    const sleeps: number[] = [];
+    const paced = pacedAdminGraphql("paced-1.myshopify.com", shop.admin, {
+      now: () => clock.now,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        clock.now += ms;
+      },
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => paced.graphql("query expensive { shop { id } }").then((r) => r.json())));
+
+    // 1000 points, 600 a call: the second call waits until 600 are back (2 s), the third likewise.
+    expect(answers.every((body) => !JSON.stringify(body).includes("Throttled"))).toBe(true);
+    expect(sleeps).toEqual([2000, 6000]);
+    expect(shop.sentAt).toEqual([0, 2000, 8000]);
+  });
+
+  it("lets cheap calls through without waiting", async () => {
+    const clock = { now: 0 };
+    const shop = fakeShop(clock);
+    const sleeps: number[] = [];
+    const paced = pacedAdminGraphql("paced-2.myshopify.com", shop.admin, { now: () => clock.now, sleep: async (ms) => void sleeps.push(ms) });
+    for (let i = 0; i < 20; i++) await paced.graphql("query cheap { shop { id } }");
+    expect(sleeps).toEqual([]);
+    expect(shop.sentAt).toHaveLength(20);
+  });
+});
