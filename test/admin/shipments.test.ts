@@ -1,0 +1,216 @@
+/**
+ * The merchant's Shipments pages in the built app, over HTTP as the embedded admin reaches them:
+ * a shop sees its own shipments only, newest first and filtered; another shop's shipment is not
+ * found; nothing is shown without a session token; Retry on a held shipment plans it again with
+ * Shopify's current facts and queues it.
+ */
+import type { Prisma, ShipmentState } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { saveShopSettings } from "~/models/shop.server";
+import { orderPayload } from "~/shopify/test-support/emulator";
+import { MERCHANT_LOCATION } from "../emulator/seed";
+import { useStack } from "../support/stack";
+import { adminData, adminDocument } from "./support";
+
+const stack = useStack({ worker: false });
+
+const LIST = "routes/app.shipments._index";
+const DETAIL = "routes/app.shipments.$id";
+const OTHER_SHOP = "other-shop.myshopify.com";
+
+const ListData = z.object({
+  filter: z.string(),
+  page: z.number(),
+  hasPrevious: z.boolean(),
+  hasNext: z.boolean(),
+  rows: z.array(z.object({ id: z.string(), orderName: z.string().nullable(), packageId: z.string(), state: z.string(), reason: z.string().nullable() })),
+});
+const DetailData = z.object({
+  shipment: z.object({
+    id: z.string(),
+    state: z.string(),
+    holdReasons: z.array(z.object({ field: z.string(), message: z.string() })),
+    timeline: z.array(z.object({ at: z.string(), message: z.string() })),
+  }),
+});
+const RetryAnswer = z.object({ outcome: z.string(), message: z.string(), reasons: z.array(z.object({ field: z.string(), message: z.string() })) });
+
+let sequence = 0;
+
+/** A shipment row as the pipeline would have left it, `minutesAgo` old. */
+async function insertShipment(
+  shop: string,
+  state: ShipmentState,
+  { minutesAgo = 0, ...fields }: Partial<Prisma.ShipmentUncheckedCreateInput> & { minutesAgo?: number } = {},
+) {
+  sequence += 1;
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  return stack().db.shipment.create({
+    data: {
+      shop,
+      kind: "OUTBOUND",
+      state,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${900_000 + sequence}`,
+      orderId: `gid://shopify/Order/${800_000 + sequence}`,
+      orderName: `#${1000 + sequence}`,
+      packageId: `ADMIN-${sequence}`,
+      warehouseCode: "US01",
+      createdAt: at,
+      updatedAt: at,
+      ...fields,
+    },
+  });
+}
+
+describe("the shipments list", () => {
+  it("shows the shop's shipments, newest first, never another shop's, and filters those needing attention", async () => {
+    const s = stack();
+    const older = await insertShipment(s.shop, "DELIVERED", { minutesAgo: 30, trackingNumber: "9400100000000000000001" });
+    const held = await insertShipment(s.shop, "HELD", {
+      minutesAgo: 10,
+      lastErrorCode: "HELD",
+      lastErrorText: "The postal code 1234 is not valid for the United States.",
+      holdReasons: JSON.stringify([{ field: "Postal code", message: "The postal code 1234 is not valid for the United States." }]),
+    });
+    const theirs = await insertShipment(OTHER_SHOP, "HELD", { minutesAgo: 1, lastErrorText: "Another shop's problem." });
+
+    const response = await adminData(s, "/app/shipments", LIST);
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    const all = ListData.parse(await response.json());
+    const ids = all.rows.map((row) => row.id);
+    expect(ids).not.toContain(theirs.id);
+    expect(ids.indexOf(held.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(held.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(all.rows.find((row) => row.id === held.id)).toMatchObject({ reason: "The postal code 1234 is not valid for the United States." });
+    expect(all.rows.find((row) => row.id === older.id)).toMatchObject({ reason: null });
+
+    const attention = ListData.parse(await (await adminData(s, "/app/shipments?filter=attention", LIST)).json());
+    expect(attention.filter).toBe("attention");
+    expect(attention.rows.map((row) => row.id)).toContain(held.id);
+    expect(attention.rows.every((row) => row.state === "HELD" || row.state === "FAILED")).toBe(true);
+    expect(attention.rows.map((row) => row.id)).not.toContain(theirs.id);
+  });
+
+  it("is not shown without a session token", async () => {
+    const s = stack();
+    const response = await adminData(s, "/app/shipments", LIST, { signedIn: false });
+    // Sent to the login instead: for a data request Remix says so in headers, with no body.
+    expect(response.status).toBe(204);
+    expect(response.headers.get("X-Remix-Redirect")).toBe("/auth/login");
+    expect(await response.text()).toBe("");
+  });
+});
+
+describe("a shipment's page", () => {
+  it("shows its reasons and timeline, and is not found for another shop's shipment", async () => {
+    const s = stack();
+    const mine = await insertShipment(s.shop, "FAILED", {
+      lastErrorCode: "DestinationNotServed",
+      lastErrorText: "The provider could not create the package: Service US01-STD does not deliver to CA.",
+    });
+    await s.db.shipmentEvent.createMany({
+      data: [
+        { shipmentId: mine.id, type: "sent", message: "Sent to the provider.", createdAt: new Date(Date.now() - 60_000) },
+        { shipmentId: mine.id, type: "failed", message: "The provider could not create the package." },
+      ],
+    });
+    const theirs = await insertShipment(OTHER_SHOP, "HELD");
+
+    const detail = DetailData.parse(await (await adminData(s, `/app/shipments/${mine.id}`, DETAIL)).json());
+    expect(detail.shipment).toMatchObject({ id: mine.id, state: "FAILED" });
+    expect(detail.shipment.timeline.map((entry) => entry.message)).toEqual(["Sent to the provider.", "The provider could not create the package."]);
+
+    const response = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain(theirs.packageId);
+
+    // Nor can Retry reach it.
+    const retry = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL, { form: {} });
+    expect(retry.status).toBe(404);
+    expect((await s.db.shipment.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("HELD");
+  });
+
+  it("retries a held shipment: planned again from Shopify's order, queued, and the timeline says so", async () => {
+    const s = stack();
+    const locations = z
+      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
+      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
+    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
+    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    // The studio's parcels go through the provider's handling location; every new one waits for review.
+    await saveShopSettings(s.db, s.shop, {
+      mode: "sandbox",
+      providerBaseUrl: s.sandboxUrl,
+      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
+      pushPolicy: "holdForReview",
+    });
+    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
+      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
+    });
+    expect(placed.status).toBe(201);
+    const order = z
+      .object({ order: z.object({ admin_graphql_api_id: z.string(), name: z.string() }), fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string() })) })
+      .parse(await placed.json());
+    const fo = order.fulfillmentOrders.find((candidate) => candidate.assignedLocationId === studio.id);
+    if (!fo) throw new Error(`the order was not routed to the studio: ${JSON.stringify(order.fulfillmentOrders)}`);
+    // As the pipeline leaves it under hold-for-review (this stack runs no worker).
+    const held = await insertShipment(s.shop, "HELD", {
+      kind: "DROPSHIP",
+      fulfillmentOrderId: fo.id,
+      orderId: order.order.admin_graphql_api_id,
+      orderName: order.order.name,
+      warehouseCode: "SZ-HUB",
+      lastErrorCode: "REVIEW",
+      lastErrorText: "Waiting for review.",
+      holdReasons: JSON.stringify([{ field: "Review", message: "Waiting for review." }]),
+    });
+
+    const before = DetailData.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL)).json());
+    expect(before.shipment.holdReasons).toEqual([{ field: "Review", message: "Waiting for review." }]);
+
+    const response = await adminData(s, `/app/shipments/${held.id}`, DETAIL, { form: {} });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    expect(RetryAnswer.parse(await response.json())).toEqual({
+      outcome: "ready",
+      message: "Queued again: the package is checked and on its way to the provider.",
+      reasons: [],
+    });
+
+    const after = await s.db.shipment.findUniqueOrThrow({ where: { id: held.id }, include: { events: true } });
+    expect(after).toMatchObject({ state: "READY", holdReasons: null, lastErrorText: null, serviceCode: "US01-EXP" });
+    expect(after.events.map((event) => event.type)).toContain("retry_requested");
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "shipments.push", status: "PENDING" } })).toBe(1);
+
+    const shown = DetailData.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL)).json());
+    expect(shown.shipment.state).toBe("READY");
+    expect(shown.shipment.timeline.at(-1)?.message).toMatch(/^Retried by the merchant: /);
+  });
+
+  it("renders as the merchant sees it: state in words, the reason, and Retry", async () => {
+    const s = stack();
+    const held = await insertShipment(s.shop, "HELD", {
+      orderName: "#4242",
+      lastErrorText: "The recipient's phone number is missing.",
+      holdReasons: JSON.stringify([{ field: "Phone", message: "The recipient's phone number is missing." }]),
+    });
+    await s.db.shipmentEvent.create({ data: { shipmentId: held.id, type: "held", message: "Held until fixed: 1 problem (Phone)." } });
+
+    const list = await adminDocument(s, "/app/shipments?filter=attention");
+    expect(list.status).toBe(200);
+    expect(list.text).toContain("#4242");
+    expect(list.text).toContain("On hold");
+    expect(list.text).toContain("The recipient's phone number is missing.");
+
+    const detail = await adminDocument(s, `/app/shipments/${held.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain("Why it is on hold");
+    expect(detail.text).toContain("Held until fixed: 1 problem (Phone).");
+    expect(detail.text).toContain("Retry");
+
+    const empty = await adminDocument(s, "/app/shipments?filter=cancelled");
+    expect(empty.text).toContain("No shipment has been cancelled.");
+  });
+});
