@@ -5,7 +5,10 @@
  * The queue's dedupe key means "at most one live job" (docs/decisions/0005): a trigger that arrives
  * while the key's job is RUNNING would be dropped, though that job may have read Shopify before the
  * new request existed. So only a PENDING job (not started, it will see the new request) absorbs a
- * trigger; past a running one, a second key takes it, and past that too, a key of its own.
+ * trigger; past a running one, a second key takes it; past that, a third key whose job starts a
+ * moment later (so it stays PENDING long enough to absorb a burst of triggers), and only past all
+ * three, a key of its own. Without the delayed key, a burst of requests while two runs were under
+ * way made one job per request, each reading every requested fulfillment order again.
  */
 import type { Enqueued } from "~/jobs/enqueue.server";
 import { enqueue } from "~/jobs/enqueue.server";
@@ -20,11 +23,21 @@ export interface CoalescedWork<K extends JobKind> {
   triggerId: string;
 }
 
-export async function enqueueCoalesced<K extends JobKind>(tx: DatabaseOrTransaction, work: CoalescedWork<K>): Promise<Enqueued> {
+/** How long the third key's job waits before it starts, gathering the triggers of a burst. */
+export const COALESCE_DELAY_MS = 1_000;
+
+export async function enqueueCoalesced<K extends JobKind>(tx: DatabaseOrTransaction, work: CoalescedWork<K>, now = new Date()): Promise<Enqueued> {
   const base = `${work.kind}:${work.shop}`;
+  const later = new Date(now.getTime() + COALESCE_DELAY_MS);
+  const keys: { dedupeKey: string; runAt?: Date }[] = [
+    { dedupeKey: base },
+    { dedupeKey: `${base}:next` },
+    { dedupeKey: `${base}:later`, runAt: later },
+    { dedupeKey: `${base}:${work.triggerId}` },
+  ];
   let last: Enqueued | undefined;
-  for (const dedupeKey of [base, `${base}:next`, `${base}:${work.triggerId}`]) {
-    last = await enqueue(tx, { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey });
+  for (const { dedupeKey, runAt } of keys) {
+    last = await enqueue(tx, { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey, ...(runAt ? { runAt } : {}) });
     if (last.enqueued) return last;
     const live = await tx.job.findUnique({ where: { id: last.jobId }, select: { status: true } });
     if (live?.status === "PENDING") return last;

@@ -169,7 +169,15 @@ describe("fulfillment and cancellation requests", () => {
       ["PENDING", `cancellation-requests.fetch:${shop}:next`],
     ]);
 
-    // Both running: the trigger gets a run of its own rather than being dropped.
+    // Both running: a run that starts a moment later takes this trigger and the rest of the burst.
+    await db.job.updateMany({ data: { status: "RUNNING" } });
+    await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+    await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+    const delayed = await db.job.findMany({ where: { status: "PENDING" } });
+    expect(delayed.map((j) => j.dedupeKey)).toEqual([`cancellation-requests.fetch:${shop}:later`]);
+    expect(delayed[0]?.runAt.getTime()).toBeGreaterThan(now.getTime());
+
+    // All three running: the trigger gets a run of its own rather than being dropped.
     await db.job.updateMany({ data: { status: "RUNNING" } });
     const last = delivery(topic, payload);
     await recordAndEnqueue(db, topic, last, now);

@@ -65,9 +65,9 @@ export async function queueWork(tx: Prisma.TransactionClient, { shop, receiptId,
     }
     // The same requests reach the fulfillment-service callback: both wake the one per-shop job.
     case "fulfillment_orders/fulfillment_request_submitted":
-      return enqueueCoalesced(tx, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: eventId });
+      return enqueueCoalesced(tx, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: eventId }, now);
     case "fulfillment_orders/cancellation_request_submitted":
-      return enqueueCoalesced(tx, { kind: "cancellation-requests.fetch", payload: {}, shop, triggerId: eventId });
+      return enqueueCoalesced(tx, { kind: "cancellation-requests.fetch", payload: {}, shop, triggerId: eventId }, now);
     case "customers/data_request": {
       const { customerId, orderIds, shopifyRequestId } = delivery.facts;
       const complianceRequestId = await recordComplianceRequest(tx, { shop, kind: "CUSTOMER_DATA_REQUEST", customerId, orderIds, shopifyRequestId, receiptId, receivedAt: now });

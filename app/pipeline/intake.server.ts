@@ -63,6 +63,9 @@ async function accept(shopify: ShopifyPort, id: FulfillmentOrderGid, message: st
 }
 
 async function answerRequest(ctx: JobContext, shop: string, shopify: ShopifyPort, settings: PipelineSettings, brief: FulfillmentOrderBrief): Promise<void> {
+  // Answered already by a concurrent run of this job: reading it again would only spend the shop's
+  // GraphQL budget (the read costs far more than anything else the pipeline sends).
+  if ((await findShipmentOfFulfillmentOrder(ctx.db, shop, brief.id)) !== null) return;
   const facts = await shopify.readFulfillmentOrder(brief.id);
   if (facts === null) return;
   const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
