@@ -38,11 +38,13 @@ globalThis.fetch = async (input, init) => {
     const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/\/[A-Z0-9]{8,}(?=\/|$)/g, "/:id")}`;
     providerCalls[key] = (providerCalls[key] ?? 0) + 1;
   } else if (graphqlUrl && url === graphqlUrl && typeof init?.body === "string") {
-    const query = String((JSON.parse(init.body) as { query?: unknown }).query ?? "");
+    // The app's documents start with a `#graphql` comment line: leave comments out before looking.
+    const query = String((JSON.parse(init.body) as { query?: unknown }).query ?? "").replace(/#[^\n]*/g, "");
     const mutation = /^\s*mutation\b[^{]*\{([\s\S]*)\}\s*$/.exec(query);
     if (mutation) {
       // Top-level fields, aliases included: `a1: fulfillmentEventCreate(...)` counts once per alias.
-      const names = [...query.matchAll(/(?:^|[\s{])(?:\w+\s*:\s*)?(fulfillment\w+|inventory\w+|\w+Create|\w+Update)\s*\(/g)].map((m) => m[1] ?? "?");
+      // Inside the operation's braces only, so `mutation FulfillmentCreate(...)` itself is not counted.
+      const names = [...(mutation[1] ?? "").matchAll(/(?:^|[\s{])(?:\w+\s*:\s*)?(fulfillment\w+|inventory\w+|\w+Create|\w+Update)\s*\(/g)].map((m) => m[1] ?? "?");
       for (const name of names) shopifyMutations[name] = (shopifyMutations[name] ?? 0) + 1;
     } else shopifyQueries++;
   }
