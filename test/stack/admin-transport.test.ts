@@ -4,34 +4,14 @@
  * that runs the app's modules directly, as the worker does.
  */
 import { execFile } from "node:child_process";
-import { createHmac, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { sessionToken } from "../admin/support";
 import { useStack } from "../support/stack";
 
 const stack = useStack({ worker: false });
-
-/** An App Bridge session token, as the Shopify admin gives the embedded app: HS256 with the app's secret. */
-function sessionToken(shop: string, apiKey: string, apiSecret: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const header = encode({ alg: "HS256", typ: "JWT" });
-  const payload = encode({
-    iss: `https://${shop}/admin`,
-    dest: `https://${shop}`,
-    aud: apiKey,
-    sub: "42",
-    exp: now + 60,
-    nbf: now - 5,
-    iat: now - 5,
-    jti: randomUUID(),
-    sid: randomUUID(),
-  });
-  const signature = createHmac("sha256", apiSecret).update(`${header}.${payload}`).digest("base64url");
-  return `${header}.${payload}.${signature}`;
-}
 
 describe("the Admin API transport redirect", () => {
   it("lets the built app exchange a session token at the emulator when the shop has no session yet", async () => {
