@@ -175,10 +175,10 @@ export const BatchPackageItem = z.object({
 });
 export type BatchPackageItem = z.infer<typeof BatchPackageItem>;
 
-export const ProductDetail = z.object({
+/** The customs description of goods, shared by inbound product details and drop-ship box lines. */
+const declaredGoods = {
   DeclareNameEN: s(),
   DeclareNameCN: s(),
-  Quantity: z.number().int().optional(),
   DeclareValue: n(),
   MaterialEN: s(),
   MaterialCN: s(),
@@ -188,6 +188,20 @@ export const ProductDetail = z.object({
   Weight: n(),
   Packing: s(),
   HsCode: s(),
+};
+
+/** A box's label and size: inbound containers and drop-ship boxes alike. */
+const boxFields = {
+  CustomContainerNo: s(),
+  Weight: n(),
+  Length: n(),
+  Width: n(),
+  Height: n(),
+};
+
+export const ProductDetail = z.object({
+  ...declaredGoods,
+  Quantity: z.number().int().optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
@@ -202,11 +216,7 @@ export type InboundSkuLine = z.infer<typeof InboundSkuLine>;
 
 /** A box of an inbound shipment. */
 export const InboundContainer = z.object({
-  CustomContainerNo: s(),
-  Weight: n(),
-  Length: n(),
-  Width: n(),
-  Height: n(),
+  ...boxFields,
   Skus: z.array(InboundSkuLine).min(1, { error: "must contain at least one item" }),
 });
 export type InboundContainer = z.infer<typeof InboundContainer>;
@@ -217,28 +227,14 @@ export const BoxSkuLine = z.object({
   Charged: z.boolean().optional(),
   ASINCode: s(),
   ModelName: s(),
-  DeclareNameEN: s(),
-  DeclareNameCN: s(),
+  ...declaredGoods,
   Quantity: quantity(),
-  DeclareValue: n(),
-  MaterialEN: s(),
-  MaterialCN: s(),
-  PurposeEN: s(),
-  PurposeCN: s(),
-  BrandName: s(),
-  Weight: n(),
-  Packing: s(),
-  HsCode: s(),
 });
 export type BoxSkuLine = z.infer<typeof BoxSkuLine>;
 
 /** A box of a drop-ship-with-boxes order. */
 export const DropshipContainer = z.object({
-  CustomContainerNo: s(),
-  Weight: n(),
-  Length: n(),
-  Width: n(),
-  Height: n(),
+  ...boxFields,
   SkuInfos: z.array(BoxSkuLine).min(1, { error: "must contain at least one item" }),
 });
 export type DropshipContainer = z.infer<typeof DropshipContainer>;
