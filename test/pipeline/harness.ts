@@ -102,6 +102,8 @@ export interface HarnessOptions {
   concurrency?: number;
   /** Start the worker at once (default true). */
   worker?: boolean;
+  /** The emulated shop's GraphQL cost budget (default: a standard plan's, 1,000 points refilled at 100/s). */
+  shopifyThrottle?: { maximumAvailable: number; restoreRate: number };
 }
 
 export interface Harness {
@@ -154,6 +156,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     shops: [demoShop()],
     port: 0,
     delivery: { retryDelaysMs: [50, 100, 200, 400] },
+    ...(options.shopifyThrottle ? { throttle: options.shopifyThrottle } : {}),
   });
   const admin = emulatorAdmin(shopify.graphqlUrl(DEMO_SHOP));
 

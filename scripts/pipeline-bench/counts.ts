@@ -1,0 +1,34 @@
+/**
+ * What the pipeline benchmark counts, at fetch: provider operations by path, Shopify mutations by
+ * name (aliases counted one by one), Shopify queries.
+ */
+export interface RequestCounts {
+  providerCalls: Record<string, number>;
+  shopifyMutations: Record<string, number>;
+  shopifyQueries: number;
+  shopifyRequests: number;
+}
+
+export const emptyCounts = (): RequestCounts => ({ providerCalls: {}, shopifyMutations: {}, shopifyQueries: 0, shopifyRequests: 0 });
+
+export function countRequest(counts: RequestCounts, where: { sandboxUrl: string; graphqlUrl: string }, input: string | URL | Request, init?: RequestInit): void {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (url.startsWith(`${where.sandboxUrl}/v1/`)) {
+    const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/\/[A-Z0-9]{8,}(?=\/|$)/g, "/:id")}`;
+    counts.providerCalls[key] = (counts.providerCalls[key] ?? 0) + 1;
+    return;
+  }
+  if (url !== where.graphqlUrl || typeof init?.body !== "string") return;
+  counts.shopifyRequests++;
+  // The app's documents start with a `#graphql` comment line: leave comments out before looking.
+  const query = String((JSON.parse(init.body) as { query?: unknown }).query ?? "").replace(/#[^\n]*/g, "");
+  const mutation = /^\s*mutation\b[^{]*\{([\s\S]*)\}\s*$/.exec(query);
+  if (!mutation) {
+    counts.shopifyQueries++;
+    return;
+  }
+  // Top-level fields, aliases included: `a1: fulfillmentEventCreate(...)` counts once per alias.
+  // Inside the operation's braces only, so `mutation FulfillmentCreate(...)` itself is not counted.
+  const names = [...(mutation[1] ?? "").matchAll(/(?:^|[\s{])(?:\w+\s*:\s*)?(fulfillment\w+|inventory\w+|\w+Create|\w+Update)\s*\(/g)].map((m) => m[1] ?? "?");
+  for (const name of names) counts.shopifyMutations[name] = (counts.shopifyMutations[name] ?? 0) + 1;
+}

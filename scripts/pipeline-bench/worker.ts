@@ -1,0 +1,52 @@
+/**
+ * The benchmark's job worker, in a process of its own as the app runs it (the web process takes
+ * webhooks, the worker runs the pipeline): the pipeline's handlers with the test dependencies
+ * (provider client on the sandbox, Shopify port on the emulator, fast policy). It counts every HTTP
+ * request it sends and answers the parent's "report" message with the counts and its peak RSS.
+ *
+ *   node --import tsx scripts/pipeline-bench/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency"}'
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { startWorker } from "~/jobs/worker.server";
+import { createDatabase } from "~/models/database.server";
+import { createPipelineHandlers } from "~/pipeline/handlers.server";
+import { recordingJobLogger } from "../../test/support/jobs";
+import { testPipelineDeps } from "../../test/pipeline/deps";
+import { countRequest, emptyCounts } from "./counts";
+
+const Options = z.object({ databaseUrl: z.string(), sandboxUrl: z.string(), graphqlUrl: z.string(), concurrency: z.number().int().positive() });
+const options = Options.parse(JSON.parse(process.argv[2] ?? "{}"));
+
+const counts = emptyCounts();
+const realFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  countRequest(counts, { sandboxUrl: options.sandboxUrl, graphqlUrl: options.graphqlUrl }, input, init);
+  return realFetch(input, init);
+};
+
+/** The kernel's own high-water mark of this process's resident memory. */
+function peakRssBytes(): number {
+  const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+  return line ? Number(line[1]) * 1024 : process.memoryUsage().rss;
+}
+
+const db = createDatabase(options.databaseUrl);
+const { deps } = testPipelineDeps(db, options);
+const failures: string[] = [];
+const { logger } = recordingJobLogger();
+const worker = startWorker({
+  db,
+  handlers: createPipelineHandlers(async () => deps),
+  owner: `pipeline-bench-${process.pid}`,
+  concurrency: options.concurrency,
+  pollIntervalMs: 10,
+  backoff: { baseDelayMs: 20, maxDelayMs: 200 },
+  logger: { ...logger, error: (message, fields) => (failures.push(`${message} ${JSON.stringify(fields)}`), logger.error(message, fields)) },
+});
+
+process.on("message", (message: unknown) => {
+  if (message === "report") process.send?.({ counts, peakRssBytes: peakRssBytes(), failures: failures.slice(0, 5) });
+  if (message === "stop") void worker.stop().then(() => process.exit(0));
+});
+process.send?.("READY");
