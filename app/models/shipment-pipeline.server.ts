@@ -100,6 +100,14 @@ export function findShipmentOfFulfillmentOrder(db: DatabaseOrTransaction, shop: 
   return db.shipment.findUnique({ where: { shop_fulfillmentOrderId: { shop, fulfillmentOrderId } } });
 }
 
+/** Which of these fulfillment orders already have a shipment. */
+export async function fulfillmentOrdersWithShipments<Id extends string>(db: DatabaseOrTransaction, shop: string, fulfillmentOrderIds: readonly Id[]): Promise<Set<Id>> {
+  if (fulfillmentOrderIds.length === 0) return new Set();
+  const rows = await db.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: [...fulfillmentOrderIds] } }, select: { fulfillmentOrderId: true } });
+  const known = new Set(rows.map((row) => row.fulfillmentOrderId));
+  return new Set(fulfillmentOrderIds.filter((id) => known.has(id)));
+}
+
 /** A push target: one warehouse (outbound) or one handling location (drop-ship) of one shop. */
 export interface PushTarget {
   shop: string;
@@ -115,6 +123,13 @@ export async function readyPushTargets(db: DatabaseOrTransaction, shop: string):
 
 export function countReady(db: DatabaseOrTransaction, target: PushTarget): Promise<number> {
   return db.shipment.count({ where: { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" } });
+}
+
+/** How many shipments of the target are READY, and since when the longest-waiting one is. */
+export async function readyBacklog(db: DatabaseOrTransaction, target: PushTarget): Promise<{ count: number; oldestReadyAt: Date | null }> {
+  const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" };
+  const { _count, _min } = await db.shipment.aggregate({ where, _count: true, _min: { updatedAt: true } });
+  return { count: _count, oldestReadyAt: _min.updatedAt };
 }
 
 const LIVE_JOB: Prisma.JobWhereInput["status"] = { in: ["PENDING", "RUNNING"] };

@@ -13,24 +13,28 @@
  * a request that is no longer open when answered is checked again instead of answered twice.
  */
 import type { FulfillmentOrderGid } from "~/connector";
-import type { JobContext } from "~/jobs/handler";
+import { RetryLater, type JobContext } from "~/jobs/handler";
+import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
 import type { DatabaseOrTransaction } from "~/models/database.server";
-import { findShipmentOfFulfillmentOrder, readyPushTargets, recordNewShipment } from "~/models/shipment-pipeline.server";
+import { fulfillmentOrdersWithShipments, readyPushTargets, recordNewShipment } from "~/models/shipment-pipeline.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "./deps";
 import { shipmentPlanOf, type ShipmentPlan } from "./plan";
-import type { FulfillmentOrderBrief, PipelineSettings, ShopifyPort } from "./ports";
+import type { FulfillmentOrderWithOrder, PipelineSettings, ShopifyPort } from "./ports";
 import { queuePush } from "./queue.server";
 
 /** Shopify shows the answer to a request in the order's timeline; keep it short. */
 const MAX_ANSWER = 250;
 const short = (text: string) => (text.length <= MAX_ANSWER ? text : `${text.slice(0, MAX_ANSWER - 1)}…`);
 
-type Facts = NonNullable<Awaited<ReturnType<ShopifyPort["readFulfillmentOrder"]>>>;
+/** Requests answered per round: read a few to a query, accepted in one mutation, recorded in one transaction. */
+const REQUESTS_PER_ROUND = 10;
+/** How soon a fetch that found another run ahead of it looks again. */
+const WAIT_FOR_RUN_AHEAD_MS = 250;
 
 /** Records the shipment of a planned fulfillment order (once per fulfillment order). */
-async function record(ctx: JobContext, shop: string, facts: Facts, shipment: ShipmentPlan): Promise<void> {
-  await recordNewShipment(ctx.db, {
+async function record(db: DatabaseOrTransaction, shop: string, facts: FulfillmentOrderWithOrder, shipment: ShipmentPlan): Promise<void> {
+  await recordNewShipment(db, {
     shop,
     kind: shipment.kind,
     state: shipment.state,
@@ -47,40 +51,50 @@ async function record(ctx: JobContext, shop: string, facts: Facts, shipment: Shi
   });
 }
 
-/**
- * Accepts a request; true when the fulfillment order is accepted now (by us, or by a concurrent run
- * of this job), false when Shopify no longer asks (withdrawn, moved, cancelled).
- */
-async function accept(shopify: ShopifyPort, id: FulfillmentOrderGid, message: string): Promise<boolean> {
+interface Planned {
+  facts: FulfillmentOrderWithOrder;
+  shipment: ShipmentPlan;
+}
+
+/** Rejects a request that is not the app's to ship, saying why (a request answered meanwhile is left alone). */
+async function reject(shopify: ShopifyPort, id: FulfillmentOrderGid, reason: string): Promise<void> {
   try {
-    await shopify.acceptFulfillmentRequest(id, short(message));
-    return true;
+    await shopify.rejectFulfillmentRequest(id, "OTHER", short(reason));
   } catch (error) {
     if (!(error instanceof ShopifyUserError)) throw error;
-    // IN_PROGRESS: accepted, by a concurrent run of this job (the request was answered once).
-    return (await shopify.readFulfillmentOrder(id))?.fo.status === "IN_PROGRESS";
   }
 }
 
-async function answerRequest(ctx: JobContext, shop: string, shopify: ShopifyPort, settings: PipelineSettings, brief: FulfillmentOrderBrief): Promise<void> {
-  // Answered already by a concurrent run of this job: reading it again would only spend the shop's
-  // GraphQL budget (the read costs far more than anything else the pipeline sends).
-  if ((await findShipmentOfFulfillmentOrder(ctx.db, shop, brief.id)) !== null) return;
-  const facts = await shopify.readFulfillmentOrder(brief.id);
-  if (facts === null) return;
-  const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-  if (shipment === undefined) {
-    // Scheduled or on hold: answered when Shopify releases it. Anything else is not ours to ship.
-    if (plan.kind === "SKIP" && plan.code === "NOT_READY") return;
-    const reason = plan.kind === "SKIP" ? plan.reason : "This fulfillment order cannot be shipped by the provider.";
-    try {
-      await shopify.rejectFulfillmentRequest(brief.id, "OTHER", short(reason));
-    } catch (error) {
-      if (!(error instanceof ShopifyUserError)) throw error;
+/**
+ * One round: the requests' fulfillment orders read, planned, accepted together, and the accepted
+ * ones recorded in one transaction. A request Shopify refused to let us accept counts as accepted
+ * only if the fulfillment order is IN_PROGRESS now (a concurrent run answered it); otherwise
+ * Shopify no longer asks (withdrawn, moved, cancelled).
+ */
+async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, settings: PipelineSettings, ids: FulfillmentOrderGid[]): Promise<void> {
+  const read = await shopify.readFulfillmentOrders(ids);
+  const planned: Planned[] = [];
+  for (const id of ids) {
+    const facts = read.get(id);
+    if (!facts) continue;
+    const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
+    if (shipment) {
+      planned.push({ facts, shipment });
+      continue;
     }
-    return;
+    // Scheduled or on hold: answered when Shopify releases it. Anything else is not ours to ship.
+    if (plan.kind === "SKIP" && plan.code === "NOT_READY") continue;
+    await reject(shopify, id, plan.kind === "SKIP" ? plan.reason : "This fulfillment order cannot be shipped by the provider.");
   }
-  if (await accept(shopify, brief.id, `Accepted. ${shipment.summary}`)) await record(ctx, shop, facts, shipment);
+  if (planned.length === 0) return;
+  const { refused } = await shopify.acceptFulfillmentRequests(planned.map(({ facts, shipment }) => ({ id: facts.fo.id, message: short(`Accepted. ${shipment.summary}`) })));
+  const accepted: Planned[] = [];
+  for (const item of planned) {
+    if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id))?.fo.status === "IN_PROGRESS") accepted.push(item);
+  }
+  await ctx.db.$transaction(async (tx) => {
+    for (const { facts, shipment } of accepted) await record(tx, shop, facts, shipment);
+  });
 }
 
 /** Queues a push for every warehouse and handling location of the shop with READY shipments. */
@@ -88,21 +102,35 @@ export async function queuePushes(db: DatabaseOrTransaction, shop: string, now: 
   for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
 }
 
-/** fulfillment-requests.fetch: answer every fulfillment request assigned to the app's locations. */
+/**
+ * fulfillment-requests.fetch: answer every fulfillment request assigned to the app's locations, a
+ * round at a time; pushes are queued after each round, so the first packages travel while the
+ * rest are still being read.
+ */
 export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
+  if (await isRunningBehindAnother(ctx.db, ctx.jobId, deps.now())) {
+    throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), "Another run is answering this shop's fulfillment requests");
+  }
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
-  for (const brief of await shopify.assignedFulfillmentOrders("FULFILLMENT_REQUESTED")) {
-    await answerRequest(ctx, shop, shopify, settings, brief);
+  const requested = (await shopify.assignedFulfillmentOrders("FULFILLMENT_REQUESTED")).map((brief) => brief.id);
+  // Answered already (by a run that died before Shopify's list caught up): reading it again would
+  // only spend the shop's GraphQL budget.
+  const known = await fulfillmentOrdersWithShipments(ctx.db, shop, requested);
+  const open = requested.filter((id) => !known.has(id));
+  for (let start = 0; start < open.length; start += REQUESTS_PER_ROUND) {
+    await answerRound(ctx, shop, shopify, settings, open.slice(start, start + REQUESTS_PER_ROUND));
+    await queuePushes(ctx.db, shop, deps.now());
   }
   // A run that died after accepting but before recording left accepted requests without a
   // shipment; Shopify no longer lists them as requested, so the rerun looks for them.
   if (ctx.attempt > 1) {
-    for (const brief of await shopify.assignedFulfillmentOrders("FULFILLMENT_ACCEPTED")) {
-      if ((await findShipmentOfFulfillmentOrder(ctx.db, shop, brief.id)) !== null) continue;
-      const facts = await shopify.readFulfillmentOrder(brief.id);
+    const acceptedIds = (await shopify.assignedFulfillmentOrders("FULFILLMENT_ACCEPTED")).map((brief) => brief.id);
+    const recorded = await fulfillmentOrdersWithShipments(ctx.db, shop, acceptedIds);
+    const read = await shopify.readFulfillmentOrders(acceptedIds.filter((id) => !recorded.has(id)));
+    for (const facts of read.values()) {
       const shipment = facts && shipmentPlanOf(facts.fo, facts.order, settings).shipment;
-      if (facts && shipment) await record(ctx, shop, facts, shipment);
+      if (facts && shipment) await record(ctx.db, shop, facts, shipment);
     }
   }
 }
@@ -118,5 +146,5 @@ export async function planRoutedFulfillmentOrder(ctx: JobContext, deps: Pipeline
   if (facts === null) return;
   const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
   const dropship = plan.kind === "DROPSHIP" || (plan.kind === "HELD" && plan.shipmentKind === "DROPSHIP");
-  if (dropship && shipment) await record(ctx, shop, facts, shipment);
+  if (dropship && shipment) await record(ctx.db, shop, facts, shipment);
 }

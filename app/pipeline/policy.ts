@@ -1,8 +1,16 @@
 /**
  * Every tunable number of the pipeline in one place: batch sizes (the reference's limits), how often
  * the provider is asked about packages, how much one job does before it yields to other shops.
- * Tests shorten the intervals; nothing here reads the environment.
+ * Tests shorten the intervals. One variable chooses the policy of the app's processes:
+ *
+ *   PIPELINE_POLICY=production (default) | fast
+ *
+ * `fast` is for the stack and the demo against the sandbox's fast clock (every wait in
+ * milliseconds, batch sizes unchanged); never for a real provider, which it would poll hard.
+ * Read here, the one place, because the worker and the app take the policy from this module
+ * (wiring.server.ts); app/env.server.ts could take it over and pass it in.
  */
+import { z } from "zod";
 
 export interface PipelinePolicy {
   /** Packages per `/multiple` creation (operations 1 and 2): the reference's limit. */
@@ -11,6 +19,12 @@ export interface PipelinePolicy {
   readonly idsPerStatusQuery: number;
   /** Tracking numbers per tracking query (operation 3): the reference's limit. */
   readonly trackingNumbersPerQuery: number;
+  /**
+   * A push waits this long for a batch to fill before sending fewer than packagesPerBatch: orders
+   * arrive one by one, and the provider counts creation calls. Measured from when the longest-waiting
+   * package became READY, so no package waits longer than this.
+   */
+  readonly pushGatherMs: number;
   /** Creation batches one push job sends before it queues itself again, so other shops get a turn. */
   readonly batchesPerPush: number;
   /** Status queries one poll job makes before it queues itself again. */
@@ -46,8 +60,9 @@ export interface PipelinePolicy {
   readonly trackingLanguage: string;
 }
 
-export const PIPELINE_POLICY: PipelinePolicy = {
+export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   packagesPerBatch: 20,
+  pushGatherMs: 3_000,
   idsPerStatusQuery: 100,
   trackingNumbersPerQuery: 20,
   batchesPerPush: 10,
@@ -65,3 +80,29 @@ export const PIPELINE_POLICY: PipelinePolicy = {
   sendingClaimGraceMs: 5_000,
   trackingLanguage: "en",
 };
+
+/** Every wait short enough for the sandbox's fast clock; batch sizes as in production. */
+export const FAST_PIPELINE_POLICY: PipelinePolicy = {
+  ...PRODUCTION_PIPELINE_POLICY,
+  firstStatusPollMs: 50,
+  minStatusPollMs: 50,
+  maxStatusPollMs: 500,
+  nonFinalTrackingPollMs: 100,
+  trackingPollMs: 150,
+  firstTrackingPollMs: 50,
+  rateLimitedWaitMs: 100,
+  cancellationWaitMs: 50,
+  sendingClaimGraceMs: 200,
+};
+
+const PolicyName = z.enum(["production", "fast"]).default("production");
+
+/** The policy PIPELINE_POLICY names; an unknown name fails at start, naming the variable. */
+export function pipelinePolicyFrom(source: Record<string, string | undefined>): PipelinePolicy {
+  const name = PolicyName.safeParse(source.PIPELINE_POLICY || undefined);
+  if (!name.success) throw new Error(`Invalid environment:\n  PIPELINE_POLICY: expected production or fast, got ${JSON.stringify(source.PIPELINE_POLICY)}`);
+  return name.data === "fast" ? FAST_PIPELINE_POLICY : PRODUCTION_PIPELINE_POLICY;
+}
+
+/** The policy of this process (see PIPELINE_POLICY above). */
+export const PIPELINE_POLICY: PipelinePolicy = pipelinePolicyFrom(process.env);

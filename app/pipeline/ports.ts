@@ -103,13 +103,23 @@ export interface LocationBrief {
   };
 }
 
+/** A fulfillment order with its order's facts: what planning reads. */
+export interface FulfillmentOrderWithOrder {
+  fo: FulfillmentOrderFacts;
+  order: OrderFacts;
+}
+
 export interface ShopifyPort {
-  readFulfillmentOrder(id: FulfillmentOrderGid): Promise<{ fo: FulfillmentOrderFacts; order: OrderFacts } | null>;
+  readFulfillmentOrder(id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null>;
+  /** Several at once (a few to a query); null for one Shopify does not know. */
+  readFulfillmentOrders(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
   /** Every fulfillment order at the app's fulfillment-service locations in that assignment status. */
   assignedFulfillmentOrders(status: AssignmentStatus): Promise<FulfillmentOrderBrief[]>;
   /** An order's fulfillment orders at every location; null for an unknown order. */
   orderFulfillmentOrders(orderId: string): Promise<FulfillmentOrderBrief[] | null>;
   acceptFulfillmentRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
+  /** Several at once; the ids Shopify refused to accept (withdrawn, answered already) come back in `refused`. */
+  acceptFulfillmentRequests(requests: readonly { id: FulfillmentOrderGid; message: string }[]): Promise<{ refused: Set<FulfillmentOrderGid> }>;
   rejectFulfillmentRequest(id: FulfillmentOrderGid, reason: RejectionReason, message: string): Promise<void>;
   acceptCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
   rejectCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;

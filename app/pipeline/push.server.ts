@@ -14,12 +14,14 @@ import {
   type PackageResult,
 } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
+import type { DatabaseOrTransaction } from "~/models/database.server";
 import {
   CLAIM_RELEASED,
   claimReadyShipments,
   countInState,
   countReady,
   heldChanges,
+  readyBacklog,
   releaseSendingClaims,
   type PushTarget,
 } from "~/models/shipment-pipeline.server";
@@ -174,10 +176,27 @@ async function sendBatch(ctx: JobContext, deps: PipelineDeps, provider: Provider
   await applyResults(ctx, target, prepared, results, operation);
 }
 
+/**
+ * When a push should wait for its batch to fill: fewer READY packages than a batch holds, and the
+ * longest-waiting one has waited less than pushGatherMs. Null: send now.
+ */
+async function gatheringUntil(db: DatabaseOrTransaction, deps: PipelineDeps, target: PushTarget): Promise<Date | null> {
+  const { count, oldestReadyAt } = await readyBacklog(db, target);
+  if (count === 0 || count >= deps.policy.packagesPerBatch || oldestReadyAt === null) return null;
+  const sendAt = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMs);
+  return sendAt > deps.now() ? sendAt : null;
+}
+
 export async function pushShipments(ctx: JobContext, deps: PipelineDeps, target: PushTarget): Promise<void> {
   const provider = await deps.provider(target.shop);
   let claimedInLastRound = false;
   for (let round = 0; round < deps.policy.batchesPerPush; round++) {
+    // A partial batch waits for more packages (not a claim: a cancellation meanwhile finds the
+    // package unsent and simply cancels it). The job is queued again for when it may go.
+    if ((await gatheringUntil(ctx.db, deps, target)) !== null) {
+      claimedInLastRound = false;
+      break;
+    }
     const claimed = await claimReadyShipments(
       ctx.db,
       target,
@@ -203,7 +222,7 @@ export async function pushShipments(ctx: JobContext, deps: PipelineDeps, target:
     // seen here, or its producer sees this job DONE and queues it again. Never lost in between.
     if ((await countReady(tx, target)) > 0) {
       const soon = claimedInLastRound ? now : new Date(now.getTime() + deps.policy.sendingClaimGraceMs);
-      await queuePush(tx, target, soon);
+      await queuePush(tx, target, (await gatheringUntil(tx, deps, target)) ?? soon);
     }
     if ((await countInState(tx, target.shop, "SUBMITTED", { kind: target.kind })) > 0) {
       await queueStatusPoll(tx, target.shop, target.kind, new Date(now.getTime() + deps.policy.firstStatusPollMs));

@@ -4,10 +4,17 @@
  */
 import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
-import { listAssignedFulfillmentOrders, listOrderFulfillmentOrders, readFulfillmentOrder, type FulfillmentOrderSummary } from "~/shopify/fulfillment-orders.server";
+import {
+  listAssignedFulfillmentOrders,
+  listOrderFulfillmentOrders,
+  readFulfillmentOrder,
+  readFulfillmentOrders,
+  type FulfillmentOrderSummary,
+} from "~/shopify/fulfillment-orders.server";
 import {
   acceptCancellationRequest,
   acceptFulfillmentRequest,
+  acceptFulfillmentRequests,
   rejectCancellationRequest,
   rejectFulfillmentRequest,
 } from "~/shopify/fulfillment-requests.server";
@@ -62,6 +69,7 @@ const dateOrNull = (text: string | null | undefined) => {
 export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new Date()): ShopifyPort {
   return {
     readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
+    readFulfillmentOrders: (ids) => readFulfillmentOrders(admin, ids),
     assignedFulfillmentOrders: async (assignmentStatus) =>
       (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
     orderFulfillmentOrders: async (orderId) => {
@@ -74,6 +82,10 @@ export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new 
     },
     acceptFulfillmentRequest: async (id, message) => {
       await acceptFulfillmentRequest(admin, { id, message });
+    },
+    acceptFulfillmentRequests: async (requests) => {
+      const outcomes = await acceptFulfillmentRequests(admin, requests);
+      return { refused: new Set(outcomes.flatMap((outcome) => ("refused" in outcome ? [outcome.id] : []))) };
     },
     rejectFulfillmentRequest: async (id, reason, message) => {
       await rejectFulfillmentRequest(admin, { id, reason, message });

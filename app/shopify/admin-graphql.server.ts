@@ -173,6 +173,9 @@ export function nextCursorOf(pageInfo: z.infer<typeof PageInfo>): string | null 
 /** Runs the calls of one multi-page read in turn, each after the bucket holds what the last one asked for. */
 export type PacedCalls = <T>(call: () => Promise<GraphqlResult<T>>) => Promise<GraphqlResult<T>>;
 
+/** Calls of a multi-page read that are tried again after a THROTTLED answer, each after the wait it names. */
+const PACED_THROTTLE_ATTEMPTS = 3;
+
 /**
  * Pacing for a read that takes several calls (a long order, every event of a parcel): without it a
  * read costing more than the bucket holds would be throttled on every attempt. See paceForNextPage.
@@ -181,11 +184,22 @@ export function pacedCalls(): PacedCalls {
   let last: QueryCost | undefined;
   return async (call) => {
     await paceForNextPage(last, last?.requestedQueryCost ?? 0);
-    const result = await call();
-    last = result.cost;
-    return result;
+    // The pace is judged by the previous call's cost; a dearer next one (a page of HS codes after
+    // a page of lines) may still find the bucket short. Shopify says how long to wait: wait that
+    // once or twice, rather than fail a read half done.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await call();
+        last = result.cost;
+        return result;
+      } catch (error) {
+        if (!(error instanceof ShopifyThrottledError) || attempt >= PACED_THROTTLE_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs));
+      }
+    }
   };
 }
+
 
 /**
  * Every item of a paged list, page after page, each page waiting until the bucket can pay for it

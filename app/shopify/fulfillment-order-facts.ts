@@ -100,7 +100,7 @@ export const OrderLineNode = z.object({
 });
 
 /** Order lines read with the order; longer orders are read on, page by page. */
-export const ORDER_LINES_PER_PAGE = 50;
+export const ORDER_LINES_PER_PAGE = 10;
 
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {

@@ -37,36 +37,58 @@ import {
 } from "./fulfillment-order-facts";
 import { FulfillmentOrderGid, LocationGid, OrderGid } from "./ids";
 
-/** Lines read with the fulfillment order. With customs data each costs about 20 points. */
-const LINES_PER_PAGE = 20;
+/**
+ * Lines read with the fulfillment order; longer ones are read on, page by page. Most orders have a
+ * line or two, and a line with its customs data costs about 20 points of the 1,000 a query may ask
+ * for, so a small first page lets one query read several fulfillment orders.
+ */
+const LINES_PER_PAGE = 5;
+/** Fulfillment orders read in one query (each about 150 points requested, 30-40 used). */
+export const FACTS_PER_QUERY = 5;
 /** The callback reads assigned fulfillment orders 50 at a time. */
 const SUMMARIES_PER_PAGE = 50;
 
-const FULFILLMENT_ORDER_FACTS = `#graphql
-  query FulfillmentOrderFacts($id: ID!) {
-    fulfillmentOrder(id: $id) {
-      id
-      status
-      deliveryMethod { methodType }
-      assignedLocation { location { id } }
-      destination { firstName lastName company address1 address2 city province zip countryCode phone email }
-      lineItems(first: ${LINES_PER_PAGE}) {
-        nodes { ...FulfillmentOrderLineFields }
-        pageInfo { hasNextPage endCursor }
-      }
-      order { ...OrderFactsFields }
+const FULFILLMENT_ORDER_FACTS_FIELDS = `#graphql
+  fragment FulfillmentOrderFactsFields on FulfillmentOrder {
+    id
+    status
+    deliveryMethod { methodType }
+    assignedLocation { location { id } }
+    destination { firstName lastName company address1 address2 city province zip countryCode phone email }
+    lineItems(first: ${LINES_PER_PAGE}) {
+      nodes { ...FulfillmentOrderLineFields }
+      pageInfo { hasNextPage endCursor }
     }
+    order { ...OrderFactsFields }
+  }`;
+
+/**
+ * The document reading `count` fulfillment orders by id, one aliased field each (fo0, fo1, ...),
+ * so each is costed and answered on its own. One document per count, built once.
+ */
+const factsDocuments = new Map<number, string>();
+function factsDocument(count: number): string {
+  let document = factsDocuments.get(count);
+  if (document === undefined) {
+    const indexes = Array.from({ length: count }, (_, index) => index);
+    document = `#graphql
+  query FulfillmentOrdersFacts(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+    ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { ...FulfillmentOrderFactsFields }`).join("\n    ")}
   }
+  ${FULFILLMENT_ORDER_FACTS_FIELDS}
   ${FULFILLMENT_ORDER_LINE_FIELDS}
   ${ORDER_FACTS_FIELDS}
   ${ORDER_LINE_FIELDS}
   ${MONEY_BAG_FIELDS}`;
+    factsDocuments.set(count, document);
+  }
+  return document;
+}
 
 const LineConnection = z.object({ nodes: z.array(FulfillmentOrderLineNode), pageInfo: PageInfo });
 
-const FulfillmentOrderFactsResult = z.object({
-  fulfillmentOrder: FulfillmentOrderHeader.extend({ lineItems: LineConnection, order: OrderNode }).nullable(),
-});
+const FulfillmentOrderFactsNode = FulfillmentOrderHeader.extend({ lineItems: LineConnection, order: OrderNode }).nullable();
+type FulfillmentOrderFactsNode = z.infer<typeof FulfillmentOrderFactsNode>;
 
 const FULFILLMENT_ORDER_LINES_PAGE = `#graphql
   query FulfillmentOrderLinesPage($id: ID!, $after: String!) {
@@ -150,21 +172,11 @@ async function fullCountryHsCodes(admin: AdminGraphql, paced: PacedCalls, lines:
   return items;
 }
 
-/**
- * One fulfillment order with its order's facts, as the connector's schemas define them; null when
- * Shopify does not know it (or the app may not see it). Long orders and items with many
- * destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, more than
- * COUNTRY_HS_CODES_WITH_LINE codes), paced by the shop's cost bucket: about 20 points a line.
- */
-export async function readFulfillmentOrder(
-  admin: AdminGraphql,
-  id: FulfillmentOrderGid,
-): Promise<{ fo: FulfillmentOrderFacts; order: OrderFacts } | null> {
-  const paced = pacedCalls();
-  const { data, operation } = await paced(() => runGraphql(admin, FULFILLMENT_ORDER_FACTS, { id }, FulfillmentOrderFactsResult));
-  const node = data.fulfillmentOrder;
-  if (!node) return null;
-  const lines = [...node.lineItems.nodes, ...(await remainingLines(admin, paced, id, nextCursorOf(node.lineItems.pageInfo)))];
+export type FulfillmentOrderWithOrder = { fo: FulfillmentOrderFacts; order: OrderFacts };
+
+/** The rest of one fulfillment order after its first page: more lines, more order lines, more HS codes. */
+async function completeFacts(admin: AdminGraphql, paced: PacedCalls, operation: string, node: NonNullable<FulfillmentOrderFactsNode>): Promise<FulfillmentOrderWithOrder> {
+  const lines = [...node.lineItems.nodes, ...(await remainingLines(admin, paced, node.id, nextCursorOf(node.lineItems.pageInfo)))];
   const moreOrderLines = await remainingOrderLines(admin, paced, node.order.id, nextCursorOf(node.order.lineItems.pageInfo));
   const orderLines = [...node.order.lineItems.nodes, ...moreOrderLines];
   const hsCodes = await fullCountryHsCodes(admin, paced, lines);
@@ -178,6 +190,37 @@ export async function readFulfillmentOrder(
   const order = orderFacts(node.order, orderLines);
   if (!order.success) throw new ShopifyResponseShapeError(operation, order.error.issues.map((i) => ({ ...i, path: ["order", ...i.path] })));
   return { fo: fo.data, order: order.data };
+}
+
+/**
+ * Fulfillment orders with their orders' facts, as the connector's schemas define them, FACTS_PER_QUERY
+ * to a query; null for one Shopify does not know (or the app may not see). Long orders and items
+ * with many destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, more
+ * than COUNTRY_HS_CODES_WITH_LINE codes), paced by the shop's cost bucket.
+ */
+export async function readFulfillmentOrders(
+  admin: AdminGraphql,
+  ids: readonly FulfillmentOrderGid[],
+): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>> {
+  const paced = pacedCalls();
+  const read = new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
+    const chunk = unique.slice(start, start + FACTS_PER_QUERY);
+    const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, FulfillmentOrderFactsNode])));
+    const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, result));
+    for (const [index, id] of chunk.entries()) {
+      const node = data[`fo${index}`] as FulfillmentOrderFactsNode | undefined;
+      read.set(id, node ? await completeFacts(admin, paced, operation, node) : null);
+    }
+  }
+  return read;
+}
+
+/** One fulfillment order with its order's facts (readFulfillmentOrders for one). */
+export async function readFulfillmentOrder(admin: AdminGraphql, id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null> {
+  return (await readFulfillmentOrders(admin, [id])).get(id) ?? null;
 }
 
 /** FulfillmentOrderRequestStatus: where the fulfillment order stands between merchant and service. */

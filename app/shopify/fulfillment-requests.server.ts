@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { FulfillmentOrderStatus } from "~/connector/fulfillment-order";
 import { assertNoUserErrors, payloadOf, resultOf, runGraphql, UserErrors, type AdminGraphql } from "./admin-graphql.server";
+import { ShopifyUserError } from "./errors";
 import { FulfillmentOrderRequestStatus } from "./fulfillment-orders.server";
 import { FulfillmentOrderGid } from "./ids";
 
@@ -71,6 +72,56 @@ export function acceptFulfillmentRequest(
     message: input.message ?? null,
     estimatedShippedAt: input.estimatedShippedAt?.toISOString() ?? null,
   });
+}
+
+/** Requests accepted in one mutation document (10 points each of the 1,000 a request may ask for). */
+export const ACCEPTS_PER_REQUEST = 10;
+
+const acceptDocuments = new Map<number, string>();
+/** `count` accepts, one aliased field each (a0, a1, ...), each answered on its own. */
+function acceptDocument(count: number): string {
+  let document = acceptDocuments.get(count);
+  if (document === undefined) {
+    const indexes = Array.from({ length: count }, (_, index) => index);
+    document = `#graphql
+  mutation AcceptFulfillmentRequests(${indexes.map((i) => `$id${i}: ID!, $message${i}: String`).join(", ")}) {
+    ${indexes
+      .map((i) => `a${i}: fulfillmentOrderAcceptFulfillmentRequest(id: $id${i}, message: $message${i}) { fulfillmentOrder { ...AnsweredFulfillmentOrder } userErrors { field message } }`)
+      .join("\n    ")}
+  }
+  ${ANSWERED_FIELDS}`;
+    acceptDocuments.set(count, document);
+  }
+  return document;
+}
+
+/** Each request's answer: accepted (the fulfillment order as it is now), or Shopify's refusal of that one. */
+export type AcceptOutcome = { id: FulfillmentOrderGid; accepted: AnsweredFulfillmentOrder } | { id: FulfillmentOrderGid; refused: ShopifyUserError };
+
+/**
+ * Accepts several requests, ACCEPTS_PER_REQUEST to a mutation: one round trip instead of one each.
+ * A request Shopify refuses (withdrawn, answered already) does not stop the others.
+ */
+export async function acceptFulfillmentRequests(
+  admin: AdminGraphql,
+  inputs: readonly { id: FulfillmentOrderGid; message?: string }[],
+): Promise<AcceptOutcome[]> {
+  const outcomes: AcceptOutcome[] = [];
+  for (let start = 0; start < inputs.length; start += ACCEPTS_PER_REQUEST) {
+    const chunk = inputs.slice(start, start + ACCEPTS_PER_REQUEST);
+    const variables = Object.fromEntries(chunk.flatMap((input, index) => [[`id${index}`, input.id], [`message${index}`, input.message ?? null]]));
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`a${index}`, Payload])));
+    const { data, operation } = await runGraphql(admin, acceptDocument(chunk.length), variables, result);
+    for (const [index, input] of chunk.entries()) {
+      const payload = data[`a${index}`] as z.infer<typeof Payload>;
+      if (payload.userErrors.length > 0) {
+        outcomes.push({ id: input.id, refused: new ShopifyUserError(operation, payload.userErrors.map((e) => ({ field: e.field, message: e.message, code: e.code ?? undefined }))) });
+      } else {
+        outcomes.push({ id: input.id, accepted: resultOf(operation, `a${index}.fulfillmentOrder`, payload.fulfillmentOrder) });
+      }
+    }
+  }
+  return outcomes;
 }
 
 const REJECT_FULFILLMENT_REQUEST = `#graphql

@@ -7,7 +7,7 @@ import { createFulfilmentClient, staticToken } from "~/fulfilment";
 import type { Database } from "~/models/database.server";
 import { getShopSettings } from "~/models/shop.server";
 import type { PipelineDeps } from "~/pipeline/deps";
-import { PIPELINE_POLICY, type PipelinePolicy } from "~/pipeline/policy";
+import { FAST_PIPELINE_POLICY, type PipelinePolicy } from "~/pipeline/policy";
 import type { ProviderPort, ShopifyPort } from "~/pipeline/ports";
 import { cachedLocations } from "~/pipeline/locations-cache";
 import { pipelineSettingsOf } from "~/pipeline/settings";
@@ -16,19 +16,11 @@ import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP } from "../emulator/seed";
 
-/** The policy with every wait short enough for a test, batch sizes as in production. */
-export const FAST_POLICY: PipelinePolicy = {
-  ...PIPELINE_POLICY,
-  firstStatusPollMs: 50,
-  minStatusPollMs: 50,
-  maxStatusPollMs: 500,
-  nonFinalTrackingPollMs: 100,
-  trackingPollMs: 150,
-  firstTrackingPollMs: 50,
-  rateLimitedWaitMs: 100,
-  cancellationWaitMs: 50,
-  sendingClaimGraceMs: 200,
-};
+/**
+ * The fast policy (every wait short enough for a test, batch sizes as in production), with no
+ * gathering of partial batches: a test of one order should not wait for 19 more.
+ */
+export const FAST_POLICY: PipelinePolicy = { ...FAST_PIPELINE_POLICY, pushGatherMs: 0 };
 
 /** Calls made to the provider, per operation, counted at the port (what the pipeline asked for). */
 export type ProviderCalls = Record<string, number>;
