@@ -1,7 +1,8 @@
 /**
- * `npm run demo -- [--orders N] [--timeout-s S]`: the pipeline end to end on loopback (sandbox with
- * a fast clock, Shopify emulator, the app's intake and job worker with the fast pipeline policy),
- * a replay of realistic orders, and per-state counts at the end (scripts/demo/run.ts).
+ * `npm run demo -- [--orders N] [--timeout-s S]`: the stack on loopback (the built app under
+ * remix-serve and its job worker process on the fast pipeline policy, the sandbox with a fast clock,
+ * the Shopify emulator delivering signed webhooks and callbacks to the app's routes), a replay of
+ * realistic orders, and per-state counts at the end (scripts/demo/run.ts, scripts/demo/stack.ts).
  * Exit 0: every order that can be fulfilled has its fulfilment with tracking and a Delivered event
  * in Shopify, the others are HELD or FAILED with reasons (or CANCELLED). Exit 1: timeout, a lost
  * order, or an order that ended other than expected. Exit 2: a bad flag.
@@ -9,6 +10,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatCounts, runDemo } from "./demo/run";
+import { stopAllChildren } from "./stack/children";
 
 const Flags = z.strictObject({
   orders: z.coerce.number().int().min(9).default(60),
@@ -43,6 +45,10 @@ if (flags.help) {
 }
 
 const say = (line: string) => void process.stdout.write(`${line}\n`);
+// Ctrl-C: the app and worker processes are stopped before the demo exits.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void stopAllChildren(2_000).finally(() => process.exit(130)));
+}
 try {
   const result = await runDemo({ orders: flags.orders, timeoutMs: flags["timeout-s"] * 1000, log: say });
   say("");
@@ -56,6 +62,7 @@ try {
   }
   say(`\nFAILED after ${result.seconds.toFixed(1)} s:`);
   for (const problem of result.problems) say(`  - ${problem}`);
+  say(`\nThe app's and the worker's last output:\n${result.appOutput}`);
   process.exit(1);
 } catch (error) {
   process.stderr.write(`demo: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,19 +1,24 @@
 /**
- * The demo's core, shared by `npm run demo` (scripts/demo.ts) and test/demo: the pipeline harness
- * of test/pipeline (sandbox and Shopify emulator in process, a fresh migrated database, the app's
- * webhook intake and the real job worker running the pipeline's handlers with the fast policy),
- * the demo shop configured for both paths, then a replay of orders and a wait until every order
- * has reached its end: fulfilled with tracking and Delivered in Shopify, or HELD / FAILED with a
- * reason, or CANCELLED.
+ * The demo's core, shared by `npm run demo` (scripts/demo.ts) and test/demo: the stack as
+ * `npm run stack` runs it (scripts/demo/stack.ts: the built app and its job worker as processes on
+ * the fast pipeline policy, the sandbox with a fast clock, the Shopify emulator delivering signed
+ * webhooks and callbacks to the app's routes), the demo shop configured for both paths, then a
+ * replay of orders and a wait until every order has reached its end: fulfilled with tracking and
+ * Delivered in Shopify, or HELD / FAILED with a reason, or CANCELLED.
  */
+import path from "node:path";
 import type { Shipment } from "@prisma/client";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
+import { listLocations } from "~/shopify/locations.server";
 import { emulatorState, numericId } from "~/shopify/test-support/emulator";
-import { startHarness, type Harness, type HarnessOptions, type PlacedOrder, HANDLING_LOCATION } from "../../test/pipeline/harness";
 import { DEMO_SHOP, MERCHANT_LOCATION, warehouseStock } from "../../test/emulator/seed";
-import migrateBaseDatabase from "../../test/support/global-setup";
 import { catalogue } from "../../sandbox/world";
+import { PROJECT_ROOT } from "../stack/build";
 import { demoOrders, EU_ONLY_SKUS, payloadOverrides, STUDIO_ONLY_SKUS, UNREGISTERED_SKU, type DemoOrder, type Expected } from "./orders";
+import { startDemoStack, type DemoStack, type PlacedOrder } from "./stack";
+
+/** The provider's handling location for the studio's drop-ship parcels. */
+export const HANDLING_LOCATION = "SZ-HUB";
 
 export interface DemoOptions {
   orders: number;
@@ -23,8 +28,8 @@ export interface DemoOptions {
   /** Sandbox pace (its fast clock): creation delay and time between tracking checkpoints. */
   createDelayMs?: number;
   trackingStepMs?: number;
-  concurrency?: number;
-  harness?: HarnessOptions;
+  /** Where the demo's database lives (default .data/demo; emptied at start). */
+  dataDir?: string;
 }
 
 export interface OrderOutcome {
@@ -47,6 +52,10 @@ export interface DemoResult {
   fulfilmentsWithTracking: number;
   deliveredEvents: number;
   seconds: number;
+  /** The app's and the worker's last output lines (worth reading when not ok). */
+  appOutput: string;
+  /** The app's paths the emulator delivered webhooks and callbacks to (answered 2xx). */
+  deliveredTo: string[];
 }
 
 const ORDERS_PER_WAVE = 8;
@@ -55,21 +64,24 @@ const STUDIO_SKUS = new Set(["CANDLE-SOY-200-LAV", "TEA-GREEN-100G", "SCARF-SILK
 const FINAL = new Set(["DELIVERED", "HELD", "FAILED", "CANCELLED"]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A warehouse's fulfillment service (and so its Shopify location), as the app registers it, stocked like the sandbox's. */
+async function registerWarehouse(stack: DemoStack, warehouse: "US01" | "DE01", address: Parameters<typeof ensureFulfillmentService>[1]["address"]): Promise<string> {
+  const { service } = await ensureFulfillmentService(stack.admin, { name: `Fulfilment warehouse ${warehouse}`, callbackUrl: `${stack.appUrl}/fulfillment-service`, address });
+  if (service.locationId === null) throw new Error(`the ${warehouse} fulfillment service has no location`);
+  stack.shopify.addProducts(DEMO_SHOP, warehouseStock(warehouse, service.locationId));
+  return service.locationId;
+}
+
 /** The demo shop as a merchant would set it up: two provider warehouses, the studio as drop-ship. */
-export async function configureDemoShop(harness: Harness): Promise<{ us01: string; de01: string }> {
-  const { service } = await ensureFulfillmentService(harness.admin, {
-    name: "Fulfilment warehouse DE01",
-    callbackUrl: `${harness.intakeUrl}/fulfillment-service`,
-    address: { countryCode: "DE", address1: "Am Exer 10", city: "Leipzig", zip: "04158" },
-  });
-  if (service.locationId === null) throw new Error("the DE01 fulfillment service has no location");
-  const de01 = service.locationId;
-  const us01 = harness.warehouseLocation;
-  harness.shopify.addProducts(DEMO_SHOP, warehouseStock("DE01", de01));
+export async function configureDemoShop(stack: DemoStack): Promise<{ us01: string; de01: string; studio: string }> {
+  const us01 = await registerWarehouse(stack, "US01", { countryCode: "US", address1: "3350 E Jurupa St", city: "Ontario", provinceCode: "CA", zip: "91761" });
+  const de01 = await registerWarehouse(stack, "DE01", { countryCode: "DE", address1: "Am Exer 10", city: "Leipzig", zip: "04158" });
+  const studio = (await listLocations(stack.admin)).items.find((location) => location.name === MERCHANT_LOCATION)?.id;
+  if (studio === undefined) throw new Error("the demo shop has no studio location");
   // The EU range lives only at DE01, the silk scarf only at the studio: that is what routes orders
   // to DE01 and splits an order between the studio and a warehouse.
   const notAtUs01 = new Set<string>([...EU_ONLY_SKUS, ...STUDIO_ONLY_SKUS]);
-  harness.shopify.addProducts(
+  stack.shopify.addProducts(
     DEMO_SHOP,
     warehouseStock("US01", us01)
       .filter((product) => product.variants.some((variant) => notAtUs01.has(variant.sku ?? "")))
@@ -83,7 +95,7 @@ export async function configureDemoShop(harness: Harness): Promise<{ us01: strin
   );
   // A product the merchant sells from US01 that was never registered with the provider.
   const mug = catalogue.find((sku) => sku.sku === "MUG-CER-350-WHT");
-  harness.shopify.addProducts(DEMO_SHOP, [
+  stack.shopify.addProducts(DEMO_SHOP, [
     {
       title: "Ceramic mug 350 ml, red",
       vendor: mug?.brand ?? "",
@@ -91,8 +103,10 @@ export async function configureDemoShop(harness: Harness): Promise<{ us01: strin
       variants: [{ sku: UNREGISTERED_SKU, title: "Default Title", price: "14.00", weight: { value: 420, unit: "GRAMS" }, harmonizedSystemCode: "691200", countryCodeOfOrigin: "PT", stock: { [us01]: 50 } }],
     },
   ]);
-  await harness.setSettings((settings) => ({
+  await stack.setSettings((settings) => ({
     ...settings,
+    mode: "sandbox",
+    providerBaseUrl: stack.sandbox.url,
     warehouses: [
       {
         warehouseId: "US01",
@@ -110,21 +124,12 @@ export async function configureDemoShop(harness: Harness): Promise<{ us01: strin
         },
       },
     ],
-    dropShip: { handlingLocation: HANDLING_LOCATION, merchantLocationIds: [harness.studioLocation], services: { defaultService: "US01-EXP", byCountry: { US: "US01-EXP", DE: "DE01-EXP", FR: "DE01-EXP" } } },
+    dropShip: { handlingLocation: HANDLING_LOCATION, merchantLocationIds: [studio], services: { defaultService: "US01-EXP", byCountry: { US: "US01-EXP", DE: "DE01-EXP", FR: "DE01-EXP" } } },
     customs: { ...settings.customs, declareNameEn: "Home goods" },
     notifyCustomer: true,
     pushPolicy: "autoPush",
   }));
-  return { us01, de01 };
-}
-
-async function cancelInShopify(harness: Harness, placed: PlacedOrder): Promise<void> {
-  const response = await fetch(`${harness.shopify.url}/__emulator/orders/${placed.order.id}/cancel`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
-    body: JSON.stringify({ reason: "customer", message: "Customer changed their mind" }),
-  });
-  if (!response.ok) throw new Error(`cancelling ${placed.order.name} failed: ${response.status} ${await response.text()}`);
+  return { us01, de01, studio };
 }
 
 interface Placed {
@@ -145,9 +150,9 @@ export const formatCounts = (counts: Record<string, number>) =>
     .join(", ") || "none yet";
 
 /** Where every order stands: from the database (shipments) and Shopify (fulfilments, events). */
-async function assess(harness: Harness, placedOrders: readonly Placed[]) {
-  const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP } });
-  const state = await emulatorState(harness.shopify);
+async function assess(stack: DemoStack, studio: string, placedOrders: readonly Placed[]) {
+  const shipments = await stack.db.shipment.findMany({ where: { shop: DEMO_SHOP } });
+  const state = await emulatorState(stack.shopify);
   const byFo = new Map<string, Shipment[]>();
   for (const shipment of shipments) byFo.set(shipment.fulfillmentOrderId, [...(byFo.get(shipment.fulfillmentOrderId) ?? []), shipment]);
   const deliveredFulfilments = new Set(state.fulfillmentEvents.filter((event) => event.status === "DELIVERED").map((event) => event.fulfillmentId));
@@ -165,7 +170,7 @@ async function assess(harness: Harness, placedOrders: readonly Placed[]) {
         // (unstocked, so routed to the studio; the pipeline leaves gift cards out and plans nothing).
         const shopifyFo = foState.get(numericId(fo.id));
         const closed = shopifyFo !== undefined && (shopifyFo.status === "CLOSED" || shopifyFo.status === "CANCELLED");
-        const giftCardOnly = order.lines.some((line) => line.giftCard) && fo.assignedLocationId === harness.studioLocation && !order.lines.some((line) => line.sku && STUDIO_SKUS.has(line.sku));
+        const giftCardOnly = order.lines.some((line) => line.giftCard) && fo.assignedLocationId === studio && !order.lines.some((line) => line.sku && STUDIO_SKUS.has(line.sku));
         if (closed || giftCardOnly) reasons.push(closed ? "a fulfillment order Shopify closed" : "gift card: nothing to ship");
         else ends.push("UNFINISHED");
         continue;
@@ -193,17 +198,16 @@ async function assess(harness: Harness, placedOrders: readonly Placed[]) {
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const started = Date.now();
   const { log } = options;
-  migrateBaseDatabase();
-  const harness = await startHarness({
+  const stack = await startDemoStack({
     createDelayMs: options.createDelayMs ?? 200,
     trackingStepMs: options.trackingStepMs ?? 200,
-    concurrency: options.concurrency ?? 4,
-    ...options.harness,
+    dataDir: options.dataDir ?? path.join(PROJECT_ROOT, ".data", "demo"),
+    log,
   });
   try {
-    const { us01, de01 } = await configureDemoShop(harness);
-    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: sandbox ${harness.sandbox.url}, Shopify emulator ${harness.shopify.url} (${DEMO_SHOP})`);
-    log(`[demo] locations: US01 ${us01}, DE01 ${de01}, studio (drop-ship via ${HANDLING_LOCATION}) ${harness.studioLocation}`);
+    const { us01, de01, studio } = await configureDemoShop(stack);
+    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (remix-serve and a worker process), sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`);
+    log(`[demo] locations: US01 ${us01}, DE01 ${de01}, studio (drop-ship via ${HANDLING_LOCATION}) ${studio}`);
 
     const orders = demoOrders(options.orders);
     const placedOrders: Placed[] = [];
@@ -211,16 +215,16 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     // Cancelled before push: placed while the shop holds new shipments for review, then cancelled.
     const toCancel = orders.filter((order) => order.cancelBeforePush);
     if (toCancel.length > 0) {
-      await harness.setSettings((settings) => ({ ...settings, pushPolicy: "holdForReview" }));
+      await stack.setSettings((settings) => ({ ...settings, pushPolicy: "holdForReview" }));
       for (const order of toCancel) {
-        const placed = await harness.placeOrder(order.lines, payloadOverrides(order));
+        const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
         placedOrders.push({ order, placed });
-        await harness.waitForShipment(placed.orderId, "HELD", 15_000);
-        await cancelInShopify(harness, placed);
-        await harness.waitForShipment(placed.orderId, "CANCELLED", 15_000);
+        await stack.waitForShipment(placed.orderId, "HELD", 15_000);
+        await stack.cancelOrder(placed);
+        await stack.waitForShipment(placed.orderId, "CANCELLED", 15_000);
         log(`[demo] ${placed.order.name} held for review, then cancelled in Shopify before it was pushed`);
       }
-      await harness.setSettings((settings) => ({ ...settings, pushPolicy: "autoPush" }));
+      await stack.setSettings((settings) => ({ ...settings, pushPolicy: "autoPush" }));
     }
 
     // Orders arrive in waves of ORDERS_PER_WAVE, the next once the last one's fulfillment orders
@@ -231,14 +235,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     for (let first = 0; first < rest.length; first += ORDERS_PER_WAVE) {
       const wave: Placed[] = [];
       for (const order of rest.slice(first, first + ORDERS_PER_WAVE)) {
-        const placed = await harness.placeOrder(order.lines, payloadOverrides(order));
+        const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
         wave.push({ order, placed });
         placedOrders.push({ order, placed });
       }
       log(`[demo] placed ${placedOrders.length}/${orders.length} orders`);
       const foIds = wave.flatMap((p) => p.placed.fulfillmentOrders.map((fo) => fo.id));
       while (Date.now() < deadline) {
-        const planned = await harness.db.shipment.count({ where: { shop: DEMO_SHOP, fulfillmentOrderId: { in: foIds } } });
+        const planned = await stack.db.shipment.count({ where: { shop: DEMO_SHOP, fulfillmentOrderId: { in: foIds } } });
         if (planned >= foIds.length - wave.filter((p) => p.order.lines.some((l) => l.giftCard)).length) break;
         await sleep(100);
       }
@@ -246,7 +250,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
 
     let lastLog = 0;
     for (;;) {
-      const view = await assess(harness, placedOrders);
+      const view = await assess(stack, studio, placedOrders);
       const unfinished = view.outcomes.filter((o) => o.outcome === "UNFINISHED");
       const settled = unfinished.length === 0 && view.shipments.every((s) => FINAL.has(s.state));
       if (Date.now() - lastLog > 2_000 || settled) {
@@ -271,6 +275,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
           .filter((s) => s.state === "HELD" || s.state === "FAILED")
           .map((s) => ({ order: s.orderName ?? s.orderId, label: nameOf.get(s.orderId)?.order.label ?? "", state: s.state, reason: s.lastErrorText ?? "(no reason recorded)" }));
         for (const held of notShipped) if (held.reason === "(no reason recorded)") problems.push(`${held.order} is ${held.state} without a reason`);
+        const deliveries = stack.shopify.deliveries();
+        for (const refused of deliveries.filter((d) => d.state === "failed")) {
+          problems.push(`the app never accepted ${refused.topic ?? "a fulfillment-service callback"} (${refused.url}): ${JSON.stringify(refused.attempts.at(-1))}`);
+        }
         return {
           ok: problems.length === 0,
           problems,
@@ -280,11 +288,13 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
           fulfilmentsWithTracking: view.fulfilmentsWithTracking,
           deliveredEvents: view.deliveredEvents,
           seconds: (Date.now() - started) / 1000,
+          appOutput: stack.recentOutput(),
+          deliveredTo: [...new Set(deliveries.filter((d) => d.state === "delivered").map((d) => new URL(d.url).pathname))],
         };
       }
       await sleep(250);
     }
   } finally {
-    await harness.close();
+    await stack.close();
   }
 }

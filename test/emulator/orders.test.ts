@@ -35,6 +35,7 @@ beforeAll(async () => {
     subscriptions: [
       { topics: ["orders/create"], uri: "/webhooks/orders/create" },
       { topics: ["orders/cancelled"], uri: "/webhooks/orders/cancelled" },
+      { topics: ["orders/updated"], uri: "/webhooks/orders/updated" },
       {
         topics: [
           "fulfillment_orders/order_routing_complete",
@@ -182,6 +183,64 @@ describe("orders posted as orders/create payloads", () => {
     // The committed unit is back in stock at the warehouse.
     const level = [...emulator.state.inventoryLevels.values()].find((l) => `gid://shopify/Location/${l.locationId}` === warehouseLocation);
     expect(level?.quantities).toMatchObject({ available: 10, committed: 0 });
+  });
+
+  it("edits the shipping address: the order and its open fulfillment orders change, then a signed orders/updated", async () => {
+    const { body } = await postOrder({
+      ...examplePayload("orders/create"),
+      line_items: [{ sku: "SKU2006-001", quantity: 1 }, { sku: "SKU2006-020", quantity: 1 }],
+    });
+    const orderId = digString(body, "order", "admin_graphql_api_id");
+    const fos = dig(body, "fulfillmentOrders") as { id: string; assignedLocationId: string }[];
+    const shopFo = fos.find((fo) => fo.assignedLocationId !== warehouseLocation)?.id;
+    // The merchant already shipped the lounger from the shop: that fulfillment order is closed.
+    const shipped = await gql(
+      `mutation ($id: ID!) { fulfillmentCreate(fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: $id }] }) { fulfillment { id } userErrors { message } } }`,
+      { id: shopFo },
+    );
+    expect(dig(shipped.body.data, "fulfillmentCreate", "userErrors")).toEqual([]);
+    await emulator.settled();
+    receiver.requests.length = 0;
+
+    const edited = await postJson(
+      `${emulator.url}/__emulator/orders/${encodeURIComponent(orderId)}/shipping-address`,
+      { shipping_address: { address1: "1 Corrected Road", address2: null, zip: "40004" } },
+      { "X-Shopify-Shop-Domain": SHOP },
+    );
+    expect(edited.status).toBe(200);
+    // Keys not given are kept.
+    expect(dig(edited.body, "order", "shipping_address")).toMatchObject({ address1: "1 Corrected Road", address2: null, zip: "40004", city: "Shippington", name: "Steve Shipper" });
+
+    const { body: read } = await gql(
+      `query ($id: ID!) { order(id: $id) { shippingAddress { address1 zip }
+        fulfillmentOrders(first: 5) { nodes { id status destination { address1 city zip } } } } }`,
+      { id: orderId },
+    );
+    expect(dig(read.data, "order", "shippingAddress")).toEqual({ address1: "1 Corrected Road", zip: "40004" });
+    const destinations = Object.fromEntries(
+      (dig(read.data, "order", "fulfillmentOrders", "nodes") as { id: string; status: string; destination: unknown }[]).map((fo) => [fo.status, fo.destination]),
+    );
+    expect(destinations).toEqual({
+      OPEN: { address1: "1 Corrected Road", city: "Shippington", zip: "40004" },
+      CLOSED: { address1: "123 Shipping Street", city: "Shippington", zip: "40003" },
+    });
+
+    await emulator.settled();
+    expect(receiver.requests.map((r) => r.headers["x-shopify-topic"])).toEqual(["orders/updated"]);
+    const updated = receiver.requests[0];
+    if (!updated) throw new Error("no orders/updated delivery");
+    expect(signedBy(SECRET, updated)).toBe(true);
+    expect(updated.path).toBe("/webhooks/orders/updated");
+    expect(Object.keys(updated.json as object)).toEqual(Object.keys(examplePayload("orders/updated") ?? {}));
+    expect(updated.json).toMatchObject({ admin_graphql_api_id: orderId, shipping_address: { address1: "1 Corrected Road" } });
+  });
+
+  it("refuses an address edit of an unknown order or with a malformed address", async () => {
+    const unknown = await postJson(`${emulator.url}/__emulator/orders/999999/shipping-address`, { shipping_address: { address1: "x" } }, { "X-Shopify-Shop-Domain": SHOP });
+    expect(unknown.status).toBe(404);
+    const { body } = await postOrder({ line_items: [{ sku: "SKU2006-001", quantity: 1 }] });
+    const malformed = await postJson(`${emulator.url}/__emulator/orders/${String(dig(body, "order", "id"))}/shipping-address`, { shipping_address: { zip: 40004 } }, { "X-Shopify-Shop-Domain": SHOP });
+    expect(malformed.status).toBe(400);
   });
 
   it("rejects a payload that is not an order", async () => {

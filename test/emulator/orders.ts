@@ -384,3 +384,50 @@ function requestCancellation(platform: Platform, fo: FulfillmentOrderRecord, mes
   );
   if (service?.callbackUrl) webhooks.notifyFulfillmentService(fo.shop, service.callbackUrl, "CANCELLATION_REQUEST");
 }
+
+/** `POST /__emulator/orders/:id/shipping-address`: the body of the REST `PUT /orders/:id.json` address edit. */
+export const ShippingAddressEdit = z.object({ shipping_address: RestAddress });
+
+/** The REST keys of an address and the record fields they set. */
+const ADDRESS_FIELDS = {
+  first_name: "firstName",
+  last_name: "lastName",
+  company: "company",
+  address1: "address1",
+  address2: "address2",
+  city: "city",
+  province: "province",
+  province_code: "provinceCode",
+  country: "country",
+  country_code: "countryCode",
+  zip: "zip",
+  phone: "phone",
+  latitude: "latitude",
+  longitude: "longitude",
+} as const satisfies Record<string, keyof Address>;
+
+/**
+ * A merchant editing the order's shipping address (admin, or `orderUpdate` / REST `PUT`): the keys
+ * given replace the order's (null clears one), those left out are kept. Fulfillment orders that
+ * still have something to ship take the new destination; closed or cancelled ones keep the address
+ * they went to. Then `orders/updated`, the only webhook Shopify sends for this edit.
+ */
+export function editShippingAddress(platform: Platform, order: OrderRecord, raw: unknown, mode: DeliveryMode = {}) {
+  const { state, webhooks } = platform;
+  const edit = ShippingAddressEdit.parse(raw).shipping_address;
+  const edited: Address = { ...(order.shippingAddress ?? emptyAddress()) };
+  for (const [key, field] of Object.entries(ADDRESS_FIELDS)) {
+    const value = edit[key as keyof typeof ADDRESS_FIELDS];
+    if (value !== undefined) Object.assign(edited, { [field]: value });
+  }
+  const now = state.timestamp();
+  order.shippingAddress = edited;
+  order.updatedAt = now;
+  for (const fo of state.fulfillmentOrdersOf(order.id)) {
+    if (fo.status === "CLOSED" || fo.status === "CANCELLED") continue;
+    fo.destination = { ...edited, id: fo.destination?.id ?? state.newId(), email: order.email };
+    fo.updatedAt = now;
+  }
+  webhooks.publish(order.shop, "orders/updated", restOrder(state, order), mode);
+  return order;
+}

@@ -16,7 +16,7 @@ import { submitFulfillmentRequest } from "./fulfillment-orders";
 import { AdminGraphql } from "./graphql";
 import { parseGid } from "./ids";
 import { accessTokenRequest } from "./oauth";
-import { cancelOrder, createOrder } from "./orders";
+import { cancelOrder, createOrder, editShippingAddress } from "./orders";
 import type { Platform } from "./platform";
 import { defaultPayload, restOrder } from "./payloads";
 import { EmulatorState, type ShopRecord } from "./state";
@@ -238,6 +238,13 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       const order = platform.state.owned(platform.state.orders, id, shop.domain);
       if (!order) throw new HttpError(404, { errors: `No order ${cancel[1]} in ${shop.domain}` });
       return send(res, 200, { order: restOrder(platform.state, cancelOrder(platform, order, await readJson(req), mode)) });
+    }
+    const addressEdit = /^POST \/orders\/([^/]+)\/shipping-address$/.exec(control);
+    if (addressEdit) {
+      const shop = shopOr404(shopParam);
+      const order = platform.state.owned(platform.state.orders, idFrom(addressEdit[1] ?? "", "Order"), shop.domain);
+      if (!order) throw new HttpError(404, { errors: `No order ${addressEdit[1]} in ${shop.domain}` });
+      return send(res, 200, { order: restOrder(platform.state, editShippingAddress(platform, order, await readJson(req), mode)) });
     }
     const submit = /^POST \/fulfillment_orders\/([^/]+)\/submit_fulfillment_request$/.exec(control);
     if (submit) {
