@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEnv, shopifyCredentials } from "./env.server";
+import { providerCredentialsKey, readEnv, shopifyCredentials } from "./env.server";
 
 describe("readEnv", () => {
   it("names the variable when PROVIDER_BASE_URL is not a URL", () => {
@@ -23,5 +23,28 @@ describe("shopifyCredentials", () => {
   it("passes the key and secret through when both are set", () => {
     const env = readEnv({ SHOPIFY_API_KEY: "key", SHOPIFY_API_SECRET: "secret" });
     expect(shopifyCredentials(env)).toEqual({ apiKey: "key", apiSecretKey: "secret" });
+  });
+});
+
+describe("providerCredentialsKey", () => {
+  const key = Buffer.alloc(32, 7).toString("base64");
+
+  it("is the configured key", () => {
+    expect(providerCredentialsKey(readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: key }))).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it("names the variable when the key is not 32 bytes of base64", () => {
+    expect(() => readEnv({ PROVIDER_CREDENTIALS_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/PROVIDER_CREDENTIALS_KEY: must be 32 bytes in base64/);
+  });
+
+  it("is required in production", () => {
+    expect(() => providerCredentialsKey(readEnv({ NODE_ENV: "production" }))).toThrow(/PROVIDER_CREDENTIALS_KEY: required in production/);
+  });
+
+  it("falls back to the published development key in development, tests and the emulator stack only", () => {
+    const development = providerCredentialsKey(readEnv({}));
+    expect(development).toHaveLength(32);
+    expect(providerCredentialsKey(readEnv({ NODE_ENV: "test" }))).toEqual(development);
+    expect(providerCredentialsKey(readEnv({ NODE_ENV: "production", SHOPIFY_ADMIN_API_ORIGIN: "http://127.0.0.1:4020" }))).toEqual(development);
   });
 });

@@ -2,6 +2,7 @@
  * The one place that reads process.env. Everything else imports `env` (or `readEnv` in tests and
  * scripts that build their own). A misconfiguration fails at start with the variable's name.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 
 function isLoopback(hostname: string): boolean {
@@ -36,6 +37,15 @@ const EnvSchema = z.object({
   PROVIDER_BASE_URL: z.url().default("http://127.0.0.1:4010"),
   PROVIDER_CLIENT_ID: z.string().optional(),
   PROVIDER_CLIENT_SECRET: z.string().optional(),
+  /**
+   * The AES-256 key that encrypts each shop's provider credentials at rest (Shop.providerCredentialsCiphertext):
+   * 32 random bytes in base64 (`openssl rand -base64 32`). Required in production; see
+   * providerCredentialsKey for the development key used without it, and docs/decisions/0008.
+   */
+  PROVIDER_CREDENTIALS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(value), "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -62,3 +72,24 @@ export function shopifyCredentials(source: Env): { apiKey: string; apiSecretKey:
 }
 
 export const env: Env = readEnv();
+
+/**
+ * Development and tests only: a fixed, published key, so a developer's database and the test
+ * stack need no setup. Anything it encrypts is as good as plain text.
+ */
+const DEVELOPMENT_CREDENTIALS_KEY = createHash("sha256").update("fulfilment-connector development key, never for real credentials").digest();
+
+/**
+ * The key for provider credentials. Without PROVIDER_CREDENTIALS_KEY the development key is used,
+ * but only outside production, or in the stack and tests (SHOPIFY_ADMIN_API_ORIGIN points the app
+ * at the loopback-only Shopify emulator, which no real deployment sets). Asked when credentials
+ * are read or written, not at start: the build and scripts load this module in production mode
+ * without needing the key.
+ */
+export function providerCredentialsKey(source: Env): Buffer {
+  if (source.PROVIDER_CREDENTIALS_KEY !== undefined) return Buffer.from(source.PROVIDER_CREDENTIALS_KEY, "base64");
+  if (source.NODE_ENV !== "production" || source.SHOPIFY_ADMIN_API_ORIGIN !== undefined) return DEVELOPMENT_CREDENTIALS_KEY;
+  throw new Error(
+    "Invalid environment:\n  PROVIDER_CREDENTIALS_KEY: required in production to encrypt the provider credentials merchants save (32 bytes in base64: openssl rand -base64 32)",
+  );
+}

@@ -64,7 +64,7 @@ export function declaredNameFor(item: PackageLine, settings: ConnectorSettings):
     message:
       `The product title ${subject} cannot be used as a customs name, which must be in English letters, ` +
       "digits, spaces and _ - ( ) ' & , |. Set a customs name for the SKU in Settings > SKUs, " +
-      "or a fallback customs name in Settings > Customs, then retry.",
+      "or a default customs name in Settings > Customs and tax numbers, then retry.",
   });
 }
 
@@ -94,7 +94,7 @@ export function hsCodeFor(
       lineItemId,
       message:
         `${subject} has no HS code, and customs in ${countryName(destination)} need one. ` +
-        "Add it to the product's customs information in Shopify, or set a default HS code in Settings > Customs, then retry.",
+        "Add it to the product's customs information in Shopify, or set a default HS code in Settings > Customs and tax numbers, then retry.",
     });
   }
   const digits = written.replace(/[.\s]/g, "");

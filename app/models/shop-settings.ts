@@ -4,13 +4,14 @@
  * match them with both admins. Secrets never live here: see Shop.providerCredentialsCiphertext.
  */
 import { z } from "zod";
-import { code, emptyOrDigits, text, textBetween } from "~/fulfilment/schemas/rules";
+import { ConnectorSettings, SkuEntry } from "~/connector/settings";
+import { code, declareName, emptyOrDigits, textBetween } from "~/fulfilment/schemas/rules";
 
-const ShopifyLocationId = z
+export const ShopifyLocationId = z
   .string()
   .regex(/^gid:\/\/shopify\/Location\/\d+$/, { error: "must be a Shopify location id (gid://shopify/Location/…)" });
-const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as US" });
-const ServiceCode = code(1, 30);
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as US" });
+export const ServiceCode = code(1, 30);
 
 /** Which provider service ships a parcel, by its destination country. */
 const ServicesByCountry = z.object({
@@ -20,8 +21,10 @@ const ServicesByCountry = z.object({
 });
 
 /** A provider warehouse the merchant stocks, and the Shopify location standing for it. */
+export const WarehouseId = code(1, 10);
+
 const Warehouse = z.object({
-  warehouseId: code(1, 10),
+  warehouseId: WarehouseId,
   /**
    * The location Shopify created with the fulfillment service for this warehouse. Null until the
    * fulfillment-services.ensure job has created it (app/intake/fulfillment-services.server.ts):
@@ -45,8 +48,36 @@ const DropShip = z.object({
 const CustomsDefaults = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code such as USD" }).default("USD"),
   hsCode: emptyOrDigits(6, 50).default(""),
-  declareNameEn: text(100).default(""),
+  /** Empty: none. Otherwise the provider's customs-name rule, checked here rather than on a held order. */
+  declareNameEn: z.union([z.literal(""), declareName()]).default(""),
   originCountry: CountryCode.nullable().default(null),
+  /** PRESENTMENT: what the customer paid, in their currency (the transaction value customs expect); SHOP: the shop's currency. */
+  declaredValueCurrency: ConnectorSettings.shape.customs.unwrap().shape.declaredValueCurrency.unwrap().default("PRESENTMENT"),
+});
+
+// The tax numbers' formats are the connector's (app/connector/settings.ts): one rule, one place.
+const connectorTaxIds = ConnectorSettings.shape.taxIds.unwrap().shape;
+export const TaxNumber = {
+  ioss: connectorTaxIds.ioss.unwrap(),
+  euVatNumber: connectorTaxIds.euVatNumber.unwrap(),
+  ukVatNumber: connectorTaxIds.ukVatNumber.unwrap(),
+};
+
+/** The shop's own tax numbers, declared on the parcels that need them. Null: the shop has none. */
+const TaxIds = z.object({
+  ioss: TaxNumber.ioss.nullable().default(null),
+  euVatNumber: TaxNumber.euVatNumber.nullable().default(null),
+  ukVatNumber: TaxNumber.ukVatNumber.nullable().default(null),
+});
+
+/** A store SKU as Shopify's variant carries it. */
+export const StoreSku = z.string().trim().min(1, { error: "must not be empty" });
+
+/** How store SKUs are known to the provider. */
+const SkuMapping = z.object({
+  /** True: only SKUs listed here may ship; any other is held as unknown. */
+  strict: z.boolean().default(false),
+  bySku: z.record(StoreSku, SkuEntry).default({}),
 });
 
 export const ShopSettings = z
@@ -57,6 +88,10 @@ export const ShopSettings = z
     warehouses: z.array(Warehouse).default([]),
     dropShip: DropShip.nullable().default(null),
     customs: CustomsDefaults.prefault({}),
+    taxIds: TaxIds.prefault({}),
+    skus: SkuMapping.prefault({}),
+    /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */
+    codGatewayNames: z.array(z.string().trim().min(1, { error: "must not be empty" })).default([]),
     /** Whether Shopify emails the customer when a fulfilment with tracking is written. */
     notifyCustomer: z.boolean().default(true),
     /** autoPush sends valid shipments at once; holdForReview keeps every new one HELD for a person. */

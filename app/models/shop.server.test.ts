@@ -16,7 +16,10 @@ describe("shop settings", () => {
       providerBaseUrl: null,
       warehouses: [],
       dropShip: null,
-      customs: { currency: "USD", hsCode: "", declareNameEn: "", originCountry: null },
+      customs: { currency: "USD", hsCode: "", declareNameEn: "", originCountry: null, declaredValueCurrency: "PRESENTMENT" },
+      taxIds: { ioss: null, euVatNumber: null, ukVatNumber: null },
+      skus: { strict: false, bySku: {} },
+      codGatewayNames: [],
       notifyCustomer: true,
       pushPolicy: "autoPush",
     });

@@ -56,4 +56,30 @@ describe("pipelineSettingsOf", () => {
       "The drop-ship location Northfield Studio needs a street, city and country in Shopify: they are the sender's address.",
     ]);
   });
+
+  it("passes the SKU mapping, customs choices, tax numbers and cash-on-delivery gateways through to the mapping", () => {
+    const configured = ShopSettings.parse({
+      skus: { strict: true, bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } },
+      customs: { declaredValueCurrency: "SHOP" },
+      taxIds: { ioss: "IM2760000001", euVatNumber: "DE123456789", ukVatNumber: null },
+      codGatewayNames: ["Pay at the door"],
+    });
+    const { connector } = pipelineSettingsOf(configured, []).settings;
+    expect(connector.skus).toEqual({ strict: true, bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } });
+    expect(connector.customs.declaredValueCurrency).toBe("SHOP");
+    expect(connector.taxIds).toEqual({ ioss: "IM2760000001", euVatNumber: "DE123456789" });
+    expect(connector.codGatewayNames).toEqual(["Pay at the door"]);
+  });
+
+  it("reads settings stored before SKU mapping and tax numbers existed with their defaults", () => {
+    const stored = ShopSettings.parse(JSON.parse('{"mode":"sandbox","warehouses":[],"customs":{"currency":"USD","hsCode":"","declareNameEn":"","originCountry":null}}'));
+    expect(stored).toMatchObject({
+      skus: { strict: false, bySku: {} },
+      taxIds: { ioss: null, euVatNumber: null, ukVatNumber: null },
+      codGatewayNames: [],
+      customs: { declaredValueCurrency: "PRESENTMENT" },
+    });
+    const { connector } = pipelineSettingsOf(stored, []).settings;
+    expect(connector).toMatchObject({ skus: { strict: false, bySku: {} }, taxIds: {}, codGatewayNames: [], customs: { declaredValueCurrency: "PRESENTMENT" } });
+  });
 });

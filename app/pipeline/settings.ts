@@ -2,7 +2,8 @@
  * The shop's settings as the pipeline reads them: the connector's routing settings built from the
  * stored ShopSettings and the shop's Shopify locations. A warehouse's origin country is its
  * fulfillment-service location's country; a drop-ship sender is the merchant location's name and
- * address. Pure.
+ * address. SKU mapping, customs defaults, tax numbers and cash-on-delivery gateways pass through as
+ * the merchant set them. Pure.
  */
 import { ConnectorSettings } from "~/connector";
 import type { ShopSettings } from "~/models/shop-settings";
@@ -58,12 +59,21 @@ export function pipelineSettingsOf(shop: ShopSettings, locations: readonly Locat
     });
   }
 
+  const { ioss, euVatNumber, ukVatNumber } = shop.taxIds;
   const connector = ConnectorSettings.parse({
     routes,
+    skus: shop.skus,
     customs: {
       ...(shop.customs.declareNameEn ? { fallbackDeclaredName: shop.customs.declareNameEn } : {}),
       ...(shop.customs.hsCode ? { defaultHsCode: shop.customs.hsCode } : {}),
+      declaredValueCurrency: shop.customs.declaredValueCurrency,
     },
+    taxIds: {
+      ...(ioss === null ? {} : { ioss }),
+      ...(euVatNumber === null ? {} : { euVatNumber }),
+      ...(ukVatNumber === null ? {} : { ukVatNumber }),
+    },
+    codGatewayNames: shop.codGatewayNames,
   });
   return { settings: { connector, notifyCustomer: shop.notifyCustomer, pushPolicy: shop.pushPolicy }, problems };
 }

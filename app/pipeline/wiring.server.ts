@@ -9,6 +9,8 @@ import { env } from "~/env.server";
 import { createFulfilmentClient, staticToken } from "~/fulfilment";
 import { PermanentFailure } from "~/jobs/handler";
 import { shopifyAdminFor } from "~/jobs/handlers/shopify-admin.server";
+import { appProviderOAuth, authFromCredentials, ProviderNotConnected } from "~/models/provider-credentials-auth.server";
+import { readProviderCredentials, UnreadableProviderCredentials } from "~/models/provider-credentials.server";
 import { getShopSettings } from "~/models/shop.server";
 import type { PipelineDeps } from "./deps";
 import { PIPELINE_POLICY } from "./policy";
@@ -34,18 +36,39 @@ export function appPipelineDeps(): PipelineDeps {
     now: () => new Date(),
     async provider(shop) {
       const settings = await getShopSettings(prisma, shop);
-      if (settings.mode === "live") {
-        // Stored credentials (Shop.providerCredentialsCiphertext) are not read by the pipeline yet.
-        throw new PermanentFailure(`The provider is not connected for ${shop}: connect it in the app's settings`);
-      }
       const baseUrl = settings.providerBaseUrl ?? env.PROVIDER_BASE_URL;
-      const key = `${shop} ${baseUrl}`;
-      let provider = providers.get(key);
-      if (!provider) {
-        provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN) });
-        providers.set(key, provider);
+      if (settings.mode === "sandbox") {
+        const key = `${shop} ${baseUrl}`;
+        let provider = providers.get(key);
+        if (!provider) {
+          provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN) });
+          providers.set(key, provider);
+        }
+        return provider;
       }
-      return provider;
+      // Live: the merchant's stored credentials. Nothing a retry could fix is retried: a person must act.
+      try {
+        const credentials = await readProviderCredentials(prisma, shop);
+        if (credentials === null) {
+          throw new ProviderNotConnected(
+            `Live mode needs a connection to the provider, and none is saved for ${shop}: ` +
+              "connect the provider or enter its API token in Settings > Provider connection, then retry.",
+          );
+        }
+        // One client per saved connection: its OAuth refreshes are shared by the shop's jobs in this
+        // process; a new token or a new connection (another time saved) gets a new client.
+        const since = credentials.kind === "staticToken" ? credentials.savedAt : credentials.connectedAt;
+        const key = `${shop} ${baseUrl} ${credentials.kind} ${since.toISOString()}`;
+        let provider = providers.get(key);
+        if (!provider) {
+          provider = createFulfilmentClient({ baseUrl, auth: authFromCredentials(prisma, shop, credentials, appProviderOAuth(env)) });
+          providers.set(key, provider);
+        }
+        return provider;
+      } catch (error) {
+        if (error instanceof ProviderNotConnected || error instanceof UnreadableProviderCredentials) throw new PermanentFailure(error.message);
+        throw error;
+      }
     },
     async shopify(shop) {
       return shopifyPortFor(pacedAdminGraphql(shop, await shopifyAdminFor(shop)));

@@ -1,0 +1,71 @@
+/**
+ * Live mode on the app's own wiring (the worker process with the production dependencies), against
+ * a sandbox that accepts only the merchant's API token (--token): without saved credentials the
+ * push stops with words that send the merchant to the settings; with the token saved on the
+ * Settings page, the parcels reach the provider and are created.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { saveShopSettings } from "~/models/shop.server";
+import { orderPayload } from "~/shopify/test-support/emulator";
+import { MERCHANT_LOCATION } from "../emulator/seed";
+import { waitFor } from "../support/jobs";
+import { useStack } from "../support/stack";
+import { adminData } from "./support";
+
+const PROVIDER_TOKEN = "live-token-5e2b8c1f0d9a4e7b";
+const stack = useStack({ sandbox: { token: PROVIDER_TOKEN, createDelayMs: 200 } });
+
+async function placeStudioOrder(): Promise<string> {
+  const s = stack();
+  const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
+    body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
+  });
+  expect(placed.status).toBe(201);
+  return z.object({ order: z.object({ admin_graphql_api_id: z.string() }) }).parse(await placed.json()).order.admin_graphql_api_id;
+}
+
+describe("live mode", () => {
+  it("stops for want of credentials, saying where to add them, then sends with the merchant's token", async () => {
+    const s = stack();
+    const locations = z
+      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
+      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
+    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
+    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    await saveShopSettings(s.db, s.shop, {
+      mode: "live",
+      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP" } },
+    });
+
+    // No credentials: the push gives up at once (nothing a retry could fix) with the way out.
+    const first = await placeStudioOrder();
+    const dead = await waitFor(async () => (await s.db.job.findFirst({ where: { shop: s.shop, kind: "shipments.push", status: "DEAD" } })) ?? undefined, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      what: `a push job stopped for want of credentials\n${s.logs().slice(-3_000)}`,
+    });
+    expect(dead.lastError).toContain(
+      `Live mode needs a connection to the provider, and none is saved for ${s.shop}: connect the provider or enter its API token in Settings > Provider connection, then retry.`,
+    );
+    expect(dead.attempts).toBe(1);
+    expect(await s.db.shipment.findFirst({ where: { shop: s.shop, orderId: first } })).toMatchObject({ state: "READY" });
+    expect(s.sandbox.state().dropships.size).toBe(0);
+
+    // The merchant pastes the token on the Settings page; the next order's push sends both parcels with it.
+    const saved = await adminData(s, "/app/settings", "routes/app.settings", { form: { intent: "saveToken", token: PROVIDER_TOKEN } });
+    expect(saved.status, s.logs().slice(-3_000)).toBe(200);
+    const second = await placeStudioOrder();
+    const created = await waitFor(
+      async () => {
+        const shipments = await s.db.shipment.findMany({ where: { shop: s.shop, orderId: { in: [first, second] } } });
+        return shipments.length === 2 && shipments.every((shipment) => ["CREATED", "FULFILLED", "DELIVERED"].includes(shipment.state)) ? shipments : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: `both shipments created by the provider\n${s.logs().slice(-3_000)}` },
+    );
+    expect(created.map((shipment) => shipment.trackingNumber)).toEqual([expect.any(String), expect.any(String)]);
+    expect(s.sandbox.state().dropships.size).toBe(2);
+  }, 120_000);
+});
