@@ -4,6 +4,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
 import { recordInstallation } from "./intake/install.server";
+import { webhookVerifier } from "./intake/verify-webhook.server";
 import { installAdminTransport } from "./shopify/admin-transport.server";
 
 // Stack and tests: Admin API calls go to the emulator. Here in the module body, not as an import
@@ -17,8 +18,10 @@ if (env.SHOPIFY_ADMIN_API_ORIGIN) installAdminTransport(env.SHOPIFY_ADMIN_API_OR
  */
 export const apiVersion = ApiVersion.October26;
 
+const credentials = shopifyCredentials(env);
+
 const shopify = shopifyApp({
-  ...shopifyCredentials(env),
+  ...credentials,
   apiVersion,
   // Managed installation takes the scopes from shopify.app.toml; the CLI passes them as SCOPES too.
   scopes: env.SCOPES?.split(","),
@@ -49,3 +52,8 @@ export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
 export const registerWebhooks = shopify.registerWebhooks;
 export const sessionStorage = shopify.sessionStorage;
+/**
+ * The webhook routes' `authenticate.webhook`, without the offline-session lookup they do not use:
+ * same HMAC check with the same secret, same 401/400/405 answers (intake/verify-webhook.server.ts).
+ */
+export const verifyWebhook = webhookVerifier(credentials.apiSecretKey);

@@ -4,7 +4,7 @@
  * verifies, records and queues each in one transaction. Not a test: numbers depend on the machine.
  *
  *   npx tsx scripts/intake-bench.ts [--deliveries 2000] [--rate 200] [--concurrency 32] [--paced-window 256]
- *                                   [--warmup 200] [--worker]
+ *                                   [--warmup 200] [--worker] [--app-processes 1]
  *
  * Two phases on the same app, after a warm-up:
  * 1. paced: deliveries are due at --rate per second, whatever the answers (open loop, as Shopify
@@ -12,11 +12,15 @@
  *    answer, so time spent waiting for a free slot counts.
  * 2. flat out: --concurrency senders back to back, for the intake's ceiling.
  * The app runs as in the stack (scripts/stack/app-processes.ts: remix-serve of build/, production
- * mode); --worker starts the job worker beside it, which polls the same SQLite file. The database
+ * mode); --app-processes N runs N of them on the one port (node:cluster, as APP_PROCESSES=N does for
+ * the stack); --worker starts the job worker beside it, which polls the same SQLite file.
+ * Each phase also reports the CPU time per delivery of the app, of this sender and of the rest of
+ * the machine: on a shared machine, other work competing for the cores shows there. The database
  * is a fresh migrated file under .cache/bench/, holding the shop's offline session, deleted afterwards.
  */
 import { createHmac, randomUUID } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -34,6 +38,7 @@ const Flags = z.object({
   "paced-window": z.coerce.number().int().positive().default(256),
   warmup: z.coerce.number().int().nonnegative().default(200),
   worker: z.boolean().default(false),
+  "app-processes": z.coerce.number().int().positive().default(1),
 });
 const { values } = parseArgs({
   options: {
@@ -43,6 +48,7 @@ const { values } = parseArgs({
     "paced-window": { type: "string" },
     warmup: { type: "string" },
     worker: { type: "boolean" },
+    "app-processes": { type: "string" },
   },
 });
 const flags = Flags.parse(values);
@@ -60,7 +66,8 @@ interface Sent {
 }
 
 interface Delivery {
-  body: string;
+  /** Encoded beforehand, like the signature. */
+  body: Buffer;
   headers: Record<string, string>;
 }
 
@@ -69,9 +76,10 @@ function delivery(n: number, secret = API_SECRET): Delivery {
   const id = 5_000_000 + n;
   const body = JSON.stringify({ ...template, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id}` });
   return {
-    body,
+    body: Buffer.from(body, "utf8"),
     headers: {
       "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(body, "utf8")),
       "X-Shopify-Topic": "orders/create",
       "X-Shopify-Shop-Domain": SHOP,
       "X-Shopify-API-Version": "2026-10",
@@ -83,16 +91,30 @@ function delivery(n: number, secret = API_SECRET): Delivery {
   };
 }
 
+/**
+ * Kept-alive connections, as Shopify keeps them. node:http rather than fetch: the sender shares the
+ * two cores with the app, and fetch (undici) costs it several times more CPU per request.
+ */
+const agent = new Agent({ keepAlive: true });
+
 /** `since`: when the delivery was due; a send delayed by a full window counts as latency (no coordinated omission). */
-async function send(appUrl: string, { body, headers }: Delivery, since = performance.now()): Promise<Sent> {
-  const started = since;
-  const response = await fetch(`${appUrl}/webhooks/orders/create`, { method: "POST", headers, body });
-  await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started };
+function send(appUrl: URL, { body, headers }: Delivery, since = performance.now()): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { agent, host: appUrl.hostname, port: appUrl.port, path: "/webhooks/orders/create", method: "POST", headers },
+      (response) => {
+        response.resume();
+        response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - since }));
+        response.once("error", reject);
+      },
+    );
+    outgoing.once("error", reject);
+    outgoing.end(body);
+  });
 }
 
 /** Open loop: one delivery every 1000/rate ms, at most `limit` in flight (a full window delays the next send). */
-async function paced(appUrl: string, deliveries: Delivery[], rate: number, limit: number): Promise<{ sent: Sent[]; ms: number; delayedSends: number }> {
+async function paced(appUrl: URL, deliveries: Delivery[], rate: number, limit: number): Promise<{ sent: Sent[]; ms: number; delayedSends: number }> {
   const sent: Sent[] = [];
   const inFlight = new Set<Promise<void>>();
   const interval = 1000 / rate;
@@ -115,7 +137,7 @@ async function paced(appUrl: string, deliveries: Delivery[], rate: number, limit
 }
 
 /** Closed loop: `senders` back-to-back senders share `count` deliveries. */
-async function flatOut(appUrl: string, deliveries: Delivery[], senders: number): Promise<{ sent: Sent[]; ms: number }> {
+async function flatOut(appUrl: URL, deliveries: Delivery[], senders: number): Promise<{ sent: Sent[]; ms: number }> {
   const sent: Sent[] = [];
   const queue = [...deliveries];
   const started = performance.now();
@@ -131,16 +153,84 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function report(name: string, { sent, ms }: { sent: Sent[]; ms: number }, extra = ""): void {
+/** Linux clock ticks (USER_HZ), the unit of /proc's CPU times: 100 on every platform Node supports. */
+const TICK_MS = 10;
+
+/** CPU time (ms) of every process in the process group `group` (the app server and any workers it forked). */
+function groupCpuMs(group: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command name (which may contain spaces): state ppid pgrp ... utime (14th field) stime (15th).
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** Busy CPU time (ms) of the whole machine, all cores: what the app, this sender and everything else used. */
+function machineCpuMs(): number {
+  const [, ...times] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/) ?? [];
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = times.map(Number);
+  return (user + nice + system + irq + softirq + steal) * TICK_MS;
+}
+
+interface CpuUse {
+  /** The app's processes. */
+  app: number;
+  /** This process: the sender. */
+  sender: number;
+  /** The rest of the machine: other people's work competes for the same cores. */
+  other: number;
+}
+
+/** Starts counting CPU time; the function returned says how much each party used since (ms, all cores). */
+function cpuMeter(appGroup: number): () => CpuUse {
+  const take = () => {
+    const own = process.cpuUsage();
+    return { app: groupCpuMs(appGroup), sender: (own.user + own.system) / 1000, machine: machineCpuMs() };
+  };
+  const start = take();
+  return () => {
+    const end = take();
+    const [app, sender, machine] = [end.app - start.app, end.sender - start.sender, end.machine - start.machine];
+    return { app, sender, other: Math.max(0, machine - app - sender) };
+  };
+}
+
+interface Phase {
+  sent: Sent[];
+  ms: number;
+  cpu: CpuUse;
+}
+
+function report(name: string, { sent, ms, cpu }: Phase, extra = ""): void {
   const latencies = sent.map((s) => s.ms).sort((a, b) => a - b);
   const counts = new Map<number, number>();
   for (const { status } of sent) counts.set(status, (counts.get(status) ?? 0) + 1);
   const statuses = [...counts].map(([status, count]) => `${status}×${count}`);
   const f = (value: number) => value.toFixed(1);
+  const perDelivery = (total: number) => (total / sent.length).toFixed(2);
   console.log(
     `${name.padEnd(28)} ${sent.length} deliveries in ${(ms / 1000).toFixed(2)} s = ${Math.round((sent.length * 1000) / ms)}/s | ` +
       `p50 ${f(percentile(latencies, 50))} ms  p90 ${f(percentile(latencies, 90))} ms  p99 ${f(percentile(latencies, 99))} ms  max ${f(latencies.at(-1) ?? Number.NaN)} ms | ${statuses.join(" ")}${extra}`,
   );
+  console.log(
+    `${"".padEnd(28)} CPU ms per delivery: app ${perDelivery(cpu.app)}, sender ${perDelivery(cpu.sender)}, rest of the machine ${perDelivery(cpu.other)} | load average ${load()}`,
+  );
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+
+/** Runs a phase, counting the CPU time each party used meanwhile. */
+async function measured<T extends { sent: Sent[]; ms: number }>(appGroup: number, phase: () => Promise<T>): Promise<T & Phase> {
+  const meter = cpuMeter(appGroup);
+  const result = await phase();
+  return { ...result, cpu: meter() };
 }
 
 async function main(): Promise<void> {
@@ -154,26 +244,30 @@ async function main(): Promise<void> {
 
   const app = await startAppProcesses(
     { databaseUrl, apiKey: "intake-bench-key", apiSecret: API_SECRET, shopifyUrl: "http://127.0.0.1:9", sandboxUrl: "http://127.0.0.1:9", scopes: ["read_orders"], output: () => {} },
-    { worker: flags.worker },
+    { worker: flags.worker, appProcesses: flags["app-processes"] },
   );
   try {
-    const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
     console.log(`${availableParallelism()} CPUs, load average ${load()} (the machine's other work competes with the app and this sender)`);
     console.log(
-      `Webhook intake on SQLite (built app, remix-serve${flags.worker ? ", worker process polling the same file" : ""}), orders/create of ${
+      `Webhook intake on SQLite (built app, ${flags["app-processes"] > 1 ? `${flags["app-processes"]} remix-serve processes` : "remix-serve"}${flags.worker ? ", worker process polling the same file" : ""}), orders/create of ${
         JSON.stringify(template).length
       } bytes, Node ${process.version}`,
     );
     const batch = (from: number, count: number, secret?: string) => Array.from({ length: count }, (_, i) => delivery(from + i, secret));
-    await flatOut(app.appUrl, batch(0, flags.warmup), 8);
+    const appUrl = new URL(app.appUrl);
+    await flatOut(appUrl, batch(0, flags.warmup), 8);
     let from = flags.warmup;
-    const atRate = await paced(app.appUrl, batch(from, flags.deliveries), flags.rate, flags["paced-window"]);
-    report(`paced at ${flags.rate}/s`, atRate, atRate.delayedSends > 0 ? ` | ${atRate.delayedSends} sends waited for a free slot` : "");
+    const group = app.app.pid;
+    const pacedBatch = batch(from, flags.deliveries);
+    const atRate = await measured(group, () => paced(appUrl, pacedBatch, flags.rate, flags["paced-window"]));
+    report(`paced at ${flags.rate}/s`, atRate, atRate.delayedSends ? ` | ${atRate.delayedSends} sends waited for a free slot` : "");
     from += flags.deliveries;
-    report(`flat out, ${flags.concurrency} senders`, await flatOut(app.appUrl, batch(from, flags.deliveries), flags.concurrency));
+    const flatBatch = batch(from, flags.deliveries);
+    report(`flat out, ${flags.concurrency} senders`, await measured(group, () => flatOut(appUrl, flatBatch, flags.concurrency)));
     from += flags.deliveries;
     // The same requests with a wrong signature: the HTTP, Remix and HMAC part alone, no database.
-    report(`baseline: 401s, ${flags.concurrency} senders`, await flatOut(app.appUrl, batch(from, flags.deliveries, "not-the-secret"), flags.concurrency));
+    const unsigned = batch(from, flags.deliveries, "not-the-secret");
+    report(`baseline: 401s, ${flags.concurrency} senders`, await measured(group, () => flatOut(appUrl, unsigned, flags.concurrency)));
 
     console.log(`load average afterwards ${load()}`);
     const [receipts, jobs] = [await db.webhookReceipt.count({ where: { status: "ENQUEUED" } }), await db.job.count({ where: { kind: "orders.created" } })];

@@ -1,10 +1,11 @@
 /**
- * What a verified delivery says about itself, read from what `authenticate.webhook` returns (it has
- * read the body and the X-Shopify-* headers already: the body cannot be read twice).
+ * What a verified delivery says about itself, read from what `verifyWebhook` (or the library's
+ * `authenticate.webhook`) returns: it has read the body and the X-Shopify-* headers already, and
+ * the body cannot be read twice.
  */
 import { z } from "zod";
 
-/** The fields of `authenticate.webhook(request)`'s result the intake uses; the result itself satisfies it. */
+/** What `verifyWebhook(request)` returns: the fields of `authenticate.webhook(request)`'s result the intake uses. */
 export interface VerifiedWebhook {
   /** "example.myshopify.com", from the signed X-Shopify-Shop-Domain header. */
   shop: string;

@@ -18,8 +18,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "~/models/database.server";
-import { shopUninstalledAt } from "~/models/shop.server";
-import { recordWebhookReceipt, type WebhookDelivery } from "~/models/webhook-receipt.server";
+import { recordWebhookReceipt, recordWebhookReceiptUnlessUninstalled, type WebhookDelivery } from "~/models/webhook-receipt.server";
 import { eventIdOf, triggeredAtOf, type VerifiedWebhook } from "./delivery";
 import { looseReferences, parseTopicPayload, type ParsedDelivery, type PayloadParse } from "./payloads";
 import { topicAsReported, type WebhookTopic } from "./topics";
@@ -84,15 +83,16 @@ async function reject(tx: Prisma.TransactionClient, receipt: WebhookDelivery, re
 }
 
 async function accept(tx: Prisma.TransactionClient, receipt: WebhookDelivery, delivery: ParsedDelivery, now: Date): Promise<IntakeOutcome> {
-  if (needsTheShopInstalled(delivery.topic)) {
-    // Its token is revoked: an order event that arrives afterwards (late, or out of order) is kept
-    // for support but sets nothing going.
-    const since = await shopUninstalledAt(tx, receipt.shop);
-    if (since !== null) return reject(tx, receipt, `The app was uninstalled from this shop on ${since.toISOString()}: nothing was queued`, now);
-  }
   const atOnce = isDoneAtOnce(delivery);
   // ENQUEUED before its job is written is fine: both commit together, or neither does.
-  const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: atOnce ? "PROCESSED" : "ENQUEUED" }, now);
+  const recorded: WebhookDelivery = { ...receipt, status: atOnce ? "PROCESSED" : "ENQUEUED" };
+  // Order and fulfillment-order events need the shop's token, revoked on uninstall: one that arrives
+  // afterwards (late, or out of order) is kept for support but sets nothing going.
+  const outcome = needsTheShopInstalled(delivery.topic) ? await recordWebhookReceiptUnlessUninstalled(tx, recorded, now) : await recordWebhookReceipt(tx, recorded, now);
+  if ("uninstalledAt" in outcome) {
+    return reject(tx, receipt, `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`, now);
+  }
+  const { receiptId, duplicate } = outcome;
   if (duplicate) return { status: "duplicate", receiptId };
   if (isDoneAtOnce(delivery)) {
     await doAtOnce(tx, receipt.shop, delivery, now);

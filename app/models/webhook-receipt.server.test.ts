@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/support/database";
-import { recordWebhookReceipt, setWebhookReceiptStatus, type WebhookDelivery } from "./webhook-receipt.server";
+import { recordWebhookReceipt, recordWebhookReceiptUnlessUninstalled, setWebhookReceiptStatus, type WebhookDelivery } from "./webhook-receipt.server";
 
 const { db } = useTestDatabase();
 
@@ -17,6 +17,7 @@ const delivery: WebhookDelivery = {
 
 beforeEach(async () => {
   await db.webhookReceipt.deleteMany();
+  await db.shop.deleteMany();
 });
 
 describe("webhook receipts", () => {
@@ -49,5 +50,30 @@ describe("webhook receipts", () => {
     const rejected = await db.webhookReceipt.findUniqueOrThrow({ where: { id: receiptId } });
     expect(rejected).toMatchObject({ status: "REJECTED", reason: "The payload has no line items" });
     expect(rejected.processedAt).toBeInstanceOf(Date);
+  });
+
+  describe("unless the app was uninstalled", () => {
+    const uninstalledAt = new Date("2029-06-01T00:00:00Z");
+
+    it("record a delivery for a shop never seen or still installed", async () => {
+      const unseen = await recordWebhookReceiptUnlessUninstalled(db, delivery);
+      await db.shop.create({ data: { domain: "b.myshopify.com" } });
+      const installed = await recordWebhookReceiptUnlessUninstalled(db, { ...delivery, shop: "b.myshopify.com" });
+      expect([unseen, installed]).toEqual([expect.objectContaining({ duplicate: false }), expect.objectContaining({ duplicate: false })]);
+      expect(await db.webhookReceipt.count()).toBe(2);
+    });
+
+    it("find the earlier receipt of the same event", async () => {
+      const first = await recordWebhookReceiptUnlessUninstalled(db, delivery);
+      expect(await recordWebhookReceiptUnlessUninstalled(db, { ...delivery, webhookId: "webhook-2" })).toEqual({ ...first, duplicate: true });
+    });
+
+    it("record nothing after the uninstall, and say since when, even for an event recorded before", async () => {
+      const first = await recordWebhookReceipt(db, delivery);
+      await db.shop.create({ data: { domain: delivery.shop, uninstalledAt } });
+      expect(await recordWebhookReceiptUnlessUninstalled(db, { ...delivery, eventId: "event-2" })).toEqual({ uninstalledAt });
+      expect(await recordWebhookReceiptUnlessUninstalled(db, delivery)).toEqual({ uninstalledAt });
+      expect(await db.webhookReceipt.findMany({ select: { id: true } })).toEqual([{ id: first.receiptId }]);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
-import { authenticate } from "~/shopify.server";
+import { verifyWebhook } from "~/shopify.server";
 
 /**
  * app/uninstalled: the shop marked uninstalled, its sessions deleted and its waiting jobs stopped, in
@@ -9,8 +9,8 @@ import { authenticate } from "~/shopify.server";
  * app's secret, and a redelivery finds its receipt.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  // 401 on a bad HMAC, 400 on missing headers: the library answers those itself.
-  const webhook = await authenticate.webhook(request);
+  // 401 on a bad HMAC, 400 on missing headers, as authenticate.webhook answers them.
+  const webhook = await verifyWebhook(request);
   await recordAndEnqueue(prisma, "app/uninstalled", webhook);
   return new Response(null, { status: 200 });
 }

@@ -2,6 +2,9 @@
  * The app and its job worker as child processes, configured for the stack: the built app served by
  * remix-serve (as `npm start` does) and `scripts/worker.ts`, both on the stack's database, the
  * Admin API redirected to the emulator and the provider pointed at the sandbox.
+ *
+ * One app process unless asked for more (`appProcesses`, or APP_PROCESSES in the environment):
+ * then serve-cluster.mjs runs that many remix-serve processes on the one port.
  */
 import { createRequire } from "node:module";
 import { connect } from "node:net";
@@ -32,6 +35,7 @@ export interface AppProcesses {
 }
 
 const EXIT_WITH_PARENT = pathToFileURL(path.join(import.meta.dirname, "exit-with-parent.mjs")).href;
+const SERVE_CLUSTER = path.join(import.meta.dirname, "serve-cluster.mjs");
 const START_TIMEOUT_MS = 30_000;
 
 /** The app's environment (app/env.server.ts), the same for the server and the worker. */
@@ -82,15 +86,15 @@ async function waitForListening(port: number, child: Child, timeoutMs: number): 
  * The port is chosen before the app starts (its URL is part of its configuration); when someone
  * takes it in the meantime, another is tried, unless the caller asked for that port.
  */
-async function startAppServer(settings: AppSettings, firstPort: number, fixedPort: boolean): Promise<{ app: Child; appUrl: string }> {
-  const remixServe = createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js");
+async function startAppServer(settings: AppSettings, firstPort: number, fixedPort: boolean, processes: number): Promise<{ app: Child; appUrl: string }> {
+  const server = processes === 1 ? createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js") : SERVE_CLUSTER;
   for (let attempt = 1, port = firstPort; ; attempt++, port = await freePort()) {
     const appUrl = `http://127.0.0.1:${port}`;
     const app = spawnChild({
       name: "app",
       command: process.execPath,
-      args: ["--import", EXIT_WITH_PARENT, remixServe, SERVER_BUILD],
-      env: { ...process.env, ...appEnvironment(settings, appUrl), HOST: "127.0.0.1", PORT: String(port) },
+      args: ["--import", EXIT_WITH_PARENT, server, SERVER_BUILD],
+      env: { ...process.env, ...appEnvironment(settings, appUrl), HOST: "127.0.0.1", PORT: String(port), ...(processes > 1 ? { APP_PROCESSES: String(processes) } : {}) },
       cwd: PROJECT_ROOT,
       output: settings.output,
     });
@@ -124,16 +128,24 @@ async function startWorkerProcess(settings: AppSettings, appUrl: string): Promis
   }
 }
 
+/** APP_PROCESSES from the environment: how many app processes the stack runs when not told. */
+export function appProcessesFromEnvironment(value = process.env.APP_PROCESSES): number {
+  if (value === undefined || value === "") return 1;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`APP_PROCESSES must be a whole number of at least 1, not ${JSON.stringify(value)}`);
+  return count;
+}
+
 /** Starts the app server and (unless `worker: false`) the worker, side by side. */
 export async function startAppProcesses(
   settings: AppSettings,
-  { port, worker: withWorker = true }: { port?: number; worker?: boolean } = {},
+  { port, worker: withWorker = true, appProcesses = appProcessesFromEnvironment() }: { port?: number; worker?: boolean; appProcesses?: number } = {},
 ): Promise<AppProcesses> {
   // The URL is known before the server listens, so the worker starts meanwhile.
   const firstPort = port ?? (await freePort());
   const firstUrl = `http://127.0.0.1:${firstPort}`;
   const [server, worker] = await Promise.allSettled([
-    startAppServer(settings, firstPort, port !== undefined),
+    startAppServer(settings, firstPort, port !== undefined, appProcesses),
     withWorker ? startWorkerProcess(settings, firstUrl) : Promise.resolve(undefined),
   ]);
   if (server.status === "rejected" || worker.status === "rejected") {
