@@ -6,6 +6,7 @@
  */
 import type { ConnectorSettings, FulfillmentOrderFacts, FulfillmentOrderGid, OrderFacts } from "~/connector";
 import type { FulfilmentClient } from "~/fulfilment";
+import type { ShopifyUserError } from "~/shopify/errors";
 import type { FulfillmentEventStatus } from "./tracking-events";
 
 /** The provider operations the pipeline uses. */
@@ -124,6 +125,8 @@ export interface ShopifyPort {
   acceptCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
   rejectCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
   createFulfilment(input: FulfilmentInput): Promise<{ id: string }>;
+  /** Several at once, in the order given: each created, or refused by Shopify (a ShopifyUserError). */
+  createFulfilments(inputs: readonly FulfilmentInput[]): Promise<({ id: string } | { refused: ShopifyUserError })[]>;
   /** The fulfilments of a fulfillment order (to find one we created before a crash). */
   fulfilmentsOf(fulfillmentOrderId: string): Promise<FulfilmentBrief[]>;
   updateTracking(fulfilmentId: string, tracking: TrackingInfo, notifyCustomer: boolean): Promise<void>;

@@ -21,6 +21,7 @@ import {
 import {
   createFulfillment,
   createFulfillmentEvent,
+  createFulfillments,
   listFulfillmentEvents,
   listFulfillmentsOf,
   Tracking,
@@ -28,7 +29,7 @@ import {
 } from "~/shopify/fulfillments.server";
 import { FulfillmentGid, FulfillmentOrderLineItemGid, OrderGid } from "~/shopify/ids";
 import { listLocations } from "~/shopify/locations.server";
-import type { FulfillmentOrderBrief, ShopifyPort, TrackingInfo } from "./ports";
+import type { FulfillmentOrderBrief, FulfilmentInput, ShopifyPort, TrackingInfo } from "./ports";
 
 async function allPages<T>(page: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
   const items: T[] = [];
@@ -54,6 +55,15 @@ const brief = (fo: FulfillmentOrderSummary): FulfillmentOrderBrief => ({
 function tracking(info: TrackingInfo): Tracking {
   const parsed = Tracking.safeParse(info);
   return parsed.success ? parsed.data : { number: info.number, company: info.company || null, url: null };
+}
+
+function fulfillmentToCreate(input: FulfilmentInput) {
+  return {
+    fulfillmentOrderId: FulfillmentOrderGid.parse(input.fulfillmentOrderId),
+    lines: input.lineItems.map((line) => ({ id: FulfillmentOrderLineItemGid.parse(line.id), quantity: line.quantity })),
+    tracking: tracking(input.tracking),
+    notifyCustomer: input.notifyCustomer,
+  };
 }
 
 function fulfillmentGid(id: string): FulfillmentGid {
@@ -97,13 +107,12 @@ export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new 
       await rejectCancellationRequest(admin, { id, message });
     },
     createFulfilment: async (input) => {
-      const created = await createFulfillment(admin, {
-        fulfillmentOrderId: FulfillmentOrderGid.parse(input.fulfillmentOrderId),
-        lines: input.lineItems.map((line) => ({ id: FulfillmentOrderLineItemGid.parse(line.id), quantity: line.quantity })),
-        tracking: tracking(input.tracking),
-        notifyCustomer: input.notifyCustomer,
-      });
+      const created = await createFulfillment(admin, fulfillmentToCreate(input));
       return { id: created.id };
+    },
+    createFulfilments: async (inputs) => {
+      const outcomes = await createFulfillments(admin, inputs.map(fulfillmentToCreate));
+      return outcomes.map((outcome) => ("created" in outcome ? { id: outcome.created.id } : outcome));
     },
     fulfilmentsOf: async (fulfillmentOrderId) => {
       const fulfilments = (await listFulfillmentsOf(admin, FulfillmentOrderGid.parse(fulfillmentOrderId))) ?? [];

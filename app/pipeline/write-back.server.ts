@@ -10,6 +10,7 @@
  */
 import type { Shipment } from "@prisma/client";
 import type { JobContext } from "~/jobs/handler";
+import type { DatabaseOrTransaction } from "~/models/database.server";
 import { countInState, shipmentLines, shipmentsInState } from "~/models/shipment-pipeline.server";
 import { recordShipmentEvent, transition } from "~/models/shipment.server";
 import { ShopifyUserError } from "~/shopify/errors";
@@ -69,36 +70,26 @@ async function refuse(ctx: JobContext, shipment: Shipment, error: ShopifyUserErr
   });
 }
 
-async function writeOne(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, notifyCustomer: boolean, shipment: Shipment): Promise<void> {
-  if (shipment.trackingNumber === null) return;
+function fulfilmentInputOf(shipment: Shipment & { trackingNumber: string }, notifyCustomer: boolean) {
   const tracking: TrackingInfo = { number: shipment.trackingNumber, company: shipment.trackingCarrier, url: shipment.trackingUrl };
   const lineItems = shipmentLines(shipment);
-  const sent = { fulfillmentOrderId: shipment.fulfillmentOrderId, lineItems, trackingInfo: tracking, notifyCustomer };
+  return { fulfillmentOrderId: shipment.fulfillmentOrderId, lineItems, tracking, notifyCustomer };
+}
 
-  let fulfilment: { id: string } | undefined;
-  let adopted = false;
-  if (shipment.fulfilmentIntentAt !== null) {
-    fulfilment = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
-    adopted = fulfilment !== undefined;
-  } else {
-    await ctx.db.shipment.updateMany({ where: { id: shipment.id, state: "CREATED" }, data: { fulfilmentIntentAt: deps.now() } });
-  }
-  if (fulfilment === undefined) {
-    try {
-      fulfilment = await shopify.createFulfilment({ fulfillmentOrderId: shipment.fulfillmentOrderId, lineItems, tracking, notifyCustomer });
-    } catch (error) {
-      if (!(error instanceof ShopifyUserError)) throw error;
-      // Perhaps it exists after all (the fulfillment order is closed because we fulfilled it).
-      fulfilment = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
-      adopted = fulfilment !== undefined;
-      if (fulfilment === undefined) {
-        await refuse(ctx, shipment, error, sent);
-        return;
-      }
-    }
-  }
+interface Written {
+  shipment: Shipment;
+  fulfilment: { id: string };
+  /** Found on the fulfillment order (written before an interruption), not created now. */
+  adopted: boolean;
+  input: ReturnType<typeof fulfilmentInputOf>;
+}
+
+/** → FULFILLED with the fulfilment's id, and what was sent and received in the timeline. */
+async function recordWritten(db: DatabaseOrTransaction, { shipment, fulfilment, adopted, input }: Written): Promise<void> {
+  const { tracking, notifyCustomer } = input;
+  const sent = { fulfillmentOrderId: input.fulfillmentOrderId, lineItems: input.lineItems, trackingInfo: tracking, notifyCustomer };
   await transition(
-    ctx.db,
+    db,
     shipment,
     "FULFILLED",
     {
@@ -113,6 +104,55 @@ async function writeOne(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPor
   );
 }
 
+/** After Shopify refused to create it: perhaps it exists after all (the fulfillment order is closed because we fulfilled it). */
+async function adoptOrRefuse(ctx: JobContext, shopify: ShopifyPort, shipment: Shipment, input: Written["input"], error: ShopifyUserError): Promise<Written | undefined> {
+  const fulfilment = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
+  if (fulfilment) return { shipment, fulfilment, adopted: true, input };
+  const { tracking, notifyCustomer } = input;
+  await refuse(ctx, shipment, error, { fulfillmentOrderId: input.fulfillmentOrderId, lineItems: input.lineItems, trackingInfo: tracking, notifyCustomer });
+  return undefined;
+}
+
+/** A shipment whose intent an earlier run stored: its fulfilment may exist already, so look before creating. */
+async function resumeOne(ctx: JobContext, shopify: ShopifyPort, notifyCustomer: boolean, shipment: Shipment & { trackingNumber: string }): Promise<void> {
+  const input = fulfilmentInputOf(shipment, notifyCustomer);
+  const found = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
+  if (found) return recordWritten(ctx.db, { shipment, fulfilment: found, adopted: true, input });
+  try {
+    await recordWritten(ctx.db, { shipment, fulfilment: await shopify.createFulfilment(input), adopted: false, input });
+  } catch (error) {
+    if (!(error instanceof ShopifyUserError)) throw error;
+    const written = await adoptOrRefuse(ctx, shopify, shipment, input, error);
+    if (written) await recordWritten(ctx.db, written);
+  }
+}
+
+/**
+ * Shipments written for the first time: the intent of all stored first, then their fulfilments
+ * created several to a request, then the outcomes recorded in one transaction.
+ */
+async function writeFresh(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, notifyCustomer: boolean, shipments: (Shipment & { trackingNumber: string })[]): Promise<void> {
+  await ctx.db.shipment.updateMany({ where: { id: { in: shipments.map((s) => s.id) }, state: "CREATED", fulfilmentIntentAt: null }, data: { fulfilmentIntentAt: deps.now() } });
+  const inputs = shipments.map((shipment) => fulfilmentInputOf(shipment, notifyCustomer));
+  const outcomes = await shopify.createFulfilments(inputs);
+  const written: Written[] = [];
+  for (const [index, shipment] of shipments.entries()) {
+    const outcome = outcomes[index];
+    const input = inputs[index];
+    if (!outcome || !input) continue;
+    if ("id" in outcome) written.push({ shipment, fulfilment: outcome, adopted: false, input });
+    else {
+      const adopted = await adoptOrRefuse(ctx, shopify, shipment, input, outcome.refused);
+      if (adopted) written.push(adopted);
+    }
+  }
+  await ctx.db.$transaction(async (tx) => {
+    for (const item of written) await recordWritten(tx, item);
+  });
+}
+
+const withTracking = (shipment: Shipment): shipment is Shipment & { trackingNumber: string } => shipment.trackingNumber !== null;
+
 export async function writeBackShipments(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const limit = deps.policy.fulfilmentsPerWriteBack;
   const candidates = await shipmentsInState(ctx.db, shop, "CREATED", { where: writable, take: limit + 1 });
@@ -121,7 +161,10 @@ export async function writeBackShipments(ctx: JobContext, deps: PipelineDeps, sh
       const shopify = await deps.shopify(shop);
       const { notifyCustomer } = await deps.settings(shop, shopify);
       const shipments = await fillTrackingPages(ctx, deps, await deps.provider(shop), candidates.slice(0, limit));
-      for (const shipment of shipments) await writeOne(ctx, deps, shopify, notifyCustomer, shipment);
+      const numbered = shipments.filter(withTracking);
+      for (const shipment of numbered.filter((s) => s.fulfilmentIntentAt !== null)) await resumeOne(ctx, shopify, notifyCustomer, shipment);
+      const fresh = numbered.filter((s) => s.fulfilmentIntentAt === null);
+      if (fresh.length > 0) await writeFresh(ctx, deps, shopify, notifyCustomer, fresh);
     } catch (error) {
       throw forQueue(error, deps.now(), deps.policy);
     }

@@ -18,6 +18,7 @@ import {
   type AdminGraphql,
   type GraphqlResult,
 } from "./admin-graphql.server";
+import { ShopifyUserError } from "./errors";
 import { FulfillmentEventGid, FulfillmentGid, FulfillmentOrderGid, FulfillmentOrderLineItemGid } from "./ids";
 
 /** Shopify's limit on input arrays. */
@@ -89,6 +90,56 @@ export async function createFulfillment(admin: AdminGraphql, input: FulfillmentT
   const { data, operation } = await runGraphql(admin, FULFILLMENT_CREATE, { fulfillment }, payloadOf("fulfillmentCreate", FulfillmentPayload));
   assertNoUserErrors(operation, data.userErrors);
   return resultOf(operation, "fulfillment", data.fulfillment);
+}
+
+/** Fulfilments created in one mutation document (10 points each). */
+export const FULFILLMENTS_PER_REQUEST = 10;
+
+const createDocuments = new Map<number, string>();
+/** `count` fulfillmentCreate fields, aliased f0, f1, ..., each answered on its own. */
+function createDocument(count: number): string {
+  let document = createDocuments.get(count);
+  if (document === undefined) {
+    const indexes = Array.from({ length: count }, (_, index) => index);
+    document = `#graphql
+  mutation FulfillmentsCreate(${indexes.map((i) => `$fulfillment${i}: FulfillmentInput!`).join(", ")}) {
+    ${indexes.map((i) => `f${i}: fulfillmentCreate(fulfillment: $fulfillment${i}) { fulfillment { ...FulfillmentFields } userErrors { field message } }`).join("\n    ")}
+  }
+  ${FULFILLMENT_FIELDS}`;
+    createDocuments.set(count, document);
+  }
+  return document;
+}
+
+/** Each fulfilment's answer: created, or Shopify's refusal of that one. */
+export type CreateOutcome = { created: Fulfillment } | { refused: ShopifyUserError };
+
+/**
+ * Creates several fulfilments, FULFILLMENTS_PER_REQUEST to a mutation (one round trip instead of
+ * one each); the outcomes come back in the order of `inputs`. One refusal does not stop the others.
+ */
+export async function createFulfillments(admin: AdminGraphql, inputs: readonly FulfillmentToCreate[]): Promise<CreateOutcome[]> {
+  const outcomes: CreateOutcome[] = [];
+  for (let start = 0; start < inputs.length; start += FULFILLMENTS_PER_REQUEST) {
+    const chunk = inputs.slice(start, start + FULFILLMENTS_PER_REQUEST).map((input) => FulfillmentToCreate.parse(input));
+    const variables = Object.fromEntries(
+      chunk.map(({ fulfillmentOrderId, lines, tracking, notifyCustomer }, index) => [
+        `fulfillment${index}`,
+        { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: lines }], trackingInfo: tracking, notifyCustomer },
+      ]),
+    );
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`f${index}`, FulfillmentPayload])));
+    const { data, operation } = await runGraphql(admin, createDocument(chunk.length), variables, result);
+    for (const index of chunk.keys()) {
+      const payload = data[`f${index}`] as z.infer<typeof FulfillmentPayload>;
+      outcomes.push(
+        payload.userErrors.length > 0
+          ? { refused: new ShopifyUserError(operation, payload.userErrors.map((e) => ({ field: e.field, message: e.message, code: e.code ?? undefined }))) }
+          : { created: resultOf(operation, `f${index}.fulfillment`, payload.fulfillment) },
+      );
+    }
+  }
+  return outcomes;
 }
 
 const FULFILLMENT_TRACKING_INFO_UPDATE = `#graphql

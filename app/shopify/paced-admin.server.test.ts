@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminGraphql } from "./admin-graphql.server";
-import { pacedAdminGraphql } from "./paced-admin.server";
+import { MAX_IN_FLIGHT, pacedAdminGraphql } from "./paced-admin.server";
 
 /** A shop whose bucket the fake drains by each document's requested cost and refills at 100/s. */
 function fakeShop(clock: { now: number }) {
@@ -52,5 +52,28 @@ describe("pacedAdminGraphql", () => {
     for (let i = 0; i < 20; i++) await paced.graphql("query cheap { shop { id } }");
     expect(sleeps).toEqual([]);
     expect(shop.sentAt).toHaveLength(20);
+  });
+
+  it("runs a few calls at once while the bucket holds them all, and a document never seen before alone", async () => {
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    const admin: AdminGraphql = {
+      async graphql(query) {
+        running++;
+        most = Math.max(most, running);
+        order.push(`${query} start ${running}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        const throttleStatus = { maximumAvailable: 10_000, currentlyAvailable: 9_000, restoreRate: 1_000 };
+        return { status: 200, json: async () => ({ data: {}, extensions: { cost: { requestedQueryCost: 10, actualQueryCost: 10, throttleStatus } } }) };
+      },
+    };
+    const paced = pacedAdminGraphql("paced-3.myshopify.com", admin);
+    await Promise.all(Array.from({ length: 12 }, () => paced.graphql("query a { shop { id } }")));
+    // The first call of the document went alone; after it, up to MAX_IN_FLIGHT at once.
+    expect(order[0]).toBe("query a { shop { id } } start 1");
+    expect(order[1]).toBe("query a { shop { id } } start 1");
+    expect(most).toBe(MAX_IN_FLIGHT);
   });
 });

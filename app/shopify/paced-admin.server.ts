@@ -2,8 +2,11 @@
  * Pacing of a shop's Admin GraphQL calls within one process. Shopify's rate limit is a bucket per app
  * and shop, so the worker's jobs for one shop share it: without a common view, each job is throttled,
  * waits, and wakes with the others into the same empty bucket (seen as a stall with 50 orders at
- * once). Here a shop's calls go one at a time, and each waits until the bucket, as the last answer
- * reported it and refilled since, holds what this document cost the last time.
+ * once). Here a shop's calls are admitted one after another, each once the bucket, as the last
+ * answer reported it and refilled since, holds what this document cost the last time plus what the
+ * calls still under way were expected to cost. Up to MAX_IN_FLIGHT run at once (Shopify serves
+ * concurrent requests while the bucket holds them; one at a time left a busy shop's fulfilments
+ * queued behind its reads). A document never seen before goes alone, as its cost is unknown.
  */
 import type { AdminGraphql, AdminGraphqlResponse } from "./admin-graphql.server";
 import { QueryCost, waitBeforeNextCall, type ThrottleStatus } from "./throttle";
@@ -13,6 +16,8 @@ import { z } from "zod";
 const STANDARD_BUCKET: ThrottleStatus = { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 100 };
 /** What an unseen document is assumed to cost. */
 const UNSEEN_COST = 50;
+/** Calls of one shop under way at once, at most. */
+export const MAX_IN_FLIGHT = 4;
 
 const CostOfAnswer = z.object({ extensions: z.object({ cost: QueryCost }).partial().optional() }).passthrough();
 
@@ -21,8 +26,13 @@ interface ShopBudget {
   lastAt: number;
   /** The last requested cost of each document: the pipeline sends the same few again and again. */
   costOf: Map<string, number>;
-  /** The shop's calls, one after another. */
+  /** Admission of the shop's calls, one after another. */
   queue: Promise<unknown>;
+  inFlight: number;
+  /** What the calls under way were expected to cost. */
+  reserved: number;
+  /** Resolves the admission waiting for a call to finish, if any. */
+  onFinish: (() => void) | undefined;
 }
 
 export interface PacingOptions {
@@ -35,7 +45,7 @@ const budgets = new Map<string, ShopBudget>();
 function budgetOf(shop: string, now: number): ShopBudget {
   let budget = budgets.get(shop);
   if (!budget) {
-    budget = { last: STANDARD_BUCKET, lastAt: now, costOf: new Map(), queue: Promise.resolve() };
+    budget = { last: STANDARD_BUCKET, lastAt: now, costOf: new Map(), queue: Promise.resolve(), inFlight: 0, reserved: 0, onFinish: undefined };
     budgets.set(shop, budget);
   }
   return budget;
@@ -55,16 +65,34 @@ export function pacedAdminGraphql(shop: string, admin: AdminGraphql, options: Pa
   return {
     graphql(query, graphqlOptions) {
       const budget = budgetOf(shop, now());
-      const call = async (): Promise<AdminGraphqlResponse> => {
-        const expected = budget.costOf.get(query) ?? UNSEEN_COST;
-        const wait = waitBeforeNextCall(budget.last, expected, now() - budget.lastAt);
-        if (wait > 0) await sleep(wait);
-        const note = (cost: QueryCost | undefined) => {
-          if (!cost) return;
-          budget.last = cost.throttleStatus;
-          budget.lastAt = now();
-          budget.costOf.set(query, cost.requestedQueryCost);
-        };
+      const finished = () => new Promise<void>((resolve) => (budget.onFinish = resolve));
+      /** Waits until this call may go, then counts it as under way. */
+      const admit = async (): Promise<number> => {
+        for (;;) {
+          const seen = budget.costOf.get(query);
+          const expected = seen ?? UNSEEN_COST;
+          if (budget.inFlight > 0 && (seen === undefined || budget.inFlight >= MAX_IN_FLIGHT)) {
+            await finished();
+            continue;
+          }
+          const wait = waitBeforeNextCall(budget.last, expected + budget.reserved, now() - budget.lastAt);
+          if (wait > 0) {
+            // Calls under way will report the bucket afresh; otherwise wait for it to refill.
+            await (budget.inFlight > 0 ? finished() : sleep(wait));
+            continue;
+          }
+          budget.inFlight++;
+          budget.reserved += expected;
+          return expected;
+        }
+      };
+      const note = (cost: QueryCost | undefined) => {
+        if (!cost) return;
+        budget.last = cost.throttleStatus;
+        budget.lastAt = now();
+        budget.costOf.set(query, cost.requestedQueryCost);
+      };
+      const run = async (expected: number): Promise<AdminGraphqlResponse> => {
         try {
           const response = await admin.graphql(query, graphqlOptions);
           const body: unknown = await response.json();
@@ -74,11 +102,17 @@ export function pacedAdminGraphql(shop: string, admin: AdminGraphql, options: Pa
           // The Remix client throws on GraphQL errors (THROTTLED among them), with the body attached.
           note(costIn(error instanceof Error && "body" in error ? error.body : undefined));
           throw error;
+        } finally {
+          budget.inFlight--;
+          budget.reserved -= expected;
+          const wake = budget.onFinish;
+          budget.onFinish = undefined;
+          wake?.();
         }
       };
-      const result = budget.queue.then(call, call);
-      budget.queue = result.catch(() => undefined);
-      return result;
+      const admitted = budget.queue.then(admit, admit);
+      budget.queue = admitted.catch(() => undefined);
+      return admitted.then(run);
     },
   };
 }

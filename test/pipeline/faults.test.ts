@@ -69,8 +69,8 @@ describe("a crash half-way through a Shopify write", () => {
       const port = await real(shop);
       const crashing: ShopifyPort = {
         ...port,
-        createFulfilment: async (input) => {
-          const created = await port.createFulfilment(input);
+        createFulfilments: async (inputs) => {
+          const created = await port.createFulfilments(inputs);
           if (crashes++ === 0) throw new Error("The worker died right after Shopify answered");
           return created;
         },
