@@ -6,7 +6,8 @@
 import type { ShipmentKind } from "@prisma/client";
 import { enqueue } from "~/jobs/enqueue.server";
 import type { DatabaseOrTransaction } from "~/models/database.server";
-import type { PushTarget } from "~/models/shipment-pipeline.server";
+import { readyPushTargets, type PushTarget } from "~/models/shipment-pipeline.server";
+import { enqueueCoalesced } from "~/intake/coalesce.server";
 
 export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;
 export const pollKey = (shop: string, kind: ShipmentKind) => `shipments.poll-status:${shop}:${kind}`;
@@ -46,4 +47,20 @@ export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, ru
 export async function queueTracking(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
   const { jobId, enqueued } = await enqueue(db, { kind: "shipments.track", shop, payload: { shop }, dedupeKey: trackKey(shop), runAt });
   await queueBy(db, jobId, enqueued, runAt);
+}
+
+/**
+ * After an install or reinstall: every stage that has shipments waiting is queued again. An
+ * uninstall stopped the shop's waiting jobs (app/intake/uninstall.server.ts), since nothing could
+ * be asked of Shopify without its token; the shipments kept their states, so this picks them up
+ * where they stood, and fulfillment requests Shopify made meanwhile are read. Idempotent: work
+ * already queued is not queued twice, and each stage reads the current state when it runs.
+ */
+export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
+  for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
+  const following = await db.shipment.groupBy({ by: ["kind"], where: { shop, OR: [{ state: "SUBMITTED" }, { state: "FULFILLED", isFinalTracking: false }] } });
+  for (const { kind } of following) await queueStatusPoll(db, shop, kind, now);
+  if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);
+  if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
+  await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
 }
