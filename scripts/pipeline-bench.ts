@@ -39,7 +39,16 @@ migrateBaseDatabase();
  * alone (about 6 points an order) rules it out, so the benchmark defaults to Plus.
  */
 const PLANS = { standard: { maximumAvailable: 1_000, restoreRate: 100 }, plus: { maximumAvailable: 10_000, restoreRate: 1_000 } } as const;
-const harness = await startHarness({ createDelayMs: 0, trackingStepMs: 1, worker: false, shopifyThrottle: PLANS[flags.plan] });
+/** The intake (the app's web process) in a child process: the emulator and sandbox here stand in for the world. */
+async function intakeProcess(databaseUrl: string) {
+  const child = fork(path.join(import.meta.dirname, "pipeline-bench", "intake.ts"), [databaseUrl], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const { url } = await new Promise<{ url: string }>((ready, failed) => {
+    child.once("message", (message) => ready(message as { url: string }));
+    child.once("exit", (code) => failed(new Error(`the intake exited with ${code} before it was ready`)));
+  });
+  return { url, close: () => new Promise<void>((stopped) => (child.once("exit", () => stopped()), child.send("stop"))) };
+}
+const harness = await startHarness({ createDelayMs: 0, trackingStepMs: 1, worker: false, shopifyThrottle: PLANS[flags.plan], intake: intakeProcess });
 const workerOptions = { databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), concurrency: flags.concurrency };
 const worker = fork(path.join(import.meta.dirname, "pipeline-bench", "worker.ts"), [JSON.stringify(workerOptions)], {
   execArgv: ["--import", "tsx"],

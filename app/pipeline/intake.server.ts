@@ -142,6 +142,12 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
 export async function planRoutedFulfillmentOrder(ctx: JobContext, deps: PipelineDeps, shop: string, id: FulfillmentOrderGid): Promise<void> {
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
+  // Every fulfillment order's routing is announced; most are at a warehouse (planned through their
+  // request) or at a location the provider does not serve. A few-point read of where it is saves
+  // the full read (about 150 points) for all of those.
+  const dropshipLocations = new Set<string>(settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])));
+  const location = await shopify.fulfillmentOrderLocation(id);
+  if (location === undefined || location === null || !dropshipLocations.has(location)) return;
   const facts = await shopify.readFulfillmentOrder(id);
   if (facts === null) return;
   const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);

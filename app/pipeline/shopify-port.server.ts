@@ -5,6 +5,7 @@
 import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
 import {
+  fulfillmentOrderLocation,
   listAssignedFulfillmentOrders,
   listOrderFulfillmentOrders,
   readFulfillmentOrder,
@@ -80,6 +81,7 @@ export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new 
   return {
     readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
     readFulfillmentOrders: (ids) => readFulfillmentOrders(admin, ids),
+    fulfillmentOrderLocation: (id) => fulfillmentOrderLocation(admin, id),
     assignedFulfillmentOrders: async (assignmentStatus) =>
       (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
     orderFulfillmentOrders: async (orderId) => {

@@ -315,6 +315,27 @@ export async function listAssignedFulfillmentOrders(
   return { items: connection.nodes, nextCursor: nextCursorOf(connection.pageInfo), cost };
 }
 
+const FULFILLMENT_ORDER_LOCATION = `#graphql
+  query FulfillmentOrderLocation($id: ID!) {
+    fulfillmentOrder(id: $id) { id assignedLocation { location { id } } }
+  }`;
+
+/**
+ * Where a fulfillment order is assigned (a location id), for a few points instead of the full read:
+ * enough to tell whether it is the app's to plan at all. Undefined when Shopify does not know it;
+ * null when it has no location (a location deleted since).
+ */
+export async function fulfillmentOrderLocation(admin: AdminGraphql, id: FulfillmentOrderGid): Promise<LocationGid | null | undefined> {
+  const { data } = await runGraphql(
+    admin,
+    FULFILLMENT_ORDER_LOCATION,
+    { id },
+    z.object({ fulfillmentOrder: z.object({ id: FulfillmentOrderGid, assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }) }).nullable() }),
+  );
+  if (!data.fulfillmentOrder) return undefined;
+  return data.fulfillmentOrder.assignedLocation.location?.id ?? null;
+}
+
 const ORDER_FULFILLMENT_ORDERS = `#graphql
   query OrderFulfillmentOrders($id: ID!, $after: String) {
     order(id: $id) {

@@ -49,7 +49,7 @@ function signed(rawBody: string, hmac: string | undefined): boolean {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** What the app's webhook and fulfillment-service routes do once the request is authenticated. */
-async function startIntake(db: Database): Promise<{ url: string; server: Server; received: string[] }> {
+export async function startIntake(db: Database): Promise<{ url: string; server: Server; received: string[] }> {
   const received: string[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -102,6 +102,11 @@ export interface HarnessOptions {
   concurrency?: number;
   /** Start the worker at once (default true). */
   worker?: boolean;
+  /**
+   * The app's webhook intake somewhere else (another process, as the app's web process is), given
+   * the database; by default in this process.
+   */
+  intake?: (databaseUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
   /** The emulated shop's GraphQL cost budget (default: a standard plan's, 1,000 points refilled at 100/s). */
   shopifyThrottle?: { maximumAvailable: number; restoreRate: number };
 }
@@ -148,7 +153,12 @@ export type PlacedOrder = z.infer<typeof PlacedOrder> & { orderId: string };
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database: TestDatabase = createTestDatabase();
   const { db } = database;
-  const intake = await startIntake(db);
+  const intake = options.intake
+    ? { ...(await options.intake(database.url)), received: [] as string[] }
+    : await (async () => {
+        const local = await startIntake(db);
+        return { ...local, close: () => new Promise<void>((done) => local.server.close(() => done())) };
+      })();
   const sandbox = await startSandbox({ port: 0, seed: 7, createDelayMs: options.createDelayMs ?? 100, trackingStepMs: options.trackingStepMs ?? 150 });
   const shopify = await startShopifyEmulator({
     apiSecret: API_SECRET,
@@ -272,7 +282,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await harness.stopWorker();
       await shopify.close();
       await sandbox.close();
-      await new Promise<void>((done) => intake.server.close(() => done()));
+      await intake.close();
       await database.close();
     },
   };
