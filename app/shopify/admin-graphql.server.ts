@@ -141,13 +141,34 @@ export function payloadOf<Field extends string, Payload extends z.ZodType>(field
   return z.record(z.literal(field), payload).transform((data) => data[field]);
 }
 
-/** Throws ShopifyUserError naming each field and message when Shopify refused the mutation. */
-export function assertNoUserErrors(operation: string, userErrors: z.infer<typeof UserErrors>): void {
-  if (userErrors.length === 0) return;
-  throw new ShopifyUserError(
+/** Shopify's refusal of a mutation, naming each field and message. */
+export function userErrorOf(operation: string, userErrors: z.infer<typeof UserErrors>): ShopifyUserError {
+  return new ShopifyUserError(
     operation,
     userErrors.map((e) => ({ field: e.field, message: e.message, code: e.code ?? undefined })),
   );
+}
+
+/** Throws ShopifyUserError naming each field and message when Shopify refused the mutation. */
+export function assertNoUserErrors(operation: string, userErrors: z.infer<typeof UserErrors>): void {
+  if (userErrors.length > 0) throw userErrorOf(operation, userErrors);
+}
+
+/**
+ * Documents that repeat one field under aliases (f0, f1, ...) to do several things in one request,
+ * each costed and answered on its own: `build` writes the document for the given indexes, once per
+ * count (the pacing learns each document's cost by its text).
+ */
+export function aliasedDocuments(build: (indexes: number[]) => string): (count: number) => string {
+  const built = new Map<number, string>();
+  return (count) => {
+    let document = built.get(count);
+    if (document === undefined) {
+      document = build(Array.from({ length: count }, (_, index) => index));
+      built.set(count, document);
+    }
+    return document;
+  };
 }
 
 /** The object a mutation returns, which Shopify leaves null only together with userErrors. */

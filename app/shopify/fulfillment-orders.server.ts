@@ -11,6 +11,7 @@ import {
   type OrderFacts,
 } from "~/connector/fulfillment-order";
 import {
+  aliasedDocuments,
   nextCursorOf,
   PageInfo,
   pacedCalls,
@@ -62,16 +63,9 @@ const FULFILLMENT_ORDER_FACTS_FIELDS = `#graphql
     order { ...OrderFactsFields }
   }`;
 
-/**
- * The document reading `count` fulfillment orders by id, one aliased field each (fo0, fo1, ...),
- * so each is costed and answered on its own. One document per count, built once.
- */
-const factsDocuments = new Map<number, string>();
-function factsDocument(count: number): string {
-  let document = factsDocuments.get(count);
-  if (document === undefined) {
-    const indexes = Array.from({ length: count }, (_, index) => index);
-    document = `#graphql
+/** The document reading several fulfillment orders by id, one aliased field each (fo0, fo1, ...). */
+const factsDocument = aliasedDocuments(
+  (indexes) => `#graphql
   query FulfillmentOrdersFacts(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
     ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { ...FulfillmentOrderFactsFields }`).join("\n    ")}
   }
@@ -79,11 +73,8 @@ function factsDocument(count: number): string {
   ${FULFILLMENT_ORDER_LINE_FIELDS}
   ${ORDER_FACTS_FIELDS}
   ${ORDER_LINE_FIELDS}
-  ${MONEY_BAG_FIELDS}`;
-    factsDocuments.set(count, document);
-  }
-  return document;
-}
+  ${MONEY_BAG_FIELDS}`,
+);
 
 const LineConnection = z.object({ nodes: z.array(FulfillmentOrderLineNode), pageInfo: PageInfo });
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { FulfillmentOrderStatus } from "~/connector/fulfillment-order";
-import { assertNoUserErrors, payloadOf, resultOf, runGraphql, UserErrors, type AdminGraphql } from "./admin-graphql.server";
+import { aliasedDocuments, assertNoUserErrors, payloadOf, resultOf, runGraphql, userErrorOf, UserErrors, type AdminGraphql } from "./admin-graphql.server";
 import { ShopifyUserError } from "./errors";
 import { FulfillmentOrderRequestStatus } from "./fulfillment-orders.server";
 import { FulfillmentOrderGid } from "./ids";
@@ -77,23 +77,16 @@ export function acceptFulfillmentRequest(
 /** Requests accepted in one mutation document (10 points each of the 1,000 a request may ask for). */
 export const ACCEPTS_PER_REQUEST = 10;
 
-const acceptDocuments = new Map<number, string>();
-/** `count` accepts, one aliased field each (a0, a1, ...), each answered on its own. */
-function acceptDocument(count: number): string {
-  let document = acceptDocuments.get(count);
-  if (document === undefined) {
-    const indexes = Array.from({ length: count }, (_, index) => index);
-    document = `#graphql
+/** Several accepts, one aliased field each (a0, a1, ...). */
+const acceptDocument = aliasedDocuments(
+  (indexes) => `#graphql
   mutation AcceptFulfillmentRequests(${indexes.map((i) => `$id${i}: ID!, $message${i}: String`).join(", ")}) {
     ${indexes
       .map((i) => `a${i}: fulfillmentOrderAcceptFulfillmentRequest(id: $id${i}, message: $message${i}) { fulfillmentOrder { ...AnsweredFulfillmentOrder } userErrors { field message } }`)
       .join("\n    ")}
   }
-  ${ANSWERED_FIELDS}`;
-    acceptDocuments.set(count, document);
-  }
-  return document;
-}
+  ${ANSWERED_FIELDS}`,
+);
 
 /** Each request's answer: accepted (the fulfillment order as it is now), or Shopify's refusal of that one. */
 export type AcceptOutcome = { id: FulfillmentOrderGid; accepted: AnsweredFulfillmentOrder } | { id: FulfillmentOrderGid; refused: ShopifyUserError };
@@ -115,7 +108,7 @@ export async function acceptFulfillmentRequests(
     for (const [index, input] of chunk.entries()) {
       const payload = data[`a${index}`] as z.infer<typeof Payload>;
       if (payload.userErrors.length > 0) {
-        outcomes.push({ id: input.id, refused: new ShopifyUserError(operation, payload.userErrors.map((e) => ({ field: e.field, message: e.message, code: e.code ?? undefined }))) });
+        outcomes.push({ id: input.id, refused: userErrorOf(operation, payload.userErrors) });
       } else {
         outcomes.push({ id: input.id, accepted: resultOf(operation, `a${index}.fulfillmentOrder`, payload.fulfillmentOrder) });
       }

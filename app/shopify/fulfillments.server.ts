@@ -7,6 +7,7 @@
 import { FulfillmentEventStatus } from "./fulfillment-event-status";
 import { z } from "zod";
 import {
+  aliasedDocuments,
   assertNoUserErrors,
   nextCursorOf,
   pacedCalls,
@@ -14,6 +15,7 @@ import {
   payloadOf,
   resultOf,
   runGraphql,
+  userErrorOf,
   UserErrors,
   type AdminGraphql,
   type GraphqlResult,
@@ -95,21 +97,14 @@ export async function createFulfillment(admin: AdminGraphql, input: FulfillmentT
 /** Fulfilments created in one mutation document (10 points each). */
 export const FULFILLMENTS_PER_REQUEST = 10;
 
-const createDocuments = new Map<number, string>();
-/** `count` fulfillmentCreate fields, aliased f0, f1, ..., each answered on its own. */
-function createDocument(count: number): string {
-  let document = createDocuments.get(count);
-  if (document === undefined) {
-    const indexes = Array.from({ length: count }, (_, index) => index);
-    document = `#graphql
+/** Several fulfillmentCreate fields, aliased f0, f1, ... */
+const createDocument = aliasedDocuments(
+  (indexes) => `#graphql
   mutation FulfillmentsCreate(${indexes.map((i) => `$fulfillment${i}: FulfillmentInput!`).join(", ")}) {
     ${indexes.map((i) => `f${i}: fulfillmentCreate(fulfillment: $fulfillment${i}) { fulfillment { ...FulfillmentFields } userErrors { field message } }`).join("\n    ")}
   }
-  ${FULFILLMENT_FIELDS}`;
-    createDocuments.set(count, document);
-  }
-  return document;
-}
+  ${FULFILLMENT_FIELDS}`,
+);
 
 /** Each fulfilment's answer: created, or Shopify's refusal of that one. */
 export type CreateOutcome = { created: Fulfillment } | { refused: ShopifyUserError };
@@ -134,7 +129,7 @@ export async function createFulfillments(admin: AdminGraphql, inputs: readonly F
       const payload = data[`f${index}`] as z.infer<typeof FulfillmentPayload>;
       outcomes.push(
         payload.userErrors.length > 0
-          ? { refused: new ShopifyUserError(operation, payload.userErrors.map((e) => ({ field: e.field, message: e.message, code: e.code ?? undefined }))) }
+          ? { refused: userErrorOf(operation, payload.userErrors) }
           : { created: resultOf(operation, `f${index}.fulfillment`, payload.fulfillment) },
       );
     }
