@@ -29,18 +29,3 @@ export type JobPayloadInput<K extends JobKind> = z.input<(typeof jobPayloadSchem
 export function isJobKind(kind: string): kind is JobKind {
   return Object.hasOwn(jobPayloadSchemas, kind);
 }
-
-/**
- * Kinds that stand for a stage of work with at most one live job per shop (and warehouse): they are
- * claimed before per-event kinds, so a burst of a thousand webhooks' jobs cannot keep a shop's
- * pushes, polls and fulfilments waiting behind it. There are few of them at any time.
- */
-export const STAGE_KINDS: readonly JobKind[] = [
-  "fulfillment-requests.fetch",
-  "cancellation-requests.fetch",
-  "fulfillment-services.ensure",
-  "shipments.push",
-  "shipments.poll-status",
-  "shipments.write-back",
-  "shipments.track",
-];

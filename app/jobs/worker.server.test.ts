@@ -47,22 +47,6 @@ describe("the worker", () => {
     expect(job.finishedAt).toBeInstanceOf(Date);
   });
 
-  it("runs a shop's stage jobs before a burst of per-event jobs that became due earlier", async () => {
-    const order: string[] = [];
-    const dueEarlier = new Date(Date.now() - 60_000);
-    for (let i = 0; i < 10; i++) await enqueue(db, { kind: "noop", payload: { note: `event ${i}` }, runAt: dueEarlier });
-    await enqueue(db, { kind: "shipments.push", payload: { shop: "a.myshopify.com", kind: "OUTBOUND", origin: "US01" }, shop: "a.myshopify.com" });
-    worker({
-      concurrency: 1,
-      handlers: {
-        noop: async (payload) => void order.push(payload.note ?? "?"),
-        "shipments.push": async () => void order.push("push"),
-      },
-    });
-    await waitFor(async () => order.length === 11, { what: "every job to run" });
-    expect(order[0]).toBe("push");
-  });
-
   it("does not run a job before its runAt", async () => {
     const clock = manualClock();
     const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt: new Date(clock.now().getTime() + 60_000) });

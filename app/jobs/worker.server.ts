@@ -8,7 +8,7 @@ import type { Job } from "@prisma/client";
 import type { Database } from "~/models/database.server";
 import { claimDueJobs } from "./claim.server";
 import type { JobHandlers, JobLogger } from "./handler";
-import { jobKinds, STAGE_KINDS } from "./kinds";
+import { jobKinds } from "./kinds";
 import { consoleJobLogger, describeError } from "./logger";
 import { JOB_POLICY, type BackoffPolicy } from "./policy";
 import { runClaimedJob, type RunOutcome } from "./run-job.server";
@@ -53,14 +53,6 @@ export function startWorker(options: WorkerOptions): Worker {
     onOutcome,
   } = options;
   const kinds = jobKinds.filter((kind) => handlers[kind] !== undefined);
-  const stageKinds = kinds.filter((kind) => STAGE_KINDS.includes(kind));
-  const eventKinds = kinds.filter((kind) => !STAGE_KINDS.includes(kind));
-  /** Stage jobs first (see STAGE_KINDS), then per-event jobs in the slots left. */
-  const claim = async (free: number, at: Date): Promise<Job[]> => {
-    const stages = await claimDueJobs(db, { kinds: stageKinds, limit: free, owner, leaseMs, now: at });
-    const events = stages.length < free ? await claimDueJobs(db, { kinds: eventKinds, limit: free - stages.length, owner, leaseMs, now: at }) : [];
-    return [...stages, ...events];
-  };
   const stopping = new AbortController();
   const deps = {
     db,
@@ -109,7 +101,7 @@ export function startWorker(options: WorkerOptions): Worker {
       const free = concurrency - running.size;
       if (free > 0) {
         try {
-          const jobs = await claim(free, now());
+          const jobs = await claimDueJobs(db, { kinds, limit: free, owner, leaseMs, now: now() });
           backlog = jobs.length === free;
           for (const job of jobs) run(job);
         } catch (error) {
