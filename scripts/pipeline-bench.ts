@@ -128,6 +128,13 @@ try {
   say(`  creation calls: ${creations} = ${(creations / minimum).toFixed(2)} x ceil(N/20) (target <= 1.05)`);
   say(`  Shopify mutations: ${totalMutations} for ${fulfilled} fulfilments = ${(totalMutations / Math.max(1, fulfilled)).toFixed(2)} per fulfilment; by name: ${JSON.stringify(shopifyMutations)}`);
   say(`  Shopify requests: ${shopifyRequests} = ${(shopifyRequests / Math.max(1, fulfilled)).toFixed(2)} per fulfilment (${shopifyQueries} queries)`);
+  const latency = Object.entries(counts.shopifyLatency).sort(([, a], [, b]) => b.totalMs - a.totalMs);
+  const pointsUsed = latency.reduce((sum, [, l]) => sum + l.actualCost, 0);
+  say(`  Shopify points used (actual cost): ${pointsUsed} = ${(pointsUsed / Math.max(1, fulfilled)).toFixed(1)} per fulfilment; the ${flags.plan} plan restores ${PLANS[flags.plan].restoreRate}/s after a bucket of ${PLANS[flags.plan].maximumAvailable}`);
+  say("  Shopify calls by operation (answer time at the emulator; points requested and used per call):");
+  for (const [name, l] of latency) {
+    say(`    ${name}: ${l.calls} calls, mean ${(l.totalMs / l.calls).toFixed(0)} ms (max ${l.maxMs.toFixed(0)}), ${(l.requestedCost / l.calls).toFixed(0)} requested, ${(l.actualCost / l.calls).toFixed(0)} used`);
+  }
   say(`  peak RSS of the worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`);
   for (const failure of failures) say(`  worker error: ${failure}`);
 } finally {

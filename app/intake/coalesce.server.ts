@@ -26,17 +26,16 @@ export interface CoalescedWork<K extends JobKind> {
 /** How long the third key's job waits before it starts, gathering the triggers of a burst. */
 export const COALESCE_DELAY_MS = 1_000;
 
-export async function enqueueCoalesced<K extends JobKind>(tx: DatabaseOrTransaction, work: CoalescedWork<K>, now = new Date()): Promise<Enqueued> {
+/** The keys tried in turn (shared with the intake's synchronous path, record-at-once.server.ts). */
+export function coalescedKeys(work: CoalescedWork<JobKind>, now: Date): { dedupeKey: string; runAt?: Date }[] {
   const base = `${work.kind}:${work.shop}`;
   const later = new Date(now.getTime() + COALESCE_DELAY_MS);
-  const keys: { dedupeKey: string; runAt?: Date }[] = [
-    { dedupeKey: base },
-    { dedupeKey: `${base}:next` },
-    { dedupeKey: `${base}:later`, runAt: later },
-    { dedupeKey: `${base}:${work.triggerId}` },
-  ];
+  return [{ dedupeKey: base }, { dedupeKey: `${base}:next` }, { dedupeKey: `${base}:later`, runAt: later }, { dedupeKey: `${base}:${work.triggerId}` }];
+}
+
+export async function enqueueCoalesced<K extends JobKind>(tx: DatabaseOrTransaction, work: CoalescedWork<K>, now = new Date()): Promise<Enqueued> {
   let last: Enqueued | undefined;
-  for (const { dedupeKey, runAt } of keys) {
+  for (const { dedupeKey, runAt } of coalescedKeys(work, now)) {
     last = await enqueue(tx, { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey, ...(runAt ? { runAt } : {}) });
     if (last.enqueued) return last;
     const live = await tx.job.findUnique({ where: { id: last.jobId }, select: { status: true } });

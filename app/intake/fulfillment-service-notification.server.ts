@@ -5,13 +5,14 @@
  * request assigned to the app's locations, so one waiting job per shop answers any number of these.
  *
  * Recorded like a webhook (topic "fulfillment_order_notification"), in one transaction with its job.
+ * A duplicate is recognised before the payload is judged: a retry of a rejected one stays one receipt.
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { JobKind } from "~/jobs/kinds";
-import { inTransaction, type DatabaseOrTransaction } from "~/models/database.server";
-import { recordWebhookReceipt, setWebhookReceiptStatus } from "~/models/webhook-receipt.server";
-import { enqueueCoalesced } from "./coalesce.server";
+import { writeAtOnce, type Database } from "~/models/database.server";
+import type { WebhookDelivery } from "~/models/webhook-receipt.server";
+import { recordAndQueueAtOnce, recordReceiptAtOnce } from "./record-at-once.server";
 
 export const NOTIFICATION_TOPIC = "fulfillment_order_notification";
 
@@ -37,7 +38,7 @@ export type NotificationOutcome =
   | { status: "rejected"; receiptId: string; reason: string };
 
 export async function recordFulfillmentServiceNotification(
-  db: DatabaseOrTransaction,
+  db: Database,
   notification: VerifiedNotification,
   now = new Date(),
   newId: () => string = randomUUID,
@@ -52,35 +53,34 @@ export async function recordFulfillmentServiceNotification(
   }
 }
 
-async function record(
-  db: DatabaseOrTransaction,
+function record(
+  db: Database,
   notification: VerifiedNotification,
   parsed: z.ZodSafeParseResult<z.infer<typeof Notification>>,
   deliveryId: string,
   now: Date,
 ): Promise<NotificationOutcome> {
-  return inTransaction(db, async (tx) => {
-    const receipt = await recordWebhookReceipt(
-      tx,
-      {
-        shop: notification.shop,
-        topic: NOTIFICATION_TOPIC,
-        webhookId: deliveryId,
-        eventId: deliveryId,
-        apiVersion: notification.apiVersion ?? "unknown",
-        payload: JSON.stringify(notification.payload),
-      },
-      now,
-    );
-    const { receiptId } = receipt;
-    if (receipt.duplicate) return { status: "duplicate", receiptId };
+  const receipt: WebhookDelivery = {
+    shop: notification.shop,
+    topic: NOTIFICATION_TOPIC,
+    webhookId: deliveryId,
+    eventId: deliveryId,
+    apiVersion: notification.apiVersion ?? "unknown",
+    payload: JSON.stringify(notification.payload),
+  };
+  // One of these comes with every fulfillment request of a sale: written at once, like the order
+  // and fulfillment-order webhooks (record-at-once.server.ts).
+  return writeAtOnce(db, (sqlite): NotificationOutcome => {
     if (!parsed.success) {
       const reason = `The fulfillment-service notification cannot be used:\n${z.prettifyError(parsed.error)}`;
-      await setWebhookReceiptStatus(tx, receiptId, "REJECTED", reason, now);
-      return { status: "rejected", receiptId, reason };
+      const { receiptId, duplicate } = recordReceiptAtOnce(sqlite, { ...receipt, status: "REJECTED", reason }, now);
+      return duplicate ? { status: "duplicate", receiptId } : { status: "rejected", receiptId, reason };
     }
-    const job = await enqueueCoalesced(tx, { kind: JOB_FOR[parsed.data.kind], payload: {}, shop: notification.shop, triggerId: deliveryId });
-    await setWebhookReceiptStatus(tx, receiptId, "ENQUEUED", null, now);
-    return { status: "queued", receiptId, jobId: job.jobId };
+    const wake = { coalesced: { kind: JOB_FOR[parsed.data.kind], payload: {}, shop: notification.shop, triggerId: deliveryId } };
+    const outcome = recordAndQueueAtOnce(sqlite, { ...receipt, status: "ENQUEUED" }, { unlessUninstalled: false }, () => wake, now);
+    if ("uninstalledAt" in outcome) throw new Error("unreachable: the uninstall is not checked for the callback");
+    if (outcome.duplicate) return { status: "duplicate", receiptId: outcome.receiptId };
+    if (outcome.job === null) throw new Error("unreachable: the callback always wakes its job");
+    return { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };
   });
 }

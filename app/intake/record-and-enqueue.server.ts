@@ -14,15 +14,28 @@
  *
  * The transaction holds SQLite's write lock (and, in this process, every other statement: see
  * sqlite-adapter.server.ts), so everything that can be done before it is: parsing, serialising,
- * and the receipt's status, which is decided first and written with the row.
+ * and the receipt's status, which is decided first and written with the row. Order and
+ * fulfillment-order events, nearly all of the traffic, are written synchronously
+ * (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
  */
 import type { Prisma } from "@prisma/client";
-import { inTransaction, type DatabaseOrTransaction } from "~/models/database.server";
-import { recordWebhookReceipt, recordWebhookReceiptUnlessUninstalled, type WebhookDelivery } from "~/models/webhook-receipt.server";
+import { writeAtOnce, type Database, type SqliteConnection } from "~/models/database.server";
+import { recordWebhookReceipt, type WebhookDelivery } from "~/models/webhook-receipt.server";
 import { eventIdOf, triggeredAtOf, type VerifiedWebhook } from "./delivery";
 import { looseReferences, parseTopicPayload, type ParsedDelivery, type PayloadParse } from "./payloads";
 import { topicAsReported, type WebhookTopic } from "./topics";
-import { doAtOnce, isDoneAtOnce, needsTheShopInstalled, queueWork } from "./work.server";
+import { recordAndQueueAtOnce, recordReceiptAtOnce } from "./record-at-once.server";
+import {
+  doAtOnce,
+  isAppDelivery,
+  isRecordOnly,
+  isShopEventDelivery,
+  jobFor,
+  queueComplianceWork,
+  type AppDelivery,
+  type ComplianceDelivery,
+  type ShopEventDelivery,
+} from "./work.server";
 
 export type IntakeOutcome =
   | { status: "queued"; receiptId: string; jobId: string }
@@ -57,7 +70,7 @@ function referencesOf(delivery: ParsedDelivery): { customerId: string | null; or
   }
 }
 
-export async function recordAndEnqueue(db: DatabaseOrTransaction, topic: WebhookTopic, webhook: VerifiedWebhook, now = new Date()): Promise<IntakeOutcome> {
+export async function recordAndEnqueue(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now = new Date()): Promise<IntakeOutcome> {
   const checked = checkDelivery(topic, webhook);
   const receipt: WebhookDelivery = {
     shop: webhook.shop,
@@ -70,34 +83,45 @@ export async function recordAndEnqueue(db: DatabaseOrTransaction, topic: Webhook
     ...(checked.ok ? referencesOf(checked.delivery) : looseReferences(topic, webhook.payload)),
   };
   try {
-    return await inTransaction(db, (tx) => (checked.ok ? accept(tx, receipt, checked.delivery, now) : reject(tx, receipt, checked.reason, now)));
+    if (!checked.ok) return await writeAtOnce(db, (sqlite) => reject(sqlite, receipt, checked.reason, now));
+    const delivery = checked.delivery;
+    if (isShopEventDelivery(delivery)) return await writeAtOnce(db, (sqlite) => acceptShopEvent(sqlite, receipt, delivery, now));
+    return await db.$transaction((tx) => acceptAppOrCompliance(tx, receipt, delivery, now));
   } catch (error) {
     // Said with the delivery's names, so the log of a 500 tells which shop's event Shopify will resend.
     throw new Error(`Could not record ${topic} from ${webhook.shop} (event ${receipt.eventId}); answering 500 so that Shopify sends it again`, { cause: error });
   }
 }
 
-async function reject(tx: Prisma.TransactionClient, receipt: WebhookDelivery, reason: string, now: Date): Promise<IntakeOutcome> {
-  const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: "REJECTED", reason }, now);
+function reject(sqlite: SqliteConnection, receipt: WebhookDelivery, reason: string, now: Date): IntakeOutcome {
+  const { receiptId, duplicate } = recordReceiptAtOnce(sqlite, { ...receipt, status: "REJECTED", reason }, now);
   return duplicate ? { status: "duplicate", receiptId } : { status: "rejected", receiptId, reason };
 }
 
-async function accept(tx: Prisma.TransactionClient, receipt: WebhookDelivery, delivery: ParsedDelivery, now: Date): Promise<IntakeOutcome> {
-  const atOnce = isDoneAtOnce(delivery);
+/**
+ * Order and fulfillment-order events need the shop's token, revoked on uninstall: one that arrives
+ * afterwards (late, or out of order) is kept for support but sets nothing going.
+ */
+function acceptShopEvent(sqlite: SqliteConnection, receipt: WebhookDelivery, delivery: ShopEventDelivery, now: Date): IntakeOutcome {
   // ENQUEUED before its job is written is fine: both commit together, or neither does.
-  const recorded: WebhookDelivery = { ...receipt, status: atOnce ? "PROCESSED" : "ENQUEUED" };
-  // Order and fulfillment-order events need the shop's token, revoked on uninstall: one that arrives
-  // afterwards (late, or out of order) is kept for support but sets nothing going.
-  const outcome = needsTheShopInstalled(delivery.topic) ? await recordWebhookReceiptUnlessUninstalled(tx, recorded, now) : await recordWebhookReceipt(tx, recorded, now);
+  const recorded: WebhookDelivery = { ...receipt, status: isRecordOnly(delivery) ? "PROCESSED" : "ENQUEUED" };
+  const outcome = recordAndQueueAtOnce(sqlite, recorded, { unlessUninstalled: true }, (receiptId) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery), now);
   if ("uninstalledAt" in outcome) {
-    return reject(tx, receipt, `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`, now);
+    return reject(sqlite, receipt, `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`, now);
   }
-  const { receiptId, duplicate } = outcome;
+  if (outcome.duplicate) return { status: "duplicate", receiptId: outcome.receiptId };
+  return outcome.job === null ? { status: "processed", receiptId: outcome.receiptId } : { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };
+}
+
+/** app/* and compliance topics: rare, and their database work goes through the models. */
+async function acceptAppOrCompliance(tx: Prisma.TransactionClient, receipt: WebhookDelivery, delivery: AppDelivery | ComplianceDelivery, now: Date): Promise<IntakeOutcome> {
+  const app = isAppDelivery(delivery);
+  const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: app ? "PROCESSED" : "ENQUEUED" }, now);
   if (duplicate) return { status: "duplicate", receiptId };
-  if (isDoneAtOnce(delivery)) {
+  if (isAppDelivery(delivery)) {
     await doAtOnce(tx, receipt.shop, delivery, now);
     return { status: "processed", receiptId };
   }
-  const job = await queueWork(tx, { shop: receipt.shop, receiptId, eventId: receipt.eventId, now }, delivery);
+  const job = await queueComplianceWork(tx, { shop: receipt.shop, receiptId, eventId: receipt.eventId, now }, delivery);
   return { status: "queued", receiptId, jobId: job.jobId };
 }

@@ -31,31 +31,38 @@ export interface Enqueued {
 
 const InsertedRows = z.array(z.object({ id: z.string() }));
 
-export async function enqueue<K extends JobKind>(db: DatabaseOrTransaction, request: EnqueueRequest<K>): Promise<Enqueued> {
-  const payload = JSON.stringify(jobPayloadSchemas[request.kind].parse(request.payload));
-  const now = new Date();
-  const id = randomUUID();
-  const maxAttempts = request.maxAttempts ?? JOB_POLICY.maxAttempts;
-  const dedupeKey = request.dedupeKey ?? null;
+/**
+ * One statement, race-free across processes: insert, or re-arm the finished job holding the key,
+ * or (the key's job is live) do nothing and return no row. Shared with the intake's synchronous
+ * path (app/intake/record-at-once.server.ts). Arguments: enqueueArgs.
+ */
+export const ENQUEUE_SQL = `
+  INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt")
+  VALUES (?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?)
+  ON CONFLICT ("dedupeKey") DO UPDATE SET
+    "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload",
+    "status" = 'PENDING', "attempts" = 0, "maxAttempts" = excluded."maxAttempts", "runAt" = excluded."runAt",
+    "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "finishedAt" = NULL,
+    "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt"
+  WHERE "Job"."status" IN ('DONE', 'DEAD')
+  RETURNING "id"`;
 
+/** The live job holding a dedupe key, and its status. Arguments: the key. */
+export const LIVE_JOB_SQL = `SELECT "id", "status" FROM "Job" WHERE "dedupeKey" = ?`;
+
+/** ENQUEUE_SQL's arguments; the payload is checked against its kind's schema here. */
+export function enqueueArgs<K extends JobKind>(request: EnqueueRequest<K>, now: Date): unknown[] {
+  const payload = JSON.stringify(jobPayloadSchemas[request.kind].parse(request.payload));
+  return [randomUUID(), request.shop ?? null, request.kind, payload, request.dedupeKey ?? null, request.maxAttempts ?? JOB_POLICY.maxAttempts, request.runAt ?? now, now, now];
+}
+
+export async function enqueue<K extends JobKind>(db: DatabaseOrTransaction, request: EnqueueRequest<K>): Promise<Enqueued> {
+  const args = enqueueArgs(request, new Date());
+  const dedupeKey = request.dedupeKey ?? null;
   // In a transaction even on its own: between the insert that found the key taken and the read
   // of the job holding it, that job must not finish unseen.
   return inTransaction(db, async (tx) => {
-    // One statement, race-free across processes: insert, or re-arm the finished job holding the
-    // key, or (the key's job is live) do nothing and return no row.
-    const inserted = InsertedRows.parse(
-      await tx.$queryRaw`
-        INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt")
-        VALUES (${id}, ${request.shop ?? null}, ${request.kind}, ${payload}, ${dedupeKey}, 'PENDING', 0, ${maxAttempts}, ${request.runAt ?? now}, ${now}, ${now})
-        ON CONFLICT ("dedupeKey") DO UPDATE SET
-          "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload",
-          "status" = 'PENDING', "attempts" = 0, "maxAttempts" = excluded."maxAttempts", "runAt" = excluded."runAt",
-          "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "finishedAt" = NULL,
-          "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt"
-        WHERE "Job"."status" IN ('DONE', 'DEAD')
-        RETURNING "id"`,
-    );
-    const [row] = inserted;
+    const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(ENQUEUE_SQL, ...args));
     if (row) return { jobId: row.id, enqueued: true };
     if (dedupeKey === null) throw new Error("The job was not inserted, yet it has no dedupeKey to conflict on");
     const live = await tx.job.findUniqueOrThrow({ where: { dedupeKey }, select: { id: true } });

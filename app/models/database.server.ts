@@ -3,14 +3,33 @@
  * it is called inside (so a webhook receipt and its job can be written atomically).
  */
 import { PrismaClient, type Prisma } from "@prisma/client";
-import { SqliteAdapter } from "./sqlite-adapter.server";
+import { SqliteAdapter, type SqliteConnection } from "./sqlite-adapter.server";
 
 export type Database = PrismaClient;
 export type DatabaseOrTransaction = PrismaClient | Prisma.TransactionClient;
+export type { SqliteConnection };
+
+const adapters = new WeakMap<Database, SqliteAdapter>();
 
 /** One client per process and SQLite file: see sqlite-adapter.server.ts for why not more. */
 export function createDatabase(url: string): Database {
-  return new PrismaClient({ adapter: new SqliteAdapter(url) });
+  const adapter = new SqliteAdapter(url);
+  const db = new PrismaClient({ adapter });
+  adapters.set(db, adapter);
+  return db;
+}
+
+/**
+ * Runs `work` synchronously in one IMMEDIATE transaction on the client's SQLite connection, in its
+ * turn with the client's other statements: for hot paths whose short transactions should hold the
+ * write lock for their statements alone, never across an await (the webhook intake). `work` must
+ * not be async; what it throws rolls it back and is thrown here.
+ */
+export async function writeAtOnce<T>(db: Database, work: (sqlite: SqliteConnection) => T): Promise<T> {
+  const adapter = adapters.get(db);
+  if (adapter === undefined) throw new Error("writeAtOnce needs a client made by createDatabase");
+  if (!adapter.isConnected) await db.$connect();
+  return adapter.writeAtOnce(work);
 }
 
 /**

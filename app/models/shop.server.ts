@@ -39,13 +39,12 @@ export async function recordUninstall(db: DatabaseOrTransaction, domain: string,
 
 const UninstalledAt = z.array(z.object({ uninstalledAt: z.date().nullable() }));
 
-/**
- * When the app was uninstalled from the shop; null while installed, or for a shop never recorded.
- * Raw SQL: the webhook intake asks this inside its transaction for every order event, where each
- * model query's extra milliseconds hold the write lock longer.
- */
+/** Shared with the intake's synchronous path (app/intake/record-at-once.server.ts). Argument: the shop's domain. */
+export const SHOP_UNINSTALLED_AT_SQL = `SELECT "uninstalledAt" FROM "Shop" WHERE "domain" = ?`;
+
+/** When the app was uninstalled from the shop; null while installed, or for a shop never recorded. */
 export async function shopUninstalledAt(db: DatabaseOrTransaction, domain: string): Promise<Date | null> {
-  const [row] = UninstalledAt.parse(await db.$queryRaw`SELECT "uninstalledAt" FROM "Shop" WHERE "domain" = ${domain}`);
+  const [row] = UninstalledAt.parse(await db.$queryRawUnsafe(SHOP_UNINSTALLED_AT_SQL, domain));
   return row?.uninstalledAt ?? null;
 }
 

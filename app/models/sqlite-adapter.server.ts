@@ -13,8 +13,34 @@
  * busy timeout) before the first statement, so they never fail half-way for that reason.
  *
  * WAL journal: readers in other processes are not blocked while one process writes.
+ *
+ * An interactive transaction holds SQLite's one write lock across every await between its
+ * statements, while the process serves other requests. For the webhook intake, whose transactions
+ * are a few statements fired hundreds of times a second, that kept the lock taken most of the time
+ * and left the worker's writes waiting. `writeAtOnce` runs such a transaction synchronously on the
+ * same connection, in its turn: the lock is held for the statements alone (docs/decisions/0011).
  */
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
+
+/** The SQLite connection itself, for the few writes done synchronously (writeAtOnce). */
+export type SqliteConnection = BetterSqlite3.Database;
+
+/**
+ * A value bound as Prisma's adapter binds it, so rows written through writeAtOnce read back the
+ * same through Prisma: dates as ISO 8601 text with "+00:00" (the adapter's default format, which
+ * the queue's comparisons of "runAt" rely on), booleans as 1 and 0.
+ */
+export function sqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value ?? null;
+}
+
+/** A stored ISO 8601 timestamp (or null) as a Date. */
+export function sqliteDate(value: unknown): Date | null {
+  return typeof value === "string" ? new Date(value) : null;
+}
 
 type SqlDriverAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Transaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
@@ -70,8 +96,7 @@ function releasingTransaction(inner: Transaction, release: () => void): Transact
   };
 }
 
-function serialised(inner: SqlDriverAdapter): SqlDriverAdapter {
-  const turnstile = new Turnstile();
+function serialised(inner: SqlDriverAdapter, turnstile: Turnstile): SqlDriverAdapter {
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
@@ -100,6 +125,15 @@ function serialised(inner: SqlDriverAdapter): SqlDriverAdapter {
   };
 }
 
+/** The better-sqlite3 connection inside Prisma's adapter (a public field of its JavaScript class, untyped). */
+function connectionOf(adapter: SqlDriverAdapter): SqliteConnection {
+  const client: unknown = (adapter as unknown as { client?: unknown }).client;
+  if (typeof client !== "object" || client === null || !("transaction" in client) || !("prepare" in client)) {
+    throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection as `client`: writeAtOnce needs another way to reach it");
+  }
+  return client as SqliteConnection;
+}
+
 /** The driver adapter every PrismaClient of the app should use (`new PrismaClient({ adapter })`). */
 export class SqliteAdapter {
   readonly provider = "sqlite";
@@ -111,14 +145,34 @@ export class SqliteAdapter {
     this.adapterName = this.#inner.adapterName;
   }
 
+  #connected: { sqlite: SqliteConnection; turnstile: Turnstile } | undefined;
+
   async connect(): Promise<SqlDriverAdapter> {
     const connection = await this.#inner.connect();
     // Persistent in the file; repeating it on every connection is a no-op.
     await connection.executeScript("PRAGMA journal_mode = WAL;");
-    return serialised(connection);
+    const turnstile = new Turnstile();
+    this.#connected = { sqlite: connectionOf(connection), turnstile };
+    return serialised(connection, turnstile);
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    return serialised(await this.#inner.connectToShadowDb());
+    return serialised(await this.#inner.connectToShadowDb(), new Turnstile());
+  }
+
+  /** Whether Prisma has connected through this adapter (it does on its first query or $connect). */
+  get isConnected(): boolean {
+    return this.#connected !== undefined;
+  }
+
+  /**
+   * Runs `work` synchronously inside BEGIN IMMEDIATE … COMMIT on the client's own connection, once
+   * every statement and transaction of the client before it is done: nothing else of this process
+   * runs in between, and the write lock is held for `work` alone. A throw rolls it all back.
+   */
+  async writeAtOnce<T>(work: (sqlite: SqliteConnection) => T): Promise<T> {
+    const connected = this.#connected;
+    if (connected === undefined) throw new Error("writeAtOnce before Prisma connected: call $connect() on the client first");
+    return connected.turnstile.run(async () => connected.sqlite.transaction(work).immediate(connected.sqlite));
   }
 }

@@ -3,7 +3,7 @@
  * retries until answered 200, and may deliver twice anyway) is recognised and not acted on twice.
  */
 import { randomUUID } from "node:crypto";
-import { Prisma, type WebhookReceiptStatus } from "@prisma/client";
+import type { Prisma, WebhookReceiptStatus } from "@prisma/client";
 import { z } from "zod";
 import { inTransaction, type DatabaseOrTransaction } from "./database.server";
 import { shopUninstalledAt } from "./shop.server";
@@ -36,36 +36,58 @@ export interface RecordedReceipt {
 
 const InsertedRows = z.array(z.object({ id: z.string() }));
 
-/** The receipt's row, as the SELECT list of an INSERT (so the insert can be made conditional). */
-function receiptRow(delivery: WebhookDelivery, now: Date): Prisma.Sql {
-  const status = delivery.status ?? "RECORDED";
-  const processedAt = status === "PROCESSED" || status === "REJECTED" ? now : null;
-  return Prisma.sql`SELECT ${randomUUID()}, ${delivery.shop}, ${delivery.topic}, ${delivery.webhookId}, ${delivery.eventId}, ${delivery.apiVersion},
-    ${delivery.triggeredAt ?? null}, ${now}, ${processedAt}, ${status}, ${delivery.reason ?? null}, ${delivery.payload}, ${delivery.customerId ?? null}, ${delivery.orderId ?? null}`;
-}
-
 /**
  * INSERT … ON CONFLICT DO NOTHING, one statement, so two deliveries racing in two processes cannot
- * both be recorded as new; the row only `when` the condition holds. The id of the row, or null.
+ * both be recorded as new; the row only when the condition holds. Returns the new row's id, or no
+ * row. The SQL is shared with the intake's synchronous path (app/intake/record-at-once.server.ts).
  */
-async function insertReceipt(tx: Prisma.TransactionClient, delivery: WebhookDelivery, now: Date, when: Prisma.Sql): Promise<string | null> {
-  const [row] = InsertedRows.parse(
-    await tx.$queryRaw`
-      INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "processedAt", "status", "reason", "payload", "customerId", "orderId")
-      ${receiptRow(delivery, now)}
-      WHERE ${when}
-      ON CONFLICT ("shop", "topic", "eventId") DO NOTHING
-      RETURNING "id"`,
-  );
+const insertReceiptWhere = (condition: string) => `
+  INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "processedAt", "status", "reason", "payload", "customerId", "orderId")
+  SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+  WHERE ${condition}
+  ON CONFLICT ("shop", "topic", "eventId") DO NOTHING
+  RETURNING "id"`;
+
+export const RECEIPT_SQL = {
+  /** Arguments: receiptArgs. */
+  insert: insertReceiptWhere("true"),
+  /** Arguments: receiptArgs, then the shop again. */
+  insertUnlessUninstalled: insertReceiptWhere(`NOT EXISTS (SELECT 1 FROM "Shop" WHERE "domain" = ? AND "uninstalledAt" IS NOT NULL)`),
+  /** Arguments: shop, topic, event id. */
+  earlier: `SELECT "id" FROM "WebhookReceipt" WHERE "shop" = ? AND "topic" = ? AND "eventId" = ?`,
+} as const;
+
+/** The receipt's row, in RECEIPT_SQL.insert's order. */
+export function receiptArgs(delivery: WebhookDelivery, now: Date): unknown[] {
+  const status = delivery.status ?? "RECORDED";
+  const processedAt = status === "PROCESSED" || status === "REJECTED" ? now : null;
+  return [
+    randomUUID(),
+    delivery.shop,
+    delivery.topic,
+    delivery.webhookId,
+    delivery.eventId,
+    delivery.apiVersion,
+    delivery.triggeredAt ?? null,
+    now,
+    processedAt,
+    status,
+    delivery.reason ?? null,
+    delivery.payload,
+    delivery.customerId ?? null,
+    delivery.orderId ?? null,
+  ];
+}
+
+async function insertReceipt(tx: Prisma.TransactionClient, sql: string, args: unknown[]): Promise<string | null> {
+  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sql, ...args));
   return row?.id ?? null;
 }
 
 async function earlierReceipt(tx: Prisma.TransactionClient, delivery: WebhookDelivery): Promise<RecordedReceipt> {
-  const earlier = await tx.webhookReceipt.findUniqueOrThrow({
-    where: { shop_topic_eventId: { shop: delivery.shop, topic: delivery.topic, eventId: delivery.eventId } },
-    select: { id: true },
-  });
-  return { receiptId: earlier.id, duplicate: true };
+  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(RECEIPT_SQL.earlier, delivery.shop, delivery.topic, delivery.eventId));
+  if (row === undefined) throw new Error(`The receipt of ${delivery.topic} event ${delivery.eventId} was neither inserted nor found`);
+  return { receiptId: row.id, duplicate: true };
 }
 
 /**
@@ -74,7 +96,7 @@ async function earlierReceipt(tx: Prisma.TransactionClient, delivery: WebhookDel
  */
 export function recordWebhookReceipt(db: DatabaseOrTransaction, delivery: WebhookDelivery, now = new Date()): Promise<RecordedReceipt> {
   return inTransaction(db, async (tx) => {
-    const receiptId = await insertReceipt(tx, delivery, now, Prisma.sql`true`);
+    const receiptId = await insertReceipt(tx, RECEIPT_SQL.insert, receiptArgs(delivery, now));
     return receiptId === null ? earlierReceipt(tx, delivery) : { receiptId, duplicate: false };
   });
 }
@@ -90,8 +112,7 @@ export function recordWebhookReceiptUnlessUninstalled(
   now = new Date(),
 ): Promise<RecordedReceipt | { uninstalledAt: Date }> {
   return inTransaction(db, async (tx) => {
-    const installed = Prisma.sql`NOT EXISTS (SELECT 1 FROM "Shop" WHERE "domain" = ${delivery.shop} AND "uninstalledAt" IS NOT NULL)`;
-    const receiptId = await insertReceipt(tx, delivery, now, installed);
+    const receiptId = await insertReceipt(tx, RECEIPT_SQL.insertUnlessUninstalled, [...receiptArgs(delivery, now), delivery.shop]);
     if (receiptId !== null) return { receiptId, duplicate: false };
     // Uninstalled, or recorded before: only now worth a second statement to tell which.
     const uninstalledAt = await shopUninstalledAt(tx, delivery.shop);
@@ -111,4 +132,34 @@ export async function setWebhookReceiptStatus(
     where: { id: receiptId },
     data: { status, reason, processedAt: status === "ENQUEUED" ? null : now },
   });
+}
+
+/** A receipt whose work a per-shop job does in batches (routing events, order updates). */
+export interface WaitingReceipt {
+  id: string;
+  /** The raw body; null once erased by a compliance request. */
+  payload: string | null;
+  orderId: string | null;
+}
+
+/** The shop's receipts of the topic still ENQUEUED (their work not yet done), the oldest first. */
+export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topic: string, limit: number): Promise<WaitingReceipt[]> {
+  return db.webhookReceipt.findMany({
+    where: { shop, topic, status: "ENQUEUED" },
+    orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true, payload: true, orderId: true },
+  });
+}
+
+/** Their work is done: PROCESSED, in the transaction that records what it did. */
+export async function markReceiptsProcessed(db: DatabaseOrTransaction, receiptIds: readonly string[], now: Date): Promise<void> {
+  if (receiptIds.length === 0) return;
+  await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "PROCESSED", reason: null, processedAt: now } });
+}
+
+/** Their stored payload can no longer be used: REJECTED with the reason, kept for support. */
+export async function markReceiptsRejected(db: DatabaseOrTransaction, receiptIds: readonly string[], reason: string, now: Date): Promise<void> {
+  if (receiptIds.length === 0) return;
+  await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "REJECTED", reason, processedAt: now } });
 }

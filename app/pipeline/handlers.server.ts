@@ -1,6 +1,6 @@
 /**
  * The pipeline's job handlers: the intake's kinds (orders.*, fulfillment-orders.*, the
- * fulfillment-service's request fetches) and the pipeline's own stages (shipments.*). Thin: each
+ * fulfillment-service's request fetches; routing events and order updates in batches per shop) and the pipeline's own stages (shipments.*). Thin: each
  * resolves the shop, runs its use case, and completes the job with the follow-up work queued in the
  * same transaction. `createPipelineHandlers` takes the dependencies, so tests run the very same
  * handlers against the sandbox and the emulator.
@@ -11,15 +11,14 @@ import { cancelFulfillmentOrder, cancelOrder, answerCancellationRequests } from 
 import type { PipelineDeps } from "./deps";
 import { respectingWaits } from "./errors";
 import { followShipments } from "./follow.server";
-import { answerFulfillmentRequests, planRoutedFulfillmentOrder, queuePushes } from "./intake.server";
+import { answerFulfillmentRequests, planRoutedFulfillmentOrders, queuePushes } from "./intake.server";
 import { pushShipments } from "./push.server";
-import { replanHeldShipments } from "./retry.server";
+import { replanUpdatedOrders } from "./retry.server";
 import { trackParcels } from "./tracking.server";
 import { writeBackShipments } from "./write-back.server";
 
 /** The kinds this module handles. */
 type PipelineKind =
-  | "orders.created"
   | "orders.updated"
   | "orders.cancelled"
   | "fulfillment-orders.routed"
@@ -51,17 +50,11 @@ export function createPipelineHandlers(dependencies: () => Promise<PipelineDeps>
   };
 
   return {
-    // orders/create is a trigger only: fulfillment orders arrive with their routing or their request.
-    "orders.created": ({ receiptId }, ctx) => run(async (deps) => ctx.complete((tx) => processed(tx, receiptId, deps.now()))),
-
-    "orders.updated": ({ receiptId, orderId }, ctx) =>
+    "orders.updated": (_payload, ctx) =>
       run(async (deps) => {
         const shop = shopOf(ctx);
-        await replanHeldShipments(ctx.db, deps, shop, orderId);
-        await ctx.complete(async (tx) => {
-          await queuePushes(tx, shop, deps.now());
-          await processed(tx, receiptId, deps.now());
-        });
+        await replanUpdatedOrders(ctx, deps, shop);
+        await ctx.complete((tx) => queuePushes(tx, shop, deps.now()));
       }),
 
     "orders.cancelled": ({ receiptId, orderId }, ctx) =>
@@ -70,14 +63,11 @@ export function createPipelineHandlers(dependencies: () => Promise<PipelineDeps>
         await ctx.complete((tx) => processed(tx, receiptId, deps.now()));
       }),
 
-    "fulfillment-orders.routed": ({ receiptId, fulfillmentOrderId }, ctx) =>
+    "fulfillment-orders.routed": (_payload, ctx) =>
       run(async (deps) => {
         const shop = shopOf(ctx);
-        await planRoutedFulfillmentOrder(ctx, deps, shop, fulfillmentOrderId);
-        await ctx.complete(async (tx) => {
-          await queuePushes(tx, shop, deps.now());
-          await processed(tx, receiptId, deps.now());
-        });
+        await planRoutedFulfillmentOrders(ctx, deps, shop);
+        await ctx.complete((tx) => queuePushes(tx, shop, deps.now()));
       }),
 
     "fulfillment-orders.cancelled": ({ receiptId, fulfillmentOrderId }, ctx) =>

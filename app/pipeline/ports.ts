@@ -112,8 +112,8 @@ export interface FulfillmentOrderWithOrder {
 
 export interface ShopifyPort {
   readFulfillmentOrder(id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null>;
-  /** Where it is assigned, cheaply: undefined for one Shopify does not know, null for no location. */
-  fulfillmentOrderLocation(id: FulfillmentOrderGid): Promise<string | null | undefined>;
+  /** Where each is assigned, cheaply (many to a query): undefined for one Shopify does not know, null for no location. */
+  fulfillmentOrderLocations(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, string | null | undefined>>;
   /** Several at once (a few to a query); null for one Shopify does not know. */
   readFulfillmentOrders(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
   /** Every fulfillment order at the app's fulfillment-service locations in that assignment status. */

@@ -53,7 +53,8 @@ export async function queueTracking(db: DatabaseOrTransaction, shop: string, run
  * After an install or reinstall: every stage that has shipments waiting is queued again. An
  * uninstall stopped the shop's waiting jobs (app/intake/uninstall.server.ts), since nothing could
  * be asked of Shopify without its token; the shipments kept their states, so this picks them up
- * where they stood, and fulfillment requests Shopify made meanwhile are read. Idempotent: work
+ * where they stood, fulfillment requests Shopify made meanwhile are read, and routing events and
+ * order updates still waiting are worked through. Idempotent: work
  * already queued is not queued twice, and each stage reads the current state when it runs.
  */
 export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
@@ -63,4 +64,10 @@ export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string
   if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);
   if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
   await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
+  // Routing events and order updates received before the uninstall wait as ENQUEUED receipts.
+  const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", "orders/updated"] } } });
+  for (const { topic } of waiting) {
+    const kind = topic === "orders/updated" ? "orders.updated" : "fulfillment-orders.routed";
+    await enqueueCoalesced(db, { kind, payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
+  }
 }

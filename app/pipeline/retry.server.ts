@@ -10,10 +10,12 @@ import { FulfillmentOrderGid } from "~/connector";
 import type { Database, DatabaseOrTransaction } from "~/models/database.server";
 import { heldChanges, type StoredHoldReason } from "~/models/shipment-pipeline.server";
 import { recordShipmentEvent, transition } from "~/models/shipment.server";
+import type { JobContext } from "~/jobs/handler";
 import type { PipelineDeps } from "./deps";
 import { HELD_BY_CHECKS, shipmentPlanOf } from "./plan";
 import type { PipelineSettings, ShopifyPort } from "./ports";
 import { queuePush, queueWriteBack } from "./queue.server";
+import { workThroughWaitingReceipts } from "./waiting-receipts.server";
 import { WRITE_BACK_REFUSED } from "./write-back.server";
 
 export type RetryOutcome =
@@ -118,11 +120,24 @@ export async function retryShipment(db: Database, deps: PipelineDeps, shop: stri
   return replan(db, deps, shopify, settings, shipment, { byPerson: true });
 }
 
-/** orders.updated: held shipments of the order (held by the checks, not for review) are planned again. */
-export async function replanHeldShipments(db: Database, deps: PipelineDeps, shop: string, orderId: string): Promise<void> {
-  const held = await db.shipment.findMany({ where: { shop, orderId, state: "HELD", lastErrorCode: HELD_BY_CHECKS } });
-  if (held.length === 0) return;
-  const shopify = await deps.shopify(shop);
-  const settings = await deps.settings(shop, shopify);
-  for (const shipment of held) await replan(db, deps, shopify, settings, shipment, { byPerson: false });
+/** Updated orders whose held shipments are looked at per round (one database read for all). */
+const UPDATES_PER_ROUND = 100;
+
+/**
+ * orders.updated: the held shipments (held by the checks, not for review) of the shop's updated
+ * orders (its waiting orders/updated events) are planned again, a round at a time. Most updates
+ * concern orders with nothing held, and cost one database read per round between them.
+ */
+export async function replanUpdatedOrders(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
+  const batches = { kind: "orders.updated", topic: "orders/updated", perRound: UPDATES_PER_ROUND } as const;
+  await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
+    const orderIds = [...new Set(receipts.flatMap((receipt) => receipt.orderId ?? []))];
+    const held = await ctx.db.shipment.findMany({ where: { shop, orderId: { in: orderIds }, state: "HELD", lastErrorCode: HELD_BY_CHECKS } });
+    if (held.length > 0) {
+      const shopify = await deps.shopify(shop);
+      const settings = await deps.settings(shop, shopify);
+      for (const shipment of held) await replan(ctx.db, deps, shopify, settings, shipment, { byPerson: false });
+    }
+    return async () => {};
+  });
 }

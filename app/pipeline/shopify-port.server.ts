@@ -5,7 +5,7 @@
 import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
 import {
-  fulfillmentOrderLocation,
+  fulfillmentOrderLocations,
   listAssignedFulfillmentOrders,
   listOrderFulfillmentOrders,
   readFulfillmentOrder,
@@ -81,7 +81,7 @@ export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new 
   return {
     readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
     readFulfillmentOrders: (ids) => readFulfillmentOrders(admin, ids),
-    fulfillmentOrderLocation: (id) => fulfillmentOrderLocation(admin, id),
+    fulfillmentOrderLocations: (ids) => fulfillmentOrderLocations(admin, ids),
     assignedFulfillmentOrders: async (assignmentStatus) =>
       (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
     orderFulfillmentOrders: async (orderId) => {

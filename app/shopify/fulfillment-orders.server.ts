@@ -306,25 +306,38 @@ export async function listAssignedFulfillmentOrders(
   return { items: connection.nodes, nextCursor: nextCursorOf(connection.pageInfo), cost };
 }
 
-const FULFILLMENT_ORDER_LOCATION = `#graphql
-  query FulfillmentOrderLocation($id: ID!) {
-    fulfillmentOrder(id: $id) { id assignedLocation { location { id } } }
-  }`;
+/** Locations read in one query: a few points each. */
+export const LOCATIONS_PER_QUERY = 25;
+
+const locationsDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  query FulfillmentOrderLocations(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+    ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { id assignedLocation { location { id } } }`).join("\n    ")}
+  }`,
+);
+
+const LocatedFulfillmentOrder = z.object({ id: FulfillmentOrderGid, assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }) }).nullable();
 
 /**
- * Where a fulfillment order is assigned (a location id), for a few points instead of the full read:
- * enough to tell whether it is the app's to plan at all. Undefined when Shopify does not know it;
- * null when it has no location (a location deleted since).
+ * Where fulfillment orders are assigned (a location id each), LOCATIONS_PER_QUERY to a query, for a
+ * few points instead of the full read: enough to tell whether one is the app's to plan at all.
+ * Undefined for one Shopify does not know; null for one without a location (deleted since).
  */
-export async function fulfillmentOrderLocation(admin: AdminGraphql, id: FulfillmentOrderGid): Promise<LocationGid | null | undefined> {
-  const { data } = await runGraphql(
-    admin,
-    FULFILLMENT_ORDER_LOCATION,
-    { id },
-    z.object({ fulfillmentOrder: z.object({ id: FulfillmentOrderGid, assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }) }).nullable() }),
-  );
-  if (!data.fulfillmentOrder) return undefined;
-  return data.fulfillmentOrder.assignedLocation.location?.id ?? null;
+export async function fulfillmentOrderLocations(admin: AdminGraphql, ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, LocationGid | null | undefined>> {
+  const paced = pacedCalls();
+  const located = new Map<FulfillmentOrderGid, LocationGid | null | undefined>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += LOCATIONS_PER_QUERY) {
+    const chunk = unique.slice(start, start + LOCATIONS_PER_QUERY);
+    const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, LocatedFulfillmentOrder])));
+    const { data } = await paced(() => runGraphql(admin, locationsDocument(chunk.length), variables, result));
+    for (const [index, id] of chunk.entries()) {
+      const node = data[`fo${index}`] as z.infer<typeof LocatedFulfillmentOrder> | undefined;
+      located.set(id, node ? (node.assignedLocation.location?.id ?? null) : undefined);
+    }
+  }
+  return located;
 }
 
 const ORDER_FULFILLMENT_ORDERS = `#graphql

@@ -7,9 +7,28 @@ export interface RequestCounts {
   shopifyMutations: Record<string, number>;
   shopifyQueries: number;
   shopifyRequests: number;
+  /** Per operation name: calls, and the time from sending to the answer's headers. */
+  shopifyLatency: Record<string, { calls: number; totalMs: number; maxMs: number; requestedCost: number; actualCost: number }>;
 }
 
-export const emptyCounts = (): RequestCounts => ({ providerCalls: {}, shopifyMutations: {}, shopifyQueries: 0, shopifyRequests: 0 });
+export const emptyCounts = (): RequestCounts => ({ providerCalls: {}, shopifyMutations: {}, shopifyQueries: 0, shopifyRequests: 0, shopifyLatency: {} });
+
+/** The GraphQL operation's name (`query FulfillmentOrdersFacts(...)`), for the latency table. */
+export function operationNameOf(init?: RequestInit): string | null {
+  if (typeof init?.body !== "string") return null;
+  const query = String((JSON.parse(init.body) as { query?: unknown }).query ?? "").replace(/#[^\n]*/g, "");
+  return /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
+}
+
+/** One answer: its time, and the cost Shopify reported in `extensions.cost` (requested and actual points). */
+export function recordAnswer(counts: RequestCounts, operation: string, ms: number, cost: { requestedQueryCost?: number; actualQueryCost?: number } | undefined): void {
+  const entry = (counts.shopifyLatency[operation] ??= { calls: 0, totalMs: 0, maxMs: 0, requestedCost: 0, actualCost: 0 });
+  entry.calls += 1;
+  entry.totalMs += ms;
+  entry.maxMs = Math.max(entry.maxMs, ms);
+  entry.requestedCost += cost?.requestedQueryCost ?? 0;
+  entry.actualCost += cost?.actualQueryCost ?? 0;
+}
 
 export function countRequest(counts: RequestCounts, where: { sandboxUrl: string; graphqlUrl: string }, input: string | URL | Request, init?: RequestInit): void {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;

@@ -14,16 +14,24 @@ import { createPipelineHandlers } from "~/pipeline/handlers.server";
 import { PIPELINE_POLICY } from "~/pipeline/policy";
 import { recordingJobLogger } from "../../test/support/jobs";
 import { testPipelineDeps } from "../../test/pipeline/deps";
-import { countRequest, emptyCounts } from "./counts";
+import { countRequest, emptyCounts, operationNameOf, recordAnswer } from "./counts";
 
 const Options = z.object({ databaseUrl: z.string(), sandboxUrl: z.string(), graphqlUrl: z.string(), concurrency: z.number().int().positive() });
 const options = Options.parse(JSON.parse(process.argv[2] ?? "{}"));
 
 const counts = emptyCounts();
 const realFetch = globalThis.fetch;
-globalThis.fetch = (input, init) => {
+globalThis.fetch = async (input, init) => {
   countRequest(counts, { sandboxUrl: options.sandboxUrl, graphqlUrl: options.graphqlUrl }, input, init);
-  return realFetch(input, init);
+  const operation = String(input) === options.graphqlUrl ? operationNameOf(init) : null;
+  const started = performance.now();
+  const response = await realFetch(input, init);
+  if (operation !== null) {
+    const ms = performance.now() - started;
+    const answer = (await response.clone().json()) as { extensions?: { cost?: { requestedQueryCost?: number; actualQueryCost?: number } } };
+    recordAnswer(counts, operation, ms, answer.extensions?.cost);
+  }
+  return response;
 };
 
 /** The kernel's own high-water mark of this process's resident memory. */

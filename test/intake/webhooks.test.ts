@@ -24,7 +24,7 @@ beforeEach(async () => {
 
 /** What each topic leaves behind: the receipt's status once the intake answered, and the job it queued. */
 const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED"; job: string | null }> = {
-  "orders/create": { status: "ENQUEUED", job: "orders.created" },
+  "orders/create": { status: "PROCESSED", job: null },
   "orders/updated": { status: "ENQUEUED", job: "orders.updated" },
   "orders/cancelled": { status: "ENQUEUED", job: "orders.cancelled" },
   "fulfillment_orders/order_routing_complete": { status: "ENQUEUED", job: "fulfillment-orders.routed" },
@@ -83,7 +83,7 @@ describe("webhook intake", () => {
 
   it("answers 401 to a tampered delivery and records nothing of it", async () => {
     const { db } = stack();
-    const [delivery] = await stack().deliverWebhook("orders/create");
+    const [delivery] = await stack().deliverWebhook("orders/cancelled");
     if (!delivery) throw new Error("no delivery");
     const before = await db.webhookReceipt.count();
 
@@ -125,7 +125,7 @@ describe("webhook intake", () => {
   it("handles app/uninstalled, then answers 200 to its redelivery and to later events, though the session is gone", async () => {
     const { db, shop } = stack();
     await recordInstall(db, shop);
-    await db.job.create({ data: { id: "waiting", shop, kind: "orders.created", payload: "{}", maxAttempts: 12, runAt: new Date() } });
+    await db.job.create({ data: { id: "waiting", shop, kind: "orders.updated", payload: "{}", maxAttempts: 12, runAt: new Date() } });
 
     const [uninstalled] = await stack().deliverWebhook("app/uninstalled");
     if (!uninstalled) throw new Error("no delivery");
@@ -150,13 +150,13 @@ describe("webhook intake", () => {
   it("answers 500 while the database cannot take the delivery, and records it once when Shopify sends it again", async () => {
     const { db, databaseUrl } = stack();
     const ids = { eventId: "locked-event", webhookId: "locked-webhook" };
-    const payload = { id: 5, admin_graphql_api_id: "gid://shopify/Order/5", customer: null };
+    const payload = { id: 5, admin_graphql_api_id: "gid://shopify/Order/5", customer: null, cancelled_at: "2030-01-01T00:00:00Z" };
     // Another process holds SQLite's write lock for longer than the app's busy timeout (5 s).
     const holder = new Database(databaseUrl.replace(/^file:/, ""));
     holder.exec("BEGIN IMMEDIATE");
     let status: number;
     try {
-      status = await postSignedWebhook(stack(), "orders/create", payload, ids);
+      status = await postSignedWebhook(stack(), "orders/cancelled", payload, ids);
     } finally {
       holder.exec("ROLLBACK");
       holder.close();
@@ -164,9 +164,9 @@ describe("webhook intake", () => {
     expect(status).toBe(500);
     expect(await db.webhookReceipt.count()).toBe(0);
 
-    expect(await postSignedWebhook(stack(), "orders/create", payload, ids)).toBe(200);
-    expect(await postSignedWebhook(stack(), "orders/create", payload, ids)).toBe(200);
+    expect(await postSignedWebhook(stack(), "orders/cancelled", payload, ids)).toBe(200);
+    expect(await postSignedWebhook(stack(), "orders/cancelled", payload, ids)).toBe(200);
     expect(await db.webhookReceipt.count({ where: { eventId: "locked-event" } })).toBe(1);
-    expect(await db.job.count({ where: { kind: "orders.created" } })).toBe(1);
+    expect(await db.job.count({ where: { kind: "orders.cancelled" } })).toBe(1);
   }, 30_000);
 });

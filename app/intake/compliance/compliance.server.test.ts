@@ -35,7 +35,7 @@ async function deliver(topic: WebhookTopic, payload: unknown, deliveryShop = sho
 }
 
 async function jobsDone() {
-  // Only the compliance jobs: orders.created has no handler here and waits.
+  // Only the compliance jobs: the pipeline's have no handler here and wait.
   const compliance = { kind: { startsWith: "compliance." } };
   await waitFor(async () => (await db.job.count({ where: { ...compliance, status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the compliance jobs" });
   expect(await db.job.count({ where: { status: "DEAD" } })).toBe(0);
@@ -137,6 +137,8 @@ describe("shop/redact", () => {
   it("erases everything about the shop and leaves other shops alone", async () => {
     await customerWithAnOrder();
     await customerWithAnOrder("b.myshopify.com");
+    // Work waiting in both shops: an update to the order.
+    for (const domain of [shop, "b.myshopify.com"]) await deliver("orders/updated", { id: 299938, admin_graphql_api_id: orderId }, domain);
     await db.shop.createMany({ data: [{ domain: shop }, { domain: "b.myshopify.com" }] });
     await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [], data_request: { id: 1 } });
     await jobsDone();
@@ -152,7 +154,7 @@ describe("shop/redact", () => {
       complianceRequests: await db.complianceRequest.count({ where: { shop: domain } }),
     });
     expect(await held(shop)).toEqual({ shop: 0, webhookReceipts: 0, shipments: 0, jobs: 0, complianceRequests: 0 });
-    // Its orders.created job stays: no handler runs it in this test.
-    expect(await held("b.myshopify.com")).toEqual({ shop: 1, webhookReceipts: 1, shipments: 1, jobs: 1, complianceRequests: 0 });
+    // Its orders.updated job stays: no handler runs it in this test.
+    expect(await held("b.myshopify.com")).toEqual({ shop: 1, webhookReceipts: 2, shipments: 1, jobs: 1, complianceRequests: 0 });
   });
 });

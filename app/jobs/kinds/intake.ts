@@ -15,18 +15,19 @@ const FulfillmentOrderEvent = z.strictObject({ receiptId: ReceiptId, fulfillment
 
 export const intakeJobPayloadSchemas = {
   // One per event (dedupe key: kind, shop and X-Shopify-Event-Id).
-  "orders.created": OrderEvent,
-  "orders.updated": OrderEvent,
   "orders.cancelled": OrderEvent,
-  /** Drop-ship path: a fulfillment order was routed; read it and plan its package. */
-  "fulfillment-orders.routed": FulfillmentOrderEvent,
   /** A fulfillment order was cancelled without a cancellation request (nobody had accepted it yet). */
   "fulfillment-orders.cancelled": FulfillmentOrderEvent,
 
-  // At most one waiting per shop (app/intake/coalesce.server.ts): the job reads every request
-  // assigned to the app's locations when it runs, so one run answers any number of triggers.
+  // At most one waiting per shop (app/intake/coalesce.server.ts): the job reads what is waiting
+  // (requests assigned to the app's locations, ENQUEUED receipts) when it runs, so one run answers
+  // any number of triggers.
   /** Read the fulfillment requests assigned to the app's locations; accept or reject each. */
   "fulfillment-requests.fetch": z.strictObject({}),
+  /** Drop-ship path: plan the shop's routed fulfillment orders (the ENQUEUED routing receipts). */
+  "fulfillment-orders.routed": z.strictObject({}),
+  /** Plan again the held shipments of the shop's updated orders (the ENQUEUED orders/updated receipts). */
+  "orders.updated": z.strictObject({}),
   /** Read the cancellation requests assigned to the app's locations; accept or reject each. */
   "cancellation-requests.fetch": z.strictObject({}),
   /** One fulfillment service (and so one Shopify location) per enabled provider warehouse. */
