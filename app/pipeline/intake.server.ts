@@ -123,7 +123,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
   }
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
-  const requested = (await shopify.assignedFulfillmentOrders("FULFILLMENT_REQUESTED")).map((brief) => brief.id);
+  const requested = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_REQUESTED");
   // Answered already (by a run that died before Shopify's list caught up): reading it again would
   // only spend the shop's GraphQL budget.
   const known = await fulfillmentOrdersWithShipments(ctx.db, shop, requested);
@@ -137,7 +137,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
   // A run that died after accepting but before recording left accepted requests without a
   // shipment; Shopify no longer lists them as requested, so the rerun looks for them.
   if (ctx.attempt > 1) {
-    const acceptedIds = (await shopify.assignedFulfillmentOrders("FULFILLMENT_ACCEPTED")).map((brief) => brief.id);
+    const acceptedIds = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_ACCEPTED");
     const recorded = await fulfillmentOrdersWithShipments(ctx.db, shop, acceptedIds);
     const read = await shopify.readFulfillmentOrders(acceptedIds.filter((id) => !recorded.has(id)));
     for (const facts of read.values()) {

@@ -118,6 +118,8 @@ export interface ShopifyPort {
   readFulfillmentOrders(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
   /** Every fulfillment order at the app's fulfillment-service locations in that assignment status. */
   assignedFulfillmentOrders(status: AssignmentStatus): Promise<FulfillmentOrderBrief[]>;
+  /** Their ids alone: cheaper, for reading them in full afterwards. */
+  assignedFulfillmentOrderIds(status: AssignmentStatus): Promise<FulfillmentOrderGid[]>;
   /** An order's fulfillment orders at every location; null for an unknown order. */
   orderFulfillmentOrders(orderId: string): Promise<FulfillmentOrderBrief[] | null>;
   acceptFulfillmentRequest(id: FulfillmentOrderGid, message: string): Promise<void>;

@@ -6,6 +6,7 @@ import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
 import {
   fulfillmentOrderLocations,
+  listAssignedFulfillmentOrderIds,
   listAssignedFulfillmentOrders,
   listOrderFulfillmentOrders,
   readFulfillmentOrder,
@@ -84,6 +85,7 @@ export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new 
     fulfillmentOrderLocations: (ids) => fulfillmentOrderLocations(admin, ids),
     assignedFulfillmentOrders: async (assignmentStatus) =>
       (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
+    assignedFulfillmentOrderIds: (assignmentStatus) => allPages((after) => listAssignedFulfillmentOrderIds(admin, { assignmentStatus, after })),
     orderFulfillmentOrders: async (orderId) => {
       const id = OrderGid.safeParse(orderId);
       if (!id.success) return null;

@@ -306,6 +306,36 @@ export async function listAssignedFulfillmentOrders(
   return { items: connection.nodes, nextCursor: nextCursorOf(connection.pageInfo), cost };
 }
 
+/** Ids alone cost a point each: a page can be large. */
+const IDS_PER_PAGE = 250;
+
+const ASSIGNED_FULFILLMENT_ORDER_IDS = `#graphql
+  query AssignedFulfillmentOrderIds($assignmentStatus: FulfillmentOrderAssignmentStatus!, $after: String) {
+    assignedFulfillmentOrders(first: ${IDS_PER_PAGE}, after: $after, assignmentStatus: $assignmentStatus) {
+      nodes { id }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+/**
+ * As listAssignedFulfillmentOrders, the ids alone, IDS_PER_PAGE to a page: what the request fetch
+ * needs before it reads them in full. A point per fulfillment order instead of about five, and a
+ * fifth of the pages (in a sale, 1,000 requests listed in 4 calls instead of 20).
+ */
+export async function listAssignedFulfillmentOrderIds(
+  admin: AdminGraphql,
+  options: { assignmentStatus: AssignmentStatus; after?: string | null },
+): Promise<Page<FulfillmentOrderGid>> {
+  const { data, cost } = await runGraphql(
+    admin,
+    ASSIGNED_FULFILLMENT_ORDER_IDS,
+    { assignmentStatus: options.assignmentStatus, after: options.after ?? null },
+    z.object({ assignedFulfillmentOrders: z.object({ nodes: z.array(z.object({ id: FulfillmentOrderGid })), pageInfo: PageInfo }) }),
+  );
+  const connection = data.assignedFulfillmentOrders;
+  return { items: connection.nodes.map((node) => node.id), nextCursor: nextCursorOf(connection.pageInfo), cost };
+}
+
 /** Locations read in one query: a few points each. */
 export const LOCATIONS_PER_QUERY = 25;
 

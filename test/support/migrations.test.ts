@@ -16,6 +16,7 @@ import { BASE_DATABASE_FILE } from "./global-setup";
 const root = path.resolve(import.meta.dirname, "../..");
 
 const Named = z.array(z.looseObject({ name: z.string() }));
+const Indexes = z.array(z.looseObject({ name: z.string(), seq: z.unknown() }));
 
 /** Tables with their columns, indexes and foreign keys, in a form that ignores how the SQL was written. */
 function shapeOf(file: string) {
@@ -29,9 +30,10 @@ function shapeOf(file: string) {
         table,
         {
           columns: db.pragma(`table_info("${table}")`),
-          indexes: Named.parse(db.pragma(`index_list("${table}")`))
+          indexes: Indexes.parse(db.pragma(`index_list("${table}")`))
             .sort((a, b) => a.name.localeCompare(b.name))
-            .map((index) => ({ ...index, columns: db.pragma(`index_info("${index.name}")`) })),
+            // `seq` is the order of creation: a later migration's index comes last, db push's in schema order.
+            .map(({ seq: _seq, ...index }) => ({ ...index, columns: db.pragma(`index_info("${index.name}")`) })),
           foreignKeys: db.pragma(`foreign_key_list("${table}")`),
         },
       ]),
