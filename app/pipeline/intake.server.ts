@@ -193,6 +193,8 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
     return async (tx) => {
       await markReceiptsRejected(tx, unreadable, "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned", deps.now());
       for (const { facts, shipment } of planned) await record(tx, shop, facts, shipment);
+      // Sent while the next rounds are read, as the fulfillment requests' are.
+      if (planned.length > 0) await queuePushes(tx, shop, deps.now());
     };
   });
 }
