@@ -56,6 +56,15 @@ export interface PipelinePolicy {
    * no live job behind it is still respected (a job being re-armed between two runs).
    */
   readonly sendingClaimGraceMs: number;
+  /**
+   * Tracking events (10 points each) wait while less than this share of the shop's API budget is
+   * free: in a sale, answering requests and writing fulfilments go first. A parcel waits at most
+   * trackingMaxDeferMs this way.
+   */
+  readonly trackingYieldsBelowBudget: number;
+  /** How soon a tracking run that gave way looks again. */
+  readonly trackingYieldWaitMs: number;
+  readonly trackingMaxDeferMs: number;
   /** Language of checkpoint messages (operation 3's lang; the provider defaults to Chinese). */
   readonly trackingLanguage: string;
 }
@@ -78,6 +87,9 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   rateLimitedWaitMs: 5_000,
   cancellationWaitMs: 2_000,
   sendingClaimGraceMs: 5_000,
+  trackingYieldsBelowBudget: 0.5,
+  trackingYieldWaitMs: 30_000,
+  trackingMaxDeferMs: 30 * 60_000,
   trackingLanguage: "en",
 };
 
@@ -93,6 +105,8 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   rateLimitedWaitMs: 100,
   cancellationWaitMs: 50,
   sendingClaimGraceMs: 200,
+  trackingYieldWaitMs: 500,
+  trackingMaxDeferMs: 10_000,
 };
 
 const PolicyName = z.enum(["production", "fast"]).default("production");

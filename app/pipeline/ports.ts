@@ -137,6 +137,8 @@ export interface ShopifyPort {
   createFulfilmentEvent(fulfilmentId: string, event: FulfilmentEventInput): Promise<{ id: string }>;
   fulfilmentEvents(fulfilmentId: string): Promise<FulfilmentEventBrief[]>;
   locations(): Promise<LocationBrief[]>;
+  /** The share of the shop's API budget free now (0 to 1); undefined when not known yet. */
+  budgetLeft(): number | undefined;
 }
 
 /** What the pipeline reads of a shop's settings. */

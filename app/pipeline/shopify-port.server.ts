@@ -2,6 +2,7 @@
  * The pipeline's ShopifyPort on app/shopify's typed wrappers, for one shop's Admin GraphQL client
  * (the library's in the app and worker, a fetch client on the emulator in tests).
  */
+import type { PacedAdminGraphql } from "~/shopify/paced-admin.server";
 import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
 import {
@@ -78,8 +79,9 @@ const dateOrNull = (text: string | null | undefined) => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
-export function shopifyPortFor(admin: AdminGraphql, now: () => Date = () => new Date()): ShopifyPort {
+export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () => Date = () => new Date()): ShopifyPort {
   return {
+    budgetLeft: () => ("budgetLeft" in admin ? admin.budgetLeft() : undefined),
     readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
     readFulfillmentOrders: (ids) => readFulfillmentOrders(admin, ids),
     fulfillmentOrderLocations: (ids) => fulfillmentOrderLocations(admin, ids),

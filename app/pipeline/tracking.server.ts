@@ -6,7 +6,7 @@
  */
 import type { Shipment, ShipmentCheckpoint } from "@prisma/client";
 import type { TrackingResult } from "~/fulfilment";
-import type { JobContext } from "~/jobs/handler";
+import { RetryLater, type JobContext } from "~/jobs/handler";
 import {
   countInState,
   markCheckpointSent,
@@ -105,14 +105,31 @@ async function followParcel(ctx: JobContext, deps: PipelineDeps, shopify: Shopif
   await markPolled(ctx.db, [shipment.id], now);
 }
 
+/**
+ * Throws RetryLater while the shop's API budget is low, unless the parcel waiting longest has
+ * waited trackingMaxDeferMs already: checkpoint events can wait a little, new orders should not.
+ */
+export function givingWayToNewOrders(deps: PipelineDeps, shopify: ShopifyPort, longestWaiting: Shipment | undefined): void {
+  const left = shopify.budgetLeft();
+  if (left === undefined || left >= deps.policy.trackingYieldsBelowBudget || longestWaiting === undefined) return;
+  const now = deps.now().getTime();
+  const waitingSince = (longestWaiting.lastPolledAt ?? longestWaiting.fulfilledAt ?? longestWaiting.updatedAt).getTime();
+  if (now - waitingSince >= deps.policy.trackingMaxDeferMs) return;
+  throw new RetryLater(
+    new Date(now + deps.policy.trackingYieldWaitMs),
+    `${Math.round(left * 100)}% of the shop's Shopify API budget is free: new orders go first, tracking events follow`,
+  );
+}
+
 export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const size = deps.policy.trackingNumbersPerQuery;
   const limit = size * deps.policy.trackingQueriesPerRun;
   const parcels = await shipmentsInState(ctx.db, shop, "FULFILLED", { where: { trackingNumber: { not: null } }, take: limit + 1, leastRecentlyPolled: true });
   if (parcels.length > 0) {
     try {
-      const provider = await deps.provider(shop);
       const shopify = await deps.shopify(shop);
+      givingWayToNewOrders(deps, shopify, parcels[0]);
+      const provider = await deps.provider(shop);
       for (const chunk of chunks(parcels.slice(0, limit), size)) {
         const results = await provider.trackBatch({ TrackingNumbers: chunk.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])), lang: deps.policy.trackingLanguage });
         const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));

@@ -44,6 +44,19 @@ describe("pacedAdminGraphql", () => {
     expect(shop.sentAt).toEqual([0, 2000, 8000]);
   });
 
+  it("tells how full the shop's bucket is: unknown before an answer, then as reported and refilled since", async () => {
+    const clock = { now: 0 };
+    const shop = fakeShop(clock);
+    const paced = pacedAdminGraphql("paced-budget.myshopify.com", shop.admin, { now: () => clock.now, sleep: async () => {} });
+    expect(paced.budgetLeft()).toBeUndefined();
+    await paced.graphql("query expensive { shop { id } }");
+    expect(paced.budgetLeft()).toBeCloseTo(0.4);
+    clock.now += 3_000; // 300 points back at 100/s
+    expect(paced.budgetLeft()).toBeCloseTo(0.7);
+    clock.now += 60_000;
+    expect(paced.budgetLeft()).toBe(1);
+  });
+
   it("lets cheap calls through without waiting", async () => {
     const clock = { now: 0 };
     const shop = fakeShop(clock);

@@ -57,12 +57,28 @@ function costIn(body: unknown): QueryCost | undefined {
   return parsed.success ? parsed.data.extensions?.cost : undefined;
 }
 
+/** An Admin client paced to its shop's bucket, which also tells how full that bucket is. */
+export interface PacedAdminGraphql extends AdminGraphql {
+  /**
+   * The share of the shop's bucket free now (0 to 1): as the last answer reported it, refilled
+   * since, less what the calls under way may take. Undefined before the first answer.
+   */
+  budgetLeft(): number | undefined;
+}
+
 /** `admin` with its calls for `shop` paced to the shop's bucket. */
-export function pacedAdminGraphql(shop: string, admin: AdminGraphql, options: PacingOptions = {}): AdminGraphql {
+export function pacedAdminGraphql(shop: string, admin: AdminGraphql, options: PacingOptions = {}): PacedAdminGraphql {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   return {
+    budgetLeft() {
+      const budget = budgets.get(shop);
+      if (budget === undefined || budget.last === STANDARD_BUCKET) return undefined;
+      const { currentlyAvailable, maximumAvailable, restoreRate } = budget.last;
+      const refilled = Math.min(maximumAvailable, currentlyAvailable + (restoreRate * (now() - budget.lastAt)) / 1000);
+      return Math.max(0, refilled - budget.reserved) / maximumAvailable;
+    },
     graphql(query, graphqlOptions) {
       const budget = budgetOf(shop, now());
       const finished = () => new Promise<void>((resolve) => (budget.onFinish = resolve));

@@ -1,7 +1,7 @@
 /**
  * Routing events and order updates are worked through in batches per shop: the intake records each
  * as an ENQUEUED receipt and wakes one job per shop, which plans the waiting receipts a round at a
- * time (25 routing events to one aliased location query) and marks them PROCESSED with what it
+ * time (ROUTED_PER_ROUND routing events to one aliased location query) and marks them PROCESSED with what it
  * recorded. What the merchant sees: a sale's burst of drop-ship orders all ships, for a handful of
  * Shopify reads instead of one per order; orders at the warehouse are left to their fulfillment
  * requests; an event whose stored payload was erased is rejected with a reason, and the events
@@ -11,13 +11,13 @@
  * by operation name, with its variables), so the assertions are about what went over the wire.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTED_PER_ROUND } from "~/pipeline/intake.server";
 import { operationName } from "~/shopify/admin-graphql.server";
 import { emulatorState, numericId } from "~/shopify/test-support/emulator";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, HANDLING_LOCATION, type Harness, type PlacedOrder, startHarness } from "./harness";
 
 const ROUTED = "fulfillment_orders/order_routing_complete";
-const ROUTED_PER_ROUND = 25;
 
 interface ShopifyRequest {
   operation: string;
@@ -146,7 +146,7 @@ describe("a burst of 30 drop-ship orders placed at once", () => {
     expect(new Set(updates.map((u) => u.status))).toEqual(new Set(["PROCESSED"]));
 
     // Where the 30 fulfillment orders are was asked in a handful of aliased queries, each naming up
-    // to 25: ceil(30 / 25) = 2 if every event had arrived before the first run, a few more for runs
+    // to ROUTED_PER_ROUND: ceil(30 / ROUTED_PER_ROUND) if every event had arrived before the first run, a few more for runs
     // that woke while the burst was still arriving. Far from one per order.
     const located = sent("FulfillmentOrderLocations", from);
     const locatedIds = namedIn(located);
@@ -272,7 +272,7 @@ describe("a routing event whose stored payload was erased", () => {
     expect((await routingReceipts(readable)).map((r) => r.status)).toEqual(Array(26).fill("PROCESSED"));
     expect(receipts.filter((r) => r.status === "ENQUEUED")).toEqual([]);
 
-    // All were waiting when the worker started: ceil(27 / 25) = 2 rounds, so two location queries,
+    // All were waiting when the worker started: ceil(26 / ROUTED_PER_ROUND) rounds, so as many location queries,
     // naming the 26 readable fulfillment orders once each (the erased one names none).
     const located = sent("FulfillmentOrderLocations", from);
     expect(located).toHaveLength(Math.ceil(ids.length / ROUTED_PER_ROUND));
