@@ -5,7 +5,7 @@
  * worker with the fast policy in a process of its own, as the app runs it (scripts/pipeline-bench/
  * worker.ts). Prints: wall time until every order has its fulfilment with tracking in Shopify,
  * orders per second, provider HTTP calls per operation against the minimum (ceil(N/20) creations and
- * status polls), Shopify requests and mutations per fulfilment, and the worker's peak RSS.
+ * status polls), Shopify requests and mutations per fulfilment, and the peak RSS of the worker and the intake processes.
  * Calls are counted at the worker's fetch (every HTTP request it sends, retries included).
  */
 import { fork } from "node:child_process";
@@ -39,6 +39,8 @@ migrateBaseDatabase();
  * alone (about 6 points an order) rules it out, so the benchmark defaults to Plus.
  */
 const PLANS = { standard: { maximumAvailable: 1_000, restoreRate: 100 }, plus: { maximumAvailable: 10_000, restoreRate: 1_000 } } as const;
+/** Asks the intake process for its peak RSS (set once it runs). */
+let intakePeakRss: () => Promise<number> = async () => 0;
 /** The intake (the app's web process) in a child process: the emulator and sandbox here stand in for the world. */
 async function intakeProcess(databaseUrl: string) {
   const child = fork(path.join(import.meta.dirname, "pipeline-bench", "intake.ts"), [databaseUrl], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
@@ -46,6 +48,12 @@ async function intakeProcess(databaseUrl: string) {
     child.once("message", (message) => ready(message as { url: string }));
     child.once("exit", (code) => failed(new Error(`the intake exited with ${code} before it was ready`)));
   });
+  const peakRssBytes = () =>
+    new Promise<number>((resolve) => {
+      child.once("message", (message) => resolve((message as { peakRssBytes: number }).peakRssBytes));
+      child.send("report");
+    });
+  intakePeakRss = peakRssBytes;
   return { url, close: () => new Promise<void>((stopped) => (child.once("exit", () => stopped()), child.send("stop"))) };
 }
 const harness = await startHarness({ createDelayMs: 0, trackingStepMs: 1, worker: false, shopifyThrottle: PLANS[flags.plan], intake: intakeProcess });
@@ -135,7 +143,9 @@ try {
   for (const [name, l] of latency) {
     say(`    ${name}: ${l.calls} calls, mean ${(l.totalMs / l.calls).toFixed(0)} ms (max ${l.maxMs.toFixed(0)}), ${(l.requestedCost / l.calls).toFixed(0)} requested, ${(l.actualCost / l.calls).toFixed(0)} used`);
   }
-  say(`  peak RSS of the worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`);
+  say(
+    `  peak RSS of the worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of the intake process: ${((await intakePeakRss()) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
+  );
   for (const failure of failures) say(`  worker error: ${failure}`);
 } finally {
   worker.send("stop");

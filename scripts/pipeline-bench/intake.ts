@@ -6,12 +6,16 @@
  *
  *   node --import tsx scripts/pipeline-bench/intake.ts <databaseUrl>
  */
+import { readFileSync } from "node:fs";
 import { createDatabase } from "~/models/database.server";
 import { startIntake } from "../../test/pipeline/harness";
 
 const db = createDatabase(process.argv[2] ?? "");
 const { url, server } = await startIntake(db);
+/** The kernel's own high-water mark of this process's resident memory. */
+const peakRssBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 process.on("message", (message: unknown) => {
   if (message === "stop") server.close(() => process.exit(0));
+  if (message === "report") process.send?.({ peakRssBytes: peakRssBytes() });
 });
 process.send?.({ url });
