@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/support/database";
+import { createDatabase, writeAtOnce } from "./database.server";
 
 const { db, url } = useTestDatabase();
 
@@ -61,5 +62,28 @@ describe("the app's SQLite adapter", () => {
 
   it("keeps the database in WAL mode, so readers in other processes do not wait for a writer", async () => {
     expect(await db.$queryRaw`PRAGMA journal_mode`).toEqual([{ journal_mode: "wal" }]);
+  });
+
+  it("writes at once in its turn behind an open transaction, and again after the client disconnected", async () => {
+    const client = createDatabase(url);
+    const insert = (domain: string) => writeAtOnce(client, (sqlite) => sqlite.prepare(`INSERT INTO "Shop" ("id", "domain", "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`).run(domain, domain, "2026-11-22T08:00:00.000+00:00", "2026-11-22T08:00:00.000+00:00"));
+    const release = gate();
+    const transaction = client.$transaction(async (tx) => {
+      await tx.shop.create({ data: { domain: "in-transaction.myshopify.com" } });
+      await release.opened;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    let written = false;
+    const atOnce = insert("at-once.myshopify.com").then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(written).toBe(false); // its turn comes after the transaction: no deadlock, nothing inside it
+    release.open();
+    await Promise.all([transaction, atOnce]);
+
+    await client.$disconnect();
+    await insert("after-disconnect.myshopify.com");
+    const domains = (await db.shop.findMany({ where: { domain: { in: ["in-transaction.myshopify.com", "at-once.myshopify.com", "after-disconnect.myshopify.com"] } }, orderBy: { domain: "asc" } })).map((shop) => shop.domain);
+    expect(domains).toEqual(["after-disconnect.myshopify.com", "at-once.myshopify.com", "in-transaction.myshopify.com"]);
+    await client.$disconnect();
   });
 });

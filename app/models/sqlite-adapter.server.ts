@@ -152,8 +152,17 @@ export class SqliteAdapter {
     // Persistent in the file; repeating it on every connection is a no-op.
     await connection.executeScript("PRAGMA journal_mode = WAL;");
     const turnstile = new Turnstile();
-    this.#connected = { sqlite: connectionOf(connection), turnstile };
-    return serialised(connection, turnstile);
+    const connected = { sqlite: connectionOf(connection), turnstile };
+    this.#connected = connected;
+    const adapter = serialised(connection, turnstile);
+    return {
+      ...adapter,
+      // After $disconnect, writeAtOnce connects Prisma again instead of using the closed connection.
+      dispose: async () => {
+        if (this.#connected === connected) this.#connected = undefined;
+        await adapter.dispose();
+      },
+    };
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
