@@ -1,5 +1,5 @@
 import { env } from "./env.server";
-import { createDatabase, type Database } from "./models/database.server";
+import { createDatabase, type Database } from "~/stores/database/database.server";
 
 declare global {
   // Vite's dev server re-evaluates modules on every change; one client per process keeps the
@@ -8,7 +8,7 @@ declare global {
 }
 
 // No native query engine on these machines: the client runs over the better-sqlite3 driver, through
-// the adapter that serialises statements around open transactions (models/sqlite-adapter.server.ts).
+// the adapter that serialises statements around open transactions (stores/database/sqlite-adapter.server.ts).
 const prisma = env.NODE_ENV === "production" ? createDatabase(env.DATABASE_URL) : (globalThis.prismaGlobal ??= createDatabase(env.DATABASE_URL));
 
 export default prisma;

@@ -46,6 +46,12 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(value), "must be 32 bytes in base64 (openssl rand -base64 32)")
     .optional(),
+
+  /**
+   * The pipeline's pace (app/flows/ports/policy.ts): "fast" shortens every wait for the sandbox's
+   * fast clock (the stack and the demo); never against a real provider.
+   */
+  PIPELINE_POLICY: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["production", "fast"]).default("production")),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -3,8 +3,8 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
-import { recordInstallation } from "./intake/install.server";
-import { webhookVerifier } from "./intake/verify-webhook.server";
+import { recordInstallation } from "~/flows/install/install.server";
+import { webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";
 import { installAdminTransport } from "./shopify/admin-transport.server";
 
 // Stack and tests: Admin API calls go to the emulator. Here in the module body, not as an import
@@ -54,6 +54,6 @@ export const registerWebhooks = shopify.registerWebhooks;
 export const sessionStorage = shopify.sessionStorage;
 /**
  * The webhook routes' `authenticate.webhook`, without the offline-session lookup they do not use:
- * same HMAC check with the same secret, same 401/400/405 answers (intake/verify-webhook.server.ts).
+ * same HMAC check with the same secret, same 401/400/405 answers (flows/receive-webhooks/verify-webhook.server.ts).
  */
 export const verifyWebhook = webhookVerifier(credentials.apiSecretKey);

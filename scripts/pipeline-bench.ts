@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { emulatorState } from "~/shopify/test-support/emulator";
+import { emulatorState } from "../test/support/shopify-admin";
 import { startHarness } from "../test/pipeline/harness";
 import { DEMO_SHOP } from "../test/emulator/seed";
 import migrateBaseDatabase from "../test/support/global-setup";

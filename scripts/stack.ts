@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createDatabase } from "../app/models/database.server";
+import { createDatabase } from "~/stores/database/database.server";
 import { startSandbox } from "../sandbox/server";
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop } from "../test/emulator/seed";
 import { startShopifyEmulator } from "../test/emulator/server";

@@ -1,6 +1,6 @@
 /**
  * The durable job queue's worker as a process of its own (DESIGN.md section 5: app and worker
- * processes started separately). It runs every handler of the registry (app/jobs/handlers) on the
+ * processes started separately). It runs every handler of the registry (app/flows/handlers.server.ts, on the wiring of app/wiring) on the
  * app's database (DATABASE_URL), and stops gracefully on SIGINT/SIGTERM: no new claims, running
  * jobs get `--stop-timeout-ms` to finish, then their leases expire and another worker takes them.
  *
@@ -11,8 +11,8 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import prisma from "../app/db.server";
-import { jobHandlers } from "../app/jobs/handlers/index";
-import { jobKinds } from "../app/jobs/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobHandlers } from "~/wiring/handlers.server";
 import { JOB_POLICY } from "../app/jobs/policy";
 import { startWorker } from "../app/jobs/worker.server";
 
@@ -37,12 +37,13 @@ function readFlags() {
 const flags = readFlags();
 const worker = startWorker({
   db: prisma,
+  kinds: jobPayloadSchemas,
   handlers: jobHandlers,
   concurrency: flags.concurrency,
   pollIntervalMs: flags["poll-interval-ms"],
   stopTimeoutMs: flags["stop-timeout-ms"],
 });
-const kinds = jobKinds.filter((kind) => kind in jobHandlers);
+const kinds = Object.keys(jobHandlers);
 console.info(`Worker running (pid ${process.pid}, kinds ${kinds.join(",") || "none"}, concurrency ${flags.concurrency})`);
 
 let stopping = false;

@@ -3,6 +3,11 @@
  * mandatory, the postcode's shape, a separate house number, a tax or ID number for customs.
  * Countries not listed get the lenient defaults: province and postcode as given, postcode required.
  */
+import { z } from "zod";
+
+/** An ISO 3166-1 alpha-2 country code, as Shopify and the provider write it. */
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as US" });
+export type CountryCode = z.infer<typeof CountryCode>;
 
 /** Countries whose carriers want the province as its short code (state, province, territory). */
 const PROVINCE_AS_CODE = new Set(["US", "CA", "AU", "BR", "MX", "IT", "IN"]);

@@ -5,6 +5,7 @@
  * trust every field it reads.
  */
 import { z } from "zod";
+import { CountryCode } from "./countries";
 
 /** A Shopify global id of one resource type, e.g. gid://shopify/FulfillmentOrder/123. */
 const gid = <T extends string>(type: T) =>
@@ -28,7 +29,6 @@ export const OrderGid = gid("Order");
 export const LineItemGid = gid("LineItem");
 export const FulfillmentOrderLineItemGid = gid("FulfillmentOrderLineItem");
 
-const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter ISO country code" });
 const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, { error: "must be a three-letter ISO currency code" });
 
 /** Shopify's Decimal scalar: an amount written as text, e.g. "89.99". */

@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import { code, declareName, emptyOrDigits } from "../fulfilment/schemas/rules";
+import { CountryCode } from "./countries";
 import { LocationGid } from "./fulfillment-order";
 import { fitsLimit } from "./limits";
 
-const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as DE" });
 
 /** The provider's service codes: letters, digits, hyphen and underscore, at most 30 (operations 14 and 18). */
 const ServiceCode = code(1, 30);

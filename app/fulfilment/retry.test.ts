@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { retryPolicy } from "./config";
 import { ProviderError, ProviderNetworkError, ProviderRateLimitedError, ProviderServerError, ProviderValidationError } from "./errors";
 import { operationNames, operations } from "./operations";
-import { backoffDelay, canRepeat, parseRetryAfter, retryDelay } from "./retry";
+import { canRepeat, parseRetryAfter, retryDelay } from "./retry";
 
 const request = { operation: "trackOne", method: "GET", path: "/v1/trackings/1Z" };
 const policy = retryPolicy({ maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 });
@@ -28,16 +28,6 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter("-5", now)).toBeUndefined();
-  });
-});
-
-describe("backoffDelay", () => {
-  it("doubles its ceiling per attempt up to the cap, and jitters below it", () => {
-    expect([1, 2, 3, 4, 5, 10].map((attempt) => backoffDelay(attempt, policy, highest))).toEqual([
-      99, 199, 399, 799, 999, 999,
-    ]);
-    expect(backoffDelay(3, policy, () => 0)).toBe(0);
-    expect(backoffDelay(3, policy, () => 0.5)).toBe(200);
   });
 });
 

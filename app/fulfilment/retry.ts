@@ -2,6 +2,7 @@
  * When a failed request to the provider is sent again, and after how long. Pure functions: the
  * transport supplies the clock and the random source, so tests decide both.
  */
+import { backoffDelayMs } from "../lib/backoff";
 import type { RetryPolicy } from "./config";
 import { ProviderError, ProviderRateLimitedError } from "./errors";
 import { operations, type OperationName, type Operations } from "./operations";
@@ -67,17 +68,7 @@ export function retryDelay(
     // The provider said when; waiting longer than allowed holds a worker, so the job queue waits instead.
     return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
   }
-  return backoffDelay(attempt, policy, random);
-}
-
-/**
- * Exponential backoff with full jitter (AWS architecture blog): a random wait between 0 and
- * base·2^(attempt-1), capped. The randomness spreads the retries of many workers hit by the same
- * outage, so they do not return in lockstep.
- */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.floor(random() * ceiling);
+  return backoffDelayMs(attempt, policy, random);
 }
 
 /**

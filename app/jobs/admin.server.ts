@@ -1,6 +1,6 @@
 /** What the admin shows and does about jobs that gave up. */
 import type { Job } from "@prisma/client";
-import type { DatabaseOrTransaction } from "~/models/database.server";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 
 export type DeadJob = Pick<Job, "id" | "kind" | "payload" | "attempts" | "lastError" | "createdAt" | "finishedAt">;
 

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { Prisma, type Job } from "@prisma/client";
 import { z } from "zod";
-import type { Database } from "~/models/database.server";
+import type { Database } from "~/stores/database/database.server";
 
 export interface ClaimRequest {
   /** Only jobs the worker has handlers for. */

@@ -4,13 +4,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { inTransaction, type DatabaseOrTransaction } from "~/models/database.server";
-import { jobPayloadSchemas, type JobKind, type JobPayloadInput } from "./kinds";
+import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import type { JobKinds, KindOf, PayloadInputOf } from "./kinds";
 import { JOB_POLICY } from "./policy";
 
-export interface EnqueueRequest<K extends JobKind> {
+export interface EnqueueRequest<S extends JobKinds, K extends KindOf<S>> {
   kind: K;
-  payload: JobPayloadInput<K>;
+  payload: PayloadInputOf<S, K>;
   shop?: string;
   /**
    * Names the work ("poll-status:<shop>:<PackageId>"). While a job with this key is PENDING or
@@ -34,7 +34,7 @@ const InsertedRows = z.array(z.object({ id: z.string() }));
 /**
  * One statement, race-free across processes: insert, or re-arm the finished job holding the key,
  * or (the key's job is live) do nothing and return no row. Shared with the intake's synchronous
- * path (app/intake/record-at-once.server.ts). Arguments: enqueueArgs.
+ * path (app/flows/receive-webhooks/record-at-once.server.ts). Arguments: enqueueArgs.
  */
 export const ENQUEUE_SQL = `
   INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt")
@@ -51,13 +51,15 @@ export const ENQUEUE_SQL = `
 export const LIVE_JOB_SQL = `SELECT "id", "status" FROM "Job" WHERE "dedupeKey" = ?`;
 
 /** ENQUEUE_SQL's arguments; the payload is checked against its kind's schema here. */
-export function enqueueArgs<K extends JobKind>(request: EnqueueRequest<K>, now: Date): unknown[] {
-  const payload = JSON.stringify(jobPayloadSchemas[request.kind].parse(request.payload));
+export function enqueueArgs<S extends JobKinds, K extends KindOf<S>>(kinds: S, request: EnqueueRequest<S, K>, now: Date): unknown[] {
+  const schema = kinds[request.kind];
+  if (schema === undefined) throw new Error(`No job kind is named "${request.kind}"`);
+  const payload = JSON.stringify(schema.parse(request.payload));
   return [randomUUID(), request.shop ?? null, request.kind, payload, request.dedupeKey ?? null, request.maxAttempts ?? JOB_POLICY.maxAttempts, request.runAt ?? now, now, now];
 }
 
-export async function enqueue<K extends JobKind>(db: DatabaseOrTransaction, request: EnqueueRequest<K>): Promise<Enqueued> {
-  const args = enqueueArgs(request, new Date());
+export async function enqueue<S extends JobKinds, K extends KindOf<S>>(db: DatabaseOrTransaction, kinds: S, request: EnqueueRequest<S, K>): Promise<Enqueued> {
+  const args = enqueueArgs(kinds, request, new Date());
   const dedupeKey = request.dedupeKey ?? null;
   // In a transaction even on its own: between the insert that found the key taken and the read
   // of the job holding it, that job must not finish unseen.

@@ -3,8 +3,8 @@
  * "failed, try again with backoff" (throw anything else).
  */
 import type { Prisma } from "@prisma/client";
-import type { Database } from "~/models/database.server";
-import type { JobKind, JobPayload } from "./kinds";
+import type { Database } from "~/stores/database/database.server";
+import type { JobKinds, KindOf, PayloadOf } from "./kinds";
 
 export interface JobLogger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -35,10 +35,10 @@ export interface JobContext {
   complete<T>(write: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T>;
 }
 
-export type JobHandler<K extends JobKind> = (payload: JobPayload<K>, ctx: JobContext) => Promise<void>;
+export type JobHandler<Payload> = (payload: Payload, ctx: JobContext) => Promise<void>;
 
 /** The handlers one worker runs; it claims only jobs of these kinds. */
-export type JobHandlers = { readonly [K in JobKind]?: JobHandler<K> };
+export type JobHandlers<S extends JobKinds> = { readonly [K in KindOf<S>]?: JobHandler<PayloadOf<S, K>> };
 
 /** Not a failure: the job is to run again at `at` (a provider's Retry-After), attempts unchanged. */
 export class RetryLater extends Error {

@@ -1,31 +1,25 @@
 /**
- * The registry of job kinds: each kind's payload schema. A payload is parsed with it when queued
- * (a bug in the producer fails at once) and again before its handler runs (a row written by an
- * older version, or by hand, goes DEAD with the reason instead of reaching the handler).
+ * What a queue's kinds are, generically: each kind's payload schema. The queue knows no kind of
+ * its own; the app's kinds and their handlers are registered in app/flows (queue/kinds.ts and
+ * handlers.server.ts).
  *
- * Payloads are stored as JSON, so a schema must describe JSON and survive a round trip through
- * JSON.stringify. They carry references (shop, fulfillment order id, PackageId), never personal
- * data: the handler reads the current facts when it runs.
+ * A payload is parsed with its kind's schema when queued (a bug in the producer fails at once) and
+ * again before its handler runs (a row written by an older version, or by hand, goes DEAD with the
+ * reason instead of reaching the handler). Payloads are stored as JSON, so a schema must describe
+ * JSON and survive a round trip through JSON.stringify.
  */
-import { z } from "zod";
-import { intakeJobPayloadSchemas } from "./kinds/intake";
-import { pipelineJobPayloadSchemas } from "./kinds/pipeline";
+import type { z } from "zod";
 
-export const jobPayloadSchemas = {
-  /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
-  noop: z.strictObject({ note: z.string().max(200).optional() }),
-  ...intakeJobPayloadSchemas,
-  ...pipelineJobPayloadSchemas,
-} satisfies Record<string, z.ZodType>;
+export type JobKinds = { readonly [kind: string]: z.ZodType };
 
-export type JobKind = keyof typeof jobPayloadSchemas;
-export const jobKinds = Object.keys(jobPayloadSchemas).filter(isJobKind);
+export type KindOf<S extends JobKinds> = keyof S & string;
 
-/** What a handler receives. */
-export type JobPayload<K extends JobKind> = z.output<(typeof jobPayloadSchemas)[K]>;
-/** What enqueue accepts. */
-export type JobPayloadInput<K extends JobKind> = z.input<(typeof jobPayloadSchemas)[K]>;
+/** What a handler of kind K receives. */
+export type PayloadOf<S extends JobKinds, K extends KindOf<S>> = z.output<S[K]>;
 
-export function isJobKind(kind: string): kind is JobKind {
-  return Object.hasOwn(jobPayloadSchemas, kind);
+/** What enqueue accepts for kind K. */
+export type PayloadInputOf<S extends JobKinds, K extends KindOf<S>> = z.input<S[K]>;
+
+export function isKindOf<S extends JobKinds>(kinds: S, kind: string): kind is KindOf<S> {
+  return Object.hasOwn(kinds, kind);
 }

@@ -4,7 +4,7 @@
  * worker whose lease expired and was taken over can therefore never overwrite the new holder's work.
  */
 import type { Prisma } from "@prisma/client";
-import type { DatabaseOrTransaction } from "~/models/database.server";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 
 export interface Lease {
   jobId: string;

@@ -8,7 +8,7 @@
  * one goes first. A run that started before an older one was claimed is not stopped; the work is
  * idempotent, this only keeps it from being done twice in the common case.
  */
-import type { Database } from "~/models/database.server";
+import type { Database } from "~/stores/database/database.server";
 
 export async function isRunningBehindAnother(db: Database, jobId: string, now: Date): Promise<boolean> {
   const self = await db.job.findUnique({ where: { id: jobId }, select: { kind: true, shop: true, runAt: true } });

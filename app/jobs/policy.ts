@@ -2,13 +2,7 @@
  * Every tunable number of the job queue in one place, so a change of policy is one edit.
  * startWorker and enqueue take overrides; nothing here reads the environment.
  */
-
-export interface BackoffPolicy {
-  /** The ceiling of the first retry's delay; it doubles per failed attempt (full jitter picks 0..ceiling). */
-  readonly baseDelayMs: number;
-  /** The ceiling never grows beyond this. */
-  readonly maxDelayMs: number;
-}
+import type { BackoffPolicy } from "~/lib/backoff";
 
 export interface JobPolicy {
   /** Attempts before a job is DEAD. Twelve with the backoff below spread retries over about two hours. */

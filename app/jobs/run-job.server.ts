@@ -4,17 +4,17 @@
  */
 import type { Job } from "@prisma/client";
 import { z } from "zod";
-import type { Database } from "~/models/database.server";
-import { retryDelayMs } from "./backoff";
+import type { Database } from "~/stores/database/database.server";
+import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
 import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers, type JobLogger } from "./handler";
-import { isJobKind, jobPayloadSchemas, type JobKind, type JobPayload } from "./kinds";
+import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kinds";
 import { extendLease, markDead, markDone, postpone, scheduleRetry, type Lease } from "./lease.server";
 import { describeError, withFields } from "./logger";
-import type { BackoffPolicy } from "./policy";
 
-export interface RunDependencies {
+export interface RunDependencies<S extends JobKinds> {
   db: Database;
-  handlers: JobHandlers;
+  kinds: S;
+  handlers: JobHandlers<S>;
   leaseMs: number;
   heartbeatMs: number;
   backoff: BackoffPolicy;
@@ -31,22 +31,21 @@ export type RunOutcome = "done" | "retry scheduled" | "postponed" | "dead" | "le
 
 // Each kind's schema and handler, typed by the kind itself, so a payload parsed for one kind can
 // only reach that kind's handler.
-const payloadSchemas: { [K in JobKind]: z.ZodType<JobPayload<K>> } = jobPayloadSchemas;
-
-function handlerFor<K extends JobKind>(handlers: JobHandlers, kind: K): JobHandler<K> | undefined {
+function handlerFor<S extends JobKinds, K extends KindOf<S>>(handlers: JobHandlers<S>, kind: K): JobHandler<PayloadOf<S, K>> | undefined {
   return handlers[kind];
 }
 
-type ParsedPayload<K extends JobKind> = { ok: true; payload: JobPayload<K> } | { ok: false; reason: string };
+type ParsedPayload<P> = { ok: true; payload: P } | { ok: false; reason: string };
 
-function parsePayload<K extends JobKind>(kind: K, text: string): ParsedPayload<K> {
+function parsePayload<S extends JobKinds, K extends KindOf<S>>(kinds: S, kind: K, text: string): ParsedPayload<PayloadOf<S, K>> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     return { ok: false, reason: `The payload is not JSON (${describeError(error)})` };
   }
-  const parsed = payloadSchemas[kind].safeParse(json);
+  const schema: S[K] = kinds[kind];
+  const parsed = schema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: `The payload does not match the ${kind} schema:\n${z.prettifyError(parsed.error)}` };
   return { ok: true, payload: parsed.data };
 }
@@ -59,7 +58,7 @@ interface OutcomeRecorder {
   postpone(until: Date, reason: string): Promise<RunOutcome>;
 }
 
-function outcomeRecorder(lease: Lease, deps: RunDependencies, logger: JobLogger): OutcomeRecorder {
+function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: JobLogger): OutcomeRecorder {
   const record = async (outcome: RunOutcome, update: Promise<boolean>): Promise<RunOutcome> => {
     if (await update) return outcome;
     logger.warn("Lost the job's lease before recording the outcome; another worker will run it again", { outcome });
@@ -82,7 +81,7 @@ function outcomeRecorder(lease: Lease, deps: RunDependencies, logger: JobLogger)
   };
 }
 
-export async function runClaimedJob(job: Job, deps: RunDependencies): Promise<RunOutcome> {
+export async function runClaimedJob<S extends JobKinds>(job: Job, deps: RunDependencies<S>): Promise<RunOutcome> {
   const logger = withFields(deps.logger, { jobId: job.id, kind: job.kind, attempt: job.attempts, shop: job.shop });
   if (job.leaseOwner === null) throw new Error(`Job ${job.id} was not claimed: it has no lease owner`);
   const lease: Lease = { jobId: job.id, owner: job.leaseOwner };
@@ -90,7 +89,7 @@ export async function runClaimedJob(job: Job, deps: RunDependencies): Promise<Ru
   try {
     // The holder of the last attempt vanished; the claim wrote why into lastError.
     if (job.attempts > job.maxAttempts) return await outcomes.dead(job.lastError ?? "Out of attempts");
-    if (!isJobKind(job.kind)) return await outcomes.dead(`No job kind is named "${job.kind}"`);
+    if (!isKindOf(deps.kinds, job.kind)) return await outcomes.dead(`No job kind is named "${job.kind}"`);
     return await runKind(job.kind, job, lease, outcomes, logger, deps);
   } catch (error) {
     // Only the database can fail here (the handler's errors are outcomes): the job stays RUNNING
@@ -100,17 +99,17 @@ export async function runClaimedJob(job: Job, deps: RunDependencies): Promise<Ru
   }
 }
 
-async function runKind<K extends JobKind>(
+async function runKind<S extends JobKinds, K extends KindOf<S>>(
   kind: K,
   job: Job,
   lease: Lease,
   outcomes: OutcomeRecorder,
   logger: JobLogger,
-  deps: RunDependencies,
+  deps: RunDependencies<S>,
 ): Promise<RunOutcome> {
   const handler = handlerFor(deps.handlers, kind);
   if (!handler) return outcomes.dead(`This worker has no handler for ${kind} jobs`);
-  const parsed = parsePayload(kind, job.payload);
+  const parsed = parsePayload(deps.kinds, kind, job.payload);
   if (!parsed.ok) return outcomes.dead(parsed.reason);
 
   const leaseLost = new AbortController();
@@ -149,7 +148,7 @@ async function runKind<K extends JobKind>(
   }
 }
 
-async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logger: JobLogger, deps: RunDependencies): Promise<RunOutcome> {
+async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logger: JobLogger, deps: RunDependencies<JobKinds>): Promise<RunOutcome> {
   const now = deps.now();
   const reason = describeError(error, deps.lastErrorMaxChars);
   if (error instanceof LeaseLost) {
@@ -161,10 +160,10 @@ async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logge
   if (deps.stopping.aborted) return outcomes.postpone(now, "The worker stopped before the job finished");
   if (error instanceof PermanentFailure) return outcomes.dead(reason);
   if (job.attempts >= job.maxAttempts) return outcomes.dead(`Gave up after ${job.attempts} attempts. ${reason}`);
-  return outcomes.retry(new Date(now.getTime() + retryDelayMs(job.attempts, deps.random, deps.backoff)), reason);
+  return outcomes.retry(new Date(now.getTime() + backoffDelayMs(job.attempts, deps.backoff, deps.random)), reason);
 }
 /** Extends the lease while the handler runs; a refused extension means the job is someone else's now. */
-function startHeartbeat(lease: Lease, deps: RunDependencies, logger: JobLogger, leaseLost: AbortController): NodeJS.Timeout {
+function startHeartbeat(lease: Lease, deps: RunDependencies<JobKinds>, logger: JobLogger, leaseLost: AbortController): NodeJS.Timeout {
   const timer = setInterval(() => {
     const now = deps.now();
     extendLease(deps.db, lease, new Date(now.getTime() + deps.leaseMs), now).then(

@@ -5,17 +5,21 @@
  */
 import { hostname } from "node:os";
 import type { Job } from "@prisma/client";
-import type { Database } from "~/models/database.server";
+import type { Database } from "~/stores/database/database.server";
 import { claimDueJobs } from "./claim.server";
 import type { JobHandlers, JobLogger } from "./handler";
-import { jobKinds } from "./kinds";
+import type { JobKinds } from "./kinds";
 import { consoleJobLogger, describeError } from "./logger";
-import { JOB_POLICY, type BackoffPolicy } from "./policy";
+import type { BackoffPolicy } from "~/lib/backoff";
+import { JOB_POLICY } from "./policy";
 import { runClaimedJob, type RunOutcome } from "./run-job.server";
 
-export interface WorkerOptions {
+export interface WorkerOptions<S extends JobKinds> {
   db: Database;
-  handlers: JobHandlers;
+  /** The queue's kinds (each payload's schema). */
+  kinds: S;
+  /** The kinds this worker runs; it claims no other. */
+  handlers: JobHandlers<S>;
   /** Names the worker in leases and logs; the host and process id by default. */
   owner?: string;
   concurrency?: number;
@@ -37,9 +41,10 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export function startWorker(options: WorkerOptions): Worker {
+export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Worker {
   const {
     db,
+    kinds: jobKinds,
     handlers,
     owner = `${hostname()}:${process.pid}`,
     concurrency = JOB_POLICY.concurrency,
@@ -52,10 +57,11 @@ export function startWorker(options: WorkerOptions): Worker {
     logger = consoleJobLogger,
     onOutcome,
   } = options;
-  const kinds = jobKinds.filter((kind) => handlers[kind] !== undefined);
+  const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
   const stopping = new AbortController();
   const deps = {
     db,
+    kinds: jobKinds,
     handlers,
     leaseMs,
     heartbeatMs: Math.max(1, Math.floor(leaseMs / JOB_POLICY.heartbeatsPerLease)),

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { recordFulfillmentServiceNotification } from "~/intake/fulfillment-service-notification.server";
+import { recordFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
 import { authenticate } from "~/shopify.server";
 
 /**

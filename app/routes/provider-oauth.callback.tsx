@@ -6,9 +6,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { ProviderError } from "~/fulfilment";
-import { appProviderOAuth, ProviderNotConnected } from "~/models/provider-credentials-auth.server";
-import { finishProviderConnection } from "~/models/provider-credentials-connection.server";
-import { InvalidOAuthState } from "~/models/provider-credentials-oauth-state.server";
+import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
+import { finishProviderConnection } from "~/stores/shops/provider-credentials-connection.server";
+import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

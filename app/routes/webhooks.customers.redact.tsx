@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { verifyWebhook } from "~/shopify.server";
 
 /** customers/redact (compliance): recorded as a ComplianceRequest; a job erases the customer's personal data. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { verifyWebhook } from "~/shopify.server";
 
 /** fulfillment_orders/cancelled: recorded, and queued as fulfillment-orders.cancelled. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { verifyWebhook } from "~/shopify.server";
 
 /** orders/create: recorded, and queued as orders.created. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { verifyWebhook } from "~/shopify.server";
 
 /** shop/redact (compliance, 48 hours after uninstall): a job erases everything the app holds about the shop. */

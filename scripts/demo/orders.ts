@@ -6,7 +6,7 @@
  * destinations, warehouses and line shapes. Each order says what it should end as.
  */
 import type { Destination } from "~/connector/fulfillment-order";
-import type { OrderLineSpec } from "~/shopify/test-support/emulator";
+import type { OrderLineSpec } from "../../test/support/shopify-admin";
 import { addresses } from "../../test/fixtures/orders";
 
 export type Expected = "FULFILLED" | "HELD" | "FAILED" | "CANCELLED";

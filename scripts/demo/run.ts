@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Shipment } from "@prisma/client";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import { listLocations } from "~/shopify/locations.server";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { emulatorState, numericId } from "../../test/support/shopify-admin";
 import { DEMO_SHOP, MERCHANT_LOCATION, warehouseStock } from "../../test/emulator/seed";
 import { catalogue } from "../../sandbox/world";
 import { PROJECT_ROOT } from "../stack/build";

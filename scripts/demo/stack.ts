@@ -5,18 +5,18 @@
  * on a fresh migrated SQLite database holding the demo shop's offline session. The emulator delivers
  * signed webhooks and fulfillment-service callbacks to the app's own routes (the URLs of
  * shopify.app.toml); the worker runs the pipeline on the fast policy (PIPELINE_POLICY=fast,
- * app/pipeline/policy.ts). The demo only places and cancels orders in Shopify, sets the shop up as
+ * app/flows/ports/policy.ts). The demo only places and cancels orders in Shopify, sets the shop up as
  * a merchant would, and reads the database and Shopify to see where each order stands.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
-import { createDatabase, type Database } from "~/models/database.server";
-import type { ShopSettingsInput } from "~/models/shop-settings";
-import { getShopSettings, saveShopSettings } from "~/models/shop.server";
+import { createDatabase, type Database } from "~/stores/database/database.server";
+import type { ShopSettingsInput } from "~/stores/shops/shop-settings";
+import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
-import { fetchAdmin, orderPayload, type OrderLineSpec } from "~/shopify/test-support/emulator";
+import { fetchAdmin, orderPayload, type OrderLineSpec } from "../../test/support/shopify-admin";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop } from "../../test/emulator/seed";
 import { startShopifyEmulator, type ShopifyEmulator } from "../../test/emulator/server";

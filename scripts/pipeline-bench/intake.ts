@@ -7,7 +7,7 @@
  *   node --import tsx scripts/pipeline-bench/intake.ts <databaseUrl>
  */
 import { readFileSync } from "node:fs";
-import { createDatabase } from "~/models/database.server";
+import { createDatabase } from "~/stores/database/database.server";
 import { startIntake } from "../../test/pipeline/harness";
 
 const db = createDatabase(process.argv[2] ?? "");

@@ -9,9 +9,11 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { startWorker } from "~/jobs/worker.server";
-import { createDatabase } from "~/models/database.server";
-import { createPipelineHandlers } from "~/pipeline/handlers.server";
-import { PIPELINE_POLICY } from "~/pipeline/policy";
+import { createDatabase } from "~/stores/database/database.server";
+import { pipelineHandlers } from "~/flows/handlers.server";
+import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { env } from "~/env.server";
+import { pipelinePolicyNamed } from "~/flows/ports/policy";
 import { recordingJobLogger } from "../../test/support/jobs";
 import { testPipelineDeps } from "../../test/pipeline/deps";
 import { countRequest, emptyCounts, operationNameOf, recordAnswer } from "./counts";
@@ -43,12 +45,13 @@ function peakRssBytes(): number {
 const db = createDatabase(options.databaseUrl);
 // The fast policy's short waits, but batches gathered as in production: the creation-call count is
 // what the benchmark measures.
-const { deps } = testPipelineDeps(db, { ...options, policy: { pushGatherMs: PIPELINE_POLICY.pushGatherMs } });
+const { deps } = testPipelineDeps(db, { ...options, policy: { pushGatherMs: pipelinePolicyNamed(env.PIPELINE_POLICY).pushGatherMs } });
 const failures: string[] = [];
 const { logger } = recordingJobLogger();
 const worker = startWorker({
   db,
-  handlers: createPipelineHandlers(async () => deps),
+  kinds: jobPayloadSchemas,
+  handlers: pipelineHandlers(async () => deps),
   owner: `pipeline-bench-${process.pid}`,
   concurrency: options.concurrency,
   pollIntervalMs: 10,

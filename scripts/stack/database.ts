@@ -6,7 +6,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { Session } from "@shopify/shopify-app-remix/server";
-import type { Database } from "../../app/models/database.server";
+import type { Database } from "~/stores/database/database.server";
 import { PROJECT_ROOT } from "./build";
 import { runCommand } from "./run-command";
 

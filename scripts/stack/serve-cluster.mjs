@@ -3,7 +3,7 @@
  * Each worker is remix-serve as `npm start` runs it (same build, same environment); node:cluster's
  * primary hands each new connection to the next worker, so no proxy is needed. They share the
  * SQLite file: each has its own connection, and SQLite's write lock (BEGIN IMMEDIATE, waiting up
- * to the busy timeout: app/models/sqlite-adapter.server.ts) serialises their transactions.
+ * to the busy timeout: app/stores/database/sqlite-adapter.server.ts) serialises their transactions.
  *
  * The primary serves nothing itself. SIGTERM or SIGINT stops every worker gracefully (remix-serve
  * closes its server, in-flight requests finish), then the primary exits. A worker that dies

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { saveShopSettings } from "~/models/shop.server";
-import { orderPayload } from "~/shopify/test-support/emulator";
+import { saveShopSettings } from "~/stores/shops/shop.server";
+import { orderPayload } from "../support/shopify-admin";
 import { MERCHANT_LOCATION } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
 import { useStack } from "../support/stack";

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readProviderCredentials, saveProviderCredentials } from "~/models/provider-credentials.server";
-import { getShopSettings, saveShopSettings } from "~/models/shop.server";
+import { readProviderCredentials, saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
+import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import { MERCHANT_LOCATION } from "../emulator/seed";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";

@@ -4,9 +4,9 @@
  * requests and creates the warehouses' fulfillment services in the emulator.
  */
 import { describe, expect, it } from "vitest";
-import { fulfillmentServiceCallbackUrl, saveSettingsAndEnsureServices } from "~/intake/fulfillment-services.server";
-import { getShopSettings } from "~/models/shop.server";
-import { orderPayload } from "~/shopify/test-support/emulator";
+import { fulfillmentServiceCallbackUrl, saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { orderPayload } from "../support/shopify-admin";
 import { warehouseStock } from "../emulator/seed";
 import { useStack } from "../support/stack";
 import { eventually, resend, statuses } from "./support";

@@ -6,8 +6,8 @@
  */
 import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
-import { WEBHOOK_TOPICS, type WebhookTopic } from "~/intake/topics";
-import { recordInstall } from "~/models/shop.server";
+import { WEBHOOK_TOPICS, type WebhookTopic } from "~/shopify/webhooks/topics";
+import { recordInstall } from "~/stores/shops/shop.server";
 import { useStack } from "../support/stack";
 import { postSignedWebhook, resend, statuses } from "./support";
 

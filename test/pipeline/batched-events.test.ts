@@ -11,9 +11,9 @@
  * by operation name, with its variables), so the assertions are about what went over the wire.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTED_PER_ROUND } from "~/pipeline/intake.server";
+import { ROUTED_PER_ROUND } from "~/flows/plan/plan-requests.server";
 import { operationName } from "~/shopify/admin-graphql.server";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, HANDLING_LOCATION, type Harness, type PlacedOrder, startHarness } from "./harness";
 

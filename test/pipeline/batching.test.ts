@@ -4,7 +4,7 @@
  * partial batch once the oldest of its packages has waited the gather window.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { type Harness, startHarness } from "./harness";
 

@@ -4,7 +4,7 @@
  * rejected with a message, shown in Shopify and in the timeline, that it is already at the warehouse.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, type Harness, startHarness } from "./harness";
 

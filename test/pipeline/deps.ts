@@ -4,14 +4,14 @@
  * Free of vitest, so a worker in a child process (worker-child.ts) builds the very same.
  */
 import { createFulfilmentClient, staticToken } from "~/fulfilment";
-import type { Database } from "~/models/database.server";
-import { getShopSettings } from "~/models/shop.server";
-import type { PipelineDeps } from "~/pipeline/deps";
-import { FAST_PIPELINE_POLICY, type PipelinePolicy } from "~/pipeline/policy";
-import type { ProviderPort, ShopifyPort } from "~/pipeline/ports";
-import { cachedLocations } from "~/pipeline/locations-cache";
-import { pipelineSettingsOf } from "~/pipeline/settings";
-import { shopifyPortFor } from "~/pipeline/shopify-port.server";
+import type { Database } from "~/stores/database/database.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import type { PipelineDeps } from "~/flows/ports/deps";
+import { FAST_PIPELINE_POLICY, type PipelinePolicy } from "~/flows/ports/policy";
+import type { ProviderPort, ShopifyPort } from "~/flows/ports/ports";
+import { cachedLocations } from "~/flows/ports/locations-cache";
+import { pipelineSettingsOf } from "~/flows/ports/settings";
+import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP } from "../emulator/seed";

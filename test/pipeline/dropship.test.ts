@@ -5,7 +5,7 @@
  * the provider cancels the shipment and sends nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { HANDLING_LOCATION, type Harness, startHarness } from "./harness";
 
 let harness: Harness;

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ShopifyPort } from "~/pipeline/ports";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import type { ShopifyPort } from "~/flows/ports/ports";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
 

@@ -11,21 +11,22 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
-import { recordFulfillmentServiceNotification } from "~/intake/fulfillment-service-notification.server";
-import { recordAndEnqueue } from "~/intake/record-and-enqueue.server";
-import { topicAsReported, WEBHOOK_TOPICS, type WebhookTopic } from "~/intake/topics";
+import { recordFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
+import { topicAsReported, WEBHOOK_TOPICS, type WebhookTopic } from "~/shopify/webhooks/topics";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import type { Database } from "~/models/database.server";
-import type { ShopSettingsInput } from "~/models/shop-settings";
-import { getShopSettings, saveShopSettings } from "~/models/shop.server";
-import type { PipelineDeps } from "~/pipeline/deps";
-import { createPipelineHandlers } from "~/pipeline/handlers.server";
-import type { PipelinePolicy } from "~/pipeline/policy";
-import type { ShopifyPort } from "~/pipeline/ports";
+import type { Database } from "~/stores/database/database.server";
+import type { ShopSettingsInput } from "~/stores/shops/shop-settings";
+import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
+import type { PipelineDeps } from "~/flows/ports/deps";
+import { pipelineHandlers } from "~/flows/handlers.server";
+import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import type { PipelinePolicy } from "~/flows/ports/policy";
+import type { ShopifyPort } from "~/flows/ports/ports";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import { listLocations } from "~/shopify/locations.server";
-import { orderPayload, type OrderLineSpec } from "~/shopify/test-support/emulator";
+import { orderPayload, type OrderLineSpec } from "../support/shopify-admin";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { DEMO_SHOP, demoShop, MERCHANT_LOCATION, warehouseStock } from "../emulator/seed";
 import { startShopifyEmulator, type ShopifyEmulator } from "../emulator/server";
@@ -194,7 +195,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
 
   const { deps, port, providerCalls } = testPipelineDeps(db, { sandboxUrl: sandbox.url, graphqlUrl: shopify.graphqlUrl(DEMO_SHOP), policy: options.policy });
-  const handlers = createPipelineHandlers(async () => deps);
+  const handlers = pipelineHandlers(async () => deps);
   const recorded = recordingJobLogger();
   const lines = recorded.lines;
   const logger = process.env.PIPELINE_TEST_LOG
@@ -208,6 +209,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const start = () => {
     worker ??= startWorker({
       db,
+      kinds: jobPayloadSchemas,
       handlers,
       logger,
       pollIntervalMs: 10,

@@ -6,7 +6,7 @@
  * order whose shipment is not held changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
 

@@ -4,8 +4,8 @@
  * and sends it as a new provider order (IsCreateNewOrder), which is then created and fulfilled.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retryShipment } from "~/pipeline/retry.server";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { retryShipment } from "~/flows/retry/retry.server";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, type Harness, startHarness } from "./harness";
 
 let harness: Harness;

@@ -6,9 +6,9 @@
  * an order at the warehouse becomes a Shopify fulfilment with tracking.
  */
 import { describe, expect, it } from "vitest";
-import { saveSettingsAndEnsureServices } from "~/intake/fulfillment-services.server";
-import { getShopSettings } from "~/models/shop.server";
-import { orderPayload } from "~/shopify/test-support/emulator";
+import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { orderPayload } from "../support/shopify-admin";
 import { DEMO_SHOP, warehouseStock } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
 import { useStack } from "../support/stack";

@@ -4,7 +4,7 @@
  * Shopify, and the checkpoints are written once although both numbers report them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorState, numericId } from "~/shopify/test-support/emulator";
+import { emulatorState, numericId } from "../support/shopify-admin";
 import { type Harness, startHarness } from "./harness";
 
 let harness: Harness;

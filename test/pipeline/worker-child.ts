@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { startWorker } from "~/jobs/worker.server";
-import { createDatabase } from "~/models/database.server";
-import { createPipelineHandlers } from "~/pipeline/handlers.server";
+import { createDatabase } from "~/stores/database/database.server";
+import { pipelineHandlers } from "~/flows/handlers.server";
+import { jobPayloadSchemas } from "~/flows/queue/kinds";
 import { recordingJobLogger } from "../support/jobs";
 import { testPipelineDeps } from "./deps";
 
@@ -17,7 +18,8 @@ const db = createDatabase(options.databaseUrl);
 const { deps } = testPipelineDeps(db, options);
 startWorker({
   db,
-  handlers: createPipelineHandlers(async () => deps),
+  kinds: jobPayloadSchemas,
+  handlers: pipelineHandlers(async () => deps),
   owner: `pipeline-child-${process.pid}`,
   pollIntervalMs: 10,
   leaseMs: options.leaseMs,

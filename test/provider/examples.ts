@@ -1,5 +1,5 @@
 /**
- * The client's example requests (app/fulfilment/schemas/fixtures.ts) moved into the sandbox's
+ * The client's example requests (test/fixtures/provider.ts) moved into the sandbox's
  * seeded world: its service codes (US01-STD, DE01-EXP, ...) and its registered SKUs
  * (sandbox/README.md, "The seeded world"). Every function returns a fresh copy a test may change.
  */
@@ -18,7 +18,7 @@ import type {
   PriceAllServicesRequest,
   PriceOneServiceRequest,
 } from "../../app/fulfilment";
-import * as examples from "../../app/fulfilment/schemas/fixtures";
+import * as examples from "../fixtures/provider";
 
 /** Seeded SKUs: stock in US01 240, DE01 180; LAMP has none in DE01. */
 export const MUG = "MUG-CER-350-WHT";

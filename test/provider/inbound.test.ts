@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ProviderValidationError } from "../../app/fulfilment";
-import { modifyInboundBoxes } from "../../app/fulfilment/schemas/fixtures";
+import { modifyInboundBoxes } from "../fixtures/provider";
 import * as example from "./examples";
 import { CREATE_DELAY_MS, failureOf, fieldsNamed, INBOUND_DELAY_MS, startWorld, type ProviderWorld } from "./support";
 

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { createDatabase, type Database } from "~/models/database.server";
+import { createDatabase, type Database } from "~/stores/database/database.server";
 import { BASE_DATABASE_FILE } from "./global-setup";
 
 export interface TestDatabase {

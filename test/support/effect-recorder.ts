@@ -4,8 +4,8 @@
  * ctx.complete, in the transaction that marks the job DONE. "TestEffect" has no unique key on
  * purpose: a duplicated effect would show as a second row, not be hidden by a constraint.
  */
-import type { JobHandler } from "~/jobs/handler";
-import type { DatabaseOrTransaction } from "~/models/database.server";
+import type { NoopHandler } from "./test-queue";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 
 export type EffectRecorderMode = "complete" | "hang-in-handler" | "hang-in-commit";
 
@@ -20,7 +20,7 @@ const forever = () => new Promise<never>(() => {});
  * `hang-in-handler` announces "STARTED <jobId>" and never finishes; `hang-in-commit` writes the
  * effect, announces "EFFECT-WRITTEN <jobId>" and never commits. Both wait to be killed.
  */
-export function effectRecorder(mode: EffectRecorderMode, announce: (line: string) => void = () => {}): JobHandler<"noop"> {
+export function effectRecorder(mode: EffectRecorderMode, announce: (line: string) => void = () => {}): NoopHandler {
   return async (_payload, ctx) => {
     await ctx.db.$executeRaw`INSERT INTO "TestAttempt" ("jobId", "attempt", "pid") VALUES (${ctx.jobId}, ${ctx.attempt}, ${process.pid})`;
     if (mode === "hang-in-handler") {

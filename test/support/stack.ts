@@ -29,7 +29,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/s
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop } from "../emulator/seed";
 import { startShopifyEmulator, type EmulatorOptions, type ShopifyEmulator } from "../emulator/server";
 import { parseAppToml, type DeliveryRecord } from "../emulator/webhooks";
-import type { Database } from "~/models/database.server";
+import type { Database } from "~/stores/database/database.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface StackOverrides {

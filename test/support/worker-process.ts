@@ -5,9 +5,10 @@
  * runs, the recorder's announcements, and stops gracefully on SIGTERM.
  */
 import { startWorker } from "~/jobs/worker.server";
-import { createDatabase } from "~/models/database.server";
+import { createDatabase } from "~/stores/database/database.server";
 import { effectRecorder, type EffectRecorderMode } from "./effect-recorder";
 import { recordingJobLogger } from "./jobs";
+import { testKinds } from "./test-queue";
 
 const modes: readonly EffectRecorderMode[] = ["complete", "hang-in-handler", "hang-in-commit"];
 const [url, modeArgument, leaseMs] = process.argv.slice(2);
@@ -18,6 +19,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const db = createDatabase(url);
 const worker = startWorker({
   db,
+  kinds: testKinds,
   handlers: { noop: effectRecorder(mode, say) },
   owner: `worker-process-${process.pid}`,
   concurrency: 4,

@@ -1,0 +1,117 @@
+/**
+ * Cancellation (DESIGN.md flow 1 and orders/cancelled): a package that has not reached the provider
+ * (HELD or READY, and no push sending it right now) is CANCELLED and nothing is sent; the
+ * cancellation request is accepted. Once the provider has it (SUBMITTED or later), the request is
+ * rejected with a message saying it is already at the warehouse, which the merchant sees in Shopify
+ * and in the shipment's timeline.
+ */
+import type { Shipment } from "@prisma/client";
+import type { FulfillmentOrderGid } from "~/connector";
+import { RetryLater, type JobContext } from "~/jobs/handler";
+import { cancelUnsentShipment, findShipmentOfFulfillmentOrder, type UnsentCancellation } from "~/stores/shipments/shipment-pipeline.server";
+import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
+import { ShopifyUserError } from "~/shopify/errors";
+import type { PipelineDeps } from "../ports/deps";
+import type { FulfillmentOrderBrief, ShopifyPort } from "../ports/ports";
+
+const ACCEPTED = "Cancelled before the package reached the warehouse: nothing was sent to the provider.";
+
+function alreadyAtWarehouse(shipment: Shipment): string {
+  const since = shipment.submittedAt ? ` since ${shipment.submittedAt.toISOString().slice(0, 10)}` : "";
+  return (
+    `Already at the warehouse: package ${shipment.packageId} was sent to the provider${since} ` +
+    `(${shipment.state.toLowerCase()}) and can no longer be stopped by the app. Contact the provider to stop it.`
+  );
+}
+
+/** Cancels the shipment if nothing was sent; waits (RetryLater) for a push that is sending it now. */
+async function cancelUnsent(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<Exclude<UnsentCancellation, "being-sent">> {
+  const outcome = await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message: `${why} ${ACCEPTED}` }, deps.now());
+  if (outcome === "being-sent") {
+    throw new RetryLater(new Date(deps.now().getTime() + deps.policy.cancellationWaitMs), `Package ${shipment.packageId} is being sent right now`);
+  }
+  return outcome;
+}
+
+/** False when the request was answered meanwhile (a concurrent run, or the merchant withdrew it). */
+async function answered(work: () => Promise<void>): Promise<boolean> {
+  try {
+    await work();
+    return true;
+  } catch (error) {
+    if (!(error instanceof ShopifyUserError)) throw error;
+    return false;
+  }
+}
+
+/** Answers one cancellation request of a fulfillment order at the app's warehouse location. */
+async function answerCancellation(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, shop: string, id: FulfillmentOrderGid): Promise<void> {
+  const shipment = await findShipmentOfFulfillmentOrder(ctx.db, shop, id);
+  const outcome = shipment ? await cancelUnsent(ctx, deps, shipment, "The merchant asked to cancel.") : "cancelled";
+  if (outcome !== "already-sent") {
+    await answered(() => shopify.acceptCancellationRequest(id, ACCEPTED));
+    return;
+  }
+  if (shipment === null) return;
+  const message = alreadyAtWarehouse(shipment);
+  // Said in the timeline by the run whose answer Shopify took, once.
+  if (!(await answered(() => shopify.rejectCancellationRequest(id, message)))) return;
+  await recordShipmentEvent(ctx.db, shipment.id, {
+    type: "cancellation_answered",
+    message: `Cancellation refused in Shopify. ${message}`,
+    data: { operation: "fulfillmentOrderRejectCancellationRequest", state: shipment.state },
+  });
+}
+
+/** cancellation-requests.fetch: answer every cancellation request assigned to the app's locations. */
+export async function answerCancellationRequests(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
+  const shopify = await deps.shopify(shop);
+  for (const brief of await shopify.assignedFulfillmentOrders("CANCELLATION_REQUESTED")) {
+    await answerCancellation(ctx, deps, shopify, shop, brief.id);
+  }
+}
+
+/**
+ * A fulfillment order cancelled in Shopify without a request to us (drop-ship: the merchant's own
+ * location; or one never requested): cancel its shipment if nothing was sent, else say in the
+ * timeline that it is already at the warehouse.
+ */
+async function cancelledInShopify(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<void> {
+  const outcome = await cancelUnsent(ctx, deps, shipment, why);
+  if (outcome !== "already-sent") return;
+  // Said once, however often the webhook repeats.
+  const said = await ctx.db.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "cancellation_answered" } });
+  if (said > 0 || shipment.state === "CANCELLED") return;
+  await recordShipmentEvent(ctx.db, shipment.id, {
+    type: "cancellation_answered",
+    message: `${why} ${alreadyAtWarehouse(shipment)}`,
+    data: { state: shipment.state },
+  });
+}
+
+/** fulfillment-orders.cancelled. */
+export async function cancelFulfillmentOrder(ctx: JobContext, deps: PipelineDeps, shop: string, id: FulfillmentOrderGid): Promise<void> {
+  const shipment = await findShipmentOfFulfillmentOrder(ctx.db, shop, id);
+  if (shipment) await cancelledInShopify(ctx, deps, shipment, "The fulfillment order was cancelled in Shopify.");
+}
+
+/**
+ * orders.cancelled: every shipment of the order. Fulfillment orders at the app's warehouses that
+ * Shopify asks us to cancel are answered here too (the request's own notification may come later,
+ * or not at all); the others are cancelled in Shopify already.
+ */
+export async function cancelOrder(ctx: JobContext, deps: PipelineDeps, shop: string, orderId: string): Promise<void> {
+  const shipments = await ctx.db.shipment.findMany({ where: { shop, orderId }, orderBy: { createdAt: "asc" } });
+  if (shipments.length === 0) return;
+  const shopify = await deps.shopify(shop);
+  const briefs: FulfillmentOrderBrief[] = (await shopify.orderFulfillmentOrders(orderId)) ?? [];
+  const byId = new Map(briefs.map((brief) => [brief.id as string, brief]));
+  for (const shipment of shipments) {
+    const brief = byId.get(shipment.fulfillmentOrderId);
+    if (brief?.requestStatus === "CANCELLATION_REQUESTED") {
+      await answerCancellation(ctx, deps, shopify, shop, brief.id);
+    } else if (shipment.kind === "DROPSHIP" || brief === undefined || brief.status === "CANCELLED" || brief.status === "CLOSED") {
+      await cancelledInShopify(ctx, deps, shipment, "The order was cancelled in Shopify.");
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The compliance jobs: database work only, each written through ctx.complete, so the erasure (or the
+ * report) and the job's DONE commit together: a crash repeats the whole, never half of it.
+ */
+import { PermanentFailure } from "~/jobs/handler";
+import { eraseShopData } from "~/stores/compliance/redaction.server";
+import type { KindHandler } from "../queue/kinds";
+import { redactCustomer } from "./customer-redact.server";
+import { answerCustomerDataRequest } from "./data-report.server";
+
+export const handleCustomerDataRequest: KindHandler<"compliance.customer-data-request"> = async ({ complianceRequestId }, ctx) => {
+  const answered = await ctx.complete((tx) => answerCustomerDataRequest(tx, complianceRequestId));
+  ctx.logger.info(answered ? "Customer data report written for the merchant" : "Customer data request gone (shop redacted): nothing to report", { complianceRequestId });
+};
+
+export const handleCustomerRedact: KindHandler<"compliance.customer-redact"> = async ({ complianceRequestId }, ctx) => {
+  const erased = await ctx.complete((tx) => redactCustomer(tx, complianceRequestId));
+  ctx.logger.info(erased ? "Customer data erased" : "Customer redaction request gone (shop redacted): nothing left to erase", { complianceRequestId, ...erased });
+};
+
+export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async (_payload, ctx) => {
+  const { shop } = ctx;
+  if (shop === null) throw new PermanentFailure("A shop/redact job must name its shop");
+  // The job's own row goes with the shop's other jobs, in the same transaction that marks it done.
+  await ctx.complete((tx) => eraseShopData(tx, shop));
+  ctx.logger.info("Everything held about the shop was erased", { shop });
+};

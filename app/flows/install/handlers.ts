@@ -1,0 +1,41 @@
+/**
+ * fulfillment-services.ensure: Shopify's calls first (idempotent: a service is found by name before
+ * one is created), then the locations stored with the job's completion in one transaction.
+ */
+import { ensureWarehouseServices, type EnsureServicesDependencies } from "./fulfillment-services.server";
+import { getShopSettings, InvalidShopSettings, recordWarehouseLocations } from "~/stores/shops/shop.server";
+import type { AdminGraphql } from "~/shopify/admin-graphql.server";
+import { ShopifyGraphqlError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
+import { PermanentFailure, RetryLater } from "~/jobs/handler";
+import type { KindHandler } from "../queue/kinds";
+
+export interface FulfillmentServicesHandlerDependencies {
+  adminFor(shop: string): Promise<AdminGraphql>;
+  appUrl: string;
+  ensure?: EnsureServicesDependencies["ensure"];
+}
+
+export function ensureFulfillmentServicesHandler(deps: FulfillmentServicesHandlerDependencies): KindHandler<"fulfillment-services.ensure"> {
+  return async (_payload, ctx) => {
+    const { shop } = ctx;
+    if (shop === null) throw new PermanentFailure("A fulfillment-services.ensure job must name its shop");
+    const settings = await getShopSettings(ctx.db, shop).catch((error: unknown) => {
+      // Settings that no longer parse need a person, not twelve retries.
+      throw error instanceof InvalidShopSettings ? new PermanentFailure(error.message) : error;
+    });
+    if (!settings.warehouses.some((w) => w.enabled)) return;
+    const admin = await deps.adminFor(shop);
+    let locations: Map<string, string>;
+    try {
+      locations = await ensureWarehouseServices(settings, { admin, appUrl: deps.appUrl, ensure: deps.ensure });
+    } catch (error) {
+      if (error instanceof ShopifyThrottledError) throw new RetryLater(new Date(Date.now() + error.retryAfterMs), error.message);
+      // Refused as asked (a name another app's service holds, a missing scope): the same request
+      // will be refused again, so it waits for a person (the dead job says why), not for backoff.
+      if (error instanceof ShopifyUserError || (error instanceof ShopifyGraphqlError && error.hasCode("ACCESS_DENIED"))) throw new PermanentFailure(error.message);
+      throw error;
+    }
+    const changed = await ctx.complete((tx) => recordWarehouseLocations(tx, shop, locations));
+    ctx.logger.info("Fulfillment services ensured", { warehouses: [...locations.keys()], locationsRecorded: changed });
+  };
+}

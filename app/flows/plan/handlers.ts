@@ -1,0 +1,22 @@
+/** The plan flow's jobs: fulfillment requests answered (warehouse path), routed fulfillment orders planned (drop-ship path). */
+import type { KindHandler } from "../queue/kinds";
+import { queuePushes } from "../queue/stages.server";
+import { shopOf, withDeps, type DepsSource } from "../ports/run";
+import { answerFulfillmentRequests, planRoutedFulfillmentOrders } from "./plan-requests.server";
+
+export function planHandlers(deps: DepsSource): { "fulfillment-requests.fetch": KindHandler<"fulfillment-requests.fetch">; "fulfillment-orders.routed": KindHandler<"fulfillment-orders.routed"> } {
+  return {
+    "fulfillment-requests.fetch": (_payload, ctx) =>
+      withDeps(deps, async (d) => {
+        const shop = shopOf(ctx);
+        await answerFulfillmentRequests(ctx, d, shop);
+        await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
+      }),
+    "fulfillment-orders.routed": (_payload, ctx) =>
+      withDeps(deps, async (d) => {
+        const shop = shopOf(ctx);
+        await planRoutedFulfillmentOrders(ctx, d, shop);
+        await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
+      }),
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * Where shipments come from:
+ * - fulfillment-service path (DESIGN.md flow 1): the fulfillment requests Shopify assigned to the
+ *   app's warehouse locations are planned and accepted (or rejected when they are not the app's to
+ *   ship); each accepted one is recorded as a shipment, READY or HELD;
+ * - drop-ship path (flow 2): a fulfillment order routed to a merchant location mapped to the
+ *   provider's handling location becomes a shipment after `order_routing_complete` (those events
+ *   are planned in batches: waiting-receipts.server.ts).
+ *
+ * Held packages are accepted, not rejected (docs/decisions/0007): the merchant fixes them in the
+ * app and retries, and the request's answer in Shopify says why the package waits.
+ *
+ * Idempotent and safe to run twice at once: a shipment is recorded once per fulfillment order, and
+ * a request that is no longer open when answered is checked again instead of answered twice.
+ */
+import type { FulfillmentOrderGid } from "~/connector";
+import { RetryLater, type JobContext } from "~/jobs/handler";
+import { TopicPayloads } from "~/shopify/webhooks/payloads";
+import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { fulfillmentOrdersWithShipments, recordNewShipment } from "~/stores/shipments/shipment-pipeline.server";
+import { markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
+import { ShopifyUserError } from "~/shopify/errors";
+import type { PipelineDeps } from "../ports/deps";
+import { shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
+import type { FulfillmentOrderWithOrder, PipelineSettings, ShopifyPort } from "../ports/ports";
+import { forEachConcurrently } from "~/lib/concurrently";
+import { queuePushes } from "../queue/stages.server";
+import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
+
+/** Shopify shows the answer to a request in the order's timeline; keep it short. */
+const MAX_ANSWER = 250;
+const short = (text: string) => (text.length <= MAX_ANSWER ? text : `${text.slice(0, MAX_ANSWER - 1)}…`);
+
+/** Requests answered per round: read a few to a query, accepted in one mutation, recorded in one transaction. */
+const REQUESTS_PER_ROUND = 10;
+/**
+ * Rounds under way at once. A round is three Shopify calls in a row and a transaction, mostly
+ * waiting for answers: one at a time planned about 16 requests a second (measured, decision 0011).
+ */
+const ROUNDS_AT_ONCE = 3;
+/** How soon a fetch that found another run ahead of it looks again. */
+const WAIT_FOR_RUN_AHEAD_MS = 250;
+
+/** Records the shipment of a planned fulfillment order (once per fulfillment order). */
+async function record(db: DatabaseOrTransaction, shop: string, facts: FulfillmentOrderWithOrder, shipment: ShipmentPlan): Promise<void> {
+  await recordNewShipment(db, {
+    shop,
+    kind: shipment.kind,
+    state: shipment.state,
+    fulfillmentOrderId: facts.fo.id,
+    orderId: facts.order.id,
+    orderName: facts.order.name,
+    packageId: shipment.packageId,
+    origin: shipment.origin,
+    serviceCode: shipment.serviceCode,
+    request: shipment.request,
+    lineItems: shipment.lineItems,
+    ...(shipment.hold ? { hold: shipment.hold } : {}),
+    event: shipment.event,
+  });
+}
+
+interface Planned {
+  facts: FulfillmentOrderWithOrder;
+  shipment: ShipmentPlan;
+}
+
+/** Rejects a request that is not the app's to ship, saying why (a request answered meanwhile is left alone). */
+async function reject(shopify: ShopifyPort, id: FulfillmentOrderGid, reason: string): Promise<void> {
+  try {
+    await shopify.rejectFulfillmentRequest(id, "OTHER", short(reason));
+  } catch (error) {
+    if (!(error instanceof ShopifyUserError)) throw error;
+  }
+}
+
+/**
+ * One round: the requests' fulfillment orders read, planned, accepted together, and the accepted
+ * ones recorded in one transaction. A request Shopify refused to let us accept counts as accepted
+ * only if the fulfillment order is IN_PROGRESS now (a concurrent run answered it); otherwise
+ * Shopify no longer asks (withdrawn, moved, cancelled).
+ */
+async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, settings: PipelineSettings, ids: FulfillmentOrderGid[]): Promise<void> {
+  const read = await shopify.readFulfillmentOrders(ids);
+  const planned: Planned[] = [];
+  for (const id of ids) {
+    const facts = read.get(id);
+    if (!facts) continue;
+    const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
+    if (shipment) {
+      planned.push({ facts, shipment });
+      continue;
+    }
+    // Scheduled or on hold: answered when Shopify releases it. Anything else is not ours to ship.
+    if (plan.kind === "SKIP" && plan.code === "NOT_READY") continue;
+    await reject(shopify, id, plan.kind === "SKIP" ? plan.reason : "This fulfillment order cannot be shipped by the provider.");
+  }
+  if (planned.length === 0) return;
+  const { refused } = await shopify.acceptFulfillmentRequests(planned.map(({ facts, shipment }) => ({ id: facts.fo.id, message: short(`Accepted. ${shipment.summary}`) })));
+  const accepted: Planned[] = [];
+  for (const item of planned) {
+    if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id))?.fo.status === "IN_PROGRESS") accepted.push(item);
+  }
+  await ctx.db.$transaction(async (tx) => {
+    for (const { facts, shipment } of accepted) await record(tx, shop, facts, shipment);
+  });
+}
+
+/**
+ * fulfillment-requests.fetch: answer every fulfillment request assigned to the app's locations, in
+ * rounds, a few under way at once; pushes are queued after each round, so the first packages
+ * travel while the rest are still being read.
+ */
+export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
+  if (await isRunningBehindAnother(ctx.db, ctx.jobId, deps.now())) {
+    throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), "Another run is answering this shop's fulfillment requests");
+  }
+  const shopify = await deps.shopify(shop);
+  const settings = await deps.settings(shop, shopify);
+  const requested = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_REQUESTED");
+  // Answered already (by a run that died before Shopify's list caught up): reading it again would
+  // only spend the shop's GraphQL budget.
+  const known = await fulfillmentOrdersWithShipments(ctx.db, shop, requested);
+  const open = requested.filter((id) => !known.has(id));
+  const rounds: FulfillmentOrderGid[][] = [];
+  for (let start = 0; start < open.length; start += REQUESTS_PER_ROUND) rounds.push(open.slice(start, start + REQUESTS_PER_ROUND));
+  await forEachConcurrently(rounds, ROUNDS_AT_ONCE, async (ids) => {
+    await answerRound(ctx, shop, shopify, settings, ids);
+    await queuePushes(ctx.db, shop, deps.now());
+  });
+  // A run that died after accepting but before recording left accepted requests without a
+  // shipment; Shopify no longer lists them as requested, so the rerun looks for them.
+  if (ctx.attempt > 1) {
+    const acceptedIds = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_ACCEPTED");
+    const recorded = await fulfillmentOrdersWithShipments(ctx.db, shop, acceptedIds);
+    const read = await shopify.readFulfillmentOrders(acceptedIds.filter((id) => !recorded.has(id)));
+    for (const facts of read.values()) {
+      const shipment = facts && shipmentPlanOf(facts.fo, facts.order, settings).shipment;
+      if (facts && shipment) await record(ctx.db, shop, facts, shipment);
+    }
+  }
+}
+
+/**
+ * Routing events planned per round: their locations read in one query (3 points each). Large, so
+ * that a sale's drop-ship packages are all planned early and leave in full batches.
+ */
+export const ROUTED_PER_ROUND = 100;
+
+/** The fulfillment order a stored order_routing_complete payload names; null if it cannot be read. */
+function routedFulfillmentOrderOf(payload: string | null): FulfillmentOrderGid | null {
+  if (payload === null) return null;
+  try {
+    const parsed = TopicPayloads["fulfillment_orders/order_routing_complete"].safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data.fulfillmentOrderId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * fulfillment-orders.routed: the shop's routed fulfillment orders (its waiting routing events), a
+ * round at a time. Drop-ship ones (at a merchant location mapped to the provider) become
+ * shipments; outbound ones are left to their fulfillment request.
+ */
+export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
+  const shopify = await deps.shopify(shop);
+  const settings = await deps.settings(shop, shopify);
+  const dropshipLocations = new Set<string>(settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])));
+  const batches = { kind: "fulfillment-orders.routed", topic: "fulfillment_orders/order_routing_complete", perRound: ROUTED_PER_ROUND } as const;
+  await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
+    const unreadable = receipts.filter((receipt) => routedFulfillmentOrderOf(receipt.payload) === null).map((receipt) => receipt.id);
+    const ids = receipts.flatMap((receipt) => routedFulfillmentOrderOf(receipt.payload) ?? []);
+    // Every fulfillment order's routing is announced; most are at a warehouse (planned through their
+    // request) or at a location the provider does not serve. A few-point read of where each is
+    // saves the full read (about 150 points) for all of those.
+    const located = dropshipLocations.size === 0 || ids.length === 0 ? new Map<FulfillmentOrderGid, string | null | undefined>() : await shopify.fulfillmentOrderLocations(ids);
+    const atDropship = ids.filter((id) => {
+      const location = located.get(id);
+      return typeof location === "string" && dropshipLocations.has(location);
+    });
+    const read = atDropship.length === 0 ? new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>() : await shopify.readFulfillmentOrders(atDropship);
+    const planned: Planned[] = [];
+    for (const facts of read.values()) {
+      if (facts === null) continue;
+      const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
+      const dropship = plan.kind === "DROPSHIP" || (plan.kind === "HELD" && plan.shipmentKind === "DROPSHIP");
+      if (dropship && shipment) planned.push({ facts, shipment });
+    }
+    return async (tx) => {
+      await markReceiptsRejected(tx, unreadable, "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned", deps.now());
+      for (const { facts, shipment } of planned) await record(tx, shop, facts, shipment);
+      // Sent while the next rounds are read, as the fulfillment requests' are.
+      if (planned.length > 0) await queuePushes(tx, shop, deps.now());
+    };
+  });
+}

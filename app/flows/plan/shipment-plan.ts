@@ -1,0 +1,97 @@
+/**
+ * From the connector's plan of a fulfillment order to the shipment the app records: READY to send,
+ * or HELD with every reason (the connector's, or the shop's hold-for-review policy). Pure.
+ */
+import type { ShipmentKind } from "@prisma/client";
+import { type FulfillmentOrderFacts, type OrderFacts, type PackageId, type PackagePlan, type PackageRequest, planPackage } from "~/connector";
+import { linesToShip } from "~/connector/lines";
+import { describeRoute, routeFor } from "~/connector/routing";
+import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-pipeline.server";
+import type { ShipmentEventInput } from "~/stores/shipments/shipment.server";
+import type { PipelineSettings } from "../ports/ports";
+import { HELD_BY_CHECKS, HELD_FOR_REVIEW } from "~/stores/shipments/shipment-states";
+
+export interface ShipmentPlan {
+  kind: ShipmentKind;
+  state: "READY" | "HELD";
+  packageId: PackageId;
+  origin: string | null;
+  serviceCode: string | null;
+  /** The package to send; null while held by the checks (there is none yet). */
+  request: PackageRequest | null;
+  lineItems: ShipmentLine[];
+  hold?: { code: string; reasons: StoredHoldReason[] };
+  /** Where it goes, or why it waits: the answer to Shopify's fulfillment request. */
+  summary: string;
+  event: ShipmentEventInput;
+}
+
+export type Planned = { plan: PackagePlan; shipment: ShipmentPlan | undefined };
+
+const REVIEW_REASON: StoredHoldReason = {
+  field: "Review",
+  message: "Waiting for review: this shop holds every new shipment until someone sends it (Settings > Push policy). Press Send to send it.",
+};
+
+/**
+ * The shipment a fulfillment order becomes, or undefined when the plan skips it (not ours, not
+ * ready, nothing to ship): `plan.reason` says why.
+ */
+export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, settings: PipelineSettings): Planned {
+  const plan = planPackage(fo, order, settings.connector);
+  const lineItems = linesToShip(fo).map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
+  switch (plan.kind) {
+    case "SKIP":
+      return { plan, shipment: undefined };
+    case "HELD": {
+      const route = routeFor(fo.assignedLocationId, settings.connector);
+      const origin = route ? (route.kind === "OUTBOUND" ? route.warehouseId : route.handlingLocation) : null;
+      const summary = `Held until fixed: ${plan.reasons.map((reason) => reason.message).join(" ")}`;
+      // The timeline outlives customer redaction: it names the fields, the reasons (which may quote
+      // the address) stay on the shipment.
+      const fields = [...new Set(plan.reasons.map((reason) => reason.field))].join(", ");
+      const eventMessage = `Held until fixed: ${plan.reasons.length} ${plan.reasons.length === 1 ? "problem" : "problems"} (${fields}); the shipment lists what to change.`;
+      return {
+        plan,
+        shipment: {
+          kind: plan.shipmentKind,
+          state: "HELD",
+          packageId: plan.packageId,
+          origin,
+          serviceCode: null,
+          request: null,
+          lineItems,
+          hold: { code: HELD_BY_CHECKS, reasons: plan.reasons },
+          summary,
+          event: { type: "held", message: eventMessage, data: { packageId: plan.packageId, fields: plan.reasons.map(({ field, limit }) => ({ field, limit })) } },
+        },
+      };
+    }
+    case "OUTBOUND":
+    case "DROPSHIP": {
+      const origin = plan.kind === "OUTBOUND" ? plan.warehouseId : plan.location;
+      const route = routeFor(fo.assignedLocationId, settings.connector);
+      const where = route ? describeRoute(route) : origin;
+      const review = settings.pushPolicy === "holdForReview";
+      const summary = review
+        ? `Package ${plan.packageId} for ${where} waits for review before it is sent.`
+        : `Package ${plan.packageId} checked: goes to ${where} with service ${plan.serviceCode}.`;
+      const data = { packageId: plan.packageId, origin, serviceCode: plan.serviceCode, lines: lineItems.length };
+      return {
+        plan,
+        shipment: {
+          kind: plan.kind,
+          state: review ? "HELD" : "READY",
+          packageId: plan.packageId,
+          origin,
+          serviceCode: plan.serviceCode,
+          request: plan.kind === "OUTBOUND" ? { kind: "OUTBOUND", body: plan.request } : { kind: "DROPSHIP", body: plan.request },
+          lineItems,
+          ...(review ? { hold: { code: HELD_FOR_REVIEW, reasons: [REVIEW_REASON] } } : {}),
+          summary,
+          event: review ? { type: "held", message: summary, data } : { type: "validated", message: summary, data },
+        },
+      };
+    }
+  }
+}

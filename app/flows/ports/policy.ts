@@ -1,0 +1,114 @@
+/**
+ * Every tunable number of the pipeline in one place: batch sizes (the reference's limits), how often
+ * the provider is asked about packages, how much one job does before it yields to other shops.
+ * Tests shorten the intervals. One variable chooses the policy of the app's processes:
+ *
+ *   PIPELINE_POLICY=production (default) | fast
+ *
+ * `fast` is for the stack and the demo against the sandbox's fast clock (every wait in
+ * milliseconds, batch sizes unchanged); never for a real provider, which it would poll hard.
+ * The variable is read by app/env.server.ts, like every other; the app's wiring
+ * (app/wiring/pipeline-deps.server.ts) passes the named policy in.
+ */
+
+export interface PipelinePolicy {
+  /** Packages per `/multiple` creation (operations 1 and 2): the reference's limit. */
+  readonly packagesPerBatch: number;
+  /** Ids per status query (operations 8 and 15); the reference sets no limit. */
+  readonly idsPerStatusQuery: number;
+  /** Tracking numbers per tracking query (operation 3): the reference's limit. */
+  readonly trackingNumbersPerQuery: number;
+  /**
+   * A push waits this long for a batch to fill before sending fewer than packagesPerBatch: orders
+   * arrive one by one, and the provider counts creation calls. Measured from when the longest-waiting
+   * package became READY, so no package waits longer than this.
+   */
+  readonly pushGatherMs: number;
+  /** Creation batches one push job sends before it queues itself again, so other shops get a turn. */
+  readonly batchesPerPush: number;
+  /** Status queries one poll job makes before it queues itself again. */
+  readonly statusQueriesPerPoll: number;
+  /** Fulfilments one write-back job writes before it queues itself again. */
+  readonly fulfilmentsPerWriteBack: number;
+  /** Tracking queries one tracking job makes before it queues itself again. */
+  readonly trackingQueriesPerRun: number;
+  /** First status poll after a push: about the provider's usual creation time. */
+  readonly firstStatusPollMs: number;
+  /**
+   * While packages are being created, the next poll waits half their age, within these bounds:
+   * quick for fresh packages, backing off for ones the provider is slow with.
+   */
+  readonly minStatusPollMs: number;
+  readonly maxStatusPollMs: number;
+  /** How often a non-final tracking number is checked for its replacement. */
+  readonly nonFinalTrackingPollMs: number;
+  /** How often the checkpoints of parcels on their way are read (operation 3). */
+  readonly trackingPollMs: number;
+  /** The first tracking read after a fulfilment was written. */
+  readonly firstTrackingPollMs: number;
+  /** Wait when the provider says 429 without Retry-After. */
+  readonly rateLimitedWaitMs: number;
+  /** How long a cancellation waits for a push that is sending the package right now. */
+  readonly cancellationWaitMs: number;
+  /**
+   * A push job's claim on a package counts while that job is alive; this is how long a claim with
+   * no live job behind it is still respected (a job being re-armed between two runs).
+   */
+  readonly sendingClaimGraceMs: number;
+  /**
+   * Tracking events (10 points each) wait while less than this share of the shop's API budget is
+   * free: in a sale, answering requests and writing fulfilments go first. A parcel waits at most
+   * trackingMaxDeferMs this way.
+   */
+  readonly trackingYieldsBelowBudget: number;
+  /** How soon a tracking run that gave way looks again. */
+  readonly trackingYieldWaitMs: number;
+  readonly trackingMaxDeferMs: number;
+  /** Language of checkpoint messages (operation 3's lang; the provider defaults to Chinese). */
+  readonly trackingLanguage: string;
+}
+
+export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
+  packagesPerBatch: 20,
+  pushGatherMs: 3_000,
+  idsPerStatusQuery: 100,
+  trackingNumbersPerQuery: 20,
+  batchesPerPush: 10,
+  statusQueriesPerPoll: 10,
+  fulfilmentsPerWriteBack: 50,
+  trackingQueriesPerRun: 10,
+  firstStatusPollMs: 2_000,
+  minStatusPollMs: 2_000,
+  maxStatusPollMs: 30 * 60_000,
+  nonFinalTrackingPollMs: 30 * 60_000,
+  trackingPollMs: 60 * 60_000,
+  firstTrackingPollMs: 60_000,
+  rateLimitedWaitMs: 5_000,
+  cancellationWaitMs: 2_000,
+  sendingClaimGraceMs: 5_000,
+  trackingYieldsBelowBudget: 0.5,
+  trackingYieldWaitMs: 30_000,
+  trackingMaxDeferMs: 30 * 60_000,
+  trackingLanguage: "en",
+};
+
+/** Every wait short enough for the sandbox's fast clock; batch sizes as in production. */
+export const FAST_PIPELINE_POLICY: PipelinePolicy = {
+  ...PRODUCTION_PIPELINE_POLICY,
+  firstStatusPollMs: 50,
+  minStatusPollMs: 50,
+  maxStatusPollMs: 500,
+  nonFinalTrackingPollMs: 100,
+  trackingPollMs: 150,
+  firstTrackingPollMs: 50,
+  rateLimitedWaitMs: 100,
+  cancellationWaitMs: 50,
+  sendingClaimGraceMs: 200,
+  trackingYieldWaitMs: 500,
+  trackingMaxDeferMs: 10_000,
+};
+
+/** The policy named by PIPELINE_POLICY (read by the env module). */
+export function pipelinePolicyNamed(name: "production" | "fast"): PipelinePolicy {
+  return name === "fast" ? FAST_PIPELINE_POLICY : PRODUCTION_PIPELINE_POLICY;
+}

@@ -1,0 +1,153 @@
+/**
+ * What the pipeline needs from the world, as interfaces: the provider's operations it calls, the
+ * Shopify reads and writes it makes (bound to app/shopify in shopify-port.server.ts), and the
+ * shop's settings. Use cases take these, so tests can drive them with the real sandbox and
+ * emulator, or with fakes that `satisfies` the same shapes.
+ */
+import type { ConnectorSettings, FulfillmentOrderFacts, FulfillmentOrderGid, OrderFacts } from "~/connector";
+import type { FulfilmentClient } from "~/fulfilment";
+import type { ShopifyUserError } from "~/shopify/errors";
+import type { FulfillmentEventStatus } from "~/shopify/fulfillment-event-status";
+import type { AssignmentStatus } from "~/shopify/fulfillment-orders.server";
+
+export type { AssignmentStatus };
+
+/** The provider operations the pipeline uses. */
+export type ProviderPort = Pick<
+  FulfilmentClient,
+  "createOutboundBatch" | "createDropshipBatch" | "outboundStatuses" | "dropshipStatuses" | "trackBatch"
+>;
+
+/** Shopify's FulfillmentOrderRejectionReason. */
+export type RejectionReason =
+  | "INCORRECT_ADDRESS"
+  | "INCORRECT_PRODUCT_INFO"
+  | "INELIGIBLE_PRODUCT"
+  | "INTERNATIONAL_SHIPPING_UNAVAILABLE"
+  | "INVALID_CONTACT_INFORMATION"
+  | "INVALID_SKU"
+  | "INVENTORY_OUT_OF_STOCK"
+  | "MERCHANT_BLOCKED_OR_SUSPENDED"
+  | "MISSING_CUSTOMS_INFO"
+  | "ORDER_TOO_LARGE"
+  | "OTHER"
+  | "PACKAGE_PREFERENCE_NOT_SET"
+  | "PAYMENT_DECLINED"
+  | "UNDELIVERABLE_DESTINATION";
+
+/** A fulfillment order in brief, as listed; read in full with readFulfillmentOrder. */
+export interface FulfillmentOrderBrief {
+  id: FulfillmentOrderGid;
+  orderId: string;
+  orderName: string;
+  /** FulfillmentOrderStatus: OPEN, IN_PROGRESS, CLOSED, CANCELLED, ... */
+  status: string;
+  /** FulfillmentOrderRequestStatus: SUBMITTED, ACCEPTED, CANCELLATION_REQUESTED, ... */
+  requestStatus: string;
+  assignedLocationId: string | null;
+}
+
+
+export interface TrackingInfo {
+  number: string;
+  company: string | null;
+  url: string | null;
+}
+
+export interface FulfilmentInput {
+  fulfillmentOrderId: string;
+  /** Exactly these fulfillment order line items and quantities. */
+  lineItems: readonly PlannedLine[];
+  tracking: TrackingInfo;
+  notifyCustomer: boolean;
+}
+
+/** A fulfilment as read back from Shopify: enough to recognise our own. */
+export interface FulfilmentBrief {
+  id: string;
+  trackingNumbers: string[];
+  createdAt: Date | null;
+  /** Shopify's status of the fulfilment: SUCCESS, CANCELLED, ... */
+  status: string | null;
+}
+
+export interface FulfilmentEventInput {
+  status: FulfillmentEventStatus;
+  happenedAt: Date | null;
+  message: string | null;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+  zip: string | null;
+}
+
+export interface FulfilmentEventBrief {
+  id: string;
+  status: string;
+  happenedAt: Date | null;
+}
+
+/** One fulfillment order line item and how many of it the package carries. */
+export interface PlannedLine {
+  id: string;
+  quantity: number;
+}
+
+export interface LocationBrief {
+  id: string;
+  name: string;
+  address: {
+    address1: string | null;
+    address2: string | null;
+    city: string | null;
+    provinceCode: string | null;
+    zip: string | null;
+    countryCode: string | null;
+  };
+}
+
+/** A fulfillment order with its order's facts: what planning reads. */
+export interface FulfillmentOrderWithOrder {
+  fo: FulfillmentOrderFacts;
+  order: OrderFacts;
+}
+
+export interface ShopifyPort {
+  readFulfillmentOrder(id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null>;
+  /** Where each is assigned, cheaply (many to a query): undefined for one Shopify does not know, null for no location. */
+  fulfillmentOrderLocations(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, string | null | undefined>>;
+  /** Several at once (a few to a query); null for one Shopify does not know. */
+  readFulfillmentOrders(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
+  /** Every fulfillment order at the app's fulfillment-service locations in that assignment status. */
+  assignedFulfillmentOrders(status: AssignmentStatus): Promise<FulfillmentOrderBrief[]>;
+  /** Their ids alone: cheaper, for reading them in full afterwards. */
+  assignedFulfillmentOrderIds(status: AssignmentStatus): Promise<FulfillmentOrderGid[]>;
+  /** An order's fulfillment orders at every location; null for an unknown order. */
+  orderFulfillmentOrders(orderId: string): Promise<FulfillmentOrderBrief[] | null>;
+  acceptFulfillmentRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
+  /** Several at once; the ids Shopify refused to accept (withdrawn, answered already) come back in `refused`. */
+  acceptFulfillmentRequests(requests: readonly { id: FulfillmentOrderGid; message: string }[]): Promise<{ refused: Set<FulfillmentOrderGid> }>;
+  rejectFulfillmentRequest(id: FulfillmentOrderGid, reason: RejectionReason, message: string): Promise<void>;
+  acceptCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
+  rejectCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
+  createFulfilment(input: FulfilmentInput): Promise<{ id: string }>;
+  /** Several at once, in the order given: each created, or refused by Shopify (a ShopifyUserError). */
+  createFulfilments(inputs: readonly FulfilmentInput[]): Promise<({ id: string } | { refused: ShopifyUserError })[]>;
+  /** The fulfilments of a fulfillment order (to find one we created before a crash). */
+  fulfilmentsOf(fulfillmentOrderId: string): Promise<FulfilmentBrief[]>;
+  updateTracking(fulfilmentId: string, tracking: TrackingInfo, notifyCustomer: boolean): Promise<void>;
+  createFulfilmentEvent(fulfilmentId: string, event: FulfilmentEventInput): Promise<{ id: string }>;
+  fulfilmentEvents(fulfilmentId: string): Promise<FulfilmentEventBrief[]>;
+  locations(): Promise<LocationBrief[]>;
+  /** The share of the shop's API budget free now (0 to 1); undefined when not known yet. */
+  budgetLeft(): number | undefined;
+}
+
+/** What the pipeline reads of a shop's settings. */
+export interface PipelineSettings {
+  connector: ConnectorSettings;
+  /** Whether Shopify emails the customer when tracking is written. */
+  notifyCustomer: boolean;
+  /** holdForReview: every new shipment waits HELD for a person. */
+  pushPolicy: "autoPush" | "holdForReview";
+}

@@ -1,0 +1,228 @@
+/**
+ * Push: READY shipments of one warehouse (outbound) or one handling location (drop-ship) go to the
+ * provider in `/multiple` requests of at most 20, and each package's answer is applied on its own:
+ * accepted (also "already known; nothing changed", our own earlier send) → SUBMITTED; refused →
+ * HELD with the provider's words. The PackageId is the fulfillment order's, so sending again after
+ * a crash or a lost answer never makes a second parcel.
+ */
+import type { Shipment } from "@prisma/client";
+import { asNewOrder, decodePackageRequest, type PackageRequest } from "~/connector";
+import {
+  type DropshipPackage,
+  OutboundPackage,
+  ProviderRateLimitedError,
+  ProviderValidationError,
+  type PackageResult,
+} from "~/fulfilment";
+import type { JobContext } from "~/jobs/handler";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import {
+  CLAIM_RELEASED,
+  claimReadyShipments,
+  countInState,
+  countReady,
+  heldChanges,
+  readyBacklog,
+  releaseSendingClaims,
+  type PushTarget,
+} from "~/stores/shipments/shipment-pipeline.server";
+import { transition } from "~/stores/shipments/shipment.server";
+import type { PipelineDeps } from "../ports/deps";
+import { forQueue } from "../ports/errors";
+import type { ProviderPort } from "../ports/ports";
+import { queuePush, queueStatusPoll } from "../queue/stages.server";
+
+type Package = OutboundPackage | DropshipPackage;
+
+type Prepared = { shipment: Shipment; request: PackageRequest; pkg: Package };
+
+/** The stored request, as it is sent now (a resend after a fix asks for a new provider order). */
+function prepare(shipment: Shipment): Prepared | undefined {
+  if (shipment.requestSent === null) return undefined;
+  const decoded = decodePackageRequest(shipment.kind, shipment.requestSent);
+  if (!decoded.success) return undefined;
+  const request = shipment.resendAsNew ? asNewOrder(decoded.data) : decoded.data;
+  return { shipment, request, pkg: request.body };
+}
+
+/** What the timeline keeps of a sent package: no address, no personal data (it outlives redaction). */
+function sentSummary(pkg: Package, origin: string) {
+  return {
+    origin,
+    packageId: pkg.PackageId,
+    serviceCode: pkg.ServiceCode ?? null,
+    destinationCountry: pkg.ShipToAddress.Country ?? null,
+    skus: pkg.Skus.map((line) => ({ sku: line.Sku, quantity: line.Quantity })),
+    isCreateNewOrder: pkg.IsCreateNewOrder ?? false,
+  };
+}
+
+async function createBatch(provider: ProviderPort, target: PushTarget, prepared: readonly Prepared[]): Promise<PackageResult[]> {
+  if (target.kind === "OUTBOUND") {
+    const packages = prepared.flatMap(({ request }) => (request.kind === "OUTBOUND" ? [request.body] : []));
+    return (await provider.createOutboundBatch({ WarehouseId: target.origin, Packages: packages })).result;
+  }
+  const packages = prepared.flatMap(({ request }) => (request.kind === "DROPSHIP" ? [request.body] : []));
+  return (await provider.createDropshipBatch({ Location: target.origin, Packages: packages })).result;
+}
+
+const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse ${target.origin}` : `drop-ship location ${target.origin}`);
+
+/** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
+async function holdUnsendable(ctx: JobContext, shipments: Shipment[]): Promise<void> {
+  for (const shipment of shipments) {
+    const reasons = [
+      {
+        field: "Package",
+        message:
+          shipment.requestSent === null
+            ? "The package's recipient data was erased (a customer data request), so it cannot be sent as it was. Retry to plan it again from the order."
+            : "The stored package is not one the provider would accept any more. Retry to plan it again from the order.",
+      },
+    ];
+    await transition(ctx.db, shipment, "HELD", { type: "held", message: reasons[0]?.message ?? "" }, { ...heldChanges("UNSENDABLE", reasons), ...CLAIM_RELEASED });
+  }
+}
+
+/** Applies each package's answer: accepted → SUBMITTED, refused → HELD, missing → stays READY. */
+async function applyResults(ctx: JobContext, target: PushTarget, prepared: Prepared[], results: PackageResult[], operation: string): Promise<void> {
+  const byPackage = new Map(results.map((result) => [result.PackageId, result]));
+  await ctx.db.$transaction(async (tx) => {
+    for (const { shipment, pkg } of prepared) {
+      const answer = byPackage.get(shipment.packageId);
+      const sent = sentSummary(pkg, target.origin);
+      if (answer === undefined) {
+        await releaseSendingClaims(tx, ctx.jobId, [shipment.id]);
+        continue;
+      }
+      const received = { success: answer.Success, message: answer.Message ?? null, errorCode: answer.ErrorCode ?? null };
+      if (answer.Success) {
+        await transition(
+          tx,
+          shipment,
+          "SUBMITTED",
+          {
+            type: "sent",
+            message: `Sent to the provider (${where(target)}, service ${pkg.ServiceCode ?? "?"})${pkg.IsCreateNewOrder ? " as a new order after the fix" : ""}: ${answer.Message ?? "accepted"}.`,
+            data: { operation, sent, received },
+          },
+          { ...CLAIM_RELEASED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
+        );
+      } else {
+        const reason = {
+          field: answer.ErrorCode ?? "Package",
+          message: `The provider refused the package: ${answer.Message ?? answer.ErrorCode ?? "no reason given"}. Correct the order or the settings, then retry.`,
+        };
+        await transition(
+          tx,
+          shipment,
+          "HELD",
+          { type: "held", message: reason.message, data: { operation, sent, received } },
+          { ...CLAIM_RELEASED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
+        );
+      }
+    }
+  });
+}
+
+/** A request the provider (or our check before sending) refused as a whole, for one package: HELD with the fields named. */
+async function holdRefused(ctx: JobContext, target: PushTarget, { shipment, pkg }: Prepared, error: ProviderValidationError): Promise<void> {
+  const reasons = error.errors.map((detail) => ({
+    field: detail.code,
+    message: `The provider refused ${detail.code}: ${detail.message}. Correct it, then retry.`,
+  }));
+  const held = reasons.length > 0 ? reasons : [{ field: "Package", message: `${error.message} Correct the order, then retry.` }];
+  await transition(
+    ctx.db,
+    shipment,
+    "HELD",
+    {
+      type: "held",
+      message: held.map((reason) => reason.message).join(" "),
+      data: { operation: error.operation, sent: sentSummary(pkg, target.origin), received: { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors } },
+    },
+    { ...CLAIM_RELEASED, ...heldChanges("PROVIDER_REFUSED", held) },
+  );
+}
+
+async function sendBatch(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, target: PushTarget, prepared: Prepared[]): Promise<void> {
+  const operation = target.kind === "OUTBOUND" ? "createOutboundBatch" : "createDropshipBatch";
+  let results: PackageResult[];
+  try {
+    results = await createBatch(provider, target, prepared);
+  } catch (error) {
+    if (error instanceof ProviderRateLimitedError) {
+      // A 429 comes before the provider looks at the batch: nothing was sent, so a cancellation may go ahead.
+      await releaseSendingClaims(ctx.db, ctx.jobId, prepared.map((p) => p.shipment.id));
+      throw forQueue(error, deps.now(), deps.policy);
+    }
+    if (error instanceof ProviderValidationError) {
+      // One bad package must not hold the others: send them one by one to find it.
+      if (prepared.length > 1) {
+        for (const one of prepared) await sendBatch(ctx, deps, provider, target, [one]);
+        return;
+      }
+      const [only] = prepared;
+      if (only) await holdRefused(ctx, target, only, error);
+      return;
+    }
+    // 5xx, network, timeout: the outcome is unknown. The claims stay, so no cancellation slips in;
+    // the retry sends the same packages again and the provider answers "not changed".
+    throw error;
+  }
+  await applyResults(ctx, target, prepared, results, operation);
+}
+
+/**
+ * When a push should wait for its batch to fill: fewer READY packages than a batch holds, and the
+ * longest-waiting one has waited less than pushGatherMs. Null: send now.
+ */
+async function gatheringUntil(db: DatabaseOrTransaction, deps: PipelineDeps, target: PushTarget): Promise<Date | null> {
+  const { count, oldestReadyAt } = await readyBacklog(db, target);
+  if (count === 0 || count >= deps.policy.packagesPerBatch || oldestReadyAt === null) return null;
+  const sendAt = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMs);
+  return sendAt > deps.now() ? sendAt : null;
+}
+
+export async function pushShipments(ctx: JobContext, deps: PipelineDeps, target: PushTarget): Promise<void> {
+  const provider = await deps.provider(target.shop);
+  let claimedInLastRound = false;
+  for (let round = 0; round < deps.policy.batchesPerPush; round++) {
+    // A partial batch waits for more packages (not a claim: a cancellation meanwhile finds the
+    // package unsent and simply cancels it). The job is queued again for when it may go.
+    if ((await gatheringUntil(ctx.db, deps, target)) !== null) {
+      claimedInLastRound = false;
+      break;
+    }
+    const claimed = await claimReadyShipments(
+      ctx.db,
+      target,
+      { jobId: ctx.jobId, now: deps.now(), graceMs: deps.policy.sendingClaimGraceMs },
+      deps.policy.packagesPerBatch,
+    );
+    claimedInLastRound = claimed.length > 0;
+    if (claimed.length === 0) break;
+    const prepared: Prepared[] = [];
+    const unsendable: Shipment[] = [];
+    for (const shipment of claimed) {
+      const ready = prepare(shipment);
+      if (ready) prepared.push(ready);
+      else unsendable.push(shipment);
+    }
+    await holdUnsendable(ctx, unsendable);
+    if (prepared.length > 0) await sendBatch(ctx, deps, provider, target, prepared);
+  }
+
+  const now = deps.now();
+  await ctx.complete(async (tx) => {
+    // Checked in the completing transaction: a shipment made READY while this job ran is either
+    // seen here, or its producer sees this job DONE and queues it again. Never lost in between.
+    if ((await countReady(tx, target)) > 0) {
+      const soon = claimedInLastRound ? now : new Date(now.getTime() + deps.policy.sendingClaimGraceMs);
+      await queuePush(tx, target, (await gatheringUntil(tx, deps, target)) ?? soon);
+    }
+    if ((await countInState(tx, target.shop, "SUBMITTED", { kind: target.kind })) > 0) {
+      await queueStatusPoll(tx, target.shop, target.kind, new Date(now.getTime() + deps.policy.firstStatusPollMs));
+    }
+  });
+}

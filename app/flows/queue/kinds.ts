@@ -1,0 +1,84 @@
+/**
+ * The app's job kinds: each kind's payload schema (the generic queue in app/jobs knows none; the
+ * handlers are registered in app/flows/handlers.server.ts, and a kind without one fails typecheck).
+ *
+ * Payloads carry references (shop, fulfillment order id, PackageId, the receipt whose stored
+ * payload holds an event's facts), never personal data: the handler reads the current facts when
+ * it runs.
+ */
+import { z } from "zod";
+import { FulfillmentOrderGid, OrderGid } from "~/connector/fulfillment-order";
+import type { JobHandler, JobHandlers } from "~/jobs/handler";
+
+// ---- What webhooks and callbacks set going (app/flows/receive-webhooks) ----
+
+/** The WebhookReceipt a job was queued for: its stored payload holds the event's facts. */
+const ReceiptId = z.string().min(1);
+const OrderEvent = z.strictObject({ receiptId: ReceiptId, orderId: OrderGid });
+const FulfillmentOrderEvent = z.strictObject({ receiptId: ReceiptId, fulfillmentOrderId: FulfillmentOrderGid });
+
+const intakeKinds = {
+  // One per event (dedupe key: kind, shop and X-Shopify-Event-Id).
+  "orders.cancelled": OrderEvent,
+  /** A fulfillment order was cancelled without a cancellation request (nobody had accepted it yet). */
+  "fulfillment-orders.cancelled": FulfillmentOrderEvent,
+
+  // At most one waiting per shop (app/jobs/coalesce.server.ts): the job reads what is waiting
+  // (requests assigned to the app's locations, ENQUEUED receipts) when it runs, so one run answers
+  // any number of triggers.
+  /** Read the fulfillment requests assigned to the app's locations; accept or reject each. */
+  "fulfillment-requests.fetch": z.strictObject({}),
+  /** Drop-ship path: plan the shop's routed fulfillment orders (the ENQUEUED routing receipts). */
+  "fulfillment-orders.routed": z.strictObject({}),
+  /** Plan again the held shipments of the shop's updated orders (the ENQUEUED orders/updated receipts). */
+  "orders.updated": z.strictObject({}),
+  /** Read the cancellation requests assigned to the app's locations; accept or reject each. */
+  "cancellation-requests.fetch": z.strictObject({}),
+  /** One fulfillment service (and so one Shopify location) per enabled provider warehouse. */
+  "fulfillment-services.ensure": z.strictObject({}),
+
+  /** customers/data_request: write the report of what the app stores about the customer. */
+  "compliance.customer-data-request": z.strictObject({ complianceRequestId: z.string().min(1) }),
+  /** customers/redact: erase the customer's personal data. */
+  "compliance.customer-redact": z.strictObject({ complianceRequestId: z.string().min(1) }),
+  /** shop/redact: erase everything the app holds about the shop. */
+  "compliance.shop-redact": z.strictObject({ receiptId: ReceiptId }),
+} satisfies Record<string, z.ZodType>;
+
+// ---- The pipeline's stages: each works one shop's shipments in one state and queues itself again
+// while work remains. One live job per key (shop, and warehouse or handling location for pushes),
+// so many READY shipments make few provider calls and one slow shop never holds another's work.
+
+const Shop = z.string().min(1);
+const ShipmentKind = z.enum(["OUTBOUND", "DROPSHIP"]);
+
+const pipelineKinds = {
+  /** Send the READY shipments of one warehouse (outbound) or handling location (drop-ship), 20 per request. */
+  "shipments.push": z.strictObject({ shop: Shop, kind: ShipmentKind, origin: z.string().min(1) }),
+  /** Ask the provider about SUBMITTED shipments (and non-final tracking numbers) until created or failed. */
+  "shipments.poll-status": z.strictObject({ shop: Shop, kind: ShipmentKind }),
+  /** Write CREATED shipments to Shopify as fulfilments with tracking. */
+  "shipments.write-back": z.strictObject({ shop: Shop }),
+  /** Read the checkpoints of fulfilled parcels and write them to Shopify as fulfilment events, until delivered. */
+  "shipments.track": z.strictObject({ shop: Shop }),
+} satisfies Record<string, z.ZodType>;
+
+export const jobPayloadSchemas = {
+  /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
+  noop: z.strictObject({ note: z.string().max(200).optional() }),
+  ...intakeKinds,
+  ...pipelineKinds,
+} satisfies Record<string, z.ZodType>;
+
+export type JobKinds = typeof jobPayloadSchemas;
+export type JobKind = keyof JobKinds;
+
+/** What a handler of kind K receives. */
+export type JobPayload<K extends JobKind> = z.output<JobKinds[K]>;
+/** What enqueue accepts for kind K. */
+export type JobPayloadInput<K extends JobKind> = z.input<JobKinds[K]>;
+
+/** The handler of one of the app's kinds. */
+export type KindHandler<K extends JobKind> = JobHandler<JobPayload<K>>;
+/** Handlers of some of the app's kinds (one worker may run only some). */
+export type AppJobHandlers = JobHandlers<JobKinds>;

@@ -1,0 +1,78 @@
+/**
+ * The pipeline's jobs and their keys: one live job per shop and stage (and per warehouse or
+ * handling location for pushes). Each stage queues the next when it finishes, inside its completing
+ * transaction, and itself again while work remains, so nothing waits for a trigger that was lost.
+ */
+import type { ShipmentKind } from "@prisma/client";
+import { enqueue } from "~/flows/queue/jobs.server";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { readyPushTargets, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
+import { enqueueCoalesced } from "~/flows/queue/jobs.server";
+
+export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;
+export const pollKey = (shop: string, kind: ShipmentKind) => `shipments.poll-status:${shop}:${kind}`;
+export const writeBackKey = (shop: string) => `shipments.write-back:${shop}`;
+export const trackKey = (shop: string) => `shipments.track:${shop}`;
+
+/**
+ * Queues the work at `runAt`. If the same work is already waiting for a later time (a poll backing
+ * off), it is brought forward: something new is there to do.
+ */
+async function queueBy(db: DatabaseOrTransaction, jobId: string, enqueued: boolean, runAt: Date): Promise<void> {
+  if (enqueued) return;
+  await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt } });
+}
+
+export async function queuePush(db: DatabaseOrTransaction, target: PushTarget, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, {
+    kind: "shipments.push",
+    shop: target.shop,
+    payload: { shop: target.shop, kind: target.kind, origin: target.origin },
+    dedupeKey: pushKey(target),
+    runAt,
+  });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+/** Queues a push for every warehouse and handling location of the shop with READY shipments. */
+export async function queuePushes(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
+  for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
+}
+
+export async function queueStatusPoll(db: DatabaseOrTransaction, shop: string, kind: ShipmentKind, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.poll-status", shop, payload: { shop, kind }, dedupeKey: pollKey(shop, kind), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.write-back", shop, payload: { shop }, dedupeKey: writeBackKey(shop), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+export async function queueTracking(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.track", shop, payload: { shop }, dedupeKey: trackKey(shop), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+/**
+ * After an install or reinstall: every stage that has shipments waiting is queued again. An
+ * uninstall stopped the shop's waiting jobs (app/flows/receive-webhooks/uninstall.server.ts), since nothing could
+ * be asked of Shopify without its token; the shipments kept their states, so this picks them up
+ * where they stood, fulfillment requests Shopify made meanwhile are read, and routing events and
+ * order updates still waiting are worked through. Idempotent: work
+ * already queued is not queued twice, and each stage reads the current state when it runs.
+ */
+export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
+  for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
+  const following = await db.shipment.groupBy({ by: ["kind"], where: { shop, OR: [{ state: "SUBMITTED" }, { state: "FULFILLED", isFinalTracking: false }] } });
+  for (const { kind } of following) await queueStatusPoll(db, shop, kind, now);
+  if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);
+  if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
+  await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
+  // Routing events and order updates received before the uninstall wait as ENQUEUED receipts.
+  const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", "orders/updated"] } } });
+  for (const { topic } of waiting) {
+    const kind = topic === "orders/updated" ? "orders.updated" : "fulfillment-orders.routed";
+    await enqueueCoalesced(db, { kind, payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The webhook intake: a verified delivery is recorded once and turned into durable work, in ONE
+ * database transaction, so Shopify's 200 means "it is stored and it will be done". Everything that
+ * takes time (Shopify's API, the provider) happens later in a job.
+ *
+ * Outcomes, all answered 200 (Shopify must not send again what we have):
+ * - queued: receipt ENQUEUED and its job written;
+ * - processed: database-only work done in the same transaction (app/*), receipt PROCESSED;
+ * - duplicate: the same event's receipt exists, nothing more done;
+ * - rejected: the payload cannot be used, or came after the app was uninstalled: receipt REJECTED
+ *   with the reason, kept with its payload for support.
+ * A failure of the database (locked past its busy timeout, disk full) is thrown: the route answers
+ * 500 and Shopify tries again later.
+ *
+ * The transaction holds SQLite's write lock (and, in this process, every other statement: see
+ * sqlite-adapter.server.ts), so everything that can be done before it is: parsing, serialising,
+ * and the receipt's status, which is decided first and written with the row. Order and
+ * fulfillment-order events, nearly all of the traffic, are written synchronously
+ * (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
+ */
+import type { Prisma } from "@prisma/client";
+import { writeAtOnce, type Database, type SqliteConnection } from "~/stores/database/database.server";
+import { recordWebhookReceipt, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
+import { eventIdOf, triggeredAtOf, type VerifiedWebhook } from "./delivery";
+import { looseReferences, parseTopicPayload, type ParsedDelivery, type PayloadParse } from "~/shopify/webhooks/payloads";
+import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
+import { recordAndQueueAtOnce, recordReceiptAtOnce } from "./record-at-once.server";
+import {
+  doAtOnce,
+  isAppDelivery,
+  isRecordOnly,
+  isShopEventDelivery,
+  jobFor,
+  queueComplianceWork,
+  type AppDelivery,
+  type ComplianceDelivery,
+  type ShopEventDelivery,
+} from "./work.server";
+
+export type IntakeOutcome =
+  | { status: "queued"; receiptId: string; jobId: string }
+  | { status: "processed"; receiptId: string }
+  | { status: "duplicate"; receiptId: string }
+  | { status: "rejected"; receiptId: string; reason: string };
+
+/** The route's topic and the signed X-Shopify-Topic must agree, and compliance bodies must name the signing shop. */
+function checkDelivery(topic: WebhookTopic, webhook: VerifiedWebhook): PayloadParse {
+  if (webhook.topic !== topicAsReported(topic)) {
+    return { ok: false, reason: `Delivered to the ${topic} route, but Shopify sent it as ${webhook.topic}: check the subscriptions in shopify.app.toml` };
+  }
+  const parsed = parseTopicPayload(topic, webhook.payload);
+  if (parsed.ok && "shopDomain" in parsed.delivery.facts && parsed.delivery.facts.shopDomain !== webhook.shop) {
+    return { ok: false, reason: `The ${topic} request names the shop ${parsed.delivery.facts.shopDomain}, but was sent for ${webhook.shop}` };
+  }
+  return parsed;
+}
+
+/** The customer and order a receipt holds data of: what customers/redact looks them up by. */
+function referencesOf(delivery: ParsedDelivery): { customerId: string | null; orderId: string | null } {
+  switch (delivery.topic) {
+    case "orders/create":
+    case "orders/updated":
+    case "orders/cancelled":
+      return { customerId: delivery.facts.customerId, orderId: delivery.facts.orderId };
+    case "customers/data_request":
+    case "customers/redact":
+      return { customerId: delivery.facts.customerId, orderId: null };
+    default:
+      return { customerId: null, orderId: null };
+  }
+}
+
+export async function recordAndEnqueue(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now = new Date()): Promise<IntakeOutcome> {
+  const checked = checkDelivery(topic, webhook);
+  const receipt: WebhookDelivery = {
+    shop: webhook.shop,
+    topic,
+    webhookId: webhook.webhookId,
+    eventId: eventIdOf(webhook),
+    apiVersion: webhook.apiVersion,
+    triggeredAt: triggeredAtOf(webhook),
+    payload: JSON.stringify(webhook.payload),
+    ...(checked.ok ? referencesOf(checked.delivery) : looseReferences(topic, webhook.payload)),
+  };
+  try {
+    if (!checked.ok) return await writeAtOnce(db, (sqlite) => reject(sqlite, receipt, checked.reason, now));
+    const delivery = checked.delivery;
+    if (isShopEventDelivery(delivery)) return await writeAtOnce(db, (sqlite) => acceptShopEvent(sqlite, receipt, delivery, now));
+    return await db.$transaction((tx) => acceptAppOrCompliance(tx, receipt, delivery, now));
+  } catch (error) {
+    // Said with the delivery's names, so the log of a 500 tells which shop's event Shopify will resend.
+    throw new Error(`Could not record ${topic} from ${webhook.shop} (event ${receipt.eventId}); answering 500 so that Shopify sends it again`, { cause: error });
+  }
+}
+
+function reject(sqlite: SqliteConnection, receipt: WebhookDelivery, reason: string, now: Date): IntakeOutcome {
+  const { receiptId, duplicate } = recordReceiptAtOnce(sqlite, { ...receipt, status: "REJECTED", reason }, now);
+  return duplicate ? { status: "duplicate", receiptId } : { status: "rejected", receiptId, reason };
+}
+
+/**
+ * Order and fulfillment-order events need the shop's token, revoked on uninstall: one that arrives
+ * afterwards (late, or out of order) is kept for support but sets nothing going.
+ */
+function acceptShopEvent(sqlite: SqliteConnection, receipt: WebhookDelivery, delivery: ShopEventDelivery, now: Date): IntakeOutcome {
+  // ENQUEUED before its job is written is fine: both commit together, or neither does.
+  const recorded: WebhookDelivery = { ...receipt, status: isRecordOnly(delivery) ? "PROCESSED" : "ENQUEUED" };
+  const outcome = recordAndQueueAtOnce(sqlite, recorded, { unlessUninstalled: true }, (receiptId) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery), now);
+  if ("uninstalledAt" in outcome) {
+    return reject(sqlite, receipt, `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`, now);
+  }
+  if (outcome.duplicate) return { status: "duplicate", receiptId: outcome.receiptId };
+  return outcome.job === null ? { status: "processed", receiptId: outcome.receiptId } : { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };
+}
+
+/** app/* and compliance topics: rare, and their database work goes through the models. */
+async function acceptAppOrCompliance(tx: Prisma.TransactionClient, receipt: WebhookDelivery, delivery: AppDelivery | ComplianceDelivery, now: Date): Promise<IntakeOutcome> {
+  const app = isAppDelivery(delivery);
+  const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: app ? "PROCESSED" : "ENQUEUED" }, now);
+  if (duplicate) return { status: "duplicate", receiptId };
+  if (isAppDelivery(delivery)) {
+    await doAtOnce(tx, receipt.shop, delivery, now);
+    return { status: "processed", receiptId };
+  }
+  const job = await queueComplianceWork(tx, { shop: receipt.shop, receiptId, eventId: receipt.eventId, now }, delivery);
+  return { status: "queued", receiptId, jobId: job.jobId };
+}

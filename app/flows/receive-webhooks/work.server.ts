@@ -1,0 +1,118 @@
+/**
+ * What each usable delivery sets going, inside the intake's transaction.
+ *
+ * - Order and fulfillment-order topics (hundreds a minute in a sale) name at most one job, which
+ *   record-at-once.server.ts writes with the receipt in one synchronous transaction:
+ *   - orders/create sets nothing going: the fulfillment orders arrive with their routing or their
+ *     fulfillment request. The receipt is kept for support and for redaction.
+ *   - routing complete and order updated: the ENQUEUED receipts are the queue, and they wake one
+ *     job per shop that works through them in batches (a few Shopify reads for dozens of events).
+ *   - requests submitted: the shop's one fetch job, which reads every open request.
+ *   - cancellations: one job per event.
+ * - app/* topics: database work only, done in the transaction that records them.
+ * - compliance topics: the request recorded, and its job queued.
+ */
+import type { Prisma } from "@prisma/client";
+import type { Enqueued } from "~/jobs/enqueue.server";
+import type { JobKind } from "~/flows/queue/kinds";
+import { recordComplianceRequest } from "~/stores/compliance/compliance-request.server";
+import { updateOfflineSessionScopes } from "~/stores/shops/session.server";
+import { enqueue, type AppCoalescedWork, type AppEnqueueRequest } from "~/flows/queue/jobs.server";
+import type { ParsedDelivery } from "~/shopify/webhooks/payloads";
+import { APP_TOPICS, COMPLIANCE_TOPICS } from "~/shopify/webhooks/topics";
+import { uninstallShop } from "./uninstall.server";
+
+type AppTopic = (typeof APP_TOPICS)[number];
+type ComplianceTopic = (typeof COMPLIANCE_TOPICS)[number];
+
+export type AppDelivery = Extract<ParsedDelivery, { topic: AppTopic }>;
+export type ComplianceDelivery = Extract<ParsedDelivery, { topic: ComplianceTopic }>;
+/** Order and fulfillment-order topics: they need the shop's token, which uninstalling revokes. */
+export type ShopEventDelivery = Exclude<ParsedDelivery, { topic: AppTopic | ComplianceTopic }>;
+
+export function isAppDelivery(delivery: ParsedDelivery): delivery is AppDelivery {
+  return APP_TOPICS.some((topic) => topic === delivery.topic);
+}
+
+export function isComplianceDelivery(delivery: ParsedDelivery): delivery is ComplianceDelivery {
+  return COMPLIANCE_TOPICS.some((topic) => topic === delivery.topic);
+}
+
+export function isShopEventDelivery(delivery: ParsedDelivery): delivery is ShopEventDelivery {
+  return !isAppDelivery(delivery) && !isComplianceDelivery(delivery);
+}
+
+export async function doAtOnce(tx: Prisma.TransactionClient, shop: string, delivery: AppDelivery, now: Date): Promise<void> {
+  switch (delivery.topic) {
+    case "app/uninstalled":
+      await uninstallShop(tx, shop, now);
+      return;
+    case "app/scopes_update":
+      await updateOfflineSessionScopes(tx, shop, delivery.facts.scopes);
+      return;
+  }
+}
+
+export interface Received {
+  shop: string;
+  receiptId: string;
+  eventId: string;
+  now: Date;
+}
+
+/** orders/create: recorded (PROCESSED at once), nothing set going. */
+export function isRecordOnly(delivery: ShopEventDelivery): boolean {
+  return delivery.topic === "orders/create";
+}
+
+/** The job an event sets going: one of its own, or a wake-up of the shop's job; none for orders/create. */
+export type JobToQueue = { once: AppEnqueueRequest } | { coalesced: AppCoalescedWork } | null;
+
+export function jobFor({ shop, receiptId, eventId }: Omit<Received, "now">, delivery: ShopEventDelivery): JobToQueue {
+  // One job per event: its key is the event's, so the same event can never be queued twice.
+  const perEvent = (kind: string) => `${kind}:${shop}:${eventId}`;
+  const wake = (kind: JobKind) => ({ coalesced: { kind, payload: {}, shop, triggerId: eventId } });
+  switch (delivery.topic) {
+    case "orders/create":
+      return null;
+    case "orders/updated":
+      return wake("orders.updated");
+    case "fulfillment_orders/order_routing_complete":
+      return wake("fulfillment-orders.routed");
+    // The same requests reach the fulfillment-service callback: both wake the one per-shop job.
+    case "fulfillment_orders/fulfillment_request_submitted":
+      return wake("fulfillment-requests.fetch");
+    case "fulfillment_orders/cancellation_request_submitted":
+      return wake("cancellation-requests.fetch");
+    case "orders/cancelled": {
+      const payload = { receiptId, orderId: delivery.facts.orderId };
+      return { once: { kind: "orders.cancelled", shop, dedupeKey: perEvent("orders.cancelled"), payload } };
+    }
+    case "fulfillment_orders/cancelled": {
+      const payload = { receiptId, fulfillmentOrderId: delivery.facts.fulfillmentOrderId };
+      return { once: { kind: "fulfillment-orders.cancelled", shop, dedupeKey: perEvent("fulfillment-orders.cancelled"), payload } };
+    }
+  }
+}
+
+/** Compliance requests: recorded for the merchant, and their job queued. */
+export async function queueComplianceWork(tx: Prisma.TransactionClient, { shop, receiptId, eventId, now }: Received, delivery: ComplianceDelivery): Promise<Enqueued> {
+  switch (delivery.topic) {
+    case "customers/data_request": {
+      const { customerId, orderIds, shopifyRequestId } = delivery.facts;
+      const complianceRequestId = await recordComplianceRequest(tx, { shop, kind: "CUSTOMER_DATA_REQUEST", customerId, orderIds, shopifyRequestId, receiptId, receivedAt: now });
+      const kind = "compliance.customer-data-request";
+      return enqueue(tx, { kind, shop, dedupeKey: `${kind}:${complianceRequestId}`, payload: { complianceRequestId } });
+    }
+    case "customers/redact": {
+      const { customerId, orderIds } = delivery.facts;
+      const complianceRequestId = await recordComplianceRequest(tx, { shop, kind: "CUSTOMER_REDACT", customerId, orderIds, receiptId, receivedAt: now });
+      const kind = "compliance.customer-redact";
+      return enqueue(tx, { kind, shop, dedupeKey: `${kind}:${complianceRequestId}`, payload: { complianceRequestId } });
+    }
+    case "shop/redact": {
+      const kind = "compliance.shop-redact";
+      return enqueue(tx, { kind, shop, dedupeKey: `${kind}:${shop}:${eventId}`, payload: { receiptId } });
+    }
+  }
+}

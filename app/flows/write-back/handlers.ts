@@ -1,0 +1,8 @@
+/** The write-back flow's job: CREATED shipments written to Shopify as fulfilments with tracking. */
+import type { KindHandler } from "../queue/kinds";
+import { withDeps, type DepsSource } from "../ports/run";
+import { writeBackShipments } from "./write-back.server";
+
+export function writeBackHandlers(deps: DepsSource): { "shipments.write-back": KindHandler<"shipments.write-back"> } {
+  return { "shipments.write-back": ({ shop }, ctx) => withDeps(deps, (d) => writeBackShipments(ctx, d, shop)) };
+}

@@ -1,3 +1,0 @@
-import type { JobHandler } from "../handler";
-
-export const handleNoop: JobHandler<"noop"> = async () => {};

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { ShopSettings } from "~/stores/shops/shop-settings";
+import { formValuesOf } from "./form";
+import { readSettingsForm } from "./form.server";
+
+const WAREHOUSE_LOCATION = "gid://shopify/Location/7";
+const STUDIO = "gid://shopify/Location/2";
+const stored = ShopSettings.parse({
+  warehouses: [{ warehouseId: "US01", shopifyLocationId: WAREHOUSE_LOCATION }],
+  customs: { currency: "EUR", originCountry: "DE" },
+});
+
+const base: [string, string][] = [
+  ["mode", "live"],
+  ["providerBaseUrl", ""],
+  ["warehouses.0.warehouseId", "US01"],
+  ["warehouses.0.enabled", "on"],
+  ["warehouses.0.defaultService", "US01-EXP"],
+  ["warehouses.0.byCountry.0.country", "us"],
+  ["warehouses.0.byCountry.0.service", "US01-STD"],
+  ["warehouses.0.byCountry.1.country", ""],
+  ["warehouses.0.byCountry.1.service", ""],
+  ["warehouses.0.byCountry.2.country", "CA"],
+  ["warehouses.0.byCountry.2.service", "US01-INT"],
+  ["dropShip.enabled", "on"],
+  ["dropShip.handlingLocation", "SZ-HUB"],
+  ["dropShip.merchantLocationIds", STUDIO],
+  ["dropShip.defaultService", ""],
+  ["customs.declareNameEn", "Home goods"],
+  ["customs.hsCode", ""],
+  ["customs.declaredValueCurrency", "PRESENTMENT"],
+  ["taxIds.ioss", "im2760000001"],
+  ["taxIds.euVatNumber", ""],
+  ["taxIds.ukVatNumber", "GB123456789"],
+  ["skus.strict", "on"],
+  ["skus.rows.0.storeSku", "CHAWAN-01"],
+  ["skus.rows.0.providerSku", "CHW-01"],
+  ["skus.rows.0.declaredName", "Tea bowl (ceramic)"],
+  ["skus.rows.0.hsCode", "691200"],
+  ["skus.rows.1.storeSku", ""],
+  ["codGatewayNames", "Pay at the door\n\n  Cash (courier)  "],
+  ["pushPolicy", "holdForReview"],
+];
+const withFields = (changes: Record<string, string>) => new URLSearchParams([...base.filter(([name]) => !(name in changes)), ...Object.entries(changes)]);
+
+describe("the settings form", () => {
+  it("reads a filled-in form as settings, blank rows left out, the stored locations and currency kept", () => {
+    const reading = readSettingsForm(new URLSearchParams(base), stored);
+    expect(reading.ok).toBe(true);
+    const settings = ShopSettings.parse(reading.ok ? reading.settings : {});
+    expect(settings).toMatchObject({
+      mode: "live",
+      providerBaseUrl: null,
+      warehouses: [{ warehouseId: "US01", shopifyLocationId: WAREHOUSE_LOCATION, enabled: true, services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD", CA: "US01-INT" } } }],
+      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [STUDIO], services: { defaultService: null, byCountry: {} } },
+      customs: { currency: "EUR", originCountry: "DE", declareNameEn: "Home goods", hsCode: "", declaredValueCurrency: "PRESENTMENT" },
+      taxIds: { ioss: "IM2760000001", euVatNumber: null, ukVatNumber: "GB123456789" },
+      skus: { strict: true, bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } },
+      codGatewayNames: ["Pay at the door", "Cash (courier)"],
+      notifyCustomer: false,
+      pushPolicy: "holdForReview",
+    });
+    // What the form shows reads back as the same settings.
+    const shown = formValuesOf(settings);
+    expect(shown.warehouses[0]?.byCountry).toEqual([
+      { country: "US", service: "US01-STD" },
+      { country: "CA", service: "US01-INT" },
+    ]);
+    expect(shown.codGatewayNames).toBe("Pay at the door\nCash (courier)");
+  });
+
+  it("names each wrong field and says what is wrong", () => {
+    const reading = readSettingsForm(
+      withFields({
+        "warehouses.0.byCountry.2.service": "US01 INT",
+        "taxIds.ioss": "IM12",
+        "skus.rows.0.declaredName": "茶碗",
+        "dropShip.handlingLocation": "",
+      }),
+      stored,
+    );
+    expect(reading.ok).toBe(false);
+    expect(reading.ok ? [] : reading.errors).toEqual(
+      expect.arrayContaining([
+        { field: "warehouses.0.byCountry.2.service", label: "Service for CA (warehouse US01)", message: "may contain only letters, digits, hyphen (-) and underscore (_)" },
+        { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
+        { field: "skus.rows.0.declaredName", label: "Customs name (SKU CHAWAN-01)", message: expect.stringMatching(/may contain only letters/) },
+        { field: "dropShip.handlingLocation", label: "Handling location", message: "is required to ship through drop-ship" },
+      ]),
+    );
+  });
+
+  it("refuses a country listed twice, and a drop-ship location that is a warehouse's", () => {
+    const twice = readSettingsForm(withFields({ "warehouses.0.byCountry.2.country": "US" }), stored);
+    expect(twice.ok ? [] : twice.errors).toEqual([{ field: "warehouses.0.byCountry.2.country", label: "Country, row 3 (warehouse US01)", message: "is listed twice" }]);
+    const warehouseAsStudio = readSettingsForm(withFields({ "dropShip.merchantLocationIds": WAREHOUSE_LOCATION }), stored);
+    expect(warehouseAsStudio.ok ? [] : warehouseAsStudio.errors).toEqual([
+      {
+        field: "dropShip.merchantLocationIds",
+        label: "Locations shipped through drop-ship",
+        message: "is a provider warehouse's location, not one the merchant ships from",
+      },
+    ]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The settings form on the server: read and checked as in the browser (form.ts), then as a whole
+ * (ShopSettings: what only all the fields together can say), into the ShopSettings to save.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { ShopSettings, type ShopSettingsInput } from "~/stores/shops/shop-settings";
+import { labelledErrors, SettingsForm, type FieldError, type SettingsFormOutput } from "./form";
+
+export type FormReading =
+  | { ok: true; settings: ShopSettingsInput }
+  /** `result` goes back to the page's form (conform's lastResult), which shows each error at its field. */
+  | { ok: false; errors: FieldError[]; result: SubmissionResult<string[]> };
+
+/** A ShopSettings issue's path as the form field it is about. */
+function fieldOfSettingsPath(path: readonly PropertyKey[], warehouseRows: readonly string[]): string {
+  const [first, second, ...rest] = path.map(String);
+  if (first === "warehouses" && second !== undefined) {
+    const row = warehouseRows[Number(second)] ?? second;
+    const tail = rest[0] === "services" ? rest.slice(1) : rest;
+    return ["warehouses", row, ...tail].join(".");
+  }
+  if (first === "dropShip" && second === "merchantLocationIds") return "dropShip.merchantLocationIds";
+  if (first === "dropShip" && second === "services") return ["dropShip", ...rest].join(".");
+  return [first, second, ...rest].filter((part) => part !== undefined).join(".");
+}
+
+/** The checked form as the settings it stands for; `stored` supplies what the form does not show. */
+function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSettingsInput {
+  const byCountry = (rows: SettingsFormOutput["dropShip"]["byCountry"]) => Object.fromEntries(Object.values(rows).map((row) => [row.country, row.service]));
+  const known = new Map(stored.warehouses.map((warehouse) => [warehouse.warehouseId, warehouse.shopifyLocationId]));
+  return {
+    mode: values.mode,
+    providerBaseUrl: values.providerBaseUrl,
+    warehouses: Object.values(values.warehouses).map((warehouse) => ({
+      warehouseId: warehouse.warehouseId,
+      shopifyLocationId: known.get(warehouse.warehouseId) ?? null,
+      enabled: warehouse.enabled,
+      services: { defaultService: warehouse.defaultService, byCountry: byCountry(warehouse.byCountry) },
+    })),
+    dropShip: values.dropShip.enabled
+      ? {
+          handlingLocation: values.dropShip.handlingLocation,
+          merchantLocationIds: values.dropShip.merchantLocationIds,
+          services: { defaultService: values.dropShip.defaultService, byCountry: byCountry(values.dropShip.byCountry) },
+        }
+      : null,
+    customs: {
+      ...stored.customs,
+      declareNameEn: values.customs.declareNameEn ?? "",
+      hsCode: values.customs.hsCode ?? "",
+      declaredValueCurrency: values.customs.declaredValueCurrency,
+    },
+    taxIds: values.taxIds,
+    skus: {
+      strict: values.skus.strict,
+      bySku: Object.fromEntries(
+        Object.values(values.skus.rows).map(({ storeSku, providerSku, declaredName, hsCode }) => [
+          storeSku,
+          { ...(providerSku === null ? {} : { providerSku }), ...(declaredName === null ? {} : { declaredName }), ...(hsCode === null ? {} : { hsCode }) },
+        ]),
+      ),
+    },
+    codGatewayNames: values.codGatewayNames,
+    notifyCustomer: values.notifyCustomer,
+    pushPolicy: values.pushPolicy,
+  };
+}
+
+/**
+ * The submitted settings, checked field by field, as the ShopSettings to save; `stored` supplies
+ * what the form does not show (warehouse locations the fulfillment-services job records, the
+ * customs currency and origin kept for compatibility).
+ */
+export function readSettingsForm(form: FormData | URLSearchParams, stored: ShopSettings): FormReading {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const submission = parseWithZod(form, { schema: SettingsForm, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    return { ok: false, errors: labelledErrors(result.error ?? {}, text), result };
+  }
+  const settings = settingsOf(submission.value, stored);
+  // What only the whole can say (a drop-ship location that is a warehouse's, limits of the stored form).
+  const checked = ShopSettings.safeParse(settings);
+  if (!checked.success) {
+    const warehouseRows = Object.keys(submission.value.warehouses);
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of checked.error.issues) {
+      const field = fieldOfSettingsPath(issue.path, warehouseRows);
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+    }
+    return { ok: false, errors: labelledErrors(fieldErrors, text), result: submission.reply({ fieldErrors }) };
+  }
+  return { ok: true, settings };
+}

@@ -1,0 +1,242 @@
+/**
+ * The settings form, read the same way in the browser (as the merchant types) and on the server
+ * (when it is saved): conform (@conform-to/zod) turns the submitted fields into an object by their
+ * dotted names ("warehouses.0.byCountry.2.service", "taxIds.ioss"), and the schema below checks it,
+ * so a zod issue's path is the field it is about. Rows of tables (services by country, SKU mapping)
+ * are keyed by their row number, so a blank row left out does not shift the names of the rows after
+ * it. No Remix, no Polaris, nothing of the server: the page's script runs it too (decision 0012).
+ */
+import { z } from "zod";
+import { CountryCode } from "~/connector/countries";
+import { SkuEntry } from "~/connector/settings";
+import { ServiceCode, ShopifyLocationId, StoreSku, TaxNumber, WarehouseId, type ShopSettings } from "~/stores/shops/shop-settings";
+
+export interface FieldError {
+  /** The form field's name. */
+  field: string;
+  /** The field as the merchant reads it on the page: "IOSS number", "Service for CA (warehouse US01)". */
+  label: string;
+  /** What is wrong: "must be IM followed by 10 digits". */
+  message: string;
+}
+
+/** A text field as typed, trimmed; a field the form did not send reads as blank. */
+const text = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").trim());
+
+/** Blank is "not set" (null); anything else must pass `schema`. */
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) => text.transform((value) => (value === "" ? null : value)).pipe(schema.nullable());
+
+const required = <T extends z.ZodType<unknown, string>>(schema: T) => text.pipe(z.string().min(1, { error: "is required" })).pipe(schema);
+
+/** A checkbox: sent when ticked (its value, "on" by default), absent when not. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && value !== "");
+
+/** A section whose fields all went unsent reads as all blank. */
+const section = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
+
+/** A field sent once per ticked box: conform reads one value as a string, several as a list. */
+const several = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/** The rows of a table, by row number; a row whose `columns` are all blank is no row at all. */
+function rows<T extends z.ZodType>(row: T, columns: readonly string[]) {
+  const isBlank = (value: unknown) => value === undefined || (typeof value === "string" && value.trim() === "");
+  return z.preprocess(
+    (value) =>
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).filter(([, cells]) => typeof cells === "object" && cells !== null && columns.some((column) => !isBlank((cells as Record<string, unknown>)[column]))))
+        : value === undefined
+          ? {}
+          : value,
+    z.record(z.string().regex(/^\d+$/), row),
+  );
+}
+
+const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
+const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
+
+const skuEntry = SkuEntry.shape;
+const SkuRows = rows(
+  z.object({
+    storeSku: required(StoreSku),
+    providerSku: optional(skuEntry.providerSku.unwrap()),
+    declaredName: optional(skuEntry.declaredName.unwrap()),
+    hsCode: optional(skuEntry.hsCode.unwrap()),
+  }),
+  ["storeSku", "providerSku", "declaredName", "hsCode"],
+);
+
+function noDuplicates(rowsById: Record<string, Record<string, unknown>>, column: string, path: (string | number)[], context: z.RefinementCtx) {
+  const seen = new Set<unknown>();
+  for (const [index, row] of Object.entries(rowsById)) {
+    const value = row[column];
+    if (seen.has(value)) context.addIssue({ code: "custom", path: [...path, index, column], message: "is listed twice" });
+    seen.add(value);
+  }
+}
+
+export const SettingsForm = z
+  .object({
+    mode: z.enum(["sandbox", "live"], { error: "must be Sandbox or Live" }),
+    providerBaseUrl: optional(z.url({ protocol: /^https?$/, error: "must be a web address such as https://api.example.com" })),
+    warehouses: rows(
+      z.object({
+        warehouseId: required(WarehouseId),
+        enabled: checkbox,
+        defaultService: optional(ServiceCode),
+        byCountry: CountryRows,
+      }),
+      ["warehouseId"],
+    ),
+    dropShip: section(
+      z.object({
+        enabled: checkbox,
+        handlingLocation: text,
+        merchantLocationIds: several.pipe(z.array(ShopifyLocationId)),
+        defaultService: optional(ServiceCode),
+        byCountry: CountryRows,
+      }),
+    ),
+    customs: z.object({
+      declareNameEn: optional(skuEntry.declaredName.unwrap()),
+      hsCode: optional(skuEntry.hsCode.unwrap()),
+      declaredValueCurrency: z.enum(["PRESENTMENT", "SHOP"], { error: "must be the customer's currency or the shop's" }),
+    }),
+    taxIds: section(
+      z.object({
+        ioss: optional(z.string().toUpperCase().pipe(TaxNumber.ioss)),
+        euVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.euVatNumber)),
+        ukVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.ukVatNumber)),
+      }),
+    ),
+    skus: section(z.object({ strict: checkbox, rows: SkuRows })),
+    codGatewayNames: text.transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ""),
+    ),
+    notifyCustomer: checkbox,
+    pushPolicy: z.enum(["autoPush", "holdForReview"], { error: "must be Send at once or Hold for review" }),
+  })
+  .superRefine((values, context) => {
+    for (const [index, warehouse] of Object.entries(values.warehouses)) noDuplicates(warehouse.byCountry, "country", ["warehouses", index, "byCountry"], context);
+    noDuplicates(values.dropShip.byCountry, "country", ["dropShip", "byCountry"], context);
+    noDuplicates(values.skus.rows, "storeSku", ["skus", "rows"], context);
+    noDuplicates(values.warehouses, "warehouseId", ["warehouses"], context);
+    if (values.dropShip.enabled) {
+      if (values.dropShip.handlingLocation === "") context.addIssue({ code: "custom", path: ["dropShip", "handlingLocation"], message: "is required to ship through drop-ship" });
+      if (values.dropShip.merchantLocationIds.length === 0) context.addIssue({ code: "custom", path: ["dropShip", "merchantLocationIds"], message: "must include at least one location" });
+    }
+  });
+export type SettingsFormOutput = z.output<typeof SettingsForm>;
+
+const FIXED_LABELS: Readonly<Record<string, string>> = {
+  mode: "Mode",
+  providerBaseUrl: "Provider address",
+  "dropShip.handlingLocation": "Handling location",
+  "dropShip.merchantLocationIds": "Locations shipped through drop-ship",
+  "dropShip.defaultService": "Default service (drop-ship)",
+  "customs.declareNameEn": "Default customs name",
+  "customs.hsCode": "Default HS code",
+  "customs.declaredValueCurrency": "Declared value currency",
+  "taxIds.ioss": "IOSS number",
+  "taxIds.euVatNumber": "EU VAT number",
+  "taxIds.ukVatNumber": "UK VAT number",
+  codGatewayNames: "Cash on delivery payment names",
+  pushPolicy: "Push policy",
+};
+
+const COLUMN_LABELS: Readonly<Record<string, string>> = {
+  storeSku: "Store SKU",
+  providerSku: "Provider SKU",
+  declaredName: "Customs name",
+  hsCode: "HS code",
+};
+
+/** The field as the page labels it, with the warehouse, country or SKU it belongs to. */
+export function fieldLabel(field: string, text: (name: string) => string = () => ""): string {
+  const fixed = FIXED_LABELS[field];
+  if (fixed !== undefined) return fixed;
+  const row = (index: string) => `row ${Number(index) + 1}`;
+  const warehouse = /^warehouses\.(\d+)\.(.+)$/.exec(field);
+  const owner = warehouse ? `warehouse ${text(`warehouses.${warehouse[1]}.warehouseId`).trim() || row(warehouse[1] ?? "0")}` : "drop-ship";
+  const rest = warehouse ? (warehouse[2] ?? "") : field.replace(/^dropShip\./, "");
+  if (rest === "warehouseId") return `Warehouse ID (${owner})`;
+  if (rest === "defaultService") return `Default service (${owner})`;
+  const country = /^byCountry\.(\d+)\.(country|service)$/.exec(rest);
+  if (country) {
+    const [, index = "0", column] = country;
+    const code = text(`${field.slice(0, field.length - (column ?? "").length)}country`).trim().toUpperCase();
+    return column === "country" ? `Country, ${row(index)} (${owner})` : `Service for ${code || row(index)} (${owner})`;
+  }
+  const sku = /^skus\.rows\.(\d+)\.(\w+)$/.exec(field);
+  if (sku) {
+    const [, index = "0", column = ""] = sku;
+    const storeSku = text(`skus.rows.${index}.storeSku`).trim();
+    return `${COLUMN_LABELS[column] ?? column} (SKU ${storeSku || row(index)})`;
+  }
+  return field;
+}
+
+/**
+ * Each field's errors (conform's `error`, or the form's errors in the browser) as the list the page
+ * shows above the form, labelled as the page labels each field; `text` reads a field's current value.
+ */
+export function labelledErrors(errors: Readonly<Record<string, readonly string[] | null | undefined>>, text: (name: string) => string): FieldError[] {
+  return Object.entries(errors).flatMap(([field, messages]) => (messages ?? []).map((message) => ({ field, label: fieldLabel(field, text), message })));
+}
+
+/** The stored settings as the form's initial values, with the same names readSettingsForm reads. */
+export function formValuesOf(settings: ShopSettings) {
+  const countryRows = (rules: Record<string, string>) => Object.entries(rules).map(([country, service]) => ({ country, service }));
+  return {
+    mode: settings.mode,
+    providerBaseUrl: settings.providerBaseUrl ?? "",
+    warehouses: settings.warehouses.map((warehouse) => ({
+      warehouseId: warehouse.warehouseId,
+      shopifyLocationId: warehouse.shopifyLocationId,
+      enabled: warehouse.enabled,
+      defaultService: warehouse.services.defaultService ?? "",
+      byCountry: countryRows(warehouse.services.byCountry),
+    })),
+    dropShip: {
+      enabled: settings.dropShip !== null,
+      handlingLocation: settings.dropShip?.handlingLocation ?? "",
+      merchantLocationIds: settings.dropShip?.merchantLocationIds ?? [],
+      defaultService: settings.dropShip?.services.defaultService ?? "",
+      byCountry: countryRows(settings.dropShip?.services.byCountry ?? {}),
+    },
+    customs: {
+      declareNameEn: settings.customs.declareNameEn,
+      hsCode: settings.customs.hsCode,
+      declaredValueCurrency: settings.customs.declaredValueCurrency,
+    },
+    taxIds: {
+      ioss: settings.taxIds.ioss ?? "",
+      euVatNumber: settings.taxIds.euVatNumber ?? "",
+      ukVatNumber: settings.taxIds.ukVatNumber ?? "",
+    },
+    skus: {
+      strict: settings.skus.strict,
+      rows: Object.entries(settings.skus.bySku).map(([storeSku, entry]) => ({
+        storeSku,
+        providerSku: entry.providerSku ?? "",
+        declaredName: entry.declaredName ?? "",
+        hsCode: entry.hsCode ?? "",
+      })),
+    },
+    codGatewayNames: settings.codGatewayNames.join("\n"),
+    notifyCustomer: settings.notifyCustomer,
+    pushPolicy: settings.pushPolicy,
+  };
+}
+export type SettingsFormValues = ReturnType<typeof formValuesOf>;

@@ -1,0 +1,449 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, List, Page, Text, TextField } from "@shopify/polaris";
+import { CheckboxInput, FieldGroupTitle, RowsInput, SelectInput, TextInput } from "./fields";
+import prisma from "~/db.server";
+import { env } from "~/env.server";
+import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
+import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
+import { ApiToken, providerAuthorizationUrl, saveApiToken } from "~/stores/shops/provider-credentials-connection.server";
+import { forgetProviderCredentials, readCredentialsSummary, type CredentialsSummary } from "~/stores/shops/provider-credentials.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { collectPages } from "~/shopify/admin-graphql.server";
+import { listLocations } from "~/shopify/locations.server";
+import { authenticate } from "~/shopify.server";
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { formValuesOf, labelledErrors, SettingsForm, type FieldError } from "./form";
+import { readSettingsForm } from "./form.server";
+
+interface LocationChoice {
+  id: string;
+  name: string;
+  isActive: boolean;
+  /** Set for fulfillment services' locations (the app's warehouses among them): not the merchant's own. */
+  fulfillmentService: boolean;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session, admin } = await authenticate.admin(request);
+  const shop = session.shop;
+  const settings = await getShopSettings(prisma, shop);
+  let locations: LocationChoice[] = [];
+  let locationsProblem: string | null = null;
+  try {
+    locations = (await collectPages((after) => listLocations(admin, { after }))).map((location) => ({
+      id: location.id,
+      name: location.name,
+      isActive: location.isActive,
+      fulfillmentService: location.fulfillmentServiceHandle !== null,
+    }));
+  } catch (error) {
+    console.warn(`[settings] ${shop}: the locations could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    locationsProblem = "Shopify's locations could not be read just now: reload the page to choose drop-ship locations.";
+  }
+  return {
+    form: formValuesOf(settings),
+    connection: await readCredentialsSummary(prisma, shop),
+    oauthAvailable: appProviderOAuth(env) !== null,
+    defaultProviderUrl: env.PROVIDER_BASE_URL,
+    locations,
+    locationsProblem,
+    justConnected: new URL(request.url).searchParams.get("connected") === "oauth",
+  };
+}
+
+type ActionAnswer =
+  | { intent: string; ok: true; message: string }
+  /** `result`: the settings form's own answer, which puts each error at its field (conform's lastResult). */
+  | { intent: string; ok: false; message: string; errors: FieldError[]; result?: SubmissionResult<string[]> };
+
+const refused = (intent: string, message: string, errors: FieldError[] = [], result?: SubmissionResult<string[]>) =>
+  json<ActionAnswer>({ intent, ok: false, message, errors, ...(result ? { result } : {}) }, { status: 400 });
+
+const NOT_SAVED = "The settings were not saved: correct the fields below.";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session, redirect } = await authenticate.admin(request);
+  const shop = session.shop;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+
+  switch (intent) {
+    case "save": {
+      const reading = readSettingsForm(form, await getShopSettings(prisma, shop));
+      if (!reading.ok) return refused(intent, NOT_SAVED, reading.errors, reading.result);
+      await saveSettingsAndEnsureServices(prisma, shop, reading.settings);
+      return json<ActionAnswer>({ intent, ok: true, message: "Settings saved." });
+    }
+    case "saveToken": {
+      const token = ApiToken.safeParse(form.get("token") ?? "");
+      if (!token.success) {
+        const message = token.error.issues[0]?.message ?? "is not valid";
+        return refused(intent, "The token was not saved.", [{ field: "token", label: "API token", message }]);
+      }
+      await saveApiToken(prisma, shop, token.data);
+      return json<ActionAnswer>({ intent, ok: true, message: "API token saved. Live mode sends with it from now on." });
+    }
+    case "disconnect": {
+      await forgetProviderCredentials(prisma, shop);
+      return json<ActionAnswer>({ intent, ok: true, message: "Disconnected: the app no longer holds credentials for the provider." });
+    }
+    case "connect": {
+      try {
+        // Out of Shopify's admin frame to the provider's login; it sends the merchant back to /provider-oauth/callback.
+        return redirect(await providerAuthorizationUrl(prisma, shop, appProviderOAuth(env), env), { target: "_top" });
+      } catch (error) {
+        if (error instanceof ProviderNotConnected) return refused(intent, error.message);
+        throw error;
+      }
+    }
+    default:
+      return refused(intent, `Unknown action: ${intent}`);
+  }
+}
+
+/** The same text on the server and in the browser, whatever their time zones. */
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+function connectionText(connection: CredentialsSummary): string {
+  switch (connection.kind) {
+    case "none":
+      return "Not connected: live mode needs an API token or a connection through the provider's login.";
+    case "staticToken":
+      return `Connected with an API token since ${when(connection.since)}${connection.tokenEnding === null ? "" : ` (token ending ${connection.tokenEnding})`}.`;
+    case "oauth":
+      return (
+        `Connected through the provider's login since ${when(connection.since)}` +
+        (connection.customerId === null ? "" : ` (account ${connection.customerId})`) +
+        (connection.renewableUntil === null ? "." : `; renews itself until ${when(connection.renewableUntil)}.`)
+      );
+    case "unreadable":
+      return connection.message;
+  }
+}
+
+const SERVICE_COLUMNS = [
+  { key: "country", label: "Destination country", placeholder: "CA" },
+  { key: "service", label: "Service code", placeholder: "US01-EXP" },
+] as const;
+
+const SKU_COLUMNS = [
+  { key: "storeSku", label: "Store SKU" },
+  { key: "providerSku", label: "Provider SKU", placeholder: "Same as the store SKU" },
+  { key: "declaredName", label: "Customs name (English)" },
+  { key: "hsCode", label: "HS code" },
+] as const;
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Layout.AnnotatedSection id={title.toLowerCase().replace(/\W+/g, "-")} title={title} description={description}>
+      <BlockStack gap="400">{children}</BlockStack>
+    </Layout.AnnotatedSection>
+  );
+}
+
+export default function SettingsPage() {
+  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [token, setToken] = useState("");
+  const busy = navigation.state === "submitting";
+
+  // The settings form is checked as the merchant types (on leaving a field) and again when saved,
+  // with the schema the server uses; the server's answer puts its own findings at their fields too.
+  const [settingsForm] = useForm({
+    id: "settings",
+    lastResult: answer && !answer.ok && answer.intent === "save" ? answer.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsForm, disableAutoCoercion: true }),
+  });
+  const otherErrors = new Map((answer && !answer.ok && answer.intent !== "save" ? answer.errors : []).map((error) => [error.field, error.message]));
+  const errorOf = (field: string) => settingsForm.allErrors[field]?.[0] ?? otherErrors.get(field);
+  const serverLabels = new Map((answer && !answer.ok ? answer.errors : []).map((error) => [error.field, error.label]));
+  /** A field's current value, for labels that name their row ("Service for CA (warehouse US01)"). */
+  const valueOf = (name: string) => {
+    const field = formRef.current?.elements.namedItem(name);
+    return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? field.value : "";
+  };
+  const formErrors = labelledErrors(settingsForm.allErrors, valueOf).map((error) => ({ ...error, label: formRef.current ? error.label : (serverLabels.get(error.field) ?? error.label) }));
+  const banner: { tone: "success" | "critical"; title: string; errors: FieldError[] } | null =
+    formErrors.length > 0
+      ? { tone: "critical", title: NOT_SAVED, errors: formErrors }
+      : answer && !(answer.intent === "save" && !answer.ok)
+        ? { tone: answer.ok ? "success" : "critical", title: answer.message, errors: answer.ok ? [] : answer.errors }
+        : null;
+  const send = (intent: string, extra: Record<string, string> = {}) => submit({ intent, ...extra }, { method: "post" });
+
+  const locationName = new Map(locations.map((location) => [location.id, location.name]));
+  const merchantLocations = locations.filter((location) => !location.fulfillmentService);
+  const unknownMapped = form.dropShip.merchantLocationIds.filter((id) => !merchantLocations.some((location) => location.id === id));
+  const [warehouses, setWarehouses] = useState(form.warehouses.map((warehouse, id) => ({ id, warehouse, isNew: false })));
+
+  return (
+    <Page
+      title="Settings"
+      primaryAction={{ content: "Save", loading: busy && navigation.formData?.get("intent") === "save", onAction: () => formRef.current?.requestSubmit() }}
+    >
+      <Form method="post" ref={formRef} id={settingsForm.id} onSubmit={settingsForm.onSubmit} noValidate>
+        <input type="hidden" name="intent" value="save" />
+        <Layout>
+          {justConnected && !answer && (
+            <Layout.Section>
+              <Banner tone="success" title="Connected to the provider." />
+            </Layout.Section>
+          )}
+          {banner && (
+            <Layout.Section>
+              <Banner tone={banner.tone} title={banner.title}>
+                {banner.errors.length > 0 && (
+                  <List>
+                    {banner.errors.map((error) => (
+                      <List.Item key={`${error.field}: ${error.message}`}>
+                        {error.label} {error.message}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </Banner>
+            </Layout.Section>
+          )}
+
+          <Section title="Provider connection" description="Sandbox tries everything against the provider simulator; Live sends real parcels with your provider account.">
+            <Card>
+              <BlockStack gap="300">
+                <SelectInput
+                  name="mode"
+                  label="Mode"
+                  initial={form.mode}
+                  error={errorOf("mode")}
+                  options={[
+                    { label: "Sandbox (no real parcels)", value: "sandbox" },
+                    { label: "Live", value: "live" },
+                  ]}
+                />
+                <TextInput
+                  name="providerBaseUrl"
+                  label="Provider address"
+                  initial={form.providerBaseUrl}
+                  placeholder={defaultProviderUrl}
+                  helpText={`Leave empty for ${defaultProviderUrl}.`}
+                  error={errorOf("providerBaseUrl")}
+                />
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <FieldGroupTitle>Credentials (live mode; the sandbox needs none)</FieldGroupTitle>
+                <Text as="p" tone={connection.kind === "unreadable" ? "critical" : undefined}>
+                  {connectionText(connection)}
+                </Text>
+                {form.mode === "live" && connection.kind === "none" && (
+                  <Banner tone="warning">Shipments cannot reach the provider in live mode until it is connected.</Banner>
+                )}
+                {/* Write-only: the field is never filled from the server, and nothing sent back contains the token. */}
+                <TextField
+                  label="API token"
+                  type="password"
+                  value={token}
+                  onChange={setToken}
+                  autoComplete="off"
+                  error={errorOf("token")}
+                  helpText="Pasted from the provider's developer settings. Stored encrypted; never shown again."
+                />
+                <InlineStack gap="200">
+                  <Button
+                    onClick={() => {
+                      send("saveToken", { token });
+                      setToken("");
+                    }}
+                    disabled={token.trim() === ""}
+                  >
+                    Save token
+                  </Button>
+                  {oauthAvailable && (
+                    <Button variant="primary" onClick={() => send("connect")}>
+                      {connection.kind === "oauth" ? "Connect again" : "Connect with the provider's login"}
+                    </Button>
+                  )}
+                  {connection.kind !== "none" && (
+                    <Button tone="critical" variant="plain" onClick={() => send("disconnect")}>
+                      Disconnect
+                    </Button>
+                  )}
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </Section>
+
+          <Section
+            title="Routing"
+            description="Which warehouse or drop-ship location ships a parcel, and which provider service carries it to each country. A country without its own service gets the default; with no default, its parcels are held for you."
+          >
+            <Card>
+              <BlockStack gap="400">
+                <FieldGroupTitle>Warehouses</FieldGroupTitle>
+                {warehouses.length === 0 && <Text as="p">No warehouse yet: add the provider&apos;s warehouse ID (for example US01) to ship the stock you keep there.</Text>}
+                {warehouses.map(({ id, warehouse, isNew }) => {
+                  const prefix = `warehouses.${id}`;
+                  const location = warehouse.shopifyLocationId;
+                  return (
+                    <Box key={id} paddingBlockEnd="300" borderBlockEndWidth="025" borderColor="border">
+                      <BlockStack gap="300">
+                        {isNew ? (
+                          <TextInput name={`${prefix}.warehouseId`} label="Warehouse ID" initial="" placeholder="US01" error={errorOf(`${prefix}.warehouseId`)} />
+                        ) : (
+                          <>
+                            <input type="hidden" name={`${prefix}.warehouseId`} value={warehouse.warehouseId} />
+                            <Text as="p" fontWeight="semibold">
+                              Warehouse {warehouse.warehouseId}
+                            </Text>
+                          </>
+                        )}
+                        <Text as="p" tone="subdued">
+                          {location === null
+                            ? "Shopify location: created by the app after you save with the warehouse enabled."
+                            : `Shopify location: ${locationName.get(location) ?? location}`}
+                        </Text>
+                        <CheckboxInput name={`${prefix}.enabled`} label="Ship from this warehouse" initial={warehouse.enabled} />
+                        <TextInput name={`${prefix}.defaultService`} label="Default service" initial={warehouse.defaultService} placeholder="US01-EXP" error={errorOf(`${prefix}.defaultService`)} />
+                        <RowsInput prefix={`${prefix}.byCountry`} columns={SERVICE_COLUMNS} initial={warehouse.byCountry} errorOf={errorOf} addLabel="Add a country" />
+                      </BlockStack>
+                    </Box>
+                  );
+                })}
+                <InlineStack>
+                  <Button
+                    onClick={() =>
+                      setWarehouses([
+                        ...warehouses,
+                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, enabled: true, defaultService: "", byCountry: [] } },
+                      ])
+                    }
+                  >
+                    Add a warehouse
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <FieldGroupTitle>Drop-ship</FieldGroupTitle>
+                <CheckboxInput name="dropShip.enabled" label="Ship parcels from my own locations through the provider's handling location" initial={form.dropShip.enabled} />
+                <TextInput
+                  name="dropShip.handlingLocation"
+                  label="Handling location"
+                  initial={form.dropShip.handlingLocation}
+                  helpText="As the provider names it, for example SZ-HUB."
+                  error={errorOf("dropShip.handlingLocation")}
+                />
+                <BlockStack gap="100">
+                  <Text as="p">Locations shipped through drop-ship</Text>
+                  {/* Checkboxes have no field error of their own: the message stands below them. */}
+                  {locationsProblem && <Banner tone="warning">{locationsProblem}</Banner>}
+                  {merchantLocations.map((location) => (
+                    <CheckboxInput
+                      key={location.id}
+                      name="dropShip.merchantLocationIds"
+                      value={location.id}
+                      label={location.isActive ? location.name : `${location.name} (inactive)`}
+                      initial={form.dropShip.merchantLocationIds.includes(location.id)}
+                    />
+                  ))}
+                  {unknownMapped.map((id) => (
+                    <CheckboxInput key={id} name="dropShip.merchantLocationIds" value={id} label={`${locationName.get(id) ?? id} (not one of your own locations)`} initial />
+                  ))}
+                  {errorOf("dropShip.merchantLocationIds") && (
+                    <Text as="p" tone="critical">
+                      {errorOf("dropShip.merchantLocationIds")}
+                    </Text>
+                  )}
+                </BlockStack>
+                <TextInput name="dropShip.defaultService" label="Default service" initial={form.dropShip.defaultService} error={errorOf("dropShip.defaultService")} />
+                <RowsInput prefix="dropShip.byCountry" columns={SERVICE_COLUMNS} initial={form.dropShip.byCountry} errorOf={errorOf} addLabel="Add a country" />
+              </BlockStack>
+            </Card>
+          </Section>
+
+          <Section title="Customs and tax numbers" description="What customs declarations say when a product does not say it itself, and the shop's tax numbers for parcels that need them.">
+            <Card>
+              <BlockStack gap="300">
+                <TextInput
+                  name="customs.declareNameEn"
+                  label="Default customs name"
+                  initial={form.customs.declareNameEn}
+                  helpText="English letters, digits, spaces and _ - ( ) ' & , |. Used when a product title cannot be."
+                  error={errorOf("customs.declareNameEn")}
+                />
+                <TextInput name="customs.hsCode" label="Default HS code" initial={form.customs.hsCode} helpText="6 to 50 digits." error={errorOf("customs.hsCode")} />
+                <SelectInput
+                  name="customs.declaredValueCurrency"
+                  label="Declared value currency"
+                  initial={form.customs.declaredValueCurrency}
+                  error={errorOf("customs.declaredValueCurrency")}
+                  options={[
+                    { label: "What the customer paid, in their currency", value: "PRESENTMENT" },
+                    { label: "The shop's currency", value: "SHOP" },
+                  ]}
+                />
+                <TextInput name="taxIds.ioss" label="IOSS number" initial={form.taxIds.ioss} placeholder="IM1234567890" error={errorOf("taxIds.ioss")} />
+                <TextInput name="taxIds.euVatNumber" label="EU VAT number" initial={form.taxIds.euVatNumber} placeholder="DE123456789" error={errorOf("taxIds.euVatNumber")} />
+                <TextInput name="taxIds.ukVatNumber" label="UK VAT number" initial={form.taxIds.ukVatNumber} placeholder="GB123456789" error={errorOf("taxIds.ukVatNumber")} />
+              </BlockStack>
+            </Card>
+          </Section>
+
+          <Section title="SKUs" description="How your store's SKUs are known to the provider, with customs data that overrides the product's.">
+            <Card>
+              <BlockStack gap="300">
+                <CheckboxInput name="skus.strict" label="Only ship SKUs listed here" helpText="Any other SKU is held until you add it." initial={form.skus.strict} />
+                <RowsInput prefix="skus.rows" columns={SKU_COLUMNS} initial={form.skus.rows} errorOf={errorOf} addLabel="Add a SKU" />
+              </BlockStack>
+            </Card>
+          </Section>
+
+          <Section title="Cash on delivery" description="Payment methods that mean the carrier collects the money, besides the usual names such as Cash on Delivery (COD).">
+            <Card>
+              <TextInput name="codGatewayNames" label="Payment method names, one per line" initial={form.codGatewayNames} multiline={3} error={errorOf("codGatewayNames")} />
+            </Card>
+          </Section>
+
+          <Section title="Notifications" description="Shopify emails the customer the tracking link when the app adds tracking to the order.">
+            <Card>
+              <CheckboxInput name="notifyCustomer" label="Email the customer when tracking is added" initial={form.notifyCustomer} />
+            </Card>
+          </Section>
+
+          <Section title="Push policy" description="Whether orders go to the provider as soon as they are ready, or wait for someone to send them.">
+            <Card>
+              <SelectInput
+                name="pushPolicy"
+                label="New shipments"
+                initial={form.pushPolicy}
+                error={errorOf("pushPolicy")}
+                options={[
+                  { label: "Send at once", value: "autoPush" },
+                  { label: "Hold for review", value: "holdForReview" },
+                ]}
+              />
+            </Card>
+          </Section>
+
+          <Layout.Section>
+            <InlineStack align="end">
+              <Button submit variant="primary" loading={busy && navigation.formData?.get("intent") === "save"}>
+                Save
+              </Button>
+            </InlineStack>
+          </Layout.Section>
+        </Layout>
+      </Form>
+    </Page>
+  );
+}

@@ -1,0 +1,178 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, List, Page, Text } from "@shopify/polaris";
+import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
+import prisma from "~/db.server";
+import { findShipmentDetail, shipmentExists } from "~/stores/shipments/shipment-list.server";
+import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
+import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+import { authenticate } from "~/shopify.server";
+
+const notFound = () => new Response("No such shipment in this shop", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "");
+  if (shipment === null) throw notFound();
+  return { shipment };
+}
+
+/** What the merchant reads after pressing Retry. */
+export interface RetryAnswer {
+  outcome: RetryOutcome["outcome"];
+  message: string;
+  reasons: { field: string; message: string }[];
+}
+
+function answerOf(result: RetryOutcome): RetryAnswer {
+  switch (result.outcome) {
+    case "ready":
+      return { outcome: "ready", message: "Queued again: the package is checked and on its way to the provider.", reasons: [] };
+    case "held":
+      return { outcome: "held", message: "Still on hold: fix the following, then retry.", reasons: result.reasons.map(({ field, message }) => ({ field, message })) };
+    case "cancelled":
+      return { outcome: "cancelled", message: "Cancelled: the order is closed or cancelled in Shopify, so nothing was sent.", reasons: [] };
+    case "refused":
+      return { outcome: "refused", message: result.message, reasons: [] };
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const id = params.id ?? "";
+  if (!(await shipmentExists(prisma, session.shop, id))) throw notFound();
+  return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id));
+}
+
+/** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <InlineStack gap="200" wrap={false}>
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span">{children}</Text>
+    </InlineStack>
+  );
+}
+
+export default function ShipmentDetailPage() {
+  const { shipment } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const retrying = useNavigation().state === "submitting";
+  const retryable = shipment.state === "HELD" || shipment.state === "FAILED";
+
+  return (
+    <Page
+      title={shipment.orderName ?? shipment.packageId}
+      subtitle={`Package ${shipment.packageId}`}
+      titleMetadata={<ShipmentStateBadge state={shipment.state} />}
+      backAction={{ content: "Shipments", url: "/app/shipments" }}
+    >
+      <Layout>
+        {answer && (
+          <Layout.Section>
+            <Banner tone={answer.outcome === "ready" ? "success" : answer.outcome === "held" ? "warning" : "info"} title={answer.message}>
+              {answer.reasons.length > 0 && (
+                <List>
+                  {answer.reasons.map((reason, index) => (
+                    <List.Item key={index}>
+                      {reason.field}: {reason.message}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Banner>
+          </Layout.Section>
+        )}
+        {retryable && (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {shipment.state === "HELD" ? "Why it is on hold" : "Why the provider refused it"}
+                </Text>
+                {shipment.holdReasons.length > 0 ? (
+                  <List>
+                    {shipment.holdReasons.map((reason, index) => (
+                      <List.Item key={index}>
+                        <Text as="span" fontWeight="semibold">
+                          {reason.field}
+                        </Text>
+                        : {reason.message}
+                      </List.Item>
+                    ))}
+                  </List>
+                ) : (
+                  <Text as="p">{shipment.reason}</Text>
+                )}
+                <Text as="p" tone="subdued">
+                  Fix the order or the settings, then retry: the package is checked again with Shopify&apos;s current facts.
+                </Text>
+                <Form method="post">
+                  <Button submit variant="primary" loading={retrying}>
+                    Retry
+                  </Button>
+                </Form>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Shipment
+              </Text>
+              <Fact label="Kind">{shipmentKindLabel(shipment.kind, shipment.warehouseCode)}</Fact>
+              <Fact label="Service">{shipment.serviceCode ?? "Not chosen yet"}</Fact>
+              <Fact label="Tracking">
+                {shipment.trackingNumber === null ? (
+                  "No tracking number yet"
+                ) : shipment.trackingUrl ? (
+                  <Link url={shipment.trackingUrl} target="_blank">
+                    {shipment.trackingNumber}
+                  </Link>
+                ) : (
+                  shipment.trackingNumber
+                )}
+                {shipment.trackingCarrier ? ` (${shipment.trackingCarrier})` : ""}
+              </Fact>
+              <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
+              <Fact label="Created">{when(shipment.createdAt)}</Fact>
+              <Fact label="Last change">{when(shipment.updatedAt)}</Fact>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Timeline
+              </Text>
+              {shipment.timeline.length === 0 ? (
+                <Text as="p" tone="subdued">
+                  Nothing has happened to this shipment yet.
+                </Text>
+              ) : (
+                <BlockStack gap="200">
+                  {shipment.timeline.map((entry) => (
+                    <BlockStack key={entry.id} gap="050">
+                      <Text as="p" tone="subdued" variant="bodySm">
+                        {when(entry.at)}
+                      </Text>
+                      <Text as="p">{entry.message}</Text>
+                    </BlockStack>
+                  ))}
+                </BlockStack>
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

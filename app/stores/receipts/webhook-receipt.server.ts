@@ -1,0 +1,170 @@
+/**
+ * Webhook receipts: every delivery recorded once per event, so a webhook Shopify sends again (it
+ * retries until answered 200, and may deliver twice anyway) is recognised and not acted on twice.
+ */
+import { randomUUID } from "node:crypto";
+import type { Prisma, WebhookReceiptStatus } from "@prisma/client";
+import { z } from "zod";
+import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { shopUninstalledAt } from "../shops/shop.server";
+
+export interface WebhookDelivery {
+  shop: string;
+  topic: string;
+  webhookId: string;
+  eventId: string;
+  apiVersion: string;
+  triggeredAt?: Date | null;
+  /** The raw body as received. */
+  payload: string;
+  /** gid://shopify/Customer/… and gid://shopify/Order/… when the payload names them: what redaction looks for. */
+  customerId?: string | null;
+  orderId?: string | null;
+  /**
+   * What the caller already decided about it, written with the row (one statement fewer in the
+   * route's transaction): RECORDED when nothing is decided yet. PROCESSED and REJECTED set processedAt.
+   */
+  status?: WebhookReceiptStatus;
+  reason?: string | null;
+}
+
+export interface RecordedReceipt {
+  receiptId: string;
+  /** True when this event was recorded before: the caller answers 200 and does nothing more. */
+  duplicate: boolean;
+}
+
+const InsertedRows = z.array(z.object({ id: z.string() }));
+
+/**
+ * INSERT … ON CONFLICT DO NOTHING, one statement, so two deliveries racing in two processes cannot
+ * both be recorded as new; the row only when the condition holds. Returns the new row's id, or no
+ * row. The SQL is shared with the intake's synchronous path (app/flows/receive-webhooks/record-at-once.server.ts).
+ */
+const insertReceiptWhere = (condition: string) => `
+  INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "processedAt", "status", "reason", "payload", "customerId", "orderId")
+  SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+  WHERE ${condition}
+  ON CONFLICT ("shop", "topic", "eventId") DO NOTHING
+  RETURNING "id"`;
+
+export const RECEIPT_SQL = {
+  /** Arguments: receiptArgs. */
+  insert: insertReceiptWhere("true"),
+  /** Arguments: receiptArgs, then the shop again. */
+  insertUnlessUninstalled: insertReceiptWhere(`NOT EXISTS (SELECT 1 FROM "Shop" WHERE "domain" = ? AND "uninstalledAt" IS NOT NULL)`),
+  /** Arguments: shop, topic, event id. */
+  earlier: `SELECT "id" FROM "WebhookReceipt" WHERE "shop" = ? AND "topic" = ? AND "eventId" = ?`,
+} as const;
+
+/** The receipt's row, in RECEIPT_SQL.insert's order. */
+export function receiptArgs(delivery: WebhookDelivery, now: Date): unknown[] {
+  const status = delivery.status ?? "RECORDED";
+  const processedAt = status === "PROCESSED" || status === "REJECTED" ? now : null;
+  return [
+    randomUUID(),
+    delivery.shop,
+    delivery.topic,
+    delivery.webhookId,
+    delivery.eventId,
+    delivery.apiVersion,
+    delivery.triggeredAt ?? null,
+    now,
+    processedAt,
+    status,
+    delivery.reason ?? null,
+    delivery.payload,
+    delivery.customerId ?? null,
+    delivery.orderId ?? null,
+  ];
+}
+
+async function insertReceipt(tx: Prisma.TransactionClient, sql: string, args: unknown[]): Promise<string | null> {
+  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sql, ...args));
+  return row?.id ?? null;
+}
+
+async function earlierReceipt(tx: Prisma.TransactionClient, delivery: WebhookDelivery): Promise<RecordedReceipt> {
+  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(RECEIPT_SQL.earlier, delivery.shop, delivery.topic, delivery.eventId));
+  if (row === undefined) throw new Error(`The receipt of ${delivery.topic} event ${delivery.eventId} was neither inserted nor found`);
+  return { receiptId: row.id, duplicate: true };
+}
+
+/**
+ * Records the delivery as RECORDED, or finds the receipt of the same event and topic (one event may
+ * trigger several topics). Use inside the route's transaction.
+ */
+export function recordWebhookReceipt(db: DatabaseOrTransaction, delivery: WebhookDelivery, now = new Date()): Promise<RecordedReceipt> {
+  return inTransaction(db, async (tx) => {
+    const receiptId = await insertReceipt(tx, RECEIPT_SQL.insert, receiptArgs(delivery, now));
+    return receiptId === null ? earlierReceipt(tx, delivery) : { receiptId, duplicate: false };
+  });
+}
+
+/**
+ * As recordWebhookReceipt, unless the app was uninstalled from the shop: then nothing is recorded
+ * and the caller learns since when (to record it rejected). The intake's usual case, a new event of
+ * an installed shop, is one statement: the check is the insert's condition.
+ */
+export function recordWebhookReceiptUnlessUninstalled(
+  db: DatabaseOrTransaction,
+  delivery: WebhookDelivery,
+  now = new Date(),
+): Promise<RecordedReceipt | { uninstalledAt: Date }> {
+  return inTransaction(db, async (tx) => {
+    const receiptId = await insertReceipt(tx, RECEIPT_SQL.insertUnlessUninstalled, [...receiptArgs(delivery, now), delivery.shop]);
+    if (receiptId !== null) return { receiptId, duplicate: false };
+    // Uninstalled, or recorded before: only now worth a second statement to tell which.
+    const uninstalledAt = await shopUninstalledAt(tx, delivery.shop);
+    return uninstalledAt === null ? earlierReceipt(tx, delivery) : { uninstalledAt };
+  });
+}
+
+/** ENQUEUED once its job is queued, PROCESSED when the job finished, REJECTED with why. */
+export async function setWebhookReceiptStatus(
+  db: DatabaseOrTransaction,
+  receiptId: string,
+  status: Exclude<WebhookReceiptStatus, "RECORDED">,
+  reason: string | null = null,
+  now = new Date(),
+): Promise<void> {
+  await db.webhookReceipt.update({
+    where: { id: receiptId },
+    data: { status, reason, processedAt: status === "ENQUEUED" ? null : now },
+  });
+}
+
+/** A receipt whose work a per-shop job does in batches (routing events, order updates). */
+export interface WaitingReceipt {
+  id: string;
+  /** The raw body; null once erased by a compliance request. */
+  payload: string | null;
+  orderId: string | null;
+}
+
+/** The shop's receipts of the topic still ENQUEUED (their work not yet done), the oldest first. */
+export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topic: string, limit: number): Promise<WaitingReceipt[]> {
+  return db.webhookReceipt.findMany({
+    where: { shop, topic, status: "ENQUEUED" },
+    orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true, payload: true, orderId: true },
+  });
+}
+
+/** Their work is done: PROCESSED, in the transaction that records what it did. */
+/** A receipt's job is done: PROCESSED (a receipt erased meanwhile, by shop/redact, is fine). */
+export async function markReceiptProcessed(db: DatabaseOrTransaction, receiptId: string, now: Date): Promise<void> {
+  await db.webhookReceipt.updateMany({ where: { id: receiptId }, data: { status: "PROCESSED", reason: null, processedAt: now } });
+}
+
+export async function markReceiptsProcessed(db: DatabaseOrTransaction, receiptIds: readonly string[], now: Date): Promise<void> {
+  if (receiptIds.length === 0) return;
+  await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "PROCESSED", reason: null, processedAt: now } });
+}
+
+/** Their stored payload can no longer be used: REJECTED with the reason, kept for support. */
+export async function markReceiptsRejected(db: DatabaseOrTransaction, receiptIds: readonly string[], reason: string, now: Date): Promise<void> {
+  if (receiptIds.length === 0) return;
+  await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "REJECTED", reason, processedAt: now } });
+}

@@ -1,0 +1,32 @@
+/**
+ * Which state a shipment may move to from which (DESIGN.md section 4). Pure: the admin uses it to
+ * offer only the actions that can succeed, transition() to refuse the others.
+ *
+ *   HELD → READY → SUBMITTED → CREATED → FULFILLED → DELIVERED
+ *   SUBMITTED → FAILED (the provider refused creation) → READY again after a fix, or HELD
+ *   READY → HELD (a person must look); anything not yet fulfilled → CANCELLED
+ */
+import type { ShipmentState } from "@prisma/client";
+
+/** lastErrorCode of a shipment held by the connector's checks. */
+export const HELD_BY_CHECKS = "HELD";
+/** lastErrorCode of a shipment held because the shop reviews every new one (pushPolicy holdForReview). */
+export const HELD_FOR_REVIEW = "REVIEW";
+/** lastErrorCode of a shipment Shopify refused to fulfil: left for a person, not tried again by itself. */
+export const WRITE_BACK_REFUSED = "WRITE_BACK_REFUSED";
+
+export const SHIPMENT_TRANSITIONS: { readonly [From in ShipmentState]: readonly ShipmentState[] } = {
+  HELD: ["READY", "CANCELLED"],
+  READY: ["SUBMITTED", "HELD", "CANCELLED"],
+  // Cancelled after submission only when the provider reports the package cancelled.
+  SUBMITTED: ["CREATED", "FAILED", "CANCELLED"],
+  CREATED: ["FULFILLED", "CANCELLED"],
+  FULFILLED: ["DELIVERED"],
+  DELIVERED: [],
+  FAILED: ["READY", "HELD", "CANCELLED"],
+  CANCELLED: [],
+};
+
+export function canTransition(from: ShipmentState, to: ShipmentState): boolean {
+  return SHIPMENT_TRANSITIONS[from].includes(to);
+}

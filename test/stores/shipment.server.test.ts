@@ -1,0 +1,123 @@
+import type { Shipment } from "@prisma/client";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/database";
+import { IllegalShipmentTransition, recordShipmentEvent, ShipmentStateChanged, transition } from "~/stores/shipments/shipment.server";
+import { canTransition, SHIPMENT_TRANSITIONS } from "~/stores/shipments/shipment-states";
+
+const { db } = useTestDatabase();
+
+let fulfillmentOrder = 0;
+function readyShipment(): Promise<Shipment> {
+  fulfillmentOrder += 1;
+  return db.shipment.create({
+    data: {
+      shop: "a.myshopify.com",
+      kind: "OUTBOUND",
+      state: "READY",
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${fulfillmentOrder}`,
+      orderId: "gid://shopify/Order/1",
+      orderName: "#1001",
+      packageId: `1001-${fulfillmentOrder}`,
+      warehouseCode: "US01",
+    },
+  });
+}
+
+const eventsOf = (shipmentId: string) => db.shipmentEvent.findMany({ where: { shipmentId }, orderBy: { createdAt: "asc" } });
+
+beforeEach(async () => {
+  await db.shipment.deleteMany();
+});
+
+describe("transition", () => {
+  it("moves the shipment with its changes, stamps the time it entered the state, and writes the event", async () => {
+    const shipment = await readyShipment();
+    const submitted = await transition(
+      db,
+      shipment,
+      "SUBMITTED",
+      { type: "sent", message: "Sent to the provider's US01 warehouse", data: { ticketId: "T-1" } },
+      { attempts: { increment: 1 }, requestSent: JSON.stringify({ PackageId: shipment.packageId }) },
+    );
+
+    expect(submitted).toMatchObject({ state: "SUBMITTED", attempts: 1 });
+    expect(submitted.submittedAt).toBeInstanceOf(Date);
+    const [event, ...more] = await eventsOf(shipment.id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ type: "sent", message: "Sent to the provider's US01 warehouse" });
+    expect(JSON.parse(event?.data ?? "")).toEqual({ ticketId: "T-1", stateFrom: "READY", stateTo: "SUBMITTED" });
+  });
+
+  it("refuses a move the state machine does not allow, and writes nothing", async () => {
+    const shipment = await readyShipment();
+    await expect(transition(db, shipment, "DELIVERED", { type: "tracking_event", message: "Delivered" })).rejects.toThrow(
+      new IllegalShipmentTransition("READY", "DELIVERED"),
+    );
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("READY");
+    expect(await eventsOf(shipment.id)).toEqual([]);
+  });
+
+  it("refuses to move a shipment that has left the state the caller read", async () => {
+    const shipment = await readyShipment();
+    await transition(db, shipment, "HELD", { type: "held", message: "The merchant put it on hold" });
+    // A job that read the shipment while it was still READY:
+    await expect(transition(db, shipment, "SUBMITTED", { type: "sent", message: "Sent" })).rejects.toBeInstanceOf(ShipmentStateChanged);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("HELD");
+    expect((await eventsOf(shipment.id)).map((event) => event.type)).toEqual(["held"]);
+  });
+
+  it("writes neither the move nor the event when the caller's transaction fails", async () => {
+    const shipment = await readyShipment();
+    await expect(
+      db.$transaction(async (tx) => {
+        await transition(tx, shipment, "SUBMITTED", { type: "sent", message: "Sent" });
+        throw new Error("the provider call failed afterwards");
+      }),
+    ).rejects.toThrow("the provider call failed afterwards");
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("READY");
+    expect(await eventsOf(shipment.id)).toEqual([]);
+  });
+
+  it("walks the whole happy path, one event per step", async () => {
+    let shipment = await readyShipment();
+    shipment = await transition(db, shipment, "SUBMITTED", { type: "sent", message: "Sent" });
+    shipment = await transition(
+      db,
+      shipment,
+      "CREATED",
+      { type: "provider_answer", message: "Tracking number 1Z999 assigned" },
+      { trackingNumber: "1Z999", trackingCarrier: "UPS", isFinalTracking: true },
+    );
+    shipment = await transition(db, shipment, "FULFILLED", { type: "fulfilment_written", message: "Fulfilment written" });
+    shipment = await transition(db, shipment, "DELIVERED", { type: "tracking_event", message: "Delivered" });
+    expect(shipment).toMatchObject({ state: "DELIVERED", trackingNumber: "1Z999", isFinalTracking: true });
+    expect([shipment.providerCreatedAt, shipment.fulfilledAt, shipment.deliveredAt].every((at) => at instanceof Date)).toBe(true);
+    expect((await eventsOf(shipment.id)).map((event) => event.type)).toEqual(["sent", "provider_answer", "fulfilment_written", "tracking_event"]);
+  });
+
+  it("refuses event data that carries a secret", async () => {
+    const shipment = await readyShipment();
+    await expect(
+      transition(db, shipment, "SUBMITTED", { type: "sent", message: "Sent", data: { request: { headers: { Authorization: "Bearer x" } } } }),
+    ).rejects.toThrow(/must not hold secrets.*Authorization/);
+    await expect(recordShipmentEvent(db, shipment.id, { type: "status_polled", message: "Polled", data: { accessToken: "x" } })).rejects.toThrow(
+      /accessToken/,
+    );
+    expect(await eventsOf(shipment.id)).toEqual([]);
+  });
+});
+
+describe("the shipment state machine", () => {
+  it("ends at DELIVERED and CANCELLED, and never leaves them", () => {
+    expect(SHIPMENT_TRANSITIONS.DELIVERED).toEqual([]);
+    expect(SHIPMENT_TRANSITIONS.CANCELLED).toEqual([]);
+  });
+
+  it("lets a failed or held shipment be fixed and retried, but nothing skip the provider", () => {
+    expect(canTransition("FAILED", "READY")).toBe(true);
+    expect(canTransition("HELD", "READY")).toBe(true);
+    expect(canTransition("READY", "CREATED")).toBe(false);
+    expect(canTransition("HELD", "SUBMITTED")).toBe(false);
+    expect(canTransition("FULFILLED", "CANCELLED")).toBe(false);
+  });
+});
