@@ -5,7 +5,7 @@
  * on the settings page, not as a held order later.
  */
 import { z } from "zod";
-import { code, declareName, emptyOrDigits } from "../fulfilment/schemas/rules";
+import { code, decimal, declareName, emptyOrDigits } from "../fulfilment/schemas/rules";
 import { CountryCode } from "./countries";
 import { LocationGid } from "./fulfillment-order";
 import { fitsLimit } from "./limits";
@@ -60,6 +60,9 @@ export const DropshipRoute = z.object({
 export const Route = z.discriminatedUnion("kind", [WarehouseRoute, DropshipRoute]);
 export type Route = z.infer<typeof Route>;
 
+/** A size in cm as operation 16 takes it (8 digits, 2 decimals), and more than nothing. */
+export const positiveDimension = () => decimal(8, 2).refine((value) => value > 0, { error: "must be more than 0" });
+
 /** How one store SKU is known to the provider, with customs data that overrides the product's. */
 export const SkuEntry = z.object({
   /** The provider's SKU; the store SKU itself when absent. */
@@ -67,6 +70,12 @@ export const SkuEntry = z.object({
   /** Customs name in English for drop-ship declarations (operation 16's DeclareName rule). */
   declaredName: declareName().optional(),
   hsCode: emptyOrDigits(6, 50).optional(),
+  /** What one unit is declared at when the SKU is registered with the provider (operation 16's DeclareValue). */
+  declaredValue: decimal(18, 2).refine((value) => value > 0, { error: "must be more than 0" }).optional(),
+  /** One unit's size in cm, for the SKU's registration: Shopify keeps no dimensions of its own. */
+  size: z
+    .object({ lengthCm: positiveDimension(), widthCm: positiveDimension(), heightCm: positiveDimension() })
+    .optional(),
 });
 export type SkuEntry = z.infer<typeof SkuEntry>;
 

@@ -62,10 +62,12 @@ const validForm = (studio: string): Record<string, string> => ({
   "taxIds.euVatNumber": "",
   "taxIds.ukVatNumber": "GB123456789",
   "skus.strict": "on",
-  "skus.rows.0.storeSku": "CANDLE-SOY-200-LAV",
-  "skus.rows.0.providerSku": "CANDLE-LAV",
-  "skus.rows.0.declaredName": "Soy candle",
-  "skus.rows.0.hsCode": "340600",
+  "skuDefaults.lengthCm": "20",
+  "skuDefaults.widthCm": "15.5",
+  "skuDefaults.heightCm": "8",
+  "skuDefaults.declaredValueFrom": "COST",
+  "stockSync.enabled": "on",
+  "stockSync.intervalMinutes": "30",
   codGatewayNames: "Pay at the door",
   pushPolicy: "holdForReview",
 });
@@ -114,7 +116,9 @@ describe("the settings page", () => {
       dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio], services: { defaultService: "DE01-EXP", byCountry: {} } },
       customs: { declareNameEn: "Home goods", hsCode: "691200" },
       taxIds: { ioss: "IM2760000001", euVatNumber: null, ukVatNumber: "GB123456789" },
-      skus: { strict: true, bySku: { "CANDLE-SOY-200-LAV": { providerSku: "CANDLE-LAV", declaredName: "Soy candle", hsCode: "340600" } } },
+      skus: { strict: true, bySku: {} },
+      skuDefaults: { size: { lengthCm: 20, widthCm: 15.5, heightCm: 8 }, declaredValueFrom: "COST" },
+      stockSync: { enabled: true, intervalMinutes: 30 },
       codGatewayNames: ["Pay at the door"],
       notifyCustomer: false,
       pushPolicy: "holdForReview",
@@ -135,7 +139,8 @@ describe("the settings page", () => {
         ...validForm(await studioId()),
         "warehouses.0.byCountry.0.service": "US01 STD",
         "taxIds.ioss": "IM12",
-        "skus.rows.0.hsCode": "34",
+        "skuDefaults.widthCm": "",
+        "stockSync.intervalMinutes": "2",
         mode: "sandbox",
       },
     });
@@ -145,7 +150,8 @@ describe("the settings page", () => {
     expect(answer.errors).toEqual([
       { field: "warehouses.0.byCountry.0.service", label: "Service for US (warehouse US01)", message: "may contain only letters, digits, hyphen (-) and underscore (_)" },
       { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
-      { field: "skus.rows.0.hsCode", label: "HS code (SKU CANDLE-SOY-200-LAV)", message: expect.stringMatching(/digits/) },
+      { field: "skuDefaults.widthCm", label: "Default width", message: "is required with the other two sizes" },
+      { field: "stockSync.intervalMinutes", label: "Sync every (minutes)", message: "must be at least 5" },
     ]);
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
   });

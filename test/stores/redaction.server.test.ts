@@ -118,6 +118,15 @@ describe("shop redaction", () => {
     await db.complianceRequest.create({ data: { ...complianceRequest, shop, receiptId: "c1" } });
     await db.complianceRequest.create({ data: { ...complianceRequest, shop: "b.myshopify.com", receiptId: "c2" } });
 
+    for (const owner of [shop, "b.myshopify.com"]) {
+      await db.catalogueVariant.create({
+        data: { shop: owner, variantId: "gid://shopify/ProductVariant/1", productId: "gid://shopify/Product/1", productTitle: "Mug", variantTitle: "Blue", displayName: "Mug - Blue", inventoryItemId: "gid://shopify/InventoryItem/1", tracked: true, readId: "r1" },
+      });
+      await db.providerSku.create({ data: { shop: owner, sku: "MUG-1", record: "{}", readAt: new Date() } });
+      await db.syncRun.create({ data: { shop: owner, kind: "SKU_REGISTER", status: "DONE", trigger: "MERCHANT", items: { create: [{ key: "MUG-1" }] } } });
+      await db.warehouseStock.create({ data: { shop: owner, warehouseId: "US01", sku: "MUG-1", total: 3, bands: "{}", readAt: new Date() } });
+    }
+
     await eraseShopData(db, shop);
 
     const counts = async (where: { shop: string }) => [
@@ -126,9 +135,14 @@ describe("shop redaction", () => {
       await db.job.count({ where }),
       await db.shop.count({ where: { domain: where.shop } }),
       await db.complianceRequest.count({ where }),
+      await db.catalogueVariant.count({ where }),
+      await db.providerSku.count({ where }),
+      await db.syncRun.count({ where }),
+      await db.warehouseStock.count({ where }),
     ];
-    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0]);
-    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1]);
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await db.syncRunItem.count()).toBe(1);
     expect(await db.shipmentEvent.count()).toBe(1);
   });
 });

@@ -8,6 +8,8 @@ const STUDIO = "gid://shopify/Location/2";
 const stored = ShopSettings.parse({
   warehouses: [{ warehouseId: "US01", shopifyLocationId: WAREHOUSE_LOCATION }],
   customs: { currency: "EUR", originCountry: "DE" },
+  // Mapped on the Products page: the settings form keeps it as stored.
+  skus: { bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } },
 });
 
 const base: [string, string][] = [
@@ -33,11 +35,11 @@ const base: [string, string][] = [
   ["taxIds.euVatNumber", ""],
   ["taxIds.ukVatNumber", "GB123456789"],
   ["skus.strict", "on"],
-  ["skus.rows.0.storeSku", "CHAWAN-01"],
-  ["skus.rows.0.providerSku", "CHW-01"],
-  ["skus.rows.0.declaredName", "Tea bowl (ceramic)"],
-  ["skus.rows.0.hsCode", "691200"],
-  ["skus.rows.1.storeSku", ""],
+  ["skuDefaults.lengthCm", "12"],
+  ["skuDefaults.widthCm", "12"],
+  ["skuDefaults.heightCm", "9.5"],
+  ["skuDefaults.declaredValueFrom", "PRICE"],
+  ["stockSync.intervalMinutes", "15"],
   ["codGatewayNames", "Pay at the door\n\n  Cash (courier)  "],
   ["pushPolicy", "holdForReview"],
 ];
@@ -56,6 +58,8 @@ describe("the settings form", () => {
       customs: { currency: "EUR", originCountry: "DE", declareNameEn: "Home goods", hsCode: "", declaredValueCurrency: "PRESENTMENT" },
       taxIds: { ioss: "IM2760000001", euVatNumber: null, ukVatNumber: "GB123456789" },
       skus: { strict: true, bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } },
+      skuDefaults: { size: { lengthCm: 12, widthCm: 12, heightCm: 9.5 }, declaredValueFrom: "PRICE" },
+      stockSync: { enabled: false, intervalMinutes: 15 },
       codGatewayNames: ["Pay at the door", "Cash (courier)"],
       notifyCustomer: false,
       pushPolicy: "holdForReview",
@@ -74,7 +78,7 @@ describe("the settings form", () => {
       withFields({
         "warehouses.0.byCountry.2.service": "US01 INT",
         "taxIds.ioss": "IM12",
-        "skus.rows.0.declaredName": "茶碗",
+        "skuDefaults.heightCm": "0",
         "dropShip.handlingLocation": "",
       }),
       stored,
@@ -84,7 +88,7 @@ describe("the settings form", () => {
       expect.arrayContaining([
         { field: "warehouses.0.byCountry.2.service", label: "Service for CA (warehouse US01)", message: "may contain only letters, digits, hyphen (-) and underscore (_)" },
         { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
-        { field: "skus.rows.0.declaredName", label: "Customs name (SKU CHAWAN-01)", message: expect.stringMatching(/may contain only letters/) },
+        { field: "skuDefaults.heightCm", label: "Default height", message: "must be more than 0" },
         { field: "dropShip.handlingLocation", label: "Handling location", message: "is required to ship through drop-ship" },
       ]),
     );

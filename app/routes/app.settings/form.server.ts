@@ -52,15 +52,16 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       declaredValueCurrency: values.customs.declaredValueCurrency,
     },
     taxIds: values.taxIds,
-    skus: {
-      strict: values.skus.strict,
-      bySku: Object.fromEntries(
-        Object.values(values.skus.rows).map(({ storeSku, providerSku, declaredName, hsCode }) => [
-          storeSku,
-          { ...(providerSku === null ? {} : { providerSku }), ...(declaredName === null ? {} : { declaredName }), ...(hsCode === null ? {} : { hsCode }) },
-        ]),
-      ),
+    // The mapping itself is edited SKU by SKU on the Products page: kept as stored.
+    skus: { strict: values.skus.strict, bySku: stored.skus.bySku },
+    skuDefaults: {
+      size:
+        values.skuDefaults.lengthCm === null || values.skuDefaults.widthCm === null || values.skuDefaults.heightCm === null
+          ? null
+          : { lengthCm: values.skuDefaults.lengthCm, widthCm: values.skuDefaults.widthCm, heightCm: values.skuDefaults.heightCm },
+      declaredValueFrom: values.skuDefaults.declaredValueFrom,
     },
+    stockSync: values.stockSync,
     codGatewayNames: values.codGatewayNames,
     notifyCustomer: values.notifyCustomer,
     pushPolicy: values.pushPolicy,

@@ -2,14 +2,14 @@
  * The settings form, read the same way in the browser (as the merchant types) and on the server
  * (when it is saved): conform (@conform-to/zod) turns the submitted fields into an object by their
  * dotted names ("warehouses.0.byCountry.2.service", "taxIds.ioss"), and the schema below checks it,
- * so a zod issue's path is the field it is about. Rows of tables (services by country, SKU mapping)
- * are keyed by their row number, so a blank row left out does not shift the names of the rows after
+ * so a zod issue's path is the field it is about. Rows of tables (services by country) are keyed
+ * by their row number, so a blank row left out does not shift the names of the rows after
  * it. No Remix, no Polaris, nothing of the server: the page's script runs it too (decision 0012).
  */
 import { z } from "zod";
 import { CountryCode } from "~/connector/countries";
-import { SkuEntry } from "~/connector/settings";
-import { ServiceCode, ShopifyLocationId, StoreSku, TaxNumber, WarehouseId, type ShopSettings } from "~/stores/shops/shop-settings";
+import { positiveDimension, SkuEntry } from "~/connector/settings";
+import { ServiceCode, ShopifyLocationId, StockSyncSettings, TaxNumber, WarehouseId, type ShopSettings } from "~/stores/shops/shop-settings";
 
 export interface FieldError {
   /** The form field's name. */
@@ -63,16 +63,19 @@ function rows<T extends z.ZodType>(row: T, columns: readonly string[]) {
 const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
 const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
 
+/** A number as typed ("12.5"); blank is "not set". */
+const decimalText = <T extends z.ZodType<unknown, number>>(schema: T) =>
+  text.transform((value) => (value === "" ? null : value)).pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })
+      .transform(Number)
+      .pipe(schema)
+      .nullable(),
+  );
+
+const sizeDefault = positiveDimension();
 const skuEntry = SkuEntry.shape;
-const SkuRows = rows(
-  z.object({
-    storeSku: required(StoreSku),
-    providerSku: optional(skuEntry.providerSku.unwrap()),
-    declaredName: optional(skuEntry.declaredName.unwrap()),
-    hsCode: optional(skuEntry.hsCode.unwrap()),
-  }),
-  ["storeSku", "providerSku", "declaredName", "hsCode"],
-);
 
 function noDuplicates(rowsById: Record<string, Record<string, unknown>>, column: string, path: (string | number)[], context: z.RefinementCtx) {
   const seen = new Set<unknown>();
@@ -117,7 +120,24 @@ export const SettingsForm = z
         ukVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.ukVatNumber)),
       }),
     ),
-    skus: section(z.object({ strict: checkbox, rows: SkuRows })),
+    skus: section(z.object({ strict: checkbox })),
+    skuDefaults: section(
+      z.object({
+        lengthCm: decimalText(sizeDefault),
+        widthCm: decimalText(sizeDefault),
+        heightCm: decimalText(sizeDefault),
+        declaredValueFrom: z.enum(["PRICE", "COST"], { error: "must be the price or the cost" }),
+      }),
+    ),
+    stockSync: section(
+      z.object({
+        enabled: checkbox,
+        intervalMinutes: text
+          .pipe(z.string().regex(/^\d+$/, { error: "must be a whole number of minutes" }))
+          .transform(Number)
+          .pipe(StockSyncSettings.shape.intervalMinutes.unwrap()),
+      }),
+    ),
     codGatewayNames: text.transform((value) =>
       value
         .split(/\r?\n/)
@@ -130,8 +150,13 @@ export const SettingsForm = z
   .superRefine((values, context) => {
     for (const [index, warehouse] of Object.entries(values.warehouses)) noDuplicates(warehouse.byCountry, "country", ["warehouses", index, "byCountry"], context);
     noDuplicates(values.dropShip.byCountry, "country", ["dropShip", "byCountry"], context);
-    noDuplicates(values.skus.rows, "storeSku", ["skus", "rows"], context);
     noDuplicates(values.warehouses, "warehouseId", ["warehouses"], context);
+    const size = [values.skuDefaults.lengthCm, values.skuDefaults.widthCm, values.skuDefaults.heightCm];
+    if (size.some((value) => value !== null) && size.some((value) => value === null)) {
+      for (const [index, column] of (["lengthCm", "widthCm", "heightCm"] as const).entries()) {
+        if (size[index] === null) context.addIssue({ code: "custom", path: ["skuDefaults", column], message: "is required with the other two sizes" });
+      }
+    }
     if (values.dropShip.enabled) {
       if (values.dropShip.handlingLocation === "") context.addIssue({ code: "custom", path: ["dropShip", "handlingLocation"], message: "is required to ship through drop-ship" });
       if (values.dropShip.merchantLocationIds.length === 0) context.addIssue({ code: "custom", path: ["dropShip", "merchantLocationIds"], message: "must include at least one location" });
@@ -152,17 +177,15 @@ const FIXED_LABELS: Readonly<Record<string, string>> = {
   "taxIds.euVatNumber": "EU VAT number",
   "taxIds.ukVatNumber": "UK VAT number",
   codGatewayNames: "Cash on delivery payment names",
+  "skuDefaults.lengthCm": "Default length",
+  "skuDefaults.widthCm": "Default width",
+  "skuDefaults.heightCm": "Default height",
+  "skuDefaults.declaredValueFrom": "Declared value",
+  "stockSync.intervalMinutes": "Sync every (minutes)",
   pushPolicy: "Push policy",
 };
 
-const COLUMN_LABELS: Readonly<Record<string, string>> = {
-  storeSku: "Store SKU",
-  providerSku: "Provider SKU",
-  declaredName: "Customs name",
-  hsCode: "HS code",
-};
-
-/** The field as the page labels it, with the warehouse, country or SKU it belongs to. */
+/** The field as the page labels it, with the warehouse or country it belongs to. */
 export function fieldLabel(field: string, text: (name: string) => string = () => ""): string {
   const fixed = FIXED_LABELS[field];
   if (fixed !== undefined) return fixed;
@@ -177,12 +200,6 @@ export function fieldLabel(field: string, text: (name: string) => string = () =>
     const [, index = "0", column] = country;
     const code = text(`${field.slice(0, field.length - (column ?? "").length)}country`).trim().toUpperCase();
     return column === "country" ? `Country, ${row(index)} (${owner})` : `Service for ${code || row(index)} (${owner})`;
-  }
-  const sku = /^skus\.rows\.(\d+)\.(\w+)$/.exec(field);
-  if (sku) {
-    const [, index = "0", column = ""] = sku;
-    const storeSku = text(`skus.rows.${index}.storeSku`).trim();
-    return `${COLUMN_LABELS[column] ?? column} (SKU ${storeSku || row(index)})`;
   }
   return field;
 }
@@ -225,15 +242,14 @@ export function formValuesOf(settings: ShopSettings) {
       euVatNumber: settings.taxIds.euVatNumber ?? "",
       ukVatNumber: settings.taxIds.ukVatNumber ?? "",
     },
-    skus: {
-      strict: settings.skus.strict,
-      rows: Object.entries(settings.skus.bySku).map(([storeSku, entry]) => ({
-        storeSku,
-        providerSku: entry.providerSku ?? "",
-        declaredName: entry.declaredName ?? "",
-        hsCode: entry.hsCode ?? "",
-      })),
+    skus: { strict: settings.skus.strict },
+    skuDefaults: {
+      lengthCm: settings.skuDefaults.size === null ? "" : String(settings.skuDefaults.size.lengthCm),
+      widthCm: settings.skuDefaults.size === null ? "" : String(settings.skuDefaults.size.widthCm),
+      heightCm: settings.skuDefaults.size === null ? "" : String(settings.skuDefaults.size.heightCm),
+      declaredValueFrom: settings.skuDefaults.declaredValueFrom,
     },
+    stockSync: { enabled: settings.stockSync.enabled, intervalMinutes: String(settings.stockSync.intervalMinutes) },
     codGatewayNames: settings.codGatewayNames.join("\n"),
     notifyCustomer: settings.notifyCustomer,
     pushPolicy: settings.pushPolicy,

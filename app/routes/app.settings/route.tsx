@@ -131,13 +131,6 @@ const SERVICE_COLUMNS = [
   { key: "service", label: "Service code", placeholder: "US01-EXP" },
 ] as const;
 
-const SKU_COLUMNS = [
-  { key: "storeSku", label: "Store SKU" },
-  { key: "providerSku", label: "Provider SKU", placeholder: "Same as the store SKU" },
-  { key: "declaredName", label: "Customs name (English)" },
-  { key: "hsCode", label: "HS code" },
-] as const;
-
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <Layout.AnnotatedSection id={title.toLowerCase().replace(/\W+/g, "-")} title={title} description={description}>
@@ -399,11 +392,49 @@ export default function SettingsPage() {
             </Card>
           </Section>
 
-          <Section title="SKUs" description="How your store's SKUs are known to the provider, with customs data that overrides the product's.">
+          <Section
+            title="SKUs"
+            description="Each SKU's provider SKU, customs data and size are set on the Products page, where its registration with the provider is too. These apply to every SKU."
+          >
             <Card>
               <BlockStack gap="300">
-                <CheckboxInput name="skus.strict" label="Only ship SKUs listed here" helpText="Any other SKU is held until you add it." initial={form.skus.strict} />
-                <RowsInput prefix="skus.rows" columns={SKU_COLUMNS} initial={form.skus.rows} errorOf={errorOf} addLabel="Add a SKU" />
+                <CheckboxInput
+                  name="skus.strict"
+                  label="Only ship SKUs mapped on the Products page"
+                  helpText="Any other SKU is held until you map it."
+                  initial={form.skus.strict}
+                />
+                <FieldGroupTitle>When a SKU&apos;s own entry does not say</FieldGroupTitle>
+                <InlineStack gap="300" wrap>
+                  <TextInput name="skuDefaults.lengthCm" label="Default length (cm)" initial={form.skuDefaults.lengthCm} error={errorOf("skuDefaults.lengthCm")} />
+                  <TextInput name="skuDefaults.widthCm" label="Default width (cm)" initial={form.skuDefaults.widthCm} error={errorOf("skuDefaults.widthCm")} />
+                  <TextInput name="skuDefaults.heightCm" label="Default height (cm)" initial={form.skuDefaults.heightCm} error={errorOf("skuDefaults.heightCm")} />
+                </InlineStack>
+                <Text as="p" tone="subdued">
+                  The provider needs every SKU&apos;s size, and Shopify keeps none: without a default here, each SKU needs its own.
+                </Text>
+                <SelectInput
+                  name="skuDefaults.declaredValueFrom"
+                  label="Declared value of a unit"
+                  initial={form.skuDefaults.declaredValueFrom}
+                  error={errorOf("skuDefaults.declaredValueFrom")}
+                  options={[
+                    { label: "The variant's price", value: "PRICE" },
+                    { label: "The variant's cost (Shopify's cost per item)", value: "COST" },
+                  ]}
+                />
+              </BlockStack>
+            </Card>
+          </Section>
+
+          <Section
+            title="Stock"
+            description="The provider's stock in each warehouse becomes the quantity Shopify sells at that warehouse's location: on this schedule, when you ask on the Stock page, and after anything that changes it."
+          >
+            <Card>
+              <BlockStack gap="300">
+                <CheckboxInput name="stockSync.enabled" label="Sync stock on a schedule" initial={form.stockSync.enabled} />
+                <TextInput name="stockSync.intervalMinutes" label="Sync every (minutes)" initial={form.stockSync.intervalMinutes} helpText="5 to 1440." error={errorOf("stockSync.intervalMinutes")} />
               </BlockStack>
             </Card>
           </Section>

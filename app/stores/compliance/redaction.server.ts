@@ -58,6 +58,10 @@ export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<
     await tx.shipment.deleteMany({ where: { shop } }); // their events go with them (ON DELETE CASCADE)
     await tx.webhookReceipt.deleteMany({ where: { shop } });
     await tx.complianceRequest.deleteMany({ where: { shop } });
+    await tx.catalogueVariant.deleteMany({ where: { shop } });
+    await tx.providerSku.deleteMany({ where: { shop } });
+    await tx.syncRun.deleteMany({ where: { shop } }); // their items go with them (ON DELETE CASCADE)
+    await tx.warehouseStock.deleteMany({ where: { shop } });
     await tx.job.deleteMany({ where: { shop } });
     await tx.session.deleteMany({ where: { shop } });
     await tx.shop.deleteMany({ where: { domain: shop } });

@@ -80,6 +80,21 @@ const SkuMapping = z.object({
   bySku: z.record(StoreSku, SkuEntry).default({}),
 });
 
+/** What registering a SKU with the provider uses when the SKU's own entry (the Products page) does not say. */
+const SkuDefaults = z.object({
+  /** One unit's size in cm; null: SKUs without a size of their own cannot be registered. */
+  size: SkuEntry.shape.size.unwrap().nullable().default(null),
+  /** A unit's declared value: the variant's price, or its cost in Shopify. */
+  declaredValueFrom: z.enum(["PRICE", "COST"]).default("PRICE"),
+});
+
+/** The provider's stock written into Shopify at the warehouses' locations. */
+export const StockSyncSettings = z.object({
+  enabled: z.boolean().default(true),
+  /** How often, besides on demand and after anything that changes the provider's stock. */
+  intervalMinutes: z.number().int().min(5, { error: "must be at least 5" }).max(1440, { error: "must be at most 1440 (a day)" }).default(15),
+});
+
 export const ShopSettings = z
   .object({
     mode: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -90,6 +105,8 @@ export const ShopSettings = z
     customs: CustomsDefaults.prefault({}),
     taxIds: TaxIds.prefault({}),
     skus: SkuMapping.prefault({}),
+    skuDefaults: SkuDefaults.prefault({}),
+    stockSync: StockSyncSettings.prefault({}),
     /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */
     codGatewayNames: z.array(z.string().trim().min(1, { error: "must not be empty" })).default([]),
     /** Whether Shopify emails the customer when a fulfilment with tracking is written. */
