@@ -63,7 +63,7 @@ export function declaredNameFor(item: PackageLine, settings: ConnectorSettings):
     lineItemId,
     message:
       `The product title ${subject} cannot be used as a customs name, which must be in English letters, ` +
-      "digits, spaces and _ - ( ) ' & , |. Set a customs name for the SKU in Settings > SKUs, " +
+      "digits, spaces and _ - ( ) ' & , |. Set a customs name for the SKU on the Products page, " +
       "or a default customs name in Settings > Customs and tax numbers, then retry.",
   });
 }

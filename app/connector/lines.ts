@@ -56,7 +56,7 @@ export function packageLines(
         lineItemId,
         message:
           `${productLabel(line)} has SKU ${storeSku}, which is not in your SKU mapping. ` +
-          "Add it in Settings > SKUs, then retry.",
+          "Add it on the Products page, then retry.",
       });
       continue;
     }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { Weight } from "~/connector/fulfillment-order";
+import { gramsOf } from "~/connector/weight";
 import { nextCursorOf, PageInfo, runGraphql, type AdminGraphql, type Page } from "./admin-graphql.server";
 import { InventoryItemGid, ProductVariantGid } from "./ids";
 
@@ -80,6 +81,61 @@ export const CatalogueVariant = z
     unitCost: inventoryItem.unitCost,
   }));
 export type CatalogueVariant = z.infer<typeof CatalogueVariant>;
+
+/**
+ * Every variant of the shop, for a bulk operation (bulk-operations.server.ts): no nested
+ * connection, so each line of the result is one whole variant.
+ */
+export const VARIANTS_BULK_QUERY = `{
+  productVariants {
+    edges {
+      node {
+        id sku title displayName price
+        product { id title }
+        inventoryItem {
+          id tracked harmonizedSystemCode countryCodeOfOrigin
+          measurement { weight { unit value } }
+          unitCost { amount currencyCode }
+        }
+      }
+    }
+  }
+}`;
+
+/** One line of VARIANTS_BULK_QUERY's result. */
+export const VariantLine = z
+  .object({
+    id: ProductVariantGid,
+    sku: z.string().nullable(),
+    title: z.string(),
+    displayName: z.string(),
+    price: z.string().nullable(),
+    product: z.object({ id: z.string(), title: z.string() }),
+    inventoryItem: z.object({
+      id: InventoryItemGid,
+      tracked: z.boolean(),
+      harmonizedSystemCode: z.string().nullable(),
+      countryCodeOfOrigin: z.string().nullable(),
+      measurement: z.object({ weight: Weight.nullable() }),
+      unitCost: z.object({ amount: z.string(), currencyCode: z.string() }).nullable(),
+    }),
+  })
+  .transform(({ id, sku, title, displayName, price, product, inventoryItem }) => ({
+    variantId: id,
+    sku: sku === null || sku.trim() === "" ? null : sku.trim(),
+    variantTitle: title,
+    displayName,
+    price,
+    productId: product.id,
+    productTitle: product.title,
+    inventoryItemId: inventoryItem.id,
+    tracked: inventoryItem.tracked,
+    weightGrams: inventoryItem.measurement.weight === null ? null : gramsOf(inventoryItem.measurement.weight),
+    hsCode: inventoryItem.harmonizedSystemCode,
+    countryOfOrigin: inventoryItem.countryCodeOfOrigin,
+    unitCost: inventoryItem.unitCost?.amount ?? null,
+  }));
+export type VariantLine = z.infer<typeof VariantLine>;
 
 /**
  * One page of the shop's variants. `query` is Shopify's search syntax, e.g. `sku:MUG-*` or

@@ -1,9 +1,11 @@
 /**
- * Warehouse stock into Shopify: the provider's count becomes the `available` quantity at the
- * warehouse's fulfillment-service location, so the storefront sells what the warehouse holds.
+ * Warehouse stock into Shopify: the provider's count becomes a quantity at the warehouse's
+ * fulfillment-service location, so the storefront sells what the warehouse holds. Which quantity
+ * (on_hand) and why: docs/decisions/0013-stock-sync-writes-on-hand.md.
  */
 import { z } from "zod";
 import {
+  aliasedDocuments,
   assertNoUserErrors,
   nextCursorOf,
   PageInfo,
@@ -41,6 +43,8 @@ export const InventoryReason = z.enum([
 export type InventoryReason = z.infer<typeof InventoryReason>;
 
 export const StockToSet = z.object({
+  /** The quantity set: "on_hand" (what the location physically holds) or "available" (what may be sold). */
+  name: z.enum(["available", "on_hand"]),
   /** Names this change for Shopify: the same key again replays the first result instead of applying twice. */
   idempotencyKey: z.string().trim().min(1),
   reason: InventoryReason,
@@ -65,11 +69,11 @@ export const StockToSet = z.object({
 export type StockToSet = z.input<typeof StockToSet>;
 
 const INVENTORY_SET_QUANTITIES = `#graphql
-  mutation InventorySetQuantities($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+  mutation InventorySetQuantities($input: InventorySetQuantitiesInput!, $idempotencyKey: String!, $names: [String!]) {
     inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
       inventoryAdjustmentGroup {
         id
-        changes(quantityNames: ["available"]) { delta quantityAfterChange item { id } location { id } }
+        changes(quantityNames: $names) { delta quantityAfterChange item { id } location { id } }
       }
       userErrors { field message code }
     }
@@ -96,16 +100,16 @@ export interface StockSet {
 }
 
 /**
- * Sets `available` at the given locations. A stale `changeFromQuantity` is a ShopifyUserError with
- * code CHANGE_FROM_QUANTITY_STALE: read again and decide, do not blindly retry.
+ * Sets the named quantity at the given locations. A stale `changeFromQuantity` is a
+ * ShopifyUserError with code CHANGE_FROM_QUANTITY_STALE: read again and decide, do not blindly retry.
  */
-export async function setAvailableQuantities(admin: AdminGraphql, stock: StockToSet): Promise<StockSet> {
-  const { idempotencyKey, reason, referenceDocumentUri, quantities } = StockToSet.parse(stock);
-  const input = { name: "available", reason, referenceDocumentUri: referenceDocumentUri ?? null, quantities };
+export async function setStockQuantities(admin: AdminGraphql, stock: StockToSet): Promise<StockSet> {
+  const { name, idempotencyKey, reason, referenceDocumentUri, quantities } = StockToSet.parse(stock);
+  const input = { name, reason, referenceDocumentUri: referenceDocumentUri ?? null, quantities };
   const { data, operation } = await runGraphql(
     admin,
     INVENTORY_SET_QUANTITIES,
-    { input, idempotencyKey },
+    { input, idempotencyKey, names: [name] },
     payloadOf("inventorySetQuantities", SetQuantitiesPayload),
   );
   assertNoUserErrors(operation, data.userErrors);
@@ -114,11 +118,11 @@ export async function setAvailableQuantities(admin: AdminGraphql, stock: StockTo
 
 const LEVELS_PER_PAGE = 100;
 
-const AVAILABLE_AT_LOCATION = `#graphql
-  query AvailableAtLocation($id: ID!, $after: String) {
+const STOCK_AT_LOCATION = `#graphql
+  query StockAtLocation($id: ID!, $after: String) {
     location(id: $id) {
       inventoryLevels(first: ${LEVELS_PER_PAGE}, after: $after) {
-        nodes { item { id sku } quantities(names: ["available"]) { name quantity } }
+        nodes { item { id sku } quantities(names: ["on_hand", "available", "committed"]) { name quantity } }
         pageInfo { hasNextPage endCursor }
       }
     }
@@ -129,26 +133,76 @@ export const StockLevel = z
     item: z.object({ id: InventoryItemGid, sku: z.string().nullable() }),
     quantities: z.array(z.object({ name: z.string(), quantity: z.number() })),
   })
-  .transform(({ item, quantities }) => ({
-    inventoryItemId: item.id,
-    sku: item.sku,
-    available: quantities.find((q) => q.name === "available")?.quantity ?? 0,
-  }));
+  .transform(({ item, quantities }) => {
+    const quantity = (name: string) => quantities.find((q) => q.name === name)?.quantity ?? 0;
+    return { inventoryItemId: item.id, sku: item.sku, onHand: quantity("on_hand"), available: quantity("available"), committed: quantity("committed") };
+  });
 export type StockLevel = z.infer<typeof StockLevel>;
 
-/** One page of what a location holds, as `available` (the changeFromQuantity of the next set); null if unknown. */
-export async function listAvailableAt(
-  admin: AdminGraphql,
-  locationId: LocationGid,
-  options: { after?: string | null } = {},
-): Promise<Page<StockLevel> | null> {
+/**
+ * One page of what a location stocks: each item's on_hand (the changeFromQuantity of the next
+ * set), available and committed. Items not listed are not stocked there. Null for an unknown location.
+ */
+export async function listStockAt(admin: AdminGraphql, locationId: LocationGid, options: { after?: string | null } = {}): Promise<Page<StockLevel> | null> {
   const { data, cost } = await runGraphql(
     admin,
-    AVAILABLE_AT_LOCATION,
+    STOCK_AT_LOCATION,
     { id: locationId, after: options.after ?? null },
     z.object({ location: z.object({ inventoryLevels: z.object({ nodes: z.array(StockLevel), pageInfo: PageInfo }) }).nullable() }),
   );
   if (!data.location) return null;
   const levels = data.location.inventoryLevels;
   return { items: levels.nodes, nextCursor: nextCursorOf(levels.pageInfo), cost };
+}
+
+/** Items activated per request (inventoryActivate takes one item; aliases send several at once). */
+export const ACTIVATIONS_PER_REQUEST = 25;
+
+const activateDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  mutation InventoryActivate(${indexes.map((i) => `$item${i}: ID!, $location${i}: ID!, $onHand${i}: Int!, $key${i}: String!`).join(", ")}) {
+    ${indexes
+      .map(
+        (i) => `a${i}: inventoryActivate(inventoryItemId: $item${i}, locationId: $location${i}, onHand: $onHand${i}) @idempotent(key: $key${i}) {
+      inventoryLevel { id }
+      userErrors { field message }
+    }`,
+      )
+      .join("\n    ")}
+  }`,
+);
+
+export interface Activation {
+  inventoryItemId: InventoryItemGid;
+  locationId: LocationGid;
+  /** Units on hand from the start. */
+  onHand: number;
+  idempotencyKey: string;
+}
+
+/**
+ * Stocks items at a location that does not stock them yet, with their quantity on hand: what a
+ * fulfillment service's location needs before Shopify routes orders of the item there. Returns
+ * the items Shopify refused, with why.
+ */
+export async function activateStock(admin: AdminGraphql, activations: readonly Activation[]): Promise<{ refused: { inventoryItemId: InventoryItemGid; message: string }[] }> {
+  if (activations.length === 0) return { refused: [] };
+  if (activations.length > ACTIVATIONS_PER_REQUEST) throw new Error(`activateStock takes at most ${ACTIVATIONS_PER_REQUEST} items at once`);
+  const variables = Object.fromEntries(
+    activations.flatMap((a, i) => [
+      [`item${i}`, a.inventoryItemId],
+      [`location${i}`, a.locationId],
+      [`onHand${i}`, a.onHand],
+      [`key${i}`, a.idempotencyKey],
+    ]),
+  );
+  const Payload = z.object({ inventoryLevel: z.object({ id: z.string() }).nullable(), userErrors: UserErrors });
+  const { data } = await runGraphql(admin, activateDocument(activations.length), variables, z.record(z.string(), Payload));
+  return {
+    refused: activations.flatMap((activation, i) => {
+      const payload = data[`a${i}`];
+      if (payload === undefined) return [{ inventoryItemId: activation.inventoryItemId, message: "Shopify gave no answer for it" }];
+      return payload.userErrors.length > 0 ? [{ inventoryItemId: activation.inventoryItemId, message: payload.userErrors.map((e) => e.message).join("; ") }] : [];
+    }),
+  };
 }

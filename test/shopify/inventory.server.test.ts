@@ -3,7 +3,7 @@ import { listCatalogueVariants } from "~/shopify/catalogue.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import { InventoryItemGid, LocationGid } from "~/shopify/ids";
-import { listAvailableAt, setAvailableQuantities } from "~/shopify/inventory.server";
+import { listStockAt, setStockQuantities, type StockToSet } from "~/shopify/inventory.server";
 import { startTestShopify, type TestShopify } from "../support/shopify-admin";
 
 let shopify: TestShopify;
@@ -23,9 +23,12 @@ beforeEach(async () => {
 });
 
 async function availableAtWarehouse(): Promise<Record<string, number>> {
-  const page = await listAvailableAt(shopify.admin, warehouse);
+  const page = await listStockAt(shopify.admin, warehouse);
   return Object.fromEntries((page?.items ?? []).map((level) => [level.sku ?? "", level.available]));
 }
+
+/** The wrapper as these tests use it: the `available` quantity. */
+const setAvailableQuantities = (admin: typeof shopify.admin, stock: Omit<StockToSet, "name">) => setStockQuantities(admin, { ...stock, name: "available" });
 
 describe("warehouse stock into Shopify", () => {
   it("sets what the warehouse holds as available at its location", async () => {
@@ -79,6 +82,6 @@ describe("warehouse stock into Shopify", () => {
   });
 
   it("is null for a location Shopify does not know", async () => {
-    expect(await listAvailableAt(shopify.admin, LocationGid.parse("gid://shopify/Location/999999"))).toBeNull();
+    expect(await listStockAt(shopify.admin, LocationGid.parse("gid://shopify/Location/999999"))).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ const ADVICE: Readonly<Record<string, string>> = {
   ServiceNotFound: "Correct the service code in Settings > Routing, then retry.",
   ServiceNotAvailable: "Choose a service of this warehouse in Settings > Routing, then retry.",
   InsufficientStock: "Send stock to the warehouse (or ship from another one), then retry.",
-  SkuNotFound: "Register the SKU with the provider, or map it to the provider's SKU in Settings > SKUs, then retry.",
+  SkuNotFound: "Register the SKU with the provider, or map it to the provider's SKU on the Products page, then retry.",
 };
 
 function failureReasonOf(record: StatusRecord): FailureReason | null {

@@ -9,13 +9,26 @@ import type { FulfilmentClient } from "~/fulfilment";
 import type { ShopifyUserError } from "~/shopify/errors";
 import type { FulfillmentEventStatus } from "~/shopify/fulfillment-event-status";
 import type { AssignmentStatus } from "~/shopify/fulfillment-orders.server";
+import type { BulkOperationState } from "~/shopify/bulk-operations.server";
+import type { VariantLine } from "~/shopify/catalogue.server";
+import type { InventoryItemGid, LocationGid } from "~/shopify/ids";
+import type { Activation, StockLevel } from "~/shopify/inventory.server";
 
 export type { AssignmentStatus };
 
-/** The provider operations the pipeline uses. */
+/** The provider operations the flows use. */
 export type ProviderPort = Pick<
   FulfilmentClient,
-  "createOutboundBatch" | "createDropshipBatch" | "outboundStatuses" | "dropshipStatuses" | "trackBatch"
+  | "createOutboundBatch"
+  | "createDropshipBatch"
+  | "outboundStatuses"
+  | "dropshipStatuses"
+  | "trackBatch"
+  | "createMerchantSku"
+  | "searchSkus"
+  | "inventoryAge"
+  | "priceAllServices"
+  | "priceOneService"
 >;
 
 /** Shopify's FulfillmentOrderRejectionReason. */
@@ -112,6 +125,14 @@ export interface FulfillmentOrderWithOrder {
   order: OrderFacts;
 }
 
+/** On-hand quantities to set at a location, 250 at most, under one idempotency key. */
+export interface OnHandToSet {
+  idempotencyKey: string;
+  /** Shown in the merchant's inventory history: which sync set it. */
+  referenceDocumentUri: string;
+  quantities: { inventoryItemId: InventoryItemGid; locationId: LocationGid; quantity: number; changeFromQuantity: number | null }[];
+}
+
 export interface ShopifyPort {
   readFulfillmentOrder(id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null>;
   /** Where each is assigned, cheaply (many to a query): undefined for one Shopify does not know, null for no location. */
@@ -139,6 +160,18 @@ export interface ShopifyPort {
   createFulfilmentEvent(fulfilmentId: string, event: FulfilmentEventInput): Promise<{ id: string }>;
   fulfilmentEvents(fulfilmentId: string): Promise<FulfilmentEventBrief[]>;
   locations(): Promise<LocationBrief[]>;
+  /** Starts a bulk read of every variant of the shop; the bulk operation's id. */
+  startVariantsRead(): Promise<string>;
+  /** Where a bulk operation stands; null when Shopify no longer knows it. */
+  bulkOperation(id: string): Promise<BulkOperationState | null>;
+  /** The variants of a completed read; lines that are not a variant are counted, not thrown. */
+  variantsOfRead(url: string): Promise<{ variants: VariantLine[]; unreadable: number }>;
+  /** Everything a location stocks, with each item's on_hand, available and committed; null for an unknown location. */
+  stockAt(locationId: string): Promise<StockLevel[] | null>;
+  /** Sets on_hand (compare-and-set on changeFromQuantity); a stale count is a ShopifyUserError CHANGE_FROM_QUANTITY_STALE. */
+  setOnHand(input: OnHandToSet): Promise<void>;
+  /** Stocks items at a location with their first on_hand; the items Shopify refused. */
+  activateStock(activations: readonly Activation[]): Promise<{ refused: { inventoryItemId: string; message: string }[] }>;
   /** The share of the shop's API budget free now (0 to 1); undefined when not known yet. */
   budgetLeft(): number | undefined;
 }

@@ -30,8 +30,11 @@ import {
   Tracking,
   updateTracking,
 } from "~/shopify/fulfillments.server";
-import { FulfillmentGid, FulfillmentOrderLineItemGid, OrderGid } from "~/shopify/ids";
+import { FulfillmentGid, FulfillmentOrderLineItemGid, LocationGid, OrderGid } from "~/shopify/ids";
 import { listLocations } from "~/shopify/locations.server";
+import { bulkOperationState, readJsonLines, runBulkQuery } from "~/shopify/bulk-operations.server";
+import { VARIANTS_BULK_QUERY, VariantLine } from "~/shopify/catalogue.server";
+import { activateStock, listStockAt, setStockQuantities } from "~/shopify/inventory.server";
 import type { FulfillmentOrderBrief, FulfilmentInput, ShopifyPort, TrackingInfo } from "./ports";
 
 async function allPages<T>(page: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
@@ -148,5 +151,29 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
     fulfilmentEvents: async (fulfilmentId) =>
       ((await listFulfillmentEvents(admin, fulfillmentGid(fulfilmentId))) ?? []).map((e) => ({ id: e.id, status: e.status, happenedAt: dateOrNull(e.happenedAt) })),
     locations: async () => (await allPages((after) => listLocations(admin, { after }))).map(({ id, name, address }) => ({ id, name, address })),
+    startVariantsRead: () => runBulkQuery(admin, VARIANTS_BULK_QUERY),
+    bulkOperation: (id) => bulkOperationState(admin, id),
+    variantsOfRead: async (url) => {
+      const lines = await readJsonLines(url);
+      const variants: VariantLine[] = [];
+      let unreadable = 0;
+      for (const line of lines) {
+        const parsed = VariantLine.safeParse(line);
+        if (parsed.success) variants.push(parsed.data);
+        else unreadable += 1;
+      }
+      return { variants, unreadable };
+    },
+    stockAt: async (locationId) => {
+      const id = LocationGid.parse(locationId);
+      const first = await listStockAt(admin, id);
+      if (first === null) return null;
+      const rest = first.nextCursor === null ? [] : await allPages(async (after) => (await listStockAt(admin, id, { after })) ?? { items: [], nextCursor: null, cost: undefined });
+      return [...first.items, ...rest];
+    },
+    setOnHand: async ({ idempotencyKey, referenceDocumentUri, quantities }) => {
+      await setStockQuantities(admin, { name: "on_hand", reason: "correction", idempotencyKey, referenceDocumentUri, quantities });
+    },
+    activateStock: (activations) => activateStock(admin, activations),
   };
 }

@@ -10,6 +10,7 @@ CREATE TABLE "CatalogueVariant" (
     "displayName" TEXT NOT NULL,
     "sku" TEXT,
     "price" TEXT,
+    "unitCost" TEXT,
     "inventoryItemId" TEXT NOT NULL,
     "tracked" BOOLEAN NOT NULL,
     "weightGrams" INTEGER,
