@@ -134,7 +134,7 @@ export function cancelFulfillmentOrder(platform: Platform, fo: FulfillmentOrderR
 function releaseRemaining(platform: Platform, fo: FulfillmentOrderRecord): void {
   for (const line of fo.lineItems) {
     if (line.inventoryItemId !== null && line.remainingQuantity > 0) {
-      release(platform.state, line.inventoryItemId, fo.assignedLocationId, line.remainingQuantity);
+      release(platform, line.inventoryItemId, fo.assignedLocationId, line.remainingQuantity);
     }
     line.remainingQuantity = 0;
   }

@@ -276,7 +276,8 @@ export function routeOrder(state: EmulatorState, shop: ShopRecord, order: OrderR
 }
 
 /** One fulfillment order per location, holding that location's share of each line. */
-function createFulfillmentOrders(state: EmulatorState, order: OrderRecord, assignments: Assignment[]): FulfillmentOrderRecord[] {
+function createFulfillmentOrders(platform: Platform, order: OrderRecord, assignments: Assignment[]): FulfillmentOrderRecord[] {
+  const { state } = platform;
   const byLocation = new Map<number, Assignment[]>();
   for (const a of assignments) byLocation.set(a.locationId, [...(byLocation.get(a.locationId) ?? []), a]);
   const now = state.timestamp();
@@ -308,7 +309,7 @@ function createFulfillmentOrders(state: EmulatorState, order: OrderRecord, assig
     };
     state.fulfillmentOrders.set(fo.id, fo);
     for (const line of fo.lineItems) {
-      if (line.inventoryItemId !== null) commit(state, line.inventoryItemId, locationId, line.totalQuantity);
+      if (line.inventoryItemId !== null) commit(platform, line.inventoryItemId, locationId, line.totalQuantity);
     }
     return fo;
   });
@@ -322,7 +323,7 @@ export function createOrder(platform: Platform, shop: ShopRecord, payload: unkno
   const { state, webhooks } = platform;
   const order = orderFromPayload(state, shop, payload);
   state.orders.set(order.id, order);
-  const fulfillmentOrders = createFulfillmentOrders(state, order, routeOrder(state, shop, order));
+  const fulfillmentOrders = createFulfillmentOrders(platform, order, routeOrder(state, shop, order));
   webhooks.publish(shop.domain, "orders/create", restOrder(state, order), mode);
   for (const fo of fulfillmentOrders) {
     webhooks.publish(shop.domain, "fulfillment_orders/order_routing_complete", { fulfillment_order: restFulfillmentOrderRef(fo, false) }, mode);

@@ -31,6 +31,24 @@ const COUNTRY_OF_ORIGIN: Record<string, string> = {
   "SCARF-SILK-90-NVY": "CN",
 };
 
+/**
+ * Destination-specific tariff codes a merchant enters for the US (10-digit HTS) where the 6-digit HS
+ * code alone does not settle the duty; the provider declares the general one (DESIGN.md 6).
+ */
+const COUNTRY_HS_CODES: Record<string, { countryCode: string; harmonizedSystemCode: string }[]> = {
+  "MUG-CER-350-WHT": [{ countryCode: "US", harmonizedSystemCode: "6912004400" }],
+  "TSHIRT-ORG-M-BLK": [{ countryCode: "US", harmonizedSystemCode: "6109100012" }],
+  "TSHIRT-ORG-L-BLK": [{ countryCode: "US", harmonizedSystemCode: "6109100012" }],
+  "EARBUDS-BT5-BLK": [{ countryCode: "US", harmonizedSystemCode: "8518300000" }],
+};
+
+/** A GS1 EAN-13 for the n-th catalogue line under the merchant's (fictional) company prefix. */
+function ean13(n: number): string {
+  const twelve = `0614141${String(10_000 + n).slice(-5)}`;
+  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
 /** What the merchant keeps and ships from the studio; the rest lives only at the provider. */
 const STUDIO_STOCK: Record<string, number> = {
   "CANDLE-SOY-200-LAV": 24,
@@ -38,7 +56,7 @@ const STUDIO_STOCK: Record<string, number> = {
   "SCARF-SILK-90-NVY": 6,
 };
 
-function productOf(sku: CatalogueSku): ProductInput {
+function productOf(sku: CatalogueSku, index: number): ProductInput {
   const studio = STUDIO_STOCK[sku.sku];
   return {
     title: sku.productName,
@@ -50,9 +68,11 @@ function productOf(sku: CatalogueSku): ProductInput {
         sku: sku.sku,
         title: "Default Title",
         price: sku.price.toFixed(2),
+        barcode: ean13(index + 1),
         weight: { value: sku.weight, unit: "GRAMS" },
         harmonizedSystemCode: sku.hsCode,
         countryCodeOfOrigin: COUNTRY_OF_ORIGIN[sku.sku] ?? "CN",
+        countryHarmonizedSystemCodes: COUNTRY_HS_CODES[sku.sku] ?? [],
         unitCost: sku.declareValue.toFixed(2),
         ...(studio !== undefined ? { stock: { [MERCHANT_LOCATION]: studio } } : {}),
       },
@@ -60,9 +80,43 @@ function productOf(sku: CatalogueSku): ProductInput {
   };
 }
 
-/** The demo catalogue: one product per sandbox SKU, in the sandbox's order. */
+/**
+ * What every real catalogue also has: variants without a SKU. A gift card (nothing to ship, not
+ * inventory-tracked) and a tote bag the merchant sells from the studio but never gave a SKU, so the
+ * provider cannot know it (the SKU sync must say so per variant; an order of it cannot go there).
+ */
+export function productsWithoutSku(): ProductInput[] {
+  return [
+    {
+      title: "Northfield gift card",
+      vendor: "Northfield Goods",
+      productType: "Gift Cards",
+      tags: ["demo"],
+      variants: [25, 50].map((value) => ({ sku: null, title: `$${value}`, price: value.toFixed(2), tracked: false, requiresShipping: false })),
+    },
+    {
+      title: "Canvas tote bag, natural",
+      vendor: "Northfield Home",
+      productType: "Tote bag",
+      tags: ["demo"],
+      variants: [
+        {
+          sku: null,
+          title: "Default Title",
+          price: "18.00",
+          weight: { value: 160, unit: "GRAMS" },
+          harmonizedSystemCode: "420222",
+          countryCodeOfOrigin: "IN",
+          stock: { [MERCHANT_LOCATION]: 12 },
+        },
+      ],
+    },
+  ];
+}
+
+/** The demo catalogue: one product per sandbox SKU, in the sandbox's order, then those without SKU. */
 export function demoProducts(): ProductInput[] {
-  return catalogue.map(productOf);
+  return [...catalogue.map(productOf), ...productsWithoutSku()];
 }
 
 export function demoShop(overrides: Partial<SeedShop> = {}): SeedShop {
@@ -95,8 +149,8 @@ export function demoShop(overrides: Partial<SeedShop> = {}): SeedShop {
  * warehouse's Shopify location (gid or name) with the sandbox's stock of that warehouse.
  */
 export function warehouseStock(warehouse: WarehouseId, location: string): ProductInput[] {
-  return catalogue.map((sku) => {
-    const product = productOf(sku);
+  return catalogue.map((sku, index) => {
+    const product = productOf(sku, index);
     return {
       ...product,
       variants: product.variants.map((v) => ({ ...v, stock: { [location]: sku.stock[warehouse] } })),

@@ -10,7 +10,9 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { adminShop, controlShop, type ShopResolution } from "./addressing";
 import { ADMIN_API_VERSION, loadAdminApi } from "./admin-schema";
+import { BackgroundJobs } from "./background";
 import { addLocation, addShop, LocationInput, upsertProducts, type ProductInput, type ShopInput } from "./catalogue";
 import { submitFulfillmentRequest } from "./fulfillment-orders";
 import { AdminGraphql } from "./graphql";
@@ -53,6 +55,8 @@ export interface EmulatorOptions {
   throttle?: { maximumAvailable?: number; restoreRate?: number };
   enforceAccessScopes?: boolean;
   now?: () => Date;
+  /** How long a bulk operation stays RUNNING before its JSONL is ready (default 50 ms). */
+  bulkOperationMs?: number;
 }
 
 export interface ShopifyEmulator {
@@ -100,12 +104,13 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     delivery: { ...DEFAULT_DELIVERY, ...options.delivery },
     clock,
   };
-  const platform: Platform = { state: new EmulatorState(clock), webhooks: new WebhookDispatcher(dispatcherConfig) };
+  const platform: Platform = { state: new EmulatorState(clock), webhooks: new WebhookDispatcher(dispatcherConfig), jobs: new BackgroundJobs() };
   const graphql = new AdminGraphql(api, platform, {
     maximumAvailable: options.throttle?.maximumAvailable ?? 1000,
     restoreRate: options.throttle?.restoreRate ?? 100,
     enforceAccessScopes: options.enforceAccessScopes ?? true,
     clock,
+    bulkOperationMs: options.bulkOperationMs ?? 50,
   });
 
   const seed = () => {
@@ -145,7 +150,11 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     },
     addProducts: (shop, products) => void upsertProducts(platform.state, shopOr404(shop).domain, { products }),
     deliveries: () => platform.webhooks.log(),
-    settled: () => platform.webhooks.settled(),
+    // Background work (bulk operations) first: it ends with webhooks of its own.
+    settled: async () => {
+      await platform.jobs.settled();
+      await platform.webhooks.settled();
+    },
     reset: () => {
       platform.state.clear();
       platform.webhooks.clearLog();
@@ -153,6 +162,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       seed();
     },
     close: () => new Promise<void>((done) => {
+      platform.jobs.close();
       platform.webhooks.close();
       server.closeAllConnections();
       server.close(() => done());
@@ -183,7 +193,18 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       return send(res, answer.status, answer.body);
     }
     if (!path.startsWith("/__emulator/")) throw new HttpError(404, { errors: "Not Found" });
+    const bulkResult = /^\/__emulator\/bulk\/(\d+)\/[0-9a-f-]+\.jsonl$/.exec(path);
+    if (bulkResult && method === "GET") {
+      // Like Shopify's signed storage URL: the unguessable path is the credential.
+      const operation = platform.state.bulkOperations.get(Number(bulkResult[1]));
+      if (!operation?.jsonl || operation.urlPath !== path) throw new HttpError(404, { errors: "Not Found" });
+      res.writeHead(200, { "Content-Type": "application/jsonl", "Content-Length": Buffer.byteLength(operation.jsonl) });
+      return void res.end(operation.jsonl);
+    }
     const shopParam = url.searchParams.get("shop") ?? header(req, "x-shopify-shop-domain");
+    const token = header(req, "x-shopify-access-token");
+    /** The shop a control route acts on: named, else the token's, else the only one (addressing.ts). */
+    const requestShop = (named: string | undefined = shopParam): ShopRecord => resolved(controlShop(platform.state, named, token));
     const mode: DeliveryMode = { duplicate: url.searchParams.has("duplicate"), hold: url.searchParams.has("hold") };
     const control = `${method} ${path.slice("/__emulator".length)}`;
 
@@ -208,17 +229,17 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       return send(res, 200, { shop: shop.domain, autoRequestFulfillment: shop.autoRequestFulfillment, scopes: shop.scopes });
     }
     if (control === "POST /products") {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const variants = upsertProducts(platform.state, shop.domain, await readJson(req));
       return send(res, 201, { variants: variants.map((v) => ({ id: `gid://shopify/ProductVariant/${v.id}`, sku: v.sku, inventoryItemId: `gid://shopify/InventoryItem/${v.inventoryItemId}` })) });
     }
     if (control === "POST /locations") {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const location = addLocation(platform.state, shop.domain, LocationInput.parse(await readJson(req)));
       return send(res, 201, { id: `gid://shopify/Location/${location.id}`, name: location.name });
     }
     if (control === "POST /orders") {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const { order, fulfillmentOrders } = createOrder(platform, shop, await readJson(req), mode);
       return send(res, 201, {
         order: restOrder(platform.state, order),
@@ -233,7 +254,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     }
     const cancel = /^POST \/orders\/([^/]+)\/cancel$/.exec(control);
     if (cancel) {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const id = idFrom(cancel[1] ?? "", "Order");
       const order = platform.state.owned(platform.state.orders, id, shop.domain);
       if (!order) throw new HttpError(404, { errors: `No order ${cancel[1]} in ${shop.domain}` });
@@ -241,14 +262,14 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     }
     const addressEdit = /^POST \/orders\/([^/]+)\/shipping-address$/.exec(control);
     if (addressEdit) {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const order = platform.state.owned(platform.state.orders, idFrom(addressEdit[1] ?? "", "Order"), shop.domain);
       if (!order) throw new HttpError(404, { errors: `No order ${addressEdit[1]} in ${shop.domain}` });
       return send(res, 200, { order: restOrder(platform.state, editShippingAddress(platform, order, await readJson(req), mode)) });
     }
     const submit = /^POST \/fulfillment_orders\/([^/]+)\/submit_fulfillment_request$/.exec(control);
     if (submit) {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const fo = platform.state.owned(platform.state.fulfillmentOrders, idFrom(submit[1] ?? "", "FulfillmentOrder"), shop.domain);
       if (!fo) throw new HttpError(404, { errors: `No fulfillment order ${submit[1]} in ${shop.domain}` });
       const body = z.object({ message: z.string().nullish() }).parse(await readJson(req));
@@ -260,7 +281,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       const body = z
         .object({ topic: z.string().min(1), shop: z.string().optional(), payload: z.unknown().optional(), uri: z.string().optional(), duplicate: z.boolean().optional(), hold: z.boolean().optional() })
         .parse(await readJson(req));
-      const shop = shopOr404(body.shop ?? shopParam);
+      const shop = requestShop(body.shop ?? shopParam);
       const records = emulator.publish(shop.domain, body.topic, body.payload, { uri: body.uri, duplicate: body.duplicate, hold: body.hold });
       const status = records.every((r) => r.state === "not_subscribed") ? 422 : 202;
       return send(res, status, status === 422 ? { errors: `The app does not subscribe to ${body.topic} (and no uri was given)`, deliveries: records } : { deliveries: records });
@@ -276,7 +297,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     }
     if (control === "POST /throttle") {
       const body = z.object({ shop: z.string().optional(), currentlyAvailable: z.number().nonnegative() }).parse(await readJson(req));
-      const bucket = graphql.bucket(shopOr404(body.shop ?? shopParam).domain);
+      const bucket = graphql.bucket(requestShop(body.shop ?? shopParam).domain);
       bucket.set(body.currentlyAvailable);
       return send(res, 200, bucket.status());
     }
@@ -294,11 +315,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     if (version !== ADMIN_API_VERSION) {
       throw new HttpError(404, { errors: `The Shopify emulator serves Admin API ${ADMIN_API_VERSION} only (asked for ${version})` });
     }
-    const shop = platform.state.shop(shopOf(req, pathShop) ?? "");
-    if (!shop) throw new HttpError(404, { errors: "Not Found" });
-    if (header(req, "x-shopify-access-token") !== shop.accessToken) {
-      throw new HttpError(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
-    }
+    const shop = resolved(adminShop(platform.state, shopOf(req, pathShop), header(req, "x-shopify-access-token")));
     const raw = await readBody(req);
     let body: unknown;
     if ((header(req, "content-type") ?? "").includes("application/graphql")) body = { query: raw };
@@ -324,7 +341,13 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
 
   await new Promise<void>((ready) => server.listen(options.port ?? 0, "127.0.0.1", ready));
   emulator.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  platform.state.baseUrl = emulator.url;
   return emulator;
+}
+
+function resolved(resolution: ShopResolution): ShopRecord {
+  if ("shop" in resolution) return resolution.shop;
+  throw new HttpError(resolution.status, { errors: resolution.error });
 }
 
 function idFrom(value: string, type: string): number | undefined {

@@ -124,7 +124,10 @@ export interface InventoryItemRecord {
   updatedAt: string;
 }
 
-/** Shopify's inventory states; `on_hand` = available + committed + reserved + damaged + ... */
+/**
+ * Shopify's inventory states. `on_hand` is the sum of ON_HAND_PARTS, so available = on_hand minus
+ * committed, reserved, damaged, safety_stock and quality_control; `incoming` is not on hand yet.
+ */
 export const QUANTITY_NAMES = [
   "available",
   "committed",
@@ -136,6 +139,7 @@ export const QUANTITY_NAMES = [
   "safety_stock",
 ] as const;
 export type QuantityName = (typeof QUANTITY_NAMES)[number];
+export const ON_HAND_PARTS = ["available", "committed", "reserved", "damaged", "safety_stock", "quality_control"] as const satisfies readonly QuantityName[];
 
 export interface InventoryLevelRecord {
   id: number;
@@ -367,6 +371,28 @@ export interface InventoryAdjustmentGroupRecord {
   createdAt: string;
 }
 
+export type BulkOperationStatus = "CANCELED" | "CANCELING" | "COMPLETED" | "CREATED" | "EXPIRED" | "FAILED" | "RUNNING";
+
+/** A `bulkOperationRunQuery`: its query, progress, and the JSONL result once it has run. */
+export interface BulkOperationRecord {
+  id: number;
+  shop: string;
+  type: "QUERY";
+  status: BulkOperationStatus;
+  query: string;
+  groupObjects: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  errorCode: "ACCESS_DENIED" | "INTERNAL_SERVER_ERROR" | "TIMEOUT" | null;
+  /** Why it failed, for tests and the state snapshot (Shopify shows only the code). */
+  errorDetail: string | null;
+  objectCount: number;
+  rootObjectCount: number;
+  /** The JSONL result, served at `url` (a random path, as Shopify's signed storage URLs are). */
+  jsonl: string | null;
+  urlPath: string | null;
+}
+
 /** A stored result of an `@idempotent` mutation, replayed for the same key and arguments. */
 export interface IdempotencyRecord {
   fingerprint: string;
@@ -389,6 +415,9 @@ export class EmulatorState {
   readonly carrierServices = new Map<number, CarrierServiceRecord>();
   readonly adjustmentGroups = new Map<number, InventoryAdjustmentGroupRecord>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
+  readonly bulkOperations = new Map<number, BulkOperationRecord>();
+  /** The emulator's own base URL (for URLs it hands out, such as bulk operation results). */
+  baseUrl = "";
 
   constructor(readonly clock: () => Date) {}
 
@@ -487,6 +516,7 @@ export class EmulatorState {
       fulfillmentEvents: all(this.fulfillmentEvents),
       carrierServices: all(this.carrierServices),
       inventoryAdjustmentGroups: all(this.adjustmentGroups),
+      bulkOperations: all(this.bulkOperations).map(({ jsonl: _jsonl, ...operation }) => operation),
     };
   }
 }

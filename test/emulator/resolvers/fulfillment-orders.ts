@@ -15,7 +15,7 @@ import { fulfillmentView } from "./fulfillments";
 import { locationView } from "./locations";
 import { lineItemView, orderView } from "./orders";
 import { variantView } from "./products";
-import { compare, search } from "./search";
+import { compare, compareDate, search } from "./search";
 import { bool, list, obj, str, userError, type Args, type ResolverContext, type View } from "./types";
 
 /** Roughly what the admin offers for a fulfillment order in each state. */
@@ -207,7 +207,7 @@ export const fulfillmentOrderQueries = {
         assigned_location_id: (fo, v) => String(fo.assignedLocationId) === v,
         order_id: (fo, v) => String(fo.orderId) === v,
         id: (fo, v, op) => compare(fo.id, v, op),
-        updated_at: (fo, v, op) => compare(fo.updatedAt, v, op),
+        updated_at: (fo, v, op) => compareDate(fo.updatedAt, v, op),
       },
       () => null,
     );

@@ -3,6 +3,7 @@
  * is answered with a "not implemented" GraphQL error by the executor.
  */
 import { gidType, parseGid } from "../ids";
+import { bulkOperationMutations, bulkOperationQueries, bulkOperationView } from "./bulk-operations";
 import { carrierServiceMutations, carrierServiceQueries, carrierServiceView } from "./carrier-services";
 import { fulfillmentOrderMutations, fulfillmentOrderQueries, fulfillmentOrderView } from "./fulfillment-orders";
 import { fulfillmentEventView, fulfillmentMutations, fulfillmentQueries, fulfillmentView } from "./fulfillments";
@@ -61,6 +62,10 @@ function nodeById(ctx: ResolverContext, id: unknown): View | null {
       const i = owned(state.inventoryItems);
       return i ? inventoryItemView(ctx, i) : null;
     }
+    case "BulkOperation": {
+      const b = owned(state.bulkOperations);
+      return b ? bulkOperationView(ctx, b) : null;
+    }
     case "DeliveryCarrierService": {
       const c = owned(state.carrierServices);
       return c ? carrierServiceView(c) : null;
@@ -80,6 +85,7 @@ export const queryRoot = {
   ...fulfillmentOrderQueries,
   ...fulfillmentQueries,
   ...carrierServiceQueries,
+  ...bulkOperationQueries,
 };
 
 export const mutationRoot = {
@@ -88,4 +94,5 @@ export const mutationRoot = {
   ...fulfillmentMutations,
   ...inventoryMutations,
   ...carrierServiceMutations,
+  ...bulkOperationMutations,
 };

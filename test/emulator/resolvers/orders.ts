@@ -7,7 +7,7 @@ import { connection, count } from "./connection";
 import { fulfillmentOrderView, fulfillmentOrdersOfOrder } from "./fulfillment-orders";
 import { fulfillmentView } from "./fulfillments";
 import { productView, variantView } from "./products";
-import { compare, matchText, search } from "./search";
+import { compare, compareDate, matchText, search } from "./search";
 import { int, type Args, type ResolverContext, type View } from "./types";
 
 function displayFulfillmentStatus(ctx: ResolverContext, order: OrderRecord): string {
@@ -193,9 +193,9 @@ function ordersOf(ctx: ResolverContext, args: Args): OrderRecord[] {
         return v === "shipped" ? s === "fulfilled" : v === "unshipped" ? s === "unshipped" : s === v;
       },
       financial_status: (o, v) => o.financialStatus === v,
-      created_at: (o, v, op) => compare(o.createdAt, v, op),
-      updated_at: (o, v, op) => compare(o.updatedAt, v, op),
-      processed_at: (o, v, op) => compare(o.processedAt, v, op),
+      created_at: (o, v, op) => compareDate(o.createdAt, v, op),
+      updated_at: (o, v, op) => compareDate(o.updatedAt, v, op),
+      processed_at: (o, v, op) => compareDate(o.processedAt, v, op),
     },
     (o) => o.name,
   );

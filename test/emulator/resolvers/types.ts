@@ -4,6 +4,7 @@
  * is not implemented, and the executor says so in an error instead of answering null (graphql.ts).
  */
 import { GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import type { ExecuteBulk } from "../bulk-operations";
 import type { Platform } from "../platform";
 import type { EmulatorState, ShopRecord } from "../state";
 
@@ -12,6 +13,8 @@ export interface ResolverContext {
   state: EmulatorState;
   shop: ShopRecord;
   schema: GraphQLSchema;
+  /** Runs a bulk query as this shop, every connection unpaged; how long a bulk run takes. */
+  bulk: { execute: ExecuteBulk; durationMs: number };
 }
 
 export type Args = Record<string, unknown>;
