@@ -18,9 +18,10 @@ import { submitFulfillmentRequest } from "./fulfillment-orders";
 import { AdminGraphql } from "./graphql";
 import { parseGid } from "./ids";
 import { accessTokenRequest } from "./oauth";
-import { cancelOrder, createOrder, editShippingAddress } from "./orders";
+import { cancelOrder, createOrder, editShippingAddress, type OrderOptions } from "./orders";
 import type { Platform } from "./platform";
 import { defaultPayload, restOrder } from "./payloads";
+import { openDue } from "./scheduled";
 import { EmulatorState, type ShopRecord } from "./state";
 import {
   DEFAULT_DELIVERY,
@@ -67,7 +68,9 @@ export interface ShopifyEmulator {
   /** The GraphQL endpoint for a shop in path form (no header needed). */
   graphqlUrl(shop: string): string;
   setAppUrl(url: string): void;
-  createOrder(shop: string, payload: unknown, mode?: DeliveryMode): ReturnType<typeof createOrder>;
+  createOrder(shop: string, payload: unknown, mode?: DeliveryMode, options?: OrderOptions): ReturnType<typeof createOrder>;
+  /** Opens scheduled fulfillment orders that are due by the emulator's clock (also done before every request). */
+  tick(): void;
   cancelOrder(shop: string, orderId: number, input?: unknown): ReturnType<typeof cancelOrder>;
   publish(shop: string, topic: string, payload?: unknown, options?: DeliveryMode & { uri?: string }): DeliveryRecord[];
   addProducts(shop: string, products: ProductInput[]): void;
@@ -136,7 +139,8 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     setAppUrl: (url) => {
       dispatcherConfig.appUrl = url;
     },
-    createOrder: (shop, payload, mode) => createOrder(platform, shopOr404(shop), payload, mode),
+    createOrder: (shop, payload, mode, orderOptions) => createOrder(platform, shopOr404(shop), payload, mode, orderOptions),
+    tick: () => openDue(platform),
     cancelOrder: (shop, orderId, input) => {
       const order = platform.state.owned(platform.state.orders, orderId, shopOr404(shop).domain);
       if (!order) throw new HttpError(404, { errors: `No order ${orderId} in ${shop}` });
@@ -178,6 +182,8 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Time passes between requests: whatever was scheduled for now is open before anyone looks.
+    openDue(platform);
     const url = new URL(req.url ?? "/", "http://emulator");
     const path = url.pathname;
     const method = req.method ?? "GET";
@@ -210,6 +216,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
 
     if (control === "GET /state") return send(res, 200, { ...platform.state.snapshot(), deliveries: platform.webhooks.log() });
     if (control === "GET /deliveries") return send(res, 200, platform.webhooks.log());
+    if (control === "POST /tick") return send(res, 200, { now: platform.state.timestamp() });
     if (control === "POST /reset") {
       emulator.reset();
       return send(res, 200, { ok: true });
@@ -240,7 +247,10 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     }
     if (control === "POST /orders") {
       const shop = requestShop();
-      const { order, fulfillmentOrders } = createOrder(platform, shop, await readJson(req), mode);
+      // `?fulfill_at=<ISO>` in the future: fulfillment orders SCHEDULED until then (subscriptions, pre-orders).
+      const fulfillAt = url.searchParams.get("fulfill_at");
+      if (fulfillAt !== null && Number.isNaN(Date.parse(fulfillAt))) throw new HttpError(400, { errors: `fulfill_at is not a date and time: ${fulfillAt}` });
+      const { order, fulfillmentOrders } = createOrder(platform, shop, await readJson(req), mode, { fulfillAt: fulfillAt === null ? null : new Date(fulfillAt).toISOString() });
       return send(res, 201, {
         order: restOrder(platform.state, order),
         fulfillmentOrders: fulfillmentOrders.map((fo) => ({
@@ -248,6 +258,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
           assignedLocationId: `gid://shopify/Location/${fo.assignedLocationId}`,
           status: fo.status,
           requestStatus: fo.requestStatus,
+          fulfillAt: fo.fulfillAt,
           lineItems: fo.lineItems.map((l) => ({ id: `gid://shopify/FulfillmentOrderLineItem/${l.id}`, lineItemId: l.lineItemId, quantity: l.totalQuantity })),
         })),
       });
