@@ -45,10 +45,18 @@ describe("catalogue reads the app needs", () => {
           countryCodeOfOrigin: "PT",
           unitCost: { amount: "6.50", currencyCode: "USD" },
           measurement: { weight: { value: 420, unit: "GRAMS" } },
-          countryHarmonizedSystemCodes: { nodes: [{ countryCode: "US", harmonizedSystemCode: "6912004400" }] },
+          countryHarmonizedSystemCodes: { nodes: [] },
         },
       },
     ]);
+  });
+
+  it("reads destination-specific tariff codes a merchant entered", async () => {
+    emulator.addProducts(DEMO_SHOP, [
+      { title: "Ceramic mug 350 ml, white", variants: [{ sku: "MUG-CER-350-WHT", price: "16.00", harmonizedSystemCode: "691200", countryHarmonizedSystemCodes: [{ countryCode: "US", harmonizedSystemCode: "6912004400" }] }] },
+    ]);
+    const { body } = await gql(`{ productVariants(first: 1, query: "sku:MUG-CER-350-WHT") { nodes { inventoryItem { countryHarmonizedSystemCodes(first: 5) { nodes { countryCode harmonizedSystemCode } } } } } }`);
+    expect(dig(body.data, "productVariants", "nodes", 0, "inventoryItem", "countryHarmonizedSystemCodes", "nodes")).toEqual([{ countryCode: "US", harmonizedSystemCode: "6912004400" }]);
   });
 
   it("has no dimensions on inventory items in 2026-10: asking for them is a validation error", async () => {

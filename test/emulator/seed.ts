@@ -31,17 +31,6 @@ const COUNTRY_OF_ORIGIN: Record<string, string> = {
   "SCARF-SILK-90-NVY": "CN",
 };
 
-/**
- * Destination-specific tariff codes a merchant enters for the US (10-digit HTS) where the 6-digit HS
- * code alone does not settle the duty; the provider declares the general one (DESIGN.md 6).
- */
-const COUNTRY_HS_CODES: Record<string, { countryCode: string; harmonizedSystemCode: string }[]> = {
-  "MUG-CER-350-WHT": [{ countryCode: "US", harmonizedSystemCode: "6912004400" }],
-  "TSHIRT-ORG-M-BLK": [{ countryCode: "US", harmonizedSystemCode: "6109100012" }],
-  "TSHIRT-ORG-L-BLK": [{ countryCode: "US", harmonizedSystemCode: "6109100012" }],
-  "EARBUDS-BT5-BLK": [{ countryCode: "US", harmonizedSystemCode: "8518300000" }],
-};
-
 /** A GS1 EAN-13 for the n-th catalogue line under the merchant's (fictional) company prefix. */
 function ean13(n: number): string {
   const twelve = `0614141${String(10_000 + n).slice(-5)}`;
@@ -72,7 +61,6 @@ function productOf(sku: CatalogueSku, index: number): ProductInput {
         weight: { value: sku.weight, unit: "GRAMS" },
         harmonizedSystemCode: sku.hsCode,
         countryCodeOfOrigin: COUNTRY_OF_ORIGIN[sku.sku] ?? "CN",
-        countryHarmonizedSystemCodes: COUNTRY_HS_CODES[sku.sku] ?? [],
         unitCost: sku.declareValue.toFixed(2),
         ...(studio !== undefined ? { stock: { [MERCHANT_LOCATION]: studio } } : {}),
       },
