@@ -48,6 +48,11 @@ export const ShopInput = z.object({
   weightUnit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]).optional(),
   ianaTimezone: z.string().optional(),
   scopes: z.array(z.string()).optional(),
+  /**
+   * Scopes granted on top of the app's TOML when `scopes` is not given (the emulator's seeding
+   * applies them; see `grantedScopes`).
+   */
+  extraScopes: z.array(z.string()).optional(),
   autoRequestFulfillment: z.boolean().optional(),
   /** The first is the primary location; defaults to one "Shop location" at the shop's address. */
   locations: z.array(LocationInput).optional(),
@@ -327,4 +332,9 @@ export function slug(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
+}
+
+/** A seeded shop's scopes: the ones given, else the app's TOML scopes plus any extra ones. */
+export function grantedScopes(input: { scopes?: string[]; extraScopes?: string[] }, appScopes: readonly string[]): string[] {
+  return input.scopes ?? [...new Set([...appScopes, ...(input.extraScopes ?? [])])];
 }

@@ -46,3 +46,16 @@ describe("the demo shop", () => {
     expect(mixed.fulfillmentOrders.map((fo) => `gid://shopify/Location/${fo.assignedLocationId}`)).toEqual([us01]);
   });
 });
+
+describe("the demo shop's token", () => {
+  it("acts as the merchant too (orders, edits), and is otherwise limited to the app's scopes", async () => {
+    const { order } = emulator.createOrder(DEMO_SHOP, { financial_status: "pending", line_items: [{ sku: "TEA-GREEN-100G", quantity: 1 }] });
+    const id = `gid://shopify/Order/${order.id}`;
+    const paid = await gql(`mutation ($id: ID!) { orderMarkAsPaid(input: { id: $id }) { order { displayFinancialStatus } userErrors { message } } }`, { id });
+    expect(dig(paid.body.data, "orderMarkAsPaid", "order", "displayFinancialStatus")).toBe("PAID");
+    const edit = await gql(`mutation ($id: ID!) { orderEditBegin(id: $id) { calculatedOrder { id } userErrors { message } } }`, { id });
+    expect(dig(edit.body.data, "orderEditBegin", "calculatedOrder", "id")).toMatch(/^gid:\/\/shopify\/CalculatedOrder\/\d+$/);
+    const customer = await gql(`query ($id: ID!) { order(id: $id) { customer { id } } }`, { id });
+    expect(customer.body.errors?.[0]?.extensions?.code).toBe("ACCESS_DENIED");
+  });
+});

@@ -107,10 +107,19 @@ export function demoProducts(): ProductInput[] {
   return [...catalogue.map(productOf), ...productsWithoutSku()];
 }
 
+/**
+ * What the merchant's own actions in Shopify's admin need when tests perform them as the mutations
+ * they are, with the one token DESIGN.md section 7 prints: order updates, payments, refunds and risk
+ * (write_orders), order edits (write_order_edits), and fulfillment orders at other services' locations
+ * (write_third_party_fulfillment_orders). Everything else the token may do is the app's TOML.
+ */
+export const MERCHANT_ACTION_SCOPES = ["write_orders", "write_order_edits", "write_third_party_fulfillment_orders"];
+
 export function demoShop(overrides: Partial<SeedShop> = {}): SeedShop {
   return {
     domain: DEMO_SHOP,
     accessToken: DEMO_ACCESS_TOKEN,
+    extraScopes: MERCHANT_ACTION_SCOPES,
     name: "Northfield Goods",
     email: "orders@northfield-goods.example",
     currencyCode: "USD",

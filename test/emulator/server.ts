@@ -13,7 +13,7 @@ import { z } from "zod";
 import { adminShop, controlShop, type ShopResolution } from "./addressing";
 import { ADMIN_API_VERSION, loadAdminApi } from "./admin-schema";
 import { BackgroundJobs } from "./background";
-import { addLocation, addShop, LocationInput, upsertProducts, type ProductInput, type ShopInput } from "./catalogue";
+import { addLocation, addShop, grantedScopes, LocationInput, upsertProducts, type ProductInput, type ShopInput } from "./catalogue";
 import { submitFulfillmentRequest } from "./fulfillment-orders";
 import { AdminGraphql } from "./graphql";
 import { parseGid } from "./ids";
@@ -118,7 +118,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
 
   const seed = () => {
     for (const { products, ...shop } of options.shops ?? []) {
-      addShop(platform.state, { ...shop, scopes: shop.scopes ?? app.scopes });
+      addShop(platform.state, { ...shop, scopes: grantedScopes(shop, app.scopes) });
       if (products) upsertProducts(platform.state, shop.domain, { products });
     }
   };
@@ -224,7 +224,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     if (control === "POST /shops") {
       const body = (await readJson(req)) as SeedShop;
       const { products, ...input } = body;
-      const shop = addShop(platform.state, { ...input, scopes: input.scopes ?? app.scopes });
+      const shop = addShop(platform.state, { ...input, scopes: grantedScopes(input, app.scopes) });
       if (products) upsertProducts(platform.state, shop.domain, { products });
       return send(res, 201, { shop: shop.domain, primaryLocationId: shop.primaryLocationId });
     }
