@@ -7,7 +7,9 @@ import { z } from "zod";
 import { parseGid } from "./ids";
 import {
   emptyAddress,
+  ON_HAND_PARTS,
   zeroQuantities,
+  type QuantityName,
   type Address,
   type EmulatorState,
   type InventoryLevelRecord,
@@ -46,6 +48,11 @@ export const ShopInput = z.object({
   weightUnit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]).optional(),
   ianaTimezone: z.string().optional(),
   scopes: z.array(z.string()).optional(),
+  /**
+   * Scopes granted on top of the app's TOML when `scopes` is not given (the emulator's seeding
+   * applies them; see `grantedScopes`).
+   */
+  extraScopes: z.array(z.string()).optional(),
   autoRequestFulfillment: z.boolean().optional(),
   /** The first is the primary location; defaults to one "Shop location" at the shop's address. */
   locations: z.array(LocationInput).optional(),
@@ -58,8 +65,25 @@ const WeightInput = z.object({
   unit: z.enum(["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"]),
 });
 
+/**
+ * Stock of one location: a number is the `available` quantity (on_hand follows); an object sets the
+ * other states too (on_hand is then available plus the states Shopify counts in it).
+ */
+const StockInput = z.union([
+  z.number().int(),
+  z.object({
+    available: z.number().int().default(0),
+    reserved: z.number().int().nonnegative().default(0),
+    damaged: z.number().int().nonnegative().default(0),
+    safety_stock: z.number().int().nonnegative().default(0),
+    quality_control: z.number().int().nonnegative().default(0),
+    incoming: z.number().int().nonnegative().default(0),
+  }),
+]);
+
 export const VariantInput = z.object({
-  sku: z.string().min(1),
+  /** A variant may have no SKU (Shopify allows it); such variants are always created, never matched. */
+  sku: z.string().min(1).nullish(),
   title: z.string().default("Default Title"),
   price: z.union([z.string(), z.number()]).transform(String).default("0.00"),
   barcode: z.string().nullish(),
@@ -73,8 +97,8 @@ export const VariantInput = z.object({
   unitCost: z.string().nullish(),
   tracked: z.boolean().default(true),
   requiresShipping: z.boolean().default(true),
-  /** Available stock per location, keyed by location gid or location name. */
-  stock: z.record(z.string(), z.number().int()).optional(),
+  /** Stock per location, keyed by location gid or location name. */
+  stock: z.record(z.string(), StockInput).optional(),
 });
 
 export const ProductInput = z.object({
@@ -180,7 +204,7 @@ export function upsertProducts(state: EmulatorState, shopDomain: string, raw: un
   for (const input of products) {
     const now = state.timestamp();
     const existing = input.variants
-      .map((v) => findVariantBySku(state, shop.domain, v.sku))
+      .map((v) => (v.sku ? findVariantBySku(state, shop.domain, v.sku) : undefined))
       .find((v) => v !== undefined);
     const productId = existing?.productId ?? state.newId();
     if (!existing) {
@@ -198,10 +222,10 @@ export function upsertProducts(state: EmulatorState, shopDomain: string, raw: un
       });
     }
     input.variants.forEach((v, index) => {
-      const variant = findVariantBySku(state, shop.domain, v.sku) ?? createVariant(state, shop.domain, productId, index);
+      const variant = (v.sku ? findVariantBySku(state, shop.domain, v.sku) : undefined) ?? createVariant(state, shop.domain, productId, index);
       const item = state.inventoryItems.get(variant.inventoryItemId);
       if (!item) throw new Error(`variant ${variant.id} has no inventory item`);
-      Object.assign(variant, { sku: v.sku, title: v.title, price: v.price, barcode: v.barcode ?? null, updatedAt: now });
+      Object.assign(variant, { sku: v.sku ?? null, title: v.title, price: v.price, barcode: v.barcode ?? null, updatedAt: now });
       Object.assign(item, {
         tracked: v.tracked,
         requiresShipping: v.requiresShipping,
@@ -213,10 +237,11 @@ export function upsertProducts(state: EmulatorState, shopDomain: string, raw: un
         unitCost: v.unitCost ?? null,
         updatedAt: now,
       });
-      for (const [locationKey, available] of Object.entries(v.stock ?? {})) {
+      for (const [locationKey, stock] of Object.entries(v.stock ?? {})) {
         const location = findLocation(state, shop.domain, locationKey);
-        if (!location) throw new Error(`stock of ${v.sku}: no location "${locationKey}" in ${shop.domain}`);
-        setAvailable(state, item.id, location.id, available);
+        if (!location) throw new Error(`stock of ${v.sku ?? v.title}: no location "${locationKey}" in ${shop.domain}`);
+        if (typeof stock === "number") setAvailable(state, item.id, location.id, stock);
+        else setStates(state, item.id, location.id, stock);
       }
       touched.push(variant);
     });
@@ -291,9 +316,25 @@ export function setAvailable(state: EmulatorState, inventoryItemId: number, loca
   level.updatedAt = state.timestamp();
 }
 
+/**
+ * Sets the states a merchant counts (damaged, safety stock, ...) and available; on_hand becomes their
+ * sum plus what is committed, Shopify's definition, so `available` stays what can be sold.
+ */
+function setStates(state: EmulatorState, inventoryItemId: number, locationId: number, stock: Omit<Record<QuantityName, number>, "on_hand" | "committed">): void {
+  const level = ensureInventoryLevel(state, inventoryItemId, locationId);
+  Object.assign(level.quantities, stock);
+  level.quantities.on_hand = ON_HAND_PARTS.reduce((sum, name) => sum + level.quantities[name], 0);
+  level.updatedAt = state.timestamp();
+}
+
 export function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
+}
+
+/** A seeded shop's scopes: the ones given, else the app's TOML scopes plus any extra ones. */
+export function grantedScopes(input: { scopes?: string[]; extraScopes?: string[] }, appScopes: readonly string[]): string[] {
+  return input.scopes ?? [...new Set([...appScopes, ...(input.extraScopes ?? [])])];
 }

@@ -100,7 +100,7 @@ export function createFulfillment(
     const line = fo.lineItems.find((l) => l.id === lineId);
     if (!line) throw new Error("picked line vanished");
     line.remainingQuantity -= quantity;
-    if (line.inventoryItemId !== null) ship(state, line.inventoryItemId, fo.assignedLocationId, quantity);
+    if (line.inventoryItemId !== null) ship(platform, line.inventoryItemId, fo.assignedLocationId, quantity);
     return { id: state.newId(), lineItemId: line.lineItemId, fulfillmentOrderLineItemId: line.id, quantity };
   });
   for (const fo of fos) {

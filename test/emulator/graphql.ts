@@ -15,6 +15,7 @@ import {
   validate,
   visit,
   type DocumentNode,
+  type ExecutionResult,
   type FragmentDefinitionNode,
   type GraphQLFieldResolver,
   type GraphQLFormattedError,
@@ -24,6 +25,7 @@ import { deniedBy } from "./access";
 import type { AdminApi } from "./admin-schema";
 import { actualQueryCost, MAX_QUERY_COST, requestedQueryCost, ThrottleBucket, type ThrottleStatus } from "./cost";
 import type { Platform } from "./platform";
+import { UNPAGED } from "./resolvers/connection";
 import { mutationRoot, queryRoot } from "./resolvers/index";
 import type { ResolverContext } from "./resolvers/types";
 import type { ShopRecord } from "./state";
@@ -38,6 +40,8 @@ export interface GraphqlOptions {
   /** Deny fields the shop's granted scopes do not cover (on by default). */
   enforceAccessScopes: boolean;
   clock: () => Date;
+  /** How long a bulk operation stays RUNNING before its result is ready. */
+  bulkOperationMs: number;
 }
 
 export interface GraphqlResponse {
@@ -218,7 +222,7 @@ export class AdminGraphql {
       };
     }
 
-    const context: ResolverContext = { platform: this.platform, state: this.platform.state, shop, schema };
+    const context = this.context(shop);
     const result = await execute({
       schema,
       document,
@@ -243,11 +247,33 @@ export class AdminGraphql {
     };
   }
 
+  private context(shop: ShopRecord): ResolverContext {
+    return {
+      platform: this.platform,
+      state: this.platform.state,
+      shop,
+      schema: this.api.schema,
+      bulk: { execute: (document) => this.executeBulk(shop, document), durationMs: this.options.bulkOperationMs },
+    };
+  }
+
+  /** A bulk query: the same resolvers and access rules, every connection read whole. */
+  private async executeBulk(shop: ShopRecord, document: DocumentNode): Promise<ExecutionResult> {
+    return execute({
+      schema: this.api.schema,
+      document,
+      contextValue: this.context(shop),
+      rootValue: queryRoot,
+      fieldResolver: this.fieldResolver(shop, true),
+    });
+  }
+
   /**
    * The emulator's one field resolver: check access, then read the field from the view (calling it
    * when it is a function). A field the view does not have is not implemented: say so, never null.
+   * `unpaged` (bulk queries) asks every connection for all its items.
    */
-  private fieldResolver(shop: ShopRecord): GraphQLFieldResolver<unknown, ResolverContext> {
+  private fieldResolver(shop: ShopRecord, unpaged = false): GraphQLFieldResolver<unknown, ResolverContext> {
     const enforce = this.options.enforceAccessScopes && shop.scopes.length > 0;
     const access = this.api.access;
     return (source, args, context, info) => {
@@ -263,7 +289,8 @@ export class AdminGraphql {
       }
       if (source !== null && typeof source === "object" && Object.hasOwn(source, info.fieldName)) {
         const value: unknown = (source as Record<string, unknown>)[info.fieldName];
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown)(args, context, info) : value;
+        const fieldArgs = unpaged && getNamedType(info.returnType).name.endsWith("Connection") ? { ...args, first: UNPAGED, last: null } : args;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown)(fieldArgs, context, info) : value;
       }
       throw new GraphQLError(
         `The Shopify emulator does not implement ${info.parentType.name}.${info.fieldName}. Add it under test/emulator/resolvers/ if the app needs it.`,

@@ -20,3 +20,10 @@ export function parseGid(value: unknown, type: string): number | undefined {
 export function gidType(value: string): string | undefined {
   return /^gid:\/\/shopify\/([A-Za-z]+)\//.exec(value)?.[1];
 }
+
+/**
+ * The app the emulator serves (one per emulator): the owner of holds it places and risk assessments
+ * it creates, `App` in views and `held_by_app` / `provider_id` in webhooks.
+ */
+export const APP_ID = 4_242_001;
+export const APP_TITLE = "Fulfilment connector";

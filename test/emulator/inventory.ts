@@ -1,12 +1,13 @@
 /**
  * Inventory states as Shopify moves them: an order commits stock (available → committed), a
  * fulfilment ships it (committed and on_hand go down), a cancellation releases it (committed →
- * available). `inventorySetQuantities` sets available or on_hand with compare-and-set.
+ * available), a returned unit is restocked (on_hand and available up). `inventorySetQuantities`
+ * sets available or on_hand with compare-and-set.
  */
 import { ensureInventoryLevel } from "./catalogue";
 import { restInventoryLevel } from "./payloads";
 import type { Platform } from "./platform";
-import type { EmulatorState, InventoryAdjustmentGroupRecord, InventoryChangeRecord } from "./state";
+import type { EmulatorState, InventoryAdjustmentGroupRecord, InventoryChangeRecord, QuantityName } from "./state";
 
 /** Only tracked items at locations that stock them move; anything else is not inventory-managed. */
 function trackedLevel(state: EmulatorState, inventoryItemId: number, locationId: number) {
@@ -14,28 +15,41 @@ function trackedLevel(state: EmulatorState, inventoryItemId: number, locationId:
   return state.inventoryLevel(inventoryItemId, locationId);
 }
 
-export function commit(state: EmulatorState, inventoryItemId: number, locationId: number, quantity: number): void {
+/**
+ * Moves quantities between states and tells the app (`inventory_levels/update`, which Shopify sends
+ * whenever a level changes, orders included). Every move keeps on_hand = available + committed +
+ * reserved + damaged + safety_stock + quality_control.
+ */
+function move(platform: Platform, inventoryItemId: number, locationId: number, changes: Partial<Record<QuantityName, number>>): void {
+  const { state } = platform;
   const level = trackedLevel(state, inventoryItemId, locationId);
   if (!level) return;
-  level.quantities.available -= quantity;
-  level.quantities.committed += quantity;
+  for (const [name, delta] of Object.entries(changes) as [QuantityName, number][]) level.quantities[name] += delta;
   level.updatedAt = state.timestamp();
+  platform.webhooks.publish(level.shop, "inventory_levels/update", restInventoryLevel(level));
 }
 
-export function release(state: EmulatorState, inventoryItemId: number, locationId: number, quantity: number): void {
-  const level = trackedLevel(state, inventoryItemId, locationId);
-  if (!level) return;
-  level.quantities.available += quantity;
-  level.quantities.committed -= quantity;
-  level.updatedAt = state.timestamp();
+/** An order routed here: its units are promised (available → committed, on_hand unchanged). */
+export function commit(platform: Platform, inventoryItemId: number, locationId: number, quantity: number): void {
+  move(platform, inventoryItemId, locationId, { available: -quantity, committed: quantity });
 }
 
-export function ship(state: EmulatorState, inventoryItemId: number, locationId: number, quantity: number): void {
-  const level = trackedLevel(state, inventoryItemId, locationId);
-  if (!level) return;
-  level.quantities.committed -= quantity;
-  level.quantities.on_hand -= quantity;
-  level.updatedAt = state.timestamp();
+/** A promise withdrawn (cancelled, edited out, moved away, refunded with restock): committed → available. */
+export function release(platform: Platform, inventoryItemId: number, locationId: number, quantity: number): void {
+  move(platform, inventoryItemId, locationId, { available: quantity, committed: -quantity });
+}
+
+/**
+ * Units that leave the location: shipped by a fulfilment, or refunded unshipped without restocking
+ * (written off). Committed and on_hand go down; available stays.
+ */
+export function ship(platform: Platform, inventoryItemId: number, locationId: number, quantity: number): void {
+  move(platform, inventoryItemId, locationId, { committed: -quantity, on_hand: -quantity });
+}
+
+/** Returned units put back on the shelf (refund with restock type RETURN): on_hand and available up. */
+export function restock(platform: Platform, inventoryItemId: number, locationId: number, quantity: number): void {
+  move(platform, inventoryItemId, locationId, { available: quantity, on_hand: quantity });
 }
 
 /** Reasons Shopify accepts for inventory changes (anything else is INVALID_REASON). */

@@ -7,8 +7,7 @@
  */
 import { z } from "zod";
 import { findVariantBySku } from "./catalogue";
-import { submitFulfillmentRequest, cancelFulfillmentOrder } from "./fulfillment-orders";
-import { commit } from "./inventory";
+import { cancelFulfillmentOrder, fulfillmentOrderLines, newFulfillmentOrder, requestIfAutomatic, type LineShare } from "./fulfillment-orders";
 import { money, restFulfillmentOrderRef, restOrder } from "./payloads";
 import {
   emptyAddress,
@@ -162,6 +161,7 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
       vendor: line.vendor ?? product?.vendor ?? null,
       sku: line.sku ?? variant?.sku ?? null,
       quantity: line.quantity,
+      currentQuantity: line.quantity,
       price: decimal(line.price, variant?.price ?? "0.00"),
       totalDiscount: decimal(line.total_discount),
       grams: line.grams ?? (item?.weight ? gramsOf(item.weight.value, item.weight.unit) : 0),
@@ -219,6 +219,8 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     totalTax: decimal(payload.total_tax),
     totalDiscounts: decimal(payload.total_discounts),
     taxesIncluded: payload.taxes_included ?? false,
+    edited: false,
+    riskAssessments: [],
     extraRestFields,
   };
 }
@@ -237,10 +239,11 @@ interface Assignment {
 /**
  * Shopify's default routing, simplified: locations ranked primary first, then by age. If one
  * location stocks every stocked line in full, the whole order goes there. Otherwise each line goes to
- * the first location with enough stock, or is split across locations that have some. Whatever no
- * location stocks (custom items, sold-out lines) goes to the primary location.
+ * the first location with enough `available` stock, or is split across locations that have some.
+ * Whatever no location stocks (custom items, sold-out lines) goes to the primary location. Edits
+ * route the units they add the same way (`shares`).
  */
-export function routeOrder(state: EmulatorState, shop: ShopRecord, order: OrderRecord): Assignment[] {
+export function routeOrder(state: EmulatorState, shop: ShopRecord, shares: LineShare[]): Assignment[] {
   const locations = state
     .inShop(state.locations, shop.domain)
     .filter((l) => l.isActive && l.fulfillsOnlineOrders)
@@ -249,21 +252,22 @@ export function routeOrder(state: EmulatorState, shop: ShopRecord, order: OrderR
   const available = (itemId: number | undefined, locationId: number) =>
     itemId === undefined ? 0 : Math.max(0, state.inventoryLevel(itemId, locationId)?.quantities.available ?? 0);
 
-  const stocked = order.lineItems.filter((li) => locations.some((l) => available(itemOf(li), l.id) > 0));
-  const single = locations.find((l) => stocked.length > 0 && stocked.every((li) => available(itemOf(li), l.id) >= li.quantity));
+  const stocked = shares.filter(({ lineItem }) => locations.some((l) => available(itemOf(lineItem), l.id) > 0));
+  const single = locations.find((l) => stocked.length > 0 && stocked.every(({ lineItem, quantity }) => available(itemOf(lineItem), l.id) >= quantity));
   const assignments: Assignment[] = [];
-  for (const lineItem of order.lineItems) {
+  for (const share of shares) {
+    const { lineItem, quantity } = share;
     const itemId = itemOf(lineItem);
-    if (single && stocked.includes(lineItem)) {
-      assignments.push({ lineItem, locationId: single.id, quantity: lineItem.quantity });
+    if (single && stocked.includes(share)) {
+      assignments.push({ lineItem, locationId: single.id, quantity });
       continue;
     }
-    const whole = locations.find((l) => available(itemId, l.id) >= lineItem.quantity);
+    const whole = locations.find((l) => available(itemId, l.id) >= quantity);
     if (whole) {
-      assignments.push({ lineItem, locationId: whole.id, quantity: lineItem.quantity });
+      assignments.push({ lineItem, locationId: whole.id, quantity });
       continue;
     }
-    let remaining = lineItem.quantity;
+    let remaining = quantity;
     for (const location of locations) {
       const take = Math.min(remaining, available(itemId, location.id));
       if (take <= 0) continue;
@@ -275,63 +279,49 @@ export function routeOrder(state: EmulatorState, shop: ShopRecord, order: OrderR
   return assignments;
 }
 
-/** One fulfillment order per location, holding that location's share of each line. */
-function createFulfillmentOrders(state: EmulatorState, order: OrderRecord, assignments: Assignment[]): FulfillmentOrderRecord[] {
-  const byLocation = new Map<number, Assignment[]>();
-  for (const a of assignments) byLocation.set(a.locationId, [...(byLocation.get(a.locationId) ?? []), a]);
-  const now = state.timestamp();
-  return [...byLocation.entries()].map(([locationId, shares]) => {
-    const fo: FulfillmentOrderRecord = {
-      id: state.newId(),
-      shop: order.shop,
-      orderId: order.id,
-      assignedLocationId: locationId,
-      status: "OPEN",
-      requestStatus: "UNSUBMITTED",
-      lineItems: shares.map(({ lineItem, quantity }) => {
-        const variant = lineItem.variantId !== null ? state.variants.get(lineItem.variantId) : undefined;
-        return {
-          id: state.newId(),
-          lineItemId: lineItem.id,
-          totalQuantity: quantity,
-          remainingQuantity: quantity,
-          inventoryItemId: variant?.inventoryItemId ?? null,
-          variantId: variant?.id ?? null,
-        };
-      }),
-      destination: order.shippingAddress ? { ...order.shippingAddress, id: state.newId(), email: order.email } : null,
-      merchantRequests: [],
-      lastResponse: null,
-      fulfillAt: now,
-      createdAt: now,
-      updatedAt: now,
-    };
-    state.fulfillmentOrders.set(fo.id, fo);
-    for (const line of fo.lineItems) {
-      if (line.inventoryItemId !== null) commit(state, line.inventoryItemId, locationId, line.totalQuantity);
-    }
-    return fo;
-  });
+/** Assignments grouped by location, in the order locations first appear. */
+export function byLocation(assignments: Assignment[]): Map<number, LineShare[]> {
+  const grouped = new Map<number, LineShare[]>();
+  for (const { locationId, lineItem, quantity } of assignments) grouped.set(locationId, [...(grouped.get(locationId) ?? []), { lineItem, quantity }]);
+  return grouped;
+}
+
+/**
+ * One fulfillment order per location, holding that location's share of each line. A `fulfillAt` in
+ * the future makes them SCHEDULED (subscriptions, pre-orders): they open when it is due.
+ */
+function createFulfillmentOrders(platform: Platform, order: OrderRecord, assignments: Assignment[], fulfillAt: string | null): FulfillmentOrderRecord[] {
+  const now = platform.state.timestamp();
+  const scheduled = fulfillAt !== null && Date.parse(fulfillAt) > Date.parse(now);
+  return [...byLocation(assignments).entries()].map(([locationId, shares]) =>
+    newFulfillmentOrder(platform, order, locationId, fulfillmentOrderLines(platform, shares), {
+      status: scheduled ? "SCHEDULED" : "OPEN",
+      fulfillAt: fulfillAt ?? now,
+      commitStock: true,
+    }),
+  );
+}
+
+/** What the control route may ask beyond the payload: fulfillment orders scheduled for later. */
+export interface OrderOptions {
+  fulfillAt?: string | null;
 }
 
 /**
  * `POST /__emulator/orders`: the order, its fulfillment orders, and what Shopify tells the app, in
  * the platform's order (orders/create, then routing complete per fulfillment order, then requests).
  */
-export function createOrder(platform: Platform, shop: ShopRecord, payload: unknown, mode: DeliveryMode = {}) {
+export function createOrder(platform: Platform, shop: ShopRecord, payload: unknown, mode: DeliveryMode = {}, options: OrderOptions = {}) {
   const { state, webhooks } = platform;
   const order = orderFromPayload(state, shop, payload);
   state.orders.set(order.id, order);
-  const fulfillmentOrders = createFulfillmentOrders(state, order, routeOrder(state, shop, order));
+  const shares = order.lineItems.map((lineItem) => ({ lineItem, quantity: lineItem.quantity }));
+  const fulfillmentOrders = createFulfillmentOrders(platform, order, routeOrder(state, shop, shares), options.fulfillAt ?? null);
   webhooks.publish(shop.domain, "orders/create", restOrder(state, order), mode);
   for (const fo of fulfillmentOrders) {
     webhooks.publish(shop.domain, "fulfillment_orders/order_routing_complete", { fulfillment_order: restFulfillmentOrderRef(fo, false) }, mode);
   }
-  if (shop.autoRequestFulfillment) {
-    for (const fo of fulfillmentOrders) {
-      if (state.fulfillmentServiceAt(fo.assignedLocationId)) submitFulfillmentRequest(platform, fo, { message: null, notifyCustomer: false }, mode);
-    }
-  }
+  for (const fo of fulfillmentOrders) requestIfAutomatic(platform, fo, mode);
   return { order, fulfillmentOrders };
 }
 
@@ -407,19 +397,15 @@ const ADDRESS_FIELDS = {
 } as const satisfies Record<string, keyof Address>;
 
 /**
- * A merchant editing the order's shipping address (admin, or `orderUpdate` / REST `PUT`): the keys
+ * A merchant editing the order's shipping address (admin, `orderUpdate`, or REST `PUT`): the fields
  * given replace the order's (null clears one), those left out are kept. Fulfillment orders that
  * still have something to ship take the new destination; closed or cancelled ones keep the address
- * they went to. Then `orders/updated`, the only webhook Shopify sends for this edit.
+ * they went to. The caller sends `orders/updated`, the only webhook Shopify sends for this edit.
  */
-export function editShippingAddress(platform: Platform, order: OrderRecord, raw: unknown, mode: DeliveryMode = {}) {
-  const { state, webhooks } = platform;
-  const edit = ShippingAddressEdit.parse(raw).shipping_address;
+export function applyShippingAddress(platform: Platform, order: OrderRecord, changes: Partial<Address>): void {
+  const { state } = platform;
   const edited: Address = { ...(order.shippingAddress ?? emptyAddress()) };
-  for (const [key, field] of Object.entries(ADDRESS_FIELDS)) {
-    const value = edit[key as keyof typeof ADDRESS_FIELDS];
-    if (value !== undefined) Object.assign(edited, { [field]: value });
-  }
+  for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(edited, { [field]: value });
   const now = state.timestamp();
   order.shippingAddress = edited;
   order.updatedAt = now;
@@ -428,6 +414,17 @@ export function editShippingAddress(platform: Platform, order: OrderRecord, raw:
     fo.destination = { ...edited, id: fo.destination?.id ?? state.newId(), email: order.email };
     fo.updatedAt = now;
   }
-  webhooks.publish(order.shop, "orders/updated", restOrder(state, order), mode);
+}
+
+/** `POST /__emulator/orders/:id/shipping-address`: the REST address edit, then `orders/updated`. */
+export function editShippingAddress(platform: Platform, order: OrderRecord, raw: unknown, mode: DeliveryMode = {}) {
+  const edit = ShippingAddressEdit.parse(raw).shipping_address;
+  const changes: Partial<Address> = {};
+  for (const [key, field] of Object.entries(ADDRESS_FIELDS)) {
+    const value = edit[key as keyof typeof ADDRESS_FIELDS];
+    if (value !== undefined) Object.assign(changes, { [field]: value });
+  }
+  applyShippingAddress(platform, order, changes);
+  platform.webhooks.publish(order.shop, "orders/updated", restOrder(platform.state, order), mode);
   return order;
 }

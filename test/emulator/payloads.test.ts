@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { BackgroundJobs } from "./background";
 import { addShop, upsertProducts } from "./catalogue";
 import { createFulfillment, createEvent } from "./fulfillments";
 import { createOrder } from "./orders";
@@ -36,7 +37,7 @@ beforeEach(() => {
     delivery: { retryDelaysMs: [], timeoutMs: 10 },
     clock: state.clock,
   });
-  platform = { state, webhooks };
+  platform = { state, webhooks, jobs: new BackgroundJobs() };
   addShop(state, { domain: SHOP, accessToken: "t" });
   upsertProducts(state, SHOP, { products: [{ title: "Aviator sunglasses", variants: [{ sku: "SKU2006-001", price: "89.99", stock: { "Shop location": 5 } }] }] });
 });

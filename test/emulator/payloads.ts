@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { restRefund } from "./change-payloads";
 import { gid } from "./ids";
 import type {
   Address,
@@ -43,7 +44,7 @@ export function money(amount: number): string {
   return amount.toFixed(2);
 }
 
-function moneySet(amount: string, currency: string) {
+export function moneySet(amount: string, currency: string) {
   const money = { amount, currency_code: currency };
   return { shop_money: money, presentment_money: { ...money } };
 }
@@ -84,6 +85,50 @@ function fulfilledQuantity(state: EmulatorState, lineItem: LineItemRecord): numb
   return fulfilled;
 }
 
+/** Units of a line still to ship: what its open fulfillment orders have left. */
+export function fulfillableQuantity(state: EmulatorState, lineItem: LineItemRecord): number {
+  let remaining = 0;
+  for (const fo of state.fulfillmentOrdersOf(lineItem.orderId)) {
+    if (fo.status === "CLOSED" || fo.status === "CANCELLED") continue;
+    for (const line of fo.lineItems) if (line.lineItemId === lineItem.id) remaining += line.remainingQuantity;
+  }
+  return remaining;
+}
+
+/** A line item as refunds/create nests it (Shopify's example keys, fewer than an order's line item). */
+export function restLineItemForRefund(state: EmulatorState, order: OrderRecord, lineItem: LineItemRecord) {
+  const line = restLineItem(state, order, lineItem);
+  return {
+    id: line.id,
+    variant_id: line.variant_id,
+    title: line.title,
+    quantity: line.quantity,
+    sku: line.sku,
+    variant_title: line.variant_title,
+    vendor: line.vendor,
+    fulfillment_service: line.fulfillment_service,
+    product_id: line.product_id,
+    requires_shipping: line.requires_shipping,
+    taxable: line.taxable,
+    gift_card: line.gift_card,
+    name: line.name,
+    variant_inventory_management: line.variant_inventory_management,
+    properties: line.properties,
+    product_exists: line.product_exists,
+    fulfillable_quantity: line.fulfillable_quantity,
+    grams: line.grams,
+    price: line.price,
+    total_discount: line.total_discount,
+    fulfillment_status: line.fulfillment_status,
+    price_set: line.price_set,
+    total_discount_set: line.total_discount_set,
+    discount_allocations: line.discount_allocations,
+    duties: line.duties,
+    admin_graphql_api_id: line.admin_graphql_api_id,
+    tax_lines: line.tax_lines,
+  };
+}
+
 function restLineItem(state: EmulatorState, order: OrderRecord, lineItem: LineItemRecord) {
   const fulfilled = fulfilledQuantity(state, lineItem);
   const cancelled = order.cancelledAt !== null;
@@ -93,10 +138,10 @@ function restLineItem(state: EmulatorState, order: OrderRecord, lineItem: LineIt
     id: lineItem.id,
     admin_graphql_api_id: gid("LineItem", lineItem.id),
     attributed_staffs: [],
-    current_quantity: cancelled ? 0 : lineItem.quantity,
-    fulfillable_quantity: cancelled ? 0 : lineItem.quantity - fulfilled,
+    current_quantity: cancelled ? 0 : lineItem.currentQuantity,
+    fulfillable_quantity: cancelled ? 0 : fulfillableQuantity(state, lineItem),
     fulfillment_service: service,
-    fulfillment_status: fulfilled === 0 ? null : fulfilled >= lineItem.quantity ? "fulfilled" : "partial",
+    fulfillment_status: fulfilled === 0 ? null : fulfilled >= lineItem.currentQuantity ? "fulfilled" : "partial",
     gift_card: lineItem.giftCard,
     grams: lineItem.grams,
     name: lineItem.name,
@@ -144,8 +189,14 @@ export interface OrderTotals {
   weight: number;
 }
 
-export function orderTotals(order: OrderRecord): OrderTotals {
-  const lineItems = sum(order.lineItems.map((li) => Number(li.price) * li.quantity));
+/**
+ * Money of an order. "ordered" counts every unit ever ordered (Shopify's total* fields, "before
+ * returns"); "current" counts what the order holds after edits removed and refunds took back units
+ * (the current* fields).
+ */
+export function orderTotals(order: OrderRecord, basis: "ordered" | "current" = "ordered"): OrderTotals {
+  const units = (li: LineItemRecord) => (basis === "current" ? li.currentQuantity : li.quantity);
+  const lineItems = sum(order.lineItems.map((li) => Number(li.price) * units(li)));
   const discounts = Number(order.totalDiscounts);
   const shipping = sum(order.shippingLines.map((s) => Number(s.price)));
   const tax = order.taxesIncluded ? 0 : Number(order.totalTax);
@@ -157,14 +208,21 @@ export function orderTotals(order: OrderRecord): OrderTotals {
     shipping,
     tax: Number(order.totalTax),
     total: subtotal + shipping + tax,
-    weight: sum(order.lineItems.map((li) => li.grams * li.quantity)),
+    weight: sum(order.lineItems.map((li) => li.grams * units(li))),
   };
+}
+
+/** REST financial statuses in which the money has been received (refunds come out of it). */
+export const PAID_STATUSES = new Set(["paid", "partially_refunded", "refunded"]);
+
+export function refundedAmount(state: EmulatorState, order: OrderRecord): number {
+  return sum(state.refundsOf(order.id).map((r) => Number(r.total)));
 }
 
 /** REST order fulfillment status: null (nothing shipped), "partial" or "fulfilled". */
 export function orderFulfillmentStatus(state: EmulatorState, order: OrderRecord): "fulfilled" | "partial" | null {
   const shipped = sum(order.lineItems.map((li) => fulfilledQuantity(state, li)));
-  const ordered = sum(order.lineItems.map((li) => li.quantity));
+  const ordered = sum(order.lineItems.map((li) => li.currentQuantity));
   if (shipped === 0) return null;
   return shipped >= ordered ? "fulfilled" : "partial";
 }
@@ -174,7 +232,7 @@ export function restOrder(state: EmulatorState, order: OrderRecord): Record<stri
   const c = order.currencyCode;
   const t = orderTotals(order);
   const cancelled = order.cancelledAt !== null;
-  const current = cancelled ? { subtotal: 0, total: 0, tax: 0, discounts: 0 } : t;
+  const current = cancelled ? { subtotal: 0, total: 0, tax: 0, discounts: 0, shipping: 0, weight: 0 } : orderTotals(order, "current");
   const token = `emu${order.id.toString(16)}`;
   const extra = (key: string, fallback: unknown) => (key in order.extraRestFields ? order.extraRestFields[key] : fallback);
   return {
@@ -250,7 +308,7 @@ export function restOrder(state: EmulatorState, order: OrderRecord): Record<stri
     total_discounts_set: moneySet(money(t.discounts), c),
     total_line_items_price: money(t.lineItems),
     total_line_items_price_set: moneySet(money(t.lineItems), c),
-    total_outstanding: order.financialStatus === "paid" ? "0.00" : money(t.total),
+    total_outstanding: PAID_STATUSES.has(order.financialStatus) ? "0.00" : money(current.total),
     total_price: money(t.total),
     total_price_set: moneySet(money(t.total), c),
     total_shipping_price_set: moneySet(money(t.shipping), c),
@@ -266,7 +324,7 @@ export function restOrder(state: EmulatorState, order: OrderRecord): Record<stri
     fulfillments: state.fulfillmentsOf(order.id).map((f) => restFulfillment(state, f)),
     line_items: order.lineItems.map((li) => restLineItem(state, order, li)),
     payment_terms: extra("payment_terms", null),
-    refunds: [],
+    refunds: state.refundsOf(order.id).map((refund) => restRefund(state, refund)),
     shipping_address: restAddress(order.shippingAddress),
     shipping_lines: order.shippingLines.map((line) => ({
       id: line.id,

@@ -13,11 +13,25 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 describe("the demo shop", () => {
-  it("sells exactly the sandbox's SKUs, with customs facts", async () => {
-    const { body } = await gql(`{ productVariants(first: 50) { nodes { sku price inventoryItem { harmonizedSystemCode countryCodeOfOrigin measurement { weight { value unit } } } } } }`);
-    const variants = dig(body.data, "productVariants", "nodes") as { sku: string; inventoryItem: { harmonizedSystemCode: string; measurement: { weight: { unit: string } } } }[];
-    expect(variants.map((v) => v.sku).sort()).toEqual(catalogue.map((c) => c.sku).sort());
-    expect(variants.every((v) => /^\d{6}$/.test(v.inventoryItem.harmonizedSystemCode) && v.inventoryItem.measurement.weight.unit === "GRAMS")).toBe(true);
+  it("sells the sandbox's SKUs with customs facts, and a few variants without a SKU", async () => {
+    const { body } = await gql(`{ productVariants(first: 50) { nodes { sku title barcode price product { title }
+      inventoryItem { tracked requiresShipping harmonizedSystemCode countryCodeOfOrigin measurement { weight { value unit } } } } } }`);
+    type Variant = { sku: string | null; title: string; barcode: string | null; product: { title: string }; inventoryItem: { tracked: boolean; requiresShipping: boolean; harmonizedSystemCode: string | null; countryCodeOfOrigin: string | null; measurement: { weight: { value: number; unit: string } | null } } };
+    const variants = dig(body.data, "productVariants", "nodes") as Variant[];
+    const withSku = variants.filter((v) => v.sku !== null);
+    expect(withSku.map((v) => v.sku).sort()).toEqual(catalogue.map((c) => c.sku).sort());
+    for (const v of withSku) {
+      const sku = catalogue.find((c) => c.sku === v.sku);
+      expect(v.inventoryItem).toMatchObject({ harmonizedSystemCode: sku?.hsCode, measurement: { weight: { value: sku?.weight, unit: "GRAMS" } } });
+      expect(v.inventoryItem.countryCodeOfOrigin).toMatch(/^[A-Z]{2}$/);
+      expect(v.barcode).toMatch(/^\d{13}$/);
+    }
+    // A gift card (nothing to ship) and a physical tote bag the merchant never gave a SKU.
+    expect(variants.filter((v) => v.sku === null).map((v) => [v.product.title, v.title, v.inventoryItem.requiresShipping])).toEqual([
+      ["Northfield gift card", "$25", false],
+      ["Northfield gift card", "$50", false],
+      ["Canvas tote bag, natural", "Default Title", true],
+    ]);
   });
 
   it("routes studio lines to the studio and warehouse lines to the warehouse the app registered", async () => {
@@ -30,5 +44,18 @@ describe("the demo shop", () => {
 
     const mixed = emulator.createOrder(DEMO_SHOP, { line_items: [{ sku: "MUG-CER-350-WHT", quantity: 2 }, { sku: "LAMP-LED-DESK-WHT", quantity: 1 }] });
     expect(mixed.fulfillmentOrders.map((fo) => `gid://shopify/Location/${fo.assignedLocationId}`)).toEqual([us01]);
+  });
+});
+
+describe("the demo shop's token", () => {
+  it("acts as the merchant too (orders, edits), and is otherwise limited to the app's scopes", async () => {
+    const { order } = emulator.createOrder(DEMO_SHOP, { financial_status: "pending", line_items: [{ sku: "TEA-GREEN-100G", quantity: 1 }] });
+    const id = `gid://shopify/Order/${order.id}`;
+    const paid = await gql(`mutation ($id: ID!) { orderMarkAsPaid(input: { id: $id }) { order { displayFinancialStatus } userErrors { message } } }`, { id });
+    expect(dig(paid.body.data, "orderMarkAsPaid", "order", "displayFinancialStatus")).toBe("PAID");
+    const edit = await gql(`mutation ($id: ID!) { orderEditBegin(id: $id) { calculatedOrder { id } userErrors { message } } }`, { id });
+    expect(dig(edit.body.data, "orderEditBegin", "calculatedOrder", "id")).toMatch(/^gid:\/\/shopify\/CalculatedOrder\/\d+$/);
+    const customer = await gql(`query ($id: ID!) { order(id: $id) { customer { id } } }`, { id });
+    expect(customer.body.errors?.[0]?.extensions?.code).toBe("ACCESS_DENIED");
   });
 });

@@ -31,6 +31,13 @@ const COUNTRY_OF_ORIGIN: Record<string, string> = {
   "SCARF-SILK-90-NVY": "CN",
 };
 
+/** A GS1 EAN-13 for the n-th catalogue line under the merchant's (fictional) company prefix. */
+function ean13(n: number): string {
+  const twelve = `0614141${String(10_000 + n).slice(-5)}`;
+  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
 /** What the merchant keeps and ships from the studio; the rest lives only at the provider. */
 const STUDIO_STOCK: Record<string, number> = {
   "CANDLE-SOY-200-LAV": 24,
@@ -38,7 +45,7 @@ const STUDIO_STOCK: Record<string, number> = {
   "SCARF-SILK-90-NVY": 6,
 };
 
-function productOf(sku: CatalogueSku): ProductInput {
+function productOf(sku: CatalogueSku, index: number): ProductInput {
   const studio = STUDIO_STOCK[sku.sku];
   return {
     title: sku.productName,
@@ -50,6 +57,7 @@ function productOf(sku: CatalogueSku): ProductInput {
         sku: sku.sku,
         title: "Default Title",
         price: sku.price.toFixed(2),
+        barcode: ean13(index + 1),
         weight: { value: sku.weight, unit: "GRAMS" },
         harmonizedSystemCode: sku.hsCode,
         countryCodeOfOrigin: COUNTRY_OF_ORIGIN[sku.sku] ?? "CN",
@@ -60,15 +68,58 @@ function productOf(sku: CatalogueSku): ProductInput {
   };
 }
 
-/** The demo catalogue: one product per sandbox SKU, in the sandbox's order. */
-export function demoProducts(): ProductInput[] {
-  return catalogue.map(productOf);
+/**
+ * What every real catalogue also has: variants without a SKU. A gift card (nothing to ship, not
+ * inventory-tracked) and a tote bag the merchant sells from the studio but never gave a SKU, so the
+ * provider cannot know it (the SKU sync must say so per variant; an order of it cannot go there).
+ */
+export function productsWithoutSku(): ProductInput[] {
+  return [
+    {
+      title: "Northfield gift card",
+      vendor: "Northfield Goods",
+      productType: "Gift Cards",
+      tags: ["demo"],
+      variants: [25, 50].map((value) => ({ sku: null, title: `$${value}`, price: value.toFixed(2), tracked: false, requiresShipping: false })),
+    },
+    {
+      title: "Canvas tote bag, natural",
+      vendor: "Northfield Home",
+      productType: "Tote bag",
+      tags: ["demo"],
+      variants: [
+        {
+          sku: null,
+          title: "Default Title",
+          price: "18.00",
+          weight: { value: 160, unit: "GRAMS" },
+          harmonizedSystemCode: "420222",
+          countryCodeOfOrigin: "IN",
+          stock: { [MERCHANT_LOCATION]: 12 },
+        },
+      ],
+    },
+  ];
 }
+
+/** The demo catalogue: one product per sandbox SKU, in the sandbox's order, then those without SKU. */
+export function demoProducts(): ProductInput[] {
+  return [...catalogue.map(productOf), ...productsWithoutSku()];
+}
+
+/**
+ * What the merchant's own actions in Shopify's admin need when tests perform them as the mutations
+ * they are, with the one token DESIGN.md section 7 prints: order updates, payments, refunds and risk
+ * (write_orders), order edits (write_order_edits), and fulfillment orders at other services' locations
+ * (write_third_party_fulfillment_orders). Everything else the token may do is the app's TOML.
+ */
+export const MERCHANT_ACTION_SCOPES = ["write_orders", "write_order_edits", "write_third_party_fulfillment_orders"];
 
 export function demoShop(overrides: Partial<SeedShop> = {}): SeedShop {
   return {
     domain: DEMO_SHOP,
     accessToken: DEMO_ACCESS_TOKEN,
+    extraScopes: MERCHANT_ACTION_SCOPES,
     name: "Northfield Goods",
     email: "orders@northfield-goods.example",
     currencyCode: "USD",
@@ -95,8 +146,8 @@ export function demoShop(overrides: Partial<SeedShop> = {}): SeedShop {
  * warehouse's Shopify location (gid or name) with the sandbox's stock of that warehouse.
  */
 export function warehouseStock(warehouse: WarehouseId, location: string): ProductInput[] {
-  return catalogue.map((sku) => {
-    const product = productOf(sku);
+  return catalogue.map((sku, index) => {
+    const product = productOf(sku, index);
     return {
       ...product,
       variants: product.variants.map((v) => ({ ...v, stock: { [location]: sku.stock[warehouse] } })),

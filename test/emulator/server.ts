@@ -10,15 +10,18 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { adminShop, controlShop, type ShopResolution } from "./addressing";
 import { ADMIN_API_VERSION, loadAdminApi } from "./admin-schema";
-import { addLocation, addShop, LocationInput, upsertProducts, type ProductInput, type ShopInput } from "./catalogue";
+import { BackgroundJobs } from "./background";
+import { addLocation, addShop, grantedScopes, LocationInput, upsertProducts, type ProductInput, type ShopInput } from "./catalogue";
 import { submitFulfillmentRequest } from "./fulfillment-orders";
 import { AdminGraphql } from "./graphql";
 import { parseGid } from "./ids";
 import { accessTokenRequest } from "./oauth";
-import { cancelOrder, createOrder, editShippingAddress } from "./orders";
+import { cancelOrder, createOrder, editShippingAddress, type OrderOptions } from "./orders";
 import type { Platform } from "./platform";
 import { defaultPayload, restOrder } from "./payloads";
+import { openDue } from "./scheduled";
 import { EmulatorState, type ShopRecord } from "./state";
 import {
   DEFAULT_DELIVERY,
@@ -53,6 +56,8 @@ export interface EmulatorOptions {
   throttle?: { maximumAvailable?: number; restoreRate?: number };
   enforceAccessScopes?: boolean;
   now?: () => Date;
+  /** How long a bulk operation stays RUNNING before its JSONL is ready (default 50 ms). */
+  bulkOperationMs?: number;
 }
 
 export interface ShopifyEmulator {
@@ -63,7 +68,9 @@ export interface ShopifyEmulator {
   /** The GraphQL endpoint for a shop in path form (no header needed). */
   graphqlUrl(shop: string): string;
   setAppUrl(url: string): void;
-  createOrder(shop: string, payload: unknown, mode?: DeliveryMode): ReturnType<typeof createOrder>;
+  createOrder(shop: string, payload: unknown, mode?: DeliveryMode, options?: OrderOptions): ReturnType<typeof createOrder>;
+  /** Opens scheduled fulfillment orders that are due by the emulator's clock (also done before every request). */
+  tick(): void;
   cancelOrder(shop: string, orderId: number, input?: unknown): ReturnType<typeof cancelOrder>;
   publish(shop: string, topic: string, payload?: unknown, options?: DeliveryMode & { uri?: string }): DeliveryRecord[];
   addProducts(shop: string, products: ProductInput[]): void;
@@ -100,17 +107,18 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     delivery: { ...DEFAULT_DELIVERY, ...options.delivery },
     clock,
   };
-  const platform: Platform = { state: new EmulatorState(clock), webhooks: new WebhookDispatcher(dispatcherConfig) };
+  const platform: Platform = { state: new EmulatorState(clock), webhooks: new WebhookDispatcher(dispatcherConfig), jobs: new BackgroundJobs() };
   const graphql = new AdminGraphql(api, platform, {
     maximumAvailable: options.throttle?.maximumAvailable ?? 1000,
     restoreRate: options.throttle?.restoreRate ?? 100,
     enforceAccessScopes: options.enforceAccessScopes ?? true,
     clock,
+    bulkOperationMs: options.bulkOperationMs ?? 50,
   });
 
   const seed = () => {
     for (const { products, ...shop } of options.shops ?? []) {
-      addShop(platform.state, { ...shop, scopes: shop.scopes ?? app.scopes });
+      addShop(platform.state, { ...shop, scopes: grantedScopes(shop, app.scopes) });
       if (products) upsertProducts(platform.state, shop.domain, { products });
     }
   };
@@ -131,7 +139,8 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     setAppUrl: (url) => {
       dispatcherConfig.appUrl = url;
     },
-    createOrder: (shop, payload, mode) => createOrder(platform, shopOr404(shop), payload, mode),
+    createOrder: (shop, payload, mode, orderOptions) => createOrder(platform, shopOr404(shop), payload, mode, orderOptions),
+    tick: () => openDue(platform),
     cancelOrder: (shop, orderId, input) => {
       const order = platform.state.owned(platform.state.orders, orderId, shopOr404(shop).domain);
       if (!order) throw new HttpError(404, { errors: `No order ${orderId} in ${shop}` });
@@ -145,7 +154,11 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     },
     addProducts: (shop, products) => void upsertProducts(platform.state, shopOr404(shop).domain, { products }),
     deliveries: () => platform.webhooks.log(),
-    settled: () => platform.webhooks.settled(),
+    // Background work (bulk operations) first: it ends with webhooks of its own.
+    settled: async () => {
+      await platform.jobs.settled();
+      await platform.webhooks.settled();
+    },
     reset: () => {
       platform.state.clear();
       platform.webhooks.clearLog();
@@ -153,6 +166,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       seed();
     },
     close: () => new Promise<void>((done) => {
+      platform.jobs.close();
       platform.webhooks.close();
       server.closeAllConnections();
       server.close(() => done());
@@ -168,6 +182,8 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Time passes between requests: whatever was scheduled for now is open before anyone looks.
+    openDue(platform);
     const url = new URL(req.url ?? "/", "http://emulator");
     const path = url.pathname;
     const method = req.method ?? "GET";
@@ -183,12 +199,24 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       return send(res, answer.status, answer.body);
     }
     if (!path.startsWith("/__emulator/")) throw new HttpError(404, { errors: "Not Found" });
+    const bulkResult = /^\/__emulator\/bulk\/(\d+)\/[0-9a-f-]+\.jsonl$/.exec(path);
+    if (bulkResult && method === "GET") {
+      // Like Shopify's signed storage URL: the unguessable path is the credential.
+      const operation = platform.state.bulkOperations.get(Number(bulkResult[1]));
+      if (!operation?.jsonl || operation.urlPath !== path) throw new HttpError(404, { errors: "Not Found" });
+      res.writeHead(200, { "Content-Type": "application/jsonl", "Content-Length": Buffer.byteLength(operation.jsonl) });
+      return void res.end(operation.jsonl);
+    }
     const shopParam = url.searchParams.get("shop") ?? header(req, "x-shopify-shop-domain");
+    const token = header(req, "x-shopify-access-token");
+    /** The shop a control route acts on: named, else the token's, else the only one (addressing.ts). */
+    const requestShop = (named: string | undefined = shopParam): ShopRecord => resolved(controlShop(platform.state, named, token));
     const mode: DeliveryMode = { duplicate: url.searchParams.has("duplicate"), hold: url.searchParams.has("hold") };
     const control = `${method} ${path.slice("/__emulator".length)}`;
 
     if (control === "GET /state") return send(res, 200, { ...platform.state.snapshot(), deliveries: platform.webhooks.log() });
     if (control === "GET /deliveries") return send(res, 200, platform.webhooks.log());
+    if (control === "POST /tick") return send(res, 200, { now: platform.state.timestamp() });
     if (control === "POST /reset") {
       emulator.reset();
       return send(res, 200, { ok: true });
@@ -196,7 +224,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     if (control === "POST /shops") {
       const body = (await readJson(req)) as SeedShop;
       const { products, ...input } = body;
-      const shop = addShop(platform.state, { ...input, scopes: input.scopes ?? app.scopes });
+      const shop = addShop(platform.state, { ...input, scopes: grantedScopes(input, app.scopes) });
       if (products) upsertProducts(platform.state, shop.domain, { products });
       return send(res, 201, { shop: shop.domain, primaryLocationId: shop.primaryLocationId });
     }
@@ -208,18 +236,21 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       return send(res, 200, { shop: shop.domain, autoRequestFulfillment: shop.autoRequestFulfillment, scopes: shop.scopes });
     }
     if (control === "POST /products") {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const variants = upsertProducts(platform.state, shop.domain, await readJson(req));
       return send(res, 201, { variants: variants.map((v) => ({ id: `gid://shopify/ProductVariant/${v.id}`, sku: v.sku, inventoryItemId: `gid://shopify/InventoryItem/${v.inventoryItemId}` })) });
     }
     if (control === "POST /locations") {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const location = addLocation(platform.state, shop.domain, LocationInput.parse(await readJson(req)));
       return send(res, 201, { id: `gid://shopify/Location/${location.id}`, name: location.name });
     }
     if (control === "POST /orders") {
-      const shop = shopOr404(shopParam);
-      const { order, fulfillmentOrders } = createOrder(platform, shop, await readJson(req), mode);
+      const shop = requestShop();
+      // `?fulfill_at=<ISO>` in the future: fulfillment orders SCHEDULED until then (subscriptions, pre-orders).
+      const fulfillAt = url.searchParams.get("fulfill_at");
+      if (fulfillAt !== null && Number.isNaN(Date.parse(fulfillAt))) throw new HttpError(400, { errors: `fulfill_at is not a date and time: ${fulfillAt}` });
+      const { order, fulfillmentOrders } = createOrder(platform, shop, await readJson(req), mode, { fulfillAt: fulfillAt === null ? null : new Date(fulfillAt).toISOString() });
       return send(res, 201, {
         order: restOrder(platform.state, order),
         fulfillmentOrders: fulfillmentOrders.map((fo) => ({
@@ -227,13 +258,14 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
           assignedLocationId: `gid://shopify/Location/${fo.assignedLocationId}`,
           status: fo.status,
           requestStatus: fo.requestStatus,
+          fulfillAt: fo.fulfillAt,
           lineItems: fo.lineItems.map((l) => ({ id: `gid://shopify/FulfillmentOrderLineItem/${l.id}`, lineItemId: l.lineItemId, quantity: l.totalQuantity })),
         })),
       });
     }
     const cancel = /^POST \/orders\/([^/]+)\/cancel$/.exec(control);
     if (cancel) {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const id = idFrom(cancel[1] ?? "", "Order");
       const order = platform.state.owned(platform.state.orders, id, shop.domain);
       if (!order) throw new HttpError(404, { errors: `No order ${cancel[1]} in ${shop.domain}` });
@@ -241,14 +273,14 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     }
     const addressEdit = /^POST \/orders\/([^/]+)\/shipping-address$/.exec(control);
     if (addressEdit) {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const order = platform.state.owned(platform.state.orders, idFrom(addressEdit[1] ?? "", "Order"), shop.domain);
       if (!order) throw new HttpError(404, { errors: `No order ${addressEdit[1]} in ${shop.domain}` });
       return send(res, 200, { order: restOrder(platform.state, editShippingAddress(platform, order, await readJson(req), mode)) });
     }
     const submit = /^POST \/fulfillment_orders\/([^/]+)\/submit_fulfillment_request$/.exec(control);
     if (submit) {
-      const shop = shopOr404(shopParam);
+      const shop = requestShop();
       const fo = platform.state.owned(platform.state.fulfillmentOrders, idFrom(submit[1] ?? "", "FulfillmentOrder"), shop.domain);
       if (!fo) throw new HttpError(404, { errors: `No fulfillment order ${submit[1]} in ${shop.domain}` });
       const body = z.object({ message: z.string().nullish() }).parse(await readJson(req));
@@ -260,7 +292,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       const body = z
         .object({ topic: z.string().min(1), shop: z.string().optional(), payload: z.unknown().optional(), uri: z.string().optional(), duplicate: z.boolean().optional(), hold: z.boolean().optional() })
         .parse(await readJson(req));
-      const shop = shopOr404(body.shop ?? shopParam);
+      const shop = requestShop(body.shop ?? shopParam);
       const records = emulator.publish(shop.domain, body.topic, body.payload, { uri: body.uri, duplicate: body.duplicate, hold: body.hold });
       const status = records.every((r) => r.state === "not_subscribed") ? 422 : 202;
       return send(res, status, status === 422 ? { errors: `The app does not subscribe to ${body.topic} (and no uri was given)`, deliveries: records } : { deliveries: records });
@@ -276,7 +308,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     }
     if (control === "POST /throttle") {
       const body = z.object({ shop: z.string().optional(), currentlyAvailable: z.number().nonnegative() }).parse(await readJson(req));
-      const bucket = graphql.bucket(shopOr404(body.shop ?? shopParam).domain);
+      const bucket = graphql.bucket(requestShop(body.shop ?? shopParam).domain);
       bucket.set(body.currentlyAvailable);
       return send(res, 200, bucket.status());
     }
@@ -294,11 +326,7 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     if (version !== ADMIN_API_VERSION) {
       throw new HttpError(404, { errors: `The Shopify emulator serves Admin API ${ADMIN_API_VERSION} only (asked for ${version})` });
     }
-    const shop = platform.state.shop(shopOf(req, pathShop) ?? "");
-    if (!shop) throw new HttpError(404, { errors: "Not Found" });
-    if (header(req, "x-shopify-access-token") !== shop.accessToken) {
-      throw new HttpError(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
-    }
+    const shop = resolved(adminShop(platform.state, shopOf(req, pathShop), header(req, "x-shopify-access-token")));
     const raw = await readBody(req);
     let body: unknown;
     if ((header(req, "content-type") ?? "").includes("application/graphql")) body = { query: raw };
@@ -324,7 +352,13 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
 
   await new Promise<void>((ready) => server.listen(options.port ?? 0, "127.0.0.1", ready));
   emulator.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  platform.state.baseUrl = emulator.url;
   return emulator;
+}
+
+function resolved(resolution: ShopResolution): ShopRecord {
+  if ("shop" in resolution) return resolution.shop;
+  throw new HttpError(resolution.status, { errors: resolution.error });
 }
 
 function idFrom(value: string, type: string): number | undefined {

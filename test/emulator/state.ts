@@ -124,7 +124,10 @@ export interface InventoryItemRecord {
   updatedAt: string;
 }
 
-/** Shopify's inventory states; `on_hand` = available + committed + reserved + damaged + ... */
+/**
+ * Shopify's inventory states. `on_hand` is the sum of ON_HAND_PARTS, so available = on_hand minus
+ * committed, reserved, damaged, safety_stock and quality_control; `incoming` is not on hand yet.
+ */
 export const QUANTITY_NAMES = [
   "available",
   "committed",
@@ -136,6 +139,7 @@ export const QUANTITY_NAMES = [
   "safety_stock",
 ] as const;
 export type QuantityName = (typeof QUANTITY_NAMES)[number];
+export const ON_HAND_PARTS = ["available", "committed", "reserved", "damaged", "safety_stock", "quality_control"] as const satisfies readonly QuantityName[];
 
 export interface InventoryLevelRecord {
   id: number;
@@ -164,6 +168,11 @@ export interface LineItemRecord {
   price: string;
   totalDiscount: string;
   grams: number;
+  /**
+   * Units the order holds now: `quantity` (everything ever ordered, edits' increases included)
+   * minus what edits removed and refunds took back. Shopify's `currentQuantity`.
+   */
+  currentQuantity: number;
   requiresShipping: boolean;
   taxable: boolean;
   giftCard: boolean;
@@ -218,8 +227,58 @@ export interface OrderRecord {
   totalTax: string;
   totalDiscounts: string;
   taxesIncluded: boolean;
+  /** True once an order edit was committed (Order.edited). */
+  edited: boolean;
+  /** Risk assessments apps created with orderRiskAssessmentCreate, oldest first. */
+  riskAssessments: RiskAssessmentRecord[];
   /** Fields of the posted orders/create payload the emulator does not model, echoed in webhooks. */
   extraRestFields: Record<string, unknown>;
+}
+
+export type RiskLevel = "HIGH" | "LOW" | "MEDIUM" | "NONE" | "PENDING";
+
+export interface RiskAssessmentRecord {
+  riskLevel: RiskLevel;
+  facts: { description: string; sentiment: "NEGATIVE" | "NEUTRAL" | "POSITIVE" }[];
+  createdAt: string;
+}
+
+/** A refund: what it took back from which line, and whether stock went back on the shelf. */
+export interface RefundRecord {
+  id: number;
+  shop: string;
+  orderId: number;
+  note: string | null;
+  createdAt: string;
+  processedAt: string;
+  lineItems: {
+    id: number;
+    lineItemId: number;
+    quantity: number;
+    restockType: "CANCEL" | "LEGACY_RESTOCK" | "NO_RESTOCK" | "RETURN";
+    restocked: boolean;
+    locationId: number | null;
+    subtotal: string;
+  }[];
+  shipping: string;
+  total: string;
+  /** The refund's money transaction (REST `transactions[0]`). */
+  transactionId: number;
+}
+
+/** An order edit session (`orderEditBegin` ... `orderEditCommit`): the CalculatedOrder's changes. */
+export interface OrderEditRecord {
+  /** The CalculatedOrder id; the session has its own id. */
+  id: number;
+  sessionId: number;
+  shop: string;
+  orderId: number;
+  /** New quantities of existing line items, keyed by line item id. */
+  quantities: Record<number, { quantity: number; restock: boolean; locationId: number | null }>;
+  /** Variants added (each a future line item; `id` is its CalculatedLineItem id). */
+  additions: { id: number; variantId: number; quantity: number; locationId: number | null }[];
+  committedAt: string | null;
+  createdAt: string;
 }
 
 export interface FulfillmentOrderLineItemRecord {
@@ -258,6 +317,28 @@ export interface MerchantRequestRecord {
   sentAt: string;
 }
 
+/** A fulfillment hold. All holds placed through the API are the calling app's (heldByRequestingApp). */
+export interface FulfillmentHoldRecord {
+  id: number;
+  reason: string;
+  reasonNotes: string | null;
+  /** Unique among one app's holds on one fulfillment order; "" when not given (Shopify's default). */
+  handle: string;
+  externalId: string | null;
+  notifyMerchant: boolean;
+  createdAt: string;
+}
+
+/** What a fulfillment service answered (accept, reject, close), readable as the request's responseData. */
+export interface ServiceResponse {
+  action: "ACCEPT_FULFILLMENT_REQUEST" | "REJECT_FULFILLMENT_REQUEST" | "ACCEPT_CANCELLATION_REQUEST" | "REJECT_CANCELLATION_REQUEST" | "CLOSE";
+  message: string | null;
+  at: string;
+  reason?: string | null;
+  estimatedShippedAt?: string | null;
+  lineItems?: { fulfillmentOrderLineItemId: number; message: string | null }[];
+}
+
 export interface FulfillmentOrderRecord {
   id: number;
   shop: string;
@@ -268,8 +349,11 @@ export interface FulfillmentOrderRecord {
   lineItems: FulfillmentOrderLineItemRecord[];
   destination: (Address & { id: number; email: string | null }) | null;
   merchantRequests: MerchantRequestRecord[];
-  /** What the fulfillment service last said (accept / reject message, rejection reason). */
-  lastResponse: { action: string; message: string | null; reason?: string | null; at: string } | null;
+  /** What the fulfillment service last said (accept / reject / close message, reason, estimate). */
+  lastResponse: ServiceResponse | null;
+  holds: FulfillmentHoldRecord[];
+  /** The status a released hold restores (ON_HOLD remembers where it came from). */
+  statusBeforeHold: FulfillmentOrderStatus | null;
   fulfillAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -367,6 +451,28 @@ export interface InventoryAdjustmentGroupRecord {
   createdAt: string;
 }
 
+export type BulkOperationStatus = "CANCELED" | "CANCELING" | "COMPLETED" | "CREATED" | "EXPIRED" | "FAILED" | "RUNNING";
+
+/** A `bulkOperationRunQuery`: its query, progress, and the JSONL result once it has run. */
+export interface BulkOperationRecord {
+  id: number;
+  shop: string;
+  type: "QUERY";
+  status: BulkOperationStatus;
+  query: string;
+  groupObjects: boolean;
+  createdAt: string;
+  completedAt: string | null;
+  errorCode: "ACCESS_DENIED" | "INTERNAL_SERVER_ERROR" | "TIMEOUT" | null;
+  /** Why it failed, for tests and the state snapshot (Shopify shows only the code). */
+  errorDetail: string | null;
+  objectCount: number;
+  rootObjectCount: number;
+  /** The JSONL result, served at `url` (a random path, as Shopify's signed storage URLs are). */
+  jsonl: string | null;
+  urlPath: string | null;
+}
+
 /** A stored result of an `@idempotent` mutation, replayed for the same key and arguments. */
 export interface IdempotencyRecord {
   fingerprint: string;
@@ -389,6 +495,11 @@ export class EmulatorState {
   readonly carrierServices = new Map<number, CarrierServiceRecord>();
   readonly adjustmentGroups = new Map<number, InventoryAdjustmentGroupRecord>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
+  readonly bulkOperations = new Map<number, BulkOperationRecord>();
+  readonly refunds = new Map<number, RefundRecord>();
+  readonly orderEdits = new Map<number, OrderEditRecord>();
+  /** The emulator's own base URL (for URLs it hands out, such as bulk operation results). */
+  baseUrl = "";
 
   constructor(readonly clock: () => Date) {}
 
@@ -455,6 +566,10 @@ export class EmulatorState {
     return [...this.fulfillmentOrders.values()].filter((fo) => fo.orderId === orderId);
   }
 
+  refundsOf(orderId: number): RefundRecord[] {
+    return [...this.refunds.values()].filter((r) => r.orderId === orderId);
+  }
+
   fulfillmentsOf(orderId: number): FulfillmentRecord[] {
     return [...this.fulfillments.values()].filter((f) => f.orderId === orderId);
   }
@@ -487,6 +602,9 @@ export class EmulatorState {
       fulfillmentEvents: all(this.fulfillmentEvents),
       carrierServices: all(this.carrierServices),
       inventoryAdjustmentGroups: all(this.adjustmentGroups),
+      refunds: all(this.refunds),
+      orderEdits: all(this.orderEdits),
+      bulkOperations: all(this.bulkOperations).map(({ jsonl: _jsonl, ...operation }) => operation),
     };
   }
 }

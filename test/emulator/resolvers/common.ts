@@ -1,5 +1,5 @@
 /** Small value objects shared by many types: money, weights, addresses. */
-import { gid } from "../ids";
+import { APP_ID, APP_TITLE, gid } from "../ids";
 import type { Address, Weight } from "../state";
 import type { View } from "./types";
 
@@ -54,4 +54,9 @@ export function mailingAddressView(address: Address | null, id: number): View | 
     formatted: (args: { withName?: boolean; withCompany?: boolean }) =>
       formattedLines(address, args.withName ?? false, args.withCompany ?? true),
   };
+}
+
+/** The app the emulator serves (holds it placed, risk assessments it made). */
+export function appView(): View {
+  return { __typename: "App", id: gid("App", APP_ID), title: APP_TITLE, handle: "fulfilment-connector", embedded: true };
 }

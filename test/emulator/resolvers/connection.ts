@@ -5,6 +5,11 @@
 import { graphqlError, int, str, type Args, type View } from "./types";
 
 export const MAX_PAGE_SIZE = 250;
+/**
+ * What a bulk query's connections are asked for: every item. No request can send it (GraphQL's Int
+ * stops at 2^31 - 1), so only the bulk executor in graphql.ts passes it.
+ */
+export const UNPAGED = Number.MAX_SAFE_INTEGER;
 
 function encodeCursor(id: number): string {
   return Buffer.from(JSON.stringify({ last_id: id })).toString("base64url");
@@ -25,6 +30,7 @@ export function pageSize(args: Args): number {
   const last = int(args.last);
   if (first === null && last === null) throw graphqlError("you must provide one of first or last", "BAD_REQUEST");
   const size = first ?? last ?? 0;
+  if (size === UNPAGED) return size;
   if (size < 0) throw graphqlError("first and last must be non-negative", "BAD_REQUEST");
   if (size > MAX_PAGE_SIZE) throw graphqlError(`The maximum page size is ${MAX_PAGE_SIZE}; asked for ${size}.`, "BAD_REQUEST");
   return size;

@@ -5,29 +5,73 @@ import {
   rejectCancellationRequest,
   rejectFulfillmentRequest,
   submitFulfillmentRequest,
+  WITH_SERVICE,
 } from "../fulfillment-orders";
 import { gid, parseGid } from "../ids";
 import { money } from "../payloads";
-import type { FulfillmentOrderLineItemRecord, FulfillmentOrderRecord, OrderRecord } from "../state";
-import { moneyBag, weightView } from "./common";
+import { z } from "zod";
+import type { FulfillmentHoldRecord, FulfillmentOrderLineItemRecord, FulfillmentOrderRecord, OrderRecord } from "../state";
+import { appView, moneyBag, weightView } from "./common";
 import { connection } from "./connection";
 import { fulfillmentView } from "./fulfillments";
 import { locationView } from "./locations";
 import { lineItemView, orderView } from "./orders";
 import { variantView } from "./products";
-import { compare, search } from "./search";
-import { bool, list, obj, str, userError, type Args, type ResolverContext, type View } from "./types";
+import { compare, compareDate, search } from "./search";
+import { argsOf, bool, list, str, userError, type Args, type ResolverContext, type View } from "./types";
 
-/** Roughly what the admin offers for a fulfillment order in each state. */
+/** What the admin offers for a fulfillment order in each state (FulfillmentOrderAction). */
 function supportedActions(ctx: ResolverContext, fo: FulfillmentOrderRecord): string[] {
   const atService = ctx.state.fulfillmentServiceAt(fo.assignedLocationId) !== undefined;
-  if (fo.status === "CLOSED" || fo.status === "CANCELLED") return [];
-  if (fo.status === "OPEN" && (fo.requestStatus === "UNSUBMITTED" || fo.requestStatus === "REJECTED")) {
-    return atService ? ["REQUEST_FULFILLMENT", "MOVE", "HOLD"] : ["CREATE_FULFILLMENT", "MOVE", "HOLD", "SPLIT"];
+  const free = !WITH_SERVICE.has(fo.requestStatus);
+  const mergeable =
+    free &&
+    ctx.state
+      .fulfillmentOrdersOf(fo.orderId)
+      .some((other) => other.id !== fo.id && other.assignedLocationId === fo.assignedLocationId && other.status === fo.status && !WITH_SERVICE.has(other.requestStatus));
+  const withMerge = (actions: string[]) => (mergeable ? [...actions, "MERGE"] : actions);
+  switch (fo.status) {
+    case "CLOSED":
+    case "CANCELLED":
+      return [];
+    case "SCHEDULED":
+      return withMerge(["MARK_AS_OPEN", "MOVE", "SPLIT"]);
+    case "ON_HOLD":
+      return free ? ["RELEASE_HOLD", "HOLD", "MOVE"] : ["RELEASE_HOLD", "HOLD"];
+    case "INCOMPLETE":
+      return atService ? ["REQUEST_FULFILLMENT", "MOVE"] : ["MOVE"];
+    case "OPEN":
+      if (fo.requestStatus === "SUBMITTED") return ["CANCEL_FULFILLMENT_ORDER", "HOLD"];
+      return withMerge([atService ? "REQUEST_FULFILLMENT" : "CREATE_FULFILLMENT", "MOVE", "HOLD", "SPLIT"]);
+    case "IN_PROGRESS":
+      if (fo.requestStatus === "ACCEPTED" || fo.requestStatus === "CANCELLATION_REJECTED") return ["REQUEST_CANCELLATION", "CREATE_FULFILLMENT"];
+      return free ? ["CREATE_FULFILLMENT", "MOVE"] : ["CREATE_FULFILLMENT"];
   }
-  if (fo.requestStatus === "SUBMITTED") return ["CANCEL_FULFILLMENT_ORDER"];
-  if (fo.requestStatus === "ACCEPTED" || fo.requestStatus === "CANCELLATION_REJECTED") return ["REQUEST_CANCELLATION", "CREATE_FULFILLMENT"];
-  return ["CREATE_FULFILLMENT"];
+}
+
+const HOLD_REASONS: Record<string, string> = {
+  AWAITING_PAYMENT: "Awaiting payment",
+  AWAITING_RETURN_ITEMS: "Awaiting return items",
+  HIGH_RISK_OF_FRAUD: "High risk of fraud",
+  INCORRECT_ADDRESS: "Incorrect address",
+  INVENTORY_OUT_OF_STOCK: "Inventory out of stock",
+  ONLINE_STORE_POST_PURCHASE_CROSS_SELL: "Post-purchase upsell",
+  OTHER: "Other",
+  UNKNOWN_DELIVERY_DATE: "Unknown delivery date",
+};
+
+export function fulfillmentHoldView(hold: FulfillmentHoldRecord): View {
+  return {
+    __typename: "FulfillmentHold",
+    id: gid("FulfillmentHold", hold.id),
+    reason: hold.reason,
+    reasonNotes: hold.reasonNotes,
+    displayReason: HOLD_REASONS[hold.reason] ?? hold.reason,
+    handle: hold.handle,
+    // Holds placed through the API are the calling app's own.
+    heldByRequestingApp: true,
+    heldByApp: appView(),
+  };
 }
 
 export function fulfillmentOrderView(ctx: ResolverContext, fo: FulfillmentOrderRecord): View {
@@ -47,7 +91,7 @@ export function fulfillmentOrderView(ctx: ResolverContext, fo: FulfillmentOrderR
     updatedAt: fo.updatedAt,
     fulfillAt: fo.fulfillAt,
     fulfillBy: null,
-    fulfillmentHolds: [],
+    fulfillmentHolds: () => fo.holds.map(fulfillmentHoldView),
     internationalDuties: null,
     supportedActions: () => supportedActions(ctx, fo).map((action) => ({ __typename: "FulfillmentOrderSupportedAction", action, externalUrl: null })),
     order: () => (order ? orderView(ctx, order) : null),
@@ -207,7 +251,7 @@ export const fulfillmentOrderQueries = {
         assigned_location_id: (fo, v) => String(fo.assignedLocationId) === v,
         order_id: (fo, v) => String(fo.orderId) === v,
         id: (fo, v, op) => compare(fo.id, v, op),
-        updated_at: (fo, v, op) => compare(fo.updatedAt, v, op),
+        updated_at: (fo, v, op) => compareDate(fo.updatedAt, v, op),
       },
       () => null,
     );
@@ -218,6 +262,13 @@ export const fulfillmentOrderQueries = {
 
 /** Shop.assignedFulfillmentOrders is deprecated in 2026-10 for the QueryRoot field, same answer. */
 export const shopAssignedFulfillmentOrders = assignedFulfillmentOrders;
+
+const AcceptArgs = z.object({ message: z.string().nullish(), estimatedShippedAt: z.string().nullish() });
+const RejectArgs = z.object({
+  message: z.string().nullish(),
+  reason: z.string().nullish(),
+  lineItems: z.array(z.object({ fulfillmentOrderLineItemId: z.string(), message: z.string().nullish() })).nullish(),
+});
 
 type Transition = (ctx: ResolverContext, fo: FulfillmentOrderRecord, args: Args) => string | undefined;
 
@@ -251,15 +302,18 @@ export const fulfillmentOrderMutations = {
     const error = submitFulfillmentRequest(ctx.platform, fo, { message: str(args.message), notifyCustomer: bool(args.notifyCustomer) ?? false });
     return error ? payload(null, [userError(["id"], error)]) : payload(fulfillmentOrderView(ctx, fo), []);
   },
-  fulfillmentOrderAcceptFulfillmentRequest: fulfillmentOrderMutation("FulfillmentOrderAcceptFulfillmentRequestPayload", (ctx, fo, args) =>
-    acceptFulfillmentRequest(ctx.platform, fo, str(args.message)),
-  ),
+  fulfillmentOrderAcceptFulfillmentRequest: fulfillmentOrderMutation("FulfillmentOrderAcceptFulfillmentRequestPayload", (ctx, fo, args) => {
+    const { message, estimatedShippedAt } = argsOf(AcceptArgs, args);
+    const at = estimatedShippedAt ? Date.parse(estimatedShippedAt) : undefined;
+    if (at !== undefined && Number.isNaN(at)) return `estimatedShippedAt is not a date and time: ${estimatedShippedAt}`;
+    return acceptFulfillmentRequest(ctx.platform, fo, { message: message ?? null, estimatedShippedAt: at === undefined ? null : new Date(at).toISOString() });
+  }),
   fulfillmentOrderRejectFulfillmentRequest: fulfillmentOrderMutation("FulfillmentOrderRejectFulfillmentRequestPayload", (ctx, fo, args) => {
-    const unknownLine = list(args.lineItems)
-      .map((item) => parseGid(obj(item).fulfillmentOrderLineItemId, "FulfillmentOrderLineItem"))
-      .some((id) => !fo.lineItems.some((line) => line.id === id));
-    if (unknownLine) return "Fulfillment order line item does not exist on this fulfillment order.";
-    return rejectFulfillmentRequest(ctx.platform, fo, { message: str(args.message), reason: str(args.reason) });
+    const { message, reason, lineItems } = argsOf(RejectArgs, args);
+    const lines = (lineItems ?? []).map((item) => ({ fulfillmentOrderLineItemId: parseGid(item.fulfillmentOrderLineItemId, "FulfillmentOrderLineItem"), message: item.message ?? null }));
+    const known = lines.flatMap((l) => (l.fulfillmentOrderLineItemId !== undefined && fo.lineItems.some((line) => line.id === l.fulfillmentOrderLineItemId) ? [{ ...l, fulfillmentOrderLineItemId: l.fulfillmentOrderLineItemId }] : []));
+    if (known.length !== lines.length) return "Fulfillment order line item does not exist on this fulfillment order.";
+    return rejectFulfillmentRequest(ctx.platform, fo, { message: message ?? null, reason: reason ?? null, lineItems: known });
   }),
   fulfillmentOrderAcceptCancellationRequest: fulfillmentOrderMutation("FulfillmentOrderAcceptCancellationRequestPayload", (ctx, fo, args) =>
     acceptCancellationRequest(ctx.platform, fo, str(args.message)),

@@ -3,11 +3,15 @@
  * is answered with a "not implemented" GraphQL error by the executor.
  */
 import { gidType, parseGid } from "../ids";
+import { bulkOperationMutations, bulkOperationQueries, bulkOperationView } from "./bulk-operations";
 import { carrierServiceMutations, carrierServiceQueries, carrierServiceView } from "./carrier-services";
+import { fulfillmentOrderChangeMutations } from "./fulfillment-order-changes";
 import { fulfillmentOrderMutations, fulfillmentOrderQueries, fulfillmentOrderView } from "./fulfillment-orders";
 import { fulfillmentEventView, fulfillmentMutations, fulfillmentQueries, fulfillmentView } from "./fulfillments";
 import { inventoryMutations } from "./inventory";
 import { fulfillmentServiceView, locationMutations, locationQueries, locationView } from "./locations";
+import { orderChangeMutations, refundView } from "./order-changes";
+import { calculatedOrderView, orderEditMutations } from "./order-edits";
 import { lineItemView, orderQueries, orderView } from "./orders";
 import { inventoryItemView, productQueries, productView, variantView } from "./products";
 import { shopView } from "./shop";
@@ -61,6 +65,18 @@ function nodeById(ctx: ResolverContext, id: unknown): View | null {
       const i = owned(state.inventoryItems);
       return i ? inventoryItemView(ctx, i) : null;
     }
+    case "Refund": {
+      const r = owned(state.refunds);
+      return r ? refundView(ctx, r) : null;
+    }
+    case "CalculatedOrder": {
+      const e = owned(state.orderEdits);
+      return e ? calculatedOrderView(ctx, e) : null;
+    }
+    case "BulkOperation": {
+      const b = owned(state.bulkOperations);
+      return b ? bulkOperationView(ctx, b) : null;
+    }
     case "DeliveryCarrierService": {
       const c = owned(state.carrierServices);
       return c ? carrierServiceView(c) : null;
@@ -80,12 +96,17 @@ export const queryRoot = {
   ...fulfillmentOrderQueries,
   ...fulfillmentQueries,
   ...carrierServiceQueries,
+  ...bulkOperationQueries,
 };
 
 export const mutationRoot = {
   ...locationMutations,
   ...fulfillmentOrderMutations,
+  ...fulfillmentOrderChangeMutations,
+  ...orderEditMutations,
+  ...orderChangeMutations,
   ...fulfillmentMutations,
   ...inventoryMutations,
   ...carrierServiceMutations,
+  ...bulkOperationMutations,
 };

@@ -1,13 +1,15 @@
 /** Orders and their line items, read-only: orders change through the control routes and fulfilments. */
 import { gid, parseGid } from "../ids";
-import { money, orderFulfillmentStatus, orderTotals } from "../payloads";
+import { canMarkAsPaid } from "../order-changes";
+import { fulfillableQuantity, money, orderFulfillmentStatus, orderTotals, PAID_STATUSES, refundedAmount } from "../payloads";
 import type { LineItemRecord, OrderRecord, ShippingLineRecord } from "../state";
 import { mailingAddressView, moneyBag, weightView } from "./common";
 import { connection, count } from "./connection";
 import { fulfillmentOrderView, fulfillmentOrdersOfOrder } from "./fulfillment-orders";
 import { fulfillmentView } from "./fulfillments";
+import { refundView, riskSummaryView } from "./order-changes";
 import { productView, variantView } from "./products";
-import { compare, matchText, search } from "./search";
+import { compare, compareDate, matchText, search } from "./search";
 import { int, type Args, type ResolverContext, type View } from "./types";
 
 function displayFulfillmentStatus(ctx: ResolverContext, order: OrderRecord): string {
@@ -18,6 +20,8 @@ function displayFulfillmentStatus(ctx: ResolverContext, order: OrderRecord): str
   if (fos.some((fo) => fo.status === "IN_PROGRESS")) return "IN_PROGRESS";
   if (fos.some((fo) => fo.requestStatus === "REJECTED")) return "REQUEST_DECLINED";
   if (fos.some((fo) => fo.status === "ON_HOLD")) return "ON_HOLD";
+  const open = fos.filter((fo) => fo.status !== "CLOSED" && fo.status !== "CANCELLED");
+  if (open.length > 0 && open.every((fo) => fo.status === "SCHEDULED")) return "SCHEDULED";
   return "UNFULFILLED";
 }
 
@@ -25,8 +29,11 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
   const { state } = ctx;
   const c = order.currencyCode;
   const totals = orderTotals(order);
+  const current = orderTotals(order, "current");
   const bag = (n: number) => moneyBag(money(n), c);
   const cancelled = order.cancelledAt !== null;
+  const paid = PAID_STATUSES.has(order.financialStatus);
+  const refunded = () => refundedAmount(state, order);
   const unfulfilled = () => state.fulfillmentOrdersOf(order.id).reduce((sum, fo) => sum + fo.lineItems.reduce((s, l) => s + l.remainingQuantity, 0), 0);
   return {
     __typename: "Order",
@@ -56,25 +63,44 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     fulfillable: !cancelled && unfulfilled() > 0,
     displayFulfillmentStatus: () => displayFulfillmentStatus(ctx, order),
     displayFinancialStatus: order.financialStatus.toUpperCase(),
-    fullyPaid: order.financialStatus === "paid",
-    unpaid: order.financialStatus === "pending",
+    fullyPaid: paid,
+    unpaid: !paid && order.financialStatus !== "partially_paid",
+    canMarkAsPaid: canMarkAsPaid(order),
+    refundable: () => paid && current.total - refunded() > 0,
+    edited: order.edited,
+    merchantEditable: !cancelled,
+    merchantEditableErrors: cancelled ? ["The order has been canceled and can't be edited."] : [],
+    risk: () => riskSummaryView(order),
+    // Deprecated in 2026-10 for risk.assessments; answers from the latest assessment.
+    riskLevel: () => {
+      const latest = order.riskAssessments.at(-1)?.riskLevel;
+      return latest === "HIGH" || latest === "MEDIUM" ? latest : "LOW";
+    },
+    refunds: (args: Args) => {
+      const all = state.refundsOf(order.id);
+      const first = int(args.first);
+      return (first === null ? all : all.slice(0, first)).map((r) => refundView(ctx, r));
+    },
     totalWeight: String(totals.weight),
-    currentTotalWeight: String(cancelled ? 0 : totals.weight),
+    currentTotalWeight: String(cancelled ? 0 : current.weight),
     subtotalLineItemsQuantity: order.lineItems.reduce((s, li) => s + li.quantity, 0),
+    currentSubtotalLineItemsQuantity: cancelled ? 0 : order.lineItems.reduce((s, li) => s + li.currentQuantity, 0),
     subtotalPriceSet: bag(totals.subtotal),
     totalPriceSet: bag(totals.total),
     totalShippingPriceSet: bag(totals.shipping),
     totalTaxSet: bag(totals.tax),
     totalDiscountsSet: bag(totals.discounts),
-    currentSubtotalPriceSet: bag(cancelled ? 0 : totals.subtotal),
-    currentTotalPriceSet: bag(cancelled ? 0 : totals.total),
-    currentTotalTaxSet: bag(cancelled ? 0 : totals.tax),
-    currentTotalDiscountsSet: bag(cancelled ? 0 : totals.discounts),
-    currentShippingPriceSet: bag(cancelled ? 0 : totals.shipping),
+    currentSubtotalPriceSet: bag(cancelled ? 0 : current.subtotal),
+    currentTotalPriceSet: bag(cancelled ? 0 : current.total),
+    currentTotalTaxSet: bag(cancelled ? 0 : current.tax),
+    currentTotalDiscountsSet: bag(cancelled ? 0 : current.discounts),
+    currentShippingPriceSet: bag(cancelled ? 0 : current.shipping),
     originalTotalPriceSet: bag(totals.total),
-    totalOutstandingSet: bag(order.financialStatus === "paid" ? 0 : totals.total),
-    totalReceivedSet: bag(order.financialStatus === "paid" ? totals.total : 0),
-    totalRefundedSet: bag(0),
+    totalOutstandingSet: bag(paid ? 0 : current.total),
+    // What was paid: the order's total as it stood (edits after payment are not re-charged here).
+    totalReceivedSet: () => bag(paid ? current.total + refunded() : 0),
+    totalRefundedSet: () => bag(refunded()),
+    netPaymentSet: () => bag(paid ? current.total : 0),
     shippingAddress: mailingAddressView(order.shippingAddress, order.id + 1_000_000),
     billingAddress: mailingAddressView(order.billingAddress, order.id + 2_000_000),
     displayAddress: mailingAddressView(order.shippingAddress ?? order.billingAddress, order.id + 1_000_000),
@@ -153,10 +179,10 @@ export function lineItemView(ctx: ResolverContext, order: OrderRecord, lineItem:
     vendor: lineItem.vendor,
     sku: lineItem.sku,
     quantity: lineItem.quantity,
-    currentQuantity: cancelled ? 0 : lineItem.quantity,
-    unfulfilledQuantity: cancelled ? 0 : lineItem.quantity - fulfilled,
-    nonFulfillableQuantity: cancelled ? lineItem.quantity - fulfilled : 0,
-    refundableQuantity: lineItem.quantity,
+    currentQuantity: cancelled ? 0 : lineItem.currentQuantity,
+    unfulfilledQuantity: cancelled ? 0 : fulfillableQuantity(state, lineItem),
+    nonFulfillableQuantity: cancelled ? lineItem.currentQuantity - fulfilled : 0,
+    refundableQuantity: lineItem.currentQuantity,
     requiresShipping: lineItem.requiresShipping,
     taxable: lineItem.taxable,
     isGiftCard: lineItem.giftCard,
@@ -170,8 +196,8 @@ export function lineItemView(ctx: ResolverContext, order: OrderRecord, lineItem:
     originalTotalSet: moneyBag(money(unitPrice * lineItem.quantity), c),
     discountedTotalSet: moneyBag(money(unitPrice * lineItem.quantity - discount), c),
     totalDiscountSet: moneyBag(money(discount), c),
-    unfulfilledOriginalTotalSet: moneyBag(money(unitPrice * (lineItem.quantity - fulfilled)), c),
-    unfulfilledDiscountedTotalSet: moneyBag(money((unitPrice - discount / lineItem.quantity) * (lineItem.quantity - fulfilled)), c),
+    unfulfilledOriginalTotalSet: moneyBag(money(unitPrice * (cancelled ? 0 : fulfillableQuantity(state, lineItem))), c),
+    unfulfilledDiscountedTotalSet: moneyBag(money((unitPrice - discount / lineItem.quantity) * (cancelled ? 0 : fulfillableQuantity(state, lineItem))), c),
     variant: () => (variant ? variantView(ctx, variant) : null),
     product: () => (product ? productView(ctx, product) : null),
   };
@@ -193,9 +219,9 @@ function ordersOf(ctx: ResolverContext, args: Args): OrderRecord[] {
         return v === "shipped" ? s === "fulfilled" : v === "unshipped" ? s === "unshipped" : s === v;
       },
       financial_status: (o, v) => o.financialStatus === v,
-      created_at: (o, v, op) => compare(o.createdAt, v, op),
-      updated_at: (o, v, op) => compare(o.updatedAt, v, op),
-      processed_at: (o, v, op) => compare(o.processedAt, v, op),
+      created_at: (o, v, op) => compareDate(o.createdAt, v, op),
+      updated_at: (o, v, op) => compareDate(o.updatedAt, v, op),
+      processed_at: (o, v, op) => compareDate(o.processedAt, v, op),
     },
     (o) => o.name,
   );

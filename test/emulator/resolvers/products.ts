@@ -4,7 +4,7 @@ import { QUANTITY_NAMES, type InventoryItemRecord, type InventoryLevelRecord, ty
 import { moneyV2, weightView } from "./common";
 import { connection, count } from "./connection";
 import { locationView } from "./locations";
-import { compare, matchText, search } from "./search";
+import { compare, compareDate, matchText, search } from "./search";
 import { graphqlError, list, type Args, type ResolverContext, type View } from "./types";
 
 function available(ctx: ResolverContext, inventoryItemId: number): number {
@@ -160,7 +160,8 @@ function findLevelByGid(ctx: ResolverContext, id: unknown): InventoryLevelRecord
 
 function productsOf(ctx: ResolverContext, args: Args): ProductRecord[] {
   const { state } = ctx;
-  const skusOf = (p: ProductRecord) => state.inShop(state.variants, ctx.shop.domain).filter((v) => v.productId === p.id).map((v) => v.sku);
+  const variantsOfProduct = (p: ProductRecord) => state.inShop(state.variants, ctx.shop.domain).filter((v) => v.productId === p.id);
+  const skusOf = (p: ProductRecord) => variantsOfProduct(p).map((v) => v.sku);
   return search(
     state.inShop(state.products, ctx.shop.domain),
     args.query,
@@ -170,25 +171,37 @@ function productsOf(ctx: ResolverContext, args: Args): ProductRecord[] {
       status: (p, v) => p.status.toLowerCase() === v.toLowerCase(),
       vendor: (p, v) => matchText(p.vendor, v),
       product_type: (p, v) => matchText(p.productType, v),
+      handle: (p, v) => matchText(p.handle, v),
+      tag: (p, v) => p.tags.some((t) => matchText(t, v)),
+      barcode: (p, v) => variantsOfProduct(p).some((variant) => matchText(variant.barcode, v)),
       id: (p, v, op) => compare(p.id, v, op),
-      updated_at: (p, v, op) => compare(p.updatedAt, v, op),
+      created_at: (p, v, op) => compareDate(p.createdAt, v, op),
+      updated_at: (p, v, op) => compareDate(p.updatedAt, v, op),
     },
     (p) => p.title,
   );
 }
 
 function variantsOf(ctx: ResolverContext, args: Args): VariantRecord[] {
+  const productOf = (v: VariantRecord) => ctx.state.products.get(v.productId);
   return search(
     ctx.state.inShop(ctx.state.variants, ctx.shop.domain),
     args.query,
     {
       sku: (v, value) => matchText(v.sku, value),
       barcode: (v, value) => matchText(v.barcode, value),
+      // Shopify's `title` filter on variants is the variant's own title ("Default Title", "M", ...).
+      title: (v, value) => matchText(v.title, value),
       product_id: (v, value) => String(v.productId) === value,
+      product_status: (v, value) => value.split(",").some((s) => productOf(v)?.status.toLowerCase() === s.trim().toLowerCase()),
+      product_type: (v, value) => matchText(productOf(v)?.productType, value),
+      vendor: (v, value) => matchText(productOf(v)?.vendor, value),
+      inventory_quantity: (v, value, op) => compare(available(ctx, v.inventoryItemId), value, op),
       id: (v, value, op) => compare(v.id, value, op),
-      updated_at: (v, value, op) => compare(v.updatedAt, value, op),
+      created_at: (v, value, op) => compareDate(v.createdAt, value, op),
+      updated_at: (v, value, op) => compareDate(v.updatedAt, value, op),
     },
-    (v) => v.sku,
+    (v) => `${v.sku ?? ""} ${productOf(v)?.title ?? ""} ${v.title}`,
   );
 }
 

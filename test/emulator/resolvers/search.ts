@@ -58,6 +58,17 @@ export function compare(actual: string | number | null, value: string, op: Compa
   }
 }
 
+/**
+ * Timestamps compare as instants, not strings: `updated_at:>2026-11-01` and
+ * `updated_at:>'2026-11-01T00:00:00Z'` both mean "after midnight UTC", whatever the stored precision.
+ */
+export function compareDate(actual: string | null, value: string, op: Comparison): boolean {
+  if (actual === null) return false;
+  const wanted = Date.parse(value);
+  if (Number.isNaN(wanted)) throw graphqlError(`Invalid date in search query: ${value}`, "BAD_REQUEST");
+  return compare(Date.parse(actual), String(wanted), op);
+}
+
 /** Filters items by a Shopify search query; `name` is what bare words are matched against. */
 export function search<T>(items: T[], query: unknown, filters: Filters<T>, name: (item: T) => string | null): T[] {
   if (typeof query !== "string" || query.trim() === "") return items;

@@ -4,6 +4,8 @@
  * is not implemented, and the executor says so in an error instead of answering null (graphql.ts).
  */
 import { GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import type { z } from "zod";
+import type { ExecuteBulk } from "../bulk-operations";
 import type { Platform } from "../platform";
 import type { EmulatorState, ShopRecord } from "../state";
 
@@ -12,6 +14,8 @@ export interface ResolverContext {
   state: EmulatorState;
   shop: ShopRecord;
   schema: GraphQLSchema;
+  /** Runs a bulk query as this shop, every connection unpaged; how long a bulk run takes. */
+  bulk: { execute: ExecuteBulk; durationMs: number };
 }
 
 export type Args = Record<string, unknown>;
@@ -48,4 +52,19 @@ export function list(value: unknown): unknown[] {
 
 export function userError(field: string[] | null, message: string, code?: string): View {
   return { __typename: "UserError", field, message, ...(code ? { code } : {}) };
+}
+
+/**
+ * Mutation arguments read with zod: graphql-js has already coerced them to the schema's input
+ * types, so a failure here is the emulator's bug, reported as such rather than guessed around.
+ */
+export function argsOf<T extends z.ZodType>(schema: T, args: Args): z.infer<T> {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) throw graphqlError(`The Shopify emulator could not read the arguments: ${parsed.error.message}`, "INTERNAL_SERVER_ERROR");
+  return parsed.data;
+}
+
+/** A mutation's userError in its own error type (code and field where the refusal has them). */
+export function typedUserError(typename: string, refusal: { message: string; code?: string; field?: string[] }): View {
+  return { __typename: typename, field: refusal.field ?? null, message: refusal.message, code: refusal.code ?? null };
 }
