@@ -108,8 +108,9 @@ describe("npm run stack", () => {
     expect(ShopName.parse(await byHeader.json()).data.shop.name).toBe("Northfield Goods");
     const byPath = await graphql(`${shopifyUrl}/shops/${shop}/admin/api/2026-10/graphql.json`, accessToken, {});
     expect(ShopName.parse(await byPath.json()).data.shop.name).toBe("Northfield Goods");
-    // Without naming the shop the emulator cannot know which one is meant.
-    expect((await graphql(`${shopifyUrl}/admin/api/2026-10/graphql.json`, accessToken, {})).status).toBe(404);
+    // With one shop, the token alone addresses it (DESIGN.md section 7).
+    const byToken = await graphql(`${shopifyUrl}/admin/api/2026-10/graphql.json`, accessToken, {});
+    expect(ShopName.parse(await byToken.json()).data.shop.name).toBe("Northfield Goods");
   });
 
   it("stops every process it started on SIGINT, and exits 0", { timeout: 30_000 }, async () => {
