@@ -4,6 +4,7 @@
  * the caller: the app's wiring (app/wiring) in the worker, the sandbox and the emulator in tests.
  */
 import { cancelHandlers } from "./cancel/handlers";
+import { catalogueHandlers } from "./catalogue/handlers";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "./compliance/handlers";
 import { followHandlers } from "./follow/handlers";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
@@ -12,6 +13,7 @@ import type { DepsSource } from "./ports/run";
 import { pushHandlers } from "./push/handlers";
 import type { JobKind, KindHandler } from "./queue/kinds";
 import { retryHandlers } from "./retry/handlers";
+import { stockHandlers } from "./stock/handlers";
 import { trackHandlers } from "./track/handlers";
 import { writeBackHandlers } from "./write-back/handlers";
 
@@ -39,5 +41,7 @@ export function createJobHandlers(deps: DepsSource, install: FulfillmentServices
     "compliance.shop-redact": handleShopRedact,
     "fulfillment-services.ensure": ensureFulfillmentServicesHandler(install),
     ...pipelineHandlers(deps),
+    ...catalogueHandlers(deps),
+    ...stockHandlers(deps),
   };
 }

@@ -66,6 +66,12 @@ export interface PipelinePolicy {
   readonly trackingMaxDeferMs: number;
   /** Language of checkpoint messages (operation 3's lang; the provider defaults to Chinese). */
   readonly trackingLanguage: string;
+  /** How often a bulk read of the catalogue is looked at while Shopify prepares it. */
+  readonly bulkReadPollMs: number;
+  /** SKUs registered with the provider per round (one call each), before the run's progress is shown. */
+  readonly skusPerRegistrationRound: number;
+  /** How long after the provider's stock changed (packages created) the stock sync runs, gathering a burst into one sync. */
+  readonly stockSyncAfterChangeMs: number;
 }
 
 export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
@@ -90,6 +96,9 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   trackingYieldWaitMs: 30_000,
   trackingMaxDeferMs: 30 * 60_000,
   trackingLanguage: "en",
+  bulkReadPollMs: 2_000,
+  skusPerRegistrationRound: 20,
+  stockSyncAfterChangeMs: 60_000,
 };
 
 /** Every wait short enough for the sandbox's fast clock; batch sizes as in production. */
@@ -106,6 +115,8 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   sendingClaimGraceMs: 200,
   trackingYieldWaitMs: 500,
   trackingMaxDeferMs: 10_000,
+  bulkReadPollMs: 100,
+  stockSyncAfterChangeMs: 1_000,
 };
 
 /** The policy named by PIPELINE_POLICY (read by the env module). */

@@ -63,11 +63,26 @@ const pipelineKinds = {
   "shipments.track": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;
 
+// ---- Catalogue and stock (app/flows/catalogue, app/flows/stock): each works through a SyncRun,
+// whose rows and progress the merchant watches; a rerun after a crash resumes the run.
+
+const RunId = z.string().min(1);
+
+const catalogueKinds = {
+  /** Read every variant from Shopify (a bulk operation) and every SKU from the provider. */
+  "catalogue.read": z.strictObject({ runId: RunId }),
+  /** Register the run's PENDING SKUs with the provider (operation 16), a few at a time. */
+  "skus.register": z.strictObject({ runId: RunId }),
+  /** Write the provider's stock into Shopify at the warehouses' locations. One live job per shop. */
+  "stock.sync": z.strictObject({ shop: Shop, trigger: z.enum(["MERCHANT", "SCHEDULE", "SETUP", "PROVIDER_CHANGE"]) }),
+} satisfies Record<string, z.ZodType>;
+
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
   ...intakeKinds,
   ...pipelineKinds,
+  ...catalogueKinds,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKinds = typeof jobPayloadSchemas;

@@ -4,15 +4,16 @@
  * transaction, and itself again while work remains, so nothing waits for a trigger that was lost.
  */
 import type { ShipmentKind } from "@prisma/client";
-import { enqueue } from "~/flows/queue/jobs.server";
+import { enqueue, enqueueCoalesced } from "./jobs.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { readyPushTargets, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
-import { enqueueCoalesced } from "~/flows/queue/jobs.server";
+import { jobPayloadSchemas, type JobPayloadInput } from "./kinds";
 
 export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;
 export const pollKey = (shop: string, kind: ShipmentKind) => `shipments.poll-status:${shop}:${kind}`;
 export const writeBackKey = (shop: string) => `shipments.write-back:${shop}`;
 export const trackKey = (shop: string) => `shipments.track:${shop}`;
+export const stockSyncKey = (shop: string) => `stock.sync:${shop}`;
 
 /**
  * Queues the work at `runAt`. If the same work is already waiting for a later time (a poll backing
@@ -52,6 +53,25 @@ export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, ru
 export async function queueTracking(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
   const { jobId, enqueued } = await enqueue(db, { kind: "shipments.track", shop, payload: { shop }, dedupeKey: trackKey(shop), runAt });
   await queueBy(db, jobId, enqueued, runAt);
+}
+
+type StockSyncTrigger = JobPayloadInput<"stock.sync">["trigger"];
+
+/**
+ * Queues the shop's stock sync at `runAt`. A sync waiting for later is brought forward (and says
+ * what asked for it now); past one that is running (it may have read the provider already), a
+ * second key follows it.
+ */
+export async function queueStockSync(db: DatabaseOrTransaction, shop: string, runAt: Date, trigger: StockSyncTrigger): Promise<void> {
+  const payload = { shop, trigger };
+  for (const dedupeKey of [stockSyncKey(shop), `${stockSyncKey(shop)}:next`]) {
+    const { jobId, enqueued } = await enqueue(db, { kind: "stock.sync", shop, payload, dedupeKey, runAt });
+    if (enqueued) return;
+    const live = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
+    if (live?.status !== "PENDING") continue;
+    await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt, payload: JSON.stringify(jobPayloadSchemas["stock.sync"].parse(payload)) } });
+    return;
+  }
 }
 
 /**

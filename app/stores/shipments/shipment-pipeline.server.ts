@@ -7,7 +7,7 @@ import type { Prisma, Shipment, ShipmentCheckpoint, ShipmentKind, ShipmentState 
 import { z } from "zod";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { recordShipmentEvent, type ShipmentChanges, type ShipmentEventInput } from "./shipment.server";
-import { encodePackageRequest, type PackageRequest } from "~/connector/package-request";
+import { decodePackageRequest, encodePackageRequest, type PackageRequest } from "~/connector/package-request";
 
 /** A fulfillment order line item and how many of it the package carries. */
 export const ShipmentLine = z.object({ id: z.string().min(1), quantity: z.number().int().positive() });
@@ -281,4 +281,25 @@ export async function markCheckpointSent(
     await tx.shipmentCheckpoint.update({ where: { id: checkpointId }, data: { sentAt: now, shopifyEventId } });
     await recordShipmentEvent(tx, event.shipmentId, event.event);
   });
+}
+
+/**
+ * Units of a warehouse's packages that the provider has created (so its stock no longer counts
+ * them) while Shopify still holds them as committed at the warehouse's location: CREATED shipments
+ * whose fulfilment is not being written yet. By the provider's SKU. The stock sync adds them back
+ * to the provider's count, so Shopify does not take them off twice (docs/decisions/0013).
+ */
+export async function unitsCreatedNotFulfilled(db: DatabaseOrTransaction, shop: string, warehouseId: string): Promise<Map<string, number>> {
+  const shipments = await db.shipment.findMany({
+    where: { shop, kind: "OUTBOUND", warehouseCode: warehouseId, state: "CREATED", fulfilmentIntentAt: null },
+    select: { kind: true, requestSent: true },
+  });
+  const units = new Map<string, number>();
+  for (const shipment of shipments) {
+    if (shipment.requestSent === null) continue;
+    const request = decodePackageRequest(shipment.kind, shipment.requestSent);
+    if (!request.success) continue;
+    for (const line of request.data.body.Skus) units.set(line.Sku, (units.get(line.Sku) ?? 0) + line.Quantity);
+  }
+  return units;
 }

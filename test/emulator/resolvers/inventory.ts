@@ -8,9 +8,10 @@
 import { getDirectiveValues, type GraphQLResolveInfo } from "graphql";
 import { gid, parseGid } from "../ids";
 import { INVENTORY_REASONS, setQuantities, type QuantityToSet } from "../inventory";
+import { ensureInventoryLevel } from "../catalogue";
 import type { InventoryAdjustmentGroupRecord } from "../state";
 import { locationView } from "./locations";
-import { inventoryItemView } from "./products";
+import { inventoryItemView, inventoryLevelView } from "./products";
 import { list, obj, str, type Args, type ResolverContext, type View } from "./types";
 
 const MAX_QUANTITY = 1_000_000_000;
@@ -125,7 +126,58 @@ interface StoredResult {
   userErrors: View[];
 }
 
+/** inventoryActivate's answer, replayed for the same key as Shopify does. */
+interface ActivationResult {
+  levelId: number | null;
+  userErrors: View[];
+}
+
 export const inventoryMutations = {
+  /**
+   * Stocks an item at a location (an inventory level is created), with its first on_hand and
+   * available (available defaults to on_hand less nothing committed there yet). Already stocked:
+   * the level is returned unchanged, as Shopify does. `@idempotent(key:)` is required (2026-04).
+   */
+  inventoryActivate: (args: Args, ctx: ResolverContext, info: GraphQLResolveInfo) => {
+    const payload = (result: ActivationResult) => {
+      const level = result.levelId === null ? undefined : ctx.state.inventoryLevels.get(result.levelId);
+      return { __typename: "InventoryActivatePayload", inventoryLevel: level ? inventoryLevelView(ctx, level) : null, userErrors: result.userErrors };
+    };
+    const key = idempotencyKey(ctx, info);
+    const storeKey = `${ctx.shop.domain}|inventoryActivate|${key ?? ""}`;
+    const fingerprint = JSON.stringify(args);
+    const previous = key !== undefined ? ctx.state.idempotency.get(storeKey) : undefined;
+    if (previous) {
+      if (previous.fingerprint !== fingerprint) {
+        return payload({ levelId: null, userErrors: [{ __typename: "UserError", field: null, message: "The same idempotency key was used with different parameters." }] });
+      }
+      return payload(previous.result as ActivationResult);
+    }
+    const itemId = parseGid(args.inventoryItemId, "InventoryItem");
+    const locationId = parseGid(args.locationId, "Location");
+    const error = (field: string, message: string): ActivationResult => ({ levelId: null, userErrors: [{ __typename: "UserError", field: [field], message }] });
+    let result: ActivationResult;
+    if (itemId === undefined || !ctx.state.owned(ctx.state.inventoryItems, itemId, ctx.shop.domain)) result = error("inventoryItemId", "Inventory item does not exist");
+    else if (locationId === undefined || !ctx.state.owned(ctx.state.locations, locationId, ctx.shop.domain)) result = error("locationId", "Location does not exist");
+    else {
+      const existing = ctx.state.inventoryLevel(itemId, locationId);
+      const level = existing ?? ensureInventoryLevel(ctx.state, itemId, locationId);
+      if (existing === undefined) {
+        const onHand = typeof args.onHand === "number" ? args.onHand : typeof args.available === "number" ? args.available : 0;
+        const available = typeof args.available === "number" ? args.available : onHand;
+        setQuantities(ctx.platform, ctx.shop.domain, {
+          name: "on_hand",
+          reason: "correction",
+          referenceDocumentUri: null,
+          quantities: [{ inventoryItemId: itemId, locationId, quantity: onHand, changeFromQuantity: null }],
+        });
+        if (available !== onHand) level.quantities.available = available;
+      }
+      result = { levelId: level.id, userErrors: [] };
+    }
+    if (key !== undefined) ctx.state.idempotency.set(storeKey, { fingerprint, result });
+    return payload(result);
+  },
   inventorySetQuantities: (args: Args, ctx: ResolverContext, info: GraphQLResolveInfo) => {
     const payload = (result: StoredResult) => {
       const group = result.groupId !== null ? ctx.state.adjustmentGroups.get(result.groupId) : undefined;

@@ -1,0 +1,101 @@
+/**
+ * Registering SKUs with the provider (operation 16): each SKU of the run built from its variant, its
+ * entry on the Products page and the shop's defaults, checked with the provider's rules first. A
+ * SKU that cannot be registered is FAILED with every field and what to do; the others go on. Each
+ * row's outcome is written as it is known, so the progress bar moves while the merchant watches,
+ * and a job that dies resumes with the rows still PENDING: the provider answers a SKU sent twice
+ * with "200, nothing changed".
+ */
+import { merchantSkuFor, type SkuDefaults } from "~/connector/merchant-sku";
+import { ProviderValidationError } from "~/fulfilment";
+import type { JobContext } from "~/jobs/handler";
+import { chunks } from "~/lib/chunks";
+import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
+import { finishRun, itemsOf, pendingItems, recordItem, runOf, startRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
+import { variantsWithSkus } from "~/stores/catalogue/variants.server";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import type { ShopSettings } from "~/stores/shops/shop-settings";
+import type { PipelineDeps } from "../ports/deps";
+import { enqueue } from "../queue/jobs.server";
+
+/** Rounds one run of the job does before it queues itself again, so other shops get a turn. */
+const ROUNDS_PER_RUN = 10;
+/** SKUs read back per query of operation 20 after registering (their approval status). */
+const SKUS_PER_READ_BACK = 100;
+
+export function skuDefaultsOf(settings: ShopSettings): SkuDefaults {
+  return {
+    size: settings.skuDefaults.size,
+    declaredValueFrom: settings.skuDefaults.declaredValueFrom,
+    declareName: settings.customs.declareNameEn === "" ? null : settings.customs.declareNameEn,
+  };
+}
+
+/** Starts registering `skus` (store SKUs) as one run, its progress on the Products page. */
+export async function startRegistration(db: DatabaseOrTransaction, shop: string, skus: readonly string[], trigger: SyncTrigger, now = new Date()): Promise<string> {
+  const run = await startRun(db, { shop, kind: "SKU_REGISTER", trigger, items: skus, message: `Registering ${new Set(skus).size} SKUs with the provider…` }, now);
+  await enqueue(db, { kind: "skus.register", shop, payload: { runId: run.id }, dedupeKey: `skus.register:${run.id}` });
+  return run.id;
+}
+
+function describe(error: ProviderValidationError): string {
+  const fields = error.errors.map((detail) => `${detail.code}: ${detail.message}`).join("; ");
+  return `The provider refused it: ${fields || error.message}. Correct it in Shopify or below, then register it again.`;
+}
+
+export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: string, runId: string): Promise<void> {
+  const run = await runOf(ctx.db, shop, runId);
+  if (run === null || run.status !== "RUNNING") return;
+  const settings = await getShopSettings(ctx.db, shop);
+  const defaults = skuDefaultsOf(settings);
+  const provider = await deps.provider(shop);
+
+  for (let round = 0; round < ROUNDS_PER_RUN; round += 1) {
+    const items = await pendingItems(ctx.db, runId, deps.policy.skusPerRegistrationRound);
+    if (items.length === 0) break;
+    const variants = new Map((await variantsWithSkus(ctx.db, shop, items.map((item) => item.key))).map((variant) => [variant.sku, variant]));
+    for (const item of items) {
+      const variant = variants.get(item.key);
+      if (variant === undefined) {
+        await recordItem(ctx.db, runId, item.key, "FAILED", "No variant has this SKU any more: refresh the catalogue from Shopify.");
+        continue;
+      }
+      const plan = merchantSkuFor(variant, settings.skus.bySku[item.key], defaults);
+      if (!plan.ok) {
+        await recordItem(ctx.db, runId, item.key, "FAILED", plan.problems.map((problem) => problem.message).join(" "));
+        continue;
+      }
+      try {
+        const { outcome } = await provider.createMerchantSku(plan.request);
+        const sku = plan.request.Sku === item.key ? "" : ` as ${plan.request.Sku}`;
+        await recordItem(ctx.db, runId, item.key, "DONE", outcome === "unchanged" ? `Already registered${sku}; nothing changed.` : `Registered${sku}.`);
+      } catch (error) {
+        // The provider's "no" to this SKU is the row's outcome; anything else (network, 5xx, 429)
+        // fails the job, and the row is sent again on the next attempt.
+        if (!(error instanceof ProviderValidationError)) throw error;
+        await recordItem(ctx.db, runId, item.key, "FAILED", describe(error));
+      }
+    }
+  }
+
+  if ((await pendingItems(ctx.db, runId, 1)).length > 0) {
+    await ctx.complete((tx) => enqueue(tx, { kind: "skus.register", shop, payload: { runId }, dedupeKey: `skus.register:${runId}` }));
+    return;
+  }
+  // The approval status of what was registered, as the provider reports it now.
+  const done = await itemsOf(ctx.db, runId, { status: "DONE" }, 10_000);
+  const providerSkus = done.map((item) => settings.skus.bySku[item.key]?.providerSku ?? item.key);
+  for (const batch of chunks(providerSkus, SKUS_PER_READ_BACK)) {
+    const page = await provider.searchSkus({ SkuList: batch, PageSize: batch.length, PageIndex: 0 });
+    await saveProviderSkus(ctx.db, shop, page.SkuInfoList, deps.now());
+  }
+  const finished = await runOf(ctx.db, shop, runId);
+  const failed = finished?.failed ?? 0;
+  const registered = (finished?.processed ?? 0) - failed;
+  const message =
+    failed === 0
+      ? `Registered ${registered} ${registered === 1 ? "SKU" : "SKUs"} with the provider.`
+      : `Registered ${registered} ${registered === 1 ? "SKU" : "SKUs"}; ${failed} could not be: each says why.`;
+  await ctx.complete((tx) => finishRun(tx, runId, { status: "DONE", message }, deps.now()));
+}

@@ -1,0 +1,270 @@
+/**
+ * The stock sync: each enabled warehouse's stock at the provider (operation 19, TotalStockQty by
+ * SKU) becomes on_hand at the warehouse's Shopify location, for the variants whose SKU the provider
+ * knows, and never anywhere else. Why on_hand, and why the units of packages the provider created
+ * but Shopify has not yet fulfilled are added back: docs/decisions/0013-stock-sync-writes-on-hand.md.
+ *
+ * Reads first (Shopify's levels at the location, then our created packages, then the provider),
+ * then compare-and-set writes: a level that changed meanwhile (a fulfilment) makes the write stale,
+ * and the chunk is read and computed again rather than overwritten. Idempotency keys name the run
+ * and the exact change, so a job retried after a crash replays Shopify's answer instead of applying
+ * it twice.
+ */
+import { createHash } from "node:crypto";
+import type { CatalogueVariant } from "@prisma/client";
+import { RetryLater, type JobContext } from "~/jobs/handler";
+import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
+import { chunks } from "~/lib/chunks";
+import { ShopifyUserError } from "~/shopify/errors";
+import { InventoryItemGid, LocationGid } from "~/shopify/ids";
+import type { StockLevel } from "~/shopify/inventory.server";
+import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
+import { finishRun, latestRun, startRun, updateRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
+import { allVariants } from "~/stores/catalogue/variants.server";
+import { unitsCreatedNotFulfilled } from "~/stores/shipments/shipment-pipeline.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import type { ShopSettings } from "~/stores/shops/shop-settings";
+import type { StockSyncResult } from "~/stores/stock/stock-sync-result";
+import { AGE_BANDS, replaceWarehouseStock, type AgeBands } from "~/stores/stock/warehouse-stock.server";
+import type { PipelineDeps } from "../ports/deps";
+import type { ProviderPort, ShopifyPort } from "../ports/ports";
+import { queueStockSync } from "../queue/stages.server";
+
+/** Shopify's limit on input arrays. */
+const QUANTITIES_PER_SET = 250;
+const ACTIVATIONS_PER_CALL = 25;
+/** inventoryAge's largest page. */
+const STOCK_ROWS_PER_PAGE = 100;
+/** A chunk refused as stale is read and tried again this often before its items are reported. */
+const STALE_ATTEMPTS = 3;
+const MAX_CHANGES_KEPT = 500;
+
+interface ProviderStock {
+  total: number;
+  storageNo: string | null;
+  bands: AgeBands;
+}
+
+/** A warehouse's whole stock at the provider, page by page. */
+async function providerStockOf(provider: ProviderPort, warehouseId: string): Promise<Map<string, ProviderStock>> {
+  const stock = new Map<string, ProviderStock>();
+  for (let pageIndex = 0; ; pageIndex += 1) {
+    const page = await provider.inventoryAge({ WarehouseId: warehouseId, PageIndex: pageIndex, PageSize: STOCK_ROWS_PER_PAGE });
+    for (const row of page.InventoryAges) {
+      const bands = Object.fromEntries(AGE_BANDS.map((band) => [band, row[band] ?? 0])) as AgeBands;
+      stock.set(row.Sku, { total: Math.max(0, Math.trunc(row.TotalStockQty)), storageNo: row.StorageNo ?? null, bands });
+    }
+    if (page.InventoryAges.length < STOCK_ROWS_PER_PAGE || pageIndex + 1 >= page.TotalPage) break;
+  }
+  return stock;
+}
+
+/** The provider's SKU a variant is sold as: its entry on the Products page, or its own SKU. */
+const providerSkuOf = (settings: ShopSettings, sku: string) => settings.skus.bySku[sku]?.providerSku ?? sku;
+
+/** What one item at the location should hold. */
+interface Target {
+  variant: CatalogueVariant & { sku: string };
+  providerSku: string;
+  onHand: number;
+}
+
+function keyOf(runId: string, what: string, input: unknown): string {
+  return `${what}-${runId}-${createHash("sha256").update(JSON.stringify(input)).digest("hex").slice(0, 24)}`;
+}
+
+const isStale = (error: unknown) => error instanceof ShopifyUserError && error.hasCode("CHANGE_FROM_QUANTITY_STALE");
+
+interface WarehouseOutcome {
+  changed: StockSyncResult["changes"];
+  unchanged: number;
+  activated: number;
+  refused: StockSyncResult["refused"];
+}
+
+/** Sets the targets whose on_hand differs, a chunk at a time; a stale chunk is read again. */
+async function writeLevels(
+  shopify: ShopifyPort,
+  runId: string,
+  warehouseId: string,
+  locationId: LocationGid,
+  targets: readonly Target[],
+  levelsAtStart: ReadonlyMap<string, StockLevel>,
+): Promise<WarehouseOutcome> {
+  const outcome: WarehouseOutcome = { changed: [], unchanged: 0, activated: 0, refused: [] };
+  const stocked = targets.filter((target) => levelsAtStart.has(target.variant.inventoryItemId));
+  const unstocked = targets.filter((target) => !levelsAtStart.has(target.variant.inventoryItemId) && target.onHand > 0);
+  outcome.unchanged += targets.length - stocked.length - unstocked.length;
+
+  for (const chunk of chunks(stocked, QUANTITIES_PER_SET)) {
+    let levels = levelsAtStart;
+    for (let attempt = 1; ; attempt += 1) {
+      const changes = chunk.flatMap((target) => {
+        const before = levels.get(target.variant.inventoryItemId)?.onHand ?? 0;
+        return before === target.onHand ? [] : [{ target, before }];
+      });
+      if (attempt === 1) outcome.unchanged += chunk.length - changes.length;
+      if (changes.length === 0) break;
+      const quantities = changes.map(({ target, before }) => ({
+        inventoryItemId: InventoryItemGid.parse(target.variant.inventoryItemId),
+        locationId,
+        quantity: target.onHand,
+        changeFromQuantity: before,
+      }));
+      try {
+        await shopify.setOnHand({ idempotencyKey: keyOf(runId, "stock", quantities), referenceDocumentUri: `gid://fulfilment-connector/StockSync/${runId}`, quantities });
+        for (const { target, before } of changes) {
+          outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variant.displayName, before, after: target.onHand });
+        }
+        break;
+      } catch (error) {
+        if (!isStale(error)) throw error;
+        if (attempt >= STALE_ATTEMPTS) {
+          for (const { target } of changes) {
+            outcome.refused.push({ warehouseId, sku: target.variant.sku, message: "Shopify's count kept changing while the sync wrote it (orders being fulfilled); the next sync sets it." });
+          }
+          break;
+        }
+        // A fulfilment (or a person) changed a count since it was read: read again, compute again.
+        levels = new Map<string, StockLevel>(((await shopify.stockAt(locationId)) ?? []).map((level) => [level.inventoryItemId, level]));
+      }
+    }
+  }
+
+  for (const chunk of chunks(unstocked, ACTIVATIONS_PER_CALL)) {
+    const activations = chunk.map((target) => ({
+      inventoryItemId: InventoryItemGid.parse(target.variant.inventoryItemId),
+      locationId,
+      onHand: target.onHand,
+      idempotencyKey: keyOf(runId, "stock-activate", [target.variant.inventoryItemId, locationId, target.onHand]),
+    }));
+    const { refused } = await shopify.activateStock(activations);
+    const refusedItems = new Map(refused.map((entry) => [entry.inventoryItemId, entry.message]));
+    for (const target of chunk) {
+      const message = refusedItems.get(target.variant.inventoryItemId);
+      if (message !== undefined) {
+        outcome.refused.push({ warehouseId, sku: target.variant.sku, message: `Shopify would not stock it at the warehouse's location: ${message}` });
+        continue;
+      }
+      outcome.activated += 1;
+      outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variant.displayName, before: null, after: target.onHand });
+    }
+  }
+  return outcome;
+}
+
+/** The shop's run to resume (its job died while syncing), or a new one. */
+async function runToUse(ctx: JobContext, shop: string, trigger: SyncTrigger, now: Date): Promise<string> {
+  const running = await latestRun(ctx.db, shop, "STOCK_SYNC", { status: "RUNNING" });
+  if (running) return running.id;
+  return (await startRun(ctx.db, { shop, kind: "STOCK_SYNC", trigger, message: "Reading the provider's stock…" }, now)).id;
+}
+
+/** How soon a sync that found another of the shop's running looks again. */
+const WAIT_FOR_RUNNING_SYNC_MS = 1_000;
+
+export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: string, trigger: SyncTrigger): Promise<void> {
+  const now = deps.now();
+  // Two at once would read and write the same counts; the second waits (it still runs after).
+  if (await isRunningBehindAnother(ctx.db, ctx.jobId, now)) {
+    throw new RetryLater(new Date(now.getTime() + WAIT_FOR_RUNNING_SYNC_MS), "Another stock sync of this shop is running");
+  }
+  const settings = await getShopSettings(ctx.db, shop);
+  const runId = await runToUse(ctx, shop, trigger, now);
+  const next = () => (settings.stockSync.enabled ? new Date(deps.now().getTime() + settings.stockSync.intervalMinutes * 60_000) : null);
+  const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled);
+  const result: StockSyncResult = { warehouses: [], changes: [], changesLeftOut: 0, providerOnly: [], unknownToProvider: [], notTracked: [], sharedSkus: [], refused: [] };
+
+  if (warehouses.length === 0) {
+    await ctx.complete(async (tx) => {
+      await finishRun(tx, runId, { status: "DONE", message: "Nothing to sync: no warehouse is enabled yet (Settings > Routing).", result }, deps.now());
+      const at = next();
+      if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
+    });
+    return;
+  }
+
+  const shopify = await deps.shopify(shop);
+  const provider = await deps.provider(shop);
+  const registered = await providerSkusOf(ctx.db, shop);
+  const variants = (await allVariants(ctx.db, shop)).filter((variant): variant is CatalogueVariant & { sku: string } => variant.sku !== null);
+  const byProviderSku = new Map<string, (CatalogueVariant & { sku: string })[]>();
+  for (const variant of variants) {
+    const sku = providerSkuOf(settings, variant.sku);
+    byProviderSku.set(sku, [...(byProviderSku.get(sku) ?? []), variant]);
+  }
+  for (const [sku, sharing] of byProviderSku) {
+    if (sharing.length > 1) result.sharedSkus.push({ sku, variants: sharing.map((variant) => variant.displayName) });
+  }
+  await updateRun(ctx.db, runId, { total: warehouses.length * variants.length, processed: 0 });
+
+  let processed = 0;
+  const notTracked = new Set<string>();
+  for (const warehouse of warehouses) {
+    const summary = { warehouseId: warehouse.warehouseId, providerSkus: 0, changed: 0, unchanged: 0, activated: 0, problem: null as string | null };
+    result.warehouses.push(summary);
+    if (warehouse.shopifyLocationId === null) {
+      summary.problem = "Its Shopify location is not created yet: the app creates it after the settings are saved.";
+      continue;
+    }
+    const locationId = LocationGid.parse(warehouse.shopifyLocationId);
+    // Order matters (decision 0013): Shopify's counts first, so that any fulfilment after this
+    // read makes the write stale instead of being counted twice.
+    const levels = await shopify.stockAt(locationId);
+    if (levels === null) {
+      summary.problem = "Its Shopify location no longer exists: save the settings again to have it created.";
+      continue;
+    }
+    const levelsByItem = new Map<string, StockLevel>(levels.map((level) => [level.inventoryItemId, level]));
+    const created = await unitsCreatedNotFulfilled(ctx.db, shop, warehouse.warehouseId);
+    const stock = await providerStockOf(provider, warehouse.warehouseId);
+    summary.providerSkus = stock.size;
+    await replaceWarehouseStock(ctx.db, shop, warehouse.warehouseId, [...stock].map(([sku, row]) => ({ sku, ...row })), deps.now());
+
+    const targets: Target[] = [];
+    for (const [providerSku, sharing] of byProviderSku) {
+      const variant = sharing[0];
+      if (variant === undefined) continue;
+      const known = stock.has(providerSku) || registered.has(providerSku);
+      const stockedHere = levelsByItem.has(variant.inventoryItemId);
+      if (sharing.length > 1 || (!known && !stockedHere)) continue;
+      if (!variant.tracked) {
+        if (known && !notTracked.has(variant.sku)) {
+          notTracked.add(variant.sku);
+          result.notTracked.push({ sku: variant.sku, variant: variant.displayName });
+        }
+        continue;
+      }
+      if (!known) result.unknownToProvider.push({ warehouseId: warehouse.warehouseId, sku: variant.sku, variant: variant.displayName });
+      targets.push({ variant, providerSku, onHand: (stock.get(providerSku)?.total ?? 0) + (created.get(providerSku) ?? 0) });
+    }
+    for (const [sku, row] of stock) {
+      if (!byProviderSku.has(sku) && row.total > 0) result.providerOnly.push({ warehouseId: warehouse.warehouseId, sku, total: row.total });
+    }
+
+    const outcome = await writeLevels(shopify, runId, warehouse.warehouseId, locationId, targets, levelsByItem);
+    summary.changed = outcome.changed.length;
+    summary.unchanged = outcome.unchanged;
+    summary.activated = outcome.activated;
+    result.changes.push(...outcome.changed);
+    result.refused.push(...outcome.refused);
+    processed += variants.length;
+    await updateRun(ctx.db, runId, { processed, message: `Synced warehouse ${warehouse.warehouseId}…` });
+  }
+
+  result.changesLeftOut = Math.max(0, result.changes.length - MAX_CHANGES_KEPT);
+  result.changes = result.changes.slice(0, MAX_CHANGES_KEPT);
+  const changed = result.warehouses.reduce((total, w) => total + w.changed, 0);
+  const unchanged = result.warehouses.reduce((total, w) => total + w.unchanged, 0);
+  const problems = result.warehouses.filter((w) => w.problem !== null).length + (result.refused.length > 0 ? 1 : 0);
+  const message =
+    `Stock synced: ${changed} ${changed === 1 ? "quantity" : "quantities"} changed, ${unchanged} unchanged` +
+    ` at ${result.warehouses.length} ${result.warehouses.length === 1 ? "warehouse" : "warehouses"}` +
+    (problems > 0 ? "; see what needs you below." : ".");
+  await ctx.complete(async (tx) => {
+    await finishRun(tx, runId, { status: "DONE", message, result }, deps.now());
+    const at = next();
+    if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
+  });
+}
+

@@ -1,0 +1,44 @@
+/** What a stock sync did, kept on its run (SyncRun.result) for the Stock page. */
+import { z } from "zod";
+
+const Change = z.object({ warehouseId: z.string(), sku: z.string(), variant: z.string(), before: z.number().nullable(), after: z.number() });
+
+export const StockSyncResult = z.object({
+  warehouses: z.array(
+    z.object({
+      warehouseId: z.string(),
+      /** SKUs the provider reported stock for. */
+      providerSkus: z.number(),
+      changed: z.number(),
+      unchanged: z.number(),
+      /** Items stocked at the location for the first time. */
+      activated: z.number(),
+      /** Why the warehouse was not synced, if it was not. */
+      problem: z.string().nullable().default(null),
+    }),
+  ),
+  /** Each quantity changed in Shopify (before null: newly stocked there). At most the first 500. */
+  changes: z.array(Change),
+  changesLeftOut: z.number().default(0),
+  /** The provider stocks it, but no Shopify variant is that SKU: Shopify cannot sell it. */
+  providerOnly: z.array(z.object({ warehouseId: z.string(), sku: z.string(), total: z.number() })),
+  /** Stocked at the warehouse's location in Shopify, but unknown to the provider there: set to 0. */
+  unknownToProvider: z.array(z.object({ warehouseId: z.string(), sku: z.string(), variant: z.string() })),
+  /** Shopify does not track the variant's inventory: no quantity can be written for it. */
+  notTracked: z.array(z.object({ sku: z.string(), variant: z.string() })),
+  /** Several variants are one provider SKU: the warehouse's stock cannot be split between them. */
+  sharedSkus: z.array(z.object({ sku: z.string(), variants: z.array(z.string()) })),
+  /** Quantities Shopify refused, with its reason. */
+  refused: z.array(z.object({ warehouseId: z.string(), sku: z.string(), message: z.string() })),
+});
+export type StockSyncResult = z.infer<typeof StockSyncResult>;
+
+export function parseStockSyncResult(text: string | null): StockSyncResult | null {
+  if (text === null) return null;
+  try {
+    const parsed = StockSyncResult.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
