@@ -128,6 +128,13 @@ const SKU_COLUMNS = [
   { key: "hsCode", label: "HS code" },
 ] as const;
 
+const PENDING: Record<string, string> = {
+  save: "Saving the settings…",
+  saveToken: "Saving the API token…",
+  disconnect: "Disconnecting…",
+  connect: "Opening the provider's login…",
+};
+
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <Layout.AnnotatedSection id={title.toLowerCase().replace(/\W+/g, "-")} title={title} description={description}>
@@ -144,6 +151,8 @@ export default function SettingsPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [token, setToken] = useState("");
   const busy = navigation.state === "submitting";
+  // From the click until the page has reloaded with the answer (Remix's submitting, then loading).
+  const pendingIntent = navigation.formData === undefined ? null : String(navigation.formData.get("intent") ?? "save");
 
   const errors = new Map((answer && !answer.ok ? answer.errors : []).map((error) => [error.field, error.message]));
   const errorOf = (field: string) => errors.get(field);
@@ -167,7 +176,13 @@ export default function SettingsPage() {
               <Banner tone="success" title="Connected to the provider." />
             </Layout.Section>
           )}
-          {answer && (
+          {/* On the click, a banner takes the answer's place at once: the answer, however late it comes,
+              then replaces it instead of pushing the page down (a layout shift). */}
+          {pendingIntent !== null ? (
+            <Layout.Section>
+              <Banner tone="info" title={PENDING[pendingIntent] ?? "Sending…"} />
+            </Layout.Section>
+          ) : answer && (
             <Layout.Section>
               <Banner tone={answer.ok ? "success" : "critical"} title={answer.message}>
                 {!answer.ok && answer.errors.length > 0 && (
