@@ -287,7 +287,12 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
     const allowed: { pattern: RegExp; why: string }[] = [];
     const context = await b.newContext({ userAgent: chromeUserAgent(b), viewport: VIEWPORT, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC" });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-    const record: OpenPage = { name, problems, audited: false, close: () => context.close() };
+    const close = async () => {
+      // A request still held (LATE_ANSWER_MS) must not outlive its page as an unhandled error.
+      await context.unrouteAll({ behavior: "ignoreErrors" });
+      await context.close();
+    };
+    const record: OpenPage = { name, problems, audited: false, close };
     open.push(record);
 
     await context.addInitScript({ content: VITALS_PROBE });
