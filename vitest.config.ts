@@ -1,11 +1,12 @@
 // Separate from vite.config.ts on purpose: the Remix plugin would treat tests as an app build.
 import tsconfigPaths from "vite-tsconfig-paths";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const BROWSER_TESTS = "test/browser/**/*.test.ts";
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     globalSetup: ["./test/support/global-setup.ts", "./test/support/app-build.global-setup.ts"],
@@ -14,5 +15,17 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: true,
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "node", include: ["app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts"], exclude: [...configDefaults.exclude, BROWSER_TESTS] },
+      },
+      {
+        // After the others, never beside them: a browser, the app and the stack take both cores in
+        // bursts, which would disturb the pipeline tests' timings, and theirs the pages' vitals.
+        extends: true,
+        test: { name: "browser", include: [BROWSER_TESTS], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -1,4 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+
+// Every document needs a title (axe: document-title, serious); a route may export its own meta.
+export const meta: MetaFunction = () => [{ title: "Fulfilment connector" }];
 
 export default function App() {
   return (

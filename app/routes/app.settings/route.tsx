@@ -131,6 +131,13 @@ const SERVICE_COLUMNS = [
   { key: "service", label: "Service code", placeholder: "US01-EXP" },
 ] as const;
 
+const PENDING: Record<string, string> = {
+  save: "Saving the settings…",
+  saveToken: "Saving the API token…",
+  disconnect: "Disconnecting…",
+  connect: "Opening the provider's login…",
+};
+
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
     <Layout.AnnotatedSection id={title.toLowerCase().replace(/\W+/g, "-")} title={title} description={description}>
@@ -147,6 +154,8 @@ export default function SettingsPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [token, setToken] = useState("");
   const busy = navigation.state === "submitting";
+  // From the click until the page has reloaded with the answer (Remix's submitting, then loading).
+  const pendingIntent = navigation.formData === undefined ? null : String(navigation.formData.get("intent") ?? "save");
 
   // The settings form is checked as the merchant types (on leaving a field) and again when saved,
   // with the schema the server uses; the server's answer puts its own findings at their fields too.
@@ -192,7 +201,13 @@ export default function SettingsPage() {
               <Banner tone="success" title="Connected to the provider." />
             </Layout.Section>
           )}
-          {banner && (
+          {/* On the click, a banner takes the answer's place at once: the answer, however late it comes,
+              then replaces it instead of pushing the page down (a layout shift). */}
+          {pendingIntent !== null ? (
+            <Layout.Section>
+              <Banner tone="info" title={PENDING[pendingIntent] ?? "Sending…"} />
+            </Layout.Section>
+          ) : banner && (
             <Layout.Section>
               <Banner tone={banner.tone} title={banner.title}>
                 {banner.errors.length > 0 && (

@@ -62,7 +62,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function ShipmentDetailPage() {
   const { shipment } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const retrying = useNavigation().state === "submitting";
+  // From the click until the page has reloaded with the answer (Remix's submitting, then loading).
+  const retrying = useNavigation().formData !== undefined;
   const retryable = shipment.state === "HELD" || shipment.state === "FAILED";
 
   return (
@@ -73,7 +74,13 @@ export default function ShipmentDetailPage() {
       backAction={{ content: "Shipments", url: "/app/shipments" }}
     >
       <Layout>
-        {answer && (
+        {/* On the click, the Retry card gives way at once to a banner of the answer's size: the answer,
+            however late it comes, then takes its place without moving the page (a layout shift). */}
+        {retrying ? (
+          <Layout.Section>
+            <Banner tone="info" title="Retrying: checking the package again with Shopify's current facts." />
+          </Layout.Section>
+        ) : answer && (
           <Layout.Section>
             <Banner tone={answer.outcome === "ready" ? "success" : answer.outcome === "held" ? "warning" : "info"} title={answer.message}>
               {answer.reasons.length > 0 && (
@@ -88,7 +95,7 @@ export default function ShipmentDetailPage() {
             </Banner>
           </Layout.Section>
         )}
-        {retryable && (
+        {retryable && !retrying && (
           <Layout.Section>
             <Card>
               <BlockStack gap="300">

@@ -1,0 +1,145 @@
+/**
+ * The Shipments pages in the browser: the list shows each shipment's state and reason in words and
+ * filters those needing attention (a client-side navigation that still authenticates); a held
+ * shipment's page retries it, and the merchant reads that it is queued again.
+ *
+ * Shipments are rows as the pipeline leaves them (the way test/admin/shipments.test.ts seeds them);
+ * the one retried belongs to a real order placed in the emulator, since Retry plans it again from
+ * Shopify's order.
+ */
+import type { Prisma, ShipmentState } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { saveShopSettings } from "~/stores/shops/shop.server";
+import { orderPayload } from "../support/shopify-admin";
+import { MERCHANT_LOCATION } from "../emulator/seed";
+import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+
+const admin = useAdminBrowser({ worker: false });
+
+let sequence = 0;
+
+async function insertShipment(state: ShipmentState, { minutesAgo = 0, ...fields }: Partial<Prisma.ShipmentUncheckedCreateInput> & { minutesAgo?: number } = {}) {
+  const s = admin.stack();
+  sequence += 1;
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  return s.db.shipment.create({
+    data: {
+      shop: s.shop,
+      kind: "OUTBOUND",
+      state,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${900_000 + sequence}`,
+      orderId: `gid://shopify/Order/${800_000 + sequence}`,
+      orderName: `#${1000 + sequence}`,
+      packageId: `BROWSER-${sequence}`,
+      warehouseCode: "US01",
+      createdAt: at,
+      updatedAt: at,
+      ...fields,
+    },
+  });
+}
+
+describe("the shipments list", () => {
+  it("shows each shipment's state and reason in words, and filters those needing attention", async () => {
+    await insertShipment("FULFILLED", {
+      minutesAgo: 30,
+      orderName: "#2001",
+      serviceCode: "US01-STD",
+      trackingNumber: "9400100000000000000001",
+      trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000001",
+    });
+    const held = await insertShipment("HELD", {
+      minutesAgo: 20,
+      orderName: "#2002",
+      lastErrorCode: "HELD",
+      lastErrorText: "The postal code 1234 is not valid for the United States.",
+      holdReasons: JSON.stringify([{ field: "Postal code", message: "The postal code 1234 is not valid for the United States." }]),
+    });
+    await insertShipment("FAILED", {
+      minutesAgo: 10,
+      orderName: "#2003",
+      lastErrorCode: "DestinationNotServed",
+      lastErrorText: "The provider could not create the package: Service US01-STD does not deliver to CA.",
+    });
+
+    const list = await admin.openAdminPage("/app/shipments");
+    const { page } = list;
+    const row = (order: string) => page.getByRole("row").filter({ hasText: order });
+    await expectVisible(page.getByRole("heading", { name: "Shipments" }));
+    await expectVisible(row("#2001").getByText("Fulfilled"));
+    await expectVisible(row("#2001").getByRole("link", { name: "9400100000000000000001" }));
+    await expectVisible(row("#2002").getByText("On hold"));
+    await expectVisible(row("#2002").getByText("The postal code 1234 is not valid for the United States."));
+    await expectVisible(row("#2003").getByText("Provider refused"));
+    await expectVisible(row("#2003").getByText("Service US01-STD does not deliver to CA."));
+
+    await list.mainAction(() => page.getByRole("tab", { name: "Needs attention" }).click());
+    await page.waitForURL(/filter=attention/);
+    await expectVisible(row("#2002"));
+    await expectVisible(row("#2003"));
+    await row("#2001").waitFor({ state: "detached" });
+    await list.audit();
+
+    // The order opens its shipment's page, inside the app.
+    await row("#2002").getByRole("link", { name: "#2002" }).click();
+    await page.waitForURL(new RegExp(`/app/shipments/${held.id}`));
+    await expectVisible(page.getByRole("heading", { name: "Why it is on hold" }));
+    await expectVisible(page.getByText("The postal code 1234 is not valid for the United States."));
+  }, BROWSER_TEST_TIMEOUT_MS);
+});
+
+describe("a held shipment's page", () => {
+  it("retries it: the merchant reads that it is queued again, and its state changes", async () => {
+    const s = admin.stack();
+    const locations = z
+      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
+      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
+    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
+    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    // The studio's parcels go through the provider's handling location; every new one waits for review.
+    await saveShopSettings(s.db, s.shop, {
+      mode: "sandbox",
+      providerBaseUrl: s.sandboxUrl,
+      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
+      pushPolicy: "holdForReview",
+    });
+    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
+      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
+    });
+    expect(placed.status).toBe(201);
+    const order = z
+      .object({ order: z.object({ admin_graphql_api_id: z.string(), name: z.string() }), fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string() })) })
+      .parse(await placed.json());
+    const fo = order.fulfillmentOrders.find((candidate) => candidate.assignedLocationId === studio.id);
+    if (!fo) throw new Error(`the order was not routed to the studio: ${JSON.stringify(order.fulfillmentOrders)}`);
+    // As the pipeline leaves it under hold-for-review (this stack runs no worker).
+    const held = await insertShipment("HELD", {
+      kind: "DROPSHIP",
+      fulfillmentOrderId: fo.id,
+      orderId: order.order.admin_graphql_api_id,
+      orderName: order.order.name,
+      warehouseCode: "SZ-HUB",
+      lastErrorCode: "REVIEW",
+      lastErrorText: "Waiting for review.",
+      holdReasons: JSON.stringify([{ field: "Review", message: "Waiting for review." }]),
+    });
+    await s.db.shipmentEvent.create({ data: { shipmentId: held.id, type: "held", message: "Held for review before sending." } });
+
+    const detail = await admin.openAdminPage(`/app/shipments/${held.id}`, { name: "/app/shipments/:id" });
+    const { page } = detail;
+    await expectVisible(page.getByRole("heading", { name: order.order.name }));
+    await expectVisible(page.getByText("On hold"));
+    await expectVisible(page.getByRole("heading", { name: "Why it is on hold" }));
+    await expectVisible(page.getByRole("listitem").filter({ hasText: "Review: Waiting for review." }));
+
+    await detail.mainAction(() => page.getByRole("button", { name: "Retry" }).click());
+    await expectVisible(page.getByText("Queued again: the package is checked and on its way to the provider."));
+    await expectVisible(page.getByText("Waiting to send"));
+    await expectVisible(page.getByText(/^Retried by the merchant: /));
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    await detail.audit();
+  }, BROWSER_TEST_TIMEOUT_MS);
+});
