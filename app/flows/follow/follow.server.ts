@@ -15,7 +15,7 @@ import type { PipelineDeps } from "../ports/deps";
 import { respectingWaits } from "../ports/errors";
 import { type StatusRecord, statusOutcomeOf } from "./provider-status";
 import type { ProviderPort, ShopifyPort } from "../ports/ports";
-import { queueStatusPoll, queueWriteBack } from "../queue/stages.server";
+import { queueStatusPoll, queueStockSync, queueWriteBack } from "../queue/stages.server";
 import { chunks } from "~/lib/chunks";
 
 /** The status records of the packages, by PackageId; an empty map when the provider knows none of them. */
@@ -212,7 +212,12 @@ export async function followShipments(ctx: JobContext, deps: PipelineDeps, shop:
   });
   const now = deps.now();
   await ctx.complete(async (tx) => {
-    if ((await countInState(tx, shop, "CREATED")) > 0) await queueWriteBack(tx, shop, now);
+    if ((await countInState(tx, shop, "CREATED")) > 0) {
+      await queueWriteBack(tx, shop, now);
+      // The provider took created packages' units out of its stock: Shopify's counts follow soon,
+      // once for a burst of them (decision 0013).
+      if (kind === "OUTBOUND") await queueStockSync(tx, shop, new Date(now.getTime() + deps.policy.stockSyncAfterChangeMs), "PROVIDER_CHANGE");
+    }
     // Decided inside the completing transaction: a push that submitted packages meanwhile is seen here.
     const runAt = more ? now : await nextStatusPoll(tx, deps, shop, kind, now);
     if (runAt) await queueStatusPoll(tx, shop, kind, runAt);

@@ -3,7 +3,10 @@
  * one is created), then the locations stored with the job's completion in one transaction.
  */
 import { ensureWarehouseServices, type EnsureServicesDependencies } from "./fulfillment-services.server";
+import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { getShopSettings, InvalidShopSettings, recordWarehouseLocations } from "~/stores/shops/shop.server";
+import { startCatalogueRead } from "../catalogue/read.server";
+import { queueStockSync } from "../queue/stages.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyGraphqlError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
 import { PermanentFailure, RetryLater } from "~/jobs/handler";
@@ -35,7 +38,14 @@ export function ensureFulfillmentServicesHandler(deps: FulfillmentServicesHandle
       if (error instanceof ShopifyUserError || (error instanceof ShopifyGraphqlError && error.hasCode("ACCESS_DENIED"))) throw new PermanentFailure(error.message);
       throw error;
     }
-    const changed = await ctx.complete((tx) => recordWarehouseLocations(tx, shop, locations));
+    const changed = await ctx.complete(async (tx) => {
+      const recorded = await recordWarehouseLocations(tx, shop, locations);
+      // The warehouses' locations exist now: their stock can be written into Shopify, from a
+      // catalogue read first if the shop has none yet.
+      if ((await latestRun(tx, shop, "CATALOGUE_READ", { status: "DONE" })) === null) await startCatalogueRead(tx, shop, "SETUP");
+      await queueStockSync(tx, shop, new Date(), "SETUP");
+      return recorded;
+    });
     ctx.logger.info("Fulfillment services ensured", { warehouses: [...locations.keys()], locationsRecorded: changed });
   };
 }

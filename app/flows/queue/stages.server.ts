@@ -89,6 +89,7 @@ export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string
   if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);
   if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
   await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
+  await queueStockSync(db, shop, now, "SETUP");
   // Routing events and order updates received before the uninstall wait as ENQUEUED receipts.
   const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", "orders/updated"] } } });
   for (const { topic } of waiting) {

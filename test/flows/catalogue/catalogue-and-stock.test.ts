@@ -1,0 +1,236 @@
+/**
+ * The catalogue and stock flows against the real sandbox and the Shopify emulator, run by a worker
+ * as in the app: the catalogue read (a bulk operation and the provider's SKU pages), the SKU
+ * registration with its per-row outcomes, and the stock sync's writes at the warehouse's location.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { catalogue } from "../../../sandbox/world";
+import { available, take } from "../../../sandbox/orders/stock";
+import { startSandbox, type Sandbox } from "../../../sandbox/server";
+import { startCatalogueRead } from "~/flows/catalogue/read.server";
+import { startRegistration } from "~/flows/catalogue/register.server";
+import { catalogueHandlers } from "~/flows/catalogue/handlers";
+import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { queueStockSync } from "~/flows/queue/stages.server";
+import { stockHandlers } from "~/flows/stock/handlers";
+import { startWorker, type Worker } from "~/jobs/worker.server";
+import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
+import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
+import { itemsOf, latestRun, runOf } from "~/stores/catalogue/sync-runs.server";
+import { saveShopSettings } from "~/stores/shops/shop.server";
+import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
+import { warehouseStockOf } from "~/stores/stock/warehouse-stock.server";
+import { productsWithoutSku } from "../../emulator/seed";
+import { emulatorAdmin, testPipelineDeps, DEMO_SHOP, type TestDeps } from "../../pipeline/deps";
+import { createTestDatabase, type TestDatabase } from "../../support/database";
+import { recordingJobLogger, waitFor } from "../../support/jobs";
+import { startTestShopify, type TestShopify } from "../../support/shopify-admin";
+
+let database: TestDatabase;
+let sandbox: Sandbox;
+let shopify: TestShopify;
+let testDeps: TestDeps;
+let worker: Worker | undefined;
+let warehouseLocation: string;
+
+const Levels = z.object({
+  data: z.object({
+    location: z.object({
+      inventoryLevels: z.object({ nodes: z.array(z.object({ item: z.object({ sku: z.string().nullable() }), quantities: z.array(z.object({ name: z.string(), quantity: z.number() })) })) }),
+    }),
+  }),
+});
+
+/** What Shopify holds at the warehouse's location now, by SKU and quantity name. */
+async function shopifyStockAtWarehouse(): Promise<Record<string, { onHand: number; available: number; committed: number }>> {
+  const response = await emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP)).graphql(
+    `query { location(id: "${warehouseLocation}") { inventoryLevels(first: 100) { nodes { item { sku } quantities(names: ["on_hand", "available", "committed"]) { name quantity } } } } }`,
+  );
+  const nodes = Levels.parse(await response.json()).data.location.inventoryLevels.nodes;
+  const quantity = (node: (typeof nodes)[number], name: string) => node.quantities.find((q) => q.name === name)?.quantity ?? 0;
+  return Object.fromEntries(nodes.map((node) => [node.item.sku ?? "", { onHand: quantity(node, "on_hand"), available: quantity(node, "available"), committed: quantity(node, "committed") }]));
+}
+
+const db = () => database.db;
+const finished = (runId: string) =>
+  waitFor(async () => {
+    const run = await runOf(db(), DEMO_SHOP, runId);
+    return run !== null && run.status !== "RUNNING" ? run : undefined;
+  }, { timeoutMs: 15_000, what: `run ${runId} to finish` });
+
+beforeAll(async () => {
+  database = createTestDatabase();
+  sandbox = await startSandbox({ port: 0, seed: 7, createDelayMs: 0 });
+  shopify = await startTestShopify();
+});
+afterAll(async () => {
+  await shopify.close();
+  await sandbox.close();
+  await database.close();
+});
+
+beforeEach(async () => {
+  shopify.emulator.reset();
+  for (const table of ["job", "syncRun", "catalogueVariant", "providerSku", "warehouseStock", "shop", "shipment"] as const) {
+    await (db()[table] as { deleteMany(): Promise<unknown> }).deleteMany();
+  }
+  const admin = emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP));
+  const { service } = await ensureFulfillmentService(admin, { name: "Fulfilment warehouse US01", callbackUrl: `${shopify.app.url}/fulfillment-service` });
+  if (service.locationId === null) throw new Error("the fulfillment service has no location");
+  warehouseLocation = service.locationId;
+  await saveShopSettings(db(), DEMO_SHOP, {
+    mode: "sandbox",
+    providerBaseUrl: sandbox.url,
+    warehouses: [{ warehouseId: "US01", shopifyLocationId: warehouseLocation }],
+    skuDefaults: { size: { lengthCm: 20, widthCm: 15, heightCm: 10 } },
+  });
+  testDeps = testPipelineDeps(db(), { sandboxUrl: sandbox.url, graphqlUrl: shopify.emulator.graphqlUrl(DEMO_SHOP) });
+  const deps = async () => testDeps.deps;
+  worker = startWorker({
+    db: db(),
+    kinds: jobPayloadSchemas,
+    handlers: { ...catalogueHandlers(deps), ...stockHandlers(deps) },
+    pollIntervalMs: 10,
+    logger: recordingJobLogger().logger,
+  });
+});
+afterEach(async () => {
+  await worker?.stop();
+});
+
+async function readCatalogue(): Promise<void> {
+  const run = await finished(await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT"));
+  expect(run.status, run.message ?? "").toBe("DONE");
+}
+
+describe("the catalogue read", () => {
+  it("keeps every Shopify variant, those without a SKU too, and every SKU the provider knows, side by side", async () => {
+    const runId = await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT");
+    const run = await finished(runId);
+    const withoutSku = productsWithoutSku().flatMap((product) => product.variants).length;
+    expect(run).toMatchObject({ status: "DONE", total: catalogue.length + withoutSku, processed: catalogue.length + withoutSku });
+    expect(run.message).toBe(`Read ${catalogue.length + withoutSku} variants from Shopify (${withoutSku} without a SKU) and ${catalogue.length} SKUs from the provider.`);
+    const variants = await db().catalogueVariant.findMany({ where: { shop: DEMO_SHOP } });
+    expect(variants.filter((variant) => variant.sku !== null).map((variant) => variant.sku).sort()).toEqual(catalogue.map((sku) => sku.sku).sort());
+    const mug = variants.find((variant) => variant.sku === "MUG-CER-350-WHT");
+    expect(mug).toMatchObject({ weightGrams: 420, tracked: true, productTitle: "Ceramic mug 350 ml, white" });
+    expect([...(await providerSkusOf(db(), DEMO_SHOP)).keys()].sort()).toEqual(catalogue.map((sku) => sku.sku).sort());
+  });
+
+  it("forgets variants Shopify no longer has on the next read, and starts no second read while one runs", async () => {
+    await readCatalogue();
+    const first = await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT");
+    expect(await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT")).toBe(first);
+    await finished(first);
+    expect(await db().catalogueVariant.count({ where: { shop: DEMO_SHOP, readId: { not: first } } })).toBe(0);
+  });
+});
+
+describe("registering SKUs", () => {
+  it("registers what can be, and says for each of the others which fields and why; the provider then knows them", async () => {
+    shopify.emulator.addProducts(DEMO_SHOP, [
+      { title: "Linen apron", vendor: "Northfield Home", productType: "Apron", variants: [{ sku: "APRON-LIN-NAT", price: "38.00", weight: { value: 0.35, unit: "KILOGRAMS" }, harmonizedSystemCode: "630790" }] },
+      { title: "Beeswax wrap", vendor: "Northfield Home", productType: "Wrap", variants: [{ sku: "WRAP-BEE-3", price: "14.00" }] },
+    ]);
+    await readCatalogue();
+    const runId = await startRegistration(db(), DEMO_SHOP, ["APRON-LIN-NAT", "WRAP-BEE-3", "MUG-CER-350-WHT"], "MERCHANT");
+    const run = await finished(runId);
+    expect(run).toMatchObject({ status: "DONE", total: 3, processed: 3, failed: 1 });
+    expect(run.message).toBe("Registered 2 SKUs; 1 could not be: each says why.");
+    const rows = Object.fromEntries((await itemsOf(db(), runId)).map((item) => [item.key, [item.status, item.message]]));
+    expect(rows["APRON-LIN-NAT"]).toEqual(["DONE", "Registered."]);
+    expect(rows["MUG-CER-350-WHT"]).toEqual(["DONE", "Already registered; nothing changed."]);
+    expect(rows["WRAP-BEE-3"]?.[0]).toBe("FAILED");
+    expect(rows["WRAP-BEE-3"]?.[1]).toMatch(/^Weight is missing\. Enter the variant's weight in Shopify/);
+
+    const known = await providerSkusOf(db(), DEMO_SHOP);
+    expect(known.get("APRON-LIN-NAT")?.record).toMatchObject({ Sku: "APRON-LIN-NAT", Weight: 350, Length: 20, Width: 15, Height: 10, DeclareName: "Linen apron", HsCode: "630790", DeclareValue: 38 });
+  });
+});
+
+describe("the stock sync", () => {
+  it("puts the provider's stock on hand at the warehouse's location, for the SKUs the provider knows", async () => {
+    await readCatalogue();
+    expect(await shopifyStockAtWarehouse()).toEqual({});
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+    const run = await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, { timeoutMs: 15_000, what: "a stock sync" });
+    const atWarehouse = await shopifyStockAtWarehouse();
+    for (const sku of catalogue) {
+      const expected = sku.stock.US01;
+      if (expected === 0) expect(atWarehouse[sku.sku]).toBeUndefined();
+      else expect(atWarehouse[sku.sku], sku.sku).toEqual({ onHand: expected, available: expected, committed: 0 });
+    }
+    const result = parseStockSyncResult(run.result);
+    expect(result?.warehouses).toEqual([{ warehouseId: "US01", providerSkus: catalogue.length, changed: catalogue.filter((sku) => sku.stock.US01 > 0).length, unchanged: 0, activated: catalogue.filter((sku) => sku.stock.US01 > 0).length, problem: null }]);
+    expect(run.message).toMatch(/^Stock synced: \d+ quantities changed, 0 unchanged at 1 warehouse\.$/);
+    // The age bands the inventory age page shows were kept.
+    expect((await warehouseStockOf(db(), DEMO_SHOP, "US01")).find((row) => row.sku === "MUG-CER-350-WHT")?.total).toBe(240);
+    // And the next sync is scheduled.
+    expect(await db().job.findFirst({ where: { kind: "stock.sync", status: "PENDING" } })).toMatchObject({ runAt: expect.any(Date) });
+  });
+
+  it("follows the provider's stock, and never lets Shopify sell what the provider created but Shopify has not fulfilled twice", async () => {
+    await readCatalogue();
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, { timeoutMs: 15_000, what: "the first sync" });
+
+    // The provider created a package of 3 mugs (out of its stock) that Shopify has not fulfilled yet
+    // (committed there), and 10 more mugs left the warehouse for other reasons.
+    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 13);
+    await db().shipment.create({
+      data: {
+        shop: DEMO_SHOP,
+        kind: "OUTBOUND",
+        state: "CREATED",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1",
+        orderId: "gid://shopify/Order/1",
+        packageId: "1001_1",
+        warehouseCode: "US01",
+        requestSent: JSON.stringify({ PackageId: "1001_1", ShipToAddress: { Country: "US" }, Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 3 }] }),
+      },
+    });
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+    const second = await waitFor(
+      async () => (await db().syncRun.findMany({ where: { kind: "STOCK_SYNC", status: "DONE" } })).length === 2 || undefined,
+      { timeoutMs: 15_000, what: "the second sync" },
+    ).then(() => latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" }));
+    // 240 - 13 at the provider, plus the 3 it created that Shopify still holds.
+    expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 230 });
+    expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([{ warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white - Default Title", before: 240, after: 230 }]);
+  });
+
+  it("does not overwrite a count that changed while it was writing: it reads again and writes what is right", async () => {
+    await readCatalogue();
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, { timeoutMs: 15_000, what: "the first sync" });
+    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 40);
+    const atProvider = available(sandbox.state(), "US01", "MUG-CER-350-WHT");
+
+    // Between the sync's read and its write, someone in Shopify's admin counts 238 mugs on hand.
+    const port = testDeps.port;
+    let interfered = false;
+    testDeps.deps.shopify = async () => ({
+      ...port,
+      setOnHand: async (input) => {
+        if (!interfered) {
+          interfered = true;
+          const item = input.quantities[0];
+          if (item) {
+            await port.setOnHand({ idempotencyKey: "a-person-in-the-admin", referenceDocumentUri: "gid://test/Person/1", quantities: [{ ...item, quantity: 238, changeFromQuantity: null }] });
+          }
+        }
+        return port.setOnHand(input);
+      },
+    });
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+    const run = await waitFor(
+      async () => (await db().syncRun.findMany({ where: { kind: "STOCK_SYNC", status: "DONE" } })).length === 2 || undefined,
+      { timeoutMs: 15_000, what: "the second sync" },
+    ).then(() => latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" }));
+    expect(interfered).toBe(true);
+    expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: atProvider });
+    // Written against what it read again (238), not what it read first.
+    expect(parseStockSyncResult(run?.result ?? null)?.changes).toEqual([{ warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white - Default Title", before: 238, after: atProvider }]);
+  });
+});
