@@ -46,15 +46,15 @@ const FIELDS: Readonly<Record<string, { label: string; fix: string }>> = {
   ProductName: { label: "Product name", fix: "Shorten the product or variant title in Shopify." },
   ProductDescription: { label: "Description", fix: "Give the product a title in Shopify." },
   Weight: { label: "Weight", fix: "Enter the variant's weight in Shopify (the product's Shipping section)." },
-  Length: { label: "Length", fix: "Enter the SKU's size below, or a default size in Settings > SKUs." },
-  Width: { label: "Width", fix: "Enter the SKU's size below, or a default size in Settings > SKUs." },
-  Height: { label: "Height", fix: "Enter the SKU's size below, or a default size in Settings > SKUs." },
+  Length: { label: "Length", fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." },
+  Width: { label: "Width", fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." },
+  Height: { label: "Height", fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." },
   DeclareName: {
     label: "Customs name",
-    fix: "Enter an English customs name for the SKU below, or a default customs name in Settings > Customs and tax numbers.",
+    fix: "Enter an English customs name in the SKU's entry on the Products page, or a default customs name in Settings > Customs and tax numbers.",
   },
-  HsCode: { label: "HS code", fix: "Correct the HS code in Shopify (the product's Shipping section), or enter one for the SKU below." },
-  DeclareValue: { label: "Declared value", fix: "Enter the SKU's declared value below, or give the variant a price (or a cost) in Shopify." },
+  HsCode: { label: "HS code", fix: "Correct the HS code in Shopify (the product's Shipping section), or enter one in the SKU's entry on the Products page." },
+  DeclareValue: { label: "Declared value", fix: "Enter the SKU's declared value in its entry on the Products page, or give the variant a price (or a cost) in Shopify." },
 };
 
 function problemsOf(error: z.ZodError): SkuProblem[] {
@@ -111,7 +111,7 @@ export function merchantSkuFor(variant: VariantFacts, entry: SkuEntry | undefine
   };
   const problems: SkuProblem[] = [];
   if (variant.weightGrams === null || variant.weightGrams < 1) problems.push({ field: "Weight", message: `Weight is missing. ${FIELDS.Weight?.fix ?? ""}` });
-  if (size === null || size === undefined) problems.push({ field: "Length", message: "Size is missing: the provider needs each unit's length, width and height. Enter the SKU's size below, or a default size in Settings > SKUs." });
+  if (size === null || size === undefined) problems.push({ field: "Length", message: "Size is missing: the provider needs each unit's length, width and height. Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." });
   if (declaredValue === undefined) problems.push({ field: "DeclareValue", message: `Declared value is missing. ${FIELDS.DeclareValue?.fix ?? ""}` });
   const checked = CreateMerchantSkuRequest.safeParse(candidate);
   if (!checked.success) {

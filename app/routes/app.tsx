@@ -25,6 +25,8 @@ export default function App() {
           Home
         </Link>
         <Link to="/app/shipments">Shipments</Link>
+        <Link to="/app/products">Products</Link>
+        <Link to="/app/stock">Stock</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <Outlet />

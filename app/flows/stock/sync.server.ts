@@ -20,7 +20,7 @@ import { InventoryItemGid, LocationGid } from "~/shopify/ids";
 import type { StockLevel } from "~/shopify/inventory.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { finishRun, latestRun, startRun, updateRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
-import { allVariants } from "~/stores/catalogue/variants.server";
+import { allVariants, variantLabel } from "~/stores/catalogue/variants.server";
 import { unitsCreatedNotFulfilled } from "~/stores/shipments/shipment-pipeline.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
@@ -114,7 +114,7 @@ async function writeLevels(
       try {
         await shopify.setOnHand({ idempotencyKey: keyOf(runId, "stock", quantities), referenceDocumentUri: `gid://fulfilment-connector/StockSync/${runId}`, quantities });
         for (const { target, before } of changes) {
-          outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variant.displayName, before, after: target.onHand });
+          outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variantLabel(variant), before, after: target.onHand });
         }
         break;
       } catch (error) {
@@ -147,7 +147,7 @@ async function writeLevels(
         continue;
       }
       outcome.activated += 1;
-      outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variant.displayName, before: null, after: target.onHand });
+      outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variantLabel(variant), before: null, after: target.onHand });
     }
   }
   return outcome;
@@ -194,7 +194,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     byProviderSku.set(sku, [...(byProviderSku.get(sku) ?? []), variant]);
   }
   for (const [sku, sharing] of byProviderSku) {
-    if (sharing.length > 1) result.sharedSkus.push({ sku, variants: sharing.map((variant) => variant.displayName) });
+    if (sharing.length > 1) result.sharedSkus.push({ sku, variants: sharing.map(variantLabel) });
   }
   await updateRun(ctx.db, runId, { total: warehouses.length * variants.length, processed: 0 });
 
@@ -231,11 +231,11 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       if (!variant.tracked) {
         if (known && !notTracked.has(variant.sku)) {
           notTracked.add(variant.sku);
-          result.notTracked.push({ sku: variant.sku, variant: variant.displayName });
+          result.notTracked.push({ sku: variant.sku, variant: variantLabel(variant) });
         }
         continue;
       }
-      if (!known) result.unknownToProvider.push({ warehouseId: warehouse.warehouseId, sku: variant.sku, variant: variant.displayName });
+      if (!known) result.unknownToProvider.push({ warehouseId: warehouse.warehouseId, sku: variant.sku, variant: variantLabel(variant) });
       targets.push({ variant, providerSku, onHand: (stock.get(providerSku)?.total ?? 0) + (created.get(providerSku) ?? 0) });
     }
     for (const [sku, row] of stock) {

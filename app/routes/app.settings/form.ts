@@ -7,6 +7,7 @@
  * it. No Remix, no Polaris, nothing of the server: the page's script runs it too (decision 0012).
  */
 import { z } from "zod";
+import { checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
 import { CountryCode } from "~/connector/countries";
 import { positiveDimension, SkuEntry } from "~/connector/settings";
 import { ServiceCode, ShopifyLocationId, StockSyncSettings, TaxNumber, WarehouseId, type ShopSettings } from "~/stores/shops/shop-settings";
@@ -20,59 +21,8 @@ export interface FieldError {
   message: string;
 }
 
-/** A text field as typed, trimmed; a field the form did not send reads as blank. */
-const text = z
-  .string()
-  .optional()
-  .transform((value) => (value ?? "").trim());
-
-/** Blank is "not set" (null); anything else must pass `schema`. */
-const optional = <T extends z.ZodType<unknown, string>>(schema: T) => text.transform((value) => (value === "" ? null : value)).pipe(schema.nullable());
-
-const required = <T extends z.ZodType<unknown, string>>(schema: T) => text.pipe(z.string().min(1, { error: "is required" })).pipe(schema);
-
-/** A checkbox: sent when ticked (its value, "on" by default), absent when not. */
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value !== undefined && value !== "");
-
-/** A section whose fields all went unsent reads as all blank. */
-const section = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
-
-/** A field sent once per ticked box: conform reads one value as a string, several as a list. */
-const several = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-
-/** The rows of a table, by row number; a row whose `columns` are all blank is no row at all. */
-function rows<T extends z.ZodType>(row: T, columns: readonly string[]) {
-  const isBlank = (value: unknown) => value === undefined || (typeof value === "string" && value.trim() === "");
-  return z.preprocess(
-    (value) =>
-      typeof value === "object" && value !== null && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value).filter(([, cells]) => typeof cells === "object" && cells !== null && columns.some((column) => !isBlank((cells as Record<string, unknown>)[column]))))
-        : value === undefined
-          ? {}
-          : value,
-    z.record(z.string().regex(/^\d+$/), row),
-  );
-}
-
 const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
 const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
-
-/** A number as typed ("12.5"); blank is "not set". */
-const decimalText = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text.transform((value) => (value === "" ? null : value)).pipe(
-    z
-      .string()
-      .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })
-      .transform(Number)
-      .pipe(schema)
-      .nullable(),
-  );
 
 const sizeDefault = positiveDimension();
 const skuEntry = SkuEntry.shape;

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, List, Page, Text, TextField } from "@shopify/polaris";
-import { CheckboxInput, FieldGroupTitle, RowsInput, SelectInput, TextInput } from "./fields";
+import { CheckboxInput, FieldGroupTitle, RowsInput, SelectInput, TextInput } from "~/components/form-inputs";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";

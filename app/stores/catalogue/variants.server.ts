@@ -21,6 +21,11 @@ export interface VariantRecord {
   countryOfOrigin: string | null;
 }
 
+/** A variant as a merchant names it: Shopify calls a product's only variant "Default Title", which says nothing. */
+export function variantLabel(variant: { productTitle: string; variantTitle: string; displayName: string }): string {
+  return variant.variantTitle === "Default Title" ? variant.productTitle : variant.displayName;
+}
+
 /** Writes a batch of the read's variants; each is now the read's (readId). */
 export async function saveVariants(db: DatabaseOrTransaction, shop: string, readId: string, variants: readonly VariantRecord[]): Promise<void> {
   for (const variant of variants) {

@@ -3,7 +3,8 @@
  * survive an uninstall (a reinstall keeps its settings); shop/redact erases them (redaction.server.ts).
  */
 import { z } from "zod";
-import type { DatabaseOrTransaction } from "../database/database.server";
+import type { SkuEntry } from "~/connector/settings";
+import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { ShopSettings, type ShopSettingsInput } from "./shop-settings";
 
 /** Stored settings that no longer parse: a bug or a hand edit, never silently replaced by defaults. */
@@ -79,4 +80,16 @@ export async function recordWarehouseLocations(db: DatabaseOrTransaction, domain
   });
   if (changed.length > 0) await saveShopSettings(db, domain, { ...settings, warehouses });
   return changed;
+}
+
+/**
+ * Sets (or, with undefined, removes) one store SKU's entry, leaving every other setting as it is
+ * now: the Products page edits SKUs one at a time while others may save the Settings page.
+ */
+export function saveSkuEntry(db: DatabaseOrTransaction, domain: string, storeSku: string, entry: SkuEntry | undefined): Promise<ShopSettings> {
+  return inTransaction(db, async (tx) => {
+    const settings = await getShopSettings(tx, domain);
+    const { [storeSku]: _previous, ...others } = settings.skus.bySku;
+    return saveShopSettings(tx, domain, { ...settings, skus: { ...settings.skus, bySku: entry === undefined ? others : { ...others, [storeSku]: entry } } });
+  });
 }

@@ -1,0 +1,55 @@
+/**
+ * Reading a submitted form's values with zod, for conform (`parseWithZod(..., {
+ * disableAutoCoercion: true })`), which hands over strings by field name: what a text field, a
+ * checkbox, a number or a table of rows means, the same in the browser and on the server
+ * (docs/decisions/0012). Nothing of the product here.
+ */
+import { z } from "zod";
+
+/** A text field as typed, trimmed; a field the form did not send reads as blank. */
+export const text = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").trim());
+
+/** Blank is "not set" (null); anything else must pass `schema`. */
+export const optional = <T extends z.ZodType<unknown, string>>(schema: T) => text.transform((value) => (value === "" ? null : value)).pipe(schema.nullable());
+
+export const required = <T extends z.ZodType<unknown, string>>(schema: T) => text.pipe(z.string().min(1, { error: "is required" })).pipe(schema);
+
+/** A checkbox: sent when ticked (its value, "on" by default), absent when not. */
+export const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && value !== "");
+
+/** A section whose fields all went unsent reads as all blank. */
+export const section = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
+
+/** A field sent once per ticked box: conform reads one value as a string, several as a list. */
+export const several = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/** A number as typed ("12.5"); blank is "not set" (null). */
+export const decimalText = <T extends z.ZodType<unknown, number>>(schema: T) =>
+  text.transform((value) => (value === "" ? null : value)).pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })
+      .transform(Number)
+      .pipe(schema)
+      .nullable(),
+  );
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The rows of a table, keyed by row number; a row whose `columns` are all blank is no row at all. */
+export function rows<T extends z.ZodType>(row: T, columns: readonly string[]) {
+  const isBlank = (value: unknown) => value === undefined || (typeof value === "string" && value.trim() === "");
+  return z.preprocess(
+    (value) => (isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([, cells]) => isRecord(cells) && columns.some((column) => !isBlank(cells[column])))) : value === undefined ? {} : value),
+    z.record(z.string().regex(/^\d+$/), row),
+  );
+}
