@@ -14,7 +14,7 @@ describe("app/connector", () => {
     const source = readFileSync(join(here, file), "utf8");
     const imports = [...source.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
     for (const target of imports) {
-      expect(target).toMatch(/^(zod|\.\/[\w-]+|\.\.\/fulfilment\/schemas\/(rules|types))$/);
+      expect(target).toMatch(/^(zod|\.\/[\w-]+|\.\.\/fulfilment\/schemas\/(rules|types|requests|responses))$/);
     }
   });
 });

@@ -6,7 +6,8 @@
  * the merchant's words, before anything is sent. Pure.
  */
 import type { z } from "zod";
-import { CreateMerchantSkuRequest, type MerchantSku } from "../fulfilment/schemas";
+import { CreateMerchantSkuRequest } from "../fulfilment/schemas/requests";
+import type { MerchantSku } from "../fulfilment/schemas/responses";
 import { transliterate } from "./customs";
 import type { SkuEntry } from "./settings";
 

@@ -114,7 +114,7 @@ async function writeLevels(
       try {
         await shopify.setOnHand({ idempotencyKey: keyOf(runId, "stock", quantities), referenceDocumentUri: `gid://fulfilment-connector/StockSync/${runId}`, quantities });
         for (const { target, before } of changes) {
-          outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variantLabel(variant), before, after: target.onHand });
+          outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: variantLabel(target.variant), before, after: target.onHand });
         }
         break;
       } catch (error) {
@@ -147,7 +147,7 @@ async function writeLevels(
         continue;
       }
       outcome.activated += 1;
-      outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: target.variantLabel(variant), before: null, after: target.onHand });
+      outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: variantLabel(target.variant), before: null, after: target.onHand });
     }
   }
   return outcome;
