@@ -56,6 +56,7 @@ try {
   say(`Orders: ${result.outcomes.length} (${formatCounts(result.outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.outcome]: (acc[o.outcome] ?? 0) + 1 }), {}))})`);
   say(`Shopify: ${result.fulfilmentsWithTracking} fulfilments with tracking and a Delivered event`);
   for (const item of result.notShipped) say(`  ${item.state} ${item.order} (${item.label}): ${item.reason}`);
+  for (const note of result.setupNotes) say(`Setup: ${note}`);
   if (result.ok) {
     say(`\nOK in ${result.seconds.toFixed(1)} s: every order that can be fulfilled is fulfilled with tracking and delivered; the others are held, failed or cancelled with their reasons.`);
     process.exit(0);

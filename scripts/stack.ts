@@ -3,7 +3,8 @@
  * section 7). The provider sandbox and the Shopify Admin emulator (seeded demo shop whose catalogue
  * is the sandbox's) run in this process; the app (built, served by remix-serve) and its job worker
  * run as child processes on a fresh SQLite database that already holds the demo shop's offline
- * session, as after an install.
+ * session, as after an install. Before READY, the shop is set up as a merchant would, through the
+ * app's own admin pages (scripts/stack/merchant-setup.ts), unless --bare.
  *
  * stdout carries exactly one line, `READY {...}` (scripts/stack/ready.ts says how to read it);
  * everything else goes to stderr. SIGINT/SIGTERM/SIGHUP stop the children (process groups: SIGTERM,
@@ -14,13 +15,14 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createDatabase } from "~/stores/database/database.server";
 import { startSandbox } from "../sandbox/server";
-import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop } from "../test/emulator/seed";
+import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop, MERCHANT_LOCATION } from "../test/emulator/seed";
 import { startShopifyEmulator } from "../test/emulator/server";
 import { parseAppToml } from "../test/emulator/webhooks";
 import { startAppProcesses } from "./stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "./stack/build";
 import { stopAllChildren } from "./stack/children";
 import { freshMigratedDatabase, installOfflineSession } from "./stack/database";
+import { demoShopSettingsForm, setUpShopThroughTheApp } from "./stack/merchant-setup";
 import { parseStackOptions, usage, type StackOptions } from "./stack/options";
 import { formatReadyLine } from "./stack/ready";
 import { Teardown } from "./stack/teardown";
@@ -142,6 +144,13 @@ async function main(): Promise<void> {
     void child?.exited.then((exit) => {
       if (!shuttingDown) void shutdown(1, `the ${child.name} exited (${exit.signal ?? `code ${exit.code}`}); its last output:\n${child.recentOutput()}`);
     });
+  }
+
+  if (options.setUp) {
+    await setUpShopThroughTheApp(
+      { appUrl: processes.appUrl, shop: DEMO_SHOP, apiKey: options.apiKey, apiSecret: options.apiSecret },
+      { settingsForm: demoShopSettingsForm, studioName: MERCHANT_LOCATION, log },
+    );
   }
 
   say(`[stack] app      ${processes.appUrl}`);

@@ -8,17 +8,16 @@
  */
 import path from "node:path";
 import type { Shipment } from "@prisma/client";
-import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
-import { listLocations } from "~/shopify/locations.server";
 import { emulatorState, numericId } from "../../test/support/shopify-admin";
-import { DEMO_SHOP, MERCHANT_LOCATION, warehouseStock } from "../../test/emulator/seed";
-import { catalogue } from "../../sandbox/world";
+import { DEMO_SHOP, MERCHANT_LOCATION } from "../../test/emulator/seed";
+import { available, take } from "../../sandbox/orders/stock";
+import { DEMO_HANDLING_LOCATION, demoShopSettingsForm, saveSettingsThroughTheApp, setUpShopThroughTheApp } from "../stack/merchant-setup";
 import { PROJECT_ROOT } from "../stack/build";
 import { demoOrders, EU_ONLY_SKUS, payloadOverrides, STUDIO_ONLY_SKUS, UNREGISTERED_SKU, type DemoOrder, type Expected } from "./orders";
 import { startDemoStack, type DemoStack, type PlacedOrder } from "./stack";
 
 /** The provider's handling location for the studio's drop-ship parcels. */
-export const HANDLING_LOCATION = "SZ-HUB";
+export const HANDLING_LOCATION = DEMO_HANDLING_LOCATION;
 
 export interface DemoOptions {
   orders: number;
@@ -56,6 +55,8 @@ export interface DemoResult {
   appOutput: string;
   /** The app's paths the emulator delivered webhooks and callbacks to (answered 2xx). */
   deliveredTo: string[];
+  /** What the merchant's setup through the app said (SKUs it could not register, and why). */
+  setupNotes: string[];
 }
 
 const ORDERS_PER_WAVE = 60;
@@ -64,72 +65,31 @@ const STUDIO_SKUS = new Set(["CANDLE-SOY-200-LAV", "TEA-GREEN-100G", "SCARF-SILK
 const FINAL = new Set(["DELIVERED", "HELD", "FAILED", "CANCELLED"]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A warehouse's fulfillment service (and so its Shopify location), as the app registers it, stocked like the sandbox's. */
-async function registerWarehouse(stack: DemoStack, warehouse: "US01" | "DE01", address: Parameters<typeof ensureFulfillmentService>[1]["address"]): Promise<string> {
-  const { service } = await ensureFulfillmentService(stack.admin, { name: `Fulfilment warehouse ${warehouse}`, callbackUrl: `${stack.appUrl}/fulfillment-service`, address });
-  if (service.locationId === null) throw new Error(`the ${warehouse} fulfillment service has no location`);
-  stack.shopify.addProducts(DEMO_SHOP, warehouseStock(warehouse, service.locationId));
-  return service.locationId;
-}
-
-/** The demo shop as a merchant would set it up: two provider warehouses, the studio as drop-ship. */
-export async function configureDemoShop(stack: DemoStack): Promise<{ us01: string; de01: string; studio: string }> {
-  const us01 = await registerWarehouse(stack, "US01", { countryCode: "US", address1: "3350 E Jurupa St", city: "Ontario", provinceCode: "CA", zip: "91761" });
-  const de01 = await registerWarehouse(stack, "DE01", { countryCode: "DE", address1: "Am Exer 10", city: "Leipzig", zip: "04158" });
-  const studio = (await listLocations(stack.admin)).items.find((location) => location.name === MERCHANT_LOCATION)?.id;
-  if (studio === undefined) throw new Error("the demo shop has no studio location");
-  // The EU range lives only at DE01, the silk scarf only at the studio: that is what routes orders
-  // to DE01 and splits an order between the studio and a warehouse.
-  const notAtUs01 = new Set<string>([...EU_ONLY_SKUS, ...STUDIO_ONLY_SKUS]);
-  stack.shopify.addProducts(
-    DEMO_SHOP,
-    warehouseStock("US01", us01)
-      .filter((product) => product.variants.some((variant) => notAtUs01.has(variant.sku ?? "")))
-      .map((product) => ({
-        ...product,
-        variants: product.variants.map((variant) => ({
-          ...variant,
-          stock: STUDIO_ONLY_SKUS.some((sku) => sku === variant.sku) ? { [us01]: 0, [de01]: 0, [MERCHANT_LOCATION]: 200 } : { [us01]: 0 },
-        })),
-      })),
-  );
-  // A product the merchant sells from US01 that was never registered with the provider.
-  const mug = catalogue.find((sku) => sku.sku === "MUG-CER-350-WHT");
+/**
+ * The demo shop as a merchant sets it up, through the app (scripts/stack/merchant-setup.ts):
+ * settings saved on the Settings page, the warehouses' locations created by the app, SKUs
+ * registered and stock synced from the Products and Stock pages. Before that, the provider's world
+ * is arranged for the demo's story (the sandbox's stock, not Shopify's): the EU range is stocked
+ * only at DE01 and the silk scarf only at the merchant's studio, which is what routes orders to
+ * DE01 and splits an order between the studio and a warehouse (the studio's own stock is the seed's).
+ * And the merchant's catalogue has a
+ * new product Shopify has no weight for, which the registration refuses, saying so.
+ */
+export async function configureDemoShop(stack: DemoStack, log: (line: string) => void = () => {}): Promise<{ us01: string; de01: string; studio: string; notes: string[] }> {
+  const state = stack.sandbox.state();
+  const takeAll = (warehouse: "US01" | "DE01", sku: string) => take(state, warehouse, sku, available(state, warehouse, sku));
+  for (const sku of EU_ONLY_SKUS) takeAll("US01", sku);
+  for (const sku of STUDIO_ONLY_SKUS) for (const warehouse of ["US01", "DE01"] as const) takeAll(warehouse, sku);
   stack.shopify.addProducts(DEMO_SHOP, [
-    {
-      title: "Ceramic mug 350 ml, red",
-      vendor: mug?.brand ?? "",
-      productType: mug?.declareName ?? "Mug",
-      variants: [{ sku: UNREGISTERED_SKU, title: "Default Title", price: "14.00", weight: { value: 420, unit: "GRAMS" }, harmonizedSystemCode: "691200", countryCodeOfOrigin: "PT", stock: { [us01]: 50 } }],
-    },
+    { title: "Ceramic mug 350 ml, red", vendor: "Northfield Home", productType: "Mug", variants: [{ sku: UNREGISTERED_SKU, title: "Default Title", price: "14.00", harmonizedSystemCode: "691200", countryCodeOfOrigin: "PT" }] },
   ]);
-  await stack.setSettings((settings) => ({
-    ...settings,
-    mode: "sandbox",
-    providerBaseUrl: stack.sandbox.url,
-    warehouses: [
-      {
-        warehouseId: "US01",
-        shopifyLocationId: us01,
-        enabled: true,
-        services: { defaultService: "US01-EXP", byCountry: <Record<string, string>>{ US: "US01-STD", CA: "US01-ECO", GB: "US01-INT", JP: "US01-INT", AU: "US01-INT", FR: "US01-INT", DE: "US01-INT", NL: "US01-INT", IT: "US01-INT", ES: "US01-INT" } },
-      },
-      {
-        warehouseId: "DE01",
-        shopifyLocationId: de01,
-        enabled: true,
-        services: {
-          defaultService: "DE01-EXP",
-          byCountry: <Record<string, string>>{ DE: "DE01-STD", AT: "DE01-STD", FR: "DE01-ECO", IT: "DE01-ECO", ES: "DE01-ECO", NL: "DE01-ECO", GB: "DE01-INT", US: "DE01-INT", JP: "DE01-INT", AU: "DE01-INT", CA: "DE01-INT" },
-        },
-      },
-    ],
-    dropShip: { handlingLocation: HANDLING_LOCATION, merchantLocationIds: [studio], services: { defaultService: "US01-EXP", byCountry: { US: "US01-EXP", DE: "DE01-EXP", FR: "DE01-EXP" } } },
-    customs: { ...settings.customs, declareNameEn: "Home goods" },
-    notifyCustomer: true,
-    pushPolicy: "autoPush",
-  }));
-  return { us01, de01, studio };
+  const { locations, studio } = await setUpShopThroughTheApp(
+    { appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret },
+    { settingsForm: demoShopSettingsForm, studioName: MERCHANT_LOCATION, log },
+  );
+  const refused = await stack.db.syncRunItem.findMany({ where: { status: "FAILED", run: { shop: DEMO_SHOP, kind: "SKU_REGISTER" } } });
+  const notes = refused.map((item) => `${item.key} was not registered: ${item.message ?? ""}`);
+  return { us01: locations.US01 ?? "", de01: locations.DE01 ?? "", studio, notes };
 }
 
 interface Placed {
@@ -205,7 +165,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     log,
   });
   try {
-    const { us01, de01, studio } = await configureDemoShop(stack);
+    const { us01, de01, studio, notes } = await configureDemoShop(stack, log);
+    // The merchant changes the push policy on the Settings page, as everything else.
+    const saveSettings = (form: Record<string, string>) => saveSettingsThroughTheApp({ appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret }, form);
     log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (remix-serve and a worker process), sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`);
     log(`[demo] locations: US01 ${us01}, DE01 ${de01}, studio (drop-ship via ${HANDLING_LOCATION}) ${studio}`);
 
@@ -215,7 +177,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     // Cancelled before push: placed while the shop holds new shipments for review, then cancelled.
     const toCancel = orders.filter((order) => order.cancelBeforePush);
     if (toCancel.length > 0) {
-      await stack.setSettings((settings) => ({ ...settings, pushPolicy: "holdForReview" }));
+      await saveSettings({ ...demoShopSettingsForm(studio), pushPolicy: "holdForReview" });
       for (const order of toCancel) {
         const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
         placedOrders.push({ order, placed });
@@ -224,7 +186,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
         await stack.waitForShipment(placed.orderId, "CANCELLED", 15_000);
         log(`[demo] ${placed.order.name} held for review, then cancelled in Shopify before it was pushed`);
       }
-      await stack.setSettings((settings) => ({ ...settings, pushPolicy: "autoPush" }));
+      await saveSettings(demoShopSettingsForm(studio));
     }
 
     // Orders arrive in waves of ORDERS_PER_WAVE, the next once the last one's fulfillment orders
@@ -291,6 +253,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
           seconds: (Date.now() - started) / 1000,
           appOutput: stack.recentOutput(),
           deliveredTo: [...new Set(deliveries.filter((d) => d.state === "delivered").map((d) => new URL(d.url).pathname))],
+          setupNotes: notes,
         };
       }
       await sleep(250);

@@ -13,8 +13,6 @@ import path from "node:path";
 import type { Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
 import { createDatabase, type Database } from "~/stores/database/database.server";
-import type { ShopSettingsInput } from "~/stores/shops/shop-settings";
-import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { fetchAdmin, orderPayload, type OrderLineSpec } from "../../test/support/shopify-admin";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
@@ -46,12 +44,14 @@ export type PlacedOrder = z.infer<typeof PlacedOrder> & { orderId: string };
 export interface DemoStack {
   /** The app's base URL: webhooks and the fulfillment-service callback arrive here. */
   appUrl: string;
+  /** The app's credentials, for its admin pages (the merchant's setup signs session tokens with them). */
+  apiKey: string;
+  apiSecret: string;
   db: Database;
   sandbox: Sandbox;
   shopify: ShopifyEmulator;
   /** Admin GraphQL on the emulator as the app's offline session sees it (for the merchant's setup). */
   admin: AdminGraphql;
-  setSettings(change: (settings: ShopSettingsInput) => ShopSettingsInput): Promise<void>;
   /** Places an order from Shopify's orders/create example with these lines (as the pipeline tests do). */
   placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>): Promise<PlacedOrder>;
   cancelOrder(placed: PlacedOrder): Promise<void>;
@@ -133,13 +133,12 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
 
     return {
       appUrl: processes.appUrl,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
       db,
       sandbox,
       shopify,
       admin: fetchAdmin(shopify.url),
-      async setSettings(change) {
-        await saveShopSettings(db, DEMO_SHOP, change(await getShopSettings(db, DEMO_SHOP)));
-      },
       async placeOrder(lines, overrides = {}) {
         const placed = PlacedOrder.parse(await emulatorControl("/orders", orderPayload(lines, overrides)));
         return { ...placed, orderId: placed.order.admin_graphql_api_id };

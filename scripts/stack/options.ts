@@ -7,7 +7,8 @@ import { PROJECT_ROOT } from "./build";
 export const usage = `Usage: npm run --silent stack -- [flags]
 
 Starts the provider sandbox, the Shopify Admin emulator (demo shop), the app and its worker on
-127.0.0.1 with a fresh SQLite database, and prints one line on stdout:
+127.0.0.1 with a fresh SQLite database, sets the demo shop up through the app's own admin pages
+(settings, warehouses US01 and DE01, SKUs registered, stock synced), and prints one line on stdout:
   READY {"appUrl":...,"sandboxUrl":...,"shopifyUrl":...,"shop":...,"accessToken":...}
 Everything else goes to stderr. Ctrl-C (SIGINT) or SIGTERM stops it all.
 
@@ -21,7 +22,9 @@ Everything else goes to stderr. Ctrl-C (SIGINT) or SIGTERM stops it all.
   --api-key <key>          the app's API key (default stack-api-key)
   --api-secret <secret>    the app's API secret, which signs webhooks (default stack-api-secret)
   --data-dir <dir>         where the stack's database lives (default .data/stack; emptied at start)
-  --no-worker              start no worker process
+  --bare                   leave the demo shop as after a fresh install (no settings, nothing synced),
+                           for setting it up yourself in the admin
+  --no-worker              start no worker process (implies --bare: the setup needs the worker)
   --quiet                  no request and process logs on stderr (failures still say why)
   --help                   this text
 `;
@@ -41,6 +44,7 @@ const StackFlags = z.strictObject({
   "api-secret": z.string().min(1).default("stack-api-secret"),
   "data-dir": z.string().min(1).default(path.join(PROJECT_ROOT, ".data", "stack")),
   "no-worker": z.boolean().default(false),
+  bare: z.boolean().default(false),
   quiet: z.boolean().default(false),
   help: z.boolean().default(false),
 }).transform((flags) => ({
@@ -55,6 +59,8 @@ const StackFlags = z.strictObject({
   apiSecret: flags["api-secret"],
   dataDir: flags["data-dir"],
   worker: !flags["no-worker"],
+  /** The merchant's setup through the app before READY (scripts/stack/merchant-setup.ts). */
+  setUp: !flags.bare && !flags["no-worker"],
   quiet: flags.quiet,
   help: flags.help,
 }));
@@ -80,6 +86,7 @@ export function parseStackOptions(argv: readonly string[]): StackOptions | { err
         "api-secret": { type: "string" },
         "data-dir": { type: "string" },
         "no-worker": { type: "boolean" },
+        bare: { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean" },
       },

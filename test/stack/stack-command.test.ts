@@ -113,6 +113,35 @@ describe("npm run stack", () => {
     expect(ShopName.parse(await byToken.json()).data.shop.name).toBe("Northfield Goods");
   });
 
+  it("takes an order posted with the token alone to a warehouse, and fulfils it with tracking: the shop was set up through the app", { timeout: 60_000 }, async () => {
+    const { shopifyUrl, accessToken } = stack.ready;
+    const order = {
+      email: "ana.lima@example.com",
+      currency: "USD",
+      line_items: [{ sku: "MUG-CER-350-WHT", title: "Ceramic mug 350 ml, white", quantity: 1, price: "16.00", grams: 420, requires_shipping: true }],
+      shipping_address: { first_name: "Ana", last_name: "Lima", address1: "500 Terry Francine St", city: "San Francisco", province_code: "CA", zip: "94158", country_code: "US", phone: "+14155550100" },
+    };
+    const placed = await fetch(`${shopifyUrl}/__emulator/orders`, { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken }, body: JSON.stringify(order) });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { order: created } = z.object({ order: z.object({ admin_graphql_api_id: z.string() }) }).parse(await placed.json());
+    const Fulfilled = z.object({
+      data: z.object({ order: z.object({ fulfillments: z.array(z.object({ trackingInfo: z.array(z.object({ number: z.string().nullable() })), location: z.object({ name: z.string() }).nullable() })) }) }),
+    });
+    const fulfilment = await waitFor(
+      async () => {
+        const response = await fetch(`${shopifyUrl}/admin/api/2026-10/graphql.json`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+          body: JSON.stringify({ query: `{ order(id: "${created.admin_graphql_api_id}") { fulfillments { trackingInfo { number } location { name } } } }` }),
+        });
+        return Fulfilled.parse(await response.json()).data.order.fulfillments[0];
+      },
+      { timeoutMs: 45_000, intervalMs: 500, what: "the order's fulfilment" },
+    );
+    expect(fulfilment.trackingInfo[0]?.number).toMatch(/\w{8,}/);
+    expect(fulfilment.location?.name).toBe("Fulfilment warehouse US01");
+  });
+
   it("stops every process it started on SIGINT, and exits 0", { timeout: 30_000 }, async () => {
     const children = descendantsOf(stack.process.pid ?? 0);
     // At least the app server and the worker (tsx may add its esbuild service).

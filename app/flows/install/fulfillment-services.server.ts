@@ -48,7 +48,11 @@ export async function ensureWarehouseServices(settings: ShopSettings, deps: Ensu
   const ensure = deps.ensure ?? ensureFulfillmentService;
   const locations = new Map<string, string>();
   for (const warehouse of settings.warehouses.filter((w) => w.enabled)) {
-    const { service } = await ensure(deps.admin, { name: fulfillmentServiceName(warehouse.warehouseId), callbackUrl: fulfillmentServiceCallbackUrl(deps.appUrl) });
+    const { service } = await ensure(deps.admin, {
+      name: fulfillmentServiceName(warehouse.warehouseId),
+      callbackUrl: fulfillmentServiceCallbackUrl(deps.appUrl),
+      ...(warehouse.country === null ? {} : { address: { countryCode: warehouse.country } }),
+    });
     // Shopify creates the location with the service; a service without one is not usable yet.
     if (service.locationId === null) throw new Error(`Shopify returned the fulfillment service of warehouse ${warehouse.warehouseId} without its location`);
     locations.set(warehouse.warehouseId, service.locationId);

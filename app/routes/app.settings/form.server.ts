@@ -35,6 +35,7 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
     warehouses: Object.values(values.warehouses).map((warehouse) => ({
       warehouseId: warehouse.warehouseId,
       shopifyLocationId: known.get(warehouse.warehouseId) ?? null,
+      country: warehouse.country,
       enabled: warehouse.enabled,
       services: { defaultService: warehouse.defaultService, byCountry: byCountry(warehouse.byCountry) },
     })),

@@ -43,6 +43,7 @@ export const SettingsForm = z
     warehouses: rows(
       z.object({
         warehouseId: required(WarehouseId),
+        country: optional(z.string().toUpperCase().pipe(CountryCode)),
         enabled: checkbox,
         defaultService: optional(ServiceCode),
         byCountry: CountryRows,
@@ -145,6 +146,7 @@ export function fieldLabel(field: string, text: (name: string) => string = () =>
   const rest = warehouse ? (warehouse[2] ?? "") : field.replace(/^dropShip\./, "");
   if (rest === "warehouseId") return `Warehouse ID (${owner})`;
   if (rest === "defaultService") return `Default service (${owner})`;
+  if (rest === "country") return `Country (${owner})`;
   const country = /^byCountry\.(\d+)\.(country|service)$/.exec(rest);
   if (country) {
     const [, index = "0", column] = country;
@@ -171,6 +173,7 @@ export function formValuesOf(settings: ShopSettings) {
     warehouses: settings.warehouses.map((warehouse) => ({
       warehouseId: warehouse.warehouseId,
       shopifyLocationId: warehouse.shopifyLocationId,
+      country: warehouse.country ?? "",
       enabled: warehouse.enabled,
       defaultService: warehouse.services.defaultService ?? "",
       byCountry: countryRows(warehouse.services.byCountry),

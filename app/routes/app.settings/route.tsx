@@ -319,6 +319,14 @@ export default function SettingsPage() {
                             ? "Shopify location: created by the app after you save with the warehouse enabled."
                             : `Shopify location: ${locationName.get(location) ?? location}`}
                         </Text>
+                        <TextInput
+                          name={`${prefix}.country`}
+                          label="Country of the warehouse"
+                          initial={warehouse.country}
+                          placeholder="US"
+                          helpText="Two letters. Its Shopify location is put there, which decides customs for its parcels."
+                          error={errorOf(`${prefix}.country`)}
+                        />
                         <CheckboxInput name={`${prefix}.enabled`} label="Ship from this warehouse" initial={warehouse.enabled} />
                         <TextInput name={`${prefix}.defaultService`} label="Default service" initial={warehouse.defaultService} placeholder="US01-EXP" error={errorOf(`${prefix}.defaultService`)} />
                         <RowsInput prefix={`${prefix}.byCountry`} columns={SERVICE_COLUMNS} initial={warehouse.byCountry} errorOf={errorOf} addLabel="Add a country" />
@@ -331,7 +339,7 @@ export default function SettingsPage() {
                     onClick={() =>
                       setWarehouses([
                         ...warehouses,
-                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, enabled: true, defaultService: "", byCountry: [] } },
+                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, country: "", enabled: true, defaultService: "", byCountry: [] } },
                       ])
                     }
                   >

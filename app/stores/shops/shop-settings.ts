@@ -31,6 +31,11 @@ const Warehouse = z.object({
    * until then nothing can be routed to the warehouse.
    */
   shopifyLocationId: ShopifyLocationId.nullable().default(null),
+  /**
+   * Where the warehouse is: its Shopify location is put in this country (a new location starts at
+   * the shop's address), which decides customs (imports, IOSS) for its parcels. Null: left as is.
+   */
+  country: CountryCode.nullable().default(null),
   enabled: z.boolean().default(true),
   services: ServicesByCountry.prefault({}),
 });
