@@ -1,6 +1,7 @@
 /**
- * Home (/app) in the browser: what the app does, in words; the admin's menu leads on to the
- * Shipments page by a client-side navigation that still authenticates.
+ * Home (/app) in the browser: the setup guide reads the shop's real state (a fresh install: the
+ * provider is the sandbox, nothing else is done yet), the counts, and the admin's menu leads on
+ * to the Shipments page by a client-side navigation that still authenticates.
  */
 import { describe, it } from "vitest";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
@@ -8,11 +9,15 @@ import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./suppo
 const admin = useAdminBrowser({ worker: false });
 
 describe("Home", () => {
-  it("says what the app does, and the admin's menu leads to Shipments", async () => {
+  it("guides the setup from the shop's real state, shows the counts, and the admin's menu leads to Shipments", async () => {
     const home = await admin.openAdminPage("/app");
     const { page } = home;
     await expectVisible(page.getByRole("heading", { name: "Fulfilment connector" }));
-    await expectVisible(page.getByText("Your orders, shipped by your fulfilment provider"));
+    await expectVisible(page.getByText("1 of 5 done"));
+    await expectVisible(page.getByText("Sandbox mode: everything runs against the provider simulator, no real parcels."));
+    await expectVisible(page.getByText("No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Routing."));
+    await expectVisible(page.getByRole("link", { name: "Open Settings" }).nth(1));
+    await expectVisible(page.getByText("Needs attention"));
     await expectVisible(page.getByText("Sending a package again never creates a second parcel at the provider."));
     await home.audit();
 

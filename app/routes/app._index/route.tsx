@@ -1,31 +1,101 @@
+// Home: the setup guide, read from the real state, and the counts a merchant checks each morning.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { BlockStack, Card, Layout, List, Page, Text } from "@shopify/polaris";
+import { useLoaderData } from "@remix-run/react";
+import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
+import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
+import { homeOf } from "./home.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticate.admin(request);
-  return null;
+  const { session } = await authenticate.admin(request);
+  return homeOf(prisma, session.shop);
 }
 
-export default function Index() {
+function Count({ label, value, url, tone }: { label: string; value: string | number; url: string; tone?: "critical" | "success" }) {
+  return (
+    <Card>
+      <BlockStack gap="100">
+        <Text as="h3" variant="headingSm">
+          {label}
+        </Text>
+        <Text as="p" variant="headingLg" tone={tone}>
+          {value}
+        </Text>
+        <Link url={url} removeUnderline>
+          See them
+        </Link>
+      </BlockStack>
+    </Card>
+  );
+}
+
+export default function Home() {
+  const { steps, counts, lastStockSyncAt } = useLoaderData<typeof loader>();
+  const done = steps.filter((step) => step.done).length;
+  const next = steps.find((step) => !step.done);
+
   return (
     <Page title="Fulfilment connector">
       <Layout>
         <Layout.Section>
+          <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+            <Count label="Needs attention" value={counts.needAttention} url="/app/shipments?filter=attention" tone={counts.needAttention > 0 ? "critical" : undefined} />
+            <Count label="In progress" value={counts.inProgress} url="/app/shipments?filter=progress" />
+            <Count label="Delivered in the last 7 days" value={counts.deliveredThisWeek} url="/app/shipments?filter=delivered" tone={counts.deliveredThisWeek > 0 ? "success" : undefined} />
+            <Card>
+              <BlockStack gap="100">
+                <Text as="h3" variant="headingSm">
+                  Last stock sync
+                </Text>
+                <Text as="p" variant="headingLg">
+                  {lastStockSyncAt ? `${lastStockSyncAt.slice(11, 16)} UTC` : "Never"}
+                </Text>
+                <Link url="/app/stock" removeUnderline>
+                  {lastStockSyncAt ? lastStockSyncAt.slice(0, 10) : "Open Stock"}
+                </Link>
+              </BlockStack>
+            </Card>
+          </InlineGrid>
+        </Layout.Section>
+
+        <Layout.Section>
           <Card>
             <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Your orders, shipped by your fulfilment provider
-              </Text>
-              <Text as="p">
-                This app passes your Shopify orders to your overseas fulfilment provider and follows every
-                package until it ships. When the provider has a tracking number, the app fulfils the order in
-                Shopify, so your customer gets the shipping confirmation with a tracking link, followed by
-                delivery updates.
-              </Text>
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  Setup guide
+                </Text>
+                <Text as="span" tone="subdued">
+                  {`${done} of ${steps.length} done`}
+                </Text>
+              </InlineStack>
+              <ProgressBar progress={Math.round((done / steps.length) * 100)} size="small" tone={done === steps.length ? "success" : "primary"} />
+              <BlockStack gap="200">
+                {steps.map((step) => (
+                  <Box key={step.id} padding="300" background={step === next ? "bg-surface-secondary" : undefined} borderRadius="200">
+                    <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
+                      <BlockStack gap="100">
+                        <InlineStack gap="200" align="start" blockAlign="center">
+                          <Text as="h3" variant="headingSm">
+                            {step.title}
+                          </Text>
+                          {step.done ? <Badge tone="success">Done</Badge> : <Badge tone={step === next ? "attention" : undefined}>To do</Badge>}
+                        </InlineStack>
+                        <Text as="p" tone="subdued">
+                          {step.detail}
+                        </Text>
+                      </BlockStack>
+                      <Button url={step.url} variant={step === next ? "primary" : "secondary"}>
+                        {step.action}
+                      </Button>
+                    </InlineStack>
+                  </Box>
+                ))}
+              </BlockStack>
             </BlockStack>
           </Card>
         </Layout.Section>
+
         <Layout.Section>
           <Card>
             <BlockStack gap="300">
@@ -34,19 +104,12 @@ export default function Index() {
               </Text>
               <List type="number">
                 <List.Item>
-                  Items stocked in the provider&apos;s warehouses become outbound packages; parcels you ship
-                  through the provider become drop-ship packages.
+                  Items stocked in the provider&apos;s warehouses become outbound packages; parcels you ship through the provider become drop-ship packages.
                 </List.Item>
+                <List.Item>Each package is checked against the provider&apos;s rules first. One that cannot go is held with the reason, so you can fix it and send it again.</List.Item>
+                <List.Item>Sending a package again never creates a second parcel at the provider.</List.Item>
                 <List.Item>
-                  Each package is checked against the provider&apos;s rules first. One that cannot go is held
-                  with the reason, so you can fix it and send it again.
-                </List.Item>
-                <List.Item>
-                  Sending a package again never creates a second parcel at the provider.
-                </List.Item>
-                <List.Item>
-                  Once the provider assigns a tracking number, the order is fulfilled in Shopify and tracking
-                  events follow until the parcel is delivered.
+                  Once the provider assigns a tracking number, the order is fulfilled in Shopify, your customer gets the shipping confirmation with a tracking link, and delivery events follow.
                 </List.Item>
               </List>
             </BlockStack>

@@ -1,0 +1,93 @@
+/**
+ * What Home shows: the setup steps, each read from the real state (not ticked by hand), and the
+ * counts a merchant checks every morning.
+ */
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+
+export interface SetupStep {
+  id: "provider" | "warehouses" | "skus" | "stock" | "firstOrder";
+  title: string;
+  done: boolean;
+  /** What is there now, or what is missing. */
+  detail: string;
+  /** The page that does it. */
+  url: string;
+  action: string;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new Date()) {
+  const settings = await getShopSettings(db, shop);
+  const connection = await readCredentialsSummary(db, shop);
+  const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled);
+  const located = warehouses.filter((warehouse) => warehouse.shopifyLocationId !== null);
+  const [variantsWithSku, registered, lastStockSync, shipped, needAttention, inProgress, deliveredThisWeek] = await Promise.all([
+    db.catalogueVariant.count({ where: { shop, sku: { not: null } } }),
+    db.providerSku.count({ where: { shop } }),
+    db.syncRun.findFirst({ where: { shop, kind: "STOCK_SYNC", status: "DONE" }, orderBy: { finishedAt: "desc" }, select: { finishedAt: true, message: true } }),
+    db.shipment.count({ where: { shop, state: { in: ["FULFILLED", "DELIVERED"] } } }),
+    db.shipment.count({ where: { shop, state: { in: ["HELD", "FAILED"] } } }),
+    db.shipment.count({ where: { shop, state: { in: ["READY", "SUBMITTED", "CREATED"] } } }),
+    db.shipment.count({ where: { shop, state: "DELIVERED", deliveredAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
+  ]);
+
+  const connected = settings.mode === "sandbox" || connection.kind === "staticToken" || connection.kind === "oauth";
+  const steps: SetupStep[] = [
+    {
+      id: "provider",
+      title: "Connect your fulfilment provider",
+      done: connected,
+      detail:
+        settings.mode === "sandbox"
+          ? "Sandbox mode: everything runs against the provider simulator, no real parcels."
+          : connected
+            ? "Live mode, connected."
+            : "Live mode needs your provider account: an API token or the provider's login.",
+      url: "/app/settings",
+      action: "Open Settings",
+    },
+    {
+      id: "warehouses",
+      title: "Add the warehouses that hold your stock",
+      done: located.length > 0,
+      detail:
+        warehouses.length === 0
+          ? "No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Routing."
+          : `${located.length} of ${warehouses.length} ${warehouses.length === 1 ? "warehouse has" : "warehouses have"} its Shopify location${located.length < warehouses.length ? "; the app creates the others in a moment" : ""}.`,
+      url: "/app/settings",
+      action: "Open Settings",
+    },
+    {
+      id: "skus",
+      title: "Register your SKUs with the provider",
+      done: variantsWithSku > 0 && registered > 0,
+      detail: variantsWithSku === 0 ? "Your catalogue has not been read yet." : `${registered} SKUs known to the provider; your store has ${variantsWithSku} variants with a SKU.`,
+      url: "/app/products",
+      action: "Open Products",
+    },
+    {
+      id: "stock",
+      title: "Put the warehouses' stock into Shopify",
+      done: lastStockSync !== null,
+      detail: lastStockSync?.finishedAt ? `Last synced ${lastStockSync.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : "Not synced yet: Shopify sends an order to a warehouse only where it has stock.",
+      url: "/app/stock",
+      action: "Open Stock",
+    },
+    {
+      id: "firstOrder",
+      title: "Ship your first order",
+      done: shipped > 0,
+      detail: shipped > 0 ? `${shipped} ${shipped === 1 ? "shipment has" : "shipments have"} tracking in Shopify.` : "Orders at a warehouse or drop-ship location are sent to the provider on their own.",
+      url: "/app/shipments",
+      action: "Open Shipments",
+    },
+  ];
+  return {
+    steps,
+    counts: { needAttention, inProgress, deliveredThisWeek },
+    lastStockSyncAt: lastStockSync?.finishedAt?.toISOString() ?? null,
+  };
+}
