@@ -92,6 +92,8 @@ beforeEach(async () => {
     kinds: jobPayloadSchemas,
     handlers: { ...catalogueHandlers(deps), ...stockHandlers(deps) },
     pollIntervalMs: 10,
+    // A failed job comes back at once: the backoff's shape is the queue's business, not this test's.
+    backoff: { baseDelayMs: 20, maxDelayMs: 200 },
     logger: recordingJobLogger().logger,
   });
 });
@@ -146,6 +148,41 @@ describe("registering SKUs", () => {
 
     const known = await providerSkusOf(db(), DEMO_SHOP);
     expect(known.get("APRON-LIN-NAT")?.record).toMatchObject({ Sku: "APRON-LIN-NAT", Weight: 350, Length: 20, Width: 15, Height: 10, DeclareName: "Linen apron", HsCode: "630790", DeclareValue: 38 });
+  });
+});
+
+describe("a registration that the provider interrupts", () => {
+  it("resumes where it stopped: each SKU is sent until it has an outcome, none registered twice", async () => {
+    shopify.emulator.addProducts(
+      DEMO_SHOP,
+      ["CUP-1", "CUP-2", "CUP-3", "CUP-4"].map((sku, index) => ({
+        title: `Espresso cup ${index + 1}`,
+        vendor: "Northfield Home",
+        productType: "Cup",
+        variants: [{ sku, price: "9.00", weight: { value: 120, unit: "GRAMS" } }],
+      })),
+    );
+    await readCatalogue();
+    // The provider fails on the first SKU after creating it (the answer is lost), for both of the
+    // client's attempts: the job fails, and its retry resumes with the SKUs still pending.
+    const fault = await fetch(`${sandbox.url}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ operation: "createMerchantSku", kind: "500", count: 2, afterProcessing: true }),
+    });
+    expect(fault.ok).toBe(true);
+    testDeps.deps.policy = { ...testDeps.deps.policy, skusPerRegistrationRound: 2 };
+    const before = testDeps.providerCalls.createMerchantSku ?? 0;
+    const runId = await startRegistration(db(), DEMO_SHOP, ["CUP-1", "CUP-2", "CUP-3", "CUP-4"], "MERCHANT");
+    const run = await finished(runId);
+    expect(run).toMatchObject({ status: "DONE", total: 4, processed: 4, failed: 0 });
+    const rows = await itemsOf(db(), runId);
+    expect(rows.map((row) => [row.key, row.status])).toEqual([["CUP-1", "DONE"], ["CUP-2", "DONE"], ["CUP-3", "DONE"], ["CUP-4", "DONE"]]);
+    // Four SKUs, one lost answer: five calls; the one sent twice was answered "already registered".
+    expect((testDeps.providerCalls.createMerchantSku ?? 0) - before).toBe(5);
+    expect(rows.filter((row) => row.message === "Already registered; nothing changed.")).toHaveLength(1);
+    const known = await providerSkusOf(db(), DEMO_SHOP);
+    for (const sku of ["CUP-1", "CUP-2", "CUP-3", "CUP-4"]) expect(known.get(sku)?.record.Weight).toBe(120);
   });
 });
 
