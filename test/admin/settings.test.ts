@@ -150,8 +150,8 @@ describe("the settings page", () => {
     expect(answer.errors).toEqual([
       { field: "warehouses.0.byCountry.0.service", label: "Service for US (warehouse US01)", message: "may contain only letters, digits, hyphen (-) and underscore (_)" },
       { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
-      { field: "skuDefaults.widthCm", label: "Default width", message: "is required with the other two sizes" },
       { field: "stockSync.intervalMinutes", label: "Sync every (minutes)", message: "must be at least 5" },
+      { field: "skuDefaults.widthCm", label: "Default width", message: "is required with the other two sizes" },
     ]);
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
   });

@@ -19,6 +19,8 @@ describe("shop settings", () => {
       customs: { currency: "USD", hsCode: "", declareNameEn: "", originCountry: null, declaredValueCurrency: "PRESENTMENT" },
       taxIds: { ioss: null, euVatNumber: null, ukVatNumber: null },
       skus: { strict: false, bySku: {} },
+      skuDefaults: { size: null, declaredValueFrom: "PRICE" },
+      stockSync: { enabled: true, intervalMinutes: 15 },
       codGatewayNames: [],
       notifyCustomer: true,
       pushPolicy: "autoPush",
@@ -36,6 +38,7 @@ describe("shop settings", () => {
     expect(saved.warehouses[0]).toEqual({
       warehouseId: "US01",
       shopifyLocationId: "gid://shopify/Location/1",
+      country: null,
       enabled: true,
       services: { defaultService: null, byCountry: { US: "USPS-GA" } },
     });

@@ -7,6 +7,7 @@ import type { ShipmentKind } from "@prisma/client";
 import { enqueue, enqueueCoalesced } from "./jobs.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { readyPushTargets, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
 import { jobPayloadSchemas, type JobPayloadInput } from "./kinds";
 
 export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;
@@ -89,7 +90,8 @@ export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string
   if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);
   if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
   await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
-  await queueStockSync(db, shop, now, "SETUP");
+  const settings = await getShopSettings(db, shop);
+  if (settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) await queueStockSync(db, shop, now, "SETUP");
   // Routing events and order updates received before the uninstall wait as ENQUEUED receipts.
   const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", "orders/updated"] } } });
   for (const { topic } of waiting) {
