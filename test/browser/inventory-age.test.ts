@@ -57,11 +57,12 @@ describe("inventory age", () => {
     await expectVisible(page.locator("svg").filter({ has: page.locator("rect, path") }).first());
 
     await inventory.mainAction(async () => {
+      await page.getByLabel("Older than (days)").click();
       await page.getByLabel("Older than (days)").fill("180");
       await page.getByLabel("Sort by").selectOption("oldest");
     });
     await expectVisible(page.getByRole("columnheader", { name: "Older than 180 days" }));
-    await expectVisible(page.getByText("Counts the bands from 181–210 days on."));
+    await expectVisible(page.getByText("Counts bands from 181–210 days on."));
     const shown = await tableRows(page);
     // Every SKU at US01 has a lot 200 and 400 days old: all stay, each marked with its old units.
     expect(shown).toHaveLength(14);
@@ -84,6 +85,10 @@ describe("inventory age", () => {
     // The same rows in the same order, with the same numbers (the storage number is the CSV's only extra column).
     expect(records.map((record) => [record[0], ...record.slice(2).map(Number)])).toEqual(shown.map((row) => [row[0], ...row.slice(1).map(asNumber)]));
     await expectVisible(page.getByText(/^Exported 14 SKUs to inventory-age-US01-/));
+
+    // The stock sync reads enabled warehouses with a Shopify location only: asking now says so.
+    await page.getByRole("button", { name: "Read the stock again" }).click();
+    await expectVisible(page.getByText("Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing)."));
     await inventory.audit();
   }, BROWSER_TEST_TIMEOUT_MS);
 
@@ -105,13 +110,16 @@ describe("inventory age", () => {
       readAt,
     );
 
-    const inventory = await admin.openAdminPage("/app/inventory-age?warehouse=DE01", { name: "/app/inventory-age (stock sync, DE01)" });
+    const inventory = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age (stock sync, DE01)" });
     const { page } = inventory;
+    await expectVisible(page.getByText(/the stock sync has not read US01 yet\.$/));
+    // Another warehouse: read by the server, a skeleton in its place meanwhile.
+    await inventory.mainAction(() => page.getByLabel("Warehouse").selectOption("DE01"));
     await expectVisible(page.getByText("As of 2026-03-02 08:15 UTC, from the last stock sync."));
     await expectVisible(page.getByText("Page 1 of 3"));
     expect(await tableRows(page)).toHaveLength(20);
 
-    await inventory.mainAction(() => page.getByLabel("Next").click());
+    await page.getByLabel("Next").click();
     await expectVisible(page.getByText("Page 2 of 3"));
     expect((await tableRows(page))[0]?.[0]).toBe("BULK-020");
     await inventory.audit();

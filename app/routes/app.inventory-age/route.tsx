@@ -94,6 +94,8 @@ export default function InventoryAge() {
   const [sort, setSort] = useState<InventoryAgeSort>(initial.sort in SORTS ? (initial.sort as InventoryAgeSort) : "sku");
   const [page, setPage] = useState(Math.max(1, Number(initial.page) || 1));
   const [exportState, setExportState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({ busy: false, message: null, failed: false });
+  /** The status line speaks of what the merchant did last. */
+  const [lastAction, setLastAction] = useState<"export" | "readAgain" | null>(null);
 
   const olderThan = OlderThanDays.safeParse(olderThanText);
   const olderThanDays = olderThan.success ? olderThan.data : null;
@@ -126,6 +128,7 @@ export default function InventoryAge() {
   const chosen = warehouses.find((warehouse) => warehouse.id === selected);
 
   async function exportCsv() {
+    setLastAction("export");
     setExportState({ busy: true, message: "Preparing the CSV…", failed: false });
     try {
       const response = await fetch(`/app/inventory-age/export?${params(selected, { page: 1 }).toString()}`);
@@ -161,11 +164,11 @@ export default function InventoryAge() {
 
   // One line under the filters that always holds a sentence, so a late answer replaces it in place.
   const status: { text: string; tone?: "critical" | "success" } =
-    readAgain.state !== "idle"
+    lastAction === "readAgain" && readAgain.state !== "idle"
       ? { text: "Asking for a new read of the stock…" }
-      : exportState.message !== null
+      : lastAction === "export" && exportState.message !== null
         ? { text: exportState.message, tone: exportState.failed ? "critical" : undefined }
-        : readAgain.data
+        : lastAction === "readAgain" && readAgain.data
           ? { text: readAgain.data.message, tone: readAgain.data.ok ? "success" : "critical" }
           : syncing
             ? { text: "The stock sync is reading the provider now: reload in a minute to see its read." }
@@ -180,10 +183,10 @@ export default function InventoryAge() {
         : `Read from the provider just now (${when(reading.readAt)}): the stock sync has not read ${chosen.id} yet.`;
   const olderThanHelp =
     olderThanDays === null
-      ? "Shows only SKUs with stock older than this, and marks it."
+      ? "Shows only SKUs with older stock."
       : olderThanDays >= 330
         ? "Counts the band over 330 days."
-        : `Counts the bands from ${bandLabel(bandsOlderThan(olderThanDays)[0] ?? "MoreThan330Days")} days on.`;
+        : `Counts bands from ${bandLabel(bandsOlderThan(olderThanDays)[0] ?? "MoreThan330Days")} days on.`;
 
   return (
     <Page
@@ -192,7 +195,10 @@ export default function InventoryAge() {
       subtitle="Your stock at the provider's warehouses, by how long it has been there"
       backAction={{ content: "Home", url: "/app" }}
       primaryAction={{ content: "Export CSV", onAction: exportCsv, loading: exportState.busy, disabled: reading?.kind !== "stock" || view.rows.length === 0 || !olderThan.success }}
-      secondaryActions={[{ content: "Read the stock again", onAction: () => readAgain.submit({ intent: "readAgain" }, { method: "post" }), loading: readAgain.state !== "idle" }]}
+      secondaryActions={[{ content: "Read the stock again", onAction: () => {
+            setLastAction("readAgain");
+            readAgain.submit({ intent: "readAgain" }, { method: "post" });
+          }, loading: readAgain.state !== "idle" }]}
     >
       <Layout>
         <Layout.Section>
