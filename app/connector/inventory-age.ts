@@ -2,10 +2,10 @@
  * A warehouse's stock by age (operation 19) as the Inventory age page shows it and its CSV export
  * writes it: the provider's twelve 30-day bands, filtered, sorted and totalled. The page and the
  * export both run `inventoryAgeView` on the same query, so the file holds exactly the rows the page
- * shows, in the same order. Pure: the browser runs it too.
+ * shows, in the same order. Pure: the browser runs it too. The band names are the provider's
+ * (InventoryAgeInfo's fields, app/fulfilment/schemas/responses.ts).
  */
 import { z } from "zod";
-import type { InventoryAgeInfo } from "../fulfilment/schemas/responses";
 
 /** The provider's age bands, youngest first (InventoryAgeInfo's To30Days … MoreThan330Days). */
 export const AGE_BANDS = [
@@ -21,7 +21,7 @@ export const AGE_BANDS = [
   "To300Days",
   "To330Days",
   "MoreThan330Days",
-] as const satisfies readonly (keyof InventoryAgeInfo)[];
+] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
 export type AgeBands = Record<AgeBand, number>;
 
@@ -180,8 +180,11 @@ export function inventoryAgeTable(view: InventoryAgeView, olderThanDays: number 
   return { header, rows };
 }
 
+/** A row of operation 19's answer (the provider's InventoryAgeInfo), as much as a stock row needs. */
+export type ProviderStockRow = { Sku: string; StorageNo?: string | null; TotalStockQty: number } & { [B in AgeBand]?: number | null };
+
 /** A provider row (operation 19) as a stock row; bands it leaves out hold nothing. */
-export function stockAgeRowOf(info: InventoryAgeInfo): StockAgeRow {
+export function stockAgeRowOf(info: ProviderStockRow): StockAgeRow {
   return {
     sku: info.Sku,
     storageNo: info.StorageNo ?? null,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PricingResult } from "../fulfilment/schemas/responses";
-import { chargeLinesOf, daysText, moneyText, rankServicePrices } from "./pricing";
+import { chargeLinesOf, daysText, moneyText, rankServicePrices, type PricingResult } from "./pricing";
 
 const priced = (code: string, amount: number, days: [number, number], currency = "USD"): PricingResult => ({
   ServiceCode: code,

@@ -3,7 +3,19 @@
  * delivery time, cheapest first, the cheapest and the fastest marked, and the services the provider
  * could not price with its reason. Pure: the rate calculator and Settings' service suggestions use it.
  */
-import type { PricingResult } from "../fulfilment/schemas/responses";
+
+/** A price as the provider answers it (PricingResult of app/fulfilment/schemas/responses.ts), as much as is read here. */
+export interface PricingResult {
+  ServiceCode: string;
+  ServiceName?: string | null;
+  Success: boolean;
+  Message?: string | null;
+  ChargeInfo?: {
+    Summary: readonly { Currency?: string | null; Amount?: number | null }[];
+    Detail: readonly { Currency?: string | null; Amount?: number | null; ChargeName?: string | null; Remark?: string | null }[];
+  } | null;
+  LogisticsTimes?: { Min?: number | null; Max?: number | null } | null;
+}
 
 export interface Money {
   amount: number;

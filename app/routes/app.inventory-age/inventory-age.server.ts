@@ -13,6 +13,7 @@ import prisma from "~/db.server";
 import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
 import { providerProblem } from "~/connector/provider-problem";
 import { PermanentFailure } from "~/jobs/handler";
+import { ProviderError } from "~/fulfilment/errors";
 import { MAX_PAGE_SIZE } from "~/fulfilment/schemas/requests";
 import type { ProviderPort } from "~/flows/ports/ports";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
@@ -68,8 +69,8 @@ export async function readStockByAge(shop: string, warehouseId: string, now = ne
   } catch (error) {
     // Live mode without a connection: the provider port says what to do.
     if (error instanceof PermanentFailure) return { kind: "unreachable", message: error.message };
+    if (!(error instanceof ProviderError)) throw error;
     const message = providerProblem(error);
-    if (message === null) throw error;
     console.warn(`[inventory-age] ${shop} ${warehouseId}: ${error instanceof Error ? error.message : String(error)}`);
     return { kind: "unreachable", message };
   }

@@ -11,7 +11,7 @@ import prisma from "~/db.server";
 import { countryName } from "~/connector/countries";
 import { chargeLinesOf, rankServicePrices, type ChargeLine, type ServicePrice } from "~/connector/pricing";
 import { providerProblem } from "~/connector/provider-problem";
-import { fieldPath, ProviderValidationError } from "~/fulfilment/errors";
+import { fieldPath, ProviderError, ProviderValidationError } from "~/fulfilment/errors";
 import { PriceAllServicesRequest, PriceOneServiceRequest } from "~/fulfilment/schemas";
 import { PermanentFailure } from "~/jobs/handler";
 import { allVariants } from "~/stores/catalogue/variants.server";
@@ -129,8 +129,8 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
       const { fieldErrors } = errorsByField(error.errors.map((detail) => ({ path: detail.code, message: detail.message })), lineIds);
       return refused(submission.reply({ fieldErrors }), `The provider refused to price it: ${error.errors.map((detail) => detail.message).join("; ")}.`);
     }
+    if (!(error instanceof ProviderError)) throw error;
     const problem = providerProblem(error);
-    if (problem === null) throw error;
     console.warn(`[pricing] ${shop}: ${error instanceof Error ? error.message : String(error)}`);
     return refused(null, problem);
   }

@@ -17,6 +17,7 @@ import { countryName } from "~/connector/countries";
 import { daysText, moneyText, rankServicePrices } from "~/connector/pricing";
 import { providerProblem } from "~/connector/provider-problem";
 import type { ProviderPort } from "~/flows/ports/ports";
+import { ProviderError } from "~/fulfilment/errors";
 import { PermanentFailure } from "~/jobs/handler";
 import { forEachConcurrently } from "~/lib/concurrently";
 import { getShopSettings } from "~/stores/shops/shop.server";
@@ -105,8 +106,8 @@ export async function suggestServices(db: Database, shop: string, now = new Date
       }
       cell.suggested = { code: best.serviceCode, name: best.serviceName, price: best.totals.map(moneyText).join(" + ") || "price not given", days: best.days === null ? null : daysText(best.days) };
     } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
       const problem = providerProblem(error);
-      if (problem === null) throw error;
       problems.push(problem);
       cell.note = "Not priced: the provider did not answer.";
     }
