@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, List, Page, Text, TextField } from "@shopify/polaris";
 import { CheckboxInput, FieldGroupTitle, RowsInput, SelectInput, TextInput } from "~/components/form-inputs";
 import prisma from "~/db.server";
@@ -19,6 +20,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { formValuesOf, labelledErrors, SettingsForm, type FieldError } from "./form";
 import { readSettingsForm } from "./form.server";
+import { countryRowsIn, withSuggestedServices, type CountryService } from "./service-suggestions";
+import { ServiceSuggestionsCard } from "./service-suggestions-card";
+import { planServiceSuggestions, suggestServices, type ServiceSuggestions } from "./service-suggestions.server";
 
 interface LocationChoice {
   id: string;
@@ -53,11 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     locations,
     locationsProblem,
     justConnected: new URL(request.url).searchParams.get("connected") === "oauth",
+    suggestionPlan: await planServiceSuggestions(prisma, shop),
   };
 }
 
 type ActionAnswer =
-  | { intent: string; ok: true; message: string }
+  | { intent: string; ok: true; message: string; suggestions?: ServiceSuggestions }
   /** `result`: the settings form's own answer, which puts each error at its field (conform's lastResult). */
   | { intent: string; ok: false; message: string; errors: FieldError[]; result?: SubmissionResult<string[]> };
 
@@ -87,6 +92,9 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       await saveApiToken(prisma, shop, token.data);
       return json<ActionAnswer>({ intent, ok: true, message: "API token saved. Live mode sends with it from now on." });
+    }
+    case "suggestServices": {
+      return json<ActionAnswer>({ intent, ok: true, message: "Suggested.", suggestions: await suggestServices(prisma, shop) });
     }
     case "disconnect": {
       await forgetProviderCredentials(prisma, shop);
@@ -147,7 +155,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 export default function SettingsPage() {
-  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected } = useLoaderData<typeof loader>();
+  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected, suggestionPlan } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -187,6 +195,20 @@ export default function SettingsPage() {
   const merchantLocations = locations.filter((location) => !location.fulfillmentService);
   const unknownMapped = form.dropShip.merchantLocationIds.filter((id) => !merchantLocations.some((location) => location.id === id));
   const [warehouses, setWarehouses] = useState(form.warehouses.map((warehouse, id) => ({ id, warehouse, isNew: false })));
+  // Suggested services accepted: the warehouse's rows are filled in the form at the click (with the
+  // merchant's unsaved rows kept), then the form is saved as the Save button saves it.
+  const [rowsRevision, setRowsRevision] = useState<Record<number, number>>({});
+  const acceptSuggestedServices = (warehouseId: string, services: CountryService[]) => {
+    const entry = warehouses.find((candidate) => !candidate.isNew && candidate.warehouse.warehouseId === warehouseId);
+    const element = formRef.current;
+    if (entry === undefined || element === null) return;
+    const byCountry = withSuggestedServices(countryRowsIn(new FormData(element), `warehouses.${entry.id}.byCountry`), services);
+    flushSync(() => {
+      setWarehouses((all) => all.map((candidate) => (candidate.id === entry.id ? { ...candidate, warehouse: { ...candidate.warehouse, byCountry } } : candidate)));
+      setRowsRevision((revisions) => ({ ...revisions, [entry.id]: (revisions[entry.id] ?? 0) + 1 }));
+    });
+    element.requestSubmit();
+  };
 
   return (
     <Page
@@ -329,7 +351,7 @@ export default function SettingsPage() {
                         />
                         <CheckboxInput name={`${prefix}.enabled`} label="Ship from this warehouse" initial={warehouse.enabled} />
                         <TextInput name={`${prefix}.defaultService`} label="Default service" initial={warehouse.defaultService} placeholder="US01-EXP" error={errorOf(`${prefix}.defaultService`)} />
-                        <RowsInput prefix={`${prefix}.byCountry`} columns={SERVICE_COLUMNS} initial={warehouse.byCountry} errorOf={errorOf} addLabel="Add a country" />
+                        <RowsInput key={rowsRevision[id] ?? 0} prefix={`${prefix}.byCountry`} columns={SERVICE_COLUMNS} initial={warehouse.byCountry} errorOf={errorOf} addLabel="Add a country" />
                       </BlockStack>
                     </Box>
                   );
@@ -348,6 +370,12 @@ export default function SettingsPage() {
                 </InlineStack>
               </BlockStack>
             </Card>
+            <ServiceSuggestionsCard
+              plan={suggestionPlan}
+              current={new Map(form.warehouses.map((warehouse) => [warehouse.warehouseId, { defaultService: warehouse.defaultService, byCountry: warehouse.byCountry }]))}
+              saving={busy}
+              onUse={acceptSuggestedServices}
+            />
             <Card>
               <BlockStack gap="300">
                 <FieldGroupTitle>Drop-ship</FieldGroupTitle>

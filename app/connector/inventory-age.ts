@@ -1,0 +1,194 @@
+/**
+ * A warehouse's stock by age (operation 19) as the Inventory age page shows it and its CSV export
+ * writes it: the provider's twelve 30-day bands, filtered, sorted and totalled. The page and the
+ * export both run `inventoryAgeView` on the same query, so the file holds exactly the rows the page
+ * shows, in the same order. Pure: the browser runs it too. The band names are the provider's
+ * (InventoryAgeInfo's fields, app/fulfilment/schemas/responses.ts).
+ */
+import { z } from "zod";
+
+/** The provider's age bands, youngest first (InventoryAgeInfo's To30Days … MoreThan330Days). */
+export const AGE_BANDS = [
+  "To30Days",
+  "To60Days",
+  "To90Days",
+  "To120Days",
+  "To150Days",
+  "To180Days",
+  "To210Days",
+  "To240Days",
+  "To270Days",
+  "To300Days",
+  "To330Days",
+  "MoreThan330Days",
+] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+export type AgeBands = Record<AgeBand, number>;
+
+/** Band `i` holds units that have been in the warehouse more than 30·i days (and at most 30·(i+1), but the last). */
+export const bandStartsAfterDays = (band: AgeBand): number => AGE_BANDS.indexOf(band) * 30;
+
+/** "0–30", "31–60", …, "301–330", "Over 330": a band as the merchant reads it (in days). */
+export function bandLabel(band: AgeBand): string {
+  const from = bandStartsAfterDays(band);
+  return band === "MoreThan330Days" ? `Over ${from}` : `${from === 0 ? 0 : from + 1}–${from + 30}`;
+}
+
+/** The oldest band starts after this many days: beyond it, no unit is known to be older. */
+export const MAX_OLDER_THAN_DAYS = bandStartsAfterDays("MoreThan330Days");
+
+export interface StockAgeRow {
+  /** The provider's SKU. */
+  sku: string;
+  storageNo: string | null;
+  total: number;
+  bands: AgeBands;
+}
+
+export const SORTS = {
+  sku: "SKU, A to Z",
+  "sku-desc": "SKU, Z to A",
+  total: "Most units first",
+  "total-asc": "Fewest units first",
+  oldest: "Oldest stock first",
+} as const;
+export type InventoryAgeSort = keyof typeof SORTS;
+
+/** Table rows per page; the export has them all. */
+export const ROWS_PER_PAGE = 20;
+
+/** The search field as typed; blank is no search. */
+const searchText = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").trim().slice(0, 100));
+
+/** "Older than N days" as typed: blank is no filter; otherwise whole days from 0 to the oldest band's start. */
+export const OlderThanDays = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const typed = (value ?? "").trim();
+    return typed === "" ? null : typed;
+  })
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, { error: "must be a whole number of days" })
+      .transform(Number)
+      .pipe(z.number().max(MAX_OLDER_THAN_DAYS, { error: `must be at most ${MAX_OLDER_THAN_DAYS}: the provider's oldest band is "over ${MAX_OLDER_THAN_DAYS} days"` }))
+      .nullable(),
+  );
+
+/** What the merchant chose to see, as the page's address carries it (?q=&olderThan=&sort=&page=). */
+export interface InventoryAgeQuery {
+  search: string;
+  olderThanDays: number | null;
+  /** Why the typed "older than" was not used, to show at the field. */
+  olderThanError: string | null;
+  sort: InventoryAgeSort;
+  page: number;
+}
+
+export function inventoryAgeQueryOf(params: URLSearchParams): InventoryAgeQuery {
+  const olderThan = OlderThanDays.safeParse(params.get("olderThan") ?? undefined);
+  const sort = params.get("sort") ?? "";
+  const page = Number(params.get("page") ?? "1");
+  return {
+    search: searchText.parse(params.get("q") ?? undefined),
+    olderThanDays: olderThan.success ? olderThan.data : null,
+    olderThanError: olderThan.success ? null : (olderThan.error.issues[0]?.message ?? "is not valid"),
+    sort: sort in SORTS ? (sort as InventoryAgeSort) : "sku",
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The bands wholly older than `days`: a band counts only when every unit in it is older. */
+export const bandsOlderThan = (days: number): AgeBand[] => AGE_BANDS.filter((band) => bandStartsAfterDays(band) >= days);
+
+/** Units known to be older than `days`. */
+export function unitsOlderThan(row: StockAgeRow, days: number): number {
+  return bandsOlderThan(days).reduce((sum, band) => sum + row.bands[band], 0);
+}
+
+/** The index of the oldest band holding any unit; -1 for a row without stock in any band. */
+export function oldestBandIndex(row: StockAgeRow): number {
+  for (let index = AGE_BANDS.length - 1; index >= 0; index -= 1) {
+    const band = AGE_BANDS[index];
+    if (band !== undefined && row.bands[band] > 0) return index;
+  }
+  return -1;
+}
+
+const bySku = (a: StockAgeRow, b: StockAgeRow) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
+
+const COMPARE: Record<InventoryAgeSort, (a: StockAgeRow, b: StockAgeRow) => number> = {
+  sku: bySku,
+  "sku-desc": (a, b) => bySku(b, a),
+  total: (a, b) => b.total - a.total || bySku(a, b),
+  "total-asc": (a, b) => a.total - b.total || bySku(a, b),
+  // The oldest band first, then the most units in it, then the most units older than that band's start.
+  oldest: (a, b) => {
+    const [ia, ib] = [oldestBandIndex(a), oldestBandIndex(b)];
+    if (ia !== ib) return ib - ia;
+    const band = AGE_BANDS[ia];
+    return (band === undefined ? 0 : b.bands[band] - a.bands[band]) || bySku(a, b);
+  },
+};
+
+export interface InventoryAgeView {
+  /** Every row matching the query, sorted: the export writes these. */
+  rows: (StockAgeRow & { olderThan: number | null })[];
+  /** Totals of `rows`: by band, overall, and older than the query's days. */
+  totals: { bands: AgeBands; total: number; olderThan: number | null };
+  /** The rows of the query's page (the last page when it asks beyond it). */
+  pageRows: (StockAgeRow & { olderThan: number | null })[];
+  page: number;
+  pages: number;
+}
+
+/** The rows `query` asks for: SKU search (any part, any case), older-than filter, sort and page. */
+export function inventoryAgeView(all: readonly StockAgeRow[], query: Pick<InventoryAgeQuery, "search" | "olderThanDays" | "sort" | "page">): InventoryAgeView {
+  const needle = query.search.toLowerCase();
+  const days = query.olderThanDays;
+  const rows = all
+    .filter((row) => needle === "" || row.sku.toLowerCase().includes(needle))
+    .map((row) => ({ ...row, olderThan: days === null ? null : unitsOlderThan(row, days) }))
+    .filter((row) => row.olderThan === null || row.olderThan > 0)
+    .sort(COMPARE[query.sort]);
+  const bands = Object.fromEntries(AGE_BANDS.map((band) => [band, rows.reduce((sum, row) => sum + row.bands[band], 0)])) as AgeBands;
+  const pages = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
+  const page = Math.min(query.page, pages);
+  return {
+    rows,
+    totals: {
+      bands,
+      total: rows.reduce((sum, row) => sum + row.total, 0),
+      olderThan: days === null ? null : rows.reduce((sum, row) => sum + (row.olderThan ?? 0), 0),
+    },
+    pageRows: rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE),
+    page,
+    pages,
+  };
+}
+
+/** The export's header and rows: what the table shows, every row, in the table's order. */
+export function inventoryAgeTable(view: InventoryAgeView, olderThanDays: number | null): { header: string[]; rows: (string | number)[][] } {
+  const header = ["SKU", "Storage number", "Total units", ...AGE_BANDS.map((band) => `${bandLabel(band)} days`)];
+  if (olderThanDays !== null) header.push(`Older than ${olderThanDays} days`);
+  const rows = view.rows.map((row) => [row.sku, row.storageNo ?? "", row.total, ...AGE_BANDS.map((band) => row.bands[band]), ...(olderThanDays === null ? [] : [row.olderThan ?? 0])]);
+  return { header, rows };
+}
+
+/** A row of operation 19's answer (the provider's InventoryAgeInfo), as much as a stock row needs. */
+export type ProviderStockRow = { Sku: string; StorageNo?: string | null; TotalStockQty: number } & { [B in AgeBand]?: number | null };
+
+/** A provider row (operation 19) as a stock row; bands it leaves out hold nothing. */
+export function stockAgeRowOf(info: ProviderStockRow): StockAgeRow {
+  return {
+    sku: info.Sku,
+    storageNo: info.StorageNo ?? null,
+    total: Math.max(0, Math.trunc(info.TotalStockQty)),
+    bands: Object.fromEntries(AGE_BANDS.map((band) => [band, info[band] ?? 0])) as AgeBands,
+  };
+}

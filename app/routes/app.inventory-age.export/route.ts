@@ -1,0 +1,36 @@
+/**
+ * GET /app/inventory-age/export?warehouse=US01&q=&olderThan=&sort=: the Inventory age page's CSV,
+ * as an attachment. The page fetches it (App Bridge adds the session token to fetches, not to
+ * links) and saves the answer under the name Content-Disposition gives.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import prisma from "~/db.server";
+import { inventoryAgeQueryOf, inventoryAgeView } from "~/connector/inventory-age";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { authenticate } from "~/shopify.server";
+import { inventoryAgeCsv, inventoryAgeFileName } from "../app.inventory-age/export.server";
+import { readStockByAge } from "../app.inventory-age/inventory-age.server";
+
+const plain = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const params = new URL(request.url).searchParams;
+  const warehouseId = params.get("warehouse") ?? "";
+  // Only the shop's own warehouses: another shop's id reads nothing.
+  if (!(await getShopSettings(prisma, session.shop)).warehouses.some((warehouse) => warehouse.warehouseId === warehouseId)) {
+    return plain(404, `No warehouse ${warehouseId} is set up for this shop.`);
+  }
+  const query = inventoryAgeQueryOf(params);
+  if (query.olderThanError !== null) return plain(400, `Older than (days) ${query.olderThanError}.`);
+  const reading = await readStockByAge(session.shop, warehouseId);
+  if (reading.kind === "unreachable") return plain(502, reading.message);
+  const csv = inventoryAgeCsv(inventoryAgeView(reading.rows, query), query.olderThanDays);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${inventoryAgeFileName(warehouseId, reading.readAt)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * A warehouse's stock by age for the Inventory age page and its export: what the stock sync last
+ * read (WarehouseStock), or, until the sync has read that warehouse, operation 19 read live.
+ *
+ * Why live before the first sync: a merchant who has just connected the provider opens this page to
+ * see the stock the provider holds, and the provider can say it now. The sync reads only enabled
+ * warehouses whose Shopify location exists, on a schedule (15 minutes by default); a page that said
+ * "nothing yet" meanwhile, or forever for a warehouse that is not shipping yet, would hide stock the
+ * merchant pays storage for. Once the sync has read the warehouse its read is shown instead: it is
+ * what Shopify's quantities were set from, and it costs no provider call on each visit.
+ */
+import prisma from "~/db.server";
+import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
+import { providerProblem } from "~/connector/provider-problem";
+import { PermanentFailure } from "~/jobs/handler";
+import { ProviderError } from "~/fulfilment/errors";
+import { MAX_PAGE_SIZE } from "~/fulfilment/schemas/requests";
+import type { ProviderPort } from "~/flows/ports/ports";
+import { latestRun } from "~/stores/catalogue/sync-runs.server";
+import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
+import { warehouseStockOf } from "~/stores/stock/warehouse-stock.server";
+import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+
+/** A live read stops after this many pages (of 100 SKUs) and says so; the sync reads them all. */
+export const LIVE_READ_MAX_PAGES = 20;
+
+export type StockReading =
+  | {
+      kind: "stock";
+      rows: StockAgeRow[];
+      /** ISO time the provider was read. */
+      readAt: string;
+      /** "sync": the stock sync's last read; "live": read from the provider for this page. */
+      source: "sync" | "live";
+      /** A live read that stopped at LIVE_READ_MAX_PAGES pages. */
+      truncated: boolean;
+    }
+  | { kind: "unreachable"; message: string };
+
+/** The last finished stock sync's time, if it read `warehouseId` (a warehouse that had no stock leaves no rows). */
+async function lastSyncOf(shop: string, warehouseId: string): Promise<Date | null> {
+  const run = await latestRun(prisma, shop, "STOCK_SYNC", { status: "DONE" });
+  const read = parseStockSyncResult(run?.result ?? null)?.warehouses.find((warehouse) => warehouse.warehouseId === warehouseId);
+  return run && read && read.problem === null ? (run.finishedAt ?? run.startedAt) : null;
+}
+
+async function readLive(provider: Pick<ProviderPort, "inventoryAge">, warehouseId: string): Promise<{ rows: StockAgeRow[]; truncated: boolean }> {
+  const rows = new Map<string, StockAgeRow>();
+  for (let pageIndex = 0; pageIndex < LIVE_READ_MAX_PAGES; pageIndex += 1) {
+    const page = await provider.inventoryAge({ WarehouseId: warehouseId, PageIndex: pageIndex, PageSize: MAX_PAGE_SIZE });
+    for (const info of page.InventoryAges) rows.set(info.Sku, stockAgeRowOf(info));
+    if (page.InventoryAges.length < MAX_PAGE_SIZE || pageIndex + 1 >= page.TotalPage) return { rows: [...rows.values()], truncated: false };
+  }
+  return { rows: [...rows.values()], truncated: true };
+}
+
+/** `warehouseId`'s stock by age for `shop`; the caller has checked the warehouse is the shop's. */
+export async function readStockByAge(shop: string, warehouseId: string, now = new Date()): Promise<StockReading> {
+  const stored = await warehouseStockOf(prisma, shop, warehouseId);
+  if (stored.length > 0) {
+    const readAt = stored.reduce((latest, row) => (row.readAt > latest ? row.readAt : latest), stored[0]?.readAt ?? now);
+    return { kind: "stock", rows: stored.map(({ sku, storageNo, total, bands }) => ({ sku, storageNo, total, bands })), readAt: readAt.toISOString(), source: "sync", truncated: false };
+  }
+  const synced = await lastSyncOf(shop, warehouseId);
+  if (synced !== null) return { kind: "stock", rows: [], readAt: synced.toISOString(), source: "sync", truncated: false };
+  try {
+    const live = await readLive(await appPipelineDeps().provider(shop), warehouseId);
+    return { kind: "stock", ...live, readAt: now.toISOString(), source: "live" };
+  } catch (error) {
+    // Live mode without a connection: the provider port says what to do.
+    if (error instanceof PermanentFailure) return { kind: "unreachable", message: error.message };
+    if (!(error instanceof ProviderError)) throw error;
+    const message = providerProblem(error);
+    console.warn(`[inventory-age] ${shop} ${warehouseId}: ${error instanceof Error ? error.message : String(error)}`);
+    return { kind: "unreachable", message };
+  }
+}
+
+/** Whether the shop's stock sync is reading now, for "Read the stock again". */
+export async function stockSyncRunning(shop: string): Promise<boolean> {
+  return (await latestRun(prisma, shop, "STOCK_SYNC", { status: "RUNNING" })) !== null;
+}

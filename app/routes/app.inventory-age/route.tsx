@@ -1,0 +1,360 @@
+/**
+ * Inventory age: a warehouse's stock at the provider by how long it has been there (operation 19's
+ * 30-day bands), as a chart and a table, searched, filtered by age, sorted and exported as CSV.
+ *
+ * The warehouse's rows come with the page; search, "older than" and sort run in the browser on
+ * them (the same function the export runs on the server, so the file is what the page shows) and
+ * are kept in the address without a round trip, so the table answers as the merchant types.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Banner, BlockStack, Box, Button, Card, EmptyState, InlineGrid, InlineStack, Layout, Page, Pagination, Select, SkeletonBodyText, SkeletonDisplayText, Text, TextField } from "@shopify/polaris";
+import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import prisma from "~/db.server";
+import { bandLabel, bandsOlderThan, inventoryAgeView, OlderThanDays, SORTS, type InventoryAgeSort } from "~/connector/inventory-age";
+import { queueStockSync } from "~/flows/queue/stages.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { authenticate } from "~/shopify.server";
+import { AgeChart } from "./age-chart";
+import { readStockByAge, stockSyncRunning } from "./inventory-age.server";
+import { StockTable } from "./stock-table";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const params = new URL(request.url).searchParams;
+  const settings = await getShopSettings(prisma, shop);
+  const warehouses = settings.warehouses.map((warehouse) => ({
+    id: warehouse.warehouseId,
+    enabled: warehouse.enabled,
+    // The stock sync reads only these (app/flows/stock/sync.server.ts).
+    syncs: warehouse.enabled && warehouse.shopifyLocationId !== null,
+  }));
+  const selected = warehouses.find((warehouse) => warehouse.id === params.get("warehouse")) ?? warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0] ?? null;
+  return {
+    warehouses,
+    selected: selected?.id ?? null,
+    reading: selected === null ? null : await readStockByAge(shop, selected.id),
+    syncing: await stockSyncRunning(shop),
+    sync: settings.stockSync,
+    initial: { q: params.get("q") ?? "", olderThan: params.get("olderThan") ?? "", sort: params.get("sort") ?? "", page: params.get("page") ?? "1" },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  if (intent !== "readAgain") return json({ ok: false, message: `Unknown action: ${intent}` }, { status: 400 });
+  const settings = await getShopSettings(prisma, session.shop);
+  if (!settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) {
+    return json({ ok: false, message: "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing)." });
+  }
+  await queueStockSync(prisma, session.shop, new Date(), "MERCHANT");
+  return json({ ok: true, message: "Queued: the stock is read again in the background, usually within a minute. Reload to see it." });
+}
+
+/** Search, filter, sort and page are the browser's own (the address changes without a navigation); only the warehouse needs the server. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod === "POST") return false;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("warehouse") === nextUrl.searchParams.get("warehouse")) return false;
+  return defaultShouldRevalidate;
+};
+
+/** The same text on the server and in the browser, whatever their time zones. */
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const count = (value: number, one: string, many: string) => `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
+const EMPTY_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
+
+function Skeleton() {
+  return (
+    <Layout.Section>
+      <Card>
+        <BlockStack gap="400">
+          <SkeletonDisplayText size="small" />
+          <SkeletonBodyText lines={8} />
+        </BlockStack>
+      </Card>
+    </Layout.Section>
+  );
+}
+
+export default function InventoryAge() {
+  const { warehouses, selected, reading, syncing, sync, initial } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const readAgain = useFetcher<typeof action>();
+
+  const [search, setSearch] = useState(initial.q);
+  const [olderThanText, setOlderThanText] = useState(initial.olderThan);
+  const [sort, setSort] = useState<InventoryAgeSort>(initial.sort in SORTS ? (initial.sort as InventoryAgeSort) : "sku");
+  const [page, setPage] = useState(Math.max(1, Number(initial.page) || 1));
+  const [exportState, setExportState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({ busy: false, message: null, failed: false });
+  /** The status line speaks of what the merchant did last. */
+  const [lastAction, setLastAction] = useState<"export" | "readAgain" | null>(null);
+
+  const olderThan = OlderThanDays.safeParse(olderThanText);
+  const olderThanDays = olderThan.success ? olderThan.data : null;
+  const rows = useMemo(() => (reading?.kind === "stock" ? reading.rows : []), [reading]);
+  // The fields answer each key at once; the table and chart follow as soon as React has time.
+  const viewSearch = useDeferredValue(search);
+  const viewOlderThan = useDeferredValue(olderThanDays);
+  const viewSort = useDeferredValue(sort);
+  const viewPage = useDeferredValue(page);
+  const view = useMemo(() => inventoryAgeView(rows, { search: viewSearch, olderThanDays: viewOlderThan, sort: viewSort, page: viewPage }), [rows, viewSearch, viewOlderThan, viewSort, viewPage]);
+
+  const params = (warehouse: string | null, overrides: { page?: number } = {}) => {
+    const next = new URLSearchParams();
+    if (warehouse !== null) next.set("warehouse", warehouse);
+    if (search.trim() !== "") next.set("q", search.trim());
+    if (olderThanText.trim() !== "") next.set("olderThan", olderThanText.trim());
+    if (sort !== "sku") next.set("sort", sort);
+    const onPage = overrides.page ?? view.page;
+    if (onPage > 1) next.set("page", String(onPage));
+    return next;
+  };
+  // The address follows the view, for a reload or a shared link, without asking the server again.
+  const address = params(selected).toString();
+  useEffect(() => {
+    const url = `${window.location.pathname}${address === "" ? "" : `?${address}`}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
+  }, [address]);
+
+  const changingWarehouse = navigation.state === "loading" && navigation.location.pathname === "/app/inventory-age" && new URLSearchParams(navigation.location.search).get("warehouse") !== selected;
+  const chosen = warehouses.find((warehouse) => warehouse.id === selected);
+
+  async function exportCsv() {
+    setLastAction("export");
+    setExportState({ busy: true, message: "Preparing the CSV…", failed: false });
+    try {
+      const response = await fetch(`/app/inventory-age/export?${params(selected, { page: 1 }).toString()}`);
+      if (!response.ok) {
+        setExportState({ busy: false, message: `The CSV could not be made: ${await response.text()}`, failed: true });
+        return;
+      }
+      const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "inventory-age.csv";
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      setExportState({ busy: false, message: `Exported ${count(view.rows.length, "SKU", "SKUs")} to ${name}.`, failed: false });
+    } catch (error) {
+      setExportState({ busy: false, message: `The CSV could not be made: ${error instanceof Error ? error.message : String(error)}`, failed: true });
+    }
+  }
+
+  if (selected === null || chosen === undefined) {
+    return (
+      <Page title="Inventory age" backAction={{ content: "Home", url: "/app" }}>
+        <Card>
+          <EmptyState heading="No warehouse set up yet" image={EMPTY_IMAGE} action={{ content: "Set up a warehouse", url: "/app/settings" }}>
+            <p>Add your provider&apos;s warehouse (for example US01) in Settings &gt; Routing: its stock, by how long it has been there, shows here.</p>
+          </EmptyState>
+        </Card>
+      </Page>
+    );
+  }
+
+  // One line under the filters that always holds a sentence, so a late answer replaces it in place.
+  const status: { text: string; tone?: "critical" | "success" } =
+    lastAction === "readAgain" && readAgain.state !== "idle"
+      ? { text: "Asking for a new read of the stock…" }
+      : lastAction === "export" && exportState.message !== null
+        ? { text: exportState.message, tone: exportState.failed ? "critical" : undefined }
+        : lastAction === "readAgain" && readAgain.data
+          ? { text: readAgain.data.message, tone: readAgain.data.ok ? "success" : "critical" }
+          : syncing
+            ? { text: "The stock sync is reading the provider now: reload in a minute to see its read." }
+            : chosen.syncs
+              ? { text: sync.enabled ? `The stock sync reads it every ${count(sync.intervalMinutes, "minute", "minutes")}, and when you ask.` : "The stock sync reads it when you ask (its schedule is off in Settings > Stock)." }
+              : { text: `The stock sync does not read ${chosen.id} yet: it reads enabled warehouses once their Shopify location exists (Settings > Routing).` };
+  const asOf =
+    reading?.kind !== "stock"
+      ? "Not read: see below."
+      : reading.source === "sync"
+        ? `As of ${when(reading.readAt)}, from the last stock sync.`
+        : `Read from the provider just now (${when(reading.readAt)}): the stock sync has not read ${chosen.id} yet.`;
+  const olderThanHelp =
+    olderThanDays === null
+      ? "Shows only SKUs with older stock."
+      : olderThanDays >= 330
+        ? "Counts the band over 330 days."
+        : `Counts bands from ${bandLabel(bandsOlderThan(olderThanDays)[0] ?? "MoreThan330Days")} days on.`;
+
+  return (
+    <Page
+      title="Inventory age"
+      fullWidth
+      subtitle="Your stock at the provider's warehouses, by how long it has been there"
+      backAction={{ content: "Home", url: "/app" }}
+      primaryAction={{ content: "Export CSV", onAction: exportCsv, loading: exportState.busy, disabled: reading?.kind !== "stock" || view.rows.length === 0 || !olderThan.success }}
+      secondaryActions={[{ content: "Read the stock again", onAction: () => {
+            setLastAction("readAgain");
+            readAgain.submit({ intent: "readAgain" }, { method: "post" });
+          }, loading: readAgain.state !== "idle" }]}
+    >
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <InlineGrid columns={{ xs: 1, md: 4 }} gap="300">
+                <Select
+                  label="Warehouse"
+                  options={warehouses.map((warehouse) => ({ label: warehouse.enabled ? warehouse.id : `${warehouse.id} (not shipping)`, value: warehouse.id }))}
+                  value={selected}
+                  onChange={(warehouse) => {
+                    setPage(1);
+                    navigate(`?${params(warehouse, { page: 1 }).toString()}`);
+                  }}
+                />
+                <TextField
+                  label="Search SKUs"
+                  value={search}
+                  onChange={(value) => {
+                    setSearch(value);
+                    setPage(1);
+                  }}
+                  autoComplete="off"
+                  clearButton
+                  onClearButtonClick={() => setSearch("")}
+                  placeholder="Part of a SKU"
+                />
+                <TextField
+                  label="Older than (days)"
+                  type="number"
+                  min={0}
+                  max={330}
+                  value={olderThanText}
+                  onChange={(value) => {
+                    setOlderThanText(value);
+                    setPage(1);
+                  }}
+                  autoComplete="off"
+                  error={olderThan.success ? undefined : olderThan.error.issues[0]?.message}
+                  helpText={olderThan.success ? olderThanHelp : undefined}
+                />
+                <Select
+                  label="Sort by"
+                  options={Object.entries(SORTS).map(([value, label]) => ({ value, label }))}
+                  value={sort}
+                  onChange={(value) => setSort(value in SORTS ? (value as InventoryAgeSort) : "sku")}
+                />
+              </InlineGrid>
+              <BlockStack gap="100">
+                <Text as="p">{asOf}</Text>
+                <div role="status">
+                  <Text as="p" tone={status.tone}>
+                    {status.text}
+                  </Text>
+                </div>
+              </BlockStack>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+
+        {changingWarehouse ? (
+          <Skeleton />
+        ) : reading?.kind === "unreachable" ? (
+          <Layout.Section>
+            <Banner tone="critical" title={`The stock at ${chosen.id} could not be read`} action={{ content: "Try again", onAction: () => revalidator.revalidate(), loading: revalidator.state !== "idle" }}>
+              <p>{reading.message}</p>
+            </Banner>
+          </Layout.Section>
+        ) : rows.length === 0 ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  No stock at {chosen.id}
+                </Text>
+                <Text as="p">The provider holds none of your SKUs there. Stock you send in with an inbound shipment shows here once the provider has received it.</Text>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : view.rows.length === 0 ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  No SKU matches
+                </Text>
+                <Text as="p">
+                  None of the {count(rows.length, "SKU", "SKUs")} at {chosen.id} matches {viewSearch.trim() === "" ? "" : `“${viewSearch.trim()}”`}
+                  {viewSearch.trim() !== "" && viewOlderThan !== null ? " with " : viewOlderThan !== null ? "with " : ""}
+                  {viewOlderThan === null ? "" : `stock older than ${viewOlderThan} days`}.
+                </Text>
+                <InlineStack>
+                  <Button
+                    onClick={() => {
+                      setSearch("");
+                      setOlderThanText("");
+                    }}
+                  >
+                    Clear the search and filter
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : (
+          <>
+            {reading?.kind === "stock" && reading.truncated && (
+              <Layout.Section>
+                <Banner tone="warning">Only the first {count(rows.length, "SKU", "SKUs")} are shown: the stock sync reads them all, after which this page shows its read.</Banner>
+              </Layout.Section>
+            )}
+            <Layout.Section>
+              <Card>
+                <BlockStack gap="300">
+                  <InlineStack align="space-between" blockAlign="baseline" gap="200">
+                    <Text as="h2" variant="headingMd">
+                      Units by age
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      {count(view.totals.total, "unit", "units")} in {count(view.rows.length, "SKU", "SKUs")}
+                      {view.totals.olderThan === null ? "" : `, ${count(view.totals.olderThan, "unit", "units")} older than ${viewOlderThan} days`}
+                    </Text>
+                  </InlineStack>
+                  <Text as="p" tone="subdued">
+                    The SKUs on this page, each bar split by how many days its units have been in the warehouse; the table below has the numbers.
+                  </Text>
+                  <AgeChart rows={view.pageRows} />
+                </BlockStack>
+              </Card>
+            </Layout.Section>
+            <Layout.Section>
+              <Card padding="0">
+                <Box padding="300">
+                  <Text as="h2" variant="headingMd">
+                    Units by days in the warehouse
+                  </Text>
+                </Box>
+                <StockTable view={view} olderThanDays={viewOlderThan} />
+              </Card>
+            </Layout.Section>
+            {view.pages > 1 && (
+              <Layout.Section>
+                <InlineStack align="center">
+                  <Pagination
+                    hasPrevious={view.page > 1}
+                    hasNext={view.page < view.pages}
+                    onPrevious={() => setPage(view.page - 1)}
+                    onNext={() => setPage(view.page + 1)}
+                    label={`Page ${view.page} of ${view.pages}`}
+                  />
+                </InlineStack>
+              </Layout.Section>
+            )}
+          </>
+        )}
+      </Layout>
+    </Page>
+  );
+}

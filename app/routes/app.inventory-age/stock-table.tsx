@@ -1,0 +1,34 @@
+/**
+ * The page's rows by age band, with the totals of every row shown (not only this page's), and each
+ * SKU's stock older than the chosen days marked.
+ */
+import { Badge, DataTable, Text } from "@shopify/polaris";
+import { AGE_BANDS, bandLabel, type InventoryAgeView } from "~/connector/inventory-age";
+
+const number = (value: number) => value.toLocaleString("en-US");
+
+export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; olderThanDays: number | null }) {
+  const marked = olderThanDays !== null;
+  const headings = ["SKU", "Total", ...AGE_BANDS.map(bandLabel), ...(marked ? [`Older than ${olderThanDays} days`] : [])];
+  const rows = view.pageRows.map((row) => [
+    <Text as="span" fontWeight="semibold" key="sku">
+      {row.sku}
+    </Text>,
+    number(row.total),
+    ...AGE_BANDS.map((band) => (row.bands[band] === 0 ? "–" : number(row.bands[band]))),
+    ...(marked ? [<Badge key="older" tone="warning">{`${number(row.olderThan ?? 0)} units`}</Badge>] : []),
+  ]);
+  const totals = ["", number(view.totals.total), ...AGE_BANDS.map((band) => (view.totals.bands[band] === 0 ? "–" : number(view.totals.bands[band]))), ...(marked ? [number(view.totals.olderThan ?? 0)] : [])];
+  return (
+    <DataTable
+      columnContentTypes={["text", "numeric", ...AGE_BANDS.map(() => "numeric" as const), ...(marked ? ["numeric" as const] : [])]}
+      headings={headings}
+      rows={rows}
+      totals={totals}
+      totalsName={{ singular: "Total of the SKUs shown", plural: "Total of the SKUs shown" }}
+      showTotalsInFooter
+      increasedTableDensity
+      hasZebraStripingOnData
+    />
+  );
+}

@@ -1,0 +1,361 @@
+/**
+ * Pricing: what the provider charges to ship SKUs from a warehouse to a destination. Every service
+ * of the warehouse is priced at once (operation 14, those that cannot carry the parcel with the
+ * provider's reason), cheapest first with the cheapest and the fastest marked; one service's
+ * charges in detail on request (operation 18). The form is checked field by field with the
+ * provider's rules as the merchant types, and again on the server.
+ *
+ * The answer's place on the page is taken at the click (a skeleton where the prices will be), so a
+ * slow answer fills it instead of moving the page.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, SkeletonDisplayText, Text, TextField } from "@shopify/polaris";
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState } from "react";
+import { SkuPicker } from "~/components/sku-picker";
+import prisma from "~/db.server";
+import { countryChoices } from "~/connector/country-codes";
+import { daysText, moneyText, type ServicePrice } from "~/connector/pricing";
+import { allVariants } from "~/stores/catalogue/variants.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { authenticate } from "~/shopify.server";
+import { SelectInput, TextInput } from "../app.settings/fields";
+import { QuoteForm } from "./form";
+import { priceFromForm, type PricingAnswer, type Priced } from "./pricing.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const settings = await getShopSettings(prisma, session.shop);
+  const variants = await allVariants(prisma, session.shop);
+  return {
+    warehouses: settings.warehouses.map((warehouse) => ({ id: warehouse.warehouseId, enabled: warehouse.enabled })),
+    countries: countryChoices(),
+    catalogue: variants.flatMap((variant) => (variant.sku === null ? [] : [{ sku: variant.sku, name: variant.displayName }])),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const intent = form.get("intent") === "service" ? "service" : "quote";
+  const { status, answer } = await priceFromForm(session.shop, intent, form);
+  return json<PricingAnswer>(answer, { status });
+}
+
+/** A price asked for changes nothing the page loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? false : defaultShouldRevalidate);
+
+function PricesSkeleton({ label }: { label: string }) {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="p" tone="subdued">
+          {label}
+        </Text>
+        <SkeletonDisplayText size="small" />
+        <SkeletonBodyText lines={7} />
+      </BlockStack>
+    </Card>
+  );
+}
+
+function ServiceName({ price }: { price: ServicePrice }) {
+  return (
+    <BlockStack gap="100">
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="span" fontWeight="semibold">
+          {price.serviceName ?? price.serviceCode}
+        </Text>
+        {price.cheapest && <Badge tone="success">Cheapest</Badge>}
+        {price.fastest && <Badge tone="info">Fastest</Badge>}
+      </InlineStack>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {price.serviceCode}
+      </Text>
+    </BlockStack>
+  );
+}
+
+function parcelText(priced: Priced) {
+  return priced.lines.map((line) => `${line.quantity} × ${line.name} (${line.sku})`).join(", ");
+}
+
+function PricesCard({ priced, services, onDetails, detailsFor }: { priced: Priced; services: ServicePrice[]; onDetails: (code: string) => void; detailsFor: string | null }) {
+  const priceable = services.filter((service) => service.success).length;
+  return (
+    <Card padding="0">
+      <Box padding="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            Prices from {priced.warehouseId} to {priced.destination}
+          </Text>
+          <Text as="p" tone="subdued">
+            For {parcelText(priced)}. {priceable} of {services.length} {services.length === 1 ? "service" : "services"} can carry it.
+          </Text>
+        </BlockStack>
+      </Box>
+      <IndexTable
+        resourceName={{ singular: "service", plural: "services" }}
+        itemCount={services.length}
+        selectable={false}
+        headings={[{ title: "Service" }, { title: "Price", alignment: "end" }, { title: "Delivery" }, { title: "Details" }]}
+      >
+        {services.map((service, index) => (
+          <IndexTable.Row id={service.serviceCode} key={service.serviceCode} position={index}>
+            <IndexTable.Cell>
+              <ServiceName price={service} />
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric fontWeight={service.cheapest ? "semibold" : undefined}>
+                {service.totals.length === 0 ? "—" : service.totals.map(moneyText).join(" + ")}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{service.days === null ? "—" : daysText(service.days)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              {service.success && detailsFor === service.serviceCode ? (
+                <Text as="span" tone="subdued">
+                  Shown below
+                </Text>
+              ) : service.success ? (
+                <Button variant="plain" onClick={() => onDetails(service.serviceCode)} accessibilityLabel={`Charges of ${service.serviceCode}`}>
+                  Charges
+                </Button>
+              ) : (
+                <Text as="span" tone="critical" breakWord>
+                  {service.message ?? "The provider cannot price this service."}
+                </Text>
+              )}
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+    </Card>
+  );
+}
+
+function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "service"; ok: true }> }) {
+  const { service, charges, priced } = answer;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            {service.serviceName ?? service.serviceCode} ({service.serviceCode})
+          </Text>
+          <Text as="p" tone="subdued">
+            From {priced.warehouseId} to {priced.destination}, for {parcelText(priced)}.
+          </Text>
+        </BlockStack>
+        {!service.success ? (
+          <Text as="p" tone="critical">
+            {service.message ?? "The provider cannot price this service."}
+          </Text>
+        ) : (
+          <BlockStack gap="200">
+            {charges.map((charge) => (
+              <InlineStack key={`${charge.name} ${charge.currency}`} align="space-between" gap="200">
+                <Text as="span">
+                  {charge.name}
+                  {charge.remark === null ? "" : ` (${charge.remark})`}
+                </Text>
+                <Text as="span" numeric>
+                  {moneyText(charge)}
+                </Text>
+              </InlineStack>
+            ))}
+            <InlineStack align="space-between" gap="200">
+              <Text as="span" fontWeight="semibold">
+                Total{service.days === null ? "" : `, delivered in ${daysText(service.days)}`}
+              </Text>
+              <Text as="span" numeric fontWeight="semibold">
+                {service.totals.map(moneyText).join(" + ") || "—"}
+              </Text>
+            </InlineStack>
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export default function Pricing() {
+  const { warehouses, countries, catalogue } = useLoaderData<typeof loader>();
+  const quote = useFetcher<PricingAnswer>({ key: "pricing-quote" });
+  const details = useFetcher<PricingAnswer>({ key: "pricing-service" });
+  const [lines, setLines] = useState<{ id: number; sku: string; quantity: string }[]>([]);
+  const [nextLine, setNextLine] = useState(0);
+  const [detailsFor, setDetailsFor] = useState<string | null>(null);
+
+  const answer = quote.data;
+  const [form] = useForm({
+    id: "pricing",
+    lastResult: answer && !answer.ok ? answer.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuoteForm, disableAutoCoercion: true }),
+  });
+  const errorOf = (field: string) => form.allErrors[field]?.[0];
+  const names = useMemo(() => new Map(catalogue.map((choice) => [choice.sku, choice.name])), [catalogue]);
+  const picked = useMemo(() => new Set(lines.map((line) => line.sku)), [lines]);
+
+  if (warehouses.length === 0) {
+    return (
+      <Page title="Pricing" backAction={{ content: "Home", url: "/app" }}>
+        <Card>
+          <EmptyState heading="No warehouse set up yet" image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png" action={{ content: "Set up a warehouse", url: "/app/settings" }}>
+            <p>Prices are the provider&apos;s for shipping from one of your warehouses: add it (for example US01) in Settings &gt; Routing first.</p>
+          </EmptyState>
+        </Card>
+      </Page>
+    );
+  }
+
+  const quoting = quote.state !== "idle";
+  const defaultWarehouse = (warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0])?.id ?? "";
+
+  return (
+    <Page title="Pricing" subtitle="What the provider charges to ship your SKUs, service by service" backAction={{ content: "Home", url: "/app" }} fullWidth>
+      <Layout>
+        <Layout.Section variant="oneThird">
+          <quote.Form
+            method="post"
+            id={form.id}
+            noValidate
+            onSubmit={(event) => {
+              form.onSubmit(event);
+              if (!event.defaultPrevented) setDetailsFor(null);
+            }}
+          >
+            <input type="hidden" name="intent" value="quote" />
+            <Card>
+              <BlockStack gap="400">
+                <Text as="h2" variant="headingMd">
+                  Parcel
+                </Text>
+                <SelectInput
+                  name="warehouseId"
+                  label="Ships from"
+                  initial={defaultWarehouse}
+                  options={warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)` }))}
+                  error={errorOf("warehouseId")}
+                />
+                <SelectInput name="country" label="Destination country" initial="" options={[{ value: "", label: "Choose a country" }, ...countries]} error={errorOf("country")} />
+                <InlineGrid columns={2} gap="300">
+                  <TextInput name="postcode" label="Postcode (optional)" initial="" error={errorOf("postcode")} />
+                  <TextInput name="city" label="City (optional)" initial="" error={errorOf("city")} />
+                </InlineGrid>
+                <TextInput name="province" label="State or province (optional)" initial="" error={errorOf("province")} />
+
+                <BlockStack gap="200">
+                  <SkuPicker
+                    choices={catalogue}
+                    exclude={picked}
+                    error={errorOf("lines")}
+                    helpText={catalogue.length === 0 ? "Your catalogue has no SKUs yet: it is read from Shopify on the Products page." : undefined}
+                    onPick={(sku) => {
+                      setLines([...lines, { id: nextLine, sku, quantity: "1" }]);
+                      setNextLine(nextLine + 1);
+                    }}
+                  />
+                  {lines.map((line) => (
+                    <Box key={line.id} paddingBlockStart="100">
+                      <input type="hidden" name={`lines.${line.id}.sku`} value={line.sku} />
+                      <InlineGrid columns={["twoThirds", "oneThird"]} gap="200" alignItems="start">
+                        <BlockStack gap="050">
+                          <Text as="p" fontWeight="semibold" breakWord>
+                            {names.get(line.sku) ?? line.sku}
+                          </Text>
+                          <Text as="p" tone="subdued" variant="bodySm" breakWord>
+                            {line.sku}
+                          </Text>
+                          {errorOf(`lines.${line.id}.sku`) && (
+                            <Text as="p" tone="critical">
+                              {errorOf(`lines.${line.id}.sku`)}
+                            </Text>
+                          )}
+                          <InlineStack>
+                            <Button variant="plain" tone="critical" onClick={() => setLines(lines.filter((other) => other.id !== line.id))} accessibilityLabel={`Remove ${line.sku}`}>
+                              Remove
+                            </Button>
+                          </InlineStack>
+                        </BlockStack>
+                        {/* Focused as the line appears: the merchant picks a SKU, then types how many. */}
+                        <TextField
+                          name={`lines.${line.id}.quantity`}
+                          label={`Quantity of ${line.sku}`}
+                          labelHidden
+                          prefix="Qty"
+                          type="number"
+                          min={1}
+                          value={line.quantity}
+                          onChange={(quantity) => setLines(lines.map((other) => (other.id === line.id ? { ...other, quantity } : other)))}
+                          autoComplete="off"
+                          autoFocus={line.id === nextLine - 1}
+                          error={errorOf(`lines.${line.id}.quantity`)}
+                        />
+                      </InlineGrid>
+                    </Box>
+                  ))}
+                </BlockStack>
+
+                <InlineStack align="end">
+                  <Button submit variant="primary" loading={quoting}>
+                    Get prices
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </quote.Form>
+        </Layout.Section>
+
+        <Layout.Section>
+          <BlockStack gap="400">
+            {quoting ? (
+              <PricesSkeleton label="Asking the provider for every service's price…" />
+            ) : answer?.intent === "quote" && answer.ok ? (
+              <PricesCard
+                priced={answer.priced}
+                services={answer.services}
+                detailsFor={detailsFor}
+                onDetails={(code) => {
+                  setDetailsFor(code);
+                  details.submit({ ...answer.priced.inputs, intent: "service", service: code }, { method: "post" });
+                }}
+              />
+            ) : answer && !answer.ok ? (
+              <Banner tone="critical" title="Not priced">
+                <p>{answer.problem ?? "Correct the fields marked in the form, then get prices again."}</p>
+              </Banner>
+            ) : (
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    Prices
+                  </Text>
+                  <Text as="p">
+                    Choose where the parcel ships from and to, and the SKUs in it, then Get prices: every service of the warehouse is priced, the cheapest and the fastest marked, with
+                    the reason for any service that cannot carry it.
+                  </Text>
+                </BlockStack>
+              </Card>
+            )}
+            {!quoting && detailsFor !== null && answer?.intent === "quote" && answer.ok && (
+              details.state !== "idle" ? (
+                <PricesSkeleton label={`Asking the provider for the charges of ${detailsFor}…`} />
+              ) : details.data?.intent === "service" && details.data.ok ? (
+                <ServiceCard answer={details.data} />
+              ) : details.data && !details.data.ok ? (
+                <Banner tone="critical" title={`The charges of ${detailsFor} could not be read`}>
+                  <p>{details.data.problem ?? "Get prices again, then ask for the charges."}</p>
+                </Banner>
+              ) : null
+            )}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

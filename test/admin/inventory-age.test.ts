@@ -1,0 +1,147 @@
+/**
+ * The Inventory age page and its CSV export in the built app, over HTTP as the embedded admin
+ * reaches them: before any stock sync the warehouse is read live from the provider (the sandbox);
+ * the stock sync's read is shown once there is one; the export is an attachment of exactly the
+ * query's rows; "Read the stock again" queues the stock sync; another shop's warehouses and stock
+ * are never shown or exported; nothing without a session token.
+ */
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
+import { saveShopSettings } from "~/stores/shops/shop.server";
+import { replaceWarehouseStock } from "~/stores/stock/warehouse-stock.server";
+import { useStack } from "../support/stack";
+import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";
+
+const stack = useStack({ worker: false });
+
+const ROUTE = "routes/app.inventory-age";
+const OTHER_SHOP = "other-shop.myshopify.com";
+
+const Row = z.object({ sku: z.string(), total: z.number(), bands: z.record(z.string(), z.number()) });
+const LoaderData = z.object({
+  warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean(), syncs: z.boolean() })),
+  selected: z.string().nullable(),
+  reading: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("stock"), rows: z.array(Row), readAt: z.string(), source: z.enum(["sync", "live"]), truncated: z.boolean() }),
+    z.object({ kind: z.literal("unreachable"), message: z.string() }),
+  ]).nullable(),
+});
+
+async function load(path: string) {
+  const response = await adminData(stack(), path, ROUTE);
+  expect(response.status, stack().logs().slice(-3_000)).toBe(200);
+  return LoaderData.parse(await response.json());
+}
+
+/** GET the export as the page's fetch does: with the session token (App Bridge adds it to fetches). */
+function exportCsv(query: string, { signedIn = true } = {}) {
+  const s = stack();
+  return fetch(new URL(`/app/inventory-age/export?${query}`, s.appUrl), {
+    redirect: "manual",
+    headers: { "User-Agent": BROWSER_USER_AGENT, ...(signedIn ? { Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` } : {}) },
+  });
+}
+
+const bands = (to30: number, over330: number): AgeBands => Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? to30 : band === "MoreThan330Days" ? over330 : 0])) as AgeBands;
+
+describe("the inventory age page", () => {
+  it("says there is no warehouse, then reads a warehouse live from the provider before any stock sync", async () => {
+    const s = stack();
+    expect(await load("/app/inventory-age")).toMatchObject({ warehouses: [], selected: null, reading: null });
+    expect((await adminDocument(s, "/app/inventory-age")).text).toContain("No warehouse set up yet");
+
+    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01", enabled: false }] });
+    const data = await load("/app/inventory-age?warehouse=DE01");
+    expect(data.selected).toBe("DE01");
+    expect(data.warehouses).toEqual([
+      { id: "US01", enabled: true, syncs: false },
+      { id: "DE01", enabled: false, syncs: false },
+    ]);
+    expect(data.reading).toMatchObject({ kind: "stock", source: "live", truncated: false });
+    const rows = data.reading?.kind === "stock" ? data.reading.rows : [];
+    // The sandbox's DE01: 14 SKUs, the lamp out of stock there.
+    expect(rows).toHaveLength(14);
+    expect(rows.find((row) => row.sku === "LAMP-LED-DESK-WHT")?.total).toBe(0);
+    expect(rows.find((row) => row.sku === "MUG-CER-350-WHT")).toMatchObject({ total: 180, bands: expect.objectContaining({ To30Days: 90 }) });
+
+    const page = await adminDocument(s, "/app/inventory-age?warehouse=DE01");
+    expect(page.text).toContain("Read from the provider just now");
+    expect(page.text).toContain("MUG-CER-350-WHT");
+  });
+
+  it("shows the stock sync's read once there is one, and exports exactly the query's rows as an attachment", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+    await replaceWarehouseStock(s.db, s.shop, "US01", [
+      { sku: "OLD-1", storageNo: "A-1", total: 12, bands: bands(2, 10) },
+      { sku: "NEW-1", storageNo: null, total: 5, bands: bands(5, 0) },
+      { sku: "OLD-2", storageNo: null, total: 30, bands: bands(0, 30) },
+    ], new Date("2026-04-01T09:30:00Z"));
+    const data = await load("/app/inventory-age");
+    expect(data.reading).toMatchObject({ kind: "stock", source: "sync", readAt: "2026-04-01T09:30:00.000Z" });
+    expect((await adminDocument(s, "/app/inventory-age")).text).toContain("As of 2026-04-01 09:30 UTC, from the last stock sync.");
+
+    const response = await exportCsv("warehouse=US01&olderThan=330&sort=total&q=old");
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="inventory-age-US01-2026-04-01.csv"');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...records] = parse(bytes, { bom: true }) as string[][];
+    expect(header?.slice(0, 4)).toEqual(["SKU", "Storage number", "Total units", "0–30 days"]);
+    expect(header?.at(-1)).toBe("Older than 330 days");
+    expect(records.map((record) => [record[0], record[1], record[2], record.at(-1)])).toEqual([
+      ["OLD-2", "", "30", "30"],
+      ["OLD-1", "A-1", "12", "10"],
+    ]);
+
+    const refused = await exportCsv("warehouse=US01&olderThan=ninety");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("Older than (days) must be a whole number of days.");
+  });
+
+  it("queues the stock sync when asked to read the stock again, once a warehouse can be read", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+    const notYet = await adminData(s, "/app/inventory-age", ROUTE, { form: { intent: "readAgain" } });
+    expect(await notYet.json()).toMatchObject({ ok: false, message: expect.stringContaining("once their Shopify location exists") });
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "stock.sync" } })).toBe(0);
+
+    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01", shopifyLocationId: "gid://shopify/Location/4242" }] });
+    const queued = await adminData(s, "/app/inventory-age", ROUTE, { form: { intent: "readAgain" } });
+    expect(queued.status).toBe(200);
+    expect(await queued.json()).toMatchObject({ ok: true, message: expect.stringContaining("Queued") });
+    expect(await s.db.job.findFirst({ where: { shop: s.shop, kind: "stock.sync", status: "PENDING" } })).toMatchObject({ payload: expect.stringContaining('"MERCHANT"') });
+  });
+
+  it("never shows or exports another shop's warehouses or stock", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+    await saveShopSettings(s.db, OTHER_SHOP, { warehouses: [{ warehouseId: "JP09" }, { warehouseId: "US01" }] });
+    await replaceWarehouseStock(s.db, OTHER_SHOP, "US01", [{ sku: "THEIR-SECRET-SKU", storageNo: null, total: 3, bands: bands(3, 0) }], new Date());
+    await replaceWarehouseStock(s.db, OTHER_SHOP, "JP09", [{ sku: "THEIR-JP-SKU", storageNo: null, total: 3, bands: bands(3, 0) }], new Date());
+
+    const data = await load("/app/inventory-age?warehouse=JP09");
+    expect(data.selected).toBe("US01");
+    expect(JSON.stringify(data)).not.toMatch(/THEIR-|JP09/);
+    const mine = await exportCsv("warehouse=US01");
+    expect(await mine.text()).not.toContain("THEIR-");
+    const theirs = await exportCsv("warehouse=JP09");
+    expect(theirs.status).toBe(404);
+    expect(await theirs.text()).not.toContain("THEIR-");
+  });
+
+  it("is neither shown nor exported without a session token", async () => {
+    const s = stack();
+    const load = await adminData(s, "/app/inventory-age", ROUTE, { signedIn: false });
+    expect(load.status).toBe(204);
+    expect(load.headers.get("X-Remix-Redirect")).toBe("/auth/login");
+    const file = await exportCsv("warehouse=US01", { signedIn: false });
+    expect(file.status).not.toBe(200);
+    expect(await file.text()).not.toContain("SKU");
+    const readAgain = await adminData(s, "/app/inventory-age", ROUTE, { signedIn: false, form: { intent: "readAgain" } });
+    expect(readAgain.status).not.toBe(200);
+  });
+});
