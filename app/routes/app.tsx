@@ -27,6 +27,8 @@ export default function App() {
         <Link to="/app/shipments">Shipments</Link>
         <Link to="/app/products">Products</Link>
         <Link to="/app/stock">Stock</Link>
+        <Link to="/app/inventory-age">Inventory age</Link>
+        <Link to="/app/pricing">Pricing</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <Outlet />

@@ -22,7 +22,7 @@ import { daysText, moneyText, type ServicePrice } from "~/connector/pricing";
 import { allVariants } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
-import { SelectInput, TextInput } from "../app.settings/fields";
+import { SelectInput, TextInput } from "~/components/form-inputs";
 import { QuoteForm } from "./form";
 import { priceFromForm, type PricingAnswer, type Priced } from "./pricing.server";
 

@@ -7,7 +7,7 @@
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { CSSProperties } from "react";
-import { FieldGroupTitle } from "./fields";
+import { FieldGroupTitle } from "~/components/form-inputs";
 import type { CountryService, SuggestionPlan, WarehouseSuggestions } from "./service-suggestions";
 
 export interface SuggestAnswer {
