@@ -120,6 +120,10 @@ export const FulfillmentOrderFacts = z
     legacyId: LegacyId,
     orderId: OrderGid,
     status: FulfillmentOrderStatus,
+    /** When a SCHEDULED fulfillment order opens (subscriptions, pre-orders); null otherwise. */
+    fulfillAt: z.string().nullable().default(null),
+    /** Holds placed in Shopify (by the merchant, a fraud app, payment), with the reason it shows. */
+    holds: z.array(z.object({ reason: z.string(), notes: z.string().nullable(), displayReason: z.string() })).default([]),
     /** Null when Shopify did not say; treated as shipping. */
     deliveryMethod: DeliveryMethodType.nullable(),
     /** The location the fulfillment order is assigned to; null if that location was deleted. */
@@ -168,6 +172,13 @@ export const OrderFacts = z
     totalOutstanding: MoneyBag,
     /** E.g. "shopify_payments", "Cash on Delivery (COD)". */
     paymentGatewayNames: z.array(z.string()),
+    /** OrderDisplayFinancialStatus: PAID, PENDING (bank transfer awaiting payment), AUTHORIZED, ...; null when Shopify does not say. */
+    financialStatus: z.string().nullable().default(null),
+    /** Shopify's fraud recommendation (ACCEPT, INVESTIGATE, CANCEL, NONE) and the gravest assessment's level. */
+    riskRecommendation: z.string().default("NONE"),
+    riskLevel: z.enum(["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"]).default("NONE"),
+    /** The shipping method the customer chose at checkout. */
+    shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable().default(null),
     localizedFields: z.array(LocalizedField),
     /** Used to tell whether one package carries everything still to ship (cash on delivery). */
     lineItems: z.array(OrderLine),

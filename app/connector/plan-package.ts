@@ -13,7 +13,7 @@ import {
   type ShipToAddress,
 } from "../fulfilment/schemas/types";
 import { destinationCountry, shipToAddress } from "./address";
-import { codAmountFor } from "./cod";
+import { codAmountFor, isCashOnDelivery } from "./cod";
 import { dropshipLine, vatCodeFor } from "./customs";
 import { type FulfillmentOrderFacts, legacyIdOf, type OrderFacts } from "./fulfillment-order";
 import { type Checked, type HoldReason } from "./hold";
@@ -24,6 +24,12 @@ import { originCountryOf, routeFor, serviceFor } from "./routing";
 import type { ConnectorSettings, Route, SenderAddress } from "./settings";
 
 export type ShipmentKind = Route["kind"];
+
+/**
+ * Why a package waits for Shopify or the merchant rather than for a fix: the order is on hold or
+ * scheduled in Shopify, unpaid, or rated high risk of fraud. Planned again when that changes.
+ */
+export type WaitCode = "SHOPIFY_HOLD" | "SCHEDULED" | "AWAITING_PAYMENT" | "HIGH_RISK";
 
 /** Why a fulfillment order is not the app's to ship, now or ever. */
 export type SkipCode =
@@ -42,6 +48,8 @@ export type PackagePlan =
   | { kind: "OUTBOUND"; packageId: PackageId; warehouseId: string; serviceCode: string; request: OutboundPackage }
   | { kind: "DROPSHIP"; packageId: PackageId; location: string; serviceCode: string; request: DropshipPackage }
   | { kind: "HELD"; packageId: PackageId; shipmentKind: ShipmentKind; reasons: HoldReason[] }
+  /** Waits for Shopify or the merchant; `until` is when a scheduled fulfillment order opens. */
+  | { kind: "WAIT"; packageId: PackageId; shipmentKind: ShipmentKind; code: WaitCode; message: string; until: string | null }
   | { kind: "SKIP"; code: SkipCode; reason: string };
 
 const skip = (code: SkipCode, reason: string): PackagePlan => ({ kind: "SKIP", code, reason });
@@ -49,9 +57,6 @@ const skip = (code: SkipCode, reason: string): PackagePlan => ({ kind: "SKIP", c
 /** Why a routed fulfillment order has nothing to ship now, if so. */
 function notToShip(fo: FulfillmentOrderFacts, order: OrderFacts): PackagePlan | undefined {
   switch (fo.status) {
-    case "SCHEDULED":
-    case "ON_HOLD":
-      return skip("NOT_READY", `Order ${order.name} is ${fo.status === "ON_HOLD" ? "on hold" : "scheduled"} in Shopify.`);
     case "CANCELLED":
     case "CLOSED":
     case "INCOMPLETE":
@@ -62,6 +67,36 @@ function notToShip(fo: FulfillmentOrderFacts, order: OrderFacts): PackagePlan | 
   }
   if (linesToShip(fo).length === 0) {
     return skip("NOTHING_TO_SHIP", `Order ${order.name} has nothing left to ship from this location.`);
+  }
+  return undefined;
+}
+
+/** Paid, or as good as paid: captured, authorized (captured when it ships), or partly refunded. */
+const PAID = new Set(["PAID", "AUTHORIZED", "PARTIALLY_REFUNDED"]);
+
+/** Why the package waits for Shopify or the merchant, if it does: Shopify's state first, then the shop's rules. */
+function waitFor(fo: FulfillmentOrderFacts, order: OrderFacts, settings: ConnectorSettings): { code: WaitCode; message: string; until: string | null } | undefined {
+  if (fo.status === "ON_HOLD") {
+    const why = fo.holds.map((hold) => (hold.notes ? `${hold.displayReason} (${hold.notes})` : hold.displayReason)).join("; ") || "no reason given";
+    return { code: "SHOPIFY_HOLD", message: `On hold in Shopify: ${why}. It is sent once the hold is released in Shopify.`, until: null };
+  }
+  if (fo.status === "SCHEDULED") {
+    const when = fo.fulfillAt === null ? "a later date" : `${fo.fulfillAt.slice(0, 16).replace("T", " ")} UTC`;
+    return { code: "SCHEDULED", message: `Scheduled in Shopify for ${when} (a subscription or pre-order): it is sent when Shopify opens it.`, until: fo.fulfillAt };
+  }
+  if (!settings.orders.shipUnpaid && order.financialStatus !== null && !PAID.has(order.financialStatus) && !isCashOnDelivery(order, settings)) {
+    return {
+      code: "AWAITING_PAYMENT",
+      message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders.`,
+      until: null,
+    };
+  }
+  if (!settings.orders.shipHighRisk && (order.riskLevel === "HIGH" || order.riskRecommendation === "CANCEL")) {
+    return {
+      code: "HIGH_RISK",
+      message: `Shopify rates order ${order.name} high risk of fraud: check it in Shopify. If it is genuine, send it with Retry; or let high-risk orders ship in Settings > Orders.`,
+      until: null,
+    };
   }
   return undefined;
 }
@@ -113,13 +148,15 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
   if (skipped !== undefined) return skipped;
 
   const packageId = packageIdFor({ orderName: order.name, legacyId: fo.legacyId });
+  const waiting = waitFor(fo, order, settings);
+  if (waiting !== undefined) return { kind: "WAIT", packageId, shipmentKind: route.kind, ...waiting };
   const origin = originCountryOf(route);
   const { lines, reasons: lineReasons } = packageLines(linesToShip(fo), settings);
   const units = lines.reduce((n, item) => n + item.quantity, 0);
   const cod = codAmountFor(order, units, settings);
 
   const country = destinationCountry(fo.destination);
-  const service = country.ok ? serviceFor(route, country.value) : undefined;
+  const service = country.ok ? serviceFor(route, country.value, order.shippingLine) : undefined;
   const address = country.ok && fo.destination !== null ? shipToAddress(fo.destination, order, country.value) : undefined;
   // Checked even while the country is unknown, so that one fix-and-retry round finds everything.
   const destination = country.ok ? country.value : undefined;

@@ -22,9 +22,20 @@ export function originCountryOf(route: Route): string {
   return route.kind === "OUTBOUND" ? route.originCountry : route.sender.countryCode;
 }
 
-/** The service for a destination country: the country's own rule, else the route's default. */
-export function serviceFor(route: Route, countryCode: string): Checked<string> {
-  const service = route.services.byCountry[countryCode] ?? route.services.default;
+/** The service set for the order's shipping method (its code, else its title), if any. */
+function serviceForShippingMethod(route: Route, shippingMethod: { code: string | null; title: string } | null): string | undefined {
+  if (shippingMethod === null) return undefined;
+  const wanted = [shippingMethod.code, shippingMethod.title].flatMap((name) => (name === null ? [] : [name.trim().toLowerCase()]));
+  const match = Object.entries(route.services.byShippingMethod).find(([name]) => wanted.includes(name.trim().toLowerCase()));
+  return match?.[1];
+}
+
+/**
+ * The service: the one set for the shipping method the customer paid for, else the destination
+ * country's, else the route's default.
+ */
+export function serviceFor(route: Route, countryCode: string, shippingMethod: { code: string | null; title: string } | null = null): Checked<string> {
+  const service = serviceForShippingMethod(route, shippingMethod) ?? route.services.byCountry[countryCode] ?? route.services.default;
   if (service !== undefined) return ok(service);
   return held({
     field: "ServiceCode",

@@ -16,6 +16,11 @@ const ServiceCode = code(1, 30);
 
 /** Which service carries a parcel, by destination country; `default` for every other country. */
 export const ServiceRules = z.object({
+  /**
+   * By the shipping method the customer chose at checkout (its code or title, compared without
+   * regard to case): an order paid as Express goes by the express service. Wins over the country.
+   */
+  byShippingMethod: z.record(z.string().trim().min(1), ServiceCode).default({}),
   byCountry: z.record(CountryCode, ServiceCode).default({}),
   default: ServiceCode.optional(),
 });
@@ -81,6 +86,12 @@ export type SkuEntry = z.infer<typeof SkuEntry>;
 
 export const ConnectorSettings = z
   .object({
+    /**
+     * Orders the merchant has not let through: unpaid ones (a bank transfer awaiting payment) and
+     * those Shopify rates high risk of fraud wait HELD unless these say to ship them. Cash on
+     * delivery counts as paid.
+     */
+    orders: z.object({ shipUnpaid: z.boolean().default(false), shipHighRisk: z.boolean().default(false) }).prefault({}),
     routes: z.array(Route).default([]),
     skus: z
       .object({

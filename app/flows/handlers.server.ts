@@ -5,6 +5,7 @@
  */
 import { cancelHandlers } from "./cancel/handlers";
 import { catalogueHandlers } from "./catalogue/handlers";
+import { changeHandlers } from "./change/handlers";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "./compliance/handlers";
 import { followHandlers } from "./follow/handlers";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
@@ -12,7 +13,6 @@ import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
 import { pushHandlers } from "./push/handlers";
 import type { JobKind, KindHandler } from "./queue/kinds";
-import { retryHandlers } from "./retry/handlers";
 import { stockHandlers } from "./stock/handlers";
 import { trackHandlers } from "./track/handlers";
 import { writeBackHandlers } from "./write-back/handlers";
@@ -23,7 +23,7 @@ export type AllJobHandlers = { readonly [K in JobKind]: KindHandler<K> };
 export function pipelineHandlers(deps: DepsSource) {
   return {
     ...planHandlers(deps),
-    ...retryHandlers(deps),
+    ...changeHandlers(deps),
     ...cancelHandlers(deps),
     ...pushHandlers(deps),
     ...followHandlers(deps),

@@ -112,6 +112,9 @@ export const ORDER_FACTS_FIELDS = `#graphql
     currencyCode
     presentmentCurrencyCode
     paymentGatewayNames
+    displayFinancialStatus
+    risk { recommendation assessments { riskLevel } }
+    shippingLine { code title }
     totalTaxSet { ...MoneyBagFields }
     currentTotalTaxSet { ...MoneyBagFields }
     totalOutstandingSet { ...MoneyBagFields }
@@ -141,6 +144,9 @@ export const OrderNode = z.object({
   currencyCode: z.string(),
   presentmentCurrencyCode: z.string(),
   paymentGatewayNames: z.array(z.string()),
+  displayFinancialStatus: z.string().nullable(),
+  risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
+  shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
   totalTaxSet: MoneyBag.nullable(),
   currentTotalTaxSet: MoneyBag,
   totalOutstandingSet: MoneyBag,
@@ -172,6 +178,8 @@ type DestinationNode = z.infer<typeof DestinationNode>;
 export const FulfillmentOrderHeader = z.object({
   id: z.string(),
   status: z.string(),
+  fulfillAt: z.string().nullable(),
+  fulfillmentHolds: z.array(z.object({ reason: z.string(), reasonNotes: z.string().nullable(), displayReason: z.string() })),
   deliveryMethod: z.object({ methodType: z.string() }).nullable(),
   assignedLocation: z.object({ location: z.object({ id: z.string() }).nullable() }),
   destination: DestinationNode.nullable(),
@@ -268,6 +276,8 @@ export function fulfillmentOrderFacts(
     legacyId: legacyIdOf(header.id),
     orderId: order.id,
     status: header.status,
+    fulfillAt: header.fulfillAt,
+    holds: header.fulfillmentHolds.map((hold) => ({ reason: hold.reason, notes: hold.reasonNotes, displayReason: hold.displayReason })),
     deliveryMethod: header.deliveryMethod?.methodType ?? null,
     assignedLocationId: header.assignedLocation.location?.id ?? null,
     destination: header.destination ? destinationFacts(header.destination, order) : null,
@@ -288,6 +298,11 @@ export function orderFacts(order: OrderNode, lines: z.input<typeof OrderLine>[])
     totalTax: order.totalTaxSet ?? order.currentTotalTaxSet,
     totalOutstanding: order.totalOutstandingSet,
     paymentGatewayNames: order.paymentGatewayNames,
+    financialStatus: order.displayFinancialStatus,
+    riskRecommendation: order.risk.recommendation,
+    // The gravest of the order's risk assessments (Shopify's and apps').
+    riskLevel: (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ?? "NONE",
+    shippingLine: order.shippingLine,
     localizedFields: order.localizedFields.nodes,
     lineItems: lines,
   });

@@ -53,6 +53,8 @@ const FULFILLMENT_ORDER_FACTS_FIELDS = `#graphql
   fragment FulfillmentOrderFactsFields on FulfillmentOrder {
     id
     status
+    fulfillAt
+    fulfillmentHolds { reason reasonNotes displayReason }
     deliveryMethod { methodType }
     assignedLocation { location { id } }
     destination { firstName lastName company address1 address2 city province zip countryCode phone email }
@@ -342,20 +344,26 @@ export const LOCATIONS_PER_QUERY = 100;
 const locationsDocument = aliasedDocuments(
   (indexes) => `#graphql
   query FulfillmentOrderLocations(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
-    ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { id assignedLocation { location { id } } }`).join("\n    ")}
+    ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { id orderId assignedLocation { location { id } } }`).join("\n    ")}
   }`,
 );
 
-const LocatedFulfillmentOrder = z.object({ id: FulfillmentOrderGid, assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }) }).nullable();
+const LocatedFulfillmentOrder = z.object({ id: FulfillmentOrderGid, orderId: OrderGid, assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }) }).nullable();
+
+/** Where a fulfillment order is assigned (null: no location, deleted since), and its order. */
+export interface FulfillmentOrderPlace {
+  locationId: LocationGid | null;
+  orderId: OrderGid;
+}
 
 /**
- * Where fulfillment orders are assigned (a location id each), LOCATIONS_PER_QUERY to a query, for a
- * few points instead of the full read: enough to tell whether one is the app's to plan at all.
- * Undefined for one Shopify does not know; null for one without a location (deleted since).
+ * Where fulfillment orders are assigned and whose they are, LOCATIONS_PER_QUERY to a query, for a
+ * few points instead of the full read: enough to tell whether one is the app's to plan at all, or
+ * which order a change event is about. Undefined for one Shopify does not know.
  */
-export async function fulfillmentOrderLocations(admin: AdminGraphql, ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, LocationGid | null | undefined>> {
+export async function fulfillmentOrderPlaces(admin: AdminGraphql, ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderPlace | undefined>> {
   const paced = pacedCalls();
-  const located = new Map<FulfillmentOrderGid, LocationGid | null | undefined>();
+  const places = new Map<FulfillmentOrderGid, FulfillmentOrderPlace | undefined>();
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += LOCATIONS_PER_QUERY) {
     const chunk = unique.slice(start, start + LOCATIONS_PER_QUERY);
@@ -364,10 +372,16 @@ export async function fulfillmentOrderLocations(admin: AdminGraphql, ids: readon
     const { data } = await paced(() => runGraphql(admin, locationsDocument(chunk.length), variables, result));
     for (const [index, id] of chunk.entries()) {
       const node = data[`fo${index}`] as z.infer<typeof LocatedFulfillmentOrder> | undefined;
-      located.set(id, node ? (node.assignedLocation.location?.id ?? null) : undefined);
+      places.set(id, node ? { locationId: node.assignedLocation.location?.id ?? null, orderId: node.orderId } : undefined);
     }
   }
-  return located;
+  return places;
+}
+
+/** As fulfillmentOrderPlaces, the location alone. */
+export async function fulfillmentOrderLocations(admin: AdminGraphql, ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, LocationGid | null | undefined>> {
+  const places = await fulfillmentOrderPlaces(admin, ids);
+  return new Map([...places].map(([id, place]) => [id, place?.locationId]));
 }
 
 const ORDER_FULFILLMENT_ORDERS = `#graphql

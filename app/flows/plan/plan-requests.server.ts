@@ -25,7 +25,7 @@ import type { PipelineDeps } from "../ports/deps";
 import { shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
 import type { FulfillmentOrderWithOrder, PipelineSettings, ShopifyPort } from "../ports/ports";
 import { forEachConcurrently } from "~/lib/concurrently";
-import { queuePushes } from "../queue/stages.server";
+import { queuePushes, queueWaitingShipments } from "../queue/stages.server";
 import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
 
 /** Shopify shows the answer to a request in the order's timeline; keep it short. */
@@ -43,7 +43,7 @@ const ROUNDS_AT_ONCE = 3;
 const WAIT_FOR_RUN_AHEAD_MS = 250;
 
 /** Records the shipment of a planned fulfillment order (once per fulfillment order). */
-async function record(db: DatabaseOrTransaction, shop: string, facts: FulfillmentOrderWithOrder, shipment: ShipmentPlan): Promise<void> {
+export async function recordPlannedShipment(db: DatabaseOrTransaction, shop: string, facts: FulfillmentOrderWithOrder, shipment: ShipmentPlan): Promise<void> {
   await recordNewShipment(db, {
     shop,
     kind: shipment.kind,
@@ -57,8 +57,10 @@ async function record(db: DatabaseOrTransaction, shop: string, facts: Fulfillmen
     request: shipment.request,
     lineItems: shipment.lineItems,
     ...(shipment.hold ? { hold: shipment.hold } : {}),
+    ...(shipment.waitUntil ? { waitUntil: shipment.waitUntil } : {}),
     event: shipment.event,
   });
+  if (shipment.waitUntil) await queueWaitingShipments(db, shop, shipment.waitUntil);
 }
 
 interface Planned {
@@ -88,12 +90,13 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
     const facts = read.get(id);
     if (!facts) continue;
     const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
+    // On hold or scheduled in Shopify: Shopify lets no one accept it yet. Answered when released
+    // (hold_released and scheduled_fulfillment_order_ready wake this fetch).
+    if (plan.kind === "WAIT" && (plan.code === "SHOPIFY_HOLD" || plan.code === "SCHEDULED")) continue;
     if (shipment) {
       planned.push({ facts, shipment });
       continue;
     }
-    // Scheduled or on hold: answered when Shopify releases it. Anything else is not ours to ship.
-    if (plan.kind === "SKIP" && plan.code === "NOT_READY") continue;
     await reject(shopify, id, plan.kind === "SKIP" ? plan.reason : "This fulfillment order cannot be shipped by the provider.");
   }
   if (planned.length === 0) return;
@@ -103,7 +106,7 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
     if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id))?.fo.status === "IN_PROGRESS") accepted.push(item);
   }
   await ctx.db.$transaction(async (tx) => {
-    for (const { facts, shipment } of accepted) await record(tx, shop, facts, shipment);
+    for (const { facts, shipment } of accepted) await recordPlannedShipment(tx, shop, facts, shipment);
   });
 }
 
@@ -137,7 +140,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
     const read = await shopify.readFulfillmentOrders(acceptedIds.filter((id) => !recorded.has(id)));
     for (const facts of read.values()) {
       const shipment = facts && shipmentPlanOf(facts.fo, facts.order, settings).shipment;
-      if (facts && shipment) await record(ctx.db, shop, facts, shipment);
+      if (facts && shipment) await recordPlannedShipment(ctx.db, shop, facts, shipment);
     }
   }
 }
@@ -168,7 +171,7 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
   const dropshipLocations = new Set<string>(settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])));
-  const batches = { kind: "fulfillment-orders.routed", topic: "fulfillment_orders/order_routing_complete", perRound: ROUTED_PER_ROUND } as const;
+  const batches = { kind: "fulfillment-orders.routed", topics: ["fulfillment_orders/order_routing_complete"], perRound: ROUTED_PER_ROUND } as const;
   await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
     const unreadable = receipts.filter((receipt) => routedFulfillmentOrderOf(receipt.payload) === null).map((receipt) => receipt.id);
     const ids = receipts.flatMap((receipt) => routedFulfillmentOrderOf(receipt.payload) ?? []);
@@ -185,12 +188,12 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
     for (const facts of read.values()) {
       if (facts === null) continue;
       const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-      const dropship = plan.kind === "DROPSHIP" || (plan.kind === "HELD" && plan.shipmentKind === "DROPSHIP");
+      const dropship = plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
       if (dropship && shipment) planned.push({ facts, shipment });
     }
     return async (tx) => {
       await markReceiptsRejected(tx, unreadable, "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned", deps.now());
-      for (const { facts, shipment } of planned) await record(tx, shop, facts, shipment);
+      for (const { facts, shipment } of planned) await recordPlannedShipment(tx, shop, facts, shipment);
       // Sent while the next rounds are read, as the fulfillment requests' are.
       if (planned.length > 0) await queuePushes(tx, shop, deps.now());
     };

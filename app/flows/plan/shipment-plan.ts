@@ -3,7 +3,7 @@
  * or HELD with every reason (the connector's, or the shop's hold-for-review policy). Pure.
  */
 import type { ShipmentKind } from "@prisma/client";
-import { type FulfillmentOrderFacts, type OrderFacts, type PackageId, type PackagePlan, type PackageRequest, planPackage } from "~/connector";
+import { type FulfillmentOrderFacts, type OrderFacts, type PackageId, type PackagePlan, type PackageRequest, planPackage, type WaitCode } from "~/connector";
 import { linesToShip } from "~/connector/lines";
 import { describeRoute, routeFor } from "~/connector/routing";
 import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-pipeline.server";
@@ -21,6 +21,8 @@ export interface ShipmentPlan {
   request: PackageRequest | null;
   lineItems: ShipmentLine[];
   hold?: { code: string; reasons: StoredHoldReason[] };
+  /** When a scheduled fulfillment order opens: the shipment is looked at again then. */
+  waitUntil?: Date;
   /** Where it goes, or why it waits: the answer to Shopify's fulfillment request. */
   summary: string;
   event: ShipmentEventInput;
@@ -33,6 +35,19 @@ const REVIEW_REASON: StoredHoldReason = {
   message: "Waiting for review: this shop holds every new shipment until someone sends it (Settings > Push policy). Press Send to send it.",
 };
 
+const WAIT_FIELDS = { SHOPIFY_HOLD: "Shopify hold", SCHEDULED: "Schedule", AWAITING_PAYMENT: "Payment", HIGH_RISK: "Fraud risk" } as const satisfies Record<WaitCode, string>;
+const WAIT_EVENTS = {
+  SHOPIFY_HOLD: "On hold in Shopify: waits until the hold is released.",
+  SCHEDULED: "Scheduled in Shopify: waits until its date.",
+  AWAITING_PAYMENT: "Not paid yet: waits until Shopify marks the order paid.",
+  HIGH_RISK: "Rated high risk of fraud in Shopify: waits for the merchant.",
+} as const satisfies Record<WaitCode, string>;
+
+/** A person asked (Retry, Send): held for review, unpaid and high-risk packages go all the same. */
+export function asAskedByPerson(settings: PipelineSettings): PipelineSettings {
+  return { ...settings, pushPolicy: "autoPush", connector: { ...settings.connector, orders: { shipUnpaid: true, shipHighRisk: true } } };
+}
+
 /**
  * The shipment a fulfillment order becomes, or undefined when the plan skips it (not ours, not
  * ready, nothing to ship): `plan.reason` says why.
@@ -43,6 +58,28 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
   switch (plan.kind) {
     case "SKIP":
       return { plan, shipment: undefined };
+    case "WAIT": {
+      const route = routeFor(fo.assignedLocationId, settings.connector);
+      const origin = route ? (route.kind === "OUTBOUND" ? route.warehouseId : route.handlingLocation) : null;
+      const until = plan.until === null ? undefined : new Date(plan.until);
+      return {
+        plan,
+        shipment: {
+          kind: plan.shipmentKind,
+          state: "HELD",
+          packageId: plan.packageId,
+          origin,
+          serviceCode: null,
+          request: null,
+          lineItems,
+          hold: { code: plan.code, reasons: [{ field: WAIT_FIELDS[plan.code], message: plan.message }] },
+          ...(until !== undefined && !Number.isNaN(until.getTime()) ? { waitUntil: until } : {}),
+          summary: plan.message,
+          // The timeline keeps the reason's kind, not the notes (a hold's notes may quote the customer).
+          event: { type: "held", message: WAIT_EVENTS[plan.code], data: { packageId: plan.packageId, waitingFor: plan.code } },
+        },
+      };
+    }
     case "HELD": {
       const route = routeFor(fo.assignedLocationId, settings.connector);
       const origin = route ? (route.kind === "OUTBOUND" ? route.warehouseId : route.handlingLocation) : null;

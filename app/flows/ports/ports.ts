@@ -137,6 +137,8 @@ export interface ShopifyPort {
   readFulfillmentOrder(id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null>;
   /** Where each is assigned, cheaply (many to a query): undefined for one Shopify does not know, null for no location. */
   fulfillmentOrderLocations(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, string | null | undefined>>;
+  /** As fulfillmentOrderLocations, with each one's order: which order a change event is about. */
+  fulfillmentOrderPlaces(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, { locationId: string | null; orderId: string } | undefined>>;
   /** Several at once (a few to a query); null for one Shopify does not know. */
   readFulfillmentOrders(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
   /** Every fulfillment order at the app's fulfillment-service locations in that assignment status. */

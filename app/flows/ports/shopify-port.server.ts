@@ -7,6 +7,7 @@ import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
 import {
   fulfillmentOrderLocations,
+  fulfillmentOrderPlaces,
   listAssignedFulfillmentOrderIds,
   listAssignedFulfillmentOrders,
   listOrderFulfillmentOrders,
@@ -88,6 +89,7 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
     readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
     readFulfillmentOrders: (ids) => readFulfillmentOrders(admin, ids),
     fulfillmentOrderLocations: (ids) => fulfillmentOrderLocations(admin, ids),
+    fulfillmentOrderPlaces: (ids) => fulfillmentOrderPlaces(admin, ids),
     assignedFulfillmentOrders: async (assignmentStatus) =>
       (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
     assignedFulfillmentOrderIds: (assignmentStatus) => allPages((after) => listAssignedFulfillmentOrderIds(admin, { assignmentStatus, after })),

@@ -30,8 +30,11 @@ const intakeKinds = {
   "fulfillment-requests.fetch": z.strictObject({}),
   /** Drop-ship path: plan the shop's routed fulfillment orders (the ENQUEUED routing receipts). */
   "fulfillment-orders.routed": z.strictObject({}),
-  /** Plan again the held shipments of the shop's updated orders (the ENQUEUED orders/updated receipts). */
-  "orders.updated": z.strictObject({}),
+  /**
+   * Bring the shipments of the shop's changed orders in line with Shopify (the ENQUEUED receipts of
+   * every change topic: updates, edits, holds, schedules, splits, merges, moves, payment, risk).
+   */
+  "orders.changed": z.strictObject({}),
   /** Read the cancellation requests assigned to the app's locations; accept or reject each. */
   "cancellation-requests.fetch": z.strictObject({}),
   /** One fulfillment service (and so one Shopify location) per enabled provider warehouse. */
@@ -61,6 +64,8 @@ const pipelineKinds = {
   "shipments.write-back": z.strictObject({ shop: Shop }),
   /** Read the checkpoints of fulfilled parcels and write them to Shopify as fulfilment events, until delivered. */
   "shipments.track": z.strictObject({ shop: Shop }),
+  /** Plan again the shop's shipments whose wait has a date that has come (scheduled fulfillment orders). */
+  "shipments.wake": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;
 
 // ---- Catalogue and stock (app/flows/catalogue, app/flows/stock): each works through a SyncRun,

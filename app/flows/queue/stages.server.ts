@@ -9,12 +9,14 @@ import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { readyPushTargets, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { jobPayloadSchemas, type JobPayloadInput } from "./kinds";
+import { CHANGE_TOPICS } from "~/shopify/webhooks/topics";
 
 export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;
 export const pollKey = (shop: string, kind: ShipmentKind) => `shipments.poll-status:${shop}:${kind}`;
 export const writeBackKey = (shop: string) => `shipments.write-back:${shop}`;
 export const trackKey = (shop: string) => `shipments.track:${shop}`;
 export const stockSyncKey = (shop: string) => `stock.sync:${shop}`;
+export const wakeKey = (shop: string) => `shipments.wake:${shop}`;
 
 /**
  * Queues the work at `runAt`. If the same work is already waiting for a later time (a poll backing
@@ -48,6 +50,16 @@ export async function queueStatusPoll(db: DatabaseOrTransaction, shop: string, k
 
 export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
   const { jobId, enqueued } = await enqueue(db, { kind: "shipments.write-back", shop, payload: { shop }, dedupeKey: writeBackKey(shop), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+/**
+ * Shipments that wait for a date (a scheduled fulfillment order) are looked at again at the
+ * earliest one: one job per shop, moved earlier when an earlier date comes along. Shopify's
+ * scheduled_fulfillment_order_ready event usually comes first; this is what makes sure.
+ */
+export async function queueWaitingShipments(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.wake", shop, payload: { shop }, dedupeKey: wakeKey(shop), runAt });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
@@ -89,13 +101,13 @@ export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string
   for (const { kind } of following) await queueStatusPoll(db, shop, kind, now);
   if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);
   if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
+  const nextWake = await db.shipment.findFirst({ where: { shop, state: "HELD", waitUntil: { not: null } }, orderBy: { waitUntil: "asc" }, select: { waitUntil: true } });
+  if (nextWake?.waitUntil) await queueWaitingShipments(db, shop, nextWake.waitUntil);
   await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
   const settings = await getShopSettings(db, shop);
   if (settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) await queueStockSync(db, shop, now, "SETUP");
-  // Routing events and order updates received before the uninstall wait as ENQUEUED receipts.
-  const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", "orders/updated"] } } });
-  for (const { topic } of waiting) {
-    const kind = topic === "orders/updated" ? "orders.updated" : "fulfillment-orders.routed";
-    await enqueueCoalesced(db, { kind, payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
-  }
+  // Routing events and order changes received before the uninstall wait as ENQUEUED receipts.
+  const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", ...CHANGE_TOPICS] } } });
+  const kinds = new Set(waiting.map(({ topic }): "fulfillment-orders.routed" | "orders.changed" => (topic === "fulfillment_orders/order_routing_complete" ? "fulfillment-orders.routed" : "orders.changed")));
+  for (const kind of kinds) await enqueueCoalesced(db, { kind, payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
 }

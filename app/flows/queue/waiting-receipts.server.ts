@@ -1,5 +1,5 @@
 /**
- * Events that arrive one per order in a sale's burst (a fulfillment order routed, an order updated)
+ * Events that arrive one per order in a sale's burst (a fulfillment order routed, an order changed)
  * are done in batches: the intake records each as an ENQUEUED receipt and wakes one job per shop
  * (app/flows/receive-webhooks/work.server.ts), which works through the waiting receipts a round at a time. One
  * round reads Shopify once for dozens of events, and marks its receipts PROCESSED in the
@@ -18,8 +18,9 @@ import type { PipelineDeps } from "../ports/deps";
 
 export interface ReceiptBatches {
   /** The job kind that works through them (its payload is empty: the receipts are the work). */
-  kind: "fulfillment-orders.routed" | "orders.updated";
-  topic: "fulfillment_orders/order_routing_complete" | "orders/updated";
+  kind: "fulfillment-orders.routed" | "orders.changed";
+  /** The topics whose receipts it works through, together and oldest first. */
+  topics: readonly string[];
   perRound: number;
 }
 
@@ -50,7 +51,7 @@ export async function workThroughWaitingReceipts(
   round: (receipts: WaitingReceipt[]) => Promise<(tx: Prisma.TransactionClient) => Promise<void>>,
 ): Promise<void> {
   if (await isRunningBehindAnother(ctx.db, ctx.jobId, deps.now())) {
-    throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), `Another run is working through this shop's ${batches.topic} events`);
+    throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), `Another run is working through this shop's ${batches.kind} events`);
   }
   const finish = async (receipts: WaitingReceipt[]) => {
     const record = await round(receipts);
@@ -64,7 +65,7 @@ export async function workThroughWaitingReceipts(
     });
   };
   for (let rounds = 0; rounds < ROUNDS_PER_RUN; rounds += 1) {
-    const receipts = await waitingReceipts(ctx.db, shop, batches.topic, batches.perRound);
+    const receipts = await waitingReceipts(ctx.db, shop, batches.topics, batches.perRound);
     if (receipts.length === 0) return;
     try {
       await finish(receipts);
@@ -79,7 +80,7 @@ export async function workThroughWaitingReceipts(
           if (!isFaultOfAnEvent(alone)) throw alone;
           const reason = `Could not be worked on: ${alone instanceof Error ? alone.message : String(alone)}`;
           await markReceiptsRejected(ctx.db, [receipt.id], reason.slice(0, 1000), deps.now());
-          ctx.logger.warn("A webhook event could not be worked on and was rejected", { receiptId: receipt.id, topic: batches.topic, reason });
+          ctx.logger.warn("A webhook event could not be worked on and was rejected", { receiptId: receipt.id, topic: receipt.topic, reason });
         }
       }
     }

@@ -62,6 +62,11 @@ function referencesOf(delivery: ParsedDelivery): { customerId: string | null; or
     case "orders/updated":
     case "orders/cancelled":
       return { customerId: delivery.facts.customerId, orderId: delivery.facts.orderId };
+    case "orders/edited":
+    case "orders/paid":
+    case "orders/risk_assessment_changed":
+    case "refunds/create":
+      return { customerId: null, orderId: delivery.facts.orderId };
     case "customers/data_request":
     case "customers/redact":
       return { customerId: delivery.facts.customerId, orderId: null };

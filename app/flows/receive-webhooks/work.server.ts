@@ -75,8 +75,22 @@ export function jobFor({ shop, receiptId, eventId }: Omit<Received, "now">, deli
   switch (delivery.topic) {
     case "orders/create":
       return null;
+    // Orders that change: worked through in batches, order by order (flows/retry/reconcile).
     case "orders/updated":
-      return wake("orders.updated");
+    case "orders/edited":
+    case "orders/paid":
+    case "orders/risk_assessment_changed":
+    case "refunds/create":
+    case "fulfillment_orders/placed_on_hold":
+    case "fulfillment_orders/hold_released":
+    case "fulfillment_holds/added":
+    case "fulfillment_holds/released":
+    case "fulfillment_orders/scheduled_fulfillment_order_ready":
+    case "fulfillment_orders/rescheduled":
+    case "fulfillment_orders/split":
+    case "fulfillment_orders/merged":
+    case "fulfillment_orders/moved":
+      return wake("orders.changed");
     case "fulfillment_orders/order_routing_complete":
       return wake("fulfillment-orders.routed");
     // The same requests reach the fulfillment-service callback: both wake the one per-shop job.

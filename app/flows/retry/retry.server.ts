@@ -3,20 +3,20 @@
  * has it now (the merchant corrected the address, mapped the SKU, chose another service) and, if
  * it passes, made READY and pushed. A package the provider had refused to create (FAILED) is sent
  * with IsCreateNewOrder, so the provider creates it again with the corrected data instead of
- * answering "not changed". orders/updated re-plans held shipments by itself the same way.
+ * answering "not changed". An order that changes in Shopify is planned again the same way
+ * (app/flows/change).
  */
 import type { Shipment, ShipmentState } from "@prisma/client";
 import { encodePackageRequest, FulfillmentOrderGid, PackageId, withPackageId } from "~/connector";
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
-import { heldChanges, type StoredHoldReason } from "~/stores/shipments/shipment-pipeline.server";
+import { cancelUnsentShipment, heldChanges, reviseUnsentShipment, type StoredHoldReason } from "~/stores/shipments/shipment-pipeline.server";
 import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.server";
-import type { JobContext } from "~/jobs/handler";
+import { RetryLater } from "~/jobs/handler";
 import type { PipelineDeps } from "../ports/deps";
-import { shipmentPlanOf } from "../plan/shipment-plan";
+import { asAskedByPerson, shipmentPlanOf } from "../plan/shipment-plan";
 import { HELD_BY_CHECKS, WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
 import type { PipelineSettings, ShopifyPort } from "../ports/ports";
-import { queuePush, queueWriteBack } from "../queue/stages.server";
-import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
+import { queuePush, queueWaitingShipments, queueWriteBack } from "../queue/stages.server";
 
 export type RetryOutcome =
   /** Planned again and READY: it is being sent. */
@@ -29,28 +29,46 @@ export type RetryOutcome =
   | { outcome: "refused"; message: string };
 
 interface Replanning {
-  /** A person asked: released from hold-for-review too. */
+  /** A person asked: released from hold-for-review, unpaid and high-risk waits too. */
   byPerson: boolean;
+  /** What changed, for the timeline, when no person asked ("The order was edited in Shopify"). */
+  because?: string;
 }
 
-async function replan(
+/** A READY package a push is sending right now: looked at again once that push is done. */
+function beingSent(deps: PipelineDeps, shipment: Shipment): RetryLater {
+  return new RetryLater(new Date(deps.now().getTime() + deps.policy.cancellationWaitMs), `Package ${shipment.packageId} is being sent right now`);
+}
+
+const ALREADY_SENT = "It reached the provider meanwhile; it is no longer changed from here.";
+
+/**
+ * Plans a shipment that has not reached the provider (HELD, READY or FAILED) again from its
+ * fulfillment order as Shopify has it now. A READY one a push is sending right now throws
+ * RetryLater: the caller looks again once the push is done.
+ */
+export async function planAgain(
   db: DatabaseOrTransaction,
   deps: PipelineDeps,
   shopify: ShopifyPort,
   settings: PipelineSettings,
   shipment: Shipment,
-  { byPerson }: Replanning,
+  { byPerson, because }: Replanning,
 ): Promise<RetryOutcome> {
   const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
   const facts = id.success ? await shopify.readFulfillmentOrder(id.data) : null;
   if (facts === null) return { outcome: "refused", message: "Shopify no longer has this fulfillment order." };
-  const { plan, shipment: planned } = shipmentPlanOf(facts.fo, facts.order, byPerson ? { ...settings, pushPolicy: "autoPush" } : settings);
-  const who = byPerson ? "Retried by the merchant" : "The order was updated in Shopify";
+  const { plan, shipment: planned } = shipmentPlanOf(facts.fo, facts.order, byPerson ? asAskedByPerson(settings) : settings);
+  const who = byPerson ? "Retried by the merchant" : (because ?? "The order changed in Shopify");
 
   if (planned === undefined) {
-    if (plan.kind === "SKIP" && plan.code === "CLOSED") {
-      const cancelled = await transition(db, shipment, "CANCELLED", { type: "cancelled", message: `${who}: ${plan.reason} Nothing was sent.` });
-      return { outcome: "cancelled", shipment: cancelled };
+    if (plan.kind === "SKIP" && (plan.code === "CLOSED" || (!byPerson && plan.code === "NOT_ROUTED"))) {
+      const message = `${who}: ${plan.reason} Nothing was sent.`;
+      if (shipment.state === "FAILED") return { outcome: "cancelled", shipment: await transition(db, shipment, "CANCELLED", { type: "cancelled", message }) };
+      const outcome = await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message }, deps.now());
+      if (outcome === "being-sent") throw beingSent(deps, shipment);
+      if (outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
+      return { outcome: "cancelled", shipment: await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
     }
     return { outcome: "refused", message: plan.kind === "SKIP" ? plan.reason : "The fulfillment order cannot be planned." };
   }
@@ -58,39 +76,58 @@ async function replan(
   const resendAsNew = shipment.resendAsNew || shipment.state === "FAILED";
   if (planned.state === "HELD") {
     const reasons = planned.hold?.reasons ?? [];
-    const changes = { ...heldChanges(planned.hold?.code ?? HELD_BY_CHECKS, reasons), resendAsNew };
-    const event = { type: "held" as const, message: `${who}; still held. ${planned.event.message}`, data: planned.event.data };
+    const changes = {
+      ...heldChanges(planned.hold?.code ?? HELD_BY_CHECKS, reasons),
+      resendAsNew,
+      waitUntil: planned.waitUntil ?? null,
+      // What it would carry is kept up to date while it waits (an edit, a split).
+      lineItems: JSON.stringify(planned.lineItems),
+      requestSent: null,
+    };
+    const event = { type: "held" as const, message: `${who}; ${shipment.state === "HELD" ? "still held" : "held"}. ${planned.event.message}`, data: planned.event.data };
+    if (planned.waitUntil) await queueWaitingShipments(db, shipment.shop, planned.waitUntil);
     if (shipment.state === "HELD") {
       await db.shipment.updateMany({ where: { id: shipment.id, state: "HELD" }, data: changes });
       await recordShipmentEvent(db, shipment.id, event);
       return { outcome: "held", shipment: await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }), reasons };
+    }
+    if (shipment.state === "READY") {
+      const revised = await reviseUnsentShipment(db, shipment.id, "HELD", changes, event, deps.now());
+      if (revised.outcome === "being-sent") throw beingSent(deps, shipment);
+      if (revised.outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
+      return { outcome: "held", shipment: revised.shipment, reasons };
     }
     return { outcome: "held", shipment: await transition(db, shipment, "HELD", event, changes), reasons };
   }
 
   // The PackageId stays the one the provider knows, even if the order was renamed since.
   const request = planned.request === null ? null : withPackageId(planned.request, PackageId.parse(shipment.packageId));
-  const ready = await transition(
-    db,
-    shipment,
-    "READY",
-    {
-      type: "retry_requested",
-      message: `${who}: ${planned.summary}${resendAsNew ? " The provider is asked to create it anew (IsCreateNewOrder)." : ""}`,
-      data: { ...planned.event.data, isCreateNewOrder: resendAsNew },
-    },
-    {
-      kind: planned.kind,
-      warehouseCode: planned.origin,
-      serviceCode: planned.serviceCode,
-      requestSent: request === null ? null : encodePackageRequest(request),
-      lineItems: JSON.stringify(planned.lineItems),
-      resendAsNew,
-      holdReasons: null,
-      lastErrorCode: null,
-      lastErrorText: null,
-    },
-  );
+  const event = {
+    type: "retry_requested" as const,
+    message: `${who}: ${planned.summary}${resendAsNew ? " The provider is asked to create it anew (IsCreateNewOrder)." : ""}`,
+    data: { ...planned.event.data, isCreateNewOrder: resendAsNew },
+  };
+  const changes = {
+    kind: planned.kind,
+    warehouseCode: planned.origin,
+    serviceCode: planned.serviceCode,
+    requestSent: request === null ? null : encodePackageRequest(request),
+    lineItems: JSON.stringify(planned.lineItems),
+    resendAsNew,
+    holdReasons: null,
+    lastErrorCode: null,
+    lastErrorText: null,
+    waitUntil: null,
+  };
+  let ready: Shipment;
+  if (shipment.state === "READY") {
+    const revised = await reviseUnsentShipment(db, shipment.id, "READY", changes, { ...event, type: "replanned" }, deps.now());
+    if (revised.outcome === "being-sent") throw beingSent(deps, shipment);
+    if (revised.outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
+    ready = revised.shipment;
+  } else {
+    ready = await transition(db, shipment, "READY", event, changes);
+  }
   if (ready.warehouseCode !== null) await queuePush(db, { shop: ready.shop, kind: ready.kind, origin: ready.warehouseCode }, deps.now());
   return { outcome: "ready", shipment: ready };
 }
@@ -117,27 +154,5 @@ export async function retryShipment(db: Database, deps: PipelineDeps, shop: stri
   }
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
-  return replan(db, deps, shopify, settings, shipment, { byPerson: true });
-}
-
-/** Updated orders whose held shipments are looked at per round (one database read for all). */
-const UPDATES_PER_ROUND = 100;
-
-/**
- * orders.updated: the held shipments (held by the checks, not for review) of the shop's updated
- * orders (its waiting orders/updated events) are planned again, a round at a time. Most updates
- * concern orders with nothing held, and cost one database read per round between them.
- */
-export async function replanUpdatedOrders(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
-  const batches = { kind: "orders.updated", topic: "orders/updated", perRound: UPDATES_PER_ROUND } as const;
-  await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
-    const orderIds = [...new Set(receipts.flatMap((receipt) => receipt.orderId ?? []))];
-    const held = await ctx.db.shipment.findMany({ where: { shop, orderId: { in: orderIds }, state: "HELD", lastErrorCode: HELD_BY_CHECKS } });
-    if (held.length > 0) {
-      const shopify = await deps.shopify(shop);
-      const settings = await deps.settings(shop, shopify);
-      for (const shipment of held) await replan(ctx.db, deps, shopify, settings, shipment, { byPerson: false });
-    }
-    return async () => {};
-  });
+  return planAgain(db, deps, shopify, settings, shipment, { byPerson: true });
 }

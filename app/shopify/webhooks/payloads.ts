@@ -51,6 +51,22 @@ const FulfillmentOrderRef = z.object({ id: FulfillmentOrderGid });
 /** fulfillment_orders/* topics name the fulfillment order; the app reads the rest through GraphQL. */
 const AboutFulfillmentOrder = z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => ({ fulfillmentOrderId: p.fulfillment_order.id }));
 
+/** What an order-change event is about: the order, or the fulfillment orders (whose order is looked up). */
+export interface ChangeReferences {
+  orderId: string | null;
+  fulfillmentOrderIds: string[];
+}
+
+const aboutOrder = (orderId: string): ChangeReferences => ({ orderId, fulfillmentOrderIds: [] });
+const aboutFulfillmentOrders = (...ids: (string | null | undefined)[]): ChangeReferences => ({ orderId: null, fulfillmentOrderIds: [...new Set(ids.flatMap((id) => (id ? [id] : [])))] });
+
+/** An order's id as order-change payloads give it: admin_graphql_api_order_id, or a numeric order_id. */
+const OrderIdField = z
+  .object({ order_id: z.unknown(), admin_graphql_api_order_id: OrderGid.optional() })
+  .transform((p, context) => aboutOrder(p.admin_graphql_api_order_id ?? globalIdOf({ id: p.order_id }, orderGid, context, ["order_id"])));
+
+const NumericFulfillmentOrderId = ExactId.transform((id) => `gid://shopify/FulfillmentOrder/${id}`);
+
 /** Shopify's compliance requests name the shop in the body too; it must be the shop that signed. */
 const ComplianceShop = z.object({ shop_domain: z.string().min(1) });
 
@@ -68,6 +84,30 @@ export const TopicPayloads = {
     .transform((p) => ({ fulfillmentOrderId: (p.submitted_fulfillment_order ?? p.original_fulfillment_order).id })),
   "fulfillment_orders/cancellation_request_submitted": AboutFulfillmentOrder,
   "fulfillment_orders/cancelled": AboutFulfillmentOrder,
+  "orders/edited": z.object({ order_edit: z.object({ order_id: z.unknown() }) }).transform((p, context) => aboutOrder(globalIdOf({ id: p.order_edit.order_id }, orderGid, context, ["order_edit", "order_id"]))),
+  "orders/paid": Order.transform((order) => aboutOrder(order.orderId)),
+  "orders/risk_assessment_changed": OrderIdField,
+  "refunds/create": OrderIdField,
+  "fulfillment_orders/placed_on_hold": z
+    .object({ fulfillment_order: FulfillmentOrderRef, remaining_fulfillment_order: FulfillmentOrderRef.nullish() })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id, p.remaining_fulfillment_order?.id)),
+  "fulfillment_orders/hold_released": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_holds/added": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_holds/released": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_orders/scheduled_fulfillment_order_ready": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_orders/rescheduled": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_orders/split": z
+    .object({ fulfillment_order: FulfillmentOrderRef, remaining_fulfillment_order: FulfillmentOrderRef.nullish(), replacement_fulfillment_order: FulfillmentOrderRef.nullish() })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id, p.remaining_fulfillment_order?.id, p.replacement_fulfillment_order?.id)),
+  "fulfillment_orders/merged": z
+    .object({
+      merge_intents: z.array(z.object({ fulfillment_order_id: NumericFulfillmentOrderId })).default([]),
+      fulfillment_order_merges: z.object({ fulfillment_order: FulfillmentOrderRef }).nullish(),
+    })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order_merges?.fulfillment_order.id, ...p.merge_intents.map((intent) => intent.fulfillment_order_id))),
+  "fulfillment_orders/moved": z
+    .object({ original_fulfillment_order: FulfillmentOrderRef, moved_fulfillment_order: FulfillmentOrderRef.nullish() })
+    .transform((p) => aboutFulfillmentOrders(p.original_fulfillment_order.id, p.moved_fulfillment_order?.id)),
   // The payload is the shop object; nothing in it is needed: the signed headers name the shop.
   "app/uninstalled": z.object({}),
   "app/scopes_update": z.object({ current: z.array(z.string()) }).transform((p) => ({ scopes: p.current })),
@@ -123,7 +163,7 @@ const LooseReferences = z.object({
 export function looseReferences(topic: WebhookTopic, payload: unknown): { customerId: string | null; orderId: string | null } {
   const parsed = LooseReferences.safeParse(payload);
   if (!parsed.success) return { customerId: null, orderId: null };
-  const isOrder = topic.startsWith("orders/");
+  const isOrder = topic.startsWith("orders/") && topic !== "orders/edited" && topic !== "orders/risk_assessment_changed";
   const { customer } = parsed.data;
   const customerId = customer?.admin_graphql_api_id ?? (customer?.id === undefined ? null : customerGid(customer.id));
   const orderId = parsed.data.admin_graphql_api_id ?? (parsed.data.id === undefined ? null : orderGid(parsed.data.id));

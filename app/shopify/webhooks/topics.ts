@@ -11,11 +11,33 @@ export const FULFILLMENT_ORDER_TOPICS = [
   "fulfillment_orders/cancelled",
 ] as const;
 
+/**
+ * How orders change in Shopify: each one makes the app look at the order's fulfillment orders again
+ * (holds and releases, schedules, edits, splits, merges, moves, payment, fraud risk, refunds).
+ */
+export const ORDER_CHANGE_TOPICS = ["orders/edited", "orders/paid", "orders/risk_assessment_changed", "refunds/create"] as const;
+
+export const FULFILLMENT_ORDER_CHANGE_TOPICS = [
+  "fulfillment_orders/placed_on_hold",
+  "fulfillment_orders/hold_released",
+  "fulfillment_holds/added",
+  "fulfillment_holds/released",
+  "fulfillment_orders/scheduled_fulfillment_order_ready",
+  "fulfillment_orders/rescheduled",
+  "fulfillment_orders/split",
+  "fulfillment_orders/merged",
+  "fulfillment_orders/moved",
+] as const;
+
+/** Every topic whose event is an order changing: worked through together, order by order. */
+export const CHANGE_TOPICS = ["orders/updated", ...ORDER_CHANGE_TOPICS, ...FULFILLMENT_ORDER_CHANGE_TOPICS] as const;
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+
 export const APP_TOPICS = ["app/uninstalled", "app/scopes_update"] as const;
 
 export const COMPLIANCE_TOPICS = ["customers/data_request", "customers/redact", "shop/redact"] as const;
 
-export const WEBHOOK_TOPICS = [...ORDER_TOPICS, ...FULFILLMENT_ORDER_TOPICS, ...APP_TOPICS, ...COMPLIANCE_TOPICS] as const;
+export const WEBHOOK_TOPICS = [...ORDER_TOPICS, ...FULFILLMENT_ORDER_TOPICS, ...ORDER_CHANGE_TOPICS, ...FULFILLMENT_ORDER_CHANGE_TOPICS, ...APP_TOPICS, ...COMPLIANCE_TOPICS] as const;
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 export type ComplianceTopic = (typeof COMPLIANCE_TOPICS)[number];

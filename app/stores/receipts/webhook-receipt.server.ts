@@ -137,18 +137,19 @@ export async function setWebhookReceiptStatus(
 /** A receipt whose work a per-shop job does in batches (routing events, order updates). */
 export interface WaitingReceipt {
   id: string;
+  topic: string;
   /** The raw body; null once erased by a compliance request. */
   payload: string | null;
   orderId: string | null;
 }
 
-/** The shop's receipts of the topic still ENQUEUED (their work not yet done), the oldest first. */
-export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topic: string, limit: number): Promise<WaitingReceipt[]> {
+/** The shop's receipts of these topics still ENQUEUED (their work not yet done), the oldest first. */
+export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topics: readonly string[], limit: number): Promise<WaitingReceipt[]> {
   return db.webhookReceipt.findMany({
-    where: { shop, topic, status: "ENQUEUED" },
+    where: { shop, topic: { in: [...topics] }, status: "ENQUEUED" },
     orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
     take: limit,
-    select: { id: true, payload: true, orderId: true },
+    select: { id: true, topic: true, payload: true, orderId: true },
   });
 }
 

@@ -62,6 +62,8 @@ export interface NewShipment {
   lineItems: readonly ShipmentLine[];
   /** When HELD: the code and the reasons. */
   hold?: { code: string; reasons: readonly StoredHoldReason[] };
+  /** When HELD until a scheduled fulfillment order opens. */
+  waitUntil?: Date;
   event: ShipmentEventInput;
 }
 
@@ -90,6 +92,7 @@ export function recordNewShipment(db: DatabaseOrTransaction, input: NewShipment)
         requestSent: input.request === null ? null : encodePackageRequest(input.request),
         lineItems: JSON.stringify(input.lineItems),
         ...(input.hold ? heldChanges(input.hold.code, input.hold.reasons) : {}),
+        waitUntil: input.waitUntil ?? null,
       },
     });
     await recordShipmentEvent(tx, shipment.id, { ...input.event, data: { ...input.event.data, stateTo: input.state } });
@@ -213,6 +216,35 @@ export function cancelUnsentShipment(db: DatabaseOrTransaction, shipmentId: stri
     });
     await recordShipmentEvent(tx, shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: "CANCELLED" } });
     return "cancelled";
+  });
+}
+
+export type UnsentRevision = { outcome: "revised"; shipment: Shipment } | { outcome: "being-sent" } | { outcome: "already-sent" };
+
+/**
+ * Changes a package the provider has not been sent (READY, no push sending it now): planned again
+ * after its order changed, it stays READY with the new package or goes back to HELD. A push that
+ * claimed it meanwhile wins ("being-sent": look again once it is done); one sent already is
+ * "already-sent". Checked and written in one transaction, so a push never sends a half-changed package.
+ */
+export function reviseUnsentShipment(
+  db: DatabaseOrTransaction,
+  shipmentId: string,
+  to: Extract<ShipmentState, "READY" | "HELD">,
+  changes: ShipmentChanges,
+  event: ShipmentEventInput,
+  now = new Date(),
+): Promise<UnsentRevision> {
+  return inTransaction(db, async (tx) => {
+    const shipment = await tx.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+    if (shipment.state !== "HELD" && shipment.state !== "READY") return { outcome: "already-sent" };
+    if (shipment.sendingJobId !== null) {
+      const live = await tx.job.count({ where: { id: shipment.sendingJobId, status: LIVE_JOB } });
+      if (live > 0) return { outcome: "being-sent" };
+    }
+    await tx.shipment.updateMany({ where: { id: shipment.id, state: shipment.state }, data: { ...changes, state: to, updatedAt: now, ...CLAIM_RELEASED } });
+    await recordShipmentEvent(tx, shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } });
+    return { outcome: "revised", shipment: await tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
   });
 }
 

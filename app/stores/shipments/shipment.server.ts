@@ -26,6 +26,8 @@ export const ShipmentEventType = z.enum([
   "delivered",
   "cancellation_answered",
   "write_back_refused",
+  // Orders that change (app/flows/change):
+  "replanned",
 ]);
 export type ShipmentEventType = z.infer<typeof ShipmentEventType>;
 

@@ -10,7 +10,7 @@ const { db } = useTestDatabase();
 const shop = "batches.myshopify.com";
 const now = new Date("2026-11-22T08:00:00.000Z");
 const topic = "fulfillment_orders/order_routing_complete";
-const batches: ReceiptBatches = { kind: "fulfillment-orders.routed", topic, perRound: 4 };
+const batches: ReceiptBatches = { kind: "fulfillment-orders.routed", topics: [topic], perRound: 4 };
 // The module reads only the clock of the pipeline's dependencies.
 const deps = { now: () => now } as unknown as PipelineDeps;
 

@@ -87,7 +87,7 @@ describe("recording a webhook and queueing its work", () => {
     const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
     expect(jobs.map((j) => [j.kind, j.shop, j.payload, j.dedupeKey])).toEqual([
       ["fulfillment-orders.routed", shop, "{}", `fulfillment-orders.routed:${shop}`],
-      ["orders.updated", shop, "{}", `orders.updated:${shop}`],
+      ["orders.changed", shop, "{}", `orders.changed:${shop}`],
     ]);
   });
 
@@ -111,7 +111,7 @@ describe("recording a webhook and queueing its work", () => {
     const cancelled = delivery("orders/cancelled", order);
     await recordAndEnqueue(db, "orders/cancelled", cancelled, now);
     await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order, { eventId: cancelled.eventId }), now);
-    expect((await db.job.findMany()).map((j) => j.kind).sort()).toEqual(["orders.cancelled", "orders.updated"]);
+    expect((await db.job.findMany()).map((j) => j.kind).sort()).toEqual(["orders.cancelled", "orders.changed"]);
   });
 
   it("falls back to the webhook id when Shopify sends no event id", async () => {

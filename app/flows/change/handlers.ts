@@ -1,0 +1,22 @@
+/** The change flow's jobs: changed orders brought in line with Shopify, and shipments whose wait has a date woken. */
+import type { KindHandler } from "../queue/kinds";
+import { queuePushes } from "../queue/stages.server";
+import { shopOf, withDeps, type DepsSource } from "../ports/run";
+import { reconcileChangedOrders } from "./reconcile.server";
+import { wakeWaitingShipments } from "./wake.server";
+
+export function changeHandlers(deps: DepsSource): { "orders.changed": KindHandler<"orders.changed">; "shipments.wake": KindHandler<"shipments.wake"> } {
+  return {
+    "orders.changed": (_payload, ctx) =>
+      withDeps(deps, async (d) => {
+        const shop = shopOf(ctx);
+        await reconcileChangedOrders(ctx, d, shop);
+        await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
+      }),
+    "shipments.wake": ({ shop }, ctx) =>
+      withDeps(deps, async (d) => {
+        await wakeWaitingShipments(ctx, d, shop);
+        await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
+      }),
+  };
+}

@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import prisma from "~/db.server";
+import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
+import { verifyWebhook } from "~/shopify.server";
+
+/** orders/risk_assessment_changed: recorded, and the shop's order changes worked through (orders.changed). */
+export async function action({ request }: ActionFunctionArgs) {
+  const webhook = await verifyWebhook(request);
+  await recordAndEnqueue(prisma, "orders/risk_assessment_changed", webhook);
+  return new Response(null, { status: 200 });
+}
