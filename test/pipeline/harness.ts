@@ -136,7 +136,10 @@ export interface Harness {
   setSettings(change: (settings: ShopSettingsInput) => ShopSettingsInput): Promise<void>;
   planFault(fault: { operation: string; kind: "429" | "500" | "timeout" | "drop"; count?: number; retryAfterSeconds?: number; afterProcessing?: boolean }): Promise<void>;
   /** Places an order from Shopify's orders/create example with these lines (app/shopify's test helper). */
-  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>, mode?: { duplicate?: boolean }): Promise<PlacedOrder>;
+  /** `fulfillAt`: a scheduled order (subscription, pre-order), its fulfillment orders SCHEDULED until then. */
+  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>, mode?: { duplicate?: boolean; fulfillAt?: Date }): Promise<PlacedOrder>;
+  /** A GraphQL call as the merchant's admin makes it (holds, edits, splits, payment); throws on errors or userErrors. */
+  merchant(query: string, variables?: Record<string, unknown>): Promise<unknown>;
   shipmentsOf(orderId: string): Promise<Shipment[]>;
   waitForShipment(orderId: string, state: ShipmentState, timeoutMs?: number): Promise<Shipment>;
   events(shipmentId: string): Promise<{ type: string; message: string; data: unknown }[]>;
@@ -249,7 +252,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (!response.ok) throw new Error(`planning a fault failed: ${response.status} ${await response.text()}`);
     },
     async placeOrder(lines, overrides = {}, mode = {}) {
-      const response = await fetch(`${shopify.url}/__emulator/orders${mode.duplicate ? "?duplicate=1" : ""}`, {
+      const query = new URLSearchParams({ ...(mode.duplicate ? { duplicate: "1" } : {}), ...(mode.fulfillAt ? { fulfill_at: mode.fulfillAt.toISOString() } : {}) }).toString();
+      const response = await fetch(`${shopify.url}/__emulator/orders${query ? `?${query}` : ""}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
         body: JSON.stringify(orderPayload(lines, overrides)),
@@ -258,6 +262,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (!response.ok) throw new Error(`placing the order failed: ${response.status} ${JSON.stringify(body)}`);
       const placed = PlacedOrder.parse(body);
       return { ...placed, orderId: placed.order.admin_graphql_api_id };
+    },
+    async merchant(query, variables = {}) {
+      const response = await admin.graphql(query, { variables });
+      const body = (await response.json()) as { data?: Record<string, { userErrors?: unknown[] } | null>; errors?: unknown[] };
+      const userErrors = Object.values(body.data ?? {}).flatMap((field) => field?.userErrors ?? []);
+      if (body.errors || userErrors.length > 0) throw new Error(`the merchant's ${query.slice(0, 60)}… failed: ${JSON.stringify(body.errors ?? userErrors)}`);
+      return body.data;
     },
     shipmentsOf: (orderId) => db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, orderBy: { createdAt: "asc" } }),
     waitForShipment: (orderId, state, timeoutMs = 15_000) =>

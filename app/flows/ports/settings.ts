@@ -15,8 +15,9 @@ export interface RouteProblem {
   message: string;
 }
 
-const services = (rules: { defaultService: string | null; byCountry: Record<string, string> }) => ({
+const services = (rules: { defaultService: string | null; byCountry: Record<string, string>; byShippingMethod: Record<string, string> }) => ({
   byCountry: rules.byCountry,
+  byShippingMethod: rules.byShippingMethod,
   ...(rules.defaultService === null ? {} : { default: rules.defaultService }),
 });
 
@@ -55,7 +56,7 @@ export function pipelineSettingsOf(shop: ShopSettings, locations: readonly Locat
         ...(address.zip ? { zip: address.zip } : {}),
         countryCode: address.countryCode,
       },
-      services: services(shop.dropShip?.services ?? { defaultService: null, byCountry: {} }),
+      services: services(shop.dropShip?.services ?? { defaultService: null, byCountry: {}, byShippingMethod: {} }),
     });
   }
 
@@ -74,6 +75,7 @@ export function pipelineSettingsOf(shop: ShopSettings, locations: readonly Locat
       ...(ukVatNumber === null ? {} : { ukVatNumber }),
     },
     codGatewayNames: shop.codGatewayNames,
+    orders: shop.orders,
   });
   return { settings: { connector, notifyCustomer: shop.notifyCustomer, pushPolicy: shop.pushPolicy }, problems };
 }

@@ -106,4 +106,33 @@ describe("the settings form", () => {
       },
     ]);
   });
+
+  it("reads services by shipping method and which orders wait, and refuses a method listed twice in another case", () => {
+    const reading = readSettingsForm(
+      withFields({
+        "warehouses.0.byShippingMethod.0.method": " Express ",
+        "warehouses.0.byShippingMethod.0.service": "US01-EXP",
+        "dropShip.byShippingMethod.3.method": "Economy",
+        "dropShip.byShippingMethod.3.service": "US01-STD",
+        "orders.shipUnpaid": "on",
+      }),
+      stored,
+    );
+    const settings = ShopSettings.parse(reading.ok ? reading.settings : {});
+    expect(settings.warehouses[0]?.services.byShippingMethod).toEqual({ Express: "US01-EXP" });
+    expect(settings.dropShip?.services.byShippingMethod).toEqual({ Economy: "US01-STD" });
+    expect(settings.orders).toEqual({ shipUnpaid: true, shipHighRisk: false });
+    expect(formValuesOf(settings).warehouses[0]?.byShippingMethod).toEqual([{ method: "Express", service: "US01-EXP" }]);
+
+    const twice = readSettingsForm(
+      withFields({
+        "warehouses.0.byShippingMethod.0.method": "Express",
+        "warehouses.0.byShippingMethod.0.service": "US01-EXP",
+        "warehouses.0.byShippingMethod.1.method": "EXPRESS",
+        "warehouses.0.byShippingMethod.1.service": "US01-STD",
+      }),
+      stored,
+    );
+    expect(twice.ok ? [] : twice.errors).toEqual([{ field: "warehouses.0.byShippingMethod.1.method", label: "Shipping method, row 2 (warehouse US01)", message: "is listed twice" }]);
+  });
 });

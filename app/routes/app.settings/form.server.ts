@@ -28,6 +28,7 @@ function fieldOfSettingsPath(path: readonly PropertyKey[], warehouseRows: readon
 /** The checked form as the settings it stands for; `stored` supplies what the form does not show. */
 function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSettingsInput {
   const byCountry = (rows: SettingsFormOutput["dropShip"]["byCountry"]) => Object.fromEntries(Object.values(rows).map((row) => [row.country, row.service]));
+  const byShippingMethod = (rows: SettingsFormOutput["dropShip"]["byShippingMethod"]) => Object.fromEntries(Object.values(rows).map((row) => [row.method, row.service]));
   const known = new Map(stored.warehouses.map((warehouse) => [warehouse.warehouseId, warehouse.shopifyLocationId]));
   return {
     mode: values.mode,
@@ -37,13 +38,13 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       shopifyLocationId: known.get(warehouse.warehouseId) ?? null,
       country: warehouse.country,
       enabled: warehouse.enabled,
-      services: { defaultService: warehouse.defaultService, byCountry: byCountry(warehouse.byCountry) },
+      services: { defaultService: warehouse.defaultService, byCountry: byCountry(warehouse.byCountry), byShippingMethod: byShippingMethod(warehouse.byShippingMethod) },
     })),
     dropShip: values.dropShip.enabled
       ? {
           handlingLocation: values.dropShip.handlingLocation,
           merchantLocationIds: values.dropShip.merchantLocationIds,
-          services: { defaultService: values.dropShip.defaultService, byCountry: byCountry(values.dropShip.byCountry) },
+          services: { defaultService: values.dropShip.defaultService, byCountry: byCountry(values.dropShip.byCountry), byShippingMethod: byShippingMethod(values.dropShip.byShippingMethod) },
         }
       : null,
     customs: {
@@ -63,6 +64,7 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       declaredValueFrom: values.skuDefaults.declaredValueFrom,
     },
     stockSync: values.stockSync,
+    orders: values.orders,
     codGatewayNames: values.codGatewayNames,
     notifyCustomer: values.notifyCustomer,
     pushPolicy: values.pushPolicy,

@@ -23,6 +23,8 @@ export interface FieldError {
 
 const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
 const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
+const shippingMethod = required(z.string().trim().max(100, { error: "must be at most 100 characters" }));
+const MethodRows = rows(z.object({ method: shippingMethod, service: required(ServiceCode) }), ["method", "service"]);
 
 const sizeDefault = positiveDimension();
 const skuEntry = SkuEntry.shape;
@@ -36,6 +38,9 @@ function noDuplicates(rowsById: Record<string, Record<string, unknown>>, column:
   }
 }
 
+/** Shipping methods are matched without regard to case: "Express" and "express" are one. */
+const lowerCased = (rowsById: Record<string, { method: string }>) => Object.fromEntries(Object.entries(rowsById).map(([id, row]) => [id, { method: row.method.toLowerCase() }]));
+
 export const SettingsForm = z
   .object({
     mode: z.enum(["sandbox", "live"], { error: "must be Sandbox or Live" }),
@@ -47,6 +52,7 @@ export const SettingsForm = z
         enabled: checkbox,
         defaultService: optional(ServiceCode),
         byCountry: CountryRows,
+        byShippingMethod: MethodRows,
       }),
       ["warehouseId"],
     ),
@@ -57,8 +63,10 @@ export const SettingsForm = z
         merchantLocationIds: several.pipe(z.array(ShopifyLocationId)),
         defaultService: optional(ServiceCode),
         byCountry: CountryRows,
+        byShippingMethod: MethodRows,
       }),
     ),
+    orders: section(z.object({ shipUnpaid: checkbox, shipHighRisk: checkbox })),
     customs: z.object({
       declareNameEn: optional(skuEntry.declaredName.unwrap()),
       hsCode: optional(skuEntry.hsCode.unwrap()),
@@ -99,8 +107,12 @@ export const SettingsForm = z
     pushPolicy: z.enum(["autoPush", "holdForReview"], { error: "must be Send at once or Hold for review" }),
   })
   .superRefine((values, context) => {
-    for (const [index, warehouse] of Object.entries(values.warehouses)) noDuplicates(warehouse.byCountry, "country", ["warehouses", index, "byCountry"], context);
+    for (const [index, warehouse] of Object.entries(values.warehouses)) {
+      noDuplicates(warehouse.byCountry, "country", ["warehouses", index, "byCountry"], context);
+      noDuplicates(lowerCased(warehouse.byShippingMethod), "method", ["warehouses", index, "byShippingMethod"], context);
+    }
     noDuplicates(values.dropShip.byCountry, "country", ["dropShip", "byCountry"], context);
+    noDuplicates(lowerCased(values.dropShip.byShippingMethod), "method", ["dropShip", "byShippingMethod"], context);
     noDuplicates(values.warehouses, "warehouseId", ["warehouses"], context);
     const size = [values.skuDefaults.lengthCm, values.skuDefaults.widthCm, values.skuDefaults.heightCm];
     if (size.some((value) => value !== null) && size.some((value) => value === null)) {
@@ -147,6 +159,12 @@ export function fieldLabel(field: string, text: (name: string) => string = () =>
   if (rest === "warehouseId") return `Warehouse ID (${owner})`;
   if (rest === "defaultService") return `Default service (${owner})`;
   if (rest === "country") return `Country (${owner})`;
+  const method = /^byShippingMethod\.(\d+)\.(method|service)$/.exec(rest);
+  if (method) {
+    const [, index = "0", column] = method;
+    const name = text(`${field.slice(0, field.length - (column ?? "").length)}method`).trim();
+    return column === "method" ? `Shipping method, ${row(index)} (${owner})` : `Service for ${name ? `“${name}”` : row(index)} (${owner})`;
+  }
   const country = /^byCountry\.(\d+)\.(country|service)$/.exec(rest);
   if (country) {
     const [, index = "0", column] = country;
@@ -167,6 +185,7 @@ export function labelledErrors(errors: Readonly<Record<string, readonly string[]
 /** The stored settings as the form's initial values, with the same names readSettingsForm reads. */
 export function formValuesOf(settings: ShopSettings) {
   const countryRows = (rules: Record<string, string>) => Object.entries(rules).map(([country, service]) => ({ country, service }));
+  const methodRows = (rules: Record<string, string>) => Object.entries(rules).map(([method, service]) => ({ method, service }));
   return {
     mode: settings.mode,
     providerBaseUrl: settings.providerBaseUrl ?? "",
@@ -177,6 +196,7 @@ export function formValuesOf(settings: ShopSettings) {
       enabled: warehouse.enabled,
       defaultService: warehouse.services.defaultService ?? "",
       byCountry: countryRows(warehouse.services.byCountry),
+      byShippingMethod: methodRows(warehouse.services.byShippingMethod),
     })),
     dropShip: {
       enabled: settings.dropShip !== null,
@@ -184,7 +204,9 @@ export function formValuesOf(settings: ShopSettings) {
       merchantLocationIds: settings.dropShip?.merchantLocationIds ?? [],
       defaultService: settings.dropShip?.services.defaultService ?? "",
       byCountry: countryRows(settings.dropShip?.services.byCountry ?? {}),
+      byShippingMethod: methodRows(settings.dropShip?.services.byShippingMethod ?? {}),
     },
+    orders: { shipUnpaid: settings.orders.shipUnpaid, shipHighRisk: settings.orders.shipHighRisk },
     customs: {
       declareNameEn: settings.customs.declareNameEn,
       hsCode: settings.customs.hsCode,

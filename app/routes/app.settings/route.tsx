@@ -139,6 +139,23 @@ const SERVICE_COLUMNS = [
   { key: "service", label: "Service code", placeholder: "US01-EXP" },
 ] as const;
 
+const METHOD_COLUMNS = [
+  { key: "method", label: "Shipping method at checkout", placeholder: "Express" },
+  { key: "service", label: "Service code", placeholder: "US01-EXP" },
+] as const;
+
+/** The rows of services by the checkout's shipping method, which win over the country. */
+function ShippingMethodRows({ prefix, initial, errorOf }: { prefix: string; initial: readonly { method: string; service: string }[]; errorOf: (field: string) => string | undefined }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="p" tone="subdued">
+        By the shipping method the customer paid for (its name as checkout shows it, any case). It wins over the country.
+      </Text>
+      <RowsInput prefix={`${prefix}.byShippingMethod`} columns={METHOD_COLUMNS} initial={initial} errorOf={errorOf} addLabel="Add a shipping method" />
+    </BlockStack>
+  );
+}
+
 const PENDING: Record<string, string> = {
   save: "Saving the settings…",
   saveToken: "Saving the API token…",
@@ -352,6 +369,7 @@ export default function SettingsPage() {
                         <CheckboxInput name={`${prefix}.enabled`} label="Ship from this warehouse" initial={warehouse.enabled} />
                         <TextInput name={`${prefix}.defaultService`} label="Default service" initial={warehouse.defaultService} placeholder="US01-EXP" error={errorOf(`${prefix}.defaultService`)} />
                         <RowsInput key={rowsRevision[id] ?? 0} prefix={`${prefix}.byCountry`} columns={SERVICE_COLUMNS} initial={warehouse.byCountry} errorOf={errorOf} addLabel="Add a country" />
+                        <ShippingMethodRows prefix={prefix} initial={warehouse.byShippingMethod} errorOf={errorOf} />
                       </BlockStack>
                     </Box>
                   );
@@ -361,7 +379,7 @@ export default function SettingsPage() {
                     onClick={() =>
                       setWarehouses([
                         ...warehouses,
-                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, country: "", enabled: true, defaultService: "", byCountry: [] } },
+                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, country: "", enabled: true, defaultService: "", byCountry: [], byShippingMethod: [] } },
                       ])
                     }
                   >
@@ -411,6 +429,7 @@ export default function SettingsPage() {
                 </BlockStack>
                 <TextInput name="dropShip.defaultService" label="Default service" initial={form.dropShip.defaultService} error={errorOf("dropShip.defaultService")} />
                 <RowsInput prefix="dropShip.byCountry" columns={SERVICE_COLUMNS} initial={form.dropShip.byCountry} errorOf={errorOf} addLabel="Add a country" />
+                <ShippingMethodRows prefix="dropShip" initial={form.dropShip.byShippingMethod} errorOf={errorOf} />
               </BlockStack>
             </Card>
           </Section>
@@ -499,6 +518,18 @@ export default function SettingsPage() {
           <Section title="Notifications" description="Shopify emails the customer the tracking link when the app adds tracking to the order.">
             <Card>
               <CheckboxInput name="notifyCustomer" label="Email the customer when tracking is added" initial={form.notifyCustomer} />
+            </Card>
+          </Section>
+
+          <Section
+            title="Orders that wait"
+            description="Orders Shopify has not marked paid, or rates high risk of fraud, wait in the app with the reason until that changes (paid, or the merchant sends them from the shipment's page). Holds and scheduled dates set in Shopify are always respected."
+          >
+            <Card>
+              <BlockStack gap="200">
+                <CheckboxInput name="orders.shipUnpaid" label="Ship orders that are not paid yet" initial={form.orders.shipUnpaid} helpText="Cash on delivery orders ship either way." />
+                <CheckboxInput name="orders.shipHighRisk" label="Ship orders Shopify rates high risk of fraud" initial={form.orders.shipHighRisk} />
+              </BlockStack>
             </Card>
           </Section>
 

@@ -13,11 +13,21 @@ export const ShopifyLocationId = z
   .regex(/^gid:\/\/shopify\/Location\/\d+$/, { error: "must be a Shopify location id (gid://shopify/Location/…)" });
 export const ServiceCode = code(1, 30);
 
-/** Which provider service ships a parcel, by its destination country. */
+/** Which provider service ships a parcel: by the shipping method the customer paid for, else by its destination country. */
 const ServicesByCountry = z.object({
   /** For destinations without their own entry; none means such parcels are held for a person. */
   defaultService: ServiceCode.nullable().default(null),
   byCountry: z.record(CountryCode, ServiceCode).default({}),
+  /** The checkout's shipping method (its title or code, any case) → service: "Express" by the express service. */
+  byShippingMethod: z.record(z.string().trim().min(1, { error: "must not be empty" }).max(100, { error: "must be at most 100 characters" }), ServiceCode).default({}),
+});
+
+/** Which orders wait instead of going to the provider at once. */
+const OrderRules = z.object({
+  /** Ship orders not paid yet (pending, partly paid; an authorized payment counts as paid); false: they wait until Shopify marks them paid. */
+  shipUnpaid: z.boolean().default(false),
+  /** Ship orders Shopify's fraud analysis rates high risk; false: they wait for the merchant. */
+  shipHighRisk: z.boolean().default(false),
 });
 
 /** A provider warehouse the merchant stocks, and the Shopify location standing for it. */
@@ -112,6 +122,7 @@ export const ShopSettings = z
     skus: SkuMapping.prefault({}),
     skuDefaults: SkuDefaults.prefault({}),
     stockSync: StockSyncSettings.prefault({}),
+    orders: OrderRules.prefault({}),
     /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */
     codGatewayNames: z.array(z.string().trim().min(1, { error: "must not be empty" })).default([]),
     /** Whether Shopify emails the customer when a fulfilment with tracking is written. */
