@@ -319,6 +319,31 @@ const ASSIGNED_FULFILLMENT_ORDER_IDS = `#graphql
     }
   }`;
 
+const OPEN_FULFILLMENT_ORDER_IDS = `#graphql
+  query OpenFulfillmentOrderIds($query: String!, $after: String) {
+    fulfillmentOrders(first: ${IDS_PER_PAGE}, after: $after, query: $query) {
+      nodes { id }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+/**
+ * The ids of the fulfillment orders not closed or cancelled at a location (open, on hold, scheduled,
+ * in progress), IDS_PER_PAGE to a page: what the backfill brings in when a location is connected.
+ * Merchant-managed ones need read_merchant_managed_fulfillment_orders, which the app requests.
+ */
+export async function listOpenFulfillmentOrderIdsAt(admin: AdminGraphql, locationId: LocationGid, options: { after?: string | null } = {}): Promise<Page<FulfillmentOrderGid>> {
+  const numeric = locationId.slice(locationId.lastIndexOf("/") + 1);
+  const { data, cost } = await runGraphql(
+    admin,
+    OPEN_FULFILLMENT_ORDER_IDS,
+    { query: `assigned_location_id:${numeric}`, after: options.after ?? null },
+    z.object({ fulfillmentOrders: z.object({ nodes: z.array(z.object({ id: FulfillmentOrderGid })), pageInfo: PageInfo }) }),
+  );
+  const connection = data.fulfillmentOrders;
+  return { items: connection.nodes.map((node) => node.id), nextCursor: nextCursorOf(connection.pageInfo), cost };
+}
+
 /**
  * As listAssignedFulfillmentOrders, the ids alone, IDS_PER_PAGE to a page: what the request fetch
  * needs before it reads them in full. A point per fulfillment order instead of about five, and a

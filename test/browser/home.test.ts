@@ -21,6 +21,11 @@ describe("Home", () => {
     await expectVisible(page.getByText("Sending a package again never creates a second parcel at the provider."));
     await home.audit();
 
+    // Orders placed before the app: asked for, the search is queued and the page says so.
+    await page.getByRole("button", { name: "Find open orders" }).click();
+    await expectVisible(page.getByText("Looking for open orders at your provider locations."));
+    await home.audit();
+
     await home.navigateFromAdminMenu("Shipments");
     await expectVisible(page.getByRole("heading", { name: "Shipments" }));
     await expectVisible(page.getByText("Each order your fulfilment provider ships appears here"));

@@ -16,6 +16,7 @@ import type { ShopSettings, ShopSettingsInput } from "~/stores/shops/shop-settin
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import { enqueueCoalesced } from "~/flows/queue/jobs.server";
+import { queueBackfill } from "../plan/backfill.server";
 
 /**
  * The callback URL given to Shopify; it POSTs to `${callbackUrl}/fulfillment_order_notification`
@@ -77,6 +78,9 @@ export function saveSettingsAndEnsureServices(db: DatabaseOrTransaction, shop: s
     const warehouses = (input.warehouses ?? []).map((w) => ({ ...w, shopifyLocationId: w.shopifyLocationId ?? known.get(w.warehouseId) ?? null }));
     const saved = await saveShopSettings(tx, shop, { ...input, warehouses });
     if (saved.warehouses.some((w) => w.enabled)) await enqueueEnsureFulfillmentServices(tx, shop);
+    // A drop-ship location just connected may hold open orders already: they are brought in.
+    const before = new Set(stored.dropShip?.merchantLocationIds ?? []);
+    if ((saved.dropShip?.merchantLocationIds ?? []).some((id) => !before.has(id))) await queueBackfill(tx, shop, "location-connected", new Date());
     return saved;
   });
 }

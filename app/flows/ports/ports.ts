@@ -145,6 +145,8 @@ export interface ShopifyPort {
   assignedFulfillmentOrders(status: AssignmentStatus): Promise<FulfillmentOrderBrief[]>;
   /** Their ids alone: cheaper, for reading them in full afterwards. */
   assignedFulfillmentOrderIds(status: AssignmentStatus): Promise<FulfillmentOrderGid[]>;
+  /** The ids of every fulfillment order at a location that is not closed or cancelled. */
+  openFulfillmentOrderIdsAt(locationId: string): Promise<FulfillmentOrderGid[]>;
   /** An order's fulfillment orders at every location; null for an unknown order. */
   orderFulfillmentOrders(orderId: string): Promise<FulfillmentOrderBrief[] | null>;
   acceptFulfillmentRequest(id: FulfillmentOrderGid, message: string): Promise<void>;

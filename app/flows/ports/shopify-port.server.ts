@@ -10,6 +10,7 @@ import {
   fulfillmentOrderPlaces,
   listAssignedFulfillmentOrderIds,
   listAssignedFulfillmentOrders,
+  listOpenFulfillmentOrderIdsAt,
   listOrderFulfillmentOrders,
   readFulfillmentOrder,
   readFulfillmentOrders,
@@ -93,6 +94,10 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
     assignedFulfillmentOrders: async (assignmentStatus) =>
       (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
     assignedFulfillmentOrderIds: (assignmentStatus) => allPages((after) => listAssignedFulfillmentOrderIds(admin, { assignmentStatus, after })),
+    openFulfillmentOrderIdsAt: async (locationId) => {
+      const id = LocationGid.safeParse(locationId);
+      return id.success ? allPages((after) => listOpenFulfillmentOrderIdsAt(admin, id.data, { after })) : [];
+    },
     orderFulfillmentOrders: async (orderId) => {
       const id = OrderGid.safeParse(orderId);
       if (!id.success) return null;

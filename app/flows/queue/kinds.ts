@@ -35,6 +35,8 @@ const intakeKinds = {
    * every change topic: updates, edits, holds, schedules, splits, merges, moves, payment, risk).
    */
   "orders.changed": z.strictObject({}),
+  /** Bring in the open fulfillment orders already at the shop's provider locations (install, a location connected, Home's "Find open orders"). */
+  "orders.backfill": z.strictObject({}),
   /** Read the cancellation requests assigned to the app's locations; accept or reject each. */
   "cancellation-requests.fetch": z.strictObject({}),
   /** One fulfillment service (and so one Shopify location) per enabled provider warehouse. */

@@ -1,14 +1,49 @@
 // Home: the setup guide, read from the real state, and the counts a merchant checks each morning.
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
 import prisma from "~/db.server";
+import { queueBackfill } from "~/flows/plan/backfill.server";
 import { authenticate } from "~/shopify.server";
 import { homeOf } from "./home.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   return homeOf(prisma, session.shop);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "find-open-orders") return json({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  await queueBackfill(prisma, session.shop, "asked", new Date());
+  return json({ ok: true as const, message: "Looking for open orders at your provider locations. Those found appear on the Shipments page in a moment." });
+}
+
+/** Orders already open at the provider's locations (placed before the app, or before a location was connected). */
+function FindOpenOrders() {
+  const fetcher = useFetcher<typeof action>();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Orders placed before the app
+        </Text>
+        <Text as="p" tone="subdued">
+          Open orders already at a warehouse or drop-ship location are brought in when the app is installed and when a location is connected. Look again at any time; an order
+          already on its way is never sent twice.
+        </Text>
+        {fetcher.data && <Banner tone={fetcher.data.ok ? "info" : "critical"}>{fetcher.data.message}</Banner>}
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="find-open-orders" />
+          <Button submit loading={fetcher.state !== "idle"}>
+            Find open orders
+          </Button>
+        </fetcher.Form>
+      </BlockStack>
+    </Card>
+  );
 }
 
 function Count({ label, value, url, tone }: { label: string; value: string | number; url: string; tone?: "critical" | "success" }) {
@@ -97,6 +132,10 @@ export default function Home() {
         </Layout.Section>
 
         <Layout.Section>
+          <FindOpenOrders />
+        </Layout.Section>
+
+        <Layout.Section>
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">
@@ -107,6 +146,10 @@ export default function Home() {
                   Items stocked in the provider&apos;s warehouses become outbound packages; parcels you ship through the provider become drop-ship packages.
                 </List.Item>
                 <List.Item>Each package is checked against the provider&apos;s rules first. One that cannot go is held with the reason, so you can fix it and send it again.</List.Item>
+                <List.Item>
+                  Orders on hold or scheduled in Shopify, not paid yet, or rated high risk of fraud wait with the reason, and go when that changes. An order edited, split or moved
+                  before its package is sent is planned again as it is now.
+                </List.Item>
                 <List.Item>Sending a package again never creates a second parcel at the provider.</List.Item>
                 <List.Item>
                   Once the provider assigns a tracking number, the order is fulfilled in Shopify, your customer gets the shipping confirmation with a tracking link, and delivery events follow.

@@ -331,7 +331,7 @@ export default function SettingsPage() {
 
           <Section
             title="Routing"
-            description="Which warehouse or drop-ship location ships a parcel, and which provider service carries it to each country. A country without its own service gets the default; with no default, its parcels are held for you."
+            description="Which warehouse or drop-ship location ships a parcel, and which provider service carries it: by the shipping method the customer paid for, else by the country. A country without its own service gets the default; with no default, its parcels are held for you."
           >
             <Card>
               <BlockStack gap="400">

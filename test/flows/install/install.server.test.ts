@@ -30,7 +30,7 @@ describe("uninstall, then install again", () => {
     await recordInstallation(db, SHOP);
     const queued = await pendingKinds();
     expect(queued).toEqual(
-      expect.arrayContaining(["fulfillment-requests.fetch", "fulfillment-services.ensure", "shipments.poll-status", "shipments.push", "shipments.track", "shipments.write-back"]),
+      expect.arrayContaining(["fulfillment-requests.fetch", "fulfillment-services.ensure", "orders.backfill", "shipments.poll-status", "shipments.push", "shipments.track", "shipments.write-back"]),
     );
 
     const { jobsStopped } = await uninstallShop(db, SHOP, new Date());
@@ -43,9 +43,9 @@ describe("uninstall, then install again", () => {
     expect(shop.uninstalledAt).toBeNull();
   });
 
-  it("queues nothing for stages without shipments", async () => {
+  it("queues nothing for stages without shipments; looks for requests and open orders all the same", async () => {
     await shipment(1, "DELIVERED", { isFinalTracking: true });
     await recordInstallation(db, SHOP);
-    expect(await pendingKinds()).toEqual(["fulfillment-requests.fetch", "fulfillment-services.ensure"]);
+    expect(await pendingKinds()).toEqual(["fulfillment-requests.fetch", "fulfillment-services.ensure", "orders.backfill"]);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * Backfill: the open fulfillment orders already at the shop's provider locations when the app is
+ * installed, when a location is connected (a warehouse's service created, a drop-ship location
+ * ticked), or when the merchant asks from Home. Drop-ship ones are planned here, a few to a read,
+ * as routing would have; warehouse ones are Shopify's fulfillment requests, answered by the
+ * request fetch. Exactly once with what is already in flight: a fulfillment order with a shipment
+ * is never read, and a shipment is recorded once per fulfillment order whoever plans it first.
+ */
+import type { FulfillmentOrderGid } from "~/connector";
+import type { JobContext } from "~/jobs/handler";
+import { fulfillmentOrdersWithShipments } from "~/stores/shipments/shipment-pipeline.server";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import type { PipelineDeps } from "../ports/deps";
+import { enqueueCoalesced } from "../queue/jobs.server";
+import { queuePushes } from "../queue/stages.server";
+import { recordPlannedShipment } from "./plan-requests.server";
+import { shipmentPlanOf } from "./shipment-plan";
+
+/** Fulfillment orders read in full per query (as the request fetch reads them). */
+const READ_PER_ROUND = 10;
+
+export interface BackfillOutcome {
+  /** Open fulfillment orders found at drop-ship locations without a shipment. */
+  found: number;
+  /** Of those, planned into shipments (the rest have nothing for the provider: closed lines, local pickup). */
+  planned: number;
+}
+
+/** Queues the shop's backfill; one waiting job absorbs any number of asks. */
+export async function queueBackfill(db: DatabaseOrTransaction, shop: string, why: string, now: Date): Promise<void> {
+  await enqueueCoalesced(db, { kind: "orders.backfill", payload: {}, shop, triggerId: `${why}-${now.getTime()}` }, now);
+}
+
+/** orders.backfill. */
+export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<BackfillOutcome> {
+  const shopify = await deps.shopify(shop);
+  const settings = await deps.settings(shop, shopify);
+  const outcome: BackfillOutcome = { found: 0, planned: 0 };
+  for (const route of settings.connector.routes) {
+    if (route.kind !== "DROPSHIP") continue;
+    const ids = await shopify.openFulfillmentOrderIdsAt(route.locationId);
+    const known = await fulfillmentOrdersWithShipments(ctx.db, shop, ids);
+    const fresh: FulfillmentOrderGid[] = ids.filter((id) => !known.has(id));
+    outcome.found += fresh.length;
+    for (let start = 0; start < fresh.length; start += READ_PER_ROUND) {
+      const read = await shopify.readFulfillmentOrders(fresh.slice(start, start + READ_PER_ROUND));
+      await ctx.db.$transaction(async (tx) => {
+        for (const facts of read.values()) {
+          if (facts === null) continue;
+          const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
+          const dropship = plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
+          if (!dropship || !shipment) continue;
+          await recordPlannedShipment(tx, shop, facts, { ...shipment, event: { ...shipment.event, message: `Found open when the app looked for orders already at this location. ${shipment.event.message}` } });
+          outcome.planned += 1;
+        }
+        await queuePushes(tx, shop, deps.now());
+      });
+    }
+  }
+  // Warehouse locations: what Shopify asks of them is the request fetch's to answer.
+  if (settings.connector.routes.some((route) => route.kind === "OUTBOUND")) {
+    await enqueueCoalesced(ctx.db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `backfill-${ctx.jobId}` }, deps.now());
+  }
+  ctx.logger.info("Looked for open orders at the provider's locations", { ...outcome });
+  return outcome;
+}

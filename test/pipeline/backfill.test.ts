@@ -1,0 +1,61 @@
+/**
+ * Backfill: orders already open at a location when it is connected to the provider are brought in,
+ * exactly once with what is in flight. The studio starts unconnected (its orders are the merchant's
+ * own to ship); connecting it in Settings plans its open orders; asking again from Home sends
+ * nothing twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
+import { queueBackfill } from "~/flows/plan/backfill.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { waitFor } from "../support/jobs";
+import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+}, 30_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const noneWaiting = (what: string) =>
+  waitFor(async () => ((await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 && (await harness.db.job.count({ where: { shop: DEMO_SHOP, kind: "orders.backfill", status: { in: ["PENDING", "RUNNING"] } } })) === 0) || undefined, {
+    timeoutMs: 15_000,
+    intervalMs: 25,
+    what,
+  });
+
+describe("orders open at a location before it was connected", () => {
+  it("are planned when the location is connected, and never sent twice when asked again", async () => {
+    const connected = await getShopSettings(harness.db, DEMO_SHOP);
+    await harness.setSettings((settings) => ({ ...settings, dropShip: null }));
+    const before = [
+      await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }]),
+      await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 2 }]),
+    ];
+    await noneWaiting("the routing events worked through");
+    for (const placed of before) expect(await harness.shipmentsOf(placed.orderId)).toEqual([]);
+
+    // The merchant ticks the studio in Settings > Drop-ship and saves.
+    await saveSettingsAndEnsureServices(harness.db, DEMO_SHOP, { ...(await getShopSettings(harness.db, DEMO_SHOP)), dropShip: connected.dropShip });
+    const delivered = [];
+    for (const placed of before) delivered.push(await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000));
+    expect(delivered.map((s) => [s.kind, s.attempts])).toEqual([
+      ["DROPSHIP", 1],
+      ["DROPSHIP", 1],
+    ]);
+    expect((await harness.events(delivered[0]?.id ?? "")).at(0)?.message).toMatch(/Found open when the app looked for orders already at this location/);
+
+    // Home's "Find open orders", twice: nothing new, nothing sent again.
+    const sentBefore = harness.providerCalls.createDropshipBatch;
+    const shipmentsBefore = await harness.db.shipment.count({ where: { shop: DEMO_SHOP } });
+    await queueBackfill(harness.db, DEMO_SHOP, "asked", new Date());
+    await queueBackfill(harness.db, DEMO_SHOP, "asked-again", new Date(Date.now() + 1));
+    await noneWaiting("the backfill done");
+    expect(await harness.db.shipment.count({ where: { shop: DEMO_SHOP } })).toBe(shipmentsBefore);
+    expect(harness.providerCalls.createDropshipBatch).toBe(sentBefore);
+  }, 60_000);
+});
