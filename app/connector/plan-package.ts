@@ -35,8 +35,6 @@ export type WaitCode = "SHOPIFY_HOLD" | "SCHEDULED" | "AWAITING_PAYMENT" | "HIGH
 export type SkipCode =
   /** At a location no route covers: the merchant ships it some other way. */
   | "NOT_ROUTED"
-  /** Scheduled or on hold in Shopify: planned again when Shopify releases it. */
-  | "NOT_READY"
   /** Cancelled, closed or incomplete: nothing will ship. */
   | "CLOSED"
   /** Picked up or delivered locally, not shipped. */
@@ -87,14 +85,14 @@ function waitFor(fo: FulfillmentOrderFacts, order: OrderFacts, settings: Connect
   if (!settings.orders.shipUnpaid && order.financialStatus !== null && !PAID.has(order.financialStatus) && !isCashOnDelivery(order, settings)) {
     return {
       code: "AWAITING_PAYMENT",
-      message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders.`,
+      message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders that wait.`,
       until: null,
     };
   }
   if (!settings.orders.shipHighRisk && (order.riskLevel === "HIGH" || order.riskRecommendation === "CANCEL")) {
     return {
       code: "HIGH_RISK",
-      message: `Shopify rates order ${order.name} high risk of fraud: check it in Shopify. If it is genuine, send it with Retry; or let high-risk orders ship in Settings > Orders.`,
+      message: `Shopify rates order ${order.name} high risk of fraud: check it in Shopify. If it is genuine, send it with Retry; or let high-risk orders ship in Settings > Orders that wait.`,
       until: null,
     };
   }

@@ -28,6 +28,7 @@ type Expected =
   | { kind: "OUTBOUND"; request?: object; warehouseId?: string; packageId?: string }
   | { kind: "DROPSHIP"; request?: object; location?: string }
   | { kind: "HELD"; reasons: object[] }
+  | { kind: "WAIT"; code: string }
   | { kind: "SKIP"; code: string };
 
 interface Row {
@@ -507,9 +508,9 @@ const rows: Row[] = [
     expected: { kind: "SKIP", code: "NOT_ROUTED" },
   },
   {
-    name: "a fulfillment order on hold in Shopify is not planned yet",
+    name: "a fulfillment order on hold in Shopify waits for its release",
     build: () => exampleCase({ status: "ON_HOLD" }),
-    expected: { kind: "SKIP", code: "NOT_READY" },
+    expected: { kind: "WAIT", code: "SHOPIFY_HOLD" },
   },
   {
     name: "a cancelled fulfillment order is skipped",
@@ -706,5 +707,55 @@ describe("planPackage", () => {
     const { fo } = exampleCase();
     const { order } = exampleCase({ orderId: "1234" });
     expect(() => planPackage(fo, order, testSettings())).toThrow(/belongs to/);
+  });
+});
+
+describe("packages that wait", () => {
+  const waitOf = (plan: PackagePlan) => (plan.kind === "WAIT" ? { code: plan.code, until: plan.until } : plan.kind);
+
+  it("waits on a hold placed in Shopify, naming it, before anything else is checked", () => {
+    const { fo, order } = exampleCase({ destination: { ...addresses.US, countryCode: null } });
+    const plan = planPackage({ ...fo, status: "ON_HOLD", holds: [{ reason: "INCORRECT_ADDRESS", notes: "Customer checks", displayReason: "Incorrect address" }] }, order, testSettings());
+    expect(waitOf(plan)).toEqual({ code: "SHOPIFY_HOLD", until: null });
+    expect(plan.kind === "WAIT" && plan.message).toMatch(/On hold in Shopify: Incorrect address \(Customer checks\)/);
+  });
+
+  it("waits for a scheduled fulfillment order's date", () => {
+    const { fo, order } = exampleCase();
+    expect(waitOf(planPackage({ ...fo, status: "SCHEDULED", fulfillAt: "2026-12-01T09:00:00Z" }, order, testSettings()))).toEqual({ code: "SCHEDULED", until: "2026-12-01T09:00:00Z" });
+  });
+
+  it("waits for payment unless the shop ships unpaid orders; authorized and cash on delivery count as paid", () => {
+    const { fo, order } = exampleCase();
+    expect(waitOf(planPackage(fo, { ...order, financialStatus: "PENDING" }, testSettings()))).toEqual({ code: "AWAITING_PAYMENT", until: null });
+    expect(planPackage(fo, { ...order, financialStatus: "PENDING" }, testSettings({ orders: { shipUnpaid: true } })).kind).toBe("OUTBOUND");
+    expect(planPackage(fo, { ...order, financialStatus: "AUTHORIZED" }, testSettings()).kind).toBe("OUTBOUND");
+    expect(planPackage(fo, { ...order, financialStatus: "PENDING", paymentGatewayNames: ["Cash on Delivery (COD)"] }, testSettings()).kind).toBe("OUTBOUND");
+  });
+
+  it("waits on an order Shopify rates high risk unless the shop ships them", () => {
+    const { fo, order } = exampleCase();
+    expect(waitOf(planPackage(fo, { ...order, riskLevel: "HIGH" }, testSettings()))).toEqual({ code: "HIGH_RISK", until: null });
+    expect(waitOf(planPackage(fo, { ...order, riskRecommendation: "CANCEL" }, testSettings()))).toEqual({ code: "HIGH_RISK", until: null });
+    expect(planPackage(fo, { ...order, riskLevel: "MEDIUM" }, testSettings()).kind).toBe("OUTBOUND");
+    expect(planPackage(fo, { ...order, riskLevel: "HIGH" }, testSettings({ orders: { shipHighRisk: true } })).kind).toBe("OUTBOUND");
+  });
+});
+
+describe("the service by the shipping method paid for", () => {
+  it("wins over the country, matched by title or code in any case; others go by country", () => {
+    const settings = testSettings();
+    const us01 = settings.routes[0];
+    if (us01?.kind !== "OUTBOUND") throw new Error("the test settings' first route is US01");
+    const withMethods = { ...settings, routes: [{ ...us01, services: { ...us01.services, byShippingMethod: { express: "US01-EXP" } } }, ...settings.routes.slice(1)] };
+    const { fo, order } = exampleCase();
+    const by = (shippingLine: { code: string | null; title: string } | null) => {
+      const plan = planPackage(fo, { ...order, shippingLine }, withMethods);
+      return plan.kind === "OUTBOUND" ? plan.serviceCode : plan.kind;
+    };
+    expect(by({ code: null, title: "Express" })).toBe("US01-EXP");
+    expect(by({ code: "EXPRESS", title: "Fast delivery" })).toBe("US01-EXP");
+    expect(by({ code: "standard", title: "Standard" })).toBe("US01-STD");
+    expect(by(null)).toBe("US01-STD");
   });
 });

@@ -16,8 +16,9 @@ const issuesOf = (input: unknown) => {
 };
 
 describe("ConnectorSettings", () => {
-  it("fills defaults: identity SKU mapping, declared values as paid, Shopify as sales platform", () => {
+  it("fills defaults: identity SKU mapping, declared values as paid, Shopify as sales platform, unpaid and high-risk orders wait", () => {
     expect(ConnectorSettings.parse({})).toEqual({
+      orders: { shipUnpaid: false, shipHighRisk: false },
       routes: [],
       skus: { strict: false, bySku: {} },
       customs: { declaredValueCurrency: "PRESENTMENT" },
