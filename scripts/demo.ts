@@ -56,6 +56,9 @@ try {
   say(`Orders: ${result.outcomes.length} (${formatCounts(result.outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.outcome]: (acc[o.outcome] ?? 0) + 1 }), {}))})`);
   say(`Shopify: ${result.fulfilmentsWithTracking} fulfilments with tracking and a Delivered event`);
   for (const item of result.notShipped) say(`  ${item.state} ${item.order} (${item.label}): ${item.reason}`);
+  const changed = result.outcomes.filter((outcome) => outcome.order.change !== undefined);
+  if (changed.length > 0) say("Orders that changed in Shopify before they were sent:");
+  for (const outcome of changed) say(`  ${outcome.name} ${outcome.order.label}: ${outcome.outcome.toLowerCase()}`);
   for (const note of result.setupNotes) say(`Setup: ${note}`);
   if (result.ok) {
     say(`\nOK in ${result.seconds.toFixed(1)} s: every order that can be fulfilled is fulfilled with tracking and delivered; the others are held, failed or cancelled with their reasons.`);

@@ -16,7 +16,7 @@ import type { PipelineDeps } from "~/flows/ports/deps";
 import { pipelinePolicyNamed } from "~/flows/ports/policy";
 import { cachedLocations } from "~/flows/ports/locations-cache";
 import type { ProviderPort } from "~/flows/ports/ports";
-import { pipelineSettingsOf } from "~/flows/ports/settings";
+import { locationsNamedBy, pipelineSettingsOf } from "~/flows/ports/settings";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
 
@@ -74,7 +74,8 @@ export function appPipelineDeps(): PipelineDeps {
       return shopifyPortFor(pacedAdminGraphql(shop, await shopifyAdminFor(shop)));
     },
     async settings(shop, shopify) {
-      const { settings, problems } = pipelineSettingsOf(await getShopSettings(prisma, shop), await locationsOf(shop, shopify));
+      const stored = await getShopSettings(prisma, shop);
+      const { settings, problems } = pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored)));
       for (const problem of problems) console.warn(`[pipeline] ${shop}: ${problem.message}`);
       return settings;
     },

@@ -21,6 +21,8 @@ export interface DemoOrder {
   expected: Expected;
   /** Cancelled in Shopify before the package is pushed (placed while the shop holds for review). */
   cancelBeforePush?: boolean;
+  /** Changed in Shopify before it was sent (scripts/demo/changes.ts). */
+  change?: "hold" | "edit" | "split" | "schedule";
 }
 
 /** A SKU the merchant sells in Shopify that cannot be registered with the provider (Shopify has no weight for it). */

@@ -15,6 +15,7 @@ import { DEMO_HANDLING_LOCATION, demoShopSettingsForm, saveSettingsThroughTheApp
 import { PROJECT_ROOT } from "../stack/build";
 import { demoOrders, EU_ONLY_SKUS, payloadOverrides, STUDIO_ONLY_SKUS, UNREGISTERED_SKU, type DemoOrder, type Expected } from "./orders";
 import { startDemoStack, type DemoStack, type PlacedOrder } from "./stack";
+import { placeAndHold, playChanges, type ChangedOrder } from "./changes";
 
 /** The provider's handling location for the studio's drop-ship parcels. */
 export const HANDLING_LOCATION = DEMO_HANDLING_LOCATION;
@@ -174,20 +175,23 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const orders = demoOrders(options.orders);
     const placedOrders: Placed[] = [];
 
-    // Cancelled before push: placed while the shop holds new shipments for review, then cancelled.
+    // Cancelled before push, and held in Shopify before push: placed while the shop holds new
+    // shipments for review (so nothing leaves before the merchant acts), then cancelled or held.
     const toCancel = orders.filter((order) => order.cancelBeforePush);
-    if (toCancel.length > 0) {
-      await saveSettings({ ...demoShopSettingsForm(studio), pushPolicy: "holdForReview" });
-      for (const order of toCancel) {
-        const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
-        placedOrders.push({ order, placed });
-        await stack.waitForShipment(placed.orderId, "HELD", 15_000);
-        await stack.cancelOrder(placed);
-        await stack.waitForShipment(placed.orderId, "CANCELLED", 15_000);
-        log(`[demo] ${placed.order.name} held for review, then cancelled in Shopify before it was pushed`);
-      }
-      await saveSettings(demoShopSettingsForm(studio));
+    await saveSettings({ ...demoShopSettingsForm(studio), pushPolicy: "holdForReview" });
+    for (const order of toCancel) {
+      const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
+      placedOrders.push({ order, placed });
+      await stack.waitForShipment(placed.orderId, "HELD", 15_000);
+      await stack.cancelOrder(placed);
+      await stack.waitForShipment(placed.orderId, "CANCELLED", 15_000);
+      log(`[demo] ${placed.order.name} held for review, then cancelled in Shopify before it was pushed`);
     }
+    const held = await placeAndHold(stack, studio, log);
+    await saveSettings(demoShopSettingsForm(studio));
+    // Orders that change in Shopify before they are sent: released, edited, split, paid, scheduled.
+    const changed: ChangedOrder[] = await playChanges(stack, studio, held, log);
+    placedOrders.push(...changed);
 
     // Orders arrive in waves of ORDERS_PER_WAVE, the next once the last one's fulfillment orders
     // have all been planned into shipments. Since requests are read and accepted in rounds and

@@ -53,7 +53,8 @@ export interface DemoStack {
   /** Admin GraphQL on the emulator as the app's offline session sees it (for the merchant's setup). */
   admin: AdminGraphql;
   /** Places an order from Shopify's orders/create example with these lines (as the pipeline tests do). */
-  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>): Promise<PlacedOrder>;
+  /** `fulfillAt`: a scheduled order (a pre-order), its fulfillment orders SCHEDULED until then. */
+  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>, options?: { fulfillAt?: Date }): Promise<PlacedOrder>;
   cancelOrder(placed: PlacedOrder): Promise<void>;
   waitForShipment(orderId: string, state: ShipmentState, timeoutMs?: number): Promise<Shipment>;
   /** The app's and the worker's last output lines, for a failure report. */
@@ -139,8 +140,9 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
       sandbox,
       shopify,
       admin: fetchAdmin(shopify.url),
-      async placeOrder(lines, overrides = {}) {
-        const placed = PlacedOrder.parse(await emulatorControl("/orders", orderPayload(lines, overrides)));
+      async placeOrder(lines, overrides = {}, options = {}) {
+        const route = options.fulfillAt ? `/orders?fulfill_at=${encodeURIComponent(options.fulfillAt.toISOString())}` : "/orders";
+        const placed = PlacedOrder.parse(await emulatorControl(route, orderPayload(lines, overrides)));
         return { ...placed, orderId: placed.order.admin_graphql_api_id };
       },
       async cancelOrder(placed) {

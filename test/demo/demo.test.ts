@@ -16,18 +16,25 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "demo-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm run demo", () => {
-  it("replays 12 orders to their ends: fulfilled and delivered, or held/failed with reasons, or cancelled", async () => {
+  it("replays 12 orders, and 4 that change before they are sent, to their ends: fulfilled and delivered, or held/failed with reasons, or cancelled", async () => {
     const lines: string[] = [];
-    const result = await runDemo({ orders: 12, timeoutMs: 80_000, dataDir, log: (line) => lines.push(line) });
+    const result = await runDemo({ orders: 12, timeoutMs: 120_000, dataDir, log: (line) => lines.push(line) });
     expect(result.problems, result.appOutput).toEqual([]);
     expect(result.ok).toBe(true);
 
     const byOutcome: Record<string, number> = {};
     for (const o of result.outcomes) byOutcome[o.outcome] = (byOutcome[o.outcome] ?? 0) + 1;
-    expect(byOutcome).toEqual({ FULFILLED: 9, HELD: 1, FAILED: 1, CANCELLED: 1 });
-    // The split order makes two shipments: 10 delivered for 9 fulfilled orders.
-    expect(result.counts).toEqual({ DELIVERED: 10, HELD: 1, FAILED: 1, CANCELLED: 1 });
-    expect(result.fulfilmentsWithTracking).toBe(10);
+    // The 12 plus the 4 that change before they are sent (held and released, edited, split, scheduled).
+    expect(byOutcome).toEqual({ FULFILLED: 13, HELD: 1, FAILED: 1, CANCELLED: 1 });
+    expect(result.outcomes.filter((o) => o.order.change).map((o) => [o.order.change, o.outcome])).toEqual([
+      ["hold", "FULFILLED"],
+      ["edit", "FULFILLED"],
+      ["split", "FULFILLED"],
+      ["schedule", "FULFILLED"],
+    ]);
+    // Two orders are split in two parcels (across locations, and in Shopify): 15 delivered for 13 fulfilled orders.
+    expect(result.counts).toEqual({ DELIVERED: 15, HELD: 1, FAILED: 1, CANCELLED: 1 });
+    expect(result.fulfilmentsWithTracking).toBe(14);
     // The setup went through the app: it registered what it could and said what it could not.
     expect(result.setupNotes).toEqual([expect.stringMatching(/^MUG-CER-350-RED was not registered: Weight is missing/)]);
     expect(lines).toContainEqual(expect.stringMatching(/^\[setup\] stock sync: Stock synced: \d+ quantities changed/));
@@ -39,5 +46,5 @@ describe("npm run demo", () => {
     const delivered = new Set(result.deliveredTo);
     expect(delivered).toContain("/webhooks/fulfillment_orders/order_routing_complete");
     expect(delivered).toContain("/fulfillment-service/fulfillment_order_notification");
-  }, 120_000);
+  }, 170_000);
 });

@@ -10,7 +10,7 @@ import type { PipelineDeps } from "~/flows/ports/deps";
 import { FAST_PIPELINE_POLICY, type PipelinePolicy } from "~/flows/ports/policy";
 import type { ProviderPort, ShopifyPort } from "~/flows/ports/ports";
 import { cachedLocations } from "~/flows/ports/locations-cache";
-import { pipelineSettingsOf } from "~/flows/ports/settings";
+import { locationsNamedBy, pipelineSettingsOf } from "~/flows/ports/settings";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
@@ -81,7 +81,10 @@ export function testPipelineDeps(db: Database, options: { sandboxUrl: string; gr
     now: () => new Date(),
     provider: async () => provider,
     shopify: async () => port,
-    settings: async (shop, shopify) => pipelineSettingsOf(await getShopSettings(db, shop), await locationsOf(shop, shopify)).settings,
+    settings: async (shop, shopify) => {
+      const stored = await getShopSettings(db, shop);
+      return pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored))).settings;
+    },
   };
   return { deps, port, providerCalls };
 }

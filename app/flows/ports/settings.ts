@@ -21,6 +21,12 @@ const services = (rules: { defaultService: string | null; byCountry: Record<stri
   ...(rules.defaultService === null ? {} : { default: rules.defaultService }),
 });
 
+/** The Shopify locations the shop's routes stand on: enabled warehouses' and drop-ship locations. */
+export function locationsNamedBy(shop: ShopSettings): string[] {
+  const warehouses = shop.warehouses.flatMap((warehouse) => (warehouse.enabled && warehouse.shopifyLocationId !== null ? [warehouse.shopifyLocationId] : []));
+  return [...warehouses, ...(shop.dropShip?.merchantLocationIds ?? [])];
+}
+
 export function pipelineSettingsOf(shop: ShopSettings, locations: readonly LocationBrief[]): { settings: PipelineSettings; problems: RouteProblem[] } {
   const byId = new Map(locations.map((location) => [location.id, location]));
   const problems: RouteProblem[] = [];
