@@ -24,7 +24,7 @@ import { markReceiptsRejected, type WaitingReceipt } from "~/stores/receipts/web
 import { cancelUnsentShipment } from "~/stores/shipments/shipment-pipeline.server";
 import { transition } from "~/stores/shipments/shipment.server";
 import { recordPlannedShipment } from "../plan/plan-requests.server";
-import { shipmentPlanOf } from "../plan/shipment-plan";
+import { isDropshipPlan, shipmentPlanOf } from "../plan/shipment-plan";
 import type { PipelineDeps } from "../ports/deps";
 import type { FulfillmentOrderBrief, PipelineSettings, ShopifyPort } from "../ports/ports";
 import { enqueueCoalesced } from "../queue/jobs.server";
@@ -194,8 +194,7 @@ async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: Shop
     for (const facts of (await shopify.readFulfillmentOrders(dropshipToPlan)).values()) {
       if (facts === null) continue;
       const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-      const dropship = plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
-      if (dropship && shipment) await recordPlannedShipment(ctx.db, shop, facts, { ...shipment, event: { ...shipment.event, message: `${because}. ${shipment.event.message}` } });
+      if (isDropshipPlan(plan) && shipment) await recordPlannedShipment(ctx.db, shop, facts, { ...shipment, event: { ...shipment.event, message: `${because}. ${shipment.event.message}` } });
     }
   }
   return { requestsToAnswer };

@@ -14,7 +14,7 @@ import type { PipelineDeps } from "../ports/deps";
 import { enqueueCoalesced } from "../queue/jobs.server";
 import { queuePushes } from "../queue/stages.server";
 import { recordPlannedShipment } from "./plan-requests.server";
-import { shipmentPlanOf } from "./shipment-plan";
+import { isDropshipPlan, shipmentPlanOf } from "./shipment-plan";
 
 /** Fulfillment orders read in full per query (as the request fetch reads them). */
 const READ_PER_ROUND = 10;
@@ -48,8 +48,7 @@ export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, sho
         for (const facts of read.values()) {
           if (facts === null) continue;
           const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-          const dropship = plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
-          if (!dropship || !shipment) continue;
+          if (!isDropshipPlan(plan) || !shipment) continue;
           await recordPlannedShipment(tx, shop, facts, { ...shipment, event: { ...shipment.event, message: `Found open when the app looked for orders already at this location. ${shipment.event.message}` } });
           outcome.planned += 1;
         }

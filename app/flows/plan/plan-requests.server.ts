@@ -22,7 +22,7 @@ import { fulfillmentOrdersWithShipments, recordNewShipment } from "~/stores/ship
 import { markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
-import { shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
+import { isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
 import type { FulfillmentOrderWithOrder, PipelineSettings, ShopifyPort } from "../ports/ports";
 import { forEachConcurrently } from "~/lib/concurrently";
 import { queuePushes, queueWaitingShipments } from "../queue/stages.server";
@@ -188,8 +188,7 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
     for (const facts of read.values()) {
       if (facts === null) continue;
       const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-      const dropship = plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
-      if (dropship && shipment) planned.push({ facts, shipment });
+      if (isDropshipPlan(plan) && shipment) planned.push({ facts, shipment });
     }
     return async (tx) => {
       await markReceiptsRejected(tx, unreadable, "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned", deps.now());

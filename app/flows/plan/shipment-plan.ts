@@ -43,6 +43,11 @@ const WAIT_EVENTS = {
   HIGH_RISK: "Rated high risk of fraud in Shopify: waits for the merchant.",
 } as const satisfies Record<WaitCode, string>;
 
+/** A drop-ship package, ready, held or waiting: what the drop-ship path records (a warehouse's go through its request). */
+export function isDropshipPlan(plan: PackagePlan): boolean {
+  return plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
+}
+
 /** A person asked (Retry, Send): held for review, unpaid and high-risk packages go all the same. */
 export function asAskedByPerson(settings: PipelineSettings): PipelineSettings {
   return { ...settings, pushPolicy: "autoPush", connector: { ...settings.connector, orders: { shipUnpaid: true, shipHighRisk: true } } };
