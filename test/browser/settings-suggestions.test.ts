@@ -47,7 +47,7 @@ describe("suggested services on the settings page", () => {
     await expectVisible(page.getByText("Settings saved."));
     await expectVisible(line("United Kingdom (GB)").getByText("In use"));
     await settings.audit();
-    expect((await getShopSettings(s.db, s.shop)).warehouses[0]?.services).toEqual({ defaultService: "US01-EXP", byCountry: { US: "US01-STD", GB: gb, JP: jp } });
+    expect((await getShopSettings(s.db, s.shop)).warehouses[0]?.services).toEqual({ defaultService: "US01-EXP", byShippingMethod: {}, byCountry: { US: "US01-STD", GB: gb, JP: jp } });
 
     await page.reload();
     expect(await page.locator('input[name^="warehouses."][name*=".byCountry."][name$=".country"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["US", "GB", "JP"]);

@@ -24,6 +24,7 @@ describe("shop settings", () => {
       codGatewayNames: [],
       notifyCustomer: true,
       pushPolicy: "autoPush",
+      orders: { shipUnpaid: false, shipHighRisk: false },
     });
   });
 
@@ -40,9 +41,9 @@ describe("shop settings", () => {
       shopifyLocationId: "gid://shopify/Location/1",
       country: null,
       enabled: true,
-      services: { defaultService: null, byCountry: { US: "USPS-GA" } },
+      services: { defaultService: null, byCountry: { US: "USPS-GA" }, byShippingMethod: {} },
     });
-    expect(saved.dropShip?.services).toEqual({ defaultService: null, byCountry: {} });
+    expect(saved.dropShip?.services).toEqual({ defaultService: null, byCountry: {}, byShippingMethod: {} });
   });
 
   it("refuse what the provider or Shopify would refuse, naming the field", async () => {

@@ -10,6 +10,7 @@ import type { FulfillmentOrderGid } from "~/connector";
 import { RetryLater, type JobContext } from "~/jobs/handler";
 import { cancelUnsentShipment, findShipmentOfFulfillmentOrder, type UnsentCancellation } from "~/stores/shipments/shipment-pipeline.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
+import { markAnnouncementsProcessed } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
 import type { FulfillmentOrderBrief, ShopifyPort } from "../ports/ports";
@@ -65,10 +66,12 @@ async function answerCancellation(ctx: JobContext, deps: PipelineDeps, shopify: 
 
 /** cancellation-requests.fetch: answer every cancellation request assigned to the app's locations. */
 export async function answerCancellationRequests(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
+  const startedAt = deps.now();
   const shopify = await deps.shopify(shop);
   for (const brief of await shopify.assignedFulfillmentOrders("CANCELLATION_REQUESTED")) {
     await answerCancellation(ctx, deps, shopify, shop, brief.id);
   }
+  await markAnnouncementsProcessed(ctx.db, shop, { topic: "fulfillment_orders/cancellation_request_submitted", callbackKind: "CANCELLATION_REQUEST" }, startedAt, deps.now());
 }
 
 /**

@@ -19,7 +19,7 @@ import { TopicPayloads } from "~/shopify/webhooks/payloads";
 import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { fulfillmentOrdersWithShipments, recordNewShipment } from "~/stores/shipments/shipment-pipeline.server";
-import { markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
+import { markAnnouncementsProcessed, markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
 import { isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
@@ -119,6 +119,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
   if (await isRunningBehindAnother(ctx.db, ctx.jobId, deps.now())) {
     throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), "Another run is answering this shop's fulfillment requests");
   }
+  const startedAt = deps.now();
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
   const requested = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_REQUESTED");
@@ -143,6 +144,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
       if (facts && shipment) await recordPlannedShipment(ctx.db, shop, facts, shipment);
     }
   }
+  await markAnnouncementsProcessed(ctx.db, shop, { topic: "fulfillment_orders/fulfillment_request_submitted", callbackKind: "FULFILLMENT_REQUEST" }, startedAt, deps.now());
 }
 
 /**

@@ -33,13 +33,13 @@ describe("pipelineSettingsOf", () => {
     expect(problems).toEqual([]);
     expect(settings).toMatchObject({ notifyCustomer: false, pushPolicy: "holdForReview" });
     expect(settings.connector.routes).toEqual([
-      { kind: "OUTBOUND", locationId: WAREHOUSE, warehouseId: "US01", originCountry: "US", services: { default: "US01-EXP", byCountry: { US: "US01-STD" } } },
+      { kind: "OUTBOUND", locationId: WAREHOUSE, warehouseId: "US01", originCountry: "US", services: { default: "US01-EXP", byCountry: { US: "US01-STD" }, byShippingMethod: {} } },
       {
         kind: "DROPSHIP",
         locationId: STUDIO,
         handlingLocation: "SZ-HUB",
         sender: { name: "Northfield Studio", address1: "1 Main St", city: "Portland", province: "OR", zip: "97210", countryCode: "US" },
-        services: { default: "DE01-EXP", byCountry: {} },
+        services: { default: "DE01-EXP", byCountry: {}, byShippingMethod: {} },
       },
     ]);
     expect(settings.connector.customs).toMatchObject({ fallbackDeclaredName: "Home goods", defaultHsCode: "691200" });

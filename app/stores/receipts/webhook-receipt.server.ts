@@ -164,6 +164,29 @@ export async function markReceiptsProcessed(db: DatabaseOrTransaction, receiptId
   await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "PROCESSED", reason: null, processedAt: now } });
 }
 
+/**
+ * Announcements of requests (a fulfillment or cancellation request submitted, by webhook or by the
+ * fulfillment-service callback) name no work of their own: a run that read every open request after
+ * they arrived answered them. Marked PROCESSED when such a run ends, so none waits forever.
+ */
+export async function markAnnouncementsProcessed(
+  db: DatabaseOrTransaction,
+  shop: string,
+  announcement: { topic: string; callbackKind: string },
+  receivedBefore: Date,
+  now: Date,
+): Promise<void> {
+  await db.webhookReceipt.updateMany({
+    where: {
+      shop,
+      status: "ENQUEUED",
+      receivedAt: { lte: receivedBefore },
+      OR: [{ topic: announcement.topic }, { topic: "fulfillment_order_notification", payload: { contains: `"${announcement.callbackKind}"` } }],
+    },
+    data: { status: "PROCESSED", reason: null, processedAt: now },
+  });
+}
+
 /** Their stored payload can no longer be used: REJECTED with the reason, kept for support. */
 export async function markReceiptsRejected(db: DatabaseOrTransaction, receiptIds: readonly string[], reason: string, now: Date): Promise<void> {
   if (receiptIds.length === 0) return;
