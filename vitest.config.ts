@@ -15,6 +15,9 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: true,
     maxWorkers: 2,
+    // Tests that start servers take a second or two alone, several when both cores are busy: the
+    // default 5 s made them fail on load, not on a fault.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,

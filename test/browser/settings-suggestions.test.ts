@@ -51,6 +51,6 @@ describe("suggested services on the settings page", () => {
 
     await page.reload();
     expect(await page.locator('input[name^="warehouses."][name*=".byCountry."][name$=".country"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["US", "GB", "JP"]);
-    expect(await page.locator('input[name^="warehouses."][name$=".service"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["US01-STD", gb, jp]);
+    expect(await page.locator('input[name^="warehouses."][name*=".byCountry."][name$=".service"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["US01-STD", gb, jp]);
   }, BROWSER_TEST_TIMEOUT_MS);
 });
