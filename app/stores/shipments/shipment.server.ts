@@ -94,6 +94,8 @@ function enteredAt(state: ShipmentState, now: Date): ShipmentChanges {
       return { failedAt: now };
     case "CANCELLED":
       return { cancelledAt: now };
+    case "ENDED":
+      return { endedAt: now };
     case "HELD":
     case "READY":
       return {};
