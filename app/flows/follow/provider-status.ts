@@ -17,6 +17,8 @@ export interface CreatedPackage {
    */
   isFinal: boolean;
   svcPackageId: string | null;
+  /** The package's other parcels (drop-ship: ExtraTrackNumber), besides trackingNumber. */
+  otherNumbers: string[];
 }
 
 export interface CreationFailure {
@@ -59,6 +61,18 @@ export function creationFailureOf(reason: FailureReason | null): CreationFailure
   return { code, message: `The provider could not create the package: ${said} ${advice}`, reason };
 }
 
+/**
+ * The other parcels' tracking numbers: drop-ship records list them in ExtraTrackNumber (one text;
+ * the reference gives no format, so commas, semicolons and spaces all separate), outbound records
+ * have no such field.
+ */
+export function otherTrackingNumbersOf(record: StatusRecord, trackingNumber: string): string[] {
+  const extra = "ExtraTrackNumber" in record ? record.ExtraTrackNumber : null;
+  if (!extra) return [];
+  const numbers = extra.split(/[\s,;|]+/).filter((number) => number !== "" && number !== trackingNumber);
+  return [...new Set(numbers)];
+}
+
 export function statusOutcomeOf(record: StatusRecord): StatusOutcome {
   const handleStatus = record.HandleStatus ?? null;
   switch (record.Status) {
@@ -74,6 +88,7 @@ export function statusOutcomeOf(record: StatusRecord): StatusOutcome {
           carrier: record.ShippingProvider?.trim() || null,
           isFinal: record.IsFinalTrackingNumber ?? true,
           svcPackageId: record.SvcPackageId ?? null,
+          otherNumbers: otherTrackingNumbersOf(record, trackingNumber),
         },
       };
     }

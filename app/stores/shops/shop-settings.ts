@@ -38,6 +38,11 @@ const Warehouse = z.object({
   country: CountryCode.nullable().default(null),
   enabled: z.boolean().default(true),
   services: ServicesByCountry.prefault({}),
+  /**
+   * Working days the warehouse takes to ship what it accepted (its handling time, as agreed with
+   * the provider): accepted requests tell Shopify when they should ship. Null: not said.
+   */
+  handlingDays: z.number().int().min(0, { error: "must be 0 or more" }).max(30, { error: "must be at most 30" }).nullable().default(null),
 });
 
 /** Parcels the merchant ships through the provider's handling location (drop-ship). */
@@ -100,6 +105,18 @@ export const StockSyncSettings = z.object({
   intervalMinutes: z.number().int().min(5, { error: "must be at least 5" }).max(1440, { error: "must be at most 1440 (a day)" }).default(15),
 });
 
+/** What happens after a package is sent, and to a package the provider cannot create. */
+export const AfterSendingSettings = z.object({
+  /**
+   * hold: the package waits FAILED with the provider's reason, for a fix and a retry.
+   * handBack: its fulfillment order goes back to Shopify (closed as incomplete, with the reason),
+   * and the merchant decides there; drop-ship ones have nothing to give back and stay FAILED.
+   */
+  failedPackages: z.enum(["hold", "handBack"]).default("hold"),
+  /** A parcel the provider and the carrier have said nothing new about for this many days is followed no further. */
+  noNewsDays: z.number().int().min(1, { error: "must be at least 1" }).max(365, { error: "must be at most 365" }).default(30),
+});
+
 export const ShopSettings = z
   .object({
     mode: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -112,6 +129,7 @@ export const ShopSettings = z
     skus: SkuMapping.prefault({}),
     skuDefaults: SkuDefaults.prefault({}),
     stockSync: StockSyncSettings.prefault({}),
+    afterSending: AfterSendingSettings.prefault({}),
     /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */
     codGatewayNames: z.array(z.string().trim().min(1, { error: "must not be empty" })).default([]),
     /** Whether Shopify emails the customer when a fulfilment with tracking is written. */
