@@ -26,6 +26,8 @@ export interface CreationFailure {
   code: string;
   /** For the merchant: what went wrong, what the provider suggests, and what to do. */
   message: string;
+  /** What the provider said (ReasonText and ExtendMessage as sentences), without the advice. */
+  said: string;
   reason: FailureReason | null;
 }
 
@@ -58,7 +60,7 @@ export function creationFailureOf(reason: FailureReason | null): CreationFailure
     .map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
   const said = sentences.length > 0 ? sentences.join(" ") : "The provider did not say why.";
   const advice = ADVICE[code] ?? "Correct the order or the settings, then retry.";
-  return { code, message: `The provider could not create the package: ${said} ${advice}`, reason };
+  return { code, message: `The provider could not create the package: ${said} ${advice}`, said, reason };
 }
 
 /**
