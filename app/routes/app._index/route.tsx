@@ -1,7 +1,7 @@
 // Home: the setup guide, read from the real state, and the counts a merchant checks each morning.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { homeOf } from "./home.server";
@@ -30,13 +30,27 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
 }
 
 export default function Home() {
-  const { steps, counts, lastStockSyncAt } = useLoaderData<typeof loader>();
+  const { shopifyAccess, steps, counts, lastStockSyncAt } = useLoaderData<typeof loader>();
   const done = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done);
 
   return (
     <Page title="Fulfilment connector">
       <Layout>
+        {shopifyAccess && (
+          <Layout.Section>
+            <Banner tone={shopifyAccess.tone} title={shopifyAccess.title}>
+              <BlockStack gap="100">
+                <Text as="p">{shopifyAccess.body}</Text>
+                {shopifyAccess.waiting > 0 && (
+                  <Text as="p" tone="subdued">
+                    {`${shopifyAccess.waiting} ${shopifyAccess.waiting === 1 ? "task waits" : "tasks wait"} for Shopify; nothing is lost.`}
+                  </Text>
+                )}
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        )}
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
             <Count label="Needs attention" value={counts.needAttention} url="/app/shipments?filter=attention" tone={counts.needAttention > 0 ? "critical" : undefined} />

@@ -38,6 +38,7 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       country: warehouse.country,
       enabled: warehouse.enabled,
       services: { defaultService: warehouse.defaultService, byCountry: byCountry(warehouse.byCountry) },
+      handlingDays: warehouse.handlingDays,
     })),
     dropShip: values.dropShip.enabled
       ? {
@@ -63,6 +64,10 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       declaredValueFrom: values.skuDefaults.declaredValueFrom,
     },
     stockSync: values.stockSync,
+    afterSending: {
+      failedPackages: values.afterSending.failedPackages ?? stored.afterSending.failedPackages,
+      noNewsDays: values.afterSending.noNewsDays ?? stored.afterSending.noNewsDays,
+    },
     codGatewayNames: values.codGatewayNames,
     notifyCustomer: values.notifyCustomer,
     pushPolicy: values.pushPolicy,

@@ -23,6 +23,9 @@ const ServicesByCountry = z.object({
 /** A provider warehouse the merchant stocks, and the Shopify location standing for it. */
 export const WarehouseId = code(1, 10);
 
+/** A warehouse's handling time, in working days. */
+export const HandlingDays = z.number().int().min(0, { error: "must be 0 or more" }).max(30, { error: "must be at most 30" });
+
 const Warehouse = z.object({
   warehouseId: WarehouseId,
   /**
@@ -42,7 +45,7 @@ const Warehouse = z.object({
    * Working days the warehouse takes to ship what it accepted (its handling time, as agreed with
    * the provider): accepted requests tell Shopify when they should ship. Null: not said.
    */
-  handlingDays: z.number().int().min(0, { error: "must be 0 or more" }).max(30, { error: "must be at most 30" }).nullable().default(null),
+  handlingDays: HandlingDays.nullable().default(null),
 });
 
 /** Parcels the merchant ships through the provider's handling location (drop-ship). */
