@@ -70,7 +70,9 @@ describe("POST /__sandbox/packages/:packageId", () => {
     const extra = (record.ExtraTrackNumber ?? "").split(",");
     expect(extra).toHaveLength(2);
     expect(new Set([record.TrackingNumber, ...extra]).size).toBe(3);
-    expect((await track(extra[1] ?? "")).PackageId).toBe("P-4");
+    const other = await track(extra[1] ?? "");
+    expect(other.PackageId).toBe("P-4");
+    expect(other.CarrierInfo?.Url).toContain(extra[1]);
   });
 
   it("needs a parcel for tracking changes, and a known package", async () => {

@@ -198,7 +198,8 @@ function trackingResult(trackingNumber: string, found: FoundParcel, ctx: Sandbox
     EstimatedDelivery: iso(stepTime(parcel, DELIVERED_STEP, stepMs)),
     Destination: address(parcel.destination),
     Origin: address(parcel.origin),
-    CarrierInfo: { Company: carrier.company, Url: carrier.trackingUrl(current.number), Phone: null },
+    // Another parcel of the package has its own page.
+    CarrierInfo: { Company: carrier.company, Url: carrier.trackingUrl(parcel.extraTrackingNumbers?.includes(trackingNumber) ? trackingNumber : current.number), Phone: null },
     PlateType: null,
     TransitPorts: [],
     ClientGroupSumList: [],
