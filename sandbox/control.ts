@@ -10,12 +10,15 @@
  *   GET    /__sandbox/faults   the planned faults still to happen
  *   POST   /__sandbox/faults   {"operation", "kind", "count"?, "retryAfterSeconds"?, "afterProcessing"?}
  *   DELETE /__sandbox/faults   forgets all planned faults
+ *   POST   /__sandbox/packages/:packageId   {"handleStatus"?, "trackingStatus"?, "message"?, "silent"?, "extraParcels"?, "kind"?}
+ *          what the provider or the carrier does to a package beyond the clock (orders/package-control.ts)
  */
 import { z } from "zod";
 import type { SandboxClock } from "./clock";
 import { notFound } from "./errors";
 import { FaultPlan, type Faults } from "./faults";
 import type { Reply, SandboxContext } from "./operation";
+import { changePackage } from "./orders/package-control";
 import { currentTracking, trackingStatusAt } from "./orders/tracking";
 import type { Outcome, SandboxState } from "./state";
 import { warehouses } from "./world";
@@ -36,16 +39,20 @@ function clockReading(clock: SandboxClock) {
   return { now: new Date(clock.now()).toISOString(), advancedMs: clock.advancedMs };
 }
 
-function outcomeSummary(outcome: Outcome, ctx: SandboxContext) {
-  if (outcome.status === "CreateFailed") return { Status: outcome.status, Reason: outcome.reason };
-  if (outcome.status === "Creating") return { Status: outcome.status };
+function outcomeSummary(outcome: Outcome, ctx: SandboxContext, handleStatus?: string) {
+  const set = handleStatus === undefined ? {} : { HandleStatus: handleStatus };
+  if (outcome.status === "CreateFailed") return { Status: outcome.status, Reason: outcome.reason, ...set };
+  if (outcome.status === "Creating") return { Status: outcome.status, ...set };
   const stepMs = ctx.settings.trackingStepMs;
   const tracking = currentTracking(outcome.parcel, ctx.now, stepMs);
   return {
     Status: outcome.status,
+    ...set,
     TrackingNumber: tracking.number,
+    ...(outcome.parcel.extraTrackingNumbers?.length ? { ExtraTrackingNumbers: outcome.parcel.extraTrackingNumbers } : {}),
     IsFinalTrackingNumber: tracking.isFinal,
     TrackingStatus: trackingStatusAt(outcome.parcel, ctx.now, stepMs),
+    ...(outcome.parcel.silentFrom === undefined ? {} : { SilentSince: new Date(outcome.parcel.silentFrom).toISOString() }),
   };
 }
 
@@ -70,7 +77,7 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       SvcPackageId: o.svcPackageId,
       ServiceCode: o.serviceCode,
       Country: o.destination.Country,
-      ...outcomeSummary(o.outcome, ctx),
+      ...outcomeSummary(o.outcome, ctx, o.handleStatus),
     })),
     outbounds: [...state.outbounds.values()].map((o) => ({
       PackageId: o.packageId,
@@ -78,7 +85,7 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       WarehouseId: o.warehouseId,
       ServiceCode: o.serviceCode,
       Country: o.destination.Country,
-      ...outcomeSummary(o.outcome, ctx),
+      ...outcomeSummary(o.outcome, ctx, o.handleStatus),
     })),
     inbounds: [...state.inbounds.values()].map((s) => ({
       ShipmentId: s.shipmentId,
@@ -118,7 +125,10 @@ export function control(method: string, pathname: string, body: unknown, panel: 
     case "DELETE /__sandbox/faults":
       panel.faults.clear();
       return { status: 200, body: { faults: [] } };
-    default:
+    default: {
+      const pkg = /^POST \/__sandbox\/packages\/([^/]+)$/.exec(route);
+      if (pkg) return { status: 200, body: changePackage(panel.world(), decodeURIComponent(pkg[1] ?? ""), body) };
       throw notFound("Route", `no control route ${method} ${pathname}`);
+    }
   }
 }

@@ -8,6 +8,9 @@ import type { SandboxContext } from "./operation";
 import { resolveDropship, resolveOutbound } from "./orders/creation";
 import { receiveInbound } from "./orders/inbound";
 
+/** The provider deleted or cancelled it (control route): its creation never completes. */
+const withdrawn = (order: { handleStatus?: string | undefined }) => order.handleStatus === "Delete" || order.handleStatus === "Cancel";
+
 interface DueEvent {
   readonly at: number;
   readonly seq: number;
@@ -18,12 +21,12 @@ export function settle(ctx: SandboxContext): void {
   const { state, now } = ctx;
   const due: DueEvent[] = [];
   for (const order of state.dropships.values()) {
-    if (order.outcome.status === "Creating" && order.dueAt <= now) {
+    if (order.outcome.status === "Creating" && order.dueAt <= now && !withdrawn(order)) {
       due.push({ at: order.dueAt, seq: order.seq, happen: () => resolveDropship(order, ctx) });
     }
   }
   for (const order of state.outbounds.values()) {
-    if (order.outcome.status === "Creating" && order.dueAt <= now) {
+    if (order.outcome.status === "Creating" && order.dueAt <= now && !withdrawn(order)) {
       due.push({ at: order.dueAt, seq: order.seq, happen: () => resolveOutbound(order, ctx) });
     }
   }

@@ -41,6 +41,15 @@ export const Parcel = z.object({
   origin: Place,
   destination: Place,
   shippingCosts: z.array(Cost),
+  /** The package's other parcels (a drop-ship package in several boxes): the provider's ExtraTrackNumber. */
+  extraTrackingNumbers: z.array(z.string()).optional(),
+  /**
+   * The carrier's last word (control route): a final checkpoint with this TrackingStatus at `at`
+   * (Returned, Lost, Exception, ...); the parcel walks no further.
+   */
+  end: z.object({ status: z.string(), message: z.string(), at: z.number() }).optional(),
+  /** The carrier went silent at this time (control route): no checkpoint comes after it. */
+  silentFrom: z.number().optional(),
 });
 export type Parcel = z.infer<typeof Parcel>;
 
@@ -60,6 +69,12 @@ const orderTimes = {
   submitLater: z.boolean(),
   /** Times the order was created anew after CreateFailed (IsCreateNewOrder). */
   retryCount: z.number(),
+  /**
+   * The provider's own HandleStatus from now on, set through the control route (Delete, Cancel,
+   * Returns, ...), instead of the one computed from the clock. A deleted or cancelled order that
+   * is still being created is never created.
+   */
+  handleStatus: z.string().optional(),
 };
 
 export const DropshipOrder = z.object({

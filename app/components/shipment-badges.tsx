@@ -13,6 +13,7 @@ const STATE_WORDS: { readonly [S in ShipmentState]: { label: string; tone: Badge
   DELIVERED: { label: "Delivered", tone: "success", progress: "complete" },
   FAILED: { label: "Provider refused", tone: "critical", progress: "incomplete" },
   CANCELLED: { label: "Cancelled", tone: undefined, progress: undefined },
+  ENDED: { label: "Follow ended", tone: "critical", progress: "incomplete" },
 };
 
 export function shipmentStateLabel(state: ShipmentState): string {

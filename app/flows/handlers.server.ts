@@ -13,22 +13,34 @@ import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
 import { pushHandlers } from "./push/handlers";
 import type { JobKind, KindHandler } from "./queue/kinds";
+import { shopAccessHandlers } from "./shop-access/handlers";
+import { withShopAccess } from "./shop-access/shop-access.server";
+import type { JobHandler } from "~/jobs/handler";
 import { stockHandlers } from "./stock/handlers";
 import { trackHandlers } from "./track/handlers";
 import { writeBackHandlers } from "./write-back/handlers";
 
 export type AllJobHandlers = { readonly [K in JobKind]: KindHandler<K> };
 
+/** Each handler waits while Shopify refuses the job's shop (401, 402, 423: app/flows/shop-access/). */
+function pausable<H extends Record<string, JobHandler<never>>>(deps: DepsSource, handlers: H): H {
+  const wrap = withShopAccess(deps);
+  return Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, wrap(handler)])) as H;
+}
+
 /** The handlers of the order pipeline alone (what the pipeline tests and the benchmark run). */
 export function pipelineHandlers(deps: DepsSource) {
   return {
-    ...planHandlers(deps),
-    ...changeHandlers(deps),
-    ...cancelHandlers(deps),
-    ...pushHandlers(deps),
-    ...followHandlers(deps),
-    ...writeBackHandlers(deps),
-    ...trackHandlers(deps),
+    ...pausable(deps, {
+      ...planHandlers(deps),
+      ...changeHandlers(deps),
+      ...cancelHandlers(deps),
+      ...pushHandlers(deps),
+      ...followHandlers(deps),
+      ...writeBackHandlers(deps),
+      ...trackHandlers(deps),
+    }),
+    ...shopAccessHandlers(deps),
   };
 }
 
@@ -39,9 +51,11 @@ export function createJobHandlers(deps: DepsSource, install: FulfillmentServices
     "compliance.customer-data-request": handleCustomerDataRequest,
     "compliance.customer-redact": handleCustomerRedact,
     "compliance.shop-redact": handleShopRedact,
-    "fulfillment-services.ensure": ensureFulfillmentServicesHandler(install),
     ...pipelineHandlers(deps),
-    ...catalogueHandlers(deps),
-    ...stockHandlers(deps),
+    ...pausable(deps, {
+      "fulfillment-services.ensure": ensureFulfillmentServicesHandler(install),
+      ...catalogueHandlers(deps),
+      ...stockHandlers(deps),
+    }),
   };
 }

@@ -7,8 +7,10 @@
  */
 import { z } from "zod";
 import {
+  shopUnavailableOf,
   ShopifyGraphqlError,
   ShopifyResponseShapeError,
+  ShopifyShopUnavailableError,
   ShopifyThrottledError,
   ShopifyUserError,
   type GraphqlErrorDetail,
@@ -81,7 +83,25 @@ function refusal(operation: string, details: GraphqlErrorDetail[], cost: QueryCo
   if (details.some((d) => d.code === "THROTTLED")) {
     return new ShopifyThrottledError(operation, details, throttledWaitMs(cost), cost?.throttleStatus);
   }
+  const unavailable = shopUnavailableOf(status);
+  if (status !== undefined && unavailable) return new ShopifyShopUnavailableError(operation, details, status, unavailable);
   return new ShopifyGraphqlError(operation, details, status);
+}
+
+/**
+ * `@shopify/shopify-api` throws an HttpResponseError for a non-2xx answer (401, 402, 423, 5xx),
+ * with `response.code` and the body. Recognised by shape, like LibraryRefusal.
+ */
+const LibraryHttpRefusal = z.object({ response: z.object({ code: z.number(), body: z.unknown().optional() }) });
+
+function libraryHttpRefusal(operation: string, error: unknown): ShopifyGraphqlError | undefined {
+  const refused = LibraryHttpRefusal.safeParse(error);
+  if (!refused.success) return undefined;
+  const { code, body } = refused.data.response;
+  if (shopUnavailableOf(code) === undefined) return undefined;
+  const envelope = Envelope.safeParse(body);
+  const details = envelope.success ? detailsOf(envelope.data.errors) : [];
+  return refusal(operation, details.length > 0 ? details : [{ message: `HTTP ${code}`, code: undefined, path: undefined }], undefined, code);
 }
 
 async function send(admin: AdminGraphql, operation: string, document: string, variables: Record<string, unknown>) {
@@ -89,7 +109,7 @@ async function send(admin: AdminGraphql, operation: string, document: string, va
     return await admin.graphql(document, { variables });
   } catch (error) {
     const refused = LibraryRefusal.safeParse(error);
-    if (!refused.success) throw error; // network, auth redirect, 5xx: not ours to interpret
+    if (!refused.success) throw libraryHttpRefusal(operation, error) ?? error; // network, auth redirect, 5xx: not ours to interpret
     const { errors, extensions } = refused.data.body;
     throw refusal(operation, detailsOf(errors.graphQLErrors), extensions?.cost, errors.networkStatusCode);
   }

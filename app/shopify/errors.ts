@@ -63,6 +63,34 @@ export class ShopifyThrottledError extends ShopifyGraphqlError {
   }
 }
 
+/** How Shopify refuses a whole shop: the token no longer works (401), the shop is frozen (402) or locked (423). */
+export type ShopUnavailable = "REVOKED" | "FROZEN" | "LOCKED";
+
+const UNAVAILABLE_BY_STATUS: Readonly<Record<number, ShopUnavailable>> = { 401: "REVOKED", 402: "FROZEN", 423: "LOCKED" };
+
+/** Which refusal of the whole shop an HTTP status is, if any. */
+export function shopUnavailableOf(status: number | undefined): ShopUnavailable | undefined {
+  return status === undefined ? undefined : UNAVAILABLE_BY_STATUS[status];
+}
+
+/**
+ * Shopify refuses every request for the shop, not this one: nothing the app sends will work until
+ * the merchant reconnects the app (401) or Shopify unfreezes (402) or unlocks (423) the shop. Jobs
+ * wait instead of retrying (app/flows/shop-access/).
+ */
+export class ShopifyShopUnavailableError extends ShopifyGraphqlError {
+  override readonly name = "ShopifyShopUnavailableError";
+
+  constructor(
+    operation: string,
+    errors: GraphqlErrorDetail[],
+    status: number,
+    readonly unavailable: ShopUnavailable,
+  ) {
+    super(operation, errors, status);
+  }
+}
+
 /** Shopify ran the mutation and refused it (`userErrors`); the message names the field. */
 export class ShopifyUserError extends ShopifyAdminError {
   override readonly name = "ShopifyUserError";

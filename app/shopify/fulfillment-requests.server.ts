@@ -80,9 +80,12 @@ export const ACCEPTS_PER_REQUEST = 10;
 /** Several accepts, one aliased field each (a0, a1, ...). */
 const acceptDocument = aliasedDocuments(
   (indexes) => `#graphql
-  mutation AcceptFulfillmentRequests(${indexes.map((i) => `$id${i}: ID!, $message${i}: String`).join(", ")}) {
+  mutation AcceptFulfillmentRequests(${indexes.map((i) => `$id${i}: ID!, $message${i}: String, $estimatedShippedAt${i}: DateTime`).join(", ")}) {
     ${indexes
-      .map((i) => `a${i}: fulfillmentOrderAcceptFulfillmentRequest(id: $id${i}, message: $message${i}) { fulfillmentOrder { ...AnsweredFulfillmentOrder } userErrors { field message } }`)
+      .map(
+        (i) =>
+          `a${i}: fulfillmentOrderAcceptFulfillmentRequest(id: $id${i}, message: $message${i}, estimatedShippedAt: $estimatedShippedAt${i}) { fulfillmentOrder { ...AnsweredFulfillmentOrder } userErrors { field message } }`,
+      )
       .join("\n    ")}
   }
   ${ANSWERED_FIELDS}`,
@@ -97,12 +100,18 @@ export type AcceptOutcome = { id: FulfillmentOrderGid; accepted: AnsweredFulfill
  */
 export async function acceptFulfillmentRequests(
   admin: AdminGraphql,
-  inputs: readonly { id: FulfillmentOrderGid; message?: string }[],
+  inputs: readonly { id: FulfillmentOrderGid; message?: string; estimatedShippedAt?: Date | null }[],
 ): Promise<AcceptOutcome[]> {
   const outcomes: AcceptOutcome[] = [];
   for (let start = 0; start < inputs.length; start += ACCEPTS_PER_REQUEST) {
     const chunk = inputs.slice(start, start + ACCEPTS_PER_REQUEST);
-    const variables = Object.fromEntries(chunk.flatMap((input, index) => [[`id${index}`, input.id], [`message${index}`, input.message ?? null]]));
+    const variables = Object.fromEntries(
+      chunk.flatMap((input, index) => [
+        [`id${index}`, input.id],
+        [`message${index}`, input.message ?? null],
+        [`estimatedShippedAt${index}`, input.estimatedShippedAt?.toISOString() ?? null],
+      ]),
+    );
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`a${index}`, Payload])));
     const { data, operation } = await runGraphql(admin, acceptDocument(chunk.length), variables, result);
     for (const [index, input] of chunk.entries()) {
@@ -182,4 +191,22 @@ export function rejectCancellationRequest(
   input: { id: FulfillmentOrderGid; message: string },
 ): Promise<AnsweredFulfillmentOrder> {
   return answer(admin, REJECT_CANCELLATION_REQUEST, "fulfillmentOrderRejectCancellationRequest", { id: input.id, message: input.message });
+}
+
+const CLOSE_FULFILLMENT_ORDER = `#graphql
+  mutation CloseFulfillmentOrder($id: ID!, $message: String) {
+    fulfillmentOrderClose(id: $id, message: $message) {
+      fulfillmentOrder { ...AnsweredFulfillmentOrder }
+      userErrors { field message }
+    }
+  }
+  ${ANSWERED_FIELDS}`;
+
+/**
+ * The warehouse gives back work it accepted and cannot do (the provider could not create the
+ * package): the fulfillment order becomes INCOMPLETE, and the merchant decides what to do with it
+ * (request it again, move it, fulfil it elsewhere). The message says why, on the order.
+ */
+export function closeFulfillmentOrder(admin: AdminGraphql, input: { id: FulfillmentOrderGid; message: string }): Promise<AnsweredFulfillmentOrder> {
+  return answer(admin, CLOSE_FULFILLMENT_ORDER, "fulfillmentOrderClose", { id: input.id, message: input.message });
 }

@@ -71,13 +71,16 @@ export interface FulfillmentServiceInput {
 }
 
 // No permitsSkuSharing: it is gone from 2026-10, and sending it is an error.
+// inventoryManagement and trackingSupport false: they promise Shopify the callback URL serves
+// /fetch_stock and /fetch_tracking_numbers, which it does not; stock is written with
+// inventorySetQuantities and tracking with fulfillmentCreate (docs/decisions/0015).
 const FULFILLMENT_SERVICE_CREATE = `#graphql
   mutation FulfillmentServiceCreate($name: String!, $callbackUrl: URL, $requiresShippingMethod: Boolean!) {
     fulfillmentServiceCreate(
       name: $name
       callbackUrl: $callbackUrl
-      inventoryManagement: true
-      trackingSupport: true
+      inventoryManagement: false
+      trackingSupport: false
       requiresShippingMethod: $requiresShippingMethod
     ) {
       fulfillmentService { ...FulfillmentServiceFields }
@@ -87,8 +90,8 @@ const FULFILLMENT_SERVICE_CREATE = `#graphql
   ${FULFILLMENT_SERVICE_FIELDS}`;
 
 /**
- * Creates the service: the app manages its stock (inventoryManagement, set by inventorySetQuantities)
- * and provides tracking numbers (trackingSupport).
+ * Creates the service with its callback URL for fulfillment and cancellation requests. It promises
+ * neither stock nor tracking endpoints: the app writes both through the Admin API (decision 0015).
  */
 export async function createFulfillmentService(admin: AdminGraphql, input: FulfillmentServiceInput): Promise<FulfillmentService> {
   const { data, operation } = await runGraphql(
@@ -99,6 +102,35 @@ export async function createFulfillmentService(admin: AdminGraphql, input: Fulfi
   );
   assertNoUserErrors(operation, data.fulfillmentServiceCreate.userErrors);
   return resultOf(operation, "fulfillmentService", data.fulfillmentServiceCreate.fulfillmentService);
+}
+
+const FULFILLMENT_SERVICE_UPDATE = `#graphql
+  mutation FulfillmentServiceUpdate($id: ID!, $callbackUrl: URL) {
+    fulfillmentServiceUpdate(id: $id, callbackUrl: $callbackUrl, inventoryManagement: false, trackingSupport: false) {
+      fulfillmentService { ...FulfillmentServiceFields }
+      userErrors { field message }
+    }
+  }
+  ${FULFILLMENT_SERVICE_FIELDS}`;
+
+/**
+ * A service registered before decision 0015 (promising stock and tracking endpoints), or with
+ * another callback URL (the app moved): registered again as the app works now.
+ */
+export async function updateFulfillmentService(admin: AdminGraphql, service: FulfillmentService, input: Pick<FulfillmentServiceInput, "callbackUrl">): Promise<FulfillmentService> {
+  const { data, operation } = await runGraphql(
+    admin,
+    FULFILLMENT_SERVICE_UPDATE,
+    { id: service.id, callbackUrl: input.callbackUrl },
+    z.object({ fulfillmentServiceUpdate: z.object({ fulfillmentService: FulfillmentService.nullable(), userErrors: UserErrors }) }),
+  );
+  assertNoUserErrors(operation, data.fulfillmentServiceUpdate.userErrors);
+  return resultOf(operation, "fulfillmentService", data.fulfillmentServiceUpdate.fulfillmentService);
+}
+
+/** Whether the service is registered as the app works now: no stock or tracking promises, our callback URL. */
+export function registeredAsNow(service: FulfillmentService, input: Pick<FulfillmentServiceInput, "callbackUrl">): boolean {
+  return !service.inventoryManagement && !service.trackingSupport && service.callbackUrl === input.callbackUrl;
 }
 
 /** Shopify's handle for a name: lower case, runs of anything else as one hyphen. */
@@ -118,14 +150,16 @@ function findByName(services: FulfillmentService[], name: string): FulfillmentSe
 
 /**
  * The warehouse's fulfillment service, created only if the shop does not have one of that name yet
- * (setup may run again after a crash, or twice at once), and its location moved to the warehouse's
- * country when `address` is given and Shopify has it elsewhere.
+ * (setup may run again after a crash, or twice at once), registered again when it promises what
+ * the app does not serve or calls back elsewhere (updateFulfillmentService), and its location moved
+ * to the warehouse's country when `address` is given and Shopify has it elsewhere.
  */
 export async function ensureFulfillmentService(
   admin: AdminGraphql,
   input: FulfillmentServiceInput & { address?: LocationAddress },
 ): Promise<{ service: FulfillmentService; created: boolean }> {
   let service = findByName(await listFulfillmentServices(admin), input.name);
+  if (service && !registeredAsNow(service, input)) service = await updateFulfillmentService(admin, service, input);
   const created = service === undefined;
   if (!service) {
     try {

@@ -31,8 +31,26 @@ export const Tracking = z.object({
   /** The carrier as Shopify knows it ("DHL Express", "USPS"), or the provider's own name. */
   company: z.string().min(1).nullable(),
   url: z.url().nullable(),
+  /** The package's other parcels (several boxes): every number goes into the fulfilment. */
+  others: z.array(z.object({ number: z.string().min(1), url: z.url().nullable() })).default([]),
 });
-export type Tracking = z.infer<typeof Tracking>;
+export type Tracking = z.input<typeof Tracking>;
+
+/**
+ * Shopify's FulfillmentTrackingInput. One parcel: number, company, url. Several: `numbers` (the
+ * first is the main one) and `urls`, sent only when every number has its page, since Shopify
+ * pairs them by position.
+ */
+function trackingInput(tracking: Tracking) {
+  const { number, company, url, others } = Tracking.parse(tracking);
+  if (others.length === 0) return { number, company, url };
+  const urls = [url, ...others.map((other) => other.url)];
+  return {
+    company,
+    numbers: [number, ...others.map((other) => other.number)],
+    ...(urls.every((page): page is string => page !== null) ? { urls } : {}),
+  };
+}
 
 const TrackingInfo = z.object({ number: z.string().nullable(), company: z.string().nullable(), url: z.string().nullable() });
 
@@ -86,7 +104,7 @@ export async function createFulfillment(admin: AdminGraphql, input: FulfillmentT
   const { fulfillmentOrderId, lines, tracking, notifyCustomer } = FulfillmentToCreate.parse(input);
   const fulfillment = {
     lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: lines }],
-    trackingInfo: tracking,
+    trackingInfo: trackingInput(tracking),
     notifyCustomer,
   };
   const { data, operation } = await runGraphql(admin, FULFILLMENT_CREATE, { fulfillment }, payloadOf("fulfillmentCreate", FulfillmentPayload));
@@ -120,7 +138,7 @@ export async function createFulfillments(admin: AdminGraphql, inputs: readonly F
     const variables = Object.fromEntries(
       chunk.map(({ fulfillmentOrderId, lines, tracking, notifyCustomer }, index) => [
         `fulfillment${index}`,
-        { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: lines }], trackingInfo: tracking, notifyCustomer },
+        { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: lines }], trackingInfo: trackingInput(tracking), notifyCustomer },
       ]),
     );
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`f${index}`, FulfillmentPayload])));
@@ -151,7 +169,8 @@ export async function updateTracking(
   admin: AdminGraphql,
   input: { fulfillmentId: FulfillmentGid; tracking: Tracking; notifyCustomer: boolean },
 ): Promise<Fulfillment> {
-  const variables = { fulfillmentId: input.fulfillmentId, trackingInfoInput: Tracking.parse(input.tracking), notifyCustomer: input.notifyCustomer };
+  // The whole trackingInfo is replaced: the other parcels' numbers go again with the new main one.
+  const variables = { fulfillmentId: input.fulfillmentId, trackingInfoInput: trackingInput(input.tracking), notifyCustomer: input.notifyCustomer };
   const { data, operation } = await runGraphql(admin, FULFILLMENT_TRACKING_INFO_UPDATE, variables, payloadOf("fulfillmentTrackingInfoUpdate", FulfillmentPayload));
   assertNoUserErrors(operation, data.userErrors);
   return resultOf(operation, "fulfillment", data.fulfillment);

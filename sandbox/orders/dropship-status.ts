@@ -17,6 +17,7 @@ import { currentTracking, DEPARTED_STEP, PICKUP_STEP, stepReached, stepTime } fr
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function handleStatus(order: DropshipOrder, step: number): string {
+  if (order.handleStatus !== undefined) return order.handleStatus;
   switch (order.outcome.status) {
     case "Creating":
       return order.submitLater ? "Initial" : "Submitted";
@@ -52,7 +53,8 @@ export function dropshipStatusRecord(order: DropshipOrder, ctx: SandboxContext):
     Status: order.outcome.status,
     HandleStatus: handleStatus(order, step),
     TrackingNumber: tracking?.number ?? null,
-    ExtraTrackNumber: null,
+    // The other parcels' numbers, comma-separated, once the parcels exist.
+    ExtraTrackNumber: parcel?.extraTrackingNumbers?.length ? parcel.extraTrackingNumbers.join(",") : null,
     IsFinalTrackingNumber: tracking?.isFinal ?? false,
     ShippingProvider: tracking === undefined ? null : carriers[tracking.carrier].company,
     RetryCount: order.retryCount,

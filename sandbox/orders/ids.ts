@@ -19,6 +19,7 @@ function* trackingNumbersInUse(state: SandboxState): Generator<string> {
     yield order.outcome.parcel.trackingNumber;
     const provisional = order.outcome.parcel.provisionalTrackingNumber;
     if (provisional !== undefined) yield provisional;
+    yield* order.outcome.parcel.extraTrackingNumbers ?? [];
   }
 }
 

@@ -75,6 +75,7 @@ export const createOutbound = withBody(operations.createOutbound, ({ body }, ctx
 });
 
 function handleStatus(order: OutboundOrder, step: number): string {
+  if (order.handleStatus !== undefined) return order.handleStatus;
   switch (order.outcome.status) {
     case "Creating":
       return order.submitLater ? "Initial" : "Submitted";

@@ -53,9 +53,13 @@ export const DELIVERED_STEP = steps.length - 1;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The last checkpoint the parcel has reached by `now` (0 = Processing … 5 = Delivered). */
+/**
+ * The last checkpoint the parcel has reached by `now` (0 = Processing … 5 = Delivered): none past
+ * the moment the carrier went silent or gave its last word (control route).
+ */
 export function stepReached(parcel: Parcel, now: number, stepMs: number): number {
-  return Math.min(DELIVERED_STEP, Math.floor((now - parcel.createdAt) / stepMs));
+  const heardUntil = Math.min(now, parcel.silentFrom ?? Infinity, parcel.end?.at ?? Infinity);
+  return Math.min(DELIVERED_STEP, Math.floor((heardUntil - parcel.createdAt) / stepMs));
 }
 
 export function stepTime(parcel: Parcel, step: number, stepMs: number): number {
@@ -93,7 +97,8 @@ function findParcel(ctx: SandboxContext, trackingNumber: string): FoundParcel | 
     if (order.outcome.status !== "Created") continue;
     const parcel = order.outcome.parcel;
     const finalIssued = currentTracking(parcel, now, settings.trackingStepMs).isFinal;
-    if (parcel.provisionalTrackingNumber === trackingNumber || (finalIssued && parcel.trackingNumber === trackingNumber)) {
+    const issued = parcel.provisionalTrackingNumber === trackingNumber || (finalIssued && parcel.trackingNumber === trackingNumber);
+    if (issued || parcel.extraTrackingNumbers?.includes(trackingNumber)) {
       return { parcel, packageId: order.packageId };
     }
   }
@@ -149,6 +154,21 @@ function checkpoints(parcel: Parcel, ctx: SandboxContext, lang: Lang): z.input<t
       TrackingStatus: step.status,
     });
   }
+  const end = parcel.end;
+  if (end !== undefined && end.at <= ctx.now) {
+    const place = placeOfStop(parcel, reached >= DEPARTED_STEP + 1 ? "destinationHub" : "originSorting");
+    list.push({
+      LocationAddress: { Country: place.Country, City: place.City ?? null, Postcode: null },
+      Location: describe(place),
+      Message: end.message,
+      DateTime: iso(end.at),
+      TimeZone: "UTC",
+      TrackingId: null,
+      Extended: null,
+      Carrier: carriers[carrierOf(parcel)].company,
+      TrackingStatus: end.status,
+    });
+  }
   // Newest first, as tracking pages show them.
   return list.reverse();
 }
@@ -178,7 +198,8 @@ function trackingResult(trackingNumber: string, found: FoundParcel, ctx: Sandbox
     EstimatedDelivery: iso(stepTime(parcel, DELIVERED_STEP, stepMs)),
     Destination: address(parcel.destination),
     Origin: address(parcel.origin),
-    CarrierInfo: { Company: carrier.company, Url: carrier.trackingUrl(current.number), Phone: null },
+    // Another parcel of the package has its own page.
+    CarrierInfo: { Company: carrier.company, Url: carrier.trackingUrl(parcel.extraTrackingNumbers?.includes(trackingNumber) ? trackingNumber : current.number), Phone: null },
     PlateType: null,
     TransitPorts: [],
     ClientGroupSumList: [],
@@ -206,6 +227,7 @@ export const trackOne = withPathAndQuery(operations.trackOne, ({ path, query }, 
 });
 
 /** The tracking status a parcel has reached by now. */
-export function trackingStatusAt(parcel: Parcel, now: number, stepMs: number): Status {
+export function trackingStatusAt(parcel: Parcel, now: number, stepMs: number): string {
+  if (parcel.end !== undefined && parcel.end.at <= now) return parcel.end.status;
   return steps[Math.max(0, stepReached(parcel, now, stepMs))]?.status ?? "Processing";
 }

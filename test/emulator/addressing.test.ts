@@ -77,3 +77,22 @@ describe("single-shop addressing (DESIGN.md section 7)", () => {
     expect(dig(shared.body, "errors")).toMatch(/Several shops share this access token/);
   });
 });
+
+describe("a shop the Admin API no longer answers (PATCH /__emulator/shops/:domain {access})", () => {
+  it("answers 401 for a revoked token, 402 for a frozen shop and 423 for a locked one, until access is ok again", async () => {
+    const { url } = await start([ONE]);
+    const patch = (access: string) =>
+      fetch(`${url}/__emulator/shops/${ONE.domain}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ access }) });
+    for (const [access, status, errors] of [
+      ["revoked", 401, "[API] Invalid API key or access token (unrecognized login or wrong password)"],
+      ["frozen", 402, "Unavailable Shop"],
+      ["locked", 423, "This shop is unavailable"],
+    ] as const) {
+      expect(await (await patch(access)).json()).toMatchObject({ access });
+      expect(await graphqlWithToken(url, ONE.accessToken, "{ shop { name } }")).toEqual({ status, body: { errors } });
+    }
+    await patch("ok");
+    expect((await graphqlWithToken(url, ONE.accessToken, "{ shop { myshopifyDomain } }")).status).toBe(200);
+    expect((await patch("asleep")).status).toBe(400);
+  });
+});

@@ -22,7 +22,7 @@ import { cancelOrder, createOrder, editShippingAddress, type OrderOptions } from
 import type { Platform } from "./platform";
 import { defaultPayload, restOrder } from "./payloads";
 import { openDue } from "./scheduled";
-import { EmulatorState, type ShopRecord } from "./state";
+import { EmulatorState, type ShopAccess, type ShopRecord } from "./state";
 import {
   DEFAULT_DELIVERY,
   parseAppToml,
@@ -231,9 +231,11 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     const shopSettings = /^PATCH \/shops\/([^/]+)$/.exec(control);
     if (shopSettings) {
       const shop = shopOr404(shopSettings[1]);
-      const settings = z.object({ autoRequestFulfillment: z.boolean().optional(), scopes: z.array(z.string()).optional() }).parse(await readJson(req));
+      const settings = z
+        .object({ autoRequestFulfillment: z.boolean().optional(), scopes: z.array(z.string()).optional(), access: z.enum(["ok", "revoked", "frozen", "locked"]).optional() })
+        .parse(await readJson(req));
       Object.assign(shop, Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)));
-      return send(res, 200, { shop: shop.domain, autoRequestFulfillment: shop.autoRequestFulfillment, scopes: shop.scopes });
+      return send(res, 200, { shop: shop.domain, autoRequestFulfillment: shop.autoRequestFulfillment, scopes: shop.scopes, access: shop.access ?? "ok" });
     }
     if (control === "POST /products") {
       const shop = requestShop();
@@ -327,6 +329,8 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       throw new HttpError(404, { errors: `The Shopify emulator serves Admin API ${ADMIN_API_VERSION} only (asked for ${version})` });
     }
     const shop = resolved(adminShop(platform.state, shopOf(req, pathShop), header(req, "x-shopify-access-token")));
+    const refused = SHOP_UNAVAILABLE[shop.access ?? "ok"];
+    if (refused) throw new HttpError(refused.status, { errors: refused.errors });
     const raw = await readBody(req);
     let body: unknown;
     if ((header(req, "content-type") ?? "").includes("application/graphql")) body = { query: raw };
@@ -355,6 +359,14 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
   platform.state.baseUrl = emulator.url;
   return emulator;
 }
+
+/** What Shopify's Admin API answers for a shop the app cannot reach (its documented status codes). */
+const SHOP_UNAVAILABLE: Readonly<Record<ShopAccess, { status: number; errors: string } | undefined>> = {
+  ok: undefined,
+  revoked: { status: 401, errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+  frozen: { status: 402, errors: "Unavailable Shop" },
+  locked: { status: 423, errors: "This shop is unavailable" },
+};
 
 function resolved(resolution: ShopResolution): ShopRecord {
   if ("shop" in resolution) return resolution.shop;

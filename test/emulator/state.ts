@@ -50,7 +50,14 @@ export interface ShopRecord {
    */
   autoRequestFulfillment: boolean;
   nextOrderNumber: number;
+  /**
+   * Whether the Admin API answers the app (control route `PATCH /shops/:domain {access}`): revoked
+   * (401, the token no longer works), frozen (402, an unpaid bill) or locked (423). Absent: it answers.
+   */
+  access?: ShopAccess;
 }
+
+export type ShopAccess = "ok" | "revoked" | "frozen" | "locked";
 
 export interface LocationRecord {
   id: number;

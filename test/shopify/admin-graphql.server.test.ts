@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { assertNoUserErrors, operationName, runGraphql, type AdminGraphql } from "~/shopify/admin-graphql.server";
-import { ShopifyAdminError, ShopifyGraphqlError, ShopifyResponseShapeError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
+import { ShopifyGraphqlError, ShopifyResponseShapeError, ShopifyShopUnavailableError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
 import { listLocations } from "~/shopify/locations.server";
 import {
   drainBucket,
@@ -12,6 +12,7 @@ import {
   startTestShopify,
   type TestShopify,
 } from "../support/shopify-admin";
+import { DEMO_SHOP } from "../emulator/seed";
 
 let shopify: TestShopify;
 
@@ -81,13 +82,22 @@ describe("a refused access token", () => {
     expect(error instanceof ShopifyGraphqlError && error.status).toBe(401);
     expect(String(error)).toMatch(/Invalid API key or access token/);
   });
+});
 
-  it("passes the library's own HTTP error through untouched (the Remix layer turns it into a re-auth)", async () => {
-    const refused = runGraphql(libraryAdmin(shopify.emulator.url, "shpat_revoked"), SHOP_NAME, {}, z.unknown());
+// A job's client (unauthenticated.admin) has no re-auth to fall back on: the library's HttpResponseError
+// becomes the same typed error as a bare fetch's, so the job can pause the shop (app/flows/shop-access/).
+// An admin page's client turns a 401 into a re-auth before this layer sees it.
+describe.each(clients)("a shop Shopify refuses as a whole, through %s", (_, client) => {
+  it.each([
+    ["revoked", 401, "REVOKED"],
+    ["frozen", 402, "FROZEN"],
+    ["locked", 423, "LOCKED"],
+  ] as const)("%s: %i is a ShopifyShopUnavailableError (%s)", async (access, status, unavailable) => {
+    await fetch(`${shopify.emulator.url}/__emulator/shops/${DEMO_SHOP}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ access }) });
+    const refused = runGraphql(client(), SHOP_NAME, {}, z.unknown());
     const error: unknown = await refused.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Error);
-    expect(error).not.toBeInstanceOf(ShopifyAdminError);
-    expect(error instanceof Error && error.constructor.name).toBe("HttpResponseError");
+    expect(error).toBeInstanceOf(ShopifyShopUnavailableError);
+    expect(error instanceof ShopifyShopUnavailableError && [error.status, error.unavailable]).toEqual([status, unavailable]);
   });
 });
 

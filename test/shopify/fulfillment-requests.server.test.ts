@@ -7,6 +7,8 @@ import {
   rejectFulfillmentRequest,
 } from "~/shopify/fulfillment-requests.server";
 import type { LocationGid } from "~/shopify/ids";
+import { rejectionForHold } from "~/connector/rejection-reasons";
+import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import {
   cancelOrder,
   emulatorState,
@@ -68,6 +70,24 @@ describe("answering fulfillment requests", () => {
       reason: "INVALID_SKU",
       message: "SKU LAMP-LED-DESK-WHT is not known at warehouse US01",
     });
+  });
+});
+
+describe("the pipeline's port", () => {
+  it("rejects with Shopify's reason and the lines the connector's rejection names, and closes an accepted one it cannot do", async () => {
+    const port = shopifyPortFor(shopify.admin);
+    const rejected = await orderAtWarehouse(shopify, warehouse, [{ sku: "LAMP-LED-DESK-WHT", quantity: 1 }]);
+    const rejection = rejectionForHold([{ field: "Skus.Sku", lineItemId: rejected.lines[0]?.id ?? "", message: "LED desk lamp has SKU LAMP-LED-DESK-WHT, which is not in your SKU mapping." }]);
+    await port.rejectFulfillmentRequest(rejected.fulfillmentOrderId, rejection.reason, rejection.message, rejection.lineItems);
+    expect((await stateOf(rejected.fulfillmentOrderId))?.lastResponse).toMatchObject({ action: "REJECT_FULFILLMENT_REQUEST", reason: "INVALID_SKU", message: rejection.message });
+
+    const accepted = await orderAtWarehouse(shopify, warehouse, [{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
+    await port.acceptFulfillmentRequest(accepted.fulfillmentOrderId, "Queued");
+    await port.closeFulfillmentOrder(accepted.fulfillmentOrderId, "The provider could not create the package.");
+    expect(await stateOf(accepted.fulfillmentOrderId)).toMatchObject({ status: "INCOMPLETE", requestStatus: "CLOSED", lastResponse: { action: "CLOSE" } });
+    expect(await port.fulfillmentOrderRemaining(accepted.fulfillmentOrderId)).toMatchObject({ status: "INCOMPLETE", lines: [{ sku: "MUG-CER-350-WHT", remainingQuantity: 1 }] });
+    // Closed already: Shopify refuses a second close.
+    await expect(port.closeFulfillmentOrder(accepted.fulfillmentOrderId, "Again")).rejects.toBeInstanceOf(ShopifyUserError);
   });
 });
 

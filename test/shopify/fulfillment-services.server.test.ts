@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { runGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { createFulfillmentService, ensureFulfillmentService, listFulfillmentServices } from "~/shopify/fulfillment-services.server";
 import { listLocations } from "~/shopify/locations.server";
@@ -29,8 +31,9 @@ describe("a fulfillment service per provider warehouse", () => {
       handle: "provider-de01",
       type: "THIRD_PARTY",
       callbackUrl: `${shopify.app.url}/fulfillment_service`,
-      inventoryManagement: true,
-      trackingSupport: true,
+      // Stock and tracking go through the Admin API: nothing is promised at the callback URL (decision 0015).
+      inventoryManagement: false,
+      trackingSupport: false,
       requiresShippingMethod: true,
       locationCountryCode: "DE",
     });
@@ -43,6 +46,21 @@ describe("a fulfillment service per provider warehouse", () => {
       fulfillmentServiceHandle: "provider-de01",
       address: { countryCode: "DE", city: "Leipzig", zip: "04435", address1: "Am Logistikpark 4" },
     });
+  });
+
+  it("registered before with stock and tracking promises, or another callback URL, is registered again as the app works now", async () => {
+    const { data } = await runGraphql(
+      shopify.admin,
+      `mutation OldRegistration($callbackUrl: URL) {
+        fulfillmentServiceCreate(name: "Provider DE01", callbackUrl: $callbackUrl, inventoryManagement: true, trackingSupport: true) { fulfillmentService { id } userErrors { field message } }
+      }`,
+      { callbackUrl: "https://old-app.example/fulfillment_service" },
+      z.object({ fulfillmentServiceCreate: z.object({ fulfillmentService: z.object({ id: z.string() }) }) }),
+    );
+    const { service, created } = await ensureFulfillmentService(shopify.admin, de01());
+    expect(created).toBe(false);
+    expect(service).toMatchObject({ id: data.fulfillmentServiceCreate.fulfillmentService.id, inventoryManagement: false, trackingSupport: false, callbackUrl: de01().callbackUrl });
+    expect(await listFulfillmentServices(shopify.admin)).toEqual([expect.objectContaining({ serviceName: "Provider DE01", inventoryManagement: false, trackingSupport: false })]);
   });
 
   it("is created once when two setups run at the same time", async () => {

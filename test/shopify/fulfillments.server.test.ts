@@ -67,6 +67,20 @@ describe("writing the shipment back as a fulfilment", () => {
     expect(state.fulfillmentOrders.find((fo) => fo.id === numericId(fulfillmentOrderId))?.status).toBe("CLOSED");
   });
 
+  it("writes every parcel's tracking number, with their pages when each has one", async () => {
+    const { fulfillmentOrderId, lines } = await acceptedOrder();
+    const others = [dhl("JD014600006281230711"), dhl("JD014600006281230712")];
+    const fulfillment = await createFulfillment(shopify.admin, { fulfillmentOrderId, lines, tracking: { ...dhl("JD014600006281230710"), others }, notifyCustomer: false });
+    expect(fulfillment.trackingInfo).toEqual([dhl("JD014600006281230710"), ...others]);
+    // A page missing for one of them: the numbers all go, Shopify finds the pages by carrier.
+    const updated = await updateTracking(shopify.admin, {
+      fulfillmentId: fulfillment.id,
+      tracking: { ...dhl("JD014600006281230720"), others: [{ number: "JD014600006281230721", url: null }] },
+      notifyCustomer: false,
+    });
+    expect(updated.trackingInfo.map((info) => info.number)).toEqual(["JD014600006281230720", "JD014600006281230721"]);
+  });
+
   it("ships part of a fulfillment order and leaves the rest open, found again after a crash", async () => {
     const { fulfillmentOrderId, lines } = await acceptedOrder();
     const [mugs] = lines;

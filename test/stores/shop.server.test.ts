@@ -21,6 +21,7 @@ describe("shop settings", () => {
       skus: { strict: false, bySku: {} },
       skuDefaults: { size: null, declaredValueFrom: "PRICE" },
       stockSync: { enabled: true, intervalMinutes: 15 },
+      afterSending: { failedPackages: "hold", noNewsDays: 30 },
       codGatewayNames: [],
       notifyCustomer: true,
       pushPolicy: "autoPush",
@@ -42,6 +43,7 @@ describe("shop settings", () => {
       country: null,
       enabled: true,
       services: { defaultService: null, byCountry: { US: "USPS-GA" }, byShippingMethod: {} },
+      handlingDays: null,
     });
     expect(saved.dropShip?.services).toEqual({ defaultService: null, byCountry: {}, byShippingMethod: {} });
   });

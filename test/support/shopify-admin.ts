@@ -182,7 +182,7 @@ const Snapshot = z.object({
       id: z.number(),
       status: z.string(),
       requestStatus: z.string(),
-      lastResponse: z.object({ action: z.string(), message: z.string().nullable(), reason: z.string().nullish() }).nullable(),
+      lastResponse: z.object({ action: z.string(), message: z.string().nullable(), reason: z.string().nullish(), estimatedShippedAt: z.string().nullish() }).nullable(),
       lineItems: z.array(z.object({ id: z.number(), remainingQuantity: z.number(), totalQuantity: z.number() })),
     }),
   ),

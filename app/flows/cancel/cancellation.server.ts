@@ -1,9 +1,9 @@
 /**
- * Cancellation (DESIGN.md flow 1 and orders/cancelled): a package that has not reached the provider
- * (HELD or READY, and no push sending it right now) is CANCELLED and nothing is sent; the
- * cancellation request is accepted. Once the provider has it (SUBMITTED or later), the request is
- * rejected with a message saying it is already at the warehouse, which the merchant sees in Shopify
- * and in the shipment's timeline.
+ * Cancellation (DESIGN.md flow 1 and orders/cancelled): a package that will not ship (HELD or READY,
+ * and no push sending it right now; or FAILED, which the provider could not create) is CANCELLED
+ * and nothing is sent; the cancellation request is accepted. Once the provider has it (SUBMITTED or
+ * later), the request is rejected with a message saying it is already at the warehouse, which the
+ * merchant sees in Shopify and in the shipment's timeline.
  */
 import type { Shipment } from "@prisma/client";
 import type { FulfillmentOrderGid } from "~/connector";
@@ -16,6 +16,10 @@ import type { PipelineDeps } from "../ports/deps";
 import type { FulfillmentOrderBrief, ShopifyPort } from "../ports/ports";
 
 const ACCEPTED = "Cancelled before the package reached the warehouse: nothing was sent to the provider.";
+/** A FAILED package reached the provider, which could not create it: nothing ships either. */
+const ACCEPTED_FAILED = "Cancelled: the provider could not create the package, so nothing ships.";
+
+const acceptedFor = (shipment: Shipment | null) => (shipment?.state === "FAILED" ? ACCEPTED_FAILED : ACCEPTED);
 
 function alreadyAtWarehouse(shipment: Shipment): string {
   const since = shipment.submittedAt ? ` since ${shipment.submittedAt.toISOString().slice(0, 10)}` : "";
@@ -27,7 +31,7 @@ function alreadyAtWarehouse(shipment: Shipment): string {
 
 /** Cancels the shipment if nothing was sent; waits (RetryLater) for a push that is sending it now. */
 async function cancelUnsent(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<Exclude<UnsentCancellation, "being-sent">> {
-  const outcome = await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message: `${why} ${ACCEPTED}` }, deps.now());
+  const outcome = await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message: `${why} ${acceptedFor(shipment)}` }, deps.now());
   if (outcome === "being-sent") {
     throw new RetryLater(new Date(deps.now().getTime() + deps.policy.cancellationWaitMs), `Package ${shipment.packageId} is being sent right now`);
   }
@@ -50,7 +54,7 @@ async function answerCancellation(ctx: JobContext, deps: PipelineDeps, shopify: 
   const shipment = await findShipmentOfFulfillmentOrder(ctx.db, shop, id);
   const outcome = shipment ? await cancelUnsent(ctx, deps, shipment, "The merchant asked to cancel.") : "cancelled";
   if (outcome !== "already-sent") {
-    await answered(() => shopify.acceptCancellationRequest(id, ACCEPTED));
+    await answered(() => shopify.acceptCancellationRequest(id, acceptedFor(shipment)));
     return;
   }
   if (shipment === null) return;

@@ -1,22 +1,49 @@
 /**
  * Follow: the provider creates packages asynchronously, so SUBMITTED shipments are polled in
  * batches (operation 8 for drop-ship, 15 for outbound, by PackageId) until `Created` with a tracking
- * number (→ CREATED) or `CreateFailed` (→ FAILED with the reason in the merchant's words). The same
- * job watches non-final tracking numbers of fulfilled parcels: when the provider replaces one, the
- * Shopify fulfilment's tracking is updated.
+ * number (→ CREATED, with the other parcels' numbers) or `CreateFailed` (→ FAILED with the reason in
+ * the merchant's words; handed back to Shopify when the shop says so). A package the provider
+ * deleted, or that nobody has news of for the shop's noNewsDays, is followed no further (→ ENDED).
+ * The same job watches non-final tracking numbers of fulfilled parcels: when the provider replaces
+ * one, the Shopify fulfilment's tracking is updated.
  */
 import type { Shipment, ShipmentKind } from "@prisma/client";
+import { FulfillmentOrderGid } from "~/connector";
+import { endingOfPackageStatus, endingOfSilence, type Ending, type Waiting } from "~/connector/endings";
 import { ProviderNotFoundError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { countInState, markPolled, shipmentsInState } from "~/stores/shipments/shipment-pipeline.server";
+import { endShipment } from "~/stores/shipments/after-sending.server";
+import { countInState, markPolled, otherParcelsOf, otherParcelsText, shipmentsInState } from "~/stores/shipments/shipment-pipeline.server";
 import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.server";
+import { HANDED_BACK } from "~/stores/shipments/shipment-states";
+import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
 import { respectingWaits } from "../ports/errors";
-import { type StatusRecord, statusOutcomeOf } from "./provider-status";
-import type { ProviderPort, ShopifyPort } from "../ports/ports";
+import { type CreationFailure, type StatusRecord, statusOutcomeOf } from "./provider-status";
+import type { PipelineSettings, ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueStatusPoll, queueStockSync, queueWriteBack } from "../queue/stages.server";
 import { chunks } from "~/lib/chunks";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Settings > After sending allows no fewer days: a package silent for less is not read against them. */
+const FEWEST_NO_NEWS_DAYS = 1;
+
+/** Shopify shows a closing message on the order; long ones are cut. */
+const short = (text: string) => (text.length <= 250 ? text : `${text.slice(0, 249)}…`);
+
+/** The shop's Shopify port and settings, asked for only when a shipment needs them. */
+interface Shop {
+  shopify(): Promise<ShopifyPort>;
+  settings(): Promise<PipelineSettings>;
+}
+
+function lazyShop(deps: PipelineDeps, shop: string): Shop {
+  let shopify: Promise<ShopifyPort> | undefined;
+  let settings: Promise<PipelineSettings> | undefined;
+  const port = () => (shopify ??= deps.shopify(shop));
+  return { shopify: port, settings: async () => (settings ??= deps.settings(shop, await port())) };
+}
 
 /** The status records of the packages, by PackageId; an empty map when the provider knows none of them. */
 async function statusesOf(provider: ProviderPort, kind: ShipmentKind, packageIds: string[]): Promise<Map<string, StatusRecord>> {
@@ -37,26 +64,144 @@ const statusSummary = (record: StatusRecord) => ({
   handleStatus: record.HandleStatus ?? null,
   svcPackageId: record.SvcPackageId ?? null,
   trackingNumber: record.TrackingNumber ?? null,
+  extraTrackNumber: "ExtraTrackNumber" in record ? (record.ExtraTrackNumber ?? null) : null,
   isFinalTrackingNumber: record.IsFinalTrackingNumber ?? null,
   shippingProvider: record.ShippingProvider ?? null,
   retryCount: record.RetryCount ?? null,
 });
 
-async function applySubmitted(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, record: StatusRecord | undefined): Promise<void> {
+/** When the provider last said something about the package: news, else when it was sent. */
+const newsSince = (shipment: Shipment) => shipment.lastNewsAt ?? shipment.submittedAt ?? shipment.updatedAt;
+
+/** The ending by silence, if the package has been silent for the shop's number of days. */
+async function silence(shop: Shop, shipment: Shipment, now: Date, waiting: Waiting): Promise<Ending | null> {
+  const since = newsSince(shipment);
+  if (now.getTime() - since.getTime() < FEWEST_NO_NEWS_DAYS * DAY_MS) return null;
+  const { afterSending } = await shop.settings();
+  return endingOfSilence(since, now, afterSending.noNewsDays, waiting, shipment.packageId);
+}
+
+/**
+ * The package will not reach the customer: ENDED. Before its fulfilment exists, an outbound one's
+ * fulfillment order is also given back to Shopify (closed as incomplete), so the merchant can send
+ * it again or elsewhere; Shopify refusing that (already closed, cancelled) is said, not an error.
+ */
+async function end(ctx: JobContext, deps: PipelineDeps, shop: Shop, shipment: Shipment, ending: Ending, received: unknown): Promise<void> {
+  const handedBack = shipment.kind === "OUTBOUND" && ending.reason !== "NO_NEWS" ? await giveBack(shop, shipment, ending.message) : undefined;
+  await endShipment(
+    ctx.db,
+    shipment,
+    ending,
+    { operation: shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses", received, ...(handedBack ? { handedBack } : {}) },
+    deps.now(),
+  );
+}
+
+type GivenBack = { closed: true } | { closed: false; why: string };
+
+/**
+ * fulfillmentOrderClose with the reason. Repeating it is harmless: Shopify refuses a second close,
+ * and a fulfillment order found INCOMPLETE counts as given back (a run that died after closing it).
+ */
+async function giveBack(shop: Shop, shipment: Shipment, message: string): Promise<GivenBack> {
+  const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
+  if (!id.success) return { closed: false, why: "the fulfillment order id is not Shopify's" };
+  const shopify = await shop.shopify();
+  try {
+    await shopify.closeFulfillmentOrder(id.data, short(message));
+    return { closed: true };
+  } catch (error) {
+    if (!(error instanceof ShopifyUserError)) throw error;
+    const now = await shopify.fulfillmentOrderRemaining(id.data);
+    if (now?.status === "INCOMPLETE") return { closed: true };
+    return { closed: false, why: error.userErrors.map((e) => e.message).join("; ") };
+  }
+}
+
+const HAND_BACK_HINT =
+  "Handed back to Shopify: the fulfillment order is closed as incomplete, so you decide there. Fix the cause and request fulfilment again, move it to another location, or refund it.";
+
+/**
+ * A package the provider could not create. Held (FAILED, fix and retry), or, when the shop hands
+ * such packages back, its fulfillment order closed in Shopify with the reason (FAILED, HANDED_BACK).
+ * A drop-ship package has nothing to give back: its fulfillment order is at the merchant's own
+ * location and was never the app's to close; the timeline says so and it stays FAILED.
+ */
+async function fail(ctx: JobContext, deps: PipelineDeps, shop: Shop, shipment: Shipment, failure: CreationFailure, record: StatusRecord): Promise<void> {
+  const now = deps.now();
+  const operation = shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses";
+  const failed = { type: "failed" as const, message: failure.message, data: { operation, received: statusSummary(record) } };
+  const columns = { svcPackageId: record.SvcPackageId ?? null, lastPolledAt: now, lastNewsAt: now };
+  if ((await shop.settings()).afterSending.failedPackages !== "handBack") {
+    await transition(ctx.db, shipment, "FAILED", failed, { ...columns, lastErrorCode: failure.code, lastErrorText: failure.message });
+    return;
+  }
+  if (shipment.kind === "DROPSHIP") {
+    await ctx.db.$transaction(async (tx) => {
+      const moved = await transition(tx, shipment, "FAILED", failed, { ...columns, lastErrorCode: failure.code, lastErrorText: failure.message });
+      await recordShipmentEvent(tx, moved.id, {
+        type: "handed_back",
+        message:
+          "Not handed back: a drop-ship package's fulfillment order stays at your own location in Shopify, so there is nothing to close. " +
+          "Fix the cause and retry here, or fulfil the order yourself.",
+        data: { setting: "handBack", kind: "DROPSHIP" },
+      });
+    });
+    return;
+  }
+  const closing = `The provider could not create package ${shipment.packageId}: ${failure.said}`;
+  const given = await giveBack(shop, shipment, closing);
+  await ctx.db.$transaction(async (tx) => {
+    if (given.closed) {
+      const text = `The provider could not create the package: ${failure.said} ${HAND_BACK_HINT}`;
+      const moved = await transition(tx, shipment, "FAILED", failed, { ...columns, lastErrorCode: HANDED_BACK, lastErrorText: text });
+      await recordShipmentEvent(tx, moved.id, {
+        type: "handed_back",
+        message: `Handed back to Shopify: the fulfillment order is closed as incomplete ("${short(closing)}"). Request fulfilment again in Shopify once the cause is fixed, or fulfil it elsewhere.`,
+        data: { operation: "fulfillmentOrderClose", providerCode: failure.code },
+      });
+      return;
+    }
+    const moved = await transition(tx, shipment, "FAILED", failed, { ...columns, lastErrorCode: failure.code, lastErrorText: failure.message });
+    await recordShipmentEvent(tx, moved.id, {
+      type: "handed_back",
+      message: `Could not hand it back to Shopify (${given.why}): it waits here instead. Fix the cause and retry.`,
+      data: { operation: "fulfillmentOrderClose", refused: given.why },
+    });
+  });
+}
+
+async function applySubmitted(ctx: JobContext, deps: PipelineDeps, shop: Shop, shipment: Shipment, record: StatusRecord | undefined): Promise<void> {
   const now = deps.now();
   if (record === undefined) {
-    // Accepted by the provider, yet unknown to its status query: its records may lag. Asked again later.
+    // Accepted by the provider, yet unknown to its status query: its records may lag. Asked again
+    // later, until the shop's days without news are over.
+    const silent = await silence(shop, shipment, now, "unknown");
+    if (silent) return end(ctx, deps, shop, shipment, silent, null);
     ctx.logger.warn("The provider does not know a package it accepted; asking again later", { packageId: shipment.packageId });
     await markPolled(ctx.db, [shipment.id], now);
     return;
   }
   const outcome = statusOutcomeOf(record);
+  const ending = endingOfPackageStatus({
+    kind: shipment.kind,
+    packageId: shipment.packageId,
+    status: record.Status,
+    handleStatus: outcome.handleStatus,
+    reasonText: "UnShippedReason" in record ? record.UnShippedReason?.ReasonText : null,
+    fulfilled: false,
+  });
+  if (ending) return end(ctx, deps, shop, shipment, ending, statusSummary(record));
   switch (outcome.kind) {
-    case "creating":
+    case "creating": {
+      const silent = await silence(shop, shipment, now, "creating");
+      if (silent) return end(ctx, deps, shop, shipment, silent, statusSummary(record));
       await markPolled(ctx.db, [shipment.id], now);
       return;
+    }
     case "created": {
       const { created } = outcome;
+      const parcels = created.otherNumbers.length + 1;
       await transition(
         ctx.db,
         shipment,
@@ -65,7 +210,8 @@ async function applySubmitted(ctx: JobContext, deps: PipelineDeps, shipment: Shi
           type: "created",
           message:
             `The provider created the package: tracking number ${created.trackingNumber}` +
-            `${created.carrier ? ` (${created.carrier})` : ""}${created.isFinal ? "" : ", provisional: the provider may replace it"}.`,
+            `${created.carrier ? ` (${created.carrier})` : ""}${created.isFinal ? "" : ", provisional: the provider may replace it"}` +
+            `${parcels > 1 ? `; it travels in ${parcels} parcels, also ${created.otherNumbers.join(", ")}` : ""}.`,
           data: { operation: shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses", received: statusSummary(record) },
         },
         {
@@ -73,7 +219,9 @@ async function applySubmitted(ctx: JobContext, deps: PipelineDeps, shipment: Shi
           trackingCarrier: created.carrier,
           isFinalTracking: created.isFinal,
           svcPackageId: created.svcPackageId,
+          extraTrackingNumbers: otherParcelsText(created.otherNumbers.map((number) => ({ number, url: null }))),
           lastPolledAt: now,
+          lastNewsAt: now,
           lastErrorCode: null,
           lastErrorText: null,
         },
@@ -81,18 +229,7 @@ async function applySubmitted(ctx: JobContext, deps: PipelineDeps, shipment: Shi
       return;
     }
     case "failed":
-      await transition(
-        ctx.db,
-        shipment,
-        "FAILED",
-        {
-          type: "failed",
-          message: outcome.failure.message,
-          data: { operation: shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses", received: statusSummary(record) },
-        },
-        { lastErrorCode: outcome.failure.code, lastErrorText: outcome.failure.message, svcPackageId: record.SvcPackageId ?? null, lastPolledAt: now },
-      );
-      return;
+      return fail(ctx, deps, shop, shipment, outcome.failure, record);
   }
 }
 
@@ -133,13 +270,13 @@ async function replaceTracking(
     }
     return;
   }
-  const tracking = { number: created.trackingNumber, company: created.carrier ?? page?.company ?? null, url: page?.url ?? null };
+  const tracking = { number: created.trackingNumber, company: created.carrier ?? page?.company ?? null, url: page?.url ?? null, others: otherParcelsOf(shipment) };
   if (shipment.shopifyFulfillmentId === null) return;
   await shopify.updateTracking(shipment.shopifyFulfillmentId, tracking, notifyCustomer);
   await ctx.db.$transaction(async (tx) => {
     await tx.shipment.update({
       where: { id: shipment.id },
-      data: { trackingNumber: tracking.number, trackingCarrier: tracking.company, trackingUrl: tracking.url, isFinalTracking: created.isFinal, lastPolledAt: now },
+      data: { trackingNumber: tracking.number, trackingCarrier: tracking.company, trackingUrl: tracking.url, isFinalTracking: created.isFinal, lastPolledAt: now, lastNewsAt: now },
     });
     await recordShipmentEvent(tx, shipment.id, {
       type: "tracking_updated",
@@ -154,9 +291,10 @@ async function followSubmitted(ctx: JobContext, deps: PipelineDeps, provider: Pr
   const size = deps.policy.idsPerStatusQuery;
   const limit = size * deps.policy.statusQueriesPerPoll;
   const submitted = await shipmentsInState(ctx.db, shop, "SUBMITTED", { kind, take: limit + 1, leastRecentlyPolled: true });
+  const lazy = lazyShop(deps, shop);
   for (const chunk of chunks(submitted.slice(0, limit), size)) {
     const records = await statusesOf(provider, kind, chunk.map((s) => s.packageId));
-    for (const shipment of chunk) await applySubmitted(ctx, deps, shipment, records.get(shipment.packageId));
+    for (const shipment of chunk) await applySubmitted(ctx, deps, lazy, shipment, records.get(shipment.packageId));
   }
   return submitted.length > limit;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DropshipStatusRecord, OutboundStatusRecord } from "~/fulfilment";
-import { statusOutcomeOf } from "./provider-status";
+import { otherTrackingNumbersOf, statusOutcomeOf } from "./provider-status";
 
 describe("statusOutcomeOf", () => {
   it("is still creating while the provider says Creating, or Created without a number yet", () => {
@@ -20,8 +20,15 @@ describe("statusOutcomeOf", () => {
     expect(statusOutcomeOf(record)).toEqual({
       kind: "created",
       handleStatus: null,
-      created: { trackingNumber: "SBX123", carrier: "Sandbox Fulfilment", isFinal: false, svcPackageId: "DX1" },
+      created: { trackingNumber: "SBX123", carrier: "Sandbox Fulfilment", isFinal: false, svcPackageId: "DX1", otherNumbers: [] },
     });
+  });
+
+  it("lists a drop-ship package's other parcels from ExtraTrackNumber, each once", () => {
+    const record = DropshipStatusRecord.parse({ PackageId: "1001_1", Status: "Created", TrackingNumber: "1Z1", ExtraTrackNumber: "1Z2, 1Z3;1Z2 1Z1" });
+    const outcome = statusOutcomeOf(record);
+    expect(outcome.kind === "created" && outcome.created.otherNumbers).toEqual(["1Z2", "1Z3"]);
+    expect(otherTrackingNumbersOf(DropshipStatusRecord.parse({ PackageId: "1001_1", Status: "Created", TrackingNumber: "1Z1", ExtraTrackNumber: null }), "1Z1")).toEqual([]);
   });
 
   it("puts a drop-ship CreateFailedReason in the merchant's words, with what to do", () => {

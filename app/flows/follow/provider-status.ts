@@ -17,6 +17,8 @@ export interface CreatedPackage {
    */
   isFinal: boolean;
   svcPackageId: string | null;
+  /** The package's other parcels (drop-ship: ExtraTrackNumber), besides trackingNumber. */
+  otherNumbers: string[];
 }
 
 export interface CreationFailure {
@@ -24,6 +26,8 @@ export interface CreationFailure {
   code: string;
   /** For the merchant: what went wrong, what the provider suggests, and what to do. */
   message: string;
+  /** What the provider said (ReasonText and ExtendMessage as sentences), without the advice. */
+  said: string;
   reason: FailureReason | null;
 }
 
@@ -56,7 +60,19 @@ export function creationFailureOf(reason: FailureReason | null): CreationFailure
     .map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
   const said = sentences.length > 0 ? sentences.join(" ") : "The provider did not say why.";
   const advice = ADVICE[code] ?? "Correct the order or the settings, then retry.";
-  return { code, message: `The provider could not create the package: ${said} ${advice}`, reason };
+  return { code, message: `The provider could not create the package: ${said} ${advice}`, said, reason };
+}
+
+/**
+ * The other parcels' tracking numbers: drop-ship records list them in ExtraTrackNumber (one text;
+ * the reference gives no format, so commas, semicolons and spaces all separate), outbound records
+ * have no such field.
+ */
+export function otherTrackingNumbersOf(record: StatusRecord, trackingNumber: string): string[] {
+  const extra = "ExtraTrackNumber" in record ? record.ExtraTrackNumber : null;
+  if (!extra) return [];
+  const numbers = extra.split(/[\s,;|]+/).filter((number) => number !== "" && number !== trackingNumber);
+  return [...new Set(numbers)];
 }
 
 export function statusOutcomeOf(record: StatusRecord): StatusOutcome {
@@ -74,6 +90,7 @@ export function statusOutcomeOf(record: StatusRecord): StatusOutcome {
           carrier: record.ShippingProvider?.trim() || null,
           isFinal: record.IsFinalTrackingNumber ?? true,
           svcPackageId: record.SvcPackageId ?? null,
+          otherNumbers: otherTrackingNumbersOf(record, trackingNumber),
         },
       };
     }

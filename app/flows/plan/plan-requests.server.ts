@@ -14,6 +14,7 @@
  * a request that is no longer open when answered is checked again instead of answered twice.
  */
 import type { FulfillmentOrderGid } from "~/connector";
+import { estimatedShipDate } from "~/connector/ship-date";
 import { RetryLater, type JobContext } from "~/jobs/handler";
 import { TopicPayloads } from "~/shopify/webhooks/payloads";
 import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
@@ -100,7 +101,15 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
     await reject(shopify, id, plan.kind === "SKIP" ? plan.reason : "This fulfillment order cannot be shipped by the provider.");
   }
   if (planned.length === 0) return;
-  const { refused } = await shopify.acceptFulfillmentRequests(planned.map(({ facts, shipment }) => ({ id: facts.fo.id, message: short(`Accepted. ${shipment.summary}`) })));
+  const acceptedAt = new Date();
+  const { refused } = await shopify.acceptFulfillmentRequests(
+    planned.map(({ facts, shipment }) => ({
+      id: facts.fo.id,
+      message: short(`Accepted. ${shipment.summary}`),
+      // Only a package on its way has a ship date; a held one waits for a person.
+      estimatedShippedAt: shipment.state === "READY" && shipment.origin !== null ? estimatedShipDate(acceptedAt, settings.handlingDays[shipment.origin]) : null,
+    })),
+  );
   const accepted: Planned[] = [];
   for (const item of planned) {
     if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id))?.fo.status === "IN_PROGRESS") accepted.push(item);

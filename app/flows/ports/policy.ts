@@ -72,6 +72,8 @@ export interface PipelinePolicy {
   readonly skusPerRegistrationRound: number;
   /** How long after the provider's stock changed (packages created) the stock sync runs, gathering a burst into one sync. */
   readonly stockSyncAfterChangeMs: number;
+  /** While Shopify refuses a shop (401, 402, 423), how often the app asks again; the shop's jobs wait meanwhile. */
+  readonly shopifyAccessCheckMs: number;
 }
 
 export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
@@ -99,6 +101,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   bulkReadPollMs: 2_000,
   skusPerRegistrationRound: 20,
   stockSyncAfterChangeMs: 60_000,
+  shopifyAccessCheckMs: 15 * 60_000,
 };
 
 /** Every wait short enough for the sandbox's fast clock; batch sizes as in production. */
@@ -117,6 +120,7 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   trackingMaxDeferMs: 10_000,
   bulkReadPollMs: 100,
   stockSyncAfterChangeMs: 1_000,
+  shopifyAccessCheckMs: 300,
 };
 
 /** The policy named by PIPELINE_POLICY (read by the env module). */

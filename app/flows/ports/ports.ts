@@ -5,6 +5,7 @@
  * emulator, or with fakes that `satisfies` the same shapes.
  */
 import type { ConnectorSettings, FulfillmentOrderFacts, FulfillmentOrderGid, OrderFacts } from "~/connector";
+import type { RejectionReason } from "~/connector/rejection-reasons";
 import type { FulfilmentClient } from "~/fulfilment";
 import type { ShopifyUserError } from "~/shopify/errors";
 import type { FulfillmentEventStatus } from "~/shopify/fulfillment-event-status";
@@ -13,6 +14,9 @@ import type { BulkOperationState } from "~/shopify/bulk-operations.server";
 import type { VariantLine } from "~/shopify/catalogue.server";
 import type { InventoryItemGid, LocationGid } from "~/shopify/ids";
 import type { Activation, StockLevel } from "~/shopify/inventory.server";
+import type { FulfillmentOrderRemaining } from "~/shopify/fulfillment-order-lines.server";
+
+export type { FulfillmentOrderRemaining };
 
 export type { AssignmentStatus };
 
@@ -31,22 +35,8 @@ export type ProviderPort = Pick<
   | "priceOneService"
 >;
 
-/** Shopify's FulfillmentOrderRejectionReason. */
-export type RejectionReason =
-  | "INCORRECT_ADDRESS"
-  | "INCORRECT_PRODUCT_INFO"
-  | "INELIGIBLE_PRODUCT"
-  | "INTERNATIONAL_SHIPPING_UNAVAILABLE"
-  | "INVALID_CONTACT_INFORMATION"
-  | "INVALID_SKU"
-  | "INVENTORY_OUT_OF_STOCK"
-  | "MERCHANT_BLOCKED_OR_SUSPENDED"
-  | "MISSING_CUSTOMS_INFO"
-  | "ORDER_TOO_LARGE"
-  | "OTHER"
-  | "PACKAGE_PREFERENCE_NOT_SET"
-  | "PAYMENT_DECLINED"
-  | "UNDELIVERABLE_DESTINATION";
+/** Shopify's FulfillmentOrderRejectionReason (app/connector/rejection-reasons.ts maps the app's reasons to it). */
+export type { RejectionReason };
 
 /** A fulfillment order in brief, as listed; read in full with readFulfillmentOrder. */
 export interface FulfillmentOrderBrief {
@@ -65,6 +55,14 @@ export interface TrackingInfo {
   number: string;
   company: string | null;
   url: string | null;
+  /** The package's other parcels, each with its tracking page when known: all go into the fulfilment. */
+  others?: readonly { number: string; url: string | null }[];
+}
+
+/** A fulfillment order line item named in a rejection, with what is wrong with it. */
+export interface RejectedLine {
+  fulfillmentOrderLineItemId: string;
+  message: string;
 }
 
 export interface FulfilmentInput {
@@ -150,9 +148,22 @@ export interface ShopifyPort {
   /** An order's fulfillment orders at every location; null for an unknown order. */
   orderFulfillmentOrders(orderId: string): Promise<FulfillmentOrderBrief[] | null>;
   acceptFulfillmentRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
-  /** Several at once; the ids Shopify refused to accept (withdrawn, answered already) come back in `refused`. */
-  acceptFulfillmentRequests(requests: readonly { id: FulfillmentOrderGid; message: string }[]): Promise<{ refused: Set<FulfillmentOrderGid> }>;
-  rejectFulfillmentRequest(id: FulfillmentOrderGid, reason: RejectionReason, message: string): Promise<void>;
+  /**
+   * Several at once; the ids Shopify refused to accept (withdrawn, answered already) come back in
+   * `refused`. `estimatedShippedAt`: when the warehouse should ship it (estimatedShipDate), if known.
+   */
+  acceptFulfillmentRequests(requests: readonly { id: FulfillmentOrderGid; message: string; estimatedShippedAt?: Date | null }[]): Promise<{ refused: Set<FulfillmentOrderGid> }>;
+  /** Says no to a request not accepted yet, with Shopify's reason and the lines at fault (app/connector/rejection-reasons.ts). */
+  rejectFulfillmentRequest(id: FulfillmentOrderGid, reason: RejectionReason, message: string, lines?: readonly RejectedLine[]): Promise<void>;
+  /**
+   * Gives back an accepted request the warehouse cannot do: the fulfillment order becomes INCOMPLETE
+   * and the merchant decides. A ShopifyUserError when it is not in progress with an accepted request.
+   */
+  closeFulfillmentOrder(id: FulfillmentOrderGid, message: string): Promise<void>;
+  /** The fulfillment order's status and what remains of each line item; null when Shopify does not know it. */
+  fulfillmentOrderRemaining(id: FulfillmentOrderGid): Promise<FulfillmentOrderRemaining | null>;
+  /** Resolves while Shopify answers for the shop; a ShopifyShopUnavailableError (401, 402, 423) otherwise. */
+  checkAccess(): Promise<void>;
   acceptCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
   rejectCancellationRequest(id: FulfillmentOrderGid, message: string): Promise<void>;
   createFulfilment(input: FulfilmentInput): Promise<{ id: string }>;
@@ -187,4 +198,12 @@ export interface PipelineSettings {
   notifyCustomer: boolean;
   /** holdForReview: every new shipment waits HELD for a person. */
   pushPolicy: "autoPush" | "holdForReview";
+  afterSending: {
+    /** A package the provider cannot create: hold (FAILED, fix and retry) or handBack (its fulfillment order closed, the merchant decides). */
+    failedPackages: "hold" | "handBack";
+    /** A parcel nobody has said anything new about for this many days is followed no further. */
+    noNewsDays: number;
+  };
+  /** Working days a warehouse takes to ship what it accepted, by WarehouseId; absent: not known. */
+  handlingDays: Readonly<Record<string, number>>;
 }

@@ -83,5 +83,6 @@ export function pipelineSettingsOf(shop: ShopSettings, locations: readonly Locat
     codGatewayNames: shop.codGatewayNames,
     orders: shop.orders,
   });
-  return { settings: { connector, notifyCustomer: shop.notifyCustomer, pushPolicy: shop.pushPolicy }, problems };
+  const handlingDays = Object.fromEntries(shop.warehouses.flatMap((w) => (w.handlingDays === null ? [] : [[w.warehouseId, w.handlingDays]])));
+  return { settings: { connector, notifyCustomer: shop.notifyCustomer, pushPolicy: shop.pushPolicy, afterSending: shop.afterSending, handlingDays }, problems };
 }

@@ -20,9 +20,12 @@ import {
   acceptCancellationRequest,
   acceptFulfillmentRequest,
   acceptFulfillmentRequests,
+  closeFulfillmentOrder,
   rejectCancellationRequest,
   rejectFulfillmentRequest,
 } from "~/shopify/fulfillment-requests.server";
+import { readFulfillmentOrderRemaining } from "~/shopify/fulfillment-order-lines.server";
+import { checkShopAccess } from "~/shopify/shop-access.server";
 import {
   createFulfillment,
   createFulfillmentEvent,
@@ -59,10 +62,15 @@ const brief = (fo: FulfillmentOrderSummary): FulfillmentOrderBrief => ({
   assignedLocationId: fo.assignedLocationId,
 });
 
-/** Shopify refuses a tracking URL that is not one; the number and carrier still go. */
+/** Shopify refuses a tracking URL that is not one; the numbers and carrier still go. */
 function tracking(info: TrackingInfo): Tracking {
-  const parsed = Tracking.safeParse(info);
-  return parsed.success ? parsed.data : { number: info.number, company: info.company || null, url: null };
+  const page = (url: string | null) => (url !== null && Tracking.shape.url.safeParse(url).success ? url : null);
+  return {
+    number: info.number,
+    company: info.company || null,
+    url: page(info.url),
+    others: (info.others ?? []).map((other) => ({ number: other.number, url: page(other.url) })),
+  };
 }
 
 function fulfillmentToCreate(input: FulfilmentInput) {
@@ -113,9 +121,14 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
       const outcomes = await acceptFulfillmentRequests(admin, requests);
       return { refused: new Set(outcomes.flatMap((outcome) => ("refused" in outcome ? [outcome.id] : []))) };
     },
-    rejectFulfillmentRequest: async (id, reason, message) => {
-      await rejectFulfillmentRequest(admin, { id, reason, message });
+    rejectFulfillmentRequest: async (id, reason, message, lines) => {
+      await rejectFulfillmentRequest(admin, { id, reason, message, ...(lines?.length ? { lines: [...lines] } : {}) });
     },
+    closeFulfillmentOrder: async (id, message) => {
+      await closeFulfillmentOrder(admin, { id, message });
+    },
+    fulfillmentOrderRemaining: (id) => readFulfillmentOrderRemaining(admin, id),
+    checkAccess: () => checkShopAccess(admin),
     acceptCancellationRequest: async (id, message) => {
       await acceptCancellationRequest(admin, { id, message });
     },

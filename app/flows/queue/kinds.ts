@@ -84,12 +84,20 @@ const catalogueKinds = {
   "stock.sync": z.strictObject({ shop: Shop, trigger: z.enum(["MERCHANT", "SCHEDULE", "SETUP", "PROVIDER_CHANGE"]) }),
 } satisfies Record<string, z.ZodType>;
 
+// ---- Shopify refusing a whole shop (app/flows/shop-access): 401, 402, 423.
+
+const accessKinds = {
+  /** Ask Shopify again whether it answers for the shop; resume its jobs when it does. One live job per shop. */
+  "shopify-access.check": z.strictObject({ shop: Shop }),
+} satisfies Record<string, z.ZodType>;
+
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
   ...intakeKinds,
   ...pipelineKinds,
   ...catalogueKinds,
+  ...accessKinds,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKinds = typeof jobPayloadSchemas;

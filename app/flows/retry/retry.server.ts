@@ -14,7 +14,7 @@ import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.ser
 import { RetryLater } from "~/jobs/handler";
 import type { PipelineDeps } from "../ports/deps";
 import { asAskedByPerson, shipmentPlanOf } from "../plan/shipment-plan";
-import { HELD_BY_CHECKS, WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
+import { HANDED_BACK, HELD_BY_CHECKS, WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
 import type { PipelineSettings, ShopifyPort } from "../ports/ports";
 import { queuePush, queueWaitingShipments, queueWriteBack } from "../queue/stages.server";
 
@@ -148,6 +148,9 @@ export async function retryShipment(db: Database, deps: PipelineDeps, shop: stri
       await queueWriteBack(tx, shop, deps.now());
     });
     return { outcome: "ready", shipment: await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
+  }
+  if (shipment.state === "FAILED" && shipment.lastErrorCode === HANDED_BACK) {
+    return { outcome: "refused", message: "Handed back to Shopify: the fulfillment order is closed there. Request fulfilment again from the order in Shopify; the app plans it when the request arrives." };
   }
   if (!RETRYABLE.includes(shipment.state)) {
     return { outcome: "refused", message: `A ${shipment.state.toLowerCase()} shipment cannot be retried; only held and failed ones can.` };

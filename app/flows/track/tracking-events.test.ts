@@ -11,6 +11,8 @@ describe("eventStatusOf", () => {
     ["Delivered", "DELIVERED"],
     ["Exception", "FAILURE"],
     ["DeliveryFailed", "FAILURE"],
+    ["Lost", "FAILURE"],
+    ["Returned", "FAILURE"],
     ["AttemptFail", "ATTEMPTED_DELIVERY"],
   ])("maps the provider's %s to Shopify's %s", (provider, shopify) => {
     expect(eventStatusOf(provider)).toBe(shopify);

@@ -37,6 +37,8 @@ const BY_TRACKING_STATUS: Readonly<Record<string, FulfillmentEventStatus>> = {
   undeliverable: "FAILURE",
   returned: "FAILURE",
   returntosender: "FAILURE",
+  returnedtosender: "FAILURE",
+  lost: "FAILURE",
   expired: "FAILURE",
 };
 

@@ -3,29 +3,43 @@
  * become Shopify fulfilment events, each once, oldest first; at Delivered the shipment is DELIVERED
  * and polling stops. A checkpoint is recorded before its event is created, so a retry after a crash
  * between the two looks in Shopify for the event before creating it again.
+ *
+ * The follow also ends without a delivery (→ ENDED, with the reason the merchant reads): the
+ * provider's HandleStatus says the package was deleted or returned (its status query, asked for the
+ * same parcels), the carrier's last word is a return, a loss or a failure it gives up on, or nobody
+ * has said anything new for the shop's noNewsDays. So the parcels polled are those on their way.
+ *
+ * Bounded and fair: a run reads only parcels due (not read for trackingPollMs), at most
+ * trackingQueriesPerRun queries, least recently read first; with more due it queues itself again
+ * behind every other shop's due work (the queue runs due jobs oldest first), else for when the next
+ * parcel falls due.
  */
-import type { Shipment, ShipmentCheckpoint } from "@prisma/client";
-import type { TrackingResult } from "~/fulfilment";
+import type { Shipment, ShipmentCheckpoint, ShipmentKind } from "@prisma/client";
+import { endingOfPackageStatus, endingOfSilence, endingOfTracking, type Ending } from "~/connector/endings";
+import { ProviderNotFoundError, type DropshipStatusRecord, type OutboundStatusRecord, type TrackingResult } from "~/fulfilment";
 import { RetryLater, type JobContext } from "~/jobs/handler";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { endShipment } from "~/stores/shipments/after-sending.server";
 import {
   countInState,
   markCheckpointSent,
   markPolled,
   recordCheckpointIntent,
   recordedCheckpoints,
-  shipmentsInState,
 } from "~/stores/shipments/shipment-pipeline.server";
 import { transition } from "~/stores/shipments/shipment.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
-import type { FulfilmentEventBrief, ShopifyPort } from "../ports/ports";
+import type { FulfilmentEventBrief, PipelineSettings, ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueTracking } from "../queue/stages.server";
 import { checkpointsOf, isDelivered, type TrackingCheckpoint } from "./tracking-events";
 import { chunks } from "~/lib/chunks";
 
+const DAY_MS = 24 * 60 * 60_000;
+
 const sameMoment = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : a.getTime() === b.getTime());
 
-/** Writes one checkpoint to Shopify unless it was written before. */
+/** Writes one checkpoint to Shopify unless it was written before; true when it is new. */
 async function sendCheckpoint(
   ctx: JobContext,
   deps: PipelineDeps,
@@ -34,8 +48,8 @@ async function sendCheckpoint(
   checkpoint: TrackingCheckpoint,
   recorded: ShipmentCheckpoint | undefined,
   eventsInShopify: () => Promise<FulfilmentEventBrief[]>,
-): Promise<void> {
-  if (recorded?.sentAt) return;
+): Promise<boolean> {
+  if (recorded?.sentAt) return false;
   const timeline = {
     shipmentId: shipment.id,
     event: {
@@ -53,7 +67,7 @@ async function sendCheckpoint(
     const existing = (await eventsInShopify()).find((e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt));
     if (existing) {
       await markCheckpointSent(ctx.db, recorded.id, existing.id, timeline, deps.now());
-      return;
+      return true;
     }
   }
   const row =
@@ -66,24 +80,48 @@ async function sendCheckpoint(
     }));
   const event = await shopify.createFulfilmentEvent(shipment.shopifyFulfillmentId, checkpoint);
   await markCheckpointSent(ctx.db, row.id, event.id, timeline, deps.now());
+  return true;
 }
 
-async function followParcel(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, shipment: Shipment, result: TrackingResult | undefined): Promise<void> {
-  const now = deps.now();
-  const fulfilmentId = shipment.shopifyFulfillmentId;
-  if (result === undefined || fulfilmentId === null) {
-    await markPolled(ctx.db, [shipment.id], now);
-    return;
-  }
-  const withFulfilment = { ...shipment, shopifyFulfillmentId: fulfilmentId };
-  const checkpoints = checkpointsOf(result);
+/**
+ * Checkpoints not written before: recorded without a Shopify event when the shipment has no
+ * fulfilment (nothing was left to claim), so they still count as news. True when any was new.
+ */
+async function recordCheckpoints(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, shipment: Shipment, checkpoints: TrackingCheckpoint[]): Promise<boolean> {
   const recorded = await recordedCheckpoints(ctx.db, shipment.id);
+  const fulfilmentId = shipment.shopifyFulfillmentId;
+  let news = false;
+  if (fulfilmentId === null) {
+    for (const checkpoint of checkpoints) {
+      if (recorded.has(checkpoint.key)) continue;
+      const row = await recordCheckpointIntent(ctx.db, shipment.id, { key: checkpoint.key, status: checkpoint.status, happenedAt: checkpoint.happenedAt, message: checkpoint.message });
+      await markCheckpointSent(ctx.db, row.id, null, { shipmentId: shipment.id, event: { type: "tracking_event", message: `Tracking: ${checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status} (no fulfilment in Shopify to show it on).` } }, deps.now());
+      news = true;
+    }
+    return news;
+  }
   let events: Promise<FulfilmentEventBrief[]> | undefined;
   const eventsInShopify = () => (events ??= shopify.fulfilmentEvents(fulfilmentId));
   for (const checkpoint of checkpoints) {
-    await sendCheckpoint(ctx, deps, shopify, withFulfilment, checkpoint, recorded.get(checkpoint.key), eventsInShopify);
+    if (await sendCheckpoint(ctx, deps, shopify, { ...shipment, shopifyFulfillmentId: fulfilmentId }, checkpoint, recorded.get(checkpoint.key), eventsInShopify)) news = true;
   }
-  if (isDelivered(result, checkpoints)) {
+  return news;
+}
+
+type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;
+
+interface Follow {
+  shopify: ShopifyPort;
+  settings: () => Promise<PipelineSettings>;
+  /** The provider's status records of the run's parcels, by PackageId. */
+  statuses: Map<string, StatusRecord>;
+}
+
+async function followParcel(ctx: JobContext, deps: PipelineDeps, follow: Follow, shipment: Shipment, result: TrackingResult | undefined): Promise<void> {
+  const now = deps.now();
+  const checkpoints = result === undefined ? [] : checkpointsOf(result);
+  const news = result !== undefined && (await recordCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints));
+  if (result !== undefined && isDelivered(result, checkpoints)) {
     await transition(
       ctx.db,
       shipment,
@@ -93,11 +131,66 @@ async function followParcel(ctx: JobContext, deps: PipelineDeps, shopify: Shopif
         message: `Delivered${checkpoints.at(-1)?.city ? ` in ${checkpoints.at(-1)?.city}` : ""}, according to the carrier. Tracking stops.`,
         data: { operation: "trackBatch", received: { trackingNumber: result.TrackingNumber, trackingStatus: result.TrackingStatus ?? null, checkpoints: checkpoints.length } },
       },
-      { lastPolledAt: now },
+      { lastPolledAt: now, lastNewsAt: now },
     );
     return;
   }
-  await markPolled(ctx.db, [shipment.id], now);
+  const ending = await endingOf(deps, follow, shipment, result, checkpoints, news, now);
+  if (ending) {
+    await endShipment(ctx.db, shipment, ending, { operation: "trackBatch", trackingNumber: shipment.trackingNumber }, now);
+    return;
+  }
+  if (news) await ctx.db.shipment.update({ where: { id: shipment.id }, data: { lastPolledAt: now, lastNewsAt: now } });
+  else await markPolled(ctx.db, [shipment.id], now);
+}
+
+/** Why the follow of a parcel still on its way ends now, if it does: the provider's word, the carrier's, or silence. */
+async function endingOf(
+  deps: PipelineDeps,
+  follow: Follow,
+  shipment: Shipment,
+  result: TrackingResult | undefined,
+  checkpoints: TrackingCheckpoint[],
+  news: boolean,
+  now: Date,
+): Promise<Ending | null> {
+  const record = follow.statuses.get(shipment.packageId);
+  if (record) {
+    const provider = endingOfPackageStatus({
+      kind: shipment.kind,
+      packageId: shipment.packageId,
+      status: record.Status,
+      handleStatus: record.HandleStatus ?? null,
+      reasonText: "UnShippedReason" in record ? record.UnShippedReason?.ReasonText : null,
+      fulfilled: shipment.shopifyFulfillmentId !== null,
+    });
+    if (provider) return provider;
+  }
+  const newest = checkpoints.at(-1);
+  const carrier = endingOfTracking({ trackingStatus: newest?.trackingStatus ?? result?.TrackingStatus ?? null, message: newest?.message ?? null, happenedAt: newest?.happenedAt ?? null });
+  if (carrier) return carrier;
+  if (news) return null;
+  const since = shipment.lastNewsAt ?? shipment.fulfilledAt ?? shipment.updatedAt;
+  if (now.getTime() - since.getTime() < DAY_MS) return null;
+  return endingOfSilence(since, now, (await follow.settings()).afterSending.noNewsDays, "travelling", shipment.packageId);
+}
+
+/** The status records of the parcels (their HandleStatus may end the follow); none when the provider knows none of them. */
+async function statusesOf(provider: ProviderPort, deps: PipelineDeps, parcels: readonly Shipment[]): Promise<Map<string, StatusRecord>> {
+  const statuses = new Map<string, StatusRecord>();
+  for (const kind of ["OUTBOUND", "DROPSHIP"] as const satisfies readonly ShipmentKind[]) {
+    const ids = parcels.filter((parcel) => parcel.kind === kind).map((parcel) => parcel.packageId);
+    for (const chunk of chunks(ids, deps.policy.idsPerStatusQuery)) {
+      try {
+        const records: StatusRecord[] =
+          kind === "OUTBOUND" ? await provider.outboundStatuses({ idType: "PackageId", Ids: chunk }) : await provider.dropshipStatuses({ idType: "PackageId", Ids: chunk });
+        for (const record of records) statuses.set(record.PackageId, record);
+      } catch (error) {
+        if (!(error instanceof ProviderNotFoundError)) throw error;
+      }
+    }
+  }
+  return statuses;
 }
 
 /**
@@ -116,19 +209,41 @@ export function givingWayToNewOrders(deps: PipelineDeps, shopify: ShopifyPort, l
   );
 }
 
+/** Parcels on their way whose last read is at least trackingPollMs old (or never read). */
+function dueParcels(deps: PipelineDeps, now: Date) {
+  const dueBefore = new Date(now.getTime() - deps.policy.trackingPollMs);
+  return { trackingNumber: { not: null }, OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: dueBefore } }] };
+}
+
+/** When the next parcel on its way falls due; undefined when none is on its way. */
+async function nextDue(db: DatabaseOrTransaction, deps: PipelineDeps, shop: string, now: Date): Promise<Date | undefined> {
+  const { _min, _count } = await db.shipment.aggregate({ where: { shop, state: "FULFILLED", trackingNumber: { not: null } }, _min: { lastPolledAt: true }, _count: true });
+  if (_count === 0) return undefined;
+  if ((await db.shipment.count({ where: { shop, state: "FULFILLED", trackingNumber: { not: null }, lastPolledAt: null } })) > 0) return now;
+  const due = (_min.lastPolledAt ?? now).getTime() + deps.policy.trackingPollMs;
+  return new Date(Math.max(now.getTime(), due));
+}
+
 export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const size = deps.policy.trackingNumbersPerQuery;
   const limit = size * deps.policy.trackingQueriesPerRun;
-  const parcels = await shipmentsInState(ctx.db, shop, "FULFILLED", { where: { trackingNumber: { not: null } }, take: limit + 1, leastRecentlyPolled: true });
+  const parcels = await ctx.db.shipment.findMany({
+    where: { shop, state: "FULFILLED", ...dueParcels(deps, deps.now()) },
+    orderBy: [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+    take: limit + 1,
+  });
   if (parcels.length > 0) {
     try {
       const shopify = await deps.shopify(shop);
       givingWayToNewOrders(deps, shopify, parcels[0]);
       const provider = await deps.provider(shop);
-      for (const chunk of chunks(parcels.slice(0, limit), size)) {
+      const run = parcels.slice(0, limit);
+      let settings: Promise<PipelineSettings> | undefined;
+      const follow: Follow = { shopify, settings: () => (settings ??= deps.settings(shop, shopify)), statuses: await statusesOf(provider, deps, run) };
+      for (const chunk of chunks(run, size)) {
         const results = await provider.trackBatch({ TrackingNumbers: chunk.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])), lang: deps.policy.trackingLanguage });
         const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));
-        for (const shipment of chunk) await followParcel(ctx, deps, shopify, shipment, byNumber.get(shipment.trackingNumber ?? ""));
+        for (const shipment of chunk) await followParcel(ctx, deps, follow, shipment, byNumber.get(shipment.trackingNumber ?? ""));
       }
     } catch (error) {
       throw forQueue(error, deps.now(), deps.policy);
@@ -137,8 +252,8 @@ export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: st
   const now = deps.now();
   const more = parcels.length > limit;
   await ctx.complete(async (tx) => {
-    if ((await countInState(tx, shop, "FULFILLED")) > 0) {
-      await queueTracking(tx, shop, more ? now : new Date(now.getTime() + deps.policy.trackingPollMs));
-    }
+    if ((await countInState(tx, shop, "FULFILLED")) === 0) return;
+    const runAt = more ? now : await nextDue(tx, deps, shop, now);
+    if (runAt) await queueTracking(tx, shop, runAt);
   });
 }

@@ -1,17 +1,25 @@
 /**
- * Write back: a CREATED shipment becomes a Shopify fulfilment on exactly the fulfillment order line
- * items it carries, with the tracking number, carrier and tracking page, notifying the customer as
- * the shop chose → FULFILLED with the fulfilment's id.
+ * Write back: a CREATED shipment becomes a Shopify fulfilment on the fulfillment order line items it
+ * carries, with every parcel's tracking number, the carrier and tracking pages, notifying the
+ * customer as the shop chose → FULFILLED with the fulfilment's id.
  *
  * Exactly once, although Shopify's fulfillmentCreate takes no idempotency key: the intent is stored
  * before the call. A run that finds an intent from an earlier run (which died after Shopify may have
  * created the fulfilment, before its id was stored) first looks for that fulfilment on the
  * fulfillment order, by tracking number, and adopts it instead of creating a second.
+ *
+ * Claims exactly what shipped, as far as the fulfillment order still has it: when Shopify refuses
+ * the fulfilment, the fulfillment order is read again, and a line edited away, moved or split off
+ * after the package was sent is left out (said in the timeline), never refused for; a fulfillment
+ * order with nothing left (cancelled, closed by someone else) gets no fulfilment at all, and the
+ * parcel is followed all the same.
  */
 import type { Shipment } from "@prisma/client";
+import { FulfillmentOrderGid } from "~/connector";
+import { claimOf, describeUnits, type ClaimLine } from "~/connector/claim";
 import type { JobContext } from "~/jobs/handler";
-import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { countInState, shipmentLines, shipmentsInState } from "~/stores/shipments/shipment-pipeline.server";
+import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import { countInState, otherParcelsOf, otherParcelsText, shipmentLines, shipmentsInState } from "~/stores/shipments/shipment-pipeline.server";
 import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
@@ -24,20 +32,32 @@ import { chunks } from "~/lib/chunks";
 
 const writable = { OR: [{ lastErrorCode: null }, { lastErrorCode: { not: WRITE_BACK_REFUSED } }] };
 
-/** Carrier tracking pages (operation 3's CarrierInfo) for shipments that have none yet. */
+/** Carrier tracking pages (operation 3's CarrierInfo) for the parcels of shipments that have none yet. */
 async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, shipments: Shipment[]): Promise<Shipment[]> {
-  const missing = shipments.filter((s) => s.trackingUrl === null && s.trackingNumber !== null);
+  const numbersWithoutPage = (shipment: Shipment) => [
+    ...(shipment.trackingUrl === null && shipment.trackingNumber !== null ? [shipment.trackingNumber] : []),
+    ...otherParcelsOf(shipment).flatMap((parcel) => (parcel.url === null ? [parcel.number] : [])),
+  ];
+  const missing = shipments.flatMap(numbersWithoutPage);
   if (missing.length === 0) return shipments;
   const pages = new Map<string, { url: string | null; company: string | null }>();
   for (const chunk of chunks(missing, deps.policy.trackingNumbersPerQuery)) {
-    const results = await provider.trackBatch({ TrackingNumbers: chunk.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])), lang: deps.policy.trackingLanguage });
+    const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
     for (const result of results) pages.set(result.TrackingNumber, { url: result.CarrierInfo?.Url ?? null, company: result.CarrierInfo?.Company ?? null });
   }
   const filled: Shipment[] = [];
   for (const shipment of shipments) {
-    const page = shipment.trackingNumber ? pages.get(shipment.trackingNumber) : undefined;
-    if (page?.url) {
-      filled.push(await ctx.db.shipment.update({ where: { id: shipment.id }, data: { trackingUrl: page.url } }));
+    const main = shipment.trackingUrl === null && shipment.trackingNumber ? pages.get(shipment.trackingNumber)?.url : undefined;
+    const others = otherParcelsOf(shipment);
+    const otherPages = others.map((parcel) => ({ ...parcel, url: parcel.url ?? pages.get(parcel.number)?.url ?? null }));
+    const othersChanged = otherPages.some((parcel, index) => parcel.url !== others[index]?.url);
+    if (main || othersChanged) {
+      filled.push(
+        await ctx.db.shipment.update({
+          where: { id: shipment.id },
+          data: { ...(main ? { trackingUrl: main } : {}), ...(othersChanged ? { extraTrackingNumbers: otherParcelsText(otherPages) } : {}) },
+        }),
+      );
     } else {
       filled.push(shipment);
     }
@@ -64,47 +84,107 @@ async function refuse(ctx: JobContext, shipment: Shipment, error: ShopifyUserErr
   });
 }
 
-function fulfilmentInputOf(shipment: Shipment & { trackingNumber: string }, notifyCustomer: boolean) {
-  const tracking: TrackingInfo = { number: shipment.trackingNumber, company: shipment.trackingCarrier, url: shipment.trackingUrl };
-  const lineItems = shipmentLines(shipment);
-  return { fulfillmentOrderId: shipment.fulfillmentOrderId, lineItems, tracking, notifyCustomer };
+function fulfilmentInputOf(shipment: Shipment & { trackingNumber: string }, notifyCustomer: boolean, lines: readonly ClaimLine[] = shipmentLines(shipment)) {
+  const tracking: TrackingInfo = { number: shipment.trackingNumber, company: shipment.trackingCarrier, url: shipment.trackingUrl, others: otherParcelsOf(shipment) };
+  return { fulfillmentOrderId: shipment.fulfillmentOrderId, lineItems: [...lines], tracking, notifyCustomer };
+}
+
+/** What the package carried that the fulfilment could not claim, and why. */
+interface Unclaimed {
+  lines: ClaimLine[];
+  /** The fulfillment order's status when it was read again. */
+  status: string | null;
 }
 
 interface Written {
   shipment: Shipment;
-  fulfilment: { id: string };
+  /** Null: nothing left on the fulfillment order to claim; the parcel is followed without a fulfilment. */
+  fulfilment: { id: string } | null;
   /** Found on the fulfillment order (written before an interruption), not created now. */
   adopted: boolean;
   input: ReturnType<typeof fulfilmentInputOf>;
+  unclaimed?: Unclaimed;
+}
+
+const numbersOf = (tracking: TrackingInfo) => [tracking.number, ...(tracking.others ?? []).map((other) => other.number)];
+
+/** "tracking number X (UPS)" or "tracking numbers X, Y, Z (UPS)" */
+function trackingWords(tracking: TrackingInfo): string {
+  const numbers = numbersOf(tracking);
+  return `${numbers.length === 1 ? "tracking number" : "tracking numbers"} ${numbers.join(", ")}${tracking.company ? ` (${tracking.company})` : ""}`;
+}
+
+function unclaimedWords({ lines, status }: Unclaimed): string {
+  const where = status === null ? "Shopify no longer has the fulfillment order" : `the fulfillment order (${status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
+  return `${describeUnits(lines)} the package carried could not be claimed: ${where}, edited, moved or split in Shopify after the package was sent`;
 }
 
 /** → FULFILLED with the fulfilment's id, and what was sent and received in the timeline. */
-async function recordWritten(db: DatabaseOrTransaction, { shipment, fulfilment, adopted, input }: Written): Promise<void> {
+async function recordWritten(db: DatabaseOrTransaction, { shipment, fulfilment, adopted, input, unclaimed }: Written): Promise<void> {
   const { tracking, notifyCustomer } = input;
   const sent = { fulfillmentOrderId: input.fulfillmentOrderId, lineItems: input.lineItems, trackingInfo: tracking, notifyCustomer };
-  await transition(
-    db,
-    shipment,
-    "FULFILLED",
-    {
-      type: "fulfilment_written",
-      message: adopted
-        ? `Found the Shopify fulfilment with tracking number ${tracking.number} written before an interruption; it was not written twice.`
-        : `Written to Shopify as a fulfilment with tracking number ${tracking.number}${tracking.company ? ` (${tracking.company})` : ""}; ` +
-          `the customer was ${notifyCustomer ? "" : "not "}notified.`,
-      data: { operation: adopted ? "fulfilmentsOf" : "fulfillmentCreate", sent, received: { fulfillmentId: fulfilment.id } },
-    },
-    { shopifyFulfillmentId: fulfilment.id, lastErrorCode: null, lastErrorText: null },
-  );
+  const message =
+    fulfilment === null
+      ? `Nothing left to claim in Shopify: ${unclaimed ? unclaimedWords(unclaimed) : "the fulfillment order has nothing left"}. No fulfilment was written; the parcel (${trackingWords(tracking)}) is followed here all the same. Tell the customer if they need the tracking.`
+      : adopted
+        ? `Found the Shopify fulfilment with ${trackingWords(tracking)} written before an interruption; it was not written twice.`
+        : `Written to Shopify as a fulfilment with ${trackingWords(tracking)}; the customer was ${notifyCustomer ? "" : "not "}notified.` +
+          (unclaimed ? ` It claims ${describeUnits(input.lineItems)}: ${unclaimedWords(unclaimed)}.` : "");
+  await inTransaction(db, async (tx) => {
+    const moved = await transition(
+      tx,
+      shipment,
+      "FULFILLED",
+      {
+        type: "fulfilment_written",
+        message,
+        data: { operation: fulfilment === null ? "fulfillmentOrderRemaining" : adopted ? "fulfilmentsOf" : "fulfillmentCreate", sent, received: { fulfillmentId: fulfilment?.id ?? null } },
+      },
+      // Never tracked yet: due for its first read at once (the status poll's reads do not count).
+      { shopifyFulfillmentId: fulfilment?.id ?? null, lastErrorCode: null, lastErrorText: null, lastPolledAt: null },
+    );
+    if (unclaimed) {
+      await recordShipmentEvent(tx, moved.id, {
+        type: "partly_claimed",
+        message: `${unclaimedWords(unclaimed)}. The parcel carries them all the same: refund or adjust the order in Shopify if it matters.`,
+        data: { unclaimed: unclaimed.lines, fulfillmentOrderStatus: unclaimed.status },
+      });
+      await tx.shipment.update({
+        where: { id: moved.id },
+        data: { changedInShopify: `${describeUnits(unclaimed.lines)} left the fulfillment order after the package was sent`, changedInShopifyAt: new Date(), attentionHandledAt: null },
+      });
+    }
+  });
 }
 
-/** After Shopify refused to create it: perhaps it exists after all (the fulfillment order is closed because we fulfilled it). */
-async function adoptOrRefuse(ctx: JobContext, shopify: ShopifyPort, shipment: Shipment, input: Written["input"], error: ShopifyUserError): Promise<Written | undefined> {
+/**
+ * After Shopify refused to create it: perhaps it exists after all (the fulfillment order is closed
+ * because we fulfilled it). Otherwise the fulfillment order is read again: the fulfilment claims
+ * what it still has of the package's lines, or, when it has none, none is written. A refusal that
+ * is not about lines that left (an order on hold in Shopify, say) waits for a person.
+ */
+async function adoptOrRefuse(ctx: JobContext, shopify: ShopifyPort, shipment: Shipment & { trackingNumber: string }, input: Written["input"], error: ShopifyUserError): Promise<Written | undefined> {
   const fulfilment = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
   if (fulfilment) return { shipment, fulfilment, adopted: true, input };
   const { tracking, notifyCustomer } = input;
-  await refuse(ctx, shipment, error, { fulfillmentOrderId: input.fulfillmentOrderId, lineItems: input.lineItems, trackingInfo: tracking, notifyCustomer });
-  return undefined;
+  const sent = { fulfillmentOrderId: input.fulfillmentOrderId, lineItems: input.lineItems, trackingInfo: tracking, notifyCustomer };
+  const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
+  const remaining = id.success ? await shopify.fulfillmentOrderRemaining(id.data) : null;
+  const claim = claimOf(input.lineItems, remaining?.lines ?? []);
+  if (claim.unclaimed.length === 0) {
+    await refuse(ctx, shipment, error, sent);
+    return undefined;
+  }
+  const unclaimed: Unclaimed = { lines: claim.unclaimed, status: remaining?.status ?? null };
+  const reduced = fulfilmentInputOf(shipment, notifyCustomer, claim.lines);
+  if (claim.lines.length === 0) return { shipment, fulfilment: null, adopted: false, input: reduced, unclaimed };
+  try {
+    return { shipment, fulfilment: await shopify.createFulfilment(reduced), adopted: false, input: reduced, unclaimed };
+  } catch (again) {
+    if (!(again instanceof ShopifyUserError)) throw again;
+    await refuse(ctx, shipment, again, { ...sent, lineItems: reduced.lineItems });
+    return undefined;
+  }
 }
 
 /** A shipment whose intent an earlier run stored: its fulfilment may exist already, so look before creating. */

@@ -3,7 +3,9 @@
  * counts a merchant checks every morning.
  */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { needsAttention } from "~/stores/shipments/after-sending.server";
 import { readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
+import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 
 export interface SetupStep {
@@ -29,7 +31,7 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
     db.providerSku.count({ where: { shop } }),
     db.syncRun.findFirst({ where: { shop, kind: "STOCK_SYNC", status: "DONE" }, orderBy: { finishedAt: "desc" }, select: { finishedAt: true, message: true } }),
     db.shipment.count({ where: { shop, state: { in: ["FULFILLED", "DELIVERED"] } } }),
-    db.shipment.count({ where: { shop, state: { in: ["HELD", "FAILED"] } } }),
+    db.shipment.count({ where: needsAttention(shop) }),
     db.shipment.count({ where: { shop, state: { in: ["READY", "SUBMITTED", "CREATED"] } } }),
     db.shipment.count({ where: { shop, state: "DELIVERED", deliveredAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
   ]);
@@ -86,8 +88,51 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
     },
   ];
   return {
+    shopifyAccess: await shopifyAccessNotice(db, shop),
     steps,
     counts: { needAttention, inProgress, deliveredThisWeek },
     lastStockSyncAt: lastStockSync?.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** Home's banner while Shopify refuses the app for the shop: what happened, since when, what waits, what to do. */
+export interface ShopifyAccessNotice {
+  tone: "critical" | "warning";
+  title: string;
+  body: string;
+  /** Jobs of the shop waiting for Shopify (nothing is lost meanwhile). */
+  waiting: number;
+}
+
+async function shopifyAccessNotice(db: DatabaseOrTransaction, shop: string): Promise<ShopifyAccessNotice | null> {
+  const access = await shopifyAccessOf(db, shop);
+  if (access === null) return null;
+  const since = `${access.since.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const waiting = await db.job.count({ where: { shop, status: "PENDING", lastError: { contains: "Paused: " } } });
+  const next = access.checkAt ? ` The app asks Shopify again at ${access.checkAt.toISOString().slice(11, 16)} UTC and resumes on its own.` : "";
+  switch (access.unavailable) {
+    case "REVOKED":
+      return {
+        tone: "critical",
+        title: "The app is disconnected from your store",
+        body:
+          `Since ${since}, Shopify refuses the app's access token (401), so no order is sent, and no tracking is written back. ` +
+          "Open the app from your Shopify admin, or install it again, to reconnect: everything waiting then continues where it stood.",
+        waiting,
+      };
+    case "FROZEN":
+      return {
+        tone: "warning",
+        title: "Your store is frozen",
+        body: `Since ${since}, Shopify answers that the store is frozen (402: a bill is unpaid). The app paused its work for the store; pay the outstanding bill in Shopify's admin.${next}`,
+        waiting,
+      };
+    case "LOCKED":
+      return {
+        tone: "warning",
+        title: "Shopify has locked your store",
+        body: `Since ${since}, Shopify answers that the store is locked (423). The app paused its work for the store; contact Shopify support to unlock it.${next}`,
+        waiting,
+      };
+  }
 }

@@ -65,13 +65,27 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
 }
 
 export default function Home() {
-  const { steps, counts, lastStockSyncAt } = useLoaderData<typeof loader>();
+  const { shopifyAccess, steps, counts, lastStockSyncAt } = useLoaderData<typeof loader>();
   const done = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done);
 
   return (
     <Page title="Fulfilment connector">
       <Layout>
+        {shopifyAccess && (
+          <Layout.Section>
+            <Banner tone={shopifyAccess.tone} title={shopifyAccess.title}>
+              <BlockStack gap="100">
+                <Text as="p">{shopifyAccess.body}</Text>
+                {shopifyAccess.waiting > 0 && (
+                  <Text as="p" tone="subdued">
+                    {`${shopifyAccess.waiting} ${shopifyAccess.waiting === 1 ? "task waits" : "tasks wait"} for Shopify; nothing is lost.`}
+                  </Text>
+                )}
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        )}
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
             <Count label="Needs attention" value={counts.needAttention} url="/app/shipments?filter=attention" tone={counts.needAttention > 0 ? "critical" : undefined} />

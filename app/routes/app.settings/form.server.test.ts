@@ -40,6 +40,9 @@ const base: [string, string][] = [
   ["skuDefaults.heightCm", "9.5"],
   ["skuDefaults.declaredValueFrom", "PRICE"],
   ["stockSync.intervalMinutes", "15"],
+  ["warehouses.0.handlingDays", "2"],
+  ["afterSending.failedPackages", "handBack"],
+  ["afterSending.noNewsDays", "21"],
   ["codGatewayNames", "Pay at the door\n\n  Cash (courier)  "],
   ["pushPolicy", "holdForReview"],
 ];
@@ -60,10 +63,12 @@ describe("the settings form", () => {
       skus: { strict: true, bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } },
       skuDefaults: { size: { lengthCm: 12, widthCm: 12, heightCm: 9.5 }, declaredValueFrom: "PRICE" },
       stockSync: { enabled: false, intervalMinutes: 15 },
+      afterSending: { failedPackages: "handBack", noNewsDays: 21 },
       codGatewayNames: ["Pay at the door", "Cash (courier)"],
       notifyCustomer: false,
       pushPolicy: "holdForReview",
     });
+    expect(settings.warehouses[0]?.handlingDays).toBe(2);
     // What the form shows reads back as the same settings.
     const shown = formValuesOf(settings);
     expect(shown.warehouses[0]?.byCountry).toEqual([
@@ -90,6 +95,21 @@ describe("the settings form", () => {
         { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
         { field: "skuDefaults.heightCm", label: "Default height", message: "must be more than 0" },
         { field: "dropShip.handlingLocation", label: "Handling location", message: "is required to ship through drop-ship" },
+      ]),
+    );
+  });
+
+  it("keeps the stored after-sending settings when the form leaves them out, and checks them when given", () => {
+    const handBack = ShopSettings.parse({ ...stored, afterSending: { failedPackages: "handBack", noNewsDays: 45 } });
+    const omitted = new URLSearchParams(base.filter(([name]) => !name.startsWith("afterSending.") && name !== "warehouses.0.handlingDays"));
+    const kept = readSettingsForm(omitted, handBack);
+    expect(kept.ok && ShopSettings.parse(kept.settings)).toMatchObject({ afterSending: { failedPackages: "handBack", noNewsDays: 45 }, warehouses: [{ handlingDays: null }] });
+    const wrong = readSettingsForm(withFields({ "afterSending.noNewsDays": "0", "afterSending.failedPackages": "ignore", "warehouses.0.handlingDays": "two" }), stored);
+    expect(wrong.ok ? [] : wrong.errors).toEqual(
+      expect.arrayContaining([
+        { field: "afterSending.noNewsDays", label: "Stop following a parcel after (days without news)", message: "must be at least 1" },
+        { field: "afterSending.failedPackages", label: "A package the provider cannot create", message: "must be Keep it here or Hand it back to Shopify" },
+        { field: "warehouses.0.handlingDays", label: "Handling time in working days (warehouse US01)", message: "must be a whole number of working days" },
       ]),
     );
   });

@@ -39,6 +39,7 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       country: warehouse.country,
       enabled: warehouse.enabled,
       services: { defaultService: warehouse.defaultService, byCountry: byCountry(warehouse.byCountry), byShippingMethod: byShippingMethod(warehouse.byShippingMethod) },
+      handlingDays: warehouse.handlingDays,
     })),
     dropShip: values.dropShip.enabled
       ? {
@@ -65,6 +66,10 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
     },
     stockSync: values.stockSync,
     orders: values.orders,
+    afterSending: {
+      failedPackages: values.afterSending.failedPackages ?? stored.afterSending.failedPackages,
+      noNewsDays: values.afterSending.noNewsDays ?? stored.afterSending.noNewsDays,
+    },
     codGatewayNames: values.codGatewayNames,
     notifyCustomer: values.notifyCustomer,
     pushPolicy: values.pushPolicy,

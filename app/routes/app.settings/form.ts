@@ -10,7 +10,7 @@ import { z } from "zod";
 import { checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
 import { CountryCode } from "~/connector/countries";
 import { positiveDimension, SkuEntry } from "~/connector/settings";
-import { ServiceCode, ShopifyLocationId, StockSyncSettings, TaxNumber, WarehouseId, type ShopSettings } from "~/stores/shops/shop-settings";
+import { AfterSendingSettings, HandlingDays, ServiceCode, ShopifyLocationId, StockSyncSettings, TaxNumber, WarehouseId, type ShopSettings } from "~/stores/shops/shop-settings";
 
 export interface FieldError {
   /** The form field's name. */
@@ -22,6 +22,8 @@ export interface FieldError {
 }
 
 const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
+/** A whole number typed as text: "must be a whole number of <unit>" otherwise. */
+const wholeNumber = (unit: string) => z.string().regex(/^\d+$/, { error: `must be a whole number of ${unit}` }).transform(Number);
 const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
 const shippingMethod = required(z.string().trim().max(100, { error: "must be at most 100 characters" }));
 const MethodRows = rows(z.object({ method: shippingMethod, service: required(ServiceCode) }), ["method", "service"]);
@@ -53,6 +55,7 @@ export const SettingsForm = z
         defaultService: optional(ServiceCode),
         byCountry: CountryRows,
         byShippingMethod: MethodRows,
+        handlingDays: optional(wholeNumber("working days").pipe(HandlingDays)),
       }),
       ["warehouseId"],
     ),
@@ -95,6 +98,13 @@ export const SettingsForm = z
           .pipe(z.string().regex(/^\d+$/, { error: "must be a whole number of minutes" }))
           .transform(Number)
           .pipe(StockSyncSettings.shape.intervalMinutes.unwrap()),
+      }),
+    ),
+    afterSending: section(
+      z.object({
+        // Left out (a page from before these settings): the stored ones are kept.
+        failedPackages: optional(z.enum(["hold", "handBack"], { error: "must be Keep it here or Hand it back to Shopify" })),
+        noNewsDays: optional(wholeNumber("days").pipe(AfterSendingSettings.shape.noNewsDays.unwrap())),
       }),
     ),
     codGatewayNames: text.transform((value) =>
@@ -145,6 +155,8 @@ const FIXED_LABELS: Readonly<Record<string, string>> = {
   "skuDefaults.heightCm": "Default height",
   "skuDefaults.declaredValueFrom": "Declared value",
   "stockSync.intervalMinutes": "Sync every (minutes)",
+  "afterSending.failedPackages": "A package the provider cannot create",
+  "afterSending.noNewsDays": "Stop following a parcel after (days without news)",
   pushPolicy: "Push policy",
 };
 
@@ -165,6 +177,7 @@ export function fieldLabel(field: string, text: (name: string) => string = () =>
     const name = text(`${field.slice(0, field.length - (column ?? "").length)}method`).trim();
     return column === "method" ? `Shipping method, ${row(index)} (${owner})` : `Service for ${name ? `“${name}”` : row(index)} (${owner})`;
   }
+  if (rest === "handlingDays") return `Handling time in working days (${owner})`;
   const country = /^byCountry\.(\d+)\.(country|service)$/.exec(rest);
   if (country) {
     const [, index = "0", column] = country;
@@ -197,6 +210,7 @@ export function formValuesOf(settings: ShopSettings) {
       defaultService: warehouse.services.defaultService ?? "",
       byCountry: countryRows(warehouse.services.byCountry),
       byShippingMethod: methodRows(warehouse.services.byShippingMethod),
+      handlingDays: warehouse.handlingDays === null ? "" : String(warehouse.handlingDays),
     })),
     dropShip: {
       enabled: settings.dropShip !== null,
@@ -225,6 +239,7 @@ export function formValuesOf(settings: ShopSettings) {
       declaredValueFrom: settings.skuDefaults.declaredValueFrom,
     },
     stockSync: { enabled: settings.stockSync.enabled, intervalMinutes: String(settings.stockSync.intervalMinutes) },
+    afterSending: { failedPackages: settings.afterSending.failedPackages, noNewsDays: String(settings.afterSending.noNewsDays) },
     codGatewayNames: settings.codGatewayNames.join("\n"),
     notifyCustomer: settings.notifyCustomer,
     pushPolicy: settings.pushPolicy,

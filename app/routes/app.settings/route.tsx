@@ -370,6 +370,14 @@ export default function SettingsPage() {
                         <TextInput name={`${prefix}.defaultService`} label="Default service" initial={warehouse.defaultService} placeholder="US01-EXP" error={errorOf(`${prefix}.defaultService`)} />
                         <RowsInput key={rowsRevision[id] ?? 0} prefix={`${prefix}.byCountry`} columns={SERVICE_COLUMNS} initial={warehouse.byCountry} errorOf={errorOf} addLabel="Add a country" />
                         <ShippingMethodRows prefix={prefix} initial={warehouse.byShippingMethod} errorOf={errorOf} />
+                        <TextInput
+                          name={`${prefix}.handlingDays`}
+                          label="Handling time (working days)"
+                          initial={warehouse.handlingDays}
+                          placeholder="1"
+                          helpText="How long the warehouse takes to ship an order it accepted, as agreed with the provider. Shopify then shows when each order should ship. Blank: not said."
+                          error={errorOf(`${prefix}.handlingDays`)}
+                        />
                       </BlockStack>
                     </Box>
                   );
@@ -379,7 +387,7 @@ export default function SettingsPage() {
                     onClick={() =>
                       setWarehouses([
                         ...warehouses,
-                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, country: "", enabled: true, defaultService: "", byCountry: [], byShippingMethod: [] } },
+                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, country: "", enabled: true, defaultService: "", byCountry: [], byShippingMethod: [], handlingDays: "" } },
                       ])
                     }
                   >
@@ -505,6 +513,36 @@ export default function SettingsPage() {
               <BlockStack gap="300">
                 <CheckboxInput name="stockSync.enabled" label="Sync stock on a schedule" initial={form.stockSync.enabled} />
                 <TextInput name="stockSync.intervalMinutes" label="Sync every (minutes)" initial={form.stockSync.intervalMinutes} helpText="5 to 1440." error={errorOf("stockSync.intervalMinutes")} />
+              </BlockStack>
+            </Card>
+          </Section>
+
+          <Section
+            title="After sending"
+            description="What happens to a package the provider cannot create, and how long a parcel nobody has news of is followed."
+          >
+            <Card>
+              <BlockStack gap="300">
+                <SelectInput
+                  name="afterSending.failedPackages"
+                  label="A package the provider cannot create"
+                  initial={form.afterSending.failedPackages}
+                  error={errorOf("afterSending.failedPackages")}
+                  options={[
+                    { label: "Keep it here, to fix and retry", value: "hold" },
+                    { label: "Hand it back to Shopify, with the reason", value: "handBack" },
+                  ]}
+                />
+                <Text as="p" tone="subdued">
+                  Handed back, a warehouse order is closed as incomplete in Shopify, where you request fulfilment again, move it or refund it. A drop-ship order stays at your location either way.
+                </Text>
+                <TextInput
+                  name="afterSending.noNewsDays"
+                  label="Stop following a parcel after (days without news)"
+                  initial={form.afterSending.noNewsDays}
+                  helpText="1 to 365. The shipment then shows in Needs attention, saying since when nothing was heard."
+                  error={errorOf("afterSending.noNewsDays")}
+                />
               </BlockStack>
             </Card>
           </Section>

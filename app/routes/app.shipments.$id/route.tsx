@@ -5,6 +5,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, List, Page
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
 import prisma from "~/db.server";
 import { findShipmentDetail, shipmentExists } from "~/stores/shipments/shipment-list.server";
+import { markAttentionHandled } from "~/stores/shipments/after-sending.server";
 import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
@@ -42,6 +43,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const id = params.id ?? "";
   if (!(await shipmentExists(prisma, session.shop, id))) throw notFound();
+  const form = await request.formData();
+  if (form.get("intent") === "handled") {
+    const marked = await markAttentionHandled(prisma, session.shop, id);
+    const answer: RetryAnswer = marked
+      ? { outcome: "ready", message: "Marked as handled: it no longer shows in Needs attention.", reasons: [] }
+      : { outcome: "refused", message: "There was nothing to mark: it does not need attention.", reasons: [] };
+    return answer;
+  }
   return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id));
 }
 
@@ -64,7 +73,7 @@ export default function ShipmentDetailPage() {
   const answer = useActionData<typeof action>();
   // From the click until the page has reloaded with the answer (Remix's submitting, then loading).
   const retrying = useNavigation().formData !== undefined;
-  const retryable = shipment.state === "HELD" || shipment.state === "FAILED";
+  const retryable = (shipment.state === "HELD" || shipment.state === "FAILED") && !shipment.handedBack;
 
   return (
     <Page
@@ -93,6 +102,51 @@ export default function ShipmentDetailPage() {
                 </List>
               )}
             </Banner>
+          </Layout.Section>
+        )}
+        {!retrying && shipment.ended && (
+          <Layout.Section>
+            <Banner tone={shipment.needsAttention ? "critical" : undefined} title={`Followed no further: ${shipment.ended.words}`}>
+              <BlockStack gap="200">
+                <Text as="p">{shipment.ended.message ?? "The timeline says why."}</Text>
+                {shipment.ended.at && (
+                  <Text as="p" tone="subdued">
+                    Since {when(shipment.ended.at)}. The app no longer asks the provider about this package.
+                  </Text>
+                )}
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        )}
+        {!retrying && shipment.changedInShopify && (
+          <Layout.Section>
+            <Banner tone={shipment.needsAttention ? "warning" : undefined} title={`Changed in Shopify after it was sent: ${shipment.changedInShopify.what}`}>
+              <Text as="p">
+                {`On ${when(shipment.changedInShopify.at)}. The package was already at the provider, which cannot change or cancel it; the fulfilment claims only what the order still has. Check the parcel with the provider, and the order with the customer, if it matters.`}
+              </Text>
+            </Banner>
+          </Layout.Section>
+        )}
+        {!retrying && shipment.canMarkHandled && (
+          <Layout.Section>
+            <Form method="post">
+              <input type="hidden" name="intent" value="handled" />
+              <InlineStack align="end">
+                <Button submit>Mark as handled</Button>
+              </InlineStack>
+            </Form>
+          </Layout.Section>
+        )}
+        {shipment.handedBack && !retrying && (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Handed back to Shopify
+                </Text>
+                <Text as="p">{shipment.reason}</Text>
+              </BlockStack>
+            </Card>
           </Layout.Section>
         )}
         {retryable && !retrying && (
@@ -148,6 +202,22 @@ export default function ShipmentDetailPage() {
                 )}
                 {shipment.trackingCarrier ? ` (${shipment.trackingCarrier})` : ""}
               </Fact>
+              {shipment.otherParcels.length > 0 && (
+                <Fact label="Other parcels">
+                  {shipment.otherParcels.map((parcel, index) => (
+                    <span key={parcel.number}>
+                      {index > 0 ? ", " : ""}
+                      {parcel.url ? (
+                        <Link url={parcel.url} target="_blank">
+                          {parcel.number}
+                        </Link>
+                      ) : (
+                        parcel.number
+                      )}
+                    </span>
+                  ))}
+                </Fact>
+              )}
               <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
               <Fact label="Created">{when(shipment.createdAt)}</Fact>
               <Fact label="Last change">{when(shipment.updatedAt)}</Fact>

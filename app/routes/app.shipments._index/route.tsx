@@ -16,7 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = [
   { id: "all", content: "All", empty: "Each order your fulfilment provider ships appears here, with its state and tracking number." },
-  { id: "attention", content: "Needs attention", empty: "Nothing needs you: no shipment is on hold or refused by the provider." },
+  {
+    id: "attention",
+    content: "Needs attention",
+    empty: "Nothing needs you: no shipment is on hold, refused by the provider, ended without a delivery, or changed in Shopify after it was sent.",
+  },
   { id: "progress", content: "In progress", empty: "No shipment is on its way to or at the provider right now." },
   { id: "fulfilled", content: "Fulfilled", empty: "Shipments appear here once their tracking is written to the Shopify order." },
   { id: "delivered", content: "Delivered", empty: "Shipments appear here once the carrier reports them delivered." },

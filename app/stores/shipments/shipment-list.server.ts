@@ -6,7 +6,13 @@
 import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/client";
 import { z } from "zod";
 import type { DatabaseOrTransaction } from "../database/database.server";
-import { holdReasonsOf, type StoredHoldReason } from "./shipment-pipeline.server";
+import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
+import { isInNeedOfAttention, needsAttention } from "./after-sending.server";
+import { HANDED_BACK } from "./shipment-states";
+import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-pipeline.server";
+
+const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
+const endReasonWords = (reason: string | null) => (reason !== null && isEndReason(reason) ? END_REASON_WORDS[reason] : "Followed no further");
 
 export const SHIPMENTS_PER_PAGE = 50;
 
@@ -14,14 +20,20 @@ export const SHIPMENTS_PER_PAGE = 50;
 export const ShipmentFilter = z.enum(["all", "attention", "progress", "fulfilled", "delivered", "cancelled"]);
 export type ShipmentFilter = z.infer<typeof ShipmentFilter>;
 
-const STATES_OF: { readonly [F in ShipmentFilter]: readonly ShipmentState[] | undefined } = {
+const STATES_OF: { readonly [F in Exclude<ShipmentFilter, "attention">]: readonly ShipmentState[] | undefined } = {
   all: undefined,
-  attention: ["HELD", "FAILED"],
   progress: ["READY", "SUBMITTED", "CREATED"],
   fulfilled: ["FULFILLED"],
   delivered: ["DELIVERED"],
   cancelled: ["CANCELLED"],
 };
+
+/** Needs attention: held or refused, ended without a delivery, or changed in Shopify after sending (after-sending.server.ts). */
+function whereOf(shop: string, filter: ShipmentFilter): Prisma.ShipmentWhereInput {
+  if (filter === "attention") return needsAttention(shop);
+  const states = STATES_OF[filter];
+  return states ? { shop, state: { in: [...states] } } : { shop };
+}
 
 /** The list's query string, parsed: an unknown filter or page falls back to the first page of all. */
 export const ShipmentListQuery = z.object({
@@ -43,7 +55,7 @@ export interface ShipmentRow {
   state: ShipmentState;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  /** HELD or FAILED: why, in words the merchant can act on. */
+  /** Held, refused, ended, or changed in Shopify after sending: why, in words the merchant can act on. */
   reason: string | null;
   createdAt: string;
 }
@@ -55,13 +67,16 @@ export interface ShipmentPage {
   hasNext: boolean;
 }
 
-const NEEDS_ATTENTION: readonly ShipmentState[] = ["HELD", "FAILED"];
+const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
 
-/** Why a held or failed shipment waits; null for one that does not. */
-function reasonOf(shipment: Pick<Shipment, "state" | "lastErrorText" | "holdReasons">): string | null {
-  if (!NEEDS_ATTENTION.includes(shipment.state)) return null;
-  const text = shipment.lastErrorText ?? holdReasonsOf(shipment).map((reason) => reason.message).join(" ");
-  return text || "No reason was recorded. Open the shipment to see its timeline.";
+/** Why a held, refused or ended shipment stopped, or what changed in Shopify after sending; null otherwise. */
+function reasonOf(shipment: Shipment): string | null {
+  if (STOPPED.includes(shipment.state)) {
+    const text = shipment.lastErrorText ?? holdReasonsOf(shipment).map((reason) => reason.message).join(" ");
+    return text || "No reason was recorded. Open the shipment to see its timeline.";
+  }
+  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment)) return `Changed in Shopify after it was sent: ${shipment.changedInShopify}.`;
+  return null;
 }
 
 function rowOf(shipment: Shipment): ShipmentRow {
@@ -80,8 +95,7 @@ function rowOf(shipment: Shipment): ShipmentRow {
 }
 
 export async function listShipments(db: DatabaseOrTransaction, shop: string, { filter, page }: ShipmentListQuery): Promise<ShipmentPage> {
-  const states = STATES_OF[filter];
-  const where: Prisma.ShipmentWhereInput = states ? { shop, state: { in: [...states] } } : { shop };
+  const where = whereOf(shop, filter);
   // One more than a page tells whether there is a next one without counting.
   const found = await db.shipment.findMany({
     where,
@@ -106,6 +120,17 @@ export interface ShipmentDetail extends ShipmentRow {
   trackingCarrier: string | null;
   attempts: number;
   holdReasons: StoredHoldReason[];
+  /** The package's other parcels' tracking numbers, with their pages. */
+  otherParcels: OtherParcel[];
+  /** The latest change made in Shopify after the package was sent; null when none. */
+  changedInShopify: { what: string; at: string } | null;
+  /** ENDED: why the follow stopped (a few words and the full reason). */
+  ended: { reason: string; words: string; message: string | null; at: string | null } | null;
+  /** Whether it is in Needs attention, and whether a person may mark it handled from here. */
+  needsAttention: boolean;
+  canMarkHandled: boolean;
+  /** FAILED and given back to Shopify: fixed and requested again there, not retried here. */
+  handedBack: boolean;
   updatedAt: string;
   /** Oldest first: the order things happened in. */
   timeline: ShipmentTimelineEntry[];
@@ -126,6 +151,21 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
     trackingCarrier: shipment.trackingCarrier,
     attempts: shipment.attempts,
     holdReasons: holdReasonsOf(shipment),
+    otherParcels: otherParcelsOf(shipment),
+    changedInShopify:
+      shipment.changedInShopify === null ? null : { what: shipment.changedInShopify, at: (shipment.changedInShopifyAt ?? shipment.updatedAt).toISOString() },
+    ended:
+      shipment.state === "ENDED"
+        ? {
+            reason: shipment.endedReason ?? "ENDED",
+            words: endReasonWords(shipment.endedReason),
+            message: shipment.lastErrorText,
+            at: shipment.endedAt?.toISOString() ?? null,
+          }
+        : null,
+    needsAttention: isInNeedOfAttention(shipment),
+    canMarkHandled: shipment.state !== "HELD" && shipment.state !== "FAILED" && isInNeedOfAttention(shipment),
+    handedBack: shipment.state === "FAILED" && shipment.lastErrorCode === HANDED_BACK,
     updatedAt: shipment.updatedAt.toISOString(),
     timeline: shipment.events.map((event) => ({ id: event.id, at: event.createdAt.toISOString(), type: event.type, message: event.message })),
   };

@@ -31,6 +31,22 @@ export function shipmentLines(shipment: Pick<Shipment, "lineItems">): ShipmentLi
   return parsed.success ? parsed.data : [];
 }
 
+/** Another parcel of the package (several boxes): its tracking number, and its page once known. */
+export const OtherParcel = z.object({ number: z.string().min(1), url: z.string().nullable() });
+export type OtherParcel = z.infer<typeof OtherParcel>;
+
+/** The package's other parcels; empty when it has none (or they do not parse). */
+export function otherParcelsOf(shipment: Pick<Shipment, "extraTrackingNumbers">): OtherParcel[] {
+  if (shipment.extraTrackingNumbers === null) return [];
+  const parsed = z.array(OtherParcel).safeParse(JSON.parse(shipment.extraTrackingNumbers));
+  return parsed.success ? parsed.data : [];
+}
+
+/** The column's text for these parcels (null for none). */
+export function otherParcelsText(parcels: readonly OtherParcel[]): string | null {
+  return parcels.length === 0 ? null : JSON.stringify(parcels);
+}
+
 export function holdReasonsOf(shipment: Pick<Shipment, "holdReasons">): StoredHoldReason[] {
   if (shipment.holdReasons === null) return [];
   const parsed = z.array(StoredHoldReason).safeParse(JSON.parse(shipment.holdReasons));
@@ -197,15 +213,15 @@ export const CLAIM_RELEASED = { sendingJobId: null, sendingAt: null } as const s
 export type UnsentCancellation = "cancelled" | "already-cancelled" | "being-sent" | "already-sent";
 
 /**
- * Cancels a shipment that has not reached the provider (HELD or READY, not claimed by a live push).
- * "being-sent": a push holds it right now, ask again shortly; "already-sent": it is SUBMITTED or
- * further, so the provider has it.
+ * Cancels a shipment whose package will not ship: HELD or READY (not claimed by a live push), or
+ * FAILED (the provider could not create it). "being-sent": a push holds it right now, ask again
+ * shortly; "already-sent": it is SUBMITTED or further, so the provider has it.
  */
 export function cancelUnsentShipment(db: DatabaseOrTransaction, shipmentId: string, event: ShipmentEventInput, now = new Date()): Promise<UnsentCancellation> {
   return inTransaction(db, async (tx) => {
     const shipment = await tx.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
     if (shipment.state === "CANCELLED") return "already-cancelled";
-    if (shipment.state !== "HELD" && shipment.state !== "READY") return "already-sent";
+    if (shipment.state !== "HELD" && shipment.state !== "READY" && shipment.state !== "FAILED") return "already-sent";
     if (shipment.sendingJobId !== null) {
       const live = await tx.job.count({ where: { id: shipment.sendingJobId, status: LIVE_JOB } });
       if (live > 0) return "being-sent";

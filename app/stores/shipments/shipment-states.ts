@@ -5,6 +5,8 @@
  *   HELD → READY → SUBMITTED → CREATED → FULFILLED → DELIVERED
  *   SUBMITTED → FAILED (the provider refused creation) → READY again after a fix, or HELD
  *   READY → HELD (a person must look); anything not yet fulfilled → CANCELLED
+ *   SUBMITTED, CREATED, FULFILLED → ENDED (the provider's or the carrier's ending without a
+ *   delivery: deleted, returned, exception, lost, or no news for the shop's noNewsDays)
  */
 import type { ShipmentState } from "@prisma/client";
 
@@ -14,17 +16,20 @@ export const HELD_BY_CHECKS = "HELD";
 export const HELD_FOR_REVIEW = "REVIEW";
 /** lastErrorCode of a shipment Shopify refused to fulfil: left for a person, not tried again by itself. */
 export const WRITE_BACK_REFUSED = "WRITE_BACK_REFUSED";
+/** lastErrorCode of a FAILED shipment whose fulfillment order was handed back to Shopify (closed as incomplete). */
+export const HANDED_BACK = "HANDED_BACK";
 
 export const SHIPMENT_TRANSITIONS: { readonly [From in ShipmentState]: readonly ShipmentState[] } = {
   HELD: ["READY", "CANCELLED"],
   READY: ["SUBMITTED", "HELD", "CANCELLED"],
   // Cancelled after submission only when the provider reports the package cancelled.
-  SUBMITTED: ["CREATED", "FAILED", "CANCELLED"],
-  CREATED: ["FULFILLED", "CANCELLED"],
-  FULFILLED: ["DELIVERED"],
+  SUBMITTED: ["CREATED", "FAILED", "CANCELLED", "ENDED"],
+  CREATED: ["FULFILLED", "CANCELLED", "ENDED"],
+  FULFILLED: ["DELIVERED", "ENDED"],
   DELIVERED: [],
   FAILED: ["READY", "HELD", "CANCELLED"],
   CANCELLED: [],
+  ENDED: [],
 };
 
 export function canTransition(from: ShipmentState, to: ShipmentState): boolean {

@@ -28,6 +28,17 @@ export const ShipmentEventType = z.enum([
   "write_back_refused",
   // Orders that change (app/flows/change):
   "replanned",
+  // After sending (issue 11):
+  /** The fulfilment claims less than the package carried: the fulfillment order no longer has the rest. */
+  "partly_claimed",
+  /** Changed in Shopify after the package was sent (an edit, a move, an address): recordChangeAfterSend. */
+  "changed_in_shopify",
+  /** A package the provider could not create, handed back to Shopify (or why it could not be). */
+  "handed_back",
+  /** The follow ended without a delivery: deleted, returned, exception, lost, no news. */
+  "ended",
+  /** A person marked the change or the ending as seen. */
+  "attention_handled",
 ]);
 export type ShipmentEventType = z.infer<typeof ShipmentEventType>;
 
@@ -96,6 +107,8 @@ function enteredAt(state: ShipmentState, now: Date): ShipmentChanges {
       return { failedAt: now };
     case "CANCELLED":
       return { cancelledAt: now };
+    case "ENDED":
+      return { endedAt: now };
     case "HELD":
     case "READY":
       return {};

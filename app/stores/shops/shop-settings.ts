@@ -33,6 +33,9 @@ const OrderRules = z.object({
 /** A provider warehouse the merchant stocks, and the Shopify location standing for it. */
 export const WarehouseId = code(1, 10);
 
+/** A warehouse's handling time, in working days. */
+export const HandlingDays = z.number().int().min(0, { error: "must be 0 or more" }).max(30, { error: "must be at most 30" });
+
 const Warehouse = z.object({
   warehouseId: WarehouseId,
   /**
@@ -48,6 +51,11 @@ const Warehouse = z.object({
   country: CountryCode.nullable().default(null),
   enabled: z.boolean().default(true),
   services: ServicesByCountry.prefault({}),
+  /**
+   * Working days the warehouse takes to ship what it accepted (its handling time, as agreed with
+   * the provider): accepted requests tell Shopify when they should ship. Null: not said.
+   */
+  handlingDays: HandlingDays.nullable().default(null),
 });
 
 /** Parcels the merchant ships through the provider's handling location (drop-ship). */
@@ -110,6 +118,18 @@ export const StockSyncSettings = z.object({
   intervalMinutes: z.number().int().min(5, { error: "must be at least 5" }).max(1440, { error: "must be at most 1440 (a day)" }).default(15),
 });
 
+/** What happens after a package is sent, and to a package the provider cannot create. */
+export const AfterSendingSettings = z.object({
+  /**
+   * hold: the package waits FAILED with the provider's reason, for a fix and a retry.
+   * handBack: its fulfillment order goes back to Shopify (closed as incomplete, with the reason),
+   * and the merchant decides there; drop-ship ones have nothing to give back and stay FAILED.
+   */
+  failedPackages: z.enum(["hold", "handBack"]).default("hold"),
+  /** A parcel the provider and the carrier have said nothing new about for this many days is followed no further. */
+  noNewsDays: z.number().int().min(1, { error: "must be at least 1" }).max(365, { error: "must be at most 365" }).default(30),
+});
+
 export const ShopSettings = z
   .object({
     mode: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -123,6 +143,7 @@ export const ShopSettings = z
     skuDefaults: SkuDefaults.prefault({}),
     stockSync: StockSyncSettings.prefault({}),
     orders: OrderRules.prefault({}),
+    afterSending: AfterSendingSettings.prefault({}),
     /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */
     codGatewayNames: z.array(z.string().trim().min(1, { error: "must not be empty" })).default([]),
     /** Whether Shopify emails the customer when a fulfilment with tracking is written. */

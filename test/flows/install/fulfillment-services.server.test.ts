@@ -4,6 +4,8 @@
  * handler in a real worker on a migrated database.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { runGraphql } from "~/shopify/admin-graphql.server";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { ensureFulfillmentServicesHandler } from "~/flows/install/handlers";
@@ -108,6 +110,24 @@ describe("fulfillment services", () => {
     await recordInstallation(db, DEMO_SHOP);
     await ensureJobDone();
     expect(await appServices()).toHaveLength(0);
+  });
+
+  it("registered by an earlier version with stock and tracking promises are registered again at the next install, keeping their locations", async () => {
+    const { data } = await runGraphql(
+      shopify.admin,
+      `mutation EarlierRegistration($name: String!, $callbackUrl: URL) {
+        fulfillmentServiceCreate(name: $name, callbackUrl: $callbackUrl, inventoryManagement: true, trackingSupport: true) { fulfillmentService { id location { id } } userErrors { field message } }
+      }`,
+      { name: fulfillmentServiceName("US01"), callbackUrl: fulfillmentServiceCallbackUrl(appUrl) },
+      z.object({ fulfillmentServiceCreate: z.object({ fulfillmentService: z.object({ id: z.string(), location: z.object({ id: z.string() }) }) }) }),
+    );
+    await saveShopSettings(db, DEMO_SHOP, { warehouses: [{ warehouseId: "US01" }] });
+    await recordInstallation(db, DEMO_SHOP);
+    await ensureJobDone();
+    expect(await appServices()).toEqual([
+      expect.objectContaining({ id: data.fulfillmentServiceCreate.fulfillmentService.id, inventoryManagement: false, trackingSupport: false }),
+    ]);
+    expect((await getShopSettings(db, DEMO_SHOP)).warehouses[0]?.shopifyLocationId).toBe(data.fulfillmentServiceCreate.fulfillmentService.location.id);
   });
 
   it("have stable names and a callback under the app's URL", () => {

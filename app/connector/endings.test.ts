@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { endingOfPackageStatus, endingOfSilence, endingOfTracking } from "./endings";
+
+const outbound = { kind: "OUTBOUND" as const, packageId: "1001-1", status: "Created", fulfilled: false };
+
+describe("endingOfPackageStatus", () => {
+  it("reads deletions, cancellations and returns, whatever the kind", () => {
+    expect(endingOfPackageStatus({ ...outbound, handleStatus: "Delete" })).toMatchObject({
+      reason: "DELETED",
+      message: "The provider deleted package 1001-1 (HandleStatus Delete): it will not ship. If nobody at your business asked for that, ask the provider why.",
+    });
+    expect(endingOfPackageStatus({ ...outbound, kind: "DROPSHIP", handleStatus: "Cancel", fulfilled: true })?.message).toMatch(/cancelled package 1001-1 .* cancel that fulfilment in Shopify/);
+    expect(endingOfPackageStatus({ ...outbound, handleStatus: "ReturnApply" })).toMatchObject({ reason: "RETURNED", message: expect.stringMatching(/^A return of package 1001-1 was asked for/) });
+    expect(endingOfPackageStatus({ ...outbound, handleStatus: "ReturnFinished" })?.message).toMatch(/^Package 1001-1 was returned to the warehouse/);
+    expect(endingOfPackageStatus({ ...outbound, kind: "DROPSHIP", handleStatus: "Return" })?.reason).toBe("RETURNED");
+  });
+
+  it("reads UnShipped as an exception only once the package was created", () => {
+    expect(endingOfPackageStatus({ ...outbound, handleStatus: "UnShipped", reasonText: "Carton damaged." })).toMatchObject({
+      reason: "EXCEPTION",
+      message: "The warehouse could not ship package 1001-1 (HandleStatus UnShipped: Carton damaged). Ask the provider what happened to it.",
+    });
+    expect(endingOfPackageStatus({ ...outbound, status: "CreateFailed", handleStatus: "UnShipped" })).toBeNull();
+  });
+
+  it("leaves the journey's ordinary statuses alone", () => {
+    for (const handleStatus of [null, "Submitted", "Examined", "Shipped", "Finished", "WeightConfirm", "Intercepted"]) {
+      expect(endingOfPackageStatus({ ...outbound, handleStatus })).toBeNull();
+    }
+  });
+});
+
+describe("endingOfTracking", () => {
+  const at = new Date("2026-11-20T08:00:00Z");
+  it("ends at a return, a loss or a failure the carrier gives up on, quoting it", () => {
+    expect(endingOfTracking({ trackingStatus: "Returned", message: "Returned to sender", happenedAt: at })).toMatchObject({
+      reason: "RETURNED",
+      message: 'The carrier returned the parcel to the sender (TrackingStatus Returned on 2026-11-20: "Returned to sender"). Contact the customer, then refund or send the order again from Shopify.',
+    });
+    expect(endingOfTracking({ trackingStatus: "Lost", message: null, happenedAt: null })?.reason).toBe("LOST");
+    expect(endingOfTracking({ trackingStatus: "Exception", message: "Address not found", happenedAt: at })?.reason).toBe("EXCEPTION");
+    expect(endingOfTracking({ trackingStatus: "RETURN_TO_SENDER", message: null, happenedAt: at })?.reason).toBe("RETURNED");
+  });
+
+  it("keeps following a parcel on its way, delayed, or after a failed attempt", () => {
+    for (const trackingStatus of [null, "InTransit", "Delayed", "AttemptFail", "OutForDelivery", "Delivered", "Whatever"]) {
+      expect(endingOfTracking({ trackingStatus, message: null, happenedAt: at })).toBeNull();
+    }
+  });
+});
+
+describe("endingOfSilence", () => {
+  const last = new Date("2026-10-01T00:00:00Z");
+  it("ends after the shop's number of days without news, saying where the package was", () => {
+    expect(endingOfSilence(last, new Date("2026-10-30T23:59:00Z"), 30, "travelling", "1001-1")).toBeNull();
+    expect(endingOfSilence(last, new Date("2026-10-31T00:00:00Z"), 30, "travelling", "1001-1")).toEqual({
+      reason: "NO_NEWS",
+      said: null,
+      message:
+        "Neither the provider nor the carrier has said anything new about package 1001-1 since 2026-10-01: no news for 30 days, so the app stopped following it (Settings > After sending). Ask the provider where it is.",
+    });
+    expect(endingOfSilence(last, new Date("2026-10-08T00:00:00Z"), 7, "creating", "1001-1")?.message).toMatch(/^The provider has not created package 1001-1 since 2026-10-01/);
+  });
+});

@@ -1,0 +1,8 @@
+/** The shop-access flow's job: is Shopify answering for the shop again? */
+import type { KindHandler } from "../queue/kinds";
+import { withDeps, type DepsSource } from "../ports/run";
+import { checkShopifyAccess } from "./shop-access.server";
+
+export function shopAccessHandlers(deps: DepsSource): { "shopify-access.check": KindHandler<"shopify-access.check"> } {
+  return { "shopify-access.check": ({ shop }, ctx) => withDeps(deps, (d) => checkShopifyAccess(ctx, d, shop)) };
+}
