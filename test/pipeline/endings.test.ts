@@ -1,0 +1,155 @@
+/**
+ * The provider's and the carrier's endings: a package the provider deletes or returns, a parcel the
+ * carrier loses, cannot deliver, or stops reporting on. Each ends the follow (ENDED) with a reason
+ * the merchant reads, and the parcel is polled no more. Driven through the sandbox's control route
+ * (sandbox/README.md: what the provider or the carrier does to a package).
+ */
+import type { Shipment } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { needsAttention } from "~/stores/shipments/after-sending.server";
+import { waitFor } from "../support/jobs";
+import { emulatorState, numericId } from "../support/shopify-admin";
+import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  // Tracking steps of a second: time to act between the fulfilment and the delivery.
+  harness = await startHarness({ trackingStepMs: 1_000 });
+}, 30_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function provider(packageId: string, change: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${harness.sandbox.url}/__sandbox/packages/${packageId}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(change) });
+  if (!response.ok) throw new Error(`changing package ${packageId}: ${response.status} ${await response.text()}`);
+}
+
+/** The timeline's last entry is the ending, with the reason the shipment shows. */
+async function endedInTimeline(ended: Shipment): Promise<void> {
+  const timeline = await harness.events(ended.id);
+  expect(timeline.at(-1)).toMatchObject({ type: "ended", message: `Followed no further: ${ended.lastErrorText}`, data: { endedReason: ended.endedReason } });
+}
+
+/** Several tracking runs later, the ended parcel was not asked about again. */
+async function notPolledAgain(ended: Shipment): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const now = await harness.db.shipment.findUniqueOrThrow({ where: { id: ended.id } });
+  expect(now).toMatchObject({ state: "ENDED", lastPolledAt: ended.lastPolledAt });
+}
+
+/** When the parcel is next read after `after` (a tracking run ended after it). */
+async function polledAfter(shipmentId: string, after: Date): Promise<Date> {
+  return waitFor(
+    async () => {
+      const { lastPolledAt } = await harness.db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+      return lastPolledAt !== null && lastPolledAt > after ? lastPolledAt : undefined;
+    },
+    { timeoutMs: 5_000, intervalMs: 25, what: `a read of shipment ${shipmentId} after ${after.toISOString()}` },
+  );
+}
+
+async function fulfilmentEventsOf(fulfillmentOrderId: string) {
+  const state = await emulatorState(harness.shopify);
+  const fulfilment = state.fulfillments.find((f) => f.fulfillmentOrderIds.includes(numericId(fulfillmentOrderId)));
+  return state.fulfillmentEvents.filter((e) => e.fulfillmentId === fulfilment?.id).map((e) => e.status);
+}
+
+describe("the follow of a package ends", () => {
+  it("when the provider returns an outbound package after it shipped: ENDED (returned), in Needs attention, polled no more", async () => {
+    const placed = await harness.placeOrder([{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
+    const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
+    await provider(fulfilled.packageId, { handleStatus: "Returns" });
+
+    const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
+    expect(ended).toMatchObject({ endedReason: "RETURNED", lastErrorCode: "RETURNED" });
+    expect(ended.lastErrorText).toBe(`Package ${ended.packageId} is being returned (HandleStatus Returns). Contact the customer, then refund or send the order again from Shopify.`);
+    await endedInTimeline(ended);
+    expect(await harness.db.shipment.count({ where: { ...needsAttention(DEMO_SHOP), id: ended.id } })).toBe(1);
+    await notPolledAgain(ended);
+  }, 30_000);
+
+  it("when the carrier loses a drop-ship parcel: its last checkpoint is a FAILURE event in Shopify, then ENDED (lost)", async () => {
+    const placed = await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }]);
+    const fo = placed.fulfillmentOrders.find((f) => f.assignedLocationId === harness.studioLocation);
+    if (!fo) throw new Error("the order was not routed to the studio");
+    const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
+    await provider(fulfilled.packageId, { trackingStatus: "Lost" });
+
+    const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
+    expect(ended.endedReason).toBe("LOST");
+    expect(ended.lastErrorText).toMatch(/^The carrier reports the parcel lost \(TrackingStatus Lost on \d{4}-\d{2}-\d{2}: "The carrier reports the parcel lost"\)\. Open a claim with the provider/);
+    await endedInTimeline(ended);
+    expect((await fulfilmentEventsOf(fo.id)).at(-1)).toBe("FAILURE");
+    await notPolledAgain(ended);
+  }, 30_000);
+
+  it("when the carrier returns a parcel to the sender: ENDED (returned), quoting the carrier, polled no more", async () => {
+    const placed = await harness.placeOrder([{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
+    const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
+    await provider(fulfilled.packageId, { trackingStatus: "Returned" });
+
+    const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
+    expect(ended).toMatchObject({ endedReason: "RETURNED", lastErrorCode: "RETURNED" });
+    expect(ended.lastErrorText).toMatch(/^The carrier returned the parcel to the sender \(TrackingStatus Returned on \d{4}-\d{2}-\d{2}: "Returned to sender"\)\. Contact the customer/);
+    await endedInTimeline(ended);
+    await notPolledAgain(ended);
+  }, 30_000);
+
+  it("when the carrier cannot deliver: ENDED (exception), quoting the carrier", async () => {
+    const placed = await harness.placeOrder([{ sku: "BOTTLE-SS-750-SLV", quantity: 1 }]);
+    const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
+    await provider(fulfilled.packageId, { trackingStatus: "Exception", message: "Recipient address not found" });
+    const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
+    expect(ended).toMatchObject({ endedReason: "EXCEPTION" });
+    expect(ended.lastErrorText).toContain('"Recipient address not found"');
+    await endedInTimeline(ended);
+    await notPolledAgain(ended);
+  }, 30_000);
+
+  it("when the provider deletes a package before it ships: ENDED (deleted), and the fulfillment order handed back to Shopify", async () => {
+    const placed = await harness.placeOrder([{ sku: "EARBUDS-BT5-BLK", quantity: 1 }]);
+    const fo = placed.fulfillmentOrders.find((f) => f.assignedLocationId === harness.warehouseLocation);
+    if (!fo) throw new Error("the order was not routed to the warehouse");
+    const submitted = await harness.waitForShipment(placed.orderId, "SUBMITTED");
+    await harness.stopWorker();
+    const state = (await harness.db.shipment.findUniqueOrThrow({ where: { id: submitted.id } })).state;
+    if (state !== "SUBMITTED") throw new Error(`the package went on to ${state} before it could be deleted`);
+    await provider(submitted.packageId, { handleStatus: "Delete" });
+    harness.startWorker();
+
+    const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
+    expect(ended).toMatchObject({ endedReason: "DELETED", shopifyFulfillmentId: null });
+    expect(ended.lastErrorText).toMatch(new RegExp(`^The provider deleted package ${ended.packageId} \\(HandleStatus Delete\\): it will not ship\\.`));
+    await endedInTimeline(ended);
+    const now = (await emulatorState(harness.shopify)).fulfillmentOrders.find((f) => f.id === numericId(fo.id));
+    expect(now).toMatchObject({ status: "INCOMPLETE", requestStatus: "CLOSED", lastResponse: { action: "CLOSE" } });
+    expect((await emulatorState(harness.shopify)).fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(fo.id)))).toEqual([]);
+    await notPolledAgain(ended);
+  }, 30_000);
+
+  it("when nobody has news of a parcel for the shop's number of days: ENDED (no news), saying since when", async () => {
+    await harness.setSettings((settings) => ({ ...settings, afterSending: { failedPackages: "hold", noNewsDays: 30 } }));
+    const placed = await harness.placeOrder([{ sku: "SOCKS-WOOL-3P-GRY", quantity: 1 }]);
+    const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
+    const silenced = new Date();
+    await provider(fulfilled.packageId, { silent: true });
+    // Checkpoints the carrier gave before it fell silent may not be read yet, and each is news: wait
+    // for a tracking run that began after the silence (the runs of a shop follow one another).
+    await polledAfter(fulfilled.id, await polledAfter(fulfilled.id, silenced));
+    // The carrier's last word was 31 days ago (the app's clock is the real one: the news is moved back).
+    const lastNews = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+    await harness.db.shipment.update({ where: { id: fulfilled.id }, data: { lastNewsAt: lastNews } });
+
+    const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
+    expect(ended.endedReason).toBe("NO_NEWS");
+    expect(ended.lastErrorText).toBe(
+      `Neither the provider nor the carrier has said anything new about package ${ended.packageId} since ${lastNews.toISOString().slice(0, 10)}: ` +
+        "no news for 30 days, so the app stopped following it (Settings > After sending). Ask the provider where it is.",
+    );
+    await endedInTimeline(ended);
+    await notPolledAgain(ended);
+  }, 30_000);
+});
