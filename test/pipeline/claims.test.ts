@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runGraphql } from "~/shopify/admin-graphql.server";
 import { needsAttention } from "~/stores/shipments/after-sending.server";
+import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, type Harness, startHarness } from "./harness";
 
@@ -121,7 +122,8 @@ describe("a fulfilment after the order changed in Shopify", () => {
     expect(fulfilments).toHaveLength(1);
     expect(fulfilments[0]?.lineItems.map((line) => line.quantity)).toEqual([1]);
     expect(fulfilments[0]?.trackingInfo[0]?.number).toBe(fulfilled.trackingNumber);
-    expect(fulfilled).toMatchObject({ lastErrorCode: null, changedInShopify: "3 units of 2 lines left the fulfillment order after the package was sent" });
+    // Said by the change flow when it saw the edit first, else by the write-back: the same units.
+    expect(fulfilled).toMatchObject({ lastErrorCode: null, changedInShopify: expect.stringMatching(/^3 units of 2 lines (left the fulfillment order after the package was sent|the package carries were edited, refunded or moved away)/) });
 
     const timeline = await harness.events(fulfilled.id);
     expect(timeline.filter((e) => e.type === "fulfilment_written")).toEqual([
@@ -134,6 +136,42 @@ describe("a fulfilment after the order changed in Shopify", () => {
     expect((await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000)).id).toBe(fulfilled.id);
     expect(await fulfilmentsOf(fo.id)).toHaveLength(1);
   }, 40_000);
+
+  it("says once on the shipment that the address and the lines changed after sending, before any fulfilment, and lists it in Needs attention", async () => {
+    const placed = await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 2 }]);
+    const fo = placed.fulfillmentOrders.find((f) => f.assignedLocationId === harness.studioLocation);
+    if (!fo) throw new Error("the order was not routed to the studio");
+    const submitted = await sentAndPaused(placed.orderId);
+    // The customer moves house and drops a candle; the provider has not created the package yet.
+    await runGraphql(
+      harness.admin,
+      `mutation Move($input: OrderInput!) { orderUpdate(input: $input) { userErrors { message } } }`,
+      { input: { id: placed.orderId, shippingAddress: { address1: "Drottninggatan 5", city: "Stockholm", zip: "111 60", countryCode: "SE" } } },
+      z.object({ orderUpdate: z.object({ userErrors: z.array(z.object({ message: z.string() })).length(0) }) }),
+    );
+    await editQuantities(placed.orderId, { "CANDLE-SOY-200-LAV": 1 });
+    harness.startWorker();
+
+    const said = async () => (await harness.events(submitted.id)).filter((e) => e.type === "changed_in_shopify");
+    await waitFor(async () => (await said()).length >= 2 || undefined, { timeoutMs: 20_000, intervalMs: 50, what: "both changes said on the shipment" });
+    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED", topic: { in: ["orders/updated", "orders/edited"] } } })) === 0 || undefined, { timeoutMs: 20_000, intervalMs: 50, what: "every change event worked through" });
+    // Every webhook came twice; each change is said once.
+    expect((await said()).map((e) => e.message)).toEqual([
+      expect.stringMatching(/^Changed in Shopify after it was sent: the shipping address was edited\. Package \S+ is already at the provider/),
+      expect.stringMatching(/^Changed in Shopify after it was sent: 1 unit of 1 line the package carries were edited, refunded or moved away/),
+    ]);
+    const shipment = await harness.db.shipment.findUniqueOrThrow({ where: { id: submitted.id } });
+    expect(shipment.state).toBe("SUBMITTED");
+    expect(shipment.changedInShopify).toMatch(/^1 unit of 1 line/);
+    expect(await harness.db.shipment.count({ where: { ...needsAttention(DEMO_SHOP), id: submitted.id } })).toBe(1);
+
+    await createdAndResumed();
+    const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED", 20_000);
+    expect((await fulfilmentsOf(fo.id))[0]?.lineItems.map((line) => line.quantity)).toEqual([1]);
+    // Our own fulfilment is an orders/updated too: with the address unchanged since, nothing more is said.
+    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED", topic: "orders/updated" } })) === 0 || undefined, { timeoutMs: 20_000, intervalMs: 50, what: "the fulfilment's orders/updated worked through" });
+    expect((await harness.events(fulfilled.id)).filter((e) => e.type === "changed_in_shopify" && /address/.test(e.message))).toHaveLength(1);
+  }, 60_000);
 
   it("writes no fulfilment when the order was cancelled after sending, and follows the parcel all the same", async () => {
     const placed = await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 2 }]);

@@ -10,7 +10,8 @@
  * - a fulfillment order of the order at a provider location that has no shipment (split off,
  *   moved in, merged into) becomes one: planned here at a drop-ship location, answered through
  *   its fulfillment request at a warehouse location;
- * - a shipment the provider has already is left as it is (the provider cannot change a package).
+ * - a shipment the provider has already is left as it is (the provider cannot change a package),
+ *   and what changed is said on it (after-sending.server.ts).
  *
  * Most order events concern orders with nothing waiting: they cost one database read per round.
  */
@@ -31,6 +32,7 @@ import { enqueueCoalesced } from "../queue/jobs.server";
 import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
 import { planAgain } from "../retry/retry.server";
 import { RetryLater } from "~/jobs/handler";
+import { noteChangesAfterSending } from "./after-sending.server";
 
 /** Change events looked at per round: their orders found with one database read and one cheap Shopify read. */
 const CHANGES_PER_ROUND = 100;
@@ -86,6 +88,8 @@ interface ChangedOrders {
   orders: Map<string, Set<string>>;
   /** Receipts that name nothing that can be found: set apart with the reason. */
   unreadable: string[];
+  /** Fulfillment-order events: the fulfillment orders each names, by receipt. */
+  named: Map<string, FulfillmentOrderGid[]>;
 }
 
 /** The orders a round's events are about, among those the app has something to do for. */
@@ -114,7 +118,7 @@ async function changedOrders(ctx: JobContext, shop: string, shopify: () => Promi
     else named.set(receipt.id, ids);
   }
   const allNamed = [...new Set([...named.values()].flat())];
-  if (allNamed.length === 0) return { orders, unreadable };
+  if (allNamed.length === 0) return { orders, unreadable, named };
   const known = new Map((await ctx.db.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: allNamed } }, select: { fulfillmentOrderId: true, orderId: true } })).map((row) => [row.fulfillmentOrderId, row.orderId]));
   const unknown = allNamed.filter((id) => !known.has(id));
   const places = unknown.length === 0 ? new Map() : await (await shopify()).fulfillmentOrderPlaces(unknown);
@@ -129,7 +133,7 @@ async function changedOrders(ctx: JobContext, shop: string, shopify: () => Promi
       if (orderId !== undefined && (known.has(id) || (location != null && routeLocations.has(location)))) add(orderId, receipt.topic as ChangeTopic);
     }
   }
-  return { orders, unreadable };
+  return { orders, unreadable, named };
 }
 
 interface Reconciled {
@@ -212,7 +216,8 @@ export async function reconcileChangedOrders(ctx: JobContext, deps: PipelineDeps
   const settingsOnce = async () => (settings ??= await deps.settings(shop, await shopifyOnce()));
   const batches = { kind: "orders.changed", topics: CHANGE_TOPICS, perRound: CHANGES_PER_ROUND } as const;
   await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
-    const { orders, unreadable } = await changedOrders(ctx, shop, shopifyOnce, settingsOnce, receipts);
+    const { orders, unreadable, named } = await changedOrders(ctx, shop, shopifyOnce, settingsOnce, receipts);
+    await noteChangesAfterSending(ctx, shop, shopifyOnce, receipts, named, deps.now());
     let requestsToAnswer = false;
     for (const [orderId, changes] of orders) {
       const reconciled = await reconcileOrder(ctx, deps, await shopifyOnce(), await settingsOnce(), shop, orderId, [...changes].join("; "));

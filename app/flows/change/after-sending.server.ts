@@ -1,0 +1,128 @@
+/**
+ * Orders that change after their package reached the provider (issue 11). The provider has no
+ * update or cancel operation, so nothing can be changed: the app says so, once per change, on the
+ * shipment and in Needs attention ("Changed in Shopify after it was sent: <what>", stores'
+ * after-sending.server.ts), and the write-back later claims only what the fulfillment order still has.
+ *
+ * - The shipping address: an orders/updated payload carries it. It is compared with the address of
+ *   the order's last event received before the package was sent (orders/create or orders/updated),
+ *   so this costs no Shopify read, which matters: every fulfilment the app writes is itself an
+ *   orders/updated.
+ * - Lines edited, refunded, moved, split or merged away: for packages sent but not yet fulfilled,
+ *   the fulfillment order's remaining lines are read and matched against what the package carries.
+ */
+import type { Shipment } from "@prisma/client";
+import { z } from "zod";
+import { claimOf, describeUnits } from "~/connector/claim";
+import { FulfillmentOrderGid } from "~/connector";
+import type { JobContext } from "~/jobs/handler";
+import type { WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
+import { recordChangeAfterSend } from "~/stores/shipments/after-sending.server";
+import { shipmentLines } from "~/stores/shipments/shipment-pipeline.server";
+import type { ShopifyPort } from "../ports/ports";
+
+/** At the provider and still travelling or about to: a change can matter to the parcel. */
+export const SENT_AND_TRAVELLING = ["SUBMITTED", "CREATED", "FULFILLED"] as const;
+/** At the provider, no fulfilment written yet: the fulfillment order's lines still decide the claim. */
+const NOT_YET_FULFILLED: readonly string[] = ["SUBMITTED", "CREATED"];
+
+/** Topics after which a sent package's lines may no longer match its fulfillment order. */
+const LINE_TOPICS: readonly string[] = ["orders/edited", "refunds/create", "fulfillment_orders/split", "fulfillment_orders/merged", "fulfillment_orders/moved"];
+
+const ShippingAddress = z
+  .object({
+    name: z.string().nullish(),
+    address1: z.string().nullish(),
+    address2: z.string().nullish(),
+    city: z.string().nullish(),
+    zip: z.string().nullish(),
+    province_code: z.string().nullish(),
+    country_code: z.string().nullish(),
+  })
+  .nullish();
+const OrderPayload = z.object({ shipping_address: ShippingAddress });
+
+/** The order's shipping address as one comparable line; undefined when the payload cannot say. */
+function addressOf(payload: string | null): string | undefined {
+  if (payload === null) return undefined;
+  try {
+    const parsed = OrderPayload.safeParse(JSON.parse(payload));
+    if (!parsed.success) return undefined;
+    const address = parsed.data.shipping_address;
+    if (!address) return "";
+    return [address.name, address.address1, address.address2, address.city, address.province_code, address.zip, address.country_code]
+      .map((part) => (part ?? "").trim().toLowerCase().replace(/\s+/g, " "))
+      .join(" | ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The address the order had when the package was sent: its last order event received before then. */
+async function addressWhenSent(ctx: JobContext, shop: string, shipment: Shipment): Promise<string | undefined> {
+  if (shipment.submittedAt === null) return undefined;
+  const before = await ctx.db.webhookReceipt.findFirst({
+    where: { shop, orderId: shipment.orderId, topic: { in: ["orders/create", "orders/updated"] }, receivedAt: { lte: shipment.submittedAt }, payload: { not: null } },
+    orderBy: { receivedAt: "desc" },
+    select: { payload: true },
+  });
+  return before ? addressOf(before.payload) : undefined;
+}
+
+const HOLD_TOPICS: readonly string[] = ["fulfillment_orders/placed_on_hold", "fulfillment_holds/added"];
+
+/**
+ * Says, on each sent shipment these events concern, what changed in Shopify after it was sent.
+ * `named` gives the fulfillment orders each fulfillment-order event names (the change flow read them).
+ */
+export async function noteChangesAfterSending(
+  ctx: JobContext,
+  shop: string,
+  shopify: () => Promise<ShopifyPort>,
+  receipts: readonly WaitingReceipt[],
+  named: ReadonlyMap<string, readonly string[]>,
+  now: Date,
+): Promise<void> {
+  const orderIds = [...new Set(receipts.flatMap((receipt) => receipt.orderId ?? []))];
+  const fulfillmentOrderIds = [...new Set([...named.values()].flat())];
+  if (orderIds.length === 0 && fulfillmentOrderIds.length === 0) return;
+  const sent = await ctx.db.shipment.findMany({
+    where: { shop, state: { in: [...SENT_AND_TRAVELLING] }, OR: [{ orderId: { in: orderIds } }, { fulfillmentOrderId: { in: fulfillmentOrderIds } }] },
+    orderBy: { createdAt: "asc" },
+  });
+  if (sent.length === 0) return;
+  /** The sent shipments an event concerns: its order's, or those of the fulfillment orders it names. */
+  const concerned = (receipt: WaitingReceipt): Shipment[] => {
+    const ids = named.get(receipt.id);
+    return ids ? sent.filter((shipment) => ids.includes(shipment.fulfillmentOrderId)) : sent.filter((shipment) => shipment.orderId === receipt.orderId);
+  };
+  const say = (shipment: Shipment, what: string, key: string) => recordChangeAfterSend(ctx.db, { shop, fulfillmentOrderId: shipment.fulfillmentOrderId, what, key, at: now });
+
+  for (const receipt of receipts) {
+    // The address: from the payloads alone.
+    if (receipt.topic === "orders/updated") {
+      const current = addressOf(receipt.payload);
+      if (current === undefined) continue;
+      for (const shipment of concerned(receipt)) {
+        const then = await addressWhenSent(ctx, shop, shipment);
+        if (then !== undefined && then !== current) await say(shipment, current === "" ? "the shipping address was removed" : "the shipping address was edited", `address:${current}`);
+      }
+    }
+    // A hold cannot reach a package the provider has: said, so the merchant can call the provider.
+    if (HOLD_TOPICS.includes(receipt.topic)) {
+      for (const shipment of concerned(receipt).filter((s) => NOT_YET_FULFILLED.includes(s.state))) await say(shipment, "it was put on hold", `hold:${receipt.id}`);
+    }
+  }
+
+  // The lines: one read of the fulfillment order per package not yet fulfilled.
+  const lineShipments = new Set(receipts.filter((receipt) => LINE_TOPICS.includes(receipt.topic)).flatMap(concerned));
+  for (const shipment of [...lineShipments].filter((s) => NOT_YET_FULFILLED.includes(s.state))) {
+    const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
+    if (!id.success) continue;
+    const remaining = await (await shopify()).fulfillmentOrderRemaining(id.data);
+    const { unclaimed } = claimOf(shipmentLines(shipment), remaining?.lines ?? []);
+    if (unclaimed.length === 0) continue;
+    const where = remaining === null ? "Shopify no longer has its fulfillment order" : `its fulfillment order (now ${remaining.status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
+    await say(shipment, `${describeUnits(unclaimed)} the package carries were edited, refunded or moved away: ${where}`, `lines:${JSON.stringify(unclaimed)}`);
+  }
+}
