@@ -12,6 +12,7 @@ import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDepend
 import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
 import { pushHandlers } from "./push/handlers";
+import { returnHandlers } from "./returns/handlers";
 import type { JobKind, KindHandler } from "./queue/kinds";
 import { stockHandlers } from "./stock/handlers";
 import { trackHandlers } from "./track/handlers";
@@ -19,7 +20,7 @@ import { writeBackHandlers } from "./write-back/handlers";
 
 export type AllJobHandlers = { readonly [K in JobKind]: KindHandler<K> };
 
-/** The handlers of the order pipeline alone (what the pipeline tests and the benchmark run). */
+/** The handlers of the order pipeline alone, returns included (what the pipeline tests and the benchmark run). */
 export function pipelineHandlers(deps: DepsSource) {
   return {
     ...planHandlers(deps),
@@ -29,6 +30,7 @@ export function pipelineHandlers(deps: DepsSource) {
     ...followHandlers(deps),
     ...writeBackHandlers(deps),
     ...trackHandlers(deps),
+    ...returnHandlers(deps),
   };
 }
 
