@@ -108,6 +108,8 @@ export async function listReturns(db: DatabaseOrTransaction, shop: string, filte
       orderName: row.orderName,
       warehouseCode: row.warehouseCode,
       packageId: row.packageId,
+      svcPackageId: row.svcPackageId,
+      serviceCode: row.serviceCode,
       state: row.state,
       units: row.units,
       items: linesOf(row).map((line) => `${line.quantity} × ${line.sku}`),
