@@ -112,6 +112,27 @@ describe("idempotent creation", () => {
     expect(first.json).toMatchObject({ PackageId: "R-1", HandleStatus: "Submitted", ShippingProvider: "DHL" });
     expect((await sb.post("/v1/returnOrder", ret)).json).toEqual(first.json);
   });
+
+  it("a return's registered SKUs become the receiving warehouse's stock once its parcel is delivered", async () => {
+    const before = await stock("US01", "MUG-CER-350-WHT");
+    const ret = {
+      PackageId: "R-2",
+      ServiceCode: "US01-STD",
+      ReceivingWarehouseCode: "US01",
+      Sender: { Contact: "Ana Ruiz", Country: "US", City: "Austin" },
+      Weight: 840,
+      Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 2 }, { Sku: "NOT-REGISTERED", Quantity: 1 }],
+    };
+    expect((await sb.post("/v1/returnOrder", ret)).status).toBe(200);
+    // On its way: nothing received yet.
+    await sb.call("/__sandbox/clock", { body: { advanceMs: 4 * 60_000 }, token: null });
+    expect(await stock("US01", "MUG-CER-350-WHT")).toBe(before);
+    // Delivered (the sixth checkpoint): the two mugs are back on the shelf, once.
+    await sb.call("/__sandbox/clock", { body: { advanceMs: 60_000 }, token: null });
+    expect(await stock("US01", "MUG-CER-350-WHT")).toBe(before + 2);
+    await sb.call("/__sandbox/clock", { body: { advanceMs: 60_000 }, token: null });
+    expect(await stock("US01", "MUG-CER-350-WHT")).toBe(before + 2);
+  });
 });
 
 describe("batch drop-ship creation", () => {

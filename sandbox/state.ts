@@ -133,6 +133,9 @@ export const ReturnOrder = z.object({
   warehouseId: z.string().optional(),
   outcome: Outcome,
   submittedAt: z.number(),
+  /** The registered SKUs it brings back: stock of the receiving warehouse once delivered there. */
+  skus: z.array(SkuQuantity).default([]),
+  receivedAt: z.number().optional(),
 });
 export type ReturnOrder = z.infer<typeof ReturnOrder>;
 

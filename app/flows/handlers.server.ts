@@ -12,6 +12,7 @@ import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDepend
 import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
 import { pushHandlers } from "./push/handlers";
+import { returnHandlers } from "./returns/handlers";
 import type { JobKind, KindHandler } from "./queue/kinds";
 import { shopAccessHandlers } from "./shop-access/handlers";
 import { withShopAccess } from "./shop-access/shop-access.server";
@@ -28,7 +29,7 @@ function pausable<H extends Record<string, JobHandler<never>>>(deps: DepsSource,
   return Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, wrap(handler)])) as H;
 }
 
-/** The handlers of the order pipeline alone (what the pipeline tests and the benchmark run). */
+/** The handlers of the order pipeline alone, returns included (what the pipeline tests and the benchmark run). */
 export function pipelineHandlers(deps: DepsSource) {
   return {
     ...pausable(deps, {
@@ -39,6 +40,7 @@ export function pipelineHandlers(deps: DepsSource) {
       ...followHandlers(deps),
       ...writeBackHandlers(deps),
       ...trackHandlers(deps),
+      ...returnHandlers(deps),
     }),
     ...shopAccessHandlers(deps),
   };

@@ -25,6 +25,7 @@ export default function App() {
           Home
         </Link>
         <Link to="/app/shipments">Shipments</Link>
+        <Link to="/app/returns">Returns</Link>
         <Link to="/app/products">Products</Link>
         <Link to="/app/stock">Stock</Link>
         <Link to="/app/inventory-age">Inventory age</Link>

@@ -1,7 +1,9 @@
 /**
  * Return orders (9): a parcel from the customer (Sender) back to a warehouse, created at once so the
  * answer carries its tracking number. Keyed by PackageId (its own namespace, apart from drop-ship and
- * outbound packages); the same PackageId again answers the same result and changes nothing.
+ * outbound packages); the same PackageId again answers the same result and changes nothing. When its
+ * parcel is delivered to the receiving warehouse (and only there, not to another ShipToAddress), the
+ * registered SKUs it brings back become that warehouse's stock.
  */
 import type { z } from "zod";
 import type { ReturnOrderResult } from "../../app/fulfilment/schemas";
@@ -14,6 +16,7 @@ import { requireWarehouse } from "./checks";
 import { createReturnParcel, placeOf } from "./creation";
 import { reasons } from "./reasons";
 import { providerId } from "./ids";
+import { receive } from "./stock";
 import { currentTracking } from "./tracking";
 
 function resultOf(order: ReturnOrder, ctx: SandboxContext): z.input<typeof ReturnOrderResult> {
@@ -47,6 +50,8 @@ export const createReturn = withBody(operations.createReturn, ({ body }, ctx) =>
     serviceCode: body.ServiceCode,
     warehouseId: warehouse?.id,
     submittedAt: ctx.now,
+    // Only SKUs the merchant registered become stock; anything else comes back as unsellable.
+    skus: body.ShipToAddress?.Country ? [] : body.Skus.filter((line) => ctx.state.skus.has(line.Sku) && line.Quantity > 0).map((line) => ({ sku: line.Sku, quantity: line.Quantity })),
     outcome:
       service === undefined || warehouse === undefined
         ? { status: "CreateFailed", reason: reasons.serviceNotFound(body.ServiceCode), failedAt: ctx.now }
@@ -66,3 +71,9 @@ export const createReturn = withBody(operations.createReturn, ({ body }, ctx) =>
   ctx.state.returns.set(order.packageId, order);
   return { status: 200, body: resultOf(order, ctx) };
 });
+
+/** A delivered return puts its SKUs back into the receiving warehouse's stock, at delivery time. */
+export function receiveReturn(order: ReturnOrder, deliveredAt: number, state: SandboxContext["state"]): void {
+  if (order.warehouseId !== undefined) for (const line of order.skus) receive(state, order.warehouseId, line.sku, line.quantity, deliveredAt);
+  order.receivedAt = deliveredAt;
+}

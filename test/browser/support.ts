@@ -45,7 +45,7 @@ export const APP_BRIDGE_SCRIPT = "https://cdn.shopify.com/shopifycloud/app-bridg
 export const OFFLINE_SHOPIFY_CDN: ReadonlyMap<string, string> = new Map([
   [APP_BRIDGE_SCRIPT, "App Bridge (AppProvider)"],
   ["https://cdn.shopify.com/static/fonts/inter/v4/styles.css", "Polaris's Inter font (app/root.tsx)"],
-  ["https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png", "the empty-state illustration (Shipments list)"],
+  ["https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png", "the empty-state illustration (Shipments and Returns lists)"],
 ]);
 
 /** A layout shift over this fails the test: "good" CLS is 0.1, and nothing in an admin page should move. */

@@ -31,6 +31,8 @@ export const SCOPES = [
   "write_inventory",
   "read_locations",
   "write_shipping",
+  "read_returns",
+  "write_returns",
 ];
 
 export const CHANGE_TOPICS = [
@@ -61,6 +63,9 @@ export const CHANGE_TOPICS = [
   "fulfillment_orders/cancellation_request_rejected",
   "fulfillments/create",
   "inventory_levels/update",
+  "returns/request",
+  "returns/approve",
+  "reverse_fulfillment_orders/dispose",
 ] as const;
 
 export interface ChangesWorld {

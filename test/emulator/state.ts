@@ -480,6 +480,48 @@ export interface BulkOperationRecord {
   urlPath: string | null;
 }
 
+export type ReturnStatus = "CANCELED" | "CLOSED" | "DECLINED" | "OPEN" | "REQUESTED";
+export type DispositionType = "MISSING" | "NOT_RESTOCKED" | "PROCESSING_REQUIRED" | "RESTOCKED";
+
+/** What happened to returned units: put back at a location, or not. */
+export interface DispositionRecord {
+  id: number;
+  type: DispositionType;
+  quantity: number;
+  locationId: number | null;
+  createdAt: string;
+}
+
+/** One line of a reverse fulfillment order: the returned units of one fulfilment line item. */
+export interface ReverseFulfillmentOrderLineRecord {
+  id: number;
+  fulfillmentLineItemId: number;
+  totalQuantity: number;
+  dispositions: DispositionRecord[];
+}
+
+/** The work of taking a return's units back; created when the return opens (approved). */
+export interface ReverseFulfillmentOrderRecord {
+  id: number;
+  status: "CANCELED" | "CLOSED" | "OPEN";
+  lines: ReverseFulfillmentOrderLineRecord[];
+}
+
+/** A return (`returnRequest`, `returnCreate`): units of fulfilment line items coming back. */
+export interface ReturnRecord {
+  id: number;
+  shop: string;
+  orderId: number;
+  /** "#1001-R1": the order's name and the return's number on it, as Shopify names returns. */
+  name: string;
+  status: ReturnStatus;
+  lines: { id: number; fulfillmentLineItemId: number; quantity: number; returnReasonNote: string; customerNote: string | null }[];
+  reverseFulfillmentOrder: ReverseFulfillmentOrderRecord | null;
+  createdAt: string;
+  requestApprovedAt: string | null;
+  closedAt: string | null;
+}
+
 /** A stored result of an `@idempotent` mutation, replayed for the same key and arguments. */
 export interface IdempotencyRecord {
   fingerprint: string;
@@ -505,6 +547,7 @@ export class EmulatorState {
   readonly bulkOperations = new Map<number, BulkOperationRecord>();
   readonly refunds = new Map<number, RefundRecord>();
   readonly orderEdits = new Map<number, OrderEditRecord>();
+  readonly returns = new Map<number, ReturnRecord>();
   /** The emulator's own base URL (for URLs it hands out, such as bulk operation results). */
   baseUrl = "";
 
@@ -581,6 +624,29 @@ export class EmulatorState {
     return [...this.fulfillments.values()].filter((f) => f.orderId === orderId);
   }
 
+  returnsOf(orderId: number): ReturnRecord[] {
+    return [...this.returns.values()].filter((r) => r.orderId === orderId);
+  }
+
+  /** A fulfilment line item with its fulfilment (units shipped, and from where). */
+  fulfillmentLineItem(id: number): { fulfillment: FulfillmentRecord; lineItem: FulfillmentLineItemRecord } | undefined {
+    for (const fulfillment of this.fulfillments.values()) {
+      const lineItem = fulfillment.lineItems.find((li) => li.id === id);
+      if (lineItem) return { fulfillment, lineItem };
+    }
+    return undefined;
+  }
+
+  /** A reverse fulfillment order line with its return. */
+  reverseFulfillmentOrderLine(id: number): { ret: ReturnRecord; rfo: ReverseFulfillmentOrderRecord; line: ReverseFulfillmentOrderLineRecord } | undefined {
+    for (const ret of this.returns.values()) {
+      const rfo = ret.reverseFulfillmentOrder;
+      const line = rfo?.lines.find((l) => l.id === id);
+      if (rfo && line) return { ret, rfo, line };
+    }
+    return undefined;
+  }
+
   eventsOf(fulfillmentId: number): FulfillmentEventRecord[] {
     return [...this.fulfillmentEvents.values()].filter((e) => e.fulfillmentId === fulfillmentId);
   }
@@ -611,6 +677,7 @@ export class EmulatorState {
       inventoryAdjustmentGroups: all(this.adjustmentGroups),
       refunds: all(this.refunds),
       orderEdits: all(this.orderEdits),
+      returns: all(this.returns),
       bulkOperations: all(this.bulkOperations).map(({ jsonl: _jsonl, ...operation }) => operation),
     };
   }

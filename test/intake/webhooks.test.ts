@@ -44,6 +44,7 @@ const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED"; job: st
   "fulfillment_orders/fulfillment_request_submitted": { status: "ENQUEUED", job: "fulfillment-requests.fetch" },
   "fulfillment_orders/cancellation_request_submitted": { status: "ENQUEUED", job: "cancellation-requests.fetch" },
   "fulfillment_orders/cancelled": { status: "ENQUEUED", job: "fulfillment-orders.cancelled" },
+  "returns/approve": { status: "ENQUEUED", job: "returns.open" },
   "app/scopes_update": { status: "PROCESSED", job: null },
   "app/uninstalled": { status: "PROCESSED", job: null },
   "customers/data_request": { status: "ENQUEUED", job: "compliance.customer-data-request" },

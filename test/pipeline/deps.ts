@@ -41,6 +41,7 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     inventoryAge: (input) => count("inventoryAge", () => provider.inventoryAge(input)),
     priceAllServices: (input) => count("priceAllServices", () => provider.priceAllServices(input)),
     priceOneService: (input) => count("priceOneService", () => provider.priceOneService(input)),
+    createReturn: (input) => count("createReturn", () => provider.createReturn(input)),
   };
 }
 

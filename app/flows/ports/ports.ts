@@ -14,6 +14,7 @@ import type { BulkOperationState } from "~/shopify/bulk-operations.server";
 import type { VariantLine } from "~/shopify/catalogue.server";
 import type { InventoryItemGid, LocationGid } from "~/shopify/ids";
 import type { Activation, StockLevel } from "~/shopify/inventory.server";
+import type { ReturnToReceive } from "~/shopify/returns.server";
 import type { FulfillmentOrderRemaining } from "~/shopify/fulfillment-order-lines.server";
 
 export type { FulfillmentOrderRemaining };
@@ -33,6 +34,7 @@ export type ProviderPort = Pick<
   | "inventoryAge"
   | "priceAllServices"
   | "priceOneService"
+  | "createReturn"
 >;
 
 /** Shopify's FulfillmentOrderRejectionReason (app/connector/rejection-reasons.ts maps the app's reasons to it). */
@@ -187,6 +189,10 @@ export interface ShopifyPort {
   setOnHand(input: OnHandToSet): Promise<void>;
   /** Stocks items at a location with their first on_hand; the items Shopify refused. */
   activateStock(activations: readonly Activation[]): Promise<{ refused: { inventoryItemId: string; message: string }[] }>;
+  /** A return with its lines and where each shipped from; null when Shopify does not know it. */
+  readReturn(returnId: string): Promise<ReturnToReceive | null>;
+  /** Returned units back on sale at the location (disposed of as RESTOCKED). */
+  restockReturned(locationId: string, lines: readonly { reverseLineId: string; quantity: number }[]): Promise<void>;
   /** The share of the shop's API budget free now (0 to 1); undefined when not known yet. */
   budgetLeft(): number | undefined;
 }

@@ -40,6 +40,7 @@ import { listLocations } from "~/shopify/locations.server";
 import { bulkOperationState, readJsonLines, runBulkQuery } from "~/shopify/bulk-operations.server";
 import { VARIANTS_BULK_QUERY, VariantLine } from "~/shopify/catalogue.server";
 import { activateStock, listStockAt, setStockQuantities } from "~/shopify/inventory.server";
+import { readReturn, restockReturned } from "~/shopify/returns.server";
 import type { FulfillmentOrderBrief, FulfilmentInput, ShopifyPort, TrackingInfo } from "./ports";
 
 async function allPages<T>(page: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
@@ -195,5 +196,7 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
       await setStockQuantities(admin, { name: "on_hand", reason: "correction", idempotencyKey, referenceDocumentUri, quantities });
     },
     activateStock: (activations) => activateStock(admin, activations),
+    readReturn: (returnId) => readReturn(admin, returnId),
+    restockReturned: (locationId, lines) => restockReturned(admin, LocationGid.parse(locationId), lines),
   };
 }

@@ -48,6 +48,8 @@ const intakeKinds = {
   "compliance.customer-redact": z.strictObject({ complianceRequestId: z.string().min(1) }),
   /** shop/redact: erase everything the app holds about the shop. */
   "compliance.shop-redact": z.strictObject({ receiptId: ReceiptId }),
+  /** returns/approve: send the return's units that warehouses shipped back to them (operation 9). */
+  "returns.open": z.strictObject({ receiptId: ReceiptId, returnId: z.string().regex(/^gid:\/\/shopify\/Return\/\d+$/) }),
 } satisfies Record<string, z.ZodType>;
 
 // ---- The pipeline's stages: each works one shop's shipments in one state and queues itself again
@@ -68,6 +70,8 @@ const pipelineKinds = {
   "shipments.track": z.strictObject({ shop: Shop }),
   /** Plan again the shop's shipments whose wait has a date that has come (scheduled fulfillment orders). */
   "shipments.wake": z.strictObject({ shop: Shop }),
+  /** Follow the shop's returns to their warehouses until delivered, then restock them in Shopify. */
+  "returns.follow": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;
 
 // ---- Catalogue and stock (app/flows/catalogue, app/flows/stock): each works through a SyncRun,

@@ -17,6 +17,7 @@ export const writeBackKey = (shop: string) => `shipments.write-back:${shop}`;
 export const trackKey = (shop: string) => `shipments.track:${shop}`;
 export const stockSyncKey = (shop: string) => `stock.sync:${shop}`;
 export const wakeKey = (shop: string) => `shipments.wake:${shop}`;
+export const returnsFollowKey = (shop: string) => `returns.follow:${shop}`;
 
 /**
  * Queues the work at `runAt`. If the same work is already waiting for a later time (a poll backing
@@ -65,6 +66,12 @@ export async function queueWaitingShipments(db: DatabaseOrTransaction, shop: str
 
 export async function queueTracking(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
   const { jobId, enqueued } = await enqueue(db, { kind: "shipments.track", shop, payload: { shop }, dedupeKey: trackKey(shop), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+/** The shop's one job following returns on their way back to the warehouses. */
+export async function queueReturnsFollow(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "returns.follow", shop, payload: { shop }, dedupeKey: returnsFollowKey(shop), runAt });
   await queueBy(db, jobId, enqueued, runAt);
 }
 

@@ -8,7 +8,7 @@
  *   - routing complete and order updated: the ENQUEUED receipts are the queue, and they wake one
  *     job per shop that works through them in batches (a few Shopify reads for dozens of events).
  *   - requests submitted: the shop's one fetch job, which reads every open request.
- *   - cancellations: one job per event.
+ *   - cancellations: one job per event; an approved return, one job per return.
  * - app/* topics: database work only, done in the transaction that records them.
  * - compliance topics: the request recorded, and its job queued.
  */
@@ -105,6 +105,11 @@ export function jobFor({ shop, receiptId, eventId }: Omit<Received, "now">, deli
     case "fulfillment_orders/cancelled": {
       const payload = { receiptId, fulfillmentOrderId: delivery.facts.fulfillmentOrderId };
       return { once: { kind: "fulfillment-orders.cancelled", shop, dedupeKey: perEvent("fulfillment-orders.cancelled"), payload } };
+    }
+    // One job per return (not per event): a second approval event finds the same work done.
+    case "returns/approve": {
+      const payload = { receiptId, returnId: delivery.facts.returnId };
+      return { once: { kind: "returns.open", shop, dedupeKey: `returns.open:${shop}:${delivery.facts.returnId}`, payload } };
     }
   }
 }

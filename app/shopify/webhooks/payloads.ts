@@ -65,6 +65,14 @@ const OrderIdField = z
   .object({ order_id: z.unknown(), admin_graphql_api_order_id: OrderGid.optional() })
   .transform((p, context) => aboutOrder(p.admin_graphql_api_order_id ?? globalIdOf({ id: p.order_id }, orderGid, context, ["order_id"])));
 
+const returnGid = (id: string) => `gid://shopify/Return/${id}`;
+const ReturnGid = z.string().regex(/^gid:\/\/shopify\/Return\/\d+$/, { error: "must be a gid://shopify/Return/… id" });
+
+/** returns/* name the return; its lines and where they shipped from are read through GraphQL. */
+const AboutReturn = z
+  .object({ id: z.unknown(), admin_graphql_api_id: ReturnGid.optional() })
+  .transform((p, context) => ({ returnId: globalIdOf(p, returnGid, context, []) }));
+
 const NumericFulfillmentOrderId = ExactId.transform((id) => `gid://shopify/FulfillmentOrder/${id}`);
 
 /** Shopify's compliance requests name the shop in the body too; it must be the shop that signed. */
@@ -108,6 +116,7 @@ export const TopicPayloads = {
   "fulfillment_orders/moved": z
     .object({ original_fulfillment_order: FulfillmentOrderRef, moved_fulfillment_order: FulfillmentOrderRef.nullish() })
     .transform((p) => aboutFulfillmentOrders(p.original_fulfillment_order.id, p.moved_fulfillment_order?.id)),
+  "returns/approve": AboutReturn,
   // The payload is the shop object; nothing in it is needed: the signed headers name the shop.
   "app/uninstalled": z.object({}),
   "app/scopes_update": z.object({ current: z.array(z.string()) }).transform((p) => ({ scopes: p.current })),

@@ -33,11 +33,22 @@ export const FULFILLMENT_ORDER_CHANGE_TOPICS = [
 export const CHANGE_TOPICS = ["orders/updated", ...ORDER_CHANGE_TOPICS, ...FULFILLMENT_ORDER_CHANGE_TOPICS] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
+/** A return approved (or opened at once): its units that warehouses shipped are sent back to them. */
+export const RETURN_TOPICS = ["returns/approve"] as const;
+
 export const APP_TOPICS = ["app/uninstalled", "app/scopes_update"] as const;
 
 export const COMPLIANCE_TOPICS = ["customers/data_request", "customers/redact", "shop/redact"] as const;
 
-export const WEBHOOK_TOPICS = [...ORDER_TOPICS, ...FULFILLMENT_ORDER_TOPICS, ...ORDER_CHANGE_TOPICS, ...FULFILLMENT_ORDER_CHANGE_TOPICS, ...APP_TOPICS, ...COMPLIANCE_TOPICS] as const;
+export const WEBHOOK_TOPICS = [
+  ...ORDER_TOPICS,
+  ...FULFILLMENT_ORDER_TOPICS,
+  ...ORDER_CHANGE_TOPICS,
+  ...FULFILLMENT_ORDER_CHANGE_TOPICS,
+  ...RETURN_TOPICS,
+  ...APP_TOPICS,
+  ...COMPLIANCE_TOPICS,
+] as const;
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 export type ComplianceTopic = (typeof COMPLIANCE_TOPICS)[number];

@@ -2,7 +2,7 @@
 import { createEvent, createFulfillment, updateTracking, type FulfillmentEventInput, type FulfillmentInput, type TrackingInput } from "../fulfillments";
 import { gid, parseGid } from "../ids";
 import { money } from "../payloads";
-import type { FulfillmentEventRecord, FulfillmentRecord } from "../state";
+import type { FulfillmentEventRecord, FulfillmentLineItemRecord, FulfillmentRecord, OrderRecord } from "../state";
 import { moneyBag } from "./common";
 import { connection } from "./connection";
 import { fulfillmentOrderView } from "./fulfillment-orders";
@@ -61,19 +61,22 @@ export function fulfillmentView(ctx: ResolverContext, fulfillment: FulfillmentRe
         (fo) => fulfillmentOrderView(ctx, fo),
       ),
     fulfillmentLineItems: (args: Args) =>
-      connection("FulfillmentLineItem", fulfillment.lineItems, args, (item) => {
-        const lineItem = order?.lineItems.find((li) => li.id === item.lineItemId);
-        const currency = order?.currencyCode ?? ctx.shop.currencyCode;
-        const total = money(Number(lineItem?.price ?? 0) * item.quantity);
-        return {
-          __typename: "FulfillmentLineItem",
-          id: gid("FulfillmentLineItem", item.id),
-          quantity: item.quantity,
-          originalTotalSet: moneyBag(total, currency),
-          discountedTotalSet: moneyBag(total, currency),
-          lineItem: () => (order && lineItem ? lineItemView(ctx, order, lineItem) : null),
-        };
-      }),
+      connection("FulfillmentLineItem", fulfillment.lineItems, args, (item) => fulfillmentLineItemView(ctx, order, item)),
+  };
+}
+
+/** A fulfilment's line: which order line, how many units (returns name these). */
+export function fulfillmentLineItemView(ctx: ResolverContext, order: OrderRecord | undefined, item: FulfillmentLineItemRecord): View {
+  const lineItem = order?.lineItems.find((li) => li.id === item.lineItemId);
+  const currency = order?.currencyCode ?? ctx.shop.currencyCode;
+  const total = money(Number(lineItem?.price ?? 0) * item.quantity);
+  return {
+    __typename: "FulfillmentLineItem",
+    id: gid("FulfillmentLineItem", item.id),
+    quantity: item.quantity,
+    originalTotalSet: moneyBag(total, currency),
+    discountedTotalSet: moneyBag(total, currency),
+    lineItem: () => (order && lineItem ? lineItemView(ctx, order, lineItem) : null),
   };
 }
 

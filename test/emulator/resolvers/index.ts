@@ -14,6 +14,7 @@ import { orderChangeMutations, refundView } from "./order-changes";
 import { calculatedOrderView, orderEditMutations } from "./order-edits";
 import { lineItemView, orderQueries, orderView } from "./orders";
 import { inventoryItemView, productQueries, productView, variantView } from "./products";
+import { returnMutations, returnQueries, returnView, reverseFulfillmentOrderById } from "./returns";
 import { shopView } from "./shop";
 import { list, type Args, type ResolverContext, type View } from "./types";
 
@@ -81,6 +82,12 @@ function nodeById(ctx: ResolverContext, id: unknown): View | null {
       const c = owned(state.carrierServices);
       return c ? carrierServiceView(c) : null;
     }
+    case "Return": {
+      const r = owned(state.returns);
+      return r ? returnView(ctx, r) : null;
+    }
+    case "ReverseFulfillmentOrder":
+      return reverseFulfillmentOrderById(ctx, n);
     default:
       return null;
   }
@@ -97,6 +104,7 @@ export const queryRoot = {
   ...fulfillmentQueries,
   ...carrierServiceQueries,
   ...bulkOperationQueries,
+  ...returnQueries,
 };
 
 export const mutationRoot = {
@@ -109,4 +117,5 @@ export const mutationRoot = {
   ...inventoryMutations,
   ...carrierServiceMutations,
   ...bulkOperationMutations,
+  ...returnMutations,
 };
