@@ -41,6 +41,8 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     inventoryAge: (input) => count("inventoryAge", () => provider.inventoryAge(input)),
     priceAllServices: (input) => count("priceAllServices", () => provider.priceAllServices(input)),
     priceOneService: (input) => count("priceOneService", () => provider.priceOneService(input)),
+    createInbound: (input) => count("createInbound", () => provider.createInbound(input)),
+    modifyInboundBoxes: (input) => count("modifyInboundBoxes", () => provider.modifyInboundBoxes(input)),
   };
 }
 

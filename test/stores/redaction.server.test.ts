@@ -125,6 +125,7 @@ describe("shop redaction", () => {
       await db.providerSku.create({ data: { shop: owner, sku: "MUG-1", record: "{}", readAt: new Date() } });
       await db.syncRun.create({ data: { shop: owner, kind: "SKU_REGISTER", status: "DONE", trigger: "MERCHANT", items: { create: [{ key: "MUG-1" }] } } });
       await db.warehouseStock.create({ data: { shop: owner, warehouseId: "US01", sku: "MUG-1", total: 3, bands: "{}", readAt: new Date() } });
+      await db.inboundShipment.create({ data: { shop: owner, reference: "IN-1", warehouseId: "US01", shippingType: "Sea", boxes: "[]" } });
     }
 
     await eraseShopData(db, shop);
@@ -139,9 +140,10 @@ describe("shop redaction", () => {
       await db.providerSku.count({ where }),
       await db.syncRun.count({ where }),
       await db.warehouseStock.count({ where }),
+      await db.inboundShipment.count({ where }),
     ];
-    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(await db.syncRunItem.count()).toBe(1);
     expect(await db.shipmentEvent.count()).toBe(1);
   });

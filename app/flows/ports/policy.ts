@@ -72,6 +72,11 @@ export interface PipelinePolicy {
   readonly skusPerRegistrationRound: number;
   /** How long after the provider's stock changed (packages created) the stock sync runs, gathering a burst into one sync. */
   readonly stockSyncAfterChangeMs: number;
+  /**
+   * How often inbound shipments on their way are checked for arrival (decision 0020). A warehouse
+   * receives boxes days after they were sent; an hour late is soon enough for the stock.
+   */
+  readonly inboundCheckMs: number;
 }
 
 export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
@@ -99,6 +104,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   bulkReadPollMs: 2_000,
   skusPerRegistrationRound: 20,
   stockSyncAfterChangeMs: 60_000,
+  inboundCheckMs: 60 * 60_000,
 };
 
 /** Every wait short enough for the sandbox's fast clock; batch sizes as in production. */
@@ -117,6 +123,7 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   trackingMaxDeferMs: 10_000,
   bulkReadPollMs: 100,
   stockSyncAfterChangeMs: 1_000,
+  inboundCheckMs: 1_000,
 };
 
 /** The policy named by PIPELINE_POLICY (read by the env module). */

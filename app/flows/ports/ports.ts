@@ -29,6 +29,8 @@ export type ProviderPort = Pick<
   | "inventoryAge"
   | "priceAllServices"
   | "priceOneService"
+  | "createInbound"
+  | "modifyInboundBoxes"
 >;
 
 /** Shopify's FulfillmentOrderRejectionReason. */

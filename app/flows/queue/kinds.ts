@@ -82,12 +82,20 @@ const catalogueKinds = {
   "stock.sync": z.strictObject({ shop: Shop, trigger: z.enum(["MERCHANT", "SCHEDULE", "SETUP", "PROVIDER_CHANGE"]) }),
 } satisfies Record<string, z.ZodType>;
 
+// ---- Inbound shipments (app/flows/inbound): the merchant's boxes on their way into a warehouse.
+
+const inboundKinds = {
+  /** Ask the provider whether the shop's inbound shipments on their way have been received (decision 0020). One live job per shop. */
+  "inbound.check": z.strictObject({ shop: Shop }),
+} satisfies Record<string, z.ZodType>;
+
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
   ...intakeKinds,
   ...pipelineKinds,
   ...catalogueKinds,
+  ...inboundKinds,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKinds = typeof jobPayloadSchemas;
