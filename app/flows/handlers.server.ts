@@ -8,6 +8,7 @@ import { catalogueHandlers } from "./catalogue/handlers";
 import { changeHandlers } from "./change/handlers";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "./compliance/handlers";
 import { followHandlers } from "./follow/handlers";
+import { inboundHandlers } from "./inbound/handlers";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
 import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
@@ -58,6 +59,7 @@ export function createJobHandlers(deps: DepsSource, install: FulfillmentServices
       "fulfillment-services.ensure": ensureFulfillmentServicesHandler(install),
       ...catalogueHandlers(deps),
       ...stockHandlers(deps),
+      ...inboundHandlers(deps),
     }),
   };
 }

@@ -42,6 +42,8 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     priceAllServices: (input) => count("priceAllServices", () => provider.priceAllServices(input)),
     priceOneService: (input) => count("priceOneService", () => provider.priceOneService(input)),
     createReturn: (input) => count("createReturn", () => provider.createReturn(input)),
+    createInbound: (input) => count("createInbound", () => provider.createInbound(input)),
+    modifyInboundBoxes: (input) => count("modifyInboundBoxes", () => provider.modifyInboundBoxes(input)),
   };
 }
 

@@ -74,6 +74,11 @@ export interface PipelinePolicy {
   readonly stockSyncAfterChangeMs: number;
   /** While Shopify refuses a shop (401, 402, 423), how often the app asks again; the shop's jobs wait meanwhile. */
   readonly shopifyAccessCheckMs: number;
+  /**
+   * How often inbound shipments on their way are checked for arrival (decision 0016). A warehouse
+   * receives boxes days after they were sent; an hour late is soon enough for the stock.
+   */
+  readonly inboundCheckMs: number;
 }
 
 export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
@@ -102,6 +107,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   skusPerRegistrationRound: 20,
   stockSyncAfterChangeMs: 60_000,
   shopifyAccessCheckMs: 15 * 60_000,
+  inboundCheckMs: 60 * 60_000,
 };
 
 /** Every wait short enough for the sandbox's fast clock; batch sizes as in production. */
@@ -121,6 +127,7 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   bulkReadPollMs: 100,
   stockSyncAfterChangeMs: 1_000,
   shopifyAccessCheckMs: 300,
+  inboundCheckMs: 1_000,
 };
 
 /** The policy named by PIPELINE_POLICY (read by the env module). */

@@ -35,6 +35,8 @@ export type ProviderPort = Pick<
   | "priceAllServices"
   | "priceOneService"
   | "createReturn"
+  | "createInbound"
+  | "modifyInboundBoxes"
 >;
 
 /** Shopify's FulfillmentOrderRejectionReason (app/connector/rejection-reasons.ts maps the app's reasons to it). */

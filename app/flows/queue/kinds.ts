@@ -95,6 +95,13 @@ const accessKinds = {
   "shopify-access.check": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;
 
+// ---- Inbound shipments (app/flows/inbound): the merchant's boxes on their way into a warehouse.
+
+const inboundKinds = {
+  /** Ask the provider whether the shop's inbound shipments on their way have been received (decision 0016). One live job per shop. */
+  "inbound.check": z.strictObject({ shop: Shop }),
+} satisfies Record<string, z.ZodType>;
+
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
@@ -102,6 +109,7 @@ export const jobPayloadSchemas = {
   ...pipelineKinds,
   ...catalogueKinds,
   ...accessKinds,
+  ...inboundKinds,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKinds = typeof jobPayloadSchemas;

@@ -18,6 +18,7 @@ export const trackKey = (shop: string) => `shipments.track:${shop}`;
 export const stockSyncKey = (shop: string) => `stock.sync:${shop}`;
 export const wakeKey = (shop: string) => `shipments.wake:${shop}`;
 export const returnsFollowKey = (shop: string) => `returns.follow:${shop}`;
+export const inboundCheckKey = (shop: string) => `inbound.check:${shop}`;
 
 /**
  * Queues the work at `runAt`. If the same work is already waiting for a later time (a poll backing
@@ -75,6 +76,12 @@ export async function queueReturnsFollow(db: DatabaseOrTransaction, shop: string
   await queueBy(db, jobId, enqueued, runAt);
 }
 
+/** The shop's next look at its inbound shipments on their way; brought forward when asked sooner. */
+export async function queueInboundCheck(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, { kind: "inbound.check", shop, payload: { shop }, dedupeKey: inboundCheckKey(shop), runAt });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
 type StockSyncTrigger = JobPayloadInput<"stock.sync">["trigger"];
 
 /**
@@ -110,6 +117,8 @@ export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string
   if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
   const nextWake = await db.shipment.findFirst({ where: { shop, state: "HELD", waitUntil: { not: null } }, orderBy: { waitUntil: "asc" }, select: { waitUntil: true } });
   if (nextWake?.waitUntil) await queueWaitingShipments(db, shop, nextWake.waitUntil);
+  // Inbound shipments on their way are looked at again (decision 0016): the uninstall stopped their check.
+  if ((await db.inboundShipment.count({ where: { shop, state: "ON_THE_WAY" } })) > 0) await queueInboundCheck(db, shop, now);
   await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
   const settings = await getShopSettings(db, shop);
   if (settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) await queueStockSync(db, shop, now, "SETUP");

@@ -63,6 +63,7 @@ export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<
     await tx.syncRun.deleteMany({ where: { shop } }); // their items go with them (ON DELETE CASCADE)
     await tx.warehouseStock.deleteMany({ where: { shop } });
     await tx.customerReturn.deleteMany({ where: { shop } });
+    await tx.inboundShipment.deleteMany({ where: { shop } });
     await tx.job.deleteMany({ where: { shop } });
     await tx.session.deleteMany({ where: { shop } });
     await tx.shop.deleteMany({ where: { domain: shop } });

@@ -19,6 +19,7 @@ beforeEach(async () => {
   await db.job.deleteMany();
   await db.shipment.deleteMany();
   await db.shop.deleteMany();
+  await db.inboundShipment.deleteMany();
 });
 
 describe("uninstall, then install again", () => {
@@ -27,10 +28,12 @@ describe("uninstall, then install again", () => {
     await shipment(2, "SUBMITTED");
     await shipment(3, "CREATED");
     await shipment(4, "FULFILLED", { isFinalTracking: true });
+    await db.inboundShipment.create({ data: { shop: SHOP, reference: "IN-1", warehouseId: "US01", shippingType: "Sea", boxes: "[]" } });
+    await db.inboundShipment.create({ data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" } });
     await recordInstallation(db, SHOP);
     const queued = await pendingKinds();
     expect(queued).toEqual(
-      expect.arrayContaining(["fulfillment-requests.fetch", "fulfillment-services.ensure", "orders.backfill", "shipments.poll-status", "shipments.push", "shipments.track", "shipments.write-back"]),
+      expect.arrayContaining(["fulfillment-requests.fetch", "fulfillment-services.ensure", "inbound.check", "orders.backfill", "shipments.poll-status", "shipments.push", "shipments.track", "shipments.write-back"]),
     );
 
     const { jobsStopped } = await uninstallShop(db, SHOP, new Date());
@@ -45,6 +48,7 @@ describe("uninstall, then install again", () => {
 
   it("queues nothing for stages without shipments; looks for requests and open orders all the same", async () => {
     await shipment(1, "DELIVERED", { isFinalTracking: true });
+    await db.inboundShipment.create({ data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" } });
     await recordInstallation(db, SHOP);
     expect(await pendingKinds()).toEqual(["fulfillment-requests.fetch", "fulfillment-services.ensure", "orders.backfill"]);
   });

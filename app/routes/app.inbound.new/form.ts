@@ -1,0 +1,106 @@
+/**
+ * The inbound shipment's form (new shipment, and the boxes of one on its way), read the same way
+ * in the browser as the merchant types and on the server (conform with zod 4, decision 0012). Each
+ * field is checked with the rule of the provider's own request (operations 4 and 5:
+ * app/fulfilment/schemas), so what the form accepts the provider's schema accepts too. Where the
+ * reference gives a box no rule, a box still has a weight and a size: the warehouse weighs and
+ * measures what it receives. Boxes and their lines are keyed by numbers that never change
+ * (`boxes.2.lines.5.quantity`). No Remix, no Polaris, nothing of the server.
+ */
+import { z } from "zod";
+import { CreateInboundRequest, dimension, grams, InboundSkuLine } from "~/fulfilment/schemas";
+import { optional, required, rows, text } from "~/lib/form-values";
+
+const request = CreateInboundRequest.shape;
+
+/** A number as typed; blank says it is required. */
+const numberText = <T extends z.ZodType<unknown, number>>(schema: T) =>
+  text.pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })).transform(Number).pipe(schema);
+
+const wholeNumber = <T extends z.ZodType<unknown, number>>(schema: T) =>
+  text.pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" })).transform(Number).pipe(schema);
+
+const positive = <T extends z.ZodType<number, number>>(schema: T) => schema.refine((value) => value > 0, { error: "must be more than 0" });
+
+const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: wholeNumber(InboundSkuLine.shape.Quantity) });
+
+const Box = z.object({
+  label: optional(z.string().max(50, { error: "must be at most 50 characters" })),
+  weight: wholeNumber(grams()),
+  length: numberText(positive(dimension())),
+  width: numberText(positive(dimension())),
+  height: numberText(positive(dimension())),
+  lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: "Add at least one SKU to this box." }),
+});
+export type BoxValues = z.output<typeof Box>;
+
+export const BoxesForm = z.object({
+  // Every box on the form is one the merchant added (the last one cannot be removed): a blank one is told what it lacks.
+  boxes: z.preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Box)).refine((boxes) => Object.keys(boxes).length > 0, { error: "Add at least one box." }),
+});
+export type BoxesFormValues = z.output<typeof BoxesForm>;
+
+/** A calendar day (the browser's date field); the provider gets it as that day's midnight UTC. */
+const day = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date such as 2026-12-01" }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a date" }));
+
+export const InboundForm = BoxesForm.extend({
+  reference: required(request.ShipmentId),
+  warehouseId: required(request.WarehouseId),
+  shippingType: required(request.ShippingType),
+  arrival: day,
+  remark: optional(request.Remark.unwrap()),
+});
+export type InboundFormValues = z.output<typeof InboundForm>;
+
+/** How the shipment travels to the warehouse: the provider takes free text; these are the usual ones. */
+export const SHIPPING_TYPES = [
+  { value: "Sea", label: "Sea freight" },
+  { value: "Air", label: "Air freight" },
+  { value: "Express", label: "Express courier" },
+  { value: "Truck", label: "Truck" },
+] as const;
+
+/** Numbers in the order the merchant added them. */
+export const idsOf = (record: Record<string, unknown>) => Object.keys(record).sort((a, b) => Number(a) - Number(b));
+
+const FIELD_OF_REQUEST: Readonly<Record<string, string>> = {
+  ShipmentId: "reference",
+  WarehouseId: "warehouseId",
+  ShippingType: "shippingType",
+  PlanArriveDate: "arrival",
+  Remark: "remark",
+  Containers: "boxes",
+};
+const FIELD_OF_BOX: Readonly<Record<string, string>> = { CustomContainerNo: "label", Weight: "weight", Length: "length", Width: "width", Height: "height", Skus: "lines" };
+
+/** A request path (Containers[1].Skus[0].Sku) as the form field it came from (boxes.4.lines.7.sku); null for none. */
+export function fieldOfRequestPath(path: string, boxes: BoxesFormValues["boxes"]): string | null {
+  const inBox = /^Containers\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?(?:\.(\w+))?$/.exec(path);
+  if (inBox) {
+    const boxIds = idsOf(boxes);
+    const boxId = boxIds[Number(inBox[1])];
+    if (boxId === undefined) return "boxes";
+    const [, , field, lineIndex, lineField] = inBox;
+    if (field === undefined) return `boxes.${boxId}`;
+    if (field === "Skus" && lineIndex !== undefined) {
+      const lineId = idsOf(boxes[boxId]?.lines ?? {})[Number(lineIndex)];
+      if (lineId === undefined) return `boxes.${boxId}.lines`;
+      return lineField === "Quantity" ? `boxes.${boxId}.lines.${lineId}.quantity` : `boxes.${boxId}.lines.${lineId}.sku`;
+    }
+    const boxField = FIELD_OF_BOX[field];
+    return boxField === undefined ? `boxes.${boxId}` : `boxes.${boxId}.${boxField}`;
+  }
+  return FIELD_OF_REQUEST[path] ?? null;
+}
+
+/** Errors by request path as conform's field errors; what names no field is returned apart. */
+export function errorsByField(errors: readonly { path: string; message: string }[], boxes: BoxesFormValues["boxes"]): { fieldErrors: Record<string, string[]>; other: string[] } {
+  const fieldErrors: Record<string, string[]> = {};
+  const other: string[] = [];
+  for (const { path, message } of errors) {
+    const field = fieldOfRequestPath(path, boxes);
+    if (field === null) other.push(path === "" ? message : `${path} ${message}`);
+    else fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
+  }
+  return { fieldErrors, other };
+}
