@@ -4,7 +4,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
 import { recordInstallation } from "~/flows/install/install.server";
-import { webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";
+import { fulfillmentServiceVerifier, webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";
 import { installAdminTransport } from "./shopify/admin-transport.server";
 
 // Stack and tests: Admin API calls go to the emulator. Here in the module body, not as an import
@@ -57,3 +57,5 @@ export const sessionStorage = shopify.sessionStorage;
  * same HMAC check with the same secret, same 401/400/405 answers (flows/receive-webhooks/verify-webhook.server.ts).
  */
 export const verifyWebhook = webhookVerifier(credentials.apiSecretKey);
+/** The fulfillment-service callback's `authenticate.fulfillmentService` checks, on a bounded body, without its session lookup. */
+export const verifyFulfillmentServiceRequest = fulfillmentServiceVerifier(credentials.apiSecretKey);

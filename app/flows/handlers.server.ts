@@ -12,6 +12,7 @@ import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
 import { pushHandlers } from "./push/handlers";
 import type { JobKind, KindHandler } from "./queue/kinds";
+import { confirmUninstallHandler, type UninstallConfirmationDependencies } from "./receive-webhooks/uninstall.server";
 import { retryHandlers } from "./retry/handlers";
 import { stockHandlers } from "./stock/handlers";
 import { trackHandlers } from "./track/handlers";
@@ -32,13 +33,14 @@ export function pipelineHandlers(deps: DepsSource) {
   };
 }
 
-export function createJobHandlers(deps: DepsSource, install: FulfillmentServicesHandlerDependencies): AllJobHandlers {
+export function createJobHandlers(deps: DepsSource, install: FulfillmentServicesHandlerDependencies & UninstallConfirmationDependencies): AllJobHandlers {
   return {
     /** Does nothing: ops queue one to see that workers are running. */
     noop: async () => {},
     "compliance.customer-data-request": handleCustomerDataRequest,
     "compliance.customer-redact": handleCustomerRedact,
     "compliance.shop-redact": handleShopRedact,
+    "app.uninstall-confirm": confirmUninstallHandler(install),
     "fulfillment-services.ensure": ensureFulfillmentServicesHandler(install),
     ...pipelineHandlers(deps),
     ...catalogueHandlers(deps),

@@ -43,6 +43,8 @@ const intakeKinds = {
   "compliance.customer-redact": z.strictObject({ complianceRequestId: z.string().min(1) }),
   /** shop/redact: erase everything the app holds about the shop. */
   "compliance.shop-redact": z.strictObject({ receiptId: ReceiptId }),
+  /** app/uninstalled: act on the shop's recorded deliveries once Shopify refuses its token (one waiting per shop). */
+  "app.uninstall-confirm": z.strictObject({}),
 } satisfies Record<string, z.ZodType>;
 
 // ---- The pipeline's stages: each works one shop's shipments in one state and queues itself again
