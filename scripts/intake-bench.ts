@@ -38,7 +38,7 @@ import { startAppProcesses } from "./stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "./stack/build";
 import { spawnChild, type Child } from "./stack/children";
 import { freePort } from "./stack/ports";
-import { freshMigratedDatabase, installOfflineSession } from "./stack/database";
+import { freshMigratedDatabase, installOfflineSession, newCredentialsKey } from "./stack/database";
 
 const Flags = z.object({
   deliveries: z.coerce.number().int().positive().default(2000),
@@ -294,10 +294,11 @@ async function main(): Promise<void> {
   const databaseUrl = await freshMigratedDatabase(file, log);
   await freshMigratedDatabase(floorFile, log);
   const db = createDatabase(databaseUrl);
-  await installOfflineSession(db, { shop: SHOP, accessToken: "shpat_bench", scopes: ["read_orders"] });
+  const credentialsKey = newCredentialsKey();
+  await installOfflineSession(db, { shop: SHOP, accessToken: "shpat_bench", scopes: ["read_orders"], credentialsKey });
 
   const app = await startAppProcesses(
-    { databaseUrl, apiKey: "intake-bench-key", apiSecret: API_SECRET, shopifyUrl: "http://127.0.0.1:9", sandboxUrl: "http://127.0.0.1:9", scopes: ["read_orders"], output: () => {} },
+    { databaseUrl, apiKey: "intake-bench-key", apiSecret: API_SECRET, shopifyUrl: "http://127.0.0.1:9", sandboxUrl: "http://127.0.0.1:9", scopes: ["read_orders"], credentialsKey, output: () => {} },
     { worker: flags.worker, appProcesses: flags["app-processes"] },
   );
   try {

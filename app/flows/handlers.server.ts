@@ -7,6 +7,7 @@ import { cancelHandlers } from "./cancel/handlers";
 import { catalogueHandlers } from "./catalogue/handlers";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "./compliance/handlers";
 import { followHandlers } from "./follow/handlers";
+import { reencryptionHandler } from "./keys/reencrypt.server";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
 import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
@@ -37,6 +38,7 @@ export function createJobHandlers(deps: DepsSource, install: FulfillmentServices
   return {
     /** Does nothing: ops queue one to see that workers are running. */
     noop: async () => {},
+    "credentials.reencrypt": reencryptionHandler(),
     "compliance.customer-data-request": handleCustomerDataRequest,
     "compliance.customer-redact": handleCustomerRedact,
     "compliance.shop-redact": handleShopRedact,

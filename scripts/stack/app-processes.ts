@@ -21,6 +21,8 @@ export interface AppSettings {
   shopifyUrl: string;
   sandboxUrl: string;
   scopes: readonly string[];
+  /** PROVIDER_CREDENTIALS_KEY of the run (database.ts newCredentialsKey): the processes run as production. */
+  credentialsKey: Buffer;
   /** Receives the children's output lines. */
   output: (line: string) => void;
 }
@@ -52,6 +54,7 @@ export function appEnvironment(settings: AppSettings, appUrl: string): Record<st
     // As `shopify app dev` passes them: the scopes the session was granted.
     SCOPES: settings.scopes.join(","),
     PROVIDER_BASE_URL: settings.sandboxUrl,
+    PROVIDER_CREDENTIALS_KEY: settings.credentialsKey.toString("base64"),
   };
 }
 

@@ -166,7 +166,7 @@ describe("the settings page", () => {
 
     const row = await s.db.shop.findUniqueOrThrow({ where: { domain: s.shop } });
     expect(row.providerCredentialsCiphertext).not.toContain(TOKEN);
-    expect(await readProviderCredentials(s.db, s.shop)).toMatchObject({ kind: "staticToken", token: TOKEN });
+    expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ kind: "staticToken", token: TOKEN });
 
     const data = await (await adminData(s, "/app/settings", ROUTE)).text();
     expect(data).not.toContain(TOKEN);
@@ -181,13 +181,13 @@ describe("the settings page", () => {
     const bad = await adminData(s, "/app/settings", ROUTE, { form: { intent: "saveToken", token: "two words" } });
     expect(bad.status).toBe(400);
     expect(Answer.parse(await bad.json()).errors).toEqual([{ field: "token", label: "API token", message: "may contain only letters, digits and symbols, without spaces" }]);
-    expect(await readProviderCredentials(s.db, s.shop)).toMatchObject({ token: TOKEN });
+    expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ token: TOKEN });
   });
 
   it("shows nothing of another shop's settings or connection, and leaves them alone", async () => {
     const s = stack();
     await saveShopSettings(s.db, OTHER_SHOP, { mode: "live", dropShip: { handlingLocation: "OTHER-HUB", merchantLocationIds: ["gid://shopify/Location/999"] } });
-    await saveProviderCredentials(s.db, OTHER_SHOP, { kind: "staticToken", token: "other-shop-token-0123456zqxw", savedAt: new Date() });
+    await saveProviderCredentials(s.db, OTHER_SHOP, { kind: "staticToken", token: "other-shop-token-0123456zqxw", savedAt: new Date() }, { key: s.credentialsKey });
     const otherBefore = await s.db.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } });
 
     const data = await (await adminData(s, "/app/settings", ROUTE)).text();
@@ -202,7 +202,7 @@ describe("the settings page", () => {
     expect(otherAfter.settings).toBe(otherBefore.settings);
     expect(otherAfter.providerCredentialsCiphertext).toBe(otherBefore.providerCredentialsCiphertext);
     expect((await getShopSettings(s.db, s.shop)).dropShip?.handlingLocation).toBe("MINE-HUB");
-    expect(await readProviderCredentials(s.db, s.shop)).toBeNull();
+    expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toBeNull();
   });
 
   it("is neither shown nor saved without a session token", async () => {
@@ -249,7 +249,7 @@ describe("the settings page", () => {
     const done = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
     expect(done.status, s.logs().slice(-3_000)).toBe(302);
     expect(done.headers.get("Location")).toBe(`https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings?connected=oauth`);
-    const credentials = await readProviderCredentials(s.db, s.shop);
+    const credentials = await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey });
     expect(credentials).toMatchObject({ kind: "oauth", refreshToken: expect.any(String) });
     expect(credentials?.kind === "oauth" && credentials.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now());
 

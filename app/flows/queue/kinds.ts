@@ -82,6 +82,8 @@ const catalogueKinds = {
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
+  /** Key rotation: seal every secret at rest with the current key (app/flows/keys). Queued as a worker starts. */
+  "credentials.reencrypt": z.strictObject({}),
   ...intakeKinds,
   ...pipelineKinds,
   ...catalogueKinds,
