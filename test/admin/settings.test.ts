@@ -156,6 +156,51 @@ describe("the settings page", () => {
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
   });
 
+  it("refuses a provider address that reaches inside (loopback, private, link-local, metadata) or plain http in live mode, naming the field, and saves nothing", async () => {
+    const s = stack();
+    const studio = await studioId();
+    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
+    const refusal = async (mode: string, address: string) => {
+      const response = await adminData(s, "/app/settings", ROUTE, { form: { ...validForm(studio), mode, providerBaseUrl: address } });
+      expect(response.status, `${mode} ${address}`).toBe(400);
+      const answer = Answer.parse(await response.json());
+      expect(answer.message).toBe("The settings were not saved: correct the fields below.");
+      expect(answer.errors?.map(({ field, label }) => ({ field, label }))).toEqual([{ field: "providerBaseUrl", label: "Provider address" }]);
+      return answer.errors?.[0]?.message ?? "";
+    };
+    expect(await refusal("live", "https://169.254.169.254/latest/meta-data/")).toBe(
+      "169.254.169.254 is not a public internet address (live mode sends your provider token only to a public https address)",
+    );
+    expect(await refusal("live", "https://10.0.0.5/")).toContain("10.0.0.5 is not a public internet address");
+    expect(await refusal("live", "https://[::ffff:192.168.1.1]:8443/")).toContain("is not a public internet address");
+    expect(await refusal("live", "https://localhost:4010/")).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public internet address/);
+    // The stack's own sandbox on loopback: not in live mode (http, loopback), whatever the stack allows.
+    expect(await refusal("live", s.sandboxUrl)).toBe(`${new URL(s.sandboxUrl).origin} is not an https address: only https is allowed here (live mode sends your provider token only to a public https address)`);
+    expect(await refusal("live", "http://api.example.com/")).toContain("is not an https address");
+    // Sandbox mode: http is allowed, the inside still is not.
+    expect(await refusal("sandbox", "http://169.254.169.254/")).toBe("169.254.169.254 is not a public internet address");
+    expect(await refusal("sandbox", "http://192.168.0.10:4010/")).toBe("192.168.0.10 is not a public internet address");
+    expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
+
+    // In the stack (and only there: the Shopify emulator is configured), sandbox mode may use the sandbox on loopback.
+    const saved = await adminData(s, "/app/settings", ROUTE, { form: { ...validForm(studio), mode: "sandbox", providerBaseUrl: s.sandboxUrl } });
+    expect(saved.status, s.logs().slice(-3_000)).toBe(200);
+    expect(await getShopSettings(s.db, s.shop)).toMatchObject({ mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+  });
+
+  it("checks the stored provider address again when it connects: one written past the form is refused before any request", async () => {
+    const s = stack();
+    // Saved before the check existed, or by a name that resolved elsewhere then: the app refuses it when it connects.
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: "http://169.254.169.254/" });
+    const response = await adminData(s, "/app/settings", ROUTE, { form: { intent: "suggestServices" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    const { suggestions } = z.object({ suggestions: z.object({ problem: z.string().nullable() }) }).parse(await response.json());
+    expect(suggestions.problem).toBe(
+      "The provider address in Settings > Provider connection cannot be used: 169.254.169.254 is not a public internet address. Correct it, then retry.",
+    );
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: null });
+  });
+
   it("stores the API token encrypted and never sends it back, in data or page", async () => {
     const s = stack();
     const response = await adminData(s, "/app/settings", ROUTE, { form: { intent: "saveToken", token: TOKEN } });
