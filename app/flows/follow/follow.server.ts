@@ -17,6 +17,7 @@ import { type StatusRecord, statusOutcomeOf } from "./provider-status";
 import type { ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueStatusPoll, queueStockSync, queueWriteBack } from "../queue/stages.server";
 import { chunks } from "~/lib/chunks";
+import { webAddressOrNull } from "~/lib/web-address";
 
 /** The status records of the packages, by PackageId; an empty map when the provider knows none of them. */
 async function statusesOf(provider: ProviderPort, kind: ShipmentKind, packageIds: string[]): Promise<Map<string, StatusRecord>> {
@@ -102,7 +103,7 @@ async function carrierPages(provider: ProviderPort, deps: PipelineDeps, numbers:
   for (const chunk of chunks(numbers, deps.policy.trackingNumbersPerQuery)) {
     const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
     for (const result of results) {
-      pages.set(result.TrackingNumber, { url: result.CarrierInfo?.Url ?? null, company: result.CarrierInfo?.Company ?? result.ShippingProvider ?? null });
+      pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? result.ShippingProvider ?? null });
     }
   }
   return pages;

@@ -7,6 +7,7 @@ import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/clie
 import { z } from "zod";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import { holdReasonsOf, type StoredHoldReason } from "./shipment-pipeline.server";
+import { webAddressOrNull } from "~/lib/web-address";
 
 export const SHIPMENTS_PER_PAGE = 50;
 
@@ -73,7 +74,8 @@ function rowOf(shipment: Shipment): ShipmentRow {
     warehouseCode: shipment.warehouseCode,
     state: shipment.state,
     trackingNumber: shipment.trackingNumber,
-    trackingUrl: shipment.trackingUrl,
+    // Stored before links were checked, or written past the flows: rendered only if it is a web address.
+    trackingUrl: webAddressOrNull(shipment.trackingUrl),
     reason: reasonOf(shipment),
     createdAt: shipment.createdAt.toISOString(),
   };
