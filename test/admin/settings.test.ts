@@ -307,4 +307,16 @@ describe("the settings page", () => {
     expect(page.text).toContain("Connected through the provider's login since");
     expect(page.text).not.toContain(credentials?.kind === "oauth" ? credentials.accessToken : "(none)");
   });
+  it("answers a refusal from the provider's login with fixed words, echoing nothing of the address", async () => {
+    const s = stack();
+    const url = new URL("/provider-oauth/callback", s.appUrl);
+    url.searchParams.set("error", "access_denied");
+    url.searchParams.set("error_description", "Your account is locked: call +1 555 0100 or visit evil.example to unlock it");
+    const answer = await fetch(url, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
+    expect(answer.status).toBe(400);
+    const text = await answer.text();
+    expect(text).toContain("The provider did not approve the connection. Press Connect in the app&#39;s settings to try again.");
+    expect(text).not.toContain("evil.example");
+    expect(text).not.toContain("access_denied");
+  });
 });
