@@ -3,7 +3,7 @@
  * stranger's request must be: bounded before the HMAC is known to be good, the HMAC computed over
  * the bytes as sent, and the JSON judged without anything that could throw its way to a 500.
  *
- * - At most WEBHOOK_BODY_LIMIT_BYTES are read (docs/decisions/0014-bounded-intake.md): a declared
+ * - At most WEBHOOK_BODY_LIMIT_BYTES are read (docs/decisions/0014-hardening-intake-keys-and-addresses.md): a declared
  *   Content-Length above it is refused at once, a longer stream as soon as it passes the limit,
  *   413 either way, before any HMAC or JSON work and before anything is written.
  * - A signed body that is not UTF-8, not JSON, or nested deeper than JSON_DEPTH_LIMIT is Shopify's

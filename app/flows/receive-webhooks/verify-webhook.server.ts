@@ -7,7 +7,7 @@
  * Shopify's HMAC covers the body only: the shop, topic and ids come from headers anyone can set
  * (DESIGN.md section 8). So beyond the library's checks the headers are parsed before anything is
  * recorded under them, and the body is bounded before the HMAC is checked (signed-body.server.ts,
- * docs/decisions/0014-bounded-intake.md).
+ * docs/decisions/0014-hardening-intake-keys-and-addresses.md).
  *
  * Answers, thrown as Responses as the library throws them:
  * - 405 unless POST;
