@@ -141,5 +141,6 @@ describe("replayed deliveries", () => {
     expect((await db.job.count({ where: { kind: "fulfillment-requests.fetch" } })) - before).toBeLessThanOrEqual(3);
     // A shop the app is not installed in: the library's 400.
     expect(await replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": "nobody.myshopify.com" })).toBe(400);
-  });
+    // 200 requests and a 1.5 s wait: about 3.7 s alone, over the default 5 s beside other stack tests.
+  }, 20_000);
 });
