@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { providerCredentialsKey, readEnv, shopifyCredentials } from "./env.server";
+import { credentialsKeys, readEnv, shopifyCredentials } from "./env.server";
 
 describe("readEnv", () => {
   it("names the variable when PROVIDER_BASE_URL is not a URL", () => {
@@ -10,7 +10,8 @@ describe("readEnv", () => {
     const env = readEnv({});
     expect(env.DATABASE_URL).toBe("file:./.data/app.sqlite");
     expect(env.PROVIDER_BASE_URL).toBe("http://127.0.0.1:4010");
-    expect(env.NODE_ENV).toBe("development");
+    // Unset is production: a process started without it must not take the development key.
+    expect(env.NODE_ENV).toBe("production");
     expect(env.PORT).toBe(3000);
   });
 });
@@ -26,25 +27,40 @@ describe("shopifyCredentials", () => {
   });
 });
 
-describe("providerCredentialsKey", () => {
+describe("credentialsKeys", () => {
   const key = Buffer.alloc(32, 7).toString("base64");
+  const old = Buffer.alloc(32, 9).toString("base64");
+  const development = credentialsKeys(readEnv({ NODE_ENV: "development" })).current;
 
-  it("is the configured key", () => {
-    expect(providerCredentialsKey(readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: key }))).toEqual(Buffer.alloc(32, 7));
+  it("is the configured key, which seals, then the old keys, which only open", () => {
+    expect(credentialsKeys(readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: key }))).toEqual({ current: Buffer.alloc(32, 7), all: [Buffer.alloc(32, 7)] });
+    expect(credentialsKeys(readEnv({ PROVIDER_CREDENTIALS_KEY: key, PROVIDER_CREDENTIALS_OLD_KEYS: `${old}, ${key}` }))).toEqual({
+      current: Buffer.alloc(32, 7),
+      all: [Buffer.alloc(32, 7), Buffer.alloc(32, 9), Buffer.alloc(32, 7)],
+    });
   });
 
-  it("names the variable when the key is not 32 bytes of base64", () => {
+  it("names the variable when a key is not 32 bytes of base64", () => {
     expect(() => readEnv({ PROVIDER_CREDENTIALS_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/PROVIDER_CREDENTIALS_KEY: must be 32 bytes in base64/);
+    expect(() => readEnv({ PROVIDER_CREDENTIALS_OLD_KEYS: `${old},short` })).toThrow(/PROVIDER_CREDENTIALS_OLD_KEYS\.1: must be 32 bytes in base64/);
   });
 
-  it("is required in production", () => {
-    expect(() => providerCredentialsKey(readEnv({ NODE_ENV: "production" }))).toThrow(/PROVIDER_CREDENTIALS_KEY: required in production/);
+  it("is required in production, which is what an unset NODE_ENV means (the worker, a script)", () => {
+    expect(() => credentialsKeys(readEnv({ NODE_ENV: "production" }))).toThrow(/PROVIDER_CREDENTIALS_KEY: required in production/);
+    expect(() => credentialsKeys(readEnv({}))).toThrow(/PROVIDER_CREDENTIALS_KEY: required in production/);
+    // The emulator stack is no exception any more: its app processes get a random key of their own.
+    expect(() => credentialsKeys(readEnv({ NODE_ENV: "production", SHOPIFY_ADMIN_API_ORIGIN: "http://127.0.0.1:4020" }))).toThrow(/required in production/);
   });
 
-  it("falls back to the published development key in development, tests and the emulator stack only", () => {
-    const development = providerCredentialsKey(readEnv({}));
+  it("refuses the published development key in production, as the key or an old key, at start", () => {
+    const published = development.toString("base64");
+    expect(() => readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: published })).toThrow(/the published development key is refused in production/);
+    expect(() => readEnv({ PROVIDER_CREDENTIALS_KEY: key, PROVIDER_CREDENTIALS_OLD_KEYS: published })).toThrow(/the published development key is refused in production/);
+    expect(credentialsKeys(readEnv({ NODE_ENV: "development", PROVIDER_CREDENTIALS_KEY: published })).current).toEqual(development);
+  });
+
+  it("falls back to the published development key in development and tests only", () => {
     expect(development).toHaveLength(32);
-    expect(providerCredentialsKey(readEnv({ NODE_ENV: "test" }))).toEqual(development);
-    expect(providerCredentialsKey(readEnv({ NODE_ENV: "production", SHOPIFY_ADMIN_API_ORIGIN: "http://127.0.0.1:4020" }))).toEqual(development);
+    expect(credentialsKeys(readEnv({ NODE_ENV: "test" })).current).toEqual(development);
   });
 });

@@ -9,8 +9,16 @@ function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
+const Base64Key = z
+  .string()
+  .refine((value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(value), "must be 32 bytes in base64 (openssl rand -base64 32)");
+
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /**
+   * Unset means production: a process started without it (the worker, a script) must never take
+   * the development key. `shopify app dev` (Vite) sets development, vitest sets test.
+   */
+  NODE_ENV: z.enum(["development", "test", "production"]).default("production"),
   /** Prisma connection string. SQLite file by default: the embedded install. */
   DATABASE_URL: z.string().min(1).default("file:./.data/app.sqlite"),
 
@@ -38,14 +46,20 @@ const EnvSchema = z.object({
   PROVIDER_CLIENT_ID: z.string().optional(),
   PROVIDER_CLIENT_SECRET: z.string().optional(),
   /**
-   * The AES-256 key that encrypts each shop's provider credentials at rest (Shop.providerCredentialsCiphertext):
-   * 32 random bytes in base64 (`openssl rand -base64 32`). Required in production; see
-   * providerCredentialsKey for the development key used without it, and docs/decisions/0008.
+   * The AES-256 key that encrypts secrets at rest: each shop's provider credentials
+   * (Shop.providerCredentialsCiphertext) and Shopify's session tokens (Session.accessToken and
+   * refreshToken). 32 random bytes in base64 (`openssl rand -base64 32`). Required in production;
+   * see credentialsKeys for the development key used without it, and docs/decisions/0008 and 0014.
    */
-  PROVIDER_CREDENTIALS_KEY: z
-    .string()
-    .refine((value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(value), "must be 32 bytes in base64 (openssl rand -base64 32)")
-    .optional(),
+  PROVIDER_CREDENTIALS_KEY: Base64Key.optional(),
+  /**
+   * Keys used before PROVIDER_CREDENTIALS_KEY, comma-separated: they still open what they sealed,
+   * never seal anything, until the re-encryption job has moved every row to the current key.
+   */
+  PROVIDER_CREDENTIALS_OLD_KEYS: z
+    .preprocess((value) => (value === "" ? undefined : value), z.string().optional())
+    .transform((value) => (value === undefined ? [] : value.split(",").map((part) => part.trim())))
+    .pipe(z.array(Base64Key)),
 
   /**
    * The pipeline's pace (app/flows/ports/policy.ts): "fast" shortens every wait for the sandbox's
@@ -56,13 +70,26 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * Development and tests only: a fixed, published key, so a developer's database and the tests need
+ * no setup. Anything it encrypts is as good as plain text, so production refuses it, as the key or
+ * an old key, in every process (checked at start, below).
+ */
+const DEVELOPMENT_CREDENTIALS_KEY = createHash("sha256").update("fulfilment-connector development key, never for real credentials").digest();
+
+const isDevelopmentKey = (base64: string) => Buffer.from(base64, "base64").equals(DEVELOPMENT_CREDENTIALS_KEY);
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const env = parsed.data;
+  if (env.NODE_ENV === "production" && [env.PROVIDER_CREDENTIALS_KEY, ...env.PROVIDER_CREDENTIALS_OLD_KEYS].some((key) => key !== undefined && isDevelopmentKey(key))) {
+    throw new Error("Invalid environment:\n  PROVIDER_CREDENTIALS_KEY: the published development key is refused in production (openssl rand -base64 32)");
+  }
+  return env;
 }
 
 /**
@@ -79,23 +106,27 @@ export function shopifyCredentials(source: Env): { apiKey: string; apiSecretKey:
 
 export const env: Env = readEnv();
 
-/**
- * Development and tests only: a fixed, published key, so a developer's database and the test
- * stack need no setup. Anything it encrypts is as good as plain text.
- */
-const DEVELOPMENT_CREDENTIALS_KEY = createHash("sha256").update("fulfilment-connector development key, never for real credentials").digest();
+/** The keys that seal and open secrets at rest: `current` seals, every one of `all` (current first) opens. */
+export interface CredentialsKeys {
+  current: Buffer;
+  all: Buffer[];
+}
 
 /**
- * The key for provider credentials. Without PROVIDER_CREDENTIALS_KEY the development key is used,
- * but only outside production, or in the stack and tests (SHOPIFY_ADMIN_API_ORIGIN points the app
- * at the loopback-only Shopify emulator, which no real deployment sets). Asked when credentials
- * are read or written, not at start: the build and scripts load this module in production mode
- * without needing the key.
+ * The keys for secrets at rest. Without PROVIDER_CREDENTIALS_KEY the development key is used, but
+ * only when NODE_ENV is development or test: never in production, whatever else is set (the stack
+ * and the tests' app processes run as production, with a random key of their own). Asked when
+ * secrets are read or written, not at start: the build and scripts load this module in production
+ * mode without needing the key.
  */
-export function providerCredentialsKey(source: Env): Buffer {
-  if (source.PROVIDER_CREDENTIALS_KEY !== undefined) return Buffer.from(source.PROVIDER_CREDENTIALS_KEY, "base64");
-  if (source.NODE_ENV !== "production" || source.SHOPIFY_ADMIN_API_ORIGIN !== undefined) return DEVELOPMENT_CREDENTIALS_KEY;
+export function credentialsKeys(source: Env): CredentialsKeys {
+  const old = source.PROVIDER_CREDENTIALS_OLD_KEYS.map((key) => Buffer.from(key, "base64"));
+  if (source.PROVIDER_CREDENTIALS_KEY !== undefined) {
+    const current = Buffer.from(source.PROVIDER_CREDENTIALS_KEY, "base64");
+    return { current, all: [current, ...old] };
+  }
+  if (source.NODE_ENV !== "production") return { current: DEVELOPMENT_CREDENTIALS_KEY, all: [DEVELOPMENT_CREDENTIALS_KEY, ...old] };
   throw new Error(
-    "Invalid environment:\n  PROVIDER_CREDENTIALS_KEY: required in production to encrypt the provider credentials merchants save (32 bytes in base64: openssl rand -base64 32)",
+    "Invalid environment:\n  PROVIDER_CREDENTIALS_KEY: required in production to encrypt the provider credentials and Shopify tokens the app stores (32 bytes in base64: openssl rand -base64 32)",
   );
 }

@@ -4,8 +4,9 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
 import { recordInstallation } from "~/flows/install/install.server";
-import { webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";
+import { fulfillmentServiceVerifier, webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";
 import { installAdminTransport } from "./shopify/admin-transport.server";
+import { SealedSessionStorage } from "./stores/shops/session-storage.server";
 
 // Stack and tests: Admin API calls go to the emulator. Here in the module body, not as an import
 // side effect, because by now every import above has run, including the adapter that sets the
@@ -27,7 +28,8 @@ const shopify = shopifyApp({
   scopes: env.SCOPES?.split(","),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // The tokens sealed at rest (stores/shops/session-storage.server.ts).
+  sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma)),
   distribution: AppDistribution.AppStore,
   hooks: {
     // A new offline session (install, reinstall): the shop is recorded as installed and a job
@@ -57,3 +59,5 @@ export const sessionStorage = shopify.sessionStorage;
  * same HMAC check with the same secret, same 401/400/405 answers (flows/receive-webhooks/verify-webhook.server.ts).
  */
 export const verifyWebhook = webhookVerifier(credentials.apiSecretKey);
+/** The fulfillment-service callback's `authenticate.fulfillmentService` checks, on a bounded body, without its session lookup. */
+export const verifyFulfillmentServiceRequest = fulfillmentServiceVerifier(credentials.apiSecretKey);

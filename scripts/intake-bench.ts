@@ -14,6 +14,10 @@
  *    sends them), at most --paced-window in flight. Latency runs from when a delivery was due to its
  *    answer, so time spent waiting for a free slot counts.
  * 2. flat out: --concurrency senders back to back, for the intake's ceiling.
+ * Then the same flat-out phase against the floor (scripts/intake-floor.ts: node:http, HMAC, JSON
+ * parse, one SQLite transaction inserting the receipt and a job, nothing else), started beside the
+ * app in this run, and the app's flat-out throughput as a share of the floor's: on a shared machine
+ * the ratio moves far less than either figure.
  * The app runs as in the stack (scripts/stack/app-processes.ts: remix-serve of build/, production
  * mode); --app-processes N runs N of them on the one port (node:cluster, as APP_PROCESSES=N does for
  * the stack); --worker starts the job worker beside it, which polls the same SQLite file.
@@ -32,7 +36,9 @@ import { z } from "zod";
 import { createDatabase } from "~/stores/database/database.server";
 import { startAppProcesses } from "./stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "./stack/build";
-import { freshMigratedDatabase, installOfflineSession } from "./stack/database";
+import { spawnChild, type Child } from "./stack/children";
+import { freePort } from "./stack/ports";
+import { freshMigratedDatabase, installOfflineSession, newCredentialsKey } from "./stack/database";
 
 const Flags = z.object({
   deliveries: z.coerce.number().int().positive().default(2000),
@@ -59,6 +65,8 @@ const { values } = parseArgs({
 const flags = Flags.parse(values);
 
 const SHOP = "bench-shop.myshopify.com";
+/** Alternating app and floor rounds of the comparison. */
+const ROUNDS = 5;
 const API_SECRET = "intake-bench-secret";
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -262,17 +270,35 @@ async function measured<T extends { sent: Sent[]; ms: number }>(appGroup: number
   return { ...result, cpu: meter() };
 }
 
+/** The floor (scripts/intake-floor.ts) on its own migrated database, listening on a free port. */
+async function startFloor(file: string): Promise<{ url: URL; child: Child }> {
+  const port = await freePort();
+  const child = spawnChild({
+    name: "floor",
+    command: process.execPath,
+    args: ["--import", "tsx", "scripts/intake-floor.ts"],
+    env: { ...process.env, PORT: String(port), DATABASE_FILE: file, API_SECRET },
+    cwd: PROJECT_ROOT,
+    output: () => {},
+  });
+  await child.waitForLine(/^FLOOR LISTENING/, 30_000);
+  return { url: new URL(`http://127.0.0.1:${port}`), child };
+}
+
 async function main(): Promise<void> {
   await ensureAppBuild({ output: log });
   const directory = path.join(PROJECT_ROOT, ".cache", "bench");
   mkdirSync(directory, { recursive: true });
   const file = path.join(directory, `intake-bench-${process.pid}.sqlite`);
+  const floorFile = path.join(directory, `intake-floor-${process.pid}.sqlite`);
   const databaseUrl = await freshMigratedDatabase(file, log);
+  await freshMigratedDatabase(floorFile, log);
   const db = createDatabase(databaseUrl);
-  await installOfflineSession(db, { shop: SHOP, accessToken: "shpat_bench", scopes: ["read_orders"] });
+  const credentialsKey = newCredentialsKey();
+  await installOfflineSession(db, { shop: SHOP, accessToken: "shpat_bench", scopes: ["read_orders"], credentialsKey });
 
   const app = await startAppProcesses(
-    { databaseUrl, apiKey: "intake-bench-key", apiSecret: API_SECRET, shopifyUrl: "http://127.0.0.1:9", sandboxUrl: "http://127.0.0.1:9", scopes: ["read_orders"], output: () => {} },
+    { databaseUrl, apiKey: "intake-bench-key", apiSecret: API_SECRET, shopifyUrl: "http://127.0.0.1:9", sandboxUrl: "http://127.0.0.1:9", scopes: ["read_orders"], credentialsKey, output: () => {} },
     { worker: flags.worker, appProcesses: flags["app-processes"] },
   );
   try {
@@ -298,6 +324,37 @@ async function main(): Promise<void> {
     const unsigned = batch(from, flags.deliveries, "not-the-secret");
     report(`baseline: 401s, ${flags.concurrency} senders`, await measured(group, () => flatOut(appUrl, unsigned, flags.concurrency)));
 
+    // The floor, beside the app, with the same deliveries and senders, in alternating rounds: the
+    // machine's other work then weighs on both alike, and each round's ratio compares neighbours.
+    const floor = await startFloor(floorFile);
+    try {
+      await flatOut(floor.url, batch(from, flags.warmup), 8);
+      from += flags.warmup;
+      const perRound = Math.max(1, Math.floor(flags.deliveries / ROUNDS));
+      const perSecond = (phase: { sent: Sent[]; ms: number }) => (phase.sent.length * 1000) / phase.ms;
+      const cpuPerDelivery = (phase: Phase) => phase.cpu.app / phase.sent.length;
+      const rounds: { app: Phase; floor: Phase }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const appRound = await measured(group, () => flatOut(appUrl, batch(from, perRound), flags.concurrency));
+        from += perRound;
+        const floorRound = await measured(floor.child.pid, () => flatOut(floor.url, batch(from, perRound), flags.concurrency));
+        from += perRound;
+        rounds.push({ app: appRound, floor: floorRound });
+      }
+      const ratios = rounds.map((r) => perSecond(r.app) / perSecond(r.floor)).sort((a, b) => a - b);
+      const cpuRatios = rounds.map((r) => cpuPerDelivery(r.floor) / cpuPerDelivery(r.app)).sort((a, b) => a - b);
+      const median = (values: number[]) => values[Math.floor(values.length / 2)] ?? Number.NaN;
+      const total = (phases: Phase[]) => phases.reduce((sum, phase) => sum + phase.sent.length, 0) / (phases.reduce((sum, phase) => sum + phase.ms, 0) / 1000);
+      console.log(
+        `floor, ${flags.concurrency} senders           ${ROUNDS} rounds of ${perRound} alternating with the app: app ${Math.round(total(rounds.map((r) => r.app)))}/s, floor ${Math.round(total(rounds.map((r) => r.floor)))}/s (node:http, HMAC, JSON.parse, receipt and job in one SQLite transaction)`,
+      );
+      console.log(
+        `app / floor, flat out: ${median(ratios).toFixed(2)} (median of ${ROUNDS} rounds, ${ratios.map((r) => r.toFixed(2)).join(" ")}) | CPU per delivery, floor / app: ${median(cpuRatios).toFixed(2)}`,
+      );
+    } finally {
+      await floor.child.stop();
+    }
+
     console.log(`load average afterwards ${load()}`);
     const receipts = await db.webhookReceipt.groupBy({ by: ["topic", "status"], _count: true, orderBy: [{ topic: "asc" }, { status: "asc" }] });
     const jobs = await db.job.groupBy({ by: ["kind"], _count: true, orderBy: { kind: "asc" } });
@@ -307,7 +364,7 @@ async function main(): Promise<void> {
   } finally {
     await app.stop();
     await db.$disconnect();
-    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${file}${suffix}`, { force: true });
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) for (const sqlite of [file, floorFile]) rmSync(`${sqlite}${suffix}`, { force: true });
   }
 }
 

@@ -21,7 +21,7 @@ import { parseAppToml } from "../test/emulator/webhooks";
 import { startAppProcesses } from "./stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "./stack/build";
 import { stopAllChildren } from "./stack/children";
-import { freshMigratedDatabase, installOfflineSession } from "./stack/database";
+import { freshMigratedDatabase, installOfflineSession, newCredentialsKey } from "./stack/database";
 import { demoShopSettingsForm, setUpShopThroughTheApp } from "./stack/merchant-setup";
 import { parseStackOptions, usage, type StackOptions } from "./stack/options";
 import { formatReadyLine } from "./stack/ready";
@@ -117,8 +117,10 @@ async function main(): Promise<void> {
   const databaseUrl = database.value;
 
   const db = createDatabase(databaseUrl);
+  // The app's processes run as production: a key of this run's own, never the published development key.
+  const credentialsKey = newCredentialsKey();
   try {
-    await installOfflineSession(db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes: app.scopes });
+    await installOfflineSession(db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes: app.scopes, credentialsKey });
   } finally {
     await db.$disconnect();
   }
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
         shopifyUrl: shopify.value.url,
         sandboxUrl: sandbox.value.url,
         scopes: app.scopes,
+        credentialsKey,
         output: log,
       },
       { port: options.appPort, worker: options.worker },

@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import prisma from "../app/db.server";
+import { queueReencryption } from "~/flows/keys/reencrypt.server";
 import { jobPayloadSchemas } from "~/flows/queue/kinds";
 import { jobHandlers } from "~/wiring/handlers.server";
 import { JOB_POLICY } from "../app/jobs/policy";
@@ -43,6 +44,8 @@ const worker = startWorker({
   pollIntervalMs: flags["poll-interval-ms"],
   stopTimeoutMs: flags["stop-timeout-ms"],
 });
+// Key rotation: whatever an old key (or none) sealed is sealed again with the current key.
+await queueReencryption(prisma);
 const kinds = Object.keys(jobHandlers);
 console.info(`Worker running (pid ${process.pid}, kinds ${kinds.join(",") || "none"}, concurrency ${flags.concurrency})`);
 

@@ -3,7 +3,8 @@
  * the provider receives them (its Containers, with provider SKUs). Pure; no I/O.
  */
 import { z } from "zod";
-import type { CreateInboundRequest, InboundContainer } from "~/fulfilment/schemas";
+import type { CreateInboundRequest } from "../fulfilment/schemas/requests";
+import type { InboundContainer } from "../fulfilment/schemas/types";
 
 export const InboundLine = z.object({
   /** The SKU as the shop sells it. */

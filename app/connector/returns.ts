@@ -4,7 +4,7 @@
  * the warehouse's routing names for the customer's country. Units the merchant shipped themselves,
  * or that Shopify has already disposed of, are none of the provider's business.
  */
-import type { CreateReturnRequest } from "../fulfilment/schemas";
+import type { CreateReturnRequest } from "../fulfilment/schemas/requests";
 import { gramsOf } from "./weight";
 import type { Weight } from "./fulfillment-order";
 import type { ConnectorSettings } from "./settings";

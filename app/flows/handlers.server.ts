@@ -9,6 +9,7 @@ import { changeHandlers } from "./change/handlers";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "./compliance/handlers";
 import { followHandlers } from "./follow/handlers";
 import { inboundHandlers } from "./inbound/handlers";
+import { reencryptionHandler } from "./keys/reencrypt.server";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
 import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
@@ -18,6 +19,7 @@ import type { JobKind, KindHandler } from "./queue/kinds";
 import { shopAccessHandlers } from "./shop-access/handlers";
 import { withShopAccess } from "./shop-access/shop-access.server";
 import type { JobHandler } from "~/jobs/handler";
+import { confirmUninstallHandler, type UninstallConfirmationDependencies } from "./receive-webhooks/uninstall.server";
 import { stockHandlers } from "./stock/handlers";
 import { trackHandlers } from "./track/handlers";
 import { writeBackHandlers } from "./write-back/handlers";
@@ -47,13 +49,15 @@ export function pipelineHandlers(deps: DepsSource) {
   };
 }
 
-export function createJobHandlers(deps: DepsSource, install: FulfillmentServicesHandlerDependencies): AllJobHandlers {
+export function createJobHandlers(deps: DepsSource, install: FulfillmentServicesHandlerDependencies & UninstallConfirmationDependencies): AllJobHandlers {
   return {
     /** Does nothing: ops queue one to see that workers are running. */
     noop: async () => {},
+    "credentials.reencrypt": reencryptionHandler(),
     "compliance.customer-data-request": handleCustomerDataRequest,
     "compliance.customer-redact": handleCustomerRedact,
     "compliance.shop-redact": handleShopRedact,
+    "app.uninstall-confirm": confirmUninstallHandler(install),
     ...pipelineHandlers(deps),
     ...pausable(deps, {
       "fulfillment-services.ensure": ensureFulfillmentServicesHandler(install),

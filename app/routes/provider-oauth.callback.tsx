@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const code = query.get("code");
   const state = query.get("state");
-  if (query.get("error") !== null) return page(400, `The provider did not approve the connection (${query.get("error_description") ?? query.get("error")}).`);
+  // A fixed message: the query is anyone's to write (a link sent to the merchant), so none of it is shown.
+  if (query.get("error") !== null) return page(400, "The provider did not approve the connection. Press Connect in the app's settings to try again.");
   if (!code || !state) return page(400, "The provider's answer has no code or state. Press Connect in the app's settings again.");
   try {
     const shop = await finishProviderConnection(prisma, { code, state }, appProviderOAuth(env), env);

@@ -6,7 +6,7 @@
  */
 import prisma from "~/db.server";
 import { env } from "~/env.server";
-import { createFulfilmentClient, staticToken } from "~/fulfilment";
+import { createFulfilmentClient, staticToken, type FetchFunction } from "~/fulfilment";
 import { PermanentFailure } from "~/jobs/handler";
 import { shopifyAdminFor } from "./shopify-admin.server";
 import { appProviderOAuth, authFromCredentials, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
@@ -19,6 +19,7 @@ import type { ProviderPort } from "~/flows/ports/ports";
 import { locationsNamedBy, pipelineSettingsOf } from "~/flows/ports/settings";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
+import { providerAddressRefusal, providerFetch } from "./provider-address.server";
 
 /** The sandbox accepts any bearer token unless started with --token (sandbox/README.md). */
 const SANDBOX_TOKEN = "sandbox";
@@ -37,11 +38,18 @@ export function appPipelineDeps(): PipelineDeps {
     async provider(shop) {
       const settings = await getShopSettings(prisma, shop);
       const baseUrl = settings.providerBaseUrl ?? env.PROVIDER_BASE_URL;
+      // The merchant's own address is checked now, and again (pinned) on every request; the operator's is not input.
+      let fetch: FetchFunction | undefined;
+      if (settings.providerBaseUrl !== null) {
+        const refusal = await providerAddressRefusal(settings.providerBaseUrl, settings.mode);
+        if (refusal !== null) throw new PermanentFailure(`The provider address in Settings > Provider connection cannot be used: ${refusal}. Correct it, then retry.`);
+        fetch = providerFetch(settings.mode);
+      }
       if (settings.mode === "sandbox") {
         const key = `${shop} ${baseUrl}`;
         let provider = providers.get(key);
         if (!provider) {
-          provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN) });
+          provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN), ...(fetch ? { fetch } : {}) });
           providers.set(key, provider);
         }
         return provider;
@@ -61,7 +69,7 @@ export function appPipelineDeps(): PipelineDeps {
         const key = `${shop} ${baseUrl} ${credentials.kind} ${since.toISOString()}`;
         let provider = providers.get(key);
         if (!provider) {
-          provider = createFulfilmentClient({ baseUrl, auth: authFromCredentials(prisma, shop, credentials, appProviderOAuth(env)) });
+          provider = createFulfilmentClient({ baseUrl, auth: authFromCredentials(prisma, shop, credentials, appProviderOAuth(env)), ...(fetch ? { fetch } : {}) });
           providers.set(key, provider);
         }
         return provider;

@@ -5,6 +5,7 @@
  */
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { PermanentFailure } from "~/jobs/handler";
+import type { TokenVerdict } from "~/flows/receive-webhooks/uninstall.server";
 
 export async function shopifyAdminFor(shop: string): Promise<AdminGraphql> {
   const [{ unauthenticated }, { SessionNotFoundError }] = await Promise.all([import("~/shopify.server"), import("@shopify/shopify-app-remix/server")]);
@@ -14,6 +15,38 @@ export async function shopifyAdminFor(shop: string): Promise<AdminGraphql> {
   } catch (error) {
     // No offline session: the app is not installed there (any more); retrying cannot help.
     if (error instanceof SessionNotFoundError) throw new PermanentFailure(`The app is not installed on ${shop}: there is no access token to call Shopify with`);
+    throw error;
+  }
+}
+
+/** The HTTP status a library error carries (`HttpResponseError.response.code`), read by shape. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null || !("response" in error)) return undefined;
+  const response: unknown = error.response;
+  if (typeof response !== "object" || response === null || !("code" in response)) return undefined;
+  return typeof response.code === "number" ? response.code : undefined;
+}
+
+/** 401: the token (or the refresh token) is not valid any more; 404: no such shop. */
+const REFUSED = new Set([401, 404]);
+
+/**
+ * Whether Shopify accepts the shop's stored offline token, asked with the cheapest query there is
+ * (the library refreshes an expiring token first, and a refused refresh counts as refused). What
+ * app/uninstalled waits for before it acts (flows/receive-webhooks/uninstall.server.ts).
+ */
+export async function shopifyTokenVerdict(shop: string): Promise<TokenVerdict> {
+  const [{ unauthenticated }, { SessionNotFoundError }] = await Promise.all([import("~/shopify.server"), import("@shopify/shopify-app-remix/server")]);
+  try {
+    const { admin } = await unauthenticated.admin(shop);
+    const response = await admin.graphql(`#graphql
+      query TokenProbe { shop { id } }`);
+    await response.json();
+    return "accepted";
+  } catch (error) {
+    if (error instanceof SessionNotFoundError) return "no-token";
+    const status = httpStatusOf(error);
+    if (status !== undefined && REFUSED.has(status)) return "refused";
     throw error;
   }
 }

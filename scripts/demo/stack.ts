@@ -21,7 +21,7 @@ import { startShopifyEmulator, type ShopifyEmulator } from "../../test/emulator/
 import { parseAppToml } from "../../test/emulator/webhooks";
 import { startAppProcesses, type AppProcesses } from "../stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "../stack/build";
-import { freshMigratedDatabase, installOfflineSession } from "../stack/database";
+import { freshMigratedDatabase, installOfflineSession, newCredentialsKey } from "../stack/database";
 
 export { DEMO_SHOP };
 
@@ -115,9 +115,10 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     const [databaseUrl, sandbox, shopify] = [valueOf(database), valueOf(sandboxStart), valueOf(shopifyStart)];
     const db = createDatabase(databaseUrl);
     steps.push(() => db.$disconnect());
-    await installOfflineSession(db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes });
+    const credentialsKey = newCredentialsKey();
+    await installOfflineSession(db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes, credentialsKey });
 
-    const processes = await startFastAppProcesses({ databaseUrl, apiKey: API_KEY, apiSecret: API_SECRET, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, output: keep });
+    const processes = await startFastAppProcesses({ databaseUrl, apiKey: API_KEY, apiSecret: API_SECRET, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, credentialsKey, output: keep });
     steps.push(() => processes.stop());
     shopify.setAppUrl(processes.appUrl);
 

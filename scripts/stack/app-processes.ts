@@ -1,12 +1,11 @@
 /**
  * The app and its job worker as child processes, configured for the stack: the built app served by
- * remix-serve (as `npm start` does) and `scripts/worker.ts`, both on the stack's database, the
+ * scripts/serve.mjs (as `npm start` does) and `scripts/worker.ts`, both on the stack's database, the
  * Admin API redirected to the emulator and the provider pointed at the sandbox.
  *
  * One app process unless asked for more (`appProcesses`, or APP_PROCESSES in the environment):
- * then serve-cluster.mjs runs that many remix-serve processes on the one port.
+ * then serve-cluster.mjs runs that many server processes on the one port.
  */
-import { createRequire } from "node:module";
 import { connect } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +21,8 @@ export interface AppSettings {
   shopifyUrl: string;
   sandboxUrl: string;
   scopes: readonly string[];
+  /** PROVIDER_CREDENTIALS_KEY of the run (database.ts newCredentialsKey): the processes run as production. */
+  credentialsKey: Buffer;
   /** Receives the children's output lines. */
   output: (line: string) => void;
 }
@@ -36,6 +37,8 @@ export interface AppProcesses {
 
 const EXIT_WITH_PARENT = pathToFileURL(path.join(import.meta.dirname, "exit-with-parent.mjs")).href;
 const SERVE_CLUSTER = path.join(import.meta.dirname, "serve-cluster.mjs");
+/** The app's own server entry (remix-serve's job, with an access log that drops query strings). */
+export const SERVE = path.join(import.meta.dirname, "..", "serve.mjs");
 const START_TIMEOUT_MS = 30_000;
 
 /** The app's environment (app/env.server.ts), the same for the server and the worker. */
@@ -51,11 +54,12 @@ export function appEnvironment(settings: AppSettings, appUrl: string): Record<st
     // As `shopify app dev` passes them: the scopes the session was granted.
     SCOPES: settings.scopes.join(","),
     PROVIDER_BASE_URL: settings.sandboxUrl,
+    PROVIDER_CREDENTIALS_KEY: settings.credentialsKey.toString("base64"),
   };
 }
 
 /**
- * Polls until the server accepts connections (remix-serve listens only once the build is loaded),
+ * Polls until the server accepts connections (it listens only once the build is loaded),
  * or fails when the child exits. A TCP connect rather than an HTTP request: a rendered page leaves
  * entry.server's abort timer pending, which would hold the app process open for seconds at stop.
  */
@@ -87,7 +91,7 @@ async function waitForListening(port: number, child: Child, timeoutMs: number): 
  * takes it in the meantime, another is tried, unless the caller asked for that port.
  */
 async function startAppServer(settings: AppSettings, firstPort: number, fixedPort: boolean, processes: number): Promise<{ app: Child; appUrl: string }> {
-  const server = processes === 1 ? createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js") : SERVE_CLUSTER;
+  const server = processes === 1 ? SERVE : SERVE_CLUSTER;
   for (let attempt = 1, port = firstPort; ; attempt++, port = await freePort()) {
     const appUrl = `http://127.0.0.1:${port}`;
     const app = spawnChild({

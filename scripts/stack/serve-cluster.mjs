@@ -1,11 +1,11 @@
 /**
  * Several app processes on one port: `APP_PROCESSES=2 node serve-cluster.mjs build/server/index.js`.
- * Each worker is remix-serve as `npm start` runs it (same build, same environment); node:cluster's
+ * Each worker is scripts/serve.mjs as `npm start` runs it (same build, same environment); node:cluster's
  * primary hands each new connection to the next worker, so no proxy is needed. They share the
  * SQLite file: each has its own connection, and SQLite's write lock (BEGIN IMMEDIATE, waiting up
  * to the busy timeout: app/stores/database/sqlite-adapter.server.ts) serialises their transactions.
  *
- * The primary serves nothing itself. SIGTERM or SIGINT stops every worker gracefully (remix-serve
+ * The primary serves nothing itself. SIGTERM or SIGINT stops every worker gracefully (the server
  * closes its server, in-flight requests finish), then the primary exits. A worker that dies
  * otherwise takes the primary down with it: the stack notices a dead app, rather than serving on
  * with fewer processes than it was asked for.
@@ -13,7 +13,7 @@
  * Plain JavaScript, like exit-with-parent.mjs: the app server runs with plain Node.
  */
 import cluster from "node:cluster";
-import { createRequire } from "node:module";
+import path from "node:path";
 import process from "node:process";
 
 const count = Number(process.env.APP_PROCESSES ?? "1");
@@ -27,9 +27,9 @@ if (!build) {
   process.exit(1);
 }
 
-// Workers run remix-serve's own CLI with the build path; they inherit execArgv (--import
+// Workers run the app's server entry with the build path; they inherit execArgv (--import
 // exit-with-parent.mjs), so they stop when this primary is gone.
-cluster.setupPrimary({ exec: createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js"), args: [build] });
+cluster.setupPrimary({ exec: path.join(import.meta.dirname, "..", "serve.mjs"), args: [build] });
 
 let stopping = false;
 const workers = Array.from({ length: count }, () => cluster.fork());

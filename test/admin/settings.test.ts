@@ -156,6 +156,51 @@ describe("the settings page", () => {
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
   });
 
+  it("refuses a provider address that reaches inside (loopback, private, link-local, metadata) or plain http in live mode, naming the field, and saves nothing", async () => {
+    const s = stack();
+    const studio = await studioId();
+    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
+    const refusal = async (mode: string, address: string) => {
+      const response = await adminData(s, "/app/settings", ROUTE, { form: { ...validForm(studio), mode, providerBaseUrl: address } });
+      expect(response.status, `${mode} ${address}`).toBe(400);
+      const answer = Answer.parse(await response.json());
+      expect(answer.message).toBe("The settings were not saved: correct the fields below.");
+      expect(answer.errors?.map(({ field, label }) => ({ field, label }))).toEqual([{ field: "providerBaseUrl", label: "Provider address" }]);
+      return answer.errors?.[0]?.message ?? "";
+    };
+    expect(await refusal("live", "https://169.254.169.254/latest/meta-data/")).toBe(
+      "169.254.169.254 is not a public internet address (live mode sends your provider token only to a public https address)",
+    );
+    expect(await refusal("live", "https://10.0.0.5/")).toContain("10.0.0.5 is not a public internet address");
+    expect(await refusal("live", "https://[::ffff:192.168.1.1]:8443/")).toContain("is not a public internet address");
+    expect(await refusal("live", "https://localhost:4010/")).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public internet address/);
+    // The stack's own sandbox on loopback: not in live mode (http, loopback), whatever the stack allows.
+    expect(await refusal("live", s.sandboxUrl)).toBe(`${new URL(s.sandboxUrl).origin} is not an https address: only https is allowed here (live mode sends your provider token only to a public https address)`);
+    expect(await refusal("live", "http://api.example.com/")).toContain("is not an https address");
+    // Sandbox mode: http is allowed, the inside still is not.
+    expect(await refusal("sandbox", "http://169.254.169.254/")).toBe("169.254.169.254 is not a public internet address");
+    expect(await refusal("sandbox", "http://192.168.0.10:4010/")).toBe("192.168.0.10 is not a public internet address");
+    expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
+
+    // In the stack (and only there: the Shopify emulator is configured), sandbox mode may use the sandbox on loopback.
+    const saved = await adminData(s, "/app/settings", ROUTE, { form: { ...validForm(studio), mode: "sandbox", providerBaseUrl: s.sandboxUrl } });
+    expect(saved.status, s.logs().slice(-3_000)).toBe(200);
+    expect(await getShopSettings(s.db, s.shop)).toMatchObject({ mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+  });
+
+  it("checks the stored provider address again when it connects: one written past the form is refused before any request", async () => {
+    const s = stack();
+    // Saved before the check existed, or by a name that resolved elsewhere then: the app refuses it when it connects.
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: "http://169.254.169.254/" });
+    const response = await adminData(s, "/app/settings", ROUTE, { form: { intent: "suggestServices" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    const { suggestions } = z.object({ suggestions: z.object({ problem: z.string().nullable() }) }).parse(await response.json());
+    expect(suggestions.problem).toBe(
+      "The provider address in Settings > Provider connection cannot be used: 169.254.169.254 is not a public internet address. Correct it, then retry.",
+    );
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: null });
+  });
+
   it("stores the API token encrypted and never sends it back, in data or page", async () => {
     const s = stack();
     const response = await adminData(s, "/app/settings", ROUTE, { form: { intent: "saveToken", token: TOKEN } });
@@ -166,7 +211,7 @@ describe("the settings page", () => {
 
     const row = await s.db.shop.findUniqueOrThrow({ where: { domain: s.shop } });
     expect(row.providerCredentialsCiphertext).not.toContain(TOKEN);
-    expect(await readProviderCredentials(s.db, s.shop)).toMatchObject({ kind: "staticToken", token: TOKEN });
+    expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ kind: "staticToken", token: TOKEN });
 
     const data = await (await adminData(s, "/app/settings", ROUTE)).text();
     expect(data).not.toContain(TOKEN);
@@ -181,13 +226,13 @@ describe("the settings page", () => {
     const bad = await adminData(s, "/app/settings", ROUTE, { form: { intent: "saveToken", token: "two words" } });
     expect(bad.status).toBe(400);
     expect(Answer.parse(await bad.json()).errors).toEqual([{ field: "token", label: "API token", message: "may contain only letters, digits and symbols, without spaces" }]);
-    expect(await readProviderCredentials(s.db, s.shop)).toMatchObject({ token: TOKEN });
+    expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ token: TOKEN });
   });
 
   it("shows nothing of another shop's settings or connection, and leaves them alone", async () => {
     const s = stack();
     await saveShopSettings(s.db, OTHER_SHOP, { mode: "live", dropShip: { handlingLocation: "OTHER-HUB", merchantLocationIds: ["gid://shopify/Location/999"] } });
-    await saveProviderCredentials(s.db, OTHER_SHOP, { kind: "staticToken", token: "other-shop-token-0123456zqxw", savedAt: new Date() });
+    await saveProviderCredentials(s.db, OTHER_SHOP, { kind: "staticToken", token: "other-shop-token-0123456zqxw", savedAt: new Date() }, { key: s.credentialsKey });
     const otherBefore = await s.db.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } });
 
     const data = await (await adminData(s, "/app/settings", ROUTE)).text();
@@ -202,7 +247,7 @@ describe("the settings page", () => {
     expect(otherAfter.settings).toBe(otherBefore.settings);
     expect(otherAfter.providerCredentialsCiphertext).toBe(otherBefore.providerCredentialsCiphertext);
     expect((await getShopSettings(s.db, s.shop)).dropShip?.handlingLocation).toBe("MINE-HUB");
-    expect(await readProviderCredentials(s.db, s.shop)).toBeNull();
+    expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toBeNull();
   });
 
   it("is neither shown nor saved without a session token", async () => {
@@ -249,7 +294,7 @@ describe("the settings page", () => {
     const done = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
     expect(done.status, s.logs().slice(-3_000)).toBe(302);
     expect(done.headers.get("Location")).toBe(`https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings?connected=oauth`);
-    const credentials = await readProviderCredentials(s.db, s.shop);
+    const credentials = await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey });
     expect(credentials).toMatchObject({ kind: "oauth", refreshToken: expect.any(String) });
     expect(credentials?.kind === "oauth" && credentials.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now());
 
@@ -261,5 +306,17 @@ describe("the settings page", () => {
     const page = await adminDocument(s, "/app/settings");
     expect(page.text).toContain("Connected through the provider's login since");
     expect(page.text).not.toContain(credentials?.kind === "oauth" ? credentials.accessToken : "(none)");
+  });
+  it("answers a refusal from the provider's login with fixed words, echoing nothing of the address", async () => {
+    const s = stack();
+    const url = new URL("/provider-oauth/callback", s.appUrl);
+    url.searchParams.set("error", "access_denied");
+    url.searchParams.set("error_description", "Your account is locked: call +1 555 0100 or visit evil.example to unlock it");
+    const answer = await fetch(url, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
+    expect(answer.status).toBe(400);
+    const text = await answer.text();
+    expect(text).toContain("The provider did not approve the connection. Press Connect in the app&#39;s settings to try again.");
+    expect(text).not.toContain("evil.example");
+    expect(text).not.toContain("access_denied");
   });
 });

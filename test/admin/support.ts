@@ -51,20 +51,21 @@ export function adminData(
 }
 
 /** `path` as the embedded admin first loads it: the page's HTML, the session token in the query. */
-export async function adminDocument(stack: TestStack, path: string): Promise<{ status: number; text: string }> {
+export async function adminDocument(stack: TestStack, path: string): Promise<{ status: number; text: string; html: string }> {
   const url = new URL(path, stack.appUrl);
   url.searchParams.set("embedded", "1");
   url.searchParams.set("shop", stack.shop);
   url.searchParams.set("host", Buffer.from(`admin.shopify.com/store/${stack.shop.replace(".myshopify.com", "")}`).toString("base64url"));
   url.searchParams.set("id_token", sessionToken(stack.shop, stack.apiKey, stack.apiSecret));
   const response = await fetch(url, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
+  const html = await response.text();
   // The words the merchant sees: no scripts (they carry the loader's data), no markup.
-  const text = (await response.text())
+  const text = html
     .replace(/<script[\s\S]*?<\/script>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
-  return { status: response.status, text };
+  return { status: response.status, text, html };
 }

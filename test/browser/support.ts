@@ -338,7 +338,8 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
         await action();
       },
       async navigateFromAdminMenu(label) {
-        await page.locator("ui-nav-menu a", { hasText: label }).dispatchEvent("shopify:navigate");
+        // The whole label: "Shipments" must not also find "Inbound shipments".
+        await page.locator("ui-nav-menu a").getByText(label, { exact: true }).dispatchEvent("shopify:navigate");
       },
       allowConsoleError(pattern, why) {
         allowed.push({ pattern, why });

@@ -1,4 +1,4 @@
-/** Helpers of the intake's integration tests: sending a delivery again, and waiting for the worker. */
+/** Helpers of the intake's integration tests: sending a delivery again, waiting for the worker, uninstalling in Shopify. */
 import type { DeliveryRecord } from "../emulator/webhooks";
 import { hmacBase64 } from "../emulator/webhooks";
 import type { TestStack } from "../support/stack";
@@ -50,4 +50,18 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 /** The attempts' statuses of a delivery, as Shopify's delivery log would show them. */
 export function statuses(delivery: DeliveryRecord | undefined): (number | null)[] {
   return delivery?.attempts.map((attempt) => attempt.status) ?? [];
+}
+
+/**
+ * What Shopify does to the app's token when the merchant uninstalls the app: it stops accepting
+ * it (the emulator answers 401 with "Invalid API key or access token"). Returns the undo.
+ */
+export function revokeAppToken(stack: TestStack, shop = stack.shop): () => void {
+  const record = stack.shopify.state.shop(shop);
+  if (!record) throw new Error(`The emulator has no shop ${shop}`);
+  const token = record.accessToken;
+  record.accessToken = `revoked-${token}`;
+  return () => {
+    record.accessToken = token;
+  };
 }

@@ -7,7 +7,7 @@
 import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import { WEBHOOK_TOPICS, type WebhookTopic } from "~/shopify/webhooks/topics";
-import { recordInstall } from "~/stores/shops/shop.server";
+import { recordInstall, recordUninstall } from "~/stores/shops/shop.server";
 import { useStack } from "../support/stack";
 import { postSignedWebhook, resend, statuses } from "./support";
 
@@ -22,8 +22,8 @@ beforeEach(async () => {
   await db.complianceRequest.deleteMany();
 });
 
-/** What each topic leaves behind: the receipt's status once the intake answered, and the job it queued. */
-const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED"; job: string | null }> = {
+/** What each topic leaves behind while the shop is installed: the receipt's status once the intake answered, and the job it queued. */
+const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED" | "REJECTED"; job: string | null }> = {
   "orders/create": { status: "PROCESSED", job: null },
   "orders/updated": { status: "ENQUEUED", job: "orders.changed" },
   "orders/edited": { status: "ENQUEUED", job: "orders.changed" },
@@ -46,10 +46,12 @@ const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED"; job: st
   "fulfillment_orders/cancelled": { status: "ENQUEUED", job: "fulfillment-orders.cancelled" },
   "returns/approve": { status: "ENQUEUED", job: "returns.open" },
   "app/scopes_update": { status: "PROCESSED", job: null },
-  "app/uninstalled": { status: "PROCESSED", job: null },
+  // Acted on once its job has seen Shopify refuse the shop's token (test/intake/replayed-deliveries.test.ts).
+  "app/uninstalled": { status: "ENQUEUED", job: "app.uninstall-confirm" },
   "customers/data_request": { status: "ENQUEUED", job: "compliance.customer-data-request" },
   "customers/redact": { status: "ENQUEUED", job: "compliance.customer-redact" },
-  "shop/redact": { status: "ENQUEUED", job: "compliance.shop-redact" },
+  // Only for a shop the app is uninstalled from (compliance-and-services.test.ts); this one is installed.
+  "shop/redact": { status: "REJECTED", job: null },
 };
 
 /**
@@ -89,16 +91,10 @@ describe("webhook intake", () => {
     };
     const expected = (topic: WebhookTopic, jobStatus = "PENDING") => ({ receipts: [EXPECTED[topic].status], jobs: EXPECTED[topic].job ? [jobStatus] : [] });
 
-    const beforeUninstall = WEBHOOK_TOPICS.filter((topic) => topic !== "app/uninstalled");
-    for (const topic of beforeUninstall) await deliver(topic);
-    expect(await seen()).toEqual({ ...Object.fromEntries(beforeUninstall.map((topic) => [topic, expected(topic)])), "app/uninstalled": { receipts: [], jobs: [] } });
-
-    // Uninstalling stops the waiting work that needs the shop's token; compliance work goes on.
-    await deliver("app/uninstalled");
-    expect(await seen()).toEqual(
-      Object.fromEntries(WEBHOOK_TOPICS.map((topic) => [topic, expected(topic, topic.startsWith("customers/") || topic === "shop/redact" ? "PENDING" : "DEAD")])),
-    );
-    expect(await db.session.count({ where: { shop } })).toBe(0);
+    for (const topic of WEBHOOK_TOPICS) await deliver(topic);
+    // app/uninstalled waits for its confirmation: nothing is stopped on the delivery's word alone.
+    expect(await seen()).toEqual(Object.fromEntries(WEBHOOK_TOPICS.map((topic) => [topic, expected(topic)])));
+    expect(await db.session.count({ where: { shop } })).toBe(1);
   }, 60_000);
 
   it("answers 401 to a tampered delivery and records nothing of it", async () => {
@@ -142,7 +138,7 @@ describe("webhook intake", () => {
     expect(await db.job.count()).toBe(0);
   });
 
-  it("handles app/uninstalled, then answers 200 to its redelivery and to later events, though the session is gone", async () => {
+  it("answers 200 to app/uninstalled's redelivery, and keeps later order events of the uninstalled shop without queueing them", async () => {
     const { db, shop } = stack();
     await recordInstall(db, shop);
     await db.job.create({ data: { id: "waiting", shop, kind: "orders.changed", payload: "{}", maxAttempts: 12, runAt: new Date() } });
@@ -150,21 +146,19 @@ describe("webhook intake", () => {
     const [uninstalled] = await stack().deliverWebhook("app/uninstalled");
     if (!uninstalled) throw new Error("no delivery");
     expect(statuses(uninstalled)).toEqual([200]);
-    expect(await db.session.count({ where: { shop } })).toBe(0);
-    expect((await db.shop.findUniqueOrThrow({ where: { domain: shop } })).uninstalledAt).toBeInstanceOf(Date);
-    expect(await db.job.findUniqueOrThrow({ where: { id: "waiting" } })).toMatchObject({ status: "DEAD", lastError: expect.stringMatching(/uninstalled/) });
-
-    // Shopify resends it (no answer seen), and sends another one; then a late order event arrives.
+    // Shopify resends it (no answer seen): the same receipt.
     expect(await resend(uninstalled)).toBe(200);
-    const [again] = await stack().deliverWebhook("app/uninstalled");
-    const [late] = await stack().deliverWebhook("orders/updated");
-    expect([statuses(again), statuses(late)]).toEqual([[200], [200]]);
+    expect(await db.webhookReceipt.count({ where: { topic: "app/uninstalled" } })).toBe(1);
 
-    expect(await db.webhookReceipt.count({ where: { topic: "app/uninstalled" } })).toBe(2);
+    // Once the uninstall is confirmed (its job, with the worker: replayed-deliveries.test.ts), a late order event arrives.
+    await recordUninstall(db, shop);
+    const [late] = await stack().deliverWebhook("orders/updated");
+    expect(statuses(late)).toEqual([200]);
     expect(await db.webhookReceipt.findFirstOrThrow({ where: { topic: "orders/updated" } })).toMatchObject({
       status: "REJECTED",
       reason: expect.stringMatching(/^The app was uninstalled from this shop on .*: nothing was queued$/),
     });
+    expect(await db.job.count({ where: { kind: "orders.updated" } })).toBe(0);
   });
 
   it("answers 500 while the database cannot take the delivery, and records it once when Shopify sends it again", async () => {

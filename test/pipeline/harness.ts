@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
-import { recordFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
+import { wakeForFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { topicAsReported, WEBHOOK_TOPICS, type WebhookTopic } from "~/shopify/webhooks/topics";
 import { startWorker, type Worker } from "~/jobs/worker.server";
@@ -66,7 +66,7 @@ export async function startIntake(db: Database): Promise<{ url: string; server: 
         const payload: unknown = JSON.parse(rawBody);
         if (request.url?.endsWith("/fulfillment_order_notification")) {
           received.push("fulfillment_order_notification");
-          await recordFulfillmentServiceNotification(db, { shop, payload, webhookId, apiVersion });
+          await wakeForFulfillmentServiceNotification(db, { shop, payload });
           return 200;
         }
         if (!isTopic(topic)) return 200;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { getShopSettings, InvalidShopSettings, recordInstall, recordUninstall, recordWarehouseLocations, saveShopSettings } from "~/stores/shops/shop.server";
+import { getShopSettings, InvalidShopSettings, recordInstall, recordUninstall, recordWarehouseLocations, saveShopSettings, shopInstallation } from "~/stores/shops/shop.server";
 
 const { db } = useTestDatabase();
 const domain = "a.myshopify.com";
@@ -94,9 +94,13 @@ describe("install and uninstall", () => {
     expect((await getShopSettings(db, domain)).notifyCustomer).toBe(false);
   });
 
-  it("of a shop never recorded is a no-op", async () => {
-    await recordUninstall(db, "never.myshopify.com");
-    expect(await db.shop.count()).toBe(0);
+  it("of a shop never recorded records it uninstalled, so shop/redact finds it so; a second one keeps the first time", async () => {
+    const first = new Date("2030-01-01T00:00:00Z");
+    await recordUninstall(db, "never.myshopify.com", first);
+    await recordUninstall(db, "never.myshopify.com", new Date("2030-02-01T00:00:00Z"));
+    expect(await db.shop.findUniqueOrThrow({ where: { domain: "never.myshopify.com" } })).toMatchObject({ uninstalledAt: first, settings: "{}" });
+    expect(await shopInstallation(db, "never.myshopify.com")).toBe("uninstalled");
+    expect(await shopInstallation(db, "nobody.myshopify.com")).toBe("unknown");
   });
 });
 

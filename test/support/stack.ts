@@ -23,7 +23,7 @@ import { z } from "zod";
 import { appEnvironment, startAppProcesses, type AppProcesses } from "../../scripts/stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "../../scripts/stack/build";
 import type { Child } from "../../scripts/stack/children";
-import { installOfflineSession } from "../../scripts/stack/database";
+import { installOfflineSession, newCredentialsKey } from "../../scripts/stack/database";
 import type { StackReady } from "../../scripts/stack/ready";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/server";
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop } from "../emulator/seed";
@@ -57,6 +57,11 @@ export interface TestStack extends StackReady {
   worker: Child | undefined;
   /** How long startStack took, in ms. */
   startupMs: number;
+  /**
+   * The app processes' PROVIDER_CREDENTIALS_KEY (random per stack: they run as production), for a
+   * test that reads or writes what they seal: `readProviderCredentials(db, shop, { key: stack.credentialsKey })`.
+   */
+  credentialsKey: Buffer;
   /** The app's variables (app/env.server.ts), for extra processes that must act as the app (e.g. admin-probe.ts). */
   appEnv: Record<string, string>;
   /** Admin GraphQL against the emulator as the shop's client: `{shopifyUrl}/admin/api/2026-10/graphql.json`. */
@@ -111,10 +116,11 @@ export async function startStack(overrides: StackOverrides = {}): Promise<TestSt
     ]);
     steps.push(() => sandbox.close(), () => shopify.close());
 
-    const install = () => installOfflineSession(database.db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes });
+    const credentialsKey = newCredentialsKey();
+    const install = () => installOfflineSession(database.db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes, credentialsKey });
     if (overrides.installed ?? true) await install();
 
-    const settings = { databaseUrl: database.url, apiKey, apiSecret, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, output };
+    const settings = { databaseUrl: database.url, apiKey, apiSecret, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, credentialsKey, output };
     const processes: AppProcesses = await startAppProcesses(settings, { worker: overrides.worker ?? true });
     steps.push(() => processes.stop());
     shopify.setAppUrl(processes.appUrl);
@@ -136,6 +142,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<TestSt
       app: processes.app,
       worker: processes.worker,
       startupMs: Date.now() - started,
+      credentialsKey,
       appEnv: appEnvironment(settings, processes.appUrl),
       async adminGraphql(query, variables) {
         const response = await fetch(adminGraphqlUrl, {

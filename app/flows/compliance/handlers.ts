@@ -4,6 +4,8 @@
  */
 import { PermanentFailure } from "~/jobs/handler";
 import { eraseShopData } from "~/stores/compliance/redaction.server";
+import { markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
+import { shopInstallation } from "~/stores/shops/shop.server";
 import type { KindHandler } from "../queue/kinds";
 import { redactCustomer } from "./customer-redact.server";
 import { answerCustomerDataRequest } from "./data-report.server";
@@ -18,9 +20,16 @@ export const handleCustomerRedact: KindHandler<"compliance.customer-redact"> = a
   ctx.logger.info(erased ? "Customer data erased" : "Customer redaction request gone (shop redacted): nothing left to erase", { complianceRequestId, ...erased });
 };
 
-export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async (_payload, ctx) => {
+export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async ({ receiptId }, ctx) => {
   const { shop } = ctx;
   if (shop === null) throw new PermanentFailure("A shop/redact job must name its shop");
+  // Reinstalled since the request was accepted: the shop is the merchant's again, nothing is erased.
+  if ((await shopInstallation(ctx.db, shop)) === "installed") {
+    const reason = `The app was installed in ${shop} again before the shop's data was erased: nothing was erased`;
+    await ctx.complete((tx) => markReceiptsRejected(tx, [receiptId], reason, new Date()));
+    ctx.logger.warn(reason, { shop });
+    return;
+  }
   // The job's own row goes with the shop's other jobs, in the same transaction that marks it done.
   await ctx.complete((tx) => eraseShopData(tx, shop));
   ctx.logger.info("Everything held about the shop was erased", { shop });

@@ -24,6 +24,7 @@ import { type CreationFailure, type StatusRecord, statusOutcomeOf } from "./prov
 import type { PipelineSettings, ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueStatusPoll, queueStockSync, queueWriteBack } from "../queue/stages.server";
 import { chunks } from "~/lib/chunks";
+import { webAddressOrNull } from "~/lib/web-address";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Settings > After sending allows no fewer days: a package silent for less is not read against them. */
@@ -239,7 +240,7 @@ async function carrierPages(provider: ProviderPort, deps: PipelineDeps, numbers:
   for (const chunk of chunks(numbers, deps.policy.trackingNumbersPerQuery)) {
     const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
     for (const result of results) {
-      pages.set(result.TrackingNumber, { url: result.CarrierInfo?.Url ?? null, company: result.CarrierInfo?.Company ?? result.ShippingProvider ?? null });
+      pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? result.ShippingProvider ?? null });
     }
   }
   return pages;

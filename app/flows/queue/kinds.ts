@@ -50,6 +50,8 @@ const intakeKinds = {
   "compliance.shop-redact": z.strictObject({ receiptId: ReceiptId }),
   /** returns/approve: send the return's units that warehouses shipped back to them (operation 9). */
   "returns.open": z.strictObject({ receiptId: ReceiptId, returnId: z.string().regex(/^gid:\/\/shopify\/Return\/\d+$/) }),
+  /** app/uninstalled: act on the shop's recorded deliveries once Shopify refuses its token (one waiting per shop). */
+  "app.uninstall-confirm": z.strictObject({}),
 } satisfies Record<string, z.ZodType>;
 
 // ---- The pipeline's stages: each works one shop's shipments in one state and queues itself again
@@ -105,6 +107,8 @@ const inboundKinds = {
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
+  /** Key rotation: seal every secret at rest with the current key (app/flows/keys). Queued as a worker starts. */
+  "credentials.reencrypt": z.strictObject({}),
   ...intakeKinds,
   ...pipelineKinds,
   ...catalogueKinds,

@@ -2,24 +2,32 @@
  * What a verified delivery says about itself, read from what `verifyWebhook` (or the library's
  * `authenticate.webhook`) returns: it has read the body and the X-Shopify-* headers already, and
  * the body cannot be read twice.
+ *
+ * Only the body is signed: Shopify's HMAC covers it and nothing else. The shop, topic and ids come
+ * from headers that anyone holding one signed body can set to anything (DESIGN.md section 8). They
+ * are parsed by `verifyWebhook`, and nothing destructive is done on their word alone.
  */
 import { z } from "zod";
 
 /** What `verifyWebhook(request)` returns: the fields of `authenticate.webhook(request)`'s result the intake uses. */
 export interface VerifiedWebhook {
-  /** "example.myshopify.com", from the signed X-Shopify-Shop-Domain header. */
+  /** "example.myshopify.com", from the X-Shopify-Shop-Domain header (unsigned; a valid domain, verifyWebhook checks). */
   shop: string;
-  /** X-Shopify-Topic as the library reports it: ORDERS_CREATE. */
+  /** X-Shopify-Topic (unsigned) as the library reports it: ORDERS_CREATE. */
   topic: string;
-  /** X-Shopify-Webhook-Id. */
+  /** X-Shopify-Webhook-Id (unsigned). */
   webhookId: string;
-  /** X-Shopify-Event-Id: the same for every delivery of one event. */
+  /** X-Shopify-Event-Id (unsigned): the same for every delivery of one event. */
   eventId?: string;
-  /** X-Shopify-Triggered-At. */
+  /** X-Shopify-Triggered-At (unsigned, only informative). */
   triggeredAt?: string;
   apiVersion: string;
-  /** The body, JSON-parsed by the library. */
+  /** The body, JSON-parsed (undefined when `unreadable`). */
   payload: unknown;
+  /** The body as received, stored as it is; absent when a caller built the delivery from `payload` alone. */
+  body?: string;
+  /** Why the signed body cannot be read as JSON: kept REJECTED with this reason. */
+  unreadable?: string;
 }
 
 const TriggeredAt = z.iso.datetime({ offset: true }).transform((text) => new Date(text));

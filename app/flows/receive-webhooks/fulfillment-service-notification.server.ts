@@ -4,83 +4,67 @@
  * app's warehouses to fulfil, or to cancel. The body names no fulfillment order: the job reads every
  * request assigned to the app's locations, so one waiting job per shop answers any number of these.
  *
- * Recorded like a webhook (topic "fulfillment_order_notification"), in one transaction with its job.
- * A duplicate is recognised before the payload is judged: a retry of a rejected one stays one receipt.
+ * The body is the same for every shop, so its signature is a constant: anyone who has seen one can
+ * send it again, under any shop's name. So a call stores nothing of its own: it only wakes the
+ * shop's one fetch job (coalesced: a waiting job absorbs it), at most once a second per shop and
+ * kind in each process (PerKeyThrottle; the calls in between are folded into one wake-up at the
+ * second's end). A replay therefore costs the route's session lookup, and at most a read of the requests
+ * Shopify really assigned: no receipt, no new work, nothing another shop can see.
  */
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { JobKind } from "~/flows/queue/kinds";
 import { writeAtOnce, type Database } from "~/stores/database/database.server";
-import type { WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
-import { recordAndQueueAtOnce, recordReceiptAtOnce } from "./record-at-once.server";
+import { PerKeyThrottle } from "./per-key-throttle.server";
+import { queueAtOnce } from "./record-at-once.server";
+import type { VerifiedCallback } from "./verify-webhook.server";
 
-export const NOTIFICATION_TOPIC = "fulfillment_order_notification";
+type FetchKind = Extract<JobKind, "fulfillment-requests.fetch" | "cancellation-requests.fetch">;
 
 const Notification = z.object({ kind: z.enum(["FULFILLMENT_REQUEST", "CANCELLATION_REQUEST"]) });
 
-const JOB_FOR: Record<z.infer<typeof Notification>["kind"], Extract<JobKind, "fulfillment-requests.fetch" | "cancellation-requests.fetch">> = {
+const JOB_FOR: Record<z.infer<typeof Notification>["kind"], FetchKind> = {
   FULFILLMENT_REQUEST: "fulfillment-requests.fetch",
   CANCELLATION_REQUEST: "cancellation-requests.fetch",
 };
 
-export interface VerifiedNotification {
-  /** The offline session's shop: `authenticate.fulfillmentService` found it for the signed request. */
-  shop: string;
-  payload: unknown;
-  /** X-Shopify-Webhook-Id when Shopify sends one; the deduplication key of this callback. */
-  webhookId: string | null;
-  apiVersion: string | null;
-}
+/** One wake-up per shop and kind per second, in this process. */
+export const WAKE_WINDOW_MS = 1_000;
+
+const appThrottle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) => console.error("[fulfillment-service] a deferred wake-up could not be written", error));
 
 export type NotificationOutcome =
-  | { status: "queued"; receiptId: string; jobId: string }
-  | { status: "duplicate"; receiptId: string }
-  | { status: "rejected"; receiptId: string; reason: string };
+  /** The shop's fetch jobs were woken now (their ids). */
+  | { status: "woken"; jobIds: string[] }
+  /** Folded into the wake-up at the end of the shop's current second. */
+  | { status: "deferred" };
 
-export async function recordFulfillmentServiceNotification(
-  db: Database,
-  notification: VerifiedNotification,
-  now = new Date(),
-  newId: () => string = randomUUID,
-): Promise<NotificationOutcome> {
-  const parsed = Notification.safeParse(notification.payload);
-  // Without a webhook id nothing can tell a retry from a new request; the per-shop job absorbs both.
-  const deliveryId = notification.webhookId ?? `no-webhook-id:${newId()}`;
-  try {
-    return await record(db, notification, parsed, deliveryId, now);
-  } catch (error) {
-    throw new Error(`Could not record the fulfillment-service notification from ${notification.shop}; answering 500 so that Shopify sends it again`, { cause: error });
-  }
+function wake(db: Database, shop: string, kind: FetchKind, now: () => Date): Promise<string> {
+  return writeAtOnce(db, (sqlite) => queueAtOnce(sqlite, { coalesced: { kind, payload: {}, shop, triggerId: "callback" } }, now()).jobId);
 }
 
-function record(
+/**
+ * Wakes the shop's fetch job for the notification's kind; both, when the signed body cannot be
+ * read (a fetch of either kind only reads what Shopify has assigned: waking one for nothing is
+ * cheap, missing a request is not).
+ */
+export async function wakeForFulfillmentServiceNotification(
   db: Database,
-  notification: VerifiedNotification,
-  parsed: z.ZodSafeParseResult<z.infer<typeof Notification>>,
-  deliveryId: string,
-  now: Date,
+  callback: VerifiedCallback,
+  options: { throttle?: PerKeyThrottle; now?: () => Date } = {},
 ): Promise<NotificationOutcome> {
-  const receipt: WebhookDelivery = {
-    shop: notification.shop,
-    topic: NOTIFICATION_TOPIC,
-    webhookId: deliveryId,
-    eventId: deliveryId,
-    apiVersion: notification.apiVersion ?? "unknown",
-    payload: JSON.stringify(notification.payload),
-  };
-  // One of these comes with every fulfillment request of a sale: written at once, like the order
-  // and fulfillment-order webhooks (record-at-once.server.ts).
-  return writeAtOnce(db, (sqlite): NotificationOutcome => {
-    if (!parsed.success) {
-      const reason = `The fulfillment-service notification cannot be used:\n${z.prettifyError(parsed.error)}`;
-      const { receiptId, duplicate } = recordReceiptAtOnce(sqlite, { ...receipt, status: "REJECTED", reason }, now);
-      return duplicate ? { status: "duplicate", receiptId } : { status: "rejected", receiptId, reason };
-    }
-    const wake = { coalesced: { kind: JOB_FOR[parsed.data.kind], payload: {}, shop: notification.shop, triggerId: deliveryId } };
-    const outcome = recordAndQueueAtOnce(sqlite, { ...receipt, status: "ENQUEUED" }, { unlessUninstalled: false }, () => wake, now);
-    if ("uninstalledAt" in outcome) throw new Error("unreachable: the uninstall is not checked for the callback");
-    if (outcome.duplicate) return { status: "duplicate", receiptId: outcome.receiptId };
-    if (outcome.job === null) throw new Error("unreachable: the callback always wakes its job");
-    return { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };
-  });
+  const { shop } = callback;
+  const parsed = Notification.safeParse(callback.payload);
+  if (!parsed.success) {
+    console.warn(`[fulfillment-service] ${shop}: a notification that cannot be read (${callback.unreadable ?? z.prettifyError(parsed.error)}); both fetches woken`);
+  }
+  const kinds: FetchKind[] = parsed.success ? [JOB_FOR[parsed.data.kind]] : ["fulfillment-requests.fetch", "cancellation-requests.fetch"];
+  const throttle = options.throttle ?? appThrottle;
+  const now = options.now ?? (() => new Date());
+  const written = kinds.flatMap((kind) => throttle.run(`${shop} ${kind}`, () => wake(db, shop, kind, now)) ?? []);
+  if (written.length === 0) return { status: "deferred" };
+  try {
+    return { status: "woken", jobIds: await Promise.all(written) };
+  } catch (error) {
+    throw new Error(`Could not wake the fulfillment-service jobs of ${shop}; answering 500 so that Shopify sends it again`, { cause: error });
+  }
 }

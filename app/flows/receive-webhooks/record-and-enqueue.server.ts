@@ -5,10 +5,16 @@
  *
  * Outcomes, all answered 200 (Shopify must not send again what we have):
  * - queued: receipt ENQUEUED and its job written;
- * - processed: database-only work done in the same transaction (app/*), receipt PROCESSED;
+ * - processed: database-only work done in the same transaction (app/scopes_update), receipt PROCESSED;
  * - duplicate: the same event's receipt exists, nothing more done;
- * - rejected: the payload cannot be used, or came after the app was uninstalled: receipt REJECTED
- *   with the reason, kept with its payload for support.
+ * - rejected: the body is not JSON, the payload cannot be used, or came after the app was
+ *   uninstalled: receipt REJECTED with the reason, kept with its payload for support.
+ *
+ * Only the body is signed. The shop, topic and event id are the headers' word (verifyWebhook has
+ * checked their form), so a body signed for one shop can arrive under another's name, and an old
+ * one again under a new event id. Hence: compliance and app/uninstalled bodies must name the
+ * header's shop; app/uninstalled changes nothing until a job has seen Shopify refuse the shop's
+ * token; shop/redact is accepted only for a shop the app is uninstalled from (DESIGN.md section 8).
  * A failure of the database (locked past its busy timeout, disk full) is thrown: the route answers
  * 500 and Shopify tries again later.
  *
@@ -19,15 +25,18 @@
  * (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
  */
 import type { Prisma } from "@prisma/client";
+import { shopInstallation } from "~/stores/shops/shop.server";
 import { writeAtOnce, type Database, type SqliteConnection } from "~/stores/database/database.server";
 import { recordWebhookReceipt, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
 import { eventIdOf, triggeredAtOf, type VerifiedWebhook } from "./delivery";
+import { keptOfUnreadable } from "./signed-body.server";
 import { looseReferences, parseTopicPayload, type ParsedDelivery, type PayloadParse } from "~/shopify/webhooks/payloads";
 import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
 import { recordAndQueueAtOnce, recordReceiptAtOnce } from "./record-at-once.server";
 import {
   doAtOnce,
   isAppDelivery,
+  isRecordedForConfirmation,
   isRecordOnly,
   isShopEventDelivery,
   jobFor,
@@ -43,8 +52,12 @@ export type IntakeOutcome =
   | { status: "duplicate"; receiptId: string }
   | { status: "rejected"; receiptId: string; reason: string };
 
-/** The route's topic and the signed X-Shopify-Topic must agree, and compliance bodies must name the signing shop. */
+/**
+ * The route's topic and the X-Shopify-Topic header must agree, and bodies that name a shop
+ * (compliance requests, app/uninstalled) must name the header's shop: the header is not signed.
+ */
 function checkDelivery(topic: WebhookTopic, webhook: VerifiedWebhook): PayloadParse {
+  if (webhook.unreadable !== undefined) return { ok: false, reason: `The ${topic} delivery cannot be read: ${webhook.unreadable}` };
   if (webhook.topic !== topicAsReported(topic)) {
     return { ok: false, reason: `Delivered to the ${topic} route, but Shopify sent it as ${webhook.topic}: check the subscriptions in shopify.app.toml` };
   }
@@ -84,8 +97,9 @@ export async function recordAndEnqueue(db: Database, topic: WebhookTopic, webhoo
     eventId: eventIdOf(webhook),
     apiVersion: webhook.apiVersion,
     triggeredAt: triggeredAtOf(webhook),
-    payload: JSON.stringify(webhook.payload),
-    ...(checked.ok ? referencesOf(checked.delivery) : looseReferences(topic, webhook.payload)),
+    // As received: re-serialising would cost time, and throw on what JSON.parse accepted.
+    payload: webhook.unreadable !== undefined ? keptOfUnreadable(webhook.body ?? "") : (webhook.body ?? JSON.stringify(webhook.payload)),
+    ...(checked.ok ? referencesOf(checked.delivery) : webhook.unreadable === undefined ? looseReferences(topic, webhook.payload) : {}),
   };
   try {
     if (!checked.ok) return await writeAtOnce(db, (sqlite) => reject(sqlite, receipt, checked.reason, now));
@@ -118,14 +132,28 @@ function acceptShopEvent(sqlite: SqliteConnection, receipt: WebhookDelivery, del
   return outcome.job === null ? { status: "processed", receiptId: outcome.receiptId } : { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };
 }
 
+/** Why a destructive topic is not accepted for this shop now, or null when it may go on. */
+async function refusalOf(tx: Prisma.TransactionClient, shop: string, delivery: AppDelivery | ComplianceDelivery): Promise<string | null> {
+  if (delivery.topic !== "shop/redact") return null;
+  // Shopify sends it 48 hours after an uninstall; the same body replayed while the app is
+  // installed (or again after a reinstall) must not erase the shop.
+  const installation = await shopInstallation(tx, shop);
+  return installation === "installed" ? `The app is installed in ${shop}: shop/redact is acted on only after an uninstall, and nothing was erased` : null;
+}
+
 /** app/* and compliance topics: rare, and their database work goes through the models. */
 async function acceptAppOrCompliance(tx: Prisma.TransactionClient, receipt: WebhookDelivery, delivery: AppDelivery | ComplianceDelivery, now: Date): Promise<IntakeOutcome> {
-  const app = isAppDelivery(delivery);
-  const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: app ? "PROCESSED" : "ENQUEUED" }, now);
+  const refusal = await refusalOf(tx, receipt.shop, delivery);
+  if (refusal !== null) {
+    const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: "REJECTED", reason: refusal }, now);
+    return duplicate ? { status: "duplicate", receiptId } : { status: "rejected", receiptId, reason: refusal };
+  }
+  const processedAtOnce = isAppDelivery(delivery) && !isRecordedForConfirmation(delivery);
+  const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: processedAtOnce ? "PROCESSED" : "ENQUEUED" }, now);
   if (duplicate) return { status: "duplicate", receiptId };
   if (isAppDelivery(delivery)) {
-    await doAtOnce(tx, receipt.shop, delivery, now);
-    return { status: "processed", receiptId };
+    const job = await doAtOnce(tx, receipt.shop, delivery, now);
+    return job === null ? { status: "processed", receiptId } : { status: "queued", receiptId, jobId: job.jobId };
   }
   const job = await queueComplianceWork(tx, { shop: receipt.shop, receiptId, eventId: receipt.eventId, now }, delivery);
   return { status: "queued", receiptId, jobId: job.jobId };

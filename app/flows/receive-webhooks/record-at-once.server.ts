@@ -1,6 +1,6 @@
 /**
- * The intake's hot path: an order or fulfillment-order event (and the fulfillment-service
- * callback) recorded, and its job queued, in ONE synchronous IMMEDIATE transaction on the app's
+ * The intake's hot path: an order or fulfillment-order event recorded, and its job queued (or,
+ * for the fulfillment-service callback, its job alone woken), in ONE synchronous IMMEDIATE transaction on the app's
  * SQLite connection (writeAtOnce in stores/database/database.server.ts). Through Prisma the same few
  * statements took 3-5 ms of awaits with the write lock held, hundreds of times a second in a sale,
  * and the worker's writes queued behind them; here the lock is held for the statements alone
@@ -125,4 +125,9 @@ export function recordReceiptAtOnce(sqlite: SqliteConnection, receipt: WebhookDe
   const statements = statementsOf(sqlite);
   const inserted = insertedId(statements.insertReceipt.get(...bind(receiptArgs(receipt, now))));
   return inserted === null ? earlier(statements, receipt) : { receiptId: inserted, duplicate: false };
+}
+
+/** Queues a job with no receipt (the fulfillment-service callback's wake-up), in the caller's writeAtOnce transaction. */
+export function queueAtOnce(sqlite: SqliteConnection, job: NonNullable<JobToQueue>, now: Date): Enqueued {
+  return queueJob(statementsOf(sqlite), job, now);
 }

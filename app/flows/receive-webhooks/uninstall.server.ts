@@ -1,16 +1,39 @@
 /**
- * app/uninstalled: the shop's tokens are revoked by the time it arrives, so nothing can be asked of
- * Shopify any more. Database work only, done in the intake's transaction: the shop marked
- * uninstalled (its settings stay for a reinstall; shop/redact erases them 48 hours later), its
- * sessions deleted, and its waiting jobs stopped with a reason the admin shows.
+ * app/uninstalled: the shop's tokens are revoked by the time it arrives. What it does is database
+ * work: the shop marked uninstalled (its settings stay for a reinstall; shop/redact erases them 48
+ * hours later), its sessions deleted, and its waiting jobs stopped with a reason the admin shows.
+ *
+ * Its body is signed but its shop header is not, and every shop's body looks alike: a body from
+ * one shop's real uninstall, sent again under another shop's name or after a reinstall, must not
+ * stop a working shop. So the intake only records it (the body must name the header's shop), and
+ * the shop's confirmation job acts once Shopify itself refuses the shop's token; while Shopify
+ * accepts it, the deliveries are kept REJECTED with the reason and nothing is changed.
  */
-import type { JobKind } from "~/flows/queue/kinds";
+import type { JobKind, KindHandler } from "~/flows/queue/kinds";
+import { PermanentFailure } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { markReceiptsProcessed, markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
 import { deleteSessionsOfShop } from "~/stores/shops/session.server";
 import { recordUninstall } from "~/stores/shops/shop.server";
 
-/** Compliance work needs no token and must be done whether or not the app is installed. */
-export const KINDS_THAT_OUTLIVE_UNINSTALL: readonly JobKind[] = ["compliance.customer-data-request", "compliance.customer-redact", "compliance.shop-redact"];
+/**
+ * Compliance work needs no token and must be done whether or not the app is installed; a
+ * confirmation queued behind the running one still has deliveries to settle.
+ */
+export const KINDS_THAT_OUTLIVE_UNINSTALL: readonly JobKind[] = ["compliance.customer-data-request", "compliance.customer-redact", "compliance.shop-redact", "app.uninstall-confirm"];
+
+/**
+ * What Shopify says of the shop's stored offline token: refused (401, or no such shop), accepted,
+ * or there is no token to ask with (never installed, or the sessions are gone already).
+ */
+export type TokenVerdict = "refused" | "accepted" | "no-token";
+
+export interface UninstallConfirmationDependencies {
+  tokenVerdict(shop: string): Promise<TokenVerdict>;
+}
+
+export const UNINSTALL_NOT_CONFIRMED =
+  "Shopify still accepts the app's token for this shop, so the app is installed there: the delivery was kept and nothing was changed";
 
 export interface Uninstalled {
   sessionsDeleted: number;
@@ -32,4 +55,32 @@ export async function uninstallShop(tx: DatabaseOrTransaction, shop: string, now
     },
   });
   return { sessionsDeleted, jobsStopped };
+}
+
+/**
+ * app.uninstall-confirm: the shop's app/uninstalled deliveries waiting (ENQUEUED) are settled
+ * together. Refused, or no token: the shop is uninstalled and they are PROCESSED. Accepted: they
+ * are REJECTED with the reason. A failure to ask (network, Shopify's 5xx) retries the job.
+ */
+export function confirmUninstallHandler(deps: UninstallConfirmationDependencies): KindHandler<"app.uninstall-confirm"> {
+  return async (_payload, ctx) => {
+    const { shop } = ctx;
+    if (shop === null) throw new PermanentFailure("An app.uninstall-confirm job must name its shop");
+    const waiting = await ctx.db.webhookReceipt.findMany({ where: { shop, topic: "app/uninstalled", status: "ENQUEUED" }, select: { id: true } });
+    if (waiting.length === 0) return;
+    const ids = waiting.map((receipt) => receipt.id);
+    const verdict = await deps.tokenVerdict(shop);
+    const now = new Date();
+    if (verdict === "accepted") {
+      await ctx.complete((tx) => markReceiptsRejected(tx, ids, UNINSTALL_NOT_CONFIRMED, now));
+      ctx.logger.warn("app/uninstalled not confirmed: Shopify accepts the shop's token; nothing was changed", { deliveries: ids.length });
+      return;
+    }
+    const done = await ctx.complete(async (tx) => {
+      const uninstalled = await uninstallShop(tx, shop, now);
+      await markReceiptsProcessed(tx, ids, now);
+      return uninstalled;
+    });
+    ctx.logger.info("Uninstalled: Shopify refuses the shop's token", { verdict, deliveries: ids.length, ...done });
+  };
 }

@@ -9,7 +9,10 @@
  *     job per shop that works through them in batches (a few Shopify reads for dozens of events).
  *   - requests submitted: the shop's one fetch job, which reads every open request.
  *   - cancellations: one job per event; an approved return, one job per return.
- * - app/* topics: database work only, done in the transaction that records them.
+ * - app/scopes_update: database work only, done in the transaction that records it.
+ * - app/uninstalled: recorded ENQUEUED, and the shop's confirmation job woken: its body is signed,
+ *   its shop header is not, and a replayed one must not stop a shop that is still installed
+ *   (uninstall.server.ts).
  * - compliance topics: the request recorded, and its job queued.
  */
 import type { Prisma } from "@prisma/client";
@@ -17,10 +20,9 @@ import type { Enqueued } from "~/jobs/enqueue.server";
 import type { JobKind } from "~/flows/queue/kinds";
 import { recordComplianceRequest } from "~/stores/compliance/compliance-request.server";
 import { updateOfflineSessionScopes } from "~/stores/shops/session.server";
-import { enqueue, type AppCoalescedWork, type AppEnqueueRequest } from "~/flows/queue/jobs.server";
+import { enqueue, enqueueCoalesced, type AppCoalescedWork, type AppEnqueueRequest } from "~/flows/queue/jobs.server";
 import type { ParsedDelivery } from "~/shopify/webhooks/payloads";
 import { APP_TOPICS, COMPLIANCE_TOPICS } from "~/shopify/webhooks/topics";
-import { uninstallShop } from "./uninstall.server";
 
 type AppTopic = (typeof APP_TOPICS)[number];
 type ComplianceTopic = (typeof COMPLIANCE_TOPICS)[number];
@@ -42,14 +44,20 @@ export function isShopEventDelivery(delivery: ParsedDelivery): delivery is ShopE
   return !isAppDelivery(delivery) && !isComplianceDelivery(delivery);
 }
 
-export async function doAtOnce(tx: Prisma.TransactionClient, shop: string, delivery: AppDelivery, now: Date): Promise<void> {
+/** app/uninstalled is recorded ENQUEUED for its confirmation job; app/scopes_update is done at once (PROCESSED). */
+export function isRecordedForConfirmation(delivery: AppDelivery): boolean {
+  return delivery.topic === "app/uninstalled";
+}
+
+/** What an app/* delivery does in the intake's transaction; the job it woke, if any. */
+export async function doAtOnce(tx: Prisma.TransactionClient, shop: string, delivery: AppDelivery, now: Date): Promise<Enqueued | null> {
   switch (delivery.topic) {
     case "app/uninstalled":
-      await uninstallShop(tx, shop, now);
-      return;
+      // One waiting confirmation per shop answers every delivery recorded before it runs.
+      return enqueueCoalesced(tx, { kind: "app.uninstall-confirm", payload: {}, shop, triggerId: "uninstalled" }, now);
     case "app/scopes_update":
       await updateOfflineSessionScopes(tx, shop, delivery.facts.scopes);
-      return;
+      return null;
   }
 }
 

@@ -28,6 +28,7 @@ import { forQueue } from "../ports/errors";
 import type { FulfilmentBrief, ProviderPort, ShopifyPort, TrackingInfo } from "../ports/ports";
 import { queueStatusPoll, queueTracking, queueWriteBack } from "../queue/stages.server";
 import { chunks } from "~/lib/chunks";
+import { webAddressOrNull } from "~/lib/web-address";
 
 
 const writable = { OR: [{ lastErrorCode: null }, { lastErrorCode: { not: WRITE_BACK_REFUSED } }] };
@@ -43,7 +44,7 @@ async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: 
   const pages = new Map<string, { url: string | null; company: string | null }>();
   for (const chunk of chunks(missing, deps.policy.trackingNumbersPerQuery)) {
     const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
-    for (const result of results) pages.set(result.TrackingNumber, { url: result.CarrierInfo?.Url ?? null, company: result.CarrierInfo?.Company ?? null });
+    for (const result of results) pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? null });
   }
   const filled: Shipment[] = [];
   for (const shipment of shipments) {
@@ -85,7 +86,7 @@ async function refuse(ctx: JobContext, shipment: Shipment, error: ShopifyUserErr
 }
 
 function fulfilmentInputOf(shipment: Shipment & { trackingNumber: string }, notifyCustomer: boolean, lines: readonly ClaimLine[] = shipmentLines(shipment)) {
-  const tracking: TrackingInfo = { number: shipment.trackingNumber, company: shipment.trackingCarrier, url: shipment.trackingUrl, others: otherParcelsOf(shipment) };
+  const tracking: TrackingInfo = { number: shipment.trackingNumber, company: shipment.trackingCarrier, url: webAddressOrNull(shipment.trackingUrl), others: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })) };
   return { fulfillmentOrderId: shipment.fulfillmentOrderId, lineItems: [...lines], tracking, notifyCustomer };
 }
 

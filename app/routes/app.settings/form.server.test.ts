@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ShopSettings } from "~/stores/shops/shop-settings";
 import { formValuesOf } from "./form";
-import { readSettingsForm } from "./form.server";
+import { env } from "~/env.server";
+import { readSettingsForm, readSettingsFormAndAddress } from "./form.server";
 
 const WAREHOUSE_LOCATION = "gid://shopify/Location/7";
 const STUDIO = "gid://shopify/Location/2";
@@ -154,5 +155,27 @@ describe("the settings form", () => {
       stored,
     );
     expect(twice.ok ? [] : twice.errors).toEqual([{ field: "warehouses.0.byShippingMethod.1.method", label: "Shipping method, row 2 (warehouse US01)", message: "is listed twice" }]);
+  });
+
+  it("refuses a provider address that is not public, or not https in live mode, at its field; outside the stack even the sandbox on loopback", async () => {
+    // This process is no stack: no Shopify emulator configured.
+    expect(env.SHOPIFY_ADMIN_API_ORIGIN).toBeUndefined();
+    const refusal = async (mode: string, address: string) => {
+      const reading = await readSettingsFormAndAddress(withFields({ mode, providerBaseUrl: address }), stored);
+      if (reading.ok) throw new Error(`${mode} ${address} was accepted`);
+      expect(reading.errors.map(({ field, label }) => ({ field, label }))).toEqual([{ field: "providerBaseUrl", label: "Provider address" }]);
+      expect(reading.result.error).toEqual({ providerBaseUrl: [reading.errors[0]?.message] });
+      return reading.errors[0]?.message;
+    };
+    expect(await refusal("live", "http://93.184.216.34/")).toBe("http://93.184.216.34 is not an https address: only https is allowed here (live mode sends your provider token only to a public https address)");
+    expect(await refusal("live", "https://169.254.169.254/")).toBe("169.254.169.254 is not a public internet address (live mode sends your provider token only to a public https address)");
+    expect(await refusal("live", "https://127.0.0.1:4010/")).toContain("127.0.0.1 is not a public internet address");
+    expect(await refusal("sandbox", "http://127.0.0.1:4010/")).toBe("127.0.0.1 is not a public internet address");
+    expect(await refusal("sandbox", "http://[fd00:ec2::254]/")).toBe("[fd00:ec2::254] is not a public internet address");
+
+    // A public https address, and no address at all (the operator's), are saved as they are.
+    const publicAddress = await readSettingsFormAndAddress(withFields({ providerBaseUrl: "https://93.184.216.34/" }), stored);
+    expect(publicAddress.ok && publicAddress.settings.providerBaseUrl).toBe("https://93.184.216.34/");
+    expect((await readSettingsFormAndAddress(new URLSearchParams(base), stored)).ok).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { ShopSettings, type ShopSettingsInput } from "~/stores/shops/shop-settings";
+import { providerAddressRefusal } from "~/wiring/provider-address.server";
 import { labelledErrors, SettingsForm, type FieldError, type SettingsFormOutput } from "./form";
 
 export type FormReading =
@@ -101,4 +102,18 @@ export function readSettingsForm(form: FormData | URLSearchParams, stored: ShopS
     return { ok: false, errors: labelledErrors(fieldErrors, text), result: submission.reply({ fieldErrors }) };
   }
   return { ok: true, settings };
+}
+
+/**
+ * readSettingsForm, and then the provider address the merchant typed checked as the app will
+ * check it when it connects (https in live mode, public addresses only: wiring/provider-address.server.ts).
+ */
+export async function readSettingsFormAndAddress(form: FormData | URLSearchParams, stored: ShopSettings): Promise<FormReading> {
+  const reading = readSettingsForm(form, stored);
+  if (!reading.ok || reading.settings.providerBaseUrl == null) return reading;
+  const refusal = await providerAddressRefusal(reading.settings.providerBaseUrl, reading.settings.mode ?? "sandbox");
+  if (refusal === null) return reading;
+  const fieldErrors = { providerBaseUrl: [refusal] };
+  const text = (name: string) => String(form.get(name) ?? "");
+  return { ok: false, errors: labelledErrors(fieldErrors, text), result: parseWithZod(form, { schema: SettingsForm, disableAutoCoercion: true }).reply({ fieldErrors }) };
 }

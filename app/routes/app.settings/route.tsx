@@ -19,7 +19,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { formValuesOf, labelledErrors, SettingsForm, type FieldError } from "./form";
-import { readSettingsForm } from "./form.server";
+import { readSettingsFormAndAddress } from "./form.server";
 import { countryRowsIn, withSuggestedServices, type CountryService } from "./service-suggestions";
 import { ServiceSuggestionsCard } from "./service-suggestions-card";
 import { planServiceSuggestions, suggestServices, type ServiceSuggestions } from "./service-suggestions.server";
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (intent) {
     case "save": {
-      const reading = readSettingsForm(form, await getShopSettings(prisma, shop));
+      const reading = await readSettingsFormAndAddress(form, await getShopSettings(prisma, shop));
       if (!reading.ok) return refused(intent, NOT_SAVED, reading.errors, reading.result);
       await saveSettingsAndEnsureServices(prisma, shop, reading.settings);
       return json<ActionAnswer>({ intent, ok: true, message: "Settings saved." });

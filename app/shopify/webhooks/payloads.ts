@@ -117,8 +117,9 @@ export const TopicPayloads = {
     .object({ original_fulfillment_order: FulfillmentOrderRef, moved_fulfillment_order: FulfillmentOrderRef.nullish() })
     .transform((p) => aboutFulfillmentOrders(p.original_fulfillment_order.id, p.moved_fulfillment_order?.id)),
   "returns/approve": AboutReturn,
-  // The payload is the shop object; nothing in it is needed: the signed headers name the shop.
-  "app/uninstalled": z.object({}),
+  // The payload is the shop object. Its domain must be the header's (headers are not signed, and
+  // this body is otherwise the same for every uninstall of a shop).
+  "app/uninstalled": z.object({ myshopify_domain: z.string().min(1) }).transform((p) => ({ shopDomain: p.myshopify_domain })),
   "app/scopes_update": z.object({ current: z.array(z.string()) }).transform((p) => ({ scopes: p.current })),
   "customers/data_request": ComplianceShop.extend({
     customer: ComplianceCustomer,

@@ -13,6 +13,7 @@ import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason 
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
 const endReasonWords = (reason: string | null) => (reason !== null && isEndReason(reason) ? END_REASON_WORDS[reason] : "Followed no further");
+import { webAddressOrNull } from "~/lib/web-address";
 
 export const SHIPMENTS_PER_PAGE = 50;
 
@@ -88,7 +89,8 @@ function rowOf(shipment: Shipment): ShipmentRow {
     warehouseCode: shipment.warehouseCode,
     state: shipment.state,
     trackingNumber: shipment.trackingNumber,
-    trackingUrl: shipment.trackingUrl,
+    // Stored before links were checked, or written past the flows: rendered only if it is a web address.
+    trackingUrl: webAddressOrNull(shipment.trackingUrl),
     reason: reasonOf(shipment),
     createdAt: shipment.createdAt.toISOString(),
   };
@@ -151,7 +153,7 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
     trackingCarrier: shipment.trackingCarrier,
     attempts: shipment.attempts,
     holdReasons: holdReasonsOf(shipment),
-    otherParcels: otherParcelsOf(shipment),
+    otherParcels: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })),
     changedInShopify:
       shipment.changedInShopify === null ? null : { what: shipment.changedInShopify, at: (shipment.changedInShopifyAt ?? shipment.updatedAt).toISOString() },
     ended:

@@ -1,14 +1,15 @@
 /**
  * A shop's credentials for the fulfilment provider: a static token the merchant pasted, or the
- * tokens of an OAuth connection. Stored in Shop.providerCredentialsCiphertext, encrypted with
- * AES-256-GCM under PROVIDER_CREDENTIALS_KEY, the shop's domain bound in as associated data so a
- * row copied to another shop does not open (docs/decisions/0008). Nothing here logs or returns a
+ * tokens of an OAuth connection. Stored in Shop.providerCredentialsCiphertext, sealed in the app's
+ * envelope (envelope.server.ts: AES-256-GCM under PROVIDER_CREDENTIALS_KEY, rotating keys), the
+ * shop's domain bound in as associated data so a row copied to another shop does not open
+ * (docs/decisions/0008, 0014). Nothing here logs or returns a
  * secret except to the provider client; what the settings page shows is `credentialsSummary`.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { env, providerCredentialsKey } from "~/env.server";
+import type { CredentialsKeys } from "~/env.server";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { EnvelopeError, keyIdOf, keysOf, open, seal, sealedKeyId, type KeyOption } from "./envelope.server";
 
 const StaticTokenCredentials = z.object({
   kind: z.literal("staticToken"),
@@ -36,47 +37,28 @@ export class UnreadableProviderCredentials extends Error {
   override readonly name = "UnreadableProviderCredentials";
 }
 
-const FORMAT = "v1";
-const ALGORITHM = "aes-256-gcm";
-const IV_BYTES = 12;
+const associatedData = (shop: string) => `provider-credentials v1 ${shop}`;
 
-/** Names a key without revealing it, so "saved with another key" can be told from "altered". */
-function keyIdOf(key: Buffer): string {
-  return createHash("sha256").update("provider-credentials key id\0").update(key).digest("hex").slice(0, 12);
+/** `v1.<key id>.<iv>.<ciphertext>.<tag>` (envelope.server.ts): no part of the plain text survives. */
+export function sealCredentials(keys: CredentialsKeys, shop: string, credentials: ProviderCredentials): string {
+  return seal(keys, associatedData(shop), JSON.stringify(credentials));
 }
 
-const associatedData = (shop: string) => Buffer.from(`provider-credentials ${FORMAT} ${shop}`);
-
-/** `v1.<key id>.<iv>.<ciphertext>.<tag>`, base64url: no part of the plain text survives. */
-export function sealCredentials(key: Buffer, shop: string, credentials: ProviderCredentials): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv);
-  cipher.setAAD(associatedData(shop));
-  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(credentials), "utf8"), cipher.final()]);
-  return [FORMAT, keyIdOf(key), iv.toString("base64url"), ciphertext.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
-}
-
-export function openCredentials(key: Buffer, shop: string, sealed: string): ProviderCredentials {
+export function openCredentials(keys: CredentialsKeys, shop: string, sealed: string): ProviderCredentials {
   const reconnect = "Connect the provider again in Settings > Provider connection.";
-  const parts = sealed.split(".");
-  const [format, keyId, iv, ciphertext, tag] = parts;
-  if (parts.length !== 5 || format !== FORMAT || !keyId || !iv || !ciphertext || !tag) {
-    throw new UnreadableProviderCredentials(`The provider credentials stored for ${shop} are not in a format this app writes. ${reconnect}`);
-  }
-  if (keyId !== keyIdOf(key)) {
-    throw new UnreadableProviderCredentials(
-      `The provider credentials stored for ${shop} were encrypted with another key (key id ${keyId}; PROVIDER_CREDENTIALS_KEY is key id ${keyIdOf(key)}). ` +
-        `Restore the key they were saved with, or: ${reconnect}`,
-    );
-  }
   let plain: string;
   try {
-    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, "base64url"));
-    decipher.setAAD(associatedData(shop));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    plain = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
-  } catch {
-    // GCM's tag check: the text, the tag or the shop it was sealed for differ.
+    plain = open(keys, associatedData(shop), sealed);
+  } catch (error) {
+    if (!(error instanceof EnvelopeError)) throw error;
+    if (error.reason === "format") throw new UnreadableProviderCredentials(`The provider credentials stored for ${shop} are not in a format this app writes. ${reconnect}`);
+    if (error.reason === "unknown-key") {
+      const old = keys.all.slice(1).map(keyIdOf);
+      throw new UnreadableProviderCredentials(
+        `The provider credentials stored for ${shop} were encrypted with another key (key id ${error.keyId}; PROVIDER_CREDENTIALS_KEY is key id ${keyIdOf(keys.current)}` +
+          `${old.length > 0 ? `, PROVIDER_CREDENTIALS_OLD_KEYS ${old.join(", ")}` : ""}). Restore the key they were saved with (as an old key), or: ${reconnect}`,
+      );
+    }
     throw new UnreadableProviderCredentials(`The provider credentials stored for ${shop} have been altered or belong to another shop. ${reconnect}`);
   }
   let value: unknown;
@@ -94,23 +76,18 @@ export function openCredentials(key: Buffer, shop: string, sealed: string): Prov
   return parsed.data;
 }
 
-export interface KeyOption {
-  /** The encryption key; the app's (PROVIDER_CREDENTIALS_KEY) by default. */
-  key?: Buffer;
-}
-
-const appKey = (options: KeyOption) => options.key ?? providerCredentialsKey(env);
+export type { KeyOption };
 
 /** The shop's credentials, or null when the merchant has not connected the provider. */
 export async function readProviderCredentials(db: DatabaseOrTransaction, shop: string, options: KeyOption = {}): Promise<ProviderCredentials | null> {
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { providerCredentialsCiphertext: true } });
   const sealed = row?.providerCredentialsCiphertext ?? null;
-  return sealed === null ? null : openCredentials(appKey(options), shop, sealed);
+  return sealed === null ? null : openCredentials(keysOf(options), shop, sealed);
 }
 
 /** Replaces whatever the shop had (a new token, or a new OAuth connection). */
 export async function saveProviderCredentials(db: DatabaseOrTransaction, shop: string, credentials: ProviderCredentials, options: KeyOption = {}): Promise<void> {
-  const sealed = sealCredentials(appKey(options), shop, ProviderCredentials.parse(credentials));
+  const sealed = sealCredentials(keysOf(options), shop, ProviderCredentials.parse(credentials));
   await db.shop.upsert({ where: { domain: shop }, create: { domain: shop, providerCredentialsCiphertext: sealed }, update: { providerCredentialsCiphertext: sealed } });
 }
 
@@ -173,4 +150,57 @@ export async function readCredentialsSummary(db: DatabaseOrTransaction, shop: st
     if (error instanceof UnreadableProviderCredentials) return { kind: "unreadable", message: error.message };
     throw error;
   }
+}
+
+/** One page of a re-encryption: how many rows moved, how many no configured key opens, and where the next page starts. */
+export interface ResealPage {
+  moved: number;
+  unreadable: number;
+  /** null once every row has been seen. */
+  next: string | null;
+}
+
+/**
+ * Re-seals with the current key a page of shops' credentials sealed with an old one (compare and
+ * set: a save meanwhile wins), in domain order after `after`. What no configured key opens stays
+ * as it is (its shop reads it as "encrypted with another key") and is counted.
+ */
+export async function resealProviderCredentials(db: DatabaseOrTransaction, page: { after: string | null; limit: number }, options: KeyOption = {}): Promise<ResealPage> {
+  const keys = keysOf(options);
+  const current = keyIdOf(keys.current);
+  const rows = await db.shop.findMany({
+    where: {
+      providerCredentialsCiphertext: { not: null },
+      NOT: { providerCredentialsCiphertext: { startsWith: `v1.${current}.` } },
+      ...(page.after === null ? {} : { domain: { gt: page.after } }),
+    },
+    select: { domain: true, providerCredentialsCiphertext: true },
+    orderBy: { domain: "asc" },
+    take: page.limit,
+  });
+  let moved = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    const sealed = row.providerCredentialsCiphertext;
+    if (sealed === null) continue;
+    const keyId = sealedKeyId(sealed);
+    if (keyId === null || !keys.all.some((key) => keyIdOf(key) === keyId)) {
+      unreadable += 1;
+      continue;
+    }
+    let credentials: ProviderCredentials;
+    try {
+      credentials = openCredentials(keys, row.domain, sealed);
+    } catch (error) {
+      if (!(error instanceof UnreadableProviderCredentials)) throw error;
+      unreadable += 1;
+      continue;
+    }
+    const { count } = await db.shop.updateMany({
+      where: { domain: row.domain, providerCredentialsCiphertext: sealed },
+      data: { providerCredentialsCiphertext: sealCredentials(keys, row.domain, credentials) },
+    });
+    moved += count;
+  }
+  return { moved, unreadable, next: rows.length < page.limit ? null : (rows.at(-1)?.domain ?? null) };
 }

@@ -18,3 +18,8 @@ export async function updateOfflineSessionScopes(db: DatabaseOrTransaction, shop
   const { count } = await db.session.updateMany({ where: { shop, isOnline: false }, data: { scope: scopes.join(",") } });
   return count;
 }
+
+/** Whether the shop has an offline session: the app is installed there and can act for it. */
+export async function hasOfflineSession(db: DatabaseOrTransaction, shop: string): Promise<boolean> {
+  return (await db.session.count({ where: { shop, isOnline: false } })) > 0;
+}

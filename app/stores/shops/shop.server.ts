@@ -33,9 +33,24 @@ export async function recordInstall(db: DatabaseOrTransaction, domain: string, n
   });
 }
 
-/** `updateMany`: app/uninstalled may arrive for a shop never recorded, or more than once. */
+/**
+ * Idempotent: app/uninstalled may arrive more than once (the first time is kept). A shop never
+ * recorded gets its row, so shop/redact later finds it uninstalled.
+ */
 export async function recordUninstall(db: DatabaseOrTransaction, domain: string, now = new Date()): Promise<void> {
-  await db.shop.updateMany({ where: { domain, uninstalledAt: null }, data: { uninstalledAt: now } });
+  const { count } = await db.shop.updateMany({ where: { domain, uninstalledAt: null }, data: { uninstalledAt: now } });
+  if (count === 0) await db.shop.upsert({ where: { domain }, create: { domain, installedAt: now, uninstalledAt: now }, update: {} });
+}
+
+/**
+ * Whether the app is installed in the shop as far as the database knows: "uninstalled" once an
+ * uninstall was recorded (and no reinstall since), "installed" while the shop is recorded without
+ * one or holds an offline session, "unknown" when the app holds nothing of it.
+ */
+export async function shopInstallation(db: DatabaseOrTransaction, domain: string): Promise<"installed" | "uninstalled" | "unknown"> {
+  const shop = await db.shop.findUnique({ where: { domain }, select: { uninstalledAt: true } });
+  if (shop !== null) return shop.uninstalledAt === null ? "installed" : "uninstalled";
+  return (await db.session.count({ where: { shop: domain, isOnline: false } })) > 0 ? "installed" : "unknown";
 }
 
 const UninstalledAt = z.array(z.object({ uninstalledAt: z.date().nullable() }));

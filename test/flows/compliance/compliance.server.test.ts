@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "~/flows/compliance/handlers";
+import { enqueue } from "~/flows/queue/jobs.server";
 import { jobPayloadSchemas } from "~/flows/queue/kinds";
 import { startWorker } from "~/jobs/worker.server";
 import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
@@ -79,6 +80,7 @@ beforeEach(async () => {
   await db.job.deleteMany();
   await db.shipment.deleteMany();
   await db.complianceRequest.deleteMany();
+  await db.shop.deleteMany();
 });
 
 describe("customers/data_request", () => {
@@ -141,7 +143,7 @@ describe("shop/redact", () => {
     await customerWithAnOrder("b.myshopify.com");
     // Work waiting in both shops: an update to the order.
     for (const domain of [shop, "b.myshopify.com"]) await deliver("orders/updated", { id: 299938, admin_graphql_api_id: orderId }, domain);
-    await db.shop.createMany({ data: [{ domain: shop }, { domain: "b.myshopify.com" }] });
+    await db.shop.createMany({ data: [{ domain: shop, uninstalledAt: new Date() }, { domain: "b.myshopify.com" }] });
     await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [], data_request: { id: 1 } });
     await jobsDone();
 
@@ -158,5 +160,23 @@ describe("shop/redact", () => {
     expect(await held(shop)).toEqual({ shop: 0, webhookReceipts: 0, shipments: 0, jobs: 0, complianceRequests: 0 });
     // Its orders.changed job stays: no handler runs it in this test.
     expect(await held("b.myshopify.com")).toEqual({ shop: 1, webhookReceipts: 2, shipments: 1, jobs: 1, complianceRequests: 0 });
+  });
+
+  it("erases nothing when the app was installed again between the request and its job", async () => {
+    await customerWithAnOrder();
+    await db.shop.create({ data: { domain: shop, uninstalledAt: new Date() } });
+    // Accepted while uninstalled (as the intake records it), its job held back while the merchant reinstalls.
+    const receipt = await db.webhookReceipt.create({ data: { shop, topic: "shop/redact", webhookId: "w", eventId: "e", apiVersion: "2026-10", status: "ENQUEUED", payload: JSON.stringify(complianceShop) } });
+    await enqueue(db, { kind: "compliance.shop-redact", payload: { receiptId: receipt.id }, shop, runAt: new Date("2100-01-01T00:00:00Z") });
+    await db.shop.update({ where: { domain: shop }, data: { uninstalledAt: null } });
+    await db.job.updateMany({ where: { kind: "compliance.shop-redact" }, data: { runAt: new Date() } });
+    await jobsDone();
+
+    expect(await db.shipment.count({ where: { shop } })).toBe(1);
+    expect(await db.shop.count({ where: { domain: shop } })).toBe(1);
+    expect(await db.webhookReceipt.findFirstOrThrow({ where: { topic: "shop/redact" } })).toMatchObject({
+      status: "REJECTED",
+      reason: `The app was installed in ${shop} again before the shop's data was erased: nothing was erased`,
+    });
   });
 });

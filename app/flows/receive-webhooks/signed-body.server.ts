@@ -1,0 +1,98 @@
+/**
+ * The body of a signed delivery (webhooks and the fulfillment-service callback), read the way a
+ * stranger's request must be: bounded before the HMAC is known to be good, the HMAC computed over
+ * the bytes as sent, and the JSON judged without anything that could throw its way to a 500.
+ *
+ * - At most WEBHOOK_BODY_LIMIT_BYTES are read (docs/decisions/0014-hardening-intake-keys-and-addresses.md): a declared
+ *   Content-Length above it is refused at once, a longer stream as soon as it passes the limit,
+ *   413 either way, before any HMAC or JSON work and before anything is written.
+ * - A signed body that is not UTF-8, not JSON, or nested deeper than JSON_DEPTH_LIMIT is Shopify's
+ *   (or signed with the app's secret) all the same: it is handed on as unreadable with the reason,
+ *   for the intake to keep REJECTED and answer 200, rather than thrown.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** Decision 0014: far above the largest real payload (an order of 500 lines with its refunds is about 2 MB). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** Shopify's payloads nest about 6 deep; JSON.stringify and the compliance report recurse, so depth is bounded well before the stack is. */
+export const JSON_DEPTH_LIMIT = 64;
+
+/** What is kept of a body that cannot be read as JSON: enough for support to see what came. */
+export const UNREADABLE_BODY_KEPT_CHARS = 64 * 1024;
+
+const refuse = (status: 413, statusText: string) => new Response(undefined, { status, statusText });
+
+/**
+ * The body's bytes, or a thrown 413 once more than `limit` bytes are declared or sent. The rest is
+ * left unread here (cancelling the stream would destroy the socket before the 413 could be sent):
+ * the server drops it and cuts the connection if the client goes on (scripts/serve.mjs).
+ */
+export async function readBoundedBody(request: Request, limit = WEBHOOK_BODY_LIMIT_BYTES): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw refuse(413, "Payload Too Large");
+  if (request.body === null) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) throw refuse(413, "Payload Too Large");
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Constant-time, so the comparison does not tell an attacker how much of a forged HMAC was right. */
+export function hmacMatches(secret: string, body: Buffer, hmac: string): boolean {
+  const expected = Buffer.from(createHmac("sha256", secret).update(body).digest("base64"));
+  const given = Buffer.from(hmac);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export type ReadPayload = { ok: true; text: string; payload: unknown } | { ok: false; text: string; reason: string };
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+const lenientUtf8 = new TextDecoder("utf-8");
+
+/** True when the JSON text opens more than `limit` arrays or objects inside each other (strings skipped). */
+export function nestedDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
+const short = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
+/** The body as JSON, or why it cannot be read as such (the text is then what a person can read of it). */
+export function readJsonPayload(body: Buffer): ReadPayload {
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    return { ok: false, text: lenientUtf8.decode(body), reason: "The body is not UTF-8 text" };
+  }
+  if (nestedDeeperThan(text, JSON_DEPTH_LIMIT)) return { ok: false, text, reason: `The body nests arrays or objects more than ${JSON_DEPTH_LIMIT} deep` };
+  try {
+    return { ok: true, text, payload: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, text, reason: `The body is not JSON (${short(error instanceof Error ? error.message : String(error))})` };
+  }
+}
+
+/** What is stored of a body that could not be read: its start, and how long it was. */
+export function keptOfUnreadable(text: string): string {
+  return text.length <= UNREADABLE_BODY_KEPT_CHARS ? text : `${text.slice(0, UNREADABLE_BODY_KEPT_CHARS)}\n[… ${text.length - UNREADABLE_BODY_KEPT_CHARS} more characters not kept]`;
+}

@@ -1,0 +1,37 @@
+/**
+ * The provider address a merchant types in Settings is the merchant's input, and live mode sends
+ * the merchant's token there: so it may reach only the public internet (DESIGN.md section 8,
+ * docs/decisions/0014). Checked when it is saved and each time the app connects, pinned per
+ * request, no redirect followed (lib/public-address.server.ts). In live mode https only.
+ *
+ * The sandbox mode's address may be loopback only where the app runs in the stack (the emulator's
+ * SHOPIFY_ADMIN_API_ORIGIN is set, loopback itself, which no deployment sets): the stack's sandbox
+ * listens on 127.0.0.1. The operator's own PROVIDER_BASE_URL, used when the merchant sets none,
+ * is configuration, not input, and is not held to this.
+ */
+import { env } from "~/env.server";
+import { AddressRefused, checkAddress, guardedFetch, type AddressPolicy, type Lookup } from "~/lib/public-address.server";
+import type { ShopSettings } from "~/stores/shops/shop-settings";
+
+type Mode = ShopSettings["mode"];
+
+export function providerAddressPolicy(mode: Mode): AddressPolicy {
+  const inTheStack = env.SHOPIFY_ADMIN_API_ORIGIN !== undefined;
+  return { allowHttp: mode === "sandbox", allowLoopback: mode === "sandbox" && inTheStack };
+}
+
+/** Why the address cannot be used in this mode, in words for the merchant; null when it can. */
+export async function providerAddressRefusal(address: string, mode: Mode, lookup?: Lookup): Promise<string | null> {
+  try {
+    await checkAddress(new URL(address), providerAddressPolicy(mode), lookup);
+    return null;
+  } catch (error) {
+    if (error instanceof AddressRefused) return mode === "live" ? `${error.message} (live mode sends your provider token only to a public https address)` : error.message;
+    return `${new URL(address).hostname} could not be found (${error instanceof Error && "code" in error ? String(error.code) : "no answer"})`;
+  }
+}
+
+/** The fetch the provider client uses for a merchant's address: checked and pinned per request, no redirects. */
+export function providerFetch(mode: Mode) {
+  return guardedFetch({ policy: providerAddressPolicy(mode) });
+}

@@ -1,0 +1,216 @@
+/**
+ * A corpus of bad deliveries against the built app over real HTTP, as an attacker or a careless
+ * sender would make them: wrong types, missing and duplicated headers, the wrong topic, API
+ * versions, huge bodies and arrays, odd unicode, truncated bodies, replays of old deliveries. Each
+ * gets a clear answer; a signed one is never lost (it is stored, REJECTED with its reason when it
+ * cannot be used, and answered 200 so Shopify does not retry it for hours); an unsigned or
+ * malformed one is refused before anything is written; and the app stays up throughout.
+ */
+import { createHmac, randomUUID } from "node:crypto";
+import { request } from "node:http";
+import { beforeEach, describe, expect, it } from "vitest";
+import { WEBHOOK_BODY_LIMIT_BYTES } from "~/flows/receive-webhooks/signed-body.server";
+import { useStack } from "../support/stack";
+
+const stack = useStack({ worker: false });
+
+beforeEach(async () => {
+  const { db } = stack();
+  await db.webhookReceipt.deleteMany();
+  await db.job.deleteMany();
+});
+
+const sign = (body: Buffer | string) => createHmac("sha256", stack().apiSecret).update(body).digest("base64");
+
+const order = (overrides: Record<string, unknown> = {}) => ({ id: 450789469, admin_graphql_api_id: "gid://shopify/Order/450789469", customer: null, line_items: [], ...overrides });
+
+/** Shopify's headers for a body, as pairs (so a header can be sent twice), with the topic's route. */
+function shopifyHeaders(topic: string, body: Buffer | string, changes: Record<string, string | null> = {}): [string, string][] {
+  const headers: Record<string, string | null> = {
+    "Content-Type": "application/json",
+    "X-Shopify-Topic": topic,
+    "X-Shopify-Shop-Domain": stack().shop,
+    "X-Shopify-API-Version": "2026-10",
+    "X-Shopify-Webhook-Id": randomUUID(),
+    "X-Shopify-Event-Id": randomUUID(),
+    "X-Shopify-Triggered-At": new Date().toISOString(),
+    "X-Shopify-Hmac-Sha256": sign(body),
+    ...changes,
+  };
+  return Object.entries(headers).flatMap(([name, value]): [string, string][] => (value === null ? [] : [[name, value]]));
+}
+
+interface Sent {
+  status: number;
+  ms: number;
+  /** Bytes of the body written before the answer came. */
+  written: number;
+}
+
+/**
+ * POSTs with node:http, so headers may repeat and a body may be streamed for as long as the server
+ * reads it: `body` is written whole, or `stream` chunks are written until the answer arrives.
+ */
+function post(path: string, headers: [string, string][], body: Buffer | string | { stream: Buffer; times: number }): Promise<Sent> {
+  const url = new URL(path, stack().appUrl);
+  const started = performance.now();
+  // Headers as pairs leave the Host and the framing to us: a length for a body sent whole, chunks for a stream without one.
+  const framing: [string, string][] = headers.some(([name]) => name.toLowerCase() === "content-length")
+    ? []
+    : typeof body === "string" || Buffer.isBuffer(body)
+      ? [["Content-Length", String(Buffer.byteLength(body))]]
+      : [["Transfer-Encoding", "chunked"]];
+  headers = [["Host", url.host], ...headers, ...framing];
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let answered = false;
+    const outgoing = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: headers.flat() }, (response) => {
+      answered = true;
+      response.resume();
+      response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, written }));
+    });
+    // The server may close the connection while the body is still being sent: the answer came first.
+    outgoing.once("error", (error) => (answered ? undefined : reject(error)));
+    if (typeof body === "string" || Buffer.isBuffer(body)) {
+      written = Buffer.byteLength(body);
+      outgoing.end(body);
+      return;
+    }
+    const { stream, times } = body;
+    const next = (sent: number) => {
+      if (answered || outgoing.destroyed) return;
+      if (sent === times) return void outgoing.end();
+      written += stream.length;
+      if (outgoing.write(stream)) setImmediate(() => next(sent + 1));
+      else outgoing.once("drain", () => next(sent + 1));
+    };
+    next(0);
+  });
+}
+
+const deliver = (topic: string, body: Buffer | string, changes: Record<string, string | null> = {}) => post(`/webhooks/${topic}`, shopifyHeaders(topic, body, changes), body);
+
+async function receiptOf(eventId: string) {
+  return stack().db.webhookReceipt.findFirst({ where: { eventId } });
+}
+
+describe("bad deliveries", () => {
+  it("keeps a signed body that is not JSON, or nested 100,000 deep, REJECTED with the reason, and answers 200", async () => {
+    for (const [body, reason] of [
+      ["not json", /cannot be read: The body is not JSON/],
+      [`{"id": 1, "line_items": [`, /cannot be read: The body is not JSON/],
+      [`${"[".repeat(100_000)}${"]".repeat(100_000)}`, /cannot be read: The body nests arrays or objects more than 64 deep/],
+      [`{"id":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`, /cannot be read: The body nests/],
+    ] as const) {
+      const eventId = randomUUID();
+      const sent = await deliver("orders/create", body, { "X-Shopify-Event-Id": eventId });
+      expect(sent.status, body.slice(0, 40)).toBe(200);
+      const receipt = await receiptOf(eventId);
+      expect(receipt).toMatchObject({ status: "REJECTED", reason: expect.stringMatching(reason) });
+      expect(receipt?.payload?.startsWith(body.slice(0, 100))).toBe(true);
+    }
+    expect(await stack().db.job.count()).toBe(0);
+  });
+
+  it("refuses a body past the limit with 413 before reading it, declared or streamed, and stores nothing", async () => {
+    const limitMb = WEBHOOK_BODY_LIMIT_BYTES / 1024 / 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    // 50 MB declared: answered at once, before the upload goes on.
+    const declared = await post("/webhooks/orders/create", [...shopifyHeaders("orders/create", "{}"), ["Content-Length", String(50 * 1024 * 1024)]], { stream: chunk, times: 50 });
+    expect(declared.status).toBe(413);
+    expect(declared.written).toBeLessThan(50 * chunk.length);
+    // 50 MB chunked, no length: read up to the limit, then refused.
+    const streamed = await post("/webhooks/orders/create", shopifyHeaders("orders/create", "{}"), { stream: chunk, times: 50 });
+    expect(streamed.status).toBe(413);
+    expect(streamed.written / chunk.length).toBeLessThan(limitMb + 20);
+    expect(streamed.ms).toBeLessThan(10_000);
+    expect(await stack().db.webhookReceipt.count()).toBe(0);
+  });
+
+  it("refuses with 400, before any write, a shop header that is not a *.myshopify.com domain, missing or duplicated headers, and malformed ids", async () => {
+    const body = JSON.stringify(order());
+    const shop = stack().shop;
+    const cases: [string, [string, string][]][] = [
+      ["shop ../../etc", shopifyHeaders("orders/create", body, { "X-Shopify-Shop-Domain": "../../etc" })],
+      ["shop on another domain", shopifyHeaders("orders/create", body, { "X-Shopify-Shop-Domain": `${shop}.evil.example` })],
+      ["no shop", shopifyHeaders("orders/create", body, { "X-Shopify-Shop-Domain": null })],
+      ["no topic", shopifyHeaders("orders/create", body, { "X-Shopify-Topic": null })],
+      ["no API version", shopifyHeaders("orders/create", body, { "X-Shopify-API-Version": null })],
+      ["no webhook id", shopifyHeaders("orders/create", body, { "X-Shopify-Webhook-Id": null })],
+      ["no HMAC", shopifyHeaders("orders/create", body, { "X-Shopify-Hmac-Sha256": null })],
+      ["two shop headers", [...shopifyHeaders("orders/create", body), ["X-Shopify-Shop-Domain", "other-shop.myshopify.com"]]],
+      ["two topic headers", [...shopifyHeaders("orders/create", body), ["X-Shopify-Topic", "orders/create"]]],
+      ["an API version that is a path", shopifyHeaders("orders/create", body, { "X-Shopify-API-Version": "../../2026-10" })],
+      ["an event id of 10,000 characters", shopifyHeaders("orders/create", body, { "X-Shopify-Event-Id": "e".repeat(10_000) })],
+    ];
+    for (const [name, headers] of cases) expect((await post("/webhooks/orders/create", headers, body)).status, name).toBe(400);
+    // Unsigned: a second HMAC header, a signature of another body, a body cut short after signing.
+    const unsigned: [string, [string, string][], string][] = [
+      ["two HMAC headers", [...shopifyHeaders("orders/create", body), ["X-Shopify-Hmac-Sha256", sign(body)]], body],
+      ["a truncated body", shopifyHeaders("orders/create", body), body.slice(0, -10)],
+      ["another body's signature", shopifyHeaders("orders/create", "{}"), body],
+    ];
+    for (const [name, headers, sent] of unsigned) expect((await post("/webhooks/orders/create", headers, sent)).status, name).toBe(401);
+    expect(await stack().db.webhookReceipt.count()).toBe(0);
+    expect(await stack().db.shop.count({ where: { domain: { not: { endsWith: ".myshopify.com" } } } })).toBe(0);
+  });
+
+  it("keeps wrong types and the wrong topic REJECTED with the reason; records another API version as it came", async () => {
+    const cases: [string, string, Record<string, string>, RegExp][] = [
+      ["orders/create", JSON.stringify(order({ id: { $gt: "" }, admin_graphql_api_id: undefined })), {}, /orders\/create payload cannot be used[\s\S]*at id/],
+      ["orders/create", JSON.stringify(order({ customer: "everyone" })), {}, /orders\/create payload cannot be used[\s\S]*at customer/],
+      ["orders/create", JSON.stringify([order()]), {}, /orders\/create payload cannot be used/],
+      ["orders/create", "null", {}, /orders\/create payload cannot be used/],
+      ["fulfillment_orders/order_routing_complete", JSON.stringify({ fulfillment_order: { id: 5 } }), {}, /payload cannot be used[\s\S]*fulfillment_order\.id/],
+      ["orders/create", JSON.stringify(order()), { "X-Shopify-Topic": "orders/updated" }, /orders\/create route, but Shopify sent it as ORDERS_UPDATED/],
+    ];
+    for (const [topic, body, changes, reason] of cases) {
+      const eventId = randomUUID();
+      expect((await deliver(topic, body, { ...changes, "X-Shopify-Event-Id": eventId })).status, body.slice(0, 60)).toBe(200);
+      expect(await receiptOf(eventId), body.slice(0, 60)).toMatchObject({ status: "REJECTED", reason: expect.stringMatching(reason) });
+    }
+    // An older API version: stored as such, used when its payload has what the app reads.
+    const eventId = randomUUID();
+    expect((await deliver("orders/cancelled", JSON.stringify(order()), { "X-Shopify-API-Version": "2024-01", "X-Shopify-Event-Id": eventId })).status).toBe(200);
+    expect(await receiptOf(eventId)).toMatchObject({ apiVersion: "2024-01", status: "ENQUEUED" });
+    expect(await stack().db.job.count({ where: { kind: "orders.cancelled" } })).toBe(1);
+  });
+
+  it("takes huge arrays and odd unicode as they come, and keeps a body that is not UTF-8 REJECTED", async () => {
+    const lines = Array.from({ length: 100_000 }, (_, i) => ({ id: i }));
+    const huge = JSON.stringify(order({ line_items: lines }));
+    const hugeEvent = randomUUID();
+    const sent = await deliver("orders/create", huge, { "X-Shopify-Event-Id": hugeEvent });
+    expect(sent.status).toBe(200);
+    expect(sent.ms).toBeLessThan(5_000);
+    expect((await receiptOf(hugeEvent))?.payload).toBe(huge);
+
+    const odd = `{"id":450789469,"admin_graphql_api_id":"gid://shopify/Order/450789469","note":"\\u0000 \\ud800 \u202e\u0301 ü 🚚 \\"","customer":null}`;
+    const oddEvent = randomUUID();
+    expect((await deliver("orders/create", odd, { "X-Shopify-Event-Id": oddEvent })).status).toBe(200);
+    expect(await receiptOf(oddEvent)).toMatchObject({ status: "PROCESSED", payload: odd });
+
+    const latin1 = Buffer.concat([Buffer.from('{"id":1,"note":"'), Buffer.from([0xe9, 0xff]), Buffer.from('"}')]);
+    const latin1Event = randomUUID();
+    expect((await deliver("orders/create", latin1, { "X-Shopify-Event-Id": latin1Event })).status).toBe(200);
+    expect(await receiptOf(latin1Event)).toMatchObject({ status: "REJECTED", reason: "The orders/create delivery cannot be read: The body is not UTF-8 text" });
+  });
+
+  it("answers a replay of an old delivery 200 and records it once; the same body under a new event id is a new receipt that sets nothing going", async () => {
+    const body = JSON.stringify(order());
+    const headers = shopifyHeaders("orders/create", body, { "X-Shopify-Triggered-At": "2020-01-01T00:00:00Z" });
+    for (let i = 0; i < 3; i++) expect((await post("/webhooks/orders/create", headers, body)).status).toBe(200);
+    expect(await stack().db.webhookReceipt.count()).toBe(1);
+    expect((await deliver("orders/create", body)).status).toBe(200);
+    expect(await stack().db.webhookReceipt.count()).toBe(2);
+    expect(await stack().db.job.count()).toBe(0);
+  });
+
+  it("stays up: after the whole corpus, a good delivery is recorded as usual", async () => {
+    const eventId = randomUUID();
+    expect((await deliver("orders/cancelled", JSON.stringify(order()), { "X-Shopify-Event-Id": eventId })).status).toBe(200);
+    expect(await receiptOf(eventId)).toMatchObject({ status: "ENQUEUED" });
+    expect(stack().app.hasExited()).toBe(false);
+    expect(stack().logs()).not.toMatch(/uncaught|unhandled/i);
+  });
+});
