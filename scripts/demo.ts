@@ -1,6 +1,6 @@
 /**
  * `npm run demo -- [--orders N] [--timeout-s S]`: the stack on loopback (the built app under
- * remix-serve and its job worker process on the fast pipeline policy, the sandbox with a fast clock,
+ * the app's server (scripts/serve.mjs) and its job worker process on the fast pipeline policy, the sandbox with a fast clock,
  * the Shopify emulator delivering signed webhooks and callbacks to the app's routes), a replay of
  * realistic orders, and per-state counts at the end (scripts/demo/run.ts, scripts/demo/stack.ts).
  * Exit 0: every order that can be fulfilled has its fulfilment with tracking and a Delivered event
@@ -56,6 +56,8 @@ try {
   say(`Orders: ${result.outcomes.length} (${formatCounts(result.outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.outcome]: (acc[o.outcome] ?? 0) + 1 }), {}))})`);
   say(`Shopify: ${result.fulfilmentsWithTracking} fulfilments with tracking and a Delivered event`);
   for (const item of result.notShipped) say(`  ${item.state} ${item.order} (${item.label}): ${item.reason}`);
+  if (result.handedBack.length > 0) say("Packages the provider could not create, handed back to Shopify (Settings > After sending):");
+  for (const item of result.handedBack) say(`  ${item.order} (${item.label}): its fulfillment order is ${item.fulfillmentOrderStatus.toLowerCase()} in Shopify, for the merchant to decide`);
   const changed = result.outcomes.filter((outcome) => outcome.order.change !== undefined);
   if (changed.length > 0) say("Orders that changed in Shopify before they were sent:");
   for (const outcome of changed) say(`  ${outcome.name} ${outcome.order.label}: ${outcome.outcome.toLowerCase()}`);

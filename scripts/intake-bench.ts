@@ -18,7 +18,7 @@
  * parse, one SQLite transaction inserting the receipt and a job, nothing else), started beside the
  * app in this run, and the app's flat-out throughput as a share of the floor's: on a shared machine
  * the ratio moves far less than either figure.
- * The app runs as in the stack (scripts/stack/app-processes.ts: remix-serve of build/, production
+ * The app runs as in the stack (scripts/stack/app-processes.ts: scripts/serve.mjs of build/, production
  * mode); --app-processes N runs N of them on the one port (node:cluster, as APP_PROCESSES=N does for
  * the stack); --worker starts the job worker beside it, which polls the same SQLite file.
  * Each phase also reports the CPU time per delivery of the app, of this sender and of the rest of
@@ -304,7 +304,7 @@ async function main(): Promise<void> {
   try {
     console.log(`${availableParallelism()} CPUs, load average ${load()} (the machine's other work competes with the app and this sender)`);
     console.log(
-      `Webhook intake on SQLite (built app, ${flags["app-processes"] > 1 ? `${flags["app-processes"]} remix-serve processes` : "remix-serve"}${flags.worker ? ", worker process polling the same file" : ""}), ${
+      `Webhook intake on SQLite (built app, ${flags["app-processes"] > 1 ? `${flags["app-processes"]} app server processes` : "the app's server"}${flags.worker ? ", worker process polling the same file" : ""}), ${
         flags.mix === "sale" ? `each order's four webhooks in turn (${MIXES.sale.join(", ")}; order payloads` : "orders/create alone (payload"
       } ${JSON.stringify(template).length} bytes), Node ${process.version}`,
     );

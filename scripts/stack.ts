@@ -1,7 +1,7 @@
 /**
  * `npm run stack`: the whole product on loopback without Shopify or the provider (DESIGN.md
  * section 7). The provider sandbox and the Shopify Admin emulator (seeded demo shop whose catalogue
- * is the sandbox's) run in this process; the app (built, served by remix-serve) and its job worker
+ * is the sandbox's) run in this process; the app (built, served by scripts/serve.mjs) and its job worker
  * run as child processes on a fresh SQLite database that already holds the demo shop's offline
  * session, as after an install. Before READY, the shop is set up as a merchant would, through the
  * app's own admin pages (scripts/stack/merchant-setup.ts), unless --bare.

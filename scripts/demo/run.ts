@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from "../stack/build";
 import { demoOrders, EU_ONLY_SKUS, payloadOverrides, STUDIO_ONLY_SKUS, UNREGISTERED_SKU, type DemoOrder, type Expected } from "./orders";
 import { startDemoStack, type DemoStack, type PlacedOrder } from "./stack";
 import { placeAndHold, playChanges, type ChangedOrder } from "./changes";
+import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 
 /** The provider's handling location for the studio's drop-ship parcels. */
 export const HANDLING_LOCATION = DEMO_HANDLING_LOCATION;
@@ -48,6 +49,11 @@ export interface DemoResult {
   counts: Record<string, number>;
   /** HELD and FAILED shipments with their reasons. */
   notShipped: { order: string; label: string; state: string; reason: string }[];
+  /**
+   * Packages the provider could not create, handed back to Shopify (the demo shop's Settings > After
+   * sending says so): the order, and its fulfillment order's status in Shopify afterwards.
+   */
+  handedBack: { order: string; label: string; fulfillmentOrderStatus: string }[];
   outcomes: OrderOutcome[];
   fulfilmentsWithTracking: number;
   deliveredEvents: number;
@@ -59,6 +65,9 @@ export interface DemoResult {
   /** What the merchant's setup through the app said (SKUs it could not register, and why). */
   setupNotes: string[];
 }
+
+/** The stack's demo settings, and packages the provider cannot create handed back to Shopify. */
+const demoSettingsForm = (studio: string): Record<string, string> => ({ ...demoShopSettingsForm(studio), "afterSending.failedPackages": "handBack" });
 
 const ORDERS_PER_WAVE = 60;
 /** What the studio stocks in the demo shop (test/emulator/seed.ts). */
@@ -86,7 +95,7 @@ export async function configureDemoShop(stack: DemoStack, log: (line: string) =>
   ]);
   const { locations, studio } = await setUpShopThroughTheApp(
     { appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret },
-    { settingsForm: demoShopSettingsForm, studioName: MERCHANT_LOCATION, log },
+    { settingsForm: demoSettingsForm, studioName: MERCHANT_LOCATION, log },
   );
   const refused = await stack.db.syncRunItem.findMany({ where: { status: "FAILED", run: { shop: DEMO_SHOP, kind: "SKU_REGISTER" } } });
   const notes = refused.map((item) => `${item.key} was not registered: ${item.message ?? ""}`);
@@ -169,7 +178,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const { us01, de01, studio, notes } = await configureDemoShop(stack, log);
     // The merchant changes the push policy on the Settings page, as everything else.
     const saveSettings = (form: Record<string, string>) => saveSettingsThroughTheApp({ appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret }, form);
-    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (remix-serve and a worker process), sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`);
+    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (its server and a worker process), sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`);
     log(`[demo] locations: US01 ${us01}, DE01 ${de01}, studio (drop-ship via ${HANDLING_LOCATION}) ${studio}`);
 
     const orders = demoOrders(options.orders);
@@ -178,7 +187,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     // Cancelled before push, and held in Shopify before push: placed while the shop holds new
     // shipments for review (so nothing leaves before the merchant acts), then cancelled or held.
     const toCancel = orders.filter((order) => order.cancelBeforePush);
-    await saveSettings({ ...demoShopSettingsForm(studio), pushPolicy: "holdForReview" });
+    await saveSettings({ ...demoSettingsForm(studio), pushPolicy: "holdForReview" });
     for (const order of toCancel) {
       const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
       placedOrders.push({ order, placed });
@@ -188,7 +197,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       log(`[demo] ${placed.order.name} held for review, then cancelled in Shopify before it was pushed`);
     }
     const held = await placeAndHold(stack, studio, log);
-    await saveSettings(demoShopSettingsForm(studio));
+    await saveSettings(demoSettingsForm(studio));
     // Orders that change in Shopify before they are sent: released, edited, split, paid, scheduled.
     const changed: ChangedOrder[] = await playChanges(stack, studio, held, log);
     placedOrders.push(...changed);
@@ -242,6 +251,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
           .filter((s) => s.state === "HELD" || s.state === "FAILED")
           .map((s) => ({ order: s.orderName ?? s.orderId, label: nameOf.get(s.orderId)?.order.label ?? "", state: s.state, reason: s.lastErrorText ?? "(no reason recorded)" }));
         for (const held of notShipped) if (held.reason === "(no reason recorded)") problems.push(`${held.order} is ${held.state} without a reason`);
+        const foStatus = new Map(view.state.fulfillmentOrders.map((fo) => [fo.id, fo.status]));
+        const handedBack = view.shipments
+          .filter((s) => s.state === "FAILED" && s.lastErrorCode === HANDED_BACK)
+          .map((s) => ({ order: s.orderName ?? s.orderId, label: nameOf.get(s.orderId)?.order.label ?? "", fulfillmentOrderStatus: foStatus.get(numericId(s.fulfillmentOrderId)) ?? "unknown" }));
         const deliveries = stack.shopify.deliveries();
         for (const refused of deliveries.filter((d) => d.state === "failed")) {
           problems.push(`the app never accepted ${refused.topic ?? "a fulfillment-service callback"} (${refused.url}): ${JSON.stringify(refused.attempts.at(-1))}`);
@@ -251,6 +264,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
           problems,
           counts: countStates(view.shipments),
           notShipped,
+          handedBack,
           outcomes: view.outcomes,
           fulfilmentsWithTracking: view.fulfilmentsWithTracking,
           deliveredEvents: view.deliveredEvents,

@@ -1,7 +1,7 @@
 /**
  * The demo's stack: what `npm run stack` starts (scripts/stack/*), with the parts the demo drives
  * kept in its own process. The provider sandbox (fast clock) and the Shopify Admin emulator run
- * here; the app (the production build under remix-serve) and its job worker run as child processes
+ * here; the app (the production build under scripts/serve.mjs) and its job worker run as child processes
  * on a fresh migrated SQLite database holding the demo shop's offline session. The emulator delivers
  * signed webhooks and fulfillment-service callbacks to the app's own routes (the URLs of
  * shopify.app.toml); the worker runs the pipeline on the fast policy (PIPELINE_POLICY=fast,

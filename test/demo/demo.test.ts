@@ -1,5 +1,5 @@
 /**
- * `npm run demo`'s core with a small replay, through the app's real processes (remix-serve and the
+ * `npm run demo`'s core with a small replay, through the app's real processes (the app's server and the
  * worker, started by scripts/demo/stack.ts), the shop set up through the app's own pages (settings,
  * SKU registration, stock sync): the eight special cases (one per outcome) plus four ordinary
  * orders (US01, DE01, studio, US01). Every fulfillable order ends fulfilled with tracking and a
@@ -42,6 +42,9 @@ describe("npm run demo", () => {
     const reasons = result.notShipped.map((s) => `${s.state}: ${s.reason}`).join("\n");
     expect(reasons).toMatch(/HELD: Street 1 is \d+ characters; the carrier accepts at most 100/);
     expect(reasons).toMatch(/FAILED: .*(DK|Denmark|deliver)/i);
+    // The demo shop hands refused packages back: the warehouse's fulfillment order is closed in Shopify.
+    expect(reasons).toMatch(/FAILED: The provider could not create the package: .*Handed back to Shopify/);
+    expect(result.handedBack).toEqual([{ order: expect.any(String), label: expect.stringMatching(/Denmark/), fulfillmentOrderStatus: "INCOMPLETE" }]);
     // The orders went through the app's own routes: the emulator's deliveries reached the app.
     const delivered = new Set(result.deliveredTo);
     expect(delivered).toContain("/webhooks/fulfillment_orders/order_routing_complete");

@@ -1,6 +1,6 @@
 /**
  * The app's own Shopify code reaches the emulator through the transport redirect
- * (SHOPIFY_ADMIN_API_ORIGIN), unchanged: in the built app served by remix-serve, and in a process
+ * (SHOPIFY_ADMIN_API_ORIGIN), unchanged: in the built app served by scripts/serve.mjs, and in a process
  * that runs the app's modules directly, as the worker does.
  */
 import { execFile } from "node:child_process";

@@ -5,7 +5,7 @@
  * - The provider sandbox and the Shopify Admin emulator run in-process (`startSandbox`,
  *   `startShopifyEmulator`): a test moves their clocks, plans faults, creates orders and publishes
  *   webhooks directly, and reads their state without HTTP.
- * - The app (the production build, served by remix-serve) and the job worker run as child processes,
+ * - The app (the production build, served by scripts/serve.mjs) and the job worker run as child processes,
  *   exactly as deployed: real HTTP in, real `authenticate.*`, the Admin API redirected to the
  *   emulator (SHOPIFY_ADMIN_API_ORIGIN).
  * - The database is a fresh migrated copy per stack (test/support/database.ts) holding the demo
