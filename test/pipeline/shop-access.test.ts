@@ -1,0 +1,57 @@
+/**
+ * A store Shopify refuses as a whole (issue 11): a revoked token (401), a frozen store (402), a locked
+ * one (423). Every call for the shop fails alike, so the app marks the shop (what Home shows), its
+ * jobs wait instead of spending their attempts and dying, and once Shopify answers again the work
+ * resumes where it stood: the order placed meanwhile ships once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
+import { waitFor } from "../support/jobs";
+import { emulatorState, numericId } from "../support/shopify-admin";
+import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+}, 30_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function setAccess(access: "ok" | "revoked" | "frozen" | "locked"): Promise<void> {
+  const response = await fetch(`${harness.shopify.url}/__emulator/shops/${DEMO_SHOP}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ access }) });
+  if (!response.ok) throw new Error(`the emulator refused access ${access}: ${response.status}`);
+}
+
+describe("a store Shopify refuses as a whole", () => {
+  it.each([
+    ["locked", "LOCKED", /locked the store \(423\)/],
+    ["frozen", "FROZEN", /frozen \(402/],
+    ["revoked", "REVOKED", /access token \(401\)/],
+  ] as const)("%s: the shop is marked, its jobs wait without dying, and once Shopify answers the order ships once", async (access, unavailable, words) => {
+    await setAccess(access);
+    let placed;
+    try {
+      placed = await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }]);
+      const marked = await waitFor(async () => (await shopifyAccessOf(harness.db, DEMO_SHOP)) ?? undefined, { timeoutMs: 15_000, intervalMs: 50, what: "the shop marked as refused" });
+      expect(marked.unavailable).toBe(unavailable);
+      // Well past several checks (300 ms apart here): the work waits, nothing dies, nothing is sent.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const waiting = await harness.db.job.findMany({ where: { shop: DEMO_SHOP, status: "PENDING", lastError: { contains: "Paused: " } } });
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(waiting.map((job) => job.lastError).join("\n")).toMatch(words);
+      expect(await harness.db.job.count({ where: { shop: DEMO_SHOP, status: "DEAD" } })).toBe(0);
+      expect((await harness.shipmentsOf(placed.orderId)).filter((s) => s.submittedAt !== null)).toEqual([]);
+    } finally {
+      await setAccess("ok");
+    }
+
+    const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
+    expect(await shopifyAccessOf(harness.db, DEMO_SHOP)).toBeNull();
+    expect(delivered.attempts).toBe(1);
+    const state = await emulatorState(harness.shopify);
+    expect(state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(delivered.fulfillmentOrderId)))).toHaveLength(1);
+  }, 60_000);
+});
