@@ -57,6 +57,12 @@ export function asAskedByPerson(settings: PipelineSettings): PipelineSettings {
  * The shipment a fulfillment order becomes, or undefined when the plan skips it (not ours, not
  * ready, nothing to ship): `plan.reason` says why.
  */
+/** Where a held shipment would leave from: its warehouse, or the drop-ship handling location. */
+function originOf(fo: FulfillmentOrderFacts, settings: PipelineSettings): string | null {
+  const route = routeFor(fo.assignedLocationId, settings.connector);
+  return route ? (route.kind === "OUTBOUND" ? route.warehouseId : route.handlingLocation) : null;
+}
+
 export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, settings: PipelineSettings): Planned {
   const plan = planPackage(fo, order, settings.connector);
   const lineItems = linesToShip(fo).map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
@@ -64,8 +70,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
     case "SKIP":
       return { plan, shipment: undefined };
     case "WAIT": {
-      const route = routeFor(fo.assignedLocationId, settings.connector);
-      const origin = route ? (route.kind === "OUTBOUND" ? route.warehouseId : route.handlingLocation) : null;
+      const origin = originOf(fo, settings);
       const until = plan.until === null ? undefined : new Date(plan.until);
       return {
         plan,
@@ -86,8 +91,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
       };
     }
     case "HELD": {
-      const route = routeFor(fo.assignedLocationId, settings.connector);
-      const origin = route ? (route.kind === "OUTBOUND" ? route.warehouseId : route.handlingLocation) : null;
+      const origin = originOf(fo, settings);
       const summary = `Held until fixed: ${plan.reasons.map((reason) => reason.message).join(" ")}`;
       // The timeline outlives customer redaction: it names the fields, the reasons (which may quote
       // the address) stay on the shipment.
