@@ -56,7 +56,7 @@ describe("customer redaction", () => {
     await shipment(order(3));
 
     const erased = await eraseCustomerData(db, { shop, customerId: customer, orderIds: [order(1), order(2)] });
-    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1, dataReports: 0 });
+    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 0 });
 
     const receipts = await db.webhookReceipt.findMany({ orderBy: { eventId: "asc" } });
     expect(receipts.map((r) => [r.eventId, r.payload === null, r.redactedAt !== null])).toEqual([
@@ -95,7 +95,7 @@ describe("customer redaction of data reports", () => {
     await request(customer, "r1");
     await request("gid://shopify/Customer/8", "r2");
 
-    expect(await eraseCustomerData(db, { shop, customerId: customer, orderIds: [] })).toEqual({ webhookReceipts: 0, shipments: 0, dataReports: 1 });
+    expect(await eraseCustomerData(db, { shop, customerId: customer, orderIds: [] })).toEqual({ webhookReceipts: 0, shipments: 0, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 1 });
     const reports = await db.complianceRequest.findMany({ orderBy: { receiptId: "asc" } });
     expect(reports.map((r) => [r.customerId, r.report === null, r.redactedAt !== null])).toEqual([
       [customer, true, true],

@@ -3,12 +3,16 @@
  * ComplianceRequest the merchant sees, so they can send it to the customer (Shopify forwards the
  * request to the merchant; the app answers the merchant). What the app stores about a customer:
  * - webhook payloads naming the customer, or one of their orders (as received from Shopify);
- * - shipments of their orders: the package, its state and tracking, and the request sent to the
- *   provider (which holds the shipping address).
- * Job payloads and shipment timelines hold references only, so they are not part of it.
+ * - shipments of their orders: the package, its state and tracking, the request sent to the
+ *   provider (which holds the shipping address), hold reasons and errors, the change noted from
+ *   Shopify, the timeline and the carrier's checkpoints;
+ * - returns of their orders, and the error text of jobs about the orders, shipments or returns.
+ * The set is customerFootprint's (app/stores/compliance/redaction.server.ts): customers/redact
+ * erases exactly what this finds.
  */
 import type { Prisma } from "@prisma/client";
 import { completeComplianceRequest, getComplianceRequest } from "~/stores/compliance/compliance-request.server";
+import { customerFootprint } from "~/stores/compliance/redaction.server";
 import { setWebhookReceiptStatus } from "~/stores/receipts/webhook-receipt.server";
 
 export interface CustomerDataReport {
@@ -27,7 +31,15 @@ export interface CustomerDataReport {
     trackingUrl: string | null;
     createdAt: string;
     requestSentToProvider: unknown;
+    holdReasons: unknown;
+    lastErrorText: string | null;
+    changedInShopify: string | null;
+    timeline: { type: string; message: string; data: unknown; at: string }[];
+    checkpoints: { status: string; message: string | null; happenedAt: string | null }[];
   }[];
+  returns: { returnName: string; orderId: string; orderName: string; packageId: string; state: string; trackingNumber: string | null; lines: unknown; lastErrorText: string | null; createdAt: string }[];
+  /** Error text of the app's work on the customer's orders, shipments and returns. */
+  jobErrors: { kind: string; error: string; at: string }[];
   /** Records that held the customer's data but were erased by an earlier customers/redact. */
   alreadyErased: { webhookPayloads: number; shipments: number };
 }
@@ -47,19 +59,21 @@ export async function buildCustomerDataReport(
   now: Date,
 ): Promise<CustomerDataReport> {
   const { shop, customerId } = request;
-  const linkedOrders = await tx.webhookReceipt.findMany({
-    where: { shop, customerId, orderId: { not: null } },
-    select: { orderId: true },
-    distinct: ["orderId"],
-  });
-  const orderIds = [...new Set([...request.orderIds, ...linkedOrders.flatMap((r) => (r.orderId === null ? [] : [r.orderId]))])].sort();
+  const footprint = await customerFootprint(tx, request);
+  const { orderIds } = footprint;
 
   const receipts = await tx.webhookReceipt.findMany({
     // Not the request's own receipt: that is Shopify asking, not data the app collected.
     where: { shop, id: { not: request.receiptId }, OR: [{ customerId }, { orderId: { in: orderIds } }] },
     orderBy: { receivedAt: "asc" },
   });
-  const shipments = await tx.shipment.findMany({ where: { shop, orderId: { in: orderIds } }, orderBy: { createdAt: "asc" } });
+  const shipments = await tx.shipment.findMany({
+    where: { id: { in: footprint.shipmentIds } },
+    orderBy: { createdAt: "asc" },
+    include: { events: { orderBy: { createdAt: "asc" } }, checkpoints: { orderBy: { createdAt: "asc" } } },
+  });
+  const returns = await tx.customerReturn.findMany({ where: { id: { in: footprint.returnIds } }, orderBy: { createdAt: "asc" } });
+  const jobs = await tx.job.findMany({ where: { id: { in: footprint.jobIds }, lastError: { not: null } }, orderBy: { createdAt: "asc" } });
 
   return {
     customerId,
@@ -78,7 +92,24 @@ export async function buildCustomerDataReport(
       trackingUrl: s.trackingUrl,
       createdAt: s.createdAt.toISOString(),
       requestSentToProvider: s.requestSent === null ? null : storedJson(s.requestSent),
+      holdReasons: s.holdReasons === null ? null : storedJson(s.holdReasons),
+      lastErrorText: s.lastErrorText,
+      changedInShopify: s.changedInShopify,
+      timeline: s.events.map((e) => ({ type: e.type, message: e.message, data: e.data === null ? null : storedJson(e.data), at: e.createdAt.toISOString() })),
+      checkpoints: s.checkpoints.map((c) => ({ status: c.status, message: c.message, happenedAt: c.happenedAt?.toISOString() ?? null })),
     })),
+    returns: returns.map((r) => ({
+      returnName: r.returnName,
+      orderId: r.orderId,
+      orderName: r.orderName,
+      packageId: r.packageId,
+      state: r.state,
+      trackingNumber: r.trackingNumber,
+      lines: storedJson(r.lines),
+      lastErrorText: r.lastErrorText,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    jobErrors: jobs.flatMap((j) => (j.lastError === null ? [] : [{ kind: j.kind, error: j.lastError, at: j.updatedAt.toISOString() }])),
     alreadyErased: {
       webhookPayloads: receipts.filter((r) => r.payload === null).length,
       shipments: shipments.filter((s) => s.redactedAt !== null).length,

@@ -1,8 +1,8 @@
 /**
  * The database side of Shopify's compliance webhooks: personal data the app stored is erased for
  * real, not hidden. Personal data lives in webhook payloads, in the request sent to the provider
- * (the recipient's address) and in the reports answering customers/data_request; job payloads and
- * shipment timelines hold references only.
+ * (the recipient's address), in words quoting them (hold reasons, errors of shipments, returns and
+ * jobs, timelines, carrier checkpoints) and in the reports answering customers/data_request.
  */
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 
@@ -17,40 +17,86 @@ export interface CustomerRedaction {
 export interface Erased {
   webhookReceipts: number;
   shipments: number;
+  /** Tracking checkpoints of those shipments: the carrier's words may name the recipient or the address. */
+  checkpoints: number;
+  /** Returns of the customer's orders: their error text may quote the customer's data. */
+  returns: number;
+  /** Jobs about the customer's orders, shipments or returns whose error text was erased. */
+  jobErrors: number;
   /** Reports of earlier customers/data_request answers: a copy of the same personal data. */
   dataReports: number;
 }
 
-/** customers/redact: the customer's webhook payloads, the requests sent for their orders, and data reports about them. */
+/**
+ * Where a customer's data is: the orders Shopify names and those the stored webhooks tie to the
+ * customer, the shipments and returns of those orders, and the jobs about any of them. The data
+ * report (app/flows/compliance/data-report.server.ts) reports this set and customers/redact erases
+ * it, so what one finds the other erases.
+ */
+export interface CustomerFootprint {
+  orderIds: string[];
+  shipmentIds: string[];
+  returnIds: string[];
+  jobIds: string[];
+}
+
+export async function customerFootprint(tx: DatabaseOrTransaction, request: CustomerRedaction): Promise<CustomerFootprint> {
+  const { shop, customerId } = request;
+  const linked = await tx.webhookReceipt.findMany({ where: { shop, customerId, orderId: { not: null } }, select: { orderId: true }, distinct: ["orderId"] });
+  const orderIds = [...new Set([...request.orderIds, ...linked.flatMap((r) => (r.orderId === null ? [] : [r.orderId]))])].sort();
+  const shipmentIds = (await tx.shipment.findMany({ where: { shop, orderId: { in: orderIds } }, select: { id: true } })).map((row) => row.id);
+  const returnIds = (await tx.customerReturn.findMany({ where: { shop, orderId: { in: orderIds } }, select: { id: true } })).map((row) => row.id);
+  // Job payloads hold references only: a job is about the customer when it names one of these.
+  const references = [...orderIds, ...shipmentIds, ...returnIds];
+  const jobIds =
+    references.length === 0
+      ? []
+      : (await tx.job.findMany({ where: { shop, OR: references.map((reference) => ({ payload: { contains: reference } })) }, select: { id: true }, orderBy: { createdAt: "asc" } })).map((row) => row.id);
+  return { orderIds, shipmentIds, returnIds, jobIds };
+}
+
+/**
+ * customers/redact: the customer's webhook payloads; for the shipments of their orders the request
+ * sent, hold reasons, errors, the change noted from Shopify, the timeline's words and the carrier's
+ * checkpoint messages; the error text of their returns and of the jobs about them; and the data
+ * reports about them. What happened, and when, stays.
+ */
 export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRedaction, now = new Date()): Promise<Erased> {
-  const orderIds = [...request.orderIds];
   return inTransaction(db, async (tx) => {
+    const { orderIds, shipmentIds, returnIds, jobIds } = await customerFootprint(tx, request);
     const receipts = await tx.webhookReceipt.updateMany({
       where: { shop: request.shop, redactedAt: null, OR: [{ customerId: request.customerId }, { orderId: { in: orderIds } }] },
       data: { payload: null, redactedAt: now },
     });
-    const redacted = await tx.shipment.findMany({
-      where: { shop: request.shop, redactedAt: null, orderId: { in: orderIds } },
-      select: { id: true },
-    });
-    const shipmentIds = redacted.map((shipment) => shipment.id);
     // Hold reasons and provider errors may quote the address ("Street 1 is ... characters"), and
-    // so may the timeline's messages and details: erased too. What happened, and when, stays.
+    // so may the timeline's messages and details: erased too.
     const shipments = await tx.shipment.updateMany({
-      where: { id: { in: shipmentIds } },
-      data: { requestSent: null, holdReasons: null, lastErrorText: null, redactedAt: now },
+      where: { id: { in: shipmentIds }, redactedAt: null },
+      data: { requestSent: null, holdReasons: null, lastErrorText: null, changedInShopify: null, redactedAt: now },
     });
     await tx.shipmentEvent.updateMany({
-      where: { shipmentId: { in: shipmentIds } },
-      data: { message: "Erased at the customer's request (customers/redact).", data: null },
+      where: { shipmentId: { in: shipmentIds }, NOT: { message: ERASED, data: null } },
+      data: { message: ERASED, data: null },
     });
+    const checkpoints = await tx.shipmentCheckpoint.updateMany({ where: { shipmentId: { in: shipmentIds }, message: { not: null } }, data: { message: null } });
+    const returns = await tx.customerReturn.updateMany({ where: { id: { in: returnIds }, lastErrorText: { not: null } }, data: { lastErrorText: null } });
+    const jobErrors = await tx.job.updateMany({ where: { id: { in: jobIds }, lastError: { not: null } }, data: { lastError: null } });
     const reports = await tx.complianceRequest.updateMany({
       where: { shop: request.shop, customerId: request.customerId, kind: "CUSTOMER_DATA_REQUEST", redactedAt: null },
       data: { report: null, redactedAt: now },
     });
-    return { webhookReceipts: receipts.count, shipments: shipments.count, dataReports: reports.count };
+    return {
+      webhookReceipts: receipts.count,
+      shipments: shipments.count,
+      checkpoints: checkpoints.count,
+      returns: returns.count,
+      jobErrors: jobErrors.count,
+      dataReports: reports.count,
+    };
   });
 }
+
+const ERASED = "Erased at the customer's request (customers/redact).";
 
 /** shop/redact (48 hours after uninstall): everything the app holds about the shop. */
 export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<void> {

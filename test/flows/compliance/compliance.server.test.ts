@@ -79,6 +79,7 @@ beforeEach(async () => {
   await db.webhookReceipt.deleteMany();
   await db.job.deleteMany();
   await db.shipment.deleteMany();
+  await db.customerReturn.deleteMany();
   await db.complianceRequest.deleteMany();
   await db.shop.deleteMany();
 });
@@ -132,8 +133,81 @@ describe("customers/redact", () => {
     expect(dataRequest).toMatchObject({ report: null });
     expect(dataRequest?.redactedAt).toBeInstanceOf(Date);
     // The record of the redaction says what was erased, in counts: it holds no personal data itself.
-    expect(redaction?.report).toEqual({ erased: { webhookReceipts: 3, shipments: 1, dataReports: 1 } });
+    expect(redaction?.report).toEqual({ erased: { webhookReceipts: 3, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 1 } });
     expect(JSON.stringify(await db.complianceRequest.findMany())).not.toMatch(/john|Elm|555-625/i);
+  });
+});
+
+describe("customers/redact against the data report", () => {
+  /** The customer's data, as the report shows it: none of it may be left after the redaction. */
+  const PERSONAL = /john|smith|elm st|ottawa|555-625|K1A 0B1/i;
+
+  async function report(id: number) {
+    await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [], data_request: { id } });
+    await jobsDone();
+    const request = (await listComplianceRequests(db, shop)).find((r) => r.shopifyRequestId === String(id));
+    expect(request?.completedAt).toBeInstanceOf(Date);
+    return JSON.stringify(request?.report);
+  }
+
+  it("erases everything the data report finds, also through the stored webhooks when Shopify lists no order", async () => {
+    await customerWithAnOrder();
+    const shipment = await db.shipment.findFirstOrThrow();
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: {
+        holdReasons: JSON.stringify([{ field: "Street 1", message: "123 Elm St. is not a street in Ottawa" }]),
+        lastErrorText: "The provider refused John Smith's address",
+        changedInShopify: "the address: John Smith, 9 Elm St., Ottawa",
+        events: { create: [{ type: "HELD", message: "Held: 123 Elm St.", data: JSON.stringify({ phone: "555-625-1199" }) }] },
+        checkpoints: { create: [{ key: "k1", status: "DELIVERED", message: "Delivered to John Smith at front door, K1A 0B1" }] },
+      },
+    });
+    const customerReturn = await db.customerReturn.create({
+      data: {
+        shop,
+        state: "FAILED",
+        returnId: "gid://shopify/Return/1",
+        returnName: "#1001-R1",
+        orderId,
+        orderName: "#1001",
+        warehouseCode: "US01",
+        locationId: "gid://shopify/Location/1",
+        packageId: "RT-1001-US01",
+        lines: "[]",
+        units: 1,
+        lastErrorText: "The return address John Smith, 123 Elm St. was refused",
+      },
+    });
+    // Work about the shipment and the return that failed quoting the address; its payload holds references only.
+    for (const [id, reference] of [["job-shipment", shipment.id], ["job-return", customerReturn.id]] as const) {
+      await db.job.create({
+        data: { id, shop, kind: "pipeline.example", payload: JSON.stringify({ id: reference }), maxAttempts: 5, attempts: 1, runAt: new Date("2100-01-01T00:00:00Z"), lastError: "Street1 '123 Elm St.' is too long (John Smith)" },
+      });
+    }
+
+    // Before: the report finds each of them.
+    const before = await report(1);
+    for (const words of ["123 Elm St. is not a street", "John Smith's address", "9 Elm St.", "Held: 123 Elm St.", "555-625-1199", "front door, K1A 0B1", "The return address John Smith", "is too long (John Smith)", "john@example.com"]) {
+      expect(before).toContain(words);
+    }
+
+    // Shopify lists no order: the customer's order is found through the stored orders/create, as the report finds it.
+    await deliver("customers/redact", { ...complianceShop, customer, orders_to_redact: [] });
+    await jobsDone();
+    const redaction = (await listComplianceRequests(db, shop)).find((r) => r.kind === "CUSTOMER_REDACT");
+    expect(redaction?.report).toEqual({ erased: { webhookReceipts: 3, shipments: 1, checkpoints: 1, returns: 1, jobErrors: 2, dataReports: 1 } });
+
+    // After: the report still finds the customer's order, shipment and return, and nothing personal.
+    const after = await report(2);
+    expect(after).toContain("1001-5");
+    expect(after).toContain("RT-1001-US01");
+    expect(after).not.toMatch(PERSONAL);
+    // What the merchant's operations need stays.
+    expect(await db.shipment.findFirstOrThrow()).toMatchObject({ state: "CREATED", trackingNumber: "1Z999", packageId: "1001-5" });
+    expect(await db.shipmentCheckpoint.findFirstOrThrow()).toMatchObject({ status: "DELIVERED", message: null });
+    expect(await db.customerReturn.findFirstOrThrow()).toMatchObject({ state: "FAILED", lastErrorText: null });
+    expect(JSON.stringify(await db.job.findMany({ where: { kind: "pipeline.example" } }))).not.toMatch(PERSONAL);
   });
 });
 

@@ -1,0 +1,312 @@
+/**
+ * Isolation, proven route by route: signed in as one shop (the stack's, "B"), every loader and
+ * action of every admin route (app/routes/app.*) is asked for another shop's ("A") records, by id,
+ * warehouse, SKU and reference. Each answers 404 where it names a record, and otherwise only B's own
+ * data: nothing of A's (its markers, its domain, its record ids) in any answer, and A's rows, every
+ * table, exactly as they were before B's requests.
+ *
+ * The routes are read from app/routes, so a route added later without an entry in REQUESTS fails
+ * the first test.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
+import { saveInboundShipment } from "~/stores/inbound/inbound-shipments.server";
+import { saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
+import { saveShopSettings } from "~/stores/shops/shop.server";
+import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { seedCatalogue } from "../support/catalogue";
+import { useStack, type TestStack } from "../support/stack";
+import { adminData } from "./support";
+
+process.env.PROVIDER_CLIENT_ID = "connector-test-client";
+process.env.PROVIDER_CLIENT_SECRET = "connector-test-secret";
+
+const stack = useStack({ worker: false });
+
+/** Shop A's identifiers (SKUs, references, package ids) start with this; B names them in its requests. */
+const MARK = "ISOA";
+/** Everything else of A's (names, messages, errors, tokens, payloads) carries this; B never sends it. */
+const SECRET = "SECRETA";
+const SHOP_A = "isolation-a.myshopify.com";
+
+interface Request {
+  method: "GET" | "POST";
+  path: string;
+  form?: Record<string, string>;
+  /** 404: the request names one of A's records. Otherwise any answer below 500 without A's data. */
+  notFound?: boolean;
+}
+
+interface SeededA {
+  shipmentId: string;
+  inboundId: string;
+  returnId: string;
+  runId: string;
+  recordIds: string[];
+}
+
+/** Per route id, what B asks for; `a` is what was seeded for shop A. */
+const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
+  "routes/app": (): Request[] => [{ method: "GET", path: "/app" }],
+  "routes/app._index": (): Request[] => [
+    { method: "GET", path: "/app" },
+    { method: "POST", path: "/app?index", form: { intent: "find-open-orders", shop: SHOP_A } },
+  ],
+  "routes/app.shipments._index": (a): Request[] => [
+    { method: "GET", path: "/app/shipments" },
+    { method: "GET", path: "/app/shipments?filter=attention" },
+    { method: "GET", path: `/app/shipments?q=${MARK}&shop=${SHOP_A}&id=${a.shipmentId}` },
+  ],
+  "routes/app.shipments.$id": (a): Request[] => [
+    { method: "GET", path: `/app/shipments/${a.shipmentId}`, notFound: true },
+    { method: "POST", path: `/app/shipments/${a.shipmentId}`, form: { intent: "handled" }, notFound: true },
+    { method: "POST", path: `/app/shipments/${a.shipmentId}`, form: { intent: "retry" }, notFound: true },
+  ],
+  "routes/app.returns": (a): Request[] => [
+    { method: "GET", path: "/app/returns" },
+    { method: "GET", path: "/app/returns?filter=attention" },
+    { method: "GET", path: `/app/returns?id=${a.returnId}` },
+  ],
+  "routes/app.inbound._index": (): Request[] => [{ method: "GET", path: "/app/inbound" }],
+  "routes/app.inbound.$id": (a): Request[] => [
+    { method: "GET", path: `/app/inbound/${a.inboundId}`, notFound: true },
+    { method: "POST", path: `/app/inbound/${a.inboundId}`, form: { intent: "check" }, notFound: true },
+    {
+      method: "POST",
+      path: `/app/inbound/${a.inboundId}`,
+      form: { intent: "boxes", "boxes.0.lines.0.sku": `${MARK}-SKU-1`, "boxes.0.lines.0.quantity": "1" },
+      notFound: true,
+    },
+  ],
+  "routes/app.inbound.new": (): Request[] => [
+    { method: "GET", path: "/app/inbound/new" },
+    {
+      method: "POST",
+      path: "/app/inbound/new",
+      // A's reference, A's only warehouse, A's SKU.
+      form: { reference: `${MARK}-IN-1`, warehouseId: "JP09", shippingType: "Air", "boxes.0.lines.0.sku": `${MARK}-SKU-1`, "boxes.0.lines.0.quantity": "1" },
+    },
+  ],
+  "routes/app.inventory-age": (): Request[] => [
+    { method: "GET", path: "/app/inventory-age" },
+    { method: "GET", path: "/app/inventory-age?warehouse=JP09" },
+    { method: "GET", path: `/app/inventory-age?warehouse=US01&q=${MARK}` },
+    { method: "POST", path: "/app/inventory-age", form: { intent: "readAgain", warehouse: "JP09" } },
+  ],
+  "routes/app.inventory-age.export": (): Request[] => [
+    { method: "GET", path: "/app/inventory-age/export?warehouse=JP09", notFound: true },
+    { method: "GET", path: `/app/inventory-age/export?warehouse=US01&q=${MARK}` },
+  ],
+  "routes/app.pricing": (): Request[] => [
+    { method: "GET", path: "/app/pricing" },
+    { method: "POST", path: "/app/pricing", form: { intent: "quote", warehouseId: "JP09", country: "US", "lines.0.sku": `${MARK}-SKU-1`, "lines.0.quantity": "1" } },
+    { method: "POST", path: "/app/pricing", form: { intent: "service", warehouseId: "JP09", country: "US", "lines.0.sku": `${MARK}-SKU-1`, "lines.0.quantity": "1" } },
+  ],
+  "routes/app.products": (a): Request[] => [
+    { method: "GET", path: "/app/products" },
+    { method: "GET", path: `/app/products?q=${MARK}&filter=missing&run=${a.runId}` },
+    { method: "POST", path: "/app/products", form: { intent: "saveEntry", sku: `${MARK}-SKU-1`, name: "Taken over", weightGrams: "100" } },
+    { method: "POST", path: "/app/products", form: { intent: "register", sku: `${MARK}-SKU-1` } },
+    { method: "POST", path: "/app/products", form: { intent: "registerMissing" } },
+    { method: "POST", path: "/app/products", form: { intent: "refresh" } },
+  ],
+  "routes/app.stock": (a): Request[] => [
+    { method: "GET", path: "/app/stock" },
+    { method: "POST", path: "/app/stock", form: { run: a.runId, shop: SHOP_A } },
+  ],
+  "routes/app.settings": (): Request[] => [
+    { method: "GET", path: "/app/settings" },
+    { method: "POST", path: "/app/settings", form: { intent: "suggestServices" } },
+    { method: "POST", path: "/app/settings", form: { intent: "disconnect", shop: SHOP_A } },
+    { method: "POST", path: "/app/settings", form: { intent: "saveToken", token: "sk_live_isolation_b_0123456789", shop: SHOP_A } },
+    { method: "POST", path: "/app/settings", form: { intent: "connect", shop: SHOP_A } },
+    { method: "POST", path: "/app/settings", form: { intent: "save", shop: SHOP_A } },
+  ],
+};
+
+interface AdminRoute {
+  id: string;
+  loader: boolean;
+  action: boolean;
+}
+
+/** Every admin route in app/routes, with whether it exports a loader and an action. */
+function adminRoutes(): AdminRoute[] {
+  const dir = path.join(PROJECT_ROOT, "app/routes");
+  return readdirSync(dir)
+    .filter((name) => name === "app.tsx" || name.startsWith("app."))
+    .map((name) => {
+      const full = path.join(dir, name);
+      const isDir = statSync(full).isDirectory();
+      const file = isDir ? readdirSync(full).find((entry) => /^route\.tsx?$/.test(entry)) : name;
+      if (file === undefined) throw new Error(`${name} has no route file`);
+      const source = readFileSync(isDir ? path.join(full, file) : full, "utf8");
+      const exports = (what: string) => new RegExp(`export\\s+(async\\s+)?(function|const)\\s+${what}\\b`).test(source);
+      return { id: `routes/${isDir ? name : name.replace(/\.tsx?$/, "")}`, loader: exports("loader"), action: exports("action") };
+    });
+}
+
+const bands = (to30: number): AgeBands => Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? to30 : 0])) as AgeBands;
+
+async function seedShopA(s: TestStack): Promise<SeededA> {
+  const db = s.db;
+  await saveShopSettings(db, SHOP_A, { warehouses: [{ warehouseId: "JP09" }, { warehouseId: "US01" }] });
+  await saveProviderCredentials(db, SHOP_A, { kind: "staticToken", token: `${SECRET}-token-0123456789abc`, savedAt: new Date() }, { key: s.credentialsKey });
+  await seedCatalogue(db, SHOP_A, [{ sku: `${MARK}-SKU-1`, name: `${SECRET} product` }]);
+  await db.providerSku.create({ data: { shop: SHOP_A, sku: `${MARK}-SKU-1`, record: JSON.stringify({ sku: `${MARK}-SKU-1`, name: SECRET }), approvalStatus: "APPROVED", readAt: new Date() } });
+  for (const warehouseId of ["JP09", "US01"]) {
+    await db.warehouseStock.create({ data: { shop: SHOP_A, warehouseId, sku: `${MARK}-SKU-1`, storageNo: `${SECRET}-A1`, total: 7, bands: JSON.stringify(bands(7)), readAt: new Date() } });
+  }
+  const shipment = await db.shipment.create({
+    data: {
+      shop: SHOP_A,
+      kind: "OUTBOUND",
+      state: "HELD",
+      fulfillmentOrderId: "gid://shopify/FulfillmentOrder/990001",
+      orderId: "gid://shopify/Order/990001",
+      orderName: `#${MARK}-1`,
+      packageId: `${MARK}-PKG-1`,
+      warehouseCode: "US01",
+      lastErrorCode: "HELD",
+      lastErrorText: `${SECRET} held for a reason`,
+      holdReasons: JSON.stringify([{ field: "Postal code", message: `${SECRET} postal code` }]),
+      events: { create: [{ type: "NOTE", message: `${SECRET} event` }] },
+      checkpoints: { create: [{ key: `${MARK}-cp`, status: "IN_TRANSIT", message: `${SECRET} checkpoint` }] },
+    },
+  });
+  const inbound = await saveInboundShipment(db, SHOP_A, {
+    reference: `${MARK}-IN-1`,
+    providerId: `${MARK}-IB-1`,
+    warehouseId: "JP09",
+    shippingType: "Air",
+    plannedArrival: null,
+    remark: `${SECRET} remark`,
+    boxes: [{ label: `${SECRET}-BOX`, weightGrams: 1000, lengthCm: 10, widthCm: 10, heightCm: 10, lines: [{ sku: `${MARK}-SKU-1`, providerSku: `${MARK}-SKU-1`, quantity: 3 }] }],
+  });
+  const customerReturn = await db.customerReturn.create({
+    data: {
+      shop: SHOP_A,
+      state: "FAILED",
+      returnId: "gid://shopify/Return/990001",
+      returnName: `#${MARK}-R1`,
+      orderId: "gid://shopify/Order/990001",
+      orderName: `#${MARK}-1`,
+      warehouseCode: "US01",
+      locationId: "gid://shopify/Location/1",
+      packageId: `RT-${MARK}-US01`,
+      lines: JSON.stringify([{ reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: `${MARK}-SKU-1`, title: `${SECRET} mug`, quantity: 1 }]),
+      units: 1,
+      lastErrorText: `${SECRET} return problem`,
+    },
+  });
+  const runs = await Promise.all(
+    ["CATALOGUE_READ", "SKU_REGISTER", "STOCK_SYNC"].map((kind) =>
+      db.syncRun.create({
+        data: { shop: SHOP_A, kind, status: "FAILED", trigger: "MERCHANT", total: 1, failed: 1, message: `${SECRET} run failed`, finishedAt: new Date(), items: { create: [{ key: `${MARK}-SKU-1`, status: "FAILED", message: `${SECRET} item` }] } },
+      }),
+    ),
+  );
+  const job = await db.job.create({
+    data: { id: `${MARK}-job-1`, shop: SHOP_A, kind: "stock.sync", payload: JSON.stringify({ shop: SHOP_A }), status: "DEAD", maxAttempts: 1, attempts: 1, runAt: new Date(), lastError: `${SECRET} job error` },
+  });
+  const pending = await db.job.create({
+    data: { id: `${MARK}-job-2`, shop: SHOP_A, kind: "stock.sync", payload: JSON.stringify({ shop: SHOP_A }), status: "PENDING", maxAttempts: 5, runAt: new Date(Date.now() + 3_600_000) },
+  });
+  const receipt = await db.webhookReceipt.create({
+    data: { shop: SHOP_A, topic: "orders/create", webhookId: `${MARK}-wh-1`, eventId: `${MARK}-ev-1`, apiVersion: "2026-10", status: "REJECTED", reason: `${SECRET} rejected`, payload: JSON.stringify({ note: SECRET }) },
+  });
+  return {
+    shipmentId: shipment.id,
+    inboundId: inbound.id,
+    returnId: customerReturn.id,
+    runId: runs[0]!.id,
+    recordIds: [shipment.id, inbound.id, customerReturn.id, ...runs.map((run) => run.id), job.id, pending.id, receipt.id],
+  };
+}
+
+/**
+ * Every row of shop A, in every table: by its `shop` (or the Shop row's `domain`), and child rows
+ * through their foreign key to such a table. A table it cannot place is taken whole.
+ */
+async function rowsOfShopA(s: TestStack): Promise<Record<string, unknown[]>> {
+  const db = s.db;
+  const tables = await db.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+  const columnsOf = async (table: string) => (await db.$queryRawUnsafe<{ name: string }[]>(`PRAGMA table_info("${table}")`)).map((column) => column.name);
+  const ownerColumn = async (table: string) => {
+    const columns = await columnsOf(table);
+    return columns.includes("shop") ? "shop" : table === "Shop" ? "domain" : null;
+  };
+  const snapshot: Record<string, unknown[]> = {};
+  for (const { name } of tables) {
+    const owner = await ownerColumn(name);
+    let rows: unknown[];
+    if (owner !== null) {
+      rows = await db.$queryRawUnsafe(`SELECT * FROM "${name}" WHERE "${owner}" = ? ORDER BY rowid`, SHOP_A);
+    } else {
+      const keys = await db.$queryRawUnsafe<{ table: string; from: string; to: string }[]>(`PRAGMA foreign_key_list("${name}")`);
+      const key = (await Promise.all(keys.map(async (fk) => ({ fk, parentOwner: await ownerColumn(fk.table) })))).find((candidate) => candidate.parentOwner !== null);
+      rows = key
+        ? await db.$queryRawUnsafe(
+            `SELECT * FROM "${name}" WHERE "${key.fk.from}" IN (SELECT "${key.fk.to}" FROM "${key.fk.table}" WHERE "${key.parentOwner}" = ?) ORDER BY rowid`,
+            SHOP_A,
+          )
+        : await db.$queryRawUnsafe(`SELECT * FROM "${name}" ORDER BY rowid`);
+    }
+    snapshot[name] = JSON.parse(JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value))) as unknown[];
+  }
+  return snapshot;
+}
+
+describe("isolation between shops", () => {
+  it("has requests for every loader and action of every admin route", () => {
+    const routes = adminRoutes();
+    expect(routes.map((route) => route.id)).toContain("routes/app.shipments.$id");
+    const a: SeededA = { shipmentId: "a", inboundId: "a", returnId: "a", runId: "a", recordIds: [] };
+    for (const route of routes) {
+      const requests = REQUESTS[route.id];
+      expect(requests, `${route.id} is not covered by REQUESTS in test/admin/isolation.test.ts`).toBeDefined();
+      const methods = new Set((requests?.(a) ?? []).map((request) => request.method));
+      if (route.loader) expect(methods.has("GET"), `${route.id}'s loader is not requested`).toBe(true);
+      if (route.action) expect(methods.has("POST"), `${route.id}'s action is not requested`).toBe(true);
+    }
+    for (const id of Object.keys(REQUESTS)) expect(routes.map((route) => route.id), `${id} in REQUESTS is no route`).toContain(id);
+  });
+
+  it("as another shop, every admin route answers 404 or nothing of the shop's data, and changes none of it", async () => {
+    const s = stack();
+    expect(s.shop).not.toBe(SHOP_A);
+    // B has a warehouse and a catalogue of its own, so its pages have something to show.
+    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+    await seedCatalogue(s.db, s.shop);
+    const a = await seedShopA(s);
+    const before = await rowsOfShopA(s);
+    // The snapshot does hold A's data (a wrong query would compare two empty sets).
+    expect(before.Shipment).toHaveLength(1);
+    expect(before.ShipmentCheckpoint).toHaveLength(1);
+    expect(before.SyncRunItem).toHaveLength(3);
+    expect(before.Job).toHaveLength(2);
+
+    const leaks = [SECRET, MARK, SHOP_A, ...a.recordIds];
+    const failures: string[] = [];
+    let requested = 0;
+    for (const route of adminRoutes()) {
+      for (const request of REQUESTS[route.id]!(a)) {
+        requested += 1;
+        const response = await adminData(s, request.path, route.id, request.form ? { form: request.form } : {});
+        const body = await response.text();
+        const what = `${request.method} ${request.path} (${route.id})${request.form ? ` ${JSON.stringify(request.form)}` : ""}`;
+        if (request.notFound ? response.status !== 404 : response.status >= 500) failures.push(`${what}: ${response.status} ${body.slice(0, 300)}`);
+        // What B sent (A's id in the path, A's SKU in a form) may be echoed back, as any input is;
+        // anything else of A's in the answer is a leak. A's contents are never sent, so always checked.
+        const sent = request.path + JSON.stringify(request.form ?? {});
+        const leaked = leaks.filter((leak) => !sent.includes(leak) && body.includes(leak));
+        if (leaked.length > 0) failures.push(`${what}: the answer holds ${leaked.join(", ")}: ${body.slice(0, 300)}`);
+      }
+    }
+    expect(failures, s.logs().slice(-3_000)).toEqual([]);
+    expect(requested).toBeGreaterThan(30);
+    expect(await rowsOfShopA(s)).toEqual(before);
+  }, 60_000);
+});
