@@ -35,6 +35,7 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     createDropshipBatch: (input) => count("createDropshipBatch", () => provider.createDropshipBatch(input)),
     outboundStatuses: (input) => count("outboundStatuses", () => provider.outboundStatuses(input)),
     dropshipStatuses: (input) => count("dropshipStatuses", () => provider.dropshipStatuses(input)),
+    dropshipStatus: (input) => count("dropshipStatus", () => provider.dropshipStatus(input)),
     trackBatch: (input) => count("trackBatch", () => provider.trackBatch(input)),
     createMerchantSku: (input) => count("createMerchantSku", () => provider.createMerchantSku(input)),
     searchSkus: (input) => count("searchSkus", () => provider.searchSkus(input)),

@@ -5,6 +5,7 @@
  * the provider cancels the shipment and sends nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeShippingCosts } from "~/connector/shipping-costs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { HANDLING_LOCATION, type Harness, startHarness } from "./harness";
 
@@ -27,6 +28,7 @@ describe("an order shipped from the merchant's own location", () => {
     const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
     expect(delivered).toMatchObject({ kind: "DROPSHIP", warehouseCode: HANDLING_LOCATION, serviceCode: "US01-EXP", attempts: 1 });
     expect(delivered.trackingNumber).toMatch(/^1Z/);
+    expect(decodeShippingCosts(delivered.shippingCosts).length).toBeGreaterThan(0);
 
     const sent = harness.sandbox.state().dropships.get(delivered.packageId);
     expect(sent).toMatchObject({ location: HANDLING_LOCATION, serviceCode: "US01-EXP", retryCount: 0 });

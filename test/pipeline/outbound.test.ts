@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
+import { decodeShippingCosts } from "~/connector/shipping-costs";
 import { type Harness, startHarness } from "./harness";
 
 let harness: Harness;
@@ -34,6 +35,11 @@ describe("an order at the provider's warehouse", () => {
     expect(delivered).toMatchObject({ kind: "OUTBOUND", warehouseCode: "US01", serviceCode: "US01-STD", isFinalTracking: true, attempts: 1 });
     expect(delivered.trackingNumber).toMatch(/^9400/);
     expect(delivered.trackingCarrier).toBe("USPS");
+    // The shipping costs the provider reported with Created, stored on the shipment (summed on Home).
+    const costs = decodeShippingCosts(delivered.shippingCosts);
+    expect(costs.length).toBeGreaterThan(0);
+    expect(costs.every((cost) => cost.currency === "USD" && cost.money > 0)).toBe(true);
+    expect(delivered.shippingCostsAt).not.toBeNull();
 
     const state = await emulatorState(harness.shopify);
     const accepted = state.fulfillmentOrders.find((f) => f.id === numericId(fo.id));

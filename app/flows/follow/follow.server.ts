@@ -24,6 +24,7 @@ import { type CreationFailure, type StatusRecord, statusOutcomeOf } from "./prov
 import type { PipelineSettings, ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueStatusPoll, queueStockSync, queueWriteBack } from "../queue/stages.server";
 import { chunks } from "~/lib/chunks";
+import { encodeShippingCosts, shippingCostLinesOf } from "~/connector/shipping-costs";
 import { webAddressOrNull } from "~/lib/web-address";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -34,12 +35,12 @@ const FEWEST_NO_NEWS_DAYS = 1;
 const short = (text: string) => (text.length <= 250 ? text : `${text.slice(0, 249)}…`);
 
 /** The shop's Shopify port and settings, asked for only when a shipment needs them. */
-interface Shop {
+export interface Shop {
   shopify(): Promise<ShopifyPort>;
   settings(): Promise<PipelineSettings>;
 }
 
-function lazyShop(deps: PipelineDeps, shop: string): Shop {
+export function lazyShop(deps: PipelineDeps, shop: string): Shop {
   let shopify: Promise<ShopifyPort> | undefined;
   let settings: Promise<PipelineSettings> | undefined;
   const port = () => (shopify ??= deps.shopify(shop));
@@ -60,7 +61,7 @@ async function statusesOf(provider: ProviderPort, kind: ShipmentKind, packageIds
   }
 }
 
-const statusSummary = (record: StatusRecord) => ({
+export const statusSummary = (record: StatusRecord) => ({
   status: record.Status,
   handleStatus: record.HandleStatus ?? null,
   svcPackageId: record.SvcPackageId ?? null,
@@ -70,6 +71,12 @@ const statusSummary = (record: StatusRecord) => ({
   shippingProvider: record.ShippingProvider ?? null,
   retryCount: record.RetryCount ?? null,
 });
+
+/** The shipping costs the record reports, as columns; none when it reports none (earlier ones are kept). */
+export function shippingCostColumns(record: StatusRecord, now: Date): { shippingCosts?: string; shippingCostsAt?: Date } {
+  const text = encodeShippingCosts(shippingCostLinesOf(record.ShippingCosts));
+  return text === null ? {} : { shippingCosts: text, shippingCostsAt: now };
+}
 
 /** When the provider last said something about the package: news, else when it was sent. */
 const newsSince = (shipment: Shipment) => shipment.lastNewsAt ?? shipment.submittedAt ?? shipment.updatedAt;
@@ -87,7 +94,7 @@ async function silence(shop: Shop, shipment: Shipment, now: Date, waiting: Waiti
  * fulfillment order is also given back to Shopify (closed as incomplete), so the merchant can send
  * it again or elsewhere; Shopify refusing that (already closed, cancelled) is said, not an error.
  */
-async function end(ctx: JobContext, deps: PipelineDeps, shop: Shop, shipment: Shipment, ending: Ending, received: unknown): Promise<void> {
+async function end(ctx: Pick<JobContext, "db">, deps: PipelineDeps, shop: Shop, shipment: Shipment, ending: Ending, received: unknown): Promise<void> {
   const handedBack = shipment.kind === "OUTBOUND" && ending.reason !== "NO_NEWS" ? await giveBack(shop, shipment, ending.message) : undefined;
   await endShipment(
     ctx.db,
@@ -128,7 +135,7 @@ const HAND_BACK_HINT =
  * A drop-ship package has nothing to give back: its fulfillment order is at the merchant's own
  * location and was never the app's to close; the timeline says so and it stays FAILED.
  */
-async function fail(ctx: JobContext, deps: PipelineDeps, shop: Shop, shipment: Shipment, failure: CreationFailure, record: StatusRecord): Promise<void> {
+async function fail(ctx: Pick<JobContext, "db">, deps: PipelineDeps, shop: Shop, shipment: Shipment, failure: CreationFailure, record: StatusRecord): Promise<void> {
   const now = deps.now();
   const operation = shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses";
   const failed = { type: "failed" as const, message: failure.message, data: { operation, received: statusSummary(record) } };
@@ -172,7 +179,7 @@ async function fail(ctx: JobContext, deps: PipelineDeps, shop: Shop, shipment: S
   });
 }
 
-async function applySubmitted(ctx: JobContext, deps: PipelineDeps, shop: Shop, shipment: Shipment, record: StatusRecord | undefined): Promise<void> {
+export async function applySubmitted(ctx: Pick<JobContext, "db" | "logger">, deps: PipelineDeps, shop: Shop, shipment: Shipment, record: StatusRecord | undefined): Promise<void> {
   const now = deps.now();
   if (record === undefined) {
     // Accepted by the provider, yet unknown to its status query: its records may lag. Asked again
@@ -225,6 +232,7 @@ async function applySubmitted(ctx: JobContext, deps: PipelineDeps, shop: Shop, s
           lastNewsAt: now,
           lastErrorCode: null,
           lastErrorText: null,
+          ...shippingCostColumns(record, now),
         },
       );
       return;

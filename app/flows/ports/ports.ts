@@ -28,6 +28,7 @@ export type ProviderPort = Pick<
   | "createDropshipBatch"
   | "outboundStatuses"
   | "dropshipStatuses"
+  | "dropshipStatus"
   | "trackBatch"
   | "createMerchantSku"
   | "searchSkus"

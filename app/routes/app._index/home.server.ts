@@ -7,6 +7,7 @@ import { needsAttention } from "~/stores/shipments/after-sending.server";
 import { readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
+import { costsPerMonth, formatTotals } from "~/connector/shipping-costs";
 
 export interface SetupStep {
   id: "provider" | "warehouses" | "skus" | "stock" | "firstOrder";
@@ -89,10 +90,27 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
   ];
   return {
     shopifyAccess: await shopifyAccessNotice(db, shop),
+    shippingCosts: await shippingCostsPerMonth(db, shop, now),
     steps,
     counts: { needAttention, inProgress, deliveredThisWeek },
     lastStockSyncAt: lastStockSync?.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** How many months Home sums the shipping costs of, this one included. */
+const COST_MONTHS = 6;
+
+/**
+ * The shipping costs the provider reported, summed per month (UTC) of the report and per currency,
+ * newest month first, the last COST_MONTHS months.
+ */
+async function shippingCostsPerMonth(db: DatabaseOrTransaction, shop: string, now: Date) {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (COST_MONTHS - 1), 1));
+  const shipments = await db.shipment.findMany({
+    where: { shop, shippingCosts: { not: null }, shippingCostsAt: { gte: since } },
+    select: { shippingCosts: true, shippingCostsAt: true },
+  });
+  return costsPerMonth(shipments).map((month) => ({ month: month.month, shipments: month.shipments, total: formatTotals(month.totals) }));
 }
 
 /** Home's banner while Shopify refuses the app for the shop: what happened, since when, what waits, what to do. */

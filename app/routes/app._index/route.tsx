@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
 import prisma from "~/db.server";
 import { queueBackfill } from "~/flows/plan/backfill.server";
 import { authenticate } from "~/shopify.server";
@@ -65,7 +65,7 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
 }
 
 export default function Home() {
-  const { shopifyAccess, steps, counts, lastStockSyncAt } = useLoaderData<typeof loader>();
+  const { shopifyAccess, steps, counts, lastStockSyncAt, shippingCosts } = useLoaderData<typeof loader>();
   const done = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done);
 
@@ -141,6 +141,27 @@ export default function Home() {
                   </Box>
                 ))}
               </BlockStack>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Shipping costs per month
+              </Text>
+              {shippingCosts.length === 0 ? (
+                <Text as="p" tone="subdued">
+                  No shipping costs reported by the provider in the last months. They appear here once the provider creates your packages.
+                </Text>
+              ) : (
+                <DataTable
+                  columnContentTypes={["text", "numeric", "numeric"]}
+                  headings={["Month (UTC)", "Shipments", "Shipping costs"]}
+                  rows={shippingCosts.map((month) => [month.month, month.shipments, month.total])}
+                />
+              )}
             </BlockStack>
           </Card>
         </Layout.Section>

@@ -9,6 +9,8 @@ import { markAttentionHandled } from "~/stores/shipments/after-sending.server";
 import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
+import { canRefresh, refreshShipment } from "~/flows/follow/refresh.server";
+import { decodeShippingCosts, formatTotals, totalsByCurrency } from "~/connector/shipping-costs";
 
 const notFound = () => new Response("No such shipment in this shop", { status: 404 });
 
@@ -16,12 +18,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "");
   if (shipment === null) throw notFound();
-  return { shipment };
+  const provider = await prisma.shipment.findFirstOrThrow({
+    where: { id: shipment.id, shop: session.shop },
+    select: { state: true, submittedAt: true, shippingCosts: true, shippingCostsAt: true },
+  });
+  const costLines = decodeShippingCosts(provider.shippingCosts);
+  const costs =
+    costLines.length === 0
+      ? null
+      : { lines: costLines, total: formatTotals(totalsByCurrency(costLines)), at: provider.shippingCostsAt?.toISOString() ?? null };
+  return { shipment, refreshable: canRefresh(provider), costs };
 }
 
 /** What the merchant reads after pressing Retry. */
 export interface RetryAnswer {
-  outcome: RetryOutcome["outcome"];
+  outcome: RetryOutcome["outcome"] | "refreshed" | "unknown";
   message: string;
   reasons: { field: string; message: string }[];
 }
@@ -51,6 +62,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : { outcome: "refused", message: "There was nothing to mark: it does not need attention.", reasons: [] };
     return answer;
   }
+  if (form.get("intent") === "refresh") {
+    const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);
+    const answer: RetryAnswer = { outcome: refreshed.outcome === "refreshed" ? "ready" : refreshed.outcome, message: refreshed.message, reasons: [] };
+    return answer;
+  }
   return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id));
 }
 
@@ -69,10 +85,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ShipmentDetailPage() {
-  const { shipment } = useLoaderData<typeof loader>();
+  const { shipment, refreshable, costs } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // From the click until the page has reloaded with the answer (Remix's submitting, then loading).
-  const retrying = useNavigation().formData !== undefined;
+  const pending = useNavigation().formData;
+  const retrying = pending !== undefined && pending.get("intent") !== "refresh";
+  const refreshing = pending?.get("intent") === "refresh";
   const retryable = (shipment.state === "HELD" || shipment.state === "FAILED") && !shipment.handedBack;
 
   return (
@@ -88,6 +106,10 @@ export default function ShipmentDetailPage() {
         {retrying ? (
           <Layout.Section>
             <Banner tone="info" title="Retrying: checking the package again with Shopify's current facts." />
+          </Layout.Section>
+        ) : refreshing ? (
+          <Layout.Section>
+            <Banner tone="info" title="Refreshing: asking the provider about this package." />
           </Layout.Section>
         ) : answer && (
           <Layout.Section>
@@ -185,9 +207,19 @@ export default function ShipmentDetailPage() {
         <Layout.Section>
           <Card>
             <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                Shipment
-              </Text>
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  Shipment
+                </Text>
+                {refreshable && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="refresh" />
+                    <Button submit loading={refreshing} disabled={retrying}>
+                      Refresh from the provider
+                    </Button>
+                  </Form>
+                )}
+              </InlineStack>
               <Fact label="Kind">{shipmentKindLabel(shipment.kind, shipment.warehouseCode)}</Fact>
               <Fact label="Service">{shipment.serviceCode ?? "Not chosen yet"}</Fact>
               <Fact label="Tracking">
@@ -218,6 +250,9 @@ export default function ShipmentDetailPage() {
                   ))}
                 </Fact>
               )}
+              <Fact label="Shipping costs">
+                {costs === null ? "None reported by the provider yet" : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.money.toFixed(2)} ${line.currency}`).join(", ")})` : ""}`}
+              </Fact>
               <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
               <Fact label="Created">{when(shipment.createdAt)}</Fact>
               <Fact label="Last change">{when(shipment.updatedAt)}</Fact>

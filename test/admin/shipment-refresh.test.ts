@@ -1,0 +1,133 @@
+/**
+ * "Refresh from the provider" on the shipment page, over HTTP as the embedded admin reaches it: a
+ * drop-ship package is asked about with the single-package operation, an outbound one with the
+ * status query of that one PackageId; a package still being created moves on (created, with its
+ * tracking number and the shipping costs the provider reports), the timeline says so, and the
+ * costs are shown on the page. Another shop's shipment is not found; a package not yet at the
+ * provider is not asked about.
+ */
+import type { Prisma, ShipmentState } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createFulfilmentClient, staticToken } from "~/fulfilment";
+import { saveShopSettings } from "~/stores/shops/shop.server";
+import { useStack } from "../support/stack";
+import * as example from "../provider/examples";
+import { adminData, adminDocument } from "./support";
+
+const stack = useStack({ worker: false });
+
+const DETAIL = "routes/app.shipments.$id";
+const OTHER_SHOP = "other-shop.myshopify.com";
+const Answer = z.object({ outcome: z.string(), message: z.string() });
+const DetailData = z.object({
+  refreshable: z.boolean(),
+  costs: z.object({ total: z.string(), lines: z.array(z.object({ money: z.number(), currency: z.string() })) }).nullable(),
+  shipment: z.object({ state: z.string(), timeline: z.array(z.object({ message: z.string() })) }),
+});
+
+let sequence = 0;
+
+async function insertShipment(shop: string, state: ShipmentState, fields: Partial<Prisma.ShipmentUncheckedCreateInput>) {
+  sequence += 1;
+  return stack().db.shipment.create({
+    data: {
+      shop,
+      kind: "DROPSHIP",
+      state,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${950_000 + sequence}`,
+      orderId: `gid://shopify/Order/${850_000 + sequence}`,
+      orderName: `#R${sequence}`,
+      packageId: `REFRESH-${sequence}`,
+      submittedAt: state === "HELD" ? null : new Date(),
+      attempts: state === "HELD" ? 0 : 1,
+      ...fields,
+    },
+  });
+}
+
+/** Packages created at the stack's sandbox, as the pipeline would have sent them, and the clock moved past their creation. */
+async function atTheProvider(packages: { dropship?: string; outbound?: string }) {
+  const s = stack();
+  const client = createFulfilmentClient({ baseUrl: s.sandboxUrl, auth: staticToken("refresh-test") });
+  if (packages.dropship) await client.createDropship(example.createDropship(example.dropshipToNewYork(packages.dropship)));
+  if (packages.outbound) await client.createOutbound(example.createOutbound(example.outboundToNewYork(packages.outbound)));
+  await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", body: JSON.stringify({ advanceMs: 120_000 }) });
+}
+
+describe("refresh from the provider", () => {
+  it("asks about one drop-ship package, moves it on, stores and shows its shipping costs", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    const packageId = `REFRESH-DS-${Date.now()}`;
+    await atTheProvider({ dropship: packageId });
+    const shipment = await insertShipment(s.shop, "SUBMITTED", { packageId, serviceCode: "US01-STD" });
+
+    const before = DetailData.parse(await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL)).json());
+    expect(before).toMatchObject({ refreshable: true, costs: null });
+
+    const response = await adminData(s, `/app/shipments/${shipment.id}`, DETAIL, { form: { intent: "refresh" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    const answer = Answer.parse(await response.json());
+    expect(answer.message).toMatch(/^Refreshed from the provider: Created/);
+    expect(answer.message).toContain("The shipment is now created.");
+
+    const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(stored.state).toBe("CREATED");
+    expect(stored.trackingNumber).not.toBeNull();
+    expect(stored.shippingCosts).not.toBeNull();
+    expect(stored.shippingCostsAt).not.toBeNull();
+    const jobs = await s.db.job.count({ where: { shop: s.shop, kind: "shipments.write-back" } });
+    expect(jobs).toBeGreaterThan(0);
+
+    const after = DetailData.parse(await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL)).json());
+    expect(after.shipment.state).toBe("CREATED");
+    expect(after.costs?.lines.length).toBeGreaterThan(0);
+    expect(after.costs?.total).toMatch(/^\d+\.\d\d [A-Z]{3}/);
+    expect(after.shipment.timeline.map((entry) => entry.message)).toContainEqual(expect.stringMatching(/^Refreshed from the provider on request: Created/));
+
+    const page = await adminDocument(s, `/app/shipments/${shipment.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Refresh from the provider");
+    expect(page.text).toContain(`Shipping costs ${after.costs?.total ?? "?"}`);
+  });
+
+  it("asks about one outbound package with the status query of its PackageId", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    const packageId = `REFRESH-OB-${Date.now()}`;
+    await atTheProvider({ outbound: packageId });
+    const shipment = await insertShipment(s.shop, "SUBMITTED", { kind: "OUTBOUND", packageId, warehouseCode: "US01", serviceCode: "US01-STD" });
+
+    const answer = Answer.parse(await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL, { form: { intent: "refresh" } })).json());
+    expect(answer.message).toMatch(/^Refreshed from the provider: Created/);
+    const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(stored.state).toBe("CREATED");
+    expect(stored.shippingCosts).not.toBeNull();
+  });
+
+  it("says when the provider does not know the package, and records the question", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    const shipment = await insertShipment(s.shop, "SUBMITTED", { packageId: `REFRESH-NONE-${Date.now()}` });
+    const answer = Answer.parse(await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL, { form: { intent: "refresh" } })).json());
+    expect(answer.outcome).toBe("unknown");
+    const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { events: true } });
+    expect(stored.state).toBe("SUBMITTED");
+    expect(stored.events.map((event) => event.message)).toContainEqual(expect.stringMatching(/does not know package/));
+  });
+
+  it("does not ask about a package not yet at the provider, nor about another shop's", async () => {
+    const s = stack();
+    const held = await insertShipment(s.shop, "HELD", {});
+    const data = DetailData.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL)).json());
+    expect(data.refreshable).toBe(false);
+    const answer = Answer.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL, { form: { intent: "refresh" } })).json());
+    expect(answer).toMatchObject({ outcome: "refused", message: "The package has not reached the provider: there is nothing to ask it yet." });
+
+    const theirs = await insertShipment(OTHER_SHOP, "SUBMITTED", {});
+    const response = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL, { form: { intent: "refresh" } });
+    expect(response.status).toBe(404);
+    expect(await s.db.shipmentEvent.count({ where: { shipmentId: theirs.id } })).toBe(0);
+  });
+});
