@@ -36,6 +36,7 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     outboundStatuses: (input) => count("outboundStatuses", () => provider.outboundStatuses(input)),
     dropshipStatuses: (input) => count("dropshipStatuses", () => provider.dropshipStatuses(input)),
     trackBatch: (input) => count("trackBatch", () => provider.trackBatch(input)),
+    trackOne: (input) => count("trackOne", () => provider.trackOne(input)),
     createMerchantSku: (input) => count("createMerchantSku", () => provider.createMerchantSku(input)),
     searchSkus: (input) => count("searchSkus", () => provider.searchSkus(input)),
     inventoryAge: (input) => count("inventoryAge", () => provider.inventoryAge(input)),

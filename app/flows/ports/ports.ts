@@ -29,6 +29,7 @@ export type ProviderPort = Pick<
   | "outboundStatuses"
   | "dropshipStatuses"
   | "trackBatch"
+  | "trackOne"
   | "createMerchantSku"
   | "searchSkus"
   | "inventoryAge"
