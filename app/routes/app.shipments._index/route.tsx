@@ -13,6 +13,7 @@ import {
   EmptyState,
   IndexTable,
   InlineStack,
+  Layout,
   Link,
   List,
   Page,
@@ -83,12 +84,15 @@ function TrackingLookupCard() {
         <Text as="h2" variant="headingMd">
           Look up a tracking number
         </Text>
+        <Text as="p" tone="subdued">
+          Any number the provider or its carriers issued, ours or not.
+        </Text>
         <Form method="get">
           <input type="hidden" name="filter" value={filter} />
           {q !== "" && <input type="hidden" name="q" value={q} />}
           <InlineStack gap="200" blockAlign="end" wrap={false}>
             <div style={{ flexGrow: 1 }}>
-              <TextField label="Tracking number" name="track" value={number} onChange={setNumber} autoComplete="off" helpText="Any number the provider or its carriers issued, ours or not." />
+              <TextField label="Tracking number" name="track" value={number} onChange={setNumber} autoComplete="off" />
             </div>
             <Button submit loading={looking}>
               Look up
@@ -218,6 +222,7 @@ export default function Shipments() {
 
   return (
     <Page
+      fullWidth
       title="Shipments"
       backAction={{ content: "Home", url: "/app" }}
       primaryAction={{
@@ -228,12 +233,15 @@ export default function Shipments() {
       }}
       secondaryActions={[{ content: `Retry failed (${counts.failed})`, disabled: counts.failed === 0, loading: busy === "retry-failed", onAction: () => bulk("retry-failed") }]}
     >
-      <BlockStack gap="400">
+      <Layout>
         {/* On the click, a banner of the answer's size appears at once; the answer takes its place. */}
-        {busy !== null && busy !== "retry-job" ? (
-          <Banner tone="info" title="Checking the shipments again with Shopify's current facts." />
+        {busy !== null ? (
+          <Layout.Section>
+            <Banner tone="info" title={busy === "retry-job" ? "Queuing the job again." : "Checking the shipments again with Shopify's current facts."} />
+          </Layout.Section>
         ) : (
           answer && (
+            <Layout.Section>
             <Banner tone={answer.tone} title={answer.message}>
               {answer.problems.length > 0 && (
                 <List>
@@ -245,8 +253,13 @@ export default function Shipments() {
                 </List>
               )}
             </Banner>
+            </Layout.Section>
           )
         )}
+        {/* The list on the left; the lookup and the stopped jobs beside it, so that neither a search
+            nor a lookup's answer moves the other (no layout shift). */}
+        <Layout.Section>
+        <BlockStack gap="400">
         <Card padding="0">
           <Box padding="300">
             <Form method="get">
@@ -311,9 +324,12 @@ export default function Shipments() {
                     )}
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" breakWord>
-                      {row.reason ?? ""}
-                    </Text>
+                    {/* The table sits beside the lookup: the reason wraps rather than running out of sight. */}
+                    <div style={{ whiteSpace: "normal", minWidth: "16rem" }}>
+                      <Text as="span" breakWord>
+                        {row.reason ?? ""}
+                      </Text>
+                    </div>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
@@ -325,9 +341,15 @@ export default function Shipments() {
             <Pagination hasPrevious={hasPrevious} hasNext={hasNext} onPrevious={() => go({ page: page - 1 })} onNext={() => go({ page: page + 1 })} label={`Page ${page}`} />
           </InlineStack>
         )}
-        <DeadJobsCard />
-        <TrackingLookupCard />
-      </BlockStack>
+        </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <TrackingLookupCard />
+            <DeadJobsCard />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
     </Page>
   );
 }
