@@ -384,3 +384,49 @@ describe("bulk actions and stopped jobs", () => {
     expect((await s.db.job.findUniqueOrThrow({ where: { id: "dead-mine" } })).status).toBe("PENDING");
   });
 });
+
+describe("sending all held shipments that now pass", () => {
+  it("queues a held shipment whose order now passes, and says so", async () => {
+    const s = stack();
+    const locations = z
+      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
+      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
+    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
+    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    await saveShopSettings(s.db, s.shop, {
+      mode: "sandbox",
+      providerBaseUrl: s.sandboxUrl,
+      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
+      pushPolicy: "holdForReview",
+    });
+    // Nothing else of this shop is held: the answer is about this one alone.
+    await s.db.shipment.updateMany({ where: { shop: s.shop, state: "HELD" }, data: { state: "CANCELLED" } });
+    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
+      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
+    });
+    expect(placed.status).toBe(201);
+    const order = z
+      .object({ order: z.object({ admin_graphql_api_id: z.string(), name: z.string() }), fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string() })) })
+      .parse(await placed.json());
+    const fo = order.fulfillmentOrders.find((candidate) => candidate.assignedLocationId === studio.id);
+    if (!fo) throw new Error("the order was not routed to the studio");
+    const held = await insertShipment(s.shop, "HELD", {
+      kind: "DROPSHIP",
+      fulfillmentOrderId: fo.id,
+      orderId: order.order.admin_graphql_api_id,
+      orderName: order.order.name,
+      warehouseCode: "SZ-HUB",
+      lastErrorCode: "REVIEW",
+      lastErrorText: "Waiting for review.",
+      holdReasons: JSON.stringify([{ field: "Review", message: "Waiting for review." }]),
+    });
+
+    const response = await adminData(s, "/app/shipments", LIST, { form: { intent: "send-held" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    expect(BulkData.parse(await response.json())).toEqual({ intent: "send-held", tone: "success", message: "1 shipment queued to the provider.", problems: [] });
+    expect((await s.db.shipment.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("READY");
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "shipments.push", status: "PENDING" } })).toBeGreaterThanOrEqual(1);
+  });
+});
