@@ -2,7 +2,9 @@
  * The merchant's Shipments pages in the built app, over HTTP as the embedded admin reaches them:
  * a shop sees its own shipments only, newest first and filtered; another shop's shipment is not
  * found; nothing is shown without a session token; Retry on a held shipment plans it again with
- * Shopify's current facts and queues it.
+ * Shopify's current facts and queues it. The list searches by order name, tracking number, SKU and
+ * customer name; looks up any tracking number at the provider; retries in bulk and shows the shop's
+ * dead jobs with a retry, all within the shop.
  */
 import type { Prisma, ShipmentState } from "@prisma/client";
 import { describe, expect, it } from "vitest";
@@ -11,7 +13,7 @@ import { saveShopSettings } from "~/stores/shops/shop.server";
 import { orderPayload } from "../support/shopify-admin";
 import { MERCHANT_LOCATION } from "../emulator/seed";
 import { useStack } from "../support/stack";
-import { adminData, adminDocument } from "./support";
+import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";
 
 const stack = useStack({ worker: false });
 
@@ -227,5 +229,204 @@ describe("a shipment's page", () => {
 
     const empty = await adminDocument(s, "/app/shipments?filter=cancelled");
     expect(empty.text).toContain("No shipment has been cancelled.");
+  });
+});
+
+const SearchData = ListData.extend({ q: z.string() });
+const TrackingData = z.object({
+  tracking: z.discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("found"),
+      trackingNumber: z.string(),
+      status: z.string().nullable(),
+      checkpoints: z.array(z.object({ message: z.string().nullable() })),
+      shipment: z.object({ id: z.string() }).nullable(),
+    }),
+    z.object({ kind: z.literal("problem"), trackingNumber: z.string(), message: z.string() }),
+  ]),
+});
+const BulkData = z.object({ intent: z.string(), tone: z.string(), message: z.string(), problems: z.array(z.object({ orderName: z.string(), message: z.string() })) });
+const DeadJobsData = z.object({ deadJobs: z.array(z.object({ id: z.string(), what: z.string(), reason: z.string() })) });
+
+/** A drop-ship package created in the stack's sandbox, past all its checkpoints: its tracking number. */
+async function sandboxParcel(packageId: string): Promise<string> {
+  const s = stack();
+  const headers = { "Content-Type": "application/json", Authorization: "Bearer sandbox" };
+  const created = await fetch(`${s.sandboxUrl}/v1/directExpressOrders`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      Package: {
+        PackageId: packageId,
+        ServiceCode: "US01-EXP",
+        ShipToAddress: { Contact: "Ada Lovelace", Country: "CA", City: "Montreal", Street1: "1 Rue Sainte-Catherine", Postcode: "H2X 1K4" },
+        Weight: 450,
+        Length: 20,
+        Width: 15,
+        Height: 10,
+        Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 1, DeclareValue: 6.5, DeclareNameEn: "Ceramic mug" }],
+      },
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const advanced = await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", headers, body: JSON.stringify({ advanceMs: 30 * 86_400_000 }) });
+  expect(advanced.status).toBe(200);
+  const status = z.object({ TrackingNumber: z.string() }).parse(await (await fetch(`${s.sandboxUrl}/v1/directExpressOrders/${packageId}/status`, { headers })).json());
+  return status.TrackingNumber;
+}
+
+describe("searching the shipments list", () => {
+  it("finds a shipment by order name, tracking number, SKU and customer name, within the tab, never another shop's", async () => {
+    const s = stack();
+    const request = (sku: string, name: string) => JSON.stringify({ PackageId: "X", ShipToAddress: { Contact: name, Country: "US" }, Skus: [{ Sku: sku, Quantity: 1 }] });
+    const wanted = await insertShipment(s.shop, "FULFILLED", { orderName: "#7301", trackingNumber: "1Z999AA10123456784", requestSent: request("SEARCH-LAMP-01", "Marie Curie") });
+    const other = await insertShipment(s.shop, "HELD", { orderName: "#7302", requestSent: request("SEARCH-DESK-02", "Niels Bohr") });
+    const theirs = await insertShipment(OTHER_SHOP, "FULFILLED", { orderName: "#7301", trackingNumber: "1Z999AA10123456799", requestSent: request("SEARCH-LAMP-01", "Marie Curie") });
+
+    const ids = async (path: string) => SearchData.parse(await (await adminData(s, path, LIST)).json()).rows.map((row) => row.id);
+    for (const q of ["#7301", "7301", "1Z999AA10123456784", "search-lamp-01", "marie curie"]) {
+      const found = await ids(`/app/shipments?q=${encodeURIComponent(q)}`);
+      expect(found, q).toEqual([wanted.id]);
+    }
+    expect(await ids(`/app/shipments?q=Bohr`)).toEqual([other.id]);
+    expect(await ids(`/app/shipments?q=Bohr&filter=fulfilled`)).toEqual([]);
+    expect(await ids(`/app/shipments?q=SEARCH-`)).not.toContain(theirs.id);
+    const list = SearchData.parse(await (await adminData(s, "/app/shipments?q=%20%237302%20", LIST)).json());
+    expect(list.q).toBe("#7302");
+    expect(list.rows.map((row) => row.id)).toEqual([other.id]);
+  });
+});
+
+describe("the tracking lookup", () => {
+  it("shows the provider's checkpoints and our shipment for a number of ours, the parcel alone for another, and an unknown number in words", async () => {
+    const s = stack();
+    const ours = await sandboxParcel("LOOKUP-1");
+    const notOurs = await sandboxParcel("LOOKUP-2");
+    const shipment = await insertShipment(s.shop, "DELIVERED", { orderName: "#7401", trackingNumber: ours });
+    // Another shop's shipment with that number is not shown as ours.
+    await insertShipment(OTHER_SHOP, "DELIVERED", { orderName: "#7402", trackingNumber: notOurs });
+
+    const found = TrackingData.parse(await (await adminData(s, `/app/shipments?track=${ours}`, LIST)).json()).tracking;
+    expect(found, s.logs().slice(-3_000)).toMatchObject({ kind: "found", trackingNumber: ours, status: "Delivered", shipment: { id: shipment.id } });
+    if (found.kind !== "found") throw new Error("not found");
+    expect(found.checkpoints[0]?.message).toBe("Delivered");
+    expect(found.checkpoints.length).toBeGreaterThan(1);
+
+    const theirs = TrackingData.parse(await (await adminData(s, `/app/shipments?track=${notOurs}`, LIST)).json()).tracking;
+    expect(theirs).toMatchObject({ kind: "found", trackingNumber: notOurs, shipment: null });
+
+    const unknown = TrackingData.parse(await (await adminData(s, "/app/shipments?track=NOPE0000000000", LIST)).json()).tracking;
+    expect(unknown).toEqual({
+      kind: "problem",
+      trackingNumber: "NOPE0000000000",
+      message: "The provider knows no parcel with tracking number NOPE0000000000. Check the number; a carrier's number appears only once the parcel is picked up.",
+    });
+    const odd = TrackingData.parse(await (await adminData(s, "/app/shipments?track=%3Cscript%3E", LIST)).json()).tracking;
+    expect(odd).toMatchObject({ kind: "problem", message: "A tracking number has only letters, digits and dashes, at most 60 of them." });
+  });
+});
+
+describe("bulk actions and stopped jobs", () => {
+  it("retries the selected shipments of this shop only, and says what happened to each", async () => {
+    const s = stack();
+    const mine = await insertShipment(s.shop, "FAILED", { orderName: "#7501", fulfillmentOrderId: "gid://shopify/FulfillmentOrder/999999001" });
+    const theirs = await insertShipment(OTHER_SHOP, "FAILED", { orderName: "#7502" });
+    const form = new URLSearchParams([
+      ["intent", "retry-selected"],
+      ["id", mine.id],
+      ["id", theirs.id],
+    ]);
+    const url = new URL("/app/shipments", s.appUrl);
+    url.searchParams.set("_data", LIST);
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "User-Agent": BROWSER_USER_AGENT, Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` },
+      body: form,
+    });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    const answer = BulkData.parse(await response.json());
+    // The emulator has no such fulfillment order: nothing is queued, and the merchant reads why.
+    expect(answer.message).toBe("0 shipments queued to the provider, 1 not retried.");
+    expect(answer.problems).toEqual([{ orderName: "#7501", message: "Shopify no longer has this fulfillment order." }]);
+    expect((await s.db.shipment.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("FAILED");
+    expect(await s.db.shipmentEvent.count({ where: { shipmentId: theirs.id } })).toBe(0);
+  });
+
+  it("says there is nothing to send when no shipment is held", async () => {
+    const s = stack();
+    await s.db.shipment.updateMany({ where: { shop: s.shop, state: "HELD" }, data: { state: "CANCELLED" } });
+    const answer = BulkData.parse(await (await adminData(s, "/app/shipments", LIST, { form: { intent: "send-held" } })).json());
+    expect(answer).toEqual({ intent: "send-held", tone: "info", message: "No shipment is on hold.", problems: [] });
+    expect((await adminData(s, "/app/shipments", LIST, { form: { intent: "drop-tables" } })).status).toBe(400);
+  });
+
+  it("lists the shop's dead jobs with their reason and retries one, never another shop's", async () => {
+    const s = stack();
+    const now = new Date();
+    const dead = (id: string, shop: string) =>
+      s.db.job.create({
+        data: { id, shop, kind: "shipments.write-back", payload: JSON.stringify({ shop }), status: "DEAD", attempts: 8, maxAttempts: 8, runAt: now, finishedAt: now, lastError: "Shopify refused the fulfilment: the order is archived." },
+      });
+    await dead("dead-mine", s.shop);
+    await dead("dead-theirs", OTHER_SHOP);
+
+    const listed = DeadJobsData.parse(await (await adminData(s, "/app/shipments", LIST)).json()).deadJobs;
+    expect(listed.map((job) => job.id)).toContain("dead-mine");
+    expect(listed.map((job) => job.id)).not.toContain("dead-theirs");
+    expect(listed.find((job) => job.id === "dead-mine")).toMatchObject({ what: "Writing tracking to Shopify", reason: "Shopify refused the fulfilment: the order is archived." });
+
+    const refused = BulkData.parse(await (await adminData(s, "/app/shipments", LIST, { form: { intent: "retry-job", jobId: "dead-theirs" } })).json());
+    expect(refused.message).toBe("That job is no longer stopped: it was retried already.");
+    expect((await s.db.job.findUniqueOrThrow({ where: { id: "dead-theirs" } })).status).toBe("DEAD");
+
+    const retried = BulkData.parse(await (await adminData(s, "/app/shipments", LIST, { form: { intent: "retry-job", jobId: "dead-mine" } })).json());
+    expect(retried.message).toBe("The job is queued again and runs in a moment.");
+    expect((await s.db.job.findUniqueOrThrow({ where: { id: "dead-mine" } })).status).toBe("PENDING");
+  });
+});
+
+describe("sending all held shipments that now pass", () => {
+  it("queues a held shipment whose order now passes, and says so", async () => {
+    const s = stack();
+    const locations = z
+      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
+      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
+    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
+    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    await saveShopSettings(s.db, s.shop, {
+      mode: "sandbox",
+      providerBaseUrl: s.sandboxUrl,
+      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
+      pushPolicy: "holdForReview",
+    });
+    // Nothing else of this shop is held: the answer is about this one alone.
+    await s.db.shipment.updateMany({ where: { shop: s.shop, state: "HELD" }, data: { state: "CANCELLED" } });
+    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
+      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
+    });
+    expect(placed.status).toBe(201);
+    const order = z
+      .object({ order: z.object({ admin_graphql_api_id: z.string(), name: z.string() }), fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string() })) })
+      .parse(await placed.json());
+    const fo = order.fulfillmentOrders.find((candidate) => candidate.assignedLocationId === studio.id);
+    if (!fo) throw new Error("the order was not routed to the studio");
+    const held = await insertShipment(s.shop, "HELD", {
+      kind: "DROPSHIP",
+      fulfillmentOrderId: fo.id,
+      orderId: order.order.admin_graphql_api_id,
+      orderName: order.order.name,
+      warehouseCode: "SZ-HUB",
+      lastErrorCode: "REVIEW",
+      lastErrorText: "Waiting for review.",
+      holdReasons: JSON.stringify([{ field: "Review", message: "Waiting for review." }]),
+    });
+
+    const response = await adminData(s, "/app/shipments", LIST, { form: { intent: "send-held" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    expect(BulkData.parse(await response.json())).toEqual({ intent: "send-held", tone: "success", message: "1 shipment queued to the provider.", problems: [] });
+    expect((await s.db.shipment.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("READY");
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "shipments.push", status: "PENDING" } })).toBeGreaterThanOrEqual(1);
   });
 });

@@ -143,3 +143,109 @@ describe("a held shipment's page", () => {
     await detail.audit();
   }, BROWSER_TEST_TIMEOUT_MS);
 });
+
+/** A drop-ship package created in the stack's sandbox, past all its checkpoints: its tracking number. */
+async function sandboxParcel(packageId: string): Promise<string> {
+  const s = admin.stack();
+  const headers = { "Content-Type": "application/json", Authorization: "Bearer sandbox" };
+  const created = await fetch(`${s.sandboxUrl}/v1/directExpressOrders`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      Package: {
+        PackageId: packageId,
+        ServiceCode: "US01-EXP",
+        ShipToAddress: { Contact: "Ada Lovelace", Country: "CA", City: "Montreal", Street1: "1 Rue Sainte-Catherine", Postcode: "H2X 1K4" },
+        Weight: 450,
+        Length: 20,
+        Width: 15,
+        Height: 10,
+        Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 1, DeclareValue: 6.5, DeclareNameEn: "Ceramic mug" }],
+      },
+    }),
+  });
+  expect(created.status).toBe(201);
+  expect((await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", headers, body: JSON.stringify({ advanceMs: 30 * 86_400_000 }) })).status).toBe(200);
+  return z.object({ TrackingNumber: z.string() }).parse(await (await fetch(`${s.sandboxUrl}/v1/directExpressOrders/${packageId}/status`, { headers })).json()).TrackingNumber;
+}
+
+describe("the shipments list for a busy merchant", () => {
+  it("searches by customer name and SKU", async () => {
+    const request = (sku: string, name: string) => JSON.stringify({ ShipToAddress: { Contact: name, Country: "US" }, Skus: [{ Sku: sku, Quantity: 1 }] });
+    await insertShipment("FULFILLED", { orderName: "#3101", requestSent: request("LAMP-BRASS-01", "Marie Curie") });
+    await insertShipment("FULFILLED", { orderName: "#3102", requestSent: request("DESK-OAK-02", "Niels Bohr") });
+
+    const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments search" });
+    const { page } = list;
+    const row = (order: string) => page.getByRole("row").filter({ hasText: order });
+    await expectVisible(row("#3101"));
+    await expectVisible(row("#3102"));
+    await page.getByRole("textbox", { name: "Search shipments" }).fill("curie");
+    await list.mainAction(() => page.getByRole("button", { name: "Search", exact: true }).click());
+    await page.waitForURL(/q=curie/);
+    await expectVisible(row("#3101"));
+    await row("#3102").waitFor({ state: "detached" });
+
+    await page.getByRole("textbox", { name: "Search shipments" }).fill("DESK-OAK");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/q=DESK-OAK/);
+    await expectVisible(row("#3102"));
+    await row("#3101").waitFor({ state: "detached" });
+    await list.audit();
+  }, BROWSER_TEST_TIMEOUT_MS);
+
+  it("looks up a tracking number at the provider: its checkpoints, and the shipment it belongs to", async () => {
+    const number = await sandboxParcel("BROWSER-LOOKUP-1");
+    const shipment = await insertShipment("DELIVERED", { orderName: "#3201", trackingNumber: number });
+
+    const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments tracking lookup" });
+    const { page } = list;
+    await page.getByRole("textbox", { name: "Tracking number" }).fill(number);
+    await list.mainAction(() => page.getByRole("button", { name: "Look up" }).click());
+    await page.waitForURL(/track=/);
+    await expectVisible(page.getByRole("heading", { name: number }));
+    await expectVisible(page.getByRole("listitem").filter({ hasText: /Delivered · Montreal/ }));
+    await expectVisible(page.getByRole("listitem").filter({ hasText: "Shipment information received" }));
+    await list.audit();
+
+    await page.getByRole("textbox", { name: "Tracking number" }).fill("NOPE0000000000");
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expectVisible(page.getByText("The provider knows no parcel with tracking number NOPE0000000000.", { exact: false }));
+
+    // Our shipment opens from the lookup.
+    await page.getByRole("textbox", { name: "Tracking number" }).fill(number);
+    await page.getByRole("button", { name: "Look up" }).click();
+    const ours = page.getByText("Our shipment:");
+    await expectVisible(ours);
+    await ours.getByRole("link", { name: "#3201" }).click();
+    await page.waitForURL(new RegExp(`/app/shipments/${shipment.id}`));
+  }, BROWSER_TEST_TIMEOUT_MS);
+
+  it("shows a job that stopped with its reason, and retries it", async () => {
+    const s = admin.stack();
+    const now = new Date();
+    await s.db.job.create({
+      data: {
+        id: "browser-dead-1",
+        shop: s.shop,
+        kind: "shipments.write-back",
+        payload: JSON.stringify({ shop: s.shop }),
+        status: "DEAD",
+        attempts: 8,
+        maxAttempts: 8,
+        runAt: now,
+        finishedAt: now,
+        lastError: "Shopify refused the fulfilment: the order is archived.",
+      },
+    });
+    const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments stopped jobs" });
+    const { page } = list;
+    await expectVisible(page.getByRole("heading", { name: "Jobs that stopped" }));
+    await expectVisible(page.getByText("Shopify refused the fulfilment: the order is archived."));
+    await list.mainAction(() => page.getByRole("button", { name: "Retry: Writing tracking to Shopify" }).click());
+    await expectVisible(page.getByText("The job is queued again and runs in a moment."));
+    await page.getByRole("heading", { name: "Jobs that stopped" }).waitFor({ state: "detached" });
+    expect((await s.db.job.findUniqueOrThrow({ where: { id: "browser-dead-1" } })).status).toBe("PENDING");
+    await list.audit();
+  }, BROWSER_TEST_TIMEOUT_MS);
+});

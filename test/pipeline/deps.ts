@@ -37,6 +37,7 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     dropshipStatuses: (input) => count("dropshipStatuses", () => provider.dropshipStatuses(input)),
     dropshipStatus: (input) => count("dropshipStatus", () => provider.dropshipStatus(input)),
     trackBatch: (input) => count("trackBatch", () => provider.trackBatch(input)),
+    trackOne: (input) => count("trackOne", () => provider.trackOne(input)),
     createMerchantSku: (input) => count("createMerchantSku", () => provider.createMerchantSku(input)),
     searchSkus: (input) => count("searchSkus", () => provider.searchSkus(input)),
     inventoryAge: (input) => count("inventoryAge", () => provider.inventoryAge(input)),

@@ -30,6 +30,7 @@ export type ProviderPort = Pick<
   | "dropshipStatuses"
   | "dropshipStatus"
   | "trackBatch"
+  | "trackOne"
   | "createMerchantSku"
   | "searchSkus"
   | "inventoryAge"

@@ -1,17 +1,60 @@
 // `_index`, not app.shipments.tsx: that name would make the list the layout of app.shipments.$id.tsx,
 // and the detail would render inside a list without an <Outlet />.
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { Box, Card, EmptyState, IndexTable, InlineStack, Link, Page, Pagination, Tabs, Text } from "@shopify/polaris";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Link,
+  List,
+  Page,
+  Pagination,
+  Tabs,
+  Text,
+  TextField,
+  useIndexResourceState,
+} from "@shopify/polaris";
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
 import prisma from "~/db.server";
 import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/stores/shipments/shipment-list.server";
+import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 import { authenticate } from "~/shopify.server";
+import { BULK_INTENTS, deadJobsOf, lookUpTracking, retryDeadJob, runBulkAction, type BulkAnswer, type BulkIntent } from "./shipments-page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  const query = shipmentListQueryOf(new URL(request.url).searchParams);
-  return { filter: query.filter, ...(await listShipments(prisma, session.shop, query)) };
+  const params = new URL(request.url).searchParams;
+  const query = shipmentListQueryOf(params);
+  const track = params.get("track");
+  const [list, deadJobs, held, failed, tracking] = await Promise.all([
+    listShipments(prisma, session.shop, query),
+    deadJobsOf(session.shop),
+    prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
+    prisma.shipment.count({ where: { shop: session.shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] } }),
+    track === null ? null : lookUpTracking(session.shop, track),
+  ]);
+  return { filter: query.filter, q: query.q, ...list, deadJobs, counts: { held, failed }, tracking };
+}
+
+const isBulkIntent = (value: unknown): value is BulkIntent => typeof value === "string" && (BULK_INTENTS as readonly string[]).includes(value);
+
+export async function action({ request }: ActionFunctionArgs): Promise<BulkAnswer> {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "retry-job") return retryDeadJob(session.shop, String(form.get("jobId") ?? ""));
+  if (!isBulkIntent(intent)) throw new Response("Unknown action", { status: 400 });
+  const ids = form.getAll("id").filter((id): id is string => typeof id === "string");
+  return runBulkAction(session.shop, intent, ids);
 }
 
 const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = [
@@ -27,81 +70,286 @@ const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = 
   { id: "cancelled", content: "Cancelled", empty: "No shipment has been cancelled." },
 ];
 
+/** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
+const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 16).replace("T", " ")} UTC` : iso);
+
+function TrackingLookupCard() {
+  const { tracking, filter, q } = useLoaderData<typeof loader>();
+  const [number, setNumber] = useState(tracking?.trackingNumber ?? "");
+  const navigation = useNavigation();
+  const looking = navigation.formMethod === "GET" && navigation.formData?.has("track") === true;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Look up a tracking number
+        </Text>
+        <Text as="p" tone="subdued">
+          Any number the provider or its carriers issued, ours or not.
+        </Text>
+        <Form method="get">
+          <input type="hidden" name="filter" value={filter} />
+          {q !== "" && <input type="hidden" name="q" value={q} />}
+          <InlineStack gap="200" blockAlign="end" wrap={false}>
+            <div style={{ flexGrow: 1 }}>
+              <TextField label="Tracking number" name="track" value={number} onChange={setNumber} autoComplete="off" />
+            </div>
+            <Button submit loading={looking}>
+              Look up
+            </Button>
+          </InlineStack>
+        </Form>
+        {tracking?.kind === "problem" && <Banner tone="warning" title={tracking.message} />}
+        {tracking?.kind === "found" && (
+          <BlockStack gap="300">
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="h3" variant="headingSm">
+                {tracking.trackingNumber}
+              </Text>
+              {tracking.status !== null && <Badge tone={tracking.status === "Delivered" ? "success" : "info"}>{tracking.status}</Badge>}
+              {tracking.carrier !== null &&
+                (tracking.carrierUrl !== null ? (
+                  <Link url={tracking.carrierUrl} target="_blank">
+                    {tracking.carrier}
+                  </Link>
+                ) : (
+                  <Text as="span">{tracking.carrier}</Text>
+                ))}
+            </InlineStack>
+            {tracking.shipment !== null ? (
+              <Text as="p">
+                Our shipment:{" "}
+                <Link url={`/app/shipments/${tracking.shipment.id}`}>{tracking.shipment.orderName ?? tracking.shipment.packageId}</Link> (package {tracking.shipment.packageId})
+              </Text>
+            ) : (
+              <Text as="p" tone="subdued">
+                No shipment of this shop has this tracking number.
+              </Text>
+            )}
+            {tracking.estimatedDelivery !== null && <Text as="p">Expected by {when(tracking.estimatedDelivery)}</Text>}
+            {tracking.checkpoints.length === 0 ? (
+              <Text as="p" tone="subdued">
+                The provider has no checkpoint for it yet.
+              </Text>
+            ) : (
+              <List type="bullet">
+                {tracking.checkpoints.map((checkpoint, index) => (
+                  <List.Item key={index}>
+                    {[checkpoint.at === null ? null : when(checkpoint.at), checkpoint.message, checkpoint.location].filter((part) => part !== null).join(" · ")}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function DeadJobsCard() {
+  const { deadJobs } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (deadJobs.length === 0) return null;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Jobs that stopped
+        </Text>
+        <Text as="p" tone="subdued">
+          These gave up after all their attempts. Fix what the reason says, then retry.
+        </Text>
+        {deadJobs.map((job) => (
+          <Box key={job.id} borderBlockStartWidth="025" borderColor="border" paddingBlockStart="300">
+            <InlineStack gap="400" align="space-between" blockAlign="center" wrap={false}>
+              <BlockStack gap="100">
+                <Text as="h3" fontWeight="semibold">
+                  {job.what}
+                </Text>
+                <Text as="p" breakWord>
+                  {job.reason}
+                </Text>
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {`${job.attempts} attempts${job.finishedAt === null ? "" : `, stopped ${when(job.finishedAt)}`}`}
+                </Text>
+              </BlockStack>
+              <Form method="post">
+                <input type="hidden" name="intent" value="retry-job" />
+                <input type="hidden" name="jobId" value={job.id} />
+                <Button submit accessibilityLabel={`Retry: ${job.what}`} loading={navigation.formData?.get("jobId") === job.id}>
+                  Retry
+                </Button>
+              </Form>
+            </InlineStack>
+          </Box>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}
+
 export default function Shipments() {
-  const { filter, rows, page, hasPrevious, hasNext } = useLoaderData<typeof loader>();
+  const { filter, q, rows, page, hasPrevious, hasNext, counts } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const [search, setSearch] = useState(q);
   const selected = Math.max(
     TABS.findIndex((tab) => tab.id === filter),
     0,
   );
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
 
   const go = (changes: { filter?: ShipmentFilter; page?: number }) => {
     const next = new URLSearchParams(searchParams);
     if (changes.filter !== undefined) next.set("filter", changes.filter);
     next.set("page", String(changes.page ?? 1));
+    next.delete("track");
     navigate(`?${next.toString()}`);
   };
 
+  const bulk = (intent: BulkIntent, ids: string[] = []) => {
+    const data = new FormData();
+    data.set("intent", intent);
+    for (const id of ids) data.append("id", id);
+    submit(data, { method: "post" });
+    clearSelection();
+  };
+
   return (
-    <Page title="Shipments" backAction={{ content: "Home", url: "/app" }}>
-      <Card padding="0">
-        <Tabs tabs={[...TABS]} selected={selected} onSelect={(index) => go({ filter: TABS[index]?.id ?? "all" })} />
-        {rows.length === 0 ? (
-          <EmptyState heading="No shipments here yet" image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
-            <p>{TABS[selected]?.empty}</p>
-          </EmptyState>
+    <Page
+      fullWidth
+      title="Shipments"
+      backAction={{ content: "Home", url: "/app" }}
+      primaryAction={{
+        content: `Send held that now pass (${counts.held})`,
+        disabled: counts.held === 0,
+        loading: busy === "send-held",
+        onAction: () => bulk("send-held"),
+      }}
+      secondaryActions={[{ content: `Retry failed (${counts.failed})`, disabled: counts.failed === 0, loading: busy === "retry-failed", onAction: () => bulk("retry-failed") }]}
+    >
+      <Layout>
+        {/* On the click, a banner of the answer's size appears at once; the answer takes its place. */}
+        {busy !== null ? (
+          <Layout.Section>
+            <Banner tone="info" title={busy === "retry-job" ? "Queuing the job again." : "Checking the shipments again with Shopify's current facts."} />
+          </Layout.Section>
         ) : (
-          <IndexTable
-            resourceName={{ singular: "shipment", plural: "shipments" }}
-            itemCount={rows.length}
-            selectable={false}
-            headings={[{ title: "Order / package" }, { title: "Kind" }, { title: "State" }, { title: "Tracking" }, { title: "Reason" }]}
-          >
-            {rows.map((row, index) => (
-              <IndexTable.Row id={row.id} key={row.id} position={index}>
-                <IndexTable.Cell>
-                  <Link url={`/app/shipments/${row.id}`} removeUnderline>
-                    <Text as="span" fontWeight="semibold">
-                      {row.orderName ?? "Order"}
-                    </Text>
-                  </Link>
-                  <Text as="p" tone="subdued" variant="bodySm">
-                    {row.packageId}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>{shipmentKindLabel(row.kind, row.warehouseCode)}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  <ShipmentStateBadge state={row.state} />
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {row.trackingNumber === null ? (
-                    "—"
-                  ) : row.trackingUrl ? (
-                    <Link url={row.trackingUrl} target="_blank">
-                      {row.trackingNumber}
-                    </Link>
-                  ) : (
-                    row.trackingNumber
-                  )}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" breakWord>
-                    {row.reason ?? ""}
-                  </Text>
-                </IndexTable.Cell>
-              </IndexTable.Row>
-            ))}
-          </IndexTable>
+          answer && (
+            <Layout.Section>
+            <Banner tone={answer.tone} title={answer.message}>
+              {answer.problems.length > 0 && (
+                <List>
+                  {answer.problems.map((problem, index) => (
+                    <List.Item key={index}>
+                      {problem.orderName}: {problem.message}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Banner>
+            </Layout.Section>
+          )
         )}
-      </Card>
-      {(hasPrevious || hasNext) && (
-        <Box paddingBlock="400">
+        {/* The list on the left; the lookup and the stopped jobs beside it, so that neither a search
+            nor a lookup's answer moves the other (no layout shift). */}
+        <Layout.Section>
+        <BlockStack gap="400">
+        <Card padding="0">
+          <Box padding="300">
+            <Form method="get">
+              <input type="hidden" name="filter" value={filter} />
+              <InlineStack gap="200" blockAlign="end" wrap={false}>
+                <div style={{ flexGrow: 1 }}>
+                  <TextField
+                    label="Search shipments"
+                    labelHidden
+                    name="q"
+                    value={search}
+                    onChange={setSearch}
+                    autoComplete="off"
+                    placeholder="Order name, tracking number, SKU or customer name"
+                    clearButton
+                    onClearButtonClick={() => setSearch("")}
+                  />
+                </div>
+                <Button submit>Search</Button>
+              </InlineStack>
+            </Form>
+          </Box>
+          <Tabs tabs={[...TABS]} selected={selected} onSelect={(index) => go({ filter: TABS[index]?.id ?? "all" })} />
+          {rows.length === 0 ? (
+            <EmptyState heading={q === "" ? "No shipments here yet" : "No shipment matches"} image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
+              <p>{q === "" ? TABS[selected]?.empty : `Nothing here matches “${q}”. Try an order name like #1001, a tracking number, a SKU or a customer's name.`}</p>
+            </EmptyState>
+          ) : (
+            <IndexTable
+              resourceName={{ singular: "shipment", plural: "shipments" }}
+              itemCount={rows.length}
+              selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+              onSelectionChange={handleSelectionChange}
+              promotedBulkActions={[{ content: "Retry selected", onAction: () => bulk("retry-selected", selectedResources) }]}
+              headings={[{ title: "Order / package" }, { title: "Kind" }, { title: "State" }, { title: "Tracking" }, { title: "Reason" }]}
+            >
+              {rows.map((row, index) => (
+                <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
+                  <IndexTable.Cell>
+                    <Link url={`/app/shipments/${row.id}`} removeUnderline dataPrimaryLink>
+                      <Text as="span" fontWeight="semibold">
+                        {row.orderName ?? "Order"}
+                      </Text>
+                    </Link>
+                    <Text as="p" tone="subdued" variant="bodySm">
+                      {row.packageId}
+                    </Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{shipmentKindLabel(row.kind, row.warehouseCode)}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <ShipmentStateBadge state={row.state} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {row.trackingNumber === null ? (
+                      "—"
+                    ) : row.trackingUrl ? (
+                      <Link url={row.trackingUrl} target="_blank">
+                        {row.trackingNumber}
+                      </Link>
+                    ) : (
+                      row.trackingNumber
+                    )}
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {/* The table sits beside the lookup: the reason wraps rather than running out of sight. */}
+                    <div style={{ whiteSpace: "normal", minWidth: "16rem" }}>
+                      <Text as="span" breakWord>
+                        {row.reason ?? ""}
+                      </Text>
+                    </div>
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          )}
+        </Card>
+        {(hasPrevious || hasNext) && (
           <InlineStack align="center">
             <Pagination hasPrevious={hasPrevious} hasNext={hasNext} onPrevious={() => go({ page: page - 1 })} onNext={() => go({ page: page + 1 })} label={`Page ${page}`} />
           </InlineStack>
-        </Box>
-      )}
+        )}
+        </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <TrackingLookupCard />
+            <DeadJobsCard />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
     </Page>
   );
 }

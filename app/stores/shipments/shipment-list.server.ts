@@ -36,15 +36,43 @@ function whereOf(shop: string, filter: ShipmentFilter): Prisma.ShipmentWhereInpu
   return states ? { shop, state: { in: [...states] } } : { shop };
 }
 
+/** A search longer than this is cut: no order name, tracking number, SKU or name is that long. */
+export const MAX_SEARCH_LENGTH = 100;
+
 /** The list's query string, parsed: an unknown filter or page falls back to the first page of all. */
 export const ShipmentListQuery = z.object({
   filter: ShipmentFilter.catch("all"),
   page: z.coerce.number().int().min(1).catch(1),
+  /** Order name, tracking number, package id, SKU or customer name; "" for none. */
+  q: z
+    .string()
+    .transform((text) => text.trim().slice(0, MAX_SEARCH_LENGTH))
+    .catch(""),
 });
 export type ShipmentListQuery = z.infer<typeof ShipmentListQuery>;
 
 export function shipmentListQueryOf(params: URLSearchParams): ShipmentListQuery {
-  return ShipmentListQuery.parse({ filter: params.get("filter") ?? undefined, page: params.get("page") ?? undefined });
+  return ShipmentListQuery.parse({ filter: params.get("filter") ?? undefined, page: params.get("page") ?? undefined, q: params.get("q") ?? "" });
+}
+
+/**
+ * Shipments matching the merchant's search: the order name (with or without its #), a tracking
+ * number (the main one or another parcel's), the package id, or, in the request the package was
+ * last planned with (its SKUs and recipient's name), a SKU or the customer's name. SQLite's LIKE is
+ * case-insensitive for ASCII. A package never planned (held before its request was built) and one
+ * whose customer asked to be forgotten (requestSent erased) are found by order and tracking only.
+ */
+function searchWhere(q: string): Prisma.ShipmentWhereInput {
+  const bare = q.replace(/^#/, "");
+  return {
+    OR: [
+      { orderName: { contains: bare } },
+      { trackingNumber: { contains: q } },
+      { extraTrackingNumbers: { contains: q } },
+      { packageId: { contains: q } },
+      { requestSent: { contains: q } },
+    ],
+  };
 }
 
 export interface ShipmentRow {
@@ -96,8 +124,8 @@ function rowOf(shipment: Shipment): ShipmentRow {
   };
 }
 
-export async function listShipments(db: DatabaseOrTransaction, shop: string, { filter, page }: ShipmentListQuery): Promise<ShipmentPage> {
-  const where = whereOf(shop, filter);
+export async function listShipments(db: DatabaseOrTransaction, shop: string, { filter, page, q }: ShipmentListQuery): Promise<ShipmentPage> {
+  const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(q)] };
   // One more than a page tells whether there is a next one without counting.
   const found = await db.shipment.findMany({
     where,

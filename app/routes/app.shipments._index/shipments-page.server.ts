@@ -1,0 +1,221 @@
+/**
+ * What the Shipments list does besides listing, for a busy merchant:
+ *
+ * - a tracking lookup: any tracking number, asked of the provider (operation 11, `trackings/{n}`),
+ *   with its checkpoints, and the shop's own shipment it belongs to, if any; failures in words;
+ * - bulk actions through the same fix-and-retry as a shipment's page (flows/retry): send every held
+ *   shipment that now passes, retry every failed one, retry the ones selected; each is planned
+ *   again from Shopify's current facts and, when it passes, queued for the push job;
+ * - the shop's jobs that died, with their reason, and a retry (jobs/admin.server.ts).
+ *
+ * Every read and change names the shop from the session.
+ */
+import prisma from "~/db.server";
+import { providerProblem } from "~/connector/provider-problem";
+import { ProviderError, ProviderNotFoundError } from "~/fulfilment/errors";
+import { PermanentFailure } from "~/jobs/handler";
+import { listDeadJobs, retryJob } from "~/jobs/admin.server";
+import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
+import { HANDED_BACK } from "~/stores/shipments/shipment-states";
+import { webAddressOrNull } from "~/lib/web-address";
+import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+
+/** A tracking number is at most this long; anything longer is refused before asking. */
+export const MAX_TRACKING_NUMBER_LENGTH = 60;
+
+export interface TrackingCheckpoint {
+  at: string | null;
+  status: string | null;
+  message: string | null;
+  location: string | null;
+}
+
+export type TrackingLookup =
+  | {
+      kind: "found";
+      trackingNumber: string;
+      status: string | null;
+      carrier: string | null;
+      carrierUrl: string | null;
+      estimatedDelivery: string | null;
+      /** Newest first, as the provider lists them. */
+      checkpoints: TrackingCheckpoint[];
+      /** The shop's shipment with this tracking number; null when it is not one of ours. */
+      shipment: { id: string; orderName: string | null; packageId: string } | null;
+    }
+  | { kind: "problem"; trackingNumber: string; message: string };
+
+const joined = (...parts: (string | null | undefined)[]) => {
+  const text = parts.filter((part): part is string => typeof part === "string" && part.trim() !== "").join(", ");
+  return text === "" ? null : text;
+};
+
+
+/** The shop's shipment carrying `trackingNumber`, as its main number or another parcel's. */
+async function ourShipment(shop: string, trackingNumber: string) {
+  const main = await prisma.shipment.findFirst({ where: { shop, trackingNumber }, select: { id: true, orderName: true, packageId: true } });
+  if (main !== null) return main;
+  const quoted = JSON.stringify(trackingNumber);
+  return prisma.shipment.findFirst({ where: { shop, extraTrackingNumbers: { contains: quoted } }, select: { id: true, orderName: true, packageId: true } });
+}
+
+export async function lookUpTracking(shop: string, asked: string): Promise<TrackingLookup> {
+  const trackingNumber = asked.trim();
+  if (trackingNumber === "") return { kind: "problem", trackingNumber, message: "Enter a tracking number." };
+  if (trackingNumber.length > MAX_TRACKING_NUMBER_LENGTH || !/^[A-Za-z0-9-]+$/.test(trackingNumber)) {
+    return { kind: "problem", trackingNumber, message: "A tracking number has only letters, digits and dashes, at most 60 of them." };
+  }
+  try {
+    const provider = await appPipelineDeps().provider(shop);
+    const result = await provider.trackOne({ trackingNumber, lang: "en" });
+    return {
+      kind: "found",
+      trackingNumber: result.TrackingNumber,
+      status: result.TrackingStatus ?? null,
+      carrier: result.CarrierInfo?.Company ?? result.ShippingProvider ?? null,
+      carrierUrl: webAddressOrNull(result.CarrierInfo?.Url ?? null),
+      estimatedDelivery: result.EstimatedDelivery ?? null,
+      checkpoints: result.Checkpoints.map((checkpoint) => ({
+        at: checkpoint.DateTime ?? null,
+        status: checkpoint.TrackingStatus ?? null,
+        message: checkpoint.Message ?? null,
+        location: checkpoint.Location ?? joined(checkpoint.LocationAddress?.City, checkpoint.LocationAddress?.Country),
+      })),
+      shipment: await ourShipment(shop, trackingNumber),
+    };
+  } catch (error) {
+    if (error instanceof ProviderNotFoundError) {
+      const shipment = await ourShipment(shop, trackingNumber);
+      return {
+        kind: "problem",
+        trackingNumber,
+        message:
+          shipment === null
+            ? `The provider knows no parcel with tracking number ${trackingNumber}. Check the number; a carrier's number appears only once the parcel is picked up.`
+            : `The provider has no tracking yet for ${trackingNumber} (order ${shipment.orderName ?? shipment.packageId}). Try again later.`,
+      };
+    }
+    if (error instanceof PermanentFailure) return { kind: "problem", trackingNumber, message: error.message };
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn(`[shipments] ${shop} tracking ${trackingNumber}: ${error.message}`);
+    return { kind: "problem", trackingNumber, message: providerProblem(error) };
+  }
+}
+
+/** A bulk action does this many shipments per press; the answer says how many are left. */
+export const BULK_LIMIT = 50;
+
+export const BULK_INTENTS = ["send-held", "retry-failed", "retry-selected"] as const;
+export type BulkIntent = (typeof BULK_INTENTS)[number];
+
+export interface BulkAnswer {
+  intent: BulkIntent | "retry-job";
+  tone: "success" | "warning" | "info";
+  message: string;
+  /** Shipments that could not go, with why. */
+  problems: { orderName: string; message: string }[];
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+async function shipmentsFor(shop: string, intent: BulkIntent, ids: string[]) {
+  const select = { id: true, orderName: true, packageId: true } as const;
+  const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+  switch (intent) {
+    case "send-held":
+      return prisma.shipment.findMany({ where: { shop, state: "HELD" }, select, orderBy: order, take: BULK_LIMIT + 1 });
+    case "retry-failed":
+      return prisma.shipment.findMany({
+        where: { shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] },
+        select,
+        orderBy: order,
+        take: BULK_LIMIT + 1,
+      });
+    case "retry-selected":
+      return prisma.shipment.findMany({ where: { shop, id: { in: ids.slice(0, BULK_LIMIT) } }, select, orderBy: order });
+  }
+}
+
+/**
+ * Plans each shipment again through the shipment page's Retry (retryShipment, shop-scoped): those
+ * that pass are READY and queued for the push job, the others stay held with their reasons.
+ */
+export async function runBulkAction(shop: string, intent: BulkIntent, ids: string[]): Promise<BulkAnswer> {
+  const found = await shipmentsFor(shop, intent, ids);
+  const batch = found.slice(0, BULK_LIMIT);
+  const more = found.length > BULK_LIMIT || (intent === "retry-selected" && ids.length > BULK_LIMIT);
+  if (batch.length === 0) {
+    const none = intent === "send-held" ? "No shipment is on hold." : intent === "retry-failed" ? "No failed shipment can be retried from here." : "Select held or failed shipments first.";
+    return { intent, tone: "info", message: none, problems: [] };
+  }
+  const deps = appPipelineDeps();
+  let queued = 0;
+  let held = 0;
+  let cancelled = 0;
+  const problems: BulkAnswer["problems"] = [];
+  for (const shipment of batch) {
+    const name = shipment.orderName ?? shipment.packageId;
+    let result: RetryOutcome;
+    try {
+      result = await retryShipment(prisma, deps, shop, shipment.id);
+    } catch (error) {
+      console.warn(`[shipments] ${shop} bulk ${intent} ${shipment.id}: ${error instanceof Error ? error.message : String(error)}`);
+      problems.push({ orderName: name, message: "Could not be checked just now (Shopify or the provider did not answer). Try again in a few minutes." });
+      continue;
+    }
+    if (result.outcome === "ready") queued += 1;
+    else if (result.outcome === "cancelled") cancelled += 1;
+    else if (result.outcome === "held") {
+      held += 1;
+      problems.push({ orderName: name, message: result.reasons.map((reason) => `${reason.field}: ${reason.message}`).join(" ") || "Still on hold." });
+    } else problems.push({ orderName: name, message: result.message });
+  }
+  const parts = [
+    `${plural(queued, "shipment")} queued to the provider`,
+    ...(held > 0 ? [`${held} still on hold`] : []),
+    ...(cancelled > 0 ? [`${cancelled} cancelled (closed in Shopify)`] : []),
+    ...(problems.length - held > 0 ? [`${problems.length - held} not retried`] : []),
+  ];
+  const message = `${parts.join(", ")}.${more ? ` Only ${BULK_LIMIT} are done at a time: press again for the rest.` : ""}`;
+  return { intent, tone: queued === batch.length ? "success" : queued > 0 ? "info" : "warning", message, problems };
+}
+
+export interface DeadJobRow {
+  id: string;
+  what: string;
+  attempts: number;
+  reason: string;
+  finishedAt: string | null;
+}
+
+/** What a job kind does, in the merchant's words. */
+const JOB_WORDS: Record<string, string> = {
+  "shipments.push": "Sending packages to the provider",
+  "shipments.poll-status": "Asking the provider about sent packages",
+  "shipments.write-back": "Writing tracking to Shopify",
+  "shipments.track": "Following packages with the carrier",
+  "shipments.wake": "Looking again at packages waiting for a date",
+  "returns.follow": "Following returns",
+  "catalogue.read": "Reading the catalogue",
+  "skus.register": "Registering SKUs with the provider",
+  "stock.sync": "Syncing stock",
+  "shopify-access.check": "Checking the app's access to Shopify",
+  "inbound.check": "Following inbound shipments",
+};
+
+export async function deadJobsOf(shop: string): Promise<DeadJobRow[]> {
+  return (await listDeadJobs(prisma, shop, 20)).map((job) => ({
+    id: job.id,
+    what: JOB_WORDS[job.kind] ?? job.kind,
+    attempts: job.attempts,
+    reason: job.lastError ?? "No reason was recorded.",
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function retryDeadJob(shop: string, jobId: string): Promise<BulkAnswer> {
+  const retried = await retryJob(prisma, shop, jobId);
+  return retried
+    ? { intent: "retry-job", tone: "success", message: "The job is queued again and runs in a moment.", problems: [] }
+    : { intent: "retry-job", tone: "info", message: "That job is no longer stopped: it was retried already.", problems: [] };
+}
