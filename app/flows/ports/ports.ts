@@ -37,6 +37,7 @@ export type ProviderPort = Pick<
   | "createReturn"
   | "createInbound"
   | "modifyInboundBoxes"
+  | "createLading"
 >;
 
 /** Shopify's FulfillmentOrderRejectionReason (app/connector/rejection-reasons.ts maps the app's reasons to it). */
