@@ -25,6 +25,8 @@ export function PackagesEditor(props: { catalogue: readonly SkuChoice[]; errorOf
         const number = index + 1;
         return (
           <Card key={item.id}>
+            {/* A package with no SKU yet sends no line: this says it is on the form, to be told what it lacks. */}
+            <input type="hidden" name={field("added")} value="1" />
             <BlockStack gap="300">
               <InlineStack align="space-between" blockAlign="center">
                 <Text as="h3" variant="headingSm">
