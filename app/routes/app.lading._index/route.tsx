@@ -1,7 +1,7 @@
 // `_index`, not app.lading.tsx: that name would make the list the layout of the new and detail pages.
 /**
  * Bulk shipments: the lading orders the merchant sent from a warehouse to one address, newest
- * first, with the ids the provider knows them by and their state.
+ * first, with the ids the provider knows them by and their state (when each was sent: on its page).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -27,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       packages: order.packages.length,
       units: totalLadingUnits(order.packages),
       reservationDate: order.reservationDate.toISOString(),
-      sentAt: order.createdAt.toISOString(),
     })),
   };
 }
@@ -49,7 +48,7 @@ export default function LadingOrders() {
             resourceName={{ singular: "bulk shipment", plural: "bulk shipments" }}
             itemCount={rows.length}
             selectable={false}
-            headings={[{ title: "Reference" }, { title: "Shipment id" }, { title: "Warehouse" }, { title: "Ship to" }, { title: "State" }, { title: "Packages", alignment: "end" }, { title: "Units", alignment: "end" }, { title: "Reserved for" }, { title: "Sent" }]}
+            headings={[{ title: "Reference" }, { title: "Shipment id" }, { title: "Warehouse" }, { title: "Ship to" }, { title: "State" }, { title: "Packages", alignment: "end" }, { title: "Units", alignment: "end" }, { title: "Reserved for" }]}
           >
             {rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index}>
@@ -79,7 +78,6 @@ export default function LadingOrders() {
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{day(row.reservationDate)}</IndexTable.Cell>
-                <IndexTable.Cell>{day(row.sentAt)}</IndexTable.Cell>
               </IndexTable.Row>
             ))}
           </IndexTable>
