@@ -29,6 +29,7 @@ export default function App() {
         <Link to="/app/products">Products</Link>
         <Link to="/app/stock">Stock</Link>
         <Link to="/app/inbound">Inbound shipments</Link>
+        <Link to="/app/lading">Bulk shipments</Link>
         <Link to="/app/inventory-age">Inventory age</Link>
         <Link to="/app/pricing">Pricing</Link>
         <Link to="/app/settings">Settings</Link>

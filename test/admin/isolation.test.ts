@@ -13,6 +13,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
 import { saveInboundShipment } from "~/stores/inbound/inbound-shipments.server";
+import { saveLadingOrder } from "~/stores/lading/lading-orders.server";
 import { saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { PROJECT_ROOT } from "../../scripts/stack/build";
@@ -42,6 +43,8 @@ interface Request {
 interface SeededA {
   shipmentId: string;
   inboundId: string;
+  ladingId: string;
+  jobId: string;
   returnId: string;
   runId: string;
   recordIds: string[];
@@ -58,6 +61,10 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: "/app/shipments" },
     { method: "GET", path: "/app/shipments?filter=attention" },
     { method: "GET", path: `/app/shipments?q=${MARK}&shop=${SHOP_A}&id=${a.shipmentId}` },
+    { method: "POST", path: "/app/shipments?index", form: { intent: "send-held", shop: SHOP_A } },
+    { method: "POST", path: "/app/shipments?index", form: { intent: "retry-failed", shop: SHOP_A } },
+    { method: "POST", path: "/app/shipments?index", form: { intent: "retry-selected", id: a.shipmentId } },
+    { method: "POST", path: "/app/shipments?index", form: { intent: "retry-job", jobId: a.jobId } },
   ],
   "routes/app.shipments.$id": (a): Request[] => [
     { method: "GET", path: `/app/shipments/${a.shipmentId}`, notFound: true },
@@ -87,6 +94,28 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
       path: "/app/inbound/new",
       // A's reference, A's only warehouse, A's SKU.
       form: { reference: `${MARK}-IN-1`, warehouseId: "JP09", shippingType: "Air", "boxes.0.lines.0.sku": `${MARK}-SKU-1`, "boxes.0.lines.0.quantity": "1" },
+    },
+  ],
+  "routes/app.lading._index": (): Request[] => [{ method: "GET", path: "/app/lading" }],
+  "routes/app.lading.$id": (a): Request[] => [{ method: "GET", path: `/app/lading/${a.ladingId}`, notFound: true }],
+  "routes/app.lading.new": (): Request[] => [
+    { method: "GET", path: "/app/lading/new" },
+    {
+      method: "POST",
+      path: "/app/lading/new",
+      // A's reference, A's only warehouse, A's SKU.
+      form: {
+        reference: `${MARK}-LD-1`,
+        warehouseId: "JP09",
+        serviceCode: "JP09-STD",
+        reservationDate: "2099-01-01",
+        contact: "Receiving",
+        street1: "1 Dock Road",
+        city: "Osaka",
+        country: "JP",
+        "packages.0.lines.0.sku": `${MARK}-SKU-1`,
+        "packages.0.lines.0.quantity": "1",
+      },
     },
   ],
   "routes/app.inventory-age": (): Request[] => [
@@ -185,6 +214,15 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
     remark: `${SECRET} remark`,
     boxes: [{ label: `${SECRET}-BOX`, weightGrams: 1000, lengthCm: 10, widthCm: 10, heightCm: 10, lines: [{ sku: `${MARK}-SKU-1`, providerSku: `${MARK}-SKU-1`, quantity: 3 }] }],
   });
+  const lading = await saveLadingOrder(db, SHOP_A, {
+    reference: `${MARK}-LD-1`,
+    shipmentId: `${MARK}-FBA-1`,
+    warehouseId: "JP09",
+    serviceCode: "JP09-STD",
+    reservationDate: new Date("2099-01-01T00:00:00Z"),
+    shipTo: { contact: `${SECRET} contact`, company: null, phone: null, email: null, street1: `${SECRET} street`, street2: null, city: "Osaka", province: null, postcode: null, country: "JP" },
+    packages: [{ lines: [{ sku: `${MARK}-SKU-1`, providerSku: `${MARK}-SKU-1`, quantity: 2 }] }],
+  });
   const customerReturn = await db.customerReturn.create({
     data: {
       shop: SHOP_A,
@@ -220,9 +258,11 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
   return {
     shipmentId: shipment.id,
     inboundId: inbound.id,
+    ladingId: lading.id,
+    jobId: job.id,
     returnId: customerReturn.id,
     runId: runs[0]!.id,
-    recordIds: [shipment.id, inbound.id, customerReturn.id, ...runs.map((run) => run.id), job.id, pending.id, receipt.id],
+    recordIds: [shipment.id, inbound.id, lading.id, customerReturn.id, ...runs.map((run) => run.id), job.id, pending.id, receipt.id],
   };
 }
 
@@ -263,7 +303,7 @@ describe("isolation between shops", () => {
   it("has requests for every loader and action of every admin route", () => {
     const routes = adminRoutes();
     expect(routes.map((route) => route.id)).toContain("routes/app.shipments.$id");
-    const a: SeededA = { shipmentId: "a", inboundId: "a", returnId: "a", runId: "a", recordIds: [] };
+    const a: SeededA = { shipmentId: "a", inboundId: "a", ladingId: "a", jobId: "a", returnId: "a", runId: "a", recordIds: [] };
     for (const route of routes) {
       const requests = REQUESTS[route.id];
       expect(requests, `${route.id} is not covered by REQUESTS in test/admin/isolation.test.ts`).toBeDefined();

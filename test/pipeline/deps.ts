@@ -46,6 +46,7 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     createReturn: (input) => count("createReturn", () => provider.createReturn(input)),
     createInbound: (input) => count("createInbound", () => provider.createInbound(input)),
     modifyInboundBoxes: (input) => count("modifyInboundBoxes", () => provider.modifyInboundBoxes(input)),
+    createLading: (input) => count("createLading", () => provider.createLading(input)),
   };
 }
 

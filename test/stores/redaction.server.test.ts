@@ -129,6 +129,7 @@ describe("shop redaction", () => {
         data: { shop: owner, returnId: "gid://shopify/Return/1", returnName: "#1001-R1", orderId: order(1), orderName: "#1001", warehouseCode: "US01", locationId: "gid://shopify/Location/1", packageId: "RT-1-US01", lines: "[]", units: 1, state: "SENT" },
       });
       await db.inboundShipment.create({ data: { shop: owner, reference: "IN-1", warehouseId: "US01", shippingType: "Sea", boxes: "[]" } });
+      await db.ladingOrder.create({ data: { shop: owner, reference: "LD-1", shipmentId: "", warehouseId: "US01", serviceCode: "US01-STD", reservationDate: new Date(), shipTo: "{}", packages: "[]" } });
     }
 
     await eraseShopData(db, shop);
@@ -145,9 +146,10 @@ describe("shop redaction", () => {
       await db.warehouseStock.count({ where }),
       await db.customerReturn.count({ where }),
       await db.inboundShipment.count({ where }),
+      await db.ladingOrder.count({ where }),
     ];
-    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(await db.syncRunItem.count()).toBe(1);
     expect(await db.shipmentEvent.count()).toBe(1);
   });

@@ -39,6 +39,7 @@ export type ProviderPort = Pick<
   | "createReturn"
   | "createInbound"
   | "modifyInboundBoxes"
+  | "createLading"
 >;
 
 /** Shopify's FulfillmentOrderRejectionReason (app/connector/rejection-reasons.ts maps the app's reasons to it). */

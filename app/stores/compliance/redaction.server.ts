@@ -110,6 +110,7 @@ export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<
     await tx.warehouseStock.deleteMany({ where: { shop } });
     await tx.customerReturn.deleteMany({ where: { shop } });
     await tx.inboundShipment.deleteMany({ where: { shop } });
+    await tx.ladingOrder.deleteMany({ where: { shop } }); // the consignee's address goes with them
     await tx.job.deleteMany({ where: { shop } });
     await tx.session.deleteMany({ where: { shop } });
     await tx.shop.deleteMany({ where: { domain: shop } });

@@ -1,0 +1,117 @@
+/**
+ * The lading order's form, read the same way in the browser as the merchant types and on the
+ * server (conform with zod 4, decision 0012). Each field is checked with the rule of the provider's
+ * own request (operation 13: app/fulfilment/schemas), and the address with the connector's limits
+ * (app/connector/limits.ts), so what the form accepts the provider's schema accepts too. Packages
+ * and their lines are keyed by numbers that never change (`packages.2.lines.5.quantity`). No Remix,
+ * no Polaris, nothing of the server.
+ */
+import { z } from "zod";
+import { CountryCode } from "~/connector/countries";
+import { characters, FIELD_LIMITS, type LimitedField } from "~/connector/limits";
+import { CreateLadingRequest, OutboundSkuLine } from "~/fulfilment/schemas";
+import { optional, required, rows, text } from "~/lib/form-values";
+
+const request = CreateLadingRequest.shape;
+
+const wholeNumber = <T extends z.ZodType<unknown, number>>(schema: T) =>
+  text.pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" })).transform(Number).pipe(schema);
+
+/** A line of the address, within the limit the connector holds every address to. */
+const limited = (field: LimitedField) => {
+  const { max } = FIELD_LIMITS[field];
+  return z.string().refine((value) => characters(value) <= max, { error: `must be at most ${max} characters` });
+};
+
+const Line = z.object({ sku: required(OutboundSkuLine.shape.Sku), quantity: wholeNumber(OutboundSkuLine.shape.Quantity) });
+
+const Package = z.object({
+  lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: "Add at least one SKU to this package." }),
+});
+
+export const PackagesForm = z.object({
+  // Every package on the form is one the merchant added (the last one cannot be removed).
+  packages: z.preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Package)).refine((packages) => Object.keys(packages).length > 0, { error: "Add at least one package." }),
+});
+export type PackagesFormValues = z.output<typeof PackagesForm>;
+
+/** Today as the browser's date field writes it, in UTC, the same on the server and in the browser. */
+export const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
+
+/** A calendar day, today or later; the provider gets it as that day's midnight UTC. */
+const reservationDay = required(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date such as 2026-12-01", abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a date", abort: true })
+    .refine((value) => value >= todayUtc(new Date()), { error: "must be today or later" }),
+);
+
+const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an email address such as receiving@example.com" });
+
+export const LadingForm = PackagesForm.extend({
+  reference: required(request.OrderNo),
+  shipmentId: text.pipe(request.ShipmentId),
+  warehouseId: required(request.WarehouseId),
+  serviceCode: required(request.ServiceCode),
+  reservationDate: reservationDay,
+  contact: required(limited("ShipToAddress.Contact")),
+  company: optional(limited("ShipToAddress.Street2")),
+  phone: optional(limited("ShipToAddress.Phone")),
+  email: optional(limited("ShipToAddress.Email").pipe(email)),
+  street1: required(limited("ShipToAddress.Street1")),
+  street2: optional(limited("ShipToAddress.Street2")),
+  city: required(limited("ShipToAddress.City")),
+  province: optional(limited("ShipToAddress.Province")),
+  postcode: optional(limited("ShipToAddress.Postcode")),
+  country: required(z.string().transform((value) => value.toUpperCase()).pipe(CountryCode)),
+});
+export type LadingFormValues = z.output<typeof LadingForm>;
+
+/** Numbers in the order the merchant added them. */
+export const idsOf = (record: Record<string, unknown>) => Object.keys(record).sort((a, b) => Number(a) - Number(b));
+
+const FIELD_OF_REQUEST: Readonly<Record<string, string>> = {
+  OrderNo: "reference",
+  ShipmentId: "shipmentId",
+  ReservationDate: "reservationDate",
+  WarehouseId: "warehouseId",
+  ServiceCode: "serviceCode",
+  PackageItems: "packages",
+  "ShipToAddress.Contact": "contact",
+  "ShipToAddress.Phone": "phone",
+  "ShipToAddress.Email": "email",
+  "ShipToAddress.Street1": "street1",
+  "ShipToAddress.Street2": "street2",
+  "ShipToAddress.City": "city",
+  "ShipToAddress.Province": "province",
+  "ShipToAddress.Postcode": "postcode",
+  "ShipToAddress.Country": "country",
+};
+
+/** The form's field for a path of the provider's request (`PackageItems[1].Skus[0].Sku`), or null when none. */
+export function fieldOfRequestPath(path: string, packages: PackagesFormValues["packages"]): string | null {
+  const inPackage = /^PackageItems\[(\d+)\](?:\.(\w+)(?:\[(\d+)\](?:\.(\w+))?)?)?$/.exec(path);
+  if (inPackage) {
+    const packageId = idsOf(packages)[Number(inPackage[1])];
+    if (packageId === undefined) return "packages";
+    const [, , field, lineIndex, lineField] = inPackage;
+    if (field !== "Skus") return `packages.${packageId}.lines`;
+    const lineId = lineIndex === undefined ? undefined : idsOf(packages[packageId]?.lines ?? {})[Number(lineIndex)];
+    if (lineId === undefined) return `packages.${packageId}.lines`;
+    return lineField === "Quantity" ? `packages.${packageId}.lines.${lineId}.quantity` : `packages.${packageId}.lines.${lineId}.sku`;
+  }
+  return FIELD_OF_REQUEST[path] ?? null;
+}
+
+/** Errors by request path as conform's field errors; what names no field is returned apart. */
+export function errorsByField(errors: readonly { path: string; message: string }[], packages: PackagesFormValues["packages"]): { fieldErrors: Record<string, string[]>; other: string[] } {
+  const fieldErrors: Record<string, string[]> = {};
+  const other: string[] = [];
+  for (const { path, message } of errors) {
+    const field = fieldOfRequestPath(path, packages);
+    if (field === null) other.push(path === "" ? message : `${path} ${message}`);
+    else fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
+  }
+  return { fieldErrors, other };
+}
