@@ -32,6 +32,7 @@ export default function App() {
         <Link to="/app/lading">Bulk shipments</Link>
         <Link to="/app/inventory-age">Inventory age</Link>
         <Link to="/app/pricing">Pricing</Link>
+        <Link to="/app/data-requests">Customer data</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <Outlet />

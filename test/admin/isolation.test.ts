@@ -45,6 +45,7 @@ interface SeededA {
   inboundId: string;
   ladingId: string;
   jobId: string;
+  dataRequestId: string;
   returnId: string;
   runId: string;
   recordIds: string[];
@@ -124,6 +125,8 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: `/app/inventory-age?warehouse=US01&q=${MARK}` },
     { method: "POST", path: "/app/inventory-age", form: { intent: "readAgain", warehouse: "JP09" } },
   ],
+  "routes/app.data-requests": (): Request[] => [{ method: "GET", path: "/app/data-requests" }],
+  "routes/app.data-requests.$id.report": (a): Request[] => [{ method: "GET", path: `/app/data-requests/${a.dataRequestId}/report`, notFound: true }],
   "routes/app.inventory-age.export": (): Request[] => [
     { method: "GET", path: "/app/inventory-age/export?warehouse=JP09", notFound: true },
     { method: "GET", path: `/app/inventory-age/export?warehouse=US01&q=${MARK}` },
@@ -255,14 +258,28 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
   const receipt = await db.webhookReceipt.create({
     data: { shop: SHOP_A, topic: "orders/create", webhookId: `${MARK}-wh-1`, eventId: `${MARK}-ev-1`, apiVersion: "2026-10", status: "REJECTED", reason: `${SECRET} rejected`, payload: JSON.stringify({ note: SECRET }) },
   });
+  const dataRequest = await db.complianceRequest.create({
+    data: {
+      shop: SHOP_A,
+      kind: "CUSTOMER_DATA_REQUEST",
+      customerId: "gid://shopify/Customer/990001",
+      orderIds: JSON.stringify(["gid://shopify/Order/990001"]),
+      shopifyRequestId: `${MARK}-DR-1`,
+      receiptId: receipt.id,
+      receivedAt: new Date(),
+      completedAt: new Date(),
+      report: JSON.stringify({ customer: `${SECRET} customer` }),
+    },
+  });
   return {
     shipmentId: shipment.id,
     inboundId: inbound.id,
     ladingId: lading.id,
     jobId: job.id,
+    dataRequestId: dataRequest.id,
     returnId: customerReturn.id,
     runId: runs[0]!.id,
-    recordIds: [shipment.id, inbound.id, lading.id, customerReturn.id, ...runs.map((run) => run.id), job.id, pending.id, receipt.id],
+    recordIds: [shipment.id, inbound.id, lading.id, dataRequest.id, customerReturn.id, ...runs.map((run) => run.id), job.id, pending.id, receipt.id],
   };
 }
 
@@ -303,7 +320,7 @@ describe("isolation between shops", () => {
   it("has requests for every loader and action of every admin route", () => {
     const routes = adminRoutes();
     expect(routes.map((route) => route.id)).toContain("routes/app.shipments.$id");
-    const a: SeededA = { shipmentId: "a", inboundId: "a", ladingId: "a", jobId: "a", returnId: "a", runId: "a", recordIds: [] };
+    const a: SeededA = { shipmentId: "a", inboundId: "a", ladingId: "a", jobId: "a", dataRequestId: "a", returnId: "a", runId: "a", recordIds: [] };
     for (const route of routes) {
       const requests = REQUESTS[route.id];
       expect(requests, `${route.id} is not covered by REQUESTS in test/admin/isolation.test.ts`).toBeDefined();

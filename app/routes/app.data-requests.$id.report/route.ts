@@ -1,0 +1,32 @@
+/**
+ * GET /app/data-requests/:id/report: a customer data request's report (everything the app stores
+ * about the customer), as a JSON attachment the merchant passes on to the customer. The page fetches
+ * it (App Bridge adds the session token to fetches, not to links). The shop's own requests only.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import prisma from "~/db.server";
+import { authenticate } from "~/shopify.server";
+import { customerDataReportOf } from "../app.data-requests/data-requests.server";
+
+const plain = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const found = await customerDataReportOf(prisma, session.shop, params.id ?? "");
+  switch (found.kind) {
+    case "unknown":
+      return plain(404, "This shop has no such customer data request.");
+    case "not-ready":
+      return plain(404, "The report of this request is not written yet: it is, within minutes of Shopify's request.");
+    case "erased":
+      return plain(410, "The report was erased: the customer's data was redacted since (customers/redact).");
+    case "ready":
+      return new Response(JSON.stringify(found.report, null, 2), {
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${found.fileName}"`,
+          "Cache-Control": "no-store",
+        },
+      });
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The shop's customer privacy requests as the merchant reads them (Shopify's customers/data_request
+ * and customers/redact), and a data request's report to hand to the customer.
+ */
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
+
+export interface DataRequestRow {
+  id: string;
+  kind: "Data request" | "Redaction";
+  /** Shopify's numeric customer id, as its admin shows it. */
+  customer: string;
+  /** Shopify's data_request id, which the merchant quotes to the customer; null for a redaction. */
+  shopifyRequestId: string | null;
+  orders: number;
+  receivedAt: string;
+  /** Where it stands, in words. */
+  status: string;
+  /** A data request whose report can be downloaded. */
+  downloadable: boolean;
+}
+
+const numeric = (gid: string) => gid.replace(/^gid:\/\/shopify\/\w+\//, "");
+
+export async function listDataRequests(db: DatabaseOrTransaction, shop: string): Promise<DataRequestRow[]> {
+  return (await listComplianceRequests(db, shop)).map((request) => {
+    const isDataRequest = request.kind === "CUSTOMER_DATA_REQUEST";
+    const done = request.completedAt?.toISOString().slice(0, 10);
+    const status =
+      request.completedAt === null
+        ? "Being worked on"
+        : isDataRequest
+          ? request.redactedAt !== null
+            ? `Report written ${done}, erased since by the customer's redaction`
+            : `Report written ${done}`
+          : `Erased ${done}`;
+    return {
+      id: request.id,
+      kind: isDataRequest ? "Data request" : "Redaction",
+      customer: numeric(request.customerId),
+      shopifyRequestId: request.shopifyRequestId,
+      orders: request.orderIds.length,
+      receivedAt: request.receivedAt.toISOString(),
+      status,
+      downloadable: isDataRequest && request.completedAt !== null && request.redactedAt === null && request.report !== null,
+    };
+  });
+}
+
+export type DataReport =
+  | { kind: "unknown" }
+  | { kind: "not-ready" }
+  | { kind: "erased" }
+  | { kind: "ready"; report: unknown; fileName: string };
+
+/** The report of one of the shop's data requests; another shop's id is "unknown". */
+export async function customerDataReportOf(db: DatabaseOrTransaction, shop: string, id: string): Promise<DataReport> {
+  const row = await db.complianceRequest.findFirst({ where: { id, shop, kind: "CUSTOMER_DATA_REQUEST" } });
+  if (row === null) return { kind: "unknown" };
+  if (row.redactedAt !== null) return { kind: "erased" };
+  if (row.completedAt === null || row.report === null) return { kind: "not-ready" };
+  const name = (row.shopifyRequestId ?? row.id).replace(/[^\w-]/g, "");
+  return { kind: "ready", report: JSON.parse(row.report) as unknown, fileName: `customer-data-request-${name}.json` };
+}
