@@ -1,13 +1,12 @@
 // The provider sends the merchant back here after they approve the connection: a top-level page,
 // outside Shopify's admin, so there is no session token to authenticate with. The signed `state`
-// (made for an authenticated admin of one shop, good once, for 15 minutes) says which shop it is;
-// nothing is read or written for any other shop.
+// (made for one staff member of one shop, good once, for 15 minutes) says which shop it is. Nothing
+// is exchanged or stored here: the answer is sealed and carried into that shop's admin, where the
+// staff member who pressed Connect finishes it (provider-credentials-connection.server.ts says why).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
-import { ProviderError } from "~/fulfilment";
-import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
-import { finishProviderConnection } from "~/stores/shops/provider-credentials-connection.server";
+import { parkProviderAnswer } from "~/stores/shops/provider-credentials-connection.server";
 import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -25,14 +24,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (query.get("error") !== null) return page(400, "The provider did not approve the connection. Press Connect in the app's settings to try again.");
   if (!code || !state) return page(400, "The provider's answer has no code or state. Press Connect in the app's settings again.");
   try {
-    const shop = await finishProviderConnection(prisma, { code, state }, appProviderOAuth(env), env);
-    // Back into the app inside the shop's admin.
+    const { shop, parked } = await parkProviderAnswer(prisma, { code, state }, env);
+    // Back into the app inside the shop's admin, which passes the query on to the settings page.
     const store = shop.replace(/\.myshopify\.com$/, "");
-    return new Response(null, { status: 302, headers: { Location: `https://admin.shopify.com/store/${store}/apps/${env.SHOPIFY_API_KEY}/app/settings?connected=oauth` } });
+    const settings = new URL(`https://admin.shopify.com/store/${store}/apps/${env.SHOPIFY_API_KEY}/app/settings`);
+    settings.searchParams.set("provider_connection", parked);
+    return new Response(null, { status: 302, headers: { Location: settings.toString() } });
   } catch (error) {
-    if (error instanceof InvalidOAuthState || error instanceof ProviderNotConnected) return page(400, error.message);
-    // The provider refused the code, or could not be reached: its words, never a secret (errors.ts redacts them).
-    if (error instanceof ProviderError) return page(502, `${error.message} Press Connect in the app's settings again.`);
+    if (error instanceof InvalidOAuthState) return page(400, error.message);
     throw error;
   }
 }

@@ -14,6 +14,8 @@ import { describe, expect, it } from "vitest";
 import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
 import { saveInboundShipment } from "~/stores/inbound/inbound-shipments.server";
 import { saveLadingOrder } from "~/stores/lading/lading-orders.server";
+import { parkProviderAnswer } from "~/stores/shops/provider-credentials-connection.server";
+import { createOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 import { saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { PROJECT_ROOT } from "../../scripts/stack/build";
@@ -48,6 +50,8 @@ interface SeededA {
   dataRequestId: string;
   returnId: string;
   runId: string;
+  /** A provider connection that shop A's staff member approved, sealed for shop A (as the OAuth callback leaves it). */
+  parkedConnection: string;
   recordIds: string[];
 }
 
@@ -148,13 +152,15 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: "/app/stock" },
     { method: "POST", path: "/app/stock", form: { run: a.runId, shop: SHOP_A } },
   ],
-  "routes/app.settings": (): Request[] => [
+  "routes/app.settings": (a): Request[] => [
     { method: "GET", path: "/app/settings" },
     { method: "POST", path: "/app/settings", form: { intent: "suggestServices" } },
     { method: "POST", path: "/app/settings", form: { intent: "disconnect", shop: SHOP_A } },
     { method: "POST", path: "/app/settings", form: { intent: "saveToken", token: "sk_live_isolation_b_0123456789", shop: SHOP_A } },
     { method: "POST", path: "/app/settings", form: { intent: "connect", shop: SHOP_A } },
     { method: "POST", path: "/app/settings", form: { intent: "save", shop: SHOP_A } },
+    { method: "GET", path: `/app/settings?provider_connection=${encodeURIComponent(a.parkedConnection)}` },
+    { method: "POST", path: "/app/settings", form: { intent: "finishConnect", parked: a.parkedConnection, shop: SHOP_A } },
   ],
 };
 
@@ -279,6 +285,17 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
     dataRequestId: dataRequest.id,
     returnId: customerReturn.id,
     runId: runs[0]!.id,
+    parkedConnection: (
+      await parkProviderAnswer(
+        db,
+        {
+          code: `${SECRET}-code`,
+          state: createOAuthState({ shop: SHOP_A, user: "42", secret: s.apiSecret, currentCiphertext: (await db.shop.findUniqueOrThrow({ where: { domain: SHOP_A } })).providerCredentialsCiphertext }),
+        },
+        { SHOPIFY_API_SECRET: s.apiSecret },
+        { key: s.credentialsKey },
+      )
+    ).parked,
     recordIds: [shipment.id, inbound.id, lading.id, dataRequest.id, customerReturn.id, ...runs.map((run) => run.id), job.id, pending.id, receipt.id],
   };
 }
@@ -320,7 +337,7 @@ describe("isolation between shops", () => {
   it("has requests for every loader and action of every admin route", () => {
     const routes = adminRoutes();
     expect(routes.map((route) => route.id)).toContain("routes/app.shipments.$id");
-    const a: SeededA = { shipmentId: "a", inboundId: "a", ladingId: "a", jobId: "a", dataRequestId: "a", returnId: "a", runId: "a", recordIds: [] };
+    const a: SeededA = { shipmentId: "a", inboundId: "a", ladingId: "a", jobId: "a", dataRequestId: "a", returnId: "a", runId: "a", parkedConnection: "a", recordIds: [] };
     for (const route of routes) {
       const requests = REQUESTS[route.id];
       expect(requests, `${route.id} is not covered by REQUESTS in test/admin/isolation.test.ts`).toBeDefined();

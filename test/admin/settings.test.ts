@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { parkProviderAnswer } from "~/stores/shops/provider-credentials-connection.server";
+import { createOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 import { readProviderCredentials, saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import { MERCHANT_LOCATION } from "../emulator/seed";
@@ -265,11 +267,13 @@ describe("the settings page", () => {
     expect(after?.providerCredentialsCiphertext).toBe(before?.providerCredentialsCiphertext);
   });
 
-  it("connects through the provider's login: the code is exchanged for the shop that asked, once", async () => {
+  it("connects through the provider's login: finished in the admin by the staff member who pressed Connect, once", async () => {
     const s = stack();
+    const stored = async () => (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null;
     // Connect: out of the admin's frame to the provider's authorization page (App Bridge follows the header).
     const connect = await adminData(s, "/app/settings", ROUTE, { form: { intent: "connect" } });
     expect(connect.status, s.logs().slice(-3_000)).toBe(401);
+    const before = await stored();
     const authorization = new URL(connect.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ?? "");
     expect(`${authorization.origin}${authorization.pathname}`).toBe(`${s.sandboxUrl}/oauth2/authorization`);
     expect(authorization.searchParams.get("client_id")).toBe("connector-test-client");
@@ -291,14 +295,38 @@ describe("the settings page", () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("not issued by the app");
 
-    const done = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
-    expect(done.status, s.logs().slice(-3_000)).toBe(302);
-    expect(done.headers.get("Location")).toBe(`https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings?connected=oauth`);
+    // The callback stores nothing: it carries the sealed answer (not the code) into the shop's admin.
+    const back = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
+    expect(back.status, s.logs().slice(-3_000)).toBe(302);
+    const settingsUrl = new URL(back.headers.get("Location") ?? "");
+    expect(`${settingsUrl.origin}${settingsUrl.pathname}`).toBe(`https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings`);
+    const parked = settingsUrl.searchParams.get("provider_connection") ?? "";
+    expect(parked).not.toContain(callback.searchParams.get("code") ?? "(none)");
+    expect(await stored()).toBe(before);
+
+    // Another staff member of the shop (whoever's browser approved) cannot finish it.
+    const pendingPath = `/app/settings?provider_connection=${encodeURIComponent(parked)}`;
+    const asOther = (await (await adminData(s, pendingPath, ROUTE, { user: "7" })).json()) as { pendingConnection: { ok: boolean; problem?: string } };
+    expect(asOther.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("another staff member") });
+    const otherFinish = await adminData(s, "/app/settings", ROUTE, { user: "7", form: { intent: "finishConnect", parked } });
+    expect(otherFinish.status).toBe(400);
+    expect(((await otherFinish.json()) as { message: string }).message).toContain("another staff member");
+    expect(await stored()).toBe(before);
+
+    // The one who pressed Connect is offered to finish it, and finishing stores the connection.
+    const asStarter = (await (await adminData(s, pendingPath, ROUTE)).json()) as { pendingConnection: { ok: boolean } };
+    expect(asStarter.pendingConnection).toMatchObject({ ok: true });
+    const finish = await adminData(s, "/app/settings", ROUTE, { form: { intent: "finishConnect", parked } });
+    expect(finish.status, s.logs().slice(-3_000)).toBe(204);
+    expect(finish.headers.get("X-Remix-Redirect")).toContain("/app/settings?connected=oauth");
     const credentials = await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey });
     expect(credentials).toMatchObject({ kind: "oauth", refreshToken: expect.any(String) });
     expect(credentials?.kind === "oauth" && credentials.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now());
 
-    // The same answer again is refused: the state was good once.
+    // The same answer again is refused, at the callback and in the admin: the state was good once.
+    const again = await adminData(s, "/app/settings", ROUTE, { form: { intent: "finishConnect", parked } });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { message: string }).message).toContain("has been used");
     const replay = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain("has been used");
@@ -307,6 +335,22 @@ describe("the settings page", () => {
     expect(page.text).toContain("Connected through the provider's login since");
     expect(page.text).not.toContain(credentials?.kind === "oauth" ? credentials.accessToken : "(none)");
   });
+
+  it("does not finish another store's connection: an answer parked for one shop opens for no other", async () => {
+    const s = stack();
+    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null;
+    // Shop B's staff member pressed Connect and approved; the sealed answer reaches this shop's admin.
+    const otherCiphertext = (await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null;
+    const otherState = createOAuthState({ shop: OTHER_SHOP, user: "42", secret: s.apiSecret, currentCiphertext: otherCiphertext });
+    const { parked } = await parkProviderAnswer(s.db, { code: "code-for-other-shop", state: otherState }, { SHOPIFY_API_SECRET: s.apiSecret }, { key: s.credentialsKey });
+    const load = (await (await adminData(s, `/app/settings?provider_connection=${encodeURIComponent(parked)}`, ROUTE)).json()) as { pendingConnection: { ok: boolean; problem?: string } };
+    expect(load.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("not started in this store") });
+    const finish = await adminData(s, "/app/settings", ROUTE, { form: { intent: "finishConnect", parked } });
+    expect(finish.status).toBe(400);
+    expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null).toBe(before);
+    expect((await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null).toBe(otherCiphertext);
+  });
+
   it("answers a refusal from the provider's login with fixed words, echoing nothing of the address", async () => {
     const s = stack();
     const url = new URL("/provider-oauth/callback", s.appUrl);

@@ -8,7 +8,8 @@ import type { TestStack } from "../support/stack";
 /** The library answers requests from bots (Node's own user agent counts as one) with 410. */
 export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
-export function sessionToken(shop: string, apiKey: string, apiSecret: string): string {
+/** `user`: the staff member (the token's `sub`). */
+export function sessionToken(shop: string, apiKey: string, apiSecret: string, user = "42"): string {
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const header = encode({ alg: "HS256", typ: "JWT" });
@@ -16,7 +17,7 @@ export function sessionToken(shop: string, apiKey: string, apiSecret: string): s
     iss: `https://${shop}/admin`,
     dest: `https://${shop}`,
     aud: apiKey,
-    sub: "42",
+    sub: user,
     exp: now + 60,
     nbf: now - 5,
     iat: now - 5,
@@ -35,7 +36,7 @@ export function adminData(
   stack: TestStack,
   path: string,
   routeId: string,
-  { signedIn = true, form }: { signedIn?: boolean; form?: Record<string, string> } = {},
+  { signedIn = true, form, user }: { signedIn?: boolean; form?: Record<string, string>; user?: string } = {},
 ): Promise<Response> {
   const url = new URL(path, stack.appUrl);
   url.searchParams.set("_data", routeId);
@@ -44,7 +45,7 @@ export function adminData(
     redirect: "manual",
     headers: {
       "User-Agent": BROWSER_USER_AGENT,
-      ...(signedIn ? { Authorization: `Bearer ${sessionToken(stack.shop, stack.apiKey, stack.apiSecret)}` } : {}),
+      ...(signedIn ? { Authorization: `Bearer ${sessionToken(stack.shop, stack.apiKey, stack.apiSecret, user)}` } : {}),
     },
     ...(form ? { body: new URLSearchParams(form) } : {}),
   });

@@ -9,7 +9,9 @@ import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
 import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
-import { ApiToken, providerAuthorizationUrl, saveApiToken } from "~/stores/shops/provider-credentials-connection.server";
+import { ApiToken, checkParkedAnswer, finishProviderConnection, providerAuthorizationUrl, saveApiToken } from "~/stores/shops/provider-credentials-connection.server";
+import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
+import { ProviderError } from "~/fulfilment";
 import { forgetProviderCredentials, readCredentialsSummary, type CredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { collectPages } from "~/shopify/admin-graphql.server";
@@ -33,8 +35,11 @@ interface LocationChoice {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { session, admin } = await authenticate.admin(request);
+  const { session, admin, sessionToken } = await authenticate.admin(request);
   const shop = session.shop;
+  // The provider's answer, sealed by /provider-oauth/callback, waiting for the staff member who pressed Connect.
+  const parked = new URL(request.url).searchParams.get("provider_connection");
+  const pendingConnection = parked === null ? null : { parked, ...(await checkParkedAnswer(prisma, parked, { shop, user: String(sessionToken.sub) }, env)) };
   const settings = await getShopSettings(prisma, shop);
   let locations: LocationChoice[] = [];
   let locationsProblem: string | null = null;
@@ -57,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     locations,
     locationsProblem,
     justConnected: new URL(request.url).searchParams.get("connected") === "oauth",
+    pendingConnection,
     suggestionPlan: await planServiceSuggestions(prisma, shop),
   };
 }
@@ -72,7 +78,7 @@ const refused = (intent: string, message: string, errors: FieldError[] = [], res
 const NOT_SAVED = "The settings were not saved: correct the fields below.";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { session, redirect } = await authenticate.admin(request);
+  const { session, redirect, sessionToken } = await authenticate.admin(request);
   const shop = session.shop;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
@@ -103,11 +109,23 @@ export async function action({ request }: ActionFunctionArgs) {
     case "connect": {
       try {
         // Out of Shopify's admin frame to the provider's login; it sends the merchant back to /provider-oauth/callback.
-        return redirect(await providerAuthorizationUrl(prisma, shop, appProviderOAuth(env), env), { target: "_top" });
+        return redirect(await providerAuthorizationUrl(prisma, { shop, user: String(sessionToken.sub) }, appProviderOAuth(env), env), { target: "_top" });
       } catch (error) {
         if (error instanceof ProviderNotConnected) return refused(intent, error.message);
         throw error;
       }
+    }
+    case "finishConnect": {
+      try {
+        await finishProviderConnection(prisma, String(form.get("parked") ?? ""), { shop, user: String(sessionToken.sub) }, appProviderOAuth(env), env);
+      } catch (error) {
+        if (error instanceof InvalidOAuthState || error instanceof ProviderNotConnected) return refused(intent, error.message);
+        // The provider refused the code (used, expired) or could not be reached: its words, never a secret (errors.ts redacts them).
+        if (error instanceof ProviderError) return refused(intent, `${error.message} Press Connect again.`);
+        throw error;
+      }
+      // Off the answer's address, so a reload does not offer it again.
+      return redirect("/app/settings?connected=oauth");
     }
     default:
       return refused(intent, `Unknown action: ${intent}`);
@@ -172,7 +190,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 export default function SettingsPage() {
-  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected, suggestionPlan } = useLoaderData<typeof loader>();
+  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected, pendingConnection, suggestionPlan } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -235,6 +253,23 @@ export default function SettingsPage() {
       <Form method="post" ref={formRef} id={settingsForm.id} onSubmit={settingsForm.onSubmit} noValidate>
         <input type="hidden" name="intent" value="save" />
         <Layout>
+          {pendingConnection && (!answer || answer.intent !== "finishConnect") && (
+            <Layout.Section>
+              {pendingConnection.ok ? (
+                <Banner
+                  tone="info"
+                  title="Finish connecting to the provider"
+                  action={{ content: "Finish connecting", loading: pendingIntent === "finishConnect", onAction: () => send("finishConnect", { parked: pendingConnection.parked }) }}
+                >
+                  You approved the connection at the provider. Finish it here to store it for this store; until then nothing has changed.
+                </Banner>
+              ) : (
+                <Banner tone="critical" title="The provider was not connected">
+                  {pendingConnection.problem}
+                </Banner>
+              )}
+            </Layout.Section>
+          )}
           {justConnected && !answer && (
             <Layout.Section>
               <Banner tone="success" title="Connected to the provider." />

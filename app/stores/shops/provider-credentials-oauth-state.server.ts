@@ -1,9 +1,11 @@
 /**
- * The OAuth `state` of a provider connection: which shop asked, until when, and which stored
- * credentials it would replace, signed with the app's secret. The provider's redirect back reaches
- * the callback as a top-level page without Shopify's session token, so this signature is what
- * binds the code to the shop whose admin pressed Connect. Binding the stored credentials makes a
- * state good once: after it connects (or anything else changes the credentials), replaying it fails.
+ * The OAuth `state` of a provider connection: which shop and which of its staff asked (the session
+ * token's `sub`), until when, and which stored credentials it would replace, signed with the app's
+ * secret. The provider's redirect back reaches the callback as a top-level page without Shopify's
+ * session token, so the callback only checks the signature and hands the code back into the
+ * embedded admin, where the same shop and the same staff member must finish it (see
+ * provider-credentials-connection.server.ts). Binding the stored credentials makes a state good
+ * once: after it connects (or anything else changes the credentials), replaying it fails.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
@@ -11,7 +13,7 @@ import { z } from "zod";
 /** Long enough to log in at the provider, short enough that a leaked link soon dies. */
 export const OAUTH_STATE_TTL_MS = 15 * 60_000;
 
-const StatePayload = z.object({ shop: z.string().min(1), nonce: z.string().min(16), expiresAt: z.number().int(), replaces: z.string() });
+const StatePayload = z.object({ shop: z.string().min(1), user: z.string().min(1), nonce: z.string().min(16), expiresAt: z.number().int(), replaces: z.string() });
 
 /** The stored ciphertext (or its absence) as the state names it. */
 export function credentialsVersion(ciphertext: string | null): string {
@@ -23,10 +25,17 @@ export function credentialsVersion(ciphertext: string | null): string {
 
 const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`provider-oauth-state\0${payload}`).digest();
 
-export function createOAuthState(options: { shop: string; secret: string; currentCiphertext: string | null; now?: number }): string {
+/** Who pressed Connect: the shop and the staff member (the session token's `sub`). */
+export interface ConnectionStarter {
+  shop: string;
+  user: string;
+}
+
+export function createOAuthState(options: ConnectionStarter & { secret: string; currentCiphertext: string | null; now?: number }): string {
   const payload = Buffer.from(
     JSON.stringify({
       shop: options.shop,
+      user: options.user,
       nonce: randomBytes(16).toString("base64url"),
       expiresAt: (options.now ?? Date.now()) + OAUTH_STATE_TTL_MS,
       replaces: credentialsVersion(options.currentCiphertext),
@@ -40,13 +49,14 @@ export class InvalidOAuthState extends Error {
 }
 
 /**
- * The shop the state was made for, if it is ours, unaltered, in time, and the credentials it would
- * replace are still those stored (`currentCiphertextOf` reads them for the state's shop).
+ * The shop and staff member the state was made for, if it is ours, unaltered, in time, and the
+ * credentials it would replace are still those stored (`currentCiphertextOf` reads them for the
+ * state's shop).
  */
 export async function verifyOAuthState(
   state: string,
   options: { secret: string; currentCiphertextOf: (shop: string) => Promise<string | null>; now?: number },
-): Promise<string> {
+): Promise<ConnectionStarter> {
   const [payload = "", signature = ""] = state.split(".");
   const expected = sign(options.secret, payload);
   const given = Buffer.from(signature, "base64url");
@@ -55,10 +65,10 @@ export async function verifyOAuthState(
   }
   const parsed = StatePayload.safeParse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
   if (!parsed.success) throw new InvalidOAuthState("This connection link is incomplete. Press Connect in the app's settings again.");
-  const { shop, expiresAt, replaces } = parsed.data;
+  const { shop, user, expiresAt, replaces } = parsed.data;
   if ((options.now ?? Date.now()) > expiresAt) throw new InvalidOAuthState("This connection link has expired. Press Connect in the app's settings again.");
   if (credentialsVersion(await options.currentCiphertextOf(shop)) !== replaces) {
     throw new InvalidOAuthState("This connection link has been used, or the connection changed since it was issued. Press Connect in the app's settings again.");
   }
-  return shop;
+  return { shop, user };
 }
