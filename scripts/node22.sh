@@ -34,7 +34,11 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(install_key)" ]; then
   install_key > "$stamp"
 fi
 
-# The Prisma client is generated code (not committed); make sure it matches the schema.
+# The Prisma clients are generated code (not committed); make sure they match their schemas: the
+# SQLite one, and the PostgreSQL one from prisma/postgres/schema.prisma (generated from the first).
 if [ ! -f "$project_root/node_modules/.prisma/client/index.js" ] || [ "$project_root/prisma/schema.prisma" -nt "$project_root/node_modules/.prisma/client/index.js" ]; then
   (cd "$project_root" && npx --no-install tsx scripts/prisma.ts generate >/dev/null) || return 1
+fi
+if [ ! -f "$project_root/node_modules/.prisma/client-postgres/index.js" ] || [ "$project_root/prisma/postgres/schema.prisma" -nt "$project_root/node_modules/.prisma/client-postgres/index.js" ]; then
+  (cd "$project_root" && npx --no-install tsx scripts/prisma.ts generate --schema prisma/postgres/schema.prisma >/dev/null) || return 1
 fi

@@ -15,6 +15,17 @@ const prismaCli = require.resolve("prisma/build/index.js");
 const placeholderEngine = prismaCli; // any existing file will do; it is never executed
 
 mkdirSync(".data", { recursive: true });
+
+// On PostgreSQL, `migrate deploy` is ours (scripts/postgres/migrate.ts says why), and `generate`
+// also makes the PostgreSQL client from its generated schema.
+const postgres = /^postgres(ql)?:\/\//.test(env.DATABASE_URL);
+const [command, subcommand] = process.argv.slice(2);
+if (postgres && command === "migrate" && subcommand === "deploy") {
+  const { migratePostgres } = await import("./postgres/migrate");
+  const applied = await migratePostgres(env.DATABASE_URL, { log: (line) => process.stdout.write(`${line}\n`) });
+  process.stdout.write(applied.length === 0 ? "No pending migrations to apply.\n" : `${applied.length} migration(s) applied.\n`);
+  process.exit(0);
+}
 const result = spawnSync(process.execPath, [prismaCli, ...process.argv.slice(2)], {
   stdio: "inherit",
   env: {
