@@ -103,6 +103,13 @@ describe("correcting a drop-ship package's customs declaration", () => {
     const answer = await declare(shipment.id, form({ "lines.0.hsCode": "61091000", "lines.0.declareValue": "14", weight: "360" }));
     expect(answer).toMatchObject({ outcome: "declared", errors: [] });
     expect(answer.message).toContain("TSHIRT-BLK-M: HS code 610910 → 61091000");
+    // The provider holds the corrected declaration, with the address of the package as sent.
+    expect(stack().sandbox.state().dropships.get(shipment.packageId)?.declaration).toMatchObject({
+      PackageId: shipment.packageId,
+      Weight: 360,
+      Skus: [{ Sku: "TSHIRT-BLK-M", Quantity: 2, HsCode: "61091000", DeclareValue: 14 }],
+      ShipToAddress: { Country: example.dropshipToNewYork().ShipToAddress.Country },
+    });
 
     const events = await stack().db.shipmentEvent.findMany({ where: { shipmentId: shipment.id } });
     expect(events).toHaveLength(1);
