@@ -75,6 +75,12 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: `/app/shipments/${a.shipmentId}`, notFound: true },
     { method: "POST", path: `/app/shipments/${a.shipmentId}`, form: { intent: "handled" }, notFound: true },
     { method: "POST", path: `/app/shipments/${a.shipmentId}`, form: { intent: "retry" }, notFound: true },
+    {
+      method: "POST",
+      path: `/app/shipments/${a.shipmentId}`,
+      form: { intent: "declare", weight: "500", "lines.0.declareNameEn": "Ceramic mug", "lines.0.declareValue": "6.5" },
+      notFound: true,
+    },
   ],
   "routes/app.returns": (a): Request[] => [
     { method: "GET", path: "/app/returns" },

@@ -26,6 +26,8 @@ export type ProviderPort = Pick<
   FulfilmentClient,
   | "createOutboundBatch"
   | "createDropshipBatch"
+  | "createDropshipWithBoxes"
+  | "declarePackage"
   | "outboundStatuses"
   | "dropshipStatuses"
   | "dropshipStatus"

@@ -3,11 +3,14 @@
  * provider in `/multiple` requests of at most 20, and each package's answer is applied on its own:
  * accepted (also "already known; nothing changed", our own earlier send) → SUBMITTED; refused →
  * HELD with the provider's words. The PackageId is the fulfillment order's, so sending again after
- * a crash or a lost answer never makes a second parcel.
+ * a crash or a lost answer never makes a second parcel. A drop-ship package heavier than the shop's
+ * box limit goes alone, box by box (operation 6, decision 0017), under the same PackageId and the
+ * same rules: 201 or 200 "not changed" → SUBMITTED, refused → HELD, outcome unknown → sent again.
  */
 import type { Shipment } from "@prisma/client";
-import { asNewOrder, decodePackageRequest, type PackageRequest } from "~/connector";
+import { asNewOrder, boxedRequest, boxesFor, decodePackageRequest, type PackageRequest } from "~/connector";
 import {
+  type DropshipContainer,
   type DropshipPackage,
   OutboundPackage,
   ProviderRateLimitedError,
@@ -27,6 +30,7 @@ import {
   type PushTarget,
 } from "~/stores/shipments/shipment-pipeline.server";
 import { transition } from "~/stores/shipments/shipment.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
 import type { ProviderPort } from "../ports/ports";
@@ -173,6 +177,63 @@ async function sendBatch(ctx: JobContext, deps: PipelineDeps, provider: Provider
   await applyResults(ctx, target, prepared, results, operation);
 }
 
+type Boxed = { prepared: Prepared; pkg: DropshipPackage; boxes: DropshipContainer[] };
+
+/**
+ * Which packages go box by box: drop-ship ones over the shop's box limit. A resend as a new order
+ * after a fix stays in the batch: only there can the provider be asked for a new order
+ * (IsCreateNewOrder; operation 6 has no such field).
+ */
+function splitBoxed(prepared: Prepared[], maxBoxGrams: number | null): { batched: Prepared[]; boxed: Boxed[] } {
+  const batched: Prepared[] = [];
+  const boxed: Boxed[] = [];
+  for (const one of prepared) {
+    const boxes = one.request.kind === "DROPSHIP" && !one.request.body.IsCreateNewOrder ? boxesFor(one.request.body, maxBoxGrams) : undefined;
+    if (one.request.kind === "DROPSHIP" && boxes !== undefined) boxed.push({ prepared: one, pkg: one.request.body, boxes });
+    else batched.push(one);
+  }
+  return { batched, boxed };
+}
+
+/** One package box by box (operation 6): created or "not changed" → SUBMITTED; refused → HELD. */
+async function sendBoxed(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, target: PushTarget, { prepared, pkg, boxes }: Boxed): Promise<void> {
+  const { shipment } = prepared;
+  let outcome: string;
+  try {
+    ({ outcome } = await provider.createDropshipWithBoxes(boxedRequest(pkg, target.origin, boxes)));
+  } catch (error) {
+    if (error instanceof ProviderRateLimitedError) {
+      await releaseSendingClaims(ctx.db, ctx.jobId, [shipment.id]);
+      throw forQueue(error, deps.now(), deps.policy);
+    }
+    if (error instanceof ProviderValidationError) return holdRefused(ctx, target, prepared, error);
+    // Outcome unknown: the claim stays and the retry sends the same PackageId, answered "not changed".
+    throw error;
+  }
+  const sent = {
+    ...sentSummary(pkg, target.origin),
+    boxes: boxes.map((box) => ({ grams: box.Weight ?? null, skus: box.SkuInfos.map((line) => ({ sku: line.Sku, quantity: line.Quantity })) })),
+  };
+  const said = outcome === "unchanged" ? "already known to the provider, nothing changed" : "accepted";
+  await transition(
+    ctx.db,
+    shipment,
+    "SUBMITTED",
+    {
+      type: "sent",
+      message: `Sent to the provider in ${boxes.length} boxes (${where(target)}, service ${pkg.ServiceCode ?? "?"}): ${said}.`,
+      data: { operation: "createDropshipWithBoxes", sent, received: { outcome } },
+    },
+    { ...CLAIM_RELEASED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
+  );
+}
+
+/** The shop's box limit for drop-ship packages; outbound packages are packed by the warehouse. */
+async function boxLimitOf(db: DatabaseOrTransaction, target: PushTarget): Promise<number | null> {
+  if (target.kind !== "DROPSHIP") return null;
+  return (await getShopSettings(db, target.shop)).dropShip?.maxBoxGrams ?? null;
+}
+
 /**
  * When a push should wait for its batch to fill: fewer READY packages than a batch holds, and the
  * longest-waiting one has waited less than pushGatherMs. Null: send now.
@@ -186,6 +247,7 @@ async function gatheringUntil(db: DatabaseOrTransaction, deps: PipelineDeps, tar
 
 export async function pushShipments(ctx: JobContext, deps: PipelineDeps, target: PushTarget): Promise<void> {
   const provider = await deps.provider(target.shop);
+  const maxBoxGrams = await boxLimitOf(ctx.db, target);
   let claimedInLastRound = false;
   for (let round = 0; round < deps.policy.batchesPerPush; round++) {
     // A partial batch waits for more packages (not a claim: a cancellation meanwhile finds the
@@ -210,7 +272,9 @@ export async function pushShipments(ctx: JobContext, deps: PipelineDeps, target:
       else unsendable.push(shipment);
     }
     await holdUnsendable(ctx, unsendable);
-    if (prepared.length > 0) await sendBatch(ctx, deps, provider, target, prepared);
+    const { batched, boxed } = splitBoxed(prepared, maxBoxGrams);
+    if (batched.length > 0) await sendBatch(ctx, deps, provider, target, batched);
+    for (const one of boxed) await sendBoxed(ctx, deps, provider, target, one);
   }
 
   const now = deps.now();

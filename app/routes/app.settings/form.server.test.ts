@@ -100,6 +100,17 @@ describe("the settings form", () => {
     );
   });
 
+  it("reads the drop-ship box limit in kg as grams, blank as none, and names a wrong one", () => {
+    const boxed = readSettingsForm(withFields({ "dropShip.maxBoxKg": "2.5" }), stored);
+    const settings = ShopSettings.parse(boxed.ok ? boxed.settings : {});
+    expect(settings.dropShip?.maxBoxGrams).toBe(2_500);
+    expect(formValuesOf(settings).dropShip.maxBoxKg).toBe("2.5");
+    const blank = readSettingsForm(withFields({ "dropShip.maxBoxKg": "" }), stored);
+    expect(blank.ok && ShopSettings.parse(blank.settings).dropShip?.maxBoxGrams).toBeNull();
+    const wrong = readSettingsForm(withFields({ "dropShip.maxBoxKg": "two" }), stored);
+    expect(wrong.ok ? [] : wrong.errors).toEqual([{ field: "dropShip.maxBoxKg", label: "Pack in boxes of at most (kg)", message: "must be a number such as 12.5" }]);
+  });
+
   it("keeps the stored after-sending settings when the form leaves them out, and checks them when given", () => {
     const handBack = ShopSettings.parse({ ...stored, afterSending: { failedPackages: "handBack", noNewsDays: 45 } });
     const omitted = new URLSearchParams(base.filter(([name]) => !name.startsWith("afterSending.") && name !== "warehouses.0.handlingDays"));

@@ -47,6 +47,7 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
           handlingLocation: values.dropShip.handlingLocation,
           merchantLocationIds: values.dropShip.merchantLocationIds,
           services: { defaultService: values.dropShip.defaultService, byCountry: byCountry(values.dropShip.byCountry), byShippingMethod: byShippingMethod(values.dropShip.byShippingMethod) },
+          maxBoxGrams: values.dropShip.maxBoxKg === null ? null : Math.round(values.dropShip.maxBoxKg * 1000),
         }
       : null,
     customs: {

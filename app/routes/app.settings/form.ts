@@ -7,6 +7,7 @@
  * it. No Remix, no Polaris, nothing of the server: the page's script runs it too (decision 0012).
  */
 import { z } from "zod";
+import { INT32_MAX } from "~/fulfilment/schemas/rules";
 import { checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
 import { CountryCode } from "~/connector/countries";
 import { positiveDimension, SkuEntry } from "~/connector/settings";
@@ -67,6 +68,8 @@ export const SettingsForm = z
         defaultService: optional(ServiceCode),
         byCountry: CountryRows,
         byShippingMethod: MethodRows,
+        // Kilograms as the merchant thinks of a box; stored in grams (decision 0017).
+        maxBoxKg: decimalText(z.number().min(0.001, { error: "must be more than 0 kg" }).max(INT32_MAX / 1000, { error: "must be a sensible weight in kg" })),
       }),
     ),
     orders: section(z.object({ shipUnpaid: checkbox, shipHighRisk: checkbox })),
@@ -143,6 +146,7 @@ const FIXED_LABELS: Readonly<Record<string, string>> = {
   "dropShip.handlingLocation": "Handling location",
   "dropShip.merchantLocationIds": "Locations shipped through drop-ship",
   "dropShip.defaultService": "Default service (drop-ship)",
+  "dropShip.maxBoxKg": "Pack in boxes of at most (kg)",
   "customs.declareNameEn": "Default customs name",
   "customs.hsCode": "Default HS code",
   "customs.declaredValueCurrency": "Declared value currency",
@@ -219,6 +223,7 @@ export function formValuesOf(settings: ShopSettings) {
       defaultService: settings.dropShip?.services.defaultService ?? "",
       byCountry: countryRows(settings.dropShip?.services.byCountry ?? {}),
       byShippingMethod: methodRows(settings.dropShip?.services.byShippingMethod ?? {}),
+      maxBoxKg: settings.dropShip?.maxBoxGrams == null ? "" : String(settings.dropShip.maxBoxGrams / 1000),
     },
     orders: { shipUnpaid: settings.orders.shipUnpaid, shipHighRisk: settings.orders.shipHighRisk },
     customs: {

@@ -473,6 +473,13 @@ export default function SettingsPage() {
                 <TextInput name="dropShip.defaultService" label="Default service" initial={form.dropShip.defaultService} error={errorOf("dropShip.defaultService")} />
                 <RowsInput prefix="dropShip.byCountry" columns={SERVICE_COLUMNS} initial={form.dropShip.byCountry} errorOf={errorOf} addLabel="Add a country" />
                 <ShippingMethodRows prefix="dropShip" initial={form.dropShip.byShippingMethod} errorOf={errorOf} />
+                <TextInput
+                  name="dropShip.maxBoxKg"
+                  label="Pack in boxes of at most (kg)"
+                  initial={form.dropShip.maxBoxKg}
+                  helpText="A heavier package is sent to the provider in several boxes of at most this weight. Leave empty to send every package as one parcel."
+                  error={errorOf("dropShip.maxBoxKg")}
+                />
               </BlockStack>
             </Card>
           </Section>

@@ -11,6 +11,9 @@ import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
 import { canRefresh, refreshShipment } from "~/flows/follow/refresh.server";
 import { decodeShippingCosts, formatTotals, totalsByCurrency } from "~/connector/shipping-costs";
+import { declarationValuesFrom } from "~/connector/declaration";
+import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
+import { DeclarationCard } from "./declaration-card";
 
 const notFound = () => new Response("No such shipment in this shop", { status: 404 });
 
@@ -27,7 +30,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     costLines.length === 0
       ? null
       : { lines: costLines, total: formatTotals(totalsByCurrency(costLines)), at: provider.shippingCostsAt?.toISOString() ?? null };
-  return { shipment, refreshable: canRefresh(provider), costs };
+  const declaration = await declarationForPage(prisma, session.shop, shipment.id);
+  if (declaration === null) throw notFound();
+  return { shipment, refreshable: canRefresh(provider), costs, declaration };
 }
 
 /** What the merchant reads after pressing Retry. */
@@ -62,6 +67,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : { outcome: "refused", message: "There was nothing to mark: it does not need attention.", reasons: [] };
     return answer;
   }
+  if (form.get("intent") === "declare") {
+    const values = declarationValuesFrom((name) => String(form.get(name) ?? ""), form.keys());
+    return { intent: "declare" as const, ...(await declareShipment(prisma, appPipelineDeps(), session.shop, id, values)) };
+  }
   if (form.get("intent") === "refresh") {
     const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);
     const answer: RetryAnswer = { outcome: refreshed.outcome === "refreshed" ? "ready" : refreshed.outcome, message: refreshed.message, reasons: [] };
@@ -85,11 +94,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ShipmentDetailPage() {
-  const { shipment, refreshable, costs } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { shipment, refreshable, costs, declaration } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const answer = actionData !== undefined && !("intent" in actionData) ? actionData : undefined;
+  const declared = actionData !== undefined && "intent" in actionData ? actionData : undefined;
   // From the click until the page has reloaded with the answer (Remix's submitting, then loading).
   const pending = useNavigation().formData;
-  const retrying = pending !== undefined && pending.get("intent") !== "refresh";
+  const declaring = pending?.get("intent") === "declare";
+  const retrying = pending !== undefined && pending.get("intent") !== "refresh" && !declaring;
   const refreshing = pending?.get("intent") === "refresh";
   const retryable = (shipment.state === "HELD" || shipment.state === "FAILED") && !shipment.handedBack;
 
@@ -258,6 +270,9 @@ export default function ShipmentDetailPage() {
               <Fact label="Last change">{when(shipment.updatedAt)}</Fact>
             </BlockStack>
           </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <DeclarationCard declaration={declaration} answer={declared} sending={declaring} />
         </Layout.Section>
         <Layout.Section>
           <Card>

@@ -39,6 +39,11 @@ export const ShipmentEventType = z.enum([
   "ended",
   /** A person marked the change or the ending as seen. */
   "attention_handled",
+  // Declarations (issue 13, app/flows/declare):
+  /** A corrected customs declaration the provider accepted (operation 10). */
+  "declared",
+  /** A customs declaration the provider refused, or could not take because the parcel has shipped. */
+  "declaration_refused",
 ]);
 export type ShipmentEventType = z.infer<typeof ShipmentEventType>;
 

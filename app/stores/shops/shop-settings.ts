@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { CountryCode } from "~/connector/countries";
 import { ConnectorSettings, SkuEntry } from "~/connector/settings";
-import { code, declareName, emptyOrDigits, textBetween } from "~/fulfilment/schemas/rules";
+import { code, declareName, emptyOrDigits, INT32_MAX, integer, textBetween } from "~/fulfilment/schemas/rules";
 
 export const ShopifyLocationId = z
   .string()
@@ -65,6 +65,11 @@ const DropShip = z.object({
   /** The merchant's Shopify locations whose fulfillment orders become drop-ship packages. */
   merchantLocationIds: z.array(ShopifyLocationId).min(1, { error: "must name at least one location" }),
   services: ServicesByCountry.prefault({}),
+  /**
+   * Packages heavier than this go to the provider in boxes of at most this many grams
+   * (operation 6) instead of as one parcel; null: always one parcel (decision 0017).
+   */
+  maxBoxGrams: integer(1, INT32_MAX).nullable().default(null),
 });
 
 /** What a customs declaration says when a product does not say it itself. */

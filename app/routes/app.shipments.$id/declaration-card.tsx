@@ -1,0 +1,100 @@
+/**
+ * The shipment page's customs declaration: the form that corrects a drop-ship package's
+ * declaration at the provider, per line and for the package, with each field's error beside it;
+ * or, when the package cannot be declared now, why.
+ */
+import { Form } from "@remix-run/react";
+import { Banner, BlockStack, Box, Button, Card, Divider, InlineGrid, List, Text } from "@shopify/polaris";
+import { TextInput } from "~/components/form-inputs";
+import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.server";
+
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+export function DeclarationCard({ declaration, answer, sending }: { declaration: DeclarationPage; answer: DeclareOutcome | undefined; sending: boolean }) {
+  if (!declaration.allowed) {
+    return (
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            Customs declaration
+          </Text>
+          <Text as="p" tone="subdued">
+            {declaration.why}
+          </Text>
+        </BlockStack>
+      </Card>
+    );
+  }
+  const errorOf = (field: string) => {
+    const messages = answer?.errors.filter((error) => error.field === field).map((error) => error.message) ?? [];
+    return messages.length > 0 ? messages.join("; ") : undefined;
+  };
+  const { values } = declaration;
+  return (
+    <Card>
+      {/* Keyed by the last declaration: after a successful send the fields start from it again. */}
+      <Form method="post" key={declaration.lastDeclaredAt ?? "as-sent"}>
+        <input type="hidden" name="intent" value="declare" />
+        <BlockStack gap="400">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">
+              Customs declaration
+            </Text>
+            <Text as="p" tone="subdued">
+              {declaration.lastDeclaredAt === null
+                ? "As the package was sent. Correct what customs should read, then send it to the provider."
+                : `As last declared on ${when(declaration.lastDeclaredAt)}. Correct what customs should read, then send it again.`}
+            </Text>
+          </BlockStack>
+          {answer && !sending && (
+            <Banner tone={answer.outcome === "declared" ? "success" : "critical"} title={answer.message}>
+              {answer.errors.length > 0 && (
+                <List>
+                  {answer.errors.map((error, index) => (
+                    <List.Item key={index}>
+                      {error.label}: {error.message}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Banner>
+          )}
+          <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
+            <TextInput name="weight" label="Package weight (g)" initial={values.weight} error={errorOf("weight")} />
+            <TextInput name="vatCode" label="VAT code" initial={values.vatCode} error={errorOf("vatCode")} />
+            <TextInput name="ioss" label="IOSS number" initial={values.ioss} error={errorOf("ioss")} placeholder="IM0123456789" />
+            <TextInput name="length" label="Length (cm)" initial={values.length} error={errorOf("length")} />
+            <TextInput name="width" label="Width (cm)" initial={values.width} error={errorOf("width")} />
+            <TextInput name="height" label="Height (cm)" initial={values.height} error={errorOf("height")} />
+          </InlineGrid>
+          {values.lines.map((line, index) => {
+            const field = (name: string) => `lines.${index}.${name}`;
+            return (
+              <BlockStack key={index} gap="200">
+                <Divider />
+                <Box paddingBlockStart="100">
+                  <Text as="h3" variant="headingSm">
+                    {`Line ${index + 1}: ${line.sku} × ${line.quantity}`}
+                  </Text>
+                </Box>
+                <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
+                  <TextInput name={field("declareNameEn")} label="Declared name in English" initial={line.declareNameEn} error={errorOf(field("declareNameEn"))} />
+                  <TextInput name={field("declareNameCn")} label="Declared name in the local language" initial={line.declareNameCn} error={errorOf(field("declareNameCn"))} />
+                  <TextInput name={field("declareValue")} label="Declared value per unit" initial={line.declareValue} error={errorOf(field("declareValue"))} />
+                  <TextInput name={field("hsCode")} label="HS code" initial={line.hsCode} error={errorOf(field("hsCode"))} helpText="6 to 50 digits, or empty." />
+                  <TextInput name={field("weight")} label="Weight per unit (g)" initial={line.weight} error={errorOf(field("weight"))} />
+                  <TextInput name={field("materialEn")} label="Material" initial={line.materialEn} error={errorOf(field("materialEn"))} />
+                </InlineGrid>
+              </BlockStack>
+            );
+          })}
+          <Box>
+            <Button submit variant="primary" loading={sending}>
+              Send declaration
+            </Button>
+          </Box>
+        </BlockStack>
+      </Form>
+    </Card>
+  );
+}
