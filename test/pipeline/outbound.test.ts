@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { decodeShippingCosts } from "~/connector/shipping-costs";
-import { type Harness, startHarness } from "./harness";
+import { listShipments } from "~/stores/shipments/shipment-list.server";
+import { DEMO_SHOP, type Harness, startHarness } from "./harness";
 
 let harness: Harness;
 
@@ -121,5 +122,9 @@ describe("an order at the provider's warehouse", () => {
     // The timeline names the field, not the customer's street.
     const timeline = await harness.events(held.id);
     expect(timeline.map((e) => e.message).join(" ")).not.toContain("Very long street");
+    // It has no request yet, and the merchant still finds it on the Shipments page by SKU or recipient.
+    const found = async (q: string) => (await listShipments(harness.db, DEMO_SHOP, { filter: "attention", page: 1, q })).rows.map((row) => row.id);
+    for (const q of ["socks-wool-3p-gry", "SOCKS-WOOL", "steve shipper", "Shipper"]) expect(await found(q), q).toContain(held.id);
+    expect(await found("CANDLE-SOY")).not.toContain(held.id);
   }, 30_000);
 });

@@ -31,6 +31,8 @@ export interface CustomerDataReport {
     trackingUrl: string | null;
     createdAt: string;
     requestSentToProvider: unknown;
+    /** The SKUs and recipient's name the Shipments search finds the package by. */
+    searchWords: string[];
     holdReasons: unknown;
     lastErrorText: string | null;
     changedInShopify: string | null;
@@ -92,6 +94,7 @@ export async function buildCustomerDataReport(
       trackingUrl: s.trackingUrl,
       createdAt: s.createdAt.toISOString(),
       requestSentToProvider: s.requestSent === null ? null : storedJson(s.requestSent),
+      searchWords: s.searchText === null ? [] : s.searchText.split("\n"),
       holdReasons: s.holdReasons === null ? null : storedJson(s.holdReasons),
       lastErrorText: s.lastErrorText,
       changedInShopify: s.changedInShopify,

@@ -57,6 +57,7 @@ export async function recordPlannedShipment(db: DatabaseOrTransaction, shop: str
     serviceCode: shipment.serviceCode,
     request: shipment.request,
     lineItems: shipment.lineItems,
+    searchText: shipment.searchText,
     ...(shipment.hold ? { hold: shipment.hold } : {}),
     ...(shipment.waitUntil ? { waitUntil: shipment.waitUntil } : {}),
     event: shipment.event,

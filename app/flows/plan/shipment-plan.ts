@@ -20,6 +20,8 @@ export interface ShipmentPlan {
   /** The package to send; null while held by the checks (there is none yet). */
   request: PackageRequest | null;
   lineItems: ShipmentLine[];
+  /** What the Shipments search finds it by besides order and tracking: see searchTextOf. */
+  searchText: string;
   hold?: { code: string; reasons: StoredHoldReason[] };
   /** When a scheduled fulfillment order opens: the shipment is looked at again then. */
   waitUntil?: Date;
@@ -42,6 +44,19 @@ const WAIT_EVENTS = {
   AWAITING_PAYMENT: "Not paid yet: waits until Shopify marks the order paid.",
   HIGH_RISK: "Rated high risk of fraud in Shopify: waits for the merchant.",
 } as const satisfies Record<WaitCode, string>;
+
+/**
+ * The words the Shipments search finds a package by, beyond its order name and tracking: its SKUs
+ * and the recipient's name and company, lower case. Kept on the shipment because a held package has
+ * no request to search (it is built only once the package can be sent). Holds the recipient's
+ * name: erased on customers/redact like the request.
+ */
+export function searchTextOf(fo: FulfillmentOrderFacts): string {
+  const skus = linesToShip(fo).map((line) => line.sku);
+  const recipient = fo.destination === null ? [] : [[fo.destination.firstName, fo.destination.lastName].filter(Boolean).join(" "), fo.destination.company];
+  const words = [...skus, ...recipient].filter((word): word is string => typeof word === "string" && word.trim() !== "").map((word) => word.trim().toLowerCase());
+  return [...new Set(words)].join("\n");
+}
 
 /** A drop-ship package, ready, held or waiting: what the drop-ship path records (a warehouse's go through its request). */
 export function isDropshipPlan(plan: PackagePlan): boolean {
@@ -66,6 +81,7 @@ function originOf(fo: FulfillmentOrderFacts, settings: PipelineSettings): string
 export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, settings: PipelineSettings): Planned {
   const plan = planPackage(fo, order, settings.connector);
   const lineItems = linesToShip(fo).map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
+  const searchText = searchTextOf(fo);
   switch (plan.kind) {
     case "SKIP":
       return { plan, shipment: undefined };
@@ -82,6 +98,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           serviceCode: null,
           request: null,
           lineItems,
+          searchText,
           hold: { code: plan.code, reasons: [{ field: WAIT_FIELDS[plan.code], message: plan.message }] },
           ...(until !== undefined && !Number.isNaN(until.getTime()) ? { waitUntil: until } : {}),
           summary: plan.message,
@@ -107,6 +124,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           serviceCode: null,
           request: null,
           lineItems,
+          searchText,
           hold: { code: HELD_BY_CHECKS, reasons: plan.reasons },
           summary,
           event: { type: "held", message: eventMessage, data: { packageId: plan.packageId, fields: plan.reasons.map(({ field, limit }) => ({ field, limit })) } },
@@ -133,6 +151,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           serviceCode: plan.serviceCode,
           request: plan.kind === "OUTBOUND" ? { kind: "OUTBOUND", body: plan.request } : { kind: "DROPSHIP", body: plan.request },
           lineItems,
+          searchText,
           ...(review ? { hold: { code: HELD_FOR_REVIEW, reasons: [REVIEW_REASON] } } : {}),
           summary,
           event: review ? { type: "held", message: summary, data } : { type: "validated", message: summary, data },

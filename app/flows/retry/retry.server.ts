@@ -82,6 +82,7 @@ export async function planAgain(
       waitUntil: planned.waitUntil ?? null,
       // What it would carry is kept up to date while it waits (an edit, a split).
       lineItems: JSON.stringify(planned.lineItems),
+      searchText: planned.searchText,
       requestSent: null,
     };
     const event = { type: "held" as const, message: `${who}; ${shipment.state === "HELD" ? "still held" : "held"}. ${planned.event.message}`, data: planned.event.data };
@@ -113,6 +114,7 @@ export async function planAgain(
     serviceCode: planned.serviceCode,
     requestSent: request === null ? null : encodePackageRequest(request),
     lineItems: JSON.stringify(planned.lineItems),
+    searchText: planned.searchText,
     resendAsNew,
     holdReasons: null,
     lastErrorCode: null,

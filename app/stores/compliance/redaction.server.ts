@@ -72,7 +72,7 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
     // so may the timeline's messages and details: erased too.
     const shipments = await tx.shipment.updateMany({
       where: { id: { in: shipmentIds }, redactedAt: null },
-      data: { requestSent: null, holdReasons: null, lastErrorText: null, changedInShopify: null, redactedAt: now },
+      data: { requestSent: null, searchText: null, holdReasons: null, lastErrorText: null, changedInShopify: null, redactedAt: now },
     });
     await tx.shipmentEvent.updateMany({
       where: { shipmentId: { in: shipmentIds }, NOT: { message: ERASED, data: null } },

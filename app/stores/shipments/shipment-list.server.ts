@@ -57,10 +57,10 @@ export function shipmentListQueryOf(params: URLSearchParams): ShipmentListQuery 
 
 /**
  * Shipments matching the merchant's search: the order name (with or without its #), a tracking
- * number (the main one or another parcel's), the package id, or, in the request the package was
- * last planned with (its SKUs and recipient's name), a SKU or the customer's name. SQLite's LIKE is
- * case-insensitive for ASCII. A package never planned (held before its request was built) and one
- * whose customer asked to be forgotten (requestSent erased) are found by order and tracking only.
+ * number (the main one or another parcel's), the package id, or a SKU or the recipient's name:
+ * in the shipment's search text (kept from planning on, held packages included, lower case) or,
+ * for shipments recorded before it existed, in the request sent (SQLite's LIKE is case-insensitive
+ * for ASCII). A shipment whose customer asked to be forgotten is found by order and tracking only.
  */
 function searchWhere(q: string): Prisma.ShipmentWhereInput {
   const bare = q.replace(/^#/, "");
@@ -70,6 +70,7 @@ function searchWhere(q: string): Prisma.ShipmentWhereInput {
       { trackingNumber: { contains: q } },
       { extraTrackingNumbers: { contains: q } },
       { packageId: { contains: q } },
+      { searchText: { contains: q.toLowerCase() } },
       { requestSent: { contains: q } },
     ],
   };

@@ -76,6 +76,8 @@ export interface NewShipment {
   /** The package as it will be sent (holds the recipient's address: erased on customers/redact). */
   request: PackageRequest | null;
   lineItems: readonly ShipmentLine[];
+  /** SKUs and recipient, lower case, for the Shipments search (holds the recipient's name). */
+  searchText?: string;
   /** When HELD: the code and the reasons. */
   hold?: { code: string; reasons: readonly StoredHoldReason[] };
   /** When HELD until a scheduled fulfillment order opens. */
@@ -107,6 +109,7 @@ export function recordNewShipment(db: DatabaseOrTransaction, input: NewShipment)
         serviceCode: input.serviceCode,
         requestSent: input.request === null ? null : encodePackageRequest(input.request),
         lineItems: JSON.stringify(input.lineItems),
+        searchText: input.searchText ?? null,
         ...(input.hold ? heldChanges(input.hold.code, input.hold.reasons) : {}),
         waitUntil: input.waitUntil ?? null,
       },

@@ -68,6 +68,7 @@ async function customerWithAnOrder(orderShop = shop) {
       packageId: "1001-5",
       trackingNumber: "1Z999",
       requestSent: JSON.stringify({ ShipToAddress: { Contact: "John Smith", Street1: "123 Elm St.", City: "Ottawa" } }),
+      searchText: "candle-soy-200-lav\njohn smith",
     },
   });
 }
@@ -126,7 +127,7 @@ describe("customers/redact", () => {
       ["customers/data_request", null, true],
       ["customers/redact", null, true],
     ]);
-    expect(await db.shipment.findFirstOrThrow()).toMatchObject({ requestSent: null, state: "CREATED", trackingNumber: "1Z999" });
+    expect(await db.shipment.findFirstOrThrow()).toMatchObject({ requestSent: null, searchText: null, state: "CREATED", trackingNumber: "1Z999" });
     const requests = await listComplianceRequests(db, shop);
     const dataRequest = requests.find((r) => r.kind === "CUSTOMER_DATA_REQUEST");
     const redaction = requests.find((r) => r.kind === "CUSTOMER_REDACT");

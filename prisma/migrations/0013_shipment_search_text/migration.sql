@@ -1,0 +1,3 @@
+-- shipment search text
+-- AlterTable
+ALTER TABLE "Shipment" ADD COLUMN "searchText" TEXT;
