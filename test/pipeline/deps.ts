@@ -33,6 +33,8 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
   return {
     createOutboundBatch: (input) => count("createOutboundBatch", () => provider.createOutboundBatch(input)),
     createDropshipBatch: (input) => count("createDropshipBatch", () => provider.createDropshipBatch(input)),
+    createOutbound: (input) => count("createOutbound", () => provider.createOutbound(input)),
+    createDropship: (input) => count("createDropship", () => provider.createDropship(input)),
     outboundStatuses: (input) => count("outboundStatuses", () => provider.outboundStatuses(input)),
     dropshipStatuses: (input) => count("dropshipStatuses", () => provider.dropshipStatuses(input)),
     dropshipStatus: (input) => count("dropshipStatus", () => provider.dropshipStatus(input)),

@@ -26,6 +26,8 @@ export type ProviderPort = Pick<
   FulfilmentClient,
   | "createOutboundBatch"
   | "createDropshipBatch"
+  | "createOutbound"
+  | "createDropship"
   | "outboundStatuses"
   | "dropshipStatuses"
   | "dropshipStatus"
