@@ -10,7 +10,9 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { encodePackageRequest } from "~/connector";
 import { saveShopSettings } from "~/stores/shops/shop.server";
+import * as example from "../provider/examples";
 import { MERCHANT_LOCATION } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
 import { orderPayload } from "../support/shopify-admin";
@@ -286,4 +288,31 @@ describe("send now from the block", () => {
     const { data } = OrderFulfilments.parse(await s.adminGraphql("query ($id: ID!) { order(id: $id) { fulfillments { status trackingInfo { number } } } }", { id: orderId }));
     expect(data.order.fulfillments).toHaveLength(1);
   }, 60_000);
+
+  it("gives the provider's refusal of a field back to the merchant, and holds the package with it", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    // A package stored without its service: the provider refuses it by field (sandbox decision 2).
+    const { ServiceCode: _dropped, ...withoutService } = example.dropshipToNewYork("BLOCK-REFUSED-1");
+    const ready = await s.db.shipment.create({
+      data: {
+        shop: s.shop,
+        kind: "DROPSHIP",
+        state: "READY",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/770101",
+        orderId: "gid://shopify/Order/770101",
+        packageId: "BLOCK-REFUSED-1",
+        warehouseCode: "SZ-HUB",
+        requestSent: encodePackageRequest({ kind: "DROPSHIP", body: withoutService }),
+      },
+    });
+    const response = await blockFetch(s, "770101", { body: { shipmentId: ready.id, action: "send" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    const answer = ActionAnswer.parse(await response.json());
+    expect(answer).toMatchObject({ outcome: "held", message: "The provider refused the package: correct what it names, then retry." });
+    expect(answer.reasons).toEqual([{ field: "Package.ServiceCode", message: expect.stringMatching(/^The provider refused Package\.ServiceCode: .+\. Correct it, then retry\.$/) }]);
+    expect(answer.shipments).toMatchObject([{ id: ready.id, state: { code: "HELD", label: "On hold" }, actions: ["retry"], reasons: answer.reasons }]);
+    const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: ready.id } });
+    expect(stored).toMatchObject({ state: "HELD", sendingJobId: null });
+  });
 });
