@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { encodePackageRequest } from "~/connector";
+import { queuePush } from "~/flows/queue/stages.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import * as example from "../provider/examples";
 import { MERCHANT_LOCATION } from "../emulator/seed";
@@ -287,6 +288,31 @@ describe("send now from the block", () => {
     expect(s.sandbox.state().dropships.size).toBe(packagesBefore + 1);
     const { data } = OrderFulfilments.parse(await s.adminGraphql("query ($id: ID!) { order(id: $id) { fulfillments { status trackingInfo { number } } } }", { id: orderId }));
     expect(data.order.fulfillments).toHaveLength(1);
+  }, 60_000);
+
+  it("when the provider does not answer, the job behind the send sends the same package later, and the batch push leaves it alone", async () => {
+    const s = stack();
+    const provider = await countingProvider(s.sandboxUrl);
+    await studioHeldForReview(s, provider.url);
+    const { orderId, shipmentId } = await heldOrder(s);
+    const packagesBefore = s.sandbox.state().dropships.size;
+    // Every attempt of the client fails before the provider looks at the package.
+    await fetch(`${s.sandboxUrl}/__sandbox/faults`, { method: "POST", body: JSON.stringify({ operation: "createDropship", kind: "500", count: 4 }) });
+
+    const response = await blockFetch(s, numberOf(orderId), { body: { shipmentId, action: "retry" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    expect(ActionAnswer.parse(await response.json())).toMatchObject({
+      outcome: "queued",
+      message: "The provider did not answer. The app sends it again in a moment with the same package id, so it is never created twice.",
+    });
+    // A push of the handling location meanwhile finds the package claimed by the send, and leaves it.
+    await queuePush(s.db, { shop: s.shop, kind: "DROPSHIP", origin: "SZ-HUB" }, new Date());
+
+    await fulfilledInShopify(s, orderId);
+    expect(provider.calls.get("POST /v1/directExpressOrders")).toBe(5);
+    expect(provider.calls.get("POST /v1/directExpressOrders/multiple") ?? 0).toBe(0);
+    expect(s.sandbox.state().dropships.size).toBe(packagesBefore + 1);
+    expect(await s.db.job.findFirst({ where: { kind: "shipments.send-one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 1 });
   }, 60_000);
 
   it("gives the provider's refusal of a field back to the merchant, and holds the package with it", async () => {
