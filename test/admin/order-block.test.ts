@@ -315,6 +315,30 @@ describe("send now from the block", () => {
     expect(await s.db.job.findFirst({ where: { kind: "shipments.send-one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 1 });
   }, 60_000);
 
+  it("live mode without a connection to the provider: nothing sent, the merchant told where to connect, the package left to the batch", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "live" });
+    const ready = await s.db.shipment.create({
+      data: {
+        shop: s.shop,
+        kind: "DROPSHIP",
+        state: "READY",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/770201",
+        orderId: "gid://shopify/Order/770201",
+        packageId: "BLOCK-LIVE-1",
+        warehouseCode: "SZ-HUB",
+        requestSent: encodePackageRequest({ kind: "DROPSHIP", body: example.dropshipToNewYork("BLOCK-LIVE-1") }),
+      },
+    });
+    const response = await blockFetch(s, "770201", { body: { shipmentId: ready.id, action: "send" } });
+    expect(response.status, s.logs().slice(-3_000)).toBe(200);
+    const answer = ActionAnswer.parse(await response.json());
+    expect(answer.outcome).toBe("refused");
+    expect(answer.message).toMatch(/^Not sent: Live mode needs a connection to the provider, .+ Settings > Provider connection, then retry\.$/);
+    expect(await s.db.shipment.findUniqueOrThrow({ where: { id: ready.id } })).toMatchObject({ state: "READY", sendingJobId: null });
+    expect(s.sandbox.state().dropships.has("BLOCK-LIVE-1")).toBe(false);
+  });
+
   it("gives the provider's refusal of a field back to the merchant, and holds the package with it", async () => {
     const s = stack();
     await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });

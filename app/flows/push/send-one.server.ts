@@ -12,9 +12,17 @@
  * is applied the request settles the job, which then never runs.
  */
 import type { Shipment } from "@prisma/client";
-import { ProviderRateLimitedError, ProviderValidationError, type PackageResult } from "~/fulfilment";
+import {
+  ProviderError,
+  ProviderNetworkError,
+  ProviderRateLimitedError,
+  ProviderResponseError,
+  ProviderServerError,
+  ProviderValidationError,
+  type PackageResult,
+} from "~/fulfilment";
 import { settlePendingJob } from "~/jobs/enqueue.server";
-import type { JobContext } from "~/jobs/handler";
+import { PermanentFailure, type JobContext } from "~/jobs/handler";
 import type { Database } from "~/stores/database/database.server";
 import { claimShipmentForSending, holdReasonsOf, releaseSendingClaims, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
 import type { PipelineDeps } from "../ports/deps";
@@ -58,7 +66,7 @@ async function createOne(provider: ProviderPort, target: PushTarget, { request }
 
 type Attempt =
   | { done: true; outcome: SendOneOutcome }
-  /** The provider did not answer (5xx, network, timeout): the claim stays with the job, which sends again. */
+  /** The provider did not answer (5xx, network, timeout, an answer that cannot be read): the claim stays with the job, which sends again. */
   | { done: false; error: unknown };
 
 /** Sends the package claimed by `sender.jobId` and applies the answer, as the push applies a batch's. */
@@ -69,10 +77,9 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
     await holdUnsendable(sender, [shipment]);
     return { done: true, outcome: { outcome: "held", message: "The stored package cannot be sent as it is: retry to plan it again from the order.", reasons: [] } };
   }
-  const provider = await deps.provider(shipment.shop);
   let result: PackageResult;
   try {
-    result = await createOne(provider, target, prepared);
+    result = await createOne(await deps.provider(shipment.shop), target, prepared);
   } catch (error) {
     if (error instanceof ProviderValidationError) {
       await holdRefused(sender, target, prepared, error);
@@ -80,13 +87,22 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
       const reasons = holdReasonsOf(held).map(({ field, message }) => ({ field, message }));
       return { done: true, outcome: { outcome: "held", message: "The provider refused the package: correct what it names, then retry.", reasons } };
     }
-    if (error instanceof ProviderRateLimitedError) {
-      // Refused before the provider looked at it: nothing was sent, so the batch may take it.
+    if (error instanceof ProviderServerError || error instanceof ProviderNetworkError || error instanceof ProviderResponseError) {
+      return { done: false, error };
+    }
+    if (error instanceof ProviderError || error instanceof PermanentFailure) {
+      // Refused before the provider looked at the package (busy, not signed in, no connection; the
+      // app's wiring says a missing connection as a PermanentFailure):
+      // nothing was created, so the batch takes it, and the push's job says what a person must do.
       await releaseSendingClaims(sender.db, sender.jobId, [shipment.id]);
       await queuePush(sender.db, target, deps.now());
-      return { done: true, outcome: { outcome: "queued", message: "The provider is busy just now: the package goes with its warehouse's next batch." } };
+      const message =
+        error instanceof ProviderRateLimitedError
+          ? "The provider is busy just now: the package goes with its warehouse's next batch."
+          : `Not sent: ${error.message}`;
+      return { done: true, outcome: { outcome: error instanceof ProviderRateLimitedError ? "queued" : "refused", message } };
     }
-    return { done: false, error };
+    throw error;
   }
   await applyResults(sender, target, [prepared], [result], operationOf(target));
   await queueStatusPoll(sender.db, shipment.shop, shipment.kind, new Date(deps.now().getTime() + deps.policy.firstStatusPollMs));
