@@ -69,7 +69,7 @@ async function createBatch(provider: ProviderPort, target: PushTarget, prepared:
   return (await provider.createDropshipBatch({ Location: target.origin, Packages: packages })).result;
 }
 
-export const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse ${target.origin}` : `drop-ship location ${target.origin}`);
+const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse ${target.origin}` : `drop-ship location ${target.origin}`);
 
 /** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
 export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promise<void> {
