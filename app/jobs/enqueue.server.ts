@@ -71,3 +71,13 @@ export async function enqueue<S extends JobKinds, K extends KindOf<S>>(db: Datab
     return { jobId: live.id, enqueued: false };
   });
 }
+
+/**
+ * Ends a PENDING job as DONE without running it: its producer did the work itself, and the job was
+ * queued only to finish that work should the producer stop halfway. False when a worker has
+ * claimed it meanwhile (it then runs, and must find the work done).
+ */
+export async function settlePendingJob(db: DatabaseOrTransaction, jobId: string, now: Date): Promise<boolean> {
+  const { count } = await db.job.updateMany({ where: { id: jobId, status: "PENDING" }, data: { status: "DONE", finishedAt: now, updatedAt: now } });
+  return count === 1;
+}

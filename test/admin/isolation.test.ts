@@ -1,6 +1,6 @@
 /**
  * Isolation, proven route by route: signed in as one shop (the stack's, "B"), every loader and
- * action of every admin route (app/routes/app.*) is asked for another shop's ("A") records, by id,
+ * action of every admin route (app/routes/app.*, and api.* that admin extensions call) is asked for another shop's ("A") records, by id,
  * warehouse, SKU and reference. Each answers 404 where it names a record, and otherwise only B's own
  * data: nothing of A's (its markers, its domain, its record ids) in any answer, and A's rows, every
  * table, exactly as they were before B's requests.
@@ -158,6 +158,12 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: "/app/stock" },
     { method: "POST", path: "/app/stock", form: { run: a.runId, shop: SHOP_A } },
   ],
+  // The order page block's route: A's order is no order of B's, and A's shipment is not on B's orders.
+  "routes/api.orders.$orderId.shipments": (a): Request[] => [
+    { method: "GET", path: "/api/orders/990001/shipments", notFound: true },
+    { method: "POST", path: "/api/orders/990001/shipments", form: { shipmentId: a.shipmentId, action: "retry" }, notFound: true },
+    { method: "POST", path: "/api/orders/990001/shipments", form: { shipmentId: a.shipmentId, action: "send" }, notFound: true },
+  ],
   "routes/app.settings": (a): Request[] => [
     { method: "GET", path: "/app/settings" },
     { method: "POST", path: "/app/settings", form: { intent: "suggestServices" } },
@@ -180,7 +186,8 @@ interface AdminRoute {
 function adminRoutes(): AdminRoute[] {
   const dir = path.join(PROJECT_ROOT, "app/routes");
   return readdirSync(dir)
-    .filter((name) => name === "app.tsx" || name.startsWith("app."))
+    // The admin's pages, and the app's API for its admin extensions (api.*).
+    .filter((name) => name === "app.tsx" || name.startsWith("app.") || name.startsWith("api."))
     .map((name) => {
       const full = path.join(dir, name);
       const isDir = statSync(full).isDirectory();

@@ -35,6 +35,8 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
     createDropshipBatch: (input) => count("createDropshipBatch", () => provider.createDropshipBatch(input)),
     createDropshipWithBoxes: (input) => count("createDropshipWithBoxes", () => provider.createDropshipWithBoxes(input)),
     declarePackage: (input) => count("declarePackage", () => provider.declarePackage(input)),
+    createOutbound: (input) => count("createOutbound", () => provider.createOutbound(input)),
+    createDropship: (input) => count("createDropship", () => provider.createDropship(input)),
     outboundStatuses: (input) => count("outboundStatuses", () => provider.outboundStatuses(input)),
     dropshipStatuses: (input) => count("dropshipStatuses", () => provider.dropshipStatuses(input)),
     dropshipStatus: (input) => count("dropshipStatus", () => provider.dropshipStatus(input)),

@@ -28,6 +28,8 @@ export type ProviderPort = Pick<
   | "createDropshipBatch"
   | "createDropshipWithBoxes"
   | "declarePackage"
+  | "createOutbound"
+  | "createDropship"
   | "outboundStatuses"
   | "dropshipStatuses"
   | "dropshipStatus"

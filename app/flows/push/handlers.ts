@@ -1,8 +1,12 @@
-/** The push flow's job: READY shipments of one warehouse or handling location sent, 20 to a request. */
+/** The push flow's jobs: READY shipments of one warehouse or handling location sent, 20 to a request; one package a person sent now, finished. */
 import type { KindHandler } from "../queue/kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { pushShipments } from "./push.server";
+import { finishSendingOne } from "./send-one.server";
 
-export function pushHandlers(deps: DepsSource): { "shipments.push": KindHandler<"shipments.push"> } {
-  return { "shipments.push": (payload, ctx) => withDeps(deps, (d) => pushShipments(ctx, d, payload)) };
+export function pushHandlers(deps: DepsSource): { "shipments.push": KindHandler<"shipments.push">; "shipments.send-one": KindHandler<"shipments.send-one"> } {
+  return {
+    "shipments.push": (payload, ctx) => withDeps(deps, (d) => pushShipments(ctx, d, payload)),
+    "shipments.send-one": (payload, ctx) => withDeps(deps, (d) => finishSendingOne(ctx, d, payload)),
+  };
 }

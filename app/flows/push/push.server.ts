@@ -38,10 +38,13 @@ import { queuePush, queueStatusPoll } from "../queue/stages.server";
 
 type Package = OutboundPackage | DropshipPackage;
 
-type Prepared = { shipment: Shipment; request: PackageRequest; pkg: Package };
+export type Prepared = { shipment: Shipment; request: PackageRequest; pkg: Package };
+
+/** Who sends: the push job, or the job that backs a package a person sends now (send-one.server.ts). Its id holds the sending claim. */
+export type Sender = Pick<JobContext, "db" | "jobId">;
 
 /** The stored request, as it is sent now (a resend after a fix asks for a new provider order). */
-function prepare(shipment: Shipment): Prepared | undefined {
+export function prepare(shipment: Shipment): Prepared | undefined {
   if (shipment.requestSent === null) return undefined;
   const decoded = decodePackageRequest(shipment.kind, shipment.requestSent);
   if (!decoded.success) return undefined;
@@ -73,7 +76,7 @@ async function createBatch(provider: ProviderPort, target: PushTarget, prepared:
 const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse ${target.origin}` : `drop-ship location ${target.origin}`);
 
 /** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
-async function holdUnsendable(ctx: JobContext, shipments: Shipment[]): Promise<void> {
+export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promise<void> {
   for (const shipment of shipments) {
     const reasons = [
       {
@@ -89,7 +92,7 @@ async function holdUnsendable(ctx: JobContext, shipments: Shipment[]): Promise<v
 }
 
 /** Applies each package's answer: accepted → SUBMITTED, refused → HELD, missing → stays READY. */
-async function applyResults(ctx: JobContext, target: PushTarget, prepared: Prepared[], results: PackageResult[], operation: string): Promise<void> {
+export async function applyResults(ctx: Sender, target: PushTarget, prepared: Prepared[], results: PackageResult[], operation: string): Promise<void> {
   const byPackage = new Map(results.map((result) => [result.PackageId, result]));
   await ctx.db.$transaction(async (tx) => {
     for (const { shipment, pkg } of prepared) {
@@ -130,7 +133,7 @@ async function applyResults(ctx: JobContext, target: PushTarget, prepared: Prepa
 }
 
 /** A request the provider (or our check before sending) refused as a whole, for one package: HELD with the fields named. */
-async function holdRefused(ctx: JobContext, target: PushTarget, { shipment, pkg }: Prepared, error: ProviderValidationError): Promise<void> {
+export async function holdRefused(ctx: Sender, target: PushTarget, { shipment, pkg }: Prepared, error: ProviderValidationError): Promise<void> {
   const reasons = error.errors.map((detail) => ({
     field: detail.code,
     message: `The provider refused ${detail.code}: ${detail.message}. Correct it, then retry.`,

@@ -64,6 +64,12 @@ const ShipmentKind = z.enum(["OUTBOUND", "DROPSHIP"]);
 const pipelineKinds = {
   /** Send the READY shipments of one warehouse (outbound) or handling location (drop-ship), 20 per request. */
   "shipments.push": z.strictObject({ shop: Shop, kind: ShipmentKind, origin: z.string().min(1) }),
+  /**
+   * One package a person sent now (the order page block's Send or Retry) with the single-package
+   * operation: queued before the send to finish it if the request stops halfway; the request ends
+   * it itself otherwise. Holds the package's sending claim (one live job per shipment).
+   */
+  "shipments.send-one": z.strictObject({ shop: Shop, shipmentId: z.string().min(1) }),
   /** Ask the provider about SUBMITTED shipments (and non-final tracking numbers) until created or failed. */
   "shipments.poll-status": z.strictObject({ shop: Shop, kind: ShipmentKind }),
   /** Write CREATED shipments to Shopify as fulfilments with tracking. */

@@ -33,6 +33,8 @@ interface Replanning {
   byPerson: boolean;
   /** What changed, for the timeline, when no person asked ("The order was edited in Shopify"). */
   because?: string;
+  /** The caller sends the package itself right away (app/flows/push/send-one.server.ts): no push is queued for it. */
+  sentByCaller?: boolean;
 }
 
 /** A READY package a push is sending right now: looked at again once that push is done. */
@@ -53,7 +55,7 @@ export async function planAgain(
   shopify: ShopifyPort,
   settings: PipelineSettings,
   shipment: Shipment,
-  { byPerson, because }: Replanning,
+  { byPerson, because, sentByCaller = false }: Replanning,
 ): Promise<RetryOutcome> {
   const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
   const facts = id.success ? await shopify.readFulfillmentOrder(id.data) : null;
@@ -130,7 +132,7 @@ export async function planAgain(
   } else {
     ready = await transition(db, shipment, "READY", event, changes);
   }
-  if (ready.warehouseCode !== null) await queuePush(db, { shop: ready.shop, kind: ready.kind, origin: ready.warehouseCode }, deps.now());
+  if (ready.warehouseCode !== null && !sentByCaller) await queuePush(db, { shop: ready.shop, kind: ready.kind, origin: ready.warehouseCode }, deps.now());
   return { outcome: "ready", shipment: ready };
 }
 
@@ -140,7 +142,13 @@ const RETRYABLE: readonly ShipmentState[] = ["HELD", "FAILED"];
  * The admin's fix-and-retry button. HELD or FAILED: planned again from Shopify's current facts.
  * CREATED that Shopify refused to fulfil: written again.
  */
-export async function retryShipment(db: Database, deps: PipelineDeps, shop: string, shipmentId: string): Promise<RetryOutcome> {
+export async function retryShipment(
+  db: Database,
+  deps: PipelineDeps,
+  shop: string,
+  shipmentId: string,
+  { sentByCaller = false }: Pick<Replanning, "sentByCaller"> = {},
+): Promise<RetryOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop } });
   if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
   if (shipment.state === "CREATED" && shipment.lastErrorCode === WRITE_BACK_REFUSED) {
@@ -159,5 +167,5 @@ export async function retryShipment(db: Database, deps: PipelineDeps, shop: stri
   }
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
-  return planAgain(db, deps, shopify, settings, shipment, { byPerson: true });
+  return planAgain(db, deps, shopify, settings, shipment, { byPerson: true, sentByCaller });
 }

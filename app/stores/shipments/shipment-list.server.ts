@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { isInNeedOfAttention, needsAttention } from "./after-sending.server";
-import { HANDED_BACK } from "./shipment-states";
+import { HANDED_BACK, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-pipeline.server";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
@@ -204,4 +204,24 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
 
 export async function shipmentExists(db: DatabaseOrTransaction, shop: string, id: string): Promise<boolean> {
   return (await db.shipment.count({ where: { id, shop } })) === 1;
+}
+
+/** A shipment as the order page block shows it: its row, every parcel, why it waits, what may be done. */
+export interface OrderShipmentRow extends ShipmentRow {
+  serviceCode: string | null;
+  otherParcels: OtherParcel[];
+  holdReasons: StoredHoldReason[];
+  actions: ShipmentAction[];
+}
+
+/** The shipments of one order of the shop, oldest first; none for another shop's order. */
+export async function listOrderShipments(db: DatabaseOrTransaction, shop: string, orderId: string): Promise<OrderShipmentRow[]> {
+  const shipments = await db.shipment.findMany({ where: { shop, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return shipments.map((shipment) => ({
+    ...rowOf(shipment),
+    serviceCode: shipment.serviceCode,
+    otherParcels: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })),
+    holdReasons: holdReasonsOf(shipment),
+    actions: shipmentActionsOf(shipment),
+  }));
 }

@@ -205,6 +205,27 @@ export function claimReadyShipments(db: DatabaseOrTransaction, target: PushTarge
   });
 }
 
+/**
+ * Claims one READY shipment of the shop for `claim.jobId` (a package a person sends now), by the
+ * rules claimReadyShipments follows: unclaimed, already this job's, or held by a job that is gone
+ * and past the grace. Null when it is not READY, or a live push is sending it right now.
+ */
+export function claimShipmentForSending(db: DatabaseOrTransaction, shop: string, shipmentId: string, claim: SendingClaim): Promise<Shipment | null> {
+  return inTransaction(db, async (tx) => {
+    const where: Prisma.ShipmentWhereInput = { id: shipmentId, shop, state: "READY" };
+    const found = await tx.shipment.findFirst({ where, select: { sendingJobId: true, sendingAt: true } });
+    if (found === null) return null;
+    const holder = found.sendingJobId;
+    if (holder !== null && holder !== claim.jobId) {
+      const gone = (await deadClaimHolders(tx, [holder])).length === 1;
+      const stale = found.sendingAt === null || found.sendingAt.getTime() < claim.now.getTime() - claim.graceMs;
+      if (!gone || !stale) return null;
+    }
+    await tx.shipment.updateMany({ where, data: { sendingJobId: claim.jobId, sendingAt: claim.now } });
+    return tx.shipment.findFirst({ where: { ...where, sendingJobId: claim.jobId } });
+  });
+}
+
 /** Gives back a job's claims (nothing was sent: a 429 before the provider looked at the batch). */
 export async function releaseSendingClaims(db: DatabaseOrTransaction, jobId: string, shipmentIds: readonly string[]): Promise<void> {
   await db.shipment.updateMany({ where: { id: { in: [...shipmentIds] }, sendingJobId: jobId }, data: { sendingJobId: null, sendingAt: null } });

@@ -35,3 +35,26 @@ export const SHIPMENT_TRANSITIONS: { readonly [From in ShipmentState]: readonly 
 export function canTransition(from: ShipmentState, to: ShipmentState): boolean {
   return SHIPMENT_TRANSITIONS[from].includes(to);
 }
+
+/** What a merchant can do to one shipment from where it is shown (the order page block). */
+export type ShipmentAction = "send" | "retry";
+
+/**
+ * The actions that can succeed: a package waiting to be sent can be sent now; a held one, one the
+ * provider refused (unless handed back to Shopify, which decides there) and one Shopify refused to
+ * fulfil can be retried.
+ */
+export function shipmentActionsOf(shipment: { state: ShipmentState; lastErrorCode: string | null }): ShipmentAction[] {
+  switch (shipment.state) {
+    case "READY":
+      return ["send"];
+    case "HELD":
+      return ["retry"];
+    case "FAILED":
+      return shipment.lastErrorCode === HANDED_BACK ? [] : ["retry"];
+    case "CREATED":
+      return shipment.lastErrorCode === WRITE_BACK_REFUSED ? ["retry"] : [];
+    default:
+      return [];
+  }
+}

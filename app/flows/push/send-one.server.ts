@@ -1,0 +1,155 @@
+/**
+ * Send now: one package a person asks for (the order page block's Send, or its Retry once the
+ * package is planned again) goes to the provider at once with the single-package operations
+ * (7 `directExpressOrders`, 12 `outboundOrders`) instead of waiting for its warehouse's batch
+ * (docs/decisions/0022-single-creation-on-demand.md).
+ *
+ * Exactly once, as the push: the package is the one the push would send (prepare(), the stored
+ * request with its PackageId), so a repeat is the provider's "200, nothing changed". Before the
+ * call, a `shipments.send-one` job is queued for later and the package is claimed under that
+ * job's id: the push and cancellations respect the claim as they respect a push's own, and if the
+ * request stops halfway the job sends the same package again when it comes due. Once the answer
+ * is applied the request settles the job, which then never runs.
+ */
+import type { Shipment } from "@prisma/client";
+import {
+  ProviderError,
+  ProviderNetworkError,
+  ProviderRateLimitedError,
+  ProviderResponseError,
+  ProviderServerError,
+  ProviderValidationError,
+  type PackageResult,
+} from "~/fulfilment";
+import { settlePendingJob } from "~/jobs/enqueue.server";
+import { PermanentFailure, type JobContext } from "~/jobs/handler";
+import type { Database } from "~/stores/database/database.server";
+import { claimShipmentForSending, holdReasonsOf, releaseSendingClaims, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
+import type { PipelineDeps } from "../ports/deps";
+import type { ProviderPort } from "../ports/ports";
+import { enqueue } from "../queue/jobs.server";
+import { queuePush, queueStatusPoll } from "../queue/stages.server";
+import { applyResults, holdRefused, holdUnsendable, prepare, type Prepared, type Sender } from "./push.server";
+
+/** Longer than one call can take with all its retries (4 × 15 s, backoff, a Retry-After), so the job never races the request. */
+export const SEND_ONE_BACKSTOP_MS = 3 * 60_000;
+
+export type SendOneOutcome =
+  /** The provider has the package: SUBMITTED, and followed from here as every other. */
+  | { outcome: "sent"; message: string }
+  /** The provider refused it: HELD, with each field it named. */
+  | { outcome: "held"; message: string; reasons: { field: string; message: string }[] }
+  /** Not sent now, but it will be (its batch, or the job once the provider answers). */
+  | { outcome: "queued"; message: string }
+  /** Nothing was done; `message` says why. */
+  | { outcome: "refused"; message: string };
+
+const sendOneKey = (shipmentId: string) => `shipments.send-one:${shipmentId}`;
+
+const targetOf = (shipment: Shipment): PushTarget | null =>
+  shipment.warehouseCode === null ? null : { shop: shipment.shop, kind: shipment.kind, origin: shipment.warehouseCode };
+
+const operationOf = (target: PushTarget) => (target.kind === "OUTBOUND" ? "createOutbound" : "createDropship");
+
+/** The single creation of the package as prepare() built it; its answer in the batch's shape, for applyResults. */
+async function createOne(provider: ProviderPort, target: PushTarget, { request }: Prepared): Promise<PackageResult> {
+  const { outcome } =
+    request.kind === "OUTBOUND"
+      ? await provider.createOutbound({ WarehouseId: target.origin, Package: request.body })
+      : await provider.createDropship({ Location: target.origin, Package: request.body });
+  return {
+    PackageId: request.body.PackageId,
+    Success: true,
+    Message: outcome === "created" ? "created" : "already known to the provider, nothing changed",
+  };
+}
+
+type Attempt =
+  | { done: true; outcome: SendOneOutcome }
+  /** The provider did not answer (5xx, network, timeout, an answer that cannot be read): the claim stays with the job, which sends again. */
+  | { done: false; error: unknown };
+
+/** Sends the package claimed by `sender.jobId` and applies the answer, as the push applies a batch's. */
+async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipment): Promise<Attempt> {
+  const target = targetOf(shipment);
+  const prepared = prepare(shipment);
+  if (target === null || prepared === undefined) {
+    await holdUnsendable(sender, [shipment]);
+    return { done: true, outcome: { outcome: "held", message: "The stored package cannot be sent as it is: retry to plan it again from the order.", reasons: [] } };
+  }
+  let result: PackageResult;
+  try {
+    result = await createOne(await deps.provider(shipment.shop), target, prepared);
+  } catch (error) {
+    if (error instanceof ProviderValidationError) {
+      await holdRefused(sender, target, prepared, error);
+      const held = await sender.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+      const reasons = holdReasonsOf(held).map(({ field, message }) => ({ field, message }));
+      return { done: true, outcome: { outcome: "held", message: "The provider refused the package: correct what it names, then retry.", reasons } };
+    }
+    if (error instanceof ProviderServerError || error instanceof ProviderNetworkError || error instanceof ProviderResponseError) {
+      return { done: false, error };
+    }
+    if (error instanceof ProviderError || error instanceof PermanentFailure) {
+      // Refused before the provider looked at the package (busy, not signed in, no connection; the
+      // app's wiring says a missing connection as a PermanentFailure):
+      // nothing was created, so the batch takes it, and the push's job says what a person must do.
+      await releaseSendingClaims(sender.db, sender.jobId, [shipment.id]);
+      await queuePush(sender.db, target, deps.now());
+      const message =
+        error instanceof ProviderRateLimitedError
+          ? "The provider is busy just now: the package goes with its warehouse's next batch."
+          : `Not sent: ${error.message}`;
+      return { done: true, outcome: { outcome: error instanceof ProviderRateLimitedError ? "queued" : "refused", message } };
+    }
+    throw error;
+  }
+  await applyResults(sender, target, [prepared], [result], operationOf(target));
+  await queueStatusPoll(sender.db, shipment.shop, shipment.kind, new Date(deps.now().getTime() + deps.policy.firstStatusPollMs));
+  return { done: true, outcome: { outcome: "sent", message: `Sent to the provider now as package ${shipment.packageId} (${result.Message}); tracking follows once it is created.` } };
+}
+
+/** Send now, from a request: the package of a READY shipment of `shop`. */
+export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: string, shipmentId: string): Promise<SendOneOutcome> {
+  const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop } });
+  if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
+  if (shipment.state !== "READY") return { outcome: "refused", message: `Only a package waiting to be sent can be sent now; this one is ${shipment.state.toLowerCase()}.` };
+  const now = deps.now();
+  const backstop = await enqueue(db, {
+    kind: "shipments.send-one",
+    shop,
+    payload: { shop, shipmentId },
+    dedupeKey: sendOneKey(shipmentId),
+    runAt: new Date(now.getTime() + SEND_ONE_BACKSTOP_MS),
+  });
+  if (!backstop.enqueued) return { outcome: "queued", message: "It is being sent already." };
+  const claimed = await claimShipmentForSending(db, shop, shipmentId, { jobId: backstop.jobId, now, graceMs: deps.policy.sendingClaimGraceMs });
+  if (claimed === null) {
+    await settlePendingJob(db, backstop.jobId, deps.now());
+    return { outcome: "queued", message: "It is being sent right now with its warehouse's batch." };
+  }
+  const attempt = await sendClaimed({ db, jobId: backstop.jobId }, deps, claimed);
+  if (!attempt.done) {
+    // Unknown outcome: the job keeps the claim and sends the same PackageId again soon.
+    await db.job.updateMany({ where: { id: backstop.jobId, status: "PENDING" }, data: { runAt: new Date(deps.now().getTime() + deps.policy.sendingClaimGraceMs) } });
+    return {
+      outcome: "queued",
+      message: "The provider did not answer. The app sends it again in a moment with the same package id, so it is never created twice.",
+    };
+  }
+  await settlePendingJob(db, backstop.jobId, deps.now());
+  return attempt.outcome;
+}
+
+/**
+ * The `shipments.send-one` job: runs only when the request that queued it did not finish (it
+ * stopped, or the provider did not answer). Sends the package again if it is still READY and its
+ * claim is this job's (or free); otherwise the send was done and there is nothing left to do.
+ */
+export async function finishSendingOne(ctx: JobContext, deps: PipelineDeps, payload: { shop: string; shipmentId: string }): Promise<void> {
+  const claimed = await claimShipmentForSending(ctx.db, payload.shop, payload.shipmentId, { jobId: ctx.jobId, now: deps.now(), graceMs: deps.policy.sendingClaimGraceMs });
+  if (claimed === null) return;
+  const attempt = await sendClaimed(ctx, deps, claimed);
+  // Thrown: the job is retried with backoff, still holding the claim.
+  if (!attempt.done) throw attempt.error;
+}

@@ -1,0 +1,74 @@
+/**
+ * The order page block's route (extensions/order-shipments): the order's shipments (GET) and Send
+ * or Retry on one of them (POST), as JSON, for the session's shop only. The block calls it from the
+ * admin's origin with `Authorization: Bearer <session token>`; authenticate.admin checks the token
+ * (HS256 with the app's secret, this app's audience), answers the CORS preflight (OPTIONS, which
+ * Remix hands to the action) and adds CORS headers to what it answers. An order that is not the
+ * shop's is 404, whether another shop's or none.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import prisma from "~/db.server";
+import { authenticate } from "~/shopify.server";
+import { orderExists } from "~/shopify/orders.server";
+import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+import type { BlockError, OrderShipmentsAnswer } from "./contract";
+import { actOnShipment, ActionForm, OrderIdParam, orderShipments } from "./order-shipments.server";
+
+// Not Response.json: Remix's Node globals replace Response with one that lacks it.
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+const refusal = (status: number, error: string, field?: string) => json({ error, ...(field ? { field } : {}) } satisfies BlockError, status);
+
+/**
+ * Without a session token the library would treat the call as a page load and redirect to the
+ * login; the block gets the 401 an API answers, readable across origins.
+ */
+async function authenticateBlock(request: Request) {
+  if (request.method !== "OPTIONS" && !request.headers.get("Authorization")) {
+    const response = refusal(401, "Sign in again: the request carried no session token.");
+    if (request.headers.get("Origin")) {
+      response.headers.set("Access-Control-Allow-Origin", "*");
+      response.headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type");
+    }
+    throw response;
+  }
+  return authenticate.admin(request);
+}
+
+function orderIdOf(params: LoaderFunctionArgs["params"]): { ok: true; orderId: string } | { ok: false; response: Response } {
+  const parsed = OrderIdParam.safeParse(params.orderId ?? "");
+  if (parsed.success) return { ok: true, orderId: parsed.data };
+  return { ok: false, response: refusal(400, `orderId ${parsed.error.issues[0]?.message ?? "is not valid"}.`, "orderId") };
+}
+
+const notTheShops = () => refusal(404, "No such order in this shop.");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { session, admin, cors } = await authenticateBlock(request);
+  const order = orderIdOf(params);
+  if (!order.ok) return cors(order.response);
+  const shipments = await orderShipments(prisma, session.shop, order.orderId);
+  // No shipments: the shop's order not yet sent, or not the shop's order at all; Shopify knows which.
+  if (shipments.length === 0 && !(await orderExists(admin, order.orderId))) return cors(notTheShops());
+  return cors(json({ orderId: order.orderId, shipments } satisfies OrderShipmentsAnswer));
+}
+
+async function bodyOf(request: Request): Promise<unknown> {
+  if ((request.headers.get("Content-Type") ?? "").includes("application/json")) return request.json().catch(() => null);
+  return Object.fromEntries(await request.formData());
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { session, cors } = await authenticateBlock(request);
+  const order = orderIdOf(params);
+  if (!order.ok) return cors(order.response);
+  const form = ActionForm.safeParse(await bodyOf(request));
+  if (!form.success) {
+    const issue = form.error.issues[0];
+    const field = issue?.path.join(".") || "body";
+    return cors(refusal(400, `${field} ${issue?.message ?? "is not valid"}.`, field));
+  }
+  const shipment = await prisma.shipment.findFirst({ where: { id: form.data.shipmentId, shop: session.shop, orderId: order.orderId }, select: { id: true } });
+  if (shipment === null) return cors(refusal(404, "No such shipment on this order in this shop."));
+  return cors(json(await actOnShipment(prisma, appPipelineDeps(), session.shop, order.orderId, form.data)));
+}
+

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { HANDED_BACK, HELD_FOR_REVIEW, shipmentActionsOf, WRITE_BACK_REFUSED } from "./shipment-states";
+
+describe("what a merchant may do to a shipment from the order page", () => {
+  it("sends a package waiting to be sent, retries held, refused and write-back-refused ones, and nothing else", () => {
+    expect(shipmentActionsOf({ state: "READY", lastErrorCode: null })).toEqual(["send"]);
+    expect(shipmentActionsOf({ state: "HELD", lastErrorCode: HELD_FOR_REVIEW })).toEqual(["retry"]);
+    expect(shipmentActionsOf({ state: "FAILED", lastErrorCode: "CreateFailed" })).toEqual(["retry"]);
+    expect(shipmentActionsOf({ state: "CREATED", lastErrorCode: WRITE_BACK_REFUSED })).toEqual(["retry"]);
+    // Handed back to Shopify: the merchant decides there.
+    expect(shipmentActionsOf({ state: "FAILED", lastErrorCode: HANDED_BACK })).toEqual([]);
+    for (const state of ["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "CANCELLED", "ENDED"] as const) {
+      expect(shipmentActionsOf({ state, lastErrorCode: null }), state).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,222 @@
+/** @jsxImportSource preact */
+/**
+ * The order's shipments from the provider's warehouses, on Shopify's order page: each with its
+ * state, warehouse, tracking links and why it waits, and Send or Retry where the app allows it.
+ * Everything comes from the app's route (app/routes/api.orders.$orderId.shipments), called with the
+ * admin's session token; the block decides nothing itself.
+ */
+import { useCallback, useEffect, useState } from "preact/hooks";
+import type {
+  BlockError,
+  OrderShipmentsAnswer,
+  OrderShipmentView,
+  ShipmentAction,
+  ShipmentActionAnswer,
+  StateTone,
+} from "../../../app/routes/api.orders.$orderId.shipments/contract";
+
+/** The part of the target's `shopify` global the block uses. */
+export interface BlockApi {
+  data: { selected: readonly { id: string }[] };
+  auth: { idToken(): Promise<string | null> };
+}
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+type Loaded =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "loaded"; shipments: OrderShipmentView[] };
+
+type Notice = { tone: "success" | "info" | "warning" | "critical"; message: string; reasons: { field: string; message: string }[] };
+
+const ACTION_LABELS: Record<ShipmentAction, string> = { send: "Send now", retry: "Retry" };
+
+const BADGE_TONES: Record<StateTone, "info" | "success" | "warning" | "critical" | "neutral"> = {
+  info: "info",
+  success: "success",
+  warning: "warning",
+  critical: "critical",
+  neutral: "neutral",
+};
+
+const NOTICE_TONES: Record<ShipmentActionAnswer["outcome"], Notice["tone"]> = {
+  sent: "success",
+  ready: "success",
+  queued: "info",
+  held: "warning",
+  cancelled: "info",
+  refused: "critical",
+};
+
+/** The order's number in its gid, as the route's path takes it. */
+function orderPath(orderGid: string): string {
+  return `/api/orders/${encodeURIComponent(orderGid.replace(/^gid:\/\/shopify\/Order\//, ""))}/shipments`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** The route's refusal in words: its own message, or the status when it gave none. */
+async function refusalOf(response: Response): Promise<string> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isRecord(body) && typeof body.error === "string") return (body as unknown as BlockError).error;
+  if (response.status === 401) return "Your session has expired. Reload the page to sign in again.";
+  return `The app could not answer just now (HTTP ${response.status}).`;
+}
+
+/** The route's answer, if it has the shape the contract promises (the block shows nothing it cannot read). */
+async function answerOf<T extends { shipments: OrderShipmentView[] }>(response: Response): Promise<T | null> {
+  const body: unknown = await response.json().catch(() => null);
+  return isRecord(body) && Array.isArray(body.shipments) ? (body as T) : null;
+}
+
+export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetch }) {
+  const orderId = api.data.selected[0]?.id ?? null;
+  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const call = useCallback(
+    async (init?: RequestInit): Promise<Response> => {
+      const token = await api.auth.idToken();
+      const headers: Record<string, string> = { Accept: "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+      if (init?.body) headers["Content-Type"] = "application/json";
+      return fetch(orderPath(orderId ?? ""), { ...init, headers });
+    },
+    [api, fetch, orderId],
+  );
+
+  const load = useCallback(async () => {
+    if (orderId === null) {
+      setLoaded({ status: "error", message: "Shopify did not say which order this is. Reload the page." });
+      return;
+    }
+    setLoaded({ status: "loading" });
+    try {
+      const response = await call();
+      if (!response.ok) {
+        setLoaded({ status: "error", message: await refusalOf(response) });
+        return;
+      }
+      const answer = await answerOf<OrderShipmentsAnswer>(response);
+      setLoaded(answer ? { status: "loaded", shipments: answer.shipments } : { status: "error", message: "The app's answer could not be read. Reload the page." });
+    } catch {
+      setLoaded({ status: "error", message: "The app could not be reached. Check your connection and try again." });
+    }
+  }, [call, orderId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (shipment: OrderShipmentView, action: ShipmentAction) => {
+    setBusy(shipment.id);
+    setNotice(null);
+    try {
+      const response = await call({ method: "POST", body: JSON.stringify({ shipmentId: shipment.id, action }) });
+      if (!response.ok) {
+        setNotice({ tone: "critical", message: await refusalOf(response), reasons: [] });
+        return;
+      }
+      const answer = await answerOf<ShipmentActionAnswer>(response);
+      if (answer === null) {
+        setNotice({ tone: "critical", message: "The app's answer could not be read. Reload the page.", reasons: [] });
+        return;
+      }
+      setNotice({ tone: NOTICE_TONES[answer.outcome], message: answer.message, reasons: answer.reasons });
+      setLoaded({ status: "loaded", shipments: answer.shipments });
+    } catch {
+      setNotice({ tone: "critical", message: "The app could not be reached. Nothing was sent; try again.", reasons: [] });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <s-admin-block heading="Warehouse shipments">
+      <s-stack gap="base">
+        {notice && (
+          <s-banner tone={notice.tone}>
+            <s-paragraph>{notice.message}</s-paragraph>
+            {notice.reasons.length > 0 && (
+              <s-unordered-list>
+                {notice.reasons.map((reason) => (
+                  <s-list-item key={`${reason.field}:${reason.message}`}>{reason.message}</s-list-item>
+                ))}
+              </s-unordered-list>
+            )}
+          </s-banner>
+        )}
+        {loaded.status === "loading" && (
+          <s-stack direction="inline" gap="small-200" alignItems="center">
+            <s-spinner accessibilityLabel="Loading the order's shipments" />
+            <s-text>Loading shipments…</s-text>
+          </s-stack>
+        )}
+        {loaded.status === "error" && (
+          <s-banner tone="critical" heading="The shipments could not be loaded">
+            <s-paragraph>{loaded.message}</s-paragraph>
+            <s-button slot="secondary-actions" onClick={() => void load()}>
+              Try again
+            </s-button>
+          </s-banner>
+        )}
+        {loaded.status === "loaded" && loaded.shipments.length === 0 && <s-paragraph>No shipments from the warehouses for this order yet</s-paragraph>}
+        {loaded.status === "loaded" &&
+          loaded.shipments.map((shipment) => (
+            <ShipmentCard key={shipment.id} shipment={shipment} busy={busy === shipment.id} disabled={busy !== null} onAction={(action) => void act(shipment, action)} />
+          ))}
+      </s-stack>
+    </s-admin-block>
+  );
+}
+
+function ShipmentCard({
+  shipment,
+  busy,
+  disabled,
+  onAction,
+}: {
+  shipment: OrderShipmentView;
+  busy: boolean;
+  disabled: boolean;
+  onAction: (action: ShipmentAction) => void;
+}) {
+  return (
+    <s-box padding="small" border="base" borderRadius="base">
+      <s-stack gap="small-200">
+        <s-stack direction="inline" gap="small-200" alignItems="center">
+          <s-badge tone={BADGE_TONES[shipment.state.tone]}>{shipment.state.label}</s-badge>
+          <s-text type="strong">{shipment.warehouse}</s-text>
+          <s-text color="subdued">Package {shipment.packageId}</s-text>
+        </s-stack>
+        {shipment.tracking.length > 0 && (
+          <s-stack direction="inline" gap="small-200">
+            <s-text>Tracking:</s-text>
+            {shipment.tracking.map((parcel) =>
+              parcel.url ? (
+                <s-link key={parcel.number} href={parcel.url} target="_blank">
+                  {parcel.number}
+                </s-link>
+              ) : (
+                <s-text key={parcel.number}>{parcel.number}</s-text>
+              ),
+            )}
+          </s-stack>
+        )}
+        {shipment.reason && <s-paragraph tone={shipment.state.tone === "critical" ? "critical" : "caution"}>{shipment.reason}</s-paragraph>}
+        {shipment.actions.length > 0 && (
+          <s-stack direction="inline" gap="small-200">
+            {shipment.actions.map((action) => (
+              <s-button key={action} variant={action === "send" ? "primary" : "secondary"} loading={busy} disabled={disabled && !busy} onClick={() => onAction(action)}>
+                {ACTION_LABELS[action]}
+              </s-button>
+            ))}
+          </s-stack>
+        )}
+      </s-stack>
+    </s-box>
+  );
+}
