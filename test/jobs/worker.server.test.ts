@@ -229,8 +229,10 @@ describe("the worker", () => {
     const ids = new Set<string>();
     for (let i = 0; i < 200; i += 1) ids.add((await enqueue(db, { kind: "noop", payload: { note: `job ${i}` } })).jobId);
     const ranBy = { a: 0, b: 0 };
-    worker({ handlers: { noop: handler }, concurrency: 8, owner: "a", onOutcome: () => (ranBy.a += 1) });
-    worker({ handlers: { noop: handler }, concurrency: 8, owner: "b", onOutcome: () => (ranBy.b += 1) });
+    // Claims, not leases, are under test: a lease long enough that a machine busy with other work
+    // cannot starve the heartbeats past it (at 2 s, one taken over and run again was seen at load 12).
+    worker({ handlers: { noop: handler }, concurrency: 8, owner: "a", leaseMs: 15_000, onOutcome: () => (ranBy.a += 1) });
+    worker({ handlers: { noop: handler }, concurrency: 8, owner: "b", leaseMs: 15_000, onOutcome: () => (ranBy.b += 1) });
 
     await waitFor(async () => (await db.job.count({ where: { status: "DONE" } })) === 200, { timeoutMs: 20_000, what: "200 jobs done" });
     expect(effects.size).toBe(200);
