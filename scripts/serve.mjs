@@ -10,7 +10,7 @@
  *   token (`id_token`), the provider's OAuth callback its `code` and `state`;
  * - `/healthz`, `/readyz` and `/metrics` are answered before Remix (app/wiring/operations.server.ts);
  * - SIGTERM drains: /readyz answers 503 at once, no new connection is accepted, the requests in
- *   hand are answered (their connections closed after), and it exits 0 once they are, or after
+ *   hand are answered (each connection closed once idle), and it exits 0 once they are, or after
  *   DRAIN_GRACE_MS whatever is left;
  * - every response carries the security headers (securityHeaders below): framing refused unless
  *   the page itself allowed Shopify's admin (embedded documents, through addDocumentResponseHeaders),
@@ -24,7 +24,7 @@ import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import process from "node:process";
-import { clearTimeout, setTimeout } from "node:timers";
+import { clearTimeout, setImmediate, setTimeout } from "node:timers";
 import { pathToFileURL, URL, URLSearchParams } from "node:url";
 import { constants as zlib, createGzip } from "node:zlib";
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
@@ -45,7 +45,7 @@ const assets = path.resolve(build.assetsBuildDirectory);
 /** app/entry.server.tsx's `operations`: health answers, the logger, the drain grace. */
 const { answer: operationsAnswer, log, drainGraceMs } = build.entry.module.operations;
 
-/** True from SIGTERM on: /readyz says so, and every answer closes its connection. */
+/** True from SIGTERM on: /readyz says so, and each connection is closed once it has nothing in flight. */
 let draining = false;
 
 /** What every response carries; a Content-Security-Policy with frame-ancestors already set is kept. */
@@ -115,7 +115,6 @@ function writeHead(response, status, statusText, headers) {
   for (const [name, value] of headers) if (name !== "set-cookie") raw[name] = value;
   const cookies = headers.getSetCookie?.() ?? [];
   if (cookies.length > 0) raw["set-cookie"] = cookies;
-  if (draining) raw.connection = "close";
   if (statusText) response.statusMessage = statusText;
   response.writeHead(status, raw);
 }
@@ -233,7 +232,12 @@ const server = createServer((request, response) => {
   const started = process.hrtime.bigint();
   const requestId = requestIdOf(request);
   response.setHeader("X-Request-Id", requestId);
-  response.once("finish", () => logRequest(request, response, started, requestId));
+  response.once("finish", () => {
+    logRequest(request, response, started, requestId);
+    // Draining: a kept-alive connection goes once its last answer is out (a request already sent
+    // on it, pipelined, is still answered first: it is not idle).
+    if (draining) setImmediate(() => server.closeIdleConnections());
+  });
   const pathname = (request.url ?? "/").split("?")[0];
   if (OPERATIONS.has(pathname)) return void serveOperations(request, response, pathname).catch((error) => failed(response, error));
   const asset = request.method === "GET" || request.method === "HEAD" ? assetFor(pathname) : null;
@@ -245,7 +249,7 @@ server.keepAliveTimeout = 65_000;
 
 const port = Number(process.env.PORT ?? "3000");
 const host = process.env.HOST;
-server.listen(port, host, () => log.info({ url: `http://${host ?? "localhost"}:${port}`, pid: process.pid }, "App server listening"));
+server.listen(port, host, () => log.info({ url: `http://${host ?? "localhost"}:${port}` }, "App server listening"));
 
 function drain(signal) {
   if (draining) return;

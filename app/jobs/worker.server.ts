@@ -125,7 +125,9 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
         try {
           const jobs = await claimDueJobs(db, { kinds, limit: free, owner, leaseMs, now: now() });
           backlog = jobs.length === free;
-          for (const job of jobs) run(job);
+          // Told to stop while this claim was on its way: hand its jobs straight back, uncounted.
+          if (stopRequested) await Promise.all(jobs.map((job) => (job.leaseOwner === null ? false : postpone(db, { jobId: job.id, owner: job.leaseOwner }, now(), "The worker was stopping when it claimed the job", now()))));
+          else for (const job of jobs) run(job);
         } catch (error) {
           backlog = false;
           logger.warn("Could not claim jobs; trying again shortly", { error: describeError(error) });
