@@ -88,7 +88,10 @@ const EnvSchema = z.object({
   /** The migrations the database must have applied before /readyz says ready; relative to the working directory. */
   MIGRATIONS_DIR: z.preprocess(blankIsUnset, z.string().default("prisma/migrations")),
   /** Finished jobs and processed webhook receipts older than this many days are purged by the housekeeping job. */
-  RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(30)),
+  RETENTION_DAYS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(2, "must be at least 2 days: a receipt or job younger than Shopify's redelivery window still stops a duplicate").default(30),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
