@@ -32,6 +32,13 @@ export const webhookRejections = new Counter({
   registers: [registry],
 });
 
+export const webhookRefusals = new Counter({
+  name: "webhook_deliveries_refused_total",
+  help: "Deliveries refused before anything was recorded, by HTTP status (401: the signature does not match the app's secret; 400: malformed headers; 413: too large).",
+  labelNames: ["status"] as const,
+  registers: [registry],
+});
+
 export const jobsFinished = new Counter({
   name: "jobs_finished_total",
   help: "Job runs by kind and outcome (done, retry scheduled, postponed, dead, lease lost).",

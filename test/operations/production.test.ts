@@ -121,6 +121,14 @@ describe("an order through the live pipeline, as an operator sees it", () => {
     expect(sample(app, 'webhook_deliveries_received_total{topic="orders/create"}')).toBeGreaterThanOrEqual(1);
     expect(sample(app, 'webhook_deliveries_received_total{topic="fulfillment_orders/order_routing_complete"}')).toBeGreaterThanOrEqual(1);
     expect(app).toMatch(/^jobs_pending\{kind="housekeeping\.purge"\} 1$/m);
+    // A delivery signed with another secret is refused and counted, by its status alone.
+    const forged = await fetch(`${s.appUrl}/webhooks/orders/create`, {
+      method: "POST",
+      headers: { "X-Shopify-Hmac-Sha256": "Zm9yZ2Vk", "X-Shopify-Shop-Domain": s.shop, "X-Shopify-Topic": "orders/create" },
+      body: "{}",
+    });
+    expect(forged.status).toBe(401);
+    expect(sample((await get(`${s.appUrl}/metrics`, withToken)).text, 'webhook_deliveries_refused_total{status="401"}')).toBe(1);
 
     const worker = (await get(`${workerUrl}/metrics`, withToken)).text;
     expect(sample(worker, 'jobs_finished_total{kind="shipments.push",outcome="done"}')).toBeGreaterThanOrEqual(1);
