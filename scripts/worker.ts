@@ -86,7 +86,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log.info({ signal }, "Draining: claiming no more jobs, finishing those in hand");
     void worker
       .stop()
-      .then(() => new Promise<void>((resolve) => (health ? health.server.close(() => resolve()) : resolve())))
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            if (!health) return resolve();
+            health.server.close(() => resolve());
+            // A supervisor's kept-alive connection must not hold the exit.
+            health.server.closeAllConnections();
+          }),
+      )
       .then(() => prisma.$disconnect())
       .then(
         () => {

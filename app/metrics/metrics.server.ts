@@ -119,8 +119,3 @@ export function measureQueueWith(read: () => Promise<QueueDepth[]>): void {
 export async function metricsText(): Promise<{ contentType: string; text: string }> {
   return { contentType: registry.contentType, text: await registry.metrics() };
 }
-
-/** Seconds since `startedAt` (process.hrtime), for the histograms. */
-export function secondsSince(startedAt: bigint): number {
-  return Number(process.hrtime.bigint() - startedAt) / 1e9;
-}

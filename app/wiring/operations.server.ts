@@ -26,8 +26,6 @@ export interface OperationsAnswer {
   body: string;
 }
 
-export const OPERATIONS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
-
 measureQueueWith(() => queueDepthByKind(prisma, new Date()));
 
 const json = (status: number, value: unknown): OperationsAnswer => ({
