@@ -179,6 +179,9 @@ function requestIdOf(request) {
   return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
 }
 
+/** Answered before Remix, by app/wiring/operations.server.ts. */
+const OPERATIONS = new Set(["/healthz", "/readyz", "/metrics"]);
+
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /** The shop a request is for, when it names a well-formed one: a webhook's header or the admin's `shop` parameter. */
@@ -190,15 +193,17 @@ function shopOf(request) {
   return shop !== null && SHOP_DOMAIN.test(shop) ? shop : undefined;
 }
 
-/** The access line: the path and never the query string. */
+/** The access line: the path and never the query string. A supervisor's probes that pass are debug, or they would drown the rest. */
 function logRequest(request, response, started, requestId) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const length = response.getHeader("content-length");
-  log.info(
+  const pathname = (request.url ?? "/").split("?")[0];
+  const level = OPERATIONS.has(pathname) && response.statusCode < 400 ? "debug" : "info";
+  log[level](
     {
       requestId,
       method: request.method,
-      path: (request.url ?? "/").split("?")[0],
+      path: pathname,
       status: response.statusCode,
       bytes: length === undefined ? undefined : Number(length),
       durationMs: Math.round(ms * 1000) / 1000,
@@ -225,8 +230,6 @@ function failed(response, error) {
     response.end("Internal Server Error");
   } else response.destroy();
 }
-
-const OPERATIONS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 const server = createServer((request, response) => {
   const started = process.hrtime.bigint();
