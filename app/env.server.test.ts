@@ -14,6 +14,21 @@ describe("readEnv", () => {
     expect(env.NODE_ENV).toBe("production");
     expect(env.PORT).toBe(3000);
   });
+
+  it("runs in production with info logs, no metrics, no worker health port, a 10 s drain and 30 days of retention unless told otherwise", () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ LOG_LEVEL: "info", DRAIN_GRACE_MS: 10_000, RETENTION_DAYS: 30, MIGRATIONS_DIR: "prisma/migrations" });
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.WORKER_HEALTH_PORT).toBeUndefined();
+    expect(readEnv({ LOG_LEVEL: "debug", WORKER_HEALTH_PORT: "9464", RETENTION_DAYS: "7" })).toMatchObject({ LOG_LEVEL: "debug", WORKER_HEALTH_PORT: 9464, RETENTION_DAYS: 7 });
+  });
+
+  it("names the operations variable that is wrong", () => {
+    expect(() => readEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+    expect(() => readEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => readEnv({ WORKER_HEALTH_PORT: "70000" })).toThrow(/WORKER_HEALTH_PORT/);
+    expect(() => readEnv({ RETENTION_DAYS: "1" })).toThrow(/RETENTION_DAYS: must be at least 2 days/);
+  });
 });
 
 describe("shopifyCredentials", () => {

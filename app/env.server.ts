@@ -13,6 +13,11 @@ const Base64Key = z
   .string()
   .refine((value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(value), "must be 32 bytes in base64 (openssl rand -base64 32)");
 
+/** pino's levels (app/lib/log.server.ts checks that they are). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
+
 const EnvSchema = z.object({
   /**
    * Unset means production: a process started without it (the worker, a script) must never take
@@ -66,6 +71,27 @@ const EnvSchema = z.object({
    * fast clock (the stack and the demo); never against a real provider.
    */
   PIPELINE_POLICY: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["production", "fast"]).default("production")),
+
+  /** The least a log line must weigh to be written (pino's levels); "debug" for a closer look. */
+  LOG_LEVEL: z.preprocess(blankIsUnset, z.enum(LOG_LEVELS).default("info")),
+  /**
+   * The bearer token a Prometheus scraper sends for /metrics (app and worker). Unset: /metrics
+   * answers 404, so nothing about the app's traffic is public by default.
+   */
+  METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16, "must be at least 16 characters (openssl rand -hex 16)").optional()),
+  /** The worker's health port (/healthz, /readyz, /metrics) for a supervisor; off when unset. */
+  WORKER_HEALTH_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(65_535).optional()),
+  /** The address the worker's health port listens on: every interface, so a supervisor on the host's network reaches it. */
+  WORKER_HEALTH_HOST: z.preprocess(blankIsUnset, z.string().default("0.0.0.0")),
+  /** How long the app, told to stop (SIGTERM), answers the requests it holds before it exits anyway. */
+  DRAIN_GRACE_MS: z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(10_000)),
+  /** The migrations the database must have applied before /readyz says ready; relative to the working directory. */
+  MIGRATIONS_DIR: z.preprocess(blankIsUnset, z.string().default("prisma/migrations")),
+  /** Finished jobs and processed webhook receipts older than this many days are purged by the housekeeping job. */
+  RETENTION_DAYS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(2, "must be at least 2 days: a receipt or job younger than Shopify's redelivery window still stops a duplicate").default(30),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,8 +1,9 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
+import { log } from "./log.server";
 import { recordInstallation } from "~/flows/install/install.server";
 import { fulfillmentServiceVerifier, webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";
 import { installAdminTransport } from "./shopify/admin-transport.server";
@@ -20,6 +21,7 @@ if (env.SHOPIFY_ADMIN_API_ORIGIN) installAdminTransport(env.SHOPIFY_ADMIN_API_OR
 export const apiVersion = ApiVersion.October26;
 
 const credentials = shopifyCredentials(env);
+const shopifyLog = log.child({ library: "shopify-api" });
 
 const shopify = shopifyApp({
   ...credentials,
@@ -31,6 +33,14 @@ const shopify = shopifyApp({
   // The tokens sealed at rest (stores/shops/session-storage.server.ts).
   sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma)),
   distribution: AppDistribution.AppStore,
+  // The library's own lines as JSON lines among ours; at Info, never its request-by-request Debug.
+  logger: {
+    level: LogSeverity.Info,
+    log: (severity, message) => {
+      const level = severity === LogSeverity.Error ? "error" : severity === LogSeverity.Warning ? "warn" : severity === LogSeverity.Info ? "info" : "debug";
+      shopifyLog[level](message);
+    },
+  },
   hooks: {
     // A new offline session (install, reinstall): the shop is recorded as installed and a job
     // ensures the warehouses' fulfillment services. Idempotent, so a repeated auth is harmless.

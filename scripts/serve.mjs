@@ -4,9 +4,14 @@
  * stop on SIGTERM/SIGINT, HOST and PORT from the environment, NODE_ENV production unless set), and
  * two things remix-serve cannot be told to:
  *
- * - its access log writes the path alone, never the query string: remix-serve's morgan wrote whole
- *   URLs, and the admin's document requests carry the session token (`id_token`), the provider's
- *   OAuth callback its `code` and `state`;
+ * - its access log is JSON lines (the build's pino logger: request id, method, path, status, bytes,
+ *   duration, shop when the request names a valid one) with the path alone, never the query string:
+ *   remix-serve's morgan wrote whole URLs, and the admin's document requests carry the session
+ *   token (`id_token`), the provider's OAuth callback its `code` and `state`;
+ * - `/healthz`, `/readyz` and `/metrics` are answered before Remix (app/wiring/operations.server.ts);
+ * - SIGTERM drains: /readyz answers 503 at once, no new connection is accepted, the requests in
+ *   hand are answered (each connection closed once idle), and it exits 0 once they are, or after
+ *   DRAIN_GRACE_MS whatever is left;
  * - every response carries the security headers (securityHeaders below): framing refused unless
  *   the page itself allowed Shopify's admin (embedded documents, through addDocumentResponseHeaders),
  *   HSTS, nosniff, and a referrer policy that keeps URLs (and their tokens) to our own origin.
@@ -14,13 +19,13 @@
  * Plain JavaScript, like serve-cluster.mjs: the app server runs the built bundle with plain Node.
  */
 /* global AbortController, Headers, Request -- the Fetch API's, as installGlobals sets them for the build */
-import console from "node:console";
+import { randomUUID } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import process from "node:process";
-import { clearTimeout, setTimeout } from "node:timers";
-import { pathToFileURL, URL } from "node:url";
+import { clearTimeout, setImmediate, setTimeout } from "node:timers";
+import { pathToFileURL, URL, URLSearchParams } from "node:url";
 import { constants as zlib, createGzip } from "node:zlib";
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 
@@ -37,6 +42,11 @@ const build = await import(pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const handle = createRequestHandler(build, process.env.NODE_ENV);
 const assets = path.resolve(build.assetsBuildDirectory);
+/** app/entry.server.tsx's `operations`: health answers, the logger, the drain grace. */
+const { answer: operationsAnswer, log, drainGraceMs } = build.entry.module.operations;
+
+/** True from SIGTERM on: /readyz says so, and each connection is closed once it has nothing in flight. */
+let draining = false;
 
 /** What every response carries; a Content-Security-Policy with frame-ancestors already set is kept. */
 function securityHeaders(headers) {
@@ -163,33 +173,102 @@ async function serveApp(request, response) {
   await writeReadableStreamToWritable(answer.body, sink);
 }
 
-/** morgan's "tiny" line, with the path and never the query string. */
-function logLine(request, response, started) {
-  const pathname = (request.url ?? "/").split("?")[0];
-  const length = response.getHeader("content-length") ?? "-";
+/** A request id the caller chose (a load balancer's), if it is a plain token; otherwise ours. */
+function requestIdOf(request) {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+/** Answered before Remix, by app/wiring/operations.server.ts. */
+const OPERATIONS = new Set(["/healthz", "/readyz", "/metrics"]);
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** The shop a request is for, when it names a well-formed one: a webhook's header or the admin's `shop` parameter. */
+function shopOf(request) {
+  const header = request.headers["x-shopify-shop-domain"];
+  if (typeof header === "string" && SHOP_DOMAIN.test(header)) return header;
+  const query = (request.url ?? "").split("?")[1];
+  const shop = query === undefined ? null : new URLSearchParams(query).get("shop");
+  return shop !== null && SHOP_DOMAIN.test(shop) ? shop : undefined;
+}
+
+/** The access line: the path and never the query string. A supervisor's probes that pass are debug, or they would drown the rest. */
+function logRequest(request, response, started, requestId) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  process.stdout.write(`${request.method} ${pathname} ${response.statusCode} ${length} - ${ms.toFixed(3)} ms\n`);
+  const length = response.getHeader("content-length");
+  const pathname = (request.url ?? "/").split("?")[0];
+  const level = OPERATIONS.has(pathname) && response.statusCode < 400 ? "debug" : "info";
+  log[level](
+    {
+      requestId,
+      method: request.method,
+      path: pathname,
+      status: response.statusCode,
+      bytes: length === undefined ? undefined : Number(length),
+      durationMs: Math.round(ms * 1000) / 1000,
+      shop: shopOf(request),
+    },
+    "request",
+  );
+}
+
+async function serveOperations(request, response, pathname) {
+  const answer = await operationsAnswer(pathname, request.headers.authorization, { draining });
+  if (answer === undefined) return false;
+  const headers = new Headers(answer.headers);
+  writeHead(response, answer.status, undefined, headers);
+  response.end(request.method === "HEAD" ? undefined : answer.body);
+  return true;
+}
+
+function failed(response, error) {
+  log.error({ err: error }, "Answering a request failed");
+  if (!response.headersSent) {
+    const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
+    writeHead(response, 500, "Internal Server Error", headers);
+    response.end("Internal Server Error");
+  } else response.destroy();
 }
 
 const server = createServer((request, response) => {
   const started = process.hrtime.bigint();
-  response.once("finish", () => logLine(request, response, started));
+  const requestId = requestIdOf(request);
+  response.setHeader("X-Request-Id", requestId);
+  response.once("finish", () => {
+    logRequest(request, response, started, requestId);
+    // Draining: a kept-alive connection goes once its last answer is out (a request already sent
+    // on it, pipelined, is still answered first: it is not idle).
+    if (draining) setImmediate(() => server.closeIdleConnections());
+  });
   const pathname = (request.url ?? "/").split("?")[0];
+  if (OPERATIONS.has(pathname)) return void serveOperations(request, response, pathname).catch((error) => failed(response, error));
   const asset = request.method === "GET" || request.method === "HEAD" ? assetFor(pathname) : null;
   if (asset) return serveAsset(request, response, asset, pathname);
-  serveApp(request, response).catch((error) => {
-    console.error(error);
-    if (!response.headersSent) {
-      const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
-      writeHead(response, 500, "Internal Server Error", headers);
-      response.end("Internal Server Error");
-    } else response.destroy();
-  });
+  serveApp(request, response).catch((error) => failed(response, error));
 });
 // Longer than a load balancer's idle timeout, so it never closes a kept-alive connection first.
 server.keepAliveTimeout = 65_000;
 
 const port = Number(process.env.PORT ?? "3000");
 const host = process.env.HOST;
-server.listen(port, host, () => console.log(`[serve] http://${host ?? "localhost"}:${port}`));
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close((error) => error && console.error(error)));
+server.listen(port, host, () => log.info({ url: `http://${host ?? "localhost"}:${port}` }, "App server listening"));
+
+function drain(signal) {
+  if (draining) return;
+  draining = true;
+  const startedAt = Date.now();
+  log.info({ signal, graceMs: drainGraceMs }, "Draining: answering the requests in hand, taking no new connections");
+  const exit = (code, how) => {
+    log.info({ durationMs: Date.now() - startedAt, how }, "App server stopped");
+    process.exit(code);
+  };
+  // Kept-alive connections with nothing in flight go now; busy ones close after their answer.
+  server.close(() => exit(0, "every request answered"));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    exit(0, "grace time over");
+  }, drainGraceMs).unref();
+}
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => drain(signal));

@@ -1,17 +1,25 @@
 /**
  * The durable job queue's worker as a process of its own (DESIGN.md section 5: app and worker
  * processes started separately). It runs every handler of the registry (app/flows/handlers.server.ts, on the wiring of app/wiring) on the
- * app's database (DATABASE_URL), and stops gracefully on SIGINT/SIGTERM: no new claims, running
- * jobs get `--stop-timeout-ms` to finish, then their leases expire and another worker takes them.
+ * app's database (DATABASE_URL), and drains on SIGINT/SIGTERM: no new claims, /readyz turns 503,
+ * running jobs get `--stop-timeout-ms` to finish, what is still running then is released back to
+ * PENDING for another worker, and it exits 0.
  *
  *   npm run worker -- [--concurrency <n>] [--poll-interval-ms <n>] [--stop-timeout-ms <n>]
  *
- * Prints `Worker running ...` once it claims jobs (the stack waits for that line).
+ * Logs JSON lines (app/log.server.ts); the line whose msg is `Worker running` says it claims jobs
+ * (the stack waits for it). With WORKER_HEALTH_PORT set, answers /healthz, /readyz and /metrics there.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import prisma from "../app/db.server";
+import { env } from "~/env.server";
+import { queueHousekeeping } from "~/flows/housekeeping/housekeeping.server";
 import { queueReencryption } from "~/flows/keys/reencrypt.server";
+import { jobDuration, jobsFinished } from "~/metrics/metrics.server";
+import type { JobLogger } from "~/jobs/handler";
+import { log as rootLog } from "~/log.server";
+import { startHealthServer } from "~/wiring/operations.server";
 import { jobPayloadSchemas } from "~/flows/queue/kinds";
 import { jobHandlers } from "~/wiring/handlers.server";
 import { JOB_POLICY } from "../app/jobs/policy";
@@ -35,7 +43,17 @@ function readFlags() {
   process.exit(2);
 }
 
+/** The queue's logger interface on the process's pino logger: the fields first, as pino takes them. */
+function jobLoggerOn(logger: typeof rootLog): JobLogger {
+  return {
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    error: (message, fields) => logger.error(fields ?? {}, message),
+  };
+}
+
 const flags = readFlags();
+const log = rootLog.child({ process: "worker" });
 const worker = startWorker({
   db: prisma,
   kinds: jobPayloadSchemas,
@@ -43,24 +61,48 @@ const worker = startWorker({
   concurrency: flags.concurrency,
   pollIntervalMs: flags["poll-interval-ms"],
   stopTimeoutMs: flags["stop-timeout-ms"],
+  logger: jobLoggerOn(log),
+  onOutcome(jobId, outcome, { kind, shop, durationMs }) {
+    jobsFinished.inc({ kind, outcome });
+    jobDuration.observe({ kind }, durationMs / 1000);
+    log.debug({ jobId, kind, shop, outcome, durationMs }, "Job run");
+  },
 });
 // Key rotation: whatever an old key (or none) sealed is sealed again with the current key.
 await queueReencryption(prisma);
+// Old finished jobs and receipts purged, unknown kinds given up: now, then daily.
+await queueHousekeeping(prisma);
+const health =
+  env.WORKER_HEALTH_PORT === undefined ? undefined : await startHealthServer({ port: env.WORKER_HEALTH_PORT, host: env.WORKER_HEALTH_HOST, isDraining: () => worker.stopping });
 const kinds = Object.keys(jobHandlers);
-console.info(`Worker running (pid ${process.pid}, kinds ${kinds.join(",") || "none"}, concurrency ${flags.concurrency})`);
+log.info({ kinds: kinds.length, concurrency: flags.concurrency, healthPort: health?.port ?? null }, "Worker running");
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
+    log.info({ signal }, "Draining: claiming no more jobs, finishing those in hand");
     void worker
       .stop()
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            if (!health) return resolve();
+            health.server.close(() => resolve());
+            // A supervisor's kept-alive connection must not hold the exit.
+            health.server.closeAllConnections();
+          }),
+      )
       .then(() => prisma.$disconnect())
       .then(
-        () => process.exit(0),
+        () => {
+          log.info({ durationMs: Date.now() - started }, "Worker stopped");
+          process.exit(0);
+        },
         (error: unknown) => {
-          console.error("[worker] stopping failed", error);
+          log.error({ err: error }, "Stopping failed");
           process.exit(1);
         },
       );

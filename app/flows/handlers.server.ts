@@ -9,6 +9,7 @@ import { changeHandlers } from "./change/handlers";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "./compliance/handlers";
 import { followHandlers } from "./follow/handlers";
 import { inboundHandlers } from "./inbound/handlers";
+import { housekeepingHandler, type HousekeepingOptions } from "./housekeeping/housekeeping.server";
 import { reencryptionHandler } from "./keys/reencrypt.server";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
 import { planHandlers } from "./plan/handlers";
@@ -49,11 +50,16 @@ export function pipelineHandlers(deps: DepsSource) {
   };
 }
 
-export function createJobHandlers(deps: DepsSource, install: FulfillmentServicesHandlerDependencies & UninstallConfirmationDependencies): AllJobHandlers {
+export function createJobHandlers(
+  deps: DepsSource,
+  install: FulfillmentServicesHandlerDependencies & UninstallConfirmationDependencies,
+  housekeeping: HousekeepingOptions,
+): AllJobHandlers {
   return {
     /** Does nothing: ops queue one to see that workers are running. */
     noop: async () => {},
     "credentials.reencrypt": reencryptionHandler(),
+    "housekeeping.purge": housekeepingHandler(housekeeping),
     "compliance.customer-data-request": handleCustomerDataRequest,
     "compliance.customer-redact": handleCustomerRedact,
     "compliance.shop-redact": handleShopRedact,

@@ -9,6 +9,7 @@ import {
   ProviderError,
   ProviderNetworkError,
   providerErrorFromResponse,
+  type ProviderErrorKind,
   type ProviderRequestInfo,
 } from "./errors";
 import type { HttpMethod } from "./operations";
@@ -31,6 +32,11 @@ export interface TransportOptions {
   readonly random?: () => number;
   /** Milliseconds since the epoch; reads Retry-After dates. */
   readonly now?: () => number;
+  /**
+   * Told of every call once it has its outcome, retries included: "ok" or the error's kind. The
+   * app's metrics time the provider's operations with it; the transport knows nothing of them.
+   */
+  readonly observe?: (call: { operation: string; outcome: "ok" | ProviderErrorKind; durationMs: number }) => void;
 }
 
 export interface ProviderRequest extends ProviderRequestInfo {
@@ -63,6 +69,20 @@ export function createTransport(options: TransportOptions): Transport {
   const { auth } = options;
 
   async function send(request: ProviderRequest): Promise<ProviderAnswer> {
+    if (options.observe === undefined) return sendWithRetries(request);
+    const started = Date.now();
+    const report = (outcome: "ok" | ProviderErrorKind) => options.observe?.({ operation: request.operation, outcome, durationMs: Date.now() - started });
+    try {
+      const answer = await sendWithRetries(request);
+      report("ok");
+      return answer;
+    } catch (error) {
+      report(error instanceof ProviderError ? error.kind : "unexpected");
+      throw error;
+    }
+  }
+
+  async function sendWithRetries(request: ProviderRequest): Promise<ProviderAnswer> {
     let attempt = 0; // counted against policy.maxAttempts
     let sent = 0; // reported in errors; includes the one resend after a token refresh
     let refreshedAfter401 = false;

@@ -16,7 +16,7 @@ export interface JobPolicy {
   readonly pollIntervalMs: number;
   /** Jobs one worker runs at once. */
   readonly concurrency: number;
-  /** How long stop() waits for running jobs before it leaves them to expire and be claimed again. */
+  /** How long stop() waits for running jobs before it hands them back to the queue for another worker. */
   readonly stopTimeoutMs: number;
   /** lastError is cut to this length: enough for a provider's message and ticket id. */
   readonly lastErrorMaxChars: number;

@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import type { Job } from "@prisma/client";
 import type { Database } from "~/stores/database/database.server";
 import { claimDueJobs } from "./claim.server";
+import { postpone, type Lease } from "./lease.server";
 import type { JobHandlers, JobLogger } from "./handler";
 import type { JobKinds } from "./kinds";
 import { consoleJobLogger, describeError } from "./logger";
@@ -32,14 +33,24 @@ export interface WorkerOptions<S extends JobKinds> {
   /** The jitter's source, [0, 1). */
   random?: () => number;
   logger?: JobLogger;
-  /** Told of each job's outcome, after it is written (tests and the benchmark count them). */
-  onOutcome?: (jobId: string, outcome: RunOutcome) => void;
+  /** Told of each job's outcome, after it is written (tests and the benchmark count them, the metrics time them). */
+  onOutcome?: (jobId: string, outcome: RunOutcome, run: { kind: string; shop: string | null; durationMs: number }) => void;
 }
 
 export interface Worker {
-  /** Claims nothing more and waits for running jobs, up to stopTimeoutMs; then aborts their signals and returns. */
+  /**
+   * Claims nothing more and waits for running jobs, up to stopTimeoutMs; then aborts their signals,
+   * and releases what is still running back to PENDING (the attempt not counted), so another worker
+   * takes it at once instead of after its lease expires. A handler still running after that can
+   * write nothing: its lease is gone.
+   */
   stop(): Promise<void>;
+  /** True once stop() was called: the worker claims nothing more. */
+  readonly stopping: boolean;
 }
+
+/** How long aborted handlers get to wind down (and record their own outcome) before their jobs are released. */
+const ABORT_SETTLE_MS = 1_000;
 
 export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Worker {
   const {
@@ -74,6 +85,8 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
   };
 
   const running = new Set<Promise<void>>();
+  /** The leases of the jobs running now, to release them if the worker stops before they end. */
+  const inHand = new Map<string, Lease>();
   let stopRequested = false;
   // True when the last claim filled every free slot: more jobs are probably due, so a finishing
   // job wakes the loop at once instead of after the poll interval.
@@ -92,10 +105,13 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
     });
 
   const run = (job: Job) => {
+    const started = Date.now();
+    if (job.leaseOwner !== null) inHand.set(job.id, { jobId: job.id, owner: job.leaseOwner });
     const settled = runClaimedJob(job, deps)
-      .then((outcome) => onOutcome?.(job.id, outcome))
+      .then((outcome) => onOutcome?.(job.id, outcome, { kind: job.kind, shop: job.shop, durationMs: Date.now() - started }))
       .catch((error: unknown) => logger.error("Job run failed unexpectedly", { jobId: job.id, error: describeError(error) }))
       .finally(() => {
+        inHand.delete(job.id);
         running.delete(settled);
         if (backlog) wake?.();
       });
@@ -109,7 +125,9 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
         try {
           const jobs = await claimDueJobs(db, { kinds, limit: free, owner, leaseMs, now: now() });
           backlog = jobs.length === free;
-          for (const job of jobs) run(job);
+          // Told to stop while this claim was on its way: hand its jobs straight back, uncounted.
+          if (stopRequested) await Promise.all(jobs.map((job) => (job.leaseOwner === null ? false : postpone(db, { jobId: job.id, owner: job.leaseOwner }, now(), "The worker was stopping when it claimed the job", now()))));
+          else for (const job of jobs) run(job);
         } catch (error) {
           backlog = false;
           logger.warn("Could not claim jobs; trying again shortly", { error: describeError(error) });
@@ -120,25 +138,44 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
     }
   })();
 
+  const waitForRunning = async (ms: number): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      Promise.allSettled(running).then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), ms))),
+    ]);
+    clearTimeout(timer);
+    return timedOut;
+  };
+
   let stopped: Promise<void> | undefined;
   return {
+    get stopping() {
+      return stopRequested;
+    },
     stop() {
       stopped ??= (async () => {
         stopRequested = true;
         wake?.();
         await loop;
-        let timer: NodeJS.Timeout | undefined;
-        const timedOut = await Promise.race([
-          Promise.allSettled(running).then(() => false),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), stopTimeoutMs))),
-        ]);
-        clearTimeout(timer);
-        if (timedOut) {
-          logger.warn("Stopped before every job finished; their leases will expire and other workers will run them", {
-            running: running.size,
-          });
-          stopping.abort(new Error("The worker is stopping"));
-        }
+        if (!(await waitForRunning(stopTimeoutMs))) return;
+        logger.warn("Stopped before every job finished; they go back to the queue for another worker", { running: running.size });
+        stopping.abort(new Error("The worker is stopping"));
+        // A handler that heeds its signal hands its job back itself ("postponed"); give it a moment.
+        if (!(await waitForRunning(ABORT_SETTLE_MS))) return;
+        const leases = [...inHand.values()];
+        const released = await Promise.all(
+          leases.map((lease) =>
+            postpone(db, lease, now(), "The worker stopped before the job finished; released for another worker", now()).catch((error: unknown) => {
+              logger.warn("Could not release a job at stop; its lease will expire and another worker will run it", { jobId: lease.jobId, error: describeError(error) });
+              return false;
+            }),
+          ),
+        );
+        logger.warn("Released the jobs whose handlers did not stop: whatever they still try to write is refused", {
+          released: released.filter(Boolean).length,
+          running: leases.length,
+        });
       })();
       return stopped;
     },

@@ -7,4 +7,4 @@ export const jobHandlers = createJobHandlers(async () => (await import("./pipeli
   adminFor: shopifyAdminFor,
   appUrl: env.SHOPIFY_APP_URL,
   tokenVerdict: shopifyTokenVerdict,
-});
+}, { retentionDays: env.RETENTION_DAYS });

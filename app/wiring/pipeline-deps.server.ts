@@ -19,6 +19,8 @@ import type { ProviderPort } from "~/flows/ports/ports";
 import { locationsNamedBy, pipelineSettingsOf } from "~/flows/ports/settings";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
+import { log } from "~/log.server";
+import { observeProviderCall } from "./instrumented.server";
 import { providerAddressRefusal, providerFetch } from "./provider-address.server";
 
 /** The sandbox accepts any bearer token unless started with --token (sandbox/README.md). */
@@ -49,7 +51,7 @@ export function appPipelineDeps(): PipelineDeps {
         const key = `${shop} ${baseUrl}`;
         let provider = providers.get(key);
         if (!provider) {
-          provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN), ...(fetch ? { fetch } : {}) });
+          provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN), observe: observeProviderCall, ...(fetch ? { fetch } : {}) });
           providers.set(key, provider);
         }
         return provider;
@@ -69,7 +71,12 @@ export function appPipelineDeps(): PipelineDeps {
         const key = `${shop} ${baseUrl} ${credentials.kind} ${since.toISOString()}`;
         let provider = providers.get(key);
         if (!provider) {
-          provider = createFulfilmentClient({ baseUrl, auth: authFromCredentials(prisma, shop, credentials, appProviderOAuth(env)), ...(fetch ? { fetch } : {}) });
+          provider = createFulfilmentClient({
+            baseUrl,
+            auth: authFromCredentials(prisma, shop, credentials, appProviderOAuth(env)),
+            observe: observeProviderCall,
+            ...(fetch ? { fetch } : {}),
+          });
           providers.set(key, provider);
         }
         return provider;
@@ -84,7 +91,7 @@ export function appPipelineDeps(): PipelineDeps {
     async settings(shop, shopify) {
       const stored = await getShopSettings(prisma, shop);
       const { settings, problems } = pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored)));
-      for (const problem of problems) console.warn(`[pipeline] ${shop}: ${problem.message}`);
+      for (const problem of problems) log.warn({ shop }, `Settings problem: ${problem.message}`);
       return settings;
     },
   };

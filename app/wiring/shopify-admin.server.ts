@@ -6,12 +6,13 @@
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { PermanentFailure } from "~/jobs/handler";
 import type { TokenVerdict } from "~/flows/receive-webhooks/uninstall.server";
+import { instrumentedAdmin } from "./instrumented.server";
 
 export async function shopifyAdminFor(shop: string): Promise<AdminGraphql> {
   const [{ unauthenticated }, { SessionNotFoundError }] = await Promise.all([import("~/shopify.server"), import("@shopify/shopify-app-remix/server")]);
   try {
     const { admin } = await unauthenticated.admin(shop);
-    return admin;
+    return instrumentedAdmin(admin);
   } catch (error) {
     // No offline session: the app is not installed there (any more); retrying cannot help.
     if (error instanceof SessionNotFoundError) throw new PermanentFailure(`The app is not installed on ${shop}: there is no access token to call Shopify with`);

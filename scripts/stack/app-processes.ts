@@ -25,6 +25,8 @@ export interface AppSettings {
   credentialsKey: Buffer;
   /** Receives the children's output lines. */
   output: (line: string) => void;
+  /** More variables for both processes (LOG_LEVEL, METRICS_TOKEN, WORKER_HEALTH_PORT...), over the ones above. */
+  env?: Record<string, string>;
 }
 
 export interface AppProcesses {
@@ -55,6 +57,7 @@ export function appEnvironment(settings: AppSettings, appUrl: string): Record<st
     SCOPES: settings.scopes.join(","),
     PROVIDER_BASE_URL: settings.sandboxUrl,
     PROVIDER_CREDENTIALS_KEY: settings.credentialsKey.toString("base64"),
+    ...settings.env,
   };
 }
 
@@ -124,7 +127,7 @@ async function startWorkerProcess(settings: AppSettings, appUrl: string): Promis
     output: settings.output,
   });
   try {
-    await worker.waitForLine(/^Worker running/, START_TIMEOUT_MS);
+    await worker.waitForLine(/"msg":"Worker running"/, START_TIMEOUT_MS);
     return worker;
   } catch (error) {
     await worker.stop(2_000);

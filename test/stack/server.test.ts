@@ -43,8 +43,8 @@ describe("the app's server", () => {
     // The log line is written once the answer is sent.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const logs = stack().logs();
-    expect(logs).toMatch(/GET \/app\/settings 200 /);
-    expect(logs).toMatch(/GET \/provider-oauth\/callback 400 /);
+    expect(logs).toMatch(/"method":"GET","path":"\/app\/settings","status":200,/);
+    expect(logs).toMatch(/"method":"GET","path":"\/provider-oauth\/callback","status":400,/);
     for (const secret of [token, token.split(".")[1] ?? "", "id_token", "provider-code-7f3a9c", "provider-state-41d0e2", "code="]) expect(logs).not.toContain(secret);
   });
 

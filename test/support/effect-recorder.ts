@@ -7,7 +7,10 @@
 import type { NoopHandler } from "./test-queue";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 
-export type EffectRecorderMode = "complete" | "hang-in-handler" | "hang-in-commit";
+export type EffectRecorderMode = "complete" | "slow" | "hang-in-handler" | "hang-in-commit";
+
+/** How long a `slow` run takes before it completes. */
+export const SLOW_RUN_MS = 1_500;
 
 export async function createEffectTables(db: DatabaseOrTransaction): Promise<void> {
   await db.$executeRaw`CREATE TABLE IF NOT EXISTS "TestAttempt" ("jobId" TEXT NOT NULL, "attempt" INTEGER NOT NULL, "pid" INTEGER NOT NULL)`;
@@ -18,7 +21,8 @@ const forever = () => new Promise<never>(() => {});
 
 /**
  * `hang-in-handler` announces "STARTED <jobId>" and never finishes; `hang-in-commit` writes the
- * effect, announces "EFFECT-WRITTEN <jobId>" and never commits. Both wait to be killed.
+ * effect, announces "EFFECT-WRITTEN <jobId>" and never commits. Both wait to be killed, and heed no
+ * abort signal. `slow` announces "STARTED <jobId>" and completes SLOW_RUN_MS later.
  */
 export function effectRecorder(mode: EffectRecorderMode, announce: (line: string) => void = () => {}): NoopHandler {
   return async (_payload, ctx) => {
@@ -26,6 +30,10 @@ export function effectRecorder(mode: EffectRecorderMode, announce: (line: string
     if (mode === "hang-in-handler") {
       announce(`STARTED ${ctx.jobId}`);
       await forever();
+    }
+    if (mode === "slow") {
+      announce(`STARTED ${ctx.jobId}`);
+      await new Promise((resolve) => setTimeout(resolve, SLOW_RUN_MS));
     }
     await ctx.complete(async (tx) => {
       await tx.$executeRaw`INSERT INTO "TestEffect" ("jobId", "pid") VALUES (${ctx.jobId}, ${process.pid})`;

@@ -52,15 +52,19 @@ export interface WorkerProcess {
   waitForLine(prefix: string, timeoutMs?: number): Promise<string>;
   /** Sends the signal and resolves once the process has exited. */
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** Resolves with the exit code (null when a signal ended it). */
+  readonly exitCode: Promise<number | null>;
 }
 
 /** Starts test/support/worker-process.ts in a child process (Node with tsx's loader) and waits for READY. */
-export async function spawnWorkerProcess(url: string, mode: EffectRecorderMode, leaseMs: number): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("test", "support", "worker-process.ts"), url, mode, String(leaseMs)], {
+export async function spawnWorkerProcess(url: string, mode: EffectRecorderMode, leaseMs: number, stopTimeoutMs?: number): Promise<WorkerProcess> {
+  const extra = stopTimeoutMs === undefined ? [] : [String(stopTimeoutMs)];
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("test", "support", "worker-process.ts"), url, mode, String(leaseMs), ...extra], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exitCode = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = exitCode.then(() => undefined);
   const lines: string[] = [];
   let partial = "";
   let stderr = "";
@@ -73,6 +77,7 @@ export async function spawnWorkerProcess(url: string, mode: EffectRecorderMode, 
   if (child.pid === undefined) throw new Error("The worker process did not start");
   const handle: WorkerProcess = {
     pid: child.pid,
+    exitCode,
     waitForLine: (prefix, timeoutMs = 10_000) =>
       waitFor(
         () => {

@@ -43,6 +43,8 @@ export interface StackOverrides {
   worker?: boolean;
   /** Install the demo shop's offline session (default true), as after an install. */
   installed?: boolean;
+  /** More variables for the app and worker processes (LOG_LEVEL, METRICS_TOKEN, WORKER_HEALTH_PORT...). */
+  env?: Record<string, string>;
 }
 
 export interface TestStack extends StackReady {
@@ -120,7 +122,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<TestSt
     const install = () => installOfflineSession(database.db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes, credentialsKey });
     if (overrides.installed ?? true) await install();
 
-    const settings = { databaseUrl: database.url, apiKey, apiSecret, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, credentialsKey, output };
+    const settings = { databaseUrl: database.url, apiKey, apiSecret, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, credentialsKey, output, env: overrides.env };
     const processes: AppProcesses = await startAppProcesses(settings, { worker: overrides.worker ?? true });
     steps.push(() => processes.stop());
     shopify.setAppUrl(processes.appUrl);

@@ -115,6 +115,8 @@ export const jobPayloadSchemas = {
   noop: z.strictObject({ note: z.string().max(200).optional() }),
   /** Key rotation: seal every secret at rest with the current key (app/flows/keys). Queued as a worker starts. */
   "credentials.reencrypt": z.strictObject({}),
+  /** Purge old finished jobs and processed receipts; give up jobs of unknown kinds (app/flows/housekeeping). Queued as a worker starts, then daily. */
+  "housekeeping.purge": z.strictObject({}),
   ...intakeKinds,
   ...pipelineKinds,
   ...catalogueKinds,

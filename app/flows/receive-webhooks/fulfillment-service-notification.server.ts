@@ -17,6 +17,7 @@ import { writeAtOnce, type Database } from "~/stores/database/database.server";
 import { PerKeyThrottle } from "./per-key-throttle.server";
 import { queueAtOnce } from "./record-at-once.server";
 import type { VerifiedCallback } from "./verify-webhook.server";
+import { log } from "~/log.server";
 
 type FetchKind = Extract<JobKind, "fulfillment-requests.fetch" | "cancellation-requests.fetch">;
 
@@ -30,7 +31,7 @@ const JOB_FOR: Record<z.infer<typeof Notification>["kind"], FetchKind> = {
 /** One wake-up per shop and kind per second, in this process. */
 export const WAKE_WINDOW_MS = 1_000;
 
-const appThrottle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) => console.error("[fulfillment-service] a deferred wake-up could not be written", error));
+const appThrottle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) => log.error({ err: error }, "Fulfillment service: a deferred wake-up could not be written"));
 
 export type NotificationOutcome =
   /** The shop's fetch jobs were woken now (their ids). */
@@ -55,7 +56,7 @@ export async function wakeForFulfillmentServiceNotification(
   const { shop } = callback;
   const parsed = Notification.safeParse(callback.payload);
   if (!parsed.success) {
-    console.warn(`[fulfillment-service] ${shop}: a notification that cannot be read (${callback.unreadable ?? z.prettifyError(parsed.error)}); both fetches woken`);
+    log.warn({ shop, problem: callback.unreadable ?? z.prettifyError(parsed.error) }, "Fulfillment service: a notification that cannot be read; both fetches woken");
   }
   const kinds: FetchKind[] = parsed.success ? [JOB_FOR[parsed.data.kind]] : ["fulfillment-requests.fetch", "cancellation-requests.fetch"];
   const throttle = options.throttle ?? appThrottle;

@@ -25,6 +25,7 @@
  * (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
  */
 import type { Prisma } from "@prisma/client";
+import { webhookDeliveries, webhookRejections } from "~/metrics/metrics.server";
 import { shopInstallation } from "~/stores/shops/shop.server";
 import { writeAtOnce, type Database, type SqliteConnection } from "~/stores/database/database.server";
 import { recordWebhookReceipt, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
@@ -89,6 +90,14 @@ function referencesOf(delivery: ParsedDelivery): { customerId: string | null; or
 }
 
 export async function recordAndEnqueue(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now = new Date()): Promise<IntakeOutcome> {
+  const outcome = await recordDelivery(db, topic, webhook, now);
+  // Labelled by the route's topic, a fixed set: never by the unsigned headers' words.
+  webhookDeliveries.inc({ topic });
+  if (outcome.status === "rejected") webhookRejections.inc({ topic });
+  return outcome;
+}
+
+async function recordDelivery(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now: Date): Promise<IntakeOutcome> {
   const checked = checkDelivery(topic, webhook);
   const receipt: WebhookDelivery = {
     shop: webhook.shop,

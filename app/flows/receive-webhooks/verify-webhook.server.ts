@@ -20,6 +20,7 @@
  * hours (the library throws a SyntaxError there, answered 500).
  */
 import type { VerifiedWebhook } from "./delivery";
+import { webhookRefusals } from "~/metrics/metrics.server";
 import { isShopDomain } from "~/shopify/shop-domain";
 import { topicAsReported } from "~/shopify/webhooks/topics";
 import { hmacMatches, readBoundedBody, readJsonPayload } from "./signed-body.server";
@@ -57,7 +58,20 @@ const API_VERSION = /^(\d{4}-\d{2}|unstable)$/;
 
 /** `verifyWebhook(request)` for the app's secret: shopify.server.ts makes the app's one. */
 export function webhookVerifier(apiSecretKey: string): (request: Request) => Promise<VerifiedWebhook> {
+  const verify = verifier(apiSecretKey);
   return async function verifyWebhook(request) {
+    try {
+      return await verify(request);
+    } catch (error) {
+      // Counted by status alone: a refused delivery's topic and shop are unsigned words.
+      if (error instanceof Response) webhookRefusals.inc({ status: String(error.status) });
+      throw error;
+    }
+  };
+}
+
+function verifier(apiSecretKey: string): (request: Request) => Promise<VerifiedWebhook> {
+  return async function verify(request) {
     if (request.method !== "POST") throw refuse(405, "Method not allowed");
     const body = await readBoundedBody(request);
     const names = request.headers.has(HEADERS.events.hmac) ? HEADERS.events : HEADERS.webhooks;

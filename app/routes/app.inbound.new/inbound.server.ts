@@ -20,6 +20,7 @@ import { inboundShipmentByReference, type InboundShipment } from "~/stores/inbou
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { BoxesForm, errorsByField, idsOf, InboundForm, type BoxesFormValues } from "./form";
+import { log } from "~/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
 export function suggestedReference(now: Date): string {
@@ -94,7 +95,7 @@ export async function sendFromForm(shop: string, form: FormData): Promise<{ stat
   try {
     return { status: 200, shipment: await sendInboundShipment(prisma, appPipelineDeps(), shop, draft) };
   } catch (error) {
-    if (error instanceof ProviderError && !(error instanceof ProviderValidationError)) console.warn(`[inbound] ${shop}: ${error.message}`);
+    if (error instanceof ProviderError && !(error instanceof ProviderValidationError)) log.warn({ shop, err: error }, "Inbound shipment: the provider refused");
     return providerRefusal(error, submission, values.boxes, "the shipment");
   }
 }

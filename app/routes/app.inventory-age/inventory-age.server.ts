@@ -20,6 +20,7 @@ import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 import { warehouseStockOf } from "~/stores/stock/warehouse-stock.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+import { log } from "~/log.server";
 
 /** A live read stops after this many pages (of 100 SKUs) and says so; the sync reads them all. */
 export const LIVE_READ_MAX_PAGES = 20;
@@ -71,7 +72,7 @@ export async function readStockByAge(shop: string, warehouseId: string, now = ne
     if (error instanceof PermanentFailure) return { kind: "unreachable", message: error.message };
     if (!(error instanceof ProviderError)) throw error;
     const message = providerProblem(error);
-    console.warn(`[inventory-age] ${shop} ${warehouseId}: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ shop, warehouseId, err: error }, "Inventory age: the provider could not be read");
     return { kind: "unreachable", message };
   }
 }

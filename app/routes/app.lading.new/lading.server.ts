@@ -19,6 +19,7 @@ import { ladingOrderByReference, type LadingOrder } from "~/stores/lading/lading
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { errorsByField, idsOf, LadingForm, type LadingFormValues } from "./form";
+import { log } from "~/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
 export function suggestedReference(now: Date): string {
@@ -98,7 +99,7 @@ export async function sendFromForm(shop: string, form: FormData): Promise<{ stat
       return refused(submission.reply({ fieldErrors: byField }), `The provider refused the bulk shipment: ${error.errors.map((detail) => detail.message).join("; ")}.`);
     }
     if (!(error instanceof ProviderError)) throw error;
-    console.warn(`[lading] ${shop}: ${error.message}`);
+    log.warn({ shop, err: error }, "Bulk shipment: the provider refused");
     return refused(null, providerProblem(error));
   }
 }

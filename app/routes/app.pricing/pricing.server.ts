@@ -18,6 +18,7 @@ import { allVariants } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { FIELD_OF_REQUEST, QuoteForm, ServiceQuoteForm, type QuoteFormValues } from "./form";
+import { log } from "~/log.server";
 
 export interface QuotedLine {
   sku: string;
@@ -131,7 +132,7 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
     }
     if (!(error instanceof ProviderError)) throw error;
     const problem = providerProblem(error);
-    console.warn(`[pricing] ${shop}: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ shop, err: error }, "Pricing: the provider could not price");
     return refused(null, problem);
   }
 }

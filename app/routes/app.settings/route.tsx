@@ -25,6 +25,7 @@ import { readSettingsFormAndAddress } from "./form.server";
 import { countryRowsIn, withSuggestedServices, type CountryService } from "./service-suggestions";
 import { ServiceSuggestionsCard } from "./service-suggestions-card";
 import { planServiceSuggestions, suggestServices, type ServiceSuggestions } from "./service-suggestions.server";
+import { log } from "~/log.server";
 
 interface LocationChoice {
   id: string;
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fulfillmentService: location.fulfillmentServiceHandle !== null,
     }));
   } catch (error) {
-    console.warn(`[settings] ${shop}: the locations could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ shop, err: error }, "Settings: the locations could not be read");
     locationsProblem = "Shopify's locations could not be read just now: reload the page to choose drop-ship locations.";
   }
   return {

@@ -19,6 +19,7 @@ import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
 import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 import { webAddressOrNull } from "~/lib/web-address";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+import { log } from "~/log.server";
 
 /** A tracking number is at most this long; anything longer is refused before asking. */
 export const MAX_TRACKING_NUMBER_LENGTH = 60;
@@ -97,7 +98,7 @@ export async function lookUpTracking(shop: string, asked: string): Promise<Track
     }
     if (error instanceof PermanentFailure) return { kind: "problem", trackingNumber, message: error.message };
     if (!(error instanceof ProviderError)) throw error;
-    console.warn(`[shipments] ${shop} tracking ${trackingNumber}: ${error.message}`);
+    log.warn({ shop, err: error }, "Tracking lookup: the provider could not answer");
     return { kind: "problem", trackingNumber, message: providerProblem(error) };
   }
 }
@@ -159,7 +160,7 @@ export async function runBulkAction(shop: string, intent: BulkIntent, ids: strin
     try {
       result = await retryShipment(prisma, deps, shop, shipment.id);
     } catch (error) {
-      console.warn(`[shipments] ${shop} bulk ${intent} ${shipment.id}: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn({ shop, intent, shipmentId: shipment.id, err: error }, "Bulk action on a shipment failed");
       problems.push({ orderName: name, message: "Could not be checked just now (Shopify or the provider did not answer). Try again in a few minutes." });
       continue;
     }

@@ -192,3 +192,23 @@ export async function markReceiptsRejected(db: DatabaseOrTransaction, receiptIds
   if (receiptIds.length === 0) return;
   await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "REJECTED", reason, processedAt: now } });
 }
+
+/**
+ * Deletes receipts processed (or rejected) before the cutoff, in batches; the number deleted.
+ * Receipts still waiting (RECORDED, ENQUEUED) stay whatever their age: a job has yet to read them.
+ */
+export async function purgeProcessedReceipts(
+  db: DatabaseOrTransaction,
+  { processedBefore, batchSize, signal }: { processedBefore: Date; batchSize: number; signal?: AbortSignal },
+): Promise<number> {
+  const done: Prisma.WebhookReceiptWhereInput = { status: { in: ["PROCESSED", "REJECTED"] }, processedAt: { lt: processedBefore } };
+  let purged = 0;
+  for (;;) {
+    if (signal?.aborted) return purged;
+    const batch = await db.webhookReceipt.findMany({ where: done, select: { id: true }, take: batchSize });
+    if (batch.length === 0) return purged;
+    const { count } = await db.webhookReceipt.deleteMany({ where: { ...done, id: { in: batch.map((receipt) => receipt.id) } } });
+    purged += count;
+    if (batch.length < batchSize) return purged;
+  }
+}

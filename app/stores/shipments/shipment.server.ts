@@ -5,6 +5,7 @@
 import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { orderToAccepted, trackingToFulfilled } from "~/metrics/metrics.server";
 import { canTransition } from "./shipment-states";
 
 /** What happened to a shipment, in the words of its timeline. */
@@ -133,7 +134,7 @@ export async function transition(
 ): Promise<Shipment> {
   if (!canTransition(shipment.state, to)) throw new IllegalShipmentTransition(shipment.state, to);
   const data = eventData({ ...event.data, stateFrom: shipment.state, stateTo: to });
-  return inTransaction(db, async (tx) => {
+  const moved = await inTransaction(db, async (tx) => {
     const now = new Date();
     const { count } = await tx.shipment.updateMany({
       where: { id: shipment.id, state: shipment.state },
@@ -143,6 +144,21 @@ export async function transition(
     await tx.shipmentEvent.create({ data: { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now } });
     return tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
   });
+  observeOrderLatency(moved);
+  return moved;
+}
+
+/**
+ * The per-order latencies an operator watches (app/metrics): recorded where every change of state
+ * passes. A transition inside a caller's transaction that later rolls back is counted all the same;
+ * the pipeline's transactions roll back only on a lost lease, rare enough not to skew a histogram.
+ */
+function observeOrderLatency(shipment: Shipment): void {
+  const seconds = (from: Date, to: Date) => Math.max(0, (to.getTime() - from.getTime()) / 1000);
+  if (shipment.state === "SUBMITTED" && shipment.submittedAt) orderToAccepted.observe(seconds(shipment.createdAt, shipment.submittedAt));
+  if (shipment.state === "FULFILLED" && shipment.fulfilledAt && shipment.providerCreatedAt) {
+    trackingToFulfilled.observe(seconds(shipment.providerCreatedAt, shipment.fulfilledAt));
+  }
 }
 
 /** Records something that happened without a change of state (a status poll, a tracking checkpoint). */

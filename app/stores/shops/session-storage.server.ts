@@ -13,6 +13,7 @@ import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import { EnvelopeError, keyIdOf, keysOf, open, seal, sealedKeyId, type KeyOption } from "./envelope.server";
 import type { ResealPage } from "./provider-credentials.server";
+import { log } from "~/log.server";
 
 type TokenField = "accessToken" | "refreshToken";
 
@@ -74,7 +75,7 @@ export class SealedSessionStorage implements SessionStorage {
       return withTokens(session, (field, token) => openSessionToken(session.id, field, token, this.options));
     } catch (error) {
       if (!(error instanceof EnvelopeError)) throw error;
-      console.warn(`[sessions] the session ${session.id} cannot be opened with the configured keys (${error.reason}${error.keyId ? `, key id ${error.keyId}` : ""}): treated as absent`);
+      log.warn({ sessionId: session.id, problem: error.reason, keyId: error.keyId }, "A session cannot be opened with the configured keys: treated as absent");
       return undefined;
     }
   }

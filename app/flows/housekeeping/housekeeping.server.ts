@@ -1,0 +1,44 @@
+/**
+ * Housekeeping (decision 0021): once a day, finished jobs and processed webhook receipts older than
+ * the retention are deleted in batches, and jobs of a kind no version of the app knows are given up
+ * with the reason. Queued by each worker as it starts (one live job across workers); each run
+ * queues the next for a day later, in the transaction that marks it done.
+ */
+import type { Database } from "~/stores/database/database.server";
+import { buryUnknownKinds, purgeFinishedJobs } from "~/jobs/housekeeping.server";
+import { purgeProcessedReceipts } from "~/stores/receipts/webhook-receipt.server";
+import { enqueue } from "../queue/jobs.server";
+import { jobPayloadSchemas, type KindHandler } from "../queue/kinds";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Rows per delete: a short hold of SQLite's write lock, so the intake and the pipeline hardly wait. */
+export const PURGE_BATCH = 500;
+/** A kind unknown for this long is nobody's: a rolling deploy finishes well within it. */
+export const UNKNOWN_KIND_GRACE_MS = 60 * 60_000;
+const DEDUPE_KEY = "housekeeping.purge";
+
+export interface HousekeepingOptions {
+  /** Finished jobs and processed receipts older than this many days are deleted. */
+  retentionDays: number;
+  /** Between runs; a day unless a test says otherwise. */
+  intervalMs?: number;
+}
+
+export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: HousekeepingOptions): KindHandler<"housekeeping.purge"> {
+  return async (_payload, ctx) => {
+    const now = new Date();
+    const before = new Date(now.getTime() - retentionDays * DAY_MS);
+    const started = Date.now();
+    const jobs = await purgeFinishedJobs(ctx.db, { finishedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
+    const receipts = await purgeProcessedReceipts(ctx.db, { processedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
+    const unknownKinds = await buryUnknownKinds(ctx.db, { knownKinds: Object.keys(jobPayloadSchemas), dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS), now });
+    ctx.logger.info("Housekeeping done", { retentionDays, jobsPurged: jobs, receiptsPurged: receipts, unknownKindJobsDead: unknownKinds, durationMs: Date.now() - started });
+    // The job's own row is re-armed for the next run as it is marked done: never two, never none.
+    await ctx.complete((tx) => enqueue(tx, { kind: "housekeeping.purge", payload: {}, dedupeKey: DEDUPE_KEY, runAt: new Date(now.getTime() + intervalMs) }));
+  };
+}
+
+/** Queued by each worker as it starts: runs now unless a run is already waiting or under way. */
+export async function queueHousekeeping(db: Database): Promise<void> {
+  await enqueue(db, { kind: "housekeeping.purge", payload: {}, dedupeKey: DEDUPE_KEY });
+}

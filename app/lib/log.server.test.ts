@@ -1,0 +1,43 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./log.server";
+
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: "info", name: "test", destination }) };
+}
+
+describe("the structured log", () => {
+  it("writes one JSON line per event with its level, message and fields", () => {
+    const { lines, logger } = capture();
+    logger.info({ requestId: "r-1", shop: "a.myshopify.com", durationMs: 12 }, "request");
+    logger.debug({}, "below the level");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ level: "info", msg: "request", requestId: "r-1", shop: "a.myshopify.com", durationMs: 12, name: "test" });
+  });
+
+  it("never writes a token, a session, a webhook body or an address, wherever in the fields it sits", () => {
+    const { lines, logger } = capture();
+    logger.warn(
+      {
+        accessToken: "shpat_secret",
+        session: { id: "offline_a", accessToken: "shpat_secret" },
+        headers: { authorization: "Bearer provider-secret" },
+        request: { payload: '{"shipping_address":{"address1":"1 Secret Street"}}' },
+        order: { shippingAddress: { address1: "1 Secret Street" }, email: "someone@example.com" },
+        job: { requestSent: { Address1: "1 Secret Street" } },
+        kept: "visible",
+      },
+      "something happened",
+    );
+    const text = lines.join("\n");
+    for (const secret of ["shpat_secret", "provider-secret", "1 Secret Street", "someone@example.com", "offline_a"]) expect(text).not.toContain(secret);
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ accessToken: "[redacted]", session: "[redacted]", kept: "visible" });
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Housekeeping on a real migrated database, run by a real worker: finished jobs and processed
+ * webhook receipts past the retention are deleted (in batches, more rows than one batch), what is
+ * recent, still waiting or dead for a person to see stays; a job of a kind no version knows is
+ * given up with its reason instead of waiting forever; and the next run is queued for a day later.
+ */
+import { randomUUID } from "node:crypto";
+import type { JobStatus, WebhookReceiptStatus } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import { housekeepingHandler, PURGE_BATCH, queueHousekeeping } from "~/flows/housekeeping/housekeeping.server";
+import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { startWorker } from "~/jobs/worker.server";
+import { useTestDatabase } from "../../support/database";
+import { recordingJobLogger, waitFor } from "../../support/jobs";
+
+const { db } = useTestDatabase();
+const { logger, lines } = recordingJobLogger();
+const DAY = 24 * 3_600_000;
+const RETENTION_DAYS = 30;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+async function addJobs(count: number, status: JobStatus, at: Date, kind = "noop"): Promise<void> {
+  await db.job.createMany({
+    data: Array.from({ length: count }, () => ({
+      id: randomUUID(),
+      kind,
+      payload: "{}",
+      status,
+      attempts: status === "PENDING" ? 0 : 1,
+      maxAttempts: 12,
+      runAt: at,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: status === "DONE" || status === "DEAD" ? at : null,
+      ...(status === "DEAD" ? { lastError: "Gave up after 12 attempts" } : {}),
+    })),
+  });
+}
+
+async function addReceipts(count: number, status: WebhookReceiptStatus, at: Date): Promise<void> {
+  await db.webhookReceipt.createMany({
+    data: Array.from({ length: count }, () => ({
+      shop: "old.myshopify.com",
+      topic: "orders/create",
+      webhookId: randomUUID(),
+      eventId: randomUUID(),
+      apiVersion: "2026-10",
+      receivedAt: at,
+      processedAt: status === "PROCESSED" || status === "REJECTED" ? at : null,
+      status,
+      payload: '{"shipping_address":{"address1":"1 Old Street"}}',
+    })),
+  });
+}
+
+
+describe("housekeeping", () => {
+  it("purges what is old and finished, keeps what is recent, waiting or dead, buries unknown kinds, and comes back tomorrow", { timeout: 30_000 }, async () => {
+    const oldDone = PURGE_BATCH * 2 + 7;
+    await addJobs(oldDone, "DONE", daysAgo(RETENTION_DAYS + 1));
+    await addJobs(5, "DONE", daysAgo(RETENTION_DAYS - 1));
+    await addJobs(3, "DEAD", daysAgo(RETENTION_DAYS + 10));
+    await addJobs(2, "PENDING", daysAgo(RETENTION_DAYS + 10));
+    await addJobs(4, "PENDING", new Date(Date.now() - 2 * 3_600_000), "inventory.reticulate");
+    // Queued a minute ago by a newer version, perhaps: its workers are starting.
+    await addJobs(1, "PENDING", new Date(Date.now() - 60_000), "inventory.reticulate-v2");
+    await addReceipts(PURGE_BATCH + 3, "PROCESSED", daysAgo(RETENTION_DAYS + 2));
+    await addReceipts(2, "REJECTED", daysAgo(RETENTION_DAYS + 2));
+    await addReceipts(3, "ENQUEUED", daysAgo(RETENTION_DAYS + 2));
+    await addReceipts(4, "PROCESSED", daysAgo(1));
+
+    await queueHousekeeping(db);
+    const worker = startWorker({ db, kinds: jobPayloadSchemas, handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) }, pollIntervalMs: 10, logger });
+    try {
+      await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), { what: "a housekeeping run", timeoutMs: 20_000 });
+    } finally {
+      await worker.stop();
+    }
+
+    expect(lines.find((line) => line.message === "Housekeeping done")?.fields).toMatchObject({
+      retentionDays: RETENTION_DAYS,
+      jobsPurged: oldDone,
+      receiptsPurged: PURGE_BATCH + 5,
+      unknownKindJobsDead: 4,
+    });
+    const jobs = await db.job.groupBy({ by: ["kind", "status"], _count: { _all: true }, orderBy: [{ kind: "asc" }, { status: "asc" }] });
+    expect(jobs.map((row) => `${row.kind} ${row.status} ${row._count._all}`).sort()).toEqual([
+      "housekeeping.purge PENDING 1",
+      "inventory.reticulate DEAD 4",
+      "inventory.reticulate-v2 PENDING 1",
+      "noop DEAD 3",
+      "noop DONE 5",
+      "noop PENDING 2",
+    ]);
+    const buried = await db.job.findFirstOrThrow({ where: { kind: "inventory.reticulate" } });
+    expect(buried.lastError).toBe('No job kind is named "inventory.reticulate": no worker of this version can run it (queued by a newer or older version of the app, or by hand)');
+    const receipts = await db.webhookReceipt.groupBy({ by: ["status"], _count: { _all: true } });
+    expect(receipts.map((row) => `${row.status} ${row._count._all}`).sort()).toEqual(["ENQUEUED 3", "PROCESSED 4"]);
+    // The next run, a day from now; its own row re-armed, so there is never a second one.
+    const next = await db.job.findFirstOrThrow({ where: { kind: "housekeeping.purge" } });
+    expect(next.runAt.getTime()).toBeGreaterThan(Date.now() + DAY - 60_000);
+    expect(next.attempts).toBe(0);
+    await queueHousekeeping(db);
+    expect(await db.job.count({ where: { kind: "housekeeping.purge" } })).toBe(1);
+    expect((await db.job.findFirstOrThrow({ where: { kind: "housekeeping.purge" } })).runAt).toEqual(next.runAt);
+  });
+});
