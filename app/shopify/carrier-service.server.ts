@@ -89,3 +89,35 @@ export async function ensureCarrierService(admin: AdminGraphql, input: CarrierSe
   if (existing) return { service: existing, created: false };
   return { service: await createCarrierService(admin, input), created: true };
 }
+
+const CARRIER_SERVICE_DELETE = `#graphql
+  mutation CarrierServiceDelete($id: ID!) {
+    carrierServiceDelete(id: $id) {
+      deletedId
+      userErrors { field message code }
+    }
+  }`;
+
+/**
+ * Removes the carrier service: checkout stops asking the app for rates. True when Shopify deleted
+ * it, false when Shopify no longer has it (deleted in the admin, or with the app's uninstall).
+ */
+export async function deleteCarrierService(admin: AdminGraphql, id: CarrierServiceGid): Promise<boolean> {
+  const { data, operation } = await runGraphql(
+    admin,
+    CARRIER_SERVICE_DELETE,
+    { id },
+    payloadOf("carrierServiceDelete", z.object({ deletedId: z.string().nullable(), userErrors: UserErrors })),
+  );
+  if (data.deletedId === null && data.userErrors.length > 0 && (await carrierServiceGone(admin, id))) return false;
+  assertNoUserErrors(operation, data.userErrors);
+  return true;
+}
+
+const CARRIER_SERVICE = `#graphql
+  query CarrierService($id: ID!) { carrierService(id: $id) { id } }`;
+
+async function carrierServiceGone(admin: AdminGraphql, id: CarrierServiceGid): Promise<boolean> {
+  const { data } = await runGraphql(admin, CARRIER_SERVICE, { id }, z.object({ carrierService: z.object({ id: z.string() }).nullable() }));
+  return data.carrierService === null;
+}
