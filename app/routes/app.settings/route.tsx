@@ -24,6 +24,7 @@ import { readSettingsFormAndAddress } from "./form.server";
 import { countryRowsIn, withSuggestedServices, type CountryService } from "./service-suggestions";
 import { ServiceSuggestionsCard } from "./service-suggestions-card";
 import { CHECKOUT_RATES_INTENTS, CheckoutRatesCard, type CheckoutRatesAnswer } from "./checkout-rates-card";
+import { checkoutRatesFieldLabel } from "./checkout-rates-form";
 import { planServiceSuggestions, suggestServices, type ServiceSuggestions } from "./service-suggestions.server";
 
 interface LocationChoice {
@@ -123,7 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "checkoutRatesSave": {
       const reading = readFlatRatesForm(form);
       if (!reading.ok) {
-        const labelled = reading.errors.map((error) => ({ ...error, label: error.field }));
+        const labelled = reading.errors.map((error) => ({ ...error, label: checkoutRatesFieldLabel(error.field) }));
         return refused(intent, "The checkout rates were not saved: correct the fields below.", labelled);
       }
       await saveFlatRates(prisma, shop, reading);

@@ -19,7 +19,7 @@ export function carrierServiceView(service: CarrierServiceRecord): View {
 
 /** The emulator's wording of Shopify's refusal; Shopify documents the rule, not the exact words. */
 export const CARRIER_CALCULATED_SHIPPING_REQUIRED =
-  "Carrier calculated shipping is not available on this shop's plan: upgrade to the Advanced plan, pay yearly for the Shopify plan, or ask Shopify Support for the feature";
+  "Carrier calculated shipping is not available on this shop's plan";
 
 function carrierError(typename: string, field: string[], message: string, code: string): View {
   return { __typename: typename, field, message, code };
