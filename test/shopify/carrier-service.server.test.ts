@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCarrierService, ensureCarrierService, listCarrierServices } from "~/shopify/carrier-service.server";
+import { createCarrierService, deleteCarrierService, ensureCarrierService, listCarrierServices } from "~/shopify/carrier-service.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { emulatorState, startTestShopify, type TestShopify } from "../support/shopify-admin";
 
@@ -35,5 +35,18 @@ describe("the checkout-rates carrier service", () => {
     const second = createCarrierService(shopify.admin, rates());
     await expect(second).rejects.toBeInstanceOf(ShopifyUserError);
     await expect(second).rejects.toThrow(/CarrierServiceCreate: input\.name: Provider rates is already configured/);
+  });
+
+  it("is deleted, and deleting one Shopify no longer has is no error", async () => {
+    const created = await createCarrierService(shopify.admin, rates());
+    expect(await deleteCarrierService(shopify.admin, created.id)).toBe(true);
+    expect((await emulatorState(shopify.emulator)).carrierServices).toHaveLength(0);
+    expect(await deleteCarrierService(shopify.admin, created.id)).toBe(false);
+  });
+
+  it("is refused when the shop's plan lacks carrier-calculated shipping", async () => {
+    shopify.emulator.state.shops.forEach((shop) => (shop.carrierCalculatedShipping = false));
+    await expect(createCarrierService(shopify.admin, rates())).rejects.toThrow(/Carrier calculated shipping is not available on this shop's plan/);
+    expect((await emulatorState(shopify.emulator)).carrierServices).toHaveLength(0);
   });
 });

@@ -5,8 +5,8 @@
  * carrier-calculated shipping is refused by Shopify: the merchant is told so, and what to do.
  */
 import { FlatRate } from "~/connector/checkout-rates";
-import { createCarrierService, deleteCarrierService, listCarrierServices } from "~/shopify/carrier-service.server";
-import { collectPages, type AdminGraphql } from "~/shopify/admin-graphql.server";
+import { deleteCarrierService, ensureCarrierService } from "~/shopify/carrier-service.server";
+import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { CarrierServiceGid } from "~/shopify/ids";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
@@ -36,8 +36,7 @@ export type TurnOnOutcome =
 export async function turnOnCheckoutRates(db: DatabaseOrTransaction, admin: AdminGraphql, shop: string, appUrl: string): Promise<TurnOnOutcome> {
   const callbackUrl = carrierServiceCallbackUrl(appUrl);
   try {
-    const existing = (await collectPages((after) => listCarrierServices(admin, { after }))).find((service) => service.name === CARRIER_SERVICE_NAME);
-    const service = existing ?? (await createCarrierService(admin, { name: CARRIER_SERVICE_NAME, callbackUrl, active: true, supportsServiceDiscovery: true }));
+    const { service } = await ensureCarrierService(admin, { name: CARRIER_SERVICE_NAME, callbackUrl, active: true, supportsServiceDiscovery: true });
     await saveCheckoutRates(db, shop, { enabled: true, carrierServiceId: service.id, problem: null });
     return { ok: true, message: `Checkout rates are on: Shopify asks the app for rates as "${service.formattedName ?? CARRIER_SERVICE_NAME}".` };
   } catch (error) {
