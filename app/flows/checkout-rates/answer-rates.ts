@@ -46,7 +46,7 @@ export interface CheckoutRatesPorts {
 }
 
 /** Where an answer came from: the header X-Checkout-Rates-Source says it, for support and the benchmark. */
-export type RatesSource = "provider" | "cache" | "fallback" | "off";
+export type RatesSource = "provider" | "cache" | "fallback" | "off" | "nothing to ship";
 
 export type RatesAnswer =
   | { status: 200; rates: ShopifyRate[]; source: RatesSource; reason: string | null }
@@ -106,7 +106,7 @@ export function checkoutRatesAnswerer(ports: CheckoutRatesPorts, timing: Checkou
 
     const { destination, items } = request.rate;
     const shipped = items.filter((item) => item.requires_shipping !== false);
-    if (shipped.length === 0) return { status: 200, rates: [], source: "provider", reason: "nothing in the cart needs shipping" };
+    if (shipped.length === 0) return { status: 200, rates: [], source: "nothing to ship", reason: "nothing in the cart needs shipping" };
     const storeSkus = shipped.map((item) => item.sku?.trim() ?? "");
     if (storeSkus.includes("")) return fallback("an item of the cart has no SKU");
     const warehouse = warehouseForCart(settings.warehouses, destination.country);
