@@ -30,6 +30,13 @@ describe("the checkout-rates carrier service", () => {
     expect((await emulatorState(shopify.emulator)).carrierServices).toHaveLength(1);
   });
 
+  it("is pointed at the app's new address, and made active again, when setup runs after a change", async () => {
+    const first = await ensureCarrierService(shopify.admin, { ...rates(), callbackUrl: "https://old.example.com/carrier_service", active: false });
+    const again = await ensureCarrierService(shopify.admin, rates());
+    expect(again).toMatchObject({ created: false, service: { id: first.service.id, callbackUrl: `${shopify.app.url}/carrier_service`, active: true } });
+    expect((await emulatorState(shopify.emulator)).carrierServices).toHaveLength(1);
+  });
+
   it("names the field when Shopify refuses a second one of the same name", async () => {
     await createCarrierService(shopify.admin, rates());
     const second = createCarrierService(shopify.admin, rates());
