@@ -5,6 +5,7 @@ import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
 import { log } from "./log.server";
 import { recordInstallation } from "~/flows/install/install.server";
+import { readRateRequest } from "~/flows/checkout-rates/rate-request.server";
 import { fulfillmentServiceVerifier, webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";
 import { installAdminTransport } from "./shopify/admin-transport.server";
 import { SealedSessionStorage } from "./stores/shops/session-storage.server";
@@ -71,3 +72,5 @@ export const sessionStorage = shopify.sessionStorage;
 export const verifyWebhook = webhookVerifier(credentials.apiSecretKey);
 /** The fulfillment-service callback's `authenticate.fulfillmentService` checks, on a bounded body, without its session lookup. */
 export const verifyFulfillmentServiceRequest = fulfillmentServiceVerifier(credentials.apiSecretKey);
+/** The carrier service's rate request, its HMAC checked with the app's secret (flows/checkout-rates/rate-request.server.ts). */
+export const readCheckoutRateRequest = (request: Request) => readRateRequest(request, credentials.apiSecretKey);

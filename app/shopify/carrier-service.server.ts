@@ -82,10 +82,67 @@ export async function listCarrierServices(admin: AdminGraphql, options: { after?
   return { items: data.carrierServices.nodes, nextCursor: nextCursorOf(data.carrierServices.pageInfo), cost };
 }
 
-/** The app's carrier service, created only if the shop does not have one of that name yet (setup ran before). */
+const CARRIER_SERVICE_UPDATE = `#graphql
+  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {
+    carrierServiceUpdate(input: $input) {
+      carrierService { ...CarrierServiceFields }
+      userErrors { field message code }
+    }
+  }
+  ${CARRIER_SERVICE_FIELDS}`;
+
+/** Points the service at `callbackUrl` and makes it active (the app's address changed, or it was deactivated). */
+export async function updateCarrierService(admin: AdminGraphql, id: CarrierServiceGid, input: Pick<CarrierServiceInput, "callbackUrl" | "active">): Promise<CarrierService> {
+  const { data, operation } = await runGraphql(
+    admin,
+    CARRIER_SERVICE_UPDATE,
+    { input: { id, callbackUrl: input.callbackUrl, active: input.active } },
+    payloadOf("carrierServiceUpdate", z.object({ carrierService: CarrierService.nullable(), userErrors: UserErrors })),
+  );
+  assertNoUserErrors(operation, data.userErrors);
+  return resultOf(operation, "carrierService", data.carrierService);
+}
+
+/**
+ * The app's carrier service, created only if the shop does not have one of that name yet (setup ran
+ * before); one found with another callback URL or inactive is brought up to date.
+ */
 export async function ensureCarrierService(admin: AdminGraphql, input: CarrierServiceInput): Promise<{ service: CarrierService; created: boolean }> {
   const services = await collectPages((after) => listCarrierServices(admin, { after }));
   const existing = services.find((service) => service.name === input.name);
-  if (existing) return { service: existing, created: false };
+  if (existing && existing.callbackUrl === input.callbackUrl && existing.active === input.active) return { service: existing, created: false };
+  if (existing) return { service: await updateCarrierService(admin, existing.id, input), created: false };
   return { service: await createCarrierService(admin, input), created: true };
+}
+
+const CARRIER_SERVICE_DELETE = `#graphql
+  mutation CarrierServiceDelete($id: ID!) {
+    carrierServiceDelete(id: $id) {
+      deletedId
+      userErrors { field message code }
+    }
+  }`;
+
+/**
+ * Removes the carrier service: checkout stops asking the app for rates. True when Shopify deleted
+ * it, false when Shopify no longer has it (deleted in the admin, or with the app's uninstall).
+ */
+export async function deleteCarrierService(admin: AdminGraphql, id: CarrierServiceGid): Promise<boolean> {
+  const { data, operation } = await runGraphql(
+    admin,
+    CARRIER_SERVICE_DELETE,
+    { id },
+    payloadOf("carrierServiceDelete", z.object({ deletedId: z.string().nullable(), userErrors: UserErrors })),
+  );
+  if (data.deletedId === null && data.userErrors.length > 0 && (await carrierServiceGone(admin, id))) return false;
+  assertNoUserErrors(operation, data.userErrors);
+  return true;
+}
+
+const CARRIER_SERVICE = `#graphql
+  query CarrierService($id: ID!) { carrierService(id: $id) { id } }`;
+
+async function carrierServiceGone(admin: AdminGraphql, id: CarrierServiceGid): Promise<boolean> {
+  const { data } = await runGraphql(admin, CARRIER_SERVICE, { id }, z.object({ carrierService: z.object({ id: z.string() }).nullable() }));
+  return data.carrierService === null;
 }

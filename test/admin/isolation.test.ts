@@ -173,6 +173,10 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "POST", path: "/app/settings", form: { intent: "save", shop: SHOP_A } },
     { method: "GET", path: `/app/settings?provider_connection=${encodeURIComponent(a.parkedConnection)}` },
     { method: "POST", path: "/app/settings", form: { intent: "finishConnect", parked: a.parkedConnection, shop: SHOP_A } },
+    // Checkout rates act on the session's shop only: A's flat rates and carrier service stay as they are.
+    { method: "POST", path: "/app/settings", form: { intent: "checkoutRatesSave", shop: SHOP_A, "flatRates.0.serviceName": "Taken over", "flatRates.0.amount": "1", "flatRates.0.currency": "USD", cacheMinutes: "5" } },
+    { method: "POST", path: "/app/settings", form: { intent: "checkoutRatesOn", shop: SHOP_A } },
+    { method: "POST", path: "/app/settings", form: { intent: "checkoutRatesOff", shop: SHOP_A, id: "gid://shopify/DeliveryCarrierService/990001" } },
   ],
 };
 
@@ -203,7 +207,10 @@ const bands = (to30: number): AgeBands => Object.fromEntries(AGE_BANDS.map((band
 
 async function seedShopA(s: TestStack): Promise<SeededA> {
   const db = s.db;
-  await saveShopSettings(db, SHOP_A, { warehouses: [{ warehouseId: "JP09" }, { warehouseId: "US01" }] });
+  await saveShopSettings(db, SHOP_A, {
+    warehouses: [{ warehouseId: "JP09" }, { warehouseId: "US01" }],
+    checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/990001", flatRates: [{ serviceName: `${SECRET} rate`, amount: 4.5, currency: "USD" }] },
+  });
   await saveProviderCredentials(db, SHOP_A, { kind: "staticToken", token: `${SECRET}-token-0123456789abc`, savedAt: new Date() }, { key: s.credentialsKey });
   await seedCatalogue(db, SHOP_A, [{ sku: `${MARK}-SKU-1`, name: `${SECRET} product` }]);
   await db.providerSku.create({ data: { shop: SHOP_A, sku: `${MARK}-SKU-1`, record: JSON.stringify({ sku: `${MARK}-SKU-1`, name: SECRET }), approvalStatus: "APPROVED", readAt: new Date() } });

@@ -232,10 +232,21 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     if (shopSettings) {
       const shop = shopOr404(shopSettings[1]);
       const settings = z
-        .object({ autoRequestFulfillment: z.boolean().optional(), scopes: z.array(z.string()).optional(), access: z.enum(["ok", "revoked", "frozen", "locked"]).optional() })
+        .object({
+          autoRequestFulfillment: z.boolean().optional(),
+          scopes: z.array(z.string()).optional(),
+          access: z.enum(["ok", "revoked", "frozen", "locked"]).optional(),
+          carrierCalculatedShipping: z.boolean().optional(),
+        })
         .parse(await readJson(req));
       Object.assign(shop, Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)));
-      return send(res, 200, { shop: shop.domain, autoRequestFulfillment: shop.autoRequestFulfillment, scopes: shop.scopes, access: shop.access ?? "ok" });
+      return send(res, 200, {
+        shop: shop.domain,
+        autoRequestFulfillment: shop.autoRequestFulfillment,
+        scopes: shop.scopes,
+        access: shop.access ?? "ok",
+        carrierCalculatedShipping: shop.carrierCalculatedShipping ?? true,
+      });
     }
     if (control === "POST /products") {
       const shop = requestShop();

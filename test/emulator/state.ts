@@ -55,6 +55,12 @@ export interface ShopRecord {
    * (401, the token no longer works), frozen (402, an unpaid bill) or locked (423). Absent: it answers.
    */
   access?: ShopAccess;
+  /**
+   * Whether the shop's plan includes carrier-calculated shipping (Advanced and up, Shopify plan
+   * billed yearly or with the add-on, development stores). False: carrierServiceCreate is refused
+   * (control route `PATCH /shops/:domain {carrierCalculatedShipping}`). Absent: included.
+   */
+  carrierCalculatedShipping?: boolean;
 }
 
 export type ShopAccess = "ok" | "revoked" | "frozen" | "locked";

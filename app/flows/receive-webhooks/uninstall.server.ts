@@ -14,7 +14,7 @@ import { PermanentFailure } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { markReceiptsProcessed, markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
 import { deleteSessionsOfShop } from "~/stores/shops/session.server";
-import { recordUninstall } from "~/stores/shops/shop.server";
+import { forgetCarrierService, recordUninstall } from "~/stores/shops/shop.server";
 
 /**
  * Compliance work needs no token and must be done whether or not the app is installed; a
@@ -42,6 +42,7 @@ export interface Uninstalled {
 
 export async function uninstallShop(tx: DatabaseOrTransaction, shop: string, now: Date): Promise<Uninstalled> {
   await recordUninstall(tx, shop, now);
+  await forgetCarrierService(tx, shop);
   const sessionsDeleted = await deleteSessionsOfShop(tx, shop);
   // DEAD, not deleted: the admin shows them after a reinstall, and "retry" queues them again. A job
   // RUNNING now finishes or fails on its own; it cannot be stopped from here.

@@ -11,6 +11,8 @@ const stored = ShopSettings.parse({
   customs: { currency: "EUR", originCountry: "DE" },
   // Mapped on the Products page: the settings form keeps it as stored.
   skus: { bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } },
+  // Saved by the Checkout rates section's own form: the settings form keeps it as stored.
+  checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/4", flatRates: [{ serviceName: "Standard", amount: 7.5, currency: "USD" }], cacheMinutes: 5 },
 });
 
 const base: [string, string][] = [
@@ -54,6 +56,7 @@ describe("the settings form", () => {
     const reading = readSettingsForm(new URLSearchParams(base), stored);
     expect(reading.ok).toBe(true);
     const settings = ShopSettings.parse(reading.ok ? reading.settings : {});
+    expect(settings.checkoutRates).toEqual(stored.checkoutRates);
     expect(settings).toMatchObject({
       mode: "live",
       providerBaseUrl: null,

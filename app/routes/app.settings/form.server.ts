@@ -75,6 +75,8 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
     codGatewayNames: values.codGatewayNames,
     notifyCustomer: values.notifyCustomer,
     pushPolicy: values.pushPolicy,
+    // Saved by its own section's buttons (checkout-rates-card.tsx): kept as stored.
+    checkoutRates: stored.checkoutRates,
   };
 }
 

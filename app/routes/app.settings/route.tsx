@@ -8,6 +8,7 @@ import { CheckboxInput, FieldGroupTitle, RowsInput, SelectInput, TextInput } fro
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
+import { carrierServiceCallbackUrl, readFlatRatesForm, saveFlatRates, turnOffCheckoutRates, turnOnCheckoutRates } from "~/flows/checkout-rates/registration.server";
 import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
 import { ApiToken, checkParkedAnswer, finishProviderConnection, providerAuthorizationUrl, saveApiToken } from "~/stores/shops/provider-credentials-connection.server";
 import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
@@ -24,6 +25,8 @@ import { formValuesOf, labelledErrors, SettingsForm, type FieldError } from "./f
 import { readSettingsFormAndAddress } from "./form.server";
 import { countryRowsIn, withSuggestedServices, type CountryService } from "./service-suggestions";
 import { ServiceSuggestionsCard } from "./service-suggestions-card";
+import { CHECKOUT_RATES_INTENTS, CheckoutRatesCard, type CheckoutRatesAnswer } from "./checkout-rates-card";
+import { checkoutRatesFieldLabel } from "./checkout-rates-form";
 import { planServiceSuggestions, suggestServices, type ServiceSuggestions } from "./service-suggestions.server";
 import { log } from "~/log.server";
 
@@ -65,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     justConnected: new URL(request.url).searchParams.get("connected") === "oauth",
     pendingConnection,
     suggestionPlan: await planServiceSuggestions(prisma, shop),
+    checkoutRates: { ...settings.checkoutRates, callbackUrl: carrierServiceCallbackUrl(env.SHOPIFY_APP_URL) },
   };
 }
 
@@ -79,7 +83,7 @@ const refused = (intent: string, message: string, errors: FieldError[] = [], res
 const NOT_SAVED = "The settings were not saved: correct the fields below.";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { session, redirect, sessionToken } = await authenticate.admin(request);
+  const { session, redirect, admin, sessionToken } = await authenticate.admin(request);
   const shop = session.shop;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
@@ -127,6 +131,23 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       // Off the answer's address, so a reload does not offer it again.
       return redirect("/app/settings?connected=oauth");
+    }
+    case "checkoutRatesOn": {
+      const outcome = await turnOnCheckoutRates(prisma, admin, shop, env.SHOPIFY_APP_URL);
+      return outcome.ok ? json<ActionAnswer>({ intent, ok: true, message: outcome.message }) : refused(intent, outcome.message);
+    }
+    case "checkoutRatesOff": {
+      const { message } = await turnOffCheckoutRates(prisma, admin, shop);
+      return json<ActionAnswer>({ intent, ok: true, message });
+    }
+    case "checkoutRatesSave": {
+      const reading = readFlatRatesForm(form);
+      if (!reading.ok) {
+        const labelled = reading.errors.map((error) => ({ ...error, label: checkoutRatesFieldLabel(error.field) }));
+        return refused(intent, "The checkout rates were not saved: correct the fields below.", labelled);
+      }
+      await saveFlatRates(prisma, shop, reading);
+      return json<ActionAnswer>({ intent, ok: true, message: "Checkout rates saved." });
     }
     default:
       return refused(intent, `Unknown action: ${intent}`);
@@ -191,7 +212,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 export default function SettingsPage() {
-  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected, pendingConnection, suggestionPlan } = useLoaderData<typeof loader>();
+  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected, pendingConnection, suggestionPlan, checkoutRates } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -210,7 +231,7 @@ export default function SettingsPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsForm, disableAutoCoercion: true }),
   });
-  const otherErrors = new Map((answer && !answer.ok && answer.intent !== "save" ? answer.errors : []).map((error) => [error.field, error.message]));
+  const otherErrors = new Map((answer && !answer.ok && answer.intent !== "save" && !(CHECKOUT_RATES_INTENTS as readonly string[]).includes(answer.intent) ? answer.errors : []).map((error) => [error.field, error.message]));
   const errorOf = (field: string) => settingsForm.allErrors[field]?.[0] ?? otherErrors.get(field);
   const serverLabels = new Map((answer && !answer.ok ? answer.errors : []).map((error) => [error.field, error.label]));
   /** A field's current value, for labels that name their row ("Service for CA (warehouse US01)"). */
@@ -219,10 +240,13 @@ export default function SettingsPage() {
     return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? field.value : "";
   };
   const formErrors = labelledErrors(settingsForm.allErrors, valueOf).map((error) => ({ ...error, label: formRef.current ? error.label : (serverLabels.get(error.field) ?? error.label) }));
+  const checkoutRatesIntent = (intent: string) => (CHECKOUT_RATES_INTENTS as readonly string[]).includes(intent);
+  // The checkout-rates section answers in its own place, at the bottom of the page.
+  const checkoutRatesAnswer: CheckoutRatesAnswer | null = answer && checkoutRatesIntent(answer.intent) ? { ok: answer.ok, message: answer.message, errors: answer.ok ? [] : answer.errors } : null;
   const banner: { tone: "success" | "critical"; title: string; errors: FieldError[] } | null =
     formErrors.length > 0
       ? { tone: "critical", title: NOT_SAVED, errors: formErrors }
-      : answer && !(answer.intent === "save" && !answer.ok)
+      : answer && !(answer.intent === "save" && !answer.ok) && !checkoutRatesIntent(answer.intent)
         ? { tone: answer.ok ? "success" : "critical", title: answer.message, errors: answer.ok ? [] : answer.errors }
         : null;
   const send = (intent: string, extra: Record<string, string> = {}) => submit({ intent, ...extra }, { method: "post" });
@@ -278,7 +302,7 @@ export default function SettingsPage() {
           )}
           {/* On the click, a banner takes the answer's place at once: the answer, however late it comes,
               then replaces it instead of pushing the page down (a layout shift). */}
-          {pendingIntent !== null ? (
+          {pendingIntent !== null && !checkoutRatesIntent(pendingIntent) ? (
             <Layout.Section>
               <Banner tone="info" title={PENDING[pendingIntent] ?? "Sending…"} />
             </Layout.Section>
@@ -638,6 +662,16 @@ export default function SettingsPage() {
           </Layout.Section>
         </Layout>
       </Form>
+      <Box paddingBlockStart="400">
+        <Layout>
+          <Section
+            title="Checkout rates"
+            description="The provider's prices for the customer's cart offered at checkout, through a carrier service the app adds to Shopify. Shopify allows it on plans with carrier-calculated shipping."
+          >
+            <CheckoutRatesCard key={JSON.stringify(checkoutRates)} view={checkoutRates} answer={checkoutRatesAnswer} pendingIntent={pendingIntent} />
+          </Section>
+        </Layout>
+      </Box>
     </Page>
   );
 }

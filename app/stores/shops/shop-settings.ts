@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { CountryCode } from "~/connector/countries";
+import { FlatRate } from "~/connector/checkout-rates";
 import { ConnectorSettings, SkuEntry } from "~/connector/settings";
 import { code, declareName, emptyOrDigits, INT32_MAX, integer, textBetween } from "~/fulfilment/schemas/rules";
 
@@ -135,6 +136,24 @@ export const AfterSendingSettings = z.object({
   noNewsDays: z.number().int().min(1, { error: "must be at least 1" }).max(365, { error: "must be at most 365" }).default(30),
 });
 
+/**
+ * Checkout rates: the provider's prices offered at checkout through Shopify's carrier service
+ * (app/flows/checkout-rates). `carrierServiceId` and `problem` are what Shopify last said, kept so
+ * Settings shows the state after a reload.
+ */
+export const CheckoutRatesSettings = z.object({
+  enabled: z.boolean().default(false),
+  /** Shopify's id of the app's carrier service, once registered. */
+  carrierServiceId: z.string().nullable().default(null),
+  /** Why Shopify refused to register it (a plan without carrier-calculated shipping), in Shopify's words. */
+  problem: z.string().nullable().default(null),
+  /** Answered when the provider is slow or down, or the cart holds SKUs it does not know. None: no rates from the app then. */
+  flatRates: z.array(FlatRate).max(10, { error: "must be at most 10 rates" }).default([]),
+  /** How long a price for the same cart and destination is answered from memory. */
+  cacheMinutes: z.number().int().min(1, { error: "must be at least 1" }).max(60, { error: "must be at most 60" }).default(10),
+});
+export type CheckoutRatesSettings = z.output<typeof CheckoutRatesSettings>;
+
 export const ShopSettings = z
   .object({
     mode: z.enum(["sandbox", "live"]).default("sandbox"),
@@ -155,6 +174,7 @@ export const ShopSettings = z
     notifyCustomer: z.boolean().default(true),
     /** autoPush sends valid shipments at once; holdForReview keeps every new one HELD for a person. */
     pushPolicy: z.enum(["autoPush", "holdForReview"]).default("autoPush"),
+    checkoutRates: CheckoutRatesSettings.prefault({}),
   })
   .superRefine((settings, context) => {
     const seen = new Set<string>();

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { SkuEntry } from "~/connector/settings";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
-import { ShopSettings, type ShopSettingsInput } from "./shop-settings";
+import { ShopSettings, type CheckoutRatesSettings, type ShopSettingsInput } from "./shop-settings";
 
 /** Stored settings that no longer parse: a bug or a hand edit, never silently replaced by defaults. */
 export class InvalidShopSettings extends Error {
@@ -70,6 +70,20 @@ export async function getShopSettings(db: DatabaseOrTransaction, domain: string)
   return parseShopSettings(domain, shop?.settings ?? "{}");
 }
 
+/**
+ * The settings of a shop the app is installed on; null for a shop never recorded or uninstalled.
+ * `parse` lets a caller on a hot path (checkout rates) reuse its parse of the same stored text.
+ */
+export async function installedShopSettings(
+  db: DatabaseOrTransaction,
+  domain: string,
+  parse: (domain: string, json: string) => ShopSettings = parseShopSettings,
+): Promise<ShopSettings | null> {
+  const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true, uninstalledAt: true } });
+  if (shop === null || shop.uninstalledAt !== null) return null;
+  return parse(domain, shop.settings);
+}
+
 /** Validates and stores the settings whole; returns them as stored, defaults filled in. */
 export async function saveShopSettings(db: DatabaseOrTransaction, domain: string, input: ShopSettingsInput): Promise<ShopSettings> {
   const settings = ShopSettings.parse(input);
@@ -95,6 +109,32 @@ export async function recordWarehouseLocations(db: DatabaseOrTransaction, domain
   });
   if (changed.length > 0) await saveShopSettings(db, domain, { ...settings, warehouses });
   return changed;
+}
+
+/** Changes the checkout-rates part of the settings only, leaving every other setting as it is now. */
+export function saveCheckoutRatesSettings(db: DatabaseOrTransaction, domain: string, change: Partial<CheckoutRatesSettings>): Promise<ShopSettings> {
+  return inTransaction(db, async (tx) => {
+    const settings = await getShopSettings(tx, domain);
+    return saveShopSettings(tx, domain, { ...settings, checkoutRates: { ...settings.checkoutRates, ...change } });
+  });
+}
+
+/**
+ * After the app's uninstall (Shopify deletes the app's carrier service itself): checkout rates are
+ * off until the merchant turns them on again. Settings that no longer parse are left for the page to report.
+ */
+export async function forgetCarrierService(db: DatabaseOrTransaction, domain: string): Promise<void> {
+  const row = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
+  if (row === null) return;
+  let settings: ShopSettings;
+  try {
+    settings = parseShopSettings(domain, row.settings);
+  } catch (error) {
+    if (error instanceof InvalidShopSettings) return;
+    throw error;
+  }
+  if (!settings.checkoutRates.enabled && settings.checkoutRates.carrierServiceId === null) return;
+  await saveShopSettings(db, domain, { ...settings, checkoutRates: { ...settings.checkoutRates, enabled: false, carrierServiceId: null } });
 }
 
 /**

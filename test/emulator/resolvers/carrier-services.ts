@@ -17,6 +17,10 @@ export function carrierServiceView(service: CarrierServiceRecord): View {
   };
 }
 
+/** The emulator's wording of Shopify's refusal; Shopify documents the rule, not the exact words. */
+export const CARRIER_CALCULATED_SHIPPING_REQUIRED =
+  "Carrier calculated shipping is not available on this shop's plan";
+
 function carrierError(typename: string, field: string[], message: string, code: string): View {
   return { __typename: typename, field, message, code };
 }
@@ -57,6 +61,10 @@ export const carrierServiceMutations = {
     });
     const fail = (field: string, message: string) =>
       payload(null, [carrierError("CarrierServiceCreateUserError", ["input", field], message, "CARRIER_SERVICE_CREATE_FAILED")]);
+    // Shopify refuses the whole service, not a field, when the plan lacks carrier-calculated shipping.
+    if (ctx.shop.carrierCalculatedShipping === false) {
+      return payload(null, [carrierError("CarrierServiceCreateUserError", ["base"], CARRIER_CALCULATED_SHIPPING_REQUIRED, "CARRIER_SERVICE_CREATE_FAILED")]);
+    }
     if (name === "") return fail("name", "Name can't be blank");
     if (!validUrl(callbackUrl) || callbackUrl === null) return fail("callbackUrl", "Callback url is not a valid URL");
     if (ctx.state.inShop(ctx.state.carrierServices, ctx.shop.domain).some((s) => s.name === name)) {

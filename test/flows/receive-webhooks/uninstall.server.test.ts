@@ -12,7 +12,7 @@ import { jobPayloadSchemas } from "~/flows/queue/kinds";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { confirmUninstallHandler, UNINSTALL_NOT_CONFIRMED, type TokenVerdict, type UninstallConfirmationDependencies } from "~/flows/receive-webhooks/uninstall.server";
 import { startWorker } from "~/jobs/worker.server";
-import { recordInstall } from "~/stores/shops/shop.server";
+import { getShopSettings, recordInstall, saveShopSettings } from "~/stores/shops/shop.server";
 import { topicAsReported } from "~/shopify/webhooks/topics";
 
 const { db } = useTestDatabase();
@@ -99,8 +99,10 @@ describe("app/uninstalled", () => {
     });
   });
 
-  it("uninstalls once Shopify refuses the token: shop marked, sessions deleted, waiting work stopped, compliance work kept", async () => {
+  it("uninstalls once Shopify refuses the token: shop marked, sessions deleted, waiting work stopped, compliance work kept, checkout rates off", async () => {
     await installed();
+    const flatRates = [{ serviceName: "Standard", amount: 5, currency: "USD" }];
+    await saveShopSettings(db, shop, { checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/7", flatRates } });
     verdict = "refused";
     await uninstalled();
     await settled();
@@ -115,6 +117,8 @@ describe("app/uninstalled", () => {
       ],
       receipts: [["PROCESSED", null]],
     });
+    // Shopify deletes an uninstalled app's carrier service: off until turned on again, the flat rates kept.
+    expect((await getShopSettings(db, shop)).checkoutRates).toMatchObject({ enabled: false, carrierServiceId: null, flatRates });
   });
 
   it("uninstalls a shop the app holds no token for, and records it so that shop/redact finds it uninstalled", async () => {
