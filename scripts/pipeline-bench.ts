@@ -1,15 +1,18 @@
 /**
- * `npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard]`:
+ * `npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]`:
  * not a test. N orders (default 1000) through the pipeline: test/pipeline's harness in this process
  * (sandbox with its delays at zero, the Shopify emulator, the app's webhook intake) and the real job
  * worker with the fast policy in a process of its own, as the app runs it (scripts/pipeline-bench/
  * worker.ts). Prints: wall time until every order has its fulfilment with tracking in Shopify,
  * orders per second, provider HTTP calls per operation against the minimum (ceil(N/20) creations and
  * status polls), Shopify requests and mutations per fulfilment, and the peak RSS of the worker and the intake processes.
+ * Per order: p50/p99 from order placed to package accepted by the provider, and from tracking known at
+ * the provider to fulfilment with tracking in Shopify (pipeline-bench/latencies.ts).
  * Calls are counted at the worker's fetch (every HTTP request it sends, retries included).
  */
 import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -18,8 +21,9 @@ import { startHarness } from "../test/pipeline/harness";
 import { DEMO_SHOP } from "../test/emulator/seed";
 import migrateBaseDatabase from "../test/support/global-setup";
 import type { RequestCounts } from "./pipeline-bench/counts";
+import { describeLatency, emulatorTimes, orderLatencies } from "./pipeline-bench/latencies";
 
-const { values } = parseArgs({ options: { orders: { type: "string" }, "timeout-s": { type: "string" }, concurrency: { type: "string" }, wave: { type: "string" }, plan: { type: "string" } } });
+const { values } = parseArgs({ options: { orders: { type: "string" }, "timeout-s": { type: "string" }, concurrency: { type: "string" }, wave: { type: "string" }, plan: { type: "string" }, polling: { type: "string" } } });
 const flags = z
   .object({
     orders: z.coerce.number().int().positive().default(1000),
@@ -28,6 +32,8 @@ const flags = z
     /** Orders placed before waiting for them to be planned; by default all at once, as a sale brings them. */
     wave: z.coerce.number().int().positive().default(1_000_000),
     plan: z.enum(["standard", "plus"]).default("plus"),
+    /** Status polls at production's intervals (the default) or the fast policy's. */
+    polling: z.enum(["production", "fast"]).default("production"),
   })
   .parse(values);
 const N = flags.orders;
@@ -57,7 +63,7 @@ async function intakeProcess(databaseUrl: string) {
   return { url, close: () => new Promise<void>((stopped) => (child.once("exit", () => stopped()), child.send("stop"))) };
 }
 const harness = await startHarness({ createDelayMs: 0, trackingStepMs: 1, worker: false, shopifyThrottle: PLANS[flags.plan], intake: intakeProcess });
-const workerOptions = { databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), concurrency: flags.concurrency };
+const workerOptions = { databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), concurrency: flags.concurrency, polling: flags.polling };
 const worker = fork(path.join(import.meta.dirname, "pipeline-bench", "worker.ts"), [JSON.stringify(workerOptions)], {
   execArgv: ["--import", "tsx"],
   stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -128,7 +134,7 @@ try {
   const creations = Object.entries(providerCalls).filter(([k]) => /\/multiple$/.test(k)).reduce((sum, [, n]) => sum + n, 0);
   const totalMutations = Object.values(shopifyMutations).reduce((a, b) => a + b, 0);
   ok = fulfilled >= N;
-  say(`Pipeline benchmark: ${N} orders (one fulfillment order each), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit`);
+  say(`Pipeline benchmark: ${N} orders (one fulfillment order each), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`);
   say(`  ${ok ? "all fulfilled with tracking" : `TIMED OUT: ${fulfilled}/${N} fulfilled`} in ${seconds.toFixed(1)} s wall: ${(fulfilled / seconds).toFixed(1)} orders/s`);
   say(`  shipments by state at the end: ${states.map((s) => `${s.state} ${s._count}`).join(", ")}`);
   say(`  provider HTTP calls (minimum for creations and for status polls: ceil(N/20) = ${minimum}):`);
@@ -146,6 +152,12 @@ try {
   say(
     `  peak RSS of the worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of the intake process: ${((await intakePeakRss()) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
   );
+  const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { fulfillmentOrderId: true, packageId: true } });
+  const latencies = orderLatencies(shipments, harness.sandbox.state(), await emulatorTimes(harness.shopify.url));
+  say("  per order (one fulfillment order each):");
+  say(`    ${describeLatency("order placed to package accepted by the provider", latencies.placedToAccepted, 10_000)}`);
+  say(`    ${describeLatency("tracking known at the provider to fulfilment with tracking in Shopify", latencies.trackingToFulfilment, 60_000)}`);
+  say(`  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
   for (const failure of failures) say(`  worker error: ${failure}`);
 } finally {
   worker.send("stop");

@@ -30,13 +30,13 @@ function unitsStillToShip(order: OrderFacts): number {
  */
 export function codAmountFor(order: OrderFacts, packageUnits: number, settings: ConnectorSettings): Checked<number | undefined> {
   if (!isCashOnDelivery(order, settings)) return ok(undefined);
-  const outstanding = centsOf(order.totalOutstanding.presentmentMoney);
+  const outstanding = centsOf(order.totalOutstanding);
   if (outstanding <= 0) return ok(undefined);
   const remaining = unitsStillToShip(order);
   if (packageUnits >= remaining) return ok(toAmount(outstanding));
   return held({
     field: "CodAmount",
-    value: order.totalOutstanding.presentmentMoney.amount,
+    value: order.totalOutstanding.amount,
     message:
       `Order ${order.name} is paid cash on delivery and ships in more than one package ` +
       `(this one carries ${packageUnits} of ${remaining} units), so the amount to collect per package is unclear. ` +

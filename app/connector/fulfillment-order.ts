@@ -164,12 +164,13 @@ export const OrderFacts = z
     currencyCode: CurrencyCode,
     presentmentCurrencyCode: CurrencyCode,
     /**
-     * Tax charged at checkout. For a parcel entering the EU it tells whether the shop collected the
-     * import VAT (and so declares its IOSS number) or the recipient pays it at the door.
+     * Tax charged at checkout, in the currency the customer paid in. For a parcel entering the EU it
+     * tells whether the shop collected the import VAT (and so declares its IOSS number) or the
+     * recipient pays it at the door. (Only the customer's currency is read: decision 0025.)
      */
-    totalTax: MoneyBag,
-    /** What the customer still owes: the amount a cash-on-delivery parcel collects. */
-    totalOutstanding: MoneyBag,
+    totalTax: Money,
+    /** What the customer still owes, in the currency they paid in: the amount a cash-on-delivery parcel collects. */
+    totalOutstanding: Money,
     /** E.g. "shopify_payments", "Cash on Delivery (COD)". */
     paymentGatewayNames: z.array(z.string()),
     /** OrderDisplayFinancialStatus: PAID, PENDING (bank transfer awaiting payment), AUTHORIZED, ...; null when Shopify does not say. */

@@ -178,7 +178,7 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
     destination: country.value,
     origin,
     goodsValueEuro: goodsValueInEuro(lines),
-    vatCollected: centsOf(order.totalTax.presentmentMoney) > 0,
+    vatCollected: centsOf(order.totalTax) > 0,
     taxIds: settings.taxIds,
   });
   const common = {

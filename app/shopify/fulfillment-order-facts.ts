@@ -25,6 +25,8 @@ import {
 
 const Money = z.object({ amount: z.string(), currencyCode: z.string() });
 const MoneyBag = z.object({ shopMoney: Money, presentmentMoney: Money });
+/** A money bag read for the customer's currency alone: the order's totals are never wanted in the shop's. */
+const PresentmentOnly = z.object({ presentmentMoney: Money });
 
 export const MONEY_BAG_FIELDS = `#graphql
   fragment MoneyBagFields on MoneyBag {
@@ -115,9 +117,9 @@ export const ORDER_FACTS_FIELDS = `#graphql
     displayFinancialStatus
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title }
-    totalTaxSet { ...MoneyBagFields }
-    currentTotalTaxSet { ...MoneyBagFields }
-    totalOutstandingSet { ...MoneyBagFields }
+    totalTaxSet { presentmentMoney { amount currencyCode } }
+    currentTotalTaxSet { presentmentMoney { amount currencyCode } }
+    totalOutstandingSet { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
     localizedFields(first: 20) { nodes { key value } }
     lineItems(first: ${ORDER_LINES_PER_PAGE}) {
@@ -147,9 +149,9 @@ export const OrderNode = z.object({
   displayFinancialStatus: z.string().nullable(),
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
-  totalTaxSet: MoneyBag.nullable(),
-  currentTotalTaxSet: MoneyBag,
-  totalOutstandingSet: MoneyBag,
+  totalTaxSet: PresentmentOnly.nullable(),
+  currentTotalTaxSet: PresentmentOnly,
+  totalOutstandingSet: PresentmentOnly,
   shippingAddress: ShippingAddress.nullable(),
   localizedFields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
   lineItems: z.object({
@@ -295,8 +297,8 @@ export function orderFacts(order: OrderNode, lines: z.input<typeof OrderLine>[])
     currencyCode: order.currencyCode,
     presentmentCurrencyCode: order.presentmentCurrencyCode,
     // "Tax charged at checkout"; Shopify leaves the original total null on some orders.
-    totalTax: order.totalTaxSet ?? order.currentTotalTaxSet,
-    totalOutstanding: order.totalOutstandingSet,
+    totalTax: (order.totalTaxSet ?? order.currentTotalTaxSet).presentmentMoney,
+    totalOutstanding: order.totalOutstandingSet.presentmentMoney,
     paymentGatewayNames: order.paymentGatewayNames,
     financialStatus: order.displayFinancialStatus,
     riskRecommendation: order.risk.recommendation,

@@ -4,7 +4,7 @@
  * (provider client on the sandbox, Shopify port on the emulator, fast policy). It counts every HTTP
  * request it sends and answers the parent's "report" message with the counts and its peak RSS.
  *
- *   node --import tsx scripts/pipeline-bench/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency"}'
+ *   node --import tsx scripts/pipeline-bench/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling"}'
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
@@ -18,7 +18,7 @@ import { recordingJobLogger } from "../../test/support/jobs";
 import { testPipelineDeps } from "../../test/pipeline/deps";
 import { countRequest, emptyCounts, operationNameOf, recordAnswer } from "./counts";
 
-const Options = z.object({ databaseUrl: z.string(), sandboxUrl: z.string(), graphqlUrl: z.string(), concurrency: z.number().int().positive() });
+const Options = z.object({ databaseUrl: z.string(), sandboxUrl: z.string(), graphqlUrl: z.string(), concurrency: z.number().int().positive(), polling: z.enum(["production", "fast"]) });
 const options = Options.parse(JSON.parse(process.argv[2] ?? "{}"));
 
 const counts = emptyCounts();
@@ -45,7 +45,18 @@ function peakRssBytes(): number {
 const db = createDatabase(options.databaseUrl);
 // The fast policy's short waits, but batches gathered as in production: the creation-call count is
 // what the benchmark measures.
-const { deps } = testPipelineDeps(db, { ...options, policy: { pushGatherMs: pipelinePolicyNamed(env.PIPELINE_POLICY).pushGatherMs } });
+// Status polls at the chosen policy's intervals (production's by default: the latency from tracking
+// known to fulfilment in Shopify is mostly that wait).
+const polling = pipelinePolicyNamed(options.polling);
+const { deps } = testPipelineDeps(db, {
+  ...options,
+  policy: {
+    pushGatherMs: pipelinePolicyNamed(env.PIPELINE_POLICY).pushGatherMs,
+    firstStatusPollMs: polling.firstStatusPollMs,
+    minStatusPollMs: polling.minStatusPollMs,
+    maxStatusPollMs: polling.maxStatusPollMs,
+  },
+});
 const failures: string[] = [];
 const { logger } = recordingJobLogger();
 const worker = startWorker({

@@ -40,6 +40,30 @@ describe("one run at a time per shop", () => {
     expect(waits.filter(Boolean)).toHaveLength(1);
   });
 
+  it("a job written with an earlier runAt than a running job's, after that job took its turn, waits for it", async () => {
+    // The intake takes `now` before it waits for SQLite's write lock: under load its fetch job is
+    // written with a runAt in the past, earlier than that of a run that started meanwhile.
+    await job("started", { runAt: now });
+    expect(await isRunningBehindAnother(db, "started", now)).toBe(false);
+    await job("backdated", { runAt: new Date(now.getTime() - 5_000) });
+    expect(await isRunningBehindAnother(db, "backdated", now)).toBe(true);
+    // Asked again (its worker's retry), the running job still has the turn.
+    expect(await isRunningBehindAnother(db, "started", now)).toBe(false);
+  });
+
+  it("of many jobs asking at once, exactly one has the turn", async () => {
+    const ids = Array.from({ length: 8 }, (_, n) => `j${n}`);
+    for (const [n, id] of ids.entries()) await job(id, { runAt: new Date(now.getTime() - n * 100) });
+    const waits = await Promise.all(ids.map((id) => isRunningBehindAnother(db, id, now)));
+    expect(waits.filter((wait) => !wait)).toHaveLength(1);
+  });
+
+  it("a job that is no longer running does not wait", async () => {
+    await job("ahead", { runAt: new Date(now.getTime() - 1_000) });
+    await job("pending", { status: "PENDING", runAt: now, leaseExpiresAt: null });
+    expect(await isRunningBehindAnother(db, "pending", now)).toBe(false);
+  });
+
   it("does not wait for another shop, another kind, a finished job or one whose worker vanished", async () => {
     const earlier = new Date(now.getTime() - 5_000);
     await job("other-shop", { shop: "b.myshopify.com", runAt: earlier });

@@ -190,8 +190,13 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
     // Every fulfillment order's routing is announced; most are at a warehouse (planned through their
     // request) or at a location the provider does not serve. A few-point read of where each is
     // saves the full read (about 150 points) for all of those.
-    const located = dropshipLocations.size === 0 || ids.length === 0 ? new Map<FulfillmentOrderGid, string | null | undefined>() : await shopify.fulfillmentOrderLocations(ids);
-    const atDropship = ids.filter((id) => {
+    // One that has its shipment already (its fulfillment request was answered first, or the event
+    // came twice) is planned: recording it again would change nothing, so its location is not read.
+    const known = await fulfillmentOrdersWithShipments(ctx.db, shop, ids);
+    const unplanned = ids.filter((id) => !known.has(id));
+    const located =
+      dropshipLocations.size === 0 || unplanned.length === 0 ? new Map<FulfillmentOrderGid, string | null | undefined>() : await shopify.fulfillmentOrderLocations(unplanned);
+    const atDropship = unplanned.filter((id) => {
       const location = located.get(id);
       return typeof location === "string" && dropshipLocations.has(location);
     });
