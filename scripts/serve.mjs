@@ -163,8 +163,32 @@ function discardBriefly(request) {
   request.once("close", () => clearTimeout(cut));
 }
 
+/**
+ * Webhook deliveries (the intake's hot path, hundreds a second in a sale) go straight to their
+ * route's action: a resource route that Remix would only match and call, at the cost of its router
+ * for every delivery (docs/decisions/0026). Same Request, same action, same answer; a thrown
+ * Response is the answer, as Remix makes it.
+ */
+const WEBHOOK_ACTIONS = new Map(
+  Object.values(build.routes)
+    .filter((route) => typeof route.path === "string" && /^(webhooks|fulfillment-service)\//.test(route.path) && typeof route.module.action === "function")
+    .map((route) => [`/${route.path}`, route.module.action]),
+);
+
+async function answerOf(request, response) {
+  const remix = remixRequest(request, response);
+  const action = request.method === "POST" ? WEBHOOK_ACTIONS.get((request.url ?? "/").split("?")[0]) : undefined;
+  if (action === undefined) return handle(remix);
+  try {
+    return await action({ request: remix, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
 async function serveApp(request, response) {
-  const answer = await handle(remixRequest(request, response));
+  const answer = await answerOf(request, response);
   const headers = new Headers(answer.headers);
   if (answer.status === 413) discardBriefly(request);
   const sink = answer.body === null ? response : bodySink(request, response, headers);
