@@ -18,7 +18,7 @@
  *
  * Plain JavaScript, like serve-cluster.mjs: the app server runs the built bundle with plain Node.
  */
-/* global AbortController, Headers, Request -- the Fetch API's, as installGlobals sets them for the build */
+/* global AbortController, Headers, Request, Response -- the Fetch API's, as installGlobals sets them for the build */
 import { randomUUID } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
