@@ -2,7 +2,7 @@
  * Throughput of the embedded job queue on SQLite: how many jobs per second go through enqueue, and
  * through claim → handler → done, for N jobs at concurrency C in P worker processes.
  *
- *   npx tsx scripts/jobs-bench.ts [--jobs 2000] [--concurrency 8] [--processes 1] [--effects]
+ *   ./run bench:jobs [--jobs 2000] [--concurrency 8] [--processes 1] [--effects]
  *
  * --effects: each handler writes a row through ctx.complete (its effect and DONE in one
  * transaction) instead of returning. The database is a fresh file under .cache/bench/, migrated
