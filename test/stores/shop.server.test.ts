@@ -26,6 +26,7 @@ describe("shop settings", () => {
       notifyCustomer: true,
       pushPolicy: "autoPush",
       orders: { shipUnpaid: false, shipHighRisk: false },
+      checkoutRates: { enabled: false, carrierServiceId: null, problem: null, flatRates: [], cacheMinutes: 10 },
     });
   });
 
