@@ -131,8 +131,10 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
   }
   const startedAt = deps.now();
   const shopify = await deps.shopify(shop);
-  const settings = await deps.settings(shop, shopify);
   const requested = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_REQUESTED");
+  // Read after the list, so every request in it is planned with settings at least as new as the
+  // request: a request made after the merchant saved is never planned with what was there before.
+  const settings = await deps.settings(shop, shopify);
   // Answered already (by a run that died before Shopify's list caught up): reading it again would
   // only spend the shop's GraphQL budget.
   const known = await fulfillmentOrdersWithShipments(ctx.db, shop, requested);
