@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { orderPayload } from "../support/shopify-admin";
-import { MERCHANT_LOCATION } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
 import { useStack } from "../support/stack";
 import { adminData } from "./support";
+import { studioLocationId } from "../support/studio";
 
 const PROVIDER_TOKEN = "live-token-5e2b8c1f0d9a4e7b";
 const stack = useStack({ sandbox: { token: PROVIDER_TOKEN, createDelayMs: 200 } });
@@ -30,11 +30,7 @@ async function placeStudioOrder(): Promise<string> {
 describe("live mode", () => {
   it("stops for want of credentials, saying where to add them, then sends with the merchant's token", async () => {
     const s = stack();
-    const locations = z
-      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
-      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
-    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
-    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    const studio = { id: await studioLocationId(s) };
     await saveShopSettings(s.db, s.shop, {
       mode: "live",
       dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP" } },

@@ -14,11 +14,11 @@ import { encodePackageRequest } from "~/connector";
 import { queuePush } from "~/flows/queue/stages.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import * as example from "../provider/examples";
-import { MERCHANT_LOCATION } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
 import { orderPayload } from "../support/shopify-admin";
 import { useStack, type TestStack } from "../support/stack";
 import { BROWSER_USER_AGENT, sessionToken } from "./support";
+import { studioLocationId } from "../support/studio";
 
 const stack = useStack({ sandbox: { createDelayMs: 200 } });
 
@@ -84,11 +84,7 @@ afterEach(async () => {
 
 /** The studio's parcels go through the provider's handling location; every new one waits for the merchant (hold for review). */
 async function studioHeldForReview(s: TestStack, providerBaseUrl: string): Promise<void> {
-  const locations = z
-    .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
-    .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
-  const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
-  if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+  const studio = { id: await studioLocationId(s) };
   await saveShopSettings(s.db, s.shop, {
     mode: "sandbox",
     providerBaseUrl,

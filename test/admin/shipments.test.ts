@@ -11,9 +11,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { orderPayload } from "../support/shopify-admin";
-import { MERCHANT_LOCATION } from "../emulator/seed";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";
+import { studioLocationId } from "../support/studio";
 
 const stack = useStack({ worker: false });
 
@@ -135,11 +135,7 @@ describe("a shipment's page", () => {
 
   it("retries a held shipment: planned again from Shopify's order, queued, and the timeline says so", async () => {
     const s = stack();
-    const locations = z
-      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
-      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
-    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
-    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    const studio = { id: await studioLocationId(s) };
     // The studio's parcels go through the provider's handling location; every new one waits for review.
     await saveShopSettings(s.db, s.shop, {
       mode: "sandbox",
@@ -388,11 +384,7 @@ describe("bulk actions and stopped jobs", () => {
 describe("sending all held shipments that now pass", () => {
   it("queues a held shipment whose order now passes, and says so", async () => {
     const s = stack();
-    const locations = z
-      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
-      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
-    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
-    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    const studio = { id: await studioLocationId(s) };
     await saveShopSettings(s.db, s.shop, {
       mode: "sandbox",
       providerBaseUrl: s.sandboxUrl,

@@ -12,8 +12,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { orderPayload } from "../support/shopify-admin";
-import { MERCHANT_LOCATION } from "../emulator/seed";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+import { studioLocationId } from "../support/studio";
 
 const admin = useAdminBrowser({ worker: false });
 
@@ -92,11 +92,7 @@ describe("the shipments list", () => {
 describe("a held shipment's page", () => {
   it("retries it: the merchant reads that it is queued again, and its state changes", async () => {
     const s = admin.stack();
-    const locations = z
-      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
-      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
-    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
-    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    const studio = { id: await studioLocationId(s) };
     // The studio's parcels go through the provider's handling location; every new one waits for review.
     await saveShopSettings(s.db, s.shop, {
       mode: "sandbox",

@@ -10,10 +10,10 @@ import { z } from "zod";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { freePort } from "../../scripts/stack/ports";
 import { adminData } from "../admin/support";
-import { MERCHANT_LOCATION } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
 import { orderPayload } from "../support/shopify-admin";
 import { useStack } from "../support/stack";
+import { studioLocationId } from "../support/studio";
 
 const PROVIDER_TOKEN = "live-token-9c4e1a7b3f2d8e60";
 const METRICS_TOKEN = "metrics-token-0f9e8d7c6b5a4938";
@@ -95,11 +95,7 @@ describe("health and readiness", () => {
 describe("an order through the live pipeline, as an operator sees it", () => {
   it("is counted and timed in the metrics, and logged as JSON lines with no token, session or address", { timeout: 120_000 }, async () => {
     const s = stack();
-    const locations = z
-      .object({ data: z.object({ locations: z.object({ nodes: z.array(z.object({ id: z.string(), name: z.string() })) }) }) })
-      .parse(await s.adminGraphql("{ locations(first: 10) { nodes { id name } } }"));
-    const studio = locations.data.locations.nodes.find((location) => location.name === MERCHANT_LOCATION);
-    if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
+    const studio = { id: await studioLocationId(s) };
     await saveShopSettings(s.db, s.shop, {
       mode: "live",
       dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP" } },
