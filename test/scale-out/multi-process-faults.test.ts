@@ -58,6 +58,15 @@ async function cutDatabaseConnections(): Promise<number> {
   }
 }
 
+/** Where the orders are, for a failure's message. */
+async function whereTheyAre(): Promise<string> {
+  const shipments = await harness.db.shipment.groupBy({ by: ["state"], _count: true });
+  const jobs = await harness.db.job.groupBy({ by: ["kind", "status"], _count: true });
+  const receipts = await harness.db.webhookReceipt.groupBy({ by: ["topic", "status"], _count: true });
+  const held = await harness.db.shipment.findMany({ where: { state: { in: ["HELD", "READY", "FAILED"] } }, select: { state: true, lastErrorText: true }, take: 5 });
+  return JSON.stringify({ shipments, jobs, receipts, held });
+}
+
 const countIn = (states: ("SUBMITTED" | "CREATED" | "FULFILLED" | "DELIVERED")[]) => harness.db.shipment.count({ where: { shop: DEMO_SHOP, state: { in: states } } });
 
 it(
@@ -101,7 +110,7 @@ it(
         lastSaid = Date.now();
         say(`${((Date.now() - started) / 1000).toFixed(1)} s: placed ${placed}, sent ${sent}, fulfilled ${fulfilled}`);
       }
-      if (Date.now() > deadline) throw new Error(`only ${fulfilled} of ${fulfillmentOrders} fulfillment orders fulfilled in time (placed ${placed})`);
+      if (Date.now() > deadline) throw new Error(`only ${fulfilled} of ${fulfillmentOrders} fulfillment orders fulfilled in time (placed ${placed}): ${await whereTheyAre()}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await placing;
