@@ -3,7 +3,8 @@
  * PostgreSQL server of its own (scripts/postgres/server.ts) migrated with prisma/postgres/migrations;
  * and the demo shop's offline session in it, as if the merchant had installed the app.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
@@ -60,6 +61,11 @@ export async function freshStackDatabase(
   }
   signal?.throwIfAborted();
   const server = await startPostgres({ fast: true });
+  const stopWatchdog = watchPostgres(server.dataDir);
+  const stop = async () => {
+    stopWatchdog();
+    await server.stop();
+  };
   try {
     signal?.throwIfAborted();
     output(`[database] PostgreSQL ${server.url} (data in ${server.dataDir})`);
@@ -67,10 +73,26 @@ export async function freshStackDatabase(
     signal?.throwIfAborted();
     output(`[database] migrated (${applied.length} migrations from prisma/postgres/migrations)`);
   } catch (error) {
-    await server.stop();
+    await stop();
     throw error;
   }
-  return { kind, url: server.url, location: server.dataDir, stop: () => server.stop() };
+  return { kind, url: server.url, location: server.dataDir, stop };
+}
+
+const POSTGRES_WATCHDOG = path.join(import.meta.dirname, "postgres-watchdog.mjs");
+
+/**
+ * Starts postgres-watchdog.mjs for the server of `dataDir` (its pid: the first line of
+ * postmaster.pid), so the server and its folder go when this process dies without stopping them.
+ * Returns what ends the watchdog, before a normal stop.
+ */
+function watchPostgres(dataDir: string): () => void {
+  const serverPid = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0] ?? "";
+  const watchdog = spawn(process.execPath, [POSTGRES_WATCHDOG, serverPid, dataDir], { detached: true, stdio: "ignore" });
+  watchdog.unref();
+  return () => {
+    if (watchdog.exitCode === null && watchdog.signalCode === null) watchdog.kill("SIGTERM");
+  };
 }
 
 export interface OfflineSession {

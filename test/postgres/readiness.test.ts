@@ -52,7 +52,7 @@ describe("the database's readiness on PostgreSQL", () => {
     const { url, db } = await database("migrated");
     expect(await databaseReadiness(db, SQLITE_MIGRATIONS)).toEqual({
       ready: false,
-      reason: "The database has no migration history (apply prisma/postgres/migrations)",
+      reason: "The database has no migration history (run prisma migrate deploy)",
       detail: expect.any(String),
     });
     await migratePostgres(url);
@@ -68,7 +68,7 @@ describe("the database's readiness on PostgreSQL", () => {
     mkdirSync(path.join(prisma, "postgres", "migrations", "0099_next_version"));
     expect(await databaseReadiness(db, path.join(prisma, "migrations"))).toEqual({
       ready: false,
-      reason: "Migrations not applied (apply prisma/postgres/migrations): 0099_next_version",
+      reason: "Migrations not applied (run prisma migrate deploy): 0099_next_version",
     });
   });
 

@@ -1,7 +1,8 @@
 /**
  * Whether the database can serve the app: reachable, and every migration shipped with this version
- * for its kind applied (each is recorded in "_prisma_migrations", on SQLite by prisma migrate deploy,
- * on PostgreSQL by scripts/postgres/migrate.ts). What /readyz and the worker's health port report.
+ * for its kind applied (`./run prisma migrate deploy` records each in "_prisma_migrations", on SQLite
+ * through Prisma's CLI, on PostgreSQL through scripts/postgres/migrate.ts). What /readyz and the
+ * worker's health port report.
  *
  * SQLite and PostgreSQL have migrations of their own, numbered apart: prisma/migrations and
  * prisma/postgres/migrations, each with a migration_lock.toml naming its provider. The folder given
@@ -26,7 +27,7 @@ const AppliedRows = z.array(z.object({ migration_name: z.string() }));
 
 type Provider = "sqlite" | "postgresql";
 
-/** The migrations this version ships: the folders of prisma/migrations. */
+/** The migrations this version ships: the folders of the migrations folder. */
 export function shippedMigrations(migrationsDir: string): string[] {
   return readdirSync(migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -74,8 +75,6 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message.spl
 
 export async function databaseReadiness(db: Database, migrationsDir: string): Promise<DatabaseReadiness> {
   const provider = providerOf(db);
-  // How this version's migrations are applied to that kind of database.
-  const migrate = provider === "postgresql" ? "apply prisma/postgres/migrations" : "run prisma migrate deploy";
   try {
     await withinTime(db.$queryRaw`SELECT 1`);
   } catch (error) {
@@ -88,11 +87,11 @@ export async function databaseReadiness(db: Database, migrationsDir: string): Pr
     );
     applied = new Set(rows.map((row) => row.migration_name));
   } catch (error) {
-    return { ready: false, reason: `The database has no migration history (${migrate})`, detail: reasonOf(error) };
+    return { ready: false, reason: "The database has no migration history (run prisma migrate deploy)", detail: reasonOf(error) };
   }
   const shipped = migrationsFor(provider, migrationsDir);
   if ("problem" in shipped) return { ready: false, reason: shipped.problem };
   const missing = shippedMigrations(shipped.folder).filter((name) => !applied.has(name));
-  if (missing.length > 0) return { ready: false, reason: `Migrations not applied (${migrate}): ${missing.join(", ")}` };
+  if (missing.length > 0) return { ready: false, reason: `Migrations not applied (run prisma migrate deploy): ${missing.join(", ")}` };
   return { ready: true };
 }
