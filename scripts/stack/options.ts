@@ -7,8 +7,9 @@ import { PROJECT_ROOT } from "./build";
 export const usage = `Usage: npm run --silent stack -- [flags]
 
 Starts the provider sandbox, the Shopify Admin emulator (demo shop), the app and its worker on
-127.0.0.1 with a fresh database (SQLite, or a PostgreSQL server of its own with --db postgres), sets the demo shop up through the app's own admin pages
-(settings, warehouses US01 and DE01, SKUs registered, stock synced), and prints one line on stdout:
+127.0.0.1 with a fresh database (SQLite, or a PostgreSQL server of its own with --db postgres),
+sets the demo shop up through the app's own admin pages (settings, warehouses US01 and DE01, SKUs
+registered, stock synced), and prints one line on stdout:
   READY {"appUrl":...,"sandboxUrl":...,"shopifyUrl":...,"shop":...,"accessToken":...}
 Everything else goes to stderr. Ctrl-C (SIGINT) or SIGTERM stops it all.
 
