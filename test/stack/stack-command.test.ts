@@ -177,11 +177,9 @@ describe("npm run stack --db postgres", () => {
   let stack: RunningStack | undefined;
   afterAll(() => kill(stack));
 
-  // --no-worker (and so --bare): the worker does not start on PostgreSQL yet (its start-up enqueue
-  // is SQLite's raw SQL); what is tested here is the stack's own part: its server, migrated, the
-  // app on it, and the teardown.
-  it("runs the app on a PostgreSQL server of its own, migrated (/readyz 200), and on SIGTERM stops it and removes its folder", { timeout: 180_000 }, async () => {
-    stack = await spawnStack(["--db", "postgres", "--no-worker"]);
+  // READY means the demo shop was set up through the app, which needs the worker: both ran on it.
+  it("runs the app and worker on a PostgreSQL server of its own, migrated (/readyz 200), and on SIGTERM stops it after them and removes its folder", { timeout: 180_000 }, async () => {
+    stack = await spawnStack(["--db", "postgres"]);
     expect(stack.stdoutLines).toHaveLength(1);
     const said = /\[stack\] database PostgreSQL (postgresql:\/\/\S+) \(data in (\S+), removed at stop\)/.exec(stack.stderr());
     expect(said, stack.stderr()).not.toBeNull();

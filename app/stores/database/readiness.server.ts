@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { Database } from "./database.server";
+import { isPostgres, type Database } from "./database.server";
 
 /**
  * `reason` is fixed words, safe to answer to anyone (no connection string, no host); `detail` is
@@ -42,20 +42,10 @@ export function migrationsProvider(migrationsDir: string): string | undefined {
   return /^\s*provider\s*=\s*"([^"]+)"/m.exec(readFileSync(lock, "utf8"))?.[1];
 }
 
-/**
- * The provider the client was generated for ("sqlite" or "postgresql": database.server.ts makes one
- * from each schema). Prisma keeps it on the client as `_activeProvider`; undefined if a later Prisma
- * no longer does, and then the folder given is used as it is.
- */
-function providerOf(db: Database): Provider | undefined {
-  const provider: unknown = Reflect.get(db, "_activeProvider");
-  return provider === "sqlite" || provider === "postgresql" ? provider : undefined;
-}
-
 /** The folder of the migrations the database must have, or why there is none. */
-export function migrationsFor(provider: Provider | undefined, migrationsDir: string): { folder: string } | { problem: string } {
+export function migrationsFor(provider: Provider, migrationsDir: string): { folder: string } | { problem: string } {
   const given = migrationsProvider(migrationsDir);
-  if (provider === undefined || given === undefined || given === provider) return { folder: migrationsDir };
+  if (given === undefined || given === provider) return { folder: migrationsDir };
   if (provider === "postgresql") {
     const beside = path.join(migrationsDir, "..", "postgres", "migrations");
     if (existsSync(beside) && migrationsProvider(beside) === "postgresql") return { folder: beside };
@@ -74,7 +64,7 @@ function withinTime<T>(work: Promise<T>): Promise<T> {
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
 
 export async function databaseReadiness(db: Database, migrationsDir: string): Promise<DatabaseReadiness> {
-  const provider = providerOf(db);
+  const provider: Provider = isPostgres(db) ? "postgresql" : "sqlite";
   try {
     await withinTime(db.$queryRaw`SELECT 1`);
   } catch (error) {
