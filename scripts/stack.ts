@@ -2,13 +2,14 @@
  * `npm run stack`: the whole product on loopback without Shopify or the provider (DESIGN.md
  * section 7). The provider sandbox and the Shopify Admin emulator (seeded demo shop whose catalogue
  * is the sandbox's) run in this process; the app (built, served by scripts/serve.mjs) and its job worker
- * run as child processes on a fresh SQLite database that already holds the demo shop's offline
- * session, as after an install. Before READY, the shop is set up as a merchant would, through the
+ * run as child processes on a fresh database that already holds the demo shop's offline session, as
+ * after an install: a SQLite file, or with `--db postgres` a PostgreSQL server started for the run
+ * (scripts/postgres/server.ts), stopped and its folder removed after the app and worker stop. Before READY, the shop is set up as a merchant would, through the
  * app's own admin pages (scripts/stack/merchant-setup.ts), unless --bare.
  *
  * stdout carries exactly one line, `READY {...}` (scripts/stack/ready.ts says how to read it);
  * everything else goes to stderr. SIGINT/SIGTERM/SIGHUP stop the children (process groups: SIGTERM,
- * then SIGKILL after a grace time), then the emulator and the sandbox, and exit 0.
+ * then SIGKILL after a grace time), then the emulator, the sandbox and the PostgreSQL server, and exit 0.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +22,7 @@ import { parseAppToml } from "../test/emulator/webhooks";
 import { startAppProcesses } from "./stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "./stack/build";
 import { stopAllChildren } from "./stack/children";
-import { freshMigratedDatabase, installOfflineSession, newCredentialsKey } from "./stack/database";
+import { freshStackDatabase, installOfflineSession, newCredentialsKey } from "./stack/database";
 import { demoShopSettingsForm, setUpShopThroughTheApp } from "./stack/merchant-setup";
 import { parseStackOptions, usage, type StackOptions } from "./stack/options";
 import { formatReadyLine } from "./stack/ready";
@@ -93,7 +94,13 @@ async function main(): Promise<void> {
   // Independent steps side by side: a build alone can take ten seconds.
   const [build, database, sandbox, shopify] = await Promise.allSettled([
     ensureAppBuild({ output: log, signal: starting.signal }),
-    freshMigratedDatabase(databaseFile, log, starting.signal),
+    options.db === "postgres"
+      ? started("PostgreSQL", freshStackDatabase("postgres", { sqliteFile: databaseFile, output: log, signal: starting.signal }), async (database) => {
+          // After every process using it, including any still starting when the stop came.
+          await stopAllChildren();
+          await database.stop();
+        })
+      : freshStackDatabase("sqlite", { sqliteFile: databaseFile, output: log, signal: starting.signal }),
     started(
       "sandbox",
       startSandbox({
@@ -114,7 +121,7 @@ async function main(): Promise<void> {
   ]);
   for (const step of [build, database, sandbox, shopify]) if (step.status === "rejected") throw step.reason;
   if (database.status !== "fulfilled" || sandbox.status !== "fulfilled" || shopify.status !== "fulfilled") return;
-  const databaseUrl = database.value;
+  const databaseUrl = database.value.url;
 
   const db = createDatabase(databaseUrl);
   // The app's processes run as production: a key of this run's own, never the published development key.
@@ -138,13 +145,13 @@ async function main(): Promise<void> {
         credentialsKey,
         output: log,
       },
-      { port: options.appPort, worker: options.worker },
+      { port: options.appPort, workers: options.workers, ...(options.appProcesses === undefined ? {} : { appProcesses: options.appProcesses }) },
     ),
     (p) => p.stop(),
   );
   shopify.value.setAppUrl(processes.appUrl);
-  for (const child of [processes.app, processes.worker]) {
-    void child?.exited.then((exit) => {
+  for (const child of [processes.app, ...processes.workers]) {
+    void child.exited.then((exit) => {
       if (!shuttingDown) void shutdown(1, `the ${child.name} exited (${exit.signal ?? `code ${exit.code}`}); its last output:\n${child.recentOutput()}`);
     });
   }
@@ -159,7 +166,7 @@ async function main(): Promise<void> {
   say(`[stack] app      ${processes.appUrl}`);
   say(`[stack] sandbox  ${sandbox.value.url}`);
   say(`[stack] shopify  ${shopify.value.url} (shop ${DEMO_SHOP}, GraphQL ${shopify.value.graphqlUrl(DEMO_SHOP)})`);
-  say(`[stack] database ${databaseFile}`);
+  say(`[stack] database ${database.value.kind === "postgres" ? `PostgreSQL ${databaseUrl} (data in ${database.value.location}, removed at stop)` : `SQLite ${databaseFile}`}`);
   say(`[stack] ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; Ctrl-C stops everything`);
   process.stdout.write(
     `${formatReadyLine({

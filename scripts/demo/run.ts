@@ -13,6 +13,7 @@ import { DEMO_SHOP, MERCHANT_LOCATION } from "../../test/emulator/seed";
 import { available, take } from "../../sandbox/orders/stock";
 import { DEMO_HANDLING_LOCATION, demoShopSettingsForm, saveSettingsThroughTheApp, setUpShopThroughTheApp } from "../stack/merchant-setup";
 import { PROJECT_ROOT } from "../stack/build";
+import type { DatabaseKind } from "../stack/database";
 import { demoOrders, EU_ONLY_SKUS, payloadOverrides, STUDIO_ONLY_SKUS, UNREGISTERED_SKU, type DemoOrder, type Expected } from "./orders";
 import { startDemoStack, type DemoStack, type PlacedOrder } from "./stack";
 import { placeAndHold, playChanges, type ChangedOrder } from "./changes";
@@ -29,8 +30,10 @@ export interface DemoOptions {
   /** Sandbox pace (its fast clock): creation delay and time between tracking checkpoints. */
   createDelayMs?: number;
   trackingStepMs?: number;
-  /** Where the demo's database lives (default .data/demo; emptied at start). */
+  /** Where the demo's SQLite database lives (default .data/demo; emptied at start). */
   dataDir?: string;
+  /** The database the app runs on (default sqlite; postgres: a server of the demo's own). */
+  db?: DatabaseKind;
 }
 
 export interface OrderOutcome {
@@ -43,6 +46,8 @@ export interface OrderOutcome {
 
 export interface DemoResult {
   ok: boolean;
+  /** The database the app ran on. */
+  database: DatabaseKind;
   /** Why not, one line each. */
   problems: string[];
   /** Shipments per state. */
@@ -172,13 +177,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     createDelayMs: options.createDelayMs ?? 200,
     trackingStepMs: options.trackingStepMs ?? 200,
     dataDir: options.dataDir ?? path.join(PROJECT_ROOT, ".data", "demo"),
+    ...(options.db === undefined ? {} : { db: options.db }),
     log,
   });
   try {
     const { us01, de01, studio, notes } = await configureDemoShop(stack, log);
     // The merchant changes the push policy on the Settings page, as everything else.
     const saveSettings = (form: Record<string, string>) => saveSettingsThroughTheApp({ appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret }, form);
-    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (its server and a worker process), sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`);
+    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (its server and a worker process) on ${stack.databaseKind === "postgres" ? "PostgreSQL" : "SQLite"}, sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`);
     log(`[demo] locations: US01 ${us01}, DE01 ${de01}, studio (drop-ship via ${HANDLING_LOCATION}) ${studio}`);
 
     const orders = demoOrders(options.orders);
@@ -261,6 +267,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
         }
         return {
           ok: problems.length === 0,
+          database: stack.databaseKind,
           problems,
           counts: countStates(view.shipments),
           notShipped,

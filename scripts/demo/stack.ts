@@ -2,7 +2,8 @@
  * The demo's stack: what `npm run stack` starts (scripts/stack/*), with the parts the demo drives
  * kept in its own process. The provider sandbox (fast clock) and the Shopify Admin emulator run
  * here; the app (the production build under scripts/serve.mjs) and its job worker run as child processes
- * on a fresh migrated SQLite database holding the demo shop's offline session. The emulator delivers
+ * on a fresh migrated database holding the demo shop's offline session: a SQLite file, or a
+ * PostgreSQL server of the demo's own (`db: "postgres"`), stopped and removed at close. The emulator delivers
  * signed webhooks and fulfillment-service callbacks to the app's own routes (the URLs of
  * shopify.app.toml); the worker runs the pipeline on the fast policy (PIPELINE_POLICY=fast,
  * app/flows/ports/policy.ts). The demo only places and cancels orders in Shopify, sets the shop up as
@@ -21,7 +22,7 @@ import { startShopifyEmulator, type ShopifyEmulator } from "../../test/emulator/
 import { parseAppToml } from "../../test/emulator/webhooks";
 import { startAppProcesses, type AppProcesses } from "../stack/app-processes";
 import { ensureAppBuild, PROJECT_ROOT } from "../stack/build";
-import { freshMigratedDatabase, installOfflineSession, newCredentialsKey } from "../stack/database";
+import { freshStackDatabase, installOfflineSession, newCredentialsKey, type DatabaseKind } from "../stack/database";
 
 export { DEMO_SHOP };
 
@@ -29,8 +30,10 @@ export interface DemoStackOptions {
   /** Sandbox pace (its fast clock): order accepted → Created, and time between tracking checkpoints. */
   createDelayMs: number;
   trackingStepMs: number;
-  /** Where the demo's database lives (emptied at start). */
+  /** Where the demo's SQLite database lives (emptied at start). */
   dataDir: string;
+  /** The database (default sqlite). */
+  db?: DatabaseKind;
   /** Progress lines of the start-up (build, migration). */
   log: (line: string) => void;
 }
@@ -48,6 +51,8 @@ export interface DemoStack {
   apiKey: string;
   apiSecret: string;
   db: Database;
+  /** Which database the app runs on. */
+  databaseKind: DatabaseKind;
   sandbox: Sandbox;
   shopify: ShopifyEmulator;
   /** Admin GraphQL on the emulator as the app's offline session sees it (for the merchant's setup). */
@@ -72,9 +77,20 @@ function valueOf<T>(settled: PromiseSettledResult<T>): T {
   return settled.value;
 }
 
-/** Stops what was started, newest first, even when a step fails. */
+/** Stops what was started, newest first, even when a step fails; each step runs once. */
 async function stopAll(steps: (() => Promise<unknown>)[]): Promise<void> {
-  for (const step of steps.reverse()) await step().catch(() => undefined);
+  for (let step = steps.pop(); step; step = steps.pop()) await step().catch(() => undefined);
+}
+
+/** The stop of every demo stack started or starting in this process and not yet closed. */
+const openStacks = new Set<() => Promise<void>>();
+
+/**
+ * Stops whatever demo stack is still up (its processes, the emulator, the sandbox, its PostgreSQL
+ * server and folder): for a signal that ends the demo before it closes its stack itself.
+ */
+export async function closeOpenDemoStacks(): Promise<void> {
+  await Promise.all([...openStacks].map((close) => close()));
 }
 
 /**
@@ -100,19 +116,26 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     if (output.length > KEPT_LINES) output.shift();
   };
   const steps: (() => Promise<unknown>)[] = [];
+  const closeSteps = async () => {
+    await stopAll(steps);
+    openStacks.delete(closeSteps);
+  };
+  openStacks.add(closeSteps);
   try {
     // Side by side: a build alone can take ten seconds.
     const [build, database, sandboxStart, shopifyStart] = await Promise.allSettled([
       // Vite's file-by-file report stays in the kept output; the progress says only build or not.
       ensureAppBuild({ output: (line) => (/^\[build\] (build\/ is missing|done in|waiting)/.test(line) ? options.log(line) : keep(line)) }),
-      freshMigratedDatabase(path.join(options.dataDir, "demo.sqlite"), keep),
+      freshStackDatabase(options.db ?? "sqlite", { sqliteFile: path.join(options.dataDir, "demo.sqlite"), output: keep }),
       startSandbox({ port: 0, seed: 7, createDelayMs: options.createDelayMs, trackingStepMs: options.trackingStepMs }),
       startShopifyEmulator({ apiKey: API_KEY, apiSecret: API_SECRET, port: 0, shops: [demoShop()] }),
     ]);
+    // Stopped last (steps run newest first): after the processes and the client using it.
+    if (database.status === "fulfilled") steps.push(() => database.value.stop());
     if (sandboxStart.status === "fulfilled") steps.push(() => sandboxStart.value.close());
     if (shopifyStart.status === "fulfilled") steps.push(() => shopifyStart.value.close());
     valueOf(build);
-    const [databaseUrl, sandbox, shopify] = [valueOf(database), valueOf(sandboxStart), valueOf(shopifyStart)];
+    const [{ url: databaseUrl, kind: databaseKind }, sandbox, shopify] = [valueOf(database), valueOf(sandboxStart), valueOf(shopifyStart)];
     const db = createDatabase(databaseUrl);
     steps.push(() => db.$disconnect());
     const credentialsKey = newCredentialsKey();
@@ -138,6 +161,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
       apiKey: API_KEY,
       apiSecret: API_SECRET,
       db,
+      databaseKind,
       sandbox,
       shopify,
       admin: fetchAdmin(shopify.url),
@@ -159,10 +183,10 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
         }
       },
       recentOutput: () => output.join("\n"),
-      close: () => stopAll(steps),
+      close: closeSteps,
     };
   } catch (error) {
-    await stopAll(steps);
+    await closeSteps();
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`The demo's stack did not start: ${message}\n--- its output ---\n${output.join("\n")}`, { cause: error });
   }

@@ -4,7 +4,8 @@
  * Admin API redirected to the emulator and the provider pointed at the sandbox.
  *
  * One app process unless asked for more (`appProcesses`, or APP_PROCESSES in the environment):
- * then serve-cluster.mjs runs that many server processes on the one port.
+ * then serve-cluster.mjs runs that many server processes on the one port. One worker unless asked
+ * for more (`workers`): each its own process on the same database, as several hosts would run them.
  */
 import { connect } from "node:net";
 import path from "node:path";
@@ -32,8 +33,11 @@ export interface AppSettings {
 export interface AppProcesses {
   appUrl: string;
   app: Child;
+  /** The first worker (the only one unless `workers` asked for more). */
   worker: Child | undefined;
-  /** Stops the worker and the app (SIGTERM, then SIGKILL after the grace time). */
+  /** Every worker process, in start order. */
+  workers: Child[];
+  /** Stops the workers and the app (SIGTERM, then SIGKILL after the grace time). */
   stop(): Promise<void>;
 }
 
@@ -116,9 +120,9 @@ async function startAppServer(settings: AppSettings, firstPort: number, fixedPor
   }
 }
 
-async function startWorkerProcess(settings: AppSettings, appUrl: string): Promise<Child> {
+async function startWorkerProcess(settings: AppSettings, appUrl: string, name = "worker"): Promise<Child> {
   const worker = spawnChild({
-    name: "worker",
+    name,
     command: process.execPath,
     // The stack's worker polls often: the demo should not wait a second per step.
     args: ["--import", "tsx", "--import", EXIT_WITH_PARENT, "scripts/worker.ts", "--poll-interval-ms", "200", "--stop-timeout-ms", "5000"],
@@ -143,31 +147,53 @@ export function appProcessesFromEnvironment(value = process.env.APP_PROCESSES): 
   return count;
 }
 
-/** Starts the app server and (unless `worker: false`) the worker, side by side. */
+/** Starts `count` workers side by side; when one fails, stops those that started and throws. */
+async function startWorkerProcesses(settings: AppSettings, appUrl: string, count: number): Promise<Child[]> {
+  const names = Array.from({ length: count }, (_, index) => (count === 1 ? "worker" : `worker-${index + 1}`));
+  const settled = await Promise.allSettled(names.map((name) => startWorkerProcess(settings, appUrl, name)));
+  const started = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) {
+    await Promise.all(started.map((worker) => worker.stop(2_000)));
+    throw failed.reason;
+  }
+  return started;
+}
+
+/**
+ * Starts the app server and its workers (one by default; none with `worker: false` or `workers: 0`),
+ * side by side.
+ */
 export async function startAppProcesses(
   settings: AppSettings,
-  { port, worker: withWorker = true, appProcesses = appProcessesFromEnvironment() }: { port?: number; worker?: boolean; appProcesses?: number } = {},
+  {
+    port,
+    worker: withWorker = true,
+    workers: workerCount = withWorker ? 1 : 0,
+    appProcesses = appProcessesFromEnvironment(),
+  }: { port?: number; worker?: boolean; workers?: number; appProcesses?: number } = {},
 ): Promise<AppProcesses> {
-  // The URL is known before the server listens, so the worker starts meanwhile.
+  if (!Number.isInteger(workerCount) || workerCount < 0) throw new Error(`workers must be a whole number, not ${workerCount}`);
+  // The URL is known before the server listens, so the workers start meanwhile.
   const firstPort = port ?? (await freePort());
   const firstUrl = `http://127.0.0.1:${firstPort}`;
-  const [server, worker] = await Promise.allSettled([
+  const [server, workers] = await Promise.allSettled([
     startAppServer(settings, firstPort, port !== undefined, appProcesses),
-    withWorker ? startWorkerProcess(settings, firstUrl) : Promise.resolve(undefined),
+    startWorkerProcesses(settings, firstUrl, workerCount),
   ]);
-  if (server.status === "rejected" || worker.status === "rejected") {
+  if (server.status === "rejected" || workers.status === "rejected") {
     await Promise.all([
       server.status === "fulfilled" ? server.value.app.stop(2_000) : undefined,
-      worker.status === "fulfilled" ? worker.value?.stop(2_000) : undefined,
+      ...(workers.status === "fulfilled" ? workers.value.map((worker) => worker.stop(2_000)) : []),
     ]);
-    throw server.status === "rejected" ? server.reason : worker.status === "rejected" ? worker.reason : undefined;
+    throw server.status === "rejected" ? server.reason : workers.status === "rejected" ? workers.reason : undefined;
   }
   const { app, appUrl } = server.value;
-  let current = worker.value;
-  if (current && appUrl !== firstUrl) {
-    // The server had to move to another port: the worker's SHOPIFY_APP_URL must follow.
-    await current.stop(2_000);
-    current = await startWorkerProcess(settings, appUrl).catch(async (error: unknown) => {
+  let current = workers.value;
+  if (current.length > 0 && appUrl !== firstUrl) {
+    // The server had to move to another port: the workers' SHOPIFY_APP_URL must follow.
+    await Promise.all(current.map((worker) => worker.stop(2_000)));
+    current = await startWorkerProcesses(settings, appUrl, workerCount).catch(async (error: unknown) => {
       await app.stop(2_000);
       throw error;
     });
@@ -176,10 +202,11 @@ export async function startAppProcesses(
   return {
     appUrl,
     app,
-    worker: started,
+    worker: started[0],
+    workers: started,
     async stop() {
       // Side by side, so Ctrl-C is quick; each waits for its own in-flight work.
-      await Promise.all([started?.stop(), app.stop()]);
+      await Promise.all([...started.map((worker) => worker.stop()), app.stop()]);
     },
   };
 }

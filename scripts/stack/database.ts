@@ -1,14 +1,18 @@
 /**
- * The stack's database: a fresh SQLite file migrated with the real `prisma migrate deploy`, and the
- * demo shop's offline session in it, as if the merchant had installed the app.
+ * The stack's database: a fresh SQLite file migrated with the real `prisma migrate deploy`, or a
+ * PostgreSQL server of its own (scripts/postgres/server.ts) migrated with prisma/postgres/migrations;
+ * and the demo shop's offline session in it, as if the merchant had installed the app.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { Session } from "@shopify/shopify-app-remix/server";
 import type { Database } from "~/stores/database/database.server";
 import { SealedSessionStorage } from "~/stores/shops/session-storage.server";
+import { migratePostgres } from "../postgres/migrate";
+import { startPostgres } from "../postgres/server";
 import { PROJECT_ROOT } from "./build";
 import { runCommand } from "./run-command";
 
@@ -24,6 +28,71 @@ export async function freshMigratedDatabase(file: string, output: (line: string)
   });
   output(`[database] migrated ${file}`);
   return url;
+}
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+export interface StackDatabase {
+  kind: DatabaseKind;
+  /** The app processes' DATABASE_URL: `file:...` or `postgresql://...`. */
+  url: string;
+  /** Where the data is, for the person reading the log: the SQLite file or the server's data folder. */
+  location: string;
+  /**
+   * For PostgreSQL, ends the server and removes its folder (call it once every process using it has
+   * stopped); for SQLite nothing: the file stays until the next start empties it.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of `kind`: the SQLite file `sqliteFile` (see freshMigratedDatabase),
+ * or a new PostgreSQL server on loopback in a temporary folder of its own, durability off (its data
+ * lives as long as the run). A server whose migration fails, or whose start was cancelled by
+ * `signal`, is stopped before this throws.
+ */
+export async function freshStackDatabase(
+  kind: DatabaseKind,
+  { sqliteFile, output, signal }: { sqliteFile: string; output: (line: string) => void; signal?: AbortSignal },
+): Promise<StackDatabase> {
+  if (kind === "sqlite") {
+    const url = await freshMigratedDatabase(sqliteFile, output, signal);
+    return { kind, url, location: sqliteFile, stop: async () => undefined };
+  }
+  signal?.throwIfAborted();
+  const server = await startPostgres({ fast: true });
+  const stopWatchdog = watchPostgres(server.dataDir);
+  const stop = async () => {
+    stopWatchdog();
+    await server.stop();
+  };
+  try {
+    signal?.throwIfAborted();
+    output(`[database] PostgreSQL ${server.url} (data in ${server.dataDir})`);
+    const applied = await migratePostgres(server.url, { log: (line) => output(`[database] ${line}`) });
+    signal?.throwIfAborted();
+    output(`[database] migrated (${applied.length} migrations from prisma/postgres/migrations)`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { kind, url: server.url, location: server.dataDir, stop };
+}
+
+const POSTGRES_WATCHDOG = path.join(import.meta.dirname, "postgres-watchdog.mjs");
+
+/**
+ * Starts postgres-watchdog.mjs for the server of `dataDir` (its pid: the first line of
+ * postmaster.pid), so the server and its folder go when this process dies without stopping them.
+ * Returns what ends the watchdog, before a normal stop.
+ */
+function watchPostgres(dataDir: string): () => void {
+  const serverPid = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0] ?? "";
+  const watchdog = spawn(process.execPath, [POSTGRES_WATCHDOG, serverPid, dataDir], { detached: true, stdio: "ignore" });
+  watchdog.unref();
+  return () => {
+    if (watchdog.exitCode === null && watchdog.signalCode === null) watchdog.kill("SIGTERM");
+  };
 }
 
 export interface OfflineSession {

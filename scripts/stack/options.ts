@@ -7,8 +7,9 @@ import { PROJECT_ROOT } from "./build";
 export const usage = `Usage: npm run --silent stack -- [flags]
 
 Starts the provider sandbox, the Shopify Admin emulator (demo shop), the app and its worker on
-127.0.0.1 with a fresh SQLite database, sets the demo shop up through the app's own admin pages
-(settings, warehouses US01 and DE01, SKUs registered, stock synced), and prints one line on stdout:
+127.0.0.1 with a fresh database (SQLite, or a PostgreSQL server of its own with --db postgres),
+sets the demo shop up through the app's own admin pages (settings, warehouses US01 and DE01, SKUs
+registered, stock synced), and prints one line on stdout:
   READY {"appUrl":...,"sandboxUrl":...,"shopifyUrl":...,"shop":...,"accessToken":...}
 Everything else goes to stderr. Ctrl-C (SIGINT) or SIGTERM stops it all.
 
@@ -21,7 +22,12 @@ Everything else goes to stderr. Ctrl-C (SIGINT) or SIGTERM stops it all.
   --seed <n>               sandbox: reproducible ids and tracking numbers
   --api-key <key>          the app's API key (default stack-api-key)
   --api-secret <secret>    the app's API secret, which signs webhooks (default stack-api-secret)
-  --data-dir <dir>         where the stack's database lives (default .data/stack; emptied at start)
+  --db <sqlite|postgres>   the database (default sqlite): a SQLite file in --data-dir, or a PostgreSQL
+                           server started on loopback in a fresh temporary folder, migrated, and
+                           stopped (its folder removed) when the stack stops
+  --data-dir <dir>         where the stack's SQLite database lives (default .data/stack; emptied at start)
+  --app-processes <n>      app server processes on the app's one port (default 1, or APP_PROCESSES)
+  --workers <n>            worker processes (default 1)
   --bare                   leave the demo shop as after a fresh install (no settings, nothing synced),
                            for setting it up yourself in the admin
   --no-worker              start no worker process (implies --bare: the setup needs the worker)
@@ -42,7 +48,10 @@ const StackFlags = z.strictObject({
   seed: z.coerce.number().int().min(0).optional(),
   "api-key": z.string().min(1).default("stack-api-key"),
   "api-secret": z.string().min(1).default("stack-api-secret"),
+  db: z.enum(["sqlite", "postgres"]).default("sqlite"),
   "data-dir": z.string().min(1).default(path.join(PROJECT_ROOT, ".data", "stack")),
+  "app-processes": z.coerce.number().int().min(1).optional(),
+  workers: z.coerce.number().int().min(1).default(1),
   "no-worker": z.boolean().default(false),
   bare: z.boolean().default(false),
   quiet: z.boolean().default(false),
@@ -57,8 +66,12 @@ const StackFlags = z.strictObject({
   seed: flags.seed,
   apiKey: flags["api-key"],
   apiSecret: flags["api-secret"],
+  db: flags.db,
   dataDir: flags["data-dir"],
-  worker: !flags["no-worker"],
+  /** Undefined: APP_PROCESSES from the environment, else 1 (app-processes.ts). */
+  appProcesses: flags["app-processes"],
+  /** Worker processes; 0 with --no-worker. */
+  workers: flags["no-worker"] ? 0 : flags.workers,
   /** The merchant's setup through the app before READY (scripts/stack/merchant-setup.ts). */
   setUp: !flags.bare && !flags["no-worker"],
   quiet: flags.quiet,
@@ -84,7 +97,10 @@ export function parseStackOptions(argv: readonly string[]): StackOptions | { err
         seed: { type: "string" },
         "api-key": { type: "string" },
         "api-secret": { type: "string" },
+        db: { type: "string" },
         "data-dir": { type: "string" },
+        "app-processes": { type: "string" },
+        workers: { type: "string" },
         "no-worker": { type: "boolean" },
         bare: { type: "boolean" },
         quiet: { type: "boolean" },

@@ -3,7 +3,7 @@
  * and leaves nothing behind on Ctrl-C.
  */
 import { spawn, type ChildProcessByStdio } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,16 +22,18 @@ interface RunningStack {
   process: ChildProcessByStdio<null, Readable, Readable>;
   ready: StackReady;
   stdoutLines: string[];
+  /** What it has written on stderr so far. */
+  stderr: () => string;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const dataDirs: string[] = [];
 
 /** Runs scripts/stack.ts as `npm run stack` does (without npm's banner) and waits for its READY line. */
-async function spawnStack(): Promise<RunningStack> {
+async function spawnStack(flags: readonly string[] = []): Promise<RunningStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "connector-stack-"));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/stack.ts", "--data-dir", dataDir, "--quiet"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/stack.ts", "--data-dir", dataDir, "--quiet", ...flags], {
     cwd: PROJECT_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -46,7 +48,7 @@ async function spawnStack(): Promise<RunningStack> {
     });
     void exit.then(({ code }) => reject(new Error(`The stack exited (${code}) before READY:\n${stderr}`)));
   });
-  return { process: child, ready: parseReadyLine(await firstLine), stdoutLines, exit };
+  return { process: child, ready: parseReadyLine(await firstLine), stdoutLines, stderr: () => stderr, exit };
 }
 
 async function kill(stack: RunningStack | undefined): Promise<void> {
@@ -168,5 +170,46 @@ describe("npm run stack, killed with SIGKILL", () => {
     await stack.exit;
     await waitFor(() => children.every((child) => !isRunning(child)), { timeoutMs: 10_000, what: "the orphaned children to stop" });
     expect(await accepts(stack.ready.appUrl)).toBe(false);
+  });
+});
+
+describe("npm run stack --db postgres", () => {
+  let stack: RunningStack | undefined;
+  afterAll(() => kill(stack));
+
+  // READY means the demo shop was set up through the app, which needs the worker: both ran on it.
+  it("runs the app and worker on a PostgreSQL server of its own, migrated (/readyz 200), and on SIGTERM stops it after them and removes its folder", { timeout: 180_000 }, async () => {
+    stack = await spawnStack(["--db", "postgres"]);
+    expect(stack.stdoutLines).toHaveLength(1);
+    const said = /\[stack\] database PostgreSQL (postgresql:\/\/\S+) \(data in (\S+), removed at stop\)/.exec(stack.stderr());
+    expect(said, stack.stderr()).not.toBeNull();
+    const [, url = "", dataDir = ""] = said ?? [];
+    expect(new URL(url).hostname).toBe("127.0.0.1");
+    expect(existsSync(dataDir)).toBe(true);
+    const commandOf = (pid: number) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      } catch {
+        return "";
+      }
+    };
+    const server = descendantsOf(stack.process.pid ?? 0).filter((pid) => commandOf(pid).includes(dataDir));
+    expect(server.length).toBeGreaterThanOrEqual(1);
+
+    const readyz = await fetch(`${stack.ready.appUrl}/readyz`);
+    expect(readyz.status).toBe(200);
+    expect(await readyz.json()).toEqual({ status: "ready" });
+
+    const children = descendantsOf(stack.process.pid ?? 0);
+    stack.process.kill("SIGTERM");
+    expect(await stack.exit).toEqual({ code: 0, signal: null });
+    await waitFor(() => children.every((child) => !isRunning(child)), { timeoutMs: 5_000, what: "the stack's children to be gone" });
+    expect(server.every((pid) => !isRunning(pid))).toBe(true);
+    expect(existsSync(dataDir)).toBe(false);
+    expect(await accepts(url.replace(/^postgresql:/, "http:"))).toBe(false);
+    // The app was stopped before the server it used.
+    const log = stack.stderr();
+    expect(log.indexOf("[stack] stopped app and worker")).toBeGreaterThan(-1);
+    expect(log.indexOf("[stack] stopped PostgreSQL")).toBeGreaterThan(log.indexOf("[stack] stopped app and worker"));
   });
 });

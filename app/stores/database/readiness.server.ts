@@ -1,11 +1,18 @@
 /**
  * Whether the database can serve the app: reachable, and every migration shipped with this version
- * applied (prisma migrate deploy writes each into "_prisma_migrations", on SQLite and PostgreSQL
- * alike). What /readyz and the worker's health port report.
+ * for its kind applied (`./run prisma migrate deploy` records each in "_prisma_migrations", on SQLite
+ * through Prisma's CLI, on PostgreSQL through scripts/postgres/migrate.ts). What /readyz and the
+ * worker's health port report.
+ *
+ * SQLite and PostgreSQL have migrations of their own, numbered apart: prisma/migrations and
+ * prisma/postgres/migrations, each with a migration_lock.toml naming its provider. The folder given
+ * (MIGRATIONS_DIR, prisma/migrations by default) is used when its provider is the database's; on
+ * PostgreSQL with the SQLite folder given, the PostgreSQL folder beside it (`<folder>/../postgres/migrations`).
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
-import type { Database } from "./database.server";
+import { isPostgres, type Database } from "./database.server";
 
 /**
  * `reason` is fixed words, safe to answer to anyone (no connection string, no host); `detail` is
@@ -18,12 +25,32 @@ const ANSWER_WITHIN_MS = 2_000;
 
 const AppliedRows = z.array(z.object({ migration_name: z.string() }));
 
-/** The migrations this version ships: the folders of prisma/migrations. */
+type Provider = "sqlite" | "postgresql";
+
+/** The migrations this version ships: the folders of the migrations folder. */
 export function shippedMigrations(migrationsDir: string): string[] {
   return readdirSync(migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
+}
+
+/** The provider a migrations folder is for (its migration_lock.toml), or undefined when it does not say. */
+export function migrationsProvider(migrationsDir: string): string | undefined {
+  const lock = path.join(migrationsDir, "migration_lock.toml");
+  if (!existsSync(lock)) return undefined;
+  return /^\s*provider\s*=\s*"([^"]+)"/m.exec(readFileSync(lock, "utf8"))?.[1];
+}
+
+/** The folder of the migrations the database must have, or why there is none. */
+export function migrationsFor(provider: Provider, migrationsDir: string): { folder: string } | { problem: string } {
+  const given = migrationsProvider(migrationsDir);
+  if (given === undefined || given === provider) return { folder: migrationsDir };
+  if (provider === "postgresql") {
+    const beside = path.join(migrationsDir, "..", "postgres", "migrations");
+    if (existsSync(beside) && migrationsProvider(beside) === "postgresql") return { folder: beside };
+  }
+  return { problem: `The migrations folder is for ${given}, the database is ${provider === "postgresql" ? "PostgreSQL" : "SQLite"} (set MIGRATIONS_DIR)` };
 }
 
 function withinTime<T>(work: Promise<T>): Promise<T> {
@@ -37,6 +64,7 @@ function withinTime<T>(work: Promise<T>): Promise<T> {
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
 
 export async function databaseReadiness(db: Database, migrationsDir: string): Promise<DatabaseReadiness> {
+  const provider: Provider = isPostgres(db) ? "postgresql" : "sqlite";
   try {
     await withinTime(db.$queryRaw`SELECT 1`);
   } catch (error) {
@@ -51,7 +79,9 @@ export async function databaseReadiness(db: Database, migrationsDir: string): Pr
   } catch (error) {
     return { ready: false, reason: "The database has no migration history (run prisma migrate deploy)", detail: reasonOf(error) };
   }
-  const missing = shippedMigrations(migrationsDir).filter((name) => !applied.has(name));
+  const shipped = migrationsFor(provider, migrationsDir);
+  if ("problem" in shipped) return { ready: false, reason: shipped.problem };
+  const missing = shippedMigrations(shipped.folder).filter((name) => !applied.has(name));
   if (missing.length > 0) return { ready: false, reason: `Migrations not applied (run prisma migrate deploy): ${missing.join(", ")}` };
   return { ready: true };
 }
