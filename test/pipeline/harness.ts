@@ -108,6 +108,12 @@ export interface HarnessOptions {
    * the database; by default in this process.
    */
   intake?: (databaseUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
+  /**
+   * When the emulator sends a delivery again after a failure (default: quickly, 50 ms to 400 ms,
+   * four times). Shopify itself retries for hours; a test that loads the app on purpose gives it
+   * longer.
+   */
+  deliveryRetryDelaysMs?: number[];
   /** The database to run on (the benchmark's own PostgreSQL, say); by default a fresh test database. */
   database?: TestDatabase;
   /** The emulated shop's GraphQL cost budget (default: a standard plan's, 1,000 points refilled at 100/s). */
@@ -171,7 +177,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     appUrl: intake.url,
     shops: [demoShop()],
     port: 0,
-    delivery: { retryDelaysMs: [50, 100, 200, 400] },
+    delivery: { retryDelaysMs: options.deliveryRetryDelaysMs ?? [50, 100, 200, 400] },
     ...(options.shopifyThrottle ? { throttle: options.shopifyThrottle } : {}),
   });
   const admin = emulatorAdmin(shopify.graphqlUrl(DEMO_SHOP));
