@@ -10,6 +10,13 @@
  *   unknown rather than wrong).
  * - Order.customer needs read_customers, which the app does not ask for: email and phone come from
  *   the order and the destination.
+ *
+ * What is read costs points of the shop's bucket (an object 1, a connection 2 plus its nodes), so
+ * each field here has a reader in the connector, and what is needed only sometimes is read then:
+ * - an inventory item's customs data is read once per item for all the lines of a batch
+ *   (INVENTORY_ITEM_FIELDS), not through each line's variant (a connection inside a connection);
+ * - the line's original unit price only for a line without a financial summary;
+ * - the order's current total tax only when Shopify left the original total null.
  */
 import { z } from "zod";
 import {
@@ -26,7 +33,7 @@ import {
 const Money = z.object({ amount: z.string(), currencyCode: z.string() });
 const MoneyBag = z.object({ shopMoney: Money, presentmentMoney: Money });
 /** A money bag read for the customer's currency alone: the order's totals are never wanted in the shop's. */
-const PresentmentOnly = z.object({ presentmentMoney: Money });
+export const PresentmentOnly = z.object({ presentmentMoney: Money });
 
 export const MONEY_BAG_FIELDS = `#graphql
   fragment MoneyBagFields on MoneyBag {
@@ -34,9 +41,12 @@ export const MONEY_BAG_FIELDS = `#graphql
     presentmentMoney { amount currencyCode }
   }`;
 
-/** Destination-specific HS codes read with each line; more than this is read separately (rare). */
-const COUNTRY_HS_CODES_WITH_LINE = 5;
-
+/**
+ * A fulfillment order line: its inventory item by id alone (its customs data is read per item, see
+ * INVENTORY_ITEM_FIELDS; null when the line has no item: a gift card, a custom line, a deleted
+ * variant). The unit price comes from the financial summaries; the line's original unit price is
+ * read separately for a line that has none.
+ */
 export const FULFILLMENT_ORDER_LINE_FIELDS = `#graphql
   fragment FulfillmentOrderLineFields on FulfillmentOrderLineItem {
     id
@@ -46,20 +56,9 @@ export const FULFILLMENT_ORDER_LINE_FIELDS = `#graphql
     requiresShipping
     productTitle
     variantTitle
-    lineItem { id isGiftCard originalUnitPriceSet { ...MoneyBagFields } }
+    inventoryItemId
+    lineItem { id isGiftCard }
     financialSummaries { quantity approximateDiscountedUnitPriceSet { ...MoneyBagFields } }
-    variant {
-      inventoryItem {
-        id
-        harmonizedSystemCode
-        countryCodeOfOrigin
-        measurement { weight { unit value } }
-        countryHarmonizedSystemCodes(first: ${COUNTRY_HS_CODES_WITH_LINE}) {
-          nodes { countryCode harmonizedSystemCode }
-          pageInfo { hasNextPage }
-        }
-      }
-    }
   }`;
 
 export const CountryHarmonizedSystemCode = z.object({ countryCode: z.string(), harmonizedSystemCode: z.string() });
@@ -72,24 +71,42 @@ export const FulfillmentOrderLineNode = z.object({
   requiresShipping: z.boolean(),
   productTitle: z.string(),
   variantTitle: z.string().nullable(),
-  lineItem: z.object({ id: z.string(), isGiftCard: z.boolean(), originalUnitPriceSet: MoneyBag }),
+  inventoryItemId: z.string().nullable(),
+  lineItem: z.object({ id: z.string(), isGiftCard: z.boolean() }),
   financialSummaries: z.array(z.object({ quantity: z.number(), approximateDiscountedUnitPriceSet: MoneyBag })),
-  variant: z
-    .object({
-      inventoryItem: z.object({
-        id: z.string(),
-        harmonizedSystemCode: z.string().nullable(),
-        countryCodeOfOrigin: z.string().nullable(),
-        measurement: z.object({ weight: Weight.nullable() }),
-        countryHarmonizedSystemCodes: z.object({
-          nodes: z.array(CountryHarmonizedSystemCode),
-          pageInfo: z.object({ hasNextPage: z.boolean() }),
-        }),
-      }),
-    })
-    .nullable(),
 });
 export type FulfillmentOrderLineNode = z.infer<typeof FulfillmentOrderLineNode>;
+
+/** A line's original unit price, read only for a line without a financial summary. */
+export const OriginalUnitPriceNode = z.object({ id: z.string(), lineItem: z.object({ originalUnitPriceSet: MoneyBag }) });
+
+/** Destination-specific HS codes read with each item; more than this is read separately (rare). */
+export const COUNTRY_HS_CODES_WITH_ITEM = 5;
+
+/** The customs facts of an inventory item, read once for every line of a batch that carries it. */
+export const INVENTORY_ITEM_FIELDS = `#graphql
+  fragment InventoryItemCustomsFields on InventoryItem {
+    id
+    harmonizedSystemCode
+    countryCodeOfOrigin
+    measurement { weight { unit value } }
+    countryHarmonizedSystemCodes(first: ${COUNTRY_HS_CODES_WITH_ITEM}) {
+      nodes { countryCode harmonizedSystemCode }
+      pageInfo { hasNextPage }
+    }
+  }`;
+
+export const InventoryItemNode = z.object({
+  id: z.string(),
+  harmonizedSystemCode: z.string().nullable(),
+  countryCodeOfOrigin: z.string().nullable(),
+  measurement: z.object({ weight: Weight.nullable() }),
+  countryHarmonizedSystemCodes: z.object({
+    nodes: z.array(CountryHarmonizedSystemCode),
+    pageInfo: z.object({ hasNextPage: z.boolean() }),
+  }),
+});
+export type InventoryItemNode = z.infer<typeof InventoryItemNode>;
 
 export const ORDER_LINE_FIELDS = `#graphql
   fragment OrderLineFields on LineItem { id unfulfilledQuantity requiresShipping isGiftCard }`;
@@ -102,7 +119,9 @@ export const OrderLineNode = z.object({
 });
 
 /** Order lines read with the order; longer orders are read on, page by page. */
-export const ORDER_LINES_PER_PAGE = 10;
+export const ORDER_LINES_PER_PAGE = 5;
+/** Localized fields read with the order (a country asks for one or two); more are read on. */
+export const LOCALIZED_FIELDS_PER_PAGE = 5;
 
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {
@@ -118,15 +137,16 @@ export const ORDER_FACTS_FIELDS = `#graphql
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title }
     totalTaxSet { presentmentMoney { amount currencyCode } }
-    currentTotalTaxSet { presentmentMoney { amount currencyCode } }
     totalOutstandingSet { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
-    localizedFields(first: 20) { nodes { key value } }
+    localizedFields(first: ${LOCALIZED_FIELDS_PER_PAGE}) { nodes { key value } pageInfo { hasNextPage endCursor } }
     lineItems(first: ${ORDER_LINES_PER_PAGE}) {
       nodes { ...OrderLineFields }
       pageInfo { hasNextPage endCursor }
     }
   }`;
+
+export const LocalizedFieldNode = z.object({ key: z.string(), value: z.string() });
 
 const ShippingAddress = z.object({
   address1: z.string().nullable(),
@@ -150,10 +170,12 @@ export const OrderNode = z.object({
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
   totalTaxSet: PresentmentOnly.nullable(),
-  currentTotalTaxSet: PresentmentOnly,
   totalOutstandingSet: PresentmentOnly,
   shippingAddress: ShippingAddress.nullable(),
-  localizedFields: z.object({ nodes: z.array(z.object({ key: z.string(), value: z.string() })) }),
+  localizedFields: z.object({
+    nodes: z.array(LocalizedFieldNode),
+    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+  }),
   lineItems: z.object({
     nodes: z.array(OrderLineNode),
     pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
@@ -218,12 +240,12 @@ function weightedMean(parts: { amount: string; quantity: number }[]): string {
 /**
  * What one unit cost the customer: the discounted unit price Shopify reports per financial summary.
  * Units discounted differently (buy one, get one) have a summary each; customs declares their mean.
- * Without any summary, the line's original unit price.
+ * Without any summary, the line's original unit price (read separately: undefined if it was not).
  */
 export function unitPriceOf(
   summaries: FulfillmentOrderLineNode["financialSummaries"],
-  originalUnitPrice: MoneyBagFacts,
-): MoneyBagFacts {
+  originalUnitPrice: MoneyBagFacts | undefined,
+): MoneyBagFacts | undefined {
   const [first] = summaries;
   if (!first) return originalUnitPrice;
   const counted = summaries.filter((s) => s.quantity > 0);
@@ -235,12 +257,20 @@ export function unitPriceOf(
   return { shopMoney: mean((bag) => bag.shopMoney), presentmentMoney: mean((bag) => bag.presentmentMoney) };
 }
 
-/** One fulfillment order line as the connector sees it; `countryHsCodes` is the item's complete list. */
+/** A line for the connector's schema to parse; a unit price that could not be known is refused there. */
+type LineInput = Omit<z.input<typeof FulfillmentOrderLine>, "unitPrice"> & { unitPrice: MoneyBagFacts | undefined };
+
+/**
+ * One fulfillment order line as the connector sees it. `item` is its inventory item's customs facts
+ * with the complete list of destination-specific HS codes (null: no item, or Shopify no longer
+ * knows it); `originalUnitPrice` is needed only for a line without a financial summary.
+ */
 export function lineFacts(
   line: FulfillmentOrderLineNode,
-  countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[] | undefined,
-): z.input<typeof FulfillmentOrderLine> {
-  const item = line.variant?.inventoryItem;
+  item: InventoryItemNode | null,
+  countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[],
+  originalUnitPrice: MoneyBagFacts | undefined,
+): LineInput {
   return {
     id: line.id,
     lineItemId: line.lineItem.id,
@@ -251,12 +281,14 @@ export function lineFacts(
     isGiftCard: line.lineItem.isGiftCard,
     productTitle: line.productTitle,
     variantTitle: line.variantTitle,
-    unitPrice: unitPriceOf(line.financialSummaries, line.lineItem.originalUnitPriceSet),
+    // Undefined only if the original price of a line without a summary was not read: then the
+    // connector's schema refuses the line rather than guessing a price.
+    unitPrice: unitPriceOf(line.financialSummaries, originalUnitPrice),
     variant: item
       ? {
           weight: item.measurement.weight,
           harmonizedSystemCode: item.harmonizedSystemCode,
-          countryHarmonizedSystemCodes: countryHsCodes ?? item.countryHarmonizedSystemCodes.nodes,
+          countryHarmonizedSystemCodes: countryHsCodes,
           countryCodeOfOrigin: item.countryCodeOfOrigin,
         }
       : null,
@@ -271,7 +303,7 @@ function destinationFacts(destination: DestinationNode, order: OrderNode): z.inp
 export function fulfillmentOrderFacts(
   header: FulfillmentOrderHeader,
   order: OrderNode,
-  lines: z.input<typeof FulfillmentOrderLine>[],
+  lines: LineInput[],
 ): z.ZodSafeParseResult<FulfillmentOrderFacts> {
   return FulfillmentOrderFacts.safeParse({
     id: header.id,
@@ -287,7 +319,16 @@ export function fulfillmentOrderFacts(
   });
 }
 
-export function orderFacts(order: OrderNode, lines: z.input<typeof OrderLine>[]): z.ZodSafeParseResult<OrderFacts> {
+/**
+ * The order's facts. `lines` and `localizedFields` are complete (read on past the first page);
+ * `currentTotalTax` is read only when Shopify left `totalTaxSet` null.
+ */
+export function orderFacts(
+  order: OrderNode,
+  lines: z.input<typeof OrderLine>[],
+  localizedFields: z.infer<typeof LocalizedFieldNode>[],
+  currentTotalTax: z.infer<typeof PresentmentOnly> | null,
+): z.ZodSafeParseResult<OrderFacts> {
   return OrderFacts.safeParse({
     id: order.id,
     legacyId: order.legacyResourceId,
@@ -297,7 +338,7 @@ export function orderFacts(order: OrderNode, lines: z.input<typeof OrderLine>[])
     currencyCode: order.currencyCode,
     presentmentCurrencyCode: order.presentmentCurrencyCode,
     // "Tax charged at checkout"; Shopify leaves the original total null on some orders.
-    totalTax: (order.totalTaxSet ?? order.currentTotalTaxSet).presentmentMoney,
+    totalTax: (order.totalTaxSet ?? currentTotalTax)?.presentmentMoney,
     totalOutstanding: order.totalOutstandingSet.presentmentMoney,
     paymentGatewayNames: order.paymentGatewayNames,
     financialStatus: order.displayFinancialStatus,
@@ -305,7 +346,7 @@ export function orderFacts(order: OrderNode, lines: z.input<typeof OrderLine>[])
     // The gravest of the order's risk assessments (Shopify's and apps').
     riskLevel: (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ?? "NONE",
     shippingLine: order.shippingLine,
-    localizedFields: order.localizedFields.nodes,
+    localizedFields,
     lineItems: lines,
   });
 }

@@ -8,6 +8,7 @@ import {
   FulfillmentOrderStatus,
   legacyIdOf,
   type FulfillmentOrderFacts,
+  type MoneyBag,
   type OrderFacts,
 } from "~/connector/fulfillment-order";
 import {
@@ -27,7 +28,10 @@ import {
   FulfillmentOrderHeader,
   FulfillmentOrderLineNode,
   fulfillmentOrderFacts,
+  INVENTORY_ITEM_FIELDS,
+  InventoryItemNode,
   lineFacts,
+  LocalizedFieldNode,
   MONEY_BAG_FIELDS,
   ORDER_FACTS_FIELDS,
   ORDER_LINE_FIELDS,
@@ -35,17 +39,27 @@ import {
   OrderLineNode,
   OrderNode,
   orderFacts,
+  OriginalUnitPriceNode,
+  PresentmentOnly,
 } from "./fulfillment-order-facts";
 import { FulfillmentOrderGid, LocationGid, OrderGid } from "./ids";
 
 /**
  * Lines read with the fulfillment order; longer ones are read on, page by page. Most orders have a
- * line or two, and a line with its customs data costs about 20 points of the 1,000 a query may ask
- * for, so a small first page lets one query read several fulfillment orders.
+ * line or two; a line costs 6 points requested (its customs data is read per item, not per line),
+ * so five lines a fulfillment order keep ten fulfillment orders well under the 1,000 a query may
+ * ask for.
  */
 const LINES_PER_PAGE = 5;
-/** Fulfillment orders read in one query (each about 150 points requested, 30-40 used). */
-export const FACTS_PER_QUERY = 5;
+/**
+ * Fulfillment orders read in one query: about 65 points requested each, 20 to 25 used for a line or
+ * two. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one query reads it.
+ */
+export const FACTS_PER_QUERY = 10;
+/** Inventory items read in one query (nodes), each about 10 points requested, 5 used. */
+const ITEMS_PER_QUERY = 50;
+/** Lines read per page for their original unit price (only a line without a financial summary needs it). */
+const PRICES_PER_PAGE = 50;
 /** The callback reads assigned fulfillment orders 50 at a time. */
 const SUMMARIES_PER_PAGE = 50;
 
@@ -112,6 +126,50 @@ const OrderLinesPageResult = z.object({
   order: z.object({ lineItems: z.object({ nodes: z.array(OrderLineNode), pageInfo: PageInfo }) }).nullable(),
 });
 
+const ORDER_LOCALIZED_FIELDS_PAGE = `#graphql
+  query OrderLocalizedFieldsPage($id: ID!, $after: String!) {
+    order(id: $id) {
+      localizedFields(first: 50, after: $after) {
+        nodes { key value }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }`;
+
+const OrderLocalizedFieldsPageResult = z.object({
+  order: z.object({ localizedFields: z.object({ nodes: z.array(LocalizedFieldNode), pageInfo: PageInfo }) }).nullable(),
+});
+
+const ORDER_CURRENT_TOTAL_TAX = `#graphql
+  query OrderCurrentTotalTax($id: ID!) {
+    order(id: $id) { currentTotalTaxSet { presentmentMoney { amount currencyCode } } }
+  }`;
+
+const OrderCurrentTotalTaxResult = z.object({ order: z.object({ currentTotalTaxSet: PresentmentOnly }).nullable() });
+
+const ORIGINAL_UNIT_PRICES_PAGE = `#graphql
+  query FulfillmentOrderLineOriginalPrices($id: ID!, $after: String) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: ${PRICES_PER_PAGE}, after: $after) {
+        nodes { id lineItem { originalUnitPriceSet { ...MoneyBagFields } } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${MONEY_BAG_FIELDS}`;
+
+const OriginalUnitPricesPageResult = z.object({
+  fulfillmentOrder: z.object({ lineItems: z.object({ nodes: z.array(OriginalUnitPriceNode), pageInfo: PageInfo }) }).nullable(),
+});
+
+const INVENTORY_ITEMS = `#graphql
+  query InventoryItemsCustoms($ids: [ID!]!) {
+    nodes(ids: $ids) { ...InventoryItemCustomsFields }
+  }
+  ${INVENTORY_ITEM_FIELDS}`;
+
+const InventoryItemsResult = z.object({ nodes: z.array(InventoryItemNode.nullable()) });
+
 const COUNTRY_HS_CODES = `#graphql
   query InventoryItemCountryHsCodes($id: ID!) {
     inventoryItem(id: $id) {
@@ -128,68 +186,143 @@ function vanished(operation: string): ShopifyResponseShapeError {
   return new ShopifyResponseShapeError(operation, [{ path: [], message: "the resource disappeared while being read" }]);
 }
 
-async function remainingLines(admin: AdminGraphql, paced: PacedCalls, id: string, after: string | null): Promise<FulfillmentOrderLineNode[]> {
-  const lines: FulfillmentOrderLineNode[] = [];
-  for (let cursor = after; cursor !== null; ) {
-    const variables = { id, after: cursor };
-    const { data, operation } = await paced(() => runGraphql(admin, FULFILLMENT_ORDER_LINES_PAGE, variables, FulfillmentOrderLinesPageResult));
-    if (!data.fulfillmentOrder) throw vanished(operation);
-    lines.push(...data.fulfillmentOrder.lineItems.nodes);
-    cursor = nextCursorOf(data.fulfillmentOrder.lineItems.pageInfo);
+type Connection<T> = { nodes: T[]; pageInfo: z.infer<typeof PageInfo> };
+
+/** Where to read on from: a cursor, the first page (`after: null`), or nothing (null). */
+type ReadFrom = { after: string | null } | null;
+
+const after = (pageInfo: z.infer<typeof PageInfo>): ReadFrom => {
+  const cursor = nextCursorOf(pageInfo);
+  return cursor === null ? null : { after: cursor };
+};
+
+/** The nodes of the pages of one resource's connection from `from` on, each page paced. */
+async function readPages<Schema extends z.ZodType, T>(
+  admin: AdminGraphql,
+  paced: PacedCalls,
+  page: { document: string; result: Schema; connectionOf: (data: z.output<Schema>) => Connection<T> | undefined },
+  id: string,
+  from: ReadFrom,
+): Promise<T[]> {
+  const nodes: T[] = [];
+  for (let next = from; next !== null; ) {
+    const variables = { id, after: next.after };
+    const { data, operation } = await paced(() => runGraphql(admin, page.document, variables, page.result));
+    const connection = page.connectionOf(data);
+    if (!connection) throw vanished(operation);
+    nodes.push(...connection.nodes);
+    next = after(connection.pageInfo);
   }
-  return lines;
+  return nodes;
 }
 
-async function remainingOrderLines(admin: AdminGraphql, paced: PacedCalls, id: string, after: string | null) {
-  const lines: z.infer<typeof OrderLineNode>[] = [];
-  for (let cursor = after; cursor !== null; ) {
-    const variables = { id, after: cursor };
-    const { data, operation } = await paced(() => runGraphql(admin, ORDER_LINES_PAGE, variables, OrderLinesPageResult));
-    if (!data.order) throw vanished(operation);
-    lines.push(...data.order.lineItems.nodes);
-    cursor = nextCursorOf(data.order.lineItems.pageInfo);
-  }
-  return lines;
-}
+const fulfillmentOrderLinesPages = {
+  document: FULFILLMENT_ORDER_LINES_PAGE,
+  result: FulfillmentOrderLinesPageResult,
+  connectionOf: (data: z.infer<typeof FulfillmentOrderLinesPageResult>) => data.fulfillmentOrder?.lineItems,
+};
+const orderLinesPages = {
+  document: ORDER_LINES_PAGE,
+  result: OrderLinesPageResult,
+  connectionOf: (data: z.infer<typeof OrderLinesPageResult>) => data.order?.lineItems,
+};
+const localizedFieldsPages = {
+  document: ORDER_LOCALIZED_FIELDS_PAGE,
+  result: OrderLocalizedFieldsPageResult,
+  connectionOf: (data: z.infer<typeof OrderLocalizedFieldsPageResult>) => data.order?.localizedFields,
+};
+const originalUnitPricesPages = {
+  document: ORIGINAL_UNIT_PRICES_PAGE,
+  result: OriginalUnitPricesPageResult,
+  connectionOf: (data: z.infer<typeof OriginalUnitPricesPageResult>) => data.fulfillmentOrder?.lineItems,
+};
 
-/** Complete destination-specific HS code lists of the items that have more than came with their line. */
-async function fullCountryHsCodes(admin: AdminGraphql, paced: PacedCalls, lines: FulfillmentOrderLineNode[]) {
-  const items = new Map<string, z.infer<typeof CountryHarmonizedSystemCode>[]>();
-  for (const line of lines) {
-    const item = line.variant?.inventoryItem;
-    if (!item?.countryHarmonizedSystemCodes.pageInfo.hasNextPage || items.has(item.id)) continue;
-    const { data, operation } = await paced(() => runGraphql(admin, COUNTRY_HS_CODES, { id: item.id }, CountryHsCodesResult));
-    if (!data.inventoryItem) throw vanished(operation);
-    items.set(item.id, data.inventoryItem.countryHarmonizedSystemCodes.nodes);
+/** An inventory item's customs facts and its complete list of destination-specific HS codes; null: Shopify does not know it. */
+type ItemCustoms = { item: InventoryItemNode; countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[] } | null;
+
+/**
+ * The customs facts of inventory items, each read once however many lines carry it, ITEMS_PER_QUERY
+ * to a query; an item with more destination-specific HS codes than come with it has them read whole.
+ */
+async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids: readonly string[]): Promise<Map<string, ItemCustoms>> {
+  const items = new Map<string, ItemCustoms>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += ITEMS_PER_QUERY) {
+    const chunk = unique.slice(start, start + ITEMS_PER_QUERY);
+    const { data, operation } = await paced(() => runGraphql(admin, INVENTORY_ITEMS, { ids: chunk }, InventoryItemsResult));
+    if (data.nodes.length !== chunk.length) throw new ShopifyResponseShapeError(operation, [{ path: ["nodes"], message: `${data.nodes.length} nodes for ${chunk.length} ids` }]);
+    for (const [index, id] of chunk.entries()) {
+      const item = data.nodes[index] ?? null;
+      if (item === null) {
+        items.set(id, null);
+        continue;
+      }
+      let countryHsCodes = item.countryHarmonizedSystemCodes.nodes;
+      if (item.countryHarmonizedSystemCodes.pageInfo.hasNextPage) {
+        const full = await paced(() => runGraphql(admin, COUNTRY_HS_CODES, { id: item.id }, CountryHsCodesResult));
+        if (!full.data.inventoryItem) throw vanished(full.operation);
+        countryHsCodes = full.data.inventoryItem.countryHarmonizedSystemCodes.nodes;
+      }
+      items.set(id, { item, countryHsCodes });
+    }
   }
   return items;
 }
 
 export type FulfillmentOrderWithOrder = { fo: FulfillmentOrderFacts; order: OrderFacts };
 
-/** The rest of one fulfillment order after its first page: more lines, more order lines, more HS codes. */
-async function completeFacts(admin: AdminGraphql, paced: PacedCalls, operation: string, node: NonNullable<FulfillmentOrderFactsNode>): Promise<FulfillmentOrderWithOrder> {
-  const lines = [...node.lineItems.nodes, ...(await remainingLines(admin, paced, node.id, nextCursorOf(node.lineItems.pageInfo)))];
-  const moreOrderLines = await remainingOrderLines(admin, paced, node.order.id, nextCursorOf(node.order.lineItems.pageInfo));
-  const orderLines = [...node.order.lineItems.nodes, ...moreOrderLines];
-  const hsCodes = await fullCountryHsCodes(admin, paced, lines);
+/** A fulfillment order as its query answered, with all its lines (read on past the first page). */
+type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: FulfillmentOrderLineNode[] };
+
+/**
+ * The rest of one fulfillment order: more order lines and localized fields, and what is read only
+ * when needed (the order's current total tax when the original is null, the original unit price of
+ * lines without a financial summary); then its facts and its order's, parsed.
+ */
+async function completeFacts(
+  admin: AdminGraphql,
+  paced: PacedCalls,
+  operation: string,
+  { node, lines }: FirstRead,
+  items: ReadonlyMap<string, ItemCustoms>,
+): Promise<FulfillmentOrderWithOrder> {
+  const orderLines = [...node.order.lineItems.nodes, ...(await readPages(admin, paced, orderLinesPages, node.order.id, after(node.order.lineItems.pageInfo)))];
+  const localizedFields = [
+    ...node.order.localizedFields.nodes,
+    ...(await readPages(admin, paced, localizedFieldsPages, node.order.id, after(node.order.localizedFields.pageInfo))),
+  ];
+  let currentTotalTax: z.infer<typeof PresentmentOnly> | null = null;
+  if (node.order.totalTaxSet === null) {
+    const { data, operation: taxOperation } = await paced(() => runGraphql(admin, ORDER_CURRENT_TOTAL_TAX, { id: node.order.id }, OrderCurrentTotalTaxResult));
+    if (!data.order) throw vanished(taxOperation);
+    currentTotalTax = data.order.currentTotalTaxSet;
+  }
+  const originalPrices = new Map<string, MoneyBag>();
+  if (lines.some((line) => line.financialSummaries.length === 0)) {
+    for (const priced of await readPages(admin, paced, originalUnitPricesPages, node.id, { after: null })) originalPrices.set(priced.id, priced.lineItem.originalUnitPriceSet);
+  }
 
   const fo = fulfillmentOrderFacts(
     node,
     node.order,
-    lines.map((line) => lineFacts(line, line.variant ? hsCodes.get(line.variant.inventoryItem.id) : undefined)),
+    lines.map((line) => {
+      const customs = line.inventoryItemId === null ? null : (items.get(line.inventoryItemId) ?? null);
+      return lineFacts(line, customs?.item ?? null, customs?.countryHsCodes ?? [], originalPrices.get(line.id));
+    }),
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
-  const order = orderFacts(node.order, orderLines);
+  const order = orderFacts(node.order, orderLines, localizedFields, currentTotalTax);
   if (!order.success) throw new ShopifyResponseShapeError(operation, order.error.issues.map((i) => ({ ...i, path: ["order", ...i.path] })));
   return { fo: fo.data, order: order.data };
 }
 
 /**
  * Fulfillment orders with their orders' facts, as the connector's schemas define them, FACTS_PER_QUERY
- * to a query; null for one Shopify does not know (or the app may not see). Long orders and items
- * with many destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, more
- * than COUNTRY_HS_CODES_WITH_LINE codes), paced by the shop's cost bucket.
+ * to a query, then the customs facts of their inventory items, each item once; null for one Shopify
+ * does not know (or the app may not see). Long orders, many localized fields and items with many
+ * destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, ORDER_LINES_PER_PAGE
+ * order lines, LOCALIZED_FIELDS_PER_PAGE fields or COUNTRY_HS_CODES_WITH_ITEM codes), paced by the
+ * shop's cost bucket.
  */
 export async function readFulfillmentOrders(
   admin: AdminGraphql,
@@ -203,10 +336,17 @@ export async function readFulfillmentOrders(
     const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, FulfillmentOrderFactsNode])));
     const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, result));
+    const found = new Map<FulfillmentOrderGid, FirstRead>();
     for (const [index, id] of chunk.entries()) {
       const node = data[`fo${index}`] as FulfillmentOrderFactsNode | undefined;
-      read.set(id, node ? await completeFacts(admin, paced, operation, node) : null);
+      read.set(id, null); // in the order asked for; replaced below when found
+      if (!node) continue;
+      const more = await readPages(admin, paced, fulfillmentOrderLinesPages, node.id, after(node.lineItems.pageInfo));
+      found.set(id, { node, lines: [...node.lineItems.nodes, ...more] });
     }
+    const itemIds = [...found.values()].flatMap(({ lines }) => lines.flatMap((line) => line.inventoryItemId ?? []));
+    const items = await inventoryItemCustoms(admin, paced, itemIds);
+    for (const [id, first] of found) read.set(id, await completeFacts(admin, paced, operation, first, items));
   }
   return read;
 }

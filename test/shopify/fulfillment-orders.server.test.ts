@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gramsOf } from "~/connector/weight";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
+import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import {
   listAssignedFulfillmentOrders,
   listOrderFulfillmentOrders,
   readFulfillmentOrder,
+  readFulfillmentOrders,
 } from "~/shopify/fulfillment-orders.server";
 import { FulfillmentOrderGid, LocationGid, OrderGid } from "~/shopify/ids";
 import {
@@ -140,6 +142,108 @@ describe("reading a fulfillment order into the connector's facts", () => {
     expect(read?.order.lineItems.map((l) => l.isGiftCard)).toEqual([false, true]);
   });
 });
+
+/** One answer as the app received it: the operation and the points Shopify said it used. */
+interface Answered {
+  operation: string;
+  variables: Record<string, unknown>;
+  actualCost: number;
+}
+
+/**
+ * The test's admin client, recording every answer; `rewrite` may change an answer's data before the
+ * app sees it (to stand for what the emulator does not produce), `answer` may stand in for Shopify.
+ */
+function recordingAdmin(
+  admin: AdminGraphql,
+  options: { rewrite?: (operation: string, data: unknown) => void; answer?: (operation: string) => unknown } = {},
+): AdminGraphql & { answered: Answered[] } {
+  const answered: Answered[] = [];
+  return {
+    answered,
+    async graphql(query, request) {
+      const operation = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
+      const variables = request?.variables ?? {};
+      const canned = options.answer?.(operation);
+      if (canned !== undefined) {
+        answered.push({ operation, variables, actualCost: 0 });
+        return { status: 200, json: async () => ({ data: canned }) };
+      }
+      const response = await admin.graphql(query, request);
+      const body = (await response.json()) as { data?: unknown; extensions?: { cost?: { actualQueryCost?: number } } };
+      answered.push({ operation, variables, actualCost: body.extensions?.cost?.actualQueryCost ?? 0 });
+      options.rewrite?.(operation, body.data);
+      return { status: response.status, json: async () => body };
+    },
+  };
+}
+
+describe("what reading fulfillment orders costs", () => {
+  it("reads each inventory item's customs data once for all the lines that carry it, a line or two in 26 to 35 points", async () => {
+    const placed = [];
+    for (const quantity of [1, 2, 1, 3]) placed.push(await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity }]));
+    placed.push(await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }, { sku: "YOGA-MAT-6MM-PUR", quantity: 1 }]));
+    const admin = recordingAdmin(shopify.admin);
+
+    const read = await readFulfillmentOrders(admin, placed);
+
+    const mug = sku("MUG-CER-350-WHT");
+    for (const id of placed) {
+      const facts = read.get(id);
+      expect(facts?.fo.lineItems[0]?.variant).toMatchObject({ harmonizedSystemCode: mug.hsCode, countryCodeOfOrigin: "PT" });
+      expect(gramsOf(facts?.fo.lineItems[0]?.variant?.weight ?? expect.unreachable())).toBe(mug.weight);
+    }
+    expect(read.get(placed[4] ?? expect.unreachable())?.fo.lineItems[1]?.variant?.harmonizedSystemCode).toBe(sku("YOGA-MAT-6MM-PUR").hsCode);
+    // One query for the five fulfillment orders, one for their two items.
+    expect(admin.answered.map((a) => a.operation)).toEqual(["FulfillmentOrdersFacts", "InventoryItemsCustoms"]);
+    expect(admin.answered[1]?.variables.ids).toHaveLength(2);
+    // A one-line fulfillment order used 37 points when each line read its variant's inventory item
+    // and its original price, and the order its current tax: 26 now, and 5 per distinct item.
+    const points = admin.answered.reduce((sum, a) => sum + a.actualCost, 0);
+    expect(points).toBeLessThanOrEqual(150);
+  });
+
+  it("reads what is needed only sometimes when it is: the original price of a line without a summary, the current tax, more localized fields", async () => {
+    const [id] = [await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 2, totalDiscount: "2.00" }])];
+    const localized = (n: number) => ({ key: `FIELD_${n}`, value: `value ${n}` });
+    const admin = recordingAdmin(shopify.admin, {
+      // As Shopify may answer: no financial summary, the original total tax null, six localized fields.
+      rewrite: (operation, data) => {
+        if (operation !== "FulfillmentOrdersFacts") return;
+        const { fo0 } = data as { fo0: { lineItems: { nodes: { financialSummaries: unknown[] }[] }; order: { totalTaxSet: unknown; localizedFields: unknown } } };
+        for (const line of fo0.lineItems.nodes) line.financialSummaries = [];
+        fo0.order.totalTaxSet = null;
+        fo0.order.localizedFields = { nodes: [1, 2, 3, 4, 5].map(localized), pageInfo: { hasNextPage: true, endCursor: "after-5" } };
+      },
+      answer: (operation) =>
+        operation === "OrderLocalizedFieldsPage" ? { order: { localizedFields: { nodes: [localized(6)], pageInfo: { hasNextPage: false, endCursor: null } } } } : undefined,
+    });
+
+    const read = await readFulfillmentOrder(admin, id ?? expect.unreachable());
+
+    const mug = sku("MUG-CER-350-WHT");
+    // The original unit price: without a summary, the line's discount is not known per unit.
+    expect(read?.fo.lineItems[0]?.unitPrice.shopMoney).toEqual({ amount: mug.price.toFixed(2), currencyCode: "USD" });
+    expect(read?.order.totalTax).toEqual({ amount: "0.00", currencyCode: "USD" });
+    expect(read?.order.localizedFields).toEqual([1, 2, 3, 4, 5, 6].map(localized));
+    expect(admin.answered.map((a) => a.operation).sort()).toEqual(
+      ["FulfillmentOrderLineOriginalPrices", "FulfillmentOrdersFacts", "InventoryItemsCustoms", "OrderCurrentTotalTax", "OrderLocalizedFieldsPage"].sort(),
+    );
+    expect(admin.answered.find((a) => a.operation === "OrderLocalizedFieldsPage")?.variables.after).toBe("after-5");
+  });
+
+  it("reads none of those when the first answer has them", async () => {
+    const id = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
+    const admin = recordingAdmin(shopify.admin);
+    await readFulfillmentOrder(admin, id);
+    expect(admin.answered.map((a) => a.operation)).toEqual(["FulfillmentOrdersFacts", "InventoryItemsCustoms"]);
+  });
+});
+
+async function orderAtWarehouseId(lines: Parameters<typeof orderPayload>[0]): Promise<FulfillmentOrderGid> {
+  const { fulfillmentOrders } = await placeOrder(shopify.emulator, orderPayload(lines));
+  return FulfillmentOrderGid.parse(fulfillmentOrders.find((fo) => fo.assignedLocationId === warehouse)?.id);
+}
 
 describe("fulfillment orders assigned to the app", () => {
   it("lists fulfillment requests, then cancellation requests with the merchant's note", async () => {
