@@ -1,5 +1,6 @@
 /**
- * `npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]`:
+ * `npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]
+ *   [--db sqlite|postgres] [--apps A] [--workers W]`:
  * not a test. N orders (default 1000) through the pipeline: test/pipeline's harness in this process
  * (sandbox with its delays at zero, the Shopify emulator, the app's webhook intake) and the real job
  * worker with the fast policy in a process of its own, as the app runs it (scripts/pipeline-bench/
@@ -9,21 +10,34 @@
  * Per order: p50/p99 from order placed to package accepted by the provider, and from tracking known at
  * the provider to fulfilment with tracking in Shopify (pipeline-bench/latencies.ts).
  * Calls are counted at the worker's fetch (every HTTP request it sends, retries included).
+ * With --db postgres, on a PostgreSQL server of its own (scripts/postgres/server.ts, durable as in
+ * production); --apps and --workers run that many intake and worker processes on the one database.
  */
-import { fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { emulatorState } from "../test/support/shopify-admin";
 import { startHarness } from "../test/pipeline/harness";
 import { DEMO_SHOP } from "../test/emulator/seed";
 import migrateBaseDatabase from "../test/support/global-setup";
-import type { RequestCounts } from "./pipeline-bench/counts";
 import { describeLatency, emulatorTimes, orderLatencies } from "./pipeline-bench/latencies";
+import { addCounts, startIntakes, startWorkerProcess } from "./pipeline-bench/processes";
+import { startPostgresDatabase } from "./pipeline-bench/postgres";
 
-const { values } = parseArgs({ options: { orders: { type: "string" }, "timeout-s": { type: "string" }, concurrency: { type: "string" }, wave: { type: "string" }, plan: { type: "string" }, polling: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    orders: { type: "string" },
+    "timeout-s": { type: "string" },
+    concurrency: { type: "string" },
+    wave: { type: "string" },
+    plan: { type: "string" },
+    polling: { type: "string" },
+    db: { type: "string" },
+    apps: { type: "string" },
+    workers: { type: "string" },
+  },
+});
 const flags = z
   .object({
     orders: z.coerce.number().int().positive().default(1000),
@@ -34,6 +48,11 @@ const flags = z
     plan: z.enum(["standard", "plus"]).default("plus"),
     /** Status polls at production's intervals (the default) or the fast policy's. */
     polling: z.enum(["production", "fast"]).default("production"),
+    db: z.enum(["sqlite", "postgres"]).default("sqlite"),
+    /** Intake processes (the app's web process) behind one round-robin front. */
+    apps: z.coerce.number().int().positive().default(1),
+    /** Job worker processes. */
+    workers: z.coerce.number().int().positive().default(1),
   })
   .parse(values);
 const N = flags.orders;
@@ -45,44 +64,18 @@ migrateBaseDatabase();
  * alone (about 6 points an order) rules it out, so the benchmark defaults to Plus.
  */
 const PLANS = { standard: { maximumAvailable: 1_000, restoreRate: 100 }, plus: { maximumAvailable: 10_000, restoreRate: 1_000 } } as const;
-/** Asks the intake process for its peak RSS (set once it runs). */
-let intakePeakRss: () => Promise<number> = async () => 0;
-/** The intake (the app's web process) in a child process: the emulator and sandbox here stand in for the world. */
-async function intakeProcess(databaseUrl: string) {
-  const child = fork(path.join(import.meta.dirname, "pipeline-bench", "intake.ts"), [databaseUrl], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const { url } = await new Promise<{ url: string }>((ready, failed) => {
-    child.once("message", (message) => ready(message as { url: string }));
-    child.once("exit", (code) => failed(new Error(`the intake exited with ${code} before it was ready`)));
-  });
-  const peakRssBytes = () =>
-    new Promise<number>((resolve) => {
-      child.once("message", (message) => resolve((message as { peakRssBytes: number }).peakRssBytes));
-      child.send("report");
-    });
-  intakePeakRss = peakRssBytes;
-  return { url, close: () => new Promise<void>((stopped) => (child.once("exit", () => stopped()), child.send("stop"))) };
-}
-const harness = await startHarness({ createDelayMs: 0, trackingStepMs: 1, worker: false, shopifyThrottle: PLANS[flags.plan], intake: intakeProcess });
+let intakes: Awaited<ReturnType<typeof startIntakes>> | undefined;
+const postgres = flags.db === "postgres" ? await startPostgresDatabase() : undefined;
+const harness = await startHarness({
+  createDelayMs: 0,
+  trackingStepMs: 1,
+  worker: false,
+  shopifyThrottle: PLANS[flags.plan],
+  ...(postgres ? { database: postgres.database } : {}),
+  intake: async (databaseUrl) => (intakes = await startIntakes(databaseUrl, flags.apps)),
+});
 const workerOptions = { databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), concurrency: flags.concurrency, polling: flags.polling };
-const worker = fork(path.join(import.meta.dirname, "pipeline-bench", "worker.ts"), [JSON.stringify(workerOptions)], {
-  execArgv: ["--import", "tsx"],
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-});
-await new Promise<void>((ready, failed) => {
-  worker.once("message", () => ready());
-  worker.once("exit", (code) => failed(new Error(`the worker exited with ${code} before it was ready`)));
-});
-
-interface WorkerReport {
-  counts: RequestCounts;
-  peakRssBytes: number;
-  failures: string[];
-}
-const report = () =>
-  new Promise<WorkerReport>((resolve) => {
-    worker.once("message", (message) => resolve(message as WorkerReport));
-    worker.send("report");
-  });
+const workers = await Promise.all(Array.from({ length: flags.workers }, () => startWorkerProcess(workerOptions)));
 /** This process's high-water mark: the harness, sandbox and emulator (stand-ins for the world). */
 const ownPeakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 const SKUS = ["MUG-CER-350-WHT", "TSHIRT-ORG-M-BLK", "TSHIRT-ORG-L-BLK", "BOTTLE-SS-750-SLV", "PHONECASE-IP15-CLR", "SOCKS-WOOL-3P-GRY"];
@@ -127,14 +120,17 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (Date.now() - started) / 1000;
-  const { counts, peakRssBytes, failures } = await report();
+  const reports = await Promise.all(workers.map((worker) => worker.report()));
+  const counts = addCounts(reports);
+  const peakRssBytes = Math.max(...reports.map((report) => report.peakRssBytes));
+  const failures = reports.flatMap((report) => report.failures);
   const { providerCalls, shopifyMutations, shopifyQueries, shopifyRequests } = counts;
   const states = await harness.db.shipment.groupBy({ by: ["state"], _count: true });
   const minimum = Math.ceil(N / 20);
   const creations = Object.entries(providerCalls).filter(([k]) => /\/multiple$/.test(k)).reduce((sum, [, n]) => sum + n, 0);
   const totalMutations = Object.values(shopifyMutations).reduce((a, b) => a + b, 0);
   ok = fulfilled >= N;
-  say(`Pipeline benchmark: ${N} orders (one fulfillment order each), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`);
+  say(`Pipeline benchmark: ${N} orders (one fulfillment order each), ${flags.db === "postgres" ? "PostgreSQL" : "SQLite"}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`);
   say(`  ${ok ? "all fulfilled with tracking" : `TIMED OUT: ${fulfilled}/${N} fulfilled`} in ${seconds.toFixed(1)} s wall: ${(fulfilled / seconds).toFixed(1)} orders/s`);
   say(`  shipments by state at the end: ${states.map((s) => `${s.state} ${s._count}`).join(", ")}`);
   say(`  provider HTTP calls (minimum for creations and for status polls: ceil(N/20) = ${minimum}):`);
@@ -150,7 +146,7 @@ try {
     say(`    ${name}: ${l.calls} calls, mean ${(l.totalMs / l.calls).toFixed(0)} ms (max ${l.maxMs.toFixed(0)}), ${(l.requestedCost / l.calls).toFixed(0)} requested, ${(l.actualCost / l.calls).toFixed(0)} used`);
   }
   say(
-    `  peak RSS of the worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of the intake process: ${((await intakePeakRss()) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
+    `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${(((await intakes?.peakRssBytes()) ?? 0) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
   );
   const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { fulfillmentOrderId: true, packageId: true } });
   const latencies = orderLatencies(shipments, harness.sandbox.state(), await emulatorTimes(harness.shopify.url));
@@ -160,8 +156,8 @@ try {
   say(`  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
   for (const failure of failures) say(`  worker error: ${failure}`);
 } finally {
-  worker.send("stop");
-  await new Promise((stopped) => worker.once("exit", stopped));
+  await Promise.all(workers.map((worker) => worker.stop()));
   await harness.close();
+  await postgres?.stop();
 }
 process.exit(ok ? 0 : 1);

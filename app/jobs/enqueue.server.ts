@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import { inTransaction, sqlFor, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { JobKinds, KindOf, PayloadInputOf } from "./kinds";
 import { JOB_POLICY } from "./policy";
 
@@ -64,7 +64,7 @@ export async function enqueue<S extends JobKinds, K extends KindOf<S>>(db: Datab
   // In a transaction even on its own: between the insert that found the key taken and the read
   // of the job holding it, that job must not finish unseen.
   return inTransaction(db, async (tx) => {
-    const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(ENQUEUE_SQL, ...args));
+    const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sqlFor(tx, ENQUEUE_SQL), ...args));
     if (row) return { jobId: row.id, enqueued: true };
     if (dedupeKey === null) throw new Error("The job was not inserted, yet it has no dedupeKey to conflict on");
     const live = await tx.job.findUniqueOrThrow({ where: { dedupeKey }, select: { id: true } });

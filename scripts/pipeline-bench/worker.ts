@@ -4,7 +4,7 @@
  * (provider client on the sandbox, Shopify port on the emulator, fast policy). It counts every HTTP
  * request it sends and answers the parent's "report" message with the counts and its peak RSS.
  *
- *   node --import tsx scripts/pipeline-bench/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling"}'
+ *   node --import tsx scripts/pipeline-bench/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?}'
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
@@ -18,7 +18,15 @@ import { recordingJobLogger } from "../../test/support/jobs";
 import { testPipelineDeps } from "../../test/pipeline/deps";
 import { countRequest, emptyCounts, operationNameOf, recordAnswer } from "./counts";
 
-const Options = z.object({ databaseUrl: z.string(), sandboxUrl: z.string(), graphqlUrl: z.string(), concurrency: z.number().int().positive(), polling: z.enum(["production", "fast"]) });
+const Options = z.object({
+  databaseUrl: z.string(),
+  sandboxUrl: z.string(),
+  graphqlUrl: z.string(),
+  concurrency: z.number().int().positive(),
+  polling: z.enum(["production", "fast"]),
+  /** The worker's lease (the fault test shortens it, so a killed worker's jobs are taken over soon). */
+  leaseMs: z.number().int().positive().optional(),
+});
 const options = Options.parse(JSON.parse(process.argv[2] ?? "{}"));
 
 const counts = emptyCounts();
@@ -66,6 +74,7 @@ const worker = startWorker({
   owner: `pipeline-bench-${process.pid}`,
   concurrency: options.concurrency,
   pollIntervalMs: 10,
+  ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
   backoff: { baseDelayMs: 20, maxDelayMs: 200 },
   logger: { ...logger, error: (message, fields) => (failures.push(`${message} ${JSON.stringify(fields)}`), logger.error(message, fields)) },
 });

@@ -108,6 +108,8 @@ export interface HarnessOptions {
    * the database; by default in this process.
    */
   intake?: (databaseUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
+  /** The database to run on (the benchmark's own PostgreSQL, say); by default a fresh test database. */
+  database?: TestDatabase;
   /** The emulated shop's GraphQL cost budget (default: a standard plan's, 1,000 points refilled at 100/s). */
   shopifyThrottle?: { maximumAvailable: number; restoreRate: number };
 }
@@ -155,7 +157,7 @@ const PlacedOrder = z.object({
 export type PlacedOrder = z.infer<typeof PlacedOrder> & { orderId: string };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const database: TestDatabase = createTestDatabase();
+  const database: TestDatabase = options.database ?? createTestDatabase();
   const { db } = database;
   const intake = options.intake
     ? { ...(await options.intake(database.url)), received: [] as string[] }

@@ -66,7 +66,9 @@ describe("the app's SQLite adapter", () => {
 
   it("writes at once in its turn behind an open transaction, and again after the client disconnected", async () => {
     const client = createDatabase(url);
-    const insert = (domain: string) => writeAtOnce(client, (sqlite) => sqlite.prepare(`INSERT INTO "Shop" ("id", "domain", "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`).run(domain, domain, "2026-11-22T08:00:00.000+00:00", "2026-11-22T08:00:00.000+00:00"));
+    const insert = (domain: string) => writeAtOnce(client, function* () {
+        yield { sql: `INSERT INTO "Shop" ("id", "domain", "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`, args: [domain, domain, "2026-11-22T08:00:00.000+00:00", "2026-11-22T08:00:00.000+00:00"] };
+      });
     const release = gate();
     const transaction = client.$transaction(async (tx) => {
       await tx.shop.create({ data: { domain: "in-transaction.myshopify.com" } });

@@ -40,7 +40,7 @@ export type NotificationOutcome =
   | { status: "deferred" };
 
 function wake(db: Database, shop: string, kind: FetchKind, now: () => Date): Promise<string> {
-  return writeAtOnce(db, (sqlite) => queueAtOnce(sqlite, { coalesced: { kind, payload: {}, shop, triggerId: "callback" } }, now()).jobId);
+  return writeAtOnce(db, () => queueAtOnce({ coalesced: { kind, payload: {}, shop, triggerId: "callback" } }, now())).then((job) => job.jobId);
 }
 
 /**

@@ -18,8 +18,8 @@
  * A failure of the database (locked past its busy timeout, disk full) is thrown: the route answers
  * 500 and Shopify tries again later.
  *
- * The transaction holds SQLite's write lock (and, in this process, every other statement: see
- * sqlite-adapter.server.ts), so everything that can be done before it is: parsing, serialising,
+ * The transaction holds the database's write lock (on SQLite, and in this process every other
+ * statement: see sqlite-adapter.server.ts; on PostgreSQL, postgres-adapter.server.ts), so everything that can be done before it is: parsing, serialising,
  * and the receipt's status, which is decided first and written with the row. Order and
  * fulfillment-order events, nearly all of the traffic, are written synchronously
  * (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
@@ -27,7 +27,7 @@
 import type { Prisma } from "@prisma/client";
 import { webhookDeliveries, webhookRejections } from "~/metrics/metrics.server";
 import { shopInstallation } from "~/stores/shops/shop.server";
-import { writeAtOnce, type Database, type SqliteConnection } from "~/stores/database/database.server";
+import { writeAtOnce, type Database, type WriteProgram } from "~/stores/database/database.server";
 import { recordWebhookReceipt, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
 import { eventIdOf, triggeredAtOf, type VerifiedWebhook } from "./delivery";
 import { keptOfUnreadable } from "./signed-body.server";
@@ -111,9 +111,9 @@ async function recordDelivery(db: Database, topic: WebhookTopic, webhook: Verifi
     ...(checked.ok ? referencesOf(checked.delivery) : webhook.unreadable === undefined ? looseReferences(topic, webhook.payload) : {}),
   };
   try {
-    if (!checked.ok) return await writeAtOnce(db, (sqlite) => reject(sqlite, receipt, checked.reason, now));
+    if (!checked.ok) return await writeAtOnce(db, () => reject(receipt, checked.reason, now));
     const delivery = checked.delivery;
-    if (isShopEventDelivery(delivery)) return await writeAtOnce(db, (sqlite) => acceptShopEvent(sqlite, receipt, delivery, now));
+    if (isShopEventDelivery(delivery)) return await writeAtOnce(db, () => acceptShopEvent(receipt, delivery, now));
     return await db.$transaction((tx) => acceptAppOrCompliance(tx, receipt, delivery, now));
   } catch (error) {
     // Said with the delivery's names, so the log of a 500 tells which shop's event Shopify will resend.
@@ -121,8 +121,8 @@ async function recordDelivery(db: Database, topic: WebhookTopic, webhook: Verifi
   }
 }
 
-function reject(sqlite: SqliteConnection, receipt: WebhookDelivery, reason: string, now: Date): IntakeOutcome {
-  const { receiptId, duplicate } = recordReceiptAtOnce(sqlite, { ...receipt, status: "REJECTED", reason }, now);
+function* reject(receipt: WebhookDelivery, reason: string, now: Date): WriteProgram<IntakeOutcome> {
+  const { receiptId, duplicate } = yield* recordReceiptAtOnce({ ...receipt, status: "REJECTED", reason }, now);
   return duplicate ? { status: "duplicate", receiptId } : { status: "rejected", receiptId, reason };
 }
 
@@ -130,12 +130,12 @@ function reject(sqlite: SqliteConnection, receipt: WebhookDelivery, reason: stri
  * Order and fulfillment-order events need the shop's token, revoked on uninstall: one that arrives
  * afterwards (late, or out of order) is kept for support but sets nothing going.
  */
-function acceptShopEvent(sqlite: SqliteConnection, receipt: WebhookDelivery, delivery: ShopEventDelivery, now: Date): IntakeOutcome {
+function* acceptShopEvent(receipt: WebhookDelivery, delivery: ShopEventDelivery, now: Date): WriteProgram<IntakeOutcome> {
   // ENQUEUED before its job is written is fine: both commit together, or neither does.
   const recorded: WebhookDelivery = { ...receipt, status: isRecordOnly(delivery) ? "PROCESSED" : "ENQUEUED" };
-  const outcome = recordAndQueueAtOnce(sqlite, recorded, { unlessUninstalled: true }, (receiptId) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery), now);
+  const outcome = yield* recordAndQueueAtOnce(recorded, { unlessUninstalled: true }, (receiptId) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery), now);
   if ("uninstalledAt" in outcome) {
-    return reject(sqlite, receipt, `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`, now);
+    return yield* reject(receipt, `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`, now);
   }
   if (outcome.duplicate) return { status: "duplicate", receiptId: outcome.receiptId };
   return outcome.job === null ? { status: "processed", receiptId: outcome.receiptId } : { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };

@@ -3,9 +3,10 @@
  * it is called inside (so a webhook receipt and its job can be written atomically).
  */
 import { PrismaClient, type Prisma } from "@prisma/client";
+import type { Statement } from "better-sqlite3";
 import { createRequire } from "node:module";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { SqliteAdapter, type SqliteConnection } from "./sqlite-adapter.server";
+import { PostgresAdapter } from "./postgres-adapter.server";
+import { SqliteAdapter, sqliteValue, type SqliteConnection } from "./sqlite-adapter.server";
 
 export type Database = PrismaClient;
 export type DatabaseOrTransaction = PrismaClient | Prisma.TransactionClient;
@@ -35,7 +36,7 @@ export function createDatabase(url: string): Database {
     // The same models generated for another provider: the types differ only where PostgreSQL
     // offers more (e.g. case-insensitive filters), which the app does not use; the PostgreSQL
     // tests run the stores and flows on it.
-    return new (postgresClientClass())({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Database;
+    return new (postgresClientClass())({ adapter: new PostgresAdapter(url) }) as unknown as Database;
   }
   const adapter = new SqliteAdapter(url);
   const db = new PrismaClient({ adapter });
@@ -43,17 +44,83 @@ export function createDatabase(url: string): Database {
   return db;
 }
 
+/** Whether the client (or a transaction of it) talks to PostgreSQL. */
+export function isPostgres(db: DatabaseOrTransaction): boolean {
+  // Prisma's own field, present on clients and their transactions; not in its types.
+  return (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
+}
+
 /**
- * Runs `work` synchronously in one IMMEDIATE transaction on the client's SQLite connection, in its
- * turn with the client's other statements: for hot paths whose short transactions should hold the
- * write lock for their statements alone, never across an await (the webhook intake). `work` must
- * not be async; what it throws rolls it back and is thrown here.
+ * Raw SQL is written once, with `?` for its arguments, which SQLite takes; PostgreSQL numbers them
+ * ($1, $2...). No statement of the app has a `?` inside a quoted string.
  */
-export async function writeAtOnce<T>(db: Database, work: (sqlite: SqliteConnection) => T): Promise<T> {
+export function sqlFor(db: DatabaseOrTransaction, sql: string): string {
+  if (!isPostgres(db)) return sql;
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/** One statement of a write program: SQL with `?` arguments. The program gets back its first row, or undefined. */
+export interface SqlStep {
+  sql: string;
+  args: unknown[];
+}
+export type SqlRow = Record<string, unknown> | undefined;
+/** A transaction written as a generator of statements, so one text runs synchronously on SQLite and awaited on PostgreSQL. */
+export type WriteProgram<T> = Generator<SqlStep, T, SqlRow>;
+
+const preparedStatements = new WeakMap<SqliteConnection, Map<string, Statement<unknown[]>>>();
+
+function preparedOn(sqlite: SqliteConnection, sql: string): Statement<unknown[]> {
+  let statements = preparedStatements.get(sqlite);
+  if (statements === undefined) preparedStatements.set(sqlite, (statements = new Map()));
+  let prepared = statements.get(sql);
+  if (prepared === undefined) statements.set(sql, (prepared = sqlite.prepare<unknown[]>(sql)));
+  return prepared;
+}
+
+function runOnSqlite<T>(sqlite: SqliteConnection, program: WriteProgram<T>): T {
+  let step = program.next(undefined);
+  while (!step.done) {
+    const { sql, args } = step.value;
+    const prepared = preparedOn(sqlite, sql);
+    const bound = args.map(sqliteValue);
+    // A statement that returns rows (RETURNING, SELECT) is read with get; others are run.
+    const row = prepared.reader ? (prepared.get(...bound) as SqlRow) : (prepared.run(...bound), undefined);
+    step = program.next(row);
+  }
+  return step.value;
+}
+
+async function runAwaited<T>(tx: Prisma.TransactionClient, program: WriteProgram<T>): Promise<T> {
+  let step = program.next(undefined);
+  while (!step.done) {
+    const { sql, args } = step.value;
+    const rows = (await tx.$queryRawUnsafe(sqlFor(tx, sql), ...args)) as Record<string, unknown>[];
+    step = program.next(rows[0]);
+  }
+  return step.value;
+}
+
+/**
+ * Runs a short write transaction for a hot path (the webhook intake). On SQLite: synchronously in
+ * one IMMEDIATE transaction on the client's connection, in its turn with the client's other
+ * statements, so the write lock is held for the statements alone, never across an await
+ * (docs/decisions/0011). On PostgreSQL: an ordinary transaction of the same statements. What the
+ * program throws rolls it back and is thrown here.
+ */
+export async function writeAtOnce<T>(db: Database, program: () => WriteProgram<T>): Promise<T> {
+  if (isPostgres(db)) return db.$transaction((tx) => runAwaited(tx, program()));
   const adapter = adapters.get(db);
-  if (adapter === undefined) throw new Error("writeAtOnce needs a SQLite client made by createDatabase");
+  if (adapter === undefined) throw new Error("writeAtOnce needs a client made by createDatabase");
   if (!adapter.isConnected) await db.$connect();
-  return adapter.writeAtOnce(work);
+  return adapter.writeAtOnce((sqlite) => runOnSqlite(sqlite, program()));
+}
+
+/** A stored timestamp as read by raw SQL: ISO text from SQLite, a Date from PostgreSQL; null stays null. */
+export function storedDate(value: unknown): Date | null {
+  if (value instanceof Date) return value;
+  return typeof value === "string" ? new Date(value) : null;
 }
 
 /**

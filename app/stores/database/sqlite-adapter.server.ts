@@ -37,11 +37,6 @@ export function sqliteValue(value: unknown): unknown {
   return value ?? null;
 }
 
-/** A stored ISO 8601 timestamp (or null) as a Date. */
-export function sqliteDate(value: unknown): Date | null {
-  return typeof value === "string" ? new Date(value) : null;
-}
-
 type SqlDriverAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Transaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
 type SqlQuery = Parameters<SqlDriverAdapter["queryRaw"]>[0];

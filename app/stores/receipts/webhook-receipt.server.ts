@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma, WebhookReceiptStatus } from "@prisma/client";
 import { z } from "zod";
-import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
 import { shopUninstalledAt } from "../shops/shop.server";
 
 export interface WebhookDelivery {
@@ -80,12 +80,12 @@ export function receiptArgs(delivery: WebhookDelivery, now: Date): unknown[] {
 }
 
 async function insertReceipt(tx: Prisma.TransactionClient, sql: string, args: unknown[]): Promise<string | null> {
-  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sql, ...args));
+  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sqlFor(tx, sql), ...args));
   return row?.id ?? null;
 }
 
 async function earlierReceipt(tx: Prisma.TransactionClient, delivery: WebhookDelivery): Promise<RecordedReceipt> {
-  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(RECEIPT_SQL.earlier, delivery.shop, delivery.topic, delivery.eventId));
+  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sqlFor(tx, RECEIPT_SQL.earlier), delivery.shop, delivery.topic, delivery.eventId));
   if (row === undefined) throw new Error(`The receipt of ${delivery.topic} event ${delivery.eventId} was neither inserted nor found`);
   return { receiptId: row.id, duplicate: true };
 }

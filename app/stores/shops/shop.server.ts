@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { SkuEntry } from "~/connector/settings";
-import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
 import { ShopSettings, type CheckoutRatesSettings, type ShopSettingsInput } from "./shop-settings";
 
 /** Stored settings that no longer parse: a bug or a hand edit, never silently replaced by defaults. */
@@ -60,7 +60,7 @@ export const SHOP_UNINSTALLED_AT_SQL = `SELECT "uninstalledAt" FROM "Shop" WHERE
 
 /** When the app was uninstalled from the shop; null while installed, or for a shop never recorded. */
 export async function shopUninstalledAt(db: DatabaseOrTransaction, domain: string): Promise<Date | null> {
-  const [row] = UninstalledAt.parse(await db.$queryRawUnsafe(SHOP_UNINSTALLED_AT_SQL, domain));
+  const [row] = UninstalledAt.parse(await db.$queryRawUnsafe(sqlFor(db, SHOP_UNINSTALLED_AT_SQL), domain));
   return row?.uninstalledAt ?? null;
 }
 

@@ -1,0 +1,142 @@
+/**
+ * The app as several processes, as on several hosts: N intake processes (the app's web process)
+ * behind one round-robin front, and N job workers, each a child of this process on the same
+ * database. For the pipeline benchmark (`--apps`, `--workers`) and the multi-process fault test,
+ * which kills workers with SIGKILL halfway.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { RequestCounts } from "./counts";
+
+const here = import.meta.dirname;
+
+function readyMessage<T>(child: ChildProcess, what: string): Promise<T> {
+  return new Promise<T>((ready, failed) => {
+    child.once("message", (message) => ready(message as T));
+    child.once("exit", (code) => failed(new Error(`${what} exited with ${code} before it was ready`)));
+  });
+}
+
+function ask<T>(child: ChildProcess): Promise<T> {
+  return new Promise<T>((resolve) => {
+    child.once("message", (message) => resolve(message as T));
+    child.send("report");
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((stopped) => {
+    child.once("exit", () => stopped());
+    child.send("stop");
+  });
+}
+
+export interface Intakes {
+  /** The front's URL: requests go to the intake processes in turn. */
+  url: string;
+  /** The highest peak RSS of the intake processes. */
+  peakRssBytes(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** `count` intake processes on the database, behind a round-robin front in this process. */
+export async function startIntakes(databaseUrl: string, count: number): Promise<Intakes> {
+  const children = Array.from({ length: count }, () =>
+    fork(path.join(here, "intake.ts"), [databaseUrl], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  );
+  const urls = (await Promise.all(children.map((child, i) => readyMessage<{ url: string }>(child, `intake ${i + 1}`)))).map((ready) => new URL(ready.url));
+  let turn = 0;
+  const front = createServer((incoming, answer) => {
+    const target = urls[turn++ % urls.length]!;
+    const forwarded = httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (response) => {
+      answer.writeHead(response.statusCode ?? 502, response.headers);
+      response.pipe(answer);
+    });
+    forwarded.on("error", () => answer.writeHead(502).end());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((listening) => front.listen(0, "127.0.0.1", listening));
+  return {
+    url: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    async peakRssBytes() {
+      const reports = await Promise.all(children.map((child) => ask<{ peakRssBytes: number }>(child)));
+      return Math.max(...reports.map((report) => report.peakRssBytes));
+    },
+    async close() {
+      await new Promise<void>((closed) => front.close(() => closed()));
+      await Promise.all(children.map(stopChild));
+    },
+  };
+}
+
+export interface WorkerOptions {
+  databaseUrl: string;
+  sandboxUrl: string;
+  graphqlUrl: string;
+  concurrency: number;
+  polling: "production" | "fast";
+}
+
+export interface WorkerReport {
+  counts: RequestCounts;
+  peakRssBytes: number;
+  failures: string[];
+}
+
+export interface WorkerProcess {
+  pid: number;
+  report(): Promise<WorkerReport>;
+  /** SIGKILL: no drain, its leases left to expire. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+  readonly alive: boolean;
+}
+
+/** One job worker process running the pipeline (pipeline-bench/worker.ts). */
+export async function startWorkerProcess(options: WorkerOptions, extra: { leaseMs?: number } = {}): Promise<WorkerProcess> {
+  const child = fork(path.join(here, "worker.ts"), [JSON.stringify({ ...options, ...extra })], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  await readyMessage(child, "a worker");
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return {
+    pid: child.pid ?? -1,
+    report: () => ask<WorkerReport>(child),
+    kill: () =>
+      new Promise<void>((killed) => {
+        if (!alive()) return killed();
+        child.once("exit", () => killed());
+        child.kill("SIGKILL");
+      }),
+    stop: () => stopChild(child),
+    get alive() {
+      return alive();
+    },
+  };
+}
+
+/** Adds up the request counts of several workers. */
+export function addCounts(reports: WorkerReport[]): RequestCounts {
+  const [first, ...rest] = reports;
+  if (first === undefined) throw new Error("no worker reports");
+  const sum = structuredClone(first.counts);
+  for (const { counts } of rest) {
+    for (const [operation, n] of Object.entries(counts.providerCalls)) sum.providerCalls[operation] = (sum.providerCalls[operation] ?? 0) + n;
+    for (const [name, n] of Object.entries(counts.shopifyMutations)) sum.shopifyMutations[name] = (sum.shopifyMutations[name] ?? 0) + n;
+    sum.shopifyQueries += counts.shopifyQueries;
+    sum.shopifyRequests += counts.shopifyRequests;
+    for (const [name, latency] of Object.entries(counts.shopifyLatency)) {
+      const into = sum.shopifyLatency[name];
+      if (into === undefined) sum.shopifyLatency[name] = { ...latency };
+      else {
+        into.calls += latency.calls;
+        into.totalMs += latency.totalMs;
+        into.maxMs = Math.max(into.maxMs, latency.maxMs);
+        into.requestedCost += latency.requestedCost;
+        into.actualCost += latency.actualCost;
+      }
+    }
+  }
+  return sum;
+}
