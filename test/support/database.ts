@@ -15,6 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { createDatabase, type Database } from "~/stores/database/database.server";
+import { WRITE_LOCK_KEY } from "~/stores/database/postgres-adapter.server";
 import { postgresBin } from "../../scripts/postgres/server";
 import { BASE_DATABASE_FILE } from "./global-setup";
 import { POSTGRES_BASE_DATABASE, postgresMode } from "./postgres.global-setup";
@@ -100,8 +101,9 @@ export function useTestDatabase(): TestDatabase {
 /**
  * Another process's hold on the database that keeps the app from writing, as when it is busy:
  * SQLite's write lock (BEGIN IMMEDIATE on another connection); on PostgreSQL, a transaction holding
- * every table in EXCLUSIVE mode (reads pass, writes wait), which lets go by itself after
- * `releaseAfterMs` so that a write waiting on it cannot wait forever. `release()` lets go now.
+ * the app's write lock (WRITE_LOCK_KEY, postgres-adapter.server.ts) and every table in EXCLUSIVE
+ * mode (reads pass, writes wait), which lets go by itself after `releaseAfterMs` so that a write
+ * waiting on it cannot wait forever. `release()` lets go now.
  */
 export async function holdDatabaseWrites(url: string, options: { releaseAfterMs: number }): Promise<{ release(): Promise<void> }> {
   if (!/^postgres(ql)?:\/\//.test(url)) {
@@ -119,6 +121,7 @@ export async function holdDatabaseWrites(url: string, options: { releaseAfterMs:
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query("BEGIN");
+  await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
   const tables = await client.query<{ name: string }>(`SELECT format('%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public'`);
   await client.query(`LOCK TABLE ${tables.rows.map((table) => table.name).join(", ")} IN EXCLUSIVE MODE`);
   let released: Promise<void> | null = null;
