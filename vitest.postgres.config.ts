@@ -1,5 +1,6 @@
 /**
- * `./run test:postgres`: the suites that use the database, on PostgreSQL. TEST_DATABASE=postgres
+ * `./run test:postgres`: the suites that use the database, on PostgreSQL (the stores, jobs, intake,
+ * pipeline and flows; not test/operations, whose processes check the SQLite migrations). TEST_DATABASE=postgres
  * makes postgres.global-setup.ts start one server for the run and test/support/database.ts give
  * each test file a database of its own on it. test/postgres (the migrations) runs here and in
  * `./run test`; the other suites run on SQLite in `./run test` and on PostgreSQL here.
@@ -24,6 +25,7 @@ export default defineConfig({
       "test/jobs/**/*.test.ts",
       "test/intake/**/*.test.ts",
       "test/pipeline/**/*.test.ts",
+      "test/flows/**/*.test.ts",
     ],
     exclude: [
       ...configDefaults.exclude,

@@ -7,7 +7,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { migratePostgres } from "../../scripts/postgres/migrate";
-import { startPostgres } from "../../scripts/postgres/server";
+import { startPostgres, type PostgresServer } from "../../scripts/postgres/server";
 
 /** The base database: migrated once, never connected to afterwards (a template must have no sessions). */
 export const POSTGRES_BASE_DATABASE = "test_base";
@@ -21,11 +21,17 @@ declare module "vitest" {
 
 export const postgresMode = () => process.env.TEST_DATABASE === "postgres";
 
-export default async function startTestPostgres(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  if (!postgresMode()) {
-    project.provide("postgresBaseUrl", "");
-    return undefined;
-  }
+/**
+ * One server for the whole run, though vitest runs a globalSetup once per project (vitest.config.ts
+ * has two): the projects' setups share it through globalThis, and the last teardown stops it.
+ */
+interface SharedServer {
+  started: Promise<PostgresServer>;
+  users: number;
+}
+const shared = globalThis as { connectorTestPostgres?: SharedServer };
+
+async function startMigrated(): Promise<PostgresServer> {
   const started = Date.now();
   const server = await startPostgres({ fast: true, database: POSTGRES_BASE_DATABASE });
   try {
@@ -35,6 +41,22 @@ export default async function startTestPostgres(project: TestProject): Promise<(
     throw error;
   }
   process.stderr.write(`PostgreSQL test server on port ${server.port}, base database migrated (${Date.now() - started} ms)\n`);
+  return server;
+}
+
+export default async function startTestPostgres(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  if (!postgresMode()) {
+    project.provide("postgresBaseUrl", "");
+    return undefined;
+  }
+  const entry = (shared.connectorTestPostgres ??= { started: startMigrated(), users: 0 });
+  entry.users += 1;
+  const server = await entry.started;
   project.provide("postgresBaseUrl", server.url);
-  return () => server.stop();
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    delete shared.connectorTestPostgres;
+    await server.stop();
+  };
 }
