@@ -2,12 +2,12 @@
  * PostgreSQL keeps SQLite's one writer at a time (stores/database/postgres-adapter.server.ts,
  * decision 0027): clients standing for separate processes never interleave their writes, so
  * read-then-write transactions lose no update and the queue's claims never hand a job out twice;
- * reads never wait.
+ * reads never wait, nor do the intake's writes, which need no lock.
  */
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { claimDueJobs } from "~/jobs/claim.server";
-import { createDatabase, type Database } from "~/stores/database/database.server";
+import { createDatabase, writeAtOnce, type Database } from "~/stores/database/database.server";
 import { migratePostgres } from "../../scripts/postgres/migrate";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres/server";
 
@@ -89,8 +89,13 @@ it("lets reads through while another client holds the write lock", async () => {
     { timeout: 20_000 },
   );
   await lockTaken;
-  // A read answers at once; a write waits for the holder.
+  // A read answers at once; so does the intake's kind of write (writeAtOnce: each statement decides
+  // alone, by PostgreSQL's own rules); any other write waits for the holder.
   expect(await reader!.job.count()).toBe(301);
+  await writeAtOnce(reader!, function* () {
+    yield { sql: `UPDATE "Job" SET "lastError" = ? WHERE "id" = ?`, args: ["intake", "due-001"] };
+  });
+  expect((await reader!.job.findUniqueOrThrow({ where: { id: "due-001" } })).lastError).toBe("intake");
   let written = false;
   const writing = writer!.job.update({ where: { id: "due-000" }, data: { lastError: "after" } }).then(() => (written = true));
   await new Promise((resolve) => setTimeout(resolve, 300));

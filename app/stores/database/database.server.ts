@@ -6,7 +6,7 @@ import { PrismaClient, type Prisma } from "@prisma/client";
 import type { Statement } from "better-sqlite3";
 import { createRequire } from "node:module";
 import { PostgresAdapter } from "./postgres-adapter.server";
-import { SqliteAdapter, sqliteValue, type SqliteConnection } from "./sqlite-adapter.server";
+import { SQLITE_BUSY_TIMEOUT_MS, SqliteAdapter, sqliteValue, type SqliteConnection } from "./sqlite-adapter.server";
 
 export type Database = PrismaClient;
 export type DatabaseOrTransaction = PrismaClient | Prisma.TransactionClient;
@@ -36,7 +36,9 @@ export function createDatabase(url: string): Database {
     // The same models generated for another provider: the types differ only where PostgreSQL
     // offers more (e.g. case-insensitive filters), which the app does not use; the PostgreSQL
     // tests run the stores and flows on it.
-    return new (postgresClientClass())({ adapter: new PostgresAdapter(url) }) as unknown as Database;
+    // A transaction waits for the write lock when it starts (postgres-adapter.server.ts): as long
+    // as a SQLite statement waits for the file's lock (its busy timeout), not Prisma's 2 s.
+    return new (postgresClientClass())({ adapter: new PostgresAdapter(url), transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS } }) as unknown as Database;
   }
   const adapter = new SqliteAdapter(url);
   const db = new PrismaClient({ adapter });
@@ -48,6 +50,15 @@ export function createDatabase(url: string): Database {
 export function isPostgres(db: DatabaseOrTransaction): boolean {
   // Prisma's own field, present on clients and their transactions; not in its types.
   return (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
+}
+
+/**
+ * What a `contains` filter adds to ignore case: Prisma's `contains` is SQLite's LIKE, which ignores
+ * the case of ASCII letters, and PostgreSQL's LIKE, which does not unless asked (`mode`, a filter
+ * option the SQLite client's types do not have).
+ */
+export function ignoringCase(db: DatabaseOrTransaction): Record<string, never> {
+  return (isPostgres(db) ? { mode: "insensitive" } : {}) as Record<string, never>;
 }
 
 /**
@@ -110,12 +121,16 @@ async function runAwaited<T>(tx: Prisma.TransactionClient, program: WriteProgram
  * program throws rolls it back and is thrown here.
  */
 export async function writeAtOnce<T>(db: Database, program: () => WriteProgram<T>): Promise<T> {
-  if (isPostgres(db)) return db.$transaction((tx) => runAwaited(tx, program()));
+  // READ COMMITTED by name: PostgreSQL's own rules, without the write lock (postgres-adapter.server.ts, OWN_RULES).
+  if (isPostgres(db)) return db.$transaction((tx) => runAwaited(tx, program()), BY_POSTGRES_RULES);
   const adapter = adapters.get(db);
   if (adapter === undefined) throw new Error("writeAtOnce needs a client made by createDatabase");
   if (!adapter.isConnected) await db.$connect();
   return adapter.writeAtOnce((sqlite) => runOnSqlite(sqlite, program()));
 }
+
+/** PostgreSQL's own READ COMMITTED, asked by name; a level the SQLite client's types do not list. */
+const BY_POSTGRES_RULES = { isolationLevel: "ReadCommitted" } as unknown as { isolationLevel: Prisma.TransactionIsolationLevel };
 
 /** A stored timestamp as read by raw SQL: ISO text from SQLite, a Date from PostgreSQL; null stays null. */
 export function storedDate(value: unknown): Date | null {

@@ -9,6 +9,8 @@
  * level advisory lock first: an interactive transaction right after its BEGIN, and a lone write
  * statement inside a short transaction of its own. Reads take nothing and never wait, as under WAL.
  *
+ * One exception, named by asking for READ COMMITTED: see OWN_RULES.
+ *
  * What PostgreSQL adds is what SQLite on one machine cannot give: several hosts' app and worker
  * processes on one database, a server's durability and backups, and readers never behind a writer.
  * The lock is held for a write's statements only, a millisecond or two on a nearby server.
@@ -28,6 +30,16 @@ export const WRITE_LOCK_KEY = 0x66756c66696cn;
 
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 const TAKE_WRITE_LOCK = statement(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+
+/**
+ * A transaction that asks for READ COMMITTED by name (Prisma's `isolationLevel: "ReadCommitted"`,
+ * PostgreSQL's default) runs by PostgreSQL's own rules, without the write lock. Only for
+ * transactions shown to be exact without it: the webhook intake (writeAtOnce), whose statements
+ * each decide alone (INSERT … ON CONFLICT), and which a worker's transaction never reads and then
+ * overwrites. Taking the lock there made deliveries wait behind the workers' transactions, past
+ * Shopify's patience, under load.
+ */
+export const OWN_RULES = "READ COMMITTED";
 
 /** A statement that only reads: it needs no lock. Anything else (INSERT, UPDATE, DELETE, WITH …) is a write. */
 export function onlyReads(sql: string): boolean {
@@ -72,7 +84,8 @@ function oneWriterAtATime(inner: PgDriverAdapter): PgDriverAdapter {
   return Object.assign(adapter, {
     queryRaw: (query: SqlQuery) => (onlyReads(query.sql) ? inner.queryRaw(query) : lockedWrite(inner, (transaction) => transaction.queryRaw(query))),
     executeRaw: (query: SqlQuery) => (onlyReads(query.sql) ? inner.executeRaw(query) : lockedWrite(inner, (transaction) => transaction.executeRaw(query))),
-    startTransaction: (isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0]) => lockedTransaction(inner, isolationLevel),
+    startTransaction: (isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0]) =>
+      isolationLevel === OWN_RULES ? inner.startTransaction(isolationLevel) : lockedTransaction(inner, isolationLevel),
   });
 }
 

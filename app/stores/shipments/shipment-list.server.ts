@@ -5,7 +5,7 @@
  */
 import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/client";
 import { z } from "zod";
-import type { DatabaseOrTransaction } from "../database/database.server";
+import { ignoringCase, type DatabaseOrTransaction } from "../database/database.server";
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { isInNeedOfAttention, needsAttention } from "./after-sending.server";
 import { HANDED_BACK, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
@@ -59,19 +59,21 @@ export function shipmentListQueryOf(params: URLSearchParams): ShipmentListQuery 
  * Shipments matching the merchant's search: the order name (with or without its #), a tracking
  * number (the main one or another parcel's), the package id, or a SKU or the recipient's name:
  * in the shipment's search text (kept from planning on, held packages included, lower case) or,
- * for shipments recorded before it existed, in the request sent (SQLite's LIKE is case-insensitive
- * for ASCII). A shipment whose customer asked to be forgotten is found by order and tracking only.
+ * for shipments recorded before it existed, in the request sent. Case is ignored, as SQLite's LIKE
+ * does for ASCII and PostgreSQL is asked to (ignoringCase). A shipment whose customer asked to be
+ * forgotten is found by order and tracking only.
  */
-function searchWhere(q: string): Prisma.ShipmentWhereInput {
+function searchWhere(db: DatabaseOrTransaction, q: string): Prisma.ShipmentWhereInput {
   const bare = q.replace(/^#/, "");
+  const caseless = ignoringCase(db);
   return {
     OR: [
-      { orderName: { contains: bare } },
-      { trackingNumber: { contains: q } },
-      { extraTrackingNumbers: { contains: q } },
-      { packageId: { contains: q } },
+      { orderName: { contains: bare, ...caseless } },
+      { trackingNumber: { contains: q, ...caseless } },
+      { extraTrackingNumbers: { contains: q, ...caseless } },
+      { packageId: { contains: q, ...caseless } },
       { searchText: { contains: q.toLowerCase() } },
-      { requestSent: { contains: q } },
+      { requestSent: { contains: q, ...caseless } },
     ],
   };
 }
@@ -126,7 +128,7 @@ function rowOf(shipment: Shipment): ShipmentRow {
 }
 
 export async function listShipments(db: DatabaseOrTransaction, shop: string, { filter, page, q }: ShipmentListQuery): Promise<ShipmentPage> {
-  const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(q)] };
+  const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(db, q)] };
   // One more than a page tells whether there is a next one without counting.
   const found = await db.shipment.findMany({
     where,
