@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
-    globalSetup: ["./test/support/global-setup.ts", "./test/support/app-build.global-setup.ts"],
+    // postgres.global-setup.ts does nothing unless TEST_DATABASE=postgres (vitest.postgres.config.ts).
+    globalSetup: ["./test/support/global-setup.ts", "./test/support/postgres.global-setup.ts", "./test/support/app-build.global-setup.ts"],
     // Forks, not threads: better-sqlite3 is a native addon. Two workers for the machine's two cores;
     // files may run side by side because each integration test file has its own database.
     pool: "forks",

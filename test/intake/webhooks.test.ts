@@ -4,10 +4,10 @@
  * leaves behind stays as it left it (compliance-and-services.test.ts runs the jobs). Assertions are
  * what an operator would look at: Shopify's delivery log (the attempts' statuses) and the app's tables.
  */
-import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import { WEBHOOK_TOPICS, type WebhookTopic } from "~/shopify/webhooks/topics";
 import { recordInstall, recordUninstall } from "~/stores/shops/shop.server";
+import { holdDatabaseWrites } from "../support/database";
 import { useStack } from "../support/stack";
 import { postSignedWebhook, resend, statuses } from "./support";
 
@@ -165,15 +165,13 @@ describe("webhook intake", () => {
     const { db, databaseUrl } = stack();
     const ids = { eventId: "locked-event", webhookId: "locked-webhook" };
     const payload = { id: 5, admin_graphql_api_id: "gid://shopify/Order/5", customer: null, cancelled_at: "2030-01-01T00:00:00Z" };
-    // Another process holds SQLite's write lock for longer than the app's busy timeout (5 s).
-    const holder = new Database(databaseUrl.replace(/^file:/, ""));
-    holder.exec("BEGIN IMMEDIATE");
+    // Another process keeps the app from writing for longer than the app's busy timeout (5 s).
+    const holder = await holdDatabaseWrites(databaseUrl, { releaseAfterMs: 10_000 });
     let status: number;
     try {
       status = await postSignedWebhook(stack(), "orders/cancelled", payload, ids);
     } finally {
-      holder.exec("ROLLBACK");
-      holder.close();
+      await holder.release();
     }
     expect(status).toBe(500);
     expect(await db.webhookReceipt.count()).toBe(0);

@@ -206,8 +206,9 @@ describe("the worker", () => {
       leaseMs: 60,
       handlers: {
         noop: async (_payload, ctx) => {
-          // Another worker takes the job over (as after a long pause of this process).
-          await db.job.update({ where: { id: ctx.jobId }, data: { leaseOwner: "someone-else/1" } });
+          // Another worker takes the job over (as after a long pause of this process), with a lease of
+          // its own: left at this worker's 60 ms, it would expire and this worker claim the job back.
+          await db.job.update({ where: { id: ctx.jobId }, data: { leaseOwner: "someone-else/1", leaseExpiresAt: new Date(Date.now() + 60_000) } });
           await waitFor(() => ctx.signal.aborted, { what: "the lease loss to be noticed" });
           outcome = await ctx.complete(async (tx) => tx.shop.create({ data: { domain: "effect.myshopify.com" } })).catch((error: unknown) => error);
         },

