@@ -3,6 +3,11 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { configDefaults, defineConfig } from "vitest/config";
 
 const BROWSER_TESTS = "test/browser/**/*.test.ts";
+/**
+ * Run by vitest.postgres.config.ts (`./run test` runs both configs): the PostgreSQL migrations, and
+ * several app and worker processes on one PostgreSQL database.
+ */
+const POSTGRES_ONLY = ["test/postgres/**/*.test.ts", "test/scale-out/**/*.test.ts"];
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -22,7 +27,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "node", include: ["app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "extensions/**/*.test.tsx"], exclude: [...configDefaults.exclude, BROWSER_TESTS] },
+        test: { name: "node", include: ["app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "extensions/**/*.test.tsx"], exclude: [...configDefaults.exclude, BROWSER_TESTS, ...POSTGRES_ONLY] },
       },
       {
         // After the others, never beside them: a browser, the app and the stack take both cores in
