@@ -296,7 +296,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         );
       }),
     async events(shipmentId) {
-      const rows = await db.shipmentEvent.findMany({ where: { shipmentId }, orderBy: { createdAt: "asc" } });
+      // As the shipment page orders them: events of one millisecond by their (counter-ordered) ids;
+      // PostgreSQL, unlike SQLite, returns ties in no particular order.
+      const rows = await db.shipmentEvent.findMany({ where: { shipmentId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
       return rows.map((row) => ({ type: row.type, message: row.message, data: row.data === null ? null : z.unknown().parse(JSON.parse(row.data)) }));
     },
     async close() {

@@ -86,13 +86,18 @@ export async function answerCancellationRequests(ctx: JobContext, deps: Pipeline
 async function cancelledInShopify(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<void> {
   const outcome = await cancelUnsent(ctx, deps, shipment, why);
   if (outcome !== "already-sent") return;
-  // Said once, however often the webhook repeats.
-  const said = await ctx.db.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "cancellation_answered" } });
-  if (said > 0 || shipment.state === "CANCELLED") return;
-  await recordShipmentEvent(ctx.db, shipment.id, {
-    type: "cancellation_answered",
-    message: `${why} ${alreadyAtWarehouse(shipment)}`,
-    data: { state: shipment.state },
+  if (shipment.state === "CANCELLED") return;
+  // Said once, however often the webhook repeats, and though the fulfillment order's and the
+  // order's cancellations arrive together: the look and the write in one transaction, so two jobs
+  // cannot both find nothing said (seen on PostgreSQL with the look and the write apart).
+  await ctx.db.$transaction(async (tx) => {
+    const said = await tx.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "cancellation_answered" } });
+    if (said > 0) return;
+    await recordShipmentEvent(tx, shipment.id, {
+      type: "cancellation_answered",
+      message: `${why} ${alreadyAtWarehouse(shipment)}`,
+      data: { state: shipment.state },
+    });
   });
 }
 
