@@ -16,7 +16,7 @@ import { newCredentialsKey } from "../../scripts/stack/database";
 import { freePort } from "../../scripts/stack/ports";
 import { DEMO_SHOP } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
-import { createTestDatabase, useTestDatabase } from "../support/database";
+import { createTestDatabase, testDatabaseProvider, useTestDatabase } from "../support/database";
 
 const API_SECRET = "drain-test-secret";
 const { db, url } = useTestDatabase();
@@ -148,7 +148,9 @@ describe("/readyz of the app", () => {
   it("is 503 with the reason while the database lacks a migration this version ships, and 200 once it has them all", { timeout: 30_000 }, async () => {
     const migrations = mkdtempSync(path.join(tmpdir(), "connector-migrations-"));
     cleanups.push(() => rmSync(migrations, { recursive: true, force: true }));
-    cpSync(path.join(PROJECT_ROOT, "prisma", "migrations"), migrations, { recursive: true });
+    // The folder of the test database's provider (TEST_DATABASE=postgres: PostgreSQL's own migrations).
+    const shipped = testDatabaseProvider === "postgresql" ? path.join(PROJECT_ROOT, "prisma", "postgres", "migrations") : path.join(PROJECT_ROOT, "prisma", "migrations");
+    cpSync(shipped, migrations, { recursive: true });
     mkdirSync(path.join(migrations, "0099_next_version"));
     const { appUrl } = await startApp(url, { MIGRATIONS_DIR: migrations });
     expect(await readyz(appUrl)).toEqual({ status: 503, body: { status: "not ready", reason: "Migrations not applied (run prisma migrate deploy): 0099_next_version" } });
