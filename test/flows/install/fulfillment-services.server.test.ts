@@ -43,6 +43,9 @@ afterAll(async () => {
   await shopify.close();
 });
 beforeEach(async () => {
+  // A job the last test queued and did not wait for is let finish first: run after the reset, it
+  // would register its services in this test's Shopify (seen on PostgreSQL).
+  await waitFor(async () => (await db.job.count({ where: { kind: "fulfillment-services.ensure", status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the last test's ensure job", timeoutMs: 8_000 });
   shopify.emulator.reset();
   await db.shop.deleteMany();
   await db.job.deleteMany();
