@@ -2,7 +2,6 @@
  * A PostgreSQL server and a migrated database of the benchmark's own: durable as in production
  * (fsync on), on loopback, removed when the benchmark ends.
  */
-import pg from "pg";
 import { createDatabase } from "~/stores/database/database.server";
 import type { TestDatabase } from "../../test/support/database";
 import { migratePostgres } from "../postgres/migrate";
@@ -11,11 +10,7 @@ import { startPostgres } from "../postgres/server";
 export async function startPostgresDatabase(options: { fast?: boolean } = {}): Promise<{ database: TestDatabase; stop(): Promise<void> }> {
   const server = await startPostgres({ fast: options.fast ?? false });
   try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "pipeline"`);
-    await admin.end();
-    const url = server.url.replace(/\/[^/]+$/, "/pipeline");
+    const url = await server.createDatabase("pipeline");
     await migratePostgres(url, { log: () => {} });
     const db = createDatabase(url);
     return { database: { db, url, close: () => db.$disconnect() }, stop: () => server.stop() };

@@ -56,6 +56,8 @@ export interface PostgresServer {
   url: string;
   port: number;
   dataDir: string;
+  /** Makes another, empty database on the server and gives its URL. */
+  createDatabase(name: string): Promise<string>;
   /** Ends the server (fast shutdown) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -121,6 +123,16 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     url: `postgresql://connector@127.0.0.1:${port}/${database}`,
     port,
     dataDir,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgresql://connector@127.0.0.1:${port}/${name}`;
+    },
     stop() {
       stopping ??= (async () => {
         if (server.exitCode === null) {

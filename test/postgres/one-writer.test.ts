@@ -4,7 +4,6 @@
  * read-then-write transactions lose no update and the queue's claims never hand a job out twice;
  * reads never wait, nor do the intake's writes, which need no lock.
  */
-import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { claimDueJobs } from "~/jobs/claim.server";
 import { createDatabase, writeAtOnce, type Database } from "~/stores/database/database.server";
@@ -17,11 +16,7 @@ const clients: Database[] = [];
 
 beforeAll(async () => {
   server = await startPostgres({ fast: true });
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "one_writer"`);
-  await admin.end();
-  url = server.url.replace(/\/[^/]+$/, "/one_writer");
+  url = await server.createDatabase("one_writer");
   await migratePostgres(url, { log: () => {} });
   // Three clients, three connection pools: as three processes on three hosts.
   for (let i = 0; i < 3; i++) clients.push(createDatabase(url));

@@ -5,7 +5,6 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "~/stores/database/database.server";
 import { databaseReadiness } from "~/stores/database/readiness.server";
@@ -28,11 +27,7 @@ afterAll(async () => {
 });
 
 async function database(name: string): Promise<{ url: string; db: Database }> {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = server.url.replace(/\/[^/]+$/, `/${name}`);
+  const url = await server.createDatabase(name);
   const db = createDatabase(url);
   clients.push(db);
   return { url, db };

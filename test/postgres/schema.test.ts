@@ -21,11 +21,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 async function withDatabase<T>(name: string, work: (url: string, client: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = server.url.replace(/\/[^/]+$/, `/${name}`);
+  const url = await server.createDatabase(name);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
