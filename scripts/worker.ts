@@ -23,7 +23,7 @@ import { startHealthServer } from "~/wiring/operations.server";
 import { jobPayloadSchemas } from "~/flows/queue/kinds";
 import { jobHandlers } from "~/wiring/handlers.server";
 import { JOB_POLICY } from "../app/jobs/policy";
-import { startWorker } from "../app/jobs/worker.server";
+import { startJobWorker } from "../app/jobs/start-worker.server";
 
 const positive = z.coerce.number().int().positive();
 const Flags = z.strictObject({
@@ -54,7 +54,7 @@ function jobLoggerOn(logger: typeof rootLog): JobLogger {
 
 const flags = readFlags();
 const log = rootLog.child({ process: "worker" });
-const worker = startWorker({
+const worker = await startJobWorker({
   db: prisma,
   kinds: jobPayloadSchemas,
   handlers: jobHandlers,

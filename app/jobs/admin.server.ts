@@ -1,6 +1,7 @@
 /** What the admin shows and does about jobs that gave up. */
 import type { Job } from "@prisma/client";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { wakeJobs } from "./engine/wake.server";
 
 export type DeadJob = Pick<Job, "id" | "kind" | "payload" | "attempts" | "lastError" | "createdAt" | "finishedAt">;
 
@@ -25,5 +26,6 @@ export async function retryJob(db: DatabaseOrTransaction, shop: string, jobId: s
     where: { id: jobId, shop, status: "DEAD" },
     data: { status: "PENDING", attempts: 0, runAt: now, finishedAt: null, updatedAt: now },
   });
+  if (count === 1) await wakeJobs(db, [jobId]);
   return count === 1;
 }

@@ -81,3 +81,40 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
   if (claimed.length === 0) return [];
   return db.job.findMany({ where: { id: { in: claimed.map((row) => row.id) }, leaseOwner }, orderBy: { runAt: "asc" } });
 }
+
+/**
+ * Claims one job by its id, for the job engine (engine/engine-worker.server.ts), which decides
+ * which job runs when; the same rule as claimDueJobs: PENDING and due, or RUNNING with an expired
+ * lease. `dueWithinMs` allows for the engine's clock (PostgreSQL's) running a little behind ours.
+ * Null when the job is not claimable now: done, dead, not yet due, or held by a live worker.
+ */
+export async function claimJobById(db: Database, jobId: string, request: Omit<ClaimRequest, "kinds" | "limit"> & { dueWithinMs: number }): Promise<Job | null> {
+  const leaseOwner = `${request.owner}/${randomBytes(4).toString("hex")}`;
+  const leaseExpiresAt = new Date(request.now.getTime() + request.leaseMs);
+  const claimed = ClaimedRows.parse(
+    await db.$queryRawUnsafe(
+      sqlFor(
+        db,
+        `UPDATE "Job" SET
+          "status" = 'RUNNING',
+          "attempts" = "attempts" + 1,
+          "leaseOwner" = ?,
+          "leaseExpiresAt" = ?,
+          "lastError" = CASE WHEN "status" = 'RUNNING'
+            THEN 'Worker ' || "leaseOwner" || ' stopped responding during attempt ' || "attempts" || ' (its lease expired)'
+            ELSE "lastError" END,
+          "updatedAt" = ?
+        WHERE "id" = ? AND (("status" = 'PENDING' AND "runAt" <= ?) OR ("status" = 'RUNNING' AND "leaseExpiresAt" <= ?))
+        RETURNING "id"`,
+      ),
+      leaseOwner,
+      leaseExpiresAt,
+      request.now,
+      jobId,
+      new Date(request.now.getTime() + request.dueWithinMs),
+      request.now,
+    ),
+  );
+  if (claimed.length === 0) return null;
+  return db.job.findFirst({ where: { id: jobId, leaseOwner } });
+}

@@ -1,11 +1,13 @@
 /**
  * Queues a job. Takes the app's client or a transaction, so a route records what it received and
- * the job that will act on it atomically: both are written, or neither.
+ * the job that will act on it atomically: both are written, or neither. On PostgreSQL the job is
+ * handed to the job engine in the same transaction (engine/wake.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { inTransaction, sqlFor, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { JobKinds, KindOf, PayloadInputOf } from "./kinds";
+import { wakeJobs } from "./engine/wake.server";
 import { JOB_POLICY } from "./policy";
 
 export interface EnqueueRequest<S extends JobKinds, K extends KindOf<S>> {
@@ -65,7 +67,10 @@ export async function enqueue<S extends JobKinds, K extends KindOf<S>>(db: Datab
   // of the job holding it, that job must not finish unseen.
   return inTransaction(db, async (tx) => {
     const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sqlFor(tx, ENQUEUE_SQL), ...args));
-    if (row) return { jobId: row.id, enqueued: true };
+    if (row) {
+      await wakeJobs(tx, [row.id]);
+      return { jobId: row.id, enqueued: true };
+    }
     if (dedupeKey === null) throw new Error("The job was not inserted, yet it has no dedupeKey to conflict on");
     const live = await tx.job.findUniqueOrThrow({ where: { dedupeKey }, select: { id: true } });
     return { jobId: live.id, enqueued: false };

@@ -2,7 +2,7 @@
  * Runs one claimed job to an outcome: its payload parsed, its handler called with the lease kept
  * alive by heartbeats, and the result written under the lease (lease.server.ts).
  */
-import type { Job } from "@prisma/client";
+import type { Job, Prisma } from "@prisma/client";
 import { z } from "zod";
 import type { Database } from "~/stores/database/database.server";
 import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
@@ -24,6 +24,13 @@ export interface RunDependencies<S extends JobKinds> {
   logger: JobLogger;
   /** Aborted when the worker's stop() has waited long enough. */
   stopping: AbortSignal;
+  /**
+   * When a failed job runs again, if not by `backoff`: the job engine's own schedule, which it
+   * applies itself (engine/engine-worker.server.ts); the job's runAt shows it.
+   */
+  retryAt?: (now: Date) => Date;
+  /** Tells the job engine, in the transaction that postponed it, that a job is PENDING again under a new runAt. */
+  requeued?: (tx: Prisma.TransactionClient, jobId: string) => Promise<void>;
 }
 
 /** What became of the job; "lease lost" means another worker holds it now and nothing was written. */
@@ -76,7 +83,17 @@ function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: 
     },
     postpone: (until, reason) => {
       logger.info("Job postponed", { until: until.toISOString(), reason });
-      return record("postponed", postpone(deps.db, lease, until, `Postponed until ${until.toISOString()}: ${reason}`, deps.now()));
+      const note = `Postponed until ${until.toISOString()}: ${reason}`;
+      const { requeued } = deps;
+      if (requeued === undefined) return record("postponed", postpone(deps.db, lease, until, note, deps.now()));
+      return record(
+        "postponed",
+        deps.db.$transaction(async (tx) => {
+          const held = await postpone(tx, lease, until, note, deps.now());
+          if (held) await requeued(tx, lease.jobId);
+          return held;
+        }),
+      );
     },
   };
 }
@@ -160,7 +177,7 @@ async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logge
   if (deps.stopping.aborted) return outcomes.postpone(now, "The worker stopped before the job finished");
   if (error instanceof PermanentFailure) return outcomes.dead(reason);
   if (job.attempts >= job.maxAttempts) return outcomes.dead(`Gave up after ${job.attempts} attempts. ${reason}`);
-  return outcomes.retry(new Date(now.getTime() + backoffDelayMs(job.attempts, deps.backoff, deps.random)), reason);
+  return outcomes.retry(deps.retryAt?.(now) ?? new Date(now.getTime() + backoffDelayMs(job.attempts, deps.backoff, deps.random)), reason);
 }
 /** Extends the lease while the handler runs; a refused extension means the job is someone else's now. */
 function startHeartbeat(lease: Lease, deps: RunDependencies<JobKinds>, logger: JobLogger, leaseLost: AbortController): NodeJS.Timeout {

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { startWorker } from "~/jobs/worker.server";
+import { startJobWorker } from "~/jobs/start-worker.server";
 import { createDatabase } from "~/stores/database/database.server";
 import { pipelineHandlers } from "~/flows/handlers.server";
 import { jobPayloadSchemas } from "~/flows/queue/kinds";
@@ -67,7 +67,7 @@ const { deps } = testPipelineDeps(db, {
 });
 const failures: string[] = [];
 const { logger } = recordingJobLogger();
-const worker = startWorker({
+const worker = await startJobWorker({
   db,
   kinds: jobPayloadSchemas,
   handlers: pipelineHandlers(async () => deps),

@@ -12,6 +12,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { migrateJobEngine } from "../../app/jobs/engine/engine-schema";
 
 export const POSTGRES_MIGRATIONS = path.resolve(import.meta.dirname, "..", "..", "prisma", "postgres", "migrations");
 
@@ -86,6 +87,8 @@ export async function migratePostgres(url: string, options: { folder?: string; l
       log(`Applied ${migration.name}`);
       done.push(migration.name);
     }
+    // The job engine's tables and functions, which the app's wake-ups call (app/jobs/engine).
+    await migrateJobEngine(url);
     return done;
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);

@@ -14,7 +14,8 @@ import { z } from "zod";
 import { wakeForFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { topicAsReported, WEBHOOK_TOPICS, type WebhookTopic } from "~/shopify/webhooks/topics";
-import { startWorker, type Worker } from "~/jobs/worker.server";
+import { startJobWorker } from "~/jobs/start-worker.server";
+import type { Worker } from "~/jobs/worker.server";
 import type { Database } from "~/stores/database/database.server";
 import type { ShopSettingsInput } from "~/stores/shops/shop-settings";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
@@ -216,9 +217,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         error: (m: string, f?: Record<string, unknown>) => (console.info(new Date().toISOString(), m, JSON.stringify(f)), recorded.logger.error(m, f)),
       }
     : recorded.logger;
-  let worker: Worker | undefined;
+  // On PostgreSQL the job engine's worker, which starts asynchronously (start-worker.server.ts).
+  let worker: Promise<Worker> | undefined;
   const start = () => {
-    worker ??= startWorker({
+    worker ??= startJobWorker({
       db,
       kinds: jobPayloadSchemas,
       handlers,
@@ -250,7 +252,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async stopWorker() {
       const stopping = worker;
       worker = undefined;
-      await stopping?.stop();
+      await (await stopping)?.stop();
     },
     async setSettings(change) {
       await saveShopSettings(db, DEMO_SHOP, change(await getShopSettings(db, DEMO_SHOP)));

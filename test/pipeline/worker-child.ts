@@ -4,7 +4,7 @@
  * The same handlers and test dependencies as the in-process harness. Prints READY once it runs.
  */
 import { z } from "zod";
-import { startWorker } from "~/jobs/worker.server";
+import { startJobWorker } from "~/jobs/start-worker.server";
 import { createDatabase } from "~/stores/database/database.server";
 import { pipelineHandlers } from "~/flows/handlers.server";
 import { jobPayloadSchemas } from "~/flows/queue/kinds";
@@ -16,7 +16,7 @@ const options = Options.parse(JSON.parse(process.argv[2] ?? "{}"));
 
 const db = createDatabase(options.databaseUrl);
 const { deps } = testPipelineDeps(db, options);
-startWorker({
+await startJobWorker({
   db,
   kinds: jobPayloadSchemas,
   handlers: pipelineHandlers(async () => deps),

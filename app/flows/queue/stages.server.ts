@@ -3,6 +3,7 @@
  * handling location for pushes). Each stage queues the next when it finishes, inside its completing
  * transaction, and itself again while work remains, so nothing waits for a trigger that was lost.
  */
+import { wakeJobs } from "~/jobs/engine/wake.server";
 import type { ShipmentKind } from "@prisma/client";
 import { enqueue, enqueueCoalesced } from "./jobs.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
@@ -26,7 +27,8 @@ export const inboundCheckKey = (shop: string) => `inbound.check:${shop}`;
  */
 async function queueBy(db: DatabaseOrTransaction, jobId: string, enqueued: boolean, runAt: Date): Promise<void> {
   if (enqueued) return;
-  await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt } });
+  const { count } = await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt } });
+  if (count > 0) await wakeJobs(db, [jobId]);
 }
 
 export async function queuePush(db: DatabaseOrTransaction, target: PushTarget, runAt: Date): Promise<void> {
@@ -96,7 +98,8 @@ export async function queueStockSync(db: DatabaseOrTransaction, shop: string, ru
     if (enqueued) return;
     const live = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
     if (live?.status !== "PENDING") continue;
-    await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt, payload: JSON.stringify(jobPayloadSchemas["stock.sync"].parse(payload)) } });
+    const { count } = await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt, payload: JSON.stringify(jobPayloadSchemas["stock.sync"].parse(payload)) } });
+    if (count > 0) await wakeJobs(db, [jobId]);
     return;
   }
 }

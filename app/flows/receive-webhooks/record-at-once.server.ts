@@ -6,7 +6,8 @@
  * second in a sale, and the worker's writes queued behind them; there the lock is held for the
  * statements alone (docs/decisions/0011). On PostgreSQL the same statements run in an ordinary
  * transaction. The statements are the models' own SQL (RECEIPT_SQL, ENQUEUE_SQL,
- * SHOP_UNINSTALLED_AT_SQL), so the two paths cannot drift apart.
+ * SHOP_UNINSTALLED_AT_SQL, and the job engine's WAKE_ONE_SQL on PostgreSQL), so the two paths
+ * cannot drift apart.
  *
  * Each function here is a write program: a generator that yields its statements and gets back each
  * one's first row, so one text serves both databases.
@@ -18,6 +19,7 @@ import { storedDate, type SqlRow, type WriteProgram } from "~/stores/database/da
 import { SHOP_UNINSTALLED_AT_SQL } from "~/stores/shops/shop.server";
 import { receiptArgs, RECEIPT_SQL, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
 import { coalescedKeys } from "~/jobs/coalesce.server";
+import { wakeStep } from "~/jobs/engine/wake.server";
 import type { JobToQueue } from "./work.server";
 
 /** What happened to the delivery: the receipt's id, and the job's when one was queued (or found live). */
@@ -43,7 +45,11 @@ function* earlier(receipt: WebhookDelivery): WriteProgram<{ receiptId: string; d
 
 function* enqueueNow(request: AppEnqueueRequest, now: Date): WriteProgram<Enqueued & { status: string }> {
   const inserted = insertedId(yield { sql: ENQUEUE_SQL, args: appJobs.enqueueArgs(request, now) });
-  if (inserted !== null) return { jobId: inserted, enqueued: true, status: "PENDING" };
+  if (inserted !== null) {
+    // On PostgreSQL, handed to the job engine in this same transaction (wake.server.ts).
+    yield wakeStep(inserted);
+    return { jobId: inserted, enqueued: true, status: "PENDING" };
+  }
   if (request.dedupeKey === undefined) throw new Error("The job was not inserted, yet it has no dedupeKey to conflict on");
   const live = LiveJob.parse(yield { sql: LIVE_JOB_SQL, args: [request.dedupeKey] });
   return { jobId: live.id, enqueued: false, status: live.status };

@@ -10,6 +10,7 @@
  *     the waiting jobs run at once and the pipeline resumes where it stood;
  *   - an install or a new token (afterAuth) clears the mark and resumes the same way.
  */
+import { wakeJobs } from "~/jobs/engine/wake.server";
 import type { JobContext, JobHandler } from "~/jobs/handler";
 import { RetryLater } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
@@ -83,7 +84,13 @@ async function pause(ctx: JobContext, shop: string, error: ShopifyShopUnavailabl
 
 /** Jobs waiting for the shop run at once; the pipeline's stages are queued where they stood. */
 export async function resumeAfterRefusal(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
-  await db.job.updateMany({ where: { shop, status: "PENDING", lastError: { contains: PAUSED } }, data: { runAt: now } });
+  const paused = { shop, status: "PENDING" as const, lastError: { contains: PAUSED } };
+  const waiting = await db.job.findMany({ where: paused, select: { id: true } });
+  await db.job.updateMany({ where: { ...paused, id: { in: waiting.map((job) => job.id) } }, data: { runAt: now } });
+  await wakeJobs(
+    db,
+    waiting.map((job) => job.id),
+  );
   await resumeShopPipeline(db, shop, now);
 }
 

@@ -31,6 +31,14 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
  * One client per process and SQLite file: see sqlite-adapter.server.ts for why not more. On
  * PostgreSQL, a client of the PostgreSQL schema over node-postgres' pool.
  */
+/** Each PostgreSQL client's URL: the job engine keeps a pool of its own on the same database. */
+const postgresUrls = new WeakMap<Database, string>();
+
+/** The URL a PostgreSQL client was made with (createDatabase); undefined for SQLite. */
+export function postgresUrlOf(db: Database): string | undefined {
+  return postgresUrls.get(db);
+}
+
 export function createDatabase(url: string): Database {
   if (isPostgresUrl(url)) {
     // The same models generated for another provider: the types differ only where PostgreSQL
@@ -38,7 +46,9 @@ export function createDatabase(url: string): Database {
     // tests run the stores and flows on it.
     // A transaction waits for the write lock when it starts (postgres-adapter.server.ts): as long
     // as a SQLite statement waits for the file's lock (its busy timeout), not Prisma's 2 s.
-    return new (postgresClientClass())({ adapter: new PostgresAdapter(url), transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS } }) as unknown as Database;
+    const db = new (postgresClientClass())({ adapter: new PostgresAdapter(url), transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS } }) as unknown as Database;
+    postgresUrls.set(db, url);
+    return db;
   }
   const adapter = new SqliteAdapter(url);
   const db = new PrismaClient({ adapter });
@@ -75,6 +85,8 @@ export function sqlFor(db: DatabaseOrTransaction, sql: string): string {
 export interface SqlStep {
   sql: string;
   args: unknown[];
+  /** A statement for one database only (the job engine's wake-up, PostgreSQL's): skipped on the other, as if it returned no row. */
+  onlyOn?: "postgresql";
 }
 export type SqlRow = Record<string, unknown> | undefined;
 /** A transaction written as a generator of statements, so one text runs synchronously on SQLite and awaited on PostgreSQL. */
@@ -93,7 +105,11 @@ function preparedOn(sqlite: SqliteConnection, sql: string): Statement<unknown[]>
 function runOnSqlite<T>(sqlite: SqliteConnection, program: WriteProgram<T>): T {
   let step = program.next(undefined);
   while (!step.done) {
-    const { sql, args } = step.value;
+    const { sql, args, onlyOn } = step.value;
+    if (onlyOn === "postgresql") {
+      step = program.next(undefined);
+      continue;
+    }
     const prepared = preparedOn(sqlite, sql);
     const bound = args.map(sqliteValue);
     // A statement that returns rows (RETURNING, SELECT) is read with get; others are run.

@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ENGINE_SCHEMA } from "~/jobs/engine/engine-schema";
 import { isPostgres, type Database } from "./database.server";
 
 /**
@@ -24,6 +25,7 @@ export type DatabaseReadiness = { ready: true } | { ready: false; reason: string
 const ANSWER_WITHIN_MS = 2_000;
 
 const AppliedRows = z.array(z.object({ migration_name: z.string() }));
+const EngineRows = z.array(z.object({ installed: z.boolean() }));
 
 type Provider = "sqlite" | "postgresql";
 
@@ -83,5 +85,12 @@ export async function databaseReadiness(db: Database, migrationsDir: string): Pr
   if ("problem" in shipped) return { ready: false, reason: shipped.problem };
   const missing = shippedMigrations(shipped.folder).filter((name) => !applied.has(name));
   if (missing.length > 0) return { ready: false, reason: `Migrations not applied (run prisma migrate deploy): ${missing.join(", ")}` };
+  if (provider === "postgresql") {
+    // The job engine's functions, which every queued job calls on PostgreSQL (app/jobs/engine).
+    const engine = EngineRows.parse(await withinTime(db.$queryRawUnsafe(
+        `SELECT EXISTS (SELECT 1 FROM pg_proc JOIN pg_namespace ON pg_namespace.oid = pg_proc.pronamespace WHERE nspname = '${ENGINE_SCHEMA}' AND proname = 'add_job') AS "installed"`,
+      )));
+    if (engine[0]?.installed !== true) return { ready: false, reason: "The job engine's tables are not installed (run the PostgreSQL migrations)" };
+  }
   return { ready: true };
 }

@@ -1,0 +1,196 @@
+/**
+ * The worker on PostgreSQL: graphile-worker decides which job runs when and where (docs/decisions/0028).
+ * Its jobs are wake-ups (wake.server.ts): each names a `Job` row, which this worker claims under a
+ * lease as the embedded worker does (claimJobById) and runs with the same runner (run-job.server.ts),
+ * so handlers, leases, outcomes and what the flows read are the same on both databases.
+ *
+ * What the engine brings: jobs fetched with SKIP LOCKED by any number of workers on any number of
+ * hosts, woken at once by LISTEN/NOTIFY when queued, run at their time, retried on failure by its
+ * own backoff (a failed run is thrown back to it), and given up when its attempts are spent.
+ * What stays ours: the per-shop coalescing and pacing (the flows' dedupe keys and turns), and the
+ * lease that tells within a minute that a worker vanished, where the engine waits four hours: the
+ * orphan sweep hands such jobs to the engine again (WAKE_ORPHANS_SQL).
+ */
+import { hostname } from "node:os";
+import { Logger, run, type Runner, type Task, type TaskList } from "graphile-worker";
+import { z } from "zod";
+import { claimJobById } from "../claim.server";
+import type { JobLogger } from "../handler";
+import type { JobKinds } from "../kinds";
+import { postpone, type Lease } from "../lease.server";
+import { consoleJobLogger, describeError } from "../logger";
+import { JOB_POLICY } from "../policy";
+import { runClaimedJob, type RunDependencies } from "../run-job.server";
+import type { Worker, WorkerOptions } from "../worker.server";
+import { ENGINE_SCHEMA } from "./engine-schema";
+import { wakeJobs, wakeOrphanedJobs } from "./wake.server";
+
+export interface EngineWorkerOptions<S extends JobKinds> extends Omit<WorkerOptions<S>, "now" | "random" | "backoff"> {
+  /** The database's URL: the engine keeps a pool of its own beside Prisma's. */
+  connectionString: string;
+}
+
+/** PostgreSQL's clock (the engine's) and ours may differ by a little: a wake-up that early still runs its job. */
+const DUE_WITHIN_MS = 1_000;
+
+/**
+ * graphile-worker's retry schedule, which it applies itself to a failed run: e^min(attempts, 10)
+ * seconds (3 s, 7 s, 20 s, 55 s ... up to 6 hours). The job's runAt shows the same time.
+ */
+export function engineRetryDelayMs(engineAttempts: number): number {
+  return Math.round(Math.exp(Math.min(engineAttempts, 10)) * 1000);
+}
+
+const WakeUp = z.object({ jobId: z.string().min(1) });
+
+/** Thrown back to the engine so it records the failed attempt and runs the job again on its schedule. */
+class FailedRun extends Error {}
+
+/** How long aborted handlers get to wind down (and record their own outcome) before their jobs are released. */
+const ABORT_SETTLE_MS = 1_000;
+
+function engineLogger(logger: JobLogger): Logger {
+  // The engine's errors and warnings are the worker's; its info and debug lines are its own business.
+  return new Logger(() => (level, message, meta) => {
+    if (level === "error" || level === "warning") logger.warn(`Job engine: ${message}`, meta === undefined ? undefined : { meta });
+  });
+}
+
+export async function startEngineWorker<S extends JobKinds>(options: EngineWorkerOptions<S>): Promise<Worker> {
+  const {
+    db,
+    connectionString,
+    kinds: jobKinds,
+    handlers,
+    owner = `${hostname()}:${process.pid}`,
+    concurrency = JOB_POLICY.concurrency,
+    pollIntervalMs = JOB_POLICY.pollIntervalMs,
+    leaseMs = JOB_POLICY.leaseMs,
+    stopTimeoutMs = JOB_POLICY.stopTimeoutMs,
+    logger = consoleJobLogger,
+    onOutcome,
+  } = options;
+  const stopping = new AbortController();
+  const heartbeatMs = Math.max(1, Math.floor(leaseMs / JOB_POLICY.heartbeatsPerLease));
+  const deps: RunDependencies<S> = {
+    db,
+    kinds: jobKinds,
+    handlers,
+    leaseMs,
+    heartbeatMs,
+    backoff: JOB_POLICY.backoff,
+    lastErrorMaxChars: JOB_POLICY.lastErrorMaxChars,
+    now: () => new Date(),
+    random: Math.random,
+    logger,
+    stopping: stopping.signal,
+    requeued: (tx, jobId) => wakeJobs(tx, [jobId]),
+  };
+  /** The leases of the jobs running now, to release them if the worker stops before they end. */
+  const inHand = new Map<string, Lease>();
+  let stopRequested = false;
+
+  const task: Task = async (payload, helpers) => {
+    const { jobId } = WakeUp.parse(payload);
+    const now = new Date();
+    const job = await claimJobById(db, jobId, { owner, leaseMs, now, dueWithinMs: DUE_WITHIN_MS });
+    if (job === null) {
+      // Moved to a later time since it was woken: woken again for then. Done, dead or held by a
+      // live worker: nothing to do (the orphan sweep looks after a holder that vanishes).
+      await wakeJobs(db, [jobId]);
+      return;
+    }
+    if (stopRequested) {
+      await releaseToEngine({ jobId, owner: job.leaseOwner ?? "" }, "The worker was stopping when it claimed the job");
+      return;
+    }
+    const started = Date.now();
+    const lease: Lease = { jobId, owner: job.leaseOwner ?? "" };
+    inHand.set(jobId, lease);
+    try {
+      const outcome = await runClaimedJob(job, { ...deps, retryAt: (at) => new Date(at.getTime() + engineRetryDelayMs(helpers.job.attempts)) });
+      onOutcome?.(jobId, outcome, { kind: job.kind, shop: job.shop, durationMs: Date.now() - started });
+      if (outcome === "retry scheduled") throw new FailedRun(`Job ${jobId} (${job.kind}) failed; the engine runs it again`);
+    } finally {
+      inHand.delete(jobId);
+    }
+  };
+  const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
+  const taskList: TaskList = Object.fromEntries(kinds.map((kind) => [kind, task]));
+
+  /** Back to PENDING now, the attempt not counted, and to the engine, in one transaction. */
+  async function releaseToEngine(lease: Lease, reason: string): Promise<boolean> {
+    const now = new Date();
+    return db.$transaction(async (tx) => {
+      const held = await postpone(tx, lease, now, reason, now);
+      if (held) await wakeJobs(tx, [lease.jobId]);
+      return held;
+    });
+  }
+
+  const runner: Runner = await run({
+    connectionString,
+    schema: ENGINE_SCHEMA,
+    concurrency,
+    // Jobs queued now arrive by LISTEN/NOTIFY; the poll finds those whose time has come.
+    pollInterval: pollIntervalMs,
+    maxPoolSize: concurrency + 2,
+    noHandleSignals: true,
+    taskList,
+    logger: engineLogger(logger),
+  });
+
+  const sweep = async () => {
+    try {
+      const woken = await wakeOrphanedJobs(db, new Date(), leaseMs);
+      if (woken > 0) logger.warn("Handed jobs whose worker vanished back to the job engine", { jobs: woken });
+    } catch (error) {
+      logger.warn("Could not look for jobs whose worker vanished; trying again shortly", { error: describeError(error) });
+    }
+  };
+  void sweep();
+  const sweeping = setInterval(() => void sweep(), heartbeatMs);
+  sweeping.unref();
+
+  let stopped: Promise<void> | undefined;
+  return {
+    get stopping() {
+      return stopRequested;
+    },
+    stop() {
+      stopped ??= (async () => {
+        stopRequested = true;
+        clearInterval(sweeping);
+        const graceful = runner.stop();
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = await Promise.race([
+          graceful.then(
+            () => false,
+            () => false,
+          ),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), stopTimeoutMs))),
+        ]);
+        clearTimeout(timer);
+        if (!timedOut) return;
+        logger.warn("Stopped before every job finished; they go back to the queue for another worker", { running: inHand.size });
+        stopping.abort(new Error("The worker is stopping"));
+        await new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS));
+        const leases = [...inHand.values()];
+        const released = await Promise.all(
+          leases.map((lease) =>
+            releaseToEngine(lease, "The worker stopped before the job finished; released for another worker").catch((error: unknown) => {
+              logger.warn("Could not release a job at stop; its lease will expire and another worker will run it", { jobId: lease.jobId, error: describeError(error) });
+              return false;
+            }),
+          ),
+        );
+        logger.warn("Released the jobs whose handlers did not stop: whatever they still try to write is refused", {
+          released: released.filter(Boolean).length,
+          running: leases.length,
+        });
+        await graceful.catch(() => undefined);
+      })();
+      return stopped;
+    },
+  };
+}

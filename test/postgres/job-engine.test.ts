@@ -1,0 +1,172 @@
+/**
+ * On PostgreSQL the jobs run on graphile-worker (app/jobs/engine, decision 0028): a queued job is
+ * handed to the engine in the transaction that queued it, the engine's worker runs it, retries it
+ * on its own schedule, and a job whose worker vanished runs again within a lease, not four hours.
+ */
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { retryJob } from "~/jobs/admin.server";
+import { startEngineWorker, engineRetryDelayMs } from "~/jobs/engine/engine-worker.server";
+import { ENGINE_SCHEMA } from "~/jobs/engine/engine-schema";
+import { RetryLater, PermanentFailure } from "~/jobs/handler";
+import type { Worker } from "~/jobs/worker.server";
+import { writeAtOnce, type Database } from "~/stores/database/database.server";
+import { queueAtOnce } from "~/flows/receive-webhooks/record-at-once.server";
+import { recordingJobLogger, waitFor } from "../support/jobs";
+import { useTestDatabase } from "../support/database";
+import { enqueue, testKinds, type NoopHandler } from "../support/test-queue";
+
+const { db, url } = useTestDatabase();
+
+interface EngineJob {
+  key: string | null;
+  run_at: Date;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  last_error: string | null;
+}
+
+/** The engine's record of a job's wake-up: graphile-worker's public view, by the job's id. */
+async function engineJobsOf(database: Database, jobId: string): Promise<EngineJob[]> {
+  return database.$queryRawUnsafe(`SELECT key, run_at, attempts, max_attempts, locked_by, last_error FROM ${ENGINE_SCHEMA}.jobs WHERE key = $1`, jobId);
+}
+
+let worker: Worker | undefined;
+const runs: string[] = [];
+let behaviour: (note: string | undefined, attempt: number, jobId: string) => void = () => undefined;
+
+const handler: NoopHandler = async (payload, ctx) => {
+  runs.push(`${ctx.jobId}#${ctx.attempt}`);
+  behaviour(payload.note, ctx.attempt, ctx.jobId);
+};
+
+async function startEngine(options: { leaseMs?: number } = {}): Promise<Worker> {
+  worker = await startEngineWorker({ db, connectionString: url, kinds: testKinds, handlers: { noop: handler }, pollIntervalMs: 100, logger: recordingJobLogger().logger, ...options });
+  return worker;
+}
+
+const jobOf = (jobId: string) => db.job.findUniqueOrThrow({ where: { id: jobId } });
+
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  behaviour = () => undefined;
+});
+afterAll(async () => {
+  await worker?.stop();
+});
+
+describe("queueing", () => {
+  it("hands a queued job to the engine at its runAt, keyed by the job, in the same transaction", async () => {
+    const runAt = new Date(Date.now() + 3_600_000);
+    const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt, maxAttempts: 5 });
+    const [engineJob, ...others] = await engineJobsOf(db, jobId);
+    expect(others).toEqual([]);
+    expect(engineJob?.run_at.getTime()).toBe(runAt.getTime());
+    expect(engineJob?.max_attempts).toBe(5);
+
+    // Rolled back with its transaction: no job, and no wake-up for the engine either.
+    let rolledBack = "";
+    await expect(
+      db.$transaction(async (tx) => {
+        rolledBack = (await enqueue(tx, { kind: "noop", payload: {} })).jobId;
+        throw new Error("the caller changed its mind");
+      }),
+    ).rejects.toThrow("changed its mind");
+    expect(await db.job.findUnique({ where: { id: rolledBack } })).toBeNull();
+    expect(await engineJobsOf(db, rolledBack)).toEqual([]);
+  });
+
+  it("wakes the job the intake queues in its one short transaction", async () => {
+    const { jobId } = await writeAtOnce(db, () =>
+      queueAtOnce({ coalesced: { kind: "fulfillment-requests.fetch", payload: {}, shop: "engine-intake.myshopify.com", triggerId: "callback" } }, new Date()),
+    );
+    expect(await engineJobsOf(db, jobId)).toHaveLength(1);
+  });
+});
+
+describe("running", () => {
+  it("runs a queued job once and leaves nothing in the engine", async () => {
+    await startEngine();
+    const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
+    await waitFor(async () => (await jobOf(jobId)).status === "DONE", { what: "the job to be done" });
+    expect(runs.filter((run) => run.startsWith(jobId))).toEqual([`${jobId}#1`]);
+    await waitFor(async () => (await engineJobsOf(db, jobId)).length === 0, { what: "the engine to forget the finished job" });
+  });
+
+  it("runs a job brought forward at its new time, not its first", async () => {
+    await startEngine();
+    const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt: new Date(Date.now() + 3_600_000) });
+    // What the app's "retry now" does to a dead job, and what a new trigger does to a waiting poll.
+    await db.job.update({ where: { id: jobId }, data: { status: "DEAD" } });
+    expect(await retryJob(db, "", jobId)).toBe(false); // not this shop's
+    await db.job.update({ where: { id: jobId }, data: { shop: "engine.myshopify.com" } });
+    expect(await retryJob(db, "engine.myshopify.com", jobId)).toBe(true);
+    await waitFor(async () => (await jobOf(jobId)).status === "DONE", { what: "the retried job to run now", timeoutMs: 10_000 });
+  });
+
+  it("hands a failed run back to the engine, which runs it again on its own schedule", async () => {
+    await startEngine();
+    behaviour = (note, attempt) => {
+      if (note === "flaky" && attempt === 1) throw new Error("The provider timed out");
+    };
+    const before = Date.now();
+    const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "flaky" } });
+    const failed = await waitFor(async () => {
+      const job = await jobOf(jobId);
+      return job.lastError !== null && job.status === "PENDING" ? job : undefined;
+    });
+    expect(failed.lastError).toContain("The provider timed out");
+    // The engine's backoff after a first failure: e^1 seconds.
+    expect(failed.runAt.getTime() - before).toBeGreaterThanOrEqual(engineRetryDelayMs(1) - 50);
+    const [engineJob] = await waitFor(async () => {
+      const jobs = await engineJobsOf(db, jobId);
+      return jobs[0]?.attempts === 1 && jobs[0].locked_by === null ? jobs : undefined;
+    });
+    expect(engineJob?.last_error).toContain("failed; the engine runs it again");
+    expect(Math.abs((engineJob?.run_at.getTime() ?? 0) - failed.runAt.getTime())).toBeLessThan(1_000);
+    await waitFor(async () => (await jobOf(jobId)).status === "DONE", { timeoutMs: 10_000, what: "the second attempt" });
+    expect((await jobOf(jobId)).attempts).toBe(2);
+  });
+
+  it("runs a postponed job again at the time it asked for, without counting an attempt", async () => {
+    await startEngine();
+    behaviour = (note, _attempt, jobId) => {
+      if (note === "later" && runs.filter((run) => run.startsWith(jobId)).length === 1) throw new RetryLater(new Date(Date.now() + 300), "waiting its turn");
+    };
+    const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "later" } });
+    await waitFor(async () => (await jobOf(jobId)).status === "DONE", { timeoutMs: 10_000, what: "the postponed job" });
+    expect(runs.filter((run) => run.startsWith(jobId))).toEqual([`${jobId}#1`, `${jobId}#1`]);
+  });
+
+  it("gives a job that cannot succeed up at once, with its reason", async () => {
+    await startEngine();
+    behaviour = (note) => {
+      if (note === "bad") throw new PermanentFailure("The SKU is unknown to the provider");
+    };
+    const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "bad" } });
+    const dead = await waitFor(async () => {
+      const job = await jobOf(jobId);
+      return job.status === "DEAD" ? job : undefined;
+    });
+    expect(dead.lastError).toContain("The SKU is unknown to the provider");
+    expect(runs.filter((run) => run.startsWith(jobId))).toHaveLength(1);
+  });
+
+  it("runs within a lease the job of a worker that vanished, where the engine alone waits four hours", async () => {
+    const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
+    // A worker took the job and died: the engine's wake-up locked by it, the job RUNNING under a lease that ran out.
+    await db.$executeRawUnsafe(`UPDATE ${ENGINE_SCHEMA}._private_jobs SET locked_at = now(), locked_by = 'worker-vanished', attempts = 1 WHERE key = $1`, jobId);
+    await db.job.update({ where: { id: jobId }, data: { status: "RUNNING", attempts: 1, leaseOwner: "vanished/1", leaseExpiresAt: new Date(Date.now() - 1_000) } });
+    await startEngine({ leaseMs: 3_000 });
+    const done = await waitFor(
+      async () => {
+        const job = await jobOf(jobId);
+        return job.status === "DONE" ? job : undefined;
+      },
+      { timeoutMs: 10_000, what: "the abandoned job to run again" },
+    );
+    expect(done.attempts).toBe(2);
+    expect(runs.filter((run) => run.startsWith(jobId))).toEqual([`${jobId}#2`]);
+  });
+});
