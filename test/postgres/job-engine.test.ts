@@ -7,6 +7,8 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { retryJob } from "~/jobs/admin.server";
 import { startEngineWorker, engineRetryDelayMs } from "~/jobs/engine/engine-worker.server";
 import { ENGINE_SCHEMA } from "~/jobs/engine/engine-schema";
+import { clearEngineLeftovers } from "~/jobs/engine/housekeeping.server";
+import { wakeJobs } from "~/jobs/engine/wake.server";
 import { RetryLater, PermanentFailure } from "~/jobs/handler";
 import type { Worker } from "~/jobs/worker.server";
 import { writeAtOnce, type Database } from "~/stores/database/database.server";
@@ -168,5 +170,28 @@ describe("running", () => {
     );
     expect(done.attempts).toBe(2);
     expect(runs.filter((run) => run.startsWith(jobId))).toEqual([`${jobId}#2`]);
+  });
+});
+
+describe("housekeeping", () => {
+  it("removes the wake-ups of jobs no worker will run, and the runs the engine gave up on", async () => {
+    // A job of a kind no worker of this version knows, given up on its row by the housekeeping.
+    const retired = await db.job.create({ data: { id: "retired-kind-job", kind: "retired.kind", payload: "{}", maxAttempts: 3, runAt: new Date() } });
+    await wakeJobs(db, [retired.id]);
+    expect(await engineJobsOf(db, retired.id)).toHaveLength(1);
+    await db.job.update({ where: { id: retired.id }, data: { status: "DEAD", lastError: "No job kind is named" } });
+    // A run the engine gave up on, its key lost when its job was woken again.
+    await db.$queryRawUnsafe(`SELECT ${ENGINE_SCHEMA}.add_job('noop', '{}'::json, max_attempts := 1)`);
+    await db.$executeRawUnsafe(`UPDATE ${ENGINE_SCHEMA}._private_jobs SET attempts = max_attempts WHERE key IS NULL`);
+    // A job still waiting keeps its wake-up.
+    const { jobId: waiting } = await enqueue(db, { kind: "noop", payload: {}, runAt: new Date(Date.now() + 3_600_000) });
+
+    const cleared = await clearEngineLeftovers(db);
+    expect(cleared.wakeUpsRemoved).toBeGreaterThanOrEqual(1);
+    expect(cleared.givenUpRemoved).toBeGreaterThanOrEqual(1);
+    expect(await engineJobsOf(db, retired.id)).toEqual([]);
+    expect(await engineJobsOf(db, waiting)).toHaveLength(1);
+    const givenUp: unknown[] = await db.$queryRawUnsafe(`SELECT 1 FROM ${ENGINE_SCHEMA}.jobs WHERE attempts >= max_attempts AND locked_at IS NULL`);
+    expect(givenUp).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * queues the next for a day later, in the transaction that marks it done.
  */
 import type { Database } from "~/stores/database/database.server";
+import { clearEngineLeftovers } from "~/jobs/engine/housekeeping.server";
 import { buryUnknownKinds, purgeFinishedJobs } from "~/jobs/housekeeping.server";
 import { purgeProcessedReceipts } from "~/stores/receipts/webhook-receipt.server";
 import { enqueue } from "../queue/jobs.server";
@@ -32,7 +33,17 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
     const jobs = await purgeFinishedJobs(ctx.db, { finishedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
     const receipts = await purgeProcessedReceipts(ctx.db, { processedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
     const unknownKinds = await buryUnknownKinds(ctx.db, { knownKinds: Object.keys(jobPayloadSchemas), dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS), now });
-    ctx.logger.info("Housekeeping done", { retentionDays, jobsPurged: jobs, receiptsPurged: receipts, unknownKindJobsDead: unknownKinds, durationMs: Date.now() - started });
+    // On PostgreSQL, what the job engine holds for those (nothing on SQLite).
+    const engine = await clearEngineLeftovers(ctx.db);
+    ctx.logger.info("Housekeeping done", {
+      retentionDays,
+      jobsPurged: jobs,
+      receiptsPurged: receipts,
+      unknownKindJobsDead: unknownKinds,
+      engineWakeUpsRemoved: engine.wakeUpsRemoved,
+      engineGivenUpRemoved: engine.givenUpRemoved,
+      durationMs: Date.now() - started,
+    });
     // The job's own row is re-armed for the next run as it is marked done: never two, never none.
     await ctx.complete((tx) => enqueue(tx, { kind: "housekeeping.purge", payload: {}, dedupeKey: DEDUPE_KEY, runAt: new Date(now.getTime() + intervalMs) }));
   };
