@@ -37,12 +37,21 @@ let worker: Worker | undefined;
 const runs: string[] = [];
 let behaviour: (note: string | undefined, attempt: number, jobId: string) => void = () => undefined;
 
+/** A run that takes this long unless its signal (a stopping worker's) cuts it short. */
+const SLOW_MS = 1_500;
+
 const handler: NoopHandler = async (payload, ctx) => {
   runs.push(`${ctx.jobId}#${ctx.attempt}`);
+  if (payload.note === "slow" || payload.note === "stubborn") {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, payload.note === "stubborn" ? 60_000 : SLOW_MS);
+      if (payload.note === "slow") ctx.signal.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("stopped"))));
+    });
+  }
   behaviour(payload.note, ctx.attempt, ctx.jobId);
 };
 
-async function startEngine(options: { leaseMs?: number } = {}): Promise<Worker> {
+async function startEngine(options: { leaseMs?: number; stopTimeoutMs?: number } = {}): Promise<Worker> {
   worker = await startEngineWorker({ db, connectionString: url, kinds: testKinds, handlers: { noop: handler }, pollIntervalMs: 100, logger: recordingJobLogger().logger, ...options });
   return worker;
 }
@@ -170,6 +179,32 @@ describe("running", () => {
     );
     expect(done.attempts).toBe(2);
     expect(runs.filter((run) => run.startsWith(jobId))).toEqual([`${jobId}#2`]);
+  });
+});
+
+describe("stopping", () => {
+  it("lets a running job finish when it finishes within the stop timeout", async () => {
+    const stopping = await startEngine({ stopTimeoutMs: 10_000 });
+    const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "slow" } });
+    await waitFor(async () => (await jobOf(jobId)).status === "RUNNING", { what: "the slow job to start" });
+    await stopping.stop();
+    expect((await jobOf(jobId)).status).toBe("DONE");
+  });
+
+  it("hands a job that outlasts the stop timeout back, uncounted, and another worker runs it", async () => {
+    const stopping = await startEngine({ stopTimeoutMs: 200 });
+    const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "stubborn" } });
+    await waitFor(async () => (await jobOf(jobId)).status === "RUNNING", { what: "the stubborn job to start" });
+    await stopping.stop();
+    const released = await jobOf(jobId);
+    expect(released.status).toBe("PENDING");
+    expect(released.attempts).toBe(0);
+    expect(released.lastError).toContain("released for another worker");
+    // The next worker finds it in the engine at once: the wake-up was queued with the release.
+    await db.job.update({ where: { id: jobId }, data: { payload: JSON.stringify({ note: "now quick" }) } });
+    worker = undefined;
+    await startEngine();
+    await waitFor(async () => (await jobOf(jobId)).status === "DONE", { what: "another worker to run the released job", timeoutMs: 10_000 });
   });
 });
 

@@ -188,7 +188,11 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
           released: released.filter(Boolean).length,
           running: leases.length,
         });
-        await graceful.catch(() => undefined);
+        // The engine waits for those handlers however long they take; their jobs are handed back
+        // (each has a new wake-up, and the engine's records of these runs are retired), so the
+        // stop does not wait for it: its forceful shutdown gets a moment, then the caller goes on.
+        const forceful = runner.kill("the worker stopped; its unfinished jobs were handed back").catch(() => undefined);
+        await Promise.race([forceful, new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS).unref())]);
       })();
       return stopped;
     },
