@@ -12,7 +12,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { migrateJobEngine } from "../../app/jobs/engine/engine-schema";
+import { migrateJobEngine } from "../../app/stores/database/job-engine-schema";
 
 export const POSTGRES_MIGRATIONS = path.resolve(import.meta.dirname, "..", "..", "prisma", "postgres", "migrations");
 

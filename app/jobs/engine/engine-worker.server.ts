@@ -22,7 +22,7 @@ import { consoleJobLogger, describeError } from "../logger";
 import { JOB_POLICY } from "../policy";
 import { runClaimedJob, type RunDependencies } from "../run-job.server";
 import type { Worker, WorkerOptions } from "../worker.server";
-import { ENGINE_SCHEMA } from "./engine-schema";
+import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { wakeJobs, wakeOrphanedJobs } from "./wake.server";
 
 export interface EngineWorkerOptions<S extends JobKinds> extends Omit<WorkerOptions<S>, "now" | "random" | "backoff"> {

@@ -9,7 +9,7 @@
 import { makeWorkerUtils } from "graphile-worker";
 import { z } from "zod";
 import { isPostgres, postgresUrlOf, type Database } from "~/stores/database/database.server";
-import { ENGINE_SCHEMA } from "./engine-schema";
+import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 
 export interface EngineLeftovers {
   /** Wake-ups removed for jobs that are finished or gone. */

@@ -16,7 +16,7 @@
  * On SQLite there is no engine: the `Job` table is the queue (worker.server.ts), and waking does
  * nothing.
  */
-import { ENGINE_SCHEMA } from "./engine-schema";
+import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { isPostgres, sqlFor, type DatabaseOrTransaction, type SqlStep } from "~/stores/database/database.server";
 
 

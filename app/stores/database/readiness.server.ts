@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { ENGINE_SCHEMA } from "~/jobs/engine/engine-schema";
+import { ENGINE_SCHEMA } from "./job-engine-schema";
 import { isPostgres, type Database } from "./database.server";
 
 /**

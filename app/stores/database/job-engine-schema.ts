@@ -1,6 +1,7 @@
 /**
- * graphile-worker's PostgreSQL schema (its default), named once: its migrations are applied beside
- * the app's (scripts/postgres/migrate.ts), and /readyz checks them (stores/database/readiness.server.ts).
+ * The job engine's part of a PostgreSQL database (app/jobs/engine runs the jobs on it):
+ * graphile-worker's schema (its default), named once. Its migrations are applied beside the app's
+ * (scripts/postgres/migrate.ts), and /readyz checks them (readiness.server.ts).
  */
 import { Logger, runMigrations } from "graphile-worker";
 
