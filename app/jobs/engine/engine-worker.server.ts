@@ -46,6 +46,9 @@ const WakeUp = z.object({ jobId: z.string().min(1) });
 /** Thrown back to the engine so it records the failed attempt and runs the job again on its schedule. */
 class FailedRun extends Error {}
 
+/** Between the job engine stopping on an error and its start again. */
+const RESTART_PAUSE_MS = 1_000;
+
 /** How long aborted handlers get to wind down (and record their own outcome) before their jobs are released. */
 const ABORT_SETTLE_MS = 1_000;
 
@@ -128,17 +131,43 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
     });
   }
 
-  const runner: Runner = await run({
-    connectionString,
-    schema: ENGINE_SCHEMA,
-    concurrency,
-    // Jobs queued now arrive by LISTEN/NOTIFY; the poll finds those whose time has come.
-    pollInterval: pollIntervalMs,
-    maxPoolSize: concurrency + 2,
-    noHandleSignals: true,
-    taskList,
-    logger: engineLogger(logger),
-  });
+  const startRunner = (): Promise<Runner> =>
+    run({
+      connectionString,
+      schema: ENGINE_SCHEMA,
+      concurrency,
+      // Jobs queued now arrive by LISTEN/NOTIFY; the poll finds those whose time has come.
+      pollInterval: pollIntervalMs,
+      maxPoolSize: concurrency + 2,
+      noHandleSignals: true,
+      taskList,
+      logger: engineLogger(logger),
+    });
+  let runner = await startRunner();
+  /**
+   * graphile-worker stops its whole pool when a query of its own fails for good (its connections
+   * cut by a failover, say) and rejects the runner's promise: left alone, that stops the worker,
+   * or kills the process as an unhandled rejection. It is started again after a pause; the jobs the
+   * stopped pool held are woken again by the sweep once their leases run out.
+   */
+  const restartOnFailure = (current: Runner) => {
+    current.promise.catch((error: unknown) => {
+      if (stopRequested) return;
+      logger.warn("The job engine stopped on an error; starting it again", { error: describeError(error) });
+      const again = async (): Promise<void> => {
+        if (stopRequested) return;
+        try {
+          runner = await startRunner();
+          restartOnFailure(runner);
+        } catch (failure) {
+          logger.warn("Could not start the job engine again; trying again shortly", { error: describeError(failure) });
+          setTimeout(() => void again(), RESTART_PAUSE_MS).unref();
+        }
+      };
+      setTimeout(() => void again(), RESTART_PAUSE_MS).unref();
+    });
+  };
+  restartOnFailure(runner);
 
   const sweep = async () => {
     try {
