@@ -36,6 +36,8 @@ import {
   ORDER_FACTS_FIELDS,
   ORDER_LINE_FIELDS,
   ORDER_LINES_PER_PAGE,
+  ORDER_CASH_ON_DELIVERY_FIELDS,
+  OrderCashOnDeliveryNode,
   OrderLineNode,
   OrderNode,
   orderFacts,
@@ -88,7 +90,6 @@ const factsDocument = aliasedDocuments(
   ${FULFILLMENT_ORDER_FACTS_FIELDS}
   ${FULFILLMENT_ORDER_LINE_FIELDS}
   ${ORDER_FACTS_FIELDS}
-  ${ORDER_LINE_FIELDS}
   ${MONEY_BAG_FIELDS}`,
 );
 
@@ -110,6 +111,16 @@ const FULFILLMENT_ORDER_LINES_PAGE = `#graphql
   ${MONEY_BAG_FIELDS}`;
 
 const FulfillmentOrderLinesPageResult = z.object({ fulfillmentOrder: z.object({ lineItems: LineConnection }).nullable() });
+
+/** The cash-on-delivery facts of several orders, one aliased field each (o0, o1, ...). */
+const cashOnDeliveryDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  query OrdersCashOnDelivery(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+    ${indexes.map((i) => `o${i}: order(id: $id${i}) { ...OrderCashOnDeliveryFields }`).join("\n    ")}
+  }
+  ${ORDER_CASH_ON_DELIVERY_FIELDS}
+  ${ORDER_LINE_FIELDS}`,
+);
 
 const ORDER_LINES_PAGE = `#graphql
   query OrderLinesPage($id: ID!, $after: String!) {
@@ -271,13 +282,51 @@ async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids:
 
 export type FulfillmentOrderWithOrder = { fo: FulfillmentOrderFacts; order: OrderFacts };
 
+/**
+ * What the facts include only for the orders that need it, decided by the shop's settings from what
+ * the first read says.
+ */
+export interface FactsWanted {
+  /**
+   * Whether an order paid through these gateways is cash on delivery: then its outstanding amount
+   * and all its lines are read too (OrderFacts.totalOutstanding and lineItems; null for any other).
+   */
+  cashOnDelivery(paymentGatewayNames: readonly string[]): boolean;
+}
+
+/** The cash-on-delivery facts of an order, its lines complete. */
+type CashOnDeliveryFacts = { totalOutstanding: z.infer<typeof PresentmentOnly>; lines: z.infer<typeof OrderLineNode>[] };
+
+/**
+ * The cash-on-delivery facts of the orders that need them, FACTS_PER_QUERY to a query (one per
+ * fulfillment order of a round at most), longer orders' lines read on.
+ */
+async function cashOnDeliveryFacts(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, CashOnDeliveryFacts>> {
+  const facts = new Map<string, CashOnDeliveryFacts>();
+  const unique = [...new Set(orderIds)];
+  for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
+    const chunk = unique.slice(start, start + FACTS_PER_QUERY);
+    const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`o${index}`, OrderCashOnDeliveryNode.nullable()])));
+    const { data, operation } = await paced(() => runGraphql(admin, cashOnDeliveryDocument(chunk.length), variables, result));
+    for (const [index, id] of chunk.entries()) {
+      const node = data[`o${index}`] as OrderCashOnDeliveryNode | null | undefined;
+      if (!node) throw vanished(operation);
+      const more = await readPages(admin, paced, orderLinesPages, id, after(node.lineItems.pageInfo));
+      facts.set(id, { totalOutstanding: node.totalOutstandingSet, lines: [...node.lineItems.nodes, ...more] });
+    }
+  }
+  return facts;
+}
+
 /** A fulfillment order as its query answered, with all its lines (read on past the first page). */
 type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: FulfillmentOrderLineNode[] };
 
 /**
- * The rest of one fulfillment order: more order lines and localized fields, and what is read only
- * when needed (the order's current total tax when the original is null, the original unit price of
- * lines without a financial summary); then its facts and its order's, parsed.
+ * The rest of one fulfillment order: more localized fields, and what is read only when needed (the
+ * order's current total tax when the original is null, the original unit price of lines without a
+ * financial summary); then its facts and its order's, parsed. `cashOnDelivery`: its order's, when
+ * that order is paid cash on delivery (null otherwise).
  */
 async function completeFacts(
   admin: AdminGraphql,
@@ -285,8 +334,8 @@ async function completeFacts(
   operation: string,
   { node, lines }: FirstRead,
   items: ReadonlyMap<string, ItemCustoms>,
+  cashOnDelivery: CashOnDeliveryFacts | null,
 ): Promise<FulfillmentOrderWithOrder> {
-  const orderLines = [...node.order.lineItems.nodes, ...(await readPages(admin, paced, orderLinesPages, node.order.id, after(node.order.lineItems.pageInfo)))];
   const localizedFields = [
     ...node.order.localizedFields.nodes,
     ...(await readPages(admin, paced, localizedFieldsPages, node.order.id, after(node.order.localizedFields.pageInfo))),
@@ -311,15 +360,16 @@ async function completeFacts(
     }),
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
-  const order = orderFacts(node.order, orderLines, localizedFields, currentTotalTax);
+  const order = orderFacts(node.order, cashOnDelivery, localizedFields, currentTotalTax);
   if (!order.success) throw new ShopifyResponseShapeError(operation, order.error.issues.map((i) => ({ ...i, path: ["order", ...i.path] })));
   return { fo: fo.data, order: order.data };
 }
 
 /**
  * Fulfillment orders with their orders' facts, as the connector's schemas define them, FACTS_PER_QUERY
- * to a query, then the customs facts of their inventory items, each item once; null for one Shopify
- * does not know (or the app may not see). Long orders, many localized fields and items with many
+ * to a query, then the customs facts of their inventory items, each item once, and the
+ * cash-on-delivery facts of the orders `wanted` calls cash on delivery; null for one Shopify does not
+ * know (or the app may not see). Long orders, many localized fields and items with many
  * destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, ORDER_LINES_PER_PAGE
  * order lines, LOCALIZED_FIELDS_PER_PAGE fields or COUNTRY_HS_CODES_WITH_ITEM codes), paced by the
  * shop's cost bucket.
@@ -327,6 +377,7 @@ async function completeFacts(
 export async function readFulfillmentOrders(
   admin: AdminGraphql,
   ids: readonly FulfillmentOrderGid[],
+  wanted: FactsWanted,
 ): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>> {
   const paced = pacedCalls();
   const read = new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>();
@@ -346,14 +397,16 @@ export async function readFulfillmentOrders(
     }
     const itemIds = [...found.values()].flatMap(({ lines }) => lines.flatMap((line) => line.inventoryItemId ?? []));
     const items = await inventoryItemCustoms(admin, paced, itemIds);
-    for (const [id, first] of found) read.set(id, await completeFacts(admin, paced, operation, first, items));
+    const codOrderIds = [...found.values()].flatMap(({ node }) => (wanted.cashOnDelivery(node.order.paymentGatewayNames) ? [node.order.id] : []));
+    const cod = codOrderIds.length === 0 ? new Map<string, CashOnDeliveryFacts>() : await cashOnDeliveryFacts(admin, paced, codOrderIds);
+    for (const [id, first] of found) read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null));
   }
   return read;
 }
 
 /** One fulfillment order with its order's facts (readFulfillmentOrders for one). */
-export async function readFulfillmentOrder(admin: AdminGraphql, id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null> {
-  return (await readFulfillmentOrders(admin, [id])).get(id) ?? null;
+export async function readFulfillmentOrder(admin: AdminGraphql, id: FulfillmentOrderGid, wanted: FactsWanted): Promise<FulfillmentOrderWithOrder | null> {
+  return (await readFulfillmentOrders(admin, [id], wanted)).get(id) ?? null;
 }
 
 /** FulfillmentOrderRequestStatus: where the fulfillment order stands between merchant and service. */

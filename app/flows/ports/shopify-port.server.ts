@@ -96,8 +96,8 @@ const dateOrNull = (text: string | null | undefined) => {
 export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () => Date = () => new Date()): ShopifyPort {
   return {
     budgetLeft: () => ("budgetLeft" in admin ? admin.budgetLeft() : undefined),
-    readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
-    readFulfillmentOrders: (ids) => readFulfillmentOrders(admin, ids),
+    readFulfillmentOrder: (id, wanted) => readFulfillmentOrder(admin, id, wanted),
+    readFulfillmentOrders: (ids, wanted) => readFulfillmentOrders(admin, ids, wanted),
     fulfillmentOrderLocations: (ids) => fulfillmentOrderLocations(admin, ids),
     fulfillmentOrderPlaces: (ids) => fulfillmentOrderPlaces(admin, ids),
     assignedFulfillmentOrders: async (assignmentStatus) =>
