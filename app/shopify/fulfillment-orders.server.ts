@@ -54,8 +54,9 @@ import { FulfillmentOrderGid, LocationGid, OrderGid } from "./ids";
  */
 const LINES_PER_PAGE = 5;
 /**
- * Fulfillment orders read in one query: about 65 points requested each, 20 to 25 used for a line or
- * two. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one query reads it.
+ * Fulfillment orders read in one query: about 50 points requested each (52 for one of a one-line
+ * order paid by card), about 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
+ * query reads it.
  */
 export const FACTS_PER_QUERY = 10;
 /** Inventory items read in one query (nodes), each about 10 points requested, 5 used. */
@@ -252,12 +253,21 @@ const originalUnitPricesPages = {
 type ItemCustoms = { item: InventoryItemNode; countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[] } | null;
 
 /**
- * The customs facts of inventory items, each read once however many lines carry it, ITEMS_PER_QUERY
- * to a query; an item with more destination-specific HS codes than come with it has them read whole.
+ * Inventory items' customs facts already read, by item id, kept by the caller for as long as it
+ * takes them to be current: the Shopify port keeps them for its own life, one job run (a sale's
+ * request fetch reads each product's customs data once instead of once per round of 10). The next
+ * run, a merchant's Retry among them, reads them afresh.
  */
-async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids: readonly string[]): Promise<Map<string, ItemCustoms>> {
-  const items = new Map<string, ItemCustoms>();
-  const unique = [...new Set(ids)];
+export type KnownCustoms = Map<string, ItemCustoms>;
+
+/**
+ * The customs facts of inventory items, each read once however many lines carry it (and not again
+ * if `known` has it), ITEMS_PER_QUERY to a query; an item with more destination-specific HS codes
+ * than come with it has them read whole. What is read is added to `known`.
+ */
+async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids: readonly string[], known: KnownCustoms): Promise<ReadonlyMap<string, ItemCustoms>> {
+  const items = known;
+  const unique = [...new Set(ids)].filter((id) => !known.has(id));
   for (let start = 0; start < unique.length; start += ITEMS_PER_QUERY) {
     const chunk = unique.slice(start, start + ITEMS_PER_QUERY);
     const { data, operation } = await paced(() => runGraphql(admin, INVENTORY_ITEMS, { ids: chunk }, InventoryItemsResult));
@@ -378,6 +388,7 @@ export async function readFulfillmentOrders(
   admin: AdminGraphql,
   ids: readonly FulfillmentOrderGid[],
   wanted: FactsWanted,
+  known: KnownCustoms = new Map(),
 ): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>> {
   const paced = pacedCalls();
   const read = new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>();
@@ -396,7 +407,7 @@ export async function readFulfillmentOrders(
       found.set(id, { node, lines: [...node.lineItems.nodes, ...more] });
     }
     const itemIds = [...found.values()].flatMap(({ lines }) => lines.flatMap((line) => line.inventoryItemId ?? []));
-    const items = await inventoryItemCustoms(admin, paced, itemIds);
+    const items = await inventoryItemCustoms(admin, paced, itemIds, known);
     const codOrderIds = [...found.values()].flatMap(({ node }) => (wanted.cashOnDelivery(node.order.paymentGatewayNames) ? [node.order.id] : []));
     const cod = codOrderIds.length === 0 ? new Map<string, CashOnDeliveryFacts>() : await cashOnDeliveryFacts(admin, paced, codOrderIds);
     for (const [id, first] of found) read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null));
@@ -405,8 +416,13 @@ export async function readFulfillmentOrders(
 }
 
 /** One fulfillment order with its order's facts (readFulfillmentOrders for one). */
-export async function readFulfillmentOrder(admin: AdminGraphql, id: FulfillmentOrderGid, wanted: FactsWanted): Promise<FulfillmentOrderWithOrder | null> {
-  return (await readFulfillmentOrders(admin, [id], wanted)).get(id) ?? null;
+export async function readFulfillmentOrder(
+  admin: AdminGraphql,
+  id: FulfillmentOrderGid,
+  wanted: FactsWanted,
+  known: KnownCustoms = new Map(),
+): Promise<FulfillmentOrderWithOrder | null> {
+  return (await readFulfillmentOrders(admin, [id], wanted, known)).get(id) ?? null;
 }
 
 /** FulfillmentOrderRequestStatus: where the fulfillment order stands between merchant and service. */
