@@ -10,16 +10,14 @@ import type { ConnectorSettings } from "./settings";
 /** Names Shopify and merchants give cash-on-delivery methods, in the languages of the main markets. */
 const COD_NAMES = /cash on delivery|\bcod\b|nachnahme|contra ?reembolso|contrassegno|paiement (à|a) la livraison|rembours|代金引換|代引|货到付款/i;
 
-export function isCashOnDelivery(order: OrderFacts, settings: ConnectorSettings): boolean {
+export function isCashOnDelivery(order: { paymentGatewayNames: readonly string[] }, settings: Pick<ConnectorSettings, "codGatewayNames">): boolean {
   const extra = new Set(settings.codGatewayNames.map((name) => name.trim().toLowerCase()));
   return order.paymentGatewayNames.some((name) => COD_NAMES.test(name) || extra.has(name.trim().toLowerCase()));
 }
 
 /** Units of physical goods the order still has to ship, over all its fulfillment orders. */
-function unitsStillToShip(order: OrderFacts): number {
-  return order.lineItems
-    .filter((line) => line.requiresShipping && !line.isGiftCard)
-    .reduce((units, line) => units + line.unfulfilledQuantity, 0);
+function unitsStillToShip(lines: NonNullable<OrderFacts["lineItems"]>): number {
+  return lines.filter((line) => line.requiresShipping && !line.isGiftCard).reduce((units, line) => units + line.unfulfilledQuantity, 0);
 }
 
 /**
@@ -30,9 +28,17 @@ function unitsStillToShip(order: OrderFacts): number {
  */
 export function codAmountFor(order: OrderFacts, packageUnits: number, settings: ConnectorSettings): Checked<number | undefined> {
   if (!isCashOnDelivery(order, settings)) return ok(undefined);
+  if (order.totalOutstanding === null || order.lineItems === null) {
+    // Read for every order these settings call cash on delivery: missing, the reader and the
+    // settings disagree. Held, never shipped without the amount to collect.
+    return held({
+      field: "CodAmount",
+      message: `Order ${order.name} is paid cash on delivery, but the app did not read the amount to collect. This is a fault of the app: contact support, then retry.`,
+    });
+  }
   const outstanding = centsOf(order.totalOutstanding);
   if (outstanding <= 0) return ok(undefined);
-  const remaining = unitsStillToShip(order);
+  const remaining = unitsStillToShip(order.lineItems);
   if (packageUnits >= remaining) return ok(toAmount(outstanding));
   return held({
     field: "CodAmount",

@@ -169,8 +169,11 @@ export const OrderFacts = z
      * recipient pays it at the door. (Only the customer's currency is read: decision 0025.)
      */
     totalTax: Money,
-    /** What the customer still owes, in the currency they paid in: the amount a cash-on-delivery parcel collects. */
-    totalOutstanding: Money,
+    /**
+     * What the customer still owes, in the currency they paid in: the amount a cash-on-delivery parcel
+     * collects. Null when not read: it is read only for an order paid cash on delivery, its one reader.
+     */
+    totalOutstanding: Money.nullable(),
     /** E.g. "shopify_payments", "Cash on Delivery (COD)". */
     paymentGatewayNames: z.array(z.string()),
     /** OrderDisplayFinancialStatus: PAID, PENDING (bank transfer awaiting payment), AUTHORIZED, ...; null when Shopify does not say. */
@@ -181,8 +184,11 @@ export const OrderFacts = z
     /** The shipping method the customer chose at checkout. */
     shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable().default(null),
     localizedFields: z.array(LocalizedField),
-    /** Used to tell whether one package carries everything still to ship (cash on delivery). */
-    lineItems: z.array(OrderLine),
+    /**
+     * Used to tell whether one package carries everything still to ship (cash on delivery). Null when
+     * not read: they are read only for an order paid cash on delivery, their one reader.
+     */
+    lineItems: z.array(OrderLine).nullable(),
   })
   .refine((order) => order.id.endsWith(`/${order.legacyId}`), {
     error: "legacyId must be the numeric tail of id",

@@ -16,7 +16,10 @@
  * - an inventory item's customs data is read once per item for all the lines of a batch
  *   (INVENTORY_ITEM_FIELDS), not through each line's variant (a connection inside a connection);
  * - the line's original unit price only for a line without a financial summary;
- * - the order's current total tax only when Shopify left the original total null.
+ * - the order's current total tax only when Shopify left the original total null;
+ * - the order's outstanding amount and its lines only for an order paid cash on delivery (the
+ *   amount the parcel collects, and whether it carries all that is still to ship): 2 + 3 points
+ *   of a one-line order that every other order does without.
  */
 import { z } from "zod";
 import {
@@ -137,14 +140,31 @@ export const ORDER_FACTS_FIELDS = `#graphql
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title }
     totalTaxSet { presentmentMoney { amount currencyCode } }
-    totalOutstandingSet { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
     localizedFields(first: ${LOCALIZED_FIELDS_PER_PAGE}) { nodes { key value } pageInfo { hasNextPage endCursor } }
+  }`;
+
+/**
+ * What only a cash-on-delivery parcel needs (the amount to collect, and the order's lines to tell
+ * whether the parcel carries all that is still to ship), read separately for such orders alone.
+ */
+export const ORDER_CASH_ON_DELIVERY_FIELDS = `#graphql
+  fragment OrderCashOnDeliveryFields on Order {
+    totalOutstandingSet { presentmentMoney { amount currencyCode } }
     lineItems(first: ${ORDER_LINES_PER_PAGE}) {
       nodes { ...OrderLineFields }
       pageInfo { hasNextPage endCursor }
     }
   }`;
+
+export const OrderCashOnDeliveryNode = z.object({
+  totalOutstandingSet: PresentmentOnly,
+  lineItems: z.object({
+    nodes: z.array(OrderLineNode),
+    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+  }),
+});
+export type OrderCashOnDeliveryNode = z.infer<typeof OrderCashOnDeliveryNode>;
 
 export const LocalizedFieldNode = z.object({ key: z.string(), value: z.string() });
 
@@ -170,14 +190,9 @@ export const OrderNode = z.object({
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
   totalTaxSet: PresentmentOnly.nullable(),
-  totalOutstandingSet: PresentmentOnly,
   shippingAddress: ShippingAddress.nullable(),
   localizedFields: z.object({
     nodes: z.array(LocalizedFieldNode),
-    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
-  }),
-  lineItems: z.object({
-    nodes: z.array(OrderLineNode),
     pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
   }),
 });
@@ -320,12 +335,13 @@ export function fulfillmentOrderFacts(
 }
 
 /**
- * The order's facts. `lines` and `localizedFields` are complete (read on past the first page);
- * `currentTotalTax` is read only when Shopify left `totalTaxSet` null.
+ * The order's facts. `localizedFields` are complete (read on past the first page); `currentTotalTax`
+ * is read only when Shopify left `totalTaxSet` null; `cashOnDelivery` (the outstanding amount and
+ * all the order's lines) only for an order paid cash on delivery, null for any other.
  */
 export function orderFacts(
   order: OrderNode,
-  lines: z.input<typeof OrderLine>[],
+  cashOnDelivery: { totalOutstanding: z.infer<typeof PresentmentOnly>; lines: z.input<typeof OrderLine>[] } | null,
   localizedFields: z.infer<typeof LocalizedFieldNode>[],
   currentTotalTax: z.infer<typeof PresentmentOnly> | null,
 ): z.ZodSafeParseResult<OrderFacts> {
@@ -339,7 +355,7 @@ export function orderFacts(
     presentmentCurrencyCode: order.presentmentCurrencyCode,
     // "Tax charged at checkout"; Shopify leaves the original total null on some orders.
     totalTax: (order.totalTaxSet ?? currentTotalTax)?.presentmentMoney,
-    totalOutstanding: order.totalOutstandingSet.presentmentMoney,
+    totalOutstanding: cashOnDelivery?.totalOutstanding.presentmentMoney ?? null,
     paymentGatewayNames: order.paymentGatewayNames,
     financialStatus: order.displayFinancialStatus,
     riskRecommendation: order.risk.recommendation,
@@ -347,6 +363,6 @@ export function orderFacts(
     riskLevel: (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ?? "NONE",
     shippingLine: order.shippingLine,
     localizedFields,
-    lineItems: lines,
+    lineItems: cashOnDelivery?.lines ?? null,
   });
 }

@@ -36,6 +36,8 @@ import {
   ORDER_FACTS_FIELDS,
   ORDER_LINE_FIELDS,
   ORDER_LINES_PER_PAGE,
+  ORDER_CASH_ON_DELIVERY_FIELDS,
+  OrderCashOnDeliveryNode,
   OrderLineNode,
   OrderNode,
   orderFacts,
@@ -52,8 +54,9 @@ import { FulfillmentOrderGid, LocationGid, OrderGid } from "./ids";
  */
 const LINES_PER_PAGE = 5;
 /**
- * Fulfillment orders read in one query: about 65 points requested each, 20 to 25 used for a line or
- * two. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one query reads it.
+ * Fulfillment orders read in one query: about 50 points requested each (52 for one of a one-line
+ * order paid by card), about 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
+ * query reads it.
  */
 export const FACTS_PER_QUERY = 10;
 /** Inventory items read in one query (nodes), each about 10 points requested, 5 used. */
@@ -88,7 +91,6 @@ const factsDocument = aliasedDocuments(
   ${FULFILLMENT_ORDER_FACTS_FIELDS}
   ${FULFILLMENT_ORDER_LINE_FIELDS}
   ${ORDER_FACTS_FIELDS}
-  ${ORDER_LINE_FIELDS}
   ${MONEY_BAG_FIELDS}`,
 );
 
@@ -110,6 +112,16 @@ const FULFILLMENT_ORDER_LINES_PAGE = `#graphql
   ${MONEY_BAG_FIELDS}`;
 
 const FulfillmentOrderLinesPageResult = z.object({ fulfillmentOrder: z.object({ lineItems: LineConnection }).nullable() });
+
+/** The cash-on-delivery facts of several orders, one aliased field each (o0, o1, ...). */
+const cashOnDeliveryDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  query OrdersCashOnDelivery(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+    ${indexes.map((i) => `o${i}: order(id: $id${i}) { ...OrderCashOnDeliveryFields }`).join("\n    ")}
+  }
+  ${ORDER_CASH_ON_DELIVERY_FIELDS}
+  ${ORDER_LINE_FIELDS}`,
+);
 
 const ORDER_LINES_PAGE = `#graphql
   query OrderLinesPage($id: ID!, $after: String!) {
@@ -241,12 +253,21 @@ const originalUnitPricesPages = {
 type ItemCustoms = { item: InventoryItemNode; countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[] } | null;
 
 /**
- * The customs facts of inventory items, each read once however many lines carry it, ITEMS_PER_QUERY
- * to a query; an item with more destination-specific HS codes than come with it has them read whole.
+ * Inventory items' customs facts already read, by item id, kept by the caller for as long as it
+ * takes them to be current: the Shopify port keeps them for its own life, one job run (a sale's
+ * request fetch reads each product's customs data once instead of once per round of 10). The next
+ * run, a merchant's Retry among them, reads them afresh.
  */
-async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids: readonly string[]): Promise<Map<string, ItemCustoms>> {
-  const items = new Map<string, ItemCustoms>();
-  const unique = [...new Set(ids)];
+export type KnownCustoms = Map<string, ItemCustoms>;
+
+/**
+ * The customs facts of inventory items, each read once however many lines carry it (and not again
+ * if `known` has it), ITEMS_PER_QUERY to a query; an item with more destination-specific HS codes
+ * than come with it has them read whole. What is read is added to `known`.
+ */
+async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids: readonly string[], known: KnownCustoms): Promise<ReadonlyMap<string, ItemCustoms>> {
+  const items = known;
+  const unique = [...new Set(ids)].filter((id) => !known.has(id));
   for (let start = 0; start < unique.length; start += ITEMS_PER_QUERY) {
     const chunk = unique.slice(start, start + ITEMS_PER_QUERY);
     const { data, operation } = await paced(() => runGraphql(admin, INVENTORY_ITEMS, { ids: chunk }, InventoryItemsResult));
@@ -271,13 +292,51 @@ async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids:
 
 export type FulfillmentOrderWithOrder = { fo: FulfillmentOrderFacts; order: OrderFacts };
 
+/**
+ * What the facts include only for the orders that need it, decided by the shop's settings from what
+ * the first read says.
+ */
+export interface FactsWanted {
+  /**
+   * Whether an order paid through these gateways is cash on delivery: then its outstanding amount
+   * and all its lines are read too (OrderFacts.totalOutstanding and lineItems; null for any other).
+   */
+  cashOnDelivery(paymentGatewayNames: readonly string[]): boolean;
+}
+
+/** The cash-on-delivery facts of an order, its lines complete. */
+type CashOnDeliveryFacts = { totalOutstanding: z.infer<typeof PresentmentOnly>; lines: z.infer<typeof OrderLineNode>[] };
+
+/**
+ * The cash-on-delivery facts of the orders that need them, FACTS_PER_QUERY to a query (one per
+ * fulfillment order of a round at most), longer orders' lines read on.
+ */
+async function cashOnDeliveryFacts(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, CashOnDeliveryFacts>> {
+  const facts = new Map<string, CashOnDeliveryFacts>();
+  const unique = [...new Set(orderIds)];
+  for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
+    const chunk = unique.slice(start, start + FACTS_PER_QUERY);
+    const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`o${index}`, OrderCashOnDeliveryNode.nullable()])));
+    const { data, operation } = await paced(() => runGraphql(admin, cashOnDeliveryDocument(chunk.length), variables, result));
+    for (const [index, id] of chunk.entries()) {
+      const node = data[`o${index}`] as OrderCashOnDeliveryNode | null | undefined;
+      if (!node) throw vanished(operation);
+      const more = await readPages(admin, paced, orderLinesPages, id, after(node.lineItems.pageInfo));
+      facts.set(id, { totalOutstanding: node.totalOutstandingSet, lines: [...node.lineItems.nodes, ...more] });
+    }
+  }
+  return facts;
+}
+
 /** A fulfillment order as its query answered, with all its lines (read on past the first page). */
 type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: FulfillmentOrderLineNode[] };
 
 /**
- * The rest of one fulfillment order: more order lines and localized fields, and what is read only
- * when needed (the order's current total tax when the original is null, the original unit price of
- * lines without a financial summary); then its facts and its order's, parsed.
+ * The rest of one fulfillment order: more localized fields, and what is read only when needed (the
+ * order's current total tax when the original is null, the original unit price of lines without a
+ * financial summary); then its facts and its order's, parsed. `cashOnDelivery`: its order's, when
+ * that order is paid cash on delivery (null otherwise).
  */
 async function completeFacts(
   admin: AdminGraphql,
@@ -285,8 +344,8 @@ async function completeFacts(
   operation: string,
   { node, lines }: FirstRead,
   items: ReadonlyMap<string, ItemCustoms>,
+  cashOnDelivery: CashOnDeliveryFacts | null,
 ): Promise<FulfillmentOrderWithOrder> {
-  const orderLines = [...node.order.lineItems.nodes, ...(await readPages(admin, paced, orderLinesPages, node.order.id, after(node.order.lineItems.pageInfo)))];
   const localizedFields = [
     ...node.order.localizedFields.nodes,
     ...(await readPages(admin, paced, localizedFieldsPages, node.order.id, after(node.order.localizedFields.pageInfo))),
@@ -311,15 +370,16 @@ async function completeFacts(
     }),
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
-  const order = orderFacts(node.order, orderLines, localizedFields, currentTotalTax);
+  const order = orderFacts(node.order, cashOnDelivery, localizedFields, currentTotalTax);
   if (!order.success) throw new ShopifyResponseShapeError(operation, order.error.issues.map((i) => ({ ...i, path: ["order", ...i.path] })));
   return { fo: fo.data, order: order.data };
 }
 
 /**
  * Fulfillment orders with their orders' facts, as the connector's schemas define them, FACTS_PER_QUERY
- * to a query, then the customs facts of their inventory items, each item once; null for one Shopify
- * does not know (or the app may not see). Long orders, many localized fields and items with many
+ * to a query, then the customs facts of their inventory items, each item once, and the
+ * cash-on-delivery facts of the orders `wanted` calls cash on delivery; null for one Shopify does not
+ * know (or the app may not see). Long orders, many localized fields and items with many
  * destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, ORDER_LINES_PER_PAGE
  * order lines, LOCALIZED_FIELDS_PER_PAGE fields or COUNTRY_HS_CODES_WITH_ITEM codes), paced by the
  * shop's cost bucket.
@@ -327,6 +387,8 @@ async function completeFacts(
 export async function readFulfillmentOrders(
   admin: AdminGraphql,
   ids: readonly FulfillmentOrderGid[],
+  wanted: FactsWanted,
+  known: KnownCustoms = new Map(),
 ): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>> {
   const paced = pacedCalls();
   const read = new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>();
@@ -345,15 +407,22 @@ export async function readFulfillmentOrders(
       found.set(id, { node, lines: [...node.lineItems.nodes, ...more] });
     }
     const itemIds = [...found.values()].flatMap(({ lines }) => lines.flatMap((line) => line.inventoryItemId ?? []));
-    const items = await inventoryItemCustoms(admin, paced, itemIds);
-    for (const [id, first] of found) read.set(id, await completeFacts(admin, paced, operation, first, items));
+    const items = await inventoryItemCustoms(admin, paced, itemIds, known);
+    const codOrderIds = [...found.values()].flatMap(({ node }) => (wanted.cashOnDelivery(node.order.paymentGatewayNames) ? [node.order.id] : []));
+    const cod = codOrderIds.length === 0 ? new Map<string, CashOnDeliveryFacts>() : await cashOnDeliveryFacts(admin, paced, codOrderIds);
+    for (const [id, first] of found) read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null));
   }
   return read;
 }
 
 /** One fulfillment order with its order's facts (readFulfillmentOrders for one). */
-export async function readFulfillmentOrder(admin: AdminGraphql, id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null> {
-  return (await readFulfillmentOrders(admin, [id])).get(id) ?? null;
+export async function readFulfillmentOrder(
+  admin: AdminGraphql,
+  id: FulfillmentOrderGid,
+  wanted: FactsWanted,
+  known: KnownCustoms = new Map(),
+): Promise<FulfillmentOrderWithOrder | null> {
+  return (await readFulfillmentOrders(admin, [id], wanted, known)).get(id) ?? null;
 }
 
 /** FulfillmentOrderRequestStatus: where the fulfillment order stands between merchant and service. */

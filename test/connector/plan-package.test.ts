@@ -562,6 +562,23 @@ const rows: Row[] = [
     expected: { kind: "HELD", reasons: [{ field: "CodAmount", value: "249.98" }] },
   },
   {
+    name: "cash on delivery whose amount to collect was not read is held, never sent without it",
+    build: () => {
+      const read = exampleCase({ gateways: ["Cash on Delivery (COD)"], outstanding: "404.95" });
+      return { ...read, order: { ...read.order, totalOutstanding: null, lineItems: null } };
+    },
+    expected: { kind: "HELD", reasons: [{ field: "CodAmount" }] },
+  },
+  {
+    name: "an order not paid cash on delivery plans without its outstanding amount and lines (not read)",
+    build: () => {
+      const read = exampleCase({ outstanding: "404.95" });
+      return { ...read, order: { ...read.order, totalOutstanding: null, lineItems: null } };
+    },
+    expected: { kind: "OUTBOUND" },
+    absent: ["request.CodAmount"],
+  },
+  {
     name: "cash on delivery already paid collects nothing",
     build: () => exampleCase({ gateways: ["Cash on Delivery (COD)"], outstanding: "0.00" }),
     expected: { kind: "OUTBOUND" },

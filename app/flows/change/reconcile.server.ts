@@ -25,7 +25,7 @@ import { markReceiptsRejected, type WaitingReceipt } from "~/stores/receipts/web
 import { cancelUnsentShipment } from "~/stores/shipments/shipment-pipeline.server";
 import { transition } from "~/stores/shipments/shipment.server";
 import { recordPlannedShipment } from "../plan/plan-requests.server";
-import { isDropshipPlan, shipmentPlanOf } from "../plan/shipment-plan";
+import { factsWantedFor, isDropshipPlan, shipmentPlanOf } from "../plan/shipment-plan";
 import type { PipelineDeps } from "../ports/deps";
 import type { FulfillmentOrderBrief, PipelineSettings, ShopifyPort } from "../ports/ports";
 import { enqueueCoalesced } from "../queue/jobs.server";
@@ -195,7 +195,7 @@ async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: Shop
     else if (kind === "OUTBOUND" && brief.requestStatus === "SUBMITTED") requestsToAnswer = true;
   }
   if (dropshipToPlan.length > 0) {
-    for (const facts of (await shopify.readFulfillmentOrders(dropshipToPlan)).values()) {
+    for (const facts of (await shopify.readFulfillmentOrders(dropshipToPlan, factsWantedFor(settings))).values()) {
       if (facts === null) continue;
       const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
       if (isDropshipPlan(plan) && shipment) await recordPlannedShipment(ctx.db, shop, facts, { ...shipment, event: { ...shipment.event, message: `${because}. ${shipment.event.message}` } });

@@ -14,7 +14,7 @@ import type { PipelineDeps } from "../ports/deps";
 import { enqueueCoalesced } from "../queue/jobs.server";
 import { queuePushes } from "../queue/stages.server";
 import { recordPlannedShipment } from "./plan-requests.server";
-import { isDropshipPlan, shipmentPlanOf } from "./shipment-plan";
+import { factsWantedFor, isDropshipPlan, shipmentPlanOf } from "./shipment-plan";
 
 /** Fulfillment orders read in full per query (as the request fetch reads them). */
 const READ_PER_ROUND = 10;
@@ -43,7 +43,7 @@ export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, sho
     const fresh: FulfillmentOrderGid[] = ids.filter((id) => !known.has(id));
     outcome.found += fresh.length;
     for (let start = 0; start < fresh.length; start += READ_PER_ROUND) {
-      const read = await shopify.readFulfillmentOrders(fresh.slice(start, start + READ_PER_ROUND));
+      const read = await shopify.readFulfillmentOrders(fresh.slice(start, start + READ_PER_ROUND), factsWantedFor(settings));
       await ctx.db.$transaction(async (tx) => {
         for (const facts of read.values()) {
           if (facts === null) continue;

@@ -23,7 +23,7 @@ import { fulfillmentOrdersWithShipments, recordNewShipment } from "~/stores/ship
 import { markAnnouncementsProcessed, markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
-import { isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
+import { factsWantedFor, isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
 import type { FulfillmentOrderWithOrder, PipelineSettings, ShopifyPort } from "../ports/ports";
 import { forEachConcurrently } from "~/lib/concurrently";
 import { queuePushes, queueWaitingShipments } from "../queue/stages.server";
@@ -86,7 +86,7 @@ async function reject(shopify: ShopifyPort, id: FulfillmentOrderGid, reason: str
  * Shopify no longer asks (withdrawn, moved, cancelled).
  */
 async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, settings: PipelineSettings, ids: FulfillmentOrderGid[]): Promise<void> {
-  const read = await shopify.readFulfillmentOrders(ids);
+  const read = await shopify.readFulfillmentOrders(ids, factsWantedFor(settings));
   const planned: Planned[] = [];
   for (const id of ids) {
     const facts = read.get(id);
@@ -113,7 +113,7 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
   );
   const accepted: Planned[] = [];
   for (const item of planned) {
-    if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id))?.fo.status === "IN_PROGRESS") accepted.push(item);
+    if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id, factsWantedFor(settings)))?.fo.status === "IN_PROGRESS") accepted.push(item);
   }
   await ctx.db.$transaction(async (tx) => {
     for (const { facts, shipment } of accepted) await recordPlannedShipment(tx, shop, facts, shipment);
@@ -150,7 +150,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
   if (ctx.attempt > 1) {
     const acceptedIds = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_ACCEPTED");
     const recorded = await fulfillmentOrdersWithShipments(ctx.db, shop, acceptedIds);
-    const read = await shopify.readFulfillmentOrders(acceptedIds.filter((id) => !recorded.has(id)));
+    const read = await shopify.readFulfillmentOrders(acceptedIds.filter((id) => !recorded.has(id)), factsWantedFor(settings));
     for (const facts of read.values()) {
       const shipment = facts && shipmentPlanOf(facts.fo, facts.order, settings).shipment;
       if (facts && shipment) await recordPlannedShipment(ctx.db, shop, facts, shipment);
@@ -202,7 +202,7 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
       const location = located.get(id);
       return typeof location === "string" && dropshipLocations.has(location);
     });
-    const read = atDropship.length === 0 ? new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>() : await shopify.readFulfillmentOrders(atDropship);
+    const read = atDropship.length === 0 ? new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>() : await shopify.readFulfillmentOrders(atDropship, factsWantedFor(settings));
     const planned: Planned[] = [];
     for (const facts of read.values()) {
       if (facts === null) continue;

@@ -4,11 +4,12 @@
  */
 import type { ShipmentKind } from "@prisma/client";
 import { type FulfillmentOrderFacts, type OrderFacts, type PackageId, type PackagePlan, type PackageRequest, planPackage, type WaitCode } from "~/connector";
+import { isCashOnDelivery } from "~/connector/cod";
 import { linesToShip } from "~/connector/lines";
 import { describeRoute, routeFor } from "~/connector/routing";
 import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-pipeline.server";
 import type { ShipmentEventInput } from "~/stores/shipments/shipment.server";
-import type { PipelineSettings } from "../ports/ports";
+import type { FactsWanted, PipelineSettings } from "../ports/ports";
 import { HELD_BY_CHECKS, HELD_FOR_REVIEW } from "~/stores/shipments/shipment-states";
 
 export interface ShipmentPlan {
@@ -61,6 +62,14 @@ export function searchTextOf(fo: FulfillmentOrderFacts): string {
 /** A drop-ship package, ready, held or waiting: what the drop-ship path records (a warehouse's go through its request). */
 export function isDropshipPlan(plan: PackagePlan): boolean {
   return plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
+}
+
+/**
+ * What a fulfillment order's read must include for these settings to plan it: the cash-on-delivery
+ * facts (the amount to collect, the order's lines) for an order the settings call cash on delivery.
+ */
+export function factsWantedFor(settings: PipelineSettings): FactsWanted {
+  return { cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, settings.connector) };
 }
 
 /** A person asked (Retry, Send): held for review, unpaid and high-risk packages go all the same. */

@@ -9,7 +9,7 @@ import type { RejectionReason } from "~/connector/rejection-reasons";
 import type { FulfilmentClient } from "~/fulfilment";
 import type { ShopifyUserError } from "~/shopify/errors";
 import type { FulfillmentEventStatus } from "~/shopify/fulfillment-event-status";
-import type { AssignmentStatus } from "~/shopify/fulfillment-orders.server";
+import type { AssignmentStatus, FactsWanted } from "~/shopify/fulfillment-orders.server";
 import type { BulkOperationState } from "~/shopify/bulk-operations.server";
 import type { VariantLine } from "~/shopify/catalogue.server";
 import type { InventoryItemGid, LocationGid } from "~/shopify/ids";
@@ -17,7 +17,7 @@ import type { Activation, StockLevel } from "~/shopify/inventory.server";
 import type { ReturnToReceive } from "~/shopify/returns.server";
 import type { FulfillmentOrderRemaining } from "~/shopify/fulfillment-order-lines.server";
 
-export type { FulfillmentOrderRemaining };
+export type { FactsWanted, FulfillmentOrderRemaining };
 
 export type { AssignmentStatus };
 
@@ -143,13 +143,14 @@ export interface OnHandToSet {
 }
 
 export interface ShopifyPort {
-  readFulfillmentOrder(id: FulfillmentOrderGid): Promise<FulfillmentOrderWithOrder | null>;
+  /** With what `wanted` (the shop's settings, factsWantedFor) asks of its order. */
+  readFulfillmentOrder(id: FulfillmentOrderGid, wanted: FactsWanted): Promise<FulfillmentOrderWithOrder | null>;
   /** Where each is assigned, cheaply (many to a query): undefined for one Shopify does not know, null for no location. */
   fulfillmentOrderLocations(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, string | null | undefined>>;
   /** As fulfillmentOrderLocations, with each one's order: which order a change event is about. */
   fulfillmentOrderPlaces(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, { locationId: string | null; orderId: string } | undefined>>;
   /** Several at once (a few to a query); null for one Shopify does not know. */
-  readFulfillmentOrders(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
+  readFulfillmentOrders(ids: readonly FulfillmentOrderGid[], wanted: FactsWanted): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
   /** Every fulfillment order at the app's fulfillment-service locations in that assignment status. */
   assignedFulfillmentOrders(status: AssignmentStatus): Promise<FulfillmentOrderBrief[]>;
   /** Their ids alone: cheaper, for reading them in full afterwards. */

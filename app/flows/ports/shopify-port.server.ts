@@ -15,6 +15,7 @@ import {
   readFulfillmentOrder,
   readFulfillmentOrders,
   type FulfillmentOrderSummary,
+  type KnownCustoms,
 } from "~/shopify/fulfillment-orders.server";
 import {
   acceptCancellationRequest,
@@ -93,11 +94,16 @@ const dateOrNull = (text: string | null | undefined) => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
+/**
+ * The Shopify port of one job run. Inventory items' customs data is read once in its life (KnownCustoms):
+ * a run reads many rounds of fulfillment orders carrying the same products.
+ */
 export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () => Date = () => new Date()): ShopifyPort {
+  const knownCustoms: KnownCustoms = new Map();
   return {
     budgetLeft: () => ("budgetLeft" in admin ? admin.budgetLeft() : undefined),
-    readFulfillmentOrder: (id) => readFulfillmentOrder(admin, id),
-    readFulfillmentOrders: (ids) => readFulfillmentOrders(admin, ids),
+    readFulfillmentOrder: (id, wanted) => readFulfillmentOrder(admin, id, wanted, knownCustoms),
+    readFulfillmentOrders: (ids, wanted) => readFulfillmentOrders(admin, ids, wanted, knownCustoms),
     fulfillmentOrderLocations: (ids) => fulfillmentOrderLocations(admin, ids),
     fulfillmentOrderPlaces: (ids) => fulfillmentOrderPlaces(admin, ids),
     assignedFulfillmentOrders: async (assignmentStatus) =>

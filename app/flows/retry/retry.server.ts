@@ -13,7 +13,7 @@ import { cancelUnsentShipment, heldChanges, reviseUnsentShipment, type StoredHol
 import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.server";
 import { RetryLater } from "~/jobs/handler";
 import type { PipelineDeps } from "../ports/deps";
-import { asAskedByPerson, shipmentPlanOf } from "../plan/shipment-plan";
+import { asAskedByPerson, factsWantedFor, shipmentPlanOf } from "../plan/shipment-plan";
 import { HANDED_BACK, HELD_BY_CHECKS, WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
 import type { PipelineSettings, ShopifyPort } from "../ports/ports";
 import { queuePush, queueWaitingShipments, queueWriteBack } from "../queue/stages.server";
@@ -58,7 +58,7 @@ export async function planAgain(
   { byPerson, because, sentByCaller = false }: Replanning,
 ): Promise<RetryOutcome> {
   const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
-  const facts = id.success ? await shopify.readFulfillmentOrder(id.data) : null;
+  const facts = id.success ? await shopify.readFulfillmentOrder(id.data, factsWantedFor(settings)) : null;
   if (facts === null) return { outcome: "refused", message: "Shopify no longer has this fulfillment order." };
   const { plan, shipment: planned } = shipmentPlanOf(facts.fo, facts.order, byPerson ? asAskedByPerson(settings) : settings);
   const who = byPerson ? "Retried by the merchant" : (because ?? "The order changed in Shopify");
