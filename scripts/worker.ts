@@ -15,6 +15,7 @@ import { z } from "zod";
 import prisma from "../app/db.server";
 import { env } from "~/env.server";
 import { queueHousekeeping } from "~/flows/housekeeping/housekeeping.server";
+import { queueOpenOrdersSweeps } from "~/flows/plan/backfill.server";
 import { queueReencryption } from "~/flows/keys/reencrypt.server";
 import { jobDuration, jobsFinished } from "~/metrics/metrics.server";
 import type { JobLogger } from "~/jobs/handler";
@@ -72,6 +73,9 @@ const worker = await startJobWorker({
 await queueReencryption(prisma);
 // Old finished jobs and receipts purged, unknown kinds given up: now, then daily.
 await queueHousekeeping(prisma);
+// Each installed shop's open orders looked for again, now and then every openOrdersSweepMs: an
+// order whose webhook was never taken is planned all the same.
+await queueOpenOrdersSweeps(prisma, new Date());
 const health =
   env.WORKER_HEALTH_PORT === undefined ? undefined : await startHealthServer({ port: env.WORKER_HEALTH_PORT, host: env.WORKER_HEALTH_HOST, isDraining: () => worker.stopping });
 const kinds = Object.keys(jobHandlers);

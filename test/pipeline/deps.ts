@@ -20,7 +20,13 @@ import { DEMO_ACCESS_TOKEN, DEMO_SHOP } from "../emulator/seed";
  * The fast policy (every wait short enough for a test, batch sizes as in production), with no
  * gathering of partial batches: a test of one order should not wait for 19 more.
  */
-export const FAST_POLICY: PipelinePolicy = { ...FAST_PIPELINE_POLICY, pushGatherMs: 0 };
+export const FAST_POLICY: PipelinePolicy = {
+  ...FAST_PIPELINE_POLICY,
+  pushGatherMs: 0,
+  // The periodic look for open orders only where a test asks for it (open-orders-sweep.test.ts):
+  // elsewhere it would add Shopify calls that the tests count.
+  openOrdersSweepMs: 60 * 60_000,
+};
 
 /** Calls made to the provider, per operation, counted at the port (what the pipeline asked for). */
 export type ProviderCalls = Record<string, number>;

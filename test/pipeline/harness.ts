@@ -146,7 +146,8 @@ export interface Harness {
   planFault(fault: { operation: string; kind: "429" | "500" | "timeout" | "drop"; count?: number; retryAfterSeconds?: number; afterProcessing?: boolean }): Promise<void>;
   /** Places an order from Shopify's orders/create example with these lines (app/shopify's test helper). */
   /** `fulfillAt`: a scheduled order (subscription, pre-order), its fulfillment orders SCHEDULED until then. */
-  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>, mode?: { duplicate?: boolean; fulfillAt?: Date }): Promise<PlacedOrder>;
+  /** `hold` keeps the order's webhooks back at the emulator (released only by POST /__emulator/delivery/release). */
+  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>, mode?: { duplicate?: boolean; hold?: boolean; fulfillAt?: Date }): Promise<PlacedOrder>;
   /** A GraphQL call as the merchant's admin makes it (holds, edits, splits, payment); throws on errors or userErrors. */
   merchant(query: string, variables?: Record<string, unknown>): Promise<unknown>;
   shipmentsOf(orderId: string): Promise<Shipment[]>;
@@ -262,7 +263,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (!response.ok) throw new Error(`planning a fault failed: ${response.status} ${await response.text()}`);
     },
     async placeOrder(lines, overrides = {}, mode = {}) {
-      const query = new URLSearchParams({ ...(mode.duplicate ? { duplicate: "1" } : {}), ...(mode.fulfillAt ? { fulfill_at: mode.fulfillAt.toISOString() } : {}) }).toString();
+      const query = new URLSearchParams({
+        ...(mode.duplicate ? { duplicate: "1" } : {}),
+        ...(mode.hold ? { hold: "1" } : {}),
+        ...(mode.fulfillAt ? { fulfill_at: mode.fulfillAt.toISOString() } : {}),
+      }).toString();
       const response = await fetch(`${shopify.url}/__emulator/orders${query ? `?${query}` : ""}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },

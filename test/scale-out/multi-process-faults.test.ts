@@ -144,6 +144,9 @@ it(
     expect(packages).toHaveLength(ORDERS);
     expect(new Set(packages.map((sent) => sent.packageId))).toEqual(new Set(shipments.map((shipment) => shipment.packageId)));
 
+    // The cut connections killed no worker: each but the one killed on purpose is still running.
+    expect(workers.slice(1).map((worker) => ({ pid: worker.pid, alive: worker.alive }))).toEqual(workers.slice(1).map((worker) => ({ pid: worker.pid, alive: true })));
+
     // Nothing lost: every order's delivery recorded, no job given up. A delivery the busy machine
     // answered late is still being sent again (the fulfilments do not wait for orders/create), so
     // its retries are waited for first, as Shopify would go on sending it.

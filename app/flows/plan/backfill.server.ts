@@ -9,9 +9,9 @@
 import type { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
 import { fulfillmentOrdersWithShipments } from "~/stores/shipments/shipment-pipeline.server";
-import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { PipelineDeps } from "../ports/deps";
-import { enqueueCoalesced } from "../queue/jobs.server";
+import { enqueue, enqueueCoalesced } from "../queue/jobs.server";
 import { queuePushes } from "../queue/stages.server";
 import { recordPlannedShipment } from "./plan-requests.server";
 import { factsWantedFor, isDropshipPlan, shipmentPlanOf } from "./shipment-plan";
@@ -24,6 +24,29 @@ export interface BackfillOutcome {
   found: number;
   /** Of those, planned into shipments (the rest have nothing for the provider: closed lines, local pickup). */
   planned: number;
+}
+
+/** The key of the shop's periodic look for open orders: one waiting at a time, apart from the asks. */
+export const openOrdersSweepKey = (shop: string) => `orders.backfill:${shop}:sweep`;
+
+/**
+ * Queues the shop's next periodic look for open orders at `runAt`, unless one is already waiting
+ * or under way. Each backfill run queues the next one as it ends, so a shop once installed is looked
+ * at every openOrdersSweepMs until it is uninstalled (which stops its waiting jobs).
+ */
+export async function queueOpenOrdersSweep(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
+  await enqueue(db, { kind: "orders.backfill", payload: {}, shop, dedupeKey: openOrdersSweepKey(shop), runAt });
+}
+
+/**
+ * Queued by each worker as it starts: every installed shop's periodic look, now, unless one waits
+ * already (shops installed before the look existed, or whose chain a crash broke). The looks after
+ * that are spread by when each shop's first one ends.
+ */
+export async function queueOpenOrdersSweeps(db: Database, now: Date): Promise<number> {
+  const shops = await db.shop.findMany({ where: { uninstalledAt: null }, select: { domain: true } });
+  for (const { domain } of shops) await queueOpenOrdersSweep(db, domain, now);
+  return shops.length;
 }
 
 /** Queues the shop's backfill; one waiting job absorbs any number of asks. */

@@ -3,7 +3,7 @@ import type { KindHandler } from "../queue/kinds";
 import { queuePushes } from "../queue/stages.server";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { answerFulfillmentRequests, planRoutedFulfillmentOrders } from "./plan-requests.server";
-import { bringInOpenOrders } from "./backfill.server";
+import { bringInOpenOrders, queueOpenOrdersSweep } from "./backfill.server";
 
 export function planHandlers(deps: DepsSource): {
   "fulfillment-requests.fetch": KindHandler<"fulfillment-requests.fetch">;
@@ -13,7 +13,10 @@ export function planHandlers(deps: DepsSource): {
   return {
     "orders.backfill": (_payload, ctx) =>
       withDeps(deps, async (d) => {
-        await bringInOpenOrders(ctx, d, shopOf(ctx));
+        const shop = shopOf(ctx);
+        await bringInOpenOrders(ctx, d, shop);
+        // The next look, queued as this one is marked done (if this run is the sweep, its own row again).
+        await ctx.complete((tx) => queueOpenOrdersSweep(tx, shop, new Date(d.now().getTime() + d.policy.openOrdersSweepMs)));
       }),
     "fulfillment-requests.fetch": (_payload, ctx) =>
       withDeps(deps, async (d) => {

@@ -79,6 +79,12 @@ export interface PipelinePolicy {
    * receives boxes days after they were sent; an hour late is soon enough for the stock.
    */
   readonly inboundCheckMs: number;
+  /**
+   * How often each shop's open orders are looked for again (orders.backfill), whatever the webhooks
+   * said: a fulfillment order whose one webhook was never taken (Shopify gave up on a delivery, an
+   * outage longer than its retries) would otherwise never be planned.
+   */
+  readonly openOrdersSweepMs: number;
 }
 
 export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
@@ -108,6 +114,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   stockSyncAfterChangeMs: 60_000,
   shopifyAccessCheckMs: 15 * 60_000,
   inboundCheckMs: 60 * 60_000,
+  openOrdersSweepMs: 10 * 60_000,
 };
 
 /** Every wait short enough for the sandbox's fast clock; batch sizes as in production. */
@@ -128,6 +135,7 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   stockSyncAfterChangeMs: 1_000,
   shopifyAccessCheckMs: 300,
   inboundCheckMs: 1_000,
+  openOrdersSweepMs: 10_000,
 };
 
 /** The policy named by PIPELINE_POLICY (read by the env module). */

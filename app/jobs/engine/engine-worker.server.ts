@@ -142,6 +142,11 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
       noHandleSignals: true,
       taskList,
       logger: engineLogger(logger),
+      // Completions and failures recorded in batches (gathered for no longer than a tick): unbatched,
+      // graphile-worker 0.18 does not await them, so one that fails for good (a failover cutting its
+      // connection) was an unhandled rejection that killed the process. Batched, such a failure
+      // stops the pool, which restartOnFailure starts again.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
   let runner = await startRunner();
   /**
