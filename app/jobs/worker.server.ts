@@ -50,7 +50,7 @@ export interface Worker {
 }
 
 /** How long aborted handlers get to wind down (and record their own outcome) before their jobs are released. */
-const ABORT_SETTLE_MS = 1_000;
+export const ABORT_SETTLE_MS = 1_000;
 
 export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Worker {
   const {

@@ -21,7 +21,7 @@ import { postpone, type Lease } from "../lease.server";
 import { consoleJobLogger, describeError } from "../logger";
 import { JOB_POLICY } from "../policy";
 import { runClaimedJob, type RunDependencies } from "../run-job.server";
-import type { Worker, WorkerOptions } from "../worker.server";
+import { ABORT_SETTLE_MS, type Worker, type WorkerOptions } from "../worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { wakeJobs, wakeOrphanedJobs } from "./wake.server";
 
@@ -49,8 +49,6 @@ class FailedRun extends Error {}
 /** Between the job engine stopping on an error and its start again. */
 const RESTART_PAUSE_MS = 1_000;
 
-/** How long aborted handlers get to wind down (and record their own outcome) before their jobs are released. */
-const ABORT_SETTLE_MS = 1_000;
 
 function engineLogger(logger: JobLogger): Logger {
   // The engine's errors and warnings are the worker's; its info and debug lines are its own business.
