@@ -52,22 +52,21 @@ export interface Worker {
 /** How long aborted handlers get to wind down (and record their own outcome) before their jobs are released. */
 export const ABORT_SETTLE_MS = 1_000;
 
+/** The settings both workers share (this one and the job engine's), with the policy's defaults. */
+export function workerSettings(options: Pick<WorkerOptions<JobKinds>, "owner" | "concurrency" | "pollIntervalMs" | "leaseMs" | "stopTimeoutMs" | "logger">) {
+  return {
+    owner: options.owner ?? `${hostname()}:${process.pid}`,
+    concurrency: options.concurrency ?? JOB_POLICY.concurrency,
+    pollIntervalMs: options.pollIntervalMs ?? JOB_POLICY.pollIntervalMs,
+    leaseMs: options.leaseMs ?? JOB_POLICY.leaseMs,
+    stopTimeoutMs: options.stopTimeoutMs ?? JOB_POLICY.stopTimeoutMs,
+    logger: options.logger ?? consoleJobLogger,
+  };
+}
+
 export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Worker {
-  const {
-    db,
-    kinds: jobKinds,
-    handlers,
-    owner = `${hostname()}:${process.pid}`,
-    concurrency = JOB_POLICY.concurrency,
-    pollIntervalMs = JOB_POLICY.pollIntervalMs,
-    leaseMs = JOB_POLICY.leaseMs,
-    stopTimeoutMs = JOB_POLICY.stopTimeoutMs,
-    backoff = JOB_POLICY.backoff,
-    now = () => new Date(),
-    random = Math.random,
-    logger = consoleJobLogger,
-    onOutcome,
-  } = options;
+  const { db, kinds: jobKinds, handlers, backoff = JOB_POLICY.backoff, now = () => new Date(), random = Math.random, onOutcome } = options;
+  const { owner, concurrency, pollIntervalMs, leaseMs, stopTimeoutMs, logger } = workerSettings(options);
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
   const stopping = new AbortController();
   const deps = {

@@ -11,17 +11,16 @@
  * lease that tells within a minute that a worker vanished, where the engine waits four hours: the
  * orphan sweep hands such jobs to the engine again (WAKE_ORPHANS_SQL).
  */
-import { hostname } from "node:os";
 import { Logger, run, type Runner, type Task, type TaskList } from "graphile-worker";
 import { z } from "zod";
 import { claimJobById } from "../claim.server";
 import type { JobLogger } from "../handler";
 import type { JobKinds } from "../kinds";
 import { postpone, type Lease } from "../lease.server";
-import { consoleJobLogger, describeError } from "../logger";
+import { describeError } from "../logger";
 import { JOB_POLICY } from "../policy";
 import { runClaimedJob, type RunDependencies } from "../run-job.server";
-import { ABORT_SETTLE_MS, type Worker, type WorkerOptions } from "../worker.server";
+import { ABORT_SETTLE_MS, workerSettings, type Worker, type WorkerOptions } from "../worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { wakeJobs, wakeOrphanedJobs } from "./wake.server";
 
@@ -58,19 +57,8 @@ function engineLogger(logger: JobLogger): Logger {
 }
 
 export async function startEngineWorker<S extends JobKinds>(options: EngineWorkerOptions<S>): Promise<Worker> {
-  const {
-    db,
-    connectionString,
-    kinds: jobKinds,
-    handlers,
-    owner = `${hostname()}:${process.pid}`,
-    concurrency = JOB_POLICY.concurrency,
-    pollIntervalMs = JOB_POLICY.pollIntervalMs,
-    leaseMs = JOB_POLICY.leaseMs,
-    stopTimeoutMs = JOB_POLICY.stopTimeoutMs,
-    logger = consoleJobLogger,
-    onOutcome,
-  } = options;
+  const { db, connectionString, kinds: jobKinds, handlers, onOutcome } = options;
+  const { owner, concurrency, pollIntervalMs, leaseMs, stopTimeoutMs, logger } = workerSettings(options);
   const stopping = new AbortController();
   const heartbeatMs = Math.max(1, Math.floor(leaseMs / JOB_POLICY.heartbeatsPerLease));
   const deps: RunDependencies<S> = {
