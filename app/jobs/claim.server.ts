@@ -2,7 +2,8 @@
  * Claiming: a worker takes due jobs with one UPDATE ... RETURNING. A single statement is atomic in
  * SQLite, which has one writer at a time across all processes on the file, so two workers never
  * claim the same job; the second sees the first's lease. PostgreSQL keeps the same rule: every write
- * there takes the database's write lock first (stores/database/postgres-adapter.server.ts).
+ * there takes a write lock first, the job's shop's when the claim is made for it (the engine's claim
+ * by id), else the whole database's (stores/database/postgres-adapter.server.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { Job } from "@prisma/client";

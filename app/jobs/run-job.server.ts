@@ -5,6 +5,7 @@
 import type { Job, Prisma } from "@prisma/client";
 import { z } from "zod";
 import type { Database } from "~/stores/database/database.server";
+import { writingForShop } from "~/stores/database/write-scope.server";
 import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
 import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers, type JobLogger } from "./handler";
 import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kinds";
@@ -98,7 +99,12 @@ function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: 
   };
 }
 
-export async function runClaimedJob<S extends JobKinds>(job: Job, deps: RunDependencies<S>): Promise<RunOutcome> {
+/** Runs the job with its writes counted as its shop's: they wait only for that shop's (write-scope.server.ts). */
+export function runClaimedJob<S extends JobKinds>(job: Job, deps: RunDependencies<S>): Promise<RunOutcome> {
+  return writingForShop(job.shop, () => runAsShop(job, deps));
+}
+
+async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>): Promise<RunOutcome> {
   const logger = withFields(deps.logger, { jobId: job.id, kind: job.kind, attempt: job.attempts, shop: job.shop });
   if (job.leaseOwner === null) throw new Error(`Job ${job.id} was not claimed: it has no lease owner`);
   const lease: Lease = { jobId: job.id, owner: job.leaseOwner };

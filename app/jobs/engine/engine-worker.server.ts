@@ -22,6 +22,7 @@ import { JOB_POLICY } from "../policy";
 import { runClaimedJob, type RunDependencies } from "../run-job.server";
 import { ABORT_SETTLE_MS, workerSettings, type Worker, type WorkerOptions } from "../worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
+import { writingForShop } from "~/stores/database/write-scope.server";
 import { wakeJobs, wakeOrphanedJobs } from "./wake.server";
 
 export interface EngineWorkerOptions<S extends JobKinds> extends Omit<WorkerOptions<S>, "now" | "random" | "backoff"> {
@@ -40,7 +41,8 @@ export function engineRetryDelayMs(engineAttempts: number): number {
   return Math.round(Math.exp(Math.min(engineAttempts, 10)) * 1000);
 }
 
-const WakeUp = z.object({ jobId: z.string().min(1) });
+/** A wake-up's payload (wake.server.ts); one queued before wake-ups named the shop claims under the whole database's lock. */
+const WakeUp = z.object({ jobId: z.string().min(1), shop: z.string().nullish() });
 
 /** Thrown back to the engine so it records the failed attempt and runs the job again on its schedule. */
 class FailedRun extends Error {}
@@ -80,7 +82,12 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
   let stopRequested = false;
 
   const task: Task = async (payload, helpers) => {
-    const { jobId } = WakeUp.parse(payload);
+    const { jobId, shop } = WakeUp.parse(payload);
+    // The claim, the run and its outcome are the shop's writes: they wait for that shop's alone.
+    return writingForShop(shop ?? null, () => claimAndRun(jobId, helpers));
+  };
+
+  async function claimAndRun(jobId: string, helpers: Parameters<Task>[1]): Promise<void> {
     const now = new Date();
     const job = await claimJobById(db, jobId, { owner, leaseMs, now, dueWithinMs: DUE_WITHIN_MS });
     if (job === null) {
@@ -103,7 +110,7 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
     } finally {
       inHand.delete(jobId);
     }
-  };
+  }
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
   const taskList: TaskList = Object.fromEntries(kinds.map((kind) => [kind, task]));
 

@@ -13,6 +13,9 @@
  * The engine's attempts are the job's attempts left: a job postponed or re-armed keeps counting
  * where it was (Job."attempts"), and the engine gives up when the job would.
  *
+ * The wake-up names the job's shop as well, so the task claims it under that shop's write lock
+ * (stores/database/write-scope.server.ts) without reading the row first.
+ *
  * On SQLite there is no engine: the `Job` table is the queue (worker.server.ts), and waking does
  * nothing.
  */
@@ -23,7 +26,7 @@ import { isPostgres, sqlFor, type DatabaseOrTransaction, type SqlStep } from "~/
 /** graphile-worker's add_job for each row selected as "Job"; its documented SQL interface. */
 const ADD_JOB = `${ENGINE_SCHEMA}.add_job(
   "Job"."kind",
-  json_build_object('jobId', "Job"."id"),
+  json_build_object('jobId', "Job"."id", 'shop', "Job"."shop"),
   run_at := "Job"."runAt",
   max_attempts := GREATEST(1, "Job"."maxAttempts" - "Job"."attempts"),
   job_key := "Job"."id",

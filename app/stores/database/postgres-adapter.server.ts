@@ -1,6 +1,7 @@
 /**
  * The node-postgres driver adapter, with SQLite's one rule the app was built and proven on: one
- * writer at a time (docs/decisions/0027-postgresql-keeps-one-writer-at-a-time.md).
+ * writer at a time (docs/decisions/0027-postgresql-keeps-one-writer-at-a-time.md), narrowed to one
+ * writer at a time per shop (decision 0029).
  *
  * The queue's claims, the one-fetch-run turn (decision 0025), the pipeline's claims on shipments and
  * the intake's dedupe all read and write in one statement or one transaction, and are exact because
@@ -9,6 +10,12 @@
  * level advisory lock first: an interactive transaction right after its BEGIN, and a lone write
  * statement inside a short transaction of its own. Reads take nothing and never wait, as under WAL.
  *
+ * Per shop: code that says whose writes it makes (write-scope.server.ts: a job runs for its shop)
+ * takes the database's lock shared and its shop's lock exclusive, so two shops' transactions run side
+ * by side and one shop's still run one at a time, exact as on SQLite, since no transaction of one
+ * shop reads or writes another's rows. Code that does not say takes the database's lock exclusive:
+ * it waits for every shop's transactions and they wait for it.
+ *
  * One exception, named by asking for READ COMMITTED: see OWN_RULES.
  *
  * What PostgreSQL adds is what SQLite on one machine cannot give: several hosts' app and worker
@@ -16,6 +23,7 @@
  * The lock is held for a write's statements only, a millisecond or two on a nearby server.
  */
 import { PrismaPg } from "@prisma/adapter-pg";
+import { shopOfWrites } from "./write-scope.server";
 
 type PgDriverAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type SqlQuery = Parameters<PgDriverAdapter["queryRaw"]>[0];
@@ -28,8 +36,32 @@ type Transaction = Awaited<ReturnType<PgDriverAdapter["startTransaction"]>>;
  */
 export const WRITE_LOCK_KEY = 0x66756c66696cn;
 
+/**
+ * The shops' locks: advisory locks keyed by two 32-bit numbers, a key space apart from the database's
+ * 64-bit key; the first number says "a shop's" ("shop" in ASCII), the second is the shop's hash. Two
+ * shops that hash alike merely wait for each other.
+ */
+const SHOP_LOCK_SPACE = 0x73686f70;
+
+/** FNV-1a of the shop's domain, as the signed 32-bit number PostgreSQL's int4 takes. */
+export function shopLockKey(shop: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(shop, "utf8")) hash = Math.imul(hash ^ byte, 0x01000193);
+  return hash | 0;
+}
+
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
-const TAKE_WRITE_LOCK = statement(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+const TAKE_DATABASE_LOCK = statement(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+
+/**
+ * The lock the writes under way now take: their shop's (with the database's shared, taken first so
+ * that a transaction waiting for the whole database is never waited for in a cycle), or the
+ * database's. Both keys are numbers, written into the statement.
+ */
+function writeLockFor(shop: string | null): SqlQuery {
+  if (shop === null) return TAKE_DATABASE_LOCK;
+  return statement(`SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}), pg_advisory_xact_lock(${SHOP_LOCK_SPACE}, ${shopLockKey(shop)})`);
+}
 
 /**
  * A transaction that asks for READ COMMITTED by name (Prisma's `isolationLevel: "ReadCommitted"`,
@@ -47,10 +79,12 @@ export function onlyReads(sql: string): boolean {
 }
 
 async function lockedTransaction(inner: PgDriverAdapter, isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0]): Promise<Transaction> {
+  // Read before the first await: the scope is the caller's.
+  const lock = writeLockFor(shopOfWrites());
   const transaction = await inner.startTransaction(isolationLevel);
   try {
-    // executeRaw: the lock function returns void, which queryRaw cannot map.
-    await transaction.executeRaw(TAKE_WRITE_LOCK);
+    // executeRaw: the lock functions return void, which queryRaw cannot map.
+    await transaction.executeRaw(lock);
     return transaction;
   } catch (error) {
     await transaction.executeRaw(statement("ROLLBACK")).catch(() => {});
