@@ -222,6 +222,35 @@ describe("routing events of orders at the fulfillment-service warehouse", () => 
   }, 60_000);
 });
 
+describe("routing events of orders whose fulfillment requests Shopify sent at once", () => {
+  it("end PROCESSED without asking where the orders are: a request says they are at the warehouse", async () => {
+    // The worker stopped, so that every routing event and every request is recorded before any run
+    // (in a sale, the requests arrive right behind the routing events).
+    await harness.stopWorker();
+    let placed: PlacedOrder[];
+    let ids: string[];
+    try {
+      placed = await placeAtOnce(["MUG-CER-350-WHT", "TSHIRT-ORG-M-BLK", "BOTTLE-SS-750-SLV", "MUG-CER-350-WHT"]);
+      ids = fulfillmentOrdersAt(placed, harness.warehouseLocation);
+      await harness.shopify.settled();
+      await waitFor(
+        async () => {
+          const requested = await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "fulfillment_orders/fulfillment_request_submitted", OR: ids.map((id) => ({ payload: { contains: `"${id}"` } })) } });
+          return requested === ids.length && (await routingReceipts(ids)).length === ids.length;
+        },
+        { timeoutMs: 10_000, intervalMs: 25, what: "the routing events and requests recorded" },
+      );
+    } finally {
+      harness.startWorker();
+    }
+    const from = requests.length;
+    const shipped = await Promise.all(placed.map((order) => harness.waitForShipment(order.orderId, "DELIVERED", 30_000)));
+    for (const shipment of shipped) expect(shipment).toMatchObject({ kind: "OUTBOUND", warehouseCode: "US01" });
+    await waitFor(async () => (await routingReceipts(ids)).every((r) => r.status === "PROCESSED"), { timeoutMs: 10_000, what: "the routing events processed" });
+    expect(namedIn(sent("FulfillmentOrderLocations", from)).filter((id) => ids.includes(id))).toEqual([]);
+  }, 60_000);
+});
+
 describe("a routing event whose stored payload was erased", () => {
   it("is REJECTED with the reason, and the other 26 waiting events are planned in two rounds as usual", async () => {
     // The worker stopped, the events wait as ENQUEUED receipts: one is erased before any run.

@@ -20,7 +20,7 @@ import { TopicPayloads } from "~/shopify/webhooks/payloads";
 import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { fulfillmentOrdersWithShipments, recordNewShipment } from "~/stores/shipments/shipment-pipeline.server";
-import { markAnnouncementsProcessed, markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
+import { markAnnouncementsProcessed, markReceiptsRejected, receiptsTriggeredSince, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
 import { factsWantedFor, isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
@@ -176,6 +176,45 @@ function routedFulfillmentOrderOf(payload: string | null): FulfillmentOrderGid |
   }
 }
 
+/** The fulfillment order a stored fulfillment_request_submitted payload names (the submitted one). */
+function requestedFulfillmentOrderOf(payload: string | null): FulfillmentOrderGid | null {
+  if (payload === null) return null;
+  try {
+    const parsed = TopicPayloads["fulfillment_orders/fulfillment_request_submitted"].safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data.fulfillmentOrderId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which of these routed fulfillment orders Shopify asked the app to fulfil at or after their
+ * routing: a fulfillment request goes only to a fulfillment service's location, never to a merchant
+ * location the provider drop-ships from, so those are planned through their requests and where
+ * they are need not be asked (3 points each; in a sale, nearly every order at a warehouse, since
+ * Shopify sends the request right after the routing). A routing event without its time, or whose
+ * request came before it (the order routed again since), is asked about as before.
+ */
+async function requestedSinceRouting(db: DatabaseOrTransaction, shop: string, routed: { id: FulfillmentOrderGid; routedAt: Date | null }[]): Promise<Set<FulfillmentOrderGid>> {
+  const times = routed.flatMap((r) => (r.routedAt === null ? [] : [r.routedAt.getTime()]));
+  if (times.length === 0) return new Set();
+  const requests = await receiptsTriggeredSince(db, shop, "fulfillment_orders/fulfillment_request_submitted", new Date(Math.min(...times)));
+  const latestRequest = new Map<FulfillmentOrderGid, number>();
+  for (const request of requests) {
+    const id = requestedFulfillmentOrderOf(request.payload);
+    if (id !== null) latestRequest.set(id, Math.max(latestRequest.get(id) ?? 0, request.triggeredAt.getTime()));
+  }
+  return new Set(routed.filter((r) => r.routedAt !== null && (latestRequest.get(r.id) ?? -Infinity) >= r.routedAt.getTime()).map((r) => r.id));
+}
+
+/** Each readable routing receipt's fulfillment order, and when Shopify routed it. */
+function routedOf(receipts: WaitingReceipt[]): { id: FulfillmentOrderGid; routedAt: Date | null }[] {
+  return receipts.flatMap((receipt) => {
+    const id = routedFulfillmentOrderOf(receipt.payload);
+    return id === null ? [] : [{ id, routedAt: receipt.triggeredAt }];
+  });
+}
+
 /**
  * fulfillment-orders.routed: the shop's routed fulfillment orders (its waiting routing events), a
  * round at a time. Drop-ship ones (at a merchant location mapped to the provider) become
@@ -188,14 +227,17 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
   const batches = { kind: "fulfillment-orders.routed", topics: ["fulfillment_orders/order_routing_complete"], perRound: ROUTED_PER_ROUND } as const;
   await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
     const unreadable = receipts.filter((receipt) => routedFulfillmentOrderOf(receipt.payload) === null).map((receipt) => receipt.id);
-    const ids = receipts.flatMap((receipt) => routedFulfillmentOrderOf(receipt.payload) ?? []);
+    const routed = routedOf(receipts);
+    const ids = routed.map((r) => r.id);
     // Every fulfillment order's routing is announced; most are at a warehouse (planned through their
     // request) or at a location the provider does not serve. A few-point read of where each is
     // saves the full read (about 150 points) for all of those.
     // One that has its shipment already (its fulfillment request was answered first, or the event
     // came twice) is planned: recording it again would change nothing, so its location is not read.
+    // One that Shopify asked the app to fulfil is at a fulfillment service's location (above).
     const known = await fulfillmentOrdersWithShipments(ctx.db, shop, ids);
-    const unplanned = ids.filter((id) => !known.has(id));
+    const requested = dropshipLocations.size === 0 ? new Set<FulfillmentOrderGid>() : await requestedSinceRouting(ctx.db, shop, routed.filter((r) => !known.has(r.id)));
+    const unplanned = ids.filter((id) => !known.has(id) && !requested.has(id));
     const located =
       dropshipLocations.size === 0 || unplanned.length === 0 ? new Map<FulfillmentOrderGid, string | null | undefined>() : await shopify.fulfillmentOrderLocations(unplanned);
     const atDropship = unplanned.filter((id) => {

@@ -141,6 +141,8 @@ export interface WaitingReceipt {
   /** The raw body; null once erased by a compliance request. */
   payload: string | null;
   orderId: string | null;
+  /** When Shopify says the event happened (X-Shopify-Triggered-At); null if it did not say. */
+  triggeredAt: Date | null;
 }
 
 /** The shop's receipts of these topics still ENQUEUED (their work not yet done), the oldest first. */
@@ -149,8 +151,24 @@ export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topics:
     where: { shop, topic: { in: [...topics] }, status: "ENQUEUED" },
     orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
     take: limit,
-    select: { id: true, topic: true, payload: true, orderId: true },
+    select: { id: true, topic: true, payload: true, orderId: true, triggeredAt: true },
   });
+}
+
+/**
+ * How long after Shopify triggered an event a receipt of it may have been recorded by our clock,
+ * and before it: deliveries are retried for hours, and the two clocks differ by a little. Only
+ * bounds the index range read by receiptsTriggeredSince; the exact test is on triggeredAt.
+ */
+const RECEIVED_AROUND_TRIGGER_MS = 10 * 60_000;
+
+/** The payloads of the shop's receipts of a topic that Shopify triggered at or after `since`, in any status. */
+export async function receiptsTriggeredSince(db: DatabaseOrTransaction, shop: string, topic: string, since: Date): Promise<{ payload: string | null; triggeredAt: Date }[]> {
+  const rows = await db.webhookReceipt.findMany({
+    where: { shop, topic, receivedAt: { gte: new Date(since.getTime() - RECEIVED_AROUND_TRIGGER_MS) }, triggeredAt: { gte: since } },
+    select: { payload: true, triggeredAt: true },
+  });
+  return rows.flatMap((row) => (row.triggeredAt === null ? [] : [{ payload: row.payload, triggeredAt: row.triggeredAt }]));
 }
 
 /** Their work is done: PROCESSED, in the transaction that records what it did. */
