@@ -17,6 +17,7 @@
  *   (INVENTORY_ITEM_FIELDS), not through each line's variant (a connection inside a connection);
  * - the line's original unit price only for a line without a financial summary;
  * - the order's current total tax only when Shopify left the original total null;
+ * - the order's localized fields only for a destination that has them (COUNTRIES_WITH_LOCALIZED_FIELDS);
  * - the order's outstanding amount and its lines only for an order paid cash on delivery (the
  *   amount the parcel collects, and whether it carries all that is still to ship): 2 + 3 points
  *   of a one-line order that every other order does without.
@@ -123,8 +124,24 @@ export const OrderLineNode = z.object({
 
 /** Order lines read with the order; longer orders are read on, page by page. */
 export const ORDER_LINES_PER_PAGE = 5;
-/** Localized fields read with the order (a country asks for one or two); more are read on. */
+/** Localized fields read at first for an order (a country asks for one or two); more are read on. */
 export const LOCALIZED_FIELDS_PER_PAGE = 5;
+
+/**
+ * The countries Shopify collects localized fields for: every LocalizedFieldKey of the 2026-10
+ * schema (TAX_CREDENTIAL_BR, SHIPPING_CREDENTIAL_KR, ...) ends in one of these. The connector reads
+ * only the keys of a parcel's destination country (connector/countries.ts), so an order's localized
+ * fields are read only when its fulfillment order goes to one of these: a connection of 2 points
+ * and more that every other order does without.
+ */
+export const COUNTRIES_WITH_LOCALIZED_FIELDS: ReadonlySet<string> = new Set([
+  "BR", "CL", "CN", "CO", "CR", "EC", "ES", "GT", "ID", "IT", "KR", "MX", "MY", "PE", "PT", "PY", "TR", "TW",
+]);
+
+/** Whether the order of a fulfillment order going to this country may carry localized fields the connector reads. */
+export function wantsLocalizedFields(destinationCountry: string | null | undefined): boolean {
+  return destinationCountry !== null && destinationCountry !== undefined && COUNTRIES_WITH_LOCALIZED_FIELDS.has(destinationCountry);
+}
 
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {
@@ -141,7 +158,6 @@ export const ORDER_FACTS_FIELDS = `#graphql
     shippingLine { code title }
     totalTaxSet { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
-    localizedFields(first: ${LOCALIZED_FIELDS_PER_PAGE}) { nodes { key value } pageInfo { hasNextPage endCursor } }
   }`;
 
 /**
@@ -191,10 +207,6 @@ export const OrderNode = z.object({
   shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
   totalTaxSet: PresentmentOnly.nullable(),
   shippingAddress: ShippingAddress.nullable(),
-  localizedFields: z.object({
-    nodes: z.array(LocalizedFieldNode),
-    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
-  }),
 });
 export type OrderNode = z.infer<typeof OrderNode>;
 
@@ -335,7 +347,8 @@ export function fulfillmentOrderFacts(
 }
 
 /**
- * The order's facts. `localizedFields` are complete (read on past the first page); `currentTotalTax`
+ * The order's facts. `localizedFields` are complete (read on past the first page; none read for a
+ * destination without them); `currentTotalTax`
  * is read only when Shopify left `totalTaxSet` null; `cashOnDelivery` (the outstanding amount and
  * all the order's lines) only for an order paid cash on delivery, null for any other.
  */

@@ -32,6 +32,8 @@ import {
   InventoryItemNode,
   lineFacts,
   LocalizedFieldNode,
+  LOCALIZED_FIELDS_PER_PAGE,
+  wantsLocalizedFields,
   MONEY_BAG_FIELDS,
   ORDER_FACTS_FIELDS,
   ORDER_LINE_FIELDS,
@@ -122,6 +124,17 @@ const cashOnDeliveryDocument = aliasedDocuments(
   ${ORDER_CASH_ON_DELIVERY_FIELDS}
   ${ORDER_LINE_FIELDS}`,
 );
+
+/** The first page of several orders' localized fields, one aliased field each (o0, o1, ...). */
+const localizedFieldsDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  query OrdersLocalizedFields(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+    ${indexes.map((i) => `o${i}: order(id: $id${i}) { localizedFields(first: ${LOCALIZED_FIELDS_PER_PAGE}) { nodes { key value } pageInfo { hasNextPage endCursor } } }`).join("\n    ")}
+  }`,
+);
+
+const OrderLocalizedFieldsNode = z.object({ localizedFields: z.object({ nodes: z.array(LocalizedFieldNode), pageInfo: PageInfo }) });
+type OrderLocalizedFieldsNode = z.infer<typeof OrderLocalizedFieldsNode>;
 
 const ORDER_LINES_PAGE = `#graphql
   query OrderLinesPage($id: ID!, $after: String!) {
@@ -329,14 +342,37 @@ async function cashOnDeliveryFacts(admin: AdminGraphql, paced: PacedCalls, order
   return facts;
 }
 
+/**
+ * The localized fields of these orders, complete, FACTS_PER_QUERY orders to a query, longer lists
+ * read on: only for the orders whose fulfillment orders go where Shopify collects such fields.
+ */
+async function localizedFieldsOf(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, z.infer<typeof LocalizedFieldNode>[]>> {
+  const fields = new Map<string, z.infer<typeof LocalizedFieldNode>[]>();
+  const unique = [...new Set(orderIds)];
+  for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
+    const chunk = unique.slice(start, start + FACTS_PER_QUERY);
+    const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`o${index}`, OrderLocalizedFieldsNode.nullable()])));
+    const { data, operation } = await paced(() => runGraphql(admin, localizedFieldsDocument(chunk.length), variables, result));
+    for (const [index, id] of chunk.entries()) {
+      const node = data[`o${index}`] as OrderLocalizedFieldsNode | null | undefined;
+      if (!node) throw vanished(operation);
+      const more = await readPages(admin, paced, localizedFieldsPages, id, after(node.localizedFields.pageInfo));
+      fields.set(id, [...node.localizedFields.nodes, ...more]);
+    }
+  }
+  return fields;
+}
+
 /** A fulfillment order as its query answered, with all its lines (read on past the first page). */
 type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: FulfillmentOrderLineNode[] };
 
 /**
- * The rest of one fulfillment order: more localized fields, and what is read only when needed (the
- * order's current total tax when the original is null, the original unit price of lines without a
- * financial summary); then its facts and its order's, parsed. `cashOnDelivery`: its order's, when
- * that order is paid cash on delivery (null otherwise).
+ * The rest of one fulfillment order: what is read only when needed (the order's current total tax
+ * when the original is null, the original unit price of lines without a financial summary); then
+ * its facts and its order's, parsed. `cashOnDelivery`: its order's, when that order is paid cash on
+ * delivery (null otherwise); `localizedFields`: its order's, complete (none when its destination
+ * has none).
  */
 async function completeFacts(
   admin: AdminGraphql,
@@ -345,11 +381,8 @@ async function completeFacts(
   { node, lines }: FirstRead,
   items: ReadonlyMap<string, ItemCustoms>,
   cashOnDelivery: CashOnDeliveryFacts | null,
+  localizedFields: z.infer<typeof LocalizedFieldNode>[],
 ): Promise<FulfillmentOrderWithOrder> {
-  const localizedFields = [
-    ...node.order.localizedFields.nodes,
-    ...(await readPages(admin, paced, localizedFieldsPages, node.order.id, after(node.order.localizedFields.pageInfo))),
-  ];
   let currentTotalTax: z.infer<typeof PresentmentOnly> | null = null;
   if (node.order.totalTaxSet === null) {
     const { data, operation: taxOperation } = await paced(() => runGraphql(admin, ORDER_CURRENT_TOTAL_TAX, { id: node.order.id }, OrderCurrentTotalTaxResult));
@@ -378,7 +411,8 @@ async function completeFacts(
 /**
  * Fulfillment orders with their orders' facts, as the connector's schemas define them, FACTS_PER_QUERY
  * to a query, then the customs facts of their inventory items, each item once, and the
- * cash-on-delivery facts of the orders `wanted` calls cash on delivery; null for one Shopify does not
+ * cash-on-delivery facts of the orders `wanted` calls cash on delivery, and the localized fields of
+ * the orders going where Shopify collects them; null for one Shopify does not
  * know (or the app may not see). Long orders, many localized fields and items with many
  * destination-specific HS codes take extra reads (more than LINES_PER_PAGE lines, ORDER_LINES_PER_PAGE
  * order lines, LOCALIZED_FIELDS_PER_PAGE fields or COUNTRY_HS_CODES_WITH_ITEM codes), paced by the
@@ -410,7 +444,11 @@ export async function readFulfillmentOrders(
     const items = await inventoryItemCustoms(admin, paced, itemIds, known);
     const codOrderIds = [...found.values()].flatMap(({ node }) => (wanted.cashOnDelivery(node.order.paymentGatewayNames) ? [node.order.id] : []));
     const cod = codOrderIds.length === 0 ? new Map<string, CashOnDeliveryFacts>() : await cashOnDeliveryFacts(admin, paced, codOrderIds);
-    for (const [id, first] of found) read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null));
+    const localizedOrderIds = [...found.values()].flatMap(({ node }) => (wantsLocalizedFields(node.destination?.countryCode) ? [node.order.id] : []));
+    const localized = localizedOrderIds.length === 0 ? new Map<string, z.infer<typeof LocalizedFieldNode>[]>() : await localizedFieldsOf(admin, paced, localizedOrderIds);
+    for (const [id, first] of found) {
+      read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null, localized.get(first.node.order.id) ?? []));
+    }
   }
   return read;
 }
