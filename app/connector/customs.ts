@@ -7,7 +7,7 @@
 import { declareName } from "../fulfilment/schemas/rules";
 import type { DropshipSkuLine } from "../fulfilment/schemas/types";
 import { countryName, isInEu } from "./countries";
-import type { FulfillmentOrderLine } from "./fulfillment-order";
+import type { FulfillmentOrderLine, OrderFacts } from "./fulfillment-order";
 import { type Checked, held, type HoldReason, ok } from "./hold";
 import { type PackageLine, productLabel, productNameOf } from "./lines";
 import { overLimit } from "./limits";
@@ -177,6 +177,24 @@ const IOSS_LIMIT_CENTS = 150_00;
  * - domestic parcels and everywhere else: none.
  * Without a number the recipient pays import VAT on delivery, which is lawful, so nothing is held.
  */
+/**
+ * Whether the shop collected VAT at checkout (any tax charged), as vatCodeFor needs it. Only a shop
+ * with an IOSS number ever declares by it, so only such a shop's orders have their tax total read
+ * (factsWantedFor); for any other this is false and never consulted.
+ */
+export function vatCollectedAtCheckout(order: OrderFacts, taxIds: ConnectorSettings["taxIds"]): Checked<boolean> {
+  if (taxIds.ioss === undefined) return ok(false);
+  if (order.totalTax === null) {
+    // Read for every order of a shop with an IOSS number: missing, the reader and the settings
+    // disagree. Held, never declared without knowing whether the VAT was collected.
+    return held({
+      field: "order.totalTax",
+      message: `The app did not read the tax charged at checkout on order ${order.name}, which decides whether the IOSS number is declared. This is a fault of the app: contact support, then retry.`,
+    });
+  }
+  return ok(centsOf(order.totalTax) > 0);
+}
+
 export function vatCodeFor(args: {
   destination: string;
   origin: string;

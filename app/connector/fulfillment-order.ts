@@ -166,9 +166,10 @@ export const OrderFacts = z
     /**
      * Tax charged at checkout, in the currency the customer paid in. For a parcel entering the EU it
      * tells whether the shop collected the import VAT (and so declares its IOSS number) or the
-     * recipient pays it at the door. (Only the customer's currency is read: decision 0025.)
+     * recipient pays it at the door. (Only the customer's currency is read: decision 0025.) Null
+     * when not read: it is read only for a shop with an IOSS number, its one reader (customs.ts, vatCollectedAtCheckout).
      */
-    totalTax: Money,
+    totalTax: Money.nullable(),
     /**
      * What the customer still owes, in the currency they paid in: the amount a cash-on-delivery parcel
      * collects. Null when not read: it is read only for an order paid cash on delivery, its one reader.

@@ -14,7 +14,7 @@ import {
 } from "../fulfilment/schemas/types";
 import { destinationCountry, shipToAddress } from "./address";
 import { codAmountFor, isCashOnDelivery } from "./cod";
-import { dropshipLine, vatCodeFor } from "./customs";
+import { dropshipLine, vatCodeFor, vatCollectedAtCheckout } from "./customs";
 import { type FulfillmentOrderFacts, legacyIdOf, type OrderFacts } from "./fulfillment-order";
 import { type Checked, type HoldReason } from "./hold";
 import { linesToShip, type PackageLine, packageLines, productNameOf } from "./lines";
@@ -152,6 +152,7 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
   const { lines, reasons: lineReasons } = packageLines(linesToShip(fo), settings);
   const units = lines.reduce((n, item) => n + item.quantity, 0);
   const cod = codAmountFor(order, units, settings);
+  const vatCollected = vatCollectedAtCheckout(order, settings.taxIds);
 
   const country = destinationCountry(fo.destination);
   const service = country.ok ? serviceFor(route, country.value, order.shippingLine) : undefined;
@@ -168,8 +169,9 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
     ...lineReasons,
     ...reasonsOf(...customsLines),
     ...reasonsOf(cod),
+    ...reasonsOf(vatCollected),
   ];
-  if (reasons.length > 0 || !service?.ok || !address?.ok || !cod.ok || !country.ok) {
+  if (reasons.length > 0 || !service?.ok || !address?.ok || !cod.ok || !vatCollected.ok || !country.ok) {
     return { kind: "HELD", packageId, shipmentKind: route.kind, reasons };
   }
 
@@ -178,7 +180,7 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
     destination: country.value,
     origin,
     goodsValueEuro: goodsValueInEuro(lines),
-    vatCollected: centsOf(order.totalTax) > 0,
+    vatCollected: vatCollected.value,
     taxIds: settings.taxIds,
   });
   const common = {

@@ -16,7 +16,8 @@
  * - an inventory item's customs data is read once per item for all the lines of a batch
  *   (INVENTORY_ITEM_FIELDS), not through each line's variant (a connection inside a connection);
  * - the line's original unit price only for a line without a financial summary;
- * - the order's current total tax only when Shopify left the original total null;
+ * - the order's total tax only for a shop with an IOSS number (its one reader), and its current
+ *   total tax only when Shopify left the original total null;
  * - the order's localized fields only for a destination that has them (COUNTRIES_WITH_LOCALIZED_FIELDS);
  * - the order's outstanding amount and its lines only for an order paid cash on delivery (the
  *   amount the parcel collects, and whether it carries all that is still to ship): 2 + 3 points
@@ -156,7 +157,7 @@ export const ORDER_FACTS_FIELDS = `#graphql
     displayFinancialStatus
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title }
-    totalTaxSet { presentmentMoney { amount currencyCode } }
+    totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
   }`;
 
@@ -205,7 +206,8 @@ export const OrderNode = z.object({
   displayFinancialStatus: z.string().nullable(),
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
-  totalTaxSet: PresentmentOnly.nullable(),
+  /** Absent when not asked for (FactsWanted.totalTax); null when Shopify left it null. */
+  totalTaxSet: PresentmentOnly.nullable().optional(),
   shippingAddress: ShippingAddress.nullable(),
 });
 export type OrderNode = z.infer<typeof OrderNode>;
@@ -366,8 +368,9 @@ export function orderFacts(
     phone: order.phone,
     currencyCode: order.currencyCode,
     presentmentCurrencyCode: order.presentmentCurrencyCode,
-    // "Tax charged at checkout"; Shopify leaves the original total null on some orders.
-    totalTax: (order.totalTaxSet ?? currentTotalTax)?.presentmentMoney,
+    // "Tax charged at checkout"; Shopify leaves the original total null on some orders. Null when
+    // not asked for.
+    totalTax: (order.totalTaxSet ?? currentTotalTax)?.presentmentMoney ?? null,
     totalOutstanding: cashOnDelivery?.totalOutstanding.presentmentMoney ?? null,
     paymentGatewayNames: order.paymentGatewayNames,
     financialStatus: order.displayFinancialStatus,

@@ -87,7 +87,7 @@ const FULFILLMENT_ORDER_FACTS_FIELDS = `#graphql
 /** The document reading several fulfillment orders by id, one aliased field each (fo0, fo1, ...). */
 const factsDocument = aliasedDocuments(
   (indexes) => `#graphql
-  query FulfillmentOrdersFacts(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+  query FulfillmentOrdersFacts($withTotalTax: Boolean!, ${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
     ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { ...FulfillmentOrderFactsFields }`).join("\n    ")}
   }
   ${FULFILLMENT_ORDER_FACTS_FIELDS}
@@ -315,6 +315,11 @@ export interface FactsWanted {
    * and all its lines are read too (OrderFacts.totalOutstanding and lineItems; null for any other).
    */
   cashOnDelivery(paymentGatewayNames: readonly string[]): boolean;
+  /**
+   * Whether the order's tax total is read (OrderFacts.totalTax; null when not): it tells only
+   * whether VAT was collected at checkout, which only an IOSS number is declared by.
+   */
+  totalTax: boolean;
 }
 
 /** The cash-on-delivery facts of an order, its lines complete. */
@@ -369,7 +374,7 @@ type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: Fulfillm
 
 /**
  * The rest of one fulfillment order: what is read only when needed (the order's current total tax
- * when the original is null, the original unit price of lines without a financial summary); then
+ * when the original is null and the tax is wanted, the original unit price of lines without a financial summary); then
  * its facts and its order's, parsed. `cashOnDelivery`: its order's, when that order is paid cash on
  * delivery (null otherwise); `localizedFields`: its order's, complete (none when its destination
  * has none).
@@ -382,9 +387,10 @@ async function completeFacts(
   items: ReadonlyMap<string, ItemCustoms>,
   cashOnDelivery: CashOnDeliveryFacts | null,
   localizedFields: z.infer<typeof LocalizedFieldNode>[],
+  wanted: FactsWanted,
 ): Promise<FulfillmentOrderWithOrder> {
   let currentTotalTax: z.infer<typeof PresentmentOnly> | null = null;
-  if (node.order.totalTaxSet === null) {
+  if (node.order.totalTaxSet === null && wanted.totalTax) {
     const { data, operation: taxOperation } = await paced(() => runGraphql(admin, ORDER_CURRENT_TOTAL_TAX, { id: node.order.id }, OrderCurrentTotalTaxResult));
     if (!data.order) throw vanished(taxOperation);
     currentTotalTax = data.order.currentTotalTaxSet;
@@ -429,7 +435,7 @@ export async function readFulfillmentOrders(
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
     const chunk = unique.slice(start, start + FACTS_PER_QUERY);
-    const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+    const variables = { withTotalTax: wanted.totalTax, ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])) };
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, FulfillmentOrderFactsNode])));
     const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, result));
     const found = new Map<FulfillmentOrderGid, FirstRead>();
@@ -447,7 +453,7 @@ export async function readFulfillmentOrders(
     const localizedOrderIds = [...found.values()].flatMap(({ node }) => (wantsLocalizedFields(node.destination?.countryCode) ? [node.order.id] : []));
     const localized = localizedOrderIds.length === 0 ? new Map<string, z.infer<typeof LocalizedFieldNode>[]>() : await localizedFieldsOf(admin, paced, localizedOrderIds);
     for (const [id, first] of found) {
-      read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null, localized.get(first.node.order.id) ?? []));
+      read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null, localized.get(first.node.order.id) ?? [], wanted));
     }
   }
   return read;

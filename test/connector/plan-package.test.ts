@@ -613,6 +613,24 @@ const rows: Row[] = [
     absent: ["request.VatCode"],
   },
   {
+    name: "a shop without an IOSS number plans an EU import without the tax total (not read)",
+    build: () => {
+      const read = exampleCase({ location: locations.SHENZHEN, destination: addresses.NL, tax: "18.90", lines: [p.sunglasses()] });
+      return { ...read, order: { ...read.order, totalTax: null } };
+    },
+    settings: testSettings({ taxIds: {} }),
+    expected: { kind: "DROPSHIP", request: { ServiceCode: "DE01-EXP" } },
+    absent: ["request.VatCode"],
+  },
+  {
+    name: "a shop with an IOSS number whose order's tax total was not read is held, never declared by a guess",
+    build: () => {
+      const read = exampleCase({ location: locations.SHENZHEN, destination: addresses.NL, tax: "18.90", lines: [p.sunglasses()] });
+      return { ...read, order: { ...read.order, totalTax: null } };
+    },
+    expected: { kind: "HELD", reasons: [{ field: "order.totalTax" }] },
+  },
+  {
     name: "paid in euros, declared in the shop's dollars when settings say so",
     build: () =>
       exampleCase({

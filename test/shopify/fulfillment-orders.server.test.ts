@@ -37,8 +37,13 @@ beforeEach(async () => {
   await stockWarehouse(shopify.emulator, "US01", warehouse);
 });
 
-/** What a shop with the default settings wants: the cash-on-delivery facts of orders paid cash on delivery by name. */
-const DEFAULT_SHOP: FactsWanted = { cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: [] }) };
+/**
+ * What a shop with the default settings wants: the cash-on-delivery facts of orders paid cash on
+ * delivery by name, and no tax total (it has no IOSS number).
+ */
+const DEFAULT_SHOP: FactsWanted = { cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: [] }), totalTax: false };
+/** A shop with an IOSS number: whether VAT was collected at checkout decides its EU declarations. */
+const WITH_IOSS: FactsWanted = { ...DEFAULT_SHOP, totalTax: true };
 const readFulfillmentOrder = (admin: AdminGraphql, id: FulfillmentOrderGid) => readFulfillmentOrderAs(admin, id, DEFAULT_SHOP);
 const readFulfillmentOrders = (admin: AdminGraphql, ids: FulfillmentOrderGid[]) => readFulfillmentOrdersAs(admin, ids, DEFAULT_SHOP);
 /** A shipping address in São Paulo: Brazil is one of the countries Shopify collects localized fields for. */
@@ -165,7 +170,7 @@ describe("reading a fulfillment order into the connector's facts", () => {
     );
     const id = FulfillmentOrderGid.parse(fulfillmentOrders[0]?.id);
     expect((await readFulfillmentOrder(shopify.admin, id))?.order.totalOutstanding).toBeNull();
-    const named: FactsWanted = { cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: ["pay the driver"] }) };
+    const named: FactsWanted = { ...DEFAULT_SHOP, cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: ["pay the driver"] }) };
     const read = await readFulfillmentOrderAs(shopify.admin, id, named);
     expect(Number(read?.order.totalOutstanding?.amount)).toBeGreaterThan(0);
     expect(read?.order.lineItems?.map((l) => l.unfulfilledQuantity)).toEqual([1]);
@@ -250,7 +255,7 @@ function recordingAdmin(
 }
 
 describe("what reading fulfillment orders costs", () => {
-  it("reads each inventory item's customs data once for all the lines that carry it, a line or two in 19 to 28 points", async () => {
+  it("reads each inventory item's customs data once for all the lines that carry it, a line or two in 17 to 26 points", async () => {
     const placed = [];
     for (const quantity of [1, 2, 1, 3]) placed.push(await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity }]));
     placed.push(await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }, { sku: "YOGA-MAT-6MM-PUR", quantity: 1 }]));
@@ -270,10 +275,11 @@ describe("what reading fulfillment orders costs", () => {
     expect(admin.answered[1]?.variables.ids).toHaveLength(2);
     // A one-line fulfillment order used 37 points when each line read its variant's inventory item
     // and its original price, and the order its current tax; 26 when every order's outstanding
-    // amount and lines came with it; 21 when every order's localized fields did: 19 now, and 5 per
-    // distinct item (121 points for these before the last cut, 111 after).
+    // amount and lines came with it; 21 when every order's localized fields and tax total did: 17
+    // now for a shop without an IOSS number, and 5 per distinct item (121 points for these before
+    // the last two cuts, 101 after).
     const points = admin.answered.reduce((sum, a) => sum + a.actualCost, 0);
-    expect(points).toBeLessThanOrEqual(111);
+    expect(points).toBeLessThanOrEqual(101);
   });
 
   it("reads what is needed only sometimes when it is: the original price of a line without a summary, the current tax, more localized fields", async () => {
@@ -295,7 +301,8 @@ describe("what reading fulfillment orders costs", () => {
         operation === "OrderLocalizedFieldsPage" ? { order: { localizedFields: { nodes: [localized(6)], pageInfo: { hasNextPage: false, endCursor: null } } } } : undefined,
     });
 
-    const read = await readFulfillmentOrder(admin, id);
+    // A shop with an IOSS number: the tax total is read, and the current one when the original is null.
+    const read = await readFulfillmentOrderAs(admin, id, WITH_IOSS);
 
     const mug = sku("MUG-CER-350-WHT");
     // The original unit price: without a summary, the line's discount is not known per unit.
@@ -306,6 +313,17 @@ describe("what reading fulfillment orders costs", () => {
       ["FulfillmentOrderLineOriginalPrices", "FulfillmentOrdersFacts", "InventoryItemsCustoms", "OrderCurrentTotalTax", "OrdersLocalizedFields", "OrderLocalizedFieldsPage"].sort(),
     );
     expect(admin.answered.find((a) => a.operation === "OrderLocalizedFieldsPage")?.variables.after).toBe("after-5");
+  });
+
+  it("reads the tax charged at checkout only for a shop with an IOSS number, its one reader", async () => {
+    const id = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }], { total_tax: "4.20" });
+    const without = recordingAdmin(shopify.admin);
+    expect((await readFulfillmentOrderAs(without, id, DEFAULT_SHOP))?.order.totalTax).toBeNull();
+    const withIoss = recordingAdmin(shopify.admin);
+    expect((await readFulfillmentOrderAs(withIoss, id, WITH_IOSS))?.order.totalTax).toEqual({ amount: "4.20", currencyCode: "USD" });
+    const factsCost = (admin: typeof without) => admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.actualCost ?? expect.unreachable();
+    // The money bag and its one money: 2 points.
+    expect(factsCost(withIoss) - factsCost(without)).toBe(2);
   });
 
   it("reads an order's localized fields only when its parcel goes where Shopify collects them", async () => {
@@ -320,7 +338,7 @@ describe("what reading fulfillment orders costs", () => {
     const localizedReads = admin.answered.filter((a) => a.operation === "OrdersLocalizedFields");
     expect(localizedReads.map((a) => Object.values(a.variables))).toEqual([[read.get(toBrazil)?.order.id]]);
     // The connection is not in the facts query: an order to the United States costs 2 points less.
-    expect(admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.variables).toEqual({ id0: toKentucky, id1: toBrazil });
+    expect(admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.variables).toEqual({ withTotalTax: false, id0: toKentucky, id1: toBrazil });
   });
 
   it("reads an item's customs data once in a run (the port's life), and afresh in the next: a merchant's correction counts from then on", async () => {
@@ -346,14 +364,15 @@ describe("what reading fulfillment orders costs", () => {
     expect(next.get(mugAndMat)?.fo.lineItems[0]?.variant?.harmonizedSystemCode).toBe("691200");
   });
 
-  it("reads a one-line fulfillment order of an order paid by card to the United States for 19 points, 45 asked of the bucket", async () => {
+  it("reads a one-line fulfillment order of an order paid by card to the United States for 17 points, 45 asked of the bucket", async () => {
     const id = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
     const admin = recordingAdmin(shopify.admin);
     await readFulfillmentOrder(admin, id);
     const facts = admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts") ?? expect.unreachable();
     // 26 used and 63 requested while every order's outstanding amount and lines were read with it,
-    // 21 and 52 while its localized fields were.
-    expect(facts.actualCost).toBeLessThanOrEqual(19);
+    // 21 and 52 while its localized fields were, 19 while its tax total was (a shop without an IOSS
+    // number; the emulator still counts the skipped field in the requested cost).
+    expect(facts.actualCost).toBeLessThanOrEqual(17);
     expect(facts.requestedCost).toBeLessThanOrEqual(45);
   });
 

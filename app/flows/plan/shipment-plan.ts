@@ -69,7 +69,10 @@ export function isDropshipPlan(plan: PackagePlan): boolean {
  * facts (the amount to collect, the order's lines) for an order the settings call cash on delivery.
  */
 export function factsWantedFor(settings: PipelineSettings): FactsWanted {
-  return { cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, settings.connector) };
+  return {
+    cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, settings.connector),
+    totalTax: settings.connector.taxIds.ioss !== undefined,
+  };
 }
 
 /** A person asked (Retry, Send): held for review, unpaid and high-risk packages go all the same. */
