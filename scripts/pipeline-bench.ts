@@ -148,7 +148,10 @@ try {
   say(
     `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${(((await intakes?.peakRssBytes()) ?? 0) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
   );
-  const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { fulfillmentOrderId: true, packageId: true } });
+  const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true } });
+  // When the drop-ship packages were planned: the spread decides how many partial batches they go in.
+  const dropship = shipments.filter((s) => s.kind === "DROPSHIP").map((s) => (s.createdAt.getTime() - started) / 1000);
+  if (dropship.length > 0) say(`  drop-ship packages: ${dropship.length}, planned from ${Math.min(...dropship).toFixed(1)} s to ${Math.max(...dropship).toFixed(1)} s`);
   const latencies = orderLatencies(shipments, harness.sandbox.state(), await emulatorTimes(harness.shopify.url));
   say("  per order (one fulfillment order each):");
   say(`    ${describeLatency("order placed to package accepted by the provider", latencies.placedToAccepted, 10_000)}`);
