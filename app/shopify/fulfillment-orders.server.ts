@@ -134,7 +134,6 @@ const localizedFieldsDocument = aliasedDocuments(
 );
 
 const OrderLocalizedFieldsNode = z.object({ localizedFields: z.object({ nodes: z.array(LocalizedFieldNode), pageInfo: PageInfo }) });
-type OrderLocalizedFieldsNode = z.infer<typeof OrderLocalizedFieldsNode>;
 
 const ORDER_LINES_PAGE = `#graphql
   query OrderLinesPage($id: ID!, $after: String!) {
@@ -326,47 +325,51 @@ export interface FactsWanted {
 type CashOnDeliveryFacts = { totalOutstanding: z.infer<typeof PresentmentOnly>; lines: z.infer<typeof OrderLineNode>[] };
 
 /**
- * The cash-on-delivery facts of the orders that need them, FACTS_PER_QUERY to a query (one per
- * fulfillment order of a round at most), longer orders' lines read on.
+ * Something of each of these orders, FACTS_PER_QUERY orders to an aliased query (o0, o1, ...), each
+ * answer completed by `complete` (its lists read on past their first page). An order Shopify no
+ * longer knows is an error: the fulfillment orders read a moment ago belong to it.
  */
-async function cashOnDeliveryFacts(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, CashOnDeliveryFacts>> {
-  const facts = new Map<string, CashOnDeliveryFacts>();
+async function readOfOrders<Node, T>(
+  admin: AdminGraphql,
+  paced: PacedCalls,
+  orderIds: readonly string[],
+  read: { document: (count: number) => string; node: z.ZodType<Node>; complete: (orderId: string, node: Node) => Promise<T> },
+): Promise<Map<string, T>> {
+  const facts = new Map<string, T>();
   const unique = [...new Set(orderIds)];
   for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
     const chunk = unique.slice(start, start + FACTS_PER_QUERY);
     const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`o${index}`, OrderCashOnDeliveryNode.nullable()])));
-    const { data, operation } = await paced(() => runGraphql(admin, cashOnDeliveryDocument(chunk.length), variables, result));
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`o${index}`, read.node.nullable()])));
+    const { data, operation } = await paced(() => runGraphql(admin, read.document(chunk.length), variables, result));
     for (const [index, id] of chunk.entries()) {
-      const node = data[`o${index}`] as OrderCashOnDeliveryNode | null | undefined;
+      const node = data[`o${index}`] as Node | null | undefined;
       if (!node) throw vanished(operation);
-      const more = await readPages(admin, paced, orderLinesPages, id, after(node.lineItems.pageInfo));
-      facts.set(id, { totalOutstanding: node.totalOutstandingSet, lines: [...node.lineItems.nodes, ...more] });
+      facts.set(id, await read.complete(id, node));
     }
   }
   return facts;
 }
 
-/**
- * The localized fields of these orders, complete, FACTS_PER_QUERY orders to a query, longer lists
- * read on: only for the orders whose fulfillment orders go where Shopify collects such fields.
- */
-async function localizedFieldsOf(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, z.infer<typeof LocalizedFieldNode>[]>> {
-  const fields = new Map<string, z.infer<typeof LocalizedFieldNode>[]>();
-  const unique = [...new Set(orderIds)];
-  for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
-    const chunk = unique.slice(start, start + FACTS_PER_QUERY);
-    const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`o${index}`, OrderLocalizedFieldsNode.nullable()])));
-    const { data, operation } = await paced(() => runGraphql(admin, localizedFieldsDocument(chunk.length), variables, result));
-    for (const [index, id] of chunk.entries()) {
-      const node = data[`o${index}`] as OrderLocalizedFieldsNode | null | undefined;
-      if (!node) throw vanished(operation);
-      const more = await readPages(admin, paced, localizedFieldsPages, id, after(node.localizedFields.pageInfo));
-      fields.set(id, [...node.localizedFields.nodes, ...more]);
-    }
-  }
-  return fields;
+/** The cash-on-delivery facts of the orders that need them (one per fulfillment order of a round at most), longer orders' lines read on. */
+function cashOnDeliveryFacts(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, CashOnDeliveryFacts>> {
+  return readOfOrders(admin, paced, orderIds, {
+    document: cashOnDeliveryDocument,
+    node: OrderCashOnDeliveryNode,
+    complete: async (id, node) => ({
+      totalOutstanding: node.totalOutstandingSet,
+      lines: [...node.lineItems.nodes, ...(await readPages(admin, paced, orderLinesPages, id, after(node.lineItems.pageInfo)))],
+    }),
+  });
+}
+
+/** The localized fields of these orders, complete: only for the orders whose fulfillment orders go where Shopify collects such fields. */
+function localizedFieldsOf(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, z.infer<typeof LocalizedFieldNode>[]>> {
+  return readOfOrders(admin, paced, orderIds, {
+    document: localizedFieldsDocument,
+    node: OrderLocalizedFieldsNode,
+    complete: async (id, node) => [...node.localizedFields.nodes, ...(await readPages(admin, paced, localizedFieldsPages, id, after(node.localizedFields.pageInfo)))],
+  });
 }
 
 /** A fulfillment order as its query answered, with all its lines (read on past the first page). */

@@ -165,27 +165,24 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
  */
 export const ROUTED_PER_ROUND = 100;
 
-/** The fulfillment order a stored order_routing_complete payload names; null if it cannot be read. */
-function routedFulfillmentOrderOf(payload: string | null): FulfillmentOrderGid | null {
+/**
+ * The fulfillment order a stored payload names: a routing event's, or a request's submitted one;
+ * null if it cannot be read (erased by a compliance request, or not the topic's shape).
+ */
+function fulfillmentOrderNamedIn(
+  topic: "fulfillment_orders/order_routing_complete" | "fulfillment_orders/fulfillment_request_submitted",
+  payload: string | null,
+): FulfillmentOrderGid | null {
   if (payload === null) return null;
   try {
-    const parsed = TopicPayloads["fulfillment_orders/order_routing_complete"].safeParse(JSON.parse(payload));
+    const parsed = TopicPayloads[topic].safeParse(JSON.parse(payload));
     return parsed.success ? parsed.data.fulfillmentOrderId : null;
   } catch {
     return null;
   }
 }
-
-/** The fulfillment order a stored fulfillment_request_submitted payload names (the submitted one). */
-function requestedFulfillmentOrderOf(payload: string | null): FulfillmentOrderGid | null {
-  if (payload === null) return null;
-  try {
-    const parsed = TopicPayloads["fulfillment_orders/fulfillment_request_submitted"].safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data.fulfillmentOrderId : null;
-  } catch {
-    return null;
-  }
-}
+const routedFulfillmentOrderOf = (payload: string | null) => fulfillmentOrderNamedIn("fulfillment_orders/order_routing_complete", payload);
+const requestedFulfillmentOrderOf = (payload: string | null) => fulfillmentOrderNamedIn("fulfillment_orders/fulfillment_request_submitted", payload);
 
 /**
  * Which of these routed fulfillment orders Shopify asked the app to fulfil at or after their
