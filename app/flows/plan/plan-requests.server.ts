@@ -28,6 +28,7 @@ import type { FulfillmentOrderWithOrder, PipelineSettings, ShopifyPort } from ".
 import { forEachConcurrently } from "~/lib/concurrently";
 import { queuePushes, queueWaitingShipments } from "../queue/stages.server";
 import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
+import { earliestRouting, requestedSinceRouting, type RoutingEvent } from "./requested-since-routing";
 
 /** Shopify shows the answer to a request in the order's timeline; keep it short. */
 const MAX_ANSWER = 250;
@@ -184,28 +185,19 @@ function fulfillmentOrderNamedIn(
 const routedFulfillmentOrderOf = (payload: string | null) => fulfillmentOrderNamedIn("fulfillment_orders/order_routing_complete", payload);
 const requestedFulfillmentOrderOf = (payload: string | null) => fulfillmentOrderNamedIn("fulfillment_orders/fulfillment_request_submitted", payload);
 
-/**
- * Which of these routed fulfillment orders Shopify asked the app to fulfil at or after their
- * routing: a fulfillment request goes only to a fulfillment service's location, never to a merchant
- * location the provider drop-ships from, so those are planned through their requests and where
- * they are need not be asked (3 points each; in a sale, nearly every order at a warehouse, since
- * Shopify sends the request right after the routing). A routing event without its time, or whose
- * request came before it (the order routed again since), is asked about as before.
- */
-async function requestedSinceRouting(db: DatabaseOrTransaction, shop: string, routed: { id: FulfillmentOrderGid; routedAt: Date | null }[]): Promise<Set<FulfillmentOrderGid>> {
-  const times = routed.flatMap((r) => (r.routedAt === null ? [] : [r.routedAt.getTime()]));
-  if (times.length === 0) return new Set();
-  const requests = await receiptsTriggeredSince(db, shop, "fulfillment_orders/fulfillment_request_submitted", new Date(Math.min(...times)));
-  const latestRequest = new Map<FulfillmentOrderGid, number>();
-  for (const request of requests) {
-    const id = requestedFulfillmentOrderOf(request.payload);
-    if (id !== null) latestRequest.set(id, Math.max(latestRequest.get(id) ?? 0, request.triggeredAt.getTime()));
-  }
-  return new Set(routed.filter((r) => r.routedAt !== null && (latestRequest.get(r.id) ?? -Infinity) >= r.routedAt.getTime()).map((r) => r.id));
+/** The routed fulfillment orders Shopify has asked the app to fulfil since (requested-since-routing.ts). */
+async function requestedAfterRouting(db: DatabaseOrTransaction, shop: string, routed: RoutingEvent[]): Promise<Set<FulfillmentOrderGid>> {
+  const since = earliestRouting(routed);
+  if (since === null) return new Set();
+  const receipts = await receiptsTriggeredSince(db, shop, "fulfillment_orders/fulfillment_request_submitted", since);
+  return requestedSinceRouting(
+    routed,
+    receipts.map((receipt) => ({ id: requestedFulfillmentOrderOf(receipt.payload), triggeredAt: receipt.triggeredAt, receivedAt: receipt.receivedAt })),
+  );
 }
 
 /** Each readable routing receipt's fulfillment order, and when Shopify routed it. */
-function routedOf(receipts: WaitingReceipt[]): { id: FulfillmentOrderGid; routedAt: Date | null }[] {
+function routedOf(receipts: WaitingReceipt[]): RoutingEvent[] {
   return receipts.flatMap((receipt) => {
     const id = routedFulfillmentOrderOf(receipt.payload);
     return id === null ? [] : [{ id, routedAt: receipt.triggeredAt }];
@@ -231,9 +223,9 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
     // saves the full read (about 150 points) for all of those.
     // One that has its shipment already (its fulfillment request was answered first, or the event
     // came twice) is planned: recording it again would change nothing, so its location is not read.
-    // One that Shopify asked the app to fulfil is at a fulfillment service's location (above).
+    // One that Shopify asked the app to fulfil is at a fulfillment service's location (requested-since-routing.ts).
     const known = await fulfillmentOrdersWithShipments(ctx.db, shop, ids);
-    const requested = dropshipLocations.size === 0 ? new Set<FulfillmentOrderGid>() : await requestedSinceRouting(ctx.db, shop, routed.filter((r) => !known.has(r.id)));
+    const requested = dropshipLocations.size === 0 ? new Set<FulfillmentOrderGid>() : await requestedAfterRouting(ctx.db, shop, routed.filter((r) => !known.has(r.id)));
     const unplanned = ids.filter((id) => !known.has(id) && !requested.has(id));
     const located =
       dropshipLocations.size === 0 || unplanned.length === 0 ? new Map<FulfillmentOrderGid, string | null | undefined>() : await shopify.fulfillmentOrderLocations(unplanned);

@@ -162,13 +162,21 @@ export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topics:
  */
 const RECEIVED_AROUND_TRIGGER_MS = 10 * 60_000;
 
-/** The payloads of the shop's receipts of a topic that Shopify triggered at or after `since`, in any status. */
-export async function receiptsTriggeredSince(db: DatabaseOrTransaction, shop: string, topic: string, since: Date): Promise<{ payload: string | null; triggeredAt: Date }[]> {
+/** Every status a receipt can have: named, so that the (shop, topic, status, receivedAt) index reads a range per status. */
+const ANY_STATUS: WebhookReceiptStatus[] = ["RECORDED", "ENQUEUED", "PROCESSED", "REJECTED"];
+
+/** The shop's receipts of a topic that Shopify triggered at or after `since`, in any status: their payloads and times. */
+export async function receiptsTriggeredSince(
+  db: DatabaseOrTransaction,
+  shop: string,
+  topic: string,
+  since: Date,
+): Promise<{ payload: string | null; triggeredAt: Date; receivedAt: Date }[]> {
   const rows = await db.webhookReceipt.findMany({
-    where: { shop, topic, receivedAt: { gte: new Date(since.getTime() - RECEIVED_AROUND_TRIGGER_MS) }, triggeredAt: { gte: since } },
-    select: { payload: true, triggeredAt: true },
+    where: { shop, topic, status: { in: ANY_STATUS }, receivedAt: { gte: new Date(since.getTime() - RECEIVED_AROUND_TRIGGER_MS) }, triggeredAt: { gte: since } },
+    select: { payload: true, triggeredAt: true, receivedAt: true },
   });
-  return rows.flatMap((row) => (row.triggeredAt === null ? [] : [{ payload: row.payload, triggeredAt: row.triggeredAt }]));
+  return rows.flatMap((row) => (row.triggeredAt === null ? [] : [{ payload: row.payload, triggeredAt: row.triggeredAt, receivedAt: row.receivedAt }]));
 }
 
 /** Their work is done: PROCESSED, in the transaction that records what it did. */
