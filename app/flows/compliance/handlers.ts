@@ -24,13 +24,19 @@ export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async ({ 
   const { shop } = ctx;
   if (shop === null) throw new PermanentFailure("A shop/redact job must name its shop");
   // Reinstalled since the request was accepted: the shop is the merchant's again, nothing is erased.
-  if ((await shopInstallation(ctx.db, shop)) === "installed") {
-    const reason = `The app was installed in ${shop} again before the shop's data was erased: nothing was erased`;
-    await ctx.complete((tx) => markReceiptsRejected(tx, [receiptId], reason, new Date()));
-    ctx.logger.warn(reason, { shop });
+  // Asked in the transaction that erases, so that a reinstall cannot land between the two.
+  const reinstalled = await ctx.complete(async (tx) => {
+    if ((await shopInstallation(tx, shop)) !== "installed") {
+      await eraseShopData(tx, shop);
+      return false;
+    }
+    await markReceiptsRejected(tx, [receiptId], `The app was installed in ${shop} again before the shop's data was erased: nothing was erased`, new Date());
+    return true;
+  });
+  if (reinstalled) {
+    ctx.logger.warn("The app was installed again before the shop's data was erased: nothing was erased", { shop });
     return;
   }
-  // The job's own row goes with the shop's other jobs, in the same transaction that marks it done.
-  await ctx.complete((tx) => eraseShopData(tx, shop));
+  // The job's own row went with the shop's other jobs, in the same transaction that marked it done.
   ctx.logger.info("Everything held about the shop was erased", { shop });
 };
