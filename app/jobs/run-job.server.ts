@@ -99,6 +99,17 @@ function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: 
   };
 }
 
+/** The shop a payload names in its `shop` field, if it names one. */
+function shopNamedIn(payload: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    const shop = typeof parsed === "object" && parsed !== null ? (parsed as { shop?: unknown }).shop : undefined;
+    return typeof shop === "string" ? shop : undefined;
+  } catch {
+    return undefined; // refused with its reason when parsed for its kind
+  }
+}
+
 /** Runs the job with its writes counted as its shop's: they wait only for that shop's (write-scope.server.ts). */
 export function runClaimedJob<S extends JobKinds>(job: Job, deps: RunDependencies<S>): Promise<RunOutcome> {
   return writingForShop(job.shop, () => runAsShop(job, deps));
@@ -113,6 +124,11 @@ async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>)
     // The holder of the last attempt vanished; the claim wrote why into lastError.
     if (job.attempts > job.maxAttempts) return await outcomes.dead(job.lastError ?? "Out of attempts");
     if (!isKindOf(deps.kinds, job.kind)) return await outcomes.dead(`No job kind is named "${job.kind}"`);
+    const named = shopNamedIn(job.payload);
+    if (named !== undefined && named !== job.shop) {
+      // Its writes would be counted as the wrong shop's (write-scope.server.ts): never run.
+      return await outcomes.dead(`The payload names the shop ${named}, but the job is ${job.shop === null ? "no shop's" : `${job.shop}'s`}`);
+    }
     return await runKind(job.kind, job, lease, outcomes, logger, deps);
   } catch (error) {
     // Only the database can fail here (the handler's errors are outcomes): the job stays RUNNING

@@ -149,6 +149,17 @@ describe("the worker", () => {
     expect(runs).toBe(0);
   });
 
+  it("sends a job whose payload names another shop than the job's to DEAD, without running it", async () => {
+    let runs = 0;
+    // A job runs with its writes counted as its shop's: one acting on another shop must not run.
+    await db.job.create({ data: { id: "other-shop", kind: "noop", status: "PENDING", maxAttempts: 5, runAt: new Date(), shop: "a.myshopify.com", payload: JSON.stringify({ shop: "b.myshopify.com" }) } });
+    worker({ handlers: { noop: async () => void (runs += 1) } });
+
+    const job = await untilJob("other-shop", "the job to be dead", (j) => j.status === "DEAD");
+    expect(job.lastError).toBe("The payload names the shop b.myshopify.com, but the job is a.myshopify.com's");
+    expect(runs).toBe(0);
+  });
+
   it("claims again a job whose worker crashed once its lease expires, and fences the crashed worker out", async () => {
     const clock = manualClock();
     const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt: clock.now() });
