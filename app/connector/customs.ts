@@ -168,16 +168,6 @@ export function dropshipLine(
 const IOSS_LIMIT_CENTS = 150_00;
 
 /**
- * The shop's tax number for the parcel (VatCode):
- * - into the EU from outside: the IOSS number, when the shop charged VAT at checkout (that is what
- *   the IOSS declares) and the goods are not known to be worth more than EUR 150 (known when the
- *   order has a euro amount; Shopify itself stops charging IOSS VAT above the limit);
- * - within the EU: the shop's EU VAT number;
- * - into Great Britain from outside: the UK VAT number;
- * - domestic parcels and everywhere else: none.
- * Without a number the recipient pays import VAT on delivery, which is lawful, so nothing is held.
- */
-/**
  * Whether the shop collected VAT at checkout (any tax charged), as vatCodeFor needs it. Only a shop
  * with an IOSS number ever declares by it, so only such a shop's orders have their tax total read
  * (factsWantedFor); for any other this is false and never consulted.
@@ -195,6 +185,16 @@ export function vatCollectedAtCheckout(order: OrderFacts, taxIds: ConnectorSetti
   return ok(centsOf(order.totalTax) > 0);
 }
 
+/**
+ * The shop's tax number for the parcel (VatCode):
+ * - into the EU from outside: the IOSS number, when the shop charged VAT at checkout (that is what
+ *   the IOSS declares) and the goods are not known to be worth more than EUR 150 (known when the
+ *   order has a euro amount; Shopify itself stops charging IOSS VAT above the limit);
+ * - within the EU: the shop's EU VAT number;
+ * - into Great Britain from outside: the UK VAT number;
+ * - domestic parcels and everywhere else: none.
+ * Without a number the recipient pays import VAT on delivery, which is lawful, so nothing is held.
+ */
 export function vatCodeFor(args: {
   destination: string;
   origin: string;

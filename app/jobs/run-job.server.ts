@@ -45,12 +45,20 @@ function handlerFor<S extends JobKinds, K extends KindOf<S>>(handlers: JobHandle
 
 type ParsedPayload<P> = { ok: true; payload: P } | { ok: false; reason: string };
 
-function parsePayload<S extends JobKinds, K extends KindOf<S>>(kinds: S, kind: K, text: string): ParsedPayload<PayloadOf<S, K>> {
+/**
+ * The job's payload for its kind. One that names a shop (`shop`) other than the job's own is refused:
+ * the job runs with its writes counted as its own shop's (write-scope.server.ts).
+ */
+function parsePayload<S extends JobKinds, K extends KindOf<S>>(kinds: S, kind: K, job: Pick<Job, "payload" | "shop">): ParsedPayload<PayloadOf<S, K>> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(job.payload);
   } catch (error) {
     return { ok: false, reason: `The payload is not JSON (${describeError(error)})` };
+  }
+  const named = typeof json === "object" && json !== null ? (json as { shop?: unknown }).shop : undefined;
+  if (typeof named === "string" && named !== job.shop) {
+    return { ok: false, reason: `The payload names the shop ${named}, but the job is ${job.shop === null ? "no shop's" : `${job.shop}'s`}` };
   }
   const schema: S[K] = kinds[kind];
   const parsed = schema.safeParse(json);
@@ -99,17 +107,6 @@ function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: 
   };
 }
 
-/** The shop a payload names in its `shop` field, if it names one. */
-function shopNamedIn(payload: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(payload);
-    const shop = typeof parsed === "object" && parsed !== null ? (parsed as { shop?: unknown }).shop : undefined;
-    return typeof shop === "string" ? shop : undefined;
-  } catch {
-    return undefined; // refused with its reason when parsed for its kind
-  }
-}
-
 /** Runs the job with its writes counted as its shop's: they wait only for that shop's (write-scope.server.ts). */
 export function runClaimedJob<S extends JobKinds>(job: Job, deps: RunDependencies<S>): Promise<RunOutcome> {
   return writingForShop(job.shop, () => runAsShop(job, deps));
@@ -124,11 +121,6 @@ async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>)
     // The holder of the last attempt vanished; the claim wrote why into lastError.
     if (job.attempts > job.maxAttempts) return await outcomes.dead(job.lastError ?? "Out of attempts");
     if (!isKindOf(deps.kinds, job.kind)) return await outcomes.dead(`No job kind is named "${job.kind}"`);
-    const named = shopNamedIn(job.payload);
-    if (named !== undefined && named !== job.shop) {
-      // Its writes would be counted as the wrong shop's (write-scope.server.ts): never run.
-      return await outcomes.dead(`The payload names the shop ${named}, but the job is ${job.shop === null ? "no shop's" : `${job.shop}'s`}`);
-    }
     return await runKind(job.kind, job, lease, outcomes, logger, deps);
   } catch (error) {
     // Only the database can fail here (the handler's errors are outcomes): the job stays RUNNING
@@ -148,7 +140,7 @@ async function runKind<S extends JobKinds, K extends KindOf<S>>(
 ): Promise<RunOutcome> {
   const handler = handlerFor(deps.handlers, kind);
   if (!handler) return outcomes.dead(`This worker has no handler for ${kind} jobs`);
-  const parsed = parsePayload(deps.kinds, kind, job.payload);
+  const parsed = parsePayload(deps.kinds, kind, job);
   if (!parsed.ok) return outcomes.dead(parsed.reason);
 
   const leaseLost = new AbortController();

@@ -326,8 +326,8 @@ type CashOnDeliveryFacts = { totalOutstanding: z.infer<typeof PresentmentOnly>; 
 
 /**
  * Something of each of these orders, FACTS_PER_QUERY orders to an aliased query (o0, o1, ...), each
- * answer completed by `complete` (its lists read on past their first page). An order Shopify no
- * longer knows is an error: the fulfillment orders read a moment ago belong to it.
+ * answer completed by `complete` (its lists read on past their first page); no call for no order.
+ * An order Shopify no longer knows is an error: the fulfillment orders read a moment ago belong to it.
  */
 async function readOfOrders<Node, T>(
   admin: AdminGraphql,
@@ -377,10 +377,10 @@ type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: Fulfillm
 
 /**
  * The rest of one fulfillment order: what is read only when needed (the order's current total tax
- * when the original is null and the tax is wanted, the original unit price of lines without a financial summary); then
- * its facts and its order's, parsed. `cashOnDelivery`: its order's, when that order is paid cash on
- * delivery (null otherwise); `localizedFields`: its order's, complete (none when its destination
- * has none).
+ * when the original is null and the tax is wanted, the original unit price of lines without a
+ * financial summary); then its facts and its order's, parsed. `cashOnDelivery`: its order's, when
+ * that order is paid cash on delivery (null otherwise); `localizedFields`: its order's, complete
+ * (none when its destination has none).
  */
 async function completeFacts(
   admin: AdminGraphql,
@@ -452,9 +452,9 @@ export async function readFulfillmentOrders(
     const itemIds = [...found.values()].flatMap(({ lines }) => lines.flatMap((line) => line.inventoryItemId ?? []));
     const items = await inventoryItemCustoms(admin, paced, itemIds, known);
     const codOrderIds = [...found.values()].flatMap(({ node }) => (wanted.cashOnDelivery(node.order.paymentGatewayNames) ? [node.order.id] : []));
-    const cod = codOrderIds.length === 0 ? new Map<string, CashOnDeliveryFacts>() : await cashOnDeliveryFacts(admin, paced, codOrderIds);
+    const cod = await cashOnDeliveryFacts(admin, paced, codOrderIds);
     const localizedOrderIds = [...found.values()].flatMap(({ node }) => (wantsLocalizedFields(node.destination?.countryCode) ? [node.order.id] : []));
-    const localized = localizedOrderIds.length === 0 ? new Map<string, z.infer<typeof LocalizedFieldNode>[]>() : await localizedFieldsOf(admin, paced, localizedOrderIds);
+    const localized = await localizedFieldsOf(admin, paced, localizedOrderIds);
     for (const [id, first] of found) {
       read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null, localized.get(first.node.order.id) ?? [], wanted));
     }

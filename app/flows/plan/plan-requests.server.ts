@@ -196,12 +196,16 @@ async function requestedAfterRouting(db: DatabaseOrTransaction, shop: string, ro
   );
 }
 
-/** Each readable routing receipt's fulfillment order, and when Shopify routed it. */
-function routedOf(receipts: WaitingReceipt[]): RoutingEvent[] {
-  return receipts.flatMap((receipt) => {
+/** Each readable routing receipt's fulfillment order and when Shopify routed it; the ids of the unreadable receipts. */
+function routedOf(receipts: WaitingReceipt[]): { routed: RoutingEvent[]; unreadable: string[] } {
+  const routed: RoutingEvent[] = [];
+  const unreadable: string[] = [];
+  for (const receipt of receipts) {
     const id = routedFulfillmentOrderOf(receipt.payload);
-    return id === null ? [] : [{ id, routedAt: receipt.triggeredAt }];
-  });
+    if (id === null) unreadable.push(receipt.id);
+    else routed.push({ id, routedAt: receipt.triggeredAt });
+  }
+  return { routed, unreadable };
 }
 
 /**
@@ -215,8 +219,7 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
   const dropshipLocations = new Set<string>(settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])));
   const batches = { kind: "fulfillment-orders.routed", topics: ["fulfillment_orders/order_routing_complete"], perRound: ROUTED_PER_ROUND } as const;
   await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
-    const unreadable = receipts.filter((receipt) => routedFulfillmentOrderOf(receipt.payload) === null).map((receipt) => receipt.id);
-    const routed = routedOf(receipts);
+    const { routed, unreadable } = routedOf(receipts);
     const ids = routed.map((r) => r.id);
     // Every fulfillment order's routing is announced; most are at a warehouse (planned through their
     // request) or at a location the provider does not serve. A few-point read of where each is
