@@ -58,6 +58,12 @@ async function startEngine(options: { leaseMs?: number; stopTimeoutMs?: number }
 
 const jobOf = (jobId: string) => db.job.findUniqueOrThrow({ where: { id: jobId } });
 
+/**
+ * Until the job's handler has started. Its row says RUNNING as soon as the claim commits, a moment
+ * before the worker reads the claim's result: a stop in that moment hands the job back unrun.
+ */
+const handlerStarted = (jobId: string, what: string) => waitFor(() => runs.some((run) => run.startsWith(`${jobId}#`)), { what });
+
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
@@ -186,7 +192,7 @@ describe("stopping", () => {
   it("lets a running job finish when it finishes within the stop timeout", async () => {
     const stopping = await startEngine({ stopTimeoutMs: 10_000 });
     const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "slow" } });
-    await waitFor(async () => (await jobOf(jobId)).status === "RUNNING", { what: "the slow job to start" });
+    await handlerStarted(jobId, "the slow job to start");
     await stopping.stop();
     expect((await jobOf(jobId)).status).toBe("DONE");
   });
@@ -194,7 +200,7 @@ describe("stopping", () => {
   it("hands a job that outlasts the stop timeout back, uncounted, and another worker runs it", async () => {
     const stopping = await startEngine({ stopTimeoutMs: 200 });
     const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "stubborn" } });
-    await waitFor(async () => (await jobOf(jobId)).status === "RUNNING", { what: "the stubborn job to start" });
+    await handlerStarted(jobId, "the stubborn job to start");
     await stopping.stop();
     const released = await jobOf(jobId);
     expect(released.status).toBe("PENDING");
