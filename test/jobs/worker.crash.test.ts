@@ -10,7 +10,14 @@ import { recordingJobLogger, spawnWorkerProcess, waitFor, type WorkerProcess } f
 import { enqueue, testKinds } from "../support/test-queue";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 
-const LEASE_MS = 400;
+/**
+ * The crashing process's lease: how long the survivor waits for the job. Long enough that a busy
+ * machine cannot starve the crashing worker's heartbeats past it before the kill (at 400 ms its own
+ * poll could take its job back, a third attempt).
+ */
+const LEASE_MS = 1_500;
+/** The survivor's: it only has to outlive the crashed worker's, never to lapse itself. */
+const SURVIVOR_LEASE_MS = 60_000;
 const { db, url } = useTestDatabase();
 const processes: WorkerProcess[] = [];
 const workers: Worker[] = [];
@@ -24,7 +31,7 @@ async function workerProcess(mode: Parameters<typeof spawnWorkerProcess>[1], lea
 /** The survivor: a worker in this process running the same handler to completion. */
 function survivingWorker(): void {
   workers.push(
-    startWorker({ db, kinds: testKinds, handlers: { noop: effectRecorder("complete") }, pollIntervalMs: 10, leaseMs: LEASE_MS, logger: recordingJobLogger().logger }),
+    startWorker({ db, kinds: testKinds, handlers: { noop: effectRecorder("complete") }, pollIntervalMs: 10, leaseMs: SURVIVOR_LEASE_MS, logger: recordingJobLogger().logger }),
   );
 }
 
@@ -36,7 +43,7 @@ const effectsOf = async (jobId: string) => Effects.parse(await db.$queryRaw`SELE
 const attemptsOf = async (jobId: string) =>
   Attempts.parse(await db.$queryRaw`SELECT * FROM "TestAttempt" WHERE "jobId" = ${jobId} ORDER BY "attempt"`);
 const done = (jobId: string) =>
-  waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "DONE", { what: `job ${jobId} to be done` });
+  waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "DONE", { timeoutMs: 10_000, what: `job ${jobId} to be done` });
 
 beforeAll(() => createEffectTables(db));
 

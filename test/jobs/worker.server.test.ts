@@ -20,11 +20,11 @@ function worker(options: Partial<WorkerOptions<typeof testKinds>> & Pick<WorkerO
 
 const jobOf = (id: string) => db.job.findUniqueOrThrow({ where: { id } });
 
-const untilJob = (id: string, what: string, ready: (job: Awaited<ReturnType<typeof jobOf>>) => boolean) =>
+const untilJob = (id: string, what: string, ready: (job: Awaited<ReturnType<typeof jobOf>>) => boolean, timeoutMs?: number) =>
   waitFor(async () => {
     const job = await jobOf(id);
     return ready(job) && job;
-  }, { what });
+  }, { what, timeoutMs });
 
 beforeEach(async () => {
   await db.job.deleteMany();
@@ -195,18 +195,20 @@ describe("the worker", () => {
     expect(runs).toBe(0);
   });
 
-  it("keeps the lease alive while a slow handler runs, so no other worker takes the job", async () => {
+  it("keeps the lease alive while a slow handler runs, so no other worker takes the job", { timeout: 20_000 }, async () => {
     const runs: string[] = [];
     const slow: NoopHandler = async (_payload, ctx) => {
       runs.push(ctx.jobId);
-      await sleep(800); // well past the lease: only heartbeats keep it
+      await sleep(4_000); // well past the lease: only heartbeats keep it
     };
     const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
-    worker({ handlers: { noop: slow }, leaseMs: 300, owner: "first" });
+    // A lease of 1.5 s (a heartbeat every 0.5 s): at 300 ms, a busy machine's 200 ms stall let the
+    // second worker take the job over, as it should.
+    worker({ handlers: { noop: slow }, leaseMs: 1_500, owner: "first" });
     await waitFor(() => runs.length === 1, { what: "the first worker to start the job" });
-    worker({ handlers: { noop: slow }, leaseMs: 300, owner: "second" });
+    worker({ handlers: { noop: slow }, leaseMs: 1_500, owner: "second" });
 
-    await untilJob(jobId, "the job to be done", (j) => j.status === "DONE");
+    await untilJob(jobId, "the job to be done", (j) => j.status === "DONE", 15_000);
     expect(runs).toEqual([jobId]);
   });
 
@@ -256,6 +258,7 @@ describe("the worker", () => {
   });
 
   it("lets running jobs finish when stopped, and claims nothing more", async () => {
+    const begun: string[] = [];
     const finished: string[] = [];
     const first = await enqueue(db, { kind: "noop", payload: {} });
     const started = startWorker({
@@ -265,12 +268,15 @@ describe("the worker", () => {
       logger: recordingJobLogger().logger,
       handlers: {
         noop: async (_payload, ctx) => {
+          begun.push(ctx.jobId);
           await sleep(100);
           finished.push(ctx.jobId);
         },
       },
     });
-    await untilJob(first.jobId, "the job to start", (j) => j.status === "RUNNING");
+    // The handler, not the row: the row says RUNNING once the claim commits, a moment before the
+    // worker reads what it claimed, and a stop in that moment hands the job back unrun.
+    await waitFor(() => begun.includes(first.jobId), { what: "the job to start" });
     // Queued once the worker is stopping: queued before, a poll may take it during the insert's
     // round trip (seen on PostgreSQL), and that is not what this is about.
     const stopped = started.stop();
@@ -300,7 +306,7 @@ describe("the worker", () => {
         },
       },
     });
-    await untilJob(jobId, "the job to start", (j) => j.status === "RUNNING");
+    await waitFor(() => signal !== undefined, { what: "the job to start" });
 
     const stopping = Date.now();
     await started.stop();

@@ -14,7 +14,9 @@ let harness: Harness;
 beforeAll(async () => {
   // A Plus shop's GraphQL budget (1,000 points a second): a standard plan's reads 25 orders in
   // about 10 s, longer than the gather window, which is not what this test is about.
-  harness = await startHarness({ createDelayMs: 0, trackingStepMs: 20, policy: { pushGatherMs: GATHER_MS }, shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 } });
+  // The worker starts once every order is placed: placing 25 one after another takes longer than
+  // the gather window on a busy machine, and the window would then rightly send a third batch.
+  harness = await startHarness({ worker: false, createDelayMs: 0, trackingStepMs: 20, policy: { pushGatherMs: GATHER_MS }, shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 } });
 }, 30_000);
 
 afterAll(async () => {
@@ -28,6 +30,7 @@ describe("a burst of 25 orders at the warehouse", () => {
     for (let i = 0; i < 25; i++) placed.push(await harness.placeOrder([{ sku: skus[i % skus.length] ?? "MUG-CER-350-WHT", quantity: 1 }]));
     const ids = placed.flatMap((order) => order.fulfillmentOrders.map((fo) => fo.id));
     expect(ids).toHaveLength(25);
+    harness.startWorker();
 
     const submitted = await waitFor(
       async () => {

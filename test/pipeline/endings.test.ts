@@ -14,8 +14,10 @@ import { DEMO_SHOP, type Harness, startHarness } from "./harness";
 let harness: Harness;
 
 beforeAll(async () => {
-  // Tracking steps of a second: time to act between the fulfilment and the delivery.
-  harness = await startHarness({ trackingStepMs: 1_000 });
+  // Tracking steps of a second: time to act between the fulfilment and the delivery. Packages are
+  // created 2 s after they are accepted: time to stop the worker while one is still being created
+  // (at the harness's 100 ms, a status poll under load moved it on first).
+  harness = await startHarness({ trackingStepMs: 1_000, createDelayMs: 2_000 });
 }, 30_000);
 
 afterAll(async () => {

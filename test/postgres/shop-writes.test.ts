@@ -120,7 +120,7 @@ it("runs a job's claim, handler and outcome as its shop's writes, beside another
   worker = await startEngineWorker({ db, connectionString: url, kinds: testKinds, handlers: { noop: handler }, pollIntervalMs: 100, logger: recordingJobLogger().logger });
 
   // Shop A's job is due a moment after A's transaction opens; shop B's is queued while it is open.
-  const dueAt = new Date(Date.now() + 1_000);
+  const dueAt = new Date(Date.now() + 3_000); // time for A's transaction to take its lock on a busy machine
   const { jobId: ofA } = await enqueue(db, { kind: "noop", payload: {}, shop: "a.myshopify.com", runAt: dueAt });
   const shopA = holdWrites(others[0]!, "a.myshopify.com", "row-held");
   await shopA.lockTaken;
