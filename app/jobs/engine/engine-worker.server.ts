@@ -12,6 +12,7 @@
  * orphan sweep hands such jobs to the engine again (WAKE_ORPHANS_SQL).
  */
 import { Logger, run, type Runner, type Task, type TaskList } from "graphile-worker";
+import pg from "pg";
 import { z } from "zod";
 import { claimJobById } from "../claim.server";
 import type { JobLogger } from "../handler";
@@ -111,6 +112,16 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
       inHand.delete(jobId);
     }
   }
+  /**
+   * The engine's connections, ours rather than its own: a connection cut while idle (a failover, a
+   * database dropped) is an error event on the pool, and graphile-worker stops listening for those
+   * as it shuts down, while its pool may still be closing. Unheard, such an event is an uncaught
+   * exception that kills the process. Ours listens for as long as the pool lives, and a restarted
+   * engine (restartOnFailure) reuses it.
+   */
+  const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  pool.on("error", (error) => logger.warn("A job engine connection failed while idle; the engine opens another", { error: describeError(error) }));
+
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
   const taskList: TaskList = Object.fromEntries(kinds.map((kind) => [kind, task]));
 
@@ -126,12 +137,11 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
 
   const startRunner = (): Promise<Runner> =>
     run({
-      connectionString,
+      pgPool: pool,
       schema: ENGINE_SCHEMA,
       concurrency,
       // Jobs queued now arrive by LISTEN/NOTIFY; the poll finds those whose time has come.
       pollInterval: pollIntervalMs,
-      maxPoolSize: concurrency + 2,
       noHandleSignals: true,
       taskList,
       logger: engineLogger(logger),
@@ -141,7 +151,10 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
       // stops the pool, which restartOnFailure starts again.
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
-  let runner = await startRunner();
+  let runner = await startRunner().catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw error;
+  });
   /**
    * graphile-worker stops its whole pool when a query of its own fails for good (its connections
    * cut by a failover, say) and rejects the runner's promise: left alone, that stops the worker,
@@ -179,6 +192,15 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
   const sweeping = setInterval(() => void sweep(), heartbeatMs);
   sweeping.unref();
 
+  /**
+   * Closes the engine's connections once it has let go of them, giving it a moment if it has not
+   * (a forceful shutdown may still be failing its runs); the pool's error listener stays either way.
+   */
+  const closePool = async () => {
+    const closed = pool.end().catch((error: unknown) => logger.warn("Could not close the job engine's connections", { error: describeError(error) }));
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS).unref())]);
+  };
+
   let stopped: Promise<void> | undefined;
   return {
     get stopping() {
@@ -198,7 +220,7 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
           new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), stopTimeoutMs))),
         ]);
         clearTimeout(timer);
-        if (!timedOut) return;
+        if (!timedOut) return closePool();
         logger.warn("Stopped before every job finished; they go back to the queue for another worker", { running: inHand.size });
         stopping.abort(new Error("The worker is stopping"));
         await new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS));
@@ -220,6 +242,7 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
         // stop does not wait for it: its forceful shutdown gets a moment, then the caller goes on.
         const forceful = runner.kill("the worker stopped; its unfinished jobs were handed back").catch(() => undefined);
         await Promise.race([forceful, new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS).unref())]);
+        await closePool();
       })();
       return stopped;
     },
