@@ -2,8 +2,11 @@
  * `./run migration:new <name>`: writes the migration that takes the last committed schema to the
  * working one, for both databases:
  *   prisma/migrations/NNNN_<name>/migration.sql           (SQLite, from git HEAD:prisma/schema.prisma)
- *   prisma/postgres/migrations/NNNN_<name>/migration.sql  (PostgreSQL, from HEAD's generated schema
- *                                                          to the one prisma/schema.prisma makes now)
+ *   prisma/postgres/migrations/NNNN_<name>/migration.sql  (PostgreSQL, from the schema HEAD's source
+ *                                                          makes to the one it makes now)
+ * It first writes the schemas generated from prisma/schema.prisma (./run schema:postgres). The diffs
+ * run on the Prisma 6.19 CLI (scripts/prisma.ts), on schemas given the `url` it requires
+ * (migrateSchemaFrom; docs/decisions/0030-prisma-7-runtime.md).
  * `prisma migrate dev` and `migrate diff --from-migrations` cannot run here (decisions 0002, 0005),
  * so migrations are diffs of two schemas; test/support/migrations.test.ts and
  * test/postgres/schema.test.ts prove the results.
@@ -11,7 +14,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { postgresSchemaFrom } from "./postgres/schema";
+import { GENERATED_SCHEMAS, generatedSchemasFrom, migrateSchemaFrom, postgresSchemaFrom } from "./postgres/schema";
 
 const root = path.resolve(import.meta.dirname, "..");
 const name = process.argv[2];
@@ -31,13 +34,9 @@ function diff(from: string, to: string): string {
     process.stderr.write(result.stderr);
     process.exit(result.status ?? 1);
   }
-  // The CLI also prints notes about its config on stdout; the migration is the SQL alone.
-  const sql = result.stdout
-    .split("\n")
-    .filter((line) => !/^(Loaded Prisma config|Prisma config detected)/.test(line))
-    .join("\n")
-    .trimEnd();
-  return sql === "" || /^-- This is an empty migration/m.test(sql) ? "" : sql;
+  // scripts/prisma.ts fails a diff that printed nothing; two equal schemas print an empty migration's comment.
+  const sql = result.stdout.trimEnd();
+  return /^-- This is an empty migration/m.test(sql) ? "" : sql;
 }
 
 function write(migrations: string, sql: string): void {
@@ -48,23 +47,33 @@ function write(migrations: string, sql: string): void {
   process.stdout.write(`Wrote ${path.relative(root, folder)}/migration.sql\n`);
 }
 
-const head = (file: string) => execFileSync("git", ["show", `HEAD:${file}`], { cwd: root });
+const head = (file: string) => execFileSync("git", ["show", `HEAD:${file}`], { cwd: root, encoding: "utf8" });
+const cached = (name: string, text: string) => {
+  const file = path.join(root, ".cache", name);
+  writeFileSync(file, text);
+  return file;
+};
+
+// The generated schemas brought up to date with the source first.
+const source = readFileSync(path.join(root, "prisma", "schema.prisma"), "utf8");
+for (const [file, text] of Object.entries(generatedSchemasFrom(source))) writeFileSync(path.join(root, file), text);
 
 // SQLite: HEAD's schema to the working one.
-const previous = path.join(root, ".cache", "previous.prisma");
-writeFileSync(previous, head("prisma/schema.prisma"));
-const sqlite = diff(previous, "prisma/schema.prisma");
+const headSource = head("prisma/schema.prisma");
+const sqlite = diff(cached("previous.prisma", migrateSchemaFrom(headSource)), GENERATED_SCHEMAS.migrateSqlite);
 if (sqlite === "") {
   process.stderr.write("The schema is the same as HEAD's: no migration written.\n");
   process.exit(1);
 }
 
-// PostgreSQL: the generated schema brought up to date first, then HEAD's to it.
-const postgresSchema = path.join(root, "prisma", "postgres", "schema.prisma");
-writeFileSync(postgresSchema, postgresSchemaFrom(readFileSync(path.join(root, "prisma", "schema.prisma"), "utf8")));
-const previousPostgres = path.join(root, ".cache", "previous-postgres.prisma");
-writeFileSync(previousPostgres, head("prisma/postgres/schema.prisma"));
-const postgres = diff(previousPostgres, "prisma/postgres/schema.prisma");
+// PostgreSQL: the schema HEAD's source makes to the one the working source makes. The same models
+// changed, so an empty diff here would be a migration missing from one database.
+const postgres = diff(cached("previous-postgres.prisma", migrateSchemaFrom(postgresSchemaFrom(headSource))), GENERATED_SCHEMAS.migratePostgres);
+const postgresMigrations = path.join(root, "prisma", "postgres", "migrations");
+if (postgres === "" && existsSync(postgresMigrations)) {
+  process.stderr.write("The SQLite schema changed but the PostgreSQL one it makes did not: no migration written.\n");
+  process.exit(1);
+}
 
 write(path.join(root, "prisma", "migrations"), sqlite);
-if (postgres !== "" && existsSync(path.join(root, "prisma", "postgres", "migrations"))) write(path.join(root, "prisma", "postgres", "migrations"), postgres);
+if (existsSync(postgresMigrations)) write(postgresMigrations, postgres);

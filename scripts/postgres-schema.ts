@@ -1,29 +1,29 @@
 /**
- * `./run schema:postgres`: writes prisma/postgres/schema.prisma from prisma/schema.prisma, the one
- * source of the models. Only the datasource's provider and the client's output differ: the models
- * are portable on purpose (no SQLite-only types; JSON as text). `--check` exits 1 when the
- * written file is not what the source makes, which the tests and CI run so the two cannot drift.
+ * `./run schema:postgres`: writes the schemas prisma/schema.prisma makes, the one source of the
+ * models (scripts/postgres/schema.ts): prisma/postgres/schema.prisma, and the two the Prisma 6.19 CLI
+ * migrates with (prisma/migrate/). Only the datasource's provider and url and the client's output
+ * differ: the models are portable on purpose (no SQLite-only types; JSON as text). `--check` exits 1
+ * when a written file is not what the source makes, which the tests and CI run so they cannot drift.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { postgresSchemaFrom } from "./postgres/schema";
+import { generatedSchemasFrom } from "./postgres/schema";
 
 const root = path.resolve(import.meta.dirname, "..");
-const source = path.join(root, "prisma", "schema.prisma");
-const target = path.join(root, "prisma", "postgres", "schema.prisma");
+const wanted = generatedSchemasFrom(readFileSync(path.join(root, "prisma", "schema.prisma"), "utf8"));
+const check = process.argv.includes("--check");
 
-const wanted = postgresSchemaFrom(readFileSync(source, "utf8"));
-const current = existsSync(target) ? readFileSync(target, "utf8") : null;
-
-if (process.argv.includes("--check")) {
-  if (current !== wanted) {
-    process.stderr.write("prisma/postgres/schema.prisma is not what prisma/schema.prisma makes: run ./run schema:postgres and add a PostgreSQL migration (./run migration:new writes both).\n");
-    process.exit(1);
-  }
-  process.exit(0);
-}
-if (current !== wanted) {
+const stale: string[] = [];
+for (const [file, text] of Object.entries(wanted)) {
+  const target = path.join(root, file);
+  if ((existsSync(target) ? readFileSync(target, "utf8") : null) === text) continue;
+  stale.push(file);
+  if (check) continue;
   mkdirSync(path.dirname(target), { recursive: true });
-  writeFileSync(target, wanted);
-  process.stdout.write(`Wrote ${path.relative(root, target)}\n`);
+  writeFileSync(target, text);
+  process.stdout.write(`Wrote ${file}\n`);
+}
+if (check && stale.length > 0) {
+  process.stderr.write(`${stale.join(", ")}: not what prisma/schema.prisma makes. Run ./run schema:postgres, and add the migrations (./run migration:new writes both).\n`);
+  process.exit(1);
 }

@@ -1,8 +1,17 @@
 /**
  * `npm run prisma -- <args>`: the Prisma CLI as it works on machines without Prisma's download host.
- * The CLI insists on locating native engine files before it starts even when it will not use them;
- * pointing these variables at any existing file skips the download. The engines that do the work
- * are the WASM schema engine (prisma.config.ts) and the client's query compiler (engineType "client").
+ * Two CLIs (docs/decisions/0030-prisma-7-runtime.md):
+ * - `generate` (and validate, format, version) run on Prisma 7, the version of the client the app runs;
+ * - `migrate` and `db` run on the Prisma 6.19 CLI (the `prisma-migrate` alias), whose WASM schema
+ *   engine works over a driver adapter (prisma/migrate/prisma.config.ts, decision 0002). Prisma 7's
+ *   CLI has no such engine: it needs a native one from the download host.
+ * Any other command is refused rather than sent to either.
+ *
+ * Both CLIs insist on locating a native schema engine before they start, even when they will not
+ * use it. They are pointed at scripts/no-schema-engine.sh, which fails with a sentence if anything
+ * runs it. Prisma 7 swallows that failure (a `migrate diff` would exit 0 and print nothing), so
+ * Prisma 7 is only ever given the commands above, and a `migrate diff --script` that prints no SQL
+ * is an error here.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -11,31 +20,64 @@ import path from "node:path";
 import { env } from "../app/env.server";
 
 const require = createRequire(import.meta.url);
-const prismaCli = require.resolve("prisma/build/index.js");
-const placeholderEngine = prismaCli; // any existing file will do; it is never executed
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const [command, subcommand] = args;
 
-mkdirSync(".data", { recursive: true });
+const MIGRATING = new Set(["migrate", "db"]);
+const PRISMA_7 = new Set(["generate", "validate", "format", "version", "--version", "-v", "--help", "-h"]);
 
-// On PostgreSQL, `migrate deploy` is ours (scripts/postgres/migrate.ts says why), and `generate`
-// also makes the PostgreSQL client from its generated schema.
+mkdirSync(path.join(root, ".data"), { recursive: true });
+
+// On PostgreSQL, `migrate deploy` is ours (scripts/postgres/migrate.ts says why).
 const postgres = /^postgres(ql)?:\/\//.test(env.DATABASE_URL);
-const [command, subcommand] = process.argv.slice(2);
 if (postgres && command === "migrate" && subcommand === "deploy") {
   const { migratePostgres } = await import("./postgres/migrate");
   const applied = await migratePostgres(env.DATABASE_URL, { log: (line) => process.stdout.write(`${line}\n`) });
   process.stdout.write(applied.length === 0 ? "No pending migrations to apply.\n" : `${applied.length} migration(s) applied.\n`);
   process.exit(0);
 }
-const result = spawnSync(process.execPath, [prismaCli, ...process.argv.slice(2)], {
-  stdio: "inherit",
+
+const migrating = command !== undefined && MIGRATING.has(command);
+if (!migrating && !(command === undefined || PRISMA_7.has(command))) {
+  process.stderr.write(
+    `scripts/prisma.ts: "${command}" is not a command this project runs. Prisma 7 runs generate, validate, format and version; ` +
+      "the Prisma 6.19 CLI runs migrate and db (docs/decisions/0030-prisma-7-runtime.md).\n",
+  );
+  process.exit(2);
+}
+
+const cli = require.resolve(migrating ? "prisma-migrate/build/index.js" : "prisma/build/index.js");
+const configArgs = migrating && !args.includes("--config") ? ["--config", path.join("prisma", "migrate", "prisma.config.ts")] : [];
+const noSchemaEngine = path.join(root, "scripts", "no-schema-engine.sh");
+// The script's output is the SQL alone: the CLI's notes about its config go to stderr.
+const script = command === "migrate" && subcommand === "diff" && args.includes("--script");
+
+const result = spawnSync(process.execPath, [cli, ...args, ...configArgs], {
+  stdio: script ? ["inherit", "pipe", "inherit"] : "inherit",
+  encoding: "utf8",
   env: {
     ...process.env,
     DATABASE_URL: env.DATABASE_URL,
-    PRISMA_SCHEMA_ENGINE_BINARY: placeholderEngine,
-    PRISMA_QUERY_ENGINE_LIBRARY: placeholderEngine,
+    PRISMA_SCHEMA_ENGINE_BINARY: noSchemaEngine,
+    // 6.19 also looks for the native query engine library; the client engine never loads it.
+    ...(migrating ? { PRISMA_QUERY_ENGINE_LIBRARY: noSchemaEngine } : {}),
     PRISMA_HIDE_UPDATE_MESSAGE: "1",
     CHECKPOINT_DISABLE: "1",
   },
-  cwd: path.resolve(import.meta.dirname, ".."),
+  cwd: root,
 });
+if (script) {
+  const lines = (result.stdout ?? "").split("\n");
+  const notes = lines.filter((line) => /^(Loaded Prisma config|Prisma config detected)/.test(line));
+  const sql = lines.filter((line) => !notes.includes(line)).join("\n");
+  if (notes.length > 0) process.stderr.write(`${notes.join("\n")}\n`);
+  process.stdout.write(sql);
+  // Even two equal schemas make a comment ("-- This is an empty migration."): no output at all means
+  // the schema engine did not run.
+  if (result.status === 0 && sql.trim() === "") {
+    process.stderr.write("scripts/prisma.ts: `migrate diff --script` printed no SQL, not even an empty migration's comment: the schema engine did not run.\n");
+    process.exit(1);
+  }
+}
 process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 /**
- * One source of the models: prisma/postgres/schema.prisma is what prisma/schema.prisma makes, and
+ * One source of the models: prisma/postgres/schema.prisma (and prisma/migrate/'s copies for the
+ * Prisma 6.19 CLI) are what prisma/schema.prisma makes, and
  * the PostgreSQL migrations build exactly the tables it describes, on a real PostgreSQL server.
  */
 import { spawnSync } from "node:child_process";
@@ -9,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migratePostgres, migrationFiles } from "../../scripts/postgres/migrate";
-import { postgresSchemaFrom } from "../../scripts/postgres/schema";
+import { GENERATED_SCHEMAS, generatedSchemasFrom, postgresSchemaFrom } from "../../scripts/postgres/schema";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -51,11 +52,14 @@ describe("the PostgreSQL schema", () => {
   it("is generated from prisma/schema.prisma and is current", () => {
     const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/postgres-schema.ts", "--check"], { cwd: root, encoding: "utf8" });
     expect(check.status, check.stderr).toBe(0);
-    // A model added to the source changes the PostgreSQL schema the same way.
-    const source = "generator client {\n  provider   = \"prisma-client-js\"\n  engineType = \"client\"\n}\n\ndatasource db {\n  provider = \"sqlite\"\n  url      = env(\"DATABASE_URL\")\n}\n\nmodel Parcel {\n  id String @id\n}\n";
-    const generated = postgresSchemaFrom(source);
-    expect(generated).toContain('provider = "postgresql"');
-    expect(generated).toContain("model Parcel {\n  id String @id\n}");
+    // A model added to the source changes the PostgreSQL schema and the two the migrations are made from the same way.
+    const source = 'generator client {\n  provider   = "prisma-client-js"\n}\n\ndatasource db {\n  provider = "sqlite"\n}\n\nmodel Parcel {\n  id String @id\n}\n';
+    const generated = generatedSchemasFrom(source);
+    expect(generated[GENERATED_SCHEMAS.postgres]).toContain('provider = "postgresql"');
+    expect(generated[GENERATED_SCHEMAS.postgres]).not.toContain("url");
+    for (const schema of Object.values(generated)) expect(schema).toContain("model Parcel {\n  id String @id\n}");
+    expect(generated[GENERATED_SCHEMAS.migrateSqlite]).toContain('provider = "sqlite"\n  url      = env("DATABASE_URL")\n}');
+    expect(generated[GENERATED_SCHEMAS.migratePostgres]).toContain('provider = "postgresql"\n  url      = env("DATABASE_URL")\n}');
     expect(() => postgresSchemaFrom(source.replace('"sqlite"', '"mysql"'))).toThrow(/expected `datasource db/);
   });
 
@@ -67,11 +71,12 @@ describe("the PostgreSQL schema", () => {
     const fromSchema = await withDatabase("from_schema", async (_url, client) => {
       const diff = spawnSync(
         process.execPath,
-        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/postgres/schema.prisma", "--script"],
+        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/migrate/postgres.prisma", "--script"],
         { cwd: root, encoding: "utf8" },
       );
       expect(diff.status, diff.stderr).toBe(0);
-      await client.query(diff.stdout.split("\n").filter((line) => !/^Loaded Prisma config/.test(line)).join("\n"));
+      expect(diff.stdout).toContain('CREATE TABLE "Shop"');
+      await client.query(diff.stdout);
       return shapeOf(client);
     });
     expect(migrated.columns.length).toBeGreaterThan(50);

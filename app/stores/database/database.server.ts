@@ -159,5 +159,7 @@ export function storedDate(value: unknown): Date | null {
  * function that must be atomic stays atomic inside a larger transaction.
  */
 export function inTransaction<T>(db: DatabaseOrTransaction, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return "$transaction" in db ? db.$transaction(work) : work(db);
+  // Prisma 7's transaction clients have $transaction too (a savepoint), so that no longer tells them
+  // apart: a client is what has $connect. Inside the caller's transaction the work joins it, as before.
+  return "$connect" in db ? (db as PrismaClient).$transaction(work) : work(db);
 }

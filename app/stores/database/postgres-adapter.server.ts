@@ -18,6 +18,9 @@
  *
  * One exception, named by asking for READ COMMITTED: see OWN_RULES.
  *
+ * A transaction is the driver's own, returned as it is once locked: its savepoints (a nested
+ * $transaction under Prisma 7) run inside it, under the lock it already holds.
+ *
  * What PostgreSQL adds is what SQLite on one machine cannot give: several hosts' app and worker
  * processes on one database, a server's durability and backups, and readers never behind a writer.
  * The lock is held for a write's statements only, a millisecond or two on a nearby server.

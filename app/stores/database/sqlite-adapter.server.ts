@@ -20,7 +20,7 @@
  * and left the worker's writes waiting. `writeAtOnce` runs such a transaction synchronously on the
  * same connection, in its turn: the lock is held for the statements alone (docs/decisions/0011).
  */
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
 
 /** The SQLite connection itself, for the few writes done synchronously (writeAtOnce). */
@@ -37,7 +37,7 @@ export function sqliteValue(value: unknown): unknown {
   return value ?? null;
 }
 
-type SqlDriverAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+type SqlDriverAdapter = Awaited<ReturnType<PrismaBetterSqlite3["connect"]>>;
 type Transaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
 type SqlQuery = Parameters<SqlDriverAdapter["queryRaw"]>[0];
 
@@ -88,6 +88,11 @@ function releasingTransaction(inner: Transaction, release: () => void): Transact
     executeRaw: (query) => inner.executeRaw(query),
     commit: () => end(() => inner.commit()),
     rollback: () => end(() => inner.rollback()),
+    // A nested $transaction (Prisma 7) is a savepoint on this same transaction: without these the
+    // client refuses it, "Nested transactions are not supported by adapter".
+    createSavepoint: inner.createSavepoint?.bind(inner),
+    rollbackToSavepoint: inner.rollbackToSavepoint?.bind(inner),
+    releaseSavepoint: inner.releaseSavepoint?.bind(inner),
   };
 }
 
@@ -133,10 +138,10 @@ function connectionOf(adapter: SqlDriverAdapter): SqliteConnection {
 export class SqliteAdapter {
   readonly provider = "sqlite";
   readonly adapterName: string;
-  readonly #inner: PrismaBetterSQLite3;
+  readonly #inner: PrismaBetterSqlite3;
 
   constructor(url: string) {
-    this.#inner = new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    this.#inner = new PrismaBetterSqlite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
     this.adapterName = this.#inner.adapterName;
   }
 
