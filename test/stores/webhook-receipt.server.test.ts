@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../support/database";
-import { recordWebhookReceipt, recordWebhookReceiptUnlessUninstalled, setWebhookReceiptStatus, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
+import { PrismaClient } from "@prisma/client";
+import { testDatabaseProvider, useTestDatabase } from "../support/database";
+import { SqliteAdapter } from "~/stores/database/sqlite-adapter.server";
+import { orderPayloadAsOf, recordWebhookReceipt, recordWebhookReceiptUnlessUninstalled, setWebhookReceiptStatus, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
 
-const { db } = useTestDatabase();
+const { db, url } = useTestDatabase();
 
 const delivery: WebhookDelivery = {
   shop: "a.myshopify.com",
@@ -75,5 +77,50 @@ describe("webhook receipts", () => {
       expect(await recordWebhookReceiptUnlessUninstalled(db, delivery)).toEqual({ uninstalledAt });
       expect(await db.webhookReceipt.findMany({ select: { id: true } })).toEqual([{ id: first.receiptId }]);
     });
+  });
+});
+
+describe("the order as the app knew it at a moment (orderPayloadAsOf)", () => {
+  const at = (iso: string) => new Date(iso);
+  const receive = async (orderId: string, topic: string, receivedAt: string, payload: string | null, eventId = `${orderId}:${topic}:${receivedAt}`) => {
+    const { receiptId } = await recordWebhookReceipt(db, { ...delivery, orderId, topic, eventId, payload: payload ?? "{}" });
+    await db.webhookReceipt.update({ where: { id: receiptId }, data: { receivedAt: at(receivedAt), ...(payload === null ? { payload: null } : {}) } });
+  };
+
+  it("is the order's last orders/create or orders/updated received by then, never a later one, another order's or another topic's", async () => {
+    await receive("gid://shopify/Order/1", "orders/create", "2030-01-01T10:00:00Z", '{"v":"created"}');
+    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T11:00:00Z", '{"v":"updated at 11"}');
+    await receive("gid://shopify/Order/1", "orders/edited", "2030-01-01T11:30:00Z", '{"v":"edited"}');
+    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T13:00:00Z", '{"v":"updated at 13"}');
+    await receive("gid://shopify/Order/2", "orders/updated", "2030-01-01T11:45:00Z", '{"v":"another order"}');
+
+    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBe('{"v":"updated at 11"}');
+    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T10:30:00Z"))).toBe('{"v":"created"}');
+    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T09:00:00Z"))).toBeNull();
+    expect(await orderPayloadAsOf(db, "b.myshopify.com", "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBeNull();
+  });
+
+  it("skips a payload erased by a compliance request for the one before it", async () => {
+    await receive("gid://shopify/Order/1", "orders/create", "2030-01-01T10:00:00Z", '{"v":"created"}');
+    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T11:00:00Z", null);
+    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBe('{"v":"created"}');
+  });
+
+  // Runs for every fulfilment written (each is an orders/updated). SQLite keeps no statistics: with
+  // an index on (shop, orderId) alone it searched (shop, topic, eventId) instead, reading every
+  // order receipt of the shop, payloads included, each time: 9 s for 1,000 orders (decision 0031).
+  it.skipIf(testDatabaseProvider === "postgresql")("on SQLite, searches the order's own receipts by index, whatever else the shop has", async () => {
+    const queries: { sql: string; params: unknown[] }[] = [];
+    const client = new PrismaClient({ adapter: new SqliteAdapter(url), log: [{ emit: "event", level: "query" }] });
+    client.$on("query", (event) => void queries.push({ sql: event.query, params: JSON.parse(event.params) as unknown[] }));
+    try {
+      await orderPayloadAsOf(client, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"));
+      const lookup = queries.find((query) => query.sql.includes("WebhookReceipt"));
+      if (!lookup) throw new Error("the lookup sent no query to WebhookReceipt");
+      const plan = await client.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${lookup.sql}`, ...lookup.params);
+      expect(plan.map((step) => step.detail)).toEqual([expect.stringContaining("USING INDEX WebhookReceipt_shop_orderId_receivedAt_idx (shop=? AND orderId=? AND receivedAt<?)")]);
+    } finally {
+      await client.$disconnect();
+    }
   });
 });

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { claimOf, describeUnits } from "~/connector/claim";
 import { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
-import type { WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
+import { orderPayloadAsOf, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
 import { recordChangeAfterSend } from "~/stores/shipments/after-sending.server";
 import { shipmentLines } from "~/stores/shipments/shipment-pipeline.server";
 import type { ShopifyPort } from "../ports/ports";
@@ -61,12 +61,8 @@ function addressOf(payload: string | null): string | undefined {
 /** The address the order had when the package was sent: its last order event received before then. */
 async function addressWhenSent(ctx: JobContext, shop: string, shipment: Shipment): Promise<string | undefined> {
   if (shipment.submittedAt === null) return undefined;
-  const before = await ctx.db.webhookReceipt.findFirst({
-    where: { shop, orderId: shipment.orderId, topic: { in: ["orders/create", "orders/updated"] }, receivedAt: { lte: shipment.submittedAt }, payload: { not: null } },
-    orderBy: { receivedAt: "desc" },
-    select: { payload: true },
-  });
-  return before ? addressOf(before.payload) : undefined;
+  const payload = await orderPayloadAsOf(ctx.db, shop, shipment.orderId, shipment.submittedAt);
+  return payload === null ? undefined : addressOf(payload);
 }
 
 const HOLD_TOPICS: readonly string[] = ["fulfillment_orders/placed_on_hold", "fulfillment_holds/added"];

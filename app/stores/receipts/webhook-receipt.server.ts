@@ -155,6 +155,23 @@ export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topics:
   });
 }
 
+/** The topics whose payload is the whole order as it stood. */
+const ORDER_TOPICS = ["orders/create", "orders/updated"];
+
+/**
+ * The payload of the order's last orders/create or orders/updated received at or before `at`: the
+ * order as the app knew it then. Null when none is kept (none received, or erased by a compliance
+ * request). Searched on the (shop, orderId, receivedAt) index: the order's few receipts, newest first.
+ */
+export async function orderPayloadAsOf(db: DatabaseOrTransaction, shop: string, orderId: string, at: Date): Promise<string | null> {
+  const row = await db.webhookReceipt.findFirst({
+    where: { shop, orderId, topic: { in: ORDER_TOPICS }, receivedAt: { lte: at }, payload: { not: null } },
+    orderBy: { receivedAt: "desc" },
+    select: { payload: true },
+  });
+  return row?.payload ?? null;
+}
+
 /**
  * How long after Shopify triggered an event a receipt of it may have been recorded by our clock,
  * and before it: deliveries are retried for hours, and the two clocks differ by a little. Only
