@@ -157,6 +157,7 @@ try {
   say(`    ${describeLatency("order placed to package accepted by the provider", latencies.placedToAccepted, 10_000)}`);
   say(`      ${describeLatency("of which placed to planned (request accepted, package written)", latencies.placedToPlanned)}`);
   say(`      ${describeLatency("and planned to accepted by the provider", latencies.plannedToAccepted)}`);
+  for (const { kind, figures } of latencies.placedToAcceptedByKind) say(`      ${describeLatency(`${kind.toLowerCase()} packages alone`, figures)}`);
   say(`    ${describeLatency("tracking known at the provider to fulfilment with tracking in Shopify", latencies.trackingToFulfilment, 60_000)}`);
   say(`  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
   for (const failure of failures) say(`  worker error: ${failure}`);

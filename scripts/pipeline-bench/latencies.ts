@@ -42,6 +42,8 @@ export interface ShipmentLink {
   packageId: string;
   /** When the app planned the package (its shipment row was written). */
   createdAt: Date;
+  /** OUTBOUND (from a warehouse's stock) or DROPSHIP. */
+  kind: string;
 }
 
 const numericTail = (gid: string) => Number(gid.slice(gid.lastIndexOf("/") + 1));
@@ -56,6 +58,7 @@ export function orderLatencies(shipments: ShipmentLink[], sandbox: SandboxState,
   }
   const packages = new Map([...sandbox.outbounds.values(), ...sandbox.dropships.values()].map((p) => [p.packageId, p]));
   const placedToAccepted: number[] = [];
+  const placedToAcceptedByKind = new Map<string, number[]>();
   const placedToPlanned: number[] = [];
   const plannedToAccepted: number[] = [];
   const trackingToFulfilment: number[] = [];
@@ -65,6 +68,7 @@ export function orderLatencies(shipments: ShipmentLink[], sandbox: SandboxState,
     const placedAt = orderPlacedAt.get(orderOf.get(foId) ?? -1);
     if (sent && placedAt !== undefined) {
       placedToAccepted.push(sent.submittedAt - placedAt);
+      placedToAcceptedByKind.set(shipment.kind, [...(placedToAcceptedByKind.get(shipment.kind) ?? []), sent.submittedAt - placedAt]);
       placedToPlanned.push(shipment.createdAt.getTime() - placedAt);
       plannedToAccepted.push(sent.submittedAt - shipment.createdAt.getTime());
     }
@@ -73,6 +77,7 @@ export function orderLatencies(shipments: ShipmentLink[], sandbox: SandboxState,
   }
   return {
     placedToAccepted: percentiles(placedToAccepted),
+    placedToAcceptedByKind: [...placedToAcceptedByKind.entries()].sort().map(([kind, samples]) => ({ kind, figures: percentiles(samples) })),
     placedToPlanned: percentiles(placedToPlanned),
     plannedToAccepted: percentiles(plannedToAccepted),
     trackingToFulfilment: percentiles(trackingToFulfilment),

@@ -24,6 +24,14 @@ export interface PipelinePolicy {
    * package became READY, so no package waits longer than this.
    */
   readonly pushGatherMs: number;
+  /**
+   * A partial batch waits at least this long (from its longest-waiting package) for company, and
+   * past it only while the shop's planning is under way (a fulfillment request fetch or a routing
+   * batch running or due before pushGatherMs is up): once nothing is being planned, waiting longer
+   * bets on orders not yet placed, and at the end of a sale the last batch waited the full
+   * pushGatherMs for nothing (decision 0031).
+   */
+  readonly pushGatherMinMs: number;
   /** Creation batches one push job sends before it queues itself again, so other shops get a turn. */
   readonly batchesPerPush: number;
   /** Status queries one poll job makes before it queues itself again. */
@@ -92,6 +100,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   // 3 s until the facts got cheaper (decision 0010): then a sale's drop-ship packages, planned as
   // fast as the warehouse stock ran out over 10 s or more, went in 4 or 5 partial batches.
   pushGatherMs: 5_000,
+  pushGatherMinMs: 1_000,
   idsPerStatusQuery: 100,
   trackingNumbersPerQuery: 20,
   batchesPerPush: 10,

@@ -34,7 +34,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
 import type { ProviderPort } from "../ports/ports";
-import { queuePush, queueStatusPoll } from "../queue/stages.server";
+import { isPlanningUnderWay, queuePush, queueStatusPoll } from "../queue/stages.server";
 
 type Package = OutboundPackage | DropshipPackage;
 
@@ -239,13 +239,20 @@ async function boxLimitOf(db: DatabaseOrTransaction, target: PushTarget): Promis
 
 /**
  * When a push should wait for its batch to fill: fewer READY packages than a batch holds, and the
- * longest-waiting one has waited less than pushGatherMs. Null: send now.
+ * longest-waiting one has waited less than pushGatherMinMs, or less than pushGatherMs while the
+ * shop's planning is under way (more packages may be coming). Null: send now. The planning jobs
+ * bring the shop's pushes forward as they finish (plan/handlers.ts), so a batch waiting on them
+ * goes when they end.
  */
 async function gatheringUntil(db: DatabaseOrTransaction, deps: PipelineDeps, target: PushTarget): Promise<Date | null> {
   const { count, oldestReadyAt } = await readyBacklog(db, target);
   if (count === 0 || count >= deps.policy.packagesPerBatch || oldestReadyAt === null) return null;
-  const sendAt = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMs);
-  return sendAt > deps.now() ? sendAt : null;
+  const now = deps.now();
+  const atLeastUntil = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMinMs);
+  if (atLeastUntil > now) return atLeastUntil;
+  const atMostUntil = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMs);
+  if (atMostUntil <= now) return null;
+  return (await isPlanningUnderWay(db, target.shop, atMostUntil)) ? atMostUntil : null;
 }
 
 export async function pushShipments(ctx: JobContext, deps: PipelineDeps, target: PushTarget): Promise<void> {

@@ -42,6 +42,21 @@ export async function queuePush(db: DatabaseOrTransaction, target: PushTarget, r
   await queueBy(db, jobId, enqueued, runAt);
 }
 
+/** The jobs that turn a shop's orders into shipments: fulfillment requests answered, routed fulfillment orders planned. */
+const PLANNING_KINDS = ["fulfillment-requests.fetch", "fulfillment-orders.routed"];
+
+/**
+ * Whether the shop's planning is under way: a planning job running, or due by `until`. While it
+ * is, more READY shipments may be on their way to a push that waits for its batch to fill.
+ */
+export async function isPlanningUnderWay(db: DatabaseOrTransaction, shop: string, until: Date): Promise<boolean> {
+  const live = await db.job.findFirst({
+    where: { shop, kind: { in: PLANNING_KINDS }, OR: [{ status: "RUNNING" }, { status: "PENDING", runAt: { lte: until } }] },
+    select: { id: true },
+  });
+  return live !== null;
+}
+
 /** Queues a push for every warehouse and handling location of the shop with READY shipments. */
 export async function queuePushes(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
   for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
