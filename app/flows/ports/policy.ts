@@ -25,13 +25,13 @@ export interface PipelinePolicy {
    */
   readonly pushGatherMs: number;
   /**
-   * A partial batch waits at least this long (from its longest-waiting package) for company, and
-   * past it only while the shop's planning is under way (a fulfillment request fetch or a routing
-   * batch running or due before pushGatherMs is up): once nothing is being planned, waiting longer
-   * bets on orders not yet placed, and at the end of a sale the last batch waited the full
-   * pushGatherMs for nothing (decision 0031).
+   * A partial batch leaves before pushGatherMs once no package has joined it for this long and the
+   * shop's planning is not under way (no fulfillment request fetch or routing batch running or due
+   * before pushGatherMs is up): the sale has stopped bringing packages, and waiting longer would bet
+   * on orders not yet placed. At the end of a sale, the last batch waited the full pushGatherMs for
+   * nothing (decision 0031).
    */
-  readonly pushGatherMinMs: number;
+  readonly pushGatherQuietMs: number;
   /** Creation batches one push job sends before it queues itself again, so other shops get a turn. */
   readonly batchesPerPush: number;
   /** Status queries one poll job makes before it queues itself again. */
@@ -100,7 +100,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   // 3 s until the facts got cheaper (decision 0010): then a sale's drop-ship packages, planned as
   // fast as the warehouse stock ran out over 10 s or more, went in 4 or 5 partial batches.
   pushGatherMs: 5_000,
-  pushGatherMinMs: 1_000,
+  pushGatherQuietMs: 1_000,
   idsPerStatusQuery: 100,
   trackingNumbersPerQuery: 20,
   batchesPerPush: 10,

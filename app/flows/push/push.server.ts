@@ -238,21 +238,21 @@ async function boxLimitOf(db: DatabaseOrTransaction, target: PushTarget): Promis
 }
 
 /**
- * When a push should wait for its batch to fill: fewer READY packages than a batch holds, and the
- * longest-waiting one has waited less than pushGatherMinMs, or less than pushGatherMs while the
- * shop's planning is under way (more packages may be coming). Null: send now. The planning jobs
+ * When a push should wait for its batch to fill: fewer READY packages than a batch holds, the
+ * longest-waiting one has waited less than pushGatherMs, and more may come: one joined less than
+ * pushGatherQuietMs ago, or the shop's planning is under way. Null: send now. The planning jobs
  * bring the shop's pushes forward as they finish (plan/handlers.ts), so a batch waiting on them
- * goes when they end.
+ * is looked at again when they end.
  */
 async function gatheringUntil(db: DatabaseOrTransaction, deps: PipelineDeps, target: PushTarget): Promise<Date | null> {
-  const { count, oldestReadyAt } = await readyBacklog(db, target);
-  if (count === 0 || count >= deps.policy.packagesPerBatch || oldestReadyAt === null) return null;
+  const { count, oldestReadyAt, newestReadyAt } = await readyBacklog(db, target);
+  if (count === 0 || count >= deps.policy.packagesPerBatch || oldestReadyAt === null || newestReadyAt === null) return null;
   const now = deps.now();
-  const atLeastUntil = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMinMs);
-  if (atLeastUntil > now) return atLeastUntil;
   const atMostUntil = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMs);
   if (atMostUntil <= now) return null;
-  return (await isPlanningUnderWay(db, target.shop, atMostUntil)) ? atMostUntil : null;
+  if (await isPlanningUnderWay(db, target.shop, atMostUntil)) return atMostUntil;
+  const quietFrom = new Date(newestReadyAt.getTime() + deps.policy.pushGatherQuietMs);
+  return quietFrom > now ? (quietFrom < atMostUntil ? quietFrom : atMostUntil) : null;
 }
 
 export async function pushShipments(ctx: JobContext, deps: PipelineDeps, target: PushTarget): Promise<void> {

@@ -149,10 +149,10 @@ export function countReady(db: DatabaseOrTransaction, target: PushTarget): Promi
 }
 
 /** How many shipments of the target are READY, and since when the longest-waiting one is. */
-export async function readyBacklog(db: DatabaseOrTransaction, target: PushTarget): Promise<{ count: number; oldestReadyAt: Date | null }> {
+export async function readyBacklog(db: DatabaseOrTransaction, target: PushTarget): Promise<{ count: number; oldestReadyAt: Date | null; newestReadyAt: Date | null }> {
   const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" };
-  const { _count, _min } = await db.shipment.aggregate({ where, _count: true, _min: { updatedAt: true } });
-  return { count: _count, oldestReadyAt: _min.updatedAt };
+  const { _count, _min, _max } = await db.shipment.aggregate({ where, _count: true, _min: { updatedAt: true }, _max: { updatedAt: true } });
+  return { count: _count, oldestReadyAt: _min.updatedAt, newestReadyAt: _max.updatedAt };
 }
 
 const LIVE_JOB: Prisma.JobWhereInput["status"] = { in: ["PENDING", "RUNNING"] };
