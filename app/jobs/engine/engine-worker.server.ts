@@ -117,10 +117,16 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
    * database dropped) is an error event on the pool, and graphile-worker stops listening for those
    * as it shuts down, while its pool may still be closing. Unheard, such an event is an uncaught
    * exception that kills the process. Ours listens for as long as the pool lives, and a restarted
-   * engine (restartOnFailure) reuses it.
+   * engine (restartOnFailure) reuses it. A connection cut while in use errors on the connection
+   * itself (the query under way fails and says so): each connection gets a listener of its own as
+   * it opens, or graphile-worker installs its own, removed again as it shuts down ("Your pool
+   * doesn't have all of the error handlers").
    */
   const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
   pool.on("error", (error) => logger.warn("A job engine connection failed while idle; the engine opens another", { error: describeError(error) }));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn("A job engine connection failed while in use; its query fails and the engine retries", { error: describeError(error) }));
+  });
 
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
   const taskList: TaskList = Object.fromEntries(kinds.map((kind) => [kind, task]));
