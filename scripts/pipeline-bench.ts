@@ -7,8 +7,10 @@
  * worker.ts). Prints: wall time until every order has its fulfilment with tracking in Shopify,
  * orders per second, provider HTTP calls per operation against the minimum (ceil(N/20) creations and
  * status polls), Shopify requests and mutations per fulfilment, and the peak RSS of the worker and the intake processes.
- * Per order: p50/p99 from order placed to package accepted by the provider, and from tracking known at
- * the provider to fulfilment with tracking in Shopify (pipeline-bench/latencies.ts).
+ * Per order: p50/p99 from order placed to package accepted by the provider (split into placed to
+ * planned and planned to accepted, and by kind of package), and from tracking known at the provider
+ * to fulfilment with tracking in Shopify (pipeline-bench/latencies.ts). Shopify points are shown in
+ * total and without the tracking events written after the fulfilments.
  * Calls are counted at the worker's fetch (every HTTP request it sends, retries included).
  * With --db postgres, on a PostgreSQL server of its own (scripts/postgres/server.ts, durable as in
  * production); --apps and --workers run that many intake and worker processes on the one database.

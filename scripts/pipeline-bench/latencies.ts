@@ -68,7 +68,9 @@ export function orderLatencies(shipments: ShipmentLink[], sandbox: SandboxState,
     const placedAt = orderPlacedAt.get(orderOf.get(foId) ?? -1);
     if (sent && placedAt !== undefined) {
       placedToAccepted.push(sent.submittedAt - placedAt);
-      placedToAcceptedByKind.set(shipment.kind, [...(placedToAcceptedByKind.get(shipment.kind) ?? []), sent.submittedAt - placedAt]);
+      const ofKind = placedToAcceptedByKind.get(shipment.kind) ?? [];
+      ofKind.push(sent.submittedAt - placedAt);
+      placedToAcceptedByKind.set(shipment.kind, ofKind);
       placedToPlanned.push(shipment.createdAt.getTime() - placedAt);
       plannedToAccepted.push(sent.submittedAt - shipment.createdAt.getTime());
     }
