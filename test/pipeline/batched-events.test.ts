@@ -335,7 +335,7 @@ describe("a burst of orders/updated events with one held order among them", () =
     expect(before.holdReasons).toContain("ShipToAddress.Street1");
 
     // Twenty shipped orders edited too (they have nothing held), all while no run is under way.
-    const shipped = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP, kind: "DROPSHIP", state: "DELIVERED" }, orderBy: { createdAt: "asc" }, take: 20 });
+    const shipped = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP, kind: "DROPSHIP", state: "DELIVERED" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 20 });
     expect(shipped).toHaveLength(20);
     const edit = async (order: string | number, shippingAddress: Record<string, unknown>) => {
       const response = await fetch(`${harness.shopify.url}/__emulator/orders/${order}/shipping-address`, {
@@ -385,7 +385,7 @@ describe("a burst of orders/updated events with one held order among them", () =
 
     // The shipped orders' updates changed nothing, and cost no Shopify read: the only fulfillment
     // order read in full since the worker started is the held one's.
-    const after = await harness.db.shipment.findMany({ where: { id: { in: shipped.map((s) => s.id) } }, orderBy: { createdAt: "asc" } });
+    const after = await harness.db.shipment.findMany({ where: { id: { in: shipped.map((s) => s.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     expect(after).toEqual(shipped);
     expect(new Set(namedIn(sent("FulfillmentOrdersFacts", from)))).toEqual(new Set([heldFo]));
   }, 90_000);

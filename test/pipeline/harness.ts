@@ -285,7 +285,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (body.errors || userErrors.length > 0) throw new Error(`the merchant's ${query.slice(0, 60)}… failed: ${JSON.stringify(body.errors ?? userErrors)}`);
       return body.data;
     },
-    shipmentsOf: (orderId) => db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, orderBy: { createdAt: "asc" } }),
+    shipmentsOf: (orderId) => db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     waitForShipment: (orderId, state, timeoutMs = 15_000) =>
       waitFor(
         async () => {

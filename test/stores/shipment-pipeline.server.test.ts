@@ -7,6 +7,7 @@ import {
   claimReadyShipments,
   recordCheckpointIntent,
   recordNewShipment,
+  recordNewShipments,
   releaseSendingClaims,
   shipmentLines,
   type NewShipment,
@@ -64,6 +65,41 @@ describe("recording a shipment", () => {
     const { shipment } = await recordNewShipment(db, newShipment(2, { state: "HELD", hold: { code: "HELD", reasons } }));
     expect(shipment).toMatchObject({ state: "HELD", lastErrorCode: "HELD", lastErrorText: "Street too long. No SKU." });
     expect(JSON.parse(shipment.holdReasons ?? "[]")).toEqual(reasons);
+  });
+});
+
+describe("recording a planning round's shipments together", () => {
+  it("records the new ones with their first events, returns the known ones unchanged, in the order given", async () => {
+    const { shipment: known } = await recordNewShipment(db, newShipment(2));
+    const recorded = await recordNewShipments(db, [newShipment(3), newShipment(2, { packageId: "other" }), newShipment(1, { state: "HELD", hold: { code: "HELD", reasons: [] } })]);
+    expect(recorded.map(({ shipment, created }) => [shipment.packageId, shipment.state, created])).toEqual([
+      ["3_3", "READY", true],
+      ["2_2", "READY", false],
+      ["1_1", "HELD", true],
+    ]);
+    expect(recorded[1]?.shipment).toEqual(known);
+    expect(await db.shipment.count()).toBe(3);
+    const events = await db.shipmentEvent.findMany({ where: { shipmentId: { in: recorded.map((r) => r.shipment.id) } } });
+    expect(events.map((e) => [e.shipmentId, JSON.parse(e.data ?? "{}")]).sort()).toEqual(
+      [
+        [recorded[0]?.shipment.id, { stateTo: "READY" }],
+        [known.id, { stateTo: "READY" }],
+        [recorded[2]?.shipment.id, { stateTo: "HELD" }],
+      ].sort(),
+    );
+  });
+
+  it("records a fulfillment order named twice once, and a push claims the round's packages in the order planned", async () => {
+    const recorded = await recordNewShipments(db, [newShipment(5), newShipment(4), newShipment(5, { packageId: "again" }), newShipment(6)]);
+    expect(recorded[2]).toEqual(recorded[0]);
+    expect(await db.shipment.count()).toBe(3);
+    const claimed = await claimReadyShipments(db, target, { jobId: await pushJob("push-a"), now: new Date(), graceMs: 1_000 }, 20);
+    expect(claimed.map((s) => s.packageId)).toEqual(["5_5", "4_4", "6_6"]);
+  });
+
+  it("refuses to record two shops' shipments together", async () => {
+    await expect(recordNewShipments(db, [newShipment(1), newShipment(2, { shop: "b.myshopify.com" })])).rejects.toThrow(/one shop/);
+    expect(await db.shipment.count()).toBe(0);
   });
 });
 

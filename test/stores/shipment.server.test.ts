@@ -1,7 +1,7 @@
 import type { Shipment } from "@prisma/client";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { IllegalShipmentTransition, recordShipmentEvent, ShipmentStateChanged, transition } from "~/stores/shipments/shipment.server";
+import { IllegalShipmentTransition, recordShipmentEvent, ShipmentStateChanged, transition, transitionEach } from "~/stores/shipments/shipment.server";
 import { canTransition, SHIPMENT_TRANSITIONS } from "~/stores/shipments/shipment-states";
 
 const { db } = useTestDatabase();
@@ -104,6 +104,55 @@ describe("transition", () => {
       /accessToken/,
     );
     expect(await eventsOf(shipment.id)).toEqual([]);
+  });
+});
+
+describe("transitionEach (a batch's moves together)", () => {
+  const sent = { type: "sent" as const, message: "Sent" };
+
+  it("moves every shipment with its own changes and event, and returns them as moved, in the order given", async () => {
+    const [a, b, c] = [await readyShipment(), await readyShipment(), await readyShipment()] as [Shipment, Shipment, Shipment];
+    const alike = { attempts: { increment: 1 }, sendingJobId: null };
+    const moved = await transitionEach(db, [
+      { shipment: c, to: "SUBMITTED", event: { ...sent, data: { n: 3 } }, changes: alike },
+      { shipment: a, to: "SUBMITTED", event: { ...sent, data: { n: 1 } }, changes: alike },
+      { shipment: b, to: "HELD", event: { type: "held", message: "Refused: bad postcode" }, changes: { lastErrorCode: "POSTCODE", attempts: { increment: 1 } } },
+    ]);
+    expect(moved.map((s) => [s.id, s.state, s.attempts])).toEqual([
+      [c.id, "SUBMITTED", 1],
+      [a.id, "SUBMITTED", 1],
+      [b.id, "HELD", 1],
+    ]);
+    expect(moved[0]?.submittedAt).toBeInstanceOf(Date);
+    expect(moved[2]).toMatchObject({ lastErrorCode: "POSTCODE", submittedAt: null });
+    const [event] = await eventsOf(a.id);
+    expect(JSON.parse(event?.data ?? "")).toEqual({ n: 1, stateFrom: "READY", stateTo: "SUBMITTED" });
+    expect((await eventsOf(b.id)).map((e) => [e.type, e.message])).toEqual([["held", "Refused: bad postcode"]]);
+  });
+
+  it("moves none, and writes no event, when one shipment has left the state the caller read", async () => {
+    const [a, b] = [await readyShipment(), await readyShipment()] as [Shipment, Shipment];
+    await transition(db, b, "CANCELLED", { type: "cancelled", message: "The order was cancelled" });
+    await expect(
+      transitionEach(db, [
+        { shipment: a, to: "SUBMITTED", event: sent },
+        { shipment: b, to: "SUBMITTED", event: sent },
+      ]),
+    ).rejects.toBeInstanceOf(ShipmentStateChanged);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: a.id } })).state).toBe("READY");
+    expect(await eventsOf(a.id)).toEqual([]);
+    expect((await eventsOf(b.id)).map((e) => e.type)).toEqual(["cancelled"]);
+  });
+
+  it("refuses the whole batch when one move is not allowed", async () => {
+    const [a, b] = [await readyShipment(), await readyShipment()] as [Shipment, Shipment];
+    await expect(
+      transitionEach(db, [
+        { shipment: a, to: "SUBMITTED", event: sent },
+        { shipment: b, to: "DELIVERED", event: { type: "tracking_event", message: "Delivered" } },
+      ]),
+    ).rejects.toThrow(new IllegalShipmentTransition("READY", "DELIVERED"));
+    expect(await db.shipmentEvent.count({ where: { shipmentId: { in: [a.id, b.id] } } })).toBe(0);
   });
 });
 

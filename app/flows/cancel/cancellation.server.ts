@@ -113,7 +113,7 @@ export async function cancelFulfillmentOrder(ctx: JobContext, deps: PipelineDeps
  * or not at all); the others are cancelled in Shopify already.
  */
 export async function cancelOrder(ctx: JobContext, deps: PipelineDeps, shop: string, orderId: string): Promise<void> {
-  const shipments = await ctx.db.shipment.findMany({ where: { shop, orderId }, orderBy: { createdAt: "asc" } });
+  const shipments = await ctx.db.shipment.findMany({ where: { shop, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   if (shipments.length === 0) return;
   const shopify = await deps.shopify(shop);
   const briefs: FulfillmentOrderBrief[] = (await shopify.orderFulfillmentOrders(orderId)) ?? [];

@@ -84,7 +84,7 @@ export async function noteChangesAfterSending(
   if (orderIds.length === 0 && fulfillmentOrderIds.length === 0) return;
   const sent = await ctx.db.shipment.findMany({
     where: { shop, state: { in: [...SENT_AND_TRAVELLING] }, OR: [{ orderId: { in: orderIds } }, { fulfillmentOrderId: { in: fulfillmentOrderIds } }] },
-    orderBy: { createdAt: "asc" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   if (sent.length === 0) return;
   /** The sent shipments an event concerns: its order's, or those of the fulfillment orders it names. */

@@ -153,7 +153,7 @@ async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment,
 
 /** Brings one changed order's shipments in line with its fulfillment orders as Shopify has them now. */
 async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, settings: PipelineSettings, shop: string, orderId: string, because: string): Promise<Reconciled> {
-  const shipments = await ctx.db.shipment.findMany({ where: { shop, orderId }, orderBy: { createdAt: "asc" } });
+  const shipments = await ctx.db.shipment.findMany({ where: { shop, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const briefs = (await shopify.orderFulfillmentOrders(orderId)) ?? [];
   const byId = new Map(briefs.map((brief) => [brief.id as string, brief]));
   const routeKinds = new Map(settings.connector.routes.map((route) => [route.locationId as string, route.kind]));

@@ -72,7 +72,7 @@ export async function buildCustomerDataReport(
   const shipments = await tx.shipment.findMany({
     where: { id: { in: footprint.shipmentIds } },
     orderBy: { createdAt: "asc" },
-    include: { events: { orderBy: { createdAt: "asc" } }, checkpoints: { orderBy: { createdAt: "asc" } } },
+    include: { events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] }, checkpoints: { orderBy: { createdAt: "asc" } } },
   });
   const returns = await tx.customerReturn.findMany({ where: { id: { in: footprint.returnIds } }, orderBy: { createdAt: "asc" } });
   const jobs = await tx.job.findMany({ where: { id: { in: footprint.jobIds }, lastError: { not: null } }, orderBy: { createdAt: "asc" } });

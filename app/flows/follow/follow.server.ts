@@ -12,10 +12,10 @@ import { FulfillmentOrderGid } from "~/connector";
 import { endingOfPackageStatus, endingOfSilence, type Ending, type Waiting } from "~/connector/endings";
 import { ProviderNotFoundError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
-import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { endShipment } from "~/stores/shipments/after-sending.server";
 import { countInState, markPolled, otherParcelsOf, otherParcelsText, shipmentsInState } from "~/stores/shipments/shipment-pipeline.server";
-import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.server";
+import { recordShipmentEvent, transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
@@ -179,7 +179,17 @@ async function fail(ctx: Pick<JobContext, "db">, deps: PipelineDeps, shop: Shop,
   });
 }
 
-export async function applySubmitted(ctx: Pick<JobContext, "db" | "logger">, deps: PipelineDeps, shop: Shop, shipment: Shipment, record: StatusRecord | undefined): Promise<void> {
+/**
+ * What a SUBMITTED package's status record says to do. An ending or a failure is done here; being
+ * created, or still creating, is returned, so a poll makes those moves for its whole chunk at once.
+ */
+async function nextForSubmitted(
+  ctx: Pick<JobContext, "db" | "logger">,
+  deps: PipelineDeps,
+  shop: Shop,
+  shipment: Shipment,
+  record: StatusRecord | undefined,
+): Promise<{ created: ShipmentMove } | { polled: string } | void> {
   const now = deps.now();
   if (record === undefined) {
     // Accepted by the provider, yet unknown to its status query: its records may lag. Asked again
@@ -187,8 +197,7 @@ export async function applySubmitted(ctx: Pick<JobContext, "db" | "logger">, dep
     const silent = await silence(shop, shipment, now, "unknown");
     if (silent) return end(ctx, deps, shop, shipment, silent, null);
     ctx.logger.warn("The provider does not know a package it accepted; asking again later", { packageId: shipment.packageId });
-    await markPolled(ctx.db, [shipment.id], now);
-    return;
+    return { polled: shipment.id };
   }
   const outcome = statusOutcomeOf(record);
   const ending = endingOfPackageStatus({
@@ -204,42 +213,72 @@ export async function applySubmitted(ctx: Pick<JobContext, "db" | "logger">, dep
     case "creating": {
       const silent = await silence(shop, shipment, now, "creating");
       if (silent) return end(ctx, deps, shop, shipment, silent, statusSummary(record));
-      await markPolled(ctx.db, [shipment.id], now);
-      return;
+      return { polled: shipment.id };
     }
     case "created": {
       const { created } = outcome;
       const parcels = created.otherNumbers.length + 1;
-      await transition(
-        ctx.db,
-        shipment,
-        "CREATED",
-        {
-          type: "created",
-          message:
-            `The provider created the package: tracking number ${created.trackingNumber}` +
-            `${created.carrier ? ` (${created.carrier})` : ""}${created.isFinal ? "" : ", provisional: the provider may replace it"}` +
-            `${parcels > 1 ? `; it travels in ${parcels} parcels, also ${created.otherNumbers.join(", ")}` : ""}.`,
-          data: { operation: shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses", received: statusSummary(record) },
+      return {
+        created: {
+          shipment,
+          to: "CREATED",
+          event: {
+            type: "created",
+            message:
+              `The provider created the package: tracking number ${created.trackingNumber}` +
+              `${created.carrier ? ` (${created.carrier})` : ""}${created.isFinal ? "" : ", provisional: the provider may replace it"}` +
+              `${parcels > 1 ? `; it travels in ${parcels} parcels, also ${created.otherNumbers.join(", ")}` : ""}.`,
+            data: { operation: shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses", received: statusSummary(record) },
+          },
+          changes: {
+            trackingNumber: created.trackingNumber,
+            trackingCarrier: created.carrier,
+            isFinalTracking: created.isFinal,
+            svcPackageId: created.svcPackageId,
+            extraTrackingNumbers: otherParcelsText(created.otherNumbers.map((number) => ({ number, url: null }))),
+            lastPolledAt: now,
+            lastNewsAt: now,
+            lastErrorCode: null,
+            lastErrorText: null,
+            ...shippingCostColumns(record, now),
+          },
         },
-        {
-          trackingNumber: created.trackingNumber,
-          trackingCarrier: created.carrier,
-          isFinalTracking: created.isFinal,
-          svcPackageId: created.svcPackageId,
-          extraTrackingNumbers: otherParcelsText(created.otherNumbers.map((number) => ({ number, url: null }))),
-          lastPolledAt: now,
-          lastNewsAt: now,
-          lastErrorCode: null,
-          lastErrorText: null,
-          ...shippingCostColumns(record, now),
-        },
-      );
-      return;
+      };
     }
     case "failed":
       return fail(ctx, deps, shop, shipment, outcome.failure, record);
   }
+}
+
+/** Applies a SUBMITTED package's status record: CREATED, FAILED, ENDED, or polled again later. */
+export async function applySubmitted(ctx: Pick<JobContext, "db" | "logger">, deps: PipelineDeps, shop: Shop, shipment: Shipment, record: StatusRecord | undefined): Promise<void> {
+  await applySubmittedEach(ctx, deps, shop, [shipment], new Map(record ? [[shipment.packageId, record]] : []));
+}
+
+/**
+ * applySubmitted for a poll's chunk: the packages created move to CREATED together, and those still
+ * waiting are marked polled together, in one transaction of a few statements (transitionEach)
+ * rather than one per package; endings and failures, which may call Shopify, one by one.
+ */
+async function applySubmittedEach(
+  ctx: Pick<JobContext, "db" | "logger">,
+  deps: PipelineDeps,
+  shop: Shop,
+  shipments: readonly Shipment[],
+  records: ReadonlyMap<string, StatusRecord>,
+): Promise<void> {
+  const created: ShipmentMove[] = [];
+  const polled: string[] = [];
+  for (const shipment of shipments) {
+    const next = await nextForSubmitted(ctx, deps, shop, shipment, records.get(shipment.packageId));
+    if (next && "created" in next) created.push(next.created);
+    if (next && "polled" in next) polled.push(next.polled);
+  }
+  if (created.length === 0 && polled.length === 0) return;
+  await inTransaction(ctx.db, async (tx) => {
+    await transitionEach(tx, created);
+    await markPolled(tx, polled, deps.now());
+  });
 }
 
 /** The carrier's tracking page for new numbers, from the tracking query; missing ones stay null. */
@@ -303,7 +342,7 @@ async function followSubmitted(ctx: JobContext, deps: PipelineDeps, provider: Pr
   const lazy = lazyShop(deps, shop);
   for (const chunk of chunks(submitted.slice(0, limit), size)) {
     const records = await statusesOf(provider, kind, chunk.map((s) => s.packageId));
-    for (const shipment of chunk) await applySubmitted(ctx, deps, lazy, shipment, records.get(shipment.packageId));
+    await applySubmittedEach(ctx, deps, lazy, chunk, records);
   }
   return submitted.length > limit;
 }

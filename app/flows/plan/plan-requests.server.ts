@@ -18,8 +18,8 @@ import { estimatedShipDate } from "~/connector/ship-date";
 import { RetryLater, type JobContext } from "~/jobs/handler";
 import { TopicPayloads } from "~/shopify/webhooks/payloads";
 import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
-import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { fulfillmentOrdersWithShipments, recordNewShipment } from "~/stores/shipments/shipment-pipeline.server";
+import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import { fulfillmentOrdersWithShipments, recordNewShipments, type NewShipment } from "~/stores/shipments/shipment-pipeline.server";
 import { markAnnouncementsProcessed, markReceiptsRejected, receiptsTriggeredSince, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
@@ -48,7 +48,21 @@ const WAIT_FOR_RUN_AHEAD_MS = 250;
 
 /** Records the shipment of a planned fulfillment order (once per fulfillment order). */
 export async function recordPlannedShipment(db: DatabaseOrTransaction, shop: string, facts: FulfillmentOrderWithOrder, shipment: ShipmentPlan): Promise<void> {
-  await recordNewShipment(db, {
+  await recordPlannedShipments(db, shop, [{ facts, shipment }]);
+}
+
+/** Records the shipments of a round's planned fulfillment orders together (recordNewShipments). */
+export async function recordPlannedShipments(db: DatabaseOrTransaction, shop: string, planned: readonly Planned[]): Promise<void> {
+  if (planned.length === 0) return;
+  const wakeAt = new Set(planned.flatMap(({ shipment }) => (shipment.waitUntil ? [shipment.waitUntil.getTime()] : [])));
+  await inTransaction(db, async (tx) => {
+    await recordNewShipments(tx, planned.map(({ facts, shipment }) => newShipmentOf(shop, facts, shipment)));
+    for (const at of wakeAt) await queueWaitingShipments(tx, shop, new Date(at));
+  });
+}
+
+function newShipmentOf(shop: string, facts: FulfillmentOrderWithOrder, shipment: ShipmentPlan): NewShipment {
+  return {
     shop,
     kind: shipment.kind,
     state: shipment.state,
@@ -64,8 +78,7 @@ export async function recordPlannedShipment(db: DatabaseOrTransaction, shop: str
     ...(shipment.hold ? { hold: shipment.hold } : {}),
     ...(shipment.waitUntil ? { waitUntil: shipment.waitUntil } : {}),
     event: shipment.event,
-  });
-  if (shipment.waitUntil) await queueWaitingShipments(db, shop, shipment.waitUntil);
+  };
 }
 
 interface Planned {
@@ -118,9 +131,7 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
   for (const item of planned) {
     if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id, factsWantedFor(settings)))?.fo.status === "IN_PROGRESS") accepted.push(item);
   }
-  await ctx.db.$transaction(async (tx) => {
-    for (const { facts, shipment } of accepted) await recordPlannedShipment(tx, shop, facts, shipment);
-  });
+  await recordPlannedShipments(ctx.db, shop, accepted);
 }
 
 /**
@@ -247,7 +258,7 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
     }
     return async (tx) => {
       await markReceiptsRejected(tx, unreadable, "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned", deps.now());
-      for (const { facts, shipment } of planned) await recordPlannedShipment(tx, shop, facts, shipment);
+      await recordPlannedShipments(tx, shop, planned);
       // Sent while the next rounds are read, as the fulfillment requests' are.
       if (planned.length > 0) await queuePushes(tx, shop, deps.now());
     };

@@ -29,7 +29,7 @@ import {
   releaseSendingClaims,
   type PushTarget,
 } from "~/stores/shipments/shipment-pipeline.server";
-import { transition } from "~/stores/shipments/shipment.server";
+import { transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
@@ -91,44 +91,49 @@ export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promis
   }
 }
 
-/** Applies each package's answer: accepted → SUBMITTED, refused → HELD, missing → stays READY. */
+/**
+ * Applies each package's answer: accepted → SUBMITTED, refused → HELD, missing → stays READY. All
+ * in one transaction of a few statements (transitionEach), whatever the batch's size.
+ */
 export async function applyResults(ctx: Sender, target: PushTarget, prepared: Prepared[], results: PackageResult[], operation: string): Promise<void> {
   const byPackage = new Map(results.map((result) => [result.PackageId, result]));
-  await ctx.db.$transaction(async (tx) => {
-    for (const { shipment, pkg } of prepared) {
-      const answer = byPackage.get(shipment.packageId);
-      const sent = sentSummary(pkg, target.origin);
-      if (answer === undefined) {
-        await releaseSendingClaims(tx, ctx.jobId, [shipment.id]);
-        continue;
-      }
-      const received = { success: answer.Success, message: answer.Message ?? null, errorCode: answer.ErrorCode ?? null };
-      if (answer.Success) {
-        await transition(
-          tx,
-          shipment,
-          "SUBMITTED",
-          {
-            type: "sent",
-            message: `Sent to the provider (${where(target)}, service ${pkg.ServiceCode ?? "?"})${pkg.IsCreateNewOrder ? " as a new order after the fix" : ""}: ${answer.Message ?? "accepted"}.`,
-            data: { operation, sent, received },
-          },
-          { ...CLAIM_RELEASED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
-        );
-      } else {
-        const reason = {
-          field: answer.ErrorCode ?? "Package",
-          message: `The provider refused the package: ${answer.Message ?? answer.ErrorCode ?? "no reason given"}. Correct the order or the settings, then retry.`,
-        };
-        await transition(
-          tx,
-          shipment,
-          "HELD",
-          { type: "held", message: reason.message, data: { operation, sent, received } },
-          { ...CLAIM_RELEASED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
-        );
-      }
+  const unanswered: string[] = [];
+  const moves: ShipmentMove[] = [];
+  for (const { shipment, pkg } of prepared) {
+    const answer = byPackage.get(shipment.packageId);
+    const sent = sentSummary(pkg, target.origin);
+    if (answer === undefined) {
+      unanswered.push(shipment.id);
+      continue;
     }
+    const received = { success: answer.Success, message: answer.Message ?? null, errorCode: answer.ErrorCode ?? null };
+    if (answer.Success) {
+      moves.push({
+        shipment,
+        to: "SUBMITTED",
+        event: {
+          type: "sent",
+          message: `Sent to the provider (${where(target)}, service ${pkg.ServiceCode ?? "?"})${pkg.IsCreateNewOrder ? " as a new order after the fix" : ""}: ${answer.Message ?? "accepted"}.`,
+          data: { operation, sent, received },
+        },
+        changes: { ...CLAIM_RELEASED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
+      });
+    } else {
+      const reason = {
+        field: answer.ErrorCode ?? "Package",
+        message: `The provider refused the package: ${answer.Message ?? answer.ErrorCode ?? "no reason given"}. Correct the order or the settings, then retry.`,
+      };
+      moves.push({
+        shipment,
+        to: "HELD",
+        event: { type: "held", message: reason.message, data: { operation, sent, received } },
+        changes: { ...CLAIM_RELEASED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
+      });
+    }
+  }
+  await ctx.db.$transaction(async (tx) => {
+    if (unanswered.length > 0) await releaseSendingClaims(tx, ctx.jobId, unanswered);
+    await transitionEach(tx, moves);
   });
 }
 

@@ -20,7 +20,7 @@ import { claimOf, describeUnits, type ClaimLine } from "~/connector/claim";
 import type { JobContext } from "~/jobs/handler";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { countInState, otherParcelsOf, otherParcelsText, shipmentLines, shipmentsInState } from "~/stores/shipments/shipment-pipeline.server";
-import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.server";
+import { recordShipmentEvent, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
 import type { PipelineDeps } from "../ports/deps";
@@ -46,24 +46,27 @@ async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: 
     const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
     for (const result of results) pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? null });
   }
-  const filled: Shipment[] = [];
-  for (const shipment of shipments) {
-    const main = shipment.trackingUrl === null && shipment.trackingNumber ? pages.get(shipment.trackingNumber)?.url : undefined;
-    const others = otherParcelsOf(shipment);
-    const otherPages = others.map((parcel) => ({ ...parcel, url: parcel.url ?? pages.get(parcel.number)?.url ?? null }));
-    const othersChanged = otherPages.some((parcel, index) => parcel.url !== others[index]?.url);
-    if (main || othersChanged) {
-      filled.push(
-        await ctx.db.shipment.update({
-          where: { id: shipment.id },
-          data: { ...(main ? { trackingUrl: main } : {}), ...(othersChanged ? { extraTrackingNumbers: otherParcelsText(otherPages) } : {}) },
-        }),
-      );
-    } else {
-      filled.push(shipment);
+  // One transaction: on PostgreSQL a lone write is a transaction of its own under the shop's lock.
+  return ctx.db.$transaction(async (tx) => {
+    const filled: Shipment[] = [];
+    for (const shipment of shipments) {
+      const main = shipment.trackingUrl === null && shipment.trackingNumber ? pages.get(shipment.trackingNumber)?.url : undefined;
+      const others = otherParcelsOf(shipment);
+      const otherPages = others.map((parcel) => ({ ...parcel, url: parcel.url ?? pages.get(parcel.number)?.url ?? null }));
+      const othersChanged = otherPages.some((parcel, index) => parcel.url !== others[index]?.url);
+      if (main || othersChanged) {
+        filled.push(
+          await tx.shipment.update({
+            where: { id: shipment.id },
+            data: { ...(main ? { trackingUrl: main } : {}), ...(othersChanged ? { extraTrackingNumbers: otherParcelsText(otherPages) } : {}) },
+          }),
+        );
+      } else {
+        filled.push(shipment);
+      }
     }
-  }
-  return filled;
+    return filled;
+  });
 }
 
 /** Our fulfilment of this shipment, if Shopify has one: same fulfillment order, same tracking number, not cancelled. */
@@ -120,8 +123,8 @@ function unclaimedWords({ lines, status }: Unclaimed): string {
   return `${describeUnits(lines)} the package carried could not be claimed: ${where}, edited, moved or split in Shopify after the package was sent`;
 }
 
-/** → FULFILLED with the fulfilment's id, and what was sent and received in the timeline. */
-async function recordWritten(db: DatabaseOrTransaction, { shipment, fulfilment, adopted, input, unclaimed }: Written): Promise<void> {
+/** The move to FULFILLED with the fulfilment's id, and what was sent and received in the timeline. */
+function writtenMove({ shipment, fulfilment, adopted, input, unclaimed }: Written): ShipmentMove {
   const { tracking, notifyCustomer } = input;
   const sent = { fulfillmentOrderId: input.fulfillmentOrderId, lineItems: input.lineItems, trackingInfo: tracking, notifyCustomer };
   const message =
@@ -131,27 +134,33 @@ async function recordWritten(db: DatabaseOrTransaction, { shipment, fulfilment, 
         ? `Found the Shopify fulfilment with ${trackingWords(tracking)} written before an interruption; it was not written twice.`
         : `Written to Shopify as a fulfilment with ${trackingWords(tracking)}; the customer was ${notifyCustomer ? "" : "not "}notified.` +
           (unclaimed ? ` It claims ${describeUnits(input.lineItems)}: ${unclaimedWords(unclaimed)}.` : "");
+  return {
+    shipment,
+    to: "FULFILLED",
+    event: {
+      type: "fulfilment_written",
+      message,
+      data: { operation: fulfilment === null ? "fulfillmentOrderRemaining" : adopted ? "fulfilmentsOf" : "fulfillmentCreate", sent, received: { fulfillmentId: fulfilment?.id ?? null } },
+    },
+    // Never tracked yet: due for its first read at once (the status poll's reads do not count).
+    changes: { shopifyFulfillmentId: fulfilment?.id ?? null, lastErrorCode: null, lastErrorText: null, lastPolledAt: null },
+  };
+}
+
+/** → FULFILLED, all in one transaction (transitionEach), with what could not be claimed said and flagged. */
+async function recordWritten(db: DatabaseOrTransaction, written: readonly Written[]): Promise<void> {
+  if (written.length === 0) return;
   await inTransaction(db, async (tx) => {
-    const moved = await transition(
-      tx,
-      shipment,
-      "FULFILLED",
-      {
-        type: "fulfilment_written",
-        message,
-        data: { operation: fulfilment === null ? "fulfillmentOrderRemaining" : adopted ? "fulfilmentsOf" : "fulfillmentCreate", sent, received: { fulfillmentId: fulfilment?.id ?? null } },
-      },
-      // Never tracked yet: due for its first read at once (the status poll's reads do not count).
-      { shopifyFulfillmentId: fulfilment?.id ?? null, lastErrorCode: null, lastErrorText: null, lastPolledAt: null },
-    );
-    if (unclaimed) {
-      await recordShipmentEvent(tx, moved.id, {
+    await transitionEach(tx, written.map(writtenMove));
+    for (const { shipment, unclaimed } of written) {
+      if (!unclaimed) continue;
+      await recordShipmentEvent(tx, shipment.id, {
         type: "partly_claimed",
         message: `${unclaimedWords(unclaimed)}. The parcel carries them all the same: refund or adjust the order in Shopify if it matters.`,
         data: { unclaimed: unclaimed.lines, fulfillmentOrderStatus: unclaimed.status },
       });
       await tx.shipment.update({
-        where: { id: moved.id },
+        where: { id: shipment.id },
         data: { changedInShopify: `${describeUnits(unclaimed.lines)} left the fulfillment order after the package was sent`, changedInShopifyAt: new Date(), attentionHandledAt: null },
       });
     }
@@ -192,13 +201,13 @@ async function adoptOrRefuse(ctx: JobContext, shopify: ShopifyPort, shipment: Sh
 async function resumeOne(ctx: JobContext, shopify: ShopifyPort, notifyCustomer: boolean, shipment: Shipment & { trackingNumber: string }): Promise<void> {
   const input = fulfilmentInputOf(shipment, notifyCustomer);
   const found = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
-  if (found) return recordWritten(ctx.db, { shipment, fulfilment: found, adopted: true, input });
+  if (found) return recordWritten(ctx.db, [{ shipment, fulfilment: found, adopted: true, input }]);
   try {
-    await recordWritten(ctx.db, { shipment, fulfilment: await shopify.createFulfilment(input), adopted: false, input });
+    await recordWritten(ctx.db, [{ shipment, fulfilment: await shopify.createFulfilment(input), adopted: false, input }]);
   } catch (error) {
     if (!(error instanceof ShopifyUserError)) throw error;
     const written = await adoptOrRefuse(ctx, shopify, shipment, input, error);
-    if (written) await recordWritten(ctx.db, written);
+    if (written) await recordWritten(ctx.db, [written]);
   }
 }
 
@@ -221,9 +230,7 @@ async function writeFresh(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyP
       if (adopted) written.push(adopted);
     }
   }
-  await ctx.db.$transaction(async (tx) => {
-    for (const item of written) await recordWritten(tx, item);
-  });
+  await recordWritten(ctx.db, written);
 }
 
 const withTracking = (shipment: Shipment): shipment is Shipment & { trackingNumber: string } => shipment.trackingNumber !== null;

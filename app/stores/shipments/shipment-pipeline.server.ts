@@ -6,7 +6,7 @@
 import type { Prisma, Shipment, ShipmentCheckpoint, ShipmentKind, ShipmentState } from "@prisma/client";
 import { z } from "zod";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
-import { recordShipmentEvent, type ShipmentChanges, type ShipmentEventInput } from "./shipment.server";
+import { recordShipmentEvent, shipmentEventRow, type ShipmentChanges, type ShipmentEventInput } from "./shipment.server";
 import { decodePackageRequest, encodePackageRequest, type PackageRequest } from "~/connector/package-request";
 
 /** A fulfillment order line item and how many of it the package carries. */
@@ -90,33 +90,58 @@ export interface NewShipment {
  * order already has one: then that one is returned unchanged (`created` false). Webhooks and
  * callbacks repeat, and two jobs may plan the same fulfillment order; one shipment results.
  */
-export function recordNewShipment(db: DatabaseOrTransaction, input: NewShipment): Promise<{ shipment: Shipment; created: boolean }> {
+export async function recordNewShipment(db: DatabaseOrTransaction, input: NewShipment): Promise<{ shipment: Shipment; created: boolean }> {
+  const [recorded] = await recordNewShipments(db, [input]);
+  if (!recorded) throw new Error(`No shipment recorded for ${input.fulfillmentOrderId}`);
+  return recorded;
+}
+
+/**
+ * recordNewShipment for several fulfillment orders of one shop, in three statements whatever their
+ * number (read the known, insert the new, insert their events): a planning round holds the shop's
+ * write lock for these alone, and on PostgreSQL every statement is a round trip under it
+ * (decision 0032). In the order given; a fulfillment order named twice is recorded once.
+ */
+export async function recordNewShipments(db: DatabaseOrTransaction, inputs: readonly NewShipment[]): Promise<{ shipment: Shipment; created: boolean }[]> {
+  if (inputs.length === 0) return [];
+  const shop = inputs[0]?.shop;
+  if (inputs.some((input) => input.shop !== shop)) throw new Error("recordNewShipments records one shop's shipments at a time");
   return inTransaction(db, async (tx) => {
-    const existing = await tx.shipment.findUnique({
-      where: { shop_fulfillmentOrderId: { shop: input.shop, fulfillmentOrderId: input.fulfillmentOrderId } },
-    });
-    if (existing) return { shipment: existing, created: false };
-    const shipment = await tx.shipment.create({
-      data: {
-        shop: input.shop,
-        kind: input.kind,
-        state: input.state,
-        fulfillmentOrderId: input.fulfillmentOrderId,
-        orderId: input.orderId,
-        orderName: input.orderName,
-        packageId: input.packageId,
-        warehouseCode: input.origin,
-        serviceCode: input.serviceCode,
-        requestSent: input.request === null ? null : encodePackageRequest(input.request),
-        lineItems: JSON.stringify(input.lineItems),
-        searchText: input.searchText ?? null,
-        ...(input.hold ? heldChanges(input.hold.code, input.hold.reasons) : {}),
-        waitUntil: input.waitUntil ?? null,
-      },
-    });
-    await recordShipmentEvent(tx, shipment.id, { ...input.event, data: { ...input.event.data, stateTo: input.state } });
-    return { shipment, created: true };
+    const known = await tx.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: inputs.map((input) => input.fulfillmentOrderId) } } });
+    const byFulfillmentOrder = new Map(known.map((shipment) => [shipment.fulfillmentOrderId, { shipment, created: false }]));
+    const fresh = new Map<string, NewShipment>();
+    for (const input of inputs) if (!byFulfillmentOrder.has(input.fulfillmentOrderId) && !fresh.has(input.fulfillmentOrderId)) fresh.set(input.fulfillmentOrderId, input);
+    if (fresh.size > 0) {
+      const created = await tx.shipment.createManyAndReturn({ data: [...fresh.values()].map(shipmentRow) });
+      for (const shipment of created) byFulfillmentOrder.set(shipment.fulfillmentOrderId, { shipment, created: true });
+      await tx.shipmentEvent.createMany({
+        data: created.map((shipment) => {
+          const { event, state } = fresh.get(shipment.fulfillmentOrderId) as NewShipment;
+          return shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateTo: state } });
+        }),
+      });
+    }
+    return inputs.map((input) => byFulfillmentOrder.get(input.fulfillmentOrderId) as { shipment: Shipment; created: boolean });
   });
+}
+
+function shipmentRow(input: NewShipment): Prisma.ShipmentCreateManyInput {
+  return {
+    shop: input.shop,
+    kind: input.kind,
+    state: input.state,
+    fulfillmentOrderId: input.fulfillmentOrderId,
+    orderId: input.orderId,
+    orderName: input.orderName,
+    packageId: input.packageId,
+    warehouseCode: input.origin,
+    serviceCode: input.serviceCode,
+    requestSent: input.request === null ? null : encodePackageRequest(input.request),
+    lineItems: JSON.stringify(input.lineItems),
+    searchText: input.searchText ?? null,
+    ...(input.hold ? heldChanges(input.hold.code, input.hold.reasons) : {}),
+    waitUntil: input.waitUntil ?? null,
+  };
 }
 
 export function findShipmentOfFulfillmentOrder(db: DatabaseOrTransaction, shop: string, fulfillmentOrderId: string): Promise<Shipment | null> {
