@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminGraphql } from "./admin-graphql.server";
-import { MAX_IN_FLIGHT, pacedAdminGraphql } from "./paced-admin.server";
+import { MAX_IN_FLIGHT, OTHERS_WAIT_AT_MOST_MS, pacedAdminGraphql } from "./paced-admin.server";
 
 /** A shop whose bucket the fake drains by each document's requested cost and refills at 100/s. */
 function fakeShop(clock: { now: number }) {
@@ -88,5 +88,28 @@ describe("pacedAdminGraphql", () => {
     expect(order[0]).toBe("query a { shop { id } } start 1");
     expect(order[1]).toBe("query a { shop { id } } start 1");
     expect(most).toBe(MAX_IN_FLIGHT);
+  });
+
+  it("when the bucket is short, admits the calls for waiting orders before the shop's others, unless those waited their most", async () => {
+    const clock = { now: 0 };
+    const shop = fakeShop(clock);
+    const sent: unknown[] = [];
+    const admin: AdminGraphql = { graphql: (query, options) => (sent.push(options?.variables?.call), shop.admin.graphql(query, options)) };
+    const timing = { now: () => clock.now, sleep: async (ms: number) => void (clock.now += ms) };
+    const others = pacedAdminGraphql("paced-first.myshopify.com", admin, timing);
+    const orders = pacedAdminGraphql("paced-first.myshopify.com", admin, { ...timing, first: true });
+    const call = (client: typeof others, name: string) => client.graphql("query expensive($call: String) { shop { id } }", { variables: { call: name } });
+    await call(others, "fulfilment 1"); // 400 points left: the next 600-point call waits 2 s
+
+    await Promise.all([call(others, "fulfilment 2"), call(others, "tracking event"), call(orders, "accept"), call(orders, "read")]);
+    // The fulfilment waited for the bucket; the orders' calls came meanwhile and went before it.
+    expect(sent).toEqual(["fulfilment 1", "accept", "read", "fulfilment 2", "tracking event"]);
+
+    // A call that has waited its most goes in turn, before the orders' calls that came after it.
+    sent.length = 0;
+    const late = call(others, "late fulfilment");
+    clock.now += OTHERS_WAIT_AT_MOST_MS;
+    await Promise.all([late, call(orders, "accept")]);
+    expect(sent).toEqual(["late fulfilment", "accept"]);
   });
 });

@@ -7,6 +7,12 @@
  * calls still under way were expected to cost. Up to MAX_IN_FLIGHT run at once (Shopify serves
  * concurrent requests while the bucket holds them; one at a time left a busy shop's fulfilments
  * queued behind its reads). A document never seen before goes alone, as its cost is unknown.
+ *
+ * When the bucket is short, orders waiting for the app's answer go first: a client made with
+ * `first` (the planning jobs', decision 0032) is admitted before the shop's other waiting calls
+ * (fulfilments, tracking events), unless one of those has waited OTHERS_WAIT_AT_MOST_MS already.
+ * In a sale the bucket is what bounds how soon an order is accepted; a fulfilment whose tracking
+ * is known can wait a few seconds without the customer noticing.
  */
 import type { AdminGraphql, AdminGraphqlResponse } from "./admin-graphql.server";
 import { QueryCost, waitBeforeNextCall, type ThrottleStatus } from "./throttle";
@@ -18,6 +24,8 @@ const STANDARD_BUCKET: ThrottleStatus = { maximumAvailable: 1000, currentlyAvail
 const UNSEEN_COST = 50;
 /** Calls of one shop under way at once, at most. */
 export const MAX_IN_FLIGHT = 4;
+/** How long a call that is not `first` waits behind `first` ones, at most, before it goes in turn. */
+export const OTHERS_WAIT_AT_MOST_MS = 10_000;
 
 const CostOfAnswer = z.object({ extensions: z.object({ cost: QueryCost }).partial().optional() }).passthrough();
 
@@ -26,8 +34,10 @@ interface ShopBudget {
   lastAt: number;
   /** The last requested cost of each document: the pipeline sends the same few again and again. */
   costOf: Map<string, number>;
-  /** Admission of the shop's calls, one after another. */
-  queue: Promise<unknown>;
+  /** Calls waiting to be admitted, in the order they came. */
+  waiting: Waiting[];
+  /** Whether a loop is admitting the waiting calls now (one at a time per shop). */
+  admitting: boolean;
   inFlight: number;
   /** What the calls under way were expected to cost. */
   reserved: number;
@@ -35,9 +45,18 @@ interface ShopBudget {
   onFinish: (() => void) | undefined;
 }
 
+interface Waiting {
+  query: string;
+  first: boolean;
+  since: number;
+  admit(expected: number): void;
+}
+
 export interface PacingOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** This client's calls are for orders waiting for the app's answer: admitted before the shop's others. */
+  first?: boolean;
 }
 
 const budgets = new Map<string, ShopBudget>();
@@ -45,7 +64,7 @@ const budgets = new Map<string, ShopBudget>();
 function budgetOf(shop: string, now: number): ShopBudget {
   let budget = budgets.get(shop);
   if (!budget) {
-    budget = { last: STANDARD_BUCKET, lastAt: now, costOf: new Map(), queue: Promise.resolve(), inFlight: 0, reserved: 0, onFinish: undefined };
+    budget = { last: STANDARD_BUCKET, lastAt: now, costOf: new Map(), waiting: [], admitting: false, inFlight: 0, reserved: 0, onFinish: undefined };
     budgets.set(shop, budget);
   }
   return budget;
@@ -55,6 +74,48 @@ function budgetOf(shop: string, now: number): ShopBudget {
 function costIn(body: unknown): QueryCost | undefined {
   const parsed = CostOfAnswer.safeParse(body);
   return parsed.success ? parsed.data.extensions?.cost : undefined;
+}
+
+/** The call to admit next: a `first` one, unless another has waited its most; else the oldest. */
+function nextOf(waiting: readonly Waiting[], now: number): Waiting | undefined {
+  const oldest = waiting[0];
+  if (oldest === undefined || oldest.first || now - oldest.since >= OTHERS_WAIT_AT_MOST_MS) return oldest;
+  return waiting.find((call) => call.first) ?? oldest;
+}
+
+/**
+ * Admits the shop's waiting calls one after another, each once the bucket holds it, and returns
+ * when none is waiting. The next one is chosen afresh after every wait, so a `first` call that
+ * comes while another waits goes before it.
+ */
+async function admitWaiting(budget: ShopBudget, now: () => number, sleep: (ms: number) => Promise<void>): Promise<void> {
+  if (budget.admitting) return;
+  budget.admitting = true;
+  const finished = () => new Promise<void>((resolve) => (budget.onFinish = resolve));
+  try {
+    for (;;) {
+      const next = nextOf(budget.waiting, now());
+      if (next === undefined) return;
+      const seen = budget.costOf.get(next.query);
+      const expected = seen ?? UNSEEN_COST;
+      if (budget.inFlight > 0 && (seen === undefined || budget.inFlight >= MAX_IN_FLIGHT)) {
+        await finished();
+        continue;
+      }
+      const wait = waitBeforeNextCall(budget.last, expected + budget.reserved, now() - budget.lastAt);
+      if (wait > 0) {
+        // Calls under way will report the bucket afresh; otherwise wait for it to refill.
+        await (budget.inFlight > 0 ? finished() : sleep(wait));
+        continue;
+      }
+      budget.waiting.splice(budget.waiting.indexOf(next), 1);
+      budget.inFlight++;
+      budget.reserved += expected;
+      next.admit(expected);
+    }
+  } finally {
+    budget.admitting = false;
+  }
 }
 
 /** An Admin client paced to its shop's bucket, which also tells how full that bucket is. */
@@ -81,27 +142,8 @@ export function pacedAdminGraphql(shop: string, admin: AdminGraphql, options: Pa
     },
     graphql(query, graphqlOptions) {
       const budget = budgetOf(shop, now());
-      const finished = () => new Promise<void>((resolve) => (budget.onFinish = resolve));
-      /** Waits until this call may go, then counts it as under way. */
-      const admit = async (): Promise<number> => {
-        for (;;) {
-          const seen = budget.costOf.get(query);
-          const expected = seen ?? UNSEEN_COST;
-          if (budget.inFlight > 0 && (seen === undefined || budget.inFlight >= MAX_IN_FLIGHT)) {
-            await finished();
-            continue;
-          }
-          const wait = waitBeforeNextCall(budget.last, expected + budget.reserved, now() - budget.lastAt);
-          if (wait > 0) {
-            // Calls under way will report the bucket afresh; otherwise wait for it to refill.
-            await (budget.inFlight > 0 ? finished() : sleep(wait));
-            continue;
-          }
-          budget.inFlight++;
-          budget.reserved += expected;
-          return expected;
-        }
-      };
+      const admitted = new Promise<number>((admit) => budget.waiting.push({ query, first: options.first ?? false, since: now(), admit }));
+      void admitWaiting(budget, now, sleep);
       const note = (cost: QueryCost | undefined) => {
         if (!cost) return;
         budget.last = cost.throttleStatus;
@@ -126,8 +168,6 @@ export function pacedAdminGraphql(shop: string, admin: AdminGraphql, options: Pa
           wake?.();
         }
       };
-      const admitted = budget.queue.then(admit, admit);
-      budget.queue = admitted.catch(() => undefined);
       return admitted.then(run);
     },
   };

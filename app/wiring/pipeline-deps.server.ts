@@ -85,8 +85,8 @@ export function appPipelineDeps(): PipelineDeps {
         throw error;
       }
     },
-    async shopify(shop) {
-      return shopifyPortFor(pacedAdminGraphql(shop, await shopifyAdminFor(shop)));
+    async shopify(shop, options) {
+      return shopifyPortFor(pacedAdminGraphql(shop, await shopifyAdminFor(shop), { first: options?.forWaitingOrders ?? false }));
     },
     async settings(shop, shopify) {
       const stored = await getShopSettings(prisma, shop);

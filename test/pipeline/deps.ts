@@ -90,13 +90,16 @@ export function testPipelineDeps(db: Database, options: { sandboxUrl: string; gr
     }),
     providerCalls,
   );
-  const port = shopifyPortFor(pacedAdminGraphql(DEMO_SHOP, emulatorAdmin(options.graphqlUrl)));
+  const admin = emulatorAdmin(options.graphqlUrl);
+  const port = shopifyPortFor(pacedAdminGraphql(DEMO_SHOP, admin));
+  // The planning jobs' calls go first when the shop's budget is short, as in the app's wiring.
+  const first = shopifyPortFor(pacedAdminGraphql(DEMO_SHOP, admin, { first: true }));
   const locationsOf = cachedLocations(5_000);
   const deps: PipelineDeps = {
     policy: { ...FAST_POLICY, ...options.policy },
     now: () => new Date(),
     provider: async () => provider,
-    shopify: async () => port,
+    shopify: async (_shop, use) => (use?.forWaitingOrders ? first : port),
     settings: async (shop, shopify) => {
       const stored = await getShopSettings(db, shop);
       return pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored))).settings;

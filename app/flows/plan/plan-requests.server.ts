@@ -144,7 +144,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
     throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), "Another run is answering this shop's fulfillment requests");
   }
   const startedAt = deps.now();
-  const shopify = await deps.shopify(shop);
+  const shopify = await deps.shopify(shop, { forWaitingOrders: true });
   const requested = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_REQUESTED");
   // Read after the list, so every request in it is planned with settings at least as new as the
   // request: a request made after the merchant saved is never planned with what was there before.
@@ -227,7 +227,7 @@ function routedOf(receipts: WaitingReceipt[]): { routed: RoutingEvent[]; unreada
  * shipments; outbound ones are left to their fulfillment request.
  */
 export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
-  const shopify = await deps.shopify(shop);
+  const shopify = await deps.shopify(shop, { forWaitingOrders: true });
   const settings = await deps.settings(shop, shopify);
   const dropshipLocations = new Set<string>(settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])));
   const batches = { kind: "fulfillment-orders.routed", topics: ["fulfillment_orders/order_routing_complete"], perRound: ROUTED_PER_ROUND } as const;

@@ -8,7 +8,11 @@ import type { PipelineSettings, ProviderPort, ShopifyPort } from "./ports";
 
 export interface PipelineDeps {
   provider(shop: string): Promise<ProviderPort>;
-  shopify(shop: string): Promise<ShopifyPort>;
+  /**
+   * The shop's Shopify. `forWaitingOrders`: calls made to answer orders waiting for the app (the
+   * planning jobs), admitted before the shop's other calls when its API budget is short.
+   */
+  shopify(shop: string, options?: { forWaitingOrders?: boolean }): Promise<ShopifyPort>;
   settings(shop: string, shopify: ShopifyPort): Promise<PipelineSettings>;
   policy: PipelinePolicy;
   now(): Date;
