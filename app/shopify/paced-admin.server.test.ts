@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminGraphql } from "./admin-graphql.server";
-import { MAX_IN_FLIGHT, OTHERS_WAIT_AT_MOST_MS, pacedAdminGraphql } from "./paced-admin.server";
+import { ANSWERING_MS, MAX_IN_FLIGHT, OTHERS_WAIT_AT_MOST_MS, pacedAdminGraphql } from "./paced-admin.server";
 
 /** A shop whose bucket the fake drains by each document's requested cost and refills at 100/s. */
 function fakeShop(clock: { now: number }) {
@@ -11,7 +11,7 @@ function fakeShop(clock: { now: number }) {
     async graphql(query) {
       available = Math.min(1000, available + ((clock.now - lastAt) / 1000) * 100);
       lastAt = clock.now;
-      const requested = query.includes("expensive") ? 600 : 10;
+      const requested = query.includes("expensive") ? 600 : query.includes("medium") ? 300 : 10;
       sentAt.push(clock.now);
       if (available < requested) {
         return { status: 200, json: async () => ({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] }) };
@@ -111,5 +111,29 @@ describe("pacedAdminGraphql", () => {
     clock.now += OTHERS_WAIT_AT_MOST_MS;
     await Promise.all([late, call(orders, "accept")]);
     expect(sent).toEqual(["late fulfilment", "accept"]);
+  });
+
+  it("while orders are being answered, leaves half of the bucket to them; once they are answered, lets the others have it all", async () => {
+    const clock = { now: 0 };
+    const shop = fakeShop(clock); // 1,000 points, 100 a second back
+    const sentAt: [unknown, number][] = [];
+    const admin: AdminGraphql = { graphql: (query, options) => (sentAt.push([options?.variables?.call, clock.now]), shop.admin.graphql(query, options)) };
+    const timing = { now: () => clock.now, sleep: async (ms: number) => void (clock.now += ms) };
+    const others = pacedAdminGraphql("paced-half.myshopify.com", admin, timing);
+    const orders = pacedAdminGraphql("paced-half.myshopify.com", admin, { ...timing, first: true });
+    const medium = (client: typeof others, name: string) => client.graphql("query medium($call: String) { shop { id } }", { variables: { call: name } });
+    await medium(others, "fulfilment 1");
+    await medium(others, "fulfilment 2"); // no order answered yet: it takes the bucket down to 400
+    await orders.graphql("query cheap { shop { id } }"); // an order answered at 0 s: 390 left
+
+    // 300 points would leave 90, not half: the fulfilment waits while orders are being answered
+    // (ANSWERING_MS after the last), then goes as soon as the 300 are there.
+    await medium(others, "fulfilment 3");
+    expect(sentAt.at(-1)).toEqual(["fulfilment 3", ANSWERING_MS]);
+
+    // With no order answered lately, the others take the bucket down as far as they need: 290
+    // were left, so the next goes once 10 more are back (0.1 s), not once half is free again.
+    await medium(others, "fulfilment 4");
+    expect(sentAt.at(-1)).toEqual(["fulfilment 4", ANSWERING_MS + 100]);
   });
 });

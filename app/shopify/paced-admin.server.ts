@@ -10,9 +10,11 @@
  *
  * When the bucket is short, orders waiting for the app's answer go first: a client made with
  * `first` (the planning jobs', decision 0032) is admitted before the shop's other waiting calls
- * (fulfilments, tracking events), unless one of those has waited OTHERS_WAIT_AT_MOST_MS already.
- * In a sale the bucket is what bounds how soon an order is accepted; a fulfilment whose tracking
- * is known can wait a few seconds without the customer noticing.
+ * (fulfilments, tracking events), and while orders are being answered (a `first` call in the last
+ * ANSWERING_MS) the others leave half of the bucket to them; unless one of those has waited
+ * OTHERS_WAIT_AT_MOST_MS already. In a sale the bucket is what bounds how soon an order is
+ * accepted; a fulfilment whose tracking is known can wait a few seconds without the customer
+ * noticing.
  */
 import type { AdminGraphql, AdminGraphqlResponse } from "./admin-graphql.server";
 import { QueryCost, waitBeforeNextCall, type ThrottleStatus } from "./throttle";
@@ -26,6 +28,10 @@ const UNSEEN_COST = 50;
 export const MAX_IN_FLIGHT = 4;
 /** How long a call that is not `first` waits behind `first` ones, at most, before it goes in turn. */
 export const OTHERS_WAIT_AT_MOST_MS = 10_000;
+/** Orders are being answered while a `first` call was admitted this recently. */
+export const ANSWERING_MS = 2_000;
+/** The share of the bucket the other calls leave to the orders being answered. */
+export const LEFT_FOR_ORDERS = 0.5;
 
 const CostOfAnswer = z.object({ extensions: z.object({ cost: QueryCost }).partial().optional() }).passthrough();
 
@@ -41,8 +47,12 @@ interface ShopBudget {
   inFlight: number;
   /** What the calls under way were expected to cost. */
   reserved: number;
+  /** When a `first` call was last admitted (-Infinity: never). */
+  firstAdmittedAt: number;
   /** Resolves the admission waiting for a call to finish, if any. */
   onFinish: (() => void) | undefined;
+  /** Resolves the admission waiting for points, if any, when another call comes (it may go first). */
+  onArrival: (() => void) | undefined;
 }
 
 interface Waiting {
@@ -64,7 +74,7 @@ const budgets = new Map<string, ShopBudget>();
 function budgetOf(shop: string, now: number): ShopBudget {
   let budget = budgets.get(shop);
   if (!budget) {
-    budget = { last: STANDARD_BUCKET, lastAt: now, costOf: new Map(), waiting: [], admitting: false, inFlight: 0, reserved: 0, onFinish: undefined };
+    budget = { last: STANDARD_BUCKET, lastAt: now, costOf: new Map(), waiting: [], admitting: false, inFlight: 0, reserved: 0, firstAdmittedAt: -Infinity, onFinish: undefined, onArrival: undefined };
     budgets.set(shop, budget);
   }
   return budget;
@@ -92,6 +102,7 @@ async function admitWaiting(budget: ShopBudget, now: () => number, sleep: (ms: n
   if (budget.admitting) return;
   budget.admitting = true;
   const finished = () => new Promise<void>((resolve) => (budget.onFinish = resolve));
+  const arrival = () => new Promise<void>((resolve) => (budget.onArrival = resolve));
   try {
     for (;;) {
       const next = nextOf(budget.waiting, now());
@@ -102,15 +113,22 @@ async function admitWaiting(budget: ShopBudget, now: () => number, sleep: (ms: n
         await finished();
         continue;
       }
-      const wait = waitBeforeNextCall(budget.last, expected + budget.reserved, now() - budget.lastAt);
+      // While orders are being answered, another call that has not waited its most leaves them half the bucket.
+      const leaveForOrders =
+        !next.first && now() - budget.firstAdmittedAt < ANSWERING_MS && now() - next.since < OTHERS_WAIT_AT_MOST_MS ? LEFT_FOR_ORDERS * budget.last.maximumAvailable : 0;
+      const wait = waitBeforeNextCall(budget.last, expected + budget.reserved + leaveForOrders, now() - budget.lastAt);
       if (wait > 0) {
-        // Calls under way will report the bucket afresh; otherwise wait for it to refill.
-        await (budget.inFlight > 0 ? finished() : sleep(wait));
+        // Calls under way will report the bucket afresh; otherwise wait for it to refill. A call
+        // that comes meanwhile may be one to go first: the choice is made again.
+        // Leaving half to the orders lasts only while they are being answered.
+        const sleepMs = leaveForOrders > 0 ? Math.min(wait, Math.max(1, budget.firstAdmittedAt + ANSWERING_MS - now())) : wait;
+        await Promise.race([budget.inFlight > 0 ? finished() : sleep(sleepMs), arrival()]);
         continue;
       }
       budget.waiting.splice(budget.waiting.indexOf(next), 1);
       budget.inFlight++;
       budget.reserved += expected;
+      if (next.first) budget.firstAdmittedAt = now();
       next.admit(expected);
     }
   } finally {
@@ -143,6 +161,9 @@ export function pacedAdminGraphql(shop: string, admin: AdminGraphql, options: Pa
     graphql(query, graphqlOptions) {
       const budget = budgetOf(shop, now());
       const admitted = new Promise<number>((admit) => budget.waiting.push({ query, first: options.first ?? false, since: now(), admit }));
+      const wake = budget.onArrival;
+      budget.onArrival = undefined;
+      wake?.();
       void admitWaiting(budget, now, sleep);
       const note = (cost: QueryCost | undefined) => {
         if (!cost) return;
