@@ -132,8 +132,19 @@ export async function transition(
   event: ShipmentEventInput,
   changes: ShipmentChanges = {},
 ): Promise<Shipment> {
-  const [moved] = await transitionEach(db, [{ shipment, to, event, changes }]);
-  if (!moved) throw new ShipmentStateChanged(`Shipment ${shipment.id} was not moved`);
+  if (!canTransition(shipment.state, to)) throw new IllegalShipmentTransition(shipment.state, to);
+  const data = eventData({ ...event.data, stateFrom: shipment.state, stateTo: to });
+  const moved = await inTransaction(db, async (tx) => {
+    const now = new Date();
+    const { count } = await tx.shipment.updateMany({
+      where: { id: shipment.id, state: shipment.state },
+      data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now },
+    });
+    if (count !== 1) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
+    await tx.shipmentEvent.create({ data: { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now } });
+    return tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+  });
+  observeOrderLatency(moved);
   return moved;
 }
 
@@ -157,8 +168,6 @@ export async function transitionEach(db: DatabaseOrTransaction, moves: readonly 
   if (moves.length === 0) return [];
   for (const { shipment, to } of moves) if (!canTransition(shipment.state, to)) throw new IllegalShipmentTransition(shipment.state, to);
   const now = new Date();
-  // Built first: event data that holds a secret is refused before anything is written.
-  const events = moves.map(({ shipment, to, event }) => shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } }, now));
   const alike = new Map<string, ShipmentMove[]>();
   for (const move of moves) {
     const key = JSON.stringify([move.shipment.state, move.to, move.changes ?? {}]);
@@ -172,11 +181,11 @@ export async function transitionEach(db: DatabaseOrTransaction, moves: readonly 
         where: { id: { in: ids }, state: shipment.state },
         data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now },
       });
-      if (count !== new Set(ids).size) {
-        throw new ShipmentStateChanged(ids.length === 1 ? `Shipment ${shipment.id} is no longer ${shipment.state}` : `${ids.length - count} of shipments ${ids.join(", ")} are no longer ${shipment.state}`);
-      }
+      if (count !== new Set(ids).size) throw new ShipmentStateChanged(`${ids.length - count} of shipments ${ids.join(", ")} are no longer ${shipment.state}`);
     }
-    await tx.shipmentEvent.createMany({ data: events });
+    await tx.shipmentEvent.createMany({
+      data: moves.map(({ shipment, to, event }) => shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } }, now)),
+    });
     const rows = await tx.shipment.findMany({ where: { id: { in: moves.map((move) => move.shipment.id) } } });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return moves.map((move) => byId.get(move.shipment.id) as Shipment);
