@@ -4,14 +4,14 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
-import { log } from "./log.server";
+import { log } from "./lib/log.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { operationsAnswer } from "./wiring/operations.server";
 
 const appLog = log.child({ process: "app" });
 
 /**
- * What scripts/serve.mjs takes from the build besides Remix's handler: the answers of /healthz,
+ * What server/serve.mjs takes from the build besides Remix's handler: the answers of /healthz,
  * /readyz and /metrics, the logger of its access lines, and how long it drains when told to stop.
  */
 export const operations = { answer: operationsAnswer, log: appLog, drainGraceMs: env.DRAIN_GRACE_MS };

@@ -3,7 +3,7 @@ import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/s
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env, shopifyCredentials } from "./env.server";
-import { log } from "./log.server";
+import { log } from "./lib/log.server";
 import { recordInstallation } from "~/flows/install/install.server";
 import { readRateRequest } from "~/flows/checkout-rates/rate-request.server";
 import { fulfillmentServiceVerifier, webhookVerifier } from "~/flows/receive-webhooks/verify-webhook.server";

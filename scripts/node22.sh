@@ -35,10 +35,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(install_key)" ]; then
 fi
 
 # The Prisma clients are generated code (not committed); make sure they match their schemas: the
-# SQLite one, and the PostgreSQL one from prisma/postgres/schema.prisma (generated from the first).
+# SQLite one, and the PostgreSQL one from prisma/generated/postgres.prisma (generated from the first).
 if [ ! -f "$project_root/node_modules/.prisma/client/index.js" ] || [ "$project_root/prisma/schema.prisma" -nt "$project_root/node_modules/.prisma/client/index.js" ]; then
   (cd "$project_root" && npx --no-install tsx scripts/prisma.ts generate >/dev/null) || return 1
 fi
-if [ ! -f "$project_root/node_modules/.prisma/client-postgres/index.js" ] || [ "$project_root/prisma/postgres/schema.prisma" -nt "$project_root/node_modules/.prisma/client-postgres/index.js" ]; then
-  (cd "$project_root" && npx --no-install tsx scripts/prisma.ts generate --schema prisma/postgres/schema.prisma >/dev/null) || return 1
+if [ ! -f "$project_root/node_modules/.prisma/client-postgres/index.js" ] || [ "$project_root/prisma/generated/postgres.prisma" -nt "$project_root/node_modules/.prisma/client-postgres/index.js" ]; then
+  (cd "$project_root" && npx --no-install tsx scripts/prisma.ts generate --schema prisma/generated/postgres.prisma >/dev/null) || return 1
 fi

@@ -1,7 +1,7 @@
 /**
  * `./run schema:postgres`: writes the schemas prisma/schema.prisma makes, the one source of the
- * models (scripts/postgres/schema.ts): prisma/postgres/schema.prisma, and the two the Prisma 6.19 CLI
- * migrates with (prisma/migrate/). Only the datasource's provider and url and the client's output
+ * models (scripts/postgres/schema.ts): prisma/generated/postgres.prisma, and the two the Prisma 6.19 CLI
+ * migrates with (prisma/generated/). Only the datasource's provider and url and the client's output
  * differ: the models are portable on purpose (no SQLite-only types; JSON as text). `--check` exits 1
  * when a written file is not what the source makes, which the tests and CI run so they cannot drift.
  */

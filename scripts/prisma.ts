@@ -3,7 +3,7 @@
  * Two CLIs (docs/decisions/0030-prisma-7-runtime.md):
  * - `generate` (and validate, format, version) run on Prisma 7, the version of the client the app runs;
  * - `migrate` and `db` run on the Prisma 6.19 CLI (the `prisma-migrate` alias), whose WASM schema
- *   engine works over a driver adapter (prisma/migrate/prisma.config.ts, decision 0002). Prisma 7's
+ *   engine works over a driver adapter (prisma/migrate.config.ts, decision 0002). Prisma 7's
  *   CLI has no such engine: it needs a native one from the download host.
  * Any other command is refused rather than sent to either.
  *
@@ -48,7 +48,7 @@ if (!migrating && !(command === undefined || PRISMA_7.has(command))) {
 }
 
 const cli = require.resolve(migrating ? "prisma-migrate/build/index.js" : "prisma/build/index.js");
-const configArgs = migrating && !args.includes("--config") ? ["--config", path.join("prisma", "migrate", "prisma.config.ts")] : [];
+const configArgs = migrating && !args.includes("--config") ? ["--config", path.join("prisma", "migrate.config.ts")] : [];
 const noSchemaEngine = path.join(root, "scripts", "no-schema-engine.sh");
 // The script's output is the SQL alone: the CLI's notes about its config go to stderr.
 const script = command === "migrate" && subcommand === "diff" && args.includes("--script");

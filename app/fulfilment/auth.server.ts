@@ -17,16 +17,8 @@ import {
   providerErrorFromResponse,
 } from "./errors";
 import { TokenResponse } from "./schemas";
-import { sendOnce, withoutTrailingSlash, type FetchFunction } from "./transport.server";
+import { sendOnce, withoutTrailingSlash, type AuthProvider, type FetchFunction } from "./transport.server";
 
-export interface AuthProvider {
-  getAccessToken(): Promise<string>;
-  /**
-   * The provider refused `rejectedToken` (401): forget it so the next getAccessToken refreshes.
-   * Absent for a static token, which nothing can renew.
-   */
-  invalidate?(rejectedToken: string): void;
-}
 
 /** A token the merchant pasted in the settings. */
 export function staticToken(token: string): AuthProvider {

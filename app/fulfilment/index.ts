@@ -16,7 +16,6 @@ export {
   authorizationUrl,
   createProviderOAuth,
   staticToken,
-  type AuthProvider,
   type OAuthTokens,
   type ProviderOAuth,
   type ProviderOAuthOptions,
@@ -38,6 +37,6 @@ export {
   type ProviderRequestInfo,
 } from "./errors";
 export { FULFILMENT_DEFAULTS, type FulfilmentClientSettings, type RetryPolicy } from "./config";
-export type { FetchFunction, Sleep } from "./transport.server";
+export type { AuthProvider, FetchFunction, Sleep } from "./transport.server";
 export { operations, operationNames, type OperationName, type Operations } from "./operations";
 export * from "./schemas";

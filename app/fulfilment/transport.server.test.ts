@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createProviderOAuth, staticToken, type AuthProvider } from "./auth.server";
+import { createProviderOAuth, staticToken } from "./auth.server";
+import type { AuthProvider } from "./transport.server";
 import {
   ProviderAuthError,
   ProviderError,

@@ -3,7 +3,6 @@
  * request, and retries where they are safe. Knows nothing of individual operations; the client
  * decides what is sent and what a good answer looks like.
  */
-import type { AuthProvider } from "./auth.server";
 import { FULFILMENT_DEFAULTS, retryPolicy, type RetryPolicy } from "./config";
 import {
   ProviderError,
@@ -14,6 +13,16 @@ import {
 } from "./errors";
 import type { HttpMethod } from "./operations";
 import { parseRetryAfter, retryDelay } from "./retry";
+
+/** How every call gets its bearer token: a static token pasted in the settings, or OAuth2 (auth.server.ts). */
+export interface AuthProvider {
+  getAccessToken(): Promise<string>;
+  /**
+   * The provider refused `rejectedToken` (401): forget it so the next getAccessToken refreshes.
+   * Absent for a static token, which nothing can renew.
+   */
+  invalidate?(rejectedToken: string): void;
+}
 
 /** The subset of `fetch` the client uses; `globalThis.fetch` fits, and so does a small test fake. */
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;

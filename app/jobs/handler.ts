@@ -3,14 +3,9 @@
  * "failed, try again with backoff" (throw anything else).
  */
 import type { Prisma } from "@prisma/client";
+import type { Logger } from "~/lib/log.server";
 import type { Database } from "~/stores/database/database.server";
 import type { JobKinds, KindOf, PayloadOf } from "./kinds";
-
-export interface JobLogger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
 
 export interface JobContext {
   /** The app's client. Not for use inside `complete`: that callback has its own transaction. */
@@ -19,7 +14,7 @@ export interface JobContext {
   readonly jobId: string;
   /** 1 on the first run; runs rescheduled with RetryLater do not count. */
   readonly attempt: number;
-  readonly logger: JobLogger;
+  readonly logger: Logger;
   /**
    * Aborted when the worker lost the job's lease (it was too slow or the database was unreachable,
    * and another worker may now hold it) or when the worker is stopping and its grace time is over.

@@ -7,10 +7,10 @@ import { z } from "zod";
 import type { Database } from "~/stores/database/database.server";
 import { writingForShop } from "~/stores/database/write-scope.server";
 import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
-import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers, type JobLogger } from "./handler";
+import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers } from "./handler";
 import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kinds";
 import { extendLease, markDead, markDone, postpone, scheduleRetry, type Lease } from "./lease.server";
-import { describeError, withFields } from "./logger";
+import { describeError, type Logger } from "~/lib/log.server";
 
 export interface RunDependencies<S extends JobKinds> {
   db: Database;
@@ -22,7 +22,7 @@ export interface RunDependencies<S extends JobKinds> {
   lastErrorMaxChars: number;
   now: () => Date;
   random: () => number;
-  logger: JobLogger;
+  logger: Logger;
   /** Aborted when the worker's stop() has waited long enough. */
   stopping: AbortSignal;
   /**
@@ -74,24 +74,24 @@ interface OutcomeRecorder {
   postpone(until: Date, reason: string): Promise<RunOutcome>;
 }
 
-function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: JobLogger): OutcomeRecorder {
+function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: Logger): OutcomeRecorder {
   const record = async (outcome: RunOutcome, update: Promise<boolean>): Promise<RunOutcome> => {
     if (await update) return outcome;
-    logger.warn("Lost the job's lease before recording the outcome; another worker will run it again", { outcome });
+    logger.warn({ outcome }, "Lost the job's lease before recording the outcome; another worker will run it again");
     return "lease lost";
   };
   return {
     done: () => record("done", markDone(deps.db, lease, deps.now())),
     dead: (reason) => {
-      logger.error("Job is dead", { reason });
+      logger.error({ reason }, "Job is dead");
       return record("dead", markDead(deps.db, lease, reason.slice(0, deps.lastErrorMaxChars), deps.now()));
     },
     retry: (runAt, reason) => {
-      logger.warn("Job failed; it will be retried", { error: reason, retryAt: runAt.toISOString() });
+      logger.warn({ error: reason, retryAt: runAt.toISOString() }, "Job failed; it will be retried");
       return record("retry scheduled", scheduleRetry(deps.db, lease, runAt, reason, deps.now()));
     },
     postpone: (until, reason) => {
-      logger.info("Job postponed", { until: until.toISOString(), reason });
+      logger.info({ until: until.toISOString(), reason }, "Job postponed");
       const note = `Postponed until ${until.toISOString()}: ${reason}`;
       const { requeued } = deps;
       if (requeued === undefined) return record("postponed", postpone(deps.db, lease, until, note, deps.now()));
@@ -113,7 +113,7 @@ export function runClaimedJob<S extends JobKinds>(job: Job, deps: RunDependencie
 }
 
 async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>): Promise<RunOutcome> {
-  const logger = withFields(deps.logger, { jobId: job.id, kind: job.kind, attempt: job.attempts, shop: job.shop });
+  const logger = deps.logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts, shop: job.shop });
   if (job.leaseOwner === null) throw new Error(`Job ${job.id} was not claimed: it has no lease owner`);
   const lease: Lease = { jobId: job.id, owner: job.leaseOwner };
   const outcomes = outcomeRecorder(lease, deps, logger);
@@ -125,7 +125,7 @@ async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>)
   } catch (error) {
     // Only the database can fail here (the handler's errors are outcomes): the job stays RUNNING
     // until its lease expires, then it is claimed and run again.
-    logger.warn("Could not record the job's outcome; it runs again when its lease expires", { error: describeError(error) });
+    logger.warn({ error: describeError(error) }, "Could not record the job's outcome; it runs again when its lease expires");
     return "lease lost";
   }
 }
@@ -135,7 +135,7 @@ async function runKind<S extends JobKinds, K extends KindOf<S>>(
   job: Job,
   lease: Lease,
   outcomes: OutcomeRecorder,
-  logger: JobLogger,
+  logger: Logger,
   deps: RunDependencies<S>,
 ): Promise<RunOutcome> {
   const handler = handlerFor(deps.handlers, kind);
@@ -170,7 +170,7 @@ async function runKind<S extends JobKinds, K extends KindOf<S>>(
     return completed ? "done" : await outcomes.done();
   } catch (error) {
     if (completed) {
-      logger.warn("The handler failed after completing the job; the job stays done", { error: describeError(error) });
+      logger.warn({ error: describeError(error) }, "The handler failed after completing the job; the job stays done");
       return "done";
     }
     return await failed(error, job, outcomes, logger, deps);
@@ -179,11 +179,11 @@ async function runKind<S extends JobKinds, K extends KindOf<S>>(
   }
 }
 
-async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logger: JobLogger, deps: RunDependencies<JobKinds>): Promise<RunOutcome> {
+async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logger: Logger, deps: RunDependencies<JobKinds>): Promise<RunOutcome> {
   const now = deps.now();
   const reason = describeError(error, deps.lastErrorMaxChars);
   if (error instanceof LeaseLost) {
-    logger.warn("The job's lease was lost; another worker will run it again", { error: reason });
+    logger.warn({ error: reason }, "The job's lease was lost; another worker will run it again");
     return "lease lost";
   }
   if (error instanceof RetryLater) return outcomes.postpone(error.at > now ? error.at : now, error.message);
@@ -194,7 +194,7 @@ async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logge
   return outcomes.retry(deps.retryAt?.(now) ?? new Date(now.getTime() + backoffDelayMs(job.attempts, deps.backoff, deps.random)), reason);
 }
 /** Extends the lease while the handler runs; a refused extension means the job is someone else's now. */
-function startHeartbeat(lease: Lease, deps: RunDependencies<JobKinds>, logger: JobLogger, leaseLost: AbortController): NodeJS.Timeout {
+function startHeartbeat(lease: Lease, deps: RunDependencies<JobKinds>, logger: Logger, leaseLost: AbortController): NodeJS.Timeout {
   const timer = setInterval(() => {
     const now = deps.now();
     extendLease(deps.db, lease, new Date(now.getTime() + deps.leaseMs), now).then(
@@ -205,7 +205,7 @@ function startHeartbeat(lease: Lease, deps: RunDependencies<JobKinds>, logger: J
         leaseLost.abort(new LeaseLost(`Job ${lease.jobId} is no longer held by ${lease.owner}`));
       },
       // A missed heartbeat is not yet a lost lease: the next one may get through.
-      (error: unknown) => logger.warn("Could not extend the job's lease", { error: describeError(error) }),
+      (error: unknown) => logger.warn({ error: describeError(error) }, "Could not extend the job's lease"),
     );
   }, deps.heartbeatMs);
   timer.unref();

@@ -8,9 +8,9 @@ import type { Job } from "@prisma/client";
 import type { Database } from "~/stores/database/database.server";
 import { claimDueJobs } from "./claim.server";
 import { postpone, type Lease } from "./lease.server";
-import type { JobHandlers, JobLogger } from "./handler";
+import type { JobHandlers } from "./handler";
 import type { JobKinds } from "./kinds";
-import { consoleJobLogger, describeError } from "./logger";
+import { describeError, log, type Logger } from "~/lib/log.server";
 import type { BackoffPolicy } from "~/lib/backoff";
 import { JOB_POLICY } from "./policy";
 import { runClaimedJob, type RunOutcome } from "./run-job.server";
@@ -32,7 +32,7 @@ export interface WorkerOptions<S extends JobKinds> {
   now?: () => Date;
   /** The jitter's source, [0, 1). */
   random?: () => number;
-  logger?: JobLogger;
+  logger?: Logger;
   /** Told of each job's outcome, after it is written (tests and the benchmark count them, the metrics time them). */
   onOutcome?: (jobId: string, outcome: RunOutcome, run: { kind: string; shop: string | null; durationMs: number }) => void;
 }
@@ -60,7 +60,7 @@ export function workerSettings(options: Pick<WorkerOptions<JobKinds>, "owner" | 
     pollIntervalMs: options.pollIntervalMs ?? JOB_POLICY.pollIntervalMs,
     leaseMs: options.leaseMs ?? JOB_POLICY.leaseMs,
     stopTimeoutMs: options.stopTimeoutMs ?? JOB_POLICY.stopTimeoutMs,
-    logger: options.logger ?? consoleJobLogger,
+    logger: options.logger ?? log,
   };
 }
 
@@ -108,7 +108,7 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
     if (job.leaseOwner !== null) inHand.set(job.id, { jobId: job.id, owner: job.leaseOwner });
     const settled = runClaimedJob(job, deps)
       .then((outcome) => onOutcome?.(job.id, outcome, { kind: job.kind, shop: job.shop, durationMs: Date.now() - started }))
-      .catch((error: unknown) => logger.error("Job run failed unexpectedly", { jobId: job.id, error: describeError(error) }))
+      .catch((error: unknown) => logger.error({ jobId: job.id, error: describeError(error) }, "Job run failed unexpectedly"))
       .finally(() => {
         inHand.delete(job.id);
         running.delete(settled);
@@ -129,7 +129,7 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
           else for (const job of jobs) run(job);
         } catch (error) {
           backlog = false;
-          logger.warn("Could not claim jobs; trying again shortly", { error: describeError(error) });
+          logger.warn({ error: describeError(error) }, "Could not claim jobs; trying again shortly");
         }
       }
       if (stopRequested) break;
@@ -158,7 +158,7 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
         wake?.();
         await loop;
         if (!(await waitForRunning(stopTimeoutMs))) return;
-        logger.warn("Stopped before every job finished; they go back to the queue for another worker", { running: running.size });
+        logger.warn({ running: running.size }, "Stopped before every job finished; they go back to the queue for another worker");
         stopping.abort(new Error("The worker is stopping"));
         // A handler that heeds its signal hands its job back itself ("postponed"); give it a moment.
         if (!(await waitForRunning(ABORT_SETTLE_MS))) return;
@@ -166,15 +166,15 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
         const released = await Promise.all(
           leases.map((lease) =>
             postpone(db, lease, now(), "The worker stopped before the job finished; released for another worker", now()).catch((error: unknown) => {
-              logger.warn("Could not release a job at stop; its lease will expire and another worker will run it", { jobId: lease.jobId, error: describeError(error) });
+              logger.warn({ jobId: lease.jobId, error: describeError(error) }, "Could not release a job at stop; its lease will expire and another worker will run it");
               return false;
             }),
           ),
         );
-        logger.warn("Released the jobs whose handlers did not stop: whatever they still try to write is refused", {
+        logger.warn({
           released: released.filter(Boolean).length,
           running: leases.length,
-        });
+        }, "Released the jobs whose handlers did not stop: whatever they still try to write is refused");
       })();
       return stopped;
     },

@@ -1,17 +1,18 @@
 /**
- * Structured logs: one JSON line per event (pino), with the fields a support request needs (request
- * id, shop, job id and kind, durations) and never a secret or a customer's address.
- *
- * Redaction is by field name, wherever the field sits up to two levels down: whoever logs an object
- * that happens to carry a token, a session, a webhook payload or an address gets "[redacted]" in its
- * place. Messages are free text and cannot be redacted, so no caller puts such values into one.
+ * The one logger: JSON lines (pino) with the fields a support request needs (request id, shop, job
+ * id and kind, durations), never a secret or a customer's address. The app server, the worker and
+ * the job queue all log through `log` or a child of it (`log.child({ jobId, kind, shop })`).
  */
 import pino from "pino";
+import { env, type LOG_LEVELS } from "~/env.server";
 
 export type Logger = pino.Logger;
 export type LogLevel = pino.LevelWithSilent;
 
-/** Field names whose values never reach a log line. */
+/**
+ * Field names whose values never reach a log line, wherever they sit up to two levels down.
+ * Messages are free text and cannot be redacted, so no caller puts such values into one.
+ */
 const SECRET_FIELDS = [
   "accessToken",
   "refreshToken",
@@ -45,7 +46,7 @@ export const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${fiel
 
 export interface LogOptions {
   level: LogLevel;
-  /** Which process wrote the line: "app" or "worker". */
+  /** Which process wrote the line. */
   name: string;
   /** Where lines go; stdout by default (a test passes its own stream). */
   destination?: pino.DestinationStream;
@@ -63,4 +64,30 @@ export function createLogger({ level, name, destination }: LogOptions): Logger {
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+/**
+ * Under vitest (NODE_ENV=test) lines go through the console at their level's method: an error
+ * logged by the code under test fails that test (vitest.setup.ts), and a test can silence or read
+ * the warnings it expects.
+ */
+const throughTheConsole = {
+  write(line: string) {
+    const text = line.trimEnd();
+    if (/"level":"(error|fatal)"/.test(text)) console.error(text);
+    else if (/"level":"warn"/.test(text)) console.warn(text);
+    else console.info(text);
+  },
+};
+
+// The environment's list of levels is pino's own, or this fails typecheck.
+const level: LogLevel = env.LOG_LEVEL satisfies (typeof LOG_LEVELS)[number];
+
+/** The process's logger. */
+export const log: Logger = createLogger({ level, name: "fulfilment-connector", destination: env.NODE_ENV === "test" ? throughTheConsole : undefined });
+
+/** How an error reads in a job's lastError and in logs: its name and message, cut to `maxChars`. */
+export function describeError(error: unknown, maxChars = 2_000): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readCheckoutRateRequest } from "~/shopify.server";
+import { describeError, log } from "~/lib/log.server";
 import { appCheckoutRates } from "~/wiring/checkout-rates.server";
 
 const answer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (rates.status === 404) return answer({ error: rates.error }, 404);
     return answer({ rates: rates.rates }, 200, { "X-Checkout-Rates-Source": rates.source });
   } catch (error) {
-    console.error(`[checkout-rates] ${read.shop}: no rates answered: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ shop: read.shop, error: describeError(error) }, "Checkout rates: no rates answered");
     return answer({ rates: [] }, 200, { "X-Checkout-Rates-Source": "fallback" });
   }
 }

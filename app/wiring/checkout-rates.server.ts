@@ -4,6 +4,7 @@
  * quote cache is shared by every rate request this process serves.
  */
 import prisma from "~/db.server";
+import { log } from "~/lib/log.server";
 import { checkoutRatesAnswerer, type AnswerRates } from "~/flows/checkout-rates/answer-rates";
 import { variantsWithSkus } from "~/stores/catalogue/variants.server";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
@@ -33,7 +34,7 @@ export function appCheckoutRates(): AnswerRates {
     catalogueSkus: async (shop, skus) => new Set((await variantsWithSkus(prisma, shop, skus)).flatMap((variant) => (variant.sku === null ? [] : [variant.sku]))),
     provider: (shop) => appPipelineDeps().provider(shop),
     now: () => Date.now(),
-    warn: (message) => console.warn(message),
+    warn: (message) => log.warn(message),
   });
   return answerer;
 }

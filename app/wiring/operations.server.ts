@@ -1,6 +1,6 @@
 /**
  * What a supervisor, a load balancer and Prometheus ask a process, answered the same way by the app
- * server (scripts/serve.mjs, before Remix) and the worker (its health port):
+ * server (server/serve.mjs, before Remix) and the worker (its health port):
  *
  * - `/healthz`: the process is alive (200).
  * - `/readyz`: it should be sent work: the database answers, every shipped migration is applied,
@@ -16,7 +16,7 @@ import path from "node:path";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { queueDepthByKind } from "~/jobs/depth.server";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 import { measureQueueWith, metricsText } from "~/metrics/metrics.server";
 import { databaseReadiness } from "~/stores/database/readiness.server";
 

@@ -19,7 +19,7 @@ import type { ProviderPort } from "~/flows/ports/ports";
 import { locationsNamedBy, pipelineSettingsOf } from "~/flows/ports/settings";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 import { observeProviderCall } from "./instrumented.server";
 import { providerAddressRefusal, providerFetch } from "./provider-address.server";
 

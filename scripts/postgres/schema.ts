@@ -1,9 +1,9 @@
 /**
  * The schemas prisma/schema.prisma makes, the one source of the models:
- * - prisma/postgres/schema.prisma: the same models, the datasource's provider "postgresql", and the
+ * - prisma/generated/postgres.prisma: the same models, the datasource's provider "postgresql", and the
  *   client generated beside the SQLite one (node_modules/.prisma/client-postgres) so one process can
  *   hold either;
- * - prisma/migrate/schema.prisma and prisma/migrate/postgres.prisma: the two above with the
+ * - prisma/generated/migrate-sqlite.prisma and prisma/generated/migrate-postgres.prisma: the two above with the
  *   datasource's `url`, for the Prisma 6.19 CLI that writes and applies the migrations. Prisma 7
  *   refuses a `url` in the schema (it reads it from prisma.config.ts) and 6.19 refuses a datasource
  *   without one (docs/decisions/0030-prisma-7-runtime.md).
@@ -12,9 +12,9 @@ export const POSTGRES_CLIENT_OUTPUT = "../../node_modules/.prisma/client-postgre
 
 /** Where each generated schema is written, relative to the project. */
 export const GENERATED_SCHEMAS = {
-  postgres: "prisma/postgres/schema.prisma",
-  migrateSqlite: "prisma/migrate/schema.prisma",
-  migratePostgres: "prisma/migrate/postgres.prisma",
+  postgres: "prisma/generated/postgres.prisma",
+  migrateSqlite: "prisma/generated/migrate-sqlite.prisma",
+  migratePostgres: "prisma/generated/migrate-postgres.prisma",
 } as const;
 
 const DATASOURCE = /datasource db \{\s*provider\s*=\s*"(sqlite|postgresql)"\n/;

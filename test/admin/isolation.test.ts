@@ -18,7 +18,7 @@ import { parkProviderAnswer } from "~/stores/shops/provider-credentials-connecti
 import { createOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 import { saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
-import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { PROJECT_ROOT } from "../../dev/stack/build";
 import { seedCatalogue } from "../support/catalogue";
 import { useStack, type TestStack } from "../support/stack";
 import { adminData } from "./support";

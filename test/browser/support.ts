@@ -25,7 +25,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium, type Browser, type Locator, type Page, type Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { PROJECT_ROOT } from "../../dev/stack/build";
 import { adminDocument, sessionToken } from "../admin/support";
 import { startStack, type StackOverrides, type TestStack } from "../support/stack";
 

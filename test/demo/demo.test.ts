@@ -1,6 +1,6 @@
 /**
  * `npm run demo`'s core with a small replay, through the app's real processes (the app's server and the
- * worker, started by scripts/demo/stack.ts), the shop set up through the app's own pages (settings,
+ * worker, started by dev/demo/stack.ts), the shop set up through the app's own pages (settings,
  * SKU registration, stock sync): the eight special cases (one per outcome) plus four ordinary
  * orders (US01, DE01, studio, US01). Every fulfillable order ends fulfilled with tracking and a
  * Delivered event in Shopify; the others HELD, FAILED or CANCELLED with reasons.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runDemo } from "../../scripts/demo/run";
+import { runDemo } from "../../dev/demo/run";
 
 // Its own database directory, so a `npm run demo` running meanwhile keeps its own.
 const dataDir = mkdtempSync(path.join(tmpdir(), "demo-test-"));

@@ -1,5 +1,5 @@
 /**
- * Health and drain of the real processes: the built app under scripts/serve.mjs and scripts/worker.ts,
+ * Health and drain of the real processes: the built app under server/serve.mjs and server/worker.ts,
  * each started as deployed on a migrated database and told to stop with SIGTERM, as a supervisor
  * does. The app answers what it holds and takes nothing new; /readyz says why it is not ready.
  */
@@ -9,11 +9,11 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { appEnvironment, SERVE } from "../../scripts/stack/app-processes";
-import { PROJECT_ROOT, SERVER_BUILD } from "../../scripts/stack/build";
-import { spawnChild, type Child } from "../../scripts/stack/children";
-import { newCredentialsKey } from "../../scripts/stack/database";
-import { freePort } from "../../scripts/stack/ports";
+import { appEnvironment, SERVE } from "../../dev/stack/app-processes";
+import { PROJECT_ROOT, SERVER_BUILD } from "../../dev/stack/build";
+import { spawnChild, type Child } from "../../dev/stack/children";
+import { newCredentialsKey } from "../../dev/stack/database";
+import { freePort } from "../../dev/stack/ports";
 import { DEMO_SHOP } from "../emulator/seed";
 import { waitFor } from "../support/jobs";
 import { createTestDatabase, testDatabaseProvider, useTestDatabase } from "../support/database";
@@ -179,7 +179,7 @@ describe("the worker process", () => {
     const worker = spawnChild({
       name: "worker",
       command: process.execPath,
-      args: ["--import", "tsx", "scripts/worker.ts", "--poll-interval-ms", "50", "--stop-timeout-ms", "2000"],
+      args: ["--import", "tsx", "server/worker.ts", "--poll-interval-ms", "50", "--stop-timeout-ms", "2000"],
       env: { ...process.env, ...environment(own.url, "http://127.0.0.1:9", { WORKER_HEALTH_PORT: String(healthPort), WORKER_HEALTH_HOST: "127.0.0.1" }) },
       cwd: PROJECT_ROOT,
       output: () => {},

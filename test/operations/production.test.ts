@@ -1,5 +1,5 @@
 /**
- * Running it in production, on the stack as deployed (the built app under scripts/serve.mjs and the
+ * Running it in production, on the stack as deployed (the built app under server/serve.mjs and the
  * worker process, live mode against a sandbox that demands the merchant's token): what an operator
  * reads from the processes while an order goes through. Health and readiness on both, metrics only
  * with the bearer token, JSON log lines with request, shop and job ids, and none of the secrets or
@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { saveShopSettings } from "~/stores/shops/shop.server";
-import { freePort } from "../../scripts/stack/ports";
+import { freePort } from "../../dev/stack/ports";
 import { adminData } from "../admin/support";
 import { waitFor } from "../support/jobs";
 import { orderPayload } from "../support/shopify-admin";

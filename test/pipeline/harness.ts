@@ -209,15 +209,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   const { deps, port, providerCalls } = testPipelineDeps(db, { sandboxUrl: sandbox.url, graphqlUrl: shopify.graphqlUrl(DEMO_SHOP), policy: options.policy });
   const handlers = pipelineHandlers(async () => deps);
-  const recorded = recordingJobLogger();
-  const lines = recorded.lines;
-  const logger = process.env.PIPELINE_TEST_LOG
-    ? {
-        info: (m: string, f?: Record<string, unknown>) => (console.info(new Date().toISOString(), m, JSON.stringify(f)), recorded.logger.info(m, f)),
-        warn: (m: string, f?: Record<string, unknown>) => (console.info(new Date().toISOString(), m, JSON.stringify(f)), recorded.logger.warn(m, f)),
-        error: (m: string, f?: Record<string, unknown>) => (console.info(new Date().toISOString(), m, JSON.stringify(f)), recorded.logger.error(m, f)),
-      }
-    : recorded.logger;
+  const echo = process.env.PIPELINE_TEST_LOG ? (line: LoggedLine) => console.info(new Date().toISOString(), line.message, JSON.stringify(line.fields)) : undefined;
+  const { logger, lines } = recordingJobLogger(echo);
   // On PostgreSQL the job engine's worker, which starts asynchronously (start-worker.server.ts).
   let worker: Promise<Worker> | undefined;
   const start = () => {

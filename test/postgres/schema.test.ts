@@ -1,5 +1,5 @@
 /**
- * One source of the models: prisma/postgres/schema.prisma (and prisma/migrate/'s copies for the
+ * One source of the models: prisma/generated/postgres.prisma (and prisma/generated/'s copies for the
  * Prisma 6.19 CLI) are what prisma/schema.prisma makes, and
  * the PostgreSQL migrations build exactly the tables it describes, on a real PostgreSQL server.
  */
@@ -71,7 +71,7 @@ describe("the PostgreSQL schema", () => {
     const fromSchema = await withDatabase("from_schema", async (_url, client) => {
       const diff = spawnSync(
         process.execPath,
-        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/migrate/postgres.prisma", "--script"],
+        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/generated/migrate-postgres.prisma", "--script"],
         { cwd: root, encoding: "utf8" },
       );
       expect(diff.status, diff.stderr).toBe(0);

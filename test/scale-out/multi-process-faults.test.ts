@@ -5,12 +5,12 @@
  * fulfilled exactly once in Shopify, with tracking; every package is created once at the provider;
  * no delivery is lost and no job is left dead. (Decision 0027: PostgreSQL keeps one writer at a time.)
  *
- * A test, not a benchmark: its times are not asserted (scripts/pipeline-bench.ts measures).
+ * A test, not a benchmark: its times are not asserted (bench/pipeline.ts measures).
  */
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startIntakes, startWorkerProcess, type WorkerOptions, type WorkerProcess } from "../../scripts/pipeline-bench/processes";
-import { startPostgresDatabase } from "../../scripts/pipeline-bench/postgres";
+import { startIntakes, startWorkerProcess, type WorkerOptions, type WorkerProcess } from "../../bench/pipeline/processes";
+import { startPostgresDatabase } from "../../bench/pipeline/postgres";
 import { DEMO_SHOP, startHarness, type Harness } from "../pipeline/harness";
 import { emulatorState } from "../support/shopify-admin";
 

@@ -1,13 +1,13 @@
 /**
  * The app's own Shopify code reaches the emulator through the transport redirect
- * (SHOPIFY_ADMIN_API_ORIGIN), unchanged: in the built app served by scripts/serve.mjs, and in a process
+ * (SHOPIFY_ADMIN_API_ORIGIN), unchanged: in the built app served by server/serve.mjs, and in a process
  * that runs the app's modules directly, as the worker does.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { PROJECT_ROOT } from "../../dev/stack/build";
 import { openSessionToken } from "~/stores/shops/session-storage.server";
 import { sessionToken } from "../admin/support";
 import { useStack } from "../support/stack";
@@ -41,7 +41,7 @@ describe("the Admin API transport redirect", () => {
     const { shop, appEnv } = stack();
     await stack().installOfflineSession();
 
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/stack/admin-probe.ts", shop], {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "dev/stack/admin-probe.ts", shop], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, ...appEnv },
     });

@@ -1,6 +1,6 @@
 /** The stack's flags: the database and how many app and worker processes. */
 import { describe, expect, it } from "vitest";
-import { parseStackOptions } from "../../scripts/stack/options";
+import { parseStackOptions } from "../../dev/stack/options";
 
 describe("npm run stack's flags", () => {
   it("default to SQLite, one worker and the environment's app processes", () => {

@@ -1,6 +1,6 @@
 /** The stack's one-off commands (build, migrations) are read line by line, whole, as UTF-8. */
 import { describe, expect, it } from "vitest";
-import { runCommand } from "../../scripts/stack/run-command";
+import { runCommand } from "../../dev/stack/run-command";
 
 /** A node program that writes `parts` (byte arrays) one at a time, 30 ms apart, so each is its own chunk of the pipe. */
 function writesInChunks(parts: number[][], exitCode = 0): string[] {

@@ -1,5 +1,5 @@
 /**
- * The app's own server (scripts/serve.mjs) as deployed, in the stack: its access log never writes a
+ * The app's own server (server/serve.mjs) as deployed, in the stack: its access log never writes a
  * query string (the admin's session token, the provider OAuth's code and state ride in them), and
  * every response, pages, data, webhooks and assets alike, carries the security headers; only an
  * embedded admin document may be framed, and then only by the shop's admin.
@@ -7,7 +7,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../scripts/stack/build";
+import { PROJECT_ROOT } from "../../dev/stack/build";
 import { BROWSER_USER_AGENT, sessionToken } from "../admin/support";
 import { useStack } from "../support/stack";
 

@@ -11,8 +11,8 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { PROJECT_ROOT } from "../../scripts/stack/build";
-import { parseReadyLine, type StackReady } from "../../scripts/stack/ready";
+import { PROJECT_ROOT } from "../../dev/stack/build";
+import { parseReadyLine, type StackReady } from "../../dev/stack/ready";
 import { waitFor } from "../support/jobs";
 import { descendantsOf, isRunning } from "./processes";
 
@@ -29,11 +29,11 @@ interface RunningStack {
 
 const dataDirs: string[] = [];
 
-/** Runs scripts/stack.ts as `npm run stack` does (without npm's banner) and waits for its READY line. */
+/** Runs dev/stack.ts as `npm run stack` does (without npm's banner) and waits for its READY line. */
 async function spawnStack(flags: readonly string[] = []): Promise<RunningStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "connector-stack-"));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/stack.ts", "--data-dir", dataDir, "--quiet", ...flags], {
+  const child = spawn(process.execPath, ["--import", "tsx", "dev/stack.ts", "--data-dir", dataDir, "--quiet", ...flags], {
     cwd: PROJECT_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });

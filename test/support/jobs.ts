@@ -1,7 +1,7 @@
 /** Helpers for tests that run the job queue. */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import type { JobLogger } from "~/jobs/handler";
+import { createLogger, type Logger } from "~/lib/log.server";
 import type { EffectRecorderMode } from "./effect-recorder";
 
 export interface LoggedLine {
@@ -10,15 +10,18 @@ export interface LoggedLine {
   fields?: Record<string, unknown>;
 }
 
-/** A logger that keeps its lines for assertions instead of printing them. */
-export function recordingJobLogger(): { logger: JobLogger; lines: LoggedLine[] } {
+/** The app's own logger, its lines kept for assertions instead of printed (and handed to `onLine`). */
+export function recordingJobLogger(onLine?: (line: LoggedLine) => void): { logger: Logger; lines: LoggedLine[] } {
   const lines: LoggedLine[] = [];
-  const logger: JobLogger = {
-    info: (message, fields) => lines.push({ level: "info", message, fields }),
-    warn: (message, fields) => lines.push({ level: "warn", message, fields }),
-    error: (message, fields) => lines.push({ level: "error", message, fields }),
+  const destination = {
+    write(text: string) {
+      const { level, msg, time: _time, name: _name, ...fields } = JSON.parse(text) as Record<string, unknown>;
+      const line: LoggedLine = { level: level as LoggedLine["level"], message: String(msg ?? ""), fields };
+      lines.push(line);
+      onLine?.(line);
+    },
   };
-  return { logger, lines };
+  return { logger: createLogger({ level: "info", name: "test", destination }), lines };
 }
 
 /** Polls `check` until it returns something other than undefined/false, or fails after timeoutMs. */

@@ -1,6 +1,6 @@
 /**
  * The migrations build exactly the tables schema.prisma describes (as the Prisma 6.19 CLI reads it:
- * prisma/migrate/schema.prisma, generated from it with the datasource's url). `prisma migrate diff
+ * prisma/generated/migrate-sqlite.prisma, generated from it with the datasource's url). `prisma migrate diff
  * --from-migrations` would say so, but it cannot run here (its shadow database fails with the
  * driver adapter: docs/decisions/0005-embedded-job-queue.md), so this compares the migrated test
  * database with one built straight from the schema, table by table.
@@ -51,7 +51,7 @@ describe("the migrations", () => {
       const fromSchema = path.join(directory, "from-schema.sqlite");
       const diff = spawnSync(
         process.execPath,
-        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/migrate/schema.prisma", "--script"],
+        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/generated/migrate-sqlite.prisma", "--script"],
         { cwd: root, encoding: "utf8" },
       );
       expect(diff.status, diff.stderr).toBe(0);

@@ -5,7 +5,7 @@
  * - The provider sandbox and the Shopify Admin emulator run in-process (`startSandbox`,
  *   `startShopifyEmulator`): a test moves their clocks, plans faults, creates orders and publishes
  *   webhooks directly, and reads their state without HTTP.
- * - The app (the production build, served by scripts/serve.mjs) and the job worker run as child processes,
+ * - The app (the production build, served by server/serve.mjs) and the job worker run as child processes,
  *   exactly as deployed: real HTTP in, real `authenticate.*`, the Admin API redirected to the
  *   emulator (SHOPIFY_ADMIN_API_ORIGIN).
  * - The database is a fresh migrated copy per stack (test/support/database.ts) holding the demo
@@ -20,11 +20,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { z } from "zod";
-import { appEnvironment, startAppProcesses, type AppProcesses } from "../../scripts/stack/app-processes";
-import { ensureAppBuild, PROJECT_ROOT } from "../../scripts/stack/build";
-import type { Child } from "../../scripts/stack/children";
-import { installOfflineSession, newCredentialsKey } from "../../scripts/stack/database";
-import type { StackReady } from "../../scripts/stack/ready";
+import { appEnvironment, startAppProcesses, type AppProcesses } from "../../dev/stack/app-processes";
+import { ensureAppBuild, PROJECT_ROOT } from "../../dev/stack/build";
+import type { Child } from "../../dev/stack/children";
+import { installOfflineSession, newCredentialsKey } from "../../dev/stack/database";
+import type { StackReady } from "../../dev/stack/ready";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/server";
 import { DEMO_ACCESS_TOKEN, DEMO_SHOP, demoShop } from "../emulator/seed";
 import { startShopifyEmulator, type EmulatorOptions, type ShopifyEmulator } from "../emulator/server";

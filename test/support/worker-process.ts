@@ -2,7 +2,7 @@
  * A job worker in a process of its own, for the tests that kill one with SIGKILL:
  *   node --import tsx test/support/worker-process.ts <DATABASE_URL> <mode> <leaseMs> [<stopTimeoutMs>]
  * Its noop handler is effectRecorder(mode) (effect-recorder.ts). It prints "READY" once its worker
- * runs, the recorder's announcements, and stops gracefully on SIGTERM (as scripts/worker.ts does:
+ * runs, the recorder's announcements, and stops gracefully on SIGTERM (as server/worker.ts does:
  * the worker's stop(), then exit 0).
  */
 import { startWorker } from "~/jobs/worker.server";

@@ -12,12 +12,12 @@ import { answerCustomerDataRequest } from "./data-report.server";
 
 export const handleCustomerDataRequest: KindHandler<"compliance.customer-data-request"> = async ({ complianceRequestId }, ctx) => {
   const answered = await ctx.complete((tx) => answerCustomerDataRequest(tx, complianceRequestId));
-  ctx.logger.info(answered ? "Customer data report written for the merchant" : "Customer data request gone (shop redacted): nothing to report", { complianceRequestId });
+  ctx.logger.info({ complianceRequestId }, answered ? "Customer data report written for the merchant" : "Customer data request gone (shop redacted): nothing to report");
 };
 
 export const handleCustomerRedact: KindHandler<"compliance.customer-redact"> = async ({ complianceRequestId }, ctx) => {
   const erased = await ctx.complete((tx) => redactCustomer(tx, complianceRequestId));
-  ctx.logger.info(erased ? "Customer data erased" : "Customer redaction request gone (shop redacted): nothing left to erase", { complianceRequestId, ...erased });
+  ctx.logger.info({ complianceRequestId, ...erased }, erased ? "Customer data erased" : "Customer redaction request gone (shop redacted): nothing left to erase");
 };
 
 export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async ({ receiptId }, ctx) => {
@@ -34,9 +34,9 @@ export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async ({ 
     return true;
   });
   if (reinstalled) {
-    ctx.logger.warn("The app was installed again before the shop's data was erased: nothing was erased", { shop });
+    ctx.logger.warn({ shop }, "The app was installed again before the shop's data was erased: nothing was erased");
     return;
   }
   // The job's own row went with the shop's other jobs, in the same transaction that marked it done.
-  ctx.logger.info("Everything held about the shop was erased", { shop });
+  ctx.logger.info({ shop }, "Everything held about the shop was erased");
 };

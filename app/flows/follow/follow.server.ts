@@ -196,7 +196,7 @@ async function nextForSubmitted(
     // later, until the shop's days without news are over.
     const silent = await silence(shop, shipment, now, "unknown");
     if (silent) return end(ctx, deps, shop, shipment, silent, null);
-    ctx.logger.warn("The provider does not know a package it accepted; asking again later", { packageId: shipment.packageId });
+    ctx.logger.warn({ packageId: shipment.packageId }, "The provider does not know a package it accepted; asking again later");
     return { polled: shipment.id };
   }
   const outcome = statusOutcomeOf(record);

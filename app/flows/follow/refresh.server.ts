@@ -15,6 +15,7 @@ import type { ProviderPort } from "../ports/ports";
 import { queueWriteBack } from "../queue/stages.server";
 import { applySubmitted, lazyShop, shippingCostColumns, statusSummary } from "./follow.server";
 import type { StatusRecord } from "./provider-status";
+import { log } from "~/lib/log.server";
 
 export type RefreshOutcome =
   | { outcome: "refreshed"; message: string }
@@ -36,8 +37,6 @@ async function recordOf(provider: ProviderPort, shipment: Shipment): Promise<Sta
 }
 
 const operationOf = (shipment: Shipment) => (shipment.kind === "DROPSHIP" ? "dropshipStatus" : "outboundStatuses");
-
-const quiet = { info() {}, warn() {}, error() {} };
 
 export async function refreshShipment(db: Database, deps: PipelineDeps, shop: string, id: string): Promise<RefreshOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id, shop } });
@@ -75,7 +74,7 @@ export async function refreshShipment(db: Database, deps: PipelineDeps, shop: st
     await tx.shipment.update({ where: { id: shipment.id }, data: { ...costs, lastPolledAt: now } });
   });
   if (shipment.state === "SUBMITTED") {
-    await applySubmitted({ db, logger: quiet }, deps, lazyShop(deps, shop), { ...shipment, lastPolledAt: now }, record);
+    await applySubmitted({ db, logger: log.child({ shop }) }, deps, lazyShop(deps, shop), { ...shipment, lastPolledAt: now }, record);
   }
   const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, select: { state: true } });
   // Created now: written back to Shopify as the poll would have it.

@@ -35,7 +35,7 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
     const unknownKinds = await buryUnknownKinds(ctx.db, { knownKinds: Object.keys(jobPayloadSchemas), dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS), now });
     // On PostgreSQL, what the job engine holds for those (nothing on SQLite).
     const engine = await clearEngineLeftovers(ctx.db);
-    ctx.logger.info("Housekeeping done", {
+    ctx.logger.info({
       retentionDays,
       jobsPurged: jobs,
       receiptsPurged: receipts,
@@ -43,7 +43,7 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
       engineWakeUpsRemoved: engine.wakeUpsRemoved,
       engineGivenUpRemoved: engine.givenUpRemoved,
       durationMs: Date.now() - started,
-    });
+    }, "Housekeeping done");
     // The job's own row is re-armed for the next run as it is marked done: never two, never none.
     await ctx.complete((tx) => enqueue(tx, { kind: "housekeeping.purge", payload: {}, dedupeKey: DEDUPE_KEY, runAt: new Date(now.getTime() + intervalMs) }));
   };

@@ -65,7 +65,7 @@ export async function checkInboundArrivals(ctx: JobContext, deps: PipelineDeps, 
   const provider = await deps.provider(shop);
   for (const shipment of await inboundShipmentsOnTheWay(ctx.db, shop)) {
     const arrival = await checkInboundArrival(ctx.db, provider, shop, shipment, deps.now);
-    ctx.logger.info("Inbound shipment checked", { reference: shipment.reference, arrival });
+    ctx.logger.info({ reference: shipment.reference, arrival }, "Inbound shipment checked");
   }
   await ctx.complete((tx) => queueNextCheck(tx, deps, shop));
 }

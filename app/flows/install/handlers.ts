@@ -46,6 +46,6 @@ export function ensureFulfillmentServicesHandler(deps: FulfillmentServicesHandle
       await queueStockSync(tx, shop, new Date(), "SETUP");
       return recorded;
     });
-    ctx.logger.info("Fulfillment services ensured", { warehouses: [...locations.keys()], locationsRecorded: changed });
+    ctx.logger.info({ warehouses: [...locations.keys()], locationsRecorded: changed }, "Fulfillment services ensured");
   };
 }

@@ -5,7 +5,7 @@
  * starts; each page is its own compare-and-set, so a crash only means the next run goes on. Once
  * it reports nothing left, the old keys can be removed.
  */
-import type { JobLogger } from "~/jobs/handler";
+import type { Logger } from "~/lib/log.server";
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { KeyOption } from "~/stores/shops/envelope.server";
 import { resealProviderCredentials, type ResealPage } from "~/stores/shops/provider-credentials.server";
@@ -40,11 +40,11 @@ export async function resealEverything(db: DatabaseOrTransaction, options: KeyOp
   };
 }
 
-export function reportResealed(logger: JobLogger, resealed: Resealed): void {
+export function reportResealed(logger: Logger, resealed: Resealed): void {
   const unreadable = resealed.providerCredentials.unreadable + resealed.sessions.unreadable;
-  logger.info("Secrets at rest sealed with the current key", { ...resealed });
+  logger.info({ ...resealed }, "Secrets at rest sealed with the current key");
   if (unreadable > 0) {
-    logger.warn("Some secrets open with none of the configured keys: their shops reconnect (provider) or are asked for a new token (Shopify)", { unreadable });
+    logger.warn({ unreadable }, "Some secrets open with none of the configured keys: their shops reconnect (provider) or are asked for a new token (Shopify)");
   }
 }
 

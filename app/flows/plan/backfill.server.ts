@@ -83,6 +83,6 @@ export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, sho
   if (settings.connector.routes.some((route) => route.kind === "OUTBOUND")) {
     await enqueueCoalesced(ctx.db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `backfill-${ctx.jobId}` }, deps.now());
   }
-  ctx.logger.info("Looked for open orders at the provider's locations", { ...outcome });
+  ctx.logger.info({ ...outcome }, "Looked for open orders at the provider's locations");
   return outcome;
 }

@@ -80,7 +80,7 @@ export async function workThroughWaitingReceipts(
           if (!isFaultOfAnEvent(alone)) throw alone;
           const reason = `Could not be worked on: ${alone instanceof Error ? alone.message : String(alone)}`;
           await markReceiptsRejected(ctx.db, [receipt.id], reason.slice(0, 1000), deps.now());
-          ctx.logger.warn("A webhook event could not be worked on and was rejected", { receiptId: receipt.id, topic: receipt.topic, reason });
+          ctx.logger.warn({ receiptId: receipt.id, topic: receipt.topic, reason }, "A webhook event could not be worked on and was rejected");
         }
       }
     }

@@ -17,7 +17,7 @@ import { writeAtOnce, type Database } from "~/stores/database/database.server";
 import { PerKeyThrottle } from "./per-key-throttle.server";
 import { queueAtOnce } from "./record-at-once.server";
 import type { VerifiedCallback } from "./verify-webhook.server";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 type FetchKind = Extract<JobKind, "fulfillment-requests.fetch" | "cancellation-requests.fetch">;
 

@@ -26,7 +26,7 @@ const refuse = (status: 413, statusText: string) => new Response(undefined, { st
 /**
  * The body's bytes, or a thrown 413 once more than `limit` bytes are declared or sent. The rest is
  * left unread here (cancelling the stream would destroy the socket before the 413 could be sent):
- * the server drops it and cuts the connection if the client goes on (scripts/serve.mjs).
+ * the server drops it and cuts the connection if the client goes on (server/serve.mjs).
  */
 export async function readBoundedBody(request: Request, limit = WEBHOOK_BODY_LIMIT_BYTES): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");

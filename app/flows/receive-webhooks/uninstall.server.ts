@@ -74,7 +74,7 @@ export function confirmUninstallHandler(deps: UninstallConfirmationDependencies)
     const now = new Date();
     if (verdict === "accepted") {
       await ctx.complete((tx) => markReceiptsRejected(tx, ids, UNINSTALL_NOT_CONFIRMED, now));
-      ctx.logger.warn("app/uninstalled not confirmed: Shopify accepts the shop's token; nothing was changed", { deliveries: ids.length });
+      ctx.logger.warn({ deliveries: ids.length }, "app/uninstalled not confirmed: Shopify accepts the shop's token; nothing was changed");
       return;
     }
     const done = await ctx.complete(async (tx) => {
@@ -82,6 +82,6 @@ export function confirmUninstallHandler(deps: UninstallConfirmationDependencies)
       await markReceiptsProcessed(tx, ids, now);
       return uninstalled;
     });
-    ctx.logger.info("Uninstalled: Shopify refuses the shop's token", { verdict, deliveries: ids.length, ...done });
+    ctx.logger.info({ verdict, deliveries: ids.length, ...done }, "Uninstalled: Shopify refuses the shop's token");
   };
 }

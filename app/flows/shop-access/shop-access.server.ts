@@ -77,7 +77,7 @@ async function pause(ctx: JobContext, shop: string, error: ShopifyShopUnavailabl
   await ctx.db.$transaction(async (tx) => {
     const newly = await markShopifyUnavailable(tx, shop, { unavailable: error.unavailable, message: error.message, checkAt }, now);
     await queueCheck(tx, shop, checkAt);
-    if (newly) ctx.logger.warn("Shopify refuses the shop: its jobs wait until it answers again", { shop, status: error.status, unavailable: error.unavailable });
+    if (newly) ctx.logger.warn({ shop, status: error.status, unavailable: error.unavailable }, "Shopify refuses the shop: its jobs wait until it answers again");
   });
   return new RetryLater(new Date(checkAt.getTime() + interval), pausedReason({ unavailable: error.unavailable, since: now }));
 }
@@ -117,7 +117,7 @@ export async function checkShopifyAccess(ctx: JobContext, deps: PipelineDeps, sh
   await ctx.complete(async (tx) => {
     await shopifyAnswersAgain(tx, shop, now);
   });
-  ctx.logger.info("Shopify answers for the shop again: its jobs resume", { shop, refusedSince: refused.since.toISOString() });
+  ctx.logger.info({ shop, refusedSince: refused.since.toISOString() }, "Shopify answers for the shop again: its jobs resume");
 }
 
 export function withShopAccess(deps: DepsSource): <Payload>(handler: JobHandler<Payload>) => JobHandler<Payload> {

@@ -15,10 +15,9 @@ import { Logger, run, type Runner, type Task, type TaskList } from "graphile-wor
 import pg from "pg";
 import { z } from "zod";
 import { claimJobById } from "../claim.server";
-import type { JobLogger } from "../handler";
 import type { JobKinds } from "../kinds";
 import { postpone, type Lease } from "../lease.server";
-import { describeError } from "../logger";
+import { describeError, type Logger as AppLogger } from "~/lib/log.server";
 import { JOB_POLICY } from "../policy";
 import { runClaimedJob, type RunDependencies } from "../run-job.server";
 import { ABORT_SETTLE_MS, workerSettings, type Worker, type WorkerOptions } from "../worker.server";
@@ -52,10 +51,10 @@ class FailedRun extends Error {}
 const RESTART_PAUSE_MS = 1_000;
 
 
-function engineLogger(logger: JobLogger): Logger {
+function engineLogger(logger: AppLogger): Logger {
   // The engine's errors and warnings are the worker's; its info and debug lines are its own business.
   return new Logger(() => (level, message, meta) => {
-    if (level === "error" || level === "warning") logger.warn(`Job engine: ${message}`, meta === undefined ? undefined : { meta });
+    if (level === "error" || level === "warning") logger.warn(meta === undefined ? {} : { meta }, `Job engine: ${message}`);
   });
 }
 
@@ -123,9 +122,9 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
    * doesn't have all of the error handlers").
    */
   const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
-  pool.on("error", (error) => logger.warn("A job engine connection failed while idle; the engine opens another", { error: describeError(error) }));
+  pool.on("error", (error) => logger.warn({ error: describeError(error) }, "A job engine connection failed while idle; the engine opens another"));
   pool.on("connect", (client) => {
-    client.on("error", (error) => logger.warn("A job engine connection failed while in use; its query fails and the engine retries", { error: describeError(error) }));
+    client.on("error", (error) => logger.warn({ error: describeError(error) }, "A job engine connection failed while in use; its query fails and the engine retries"));
   });
 
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
@@ -170,14 +169,14 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
   const restartOnFailure = (current: Runner) => {
     current.promise.catch((error: unknown) => {
       if (stopRequested) return;
-      logger.warn("The job engine stopped on an error; starting it again", { error: describeError(error) });
+      logger.warn({ error: describeError(error) }, "The job engine stopped on an error; starting it again");
       const again = async (): Promise<void> => {
         if (stopRequested) return;
         try {
           runner = await startRunner();
           restartOnFailure(runner);
         } catch (failure) {
-          logger.warn("Could not start the job engine again; trying again shortly", { error: describeError(failure) });
+          logger.warn({ error: describeError(failure) }, "Could not start the job engine again; trying again shortly");
           setTimeout(() => void again(), RESTART_PAUSE_MS).unref();
         }
       };
@@ -189,9 +188,9 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
   const sweep = async () => {
     try {
       const woken = await wakeOrphanedJobs(db, new Date(), leaseMs);
-      if (woken > 0) logger.warn("Handed jobs whose worker vanished back to the job engine", { jobs: woken });
+      if (woken > 0) logger.warn({ jobs: woken }, "Handed jobs whose worker vanished back to the job engine");
     } catch (error) {
-      logger.warn("Could not look for jobs whose worker vanished; trying again shortly", { error: describeError(error) });
+      logger.warn({ error: describeError(error) }, "Could not look for jobs whose worker vanished; trying again shortly");
     }
   };
   void sweep();
@@ -203,7 +202,7 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
    * (a forceful shutdown may still be failing its runs); the pool's error listener stays either way.
    */
   const closePool = async () => {
-    const closed = pool.end().catch((error: unknown) => logger.warn("Could not close the job engine's connections", { error: describeError(error) }));
+    const closed = pool.end().catch((error: unknown) => logger.warn({ error: describeError(error) }, "Could not close the job engine's connections"));
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS).unref())]);
   };
 
@@ -227,22 +226,22 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
         ]);
         clearTimeout(timer);
         if (!timedOut) return closePool();
-        logger.warn("Stopped before every job finished; they go back to the queue for another worker", { running: inHand.size });
+        logger.warn({ running: inHand.size }, "Stopped before every job finished; they go back to the queue for another worker");
         stopping.abort(new Error("The worker is stopping"));
         await new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS));
         const leases = [...inHand.values()];
         const released = await Promise.all(
           leases.map((lease) =>
             releaseToEngine(lease, "The worker stopped before the job finished; released for another worker").catch((error: unknown) => {
-              logger.warn("Could not release a job at stop; its lease will expire and another worker will run it", { jobId: lease.jobId, error: describeError(error) });
+              logger.warn({ jobId: lease.jobId, error: describeError(error) }, "Could not release a job at stop; its lease will expire and another worker will run it");
               return false;
             }),
           ),
         );
-        logger.warn("Released the jobs whose handlers did not stop: whatever they still try to write is refused", {
+        logger.warn({
           released: released.filter(Boolean).length,
           running: leases.length,
-        });
+        }, "Released the jobs whose handlers did not stop: whatever they still try to write is refused");
         // The engine waits for those handlers however long they take; their jobs are handed back
         // (each has a new wake-up, and the engine's records of these runs are retired), so the
         // stop does not wait for it: its forceful shutdown gets a moment, then the caller goes on.

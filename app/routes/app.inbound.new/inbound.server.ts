@@ -20,7 +20,7 @@ import { inboundShipmentByReference, type InboundShipment } from "~/stores/inbou
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { BoxesForm, errorsByField, idsOf, InboundForm, type BoxesFormValues } from "./form";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
 export function suggestedReference(now: Date): string {

@@ -20,7 +20,7 @@ import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 import { warehouseStockOf } from "~/stores/stock/warehouse-stock.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 /** A live read stops after this many pages (of 100 SKUs) and says so; the sync reads them all. */
 export const LIVE_READ_MAX_PAGES = 20;

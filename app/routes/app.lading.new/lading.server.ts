@@ -19,7 +19,7 @@ import { ladingOrderByReference, type LadingOrder } from "~/stores/lading/lading
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { errorsByField, idsOf, LadingForm, type LadingFormValues } from "./form";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
 export function suggestedReference(now: Date): string {

@@ -18,7 +18,7 @@ import { allVariants } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { FIELD_OF_REQUEST, QuoteForm, ServiceQuoteForm, type QuoteFormValues } from "./form";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 export interface QuotedLine {
   sku: string;

@@ -28,7 +28,7 @@ import { ServiceSuggestionsCard } from "./service-suggestions-card";
 import { CHECKOUT_RATES_INTENTS, CheckoutRatesCard, type CheckoutRatesAnswer } from "./checkout-rates-card";
 import { checkoutRatesFieldLabel } from "./checkout-rates-form";
 import { planServiceSuggestions, suggestServices, type ServiceSuggestions } from "./service-suggestions.server";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 interface LocationChoice {
   id: string;

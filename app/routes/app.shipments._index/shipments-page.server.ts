@@ -19,7 +19,7 @@ import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
 import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 import { webAddressOrNull } from "~/lib/web-address";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 /** A tracking number is at most this long; anything longer is refused before asking. */
 export const MAX_TRACKING_NUMBER_LENGTH = 60;

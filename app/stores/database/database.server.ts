@@ -15,7 +15,7 @@ export type { SqliteConnection };
 const adapters = new WeakMap<Database, SqliteAdapter>();
 
 /**
- * The client generated from prisma/postgres/schema.prisma (the same models: ./run schema:postgres),
+ * The client generated from prisma/generated/postgres.prisma (the same models: ./run schema:postgres),
  * loaded only when a PostgreSQL URL is used. By require: Node's ESM loader refuses package names
  * that start with a dot, which is where Prisma generates clients (.prisma/...).
  */

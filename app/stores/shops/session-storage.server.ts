@@ -13,7 +13,7 @@ import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import { EnvelopeError, keyIdOf, keysOf, open, seal, sealedKeyId, type KeyOption } from "./envelope.server";
 import type { ResealPage } from "./provider-credentials.server";
-import { log } from "~/log.server";
+import { log } from "~/lib/log.server";
 
 type TokenField = "accessToken" | "refreshToken";
 

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]
+ *   [--db sqlite|postgres] [--apps A] [--workers W]`:
+ * not a test. N orders (default 1000) through the pipeline: test/pipeline's harness in this process
+ * (sandbox with its delays at zero, the Shopify emulator, the app's webhook intake) and the real job
+ * worker with the fast policy in a process of its own, as the app runs it (bench/pipeline/
+ * worker.ts). Prints: wall time until every order has its fulfilment with tracking in Shopify,
+ * orders per second, provider HTTP calls per operation against the minimum (ceil(N/20) creations and
+ * status polls), Shopify requests and mutations per fulfilment, and the peak RSS of the worker and the intake processes.
+ * Per order: p50/p99 from order placed to package accepted by the provider (split into placed to
+ * planned and planned to accepted, and by kind of package), and from tracking known at the provider
+ * to fulfilment with tracking in Shopify (pipeline-bench/latencies.ts). Shopify points are shown in
+ * total and without the tracking events written after the fulfilments.
+ * Calls are counted at the worker's fetch (every HTTP request it sends, retries included).
+ * With --db postgres, on a PostgreSQL server of its own (scripts/postgres/server.ts, durable as in
+ * production); --apps and --workers run that many intake and worker processes on the one database.
+ */
+import { readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { emulatorState } from "../test/support/shopify-admin";
+import { startHarness } from "../test/pipeline/harness";
+import { DEMO_SHOP } from "../test/emulator/seed";
+import migrateBaseDatabase from "../test/support/global-setup";
+import { describeLatency, emulatorTimes, orderLatencies } from "./pipeline/latencies";
+import { addCounts, startIntakes, startWorkerProcess } from "./pipeline/processes";
+import { startPostgresDatabase } from "./pipeline/postgres";
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: "string" },
+    "timeout-s": { type: "string" },
+    concurrency: { type: "string" },
+    wave: { type: "string" },
+    plan: { type: "string" },
+    polling: { type: "string" },
+    db: { type: "string" },
+    apps: { type: "string" },
+    workers: { type: "string" },
+  },
+});
+const flags = z
+  .object({
+    orders: z.coerce.number().int().positive().default(1000),
+    "timeout-s": z.coerce.number().positive().default(600),
+    concurrency: z.coerce.number().int().positive().default(4),
+    /** Orders placed before waiting for them to be planned; by default all at once, as a sale brings them. */
+    wave: z.coerce.number().int().positive().default(1_000_000),
+    plan: z.enum(["standard", "plus"]).default("plus"),
+    /** Status polls at production's intervals (the default) or the fast policy's. */
+    polling: z.enum(["production", "fast"]).default("production"),
+    db: z.enum(["sqlite", "postgres"]).default("sqlite"),
+    /** Intake processes (the app's web process) behind one round-robin front. */
+    apps: z.coerce.number().int().positive().default(1),
+    /** Job worker processes. */
+    workers: z.coerce.number().int().positive().default(1),
+  })
+  .parse(values);
+const N = flags.orders;
+
+migrateBaseDatabase();
+/**
+ * Shopify's GraphQL budget per app and shop (shopify-facts.md): a standard plan refills 100 points a
+ * second, Plus 1,000. 1,000 orders a minute is a Plus shop's volume: on a standard plan the budget
+ * alone (about 6 points an order) rules it out, so the benchmark defaults to Plus.
+ */
+const PLANS = { standard: { maximumAvailable: 1_000, restoreRate: 100 }, plus: { maximumAvailable: 10_000, restoreRate: 1_000 } } as const;
+let intakes: Awaited<ReturnType<typeof startIntakes>> | undefined;
+const postgres = flags.db === "postgres" ? await startPostgresDatabase() : undefined;
+const harness = await startHarness({
+  createDelayMs: 0,
+  trackingStepMs: 1,
+  worker: false,
+  shopifyThrottle: PLANS[flags.plan],
+  ...(postgres ? { database: postgres.database } : {}),
+  intake: async (databaseUrl) => (intakes = await startIntakes(databaseUrl, flags.apps)),
+});
+const workerOptions = { databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), concurrency: flags.concurrency, polling: flags.polling };
+const workers = await Promise.all(Array.from({ length: flags.workers }, () => startWorkerProcess(workerOptions)));
+/** This process's high-water mark: the harness, sandbox and emulator (stand-ins for the world). */
+const ownPeakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
+const SKUS = ["MUG-CER-350-WHT", "TSHIRT-ORG-M-BLK", "TSHIRT-ORG-L-BLK", "BOTTLE-SS-750-SLV", "PHONECASE-IP15-CLR", "SOCKS-WOOL-3P-GRY"];
+const say = (line: string) => void process.stdout.write(`${line}\n`);
+/** The Shopify operations that write and read a fulfilment's tracking events (flows/track). */
+const TRACKING_OPERATIONS = new Set(["FulfillmentEventCreate", "FulfillmentEvents"]);
+
+const started = Date.now();
+let ok = true;
+try {
+  let placed = 0;
+  let foCount = 0;
+  const deadline = started + flags["timeout-s"] * 1000;
+  let fulfilled = 0;
+  let lastLog = 0;
+  while (Date.now() < deadline) {
+    // Orders arrive in waves: the next wave once the previous one is planned (see dev/demo/run.ts).
+    const planned = await harness.db.shipment.count({ where: { shop: DEMO_SHOP } });
+    if (placed < N && planned >= foCount) {
+      // Four at a time, as checkouts overlap; each answer is the order with its fulfillment orders.
+      const end = Math.min(N, placed + flags.wave);
+      let next = placed;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let n = next++; n < end; n = next++) {
+            const order = await harness.placeOrder([{ sku: SKUS[n % SKUS.length] ?? "MUG-CER-350-WHT", quantity: 1 + (n % 2) }]);
+            foCount += order.fulfillmentOrders.length;
+          }
+        }),
+      );
+      placed = end;
+    }
+    // The app's view while it runs (cheap); Shopify's is checked below once the app says done.
+    fulfilled = await harness.db.shipment.count({ where: { shop: DEMO_SHOP, state: { in: ["FULFILLED", "DELIVERED"] } } });
+    if (Date.now() - lastLog > 5_000) {
+      lastLog = Date.now();
+      process.stderr.write(`[bench] ${((Date.now() - started) / 1000).toFixed(1)} s: placed ${placed}, planned ${planned}, fulfilled with tracking ${fulfilled}/${N}\n`);
+    }
+    if (placed >= N && fulfilled >= foCount) {
+      const state = await emulatorState(harness.shopify);
+      fulfilled = state.fulfillments.filter((f) => f.trackingInfo.some((t) => t.number)).length;
+      if (fulfilled >= foCount) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const reports = await Promise.all(workers.map((worker) => worker.report()));
+  const counts = addCounts(reports);
+  const peakRssBytes = Math.max(...reports.map((report) => report.peakRssBytes));
+  const failures = reports.flatMap((report) => report.failures);
+  const { providerCalls, shopifyMutations, shopifyQueries, shopifyRequests } = counts;
+  const states = await harness.db.shipment.groupBy({ by: ["state"], _count: true });
+  const minimum = Math.ceil(N / 20);
+  const creations = Object.entries(providerCalls).filter(([k]) => /\/multiple$/.test(k)).reduce((sum, [, n]) => sum + n, 0);
+  const totalMutations = Object.values(shopifyMutations).reduce((a, b) => a + b, 0);
+  ok = fulfilled >= N;
+  say(`Pipeline benchmark: ${N} orders (one fulfillment order each), ${flags.db === "postgres" ? "PostgreSQL" : "SQLite"}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`);
+  say(`  ${ok ? "all fulfilled with tracking" : `TIMED OUT: ${fulfilled}/${N} fulfilled`} in ${seconds.toFixed(1)} s wall: ${(fulfilled / seconds).toFixed(1)} orders/s`);
+  say(`  shipments by state at the end: ${states.map((s) => `${s.state} ${s._count}`).join(", ")}`);
+  say(`  provider HTTP calls (minimum for creations and for status polls: ceil(N/20) = ${minimum}):`);
+  for (const [operation, n] of Object.entries(providerCalls).sort()) say(`    ${operation}: ${n} (${(n / minimum).toFixed(2)} x minimum)`);
+  say(`  creation calls: ${creations} = ${(creations / minimum).toFixed(2)} x ceil(N/20) (target <= 1.05)`);
+  say(`  Shopify mutations: ${totalMutations} for ${fulfilled} fulfilments = ${(totalMutations / Math.max(1, fulfilled)).toFixed(2)} per fulfilment; by name: ${JSON.stringify(shopifyMutations)}`);
+  say(`  Shopify requests: ${shopifyRequests} = ${(shopifyRequests / Math.max(1, fulfilled)).toFixed(2)} per fulfilment (${shopifyQueries} queries)`);
+  const latency = Object.entries(counts.shopifyLatency).sort(([, a], [, b]) => b.totalMs - a.totalMs);
+  const pointsUsed = latency.reduce((sum, [, l]) => sum + l.actualCost, 0);
+  say(`  Shopify points used (actual cost): ${pointsUsed} = ${(pointsUsed / Math.max(1, fulfilled)).toFixed(1)} per fulfilment; the ${flags.plan} plan restores ${PLANS[flags.plan].restoreRate}/s after a bucket of ${PLANS[flags.plan].maximumAvailable}`);
+  // Tracking events are per checkpoint, not per order: the bench's parcels walk every checkpoint
+  // within milliseconds, so how many are written depends on how long the run goes on after the
+  // first fulfilments (a real parcel's come over days, read hourly). Shown apart from the cost of
+  // getting an order to its fulfilment, which is what a sale's budget has to carry.
+  const trackingPoints = latency.filter(([name]) => TRACKING_OPERATIONS.has(name)).reduce((sum, [, l]) => sum + l.actualCost, 0);
+  const trackingCalls = latency.filter(([name]) => TRACKING_OPERATIONS.has(name)).reduce((sum, [, l]) => sum + l.calls, 0);
+  say(
+    `    of which to fulfil (requests answered, facts read, fulfilments written): ${pointsUsed - trackingPoints} = ${((pointsUsed - trackingPoints) / Math.max(1, fulfilled)).toFixed(1)} per fulfilment (target <= 40); tracking events after fulfilment: ${trackingPoints} (${trackingCalls} calls)`,
+  );
+  say("  Shopify calls by operation (answer time at the emulator; points requested and used per call):");
+  for (const [name, l] of latency) {
+    say(`    ${name}: ${l.calls} calls, mean ${(l.totalMs / l.calls).toFixed(0)} ms (max ${l.maxMs.toFixed(0)}), ${(l.requestedCost / l.calls).toFixed(0)} requested, ${(l.actualCost / l.calls).toFixed(0)} used`);
+  }
+  say(
+    `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${(((await intakes?.peakRssBytes()) ?? 0) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
+  );
+  const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true } });
+  // When the drop-ship packages were planned: the spread decides how many partial batches they go in.
+  const dropship = shipments.filter((s) => s.kind === "DROPSHIP").map((s) => (s.createdAt.getTime() - started) / 1000);
+  if (dropship.length > 0) say(`  drop-ship packages: ${dropship.length}, planned from ${Math.min(...dropship).toFixed(1)} s to ${Math.max(...dropship).toFixed(1)} s`);
+  const latencies = orderLatencies(shipments, harness.sandbox.state(), await emulatorTimes(harness.shopify.url));
+  say("  per order (one fulfillment order each):");
+  say(`    ${describeLatency("order placed to package accepted by the provider", latencies.placedToAccepted, 10_000)}`);
+  say(`      ${describeLatency("of which placed to planned (request accepted, package written)", latencies.placedToPlanned)}`);
+  say(`      ${describeLatency("and planned to accepted by the provider", latencies.plannedToAccepted)}`);
+  for (const { kind, figures } of latencies.placedToAcceptedByKind) say(`      ${describeLatency(`${kind.toLowerCase()} packages alone`, figures)}`);
+  say(`    ${describeLatency("tracking known at the provider to fulfilment with tracking in Shopify", latencies.trackingToFulfilment, 60_000)}`);
+  say(`  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  for (const failure of failures) say(`  worker error: ${failure}`);
+} finally {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await harness.close();
+  await postgres?.stop();
+}
+process.exit(ok ? 0 : 1);

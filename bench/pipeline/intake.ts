@@ -1,0 +1,21 @@
+/**
+ * The benchmark's webhook intake, in a process of its own as the app's web process is: the
+ * pipeline harness's receiver (HMAC check, then the intake's record-and-enqueue) on the database
+ * named in argv, its URL sent to the parent once it listens. Apart from the Shopify emulator, so a
+ * write waiting for the worker's lock on the SQLite file does not stall the emulator's answers.
+ *
+ *   node --import tsx bench/pipeline/intake.ts <databaseUrl>
+ */
+import { readFileSync } from "node:fs";
+import { createDatabase } from "~/stores/database/database.server";
+import { startIntake } from "../../test/pipeline/harness";
+
+const db = createDatabase(process.argv[2] ?? "");
+const { url, server } = await startIntake(db);
+/** The kernel's own high-water mark of this process's resident memory. */
+const peakRssBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
+process.on("message", (message: unknown) => {
+  if (message === "stop") server.close(() => process.exit(0));
+  if (message === "report") process.send?.({ peakRssBytes: peakRssBytes() });
+});
+process.send?.({ url });
