@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { FulfillmentOrderStatus } from "~/connector/fulfillment-order";
 import { nextCursorOf, PageInfo, pacedCalls, runGraphql, type AdminGraphql, type GraphqlResult } from "./admin-graphql.server";
-import { FulfillmentOrderRequestStatus } from "./fulfillment-orders.server";
+import { FulfillmentOrderRequestStatus } from "./fulfillment-order-lists.server";
 import { FulfillmentOrderGid, FulfillmentOrderLineItemGid } from "./ids";
 
 const LINES_PER_PAGE = 50;

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { FulfillmentOrderStatus } from "~/connector/fulfillment-order";
 import { aliasedDocuments, assertNoUserErrors, payloadOf, resultOf, runGraphql, userErrorOf, UserErrors, type AdminGraphql } from "./admin-graphql.server";
 import { ShopifyUserError } from "./errors";
-import { FulfillmentOrderRequestStatus } from "./fulfillment-orders.server";
+import { FulfillmentOrderRequestStatus } from "./fulfillment-order-lists.server";
 import { FulfillmentOrderGid } from "./ids";
 
 /** FulfillmentOrderRejectionReason (2026-10). */

@@ -3,13 +3,8 @@ import { isCashOnDelivery } from "~/connector/cod";
 import { gramsOf } from "~/connector/weight";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
-import {
-  type FactsWanted,
-  listAssignedFulfillmentOrders,
-  listOrderFulfillmentOrders,
-  readFulfillmentOrder as readFulfillmentOrderAs,
-  readFulfillmentOrders as readFulfillmentOrdersAs,
-} from "~/shopify/fulfillment-orders.server";
+import { type FactsWanted, readFulfillmentOrder as readFulfillmentOrderAs, readFulfillmentOrders as readFulfillmentOrdersAs } from "~/shopify/fulfillment-order-reads.server";
+import { listAssignedFulfillmentOrders, listOrderFulfillmentOrders } from "~/shopify/fulfillment-order-lists.server";
 import { FulfillmentOrderGid, LocationGid, OrderGid } from "~/shopify/ids";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import {

@@ -2,16 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
 import { enqueue } from "~/flows/queue/jobs.server";
 import { outboundPackageToNewYork } from "../fixtures/provider";
-import {
-  cancelUnsentShipment,
-  claimReadyShipments,
-  recordCheckpointIntent,
-  recordNewShipment,
-  recordNewShipments,
-  releaseSendingClaims,
-  shipmentLines,
-  type NewShipment,
-} from "~/stores/shipments/shipment-pipeline.server";
+import { cancelUnsentShipment } from "~/stores/shipments/unsent-changes.server";
+import { claimReadyShipments, releaseSendingClaims } from "~/stores/shipments/sending-claims.server";
+import { recordCheckpointIntent } from "~/stores/shipments/checkpoints.server";
+import { recordNewShipment, recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
+import { shipmentLines } from "~/stores/shipments/shipment-columns";
 
 const { db } = useTestDatabase();
 const SHOP = "a.myshopify.com";

@@ -8,7 +8,8 @@
 import type { Shipment } from "@prisma/client";
 import type { FulfillmentOrderGid } from "~/connector";
 import { RetryLater, type JobContext } from "~/jobs/handler";
-import { cancelUnsentShipment, findShipmentOfFulfillmentOrder, type UnsentCancellation } from "~/stores/shipments/shipment-pipeline.server";
+import { cancelUnsentShipment, type UnsentCancellation } from "~/stores/shipments/unsent-changes.server";
+import { findShipmentOfFulfillmentOrder } from "~/stores/shipments/new-shipments.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
 import { markAnnouncementsProcessed } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";

@@ -18,7 +18,7 @@ import { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
 import { orderPayloadAsOf, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
 import { recordChangeAfterSend } from "~/stores/shipments/after-sending.server";
-import { shipmentLines } from "~/stores/shipments/shipment-pipeline.server";
+import { shipmentLines } from "~/stores/shipments/shipment-columns";
 import type { ShopifyPort } from "../ports/ports";
 
 /** At the provider and still travelling or about to: a change can matter to the parcel. */

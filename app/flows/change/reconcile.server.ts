@@ -22,7 +22,7 @@ import { ShopifyUserError } from "~/shopify/errors";
 import { TopicPayloads, type ChangeReferences } from "~/shopify/webhooks/payloads";
 import { FULFILLMENT_ORDER_CHANGE_TOPICS, CHANGE_TOPICS, type ChangeTopic } from "~/shopify/webhooks/topics";
 import { markReceiptsRejected, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
-import { cancelUnsentShipment } from "~/stores/shipments/shipment-pipeline.server";
+import { cancelUnsentShipment } from "~/stores/shipments/unsent-changes.server";
 import { transition } from "~/stores/shipments/shipment.server";
 import { recordPlannedShipment } from "../plan/plan-requests.server";
 import { factsWantedFor, isDropshipPlan, shipmentPlanOf } from "../plan/shipment-plan";

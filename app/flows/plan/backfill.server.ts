@@ -8,7 +8,7 @@
  */
 import type { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
-import { fulfillmentOrdersWithShipments } from "~/stores/shipments/shipment-pipeline.server";
+import { fulfillmentOrdersWithShipments } from "~/stores/shipments/new-shipments.server";
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { PipelineDeps } from "../ports/deps";
 import { enqueue, enqueueCoalesced } from "../queue/jobs.server";

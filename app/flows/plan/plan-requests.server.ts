@@ -19,7 +19,7 @@ import { RetryLater, type JobContext } from "~/jobs/handler";
 import { TopicPayloads } from "~/shopify/webhooks/payloads";
 import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
-import { fulfillmentOrdersWithShipments, recordNewShipments, type NewShipment } from "~/stores/shipments/shipment-pipeline.server";
+import { fulfillmentOrdersWithShipments, recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { markAnnouncementsProcessed, markReceiptsRejected, receiptsTriggeredSince, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";

@@ -7,7 +7,7 @@ import { type FulfillmentOrderFacts, type OrderFacts, type PackageId, type Packa
 import { isCashOnDelivery } from "~/connector/cod";
 import { linesToShip } from "~/connector/lines";
 import { describeRoute, routeFor } from "~/connector/routing";
-import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-pipeline.server";
+import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import type { ShipmentEventInput } from "~/stores/shipments/shipment.server";
 import type { FactsWanted, PipelineSettings } from "../ports/ports";
 import { HELD_BY_CHECKS, HELD_FOR_REVIEW } from "~/stores/shipments/shipment-states";

@@ -5,18 +5,8 @@
 import type { PacedAdminGraphql } from "~/shopify/paced-admin.server";
 import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
-import {
-  fulfillmentOrderLocations,
-  fulfillmentOrderPlaces,
-  listAssignedFulfillmentOrderIds,
-  listAssignedFulfillmentOrders,
-  listOpenFulfillmentOrderIdsAt,
-  listOrderFulfillmentOrders,
-  readFulfillmentOrder,
-  readFulfillmentOrders,
-  type FulfillmentOrderSummary,
-  type KnownCustoms,
-} from "~/shopify/fulfillment-orders.server";
+import { fulfillmentOrderLocations, fulfillmentOrderPlaces, listAssignedFulfillmentOrderIds, listAssignedFulfillmentOrders, listOpenFulfillmentOrderIdsAt, listOrderFulfillmentOrders, type FulfillmentOrderSummary } from "~/shopify/fulfillment-order-lists.server";
+import { readFulfillmentOrder, readFulfillmentOrders, type KnownCustoms } from "~/shopify/fulfillment-order-reads.server";
 import {
   acceptCancellationRequest,
   acceptFulfillmentRequest,

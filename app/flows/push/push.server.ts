@@ -19,16 +19,9 @@ import {
 } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import {
-  CLAIM_RELEASED,
-  claimReadyShipments,
-  countInState,
-  countReady,
-  heldChanges,
-  readyBacklog,
-  releaseSendingClaims,
-  type PushTarget,
-} from "~/stores/shipments/shipment-pipeline.server";
+import { CLAIM_RELEASED, claimReadyShipments, countReady, readyBacklog, releaseSendingClaims, type PushTarget } from "~/stores/shipments/sending-claims.server";
+import { countInState } from "~/stores/shipments/shipments-in-state.server";
+import { heldChanges } from "~/stores/shipments/shipment-columns";
 import { transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { PipelineDeps } from "../ports/deps";

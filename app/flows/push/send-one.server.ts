@@ -24,7 +24,8 @@ import {
 import { settlePendingJob } from "~/jobs/enqueue.server";
 import { PermanentFailure, type JobContext } from "~/jobs/handler";
 import type { Database } from "~/stores/database/database.server";
-import { claimShipmentForSending, holdReasonsOf, releaseSendingClaims, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
+import { claimShipmentForSending, releaseSendingClaims, type PushTarget } from "~/stores/shipments/sending-claims.server";
+import { holdReasonsOf } from "~/stores/shipments/shipment-columns";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
 import { enqueue } from "../queue/jobs.server";

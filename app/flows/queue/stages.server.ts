@@ -7,7 +7,7 @@ import { wakeJobs } from "~/jobs/engine/wake.server";
 import type { ShipmentKind } from "@prisma/client";
 import { enqueue, enqueueCoalesced } from "./jobs.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { readyPushTargets, type PushTarget } from "~/stores/shipments/shipment-pipeline.server";
+import { readyPushTargets, type PushTarget } from "~/stores/shipments/sending-claims.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { jobPayloadSchemas, type JobPayloadInput } from "./kinds";
 import { CHANGE_TOPICS } from "~/shopify/webhooks/topics";

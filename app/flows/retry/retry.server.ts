@@ -9,7 +9,8 @@
 import type { Shipment, ShipmentState } from "@prisma/client";
 import { encodePackageRequest, FulfillmentOrderGid, PackageId, withPackageId } from "~/connector";
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
-import { cancelUnsentShipment, heldChanges, reviseUnsentShipment, type StoredHoldReason } from "~/stores/shipments/shipment-pipeline.server";
+import { cancelUnsentShipment, reviseUnsentShipment } from "~/stores/shipments/unsent-changes.server";
+import { heldChanges, type StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import { recordShipmentEvent, transition } from "~/stores/shipments/shipment.server";
 import { RetryLater } from "~/jobs/handler";
 import type { PipelineDeps } from "../ports/deps";

@@ -21,7 +21,7 @@ import type { StockLevel } from "~/shopify/inventory.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { finishRun, latestRun, startRun, updateRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
 import { allVariants, variantLabel } from "~/stores/catalogue/variants.server";
-import { unitsCreatedNotFulfilled } from "~/stores/shipments/shipment-pipeline.server";
+import { unitsCreatedNotFulfilled } from "~/stores/shipments/shipments-in-state.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
 import type { StockSyncResult } from "~/stores/stock/stock-sync-result";

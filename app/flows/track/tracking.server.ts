@@ -20,13 +20,8 @@ import { ProviderNotFoundError, type DropshipStatusRecord, type OutboundStatusRe
 import { RetryLater, type JobContext } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { endShipment } from "~/stores/shipments/after-sending.server";
-import {
-  countInState,
-  markCheckpointSent,
-  markPolled,
-  recordCheckpointIntent,
-  recordedCheckpoints,
-} from "~/stores/shipments/shipment-pipeline.server";
+import { countInState, markPolled } from "~/stores/shipments/shipments-in-state.server";
+import { markCheckpointSent, recordCheckpointIntent, recordedCheckpoints } from "~/stores/shipments/checkpoints.server";
 import { transition } from "~/stores/shipments/shipment.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";

@@ -9,7 +9,7 @@ import { ignoringCase, type DatabaseOrTransaction } from "../database/database.s
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { isInNeedOfAttention, needsAttention } from "./after-sending.server";
 import { HANDED_BACK, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
-import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-pipeline.server";
+import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
 const endReasonWords = (reason: string | null) => (reason !== null && isEndReason(reason) ? END_REASON_WORDS[reason] : "Followed no further");

@@ -1,0 +1,100 @@
+/** A shipment recorded once per fulfillment order, however often webhooks and planners ask. */
+import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/client";
+import { encodePackageRequest, type PackageRequest } from "~/connector/package-request";
+import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { heldChanges, type ShipmentLine, type StoredHoldReason } from "./shipment-columns";
+import { shipmentEventRow, type ShipmentEventInput } from "./shipment.server";
+
+export interface NewShipment {
+  shop: string;
+  kind: ShipmentKind;
+  state: Extract<ShipmentState, "READY" | "HELD">;
+  fulfillmentOrderId: string;
+  orderId: string;
+  orderName: string;
+  packageId: string;
+  /** Outbound: the provider's WarehouseId; drop-ship: the provider's handling Location. */
+  origin: string | null;
+  serviceCode: string | null;
+  /** The package as it will be sent (holds the recipient's address: erased on customers/redact). */
+  request: PackageRequest | null;
+  lineItems: readonly ShipmentLine[];
+  /** SKUs and recipient, lower case, for the Shipments search (holds the recipient's name). */
+  searchText?: string;
+  /** When HELD: the code and the reasons. */
+  hold?: { code: string; reasons: readonly StoredHoldReason[] };
+  /** When HELD until a scheduled fulfillment order opens. */
+  waitUntil?: Date;
+  event: ShipmentEventInput;
+}
+
+/**
+ * Records the shipment of a fulfillment order, with its first timeline event, unless the fulfillment
+ * order already has one: then that one is returned unchanged (`created` false). Webhooks and
+ * callbacks repeat, and two jobs may plan the same fulfillment order; one shipment results.
+ */
+export async function recordNewShipment(db: DatabaseOrTransaction, input: NewShipment): Promise<{ shipment: Shipment; created: boolean }> {
+  const [recorded] = await recordNewShipments(db, [input]);
+  if (!recorded) throw new Error(`No shipment recorded for ${input.fulfillmentOrderId}`);
+  return recorded;
+}
+
+/**
+ * recordNewShipment for several fulfillment orders of one shop, in three statements whatever their
+ * number (read the known, insert the new, insert their events): a planning round holds the shop's
+ * write lock for these alone, and on PostgreSQL every statement is a round trip under it
+ * (decision 0032). In the order given; a fulfillment order named twice is recorded once.
+ */
+export async function recordNewShipments(db: DatabaseOrTransaction, inputs: readonly NewShipment[]): Promise<{ shipment: Shipment; created: boolean }[]> {
+  if (inputs.length === 0) return [];
+  const shop = inputs[0]?.shop;
+  if (inputs.some((input) => input.shop !== shop)) throw new Error("recordNewShipments records one shop's shipments at a time");
+  return inTransaction(db, async (tx) => {
+    const known = await tx.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: inputs.map((input) => input.fulfillmentOrderId) } } });
+    const byFulfillmentOrder = new Map(known.map((shipment) => [shipment.fulfillmentOrderId, { shipment, created: false }]));
+    const fresh = new Map<string, NewShipment>();
+    for (const input of inputs) if (!byFulfillmentOrder.has(input.fulfillmentOrderId) && !fresh.has(input.fulfillmentOrderId)) fresh.set(input.fulfillmentOrderId, input);
+    if (fresh.size > 0) {
+      const created = await tx.shipment.createManyAndReturn({ data: [...fresh.values()].map(shipmentRow) });
+      for (const shipment of created) byFulfillmentOrder.set(shipment.fulfillmentOrderId, { shipment, created: true });
+      await tx.shipmentEvent.createMany({
+        data: created.map((shipment) => {
+          const { event, state } = fresh.get(shipment.fulfillmentOrderId) as NewShipment;
+          return shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateTo: state } });
+        }),
+      });
+    }
+    return inputs.map((input) => byFulfillmentOrder.get(input.fulfillmentOrderId) as { shipment: Shipment; created: boolean });
+  });
+}
+
+function shipmentRow(input: NewShipment): Prisma.ShipmentCreateManyInput {
+  return {
+    shop: input.shop,
+    kind: input.kind,
+    state: input.state,
+    fulfillmentOrderId: input.fulfillmentOrderId,
+    orderId: input.orderId,
+    orderName: input.orderName,
+    packageId: input.packageId,
+    warehouseCode: input.origin,
+    serviceCode: input.serviceCode,
+    requestSent: input.request === null ? null : encodePackageRequest(input.request),
+    lineItems: JSON.stringify(input.lineItems),
+    searchText: input.searchText ?? null,
+    ...(input.hold ? heldChanges(input.hold.code, input.hold.reasons) : {}),
+    waitUntil: input.waitUntil ?? null,
+  };
+}
+
+export function findShipmentOfFulfillmentOrder(db: DatabaseOrTransaction, shop: string, fulfillmentOrderId: string): Promise<Shipment | null> {
+  return db.shipment.findUnique({ where: { shop_fulfillmentOrderId: { shop, fulfillmentOrderId } } });
+}
+
+/** Which of these fulfillment orders already have a shipment. */
+export async function fulfillmentOrdersWithShipments<Id extends string>(db: DatabaseOrTransaction, shop: string, fulfillmentOrderIds: readonly Id[]): Promise<Set<Id>> {
+  if (fulfillmentOrderIds.length === 0) return new Set();
+  const rows = await db.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: [...fulfillmentOrderIds] } }, select: { fulfillmentOrderId: true } });
+  const known = new Set(rows.map((row) => row.fulfillmentOrderId));
+  return new Set(fulfillmentOrderIds.filter((id) => known.has(id)));
+}

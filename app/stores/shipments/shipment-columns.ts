@@ -1,0 +1,60 @@
+/**
+ * How the shipment's JSON columns read and write (planned lines, hold reasons, other parcels):
+ * parsed with zod where they are read, so a row written by an older version reads as empty, not as
+ * an exception.
+ */
+import type { Shipment } from "@prisma/client";
+import { z } from "zod";
+
+/** A fulfillment order line item and how many of it the package carries. */
+export const ShipmentLine = z.object({ id: z.string().min(1), quantity: z.number().int().positive() });
+export type ShipmentLine = z.infer<typeof ShipmentLine>;
+const ShipmentLines = z.array(ShipmentLine);
+
+/** Why a shipment is held, as the connector says it (app/connector/hold.ts). */
+export const StoredHoldReason = z.object({
+  field: z.string(),
+  value: z.string().optional(),
+  limit: z.number().optional(),
+  lineItemId: z.string().optional(),
+  message: z.string(),
+});
+export type StoredHoldReason = z.infer<typeof StoredHoldReason>;
+
+/** The planned line items of a shipment; empty when none were stored (or they do not parse). */
+export function shipmentLines(shipment: Pick<Shipment, "lineItems">): ShipmentLine[] {
+  if (shipment.lineItems === null) return [];
+  const parsed = ShipmentLines.safeParse(JSON.parse(shipment.lineItems));
+  return parsed.success ? parsed.data : [];
+}
+
+/** Another parcel of the package (several boxes): its tracking number, and its page once known. */
+export const OtherParcel = z.object({ number: z.string().min(1), url: z.string().nullable() });
+export type OtherParcel = z.infer<typeof OtherParcel>;
+
+/** The package's other parcels; empty when it has none (or they do not parse). */
+export function otherParcelsOf(shipment: Pick<Shipment, "extraTrackingNumbers">): OtherParcel[] {
+  if (shipment.extraTrackingNumbers === null) return [];
+  const parsed = z.array(OtherParcel).safeParse(JSON.parse(shipment.extraTrackingNumbers));
+  return parsed.success ? parsed.data : [];
+}
+
+/** The column's text for these parcels (null for none). */
+export function otherParcelsText(parcels: readonly OtherParcel[]): string | null {
+  return parcels.length === 0 ? null : JSON.stringify(parcels);
+}
+
+export function holdReasonsOf(shipment: Pick<Shipment, "holdReasons">): StoredHoldReason[] {
+  if (shipment.holdReasons === null) return [];
+  const parsed = z.array(StoredHoldReason).safeParse(JSON.parse(shipment.holdReasons));
+  return parsed.success ? parsed.data : [];
+}
+
+/** The columns a hold writes: every reason, and their messages as the shipment's last error. */
+export function heldChanges(code: string, reasons: readonly StoredHoldReason[]): { lastErrorCode: string; lastErrorText: string | null; holdReasons: string } {
+  return {
+    lastErrorCode: code,
+    lastErrorText: reasons.map((reason) => reason.message).join(" ") || null,
+    holdReasons: JSON.stringify(reasons),
+  };
+}

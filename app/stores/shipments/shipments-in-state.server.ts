@@ -1,0 +1,53 @@
+/** The pipeline's reads of a shop's shipments by state: what to poll, and units in flight. */
+import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/client";
+import { decodePackageRequest } from "~/connector/package-request";
+import type { DatabaseOrTransaction } from "../database/database.server";
+
+/** Shipments of a shop in a state, oldest first (or least recently polled first when asked). */
+export function shipmentsInState(
+  db: DatabaseOrTransaction,
+  shop: string,
+  state: ShipmentState,
+  options: { kind?: ShipmentKind; where?: Prisma.ShipmentWhereInput; take: number; leastRecentlyPolled?: boolean },
+): Promise<Shipment[]> {
+  return db.shipment.findMany({
+    where: { shop, state, ...(options.kind ? { kind: options.kind } : {}), ...options.where },
+    orderBy: options.leastRecentlyPolled ? [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { id: "asc" }] : [{ createdAt: "asc" }, { id: "asc" }],
+    take: options.take,
+  });
+}
+
+export function countInState(
+  db: DatabaseOrTransaction,
+  shop: string,
+  state: ShipmentState,
+  options: { kind?: ShipmentKind; where?: Prisma.ShipmentWhereInput } = {},
+): Promise<number> {
+  return db.shipment.count({ where: { shop, state, ...(options.kind ? { kind: options.kind } : {}), ...options.where } });
+}
+
+export async function markPolled(db: DatabaseOrTransaction, shipmentIds: readonly string[], now: Date): Promise<void> {
+  if (shipmentIds.length === 0) return;
+  await db.shipment.updateMany({ where: { id: { in: [...shipmentIds] } }, data: { lastPolledAt: now } });
+}
+
+/**
+ * Units of a warehouse's packages that the provider has created (so its stock no longer counts
+ * them) while Shopify still holds them as committed at the warehouse's location: CREATED shipments
+ * whose fulfilment is not being written yet. By the provider's SKU. The stock sync adds them back
+ * to the provider's count, so Shopify does not take them off twice (docs/decisions/0013).
+ */
+export async function unitsCreatedNotFulfilled(db: DatabaseOrTransaction, shop: string, warehouseId: string): Promise<Map<string, number>> {
+  const shipments = await db.shipment.findMany({
+    where: { shop, kind: "OUTBOUND", warehouseCode: warehouseId, state: "CREATED", fulfilmentIntentAt: null },
+    select: { kind: true, requestSent: true },
+  });
+  const units = new Map<string, number>();
+  for (const shipment of shipments) {
+    if (shipment.requestSent === null) continue;
+    const request = decodePackageRequest(shipment.kind, shipment.requestSent);
+    if (!request.success) continue;
+    for (const line of request.data.body.Skus) units.set(line.Sku, (units.get(line.Sku) ?? 0) + line.Quantity);
+  }
+  return units;
+}
