@@ -1,6 +1,6 @@
 /**
  * The durable job queue's worker as a process of its own (DESIGN.md section 5: app and worker
- * processes started separately). It runs every handler of the registry (app/flows/handlers.server.ts, on the wiring of app/wiring) on the
+ * processes started separately). It runs every handler of the registry (app/flows/job-handlers.server.ts, on the wiring of app/wiring) on the
  * app's database (DATABASE_URL), and drains on SIGINT/SIGTERM: no new claims, /readyz turns 503,
  * running jobs get `--stop-timeout-ms` to finish, what is still running then is released back to
  * PENDING for another worker, and it exits 0.
@@ -14,14 +14,14 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import prisma from "../app/db.server";
 import { env } from "~/env.server";
-import { queueHousekeeping } from "~/flows/housekeeping/housekeeping.server";
+import { queueHousekeeping } from "~/flows/housekeeping/daily-purge.server";
 import { queueOpenOrdersSweeps } from "~/flows/plan/backfill.server";
 import { queueReencryption } from "~/flows/keys/reencrypt.server";
 import { jobDuration, jobsFinished } from "~/metrics/metrics.server";
 import { log as rootLog } from "~/lib/log.server";
 import { startHealthServer } from "~/wiring/operations.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
-import { jobHandlers } from "~/wiring/handlers.server";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
+import { jobHandlers } from "~/wiring/worker-handlers.server";
 import { JOB_POLICY } from "../app/jobs/policy";
 import { startJobWorker } from "../app/jobs/start-worker.server";
 

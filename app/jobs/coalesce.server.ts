@@ -12,7 +12,7 @@
  */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { enqueue, type Enqueued } from "./enqueue.server";
-import type { JobKinds, KindOf, PayloadInputOf } from "./kinds";
+import type { JobKinds, KindOf, PayloadInputOf } from "./kind-schemas";
 
 export interface CoalescedWork<S extends JobKinds, K extends KindOf<S>> {
   kind: K;

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { inTransaction, sqlFor, type DatabaseOrTransaction } from "~/stores/database/database.server";
-import type { JobKinds, KindOf, PayloadInputOf } from "./kinds";
+import type { JobKinds, KindOf, PayloadInputOf } from "./kind-schemas";
 import { wakeJobs } from "./engine/wake.server";
 import { JOB_POLICY } from "./policy";
 

@@ -5,7 +5,7 @@
 import type { Prisma } from "@prisma/client";
 import type { Logger } from "~/lib/log.server";
 import type { Database } from "~/stores/database/database.server";
-import type { JobKinds, KindOf, PayloadOf } from "./kinds";
+import type { JobKinds, KindOf, PayloadOf } from "./kind-schemas";
 
 export interface JobContext {
   /** The app's client. Not for use inside `complete`: that callback has its own transaction. */

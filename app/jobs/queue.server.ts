@@ -5,7 +5,7 @@
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { enqueueCoalesced, type CoalescedWork } from "./coalesce.server";
 import { enqueue, enqueueArgs, type Enqueued, type EnqueueRequest } from "./enqueue.server";
-import type { JobKinds, KindOf } from "./kinds";
+import type { JobKinds, KindOf } from "./kind-schemas";
 
 export interface JobQueue<S extends JobKinds> {
   readonly kinds: S;

@@ -8,7 +8,7 @@ import type { Database } from "~/stores/database/database.server";
 import { writingForShop } from "~/stores/database/write-scope.server";
 import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
 import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers } from "./handler";
-import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kinds";
+import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kind-schemas";
 import { extendLease, markDead, markDone, postpone, scheduleRetry, type Lease } from "./lease.server";
 import { describeError, type Logger } from "~/lib/log.server";
 

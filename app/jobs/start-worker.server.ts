@@ -5,7 +5,7 @@
  */
 import { isPostgres, postgresUrlOf } from "~/stores/database/database.server";
 import { startEngineWorker } from "./engine/engine-worker.server";
-import type { JobKinds } from "./kinds";
+import type { JobKinds } from "./kind-schemas";
 import { startWorker, type Worker, type WorkerOptions } from "./worker.server";
 
 export async function startJobWorker<S extends JobKinds>(options: WorkerOptions<S>): Promise<Worker> {

@@ -9,7 +9,7 @@ import type { Database } from "~/stores/database/database.server";
 import { claimDueJobs } from "./claim.server";
 import { postpone, type Lease } from "./lease.server";
 import type { JobHandlers } from "./handler";
-import type { JobKinds } from "./kinds";
+import type { JobKinds } from "./kind-schemas";
 import { describeError, log, type Logger } from "~/lib/log.server";
 import type { BackoffPolicy } from "~/lib/backoff";
 import { JOB_POLICY } from "./policy";

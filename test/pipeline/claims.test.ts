@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runGraphql } from "~/shopify/admin-graphql.server";
-import { needsAttention } from "~/stores/shipments/after-sending.server";
+import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, type Harness, startHarness } from "./harness";

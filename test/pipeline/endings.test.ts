@@ -6,7 +6,7 @@
  */
 import type { Shipment } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { needsAttention } from "~/stores/shipments/after-sending.server";
+import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, type Harness, startHarness } from "./harness";

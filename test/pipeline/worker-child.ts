@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { startJobWorker } from "~/jobs/start-worker.server";
 import { createDatabase } from "~/stores/database/database.server";
-import { pipelineHandlers } from "~/flows/handlers.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { pipelineHandlers } from "~/flows/job-handlers.server";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { recordingJobLogger } from "../support/jobs";
 import { testPipelineDeps } from "./deps";
 

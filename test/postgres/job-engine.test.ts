@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { retryJob } from "~/jobs/admin.server";
 import { startEngineWorker, engineRetryDelayMs } from "~/jobs/engine/engine-worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
-import { clearEngineLeftovers } from "~/jobs/engine/housekeeping.server";
+import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
 import { wakeJobs } from "~/jobs/engine/wake.server";
 import { RetryLater, PermanentFailure } from "~/jobs/handler";
 import type { Worker } from "~/jobs/worker.server";

@@ -1,6 +1,6 @@
 /** The cancel flow's jobs: cancelled orders and fulfillment orders, and cancellation requests answered. */
 import { markReceiptProcessed } from "~/stores/receipts/webhook-receipt.server";
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { answerCancellationRequests, cancelFulfillmentOrder, cancelOrder } from "./cancellation.server";
 

@@ -1,5 +1,5 @@
 /** The catalogue flow's jobs: the catalogue read from Shopify and the provider, SKUs registered with the provider. */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { readCatalogue } from "./read.server";
 import { registerSkus } from "./register.server";

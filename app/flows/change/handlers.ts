@@ -1,9 +1,9 @@
 /** The change flow's jobs: changed orders brought in line with Shopify, and shipments whose wait has a date woken. */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { queuePushes } from "../queue/stages.server";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { reconcileChangedOrders } from "./reconcile.server";
-import { wakeWaitingShipments } from "./wake.server";
+import { wakeWaitingShipments } from "./scheduled-wake.server";
 
 export function changeHandlers(deps: DepsSource): { "orders.changed": KindHandler<"orders.changed">; "shipments.wake": KindHandler<"shipments.wake"> } {
   return {

@@ -11,7 +11,7 @@
  *   moved in, merged into) becomes one: planned here at a drop-ship location, answered through
  *   its fulfillment request at a warehouse location;
  * - a shipment the provider has already is left as it is (the provider cannot change a package),
- *   and what changed is said on it (after-sending.server.ts).
+ *   and what changed is said on it (changed-after-sending.server.ts).
  *
  * Most order events concern orders with nothing waiting: they cost one database read per round.
  */
@@ -32,7 +32,7 @@ import { enqueueCoalesced } from "../queue/jobs.server";
 import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
 import { planAgain } from "../retry/retry.server";
 import { RetryLater } from "~/jobs/handler";
-import { noteChangesAfterSending } from "./after-sending.server";
+import { noteChangesAfterSending } from "./changed-after-sending.server";
 
 /** Change events looked at per round: their orders found with one database read and one cheap Shopify read. */
 const CHANGES_PER_ROUND = 100;

@@ -6,7 +6,7 @@ import { PermanentFailure } from "~/jobs/handler";
 import { eraseShopData } from "~/stores/compliance/redaction.server";
 import { markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
 import { shopInstallation } from "~/stores/shops/shop.server";
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { redactCustomer } from "./customer-redact.server";
 import { answerCustomerDataRequest } from "./data-report.server";
 

@@ -13,7 +13,7 @@ import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
 import { queueWriteBack } from "../queue/stages.server";
-import { applySubmitted, lazyShop, shippingCostColumns, statusSummary } from "./follow.server";
+import { applySubmitted, lazyShop, shippingCostColumns, statusSummary } from "./status-poll.server";
 import type { StatusRecord } from "./provider-status";
 import { log } from "~/lib/log.server";
 

@@ -1,5 +1,5 @@
 /** The inbound flow's job: the shop's inbound shipments on their way, checked for arrival. */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { checkInboundArrivals } from "./arrival.server";
 

@@ -10,7 +10,7 @@ import { queueStockSync } from "../queue/stages.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyGraphqlError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
 import { PermanentFailure, RetryLater } from "~/jobs/handler";
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 
 export interface FulfillmentServicesHandlerDependencies {
   adminFor(shop: string): Promise<AdminGraphql>;

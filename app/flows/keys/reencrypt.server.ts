@@ -11,7 +11,7 @@ import type { KeyOption } from "~/stores/shops/envelope.server";
 import { resealProviderCredentials, type ResealPage } from "~/stores/shops/provider-credentials.server";
 import { resealSessions } from "~/stores/shops/session-storage.server";
 import { enqueue } from "../queue/jobs.server";
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 
 const PAGE = 100;
 

@@ -1,5 +1,5 @@
 /** The plan flow's jobs: fulfillment requests answered (warehouse path), routed fulfillment orders planned (drop-ship path), open orders brought in (backfill). */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { queuePushes } from "../queue/stages.server";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { answerFulfillmentRequests, planRoutedFulfillmentOrders } from "./plan-requests.server";

@@ -1,5 +1,5 @@
 /** The push flow's jobs: READY shipments of one warehouse or handling location sent, 20 to a request; one package a person sent now, finished. */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { pushShipments } from "./push.server";
 import { finishSendingOne } from "./send-one.server";

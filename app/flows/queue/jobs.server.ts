@@ -5,7 +5,7 @@
 import { jobQueue } from "~/jobs/queue.server";
 import type { CoalescedWork } from "~/jobs/coalesce.server";
 import type { EnqueueRequest } from "~/jobs/enqueue.server";
-import { jobPayloadSchemas, type JobKind, type JobKinds } from "./kinds";
+import { jobPayloadSchemas, type JobKind, type JobKinds } from "./job-kinds";
 
 export const appJobs = jobQueue(jobPayloadSchemas);
 

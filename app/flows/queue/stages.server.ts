@@ -9,7 +9,7 @@ import { enqueue, enqueueCoalesced } from "./jobs.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { readyPushTargets, type PushTarget } from "~/stores/shipments/sending-claims.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
-import { jobPayloadSchemas, type JobPayloadInput } from "./kinds";
+import { jobPayloadSchemas, type JobPayloadInput } from "./job-kinds";
 import { CHANGE_TOPICS } from "~/shopify/webhooks/topics";
 
 export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;

@@ -12,7 +12,7 @@
  * Shopify really assigned: no receipt, no new work, nothing another shop can see.
  */
 import { z } from "zod";
-import type { JobKind } from "~/flows/queue/kinds";
+import type { JobKind } from "~/flows/queue/job-kinds";
 import { writeAtOnce, type Database } from "~/stores/database/database.server";
 import { PerKeyThrottle } from "./per-key-throttle.server";
 import { queueAtOnce } from "./record-at-once.server";

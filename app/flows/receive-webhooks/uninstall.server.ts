@@ -9,7 +9,7 @@
  * the shop's confirmation job acts once Shopify itself refuses the shop's token; while Shopify
  * accepts it, the deliveries are kept REJECTED with the reason and nothing is changed.
  */
-import type { JobKind, KindHandler } from "~/flows/queue/kinds";
+import type { JobKind, KindHandler } from "~/flows/queue/job-kinds";
 import { PermanentFailure } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { markReceiptsProcessed, markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";

@@ -17,7 +17,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import type { Enqueued } from "~/jobs/enqueue.server";
-import type { JobKind } from "~/flows/queue/kinds";
+import type { JobKind } from "~/flows/queue/job-kinds";
 import { recordComplianceRequest } from "~/stores/compliance/compliance-request.server";
 import { updateOfflineSessionScopes } from "~/stores/shops/session.server";
 import { enqueue, enqueueCoalesced, type AppCoalescedWork, type AppEnqueueRequest } from "~/flows/queue/jobs.server";

@@ -1,9 +1,9 @@
 /** The returns flow's jobs: approved returns sent back to the warehouses, then followed and restocked. */
 import { markReceiptProcessed } from "~/stores/receipts/webhook-receipt.server";
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { queueReturnsFollow } from "../queue/stages.server";
-import { followReturns } from "./follow.server";
+import { followReturns } from "./return-tracking.server";
 import { openReturn } from "./open.server";
 
 type ReturnKinds = "returns.open" | "returns.follow";

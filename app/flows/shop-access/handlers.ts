@@ -1,5 +1,5 @@
 /** The shop-access flow's job: is Shopify answering for the shop again? */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { checkShopifyAccess } from "./shop-access.server";
 

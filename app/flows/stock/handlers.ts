@@ -1,5 +1,5 @@
 /** The stock flow's job: the provider's stock written into Shopify at the warehouses' locations. */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { syncStock } from "./sync.server";
 

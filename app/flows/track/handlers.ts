@@ -1,5 +1,5 @@
 /** The track flow's job: checkpoints of fulfilled parcels written to Shopify as fulfilment events, until delivered. */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { trackParcels } from "./tracking.server";
 

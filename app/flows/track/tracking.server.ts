@@ -19,7 +19,7 @@ import { endingOfPackageStatus, endingOfSilence, endingOfTracking, type Ending }
 import { ProviderNotFoundError, type DropshipStatusRecord, type OutboundStatusRecord, type TrackingResult } from "~/fulfilment";
 import { RetryLater, type JobContext } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { endShipment } from "~/stores/shipments/after-sending.server";
+import { endShipment } from "~/stores/shipments/needs-attention.server";
 import { countInState, markPolled } from "~/stores/shipments/shipments-in-state.server";
 import { markCheckpointSent, recordCheckpointIntent, recordedCheckpoints } from "~/stores/shipments/checkpoints.server";
 import { transition } from "~/stores/shipments/shipment.server";

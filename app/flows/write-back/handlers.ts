@@ -1,5 +1,5 @@
 /** The write-back flow's job: CREATED shipments written to Shopify as fulfilments with tracking. */
-import type { KindHandler } from "../queue/kinds";
+import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { writeBackShipments } from "./write-back.server";
 

@@ -15,7 +15,7 @@ import { Logger, run, type Runner, type Task, type TaskList } from "graphile-wor
 import pg from "pg";
 import { z } from "zod";
 import { claimJobById } from "../claim.server";
-import type { JobKinds } from "../kinds";
+import type { JobKinds } from "../kind-schemas";
 import { postpone, type Lease } from "../lease.server";
 import { describeError, type Logger as AppLogger } from "~/lib/log.server";
 import { JOB_POLICY } from "../policy";

@@ -3,7 +3,7 @@
  * counts a merchant checks every morning.
  */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { needsAttention } from "~/stores/shipments/after-sending.server";
+import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";

@@ -5,7 +5,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, List, Page
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
 import prisma from "~/db.server";
 import { findShipmentDetail, shipmentExists } from "~/stores/shipments/shipment-list.server";
-import { markAttentionHandled } from "~/stores/shipments/after-sending.server";
+import { markAttentionHandled } from "~/stores/shipments/needs-attention.server";
 import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";

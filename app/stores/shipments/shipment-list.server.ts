@@ -7,7 +7,7 @@ import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/clie
 import { z } from "zod";
 import { ignoringCase, type DatabaseOrTransaction } from "../database/database.server";
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
-import { isInNeedOfAttention, needsAttention } from "./after-sending.server";
+import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 
@@ -29,7 +29,7 @@ const STATES_OF: { readonly [F in Exclude<ShipmentFilter, "attention">]: readonl
   cancelled: ["CANCELLED"],
 };
 
-/** Needs attention: held or refused, ended without a delivery, or changed in Shopify after sending (after-sending.server.ts). */
+/** Needs attention: held or refused, ended without a delivery, or changed in Shopify after sending (needs-attention.server.ts). */
 function whereOf(shop: string, filter: ShipmentFilter): Prisma.ShipmentWhereInput {
   if (filter === "attention") return needsAttention(shop);
   const states = STATES_OF[filter];

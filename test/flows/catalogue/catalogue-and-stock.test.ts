@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from "../../../sandbox/server";
 import { startCatalogueRead } from "~/flows/catalogue/read.server";
 import { startRegistration } from "~/flows/catalogue/register.server";
 import { catalogueHandlers } from "~/flows/catalogue/handlers";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { stockHandlers } from "~/flows/stock/handlers";
 import { startWorker, type Worker } from "~/jobs/worker.server";

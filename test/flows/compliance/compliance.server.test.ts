@@ -7,7 +7,7 @@ import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "~/flows/compliance/handlers";
 import { enqueue } from "~/flows/queue/jobs.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { startWorker } from "~/jobs/worker.server";
 import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";

@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import type { JobStatus, WebhookReceiptStatus } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { housekeepingHandler, PURGE_BATCH, queueHousekeeping } from "~/flows/housekeeping/housekeeping.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { housekeepingHandler, PURGE_BATCH, queueHousekeeping } from "~/flows/housekeeping/daily-purge.server";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { startWorker } from "~/jobs/worker.server";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";

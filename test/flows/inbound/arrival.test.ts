@@ -9,7 +9,7 @@ import { available } from "../../../sandbox/orders/stock";
 import { startSandbox, type Sandbox } from "../../../sandbox/server";
 import { inboundHandlers } from "~/flows/inbound/handlers";
 import { sendInboundShipment } from "~/flows/inbound/send.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { inboundShipmentOf } from "~/stores/inbound/inbound-shipments.server";
 import { testPipelineDeps, DEMO_SHOP, type TestDeps } from "../../pipeline/deps";

@@ -9,7 +9,7 @@ import { runGraphql } from "~/shopify/admin-graphql.server";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { ensureFulfillmentServicesHandler } from "~/flows/install/handlers";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import { listFulfillmentServices } from "~/shopify/fulfillment-services.server";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { enqueue } from "~/flows/queue/jobs.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { queueReencryption, reencryptionHandler } from "~/flows/keys/reencrypt.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { startWorker } from "~/jobs/worker.server";
 import type { CredentialsKeys } from "~/env.server";
 import { keyIdOf } from "~/stores/shops/envelope.server";

@@ -8,7 +8,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { enqueue } from "~/flows/queue/jobs.server";
-import { jobPayloadSchemas } from "~/flows/queue/kinds";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { confirmUninstallHandler, UNINSTALL_NOT_CONFIRMED, type TokenVerdict, type UninstallConfirmationDependencies } from "~/flows/receive-webhooks/uninstall.server";
 import { startWorker } from "~/jobs/worker.server";

@@ -1,6 +1,6 @@
 /**
  * The app's job kinds: each kind's payload schema (the generic queue in app/jobs knows none; the
- * handlers are registered in app/flows/handlers.server.ts, and a kind without one fails typecheck).
+ * handlers are registered in app/flows/job-handlers.server.ts, and a kind without one fails typecheck).
  *
  * Payloads carry references (shop, fulfillment order id, PackageId, the receipt whose stored
  * payload holds an event's facts), never personal data: the handler reads the current facts when

@@ -5,11 +5,11 @@
  * queues the next for a day later, in the transaction that marks it done.
  */
 import type { Database } from "~/stores/database/database.server";
-import { clearEngineLeftovers } from "~/jobs/engine/housekeeping.server";
-import { buryUnknownKinds, purgeFinishedJobs } from "~/jobs/housekeeping.server";
+import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
+import { buryUnknownKinds, purgeFinishedJobs } from "~/jobs/purge.server";
 import { purgeProcessedReceipts } from "~/stores/receipts/webhook-receipt.server";
 import { enqueue } from "../queue/jobs.server";
-import { jobPayloadSchemas, type KindHandler } from "../queue/kinds";
+import { jobPayloadSchemas, type KindHandler } from "../queue/job-kinds";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Rows per delete: a short hold of SQLite's write lock, so the intake and the pipeline hardly wait. */

@@ -6,7 +6,7 @@
 import type { ShipmentState } from "@prisma/client";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { endShipment, markAttentionHandled, needsAttention, recordChangeAfterSend } from "~/stores/shipments/after-sending.server";
+import { endShipment, markAttentionHandled, needsAttention, recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
 
 const { db } = useTestDatabase();
 const SHOP = "a.myshopify.com";

@@ -2,7 +2,7 @@
  * Orders that change after their package reached the provider (issue 11). The provider has no
  * update or cancel operation, so nothing can be changed: the app says so, once per change, on the
  * shipment and in Needs attention ("Changed in Shopify after it was sent: <what>", stores'
- * after-sending.server.ts), and the write-back later claims only what the fulfillment order still has.
+ * needs-attention.server.ts), and the write-back later claims only what the fulfillment order still has.
  *
  * - The shipping address: an orders/updated payload carries it. It is compared with the address of
  *   the order's last event received before the package was sent (orders/create or orders/updated),
@@ -17,7 +17,7 @@ import { claimOf, describeUnits } from "~/connector/claim";
 import { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
 import { orderPayloadAsOf, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
-import { recordChangeAfterSend } from "~/stores/shipments/after-sending.server";
+import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
 import type { ShopifyPort } from "../ports/ports";
 

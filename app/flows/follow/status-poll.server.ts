@@ -13,7 +13,7 @@ import { endingOfPackageStatus, endingOfSilence, type Ending, type Waiting } fro
 import { ProviderNotFoundError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
-import { endShipment } from "~/stores/shipments/after-sending.server";
+import { endShipment } from "~/stores/shipments/needs-attention.server";
 import { countInState, markPolled, shipmentsInState } from "~/stores/shipments/shipments-in-state.server";
 import { otherParcelsOf, otherParcelsText } from "~/stores/shipments/shipment-columns";
 import { recordShipmentEvent, transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";

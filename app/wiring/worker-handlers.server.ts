@@ -1,6 +1,6 @@
 /** The handlers the app's worker runs: every flow's, on the app's own wiring (loaded when the first job runs). */
 import { env } from "~/env.server";
-import { createJobHandlers } from "~/flows/handlers.server";
+import { createJobHandlers } from "~/flows/job-handlers.server";
 import { shopifyAdminFor, shopifyTokenVerdict } from "./shopify-admin.server";
 
 export const jobHandlers = createJobHandlers(async () => (await import("./pipeline-deps.server")).appPipelineDeps(), {

@@ -1,6 +1,6 @@
 /**
  * The one registry of the app's job handlers: each flow's, by kind. Adding a kind to
- * queue/kinds.ts without a handler here fails typecheck. The flows get their dependencies from
+ * queue/job-kinds.ts without a handler here fails typecheck. The flows get their dependencies from
  * the caller: the app's wiring (app/wiring) in the worker, the sandbox and the emulator in tests.
  */
 import { cancelHandlers } from "./cancel/handlers";
@@ -9,14 +9,14 @@ import { changeHandlers } from "./change/handlers";
 import { handleCustomerDataRequest, handleCustomerRedact, handleShopRedact } from "./compliance/handlers";
 import { followHandlers } from "./follow/handlers";
 import { inboundHandlers } from "./inbound/handlers";
-import { housekeepingHandler, type HousekeepingOptions } from "./housekeeping/housekeeping.server";
+import { housekeepingHandler, type HousekeepingOptions } from "./housekeeping/daily-purge.server";
 import { reencryptionHandler } from "./keys/reencrypt.server";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
 import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
 import { pushHandlers } from "./push/handlers";
 import { returnHandlers } from "./returns/handlers";
-import type { JobKind, KindHandler } from "./queue/kinds";
+import type { JobKind, KindHandler } from "./queue/job-kinds";
 import { shopAccessHandlers } from "./shop-access/handlers";
 import { withShopAccess } from "./shop-access/shop-access.server";
 import type { JobHandler } from "~/jobs/handler";

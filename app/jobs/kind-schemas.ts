@@ -1,7 +1,7 @@
 /**
  * What a queue's kinds are, generically: each kind's payload schema. The queue knows no kind of
- * its own; the app's kinds and their handlers are registered in app/flows (queue/kinds.ts and
- * handlers.server.ts).
+ * its own; the app's kinds and their handlers are registered in app/flows (queue/job-kinds.ts and
+ * job-handlers.server.ts).
  *
  * A payload is parsed with its kind's schema when queued (a bug in the producer fails at once) and
  * again before its handler runs (a row written by an older version, or by hand, goes DEAD with the
