@@ -5,26 +5,17 @@
  * Settings page, the parcels reach the provider and are created.
  */
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { saveShopSettings } from "~/stores/shops/shop.server";
-import { orderPayload } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { useStack } from "../support/stack";
 import { adminData } from "./support";
-import { studioLocationId } from "../support/studio";
+import { placeOrderAt, studioLocationId } from "../support/studio";
 
 const PROVIDER_TOKEN = "live-token-5e2b8c1f0d9a4e7b";
 const stack = useStack({ sandbox: { token: PROVIDER_TOKEN, createDelayMs: 200 } });
 
 async function placeStudioOrder(): Promise<string> {
-  const s = stack();
-  const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
-    body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
-  });
-  expect(placed.status).toBe(201);
-  return z.object({ order: z.object({ admin_graphql_api_id: z.string() }) }).parse(await placed.json()).order.admin_graphql_api_id;
+  return (await placeOrderAt(stack())).orderId;
 }
 
 describe("live mode", () => {

@@ -15,10 +15,9 @@ import { queuePush } from "~/flows/queue/stages.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import * as example from "../provider/examples";
 import { waitFor } from "../support/jobs";
-import { orderPayload } from "../support/shopify-admin";
 import { useStack, type TestStack } from "../support/stack";
 import { BROWSER_USER_AGENT, sessionToken } from "./support";
-import { studioLocationId } from "../support/studio";
+import { placeOrderAt, studioHeldForReview } from "../support/studio";
 
 const stack = useStack({ sandbox: { createDelayMs: 200 } });
 
@@ -82,26 +81,9 @@ afterEach(async () => {
   proxy = undefined;
 });
 
-/** The studio's parcels go through the provider's handling location; every new one waits for the merchant (hold for review). */
-async function studioHeldForReview(s: TestStack, providerBaseUrl: string): Promise<void> {
-  const studio = { id: await studioLocationId(s) };
-  await saveShopSettings(s.db, s.shop, {
-    mode: "sandbox",
-    providerBaseUrl,
-    dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
-    pushPolicy: "holdForReview",
-  });
-}
-
 /** Places an order at the studio and waits until the app holds its shipment for review. */
 async function heldOrder(s: TestStack): Promise<{ orderId: string; shipmentId: string }> {
-  const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
-    body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
-  });
-  expect(placed.status).toBe(201);
-  const orderId = z.object({ order: z.object({ admin_graphql_api_id: z.string() }) }).parse(await placed.json()).order.admin_graphql_api_id;
+  const { orderId } = await placeOrderAt(s);
   const held = await waitFor(async () => (await s.db.shipment.findFirst({ where: { shop: s.shop, orderId, state: "HELD" } })) ?? undefined, {
     timeoutMs: 20_000,
     intervalMs: 50,
@@ -163,12 +145,7 @@ describe("the order page block's route", () => {
   it("lists the shop's order with no shipments yet as empty, and a shipment with its state, warehouse, tracking links (http(s) only) and reason", async () => {
     const s = stack();
     await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
-    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
-      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
-    });
-    const orderId = z.object({ order: z.object({ admin_graphql_api_id: z.string() }) }).parse(await placed.json()).order.admin_graphql_api_id;
+    const { orderId } = await placeOrderAt(s);
     const empty = await blockFetch(s, numberOf(orderId));
     expect(empty.status, s.logs().slice(-3_000)).toBe(200);
     expect(empty.headers.get("access-control-allow-origin")).toBe("*");

@@ -9,11 +9,9 @@
 import type { Prisma, ShipmentState } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { saveShopSettings } from "~/stores/shops/shop.server";
-import { orderPayload } from "../support/shopify-admin";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";
-import { studioLocationId } from "../support/studio";
+import { placeOrderAt, studioHeldForReview } from "../support/studio";
 
 const stack = useStack({ worker: false });
 
@@ -135,31 +133,14 @@ describe("a shipment's page", () => {
 
   it("retries a held shipment: planned again from Shopify's order, queued, and the timeline says so", async () => {
     const s = stack();
-    const studio = { id: await studioLocationId(s) };
-    // The studio's parcels go through the provider's handling location; every new one waits for review.
-    await saveShopSettings(s.db, s.shop, {
-      mode: "sandbox",
-      providerBaseUrl: s.sandboxUrl,
-      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
-      pushPolicy: "holdForReview",
-    });
-    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
-      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
-    });
-    expect(placed.status).toBe(201);
-    const order = z
-      .object({ order: z.object({ admin_graphql_api_id: z.string(), name: z.string() }), fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string() })) })
-      .parse(await placed.json());
-    const fo = order.fulfillmentOrders.find((candidate) => candidate.assignedLocationId === studio.id);
-    if (!fo) throw new Error(`the order was not routed to the studio: ${JSON.stringify(order.fulfillmentOrders)}`);
+    await studioHeldForReview(s);
+    const order = await placeOrderAt(s);
     // As the pipeline leaves it under hold-for-review (this stack runs no worker).
     const held = await insertShipment(s.shop, "HELD", {
       kind: "DROPSHIP",
-      fulfillmentOrderId: fo.id,
-      orderId: order.order.admin_graphql_api_id,
-      orderName: order.order.name,
+      fulfillmentOrderId: order.fulfillmentOrderId,
+      orderId: order.orderId,
+      orderName: order.orderName,
       warehouseCode: "SZ-HUB",
       lastErrorCode: "REVIEW",
       lastErrorText: "Waiting for review.",
@@ -384,31 +365,15 @@ describe("bulk actions and stopped jobs", () => {
 describe("sending all held shipments that now pass", () => {
   it("queues a held shipment whose order now passes, and says so", async () => {
     const s = stack();
-    const studio = { id: await studioLocationId(s) };
-    await saveShopSettings(s.db, s.shop, {
-      mode: "sandbox",
-      providerBaseUrl: s.sandboxUrl,
-      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
-      pushPolicy: "holdForReview",
-    });
+    await studioHeldForReview(s);
     // Nothing else of this shop is held: the answer is about this one alone.
     await s.db.shipment.updateMany({ where: { shop: s.shop, state: "HELD" }, data: { state: "CANCELLED" } });
-    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
-      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
-    });
-    expect(placed.status).toBe(201);
-    const order = z
-      .object({ order: z.object({ admin_graphql_api_id: z.string(), name: z.string() }), fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string() })) })
-      .parse(await placed.json());
-    const fo = order.fulfillmentOrders.find((candidate) => candidate.assignedLocationId === studio.id);
-    if (!fo) throw new Error("the order was not routed to the studio");
+    const order = await placeOrderAt(s);
     const held = await insertShipment(s.shop, "HELD", {
       kind: "DROPSHIP",
-      fulfillmentOrderId: fo.id,
-      orderId: order.order.admin_graphql_api_id,
-      orderName: order.order.name,
+      fulfillmentOrderId: order.fulfillmentOrderId,
+      orderId: order.orderId,
+      orderName: order.orderName,
       warehouseCode: "SZ-HUB",
       lastErrorCode: "REVIEW",
       lastErrorText: "Waiting for review.",

@@ -10,10 +10,8 @@
 import type { Prisma, ShipmentState } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { saveShopSettings } from "~/stores/shops/shop.server";
-import { orderPayload } from "../support/shopify-admin";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
-import { studioLocationId } from "../support/studio";
+import { placeOrderAt, studioHeldForReview } from "../support/studio";
 
 const admin = useAdminBrowser({ worker: false });
 
@@ -92,31 +90,14 @@ describe("the shipments list", () => {
 describe("a held shipment's page", () => {
   it("retries it: the merchant reads that it is queued again, and its state changes", async () => {
     const s = admin.stack();
-    const studio = { id: await studioLocationId(s) };
-    // The studio's parcels go through the provider's handling location; every new one waits for review.
-    await saveShopSettings(s.db, s.shop, {
-      mode: "sandbox",
-      providerBaseUrl: s.sandboxUrl,
-      dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP", byCountry: {} } },
-      pushPolicy: "holdForReview",
-    });
-    const placed = await fetch(`${s.shopifyUrl}/__emulator/orders`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
-      body: JSON.stringify(orderPayload([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }])),
-    });
-    expect(placed.status).toBe(201);
-    const order = z
-      .object({ order: z.object({ admin_graphql_api_id: z.string(), name: z.string() }), fulfillmentOrders: z.array(z.object({ id: z.string(), assignedLocationId: z.string() })) })
-      .parse(await placed.json());
-    const fo = order.fulfillmentOrders.find((candidate) => candidate.assignedLocationId === studio.id);
-    if (!fo) throw new Error(`the order was not routed to the studio: ${JSON.stringify(order.fulfillmentOrders)}`);
+    await studioHeldForReview(s);
+    const order = await placeOrderAt(s);
     // As the pipeline leaves it under hold-for-review (this stack runs no worker).
     const held = await insertShipment("HELD", {
       kind: "DROPSHIP",
-      fulfillmentOrderId: fo.id,
-      orderId: order.order.admin_graphql_api_id,
-      orderName: order.order.name,
+      fulfillmentOrderId: order.fulfillmentOrderId,
+      orderId: order.orderId,
+      orderName: order.orderName,
       warehouseCode: "SZ-HUB",
       lastErrorCode: "REVIEW",
       lastErrorText: "Waiting for review.",
@@ -126,7 +107,7 @@ describe("a held shipment's page", () => {
 
     const detail = await admin.openAdminPage(`/app/shipments/${held.id}`, { name: "/app/shipments/:id" });
     const { page } = detail;
-    await expectVisible(page.getByRole("heading", { name: order.order.name }));
+    await expectVisible(page.getByRole("heading", { name: order.orderName }));
     await expectVisible(page.getByText("On hold"));
     await expectVisible(page.getByRole("heading", { name: "Why it is on hold" }));
     await expectVisible(page.getByRole("listitem").filter({ hasText: "Review: Waiting for review." }));

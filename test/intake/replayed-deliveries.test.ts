@@ -63,7 +63,8 @@ async function victimUntouched() {
   const order = JSON.stringify({ id: 91, admin_graphql_api_id: "gid://shopify/Order/91", customer: null });
   const eventId = randomUUID();
   expect(await replay("/webhooks/orders/updated", order, { "X-Shopify-Topic": "orders/updated", "X-Shopify-Shop-Domain": VICTIM, "X-Shopify-Event-Id": eventId })).toBe(200);
-  expect(await db.webhookReceipt.findFirstOrThrow({ where: { eventId } })).toMatchObject({ status: "ENQUEUED" });
+  // Recorded and queued; the worker may already have worked through it.
+  expect(["ENQUEUED", "PROCESSED"]).toContain((await db.webhookReceipt.findFirstOrThrow({ where: { eventId } })).status);
 }
 
 /** Waits until no app.uninstall-confirm job is waiting or running. */

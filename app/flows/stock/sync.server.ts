@@ -25,7 +25,8 @@ import { unitsCreatedNotFulfilled } from "~/stores/shipments/shipments-in-state.
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
 import type { StockSyncResult } from "~/stores/stock/stock-sync-result";
-import { AGE_BANDS, replaceWarehouseStock, type AgeBands } from "~/stores/stock/warehouse-stock.server";
+import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
+import { replaceWarehouseStock } from "~/stores/stock/warehouse-stock.server";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueStockSync } from "../queue/stages.server";

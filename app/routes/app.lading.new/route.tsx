@@ -19,7 +19,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { LadingForm, todayUtc } from "./form";
 import { sendFromForm, suggestedReference, type Refusal } from "./lading.server";
-import { PackagesEditor } from "./packages-editor";
+import { SkuLinesEditor } from "~/components/sku-lines-editor";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -139,7 +139,7 @@ export default function NewLadingOrder() {
           </Layout.Section>
           <Layout.Section>
             <BlockStack gap="400">
-              <PackagesEditor catalogue={catalogue} errorOf={errorOf} />
+              <SkuLinesEditor noun="package" fieldPrefix="packages" initial={[]} empty={{ lines: [] }} catalogue={catalogue} errorOf={errorOf} />
               <InlineStack align="end">
                 <Button submit variant="primary" loading={sending}>
                   Send bulk shipment

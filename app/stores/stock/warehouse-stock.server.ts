@@ -3,24 +3,8 @@
  * what the inventory age page shows, and what the sync wrote to Shopify from.
  */
 import { z } from "zod";
+import { AGE_BANDS, type AgeBand, type AgeBands } from "~/connector/inventory-age";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-
-export const AGE_BANDS = [
-  "To30Days",
-  "To60Days",
-  "To90Days",
-  "To120Days",
-  "To150Days",
-  "To180Days",
-  "To210Days",
-  "To240Days",
-  "To270Days",
-  "To300Days",
-  "To330Days",
-  "MoreThan330Days",
-] as const;
-export type AgeBand = (typeof AGE_BANDS)[number];
-export type AgeBands = Record<AgeBand, number>;
 
 export interface WarehouseStockRow {
   warehouseId: string;
