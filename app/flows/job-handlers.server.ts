@@ -58,15 +58,15 @@ export function createJobHandlers(
   return {
     /** Does nothing: ops queue one to see that workers are running. */
     noop: async () => {},
-    "credentials.reencrypt": reencryptionHandler(),
+    "keys.reencrypt": reencryptionHandler(),
     "housekeeping.purge": housekeepingHandler(housekeeping),
     "compliance.customer-data-request": handleCustomerDataRequest,
     "compliance.customer-redact": handleCustomerRedact,
     "compliance.shop-redact": handleShopRedact,
-    "app.uninstall-confirm": confirmUninstallHandler(install),
+    "receive-webhooks.uninstall-confirm": confirmUninstallHandler(install),
     ...pipelineHandlers(deps),
     ...pausable(deps, {
-      "fulfillment-services.ensure": ensureFulfillmentServicesHandler(install),
+      "install.fulfillment-services": ensureFulfillmentServicesHandler(install),
       ...catalogueHandlers(deps),
       ...stockHandlers(deps),
       ...inboundHandlers(deps),

@@ -3,7 +3,7 @@ import prisma from "~/db.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { verifyWebhook } from "~/shopify.server";
 
-/** fulfillment_orders/order_routing_complete: recorded, and queued as fulfillment-orders.routed (drop-ship path). */
+/** fulfillment_orders/order_routing_complete: recorded, and queued as plan.routed (drop-ship path). */
 export async function action({ request }: ActionFunctionArgs) {
   // 401 on a bad HMAC, 400 on missing headers, as authenticate.webhook answers them.
   const webhook = await verifyWebhook(request);

@@ -3,7 +3,7 @@ import prisma from "~/db.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { verifyWebhook } from "~/shopify.server";
 
-/** orders/risk_assessment_changed: recorded, and the shop's order changes worked through (orders.changed). */
+/** orders/risk_assessment_changed: recorded, and the shop's order changes worked through (change.orders). */
 export async function action({ request }: ActionFunctionArgs) {
   const webhook = await verifyWebhook(request);
   await recordAndEnqueue(prisma, "orders/risk_assessment_changed", webhook);

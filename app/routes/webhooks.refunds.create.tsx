@@ -3,7 +3,7 @@ import prisma from "~/db.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { verifyWebhook } from "~/shopify.server";
 
-/** refunds/create: recorded, and the shop's order changes worked through (orders.changed). */
+/** refunds/create: recorded, and the shop's order changes worked through (change.orders). */
 export async function action({ request }: ActionFunctionArgs) {
   const webhook = await verifyWebhook(request);
   await recordAndEnqueue(prisma, "refunds/create", webhook);

@@ -29,7 +29,7 @@ describe("live mode", () => {
 
     // No credentials: the push gives up at once (nothing a retry could fix) with the way out.
     const first = await placeStudioOrder();
-    const dead = await waitFor(async () => (await s.db.job.findFirst({ where: { shop: s.shop, kind: "shipments.push", status: "DEAD" } })) ?? undefined, {
+    const dead = await waitFor(async () => (await s.db.job.findFirst({ where: { shop: s.shop, kind: "push.batch", status: "DEAD" } })) ?? undefined, {
       timeoutMs: 30_000,
       intervalMs: 100,
       what: `a push job stopped for want of credentials\n${s.logs().slice(-3_000)}`,

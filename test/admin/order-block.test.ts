@@ -238,7 +238,7 @@ describe("send now from the block", () => {
     expect(provider.calls.get("POST /v1/directExpressOrders/multiple") ?? 0).toBe(0);
     expect(s.sandbox.state().dropships.size).toBe(packagesBefore + 1);
     expect(shipment.events.filter((event) => event.type === "sent").map((event) => event.message)).toEqual([expect.stringMatching(/^Sent to the provider \(drop-ship location SZ-HUB, service US01-EXP\): created\.$/)]);
-    expect(await s.db.job.findFirst({ where: { kind: "shipments.send-one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 0 });
+    expect(await s.db.job.findFirst({ where: { kind: "push.one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 0 });
   }, 60_000);
 
   it("a timeout on the first creation call, its package created all the same, still makes one package", async () => {
@@ -285,7 +285,7 @@ describe("send now from the block", () => {
     expect(provider.calls.get("POST /v1/directExpressOrders")).toBe(5);
     expect(provider.calls.get("POST /v1/directExpressOrders/multiple") ?? 0).toBe(0);
     expect(s.sandbox.state().dropships.size).toBe(packagesBefore + 1);
-    expect(await s.db.job.findFirst({ where: { kind: "shipments.send-one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 1 });
+    expect(await s.db.job.findFirst({ where: { kind: "push.one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 1 });
   }, 60_000);
 
   it("live mode without a connection to the provider: nothing sent, the merchant told where to connect, the package left to the batch", async () => {

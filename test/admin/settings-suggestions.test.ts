@@ -120,7 +120,7 @@ describe("suggested services by country", () => {
       }
     }
     // Nothing of the settings changed by asking.
-    expect((await s.db.job.count({ where: { shop: s.shop, kind: "fulfillment-services.ensure" } }))).toBe(0);
+    expect((await s.db.job.count({ where: { shop: s.shop, kind: "install.fulfillment-services" } }))).toBe(0);
   });
 
   it("says so, in each cell and once for all, when the provider cannot be reached", async () => {

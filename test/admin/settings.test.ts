@@ -125,7 +125,7 @@ describe("the settings page", () => {
       notifyCustomer: false,
       pushPolicy: "holdForReview",
     });
-    expect(await s.db.job.count({ where: { shop: s.shop, kind: "fulfillment-services.ensure" } })).toBe(1);
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "install.fulfillment-services" } })).toBe(1);
 
     // And the page shows what was saved.
     const page = await adminDocument(s, "/app/settings");

@@ -77,7 +77,7 @@ describe("refresh from the provider", () => {
     expect(stored.trackingNumber).not.toBeNull();
     expect(stored.shippingCosts).not.toBeNull();
     expect(stored.shippingCostsAt).not.toBeNull();
-    const jobs = await s.db.job.count({ where: { shop: s.shop, kind: "shipments.write-back" } });
+    const jobs = await s.db.job.count({ where: { shop: s.shop, kind: "write-back.fulfil" } });
     expect(jobs).toBeGreaterThan(0);
 
     const after = DetailData.parse(await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL)).json());

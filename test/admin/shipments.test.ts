@@ -161,7 +161,7 @@ describe("a shipment's page", () => {
     const after = await s.db.shipment.findUniqueOrThrow({ where: { id: held.id }, include: { events: true } });
     expect(after).toMatchObject({ state: "READY", holdReasons: null, lastErrorText: null, serviceCode: "US01-EXP" });
     expect(after.events.map((event) => event.type)).toContain("retry_requested");
-    expect(await s.db.job.count({ where: { shop: s.shop, kind: "shipments.push", status: "PENDING" } })).toBe(1);
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "push.batch", status: "PENDING" } })).toBe(1);
 
     const shown = DetailData.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL)).json());
     expect(shown.shipment.state).toBe("READY");
@@ -342,7 +342,7 @@ describe("bulk actions and stopped jobs", () => {
     const now = new Date();
     const dead = (id: string, shop: string) =>
       s.db.job.create({
-        data: { id, shop, kind: "shipments.write-back", payload: JSON.stringify({ shop }), status: "DEAD", attempts: 8, maxAttempts: 8, runAt: now, finishedAt: now, lastError: "Shopify refused the fulfilment: the order is archived." },
+        data: { id, shop, kind: "write-back.fulfil", payload: JSON.stringify({ shop }), status: "DEAD", attempts: 8, maxAttempts: 8, runAt: now, finishedAt: now, lastError: "Shopify refused the fulfilment: the order is archived." },
       });
     await dead("dead-mine", s.shop);
     await dead("dead-theirs", OTHER_SHOP);
@@ -384,6 +384,6 @@ describe("sending all held shipments that now pass", () => {
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
     expect(BulkData.parse(await response.json())).toEqual({ intent: "send-held", tone: "success", message: "1 shipment queued to the provider.", problems: [] });
     expect((await s.db.shipment.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("READY");
-    expect(await s.db.job.count({ where: { shop: s.shop, kind: "shipments.push", status: "PENDING" } })).toBeGreaterThanOrEqual(1);
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "push.batch", status: "PENDING" } })).toBeGreaterThanOrEqual(1);
   });
 });

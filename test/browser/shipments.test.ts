@@ -205,7 +205,7 @@ describe("the shipments list for a busy merchant", () => {
       data: {
         id: "browser-dead-1",
         shop: s.shop,
-        kind: "shipments.write-back",
+        kind: "write-back.fulfil",
         payload: JSON.stringify({ shop: s.shop }),
         status: "DEAD",
         attempts: 8,

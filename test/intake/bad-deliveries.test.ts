@@ -173,7 +173,7 @@ describe("bad deliveries", () => {
     const eventId = randomUUID();
     expect((await deliver("orders/cancelled", JSON.stringify(order()), { "X-Shopify-API-Version": "2024-01", "X-Shopify-Event-Id": eventId })).status).toBe(200);
     expect(await receiptOf(eventId)).toMatchObject({ apiVersion: "2024-01", status: "ENQUEUED" });
-    expect(await stack().db.job.count({ where: { kind: "orders.cancelled" } })).toBe(1);
+    expect(await stack().db.job.count({ where: { kind: "cancel.order" } })).toBe(1);
   });
 
   it("takes huge arrays and odd unicode as they come, and keeps a body that is not UTF-8 REJECTED", async () => {

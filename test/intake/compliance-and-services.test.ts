@@ -97,17 +97,17 @@ describe("fulfillment services", () => {
     // The callback stores nothing of its own (its body, the same for every shop, is no evidence of
     // anything): it wakes the shop's one fetch job, which the webhook wakes too.
     expect(await db.webhookReceipt.count({ where: { topic: "fulfillment_order_notification" } })).toBe(0);
-    const fetches = await db.job.findMany({ where: { kind: "fulfillment-requests.fetch" }, select: { dedupeKey: true } });
+    const fetches = await db.job.findMany({ where: { kind: "plan.requests" }, select: { dedupeKey: true } });
     expect(fetches.length).toBeGreaterThanOrEqual(1);
     expect(fetches.length).toBeLessThanOrEqual(2);
-    expect(fetches.map((j) => j.dedupeKey)).toContain(`fulfillment-requests.fetch:${shop}`);
+    expect(fetches.map((j) => j.dedupeKey)).toContain(`plan.requests:${shop}`);
 
     // The merchant cancels: a cancellation request for the warehouse.
     shopify.cancelOrder(shop, order.id);
     await shopify.settled();
     const cancellation = shopify.deliveries().filter((d) => d.kind === "fulfillment_service_notification").at(-1);
     expect([JSON.parse(cancellation?.body ?? "null"), statuses(cancellation)]).toEqual([{ kind: "CANCELLATION_REQUEST" }, [200]]);
-    await eventually(async () => (await db.job.count({ where: { kind: "cancellation-requests.fetch" } })) >= 1, "the cancellation fetch");
+    await eventually(async () => (await db.job.count({ where: { kind: "cancel.requests" } })) >= 1, "the cancellation fetch");
 
     // A callback that is not Shopify's: the library answers 400 and nothing is recorded.
     const before = await db.webhookReceipt.count();

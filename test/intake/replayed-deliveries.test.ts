@@ -49,7 +49,7 @@ async function installVictim() {
   });
   await db.job.upsert({
     where: { id: "victim-waiting" },
-    create: { id: "victim-waiting", shop: VICTIM, kind: "fulfillment-services.ensure", payload: "{}", maxAttempts: 12, runAt: new Date("2100-01-01T00:00:00Z") },
+    create: { id: "victim-waiting", shop: VICTIM, kind: "install.fulfillment-services", payload: "{}", maxAttempts: 12, runAt: new Date("2100-01-01T00:00:00Z") },
     update: { status: "PENDING" },
   });
 }
@@ -67,9 +67,9 @@ async function victimUntouched() {
   expect(["ENQUEUED", "PROCESSED"]).toContain((await db.webhookReceipt.findFirstOrThrow({ where: { eventId } })).status);
 }
 
-/** Waits until no app.uninstall-confirm job is waiting or running. */
+/** Waits until no receive-webhooks.uninstall-confirm job is waiting or running. */
 const confirmationsSettled = () =>
-  eventually(async () => (await stack().db.job.count({ where: { kind: "app.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0, "the uninstall confirmations");
+  eventually(async () => (await stack().db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0, "the uninstall confirmations");
 
 beforeEach(async () => {
   await installVictim();
@@ -131,7 +131,7 @@ describe("replayed deliveries", () => {
   it("a flood of the fulfillment-service callback stores nothing and wakes the shop's fetch a few times, not once a call", async () => {
     const { db, shop } = stack();
     const body = JSON.stringify({ kind: "FULFILLMENT_REQUEST" });
-    const before = await db.job.count({ where: { kind: "fulfillment-requests.fetch" } });
+    const before = await db.job.count({ where: { kind: "plan.requests" } });
     const answers = await Promise.all(
       Array.from({ length: 200 }, () => replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": shop })),
     );
@@ -139,7 +139,7 @@ describe("replayed deliveries", () => {
     expect(await db.webhookReceipt.count()).toBe(0);
     // The first call wakes the job; the rest of its second are folded into one more wake-up.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await db.job.count({ where: { kind: "fulfillment-requests.fetch" } })) - before).toBeLessThanOrEqual(3);
+    expect((await db.job.count({ where: { kind: "plan.requests" } })) - before).toBeLessThanOrEqual(3);
     // A shop the app is not installed in: the library's 400.
     expect(await replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": "nobody.myshopify.com" })).toBe(400);
     // 200 requests and a 1.5 s wait: about 3.7 s alone, over the default 5 s beside other stack tests.

@@ -25,29 +25,29 @@ beforeEach(async () => {
 /** What each topic leaves behind while the shop is installed: the receipt's status once the intake answered, and the job it queued. */
 const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED" | "REJECTED"; job: string | null }> = {
   "orders/create": { status: "PROCESSED", job: null },
-  "orders/updated": { status: "ENQUEUED", job: "orders.changed" },
-  "orders/edited": { status: "ENQUEUED", job: "orders.changed" },
-  "orders/paid": { status: "ENQUEUED", job: "orders.changed" },
-  "orders/risk_assessment_changed": { status: "ENQUEUED", job: "orders.changed" },
-  "refunds/create": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_orders/placed_on_hold": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_orders/hold_released": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_holds/added": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_holds/released": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_orders/scheduled_fulfillment_order_ready": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_orders/rescheduled": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_orders/split": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_orders/merged": { status: "ENQUEUED", job: "orders.changed" },
-  "fulfillment_orders/moved": { status: "ENQUEUED", job: "orders.changed" },
-  "orders/cancelled": { status: "ENQUEUED", job: "orders.cancelled" },
-  "fulfillment_orders/order_routing_complete": { status: "ENQUEUED", job: "fulfillment-orders.routed" },
-  "fulfillment_orders/fulfillment_request_submitted": { status: "ENQUEUED", job: "fulfillment-requests.fetch" },
-  "fulfillment_orders/cancellation_request_submitted": { status: "ENQUEUED", job: "cancellation-requests.fetch" },
-  "fulfillment_orders/cancelled": { status: "ENQUEUED", job: "fulfillment-orders.cancelled" },
+  "orders/updated": { status: "ENQUEUED", job: "change.orders" },
+  "orders/edited": { status: "ENQUEUED", job: "change.orders" },
+  "orders/paid": { status: "ENQUEUED", job: "change.orders" },
+  "orders/risk_assessment_changed": { status: "ENQUEUED", job: "change.orders" },
+  "refunds/create": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_orders/placed_on_hold": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_orders/hold_released": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_holds/added": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_holds/released": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_orders/scheduled_fulfillment_order_ready": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_orders/rescheduled": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_orders/split": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_orders/merged": { status: "ENQUEUED", job: "change.orders" },
+  "fulfillment_orders/moved": { status: "ENQUEUED", job: "change.orders" },
+  "orders/cancelled": { status: "ENQUEUED", job: "cancel.order" },
+  "fulfillment_orders/order_routing_complete": { status: "ENQUEUED", job: "plan.routed" },
+  "fulfillment_orders/fulfillment_request_submitted": { status: "ENQUEUED", job: "plan.requests" },
+  "fulfillment_orders/cancellation_request_submitted": { status: "ENQUEUED", job: "cancel.requests" },
+  "fulfillment_orders/cancelled": { status: "ENQUEUED", job: "cancel.fulfillment-order" },
   "returns/approve": { status: "ENQUEUED", job: "returns.open" },
   "app/scopes_update": { status: "PROCESSED", job: null },
   // Acted on once its job has seen Shopify refuse the shop's token (test/intake/replayed-deliveries.test.ts).
-  "app/uninstalled": { status: "ENQUEUED", job: "app.uninstall-confirm" },
+  "app/uninstalled": { status: "ENQUEUED", job: "receive-webhooks.uninstall-confirm" },
   "customers/data_request": { status: "ENQUEUED", job: "compliance.customer-data-request" },
   "customers/redact": { status: "ENQUEUED", job: "compliance.customer-redact" },
   // Only for a shop the app is uninstalled from (compliance-and-services.test.ts); this one is installed.
@@ -123,7 +123,7 @@ describe("webhook intake", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ eventId: first.headers["X-Shopify-Event-Id"], status: "ENQUEUED" });
     expect([first.webhookId, duplicate.webhookId]).toContain(receipts[0]?.webhookId);
-    expect(await db.job.findMany({ where: { kind: "orders.changed" } })).toHaveLength(1);
+    expect(await db.job.findMany({ where: { kind: "change.orders" } })).toHaveLength(1);
   });
 
   it("keeps a payload it cannot use as REJECTED with the reason, and answers 200 so Shopify does not resend it", async () => {
@@ -141,7 +141,7 @@ describe("webhook intake", () => {
   it("answers 200 to app/uninstalled's redelivery, and keeps later order events of the uninstalled shop without queueing them", async () => {
     const { db, shop } = stack();
     await recordInstall(db, shop);
-    await db.job.create({ data: { id: "waiting", shop, kind: "orders.changed", payload: "{}", maxAttempts: 12, runAt: new Date() } });
+    await db.job.create({ data: { id: "waiting", shop, kind: "change.orders", payload: "{}", maxAttempts: 12, runAt: new Date() } });
 
     const [uninstalled] = await stack().deliverWebhook("app/uninstalled");
     if (!uninstalled) throw new Error("no delivery");
@@ -179,6 +179,6 @@ describe("webhook intake", () => {
     expect(await postSignedWebhook(stack(), "orders/cancelled", payload, ids)).toBe(200);
     expect(await postSignedWebhook(stack(), "orders/cancelled", payload, ids)).toBe(200);
     expect(await db.webhookReceipt.count({ where: { eventId: "locked-event" } })).toBe(1);
-    expect(await db.job.count({ where: { kind: "orders.cancelled" } })).toBe(1);
+    expect(await db.job.count({ where: { kind: "cancel.order" } })).toBe(1);
   }, 30_000);
 });

@@ -10,7 +10,7 @@ async function job(id: string, fields: { kind?: string; shop?: string; status?: 
   await db.job.create({
     data: {
       id,
-      kind: fields.kind ?? "fulfillment-requests.fetch",
+      kind: fields.kind ?? "plan.requests",
       shop: fields.shop ?? "a.myshopify.com",
       payload: "{}",
       maxAttempts: 12,
@@ -67,7 +67,7 @@ describe("one run at a time per shop", () => {
   it("does not wait for another shop, another kind, a finished job or one whose worker vanished", async () => {
     const earlier = new Date(now.getTime() - 5_000);
     await job("other-shop", { shop: "b.myshopify.com", runAt: earlier });
-    await job("other-kind", { kind: "cancellation-requests.fetch", runAt: earlier });
+    await job("other-kind", { kind: "cancel.requests", runAt: earlier });
     await job("done", { status: "DONE", runAt: earlier, leaseExpiresAt: null });
     await job("vanished", { runAt: earlier, leaseExpiresAt: new Date(now.getTime() - 1) });
     await job("me", { runAt: now });

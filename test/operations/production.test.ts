@@ -127,9 +127,9 @@ describe("an order through the live pipeline, as an operator sees it", () => {
     expect(sample((await get(`${s.appUrl}/metrics`, withToken)).text, 'webhook_deliveries_refused_total{status="401"}')).toBe(1);
 
     const worker = (await get(`${workerUrl}/metrics`, withToken)).text;
-    expect(sample(worker, 'jobs_finished_total{kind="shipments.push",outcome="done"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(worker, 'jobs_finished_total{kind="push.batch",outcome="done"}')).toBeGreaterThanOrEqual(1);
     expect(sample(worker, 'jobs_finished_total{kind="housekeeping.purge",outcome="done"}')).toBe(1);
-    expect(total(worker, "job_duration_seconds_count", { kind: "shipments.write-back" })).toBeGreaterThanOrEqual(1);
+    expect(total(worker, "job_duration_seconds_count", { kind: "write-back.fulfil" })).toBeGreaterThanOrEqual(1);
     expect(total(worker, "provider_call_duration_seconds_count", { operation: "createDropshipBatch", outcome: "ok" })).toBeGreaterThanOrEqual(1);
     expect(total(worker, "shopify_call_duration_seconds_count", { outcome: "ok" })).toBeGreaterThanOrEqual(3);
     // The fulfilment with tracking: one document for one, another for several at once.
@@ -148,7 +148,7 @@ describe("an order through the live pipeline, as an operator sees it", () => {
       .map((line) => z.looseObject({ level: z.string(), msg: z.string() }).parse(JSON.parse(line.slice(line.indexOf("{")))));
     const requests = lines.filter((line) => line.msg === "request");
     expect(requests.find((line) => line.path === "/webhooks/orders/create")).toMatchObject({ requestId: expect.any(String), status: 200, shop: s.shop, durationMs: expect.any(Number) });
-    expect(lines.find((line) => line.msg === "Job run" && line.kind === "shipments.push")).toMatchObject({
+    expect(lines.find((line) => line.msg === "Job run" && line.kind === "push.batch")).toMatchObject({
       process: "worker",
       jobId: expect.any(String),
       shop: s.shop,

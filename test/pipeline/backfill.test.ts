@@ -23,7 +23,7 @@ afterAll(async () => {
 
 // The asked backfills done; the shop's next periodic look (openOrdersSweepKey) waits its time.
 const noneWaiting = (what: string) =>
-  waitFor(async () => ((await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 && (await harness.db.job.count({ where: { shop: DEMO_SHOP, kind: "orders.backfill", status: { in: ["PENDING", "RUNNING"] }, dedupeKey: { not: openOrdersSweepKey(DEMO_SHOP) } } })) === 0) || undefined, {
+  waitFor(async () => ((await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 && (await harness.db.job.count({ where: { shop: DEMO_SHOP, kind: "plan.backfill", status: { in: ["PENDING", "RUNNING"] }, dedupeKey: { not: openOrdersSweepKey(DEMO_SHOP) } } })) === 0) || undefined, {
     timeoutMs: 15_000,
     intervalMs: 25,
     what,

@@ -140,7 +140,7 @@ describe("a worker killed in the middle of a batch", () => {
       harness.startWorker();
       for (const placed of orders) await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
       await deliveredOnce(orders);
-      const push = await harness.db.job.findFirst({ where: { kind: "shipments.push", id: stranded[0]?.sendingJobId ?? "" } });
+      const push = await harness.db.job.findFirst({ where: { kind: "push.batch", id: stranded[0]?.sendingJobId ?? "" } });
       expect(push?.status).toBe("DONE");
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

@@ -87,9 +87,9 @@ describe("fetch runs of one shop, two workers, a slow Shopify, wake-ups all the 
     let waking = true;
     const wakeLoop = async (loop: number) => {
       for (let n = 0; waking; n++) {
-        const running = await harness.db.job.findFirst({ where: { kind: "fulfillment-requests.fetch", status: "RUNNING" }, orderBy: { updatedAt: "asc" } });
+        const running = await harness.db.job.findFirst({ where: { kind: "plan.requests", status: "RUNNING" }, orderBy: { updatedAt: "asc" } });
         // Claimed at updatedAt: a trigger that took `now` a second before that.
-        if (running) await enqueueCoalesced(harness.db, jobPayloadSchemas, { kind: "fulfillment-requests.fetch", payload: {}, shop: DEMO_SHOP, triggerId: `wake-${loop}-${n}` }, new Date(running.updatedAt.getTime() - 1_000));
+        if (running) await enqueueCoalesced(harness.db, jobPayloadSchemas, { kind: "plan.requests", payload: {}, shop: DEMO_SHOP, triggerId: `wake-${loop}-${n}` }, new Date(running.updatedAt.getTime() - 1_000));
         await sleep(10);
       }
     };

@@ -1,7 +1,7 @@
 /**
  * Nothing lost when a webhook is: a fulfillment order whose only webhook never reached the app (held
  * by Shopify for good, as when its retries ran out during an outage) is found by the periodic look for
- * open orders (orders.backfill, every openOrdersSweepMs) and planned, sent and fulfilled like any other.
+ * open orders (plan.backfill, every openOrdersSweepMs) and planned, sent and fulfilled like any other.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queueOpenOrdersSweep } from "~/flows/plan/backfill.server";
@@ -38,5 +38,5 @@ it("plans a drop-ship order whose routing webhook never arrived, on the shop's n
   // No webhook of the order was ever taken: the look alone found it.
   expect(await harness.db.webhookReceipt.count({ where: { topic: "fulfillment_orders/order_routing_complete" } })).toBe(0);
   // And the looks go on: the next one waits for its time, or is under way.
-  expect(await harness.db.job.count({ where: { kind: "orders.backfill", status: { in: ["PENDING", "RUNNING"] } } })).toBe(1);
+  expect(await harness.db.job.count({ where: { kind: "plan.backfill", status: { in: ["PENDING", "RUNNING"] } } })).toBe(1);
 }, 40_000);

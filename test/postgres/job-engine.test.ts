@@ -96,7 +96,7 @@ describe("queueing", () => {
 
   it("wakes the job the intake queues in its one short transaction", async () => {
     const { jobId } = await writeAtOnce(db, () =>
-      queueAtOnce({ coalesced: { kind: "fulfillment-requests.fetch", payload: {}, shop: "engine-intake.myshopify.com", triggerId: "callback" } }, new Date()),
+      queueAtOnce({ coalesced: { kind: "plan.requests", payload: {}, shop: "engine-intake.myshopify.com", triggerId: "callback" } }, new Date()),
     );
     expect(await engineJobsOf(db, jobId)).toHaveLength(1);
   });

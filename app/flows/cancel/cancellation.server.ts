@@ -69,7 +69,7 @@ async function answerCancellation(ctx: JobContext, deps: PipelineDeps, shopify: 
   });
 }
 
-/** cancellation-requests.fetch: answer every cancellation request assigned to the app's locations. */
+/** cancel.requests: answer every cancellation request assigned to the app's locations. */
 export async function answerCancellationRequests(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const startedAt = deps.now();
   const shopify = await deps.shopify(shop);
@@ -102,14 +102,14 @@ async function cancelledInShopify(ctx: JobContext, deps: PipelineDeps, shipment:
   });
 }
 
-/** fulfillment-orders.cancelled. */
+/** cancel.fulfillment-order. */
 export async function cancelFulfillmentOrder(ctx: JobContext, deps: PipelineDeps, shop: string, id: FulfillmentOrderGid): Promise<void> {
   const shipment = await findShipmentOfFulfillmentOrder(ctx.db, shop, id);
   if (shipment) await cancelledInShopify(ctx, deps, shipment, "The fulfillment order was cancelled in Shopify.");
 }
 
 /**
- * orders.cancelled: every shipment of the order. Fulfillment orders at the app's warehouses that
+ * cancel.order: every shipment of the order. Fulfillment orders at the app's warehouses that
  * Shopify asks us to cancel are answered here too (the request's own notification may come later,
  * or not at all); the others are cancelled in Shopify already.
  */

@@ -4,9 +4,9 @@ import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { readCatalogue } from "./read.server";
 import { registerSkus } from "./register.server";
 
-export function catalogueHandlers(deps: DepsSource): { "catalogue.read": KindHandler<"catalogue.read">; "skus.register": KindHandler<"skus.register"> } {
+export function catalogueHandlers(deps: DepsSource): { "catalogue.read": KindHandler<"catalogue.read">; "catalogue.register": KindHandler<"catalogue.register"> } {
   return {
     "catalogue.read": ({ runId }, ctx) => withDeps(deps, (d) => readCatalogue(ctx, d, shopOf(ctx), runId)),
-    "skus.register": ({ runId }, ctx) => withDeps(deps, (d) => registerSkus(ctx, d, shopOf(ctx), runId)),
+    "catalogue.register": ({ runId }, ctx) => withDeps(deps, (d) => registerSkus(ctx, d, shopOf(ctx), runId)),
   };
 }

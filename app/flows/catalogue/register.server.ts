@@ -35,7 +35,7 @@ export function skuDefaultsOf(settings: ShopSettings): SkuDefaults {
 /** Starts registering `skus` (store SKUs) as one run, its progress on the Products page. */
 export async function startRegistration(db: DatabaseOrTransaction, shop: string, skus: readonly string[], trigger: SyncTrigger, now = new Date()): Promise<string> {
   const run = await startRun(db, { shop, kind: "SKU_REGISTER", trigger, items: skus, message: `Registering ${new Set(skus).size} SKUs with the provider…` }, now);
-  await enqueue(db, { kind: "skus.register", shop, payload: { runId: run.id }, dedupeKey: `skus.register:${run.id}` });
+  await enqueue(db, { kind: "catalogue.register", shop, payload: { runId: run.id }, dedupeKey: `catalogue.register:${run.id}` });
   return run.id;
 }
 
@@ -80,7 +80,7 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
   }
 
   if ((await pendingItems(ctx.db, runId, 1)).length > 0) {
-    await ctx.complete((tx) => enqueue(tx, { kind: "skus.register", shop, payload: { runId }, dedupeKey: `skus.register:${runId}` }));
+    await ctx.complete((tx) => enqueue(tx, { kind: "catalogue.register", shop, payload: { runId }, dedupeKey: `catalogue.register:${runId}` }));
     return;
   }
   // The approval status of what was registered, as the provider reports it now.

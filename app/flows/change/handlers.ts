@@ -5,15 +5,15 @@ import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { reconcileChangedOrders } from "./reconcile.server";
 import { wakeWaitingShipments } from "./scheduled-wake.server";
 
-export function changeHandlers(deps: DepsSource): { "orders.changed": KindHandler<"orders.changed">; "shipments.wake": KindHandler<"shipments.wake"> } {
+export function changeHandlers(deps: DepsSource): { "change.orders": KindHandler<"change.orders">; "change.wake": KindHandler<"change.wake"> } {
   return {
-    "orders.changed": (_payload, ctx) =>
+    "change.orders": (_payload, ctx) =>
       withDeps(deps, async (d) => {
         const shop = shopOf(ctx);
         await reconcileChangedOrders(ctx, d, shop);
         await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
       }),
-    "shipments.wake": ({ shop }, ctx) =>
+    "change.wake": ({ shop }, ctx) =>
       withDeps(deps, async (d) => {
         await wakeWaitingShipments(ctx, d, shop);
         await ctx.complete((tx) => queuePushes(tx, shop, d.now()));

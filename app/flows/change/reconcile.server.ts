@@ -137,7 +137,7 @@ async function changedOrders(ctx: JobContext, shop: string, shopify: () => Promi
 }
 
 interface Reconciled {
-  /** A fulfillment request at a warehouse location waits to be answered (fulfillment-requests.fetch). */
+  /** A fulfillment request at a warehouse location waits to be answered (plan.requests). */
   requestsToAnswer: boolean;
 }
 
@@ -205,7 +205,7 @@ async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: Shop
 }
 
 /**
- * orders.changed: the shop's waiting change events, a round at a time, order by order. A failure
+ * change.orders: the shop's waiting change events, a round at a time, order by order. A failure
  * of one event's own (Shopify refused what was asked about it) sets that event apart; any other
  * failure leaves the events waiting for the next run.
  */
@@ -214,7 +214,7 @@ export async function reconcileChangedOrders(ctx: JobContext, deps: PipelineDeps
   let settings: PipelineSettings | undefined;
   const shopifyOnce = async () => (shopify ??= await deps.shopify(shop));
   const settingsOnce = async () => (settings ??= await deps.settings(shop, await shopifyOnce()));
-  const batches = { kind: "orders.changed", topics: CHANGE_TOPICS, perRound: CHANGES_PER_ROUND } as const;
+  const batches = { kind: "change.orders", topics: CHANGE_TOPICS, perRound: CHANGES_PER_ROUND } as const;
   await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
     const { orders, unreadable, named } = await changedOrders(ctx, shop, shopifyOnce, settingsOnce, receipts);
     await noteChangesAfterSending(ctx, shop, shopifyOnce, receipts, named, deps.now());
@@ -225,7 +225,7 @@ export async function reconcileChangedOrders(ctx: JobContext, deps: PipelineDeps
     }
     return async (tx) => {
       await markReceiptsRejected(tx, unreadable, "The stored event names no order or fulfillment order that can be read (erased or malformed): nothing was changed", deps.now());
-      if (requestsToAnswer) await enqueueCoalesced(tx, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `changed-${ctx.jobId}-${deps.now().getTime()}` }, deps.now());
+      if (requestsToAnswer) await enqueueCoalesced(tx, { kind: "plan.requests", payload: {}, shop, triggerId: `changed-${ctx.jobId}-${deps.now().getTime()}` }, deps.now());
     };
   });
 }

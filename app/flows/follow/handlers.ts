@@ -3,6 +3,6 @@ import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { followShipments } from "./status-poll.server";
 
-export function followHandlers(deps: DepsSource): { "shipments.poll-status": KindHandler<"shipments.poll-status"> } {
-  return { "shipments.poll-status": ({ shop, kind }, ctx) => withDeps(deps, (d) => followShipments(ctx, d, shop, kind)) };
+export function followHandlers(deps: DepsSource): { "follow.poll": KindHandler<"follow.poll"> } {
+  return { "follow.poll": ({ shop, kind }, ctx) => withDeps(deps, (d) => followShipments(ctx, d, shop, kind)) };
 }

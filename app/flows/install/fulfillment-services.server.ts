@@ -2,7 +2,7 @@
  * One Shopify fulfillment service per provider warehouse the merchant enables (DESIGN.md flow 1):
  * creating it creates the Shopify location that stands for the warehouse; products stocked there
  * produce fulfillment requests, announced at the app's callback URL. Created on demand, after
- * install and after the settings change, by the fulfillment-services.ensure job; idempotent, since
+ * install and after the settings change, by the install.fulfillment-services job; idempotent, since
  * `ensureFulfillmentService` finds a service of the same name before creating one.
  *
  * A warehouse the merchant disables keeps its service and location: deleting a location that may
@@ -61,9 +61,9 @@ export async function ensureWarehouseServices(settings: ShopSettings, deps: Ensu
   return locations;
 }
 
-/** Queues the shop's fulfillment-services.ensure job; one waiting job absorbs any number of these. */
+/** Queues the shop's install.fulfillment-services job; one waiting job absorbs any number of these. */
 export function enqueueEnsureFulfillmentServices(db: DatabaseOrTransaction, shop: string): Promise<Enqueued> {
-  return enqueueCoalesced(db, { kind: "fulfillment-services.ensure", payload: {}, shop, triggerId: randomUUID() });
+  return enqueueCoalesced(db, { kind: "install.fulfillment-services", payload: {}, shop, triggerId: randomUUID() });
 }
 
 /**

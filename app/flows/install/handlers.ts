@@ -1,5 +1,5 @@
 /**
- * fulfillment-services.ensure: Shopify's calls first (idempotent: a service is found by name before
+ * install.fulfillment-services: Shopify's calls first (idempotent: a service is found by name before
  * one is created), then the locations stored with the job's completion in one transaction.
  */
 import { ensureWarehouseServices, type EnsureServicesDependencies } from "./fulfillment-services.server";
@@ -18,10 +18,10 @@ export interface FulfillmentServicesHandlerDependencies {
   ensure?: EnsureServicesDependencies["ensure"];
 }
 
-export function ensureFulfillmentServicesHandler(deps: FulfillmentServicesHandlerDependencies): KindHandler<"fulfillment-services.ensure"> {
+export function ensureFulfillmentServicesHandler(deps: FulfillmentServicesHandlerDependencies): KindHandler<"install.fulfillment-services"> {
   return async (_payload, ctx) => {
     const { shop } = ctx;
-    if (shop === null) throw new PermanentFailure("A fulfillment-services.ensure job must name its shop");
+    if (shop === null) throw new PermanentFailure("A install.fulfillment-services job must name its shop");
     const settings = await getShopSettings(ctx.db, shop).catch((error: unknown) => {
       // Settings that no longer parse need a person, not twelve retries.
       throw error instanceof InvalidShopSettings ? new PermanentFailure(error.message) : error;

@@ -49,11 +49,11 @@ export function reportResealed(logger: Logger, resealed: Resealed): void {
 }
 
 /** The job, on the app's keys unless given others (tests of rotation). */
-export function reencryptionHandler(options: KeyOption = {}): KindHandler<"credentials.reencrypt"> {
+export function reencryptionHandler(options: KeyOption = {}): KindHandler<"keys.reencrypt"> {
   return async (_payload, ctx) => reportResealed(ctx.logger, await resealEverything(ctx.db, options));
 }
 
 /** Queued by each worker as it starts (one at a time across workers): cheap when nothing is left to move. */
 export async function queueReencryption(db: Database): Promise<void> {
-  await enqueue(db, { kind: "credentials.reencrypt", payload: {}, dedupeKey: "credentials.reencrypt" });
+  await enqueue(db, { kind: "keys.reencrypt", payload: {}, dedupeKey: "keys.reencrypt" });
 }

@@ -27,7 +27,7 @@ export interface BackfillOutcome {
 }
 
 /** The key of the shop's periodic look for open orders: one waiting at a time, apart from the asks. */
-export const openOrdersSweepKey = (shop: string) => `orders.backfill:${shop}:sweep`;
+export const openOrdersSweepKey = (shop: string) => `plan.backfill:${shop}:sweep`;
 
 /**
  * Queues the shop's next periodic look for open orders at `runAt`, unless one is already waiting
@@ -35,7 +35,7 @@ export const openOrdersSweepKey = (shop: string) => `orders.backfill:${shop}:swe
  * at every openOrdersSweepMs until it is uninstalled (which stops its waiting jobs).
  */
 export async function queueOpenOrdersSweep(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
-  await enqueue(db, { kind: "orders.backfill", payload: {}, shop, dedupeKey: openOrdersSweepKey(shop), runAt });
+  await enqueue(db, { kind: "plan.backfill", payload: {}, shop, dedupeKey: openOrdersSweepKey(shop), runAt });
 }
 
 /**
@@ -51,10 +51,10 @@ export async function queueOpenOrdersSweeps(db: Database, now: Date): Promise<nu
 
 /** Queues the shop's backfill; one waiting job absorbs any number of asks. */
 export async function queueBackfill(db: DatabaseOrTransaction, shop: string, why: string, now: Date): Promise<void> {
-  await enqueueCoalesced(db, { kind: "orders.backfill", payload: {}, shop, triggerId: `${why}-${now.getTime()}` }, now);
+  await enqueueCoalesced(db, { kind: "plan.backfill", payload: {}, shop, triggerId: `${why}-${now.getTime()}` }, now);
 }
 
-/** orders.backfill. */
+/** plan.backfill. */
 export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<BackfillOutcome> {
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);
@@ -81,7 +81,7 @@ export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, sho
   }
   // Warehouse locations: what Shopify asks of them is the request fetch's to answer.
   if (settings.connector.routes.some((route) => route.kind === "OUTBOUND")) {
-    await enqueueCoalesced(ctx.db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `backfill-${ctx.jobId}` }, deps.now());
+    await enqueueCoalesced(ctx.db, { kind: "plan.requests", payload: {}, shop, triggerId: `backfill-${ctx.jobId}` }, deps.now());
   }
   ctx.logger.info({ ...outcome }, "Looked for open orders at the provider's locations");
   return outcome;

@@ -6,25 +6,25 @@ import { answerFulfillmentRequests, planRoutedFulfillmentOrders } from "./plan-r
 import { bringInOpenOrders, queueOpenOrdersSweep } from "./backfill.server";
 
 export function planHandlers(deps: DepsSource): {
-  "fulfillment-requests.fetch": KindHandler<"fulfillment-requests.fetch">;
-  "fulfillment-orders.routed": KindHandler<"fulfillment-orders.routed">;
-  "orders.backfill": KindHandler<"orders.backfill">;
+  "plan.requests": KindHandler<"plan.requests">;
+  "plan.routed": KindHandler<"plan.routed">;
+  "plan.backfill": KindHandler<"plan.backfill">;
 } {
   return {
-    "orders.backfill": (_payload, ctx) =>
+    "plan.backfill": (_payload, ctx) =>
       withDeps(deps, async (d) => {
         const shop = shopOf(ctx);
         await bringInOpenOrders(ctx, d, shop);
         // The next look, queued as this one is marked done (if this run is the sweep, its own row again).
         await ctx.complete((tx) => queueOpenOrdersSweep(tx, shop, new Date(d.now().getTime() + d.policy.openOrdersSweepMs)));
       }),
-    "fulfillment-requests.fetch": (_payload, ctx) =>
+    "plan.requests": (_payload, ctx) =>
       withDeps(deps, async (d) => {
         const shop = shopOf(ctx);
         await answerFulfillmentRequests(ctx, d, shop);
         await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
       }),
-    "fulfillment-orders.routed": (_payload, ctx) =>
+    "plan.routed": (_payload, ctx) =>
       withDeps(deps, async (d) => {
         const shop = shopOf(ctx);
         await planRoutedFulfillmentOrders(ctx, d, shop);

@@ -135,7 +135,7 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
 }
 
 /**
- * fulfillment-requests.fetch: answer every fulfillment request assigned to the app's locations, in
+ * plan.requests: answer every fulfillment request assigned to the app's locations, in
  * rounds, a few under way at once; pushes are queued after each round, so the first packages
  * travel while the rest are still being read.
  */
@@ -222,7 +222,7 @@ function routedOf(receipts: WaitingReceipt[]): { routed: RoutingEvent[]; unreada
 }
 
 /**
- * fulfillment-orders.routed: the shop's routed fulfillment orders (its waiting routing events), a
+ * plan.routed: the shop's routed fulfillment orders (its waiting routing events), a
  * round at a time. Drop-ship ones (at a merchant location mapped to the provider) become
  * shipments; outbound ones are left to their fulfillment request.
  */
@@ -230,7 +230,7 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
   const shopify = await deps.shopify(shop, { forWaitingOrders: true });
   const settings = await deps.settings(shop, shopify);
   const dropshipLocations = new Set<string>(settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])));
-  const batches = { kind: "fulfillment-orders.routed", topics: ["fulfillment_orders/order_routing_complete"], perRound: ROUTED_PER_ROUND } as const;
+  const batches = { kind: "plan.routed", topics: ["fulfillment_orders/order_routing_complete"], perRound: ROUTED_PER_ROUND } as const;
   await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
     const { routed, unreadable } = routedOf(receipts);
     const ids = routed.map((r) => r.id);

@@ -88,7 +88,7 @@ export interface PipelinePolicy {
    */
   readonly inboundCheckMs: number;
   /**
-   * How often each shop's open orders are looked for again (orders.backfill), whatever the webhooks
+   * How often each shop's open orders are looked for again (plan.backfill), whatever the webhooks
    * said: a fulfillment order whose one webhook was never taken (Shopify gave up on a delivery, an
    * outage longer than its retries) would otherwise never be planned.
    */

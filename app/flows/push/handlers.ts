@@ -4,9 +4,9 @@ import { withDeps, type DepsSource } from "../ports/run";
 import { pushShipments } from "./push.server";
 import { finishSendingOne } from "./send-one.server";
 
-export function pushHandlers(deps: DepsSource): { "shipments.push": KindHandler<"shipments.push">; "shipments.send-one": KindHandler<"shipments.send-one"> } {
+export function pushHandlers(deps: DepsSource): { "push.batch": KindHandler<"push.batch">; "push.one": KindHandler<"push.one"> } {
   return {
-    "shipments.push": (payload, ctx) => withDeps(deps, (d) => pushShipments(ctx, d, payload)),
-    "shipments.send-one": (payload, ctx) => withDeps(deps, (d) => finishSendingOne(ctx, d, payload)),
+    "push.batch": (payload, ctx) => withDeps(deps, (d) => pushShipments(ctx, d, payload)),
+    "push.one": (payload, ctx) => withDeps(deps, (d) => finishSendingOne(ctx, d, payload)),
   };
 }

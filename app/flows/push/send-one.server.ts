@@ -6,7 +6,7 @@
  *
  * Exactly once, as the push: the package is the one the push would send (prepare(), the stored
  * request with its PackageId), so a repeat is the provider's "200, nothing changed". Before the
- * call, a `shipments.send-one` job is queued for later and the package is claimed under that
+ * call, a `push.one` job is queued for later and the package is claimed under that
  * job's id: the push and cancellations respect the claim as they respect a push's own, and if the
  * request stops halfway the job sends the same package again when it comes due. Once the answer
  * is applied the request settles the job, which then never runs.
@@ -45,7 +45,7 @@ export type SendOneOutcome =
   /** Nothing was done; `message` says why. */
   | { outcome: "refused"; message: string };
 
-const sendOneKey = (shipmentId: string) => `shipments.send-one:${shipmentId}`;
+const sendOneKey = (shipmentId: string) => `push.one:${shipmentId}`;
 
 const targetOf = (shipment: Shipment): PushTarget | null =>
   shipment.warehouseCode === null ? null : { shop: shipment.shop, kind: shipment.kind, origin: shipment.warehouseCode };
@@ -117,7 +117,7 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
   if (shipment.state !== "READY") return { outcome: "refused", message: `Only a package waiting to be sent can be sent now; this one is ${shipment.state.toLowerCase()}.` };
   const now = deps.now();
   const backstop = await enqueue(db, {
-    kind: "shipments.send-one",
+    kind: "push.one",
     shop,
     payload: { shop, shipmentId },
     dedupeKey: sendOneKey(shipmentId),
@@ -143,7 +143,7 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
 }
 
 /**
- * The `shipments.send-one` job: runs only when the request that queued it did not finish (it
+ * The `push.one` job: runs only when the request that queued it did not finish (it
  * stopped, or the provider did not answer). Sends the package again if it is still READY and its
  * claim is this job's (or free); otherwise the send was done and there is nothing left to do.
  */

@@ -19,28 +19,28 @@ const FulfillmentOrderEvent = z.strictObject({ receiptId: ReceiptId, fulfillment
 
 const intakeKinds = {
   // One per event (dedupe key: kind, shop and X-Shopify-Event-Id).
-  "orders.cancelled": OrderEvent,
+  "cancel.order": OrderEvent,
   /** A fulfillment order was cancelled without a cancellation request (nobody had accepted it yet). */
-  "fulfillment-orders.cancelled": FulfillmentOrderEvent,
+  "cancel.fulfillment-order": FulfillmentOrderEvent,
 
   // At most one waiting per shop (app/jobs/coalesce.server.ts): the job reads what is waiting
   // (requests assigned to the app's locations, ENQUEUED receipts) when it runs, so one run answers
   // any number of triggers.
   /** Read the fulfillment requests assigned to the app's locations; accept or reject each. */
-  "fulfillment-requests.fetch": z.strictObject({}),
+  "plan.requests": z.strictObject({}),
   /** Drop-ship path: plan the shop's routed fulfillment orders (the ENQUEUED routing receipts). */
-  "fulfillment-orders.routed": z.strictObject({}),
+  "plan.routed": z.strictObject({}),
   /**
    * Bring the shipments of the shop's changed orders in line with Shopify (the ENQUEUED receipts of
    * every change topic: updates, edits, holds, schedules, splits, merges, moves, payment, risk).
    */
-  "orders.changed": z.strictObject({}),
+  "change.orders": z.strictObject({}),
   /** Bring in the open fulfillment orders already at the shop's provider locations (install, a location connected, Home's "Find open orders"). */
-  "orders.backfill": z.strictObject({}),
+  "plan.backfill": z.strictObject({}),
   /** Read the cancellation requests assigned to the app's locations; accept or reject each. */
-  "cancellation-requests.fetch": z.strictObject({}),
+  "cancel.requests": z.strictObject({}),
   /** One fulfillment service (and so one Shopify location) per enabled provider warehouse. */
-  "fulfillment-services.ensure": z.strictObject({}),
+  "install.fulfillment-services": z.strictObject({}),
 
   /** customers/data_request: write the report of what the app stores about the customer. */
   "compliance.customer-data-request": z.strictObject({ complianceRequestId: z.string().min(1) }),
@@ -51,7 +51,7 @@ const intakeKinds = {
   /** returns/approve: send the return's units that warehouses shipped back to them (operation 9). */
   "returns.open": z.strictObject({ receiptId: ReceiptId, returnId: z.string().regex(/^gid:\/\/shopify\/Return\/\d+$/) }),
   /** app/uninstalled: act on the shop's recorded deliveries once Shopify refuses its token (one waiting per shop). */
-  "app.uninstall-confirm": z.strictObject({}),
+  "receive-webhooks.uninstall-confirm": z.strictObject({}),
 } satisfies Record<string, z.ZodType>;
 
 // ---- The pipeline's stages: each works one shop's shipments in one state and queues itself again
@@ -63,21 +63,21 @@ const ShipmentKind = z.enum(["OUTBOUND", "DROPSHIP"]);
 
 const pipelineKinds = {
   /** Send the READY shipments of one warehouse (outbound) or handling location (drop-ship), 20 per request. */
-  "shipments.push": z.strictObject({ shop: Shop, kind: ShipmentKind, origin: z.string().min(1) }),
+  "push.batch": z.strictObject({ shop: Shop, kind: ShipmentKind, origin: z.string().min(1) }),
   /**
    * One package a person sent now (the order page block's Send or Retry) with the single-package
    * operation: queued before the send to finish it if the request stops halfway; the request ends
    * it itself otherwise. Holds the package's sending claim (one live job per shipment).
    */
-  "shipments.send-one": z.strictObject({ shop: Shop, shipmentId: z.string().min(1) }),
+  "push.one": z.strictObject({ shop: Shop, shipmentId: z.string().min(1) }),
   /** Ask the provider about SUBMITTED shipments (and non-final tracking numbers) until created or failed. */
-  "shipments.poll-status": z.strictObject({ shop: Shop, kind: ShipmentKind }),
+  "follow.poll": z.strictObject({ shop: Shop, kind: ShipmentKind }),
   /** Write CREATED shipments to Shopify as fulfilments with tracking. */
-  "shipments.write-back": z.strictObject({ shop: Shop }),
+  "write-back.fulfil": z.strictObject({ shop: Shop }),
   /** Read the checkpoints of fulfilled parcels and write them to Shopify as fulfilment events, until delivered. */
-  "shipments.track": z.strictObject({ shop: Shop }),
+  "track.checkpoints": z.strictObject({ shop: Shop }),
   /** Plan again the shop's shipments whose wait has a date that has come (scheduled fulfillment orders). */
-  "shipments.wake": z.strictObject({ shop: Shop }),
+  "change.wake": z.strictObject({ shop: Shop }),
   /** Follow the shop's returns to their warehouses until delivered, then restock them in Shopify. */
   "returns.follow": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;
@@ -91,7 +91,7 @@ const catalogueKinds = {
   /** Read every variant from Shopify (a bulk operation) and every SKU from the provider. */
   "catalogue.read": z.strictObject({ runId: RunId }),
   /** Register the run's PENDING SKUs with the provider (operation 16), a few at a time. */
-  "skus.register": z.strictObject({ runId: RunId }),
+  "catalogue.register": z.strictObject({ runId: RunId }),
   /** Write the provider's stock into Shopify at the warehouses' locations. One live job per shop. */
   "stock.sync": z.strictObject({ shop: Shop, trigger: z.enum(["MERCHANT", "SCHEDULE", "SETUP", "PROVIDER_CHANGE"]) }),
 } satisfies Record<string, z.ZodType>;
@@ -100,7 +100,7 @@ const catalogueKinds = {
 
 const accessKinds = {
   /** Ask Shopify again whether it answers for the shop; resume its jobs when it does. One live job per shop. */
-  "shopify-access.check": z.strictObject({ shop: Shop }),
+  "shop-access.check": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;
 
 // ---- Inbound shipments (app/flows/inbound): the merchant's boxes on their way into a warehouse.
@@ -114,7 +114,7 @@ export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
   /** Key rotation: seal every secret at rest with the current key (app/flows/keys). Queued as a worker starts. */
-  "credentials.reencrypt": z.strictObject({}),
+  "keys.reencrypt": z.strictObject({}),
   /** Purge old finished jobs and processed receipts; give up jobs of unknown kinds (app/flows/housekeeping). Queued as a worker starts, then daily. */
   "housekeeping.purge": z.strictObject({}),
   ...intakeKinds,

@@ -12,12 +12,12 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { jobPayloadSchemas, type JobPayloadInput } from "./job-kinds";
 import { CHANGE_TOPICS } from "~/shopify/webhooks/topics";
 
-export const pushKey = (target: PushTarget) => `shipments.push:${target.shop}:${target.kind}:${target.origin}`;
-export const pollKey = (shop: string, kind: ShipmentKind) => `shipments.poll-status:${shop}:${kind}`;
-export const writeBackKey = (shop: string) => `shipments.write-back:${shop}`;
-export const trackKey = (shop: string) => `shipments.track:${shop}`;
+export const pushKey = (target: PushTarget) => `push.batch:${target.shop}:${target.kind}:${target.origin}`;
+export const pollKey = (shop: string, kind: ShipmentKind) => `follow.poll:${shop}:${kind}`;
+export const writeBackKey = (shop: string) => `write-back.fulfil:${shop}`;
+export const trackKey = (shop: string) => `track.checkpoints:${shop}`;
 export const stockSyncKey = (shop: string) => `stock.sync:${shop}`;
-export const wakeKey = (shop: string) => `shipments.wake:${shop}`;
+export const wakeKey = (shop: string) => `change.wake:${shop}`;
 export const returnsFollowKey = (shop: string) => `returns.follow:${shop}`;
 export const inboundCheckKey = (shop: string) => `inbound.check:${shop}`;
 
@@ -33,7 +33,7 @@ async function queueBy(db: DatabaseOrTransaction, jobId: string, enqueued: boole
 
 export async function queuePush(db: DatabaseOrTransaction, target: PushTarget, runAt: Date): Promise<void> {
   const { jobId, enqueued } = await enqueue(db, {
-    kind: "shipments.push",
+    kind: "push.batch",
     shop: target.shop,
     payload: { shop: target.shop, kind: target.kind, origin: target.origin },
     dedupeKey: pushKey(target),
@@ -43,7 +43,7 @@ export async function queuePush(db: DatabaseOrTransaction, target: PushTarget, r
 }
 
 /** The jobs that turn a shop's orders into shipments: fulfillment requests answered, routed fulfillment orders planned. */
-const PLANNING_KINDS = ["fulfillment-requests.fetch", "fulfillment-orders.routed"];
+const PLANNING_KINDS = ["plan.requests", "plan.routed"];
 
 /**
  * Whether the shop's planning is under way: a planning job running, or due by `until`. While it
@@ -63,12 +63,12 @@ export async function queuePushes(db: DatabaseOrTransaction, shop: string, now: 
 }
 
 export async function queueStatusPoll(db: DatabaseOrTransaction, shop: string, kind: ShipmentKind, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.poll-status", shop, payload: { shop, kind }, dedupeKey: pollKey(shop, kind), runAt });
+  const { jobId, enqueued } = await enqueue(db, { kind: "follow.poll", shop, payload: { shop, kind }, dedupeKey: pollKey(shop, kind), runAt });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
 export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.write-back", shop, payload: { shop }, dedupeKey: writeBackKey(shop), runAt });
+  const { jobId, enqueued } = await enqueue(db, { kind: "write-back.fulfil", shop, payload: { shop }, dedupeKey: writeBackKey(shop), runAt });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
@@ -78,12 +78,12 @@ export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, ru
  * scheduled_fulfillment_order_ready event usually comes first; this is what makes sure.
  */
 export async function queueWaitingShipments(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.wake", shop, payload: { shop }, dedupeKey: wakeKey(shop), runAt });
+  const { jobId, enqueued } = await enqueue(db, { kind: "change.wake", shop, payload: { shop }, dedupeKey: wakeKey(shop), runAt });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
 export async function queueTracking(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "shipments.track", shop, payload: { shop }, dedupeKey: trackKey(shop), runAt });
+  const { jobId, enqueued } = await enqueue(db, { kind: "track.checkpoints", shop, payload: { shop }, dedupeKey: trackKey(shop), runAt });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
@@ -137,11 +137,11 @@ export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string
   if (nextWake?.waitUntil) await queueWaitingShipments(db, shop, nextWake.waitUntil);
   // Inbound shipments on their way are looked at again (decision 0016): the uninstall stopped their check.
   if ((await db.inboundShipment.count({ where: { shop, state: "ON_THE_WAY" } })) > 0) await queueInboundCheck(db, shop, now);
-  await enqueueCoalesced(db, { kind: "fulfillment-requests.fetch", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
+  await enqueueCoalesced(db, { kind: "plan.requests", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
   const settings = await getShopSettings(db, shop);
   if (settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) await queueStockSync(db, shop, now, "SETUP");
   // Routing events and order changes received before the uninstall wait as ENQUEUED receipts.
   const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", ...CHANGE_TOPICS] } } });
-  const kinds = new Set(waiting.map(({ topic }): "fulfillment-orders.routed" | "orders.changed" => (topic === "fulfillment_orders/order_routing_complete" ? "fulfillment-orders.routed" : "orders.changed")));
+  const kinds = new Set(waiting.map(({ topic }): "plan.routed" | "change.orders" => (topic === "fulfillment_orders/order_routing_complete" ? "plan.routed" : "change.orders")));
   for (const kind of kinds) await enqueueCoalesced(db, { kind, payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
 }

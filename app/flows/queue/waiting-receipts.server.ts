@@ -18,7 +18,7 @@ import type { PipelineDeps } from "../ports/deps";
 
 export interface ReceiptBatches {
   /** The job kind that works through them (its payload is empty: the receipts are the work). */
-  kind: "fulfillment-orders.routed" | "orders.changed";
+  kind: "plan.routed" | "change.orders";
   /** The topics whose receipts it works through, together and oldest first. */
   topics: readonly string[];
   perRound: number;

@@ -19,13 +19,13 @@ import { queueAtOnce } from "./record-at-once.server";
 import type { VerifiedCallback } from "./verify-webhook.server";
 import { log } from "~/lib/log.server";
 
-type FetchKind = Extract<JobKind, "fulfillment-requests.fetch" | "cancellation-requests.fetch">;
+type FetchKind = Extract<JobKind, "plan.requests" | "cancel.requests">;
 
 const Notification = z.object({ kind: z.enum(["FULFILLMENT_REQUEST", "CANCELLATION_REQUEST"]) });
 
 const JOB_FOR: Record<z.infer<typeof Notification>["kind"], FetchKind> = {
-  FULFILLMENT_REQUEST: "fulfillment-requests.fetch",
-  CANCELLATION_REQUEST: "cancellation-requests.fetch",
+  FULFILLMENT_REQUEST: "plan.requests",
+  CANCELLATION_REQUEST: "cancel.requests",
 };
 
 /** One wake-up per shop and kind per second, in this process. */
@@ -58,7 +58,7 @@ export async function wakeForFulfillmentServiceNotification(
   if (!parsed.success) {
     log.warn({ shop, problem: callback.unreadable ?? z.prettifyError(parsed.error) }, "Fulfillment service: a notification that cannot be read; both fetches woken");
   }
-  const kinds: FetchKind[] = parsed.success ? [JOB_FOR[parsed.data.kind]] : ["fulfillment-requests.fetch", "cancellation-requests.fetch"];
+  const kinds: FetchKind[] = parsed.success ? [JOB_FOR[parsed.data.kind]] : ["plan.requests", "cancel.requests"];
   const throttle = options.throttle ?? appThrottle;
   const now = options.now ?? (() => new Date());
   const written = kinds.flatMap((kind) => throttle.run(`${shop} ${kind}`, () => wake(db, shop, kind, now)) ?? []);

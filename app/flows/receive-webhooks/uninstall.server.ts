@@ -20,7 +20,7 @@ import { forgetCarrierService, recordUninstall } from "~/stores/shops/shop.serve
  * Compliance work needs no token and must be done whether or not the app is installed; a
  * confirmation queued behind the running one still has deliveries to settle.
  */
-export const KINDS_THAT_OUTLIVE_UNINSTALL: readonly JobKind[] = ["compliance.customer-data-request", "compliance.customer-redact", "compliance.shop-redact", "app.uninstall-confirm"];
+export const KINDS_THAT_OUTLIVE_UNINSTALL: readonly JobKind[] = ["compliance.customer-data-request", "compliance.customer-redact", "compliance.shop-redact", "receive-webhooks.uninstall-confirm"];
 
 /**
  * What Shopify says of the shop's stored offline token: refused (401, or no such shop), accepted,
@@ -59,14 +59,14 @@ export async function uninstallShop(tx: DatabaseOrTransaction, shop: string, now
 }
 
 /**
- * app.uninstall-confirm: the shop's app/uninstalled deliveries waiting (ENQUEUED) are settled
+ * receive-webhooks.uninstall-confirm: the shop's app/uninstalled deliveries waiting (ENQUEUED) are settled
  * together. Refused, or no token: the shop is uninstalled and they are PROCESSED. Accepted: they
  * are REJECTED with the reason. A failure to ask (network, Shopify's 5xx) retries the job.
  */
-export function confirmUninstallHandler(deps: UninstallConfirmationDependencies): KindHandler<"app.uninstall-confirm"> {
+export function confirmUninstallHandler(deps: UninstallConfirmationDependencies): KindHandler<"receive-webhooks.uninstall-confirm"> {
   return async (_payload, ctx) => {
     const { shop } = ctx;
-    if (shop === null) throw new PermanentFailure("An app.uninstall-confirm job must name its shop");
+    if (shop === null) throw new PermanentFailure("An receive-webhooks.uninstall-confirm job must name its shop");
     const waiting = await ctx.db.webhookReceipt.findMany({ where: { shop, topic: "app/uninstalled", status: "ENQUEUED" }, select: { id: true } });
     if (waiting.length === 0) return;
     const ids = waiting.map((receipt) => receipt.id);

@@ -54,7 +54,7 @@ export async function doAtOnce(tx: Prisma.TransactionClient, shop: string, deliv
   switch (delivery.topic) {
     case "app/uninstalled":
       // One waiting confirmation per shop answers every delivery recorded before it runs.
-      return enqueueCoalesced(tx, { kind: "app.uninstall-confirm", payload: {}, shop, triggerId: "uninstalled" }, now);
+      return enqueueCoalesced(tx, { kind: "receive-webhooks.uninstall-confirm", payload: {}, shop, triggerId: "uninstalled" }, now);
     case "app/scopes_update":
       await updateOfflineSessionScopes(tx, shop, delivery.facts.scopes);
       return null;
@@ -98,21 +98,21 @@ export function jobFor({ shop, receiptId, eventId }: Omit<Received, "now">, deli
     case "fulfillment_orders/split":
     case "fulfillment_orders/merged":
     case "fulfillment_orders/moved":
-      return wake("orders.changed");
+      return wake("change.orders");
     case "fulfillment_orders/order_routing_complete":
-      return wake("fulfillment-orders.routed");
+      return wake("plan.routed");
     // The same requests reach the fulfillment-service callback: both wake the one per-shop job.
     case "fulfillment_orders/fulfillment_request_submitted":
-      return wake("fulfillment-requests.fetch");
+      return wake("plan.requests");
     case "fulfillment_orders/cancellation_request_submitted":
-      return wake("cancellation-requests.fetch");
+      return wake("cancel.requests");
     case "orders/cancelled": {
       const payload = { receiptId, orderId: delivery.facts.orderId };
-      return { once: { kind: "orders.cancelled", shop, dedupeKey: perEvent("orders.cancelled"), payload } };
+      return { once: { kind: "cancel.order", shop, dedupeKey: perEvent("cancel.order"), payload } };
     }
     case "fulfillment_orders/cancelled": {
       const payload = { receiptId, fulfillmentOrderId: delivery.facts.fulfillmentOrderId };
-      return { once: { kind: "fulfillment-orders.cancelled", shop, dedupeKey: perEvent("fulfillment-orders.cancelled"), payload } };
+      return { once: { kind: "cancel.fulfillment-order", shop, dedupeKey: perEvent("cancel.fulfillment-order"), payload } };
     }
     // One job per return (not per event): a second approval event finds the same work done.
     case "returns/approve": {

@@ -25,7 +25,7 @@ import type { PipelinePolicy } from "../ports/policy";
 /** Written into a waiting job's lastError ("Postponed until …: Paused: …"): how the resume finds them. */
 const PAUSED = "Paused: ";
 
-export const accessCheckKey = (shop: string) => `shopify-access.check:${shop}`;
+export const accessCheckKey = (shop: string) => `shop-access.check:${shop}`;
 
 /** What Home and a waiting job say, in the merchant's words. */
 export function unavailableWords(unavailable: ShopUnavailable): string {
@@ -44,7 +44,7 @@ function pausedReason(access: Pick<ShopifyAccess, "unavailable" | "since">): str
 }
 
 async function queueCheck(db: DatabaseOrTransaction, shop: string, at: Date): Promise<void> {
-  await enqueue(db, { kind: "shopify-access.check", shop, payload: { shop }, dedupeKey: accessCheckKey(shop), runAt: at });
+  await enqueue(db, { kind: "shop-access.check", shop, payload: { shop }, dedupeKey: accessCheckKey(shop), runAt: at });
 }
 
 /**
@@ -101,7 +101,7 @@ export async function shopifyAnswersAgain(db: DatabaseOrTransaction, shop: strin
   return wasRefused;
 }
 
-/** shopify-access.check: ask Shopify again; resume when it answers, else ask again later. */
+/** shop-access.check: ask Shopify again; resume when it answers, else ask again later. */
 export async function checkShopifyAccess(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const refused = await shopifyAccessOf(ctx.db, shop);
   if (refused === null) return;

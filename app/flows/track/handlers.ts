@@ -3,6 +3,6 @@ import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { trackParcels } from "./tracking.server";
 
-export function trackHandlers(deps: DepsSource): { "shipments.track": KindHandler<"shipments.track"> } {
-  return { "shipments.track": ({ shop }, ctx) => withDeps(deps, (d) => trackParcels(ctx, d, shop)) };
+export function trackHandlers(deps: DepsSource): { "track.checkpoints": KindHandler<"track.checkpoints"> } {
+  return { "track.checkpoints": ({ shop }, ctx) => withDeps(deps, (d) => trackParcels(ctx, d, shop)) };
 }

@@ -3,6 +3,6 @@ import type { KindHandler } from "../queue/job-kinds";
 import { withDeps, type DepsSource } from "../ports/run";
 import { writeBackShipments } from "./write-back.server";
 
-export function writeBackHandlers(deps: DepsSource): { "shipments.write-back": KindHandler<"shipments.write-back"> } {
-  return { "shipments.write-back": ({ shop }, ctx) => withDeps(deps, (d) => writeBackShipments(ctx, d, shop)) };
+export function writeBackHandlers(deps: DepsSource): { "write-back.fulfil": KindHandler<"write-back.fulfil"> } {
+  return { "write-back.fulfil": ({ shop }, ctx) => withDeps(deps, (d) => writeBackShipments(ctx, d, shop)) };
 }

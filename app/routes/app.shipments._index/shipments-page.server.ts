@@ -191,16 +191,16 @@ export interface DeadJobRow {
 
 /** What a job kind does, in the merchant's words. */
 const JOB_WORDS: Record<string, string> = {
-  "shipments.push": "Sending packages to the provider",
-  "shipments.poll-status": "Asking the provider about sent packages",
-  "shipments.write-back": "Writing tracking to Shopify",
-  "shipments.track": "Following packages with the carrier",
-  "shipments.wake": "Looking again at packages waiting for a date",
+  "push.batch": "Sending packages to the provider",
+  "follow.poll": "Asking the provider about sent packages",
+  "write-back.fulfil": "Writing tracking to Shopify",
+  "track.checkpoints": "Following packages with the carrier",
+  "change.wake": "Looking again at packages waiting for a date",
   "returns.follow": "Following returns",
   "catalogue.read": "Reading the catalogue",
-  "skus.register": "Registering SKUs with the provider",
+  "catalogue.register": "Registering SKUs with the provider",
   "stock.sync": "Syncing stock",
-  "shopify-access.check": "Checking the app's access to Shopify",
+  "shop-access.check": "Checking the app's access to Shopify",
   "inbound.check": "Following inbound shipments",
 };
 

@@ -41,7 +41,7 @@ const Warehouse = z.object({
   warehouseId: WarehouseId,
   /**
    * The location Shopify created with the fulfillment service for this warehouse. Null until the
-   * fulfillment-services.ensure job has created it (app/flows/install/fulfillment-services.server.ts):
+   * install.fulfillment-services job has created it (app/flows/install/fulfillment-services.server.ts):
    * until then nothing can be routed to the warehouse.
    */
   shopifyLocationId: ShopifyLocationId.nullable().default(null),

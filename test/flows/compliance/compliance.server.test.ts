@@ -233,7 +233,7 @@ describe("shop/redact", () => {
       complianceRequests: await db.complianceRequest.count({ where: { shop: domain } }),
     });
     expect(await held(shop)).toEqual({ shop: 0, webhookReceipts: 0, shipments: 0, jobs: 0, complianceRequests: 0 });
-    // Its orders.changed job stays: no handler runs it in this test.
+    // Its change.orders job stays: no handler runs it in this test.
     expect(await held("b.myshopify.com")).toEqual({ shop: 1, webhookReceipts: 2, shipments: 1, jobs: 1, complianceRequests: 0 });
   });
 

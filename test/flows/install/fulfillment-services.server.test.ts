@@ -33,7 +33,7 @@ beforeAll(async () => {
   worker = startWorker({
   kinds: jobPayloadSchemas,
     db,
-    handlers: { "fulfillment-services.ensure": ensureFulfillmentServicesHandler({ adminFor: async () => shopify.admin, appUrl }) },
+    handlers: { "install.fulfillment-services": ensureFulfillmentServicesHandler({ adminFor: async () => shopify.admin, appUrl }) },
     pollIntervalMs: 10,
     logger: log.logger,
   });
@@ -45,7 +45,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // A job the last test queued and did not wait for is let finish first: run after the reset, it
   // would register its services in this test's Shopify (seen on PostgreSQL).
-  await waitFor(async () => (await db.job.count({ where: { kind: "fulfillment-services.ensure", status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the last test's ensure job", timeoutMs: 8_000 });
+  await waitFor(async () => (await db.job.count({ where: { kind: "install.fulfillment-services", status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the last test's ensure job", timeoutMs: 8_000 });
   shopify.emulator.reset();
   await db.shop.deleteMany();
   await db.job.deleteMany();
@@ -57,7 +57,7 @@ async function appServices() {
 }
 
 async function ensureJobDone() {
-  const finished = () => db.job.findFirst({ where: { kind: "fulfillment-services.ensure", status: { in: ["DONE", "DEAD"] } } });
+  const finished = () => db.job.findFirst({ where: { kind: "install.fulfillment-services", status: { in: ["DONE", "DEAD"] } } });
   const job = await waitFor(async () => (await finished()) ?? undefined, { what: "the ensure job" });
   expect(job.lastError).toBeNull();
   expect(job.status).toBe("DONE");
@@ -104,7 +104,7 @@ describe("fulfillment services", () => {
     // The form was loaded before the location was known: it sends the warehouse without one.
     const saved = await saveSettingsAndEnsureServices(db, DEMO_SHOP, { warehouses: [{ warehouseId: "US01" }], notifyCustomer: false });
     expect(saved.warehouses[0]?.shopifyLocationId).toBe("gid://shopify/Location/123");
-    expect(await db.job.count({ where: { kind: "fulfillment-services.ensure" } })).toBe(1);
+    expect(await db.job.count({ where: { kind: "install.fulfillment-services" } })).toBe(1);
   });
 
   it("are not asked for when no warehouse is enabled", async () => {

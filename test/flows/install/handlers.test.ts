@@ -16,7 +16,7 @@ let worker: Worker | undefined;
 
 function run(ensure: NonNullable<FulfillmentServicesHandlerDependencies["ensure"]>) {
   const deps = { adminFor: async () => ({ graphql: () => Promise.reject(new Error("not called")) }), appUrl: "https://app.example", ensure } satisfies FulfillmentServicesHandlerDependencies;
-  worker = startWorker({ db, kinds: jobPayloadSchemas, handlers: { "fulfillment-services.ensure": ensureFulfillmentServicesHandler(deps) }, pollIntervalMs: 10, logger: recordingJobLogger().logger });
+  worker = startWorker({ db, kinds: jobPayloadSchemas, handlers: { "install.fulfillment-services": ensureFulfillmentServicesHandler(deps) }, pollIntervalMs: 10, logger: recordingJobLogger().logger });
 }
 
 const finished = () => waitFor(async () => (await db.job.findFirst({ where: { lastError: { not: null }, status: { not: "RUNNING" } } })) ?? undefined, { what: "the job's outcome" });
@@ -25,11 +25,11 @@ beforeEach(async () => {
   await db.job.deleteMany();
   await db.shop.deleteMany();
   await saveShopSettings(db, shop, { warehouses: [{ warehouseId: "US01" }] });
-  await enqueue(db, { kind: "fulfillment-services.ensure", payload: {}, shop });
+  await enqueue(db, { kind: "install.fulfillment-services", payload: {}, shop });
 });
 afterEach(() => worker?.stop());
 
-describe("the fulfillment-services.ensure job", () => {
+describe("the install.fulfillment-services job", () => {
   it("waits as long as Shopify's throttle says, without spending an attempt", async () => {
     run(async () => {
       throw new ShopifyThrottledError("FulfillmentServices", [{ message: "Throttled", code: "THROTTLED", path: undefined }], 30_000, undefined);

@@ -33,7 +33,7 @@ describe("uninstall, then install again", () => {
     await recordInstallation(db, SHOP);
     const queued = await pendingKinds();
     expect(queued).toEqual(
-      expect.arrayContaining(["fulfillment-requests.fetch", "fulfillment-services.ensure", "inbound.check", "orders.backfill", "shipments.poll-status", "shipments.push", "shipments.track", "shipments.write-back"]),
+      expect.arrayContaining(["plan.requests", "install.fulfillment-services", "inbound.check", "plan.backfill", "follow.poll", "push.batch", "track.checkpoints", "write-back.fulfil"]),
     );
 
     const { jobsStopped } = await uninstallShop(db, SHOP, new Date());
@@ -50,6 +50,6 @@ describe("uninstall, then install again", () => {
     await shipment(1, "DELIVERED", { isFinalTracking: true });
     await db.inboundShipment.create({ data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" } });
     await recordInstallation(db, SHOP);
-    expect(await pendingKinds()).toEqual(["fulfillment-requests.fetch", "fulfillment-services.ensure", "orders.backfill"]);
+    expect(await pendingKinds()).toEqual(["plan.requests", "install.fulfillment-services", "plan.backfill"]);
   });
 });

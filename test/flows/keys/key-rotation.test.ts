@@ -32,7 +32,7 @@ const shopifyToken = (shop: string) => `shpat_${shop.split(".")[0]}_0123456789ab
 const sessions = (keys: CredentialsKeys) => new SealedSessionStorage(new PrismaSessionStorage(db), { keys });
 
 const { logger, lines } = recordingJobLogger();
-const worker = startWorker({ kinds: jobPayloadSchemas, db, handlers: { "credentials.reencrypt": reencryptionHandler({ keys: rotated }) }, pollIntervalMs: 10, logger });
+const worker = startWorker({ kinds: jobPayloadSchemas, db, handlers: { "keys.reencrypt": reencryptionHandler({ keys: rotated }) }, pollIntervalMs: 10, logger });
 afterAll(() => worker.stop());
 
 async function storedKeyIds(): Promise<string[]> {
@@ -64,7 +64,7 @@ describe("key rotation", () => {
 
     // The job moves every row, the plain one included.
     await queueReencryption(db);
-    await waitFor(async () => (await db.job.findFirst({ where: { kind: "credentials.reencrypt", status: "DONE" } })) ?? undefined, { what: "the re-encryption job" });
+    await waitFor(async () => (await db.job.findFirst({ where: { kind: "keys.reencrypt", status: "DONE" } })) ?? undefined, { what: "the re-encryption job" });
     expect(new Set(await storedKeyIds())).toEqual(new Set([keyIdOf(newKey)]));
     expect(lines.find((line) => line.message.startsWith("Secrets at rest sealed"))?.fields).toMatchObject({
       providerCredentials: { moved: 2, unreadable: 0 },

@@ -10,7 +10,7 @@ const { db } = useTestDatabase();
 const shop = "batches.myshopify.com";
 const now = new Date("2026-11-22T08:00:00.000Z");
 const topic = "fulfillment_orders/order_routing_complete";
-const batches: ReceiptBatches = { kind: "fulfillment-orders.routed", topics: [topic], perRound: 4 };
+const batches: ReceiptBatches = { kind: "plan.routed", topics: [topic], perRound: 4 };
 // The module reads only the clock of the pipeline's dependencies.
 const deps = { now: () => now } as unknown as PipelineDeps;
 
@@ -88,6 +88,6 @@ describe("working through a shop's waiting webhook events", () => {
     await waiting(4 * 20 + 1);
     await workThroughWaitingReceipts(context(), deps, shop, batches, async () => async () => {});
     expect(await db.webhookReceipt.count({ where: { status: "ENQUEUED" } })).toBe(1);
-    expect(await db.job.findMany({ select: { kind: true, shop: true, status: true } })).toEqual([{ kind: "fulfillment-orders.routed", shop, status: "PENDING" }]);
+    expect(await db.job.findMany({ select: { kind: true, shop: true, status: true } })).toEqual([{ kind: "plan.routed", shop, status: "PENDING" }]);
   });
 });

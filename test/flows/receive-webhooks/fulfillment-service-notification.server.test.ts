@@ -19,10 +19,10 @@ describe("the fulfillment-service callback", () => {
   it("wakes the shop's job for its kind of request, and stores nothing of the call", async () => {
     const options = { throttle: throttle() };
     expect(await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST"), options)).toMatchObject({ status: "woken" });
-    expect(await db.job.findFirstOrThrow()).toMatchObject({ kind: "fulfillment-requests.fetch", shop, dedupeKey: `fulfillment-requests.fetch:${shop}` });
+    expect(await db.job.findFirstOrThrow()).toMatchObject({ kind: "plan.requests", shop, dedupeKey: `plan.requests:${shop}` });
 
     await wakeForFulfillmentServiceNotification(db, callback("CANCELLATION_REQUEST"), options);
-    expect((await db.job.findMany({ orderBy: { kind: "asc" } })).map((j) => j.kind)).toEqual(["cancellation-requests.fetch", "fulfillment-requests.fetch"]);
+    expect((await db.job.findMany({ orderBy: { kind: "asc" } })).map((j) => j.kind)).toEqual(["cancel.requests", "plan.requests"]);
     expect(await db.webhookReceipt.count()).toBe(0);
   });
 
@@ -42,8 +42,8 @@ describe("the fulfillment-service callback", () => {
     // The calls folded into the window are written once at its end: the running job gets a successor.
     await vi.waitFor(async () => expect(await db.job.count({ where: { shop } })).toBe(2), { timeout: 4_000 });
     expect((await db.job.findMany({ where: { shop }, orderBy: { dedupeKey: "asc" } })).map((j) => [j.dedupeKey, j.status])).toEqual([
-      [`fulfillment-requests.fetch:${shop}`, "RUNNING"],
-      [`fulfillment-requests.fetch:${shop}:next`, "PENDING"],
+      [`plan.requests:${shop}`, "RUNNING"],
+      [`plan.requests:${shop}:next`, "PENDING"],
     ]);
     expect(await db.webhookReceipt.count()).toBe(0);
   });
@@ -52,7 +52,7 @@ describe("the fulfillment-service callback", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const outcome = await wakeForFulfillmentServiceNotification(db, callback("FULFILMENT_REQUEST"), { throttle: throttle() });
     expect(outcome).toMatchObject({ status: "woken", jobIds: [expect.any(String), expect.any(String)] });
-    expect((await db.job.findMany({ orderBy: { kind: "asc" } })).map((j) => j.kind)).toEqual(["cancellation-requests.fetch", "fulfillment-requests.fetch"]);
+    expect((await db.job.findMany({ orderBy: { kind: "asc" } })).map((j) => j.kind)).toEqual(["cancel.requests", "plan.requests"]);
     expect(await db.webhookReceipt.count()).toBe(0);
   });
 });

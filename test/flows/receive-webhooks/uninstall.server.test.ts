@@ -30,7 +30,7 @@ const shopify = {
 const worker = startWorker({
   kinds: jobPayloadSchemas,
   db,
-  handlers: { "app.uninstall-confirm": confirmUninstallHandler(shopify) },
+  handlers: { "receive-webhooks.uninstall-confirm": confirmUninstallHandler(shopify) },
   pollIntervalMs: 10,
   logger: recordingJobLogger().logger,
 });
@@ -44,8 +44,8 @@ function uninstalled(domain = shop) {
 }
 
 async function settled() {
-  await waitFor(async () => (await db.job.count({ where: { kind: "app.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the confirmation" });
-  expect(await db.job.count({ where: { kind: "app.uninstall-confirm", status: "DEAD" } })).toBe(0);
+  await waitFor(async () => (await db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the confirmation" });
+  expect(await db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: "DEAD" } })).toBe(0);
 }
 
 /** An installed shop: its row, its sessions and a job waiting for it. */
@@ -57,14 +57,14 @@ async function installed() {
       { id: `${shop}_42`, shop, state: "", isOnline: true, accessToken: "shpua_x" },
     ],
   });
-  await enqueue(db, { kind: "fulfillment-services.ensure", payload: {}, shop, dedupeKey: `ensure:${shop}`, runAt: new Date("2100-01-01T00:00:00Z") });
+  await enqueue(db, { kind: "install.fulfillment-services", payload: {}, shop, dedupeKey: `ensure:${shop}`, runAt: new Date("2100-01-01T00:00:00Z") });
   await enqueue(db, { kind: "compliance.customer-redact", payload: { complianceRequestId: "c1" }, shop, runAt: new Date("2100-01-01T00:00:00Z") });
 }
 
 const state = async () => ({
   uninstalledAt: (await db.shop.findUnique({ where: { domain: shop } }))?.uninstalledAt ?? null,
   sessions: await db.session.count({ where: { shop } }),
-  jobs: (await db.job.findMany({ where: { shop, kind: { not: "app.uninstall-confirm" } }, orderBy: { kind: "asc" } })).map((j) => [j.kind, j.status]),
+  jobs: (await db.job.findMany({ where: { shop, kind: { not: "receive-webhooks.uninstall-confirm" } }, orderBy: { kind: "asc" } })).map((j) => [j.kind, j.status]),
   receipts: (await db.webhookReceipt.findMany({ where: { shop } })).map((r) => [r.status, r.reason]),
 });
 
@@ -93,7 +93,7 @@ describe("app/uninstalled", () => {
       sessions: 2,
       jobs: [
         ["compliance.customer-redact", "PENDING"],
-        ["fulfillment-services.ensure", "PENDING"],
+        ["install.fulfillment-services", "PENDING"],
       ],
       receipts: [
         ["REJECTED", UNINSTALL_NOT_CONFIRMED],
@@ -116,7 +116,7 @@ describe("app/uninstalled", () => {
       sessions: 0,
       jobs: [
         ["compliance.customer-redact", "PENDING"],
-        ["fulfillment-services.ensure", "DEAD"],
+        ["install.fulfillment-services", "DEAD"],
       ],
       receipts: [["PROCESSED", null]],
     });
