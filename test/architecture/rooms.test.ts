@@ -138,7 +138,7 @@ describe("the rooms of app/", () => {
     const readme = readFileSync(path.join(root, "README.md"), "utf8");
     const section = readme.slice(readme.indexOf("## What is where"));
     const table = section.slice(0, section.indexOf("\n## ") === -1 ? undefined : section.indexOf("\n## "));
-    const named = [...table.matchAll(/`((?:app|test|scripts|sandbox|prisma|docs|extensions)\/[^`]*)`/g)].map((match) => match[1] ?? "");
+    const named = [...table.matchAll(/`((?:app|test|scripts|server|bench|dev|sandbox|prisma|docs|extensions)\/[^`]*)`/g)].map((match) => match[1] ?? "");
     const rooms = readdirSync(app).filter((name) => statSync(path.join(app, name)).isDirectory());
     expect(rooms.filter((room) => !named.some((entry) => entry === `app/${room}/` || entry.startsWith(`app/${room}/`)))).toEqual([]);
     expect(named.filter((entry) => !existsSync(path.join(root, entry.replace(/\*.*$/, ""))))).toEqual([]);
