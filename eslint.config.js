@@ -1,6 +1,8 @@
 // Mainstream rules only, and none that need type information: the whole repository lints in seconds.
+// Layout is left to Prettier (.prettierrc.json), which CI checks with `./run format:check`.
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
+import prettier from "eslint-config-prettier";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
@@ -16,4 +18,6 @@ export default defineConfig(
       ],
     },
   },
+  // Layout is Prettier's (./run format): no rule here disagrees with it.
+  prettier,
 );
