@@ -12,10 +12,7 @@ export default defineConfig(
   {
     rules: {
       // `_`-prefixed names are deliberately unused (destructuring to omit, required signatures).
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
   // Layout is Prettier's (./run format): no rule here disagrees with it.

@@ -27,7 +27,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "node", include: ["app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "extensions/**/*.test.tsx"], exclude: [...configDefaults.exclude, BROWSER_TESTS, ...POSTGRES_ONLY] },
+        test: {
+          name: "node",
+          include: ["app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "extensions/**/*.test.tsx"],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS, ...POSTGRES_ONLY],
+        },
       },
       {
         // After the others, never beside them: a browser, the app and the stack take both cores in

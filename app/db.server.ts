@@ -9,6 +9,7 @@ declare global {
 
 // No native query engine on these machines: the client runs over the better-sqlite3 driver, through
 // the adapter that serialises statements around open transactions (stores/database/sqlite-adapter.server.ts).
-const prisma = env.NODE_ENV === "production" ? createDatabase(env.DATABASE_URL) : (globalThis.prismaGlobal ??= createDatabase(env.DATABASE_URL));
+const prisma =
+  env.NODE_ENV === "production" ? createDatabase(env.DATABASE_URL) : (globalThis.prismaGlobal ??= createDatabase(env.DATABASE_URL));
 
 export default prisma;

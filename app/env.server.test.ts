@@ -20,7 +20,11 @@ describe("readEnv", () => {
     expect(env).toMatchObject({ LOG_LEVEL: "info", DRAIN_GRACE_MS: 10_000, RETENTION_DAYS: 30, MIGRATIONS_DIR: "prisma/migrations" });
     expect(env.METRICS_TOKEN).toBeUndefined();
     expect(env.WORKER_HEALTH_PORT).toBeUndefined();
-    expect(readEnv({ LOG_LEVEL: "debug", WORKER_HEALTH_PORT: "9464", RETENTION_DAYS: "7" })).toMatchObject({ LOG_LEVEL: "debug", WORKER_HEALTH_PORT: 9464, RETENTION_DAYS: 7 });
+    expect(readEnv({ LOG_LEVEL: "debug", WORKER_HEALTH_PORT: "9464", RETENTION_DAYS: "7" })).toMatchObject({
+      LOG_LEVEL: "debug",
+      WORKER_HEALTH_PORT: 9464,
+      RETENTION_DAYS: 7,
+    });
   });
 
   it("names the operations variable that is wrong", () => {
@@ -48,7 +52,10 @@ describe("credentialsKeys", () => {
   const development = credentialsKeys(readEnv({ NODE_ENV: "development" })).current;
 
   it("is the configured key, which seals, then the old keys, which only open", () => {
-    expect(credentialsKeys(readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: key }))).toEqual({ current: Buffer.alloc(32, 7), all: [Buffer.alloc(32, 7)] });
+    expect(credentialsKeys(readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: key }))).toEqual({
+      current: Buffer.alloc(32, 7),
+      all: [Buffer.alloc(32, 7)],
+    });
     expect(credentialsKeys(readEnv({ PROVIDER_CREDENTIALS_KEY: key, PROVIDER_CREDENTIALS_OLD_KEYS: `${old}, ${key}` }))).toEqual({
       current: Buffer.alloc(32, 7),
       all: [Buffer.alloc(32, 7), Buffer.alloc(32, 9), Buffer.alloc(32, 7)],
@@ -56,21 +63,31 @@ describe("credentialsKeys", () => {
   });
 
   it("names the variable when a key is not 32 bytes of base64", () => {
-    expect(() => readEnv({ PROVIDER_CREDENTIALS_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/PROVIDER_CREDENTIALS_KEY: must be 32 bytes in base64/);
-    expect(() => readEnv({ PROVIDER_CREDENTIALS_OLD_KEYS: `${old},short` })).toThrow(/PROVIDER_CREDENTIALS_OLD_KEYS\.1: must be 32 bytes in base64/);
+    expect(() => readEnv({ PROVIDER_CREDENTIALS_KEY: Buffer.alloc(16).toString("base64") })).toThrow(
+      /PROVIDER_CREDENTIALS_KEY: must be 32 bytes in base64/,
+    );
+    expect(() => readEnv({ PROVIDER_CREDENTIALS_OLD_KEYS: `${old},short` })).toThrow(
+      /PROVIDER_CREDENTIALS_OLD_KEYS\.1: must be 32 bytes in base64/,
+    );
   });
 
   it("is required in production, which is what an unset NODE_ENV means (the worker, a script)", () => {
     expect(() => credentialsKeys(readEnv({ NODE_ENV: "production" }))).toThrow(/PROVIDER_CREDENTIALS_KEY: required in production/);
     expect(() => credentialsKeys(readEnv({}))).toThrow(/PROVIDER_CREDENTIALS_KEY: required in production/);
     // The emulator stack is no exception any more: its app processes get a random key of their own.
-    expect(() => credentialsKeys(readEnv({ NODE_ENV: "production", SHOPIFY_ADMIN_API_ORIGIN: "http://127.0.0.1:4020" }))).toThrow(/required in production/);
+    expect(() => credentialsKeys(readEnv({ NODE_ENV: "production", SHOPIFY_ADMIN_API_ORIGIN: "http://127.0.0.1:4020" }))).toThrow(
+      /required in production/,
+    );
   });
 
   it("refuses the published development key in production, as the key or an old key, at start", () => {
     const published = development.toString("base64");
-    expect(() => readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: published })).toThrow(/the published development key is refused in production/);
-    expect(() => readEnv({ PROVIDER_CREDENTIALS_KEY: key, PROVIDER_CREDENTIALS_OLD_KEYS: published })).toThrow(/the published development key is refused in production/);
+    expect(() => readEnv({ NODE_ENV: "production", PROVIDER_CREDENTIALS_KEY: published })).toThrow(
+      /the published development key is refused in production/,
+    );
+    expect(() => readEnv({ PROVIDER_CREDENTIALS_KEY: key, PROVIDER_CREDENTIALS_OLD_KEYS: published })).toThrow(
+      /the published development key is refused in production/,
+    );
     expect(credentialsKeys(readEnv({ NODE_ENV: "development", PROVIDER_CREDENTIALS_KEY: published })).current).toEqual(development);
   });
 

@@ -11,7 +11,10 @@ function isLoopback(hostname: string): boolean {
 
 const Base64Key = z
   .string()
-  .refine((value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(value), "must be 32 bytes in base64 (openssl rand -base64 32)");
+  .refine(
+    (value) => Buffer.from(value, "base64").length === 32 && /^[A-Za-z0-9+/]+=*$/.test(value),
+    "must be 32 bytes in base64 (openssl rand -base64 32)",
+  );
 
 /** pino's levels (app/lib/log.server.ts checks that they are). */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -43,7 +46,10 @@ const EnvSchema = z.object({
    */
   SHOPIFY_ADMIN_API_ORIGIN: z
     .url({ protocol: /^https?$/ })
-    .refine((value) => isLoopback(new URL(value).hostname), "must be a loopback URL (127.0.0.1, localhost or [::1]): the emulator, never a real host")
+    .refine(
+      (value) => isLoopback(new URL(value).hostname),
+      "must be a loopback URL (127.0.0.1, localhost or [::1]): the emulator, never a real host",
+    )
     .optional(),
 
   /** Base URL of the fulfilment provider's interface; the sandbox by default. */
@@ -90,7 +96,11 @@ const EnvSchema = z.object({
   /** Finished jobs and processed webhook receipts older than this many days are purged by the housekeeping job. */
   RETENTION_DAYS: z.preprocess(
     blankIsUnset,
-    z.coerce.number().int().min(2, "must be at least 2 days: a receipt or job younger than Shopify's redelivery window still stops a duplicate").default(30),
+    z.coerce
+      .number()
+      .int()
+      .min(2, "must be at least 2 days: a receipt or job younger than Shopify's redelivery window still stops a duplicate")
+      .default(30),
   ),
 });
 
@@ -101,7 +111,9 @@ export type Env = z.infer<typeof EnvSchema>;
  * no setup. Anything it encrypts is as good as plain text, so production refuses it, as the key or
  * an old key, in every process (checked at start, below).
  */
-const DEVELOPMENT_CREDENTIALS_KEY = createHash("sha256").update("fulfilment-connector development key, never for real credentials").digest();
+const DEVELOPMENT_CREDENTIALS_KEY = createHash("sha256")
+  .update("fulfilment-connector development key, never for real credentials")
+  .digest();
 
 const isDevelopmentKey = (base64: string) => Buffer.from(base64, "base64").equals(DEVELOPMENT_CREDENTIALS_KEY);
 
@@ -112,8 +124,13 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === "production" && [env.PROVIDER_CREDENTIALS_KEY, ...env.PROVIDER_CREDENTIALS_OLD_KEYS].some((key) => key !== undefined && isDevelopmentKey(key))) {
-    throw new Error("Invalid environment:\n  PROVIDER_CREDENTIALS_KEY: the published development key is refused in production (openssl rand -base64 32)");
+  if (
+    env.NODE_ENV === "production" &&
+    [env.PROVIDER_CREDENTIALS_KEY, ...env.PROVIDER_CREDENTIALS_OLD_KEYS].some((key) => key !== undefined && isDevelopmentKey(key))
+  ) {
+    throw new Error(
+      "Invalid environment:\n  PROVIDER_CREDENTIALS_KEY: the published development key is refused in production (openssl rand -base64 32)",
+    );
   }
   return env;
 }

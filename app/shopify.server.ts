@@ -38,7 +38,14 @@ const shopify = shopifyApp({
   logger: {
     level: LogSeverity.Info,
     log: (severity, message) => {
-      const level = severity === LogSeverity.Error ? "error" : severity === LogSeverity.Warning ? "warn" : severity === LogSeverity.Info ? "info" : "debug";
+      const level =
+        severity === LogSeverity.Error
+          ? "error"
+          : severity === LogSeverity.Warning
+            ? "warn"
+            : severity === LogSeverity.Info
+              ? "info"
+              : "debug";
       shopifyLog[level](message);
     },
   },

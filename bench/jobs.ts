@@ -84,7 +84,10 @@ function migratedDatabase(): { url: string; remove(): void } {
 
 function startWorkerProcess(url: string): Promise<{ exited: Promise<void> }> {
   const args = ["--import", "tsx", "bench/jobs.ts", "--worker-for", url, "--concurrency", String(concurrency)];
-  const child = spawn(process.execPath, options.effects ? [...args, "--effects"] : args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, options.effects ? [...args, "--effects"] : args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<void>((resolve, reject) =>
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`A worker process exited with ${code}`)))),
   );

@@ -76,7 +76,13 @@ const harness = await startHarness({
   ...(postgres ? { database: postgres.database } : {}),
   intake: async (databaseUrl) => (intakes = await startIntakes(databaseUrl, flags.apps)),
 });
-const workerOptions = { databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), concurrency: flags.concurrency, polling: flags.polling };
+const workerOptions = {
+  databaseUrl: harness.databaseUrl,
+  sandboxUrl: harness.sandbox.url,
+  graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP),
+  concurrency: flags.concurrency,
+  polling: flags.polling,
+};
 const workers = await Promise.all(Array.from({ length: flags.workers }, () => startWorkerProcess(workerOptions)));
 /** This process's high-water mark: the harness, sandbox and emulator (stand-ins for the world). */
 const ownPeakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
@@ -114,7 +120,9 @@ try {
     fulfilled = await harness.db.shipment.count({ where: { shop: DEMO_SHOP, state: { in: ["FULFILLED", "DELIVERED"] } } });
     if (Date.now() - lastLog > 5_000) {
       lastLog = Date.now();
-      process.stderr.write(`[bench] ${((Date.now() - started) / 1000).toFixed(1)} s: placed ${placed}, planned ${planned}, fulfilled with tracking ${fulfilled}/${N}\n`);
+      process.stderr.write(
+        `[bench] ${((Date.now() - started) / 1000).toFixed(1)} s: placed ${placed}, planned ${planned}, fulfilled with tracking ${fulfilled}/${N}\n`,
+      );
     }
     if (placed >= N && fulfilled >= foCount) {
       const state = await emulatorState(harness.shopify);
@@ -131,20 +139,32 @@ try {
   const { providerCalls, shopifyMutations, shopifyQueries, shopifyRequests } = counts;
   const states = await harness.db.shipment.groupBy({ by: ["state"], _count: true });
   const minimum = Math.ceil(N / 20);
-  const creations = Object.entries(providerCalls).filter(([k]) => /\/multiple$/.test(k)).reduce((sum, [, n]) => sum + n, 0);
+  const creations = Object.entries(providerCalls)
+    .filter(([k]) => /\/multiple$/.test(k))
+    .reduce((sum, [, n]) => sum + n, 0);
   const totalMutations = Object.values(shopifyMutations).reduce((a, b) => a + b, 0);
   ok = fulfilled >= N;
-  say(`Pipeline benchmark: ${N} orders (one fulfillment order each), ${flags.db === "postgres" ? "PostgreSQL" : "SQLite"}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`);
-  say(`  ${ok ? "all fulfilled with tracking" : `TIMED OUT: ${fulfilled}/${N} fulfilled`} in ${seconds.toFixed(1)} s wall: ${(fulfilled / seconds).toFixed(1)} orders/s`);
+  say(
+    `Pipeline benchmark: ${N} orders (one fulfillment order each), ${flags.db === "postgres" ? "PostgreSQL" : "SQLite"}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`,
+  );
+  say(
+    `  ${ok ? "all fulfilled with tracking" : `TIMED OUT: ${fulfilled}/${N} fulfilled`} in ${seconds.toFixed(1)} s wall: ${(fulfilled / seconds).toFixed(1)} orders/s`,
+  );
   say(`  shipments by state at the end: ${states.map((s) => `${s.state} ${s._count}`).join(", ")}`);
   say(`  provider HTTP calls (minimum for creations and for status polls: ceil(N/20) = ${minimum}):`);
   for (const [operation, n] of Object.entries(providerCalls).sort()) say(`    ${operation}: ${n} (${(n / minimum).toFixed(2)} x minimum)`);
   say(`  creation calls: ${creations} = ${(creations / minimum).toFixed(2)} x ceil(N/20) (target <= 1.05)`);
-  say(`  Shopify mutations: ${totalMutations} for ${fulfilled} fulfilments = ${(totalMutations / Math.max(1, fulfilled)).toFixed(2)} per fulfilment; by name: ${JSON.stringify(shopifyMutations)}`);
-  say(`  Shopify requests: ${shopifyRequests} = ${(shopifyRequests / Math.max(1, fulfilled)).toFixed(2)} per fulfilment (${shopifyQueries} queries)`);
+  say(
+    `  Shopify mutations: ${totalMutations} for ${fulfilled} fulfilments = ${(totalMutations / Math.max(1, fulfilled)).toFixed(2)} per fulfilment; by name: ${JSON.stringify(shopifyMutations)}`,
+  );
+  say(
+    `  Shopify requests: ${shopifyRequests} = ${(shopifyRequests / Math.max(1, fulfilled)).toFixed(2)} per fulfilment (${shopifyQueries} queries)`,
+  );
   const latency = Object.entries(counts.shopifyLatency).sort(([, a], [, b]) => b.totalMs - a.totalMs);
   const pointsUsed = latency.reduce((sum, [, l]) => sum + l.actualCost, 0);
-  say(`  Shopify points used (actual cost): ${pointsUsed} = ${(pointsUsed / Math.max(1, fulfilled)).toFixed(1)} per fulfilment; the ${flags.plan} plan restores ${PLANS[flags.plan].restoreRate}/s after a bucket of ${PLANS[flags.plan].maximumAvailable}`);
+  say(
+    `  Shopify points used (actual cost): ${pointsUsed} = ${(pointsUsed / Math.max(1, fulfilled)).toFixed(1)} per fulfilment; the ${flags.plan} plan restores ${PLANS[flags.plan].restoreRate}/s after a bucket of ${PLANS[flags.plan].maximumAvailable}`,
+  );
   // Tracking events are per checkpoint, not per order: the bench's parcels walk every checkpoint
   // within milliseconds, so how many are written depends on how long the run goes on after the
   // first fulfilments (a real parcel's come over days, read hourly). Shown apart from the cost of
@@ -156,23 +176,38 @@ try {
   );
   say("  Shopify calls by operation (answer time at the emulator; points requested and used per call):");
   for (const [name, l] of latency) {
-    say(`    ${name}: ${l.calls} calls, mean ${(l.totalMs / l.calls).toFixed(0)} ms (max ${l.maxMs.toFixed(0)}), ${(l.requestedCost / l.calls).toFixed(0)} requested, ${(l.actualCost / l.calls).toFixed(0)} used`);
+    say(
+      `    ${name}: ${l.calls} calls, mean ${(l.totalMs / l.calls).toFixed(0)} ms (max ${l.maxMs.toFixed(0)}), ${(l.requestedCost / l.calls).toFixed(0)} requested, ${(l.actualCost / l.calls).toFixed(0)} used`,
+    );
   }
   say(
     `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${(((await intakes?.peakRssBytes()) ?? 0) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
   );
-  const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true } });
+  const shipments = await harness.db.shipment.findMany({
+    where: { shop: DEMO_SHOP },
+    select: { fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true },
+  });
   // When the drop-ship packages were planned: the spread decides how many partial batches they go in.
   const dropship = shipments.filter((s) => s.kind === "DROPSHIP").map((s) => (s.createdAt.getTime() - started) / 1000);
-  if (dropship.length > 0) say(`  drop-ship packages: ${dropship.length}, planned from ${Math.min(...dropship).toFixed(1)} s to ${Math.max(...dropship).toFixed(1)} s`);
+  if (dropship.length > 0)
+    say(
+      `  drop-ship packages: ${dropship.length}, planned from ${Math.min(...dropship).toFixed(1)} s to ${Math.max(...dropship).toFixed(1)} s`,
+    );
   const latencies = orderLatencies(shipments, harness.sandbox.state(), await emulatorTimes(harness.shopify.url));
   say("  per order (one fulfillment order each):");
   say(`    ${describeLatency("order placed to package accepted by the provider", latencies.placedToAccepted, 10_000)}`);
   say(`      ${describeLatency("of which placed to planned (request accepted, package written)", latencies.placedToPlanned)}`);
   say(`      ${describeLatency("and planned to accepted by the provider", latencies.plannedToAccepted)}`);
-  for (const { kind, figures } of latencies.placedToAcceptedByKind) say(`      ${describeLatency(`${kind.toLowerCase()} packages alone`, figures)}`);
-  say(`    ${describeLatency("tracking known at the provider to fulfilment with tracking in Shopify", latencies.trackingToFulfilment, 60_000)}`);
-  say(`  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  for (const { kind, figures } of latencies.placedToAcceptedByKind)
+    say(`      ${describeLatency(`${kind.toLowerCase()} packages alone`, figures)}`);
+  say(
+    `    ${describeLatency("tracking known at the provider to fulfilment with tracking in Shopify", latencies.trackingToFulfilment, 60_000)}`,
+  );
+  say(
+    `  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
   for (const failure of failures) say(`  worker error: ${failure}`);
 } finally {
   await Promise.all(workers.map((worker) => worker.stop()));

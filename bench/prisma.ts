@@ -30,7 +30,11 @@ const directory = path.join(root, ".cache", "bench");
 mkdirSync(directory, { recursive: true });
 const file = path.join(directory, `prisma-bench-${process.pid}.sqlite`);
 const url = `file:${file}`;
-const migrate = spawnSync(process.execPath, ["--import", "tsx", "scripts/prisma.ts", "migrate", "deploy"], { cwd: root, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+const migrate = spawnSync(process.execPath, ["--import", "tsx", "scripts/prisma.ts", "migrate", "deploy"], {
+  cwd: root,
+  env: { ...process.env, DATABASE_URL: url },
+  encoding: "utf8",
+});
 if (migrate.status !== 0) throw new Error(`migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
 // The client as the checkout has it: Prisma 6.19's adapter spells its class PrismaBetterSQLite3.
@@ -46,7 +50,9 @@ try {
   const shop = "bench.myshopify.com";
   await db.shop.create({ data: { domain: shop } });
   for (let i = 0; i < 50; i++) {
-    await db.shipment.create({ data: { shop, kind: "OUTBOUND", state: "READY", fulfillmentOrderId: `fo-${i}`, orderId: `o-${i}`, packageId: `p-${i}` } });
+    await db.shipment.create({
+      data: { shop, kind: "OUTBOUND", state: "READY", fulfillmentOrderId: `fo-${i}`, orderId: `o-${i}`, packageId: `p-${i}` },
+    });
   }
   const ids = (await db.shipment.findMany({ select: { id: true } })).map((shipment) => shipment.id);
   const idOf = (i: number) => ids[i % ids.length]!;

@@ -40,7 +40,10 @@ const flags = z
 const SHOP = "rates-bench.myshopify.com";
 const API_SECRET = "rates-bench-secret";
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 /** Destinations the seeded services reach; DE and FR go by DE01 (its own services), the rest by US01's default. */
 const DESTINATIONS = [
@@ -138,7 +141,11 @@ async function main(): Promise<void> {
       { warehouseId: "US01", services: { defaultService: "US01-INT" } },
       { warehouseId: "DE01", services: { byCountry: { DE: "DE01-STD", FR: "DE01-STD" } } },
     ],
-    checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/1", flatRates: [{ serviceName: "Standard shipping", amount: 7.5, currency: "USD" }] },
+    checkoutRates: {
+      enabled: true,
+      carrierServiceId: "gid://shopify/DeliveryCarrierService/1",
+      flatRates: [{ serviceName: "Standard shipping", amount: 7.5, currency: "USD" }],
+    },
   });
 
   let pricingCalls = 0;
@@ -154,11 +161,22 @@ async function main(): Promise<void> {
   await sandbox.waitForLine(/^Sandbox listening on /, 30_000);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const app = await startAppProcesses(
-    { databaseUrl, apiKey: "rates-bench-key", apiSecret: API_SECRET, shopifyUrl: "http://127.0.0.1:9", sandboxUrl, scopes: ["write_shipping"], credentialsKey, output: () => {} },
+    {
+      databaseUrl,
+      apiKey: "rates-bench-key",
+      apiSecret: API_SECRET,
+      shopifyUrl: "http://127.0.0.1:9",
+      sandboxUrl,
+      scopes: ["write_shipping"],
+      credentialsKey,
+      output: () => {},
+    },
     { worker: false },
   );
   try {
-    console.log(`${availableParallelism()} CPUs, load average ${load()} at the start (other work on the machine competes with the app, the sandbox and this sender)`);
+    console.log(
+      `${availableParallelism()} CPUs, load average ${load()} at the start (other work on the machine competes with the app, the sandbox and this sender)`,
+    );
     const count = Math.round(flags.rate * flags.seconds);
     // Warm-up: the app's first requests load its modules; then the carts of phase 1 priced once.
     for (let n = 0; n < flags.carts; n++) await ask(app.appUrl, n);

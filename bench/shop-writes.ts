@@ -27,7 +27,8 @@ const { values: options } = parseArgs({
 
 const whole = (name: string, min: number): number => {
   const value = Number(options[name as keyof typeof options]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, not "${options[name as keyof typeof options]}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be a whole number of at least ${min}, not "${options[name as keyof typeof options]}"`);
   return value;
 };
 const shopCount = whole("shops", 1);
@@ -40,7 +41,9 @@ const shops = Array.from({ length: shopCount }, (_, i) => `bench-${i + 1}.myshop
 const counterOf = (shop: string, round: string) => `${round}:${shop}`;
 
 async function runRound(round: "database" | "shop", clients: Database[]): Promise<number> {
-  await clients[0]!.job.createMany({ data: shops.map((shop) => ({ id: counterOf(shop, round), shop, kind: "bench", payload: "{}", maxAttempts: 1, runAt: new Date() })) });
+  await clients[0]!.job.createMany({
+    data: shops.map((shop) => ({ id: counterOf(shop, round), shop, kind: "bench", payload: "{}", maxAttempts: 1, runAt: new Date() })),
+  });
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -60,7 +63,8 @@ async function runRound(round: "database" | "shop", clients: Database[]): Promis
   );
   const seconds = (performance.now() - started) / 1000;
   const counters = await clients[0]!.job.findMany({ where: { id: { in: shops.map((shop) => counterOf(shop, round)) } } });
-  const expected = (shop: string) => Math.floor(transactionCount / shopCount) + (shops.indexOf(shop) < transactionCount % shopCount ? 1 : 0);
+  const expected = (shop: string) =>
+    Math.floor(transactionCount / shopCount) + (shops.indexOf(shop) < transactionCount % shopCount ? 1 : 0);
   const wrong = counters.filter((counter) => counter.attempts !== expected(counter.shop ?? ""));
   if (wrong.length > 0) throw new Error(`Lost updates with the ${round} lock: ${wrong.map((c) => `${c.shop} ${c.attempts}`).join(", ")}`);
   return seconds;
@@ -69,11 +73,17 @@ async function runRound(round: "database" | "shop", clients: Database[]): Promis
 const { database, stop } = await startPostgresDatabase();
 const clients = [database.db, ...Array.from({ length: clientCount - 1 }, () => createDatabase(database.url))];
 try {
-  console.log(`${transactionCount} read-then-write transactions of ${shopCount} shops, ${clientCount} clients, ${concurrency} at once, each holding its lock ${holdMs} ms`);
+  console.log(
+    `${transactionCount} read-then-write transactions of ${shopCount} shops, ${clientCount} clients, ${concurrency} at once, each holding its lock ${holdMs} ms`,
+  );
   const whole = await runRound("database", clients);
-  console.log(`  the whole database's lock: ${whole.toFixed(2)} s, ${(transactionCount / whole).toFixed(0)} transactions/s, every counter exact`);
+  console.log(
+    `  the whole database's lock: ${whole.toFixed(2)} s, ${(transactionCount / whole).toFixed(0)} transactions/s, every counter exact`,
+  );
   const perShop = await runRound("shop", clients);
-  console.log(`  each shop's lock:          ${perShop.toFixed(2)} s, ${(transactionCount / perShop).toFixed(0)} transactions/s, every counter exact`);
+  console.log(
+    `  each shop's lock:          ${perShop.toFixed(2)} s, ${(transactionCount / perShop).toFixed(0)} transactions/s, every counter exact`,
+  );
   console.log(`  per-shop / whole-database throughput: ${(whole / perShop).toFixed(2)}x`);
 } finally {
   await Promise.all(clients.slice(1).map((client) => client.$disconnect()));

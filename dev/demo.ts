@@ -30,7 +30,9 @@ const usage = `Usage: npm run demo -- [--orders N] [--timeout-s S] [--db sqlite|
 function readFlags() {
   let values: Record<string, unknown>;
   try {
-    values = parseArgs({ options: { orders: { type: "string" }, "timeout-s": { type: "string" }, db: { type: "string" }, help: { type: "boolean" } } }).values;
+    values = parseArgs({
+      options: { orders: { type: "string" }, "timeout-s": { type: "string" }, db: { type: "string" }, help: { type: "boolean" } },
+    }).values;
   } catch (error) {
     process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
     process.exit(2);
@@ -52,7 +54,13 @@ const say = (line: string) => void process.stdout.write(`${line}\n`);
 // Ctrl-C: the app and worker processes are stopped before the demo exits, then the rest of the
 // stack (its PostgreSQL server and folder with --db postgres).
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void stopAllChildren(2_000).then(closeOpenDemoStacks).finally(() => process.exit(130)));
+  process.on(
+    signal,
+    () =>
+      void stopAllChildren(2_000)
+        .then(closeOpenDemoStacks)
+        .finally(() => process.exit(130)),
+  );
 }
 try {
   const result = await runDemo({ orders: flags.orders, timeoutMs: flags["timeout-s"] * 1000, db: flags.db, log: say });
@@ -60,17 +68,24 @@ try {
   say("");
   say(`Database: ${database}`);
   say(`Shipments by state: ${formatCounts(result.counts)}`);
-  say(`Orders: ${result.outcomes.length} (${formatCounts(result.outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.outcome]: (acc[o.outcome] ?? 0) + 1 }), {}))})`);
+  say(
+    `Orders: ${result.outcomes.length} (${formatCounts(result.outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.outcome]: (acc[o.outcome] ?? 0) + 1 }), {}))})`,
+  );
   say(`Shopify: ${result.fulfilmentsWithTracking} fulfilments with tracking and a Delivered event`);
   for (const item of result.notShipped) say(`  ${item.state} ${item.order} (${item.label}): ${item.reason}`);
   if (result.handedBack.length > 0) say("Packages the provider could not create, handed back to Shopify (Settings > After sending):");
-  for (const item of result.handedBack) say(`  ${item.order} (${item.label}): its fulfillment order is ${item.fulfillmentOrderStatus.toLowerCase()} in Shopify, for the merchant to decide`);
+  for (const item of result.handedBack)
+    say(
+      `  ${item.order} (${item.label}): its fulfillment order is ${item.fulfillmentOrderStatus.toLowerCase()} in Shopify, for the merchant to decide`,
+    );
   const changed = result.outcomes.filter((outcome) => outcome.order.change !== undefined);
   if (changed.length > 0) say("Orders that changed in Shopify before they were sent:");
   for (const outcome of changed) say(`  ${outcome.name} ${outcome.order.label}: ${outcome.outcome.toLowerCase()}`);
   for (const note of result.setupNotes) say(`Setup: ${note}`);
   if (result.ok) {
-    say(`\nOK in ${result.seconds.toFixed(1)} s on ${database}: every order that can be fulfilled is fulfilled with tracking and delivered; the others are held, failed or cancelled with their reasons.`);
+    say(
+      `\nOK in ${result.seconds.toFixed(1)} s on ${database}: every order that can be fulfilled is fulfilled with tracking and delivered; the others are held, failed or cancelled with their reasons.`,
+    );
     process.exit(0);
   }
   say(`\nFAILED after ${result.seconds.toFixed(1)} s on ${database}:`);

@@ -78,7 +78,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   });
 }
 process.on("uncaughtException", (error) => void shutdown(1, `unexpected error: ${error.stack ?? error.message}`));
-process.on("unhandledRejection", (error) => void shutdown(1, `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+process.on(
+  "unhandledRejection",
+  (error) => void shutdown(1, `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+);
 
 /** Resolves `work`, registering what it started for the teardown as soon as it exists. */
 async function started<T>(name: string, work: Promise<T>, stop: (value: T) => Promise<unknown>): Promise<T> {
@@ -95,11 +98,15 @@ async function main(): Promise<void> {
   const [build, database, sandbox, shopify] = await Promise.allSettled([
     ensureAppBuild({ output: log, signal: starting.signal }),
     options.db === "postgres"
-      ? started("PostgreSQL", freshStackDatabase("postgres", { sqliteFile: databaseFile, output: log, signal: starting.signal }), async (database) => {
-          // After every process using it, including any still starting when the stop came.
-          await stopAllChildren();
-          await database.stop();
-        })
+      ? started(
+          "PostgreSQL",
+          freshStackDatabase("postgres", { sqliteFile: databaseFile, output: log, signal: starting.signal }),
+          async (database) => {
+            // After every process using it, including any still starting when the stop came.
+            await stopAllChildren();
+            await database.stop();
+          },
+        )
       : freshStackDatabase("sqlite", { sqliteFile: databaseFile, output: log, signal: starting.signal }),
     started(
       "sandbox",
@@ -145,14 +152,19 @@ async function main(): Promise<void> {
         credentialsKey,
         output: log,
       },
-      { port: options.appPort, workers: options.workers, ...(options.appProcesses === undefined ? {} : { appProcesses: options.appProcesses }) },
+      {
+        port: options.appPort,
+        workers: options.workers,
+        ...(options.appProcesses === undefined ? {} : { appProcesses: options.appProcesses }),
+      },
     ),
     (p) => p.stop(),
   );
   shopify.value.setAppUrl(processes.appUrl);
   for (const child of [processes.app, ...processes.workers]) {
     void child.exited.then((exit) => {
-      if (!shuttingDown) void shutdown(1, `the ${child.name} exited (${exit.signal ?? `code ${exit.code}`}); its last output:\n${child.recentOutput()}`);
+      if (!shuttingDown)
+        void shutdown(1, `the ${child.name} exited (${exit.signal ?? `code ${exit.code}`}); its last output:\n${child.recentOutput()}`);
     });
   }
 
@@ -166,7 +178,9 @@ async function main(): Promise<void> {
   say(`[stack] app      ${processes.appUrl}`);
   say(`[stack] sandbox  ${sandbox.value.url}`);
   say(`[stack] shopify  ${shopify.value.url} (shop ${DEMO_SHOP}, GraphQL ${shopify.value.graphqlUrl(DEMO_SHOP)})`);
-  say(`[stack] database ${database.value.kind === "postgres" ? `PostgreSQL ${databaseUrl} (data in ${database.value.location}, removed at stop)` : `SQLite ${databaseFile}`}`);
+  say(
+    `[stack] database ${database.value.kind === "postgres" ? `PostgreSQL ${databaseUrl} (data in ${database.value.location}, removed at stop)` : `SQLite ${databaseFile}`}`,
+  );
   say(`[stack] ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; Ctrl-C stops everything`);
   process.stdout.write(
     `${formatReadyLine({

@@ -16,7 +16,13 @@ async function authorizeAndExchange(s: TestSandbox) {
   expect(location.searchParams.get("state")).toBe("xyz");
   const code = location.searchParams.get("code") ?? "";
   expect(code).not.toBe("");
-  const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: "app-1", client_secret: "s3cret" });
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT,
+    client_id: "app-1",
+    client_secret: "s3cret",
+  });
   const exchanged = await s.call("/oauth2/token", {
     body: form.toString(),
     token: null,

@@ -1,13 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  InventoryAgePage,
-  ModifyBoxesResult,
-  PricingResult,
-  PricingResults,
-  ProviderErrorBody,
-  SkuPage,
-} from "../app/fulfilment/schemas";
+import { InventoryAgePage, ModifyBoxesResult, PricingResult, PricingResults, ProviderErrorBody, SkuPage } from "../app/fulfilment/schemas";
 import { startTestSandbox, type TestSandbox } from "./test-support";
 import { catalogue, services, warehouses } from "./world";
 
@@ -48,7 +41,8 @@ describe("seeded world", () => {
   it("is the world the README describes", () => {
     const readme = readFileSync(new URL("./README.md", import.meta.url), "utf8");
     for (const service of services) expect(readme).toContain(`| \`${service.code}\` | ${service.name} |`);
-    for (const sku of catalogue) expect(readme).toMatch(new RegExp(`\\| \`${sku.sku}\` \\|.*\\| \\**${sku.stock.US01}\\** \\| \\**${sku.stock.DE01}\\** \\|`));
+    for (const sku of catalogue)
+      expect(readme).toMatch(new RegExp(`\\| \`${sku.sku}\` \\|.*\\| \\**${sku.stock.US01}\\** \\| \\**${sku.stock.DE01}\\** \\|`));
   });
 
   it("lists the catalogue through operation 20, paged and filtered, all approved", async () => {
@@ -66,8 +60,18 @@ describe("seeded world", () => {
     expect(page.TotalCount).toBe(catalogue.length);
     for (const row of page.InventoryAges) {
       const buckets = [
-        row.To30Days, row.To60Days, row.To90Days, row.To120Days, row.To150Days, row.To180Days,
-        row.To210Days, row.To240Days, row.To270Days, row.To300Days, row.To330Days, row.MoreThan330Days,
+        row.To30Days,
+        row.To60Days,
+        row.To90Days,
+        row.To120Days,
+        row.To150Days,
+        row.To180Days,
+        row.To210Days,
+        row.To240Days,
+        row.To270Days,
+        row.To300Days,
+        row.To330Days,
+        row.MoreThan330Days,
       ];
       expect(buckets.reduce<number>((a, b) => a + (b ?? 0), 0)).toBe(row.TotalStockQty);
     }
@@ -96,7 +100,15 @@ describe("pricing", () => {
   });
 
   it("prices heavier parcels higher, and one service through operation 18", async () => {
-    const light = PricingResult.parse((await sb.post("/v1/pricing/outbound/skus", { ...query, ServiceCode: "US01-EXP", Skus: [{ Sku: "PHONECASE-IP15-CLR", Quantity: 1 }] })).json);
+    const light = PricingResult.parse(
+      (
+        await sb.post("/v1/pricing/outbound/skus", {
+          ...query,
+          ServiceCode: "US01-EXP",
+          Skus: [{ Sku: "PHONECASE-IP15-CLR", Quantity: 1 }],
+        })
+      ).json,
+    );
     const heavy = PricingResult.parse((await sb.post("/v1/pricing/outbound/skus", { ...query, ServiceCode: "US01-EXP" })).json);
     expect(heavy.ChargeInfo?.Summary[0]?.Amount ?? 0).toBeGreaterThan(light.ChargeInfo?.Summary[0]?.Amount ?? 0);
     const unknown = PricingResult.parse((await sb.post("/v1/pricing/outbound/skus", { ...query, ServiceCode: "DE01-EXP" })).json);
@@ -124,7 +136,14 @@ describe("merchant SKUs and inbound shipments", () => {
       ShipmentId: "IN-1",
       WarehouseId: "US01",
       ShippingType: "Air",
-      Containers: [{ Skus: [{ Sku: "TEA-GREEN-100G", Quantity: 10 }, { Sku: "NOT-REGISTERED", Quantity: 5 }] }],
+      Containers: [
+        {
+          Skus: [
+            { Sku: "TEA-GREEN-100G", Quantity: 10 },
+            { Sku: "NOT-REGISTERED", Quantity: 5 },
+          ],
+        },
+      ],
     });
     expect(answer.status).toBe(400);
     expect(ProviderErrorBody.parse(answer.json).Errors.map((e) => e.Code)).toEqual(["Containers[0].Skus[1].Sku"]);
@@ -136,7 +155,15 @@ describe("merchant SKUs and inbound shipments", () => {
       ShipmentId: "IN-1",
       WarehouseId: "US01",
       ShippingType: "Sea",
-      Containers: [{ CustomContainerNo: "BOX-1", Skus: [{ Sku: "PIN-ENAMEL-25", Quantity: 100 }, { Sku: "TEA-GREEN-100G", Quantity: 20 }] }],
+      Containers: [
+        {
+          CustomContainerNo: "BOX-1",
+          Skus: [
+            { Sku: "PIN-ENAMEL-25", Quantity: 100 },
+            { Sku: "TEA-GREEN-100G", Quantity: 20 },
+          ],
+        },
+      ],
     };
     expect((await sb.post("/v1/inboundOrders", inbound)).status).toBe(201);
     const tea = async () => (await inventory("US01", { Sku: "TEA-GREEN-100G" })).InventoryAges[0]?.TotalStockQty;
@@ -144,7 +171,17 @@ describe("merchant SKUs and inbound shipments", () => {
     expect((await inventory("US01", { Sku: "PIN-ENAMEL-25" })).TotalCount).toBe(0);
 
     // Boxes can change until the shipment is received.
-    const modify = { ShipmentId: "IN-1", Containers: [{ Skus: [{ Sku: "PIN-ENAMEL-25", Quantity: 120 }, { Sku: "TEA-GREEN-100G", Quantity: 20 }] }] };
+    const modify = {
+      ShipmentId: "IN-1",
+      Containers: [
+        {
+          Skus: [
+            { Sku: "PIN-ENAMEL-25", Quantity: 120 },
+            { Sku: "TEA-GREEN-100G", Quantity: 20 },
+          ],
+        },
+      ],
+    };
     expect(ModifyBoxesResult.parse((await sb.post("/v1/inboundOrders/modifybox", modify)).json).Success).toBe(true);
 
     await sb.advance(5000);

@@ -39,7 +39,12 @@ describe("control routes", () => {
     await sb.post("/v1/directExpressOrders", { Package: dropshipPackage("P-1") });
     await sb.post("/v1/outboundOrders", {
       WarehouseId: "US01",
-      Package: { PackageId: "O-1", ServiceCode: "US01-STD", ShipToAddress: { Country: "US" }, Skus: [{ Sku: "TEA-GREEN-100G", Quantity: 5 }] },
+      Package: {
+        PackageId: "O-1",
+        ServiceCode: "US01-STD",
+        ShipToAddress: { Country: "US" },
+        Skus: [{ Sku: "TEA-GREEN-100G", Quantity: 5 }],
+      },
     });
     await sb.advance(1000);
     const state = StateSummary.parse((await sb.call("/__sandbox/state", { token: null })).json);

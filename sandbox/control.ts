@@ -94,7 +94,11 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       Received: s.receivedAt !== undefined,
       ReceivedAt: new Date(s.receivedAt ?? s.dueAt).toISOString(),
     })),
-    returns: [...state.returns.values()].map((r) => ({ PackageId: r.packageId, SvcPackageId: r.svcPackageId, ...outcomeSummary(r.outcome, ctx) })),
+    returns: [...state.returns.values()].map((r) => ({
+      PackageId: r.packageId,
+      SvcPackageId: r.svcPackageId,
+      ...outcomeSummary(r.outcome, ctx),
+    })),
     ladings: [...state.ladings.values()].map((l) => ({ OrderNo: l.orderNo, WarehouseId: l.warehouseId, Packages: l.packageCount })),
     skus: [...state.skus.keys()],
     stock: stockSummary(state),

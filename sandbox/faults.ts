@@ -12,11 +12,9 @@ export const FAULT_KINDS = ["429", "500", "timeout", "drop"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const FaultPlan = z.object({
-  operation: z
-    .string()
-    .refine((name) => name === "*" || Object.hasOwn(operations, name), {
-      error: `must be "*" or an operation name: ${Object.keys(operations).join(", ")}`,
-    }),
+  operation: z.string().refine((name) => name === "*" || Object.hasOwn(operations, name), {
+    error: `must be "*" or an operation name: ${Object.keys(operations).join(", ")}`,
+  }),
   kind: z.enum(FAULT_KINDS, { error: `must be one of ${FAULT_KINDS.join(", ")}` }),
   count: z.number().int().min(1).default(1),
   retryAfterSeconds: z.number().int().min(0).default(1),

@@ -121,7 +121,10 @@ describe("idempotent creation", () => {
       ReceivingWarehouseCode: "US01",
       Sender: { Contact: "Ana Ruiz", Country: "US", City: "Austin" },
       Weight: 840,
-      Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 2 }, { Sku: "NOT-REGISTERED", Quantity: 1 }],
+      Skus: [
+        { Sku: "MUG-CER-350-WHT", Quantity: 2 },
+        { Sku: "NOT-REGISTERED", Quantity: 1 },
+      ],
     };
     expect((await sb.post("/v1/returnOrder", ret)).status).toBe(200);
     // On its way: nothing received yet.
@@ -180,7 +183,11 @@ describe("asynchronous creation", () => {
     await sb.advance(1000);
     const answer = await sb.post("/v1/directExpressOrders/PackageId", { Ids: ["P-NOSVC", "P-NOTSERVED"] });
     const [noService, notServed] = DropshipStatusRecords.parse(answer.json);
-    expect(noService).toMatchObject({ Status: "CreateFailed", TrackingNumber: null, CreateFailedReason: { ReasonCode: "ServiceNotFound" } });
+    expect(noService).toMatchObject({
+      Status: "CreateFailed",
+      TrackingNumber: null,
+      CreateFailedReason: { ReasonCode: "ServiceNotFound" },
+    });
     expect(notServed).toMatchObject({
       Status: "CreateFailed",
       CreateFailedReason: { ReasonCode: "DestinationNotServed", ExtendMessage: expect.stringContaining("US01-EXP") },
@@ -203,7 +210,11 @@ describe("asynchronous creation", () => {
     await sb.post("/v1/outboundOrders", { WarehouseId: "US01", Package: outboundPackage("O-1") });
     await sb.post("/v1/outboundOrders", {
       WarehouseId: "DE01",
-      Package: outboundPackage("O-LAMP", { ServiceCode: "DE01-STD", ShipToAddress: { Country: "DE", City: "Köln" }, Skus: [{ Sku: "LAMP-LED-DESK-WHT", Quantity: 1 }] }),
+      Package: outboundPackage("O-LAMP", {
+        ServiceCode: "DE01-STD",
+        ShipToAddress: { Country: "DE", City: "Köln" },
+        Skus: [{ Sku: "LAMP-LED-DESK-WHT", Quantity: 1 }],
+      }),
     });
     await sb.post("/v1/outboundOrders", {
       WarehouseId: "US01",

@@ -10,8 +10,10 @@ beforeEach(async () => {
 afterEach(() => sb.close());
 
 const change = (packageId: string, body: unknown) => sb.call(`/__sandbox/packages/${packageId}`, { body, token: null });
-const dropshipStatus = async (packageId: string) => DropshipStatusRecord.parse((await sb.call(`/v1/directExpressOrders/${packageId}/status`)).json);
-const outboundStatus = async (packageId: string) => OutboundStatusRecords.parse((await sb.post("/v1/outboundOrders/PackageId", { Ids: [packageId] })).json)[0];
+const dropshipStatus = async (packageId: string) =>
+  DropshipStatusRecord.parse((await sb.call(`/v1/directExpressOrders/${packageId}/status`)).json);
+const outboundStatus = async (packageId: string) =>
+  OutboundStatusRecords.parse((await sb.post("/v1/outboundOrders/PackageId", { Ids: [packageId] })).json)[0];
 const track = async (number: string) => TrackingResult.parse((await sb.call(`/v1/trackings/${number}?lang=en`)).json);
 const errorCodes = (json: unknown) => ProviderErrorBody.parse(json).Errors.map((e) => e.Code);
 

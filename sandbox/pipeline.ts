@@ -29,11 +29,9 @@ type Fate = "answered" | "held open (timeout fault)" | "dropped (fault)";
 function suffer(fault: Fault, req: IncomingMessage): Fate {
   switch (fault.kind) {
     case "429":
-      throw new SandboxError(
-        429,
-        [{ Code: "TooManyRequests", Message: `too many requests; retry after ${fault.retryAfterSeconds} s` }],
-        { "Retry-After": String(fault.retryAfterSeconds) },
-      );
+      throw new SandboxError(429, [{ Code: "TooManyRequests", Message: `too many requests; retry after ${fault.retryAfterSeconds} s` }], {
+        "Retry-After": String(fault.retryAfterSeconds),
+      });
     case "500":
       throw new SandboxError(500, [{ Code: "InternalServerError", Message: "the provider failed (simulated fault)" }]);
     case "timeout":
@@ -45,13 +43,7 @@ function suffer(fault: Fault, req: IncomingMessage): Fate {
   }
 }
 
-async function callOperation(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  raw: string,
-  pipeline: Pipeline,
-): Promise<Fate> {
+async function callOperation(req: IncomingMessage, res: ServerResponse, url: URL, raw: string, pipeline: Pipeline): Promise<Fate> {
   const method = req.method ?? "GET";
   const match = matchOperation(method, url.pathname);
   if (match === undefined) throw notFound("Route", `no operation ${method} ${url.pathname}`);
@@ -105,9 +97,7 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, p
   } catch (error) {
     const known = error instanceof SandboxError;
     if (!known) console.error("sandbox: unexpected error while answering", req.method, req.url, error);
-    const failure = known
-      ? error
-      : new SandboxError(500, [{ Code: "InternalServerError", Message: "the sandbox failed; see its log" }]);
+    const failure = known ? error : new SandboxError(500, [{ Code: "InternalServerError", Message: "the sandbox failed; see its log" }]);
     if (!res.headersSent && !res.destroyed) {
       const body = errorBody(failure.errors, pipeline.ticketId(), pipeline.panel.clock.now(), requestUri);
       send(res, failure.status, body, failure.headers);

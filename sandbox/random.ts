@@ -21,7 +21,9 @@ export function seededRandom(seed: number): () => number {
 export function digitsFor(count: number, ...parts: (string | number)[]): string {
   let digits = "";
   for (let round = 0; digits.length < count; round++) {
-    const hex = createHash("sha256").update([...parts, round].join("|")).digest("hex");
+    const hex = createHash("sha256")
+      .update([...parts, round].join("|"))
+      .digest("hex");
     for (let i = 0; i + 2 <= hex.length && digits.length < count; i += 2) {
       const byte = parseInt(hex.slice(i, i + 2), 16);
       // Bytes 250-255 would make 0-5 more likely than 6-9.

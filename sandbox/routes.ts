@@ -52,7 +52,8 @@ export function matchOperation(method: string, pathname: string): MatchedOperati
       pathParams[segment.param] = decode(part);
       return true;
     });
-    if (matches && (best === undefined || route.literals > best.literals)) best = { name: route.name, pathParams, literals: route.literals };
+    if (matches && (best === undefined || route.literals > best.literals))
+      best = { name: route.name, pathParams, literals: route.literals };
   }
   return best === undefined ? undefined : { name: best.name, pathParams: best.pathParams };
 }

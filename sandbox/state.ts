@@ -10,9 +10,7 @@ import { catalogue, seedLotAges, warehouses } from "./world";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const keyedBy = <T extends z.ZodObject, K extends keyof z.output<T> & string>(item: T, key: K) =>
-  z
-    .array(item)
-    .transform((list) => new Map(list.map((entry): [string, z.output<T>] => [String(entry[key]), entry])));
+  z.array(item).transform((list) => new Map(list.map((entry): [string, z.output<T>] => [String(entry[key]), entry])));
 
 /** A place a parcel leaves from or goes to. Country is an ISO code where the sandbox knows it. */
 export const Place = z.object({

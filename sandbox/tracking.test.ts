@@ -39,7 +39,14 @@ describe("tracking", () => {
     await sb.advance(5 * STEP);
     const delivered = await track(number);
     expect(delivered.TrackingStatus).toBe("Delivered");
-    expect(delivered.Checkpoints.map((c) => c.TrackingStatus)).toEqual(["Delivered", "InTransit", "InTransit", "InTransit", "PickUp", "Processing"]);
+    expect(delivered.Checkpoints.map((c) => c.TrackingStatus)).toEqual([
+      "Delivered",
+      "InTransit",
+      "InTransit",
+      "InTransit",
+      "PickUp",
+      "Processing",
+    ]);
     const transitPlaces = delivered.Checkpoints.filter((c) => c.TrackingStatus === "InTransit").map((c) => c.Location);
     expect(new Set(transitPlaces).size).toBe(3);
     expect(delivered.Checkpoints[0]?.Message).toBe("Delivered");

@@ -59,9 +59,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; errors: ErrorEntr
 /** Parses `input` with `schema`, or lists what is wrong. */
 export function check<S extends z.ZodType>(schema: S, input: unknown, source: Source): Checked<z.output<S>> {
   const result = schema.safeParse(input, { error: plainMessages });
-  return result.success
-    ? { ok: true, value: result.data }
-    : { ok: false, errors: issuesAsErrors(result.error.issues, input, source) };
+  return result.success ? { ok: true, value: result.data } : { ok: false, errors: issuesAsErrors(result.error.issues, input, source) };
 }
 
 /** Parses `input` with `schema`, or throws the 400 that names every field at fault. */

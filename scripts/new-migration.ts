@@ -26,10 +26,14 @@ mkdirSync(path.join(root, ".cache"), { recursive: true });
 
 /** The SQL from one schema file to another; "" when they describe the same tables. */
 function diff(from: string, to: string): string {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-schema-datamodel", from, "--to-schema-datamodel", to, "--script"], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-schema-datamodel", from, "--to-schema-datamodel", to, "--script"],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) {
     process.stderr.write(result.stderr);
     process.exit(result.status ?? 1);
@@ -68,7 +72,10 @@ if (sqlite === "") {
 
 // PostgreSQL: the schema HEAD's source makes to the one the working source makes. The same models
 // changed, so an empty diff here would be a migration missing from one database.
-const postgres = diff(cached("previous-postgres.prisma", migrateSchemaFrom(postgresSchemaFrom(headSource))), GENERATED_SCHEMAS.migratePostgres);
+const postgres = diff(
+  cached("previous-postgres.prisma", migrateSchemaFrom(postgresSchemaFrom(headSource))),
+  GENERATED_SCHEMAS.migratePostgres,
+);
 const postgresMigrations = path.join(root, "prisma", "postgres", "migrations");
 if (postgres === "" && existsSync(postgresMigrations)) {
   process.stderr.write("The SQLite schema changed but the PostgreSQL one it makes did not: no migration written.\n");

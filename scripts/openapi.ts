@@ -24,14 +24,14 @@ if (!result.valid) {
 if (check) {
   const committed = await readFile(target, "utf8").catch(() => "");
   if (committed !== text) {
-    console.error(
-      `${path.relative(process.cwd(), target)} is stale: the schemas changed. Run \`npm run openapi\` and commit the result.`,
-    );
+    console.error(`${path.relative(process.cwd(), target)} is stale: the schemas changed. Run \`npm run openapi\` and commit the result.`);
     process.exit(1);
   }
   console.log(`OpenAPI document is current and valid (${Object.keys(document.paths).length} paths).`);
 } else {
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, text);
-  console.log(`Wrote ${path.relative(process.cwd(), target)} (${Object.keys(document.paths).length} paths, valid OpenAPI ${document.openapi}).`);
+  console.log(
+    `Wrote ${path.relative(process.cwd(), target)} (${Object.keys(document.paths).length} paths, valid OpenAPI ${document.openapi}).`,
+  );
 }

@@ -24,6 +24,8 @@ for (const [file, text] of Object.entries(wanted)) {
   process.stdout.write(`Wrote ${file}\n`);
 }
 if (check && stale.length > 0) {
-  process.stderr.write(`${stale.join(", ")}: not what prisma/schema.prisma makes. Run ./run schema:postgres, and add the migrations (./run migration:new writes both).\n`);
+  process.stderr.write(
+    `${stale.join(", ")}: not what prisma/schema.prisma makes. Run ./run schema:postgres, and add the migrations (./run migration:new writes both).\n`,
+  );
   process.exit(1);
 }

@@ -76,7 +76,9 @@ if (script) {
   // Even two equal schemas make a comment ("-- This is an empty migration."): no output at all means
   // the schema engine did not run.
   if (result.status === 0 && sql.trim() === "") {
-    process.stderr.write("scripts/prisma.ts: `migrate diff --script` printed no SQL, not even an empty migration's comment: the schema engine did not run.\n");
+    process.stderr.write(
+      "scripts/prisma.ts: `migrate diff --script` printed no SQL, not even an empty migration's comment: the schema engine did not run.\n",
+    );
     process.exit(1);
   }
 }

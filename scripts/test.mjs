@@ -11,7 +11,8 @@ import path from "node:path";
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve("vitest/package.json")), "vitest.mjs");
 const args = process.argv.slice(2);
-const run = (configArgs) => spawnSync(process.execPath, [vitest, "run", ...configArgs, "--passWithNoTests", ...args], { stdio: "inherit" }).status ?? 1;
+const run = (configArgs) =>
+  spawnSync(process.execPath, [vitest, "run", ...configArgs, "--passWithNoTests", ...args], { stdio: "inherit" }).status ?? 1;
 
 const sqlite = run([]);
 const postgres = run(["--config", "vitest.postgres.config.ts"]);

@@ -55,7 +55,8 @@ function securityHeaders(headers) {
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   const policy = headers.get("Content-Security-Policy");
   if (policy === null) headers.set("Content-Security-Policy", "frame-ancestors 'none'");
-  else if (!/frame-ancestors/.test(policy)) headers.set("Content-Security-Policy", `${policy.replace(/;?\s*$/, "; ")}frame-ancestors 'none'`);
+  else if (!/frame-ancestors/.test(policy))
+    headers.set("Content-Security-Policy", `${policy.replace(/;?\s*$/, "; ")}frame-ancestors 'none'`);
   if (!/frame-ancestors (?!'none')/.test(headers.get("Content-Security-Policy") ?? "")) headers.set("X-Frame-Options", "DENY");
 }
 
@@ -171,7 +172,10 @@ function discardBriefly(request) {
  */
 const WEBHOOK_ACTIONS = new Map(
   Object.values(build.routes)
-    .filter((route) => typeof route.path === "string" && /^(webhooks|fulfillment-service)\//.test(route.path) && typeof route.module.action === "function")
+    .filter(
+      (route) =>
+        typeof route.path === "string" && /^(webhooks|fulfillment-service)\//.test(route.path) && typeof route.module.action === "function",
+    )
     .map((route) => [`/${route.path}`, route.module.action]),
 );
 

@@ -67,7 +67,9 @@ await queueHousekeeping(prisma);
 // order whose webhook was never taken is planned all the same.
 await queueOpenOrdersSweeps(prisma, new Date());
 const health =
-  env.WORKER_HEALTH_PORT === undefined ? undefined : await startHealthServer({ port: env.WORKER_HEALTH_PORT, host: env.WORKER_HEALTH_HOST, isDraining: () => worker.stopping });
+  env.WORKER_HEALTH_PORT === undefined
+    ? undefined
+    : await startHealthServer({ port: env.WORKER_HEALTH_PORT, host: env.WORKER_HEALTH_HOST, isDraining: () => worker.stopping });
 const kinds = Object.keys(jobHandlers);
 log.info({ kinds: kinds.length, concurrency: flags.concurrency, healthPort: health?.port ?? null }, "Worker running");
 

@@ -34,14 +34,48 @@ export function TextInput(props: {
   );
 }
 
-export function CheckboxInput(props: { name: string; label: string; initial: boolean; helpText?: ReactNode; value?: string; error?: string }) {
+export function CheckboxInput(props: {
+  name: string;
+  label: string;
+  initial: boolean;
+  helpText?: ReactNode;
+  value?: string;
+  error?: string;
+}) {
   const [checked, setChecked] = useState(props.initial);
-  return <Checkbox name={props.name} value={props.value ?? "on"} label={props.label} checked={checked} onChange={setChecked} helpText={props.helpText} error={props.error} />;
+  return (
+    <Checkbox
+      name={props.name}
+      value={props.value ?? "on"}
+      label={props.label}
+      checked={checked}
+      onChange={setChecked}
+      helpText={props.helpText}
+      error={props.error}
+    />
+  );
 }
 
-export function SelectInput(props: { name: string; label: string; initial: string; options: { label: string; value: string }[]; error?: string; helpText?: ReactNode }) {
+export function SelectInput(props: {
+  name: string;
+  label: string;
+  initial: string;
+  options: { label: string; value: string }[];
+  error?: string;
+  helpText?: ReactNode;
+}) {
   const [value, setValue] = useState(props.initial);
-  return <Select name={props.name} label={props.label} options={props.options} value={value} onChange={setValue} error={props.error} helpText={props.helpText} />;
+  return (
+    <Select
+      name={props.name}
+      label={props.label}
+      options={props.options}
+      value={value}
+      onChange={setValue}
+      error={props.error}
+      helpText={props.helpText}
+    />
+  );
 }
 
 /**
@@ -57,13 +91,20 @@ export function RowsInput<Row extends Record<string, string>>(props: {
   empty?: ReactNode;
 }) {
   const blank = Object.fromEntries(props.columns.map((column) => [column.key, ""])) as Row;
-  const [rows, setRows] = useState(() => [...props.initial, ...(props.initial.length === 0 ? [blank] : [])].map((values, id) => ({ id, values })));
+  const [rows, setRows] = useState(() =>
+    [...props.initial, ...(props.initial.length === 0 ? [blank] : [])].map((values, id) => ({ id, values })),
+  );
   const [nextId, setNextId] = useState(rows.length);
   return (
     <BlockStack gap="200">
       {rows.length === 0 && props.empty}
       {rows.map((row, index) => (
-        <InlineGrid key={row.id} columns={{ xs: 1, md: [...props.columns.map(() => "twoThirds" as const), "oneThird" as const] }} gap="200" alignItems="end">
+        <InlineGrid
+          key={row.id}
+          columns={{ xs: 1, md: [...props.columns.map(() => "twoThirds" as const), "oneThird" as const] }}
+          gap="200"
+          alignItems="end"
+        >
           {props.columns.map((column) => {
             const name = `${props.prefix}.${row.id}.${column.key}`;
             return (
@@ -79,7 +120,12 @@ export function RowsInput<Row extends Record<string, string>>(props: {
             );
           })}
           <InlineStack>
-            <Button variant="plain" tone="critical" onClick={() => setRows(rows.filter((other) => other.id !== row.id))} accessibilityLabel={`Remove row ${index + 1}`}>
+            <Button
+              variant="plain"
+              tone="critical"
+              onClick={() => setRows(rows.filter((other) => other.id !== row.id))}
+              accessibilityLabel={`Remove row ${index + 1}`}
+            >
               Remove
             </Button>
           </InlineStack>

@@ -40,7 +40,16 @@ const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 export function RunProgress({ run, title, unit, idle }: { run: RunView | null; title: string; unit: string; idle: string }) {
   const running = run?.status === "RUNNING";
   const progress = run === null ? 0 : running ? (run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : 0) : 100;
-  const count = run === null ? "" : running ? (run.total > 0 ? `${run.processed} of ${run.total} ${unit}` : "Starting…") : run.finishedAt ? `Finished ${when(run.finishedAt)}` : "";
+  const count =
+    run === null
+      ? ""
+      : running
+        ? run.total > 0
+          ? `${run.processed} of ${run.total} ${unit}`
+          : "Starting…"
+        : run.finishedAt
+          ? `Finished ${when(run.finishedAt)}`
+          : "";
   const tone = run === null || running ? "subdued" : run.status === "FAILED" ? "critical" : run.failed > 0 ? "caution" : "success";
   const line = run === null ? idle : (run.message ?? (running ? "Working…" : "Done."));
   const id = `run-${run?.id ?? "none"}-message`;
@@ -55,7 +64,12 @@ export function RunProgress({ run, title, unit, idle }: { run: RunView | null; t
             {count}
           </Text>
         </InlineStack>
-        <ProgressBar progress={progress} size="small" tone={tone === "critical" ? "critical" : tone === "success" ? "success" : "primary"} ariaLabelledBy={id} />
+        <ProgressBar
+          progress={progress}
+          size="small"
+          tone={tone === "critical" ? "critical" : tone === "success" ? "success" : "primary"}
+          ariaLabelledBy={id}
+        />
         <Text as="p" tone={tone} id={id}>
           {line}
         </Text>
@@ -64,7 +78,19 @@ export function RunProgress({ run, title, unit, idle }: { run: RunView | null; t
   );
 }
 
-export function runViewOf(run: { id: string; kind: string; status: string; total: number; processed: number; failed: number; message: string | null; startedAt: Date; finishedAt: Date | null } | null): RunView | null {
+export function runViewOf(
+  run: {
+    id: string;
+    kind: string;
+    status: string;
+    total: number;
+    processed: number;
+    failed: number;
+    message: string | null;
+    startedAt: Date;
+    finishedAt: Date | null;
+  } | null,
+): RunView | null {
   if (run === null) return null;
   return { ...run, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null };
 }

@@ -5,7 +5,6 @@ import type { ShipmentKind, ShipmentState } from "@prisma/client";
 import { Badge } from "@shopify/polaris";
 import { STATE_WORDS } from "./shipment-state-words";
 
-
 export function shipmentStateLabel(state: ShipmentState): string {
   return STATE_WORDS[state].label;
 }

@@ -6,7 +6,9 @@ import type { ShipmentState } from "@prisma/client";
 
 export type StateTone = "info" | "success" | "warning" | "critical" | "neutral";
 
-export const STATE_WORDS: { readonly [S in ShipmentState]: { label: string; tone: StateTone; progress: "incomplete" | "partiallyComplete" | "complete" | undefined } } = {
+export const STATE_WORDS: {
+  readonly [S in ShipmentState]: { label: string; tone: StateTone; progress: "incomplete" | "partiallyComplete" | "complete" | undefined };
+} = {
   HELD: { label: "On hold", tone: "warning", progress: "incomplete" },
   READY: { label: "Waiting to send", tone: "info", progress: "incomplete" },
   SUBMITTED: { label: "Sent to provider", tone: "info", progress: "partiallyComplete" },

@@ -40,7 +40,11 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
   const [state, setState] = useState(() => {
     let next = 0;
     const drafts = props.initial.length === 0 ? [props.empty] : props.initial;
-    const parcels: EditedParcel<Draft>[] = drafts.map((initial) => ({ id: next++, initial, lines: initial.lines.map((line) => ({ id: next++, ...line })) }));
+    const parcels: EditedParcel<Draft>[] = drafts.map((initial) => ({
+      id: next++,
+      initial,
+      lines: initial.lines.map((line) => ({ id: next++, ...line })),
+    }));
     return { parcels, next, picked: -1 };
   });
   const names = useMemo(() => new Map(props.catalogue.map((choice) => [choice.sku, choice.name])), [props.catalogue]);
@@ -80,13 +84,17 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
                 exclude={new Set(parcel.lines.map((line) => line.sku))}
                 // That error says the parcel holds nothing: gone as soon as it holds something, not at the next check.
                 error={parcel.lines.length > 0 ? undefined : props.errorOf(field("lines"))}
-                helpText={props.catalogue.length === 0 ? "Your catalogue has no SKUs yet: it is read from Shopify on the Products page." : undefined}
+                helpText={
+                  props.catalogue.length === 0 ? "Your catalogue has no SKUs yet: it is read from Shopify on the Products page." : undefined
+                }
                 onPick={(sku) =>
                   setState({
                     ...state,
                     next: next + 1,
                     picked: next,
-                    parcels: parcels.map((other) => (other.id === parcel.id ? { ...other, lines: [...other.lines, { id: next, sku, quantity: "1" }] } : other)),
+                    parcels: parcels.map((other) =>
+                      other.id === parcel.id ? { ...other, lines: [...other.lines, { id: next, sku, quantity: "1" }] } : other,
+                    ),
                   })
                 }
               />
@@ -128,7 +136,12 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
                         type="number"
                         min={1}
                         value={line.quantity}
-                        onChange={(quantity) => update(parcel.id, (other) => ({ ...other, lines: other.lines.map((l) => (l.id === line.id ? { ...l, quantity } : l)) }))}
+                        onChange={(quantity) =>
+                          update(parcel.id, (other) => ({
+                            ...other,
+                            lines: other.lines.map((l) => (l.id === line.id ? { ...l, quantity } : l)),
+                          }))
+                        }
                         autoComplete="off"
                         autoFocus={line.id === state.picked}
                         error={props.errorOf(lineField("quantity"))}
@@ -147,7 +160,9 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
         </Text>
       )}
       <InlineStack>
-        <Button onClick={() => setState({ ...state, next: next + 1, parcels: [...parcels, { id: next, initial: props.empty, lines: [] }] })}>{`Add a ${noun}`}</Button>
+        <Button
+          onClick={() => setState({ ...state, next: next + 1, parcels: [...parcels, { id: next, initial: props.empty, lines: [] }] })}
+        >{`Add a ${noun}`}</Button>
       </InlineStack>
     </BlockStack>
   );

@@ -13,7 +13,14 @@ export interface SkuChoice {
 /** Options shown at once; typing narrows them. */
 const MAX_OPTIONS = 30;
 
-export function SkuPicker(props: { choices: readonly SkuChoice[]; exclude?: ReadonlySet<string>; onPick: (sku: string) => void; label?: string; error?: string; helpText?: string }) {
+export function SkuPicker(props: {
+  choices: readonly SkuChoice[];
+  exclude?: ReadonlySet<string>;
+  onPick: (sku: string) => void;
+  label?: string;
+  error?: string;
+  helpText?: string;
+}) {
   const [query, setQuery] = useState("");
   // A fresh list after each pick: Polaris's list keeps pointing its field's aria-activedescendant at
   // the option just picked, which is gone once the list closes (an invalid reference to assistive tech).
@@ -21,7 +28,11 @@ export function SkuPicker(props: { choices: readonly SkuChoice[]; exclude?: Read
   const options = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return props.choices
-      .filter((choice) => !props.exclude?.has(choice.sku) && (needle === "" || choice.sku.toLowerCase().includes(needle) || choice.name.toLowerCase().includes(needle)))
+      .filter(
+        (choice) =>
+          !props.exclude?.has(choice.sku) &&
+          (needle === "" || choice.sku.toLowerCase().includes(needle) || choice.name.toLowerCase().includes(needle)),
+      )
       .slice(0, MAX_OPTIONS)
       .map((choice) => ({ value: choice.sku, label: `${choice.name} · ${choice.sku}` }));
   }, [props.choices, props.exclude, query]);

@@ -135,17 +135,29 @@ export function shipToAddress(destination: Destination, order: OrderFacts, count
   const province = rules.provinceAsCode ? (provinceCode ?? provinceName) : (provinceName ?? provinceCode);
   if (province === undefined && rules.provinceRequired) {
     const where = countryName(country);
-    reasons.push(missing("Province", `The shipping address has no state or province, and carriers in ${where} need one. Add it to the order, then retry.`));
+    reasons.push(
+      missing(
+        "Province",
+        `The shipping address has no state or province, and carriers in ${where} need one. Add it to the order, then retry.`,
+      ),
+    );
   }
   put("Province", province);
 
   const postcode = present(destination.zip);
   if (postcode === undefined && rules.postcodeRequired) {
     const where = countryName(country);
-    reasons.push(missing("Postcode", `The shipping address has no postcode, and carriers in ${where} need one. Add it to the order, then retry.`));
+    reasons.push(
+      missing("Postcode", `The shipping address has no postcode, and carriers in ${where} need one. Add it to the order, then retry.`),
+    );
   }
   const format = rules.postcodeFormat;
-  if (postcode !== undefined && format !== undefined && overLimit("ShipToAddress.Postcode", postcode) === undefined && !format.pattern.test(postcode)) {
+  if (
+    postcode !== undefined &&
+    format !== undefined &&
+    overLimit("ShipToAddress.Postcode", postcode) === undefined &&
+    !format.pattern.test(postcode)
+  ) {
     reasons.push({
       field: "ShipToAddress.Postcode",
       value: postcode,

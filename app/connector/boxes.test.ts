@@ -37,6 +37,11 @@ describe("boxesFor", () => {
   it("builds a request the provider's schema accepts, under the same PackageId", () => {
     const request = boxedRequest(pkg, "SZ-HUB", boxesFor(pkg, 2_000) ?? []);
     expect(CreateDropshipWithBoxesRequest.safeParse(request).success).toBe(true);
-    expect(request).toMatchObject({ PackageId: "SO1001-5001", Location: "SZ-HUB", ServiceCode: "US01-EXP", ShipperInfo: { Contact: "Studio" } });
+    expect(request).toMatchObject({
+      PackageId: "SO1001-5001",
+      Location: "SZ-HUB",
+      ServiceCode: "US01-EXP",
+      ShipperInfo: { Contact: "Studio" },
+    });
   });
 });

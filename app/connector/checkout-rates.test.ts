@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { FlatRate, flatRatesAnswer, quoteKey, ratesFromPrices, warehouseForCart, type RatesWarehouse } from "./checkout-rates";
 
-const warehouse = (warehouseId: string, country: string | null, services: Partial<RatesWarehouse["services"]>, enabled = true): RatesWarehouse => ({
+const warehouse = (
+  warehouseId: string,
+  country: string | null,
+  services: Partial<RatesWarehouse["services"]>,
+  enabled = true,
+): RatesWarehouse => ({
   warehouseId,
   enabled,
   country,
@@ -20,31 +25,98 @@ describe("checkout rates", () => {
   });
 
   it("keys a quote by cart and destination, whatever the order of the lines and the rest of the postcode", () => {
-    const key = (lines: { providerSku: string; quantity: number }[], postcode: string) => quoteKey({ shop: "a.myshopify.com", warehouseId: "US01", country: "GB", postcode, lines });
-    const mugAndTea = key([{ providerSku: "MUG", quantity: 1 }, { providerSku: "TEA", quantity: 2 }, { providerSku: "MUG", quantity: 1 }], "sw1a 1aa");
-    expect(key([{ providerSku: "TEA", quantity: 2 }, { providerSku: "MUG", quantity: 2 }], "SW1A 2BB")).toBe(mugAndTea);
-    expect(key([{ providerSku: "TEA", quantity: 2 }, { providerSku: "MUG", quantity: 1 }], "SW1A 2BB")).not.toBe(mugAndTea);
-    expect(key([{ providerSku: "TEA", quantity: 2 }, { providerSku: "MUG", quantity: 2 }], "EC1A 1BB")).not.toBe(mugAndTea);
+    const key = (lines: { providerSku: string; quantity: number }[], postcode: string) =>
+      quoteKey({ shop: "a.myshopify.com", warehouseId: "US01", country: "GB", postcode, lines });
+    const mugAndTea = key(
+      [
+        { providerSku: "MUG", quantity: 1 },
+        { providerSku: "TEA", quantity: 2 },
+        { providerSku: "MUG", quantity: 1 },
+      ],
+      "sw1a 1aa",
+    );
+    expect(
+      key(
+        [
+          { providerSku: "TEA", quantity: 2 },
+          { providerSku: "MUG", quantity: 2 },
+        ],
+        "SW1A 2BB",
+      ),
+    ).toBe(mugAndTea);
+    expect(
+      key(
+        [
+          { providerSku: "TEA", quantity: 2 },
+          { providerSku: "MUG", quantity: 1 },
+        ],
+        "SW1A 2BB",
+      ),
+    ).not.toBe(mugAndTea);
+    expect(
+      key(
+        [
+          { providerSku: "TEA", quantity: 2 },
+          { providerSku: "MUG", quantity: 2 },
+        ],
+        "EC1A 1BB",
+      ),
+    ).not.toBe(mugAndTea);
   });
 
   it("answers the priced services in cents, cheapest first, leaving out what the provider could not price", () => {
     const now = new Date("2026-11-25T12:00:00Z");
     const rates = ratesFromPrices(
       [
-        { ServiceCode: "EXP", ServiceName: "Express", Success: true, ChargeInfo: { Summary: [{ Currency: "USD", Amount: 31.2 }], Detail: [] }, LogisticsTimes: { Min: 2, Max: 3 } },
+        {
+          ServiceCode: "EXP",
+          ServiceName: "Express",
+          Success: true,
+          ChargeInfo: { Summary: [{ Currency: "USD", Amount: 31.2 }], Detail: [] },
+          LogisticsTimes: { Min: 2, Max: 3 },
+        },
         { ServiceCode: "ECO", ServiceName: "Economy", Success: false, Message: "does not deliver to GB" },
-        { ServiceCode: "INT", ServiceName: null, Success: true, ChargeInfo: { Summary: [{ Currency: "USD", Amount: 12.05 }], Detail: [] }, LogisticsTimes: { Min: 6, Max: 6 } },
+        {
+          ServiceCode: "INT",
+          ServiceName: null,
+          Success: true,
+          ChargeInfo: { Summary: [{ Currency: "USD", Amount: 12.05 }], Detail: [] },
+          LogisticsTimes: { Min: 6, Max: 6 },
+        },
       ],
       now,
     );
     expect(rates).toEqual([
-      { service_name: "INT", service_code: "INT", total_price: "1205", currency: "USD", description: "Delivered in 6 days", min_delivery_date: "2026-12-01 00:00:00 +0000", max_delivery_date: "2026-12-01 00:00:00 +0000" },
-      { service_name: "Express", service_code: "EXP", total_price: "3120", currency: "USD", description: "Delivered in 2 to 3 days", min_delivery_date: "2026-11-27 00:00:00 +0000", max_delivery_date: "2026-11-28 00:00:00 +0000" },
+      {
+        service_name: "INT",
+        service_code: "INT",
+        total_price: "1205",
+        currency: "USD",
+        description: "Delivered in 6 days",
+        min_delivery_date: "2026-12-01 00:00:00 +0000",
+        max_delivery_date: "2026-12-01 00:00:00 +0000",
+      },
+      {
+        service_name: "Express",
+        service_code: "EXP",
+        total_price: "3120",
+        currency: "USD",
+        description: "Delivered in 2 to 3 days",
+        min_delivery_date: "2026-11-27 00:00:00 +0000",
+        max_delivery_date: "2026-11-28 00:00:00 +0000",
+      },
     ]);
   });
 
   it("checks flat rates by field and answers them in cents", () => {
-    expect(FlatRate.safeParse({ serviceName: "Standard", amount: 7.999, currency: "USD" }).error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["amount", "must have at most 2 decimals"]]);
-    expect(flatRatesAnswer([{ serviceName: "Standard", amount: 7.5, currency: "EUR" }])).toEqual([{ service_name: "Standard", service_code: "FLAT-1", total_price: "750", currency: "EUR", description: "Flat rate" }]);
+    expect(
+      FlatRate.safeParse({ serviceName: "Standard", amount: 7.999, currency: "USD" }).error?.issues.map((issue) => [
+        issue.path.join("."),
+        issue.message,
+      ]),
+    ).toEqual([["amount", "must have at most 2 decimals"]]);
+    expect(flatRatesAnswer([{ serviceName: "Standard", amount: 7.5, currency: "EUR" }])).toEqual([
+      { service_name: "Standard", service_code: "FLAT-1", total_price: "750", currency: "EUR", description: "Flat rate" },
+    ]);
   });
 });

@@ -56,7 +56,10 @@ export const FlatRate = z.object({
     .min(0, { error: "must be 0 or more" })
     .max(100_000, { error: "must be at most 100000" })
     .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), { error: "must have at most 2 decimals" }),
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code such as USD" }),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code such as USD" }),
 });
 export type FlatRate = z.infer<typeof FlatRate>;
 
@@ -76,7 +79,9 @@ export interface RatesWarehouse {
  * then the first in the merchant's order. Null: no warehouse ships there.
  */
 export function warehouseForCart(warehouses: readonly RatesWarehouse[], destination: string): RatesWarehouse | null {
-  const shipping = warehouses.filter((w) => w.enabled && (w.services.byCountry[destination] !== undefined || w.services.defaultService !== null));
+  const shipping = warehouses.filter(
+    (w) => w.enabled && (w.services.byCountry[destination] !== undefined || w.services.defaultService !== null),
+  );
   return (
     shipping.find((w) => w.services.byCountry[destination] !== undefined) ??
     shipping.find((w) => w.country === destination) ??
@@ -106,8 +111,16 @@ export function postcodePrefix(postcode: string | null | undefined): string {
 }
 
 /** What makes two carts the same quote: shop, warehouse, destination country and postcode prefix, SKUs and quantities. */
-export function quoteKey(parts: { shop: string; warehouseId: string; country: string; postcode: string | null | undefined; lines: readonly CartLine[] }): string {
-  const skus = cartLines(parts.lines).map((line) => `${line.providerSku}*${line.quantity}`).join(",");
+export function quoteKey(parts: {
+  shop: string;
+  warehouseId: string;
+  country: string;
+  postcode: string | null | undefined;
+  lines: readonly CartLine[];
+}): string {
+  const skus = cartLines(parts.lines)
+    .map((line) => `${line.providerSku}*${line.quantity}`)
+    .join(",");
   return JSON.stringify([parts.shop, parts.warehouseId, parts.country, postcodePrefix(parts.postcode), skus]);
 }
 
@@ -141,8 +154,11 @@ export function ratesFromPrices(results: readonly PricingResult[], now: Date): S
         service_code: result.ServiceCode,
         total_price: centsText(total.Amount),
         currency: total.Currency,
-        description: min === null || max === null ? "Shipped by the fulfilment warehouse" : `Delivered in ${daysText(min, Math.max(min, max))}`,
-        ...(min === null || max === null ? {} : { min_delivery_date: deliveryDate(now, min), max_delivery_date: deliveryDate(now, Math.max(min, max)) }),
+        description:
+          min === null || max === null ? "Shipped by the fulfilment warehouse" : `Delivered in ${daysText(min, Math.max(min, max))}`,
+        ...(min === null || max === null
+          ? {}
+          : { min_delivery_date: deliveryDate(now, min), max_delivery_date: deliveryDate(now, Math.max(min, max)) }),
       },
     });
   }

@@ -8,9 +8,13 @@ import { centsOf, toAmount } from "./money";
 import type { ConnectorSettings } from "./settings";
 
 /** Names Shopify and merchants give cash-on-delivery methods, in the languages of the main markets. */
-const COD_NAMES = /cash on delivery|\bcod\b|nachnahme|contra ?reembolso|contrassegno|paiement (à|a) la livraison|rembours|代金引換|代引|货到付款/i;
+const COD_NAMES =
+  /cash on delivery|\bcod\b|nachnahme|contra ?reembolso|contrassegno|paiement (à|a) la livraison|rembours|代金引換|代引|货到付款/i;
 
-export function isCashOnDelivery(order: { paymentGatewayNames: readonly string[] }, settings: Pick<ConnectorSettings, "codGatewayNames">): boolean {
+export function isCashOnDelivery(
+  order: { paymentGatewayNames: readonly string[] },
+  settings: Pick<ConnectorSettings, "codGatewayNames">,
+): boolean {
   const extra = new Set(settings.codGatewayNames.map((name) => name.trim().toLowerCase()));
   return order.paymentGatewayNames.some((name) => COD_NAMES.test(name) || extra.has(name.trim().toLowerCase()));
 }

@@ -17,8 +17,23 @@ import { gramsOf } from "./weight";
 
 /** Letters with no decomposition into a base letter and accents. */
 const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
-  ß: "ss", ẞ: "SS", æ: "ae", Æ: "AE", ø: "o", Ø: "O", œ: "oe", Œ: "OE", þ: "th", Þ: "Th",
-  ð: "d", Ð: "D", đ: "d", Đ: "D", ł: "l", Ł: "L", ı: "i",
+  ß: "ss",
+  ẞ: "SS",
+  æ: "ae",
+  Æ: "AE",
+  ø: "o",
+  Ø: "O",
+  œ: "oe",
+  Œ: "OE",
+  þ: "th",
+  Þ: "Th",
+  ð: "d",
+  Ð: "D",
+  đ: "d",
+  Đ: "D",
+  ł: "l",
+  Ł: "L",
+  ı: "i",
 };
 
 /**
@@ -39,8 +54,7 @@ export function transliterate(title: string): string | undefined {
   return cleaned === "" ? undefined : cleaned;
 }
 
-const isDeclareName = (name: string | undefined): name is string =>
-  name !== undefined && declareName().safeParse(name).success;
+const isDeclareName = (name: string | undefined): name is string => name !== undefined && declareName().safeParse(name).success;
 
 /**
  * The line's customs name, first that passes the rule: the SKU's customs name from settings, the

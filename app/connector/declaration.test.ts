@@ -7,9 +7,7 @@ const pkg: DropshipPackage = {
   ServiceCode: "US01-EXP",
   ShipToAddress: { Contact: "Ada", Country: "US", City: "Ontario", Street1: "1 Main St" },
   Weight: 700,
-  Skus: [
-    { Sku: "MUG", Quantity: 2, Weight: 350, DeclareNameEn: "Ceramic mug", DeclareValue: 6.5, HsCode: "691200", ProductName: "Mug" },
-  ],
+  Skus: [{ Sku: "MUG", Quantity: 2, Weight: 350, DeclareNameEn: "Ceramic mug", DeclareValue: 6.5, HsCode: "691200", ProductName: "Mug" }],
 };
 const base = declaredOfPackage(pkg);
 const facts = { serviceCode: "US01-EXP", trackingNumber: null };
@@ -17,7 +15,11 @@ const facts = { serviceCode: "US01-EXP", trackingNumber: null };
 describe("readDeclaration", () => {
   it("reads the form back as the same declaration, with nothing changed", () => {
     const reading = readDeclaration(declarationValuesOf(base), base, pkg, facts);
-    expect(reading).toMatchObject({ ok: true, changes: [], request: { PackageId: "SO1001-5001", Weight: 700, ShipToAddress: { Country: "US" } } });
+    expect(reading).toMatchObject({
+      ok: true,
+      changes: [],
+      request: { PackageId: "SO1001-5001", Weight: 700, ShipToAddress: { Country: "US" } },
+    });
     // What the form does not show is kept as sent.
     expect(reading.ok && reading.request.Skus[0]).toMatchObject({ Sku: "MUG", Quantity: 2, ProductName: "Mug" });
   });
@@ -26,13 +28,20 @@ describe("readDeclaration", () => {
     const values = declarationValuesOf(base);
     const line = { ...values.lines[0]!, hsCode: "", declareValue: "7.25", declareNameCn: "陶瓷杯" };
     const reading = readDeclaration({ ...values, weight: "720", lines: [line] }, base, pkg, facts);
-    expect(reading.ok && reading.changes).toEqual(["weight (g) 700 → 720", "MUG: local name (none) → 陶瓷杯", "MUG: value 6.5 → 7.25", "MUG: HS code 691200 → (none)"]);
+    expect(reading.ok && reading.changes).toEqual([
+      "weight (g) 700 → 720",
+      "MUG: local name (none) → 陶瓷杯",
+      "MUG: value 6.5 → 7.25",
+      "MUG: HS code 691200 → (none)",
+    ]);
     expect(reading.ok && reading.request.Skus[0]?.HsCode).toBeUndefined();
   });
 
   it("names the form's field for a rule only the provider's schema knows", () => {
     const reading = readDeclaration({ ...declarationValuesOf(base), length: "123456789" }, base, pkg, facts);
-    expect(reading.ok ? [] : reading.errors).toEqual([{ field: "length", label: "Length (cm)", message: expect.stringContaining("must be less than 1000000") }]);
+    expect(reading.ok ? [] : reading.errors).toEqual([
+      { field: "length", label: "Length (cm)", message: expect.stringContaining("must be less than 1000000") },
+    ]);
   });
 });
 

@@ -81,7 +81,14 @@ const PACKAGE_LABELS: Record<string, string> = {
 };
 
 /** Where each field of the provider's request is on the form. */
-const PACKAGE_FIELD_OF: Record<string, string> = { Weight: "weight", Length: "length", Width: "width", Height: "height", VatCode: "vatCode", IOSS: "ioss" };
+const PACKAGE_FIELD_OF: Record<string, string> = {
+  Weight: "weight",
+  Length: "length",
+  Width: "width",
+  Height: "height",
+  VatCode: "vatCode",
+  IOSS: "ioss",
+};
 const LINE_FIELD_OF: Record<string, LineField> = {
   DeclareNameEn: "declareNameEn",
   DeclareNameCn: "declareNameCn",
@@ -197,7 +204,11 @@ const LineForm = z.object({
   declareNameEn: z.string().trim().pipe(declareName()),
   declareNameCn: optionalText.pipe(z.string().max(100, { error: "must be at most 100 characters" }).optional()),
   declareValue: numberText(true).refine((value) => value === undefined || value > 0, { error: "must be more than 0" }),
-  hsCode: z.string().trim().pipe(emptyOrDigits(6, 50)).transform((value) => (value === "" ? undefined : value)),
+  hsCode: z
+    .string()
+    .trim()
+    .pipe(emptyOrDigits(6, 50))
+    .transform((value) => (value === "" ? undefined : value)),
   weight: numberText(false).refine((value) => value === undefined || value > 0, { error: "must be more than 0 grams" }),
   materialEn: optionalText.pipe(z.string().max(100, { error: "must be at most 100 characters" }).optional()),
 });
@@ -208,7 +219,12 @@ const PackageForm = z.object({
   width: numberText(false),
   height: numberText(false),
   vatCode: optionalText,
-  ioss: optionalText.pipe(z.string().regex(/^IM\d{10}$/, { error: "must be IM followed by 10 digits" }).optional()),
+  ioss: optionalText.pipe(
+    z
+      .string()
+      .regex(/^IM\d{10}$/, { error: "must be IM followed by 10 digits" })
+      .optional(),
+  ),
   lines: z.array(LineForm),
 });
 
@@ -216,7 +232,10 @@ const PackageForm = z.object({
 function changesBetween(before: DeclaredCustoms, after: DeclaredCustoms): string[] {
   const changes: string[] = [];
   const say = (what: string, from: unknown, to: unknown) => {
-    if ((from ?? "") !== (to ?? "")) changes.push(`${what} ${from === undefined || from === "" ? "(none)" : String(from)} → ${to === undefined || to === "" ? "(none)" : String(to)}`);
+    if ((from ?? "") !== (to ?? ""))
+      changes.push(
+        `${what} ${from === undefined || from === "" ? "(none)" : String(from)} → ${to === undefined || to === "" ? "(none)" : String(to)}`,
+      );
   };
   say("weight (g)", before.Weight, after.Weight);
   say("length (cm)", before.Length, after.Length);
@@ -249,7 +268,11 @@ export function readDeclaration(
   facts: { serviceCode: string | null; trackingNumber: string | null },
 ): DeclarationReading {
   const lines = base.Skus.map((line) => ({ sku: line.Sku }));
-  const issueOf = (field: string, message: string): DeclarationFieldError => ({ field, label: declarationFieldLabel(field, lines), message });
+  const issueOf = (field: string, message: string): DeclarationFieldError => ({
+    field,
+    label: declarationFieldLabel(field, lines),
+    message,
+  });
   if (values.lines.length !== base.Skus.length) {
     return { ok: false, errors: [issueOf("lines", `must have the package's ${base.Skus.length} lines; reload the page`)] };
   }
@@ -279,7 +302,7 @@ export function readDeclaration(
   };
   const request = DeclarePackageRequest.safeParse({
     PackageId: pkg.PackageId,
-    ...(facts.serviceCode ?? pkg.ServiceCode ? { ServiceCode: facts.serviceCode ?? pkg.ServiceCode } : {}),
+    ...((facts.serviceCode ?? pkg.ServiceCode) ? { ServiceCode: facts.serviceCode ?? pkg.ServiceCode } : {}),
     ...(facts.trackingNumber === null ? {} : { TrackingNumber: facts.trackingNumber }),
     ...declared,
     ShipToAddress: pkg.ShipToAddress,

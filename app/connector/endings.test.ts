@@ -7,18 +7,27 @@ describe("endingOfPackageStatus", () => {
   it("reads deletions, cancellations and returns, whatever the kind", () => {
     expect(endingOfPackageStatus({ ...outbound, handleStatus: "Delete" })).toMatchObject({
       reason: "DELETED",
-      message: "The provider deleted package 1001-1 (HandleStatus Delete): it will not ship. If nobody at your business asked for that, ask the provider why.",
+      message:
+        "The provider deleted package 1001-1 (HandleStatus Delete): it will not ship. If nobody at your business asked for that, ask the provider why.",
     });
-    expect(endingOfPackageStatus({ ...outbound, kind: "DROPSHIP", handleStatus: "Cancel", fulfilled: true })?.message).toMatch(/cancelled package 1001-1 .* cancel that fulfilment in Shopify/);
-    expect(endingOfPackageStatus({ ...outbound, handleStatus: "ReturnApply" })).toMatchObject({ reason: "RETURNED", message: expect.stringMatching(/^A return of package 1001-1 was asked for/) });
-    expect(endingOfPackageStatus({ ...outbound, handleStatus: "ReturnFinished" })?.message).toMatch(/^Package 1001-1 was returned to the warehouse/);
+    expect(endingOfPackageStatus({ ...outbound, kind: "DROPSHIP", handleStatus: "Cancel", fulfilled: true })?.message).toMatch(
+      /cancelled package 1001-1 .* cancel that fulfilment in Shopify/,
+    );
+    expect(endingOfPackageStatus({ ...outbound, handleStatus: "ReturnApply" })).toMatchObject({
+      reason: "RETURNED",
+      message: expect.stringMatching(/^A return of package 1001-1 was asked for/),
+    });
+    expect(endingOfPackageStatus({ ...outbound, handleStatus: "ReturnFinished" })?.message).toMatch(
+      /^Package 1001-1 was returned to the warehouse/,
+    );
     expect(endingOfPackageStatus({ ...outbound, kind: "DROPSHIP", handleStatus: "Return" })?.reason).toBe("RETURNED");
   });
 
   it("reads UnShipped as an exception only once the package was created", () => {
     expect(endingOfPackageStatus({ ...outbound, handleStatus: "UnShipped", reasonText: "Carton damaged." })).toMatchObject({
       reason: "EXCEPTION",
-      message: "The warehouse could not ship package 1001-1 (HandleStatus UnShipped: Carton damaged). Ask the provider what happened to it.",
+      message:
+        "The warehouse could not ship package 1001-1 (HandleStatus UnShipped: Carton damaged). Ask the provider what happened to it.",
     });
     expect(endingOfPackageStatus({ ...outbound, status: "CreateFailed", handleStatus: "UnShipped" })).toBeNull();
   });
@@ -35,7 +44,8 @@ describe("endingOfTracking", () => {
   it("ends at a return, a loss or a failure the carrier gives up on, quoting it", () => {
     expect(endingOfTracking({ trackingStatus: "Returned", message: "Returned to sender", happenedAt: at })).toMatchObject({
       reason: "RETURNED",
-      message: 'The carrier returned the parcel to the sender (TrackingStatus Returned on 2026-11-20: "Returned to sender"). Contact the customer, then refund or send the order again from Shopify.',
+      message:
+        'The carrier returned the parcel to the sender (TrackingStatus Returned on 2026-11-20: "Returned to sender"). Contact the customer, then refund or send the order again from Shopify.',
     });
     expect(endingOfTracking({ trackingStatus: "Lost", message: null, happenedAt: null })?.reason).toBe("LOST");
     expect(endingOfTracking({ trackingStatus: "Exception", message: "Address not found", happenedAt: at })?.reason).toBe("EXCEPTION");
@@ -59,6 +69,8 @@ describe("endingOfSilence", () => {
       message:
         "Neither the provider nor the carrier has said anything new about package 1001-1 since 2026-10-01: no news for 30 days, so the app stopped following it (Settings > After sending). Ask the provider where it is.",
     });
-    expect(endingOfSilence(last, new Date("2026-10-08T00:00:00Z"), 7, "creating", "1001-1")?.message).toMatch(/^The provider has not created package 1001-1 since 2026-10-01/);
+    expect(endingOfSilence(last, new Date("2026-10-08T00:00:00Z"), 7, "creating", "1001-1")?.message).toMatch(
+      /^The provider has not created package 1001-1 since 2026-10-01/,
+    );
   });
 });

@@ -126,11 +126,23 @@ export function endingOfTracking(last: LastWord): Ending | null {
   const what = `${said}${day(last.happenedAt)}${quoted(last.message)}`;
   switch (reason) {
     case "RETURNED":
-      return { reason, said, message: `The carrier returned the parcel to the sender (${what}). Contact the customer, then refund or send the order again from Shopify.` };
+      return {
+        reason,
+        said,
+        message: `The carrier returned the parcel to the sender (${what}). Contact the customer, then refund or send the order again from Shopify.`,
+      };
     case "LOST":
-      return { reason, said, message: `The carrier reports the parcel lost (${what}). Open a claim with the provider, and refund or send the order again from Shopify.` };
+      return {
+        reason,
+        said,
+        message: `The carrier reports the parcel lost (${what}). Open a claim with the provider, and refund or send the order again from Shopify.`,
+      };
     default:
-      return { reason: "EXCEPTION", said, message: `The carrier could not deliver the parcel (${what}). Ask the provider what happens to it next; the customer may need to be contacted.` };
+      return {
+        reason: "EXCEPTION",
+        said,
+        message: `The carrier could not deliver the parcel (${what}). Ask the provider what happens to it next; the customer may need to be contacted.`,
+      };
   }
 }
 

@@ -99,15 +99,7 @@ export const Destination = z.object({
 });
 export type Destination = z.infer<typeof Destination>;
 
-export const FulfillmentOrderStatus = z.enum([
-  "CANCELLED",
-  "CLOSED",
-  "INCOMPLETE",
-  "IN_PROGRESS",
-  "ON_HOLD",
-  "OPEN",
-  "SCHEDULED",
-]);
+export const FulfillmentOrderStatus = z.enum(["CANCELLED", "CLOSED", "INCOMPLETE", "IN_PROGRESS", "ON_HOLD", "OPEN", "SCHEDULED"]);
 export type FulfillmentOrderStatus = z.infer<typeof FulfillmentOrderStatus>;
 
 /** DeliveryMethodType: only SHIPPING fulfillment orders become parcels. */

@@ -70,7 +70,8 @@ export function unitsBySku(boxes: readonly InboundBox[]): { sku: string; quantit
   return [...totals].map(([sku, quantity]) => ({ sku, quantity }));
 }
 
-export const totalUnits = (boxes: readonly InboundBox[]) => boxes.reduce((sum, box) => sum + box.lines.reduce((inBox, line) => inBox + line.quantity, 0), 0);
+export const totalUnits = (boxes: readonly InboundBox[]) =>
+  boxes.reduce((sum, box) => sum + box.lines.reduce((inBox, line) => inBox + line.quantity, 0), 0);
 
 /** ON_THE_WAY until the warehouse has received it; then its boxes can no longer change. */
 export type InboundState = "ON_THE_WAY" | "RECEIVED";

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { AGE_BANDS, bandLabel, inventoryAgeQueryOf, inventoryAgeTable, inventoryAgeView, ROWS_PER_PAGE, stockAgeRowOf, unitsOlderThan, type AgeBands, type StockAgeRow } from "./inventory-age";
+import {
+  AGE_BANDS,
+  bandLabel,
+  inventoryAgeQueryOf,
+  inventoryAgeTable,
+  inventoryAgeView,
+  ROWS_PER_PAGE,
+  stockAgeRowOf,
+  unitsOlderThan,
+  type AgeBands,
+  type StockAgeRow,
+} from "./inventory-age";
 
-const bands = (units: Partial<AgeBands>): AgeBands => ({ ...(Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as AgeBands), ...units });
+const bands = (units: Partial<AgeBands>): AgeBands => ({
+  ...(Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as AgeBands),
+  ...units,
+});
 const row = (sku: string, units: Partial<AgeBands>): StockAgeRow => {
   const all = bands(units);
   return { sku, storageNo: null, total: Object.values(all).reduce((sum, value) => sum + value, 0), bands: all };
@@ -9,7 +23,20 @@ const row = (sku: string, units: Partial<AgeBands>): StockAgeRow => {
 
 describe("inventory age", () => {
   it("names the provider's bands in days", () => {
-    expect(AGE_BANDS.map(bandLabel)).toEqual(["0–30", "31–60", "61–90", "91–120", "121–150", "151–180", "181–210", "211–240", "241–270", "271–300", "301–330", "Over 330"]);
+    expect(AGE_BANDS.map(bandLabel)).toEqual([
+      "0–30",
+      "31–60",
+      "61–90",
+      "91–120",
+      "121–150",
+      "151–180",
+      "181–210",
+      "211–240",
+      "241–270",
+      "271–300",
+      "301–330",
+      "Over 330",
+    ]);
   });
 
   it("counts as older than N days only the bands wholly older", () => {
@@ -22,17 +49,41 @@ describe("inventory age", () => {
   });
 
   it("reads the page's address leniently, and says why an older-than is refused", () => {
-    expect(inventoryAgeQueryOf(new URLSearchParams("q=%20mug%20&olderThan=90&sort=oldest&page=2"))).toEqual({ search: "mug", olderThanDays: 90, olderThanError: null, sort: "oldest", page: 2 });
-    expect(inventoryAgeQueryOf(new URLSearchParams("sort=price&page=-1"))).toMatchObject({ sort: "sku", page: 1, olderThanDays: null, olderThanError: null });
+    expect(inventoryAgeQueryOf(new URLSearchParams("q=%20mug%20&olderThan=90&sort=oldest&page=2"))).toEqual({
+      search: "mug",
+      olderThanDays: 90,
+      olderThanError: null,
+      sort: "oldest",
+      page: 2,
+    });
+    expect(inventoryAgeQueryOf(new URLSearchParams("sort=price&page=-1"))).toMatchObject({
+      sort: "sku",
+      page: 1,
+      olderThanDays: null,
+      olderThanError: null,
+    });
     expect(inventoryAgeQueryOf(new URLSearchParams("olderThan=ten")).olderThanError).toBe("must be a whole number of days");
     expect(inventoryAgeQueryOf(new URLSearchParams("olderThan=400")).olderThanError).toMatch(/^must be at most 330/);
   });
 
   it("searches, filters old stock, sorts, totals what it shows and pages it", () => {
-    const rows = [row("mug-white", { To30Days: 5 }), row("MUG-BLACK", { To30Days: 1, To210Days: 3 }), row("TEA", { MoreThan330Days: 2 }), row("LAMP", { To210Days: 9 })];
+    const rows = [
+      row("mug-white", { To30Days: 5 }),
+      row("MUG-BLACK", { To30Days: 1, To210Days: 3 }),
+      row("TEA", { MoreThan330Days: 2 }),
+      row("LAMP", { To210Days: 9 }),
+    ];
     const oldest = inventoryAgeView(rows, { search: "", olderThanDays: 180, sort: "oldest", page: 1 });
-    expect(oldest.rows.map((r) => [r.sku, r.olderThan])).toEqual([["TEA", 2], ["LAMP", 9], ["MUG-BLACK", 3]]);
-    expect(oldest.totals).toMatchObject({ total: 15, olderThan: 14, bands: expect.objectContaining({ To30Days: 1, To210Days: 12, MoreThan330Days: 2 }) });
+    expect(oldest.rows.map((r) => [r.sku, r.olderThan])).toEqual([
+      ["TEA", 2],
+      ["LAMP", 9],
+      ["MUG-BLACK", 3],
+    ]);
+    expect(oldest.totals).toMatchObject({
+      total: 15,
+      olderThan: 14,
+      bands: expect.objectContaining({ To30Days: 1, To210Days: 12, MoreThan330Days: 2 }),
+    });
 
     const mugs = inventoryAgeView(rows, { search: "mug", olderThanDays: null, sort: "total", page: 1 });
     expect(mugs.rows.map((r) => r.sku)).toEqual(["mug-white", "MUG-BLACK"]);
@@ -45,7 +96,12 @@ describe("inventory age", () => {
   });
 
   it("writes every row of the view for the export, with the older-than column when asked", () => {
-    const view = inventoryAgeView([row("B", { To60Days: 2 }), { ...row("A", { MoreThan330Days: 1 }), storageNo: "S-1" }], { search: "", olderThanDays: 30, sort: "sku", page: 1 });
+    const view = inventoryAgeView([row("B", { To60Days: 2 }), { ...row("A", { MoreThan330Days: 1 }), storageNo: "S-1" }], {
+      search: "",
+      olderThanDays: 30,
+      sort: "sku",
+      page: 1,
+    });
     const table = inventoryAgeTable(view, 30);
     expect(table.header.at(-1)).toBe("Older than 30 days");
     expect(table.rows).toEqual([
@@ -55,6 +111,11 @@ describe("inventory age", () => {
   });
 
   it("reads the provider's row, bands it leaves out as none", () => {
-    expect(stockAgeRowOf({ Sku: "X", TotalStockQty: 7.9, To30Days: 7 })).toEqual({ sku: "X", storageNo: null, total: 7, bands: bands({ To30Days: 7 }) });
+    expect(stockAgeRowOf({ Sku: "X", TotalStockQty: 7.9, To30Days: 7 })).toEqual({
+      sku: "X",
+      storageNo: null,
+      total: 7,
+      bands: bands({ To30Days: 7 }),
+    });
   });
 });

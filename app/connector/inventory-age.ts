@@ -76,7 +76,13 @@ export const OlderThanDays = z
       .string()
       .regex(/^\d{1,4}$/, { error: "must be a whole number of days" })
       .transform(Number)
-      .pipe(z.number().max(MAX_OLDER_THAN_DAYS, { error: `must be at most ${MAX_OLDER_THAN_DAYS}: the provider's oldest band is "over ${MAX_OLDER_THAN_DAYS} days"` }))
+      .pipe(
+        z
+          .number()
+          .max(MAX_OLDER_THAN_DAYS, {
+            error: `must be at most ${MAX_OLDER_THAN_DAYS}: the provider's oldest band is "over ${MAX_OLDER_THAN_DAYS} days"`,
+          }),
+      )
       .nullable(),
   );
 
@@ -148,7 +154,10 @@ export interface InventoryAgeView {
 }
 
 /** The rows `query` asks for: SKU search (any part, any case), older-than filter, sort and page. */
-export function inventoryAgeView(all: readonly StockAgeRow[], query: Pick<InventoryAgeQuery, "search" | "olderThanDays" | "sort" | "page">): InventoryAgeView {
+export function inventoryAgeView(
+  all: readonly StockAgeRow[],
+  query: Pick<InventoryAgeQuery, "search" | "olderThanDays" | "sort" | "page">,
+): InventoryAgeView {
   const needle = query.search.toLowerCase();
   const days = query.olderThanDays;
   const rows = all
@@ -176,7 +185,13 @@ export function inventoryAgeView(all: readonly StockAgeRow[], query: Pick<Invent
 export function inventoryAgeTable(view: InventoryAgeView, olderThanDays: number | null): { header: string[]; rows: (string | number)[][] } {
   const header = ["SKU", "Storage number", "Total units", ...AGE_BANDS.map((band) => `${bandLabel(band)} days`)];
   if (olderThanDays !== null) header.push(`Older than ${olderThanDays} days`);
-  const rows = view.rows.map((row) => [row.sku, row.storageNo ?? "", row.total, ...AGE_BANDS.map((band) => row.bands[band]), ...(olderThanDays === null ? [] : [row.olderThan ?? 0])]);
+  const rows = view.rows.map((row) => [
+    row.sku,
+    row.storageNo ?? "",
+    row.total,
+    ...AGE_BANDS.map((band) => row.bands[band]),
+    ...(olderThanDays === null ? [] : [row.olderThan ?? 0]),
+  ]);
   return { header, rows };
 }
 

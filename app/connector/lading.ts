@@ -80,7 +80,8 @@ export function ladingRequestOf(draft: LadingDraft): CreateLadingRequest {
   };
 }
 
-export const totalLadingUnits = (packages: readonly LadingPackage[]) => packages.reduce((sum, item) => sum + item.lines.reduce((inPackage, line) => inPackage + line.quantity, 0), 0);
+export const totalLadingUnits = (packages: readonly LadingPackage[]) =>
+  packages.reduce((sum, item) => sum + item.lines.reduce((inPackage, line) => inPackage + line.quantity, 0), 0);
 
 /** ACCEPTED once the provider took it: no operation reads a lading order back. */
 export type LadingState = "ACCEPTED";

@@ -99,8 +99,5 @@ export function overLimit(
 /** The same check as a zod refinement, for settings the merchant types in. */
 export function fitsLimit(field: LimitedField) {
   const { max, label } = FIELD_LIMITS[field];
-  return [
-    (value: string) => characters(value) <= max,
-    { error: `${label} may be at most ${max} characters` },
-  ] as const;
+  return [(value: string) => characters(value) <= max, { error: `${label} may be at most ${max} characters` }] as const;
 }

@@ -55,8 +55,7 @@ export function packageLines(
         value: storeSku,
         lineItemId,
         message:
-          `${productLabel(line)} has SKU ${storeSku}, which is not in your SKU mapping. ` +
-          "Add it on the Products page, then retry.",
+          `${productLabel(line)} has SKU ${storeSku}, which is not in your SKU mapping. ` + "Add it on the Products page, then retry.",
       });
       continue;
     }

@@ -35,14 +35,34 @@ describe("a variant as the provider's merchant SKU", () => {
   });
 
   it("takes the SKU's own entry first: provider SKU, customs name, HS code, value and size", () => {
-    const entry = { providerSku: "MUG-01", declaredName: "Ceramic mug", hsCode: "691110", declaredValue: 9.9, size: { lengthCm: 9, widthCm: 9, heightCm: 10 } };
+    const entry = {
+      providerSku: "MUG-01",
+      declaredName: "Ceramic mug",
+      hsCode: "691110",
+      declaredValue: 9.9,
+      size: { lengthCm: 9, widthCm: 9, heightCm: 10 },
+    };
     const plan = merchantSkuFor(mug, entry, defaults);
-    expect(plan.ok && plan.request).toMatchObject({ Sku: "MUG-01", DeclareName: "Ceramic mug", HsCode: "691110", DeclareValue: 9.9, Length: 9, Height: 10 });
-    expect(merchantSkuFor(mug, undefined, { ...defaults, declaredValueFrom: "COST" })).toMatchObject({ ok: true, request: { DeclareValue: 7.5 } });
+    expect(plan.ok && plan.request).toMatchObject({
+      Sku: "MUG-01",
+      DeclareName: "Ceramic mug",
+      HsCode: "691110",
+      DeclareValue: 9.9,
+      Length: 9,
+      Height: 10,
+    });
+    expect(merchantSkuFor(mug, undefined, { ...defaults, declaredValueFrom: "COST" })).toMatchObject({
+      ok: true,
+      request: { DeclareValue: 7.5 },
+    });
   });
 
   it("says every field that keeps it from being registered, in words that say what to do", () => {
-    const plan = merchantSkuFor({ ...mug, productTitle: "茶碗", displayName: "茶碗 - 青", weightGrams: null, price: null, hsCode: "69" }, undefined, { ...defaults, size: null });
+    const plan = merchantSkuFor(
+      { ...mug, productTitle: "茶碗", displayName: "茶碗 - 青", weightGrams: null, price: null, hsCode: "69" },
+      undefined,
+      { ...defaults, size: null },
+    );
     expect(plan.ok).toBe(false);
     const problems = plan.ok ? [] : plan.problems;
     expect(problems.map((problem) => problem.field)).toEqual(["Weight", "Length", "DeclareValue", "HsCode", "DeclareName"]);
@@ -64,7 +84,16 @@ describe("the provider's record against what would be registered", () => {
   it("names each field that differs, with both values", () => {
     const plan = merchantSkuFor(mug, undefined, defaults);
     if (!plan.ok) throw new Error("the mug must be registrable");
-    const record = { Sku: "MUG-BLUE", DeclareName: "Mug", HsCode: "691200", Weight: 420, Length: 12, Width: 10, Height: 11.5, DeclareValue: 20 };
+    const record = {
+      Sku: "MUG-BLUE",
+      DeclareName: "Mug",
+      HsCode: "691200",
+      Weight: 420,
+      Length: 12,
+      Width: 10,
+      Height: 11.5,
+      DeclareValue: 20,
+    };
     expect(differencesFrom(plan.request, record)).toEqual([
       { field: "Customs name", provider: "Mug", shopify: "Stoneware mug" },
       { field: "Declared value", provider: "20", shopify: "24" },

@@ -54,8 +54,14 @@ const FIELDS: Readonly<Record<string, { label: string; fix: string }>> = {
     label: "Customs name",
     fix: "Enter an English customs name in the SKU's entry on the Products page, or a default customs name in Settings > Customs and tax numbers.",
   },
-  HsCode: { label: "HS code", fix: "Correct the HS code in Shopify (the product's Shipping section), or enter one in the SKU's entry on the Products page." },
-  DeclareValue: { label: "Declared value", fix: "Enter the SKU's declared value in its entry on the Products page, or give the variant a price (or a cost) in Shopify." },
+  HsCode: {
+    label: "HS code",
+    fix: "Correct the HS code in Shopify (the product's Shipping section), or enter one in the SKU's entry on the Products page.",
+  },
+  DeclareValue: {
+    label: "Declared value",
+    fix: "Enter the SKU's declared value in its entry on the Products page, or give the variant a price (or a cost) in Shopify.",
+  },
 };
 
 function problemsOf(error: z.ZodError): SkuProblem[] {
@@ -90,9 +96,16 @@ function declareNameOf(variant: VariantFacts, entry: SkuEntry | undefined, defau
 /** Operation 16's request for the variant, or every field that keeps it from being registered. */
 export function merchantSkuFor(variant: VariantFacts, entry: SkuEntry | undefined, defaults: SkuDefaults): MerchantSkuPlan {
   const sku = entry?.providerSku ?? variant.sku?.trim() ?? "";
-  if (sku === "") return { ok: false, problems: [{ field: "Sku", message: "SKU is missing: a variant without a SKU cannot be sent to the provider. Give it one in Shopify." }] };
+  if (sku === "")
+    return {
+      ok: false,
+      problems: [
+        { field: "Sku", message: "SKU is missing: a variant without a SKU cannot be sent to the provider. Give it one in Shopify." },
+      ],
+    };
   const size = entry?.size ?? defaults.size;
-  const declaredValue = entry?.declaredValue ?? amountOf(defaults.declaredValueFrom === "COST" ? (variant.unitCost ?? variant.price) : variant.price);
+  const declaredValue =
+    entry?.declaredValue ?? amountOf(defaults.declaredValueFrom === "COST" ? (variant.unitCost ?? variant.price) : variant.price);
   const hsCode = entry?.hsCode ?? (variant.hsCode ? digitsOnly(variant.hsCode) : undefined);
   const name = variant.displayName.trim() || variant.productTitle.trim();
   const candidate = {
@@ -111,14 +124,25 @@ export function merchantSkuFor(variant: VariantFacts, entry: SkuEntry | undefine
     ProductAttribute: "GeneralCargo",
   };
   const problems: SkuProblem[] = [];
-  if (variant.weightGrams === null || variant.weightGrams < 1) problems.push({ field: "Weight", message: `Weight is missing. ${FIELDS.Weight?.fix ?? ""}` });
-  if (size === null || size === undefined) problems.push({ field: "Length", message: "Size is missing: the provider needs each unit's length, width and height. Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." });
-  if (declaredValue === undefined) problems.push({ field: "DeclareValue", message: `Declared value is missing. ${FIELDS.DeclareValue?.fix ?? ""}` });
+  if (variant.weightGrams === null || variant.weightGrams < 1)
+    problems.push({ field: "Weight", message: `Weight is missing. ${FIELDS.Weight?.fix ?? ""}` });
+  if (size === null || size === undefined)
+    problems.push({
+      field: "Length",
+      message:
+        "Size is missing: the provider needs each unit's length, width and height. Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs.",
+    });
+  if (declaredValue === undefined)
+    problems.push({ field: "DeclareValue", message: `Declared value is missing. ${FIELDS.DeclareValue?.fix ?? ""}` });
   const checked = CreateMerchantSkuRequest.safeParse(candidate);
   if (!checked.success) {
     const reported = new Set(problems.map((problem) => problem.field));
     // A missing size or weight is reported once, not again as "must be more than 0".
-    problems.push(...problemsOf(checked.error).filter((problem) => !reported.has(problem.field) && !(reported.has("Length") && ["Width", "Height"].includes(problem.field))));
+    problems.push(
+      ...problemsOf(checked.error).filter(
+        (problem) => !reported.has(problem.field) && !(reported.has("Length") && ["Width", "Height"].includes(problem.field)),
+      ),
+    );
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, request: candidate };
 }
@@ -130,19 +154,32 @@ export interface SkuDifference {
   shopify: string;
 }
 
-const sameNumber = (a: number | null | undefined, b: number | null | undefined) => a !== null && a !== undefined && b !== null && b !== undefined && Math.abs(a - b) < 0.005;
+const sameNumber = (a: number | null | undefined, b: number | null | undefined) =>
+  a !== null && a !== undefined && b !== null && b !== undefined && Math.abs(a - b) < 0.005;
 
 /** Where the provider's record of a SKU differs from what registering the variant would send. */
 export function differencesFrom(expected: CreateMerchantSkuRequest, record: MerchantSku): SkuDifference[] {
   const differences: SkuDifference[] = [];
   const text = (value: string | null | undefined) => (value ?? "").trim();
-  if (text(record.DeclareName) !== text(expected.DeclareName)) differences.push({ field: "Customs name", provider: text(record.DeclareName), shopify: expected.DeclareName });
-  if (digitsOnly(text(record.HsCode)) !== text(expected.HsCode)) differences.push({ field: "HS code", provider: text(record.HsCode), shopify: text(expected.HsCode) });
-  if (!sameNumber(record.Weight, expected.Weight)) differences.push({ field: "Weight", provider: `${record.Weight ?? "?"} g`, shopify: `${expected.Weight} g` });
+  if (text(record.DeclareName) !== text(expected.DeclareName))
+    differences.push({ field: "Customs name", provider: text(record.DeclareName), shopify: expected.DeclareName });
+  if (digitsOnly(text(record.HsCode)) !== text(expected.HsCode))
+    differences.push({ field: "HS code", provider: text(record.HsCode), shopify: text(expected.HsCode) });
+  if (!sameNumber(record.Weight, expected.Weight))
+    differences.push({ field: "Weight", provider: `${record.Weight ?? "?"} g`, shopify: `${expected.Weight} g` });
   const size = (l: unknown, w: unknown, h: unknown) => `${String(l ?? "?")} × ${String(w ?? "?")} × ${String(h ?? "?")} cm`;
-  if (!sameNumber(record.Length, expected.Length) || !sameNumber(record.Width, expected.Width) || !sameNumber(record.Height, expected.Height)) {
-    differences.push({ field: "Size", provider: size(record.Length, record.Width, record.Height), shopify: size(expected.Length, expected.Width, expected.Height) });
+  if (
+    !sameNumber(record.Length, expected.Length) ||
+    !sameNumber(record.Width, expected.Width) ||
+    !sameNumber(record.Height, expected.Height)
+  ) {
+    differences.push({
+      field: "Size",
+      provider: size(record.Length, record.Width, record.Height),
+      shopify: size(expected.Length, expected.Width, expected.Height),
+    });
   }
-  if (!sameNumber(record.DeclareValue, expected.DeclareValue)) differences.push({ field: "Declared value", provider: String(record.DeclareValue ?? "?"), shopify: String(expected.DeclareValue) });
+  if (!sameNumber(record.DeclareValue, expected.DeclareValue))
+    differences.push({ field: "Declared value", provider: String(record.DeclareValue ?? "?"), shopify: String(expected.DeclareValue) });
   return differences;
 }

@@ -25,7 +25,9 @@ const SEPARATOR = "_";
 export function packageIdFor(fo: { orderName: string; legacyId: string }): PackageId {
   const id = LegacyId.parse(fo.legacyId);
   const room = MAX_LENGTH - id.length - SEPARATOR.length;
-  const name = readableName(fo.orderName).slice(0, room).replace(/[-_]+$/, "");
+  const name = readableName(fo.orderName)
+    .slice(0, room)
+    .replace(/[-_]+$/, "");
   return PackageId.parse(name === "" ? `FO${SEPARATOR}${id}` : `${name}${SEPARATOR}${id}`);
 }
 

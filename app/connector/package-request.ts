@@ -18,7 +18,12 @@ function storedAsJson<T extends z.ZodType>(schema: T) {
       try {
         return JSON.parse(text);
       } catch (error) {
-        ctx.issues.push({ code: "invalid_format", format: "json", input: text, message: error instanceof Error ? error.message : "not JSON" });
+        ctx.issues.push({
+          code: "invalid_format",
+          format: "json",
+          input: text,
+          message: error instanceof Error ? error.message : "not JSON",
+        });
         return z.NEVER;
       }
     },
@@ -35,7 +40,10 @@ export function encodePackageRequest(request: PackageRequest): string {
 }
 
 /** The stored text read back with its kind's schema; an error when it is not a package the provider would accept. */
-export function decodePackageRequest(kind: ShipmentKind, text: string): { success: true; data: PackageRequest } | { success: false; error: z.ZodError } {
+export function decodePackageRequest(
+  kind: ShipmentKind,
+  text: string,
+): { success: true; data: PackageRequest } | { success: false; error: z.ZodError } {
   if (kind === "OUTBOUND") {
     const parsed = StoredOutboundPackage.safeDecode(text);
     return parsed.success ? { success: true, data: { kind, body: parsed.data } } : { success: false, error: parsed.error };

@@ -73,16 +73,30 @@ function notToShip(fo: FulfillmentOrderFacts, order: OrderFacts): PackagePlan | 
 const PAID = new Set(["PAID", "AUTHORIZED", "PARTIALLY_REFUNDED"]);
 
 /** Why the package waits for Shopify or the merchant, if it does: Shopify's state first, then the shop's rules. */
-function waitFor(fo: FulfillmentOrderFacts, order: OrderFacts, settings: ConnectorSettings): { code: WaitCode; message: string; until: string | null } | undefined {
+function waitFor(
+  fo: FulfillmentOrderFacts,
+  order: OrderFacts,
+  settings: ConnectorSettings,
+): { code: WaitCode; message: string; until: string | null } | undefined {
   if (fo.status === "ON_HOLD") {
-    const why = fo.holds.map((hold) => (hold.notes ? `${hold.displayReason} (${hold.notes})` : hold.displayReason)).join("; ") || "no reason given";
+    const why =
+      fo.holds.map((hold) => (hold.notes ? `${hold.displayReason} (${hold.notes})` : hold.displayReason)).join("; ") || "no reason given";
     return { code: "SHOPIFY_HOLD", message: `On hold in Shopify: ${why}. It is sent once the hold is released in Shopify.`, until: null };
   }
   if (fo.status === "SCHEDULED") {
     const when = fo.fulfillAt === null ? "a later date" : `${fo.fulfillAt.slice(0, 16).replace("T", " ")} UTC`;
-    return { code: "SCHEDULED", message: `Scheduled in Shopify for ${when} (a subscription or pre-order): it is sent when Shopify opens it.`, until: fo.fulfillAt };
+    return {
+      code: "SCHEDULED",
+      message: `Scheduled in Shopify for ${when} (a subscription or pre-order): it is sent when Shopify opens it.`,
+      until: fo.fulfillAt,
+    };
   }
-  if (!settings.orders.shipUnpaid && order.financialStatus !== null && !PAID.has(order.financialStatus) && !isCashOnDelivery(order, settings)) {
+  if (
+    !settings.orders.shipUnpaid &&
+    order.financialStatus !== null &&
+    !PAID.has(order.financialStatus) &&
+    !isCashOnDelivery(order, settings)
+  ) {
     return {
       code: "AWAITING_PAYMENT",
       message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders that wait.`,

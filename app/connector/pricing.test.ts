@@ -6,14 +6,29 @@ const priced = (code: string, amount: number, days: [number, number], currency =
   ServiceName: `Service ${code}`,
   Success: true,
   Message: null,
-  ChargeInfo: { Summary: [{ Currency: currency, Amount: amount }], Detail: [{ Currency: currency, Amount: amount, ChargeName: "Freight", Remark: null }] },
+  ChargeInfo: {
+    Summary: [{ Currency: currency, Amount: amount }],
+    Detail: [{ Currency: currency, Amount: amount, ChargeName: "Freight", Remark: null }],
+  },
   LogisticsTimes: { Min: days[0], Max: days[1] },
 });
-const refused = (code: string, message: string): PricingResult => ({ ServiceCode: code, ServiceName: null, Success: false, Message: message, ChargeInfo: null, LogisticsTimes: null });
+const refused = (code: string, message: string): PricingResult => ({
+  ServiceCode: code,
+  ServiceName: null,
+  Success: false,
+  Message: message,
+  ChargeInfo: null,
+  LogisticsTimes: null,
+});
 
 describe("service prices", () => {
   it("sorts by price, marks the cheapest and the fastest, and keeps the refused ones last with the provider's words", () => {
-    const ranked = rankServicePrices([refused("STD", "USPS Ground Advantage does not deliver to DE"), priced("EXP", 23.1, [2, 4]), priced("ECO", 9.5, [6, 12]), priced("INT", 14.2, [4, 8])]);
+    const ranked = rankServicePrices([
+      refused("STD", "USPS Ground Advantage does not deliver to DE"),
+      priced("EXP", 23.1, [2, 4]),
+      priced("ECO", 9.5, [6, 12]),
+      priced("INT", 14.2, [4, 8]),
+    ]);
     expect(ranked.map((price) => [price.serviceCode, price.cheapest, price.fastest])).toEqual([
       ["ECO", true, false],
       ["INT", false, false],
@@ -28,7 +43,13 @@ describe("service prices", () => {
       [true, true],
       [true, true],
     ]);
-    expect(rankServicePrices([priced("A", 5, [3, 5], "USD"), priced("B", 4, [2, 5], "EUR")]).map((price) => [price.serviceCode, price.cheapest, price.fastest])).toEqual([
+    expect(
+      rankServicePrices([priced("A", 5, [3, 5], "USD"), priced("B", 4, [2, 5], "EUR")]).map((price) => [
+        price.serviceCode,
+        price.cheapest,
+        price.fastest,
+      ]),
+    ).toEqual([
       ["B", false, true],
       ["A", false, false],
     ]);
@@ -37,6 +58,10 @@ describe("service prices", () => {
   it("reads the charges and writes money and days as a merchant reads them", () => {
     expect(chargeLinesOf(priced("A", 7.5, [1, 1]))).toEqual([{ name: "Freight", amount: 7.5, currency: "USD", remark: null }]);
     expect(moneyText({ amount: 7.5, currency: "EUR" })).toBe("7.50 EUR");
-    expect([daysText({ min: 1, max: 1 }), daysText({ min: 3, max: 3 }), daysText({ min: 2, max: 5 })]).toEqual(["1 day", "3 days", "2–5 days"]);
+    expect([daysText({ min: 1, max: 1 }), daysText({ min: 3, max: 3 }), daysText({ min: 2, max: 5 })]).toEqual([
+      "1 day",
+      "3 days",
+      "2–5 days",
+    ]);
   });
 });

@@ -44,7 +44,9 @@ export interface ChargeLine {
 }
 
 function totalsOf(result: PricingResult): Money[] {
-  return (result.ChargeInfo?.Summary ?? []).flatMap((line) => (typeof line.Amount === "number" ? [{ amount: line.Amount, currency: line.Currency ?? "" }] : []));
+  return (result.ChargeInfo?.Summary ?? []).flatMap((line) =>
+    typeof line.Amount === "number" ? [{ amount: line.Amount, currency: line.Currency ?? "" }] : [],
+  );
 }
 
 function daysOf(result: PricingResult): { min: number; max: number } | null {
@@ -75,7 +77,10 @@ export function rankServicePrices(results: readonly PricingResult[]): ServicePri
     fastest: false,
   }));
   const rank = (price: ServicePrice) => (comparable(price) !== null ? 0 : price.success ? 1 : 2);
-  prices.sort((a, b) => rank(a) - rank(b) || (comparable(a)?.amount ?? 0) - (comparable(b)?.amount ?? 0) || a.serviceCode.localeCompare(b.serviceCode));
+  prices.sort(
+    (a, b) =>
+      rank(a) - rank(b) || (comparable(a)?.amount ?? 0) - (comparable(b)?.amount ?? 0) || a.serviceCode.localeCompare(b.serviceCode),
+  );
 
   const priced = prices.filter((price) => comparable(price) !== null);
   const currencies = new Set(priced.map((price) => comparable(price)?.currency));
@@ -83,7 +88,8 @@ export function rankServicePrices(results: readonly PricingResult[]): ServicePri
   if (currencies.size === 1) for (const price of priced) price.cheapest = comparable(price)?.amount === lowest;
 
   const timed = prices.filter((price) => price.success && price.days !== null);
-  const speed = (price: ServicePrice) => [price.days?.max ?? Infinity, price.days?.min ?? Infinity, comparable(price)?.amount ?? Infinity] as const;
+  const speed = (price: ServicePrice) =>
+    [price.days?.max ?? Infinity, price.days?.min ?? Infinity, comparable(price)?.amount ?? Infinity] as const;
   const best = timed.map(speed).sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2])[0];
   if (best) for (const price of timed) price.fastest = speed(price).every((value, index) => value === best[index]);
   return prices;
@@ -92,7 +98,9 @@ export function rankServicePrices(results: readonly PricingResult[]): ServicePri
 /** The charges a total is made of (ChargeInfo.Detail). */
 export function chargeLinesOf(result: PricingResult): ChargeLine[] {
   return (result.ChargeInfo?.Detail ?? []).flatMap((line) =>
-    typeof line.Amount === "number" ? [{ name: line.ChargeName ?? "Charge", amount: line.Amount, currency: line.Currency ?? "", remark: line.Remark ?? null }] : [],
+    typeof line.Amount === "number"
+      ? [{ name: line.ChargeName ?? "Charge", amount: line.Amount, currency: line.Currency ?? "", remark: line.Remark ?? null }]
+      : [],
   );
 }
 

@@ -9,10 +9,16 @@ describe("what a page says when the provider fails", () => {
     expect(providerProblem(new ProviderNetworkError(request, { timedOut: true, timeoutMs: 15_000 }))).toBe(
       "The provider could not be reached in time. Try again in a few minutes; if it keeps failing, check the provider's address in Settings > Provider connection.",
     );
-    expect(providerProblem(new ProviderServerError({ ...request, status: 503, ticketId: "T-1" }))).toBe("The provider is not answering normally just now (HTTP 503, ticket T-1). Try again in a few minutes.");
-    expect(providerProblem(new ProviderAuthError({ ...request, status: 401 }))).toBe("The provider refused the app's credentials (HTTP 401). Connect the provider again in Settings > Provider connection.");
-    expect(providerProblem(new ProviderValidationError({ ...request, status: 400, errors: [{ code: "Skus[0].Sku", message: "SKU X is not registered" }] }))).toBe(
-      "The provider refused the request: Skus[0].Sku SKU X is not registered (HTTP 400).",
+    expect(providerProblem(new ProviderServerError({ ...request, status: 503, ticketId: "T-1" }))).toBe(
+      "The provider is not answering normally just now (HTTP 503, ticket T-1). Try again in a few minutes.",
     );
+    expect(providerProblem(new ProviderAuthError({ ...request, status: 401 }))).toBe(
+      "The provider refused the app's credentials (HTTP 401). Connect the provider again in Settings > Provider connection.",
+    );
+    expect(
+      providerProblem(
+        new ProviderValidationError({ ...request, status: 400, errors: [{ code: "Skus[0].Sku", message: "SKU X is not registered" }] }),
+      ),
+    ).toBe("The provider refused the request: Skus[0].Sku SKU X is not registered (HTTP 400).");
   });
 });

@@ -18,7 +18,10 @@ export interface ProviderFailure {
 }
 
 const reference = (failure: ProviderFailure) => {
-  const parts = [failure.status === undefined ? null : `HTTP ${failure.status}`, failure.ticketId === undefined ? null : `ticket ${failure.ticketId}`].filter((part) => part !== null);
+  const parts = [
+    failure.status === undefined ? null : `HTTP ${failure.status}`,
+    failure.ticketId === undefined ? null : `ticket ${failure.ticketId}`,
+  ].filter((part) => part !== null);
   return parts.length === 0 ? "" : ` (${parts.join(", ")})`;
 };
 

@@ -28,13 +28,19 @@ describe("rejectionForHold", () => {
   it("names the first reason to fix, every message, and each line at fault once", () => {
     const rejection = rejectionForHold([
       { field: "Skus.DeclareNameEn", lineItemId: "gid://shopify/FulfillmentOrderLineItem/2", message: "Mug has no customs name." },
-      { field: "ShipToAddress.Street1", value: "x".repeat(120), limit: 100, message: "Street 1 is 120 characters; the carrier accepts at most 100." },
+      {
+        field: "ShipToAddress.Street1",
+        value: "x".repeat(120),
+        limit: 100,
+        message: "Street 1 is 120 characters; the carrier accepts at most 100.",
+      },
       { field: "Skus.Sku", lineItemId: "gid://shopify/FulfillmentOrderLineItem/3", message: "Gift wrap has no SKU." },
       { field: "Skus.HsCode", lineItemId: "gid://shopify/FulfillmentOrderLineItem/2", message: "Mug has no HS code." },
     ]);
     expect(rejection).toEqual({
       reason: "INVALID_SKU",
-      message: "Mug has no customs name. Street 1 is 120 characters; the carrier accepts at most 100. Gift wrap has no SKU. Mug has no HS code.",
+      message:
+        "Mug has no customs name. Street 1 is 120 characters; the carrier accepts at most 100. Gift wrap has no SKU. Mug has no HS code.",
       lineItems: [
         { fulfillmentOrderLineItemId: "gid://shopify/FulfillmentOrderLineItem/2", message: "Mug has no customs name. Mug has no HS code." },
         { fulfillmentOrderLineItemId: "gid://shopify/FulfillmentOrderLineItem/3", message: "Gift wrap has no SKU." },
@@ -61,17 +67,28 @@ describe("rejectionForProviderFailure", () => {
 
   it("maps the provider's reason code, with the lines its text names", () => {
     const stock = rejectionForProviderFailure(
-      { code: "InsufficientStock", message: "The provider could not create the package: SKU LAMP-LED-DESK-WHT: 1 wanted, 0 in stock at DE01.", providerText: "SKU LAMP-LED-DESK-WHT: 1 wanted, 0 in stock at DE01" },
+      {
+        code: "InsufficientStock",
+        message: "The provider could not create the package: SKU LAMP-LED-DESK-WHT: 1 wanted, 0 in stock at DE01.",
+        providerText: "SKU LAMP-LED-DESK-WHT: 1 wanted, 0 in stock at DE01",
+      },
       lines,
     );
     expect(stock.reason).toBe("INVENTORY_OUT_OF_STOCK");
     expect(stock.lineItems.map((line) => line.fulfillmentOrderLineItemId)).toEqual(["gid://shopify/FulfillmentOrderLineItem/1"]);
-    expect(rejectionForProviderFailure({ code: "DestinationNotServed", message: "No service delivers to CA." }, lines)).toMatchObject({ reason: "UNDELIVERABLE_DESTINATION", lineItems: [] });
-    expect(rejectionForProviderFailure({ code: "SkuNotFound", message: "SKU LAMP-LED is not registered." }, lines).lineItems).toHaveLength(1);
+    expect(rejectionForProviderFailure({ code: "DestinationNotServed", message: "No service delivers to CA." }, lines)).toMatchObject({
+      reason: "UNDELIVERABLE_DESTINATION",
+      lineItems: [],
+    });
+    expect(rejectionForProviderFailure({ code: "SkuNotFound", message: "SKU LAMP-LED is not registered." }, lines).lineItems).toHaveLength(
+      1,
+    );
   });
 
   it("reads a field an InvalidField answer names, and falls back to OTHER", () => {
-    expect(rejectionForProviderFailure({ code: "Packages[0].ShipToAddress.Postcode", message: "Postcode: too long" }).reason).toBe("INCORRECT_ADDRESS");
+    expect(rejectionForProviderFailure({ code: "Packages[0].ShipToAddress.Postcode", message: "Postcode: too long" }).reason).toBe(
+      "INCORRECT_ADDRESS",
+    );
     expect(rejectionForProviderFailure({ code: "ServiceNotFound", message: "Service NOPE does not exist." }).reason).toBe("OTHER");
     expect(rejectionForProviderFailure({ code: "CreateFailed", message: "The provider did not say why." }).reason).toBe("OTHER");
   });

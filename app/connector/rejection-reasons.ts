@@ -118,7 +118,10 @@ function first(reasons: Iterable<RejectionReason>): RejectionReason {
 function linesOf(notes: readonly { lineItemId: string; message: string }[]): RejectedLineItem[] {
   const byLine = new Map<string, string[]>();
   for (const note of notes) byLine.set(note.lineItemId, [...(byLine.get(note.lineItemId) ?? []), note.message]);
-  return [...byLine].map(([fulfillmentOrderLineItemId, messages]) => ({ fulfillmentOrderLineItemId, message: cut(messages.join(" "), MAX_LINE_MESSAGE) }));
+  return [...byLine].map(([fulfillmentOrderLineItemId, messages]) => ({
+    fulfillmentOrderLineItemId,
+    message: cut(messages.join(" "), MAX_LINE_MESSAGE),
+  }));
 }
 
 /** A package the connector holds, refused with its reasons (HoldReasons as app/connector/hold.ts makes them). */
@@ -127,7 +130,9 @@ export function rejectionForHold(reasons: readonly HoldReason[]): Rejection {
   return {
     reason: first(reasons.map((reason) => reasonOfField(reason.field))),
     message: cut(reasons.map((reason) => reason.message).join(" "), MAX_MESSAGE),
-    lineItems: linesOf(reasons.flatMap((reason) => (reason.lineItemId ? [{ lineItemId: reason.lineItemId, message: reason.message }] : []))),
+    lineItems: linesOf(
+      reasons.flatMap((reason) => (reason.lineItemId ? [{ lineItemId: reason.lineItemId, message: reason.message }] : [])),
+    ),
   };
 }
 
@@ -150,13 +155,20 @@ function names(text: string, sku: string): boolean {
  * A package the provider could not create, refused with Shopify's closest reason. `lines` are the
  * fulfillment order's line items with their SKUs: those the provider's text names are at fault.
  */
-export function rejectionForProviderFailure(failure: ProviderFailure, lines: readonly { fulfillmentOrderLineItemId: string; sku: string | null }[] = []): Rejection {
-  const reason = BY_PROVIDER_CODE[failure.code] ?? (failure.code.includes(".") || failure.code.includes("[") ? reasonOfField(failure.code) : "OTHER");
+export function rejectionForProviderFailure(
+  failure: ProviderFailure,
+  lines: readonly { fulfillmentOrderLineItemId: string; sku: string | null }[] = [],
+): Rejection {
+  const reason =
+    BY_PROVIDER_CODE[failure.code] ?? (failure.code.includes(".") || failure.code.includes("[") ? reasonOfField(failure.code) : "OTHER");
   const text = failure.providerText ?? failure.message;
   const atFault = lines.filter((line) => line.sku !== null && line.sku !== "" && names(text, line.sku));
   return {
     reason,
     message: cut(failure.message, MAX_MESSAGE),
-    lineItems: atFault.map((line) => ({ fulfillmentOrderLineItemId: line.fulfillmentOrderLineItemId, message: cut(failure.message, MAX_LINE_MESSAGE) })),
+    lineItems: atFault.map((line) => ({
+      fulfillmentOrderLineItemId: line.fulfillmentOrderLineItemId,
+      message: cut(failure.message, MAX_LINE_MESSAGE),
+    })),
   };
 }

@@ -8,7 +8,13 @@ const STUDIO = "gid://shopify/Location/1001";
 
 const settings = ConnectorSettings.parse({
   routes: [
-    { kind: "OUTBOUND", locationId: WAREHOUSE, warehouseId: "US01", originCountry: "US", services: { byCountry: { US: "US01-STD" }, default: "US01-EXP" } },
+    {
+      kind: "OUTBOUND",
+      locationId: WAREHOUSE,
+      warehouseId: "US01",
+      originCountry: "US",
+      services: { byCountry: { US: "US01-STD" }, default: "US01-EXP" },
+    },
   ],
   skus: { bySku: { "MUG-1": { providerSku: "MUG-CER-350-WHT" } } },
 });
@@ -18,10 +24,37 @@ function facts(overrides: Partial<ReturnFacts> = {}): ReturnFacts {
     id: "gid://shopify/Return/5001",
     name: "#1001-R1",
     email: "ana@example.com",
-    customer: { name: "Ana Ruiz", company: null, address1: "1 Main St", address2: null, city: "Austin", province: "Texas", provinceCode: "TX", countryCodeV2: "US", zip: "73301", phone: null },
+    customer: {
+      name: "Ana Ruiz",
+      company: null,
+      address1: "1 Main St",
+      address2: null,
+      city: "Austin",
+      province: "Texas",
+      provinceCode: "TX",
+      countryCodeV2: "US",
+      zip: "73301",
+      phone: null,
+    },
     lines: [
-      { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: "MUG-1", title: "Mug", quantity: 2, disposed: 0, shippedFrom: WAREHOUSE, weight: { value: 840, unit: "GRAMS" } },
-      { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/2", sku: "TOTE", title: "Tote bag", quantity: 1, disposed: 0, shippedFrom: STUDIO, weight: { value: 200, unit: "GRAMS" } },
+      {
+        reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1",
+        sku: "MUG-1",
+        title: "Mug",
+        quantity: 2,
+        disposed: 0,
+        shippedFrom: WAREHOUSE,
+        weight: { value: 840, unit: "GRAMS" },
+      },
+      {
+        reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/2",
+        sku: "TOTE",
+        title: "Tote bag",
+        quantity: 1,
+        disposed: 0,
+        shippedFrom: STUDIO,
+        weight: { value: 200, unit: "GRAMS" },
+      },
     ],
     ...overrides,
   };
@@ -32,7 +65,13 @@ describe("a Shopify return as the provider's return orders", () => {
     const [plan, ...others] = planReturns(facts(), settings);
     expect(others).toEqual([]);
     if (!plan || !("request" in plan)) throw new Error(`not sendable: ${JSON.stringify(plan)}`);
-    expect(plan).toMatchObject({ warehouseId: "US01", locationId: WAREHOUSE, packageId: "RT-5001-US01", units: 2, serviceCode: "US01-STD" });
+    expect(plan).toMatchObject({
+      warehouseId: "US01",
+      locationId: WAREHOUSE,
+      packageId: "RT-5001-US01",
+      units: 2,
+      serviceCode: "US01-STD",
+    });
     expect(plan.request).toMatchObject({
       ReceivingWarehouseCode: "US01",
       Sender: { Contact: "Ana Ruiz", Country: "US", Province: "TX", City: "Austin", Postcode: "73301", Email: "ana@example.com" },
@@ -51,10 +90,17 @@ describe("a Shopify return as the provider's return orders", () => {
 
   it("refuses with a reason the merchant can act on: no address, no service, no weight", () => {
     expect(planReturns(facts({ customer: null }), settings)[0]).toMatchObject({ refusal: { code: "NO_SENDER" } });
-    const noDefault = ConnectorSettings.parse({ ...settings, routes: [{ ...settings.routes[0]!, services: { byCountry: { US: "US01-STD" } } }] });
+    const noDefault = ConnectorSettings.parse({
+      ...settings,
+      routes: [{ ...settings.routes[0]!, services: { byCountry: { US: "US01-STD" } } }],
+    });
     const french = facts({ customer: { ...facts().customer!, countryCodeV2: "FR" } });
-    expect(planReturns(french, noDefault)[0]).toMatchObject({ refusal: { code: "NO_SERVICE", text: expect.stringContaining("Settings > Routing") } });
-    expect(planReturns(facts({ lines: [{ ...facts().lines[0]!, weight: null }] }), settings)[0]).toMatchObject({ refusal: { code: "NO_WEIGHT", text: expect.stringContaining("MUG-1") } });
+    expect(planReturns(french, noDefault)[0]).toMatchObject({
+      refusal: { code: "NO_SERVICE", text: expect.stringContaining("Settings > Routing") },
+    });
+    expect(planReturns(facts({ lines: [{ ...facts().lines[0]!, weight: null }] }), settings)[0]).toMatchObject({
+      refusal: { code: "NO_WEIGHT", text: expect.stringContaining("MUG-1") },
+    });
   });
 
   it("names the package after the return and the warehouse, within the provider's rule", () => {

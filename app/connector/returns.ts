@@ -74,7 +74,12 @@ export function planReturns(ret: ReturnFacts, settings: ConnectorSettings): Retu
     if (route.kind !== "OUTBOUND") continue;
     const mine = ret.lines.filter((line) => line.shippedFrom === route.locationId && line.quantity - line.disposed > 0);
     if (mine.length === 0) continue;
-    const lines = mine.map((line) => ({ reverseLineId: line.reverseLineId, sku: line.sku ?? "", title: line.title, quantity: line.quantity - line.disposed }));
+    const lines = mine.map((line) => ({
+      reverseLineId: line.reverseLineId,
+      sku: line.sku ?? "",
+      title: line.title,
+      quantity: line.quantity - line.disposed,
+    }));
     const planned: PlannedFor = {
       warehouseId: route.warehouseId,
       locationId: route.locationId,
@@ -86,25 +91,45 @@ export function planReturns(ret: ReturnFacts, settings: ConnectorSettings): Retu
 
     const country = ret.customer?.countryCodeV2;
     if (!ret.customer || !country) {
-      plans.push(refuse("NO_SENDER", `The order has no shipping address with a country: the provider needs where ${ret.name} is collected.`));
+      plans.push(
+        refuse("NO_SENDER", `The order has no shipping address with a country: the provider needs where ${ret.name} is collected.`),
+      );
       continue;
     }
     const unnamed = mine.find((line) => !line.sku);
     if (unnamed) {
-      plans.push(refuse("NO_SKU", `"${unnamed.title}" has no SKU, so the provider cannot tell what comes back: give the variant its SKU in Shopify.`));
+      plans.push(
+        refuse(
+          "NO_SKU",
+          `"${unnamed.title}" has no SKU, so the provider cannot tell what comes back: give the variant its SKU in Shopify.`,
+        ),
+      );
       continue;
     }
     const serviceCode = route.services.byCountry[country] ?? route.services.default;
     if (!serviceCode) {
-      plans.push(refuse("NO_SERVICE", `No service of warehouse ${route.warehouseId} is set for ${country} or as its default: add one in Settings > Routing.`));
+      plans.push(
+        refuse(
+          "NO_SERVICE",
+          `No service of warehouse ${route.warehouseId} is set for ${country} or as its default: add one in Settings > Routing.`,
+        ),
+      );
       continue;
     }
     const weightless = mine.find((line) => line.weight === null || gramsOf(line.weight) === 0);
     if (weightless) {
-      plans.push(refuse("NO_WEIGHT", `Shopify has no weight for ${weightless.sku ?? weightless.title}, and the provider needs the parcel's weight: enter it on the product in Shopify.`));
+      plans.push(
+        refuse(
+          "NO_WEIGHT",
+          `Shopify has no weight for ${weightless.sku ?? weightless.title}, and the provider needs the parcel's weight: enter it on the product in Shopify.`,
+        ),
+      );
       continue;
     }
-    const grams = mine.reduce((sum, line) => sum + (line.weight ? Math.round((gramsOf(line.weight) * (line.quantity - line.disposed)) / line.quantity) : 0), 0);
+    const grams = mine.reduce(
+      (sum, line) => sum + (line.weight ? Math.round((gramsOf(line.weight) * (line.quantity - line.disposed)) / line.quantity) : 0),
+      0,
+    );
     const customer = ret.customer;
     plans.push({
       ...planned,
@@ -125,7 +150,11 @@ export function planReturns(ret: ReturnFacts, settings: ConnectorSettings): Retu
           Postcode: orEmpty(customer.zip),
         },
         Weight: Math.max(1, grams),
-        Skus: lines.map((line) => ({ Sku: settings.skus.bySku[line.sku]?.providerSku ?? line.sku, Quantity: line.quantity, ProductName: line.title })),
+        Skus: lines.map((line) => ({
+          Sku: settings.skus.bySku[line.sku]?.providerSku ?? line.sku,
+          Quantity: line.quantity,
+          ProductName: line.title,
+        })),
         SalesPlatform: settings.salesPlatform,
         Remark: `Shopify return ${ret.name}`,
       },

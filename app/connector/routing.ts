@@ -34,7 +34,11 @@ function serviceForShippingMethod(route: Route, shippingMethod: { code: string |
  * The service: the one set for the shipping method the customer paid for, else the destination
  * country's, else the route's default.
  */
-export function serviceFor(route: Route, countryCode: string, shippingMethod: { code: string | null; title: string } | null = null): Checked<string> {
+export function serviceFor(
+  route: Route,
+  countryCode: string,
+  shippingMethod: { code: string | null; title: string } | null = null,
+): Checked<string> {
   const service = serviceForShippingMethod(route, shippingMethod) ?? route.services.byCountry[countryCode] ?? route.services.default;
   if (service !== undefined) return ok(service);
   return held({

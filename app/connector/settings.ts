@@ -10,7 +10,6 @@ import { CountryCode } from "./countries";
 import { LocationGid } from "./fulfillment-order";
 import { fitsLimit } from "./limits";
 
-
 /** The provider's service codes: letters, digits, hyphen and underscore, at most 30 (operations 14 and 18). */
 const ServiceCode = code(1, 30);
 
@@ -28,14 +27,46 @@ export type ServiceRules = z.infer<typeof ServiceRules>;
 
 /** The return address printed on drop-ship labels and declared as the shipper. */
 export const SenderAddress = z.object({
-  name: z.string().trim().min(1).refine(...fitsLimit("ShipToAddress.Contact")),
-  phone: z.string().trim().refine(...fitsLimit("ShipToAddress.Phone")).optional(),
-  email: z.string().trim().refine(...fitsLimit("ShipToAddress.Email")).optional(),
-  address1: z.string().trim().min(1).refine(...fitsLimit("ShipToAddress.Street1")),
-  address2: z.string().trim().refine(...fitsLimit("ShipToAddress.Street2")).optional(),
-  city: z.string().trim().min(1).refine(...fitsLimit("ShipToAddress.City")),
-  province: z.string().trim().refine(...fitsLimit("ShipToAddress.Province")).optional(),
-  zip: z.string().trim().refine(...fitsLimit("ShipToAddress.Postcode")).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(...fitsLimit("ShipToAddress.Contact")),
+  phone: z
+    .string()
+    .trim()
+    .refine(...fitsLimit("ShipToAddress.Phone"))
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .refine(...fitsLimit("ShipToAddress.Email"))
+    .optional(),
+  address1: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(...fitsLimit("ShipToAddress.Street1")),
+  address2: z
+    .string()
+    .trim()
+    .refine(...fitsLimit("ShipToAddress.Street2"))
+    .optional(),
+  city: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(...fitsLimit("ShipToAddress.City")),
+  province: z
+    .string()
+    .trim()
+    .refine(...fitsLimit("ShipToAddress.Province"))
+    .optional(),
+  zip: z
+    .string()
+    .trim()
+    .refine(...fitsLimit("ShipToAddress.Postcode"))
+    .optional(),
   countryCode: CountryCode,
 });
 export type SenderAddress = z.infer<typeof SenderAddress>;
@@ -45,7 +76,11 @@ export const WarehouseRoute = z.object({
   kind: z.literal("OUTBOUND"),
   /** The Shopify location of the app's fulfillment service for this warehouse. */
   locationId: LocationGid,
-  warehouseId: z.string().trim().min(1).refine(...fitsLimit("WarehouseId")),
+  warehouseId: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(...fitsLimit("WarehouseId")),
   /** The warehouse's country: decides whether a parcel is an import (IOSS, UK VAT). */
   originCountry: CountryCode,
   services: ServiceRules,
@@ -56,7 +91,11 @@ export const DropshipRoute = z.object({
   kind: z.literal("DROPSHIP"),
   locationId: LocationGid,
   /** The provider's handling location (operation 1's Location). */
-  handlingLocation: z.string().trim().min(1).refine(...fitsLimit("Location")),
+  handlingLocation: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(...fitsLimit("Location")),
   /** Also the parcel's origin country. */
   sender: SenderAddress,
   services: ServiceRules,
@@ -71,16 +110,21 @@ export const positiveDimension = () => decimal(8, 2).refine((value) => value > 0
 /** How one store SKU is known to the provider, with customs data that overrides the product's. */
 export const SkuEntry = z.object({
   /** The provider's SKU; the store SKU itself when absent. */
-  providerSku: z.string().trim().min(1).refine(...fitsLimit("Skus.Sku")).optional(),
+  providerSku: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(...fitsLimit("Skus.Sku"))
+    .optional(),
   /** Customs name in English for drop-ship declarations (operation 16's DeclareName rule). */
   declaredName: declareName().optional(),
   hsCode: emptyOrDigits(6, 50).optional(),
   /** What one unit is declared at when the SKU is registered with the provider (operation 16's DeclareValue). */
-  declaredValue: decimal(18, 2).refine((value) => value > 0, { error: "must be more than 0" }).optional(),
-  /** One unit's size in cm, for the SKU's registration: Shopify keeps no dimensions of its own. */
-  size: z
-    .object({ lengthCm: positiveDimension(), widthCm: positiveDimension(), heightCm: positiveDimension() })
+  declaredValue: decimal(18, 2)
+    .refine((value) => value > 0, { error: "must be more than 0" })
     .optional(),
+  /** One unit's size in cm, for the SKU's registration: Shopify keeps no dimensions of its own. */
+  size: z.object({ lengthCm: positiveDimension(), widthCm: positiveDimension(), heightCm: positiveDimension() }).optional(),
 });
 export type SkuEntry = z.infer<typeof SkuEntry>;
 
@@ -105,7 +149,10 @@ export const ConnectorSettings = z
         /** Used when a product title cannot be turned into a valid customs name (e.g. "茶碗"). */
         fallbackDeclaredName: declareName().optional(),
         /** Used when a product has no HS code for a cross-border drop-ship parcel. */
-        defaultHsCode: z.string().regex(/^\d{6,50}$/, { error: "must be 6 to 50 digits" }).optional(),
+        defaultHsCode: z
+          .string()
+          .regex(/^\d{6,50}$/, { error: "must be 6 to 50 digits" })
+          .optional(),
         /**
          * Declared values in what the customer paid (PRESENTMENT, the transaction value customs
          * expects) or in the shop's currency (SHOP, for providers that want one currency).
@@ -116,11 +163,20 @@ export const ConnectorSettings = z
     taxIds: z
       .object({
         /** Import One-Stop Shop number, for EU imports of at most EUR 150. */
-        ioss: z.string().regex(/^IM\d{10}$/, { error: "must be IM followed by 10 digits" }).optional(),
+        ioss: z
+          .string()
+          .regex(/^IM\d{10}$/, { error: "must be IM followed by 10 digits" })
+          .optional(),
         /** The shop's EU VAT number, for parcels from an EU warehouse or location to another EU country. */
-        euVatNumber: z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, { error: "must be a country prefix and 2 to 13 letters or digits" }).optional(),
+        euVatNumber: z
+          .string()
+          .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, { error: "must be a country prefix and 2 to 13 letters or digits" })
+          .optional(),
         /** The shop's UK VAT number, for parcels imported into Great Britain. */
-        ukVatNumber: z.string().regex(/^GB(\d{9}|\d{12})$/, { error: "must be GB followed by 9 or 12 digits" }).optional(),
+        ukVatNumber: z
+          .string()
+          .regex(/^GB(\d{9}|\d{12})$/, { error: "must be GB followed by 9 or 12 digits" })
+          .optional(),
       })
       .default({}),
     /** Payment gateways that mean cash on delivery, besides the usual names ("Cash on Delivery (COD)"). */

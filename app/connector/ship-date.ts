@@ -12,7 +12,7 @@ export function estimatedShipDate(acceptedAt: Date, handlingDays: number | undef
   let at = acceptedAt.getTime();
   // Accepted at a weekend: the warehouse starts on Monday.
   while (isWeekend(at)) at += DAY_MS;
-  for (let left = handlingDays; left > 0; ) {
+  for (let left = handlingDays; left > 0;) {
     at += DAY_MS;
     if (!isWeekend(at)) left -= 1;
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { costsPerMonth, decodeShippingCosts, encodeShippingCosts, formatTotals, shippingCostLinesOf, totalsByCurrency } from "./shipping-costs";
+import {
+  costsPerMonth,
+  decodeShippingCosts,
+  encodeShippingCosts,
+  formatTotals,
+  shippingCostLinesOf,
+  totalsByCurrency,
+} from "./shipping-costs";
 
 describe("shipping costs", () => {
   it("keeps the reported costs that name an amount and a currency", () => {

@@ -9,16 +9,9 @@
  * hands rotated tokens to `onTokens` so the app persists them before they are used.
  */
 import { FULFILMENT_DEFAULTS } from "./config";
-import {
-  ProviderAuthError,
-  ProviderResponseError,
-  detailsFromIssues,
-  parseJson,
-  providerErrorFromResponse,
-} from "./errors";
+import { ProviderAuthError, ProviderResponseError, detailsFromIssues, parseJson, providerErrorFromResponse } from "./errors";
 import { TokenResponse } from "./schemas";
 import { sendOnce, withoutTrailingSlash, type AuthProvider, type FetchFunction } from "./transport.server";
-
 
 /** A token the merchant pasted in the settings. */
 export function staticToken(token: string): AuthProvider {
@@ -88,10 +81,7 @@ export function createProviderOAuth(options: ProviderOAuthOptions) {
   const baseUrl = withoutTrailingSlash(options.baseUrl);
 
   /** POSTs a grant to the token endpoint; `rejected` words the 400/401 the merchant will see. */
-  async function requestTokens(
-    grant: Record<string, string>,
-    rejected: { operation: string; summary: string },
-  ): Promise<OAuthTokens> {
+  async function requestTokens(grant: Record<string, string>, rejected: { operation: string; summary: string }): Promise<OAuthTokens> {
     const request = { operation: rejected.operation, method: "POST", path: TOKEN_PATH };
     const form = new URLSearchParams({ ...grant, client_id: options.clientId, client_secret: options.clientSecret });
     // Everything sent here is secret; none of it may reach an error message.
@@ -169,8 +159,7 @@ export function createProviderOAuth(options: ProviderOAuthOptions) {
       const lifetime = issuedAt === undefined ? Infinity : tokens.accessTokenExpiresAt.getTime() - issuedAt;
       return Math.min(skew, lifetime / 2);
     };
-    const fresh = () =>
-      tokens.accessToken !== forgotten && now() < tokens.accessTokenExpiresAt.getTime() - margin();
+    const fresh = () => tokens.accessToken !== forgotten && now() < tokens.accessTokenExpiresAt.getTime() - margin();
 
     async function renew(): Promise<OAuthTokens> {
       const { refreshToken, refreshTokenExpiresAt } = tokens;

@@ -14,13 +14,7 @@ import {
   type OperationResult,
 } from "./client.server";
 import { ProviderError, ProviderNotFoundError, ProviderResponseError, ProviderValidationError } from "./errors";
-import type {
-  CreateOutboundRequest,
-  DropshipStatusRecord,
-  InboundCreated,
-  PackageResult,
-  TrackingResult,
-} from "./schemas";
+import type { CreateOutboundRequest, DropshipStatusRecord, InboundCreated, PackageResult, TrackingResult } from "./schemas";
 import type { FetchFunction } from "./transport.server";
 
 interface Sent {

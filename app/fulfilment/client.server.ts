@@ -171,8 +171,7 @@ function readAnswer(schema: z.ZodType, answer: ProviderAnswer, request: Provider
 }
 
 function creation(op: OperationSpec, status: number, result: unknown) {
-  const outcome: CreationOutcome =
-    status === 201 ? "created" : op.success.includes(201) ? "unchanged" : "accepted";
+  const outcome: CreationOutcome = status === 201 ? "created" : op.success.includes(201) ? "unchanged" : "accepted";
   return op.response ? { outcome, result } : { outcome };
 }
 

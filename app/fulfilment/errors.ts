@@ -28,15 +28,7 @@ export interface ProviderRequestInfo {
 }
 
 export type ProviderErrorKind =
-  | "validation"
-  | "auth"
-  | "not-found"
-  | "precondition"
-  | "rate-limited"
-  | "server"
-  | "network"
-  | "response"
-  | "unexpected";
+  "validation" | "auth" | "not-found" | "precondition" | "rate-limited" | "server" | "network" | "response" | "unexpected";
 
 export interface ProviderErrorContext extends ProviderRequestInfo {
   readonly status?: number;
@@ -328,9 +320,7 @@ function compose(text: Wording, context: ProviderErrorContext & { errors: readon
     context.ticketId ? `TicketId ${context.ticketId}` : undefined,
     context.attempts > 1 ? `after ${context.attempts} attempts` : undefined,
   ].filter((part) => part !== undefined);
-  const sentences = [text.summary, details, text.advice]
-    .filter((part): part is string => Boolean(part))
-    .map(endSentence);
+  const sentences = [text.summary, details, text.advice].filter((part): part is string => Boolean(part)).map(endSentence);
   return `${sentences.join(" ")} (${context.operation}: ${where.join(", ")})`;
 }
 

@@ -77,9 +77,7 @@ export function buildOpenApiDocument() {
     for (const status of op.success) {
       responses[String(status)] = {
         description: successDescription(op, status),
-        ...(op.response
-          ? { content: { "application/json": { schema: { $ref: `#/components/schemas/${responseName}` } } } }
-          : {}),
+        ...(op.response ? { content: { "application/json": { schema: { $ref: `#/components/schemas/${responseName}` } } } } : {}),
       };
     }
     responses["400"] = errorResponse("Invalid data: each error's Code names the field");

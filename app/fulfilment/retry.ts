@@ -56,12 +56,7 @@ export function canRepeat(name: OperationName): boolean {
  * Only rate limits (429), provider faults (5xx) and network failures/timeouts are retried; a 400,
  * 401, 403, 404 or 412 will not change by sending the same thing again.
  */
-export function retryDelay(
-  error: unknown,
-  attempt: number,
-  policy: RetryPolicy,
-  random: () => number,
-): number | undefined {
+export function retryDelay(error: unknown, attempt: number, policy: RetryPolicy, random: () => number): number | undefined {
   if (!(error instanceof ProviderError) || !error.retryable) return undefined;
   if (attempt >= policy.maxAttempts) return undefined;
   if (error instanceof ProviderRateLimitedError && error.retryAfterMs !== undefined) {

@@ -64,10 +64,12 @@ async function fakeProvider(replies: Reply[]) {
   return { baseUrl: `http://127.0.0.1:${address.port}`, received };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => (res) => {
-  res.writeHead(status, { "Content-Type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Reply =>
+  (res) => {
+    res.writeHead(status, { "Content-Type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
 const providerError = (status: number, ticket: string, headers: Record<string, string> = {}) =>
   json(status, { Errors: [{ Code: "E", Message: `failed with ${status}` }], TicketId: ticket }, headers);
 const dropConnection: Reply = (_res, req) => req.socket.destroy();
@@ -148,10 +150,7 @@ describe("retries", () => {
   });
 
   it("reads Retry-After given as an HTTP date against the injected clock", async () => {
-    const provider = await fakeProvider([
-      providerError(429, "T1", { "Retry-After": "Sun, 22 Nov 2026 10:00:03 GMT" }),
-      json(200, []),
-    ]);
+    const provider = await fakeProvider([providerError(429, "T1", { "Retry-After": "Sun, 22 Nov 2026 10:00:03 GMT" }), json(200, [])]);
     const { transport, sleep } = transportFor(provider.baseUrl, { now: () => Date.parse("2026-11-22T10:00:00Z") });
 
     await transport.send(track);
@@ -282,7 +281,8 @@ describe("retries", () => {
 describe("credentials", () => {
   it("reports a refused static token at once, asking for a new one, without quoting it", async () => {
     const provider = await fakeProvider([
-      (res, req) => json(401, { Errors: [{ Code: "Unauthorized", Message: `bad ${req.headers.authorization}` }], TicketId: "T-401" })(res, req),
+      (res, req) =>
+        json(401, { Errors: [{ Code: "Unauthorized", Message: `bad ${req.headers.authorization}` }], TicketId: "T-401" })(res, req),
     ]);
     const { transport } = transportFor(provider.baseUrl);
 
@@ -296,10 +296,12 @@ describe("credentials", () => {
   });
 
   it("never quotes the token a failing server echoes, whatever the failure", async () => {
-    const echo = (status: number): Reply => (res, req) => {
-      res.writeHead(status, { "Content-Type": "text/plain" });
-      res.end(`denied for ${req.headers.authorization?.replace("Bearer ", "")}`);
-    };
+    const echo =
+      (status: number): Reply =>
+      (res, req) => {
+        res.writeHead(status, { "Content-Type": "text/plain" });
+        res.end(`denied for ${req.headers.authorization?.replace("Bearer ", "")}`);
+      };
     for (const status of [400, 403, 404, 429, 500]) {
       const provider = await fakeProvider([echo(status)]);
       const error = await failure(transportFor(provider.baseUrl, { retry: { maxAttempts: 1 } }).transport.send(track));

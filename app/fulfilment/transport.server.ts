@@ -4,13 +4,7 @@
  * decides what is sent and what a good answer looks like.
  */
 import { FULFILMENT_DEFAULTS, retryPolicy, type RetryPolicy } from "./config";
-import {
-  ProviderError,
-  ProviderNetworkError,
-  providerErrorFromResponse,
-  type ProviderErrorKind,
-  type ProviderRequestInfo,
-} from "./errors";
+import { ProviderError, ProviderNetworkError, providerErrorFromResponse, type ProviderErrorKind, type ProviderRequestInfo } from "./errors";
 import type { HttpMethod } from "./operations";
 import { parseRetryAfter, retryDelay } from "./retry";
 
@@ -80,7 +74,8 @@ export function createTransport(options: TransportOptions): Transport {
   async function send(request: ProviderRequest): Promise<ProviderAnswer> {
     if (options.observe === undefined) return sendWithRetries(request);
     const started = Date.now();
-    const report = (outcome: "ok" | ProviderErrorKind) => options.observe?.({ operation: request.operation, outcome, durationMs: Date.now() - started });
+    const report = (outcome: "ok" | ProviderErrorKind) =>
+      options.observe?.({ operation: request.operation, outcome, durationMs: Date.now() - started });
     try {
       const answer = await sendWithRetries(request);
       report("ok");
@@ -185,9 +180,7 @@ export async function sendOnce(
     const errorContext = { ...context.request, attempts: context.attempts, cause };
     throw new ProviderNetworkError(
       errorContext,
-      timedOut
-        ? { timedOut: true, timeoutMs: context.timeoutMs }
-        : { timedOut: false, reason: describeNetworkFailure(cause) },
+      timedOut ? { timedOut: true, timeoutMs: context.timeoutMs } : { timedOut: false, reason: describeNetworkFailure(cause) },
     );
   } finally {
     clearTimeout(timer);

@@ -94,7 +94,11 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
  * lease. `dueWithinMs` allows for the engine's clock (PostgreSQL's) running a little behind ours.
  * Null when the job is not claimable now: done, dead, not yet due, or held by a live worker.
  */
-export async function claimJobById(db: Database, jobId: string, request: Omit<ClaimRequest, "kinds" | "limit"> & { dueWithinMs: number }): Promise<Job | null> {
+export async function claimJobById(
+  db: Database,
+  jobId: string,
+  request: Omit<ClaimRequest, "kinds" | "limit"> & { dueWithinMs: number },
+): Promise<Job | null> {
   const leaseOwner = `${request.owner}/${randomBytes(4).toString("hex")}`;
   const leaseExpiresAt = new Date(request.now.getTime() + request.leaseMs);
   const claimed = ClaimedRows.parse(

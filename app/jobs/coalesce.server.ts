@@ -29,7 +29,12 @@ export const COALESCE_DELAY_MS = 1_000;
 export function coalescedKeys(work: { kind: string; shop: string; triggerId: string }, now: Date): { dedupeKey: string; runAt?: Date }[] {
   const base = `${work.kind}:${work.shop}`;
   const later = new Date(now.getTime() + COALESCE_DELAY_MS);
-  return [{ dedupeKey: base }, { dedupeKey: `${base}:next` }, { dedupeKey: `${base}:later`, runAt: later }, { dedupeKey: `${base}:${work.triggerId}` }];
+  return [
+    { dedupeKey: base },
+    { dedupeKey: `${base}:next` },
+    { dedupeKey: `${base}:later`, runAt: later },
+    { dedupeKey: `${base}:${work.triggerId}` },
+  ];
 }
 
 export async function enqueueCoalesced<S extends JobKinds, K extends KindOf<S>>(

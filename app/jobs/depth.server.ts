@@ -17,6 +17,10 @@ export async function queueDepthByKind(db: DatabaseOrTransaction, now: Date): Pr
   const oldestDue = new Map(due.map((row) => [row.kind, row._min.runAt]));
   return pending.map((row) => {
     const runAt = oldestDue.get(row.kind);
-    return { kind: row.kind, pending: row._count._all, oldestPendingAgeSeconds: runAt ? Math.max(0, (now.getTime() - runAt.getTime()) / 1000) : 0 };
+    return {
+      kind: row.kind,
+      pending: row._count._all,
+      oldestPendingAgeSeconds: runAt ? Math.max(0, (now.getTime() - runAt.getTime()) / 1000) : 0,
+    };
   });
 }

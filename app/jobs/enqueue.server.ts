@@ -57,10 +57,24 @@ export function enqueueArgs<S extends JobKinds, K extends KindOf<S>>(kinds: S, r
   const schema = kinds[request.kind];
   if (schema === undefined) throw new Error(`No job kind is named "${request.kind}"`);
   const payload = JSON.stringify(schema.parse(request.payload));
-  return [randomUUID(), request.shop ?? null, request.kind, payload, request.dedupeKey ?? null, request.maxAttempts ?? JOB_POLICY.maxAttempts, request.runAt ?? now, now, now];
+  return [
+    randomUUID(),
+    request.shop ?? null,
+    request.kind,
+    payload,
+    request.dedupeKey ?? null,
+    request.maxAttempts ?? JOB_POLICY.maxAttempts,
+    request.runAt ?? now,
+    now,
+    now,
+  ];
 }
 
-export async function enqueue<S extends JobKinds, K extends KindOf<S>>(db: DatabaseOrTransaction, kinds: S, request: EnqueueRequest<S, K>): Promise<Enqueued> {
+export async function enqueue<S extends JobKinds, K extends KindOf<S>>(
+  db: DatabaseOrTransaction,
+  kinds: S,
+  request: EnqueueRequest<S, K>,
+): Promise<Enqueued> {
   const args = enqueueArgs(kinds, request, new Date());
   const dedupeKey = request.dedupeKey ?? null;
   // In a transaction even on its own: between the insert that found the key taken and the read
@@ -83,6 +97,9 @@ export async function enqueue<S extends JobKinds, K extends KindOf<S>>(db: Datab
  * claimed it meanwhile (it then runs, and must find the work done).
  */
 export async function settlePendingJob(db: DatabaseOrTransaction, jobId: string, now: Date): Promise<boolean> {
-  const { count } = await db.job.updateMany({ where: { id: jobId, status: "PENDING" }, data: { status: "DONE", finishedAt: now, updatedAt: now } });
+  const { count } = await db.job.updateMany({
+    where: { id: jobId, status: "PENDING" },
+    data: { status: "DONE", finishedAt: now, updatedAt: now },
+  });
   return count === 1;
 }

@@ -24,7 +24,11 @@ export async function purgeFinishedJobs(db: DatabaseOrTransaction, { finishedBef
   let purged = 0;
   for (;;) {
     if (signal?.aborted) return purged;
-    const batch = await db.job.findMany({ where: { status: "DONE", finishedAt: { lt: finishedBefore } }, select: { id: true }, take: batchSize });
+    const batch = await db.job.findMany({
+      where: { status: "DONE", finishedAt: { lt: finishedBefore } },
+      select: { id: true },
+      take: batchSize,
+    });
     if (batch.length === 0) return purged;
     const { count } = await db.job.deleteMany({ where: { id: { in: batch.map((job) => job.id) }, status: "DONE" } });
     purged += count;
@@ -45,7 +49,10 @@ export interface UnknownKindsRequest {
 
 /** Marks PENDING jobs of kinds the queue does not know DEAD with the reason; the number marked. */
 export async function buryUnknownKinds(db: DatabaseOrTransaction, { knownKinds, dueBefore, now }: UnknownKindsRequest): Promise<number> {
-  const unknown = await db.job.groupBy({ by: ["kind"], where: { status: "PENDING", runAt: { lt: dueBefore }, kind: { notIn: [...knownKinds] } } });
+  const unknown = await db.job.groupBy({
+    by: ["kind"],
+    where: { status: "PENDING", runAt: { lt: dueBefore }, kind: { notIn: [...knownKinds] } },
+  });
   let buried = 0;
   for (const { kind } of unknown) {
     const { count } = await db.job.updateMany({

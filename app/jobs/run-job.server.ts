@@ -49,7 +49,11 @@ type ParsedPayload<P> = { ok: true; payload: P } | { ok: false; reason: string }
  * The job's payload for its kind. One that names a shop (`shop`) other than the job's own is refused:
  * the job runs with its writes counted as its own shop's (write-scope.server.ts).
  */
-function parsePayload<S extends JobKinds, K extends KindOf<S>>(kinds: S, kind: K, job: Pick<Job, "payload" | "shop">): ParsedPayload<PayloadOf<S, K>> {
+function parsePayload<S extends JobKinds, K extends KindOf<S>>(
+  kinds: S,
+  kind: K,
+  job: Pick<Job, "payload" | "shop">,
+): ParsedPayload<PayloadOf<S, K>> {
   let json: unknown;
   try {
     json = JSON.parse(job.payload);
@@ -58,7 +62,10 @@ function parsePayload<S extends JobKinds, K extends KindOf<S>>(kinds: S, kind: K
   }
   const named = typeof json === "object" && json !== null ? (json as { shop?: unknown }).shop : undefined;
   if (typeof named === "string" && named !== job.shop) {
-    return { ok: false, reason: `The payload names the shop ${named}, but the job is ${job.shop === null ? "no shop's" : `${job.shop}'s`}` };
+    return {
+      ok: false,
+      reason: `The payload names the shop ${named}, but the job is ${job.shop === null ? "no shop's" : `${job.shop}'s`}`,
+    };
   }
   const schema: S[K] = kinds[kind];
   const parsed = schema.safeParse(json);
@@ -179,7 +186,13 @@ async function runKind<S extends JobKinds, K extends KindOf<S>>(
   }
 }
 
-async function failed(error: unknown, job: Job, outcomes: OutcomeRecorder, logger: Logger, deps: RunDependencies<JobKinds>): Promise<RunOutcome> {
+async function failed(
+  error: unknown,
+  job: Job,
+  outcomes: OutcomeRecorder,
+  logger: Logger,
+  deps: RunDependencies<JobKinds>,
+): Promise<RunOutcome> {
   const now = deps.now();
   const reason = describeError(error, deps.lastErrorMaxChars);
   if (error instanceof LeaseLost) {

@@ -53,7 +53,9 @@ export interface Worker {
 export const ABORT_SETTLE_MS = 1_000;
 
 /** The settings both workers share (this one and the job engine's), with the policy's defaults. */
-export function workerSettings(options: Pick<WorkerOptions<JobKinds>, "owner" | "concurrency" | "pollIntervalMs" | "leaseMs" | "stopTimeoutMs" | "logger">) {
+export function workerSettings(
+  options: Pick<WorkerOptions<JobKinds>, "owner" | "concurrency" | "pollIntervalMs" | "leaseMs" | "stopTimeoutMs" | "logger">,
+) {
   return {
     owner: options.owner ?? `${hostname()}:${process.pid}`,
     concurrency: options.concurrency ?? JOB_POLICY.concurrency,
@@ -125,7 +127,14 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
           const jobs = await claimDueJobs(db, { kinds, limit: free, owner, leaseMs, now: now() });
           backlog = jobs.length === free;
           // Told to stop while this claim was on its way: hand its jobs straight back, uncounted.
-          if (stopRequested) await Promise.all(jobs.map((job) => (job.leaseOwner === null ? false : postpone(db, { jobId: job.id, owner: job.leaseOwner }, now(), "The worker was stopping when it claimed the job", now()))));
+          if (stopRequested)
+            await Promise.all(
+              jobs.map((job) =>
+                job.leaseOwner === null
+                  ? false
+                  : postpone(db, { jobId: job.id, owner: job.leaseOwner }, now(), "The worker was stopping when it claimed the job", now()),
+              ),
+            );
           else for (const job of jobs) run(job);
         } catch (error) {
           backlog = false;
@@ -165,16 +174,24 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
         const leases = [...inHand.values()];
         const released = await Promise.all(
           leases.map((lease) =>
-            postpone(db, lease, now(), "The worker stopped before the job finished; released for another worker", now()).catch((error: unknown) => {
-              logger.warn({ jobId: lease.jobId, error: describeError(error) }, "Could not release a job at stop; its lease will expire and another worker will run it");
-              return false;
-            }),
+            postpone(db, lease, now(), "The worker stopped before the job finished; released for another worker", now()).catch(
+              (error: unknown) => {
+                logger.warn(
+                  { jobId: lease.jobId, error: describeError(error) },
+                  "Could not release a job at stop; its lease will expire and another worker will run it",
+                );
+                return false;
+              },
+            ),
           ),
         );
-        logger.warn({
-          released: released.filter(Boolean).length,
-          running: leases.length,
-        }, "Released the jobs whose handlers did not stop: whatever they still try to write is refused");
+        logger.warn(
+          {
+            released: released.filter(Boolean).length,
+            running: leases.length,
+          },
+          "Released the jobs whose handlers did not stop: whatever they still try to write is refused",
+        );
       })();
       return stopped;
     },

@@ -13,9 +13,11 @@ export const text = z
   .transform((value) => (value ?? "").trim());
 
 /** Blank is "not set" (null); anything else must pass `schema`. */
-export const optional = <T extends z.ZodType<unknown, string>>(schema: T) => text.transform((value) => (value === "" ? null : value)).pipe(schema.nullable());
+export const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  text.transform((value) => (value === "" ? null : value)).pipe(schema.nullable());
 
-export const required = <T extends z.ZodType<unknown, string>>(schema: T) => text.pipe(z.string().min(1, { error: "is required" })).pipe(schema);
+export const required = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  text.pipe(z.string().min(1, { error: "is required" })).pipe(schema);
 
 /** A checkbox: sent when ticked (its value, "on" by default), absent when not. */
 export const checkbox = z
@@ -34,14 +36,16 @@ export const several = z
 
 /** A number as typed ("12.5"); blank is "not set" (null). */
 export const decimalText = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text.transform((value) => (value === "" ? null : value)).pipe(
-    z
-      .string()
-      .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })
-      .transform(Number)
-      .pipe(schema)
-      .nullable(),
-  );
+  text
+    .transform((value) => (value === "" ? null : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })
+        .transform(Number)
+        .pipe(schema)
+        .nullable(),
+    );
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -49,7 +53,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function rows<T extends z.ZodType>(row: T, columns: readonly string[]) {
   const isBlank = (value: unknown) => value === undefined || (typeof value === "string" && value.trim() === "");
   return z.preprocess(
-    (value) => (isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([, cells]) => isRecord(cells) && columns.some((column) => !isBlank(cells[column])))) : value === undefined ? {} : value),
+    (value) =>
+      isRecord(value)
+        ? Object.fromEntries(
+            Object.entries(value).filter(([, cells]) => isRecord(cells) && columns.some((column) => !isBlank(cells[column]))),
+          )
+        : value === undefined
+          ? {}
+          : value,
     z.record(z.string().regex(/^\d+$/), row),
   );
 }

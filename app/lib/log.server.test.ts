@@ -19,7 +19,14 @@ describe("the structured log", () => {
     logger.info({ requestId: "r-1", shop: "a.myshopify.com", durationMs: 12 }, "request");
     logger.debug({}, "below the level");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ level: "info", msg: "request", requestId: "r-1", shop: "a.myshopify.com", durationMs: 12, name: "test" });
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({
+      level: "info",
+      msg: "request",
+      requestId: "r-1",
+      shop: "a.myshopify.com",
+      durationMs: 12,
+      name: "test",
+    });
   });
 
   it("never writes a token, a session, a webhook body or an address, wherever in the fields it sits", () => {
@@ -37,7 +44,8 @@ describe("the structured log", () => {
       "something happened",
     );
     const text = lines.join("\n");
-    for (const secret of ["shpat_secret", "provider-secret", "1 Secret Street", "someone@example.com", "offline_a"]) expect(text).not.toContain(secret);
+    for (const secret of ["shpat_secret", "provider-secret", "1 Secret Street", "someone@example.com", "offline_a"])
+      expect(text).not.toContain(secret);
     expect(JSON.parse(lines[0] ?? "")).toMatchObject({ accessToken: "[redacted]", session: "[redacted]", kept: "visible" });
   });
 });

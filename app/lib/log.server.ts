@@ -84,7 +84,11 @@ const throughTheConsole = {
 const level: LogLevel = env.LOG_LEVEL satisfies (typeof LOG_LEVELS)[number];
 
 /** The process's logger. */
-export const log: Logger = createLogger({ level, name: "fulfilment-connector", destination: env.NODE_ENV === "test" ? throughTheConsole : undefined });
+export const log: Logger = createLogger({
+  level,
+  name: "fulfilment-connector",
+  destination: env.NODE_ENV === "test" ? throughTheConsole : undefined,
+});
 
 /** How an error reads in a job's lastError and in logs: its name and message, cut to `maxChars`. */
 export function describeError(error: unknown, maxChars = 2_000): string {

@@ -80,7 +80,9 @@ export function addressAllowed(address: string, policy: AddressPolicy): boolean 
 export type Lookup = (hostname: string) => Promise<LookupAddress[]>;
 
 const systemLookup: Lookup = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 
 /** The host as an IP literal (`[::1]` without brackets), or null for a name. */
 function literalOf(hostname: string): string | null {
@@ -101,7 +103,11 @@ export async function checkAddress(url: URL, policy: AddressPolicy, lookup: Look
   const addresses = literal === null ? await lookup(url.hostname) : [{ address: literal, family: isIP(literal) }];
   const refused = addresses.find((candidate) => !addressAllowed(candidate.address, policy));
   if (refused !== undefined) {
-    throw new AddressRefused(literal === null ? `${url.hostname} resolves to ${refused.address}, which is not a public internet address` : `${url.hostname} is not a public internet address`);
+    throw new AddressRefused(
+      literal === null
+        ? `${url.hostname} resolves to ${refused.address}, which is not a public internet address`
+        : `${url.hostname} is not a public internet address`,
+    );
   }
   const [first] = addresses;
   if (first === undefined) throw new AddressRefused(`${url.hostname} resolves to no address`);
@@ -154,7 +160,11 @@ const headersOf = (response: IncomingMessage) => {
 };
 
 /** `fetch(url, init)` for string bodies (what the provider client sends), guarded as described above. */
-export function guardedFetch({ policy, lookup = systemLookup, maxBodyBytes = 32 * 1024 * 1024 }: GuardedFetchOptions): (url: string, init: RequestInit) => Promise<Response> {
+export function guardedFetch({
+  policy,
+  lookup = systemLookup,
+  maxBodyBytes = 32 * 1024 * 1024,
+}: GuardedFetchOptions): (url: string, init: RequestInit) => Promise<Response> {
   return async (url, init) => {
     const target = new URL(url);
     const address = await checkAddress(target, policy, lookup);
@@ -179,10 +189,18 @@ export function guardedFetch({ policy, lookup = systemLookup, maxBodyBytes = 32 
           // Not followed, and its body not read: only the status and where it pointed say what happened.
           if (status >= 300 && status < 400) {
             response.resume();
-            resolve(new Response(null, { status, headers: { ...(response.headers.location ? { Location: response.headers.location } : {}) } }));
+            resolve(
+              new Response(null, { status, headers: { ...(response.headers.location ? { Location: response.headers.location } : {}) } }),
+            );
             return;
           }
-          readAll(response, maxBodyBytes).then((bytes) => resolve(new Response(status === 204 || status === 304 ? null : new Uint8Array(bytes), { status, headers: headersOf(response) })), reject);
+          readAll(response, maxBodyBytes).then(
+            (bytes) =>
+              resolve(
+                new Response(status === 204 || status === 304 ? null : new Uint8Array(bytes), { status, headers: headersOf(response) }),
+              ),
+            reject,
+          );
         },
       );
       outgoing.once("error", reject);

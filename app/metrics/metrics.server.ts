@@ -112,7 +112,11 @@ export function measureQueueWith(read: () => Promise<QueueDepth[]>): void {
       },
     });
   gauge("jobs_pending", "Jobs waiting to run (due or scheduled later), by kind.", (depth) => depth.pending);
-  gauge("jobs_oldest_pending_age_seconds", "How long the oldest due job of each kind has been due.", (depth) => depth.oldestPendingAgeSeconds);
+  gauge(
+    "jobs_oldest_pending_age_seconds",
+    "How long the oldest due job of each kind has been due.",
+    (depth) => depth.oldestPendingAgeSeconds,
+  );
 }
 
 /** The registry's text, in Prometheus' exposition format, and its content type. */

@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const code = query.get("code");
   const state = query.get("state");
   // A fixed message: the query is anyone's to write (a link sent to the merchant), so none of it is shown.
-  if (query.get("error") !== null) return page(400, "The provider did not approve the connection. Press Connect in the app's settings to try again.");
+  if (query.get("error") !== null)
+    return page(400, "The provider did not approve the connection. Press Connect in the app's settings to try again.");
   if (!code || !state) return page(400, "The provider's answer has no code or state. Press Connect in the app's settings again.");
   try {
     const { shop, parked } = await parkProviderAnswer(prisma, { code, state }, env);

@@ -101,7 +101,12 @@ function libraryHttpRefusal(operation: string, error: unknown): ShopifyGraphqlEr
   if (shopUnavailableOf(code) === undefined) return undefined;
   const envelope = Envelope.safeParse(body);
   const details = envelope.success ? detailsOf(envelope.data.errors) : [];
-  return refusal(operation, details.length > 0 ? details : [{ message: `HTTP ${code}`, code: undefined, path: undefined }], undefined, code);
+  return refusal(
+    operation,
+    details.length > 0 ? details : [{ message: `HTTP ${code}`, code: undefined, path: undefined }],
+    undefined,
+    code,
+  );
 }
 
 async function send(admin: AdminGraphql, operation: string, document: string, variables: Record<string, unknown>) {
@@ -140,7 +145,12 @@ export async function runGraphql<Schema extends z.ZodType>(
   const details = detailsOf(errors);
   const failedStatus = response.status >= 400 ? response.status : undefined;
   if (details.length > 0 || failedStatus !== undefined) {
-    throw refusal(operation, details.length ? details : [{ message: `HTTP ${response.status}`, code: undefined, path: undefined }], extensions?.cost, failedStatus);
+    throw refusal(
+      operation,
+      details.length ? details : [{ message: `HTTP ${response.status}`, code: undefined, path: undefined }],
+      extensions?.cost,
+      failedStatus,
+    );
   }
   const parsed = resultSchema.safeParse(data);
   if (!parsed.success) throw new ShopifyResponseShapeError(operation, parsed.error.issues);
@@ -240,7 +250,6 @@ export function pacedCalls(): PacedCalls {
     }
   };
 }
-
 
 /**
  * Every item of a paged list, page after page, each page waiting until the bucket can pay for it

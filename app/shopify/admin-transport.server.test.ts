@@ -20,7 +20,9 @@ function echoFetch() {
 describe("emulatorAdminUrl", () => {
   it("moves a shop's Admin API path under /shops/<shop> on the emulator, query included", () => {
     const url = new URL("https://demo-shop.myshopify.com/admin/api/2026-10/graphql.json?retry=1");
-    expect(emulatorAdminUrl(url, origin)?.href).toBe("http://127.0.0.1:4321/shops/demo-shop.myshopify.com/admin/api/2026-10/graphql.json?retry=1");
+    expect(emulatorAdminUrl(url, origin)?.href).toBe(
+      "http://127.0.0.1:4321/shops/demo-shop.myshopify.com/admin/api/2026-10/graphql.json?retry=1",
+    );
   });
 
   it("covers token exchange too", () => {
@@ -29,7 +31,11 @@ describe("emulatorAdminUrl", () => {
   });
 
   it("leaves everything that is not a shop's Admin API alone", () => {
-    for (const href of ["https://demo-shop.myshopify.com/apps/proxy", "http://127.0.0.1:3000/admin/api/x", "https://cdn.shopify.com/s/files/1/logo.png"]) {
+    for (const href of [
+      "https://demo-shop.myshopify.com/apps/proxy",
+      "http://127.0.0.1:3000/admin/api/x",
+      "https://cdn.shopify.com/s/files/1/logo.png",
+    ]) {
       expect(emulatorAdminUrl(new URL(href), origin)).toBeUndefined();
     }
   });
@@ -82,6 +88,8 @@ describe("SHOPIFY_ADMIN_API_ORIGIN", () => {
   });
 
   it("refuses any other host, so a deployment cannot send shop tokens elsewhere by mistake", () => {
-    expect(() => readEnv({ SHOPIFY_ADMIN_API_ORIGIN: "https://emulator.example.com" })).toThrow(/SHOPIFY_ADMIN_API_ORIGIN: must be a loopback URL/);
+    expect(() => readEnv({ SHOPIFY_ADMIN_API_ORIGIN: "https://emulator.example.com" })).toThrow(
+      /SHOPIFY_ADMIN_API_ORIGIN: must be a loopback URL/,
+    );
   });
 });

@@ -27,7 +27,8 @@ export async function runBulkQuery(admin: AdminGraphql, query: string): Promise<
     payloadOf("bulkOperationRunQuery", z.object({ bulkOperation: z.object({ id: BulkOperationGid }).nullable(), userErrors: UserErrors })),
   );
   assertNoUserErrors(operation, data.userErrors);
-  if (data.bulkOperation === null) throw new ShopifyResponseShapeError(operation, [{ path: ["bulkOperation"], message: "is null, yet no userErrors were given" }]);
+  if (data.bulkOperation === null)
+    throw new ShopifyResponseShapeError(operation, [{ path: ["bulkOperation"], message: "is null, yet no userErrors were given" }]);
   return data.bulkOperation.id;
 }
 

@@ -92,7 +92,11 @@ const CARRIER_SERVICE_UPDATE = `#graphql
   ${CARRIER_SERVICE_FIELDS}`;
 
 /** Points the service at `callbackUrl` and makes it active (the app's address changed, or it was deactivated). */
-export async function updateCarrierService(admin: AdminGraphql, id: CarrierServiceGid, input: Pick<CarrierServiceInput, "callbackUrl" | "active">): Promise<CarrierService> {
+export async function updateCarrierService(
+  admin: AdminGraphql,
+  id: CarrierServiceGid,
+  input: Pick<CarrierServiceInput, "callbackUrl" | "active">,
+): Promise<CarrierService> {
   const { data, operation } = await runGraphql(
     admin,
     CARRIER_SERVICE_UPDATE,
@@ -107,10 +111,14 @@ export async function updateCarrierService(admin: AdminGraphql, id: CarrierServi
  * The app's carrier service, created only if the shop does not have one of that name yet (setup ran
  * before); one found with another callback URL or inactive is brought up to date.
  */
-export async function ensureCarrierService(admin: AdminGraphql, input: CarrierServiceInput): Promise<{ service: CarrierService; created: boolean }> {
+export async function ensureCarrierService(
+  admin: AdminGraphql,
+  input: CarrierServiceInput,
+): Promise<{ service: CarrierService; created: boolean }> {
   const services = await collectPages((after) => listCarrierServices(admin, { after }));
   const existing = services.find((service) => service.name === input.name);
-  if (existing && existing.callbackUrl === input.callbackUrl && existing.active === input.active) return { service: existing, created: false };
+  if (existing && existing.callbackUrl === input.callbackUrl && existing.active === input.active)
+    return { service: existing, created: false };
   if (existing) return { service: await updateCarrierService(admin, existing.id, input), created: false };
   return { service: await createCarrierService(admin, input), created: true };
 }

@@ -117,7 +117,9 @@ export class ShopifyResponseShapeError extends ShopifyAdminError {
     /** Where and what: zod's issues, or the same shape written by hand. */
     readonly issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>,
   ) {
-    super(`Unexpected answer to ${operation}: ${issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+    super(
+      `Unexpected answer to ${operation}: ${issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+    );
   }
 }
 

@@ -39,7 +39,14 @@ describe("the destination's province code", () => {
     phone: null,
     email: null,
   };
-  const shipping = { address1: "123 Shipping Street", city: "Shippington", province: "Kentucky", provinceCode: "KY", zip: "40003", countryCodeV2: "US" };
+  const shipping = {
+    address1: "123 Shipping Street",
+    city: "Shippington",
+    province: "Kentucky",
+    provinceCode: "KY",
+    zip: "40003",
+    countryCodeV2: "US",
+  };
 
   it("comes from the order's shipping address when that is where the parcel goes", () => {
     expect(provinceCodeFor(destination, shipping)).toBe("KY");

@@ -136,7 +136,24 @@ export const LOCALIZED_FIELDS_PER_PAGE = 5;
  * and more that every other order does without.
  */
 export const COUNTRIES_WITH_LOCALIZED_FIELDS: ReadonlySet<string> = new Set([
-  "BR", "CL", "CN", "CO", "CR", "EC", "ES", "GT", "ID", "IT", "KR", "MX", "MY", "PE", "PT", "PY", "TR", "TW",
+  "BR",
+  "CL",
+  "CN",
+  "CO",
+  "CR",
+  "EC",
+  "ES",
+  "GT",
+  "ID",
+  "IT",
+  "KR",
+  "MX",
+  "MY",
+  "PE",
+  "PT",
+  "PY",
+  "TR",
+  "TW",
 ]);
 
 /** Whether the order of a fulfillment order going to this country may carry localized fields the connector reads. */
@@ -376,7 +393,9 @@ export function orderFacts(
     financialStatus: order.displayFinancialStatus,
     riskRecommendation: order.risk.recommendation,
     // The gravest of the order's risk assessments (Shopify's and apps').
-    riskLevel: (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ?? "NONE",
+    riskLevel:
+      (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ??
+      "NONE",
     shippingLine: order.shippingLine,
     localizedFields,
     lineItems: cashOnDelivery?.lines ?? null,

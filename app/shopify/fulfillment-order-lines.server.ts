@@ -51,7 +51,10 @@ export interface FulfillmentOrderRemaining {
 }
 
 /** The fulfillment order's status and every line item with its remaining quantity; null when Shopify does not know it. */
-export async function readFulfillmentOrderRemaining(admin: AdminGraphql, id: FulfillmentOrderGid): Promise<FulfillmentOrderRemaining | null> {
+export async function readFulfillmentOrderRemaining(
+  admin: AdminGraphql,
+  id: FulfillmentOrderGid,
+): Promise<FulfillmentOrderRemaining | null> {
   const paced = pacedCalls();
   const lines: RemainingLine[] = [];
   let after: string | null = null;

@@ -126,7 +126,11 @@ const OPEN_FULFILLMENT_ORDER_IDS = `#graphql
  * in progress), IDS_PER_PAGE to a page: what the backfill brings in when a location is connected.
  * Merchant-managed ones need read_merchant_managed_fulfillment_orders, which the app requests.
  */
-export async function listOpenFulfillmentOrderIdsAt(admin: AdminGraphql, locationId: LocationGid, options: { after?: string | null } = {}): Promise<Page<FulfillmentOrderGid>> {
+export async function listOpenFulfillmentOrderIdsAt(
+  admin: AdminGraphql,
+  locationId: LocationGid,
+  options: { after?: string | null } = {},
+): Promise<Page<FulfillmentOrderGid>> {
   const numeric = locationId.slice(locationId.lastIndexOf("/") + 1);
   const { data, cost } = await runGraphql(
     admin,
@@ -167,7 +171,13 @@ const locationsDocument = aliasedDocuments(
   }`,
 );
 
-const LocatedFulfillmentOrder = z.object({ id: FulfillmentOrderGid, orderId: OrderGid, assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }) }).nullable();
+const LocatedFulfillmentOrder = z
+  .object({
+    id: FulfillmentOrderGid,
+    orderId: OrderGid,
+    assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }),
+  })
+  .nullable();
 
 /** Where a fulfillment order is assigned (null: no location, deleted since), and its order. */
 export interface FulfillmentOrderPlace {
@@ -180,7 +190,10 @@ export interface FulfillmentOrderPlace {
  * few points instead of the full read: enough to tell whether one is the app's to plan at all, or
  * which order a change event is about. Undefined for one Shopify does not know.
  */
-export async function fulfillmentOrderPlaces(admin: AdminGraphql, ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, FulfillmentOrderPlace | undefined>> {
+export async function fulfillmentOrderPlaces(
+  admin: AdminGraphql,
+  ids: readonly FulfillmentOrderGid[],
+): Promise<Map<FulfillmentOrderGid, FulfillmentOrderPlace | undefined>> {
   const paced = pacedCalls();
   const places = new Map<FulfillmentOrderGid, FulfillmentOrderPlace | undefined>();
   const unique = [...new Set(ids)];
@@ -198,7 +211,10 @@ export async function fulfillmentOrderPlaces(admin: AdminGraphql, ids: readonly 
 }
 
 /** As fulfillmentOrderPlaces, the location alone. */
-export async function fulfillmentOrderLocations(admin: AdminGraphql, ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, LocationGid | null | undefined>> {
+export async function fulfillmentOrderLocations(
+  admin: AdminGraphql,
+  ids: readonly FulfillmentOrderGid[],
+): Promise<Map<FulfillmentOrderGid, LocationGid | null | undefined>> {
   const places = await fulfillmentOrderPlaces(admin, ids);
   return new Map([...places].map(([id, place]) => [id, place?.locationId]));
 }

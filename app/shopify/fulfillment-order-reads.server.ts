@@ -3,11 +3,7 @@
  * package (its lines, its order's facts, customs data), several to a query, paced.
  */
 import { z } from "zod";
-import {
-  type FulfillmentOrderFacts,
-  type MoneyBag,
-  type OrderFacts,
-} from "~/connector/fulfillment-order";
+import { type FulfillmentOrderFacts, type MoneyBag, type OrderFacts } from "~/connector/fulfillment-order";
 import {
   aliasedDocuments,
   nextCursorOf,
@@ -223,7 +219,7 @@ async function readPages<Schema extends z.ZodType, T>(
   from: ReadFrom,
 ): Promise<T[]> {
   const nodes: T[] = [];
-  for (let next = from; next !== null; ) {
+  for (let next = from; next !== null;) {
     const variables = { id, after: next.after };
     const { data, operation } = await paced(() => runGraphql(admin, page.document, variables, page.result));
     const connection = page.connectionOf(data);
@@ -271,13 +267,19 @@ export type KnownCustoms = Map<string, ItemCustoms>;
  * if `known` has it), ITEMS_PER_QUERY to a query; an item with more destination-specific HS codes
  * than come with it has them read whole. What is read is added to `known`.
  */
-async function inventoryItemCustoms(admin: AdminGraphql, paced: PacedCalls, ids: readonly string[], known: KnownCustoms): Promise<ReadonlyMap<string, ItemCustoms>> {
+async function inventoryItemCustoms(
+  admin: AdminGraphql,
+  paced: PacedCalls,
+  ids: readonly string[],
+  known: KnownCustoms,
+): Promise<ReadonlyMap<string, ItemCustoms>> {
   const items = known;
   const unique = [...new Set(ids)].filter((id) => !known.has(id));
   for (let start = 0; start < unique.length; start += ITEMS_PER_QUERY) {
     const chunk = unique.slice(start, start + ITEMS_PER_QUERY);
     const { data, operation } = await paced(() => runGraphql(admin, INVENTORY_ITEMS, { ids: chunk }, InventoryItemsResult));
-    if (data.nodes.length !== chunk.length) throw new ShopifyResponseShapeError(operation, [{ path: ["nodes"], message: `${data.nodes.length} nodes for ${chunk.length} ids` }]);
+    if (data.nodes.length !== chunk.length)
+      throw new ShopifyResponseShapeError(operation, [{ path: ["nodes"], message: `${data.nodes.length} nodes for ${chunk.length} ids` }]);
     for (const [index, id] of chunk.entries()) {
       const item = data.nodes[index] ?? null;
       if (item === null) {
@@ -346,7 +348,11 @@ async function readOfOrders<Node, T>(
 }
 
 /** The cash-on-delivery facts of the orders that need them (one per fulfillment order of a round at most), longer orders' lines read on. */
-function cashOnDeliveryFacts(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, CashOnDeliveryFacts>> {
+function cashOnDeliveryFacts(
+  admin: AdminGraphql,
+  paced: PacedCalls,
+  orderIds: readonly string[],
+): Promise<Map<string, CashOnDeliveryFacts>> {
   return readOfOrders(admin, paced, orderIds, {
     document: cashOnDeliveryDocument,
     node: OrderCashOnDeliveryNode,
@@ -358,11 +364,18 @@ function cashOnDeliveryFacts(admin: AdminGraphql, paced: PacedCalls, orderIds: r
 }
 
 /** The localized fields of these orders, complete: only for the orders whose fulfillment orders go where Shopify collects such fields. */
-function localizedFieldsOf(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, z.infer<typeof LocalizedFieldNode>[]>> {
+function localizedFieldsOf(
+  admin: AdminGraphql,
+  paced: PacedCalls,
+  orderIds: readonly string[],
+): Promise<Map<string, z.infer<typeof LocalizedFieldNode>[]>> {
   return readOfOrders(admin, paced, orderIds, {
     document: localizedFieldsDocument,
     node: OrderLocalizedFieldsNode,
-    complete: async (id, node) => [...node.localizedFields.nodes, ...(await readPages(admin, paced, localizedFieldsPages, id, after(node.localizedFields.pageInfo)))],
+    complete: async (id, node) => [
+      ...node.localizedFields.nodes,
+      ...(await readPages(admin, paced, localizedFieldsPages, id, after(node.localizedFields.pageInfo))),
+    ],
   });
 }
 
@@ -388,13 +401,16 @@ async function completeFacts(
 ): Promise<FulfillmentOrderWithOrder> {
   let currentTotalTax: z.infer<typeof PresentmentOnly> | null = null;
   if (node.order.totalTaxSet === null && wanted.totalTax) {
-    const { data, operation: taxOperation } = await paced(() => runGraphql(admin, ORDER_CURRENT_TOTAL_TAX, { id: node.order.id }, OrderCurrentTotalTaxResult));
+    const { data, operation: taxOperation } = await paced(() =>
+      runGraphql(admin, ORDER_CURRENT_TOTAL_TAX, { id: node.order.id }, OrderCurrentTotalTaxResult),
+    );
     if (!data.order) throw vanished(taxOperation);
     currentTotalTax = data.order.currentTotalTaxSet;
   }
   const originalPrices = new Map<string, MoneyBag>();
   if (lines.some((line) => line.financialSummaries.length === 0)) {
-    for (const priced of await readPages(admin, paced, originalUnitPricesPages, node.id, { after: null })) originalPrices.set(priced.id, priced.lineItem.originalUnitPriceSet);
+    for (const priced of await readPages(admin, paced, originalUnitPricesPages, node.id, { after: null }))
+      originalPrices.set(priced.id, priced.lineItem.originalUnitPriceSet);
   }
 
   const fo = fulfillmentOrderFacts(
@@ -407,7 +423,11 @@ async function completeFacts(
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
   const order = orderFacts(node.order, cashOnDelivery, localizedFields, currentTotalTax);
-  if (!order.success) throw new ShopifyResponseShapeError(operation, order.error.issues.map((i) => ({ ...i, path: ["order", ...i.path] })));
+  if (!order.success)
+    throw new ShopifyResponseShapeError(
+      operation,
+      order.error.issues.map((i) => ({ ...i, path: ["order", ...i.path] })),
+    );
   return { fo: fo.data, order: order.data };
 }
 
@@ -445,12 +465,28 @@ export async function readFulfillmentOrders(
     }
     const itemIds = [...found.values()].flatMap(({ lines }) => lines.flatMap((line) => line.inventoryItemId ?? []));
     const items = await inventoryItemCustoms(admin, paced, itemIds, known);
-    const codOrderIds = [...found.values()].flatMap(({ node }) => (wanted.cashOnDelivery(node.order.paymentGatewayNames) ? [node.order.id] : []));
+    const codOrderIds = [...found.values()].flatMap(({ node }) =>
+      wanted.cashOnDelivery(node.order.paymentGatewayNames) ? [node.order.id] : [],
+    );
     const cod = await cashOnDeliveryFacts(admin, paced, codOrderIds);
-    const localizedOrderIds = [...found.values()].flatMap(({ node }) => (wantsLocalizedFields(node.destination?.countryCode) ? [node.order.id] : []));
+    const localizedOrderIds = [...found.values()].flatMap(({ node }) =>
+      wantsLocalizedFields(node.destination?.countryCode) ? [node.order.id] : [],
+    );
     const localized = await localizedFieldsOf(admin, paced, localizedOrderIds);
     for (const [id, first] of found) {
-      read.set(id, await completeFacts(admin, paced, operation, first, items, cod.get(first.node.order.id) ?? null, localized.get(first.node.order.id) ?? [], wanted));
+      read.set(
+        id,
+        await completeFacts(
+          admin,
+          paced,
+          operation,
+          first,
+          items,
+          cod.get(first.node.order.id) ?? null,
+          localized.get(first.node.order.id) ?? [],
+          wanted,
+        ),
+      );
     }
   }
   return read;

@@ -5,7 +5,16 @@
  */
 import { z } from "zod";
 import { FulfillmentOrderStatus } from "~/connector/fulfillment-order";
-import { aliasedDocuments, assertNoUserErrors, payloadOf, resultOf, runGraphql, userErrorOf, UserErrors, type AdminGraphql } from "./admin-graphql.server";
+import {
+  aliasedDocuments,
+  assertNoUserErrors,
+  payloadOf,
+  resultOf,
+  runGraphql,
+  userErrorOf,
+  UserErrors,
+  type AdminGraphql,
+} from "./admin-graphql.server";
 import { ShopifyUserError } from "./errors";
 import { FulfillmentOrderRequestStatus } from "./fulfillment-order-lists.server";
 import { FulfillmentOrderGid } from "./ids";
@@ -92,7 +101,8 @@ const acceptDocument = aliasedDocuments(
 );
 
 /** Each request's answer: accepted (the fulfillment order as it is now), or Shopify's refusal of that one. */
-export type AcceptOutcome = { id: FulfillmentOrderGid; accepted: AnsweredFulfillmentOrder } | { id: FulfillmentOrderGid; refused: ShopifyUserError };
+export type AcceptOutcome =
+  { id: FulfillmentOrderGid; accepted: AnsweredFulfillmentOrder } | { id: FulfillmentOrderGid; refused: ShopifyUserError };
 
 /**
  * Accepts several requests, ACCEPTS_PER_REQUEST to a mutation: one round trip instead of one each.
@@ -152,7 +162,8 @@ export function rejectFulfillmentRequest(
     id: input.id,
     reason: input.reason,
     message: input.message,
-    lineItems: input.lines?.map((line) => ({ fulfillmentOrderLineItemId: line.fulfillmentOrderLineItemId, message: line.message ?? null })) ?? null,
+    lineItems:
+      input.lines?.map((line) => ({ fulfillmentOrderLineItemId: line.fulfillmentOrderLineItemId, message: line.message ?? null })) ?? null,
   });
 }
 
@@ -207,6 +218,9 @@ const CLOSE_FULFILLMENT_ORDER = `#graphql
  * package): the fulfillment order becomes INCOMPLETE, and the merchant decides what to do with it
  * (request it again, move it, fulfil it elsewhere). The message says why, on the order.
  */
-export function closeFulfillmentOrder(admin: AdminGraphql, input: { id: FulfillmentOrderGid; message: string }): Promise<AnsweredFulfillmentOrder> {
+export function closeFulfillmentOrder(
+  admin: AdminGraphql,
+  input: { id: FulfillmentOrderGid; message: string },
+): Promise<AnsweredFulfillmentOrder> {
   return answer(admin, CLOSE_FULFILLMENT_ORDER, "fulfillmentOrderClose", { id: input.id, message: input.message });
 }

@@ -4,13 +4,7 @@
  * fulfilled by the app, which Shopify asks through the callback URL.
  */
 import { z } from "zod";
-import {
-  assertNoUserErrors,
-  resultOf,
-  runGraphql,
-  UserErrors,
-  type AdminGraphql,
-} from "./admin-graphql.server";
+import { assertNoUserErrors, resultOf, runGraphql, UserErrors, type AdminGraphql } from "./admin-graphql.server";
 import { ShopifyUserError } from "./errors";
 import { FulfillmentServiceGid, LocationGid } from "./ids";
 import { editLocationAddress, type LocationAddress } from "./locations.server";
@@ -57,7 +51,12 @@ const FULFILLMENT_SERVICES = `#graphql
 
 /** Every fulfillment service installed on the shop (other apps' and Shopify's own included). */
 export async function listFulfillmentServices(admin: AdminGraphql): Promise<FulfillmentService[]> {
-  const { data } = await runGraphql(admin, FULFILLMENT_SERVICES, {}, z.object({ shop: z.object({ fulfillmentServices: z.array(FulfillmentService) }) }));
+  const { data } = await runGraphql(
+    admin,
+    FULFILLMENT_SERVICES,
+    {},
+    z.object({ shop: z.object({ fulfillmentServices: z.array(FulfillmentService) }) }),
+  );
   return data.shop.fulfillmentServices;
 }
 
@@ -117,7 +116,11 @@ const FULFILLMENT_SERVICE_UPDATE = `#graphql
  * A service registered before decision 0015 (promising stock and tracking endpoints), or with
  * another callback URL (the app moved): registered again as the app works now.
  */
-export async function updateFulfillmentService(admin: AdminGraphql, service: FulfillmentService, input: Pick<FulfillmentServiceInput, "callbackUrl">): Promise<FulfillmentService> {
+export async function updateFulfillmentService(
+  admin: AdminGraphql,
+  service: FulfillmentService,
+  input: Pick<FulfillmentServiceInput, "callbackUrl">,
+): Promise<FulfillmentService> {
   const { data, operation } = await runGraphql(
     admin,
     FULFILLMENT_SERVICE_UPDATE,

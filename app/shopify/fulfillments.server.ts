@@ -107,7 +107,12 @@ export async function createFulfillment(admin: AdminGraphql, input: FulfillmentT
     trackingInfo: trackingInput(tracking),
     notifyCustomer,
   };
-  const { data, operation } = await runGraphql(admin, FULFILLMENT_CREATE, { fulfillment }, payloadOf("fulfillmentCreate", FulfillmentPayload));
+  const { data, operation } = await runGraphql(
+    admin,
+    FULFILLMENT_CREATE,
+    { fulfillment },
+    payloadOf("fulfillmentCreate", FulfillmentPayload),
+  );
   assertNoUserErrors(operation, data.userErrors);
   return resultOf(operation, "fulfillment", data.fulfillment);
 }
@@ -138,7 +143,11 @@ export async function createFulfillments(admin: AdminGraphql, inputs: readonly F
     const variables = Object.fromEntries(
       chunk.map(({ fulfillmentOrderId, lines, tracking, notifyCustomer }, index) => [
         `fulfillment${index}`,
-        { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: lines }], trackingInfo: trackingInput(tracking), notifyCustomer },
+        {
+          lineItemsByFulfillmentOrder: [{ fulfillmentOrderId, fulfillmentOrderLineItems: lines }],
+          trackingInfo: trackingInput(tracking),
+          notifyCustomer,
+        },
       ]),
     );
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`f${index}`, FulfillmentPayload])));
@@ -170,8 +179,17 @@ export async function updateTracking(
   input: { fulfillmentId: FulfillmentGid; tracking: Tracking; notifyCustomer: boolean },
 ): Promise<Fulfillment> {
   // The whole trackingInfo is replaced: the other parcels' numbers go again with the new main one.
-  const variables = { fulfillmentId: input.fulfillmentId, trackingInfoInput: trackingInput(input.tracking), notifyCustomer: input.notifyCustomer };
-  const { data, operation } = await runGraphql(admin, FULFILLMENT_TRACKING_INFO_UPDATE, variables, payloadOf("fulfillmentTrackingInfoUpdate", FulfillmentPayload));
+  const variables = {
+    fulfillmentId: input.fulfillmentId,
+    trackingInfoInput: trackingInput(input.tracking),
+    notifyCustomer: input.notifyCustomer,
+  };
+  const { data, operation } = await runGraphql(
+    admin,
+    FULFILLMENT_TRACKING_INFO_UPDATE,
+    variables,
+    payloadOf("fulfillmentTrackingInfoUpdate", FulfillmentPayload),
+  );
   assertNoUserErrors(operation, data.userErrors);
   return resultOf(operation, "fulfillment", data.fulfillment);
 }
@@ -220,7 +238,11 @@ const FULFILLMENT_EVENT_CREATE = `#graphql
 /** Adds a checkpoint to the fulfilment's timeline (DELIVERED marks it delivered for the customer). */
 export async function createFulfillmentEvent(admin: AdminGraphql, checkpoint: TrackingCheckpoint): Promise<FulfillmentEvent> {
   const { happenedAt, estimatedDeliveryAt, ...rest } = TrackingCheckpoint.parse(checkpoint);
-  const fulfillmentEvent = { ...rest, happenedAt: happenedAt.toISOString(), estimatedDeliveryAt: estimatedDeliveryAt?.toISOString() ?? null };
+  const fulfillmentEvent = {
+    ...rest,
+    happenedAt: happenedAt.toISOString(),
+    estimatedDeliveryAt: estimatedDeliveryAt?.toISOString() ?? null,
+  };
   const { data, operation } = await runGraphql(
     admin,
     FULFILLMENT_EVENT_CREATE,
@@ -275,7 +297,9 @@ export async function listFulfillmentEvents(admin: AdminGraphql, fulfillmentId: 
   let after: string | null = null;
   do {
     const variables = { id: fulfillmentId, after };
-    const result: GraphqlResult<z.infer<typeof EventsResult>> = await paced(() => runGraphql(admin, FULFILLMENT_EVENTS, variables, EventsResult));
+    const result: GraphqlResult<z.infer<typeof EventsResult>> = await paced(() =>
+      runGraphql(admin, FULFILLMENT_EVENTS, variables, EventsResult),
+    );
     const fulfillment = result.data.fulfillment;
     if (!fulfillment) return null;
     events.push(...fulfillment.events.nodes);

@@ -6,12 +6,7 @@
  */
 import { z } from "zod";
 
-export {
-  FulfillmentOrderGid,
-  FulfillmentOrderLineItemGid,
-  LocationGid,
-  legacyIdOf,
-} from "~/connector/fulfillment-order";
+export { FulfillmentOrderGid, FulfillmentOrderLineItemGid, LocationGid, legacyIdOf } from "~/connector/fulfillment-order";
 
 /** `gid://shopify/<Type>/<digits>`; InventoryLevel-style query suffixes are not used for these types. */
 function gid<T extends string>(type: T) {

@@ -135,7 +135,13 @@ export const StockLevel = z
   })
   .transform(({ item, quantities }) => {
     const quantity = (name: string) => quantities.find((q) => q.name === name)?.quantity ?? 0;
-    return { inventoryItemId: item.id, sku: item.sku, onHand: quantity("on_hand"), available: quantity("available"), committed: quantity("committed") };
+    return {
+      inventoryItemId: item.id,
+      sku: item.sku,
+      onHand: quantity("on_hand"),
+      available: quantity("available"),
+      committed: quantity("committed"),
+    };
   });
 export type StockLevel = z.infer<typeof StockLevel>;
 
@@ -143,7 +149,11 @@ export type StockLevel = z.infer<typeof StockLevel>;
  * One page of what a location stocks: each item's on_hand (the changeFromQuantity of the next
  * set), available and committed. Items not listed are not stocked there. Null for an unknown location.
  */
-export async function listStockAt(admin: AdminGraphql, locationId: LocationGid, options: { after?: string | null } = {}): Promise<Page<StockLevel> | null> {
+export async function listStockAt(
+  admin: AdminGraphql,
+  locationId: LocationGid,
+  options: { after?: string | null } = {},
+): Promise<Page<StockLevel> | null> {
   const { data, cost } = await runGraphql(
     admin,
     STOCK_AT_LOCATION,
@@ -163,7 +173,9 @@ const activateDocument = aliasedDocuments(
   mutation InventoryActivate(${indexes.map((i) => `$item${i}: ID!, $location${i}: ID!, $onHand${i}: Int!, $key${i}: String!`).join(", ")}) {
     ${indexes
       .map(
-        (i) => `a${i}: inventoryActivate(inventoryItemId: $item${i}, locationId: $location${i}, onHand: $onHand${i}) @idempotent(key: $key${i}) {
+        (
+          i,
+        ) => `a${i}: inventoryActivate(inventoryItemId: $item${i}, locationId: $location${i}, onHand: $onHand${i}) @idempotent(key: $key${i}) {
       inventoryLevel { id }
       userErrors { field message }
     }`,
@@ -185,7 +197,10 @@ export interface Activation {
  * fulfillment service's location needs before Shopify routes orders of the item there. Returns
  * the items Shopify refused, with why.
  */
-export async function activateStock(admin: AdminGraphql, activations: readonly Activation[]): Promise<{ refused: { inventoryItemId: InventoryItemGid; message: string }[] }> {
+export async function activateStock(
+  admin: AdminGraphql,
+  activations: readonly Activation[],
+): Promise<{ refused: { inventoryItemId: InventoryItemGid; message: string }[] }> {
   if (activations.length === 0) return { refused: [] };
   if (activations.length > ACTIVATIONS_PER_REQUEST) throw new Error(`activateStock takes at most ${ACTIVATIONS_PER_REQUEST} items at once`);
   const variables = Object.fromEntries(
@@ -202,7 +217,9 @@ export async function activateStock(admin: AdminGraphql, activations: readonly A
     refused: activations.flatMap((activation, i) => {
       const payload = data[`a${i}`];
       if (payload === undefined) return [{ inventoryItemId: activation.inventoryItemId, message: "Shopify gave no answer for it" }];
-      return payload.userErrors.length > 0 ? [{ inventoryItemId: activation.inventoryItemId, message: payload.userErrors.map((e) => e.message).join("; ") }] : [];
+      return payload.userErrors.length > 0
+        ? [{ inventoryItemId: activation.inventoryItemId, message: payload.userErrors.map((e) => e.message).join("; ") }]
+        : [];
     }),
   };
 }

@@ -18,7 +18,13 @@ function fakeShop(clock: { now: number }) {
       }
       available -= requested;
       const throttleStatus = { maximumAvailable: 1000, currentlyAvailable: available, restoreRate: 100 };
-      return { status: 200, json: async () => ({ data: {}, extensions: { cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus } } }) };
+      return {
+        status: 200,
+        json: async () => ({
+          data: {},
+          extensions: { cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus } },
+        }),
+      };
     },
   };
   return { admin, sentAt };
@@ -61,7 +67,10 @@ describe("pacedAdminGraphql", () => {
     const clock = { now: 0 };
     const shop = fakeShop(clock);
     const sleeps: number[] = [];
-    const paced = pacedAdminGraphql("paced-2.myshopify.com", shop.admin, { now: () => clock.now, sleep: async (ms) => void sleeps.push(ms) });
+    const paced = pacedAdminGraphql("paced-2.myshopify.com", shop.admin, {
+      now: () => clock.now,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
     for (let i = 0; i < 20; i++) await paced.graphql("query cheap { shop { id } }");
     expect(sleeps).toEqual([]);
     expect(shop.sentAt).toHaveLength(20);
@@ -79,7 +88,10 @@ describe("pacedAdminGraphql", () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         running--;
         const throttleStatus = { maximumAvailable: 10_000, currentlyAvailable: 9_000, restoreRate: 1_000 };
-        return { status: 200, json: async () => ({ data: {}, extensions: { cost: { requestedQueryCost: 10, actualQueryCost: 10, throttleStatus } } }) };
+        return {
+          status: 200,
+          json: async () => ({ data: {}, extensions: { cost: { requestedQueryCost: 10, actualQueryCost: 10, throttleStatus } } }),
+        };
       },
     };
     const paced = pacedAdminGraphql("paced-3.myshopify.com", admin);
@@ -98,7 +110,8 @@ describe("pacedAdminGraphql", () => {
     const timing = { now: () => clock.now, sleep: async (ms: number) => void (clock.now += ms) };
     const others = pacedAdminGraphql("paced-first.myshopify.com", admin, timing);
     const orders = pacedAdminGraphql("paced-first.myshopify.com", admin, { ...timing, first: true });
-    const call = (client: typeof others, name: string) => client.graphql("query expensive($call: String) { shop { id } }", { variables: { call: name } });
+    const call = (client: typeof others, name: string) =>
+      client.graphql("query expensive($call: String) { shop { id } }", { variables: { call: name } });
     await call(others, "fulfilment 1"); // 400 points left: the next 600-point call waits 2 s
 
     await Promise.all([call(others, "fulfilment 2"), call(others, "tracking event"), call(orders, "accept"), call(orders, "read")]);
@@ -117,11 +130,14 @@ describe("pacedAdminGraphql", () => {
     const clock = { now: 0 };
     const shop = fakeShop(clock); // 1,000 points, 100 a second back
     const sentAt: [unknown, number][] = [];
-    const admin: AdminGraphql = { graphql: (query, options) => (sentAt.push([options?.variables?.call, clock.now]), shop.admin.graphql(query, options)) };
+    const admin: AdminGraphql = {
+      graphql: (query, options) => (sentAt.push([options?.variables?.call, clock.now]), shop.admin.graphql(query, options)),
+    };
     const timing = { now: () => clock.now, sleep: async (ms: number) => void (clock.now += ms) };
     const others = pacedAdminGraphql("paced-half.myshopify.com", admin, timing);
     const orders = pacedAdminGraphql("paced-half.myshopify.com", admin, { ...timing, first: true });
-    const medium = (client: typeof others, name: string) => client.graphql("query medium($call: String) { shop { id } }", { variables: { call: name } });
+    const medium = (client: typeof others, name: string) =>
+      client.graphql("query medium($call: String) { shop { id } }", { variables: { call: name } });
     await medium(others, "fulfilment 1");
     await medium(others, "fulfilment 2"); // no order answered yet: it takes the bucket down to 400
     await orders.graphql("query cheap { shop { id } }"); // an order answered at 0 s: 390 left

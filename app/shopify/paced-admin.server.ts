@@ -74,7 +74,18 @@ const budgets = new Map<string, ShopBudget>();
 function budgetOf(shop: string, now: number): ShopBudget {
   let budget = budgets.get(shop);
   if (!budget) {
-    budget = { last: STANDARD_BUCKET, lastAt: now, costOf: new Map(), waiting: [], admitting: false, inFlight: 0, reserved: 0, firstAdmittedAt: -Infinity, onFinish: undefined, onArrival: undefined };
+    budget = {
+      last: STANDARD_BUCKET,
+      lastAt: now,
+      costOf: new Map(),
+      waiting: [],
+      admitting: false,
+      inFlight: 0,
+      reserved: 0,
+      firstAdmittedAt: -Infinity,
+      onFinish: undefined,
+      onArrival: undefined,
+    };
     budgets.set(shop, budget);
   }
   return budget;
@@ -115,7 +126,9 @@ async function admitWaiting(budget: ShopBudget, now: () => number, sleep: (ms: n
       }
       // While orders are being answered, another call that has not waited its most leaves them half the bucket.
       const leaveForOrders =
-        !next.first && now() - budget.firstAdmittedAt < ANSWERING_MS && now() - next.since < OTHERS_WAIT_AT_MOST_MS ? LEFT_FOR_ORDERS * budget.last.maximumAvailable : 0;
+        !next.first && now() - budget.firstAdmittedAt < ANSWERING_MS && now() - next.since < OTHERS_WAIT_AT_MOST_MS
+          ? LEFT_FOR_ORDERS * budget.last.maximumAvailable
+          : 0;
       const wait = waitBeforeNextCall(budget.last, expected + budget.reserved + leaveForOrders, now() - budget.lastAt);
       if (wait > 0) {
         // Calls under way will report the bucket afresh; otherwise wait for it to refill. A call

@@ -8,7 +8,10 @@ import { WeightUnit } from "~/connector/fulfillment-order";
 import { assertNoUserErrors, runGraphql, UserErrors, type AdminGraphql } from "./admin-graphql.server";
 import { LocationGid, OrderGid } from "./ids";
 
-export const ReturnGid = z.string().regex(/^gid:\/\/shopify\/Return\/\d+$/, { error: "must be a gid://shopify/Return/… id" }).brand<"ReturnGid">();
+export const ReturnGid = z
+  .string()
+  .regex(/^gid:\/\/shopify\/Return\/\d+$/, { error: "must be a gid://shopify/Return/… id" })
+  .brand<"ReturnGid">();
 export type ReturnGid = z.infer<typeof ReturnGid>;
 const ReverseLineGid = z.string().regex(/^gid:\/\/shopify\/ReverseFulfillmentOrderLineItem\/\d+$/);
 const FulfillmentLineItemGid = z.string().regex(/^gid:\/\/shopify\/FulfillmentLineItem\/\d+$/);
@@ -72,11 +75,23 @@ const ReturnAnswer = z.object({
             phone: z.string().nullable(),
           })
           .nullable(),
-        fulfillments: z.array(z.object({ id: z.string(), location: z.object({ id: LocationGid }).nullable(), fulfillmentLineItems: z.object({ nodes: z.array(z.object({ id: z.string() })) }) })),
+        fulfillments: z.array(
+          z.object({
+            id: z.string(),
+            location: z.object({ id: LocationGid }).nullable(),
+            fulfillmentLineItems: z.object({ nodes: z.array(z.object({ id: z.string() })) }),
+          }),
+        ),
       }),
       returnLineItems: z.object({
         // Other kinds of return line (unverified items) carry none of these: nothing the warehouse shipped.
-        nodes: z.array(z.object({ quantity: z.number().int().optional(), totalWeight: Weight.nullish(), fulfillmentLineItem: z.object({ id: FulfillmentLineItemGid }).optional() })),
+        nodes: z.array(
+          z.object({
+            quantity: z.number().int().optional(),
+            totalWeight: Weight.nullish(),
+            fulfillmentLineItem: z.object({ id: FulfillmentLineItemGid }).optional(),
+          }),
+        ),
       }),
       reverseFulfillmentOrders: z.object({
         nodes: z.array(
@@ -87,7 +102,9 @@ const ReturnAnswer = z.object({
                   id: ReverseLineGid,
                   totalQuantity: z.number().int(),
                   dispositions: z.array(z.object({ quantity: z.number().int() })),
-                  fulfillmentLineItem: z.object({ id: FulfillmentLineItemGid, lineItem: z.object({ sku: z.string().nullable(), name: z.string() }) }).nullable(),
+                  fulfillmentLineItem: z
+                    .object({ id: FulfillmentLineItemGid, lineItem: z.object({ sku: z.string().nullable(), name: z.string() }) })
+                    .nullable(),
                 }),
               ),
             }),
@@ -134,7 +151,11 @@ export async function readReturn(admin: AdminGraphql, id: string): Promise<Retur
   for (const fulfilment of found.order.fulfillments) {
     for (const line of fulfilment.fulfillmentLineItems.nodes) shippedFrom.set(line.id, fulfilment.location?.id ?? null);
   }
-  const weights = new Map(found.returnLineItems.nodes.flatMap((line) => (line.fulfillmentLineItem && line.totalWeight ? [[line.fulfillmentLineItem.id, line.totalWeight] as const] : [])));
+  const weights = new Map(
+    found.returnLineItems.nodes.flatMap((line) =>
+      line.fulfillmentLineItem && line.totalWeight ? [[line.fulfillmentLineItem.id, line.totalWeight] as const] : [],
+    ),
+  );
   const lines = found.reverseFulfillmentOrders.nodes.flatMap((rfo) =>
     rfo.lineItems.nodes.map((line) => ({
       reverseLineId: line.id,
@@ -167,8 +188,17 @@ const DISPOSE = `#graphql
   }`;
 
 /** Puts returned units back on sale at a location (disposition RESTOCKED). */
-export async function restockReturned(admin: AdminGraphql, locationId: LocationGid, lines: readonly { reverseLineId: string; quantity: number }[]): Promise<void> {
-  const inputs = lines.map((line) => ({ reverseFulfillmentOrderLineItemId: line.reverseLineId, quantity: line.quantity, locationId, dispositionType: "RESTOCKED" }));
+export async function restockReturned(
+  admin: AdminGraphql,
+  locationId: LocationGid,
+  lines: readonly { reverseLineId: string; quantity: number }[],
+): Promise<void> {
+  const inputs = lines.map((line) => ({
+    reverseFulfillmentOrderLineItemId: line.reverseLineId,
+    quantity: line.quantity,
+    locationId,
+    dispositionType: "RESTOCKED",
+  }));
   const { data, operation } = await runGraphql(
     admin,
     DISPOSE,

@@ -31,7 +31,8 @@ function parseOnce(shop: string, json: string): ShopSettings {
 export function appCheckoutRates(): AnswerRates {
   answerer ??= checkoutRatesAnswerer({
     settings: (shop) => installedShopSettings(prisma, shop, parseOnce),
-    catalogueSkus: async (shop, skus) => new Set((await variantsWithSkus(prisma, shop, skus)).flatMap((variant) => (variant.sku === null ? [] : [variant.sku]))),
+    catalogueSkus: async (shop, skus) =>
+      new Set((await variantsWithSkus(prisma, shop, skus)).flatMap((variant) => (variant.sku === null ? [] : [variant.sku]))),
     provider: (shop) => appPipelineDeps().provider(shop),
     now: () => Date.now(),
     warn: (message) => log.warn(message),

@@ -43,7 +43,11 @@ function bearerMatches(authorization: string | undefined, token: string): boolea
 }
 
 /** The answer for `pathname`, or undefined when it is none of the three (the app's own routes answer it). */
-export async function operationsAnswer(pathname: string, authorization: string | undefined, { draining }: { draining: boolean }): Promise<OperationsAnswer | undefined> {
+export async function operationsAnswer(
+  pathname: string,
+  authorization: string | undefined,
+  { draining }: { draining: boolean },
+): Promise<OperationsAnswer | undefined> {
   switch (pathname) {
     case "/healthz":
       return json(200, { status: "alive" });
@@ -57,7 +61,10 @@ export async function operationsAnswer(pathname: string, authorization: string |
     case "/metrics": {
       if (env.METRICS_TOKEN === undefined) return json(404, { status: "not found" });
       if (!bearerMatches(authorization, env.METRICS_TOKEN)) {
-        return { ...json(401, { status: "unauthorized", reason: "Send Authorization: Bearer <METRICS_TOKEN>" }), headers: { "WWW-Authenticate": "Bearer", "Content-Type": "application/json; charset=utf-8" } };
+        return {
+          ...json(401, { status: "unauthorized", reason: "Send Authorization: Bearer <METRICS_TOKEN>" }),
+          headers: { "WWW-Authenticate": "Bearer", "Content-Type": "application/json; charset=utf-8" },
+        };
       }
       const { contentType, text } = await metricsText();
       return { status: 200, headers: { "Content-Type": contentType, "Cache-Control": "no-store" }, body: text };
@@ -71,7 +78,15 @@ export async function operationsAnswer(pathname: string, authorization: string |
  * The worker's health port: the same three answers; anything else is 404. Resolves once listening
  * (with the port, which a test may have left to the system with 0).
  */
-export function startHealthServer({ port, host, isDraining }: { port: number; host: string; isDraining: () => boolean }): Promise<{ server: Server; port: number }> {
+export function startHealthServer({
+  port,
+  host,
+  isDraining,
+}: {
+  port: number;
+  host: string;
+  isDraining: () => boolean;
+}): Promise<{ server: Server; port: number }> {
   const server = createServer((request, response) => {
     const pathname = (request.url ?? "/").split("?")[0] ?? "/";
     operationsAnswer(pathname, request.headers.authorization, { draining: isDraining() })

@@ -44,14 +44,22 @@ export function appPipelineDeps(): PipelineDeps {
       let fetch: FetchFunction | undefined;
       if (settings.providerBaseUrl !== null) {
         const refusal = await providerAddressRefusal(settings.providerBaseUrl, settings.mode);
-        if (refusal !== null) throw new PermanentFailure(`The provider address in Settings > Provider connection cannot be used: ${refusal}. Correct it, then retry.`);
+        if (refusal !== null)
+          throw new PermanentFailure(
+            `The provider address in Settings > Provider connection cannot be used: ${refusal}. Correct it, then retry.`,
+          );
         fetch = providerFetch(settings.mode);
       }
       if (settings.mode === "sandbox") {
         const key = `${shop} ${baseUrl}`;
         let provider = providers.get(key);
         if (!provider) {
-          provider = createFulfilmentClient({ baseUrl, auth: staticToken(SANDBOX_TOKEN), observe: observeProviderCall, ...(fetch ? { fetch } : {}) });
+          provider = createFulfilmentClient({
+            baseUrl,
+            auth: staticToken(SANDBOX_TOKEN),
+            observe: observeProviderCall,
+            ...(fetch ? { fetch } : {}),
+          });
           providers.set(key, provider);
         }
         return provider;
@@ -81,7 +89,8 @@ export function appPipelineDeps(): PipelineDeps {
         }
         return provider;
       } catch (error) {
-        if (error instanceof ProviderNotConnected || error instanceof UnreadableProviderCredentials) throw new PermanentFailure(error.message);
+        if (error instanceof ProviderNotConnected || error instanceof UnreadableProviderCredentials)
+          throw new PermanentFailure(error.message);
         throw error;
       }
     },

@@ -26,7 +26,8 @@ export async function providerAddressRefusal(address: string, mode: Mode, lookup
     await checkAddress(new URL(address), providerAddressPolicy(mode), lookup);
     return null;
   } catch (error) {
-    if (error instanceof AddressRefused) return mode === "live" ? `${error.message} (live mode sends your provider token only to a public https address)` : error.message;
+    if (error instanceof AddressRefused)
+      return mode === "live" ? `${error.message} (live mode sends your provider token only to a public https address)` : error.message;
     return `${new URL(address).hostname} could not be found (${error instanceof Error && "code" in error ? String(error.code) : "no answer"})`;
   }
 }

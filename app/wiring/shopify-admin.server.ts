@@ -9,13 +9,17 @@ import type { TokenVerdict } from "~/flows/receive-webhooks/uninstall.server";
 import { instrumentedAdmin } from "./instrumented.server";
 
 export async function shopifyAdminFor(shop: string): Promise<AdminGraphql> {
-  const [{ unauthenticated }, { SessionNotFoundError }] = await Promise.all([import("~/shopify.server"), import("@shopify/shopify-app-remix/server")]);
+  const [{ unauthenticated }, { SessionNotFoundError }] = await Promise.all([
+    import("~/shopify.server"),
+    import("@shopify/shopify-app-remix/server"),
+  ]);
   try {
     const { admin } = await unauthenticated.admin(shop);
     return instrumentedAdmin(admin);
   } catch (error) {
     // No offline session: the app is not installed there (any more); retrying cannot help.
-    if (error instanceof SessionNotFoundError) throw new PermanentFailure(`The app is not installed on ${shop}: there is no access token to call Shopify with`);
+    if (error instanceof SessionNotFoundError)
+      throw new PermanentFailure(`The app is not installed on ${shop}: there is no access token to call Shopify with`);
     throw error;
   }
 }
@@ -37,7 +41,10 @@ const REFUSED = new Set([401, 404]);
  * app/uninstalled waits for before it acts (flows/receive-webhooks/uninstall.server.ts).
  */
 export async function shopifyTokenVerdict(shop: string): Promise<TokenVerdict> {
-  const [{ unauthenticated }, { SessionNotFoundError }] = await Promise.all([import("~/shopify.server"), import("@shopify/shopify-app-remix/server")]);
+  const [{ unauthenticated }, { SessionNotFoundError }] = await Promise.all([
+    import("~/shopify.server"),
+    import("@shopify/shopify-app-remix/server"),
+  ]);
   try {
     const { admin } = await unauthenticated.admin(shop);
     const response = await admin.graphql(`#graphql

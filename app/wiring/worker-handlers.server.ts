@@ -3,8 +3,12 @@ import { env } from "~/env.server";
 import { createJobHandlers } from "~/flows/job-handlers.server";
 import { shopifyAdminFor, shopifyTokenVerdict } from "./shopify-admin.server";
 
-export const jobHandlers = createJobHandlers(async () => (await import("./pipeline-deps.server")).appPipelineDeps(), {
-  adminFor: shopifyAdminFor,
-  appUrl: env.SHOPIFY_APP_URL,
-  tokenVerdict: shopifyTokenVerdict,
-}, { retentionDays: env.RETENTION_DAYS });
+export const jobHandlers = createJobHandlers(
+  async () => (await import("./pipeline-deps.server")).appPipelineDeps(),
+  {
+    adminFor: shopifyAdminFor,
+    appUrl: env.SHOPIFY_APP_URL,
+    tokenVerdict: shopifyTokenVerdict,
+  },
+  { retentionDays: env.RETENTION_DAYS },
+);

@@ -11,7 +11,13 @@ export interface RequestCounts {
   shopifyLatency: Record<string, { calls: number; totalMs: number; maxMs: number; requestedCost: number; actualCost: number }>;
 }
 
-export const emptyCounts = (): RequestCounts => ({ providerCalls: {}, shopifyMutations: {}, shopifyQueries: 0, shopifyRequests: 0, shopifyLatency: {} });
+export const emptyCounts = (): RequestCounts => ({
+  providerCalls: {},
+  shopifyMutations: {},
+  shopifyQueries: 0,
+  shopifyRequests: 0,
+  shopifyLatency: {},
+});
 
 /** The GraphQL operation's name (`query FulfillmentOrdersFacts(...)`), for the latency table. */
 export function operationNameOf(init?: RequestInit): string | null {
@@ -21,7 +27,12 @@ export function operationNameOf(init?: RequestInit): string | null {
 }
 
 /** One answer: its time, and the cost Shopify reported in `extensions.cost` (requested and actual points). */
-export function recordAnswer(counts: RequestCounts, operation: string, ms: number, cost: { requestedQueryCost?: number; actualQueryCost?: number } | undefined): void {
+export function recordAnswer(
+  counts: RequestCounts,
+  operation: string,
+  ms: number,
+  cost: { requestedQueryCost?: number; actualQueryCost?: number } | undefined,
+): void {
   const entry = (counts.shopifyLatency[operation] ??= { calls: 0, totalMs: 0, maxMs: 0, requestedCost: 0, actualCost: 0 });
   entry.calls += 1;
   entry.totalMs += ms;
@@ -30,7 +41,12 @@ export function recordAnswer(counts: RequestCounts, operation: string, ms: numbe
   entry.actualCost += cost?.actualQueryCost ?? 0;
 }
 
-export function countRequest(counts: RequestCounts, where: { sandboxUrl: string; graphqlUrl: string }, input: string | URL | Request, init?: RequestInit): void {
+export function countRequest(
+  counts: RequestCounts,
+  where: { sandboxUrl: string; graphqlUrl: string },
+  input: string | URL | Request,
+  init?: RequestInit,
+): void {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (url.startsWith(`${where.sandboxUrl}/v1/`)) {
     const key = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/\/[A-Z0-9]{8,}(?=\/|$)/g, "/:id")}`;
@@ -48,6 +64,8 @@ export function countRequest(counts: RequestCounts, where: { sandboxUrl: string;
   }
   // Top-level fields, aliases included: `a1: fulfillmentEventCreate(...)` counts once per alias.
   // Inside the operation's braces only, so `mutation FulfillmentCreate(...)` itself is not counted.
-  const names = [...(mutation[1] ?? "").matchAll(/(?:^|[\s{])(?:\w+\s*:\s*)?(fulfillment\w+|inventory\w+|\w+Create|\w+Update)\s*\(/g)].map((m) => m[1] ?? "?");
+  const names = [...(mutation[1] ?? "").matchAll(/(?:^|[\s{])(?:\w+\s*:\s*)?(fulfillment\w+|inventory\w+|\w+Create|\w+Update)\s*\(/g)].map(
+    (m) => m[1] ?? "?",
+  );
   for (const name of names) counts.shopifyMutations[name] = (counts.shopifyMutations[name] ?? 0) + 1;
 }

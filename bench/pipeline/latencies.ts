@@ -13,7 +13,13 @@ import type { SandboxState } from "../../sandbox/state";
 const EmulatorTimes = z.object({
   orders: z.array(z.object({ id: z.number(), createdAt: z.string() })),
   fulfillmentOrders: z.array(z.object({ id: z.number(), orderId: z.number() })),
-  fulfillments: z.array(z.object({ fulfillmentOrderIds: z.array(z.number()), createdAt: z.string(), trackingInfo: z.array(z.object({ number: z.string().nullable() })) })),
+  fulfillments: z.array(
+    z.object({
+      fulfillmentOrderIds: z.array(z.number()),
+      createdAt: z.string(),
+      trackingInfo: z.array(z.object({ number: z.string().nullable() })),
+    }),
+  ),
 });
 
 /** The emulator's raw snapshot (GET /__emulator/state), reduced to the times this module needs. */
@@ -54,7 +60,8 @@ export function orderLatencies(shipments: ShipmentLink[], sandbox: SandboxState,
   const fulfilledAt = new Map<number, number>();
   for (const fulfillment of emulator.fulfillments) {
     if (!fulfillment.trackingInfo.some((t) => t.number)) continue;
-    for (const id of fulfillment.fulfillmentOrderIds) fulfilledAt.set(id, Math.min(fulfilledAt.get(id) ?? Infinity, Date.parse(fulfillment.createdAt)));
+    for (const id of fulfillment.fulfillmentOrderIds)
+      fulfilledAt.set(id, Math.min(fulfilledAt.get(id) ?? Infinity, Date.parse(fulfillment.createdAt)));
   }
   const packages = new Map([...sandbox.outbounds.values(), ...sandbox.dropships.values()].map((p) => [p.packageId, p]));
   const placedToAccepted: number[] = [];
@@ -79,7 +86,9 @@ export function orderLatencies(shipments: ShipmentLink[], sandbox: SandboxState,
   }
   return {
     placedToAccepted: percentiles(placedToAccepted),
-    placedToAcceptedByKind: [...placedToAcceptedByKind.entries()].sort().map(([kind, samples]) => ({ kind, figures: percentiles(samples) })),
+    placedToAcceptedByKind: [...placedToAcceptedByKind.entries()]
+      .sort()
+      .map(([kind, samples]) => ({ kind, figures: percentiles(samples) })),
     placedToPlanned: percentiles(placedToPlanned),
     plannedToAccepted: percentiles(plannedToAccepted),
     trackingToFulfilment: percentiles(trackingToFulfilment),

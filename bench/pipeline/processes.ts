@@ -47,14 +47,19 @@ export async function startIntakes(databaseUrl: string, count: number): Promise<
   const children = Array.from({ length: count }, () =>
     fork(path.join(here, "intake.ts"), [databaseUrl], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   );
-  const urls = (await Promise.all(children.map((child, i) => readyMessage<{ url: string }>(child, `intake ${i + 1}`)))).map((ready) => new URL(ready.url));
+  const urls = (await Promise.all(children.map((child, i) => readyMessage<{ url: string }>(child, `intake ${i + 1}`)))).map(
+    (ready) => new URL(ready.url),
+  );
   let turn = 0;
   const front = createServer((incoming, answer) => {
     const target = urls[turn++ % urls.length]!;
-    const forwarded = httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (response) => {
-      answer.writeHead(response.statusCode ?? 502, response.headers);
-      response.pipe(answer);
-    });
+    const forwarded = httpRequest(
+      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (response) => {
+        answer.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(answer);
+      },
+    );
     forwarded.on("error", () => answer.writeHead(502).end());
     incoming.pipe(forwarded);
   });
@@ -97,7 +102,10 @@ export interface WorkerProcess {
 
 /** One job worker process running the pipeline (pipeline-bench/worker.ts). */
 export async function startWorkerProcess(options: WorkerOptions, extra: { leaseMs?: number } = {}): Promise<WorkerProcess> {
-  const child = fork(path.join(here, "worker.ts"), [JSON.stringify({ ...options, ...extra })], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(here, "worker.ts"), [JSON.stringify({ ...options, ...extra })], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   await readyMessage(child, "a worker");
   const alive = () => child.exitCode === null && child.signalCode === null;
   return {
@@ -122,7 +130,8 @@ export function addCounts(reports: WorkerReport[]): RequestCounts {
   if (first === undefined) throw new Error("no worker reports");
   const sum = structuredClone(first.counts);
   for (const { counts } of rest) {
-    for (const [operation, n] of Object.entries(counts.providerCalls)) sum.providerCalls[operation] = (sum.providerCalls[operation] ?? 0) + n;
+    for (const [operation, n] of Object.entries(counts.providerCalls))
+      sum.providerCalls[operation] = (sum.providerCalls[operation] ?? 0) + n;
     for (const [name, n] of Object.entries(counts.shopifyMutations)) sum.shopifyMutations[name] = (sum.shopifyMutations[name] ?? 0) + n;
     sum.shopifyQueries += counts.shopifyQueries;
     sum.shopifyRequests += counts.shopifyRequests;

@@ -37,7 +37,13 @@ async function merchant(stack: DemoStack, query: string, variables: Record<strin
 }
 
 /** Waits until the order's shipments pass `check`. */
-async function until(stack: DemoStack, orderId: string, what: string, check: (shipments: Shipment[]) => boolean, timeoutMs = 20_000): Promise<void> {
+async function until(
+  stack: DemoStack,
+  orderId: string,
+  what: string,
+  check: (shipments: Shipment[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check(await stack.db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, orderBy: { createdAt: "asc" } }))) {
     if (Date.now() > deadline) throw new Error(`The demo's order ${orderId}: ${what} did not happen within ${timeoutMs} ms`);
@@ -46,11 +52,18 @@ async function until(stack: DemoStack, orderId: string, what: string, check: (sh
 }
 
 const studioFo = (placed: PlacedOrder, studio: string) => placed.fulfillmentOrders.find((fo) => fo.assignedLocationId === studio)?.id ?? "";
-const quantities = (shipments: Shipment[]) => shipments.map((s) => (JSON.parse(s.lineItems ?? "[]") as { quantity: number }[]).reduce((n, l) => n + l.quantity, 0));
+const quantities = (shipments: Shipment[]) =>
+  shipments.map((s) => (JSON.parse(s.lineItems ?? "[]") as { quantity: number }[]).reduce((n, l) => n + l.quantity, 0));
 
 /** Part one, while the shop holds new shipments for review (so nothing leaves before the hold): the order is placed and held in Shopify. */
 export async function placeAndHold(stack: DemoStack, studio: string, log: (line: string) => void): Promise<ChangedOrder> {
-  const order: DemoOrder = { label: "held in Shopify before it was sent, released later", lines: [{ sku: "TEA-GREEN-100G", quantity: 1 }], destination: "FR", expected: "FULFILLED", change: "hold" };
+  const order: DemoOrder = {
+    label: "held in Shopify before it was sent, released later",
+    lines: [{ sku: "TEA-GREEN-100G", quantity: 1 }],
+    destination: "FR",
+    expected: "FULFILLED",
+    change: "hold",
+  };
   const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
   await stack.waitForShipment(placed.orderId, "HELD", 15_000);
   await merchant(stack, HOLD, { id: studioFo(placed, studio) });
@@ -60,7 +73,12 @@ export async function placeAndHold(stack: DemoStack, studio: string, log: (line:
 }
 
 /** Part two, once shipments go at once again: the hold released, edits, a split, payments and a scheduled order. */
-export async function playChanges(stack: DemoStack, studio: string, held: ChangedOrder | undefined, log: (line: string) => void): Promise<ChangedOrder[]> {
+export async function playChanges(
+  stack: DemoStack,
+  studio: string,
+  held: ChangedOrder | undefined,
+  log: (line: string) => void,
+): Promise<ChangedOrder[]> {
   const changed: ChangedOrder[] = [];
   if (held) {
     await merchant(stack, RELEASE, { id: studioFo(held.placed, studio) });
@@ -69,10 +87,18 @@ export async function playChanges(stack: DemoStack, studio: string, held: Change
   }
 
   const unpaid = { financial_status: "pending" };
-  const edited: DemoOrder = { label: "unpaid, edited from 3 candles to 1, then paid", lines: [{ sku: "CANDLE-SOY-200-LAV", quantity: 3 }], destination: "NL", expected: "FULFILLED", change: "edit" };
+  const edited: DemoOrder = {
+    label: "unpaid, edited from 3 candles to 1, then paid",
+    lines: [{ sku: "CANDLE-SOY-200-LAV", quantity: 3 }],
+    destination: "NL",
+    expected: "FULFILLED",
+    change: "edit",
+  };
   const editedPlaced = await stack.placeOrder(edited.lines, { ...payloadOverrides(edited), ...unpaid });
   await until(stack, editedPlaced.orderId, "waiting for payment", (s) => s[0]?.lastErrorCode === "AWAITING_PAYMENT");
-  const begun = (await merchant(stack, EDIT_BEGIN, { id: editedPlaced.orderId })) as { orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } } };
+  const begun = (await merchant(stack, EDIT_BEGIN, { id: editedPlaced.orderId })) as {
+    orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
+  };
   const calculated = begun.orderEditBegin.calculatedOrder;
   await merchant(stack, EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity: 1 });
   await merchant(stack, EDIT_COMMIT, { id: calculated.id });
@@ -80,12 +106,20 @@ export async function playChanges(stack: DemoStack, studio: string, held: Change
   log(`[demo] ${editedPlaced.order.name} waits for payment; edited to 1 candle in Shopify: its waiting package now carries 1`);
   changed.push({ order: edited, placed: editedPlaced });
 
-  const split: DemoOrder = { label: "unpaid, split into two parcels, then paid", lines: [{ sku: "TEA-GREEN-100G", quantity: 2 }], destination: "IT", expected: "FULFILLED", change: "split" };
+  const split: DemoOrder = {
+    label: "unpaid, split into two parcels, then paid",
+    lines: [{ sku: "TEA-GREEN-100G", quantity: 2 }],
+    destination: "IT",
+    expected: "FULFILLED",
+    change: "split",
+  };
   const splitPlaced = await stack.placeOrder(split.lines, { ...payloadOverrides(split), ...unpaid });
   await until(stack, splitPlaced.orderId, "waiting for payment", (s) => s[0]?.lastErrorCode === "AWAITING_PAYMENT");
   const fo = studioFo(splitPlaced, studio);
   const lines = (await merchant(stack, FO_LINES, { id: fo })) as { fulfillmentOrder: { lineItems: { nodes: { id: string }[] } } };
-  await merchant(stack, SPLIT, { splits: [{ fulfillmentOrderId: fo, fulfillmentOrderLineItems: [{ id: lines.fulfillmentOrder.lineItems.nodes[0]?.id, quantity: 1 }] }] });
+  await merchant(stack, SPLIT, {
+    splits: [{ fulfillmentOrderId: fo, fulfillmentOrderLineItems: [{ id: lines.fulfillmentOrder.lineItems.nodes[0]?.id, quantity: 1 }] }],
+  });
   await until(stack, splitPlaced.orderId, "the split planned", (s) => s.length === 2);
   log(`[demo] ${splitPlaced.order.name} split in Shopify while it waits for payment: two packages wait`);
   changed.push({ order: split, placed: splitPlaced });
@@ -93,8 +127,16 @@ export async function playChanges(stack: DemoStack, studio: string, held: Change
   for (const { placed } of changed.slice(-2)) await merchant(stack, MARK_PAID, { id: placed.orderId });
   log(`[demo] ${editedPlaced.order.name} and ${splitPlaced.order.name} paid in Shopify: sent`);
 
-  const scheduled: DemoOrder = { label: "a pre-order scheduled 10 s ahead, sent when its date came", lines: [{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }], destination: "AU", expected: "FULFILLED", change: "schedule" };
-  const scheduledPlaced = await stack.placeOrder(scheduled.lines, payloadOverrides(scheduled), { fulfillAt: new Date(Date.now() + 10_000) });
+  const scheduled: DemoOrder = {
+    label: "a pre-order scheduled 10 s ahead, sent when its date came",
+    lines: [{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }],
+    destination: "AU",
+    expected: "FULFILLED",
+    change: "schedule",
+  };
+  const scheduledPlaced = await stack.placeOrder(scheduled.lines, payloadOverrides(scheduled), {
+    fulfillAt: new Date(Date.now() + 10_000),
+  });
   await until(stack, scheduledPlaced.orderId, "waiting for its date", (s) => s[0]?.lastErrorCode === "SCHEDULED");
   log(`[demo] ${scheduledPlaced.order.name} scheduled in Shopify (a pre-order): waits for its date`);
   changed.push({ order: scheduled, placed: scheduledPlaced });

@@ -33,8 +33,19 @@ export const EU_ONLY_SKUS = ["SOCKS-WOOL-3P-GRY", "PUZZLE-1000-MAP"] as const;
 export const STUDIO_ONLY_SKUS = ["SCARF-SILK-90-NVY"] as const;
 
 const COUNTRY_NAMES: Record<string, string> = {
-  US: "United States", CA: "Canada", DE: "Germany", FR: "France", GB: "United Kingdom", JP: "Japan", AU: "Australia",
-  NL: "Netherlands", IT: "Italy", ES: "Spain", BR: "Brazil", KR: "South Korea", DK: "Denmark",
+  US: "United States",
+  CA: "Canada",
+  DE: "Germany",
+  FR: "France",
+  GB: "United Kingdom",
+  JP: "Japan",
+  AU: "Australia",
+  NL: "Netherlands",
+  IT: "Italy",
+  ES: "Spain",
+  BR: "Brazil",
+  KR: "South Korea",
+  DK: "Denmark",
 };
 
 /** A fixtures Destination in the REST shape of orders/create's shipping_address. */
@@ -66,7 +77,13 @@ export function payloadOverrides(order: DemoOrder): Record<string, unknown> {
 
 /** One order per outcome the issue asks the demo to show. */
 export const specialOrders: readonly DemoOrder[] = [
-  { label: "cancelled before push (studio, drop-ship)", lines: [{ sku: "TEA-GREEN-100G", quantity: 1 }], destination: "US", expected: "CANCELLED", cancelBeforePush: true },
+  {
+    label: "cancelled before push (studio, drop-ship)",
+    lines: [{ sku: "TEA-GREEN-100G", quantity: 1 }],
+    destination: "US",
+    expected: "CANCELLED",
+    cancelBeforePush: true,
+  },
   {
     label: "street over the provider's 100-character limit",
     lines: [{ sku: "MUG-CER-350-WHT", quantity: 1 }],
@@ -74,7 +91,12 @@ export const specialOrders: readonly DemoOrder[] = [
     address1: `${"Very long street name ".repeat(6)}42`,
     expected: "HELD",
   },
-  { label: "service does not serve the destination (US01-EXP to Denmark)", lines: [{ sku: "EARBUDS-BT5-BLK", quantity: 1 }], destination: "DK", expected: "FAILED" },
+  {
+    label: "service does not serve the destination (US01-EXP to Denmark)",
+    lines: [{ sku: "EARBUDS-BT5-BLK", quantity: 1 }],
+    destination: "DK",
+    expected: "FAILED",
+  },
   {
     label: "gift card plus a bottle (the gift card is left out)",
     lines: [
@@ -103,12 +125,34 @@ export const specialOrders: readonly DemoOrder[] = [
     destination: "JP",
     expected: "FULFILLED",
   },
-  { label: "European warehouse DE01 to Paris (non-final tracking first)", lines: [{ sku: "PUZZLE-1000-MAP", quantity: 1 }, { sku: "SOCKS-WOOL-3P-GRY", quantity: 2 }], destination: "FR", expected: "FULFILLED" },
-  { label: "economy to Canada (non-final tracking first)", lines: [{ sku: "YOGA-MAT-6MM-PUR", quantity: 1 }], destination: "CA", expected: "FULFILLED" },
+  {
+    label: "European warehouse DE01 to Paris (non-final tracking first)",
+    lines: [
+      { sku: "PUZZLE-1000-MAP", quantity: 1 },
+      { sku: "SOCKS-WOOL-3P-GRY", quantity: 2 },
+    ],
+    destination: "FR",
+    expected: "FULFILLED",
+  },
+  {
+    label: "economy to Canada (non-final tracking first)",
+    lines: [{ sku: "YOGA-MAT-6MM-PUR", quantity: 1 }],
+    destination: "CA",
+    expected: "FULFILLED",
+  },
 ];
 
 const DESTINATIONS: readonly (keyof typeof addresses)[] = ["US", "DE", "FR", "GB", "JP", "AU", "US", "NL", "IT", "ES", "CA"];
-const US01_SKUS = ["MUG-CER-350-WHT", "TSHIRT-ORG-M-BLK", "TSHIRT-ORG-L-BLK", "BOTTLE-SS-750-SLV", "EARBUDS-BT5-BLK", "PHONECASE-IP15-CLR", "BACKPACK-CNV-20L-OLV", "LAMP-LED-DESK-WHT"];
+const US01_SKUS = [
+  "MUG-CER-350-WHT",
+  "TSHIRT-ORG-M-BLK",
+  "TSHIRT-ORG-L-BLK",
+  "BOTTLE-SS-750-SLV",
+  "EARBUDS-BT5-BLK",
+  "PHONECASE-IP15-CLR",
+  "BACKPACK-CNV-20L-OLV",
+  "LAMP-LED-DESK-WHT",
+];
 const STUDIO_SKUS = ["CANDLE-SOY-200-LAV", "TEA-GREEN-100G"];
 
 /** Ordinary orders that should all be fulfilled: warehouse US01, warehouse DE01 and the studio in turn. */
@@ -126,13 +170,21 @@ export function ordinaryOrder(index: number): DemoOrder {
       // Warehouse DE01 (EU-only lines), plus sometimes a line both warehouses stock.
       return {
         label: "DE01 order",
-        lines: [{ sku: pick(EU_ONLY_SKUS, 0), quantity: 1 + (index % 2) }, ...(index % 2 ? [{ sku: "TSHIRT-ORG-L-BLK", quantity: 1 }] : [])],
+        lines: [
+          { sku: pick(EU_ONLY_SKUS, 0), quantity: 1 + (index % 2) },
+          ...(index % 2 ? [{ sku: "TSHIRT-ORG-L-BLK", quantity: 1 }] : []),
+        ],
         destination,
         expected: "FULFILLED",
       };
     default:
       // The studio's own goods: drop-ship through the provider's handling location.
-      return { label: "studio order (drop-ship)", lines: [{ sku: pick(STUDIO_SKUS, 0), quantity: 1 + (index % 3) }], destination, expected: "FULFILLED" };
+      return {
+        label: "studio order (drop-ship)",
+        lines: [{ sku: pick(STUDIO_SKUS, 0), quantity: 1 + (index % 3) }],
+        destination,
+        expected: "FULFILLED",
+      };
   }
 }
 

@@ -72,7 +72,10 @@ export interface DemoResult {
 }
 
 /** The stack's demo settings, and packages the provider cannot create handed back to Shopify. */
-const demoSettingsForm = (studio: string): Record<string, string> => ({ ...demoShopSettingsForm(studio), "afterSending.failedPackages": "handBack" });
+const demoSettingsForm = (studio: string): Record<string, string> => ({
+  ...demoShopSettingsForm(studio),
+  "afterSending.failedPackages": "handBack",
+});
 
 const ORDERS_PER_WAVE = 60;
 /** What the studio stocks in the demo shop (test/emulator/seed.ts). */
@@ -90,13 +93,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * And the merchant's catalogue has a
  * new product Shopify has no weight for, which the registration refuses, saying so.
  */
-export async function configureDemoShop(stack: DemoStack, log: (line: string) => void = () => {}): Promise<{ us01: string; de01: string; studio: string; notes: string[] }> {
+export async function configureDemoShop(
+  stack: DemoStack,
+  log: (line: string) => void = () => {},
+): Promise<{ us01: string; de01: string; studio: string; notes: string[] }> {
   const state = stack.sandbox.state();
   const takeAll = (warehouse: "US01" | "DE01", sku: string) => take(state, warehouse, sku, available(state, warehouse, sku));
   for (const sku of EU_ONLY_SKUS) takeAll("US01", sku);
   for (const sku of STUDIO_ONLY_SKUS) for (const warehouse of ["US01", "DE01"] as const) takeAll(warehouse, sku);
   stack.shopify.addProducts(DEMO_SHOP, [
-    { title: "Ceramic mug 350 ml, red", vendor: "Northfield Home", productType: "Mug", variants: [{ sku: UNREGISTERED_SKU, title: "Default Title", price: "14.00", harmonizedSystemCode: "691200", countryCodeOfOrigin: "PT" }] },
+    {
+      title: "Ceramic mug 350 ml, red",
+      vendor: "Northfield Home",
+      productType: "Mug",
+      variants: [
+        { sku: UNREGISTERED_SKU, title: "Default Title", price: "14.00", harmonizedSystemCode: "691200", countryCodeOfOrigin: "PT" },
+      ],
+    },
   ]);
   const { locations, studio } = await setUpShopThroughTheApp(
     { appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret },
@@ -130,7 +143,9 @@ async function assess(stack: DemoStack, studio: string, placedOrders: readonly P
   const state = await emulatorState(stack.shopify);
   const byFo = new Map<string, Shipment[]>();
   for (const shipment of shipments) byFo.set(shipment.fulfillmentOrderId, [...(byFo.get(shipment.fulfillmentOrderId) ?? []), shipment]);
-  const deliveredFulfilments = new Set(state.fulfillmentEvents.filter((event) => event.status === "DELIVERED").map((event) => event.fulfillmentId));
+  const deliveredFulfilments = new Set(
+    state.fulfillmentEvents.filter((event) => event.status === "DELIVERED").map((event) => event.fulfillmentId),
+  );
   const foState = new Map(state.fulfillmentOrders.map((fo) => [fo.id, fo]));
 
   let fulfilmentsWithTracking = 0;
@@ -145,7 +160,10 @@ async function assess(stack: DemoStack, studio: string, placedOrders: readonly P
         // (unstocked, so routed to the studio; the pipeline leaves gift cards out and plans nothing).
         const shopifyFo = foState.get(numericId(fo.id));
         const closed = shopifyFo !== undefined && (shopifyFo.status === "CLOSED" || shopifyFo.status === "CANCELLED");
-        const giftCardOnly = order.lines.some((line) => line.giftCard) && fo.assignedLocationId === studio && !order.lines.some((line) => line.sku && STUDIO_SKUS.has(line.sku));
+        const giftCardOnly =
+          order.lines.some((line) => line.giftCard) &&
+          fo.assignedLocationId === studio &&
+          !order.lines.some((line) => line.sku && STUDIO_SKUS.has(line.sku));
         if (closed || giftCardOnly) reasons.push(closed ? "a fulfillment order Shopify closed" : "gift card: nothing to ship");
         else ends.push("UNFINISHED");
         continue;
@@ -164,7 +182,12 @@ async function assess(stack: DemoStack, studio: string, placedOrders: readonly P
       else ends.push("UNFINISHED");
     }
     const distinct = [...new Set(ends)];
-    const outcome: OrderOutcome["outcome"] = distinct.includes("UNFINISHED") || distinct.length === 0 ? "UNFINISHED" : distinct.length === 1 ? (distinct[0] ?? "UNFINISHED") : "MIXED";
+    const outcome: OrderOutcome["outcome"] =
+      distinct.includes("UNFINISHED") || distinct.length === 0
+        ? "UNFINISHED"
+        : distinct.length === 1
+          ? (distinct[0] ?? "UNFINISHED")
+          : "MIXED";
     return { order, name: placed.order.name, outcome, reasons };
   });
   return { shipments, state, outcomes, fulfilmentsWithTracking, deliveredEvents: deliveredFulfilments.size };
@@ -183,8 +206,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   try {
     const { us01, de01, studio, notes } = await configureDemoShop(stack, log);
     // The merchant changes the push policy on the Settings page, as everything else.
-    const saveSettings = (form: Record<string, string>) => saveSettingsThroughTheApp({ appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret }, form);
-    log(`[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (its server and a worker process) on ${stack.databaseKind === "postgres" ? "PostgreSQL" : "SQLite"}, sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`);
+    const saveSettings = (form: Record<string, string>) =>
+      saveSettingsThroughTheApp({ appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret }, form);
+    log(
+      `[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (its server and a worker process) on ${stack.databaseKind === "postgres" ? "PostgreSQL" : "SQLite"}, sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`,
+    );
     log(`[demo] locations: US01 ${us01}, DE01 ${de01}, studio (drop-ship via ${HANDLING_LOCATION}) ${studio}`);
 
     const orders = demoOrders(options.orders);
@@ -237,33 +263,51 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       const settled = unfinished.length === 0 && view.shipments.every((s) => FINAL.has(s.state));
       if (Date.now() - lastLog > 2_000 || settled) {
         lastLog = Date.now();
-        log(`[demo] ${((Date.now() - started) / 1000).toFixed(1)} s: shipments ${formatCounts(countStates(view.shipments))}; orders finished ${placedOrders.length - unfinished.length}/${placedOrders.length}`);
+        log(
+          `[demo] ${((Date.now() - started) / 1000).toFixed(1)} s: shipments ${formatCounts(countStates(view.shipments))}; orders finished ${placedOrders.length - unfinished.length}/${placedOrders.length}`,
+        );
       }
       if (settled || Date.now() > deadline) {
         const problems: string[] = [];
         if (!settled) {
-          problems.push(`timed out after ${Math.round(options.timeoutMs / 1000)} s with ${unfinished.length} order(s) unfinished: ${unfinished.map((o) => `${o.name} (${o.order.label})`).join(", ")}`);
+          problems.push(
+            `timed out after ${Math.round(options.timeoutMs / 1000)} s with ${unfinished.length} order(s) unfinished: ${unfinished.map((o) => `${o.name} (${o.order.label})`).join(", ")}`,
+          );
           const stuck = view.shipments.filter((s) => !FINAL.has(s.state));
           if (stuck.length > 0) problems.push(`shipments not at an end: ${formatCounts(countStates(stuck))}`);
         }
         for (const outcome of view.outcomes) {
           if (outcome.outcome === "UNFINISHED") continue;
           if (outcome.outcome !== outcome.order.expected) {
-            problems.push(`${outcome.name} (${outcome.order.label}) ended ${outcome.outcome}, expected ${outcome.order.expected}${outcome.reasons.length ? `: ${outcome.reasons.join("; ")}` : ""}`);
+            problems.push(
+              `${outcome.name} (${outcome.order.label}) ended ${outcome.outcome}, expected ${outcome.order.expected}${outcome.reasons.length ? `: ${outcome.reasons.join("; ")}` : ""}`,
+            );
           }
         }
         const nameOf = new Map(placedOrders.map((p) => [p.placed.orderId, p]));
         const notShipped = view.shipments
           .filter((s) => s.state === "HELD" || s.state === "FAILED")
-          .map((s) => ({ order: s.orderName ?? s.orderId, label: nameOf.get(s.orderId)?.order.label ?? "", state: s.state, reason: s.lastErrorText ?? "(no reason recorded)" }));
-        for (const held of notShipped) if (held.reason === "(no reason recorded)") problems.push(`${held.order} is ${held.state} without a reason`);
+          .map((s) => ({
+            order: s.orderName ?? s.orderId,
+            label: nameOf.get(s.orderId)?.order.label ?? "",
+            state: s.state,
+            reason: s.lastErrorText ?? "(no reason recorded)",
+          }));
+        for (const held of notShipped)
+          if (held.reason === "(no reason recorded)") problems.push(`${held.order} is ${held.state} without a reason`);
         const foStatus = new Map(view.state.fulfillmentOrders.map((fo) => [fo.id, fo.status]));
         const handedBack = view.shipments
           .filter((s) => s.state === "FAILED" && s.lastErrorCode === HANDED_BACK)
-          .map((s) => ({ order: s.orderName ?? s.orderId, label: nameOf.get(s.orderId)?.order.label ?? "", fulfillmentOrderStatus: foStatus.get(numericId(s.fulfillmentOrderId)) ?? "unknown" }));
+          .map((s) => ({
+            order: s.orderName ?? s.orderId,
+            label: nameOf.get(s.orderId)?.order.label ?? "",
+            fulfillmentOrderStatus: foStatus.get(numericId(s.fulfillmentOrderId)) ?? "unknown",
+          }));
         const deliveries = stack.shopify.deliveries();
         for (const refused of deliveries.filter((d) => d.state === "failed")) {
-          problems.push(`the app never accepted ${refused.topic ?? "a fulfillment-service callback"} (${refused.url}): ${JSON.stringify(refused.attempts.at(-1))}`);
+          problems.push(
+            `the app never accepted ${refused.topic ?? "a fulfillment-service callback"} (${refused.url}): ${JSON.stringify(refused.attempts.at(-1))}`,
+          );
         }
         return {
           ok: problems.length === 0,

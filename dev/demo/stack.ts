@@ -141,7 +141,16 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     const credentialsKey = newCredentialsKey();
     await installOfflineSession(db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes, credentialsKey });
 
-    const processes = await startFastAppProcesses({ databaseUrl, apiKey: API_KEY, apiSecret: API_SECRET, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, credentialsKey, output: keep });
+    const processes = await startFastAppProcesses({
+      databaseUrl,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+      shopifyUrl: shopify.url,
+      sandboxUrl: sandbox.url,
+      scopes,
+      credentialsKey,
+      output: keep,
+    });
     steps.push(() => processes.stop());
     shopify.setAppUrl(processes.appUrl);
 

@@ -86,9 +86,11 @@ async function waitForListening(port: number, child: Child, timeoutMs: number): 
       socket.once("error", () => resolve(false));
     });
   for (;;) {
-    if (child.hasExited()) throw new Error(`${child.name} exited before listening on port ${port}; its last output:\n${child.recentOutput()}`);
+    if (child.hasExited())
+      throw new Error(`${child.name} exited before listening on port ${port}; its last output:\n${child.recentOutput()}`);
     if (await attempt()) return;
-    if (Date.now() > deadline) throw new Error(`${child.name} did not listen on port ${port} within ${timeoutMs} ms; its last output:\n${child.recentOutput()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${child.name} did not listen on port ${port} within ${timeoutMs} ms; its last output:\n${child.recentOutput()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -97,7 +99,12 @@ async function waitForListening(port: number, child: Child, timeoutMs: number): 
  * The port is chosen before the app starts (its URL is part of its configuration); when someone
  * takes it in the meantime, another is tried, unless the caller asked for that port.
  */
-async function startAppServer(settings: AppSettings, firstPort: number, fixedPort: boolean, processes: number): Promise<{ app: Child; appUrl: string }> {
+async function startAppServer(
+  settings: AppSettings,
+  firstPort: number,
+  fixedPort: boolean,
+  processes: number,
+): Promise<{ app: Child; appUrl: string }> {
   const server = processes === 1 ? SERVE : SERVE_CLUSTER;
   for (let attempt = 1, port = firstPort; ; attempt++, port = await freePort()) {
     const appUrl = `http://127.0.0.1:${port}`;
@@ -105,7 +112,13 @@ async function startAppServer(settings: AppSettings, firstPort: number, fixedPor
       name: "app",
       command: process.execPath,
       args: ["--import", EXIT_WITH_PARENT, server, SERVER_BUILD],
-      env: { ...process.env, ...appEnvironment(settings, appUrl), HOST: "127.0.0.1", PORT: String(port), ...(processes > 1 ? { APP_PROCESSES: String(processes) } : {}) },
+      env: {
+        ...process.env,
+        ...appEnvironment(settings, appUrl),
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        ...(processes > 1 ? { APP_PROCESSES: String(processes) } : {}),
+      },
       cwd: PROJECT_ROOT,
       output: settings.output,
     });
@@ -143,7 +156,8 @@ async function startWorkerProcess(settings: AppSettings, appUrl: string, name = 
 export function appProcessesFromEnvironment(value = process.env.APP_PROCESSES): number {
   if (value === undefined || value === "") return 1;
   const count = Number(value);
-  if (!Number.isInteger(count) || count < 1) throw new Error(`APP_PROCESSES must be a whole number of at least 1, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`APP_PROCESSES must be a whole number of at least 1, not ${JSON.stringify(value)}`);
   return count;
 }
 

@@ -133,7 +133,11 @@ export function spawnChild(spec: ChildSpec): Child {
         listeners.add(listener);
         void exited.then((exit) => {
           done();
-          reject(new Error(`${spec.name} exited (${exit.signal ?? `code ${exit.code}`}) before saying ${pattern}; its last output:\n${recentOutput()}`));
+          reject(
+            new Error(
+              `${spec.name} exited (${exit.signal ?? `code ${exit.code}`}) before saying ${pattern}; its last output:\n${recentOutput()}`,
+            ),
+          );
         });
       });
     },

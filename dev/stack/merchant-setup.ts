@@ -35,7 +35,12 @@ export const DEMO_HANDLING_LOCATION = "SZ-HUB";
  */
 export function demoShopSettingsForm(studio: string): Record<string, string> {
   const services = (prefix: string, byCountry: Record<string, string>) =>
-    Object.fromEntries(Object.entries(byCountry).flatMap(([country, service], row) => [[`${prefix}.byCountry.${row}.country`, country], [`${prefix}.byCountry.${row}.service`, service]]));
+    Object.fromEntries(
+      Object.entries(byCountry).flatMap(([country, service], row) => [
+        [`${prefix}.byCountry.${row}.country`, country],
+        [`${prefix}.byCountry.${row}.service`, service],
+      ]),
+    );
   return {
     intent: "save",
     mode: "sandbox",
@@ -44,12 +49,35 @@ export function demoShopSettingsForm(studio: string): Record<string, string> {
     "warehouses.0.country": "US",
     "warehouses.0.enabled": "on",
     "warehouses.0.defaultService": "US01-EXP",
-    ...services("warehouses.0", { US: "US01-STD", CA: "US01-ECO", GB: "US01-INT", JP: "US01-INT", AU: "US01-INT", FR: "US01-INT", DE: "US01-INT", NL: "US01-INT", IT: "US01-INT", ES: "US01-INT" }),
+    ...services("warehouses.0", {
+      US: "US01-STD",
+      CA: "US01-ECO",
+      GB: "US01-INT",
+      JP: "US01-INT",
+      AU: "US01-INT",
+      FR: "US01-INT",
+      DE: "US01-INT",
+      NL: "US01-INT",
+      IT: "US01-INT",
+      ES: "US01-INT",
+    }),
     "warehouses.1.warehouseId": "DE01",
     "warehouses.1.country": "DE",
     "warehouses.1.enabled": "on",
     "warehouses.1.defaultService": "DE01-EXP",
-    ...services("warehouses.1", { DE: "DE01-STD", AT: "DE01-STD", FR: "DE01-ECO", IT: "DE01-ECO", ES: "DE01-ECO", NL: "DE01-ECO", GB: "DE01-INT", US: "DE01-INT", JP: "DE01-INT", AU: "DE01-INT", CA: "DE01-INT" }),
+    ...services("warehouses.1", {
+      DE: "DE01-STD",
+      AT: "DE01-STD",
+      FR: "DE01-ECO",
+      IT: "DE01-ECO",
+      ES: "DE01-ECO",
+      NL: "DE01-ECO",
+      GB: "DE01-INT",
+      US: "DE01-INT",
+      JP: "DE01-INT",
+      AU: "DE01-INT",
+      CA: "DE01-INT",
+    }),
     "dropShip.enabled": "on",
     "dropShip.handlingLocation": DEMO_HANDLING_LOCATION,
     "dropShip.merchantLocationIds": studio,
@@ -90,7 +118,16 @@ const SettingsData = z.object({
   locations: z.array(z.object({ id: z.string(), name: z.string() })),
   form: z.object({ warehouses: z.array(z.object({ warehouseId: z.string(), shopifyLocationId: z.string().nullable() })) }),
 });
-const Run = z.object({ id: z.string(), kind: z.string(), status: z.string(), message: z.string().nullable(), startedAt: z.string(), finishedAt: z.string().nullable() }).nullable();
+const Run = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    status: z.string(),
+    message: z.string().nullable(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .nullable();
 const ProductsData = z.object({ run: Run, missing: z.array(z.string()), catalogueReadAt: z.string().nullable() });
 const StockData = z.object({ run: Run, lastSyncedAt: z.string().nullable() });
 const Answer = z.object({ ok: z.boolean(), message: z.string() });
@@ -111,7 +148,10 @@ export async function saveSettingsThroughTheApp(app: AppAccess, form: Record<str
 }
 
 /** Does the merchant's setup; returns the warehouses' Shopify locations and the studio's. */
-export async function setUpShopThroughTheApp(app: AppAccess, setup: MerchantSetup): Promise<{ locations: Record<string, string>; studio: string }> {
+export async function setUpShopThroughTheApp(
+  app: AppAccess,
+  setup: MerchantSetup,
+): Promise<{ locations: Record<string, string>; studio: string }> {
   const log = setup.log ?? (() => {});
   const deadline = Date.now() + (setup.timeoutMs ?? 120_000);
 
@@ -129,7 +169,11 @@ export async function setUpShopThroughTheApp(app: AppAccess, setup: MerchantSetu
       ? Object.fromEntries(warehouses.map((warehouse) => [warehouse.warehouseId, warehouse.shopifyLocationId ?? ""]))
       : undefined;
   });
-  log(`[setup] warehouse locations created by the app: ${Object.entries(locations).map(([id, location]) => `${id} ${location}`).join(", ")}`);
+  log(
+    `[setup] warehouse locations created by the app: ${Object.entries(locations)
+      .map(([id, location]) => `${id} ${location}`)
+      .join(", ")}`,
+  );
 
   // The catalogue read the app starts once the locations exist, then the missing SKUs registered.
   const read = await until("the catalogue read", deadline, async () => {
@@ -152,7 +196,9 @@ export async function setUpShopThroughTheApp(app: AppAccess, setup: MerchantSetu
   Answer.parse(await routeData(app, "/app/stock", "routes/app.stock", {}));
   const synced = await until("the stock sync", deadline, async () => {
     const stock = StockData.parse(await routeData(app, "/app/stock", "routes/app.stock"));
-    return stock.run !== null && stock.run.status === "DONE" && Date.parse(stock.run.startedAt) >= asked.getTime() - 1_000 ? stock.run : undefined;
+    return stock.run !== null && stock.run.status === "DONE" && Date.parse(stock.run.startedAt) >= asked.getTime() - 1_000
+      ? stock.run
+      : undefined;
   });
   log(`[setup] stock sync: ${synced.message ?? "done"}`);
   return { locations, studio };

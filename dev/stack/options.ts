@@ -38,45 +38,50 @@ Everything else goes to stderr. Ctrl-C (SIGINT) or SIGTERM stops it all.
 const port = z.coerce.number().int().min(0).max(65535);
 const milliseconds = z.coerce.number().int().min(0);
 
-const StackFlags = z.strictObject({
-  "app-port": port.optional(),
-  "sandbox-port": port.default(0),
-  "shopify-port": port.default(0),
-  "create-delay-ms": milliseconds.default(500),
-  "tracking-step-ms": milliseconds.min(1).default(2_000),
-  "inbound-delay-ms": milliseconds.default(2_000),
-  seed: z.coerce.number().int().min(0).optional(),
-  "api-key": z.string().min(1).default("stack-api-key"),
-  "api-secret": z.string().min(1).default("stack-api-secret"),
-  db: z.enum(["sqlite", "postgres"]).default("sqlite"),
-  "data-dir": z.string().min(1).default(path.join(PROJECT_ROOT, ".data", "stack")),
-  "app-processes": z.coerce.number().int().min(1).optional(),
-  workers: z.coerce.number().int().min(1).default(1),
-  "no-worker": z.boolean().default(false),
-  bare: z.boolean().default(false),
-  quiet: z.boolean().default(false),
-  help: z.boolean().default(false),
-}).transform((flags) => ({
-  appPort: flags["app-port"],
-  sandboxPort: flags["sandbox-port"],
-  shopifyPort: flags["shopify-port"],
-  createDelayMs: flags["create-delay-ms"],
-  trackingStepMs: flags["tracking-step-ms"],
-  inboundDelayMs: flags["inbound-delay-ms"],
-  seed: flags.seed,
-  apiKey: flags["api-key"],
-  apiSecret: flags["api-secret"],
-  db: flags.db,
-  dataDir: flags["data-dir"],
-  /** Undefined: APP_PROCESSES from the environment, else 1 (app-processes.ts). */
-  appProcesses: flags["app-processes"],
-  /** Worker processes; 0 with --no-worker. */
-  workers: flags["no-worker"] ? 0 : flags.workers,
-  /** The merchant's setup through the app before READY (dev/stack/merchant-setup.ts). */
-  setUp: !flags.bare && !flags["no-worker"],
-  quiet: flags.quiet,
-  help: flags.help,
-}));
+const StackFlags = z
+  .strictObject({
+    "app-port": port.optional(),
+    "sandbox-port": port.default(0),
+    "shopify-port": port.default(0),
+    "create-delay-ms": milliseconds.default(500),
+    "tracking-step-ms": milliseconds.min(1).default(2_000),
+    "inbound-delay-ms": milliseconds.default(2_000),
+    seed: z.coerce.number().int().min(0).optional(),
+    "api-key": z.string().min(1).default("stack-api-key"),
+    "api-secret": z.string().min(1).default("stack-api-secret"),
+    db: z.enum(["sqlite", "postgres"]).default("sqlite"),
+    "data-dir": z
+      .string()
+      .min(1)
+      .default(path.join(PROJECT_ROOT, ".data", "stack")),
+    "app-processes": z.coerce.number().int().min(1).optional(),
+    workers: z.coerce.number().int().min(1).default(1),
+    "no-worker": z.boolean().default(false),
+    bare: z.boolean().default(false),
+    quiet: z.boolean().default(false),
+    help: z.boolean().default(false),
+  })
+  .transform((flags) => ({
+    appPort: flags["app-port"],
+    sandboxPort: flags["sandbox-port"],
+    shopifyPort: flags["shopify-port"],
+    createDelayMs: flags["create-delay-ms"],
+    trackingStepMs: flags["tracking-step-ms"],
+    inboundDelayMs: flags["inbound-delay-ms"],
+    seed: flags.seed,
+    apiKey: flags["api-key"],
+    apiSecret: flags["api-secret"],
+    db: flags.db,
+    dataDir: flags["data-dir"],
+    /** Undefined: APP_PROCESSES from the environment, else 1 (app-processes.ts). */
+    appProcesses: flags["app-processes"],
+    /** Worker processes; 0 with --no-worker. */
+    workers: flags["no-worker"] ? 0 : flags.workers,
+    /** The merchant's setup through the app before READY (dev/stack/merchant-setup.ts). */
+    setUp: !flags.bare && !flags["no-worker"],
+    quiet: flags.quiet,
+    help: flags.help,
+  }));
 
 export type StackOptions = z.output<typeof StackFlags>;
 

@@ -38,7 +38,8 @@ cluster.on("exit", (worker, code, signal) => {
   if (!stopping) {
     // Exit code 0: it was told to stop (a signal to the whole process group reaches it too).
     const failed = code !== 0 || signal !== null;
-    if (failed) process.stderr.write(`[serve-cluster] app process ${worker.process.pid} exited (${signal ?? `code ${code}`}): stopping the others\n`);
+    if (failed)
+      process.stderr.write(`[serve-cluster] app process ${worker.process.pid} exited (${signal ?? `code ${code}`}): stopping the others\n`);
     stop(failed ? 1 : 0);
     return;
   }

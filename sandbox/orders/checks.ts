@@ -12,10 +12,7 @@ export function requireWarehouse(warehouseId: string, field = "WarehouseId"): Wa
 }
 
 /** One error per line naming a SKU that has not been registered (operation 16 or the seeded catalogue). */
-export function unregisteredSkus(
-  state: SandboxState,
-  lines: readonly { readonly field: string; readonly sku: string }[],
-): ErrorEntry[] {
+export function unregisteredSkus(state: SandboxState, lines: readonly { readonly field: string; readonly sku: string }[]): ErrorEntry[] {
   return lines
     .filter((line) => !state.skus.has(line.sku))
     .map((line) => ({ Code: line.field, Message: `SKU ${line.sku} is not registered; create it first (merchant SKU)` }));

@@ -79,7 +79,14 @@ export function resolveDropship(order: DropshipOrder, ctx: SandboxContext): void
   const service = findService(order.serviceCode);
   if (service === undefined) return fail(order, reasons.serviceNotFound(order.serviceCode));
   if (!serves(service, country)) {
-    return fail(order, reasons.destinationNotServed(service, country, services.filter((s) => serves(s, country))));
+    return fail(
+      order,
+      reasons.destinationNotServed(
+        service,
+        country,
+        services.filter((s) => serves(s, country)),
+      ),
+    );
   }
   const warehouse = findWarehouse(service.warehouseId);
   const origin = order.origin ?? placeOf(warehouse?.address ?? {});
@@ -136,4 +143,3 @@ export function createReturnParcel(
 ): Parcel {
   return issueParcel(service, route, ctx.now, shippingCosts(quote(service, route.origin.Country, grams, 0)), ctx);
 }
-

@@ -15,7 +15,17 @@ import { providerId } from "./ids";
 /** What a request says about a drop-ship order, before the provider adds its own fields. */
 type DropshipDraft = Pick<
   DropshipOrder,
-  "packageId" | "serviceCode" | "location" | "source" | "origin" | "destination" | "weightGrams" | "packing" | "codAmount" | "codCurrency" | "submitLater"
+  | "packageId"
+  | "serviceCode"
+  | "location"
+  | "source"
+  | "origin"
+  | "destination"
+  | "weightGrams"
+  | "packing"
+  | "codAmount"
+  | "codCurrency"
+  | "submitLater"
 >;
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
@@ -98,7 +108,11 @@ export const createDropshipBatch = withUncheckedBody(operations.createDropshipBa
   const results = judged.map((j) => {
     if (!j.ok) return j.result;
     const missing = missingRoutingFields(j.pkg);
-    if (missing.length > 0) return rejected(j.pkg.PackageId, missing.map((e) => ({ ...e, Code: `Packages[${j.index}].${e.Code}` })));
+    if (missing.length > 0)
+      return rejected(
+        j.pkg.PackageId,
+        missing.map((e) => ({ ...e, Code: `Packages[${j.index}].${e.Code}` })),
+      );
     const draft = draftOfPackage(j.pkg, envelope.Location, false);
     return accepted(j.pkg.PackageId, admit(draft, j.pkg.IsCreateNewOrder ?? false, ctx));
   });

@@ -52,7 +52,10 @@ export const modifyInboundBoxes = withBody(operations.modifyInboundBoxes, ({ bod
   const shipment = ctx.state.inbounds.get(body.ShipmentId);
   if (shipment === undefined) return failed("ShipmentNotFound", `inbound shipment ${body.ShipmentId} is not known`);
   if (shipment.receivedAt !== undefined) {
-    return failed("AlreadyReceived", `inbound shipment ${body.ShipmentId} was received on ${new Date(shipment.receivedAt).toISOString()}; its boxes can no longer change`);
+    return failed(
+      "AlreadyReceived",
+      `inbound shipment ${body.ShipmentId} was received on ${new Date(shipment.receivedAt).toISOString()}; its boxes can no longer change`,
+    );
   }
   const unknownSkus = unregisteredSkus(ctx.state, skuLines(body.Containers));
   if (unknownSkus.length > 0) return failed("SkuNotFound", unknownSkus.map((e) => `${e.Code}: ${e.Message}`).join("; "));
@@ -67,4 +70,3 @@ export function receiveInbound(shipment: InboundShipment, state: SandboxState): 
   }
   shipment.receivedAt = shipment.dueAt;
 }
-

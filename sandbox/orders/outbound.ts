@@ -57,7 +57,11 @@ export const createOutboundBatch = withUncheckedBody(operations.createOutboundBa
   const results = judged.map((j) => {
     if (!j.ok) return j.result;
     const missing = missingRoutingFields(j.pkg);
-    if (missing.length > 0) return rejected(j.pkg.PackageId, missing.map((e) => ({ ...e, Code: `Packages[${j.index}].${e.Code}` })));
+    if (missing.length > 0)
+      return rejected(
+        j.pkg.PackageId,
+        missing.map((e) => ({ ...e, Code: `Packages[${j.index}].${e.Code}` })),
+      );
     const isNew = admit(draftOf(j.pkg, envelope.WarehouseId, envelope.SubmitLater ?? false), j.pkg.IsCreateNewOrder ?? false, ctx);
     anyNew ||= isNew;
     return accepted(j.pkg.PackageId, isNew);

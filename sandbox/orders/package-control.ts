@@ -39,7 +39,8 @@ type Found = { kind: "dropship"; order: DropshipOrder } | { kind: "outbound"; or
 function findPackage(ctx: SandboxContext, packageId: string, kind: PackageChange["kind"]): Found {
   const dropship = kind === "outbound" ? undefined : ctx.state.dropships.get(packageId);
   const outbound = kind === "dropship" ? undefined : ctx.state.outbounds.get(packageId);
-  if (dropship && outbound) throw new SandboxError(400, [{ Code: "kind", Message: "is required: both a drop-ship and an outbound package have this PackageId" }]);
+  if (dropship && outbound)
+    throw new SandboxError(400, [{ Code: "kind", Message: "is required: both a drop-ship and an outbound package have this PackageId" }]);
   if (dropship) return { kind: "dropship", order: dropship };
   if (outbound) return { kind: "outbound", order: outbound };
   throw notFound("packageId", `no ${kind ?? "drop-ship or outbound"} package ${packageId} is known`);
@@ -67,15 +68,24 @@ export function changePackage(ctx: SandboxContext, packageId: string, body: unkn
   const wantsParcel = change.trackingStatus !== undefined || change.silent !== undefined || change.extraParcels !== undefined;
   if (wantsParcel) {
     if (order.outcome.status !== "Created") {
-      throw new SandboxError(400, [{ Code: "packageId", Message: `has no parcel yet (Status ${order.outcome.status}): wait until it is Created` }]);
+      throw new SandboxError(400, [
+        { Code: "packageId", Message: `has no parcel yet (Status ${order.outcome.status}): wait until it is Created` },
+      ]);
     }
     const parcel = order.outcome.parcel;
     if (change.silent) parcel.silentFrom ??= ctx.now;
     if (change.trackingStatus !== undefined) {
-      parcel.end = { status: change.trackingStatus, message: change.message ?? DEFAULT_MESSAGES[change.trackingStatus] ?? change.trackingStatus, at: ctx.now };
+      parcel.end = {
+        status: change.trackingStatus,
+        message: change.message ?? DEFAULT_MESSAGES[change.trackingStatus] ?? change.trackingStatus,
+        at: ctx.now,
+      };
     }
     if (change.extraParcels !== undefined) {
-      if (found.kind !== "dropship") throw new SandboxError(400, [{ Code: "extraParcels", Message: "is for drop-ship packages only: outbound status records have no ExtraTrackNumber" }]);
+      if (found.kind !== "dropship")
+        throw new SandboxError(400, [
+          { Code: "extraParcels", Message: "is for drop-ship packages only: outbound status records have no ExtraTrackNumber" },
+        ]);
       const carrier = findService(parcel.serviceCode)?.carrier ?? "Provider";
       // Kept on the parcel as they are issued, so each new number differs from the ones before.
       const extra = (parcel.extraTrackingNumbers ??= []);

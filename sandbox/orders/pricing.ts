@@ -145,7 +145,9 @@ export const priceOneService = withBody(operations.priceOneService, ({ body }, c
         ServiceCode: body.ServiceCode,
         ServiceName: null,
         Success: false,
-        Message: `warehouse ${warehouse.id} offers no service ${body.ServiceCode}; it offers ${servicesOf(warehouse.id).map((s) => s.code).join(", ")}`,
+        Message: `warehouse ${warehouse.id} offers no service ${body.ServiceCode}; it offers ${servicesOf(warehouse.id)
+          .map((s) => s.code)
+          .join(", ")}`,
         ChargeInfo: null,
         LogisticsTimes: null,
       },

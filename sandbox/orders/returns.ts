@@ -51,7 +51,12 @@ export const createReturn = withBody(operations.createReturn, ({ body }, ctx) =>
     warehouseId: warehouse?.id,
     submittedAt: ctx.now,
     // Only SKUs the merchant registered become stock; anything else comes back as unsellable.
-    skus: body.ShipToAddress?.Country ? [] : body.Skus.filter((line) => ctx.state.skus.has(line.Sku) && line.Quantity > 0).map((line) => ({ sku: line.Sku, quantity: line.Quantity })),
+    skus: body.ShipToAddress?.Country
+      ? []
+      : body.Skus.filter((line) => ctx.state.skus.has(line.Sku) && line.Quantity > 0).map((line) => ({
+          sku: line.Sku,
+          quantity: line.Quantity,
+        })),
     outcome:
       service === undefined || warehouse === undefined
         ? { status: "CreateFailed", reason: reasons.serviceNotFound(body.ServiceCode), failedAt: ctx.now }
@@ -74,6 +79,7 @@ export const createReturn = withBody(operations.createReturn, ({ body }, ctx) =>
 
 /** A delivered return puts its SKUs back into the receiving warehouse's stock, at delivery time. */
 export function receiveReturn(order: ReturnOrder, deliveredAt: number, state: SandboxContext["state"]): void {
-  if (order.warehouseId !== undefined) for (const line of order.skus) receive(state, order.warehouseId, line.sku, line.quantity, deliveredAt);
+  if (order.warehouseId !== undefined)
+    for (const line of order.skus) receive(state, order.warehouseId, line.sku, line.quantity, deliveredAt);
   order.receivedAt = deliveredAt;
 }

@@ -199,7 +199,11 @@ function trackingResult(trackingNumber: string, found: FoundParcel, ctx: Sandbox
     Destination: address(parcel.destination),
     Origin: address(parcel.origin),
     // Another parcel of the package has its own page.
-    CarrierInfo: { Company: carrier.company, Url: carrier.trackingUrl(parcel.extraTrackingNumbers?.includes(trackingNumber) ? trackingNumber : current.number), Phone: null },
+    CarrierInfo: {
+      Company: carrier.company,
+      Url: carrier.trackingUrl(parcel.extraTrackingNumbers?.includes(trackingNumber) ? trackingNumber : current.number),
+      Phone: null,
+    },
     PlateType: null,
     TransitPorts: [],
     ClientGroupSumList: [],

@@ -70,19 +70,26 @@ export async function migratePostgres(url: string, options: { folder?: string; l
     for (const migration of migrationFiles(options.folder)) {
       const recorded = applied.get(migration.name);
       if (recorded !== undefined) {
-        if (recorded !== migration.checksum) throw new Error(`Migration ${migration.name} was changed after it was applied: write a new migration instead.`);
+        if (recorded !== migration.checksum)
+          throw new Error(`Migration ${migration.name} was changed after it was applied: write a new migration instead.`);
         continue;
       }
       const id = randomUUID();
       await client.query("BEGIN");
       try {
-        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, migration.checksum, migration.name]);
+        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [
+          id,
+          migration.checksum,
+          migration.name,
+        ]);
         await client.query(migration.sql);
         await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");
-        throw new Error(`Migration ${migration.name} failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(
+          `Migration ${migration.name} failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       log(`Applied ${migration.name}`);
       done.push(migration.name);

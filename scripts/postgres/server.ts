@@ -29,10 +29,14 @@ function installedBin(): string | null {
 export function postgresBin(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): string {
   const found = installedBin();
   if (found !== null) return found;
-  if (process.getuid?.() !== 0) throw new Error("PostgreSQL is not installed and this user cannot install it: run `apt-get install postgresql` as root.");
+  if (process.getuid?.() !== 0)
+    throw new Error("PostgreSQL is not installed and this user cannot install it: run `apt-get install postgresql` as root.");
   log("PostgreSQL is not installed: installing Debian's postgresql package (apt-get)");
   for (const args of [["update"], ["install", "-y", "--no-install-recommends", "postgresql"]]) {
-    const result = spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const result = spawnSync("apt-get", args, {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (exit ${result.status})`);
   }
   const installed = installedBin();
@@ -86,13 +90,30 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   if ("uid" in user) chownSync(dataDir, user.uid, user.gid);
   chmodSync(dataDir, 0o700);
   const database = options.database ?? "connector";
-  const init = spawnSync(path.join(bin, "initdb"), ["-D", dataDir, "-U", "connector", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"], { encoding: "utf8", cwd: dataDir, ...user });
+  const init = spawnSync(
+    path.join(bin, "initdb"),
+    ["-D", dataDir, "-U", "connector", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"],
+    { encoding: "utf8", cwd: dataDir, ...user },
+  );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
 
   const port = options.port ?? (await freePort());
-  const settings = ["-c", `port=${port}`, "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dataDir}`, "-c", "max_connections=200"];
+  const settings = [
+    "-c",
+    `port=${port}`,
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    `unix_socket_directories=${dataDir}`,
+    "-c",
+    "max_connections=200",
+  ];
   if (options.fast) settings.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-  const server: ChildProcess = spawn(path.join(bin, "postgres"), ["-D", dataDir, ...settings], { stdio: ["ignore", "ignore", "pipe"], cwd: dataDir, ...user });
+  const server: ChildProcess = spawn(path.join(bin, "postgres"), ["-D", dataDir, ...settings], {
+    stdio: ["ignore", "ignore", "pipe"],
+    cwd: dataDir,
+    ...user,
+  });
   let serverLog = "";
   server.stderr?.on("data", (chunk: Buffer) => (serverLog = (serverLog + chunk.toString()).slice(-8_000)));
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));

@@ -24,7 +24,12 @@ const CheckoutRates = z.object({
   cacheMinutes: z.number(),
   callbackUrl: z.string(),
 });
-const Answer = z.object({ intent: z.string(), ok: z.boolean(), message: z.string(), errors: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional() });
+const Answer = z.object({
+  intent: z.string(),
+  ok: z.boolean(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
+});
 
 async function loaded() {
   const response = await adminData(stack(), "/app/settings", ROUTE);
@@ -39,19 +44,39 @@ async function act(form: Record<string, string>) {
 const carrierServices = () => [...stack().shopify.state.carrierServices.values()].filter((service) => service.shop === stack().shop);
 
 const setPlan = (carrierCalculatedShipping: boolean) =>
-  fetch(`${stack().shopifyUrl}/__emulator/shops/${stack().shop}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ carrierCalculatedShipping }) });
+  fetch(`${stack().shopifyUrl}/__emulator/shops/${stack().shop}`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ carrierCalculatedShipping }),
+  });
 
 describe("Settings > Checkout rates", () => {
   it("turned on, registers the carrier service with Shopify, and Shopify's rate requests get the provider's prices", async () => {
     const s = stack();
     await seedCatalogue(s.db, s.shop);
     await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-INT" } }] });
-    expect(await loaded()).toMatchObject({ enabled: false, carrierServiceId: null, problem: null, callbackUrl: `${s.appUrl}/carrier-service/rates` });
+    expect(await loaded()).toMatchObject({
+      enabled: false,
+      carrierServiceId: null,
+      problem: null,
+      callbackUrl: `${s.appUrl}/carrier-service/rates`,
+    });
 
     const on = await act({ intent: "checkoutRatesOn" });
-    expect(on, s.logs().slice(-2_000)).toMatchObject({ status: 200, answer: { ok: true, message: 'Checkout rates are on: Shopify asks the app for rates as "Warehouse shipping (Rates provided by app)".' } });
+    expect(on, s.logs().slice(-2_000)).toMatchObject({
+      status: 200,
+      answer: {
+        ok: true,
+        message: 'Checkout rates are on: Shopify asks the app for rates as "Warehouse shipping (Rates provided by app)".',
+      },
+    });
     expect(carrierServices()).toEqual([
-      expect.objectContaining({ name: "Warehouse shipping", callbackUrl: `${s.appUrl}/carrier-service/rates`, active: true, supportsServiceDiscovery: true }),
+      expect.objectContaining({
+        name: "Warehouse shipping",
+        callbackUrl: `${s.appUrl}/carrier-service/rates`,
+        active: true,
+        supportsServiceDiscovery: true,
+      }),
     ]);
     const state = await loaded();
     expect(state).toMatchObject({ enabled: true, carrierServiceId: `gid://shopify/DeliveryCarrierService/${carrierServices()[0]?.id}` });
@@ -60,9 +85,16 @@ describe("Settings > Checkout rates", () => {
     expect((await act({ intent: "checkoutRatesOn" })).answer.ok).toBe(true);
     expect(carrierServices()).toHaveLength(1);
 
-    const response = await signedRateRequest(s.appUrl, s.apiSecret, s.shop, rateRequestBody({ items: [{ sku: "MUG-CER-350-WHT", quantity: 1 }] }));
+    const response = await signedRateRequest(
+      s.appUrl,
+      s.apiSecret,
+      s.shop,
+      rateRequestBody({ items: [{ sku: "MUG-CER-350-WHT", quantity: 1 }] }),
+    );
     expect(response.status).toBe(200);
-    const { rates } = z.object({ rates: z.array(z.object({ service_code: z.string(), currency: z.string() })) }).parse(await response.json());
+    const { rates } = z
+      .object({ rates: z.array(z.object({ service_code: z.string(), currency: z.string() })) })
+      .parse(await response.json());
     expect(rates.map((rate) => rate.service_code)).toEqual(expect.arrayContaining(["US01-INT", "US01-EXP"]));
   });
 
@@ -72,7 +104,12 @@ describe("Settings > Checkout rates", () => {
     expect(off.answer).toMatchObject({ ok: true, message: expect.stringMatching(/^Checkout rates are off/) });
     expect(carrierServices()).toEqual([]);
     expect(await loaded()).toMatchObject({ enabled: false, carrierServiceId: null });
-    const response = await signedRateRequest(s.appUrl, s.apiSecret, s.shop, rateRequestBody({ items: [{ sku: "MUG-CER-350-WHT", quantity: 1 }] }));
+    const response = await signedRateRequest(
+      s.appUrl,
+      s.apiSecret,
+      s.shop,
+      rateRequestBody({ items: [{ sku: "MUG-CER-350-WHT", quantity: 1 }] }),
+    );
     expect(await response.json()).toEqual({ rates: [] });
     // Off again, with nothing left to delete: still fine.
     expect((await act({ intent: "checkoutRatesOff" })).answer.ok).toBe(true);
@@ -82,7 +119,9 @@ describe("Settings > Checkout rates", () => {
     expect((await setPlan(false)).status).toBe(200);
     const refused = await act({ intent: "checkoutRatesOn" });
     expect(refused.status).toBe(400);
-    expect(refused.answer.message).toMatch(/^Your Shopify plan does not include carrier-calculated shipping, which checkout rates from an app need\. It comes with the Advanced and Plus plans/);
+    expect(refused.answer.message).toMatch(
+      /^Your Shopify plan does not include carrier-calculated shipping, which checkout rates from an app need\. It comes with the Advanced and Plus plans/,
+    );
     expect(refused.answer.message).toContain("Shopify said: Carrier calculated shipping is not available on this shop's plan");
     expect(carrierServices()).toEqual([]);
     // The state stays on the page after a reload.

@@ -14,15 +14,41 @@ const LIST = "routes/app.data-requests";
 const OTHER_SHOP = "other-shop.myshopify.com";
 
 const ListData = z.object({
-  rows: z.array(z.object({ id: z.string(), kind: z.string(), customer: z.string(), shopifyRequestId: z.string().nullable(), orders: z.number(), status: z.string(), downloadable: z.boolean() })),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      customer: z.string(),
+      shopifyRequestId: z.string().nullable(),
+      orders: z.number(),
+      status: z.string(),
+      downloadable: z.boolean(),
+    }),
+  ),
 });
 
 let sequence = 0;
-async function insertRequest(shop: string, fields: { kind: "CUSTOMER_DATA_REQUEST" | "CUSTOMER_REDACT"; report?: unknown; completed?: boolean; redacted?: boolean; shopifyRequestId?: string }) {
+async function insertRequest(
+  shop: string,
+  fields: {
+    kind: "CUSTOMER_DATA_REQUEST" | "CUSTOMER_REDACT";
+    report?: unknown;
+    completed?: boolean;
+    redacted?: boolean;
+    shopifyRequestId?: string;
+  },
+) {
   sequence += 1;
   const now = new Date();
   const receipt = await stack().db.webhookReceipt.create({
-    data: { shop, topic: fields.kind === "CUSTOMER_DATA_REQUEST" ? "customers/data_request" : "customers/redact", webhookId: `dr-${sequence}`, eventId: `dr-${sequence}`, apiVersion: "2026-10", status: "PROCESSED" },
+    data: {
+      shop,
+      topic: fields.kind === "CUSTOMER_DATA_REQUEST" ? "customers/data_request" : "customers/redact",
+      webhookId: `dr-${sequence}`,
+      eventId: `dr-${sequence}`,
+      apiVersion: "2026-10",
+      status: "PROCESSED",
+    },
   });
   return stack().db.complianceRequest.create({
     data: {
@@ -44,7 +70,10 @@ function download(id: string, { signedIn = true }: { signedIn?: boolean } = {}) 
   const s = stack();
   return fetch(new URL(`/app/data-requests/${id}/report`, s.appUrl), {
     redirect: "manual",
-    headers: { "User-Agent": BROWSER_USER_AGENT, ...(signedIn ? { Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` } : {}) },
+    headers: {
+      "User-Agent": BROWSER_USER_AGENT,
+      ...(signedIn ? { Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` } : {}),
+    },
   });
 }
 
@@ -56,16 +85,29 @@ describe("customer data requests", () => {
     const waiting = await insertRequest(s.shop, { kind: "CUSTOMER_DATA_REQUEST", completed: false, shopifyRequestId: "9022" });
     const erased = await insertRequest(s.shop, { kind: "CUSTOMER_DATA_REQUEST", report, redacted: true, shopifyRequestId: "9023" });
     const redaction = await insertRequest(s.shop, { kind: "CUSTOMER_REDACT", report: { erased: 3 } });
-    const theirs = await insertRequest(OTHER_SHOP, { kind: "CUSTOMER_DATA_REQUEST", report: { secret: "another shop's customer" }, shopifyRequestId: "7777" });
+    const theirs = await insertRequest(OTHER_SHOP, {
+      kind: "CUSTOMER_DATA_REQUEST",
+      report: { secret: "another shop's customer" },
+      shopifyRequestId: "7777",
+    });
 
     const response = await adminData(s, "/app/data-requests", LIST);
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
     const { rows } = ListData.parse(await response.json());
     expect(rows.map((row) => row.id)).not.toContain(theirs.id);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(byId.get(answered.id)).toMatchObject({ kind: "Data request", shopifyRequestId: "9021", orders: 1, downloadable: true, status: expect.stringMatching(/^Report written \d{4}-\d\d-\d\d$/) });
+    expect(byId.get(answered.id)).toMatchObject({
+      kind: "Data request",
+      shopifyRequestId: "9021",
+      orders: 1,
+      downloadable: true,
+      status: expect.stringMatching(/^Report written \d{4}-\d\d-\d\d$/),
+    });
     expect(byId.get(waiting.id)).toMatchObject({ downloadable: false, status: "Being worked on" });
-    expect(byId.get(erased.id)).toMatchObject({ downloadable: false, status: expect.stringMatching(/erased since by the customer's redaction/) });
+    expect(byId.get(erased.id)).toMatchObject({
+      downloadable: false,
+      status: expect.stringMatching(/erased since by the customer's redaction/),
+    });
     expect(byId.get(redaction.id)).toMatchObject({ kind: "Redaction", downloadable: false, status: expect.stringMatching(/^Erased /) });
 
     const file = await download(answered.id);

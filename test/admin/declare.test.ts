@@ -22,7 +22,10 @@ const Declaration = z.union([
   z.object({
     allowed: z.literal(true),
     lastDeclaredAt: z.string().nullable(),
-    values: z.object({ weight: z.string(), lines: z.array(z.object({ sku: z.string(), hsCode: z.string(), declareValue: z.string(), declareNameEn: z.string() })) }),
+    values: z.object({
+      weight: z.string(),
+      lines: z.array(z.object({ sku: z.string(), hsCode: z.string(), declareValue: z.string(), declareNameEn: z.string() })),
+    }),
   }),
   z.object({ allowed: z.literal(false), why: z.string() }),
 ]);
@@ -98,7 +101,11 @@ describe("correcting a drop-ship package's customs declaration", () => {
     const shipment = await insertShipment("SUBMITTED");
     await atTheProvider(shipment.packageId);
     const before = await pageData(shipment.id);
-    expect(before.declaration).toMatchObject({ allowed: true, lastDeclaredAt: null, values: { weight: "340", lines: [{ sku: "TSHIRT-BLK-M", hsCode: "610910", declareValue: "12.5" }] } });
+    expect(before.declaration).toMatchObject({
+      allowed: true,
+      lastDeclaredAt: null,
+      values: { weight: "340", lines: [{ sku: "TSHIRT-BLK-M", hsCode: "610910", declareValue: "12.5" }] },
+    });
 
     const answer = await declare(shipment.id, form({ "lines.0.hsCode": "61091000", "lines.0.declareValue": "14", weight: "360" }));
     expect(answer).toMatchObject({ outcome: "declared", errors: [] });
@@ -114,12 +121,17 @@ describe("correcting a drop-ship package's customs declaration", () => {
     const events = await stack().db.shipmentEvent.findMany({ where: { shipmentId: shipment.id } });
     expect(events).toHaveLength(1);
     expect(events[0]?.type).toBe("declared");
-    expect(events[0]?.message).toBe("Customs declaration sent to the provider and accepted: weight (g) 340 → 360; TSHIRT-BLK-M: value 12.5 → 14; TSHIRT-BLK-M: HS code 610910 → 61091000.");
+    expect(events[0]?.message).toBe(
+      "Customs declaration sent to the provider and accepted: weight (g) 340 → 360; TSHIRT-BLK-M: value 12.5 → 14; TSHIRT-BLK-M: HS code 610910 → 61091000.",
+    );
     // The timeline keeps no address: it outlives a customer's redaction.
     expect(events[0]?.data).not.toContain("New York");
 
     const after = await pageData(shipment.id);
-    expect(after.declaration).toMatchObject({ allowed: true, values: { weight: "360", lines: [{ hsCode: "61091000", declareValue: "14" }] } });
+    expect(after.declaration).toMatchObject({
+      allowed: true,
+      values: { weight: "360", lines: [{ hsCode: "61091000", declareValue: "14" }] },
+    });
     expect(after.declaration.allowed && after.declaration.lastDeclaredAt).toBeTruthy();
 
     const page = await adminDocument(stack(), `/app/shipments/${shipment.id}`);
@@ -131,14 +143,21 @@ describe("correcting a drop-ship package's customs declaration", () => {
   it("names every field to fix and sends nothing", async () => {
     const shipment = await insertShipment("CREATED");
     await atTheProvider(shipment.packageId);
-    const answer = await declare(shipment.id, form({ weight: "", "lines.0.hsCode": "61-09", "lines.0.declareValue": "twelve", "lines.0.declareNameEn": "T-shirt ✓", ioss: "IM12" }));
+    const answer = await declare(
+      shipment.id,
+      form({ weight: "", "lines.0.hsCode": "61-09", "lines.0.declareValue": "twelve", "lines.0.declareNameEn": "T-shirt ✓", ioss: "IM12" }),
+    );
     expect(answer.outcome).toBe("invalid");
     expect(answer.errors).toEqual(
       expect.arrayContaining([
         { field: "weight", label: "Package weight (g)", message: "is required" },
         { field: "ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
         { field: "lines.0.hsCode", label: "HS code (line 1, TSHIRT-BLK-M)", message: "must be empty or 6 to 50 digits" },
-        { field: "lines.0.declareValue", label: "Declared value per unit (line 1, TSHIRT-BLK-M)", message: "must be a number such as 12.5" },
+        {
+          field: "lines.0.declareValue",
+          label: "Declared value per unit (line 1, TSHIRT-BLK-M)",
+          message: "must be a number such as 12.5",
+        },
         expect.objectContaining({ field: "lines.0.declareNameEn", label: "Declared name in English (line 1, TSHIRT-BLK-M)" }),
       ]),
     );
@@ -156,9 +175,15 @@ describe("correcting a drop-ship package's customs declaration", () => {
 
     const shipped = await insertShipment("FULFILLED");
     await atTheProvider(shipped.packageId);
-    await fetch(`${stack().sandboxUrl}/__sandbox/packages/${shipped.packageId}`, { method: "POST", body: JSON.stringify({ handleStatus: "Shipped" }) });
+    await fetch(`${stack().sandboxUrl}/__sandbox/packages/${shipped.packageId}`, {
+      method: "POST",
+      body: JSON.stringify({ handleStatus: "Shipped" }),
+    });
     const late = await declare(shipped.id, form({ "lines.0.declareValue": "9" }));
-    expect(late).toMatchObject({ outcome: "refused", message: "Not sent: the provider reports the parcel as Shipped, so its customs declaration can no longer be changed." });
+    expect(late).toMatchObject({
+      outcome: "refused",
+      message: "Not sent: the provider reports the parcel as Shipped, so its customs declaration can no longer be changed.",
+    });
   });
 
   it("offers no form for a package the provider has not accepted, an outbound one, or a delivered one", async () => {

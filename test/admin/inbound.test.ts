@@ -22,16 +22,46 @@ const LIST = "routes/app.inbound._index";
 const DETAIL = "routes/app.inbound.$id";
 const OTHER_SHOP = "other-shop.myshopify.com";
 
-const Refusal = z.object({ ok: z.literal(false), problem: z.string().nullable(), result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).nullable() });
-const Answer = z.union([z.object({ intent: z.string(), ok: z.literal(true), tone: z.string(), message: z.string() }), Refusal.extend({ intent: z.string() })]);
-const ListData = z.object({ rows: z.array(z.object({ id: z.string(), reference: z.string(), providerId: z.string().nullable(), warehouseId: z.string(), state: z.string(), boxes: z.number(), units: z.number(), sentAt: z.string(), receivedAt: z.string().nullable() })) });
+const Refusal = z.object({
+  ok: z.literal(false),
+  problem: z.string().nullable(),
+  result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).nullable(),
+});
+const Answer = z.union([
+  z.object({ intent: z.string(), ok: z.literal(true), tone: z.string(), message: z.string() }),
+  Refusal.extend({ intent: z.string() }),
+]);
+const ListData = z.object({
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      providerId: z.string().nullable(),
+      warehouseId: z.string(),
+      state: z.string(),
+      boxes: z.number(),
+      units: z.number(),
+      sentAt: z.string(),
+      receivedAt: z.string().nullable(),
+    }),
+  ),
+});
 const DetailData = z.object({
   shipment: z.object({
     reference: z.string(),
     providerId: z.string().nullable(),
     state: z.string(),
     checkedAt: z.string().nullable(),
-    boxes: z.array(z.object({ label: z.string().nullable(), weightGrams: z.number(), lengthCm: z.number(), widthCm: z.number(), heightCm: z.number(), lines: z.array(z.object({ sku: z.string(), providerSku: z.string(), quantity: z.number() })) })),
+    boxes: z.array(
+      z.object({
+        label: z.string().nullable(),
+        weightGrams: z.number(),
+        lengthCm: z.number(),
+        widthCm: z.number(),
+        heightCm: z.number(),
+        lines: z.array(z.object({ sku: z.string(), providerSku: z.string(), quantity: z.number() })),
+      }),
+    ),
   }),
 });
 
@@ -84,7 +114,11 @@ describe("inbound shipments", () => {
     await seedCatalogue(s.db, OTHER_SHOP, [{ sku: "THEIR-ONLY-SKU", name: "Their product" }]);
 
     const data = z
-      .object({ warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean() })), catalogue: z.array(z.object({ sku: z.string() })), reference: z.string() })
+      .object({
+        warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean() })),
+        catalogue: z.array(z.object({ sku: z.string() })),
+        reference: z.string(),
+      })
       .parse(await (await adminData(s, "/app/inbound/new", NEW)).json());
     expect(data.warehouses).toEqual([
       { id: "US01", enabled: true },
@@ -128,7 +162,21 @@ describe("inbound shipments", () => {
     const empty = await adminData(s, "/app/inbound/new", NEW, { form: noBoxes });
     expect((await refusalOf(empty)).result?.error).toEqual({ boxes: ["Add at least one box."] });
     // A box added and left blank is a box: what it lacks is said at its fields.
-    expect((await refusalOf(await send({ "boxes.0.label": "", "boxes.0.weight": "", "boxes.0.length": "", "boxes.0.width": "", "boxes.0.height": "", "boxes.0.lines.0.sku": "", "boxes.0.lines.0.quantity": "" }))).result?.error).toEqual({
+    expect(
+      (
+        await refusalOf(
+          await send({
+            "boxes.0.label": "",
+            "boxes.0.weight": "",
+            "boxes.0.length": "",
+            "boxes.0.width": "",
+            "boxes.0.height": "",
+            "boxes.0.lines.0.sku": "",
+            "boxes.0.lines.0.quantity": "",
+          }),
+        )
+      ).result?.error,
+    ).toEqual({
       "boxes.0.weight": ["is required"],
       "boxes.0.length": ["is required"],
       "boxes.0.width": ["is required"],
@@ -144,7 +192,18 @@ describe("inbound shipments", () => {
 
     // Only the provider knows which SKUs it has: its refusal comes back at the line, in the second box.
     await seedCatalogue(s.db, s.shop, [{ sku: "POSTER-UNREG", name: "Poster" }]);
-    const unregistered = await refusalOf(await send({ "boxes.4.weight": "300", "boxes.4.length": "60", "boxes.4.width": "5", "boxes.4.height": "5", "boxes.4.lines.2.sku": "MUG-CER-350-WHT", "boxes.4.lines.2.quantity": "1", "boxes.4.lines.9.sku": "POSTER-UNREG", "boxes.4.lines.9.quantity": "3" }));
+    const unregistered = await refusalOf(
+      await send({
+        "boxes.4.weight": "300",
+        "boxes.4.length": "60",
+        "boxes.4.width": "5",
+        "boxes.4.height": "5",
+        "boxes.4.lines.2.sku": "MUG-CER-350-WHT",
+        "boxes.4.lines.2.quantity": "1",
+        "boxes.4.lines.9.sku": "POSTER-UNREG",
+        "boxes.4.lines.9.quantity": "3",
+      }),
+    );
     expect(unregistered).toMatchObject({
       problem: "The provider refused the shipment: SKU POSTER-UNREG is not registered; create it first (merchant SKU).",
       result: { error: { "boxes.4.lines.9.sku": ["SKU POSTER-UNREG is not registered; create it first (merchant SKU)"] } },
@@ -155,8 +214,18 @@ describe("inbound shipments", () => {
   it("sends boxes to the warehouse with store SKUs as their provider SKUs, lists the shipment and shows the provider's id", async () => {
     const s = stack();
     await seedCatalogue(s.db, s.shop, [{ sku: "SHOP-MUG", name: "Mug as the shop sells it" }]);
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }], skus: { bySku: { "SHOP-MUG": { providerSku: "MUG-CER-350-WHT" } } } });
-    const id = await sent({ "boxes.1.weight": "2500", "boxes.1.length": "30", "boxes.1.width": "20", "boxes.1.height": "20.5", "boxes.1.lines.0.sku": "SHOP-MUG", "boxes.1.lines.0.quantity": "6" });
+    await saveShopSettings(s.db, s.shop, {
+      warehouses: [{ warehouseId: "US01" }],
+      skus: { bySku: { "SHOP-MUG": { providerSku: "MUG-CER-350-WHT" } } },
+    });
+    const id = await sent({
+      "boxes.1.weight": "2500",
+      "boxes.1.length": "30",
+      "boxes.1.width": "20",
+      "boxes.1.height": "20.5",
+      "boxes.1.lines.0.sku": "SHOP-MUG",
+      "boxes.1.lines.0.quantity": "6",
+    });
 
     const atProvider = s.sandbox.state().inbounds.get("IN-TEST-1");
     expect(atProvider).toMatchObject({
@@ -171,41 +240,97 @@ describe("inbound shipments", () => {
     expect(shipment).toMatchObject({ reference: "IN-TEST-1", providerId: atProvider?.svcOrderId, state: "ON_THE_WAY" });
     expect(shipment.boxes[1]?.lines).toEqual([{ sku: "SHOP-MUG", providerSku: "MUG-CER-350-WHT", quantity: 6 }]);
     const list = ListData.parse(await (await adminData(s, "/app/inbound", LIST)).json());
-    expect(list.rows).toEqual([{ id, reference: "IN-TEST-1", providerId: atProvider?.svcOrderId ?? "", warehouseId: "US01", state: "ON_THE_WAY", boxes: 2, units: 30, sentAt: expect.any(String), receivedAt: null }]);
+    expect(list.rows).toEqual([
+      {
+        id,
+        reference: "IN-TEST-1",
+        providerId: atProvider?.svcOrderId ?? "",
+        warehouseId: "US01",
+        state: "ON_THE_WAY",
+        boxes: 2,
+        units: 30,
+        sentAt: expect.any(String),
+        receivedAt: null,
+      },
+    ]);
     // The app looks for its arrival later (decision 0016).
     expect(await s.db.job.count({ where: { kind: "inbound.check", shop: s.shop, status: "PENDING" } })).toBe(1);
 
     // The same reference again is refused at its field: it names one shipment.
-    expect((await refusalOf(await send({}))).result?.error).toEqual({ reference: ["is already the reference of another of your inbound shipments"] });
+    expect((await refusalOf(await send({}))).result?.error).toEqual({
+      reference: ["is already the reference of another of your inbound shipments"],
+    });
     expect((await adminDocument(s, `/app/inbound/${id}`)).text).toContain(atProvider?.svcOrderId ?? "?");
   });
 
   it("changes the boxes while on the way; once the warehouse received it, says so, syncs the stock and keeps the boxes", async () => {
     const s = stack();
     const id = await sent({ reference: "IN-TEST-2" });
-    const boxes = { intent: "boxes", "boxes.0.weight": "5000", "boxes.0.length": "40", "boxes.0.width": "30", "boxes.0.height": "30", "boxes.0.lines.0.sku": "TEA-GREEN-100G", "boxes.0.lines.0.quantity": "30" };
-    expect((await act(id, { ...boxes, "boxes.0.lines.0.quantity": "-1" })).answer).toMatchObject({ ok: false, result: { error: { "boxes.0.lines.0.quantity": ["must be a whole number"] } } });
-    expect(await act(id, boxes)).toEqual({ status: 200, answer: { intent: "boxes", ok: true, tone: "success", message: "Boxes saved: the provider has the new boxes." } });
+    const boxes = {
+      intent: "boxes",
+      "boxes.0.weight": "5000",
+      "boxes.0.length": "40",
+      "boxes.0.width": "30",
+      "boxes.0.height": "30",
+      "boxes.0.lines.0.sku": "TEA-GREEN-100G",
+      "boxes.0.lines.0.quantity": "30",
+    };
+    expect((await act(id, { ...boxes, "boxes.0.lines.0.quantity": "-1" })).answer).toMatchObject({
+      ok: false,
+      result: { error: { "boxes.0.lines.0.quantity": ["must be a whole number"] } },
+    });
+    expect(await act(id, boxes)).toEqual({
+      status: 200,
+      answer: { intent: "boxes", ok: true, tone: "success", message: "Boxes saved: the provider has the new boxes." },
+    });
     expect(s.sandbox.state().inbounds.get("IN-TEST-2")?.boxes).toEqual([{ skus: [{ sku: "TEA-GREEN-100G", quantity: 30 }] }]);
-    expect((await detail(id)).boxes).toEqual([{ label: null, weightGrams: 5000, lengthCm: 40, widthCm: 30, heightCm: 30, lines: [{ sku: "TEA-GREEN-100G", providerSku: "TEA-GREEN-100G", quantity: 30 }] }]);
+    expect((await detail(id)).boxes).toEqual([
+      {
+        label: null,
+        weightGrams: 5000,
+        lengthCm: 40,
+        widthCm: 30,
+        heightCm: 30,
+        lines: [{ sku: "TEA-GREEN-100G", providerSku: "TEA-GREEN-100G", quantity: 30 }],
+      },
+    ]);
 
-    expect((await act(id, { intent: "check" })).answer).toMatchObject({ ok: true, message: "Still on its way: the warehouse has not received it yet. The app looks again every hour." });
+    expect((await act(id, { intent: "check" })).answer).toMatchObject({
+      ok: true,
+      message: "Still on its way: the warehouse has not received it yet. The app looks again every hour.",
+    });
     expect(s.sandbox.state().inbounds.get("IN-TEST-2")?.boxes).toEqual([{ skus: [{ sku: "TEA-GREEN-100G", quantity: 30 }] }]);
     expect(await s.db.job.count({ where: { kind: "stock.sync", shop: s.shop } })).toBe(0);
 
     s.sandbox.advanceClock(60_000);
-    expect((await act(id, { intent: "check" })).answer).toMatchObject({ ok: true, tone: "success", message: "Received by the warehouse: its stock is being written into Shopify." });
+    expect((await act(id, { intent: "check" })).answer).toMatchObject({
+      ok: true,
+      tone: "success",
+      message: "Received by the warehouse: its stock is being written into Shopify.",
+    });
     expect(await detail(id)).toMatchObject({ state: "RECEIVED" });
     const sync = await s.db.job.findFirst({ where: { kind: "stock.sync", shop: s.shop, status: "PENDING" } });
     expect(sync && JSON.parse(sync.payload)).toEqual({ shop: s.shop, trigger: "PROVIDER_CHANGE" });
 
-    expect((await act(id, { ...boxes, "boxes.0.lines.0.quantity": "1" })).answer).toMatchObject({ ok: true, tone: "warning", message: expect.stringMatching(/^Not changed: the warehouse has already received this shipment/) });
+    expect((await act(id, { ...boxes, "boxes.0.lines.0.quantity": "1" })).answer).toMatchObject({
+      ok: true,
+      tone: "warning",
+      message: expect.stringMatching(/^Not changed: the warehouse has already received this shipment/),
+    });
     expect(s.sandbox.state().inbounds.get("IN-TEST-2")?.boxes).toEqual([{ skus: [{ sku: "TEA-GREEN-100G", quantity: 30 }] }]);
   });
 
   it("never shows or changes another shop's shipment, and nothing without a session token", async () => {
     const s = stack();
-    const theirs = await saveInboundShipment(s.db, OTHER_SHOP, { reference: "THEIR-IN-1", providerId: "IB-THEIRS", warehouseId: "JP09", shippingType: "Air", plannedArrival: null, remark: null, boxes: [] });
+    const theirs = await saveInboundShipment(s.db, OTHER_SHOP, {
+      reference: "THEIR-IN-1",
+      providerId: "IB-THEIRS",
+      warehouseId: "JP09",
+      shippingType: "Air",
+      plannedArrival: null,
+      remark: null,
+      boxes: [],
+    });
     expect(JSON.stringify(await (await adminData(s, "/app/inbound", LIST)).json())).not.toContain("THEIR-IN-1");
     expect((await adminData(s, `/app/inbound/${theirs.id}`, DETAIL)).status).toBe(404);
     expect((await adminData(s, `/app/inbound/${theirs.id}`, DETAIL, { form: { intent: "check" } })).status).toBe(404);

@@ -23,10 +23,18 @@ const Row = z.object({ sku: z.string(), total: z.number(), bands: z.record(z.str
 const LoaderData = z.object({
   warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean(), syncs: z.boolean() })),
   selected: z.string().nullable(),
-  reading: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("stock"), rows: z.array(Row), readAt: z.string(), source: z.enum(["sync", "live"]), truncated: z.boolean() }),
-    z.object({ kind: z.literal("unreachable"), message: z.string() }),
-  ]).nullable(),
+  reading: z
+    .discriminatedUnion("kind", [
+      z.object({
+        kind: z.literal("stock"),
+        rows: z.array(Row),
+        readAt: z.string(),
+        source: z.enum(["sync", "live"]),
+        truncated: z.boolean(),
+      }),
+      z.object({ kind: z.literal("unreachable"), message: z.string() }),
+    ])
+    .nullable(),
 });
 
 async function load(path: string) {
@@ -40,11 +48,15 @@ function exportCsv(query: string, { signedIn = true } = {}) {
   const s = stack();
   return fetch(new URL(`/app/inventory-age/export?${query}`, s.appUrl), {
     redirect: "manual",
-    headers: { "User-Agent": BROWSER_USER_AGENT, ...(signedIn ? { Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` } : {}) },
+    headers: {
+      "User-Agent": BROWSER_USER_AGENT,
+      ...(signedIn ? { Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` } : {}),
+    },
   });
 }
 
-const bands = (to30: number, over330: number): AgeBands => Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? to30 : band === "MoreThan330Days" ? over330 : 0])) as AgeBands;
+const bands = (to30: number, over330: number): AgeBands =>
+  Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? to30 : band === "MoreThan330Days" ? over330 : 0])) as AgeBands;
 
 describe("the inventory age page", () => {
   it("says there is no warehouse, then reads a warehouse live from the provider before any stock sync", async () => {
@@ -64,7 +76,10 @@ describe("the inventory age page", () => {
     // The sandbox's DE01: 14 SKUs, the lamp out of stock there.
     expect(rows).toHaveLength(14);
     expect(rows.find((row) => row.sku === "LAMP-LED-DESK-WHT")?.total).toBe(0);
-    expect(rows.find((row) => row.sku === "MUG-CER-350-WHT")).toMatchObject({ total: 180, bands: expect.objectContaining({ To30Days: 90 }) });
+    expect(rows.find((row) => row.sku === "MUG-CER-350-WHT")).toMatchObject({
+      total: 180,
+      bands: expect.objectContaining({ To30Days: 90 }),
+    });
 
     const page = await adminDocument(s, "/app/inventory-age?warehouse=DE01");
     expect(page.text).toContain("Read from the provider just now");
@@ -74,11 +89,17 @@ describe("the inventory age page", () => {
   it("shows the stock sync's read once there is one, and exports exactly the query's rows as an attachment", async () => {
     const s = stack();
     await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
-    await replaceWarehouseStock(s.db, s.shop, "US01", [
-      { sku: "OLD-1", storageNo: "A-1", total: 12, bands: bands(2, 10) },
-      { sku: "NEW-1", storageNo: null, total: 5, bands: bands(5, 0) },
-      { sku: "OLD-2", storageNo: null, total: 30, bands: bands(0, 30) },
-    ], new Date("2026-04-01T09:30:00Z"));
+    await replaceWarehouseStock(
+      s.db,
+      s.shop,
+      "US01",
+      [
+        { sku: "OLD-1", storageNo: "A-1", total: 12, bands: bands(2, 10) },
+        { sku: "NEW-1", storageNo: null, total: 5, bands: bands(5, 0) },
+        { sku: "OLD-2", storageNo: null, total: 30, bands: bands(0, 30) },
+      ],
+      new Date("2026-04-01T09:30:00Z"),
+    );
     const data = await load("/app/inventory-age");
     expect(data.reading).toMatchObject({ kind: "stock", source: "sync", readAt: "2026-04-01T09:30:00.000Z" });
     expect((await adminDocument(s, "/app/inventory-age")).text).toContain("As of 2026-04-01 09:30 UTC, from the last stock sync.");
@@ -113,15 +134,29 @@ describe("the inventory age page", () => {
     const queued = await adminData(s, "/app/inventory-age", ROUTE, { form: { intent: "readAgain" } });
     expect(queued.status).toBe(200);
     expect(await queued.json()).toMatchObject({ ok: true, message: expect.stringContaining("Queued") });
-    expect(await s.db.job.findFirst({ where: { shop: s.shop, kind: "stock.sync", status: "PENDING" } })).toMatchObject({ payload: expect.stringContaining('"MERCHANT"') });
+    expect(await s.db.job.findFirst({ where: { shop: s.shop, kind: "stock.sync", status: "PENDING" } })).toMatchObject({
+      payload: expect.stringContaining('"MERCHANT"'),
+    });
   });
 
   it("never shows or exports another shop's warehouses or stock", async () => {
     const s = stack();
     await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
     await saveShopSettings(s.db, OTHER_SHOP, { warehouses: [{ warehouseId: "JP09" }, { warehouseId: "US01" }] });
-    await replaceWarehouseStock(s.db, OTHER_SHOP, "US01", [{ sku: "THEIR-SECRET-SKU", storageNo: null, total: 3, bands: bands(3, 0) }], new Date());
-    await replaceWarehouseStock(s.db, OTHER_SHOP, "JP09", [{ sku: "THEIR-JP-SKU", storageNo: null, total: 3, bands: bands(3, 0) }], new Date());
+    await replaceWarehouseStock(
+      s.db,
+      OTHER_SHOP,
+      "US01",
+      [{ sku: "THEIR-SECRET-SKU", storageNo: null, total: 3, bands: bands(3, 0) }],
+      new Date(),
+    );
+    await replaceWarehouseStock(
+      s.db,
+      OTHER_SHOP,
+      "JP09",
+      [{ sku: "THEIR-JP-SKU", storageNo: null, total: 3, bands: bands(3, 0) }],
+      new Date(),
+    );
 
     const data = await load("/app/inventory-age?warehouse=JP09");
     expect(data.selected).toBe("US01");

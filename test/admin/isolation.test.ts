@@ -104,7 +104,13 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
       method: "POST",
       path: "/app/inbound/new",
       // A's reference, A's only warehouse, A's SKU.
-      form: { reference: `${MARK}-IN-1`, warehouseId: "JP09", shippingType: "Air", "boxes.0.lines.0.sku": `${MARK}-SKU-1`, "boxes.0.lines.0.quantity": "1" },
+      form: {
+        reference: `${MARK}-IN-1`,
+        warehouseId: "JP09",
+        shippingType: "Air",
+        "boxes.0.lines.0.sku": `${MARK}-SKU-1`,
+        "boxes.0.lines.0.quantity": "1",
+      },
     },
   ],
   "routes/app.lading._index": (): Request[] => [{ method: "GET", path: "/app/lading" }],
@@ -136,15 +142,25 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "POST", path: "/app/inventory-age", form: { intent: "readAgain", warehouse: "JP09" } },
   ],
   "routes/app.data-requests": (): Request[] => [{ method: "GET", path: "/app/data-requests" }],
-  "routes/app.data-requests.$id.report": (a): Request[] => [{ method: "GET", path: `/app/data-requests/${a.dataRequestId}/report`, notFound: true }],
+  "routes/app.data-requests.$id.report": (a): Request[] => [
+    { method: "GET", path: `/app/data-requests/${a.dataRequestId}/report`, notFound: true },
+  ],
   "routes/app.inventory-age.export": (): Request[] => [
     { method: "GET", path: "/app/inventory-age/export?warehouse=JP09", notFound: true },
     { method: "GET", path: `/app/inventory-age/export?warehouse=US01&q=${MARK}` },
   ],
   "routes/app.pricing": (): Request[] => [
     { method: "GET", path: "/app/pricing" },
-    { method: "POST", path: "/app/pricing", form: { intent: "quote", warehouseId: "JP09", country: "US", "lines.0.sku": `${MARK}-SKU-1`, "lines.0.quantity": "1" } },
-    { method: "POST", path: "/app/pricing", form: { intent: "service", warehouseId: "JP09", country: "US", "lines.0.sku": `${MARK}-SKU-1`, "lines.0.quantity": "1" } },
+    {
+      method: "POST",
+      path: "/app/pricing",
+      form: { intent: "quote", warehouseId: "JP09", country: "US", "lines.0.sku": `${MARK}-SKU-1`, "lines.0.quantity": "1" },
+    },
+    {
+      method: "POST",
+      path: "/app/pricing",
+      form: { intent: "service", warehouseId: "JP09", country: "US", "lines.0.sku": `${MARK}-SKU-1`, "lines.0.quantity": "1" },
+    },
   ],
   "routes/app.products": (a): Request[] => [
     { method: "GET", path: "/app/products" },
@@ -174,9 +190,24 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: `/app/settings?provider_connection=${encodeURIComponent(a.parkedConnection)}` },
     { method: "POST", path: "/app/settings", form: { intent: "finishConnect", parked: a.parkedConnection, shop: SHOP_A } },
     // Checkout rates act on the session's shop only: A's flat rates and carrier service stay as they are.
-    { method: "POST", path: "/app/settings", form: { intent: "checkoutRatesSave", shop: SHOP_A, "flatRates.0.serviceName": "Taken over", "flatRates.0.amount": "1", "flatRates.0.currency": "USD", cacheMinutes: "5" } },
+    {
+      method: "POST",
+      path: "/app/settings",
+      form: {
+        intent: "checkoutRatesSave",
+        shop: SHOP_A,
+        "flatRates.0.serviceName": "Taken over",
+        "flatRates.0.amount": "1",
+        "flatRates.0.currency": "USD",
+        cacheMinutes: "5",
+      },
+    },
     { method: "POST", path: "/app/settings", form: { intent: "checkoutRatesOn", shop: SHOP_A } },
-    { method: "POST", path: "/app/settings", form: { intent: "checkoutRatesOff", shop: SHOP_A, id: "gid://shopify/DeliveryCarrierService/990001" } },
+    {
+      method: "POST",
+      path: "/app/settings",
+      form: { intent: "checkoutRatesOff", shop: SHOP_A, id: "gid://shopify/DeliveryCarrierService/990001" },
+    },
   ],
 };
 
@@ -189,18 +220,20 @@ interface AdminRoute {
 /** Every admin route in app/routes, with whether it exports a loader and an action. */
 function adminRoutes(): AdminRoute[] {
   const dir = path.join(PROJECT_ROOT, "app/routes");
-  return readdirSync(dir)
-    // The admin's pages, and the app's API for its admin extensions (api.*).
-    .filter((name) => name === "app.tsx" || name.startsWith("app.") || name.startsWith("api."))
-    .map((name) => {
-      const full = path.join(dir, name);
-      const isDir = statSync(full).isDirectory();
-      const file = isDir ? readdirSync(full).find((entry) => /^route\.tsx?$/.test(entry)) : name;
-      if (file === undefined) throw new Error(`${name} has no route file`);
-      const source = readFileSync(isDir ? path.join(full, file) : full, "utf8");
-      const exports = (what: string) => new RegExp(`export\\s+(async\\s+)?(function|const)\\s+${what}\\b`).test(source);
-      return { id: `routes/${isDir ? name : name.replace(/\.tsx?$/, "")}`, loader: exports("loader"), action: exports("action") };
-    });
+  return (
+    readdirSync(dir)
+      // The admin's pages, and the app's API for its admin extensions (api.*).
+      .filter((name) => name === "app.tsx" || name.startsWith("app.") || name.startsWith("api."))
+      .map((name) => {
+        const full = path.join(dir, name);
+        const isDir = statSync(full).isDirectory();
+        const file = isDir ? readdirSync(full).find((entry) => /^route\.tsx?$/.test(entry)) : name;
+        if (file === undefined) throw new Error(`${name} has no route file`);
+        const source = readFileSync(isDir ? path.join(full, file) : full, "utf8");
+        const exports = (what: string) => new RegExp(`export\\s+(async\\s+)?(function|const)\\s+${what}\\b`).test(source);
+        return { id: `routes/${isDir ? name : name.replace(/\.tsx?$/, "")}`, loader: exports("loader"), action: exports("action") };
+      })
+  );
 }
 
 const bands = (to30: number): AgeBands => Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? to30 : 0])) as AgeBands;
@@ -209,13 +242,40 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
   const db = s.db;
   await saveShopSettings(db, SHOP_A, {
     warehouses: [{ warehouseId: "JP09" }, { warehouseId: "US01" }],
-    checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/990001", flatRates: [{ serviceName: `${SECRET} rate`, amount: 4.5, currency: "USD" }] },
+    checkoutRates: {
+      enabled: true,
+      carrierServiceId: "gid://shopify/DeliveryCarrierService/990001",
+      flatRates: [{ serviceName: `${SECRET} rate`, amount: 4.5, currency: "USD" }],
+    },
   });
-  await saveProviderCredentials(db, SHOP_A, { kind: "staticToken", token: `${SECRET}-token-0123456789abc`, savedAt: new Date() }, { key: s.credentialsKey });
+  await saveProviderCredentials(
+    db,
+    SHOP_A,
+    { kind: "staticToken", token: `${SECRET}-token-0123456789abc`, savedAt: new Date() },
+    { key: s.credentialsKey },
+  );
   await seedCatalogue(db, SHOP_A, [{ sku: `${MARK}-SKU-1`, name: `${SECRET} product` }]);
-  await db.providerSku.create({ data: { shop: SHOP_A, sku: `${MARK}-SKU-1`, record: JSON.stringify({ sku: `${MARK}-SKU-1`, name: SECRET }), approvalStatus: "APPROVED", readAt: new Date() } });
+  await db.providerSku.create({
+    data: {
+      shop: SHOP_A,
+      sku: `${MARK}-SKU-1`,
+      record: JSON.stringify({ sku: `${MARK}-SKU-1`, name: SECRET }),
+      approvalStatus: "APPROVED",
+      readAt: new Date(),
+    },
+  });
   for (const warehouseId of ["JP09", "US01"]) {
-    await db.warehouseStock.create({ data: { shop: SHOP_A, warehouseId, sku: `${MARK}-SKU-1`, storageNo: `${SECRET}-A1`, total: 7, bands: JSON.stringify(bands(7)), readAt: new Date() } });
+    await db.warehouseStock.create({
+      data: {
+        shop: SHOP_A,
+        warehouseId,
+        sku: `${MARK}-SKU-1`,
+        storageNo: `${SECRET}-A1`,
+        total: 7,
+        bands: JSON.stringify(bands(7)),
+        readAt: new Date(),
+      },
+    });
   }
   const shipment = await db.shipment.create({
     data: {
@@ -241,7 +301,16 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
     shippingType: "Air",
     plannedArrival: null,
     remark: `${SECRET} remark`,
-    boxes: [{ label: `${SECRET}-BOX`, weightGrams: 1000, lengthCm: 10, widthCm: 10, heightCm: 10, lines: [{ sku: `${MARK}-SKU-1`, providerSku: `${MARK}-SKU-1`, quantity: 3 }] }],
+    boxes: [
+      {
+        label: `${SECRET}-BOX`,
+        weightGrams: 1000,
+        lengthCm: 10,
+        widthCm: 10,
+        heightCm: 10,
+        lines: [{ sku: `${MARK}-SKU-1`, providerSku: `${MARK}-SKU-1`, quantity: 3 }],
+      },
+    ],
   });
   const lading = await saveLadingOrder(db, SHOP_A, {
     reference: `${MARK}-LD-1`,
@@ -249,7 +318,18 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
     warehouseId: "JP09",
     serviceCode: "JP09-STD",
     reservationDate: new Date("2099-01-01T00:00:00Z"),
-    shipTo: { contact: `${SECRET} contact`, company: null, phone: null, email: null, street1: `${SECRET} street`, street2: null, city: "Osaka", province: null, postcode: null, country: "JP" },
+    shipTo: {
+      contact: `${SECRET} contact`,
+      company: null,
+      phone: null,
+      email: null,
+      street1: `${SECRET} street`,
+      street2: null,
+      city: "Osaka",
+      province: null,
+      postcode: null,
+      country: "JP",
+    },
     packages: [{ lines: [{ sku: `${MARK}-SKU-1`, providerSku: `${MARK}-SKU-1`, quantity: 2 }] }],
   });
   const customerReturn = await db.customerReturn.create({
@@ -263,7 +343,9 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
       warehouseCode: "US01",
       locationId: "gid://shopify/Location/1",
       packageId: `RT-${MARK}-US01`,
-      lines: JSON.stringify([{ reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: `${MARK}-SKU-1`, title: `${SECRET} mug`, quantity: 1 }]),
+      lines: JSON.stringify([
+        { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: `${MARK}-SKU-1`, title: `${SECRET} mug`, quantity: 1 },
+      ]),
       units: 1,
       lastErrorText: `${SECRET} return problem`,
     },
@@ -271,18 +353,55 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
   const runs = await Promise.all(
     ["CATALOGUE_READ", "SKU_REGISTER", "STOCK_SYNC"].map((kind) =>
       db.syncRun.create({
-        data: { shop: SHOP_A, kind, status: "FAILED", trigger: "MERCHANT", total: 1, failed: 1, message: `${SECRET} run failed`, finishedAt: new Date(), items: { create: [{ key: `${MARK}-SKU-1`, status: "FAILED", message: `${SECRET} item` }] } },
+        data: {
+          shop: SHOP_A,
+          kind,
+          status: "FAILED",
+          trigger: "MERCHANT",
+          total: 1,
+          failed: 1,
+          message: `${SECRET} run failed`,
+          finishedAt: new Date(),
+          items: { create: [{ key: `${MARK}-SKU-1`, status: "FAILED", message: `${SECRET} item` }] },
+        },
       }),
     ),
   );
   const job = await db.job.create({
-    data: { id: `${MARK}-job-1`, shop: SHOP_A, kind: "stock.sync", payload: JSON.stringify({ shop: SHOP_A }), status: "DEAD", maxAttempts: 1, attempts: 1, runAt: new Date(), lastError: `${SECRET} job error` },
+    data: {
+      id: `${MARK}-job-1`,
+      shop: SHOP_A,
+      kind: "stock.sync",
+      payload: JSON.stringify({ shop: SHOP_A }),
+      status: "DEAD",
+      maxAttempts: 1,
+      attempts: 1,
+      runAt: new Date(),
+      lastError: `${SECRET} job error`,
+    },
   });
   const pending = await db.job.create({
-    data: { id: `${MARK}-job-2`, shop: SHOP_A, kind: "stock.sync", payload: JSON.stringify({ shop: SHOP_A }), status: "PENDING", maxAttempts: 5, runAt: new Date(Date.now() + 3_600_000) },
+    data: {
+      id: `${MARK}-job-2`,
+      shop: SHOP_A,
+      kind: "stock.sync",
+      payload: JSON.stringify({ shop: SHOP_A }),
+      status: "PENDING",
+      maxAttempts: 5,
+      runAt: new Date(Date.now() + 3_600_000),
+    },
   });
   const receipt = await db.webhookReceipt.create({
-    data: { shop: SHOP_A, topic: "orders/create", webhookId: `${MARK}-wh-1`, eventId: `${MARK}-ev-1`, apiVersion: "2026-10", status: "REJECTED", reason: `${SECRET} rejected`, payload: JSON.stringify({ note: SECRET }) },
+    data: {
+      shop: SHOP_A,
+      topic: "orders/create",
+      webhookId: `${MARK}-wh-1`,
+      eventId: `${MARK}-ev-1`,
+      apiVersion: "2026-10",
+      status: "REJECTED",
+      reason: `${SECRET} rejected`,
+      payload: JSON.stringify({ note: SECRET }),
+    },
   });
   const dataRequest = await db.complianceRequest.create({
     data: {
@@ -310,13 +429,28 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
         db,
         {
           code: `${SECRET}-code`,
-          state: createOAuthState({ shop: SHOP_A, user: "42", secret: s.apiSecret, currentCiphertext: (await db.shop.findUniqueOrThrow({ where: { domain: SHOP_A } })).providerCredentialsCiphertext }),
+          state: createOAuthState({
+            shop: SHOP_A,
+            user: "42",
+            secret: s.apiSecret,
+            currentCiphertext: (await db.shop.findUniqueOrThrow({ where: { domain: SHOP_A } })).providerCredentialsCiphertext,
+          }),
         },
         { SHOPIFY_API_SECRET: s.apiSecret },
         { key: s.credentialsKey },
       )
     ).parked,
-    recordIds: [shipment.id, inbound.id, lading.id, dataRequest.id, customerReturn.id, ...runs.map((run) => run.id), job.id, pending.id, receipt.id],
+    recordIds: [
+      shipment.id,
+      inbound.id,
+      lading.id,
+      dataRequest.id,
+      customerReturn.id,
+      ...runs.map((run) => run.id),
+      job.id,
+      pending.id,
+      receipt.id,
+    ],
   };
 }
 
@@ -326,8 +460,11 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
  */
 async function rowsOfShopA(s: TestStack): Promise<Record<string, unknown[]>> {
   const db = s.db;
-  const tables = await db.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
-  const columnsOf = async (table: string) => (await db.$queryRawUnsafe<{ name: string }[]>(`PRAGMA table_info("${table}")`)).map((column) => column.name);
+  const tables = await db.$queryRawUnsafe<{ name: string }[]>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+  );
+  const columnsOf = async (table: string) =>
+    (await db.$queryRawUnsafe<{ name: string }[]>(`PRAGMA table_info("${table}")`)).map((column) => column.name);
   const ownerColumn = async (table: string) => {
     const columns = await columnsOf(table);
     return columns.includes("shop") ? "shop" : table === "Shop" ? "domain" : null;
@@ -340,7 +477,9 @@ async function rowsOfShopA(s: TestStack): Promise<Record<string, unknown[]>> {
       rows = await db.$queryRawUnsafe(`SELECT * FROM "${name}" WHERE "${owner}" = ? ORDER BY rowid`, SHOP_A);
     } else {
       const keys = await db.$queryRawUnsafe<{ table: string; from: string; to: string }[]>(`PRAGMA foreign_key_list("${name}")`);
-      const key = (await Promise.all(keys.map(async (fk) => ({ fk, parentOwner: await ownerColumn(fk.table) })))).find((candidate) => candidate.parentOwner !== null);
+      const key = (await Promise.all(keys.map(async (fk) => ({ fk, parentOwner: await ownerColumn(fk.table) })))).find(
+        (candidate) => candidate.parentOwner !== null,
+      );
       rows = key
         ? await db.$queryRawUnsafe(
             `SELECT * FROM "${name}" WHERE "${key.fk.from}" IN (SELECT "${key.fk.to}" FROM "${key.fk.table}" WHERE "${key.parentOwner}" = ?) ORDER BY rowid`,
@@ -348,7 +487,9 @@ async function rowsOfShopA(s: TestStack): Promise<Record<string, unknown[]>> {
           )
         : await db.$queryRawUnsafe(`SELECT * FROM "${name}" ORDER BY rowid`);
     }
-    snapshot[name] = JSON.parse(JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value))) as unknown[];
+    snapshot[name] = JSON.parse(
+      JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)),
+    ) as unknown[];
   }
   return snapshot;
 }
@@ -357,7 +498,17 @@ describe("isolation between shops", () => {
   it("has requests for every loader and action of every admin route", () => {
     const routes = adminRoutes();
     expect(routes.map((route) => route.id)).toContain("routes/app.shipments.$id");
-    const a: SeededA = { shipmentId: "a", inboundId: "a", ladingId: "a", jobId: "a", dataRequestId: "a", returnId: "a", runId: "a", parkedConnection: "a", recordIds: [] };
+    const a: SeededA = {
+      shipmentId: "a",
+      inboundId: "a",
+      ladingId: "a",
+      jobId: "a",
+      dataRequestId: "a",
+      returnId: "a",
+      runId: "a",
+      parkedConnection: "a",
+      recordIds: [],
+    };
     for (const route of routes) {
       const requests = REQUESTS[route.id];
       expect(requests, `${route.id} is not covered by REQUESTS in test/admin/isolation.test.ts`).toBeDefined();
@@ -365,7 +516,11 @@ describe("isolation between shops", () => {
       if (route.loader) expect(methods.has("GET"), `${route.id}'s loader is not requested`).toBe(true);
       if (route.action) expect(methods.has("POST"), `${route.id}'s action is not requested`).toBe(true);
     }
-    for (const id of Object.keys(REQUESTS)) expect(routes.map((route) => route.id), `${id} in REQUESTS is no route`).toContain(id);
+    for (const id of Object.keys(REQUESTS))
+      expect(
+        routes.map((route) => route.id),
+        `${id} in REQUESTS is no route`,
+      ).toContain(id);
   });
 
   it("as another shop, every admin route answers 404 or nothing of the shop's data, and changes none of it", async () => {
@@ -391,7 +546,8 @@ describe("isolation between shops", () => {
         const response = await adminData(s, request.path, route.id, request.form ? { form: request.form } : {});
         const body = await response.text();
         const what = `${request.method} ${request.path} (${route.id})${request.form ? ` ${JSON.stringify(request.form)}` : ""}`;
-        if (request.notFound ? response.status !== 404 : response.status >= 500) failures.push(`${what}: ${response.status} ${body.slice(0, 300)}`);
+        if (request.notFound ? response.status !== 404 : response.status >= 500)
+          failures.push(`${what}: ${response.status} ${body.slice(0, 300)}`);
         // What B sent (A's id in the path, A's SKU in a form) may be echoed back, as any input is;
         // anything else of A's in the answer is a leak. A's contents are never sent, so always checked.
         const sent = request.path + JSON.stringify(request.form ?? {});

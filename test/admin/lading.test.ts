@@ -20,8 +20,27 @@ const LIST = "routes/app.lading._index";
 const DETAIL = "routes/app.lading.$id";
 const OTHER_SHOP = "other-shop.myshopify.com";
 
-const Refusal = z.object({ ok: z.literal(false), problem: z.string().nullable(), result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).nullable() });
-const ListData = z.object({ rows: z.array(z.object({ id: z.string(), reference: z.string(), shipmentId: z.string(), warehouseId: z.string(), serviceCode: z.string(), shipTo: z.string(), state: z.string(), packages: z.number(), units: z.number(), reservationDate: z.string() })) });
+const Refusal = z.object({
+  ok: z.literal(false),
+  problem: z.string().nullable(),
+  result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).nullable(),
+});
+const ListData = z.object({
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      shipmentId: z.string(),
+      warehouseId: z.string(),
+      serviceCode: z.string(),
+      shipTo: z.string(),
+      state: z.string(),
+      packages: z.number(),
+      units: z.number(),
+      reservationDate: z.string(),
+    }),
+  ),
+});
 const DetailData = z.object({
   order: z.object({
     reference: z.string(),
@@ -80,13 +99,23 @@ const detail = async (id: string) => DetailData.parse(await (await adminData(sta
 describe("bulk shipments (lading orders)", () => {
   it("offers the shop's own warehouses with their services, its catalogue and a reference, never another shop's", async () => {
     const s = stack();
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-STD", byCountry: { CA: "US01-INT" } } }, { warehouseId: "DE01", enabled: false }] });
+    await saveShopSettings(s.db, s.shop, {
+      warehouses: [
+        { warehouseId: "US01", services: { defaultService: "US01-STD", byCountry: { CA: "US01-INT" } } },
+        { warehouseId: "DE01", enabled: false },
+      ],
+    });
     await saveShopSettings(s.db, OTHER_SHOP, { warehouses: [{ warehouseId: "JP09" }] });
     await seedCatalogue(s.db, s.shop);
     await seedCatalogue(s.db, OTHER_SHOP, [{ sku: "THEIR-ONLY-SKU", name: "Their product" }]);
 
     const data = z
-      .object({ warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean(), services: z.array(z.string()) })), catalogue: z.array(z.object({ sku: z.string() })), reference: z.string(), today: z.string() })
+      .object({
+        warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean(), services: z.array(z.string()) })),
+        catalogue: z.array(z.object({ sku: z.string() })),
+        reference: z.string(),
+        today: z.string(),
+      })
       .parse(await (await adminData(s, "/app/lading/new", NEW)).json());
     expect(data.warehouses).toEqual([
       { id: "US01", enabled: true, services: ["US01-STD", "US01-INT"] },
@@ -128,7 +157,9 @@ describe("bulk shipments (lading orders)", () => {
       "packages.3.lines": ["Add at least one SKU to this package."],
     });
     const noPackages = Object.fromEntries(Object.entries(form({})).filter(([name]) => !name.startsWith("packages.")));
-    expect((await refusalOf(await adminData(s, "/app/lading/new", NEW, { form: noPackages }))).result?.error).toEqual({ packages: ["Add at least one package."] });
+    expect((await refusalOf(await adminData(s, "/app/lading/new", NEW, { form: noPackages }))).result?.error).toEqual({
+      packages: ["Add at least one package."],
+    });
     // Another shop's warehouse, a SKU not in this shop's catalogue.
     expect((await refusalOf(await send({ warehouseId: "JP09", "packages.0.lines.0.sku": "THEIR-ONLY-SKU" }))).result?.error).toEqual({
       warehouseId: ["is not one of your warehouses (Settings > Routing)"],
@@ -142,7 +173,14 @@ describe("bulk shipments (lading orders)", () => {
       result: { error: { serviceCode: ["service DE01-STD does not ship from warehouse US01"] } },
     });
     await seedCatalogue(s.db, s.shop, [{ sku: "POSTER-UNREG", name: "Poster" }]);
-    const unregistered = await refusalOf(await send({ "packages.4.lines.2.sku": "MUG-CER-350-WHT", "packages.4.lines.2.quantity": "1", "packages.4.lines.9.sku": "POSTER-UNREG", "packages.4.lines.9.quantity": "3" }));
+    const unregistered = await refusalOf(
+      await send({
+        "packages.4.lines.2.sku": "MUG-CER-350-WHT",
+        "packages.4.lines.2.quantity": "1",
+        "packages.4.lines.9.sku": "POSTER-UNREG",
+        "packages.4.lines.9.quantity": "3",
+      }),
+    );
     expect(unregistered).toMatchObject({
       problem: "The provider refused the bulk shipment: SKU POSTER-UNREG is not registered; create it first (merchant SKU).",
       result: { error: { "packages.4.lines.9.sku": ["SKU POSTER-UNREG is not registered; create it first (merchant SKU)"] } },
@@ -153,13 +191,42 @@ describe("bulk shipments (lading orders)", () => {
   it("sends the packages with store SKUs as their provider SKUs, lists the order and shows the provider's ids", async () => {
     const s = stack();
     await seedCatalogue(s.db, s.shop, [{ sku: "SHOP-MUG", name: "Mug as the shop sells it" }]);
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }], skus: { bySku: { "SHOP-MUG": { providerSku: "MUG-CER-350-WHT" } } } });
-    const id = await sent({ "packages.1.lines.0.sku": "SHOP-MUG", "packages.1.lines.0.quantity": "6", "packages.1.lines.1.sku": "TEA-GREEN-100G", "packages.1.lines.1.quantity": "2" });
+    await saveShopSettings(s.db, s.shop, {
+      warehouses: [{ warehouseId: "US01" }],
+      skus: { bySku: { "SHOP-MUG": { providerSku: "MUG-CER-350-WHT" } } },
+    });
+    const id = await sent({
+      "packages.1.lines.0.sku": "SHOP-MUG",
+      "packages.1.lines.0.quantity": "6",
+      "packages.1.lines.1.sku": "TEA-GREEN-100G",
+      "packages.1.lines.1.quantity": "2",
+    });
 
-    expect(s.sandbox.state().ladings.get("LD-TEST-1")).toMatchObject({ shipmentId: "FBA15ABCDE", warehouseId: "US01", serviceCode: "US01-STD", packageCount: 2 });
+    expect(s.sandbox.state().ladings.get("LD-TEST-1")).toMatchObject({
+      shipmentId: "FBA15ABCDE",
+      warehouseId: "US01",
+      serviceCode: "US01-STD",
+      packageCount: 2,
+    });
     const order = await detail(id);
-    expect(order).toMatchObject({ reference: "LD-TEST-1", shipmentId: "FBA15ABCDE", state: "ACCEPTED", reservationDate: `${LATER}T00:00:00.000Z` });
-    expect(order.shipTo).toEqual({ contact: "Receiving dock", company: "Amazon.com Services LLC", phone: "+1 909 555 0100", email: null, street1: "2125 W San Bernardino Ave", street2: null, city: "Redlands", province: "CA", postcode: "92374", country: "US" });
+    expect(order).toMatchObject({
+      reference: "LD-TEST-1",
+      shipmentId: "FBA15ABCDE",
+      state: "ACCEPTED",
+      reservationDate: `${LATER}T00:00:00.000Z`,
+    });
+    expect(order.shipTo).toEqual({
+      contact: "Receiving dock",
+      company: "Amazon.com Services LLC",
+      phone: "+1 909 555 0100",
+      email: null,
+      street1: "2125 W San Bernardino Ave",
+      street2: null,
+      city: "Redlands",
+      province: "CA",
+      postcode: "92374",
+      country: "US",
+    });
     expect(order.packages).toEqual([
       { lines: [{ sku: "TEA-GREEN-100G", providerSku: "TEA-GREEN-100G", quantity: 24 }] },
       {
@@ -171,11 +238,24 @@ describe("bulk shipments (lading orders)", () => {
     ]);
     const list = ListData.parse(await (await adminData(s, "/app/lading", LIST)).json());
     expect(list.rows).toEqual([
-      { id, reference: "LD-TEST-1", shipmentId: "FBA15ABCDE", warehouseId: "US01", serviceCode: "US01-STD", shipTo: "Amazon.com Services LLC, Redlands, US", state: "ACCEPTED", packages: 2, units: 32, reservationDate: `${LATER}T00:00:00.000Z` },
+      {
+        id,
+        reference: "LD-TEST-1",
+        shipmentId: "FBA15ABCDE",
+        warehouseId: "US01",
+        serviceCode: "US01-STD",
+        shipTo: "Amazon.com Services LLC, Redlands, US",
+        state: "ACCEPTED",
+        packages: 2,
+        units: 32,
+        reservationDate: `${LATER}T00:00:00.000Z`,
+      },
     ]);
 
     // The same reference again is refused at its field: it names one order.
-    expect((await refusalOf(await send({}))).result?.error).toEqual({ reference: ["is already the reference of another of your bulk shipments"] });
+    expect((await refusalOf(await send({}))).result?.error).toEqual({
+      reference: ["is already the reference of another of your bulk shipments"],
+    });
     const page = (await adminDocument(s, `/app/lading/${id}`)).text;
     expect(page).toContain("FBA15ABCDE");
     expect(page).toContain("Accepted by the provider");
@@ -189,7 +269,18 @@ describe("bulk shipments (lading orders)", () => {
       warehouseId: "JP09",
       serviceCode: "JP09-STD",
       reservationDate: new Date("2026-12-01T00:00:00Z"),
-      shipTo: { contact: "Them", company: null, phone: null, email: null, street1: "1-1", street2: null, city: "Tokyo", province: null, postcode: null, country: "JP" },
+      shipTo: {
+        contact: "Them",
+        company: null,
+        phone: null,
+        email: null,
+        street1: "1-1",
+        street2: null,
+        city: "Tokyo",
+        province: null,
+        postcode: null,
+        country: "JP",
+      },
       packages: [],
     });
     expect(JSON.stringify(await (await adminData(s, "/app/lading", LIST)).json())).not.toContain("THEIR-LD-1");

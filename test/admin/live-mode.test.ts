@@ -29,11 +29,14 @@ describe("live mode", () => {
 
     // No credentials: the push gives up at once (nothing a retry could fix) with the way out.
     const first = await placeStudioOrder();
-    const dead = await waitFor(async () => (await s.db.job.findFirst({ where: { shop: s.shop, kind: "push.batch", status: "DEAD" } })) ?? undefined, {
-      timeoutMs: 30_000,
-      intervalMs: 100,
-      what: `a push job stopped for want of credentials\n${s.logs().slice(-3_000)}`,
-    });
+    const dead = await waitFor(
+      async () => (await s.db.job.findFirst({ where: { shop: s.shop, kind: "push.batch", status: "DEAD" } })) ?? undefined,
+      {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        what: `a push job stopped for want of credentials\n${s.logs().slice(-3_000)}`,
+      },
+    );
     expect(dead.lastError).toContain(
       `Live mode needs a connection to the provider, and none is saved for ${s.shop}: connect the provider or enter its API token in Settings > Provider connection, then retry.`,
     );
@@ -48,7 +51,9 @@ describe("live mode", () => {
     const created = await waitFor(
       async () => {
         const shipments = await s.db.shipment.findMany({ where: { shop: s.shop, orderId: { in: [first, second] } } });
-        return shipments.length === 2 && shipments.every((shipment) => ["CREATED", "FULFILLED", "DELIVERED"].includes(shipment.state)) ? shipments : undefined;
+        return shipments.length === 2 && shipments.every((shipment) => ["CREATED", "FULFILLED", "DELIVERED"].includes(shipment.state))
+          ? shipments
+          : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 100, what: `both shipments created by the provider\n${s.logs().slice(-3_000)}` },
     );

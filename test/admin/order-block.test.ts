@@ -36,10 +36,19 @@ const View = z.object({
   actions: z.array(z.enum(["send", "retry"])),
 });
 const ListAnswer = z.object({ orderId: z.string(), shipments: z.array(View) });
-const ActionAnswer = z.object({ outcome: z.string(), message: z.string(), reasons: z.array(z.object({ field: z.string(), message: z.string() })), shipments: z.array(View) });
+const ActionAnswer = z.object({
+  outcome: z.string(),
+  message: z.string(),
+  reasons: z.array(z.object({ field: z.string(), message: z.string() })),
+  shipments: z.array(View),
+});
 
 /** The block's call: the route's path for the order's number, the session token as a bearer, from the admin's origin. */
-function blockFetch(s: TestStack, orderNumber: string, init: { method?: string; body?: unknown; token?: string | null; shop?: string } = {}): Promise<Response> {
+function blockFetch(
+  s: TestStack,
+  orderNumber: string,
+  init: { method?: string; body?: unknown; token?: string | null; shop?: string } = {},
+): Promise<Response> {
   const token = init.token === undefined ? sessionToken(init.shop ?? s.shop, s.apiKey, s.apiSecret) : init.token;
   return fetch(new URL(`/api/orders/${orderNumber}/shipments`, s.appUrl), {
     method: init.method ?? (init.body ? "POST" : "GET"),
@@ -65,10 +74,13 @@ async function countingProvider(sandboxUrl: string): Promise<{ url: string; call
   proxy = createServer((incoming, outgoing) => {
     const key = `${incoming.method} ${(incoming.url ?? "").split("?")[0]}`;
     calls.set(key, (calls.get(key) ?? 0) + 1);
-    const forwarded = httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forwarded = httpRequest(
+      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     forwarded.on("error", () => outgoing.destroy());
     incoming.pipe(forwarded);
   });
@@ -84,22 +96,31 @@ afterEach(async () => {
 /** Places an order at the studio and waits until the app holds its shipment for review. */
 async function heldOrder(s: TestStack): Promise<{ orderId: string; shipmentId: string }> {
   const { orderId } = await placeOrderAt(s);
-  const held = await waitFor(async () => (await s.db.shipment.findFirst({ where: { shop: s.shop, orderId, state: "HELD" } })) ?? undefined, {
-    timeoutMs: 20_000,
-    intervalMs: 50,
-    what: `the order's shipment held for review\n${s.logs().slice(-3_000)}`,
-  });
+  const held = await waitFor(
+    async () => (await s.db.shipment.findFirst({ where: { shop: s.shop, orderId, state: "HELD" } })) ?? undefined,
+    {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+      what: `the order's shipment held for review\n${s.logs().slice(-3_000)}`,
+    },
+  );
   return { orderId, shipmentId: held.id };
 }
 
 const OrderFulfilments = z.object({
-  data: z.object({ order: z.object({ fulfillments: z.array(z.object({ status: z.string(), trackingInfo: z.array(z.object({ number: z.string().nullable() })) })) }) }),
+  data: z.object({
+    order: z.object({
+      fulfillments: z.array(z.object({ status: z.string(), trackingInfo: z.array(z.object({ number: z.string().nullable() })) })),
+    }),
+  }),
 });
 
 async function fulfilledInShopify(s: TestStack, orderId: string) {
   return waitFor(
     async () => {
-      const { data } = OrderFulfilments.parse(await s.adminGraphql("query ($id: ID!) { order(id: $id) { fulfillments { status trackingInfo { number } } } }", { id: orderId }));
+      const { data } = OrderFulfilments.parse(
+        await s.adminGraphql("query ($id: ID!) { order(id: $id) { fulfillments { status trackingInfo { number } } } }", { id: orderId }),
+      );
       return data.order.fulfillments.length > 0 ? data.order.fulfillments : undefined;
     },
     { timeoutMs: 30_000, intervalMs: 100, what: `a fulfilment in Shopify\n${s.logs().slice(-3_000)}` },
@@ -111,7 +132,12 @@ describe("the order page block's route", () => {
     const s = stack();
     const preflight = await fetch(new URL("/api/orders/1001/shipments", s.appUrl), {
       method: "OPTIONS",
-      headers: { "User-Agent": BROWSER_USER_AGENT, Origin: ADMIN_ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" },
+      headers: {
+        "User-Agent": BROWSER_USER_AGENT,
+        Origin: ADMIN_ORIGIN,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization, content-type",
+      },
     });
     expect(preflight.status, s.logs().slice(-3_000)).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
@@ -128,7 +154,15 @@ describe("the order page block's route", () => {
 
     // Shop A's shipment on A's order: B's session finds neither the order nor the shipment.
     const theirs = await s.db.shipment.create({
-      data: { shop: "other-shop.myshopify.com", kind: "DROPSHIP", state: "HELD", fulfillmentOrderId: "gid://shopify/FulfillmentOrder/880001", orderId: "gid://shopify/Order/880001", orderName: "#THEIRS", packageId: "THEIRS-1" },
+      data: {
+        shop: "other-shop.myshopify.com",
+        kind: "DROPSHIP",
+        state: "HELD",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/880001",
+        orderId: "gid://shopify/Order/880001",
+        orderName: "#THEIRS",
+        packageId: "THEIRS-1",
+      },
     });
     const list = await blockFetch(s, "880001");
     expect(list.status, s.logs().slice(-3_000)).toBe(404);
@@ -218,7 +252,9 @@ describe("send now from the block", () => {
     const packagesBefore = s.sandbox.state().dropships.size;
 
     const before = ListAnswer.parse(await (await blockFetch(s, numberOf(orderId))).json());
-    expect(before.shipments).toMatchObject([{ id: shipmentId, state: { label: "On hold" }, warehouse: "Drop-ship via SZ-HUB", actions: ["retry"] }]);
+    expect(before.shipments).toMatchObject([
+      { id: shipmentId, state: { label: "On hold" }, warehouse: "Drop-ship via SZ-HUB", actions: ["retry"] },
+    ]);
 
     const response = await blockFetch(s, numberOf(orderId), { body: { shipmentId, action: "retry" } });
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
@@ -228,17 +264,25 @@ describe("send now from the block", () => {
     expect(answer.shipments).toMatchObject([{ id: shipmentId, state: { code: "SUBMITTED", label: "Sent to provider" }, actions: [] }]);
 
     const fulfilments = await fulfilledInShopify(s, orderId);
-    const shipment = await waitFor(async () => {
-      const found = await s.db.shipment.findUniqueOrThrow({ where: { id: shipmentId }, include: { events: true } });
-      return found.state === "FULFILLED" || found.state === "DELIVERED" ? found : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 50, what: "the shipment fulfilled" });
+    const shipment = await waitFor(
+      async () => {
+        const found = await s.db.shipment.findUniqueOrThrow({ where: { id: shipmentId }, include: { events: true } });
+        return found.state === "FULFILLED" || found.state === "DELIVERED" ? found : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: "the shipment fulfilled" },
+    );
     expect(fulfilments).toEqual([{ status: "SUCCESS", trackingInfo: [{ number: shipment.trackingNumber }] }]);
     expect(provider.calls.get("POST /v1/directExpressOrders")).toBe(1);
     // The batch push never sent it again.
     expect(provider.calls.get("POST /v1/directExpressOrders/multiple") ?? 0).toBe(0);
     expect(s.sandbox.state().dropships.size).toBe(packagesBefore + 1);
-    expect(shipment.events.filter((event) => event.type === "sent").map((event) => event.message)).toEqual([expect.stringMatching(/^Sent to the provider \(drop-ship location SZ-HUB, service US01-EXP\): created\.$/)]);
-    expect(await s.db.job.findFirst({ where: { kind: "push.one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 0 });
+    expect(shipment.events.filter((event) => event.type === "sent").map((event) => event.message)).toEqual([
+      expect.stringMatching(/^Sent to the provider \(drop-ship location SZ-HUB, service US01-EXP\): created\.$/),
+    ]);
+    expect(await s.db.job.findFirst({ where: { kind: "push.one", payload: { contains: shipmentId } } })).toMatchObject({
+      status: "DONE",
+      attempts: 0,
+    });
   }, 60_000);
 
   it("a timeout on the first creation call, its package created all the same, still makes one package", async () => {
@@ -246,7 +290,10 @@ describe("send now from the block", () => {
     const provider = await countingProvider(s.sandboxUrl);
     await studioHeldForReview(s, provider.url);
     const { orderId, shipmentId } = await heldOrder(s);
-    await fetch(`${s.sandboxUrl}/__sandbox/faults`, { method: "POST", body: JSON.stringify({ operation: "createDropship", kind: "timeout", afterProcessing: true }) });
+    await fetch(`${s.sandboxUrl}/__sandbox/faults`, {
+      method: "POST",
+      body: JSON.stringify({ operation: "createDropship", kind: "timeout", afterProcessing: true }),
+    });
     const packagesBefore = s.sandbox.state().dropships.size;
 
     const response = await blockFetch(s, numberOf(orderId), { body: { shipmentId, action: "retry" } });
@@ -259,7 +306,9 @@ describe("send now from the block", () => {
     await fulfilledInShopify(s, orderId);
     expect(provider.calls.get("POST /v1/directExpressOrders")).toBe(2);
     expect(s.sandbox.state().dropships.size).toBe(packagesBefore + 1);
-    const { data } = OrderFulfilments.parse(await s.adminGraphql("query ($id: ID!) { order(id: $id) { fulfillments { status trackingInfo { number } } } }", { id: orderId }));
+    const { data } = OrderFulfilments.parse(
+      await s.adminGraphql("query ($id: ID!) { order(id: $id) { fulfillments { status trackingInfo { number } } } }", { id: orderId }),
+    );
     expect(data.order.fulfillments).toHaveLength(1);
   }, 60_000);
 
@@ -270,7 +319,10 @@ describe("send now from the block", () => {
     const { orderId, shipmentId } = await heldOrder(s);
     const packagesBefore = s.sandbox.state().dropships.size;
     // Every attempt of the client fails before the provider looks at the package.
-    await fetch(`${s.sandboxUrl}/__sandbox/faults`, { method: "POST", body: JSON.stringify({ operation: "createDropship", kind: "500", count: 4 }) });
+    await fetch(`${s.sandboxUrl}/__sandbox/faults`, {
+      method: "POST",
+      body: JSON.stringify({ operation: "createDropship", kind: "500", count: 4 }),
+    });
 
     const response = await blockFetch(s, numberOf(orderId), { body: { shipmentId, action: "retry" } });
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
@@ -285,7 +337,10 @@ describe("send now from the block", () => {
     expect(provider.calls.get("POST /v1/directExpressOrders")).toBe(5);
     expect(provider.calls.get("POST /v1/directExpressOrders/multiple") ?? 0).toBe(0);
     expect(s.sandbox.state().dropships.size).toBe(packagesBefore + 1);
-    expect(await s.db.job.findFirst({ where: { kind: "push.one", payload: { contains: shipmentId } } })).toMatchObject({ status: "DONE", attempts: 1 });
+    expect(await s.db.job.findFirst({ where: { kind: "push.one", payload: { contains: shipmentId } } })).toMatchObject({
+      status: "DONE",
+      attempts: 1,
+    });
   }, 60_000);
 
   it("live mode without a connection to the provider: nothing sent, the merchant told where to connect, the package left to the batch", async () => {
@@ -307,7 +362,9 @@ describe("send now from the block", () => {
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
     const answer = ActionAnswer.parse(await response.json());
     expect(answer.outcome).toBe("refused");
-    expect(answer.message).toMatch(/^Not sent: Live mode needs a connection to the provider, .+ Settings > Provider connection, then retry\.$/);
+    expect(answer.message).toMatch(
+      /^Not sent: Live mode needs a connection to the provider, .+ Settings > Provider connection, then retry\.$/,
+    );
     expect(await s.db.shipment.findUniqueOrThrow({ where: { id: ready.id } })).toMatchObject({ state: "READY", sendingJobId: null });
     expect(s.sandbox.state().dropships.has("BLOCK-LIVE-1")).toBe(false);
   });
@@ -333,8 +390,15 @@ describe("send now from the block", () => {
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
     const answer = ActionAnswer.parse(await response.json());
     expect(answer).toMatchObject({ outcome: "held", message: "The provider refused the package: correct what it names, then retry." });
-    expect(answer.reasons).toEqual([{ field: "Package.ServiceCode", message: expect.stringMatching(/^The provider refused Package\.ServiceCode: .+\. Correct it, then retry\.$/) }]);
-    expect(answer.shipments).toMatchObject([{ id: ready.id, state: { code: "HELD", label: "On hold" }, actions: ["retry"], reasons: answer.reasons }]);
+    expect(answer.reasons).toEqual([
+      {
+        field: "Package.ServiceCode",
+        message: expect.stringMatching(/^The provider refused Package\.ServiceCode: .+\. Correct it, then retry\.$/),
+      },
+    ]);
+    expect(answer.shipments).toMatchObject([
+      { id: ready.id, state: { code: "HELD", label: "On hold" }, actions: ["retry"], reasons: answer.reasons },
+    ]);
     const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: ready.id } });
     expect(stored).toMatchObject({ state: "HELD", sendingJobId: null });
   });

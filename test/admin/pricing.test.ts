@@ -27,14 +27,40 @@ const Price = z.object({
   cheapest: z.boolean(),
   fastest: z.boolean(),
 });
-const Priced = z.object({ warehouseId: z.string(), destination: z.string(), lines: z.array(z.object({ sku: z.string(), providerSku: z.string(), quantity: z.number() })), inputs: z.record(z.string(), z.string()) });
+const Priced = z.object({
+  warehouseId: z.string(),
+  destination: z.string(),
+  lines: z.array(z.object({ sku: z.string(), providerSku: z.string(), quantity: z.number() })),
+  inputs: z.record(z.string(), z.string()),
+});
 const Answer = z.union([
   z.object({ intent: z.literal("quote"), ok: z.literal(true), priced: Priced, services: z.array(Price) }),
-  z.object({ intent: z.literal("service"), ok: z.literal(true), priced: Priced, service: Price, charges: z.array(z.object({ name: z.string(), amount: z.number() })) }),
-  z.object({ intent: z.string(), ok: z.literal(false), problem: z.string().nullable(), result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).nullable() }),
+  z.object({
+    intent: z.literal("service"),
+    ok: z.literal(true),
+    priced: Priced,
+    service: Price,
+    charges: z.array(z.object({ name: z.string(), amount: z.number() })),
+  }),
+  z.object({
+    intent: z.string(),
+    ok: z.literal(false),
+    problem: z.string().nullable(),
+    result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).nullable(),
+  }),
 ]);
 
-const form = (fields: Record<string, string>) => ({ intent: "quote", warehouseId: "US01", country: "GB", postcode: "SW1A 1AA", city: "London", province: "", "lines.0.sku": "MUG-CER-350-WHT", "lines.0.quantity": "2", ...fields });
+const form = (fields: Record<string, string>) => ({
+  intent: "quote",
+  warehouseId: "US01",
+  country: "GB",
+  postcode: "SW1A 1AA",
+  city: "London",
+  province: "",
+  "lines.0.sku": "MUG-CER-350-WHT",
+  "lines.0.quantity": "2",
+  ...fields,
+});
 
 async function price(fields: Record<string, string>) {
   const response = await adminData(stack(), "/app/pricing", ROUTE, { form: form(fields) });
@@ -50,7 +76,11 @@ describe("the pricing page", () => {
     await seedCatalogue(s.db, OTHER_SHOP, [{ sku: "THEIR-ONLY-SKU", name: "Their product" }]);
 
     const data = z
-      .object({ warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean() })), catalogue: z.array(z.object({ sku: z.string(), name: z.string() })), countries: z.array(z.object({ value: z.string(), label: z.string() })) })
+      .object({
+        warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean() })),
+        catalogue: z.array(z.object({ sku: z.string(), name: z.string() })),
+        countries: z.array(z.object({ value: z.string(), label: z.string() })),
+      })
       .parse(await (await adminData(s, "/app/pricing", ROUTE)).json());
     expect(data.warehouses).toEqual([
       { id: "US01", enabled: true },
@@ -66,7 +96,11 @@ describe("the pricing page", () => {
     const { status, answer } = await price({});
     expect(status, stack().logs().slice(-3_000)).toBe(200);
     if (answer.intent !== "quote" || !answer.ok) throw new Error(JSON.stringify(answer));
-    expect(answer.priced).toMatchObject({ warehouseId: "US01", destination: "United Kingdom (GB)", lines: [{ sku: "MUG-CER-350-WHT", providerSku: "MUG-CER-350-WHT", quantity: 2 }] });
+    expect(answer.priced).toMatchObject({
+      warehouseId: "US01",
+      destination: "United Kingdom (GB)",
+      lines: [{ sku: "MUG-CER-350-WHT", providerSku: "MUG-CER-350-WHT", quantity: 2 }],
+    });
     expect(answer.services.map((service) => [service.serviceCode, service.success])).toEqual([
       ["US01-INT", true],
       ["US01-EXP", true],
@@ -102,7 +136,13 @@ describe("the pricing page", () => {
   it("refuses wrong fields by field before asking the provider, and puts the provider's own refusal at its line", async () => {
     const s = stack();
     await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
-    const wrong = await price({ country: "", postcode: "9".repeat(51), "lines.0.quantity": "0", "lines.3.sku": "TEA-GREEN-100G", "lines.3.quantity": "1.5" });
+    const wrong = await price({
+      country: "",
+      postcode: "9".repeat(51),
+      "lines.0.quantity": "0",
+      "lines.3.sku": "TEA-GREEN-100G",
+      "lines.3.quantity": "1.5",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.answer.ok === false && wrong.answer.result?.error).toEqual({
       country: ["is required: choose where the parcel goes"],
@@ -110,25 +150,48 @@ describe("the pricing page", () => {
       "lines.0.quantity": ["must be at least 1"],
       "lines.3.quantity": ["must be a whole number"],
     });
-    expect((await price({ "lines.0.sku": "", "lines.0.quantity": "" })).answer).toMatchObject({ ok: false, result: { error: { lines: ["Add at least one SKU to price."] } } });
+    expect((await price({ "lines.0.sku": "", "lines.0.quantity": "" })).answer).toMatchObject({
+      ok: false,
+      result: { error: { lines: ["Add at least one SKU to price."] } },
+    });
 
     // Another shop's warehouse, a SKU not in this shop's catalogue: refused, nothing priced.
-    expect((await price({ warehouseId: "JP09" })).answer).toMatchObject({ ok: false, result: { error: { warehouseId: ["is not one of your warehouses (Settings > Routing)"] } } });
-    expect((await price({ "lines.0.sku": "THEIR-ONLY-SKU" })).answer).toMatchObject({ ok: false, result: { error: { "lines.0.sku": ["is not a SKU of your catalogue"] } } });
+    expect((await price({ warehouseId: "JP09" })).answer).toMatchObject({
+      ok: false,
+      result: { error: { warehouseId: ["is not one of your warehouses (Settings > Routing)"] } },
+    });
+    expect((await price({ "lines.0.sku": "THEIR-ONLY-SKU" })).answer).toMatchObject({
+      ok: false,
+      result: { error: { "lines.0.sku": ["is not a SKU of your catalogue"] } },
+    });
 
     await seedCatalogue(s.db, s.shop, [{ sku: "POSTER-UNREG", name: "Poster" }]);
     const unregistered = await price({ "lines.0.sku": "TEA-GREEN-100G", "lines.7.sku": "POSTER-UNREG", "lines.7.quantity": "1" });
     expect(unregistered.status).toBe(400);
-    expect(unregistered.answer).toMatchObject({ ok: false, problem: "The provider refused to price it: SKU POSTER-UNREG is not registered.", result: { error: { "lines.7.sku": ["SKU POSTER-UNREG is not registered"] } } });
+    expect(unregistered.answer).toMatchObject({
+      ok: false,
+      problem: "The provider refused to price it: SKU POSTER-UNREG is not registered.",
+      result: { error: { "lines.7.sku": ["SKU POSTER-UNREG is not registered"] } },
+    });
   });
 
   it("says in words when the provider cannot be reached", async () => {
     const s = stack();
     const faults = `${s.sandboxUrl}/__sandbox/faults`;
-    await fetch(faults, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ operation: "priceAllServices", kind: "500", count: 10 }) });
+    await fetch(faults, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ operation: "priceAllServices", kind: "500", count: 10 }),
+    });
     try {
       const { answer } = await price({});
-      expect(answer).toMatchObject({ ok: false, result: null, problem: expect.stringMatching(/^The provider is not answering normally just now \(HTTP 500, ticket .+\)\. Try again in a few minutes\.$/) });
+      expect(answer).toMatchObject({
+        ok: false,
+        result: null,
+        problem: expect.stringMatching(
+          /^The provider is not answering normally just now \(HTTP 500, ticket .+\)\. Try again in a few minutes\.$/,
+        ),
+      });
     } finally {
       await fetch(faults, { method: "DELETE" });
     }

@@ -39,7 +39,11 @@ const ListData = z.object({
 let sequence = 0;
 
 /** A return as the returns flow would have left it, `minutesAgo` old. */
-async function insertReturn(shop: string, state: ReturnState, { minutesAgo = 0, ...fields }: Partial<Prisma.CustomerReturnUncheckedCreateInput> & { minutesAgo?: number } = {}) {
+async function insertReturn(
+  shop: string,
+  state: ReturnState,
+  { minutesAgo = 0, ...fields }: Partial<Prisma.CustomerReturnUncheckedCreateInput> & { minutesAgo?: number } = {},
+) {
   sequence += 1;
   const at = new Date(Date.now() - minutesAgo * 60_000);
   return stack().db.customerReturn.create({
@@ -53,7 +57,9 @@ async function insertReturn(shop: string, state: ReturnState, { minutesAgo = 0, 
       warehouseCode: "US01",
       locationId: "gid://shopify/Location/1",
       packageId: `RT-${700 + sequence}-US01`,
-      lines: JSON.stringify([{ reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: "MUG-CER-350-WHT", title: "Mug", quantity: 2 }]),
+      lines: JSON.stringify([
+        { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: "MUG-CER-350-WHT", title: "Mug", quantity: 2 },
+      ]),
       units: 2,
       createdAt: at,
       updatedAt: at,
@@ -72,7 +78,11 @@ describe("the returns list", () => {
       trackingNumber: "1Z999AA10123456784",
       trackingCarrier: "UPS",
     });
-    const refused = await insertReturn(s.shop, "FAILED", { minutesAgo: 5, lastErrorCode: "NO_SERVICE", lastErrorText: "No service of warehouse US01 is set for FR or as its default: add one in Settings > Routing." });
+    const refused = await insertReturn(s.shop, "FAILED", {
+      minutesAgo: 5,
+      lastErrorCode: "NO_SERVICE",
+      lastErrorText: "No service of warehouse US01 is set for FR or as its default: add one in Settings > Routing.",
+    });
     const theirs = await insertReturn(OTHER_SHOP, "FAILED", { minutesAgo: 1, lastErrorText: "Another shop's problem." });
 
     const response = await adminData(s, "/app/returns", LIST);

@@ -23,7 +23,13 @@ const OTHER_SHOP = "other-shop.myshopify.com";
 let sequence = 0;
 
 /** An outbound shipment as the push leaves it: its request sent, `daysAgo` old. */
-async function shipped(shop: string, country: string, skus: [string, number][], daysAgo = 1, fields: Partial<Prisma.ShipmentUncheckedCreateInput> = {}) {
+async function shipped(
+  shop: string,
+  country: string,
+  skus: [string, number][],
+  daysAgo = 1,
+  fields: Partial<Prisma.ShipmentUncheckedCreateInput> = {},
+) {
   sequence += 1;
   const at = new Date(Date.now() - daysAgo * 86_400_000);
   await stack().db.shipment.create({
@@ -37,7 +43,11 @@ async function shipped(shop: string, country: string, skus: [string, number][], 
       warehouseCode: "US01",
       requestSent: encodePackageRequest({
         kind: "OUTBOUND",
-        body: { PackageId: PackageId.parse(`SUGGEST-${sequence}`), ShipToAddress: { Country: country, City: "Somewhere" }, Skus: skus.map(([Sku, Quantity]) => ({ Sku, Quantity })) },
+        body: {
+          PackageId: PackageId.parse(`SUGGEST-${sequence}`),
+          ShipToAddress: { Country: country, City: "Somewhere" },
+          Skus: skus.map(([Sku, Quantity]) => ({ Sku, Quantity })),
+        },
       }),
       createdAt: at,
       updatedAt: at,
@@ -57,7 +67,13 @@ const Suggestions = z.object({
     warehouses: z.array(
       z.object({
         warehouseId: z.string(),
-        byCountry: z.array(z.object({ country: z.string(), suggested: z.object({ code: z.string(), price: z.string(), days: z.string().nullable() }).nullable(), note: z.string().nullable() })),
+        byCountry: z.array(
+          z.object({
+            country: z.string(),
+            suggested: z.object({ code: z.string(), price: z.string(), days: z.string().nullable() }).nullable(),
+            note: z.string().nullable(),
+          }),
+        ),
       }),
     ),
   }),
@@ -70,8 +86,18 @@ async function cheapestAtSandbox(warehouseId: string, country: string, sku: stri
     headers: { "Content-Type": "application/json", Authorization: "Bearer sandbox" },
     body: JSON.stringify({ WarehouseId: warehouseId, Country: country, Skus: [{ Sku: sku, Quantity: 1 }] }),
   });
-  const results = z.array(z.object({ ServiceCode: z.string(), Success: z.boolean(), ChargeInfo: z.object({ Summary: z.array(z.object({ Amount: z.number() })) }).nullable() })).parse(await response.json());
-  const priced = results.filter((result) => result.Success).sort((a, b) => (a.ChargeInfo?.Summary[0]?.Amount ?? 0) - (b.ChargeInfo?.Summary[0]?.Amount ?? 0));
+  const results = z
+    .array(
+      z.object({
+        ServiceCode: z.string(),
+        Success: z.boolean(),
+        ChargeInfo: z.object({ Summary: z.array(z.object({ Amount: z.number() })) }).nullable(),
+      }),
+    )
+    .parse(await response.json());
+  const priced = results
+    .filter((result) => result.Success)
+    .sort((a, b) => (a.ChargeInfo?.Summary[0]?.Amount ?? 0) - (b.ChargeInfo?.Summary[0]?.Amount ?? 0));
   return priced[0]?.ServiceCode ?? null;
 }
 
@@ -85,8 +111,20 @@ describe("suggested services by country", () => {
         { warehouseId: "XX01", enabled: false },
       ],
     });
-    const bands = Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? 50 : 0])) as Record<(typeof AGE_BANDS)[number], number>;
-    await replaceWarehouseStock(s.db, s.shop, "US01", [{ sku: "MUG-CER-350-WHT", storageNo: null, total: 50, bands }, { sku: "TEA-GREEN-100G", storageNo: null, total: 500, bands }], new Date());
+    const bands = Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? 50 : 0])) as Record<
+      (typeof AGE_BANDS)[number],
+      number
+    >;
+    await replaceWarehouseStock(
+      s.db,
+      s.shop,
+      "US01",
+      [
+        { sku: "MUG-CER-350-WHT", storageNo: null, total: 50, bands },
+        { sku: "TEA-GREEN-100G", storageNo: null, total: 500, bands },
+      ],
+      new Date(),
+    );
     await shipped(s.shop, "GB", [["MUG-CER-350-WHT", 2]]);
     await shipped(s.shop, "GB", [["MUG-CER-350-WHT", 1]]);
     await shipped(s.shop, "gb", [["TEA-GREEN-100G", 1]]);
@@ -115,12 +153,14 @@ describe("suggested services by country", () => {
     expect(suggestions.warehouses.map((warehouse) => warehouse.warehouseId)).toEqual(["US01", "DE01"]);
     for (const warehouse of suggestions.warehouses) {
       for (const cell of warehouse.byCountry) {
-        expect(cell.suggested?.code ?? null, `${warehouse.warehouseId} → ${cell.country}`).toBe(await cheapestAtSandbox(warehouse.warehouseId, cell.country, "MUG-CER-350-WHT"));
+        expect(cell.suggested?.code ?? null, `${warehouse.warehouseId} → ${cell.country}`).toBe(
+          await cheapestAtSandbox(warehouse.warehouseId, cell.country, "MUG-CER-350-WHT"),
+        );
         expect(cell.suggested?.price).toMatch(/^\d+\.\d\d (USD|EUR)$/);
       }
     }
     // Nothing of the settings changed by asking.
-    expect((await s.db.job.count({ where: { shop: s.shop, kind: "install.fulfillment-services" } }))).toBe(0);
+    expect(await s.db.job.count({ where: { shop: s.shop, kind: "install.fulfillment-services" } })).toBe(0);
   });
 
   it("says so, in each cell and once for all, when the provider cannot be reached", async () => {
@@ -130,11 +170,19 @@ describe("suggested services by country", () => {
     await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "DE01" }] });
     await shipped(s.shop, "FR", [["CANDLE-SOY-200-LAV", 1]]);
     const faults = `${s.sandboxUrl}/__sandbox/faults`;
-    await fetch(faults, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ operation: "priceAllServices", kind: "500", count: 10 }) });
+    await fetch(faults, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ operation: "priceAllServices", kind: "500", count: 10 }),
+    });
     try {
-      const { suggestions } = Suggestions.parse(await (await adminData(s, "/app/settings", ROUTE, { form: { intent: "suggestServices" } })).json());
+      const { suggestions } = Suggestions.parse(
+        await (await adminData(s, "/app/settings", ROUTE, { form: { intent: "suggestServices" } })).json(),
+      );
       expect(suggestions.problem).toMatch(/^The provider is not answering normally just now/);
-      expect(suggestions.warehouses[0]?.byCountry).toEqual([{ country: "FR", suggested: null, note: "Not priced: the provider did not answer." }]);
+      expect(suggestions.warehouses[0]?.byCountry).toEqual([
+        { country: "FR", suggested: null, note: "Not priced: the provider did not answer." },
+      ]);
     } finally {
       await fetch(faults, { method: "DELETE" });
     }

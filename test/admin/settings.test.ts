@@ -99,7 +99,17 @@ describe("the settings page", () => {
 
     const page = await adminDocument(s, "/app/settings");
     expect(page.status).toBe(200);
-    for (const section of ["Provider connection", "Routing", "Warehouses", "Drop-ship", "Customs and tax numbers", "SKUs", "Cash on delivery", "Notifications", "Push policy"]) {
+    for (const section of [
+      "Provider connection",
+      "Routing",
+      "Warehouses",
+      "Drop-ship",
+      "Customs and tax numbers",
+      "SKUs",
+      "Cash on delivery",
+      "Notifications",
+      "Push policy",
+    ]) {
       expect(page.text).toContain(section);
     }
     expect(page.text).toContain("Not connected");
@@ -150,7 +160,11 @@ describe("the settings page", () => {
     const answer = Answer.parse(await response.json());
     expect(answer).toMatchObject({ ok: false, message: "The settings were not saved: correct the fields below." });
     expect(answer.errors).toEqual([
-      { field: "warehouses.0.byCountry.0.service", label: "Service for US (warehouse US01)", message: "may contain only letters, digits, hyphen (-) and underscore (_)" },
+      {
+        field: "warehouses.0.byCountry.0.service",
+        label: "Service for US (warehouse US01)",
+        message: "may contain only letters, digits, hyphen (-) and underscore (_)",
+      },
       { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
       { field: "stockSync.intervalMinutes", label: "Sync every (minutes)", message: "must be at least 5" },
       { field: "skuDefaults.widthCm", label: "Default width", message: "is required with the other two sizes" },
@@ -167,7 +181,9 @@ describe("the settings page", () => {
       expect(response.status, `${mode} ${address}`).toBe(400);
       const answer = Answer.parse(await response.json());
       expect(answer.message).toBe("The settings were not saved: correct the fields below.");
-      expect(answer.errors?.map(({ field, label }) => ({ field, label }))).toEqual([{ field: "providerBaseUrl", label: "Provider address" }]);
+      expect(answer.errors?.map(({ field, label }) => ({ field, label }))).toEqual([
+        { field: "providerBaseUrl", label: "Provider address" },
+      ]);
       return answer.errors?.[0]?.message ?? "";
     };
     expect(await refusal("live", "https://169.254.169.254/latest/meta-data/")).toBe(
@@ -175,9 +191,13 @@ describe("the settings page", () => {
     );
     expect(await refusal("live", "https://10.0.0.5/")).toContain("10.0.0.5 is not a public internet address");
     expect(await refusal("live", "https://[::ffff:192.168.1.1]:8443/")).toContain("is not a public internet address");
-    expect(await refusal("live", "https://localhost:4010/")).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public internet address/);
+    expect(await refusal("live", "https://localhost:4010/")).toMatch(
+      /^localhost resolves to (127\.0\.0\.1|::1), which is not a public internet address/,
+    );
     // The stack's own sandbox on loopback: not in live mode (http, loopback), whatever the stack allows.
-    expect(await refusal("live", s.sandboxUrl)).toBe(`${new URL(s.sandboxUrl).origin} is not an https address: only https is allowed here (live mode sends your provider token only to a public https address)`);
+    expect(await refusal("live", s.sandboxUrl)).toBe(
+      `${new URL(s.sandboxUrl).origin} is not an https address: only https is allowed here (live mode sends your provider token only to a public https address)`,
+    );
     expect(await refusal("live", "http://api.example.com/")).toContain("is not an https address");
     // Sandbox mode: http is allowed, the inside still is not.
     expect(await refusal("sandbox", "http://169.254.169.254/")).toBe("169.254.169.254 is not a public internet address");
@@ -185,7 +205,9 @@ describe("the settings page", () => {
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
 
     // In the stack (and only there: the Shopify emulator is configured), sandbox mode may use the sandbox on loopback.
-    const saved = await adminData(s, "/app/settings", ROUTE, { form: { ...validForm(studio), mode: "sandbox", providerBaseUrl: s.sandboxUrl } });
+    const saved = await adminData(s, "/app/settings", ROUTE, {
+      form: { ...validForm(studio), mode: "sandbox", providerBaseUrl: s.sandboxUrl },
+    });
     expect(saved.status, s.logs().slice(-3_000)).toBe(200);
     expect(await getShopSettings(s.db, s.shop)).toMatchObject({ mode: "sandbox", providerBaseUrl: s.sandboxUrl });
   });
@@ -227,20 +249,32 @@ describe("the settings page", () => {
     // A token with spaces is refused, naming the field, and the saved one stays.
     const bad = await adminData(s, "/app/settings", ROUTE, { form: { intent: "saveToken", token: "two words" } });
     expect(bad.status).toBe(400);
-    expect(Answer.parse(await bad.json()).errors).toEqual([{ field: "token", label: "API token", message: "may contain only letters, digits and symbols, without spaces" }]);
+    expect(Answer.parse(await bad.json()).errors).toEqual([
+      { field: "token", label: "API token", message: "may contain only letters, digits and symbols, without spaces" },
+    ]);
     expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ token: TOKEN });
   });
 
   it("shows nothing of another shop's settings or connection, and leaves them alone", async () => {
     const s = stack();
-    await saveShopSettings(s.db, OTHER_SHOP, { mode: "live", dropShip: { handlingLocation: "OTHER-HUB", merchantLocationIds: ["gid://shopify/Location/999"] } });
-    await saveProviderCredentials(s.db, OTHER_SHOP, { kind: "staticToken", token: "other-shop-token-0123456zqxw", savedAt: new Date() }, { key: s.credentialsKey });
+    await saveShopSettings(s.db, OTHER_SHOP, {
+      mode: "live",
+      dropShip: { handlingLocation: "OTHER-HUB", merchantLocationIds: ["gid://shopify/Location/999"] },
+    });
+    await saveProviderCredentials(
+      s.db,
+      OTHER_SHOP,
+      { kind: "staticToken", token: "other-shop-token-0123456zqxw", savedAt: new Date() },
+      { key: s.credentialsKey },
+    );
     const otherBefore = await s.db.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } });
 
     const data = await (await adminData(s, "/app/settings", ROUTE)).text();
     expect(data).not.toContain("OTHER-HUB");
     expect(data).not.toContain("zqxw");
-    const saved = await adminData(s, "/app/settings", ROUTE, { form: { ...validForm(await studioId()), "dropShip.handlingLocation": "MINE-HUB" } });
+    const saved = await adminData(s, "/app/settings", ROUTE, {
+      form: { ...validForm(await studioId()), "dropShip.handlingLocation": "MINE-HUB" },
+    });
     expect(saved.status).toBe(200);
     const disconnected = await adminData(s, "/app/settings", ROUTE, { form: { intent: "disconnect" } });
     expect(disconnected.status).toBe(200);
@@ -258,9 +292,15 @@ describe("the settings page", () => {
     const load = await adminData(s, "/app/settings", ROUTE, { signedIn: false });
     expect(load.status).toBe(204);
     expect(load.headers.get("X-Remix-Redirect")).toBe("/auth/login");
-    const save = await adminData(s, "/app/settings", ROUTE, { signedIn: false, form: { ...validForm(await studioId()), "dropShip.handlingLocation": "INTRUDER" } });
+    const save = await adminData(s, "/app/settings", ROUTE, {
+      signedIn: false,
+      form: { ...validForm(await studioId()), "dropShip.handlingLocation": "INTRUDER" },
+    });
     expect(save.status).not.toBe(200);
-    const token = await adminData(s, "/app/settings", ROUTE, { signedIn: false, form: { intent: "saveToken", token: "intruder-token-0123456789" } });
+    const token = await adminData(s, "/app/settings", ROUTE, {
+      signedIn: false,
+      form: { intent: "saveToken", token: "intruder-token-0123456789" },
+    });
     expect(token.status).not.toBe(200);
     const after = await s.db.shop.findUnique({ where: { domain: s.shop } });
     expect(after?.settings).toBe(before?.settings);
@@ -299,14 +339,18 @@ describe("the settings page", () => {
     const back = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
     expect(back.status, s.logs().slice(-3_000)).toBe(302);
     const settingsUrl = new URL(back.headers.get("Location") ?? "");
-    expect(`${settingsUrl.origin}${settingsUrl.pathname}`).toBe(`https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings`);
+    expect(`${settingsUrl.origin}${settingsUrl.pathname}`).toBe(
+      `https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings`,
+    );
     const parked = settingsUrl.searchParams.get("provider_connection") ?? "";
     expect(parked).not.toContain(callback.searchParams.get("code") ?? "(none)");
     expect(await stored()).toBe(before);
 
     // Another staff member of the shop (whoever's browser approved) cannot finish it.
     const pendingPath = `/app/settings?provider_connection=${encodeURIComponent(parked)}`;
-    const asOther = (await (await adminData(s, pendingPath, ROUTE, { user: "7" })).json()) as { pendingConnection: { ok: boolean; problem?: string } };
+    const asOther = (await (await adminData(s, pendingPath, ROUTE, { user: "7" })).json()) as {
+      pendingConnection: { ok: boolean; problem?: string };
+    };
     expect(asOther.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("another staff member") });
     const otherFinish = await adminData(s, "/app/settings", ROUTE, { user: "7", form: { intent: "finishConnect", parked } });
     expect(otherFinish.status).toBe(400);
@@ -342,8 +386,15 @@ describe("the settings page", () => {
     // Shop B's staff member pressed Connect and approved; the sealed answer reaches this shop's admin.
     const otherCiphertext = (await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null;
     const otherState = createOAuthState({ shop: OTHER_SHOP, user: "42", secret: s.apiSecret, currentCiphertext: otherCiphertext });
-    const { parked } = await parkProviderAnswer(s.db, { code: "code-for-other-shop", state: otherState }, { SHOPIFY_API_SECRET: s.apiSecret }, { key: s.credentialsKey });
-    const load = (await (await adminData(s, `/app/settings?provider_connection=${encodeURIComponent(parked)}`, ROUTE)).json()) as { pendingConnection: { ok: boolean; problem?: string } };
+    const { parked } = await parkProviderAnswer(
+      s.db,
+      { code: "code-for-other-shop", state: otherState },
+      { SHOPIFY_API_SECRET: s.apiSecret },
+      { key: s.credentialsKey },
+    );
+    const load = (await (await adminData(s, `/app/settings?provider_connection=${encodeURIComponent(parked)}`, ROUTE)).json()) as {
+      pendingConnection: { ok: boolean; problem?: string };
+    };
     expect(load.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("not started in this store") });
     const finish = await adminData(s, "/app/settings", ROUTE, { form: { intent: "finishConnect", parked } });
     expect(finish.status).toBe(400);

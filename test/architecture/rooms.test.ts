@@ -125,7 +125,9 @@ describe("the rooms of app/", () => {
   });
 
   it("never import sandbox/ or test/, tests beside the code included", () => {
-    const outside = imports.filter(({ to }) => to.startsWith(path.join(root, "sandbox") + path.sep) || to.startsWith(path.join(root, "test") + path.sep));
+    const outside = imports.filter(
+      ({ to }) => to.startsWith(path.join(root, "sandbox") + path.sep) || to.startsWith(path.join(root, "test") + path.sep),
+    );
     expect(outside.map(({ from, to }) => `${path.relative(root, from)} imports ${path.relative(root, to)}`)).toEqual([]);
   });
 
@@ -138,7 +140,9 @@ describe("the rooms of app/", () => {
     const readme = readFileSync(path.join(root, "README.md"), "utf8");
     const section = readme.slice(readme.indexOf("## What is where"));
     const table = section.slice(0, section.indexOf("\n## ") === -1 ? undefined : section.indexOf("\n## "));
-    const named = [...table.matchAll(/`((?:app|test|scripts|server|bench|dev|sandbox|prisma|docs|extensions)\/[^`]*)`/g)].map((match) => match[1] ?? "");
+    const named = [...table.matchAll(/`((?:app|test|scripts|server|bench|dev|sandbox|prisma|docs|extensions)\/[^`]*)`/g)].map(
+      (match) => match[1] ?? "",
+    );
     const rooms = readdirSync(app).filter((name) => statSync(path.join(app, name)).isDirectory());
     expect(rooms.filter((room) => !named.some((entry) => entry === `app/${room}/` || entry.startsWith(`app/${room}/`)))).toEqual([]);
     expect(named.filter((entry) => !existsSync(path.join(root, entry.replace(/\*.*$/, ""))))).toEqual([]);

@@ -10,49 +10,69 @@ import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./suppo
 const admin = useAdminBrowser({ worker: false });
 
 describe("the customer data requests page", () => {
-  it("says what will appear there while the shop has no request", async () => {
-    const opened = await admin.openAdminPage("/app/data-requests", { name: "/app/data-requests (empty)" });
-    const { page } = opened;
-    await expectVisible(page.getByRole("heading", { name: "Customer data requests" }));
-    await expectVisible(page.getByText("No customer data requests"));
-    await opened.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+  it(
+    "says what will appear there while the shop has no request",
+    async () => {
+      const opened = await admin.openAdminPage("/app/data-requests", { name: "/app/data-requests (empty)" });
+      const { page } = opened;
+      await expectVisible(page.getByRole("heading", { name: "Customer data requests" }));
+      await expectVisible(page.getByText("No customer data requests"));
+      await opened.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it("lists an answered data request and downloads its report", async () => {
-    const s = admin.stack();
-    const report = { customerId: "gid://shopify/Customer/4242", shipments: [{ packageId: "PKG-4242", destination: "Oslo, NO" }] };
-    for (const [shop, requestId] of [
-      [s.shop, "5151"],
-      ["other-shop.myshopify.com", "6161"],
-    ] as const) {
-      const receipt = await s.db.webhookReceipt.create({ data: { shop, topic: "customers/data_request", webhookId: `dr-${requestId}`, eventId: `dr-${requestId}`, apiVersion: "2026-10", status: "PROCESSED" } });
-      await s.db.complianceRequest.create({
-        data: {
-          shop,
-          kind: "CUSTOMER_DATA_REQUEST",
-          customerId: "gid://shopify/Customer/4242",
-          orderIds: JSON.stringify(["gid://shopify/Order/4343"]),
-          shopifyRequestId: requestId,
-          receiptId: receipt.id,
-          receivedAt: new Date(),
-          completedAt: new Date(),
-          report: JSON.stringify(report),
-        },
-      });
-    }
+  it(
+    "lists an answered data request and downloads its report",
+    async () => {
+      const s = admin.stack();
+      const report = { customerId: "gid://shopify/Customer/4242", shipments: [{ packageId: "PKG-4242", destination: "Oslo, NO" }] };
+      for (const [shop, requestId] of [
+        [s.shop, "5151"],
+        ["other-shop.myshopify.com", "6161"],
+      ] as const) {
+        const receipt = await s.db.webhookReceipt.create({
+          data: {
+            shop,
+            topic: "customers/data_request",
+            webhookId: `dr-${requestId}`,
+            eventId: `dr-${requestId}`,
+            apiVersion: "2026-10",
+            status: "PROCESSED",
+          },
+        });
+        await s.db.complianceRequest.create({
+          data: {
+            shop,
+            kind: "CUSTOMER_DATA_REQUEST",
+            customerId: "gid://shopify/Customer/4242",
+            orderIds: JSON.stringify(["gid://shopify/Order/4343"]),
+            shopifyRequestId: requestId,
+            receiptId: receipt.id,
+            receivedAt: new Date(),
+            completedAt: new Date(),
+            report: JSON.stringify(report),
+          },
+        });
+      }
 
-    const opened = await admin.openAdminPage("/app/data-requests", { name: "/app/data-requests" });
-    const { page } = opened;
-    const row = page.getByRole("row").filter({ hasText: "Shopify request 5151" });
-    await expectVisible(row.getByText("Data request"));
-    await expectVisible(row.getByText("4242", { exact: true }));
-    await expectVisible(row.getByText(/^Report written \d{4}-\d\d-\d\d$/));
-    expect(await page.getByText("6161").count()).toBe(0);
+      const opened = await admin.openAdminPage("/app/data-requests", { name: "/app/data-requests" });
+      const { page } = opened;
+      const row = page.getByRole("row").filter({ hasText: "Shopify request 5151" });
+      await expectVisible(row.getByText("Data request"));
+      await expectVisible(row.getByText("4242", { exact: true }));
+      await expectVisible(row.getByText(/^Report written \d{4}-\d\d-\d\d$/));
+      expect(await page.getByText("6161").count()).toBe(0);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), opened.mainAction(() => row.getByRole("button", { name: /Download/ }).click())]);
-    expect(download.suggestedFilename()).toBe("customer-data-request-5151.json");
-    expect(JSON.parse(await readFile(await download.path(), "utf8"))).toEqual(report);
-    await expectVisible(page.getByText("Saved customer-data-request-5151.json. Send it to the customer as Shopify's request asks."));
-    await opened.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        opened.mainAction(() => row.getByRole("button", { name: /Download/ }).click()),
+      ]);
+      expect(download.suggestedFilename()).toBe("customer-data-request-5151.json");
+      expect(JSON.parse(await readFile(await download.path(), "utf8"))).toEqual(report);
+      await expectVisible(page.getByText("Saved customer-data-request-5151.json. Send it to the customer as Shopify's request asks."));
+      await opened.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

@@ -9,25 +9,29 @@ import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./suppo
 const admin = useAdminBrowser({ worker: false });
 
 describe("Home", () => {
-  it("guides the setup from the shop's real state, shows the counts, and the admin's menu leads to Shipments", async () => {
-    const home = await admin.openAdminPage("/app");
-    const { page } = home;
-    await expectVisible(page.getByRole("heading", { name: "Fulfilment connector" }));
-    await expectVisible(page.getByText("1 of 5 done"));
-    await expectVisible(page.getByText("Sandbox mode: everything runs against the provider simulator, no real parcels."));
-    await expectVisible(page.getByText("No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Routing."));
-    await expectVisible(page.getByRole("link", { name: "Open Settings" }).nth(1));
-    await expectVisible(page.getByText("Needs attention"));
-    await expectVisible(page.getByText("Sending a package again never creates a second parcel at the provider."));
-    await home.audit();
+  it(
+    "guides the setup from the shop's real state, shows the counts, and the admin's menu leads to Shipments",
+    async () => {
+      const home = await admin.openAdminPage("/app");
+      const { page } = home;
+      await expectVisible(page.getByRole("heading", { name: "Fulfilment connector" }));
+      await expectVisible(page.getByText("1 of 5 done"));
+      await expectVisible(page.getByText("Sandbox mode: everything runs against the provider simulator, no real parcels."));
+      await expectVisible(page.getByText("No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Routing."));
+      await expectVisible(page.getByRole("link", { name: "Open Settings" }).nth(1));
+      await expectVisible(page.getByText("Needs attention"));
+      await expectVisible(page.getByText("Sending a package again never creates a second parcel at the provider."));
+      await home.audit();
 
-    // Orders placed before the app: asked for, the search is queued and the page says so.
-    await page.getByRole("button", { name: "Find open orders" }).click();
-    await expectVisible(page.getByText("Looking for open orders at your provider locations."));
-    await home.audit();
+      // Orders placed before the app: asked for, the search is queued and the page says so.
+      await page.getByRole("button", { name: "Find open orders" }).click();
+      await expectVisible(page.getByText("Looking for open orders at your provider locations."));
+      await home.audit();
 
-    await home.navigateFromAdminMenu("Shipments");
-    await expectVisible(page.getByRole("heading", { name: "Shipments" }));
-    await expectVisible(page.getByText("Each order your fulfilment provider ships appears here"));
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await home.navigateFromAdminMenu("Shipments");
+      await expectVisible(page.getByRole("heading", { name: "Shipments" }));
+      await expectVisible(page.getByText("Each order your fulfilment provider ships appears here"));
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

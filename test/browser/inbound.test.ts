@@ -34,150 +34,167 @@ async function setUp() {
 }
 
 describe("inbound shipments", () => {
-  it("sends two boxes of catalogue SKUs to a warehouse and opens the shipment with the provider's id", async () => {
-    await setUp();
-    const list = await admin.openAdminPage("/app/inbound", { name: "/app/inbound (empty)" });
-    await expectVisible(list.page.getByText("No inbound shipments yet"));
-    await list.audit();
+  it(
+    "sends two boxes of catalogue SKUs to a warehouse and opens the shipment with the provider's id",
+    async () => {
+      await setUp();
+      const list = await admin.openAdminPage("/app/inbound", { name: "/app/inbound (empty)" });
+      await expectVisible(list.page.getByText("No inbound shipments yet"));
+      await list.audit();
 
-    const create = await admin.openAdminPage("/app/inbound/new");
-    const { page } = create;
-    await expectVisible(page.getByRole("heading", { name: "New inbound shipment", level: 1 }));
-    const reference = await page.getByLabel("Your reference").inputValue();
-    expect(reference).toMatch(/^IN-\d{8}-[0-9A-F]{6}$/);
-    await page.getByLabel("Travels by").selectOption("Air");
-    await page.getByLabel("Box 1 label (optional)").fill("CARTON-A");
-    await fillBox(page, 1, { weight: "4200", length: "40", width: "30", height: "30" });
-    await pick(page, 1, "green tea", /TEA-GREEN-100G/);
-    await page.getByLabel("Quantity of TEA-GREEN-100G in box 1").fill("24");
-    await page.getByRole("button", { name: "Add a box" }).click();
-    await fillBox(page, 2, { weight: "2500", length: "30", width: "20", height: "20.5" });
-    await pick(page, 2, "mug", /MUG-CER-350-WHT/);
-    await page.getByLabel("Quantity of MUG-CER-350-WHT in box 2").fill("6");
+      const create = await admin.openAdminPage("/app/inbound/new");
+      const { page } = create;
+      await expectVisible(page.getByRole("heading", { name: "New inbound shipment", level: 1 }));
+      const reference = await page.getByLabel("Your reference").inputValue();
+      expect(reference).toMatch(/^IN-\d{8}-[0-9A-F]{6}$/);
+      await page.getByLabel("Travels by").selectOption("Air");
+      await page.getByLabel("Box 1 label (optional)").fill("CARTON-A");
+      await fillBox(page, 1, { weight: "4200", length: "40", width: "30", height: "30" });
+      await pick(page, 1, "green tea", /TEA-GREEN-100G/);
+      await page.getByLabel("Quantity of TEA-GREEN-100G in box 1").fill("24");
+      await page.getByRole("button", { name: "Add a box" }).click();
+      await fillBox(page, 2, { weight: "2500", length: "30", width: "20", height: "20.5" });
+      await pick(page, 2, "mug", /MUG-CER-350-WHT/);
+      await page.getByLabel("Quantity of MUG-CER-350-WHT in box 2").fill("6");
 
-    await create.mainAction(() => page.getByRole("button", { name: "Send to warehouse" }).click());
-    await expectVisible(page.getByRole("heading", { name: reference, level: 1 }));
-    await expectVisible(page.getByText("On its way"));
-    await expectVisible(page.getByRole("heading", { name: "2 boxes, 30 units" }));
-    const providerId = admin.stack().sandbox.state().inbounds.get(reference)?.svcOrderId ?? "?";
-    await expectVisible(page.getByText(providerId));
-    await expectVisible(page.getByText("24 × Sencha green tea, 100 g (TEA-GREEN-100G)"));
-    await expectVisible(page.getByText("Air freight"));
-    await create.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await create.mainAction(() => page.getByRole("button", { name: "Send to warehouse" }).click());
+      await expectVisible(page.getByRole("heading", { name: reference, level: 1 }));
+      await expectVisible(page.getByText("On its way"));
+      await expectVisible(page.getByRole("heading", { name: "2 boxes, 30 units" }));
+      const providerId = admin.stack().sandbox.state().inbounds.get(reference)?.svcOrderId ?? "?";
+      await expectVisible(page.getByText(providerId));
+      await expectVisible(page.getByText("24 × Sencha green tea, 100 g (TEA-GREEN-100G)"));
+      await expectVisible(page.getByText("Air freight"));
+      await create.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it("refuses wrong fields at the field before sending, and shows at its line what only the provider refuses", async () => {
-    await setUp();
-    const create = await admin.openAdminPage("/app/inbound/new", { name: "/app/inbound/new (refused)" });
-    const { page } = create;
-    create.allowConsoleError(/status of 400/, "the app answers a shipment the provider refused with 400, and Chromium logs every 4xx");
-    let posts = 0;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts += 1;
-    });
+  it(
+    "refuses wrong fields at the field before sending, and shows at its line what only the provider refuses",
+    async () => {
+      await setUp();
+      const create = await admin.openAdminPage("/app/inbound/new", { name: "/app/inbound/new (refused)" });
+      const { page } = create;
+      create.allowConsoleError(/status of 400/, "the app answers a shipment the provider refused with 400, and Chromium logs every 4xx");
+      let posts = 0;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts += 1;
+      });
 
+      await page.getByRole("button", { name: "Send to warehouse" }).click();
+      await expectVisible(page.getByText("Add at least one SKU to this box."));
+      await page.getByLabel("Your reference").fill("IN 7");
+      await page.getByLabel("Your reference").blur();
+      await expectVisible(page.getByText("may contain only letters, digits, hyphen (-) and underscore (_)"));
+      await page.getByLabel("Box 1 weight").fill("0");
+      await page.getByLabel("Box 1 weight").blur();
+      await expectVisible(page.getByText("must be more than 0 grams"));
+      expect(posts).toBe(0);
 
-    await page.getByRole("button", { name: "Send to warehouse" }).click();
-    await expectVisible(page.getByText("Add at least one SKU to this box."));
-    await page.getByLabel("Your reference").fill("IN 7");
-    await page.getByLabel("Your reference").blur();
-    await expectVisible(page.getByText("may contain only letters, digits, hyphen (-) and underscore (_)"));
-    await page.getByLabel("Box 1 weight").fill("0");
-    await page.getByLabel("Box 1 weight").blur();
-    await expectVisible(page.getByText("must be more than 0 grams"));
-    expect(posts).toBe(0);
+      await page.getByLabel("Your reference").fill("IN-REFUSED-7");
+      await fillBox(page, 1, { weight: "900", length: "60", width: "8", height: "8" });
+      await pick(page, 1, "poster", /POSTER-A2-UNREG/);
+      await page.getByLabel("Quantity of POSTER-A2-UNREG in box 1").fill("3");
+      await create.mainAction(() => page.getByRole("button", { name: "Send to warehouse" }).click());
+      await expectVisible(
+        page.getByText("The provider refused the shipment: SKU POSTER-A2-UNREG is not registered; create it first (merchant SKU)."),
+      );
+      await expectVisible(page.getByText("SKU POSTER-A2-UNREG is not registered; create it first (merchant SKU)", { exact: true }));
+      expect(posts).toBe(1);
+      await create.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-    await page.getByLabel("Your reference").fill("IN-REFUSED-7");
-    await fillBox(page, 1, { weight: "900", length: "60", width: "8", height: "8" });
-    await pick(page, 1, "poster", /POSTER-A2-UNREG/);
-    await page.getByLabel("Quantity of POSTER-A2-UNREG in box 1").fill("3");
-    await create.mainAction(() => page.getByRole("button", { name: "Send to warehouse" }).click());
-    await expectVisible(page.getByText("The provider refused the shipment: SKU POSTER-A2-UNREG is not registered; create it first (merchant SKU)."));
-    await expectVisible(page.getByText("SKU POSTER-A2-UNREG is not registered; create it first (merchant SKU)", { exact: true }));
-    expect(posts).toBe(1);
-    await create.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+  it(
+    "changes the boxes of a shipment on its way: checked at the field, then replaced at the provider",
+    async () => {
+      await setUp();
+      const s = admin.stack();
+      const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
+        form: {
+          reference: "IN-REPACKED-1",
+          warehouseId: "US01",
+          shippingType: "Sea",
+          "boxes.0.weight": "4200",
+          "boxes.0.length": "40",
+          "boxes.0.width": "30",
+          "boxes.0.height": "30",
+          "boxes.0.lines.0.sku": "TEA-GREEN-100G",
+          "boxes.0.lines.0.quantity": "12",
+        },
+      });
+      const path = sent.headers.get("X-Remix-Redirect") ?? "";
+      expect(path).toMatch(/^\/app\/inbound\/\w+$/);
 
-  it("changes the boxes of a shipment on its way: checked at the field, then replaced at the provider", async () => {
-    await setUp();
-    const s = admin.stack();
-    const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
-      form: {
-        reference: "IN-REPACKED-1",
-        warehouseId: "US01",
-        shippingType: "Sea",
-        "boxes.0.weight": "4200",
-        "boxes.0.length": "40",
-        "boxes.0.width": "30",
-        "boxes.0.height": "30",
-        "boxes.0.lines.0.sku": "TEA-GREEN-100G",
-        "boxes.0.lines.0.quantity": "12",
-      },
-    });
-    const path = sent.headers.get("X-Remix-Redirect") ?? "";
-    expect(path).toMatch(/^\/app\/inbound\/\w+$/);
+      const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id (boxes changed)" });
+      const { page } = detail;
+      await expectVisible(page.getByRole("heading", { name: "1 box, 12 units" }));
+      await page.getByRole("button", { name: "Change boxes" }).click();
+      await page.getByLabel("Box 1 weight").fill("0");
+      await page.getByLabel("Box 1 weight").blur();
+      await expectVisible(page.getByText("must be more than 0 grams"));
+      await page.getByLabel("Box 1 weight").fill("5100");
+      await page.getByLabel("Quantity of TEA-GREEN-100G in box 1").fill("20");
+      await pick(page, 1, "mug", /MUG-CER-350-WHT/);
+      await page.getByLabel("Quantity of MUG-CER-350-WHT in box 1").fill("6");
 
-    const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id (boxes changed)" });
-    const { page } = detail;
-    await expectVisible(page.getByRole("heading", { name: "1 box, 12 units" }));
-    await page.getByRole("button", { name: "Change boxes" }).click();
-    await page.getByLabel("Box 1 weight").fill("0");
-    await page.getByLabel("Box 1 weight").blur();
-    await expectVisible(page.getByText("must be more than 0 grams"));
-    await page.getByLabel("Box 1 weight").fill("5100");
-    await page.getByLabel("Quantity of TEA-GREEN-100G in box 1").fill("20");
-    await pick(page, 1, "mug", /MUG-CER-350-WHT/);
-    await page.getByLabel("Quantity of MUG-CER-350-WHT in box 1").fill("6");
+      await detail.mainAction(() => page.getByRole("button", { name: "Save boxes" }).click());
+      await expectVisible(page.getByText("Boxes saved: the provider has the new boxes."));
+      await expectVisible(page.getByRole("heading", { name: "1 box, 26 units" }));
+      await expectVisible(page.getByText("6 × Ceramic mug 350 ml, white (MUG-CER-350-WHT)"));
+      expect(s.sandbox.state().inbounds.get("IN-REPACKED-1")?.boxes).toEqual([
+        {
+          skus: [
+            { sku: "TEA-GREEN-100G", quantity: 20 },
+            { sku: "MUG-CER-350-WHT", quantity: 6 },
+          ],
+        },
+      ]);
+      await detail.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-    await detail.mainAction(() => page.getByRole("button", { name: "Save boxes" }).click());
-    await expectVisible(page.getByText("Boxes saved: the provider has the new boxes."));
-    await expectVisible(page.getByRole("heading", { name: "1 box, 26 units" }));
-    await expectVisible(page.getByText("6 × Ceramic mug 350 ml, white (MUG-CER-350-WHT)"));
-    expect(s.sandbox.state().inbounds.get("IN-REPACKED-1")?.boxes).toEqual([
-      {
-        skus: [
-          { sku: "TEA-GREEN-100G", quantity: 20 },
-          { sku: "MUG-CER-350-WHT", quantity: 6 },
-        ],
-      },
-    ]);
-    await detail.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+  it(
+    "looks for the shipment's arrival on demand and shows it received once the warehouse has it",
+    async () => {
+      await setUp();
+      const s = admin.stack();
+      const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
+        form: {
+          reference: "IN-ARRIVES-1",
+          warehouseId: "US01",
+          shippingType: "Sea",
+          "boxes.0.weight": "4200",
+          "boxes.0.length": "40",
+          "boxes.0.width": "30",
+          "boxes.0.height": "30",
+          "boxes.0.lines.0.sku": "TEA-GREEN-100G",
+          "boxes.0.lines.0.quantity": "12",
+        },
+      });
+      const path = sent.headers.get("X-Remix-Redirect") ?? "";
+      expect(path).toMatch(/^\/app\/inbound\/\w+$/);
 
-  it("looks for the shipment's arrival on demand and shows it received once the warehouse has it", async () => {
-    await setUp();
-    const s = admin.stack();
-    const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
-      form: {
-        reference: "IN-ARRIVES-1",
-        warehouseId: "US01",
-        shippingType: "Sea",
-        "boxes.0.weight": "4200",
-        "boxes.0.length": "40",
-        "boxes.0.width": "30",
-        "boxes.0.height": "30",
-        "boxes.0.lines.0.sku": "TEA-GREEN-100G",
-        "boxes.0.lines.0.quantity": "12",
-      },
-    });
-    const path = sent.headers.get("X-Remix-Redirect") ?? "";
-    expect(path).toMatch(/^\/app\/inbound\/\w+$/);
+      const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id" });
+      const { page } = detail;
+      await page.getByRole("button", { name: "Check arrival now" }).click();
+      await expectVisible(page.getByText("Still on its way: the warehouse has not received it yet. The app looks again every hour."));
 
-    const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id" });
-    const { page } = detail;
-    await page.getByRole("button", { name: "Check arrival now" }).click();
-    await expectVisible(page.getByText("Still on its way: the warehouse has not received it yet. The app looks again every hour."));
+      s.sandbox.advanceClock(60_000);
+      await detail.mainAction(() => page.getByRole("button", { name: "Check arrival now" }).click());
+      await expectVisible(page.getByText("Received by the warehouse: its stock is being written into Shopify."));
+      await expectVisible(page.getByText("Received", { exact: true }));
+      await expectVisible(page.getByText(/^Received by warehouse US01 on /));
+      await expect(page.getByRole("button", { name: "Change boxes" }).count()).resolves.toBe(0);
+      await detail.audit();
 
-    s.sandbox.advanceClock(60_000);
-    await detail.mainAction(() => page.getByRole("button", { name: "Check arrival now" }).click());
-    await expectVisible(page.getByText("Received by the warehouse: its stock is being written into Shopify."));
-    await expectVisible(page.getByText("Received", { exact: true }));
-    await expectVisible(page.getByText(/^Received by warehouse US01 on /));
-    await expect(page.getByRole("button", { name: "Change boxes" }).count()).resolves.toBe(0);
-    await detail.audit();
-
-    const list = await admin.openAdminPage("/app/inbound");
-    await expectVisible(list.page.getByRole("link", { name: "IN-ARRIVES-1" }));
-    await list.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      const list = await admin.openAdminPage("/app/inbound");
+      await expectVisible(list.page.getByRole("link", { name: "IN-ARRIVES-1" }));
+      await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

@@ -18,9 +18,9 @@ const admin = useAdminBrowser({ worker: false });
 
 /** The table's body rows as the merchant reads them: SKU, total, the twelve bands (– is 0), then any "older than" badge. */
 async function tableRows(page: Page): Promise<string[][]> {
-  return page.locator("table tbody tr").evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => (cell.textContent ?? "").trim())),
-  );
+  return page
+    .locator("table tbody tr")
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => (cell.textContent ?? "").trim())));
 }
 
 /** A cell's number: "1,234", "–" (none), or a badge's "120 units" (after its tone, read out to screen readers). */
@@ -36,119 +36,161 @@ async function exportCsv(page: Page): Promise<{ name: string; bytes: Buffer; rec
 }
 
 describe("inventory age", () => {
-  it("says where to set up a warehouse when the shop has none", async () => {
-    const inventory = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age (no warehouse)" });
-    await expectVisible(inventory.page.getByText("No warehouse set up yet"));
-    await expectVisible(inventory.page.getByRole("link", { name: "Set up a warehouse" }));
-    await inventory.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
-
-  it("reads the provider live before the first sync, filters old stock, sorts, and exports exactly what it shows", async () => {
-    const s = admin.stack();
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01" }] });
-
-    const inventory = await admin.openAdminPage("/app/inventory-age");
-    const { page } = inventory;
-    await expectVisible(page.getByText(/^Read from the provider just now \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): the stock sync has not read US01 yet\.$/));
-    await expectVisible(page.getByRole("heading", { name: "Units by age" }));
-    expect((await tableRows(page)).map((row) => row[0])).toContain("MUG-CER-350-WHT");
-    expect(await tableRows(page)).toHaveLength(14);
-    // The chart is drawn: one bar segment per SKU and band with stock.
-    await expectVisible(page.locator("svg").filter({ has: page.locator("rect, path") }).first());
-
-    await inventory.mainAction(async () => {
-      await page.getByLabel("Older than (days)").click();
-      await page.getByLabel("Older than (days)").fill("180");
-      await page.getByLabel("Sort by").selectOption("oldest");
-    });
-    await expectVisible(page.getByRole("columnheader", { name: "Older than 180 days" }));
-    await expectVisible(page.getByText("Counts bands from 181–210 days on."));
-    const shown = await tableRows(page);
-    // Every SKU at US01 has a lot 200 and 400 days old: all stay, each marked with its old units.
-    expect(shown).toHaveLength(14);
-    for (const row of shown) {
-      const bands = row.slice(2, 14).map(asNumber);
-      expect(asNumber(row[14] ?? "")).toBe(bands.slice(6).reduce((sum, units) => sum + units, 0));
-      expect(row[14]).toMatch(/[\d,]+ units?$/);
-    }
-    // Oldest first: the most units in the oldest band at the top.
-    const oldest = shown.map((row) => asNumber(row[13] ?? ""));
-    expect([...oldest].sort((a, b) => b - a)).toEqual(oldest);
-    expect(new URL(page.url()).searchParams.get("olderThan")).toBe("180");
-
-    const csv = await exportCsv(page);
-    expect(csv.name).toMatch(/^inventory-age-US01-\d{4}-\d\d-\d\d\.csv$/);
-    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(csv.bytes.includes("\r\n")).toBe(true);
-    const [header, ...records] = csv.records;
-    expect(header).toEqual(["SKU", "Storage number", "Total units", ...AGE_BANDS.map((_, index) => (index === 11 ? "Over 330 days" : `${index === 0 ? 0 : index * 30 + 1}–${index * 30 + 30} days`)), "Older than 180 days"]);
-    // The same rows in the same order, with the same numbers (the storage number is the CSV's only extra column).
-    expect(records.map((record) => [record[0], ...record.slice(2).map(Number)])).toEqual(shown.map((row) => [row[0], ...row.slice(1).map(asNumber)]));
-    await expectVisible(page.getByText(/^Exported 14 SKUs to inventory-age-US01-/));
-
-    // The stock sync reads enabled warehouses with a Shopify location only: asking now says so.
-    await page.getByRole("button", { name: "Read the stock again" }).click();
-    await expectVisible(page.getByText("Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing)."));
-    await inventory.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
-
-  it("shows the stock sync's read as of its time, page by page, and exports every row", async () => {
-    const s = admin.stack();
-    const readAt = new Date("2026-03-02T08:15:00Z");
-    const bands = (units: number): AgeBands => Object.fromEntries(AGE_BANDS.map((band, index) => [band, index === 0 ? units : index === 7 ? 2 : 0])) as AgeBands;
-    const skus = [
-      ...Array.from({ length: 42 }, (_, index) => `BULK-${String(index + 1).padStart(3, "0")}`),
-      'TEA "SENCHA", 100 g',
-      "KAFFEE-MÜHLE-GRAU",
-      "=SUM(A1)",
-    ];
-    await replaceWarehouseStock(
-      s.db,
-      s.shop,
-      "DE01",
-      skus.map((sku, index) => ({ sku, storageNo: index === 0 ? "LOC-A1" : null, total: index + 3, bands: bands(index + 1) })),
-      readAt,
-    );
-
-    const inventory = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age (stock sync, DE01)" });
-    const { page } = inventory;
-    await expectVisible(page.getByText(/the stock sync has not read US01 yet\.$/));
-    // Another warehouse: read by the server, a skeleton in its place meanwhile.
-    await inventory.mainAction(() => page.getByLabel("Warehouse").selectOption("DE01"));
-    await expectVisible(page.getByText("As of 2026-03-02 08:15 UTC, from the last stock sync."));
-    await expectVisible(page.getByText("Page 1 of 3"));
-    expect(await tableRows(page)).toHaveLength(20);
-
-    await page.getByLabel("Next").click();
-    await expectVisible(page.getByText("Page 2 of 3"));
-    expect((await tableRows(page))[0]?.[0]).toBe("BULK-020");
-    await inventory.audit();
-
-    const csv = await exportCsv(page);
-    const [, ...records] = csv.records;
-    expect(records).toHaveLength(45);
-    expect(records.map((record) => record[0])).toEqual(["'=SUM(A1)", ...skus.slice(0, 42), "KAFFEE-MÜHLE-GRAU", 'TEA "SENCHA", 100 g']);
-    expect(records[1]?.slice(0, 4)).toEqual(["BULK-001", "LOC-A1", "3", "1"]);
-
-    // A search narrows the table and the file alike.
-    await page.getByLabel("Search SKUs").fill("sencha");
-    await expectVisible(page.getByText("45 units in 1 SKU"));
-    const narrowed = await exportCsv(page);
-    expect(narrowed.records.slice(1).map((record) => record[0])).toEqual(['TEA "SENCHA", 100 g']);
-  }, BROWSER_TEST_TIMEOUT_MS);
-
-  it("says in words when the provider cannot be reached", async () => {
-    const s = admin.stack();
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
-    const faults = `${s.sandboxUrl}/__sandbox/faults`;
-    await fetch(faults, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ operation: "inventoryAge", kind: "500", count: 50 }) });
-    try {
-      const inventory = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age (provider down)" });
-      await expectVisible(inventory.page.getByText("The stock at US01 could not be read"));
-      await expectVisible(inventory.page.getByText(/The provider is not answering normally just now \(HTTP 500, ticket .+\)\. Try again in a few minutes\./));
+  it(
+    "says where to set up a warehouse when the shop has none",
+    async () => {
+      const inventory = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age (no warehouse)" });
+      await expectVisible(inventory.page.getByText("No warehouse set up yet"));
+      await expectVisible(inventory.page.getByRole("link", { name: "Set up a warehouse" }));
       await inventory.audit();
-    } finally {
-      await fetch(faults, { method: "DELETE" });
-    }
-  }, BROWSER_TEST_TIMEOUT_MS);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "reads the provider live before the first sync, filters old stock, sorts, and exports exactly what it shows",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01" }] });
+
+      const inventory = await admin.openAdminPage("/app/inventory-age");
+      const { page } = inventory;
+      await expectVisible(
+        page.getByText(/^Read from the provider just now \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): the stock sync has not read US01 yet\.$/),
+      );
+      await expectVisible(page.getByRole("heading", { name: "Units by age" }));
+      expect((await tableRows(page)).map((row) => row[0])).toContain("MUG-CER-350-WHT");
+      expect(await tableRows(page)).toHaveLength(14);
+      // The chart is drawn: one bar segment per SKU and band with stock.
+      await expectVisible(
+        page
+          .locator("svg")
+          .filter({ has: page.locator("rect, path") })
+          .first(),
+      );
+
+      await inventory.mainAction(async () => {
+        await page.getByLabel("Older than (days)").click();
+        await page.getByLabel("Older than (days)").fill("180");
+        await page.getByLabel("Sort by").selectOption("oldest");
+      });
+      await expectVisible(page.getByRole("columnheader", { name: "Older than 180 days" }));
+      await expectVisible(page.getByText("Counts bands from 181–210 days on."));
+      const shown = await tableRows(page);
+      // Every SKU at US01 has a lot 200 and 400 days old: all stay, each marked with its old units.
+      expect(shown).toHaveLength(14);
+      for (const row of shown) {
+        const bands = row.slice(2, 14).map(asNumber);
+        expect(asNumber(row[14] ?? "")).toBe(bands.slice(6).reduce((sum, units) => sum + units, 0));
+        expect(row[14]).toMatch(/[\d,]+ units?$/);
+      }
+      // Oldest first: the most units in the oldest band at the top.
+      const oldest = shown.map((row) => asNumber(row[13] ?? ""));
+      expect([...oldest].sort((a, b) => b - a)).toEqual(oldest);
+      expect(new URL(page.url()).searchParams.get("olderThan")).toBe("180");
+
+      const csv = await exportCsv(page);
+      expect(csv.name).toMatch(/^inventory-age-US01-\d{4}-\d\d-\d\d\.csv$/);
+      expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(csv.bytes.includes("\r\n")).toBe(true);
+      const [header, ...records] = csv.records;
+      expect(header).toEqual([
+        "SKU",
+        "Storage number",
+        "Total units",
+        ...AGE_BANDS.map((_, index) => (index === 11 ? "Over 330 days" : `${index === 0 ? 0 : index * 30 + 1}–${index * 30 + 30} days`)),
+        "Older than 180 days",
+      ]);
+      // The same rows in the same order, with the same numbers (the storage number is the CSV's only extra column).
+      expect(records.map((record) => [record[0], ...record.slice(2).map(Number)])).toEqual(
+        shown.map((row) => [row[0], ...row.slice(1).map(asNumber)]),
+      );
+      await expectVisible(page.getByText(/^Exported 14 SKUs to inventory-age-US01-/));
+
+      // The stock sync reads enabled warehouses with a Shopify location only: asking now says so.
+      await page.getByRole("button", { name: "Read the stock again" }).click();
+      await expectVisible(
+        page.getByText("Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing)."),
+      );
+      await inventory.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "shows the stock sync's read as of its time, page by page, and exports every row",
+    async () => {
+      const s = admin.stack();
+      const readAt = new Date("2026-03-02T08:15:00Z");
+      const bands = (units: number): AgeBands =>
+        Object.fromEntries(AGE_BANDS.map((band, index) => [band, index === 0 ? units : index === 7 ? 2 : 0])) as AgeBands;
+      const skus = [
+        ...Array.from({ length: 42 }, (_, index) => `BULK-${String(index + 1).padStart(3, "0")}`),
+        'TEA "SENCHA", 100 g',
+        "KAFFEE-MÜHLE-GRAU",
+        "=SUM(A1)",
+      ];
+      await replaceWarehouseStock(
+        s.db,
+        s.shop,
+        "DE01",
+        skus.map((sku, index) => ({ sku, storageNo: index === 0 ? "LOC-A1" : null, total: index + 3, bands: bands(index + 1) })),
+        readAt,
+      );
+
+      const inventory = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age (stock sync, DE01)" });
+      const { page } = inventory;
+      await expectVisible(page.getByText(/the stock sync has not read US01 yet\.$/));
+      // Another warehouse: read by the server, a skeleton in its place meanwhile.
+      await inventory.mainAction(() => page.getByLabel("Warehouse").selectOption("DE01"));
+      await expectVisible(page.getByText("As of 2026-03-02 08:15 UTC, from the last stock sync."));
+      await expectVisible(page.getByText("Page 1 of 3"));
+      expect(await tableRows(page)).toHaveLength(20);
+
+      await page.getByLabel("Next").click();
+      await expectVisible(page.getByText("Page 2 of 3"));
+      expect((await tableRows(page))[0]?.[0]).toBe("BULK-020");
+      await inventory.audit();
+
+      const csv = await exportCsv(page);
+      const [, ...records] = csv.records;
+      expect(records).toHaveLength(45);
+      expect(records.map((record) => record[0])).toEqual(["'=SUM(A1)", ...skus.slice(0, 42), "KAFFEE-MÜHLE-GRAU", 'TEA "SENCHA", 100 g']);
+      expect(records[1]?.slice(0, 4)).toEqual(["BULK-001", "LOC-A1", "3", "1"]);
+
+      // A search narrows the table and the file alike.
+      await page.getByLabel("Search SKUs").fill("sencha");
+      await expectVisible(page.getByText("45 units in 1 SKU"));
+      const narrowed = await exportCsv(page);
+      expect(narrowed.records.slice(1).map((record) => record[0])).toEqual(['TEA "SENCHA", 100 g']);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "says in words when the provider cannot be reached",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+      const faults = `${s.sandboxUrl}/__sandbox/faults`;
+      await fetch(faults, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ operation: "inventoryAge", kind: "500", count: 50 }),
+      });
+      try {
+        const inventory = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age (provider down)" });
+        await expectVisible(inventory.page.getByText("The stock at US01 could not be read"));
+        await expectVisible(
+          inventory.page.getByText(
+            /The provider is not answering normally just now \(HTTP 500, ticket .+\)\. Try again in a few minutes\./,
+          ),
+        );
+        await inventory.audit();
+      } finally {
+        await fetch(faults, { method: "DELETE" });
+      }
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

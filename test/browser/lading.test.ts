@@ -32,81 +32,99 @@ async function fillAddress(page: Page) {
 
 async function setUp() {
   const s = admin.stack();
-  await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-STD" } }, { warehouseId: "DE01", services: { defaultService: "DE01-STD" } }] });
+  await saveShopSettings(s.db, s.shop, {
+    warehouses: [
+      { warehouseId: "US01", services: { defaultService: "US01-STD" } },
+      { warehouseId: "DE01", services: { defaultService: "DE01-STD" } },
+    ],
+  });
   await seedCatalogue(s.db, s.shop);
 }
 
 describe("bulk shipments", () => {
-  it("sends two packages of catalogue SKUs from a warehouse to one address and opens the order with the provider's ids", async () => {
-    await setUp();
-    const list = await admin.openAdminPage("/app/lading", { name: "/app/lading (empty)" });
-    await expectVisible(list.page.getByText("No bulk shipments yet"));
-    await list.audit();
+  it(
+    "sends two packages of catalogue SKUs from a warehouse to one address and opens the order with the provider's ids",
+    async () => {
+      await setUp();
+      const list = await admin.openAdminPage("/app/lading", { name: "/app/lading (empty)" });
+      await expectVisible(list.page.getByText("No bulk shipments yet"));
+      await list.audit();
 
-    const create = await admin.openAdminPage("/app/lading/new");
-    const { page } = create;
-    await expectVisible(page.getByRole("heading", { name: "New bulk shipment", level: 1 }));
-    const reference = await page.getByLabel("Your reference").inputValue();
-    expect(reference).toMatch(/^LD-\d{8}-[0-9A-F]{6}$/);
-    await pick(page, 1, "green tea", /TEA-GREEN-100G/);
-    await page.getByLabel("Quantity of TEA-GREEN-100G in package 1").fill("24");
-    await page.getByRole("button", { name: "Add a package" }).click();
-    await pick(page, 2, "mug", /MUG-CER-350-WHT/);
-    await page.getByLabel("Quantity of MUG-CER-350-WHT in package 2").fill("6");
-    await page.getByLabel("Consignee's shipment id (optional)").fill("REPL-4711");
-    await page.getByLabel("Leaves from").selectOption("DE01");
-    expect(await page.getByLabel("Service").inputValue()).toBe("DE01-STD");
-    await page.getByLabel("Reservation date").fill(LATER);
-    await fillAddress(page);
+      const create = await admin.openAdminPage("/app/lading/new");
+      const { page } = create;
+      await expectVisible(page.getByRole("heading", { name: "New bulk shipment", level: 1 }));
+      const reference = await page.getByLabel("Your reference").inputValue();
+      expect(reference).toMatch(/^LD-\d{8}-[0-9A-F]{6}$/);
+      await pick(page, 1, "green tea", /TEA-GREEN-100G/);
+      await page.getByLabel("Quantity of TEA-GREEN-100G in package 1").fill("24");
+      await page.getByRole("button", { name: "Add a package" }).click();
+      await pick(page, 2, "mug", /MUG-CER-350-WHT/);
+      await page.getByLabel("Quantity of MUG-CER-350-WHT in package 2").fill("6");
+      await page.getByLabel("Consignee's shipment id (optional)").fill("REPL-4711");
+      await page.getByLabel("Leaves from").selectOption("DE01");
+      expect(await page.getByLabel("Service").inputValue()).toBe("DE01-STD");
+      await page.getByLabel("Reservation date").fill(LATER);
+      await fillAddress(page);
 
-    await create.mainAction(() => page.getByRole("button", { name: "Send bulk shipment" }).click());
-    await expectVisible(page.getByRole("heading", { name: reference, level: 1 }));
-    await expectVisible(page.getByText("Accepted by the provider"));
-    await expectVisible(page.getByRole("heading", { name: "2 packages, 30 units" }));
-    await expectVisible(page.getByText("REPL-4711"));
-    await expectVisible(page.getByText("24 × Sencha green tea, 100 g (TEA-GREEN-100G)"));
-    await expectVisible(page.getByText("Retail Partner GmbH"));
-    expect(admin.stack().sandbox.state().ladings.get(reference)).toMatchObject({ shipmentId: "REPL-4711", warehouseId: "DE01", serviceCode: "DE01-STD", packageCount: 2 });
-    await create.audit();
+      await create.mainAction(() => page.getByRole("button", { name: "Send bulk shipment" }).click());
+      await expectVisible(page.getByRole("heading", { name: reference, level: 1 }));
+      await expectVisible(page.getByText("Accepted by the provider"));
+      await expectVisible(page.getByRole("heading", { name: "2 packages, 30 units" }));
+      await expectVisible(page.getByText("REPL-4711"));
+      await expectVisible(page.getByText("24 × Sencha green tea, 100 g (TEA-GREEN-100G)"));
+      await expectVisible(page.getByText("Retail Partner GmbH"));
+      expect(admin.stack().sandbox.state().ladings.get(reference)).toMatchObject({
+        shipmentId: "REPL-4711",
+        warehouseId: "DE01",
+        serviceCode: "DE01-STD",
+        packageCount: 2,
+      });
+      await create.audit();
 
-    const listed = await admin.openAdminPage("/app/lading");
-    await expectVisible(listed.page.getByRole("link", { name: reference }));
-    await listed.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      const listed = await admin.openAdminPage("/app/lading");
+      await expectVisible(listed.page.getByRole("link", { name: reference }));
+      await listed.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it("refuses wrong fields at the field before sending, and shows at its field what only the provider refuses", async () => {
-    await setUp();
-    const create = await admin.openAdminPage("/app/lading/new", { name: "/app/lading/new (refused)" });
-    const { page } = create;
-    create.allowConsoleError(/status of 400/, "the app answers an order the provider refused with 400, and Chromium logs every 4xx");
-    const accepted = admin.stack().sandbox.state().ladings.size;
-    let posts = 0;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts += 1;
-    });
+  it(
+    "refuses wrong fields at the field before sending, and shows at its field what only the provider refuses",
+    async () => {
+      await setUp();
+      const create = await admin.openAdminPage("/app/lading/new", { name: "/app/lading/new (refused)" });
+      const { page } = create;
+      create.allowConsoleError(/status of 400/, "the app answers an order the provider refused with 400, and Chromium logs every 4xx");
+      const accepted = admin.stack().sandbox.state().ladings.size;
+      let posts = 0;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts += 1;
+      });
 
-    await page.getByRole("button", { name: "Send bulk shipment" }).click();
-    await expectVisible(page.getByText("Add at least one SKU to this package."));
-    await page.getByLabel("Country code").fill("Germany");
-    await page.getByLabel("Country code").blur();
-    await expectVisible(page.getByText("must be a two-letter country code such as US"));
-    await page.getByLabel("Consignee's shipment id (optional)").fill("REPL 1");
-    await page.getByLabel("Consignee's shipment id (optional)").blur();
-    await expectVisible(page.getByText("may contain only letters, digits, hyphen (-) and underscore (_)"));
-    expect(posts).toBe(0);
+      await page.getByRole("button", { name: "Send bulk shipment" }).click();
+      await expectVisible(page.getByText("Add at least one SKU to this package."));
+      await page.getByLabel("Country code").fill("Germany");
+      await page.getByLabel("Country code").blur();
+      await expectVisible(page.getByText("must be a two-letter country code such as US"));
+      await page.getByLabel("Consignee's shipment id (optional)").fill("REPL 1");
+      await page.getByLabel("Consignee's shipment id (optional)").blur();
+      await expectVisible(page.getByText("may contain only letters, digits, hyphen (-) and underscore (_)"));
+      expect(posts).toBe(0);
 
-    await page.getByLabel("Consignee's shipment id (optional)").fill("");
-    await page.getByLabel("Service").fill("US01-STD");
-    await page.getByLabel("Leaves from").selectOption("DE01");
-    await page.getByLabel("Service").fill("US01-STD");
-    await page.getByLabel("Reservation date").fill(LATER);
-    await fillAddress(page);
-    await pick(page, 1, "green tea", /TEA-GREEN-100G/);
-    await create.mainAction(() => page.getByRole("button", { name: "Send bulk shipment" }).click());
-    await expectVisible(page.getByText("The provider refused the bulk shipment: service US01-STD does not ship from warehouse DE01."));
-    await expectVisible(page.getByText("service US01-STD does not ship from warehouse DE01", { exact: true }));
-    expect(posts).toBe(1);
-    expect(admin.stack().sandbox.state().ladings.size).toBe(accepted);
-    await create.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await page.getByLabel("Consignee's shipment id (optional)").fill("");
+      await page.getByLabel("Service").fill("US01-STD");
+      await page.getByLabel("Leaves from").selectOption("DE01");
+      await page.getByLabel("Service").fill("US01-STD");
+      await page.getByLabel("Reservation date").fill(LATER);
+      await fillAddress(page);
+      await pick(page, 1, "green tea", /TEA-GREEN-100G/);
+      await create.mainAction(() => page.getByRole("button", { name: "Send bulk shipment" }).click());
+      await expectVisible(page.getByText("The provider refused the bulk shipment: service US01-STD does not ship from warehouse DE01."));
+      await expectVisible(page.getByText("service US01-STD does not ship from warehouse DE01", { exact: true }));
+      expect(posts).toBe(1);
+      expect(admin.stack().sandbox.state().ladings.size).toBe(accepted);
+      await create.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

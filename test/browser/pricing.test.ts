@@ -21,88 +21,102 @@ async function pick(page: Page, search: string, option: RegExp) {
 
 /** The price table's rows: service name and code, price, delivery, and the last cell (Charges, or the provider's reason). */
 async function priceRows(page: Page): Promise<string[][]> {
-  return page.locator("table tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td, th")].map((cell) => (cell.textContent ?? "").trim())));
+  return page
+    .locator("table tbody tr")
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td, th")].map((cell) => (cell.textContent ?? "").trim())));
 }
 
 const amountOf = (text: string) => Number(/([\d.]+) [A-Z]{3}/.exec(text)?.[1] ?? NaN);
 
 describe("pricing", () => {
-  it("prices every service of the warehouse for the picked SKUs, marks the cheapest and the fastest, and shows one service's charges", async () => {
-    const s = admin.stack();
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01" }] });
-    await seedCatalogue(s.db, s.shop);
+  it(
+    "prices every service of the warehouse for the picked SKUs, marks the cheapest and the fastest, and shows one service's charges",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01" }] });
+      await seedCatalogue(s.db, s.shop);
 
-    const pricing = await admin.openAdminPage("/app/pricing");
-    const { page } = pricing;
-    await expectVisible(page.getByRole("heading", { name: "Pricing", level: 1 }));
-    await page.getByLabel("Destination country").selectOption("DE");
-    await page.getByLabel("Postcode (optional)").fill("10115");
-    await page.getByLabel("City (optional)").fill("Berlin");
-    await pick(page, "mug", /Ceramic mug 350 ml, white · MUG-CER-350-WHT/);
-    await pick(page, "TEA-GREEN", /TEA-GREEN-100G/);
-    await page.getByLabel("Quantity of MUG-CER-350-WHT").fill("2");
+      const pricing = await admin.openAdminPage("/app/pricing");
+      const { page } = pricing;
+      await expectVisible(page.getByRole("heading", { name: "Pricing", level: 1 }));
+      await page.getByLabel("Destination country").selectOption("DE");
+      await page.getByLabel("Postcode (optional)").fill("10115");
+      await page.getByLabel("City (optional)").fill("Berlin");
+      await pick(page, "mug", /Ceramic mug 350 ml, white · MUG-CER-350-WHT/);
+      await pick(page, "TEA-GREEN", /TEA-GREEN-100G/);
+      await page.getByLabel("Quantity of MUG-CER-350-WHT").fill("2");
 
-    await pricing.mainAction(() => page.getByRole("button", { name: "Get prices" }).click());
-    await expectVisible(page.getByRole("heading", { name: "Prices from US01 to Germany (DE)" }));
-    await expectVisible(page.getByText("For 2 × Ceramic mug 350 ml, white (MUG-CER-350-WHT), 1 × Sencha green tea, 100 g (TEA-GREEN-100G). 2 of 4 services can carry it."));
-    const rows = await priceRows(page);
-    expect(rows.map((row) => row[0]?.replace(/(Success)?Cheapest|(Info)?Fastest/g, "").replace(/\s+/g, " "))).toEqual([
-      "DHL eCommerce InternationalUS01-INT",
-      "UPS Worldwide ExpeditedUS01-EXP",
-      "Economy Parcel (USPS last mile)US01-ECO",
-      "USPS Ground AdvantageUS01-STD",
-    ]);
-    // Cheapest first; the international economy service is the cheapest, the express the fastest.
-    expect(amountOf(rows[0]?.[1] ?? "")).toBeLessThan(amountOf(rows[1]?.[1] ?? ""));
-    const row = (code: string) => page.getByRole("row").filter({ hasText: code });
-    await expectVisible(row("US01-INT").getByText("Cheapest"));
-    await expectVisible(row("US01-EXP").getByText("Fastest"));
-    // The provider's reason, in the rows of the services that cannot carry it.
-    await expectVisible(row("US01-STD").getByText("USPS Ground Advantage does not deliver to DE"));
-    await expectVisible(row("US01-ECO").getByText("Economy Parcel (USPS last mile) does not deliver to DE"));
+      await pricing.mainAction(() => page.getByRole("button", { name: "Get prices" }).click());
+      await expectVisible(page.getByRole("heading", { name: "Prices from US01 to Germany (DE)" }));
+      await expectVisible(
+        page.getByText(
+          "For 2 × Ceramic mug 350 ml, white (MUG-CER-350-WHT), 1 × Sencha green tea, 100 g (TEA-GREEN-100G). 2 of 4 services can carry it.",
+        ),
+      );
+      const rows = await priceRows(page);
+      expect(rows.map((row) => row[0]?.replace(/(Success)?Cheapest|(Info)?Fastest/g, "").replace(/\s+/g, " "))).toEqual([
+        "DHL eCommerce InternationalUS01-INT",
+        "UPS Worldwide ExpeditedUS01-EXP",
+        "Economy Parcel (USPS last mile)US01-ECO",
+        "USPS Ground AdvantageUS01-STD",
+      ]);
+      // Cheapest first; the international economy service is the cheapest, the express the fastest.
+      expect(amountOf(rows[0]?.[1] ?? "")).toBeLessThan(amountOf(rows[1]?.[1] ?? ""));
+      const row = (code: string) => page.getByRole("row").filter({ hasText: code });
+      await expectVisible(row("US01-INT").getByText("Cheapest"));
+      await expectVisible(row("US01-EXP").getByText("Fastest"));
+      // The provider's reason, in the rows of the services that cannot carry it.
+      await expectVisible(row("US01-STD").getByText("USPS Ground Advantage does not deliver to DE"));
+      await expectVisible(row("US01-ECO").getByText("Economy Parcel (USPS last mile) does not deliver to DE"));
 
-    await row("US01-INT").getByRole("button", { name: "Charges of US01-INT" }).click();
-    await expectVisible(page.getByRole("heading", { name: "DHL eCommerce International (US01-INT)" }));
-    await expectVisible(page.getByText("Freight (per started 0.5 kg)"));
-    await expectVisible(page.getByText("Pick and pack (per unit)"));
-    await expectVisible(page.getByText("1.35 USD"));
-    await expectVisible(page.getByText(/^Total, delivered in \d+–\d+ days$/));
-    await expectVisible(page.getByText(rows[0]?.[1] ?? "?", { exact: true }).last());
-    await pricing.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await row("US01-INT").getByRole("button", { name: "Charges of US01-INT" }).click();
+      await expectVisible(page.getByRole("heading", { name: "DHL eCommerce International (US01-INT)" }));
+      await expectVisible(page.getByText("Freight (per started 0.5 kg)"));
+      await expectVisible(page.getByText("Pick and pack (per unit)"));
+      await expectVisible(page.getByText("1.35 USD"));
+      await expectVisible(page.getByText(/^Total, delivered in \d+–\d+ days$/));
+      await expectVisible(page.getByText(rows[0]?.[1] ?? "?", { exact: true }).last());
+      await pricing.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it("refuses wrong fields at the field before sending, and shows at its line what only the provider refuses", async () => {
-    const s = admin.stack();
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
-    await seedCatalogue(s.db, s.shop, [{ sku: "POSTER-A2-UNREG", name: "Gallery poster A2", grams: 300 }]);
+  it(
+    "refuses wrong fields at the field before sending, and shows at its line what only the provider refuses",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+      await seedCatalogue(s.db, s.shop, [{ sku: "POSTER-A2-UNREG", name: "Gallery poster A2", grams: 300 }]);
 
-    const pricing = await admin.openAdminPage("/app/pricing", { name: "/app/pricing (refused)" });
-    const { page } = pricing;
-    pricing.allowConsoleError(/status of 400/, "the app answers a price the provider refused with 400, and Chromium logs every 4xx");
-    let posts = 0;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts += 1;
-    });
+      const pricing = await admin.openAdminPage("/app/pricing", { name: "/app/pricing (refused)" });
+      const { page } = pricing;
+      pricing.allowConsoleError(/status of 400/, "the app answers a price the provider refused with 400, and Chromium logs every 4xx");
+      let posts = 0;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts += 1;
+      });
 
-    await page.getByRole("button", { name: "Get prices" }).click();
-    await expectVisible(page.getByText("is required: choose where the parcel goes"));
-    await expectVisible(page.getByText("Add at least one SKU to price."));
-    await page.getByLabel("Postcode (optional)").fill("9".repeat(51));
-    await page.getByLabel("Postcode (optional)").blur();
-    await expectVisible(page.getByText("must be at most 50 characters"));
-    await pick(page, "poster", /POSTER-A2-UNREG/);
-    await page.getByLabel("Quantity of POSTER-A2-UNREG").fill("0");
-    await page.getByLabel("Quantity of POSTER-A2-UNREG").blur();
-    await expectVisible(page.getByText("must be at least 1"));
-    expect(posts).toBe(0);
+      await page.getByRole("button", { name: "Get prices" }).click();
+      await expectVisible(page.getByText("is required: choose where the parcel goes"));
+      await expectVisible(page.getByText("Add at least one SKU to price."));
+      await page.getByLabel("Postcode (optional)").fill("9".repeat(51));
+      await page.getByLabel("Postcode (optional)").blur();
+      await expectVisible(page.getByText("must be at most 50 characters"));
+      await pick(page, "poster", /POSTER-A2-UNREG/);
+      await page.getByLabel("Quantity of POSTER-A2-UNREG").fill("0");
+      await page.getByLabel("Quantity of POSTER-A2-UNREG").blur();
+      await expectVisible(page.getByText("must be at least 1"));
+      expect(posts).toBe(0);
 
-    await page.getByLabel("Destination country").selectOption("US");
-    await page.getByLabel("Postcode (optional)").fill("97210");
-    await page.getByLabel("Quantity of POSTER-A2-UNREG").fill("3");
-    await pricing.mainAction(() => page.getByRole("button", { name: "Get prices" }).click());
-    await expectVisible(page.getByText("The provider refused to price it: SKU POSTER-A2-UNREG is not registered."));
-    await expectVisible(page.getByText("SKU POSTER-A2-UNREG is not registered", { exact: true }));
-    expect(posts).toBe(1);
-    await pricing.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await page.getByLabel("Destination country").selectOption("US");
+      await page.getByLabel("Postcode (optional)").fill("97210");
+      await page.getByLabel("Quantity of POSTER-A2-UNREG").fill("3");
+      await pricing.mainAction(() => page.getByRole("button", { name: "Get prices" }).click());
+      await expectVisible(page.getByText("The provider refused to price it: SKU POSTER-A2-UNREG is not registered."));
+      await expectVisible(page.getByText("SKU POSTER-A2-UNREG is not registered", { exact: true }));
+      expect(posts).toBe(1);
+      await pricing.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

@@ -17,8 +17,18 @@ describe("the Products page", () => {
       const s = admin.stack();
       await saveShopSettings(s.db, s.shop, { mode: "sandbox" });
       s.shopify.addProducts(s.shop, [
-        { title: "Linen apron", vendor: "Northfield Home", productType: "Apron", variants: [{ sku: "APRON-LIN-NAT", price: "38.00", weight: { value: 350, unit: "GRAMS" }, harmonizedSystemCode: "630790" }] },
-        { title: "Beeswax wrap", vendor: "Northfield Home", productType: "Wrap", variants: [{ sku: "WRAP-BEE-3", price: "14.00", weight: { value: 60, unit: "GRAMS" } }] },
+        {
+          title: "Linen apron",
+          vendor: "Northfield Home",
+          productType: "Apron",
+          variants: [{ sku: "APRON-LIN-NAT", price: "38.00", weight: { value: 350, unit: "GRAMS" }, harmonizedSystemCode: "630790" }],
+        },
+        {
+          title: "Beeswax wrap",
+          vendor: "Northfield Home",
+          productType: "Wrap",
+          variants: [{ sku: "WRAP-BEE-3", price: "14.00", weight: { value: 60, unit: "GRAMS" } }],
+        },
       ]);
 
       const products = await admin.openAdminPage("/app/products", { name: "/app/products (empty)" });
@@ -49,7 +59,10 @@ describe("the Products page", () => {
       await expectVisible(register.page.getByText("SKU APRON-LIN-NAT saved. Its registration and shipments use it from now on."));
 
       // Registered now, chosen row by row.
-      await register.page.getByRole("row", { name: /Linen apron/ }).getByRole("checkbox").check();
+      await register.page
+        .getByRole("row", { name: /Linen apron/ })
+        .getByRole("checkbox")
+        .check();
       await register.page.getByRole("button", { name: "Register selected" }).click();
       await expectVisible(register.page.getByText("Registered 1 SKU with the provider."), 30_000);
       await register.audit();
@@ -59,7 +72,10 @@ describe("the Products page", () => {
         headers: { "Content-Type": "application/json", Authorization: "Bearer browser-test" },
         body: JSON.stringify({ SkuList: ["APRON-LIN-NAT", "WRAP-BEE-3"] }),
       }).then((response) => response.json());
-      expect(known).toMatchObject({ TotalCount: 1, SkuInfoList: [{ Sku: "APRON-LIN-NAT", Weight: 350, Length: 30, Width: 20, Height: 2.5 }] });
+      expect(known).toMatchObject({
+        TotalCount: 1,
+        SkuInfoList: [{ Sku: "APRON-LIN-NAT", Weight: 350, Length: 30, Width: 20, Height: 2.5 }],
+      });
     },
     BROWSER_TEST_TIMEOUT_MS * 2,
   );

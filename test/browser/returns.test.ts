@@ -11,54 +11,66 @@ import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./suppo
 const admin = useAdminBrowser({ worker: false });
 
 describe("the returns page", () => {
-  it("says what will appear there while the shop has no return", async () => {
-    const returns = await admin.openAdminPage("/app/returns", { name: "/app/returns (empty)" });
-    const { page } = returns;
-    await expectVisible(page.getByRole("heading", { name: "Returns" }));
-    await expectVisible(page.getByText("No returns here yet"));
-    await expectVisible(page.getByText("When you approve a return of items a provider warehouse shipped, it is sent back to that warehouse and appears here."));
-    await returns.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+  it(
+    "says what will appear there while the shop has no return",
+    async () => {
+      const returns = await admin.openAdminPage("/app/returns", { name: "/app/returns (empty)" });
+      const { page } = returns;
+      await expectVisible(page.getByRole("heading", { name: "Returns" }));
+      await expectVisible(page.getByText("No returns here yet"));
+      await expectVisible(
+        page.getByText(
+          "When you approve a return of items a provider warehouse shipped, it is sent back to that warehouse and appears here.",
+        ),
+      );
+      await returns.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it("lists a return on its way back with its order, warehouse, provider ids, units, state and tracking", async () => {
-    const s = admin.stack();
-    const row = {
-      state: "SENT" as const,
-      returnId: "gid://shopify/Return/9101",
-      returnName: "#3001-R1",
-      orderId: "gid://shopify/Order/9201",
-      orderName: "#3001",
-      warehouseCode: "US01",
-      locationId: "gid://shopify/Location/1",
-      packageId: "RT-9101-US01",
-      serviceCode: "US01-STD",
-      svcPackageId: "SBX-RT-77",
-      trackingNumber: "SBX0000077",
-      trackingCarrier: "Sandbox Fulfilment",
-      lines: JSON.stringify([
-        { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: "MUG-CER-350-WHT", title: "Mug", quantity: 2 },
-        { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/2", sku: "CANDLE-SOY-200-LAV", title: "Candle", quantity: 1 },
-      ]),
-      units: 3,
-      sentAt: new Date(),
-    };
-    await s.db.customerReturn.create({ data: { shop: s.shop, ...row } });
-    await s.db.customerReturn.create({ data: { ...row, shop: "other-shop.myshopify.com", returnName: "#9999-R1", orderName: "#9999" } });
+  it(
+    "lists a return on its way back with its order, warehouse, provider ids, units, state and tracking",
+    async () => {
+      const s = admin.stack();
+      const row = {
+        state: "SENT" as const,
+        returnId: "gid://shopify/Return/9101",
+        returnName: "#3001-R1",
+        orderId: "gid://shopify/Order/9201",
+        orderName: "#3001",
+        warehouseCode: "US01",
+        locationId: "gid://shopify/Location/1",
+        packageId: "RT-9101-US01",
+        serviceCode: "US01-STD",
+        svcPackageId: "SBX-RT-77",
+        trackingNumber: "SBX0000077",
+        trackingCarrier: "Sandbox Fulfilment",
+        lines: JSON.stringify([
+          { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/1", sku: "MUG-CER-350-WHT", title: "Mug", quantity: 2 },
+          { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/2", sku: "CANDLE-SOY-200-LAV", title: "Candle", quantity: 1 },
+        ]),
+        units: 3,
+        sentAt: new Date(),
+      };
+      await s.db.customerReturn.create({ data: { shop: s.shop, ...row } });
+      await s.db.customerReturn.create({ data: { ...row, shop: "other-shop.myshopify.com", returnName: "#9999-R1", orderName: "#9999" } });
 
-    const returns = await admin.openAdminPage("/app/returns", { name: "/app/returns" });
-    const { page } = returns;
-    const line = page.getByRole("row").filter({ hasText: "#3001-R1" });
-    await expectVisible(line.getByText("Order #3001"));
-    await expectVisible(line.getByRole("cell", { name: "US01", exact: true }));
-    await expectVisible(line.getByText("RT-9101-US01"));
-    await expectVisible(line.getByText("SBX-RT-77 · US01-STD"));
-    await expectVisible(line.getByText("3", { exact: true }));
-    await expectVisible(line.getByText("2 × MUG-CER-350-WHT, 1 × CANDLE-SOY-200-LAV"));
-    await expectVisible(line.getByText("On its way back"));
-    await expectVisible(line.getByText("SBX0000077"));
-    await expectVisible(line.getByText("Sandbox Fulfilment"));
-    expect(await page.getByRole("row").count()).toBe(2); // the headings and the shop's one return
-    expect(await page.getByText("#9999-R1").count()).toBe(0);
-    await returns.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      const returns = await admin.openAdminPage("/app/returns", { name: "/app/returns" });
+      const { page } = returns;
+      const line = page.getByRole("row").filter({ hasText: "#3001-R1" });
+      await expectVisible(line.getByText("Order #3001"));
+      await expectVisible(line.getByRole("cell", { name: "US01", exact: true }));
+      await expectVisible(line.getByText("RT-9101-US01"));
+      await expectVisible(line.getByText("SBX-RT-77 · US01-STD"));
+      await expectVisible(line.getByText("3", { exact: true }));
+      await expectVisible(line.getByText("2 × MUG-CER-350-WHT, 1 × CANDLE-SOY-200-LAV"));
+      await expectVisible(line.getByText("On its way back"));
+      await expectVisible(line.getByText("SBX0000077"));
+      await expectVisible(line.getByText("Sandbox Fulfilment"));
+      expect(await page.getByRole("row").count()).toBe(2); // the headings and the shop's one return
+      expect(await page.getByText("#9999-R1").count()).toBe(0);
+      await returns.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

@@ -16,25 +16,36 @@ process.env.PROVIDER_CLIENT_SECRET = "connector-test-secret";
 const admin = useAdminBrowser({ worker: false });
 
 describe("finishing a provider connection on the settings page", () => {
-  it("offers to finish what the merchant approved at the provider, and stores it when pressed", async () => {
-    const s = admin.stack();
-    // What the callback leaves after the provider approved a Connect pressed by the page's own user ("42").
-    const oauth = createProviderOAuth({ baseUrl: s.sandboxUrl, clientId: "connector-test-client", clientSecret: "connector-test-secret", redirectUri: `${s.appUrl}/provider-oauth/callback` });
-    const state = createOAuthState({ shop: s.shop, user: "42", secret: s.apiSecret, currentCiphertext: null });
-    const approved = await fetch(oauth.authorizationUrl({ state }), { redirect: "manual" });
-    const code = new URL(approved.headers.get("Location") ?? "").searchParams.get("code") ?? "";
-    const { parked } = await parkProviderAnswer(s.db, { code, state }, { SHOPIFY_API_SECRET: s.apiSecret }, { key: s.credentialsKey });
+  it(
+    "offers to finish what the merchant approved at the provider, and stores it when pressed",
+    async () => {
+      const s = admin.stack();
+      // What the callback leaves after the provider approved a Connect pressed by the page's own user ("42").
+      const oauth = createProviderOAuth({
+        baseUrl: s.sandboxUrl,
+        clientId: "connector-test-client",
+        clientSecret: "connector-test-secret",
+        redirectUri: `${s.appUrl}/provider-oauth/callback`,
+      });
+      const state = createOAuthState({ shop: s.shop, user: "42", secret: s.apiSecret, currentCiphertext: null });
+      const approved = await fetch(oauth.authorizationUrl({ state }), { redirect: "manual" });
+      const code = new URL(approved.headers.get("Location") ?? "").searchParams.get("code") ?? "";
+      const { parked } = await parkProviderAnswer(s.db, { code, state }, { SHOPIFY_API_SECRET: s.apiSecret }, { key: s.credentialsKey });
 
-    const settings = await admin.openAdminPage(`/app/settings?provider_connection=${encodeURIComponent(parked)}`, { name: "/app/settings (finish connecting)" });
-    const { page } = settings;
-    await expectVisible(page.getByText("Finish connecting to the provider"));
-    await expectVisible(page.getByText("Not connected: live mode needs an API token"));
-    await settings.audit();
+      const settings = await admin.openAdminPage(`/app/settings?provider_connection=${encodeURIComponent(parked)}`, {
+        name: "/app/settings (finish connecting)",
+      });
+      const { page } = settings;
+      await expectVisible(page.getByText("Finish connecting to the provider"));
+      await expectVisible(page.getByText("Not connected: live mode needs an API token"));
+      await settings.audit();
 
-    await settings.mainAction(() => page.getByRole("button", { name: "Finish connecting" }).click());
-    await expectVisible(page.getByText("Connected to the provider."));
-    await expectVisible(page.getByText("Connected through the provider's login since"));
-    expect(await page.getByText("Finish connecting to the provider").count()).toBe(0);
-    expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ kind: "oauth" });
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await settings.mainAction(() => page.getByRole("button", { name: "Finish connecting" }).click());
+      await expectVisible(page.getByText("Connected to the provider."));
+      await expectVisible(page.getByText("Connected through the provider's login since"));
+      expect(await page.getByText("Finish connecting to the provider").count()).toBe(0);
+      expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ kind: "oauth" });
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

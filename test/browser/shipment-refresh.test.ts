@@ -13,46 +13,50 @@ import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./suppo
 const admin = useAdminBrowser({ worker: false });
 
 describe("a sent shipment's page", () => {
-  it("refreshes it from the provider: state, tracking, shipping costs and the timeline; Home sums the costs", async () => {
-    const s = admin.stack();
-    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
-    const packageId = `BROWSER-REFRESH-${Date.now()}`;
-    const client = createFulfilmentClient({ baseUrl: s.sandboxUrl, auth: staticToken("browser-test") });
-    await client.createDropship(example.createDropship(example.dropshipToNewYork(packageId)));
-    await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", body: JSON.stringify({ advanceMs: 120_000 }) });
-    const shipment = await s.db.shipment.create({
-      data: {
-        shop: s.shop,
-        kind: "DROPSHIP",
-        state: "SUBMITTED",
-        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/970001",
-        orderId: "gid://shopify/Order/870001",
-        orderName: "#3001",
-        packageId,
-        serviceCode: "US01-STD",
-        submittedAt: new Date(),
-        attempts: 1,
-      },
-    });
+  it(
+    "refreshes it from the provider: state, tracking, shipping costs and the timeline; Home sums the costs",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+      const packageId = `BROWSER-REFRESH-${Date.now()}`;
+      const client = createFulfilmentClient({ baseUrl: s.sandboxUrl, auth: staticToken("browser-test") });
+      await client.createDropship(example.createDropship(example.dropshipToNewYork(packageId)));
+      await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", body: JSON.stringify({ advanceMs: 120_000 }) });
+      const shipment = await s.db.shipment.create({
+        data: {
+          shop: s.shop,
+          kind: "DROPSHIP",
+          state: "SUBMITTED",
+          fulfillmentOrderId: "gid://shopify/FulfillmentOrder/970001",
+          orderId: "gid://shopify/Order/870001",
+          orderName: "#3001",
+          packageId,
+          serviceCode: "US01-STD",
+          submittedAt: new Date(),
+          attempts: 1,
+        },
+      });
 
-    const detail = await admin.openAdminPage(`/app/shipments/${shipment.id}`, { name: "/app/shipments/:id refresh" });
-    const { page } = detail;
-    await expectVisible(page.getByRole("heading", { name: "#3001" }));
-    await expectVisible(page.getByText("None reported by the provider yet"));
+      const detail = await admin.openAdminPage(`/app/shipments/${shipment.id}`, { name: "/app/shipments/:id refresh" });
+      const { page } = detail;
+      await expectVisible(page.getByRole("heading", { name: "#3001" }));
+      await expectVisible(page.getByText("None reported by the provider yet"));
 
-    await detail.mainAction(() => page.getByRole("button", { name: "Refresh from the provider" }).click());
-    await expectVisible(page.getByText(/^Refreshed from the provider: Created/));
-    await expectVisible(page.getByText(/^Refreshed from the provider on request: Created/));
-    const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
-    expect(stored.state).toBe("CREATED");
-    await expectVisible(page.getByText(stored.trackingNumber ?? "no tracking number", { exact: false }).first());
-    await expectVisible(page.getByText(/^\d+\.\d\d USD/));
-    await detail.audit();
+      await detail.mainAction(() => page.getByRole("button", { name: "Refresh from the provider" }).click());
+      await expectVisible(page.getByText(/^Refreshed from the provider: Created/));
+      await expectVisible(page.getByText(/^Refreshed from the provider on request: Created/));
+      const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+      expect(stored.state).toBe("CREATED");
+      await expectVisible(page.getByText(stored.trackingNumber ?? "no tracking number", { exact: false }).first());
+      await expectVisible(page.getByText(/^\d+\.\d\d USD/));
+      await detail.audit();
 
-    const home = await admin.openAdminPage("/app", { name: "/app shipping costs" });
-    await expectVisible(home.page.getByRole("heading", { name: "Shipping costs per month" }));
-    const month = new Date().toISOString().slice(0, 7);
-    await expectVisible(home.page.getByRole("row").filter({ hasText: month }).getByText(/USD/));
-    await home.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      const home = await admin.openAdminPage("/app", { name: "/app shipping costs" });
+      await expectVisible(home.page.getByRole("heading", { name: "Shipping costs per month" }));
+      const month = new Date().toISOString().slice(0, 7);
+      await expectVisible(home.page.getByRole("row").filter({ hasText: month }).getByText(/USD/));
+      await home.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

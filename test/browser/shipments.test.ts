@@ -17,7 +17,10 @@ const admin = useAdminBrowser({ worker: false });
 
 let sequence = 0;
 
-async function insertShipment(state: ShipmentState, { minutesAgo = 0, ...fields }: Partial<Prisma.ShipmentUncheckedCreateInput> & { minutesAgo?: number } = {}) {
+async function insertShipment(
+  state: ShipmentState,
+  { minutesAgo = 0, ...fields }: Partial<Prisma.ShipmentUncheckedCreateInput> & { minutesAgo?: number } = {},
+) {
   const s = admin.stack();
   sequence += 1;
   const at = new Date(Date.now() - minutesAgo * 60_000);
@@ -39,86 +42,94 @@ async function insertShipment(state: ShipmentState, { minutesAgo = 0, ...fields 
 }
 
 describe("the shipments list", () => {
-  it("shows each shipment's state and reason in words, and filters those needing attention", async () => {
-    await insertShipment("FULFILLED", {
-      minutesAgo: 30,
-      orderName: "#2001",
-      serviceCode: "US01-STD",
-      trackingNumber: "9400100000000000000001",
-      trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000001",
-    });
-    const held = await insertShipment("HELD", {
-      minutesAgo: 20,
-      orderName: "#2002",
-      lastErrorCode: "HELD",
-      lastErrorText: "The postal code 1234 is not valid for the United States.",
-      holdReasons: JSON.stringify([{ field: "Postal code", message: "The postal code 1234 is not valid for the United States." }]),
-    });
-    await insertShipment("FAILED", {
-      minutesAgo: 10,
-      orderName: "#2003",
-      lastErrorCode: "DestinationNotServed",
-      lastErrorText: "The provider could not create the package: Service US01-STD does not deliver to CA.",
-    });
+  it(
+    "shows each shipment's state and reason in words, and filters those needing attention",
+    async () => {
+      await insertShipment("FULFILLED", {
+        minutesAgo: 30,
+        orderName: "#2001",
+        serviceCode: "US01-STD",
+        trackingNumber: "9400100000000000000001",
+        trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000001",
+      });
+      const held = await insertShipment("HELD", {
+        minutesAgo: 20,
+        orderName: "#2002",
+        lastErrorCode: "HELD",
+        lastErrorText: "The postal code 1234 is not valid for the United States.",
+        holdReasons: JSON.stringify([{ field: "Postal code", message: "The postal code 1234 is not valid for the United States." }]),
+      });
+      await insertShipment("FAILED", {
+        minutesAgo: 10,
+        orderName: "#2003",
+        lastErrorCode: "DestinationNotServed",
+        lastErrorText: "The provider could not create the package: Service US01-STD does not deliver to CA.",
+      });
 
-    const list = await admin.openAdminPage("/app/shipments");
-    const { page } = list;
-    const row = (order: string) => page.getByRole("row").filter({ hasText: order });
-    await expectVisible(page.getByRole("heading", { name: "Shipments" }));
-    await expectVisible(row("#2001").getByText("Fulfilled"));
-    await expectVisible(row("#2001").getByRole("link", { name: "9400100000000000000001" }));
-    await expectVisible(row("#2002").getByText("On hold"));
-    await expectVisible(row("#2002").getByText("The postal code 1234 is not valid for the United States."));
-    await expectVisible(row("#2003").getByText("Provider refused"));
-    await expectVisible(row("#2003").getByText("Service US01-STD does not deliver to CA."));
+      const list = await admin.openAdminPage("/app/shipments");
+      const { page } = list;
+      const row = (order: string) => page.getByRole("row").filter({ hasText: order });
+      await expectVisible(page.getByRole("heading", { name: "Shipments" }));
+      await expectVisible(row("#2001").getByText("Fulfilled"));
+      await expectVisible(row("#2001").getByRole("link", { name: "9400100000000000000001" }));
+      await expectVisible(row("#2002").getByText("On hold"));
+      await expectVisible(row("#2002").getByText("The postal code 1234 is not valid for the United States."));
+      await expectVisible(row("#2003").getByText("Provider refused"));
+      await expectVisible(row("#2003").getByText("Service US01-STD does not deliver to CA."));
 
-    await list.mainAction(() => page.getByRole("tab", { name: "Needs attention" }).click());
-    await page.waitForURL(/filter=attention/);
-    await expectVisible(row("#2002"));
-    await expectVisible(row("#2003"));
-    await row("#2001").waitFor({ state: "detached" });
-    await list.audit();
+      await list.mainAction(() => page.getByRole("tab", { name: "Needs attention" }).click());
+      await page.waitForURL(/filter=attention/);
+      await expectVisible(row("#2002"));
+      await expectVisible(row("#2003"));
+      await row("#2001").waitFor({ state: "detached" });
+      await list.audit();
 
-    // The order opens its shipment's page, inside the app.
-    await row("#2002").getByRole("link", { name: "#2002" }).click();
-    await page.waitForURL(new RegExp(`/app/shipments/${held.id}`));
-    await expectVisible(page.getByRole("heading", { name: "Why it is on hold" }));
-    await expectVisible(page.getByText("The postal code 1234 is not valid for the United States."));
-  }, BROWSER_TEST_TIMEOUT_MS);
+      // The order opens its shipment's page, inside the app.
+      await row("#2002").getByRole("link", { name: "#2002" }).click();
+      await page.waitForURL(new RegExp(`/app/shipments/${held.id}`));
+      await expectVisible(page.getByRole("heading", { name: "Why it is on hold" }));
+      await expectVisible(page.getByText("The postal code 1234 is not valid for the United States."));
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });
 
 describe("a held shipment's page", () => {
-  it("retries it: the merchant reads that it is queued again, and its state changes", async () => {
-    const s = admin.stack();
-    await studioHeldForReview(s);
-    const order = await placeOrderAt(s);
-    // As the pipeline leaves it under hold-for-review (this stack runs no worker).
-    const held = await insertShipment("HELD", {
-      kind: "DROPSHIP",
-      fulfillmentOrderId: order.fulfillmentOrderId,
-      orderId: order.orderId,
-      orderName: order.orderName,
-      warehouseCode: "SZ-HUB",
-      lastErrorCode: "REVIEW",
-      lastErrorText: "Waiting for review.",
-      holdReasons: JSON.stringify([{ field: "Review", message: "Waiting for review." }]),
-    });
-    await s.db.shipmentEvent.create({ data: { shipmentId: held.id, type: "held", message: "Held for review before sending." } });
+  it(
+    "retries it: the merchant reads that it is queued again, and its state changes",
+    async () => {
+      const s = admin.stack();
+      await studioHeldForReview(s);
+      const order = await placeOrderAt(s);
+      // As the pipeline leaves it under hold-for-review (this stack runs no worker).
+      const held = await insertShipment("HELD", {
+        kind: "DROPSHIP",
+        fulfillmentOrderId: order.fulfillmentOrderId,
+        orderId: order.orderId,
+        orderName: order.orderName,
+        warehouseCode: "SZ-HUB",
+        lastErrorCode: "REVIEW",
+        lastErrorText: "Waiting for review.",
+        holdReasons: JSON.stringify([{ field: "Review", message: "Waiting for review." }]),
+      });
+      await s.db.shipmentEvent.create({ data: { shipmentId: held.id, type: "held", message: "Held for review before sending." } });
 
-    const detail = await admin.openAdminPage(`/app/shipments/${held.id}`, { name: "/app/shipments/:id" });
-    const { page } = detail;
-    await expectVisible(page.getByRole("heading", { name: order.orderName }));
-    await expectVisible(page.getByText("On hold"));
-    await expectVisible(page.getByRole("heading", { name: "Why it is on hold" }));
-    await expectVisible(page.getByRole("listitem").filter({ hasText: "Review: Waiting for review." }));
+      const detail = await admin.openAdminPage(`/app/shipments/${held.id}`, { name: "/app/shipments/:id" });
+      const { page } = detail;
+      await expectVisible(page.getByRole("heading", { name: order.orderName }));
+      await expectVisible(page.getByText("On hold"));
+      await expectVisible(page.getByRole("heading", { name: "Why it is on hold" }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "Review: Waiting for review." }));
 
-    await detail.mainAction(() => page.getByRole("button", { name: "Retry" }).click());
-    await expectVisible(page.getByText("Queued again: the package is checked and on its way to the provider."));
-    await expectVisible(page.getByText("Waiting to send"));
-    await expectVisible(page.getByText(/^Retried by the merchant: /));
-    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
-    await detail.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await detail.mainAction(() => page.getByRole("button", { name: "Retry" }).click());
+      await expectVisible(page.getByText("Queued again: the package is checked and on its way to the provider."));
+      await expectVisible(page.getByText("Waiting to send"));
+      await expectVisible(page.getByText(/^Retried by the merchant: /));
+      expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
+      await detail.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });
 
 /** A drop-ship package created in the stack's sandbox, past all its checkpoints: its tracking number. */
@@ -142,87 +153,105 @@ async function sandboxParcel(packageId: string): Promise<string> {
     }),
   });
   expect(created.status).toBe(201);
-  expect((await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", headers, body: JSON.stringify({ advanceMs: 30 * 86_400_000 }) })).status).toBe(200);
-  return z.object({ TrackingNumber: z.string() }).parse(await (await fetch(`${s.sandboxUrl}/v1/directExpressOrders/${packageId}/status`, { headers })).json()).TrackingNumber;
+  expect(
+    (await fetch(`${s.sandboxUrl}/__sandbox/clock`, { method: "POST", headers, body: JSON.stringify({ advanceMs: 30 * 86_400_000 }) }))
+      .status,
+  ).toBe(200);
+  return z
+    .object({ TrackingNumber: z.string() })
+    .parse(await (await fetch(`${s.sandboxUrl}/v1/directExpressOrders/${packageId}/status`, { headers })).json()).TrackingNumber;
 }
 
 describe("the shipments list for a busy merchant", () => {
-  it("searches by customer name and SKU", async () => {
-    const request = (sku: string, name: string) => JSON.stringify({ ShipToAddress: { Contact: name, Country: "US" }, Skus: [{ Sku: sku, Quantity: 1 }] });
-    await insertShipment("FULFILLED", { orderName: "#3101", requestSent: request("LAMP-BRASS-01", "Marie Curie") });
-    await insertShipment("FULFILLED", { orderName: "#3102", requestSent: request("DESK-OAK-02", "Niels Bohr") });
+  it(
+    "searches by customer name and SKU",
+    async () => {
+      const request = (sku: string, name: string) =>
+        JSON.stringify({ ShipToAddress: { Contact: name, Country: "US" }, Skus: [{ Sku: sku, Quantity: 1 }] });
+      await insertShipment("FULFILLED", { orderName: "#3101", requestSent: request("LAMP-BRASS-01", "Marie Curie") });
+      await insertShipment("FULFILLED", { orderName: "#3102", requestSent: request("DESK-OAK-02", "Niels Bohr") });
 
-    const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments search" });
-    const { page } = list;
-    const row = (order: string) => page.getByRole("row").filter({ hasText: order });
-    await expectVisible(row("#3101"));
-    await expectVisible(row("#3102"));
-    await page.getByRole("textbox", { name: "Search shipments" }).fill("curie");
-    await list.mainAction(() => page.getByRole("button", { name: "Search", exact: true }).click());
-    await page.waitForURL(/q=curie/);
-    await expectVisible(row("#3101"));
-    await row("#3102").waitFor({ state: "detached" });
+      const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments search" });
+      const { page } = list;
+      const row = (order: string) => page.getByRole("row").filter({ hasText: order });
+      await expectVisible(row("#3101"));
+      await expectVisible(row("#3102"));
+      await page.getByRole("textbox", { name: "Search shipments" }).fill("curie");
+      await list.mainAction(() => page.getByRole("button", { name: "Search", exact: true }).click());
+      await page.waitForURL(/q=curie/);
+      await expectVisible(row("#3101"));
+      await row("#3102").waitFor({ state: "detached" });
 
-    await page.getByRole("textbox", { name: "Search shipments" }).fill("DESK-OAK");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
-    await page.waitForURL(/q=DESK-OAK/);
-    await expectVisible(row("#3102"));
-    await row("#3101").waitFor({ state: "detached" });
-    await list.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+      await page.getByRole("textbox", { name: "Search shipments" }).fill("DESK-OAK");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.waitForURL(/q=DESK-OAK/);
+      await expectVisible(row("#3102"));
+      await row("#3101").waitFor({ state: "detached" });
+      await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it("looks up a tracking number at the provider: its checkpoints, and the shipment it belongs to", async () => {
-    const number = await sandboxParcel("BROWSER-LOOKUP-1");
-    const shipment = await insertShipment("DELIVERED", { orderName: "#3201", trackingNumber: number });
+  it(
+    "looks up a tracking number at the provider: its checkpoints, and the shipment it belongs to",
+    async () => {
+      const number = await sandboxParcel("BROWSER-LOOKUP-1");
+      const shipment = await insertShipment("DELIVERED", { orderName: "#3201", trackingNumber: number });
 
-    const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments tracking lookup" });
-    const { page } = list;
-    await page.getByRole("textbox", { name: "Tracking number" }).fill(number);
-    await list.mainAction(() => page.getByRole("button", { name: "Look up" }).click());
-    await page.waitForURL(/track=/);
-    await expectVisible(page.getByRole("heading", { name: number }));
-    await expectVisible(page.getByRole("listitem").filter({ hasText: /Delivered · Montreal/ }));
-    await expectVisible(page.getByRole("listitem").filter({ hasText: "Shipment information received" }));
-    await list.audit();
+      const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments tracking lookup" });
+      const { page } = list;
+      await page.getByRole("textbox", { name: "Tracking number" }).fill(number);
+      await list.mainAction(() => page.getByRole("button", { name: "Look up" }).click());
+      await page.waitForURL(/track=/);
+      await expectVisible(page.getByRole("heading", { name: number }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: /Delivered · Montreal/ }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "Shipment information received" }));
+      await list.audit();
 
-    await page.getByRole("textbox", { name: "Tracking number" }).fill("NOPE0000000000");
-    await page.getByRole("button", { name: "Look up" }).click();
-    await expectVisible(page.getByText("The provider knows no parcel with tracking number NOPE0000000000.", { exact: false }));
+      await page.getByRole("textbox", { name: "Tracking number" }).fill("NOPE0000000000");
+      await page.getByRole("button", { name: "Look up" }).click();
+      await expectVisible(page.getByText("The provider knows no parcel with tracking number NOPE0000000000.", { exact: false }));
 
-    // Our shipment opens from the lookup.
-    await page.getByRole("textbox", { name: "Tracking number" }).fill(number);
-    await page.getByRole("button", { name: "Look up" }).click();
-    const ours = page.getByText("Our shipment:");
-    await expectVisible(ours);
-    await ours.getByRole("link", { name: "#3201" }).click();
-    await page.waitForURL(new RegExp(`/app/shipments/${shipment.id}`));
-  }, BROWSER_TEST_TIMEOUT_MS);
+      // Our shipment opens from the lookup.
+      await page.getByRole("textbox", { name: "Tracking number" }).fill(number);
+      await page.getByRole("button", { name: "Look up" }).click();
+      const ours = page.getByText("Our shipment:");
+      await expectVisible(ours);
+      await ours.getByRole("link", { name: "#3201" }).click();
+      await page.waitForURL(new RegExp(`/app/shipments/${shipment.id}`));
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 
-  it("shows a job that stopped with its reason, and retries it", async () => {
-    const s = admin.stack();
-    const now = new Date();
-    await s.db.job.create({
-      data: {
-        id: "browser-dead-1",
-        shop: s.shop,
-        kind: "write-back.fulfil",
-        payload: JSON.stringify({ shop: s.shop }),
-        status: "DEAD",
-        attempts: 8,
-        maxAttempts: 8,
-        runAt: now,
-        finishedAt: now,
-        lastError: "Shopify refused the fulfilment: the order is archived.",
-      },
-    });
-    const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments stopped jobs" });
-    const { page } = list;
-    await expectVisible(page.getByRole("heading", { name: "Jobs that stopped" }));
-    await expectVisible(page.getByText("Shopify refused the fulfilment: the order is archived."));
-    await list.mainAction(() => page.getByRole("button", { name: "Retry: Writing tracking to Shopify" }).click());
-    await expectVisible(page.getByText("The job is queued again and runs in a moment."));
-    await page.getByRole("heading", { name: "Jobs that stopped" }).waitFor({ state: "detached" });
-    expect((await s.db.job.findUniqueOrThrow({ where: { id: "browser-dead-1" } })).status).toBe("PENDING");
-    await list.audit();
-  }, BROWSER_TEST_TIMEOUT_MS);
+  it(
+    "shows a job that stopped with its reason, and retries it",
+    async () => {
+      const s = admin.stack();
+      const now = new Date();
+      await s.db.job.create({
+        data: {
+          id: "browser-dead-1",
+          shop: s.shop,
+          kind: "write-back.fulfil",
+          payload: JSON.stringify({ shop: s.shop }),
+          status: "DEAD",
+          attempts: 8,
+          maxAttempts: 8,
+          runAt: now,
+          finishedAt: now,
+          lastError: "Shopify refused the fulfilment: the order is archived.",
+        },
+      });
+      const list = await admin.openAdminPage("/app/shipments", { name: "/app/shipments stopped jobs" });
+      const { page } = list;
+      await expectVisible(page.getByRole("heading", { name: "Jobs that stopped" }));
+      await expectVisible(page.getByText("Shopify refused the fulfilment: the order is archived."));
+      await list.mainAction(() => page.getByRole("button", { name: "Retry: Writing tracking to Shopify" }).click());
+      await expectVisible(page.getByText("The job is queued again and runs in a moment."));
+      await page.getByRole("heading", { name: "Jobs that stopped" }).waitFor({ state: "detached" });
+      expect((await s.db.job.findUniqueOrThrow({ where: { id: "browser-dead-1" } })).status).toBe("PENDING");
+      await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

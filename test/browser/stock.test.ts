@@ -17,27 +17,53 @@ import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./suppo
 const admin = useAdminBrowser({ worker: true });
 
 const Levels = z.object({
-  data: z.object({ location: z.object({ inventoryLevels: z.object({ nodes: z.array(z.object({ item: z.object({ sku: z.string().nullable() }), quantities: z.array(z.object({ quantity: z.number() })) })) }) }) }),
+  data: z.object({
+    location: z.object({
+      inventoryLevels: z.object({
+        nodes: z.array(
+          z.object({ item: z.object({ sku: z.string().nullable() }), quantities: z.array(z.object({ quantity: z.number() })) }),
+        ),
+      }),
+    }),
+  }),
 });
 
 describe("the Stock page", () => {
-  it("syncs the provider's stock into Shopify when asked, and shows what changed", async () => {
-    const s = admin.stack();
-    const { service } = await ensureFulfillmentService(emulatorAdmin(s.shopify.graphqlUrl(s.shop)), { name: "Fulfilment warehouse US01", callbackUrl: `${s.appUrl}/fulfillment-service` });
-    const location = service.locationId ?? "";
-    await saveShopSettings(s.db, s.shop, { mode: "sandbox", warehouses: [{ warehouseId: "US01", shopifyLocationId: location }], stockSync: { enabled: false } });
-    const readId = await startCatalogueRead(s.db, s.shop, "SETUP");
-    await waitFor(async () => (await latestRun(s.db, s.shop, "CATALOGUE_READ", { status: "DONE" }))?.id === readId || undefined, { timeoutMs: 30_000, what: "the catalogue read" });
+  it(
+    "syncs the provider's stock into Shopify when asked, and shows what changed",
+    async () => {
+      const s = admin.stack();
+      const { service } = await ensureFulfillmentService(emulatorAdmin(s.shopify.graphqlUrl(s.shop)), {
+        name: "Fulfilment warehouse US01",
+        callbackUrl: `${s.appUrl}/fulfillment-service`,
+      });
+      const location = service.locationId ?? "";
+      await saveShopSettings(s.db, s.shop, {
+        mode: "sandbox",
+        warehouses: [{ warehouseId: "US01", shopifyLocationId: location }],
+        stockSync: { enabled: false },
+      });
+      const readId = await startCatalogueRead(s.db, s.shop, "SETUP");
+      await waitFor(async () => (await latestRun(s.db, s.shop, "CATALOGUE_READ", { status: "DONE" }))?.id === readId || undefined, {
+        timeoutMs: 30_000,
+        what: "the catalogue read",
+      });
 
-    const stock = await admin.openAdminPage("/app/stock", { name: "/app/stock" });
-    await expectVisible(stock.page.getByText("No stock sync has run yet."));
-    await stock.mainAction(() => stock.page.getByRole("button", { name: "Sync stock now" }).click());
-    await expectVisible(stock.page.getByText(/^Stock synced: \d+ quantities changed, 0 unchanged at 1 warehouse/), 30_000);
-    await expectVisible(stock.page.getByRole("cell", { name: "MUG-CER-350-WHT" }));
-    await stock.audit();
+      const stock = await admin.openAdminPage("/app/stock", { name: "/app/stock" });
+      await expectVisible(stock.page.getByText("No stock sync has run yet."));
+      await stock.mainAction(() => stock.page.getByRole("button", { name: "Sync stock now" }).click());
+      await expectVisible(stock.page.getByText(/^Stock synced: \d+ quantities changed, 0 unchanged at 1 warehouse/), 30_000);
+      await expectVisible(stock.page.getByRole("cell", { name: "MUG-CER-350-WHT" }));
+      await stock.audit();
 
-    const answer = await s.adminGraphql(`query { location(id: "${location}") { inventoryLevels(first: 100) { nodes { item { sku } quantities(names: ["on_hand"]) { quantity } } } } }`);
-    const onHand = Object.fromEntries(Levels.parse(answer).data.location.inventoryLevels.nodes.map((node) => [node.item.sku, node.quantities[0]?.quantity]));
-    for (const sku of catalogue.filter((line) => line.stock.US01 > 0)) expect(onHand[sku.sku], sku.sku).toBe(sku.stock.US01);
-  }, BROWSER_TEST_TIMEOUT_MS);
+      const answer = await s.adminGraphql(
+        `query { location(id: "${location}") { inventoryLevels(first: 100) { nodes { item { sku } quantities(names: ["on_hand"]) { quantity } } } } }`,
+      );
+      const onHand = Object.fromEntries(
+        Levels.parse(answer).data.location.inventoryLevels.nodes.map((node) => [node.item.sku, node.quantities[0]?.quantity]),
+      );
+      for (const sku of catalogue.filter((line) => line.stock.US01 > 0)) expect(onHand[sku.sku], sku.sku).toBe(sku.stock.US01);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

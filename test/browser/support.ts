@@ -45,7 +45,10 @@ export const APP_BRIDGE_SCRIPT = "https://cdn.shopify.com/shopifycloud/app-bridg
 export const OFFLINE_SHOPIFY_CDN: ReadonlyMap<string, string> = new Map([
   [APP_BRIDGE_SCRIPT, "App Bridge (AppProvider)"],
   ["https://cdn.shopify.com/static/fonts/inter/v4/styles.css", "Polaris's Inter font (app/root.tsx)"],
-  ["https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png", "the empty-state illustration (Shipments and Returns lists)"],
+  [
+    "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png",
+    "the empty-state illustration (Shipments and Returns lists)",
+  ],
 ]);
 
 /** A layout shift over this fails the test: "good" CLS is 0.1, and nothing in an admin page should move. */
@@ -241,7 +244,9 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
     if (launched.status === "fulfilled") browser = launched.value;
     if (startedStack.status === "rejected") throw startedStack.reason;
     if (launched.status === "rejected") {
-      throw new Error(`Chromium did not start from ${CHROMIUM_PATH} (.ci/run installs Debian's chromium package): ${String(launched.reason)}`);
+      throw new Error(
+        `Chromium did not start from ${CHROMIUM_PATH} (.ci/run installs Debian's chromium package): ${String(launched.reason)}`,
+      );
     }
   }, 180_000);
 
@@ -285,7 +290,13 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
     const appOrigin = new URL(s.appUrl).origin;
     const problems: string[] = [];
     const allowed: { pattern: RegExp; why: string }[] = [];
-    const context = await b.newContext({ userAgent: chromeUserAgent(b), viewport: VIEWPORT, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC" });
+    const context = await b.newContext({
+      userAgent: chromeUserAgent(b),
+      viewport: VIEWPORT,
+      deviceScaleFactor: 1,
+      locale: "en-US",
+      timezoneId: "UTC",
+    });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const close = async () => {
       // A request still held (LATE_ANSWER_MS) must not outlive its page as an unhandled error.
@@ -352,16 +363,28 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
 
         const found = await runAxe(page);
         const severe = found.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-        const minorViolations = found.filter((violation) => !severe.includes(violation)).map((violation) => `${violation.id} (${violation.impact})`);
+        const minorViolations = found
+          .filter((violation) => !severe.includes(violation))
+          .map((violation) => `${violation.id} (${violation.impact})`);
 
         // INP reaches web-vitals when the browser is idle after the interaction's next paint.
         const vitals = await readVitals(page, actedAt !== null);
-        const report: PageReport = { name, path: new URL(page.url()).pathname, lcpMs: vitals.lcp, cls: vitals.cls, inpMs: vitals.inp, minorViolations, screenshot };
+        const report: PageReport = {
+          name,
+          path: new URL(page.url()).pathname,
+          lcpMs: vitals.lcp,
+          cls: vitals.cls,
+          inpMs: vitals.inp,
+          minorViolations,
+          screenshot,
+        };
         const over = [
           vitals.lcp !== null && vitals.lcp >= LCP_TARGET_MS ? `LCP over ${LCP_TARGET_MS}ms` : null,
           vitals.inp !== null && vitals.inp >= INP_TARGET_MS ? `INP over ${INP_TARGET_MS}ms` : null,
         ].filter(Boolean);
-        console.log(`VITALS ${name} LCP ${ms(vitals.lcp)} CLS ${vitals.cls.toFixed(3)} INP ${ms(vitals.inp)}${over.length > 0 ? ` (target missed: ${over.join(", ")})` : ""}`);
+        console.log(
+          `VITALS ${name} LCP ${ms(vitals.lcp)} CLS ${vitals.cls.toFixed(3)} INP ${ms(vitals.inp)}${over.length > 0 ? ` (target missed: ${over.join(", ")})` : ""}`,
+        );
         if (minorViolations.length > 0) console.log(`AXE ${name} minor or moderate: ${minorViolations.join(", ")}`);
         appendFileSync(
           VITALS_FILE,
@@ -403,7 +426,10 @@ async function authorizeLikeAppBridge(route: Route, s: TestStack): Promise<void>
   const request = route.request();
   const type = request.resourceType();
   if (type !== "fetch" && type !== "xhr") return route.continue();
-  const response = await route.fetch({ headers: { ...request.headers(), authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` }, maxRedirects: 0 });
+  const response = await route.fetch({
+    headers: { ...request.headers(), authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` },
+    maxRedirects: 0,
+  });
   // The page's clock is this machine's: Date.now() in both.
   const lastInputAt = await request
     .frame()
@@ -422,7 +448,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * before that would be a native form post or link, outside Remix.
  */
 async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$")), undefined, { polling: 20 });
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$")), undefined, {
+    polling: 20,
+  });
 }
 
 interface AxeViolation {
@@ -483,6 +511,8 @@ export async function expectVisible(locator: Locator, timeoutMs = ACTION_TIMEOUT
       .locator("body")
       .innerText()
       .catch(() => "(unreadable)");
-    throw new Error(`Not visible: ${String(locator)}\n--- the page (${locator.page().url()}) reads ---\n${text.slice(0, 3_000)}`, { cause: error });
+    throw new Error(`Not visible: ${String(locator)}\n--- the page (${locator.page().url()}) reads ---\n${text.slice(0, 3_000)}`, {
+      cause: error,
+    });
   }
 }

@@ -54,10 +54,22 @@ describe("shipToAddress", () => {
   });
 
   it("needs China's resident ID, in the ID number field", () => {
-    const china = { ...addresses.US, firstName: "伟", lastName: "李", city: "上海市", province: "Shanghai", provinceCode: "SH", zip: "200000", countryCode: "CN" };
+    const china = {
+      ...addresses.US,
+      firstName: "伟",
+      lastName: "李",
+      city: "上海市",
+      province: "Shanghai",
+      provinceCode: "SH",
+      zip: "200000",
+      countryCode: "CN",
+    };
     expect(shipToAddress(china, order, "CN")).toMatchObject({ ok: false, reasons: [{ field: "ShipToAddress.IDNumber" }] });
     const withId = exampleCase({ localizedFields: [{ key: "SHIPPING_CREDENTIAL_CN", value: "11010519491231002x" }] });
-    expect(shipToAddress(china, withId.order, "CN")).toMatchObject({ ok: true, value: { Contact: "李 伟", IDNumber: "11010519491231002X" } });
+    expect(shipToAddress(china, withId.order, "CN")).toMatchObject({
+      ok: true,
+      value: { Contact: "李 伟", IDNumber: "11010519491231002X" },
+    });
   });
 
   it("does not require a postcode in Hong Kong", () => {

@@ -4,12 +4,7 @@
  * own schemas accept; every held one must say what to fix.
  */
 import { describe, expect, it } from "vitest";
-import {
-  CreateDropshipBatchRequest,
-  CreateOutboundBatchRequest,
-  DropshipPackage,
-  OutboundPackage,
-} from "~/fulfilment/schemas";
+import { CreateDropshipBatchRequest, CreateOutboundBatchRequest, DropshipPackage, OutboundPackage } from "~/fulfilment/schemas";
 import {
   addresses,
   exampleCase,
@@ -93,7 +88,11 @@ const rows: Row[] = [
       reasons: [
         { field: "Skus.HsCode", lineItemId: "gid://shopify/FulfillmentOrderLineItem/60011" },
         { field: "Skus.HsCode" },
-        { field: "Skus.Weight", lineItemId: "gid://shopify/FulfillmentOrderLineItem/60012", message: "“Lens Protection Plan (2 Year)” has no weight. Enter its shipping weight on the product in Shopify, then retry." },
+        {
+          field: "Skus.Weight",
+          lineItemId: "gid://shopify/FulfillmentOrderLineItem/60012",
+          message: "“Lens Protection Plan (2 Year)” has no weight. Enter its shipping weight on the product in Shopify, then retry.",
+        },
         { field: "Skus.HsCode" },
         { field: "Skus.Weight", lineItemId: "gid://shopify/FulfillmentOrderLineItem/60013" },
         { field: "Skus.HsCode" },
@@ -164,13 +163,20 @@ const rows: Row[] = [
     build: () => exampleCase({ location: locations.DE01, destination: addresses.FR }),
     expected: {
       kind: "OUTBOUND",
-      request: { ServiceCode: "DE01-ECO", VatCode: "DE123456789", ShipToAddress: { Contact: "Amélie Poulain", Street1: "15 Rue des Trois Frères", Country: "FR" } },
+      request: {
+        ServiceCode: "DE01-ECO",
+        VatCode: "DE123456789",
+        ShipToAddress: { Contact: "Amélie Poulain", Street1: "15 Rue des Trois Frères", Country: "FR" },
+      },
     },
   },
   {
     name: "Great Britain from DE01 is an import: the shop's UK VAT number",
     build: () => exampleCase({ location: locations.DE01, destination: addresses.GB }),
-    expected: { kind: "OUTBOUND", request: { ServiceCode: "DE01-INT", VatCode: "GB123456789", ShipToAddress: { Postcode: "NW1 6XE", Province: "England" } } },
+    expected: {
+      kind: "OUTBOUND",
+      request: { ServiceCode: "DE01-INT", VatCode: "GB123456789", ShipToAddress: { Postcode: "NW1 6XE", Province: "England" } },
+    },
   },
   {
     name: "Japan from US01: 山田 太郎 family name first, prefecture by name, default service",
@@ -179,7 +185,15 @@ const rows: Row[] = [
       kind: "OUTBOUND",
       request: {
         ServiceCode: "US01-INT",
-        ShipToAddress: { Contact: "山田 太郎", Street1: "丸の内1-1-1", Street2: "パレスビル 3F", City: "千代田区", Province: "Tōkyō", Postcode: "100-0005", Country: "JP" },
+        ShipToAddress: {
+          Contact: "山田 太郎",
+          Street1: "丸の内1-1-1",
+          Street2: "パレスビル 3F",
+          City: "千代田区",
+          Province: "Tōkyō",
+          Postcode: "100-0005",
+          Country: "JP",
+        },
       },
     },
   },
@@ -209,7 +223,10 @@ const rows: Row[] = [
   {
     name: "Brazil with the customer's CPF: tax id as digits",
     build: () => exampleCase({ destination: addresses.BR, localizedFields: [{ key: "TAX_CREDENTIAL_BR", value: "123.456.789-09" }] }),
-    expected: { kind: "OUTBOUND", request: { ShipToAddress: { TaxId: "12345678909", Province: "SP", City: "São Paulo", Postcode: "01310-200" } } },
+    expected: {
+      kind: "OUTBOUND",
+      request: { ShipToAddress: { TaxId: "12345678909", Province: "SP", City: "São Paulo", Postcode: "01310-200" } },
+    },
   },
   {
     name: "Brazil without a CPF or CNPJ is held",
@@ -219,7 +236,8 @@ const rows: Row[] = [
       reasons: [
         {
           field: "ShipToAddress.TaxId",
-          message: "Customs in Brazil (BR) need the recipient's CPF or CNPJ, and the order has none. Ask the customer for it and add it to the order, then retry.",
+          message:
+            "Customs in Brazil (BR) need the recipient's CPF or CNPJ, and the order has none. Ask the customer for it and add it to the order, then retry.",
         },
       ],
     },
@@ -244,7 +262,11 @@ const rows: Row[] = [
         destination: addresses.JP,
         lines: [product({ sku: "TEA-01", title: "Sencha green tea", price: "1500", quantity: 2 })],
       }),
-    expected: { kind: "OUTBOUND", packageId: "JP-2001_6001", request: { SellPrice: 3000, SellPriceCurrency: "JPY", Skus: [{ Price: 1500, Quantity: 2 }] } },
+    expected: {
+      kind: "OUTBOUND",
+      packageId: "JP-2001_6001",
+      request: { SellPrice: 3000, SellPriceCurrency: "JPY", Skus: [{ Price: 1500, Quantity: 2 }] },
+    },
   },
 
   // Non-ASCII names, addresses and products on drop-ship parcels.
@@ -312,13 +334,28 @@ const rows: Row[] = [
     build: () => exampleCase({ lines: [p.sunglasses({ quantity: 3 }), p.leatherCase({ quantity: 2 })] }),
     expected: {
       kind: "OUTBOUND",
-      request: { SellPrice: 319.95, Skus: [{ Sku: "SKU2006-001", Quantity: 3, Price: 89.99 }, { Sku: "CASE-LTH-01", Quantity: 2 }] },
+      request: {
+        SellPrice: 319.95,
+        Skus: [
+          { Sku: "SKU2006-001", Quantity: 3, Price: 89.99 },
+          { Sku: "CASE-LTH-01", Quantity: 2 },
+        ],
+      },
     },
   },
   {
     name: "a partially fulfilled line ships only what remains",
     build: () => exampleCase({ lines: [p.sunglasses({ quantity: 3, remaining: 1 }), p.lounger()] }),
-    expected: { kind: "OUTBOUND", request: { SellPrice: 249.98, Skus: [{ Sku: "SKU2006-001", Quantity: 1 }, { Sku: "SKU2006-020", Quantity: 1 }] } },
+    expected: {
+      kind: "OUTBOUND",
+      request: {
+        SellPrice: 249.98,
+        Skus: [
+          { Sku: "SKU2006-001", Quantity: 1 },
+          { Sku: "SKU2006-020", Quantity: 1 },
+        ],
+      },
+    },
   },
   {
     name: "a line removed from the order (nothing remaining) is left out",
@@ -332,7 +369,10 @@ const rows: Row[] = [
   },
   {
     name: "a gift card in the order is left out of the parcel",
-    build: () => exampleCase({ lines: [p.sunglasses(), product({ sku: "GIFT-50", title: "Gift card", price: "50.00", giftCard: true, requiresShipping: false })] }),
+    build: () =>
+      exampleCase({
+        lines: [p.sunglasses(), product({ sku: "GIFT-50", title: "Gift card", price: "50.00", giftCard: true, requiresShipping: false })],
+      }),
     expected: { kind: "OUTBOUND", request: { SellPrice: 89.99, Skus: [{ Sku: "SKU2006-001" }] } },
   },
   {
@@ -354,7 +394,8 @@ const rows: Row[] = [
         {
           field: "Skus.Sku",
           lineItemId: "gid://shopify/FulfillmentOrderLineItem/60012",
-          message: "“Hand-painted vase – Blue” has no SKU, so the warehouse cannot tell what to ship. Give the product variant a SKU in Shopify, then retry.",
+          message:
+            "“Hand-painted vase – Blue” has no SKU, so the warehouse cannot tell what to ship. Give the product variant a SKU in Shopify, then retry.",
         },
       ],
     },
@@ -391,7 +432,8 @@ const rows: Row[] = [
   },
   {
     name: "a recipient name over 50 characters is held",
-    build: () => exampleCase({ destination: { ...addresses.US, firstName: "Maximilian Alexander Christopher", lastName: "Montgomery-Wellington" } }),
+    build: () =>
+      exampleCase({ destination: { ...addresses.US, firstName: "Maximilian Alexander Christopher", lastName: "Montgomery-Wellington" } }),
     expected: { kind: "HELD", reasons: [{ field: "ShipToAddress.Contact", limit: 50 }] },
   },
   {
@@ -424,7 +466,12 @@ const rows: Row[] = [
     build: () => exampleCase({ destination: { ...addresses.US, countryCode: null } }),
     expected: {
       kind: "HELD",
-      reasons: [{ field: "ShipToAddress.Country", message: "The shipping address has no country. Add the country to the order's shipping address, then retry." }],
+      reasons: [
+        {
+          field: "ShipToAddress.Country",
+          message: "The shipping address has no country. Add the country to the order's shipping address, then retry.",
+        },
+      ],
     },
   },
   {
@@ -435,12 +482,18 @@ const rows: Row[] = [
         destination: { ...addresses.FR, countryCode: null },
         lines: [p.sunglasses(), product({ sku: "OLD-01", title: "Old poster", weight: null })],
       }),
-    expected: { kind: "HELD", reasons: [{ field: "ShipToAddress.Country" }, { field: "Skus.Weight", lineItemId: "gid://shopify/FulfillmentOrderLineItem/60012" }] },
+    expected: {
+      kind: "HELD",
+      reasons: [{ field: "ShipToAddress.Country" }, { field: "Skus.Weight", lineItemId: "gid://shopify/FulfillmentOrderLineItem/60012" }],
+    },
   },
   {
     name: "an order without a shipping address is held",
     build: () => exampleCase({ destination: null }),
-    expected: { kind: "HELD", reasons: [{ field: "ShipToAddress.Country", message: "The order has no shipping address. Add one to the order, then retry." }] },
+    expected: {
+      kind: "HELD",
+      reasons: [{ field: "ShipToAddress.Country", message: "The order has no shipping address. Add one to the order, then retry." }],
+    },
   },
   {
     name: "a US address without street, city or ZIP is held for each",
@@ -492,7 +545,8 @@ const rows: Row[] = [
         {
           field: "ServiceCode",
           value: "JP",
-          message: "No shipping service is set for Japan (JP) at warehouse DE01. Add a service for JP, or a default service, in Settings > Routing, then retry.",
+          message:
+            "No shipping service is set for Japan (JP) at warehouse DE01. Add a service for JP, or a default service, in Settings > Routing, then retry.",
         },
       ],
     },
@@ -601,7 +655,8 @@ const rows: Row[] = [
   },
   {
     name: "EU import where the shop charged no VAT at checkout does not claim the IOSS",
-    build: () => exampleCase({ location: locations.SHENZHEN, destination: addresses.FR, currency: "EUR", tax: "0.00", lines: [p.sunglasses()] }),
+    build: () =>
+      exampleCase({ location: locations.SHENZHEN, destination: addresses.FR, currency: "EUR", tax: "0.00", lines: [p.sunglasses()] }),
     expected: { kind: "DROPSHIP", request: { ServiceCode: "DE01-EXP" } },
     absent: ["request.VatCode"],
   },
@@ -644,7 +699,12 @@ const rows: Row[] = [
     settings: testSettings({ customs: { declaredValueCurrency: "SHOP" } }),
     expected: {
       kind: "DROPSHIP",
-      request: { SellPrice: 82, SellPriceCurrency: "EUR", VatCode: "IM2760000742", Skus: [{ Price: 82, NewDeclareValue: { Value: 89.99, Currency: "USD" } }] },
+      request: {
+        SellPrice: 82,
+        SellPriceCurrency: "EUR",
+        VatCode: "IM2760000742",
+        Skus: [{ Price: 82, NewDeclareValue: { Value: 89.99, Currency: "USD" } }],
+      },
     },
   },
   {
@@ -660,20 +720,29 @@ const rows: Row[] = [
   },
   {
     name: "a product whose variant was deleted has no weight to declare: held",
-    build: () => exampleCase({ location: locations.SHENZHEN, lines: [product({ sku: "OLD-01", title: "Old poster", variantDeleted: true })] }),
+    build: () =>
+      exampleCase({ location: locations.SHENZHEN, lines: [product({ sku: "OLD-01", title: "Old poster", variantDeleted: true })] }),
     settings: testSettings({ customs: { defaultHsCode: "491191" } }),
     expected: { kind: "HELD", reasons: [{ field: "Skus.Weight" }] },
   },
   {
     name: "a product title over 100 characters: no product name, fallback customs name",
-    build: () => exampleCase({ location: locations.SHENZHEN, lines: [product({ sku: "TEE-3P", title: `Men's Cotton T-Shirt ${"Crew Neck ".repeat(9)}Pack of 3` })] }),
+    build: () =>
+      exampleCase({
+        location: locations.SHENZHEN,
+        lines: [product({ sku: "TEE-3P", title: `Men's Cotton T-Shirt ${"Crew Neck ".repeat(9)}Pack of 3` })],
+      }),
     settings: testSettings({ customs: { fallbackDeclaredName: "Cotton T-shirts" } }),
     expected: { kind: "DROPSHIP", request: { Skus: [{ DeclareNameEn: "Cotton T-shirts" }] } },
     absent: ["request.Skus.0.ProductName"],
   },
   {
     name: "a product title over 100 characters and no fallback: held with the limit",
-    build: () => exampleCase({ location: locations.SHENZHEN, lines: [product({ sku: "TEE-3P", title: `Men's Cotton T-Shirt ${"Crew Neck ".repeat(9)}Pack of 3` })] }),
+    build: () =>
+      exampleCase({
+        location: locations.SHENZHEN,
+        lines: [product({ sku: "TEE-3P", title: `Men's Cotton T-Shirt ${"Crew Neck ".repeat(9)}Pack of 3` })],
+      }),
     expected: { kind: "HELD", reasons: [{ field: "Skus.DeclareNameEn", limit: 100 }] },
   },
 ];
@@ -750,22 +819,34 @@ describe("packages that wait", () => {
 
   it("waits on a hold placed in Shopify, naming it, before anything else is checked", () => {
     const { fo, order } = exampleCase({ destination: { ...addresses.US, countryCode: null } });
-    const plan = planPackage({ ...fo, status: "ON_HOLD", holds: [{ reason: "INCORRECT_ADDRESS", notes: "Customer checks", displayReason: "Incorrect address" }] }, order, testSettings());
+    const plan = planPackage(
+      { ...fo, status: "ON_HOLD", holds: [{ reason: "INCORRECT_ADDRESS", notes: "Customer checks", displayReason: "Incorrect address" }] },
+      order,
+      testSettings(),
+    );
     expect(waitOf(plan)).toEqual({ code: "SHOPIFY_HOLD", until: null });
     expect(plan.kind === "WAIT" && plan.message).toMatch(/On hold in Shopify: Incorrect address \(Customer checks\)/);
   });
 
   it("waits for a scheduled fulfillment order's date", () => {
     const { fo, order } = exampleCase();
-    expect(waitOf(planPackage({ ...fo, status: "SCHEDULED", fulfillAt: "2026-12-01T09:00:00Z" }, order, testSettings()))).toEqual({ code: "SCHEDULED", until: "2026-12-01T09:00:00Z" });
+    expect(waitOf(planPackage({ ...fo, status: "SCHEDULED", fulfillAt: "2026-12-01T09:00:00Z" }, order, testSettings()))).toEqual({
+      code: "SCHEDULED",
+      until: "2026-12-01T09:00:00Z",
+    });
   });
 
   it("waits for payment unless the shop ships unpaid orders; authorized and cash on delivery count as paid", () => {
     const { fo, order } = exampleCase();
-    expect(waitOf(planPackage(fo, { ...order, financialStatus: "PENDING" }, testSettings()))).toEqual({ code: "AWAITING_PAYMENT", until: null });
+    expect(waitOf(planPackage(fo, { ...order, financialStatus: "PENDING" }, testSettings()))).toEqual({
+      code: "AWAITING_PAYMENT",
+      until: null,
+    });
     expect(planPackage(fo, { ...order, financialStatus: "PENDING" }, testSettings({ orders: { shipUnpaid: true } })).kind).toBe("OUTBOUND");
     expect(planPackage(fo, { ...order, financialStatus: "AUTHORIZED" }, testSettings()).kind).toBe("OUTBOUND");
-    expect(planPackage(fo, { ...order, financialStatus: "PENDING", paymentGatewayNames: ["Cash on Delivery (COD)"] }, testSettings()).kind).toBe("OUTBOUND");
+    expect(
+      planPackage(fo, { ...order, financialStatus: "PENDING", paymentGatewayNames: ["Cash on Delivery (COD)"] }, testSettings()).kind,
+    ).toBe("OUTBOUND");
   });
 
   it("waits on an order Shopify rates high risk unless the shop ships them", () => {
@@ -782,7 +863,10 @@ describe("the service by the shipping method paid for", () => {
     const settings = testSettings();
     const us01 = settings.routes[0];
     if (us01?.kind !== "OUTBOUND") throw new Error("the test settings' first route is US01");
-    const withMethods = { ...settings, routes: [{ ...us01, services: { ...us01.services, byShippingMethod: { express: "US01-EXP" } } }, ...settings.routes.slice(1)] };
+    const withMethods = {
+      ...settings,
+      routes: [{ ...us01, services: { ...us01.services, byShippingMethod: { express: "US01-EXP" } } }, ...settings.routes.slice(1)],
+    };
     const { fo, order } = exampleCase();
     const by = (shippingLine: { code: string | null; title: string } | null) => {
       const plan = planPackage(fo, { ...order, shippingLine }, withMethods);

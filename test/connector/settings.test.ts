@@ -51,7 +51,9 @@ describe("ConnectorSettings", () => {
       sender: { name: "Li Wei", address1: "Keyuan Road 18", city: "Shenzhen", countryCode: "CN" },
       services: { default: "US01-EXP" },
     };
-    expect(issuesOf({ routes: [dropship] })).toEqual(["routes.0.handlingLocation: Drop-ship handling location may be at most 20 characters"]);
+    expect(issuesOf({ routes: [dropship] })).toEqual([
+      "routes.0.handlingLocation: Drop-ship handling location may be at most 20 characters",
+    ]);
   });
 
   it("refuses malformed tax numbers and customs names", () => {

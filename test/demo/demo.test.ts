@@ -44,7 +44,9 @@ describe("npm run demo", () => {
     expect(reasons).toMatch(/FAILED: .*(DK|Denmark|deliver)/i);
     // The demo shop hands refused packages back: the warehouse's fulfillment order is closed in Shopify.
     expect(reasons).toMatch(/FAILED: The provider could not create the package: .*Handed back to Shopify/);
-    expect(result.handedBack).toEqual([{ order: expect.any(String), label: expect.stringMatching(/Denmark/), fulfillmentOrderStatus: "INCOMPLETE" }]);
+    expect(result.handedBack).toEqual([
+      { order: expect.any(String), label: expect.stringMatching(/Denmark/), fulfillmentOrderStatus: "INCOMPLETE" },
+    ]);
     // The orders went through the app's own routes: the emulator's deliveries reached the app.
     const delivered = new Set(result.deliveredTo);
     expect(delivered).toContain("/webhooks/fulfillment_orders/order_routing_complete");

@@ -27,11 +27,7 @@ export function scopeSatisfies(granted: readonly string[], wanted: string): bool
 }
 
 /** The requirement the granted scopes fail, if any, for a key (`Type` or `Type.field`). */
-export function deniedBy(
-  access: Map<string, AccessRequirement>,
-  key: string,
-  granted: readonly string[],
-): AccessRequirement | undefined {
+export function deniedBy(access: Map<string, AccessRequirement>, key: string, granted: readonly string[]): AccessRequirement | undefined {
   const requirement = access.get(key);
   if (!requirement) return undefined;
   const accepted = acceptedScopes(requirement);

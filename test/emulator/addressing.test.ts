@@ -37,7 +37,11 @@ describe("single-shop addressing (DESIGN.md section 7)", () => {
     const read = await graphqlWithToken(url, ONE.accessToken, "{ shop { myshopifyDomain } }");
     expect(read).toMatchObject({ status: 200, body: { data: { shop: { myshopifyDomain: ONE.domain } } } });
 
-    const placed = await postJson(`${url}/__emulator/orders`, { line_items: [{ sku: "MUG-1", quantity: 1 }] }, { "X-Shopify-Access-Token": ONE.accessToken });
+    const placed = await postJson(
+      `${url}/__emulator/orders`,
+      { line_items: [{ sku: "MUG-1", quantity: 1 }] },
+      { "X-Shopify-Access-Token": ONE.accessToken },
+    );
     expect(placed.status).toBe(201);
     expect(dig(placed.body, "order", "name")).toBe("#1001");
     // A control route called without any credentials acts on the only shop there is.
@@ -48,7 +52,15 @@ describe("single-shop addressing (DESIGN.md section 7)", () => {
   it("refuses a wrong token with 401, named shop or not, and still takes the named forms", async () => {
     const { url } = await start([ONE]);
     expect((await graphqlWithToken(url, "shpat_wrong", "{ shop { name } }")).status).toBe(401);
-    expect((await postJson(`${url}/__emulator/orders`, { line_items: [{ sku: "MUG-1", quantity: 1 }] }, { "X-Shopify-Access-Token": "shpat_wrong" })).status).toBe(401);
+    expect(
+      (
+        await postJson(
+          `${url}/__emulator/orders`,
+          { line_items: [{ sku: "MUG-1", quantity: 1 }] },
+          { "X-Shopify-Access-Token": "shpat_wrong" },
+        )
+      ).status,
+    ).toBe(401);
     const byPath = await fetch(`${url}/shops/${ONE.domain}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": ONE.accessToken },
@@ -61,7 +73,11 @@ describe("single-shop addressing (DESIGN.md section 7)", () => {
     const { url } = await start([ONE, TWO]);
     const second = await graphqlWithToken(url, TWO.accessToken, "{ shop { myshopifyDomain } }");
     expect(dig(second.body, "data", "shop", "myshopifyDomain")).toBe(TWO.domain);
-    const placed = await postJson(`${url}/__emulator/orders`, { line_items: [{ sku: "MUG-1", quantity: 1 }] }, { "X-Shopify-Access-Token": TWO.accessToken });
+    const placed = await postJson(
+      `${url}/__emulator/orders`,
+      { line_items: [{ sku: "MUG-1", quantity: 1 }] },
+      { "X-Shopify-Access-Token": TWO.accessToken },
+    );
     expect(placed.status).toBe(201);
     expect(emulator?.state.inShop(emulator.state.orders, TWO.domain)).toHaveLength(1);
 
@@ -82,7 +98,11 @@ describe("a shop the Admin API no longer answers (PATCH /__emulator/shops/:domai
   it("answers 401 for a revoked token, 402 for a frozen shop and 423 for a locked one, until access is ok again", async () => {
     const { url } = await start([ONE]);
     const patch = (access: string) =>
-      fetch(`${url}/__emulator/shops/${ONE.domain}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ access }) });
+      fetch(`${url}/__emulator/shops/${ONE.domain}`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ access }),
+      });
     for (const [access, status, errors] of [
       ["revoked", 401, "[API] Invalid API key or access token (unrecognized login or wrong password)"],
       ["frozen", 402, "Unavailable Shop"],

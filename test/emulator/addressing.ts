@@ -32,7 +32,10 @@ export function controlShop(state: EmulatorState, named: string | undefined, tok
   const only = shops.length === 1 ? shops[0] : undefined;
   return only
     ? { shop: only }
-    : { status: 404, error: "Name the shop: X-Shopify-Shop-Domain header, ?shop=, or X-Shopify-Access-Token when it is unique to one shop" };
+    : {
+        status: 404,
+        error: "Name the shop: X-Shopify-Shop-Domain header, ?shop=, or X-Shopify-Access-Token when it is unique to one shop",
+      };
 }
 
 function byToken(state: EmulatorState, token: string | undefined): ShopResolution {
@@ -40,7 +43,10 @@ function byToken(state: EmulatorState, token: string | undefined): ShopResolutio
   const [shop] = holders;
   if (holders.length === 1 && shop) return { shop };
   if (holders.length > 1) {
-    return { status: 404, error: "Several shops share this access token: name the shop (X-Shopify-Shop-Domain header or /shops/<shop>/...)" };
+    return {
+      status: 404,
+      error: "Several shops share this access token: name the shop (X-Shopify-Shop-Domain header or /shops/<shop>/...)",
+    };
   }
   return { status: 401, error: INVALID_TOKEN };
 }

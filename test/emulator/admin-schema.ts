@@ -69,8 +69,7 @@ export function readTarEntry(tar: Buffer, wanted: string): Buffer | undefined {
   while (offset + 512 <= tar.length) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) return undefined; // end-of-archive marker
-    const field = (start: number, length: number) =>
-      header.toString("utf8", start, start + length).replace(/\0.*$/s, "");
+    const field = (start: number, length: number) => header.toString("utf8", start, start + length).replace(/\0.*$/s, "");
     const prefix = field(345, 155);
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
     const size = parseInt(field(124, 12).trim() || "0", 8);

@@ -113,7 +113,9 @@ function connectionsUnder(
       const selections = nodeSelections(field, fragments);
       const children = nodeType ? connectionsUnder(nodeType, selections, fragments, depth + 1, errors) : [];
       if (children.length > 0 && !selections.some((s) => s.name.value === "id" && !s.alias)) {
-        errors.push(`The parent 'node' field for a nested connection must select the 'id' field without an alias. Connection fields without 'id': ${responseKey}.`);
+        errors.push(
+          `The parent 'node' field for a nested connection must select the 'id' field without an alias. Connection fields without 'id': ${responseKey}.`,
+        );
       }
       shapes.push({ responseKey, children });
     } else if (isCompositeType(type)) {
@@ -183,7 +185,11 @@ function nodesOf(connection: unknown): Record<string, unknown>[] {
 }
 
 /** One JSONL line per node: nested connections removed from the node, their nodes with __parentId. */
-export function toJsonl(data: Record<string, unknown>, root: ConnectionShape, groupObjects: boolean): { jsonl: string; objects: number; roots: number } {
+export function toJsonl(
+  data: Record<string, unknown>,
+  root: ConnectionShape,
+  groupObjects: boolean,
+): { jsonl: string; objects: number; roots: number } {
   const lines: string[] = [];
   type Pending = { node: Record<string, unknown>; shape: ConnectionShape; parentId: unknown };
   const line = ({ node, shape, parentId }: Pending): Pending[] => {
@@ -196,7 +202,7 @@ export function toJsonl(data: Record<string, unknown>, root: ConnectionShape, gr
     const visit = (pending: Pending): void => line(pending).forEach(visit);
     roots.forEach(visit);
   } else {
-    for (let level = roots; level.length > 0; ) level = level.flatMap(line);
+    for (let level = roots; level.length > 0;) level = level.flatMap(line);
   }
   return { jsonl: lines.length ? `${lines.join("\n")}\n` : "", objects: lines.length, roots: roots.length };
 }

@@ -6,7 +6,8 @@ import { APP_TOML, adminGraphql, dig, digString } from "./test-support";
 
 let emulator: ShopifyEmulator;
 let now = new Date("2026-11-01T10:00:00Z");
-const gql = (query: string, variables?: Record<string, unknown>) => adminGraphql(emulator.url, DEMO_SHOP, DEMO_ACCESS_TOKEN, query, variables);
+const gql = (query: string, variables?: Record<string, unknown>) =>
+  adminGraphql(emulator.url, DEMO_SHOP, DEMO_ACCESS_TOKEN, query, variables);
 
 beforeAll(async () => {
   emulator = await startShopifyEmulator({ apiSecret: "catalogue-secret", appTomlPath: APP_TOML, shops: [demoShop()], now: () => now });
@@ -53,10 +54,24 @@ describe("catalogue reads the app needs", () => {
 
   it("reads destination-specific tariff codes a merchant entered", async () => {
     emulator.addProducts(DEMO_SHOP, [
-      { title: "Ceramic mug 350 ml, white", variants: [{ sku: "MUG-CER-350-WHT", price: "16.00", harmonizedSystemCode: "691200", countryHarmonizedSystemCodes: [{ countryCode: "US", harmonizedSystemCode: "6912004400" }] }] },
+      {
+        title: "Ceramic mug 350 ml, white",
+        variants: [
+          {
+            sku: "MUG-CER-350-WHT",
+            price: "16.00",
+            harmonizedSystemCode: "691200",
+            countryHarmonizedSystemCodes: [{ countryCode: "US", harmonizedSystemCode: "6912004400" }],
+          },
+        ],
+      },
     ]);
-    const { body } = await gql(`{ productVariants(first: 1, query: "sku:MUG-CER-350-WHT") { nodes { inventoryItem { countryHarmonizedSystemCodes(first: 5) { nodes { countryCode harmonizedSystemCode } } } } } }`);
-    expect(dig(body.data, "productVariants", "nodes", 0, "inventoryItem", "countryHarmonizedSystemCodes", "nodes")).toEqual([{ countryCode: "US", harmonizedSystemCode: "6912004400" }]);
+    const { body } = await gql(
+      `{ productVariants(first: 1, query: "sku:MUG-CER-350-WHT") { nodes { inventoryItem { countryHarmonizedSystemCodes(first: 5) { nodes { countryCode harmonizedSystemCode } } } } } }`,
+    );
+    expect(dig(body.data, "productVariants", "nodes", 0, "inventoryItem", "countryHarmonizedSystemCodes", "nodes")).toEqual([
+      { countryCode: "US", harmonizedSystemCode: "6912004400" },
+    ]);
   });
 
   it("has no dimensions on inventory items in 2026-10: asking for them is a validation error", async () => {
@@ -89,7 +104,10 @@ describe("catalogue reads the app needs", () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 10; page++) {
-      const answer = await gql(`query ($after: String) { products(first: 4, after: $after) { nodes { id title } pageInfo { hasNextPage endCursor } } }`, { after });
+      const answer = await gql(
+        `query ($after: String) { products(first: 4, after: $after) { nodes { id title } pageInfo { hasNextPage endCursor } } }`,
+        { after },
+      );
       const products = dig(answer.body.data, "products", "nodes") as { id: string }[];
       seen.push(...products.map((p) => p.id));
       if (dig(answer.body.data, "products", "pageInfo", "hasNextPage") !== true) break;
@@ -98,7 +116,12 @@ describe("catalogue reads the app needs", () => {
     expect(seen).toHaveLength(catalogue.length + 2);
     expect(new Set(seen).size).toBe(seen.length);
 
-    const nested = await gql(`{ products(first: 1, query: "title:'Northfield gift card'") { nodes { variants(first: 1) { nodes { title } pageInfo { hasNextPage } } } } }`);
-    expect(dig(nested.body.data, "products", "nodes", 0, "variants")).toEqual({ nodes: [{ title: "$25" }], pageInfo: { hasNextPage: true } });
+    const nested = await gql(
+      `{ products(first: 1, query: "title:'Northfield gift card'") { nodes { variants(first: 1) { nodes { title } pageInfo { hasNextPage } } } } }`,
+    );
+    expect(dig(nested.body.data, "products", "nodes", 0, "variants")).toEqual({
+      nodes: [{ title: "$25" }],
+      pageInfo: { hasNextPage: true },
+    });
   });
 });

@@ -91,9 +91,7 @@ export const VariantInput = z.object({
   harmonizedSystemCode: z.string().nullish(),
   countryCodeOfOrigin: z.string().length(2).nullish(),
   provinceCodeOfOrigin: z.string().nullish(),
-  countryHarmonizedSystemCodes: z
-    .array(z.object({ countryCode: z.string().length(2), harmonizedSystemCode: z.string() }))
-    .optional(),
+  countryHarmonizedSystemCodes: z.array(z.object({ countryCode: z.string().length(2), harmonizedSystemCode: z.string() })).optional(),
   unitCost: z.string().nullish(),
   tracked: z.boolean().default(true),
   requiresShipping: z.boolean().default(true),
@@ -222,7 +220,8 @@ export function upsertProducts(state: EmulatorState, shopDomain: string, raw: un
       });
     }
     input.variants.forEach((v, index) => {
-      const variant = (v.sku ? findVariantBySku(state, shop.domain, v.sku) : undefined) ?? createVariant(state, shop.domain, productId, index);
+      const variant =
+        (v.sku ? findVariantBySku(state, shop.domain, v.sku) : undefined) ?? createVariant(state, shop.domain, productId, index);
       const item = state.inventoryItems.get(variant.inventoryItemId);
       if (!item) throw new Error(`variant ${variant.id} has no inventory item`);
       Object.assign(variant, { sku: v.sku ?? null, title: v.title, price: v.price, barcode: v.barcode ?? null, updatedAt: now });
@@ -320,7 +319,12 @@ export function setAvailable(state: EmulatorState, inventoryItemId: number, loca
  * Sets the states a merchant counts (damaged, safety stock, ...) and available; on_hand becomes their
  * sum plus what is committed, Shopify's definition, so `available` stays what can be sold.
  */
-function setStates(state: EmulatorState, inventoryItemId: number, locationId: number, stock: Omit<Record<QuantityName, number>, "on_hand" | "committed">): void {
+function setStates(
+  state: EmulatorState,
+  inventoryItemId: number,
+  locationId: number,
+  stock: Omit<Record<QuantityName, number>, "on_hand" | "committed">,
+): void {
   const level = ensureInventoryLevel(state, inventoryItemId, locationId);
   Object.assign(level.quantities, stock);
   level.quantities.on_hand = ON_HAND_PARTS.reduce((sum, name) => sum + level.quantities[name], 0);

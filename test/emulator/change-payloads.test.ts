@@ -22,7 +22,10 @@ let platform: Platform;
 
 /** The last payload published for a topic (nothing is subscribed: the dispatcher only logs). */
 function published(topic: string): Record<string, unknown> {
-  const record = platform.webhooks.log().filter((d) => d.topic === topic).at(-1);
+  const record = platform.webhooks
+    .log()
+    .filter((d) => d.topic === topic)
+    .at(-1);
   if (!record) throw new Error(`nothing published for ${topic}`);
   return JSON.parse(record.body) as Record<string, unknown>;
 }
@@ -53,7 +56,9 @@ beforeEach(() => {
   platform = { state, webhooks, jobs: new BackgroundJobs() };
   addShop(state, { domain: SHOP, accessToken: "t" });
   addLocation(state, SHOP, { name: "Back room" });
-  upsertProducts(state, SHOP, { products: [{ title: "Tea", variants: [{ sku: "TEA", price: "12.00", stock: { "Shop location": 10, "Back room": 10 } }] }] });
+  upsertProducts(state, SHOP, {
+    products: [{ title: "Tea", variants: [{ sku: "TEA", price: "12.00", stock: { "Shop location": 10, "Back room": 10 } }] }],
+  });
 });
 
 describe("payloads of orders that change have the keys of Shopify's examples (2026-07)", () => {
@@ -61,7 +66,9 @@ describe("payloads of orders that change have the keys of Shopify's examples (20
     const fo = order([{ sku: "TEA", quantity: 2 }]);
     placeHold(platform, fo, { reason: "OTHER", reasonNotes: null, handle: "h", externalId: null, notifyMerchant: false, lineItems: null });
     const placed = expectShape("fulfillment_orders/placed_on_hold");
-    expect(Object.keys(placed.created_fulfillment_hold as object)).toEqual(Object.keys(examplePayload("fulfillment_orders/placed_on_hold")?.created_fulfillment_hold as object));
+    expect(Object.keys(placed.created_fulfillment_hold as object)).toEqual(
+      Object.keys(examplePayload("fulfillment_orders/placed_on_hold")?.created_fulfillment_hold as object),
+    );
     expectShape("fulfillment_holds/added");
     releaseHolds(platform, fo, null);
     expectShape("fulfillment_holds/released");
@@ -78,9 +85,16 @@ describe("payloads of orders that change have the keys of Shopify's examples (20
     const split = splitFulfillmentOrders(platform, [{ fo: scheduled, picks: [{ lineId: line, quantity: 1 }] }]);
     expectShape("fulfillment_orders/split");
     if (!Array.isArray(split) || !split[0]) throw new Error("not split");
-    mergeFulfillmentOrders(platform, [[{ fo: scheduled, picks: null }, { fo: split[0].remainingFulfillmentOrder, picks: null }]]);
+    mergeFulfillmentOrders(platform, [
+      [
+        { fo: scheduled, picks: null },
+        { fo: split[0].remainingFulfillmentOrder, picks: null },
+      ],
+    ]);
     const merged = expectShape("fulfillment_orders/merged");
-    expect(Object.keys((merged.merge_intents as object[])[0] ?? {})).toEqual(Object.keys((examplePayload("fulfillment_orders/merged")?.merge_intents as object[])[0] ?? {}));
+    expect(Object.keys((merged.merge_intents as object[])[0] ?? {})).toEqual(
+      Object.keys((examplePayload("fulfillment_orders/merged")?.merge_intents as object[])[0] ?? {}),
+    );
     const backRoom = [...platform.state.locations.values()].find((l) => l.name === "Back room")?.id;
     moveFulfillmentOrder(platform, scheduled, backRoom, null);
     expectShape("fulfillment_orders/moved");
@@ -88,7 +102,17 @@ describe("payloads of orders that change have the keys of Shopify's examples (20
 
   it("a service closing what it accepted, an outright cancellation's replacement", () => {
     const service = addLocation(platform.state, SHOP, { name: "Warehouse" }, 9_999);
-    platform.state.fulfillmentServices.set(9_999, { id: 9_999, shop: SHOP, serviceName: "Warehouse", handle: "warehouse", callbackUrl: null, inventoryManagement: false, trackingSupport: false, requiresShippingMethod: true, locationId: service.id });
+    platform.state.fulfillmentServices.set(9_999, {
+      id: 9_999,
+      shop: SHOP,
+      serviceName: "Warehouse",
+      handle: "warehouse",
+      callbackUrl: null,
+      inventoryManagement: false,
+      trackingSupport: false,
+      requiresShippingMethod: true,
+      locationId: service.id,
+    });
     upsertProducts(platform.state, SHOP, { products: [{ title: "Mug", variants: [{ sku: "MUG", stock: { Warehouse: 5 } }] }] });
     const fo = order([{ sku: "MUG", quantity: 1 }]);
     acceptFulfillmentRequest(platform, fo, { message: null, estimatedShippedAt: null });
@@ -107,7 +131,11 @@ describe("payloads of orders that change have the keys of Shopify's examples (20
     const edited = expectShape("orders/edited");
     expect(Object.keys(edited.order_edit as object)).toEqual(Object.keys(examplePayload("orders/edited")?.order_edit as object));
 
-    createRefund(platform, record, { note: null, lines: [{ lineItemId: record.lineItems[0]?.id, quantity: 1, restockType: "CANCEL", locationId: null }], shipping: null });
+    createRefund(platform, record, {
+      note: null,
+      lines: [{ lineItemId: record.lineItems[0]?.id, quantity: 1, restockType: "CANCEL", locationId: null }],
+      shipping: null,
+    });
     const refund = expectShape("refunds/create");
     const example = examplePayload("refunds/create");
     const first = (value: unknown) => (Array.isArray(value) ? (value[0] as object) : {});

@@ -5,7 +5,15 @@
  */
 import { APP_ID, APP_TITLE, gid } from "./ids";
 import { moneySet, restLineItemForRefund } from "./payloads";
-import type { EmulatorState, FulfillmentHoldRecord, FulfillmentOrderRecord, OrderEditRecord, OrderRecord, RefundRecord, RiskAssessmentRecord } from "./state";
+import type {
+  EmulatorState,
+  FulfillmentHoldRecord,
+  FulfillmentOrderRecord,
+  OrderEditRecord,
+  OrderRecord,
+  RefundRecord,
+  RiskAssessmentRecord,
+} from "./state";
 
 /** `{id, status}` of a fulfillment order, the reference most fulfillment_orders/* topics carry. */
 export function foStatusRef(fo: FulfillmentOrderRecord) {
@@ -46,7 +54,11 @@ export function rescheduledPayload(fo: FulfillmentOrderRecord) {
   return { fulfillment_order: { ...foStatusRef(fo), fulfill_at: fo.fulfillAt } };
 }
 
-export function splitPayload(original: FulfillmentOrderRecord, remaining: FulfillmentOrderRecord, lines: { id: number; quantity: number }[]) {
+export function splitPayload(
+  original: FulfillmentOrderRecord,
+  remaining: FulfillmentOrderRecord,
+  lines: { id: number; quantity: number }[],
+) {
   return {
     split_line_items: lines.map((l) => ({ id: gid("FulfillmentOrderLineItem", l.id), quantity: l.quantity })),
     fulfillment_order: foStatusRef(original),
@@ -56,7 +68,10 @@ export function splitPayload(original: FulfillmentOrderRecord, remaining: Fulfil
 }
 
 /** fulfillment_orders/merged: numeric ids in the intents, as Shopify's example shows them. */
-export function mergedPayload(intents: { fulfillmentOrderId: number; lines: { id: number; quantity: number }[] }[], merged: FulfillmentOrderRecord) {
+export function mergedPayload(
+  intents: { fulfillmentOrderId: number; lines: { id: number; quantity: number }[] }[],
+  merged: FulfillmentOrderRecord,
+) {
   return {
     merge_intents: intents.map((intent) => ({
       fulfillment_order_id: intent.fulfillmentOrderId,
@@ -72,12 +87,16 @@ export function movedPayload(
   moved: FulfillmentOrderRecord,
   requested: { id: number; quantity: number }[] | null,
 ) {
-  const withLocation = (fo: FulfillmentOrderRecord, locationId: number) => ({ ...foStatusRef(fo), assigned_location_id: gid("Location", locationId) });
+  const withLocation = (fo: FulfillmentOrderRecord, locationId: number) => ({
+    ...foStatusRef(fo),
+    assigned_location_id: gid("Location", locationId),
+  });
   return {
     original_fulfillment_order: withLocation(original, original.assignedLocationId),
     moved_fulfillment_order: withLocation(moved, moved.assignedLocationId),
     destination_location_id: gid("Location", moved.assignedLocationId),
-    fulfillment_order_line_items_requested: requested?.map((l) => ({ id: gid("FulfillmentOrderLineItem", l.id), quantity: l.quantity })) ?? null,
+    fulfillment_order_line_items_requested:
+      requested?.map((l) => ({ id: gid("FulfillmentOrderLineItem", l.id), quantity: l.quantity })) ?? null,
     source_location: { id: gid("Location", originalLocationId) },
   };
 }

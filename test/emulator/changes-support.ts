@@ -79,7 +79,10 @@ export interface ChangesWorld {
   warehouse: string;
   studio: string;
   /** Places an order through the control route; returns its gid and its fulfillment orders' gids by location. */
-  placeOrder(payload: unknown, query?: string): Promise<{ order: string; fulfillmentOrders: { id: string; location: string; status: string; requestStatus: string }[] }>;
+  placeOrder(
+    payload: unknown,
+    query?: string,
+  ): Promise<{ order: string; fulfillmentOrders: { id: string; location: string; status: string; requestStatus: string }[] }>;
   /** Webhook bodies received for a topic, in arrival order (waits for deliveries to settle). */
   received(topic: string): Promise<unknown[]>;
   /** Fulfillment-service notifications received (`kind` of each). */
@@ -107,8 +110,14 @@ export async function startChangesWorld(options: { autoRequestFulfillment?: bool
         scopes: SCOPES,
         locations: [{ name: STUDIO }],
         products: [
-          { title: "Scented candle", variants: [{ sku: "CANDLE", price: "18.00", weight: { value: 300, unit: "GRAMS" }, stock: { [STUDIO]: 20 } }] },
-          { title: "Green tea", variants: [{ sku: "TEA", price: "12.00", weight: { value: 110, unit: "GRAMS" }, stock: { [STUDIO]: 20 } }] },
+          {
+            title: "Scented candle",
+            variants: [{ sku: "CANDLE", price: "18.00", weight: { value: 300, unit: "GRAMS" }, stock: { [STUDIO]: 20 } }],
+          },
+          {
+            title: "Green tea",
+            variants: [{ sku: "TEA", price: "12.00", weight: { value: 110, unit: "GRAMS" }, stock: { [STUDIO]: 20 } }],
+          },
         ],
       },
     ],
@@ -134,9 +143,20 @@ export async function startChangesWorld(options: { autoRequestFulfillment?: bool
       world.studio = `gid://shopify/Location/${emulator.state.shop(SHOP)?.primaryLocationId}`;
       // The warehouse stocks mugs and socks; the candle is also kept there, so moves have somewhere to go.
       emulator.addProducts(SHOP, [
-        { title: "Ceramic mug", variants: [{ sku: "MUG", price: "16.00", weight: { value: 420, unit: "GRAMS" }, stock: { [world.warehouse]: 50 } }] },
-        { title: "Wool socks", variants: [{ sku: "SOCKS", price: "27.00", weight: { value: 160, unit: "GRAMS" }, stock: { [world.warehouse]: 50 } }] },
-        { title: "Scented candle", variants: [{ sku: "CANDLE", price: "18.00", weight: { value: 300, unit: "GRAMS" }, stock: { [STUDIO]: 20, [world.warehouse]: 10 } }] },
+        {
+          title: "Ceramic mug",
+          variants: [{ sku: "MUG", price: "16.00", weight: { value: 420, unit: "GRAMS" }, stock: { [world.warehouse]: 50 } }],
+        },
+        {
+          title: "Wool socks",
+          variants: [{ sku: "SOCKS", price: "27.00", weight: { value: 160, unit: "GRAMS" }, stock: { [world.warehouse]: 50 } }],
+        },
+        {
+          title: "Scented candle",
+          variants: [
+            { sku: "CANDLE", price: "18.00", weight: { value: 300, unit: "GRAMS" }, stock: { [STUDIO]: 20, [world.warehouse]: 10 } },
+          ],
+        },
       ]);
       receiver.requests.length = 0;
       receiver.respond = () => 200;
@@ -169,7 +189,10 @@ export async function startChangesWorld(options: { autoRequestFulfillment?: bool
       return receiver.requests.filter((r) => r.path.endsWith("/fulfillment_order_notification")).map((r) => String(dig(r.json, "kind")));
     },
     async lines(fulfillmentOrder) {
-      const { body } = await gql(`query ($id: ID!) { fulfillmentOrder(id: $id) { lineItems(first: 10) { nodes { id sku totalQuantity remainingQuantity } } } }`, { id: fulfillmentOrder });
+      const { body } = await gql(
+        `query ($id: ID!) { fulfillmentOrder(id: $id) { lineItems(first: 10) { nodes { id sku totalQuantity remainingQuantity } } } }`,
+        { id: fulfillmentOrder },
+      );
       const nodes = dig(body.data, "fulfillmentOrder", "lineItems", "nodes");
       return Array.isArray(nodes) ? (nodes as { id: string; sku: string | null; totalQuantity: number; remainingQuantity: number }[]) : [];
     },

@@ -152,7 +152,12 @@ function actualField(walk: Walk, field: CollectedField, value: unknown): number 
 }
 
 /** What the returned nodes of a connection cost: through `edges { node }` or `nodes`, whichever is dearer. */
-function actualConnectionNodes(walk: Walk, connection: GraphQLCompositeType, selectionSet: SelectionSetNode, value: Record<string, unknown>): number {
+function actualConnectionNodes(
+  walk: Walk,
+  connection: GraphQLCompositeType,
+  selectionSet: SelectionSetNode,
+  value: Record<string, unknown>,
+): number {
   let nodes = 0;
   for (const inner of collectFields(walk, connection, selectionSet)) {
     const items = value[inner.node.alias?.value ?? inner.node.name.value];
@@ -160,7 +165,10 @@ function actualConnectionNodes(walk: Walk, connection: GraphQLCompositeType, sel
     const innerSelection = inner.node.selectionSet;
     if (!Array.isArray(items) || !innerSelection || !isCompositeType(innerNamed)) continue;
     const perItem = inner.node.name.value === "edges" ? 0 : 1; // an edge is free, a node costs 1
-    const cost = items.reduce((s: number, item) => s + (isRecord(item) ? perItem + actualSelection(walk, innerNamed, innerSelection, item) : 0), 0);
+    const cost = items.reduce(
+      (s: number, item) => s + (isRecord(item) ? perItem + actualSelection(walk, innerNamed, innerSelection, item) : 0),
+      0,
+    );
     nodes = Math.max(nodes, cost);
   }
   return nodes;

@@ -55,22 +55,44 @@ export function splitFulfillmentOrders(
 ): { fulfillmentOrder: FulfillmentOrderRecord; remainingFulfillmentOrder: FulfillmentOrderRecord }[] | Refusal {
   for (const [i, { fo, picks }] of inputs.entries()) {
     const field = ["fulfillmentOrderSplits", String(i)];
-    if (picks.length === 0) return refusal("The fulfillment order must have at least one line item input to split.", "NO_LINE_ITEMS_PROVIDED_TO_SPLIT", [...field, "fulfillmentOrderLineItems"]);
+    if (picks.length === 0)
+      return refusal("The fulfillment order must have at least one line item input to split.", "NO_LINE_ITEMS_PROVIDED_TO_SPLIT", [
+        ...field,
+        "fulfillmentOrderLineItems",
+      ]);
     const notNow = rearrangeable(fo);
     if (notNow) return refusal(`The fulfillment order cannot be split: ${notNow}`, undefined, [...field, "fulfillmentOrderId"]);
-    const invalid = checkPicks(fo, picks, [...field, "fulfillmentOrderLineItems"], { notPositive: "GREATER_THAN", invalid: "INVALID_LINE_ITEM_QUANTITY" });
+    const invalid = checkPicks(fo, picks, [...field, "fulfillmentOrderLineItems"], {
+      notPositive: "GREATER_THAN",
+      invalid: "INVALID_LINE_ITEM_QUANTITY",
+    });
     if (invalid) return invalid;
     if (picksEverything(fo, picks)) {
-      return refusal("A split must leave something on the original fulfillment order.", "INVALID_LINE_ITEM_QUANTITY", [...field, "fulfillmentOrderLineItems"]);
+      return refusal("A split must leave something on the original fulfillment order.", "INVALID_LINE_ITEM_QUANTITY", [
+        ...field,
+        "fulfillmentOrderLineItems",
+      ]);
     }
   }
   return inputs.map(({ fo, picks }) => {
     const order = platform.state.orders.get(fo.orderId);
     if (!order) throw new Error(`fulfillment order ${fo.id} has no order`);
     const lines = takeLines(platform, fo, picks);
-    const split = newFulfillmentOrder(platform, order, fo.assignedLocationId, lines, { status: fo.status, fulfillAt: fo.fulfillAt, commitStock: false });
+    const split = newFulfillmentOrder(platform, order, fo.assignedLocationId, lines, {
+      status: fo.status,
+      fulfillAt: fo.fulfillAt,
+      commitStock: false,
+    });
     split.requestStatus = fo.requestStatus;
-    platform.webhooks.publish(fo.shop, "fulfillment_orders/split", splitPayload(fo, split, picks.map((p) => ({ id: p.lineId, quantity: p.quantity }))));
+    platform.webhooks.publish(
+      fo.shop,
+      "fulfillment_orders/split",
+      splitPayload(
+        fo,
+        split,
+        picks.map((p) => ({ id: p.lineId, quantity: p.quantity })),
+      ),
+    );
     return { fulfillmentOrder: fo, remainingFulfillmentOrder: split };
   });
 }
@@ -81,21 +103,34 @@ export interface MergeIntent {
   picks: LinePick[] | null;
 }
 
-export function mergeFulfillmentOrders(platform: Platform, inputs: MergeIntent[][]): { fulfillmentOrder: FulfillmentOrderRecord }[] | Refusal {
+export function mergeFulfillmentOrders(
+  platform: Platform,
+  inputs: MergeIntent[][],
+): { fulfillmentOrder: FulfillmentOrderRecord }[] | Refusal {
   for (const [i, intents] of inputs.entries()) {
     const field = ["fulfillmentOrderMergeInputs", String(i), "mergeIntents"];
     const [target] = intents;
     if (!target || intents.length < 2) return refusal("A merge needs at least two fulfillment orders.", undefined, field);
-    if (new Set(intents.map((intent) => intent.fo.id)).size !== intents.length) return refusal("A fulfillment order is named twice in one merge.", undefined, field);
+    if (new Set(intents.map((intent) => intent.fo.id)).size !== intents.length)
+      return refusal("A fulfillment order is named twice in one merge.", undefined, field);
     for (const [j, { fo, picks }] of intents.entries()) {
       const at = [...field, String(j)];
       if (fo.orderId !== target.fo.orderId || fo.assignedLocationId !== target.fo.assignedLocationId) {
-        return refusal("Only fulfillment orders of the same order at the same location can be merged.", undefined, [...at, "fulfillmentOrderId"]);
+        return refusal("Only fulfillment orders of the same order at the same location can be merged.", undefined, [
+          ...at,
+          "fulfillmentOrderId",
+        ]);
       }
       const notNow = rearrangeable(fo);
       if (notNow) return refusal(`The fulfillment order cannot be merged: ${notNow}`, undefined, [...at, "fulfillmentOrderId"]);
-      if (fo.status !== target.fo.status) return refusal("Fulfillment orders of different statuses cannot be merged.", undefined, [...at, "fulfillmentOrderId"]);
-      const invalid = picks ? checkPicks(fo, picks, [...at, "fulfillmentOrderLineItems"], { notPositive: "GREATER_THAN", invalid: "INVALID_LINE_ITEM_QUANTITY" }) : undefined;
+      if (fo.status !== target.fo.status)
+        return refusal("Fulfillment orders of different statuses cannot be merged.", undefined, [...at, "fulfillmentOrderId"]);
+      const invalid = picks
+        ? checkPicks(fo, picks, [...at, "fulfillmentOrderLineItems"], {
+            notPositive: "GREATER_THAN",
+            invalid: "INVALID_LINE_ITEM_QUANTITY",
+          })
+        : undefined;
       if (invalid) return invalid;
     }
   }
@@ -104,7 +139,8 @@ export function mergeFulfillmentOrders(platform: Platform, inputs: MergeIntent[]
     if (!target) throw new Error("checked above");
     const record: { fulfillmentOrderId: number; lines: { id: number; quantity: number }[] }[] = [];
     for (const { fo, picks } of intents) {
-      const taking = picks ?? fo.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ lineId: l.id, quantity: l.remainingQuantity }));
+      const taking =
+        picks ?? fo.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ lineId: l.id, quantity: l.remainingQuantity }));
       record.push({ fulfillmentOrderId: fo.id, lines: taking.map((p) => ({ id: p.lineId, quantity: p.quantity })) });
       if (fo === target.fo) continue;
       addLines(platform, target.fo, takeLines(platform, fo, taking));
@@ -132,8 +168,10 @@ export function moveFulfillmentOrder(
   const { state } = platform;
   const location = state.owned(state.locations, locationId, fo.shop);
   if (!location?.isActive) return refusal("The location does not exist or is not active.", undefined, ["newLocationId"]);
-  if (location.id === fo.assignedLocationId) return refusal("The fulfillment order is already assigned to this location.", undefined, ["newLocationId"]);
-  if (fo.status === "CLOSED" || fo.status === "CANCELLED") return refusal(`A ${fo.status} fulfillment order cannot be moved.`, undefined, ["id"]);
+  if (location.id === fo.assignedLocationId)
+    return refusal("The fulfillment order is already assigned to this location.", undefined, ["newLocationId"]);
+  if (fo.status === "CLOSED" || fo.status === "CANCELLED")
+    return refusal(`A ${fo.status} fulfillment order cannot be moved.`, undefined, ["id"]);
   if (WITH_SERVICE.has(fo.requestStatus)) return refusal(`The fulfillment order cannot be moved: ${NOT_WITH_SERVICE}`, undefined, ["id"]);
   if (picks) {
     const invalid = checkPicks(fo, picks, ["fulfillmentOrderLineItems"], {});
@@ -142,10 +180,19 @@ export function moveFulfillmentOrder(
   const moving = picks ?? fo.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ lineId: l.id, quantity: l.remainingQuantity }));
   const notStocked = moving
     .map((p) => fo.lineItems.find((l) => l.id === p.lineId))
-    .filter((line) => line?.inventoryItemId != null && state.inventoryItems.get(line.inventoryItemId)?.tracked && !state.inventoryLevel(line.inventoryItemId, location.id));
+    .filter(
+      (line) =>
+        line?.inventoryItemId != null &&
+        state.inventoryItems.get(line.inventoryItemId)?.tracked &&
+        !state.inventoryLevel(line.inventoryItemId, location.id),
+    );
   if (notStocked.length > 0) {
-    const skus = notStocked.map((line) => (line?.variantId != null ? state.variants.get(line.variantId)?.sku : null) ?? "an item without SKU");
-    return refusal(`The destination location doesn't stock the requested inventory item: ${skus.join(", ")}.`, undefined, ["newLocationId"]);
+    const skus = notStocked.map(
+      (line) => (line?.variantId != null ? state.variants.get(line.variantId)?.sku : null) ?? "an item without SKU",
+    );
+    return refusal(`The destination location doesn't stock the requested inventory item: ${skus.join(", ")}.`, undefined, [
+      "newLocationId",
+    ]);
   }
 
   const from = fo.assignedLocationId;
@@ -163,10 +210,18 @@ export function moveFulfillmentOrder(
     if (!order) throw new Error(`fulfillment order ${fo.id} has no order`);
     const lines = takeLines(platform, fo, moving);
     moveStock(platform, lines, from, location.id);
-    moved = newFulfillmentOrder(platform, order, location.id, lines, { status: fo.status === "SCHEDULED" ? "SCHEDULED" : "OPEN", fulfillAt: fo.fulfillAt, commitStock: false });
+    moved = newFulfillmentOrder(platform, order, location.id, lines, {
+      status: fo.status === "SCHEDULED" ? "SCHEDULED" : "OPEN",
+      fulfillAt: fo.fulfillAt,
+      commitStock: false,
+    });
     if (remainingUnits(fo) === 0) closeEmpty(platform, fo);
   }
-  platform.webhooks.publish(fo.shop, "fulfillment_orders/moved", movedPayload(fo, from, moved, picks?.map((p) => ({ id: p.lineId, quantity: p.quantity })) ?? null));
+  platform.webhooks.publish(
+    fo.shop,
+    "fulfillment_orders/moved",
+    movedPayload(fo, from, moved, picks?.map((p) => ({ id: p.lineId, quantity: p.quantity })) ?? null),
+  );
   requestIfAutomatic(platform, moved);
   return { original: fo, moved };
 }

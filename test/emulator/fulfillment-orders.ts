@@ -88,7 +88,11 @@ export function newFulfillmentOrder(
  * Takes unfulfilled quantities off a fulfillment order's lines (for a split, merge, move or partial
  * hold) and returns them as new lines; lines left with nothing are dropped from the original.
  */
-export function takeLines(platform: Platform, fo: FulfillmentOrderRecord, picks: { lineId: number; quantity: number }[]): FulfillmentOrderLineItemRecord[] {
+export function takeLines(
+  platform: Platform,
+  fo: FulfillmentOrderRecord,
+  picks: { lineId: number; quantity: number }[],
+): FulfillmentOrderLineItemRecord[] {
   const taken: FulfillmentOrderLineItemRecord[] = [];
   for (const { lineId, quantity } of picks) {
     const line = fo.lineItems.find((l) => l.id === lineId);
@@ -185,7 +189,11 @@ export function submitFulfillmentRequest(
 }
 
 /** The service's answer, kept on the request it answers (FulfillmentOrderMerchantRequest.responseData). */
-function recordResponse(fo: FulfillmentOrderRecord, kind: "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST", data: Record<string, unknown>): void {
+function recordResponse(
+  fo: FulfillmentOrderRecord,
+  kind: "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST",
+  data: Record<string, unknown>,
+): void {
   const request = fo.merchantRequests.filter((r) => r.kind === kind).at(-1);
   if (request) request.responseData = data;
 }
@@ -201,7 +209,12 @@ export function acceptFulfillmentRequest(
   if (fo.status === "ON_HOLD") return "Cannot accept a fulfillment request of a fulfillment order that is on hold.";
   fo.status = "IN_PROGRESS";
   fo.requestStatus = "ACCEPTED";
-  fo.lastResponse = { action: "ACCEPT_FULFILLMENT_REQUEST", message: response.message, estimatedShippedAt: response.estimatedShippedAt, at: touch(platform, fo) };
+  fo.lastResponse = {
+    action: "ACCEPT_FULFILLMENT_REQUEST",
+    message: response.message,
+    estimatedShippedAt: response.estimatedShippedAt,
+    at: touch(platform, fo),
+  };
   recordResponse(fo, "FULFILLMENT_REQUEST", { message: response.message, estimated_shipped_at: response.estimatedShippedAt });
   platform.webhooks.publish(fo.shop, "fulfillment_orders/fulfillment_request_accepted", {
     fulfillment_order: restFulfillmentOrderRef(fo),
@@ -224,7 +237,10 @@ export function rejectFulfillmentRequest(
   recordResponse(fo, "FULFILLMENT_REQUEST", {
     message: response.message,
     reason: response.reason,
-    line_items: response.lineItems.map((l) => ({ fulfillment_order_line_item_id: `gid://shopify/FulfillmentOrderLineItem/${l.fulfillmentOrderLineItemId}`, message: l.message })),
+    line_items: response.lineItems.map((l) => ({
+      fulfillment_order_line_item_id: `gid://shopify/FulfillmentOrderLineItem/${l.fulfillmentOrderLineItemId}`,
+      message: l.message,
+    })),
   });
   platform.webhooks.publish(fo.shop, "fulfillment_orders/fulfillment_request_rejected", {
     fulfillment_order: restFulfillmentOrderRef(fo),
@@ -272,7 +288,8 @@ export function rejectCancellationRequest(platform: Platform, fo: FulfillmentOrd
  * side with `fulfillment_orders/fulfillment_service_failed_to_complete`.
  */
 export function closeFulfillmentOrder(platform: Platform, fo: FulfillmentOrderRecord, message: string | null): string | undefined {
-  if (!platform.state.fulfillmentServiceAt(fo.assignedLocationId)) return "The fulfillment order is not assigned to a fulfillment service location.";
+  if (!platform.state.fulfillmentServiceAt(fo.assignedLocationId))
+    return "The fulfillment order is not assigned to a fulfillment service location.";
   if (fo.status !== "IN_PROGRESS" || !["ACCEPTED", "CANCELLATION_REJECTED"].includes(fo.requestStatus)) {
     return `Cannot close a fulfillment order whose status is ${fo.status} and request status ${fo.requestStatus}: only an accepted, in-progress one can be closed.`;
   }
@@ -292,7 +309,12 @@ export function cancelFulfillmentOrder(platform: Platform, fo: FulfillmentOrderR
   fo.holds = [];
   touch(platform, fo);
   releaseRemaining(platform, fo);
-  platform.webhooks.publish(fo.shop, "fulfillment_orders/cancelled", { fulfillment_order: restFulfillmentOrderRef(fo, false), replacement_fulfillment_order: null }, mode);
+  platform.webhooks.publish(
+    fo.shop,
+    "fulfillment_orders/cancelled",
+    { fulfillment_order: restFulfillmentOrderRef(fo, false), replacement_fulfillment_order: null },
+    mode,
+  );
 }
 
 function releaseRemaining(platform: Platform, fo: FulfillmentOrderRecord): void {
@@ -343,9 +365,17 @@ export function checkPicks(
     seen.add(pick.lineId);
     const line = fo.lineItems.find((l) => l.id === pick.lineId);
     if (!line) return refusal("Fulfillment order line item does not exist on this fulfillment order.", codes.invalid, [...at, "id"]);
-    if (pick.quantity <= 0) return refusal("The fulfillment order line item quantity must be greater than 0.", codes.notPositive ?? codes.invalid, [...at, "quantity"]);
+    if (pick.quantity <= 0)
+      return refusal("The fulfillment order line item quantity must be greater than 0.", codes.notPositive ?? codes.invalid, [
+        ...at,
+        "quantity",
+      ]);
     if (pick.quantity > line.remainingQuantity) {
-      return refusal(`The fulfillment order line item quantity is invalid: ${pick.quantity} requested, ${line.remainingQuantity} remaining.`, codes.invalid, [...at, "quantity"]);
+      return refusal(
+        `The fulfillment order line item quantity is invalid: ${pick.quantity} requested, ${line.remainingQuantity} remaining.`,
+        codes.invalid,
+        [...at, "quantity"],
+      );
     }
   }
   return undefined;
@@ -353,5 +383,7 @@ export function checkPicks(
 
 /** True when the picks take every unit that remains on the fulfillment order. */
 export function picksEverything(fo: FulfillmentOrderRecord, picks: LinePick[]): boolean {
-  return fo.lineItems.every((line) => line.remainingQuantity === picks.filter((p) => p.lineId === line.id).reduce((sum, p) => sum + p.quantity, 0));
+  return fo.lineItems.every(
+    (line) => line.remainingQuantity === picks.filter((p) => p.lineId === line.id).reduce((sum, p) => sum + p.quantity, 0),
+  );
 }

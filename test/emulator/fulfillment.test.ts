@@ -17,12 +17,21 @@ const FO_LINES = `query ($id: ID!) { fulfillmentOrder(id: $id) { status requestS
 
 /** A warehouse fulfillment order with 3 units, requested and accepted: what the app fulfils. */
 async function acceptedWarehouseOrder(): Promise<{ fo: string; line: string }> {
-  const created = await gql(`mutation { fulfillmentServiceCreate(name: "Provider DE01") { fulfillmentService { location { id } } userErrors { message } } }`);
+  const created = await gql(
+    `mutation { fulfillmentServiceCreate(name: "Provider DE01") { fulfillmentService { location { id } } userErrors { message } } }`,
+  );
   const location = digString(created.body.data, "fulfillmentServiceCreate", "fulfillmentService", "location", "id");
   emulator.addProducts(SHOP, [{ title: "Wool socks", variants: [{ sku: "SOCKS-3P", price: "27.00", stock: { [location]: 50 } }] }]);
   const { fulfillmentOrders } = emulator.createOrder(SHOP, {
     email: "ola@example.com",
-    shipping_address: { first_name: "Ola", last_name: "Nordmann", address1: "Karl Johans gate 1", city: "Oslo", zip: "0154", country_code: "NO" },
+    shipping_address: {
+      first_name: "Ola",
+      last_name: "Nordmann",
+      address1: "Karl Johans gate 1",
+      city: "Oslo",
+      zip: "0154",
+      country_code: "NO",
+    },
     line_items: [{ sku: "SOCKS-3P", quantity: 3 }],
   });
   const fo = `gid://shopify/FulfillmentOrder/${fulfillmentOrders[0]?.id}`;
@@ -56,7 +65,10 @@ describe("fulfilments written back by the app", () => {
       userErrors: [],
     });
     let read = await gql(FO_LINES, { id: fo });
-    expect(dig(read.body.data, "fulfillmentOrder")).toMatchObject({ status: "IN_PROGRESS", lineItems: { nodes: [{ totalQuantity: 3, remainingQuantity: 2 }] } });
+    expect(dig(read.body.data, "fulfillmentOrder")).toMatchObject({
+      status: "IN_PROGRESS",
+      lineItems: { nodes: [{ totalQuantity: 3, remainingQuantity: 2 }] },
+    });
 
     // Omitting the line items fulfils everything that remains.
     const rest = await gql(FULFILLMENT_CREATE, { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo }] } });
@@ -64,14 +76,18 @@ describe("fulfilments written back by the app", () => {
     read = await gql(FO_LINES, { id: fo });
     expect(dig(read.body.data, "fulfillmentOrder")).toMatchObject({ status: "CLOSED", lineItems: { nodes: [{ remainingQuantity: 0 }] } });
 
-    const snapshot = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as { fulfillments: { notifyCustomer: boolean[]; lineItems: { quantity: number }[] }[] };
+    const snapshot = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as {
+      fulfillments: { notifyCustomer: boolean[]; lineItems: { quantity: number }[] }[];
+    };
     expect(snapshot.fulfillments.map((f) => [f.notifyCustomer, f.lineItems[0]?.quantity])).toEqual([
       [[true], 1],
       [[false], 2],
     ]);
     const level = [...emulator.state.inventoryLevels.values()][0];
     expect(level?.quantities).toMatchObject({ available: 47, committed: 0, on_hand: 47 });
-    expect(emulator.deliveries().map((d) => d.topic)).toEqual(expect.arrayContaining(["fulfillments/create", "orders/partially_fulfilled", "orders/fulfilled"]));
+    expect(emulator.deliveries().map((d) => d.topic)).toEqual(
+      expect.arrayContaining(["fulfillments/create", "orders/partially_fulfilled", "orders/fulfilled"]),
+    );
   });
 
   it("refuses quantities beyond what remains, and fulfillment orders that are closed", async () => {
@@ -81,7 +97,12 @@ describe("fulfilments written back by the app", () => {
     });
     expect(dig(tooMany.body.data, "fulfillmentCreate")).toEqual({
       fulfillment: null,
-      userErrors: [{ field: ["fulfillment", "lineItemsByFulfillmentOrder", "0", "fulfillmentOrderLineItems", "0", "quantity"], message: "Invalid fulfillment order line item quantity requested." }],
+      userErrors: [
+        {
+          field: ["fulfillment", "lineItemsByFulfillmentOrder", "0", "fulfillmentOrderLineItems", "0", "quantity"],
+          message: "Invalid fulfillment order line item quantity requested.",
+        },
+      ],
     });
     await gql(FULFILLMENT_CREATE, { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo }] } });
     const again = await gql(FULFILLMENT_CREATE, { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo }] } });
@@ -90,14 +111,19 @@ describe("fulfilments written back by the app", () => {
 
   it("updates tracking and records delivery events with the schema's statuses", async () => {
     const { fo } = await acceptedWarehouseOrder();
-    const created = await gql(FULFILLMENT_CREATE, { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo }], trackingInfo: { number: "SBX000000000001" } } });
+    const created = await gql(FULFILLMENT_CREATE, {
+      fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo }], trackingInfo: { number: "SBX000000000001" } },
+    });
     const fulfillmentId = digString(created.body.data, "fulfillmentCreate", "fulfillment", "id");
 
     const updated = await gql(
       `mutation ($id: ID!, $tracking: FulfillmentTrackingInput!) {
         fulfillmentTrackingInfoUpdate(fulfillmentId: $id, trackingInfoInput: $tracking, notifyCustomer: true) {
           fulfillment { trackingInfo { company number url } } userErrors { message } } }`,
-      { id: fulfillmentId, tracking: { company: "DPD", number: "01501234567890", url: "https://tracking.dpd.de/status/en_US/parcel/01501234567890" } },
+      {
+        id: fulfillmentId,
+        tracking: { company: "DPD", number: "01501234567890", url: "https://tracking.dpd.de/status/en_US/parcel/01501234567890" },
+      },
     );
     expect(dig(updated.body.data, "fulfillmentTrackingInfoUpdate", "fulfillment", "trackingInfo")).toEqual([
       { company: "DPD", number: "01501234567890", url: "https://tracking.dpd.de/status/en_US/parcel/01501234567890" },
@@ -108,18 +134,29 @@ describe("fulfilments written back by the app", () => {
         `mutation ($event: FulfillmentEventInput!) { fulfillmentEventCreate(fulfillmentEvent: $event) { fulfillmentEvent { status happenedAt } userErrors { message } } }`,
         { event: { fulfillmentId, status, message: `Parcel ${status.toLowerCase()}`, happenedAt: "2026-11-02T09:30:00Z" } },
       );
-    expect(dig((await event("IN_TRANSIT")).body.data, "fulfillmentEventCreate", "fulfillmentEvent")).toEqual({ status: "IN_TRANSIT", happenedAt: "2026-11-02T09:30:00Z" });
+    expect(dig((await event("IN_TRANSIT")).body.data, "fulfillmentEventCreate", "fulfillmentEvent")).toEqual({
+      status: "IN_TRANSIT",
+      happenedAt: "2026-11-02T09:30:00Z",
+    });
     await event("DELIVERED");
     // SHIPPED is a word of the provider, not of Shopify's FulfillmentEventStatus.
     const invalid = await event("SHIPPED");
     expect(invalid.body.errors?.[0]?.extensions?.code).toBe("INVALID_VARIABLE");
 
-    const read = await gql(`query ($id: ID!) { fulfillment(id: $id) { displayStatus deliveredAt inTransitAt events(first: 5) { nodes { status message } } } }`, { id: fulfillmentId });
+    const read = await gql(
+      `query ($id: ID!) { fulfillment(id: $id) { displayStatus deliveredAt inTransitAt events(first: 5) { nodes { status message } } } }`,
+      { id: fulfillmentId },
+    );
     expect(dig(read.body.data, "fulfillment")).toEqual({
       displayStatus: "DELIVERED",
       deliveredAt: "2026-11-02T09:30:00Z",
       inTransitAt: "2026-11-02T09:30:00Z",
-      events: { nodes: [{ status: "IN_TRANSIT", message: "Parcel in_transit" }, { status: "DELIVERED", message: "Parcel delivered" }] },
+      events: {
+        nodes: [
+          { status: "IN_TRANSIT", message: "Parcel in_transit" },
+          { status: "DELIVERED", message: "Parcel delivered" },
+        ],
+      },
     });
   });
 
@@ -127,8 +164,14 @@ describe("fulfilments written back by the app", () => {
     emulator.addProducts(SHOP, [{ title: "Candle", variants: [{ sku: "CANDLE-1", stock: { "Shop location": 5 } }] }]);
     const { fulfillmentOrders } = emulator.createOrder(SHOP, { line_items: [{ sku: "CANDLE-1", quantity: 2 }] });
     const fo = `gid://shopify/FulfillmentOrder/${fulfillmentOrders[0]?.id}`;
-    const read = await gql(`query ($id: ID!) { fulfillmentOrder(id: $id) { status requestStatus supportedActions { action } } }`, { id: fo });
-    expect(dig(read.body.data, "fulfillmentOrder")).toMatchObject({ status: "OPEN", requestStatus: "UNSUBMITTED", supportedActions: expect.arrayContaining([{ action: "CREATE_FULFILLMENT" }]) });
+    const read = await gql(`query ($id: ID!) { fulfillmentOrder(id: $id) { status requestStatus supportedActions { action } } }`, {
+      id: fo,
+    });
+    expect(dig(read.body.data, "fulfillmentOrder")).toMatchObject({
+      status: "OPEN",
+      requestStatus: "UNSUBMITTED",
+      supportedActions: expect.arrayContaining([{ action: "CREATE_FULFILLMENT" }]),
+    });
     const created = await gql(FULFILLMENT_CREATE, { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo }] } });
     expect(dig(created.body.data, "fulfillmentCreate", "userErrors")).toEqual([]);
   });
@@ -144,8 +187,13 @@ describe("fulfilments written back by the app", () => {
         fulfillmentOrder { status requestStatus } userErrors { message } } }`,
       { id: fo },
     );
-    expect(dig(rejected.body.data, "fulfillmentOrderRejectFulfillmentRequest")).toEqual({ fulfillmentOrder: { status: "OPEN", requestStatus: "REJECTED" }, userErrors: [] });
-    const twice = await gql(`mutation ($id: ID!) { fulfillmentOrderAcceptFulfillmentRequest(id: $id) { userErrors { message } } }`, { id: fo });
+    expect(dig(rejected.body.data, "fulfillmentOrderRejectFulfillmentRequest")).toEqual({
+      fulfillmentOrder: { status: "OPEN", requestStatus: "REJECTED" },
+      userErrors: [],
+    });
+    const twice = await gql(`mutation ($id: ID!) { fulfillmentOrderAcceptFulfillmentRequest(id: $id) { userErrors { message } } }`, {
+      id: fo,
+    });
     expect(dig(twice.body.data, "fulfillmentOrderAcceptFulfillmentRequest", "userErrors", 0, "message")).toMatch(/REJECTED/);
   });
 });

@@ -69,17 +69,25 @@ export function createFulfillment(
     const fo = state.owned(state.fulfillmentOrders, parseGid(group.fulfillmentOrderId, "FulfillmentOrder"), shop);
     if (!fo) return errors.push({ field: [...field, "fulfillmentOrderId"], message: "Fulfillment order does not exist." });
     if (!FULFILLABLE.has(fo.status)) {
-      return errors.push({ field: [...field, "fulfillmentOrderId"], message: `Fulfillment order ${group.fulfillmentOrderId} has an unfulfillable status= ${fo.status.toLowerCase()}.` });
+      return errors.push({
+        field: [...field, "fulfillmentOrderId"],
+        message: `Fulfillment order ${group.fulfillmentOrderId} has an unfulfillable status= ${fo.status.toLowerCase()}.`,
+      });
     }
     if (!group.fulfillmentOrderLineItems) {
       // Omitted line items: everything that remains on this fulfillment order.
-      for (const line of fo.lineItems) if (line.remainingQuantity > 0) picks.push({ fo, lineId: line.id, quantity: line.remainingQuantity });
+      for (const line of fo.lineItems)
+        if (line.remainingQuantity > 0) picks.push({ fo, lineId: line.id, quantity: line.remainingQuantity });
       return;
     }
     group.fulfillmentOrderLineItems.forEach((item, ii) => {
       const line = fo.lineItems.find((l) => l.id === parseGid(item.id, "FulfillmentOrderLineItem"));
       const itemField = [...field, "fulfillmentOrderLineItems", String(ii)];
-      if (!line) return errors.push({ field: [...itemField, "id"], message: "Fulfillment order line item does not exist on this fulfillment order." });
+      if (!line)
+        return errors.push({
+          field: [...itemField, "id"],
+          message: "Fulfillment order line item does not exist on this fulfillment order.",
+        });
       if (item.quantity <= 0 || item.quantity > line.remainingQuantity) {
         return errors.push({ field: [...itemField, "quantity"], message: "Invalid fulfillment order line item quantity requested." });
       }
@@ -88,7 +96,10 @@ export function createFulfillment(
   });
   const fos = [...new Set(picks.map((p) => p.fo))];
   if (new Set(fos.map((fo) => fo.orderId)).size > 1 || new Set(fos.map((fo) => fo.assignedLocationId)).size > 1) {
-    errors.push({ field: ["fulfillment"], message: "All fulfillment orders must belong to the same order and be assigned to the same location." });
+    errors.push({
+      field: ["fulfillment"],
+      message: "All fulfillment orders must belong to the same order and be assigned to the same location.",
+    });
   }
   if (errors.length === 0 && picks.length === 0) errors.push({ field: ["fulfillment"], message: "Line items must be fulfillable." });
   const first = fos[0];

@@ -5,7 +5,14 @@ import { adminGraphql, dig, postJson } from "./test-support";
 
 const SHOP = "graphql-shop.myshopify.com";
 const TOKEN = "shpat_graphql_shop";
-const SCOPES = ["read_orders", "read_products", "read_locations", "read_inventory", "write_fulfillments", "write_assigned_fulfillment_orders"];
+const SCOPES = [
+  "read_orders",
+  "read_products",
+  "read_locations",
+  "read_inventory",
+  "write_fulfillments",
+  "write_assigned_fulfillment_orders",
+];
 
 let emulator: ShopifyEmulator;
 const gql = (query: string, variables?: Record<string, unknown>) => adminGraphql(emulator.url, SHOP, TOKEN, query, variables);
@@ -56,7 +63,9 @@ describe("Admin GraphQL endpoint", () => {
     ]);
 
     // permitsSkuSharing is gone from 2026-10: sending it is a validation error, not a silent no-op.
-    const removedArgument = await gql(`mutation { fulfillmentServiceCreate(name: "US01", permitsSkuSharing: true) { userErrors { message } } }`);
+    const removedArgument = await gql(
+      `mutation { fulfillmentServiceCreate(name: "US01", permitsSkuSharing: true) { userErrors { message } } }`,
+    );
     expect(removedArgument.body.errors?.[0]).toMatchObject({
       message: "Field 'fulfillmentServiceCreate' doesn't accept argument 'permitsSkuSharing'",
       extensions: { code: "argumentNotAccepted", argumentName: "permitsSkuSharing" },
@@ -110,8 +119,14 @@ describe("Admin GraphQL endpoint", () => {
 
   it("enforces access scopes from the schema's published rules", async () => {
     await gql(`{ shop { name } }`);
-    const order = emulator.createOrder(SHOP, { email: "a@example.com", customer: { first_name: "Ada" }, line_items: [{ sku: "MUG-1", quantity: 1 }] }).order;
-    const { body } = await gql(`query ($id: ID!) { order(id: $id) { name customer { firstName } } }`, { id: `gid://shopify/Order/${order.id}` });
+    const order = emulator.createOrder(SHOP, {
+      email: "a@example.com",
+      customer: { first_name: "Ada" },
+      line_items: [{ sku: "MUG-1", quantity: 1 }],
+    }).order;
+    const { body } = await gql(`query ($id: ID!) { order(id: $id) { name customer { firstName } } }`, {
+      id: `gid://shopify/Order/${order.id}`,
+    });
     expect(dig(body.data, "order", "name")).toBe("#1001");
     expect(body.errors).toEqual([
       expect.objectContaining({ path: ["order", "customer"], extensions: expect.objectContaining({ code: "ACCESS_DENIED" }) }),
@@ -119,15 +134,16 @@ describe("Admin GraphQL endpoint", () => {
   });
 
   it("pages connections the Shopify way: first or last required, opaque cursors", async () => {
-    emulator.addProducts(SHOP, [
-      { title: "Tee", variants: [{ sku: "TEE-M" }, { sku: "TEE-L", title: "L" }] },
-    ]);
+    emulator.addProducts(SHOP, [{ title: "Tee", variants: [{ sku: "TEE-M" }, { sku: "TEE-L", title: "L" }] }]);
     const missing = await gql(`{ productVariants { nodes { sku } } }`);
     expect(missing.body.errors?.[0]?.message).toBe("you must provide one of first or last");
     const page1 = await gql(`{ productVariants(first: 2) { nodes { sku } pageInfo { hasNextPage endCursor } } }`);
     expect(dig(page1.body.data, "productVariants", "nodes")).toEqual([{ sku: "MUG-1" }, { sku: "TEE-M" }]);
     const after = dig(page1.body.data, "productVariants", "pageInfo", "endCursor");
-    const page2 = await gql(`query ($after: String) { productVariants(first: 2, after: $after) { nodes { sku } pageInfo { hasNextPage } } }`, { after });
+    const page2 = await gql(
+      `query ($after: String) { productVariants(first: 2, after: $after) { nodes { sku } pageInfo { hasNextPage } } }`,
+      { after },
+    );
     expect(dig(page2.body.data, "productVariants")).toEqual({ nodes: [{ sku: "TEE-L" }], pageInfo: { hasNextPage: false } });
     const bySku = await gql(`{ productVariants(first: 5, query: "sku:TEE-L") { nodes { sku } } }`);
     expect(dig(bySku.body.data, "productVariants", "nodes")).toEqual([{ sku: "TEE-L" }]);
@@ -135,7 +151,11 @@ describe("Admin GraphQL endpoint", () => {
 
   it("flags deprecated fields with Shopify's deprecation header", async () => {
     const ask = (query: string) =>
-      fetch(emulator.graphqlUrl(SHOP), { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": TOKEN }, body: JSON.stringify({ query }) });
+      fetch(emulator.graphqlUrl(SHOP), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": TOKEN },
+        body: JSON.stringify({ query }),
+      });
     expect((await ask("{ shop { name } }")).headers.get("x-shopify-api-deprecated-reason")).toBeNull();
     // 2026-10 moved assignedFulfillmentOrders from Shop to QueryRoot; the old field still answers.
     const old = await ask("{ shop { assignedFulfillmentOrders(first: 1) { nodes { id } } } }");

@@ -172,7 +172,11 @@ export class AdminGraphql {
 
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation === "subscription") {
-      const message = operation ? "Subscriptions are not supported by the Admin API" : operationName ? `No operation named "${operationName}"` : "An operation name is required";
+      const message = operation
+        ? "Subscriptions are not supported by the Admin API"
+        : operationName
+          ? `No operation named "${operationName}"`
+          : "An operation name is required";
       return { status: 200, body: errorBody([{ message }]) };
     }
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables);
@@ -279,7 +283,8 @@ export class AdminGraphql {
     return (source, args, context, info) => {
       if (enforce) {
         const returnType = getNamedType(info.returnType).name;
-        const denied = deniedBy(access, `${info.parentType.name}.${info.fieldName}`, shop.scopes) ?? deniedBy(access, returnType, shop.scopes);
+        const denied =
+          deniedBy(access, `${info.parentType.name}.${info.fieldName}`, shop.scopes) ?? deniedBy(access, returnType, shop.scopes);
         if (denied) {
           const required = denied.requiredAccess || `\`${denied.offlineScopes.join("` or `")}\` access scope.`;
           throw new GraphQLError(`Access denied for ${info.fieldName} field. Required access: ${required}`, {
@@ -289,7 +294,8 @@ export class AdminGraphql {
       }
       if (source !== null && typeof source === "object" && Object.hasOwn(source, info.fieldName)) {
         const value: unknown = (source as Record<string, unknown>)[info.fieldName];
-        const fieldArgs = unpaged && getNamedType(info.returnType).name.endsWith("Connection") ? { ...args, first: UNPAGED, last: null } : args;
+        const fieldArgs =
+          unpaged && getNamedType(info.returnType).name.endsWith("Connection") ? { ...args, first: UNPAGED, last: null } : args;
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown)(fieldArgs, context, info) : value;
       }
       throw new GraphQLError(
@@ -308,7 +314,12 @@ export class AdminGraphql {
       const directive = selection.directives?.find((d) => d.name.value === "idempotent");
       const locations = selection.loc ? [{ line: selection.loc.startToken.line, column: selection.loc.startToken.column }] : undefined;
       if (directive && (operation.operation !== "mutation" || !this.idempotentSupported.has(name))) {
-        errors.push({ message: `The @idempotent directive is not supported on ${name}.`, locations, path: [name], extensions: { code: "BAD_REQUEST" } });
+        errors.push({
+          message: `The @idempotent directive is not supported on ${name}.`,
+          locations,
+          path: [name],
+          extensions: { code: "BAD_REQUEST" },
+        });
       } else if (!directive && operation.operation === "mutation" && this.idempotentRequired.has(name)) {
         errors.push({
           message: `${name} requires an idempotency key: add @idempotent(key: "<uuid>") to the field (required as of 2026-04).`,
@@ -320,7 +331,12 @@ export class AdminGraphql {
         const arg = directive.arguments?.find((a) => a.name.value === "key")?.value;
         const key = arg?.kind === Kind.STRING ? arg.value : arg?.kind === Kind.VARIABLE ? variables[arg.name.value] : undefined;
         if (typeof key !== "string" || key.trim() === "") {
-          errors.push({ message: "The idempotency key cannot be an empty string or whitespace only.", locations, path: [name], extensions: { code: "BAD_REQUEST" } });
+          errors.push({
+            message: "The idempotency key cannot be an empty string or whitespace only.",
+            locations,
+            path: [name],
+            extensions: { code: "BAD_REQUEST" },
+          });
         }
       }
     }

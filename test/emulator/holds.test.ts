@@ -32,16 +32,28 @@ describe("fulfillment holds", () => {
   it("holds an open fulfillment order, readable with its holds, and tells the app twice (Shopify's payload shapes)", async () => {
     const { fulfillmentOrders } = await world.placeOrder({ line_items: [{ sku: "CANDLE", quantity: 2 }] });
     const fo = fulfillmentOrders[0]?.id ?? "";
-    const { body } = await world.gql(HOLD, { id: fo, hold: { reason: "HIGH_RISK_OF_FRAUD", reasonNotes: "Card country differs", handle: "fraud-review" } });
+    const { body } = await world.gql(HOLD, {
+      id: fo,
+      hold: { reason: "HIGH_RISK_OF_FRAUD", reasonNotes: "Card country differs", handle: "fraud-review" },
+    });
     expect(dig(body.data, "fulfillmentOrderHold")).toEqual({
-      fulfillmentHold: { id: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentHold\/\d+$/), reason: "HIGH_RISK_OF_FRAUD", reasonNotes: "Card country differs", handle: "fraud-review", displayReason: "High risk of fraud", heldByRequestingApp: true },
+      fulfillmentHold: {
+        id: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentHold\/\d+$/),
+        reason: "HIGH_RISK_OF_FRAUD",
+        reasonNotes: "Card country differs",
+        handle: "fraud-review",
+        displayReason: "High risk of fraud",
+        heldByRequestingApp: true,
+      },
       fulfillmentOrder: { id: fo, status: "ON_HOLD" },
       remainingFulfillmentOrder: null,
       userErrors: [],
     });
     const held = await read(fo);
     expect(held.status).toBe("ON_HOLD");
-    expect(held.fulfillmentHolds).toEqual([expect.objectContaining({ reason: "HIGH_RISK_OF_FRAUD", handle: "fraud-review", heldByRequestingApp: true })]);
+    expect(held.fulfillmentHolds).toEqual([
+      expect.objectContaining({ reason: "HIGH_RISK_OF_FRAUD", handle: "fraud-review", heldByRequestingApp: true }),
+    ]);
     // Which app holds it is behind read_apps, a scope the app does not have.
     const byApp = await world.gql(`query ($id: ID!) { fulfillmentOrder(id: $id) { fulfillmentHolds { heldByApp { id } } } }`, { id: fo });
     expect(byApp.body.errors?.[0]?.extensions?.code).toBe("ACCESS_DENIED");
@@ -50,15 +62,27 @@ describe("fulfillment holds", () => {
     const placed = await world.received("fulfillment_orders/placed_on_hold");
     expect(Object.keys(placed[0] as object)).toEqual(Object.keys(examplePayload("fulfillment_orders/placed_on_hold") ?? {}));
     expect(placed[0]).toMatchObject({
-      fulfillment_order: { id: fo, status: "on_hold", fulfillment_holds: [{ reason: "high_risk_of_fraud", reason_notes: "Card country differs", handle: "fraud-review" }] },
+      fulfillment_order: {
+        id: fo,
+        status: "on_hold",
+        fulfillment_holds: [{ reason: "high_risk_of_fraud", reason_notes: "Card country differs", handle: "fraud-review" }],
+      },
       remaining_fulfillment_order: null,
       held_fulfillment_order_line_items: [{ id: held.lineItems.nodes[0]?.id, quantity: 2 }],
       created_fulfillment_hold: { reason: "high_risk_of_fraud" },
     });
     const added = await world.received("fulfillment_holds/added");
-    expect(added).toEqual([{ fulfillment_order: { id: fo }, fulfillment_hold: expect.objectContaining({ handle: "fraud-review", held_by_requesting_app: true }) }]);
+    expect(added).toEqual([
+      {
+        fulfillment_order: { id: fo },
+        fulfillment_hold: expect.objectContaining({ handle: "fraud-review", held_by_requesting_app: true }),
+      },
+    ]);
     // Nothing on hold can be fulfilled.
-    const shipped = await world.gql(`mutation ($id: ID!) { fulfillmentCreate(fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: $id }] }) { userErrors { message } } }`, { id: fo });
+    const shipped = await world.gql(
+      `mutation ($id: ID!) { fulfillmentCreate(fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: $id }] }) { userErrors { message } } }`,
+      { id: fo },
+    );
     expect(dig(shipped.body.data, "fulfillmentCreate", "userErrors", 0, "message")).toMatch(/on_hold/);
     const order = await world.gql(`query ($id: ID!) { fulfillmentOrder(id: $id) { order { displayFulfillmentStatus } } }`, { id: fo });
     expect(dig(order.body.data, "fulfillmentOrder", "order", "displayFulfillmentStatus")).toBe("ON_HOLD");
@@ -90,22 +114,44 @@ describe("fulfillment holds", () => {
   });
 
   it("holds only the named line items and splits the rest off into an open fulfillment order", async () => {
-    const { fulfillmentOrders } = await world.placeOrder({ line_items: [{ sku: "CANDLE", quantity: 3 }, { sku: "TEA", quantity: 1 }] });
+    const { fulfillmentOrders } = await world.placeOrder({
+      line_items: [
+        { sku: "CANDLE", quantity: 3 },
+        { sku: "TEA", quantity: 1 },
+      ],
+    });
     const fo = fulfillmentOrders[0]?.id ?? "";
     const lines = await world.lines(fo);
     const candle = lines.find((l) => l.sku === "CANDLE")?.id;
-    const { body } = await world.gql(HOLD, { id: fo, hold: { reason: "INVENTORY_OUT_OF_STOCK", handle: "restock", fulfillmentOrderLineItems: [{ id: candle, quantity: 2 }] } });
-    const result = dig(body.data, "fulfillmentOrderHold") as { remainingFulfillmentOrder: { id: string; status: string; lineItems: { nodes: unknown[] } } };
+    const { body } = await world.gql(HOLD, {
+      id: fo,
+      hold: { reason: "INVENTORY_OUT_OF_STOCK", handle: "restock", fulfillmentOrderLineItems: [{ id: candle, quantity: 2 }] },
+    });
+    const result = dig(body.data, "fulfillmentOrderHold") as {
+      remainingFulfillmentOrder: { id: string; status: string; lineItems: { nodes: unknown[] } };
+    };
     expect(result.remainingFulfillmentOrder).toMatchObject({ status: "OPEN" });
-    expect(result.remainingFulfillmentOrder.lineItems.nodes).toEqual([{ sku: "CANDLE", remainingQuantity: 1 }, { sku: "TEA", remainingQuantity: 1 }]);
+    expect(result.remainingFulfillmentOrder.lineItems.nodes).toEqual([
+      { sku: "CANDLE", remainingQuantity: 1 },
+      { sku: "TEA", remainingQuantity: 1 },
+    ]);
     expect((await read(fo)).lineItems.nodes.map((l) => [l.sku, l.remainingQuantity])).toEqual([["CANDLE", 2]]);
     const placed = await world.received("fulfillment_orders/placed_on_hold");
-    expect(placed[0]).toMatchObject({ remaining_fulfillment_order: { id: result.remainingFulfillmentOrder.id, status: "open" }, held_fulfillment_order_line_items: [{ quantity: 2 }] });
+    expect(placed[0]).toMatchObject({
+      remaining_fulfillment_order: { id: result.remainingFulfillmentOrder.id, status: "open" },
+      held_fulfillment_order_line_items: [{ quantity: 2 }],
+    });
 
     // Once held, a fulfillment order cannot be split by another hold.
-    const notSplittable = await world.gql(HOLD, { id: fo, hold: { reason: "OTHER", handle: "x", fulfillmentOrderLineItems: [{ id: (await world.lines(fo))[0]?.id, quantity: 1 }] } });
+    const notSplittable = await world.gql(HOLD, {
+      id: fo,
+      hold: { reason: "OTHER", handle: "x", fulfillmentOrderLineItems: [{ id: (await world.lines(fo))[0]?.id, quantity: 1 }] },
+    });
     expect(dig(notSplittable.body.data, "fulfillmentOrderHold", "userErrors", 0, "code")).toBe("FULFILLMENT_ORDER_NOT_SPLITTABLE");
-    const tooMany = await world.gql(HOLD, { id: result.remainingFulfillmentOrder.id, hold: { reason: "OTHER", fulfillmentOrderLineItems: [{ id: candle, quantity: 1 }] } });
+    const tooMany = await world.gql(HOLD, {
+      id: result.remainingFulfillmentOrder.id,
+      hold: { reason: "OTHER", fulfillmentOrderLineItems: [{ id: candle, quantity: 1 }] },
+    });
     expect(dig(tooMany.body.data, "fulfillmentOrderHold", "userErrors", 0, "code")).toBe("INVALID_LINE_ITEM_QUANTITY");
   });
 
@@ -116,10 +162,15 @@ describe("fulfillment holds", () => {
     await world.gql(HOLD, { id: fo, hold: { reason: "AWAITING_PAYMENT", handle: "payment" } });
     expect(await read(fo)).toMatchObject({ status: "ON_HOLD", requestStatus: "SUBMITTED" });
     const accept = `mutation ($id: ID!) { fulfillmentOrderAcceptFulfillmentRequest(id: $id) { fulfillmentOrder { status requestStatus } userErrors { message } } }`;
-    expect(dig((await world.gql(accept, { id: fo })).body.data, "fulfillmentOrderAcceptFulfillmentRequest", "userErrors", 0, "message")).toMatch(/on hold/);
+    expect(
+      dig((await world.gql(accept, { id: fo })).body.data, "fulfillmentOrderAcceptFulfillmentRequest", "userErrors", 0, "message"),
+    ).toMatch(/on hold/);
 
     await world.gql(RELEASE, { id: fo });
-    expect(dig((await world.gql(accept, { id: fo })).body.data, "fulfillmentOrderAcceptFulfillmentRequest", "fulfillmentOrder")).toEqual({ status: "IN_PROGRESS", requestStatus: "ACCEPTED" });
+    expect(dig((await world.gql(accept, { id: fo })).body.data, "fulfillmentOrderAcceptFulfillmentRequest", "fulfillmentOrder")).toEqual({
+      status: "IN_PROGRESS",
+      requestStatus: "ACCEPTED",
+    });
     const refused = await world.gql(HOLD, { id: fo, hold: { reason: "OTHER", handle: "late" } });
     expect(dig(refused.body.data, "fulfillmentOrderHold", "userErrors", 0, "message")).toMatch(/IN_PROGRESS/);
   });

@@ -43,13 +43,23 @@ export function placeHold(
 ): { hold: FulfillmentHoldRecord; remaining: FulfillmentOrderRecord | null } | Refusal {
   const { state, webhooks } = platform;
   if (fo.status !== "OPEN" && fo.status !== "ON_HOLD") {
-    return refusal(`The fulfillment order's status is ${fo.status}: only OPEN or ON_HOLD fulfillment orders can be placed on hold.`, undefined, ["id"]);
+    return refusal(
+      `The fulfillment order's status is ${fo.status}: only OPEN or ON_HOLD fulfillment orders can be placed on hold.`,
+      undefined,
+      ["id"],
+    );
   }
   if (fo.holds.some((h) => h.handle === input.handle)) {
-    return refusal(`The handle "${input.handle}" is already used by another hold of this app on this fulfillment order.`, "DUPLICATE_FULFILLMENT_HOLD_HANDLE", ["fulfillmentHold", "handle"]);
+    return refusal(
+      `The handle "${input.handle}" is already used by another hold of this app on this fulfillment order.`,
+      "DUPLICATE_FULFILLMENT_HOLD_HANDLE",
+      ["fulfillmentHold", "handle"],
+    );
   }
   if (fo.holds.length >= MAX_HOLDS_PER_APP) {
-    return refusal(`An app can have at most ${MAX_HOLDS_PER_APP} holds on a fulfillment order.`, "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED", ["id"]);
+    return refusal(`An app can have at most ${MAX_HOLDS_PER_APP} holds on a fulfillment order.`, "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED", [
+      "id",
+    ]);
   }
   const picks = input.lineItems ?? [];
   const partial = picks.length > 0 && !picksEverything(fo, picks);
@@ -61,7 +71,10 @@ export function placeHold(
     });
     if (invalid) return invalid;
     if (partial && (fo.status === "ON_HOLD" || fo.requestStatus === "SUBMITTED")) {
-      return refusal("The fulfillment order is not in a splittable state.", "FULFILLMENT_ORDER_NOT_SPLITTABLE", ["fulfillmentHold", "fulfillmentOrderLineItems"]);
+      return refusal("The fulfillment order is not in a splittable state.", "FULFILLMENT_ORDER_NOT_SPLITTABLE", [
+        "fulfillmentHold",
+        "fulfillmentOrderLineItems",
+      ]);
     }
   }
 
@@ -74,7 +87,10 @@ export function placeHold(
     });
     const order = state.orders.get(fo.orderId);
     if (order) {
-      remaining = newFulfillmentOrder(platform, order, fo.assignedLocationId, takeLines(platform, fo, rest), { fulfillAt: fo.fulfillAt, commitStock: false });
+      remaining = newFulfillmentOrder(platform, order, fo.assignedLocationId, takeLines(platform, fo, rest), {
+        fulfillAt: fo.fulfillAt,
+        commitStock: false,
+      });
       remaining.requestStatus = fo.requestStatus;
     }
   }

@@ -20,14 +20,18 @@ const input = (quantity: number, changeFromQuantity: number | null | undefined) 
   name: "available",
   reason: "correction",
   referenceDocumentUri: "gid://fulfilment-connector/StockSync/1",
-  quantities: [{ inventoryItemId: item, locationId: location, quantity, ...(changeFromQuantity !== undefined ? { changeFromQuantity } : {}) }],
+  quantities: [
+    { inventoryItemId: item, locationId: location, quantity, ...(changeFromQuantity !== undefined ? { changeFromQuantity } : {}) },
+  ],
 });
 
 beforeAll(async () => {
   emulator = await startShopifyEmulator({
     apiSecret: "stock-secret",
     appTomlPath: APP_TOML,
-    shops: [{ domain: SHOP, accessToken: TOKEN, products: [{ title: "Tea", variants: [{ sku: "TEA-100", stock: { "Shop location": 10 } }] }] }],
+    shops: [
+      { domain: SHOP, accessToken: TOKEN, products: [{ title: "Tea", variants: [{ sku: "TEA-100", stock: { "Shop location": 10 } }] }] },
+    ],
   });
 });
 afterAll(() => emulator.close());
@@ -40,9 +44,12 @@ beforeEach(() => {
 
 describe("inventorySetQuantities (2026-10 rules)", () => {
   it("requires the @idempotent directive", async () => {
-    const { body } = await gql(`mutation ($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) { userErrors { message } } }`, {
-      input: input(7, 10),
-    });
+    const { body } = await gql(
+      `mutation ($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) { userErrors { message } } }`,
+      {
+        input: input(7, 10),
+      },
+    );
     expect(body.errors?.[0]?.message).toMatch(/requires an idempotency key/);
     expect(body.data).toBeUndefined();
     expect([...emulator.state.inventoryLevels.values()][0]?.quantities.available).toBe(10);
@@ -113,14 +120,30 @@ async function quantitiesAt(itemId: string, locationId: string): Promise<Record<
 
 /** Shopify's definition, checked on every read below. */
 function expectConsistent(q: Record<string, number>): void {
-  expect(q.available).toBe((q.on_hand ?? 0) - (q.committed ?? 0) - (q.reserved ?? 0) - (q.damaged ?? 0) - (q.safety_stock ?? 0) - (q.quality_control ?? 0));
+  expect(q.available).toBe(
+    (q.on_hand ?? 0) - (q.committed ?? 0) - (q.reserved ?? 0) - (q.damaged ?? 0) - (q.safety_stock ?? 0) - (q.quality_control ?? 0),
+  );
 }
 
 describe("inventory states as orders move them", () => {
   it("commits on order, ships on fulfilment, releases on cancellation; on_hand = available + the other states", async () => {
-    emulator.addProducts(SHOP, [{ title: "Tea", variants: [{ sku: "TEA-100", stock: { "Shop location": { available: 10, damaged: 2, safety_stock: 1, incoming: 6 } } }] }]);
+    emulator.addProducts(SHOP, [
+      {
+        title: "Tea",
+        variants: [{ sku: "TEA-100", stock: { "Shop location": { available: 10, damaged: 2, safety_stock: 1, incoming: 6 } } }],
+      },
+    ]);
     let q = await quantitiesAt(item, location);
-    expect(q).toEqual({ available: 10, on_hand: 13, committed: 0, reserved: 0, incoming: 6, damaged: 2, safety_stock: 1, quality_control: 0 });
+    expect(q).toEqual({
+      available: 10,
+      on_hand: 13,
+      committed: 0,
+      reserved: 0,
+      incoming: 6,
+      damaged: 2,
+      safety_stock: 1,
+      quality_control: 0,
+    });
 
     const { order, fulfillmentOrders } = emulator.createOrder(SHOP, { line_items: [{ sku: "TEA-100", quantity: 3 }] });
     q = await quantitiesAt(item, location);
@@ -130,10 +153,9 @@ describe("inventory states as orders move them", () => {
     const fo = `gid://shopify/FulfillmentOrder/${fulfillmentOrders[0]?.id}`;
     const lines = await gql(`query ($id: ID!) { fulfillmentOrder(id: $id) { lineItems(first: 1) { nodes { id } } } }`, { id: fo });
     const line = dig(lines.body.data, "fulfillmentOrder", "lineItems", "nodes", 0, "id");
-    const shipped = await gql(
-      `mutation ($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { userErrors { message } } }`,
-      { f: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo, fulfillmentOrderLineItems: [{ id: line, quantity: 1 }] }] } },
-    );
+    const shipped = await gql(`mutation ($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { userErrors { message } } }`, {
+      f: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo, fulfillmentOrderLineItems: [{ id: line, quantity: 1 }] }] },
+    });
     expect(dig(shipped.body.data, "fulfillmentCreate", "userErrors")).toEqual([]);
     q = await quantitiesAt(item, location);
     expect(q).toMatchObject({ available: 7, committed: 2, on_hand: 12 });
@@ -153,7 +175,12 @@ describe("inventory states as orders move them", () => {
     });
     const backRoom = ((await added.json()) as { id: string }).id;
     // The primary location has 10 on hand, none of it sellable; the back room has 3 to sell.
-    emulator.addProducts(SHOP, [{ title: "Tea", variants: [{ sku: "TEA-100", stock: { "Shop location": { available: 0, damaged: 6, safety_stock: 4 }, "Back room": 3 } }] }]);
+    emulator.addProducts(SHOP, [
+      {
+        title: "Tea",
+        variants: [{ sku: "TEA-100", stock: { "Shop location": { available: 0, damaged: 6, safety_stock: 4 }, "Back room": 3 } }],
+      },
+    ]);
     const { fulfillmentOrders } = emulator.createOrder(SHOP, { line_items: [{ sku: "TEA-100", quantity: 2 }] });
     expect(fulfillmentOrders.map((fo) => `gid://shopify/Location/${fo.assignedLocationId}`)).toEqual([backRoom]);
     expect(await quantitiesAt(item, backRoom)).toMatchObject({ available: 1, committed: 2, on_hand: 3 });
@@ -166,19 +193,34 @@ describe("inventory states as orders move them", () => {
       body: JSON.stringify({ name: "Pop-up" }),
     });
     const popUp = ((await added.json()) as { id: string }).id;
-    const before = await gql(`query ($item: ID!, $location: ID!) { inventoryItem(id: $item) { inventoryLevel(locationId: $location) { id } } }`, { item, location: popUp });
+    const before = await gql(
+      `query ($item: ID!, $location: ID!) { inventoryItem(id: $item) { inventoryLevel(locationId: $location) { id } } }`,
+      { item, location: popUp },
+    );
     expect(dig(before.body.data, "inventoryItem", "inventoryLevel")).toBeNull();
-    const set = await gql(SET_WITH_KEY, { input: { ...input(5, null), quantities: [{ inventoryItemId: item, locationId: popUp, quantity: 5, changeFromQuantity: null }] }, key: randomUUID() });
+    const set = await gql(SET_WITH_KEY, {
+      input: { ...input(5, null), quantities: [{ inventoryItemId: item, locationId: popUp, quantity: 5, changeFromQuantity: null }] },
+      key: randomUUID(),
+    });
     expect(dig(set.body.data, "inventorySetQuantities", "userErrors")).toEqual([]);
     expect(await quantitiesAt(item, popUp)).toMatchObject({ available: 5, on_hand: 5 });
-    const levels = await gql(`query ($item: ID!) { inventoryItem(id: $item) { inventoryLevels(first: 5) { nodes { location { name } } } } }`, { item });
-    expect(dig(levels.body.data, "inventoryItem", "inventoryLevels", "nodes")).toEqual([{ location: { name: "Shop location" } }, { location: { name: "Pop-up" } }]);
+    const levels = await gql(
+      `query ($item: ID!) { inventoryItem(id: $item) { inventoryLevels(first: 5) { nodes { location { name } } } } }`,
+      { item },
+    );
+    expect(dig(levels.body.data, "inventoryItem", "inventoryLevels", "nodes")).toEqual([
+      { location: { name: "Shop location" } },
+      { location: { name: "Pop-up" } },
+    ]);
   });
 
   it("publishes inventory_levels/update whenever a level changes (a set, an order)", async () => {
     await gql(SET_WITH_KEY, { input: input(12, 10), key: randomUUID() });
     emulator.createOrder(SHOP, { line_items: [{ sku: "TEA-100", quantity: 2 }] });
-    const updates = emulator.deliveries().filter((d) => d.topic === "inventory_levels/update").map((d) => JSON.parse(d.body) as { available: number; admin_graphql_api_id: string });
+    const updates = emulator
+      .deliveries()
+      .filter((d) => d.topic === "inventory_levels/update")
+      .map((d) => JSON.parse(d.body) as { available: number; admin_graphql_api_id: string });
     expect(updates.map((u) => u.available)).toEqual([12, 10]);
     expect(updates[0]?.admin_graphql_api_id).toMatch(/^gid:\/\/shopify\/InventoryLevel\/\d+\?inventory_item_id=\d+$/);
   });

@@ -41,7 +41,8 @@ export function updateOrder(platform: Platform, order: OrderRecord, update: Orde
   if (update.shippingAddress) {
     const changes: Partial<Address> = Object.fromEntries(Object.entries(update.shippingAddress).filter(([, v]) => v !== undefined));
     // The input has codes only (country and province are deprecated): names follow the codes.
-    if (update.shippingAddress.countryCode) changes.country = countryNames.of(update.shippingAddress.countryCode) ?? update.shippingAddress.countryCode;
+    if (update.shippingAddress.countryCode)
+      changes.country = countryNames.of(update.shippingAddress.countryCode) ?? update.shippingAddress.countryCode;
     if (update.shippingAddress.provinceCode !== undefined) changes.province = update.shippingAddress.provinceCode;
     // Coordinates belonged to the old address.
     changes.latitude = null;
@@ -60,7 +61,12 @@ export function canMarkAsPaid(order: OrderRecord): boolean {
 
 /** `orderMarkAsPaid`: the outstanding amount recorded as received; `orders/paid`, `orders/updated`. */
 export function markAsPaid(platform: Platform, order: OrderRecord): OrderRecord | Refusal {
-  if (!canMarkAsPaid(order)) return refusal(`The order can't be marked as paid (financial status ${order.financialStatus}${order.cancelledAt ? ", cancelled" : ""}).`, undefined, ["id"]);
+  if (!canMarkAsPaid(order))
+    return refusal(
+      `The order can't be marked as paid (financial status ${order.financialStatus}${order.cancelledAt ? ", cancelled" : ""}).`,
+      undefined,
+      ["id"],
+    );
   order.financialStatus = "paid";
   order.updatedAt = platform.state.timestamp();
   platform.webhooks.publish(order.shop, "orders/paid", restOrder(platform.state, order));
@@ -79,7 +85,8 @@ export function assessRisk(
   if (orderFulfillmentStatus(platform.state, order) === "fulfilled") {
     return refusal("The order is already fulfilled.", "ORDER_ALREADY_FULFILLED", ["orderRiskAssessmentInput", "orderId"]);
   }
-  if (input.facts.length > MAX_RISK_FACTS) return refusal(`At most ${MAX_RISK_FACTS} facts per assessment.`, "TOO_MANY_FACTS", ["orderRiskAssessmentInput", "facts"]);
+  if (input.facts.length > MAX_RISK_FACTS)
+    return refusal(`At most ${MAX_RISK_FACTS} facts per assessment.`, "TOO_MANY_FACTS", ["orderRiskAssessmentInput", "facts"]);
   const assessment: RiskAssessmentRecord = { ...input, createdAt: platform.state.timestamp() };
   order.riskAssessments.push(assessment);
   platform.webhooks.publish(order.shop, "orders/risk_assessment_changed", riskAssessmentPayload(order, assessment));

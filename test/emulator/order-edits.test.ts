@@ -32,11 +32,17 @@ async function begin(order: string): Promise<{ calculatedOrder: string; session:
   };
 }
 
-const variantId = (sku: string) => `gid://shopify/ProductVariant/${[...world.emulator.state.variants.values()].find((v) => v.sku === sku)?.id}`;
+const variantId = (sku: string) =>
+  `gid://shopify/ProductVariant/${[...world.emulator.state.variants.values()].find((v) => v.sku === sku)?.id}`;
 
 describe("order edits", () => {
   it("removes a line (quantity 0), adds a variant, and changes the studio's fulfillment order; orders/edited then orders/updated", async () => {
-    const { order } = await world.placeOrder({ line_items: [{ sku: "CANDLE", quantity: 2 }, { sku: "TEA", quantity: 1 }] });
+    const { order } = await world.placeOrder({
+      line_items: [
+        { sku: "CANDLE", quantity: 2 },
+        { sku: "TEA", quantity: 1 },
+      ],
+    });
     const edit = await begin(order);
     expect(edit.calculatedOrder).toMatch(/^gid:\/\/shopify\/CalculatedOrder\/\d+$/);
     const tea = edit.lines.find((l) => l.sku === "TEA");
@@ -58,28 +64,51 @@ describe("order edits", () => {
 
     const { body } = await world.gql(COMMIT, { id: edit.calculatedOrder });
     expect(dig(body.data, "orderEditCommit", "userErrors")).toEqual([]);
-    const committed = dig(body.data, "orderEditCommit", "order") as { edited: boolean; lineItems: { nodes: unknown[] }; fulfillmentOrders: { nodes: { status: string; requestStatus: string; assignedLocation: { location: { id: string } }; lineItems: { nodes: unknown[] } }[] } };
+    const committed = dig(body.data, "orderEditCommit", "order") as {
+      edited: boolean;
+      lineItems: { nodes: unknown[] };
+      fulfillmentOrders: {
+        nodes: { status: string; requestStatus: string; assignedLocation: { location: { id: string } }; lineItems: { nodes: unknown[] } }[];
+      };
+    };
     expect(committed.edited).toBe(true);
     expect(committed.lineItems.nodes).toEqual([
       { sku: "CANDLE", quantity: 2, currentQuantity: 2 },
       { sku: "TEA", quantity: 1, currentQuantity: 0 },
       { sku: "MUG", quantity: 2, currentQuantity: 2 },
     ]);
-    expect(committed.fulfillmentOrders.nodes.map((fo) => [fo.assignedLocation.location.id, fo.status, fo.requestStatus, fo.lineItems.nodes])).toEqual([
+    expect(
+      committed.fulfillmentOrders.nodes.map((fo) => [fo.assignedLocation.location.id, fo.status, fo.requestStatus, fo.lineItems.nodes]),
+    ).toEqual([
       [world.studio, "OPEN", "UNSUBMITTED", [{ sku: "CANDLE", totalQuantity: 2, remainingQuantity: 2 }]],
       // The mug is stocked only at the warehouse: a new fulfillment order there, requested from the service.
       [world.warehouse, "OPEN", "SUBMITTED", [{ sku: "MUG", totalQuantity: 2, remainingQuantity: 2 }]],
     ]);
-    const teaLevel = world.emulator.state.inventoryLevel([...world.emulator.state.variants.values()].find((v) => v.sku === "TEA")?.inventoryItemId ?? 0, Number(world.studio.split("/").pop()));
+    const teaLevel = world.emulator.state.inventoryLevel(
+      [...world.emulator.state.variants.values()].find((v) => v.sku === "TEA")?.inventoryItemId ?? 0,
+      Number(world.studio.split("/").pop()),
+    );
     expect(teaLevel?.quantities).toMatchObject({ available: 20, committed: 0 });
 
     await world.emulator.settled();
-    const topics = world.receiver.requests.map((r) => r.headers["x-shopify-topic"] ?? r.path).filter((t) => t !== "inventory_levels/update");
-    expect(topics).toEqual(["orders/edited", "orders/updated", "fulfillment_orders/fulfillment_request_submitted", "/fulfillment_service/fulfillment_order_notification"]);
+    const topics = world.receiver.requests
+      .map((r) => r.headers["x-shopify-topic"] ?? r.path)
+      .filter((t) => t !== "inventory_levels/update");
+    expect(topics).toEqual([
+      "orders/edited",
+      "orders/updated",
+      "fulfillment_orders/fulfillment_request_submitted",
+      "/fulfillment_service/fulfillment_order_notification",
+    ]);
     const edited = (await world.received("orders/edited"))[0];
-    expect(Object.keys(dig(edited, "order_edit") as object)).toEqual(Object.keys(dig(examplePayload("orders/edited"), "order_edit") as object));
+    expect(Object.keys(dig(edited, "order_edit") as object)).toEqual(
+      Object.keys(dig(examplePayload("orders/edited"), "order_edit") as object),
+    );
     const teaLine = world.emulator.state.orders.get(Number(order.split("/").pop()))?.lineItems.find((l) => l.sku === "TEA")?.id;
-    expect(dig(edited, "order_edit", "line_items")).toEqual({ additions: [{ id: expect.any(Number), delta: 2 }], removals: [{ id: teaLine, delta: 1 }] });
+    expect(dig(edited, "order_edit", "line_items")).toEqual({
+      additions: [{ id: expect.any(Number), delta: 2 }],
+      removals: [{ id: teaLine, delta: 1 }],
+    });
     expect(dig(edited, "order_edit", "staff_note")).toBe("Customer called");
     const updated = (await world.received("orders/updated"))[0];
     expect(dig(updated, "line_items", 1)).toMatchObject({ sku: "TEA", quantity: 1, current_quantity: 0, fulfillable_quantity: 0 });
@@ -91,20 +120,33 @@ describe("order edits", () => {
     const edit = await begin(order);
     await world.gql(SET_QUANTITY, { id: edit.calculatedOrder, line: edit.lines[0]?.id, quantity: 1 });
     const { body } = await world.gql(COMMIT, { id: edit.calculatedOrder });
-    const fos = dig(body.data, "orderEditCommit", "order", "fulfillmentOrders", "nodes") as { status: string; requestStatus: string; lineItems: { nodes: { totalQuantity: number }[] } }[];
+    const fos = dig(body.data, "orderEditCommit", "order", "fulfillmentOrders", "nodes") as {
+      status: string;
+      requestStatus: string;
+      lineItems: { nodes: { totalQuantity: number }[] };
+    }[];
     expect(fos.map((fo) => [fo.status, fo.requestStatus, fo.lineItems.nodes.map((l) => l.totalQuantity)])).toEqual([
       // The withdrawn one keeps what it held (nothing remaining), like any closed fulfillment order.
       ["CLOSED", "SUBMITTED", [3]],
       ["OPEN", "SUBMITTED", [1]],
     ]);
-    expect(await world.received("fulfillment_orders/cancelled")).toEqual([{ fulfillment_order: { id: original, status: "closed" }, replacement_fulfillment_order: { id: expect.any(String), status: "open" } }]);
+    expect(await world.received("fulfillment_orders/cancelled")).toEqual([
+      { fulfillment_order: { id: original, status: "closed" }, replacement_fulfillment_order: { id: expect.any(String), status: "open" } },
+    ]);
     expect(await world.notifications()).toEqual(["FULFILLMENT_REQUEST", "FULFILLMENT_REQUEST"]);
-    const { body: assigned } = await world.gql(`{ assignedFulfillmentOrders(first: 5, assignmentStatus: FULFILLMENT_REQUESTED) { nodes { lineItems(first: 1) { nodes { totalQuantity } } } } }`);
+    const { body: assigned } = await world.gql(
+      `{ assignedFulfillmentOrders(first: 5, assignmentStatus: FULFILLMENT_REQUESTED) { nodes { lineItems(first: 1) { nodes { totalQuantity } } } } }`,
+    );
     expect(dig(assigned.data, "assignedFulfillmentOrders", "nodes")).toEqual([{ lineItems: { nodes: [{ totalQuantity: 1 }] } }]);
   });
 
   it("refuses to edit units a fulfillment service accepted, and units already shipped", async () => {
-    const { order, fulfillmentOrders } = await world.placeOrder({ line_items: [{ sku: "MUG", quantity: 2 }, { sku: "SOCKS", quantity: 2 }] });
+    const { order, fulfillmentOrders } = await world.placeOrder({
+      line_items: [
+        { sku: "MUG", quantity: 2 },
+        { sku: "SOCKS", quantity: 2 },
+      ],
+    });
     const fo = fulfillmentOrders[0]?.id ?? "";
     await world.gql(`mutation ($id: ID!) { fulfillmentOrderAcceptFulfillmentRequest(id: $id) { userErrors { message } } }`, { id: fo });
     const [socks] = (await world.lines(fo)).filter((l) => l.sku === "SOCKS");
@@ -115,7 +157,9 @@ describe("order edits", () => {
     const [mugLine, socksLine] = edit.lines;
     expect(socksLine).toMatchObject({ sku: "SOCKS", quantity: 2, editableQuantity: 0 });
     const accepted = await world.gql(SET_QUANTITY, { id: edit.calculatedOrder, line: mugLine?.id, quantity: 1 });
-    expect(dig(accepted.body.data, "orderEditSetQuantity", "userErrors", 0, "message")).toMatch(/accepted the request; request cancellation/);
+    expect(dig(accepted.body.data, "orderEditSetQuantity", "userErrors", 0, "message")).toMatch(
+      /accepted the request; request cancellation/,
+    );
     const shipped = await world.gql(SET_QUANTITY, { id: edit.calculatedOrder, line: socksLine?.id, quantity: 1 });
     expect(dig(shipped.body.data, "orderEditSetQuantity", "userErrors", 0, "message")).toMatch(/already fulfilled/);
   });

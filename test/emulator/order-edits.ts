@@ -71,7 +71,8 @@ export function setQuantity(
   const lineItem = order.lineItems.find((li) => li.id === calculatedLineId);
   if (!lineItem) return refusal("The line item does not exist on this order edit.", undefined, ["lineItemId"]);
   const fulfilled = fulfilledUnits(platform, lineItem);
-  if (quantity < fulfilled) return refusal(`${lineItem.name}: ${fulfilled} unit(s) are already fulfilled; the quantity can't be lower.`, undefined, ["quantity"]);
+  if (quantity < fulfilled)
+    return refusal(`${lineItem.name}: ${fulfilled} unit(s) are already fulfilled; the quantity can't be lower.`, undefined, ["quantity"]);
   if (quantity < lineItem.currentQuantity) {
     const locked = checkRemovable(platform, lineItem, lineItem.currentQuantity - quantity, ["lineItemId"]);
     if (locked) return locked;
@@ -94,10 +95,17 @@ export function addVariant(
   const variant = state.owned(state.variants, variantId, edit.shop);
   if (!variant) return refusal("The variant does not exist.", undefined, ["variantId"]);
   if (quantity < 1) return refusal("The quantity must be positive.", undefined, ["quantity"]);
-  if (locationId !== null && !state.owned(state.locations, locationId, edit.shop)) return refusal("The location does not exist.", undefined, ["locationId"]);
-  const present = order.lineItems.some((li) => li.variantId === variant.id && stagedQuantity(edit, li) > 0) || edit.additions.some((a) => a.variantId === variant.id);
+  if (locationId !== null && !state.owned(state.locations, locationId, edit.shop))
+    return refusal("The location does not exist.", undefined, ["locationId"]);
+  const present =
+    order.lineItems.some((li) => li.variantId === variant.id && stagedQuantity(edit, li) > 0) ||
+    edit.additions.some((a) => a.variantId === variant.id);
   if (present && !allowDuplicates) {
-    return refusal("The variant is already on the order. Change that line item's quantity, or pass allowDuplicates: true for a separate line item.", undefined, ["variantId"]);
+    return refusal(
+      "The variant is already on the order. Change that line item's quantity, or pass allowDuplicates: true for a separate line item.",
+      undefined,
+      ["variantId"],
+    );
   }
   const addition = { id: state.newId(), variantId: variant.id, quantity, locationId };
   edit.additions.push(addition);
@@ -135,7 +143,12 @@ function lineItemFor(platform: Platform, order: OrderRecord, addition: OrderEdit
   };
 }
 
-export function commitEdit(platform: Platform, edit: OrderEditRecord, notifyCustomer: boolean, staffNote: string | null): OrderRecord | Refusal {
+export function commitEdit(
+  platform: Platform,
+  edit: OrderEditRecord,
+  notifyCustomer: boolean,
+  staffNote: string | null,
+): OrderRecord | Refusal {
   const { state, webhooks } = platform;
   const order = state.orders.get(edit.orderId);
   if (edit.committedAt || !order) return refusal("The order edit has already been committed.", undefined, ["id"]);

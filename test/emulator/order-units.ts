@@ -55,7 +55,10 @@ export function lockedUnits(platform: Platform, lineItem: LineItemRecord): numbe
 }
 
 export function unfulfilledUnits(platform: Platform, lineItem: LineItemRecord): number {
-  return holding(platform, lineItem).reduce((sum, fo) => sum + fo.lineItems.filter((l) => l.lineItemId === lineItem.id).reduce((s, l) => s + l.remainingQuantity, 0), 0);
+  return holding(platform, lineItem).reduce(
+    (sum, fo) => sum + fo.lineItems.filter((l) => l.lineItemId === lineItem.id).reduce((s, l) => s + l.remainingQuantity, 0),
+    0,
+  );
 }
 
 /** A refusal when `count` unfulfilled units of the line cannot be taken without touching accepted work. */
@@ -78,8 +81,14 @@ function replaceSubmitted(platform: Platform, fo: FulfillmentOrderRecord, change
   if (known) return known;
   const order = platform.state.orders.get(fo.orderId);
   if (!order) throw new Error(`fulfillment order ${fo.id} has no order`);
-  const lines = fo.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ ...l, id: platform.state.newId(), totalQuantity: l.remainingQuantity }));
-  const copy = newFulfillmentOrder(platform, order, fo.assignedLocationId, lines, { status: fo.status, fulfillAt: fo.fulfillAt, commitStock: false });
+  const lines = fo.lineItems
+    .filter((l) => l.remainingQuantity > 0)
+    .map((l) => ({ ...l, id: platform.state.newId(), totalQuantity: l.remainingQuantity }));
+  const copy = newFulfillmentOrder(platform, order, fo.assignedLocationId, lines, {
+    status: fo.status,
+    fulfillAt: fo.fulfillAt,
+    commitStock: false,
+  });
   copy.holds = fo.holds;
   copy.statusBeforeHold = fo.statusBeforeHold;
   for (const line of fo.lineItems) line.remainingQuantity = 0;
@@ -114,7 +123,8 @@ export function removeUnits(
       line.remainingQuantity -= take;
       line.totalQuantity -= take;
       left -= take;
-      if (line.inventoryItemId !== null) (stock === "release" ? release : ship)(platform, line.inventoryItemId, fo.assignedLocationId, take);
+      if (line.inventoryItemId !== null)
+        (stock === "release" ? release : ship)(platform, line.inventoryItemId, fo.assignedLocationId, take);
     }
     fo.lineItems = fo.lineItems.filter((l) => l.totalQuantity > 0);
     fo.updatedAt = platform.state.timestamp();
@@ -138,10 +148,13 @@ export function placeUnits(
   const { state } = platform;
   const shop = state.shop(order.shop);
   if (!shop) return;
-  const assignments = locationId !== null ? [{ lineItem, locationId, quantity: count }] : routeOrder(state, shop, [{ lineItem, quantity: count }]);
+  const assignments =
+    locationId !== null ? [{ lineItem, locationId, quantity: count }] : routeOrder(state, shop, [{ lineItem, quantity: count }]);
   for (const [at, shares] of byLocation(assignments)) {
     const lines = fulfillmentOrderLines(platform, shares);
-    const here = state.fulfillmentOrdersOf(order.id).filter((fo) => fo.assignedLocationId === at && ["OPEN", "ON_HOLD", "SCHEDULED"].includes(fo.status));
+    const here = state
+      .fulfillmentOrdersOf(order.id)
+      .filter((fo) => fo.assignedLocationId === at && ["OPEN", "ON_HOLD", "SCHEDULED"].includes(fo.status));
     const changeable = here.find((fo) => ["UNSUBMITTED", "REJECTED"].includes(fo.requestStatus));
     const submitted = here.find((fo) => fo.requestStatus === "SUBMITTED");
     const target = changeable ?? (submitted ? replaceSubmitted(platform, submitted, changes) : undefined);

@@ -21,7 +21,9 @@ async function registerWarehouse(): Promise<string> {
     { callbackUrl: `${receiver.url}/fulfillment_service` },
   );
   const location = digString(created.body.data, "fulfillmentServiceCreate", "fulfillmentService", "location", "id");
-  emulator.addProducts(SHOP, [{ title: "Aviator sunglasses", variants: [{ sku: "SKU2006-001", price: "89.99", stock: { [location]: 10 } }] }]);
+  emulator.addProducts(SHOP, [
+    { title: "Aviator sunglasses", variants: [{ sku: "SKU2006-001", price: "89.99", stock: { [location]: 10 } }] },
+  ]);
   return location;
 }
 
@@ -89,7 +91,11 @@ describe("orders posted as orders/create payloads", () => {
     );
     expect(read.errors).toBeUndefined();
     expect(dig(read.data, "order", "email")).toBe("jon@example.com");
-    const fos = dig(read.data, "order", "fulfillmentOrders", "nodes") as { assignedLocation: { location: { id: string } }; lineItems: { nodes: { sku: string }[] }; requestStatus: string }[];
+    const fos = dig(read.data, "order", "fulfillmentOrders", "nodes") as {
+      assignedLocation: { location: { id: string } };
+      lineItems: { nodes: { sku: string }[] };
+      requestStatus: string;
+    }[];
     const skusAt = (location: string) =>
       fos.filter((fo) => fo.assignedLocation.location.id === location).flatMap((fo) => fo.lineItems.nodes.map((l) => l.sku));
     const primary = `gid://shopify/Location/${emulator.state.shop(SHOP)?.primaryLocationId}`;
@@ -124,7 +130,9 @@ describe("orders posted as orders/create payloads", () => {
     const routing = receiver.requests.filter((r) => r.headers["x-shopify-topic"] === "fulfillment_orders/order_routing_complete");
     expect(routing).toHaveLength(2);
     expect(routing.every((r) => signedBy(SECRET, r))).toBe(true);
-    expect(routing[0]?.json).toEqual({ fulfillment_order: { id: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentOrder\/\d+$/), status: "open" } });
+    expect(routing[0]?.json).toEqual({
+      fulfillment_order: { id: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentOrder\/\d+$/), status: "open" },
+    });
   });
 
   it("requests fulfillment from the fulfillment service: signed callback, SUBMITTED, listed as assigned", async () => {
@@ -154,32 +162,66 @@ describe("orders posted as orders/create payloads", () => {
     const { body } = await postOrder({ line_items: [{ sku: "SKU2006-001", quantity: 1 }] });
     const fo = digString(body, "fulfillmentOrders", 0, "id");
     expect(dig(body, "fulfillmentOrders", 0, "requestStatus")).toBe("UNSUBMITTED");
-    const submitted = await postJson(`${emulator.url}/__emulator/fulfillment_orders/${encodeURIComponent(fo)}/submit_fulfillment_request`, {}, { "X-Shopify-Shop-Domain": SHOP });
+    const submitted = await postJson(
+      `${emulator.url}/__emulator/fulfillment_orders/${encodeURIComponent(fo)}/submit_fulfillment_request`,
+      {},
+      { "X-Shopify-Shop-Domain": SHOP },
+    );
     expect(submitted.body).toMatchObject({ requestStatus: "SUBMITTED" });
   });
 
   it("cancels: cancellation requests for what the service accepted, outright cancellation for the rest", async () => {
-    const { body } = await postOrder({ line_items: [{ sku: "SKU2006-001", quantity: 1 }, { sku: "SKU2006-020", quantity: 1 }] });
+    const { body } = await postOrder({
+      line_items: [
+        { sku: "SKU2006-001", quantity: 1 },
+        { sku: "SKU2006-020", quantity: 1 },
+      ],
+    });
     const orderId = digString(body, "order", "admin_graphql_api_id");
     const fos = dig(body, "fulfillmentOrders") as { id: string; assignedLocationId: string }[];
     const serviceFo = fos.find((fo) => fo.assignedLocationId === warehouseLocation)?.id;
-    const accepted = await gql(`mutation ($id: ID!) { fulfillmentOrderAcceptFulfillmentRequest(id: $id, message: "On it") { fulfillmentOrder { status requestStatus } userErrors { message } } }`, { id: serviceFo });
-    expect(dig(accepted.body.data, "fulfillmentOrderAcceptFulfillmentRequest", "fulfillmentOrder")).toEqual({ status: "IN_PROGRESS", requestStatus: "ACCEPTED" });
+    const accepted = await gql(
+      `mutation ($id: ID!) { fulfillmentOrderAcceptFulfillmentRequest(id: $id, message: "On it") { fulfillmentOrder { status requestStatus } userErrors { message } } }`,
+      { id: serviceFo },
+    );
+    expect(dig(accepted.body.data, "fulfillmentOrderAcceptFulfillmentRequest", "fulfillmentOrder")).toEqual({
+      status: "IN_PROGRESS",
+      requestStatus: "ACCEPTED",
+    });
     receiver.requests.length = 0;
 
-    const cancelled = await postJson(`${emulator.url}/__emulator/orders/${encodeURIComponent(orderId)}/cancel`, { reason: "customer" }, { "X-Shopify-Shop-Domain": SHOP });
+    const cancelled = await postJson(
+      `${emulator.url}/__emulator/orders/${encodeURIComponent(orderId)}/cancel`,
+      { reason: "customer" },
+      { "X-Shopify-Shop-Domain": SHOP },
+    );
     expect(cancelled.status).toBe(200);
     await emulator.settled();
     const topics = receiver.requests.map((r) => r.headers["x-shopify-topic"] ?? r.path);
     expect(topics).toEqual(
-      expect.arrayContaining(["orders/cancelled", "fulfillment_orders/cancelled", "fulfillment_orders/cancellation_request_submitted", "/fulfillment_service/fulfillment_order_notification"]),
+      expect.arrayContaining([
+        "orders/cancelled",
+        "fulfillment_orders/cancelled",
+        "fulfillment_orders/cancellation_request_submitted",
+        "/fulfillment_service/fulfillment_order_notification",
+      ]),
     );
-    expect(receiver.requests.find((r) => r.path.endsWith("/fulfillment_order_notification"))?.json).toEqual({ kind: "CANCELLATION_REQUEST" });
+    expect(receiver.requests.find((r) => r.path.endsWith("/fulfillment_order_notification"))?.json).toEqual({
+      kind: "CANCELLATION_REQUEST",
+    });
 
-    const { body: read } = await gql(`{ assignedFulfillmentOrders(first: 5, assignmentStatus: CANCELLATION_REQUESTED) { nodes { id requestStatus } } }`);
+    const { body: read } = await gql(
+      `{ assignedFulfillmentOrders(first: 5, assignmentStatus: CANCELLATION_REQUESTED) { nodes { id requestStatus } } }`,
+    );
     expect(dig(read.data, "assignedFulfillmentOrders", "nodes")).toEqual([{ id: serviceFo, requestStatus: "CANCELLATION_REQUESTED" }]);
-    const answer = await gql(`mutation ($id: ID!) { fulfillmentOrderAcceptCancellationRequest(id: $id) { fulfillmentOrder { status requestStatus } userErrors { message } } }`, { id: serviceFo });
-    expect(dig(answer.body.data, "fulfillmentOrderAcceptCancellationRequest", "fulfillmentOrder")).toEqual({ status: "CLOSED", requestStatus: "CANCELLATION_ACCEPTED" });
+    const answer = await gql(
+      `mutation ($id: ID!) { fulfillmentOrderAcceptCancellationRequest(id: $id) { fulfillmentOrder { status requestStatus } userErrors { message } } }`,
+      { id: serviceFo },
+    );
+    expect(dig(answer.body.data, "fulfillmentOrderAcceptCancellationRequest", "fulfillmentOrder")).toEqual({
+      status: "CLOSED",
+      requestStatus: "CANCELLATION_ACCEPTED",
+    });
     // The committed unit is back in stock at the warehouse.
     const level = [...emulator.state.inventoryLevels.values()].find((l) => `gid://shopify/Location/${l.locationId}` === warehouseLocation);
     expect(level?.quantities).toMatchObject({ available: 10, committed: 0 });
@@ -188,7 +230,10 @@ describe("orders posted as orders/create payloads", () => {
   it("edits the shipping address: the order and its open fulfillment orders change, then a signed orders/updated", async () => {
     const { body } = await postOrder({
       ...examplePayload("orders/create"),
-      line_items: [{ sku: "SKU2006-001", quantity: 1 }, { sku: "SKU2006-020", quantity: 1 }],
+      line_items: [
+        { sku: "SKU2006-001", quantity: 1 },
+        { sku: "SKU2006-020", quantity: 1 },
+      ],
     });
     const orderId = digString(body, "order", "admin_graphql_api_id");
     const fos = dig(body, "fulfillmentOrders") as { id: string; assignedLocationId: string }[];
@@ -209,7 +254,13 @@ describe("orders posted as orders/create payloads", () => {
     );
     expect(edited.status).toBe(200);
     // Keys not given are kept.
-    expect(dig(edited.body, "order", "shipping_address")).toMatchObject({ address1: "1 Corrected Road", address2: null, zip: "40004", city: "Shippington", name: "Steve Shipper" });
+    expect(dig(edited.body, "order", "shipping_address")).toMatchObject({
+      address1: "1 Corrected Road",
+      address2: null,
+      zip: "40004",
+      city: "Shippington",
+      name: "Steve Shipper",
+    });
 
     const { body: read } = await gql(
       `query ($id: ID!) { order(id: $id) { shippingAddress { address1 zip }
@@ -218,7 +269,10 @@ describe("orders posted as orders/create payloads", () => {
     );
     expect(dig(read.data, "order", "shippingAddress")).toEqual({ address1: "1 Corrected Road", zip: "40004" });
     const destinations = Object.fromEntries(
-      (dig(read.data, "order", "fulfillmentOrders", "nodes") as { id: string; status: string; destination: unknown }[]).map((fo) => [fo.status, fo.destination]),
+      (dig(read.data, "order", "fulfillmentOrders", "nodes") as { id: string; status: string; destination: unknown }[]).map((fo) => [
+        fo.status,
+        fo.destination,
+      ]),
     );
     expect(destinations).toEqual({
       OPEN: { address1: "1 Corrected Road", city: "Shippington", zip: "40004" },
@@ -236,10 +290,18 @@ describe("orders posted as orders/create payloads", () => {
   });
 
   it("refuses an address edit of an unknown order or with a malformed address", async () => {
-    const unknown = await postJson(`${emulator.url}/__emulator/orders/999999/shipping-address`, { shipping_address: { address1: "x" } }, { "X-Shopify-Shop-Domain": SHOP });
+    const unknown = await postJson(
+      `${emulator.url}/__emulator/orders/999999/shipping-address`,
+      { shipping_address: { address1: "x" } },
+      { "X-Shopify-Shop-Domain": SHOP },
+    );
     expect(unknown.status).toBe(404);
     const { body } = await postOrder({ line_items: [{ sku: "SKU2006-001", quantity: 1 }] });
-    const malformed = await postJson(`${emulator.url}/__emulator/orders/${String(dig(body, "order", "id"))}/shipping-address`, { shipping_address: { zip: 40004 } }, { "X-Shopify-Shop-Domain": SHOP });
+    const malformed = await postJson(
+      `${emulator.url}/__emulator/orders/${String(dig(body, "order", "id"))}/shipping-address`,
+      { shipping_address: { zip: 40004 } },
+      { "X-Shopify-Shop-Domain": SHOP },
+    );
     expect(malformed.status).toBe(400);
   });
 

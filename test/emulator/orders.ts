@@ -7,7 +7,13 @@
  */
 import { z } from "zod";
 import { findVariantBySku } from "./catalogue";
-import { cancelFulfillmentOrder, fulfillmentOrderLines, newFulfillmentOrder, requestIfAutomatic, type LineShare } from "./fulfillment-orders";
+import {
+  cancelFulfillmentOrder,
+  fulfillmentOrderLines,
+  newFulfillmentOrder,
+  requestIfAutomatic,
+  type LineShare,
+} from "./fulfillment-orders";
 import { money, restFulfillmentOrderRef, restOrder } from "./payloads";
 import {
   emptyAddress,
@@ -80,13 +86,9 @@ export const OrderCreatePayload = z.looseObject({
   taxes_included: z.boolean().nullish(),
   shipping_address: RestAddress.nullish(),
   billing_address: RestAddress.nullish(),
-  customer: z
-    .looseObject({ id, first_name: text, last_name: text, email: text, phone: text })
-    .nullish(),
+  customer: z.looseObject({ id, first_name: text, last_name: text, email: text, phone: text }).nullish(),
   line_items: z.array(RestLineItem).min(1),
-  shipping_lines: z
-    .array(z.looseObject({ title: text, code: text, source: text, carrier_identifier: text, price: amount }))
-    .nullish(),
+  shipping_lines: z.array(z.looseObject({ title: text, code: text, source: text, carrier_identifier: text, price: amount })).nullish(),
 });
 export type OrderCreatePayload = z.input<typeof OrderCreatePayload>;
 
@@ -201,7 +203,10 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     financialStatus: payload.financial_status && payload.financial_status !== "voided" ? payload.financial_status : "paid",
     test: payload.test ?? false,
     note: payload.note ?? null,
-    tags: (payload.tags ?? "").split(",").map((t) => t.trim()).filter(Boolean),
+    tags: (payload.tags ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
     sourceName: payload.source_name ?? "web",
     paymentGatewayNames: payload.payment_gateway_names ?? ["bogus"],
     shippingAddress: address(payload.shipping_address),
@@ -253,7 +258,9 @@ export function routeOrder(state: EmulatorState, shop: ShopRecord, shares: LineS
     itemId === undefined ? 0 : Math.max(0, state.inventoryLevel(itemId, locationId)?.quantities.available ?? 0);
 
   const stocked = shares.filter(({ lineItem }) => locations.some((l) => available(itemOf(lineItem), l.id) > 0));
-  const single = locations.find((l) => stocked.length > 0 && stocked.every(({ lineItem, quantity }) => available(itemOf(lineItem), l.id) >= quantity));
+  const single = locations.find(
+    (l) => stocked.length > 0 && stocked.every(({ lineItem, quantity }) => available(itemOf(lineItem), l.id) >= quantity),
+  );
   const assignments: Assignment[] = [];
   for (const share of shares) {
     const { lineItem, quantity } = share;
@@ -282,7 +289,8 @@ export function routeOrder(state: EmulatorState, shop: ShopRecord, shares: LineS
 /** Assignments grouped by location, in the order locations first appear. */
 export function byLocation(assignments: Assignment[]): Map<number, LineShare[]> {
   const grouped = new Map<number, LineShare[]>();
-  for (const { locationId, lineItem, quantity } of assignments) grouped.set(locationId, [...(grouped.get(locationId) ?? []), { lineItem, quantity }]);
+  for (const { locationId, lineItem, quantity } of assignments)
+    grouped.set(locationId, [...(grouped.get(locationId) ?? []), { lineItem, quantity }]);
   return grouped;
 }
 
@@ -290,7 +298,12 @@ export function byLocation(assignments: Assignment[]): Map<number, LineShare[]> 
  * One fulfillment order per location, holding that location's share of each line. A `fulfillAt` in
  * the future makes them SCHEDULED (subscriptions, pre-orders): they open when it is due.
  */
-function createFulfillmentOrders(platform: Platform, order: OrderRecord, assignments: Assignment[], fulfillAt: string | null): FulfillmentOrderRecord[] {
+function createFulfillmentOrders(
+  platform: Platform,
+  order: OrderRecord,
+  assignments: Assignment[],
+  fulfillAt: string | null,
+): FulfillmentOrderRecord[] {
   const now = platform.state.timestamp();
   const scheduled = fulfillAt !== null && Date.parse(fulfillAt) > Date.parse(now);
   return [...byLocation(assignments).entries()].map(([locationId, shares]) =>
@@ -319,7 +332,12 @@ export function createOrder(platform: Platform, shop: ShopRecord, payload: unkno
   const fulfillmentOrders = createFulfillmentOrders(platform, order, routeOrder(state, shop, shares), options.fulfillAt ?? null);
   webhooks.publish(shop.domain, "orders/create", restOrder(state, order), mode);
   for (const fo of fulfillmentOrders) {
-    webhooks.publish(shop.domain, "fulfillment_orders/order_routing_complete", { fulfillment_order: restFulfillmentOrderRef(fo, false) }, mode);
+    webhooks.publish(
+      shop.domain,
+      "fulfillment_orders/order_routing_complete",
+      { fulfillment_order: restFulfillmentOrderRef(fo, false) },
+      mode,
+    );
   }
   for (const fo of fulfillmentOrders) requestIfAutomatic(platform, fo, mode);
   return { order, fulfillmentOrders };
@@ -359,7 +377,14 @@ export function cancelOrder(platform: Platform, order: OrderRecord, raw: unknown
 function requestCancellation(platform: Platform, fo: FulfillmentOrderRecord, message: string, mode: DeliveryMode) {
   const { state, webhooks } = platform;
   const service = state.fulfillmentServiceAt(fo.assignedLocationId);
-  const request = { id: state.newId(), kind: "CANCELLATION_REQUEST" as const, message, requestOptions: {}, responseData: null, sentAt: state.timestamp() };
+  const request = {
+    id: state.newId(),
+    kind: "CANCELLATION_REQUEST" as const,
+    message,
+    requestOptions: {},
+    responseData: null,
+    sentAt: state.timestamp(),
+  };
   fo.merchantRequests.push(request);
   fo.requestStatus = "CANCELLATION_REQUESTED";
   fo.updatedAt = request.sentAt;

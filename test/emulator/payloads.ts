@@ -391,7 +391,12 @@ export function restFulfillment(state: EmulatorState, fulfillment: FulfillmentRe
   const lineItems = fulfillment.lineItems.flatMap((item) => {
     const found = order?.lineItems.find((li) => li.id === item.lineItemId);
     if (!found || !order) return [];
-    const { attributed_staffs: _staff, current_quantity: _current, sales_line_item_group_id: _group, ...line } = restLineItem(state, order, found);
+    const {
+      attributed_staffs: _staff,
+      current_quantity: _current,
+      sales_line_item_group_id: _group,
+      ...line
+    } = restLineItem(state, order, found);
     return [{ ...line, quantity: item.quantity }];
   });
   return {

@@ -35,7 +35,10 @@ function returnedUnits(platform: Platform, order: OrderRecord, lineItemId: numbe
   return platform.state
     .refundsOf(order.id)
     .flatMap((r) => r.lineItems)
-    .filter((l) => l.lineItemId === lineItemId && (l.restockType === "RETURN" || l.restockType === "NO_RESTOCK" || l.restockType === "LEGACY_RESTOCK"))
+    .filter(
+      (l) =>
+        l.lineItemId === lineItemId && (l.restockType === "RETURN" || l.restockType === "NO_RESTOCK" || l.restockType === "LEGACY_RESTOCK"),
+    )
     .reduce((sum, l) => sum + l.quantity, 0);
 }
 
@@ -60,16 +63,21 @@ export function createRefund(platform: Platform, order: OrderRecord, input: Refu
     seen.add(lineItem.id);
     if (line.quantity < 1) return refusal("Quantity must be greater than 0.", undefined, [...field, "quantity"]);
     if (line.quantity > lineItem.currentQuantity) {
-      return refusal(`Quantity cannot refund more items than were purchased (${lineItem.currentQuantity} left on the line).`, undefined, [...field, "quantity"]);
+      return refusal(`Quantity cannot refund more items than were purchased (${lineItem.currentQuantity} left on the line).`, undefined, [
+        ...field,
+        "quantity",
+      ]);
     }
     const unfulfilled = unfulfilledUnits(platform, lineItem);
     const shippedLeft = fulfilledUnits(platform, lineItem) - returnedUnits(platform, order, lineItem.id);
     const { unshipped, shipped } = splitUnits(line.restockType, line.quantity, unfulfilled);
-    if (unshipped > unfulfilled) return refusal(`Only ${unfulfilled} unfulfilled unit(s) can be cancelled.`, undefined, [...field, "quantity"]);
+    if (unshipped > unfulfilled)
+      return refusal(`Only ${unfulfilled} unfulfilled unit(s) can be cancelled.`, undefined, [...field, "quantity"]);
     if (shipped > shippedLeft) return refusal(`Only ${shippedLeft} fulfilled unit(s) can be returned.`, undefined, [...field, "quantity"]);
     const locked = checkRemovable(platform, lineItem, unshipped, [...field, "lineItemId"]);
     if (locked) return locked;
-    if (line.locationId !== null && !state.owned(state.locations, line.locationId, order.shop)) return refusal("The location does not exist.", undefined, [...field, "locationId"]);
+    if (line.locationId !== null && !state.owned(state.locations, line.locationId, order.shop))
+      return refusal("The location does not exist.", undefined, [...field, "locationId"]);
   }
 
   const changes = noChanges();
@@ -81,7 +89,8 @@ export function createRefund(platform: Platform, order: OrderRecord, input: Refu
     const { unshipped, shipped } = splitUnits(line.restockType, line.quantity, unfulfilledUnits(platform, lineItem));
     const putBack = line.restockType !== "NO_RESTOCK";
     if (unshipped > 0) removeUnits(platform, lineItem, unshipped, putBack ? "release" : "write_off", changes);
-    const shippedFrom = state.fulfillmentsOf(order.id).find((f) => f.lineItems.some((l) => l.lineItemId === lineItem.id))?.locationId ?? null;
+    const shippedFrom =
+      state.fulfillmentsOf(order.id).find((f) => f.lineItems.some((l) => l.lineItemId === lineItem.id))?.locationId ?? null;
     const restockAt = line.locationId ?? shippedFrom;
     const item = lineItem.variantId !== null ? state.variants.get(lineItem.variantId)?.inventoryItemId : undefined;
     if (shipped > 0 && putBack && restockAt !== null && item !== undefined) restock(platform, item, restockAt, shipped);
@@ -98,7 +107,8 @@ export function createRefund(platform: Platform, order: OrderRecord, input: Refu
     };
   });
   const shippingCharged = orderTotals(order).shipping;
-  const shipping = !paid || !input.shipping ? 0 : input.shipping.fullRefund ? shippingCharged : Math.min(input.shipping.amount ?? 0, shippingCharged);
+  const shipping =
+    !paid || !input.shipping ? 0 : input.shipping.fullRefund ? shippingCharged : Math.min(input.shipping.amount ?? 0, shippingCharged);
   const refund: RefundRecord = {
     id: state.newId(),
     shop: order.shop,

@@ -36,7 +36,10 @@ async function shippedMugs(): Promise<{ order: string; lines: Line[] }> {
 
 async function mugsAtWarehouse(): Promise<Record<string, number>> {
   const { body } = await world.gql(LEVEL, { id: world.warehouse });
-  const nodes = dig(body.data, "location", "inventoryLevels", "nodes") as { item: { sku: string }; quantities: { name: string; quantity: number }[] }[];
+  const nodes = dig(body.data, "location", "inventoryLevels", "nodes") as {
+    item: { sku: string };
+    quantities: { name: string; quantity: number }[];
+  }[];
   const mug = nodes.find((n) => n.item.sku === "MUG");
   return Object.fromEntries((mug?.quantities ?? []).map((q) => [q.name, q.quantity]));
 }
@@ -45,7 +48,9 @@ describe("returns", () => {
   it("returnCreate opens a return at once with its reverse fulfillment order, and says so with returns/approve", async () => {
     const { order, lines } = await shippedMugs();
     const line = lines[0];
-    const { body } = await world.gql(CREATE, { input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 1, returnReasonNote: "Too small" }] } });
+    const { body } = await world.gql(CREATE, {
+      input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 1, returnReasonNote: "Too small" }] },
+    });
     expect(dig(body.data, "returnCreate", "userErrors")).toEqual([]);
     const ret = dig(body.data, "returnCreate", "return");
     expect(ret).toMatchObject({
@@ -53,14 +58,30 @@ describe("returns", () => {
       status: "OPEN",
       totalQuantity: 1,
       order: { id: order },
-      returnLineItems: { nodes: [{ quantity: 1, returnReasonNote: "Too small", totalWeight: { value: 420, unit: "GRAMS" }, fulfillmentLineItem: { id: line?.id, lineItem: { sku: "MUG" } } }] },
-      reverseFulfillmentOrders: { nodes: [{ status: "OPEN", lineItems: { nodes: [{ totalQuantity: 1, fulfillmentLineItem: { id: line?.id }, dispositions: [] }] } }] },
+      returnLineItems: {
+        nodes: [
+          {
+            quantity: 1,
+            returnReasonNote: "Too small",
+            totalWeight: { value: 420, unit: "GRAMS" },
+            fulfillmentLineItem: { id: line?.id, lineItem: { sku: "MUG" } },
+          },
+        ],
+      },
+      reverseFulfillmentOrders: {
+        nodes: [{ status: "OPEN", lineItems: { nodes: [{ totalQuantity: 1, fulfillmentLineItem: { id: line?.id }, dispositions: [] }] } }],
+      },
     });
 
     const approved = await world.received("returns/approve");
     expect(approved).toHaveLength(1);
     expect(Object.keys(approved[0] as object)).toEqual(Object.keys(examplePayload("returns/approve") ?? {}));
-    expect(approved[0]).toMatchObject({ admin_graphql_api_id: digString(ret, "id"), status: "open", order: { admin_graphql_api_id: order }, total_return_line_items: 1 });
+    expect(approved[0]).toMatchObject({
+      admin_graphql_api_id: digString(ret, "id"),
+      status: "open",
+      order: { admin_graphql_api_id: order },
+      total_return_line_items: 1,
+    });
     // Readable again by id, as an app reads it after the webhook.
     const again = await world.gql(`query ($id: ID!) { return(id: $id) { id status } }`, { id: digString(ret, "id") });
     expect(dig(again.body.data, "return")).toEqual({ id: digString(ret, "id"), status: "OPEN" });
@@ -68,7 +89,9 @@ describe("returns", () => {
 
   it("a requested return has no reverse fulfillment order until approved; each step has its webhook", async () => {
     const { order, lines } = await shippedMugs();
-    const { body } = await world.gql(REQUEST, { input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 2 }] } });
+    const { body } = await world.gql(REQUEST, {
+      input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 2 }] },
+    });
     expect(dig(body.data, "returnRequest", "return")).toMatchObject({ status: "REQUESTED", reverseFulfillmentOrders: { nodes: [] } });
     const id = digString(body.data, "returnRequest", "return", "id");
     const requested = await world.received("returns/request");
@@ -85,31 +108,57 @@ describe("returns", () => {
 
   it("refuses units that did not ship or are already being returned, naming the field", async () => {
     const { order, lines } = await shippedMugs();
-    const tooMany = await world.gql(CREATE, { input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 3 }] } });
+    const tooMany = await world.gql(CREATE, {
+      input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 3 }] },
+    });
     expect(dig(tooMany.body.data, "returnCreate")).toEqual({
       return: null,
-      userErrors: [{ field: ["returnInput", "returnLineItems", "0", "quantity"], message: expect.stringContaining("2 unit(s)"), code: "LESS_THAN_OR_EQUAL_TO" }],
+      userErrors: [
+        {
+          field: ["returnInput", "returnLineItems", "0", "quantity"],
+          message: expect.stringContaining("2 unit(s)"),
+          code: "LESS_THAN_OR_EQUAL_TO",
+        },
+      ],
     });
     await world.gql(CREATE, { input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 2 }] } });
-    const again = await world.gql(CREATE, { input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 1 }] } });
+    const again = await world.gql(CREATE, {
+      input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 1 }] },
+    });
     expect(dig(again.body.data, "returnCreate", "userErrors", 0, "code")).toBe("LESS_THAN_OR_EQUAL_TO");
-    const unknown = await world.gql(CREATE, { input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: "gid://shopify/FulfillmentLineItem/999999", quantity: 1 }] } });
-    expect(dig(unknown.body.data, "returnCreate", "userErrors", 0)).toMatchObject({ code: "NOT_FOUND", field: ["returnInput", "returnLineItems", "0", "fulfillmentLineItemId"] });
+    const unknown = await world.gql(CREATE, {
+      input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: "gid://shopify/FulfillmentLineItem/999999", quantity: 1 }] },
+    });
+    expect(dig(unknown.body.data, "returnCreate", "userErrors", 0)).toMatchObject({
+      code: "NOT_FOUND",
+      field: ["returnInput", "returnLineItems", "0", "fulfillmentLineItemId"],
+    });
   });
 
   it("disposing RESTOCKED puts the units back at the location, once, with reverse_fulfillment_orders/dispose", async () => {
     const { order, lines } = await shippedMugs();
     const before = await mugsAtWarehouse();
-    const { body } = await world.gql(CREATE, { input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 2 }] } });
+    const { body } = await world.gql(CREATE, {
+      input: { orderId: order, returnLineItems: [{ fulfillmentLineItemId: lines[0]?.id, quantity: 2 }] },
+    });
     const rfo = dig(body.data, "returnCreate", "return", "reverseFulfillmentOrders", "nodes", 0);
     const rfoLine = digString(rfo, "lineItems", "nodes", 0, "id");
 
-    const noLocation = await world.gql(DISPOSE, { inputs: [{ reverseFulfillmentOrderLineItemId: rfoLine, quantity: 2, dispositionType: "RESTOCKED" }] });
-    expect(dig(noLocation.body.data, "reverseFulfillmentOrderDispose", "userErrors", 0)).toMatchObject({ code: "BLANK", field: ["dispositionInputs", "0", "locationId"] });
+    const noLocation = await world.gql(DISPOSE, {
+      inputs: [{ reverseFulfillmentOrderLineItemId: rfoLine, quantity: 2, dispositionType: "RESTOCKED" }],
+    });
+    expect(dig(noLocation.body.data, "reverseFulfillmentOrderDispose", "userErrors", 0)).toMatchObject({
+      code: "BLANK",
+      field: ["dispositionInputs", "0", "locationId"],
+    });
 
-    const disposed = await world.gql(DISPOSE, { inputs: [{ reverseFulfillmentOrderLineItemId: rfoLine, quantity: 2, locationId: world.warehouse, dispositionType: "RESTOCKED" }] });
+    const disposed = await world.gql(DISPOSE, {
+      inputs: [{ reverseFulfillmentOrderLineItemId: rfoLine, quantity: 2, locationId: world.warehouse, dispositionType: "RESTOCKED" }],
+    });
     expect(dig(disposed.body.data, "reverseFulfillmentOrderDispose")).toEqual({
-      reverseFulfillmentOrderLineItems: [{ id: rfoLine, dispositions: [{ type: "RESTOCKED", quantity: 2, location: { id: world.warehouse } }] }],
+      reverseFulfillmentOrderLineItems: [
+        { id: rfoLine, dispositions: [{ type: "RESTOCKED", quantity: 2, location: { id: world.warehouse } }] },
+      ],
       userErrors: [],
     });
     expect(await mugsAtWarehouse()).toEqual({ available: (before.available ?? 0) + 2, on_hand: (before.on_hand ?? 0) + 2 });
@@ -117,14 +166,25 @@ describe("returns", () => {
     expect(Object.keys(webhook[0] as object)).toEqual(Object.keys(examplePayload("reverse_fulfillment_orders/dispose") ?? {}));
     expect(webhook[0]).toMatchObject({
       admin_graphql_api_id: digString(rfo, "id"),
-      dispositions: [{ reverse_fulfillment_order_line_item: { admin_graphql_api_id: rfoLine }, type: "restocked", location: { admin_graphql_api_id: world.warehouse }, quantity: 2 }],
+      dispositions: [
+        {
+          reverse_fulfillment_order_line_item: { admin_graphql_api_id: rfoLine },
+          type: "restocked",
+          location: { admin_graphql_api_id: world.warehouse },
+          quantity: 2,
+        },
+      ],
       total_dispositions: 1,
     });
 
     // Everything disposed: the reverse fulfillment order is closed, and nothing more can be disposed.
-    const read = await world.gql(`query ($id: ID!) { node(id: $id) { ... on ReverseFulfillmentOrder { status } } }`, { id: digString(rfo, "id") });
+    const read = await world.gql(`query ($id: ID!) { node(id: $id) { ... on ReverseFulfillmentOrder { status } } }`, {
+      id: digString(rfo, "id"),
+    });
     expect(dig(read.body.data, "node", "status")).toBe("CLOSED");
-    const twice = await world.gql(DISPOSE, { inputs: [{ reverseFulfillmentOrderLineItemId: rfoLine, quantity: 1, locationId: world.warehouse, dispositionType: "RESTOCKED" }] });
+    const twice = await world.gql(DISPOSE, {
+      inputs: [{ reverseFulfillmentOrderLineItemId: rfoLine, quantity: 1, locationId: world.warehouse, dispositionType: "RESTOCKED" }],
+    });
     expect(dig(twice.body.data, "reverseFulfillmentOrderDispose", "userErrors", 0, "code")).toBe("INVALID_STATE");
     expect(await mugsAtWarehouse()).toEqual({ available: (before.available ?? 0) + 2, on_hand: (before.on_hand ?? 0) + 2 });
   });

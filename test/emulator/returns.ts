@@ -48,12 +48,17 @@ function checkLines(platform: Platform, order: OrderRecord, lines: ReturnLineInp
     if (!found || found.fulfillment.orderId !== order.id || found.fulfillment.status !== "SUCCESS") {
       return refusal("Fulfillment line item does not exist on this order.", "NOT_FOUND", [...at, "fulfillmentLineItemId"]);
     }
-    if (seen.has(found.lineItem.id)) return refusal("A fulfillment line item can appear once per return.", "INVALID", [...at, "fulfillmentLineItemId"]);
+    if (seen.has(found.lineItem.id))
+      return refusal("A fulfillment line item can appear once per return.", "INVALID", [...at, "fulfillmentLineItemId"]);
     seen.add(found.lineItem.id);
     if (line.quantity < 1) return refusal("Quantity must be greater than 0.", "GREATER_THAN", [...at, "quantity"]);
     const returnable = found.lineItem.quantity - unitsInReturns(platform, found.lineItem.id);
     if (line.quantity > returnable) {
-      return refusal(`Quantity cannot exceed the ${returnable} unit(s) of the fulfillment line item not already being returned.`, "LESS_THAN_OR_EQUAL_TO", [...at, "quantity"]);
+      return refusal(
+        `Quantity cannot exceed the ${returnable} unit(s) of the fulfillment line item not already being returned.`,
+        "LESS_THAN_OR_EQUAL_TO",
+        [...at, "quantity"],
+      );
     }
   }
   return undefined;
@@ -64,7 +69,12 @@ function openReverseFulfillmentOrder(platform: Platform, ret: ReturnRecord): Rev
   return {
     id: state.newId(),
     status: "OPEN",
-    lines: ret.lines.map((line) => ({ id: state.newId(), fulfillmentLineItemId: line.fulfillmentLineItemId, totalQuantity: line.quantity, dispositions: [] })),
+    lines: ret.lines.map((line) => ({
+      id: state.newId(),
+      fulfillmentLineItemId: line.fulfillmentLineItemId,
+      totalQuantity: line.quantity,
+      dispositions: [],
+    })),
   };
 }
 
@@ -114,7 +124,8 @@ export function createReturn(platform: Platform, order: OrderRecord, lines: Retu
 
 /** `returnApproveRequest`: only a REQUESTED return can be approved. */
 export function approveReturn(platform: Platform, ret: ReturnRecord): Refusal | undefined {
-  if (ret.status !== "REQUESTED") return refusal(`Return is ${ret.status}: only a requested return can be approved.`, "INVALID_STATE", ["input", "id"]);
+  if (ret.status !== "REQUESTED")
+    return refusal(`Return is ${ret.status}: only a requested return can be approved.`, "INVALID_STATE", ["input", "id"]);
   ret.status = "OPEN";
   ret.requestApprovedAt = platform.state.timestamp();
   ret.reverseFulfillmentOrder = openReverseFulfillmentOrder(platform, ret);
@@ -134,16 +145,24 @@ export function dispose(platform: Platform, shop: string, inputs: DisposeInput[]
   const pending = new Map<number, number>();
   for (const [i, input] of inputs.entries()) {
     const at = ["dispositionInputs", String(i)];
-    const found = input.reverseFulfillmentOrderLineItemId === undefined ? undefined : state.reverseFulfillmentOrderLine(input.reverseFulfillmentOrderLineItemId);
-    if (!found || found.ret.shop !== shop) return refusal("Reverse fulfillment order line item does not exist.", "NOT_FOUND", [...at, "reverseFulfillmentOrderLineItemId"]);
-    if (found.ret.status !== "OPEN" || found.rfo.status !== "OPEN") return refusal("The return is not open.", "INVALID_STATE", [...at, "reverseFulfillmentOrderLineItemId"]);
+    const found =
+      input.reverseFulfillmentOrderLineItemId === undefined
+        ? undefined
+        : state.reverseFulfillmentOrderLine(input.reverseFulfillmentOrderLineItemId);
+    if (!found || found.ret.shop !== shop)
+      return refusal("Reverse fulfillment order line item does not exist.", "NOT_FOUND", [...at, "reverseFulfillmentOrderLineItemId"]);
+    if (found.ret.status !== "OPEN" || found.rfo.status !== "OPEN")
+      return refusal("The return is not open.", "INVALID_STATE", [...at, "reverseFulfillmentOrderLineItemId"]);
     if (input.quantity < 1) return refusal("Quantity must be greater than 0.", "GREATER_THAN", [...at, "quantity"]);
     const left = found.line.totalQuantity - disposedQuantity(found.line.dispositions) - (pending.get(found.line.id) ?? 0);
-    if (input.quantity > left) return refusal(`Quantity cannot exceed the ${left} unit(s) not yet disposed.`, "LESS_THAN_OR_EQUAL_TO", [...at, "quantity"]);
+    if (input.quantity > left)
+      return refusal(`Quantity cannot exceed the ${left} unit(s) not yet disposed.`, "LESS_THAN_OR_EQUAL_TO", [...at, "quantity"]);
     pending.set(found.line.id, (pending.get(found.line.id) ?? 0) + input.quantity);
     if (input.dispositionType === "RESTOCKED") {
-      if (input.locationId === null || input.locationId === undefined) return refusal("A location is required to restock.", "BLANK", [...at, "locationId"]);
-      if (!state.owned(state.locations, input.locationId, shop)) return refusal("Location does not exist.", "NOT_FOUND", [...at, "locationId"]);
+      if (input.locationId === null || input.locationId === undefined)
+        return refusal("A location is required to restock.", "BLANK", [...at, "locationId"]);
+      if (!state.owned(state.locations, input.locationId, shop))
+        return refusal("Location does not exist.", "NOT_FOUND", [...at, "locationId"]);
     }
   }
   const now = state.timestamp();
@@ -152,13 +171,20 @@ export function dispose(platform: Platform, shop: string, inputs: DisposeInput[]
     const found = state.reverseFulfillmentOrderLine(input.reverseFulfillmentOrderLineItemId ?? -1);
     if (!found) throw new Error("checked above");
     const restocking = input.dispositionType === "RESTOCKED";
-    const disposition: DispositionRecord = { id: state.newId(), type: input.dispositionType, quantity: input.quantity, locationId: restocking ? (input.locationId ?? null) : null, createdAt: now };
+    const disposition: DispositionRecord = {
+      id: state.newId(),
+      type: input.dispositionType,
+      quantity: input.quantity,
+      locationId: restocking ? (input.locationId ?? null) : null,
+      createdAt: now,
+    };
     found.line.dispositions.push(disposition);
     made.push({ rfoId: found.rfo.id, lineId: found.line.id, disposition });
     const shipped = state.fulfillmentLineItem(found.line.fulfillmentLineItemId);
     const lineItem = shipped ? state.lineItem(shipped.lineItem.lineItemId)?.lineItem : undefined;
     const item = lineItem?.variantId != null ? state.variants.get(lineItem.variantId)?.inventoryItemId : undefined;
-    if (restocking && disposition.locationId !== null && item !== undefined) restock(platform, item, disposition.locationId, input.quantity);
+    if (restocking && disposition.locationId !== null && item !== undefined)
+      restock(platform, item, disposition.locationId, input.quantity);
     if (found.rfo.lines.every((l) => disposedQuantity(l.dispositions) >= l.totalQuantity)) found.rfo.status = "CLOSED";
   }
   // One webhook per reverse fulfillment order, with the dispositions this call made on it.
@@ -171,7 +197,10 @@ export function dispose(platform: Platform, shop: string, inputs: DisposeInput[]
         reverse_fulfillment_order_line_item: { id: lineId, admin_graphql_api_id: gid("ReverseFulfillmentOrderLineItem", lineId) },
         reverse_delivery_line_item: null,
         type: disposition.type.toLowerCase(),
-        location: disposition.locationId === null ? null : { id: disposition.locationId, admin_graphql_api_id: gid("Location", disposition.locationId) },
+        location:
+          disposition.locationId === null
+            ? null
+            : { id: disposition.locationId, admin_graphql_api_id: gid("Location", disposition.locationId) },
         quantity: disposition.quantity,
       })),
       total_dispositions: mine.length,

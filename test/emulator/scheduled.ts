@@ -28,13 +28,15 @@ export function openDue(platform: Platform): void {
 
 /** `fulfillmentOrderOpen`: a scheduled fulfillment order, now. */
 export function openEarly(platform: Platform, fo: FulfillmentOrderRecord): Refusal | undefined {
-  if (fo.status !== "SCHEDULED") return refusal(`Only a SCHEDULED fulfillment order can be marked as open (status ${fo.status}).`, undefined, ["id"]);
+  if (fo.status !== "SCHEDULED")
+    return refusal(`Only a SCHEDULED fulfillment order can be marked as open (status ${fo.status}).`, undefined, ["id"]);
   open(platform, fo);
   return undefined;
 }
 
 export function reschedule(platform: Platform, fo: FulfillmentOrderRecord, fulfillAt: string): Refusal | undefined {
-  if (fo.status !== "SCHEDULED") return refusal(`Only a SCHEDULED fulfillment order can be rescheduled (status ${fo.status}).`, undefined, ["id"]);
+  if (fo.status !== "SCHEDULED")
+    return refusal(`Only a SCHEDULED fulfillment order can be rescheduled (status ${fo.status}).`, undefined, ["id"]);
   if (Number.isNaN(Date.parse(fulfillAt))) return refusal(`fulfillAt is not a date and time: ${fulfillAt}`, undefined, ["fulfillAt"]);
   fo.fulfillAt = new Date(fulfillAt).toISOString();
   fo.updatedAt = platform.state.timestamp();

@@ -80,7 +80,13 @@ export function productsWithoutSku(): ProductInput[] {
       vendor: "Northfield Goods",
       productType: "Gift Cards",
       tags: ["demo"],
-      variants: [25, 50].map((value) => ({ sku: null, title: `$${value}`, price: value.toFixed(2), tracked: false, requiresShipping: false })),
+      variants: [25, 50].map((value) => ({
+        sku: null,
+        title: `$${value}`,
+        price: value.toFixed(2),
+        tracked: false,
+        requiresShipping: false,
+      })),
     },
     {
       title: "Canvas tote bag, natural",

@@ -92,7 +92,9 @@ class HttpError extends Error {
 
 function readAppConfig(options: EmulatorOptions): AppConfig {
   const path = options.appTomlPath ?? join(projectRoot, "shopify.app.toml");
-  const config = existsSync(path) ? parseAppToml(readFileSync(path, "utf8")) : { apiVersion: ADMIN_API_VERSION, scopes: [], subscriptions: [] };
+  const config = existsSync(path)
+    ? parseAppToml(readFileSync(path, "utf8"))
+    : { apiVersion: ADMIN_API_VERSION, scopes: [], subscriptions: [] };
   return options.subscriptions ? { ...config, subscriptions: options.subscriptions } : config;
 }
 
@@ -107,7 +109,11 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     delivery: { ...DEFAULT_DELIVERY, ...options.delivery },
     clock,
   };
-  const platform: Platform = { state: new EmulatorState(clock), webhooks: new WebhookDispatcher(dispatcherConfig), jobs: new BackgroundJobs() };
+  const platform: Platform = {
+    state: new EmulatorState(clock),
+    webhooks: new WebhookDispatcher(dispatcherConfig),
+    jobs: new BackgroundJobs(),
+  };
   const graphql = new AdminGraphql(api, platform, {
     maximumAvailable: options.throttle?.maximumAvailable ?? 1000,
     restoreRate: options.throttle?.restoreRate ?? 100,
@@ -126,7 +132,10 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
 
   const shopOr404 = (domain: string | undefined): ShopRecord => {
     const shop = domain ? platform.state.shop(domain) : undefined;
-    if (!shop) throw new HttpError(404, { errors: domain ? `Unknown shop ${domain}` : "Name the shop: X-Shopify-Shop-Domain header, ?shop= or /shops/<shop>/..." });
+    if (!shop)
+      throw new HttpError(404, {
+        errors: domain ? `Unknown shop ${domain}` : "Name the shop: X-Shopify-Shop-Domain header, ?shop= or /shops/<shop>/...",
+      });
     return shop;
   };
 
@@ -165,12 +174,13 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       graphql.resetBuckets();
       seed();
     },
-    close: () => new Promise<void>((done) => {
-      platform.jobs.close();
-      platform.webhooks.close();
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        platform.jobs.close();
+        platform.webhooks.close();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 
   const server = createServer((req, res) => {
@@ -194,7 +204,9 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       const shop = platform.state.shop(shopOf(req, oauth[1]) ?? "");
       if (!shop) throw new HttpError(404, { errors: "Not Found" });
       const raw = await readBody(req);
-      const params = (header(req, "content-type") ?? "").includes("json") ? parseJsonObject(raw) : Object.fromEntries(new URLSearchParams(raw));
+      const params = (header(req, "content-type") ?? "").includes("json")
+        ? parseJsonObject(raw)
+        : Object.fromEntries(new URLSearchParams(raw));
       const answer = accessTokenRequest(shop, { apiKey: options.apiKey, apiSecret: options.apiSecret, now: clock() }, params);
       return send(res, answer.status, answer.body);
     }
@@ -251,7 +263,13 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     if (control === "POST /products") {
       const shop = requestShop();
       const variants = upsertProducts(platform.state, shop.domain, await readJson(req));
-      return send(res, 201, { variants: variants.map((v) => ({ id: `gid://shopify/ProductVariant/${v.id}`, sku: v.sku, inventoryItemId: `gid://shopify/InventoryItem/${v.inventoryItemId}` })) });
+      return send(res, 201, {
+        variants: variants.map((v) => ({
+          id: `gid://shopify/ProductVariant/${v.id}`,
+          sku: v.sku,
+          inventoryItemId: `gid://shopify/InventoryItem/${v.inventoryItemId}`,
+        })),
+      });
     }
     if (control === "POST /locations") {
       const shop = requestShop();
@@ -262,8 +280,11 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       const shop = requestShop();
       // `?fulfill_at=<ISO>` in the future: fulfillment orders SCHEDULED until then (subscriptions, pre-orders).
       const fulfillAt = url.searchParams.get("fulfill_at");
-      if (fulfillAt !== null && Number.isNaN(Date.parse(fulfillAt))) throw new HttpError(400, { errors: `fulfill_at is not a date and time: ${fulfillAt}` });
-      const { order, fulfillmentOrders } = createOrder(platform, shop, await readJson(req), mode, { fulfillAt: fulfillAt === null ? null : new Date(fulfillAt).toISOString() });
+      if (fulfillAt !== null && Number.isNaN(Date.parse(fulfillAt)))
+        throw new HttpError(400, { errors: `fulfill_at is not a date and time: ${fulfillAt}` });
+      const { order, fulfillmentOrders } = createOrder(platform, shop, await readJson(req), mode, {
+        fulfillAt: fulfillAt === null ? null : new Date(fulfillAt).toISOString(),
+      });
       return send(res, 201, {
         order: restOrder(platform.state, order),
         fulfillmentOrders: fulfillmentOrders.map((fo) => ({
@@ -272,7 +293,11 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
           status: fo.status,
           requestStatus: fo.requestStatus,
           fulfillAt: fo.fulfillAt,
-          lineItems: fo.lineItems.map((l) => ({ id: `gid://shopify/FulfillmentOrderLineItem/${l.id}`, lineItemId: l.lineItemId, quantity: l.totalQuantity })),
+          lineItems: fo.lineItems.map((l) => ({
+            id: `gid://shopify/FulfillmentOrderLineItem/${l.id}`,
+            lineItemId: l.lineItemId,
+            quantity: l.totalQuantity,
+          })),
         })),
       });
     }
@@ -303,12 +328,29 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     }
     if (control === "POST /webhooks") {
       const body = z
-        .object({ topic: z.string().min(1), shop: z.string().optional(), payload: z.unknown().optional(), uri: z.string().optional(), duplicate: z.boolean().optional(), hold: z.boolean().optional() })
+        .object({
+          topic: z.string().min(1),
+          shop: z.string().optional(),
+          payload: z.unknown().optional(),
+          uri: z.string().optional(),
+          duplicate: z.boolean().optional(),
+          hold: z.boolean().optional(),
+        })
         .parse(await readJson(req));
       const shop = requestShop(body.shop ?? shopParam);
-      const records = emulator.publish(shop.domain, body.topic, body.payload, { uri: body.uri, duplicate: body.duplicate, hold: body.hold });
+      const records = emulator.publish(shop.domain, body.topic, body.payload, {
+        uri: body.uri,
+        duplicate: body.duplicate,
+        hold: body.hold,
+      });
       const status = records.every((r) => r.state === "not_subscribed") ? 422 : 202;
-      return send(res, status, status === 422 ? { errors: `The app does not subscribe to ${body.topic} (and no uri was given)`, deliveries: records } : { deliveries: records });
+      return send(
+        res,
+        status,
+        status === 422
+          ? { errors: `The app does not subscribe to ${body.topic} (and no uri was given)`, deliveries: records }
+          : { deliveries: records },
+      );
     }
     if (control === "POST /delivery") {
       const body = z.object({ duplicate: z.boolean().optional(), hold: z.boolean().optional() }).parse(await readJson(req));

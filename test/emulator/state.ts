@@ -152,7 +152,14 @@ export const QUANTITY_NAMES = [
   "safety_stock",
 ] as const;
 export type QuantityName = (typeof QUANTITY_NAMES)[number];
-export const ON_HAND_PARTS = ["available", "committed", "reserved", "damaged", "safety_stock", "quality_control"] as const satisfies readonly QuantityName[];
+export const ON_HAND_PARTS = [
+  "available",
+  "committed",
+  "reserved",
+  "damaged",
+  "safety_stock",
+  "quality_control",
+] as const satisfies readonly QuantityName[];
 
 export interface InventoryLevelRecord {
   id: number;
@@ -303,14 +310,7 @@ export interface FulfillmentOrderLineItemRecord {
   variantId: number | null;
 }
 
-export type FulfillmentOrderStatus =
-  | "CANCELLED"
-  | "CLOSED"
-  | "INCOMPLETE"
-  | "IN_PROGRESS"
-  | "ON_HOLD"
-  | "OPEN"
-  | "SCHEDULED";
+export type FulfillmentOrderStatus = "CANCELLED" | "CLOSED" | "INCOMPLETE" | "IN_PROGRESS" | "ON_HOLD" | "OPEN" | "SCHEDULED";
 export type FulfillmentOrderRequestStatus =
   | "ACCEPTED"
   | "CANCELLATION_ACCEPTED"
@@ -344,7 +344,8 @@ export interface FulfillmentHoldRecord {
 
 /** What a fulfillment service answered (accept, reject, close), readable as the request's responseData. */
 export interface ServiceResponse {
-  action: "ACCEPT_FULFILLMENT_REQUEST" | "REJECT_FULFILLMENT_REQUEST" | "ACCEPT_CANCELLATION_REQUEST" | "REJECT_CANCELLATION_REQUEST" | "CLOSE";
+  action:
+    "ACCEPT_FULFILLMENT_REQUEST" | "REJECT_FULFILLMENT_REQUEST" | "ACCEPT_CANCELLATION_REQUEST" | "REJECT_CANCELLATION_REQUEST" | "CLOSE";
   message: string | null;
   at: string;
   reason?: string | null;
@@ -608,9 +609,7 @@ export class EmulatorState {
     return undefined;
   }
 
-  fulfillmentOrderLineItem(
-    id: number,
-  ): { fulfillmentOrder: FulfillmentOrderRecord; lineItem: FulfillmentOrderLineItemRecord } | undefined {
+  fulfillmentOrderLineItem(id: number): { fulfillmentOrder: FulfillmentOrderRecord; lineItem: FulfillmentOrderLineItemRecord } | undefined {
     for (const fulfillmentOrder of this.fulfillmentOrders.values()) {
       const lineItem = fulfillmentOrder.lineItems.find((li) => li.id === id);
       if (lineItem) return { fulfillmentOrder, lineItem };
@@ -644,7 +643,9 @@ export class EmulatorState {
   }
 
   /** A reverse fulfillment order line with its return. */
-  reverseFulfillmentOrderLine(id: number): { ret: ReturnRecord; rfo: ReverseFulfillmentOrderRecord; line: ReverseFulfillmentOrderLineRecord } | undefined {
+  reverseFulfillmentOrderLine(
+    id: number,
+  ): { ret: ReturnRecord; rfo: ReverseFulfillmentOrderRecord; line: ReverseFulfillmentOrderLineRecord } | undefined {
     for (const ret of this.returns.values()) {
       const rfo = ret.reverseFulfillmentOrder;
       const line = rfo?.lines.find((l) => l.id === id);
@@ -659,9 +660,7 @@ export class EmulatorState {
 
   fulfillmentServiceAt(locationId: number): FulfillmentServiceRecord | undefined {
     const location = this.locations.get(locationId);
-    return location?.fulfillmentServiceId != null
-      ? this.fulfillmentServices.get(location.fulfillmentServiceId)
-      : undefined;
+    return location?.fulfillmentServiceId != null ? this.fulfillmentServices.get(location.fulfillmentServiceId) : undefined;
   }
 
   /** Everything but the shops' credentials, for `GET /__emulator/state` and test assertions. */

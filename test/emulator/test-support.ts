@@ -36,7 +36,8 @@ export async function startReceiver(): Promise<Receiver> {
     async waitFor(predicate, timeoutMs = 3000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(receiver.requests)) {
-        if (Date.now() > deadline) throw new Error(`receiver: condition not met in ${timeoutMs} ms (got ${receiver.requests.length} requests)`);
+        if (Date.now() > deadline)
+          throw new Error(`receiver: condition not met in ${timeoutMs} ms (got ${receiver.requests.length} requests)`);
         await new Promise((r) => setTimeout(r, 10));
       }
     },
@@ -73,7 +74,13 @@ export interface GraphqlAnswer {
   body: {
     data?: unknown;
     errors?: { message: string; extensions?: Record<string, unknown>; path?: (string | number)[] }[];
-    extensions?: { cost: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number } } };
+    extensions?: {
+      cost: {
+        requestedQueryCost: number;
+        actualQueryCost: number | null;
+        throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+      };
+    };
   };
 }
 
@@ -93,8 +100,16 @@ export async function adminGraphql(
   return { status: response.status, body: (await response.json()) as GraphqlAnswer["body"] };
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as unknown };
 }
 

@@ -17,7 +17,13 @@ beforeAll(async () => {
     apiSecret: SECRET,
     appTomlPath: APP_TOML,
     delivery: { retryDelaysMs: [10, 10, 10], timeoutMs: 500 },
-    shops: [{ domain: SHOP, accessToken: "shpat_hooks", products: [{ title: "Mug", variants: [{ sku: "MUG-1", stock: { "Shop location": 4 } }] }] }],
+    shops: [
+      {
+        domain: SHOP,
+        accessToken: "shpat_hooks",
+        products: [{ title: "Mug", variants: [{ sku: "MUG-1", stock: { "Shop location": 4 } }] }],
+      },
+    ],
   });
 });
 afterAll(async () => {
@@ -39,12 +45,19 @@ describe("webhook delivery", () => {
     const config = parseAppToml(readFileSync(APP_TOML, "utf8"));
     expect(config.apiVersion).toBe("2026-10");
     expect(config.scopes).toContain("write_fulfillments");
-    expect(config.subscriptions).toContainEqual({ topics: ["customers/data_request", "customers/redact", "shop/redact"], uri: "/webhooks/compliance" });
+    expect(config.subscriptions).toContainEqual({
+      topics: ["customers/data_request", "customers/redact", "shop/redact"],
+      uri: "/webhooks/compliance",
+    });
     expect(emulator.webhooks.uriFor("orders/updated")).toBe("/webhooks/orders");
   });
 
   it("delivers every subscribed topic on request, compliance topics with Shopify's payloads", async () => {
-    emulator.createOrder(SHOP, { email: "kim@example.com", customer: { first_name: "Kim", email: "kim@example.com" }, line_items: [{ sku: "MUG-1", quantity: 1 }] });
+    emulator.createOrder(SHOP, {
+      email: "kim@example.com",
+      customer: { first_name: "Kim", email: "kim@example.com" },
+      line_items: [{ sku: "MUG-1", quantity: 1 }],
+    });
     for (const topic of ["customers/data_request", "customers/redact", "shop/redact", "app/uninstalled", "app/scopes_update"]) {
       const { status } = await deliver({ topic });
       expect(status).toBe(202);
@@ -57,7 +70,10 @@ describe("webhook delivery", () => {
       path: "/webhooks/compliance",
       json: { shop_domain: SHOP, customer: { email: "kim@example.com" }, orders_to_redact: [expect.any(Number)] },
     });
-    expect(byTopic("customers/data_request")?.json).toMatchObject({ orders_requested: [expect.any(Number)], data_request: { id: expect.any(Number) } });
+    expect(byTopic("customers/data_request")?.json).toMatchObject({
+      orders_requested: [expect.any(Number)],
+      data_request: { id: expect.any(Number) },
+    });
     expect(byTopic("app/uninstalled")).toMatchObject({ path: "/webhooks/app/uninstalled", json: { myshopify_domain: SHOP } });
     expect(byTopic("app/scopes_update")?.json).toMatchObject({ shop_id: expect.stringMatching(/^gid:\/\/shopify\/Shop\//) });
   });

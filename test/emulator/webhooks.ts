@@ -288,7 +288,12 @@ export class WebhookDispatcher {
     const started = performance.now();
     const at = this.config.clock().toISOString();
     if (record.url === "") {
-      record.attempts.push({ at, status: null, durationMs: 0, error: "The emulator has no appUrl (option appUrl, or POST /__emulator/config)" });
+      record.attempts.push({
+        at,
+        status: null,
+        durationMs: 0,
+        error: "The emulator has no appUrl (option appUrl, or POST /__emulator/config)",
+      });
       record.state = "failed";
       return true; // nothing to retry against
     }

@@ -49,8 +49,7 @@ interface Check {
   readonly message?: string;
 }
 
-const fieldName = (path: Path) =>
-  path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? key : `.${key}`)).join("");
+const fieldName = (path: Path) => path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? key : `.${key}`)).join("");
 
 function shown(value: unknown): string {
   if (value === MISSING) return "missing";
@@ -122,8 +121,7 @@ const NOT_LIST = "is required";
 const NOT_OBJECT = "is required";
 const NOT_NUMBER = "must be a number";
 const CODE_CHARACTERS = "may contain only letters, digits, hyphen (-) and underscore (_)";
-const DECLARE_NAME_CHARACTERS =
-  "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)";
+const DECLARE_NAME_CHARACTERS = "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)";
 
 const required = (path: Path, message: string = NOT_TEXT) => rejects(path, MISSING, message);
 const optional = (path: Path) => accepts(path, MISSING);
@@ -247,7 +245,11 @@ operation(
     required(["WarehouseId"]),
     ...length0(["WarehouseId"], 30),
     ...list(["Packages"], example.outboundPackageToNewYork),
-    accepts(["Packages"], Array.from({ length: 21 }, () => example.outboundPackageToNewYork), "the 20 limit is operation 1's"),
+    accepts(
+      ["Packages"],
+      Array.from({ length: 21 }, () => example.outboundPackageToNewYork),
+      "the 20 limit is operation 1's",
+    ),
     ...packageId(pkg("PackageId")),
     optional(["Channel"]),
     optional(["SubmitLater"]),

@@ -22,7 +22,13 @@ beforeEach(async () => {
 
 const sign = (body: Buffer | string) => createHmac("sha256", stack().apiSecret).update(body).digest("base64");
 
-const order = (overrides: Record<string, unknown> = {}) => ({ id: 450789469, admin_graphql_api_id: "gid://shopify/Order/450789469", customer: null, line_items: [], ...overrides });
+const order = (overrides: Record<string, unknown> = {}) => ({
+  id: 450789469,
+  admin_graphql_api_id: "gid://shopify/Order/450789469",
+  customer: null,
+  line_items: [],
+  ...overrides,
+});
 
 /** Shopify's headers for a body, as pairs (so a header can be sent twice), with the topic's route. */
 function shopifyHeaders(topic: string, body: Buffer | string, changes: Record<string, string | null> = {}): [string, string][] {
@@ -64,11 +70,14 @@ function post(path: string, headers: [string, string][], body: Buffer | string |
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
-    const outgoing = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: headers.flat() }, (response) => {
-      answered = true;
-      response.resume();
-      response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, written }));
-    });
+    const outgoing = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: headers.flat() },
+      (response) => {
+        answered = true;
+        response.resume();
+        response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, written }));
+      },
+    );
     // The server may close the connection while the body is still being sent: the answer came first.
     outgoing.once("error", (error) => (answered ? undefined : reject(error)));
     if (typeof body === "string" || Buffer.isBuffer(body)) {
@@ -88,7 +97,8 @@ function post(path: string, headers: [string, string][], body: Buffer | string |
   });
 }
 
-const deliver = (topic: string, body: Buffer | string, changes: Record<string, string | null> = {}) => post(`/webhooks/${topic}`, shopifyHeaders(topic, body, changes), body);
+const deliver = (topic: string, body: Buffer | string, changes: Record<string, string | null> = {}) =>
+  post(`/webhooks/${topic}`, shopifyHeaders(topic, body, changes), body);
 
 async function receiptOf(eventId: string) {
   return stack().db.webhookReceipt.findFirst({ where: { eventId } });
@@ -116,7 +126,11 @@ describe("bad deliveries", () => {
     const limitMb = WEBHOOK_BODY_LIMIT_BYTES / 1024 / 1024;
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
     // 50 MB declared: answered at once, before the upload goes on.
-    const declared = await post("/webhooks/orders/create", [...shopifyHeaders("orders/create", "{}"), ["Content-Length", String(50 * 1024 * 1024)]], { stream: chunk, times: 50 });
+    const declared = await post(
+      "/webhooks/orders/create",
+      [...shopifyHeaders("orders/create", "{}"), ["Content-Length", String(50 * 1024 * 1024)]],
+      { stream: chunk, times: 50 },
+    );
     expect(declared.status).toBe(413);
     expect(declared.written).toBeLessThan(50 * chunk.length);
     // 50 MB chunked, no length: read up to the limit, then refused.
@@ -157,12 +171,27 @@ describe("bad deliveries", () => {
 
   it("keeps wrong types and the wrong topic REJECTED with the reason; records another API version as it came", async () => {
     const cases: [string, string, Record<string, string>, RegExp][] = [
-      ["orders/create", JSON.stringify(order({ id: { $gt: "" }, admin_graphql_api_id: undefined })), {}, /orders\/create payload cannot be used[\s\S]*at id/],
+      [
+        "orders/create",
+        JSON.stringify(order({ id: { $gt: "" }, admin_graphql_api_id: undefined })),
+        {},
+        /orders\/create payload cannot be used[\s\S]*at id/,
+      ],
       ["orders/create", JSON.stringify(order({ customer: "everyone" })), {}, /orders\/create payload cannot be used[\s\S]*at customer/],
       ["orders/create", JSON.stringify([order()]), {}, /orders\/create payload cannot be used/],
       ["orders/create", "null", {}, /orders\/create payload cannot be used/],
-      ["fulfillment_orders/order_routing_complete", JSON.stringify({ fulfillment_order: { id: 5 } }), {}, /payload cannot be used[\s\S]*fulfillment_order\.id/],
-      ["orders/create", JSON.stringify(order()), { "X-Shopify-Topic": "orders/updated" }, /orders\/create route, but Shopify sent it as ORDERS_UPDATED/],
+      [
+        "fulfillment_orders/order_routing_complete",
+        JSON.stringify({ fulfillment_order: { id: 5 } }),
+        {},
+        /payload cannot be used[\s\S]*fulfillment_order\.id/,
+      ],
+      [
+        "orders/create",
+        JSON.stringify(order()),
+        { "X-Shopify-Topic": "orders/updated" },
+        /orders\/create route, but Shopify sent it as ORDERS_UPDATED/,
+      ],
     ];
     for (const [topic, body, changes, reason] of cases) {
       const eventId = randomUUID();
@@ -171,7 +200,10 @@ describe("bad deliveries", () => {
     }
     // An older API version: stored as such, used when its payload has what the app reads.
     const eventId = randomUUID();
-    expect((await deliver("orders/cancelled", JSON.stringify(order()), { "X-Shopify-API-Version": "2024-01", "X-Shopify-Event-Id": eventId })).status).toBe(200);
+    expect(
+      (await deliver("orders/cancelled", JSON.stringify(order()), { "X-Shopify-API-Version": "2024-01", "X-Shopify-Event-Id": eventId }))
+        .status,
+    ).toBe(200);
     expect(await receiptOf(eventId)).toMatchObject({ apiVersion: "2024-01", status: "ENQUEUED" });
     expect(await stack().db.job.count({ where: { kind: "cancel.order" } })).toBe(1);
   });
@@ -193,7 +225,10 @@ describe("bad deliveries", () => {
     const latin1 = Buffer.concat([Buffer.from('{"id":1,"note":"'), Buffer.from([0xe9, 0xff]), Buffer.from('"}')]);
     const latin1Event = randomUUID();
     expect((await deliver("orders/create", latin1, { "X-Shopify-Event-Id": latin1Event })).status).toBe(200);
-    expect(await receiptOf(latin1Event)).toMatchObject({ status: "REJECTED", reason: "The orders/create delivery cannot be read: The body is not UTF-8 text" });
+    expect(await receiptOf(latin1Event)).toMatchObject({
+      status: "REJECTED",
+      reason: "The orders/create delivery cannot be read: The body is not UTF-8 text",
+    });
   });
 
   it("answers a replay of an old delivery 200 and records it once; the same body under a new event id is a new receipt that sets nothing going", async () => {

@@ -16,7 +16,12 @@ const stack = useStack();
 /** Every text the app keeps about orders and customers, to search for a customer's data. */
 async function everythingStored(): Promise<string> {
   const { db } = stack();
-  return JSON.stringify([await db.webhookReceipt.findMany(), await db.shipment.findMany(), await db.complianceRequest.findMany(), await db.job.findMany()]);
+  return JSON.stringify([
+    await db.webhookReceipt.findMany(),
+    await db.shipment.findMany(),
+    await db.complianceRequest.findMany(),
+    await db.job.findMany(),
+  ]);
 }
 
 describe("compliance", () => {
@@ -49,26 +54,45 @@ describe("compliance", () => {
     // Shopify's payloads, built by the emulator from the order's customer.
     const [dataRequest] = await stack().deliverWebhook("customers/data_request");
     expect(statuses(dataRequest)).toEqual([200]);
-    const answered = await eventually(() => db.complianceRequest.findFirst({ where: { kind: "CUSTOMER_DATA_REQUEST", completedAt: { not: null } } }), "the data report");
+    const answered = await eventually(
+      () => db.complianceRequest.findFirst({ where: { kind: "CUSTOMER_DATA_REQUEST", completedAt: { not: null } } }),
+      "the data report",
+    );
     expect(answered).toMatchObject({ shop, customerId, orderIds: JSON.stringify([orderId]) });
     const report: unknown = JSON.parse(answered.report ?? "null");
     expect(report).toMatchObject({
       customerId,
       orderIds: [orderId],
       webhookPayloads: expect.arrayContaining([
-        expect.objectContaining({ topic: "orders/create", orderId, payload: expect.objectContaining({ customer: expect.objectContaining({ email }) }) }),
+        expect.objectContaining({
+          topic: "orders/create",
+          orderId,
+          payload: expect.objectContaining({ customer: expect.objectContaining({ email }) }),
+        }),
       ]),
-      shipments: [expect.objectContaining({ packageId: `P-${order.id}`, requestSentToProvider: { ShipToAddress: { Contact: "Steve Shipper", Email: email } } })],
+      shipments: [
+        expect.objectContaining({
+          packageId: `P-${order.id}`,
+          requestSentToProvider: { ShipToAddress: { Contact: "Steve Shipper", Email: email } },
+        }),
+      ],
     });
 
     const [redact] = await stack().deliverWebhook("customers/redact");
     expect(statuses(redact)).toEqual([200]);
-    await eventually(() => db.complianceRequest.findFirst({ where: { kind: "CUSTOMER_REDACT", completedAt: { not: null } } }), "the redaction");
+    await eventually(
+      () => db.complianceRequest.findFirst({ where: { kind: "CUSTOMER_REDACT", completedAt: { not: null } } }),
+      "the redaction",
+    );
 
     // Nowhere in the app's tables: not the order's payload, not the request sent, not the report.
     const stored = await everythingStored();
     for (const personal of [email, order.email, "Steve Shipper", "123 Shipping Street"]) expect(stored).not.toContain(personal);
-    expect(await db.shipment.findFirstOrThrow({ where: { orderId } })).toMatchObject({ requestSent: null, state: "SUBMITTED", packageId: `P-${order.id}` });
+    expect(await db.shipment.findFirstOrThrow({ where: { orderId } })).toMatchObject({
+      requestSent: null,
+      state: "SUBMITTED",
+      packageId: `P-${order.id}`,
+    });
     expect(await db.webhookReceipt.count({ where: { customerId, payload: { not: null } } })).toBe(0);
   }, 60_000);
 });
@@ -78,9 +102,14 @@ describe("fulfillment services", () => {
     const { db, shop, shopify, appUrl } = stack();
     await saveSettingsAndEnsureServices(db, shop, { warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01", enabled: false }] });
 
-    const locationId = await eventually(async () => (await getShopSettings(db, shop)).warehouses[0]?.shopifyLocationId, "the warehouse's location");
+    const locationId = await eventually(
+      async () => (await getShopSettings(db, shop)).warehouses[0]?.shopifyLocationId,
+      "the warehouse's location",
+    );
     const services = [...shopify.state.fulfillmentServices.values()];
-    expect(services.map((s) => [s.serviceName, s.callbackUrl])).toEqual([["Fulfilment warehouse US01", fulfillmentServiceCallbackUrl(appUrl)]]);
+    expect(services.map((s) => [s.serviceName, s.callbackUrl])).toEqual([
+      ["Fulfilment warehouse US01", fulfillmentServiceCallbackUrl(appUrl)],
+    ]);
     expect(locationId).toBe(`gid://shopify/Location/${services[0]?.locationId}`);
 
     // Stock at the warehouse only: Shopify routes the order there and asks the app to fulfil it.
@@ -105,7 +134,10 @@ describe("fulfillment services", () => {
     // The merchant cancels: a cancellation request for the warehouse.
     shopify.cancelOrder(shop, order.id);
     await shopify.settled();
-    const cancellation = shopify.deliveries().filter((d) => d.kind === "fulfillment_service_notification").at(-1);
+    const cancellation = shopify
+      .deliveries()
+      .filter((d) => d.kind === "fulfillment_service_notification")
+      .at(-1);
     expect([JSON.parse(cancellation?.body ?? "null"), statuses(cancellation)]).toEqual([{ kind: "CANCELLATION_REQUEST" }, [200]]);
     await eventually(async () => (await db.job.count({ where: { kind: "cancel.requests" } })) >= 1, "the cancellation fetch");
 

@@ -49,7 +49,14 @@ async function installVictim() {
   });
   await db.job.upsert({
     where: { id: "victim-waiting" },
-    create: { id: "victim-waiting", shop: VICTIM, kind: "install.fulfillment-services", payload: "{}", maxAttempts: 12, runAt: new Date("2100-01-01T00:00:00Z") },
+    create: {
+      id: "victim-waiting",
+      shop: VICTIM,
+      kind: "install.fulfillment-services",
+      payload: "{}",
+      maxAttempts: 12,
+      runAt: new Date("2100-01-01T00:00:00Z"),
+    },
     update: { status: "PENDING" },
   });
 }
@@ -62,14 +69,24 @@ async function victimUntouched() {
   // Its next order event is taken as usual.
   const order = JSON.stringify({ id: 91, admin_graphql_api_id: "gid://shopify/Order/91", customer: null });
   const eventId = randomUUID();
-  expect(await replay("/webhooks/orders/updated", order, { "X-Shopify-Topic": "orders/updated", "X-Shopify-Shop-Domain": VICTIM, "X-Shopify-Event-Id": eventId })).toBe(200);
+  expect(
+    await replay("/webhooks/orders/updated", order, {
+      "X-Shopify-Topic": "orders/updated",
+      "X-Shopify-Shop-Domain": VICTIM,
+      "X-Shopify-Event-Id": eventId,
+    }),
+  ).toBe(200);
   // Recorded and queued; the worker may already have worked through it.
   expect(["ENQUEUED", "PROCESSED"]).toContain((await db.webhookReceipt.findFirstOrThrow({ where: { eventId } })).status);
 }
 
 /** Waits until no receive-webhooks.uninstall-confirm job is waiting or running. */
 const confirmationsSettled = () =>
-  eventually(async () => (await stack().db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0, "the uninstall confirmations");
+  eventually(
+    async () =>
+      (await stack().db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0,
+    "the uninstall confirmations",
+  );
 
 beforeEach(async () => {
   await installVictim();
@@ -79,7 +96,9 @@ beforeEach(async () => {
 describe("replayed deliveries", () => {
   it("the fulfillment-service callback's constant body, sent as another shop's app/uninstalled, is kept REJECTED and changes nothing", async () => {
     const callbackBody = JSON.stringify({ kind: "FULFILLMENT_REQUEST" });
-    expect(await replay("/webhooks/app/uninstalled", callbackBody, { "X-Shopify-Topic": "app/uninstalled", "X-Shopify-Shop-Domain": VICTIM })).toBe(200);
+    expect(
+      await replay("/webhooks/app/uninstalled", callbackBody, { "X-Shopify-Topic": "app/uninstalled", "X-Shopify-Shop-Domain": VICTIM }),
+    ).toBe(200);
 
     expect(await stack().db.webhookReceipt.findFirstOrThrow({ where: { shop: VICTIM, topic: "app/uninstalled" } })).toMatchObject({
       status: "REJECTED",
@@ -95,11 +114,16 @@ describe("replayed deliveries", () => {
     if (!real) throw new Error("no delivery");
     expect(statuses(real)).toEqual([200]);
     await confirmationsSettled();
-    expect(await db.webhookReceipt.findFirstOrThrow({ where: { shop, topic: "app/uninstalled" } })).toMatchObject({ status: "REJECTED", reason: UNINSTALL_NOT_CONFIRMED });
+    expect(await db.webhookReceipt.findFirstOrThrow({ where: { shop, topic: "app/uninstalled" } })).toMatchObject({
+      status: "REJECTED",
+      reason: UNINSTALL_NOT_CONFIRMED,
+    });
     expect(await db.session.count({ where: { shop } })).toBe(1);
 
     // The same signed body under the victim's name.
-    expect(await replay("/webhooks/app/uninstalled", real.body, { "X-Shopify-Topic": "app/uninstalled", "X-Shopify-Shop-Domain": VICTIM })).toBe(200);
+    expect(
+      await replay("/webhooks/app/uninstalled", real.body, { "X-Shopify-Topic": "app/uninstalled", "X-Shopify-Shop-Domain": VICTIM }),
+    ).toBe(200);
     expect(await db.webhookReceipt.findFirstOrThrow({ where: { shop: VICTIM, topic: "app/uninstalled" } })).toMatchObject({
       status: "REJECTED",
       reason: `The app/uninstalled request names the shop ${shop}, but was sent for ${VICTIM}`,
@@ -115,7 +139,9 @@ describe("replayed deliveries", () => {
       expect(statuses(uninstalled)).toEqual([200]);
       await eventually(async () => (await db.shop.findUnique({ where: { domain: shop } }))?.uninstalledAt, "the confirmed uninstall");
       expect(await db.session.count({ where: { shop } })).toBe(0);
-      expect(await db.webhookReceipt.findFirstOrThrow({ where: { shop, topic: "app/uninstalled" } })).toMatchObject({ status: "PROCESSED" });
+      expect(await db.webhookReceipt.findFirstOrThrow({ where: { shop, topic: "app/uninstalled" } })).toMatchObject({
+        status: "PROCESSED",
+      });
     } finally {
       restore();
       await stack().installOfflineSession();
@@ -124,7 +150,9 @@ describe("replayed deliveries", () => {
 
     const redact = JSON.stringify({ shop_id: 1, shop_domain: VICTIM });
     expect(await replay("/webhooks/shop/redact", redact, { "X-Shopify-Topic": "shop/redact", "X-Shopify-Shop-Domain": VICTIM })).toBe(200);
-    expect(await db.webhookReceipt.findFirstOrThrow({ where: { shop: VICTIM, topic: "shop/redact" } })).toMatchObject({ status: "REJECTED" });
+    expect(await db.webhookReceipt.findFirstOrThrow({ where: { shop: VICTIM, topic: "shop/redact" } })).toMatchObject({
+      status: "REJECTED",
+    });
     await victimUntouched();
   });
 
@@ -133,7 +161,9 @@ describe("replayed deliveries", () => {
     const body = JSON.stringify({ kind: "FULFILLMENT_REQUEST" });
     const before = await db.job.count({ where: { kind: "plan.requests" } });
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": shop })),
+      Array.from({ length: 200 }, () =>
+        replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": shop }),
+      ),
     );
     expect(new Set(answers)).toEqual(new Set([200]));
     expect(await db.webhookReceipt.count()).toBe(0);
@@ -141,7 +171,9 @@ describe("replayed deliveries", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await db.job.count({ where: { kind: "plan.requests" } })) - before).toBeLessThanOrEqual(3);
     // A shop the app is not installed in: the library's 400.
-    expect(await replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": "nobody.myshopify.com" })).toBe(400);
+    expect(
+      await replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": "nobody.myshopify.com" }),
+    ).toBe(400);
     // 200 requests and a 1.5 s wait: about 3.7 s alone, over the default 5 s beside other stack tests.
   }, 20_000);
 });

@@ -5,7 +5,11 @@ import type { TestStack } from "../support/stack";
 
 /** POSTs a delivery again exactly as the emulator sent it (same headers, same signed body), or with changes. */
 export async function resend(delivery: DeliveryRecord, change: { body?: string; headers?: Record<string, string> } = {}): Promise<number> {
-  const response = await fetch(delivery.url, { method: "POST", headers: { ...delivery.headers, ...change.headers }, body: change.body ?? delivery.body });
+  const response = await fetch(delivery.url, {
+    method: "POST",
+    headers: { ...delivery.headers, ...change.headers },
+    body: change.body ?? delivery.body,
+  });
   await response.body?.cancel();
   return response.status;
 }

@@ -60,11 +60,13 @@ const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED" | "REJEC
  */
 function payloadFor(topic: WebhookTopic, shop: string): unknown {
   const customer = { id: 191167, email: "john@example.com", phone: "555-625-1199" };
-  if (topic === "customers/data_request") return { shop_id: 1, shop_domain: shop, customer, orders_requested: [299938], data_request: { id: 9999 } };
+  if (topic === "customers/data_request")
+    return { shop_id: 1, shop_domain: shop, customer, orders_requested: [299938], data_request: { id: 9999 } };
   if (topic === "customers/redact") return { shop_id: 1, shop_domain: shop, customer, orders_to_redact: [299938] };
   if (topic === "shop/redact") return { shop_id: 1, shop_domain: shop };
   if (topic === "orders/edited") return { order_edit: { id: 78912, order_id: 299938, line_items: { additions: [], removals: [] } } };
-  if (topic === "orders/risk_assessment_changed") return { risk_level: "high", order_id: 299938, admin_graphql_api_order_id: "gid://shopify/Order/299938" };
+  if (topic === "orders/risk_assessment_changed")
+    return { risk_level: "high", order_id: 299938, admin_graphql_api_order_id: "gid://shopify/Order/299938" };
   if (topic === "refunds/create") return { id: 890088, order_id: 299938, admin_graphql_api_id: "gid://shopify/Refund/890088" };
   return undefined; // the emulator's: built from its state, or Shopify's own example
 }
@@ -85,11 +87,20 @@ describe("webhook intake", () => {
       return Object.fromEntries(
         WEBHOOK_TOPICS.map((topic) => {
           const kind = EXPECTED[topic].job;
-          return [topic, { receipts: receipts.filter((r) => r.topic === topic).map((r) => r.status), jobs: jobs.filter((j) => j.kind === kind).map((j) => j.status) }];
+          return [
+            topic,
+            {
+              receipts: receipts.filter((r) => r.topic === topic).map((r) => r.status),
+              jobs: jobs.filter((j) => j.kind === kind).map((j) => j.status),
+            },
+          ];
         }),
       );
     };
-    const expected = (topic: WebhookTopic, jobStatus = "PENDING") => ({ receipts: [EXPECTED[topic].status], jobs: EXPECTED[topic].job ? [jobStatus] : [] });
+    const expected = (topic: WebhookTopic, jobStatus = "PENDING") => ({
+      receipts: [EXPECTED[topic].status],
+      jobs: EXPECTED[topic].job ? [jobStatus] : [],
+    });
 
     for (const topic of WEBHOOK_TOPICS) await deliver(topic);
     // app/uninstalled waits for its confirmation: nothing is stopped on the delivery's word alone.
@@ -128,7 +139,9 @@ describe("webhook intake", () => {
 
   it("keeps a payload it cannot use as REJECTED with the reason, and answers 200 so Shopify does not resend it", async () => {
     const { db } = stack();
-    const [delivery] = await stack().deliverWebhook("orders/cancelled", { payload: { id: "not-an-id", cancelled_at: "2030-01-01T00:00:00Z" } });
+    const [delivery] = await stack().deliverWebhook("orders/cancelled", {
+      payload: { id: "not-an-id", cancelled_at: "2030-01-01T00:00:00Z" },
+    });
 
     expect(statuses(delivery)).toEqual([200]);
     const receipt = await db.webhookReceipt.findFirstOrThrow({ where: { topic: "orders/cancelled" } });

@@ -47,9 +47,21 @@ describe("the job kinds' rename", () => {
     expect(OLD_KINDS.length).toBe(18);
     const shop = "kinds.myshopify.com";
     for (const [index, kind] of OLD_KINDS.entries()) {
-      await db.job.create({ data: { id: `old-${index}`, shop, kind, payload: "{}", maxAttempts: 12, dedupeKey: `${kind}:${shop}:next`, runAt: new Date("2100-01-01T00:00:00Z") } });
+      await db.job.create({
+        data: {
+          id: `old-${index}`,
+          shop,
+          kind,
+          payload: "{}",
+          maxAttempts: 12,
+          dedupeKey: `${kind}:${shop}:next`,
+          runAt: new Date("2100-01-01T00:00:00Z"),
+        },
+      });
     }
-    await db.job.create({ data: { id: "unkeyed", shop, kind: "shipments.push", payload: "{}", maxAttempts: 12, runAt: new Date("2100-01-01T00:00:00Z") } });
+    await db.job.create({
+      data: { id: "unkeyed", shop, kind: "shipments.push", payload: "{}", maxAttempts: 12, runAt: new Date("2100-01-01T00:00:00Z") },
+    });
 
     await migrateAgain();
 

@@ -6,7 +6,10 @@ const { db } = useTestDatabase();
 const now = new Date("2026-11-22T08:00:00Z");
 const inAMinute = new Date(now.getTime() + 60_000);
 
-async function job(id: string, fields: { kind?: string; shop?: string; status?: "PENDING" | "RUNNING" | "DONE"; runAt: Date; leaseExpiresAt?: Date | null }) {
+async function job(
+  id: string,
+  fields: { kind?: string; shop?: string; status?: "PENDING" | "RUNNING" | "DONE"; runAt: Date; leaseExpiresAt?: Date | null },
+) {
   await db.job.create({
     data: {
       id,

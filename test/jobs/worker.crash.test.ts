@@ -31,7 +31,14 @@ async function workerProcess(mode: Parameters<typeof spawnWorkerProcess>[1], lea
 /** The survivor: a worker in this process running the same handler to completion. */
 function survivingWorker(): void {
   workers.push(
-    startWorker({ db, kinds: testKinds, handlers: { noop: effectRecorder("complete") }, pollIntervalMs: 10, leaseMs: SURVIVOR_LEASE_MS, logger: recordingJobLogger().logger }),
+    startWorker({
+      db,
+      kinds: testKinds,
+      handlers: { noop: effectRecorder("complete") },
+      pollIntervalMs: 10,
+      leaseMs: SURVIVOR_LEASE_MS,
+      logger: recordingJobLogger().logger,
+    }),
   );
 }
 
@@ -43,7 +50,10 @@ const effectsOf = async (jobId: string) => Effects.parse(await db.$queryRaw`SELE
 const attemptsOf = async (jobId: string) =>
   Attempts.parse(await db.$queryRaw`SELECT * FROM "TestAttempt" WHERE "jobId" = ${jobId} ORDER BY "attempt"`);
 const done = (jobId: string) =>
-  waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "DONE", { timeoutMs: 10_000, what: `job ${jobId} to be done` });
+  waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "DONE", {
+    timeoutMs: 10_000,
+    what: `job ${jobId} to be done`,
+  });
 
 beforeAll(() => createEffectTables(db));
 
@@ -81,18 +91,22 @@ describe("a worker process killed with SIGKILL", () => {
     expect(job.lastError).toMatch(new RegExp(`^Worker worker-process-${crashing.pid}/\\w+ stopped responding during attempt 1`));
   });
 
-  it("after writing its effect but before committing it: the effect is rolled back with the crash and written once by the next run", { timeout }, async () => {
-    const crashing = await workerProcess("hang-in-commit");
-    const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
-    await crashing.waitForLine(`EFFECT-WRITTEN ${jobId}`);
-    await crashing.kill("SIGKILL");
+  it(
+    "after writing its effect but before committing it: the effect is rolled back with the crash and written once by the next run",
+    { timeout },
+    async () => {
+      const crashing = await workerProcess("hang-in-commit");
+      const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
+      await crashing.waitForLine(`EFFECT-WRITTEN ${jobId}`);
+      await crashing.kill("SIGKILL");
 
-    survivingWorker();
-    await done(jobId);
+      survivingWorker();
+      await done(jobId);
 
-    expect(await effectsOf(jobId)).toEqual([{ jobId, pid: process.pid }]);
-    expect(await attemptsOf(jobId)).toHaveLength(2);
-  });
+      expect(await effectsOf(jobId)).toEqual([{ jobId, pid: process.pid }]);
+      expect(await attemptsOf(jobId)).toHaveLength(2);
+    },
+  );
 });
 
 describe("worker processes side by side on one database", () => {

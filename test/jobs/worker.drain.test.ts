@@ -57,25 +57,40 @@ describe("a worker process on SIGTERM", () => {
     expect(await db.job.findUniqueOrThrow({ where: { id: later } })).toMatchObject({ status: "PENDING", attempts: 0, leaseOwner: null });
   });
 
-  it("hands back a job that outlasts its stop timeout, at once and uncounted; another worker runs it once", { timeout: 20_000 }, async () => {
-    const worker = await workerProcess("hang-in-handler", 300);
-    const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
-    await worker.waitForLine(`STARTED ${jobId}`);
+  it(
+    "hands back a job that outlasts its stop timeout, at once and uncounted; another worker runs it once",
+    { timeout: 20_000 },
+    async () => {
+      const worker = await workerProcess("hang-in-handler", 300);
+      const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
+      await worker.waitForLine(`STARTED ${jobId}`);
 
-    const told = Date.now();
-    process.kill(worker.pid, "SIGTERM");
-    expect(await worker.exitCode).toBe(0);
-    // Stop timeout, a moment for handlers that heed their signal, the release: far within the lease.
-    expect(Date.now() - told).toBeLessThan(5_000);
-    const handedBack = await db.job.findUniqueOrThrow({ where: { id: jobId } });
-    expect(handedBack).toMatchObject({ status: "PENDING", attempts: 0, leaseOwner: null, leaseExpiresAt: null });
-    expect(handedBack.lastError).toBe("The worker stopped before the job finished; released for another worker");
-    expect(handedBack.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+      const told = Date.now();
+      process.kill(worker.pid, "SIGTERM");
+      expect(await worker.exitCode).toBe(0);
+      // Stop timeout, a moment for handlers that heed their signal, the release: far within the lease.
+      expect(Date.now() - told).toBeLessThan(5_000);
+      const handedBack = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+      expect(handedBack).toMatchObject({ status: "PENDING", attempts: 0, leaseOwner: null, leaseExpiresAt: null });
+      expect(handedBack.lastError).toBe("The worker stopped before the job finished; released for another worker");
+      expect(handedBack.runAt.getTime()).toBeLessThanOrEqual(Date.now());
 
-    // Long before the old lease (a minute) would have expired, another worker takes it.
-    workers.push(startWorker({ db, kinds: testKinds, handlers: { noop: effectRecorder("complete") }, pollIntervalMs: 10, leaseMs: LEASE_MS, logger: recordingJobLogger().logger }));
-    await waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "DONE", { what: "the handed-back job done" });
-    expect(await effectsOf(jobId)).toEqual([{ jobId, pid: process.pid }]);
-    expect(await db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ attempts: 1 });
-  });
+      // Long before the old lease (a minute) would have expired, another worker takes it.
+      workers.push(
+        startWorker({
+          db,
+          kinds: testKinds,
+          handlers: { noop: effectRecorder("complete") },
+          pollIntervalMs: 10,
+          leaseMs: LEASE_MS,
+          logger: recordingJobLogger().logger,
+        }),
+      );
+      await waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "DONE", {
+        what: "the handed-back job done",
+      });
+      expect(await effectsOf(jobId)).toEqual([{ jobId, pid: process.pid }]);
+      expect(await db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ attempts: 1 });
+    },
+  );
 });

@@ -21,10 +21,13 @@ function worker(options: Partial<WorkerOptions<typeof testKinds>> & Pick<WorkerO
 const jobOf = (id: string) => db.job.findUniqueOrThrow({ where: { id } });
 
 const untilJob = (id: string, what: string, ready: (job: Awaited<ReturnType<typeof jobOf>>) => boolean, timeoutMs?: number) =>
-  waitFor(async () => {
-    const job = await jobOf(id);
-    return ready(job) && job;
-  }, { what, timeoutMs });
+  waitFor(
+    async () => {
+      const job = await jobOf(id);
+      return ready(job) && job;
+    },
+    { what, timeoutMs },
+  );
 
 beforeEach(async () => {
   await db.job.deleteMany();
@@ -74,7 +77,10 @@ describe("the worker", () => {
     });
 
     // Half of the ceiling each time (random 0.5): 10 s doubles to 20 s, capped at 15 s.
-    for (const [attempt, delayMs] of [[1, 5_000], [2, 7_500]] as const) {
+    for (const [attempt, delayMs] of [
+      [1, 5_000],
+      [2, 7_500],
+    ] as const) {
       const job = await untilJob(jobId, `attempt ${attempt} to fail`, (j) => j.status === "PENDING" && j.attempts === attempt);
       expect(job.runAt.getTime() - clock.now().getTime()).toBe(delayMs);
       expect(job.lastError).toBe(`Error: provider unreachable (run ${attempt})`);
@@ -85,7 +91,11 @@ describe("the worker", () => {
     }
 
     const dead = await untilJob(jobId, "the job to be dead", (j) => j.status === "DEAD");
-    expect(dead).toMatchObject({ attempts: 3, leaseOwner: null, lastError: "Gave up after 3 attempts. Error: provider unreachable (run 3)" });
+    expect(dead).toMatchObject({
+      attempts: 3,
+      leaseOwner: null,
+      lastError: "Gave up after 3 attempts. Error: provider unreachable (run 3)",
+    });
     expect(runs).toBe(3);
   });
 
@@ -152,7 +162,17 @@ describe("the worker", () => {
   it("sends a job whose payload names another shop than the job's to DEAD, without running it", async () => {
     let runs = 0;
     // A job runs with its writes counted as its shop's: one acting on another shop must not run.
-    await db.job.create({ data: { id: "other-shop", kind: "noop", status: "PENDING", maxAttempts: 5, runAt: new Date(), shop: "a.myshopify.com", payload: JSON.stringify({ shop: "b.myshopify.com" }) } });
+    await db.job.create({
+      data: {
+        id: "other-shop",
+        kind: "noop",
+        status: "PENDING",
+        maxAttempts: 5,
+        runAt: new Date(),
+        shop: "a.myshopify.com",
+        payload: JSON.stringify({ shop: "b.myshopify.com" }),
+      },
+    });
     worker({ handlers: { noop: async () => void (runs += 1) } });
 
     const job = await untilJob("other-shop", "the job to be dead", (j) => j.status === "DEAD");
@@ -221,9 +241,14 @@ describe("the worker", () => {
         noop: async (_payload, ctx) => {
           // Another worker takes the job over (as after a long pause of this process), with a lease of
           // its own: left at this worker's 60 ms, it would expire and this worker claim the job back.
-          await db.job.update({ where: { id: ctx.jobId }, data: { leaseOwner: "someone-else/1", leaseExpiresAt: new Date(Date.now() + 60_000) } });
+          await db.job.update({
+            where: { id: ctx.jobId },
+            data: { leaseOwner: "someone-else/1", leaseExpiresAt: new Date(Date.now() + 60_000) },
+          });
           await waitFor(() => ctx.signal.aborted, { what: "the lease loss to be noticed" });
-          outcome = await ctx.complete(async (tx) => tx.shop.create({ data: { domain: "effect.myshopify.com" } })).catch((error: unknown) => error);
+          outcome = await ctx
+            .complete(async (tx) => tx.shop.create({ data: { domain: "effect.myshopify.com" } }))
+            .catch((error: unknown) => error);
         },
       },
     });
@@ -314,6 +339,9 @@ describe("the worker", () => {
     expect(signal?.aborted).toBe(true);
     expect(lines.some((line) => line.message.startsWith("Stopped before every job finished"))).toBe(true);
     // Handed back for another worker, the interrupted run not counted against the job.
-    expect(await untilJob(jobId, "the job to be handed back", (j) => j.status === "PENDING")).toMatchObject({ attempts: 0, leaseOwner: null });
+    expect(await untilJob(jobId, "the job to be handed back", (j) => j.status === "PENDING")).toMatchObject({
+      attempts: 0,
+      leaseOwner: null,
+    });
   });
 });

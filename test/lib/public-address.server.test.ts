@@ -12,7 +12,9 @@ import { AddressRefused, addressAllowed, checkAddress, guardedFetch, type Addres
 const strict: AddressPolicy = { allowHttp: false, allowLoopback: false };
 const stackLike: AddressPolicy = { allowHttp: true, allowLoopback: true };
 
-async function listen(handler: (request: IncomingMessage, respond: (status: number, headers?: Record<string, string>, body?: string) => void) => void) {
+async function listen(
+  handler: (request: IncomingMessage, respond: (status: number, headers?: Record<string, string>, body?: string) => void) => void,
+) {
   const seen: IncomingMessage[] = [];
   const server: Server = createServer((request, response) => {
     seen.push(request);
@@ -28,17 +30,41 @@ afterAll(() => Promise.all(servers.map((server) => server.close())));
 
 describe("public addresses", () => {
   it("are the public internet only: no loopback, private ranges, link-local (cloud metadata), CGNAT, multicast or mapped forms of them", () => {
-    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fd00:ec2::254", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:7f00:1", "::ffff:a9fe:a9fe", "64:ff9b::a00:1", "2002:a00:1::1"]) {
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::1",
+      "::",
+      "fd00:ec2::254",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:a9fe:a9fe",
+      "64:ff9b::a00:1",
+      "2002:a00:1::1",
+    ]) {
       expect(addressAllowed(address, strict), address).toBe(false);
     }
-    for (const address of ["8.8.8.8", "93.184.216.34", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(addressAllowed(address, strict), address).toBe(true);
+    for (const address of ["8.8.8.8", "93.184.216.34", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+      expect(addressAllowed(address, strict), address).toBe(true);
     expect(addressAllowed("127.0.0.1", stackLike)).toBe(true);
     expect(addressAllowed("10.1.2.3", stackLike)).toBe(false);
   });
 
   it("are checked for the address as typed: https only, every address the name resolves to, no credentials in it", async () => {
     const refused = (url: string, policy = strict, answers = ["93.184.216.34"]) =>
-      expect(checkAddress(new URL(url), policy, async () => answers.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })))).rejects.toBeInstanceOf(AddressRefused);
+      expect(
+        checkAddress(new URL(url), policy, async () => answers.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }))),
+      ).rejects.toBeInstanceOf(AddressRefused);
     await refused("http://api.example.com/");
     await refused("https://169.254.169.254/latest/meta-data/");
     await refused("https://[::1]:4010/");
@@ -51,7 +77,9 @@ describe("public addresses", () => {
     await refused("https://api.example.com/", strict, ["93.184.216.34", "10.0.0.5"]);
     await refused("https://user:secret@api.example.com/");
     await refused("https://localhost/", strict, ["127.0.0.1", "::1"]);
-    await expect(checkAddress(new URL("https://api.example.com/"), strict, async () => [{ address: "93.184.216.34", family: 4 }])).resolves.toEqual({ address: "93.184.216.34", family: 4 });
+    await expect(
+      checkAddress(new URL("https://api.example.com/"), strict, async () => [{ address: "93.184.216.34", family: 4 }]),
+    ).resolves.toEqual({ address: "93.184.216.34", family: 4 });
   });
 });
 
@@ -76,16 +104,24 @@ describe("the guarded fetch", () => {
     expect(provider.seen.map((request) => [request.headers.host, request.url])).toEqual([[`provider.test:${provider.port}`, "/v1/ping"]]);
 
     // The name now answers with a private address (DNS rebinding): refused, and no connection made.
-    await expect(fetch(url, { method: "GET", headers: { Authorization: "Bearer secret" } })).rejects.toThrow(/provider\.test resolves to 10\.0\.0\.1, which is not a public internet address/);
+    await expect(fetch(url, { method: "GET", headers: { Authorization: "Bearer secret" } })).rejects.toThrow(
+      /provider\.test resolves to 10\.0\.0\.1, which is not a public internet address/,
+    );
     expect(provider.seen).toHaveLength(1);
   });
 
   it("follows no redirect: the 3xx comes back without its body, and the address it points to is never asked", async () => {
     const inside = await listen((_request, respond) => respond(200, {}, "metadata: instance credentials"));
-    const provider = await listen((_request, respond) => respond(302, { Location: `http://127.0.0.1:${inside.port}/latest/meta-data/` }, "moved to the metadata service"));
+    const provider = await listen((_request, respond) =>
+      respond(302, { Location: `http://127.0.0.1:${inside.port}/latest/meta-data/` }, "moved to the metadata service"),
+    );
     servers.push(inside, provider);
     const fetch = guardedFetch({ policy: stackLike, lookup: async () => [{ address: "127.0.0.1", family: 4 }] });
-    const answer = await fetch(`http://provider.test:${provider.port}/v1/orders`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const answer = await fetch(`http://provider.test:${provider.port}/v1/orders`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(answer.status).toBe(302);
     expect(await answer.text()).toBe("");
     expect(inside.seen).toHaveLength(0);
@@ -105,7 +141,11 @@ describe("the guarded fetch", () => {
     const lookup = async () => [{ address: "127.0.0.1", family: 4 }];
     const deadline = new AbortController();
     setTimeout(() => deadline.abort(), 200);
-    await expect(guardedFetch({ policy: stackLike, lookup })(`http://provider.test:${slowPort}/`, { method: "GET", signal: deadline.signal })).rejects.toThrow();
-    await expect(guardedFetch({ policy: stackLike, lookup, maxBodyBytes: 1024 })(`http://provider.test:${big.port}/`, { method: "GET" })).rejects.toThrow(/longer than 1024 bytes/);
+    await expect(
+      guardedFetch({ policy: stackLike, lookup })(`http://provider.test:${slowPort}/`, { method: "GET", signal: deadline.signal }),
+    ).rejects.toThrow();
+    await expect(
+      guardedFetch({ policy: stackLike, lookup, maxBodyBytes: 1024 })(`http://provider.test:${big.port}/`, { method: "GET" }),
+    ).rejects.toThrow(/longer than 1024 bytes/);
   });
 });

@@ -86,48 +86,52 @@ async function readyz(appUrl: string): Promise<{ status: number; body: unknown }
 }
 
 describe("the app server on SIGTERM", () => {
-  it("answers the webhook it holds (recorded), answers /readyz 503 draining on the same connection, refuses new connections and exits 0", { timeout: 30_000 }, async () => {
-    const { child, port, appUrl } = await startApp(url, { DRAIN_GRACE_MS: "10000" });
-    expect(await readyz(appUrl)).toEqual({ status: 200, body: { status: "ready" } });
+  it(
+    "answers the webhook it holds (recorded), answers /readyz 503 draining on the same connection, refuses new connections and exits 0",
+    { timeout: 30_000 },
+    async () => {
+      const { child, port, appUrl } = await startApp(url, { DRAIN_GRACE_MS: "10000" });
+      expect(await readyz(appUrl)).toEqual({ status: 200, body: { status: "ready" } });
 
-    const body = JSON.stringify({ id: 820982911946154500, note: "held across the SIGTERM" });
-    const webhookId = randomUUID();
-    const signature = createHmac("sha256", API_SECRET).update(body, "utf8").digest("base64");
-    const { socket, received } = await openSocket(port);
-    socket.write(
-      [
-        "POST /webhooks/orders/create HTTP/1.1",
-        `Host: 127.0.0.1:${port}`,
-        "Content-Type: application/json",
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        `X-Shopify-Hmac-Sha256: ${signature}`,
-        "X-Shopify-Topic: orders/create",
-        `X-Shopify-Shop-Domain: ${DEMO_SHOP}`,
-        "X-Shopify-API-Version: 2026-10",
-        `X-Shopify-Webhook-Id: ${webhookId}`,
-        `X-Shopify-Event-Id: ${randomUUID()}`,
-        "",
-        body.slice(0, 10),
-      ].join("\r\n"),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(received()).toBe("");
+      const body = JSON.stringify({ id: 820982911946154500, note: "held across the SIGTERM" });
+      const webhookId = randomUUID();
+      const signature = createHmac("sha256", API_SECRET).update(body, "utf8").digest("base64");
+      const { socket, received } = await openSocket(port);
+      socket.write(
+        [
+          "POST /webhooks/orders/create HTTP/1.1",
+          `Host: 127.0.0.1:${port}`,
+          "Content-Type: application/json",
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          `X-Shopify-Hmac-Sha256: ${signature}`,
+          "X-Shopify-Topic: orders/create",
+          `X-Shopify-Shop-Domain: ${DEMO_SHOP}`,
+          "X-Shopify-API-Version: 2026-10",
+          `X-Shopify-Webhook-Id: ${webhookId}`,
+          `X-Shopify-Event-Id: ${randomUUID()}`,
+          "",
+          body.slice(0, 10),
+        ].join("\r\n"),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received()).toBe("");
 
-    process.kill(child.pid, "SIGTERM");
-    await waitFor(() => refusesConnections(port), { what: "new connections refused" });
-    // The rest of the request in hand, and another after it on the same connection.
-    socket.write(`${body.slice(10)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-    const exit = await child.exited;
+      process.kill(child.pid, "SIGTERM");
+      await waitFor(() => refusesConnections(port), { what: "new connections refused" });
+      // The rest of the request in hand, and another after it on the same connection.
+      socket.write(`${body.slice(10)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      const exit = await child.exited;
 
-    expect(exit).toEqual({ code: 0, signal: null });
-    const answers = received().split(/(?=HTTP\/1\.1 )/);
-    expect(answers).toHaveLength(2);
-    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
-    expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
-    expect(answers[1]).toContain('{"status":"draining","reason":"Stopping: finishing the work in hand, taking no more"}');
-    expect(await db.webhookReceipt.findFirst({ where: { webhookId } })).toMatchObject({ shop: DEMO_SHOP, topic: "orders/create" });
-    expect(child.recentOutput()).toMatch(/"how":"every request answered","msg":"App server stopped"/);
-  });
+      expect(exit).toEqual({ code: 0, signal: null });
+      const answers = received().split(/(?=HTTP\/1\.1 )/);
+      expect(answers).toHaveLength(2);
+      expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
+      expect(answers[1]).toContain('{"status":"draining","reason":"Stopping: finishing the work in hand, taking no more"}');
+      expect(await db.webhookReceipt.findFirst({ where: { webhookId } })).toMatchObject({ shop: DEMO_SHOP, topic: "orders/create" });
+      expect(child.recentOutput()).toMatch(/"how":"every request answered","msg":"App server stopped"/);
+    },
+  );
 
   it("exits 0 once DRAIN_GRACE_MS is over, even when a request never finishes", { timeout: 30_000 }, async () => {
     const { child, port } = await startApp(url, { DRAIN_GRACE_MS: "1000" });
@@ -145,23 +149,36 @@ describe("the app server on SIGTERM", () => {
 });
 
 describe("/readyz of the app", () => {
-  it("is 503 with the reason while the database lacks a migration this version ships, and 200 once it has them all", { timeout: 30_000 }, async () => {
-    const migrations = mkdtempSync(path.join(tmpdir(), "connector-migrations-"));
-    cleanups.push(() => rmSync(migrations, { recursive: true, force: true }));
-    // The folder of the test database's provider (TEST_DATABASE=postgres: PostgreSQL's own migrations).
-    const shipped = testDatabaseProvider === "postgresql" ? path.join(PROJECT_ROOT, "prisma", "postgres", "migrations") : path.join(PROJECT_ROOT, "prisma", "migrations");
-    cpSync(shipped, migrations, { recursive: true });
-    mkdirSync(path.join(migrations, "0099_next_version"));
-    const { appUrl } = await startApp(url, { MIGRATIONS_DIR: migrations });
-    expect(await readyz(appUrl)).toEqual({ status: 503, body: { status: "not ready", reason: "Migrations not applied (run prisma migrate deploy): 0099_next_version" } });
-    expect((await fetch(`${appUrl}/healthz`)).status).toBe(200);
-  });
+  it(
+    "is 503 with the reason while the database lacks a migration this version ships, and 200 once it has them all",
+    { timeout: 30_000 },
+    async () => {
+      const migrations = mkdtempSync(path.join(tmpdir(), "connector-migrations-"));
+      cleanups.push(() => rmSync(migrations, { recursive: true, force: true }));
+      // The folder of the test database's provider (TEST_DATABASE=postgres: PostgreSQL's own migrations).
+      const shipped =
+        testDatabaseProvider === "postgresql"
+          ? path.join(PROJECT_ROOT, "prisma", "postgres", "migrations")
+          : path.join(PROJECT_ROOT, "prisma", "migrations");
+      cpSync(shipped, migrations, { recursive: true });
+      mkdirSync(path.join(migrations, "0099_next_version"));
+      const { appUrl } = await startApp(url, { MIGRATIONS_DIR: migrations });
+      expect(await readyz(appUrl)).toEqual({
+        status: 503,
+        body: { status: "not ready", reason: "Migrations not applied (run prisma migrate deploy): 0099_next_version" },
+      });
+      expect((await fetch(`${appUrl}/healthz`)).status).toBe(200);
+    },
+  );
 
   it("is 503 on a database never migrated, and on one that cannot be opened, without saying where it is", { timeout: 30_000 }, async () => {
     const empty = mkdtempSync(path.join(tmpdir(), "connector-empty-"));
     cleanups.push(() => rmSync(empty, { recursive: true, force: true }));
     const unmigrated = await startApp(`file:${path.join(empty, "empty.sqlite")}`);
-    expect(await readyz(unmigrated.appUrl)).toEqual({ status: 503, body: { status: "not ready", reason: "The database has no migration history (run prisma migrate deploy)" } });
+    expect(await readyz(unmigrated.appUrl)).toEqual({
+      status: 503,
+      body: { status: "not ready", reason: "The database has no migration history (run prisma migrate deploy)" },
+    });
 
     const unreachable = await startApp(`file:${path.join(empty, "no-such-folder", "app.sqlite")}`);
     const answer = await readyz(unreachable.appUrl);
@@ -180,7 +197,10 @@ describe("the worker process", () => {
       name: "worker",
       command: process.execPath,
       args: ["--import", "tsx", "server/worker.ts", "--poll-interval-ms", "50", "--stop-timeout-ms", "2000"],
-      env: { ...process.env, ...environment(own.url, "http://127.0.0.1:9", { WORKER_HEALTH_PORT: String(healthPort), WORKER_HEALTH_HOST: "127.0.0.1" }) },
+      env: {
+        ...process.env,
+        ...environment(own.url, "http://127.0.0.1:9", { WORKER_HEALTH_PORT: String(healthPort), WORKER_HEALTH_HOST: "127.0.0.1" }),
+      },
       cwd: PROJECT_ROOT,
       output: () => {},
     });
@@ -192,10 +212,16 @@ describe("the worker process", () => {
     // METRICS_TOKEN unset: no metrics at all.
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
     // Housekeeping ran as it started, and waits for tomorrow.
-    const housekeeping = await waitFor(async () => (await own.db.job.findFirst({ where: { kind: "housekeeping.purge", attempts: 0, status: "PENDING", runAt: { gt: new Date(Date.now() + 23 * 3_600_000) } } })) ?? undefined, {
-      what: "the housekeeping job re-armed for a day later",
-      timeoutMs: 10_000,
-    });
+    const housekeeping = await waitFor(
+      async () =>
+        (await own.db.job.findFirst({
+          where: { kind: "housekeeping.purge", attempts: 0, status: "PENDING", runAt: { gt: new Date(Date.now() + 23 * 3_600_000) } },
+        })) ?? undefined,
+      {
+        what: "the housekeeping job re-armed for a day later",
+        timeoutMs: 10_000,
+      },
+    );
     expect(housekeeping.runAt.getTime()).toBeLessThan(Date.now() + 24 * 3_600_000 + 1_000);
 
     process.kill(worker.pid, "SIGTERM");

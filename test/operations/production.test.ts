@@ -130,10 +130,15 @@ describe("an order through the live pipeline, as an operator sees it", () => {
     expect(sample(worker, 'jobs_finished_total{kind="push.batch",outcome="done"}')).toBeGreaterThanOrEqual(1);
     expect(sample(worker, 'jobs_finished_total{kind="housekeeping.purge",outcome="done"}')).toBe(1);
     expect(total(worker, "job_duration_seconds_count", { kind: "write-back.fulfil" })).toBeGreaterThanOrEqual(1);
-    expect(total(worker, "provider_call_duration_seconds_count", { operation: "createDropshipBatch", outcome: "ok" })).toBeGreaterThanOrEqual(1);
+    expect(
+      total(worker, "provider_call_duration_seconds_count", { operation: "createDropshipBatch", outcome: "ok" }),
+    ).toBeGreaterThanOrEqual(1);
     expect(total(worker, "shopify_call_duration_seconds_count", { outcome: "ok" })).toBeGreaterThanOrEqual(3);
     // The fulfilment with tracking: one document for one, another for several at once.
-    expect(total(worker, "shopify_call_duration_seconds_count", { operation: "FulfillmentCreate" }) + total(worker, "shopify_call_duration_seconds_count", { operation: "FulfillmentsCreate" })).toBeGreaterThanOrEqual(1);
+    expect(
+      total(worker, "shopify_call_duration_seconds_count", { operation: "FulfillmentCreate" }) +
+        total(worker, "shopify_call_duration_seconds_count", { operation: "FulfillmentsCreate" }),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(worker, "order_received_to_provider_accepted_seconds_count")).toBe(1);
     expect(sample(worker, "order_tracking_known_to_fulfilled_seconds_count")).toBe(1);
     // No shop in any label: a series per shop would grow with every install.
@@ -147,7 +152,12 @@ describe("an order through the live pipeline, as an operator sees it", () => {
       .filter((line) => /^\[(app|worker)\] \{/.test(line))
       .map((line) => z.looseObject({ level: z.string(), msg: z.string() }).parse(JSON.parse(line.slice(line.indexOf("{")))));
     const requests = lines.filter((line) => line.msg === "request");
-    expect(requests.find((line) => line.path === "/webhooks/orders/create")).toMatchObject({ requestId: expect.any(String), status: 200, shop: s.shop, durationMs: expect.any(Number) });
+    expect(requests.find((line) => line.path === "/webhooks/orders/create")).toMatchObject({
+      requestId: expect.any(String),
+      status: 200,
+      shop: s.shop,
+      durationMs: expect.any(Number),
+    });
     expect(lines.find((line) => line.msg === "Job run" && line.kind === "push.batch")).toMatchObject({
       process: "worker",
       jobId: expect.any(String),

@@ -23,11 +23,24 @@ afterAll(async () => {
 
 // The asked backfills done; the shop's next periodic look (openOrdersSweepKey) waits its time.
 const noneWaiting = (what: string) =>
-  waitFor(async () => ((await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 && (await harness.db.job.count({ where: { shop: DEMO_SHOP, kind: "plan.backfill", status: { in: ["PENDING", "RUNNING"] }, dedupeKey: { not: openOrdersSweepKey(DEMO_SHOP) } } })) === 0) || undefined, {
-    timeoutMs: 15_000,
-    intervalMs: 25,
-    what,
-  });
+  waitFor(
+    async () =>
+      ((await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 &&
+        (await harness.db.job.count({
+          where: {
+            shop: DEMO_SHOP,
+            kind: "plan.backfill",
+            status: { in: ["PENDING", "RUNNING"] },
+            dedupeKey: { not: openOrdersSweepKey(DEMO_SHOP) },
+          },
+        })) === 0) ||
+      undefined,
+    {
+      timeoutMs: 15_000,
+      intervalMs: 25,
+      what,
+    },
+  );
 
 describe("orders open at a location before it was connected", () => {
   it("are planned when the location is connected, and never sent twice when asked again", async () => {
@@ -41,14 +54,19 @@ describe("orders open at a location before it was connected", () => {
     for (const placed of before) expect(await harness.shipmentsOf(placed.orderId)).toEqual([]);
 
     // The merchant ticks the studio in Settings > Drop-ship and saves.
-    await saveSettingsAndEnsureServices(harness.db, DEMO_SHOP, { ...(await getShopSettings(harness.db, DEMO_SHOP)), dropShip: connected.dropShip });
+    await saveSettingsAndEnsureServices(harness.db, DEMO_SHOP, {
+      ...(await getShopSettings(harness.db, DEMO_SHOP)),
+      dropShip: connected.dropShip,
+    });
     const delivered = [];
     for (const placed of before) delivered.push(await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000));
     expect(delivered.map((s) => [s.kind, s.attempts])).toEqual([
       ["DROPSHIP", 1],
       ["DROPSHIP", 1],
     ]);
-    expect((await harness.events(delivered[0]?.id ?? "")).at(0)?.message).toMatch(/Found open when the app looked for orders already at this location/);
+    expect((await harness.events(delivered[0]?.id ?? "")).at(0)?.message).toMatch(
+      /Found open when the app looked for orders already at this location/,
+    );
 
     // Home's "Find open orders", twice: nothing new, nothing sent again.
     const sentBefore = harness.providerCalls.createDropshipBatch;

@@ -56,7 +56,10 @@ afterAll(async () => {
 /** The requests of one operation sent since `from` (an index into `requests`), throttled ones left out. */
 const sent = (operation: string, from = 0) => requests.slice(from).filter((r) => r.operation === operation && !r.throttled);
 /** The fulfillment order ids a set of aliased requests named ($id0, $id1, …). */
-const namedIn = (list: ShopifyRequest[]) => list.flatMap((r) => Object.values(r.variables).filter((v): v is string => typeof v === "string" && v.startsWith("gid://shopify/FulfillmentOrder/")));
+const namedIn = (list: ShopifyRequest[]) =>
+  list.flatMap((r) =>
+    Object.values(r.variables).filter((v): v is string => typeof v === "string" && v.startsWith("gid://shopify/FulfillmentOrder/")),
+  );
 
 /** The routing receipts naming these fulfillment orders (their payload's fulfillment_order.id). */
 async function routingReceipts(fulfillmentOrderIds: readonly string[]) {
@@ -76,7 +79,8 @@ function fulfillmentOrdersAt(placed: PlacedOrder[], location: string): string[] 
   return placed.map((order) => {
     expect(order.fulfillmentOrders, `${order.order.name} has one fulfillment order`).toHaveLength(1);
     const fo = order.fulfillmentOrders[0];
-    if (fo?.assignedLocationId !== location) throw new Error(`${order.order.name} was not routed to ${location}: ${JSON.stringify(order.fulfillmentOrders)}`);
+    if (fo?.assignedLocationId !== location)
+      throw new Error(`${order.order.name} was not routed to ${location}: ${JSON.stringify(order.fulfillmentOrders)}`);
     return fo.id;
   });
 }
@@ -136,12 +140,18 @@ describe("a burst of 30 drop-ship orders placed at once", () => {
 
     // The fulfilments made Shopify send orders/updated for these orders: worked through the same
     // way, and none left waiting.
-    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "orders/updated", status: "ENQUEUED" } })) === 0, {
-      timeoutMs: 10_000,
-      intervalMs: 50,
-      what: "no orders/updated event left waiting",
+    await waitFor(
+      async () =>
+        (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "orders/updated", status: "ENQUEUED" } })) === 0,
+      {
+        timeoutMs: 10_000,
+        intervalMs: 50,
+        what: "no orders/updated event left waiting",
+      },
+    );
+    const updates = await harness.db.webhookReceipt.findMany({
+      where: { shop: DEMO_SHOP, topic: "orders/updated", orderId: { in: placed.map((p) => p.orderId) } },
     });
-    const updates = await harness.db.webhookReceipt.findMany({ where: { shop: DEMO_SHOP, topic: "orders/updated", orderId: { in: placed.map((p) => p.orderId) } } });
     expect(updates.length).toBeGreaterThan(0);
     expect(new Set(updates.map((u) => u.status))).toEqual(new Set(["PROCESSED"]));
 
@@ -177,7 +187,14 @@ describe("routing events of orders at the fulfillment-service warehouse", () => 
     let placed: PlacedOrder[];
     const from = requests.length;
     try {
-      placed = await placeAtOnce(["MUG-CER-350-WHT", "TSHIRT-ORG-M-BLK", "BOTTLE-SS-750-SLV", "MUG-CER-350-WHT", "TSHIRT-ORG-M-BLK", "BOTTLE-SS-750-SLV"]);
+      placed = await placeAtOnce([
+        "MUG-CER-350-WHT",
+        "TSHIRT-ORG-M-BLK",
+        "BOTTLE-SS-750-SLV",
+        "MUG-CER-350-WHT",
+        "TSHIRT-ORG-M-BLK",
+        "BOTTLE-SS-750-SLV",
+      ]);
       ids = fulfillmentOrdersAt(placed, harness.warehouseLocation);
     } finally {
       await fetch(`${harness.shopify.url}/__emulator/shops/${DEMO_SHOP}`, {
@@ -235,7 +252,13 @@ describe("routing events of orders whose fulfillment requests Shopify sent at on
       await harness.shopify.settled();
       await waitFor(
         async () => {
-          const requested = await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "fulfillment_orders/fulfillment_request_submitted", OR: ids.map((id) => ({ payload: { contains: `"${id}"` } })) } });
+          const requested = await harness.db.webhookReceipt.count({
+            where: {
+              shop: DEMO_SHOP,
+              topic: "fulfillment_orders/fulfillment_request_submitted",
+              OR: ids.map((id) => ({ payload: { contains: `"${id}"` } })),
+            },
+          });
           return requested === ids.length && (await routingReceipts(ids)).length === ids.length;
         },
         { timeoutMs: 10_000, intervalMs: 25, what: "the routing events and requests recorded" },
@@ -246,7 +269,10 @@ describe("routing events of orders whose fulfillment requests Shopify sent at on
     const from = requests.length;
     const shipped = await Promise.all(placed.map((order) => harness.waitForShipment(order.orderId, "DELIVERED", 30_000)));
     for (const shipment of shipped) expect(shipment).toMatchObject({ kind: "OUTBOUND", warehouseCode: "US01" });
-    await waitFor(async () => (await routingReceipts(ids)).every((r) => r.status === "PROCESSED"), { timeoutMs: 10_000, what: "the routing events processed" });
+    await waitFor(async () => (await routingReceipts(ids)).every((r) => r.status === "PROCESSED"), {
+      timeoutMs: 10_000,
+      what: "the routing events processed",
+    });
     expect(namedIn(sent("FulfillmentOrderLocations", from)).filter((id) => ids.includes(id))).toEqual([]);
   }, 60_000);
 });
@@ -335,7 +361,11 @@ describe("a burst of orders/updated events with one held order among them", () =
     expect(before.holdReasons).toContain("ShipToAddress.Street1");
 
     // Twenty shipped orders edited too (they have nothing held), all while no run is under way.
-    const shipped = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP, kind: "DROPSHIP", state: "DELIVERED" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 20 });
+    const shipped = await harness.db.shipment.findMany({
+      where: { shop: DEMO_SHOP, kind: "DROPSHIP", state: "DELIVERED" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: 20,
+    });
     expect(shipped).toHaveLength(20);
     const edit = async (order: string | number, shippingAddress: Record<string, unknown>) => {
       const response = await fetch(`${harness.shopify.url}/__emulator/orders/${order}/shipping-address`, {
@@ -348,10 +378,16 @@ describe("a burst of orders/updated events with one held order among them", () =
     const editedOrders = [held.orderId, ...shipped.map((s) => s.orderId)];
     await harness.stopWorker();
     try {
-      await Promise.all([edit(held.order.id, { address1: "1200 Harbour Road" }), ...shipped.map((s) => edit(numericId(s.orderId), { address2: "Suite 12" }))]);
+      await Promise.all([
+        edit(held.order.id, { address1: "1200 Harbour Road" }),
+        ...shipped.map((s) => edit(numericId(s.orderId), { address2: "Suite 12" })),
+      ]);
       await harness.shopify.settled();
       await waitFor(
-        async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "orders/updated", status: "ENQUEUED", orderId: { in: editedOrders } } })) >= editedOrders.length || undefined,
+        async () =>
+          (await harness.db.webhookReceipt.count({
+            where: { shop: DEMO_SHOP, topic: "orders/updated", status: "ENQUEUED", orderId: { in: editedOrders } },
+          })) >= editedOrders.length || undefined,
         { timeoutMs: 10_000, intervalMs: 25, what: "the 21 orders/updated events recorded" },
       );
     } finally {
@@ -368,24 +404,39 @@ describe("a burst of orders/updated events with one held order among them", () =
     ).catch(async (error: unknown) => {
       throw new Error(`${String(error)}\n${await diagnostics()}`);
     });
-    expect(fulfilled).toMatchObject({ id: before.id, packageId: before.packageId, kind: "OUTBOUND", warehouseCode: "US01", holdReasons: null });
+    expect(fulfilled).toMatchObject({
+      id: before.id,
+      packageId: before.packageId,
+      kind: "OUTBOUND",
+      warehouseCode: "US01",
+      holdReasons: null,
+    });
     expect(fulfilled.requestSent).toContain("1200 Harbour Road");
     const timeline = await harness.events(before.id);
     expect(timeline.map((e) => e.type).slice(0, 3)).toEqual(["held", "retry_requested", "sent"]);
     expect(timeline[1]?.message).toMatch(/^The order was updated in Shopify/);
 
     // Every update is PROCESSED (the fulfilment's own orders/updated too); nothing waits.
-    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "orders/updated", status: "ENQUEUED" } })) === 0, {
-      timeoutMs: 15_000,
-      intervalMs: 50,
-      what: "no orders/updated event left waiting",
+    await waitFor(
+      async () =>
+        (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "orders/updated", status: "ENQUEUED" } })) === 0,
+      {
+        timeoutMs: 15_000,
+        intervalMs: 50,
+        what: "no orders/updated event left waiting",
+      },
+    );
+    const updates = await harness.db.webhookReceipt.findMany({
+      where: { shop: DEMO_SHOP, topic: "orders/updated", orderId: { in: editedOrders } },
     });
-    const updates = await harness.db.webhookReceipt.findMany({ where: { shop: DEMO_SHOP, topic: "orders/updated", orderId: { in: editedOrders } } });
     expect(new Set(updates.map((u) => u.status))).toEqual(new Set(["PROCESSED"]));
 
     // The shipped orders' updates changed nothing, and cost no Shopify read: the only fulfillment
     // order read in full since the worker started is the held one's.
-    const after = await harness.db.shipment.findMany({ where: { id: { in: shipped.map((s) => s.id) } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const after = await harness.db.shipment.findMany({
+      where: { id: { in: shipped.map((s) => s.id) } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
     expect(after).toEqual(shipped);
     expect(new Set(namedIn(sent("FulfillmentOrdersFacts", from)))).toEqual(new Set([heldFo]));
   }, 90_000);

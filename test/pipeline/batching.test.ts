@@ -18,7 +18,13 @@ beforeAll(async () => {
   // about 10 s, longer than the gather window, which is not what this test is about.
   // The worker starts once every order is placed: placing 25 one after another takes longer than
   // the gather window on a busy machine, and the window would then rightly send a third batch.
-  harness = await startHarness({ worker: false, createDelayMs: 0, trackingStepMs: 20, policy: { pushGatherMs: GATHER_MS }, shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 } });
+  harness = await startHarness({
+    worker: false,
+    createDelayMs: 0,
+    trackingStepMs: 20,
+    policy: { pushGatherMs: GATHER_MS },
+    shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 },
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -43,7 +49,13 @@ describe("a burst of 25 orders at the warehouse", () => {
     ).catch(async (error: unknown) => {
       const shipments = await harness.db.shipment.groupBy({ by: ["state"], _count: true });
       const jobs = await harness.db.job.findMany({ where: { status: { in: ["PENDING", "RUNNING", "DEAD"] } } });
-      throw new Error(`${String(error)}\nshipments: ${JSON.stringify(shipments)}\ncalls: ${JSON.stringify(harness.providerCalls)}\njobs: ${JSON.stringify(jobs.map((j) => [j.kind, j.status, j.runAt, j.lastError]))}\nlog: ${harness.logLines.filter((l) => l.level !== "info").slice(-5).map((l) => `${l.message} ${JSON.stringify(l.fields)}`).join("\n")}`);
+      throw new Error(
+        `${String(error)}\nshipments: ${JSON.stringify(shipments)}\ncalls: ${JSON.stringify(harness.providerCalls)}\njobs: ${JSON.stringify(jobs.map((j) => [j.kind, j.status, j.runAt, j.lastError]))}\nlog: ${harness.logLines
+          .filter((l) => l.level !== "info")
+          .slice(-5)
+          .map((l) => `${l.message} ${JSON.stringify(l.fields)}`)
+          .join("\n")}`,
+      );
     });
     expect(submitted.map((s) => s.attempts)).toEqual(Array(25).fill(1));
     expect(harness.providerCalls.createOutboundBatch).toBe(2);

@@ -58,7 +58,10 @@ describe("cancelling an order at the warehouse", () => {
   }, 30_000);
 
   it("after the package was sent: the request is rejected as already at the warehouse, and it still ships", async () => {
-    const placed = await harness.placeOrder([{ sku: "SCARF-SILK-90-NVY", quantity: 1 }, { sku: "BACKPACK-CNV-20L-OLV", quantity: 1 }]);
+    const placed = await harness.placeOrder([
+      { sku: "SCARF-SILK-90-NVY", quantity: 1 },
+      { sku: "BACKPACK-CNV-20L-OLV", quantity: 1 },
+    ]);
     const fo = placed.fulfillmentOrders.find((f) => f.assignedLocationId === harness.warehouseLocation);
     if (!fo) throw new Error("the order was not routed to the warehouse");
     const submitted = await harness.waitForShipment(placed.orderId, "SUBMITTED");
@@ -66,7 +69,9 @@ describe("cancelling an order at the warehouse", () => {
     await cancel(placed.order.id);
     const rejected = await answered(fo.id, "REJECT_CANCELLATION_REQUEST");
     expect(rejected.requestStatus).toBe("CANCELLATION_REJECTED");
-    expect(rejected.lastResponse?.message).toMatch(new RegExp(`^Already at the warehouse: package ${submitted.packageId} was sent to the provider`));
+    expect(rejected.lastResponse?.message).toMatch(
+      new RegExp(`^Already at the warehouse: package ${submitted.packageId} was sent to the provider`),
+    );
 
     const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
     const timeline = await harness.events(delivered.id);

@@ -15,7 +15,11 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness();
   // Every webhook from here on is delivered twice (same event id, new webhook id), as Shopify may.
-  await fetch(`${harness.shopify.url}/__emulator/delivery`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ duplicate: true }) });
+  await fetch(`${harness.shopify.url}/__emulator/delivery`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ duplicate: true }),
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -45,7 +49,10 @@ async function andWorkedThrough(topic: string, change: () => Promise<unknown>): 
   const before = await processed(topic);
   await change();
   await waitFor(
-    async () => ((await processed(topic)) > before && (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0) || undefined,
+    async () =>
+      ((await processed(topic)) > before &&
+        (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0) ||
+      undefined,
     { timeoutMs: 15_000, intervalMs: 25, what: `the ${topic} event worked through` },
   );
 }
@@ -70,7 +77,9 @@ describe("an order that changes before its package is sent", () => {
     expect(waiting.lastErrorText).toMatch(/Not paid|paid/);
 
     // The customer asks for one less: the order is edited in Shopify.
-    const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as { orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } } };
+    const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as {
+      orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
+    };
     const calculated = begun.orderEditBegin.calculatedOrder;
     await harness.merchant(EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity: 2 });
     await andWorkedThrough("orders/edited", () => harness.merchant(EDIT_COMMIT, { id: calculated.id }));
@@ -79,9 +88,13 @@ describe("an order that changes before its package is sent", () => {
     expect(JSON.parse(edited?.lineItems ?? "[]")).toEqual([{ id: expect.any(String), quantity: 2 }]);
 
     // The merchant splits the remaining two into two fulfillment orders.
-    const lines = (await harness.merchant(FO_LINES, { id: foId })) as { fulfillmentOrder: { lineItems: { nodes: { id: string; remainingQuantity: number }[] } } };
+    const lines = (await harness.merchant(FO_LINES, { id: foId })) as {
+      fulfillmentOrder: { lineItems: { nodes: { id: string; remainingQuantity: number }[] } };
+    };
     const line = lines.fulfillmentOrder.lineItems.nodes[0];
-    await andWorkedThrough("fulfillment_orders/split", () => harness.merchant(SPLIT, { splits: [{ fulfillmentOrderId: foId, fulfillmentOrderLineItems: [{ id: line?.id, quantity: 1 }] }] }));
+    await andWorkedThrough("fulfillment_orders/split", () =>
+      harness.merchant(SPLIT, { splits: [{ fulfillmentOrderId: foId, fulfillmentOrderLineItems: [{ id: line?.id, quantity: 1 }] }] }),
+    );
     const split = await harness.shipmentsOf(placed.orderId);
     expect(split.map((s) => [s.state, s.lastErrorCode, JSON.parse(s.lineItems ?? "[]")[0]?.quantity])).toEqual([
       ["HELD", "AWAITING_PAYMENT", 1],
@@ -122,7 +135,10 @@ describe("an order that changes before its package is sent", () => {
     const held = await harness.waitForShipment(placed.orderId, "HELD");
     expect(held).toMatchObject({ kind: "DROPSHIP", lastErrorCode: "SHOPIFY_HOLD" });
     expect(held.lastErrorText).toMatch(/On hold in Shopify/);
-    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined, { timeoutMs: 15_000, intervalMs: 25, what: "the hold's events worked through" });
+    await waitFor(
+      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
+      { timeoutMs: 15_000, intervalMs: 25, what: "the hold's events worked through" },
+    );
     expect((await harness.shipmentsOf(placed.orderId))[0]).toMatchObject({ state: "HELD", lastErrorCode: "SHOPIFY_HOLD" });
     expect(harness.sandbox.state().dropships.has(held.packageId)).toBe(false);
 
@@ -160,7 +176,10 @@ describe("an order that changes before its package is sent", () => {
     } finally {
       harness.startWorker();
     }
-    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined, { timeoutMs: 15_000, intervalMs: 25, what: "the request and the hold worked through" });
+    await waitFor(
+      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
+      { timeoutMs: 15_000, intervalMs: 25, what: "the request and the hold worked through" },
+    );
     // On hold, Shopify lets no one accept the request: nothing recorded, nothing sent.
     expect(await harness.shipmentsOf(placed.orderId)).toEqual([]);
 

@@ -21,7 +21,11 @@ let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness({ createDelayMs: CREATE_DELAY_MS });
-  await fetch(`${harness.shopify.url}/__emulator/delivery`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ duplicate: true }) });
+  await fetch(`${harness.shopify.url}/__emulator/delivery`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ duplicate: true }),
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -29,7 +33,11 @@ afterAll(async () => {
 });
 
 async function control(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
 }
 
@@ -55,7 +63,14 @@ async function editQuantities(orderId: string, quantities: Record<string, number
     harness.admin,
     `mutation BeginEdit($id: ID!) { orderEditBegin(id: $id) { calculatedOrder { id lineItems(first: 10) { nodes { id sku } } } userErrors { message } } }`,
     { id: orderId },
-    z.object({ orderEditBegin: z.object({ calculatedOrder: z.object({ id: z.string(), lineItems: z.object({ nodes: z.array(z.object({ id: z.string(), sku: z.string().nullable() })) }) }) }) }),
+    z.object({
+      orderEditBegin: z.object({
+        calculatedOrder: z.object({
+          id: z.string(),
+          lineItems: z.object({ nodes: z.array(z.object({ id: z.string(), sku: z.string().nullable() })) }),
+        }),
+      }),
+    }),
   );
   const edit = begun.data.orderEditBegin.calculatedOrder;
   for (const [sku, quantity] of Object.entries(quantities)) {
@@ -95,11 +110,17 @@ describe("every parcel's tracking number", () => {
     const fulfilments = await fulfilmentsOf(fo.id);
     expect(fulfilments).toHaveLength(1);
     expect(fulfilments[0]?.trackingInfo).toEqual(
-      [delivered.trackingNumber, ...extra].map((number) => ({ number, company: "UPS", url: `https://www.ups.com/track?tracknum=${number}` })),
+      [delivered.trackingNumber, ...extra].map((number) => ({
+        number,
+        company: "UPS",
+        url: `https://www.ups.com/track?tracknum=${number}`,
+      })),
     );
     const timeline = await harness.events(delivered.id);
     expect(timeline.find((e) => e.type === "created")?.message).toContain(`it travels in 3 parcels, also ${extra.join(", ")}`);
-    expect(timeline.find((e) => e.type === "fulfilment_written")?.message).toContain(`tracking numbers ${[delivered.trackingNumber, ...extra].join(", ")} (UPS)`);
+    expect(timeline.find((e) => e.type === "fulfilment_written")?.message).toContain(
+      `tracking numbers ${[delivered.trackingNumber, ...extra].join(", ")} (UPS)`,
+    );
   }, 40_000);
 });
 
@@ -123,11 +144,20 @@ describe("a fulfilment after the order changed in Shopify", () => {
     expect(fulfilments[0]?.lineItems.map((line) => line.quantity)).toEqual([1]);
     expect(fulfilments[0]?.trackingInfo[0]?.number).toBe(fulfilled.trackingNumber);
     // Said by the change flow when it saw the edit first, else by the write-back: the same units.
-    expect(fulfilled).toMatchObject({ lastErrorCode: null, changedInShopify: expect.stringMatching(/^3 units of 2 lines (left the fulfillment order after the package was sent|the package carries were edited, refunded or moved away)/) });
+    expect(fulfilled).toMatchObject({
+      lastErrorCode: null,
+      changedInShopify: expect.stringMatching(
+        /^3 units of 2 lines (left the fulfillment order after the package was sent|the package carries were edited, refunded or moved away)/,
+      ),
+    });
 
     const timeline = await harness.events(fulfilled.id);
     expect(timeline.filter((e) => e.type === "fulfilment_written")).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/It claims 1 unit of 1 line: 3 units of 2 lines the package carried could not be claimed: the fulfillment order \(open\) no longer has them/) }),
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /It claims 1 unit of 1 line: 3 units of 2 lines the package carried could not be claimed: the fulfillment order \(open\) no longer has them/,
+        ),
+      }),
     ]);
     expect(timeline.filter((e) => e.type === "partly_claimed")).toHaveLength(1);
     expect(timeline.some((e) => e.type === "write_back_refused")).toBe(false);
@@ -146,19 +176,38 @@ describe("a fulfilment after the order changed in Shopify", () => {
     await runGraphql(
       harness.admin,
       `mutation Move($input: OrderInput!) { orderUpdate(input: $input) { userErrors { message } } }`,
-      { input: { id: placed.orderId, shippingAddress: { address1: "Drottninggatan 5", city: "Stockholm", zip: "111 60", countryCode: "SE" } } },
+      {
+        input: {
+          id: placed.orderId,
+          shippingAddress: { address1: "Drottninggatan 5", city: "Stockholm", zip: "111 60", countryCode: "SE" },
+        },
+      },
       z.object({ orderUpdate: z.object({ userErrors: z.array(z.object({ message: z.string() })).length(0) }) }),
     );
     await editQuantities(placed.orderId, { "CANDLE-SOY-200-LAV": 1 });
     harness.startWorker();
 
     const said = async () => (await harness.events(submitted.id)).filter((e) => e.type === "changed_in_shopify");
-    await waitFor(async () => (await said()).length >= 2 || undefined, { timeoutMs: 20_000, intervalMs: 50, what: "both changes said on the shipment" });
-    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED", topic: { in: ["orders/updated", "orders/edited"] } } })) === 0 || undefined, { timeoutMs: 20_000, intervalMs: 50, what: "every change event worked through" });
+    await waitFor(async () => (await said()).length >= 2 || undefined, {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+      what: "both changes said on the shipment",
+    });
+    await waitFor(
+      async () =>
+        (await harness.db.webhookReceipt.count({
+          where: { shop: DEMO_SHOP, status: "ENQUEUED", topic: { in: ["orders/updated", "orders/edited"] } },
+        })) === 0 || undefined,
+      { timeoutMs: 20_000, intervalMs: 50, what: "every change event worked through" },
+    );
     // Every webhook came twice; each change is said once.
     expect((await said()).map((e) => e.message)).toEqual([
-      expect.stringMatching(/^Changed in Shopify after it was sent: the shipping address was edited\. Package \S+ is already at the provider/),
-      expect.stringMatching(/^Changed in Shopify after it was sent: 1 unit of 1 line the package carries were edited, refunded or moved away/),
+      expect.stringMatching(
+        /^Changed in Shopify after it was sent: the shipping address was edited\. Package \S+ is already at the provider/,
+      ),
+      expect.stringMatching(
+        /^Changed in Shopify after it was sent: 1 unit of 1 line the package carries were edited, refunded or moved away/,
+      ),
     ]);
     const shipment = await harness.db.shipment.findUniqueOrThrow({ where: { id: submitted.id } });
     expect(shipment.state).toBe("SUBMITTED");
@@ -169,8 +218,15 @@ describe("a fulfilment after the order changed in Shopify", () => {
     const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED", 20_000);
     expect((await fulfilmentsOf(fo.id))[0]?.lineItems.map((line) => line.quantity)).toEqual([1]);
     // Our own fulfilment is an orders/updated too: with the address unchanged since, nothing more is said.
-    await waitFor(async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED", topic: "orders/updated" } })) === 0 || undefined, { timeoutMs: 20_000, intervalMs: 50, what: "the fulfilment's orders/updated worked through" });
-    expect((await harness.events(fulfilled.id)).filter((e) => e.type === "changed_in_shopify" && /address/.test(e.message))).toHaveLength(1);
+    await waitFor(
+      async () =>
+        (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED", topic: "orders/updated" } })) === 0 ||
+        undefined,
+      { timeoutMs: 20_000, intervalMs: 50, what: "the fulfilment's orders/updated worked through" },
+    );
+    expect((await harness.events(fulfilled.id)).filter((e) => e.type === "changed_in_shopify" && /address/.test(e.message))).toHaveLength(
+      1,
+    );
   }, 60_000);
 
   it("writes no fulfilment when the order was cancelled after sending, and follows the parcel all the same", async () => {

@@ -78,7 +78,10 @@ export interface TestDeps {
   providerCalls: ProviderCalls;
 }
 
-export function testPipelineDeps(db: Database, options: { sandboxUrl: string; graphqlUrl: string; policy?: Partial<PipelinePolicy> }): TestDeps {
+export function testPipelineDeps(
+  db: Database,
+  options: { sandboxUrl: string; graphqlUrl: string; policy?: Partial<PipelinePolicy> },
+): TestDeps {
   const providerCalls: ProviderCalls = {};
   const provider = countingProvider(
     createFulfilmentClient({

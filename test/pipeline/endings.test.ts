@@ -25,14 +25,22 @@ afterAll(async () => {
 });
 
 async function provider(packageId: string, change: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${harness.sandbox.url}/__sandbox/packages/${packageId}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(change) });
+  const response = await fetch(`${harness.sandbox.url}/__sandbox/packages/${packageId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(change),
+  });
   if (!response.ok) throw new Error(`changing package ${packageId}: ${response.status} ${await response.text()}`);
 }
 
 /** The timeline's last entry is the ending, with the reason the shipment shows. */
 async function endedInTimeline(ended: Shipment): Promise<void> {
   const timeline = await harness.events(ended.id);
-  expect(timeline.at(-1)).toMatchObject({ type: "ended", message: `Followed no further: ${ended.lastErrorText}`, data: { endedReason: ended.endedReason } });
+  expect(timeline.at(-1)).toMatchObject({
+    type: "ended",
+    message: `Followed no further: ${ended.lastErrorText}`,
+    data: { endedReason: ended.endedReason },
+  });
 }
 
 /** Several tracking runs later, the ended parcel was not asked about again. */
@@ -67,7 +75,9 @@ describe("the follow of a package ends", () => {
 
     const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
     expect(ended).toMatchObject({ endedReason: "RETURNED", lastErrorCode: "RETURNED" });
-    expect(ended.lastErrorText).toBe(`Package ${ended.packageId} is being returned (HandleStatus Returns). Contact the customer, then refund or send the order again from Shopify.`);
+    expect(ended.lastErrorText).toBe(
+      `Package ${ended.packageId} is being returned (HandleStatus Returns). Contact the customer, then refund or send the order again from Shopify.`,
+    );
     await endedInTimeline(ended);
     expect(await harness.db.shipment.count({ where: { ...needsAttention(DEMO_SHOP), id: ended.id } })).toBe(1);
     await notPolledAgain(ended);
@@ -82,7 +92,9 @@ describe("the follow of a package ends", () => {
 
     const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
     expect(ended.endedReason).toBe("LOST");
-    expect(ended.lastErrorText).toMatch(/^The carrier reports the parcel lost \(TrackingStatus Lost on \d{4}-\d{2}-\d{2}: "The carrier reports the parcel lost"\)\. Open a claim with the provider/);
+    expect(ended.lastErrorText).toMatch(
+      /^The carrier reports the parcel lost \(TrackingStatus Lost on \d{4}-\d{2}-\d{2}: "The carrier reports the parcel lost"\)\. Open a claim with the provider/,
+    );
     await endedInTimeline(ended);
     expect((await fulfilmentEventsOf(fo.id)).at(-1)).toBe("FAILURE");
     await notPolledAgain(ended);
@@ -95,7 +107,9 @@ describe("the follow of a package ends", () => {
 
     const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
     expect(ended).toMatchObject({ endedReason: "RETURNED", lastErrorCode: "RETURNED" });
-    expect(ended.lastErrorText).toMatch(/^The carrier returned the parcel to the sender \(TrackingStatus Returned on \d{4}-\d{2}-\d{2}: "Returned to sender"\)\. Contact the customer/);
+    expect(ended.lastErrorText).toMatch(
+      /^The carrier returned the parcel to the sender \(TrackingStatus Returned on \d{4}-\d{2}-\d{2}: "Returned to sender"\)\. Contact the customer/,
+    );
     await endedInTimeline(ended);
     await notPolledAgain(ended);
   }, 30_000);
@@ -124,7 +138,9 @@ describe("the follow of a package ends", () => {
 
     const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
     expect(ended).toMatchObject({ endedReason: "DELETED", shopifyFulfillmentId: null });
-    expect(ended.lastErrorText).toMatch(new RegExp(`^The provider deleted package ${ended.packageId} \\(HandleStatus Delete\\): it will not ship\\.`));
+    expect(ended.lastErrorText).toMatch(
+      new RegExp(`^The provider deleted package ${ended.packageId} \\(HandleStatus Delete\\): it will not ship\\.`),
+    );
     await endedInTimeline(ended);
     const now = (await emulatorState(harness.shopify)).fulfillmentOrders.find((f) => f.id === numericId(fo.id));
     expect(now).toMatchObject({ status: "INCOMPLETE", requestStatus: "CLOSED", lastResponse: { action: "CLOSE" } });

@@ -83,7 +83,12 @@ describe("a crash half-way through a Shopify write", () => {
       return crashing;
     };
     try {
-      const [placed] = await Promise.all([harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 3 }, { sku: "LAMP-LED-DESK-WHT", quantity: 1 }])]);
+      const [placed] = await Promise.all([
+        harness.placeOrder([
+          { sku: "TEA-GREEN-100G", quantity: 3 },
+          { sku: "LAMP-LED-DESK-WHT", quantity: 1 },
+        ]),
+      ]);
       if (!placed) throw new Error("no order");
       const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
       expect(crashes).toBeGreaterThanOrEqual(2);
@@ -112,16 +117,24 @@ describe("a worker killed in the middle of a batch", () => {
         "--import",
         "tsx",
         path.join("test", "pipeline", "worker-child.ts"),
-        JSON.stringify({ databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), leaseMs: 600 }),
+        JSON.stringify({
+          databaseUrl: harness.databaseUrl,
+          sandboxUrl: harness.sandbox.url,
+          graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP),
+          leaseMs: 600,
+        }),
       ],
       { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "pipe"] },
     );
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     try {
-      await waitFor(() => new Promise<boolean>((resolve) => child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().includes("READY")))), {
-        timeoutMs: 15_000,
-        what: "the worker process",
-      });
+      await waitFor(
+        () => new Promise<boolean>((resolve) => child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().includes("READY")))),
+        {
+          timeoutMs: 15_000,
+          what: "the worker process",
+        },
+      );
       const orders = await threeOrders();
       const packages = await waitFor(
         async () => {

@@ -16,7 +16,11 @@ let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness();
-  await fetch(`${harness.shopify.url}/__emulator/delivery`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ duplicate: true }) });
+  await fetch(`${harness.shopify.url}/__emulator/delivery`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ duplicate: true }),
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -29,8 +33,14 @@ type Settings = Parameters<Parameters<Harness["setSettings"]>[0]>[0];
 const canadaByUs01Std = (failedPackages: "hold" | "handBack") => (settings: Settings) => ({
   ...settings,
   afterSending: { failedPackages, noNewsDays: 30 },
-  warehouses: (settings.warehouses ?? []).map((w) => ({ ...w, handlingDays: null, services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD", CA: "US01-STD" } } })),
-  dropShip: settings.dropShip ? { ...settings.dropShip, services: { defaultService: "DE01-EXP", byCountry: { US: "US01-EXP", CA: "US01-STD" } } } : null,
+  warehouses: (settings.warehouses ?? []).map((w) => ({
+    ...w,
+    handlingDays: null,
+    services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD", CA: "US01-STD" } },
+  })),
+  dropShip: settings.dropShip
+    ? { ...settings.dropShip, services: { defaultService: "DE01-EXP", byCountry: { US: "US01-EXP", CA: "US01-STD" } } }
+    : null,
 });
 
 beforeEach(async () => {
@@ -68,18 +78,30 @@ describe("a package the provider cannot create", () => {
 
     const failed = await harness.waitForShipment(placed.orderId, "FAILED");
     expect(failed).toMatchObject({ lastErrorCode: "HANDED_BACK" });
-    expect(failed.lastErrorText).toMatch(/^The provider could not create the package: Service US01-STD does not deliver to CA\..* Handed back to Shopify: the fulfillment order is closed as incomplete/);
+    expect(failed.lastErrorText).toMatch(
+      /^The provider could not create the package: Service US01-STD does not deliver to CA\..* Handed back to Shopify: the fulfillment order is closed as incomplete/,
+    );
     expect(await fulfillmentOrderNow(fo.id)).toMatchObject({
       status: "INCOMPLETE",
       requestStatus: "CLOSED",
-      lastResponse: { action: "CLOSE", message: expect.stringMatching(new RegExp(`^The provider could not create package ${failed.packageId}: Service US01-STD does not deliver to CA`)) },
+      lastResponse: {
+        action: "CLOSE",
+        message: expect.stringMatching(
+          new RegExp(`^The provider could not create package ${failed.packageId}: Service US01-STD does not deliver to CA`),
+        ),
+      },
     });
 
     await harness.shopify.settled();
     const timeline = await harness.events(failed.id);
     expect(timeline.filter((e) => e.type === "failed")).toHaveLength(1);
-    expect(timeline.filter((e) => e.type === "handed_back").map((e) => e.message)).toEqual([expect.stringMatching(/^Handed back to Shopify: the fulfillment order is closed as incomplete/)]);
-    expect(await retryShipment(harness.db, harness.deps, DEMO_SHOP, failed.id)).toMatchObject({ outcome: "refused", message: expect.stringMatching(/^Handed back to Shopify/) });
+    expect(timeline.filter((e) => e.type === "handed_back").map((e) => e.message)).toEqual([
+      expect.stringMatching(/^Handed back to Shopify: the fulfillment order is closed as incomplete/),
+    ]);
+    expect(await retryShipment(harness.db, harness.deps, DEMO_SHOP, failed.id)).toMatchObject({
+      outcome: "refused",
+      message: expect.stringMatching(/^Handed back to Shopify/),
+    });
   }, 30_000);
 
   it("handed back on the drop-ship path: nothing to close, FAILED with the reason, and the timeline says why", async () => {
@@ -93,7 +115,9 @@ describe("a package the provider cannot create", () => {
     expect((await fulfillmentOrderNow(fo.id))?.status).toBe("OPEN");
     const timeline = await harness.events(failed.id);
     expect(timeline.filter((e) => e.type === "handed_back").map((e) => e.message)).toEqual([
-      expect.stringMatching(/^Not handed back: a drop-ship package's fulfillment order stays at your own location in Shopify, so there is nothing to close/),
+      expect.stringMatching(
+        /^Not handed back: a drop-ship package's fulfillment order stays at your own location in Shopify, so there is nothing to close/,
+      ),
     ]);
   }, 30_000);
 
@@ -115,7 +139,11 @@ describe("a package the provider cannot create", () => {
       const now = await fulfillmentOrderNow(fo.id);
       return now?.lastResponse?.action === "ACCEPT_CANCELLATION_REQUEST" ? now : undefined;
     });
-    expect(answered).toMatchObject({ status: "CLOSED", requestStatus: "CANCELLATION_ACCEPTED", lastResponse: { message: "Cancelled: the provider could not create the package, so nothing ships." } });
+    expect(answered).toMatchObject({
+      status: "CLOSED",
+      requestStatus: "CANCELLATION_ACCEPTED",
+      lastResponse: { message: "Cancelled: the provider could not create the package, so nothing ships." },
+    });
     const timeline = await harness.events(cancelled.id);
     expect(timeline.filter((e) => e.type === "cancelled")).toHaveLength(1);
     expect(timeline.some((e) => /can no longer be stopped/.test(e.message))).toBe(false);
@@ -124,7 +152,10 @@ describe("a package the provider cannot create", () => {
 
 describe("accepting a fulfillment request", () => {
   it("tells Shopify when the warehouse should ship it, from the warehouse's handling time; not for a held package", async () => {
-    await harness.setSettings((settings) => ({ ...settings, warehouses: (settings.warehouses ?? []).map((w) => ({ ...w, handlingDays: 2 })) }));
+    await harness.setSettings((settings) => ({
+      ...settings,
+      warehouses: (settings.warehouses ?? []).map((w) => ({ ...w, handlingDays: 2 })),
+    }));
     const before = new Date();
     const placed = await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 50 }]);
     const after = new Date();

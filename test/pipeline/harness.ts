@@ -143,11 +143,21 @@ export interface Harness {
   startWorker(): void;
   stopWorker(): Promise<void>;
   setSettings(change: (settings: ShopSettingsInput) => ShopSettingsInput): Promise<void>;
-  planFault(fault: { operation: string; kind: "429" | "500" | "timeout" | "drop"; count?: number; retryAfterSeconds?: number; afterProcessing?: boolean }): Promise<void>;
+  planFault(fault: {
+    operation: string;
+    kind: "429" | "500" | "timeout" | "drop";
+    count?: number;
+    retryAfterSeconds?: number;
+    afterProcessing?: boolean;
+  }): Promise<void>;
   /** Places an order from Shopify's orders/create example with these lines (app/shopify's test helper). */
   /** `fulfillAt`: a scheduled order (subscription, pre-order), its fulfillment orders SCHEDULED until then. */
   /** `hold` keeps the order's webhooks back at the emulator (released only by POST /__emulator/delivery/release). */
-  placeOrder(lines: OrderLineSpec[], overrides?: Record<string, unknown>, mode?: { duplicate?: boolean; hold?: boolean; fulfillAt?: Date }): Promise<PlacedOrder>;
+  placeOrder(
+    lines: OrderLineSpec[],
+    overrides?: Record<string, unknown>,
+    mode?: { duplicate?: boolean; hold?: boolean; fulfillAt?: Date },
+  ): Promise<PlacedOrder>;
   /** A GraphQL call as the merchant's admin makes it (holds, edits, splits, payment); throws on errors or userErrors. */
   merchant(query: string, variables?: Record<string, unknown>): Promise<unknown>;
   shipmentsOf(orderId: string): Promise<Shipment[]>;
@@ -173,7 +183,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         const local = await startIntake(db);
         return { ...local, close: () => new Promise<void>((done) => local.server.close(() => done())) };
       })();
-  const sandbox = await startSandbox({ port: 0, seed: 7, createDelayMs: options.createDelayMs ?? 100, trackingStepMs: options.trackingStepMs ?? 150 });
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: 7,
+    createDelayMs: options.createDelayMs ?? 100,
+    trackingStepMs: options.trackingStepMs ?? 150,
+  });
   const shopify = await startShopifyEmulator({
     apiSecret: API_SECRET,
     appUrl: intake.url,
@@ -200,16 +215,32 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await saveShopSettings(db, DEMO_SHOP, {
     mode: "sandbox",
     providerBaseUrl: sandbox.url,
-    warehouses: [{ warehouseId: "US01", shopifyLocationId: warehouseLocation, services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD" } } }],
-    dropShip: { handlingLocation: HANDLING_LOCATION, merchantLocationIds: [studio.id], services: { defaultService: "DE01-EXP", byCountry: { US: "US01-EXP" } } },
+    warehouses: [
+      {
+        warehouseId: "US01",
+        shopifyLocationId: warehouseLocation,
+        services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD" } },
+      },
+    ],
+    dropShip: {
+      handlingLocation: HANDLING_LOCATION,
+      merchantLocationIds: [studio.id],
+      services: { defaultService: "DE01-EXP", byCountry: { US: "US01-EXP" } },
+    },
     customs: { declareNameEn: "Home goods" },
     notifyCustomer: true,
     pushPolicy: "autoPush",
   });
 
-  const { deps, port, providerCalls } = testPipelineDeps(db, { sandboxUrl: sandbox.url, graphqlUrl: shopify.graphqlUrl(DEMO_SHOP), policy: options.policy });
+  const { deps, port, providerCalls } = testPipelineDeps(db, {
+    sandboxUrl: sandbox.url,
+    graphqlUrl: shopify.graphqlUrl(DEMO_SHOP),
+    policy: options.policy,
+  });
   const handlers = pipelineHandlers(async () => deps);
-  const echo = process.env.PIPELINE_TEST_LOG ? (line: LoggedLine) => console.info(new Date().toISOString(), line.message, JSON.stringify(line.fields)) : undefined;
+  const echo = process.env.PIPELINE_TEST_LOG
+    ? (line: LoggedLine) => console.info(new Date().toISOString(), line.message, JSON.stringify(line.fields))
+    : undefined;
   const { logger, lines } = recordingJobLogger(echo);
   // On PostgreSQL the job engine's worker, which starts asynchronously (start-worker.server.ts).
   let worker: Promise<Worker> | undefined;
@@ -252,7 +283,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await saveShopSettings(db, DEMO_SHOP, change(await getShopSettings(db, DEMO_SHOP)));
     },
     async planFault(fault) {
-      const response = await fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
+      const response = await fetch(`${sandbox.url}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(fault),
+      });
       if (!response.ok) throw new Error(`planning a fault failed: ${response.status} ${await response.text()}`);
     },
     async placeOrder(lines, overrides = {}, mode = {}) {
@@ -275,7 +310,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const response = await admin.graphql(query, { variables });
       const body = (await response.json()) as { data?: Record<string, { userErrors?: unknown[] } | null>; errors?: unknown[] };
       const userErrors = Object.values(body.data ?? {}).flatMap((field) => field?.userErrors ?? []);
-      if (body.errors || userErrors.length > 0) throw new Error(`the merchant's ${query.slice(0, 60)}… failed: ${JSON.stringify(body.errors ?? userErrors)}`);
+      if (body.errors || userErrors.length > 0)
+        throw new Error(`the merchant's ${query.slice(0, 60)}… failed: ${JSON.stringify(body.errors ?? userErrors)}`);
       return body.data;
     },
     shipmentsOf: (orderId) => db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
@@ -290,16 +326,28 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         const shipments = await db.shipment.findMany({ where: { shop: DEMO_SHOP, orderId }, include: { events: true } });
         const jobs = await db.job.findMany({ where: { status: { in: ["PENDING", "RUNNING", "DEAD"] } } });
         throw new Error(
-          `${String(error)}\nshipments: ${JSON.stringify(shipments.map((s) => ({ state: s.state, err: s.lastErrorText, events: s.events.map((e) => e.message) })), null, 1)}\n` +
+          `${String(error)}\nshipments: ${JSON.stringify(
+            shipments.map((s) => ({ state: s.state, err: s.lastErrorText, events: s.events.map((e) => e.message) })),
+            null,
+            1,
+          )}\n` +
             `jobs: ${JSON.stringify(jobs.map((j) => ({ kind: j.kind, status: j.status, lastError: j.lastError, runAt: j.runAt })))}\n` +
-            `log: ${lines.filter((l) => l.level !== "info").slice(-10).map((l) => `${l.message} ${JSON.stringify(l.fields)}`).join("\n")}`,
+            `log: ${lines
+              .filter((l) => l.level !== "info")
+              .slice(-10)
+              .map((l) => `${l.message} ${JSON.stringify(l.fields)}`)
+              .join("\n")}`,
         );
       }),
     async events(shipmentId) {
       // As the shipment page orders them: events of one millisecond by their (counter-ordered) ids;
       // PostgreSQL, unlike SQLite, returns ties in no particular order.
       const rows = await db.shipmentEvent.findMany({ where: { shipmentId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-      return rows.map((row) => ({ type: row.type, message: row.message, data: row.data === null ? null : z.unknown().parse(JSON.parse(row.data)) }));
+      return rows.map((row) => ({
+        type: row.type,
+        message: row.message,
+        data: row.data === null ? null : z.unknown().parse(JSON.parse(row.data)),
+      }));
     },
     async close() {
       await harness.stopWorker();

@@ -37,11 +37,19 @@ async function slowShopify(upstream: string): Promise<string> {
       const body = Buffer.concat(chunks).toString("utf8");
       const sent = JSON.parse(body) as { query: string; variables?: Record<string, unknown> };
       if (/mutation AcceptFulfillmentRequests/.test(sent.query)) {
-        for (const [name, value] of Object.entries(sent.variables ?? {})) if (/^id\d+$/.test(name)) accepts.set(String(value), (accepts.get(String(value)) ?? 0) + 1);
+        for (const [name, value] of Object.entries(sent.variables ?? {}))
+          if (/^id\d+$/.test(name)) accepts.set(String(value), (accepts.get(String(value)) ?? 0) + 1);
       }
       void (async () => {
         await sleep(SHOPIFY_ANSWER_DELAY_MS);
-        const answer = await fetch(upstream, { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": String(request.headers["x-shopify-access-token"] ?? "") }, body });
+        const answer = await fetch(upstream, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "X-Shopify-Access-Token": String(request.headers["x-shopify-access-token"] ?? ""),
+          },
+          body,
+        });
         response.writeHead(answer.status, { "Content-Type": "application/json" });
         response.end(await answer.text());
       })().catch(() => {
@@ -55,7 +63,12 @@ async function slowShopify(upstream: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  harness = await startHarness({ createDelayMs: 0, trackingStepMs: 20, worker: false, shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 } });
+  harness = await startHarness({
+    createDelayMs: 0,
+    trackingStepMs: 20,
+    worker: false,
+    shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 },
+  });
 }, 30_000);
 
 // Longer than the default 10 s: on PostgreSQL, under CI's load, closing the harness once took longer.
@@ -67,7 +80,10 @@ afterAll(async () => {
 
 describe("fetch runs of one shop, two workers, a slow Shopify, wake-ups all the time", () => {
   it("accept each fulfillment request exactly once", async () => {
-    const { deps } = testPipelineDeps(harness.db, { sandboxUrl: harness.sandbox.url, graphqlUrl: await slowShopify(harness.shopify.graphqlUrl(DEMO_SHOP)) });
+    const { deps } = testPipelineDeps(harness.db, {
+      sandboxUrl: harness.sandbox.url,
+      graphqlUrl: await slowShopify(harness.shopify.graphqlUrl(DEMO_SHOP)),
+    });
     const workers: Worker[] = ["first", "second"].map((name) =>
       startWorker({
         db: harness.db,
@@ -87,9 +103,18 @@ describe("fetch runs of one shop, two workers, a slow Shopify, wake-ups all the 
     let waking = true;
     const wakeLoop = async (loop: number) => {
       for (let n = 0; waking; n++) {
-        const running = await harness.db.job.findFirst({ where: { kind: "plan.requests", status: "RUNNING" }, orderBy: { updatedAt: "asc" } });
+        const running = await harness.db.job.findFirst({
+          where: { kind: "plan.requests", status: "RUNNING" },
+          orderBy: { updatedAt: "asc" },
+        });
         // Claimed at updatedAt: a trigger that took `now` a second before that.
-        if (running) await enqueueCoalesced(harness.db, jobPayloadSchemas, { kind: "plan.requests", payload: {}, shop: DEMO_SHOP, triggerId: `wake-${loop}-${n}` }, new Date(running.updatedAt.getTime() - 1_000));
+        if (running)
+          await enqueueCoalesced(
+            harness.db,
+            jobPayloadSchemas,
+            { kind: "plan.requests", payload: {}, shop: DEMO_SHOP, triggerId: `wake-${loop}-${n}` },
+            new Date(running.updatedAt.getTime() - 1_000),
+          );
         await sleep(10);
       }
     };
@@ -104,11 +129,14 @@ describe("fetch runs of one shop, two workers, a slow Shopify, wake-ups all the 
       }
       const ids = placed.flatMap((order) => order.fulfillmentOrders.map((fo) => fo.id));
       expect(ids).toHaveLength(ORDERS);
-      await waitFor(async () => ((await harness.db.shipment.count({ where: { fulfillmentOrderId: { in: ids } } })) === ORDERS ? true : undefined), {
-        timeoutMs: 40_000,
-        intervalMs: 50,
-        what: `all ${ORDERS} requests accepted and recorded`,
-      });
+      await waitFor(
+        async () => ((await harness.db.shipment.count({ where: { fulfillmentOrderId: { in: ids } } })) === ORDERS ? true : undefined),
+        {
+          timeoutMs: 40_000,
+          intervalMs: 50,
+          what: `all ${ORDERS} requests accepted and recorded`,
+        },
+      );
       // A little longer, for a second run that would answer the same requests again.
       await sleep(1_000);
       expect([...accepts.keys()].sort()).toEqual([...ids].sort());

@@ -33,7 +33,13 @@ describe("an order at the provider's warehouse", () => {
     if (!fo) throw new Error("the order was not routed to the warehouse");
 
     const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
-    expect(delivered).toMatchObject({ kind: "OUTBOUND", warehouseCode: "US01", serviceCode: "US01-STD", isFinalTracking: true, attempts: 1 });
+    expect(delivered).toMatchObject({
+      kind: "OUTBOUND",
+      warehouseCode: "US01",
+      serviceCode: "US01-STD",
+      isFinalTracking: true,
+      attempts: 1,
+    });
     expect(delivered.trackingNumber).toMatch(/^9400/);
     expect(delivered.trackingCarrier).toBe("USPS");
     // The shipping costs the provider reported with Created, stored on the shipment (summed on Home).
@@ -44,11 +50,16 @@ describe("an order at the provider's warehouse", () => {
 
     const state = await emulatorState(harness.shopify);
     const accepted = state.fulfillmentOrders.find((f) => f.id === numericId(fo.id));
-    expect(accepted?.lastResponse).toMatchObject({ action: "ACCEPT_FULFILLMENT_REQUEST", message: expect.stringContaining("goes to warehouse US01") });
+    expect(accepted?.lastResponse).toMatchObject({
+      action: "ACCEPT_FULFILLMENT_REQUEST",
+      message: expect.stringContaining("goes to warehouse US01"),
+    });
     const fulfilments = await fulfilmentsOf(fo.id);
     expect(fulfilments).toHaveLength(1);
     expect(fulfilments[0]).toMatchObject({ status: "SUCCESS", notifyCustomer: [true] });
-    expect(fulfilments[0]?.trackingInfo).toEqual([{ number: delivered.trackingNumber, company: "USPS", url: expect.stringContaining("usps.com") }]);
+    expect(fulfilments[0]?.trackingInfo).toEqual([
+      { number: delivered.trackingNumber, company: "USPS", url: expect.stringContaining("usps.com") },
+    ]);
     expect(fulfilments[0]?.lineItems.map((l) => l.quantity).sort()).toEqual([1, 2]);
 
     const events = state.fulfillmentEvents.filter((e) => e.fulfillmentId === fulfilments[0]?.id).map((e) => e.status);
@@ -60,7 +71,11 @@ describe("an order at the provider's warehouse", () => {
     expect(timeline.filter((e) => e.type === "tracking_event")).toHaveLength(6);
     // What was sent and received, without the recipient's address or any token.
     const sent = timeline.find((e) => e.type === "sent");
-    expect(sent?.data).toMatchObject({ operation: "createOutboundBatch", sent: { origin: "US01", destinationCountry: "US" }, received: { success: true } });
+    expect(sent?.data).toMatchObject({
+      operation: "createOutboundBatch",
+      sent: { origin: "US01", destinationCountry: "US" },
+      received: { success: true },
+    });
     expect(JSON.stringify(timeline)).not.toMatch(/Shipping Street|Steve|Bearer|pipeline-test/);
   }, 30_000);
 
@@ -70,8 +85,14 @@ describe("an order at the provider's warehouse", () => {
     if (!fo) throw new Error("the order was not routed to the warehouse");
     // Two more rounds of the request's webhook and callback (Shopify retries and duplicates).
     for (let round = 0; round < 2; round++) {
-      harness.shopify.publish("demo-shop.myshopify.com", "fulfillment_orders/fulfillment_request_submitted", undefined, { duplicate: true });
-      harness.shopify.webhooks.notifyFulfillmentService("demo-shop.myshopify.com", `${harness.intakeUrl}/fulfillment-service`, "FULFILLMENT_REQUEST");
+      harness.shopify.publish("demo-shop.myshopify.com", "fulfillment_orders/fulfillment_request_submitted", undefined, {
+        duplicate: true,
+      });
+      harness.shopify.webhooks.notifyFulfillmentService(
+        "demo-shop.myshopify.com",
+        `${harness.intakeUrl}/fulfillment-service`,
+        "FULFILLMENT_REQUEST",
+      );
     }
     const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
     await harness.shopify.settled();
@@ -117,13 +138,17 @@ describe("an order at the provider's warehouse", () => {
       const answered = snapshot.fulfillmentOrders.find((f) => f.id === numericId(fo?.id ?? ""));
       return answered?.lastResponse ? answered : undefined;
     });
-    expect(state.lastResponse).toMatchObject({ action: "ACCEPT_FULFILLMENT_REQUEST", message: expect.stringContaining("Held until fixed") });
+    expect(state.lastResponse).toMatchObject({
+      action: "ACCEPT_FULFILLMENT_REQUEST",
+      message: expect.stringContaining("Held until fixed"),
+    });
     expect(harness.sandbox.state().outbounds.has(held.packageId)).toBe(false);
     // The timeline names the field, not the customer's street.
     const timeline = await harness.events(held.id);
     expect(timeline.map((e) => e.message).join(" ")).not.toContain("Very long street");
     // It has no request yet, and the merchant still finds it on the Shipments page by SKU or recipient.
-    const found = async (q: string) => (await listShipments(harness.db, DEMO_SHOP, { filter: "attention", page: 1, q })).rows.map((row) => row.id);
+    const found = async (q: string) =>
+      (await listShipments(harness.db, DEMO_SHOP, { filter: "attention", page: 1, q })).rows.map((row) => row.id);
     for (const q of ["socks-wool-3p-gry", "SOCKS-WOOL", "steve shipper", "Shipper"]) expect(await found(q), q).toContain(held.id);
     expect(await found("CANDLE-SOY")).not.toContain(held.id);
   }, 30_000);

@@ -81,7 +81,13 @@ describe("orders/updated after the merchant edits the shipping address", () => {
       },
       { timeoutMs: 20_000, intervalMs: 25, what: `the shipment of ${placed.order.name} fulfilled` },
     );
-    expect(fulfilled).toMatchObject({ id: held.id, packageId: held.packageId, warehouseCode: "US01", serviceCode: "US01-STD", holdReasons: null });
+    expect(fulfilled).toMatchObject({
+      id: held.id,
+      packageId: held.packageId,
+      warehouseCode: "US01",
+      serviceCode: "US01-STD",
+      holdReasons: null,
+    });
     expect(fulfilled.requestSent).toContain("1200 Harbour Road");
     expect(harness.sandbox.state().outbounds.has(held.packageId)).toBe(true);
 
@@ -110,7 +116,10 @@ describe("orders/updated after the merchant edits the shipping address", () => {
     expect(still?.holdReasons).not.toContain("ShipToAddress.Street1");
     expect(harness.sandbox.state().outbounds.has(held.packageId)).toBe(false);
     const timeline = await harness.events(held.id);
-    expect(timeline.at(-1)).toMatchObject({ type: "held", message: expect.stringMatching(/^The order was updated in Shopify; still held/) });
+    expect(timeline.at(-1)).toMatchObject({
+      type: "held",
+      message: expect.stringMatching(/^The order was updated in Shopify; still held/),
+    });
   }, 30_000);
 
   it("changes nothing for a shipment that is not held", async () => {

@@ -38,7 +38,10 @@ const toronto = {
 
 const withCanadaService = (service: string) => (settings: Parameters<Parameters<Harness["setSettings"]>[0]>[0]) => ({
   ...settings,
-  warehouses: (settings.warehouses ?? []).map((w) => ({ ...w, services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD", CA: service } } })),
+  warehouses: (settings.warehouses ?? []).map((w) => ({
+    ...w,
+    services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD", CA: service } },
+  })),
 });
 
 describe("a package the provider cannot create", () => {
@@ -64,7 +67,9 @@ describe("a package the provider cannot create", () => {
     expect(harness.sandbox.state().outbounds.get(delivered.packageId)).toMatchObject({ serviceCode: "US01-EXP", retryCount: 1 });
 
     const fo = placed.fulfillmentOrders[0];
-    const fulfilments = (await emulatorState(harness.shopify)).fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(fo?.id ?? "")));
+    const fulfilments = (await emulatorState(harness.shopify)).fulfillments.filter((f) =>
+      f.fulfillmentOrderIds.includes(numericId(fo?.id ?? "")),
+    );
     expect(fulfilments).toHaveLength(1);
     expect(fulfilments[0]?.trackingInfo[0]?.number).toBe(delivered.trackingNumber);
 

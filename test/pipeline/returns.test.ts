@@ -23,7 +23,14 @@ afterAll(async () => {
 const FULFILMENT_LINES = `query ($id: ID!) { order(id: $id) { fulfillments(first: 5) { location { id } fulfillmentLineItems(first: 10) { nodes { id quantity lineItem { sku } } } } } }`;
 const Fulfilments = z.object({
   order: z.object({
-    fulfillments: z.array(z.object({ location: z.object({ id: z.string() }).nullable(), fulfillmentLineItems: z.object({ nodes: z.array(z.object({ id: z.string(), quantity: z.number(), lineItem: z.object({ sku: z.string().nullable() }) })) }) })),
+    fulfillments: z.array(
+      z.object({
+        location: z.object({ id: z.string() }).nullable(),
+        fulfillmentLineItems: z.object({
+          nodes: z.array(z.object({ id: z.string(), quantity: z.number(), lineItem: z.object({ sku: z.string().nullable() }) })),
+        }),
+      }),
+    ),
   }),
 });
 const CREATE = `mutation ($input: ReturnInput!) { returnCreate(returnInput: $input) { return { id name } userErrors { field message } } }`;
@@ -32,12 +39,32 @@ const DISPOSITIONS = `query ($id: ID!) { return(id: $id) { reverseFulfillmentOrd
 const Dispositions = z.object({
   return: z.object({
     reverseFulfillmentOrders: z.object({
-      nodes: z.array(z.object({ status: z.string(), lineItems: z.object({ nodes: z.array(z.object({ totalQuantity: z.number(), dispositions: z.array(z.object({ type: z.string(), quantity: z.number(), location: z.object({ id: z.string() }).nullable() })) })) }) })),
+      nodes: z.array(
+        z.object({
+          status: z.string(),
+          lineItems: z.object({
+            nodes: z.array(
+              z.object({
+                totalQuantity: z.number(),
+                dispositions: z.array(
+                  z.object({ type: z.string(), quantity: z.number(), location: z.object({ id: z.string() }).nullable() }),
+                ),
+              }),
+            ),
+          }),
+        }),
+      ),
     }),
   }),
 });
 const LEVEL = `query ($id: ID!) { location(id: $id) { inventoryLevels(first: 50) { nodes { item { sku } quantities(names: ["on_hand"]) { quantity } } } } }`;
-const Levels = z.object({ location: z.object({ inventoryLevels: z.object({ nodes: z.array(z.object({ item: z.object({ sku: z.string().nullable() }), quantities: z.array(z.object({ quantity: z.number() })) })) }) }) });
+const Levels = z.object({
+  location: z.object({
+    inventoryLevels: z.object({
+      nodes: z.array(z.object({ item: z.object({ sku: z.string().nullable() }), quantities: z.array(z.object({ quantity: z.number() })) })),
+    }),
+  }),
+});
 
 async function onHandAt(location: string, sku: string): Promise<number> {
   const levels = Levels.parse(await harness.merchant(LEVEL, { id: location }));
@@ -51,7 +78,11 @@ async function fulfilmentLines(orderId: string) {
 }
 
 async function setDuplicates(duplicate: boolean): Promise<void> {
-  await fetch(`${harness.shopify.url}/__emulator/delivery`, { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP }, body: JSON.stringify({ duplicate }) });
+  await fetch(`${harness.shopify.url}/__emulator/delivery`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
+    body: JSON.stringify({ duplicate }),
+  });
 }
 
 function waitForReturn(returnId: string, state: CustomerReturn["state"]): Promise<CustomerReturn> {
@@ -76,12 +107,22 @@ describe("a return of units a warehouse shipped", () => {
     await harness.waitForShipment(placed.orderId, "FULFILLED", 20_000);
     const [line] = await fulfilmentLines(placed.orderId);
     expect(line).toMatchObject({ quantity: 2, locationId: harness.warehouseLocation, lineItem: { sku: "MUG-CER-350-WHT" } });
-    const providerStockBefore = harness.sandbox.state().stock.filter((lot) => lot.warehouseId === "US01" && lot.sku === "MUG-CER-350-WHT").reduce((sum, lot) => sum + lot.quantity, 0);
+    const providerStockBefore = harness.sandbox
+      .state()
+      .stock.filter((lot) => lot.warehouseId === "US01" && lot.sku === "MUG-CER-350-WHT")
+      .reduce((sum, lot) => sum + lot.quantity, 0);
 
     await setDuplicates(true);
     let ret: { id: string; name: string };
     try {
-      ret = Created.parse(await harness.merchant(CREATE, { input: { orderId: placed.orderId, returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 2, returnReasonNote: "Chipped" }] } })).returnCreate.return;
+      ret = Created.parse(
+        await harness.merchant(CREATE, {
+          input: {
+            orderId: placed.orderId,
+            returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 2, returnReasonNote: "Chipped" }],
+          },
+        }),
+      ).returnCreate.return;
       await harness.shopify.settled();
     } finally {
       await setDuplicates(false);
@@ -89,7 +130,14 @@ describe("a return of units a warehouse shipped", () => {
     expect(harness.received.filter((topic) => topic === "returns/approve")).toHaveLength(2);
 
     const sent = await waitForReturn(ret.id, "SENT");
-    expect(sent).toMatchObject({ returnName: ret.name, orderName: placed.order.name, warehouseCode: "US01", locationId: harness.warehouseLocation, units: 2, serviceCode: "US01-STD" });
+    expect(sent).toMatchObject({
+      returnName: ret.name,
+      orderName: placed.order.name,
+      warehouseCode: "US01",
+      locationId: harness.warehouseLocation,
+      units: 2,
+      serviceCode: "US01-STD",
+    });
     expect(sent.trackingNumber).toBeTruthy();
     const atProvider = harness.sandbox.state().returns.get(sent.packageId);
     expect(atProvider).toMatchObject({ warehouseId: "US01", serviceCode: "US01-STD", skus: [{ sku: "MUG-CER-350-WHT", quantity: 2 }] });
@@ -100,10 +148,20 @@ describe("a return of units a warehouse shipped", () => {
 
     // Shopify: the reverse fulfillment order's two units restocked at the warehouse's location, once.
     const disposed = Dispositions.parse(await harness.merchant(DISPOSITIONS, { id: ret.id })).return.reverseFulfillmentOrders.nodes;
-    expect(disposed).toEqual([{ status: "CLOSED", lineItems: { nodes: [{ totalQuantity: 2, dispositions: [{ type: "RESTOCKED", quantity: 2, location: { id: harness.warehouseLocation } }] }] } }]);
+    expect(disposed).toEqual([
+      {
+        status: "CLOSED",
+        lineItems: {
+          nodes: [{ totalQuantity: 2, dispositions: [{ type: "RESTOCKED", quantity: 2, location: { id: harness.warehouseLocation } }] }],
+        },
+      },
+    ]);
     expect(await onHandAt(harness.warehouseLocation, "MUG-CER-350-WHT")).toBe(onHandBefore + 2);
     // The provider received them too (its stock is what the stock sync writes).
-    const providerStockAfter = harness.sandbox.state().stock.filter((lot) => lot.warehouseId === "US01" && lot.sku === "MUG-CER-350-WHT").reduce((sum, lot) => sum + lot.quantity, 0);
+    const providerStockAfter = harness.sandbox
+      .state()
+      .stock.filter((lot) => lot.warehouseId === "US01" && lot.sku === "MUG-CER-350-WHT")
+      .reduce((sum, lot) => sum + lot.quantity, 0);
     expect(providerStockAfter).toBe(providerStockBefore + 2);
 
     // Exactly once: one row, one provider return order, one job for the return; the stock sync queued.
@@ -123,12 +181,20 @@ describe("a return of units a warehouse shipped", () => {
     expect(line?.locationId).toBe(harness.studioLocation);
     const calls = harness.providerCalls.createReturn ?? 0;
 
-    const ret = Created.parse(await harness.merchant(CREATE, { input: { orderId: placed.orderId, returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 1 }] } })).returnCreate.return;
-    await waitFor(async () => (await harness.db.job.findFirst({ where: { kind: "returns.open", status: "DONE", payload: { contains: ret.id } } })) ?? undefined, {
-      timeoutMs: 10_000,
-      intervalMs: 25,
-      what: "the return's job done",
-    });
+    const ret = Created.parse(
+      await harness.merchant(CREATE, {
+        input: { orderId: placed.orderId, returnLineItems: [{ fulfillmentLineItemId: line?.id, quantity: 1 }] },
+      }),
+    ).returnCreate.return;
+    await waitFor(
+      async () =>
+        (await harness.db.job.findFirst({ where: { kind: "returns.open", status: "DONE", payload: { contains: ret.id } } })) ?? undefined,
+      {
+        timeoutMs: 10_000,
+        intervalMs: 25,
+        what: "the return's job done",
+      },
+    );
     expect(await harness.db.customerReturn.count({ where: { returnId: ret.id } })).toBe(0);
     expect(harness.providerCalls.createReturn ?? 0).toBe(calls);
   }, 30_000);

@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 async function setAccess(access: "ok" | "revoked" | "frozen" | "locked"): Promise<void> {
-  const response = await fetch(`${harness.shopify.url}/__emulator/shops/${DEMO_SHOP}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ access }) });
+  const response = await fetch(`${harness.shopify.url}/__emulator/shops/${DEMO_SHOP}`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ access }),
+  });
   if (!response.ok) throw new Error(`the emulator refused access ${access}: ${response.status}`);
 }
 
@@ -30,35 +34,45 @@ describe("a store Shopify refuses as a whole", () => {
     ["locked", "LOCKED", /locked the store \(423\)/],
     ["frozen", "FROZEN", /frozen \(402/],
     ["revoked", "REVOKED", /access token \(401\)/],
-  ] as const)("%s: the shop is marked, its jobs wait without dying, and once Shopify answers the order ships once", async (access, unavailable, words) => {
-    await setAccess(access);
-    let placed;
-    try {
-      placed = await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }]);
-      const marked = await waitFor(async () => (await shopifyAccessOf(harness.db, DEMO_SHOP)) ?? undefined, { timeoutMs: 15_000, intervalMs: 50, what: "the shop marked as refused" });
-      expect(marked.unavailable).toBe(unavailable);
-      // Well past several checks (300 ms apart here): the work waits, nothing dies, nothing is sent.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      // A paused job is run again at each check to ask Shopify, so at a given instant it may be under
-      // way (on PostgreSQL's engine, woken for each check); waiting is what it does between checks.
-      const waiting = await waitFor(
-        async () => {
-          const paused = await harness.db.job.findMany({ where: { shop: DEMO_SHOP, status: "PENDING", lastError: { contains: "Paused: " } } });
-          return paused.length > 0 ? paused : undefined;
-        },
-        { timeoutMs: 5_000, intervalMs: 20, what: "the shop's jobs waiting, paused" },
-      );
-      expect(waiting.map((job) => job.lastError).join("\n")).toMatch(words);
-      expect(await harness.db.job.count({ where: { shop: DEMO_SHOP, status: "DEAD" } })).toBe(0);
-      expect((await harness.shipmentsOf(placed.orderId)).filter((s) => s.submittedAt !== null)).toEqual([]);
-    } finally {
-      await setAccess("ok");
-    }
+  ] as const)(
+    "%s: the shop is marked, its jobs wait without dying, and once Shopify answers the order ships once",
+    async (access, unavailable, words) => {
+      await setAccess(access);
+      let placed;
+      try {
+        placed = await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }]);
+        const marked = await waitFor(async () => (await shopifyAccessOf(harness.db, DEMO_SHOP)) ?? undefined, {
+          timeoutMs: 15_000,
+          intervalMs: 50,
+          what: "the shop marked as refused",
+        });
+        expect(marked.unavailable).toBe(unavailable);
+        // Well past several checks (300 ms apart here): the work waits, nothing dies, nothing is sent.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        // A paused job is run again at each check to ask Shopify, so at a given instant it may be under
+        // way (on PostgreSQL's engine, woken for each check); waiting is what it does between checks.
+        const waiting = await waitFor(
+          async () => {
+            const paused = await harness.db.job.findMany({
+              where: { shop: DEMO_SHOP, status: "PENDING", lastError: { contains: "Paused: " } },
+            });
+            return paused.length > 0 ? paused : undefined;
+          },
+          { timeoutMs: 5_000, intervalMs: 20, what: "the shop's jobs waiting, paused" },
+        );
+        expect(waiting.map((job) => job.lastError).join("\n")).toMatch(words);
+        expect(await harness.db.job.count({ where: { shop: DEMO_SHOP, status: "DEAD" } })).toBe(0);
+        expect((await harness.shipmentsOf(placed.orderId)).filter((s) => s.submittedAt !== null)).toEqual([]);
+      } finally {
+        await setAccess("ok");
+      }
 
-    const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
-    expect(await shopifyAccessOf(harness.db, DEMO_SHOP)).toBeNull();
-    expect(delivered.attempts).toBe(1);
-    const state = await emulatorState(harness.shopify);
-    expect(state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(delivered.fulfillmentOrderId)))).toHaveLength(1);
-  }, 60_000);
+      const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
+      expect(await shopifyAccessOf(harness.db, DEMO_SHOP)).toBeNull();
+      expect(delivered.attempts).toBe(1);
+      const state = await emulatorState(harness.shopify);
+      expect(state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(delivered.fulfillmentOrderId)))).toHaveLength(1);
+    },
+    60_000,
+  );
 });

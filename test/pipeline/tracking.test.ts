@@ -39,7 +39,9 @@ describe("a non-final tracking number", () => {
     const fo = placed.fulfillmentOrders[0];
     const fulfilments = state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(fo?.id ?? "")));
     expect(fulfilments).toHaveLength(1);
-    expect(fulfilments[0]?.trackingInfo).toEqual([{ number: delivered.trackingNumber, company: "USPS", url: expect.stringContaining("usps.com") }]);
+    expect(fulfilments[0]?.trackingInfo).toEqual([
+      { number: delivered.trackingNumber, company: "USPS", url: expect.stringContaining("usps.com") },
+    ]);
 
     const events = state.fulfillmentEvents.filter((e) => e.fulfillmentId === fulfilments[0]?.id).map((e) => e.status);
     expect(events).toEqual(["CONFIRMED", "CARRIER_PICKED_UP", "IN_TRANSIT", "IN_TRANSIT", "IN_TRANSIT", "DELIVERED"]);

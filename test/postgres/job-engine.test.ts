@@ -30,7 +30,10 @@ interface EngineJob {
 
 /** The engine's record of a job's wake-up: graphile-worker's public view, by the job's id. */
 async function engineJobsOf(database: Database, jobId: string): Promise<EngineJob[]> {
-  return database.$queryRawUnsafe(`SELECT key, run_at, attempts, max_attempts, locked_by, last_error FROM ${ENGINE_SCHEMA}.jobs WHERE key = $1`, jobId);
+  return database.$queryRawUnsafe(
+    `SELECT key, run_at, attempts, max_attempts, locked_by, last_error FROM ${ENGINE_SCHEMA}.jobs WHERE key = $1`,
+    jobId,
+  );
 }
 
 let worker: Worker | undefined;
@@ -52,7 +55,15 @@ const handler: NoopHandler = async (payload, ctx) => {
 };
 
 async function startEngine(options: { leaseMs?: number; stopTimeoutMs?: number } = {}): Promise<Worker> {
-  worker = await startEngineWorker({ db, connectionString: url, kinds: testKinds, handlers: { noop: handler }, pollIntervalMs: 100, logger: recordingJobLogger().logger, ...options });
+  worker = await startEngineWorker({
+    db,
+    connectionString: url,
+    kinds: testKinds,
+    handlers: { noop: handler },
+    pollIntervalMs: 100,
+    logger: recordingJobLogger().logger,
+    ...options,
+  });
   return worker;
 }
 
@@ -96,7 +107,10 @@ describe("queueing", () => {
 
   it("wakes the job the intake queues in its one short transaction", async () => {
     const { jobId } = await writeAtOnce(db, () =>
-      queueAtOnce({ coalesced: { kind: "plan.requests", payload: {}, shop: "engine-intake.myshopify.com", triggerId: "callback" } }, new Date()),
+      queueAtOnce(
+        { coalesced: { kind: "plan.requests", payload: {}, shop: "engine-intake.myshopify.com", triggerId: "callback" } },
+        new Date(),
+      ),
     );
     expect(await engineJobsOf(db, jobId)).toHaveLength(1);
   });
@@ -149,7 +163,8 @@ describe("running", () => {
   it("runs a postponed job again at the time it asked for, without counting an attempt", async () => {
     await startEngine();
     behaviour = (note, _attempt, jobId) => {
-      if (note === "later" && runs.filter((run) => run.startsWith(jobId)).length === 1) throw new RetryLater(new Date(Date.now() + 300), "waiting its turn");
+      if (note === "later" && runs.filter((run) => run.startsWith(jobId)).length === 1)
+        throw new RetryLater(new Date(Date.now() + 300), "waiting its turn");
     };
     const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "later" } });
     await waitFor(async () => (await jobOf(jobId)).status === "DONE", { timeoutMs: 10_000, what: "the postponed job" });
@@ -173,8 +188,14 @@ describe("running", () => {
   it("runs within a lease the job of a worker that vanished, where the engine alone waits four hours", async () => {
     const { jobId } = await enqueue(db, { kind: "noop", payload: {} });
     // A worker took the job and died: the engine's wake-up locked by it, the job RUNNING under a lease that ran out.
-    await db.$executeRawUnsafe(`UPDATE ${ENGINE_SCHEMA}._private_jobs SET locked_at = now(), locked_by = 'worker-vanished', attempts = 1 WHERE key = $1`, jobId);
-    await db.job.update({ where: { id: jobId }, data: { status: "RUNNING", attempts: 1, leaseOwner: "vanished/1", leaseExpiresAt: new Date(Date.now() - 1_000) } });
+    await db.$executeRawUnsafe(
+      `UPDATE ${ENGINE_SCHEMA}._private_jobs SET locked_at = now(), locked_by = 'worker-vanished', attempts = 1 WHERE key = $1`,
+      jobId,
+    );
+    await db.job.update({
+      where: { id: jobId },
+      data: { status: "RUNNING", attempts: 1, leaseOwner: "vanished/1", leaseExpiresAt: new Date(Date.now() - 1_000) },
+    });
     await startEngine({ leaseMs: 3_000 });
     const done = await waitFor(
       async () => {
@@ -210,14 +231,19 @@ describe("stopping", () => {
     await db.job.update({ where: { id: jobId }, data: { payload: JSON.stringify({ note: "now quick" }) } });
     worker = undefined;
     await startEngine();
-    await waitFor(async () => (await jobOf(jobId)).status === "DONE", { what: "another worker to run the released job", timeoutMs: 10_000 });
+    await waitFor(async () => (await jobOf(jobId)).status === "DONE", {
+      what: "another worker to run the released job",
+      timeoutMs: 10_000,
+    });
   });
 });
 
 describe("connections cut", () => {
   /** What a failover, or a database dropped under the app, does to every connection but this one. */
   const cutConnections = () =>
-    db.$queryRawUnsafe(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+    db.$queryRawUnsafe(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
 
   it("while it runs: the worker lives on and runs the next job", async () => {
     await startEngine();
@@ -248,7 +274,9 @@ describe("connections cut", () => {
 describe("housekeeping", () => {
   it("removes the wake-ups of jobs no worker will run, and the runs the engine gave up on", async () => {
     // A job of a kind no worker of this version knows, given up on its row by the housekeeping.
-    const retired = await db.job.create({ data: { id: "retired-kind-job", kind: "retired.kind", payload: "{}", maxAttempts: 3, runAt: new Date() } });
+    const retired = await db.job.create({
+      data: { id: "retired-kind-job", kind: "retired.kind", payload: "{}", maxAttempts: 3, runAt: new Date() },
+    });
     await wakeJobs(db, [retired.id]);
     expect(await engineJobsOf(db, retired.id)).toHaveLength(1);
     await db.job.update({ where: { id: retired.id }, data: { status: "DEAD", lastError: "No job kind is named" } });
@@ -263,7 +291,9 @@ describe("housekeeping", () => {
     expect(cleared.givenUpRemoved).toBeGreaterThanOrEqual(1);
     expect(await engineJobsOf(db, retired.id)).toEqual([]);
     expect(await engineJobsOf(db, waiting)).toHaveLength(1);
-    const givenUp: unknown[] = await db.$queryRawUnsafe(`SELECT 1 FROM ${ENGINE_SCHEMA}.jobs WHERE attempts >= max_attempts AND locked_at IS NULL`);
+    const givenUp: unknown[] = await db.$queryRawUnsafe(
+      `SELECT 1 FROM ${ENGINE_SCHEMA}.jobs WHERE attempts >= max_attempts AND locked_at IS NULL`,
+    );
     expect(givenUp).toEqual([]);
   });
 });

@@ -39,21 +39,29 @@ async function shapeOf(client: pg.Client) {
        FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'
       ORDER BY table_name, column_name`,
   );
-  const indexes = await client.query(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY indexname`);
+  const indexes = await client.query(
+    `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY indexname`,
+  );
   const constraints = await client.query(
     `SELECT conrelid::regclass::text AS table_name, conname, pg_get_constraintdef(oid) AS definition
        FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations' ORDER BY conname`,
   );
-  const enums = await client.query(`SELECT t.typname, e.enumlabel, e.enumsortorder FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid ORDER BY t.typname, e.enumsortorder`);
+  const enums = await client.query(
+    `SELECT t.typname, e.enumlabel, e.enumsortorder FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid ORDER BY t.typname, e.enumsortorder`,
+  );
   return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows, enums: enums.rows };
 }
 
 describe("the PostgreSQL schema", () => {
   it("is generated from prisma/schema.prisma and is current", () => {
-    const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/postgres-schema.ts", "--check"], { cwd: root, encoding: "utf8" });
+    const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/postgres-schema.ts", "--check"], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(check.status, check.stderr).toBe(0);
     // A model added to the source changes the PostgreSQL schema and the two the migrations are made from the same way.
-    const source = 'generator client {\n  provider   = "prisma-client-js"\n}\n\ndatasource db {\n  provider = "sqlite"\n}\n\nmodel Parcel {\n  id String @id\n}\n';
+    const source =
+      'generator client {\n  provider   = "prisma-client-js"\n}\n\ndatasource db {\n  provider = "sqlite"\n}\n\nmodel Parcel {\n  id String @id\n}\n';
     const generated = generatedSchemasFrom(source);
     expect(generated[GENERATED_SCHEMAS.postgres]).toContain('provider = "postgresql"');
     expect(generated[GENERATED_SCHEMAS.postgres]).not.toContain("url");
@@ -71,7 +79,17 @@ describe("the PostgreSQL schema", () => {
     const fromSchema = await withDatabase("from_schema", async (_url, client) => {
       const diff = spawnSync(
         process.execPath,
-        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/generated/migrate-postgres.prisma", "--script"],
+        [
+          "--import",
+          "tsx",
+          "scripts/prisma.ts",
+          "migrate",
+          "diff",
+          "--from-empty",
+          "--to-schema-datamodel",
+          "prisma/generated/migrate-postgres.prisma",
+          "--script",
+        ],
         { cwd: root, encoding: "utf8" },
       );
       expect(diff.status, diff.stderr).toBe(0);
@@ -83,24 +101,34 @@ describe("the PostgreSQL schema", () => {
     expect(migrated).toEqual(fromSchema);
   });
 
-  it("applies each migration once, however many processes start together, and refuses an applied one that changed", { timeout: 60_000 }, async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "connector-pg-migrations-"));
-    try {
-      cpSync(path.join(root, "prisma", "postgres", "migrations"), folder, { recursive: true });
-      await withDatabase("together", async (url, client) => {
-        const all = migrationFiles(folder).map((migration) => migration.name);
-        expect(all[0]).toBe("0001_init");
-        const runs = await Promise.all([migratePostgres(url, { folder }), migratePostgres(url, { folder }), migratePostgres(url, { folder })]);
-        expect(runs.flat().sort()).toEqual(all);
-        const recorded = await client.query(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name`);
-        expect(recorded.rows.map((row: { migration_name: string }) => row.migration_name)).toEqual(all);
-        expect(await migratePostgres(url, { folder })).toEqual([]);
+  it(
+    "applies each migration once, however many processes start together, and refuses an applied one that changed",
+    { timeout: 60_000 },
+    async () => {
+      const folder = mkdtempSync(path.join(tmpdir(), "connector-pg-migrations-"));
+      try {
+        cpSync(path.join(root, "prisma", "postgres", "migrations"), folder, { recursive: true });
+        await withDatabase("together", async (url, client) => {
+          const all = migrationFiles(folder).map((migration) => migration.name);
+          expect(all[0]).toBe("0001_init");
+          const runs = await Promise.all([
+            migratePostgres(url, { folder }),
+            migratePostgres(url, { folder }),
+            migratePostgres(url, { folder }),
+          ]);
+          expect(runs.flat().sort()).toEqual(all);
+          const recorded = await client.query(
+            `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name`,
+          );
+          expect(recorded.rows.map((row: { migration_name: string }) => row.migration_name)).toEqual(all);
+          expect(await migratePostgres(url, { folder })).toEqual([]);
 
-        writeFileSync(path.join(folder, "0001_init", "migration.sql"), "-- edited after it was applied\nSELECT 1;\n");
-        await expect(migratePostgres(url, { folder })).rejects.toThrow(/0001_init was changed after it was applied/);
-      });
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+          writeFileSync(path.join(folder, "0001_init", "migration.sql"), "-- edited after it was applied\nSELECT 1;\n");
+          await expect(migratePostgres(url, { folder })).rejects.toThrow(/0001_init was changed after it was applied/);
+        });
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });

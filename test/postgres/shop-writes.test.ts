@@ -117,7 +117,14 @@ it("runs a job's claim, handler and outcome as its shop's writes, beside another
     await ctx.db.job.update({ where: { id: ctx.jobId }, data: { lastError: "ran" } });
   };
   await db.job.create({ data: job("row-held") });
-  worker = await startEngineWorker({ db, connectionString: url, kinds: testKinds, handlers: { noop: handler }, pollIntervalMs: 100, logger: recordingJobLogger().logger });
+  worker = await startEngineWorker({
+    db,
+    connectionString: url,
+    kinds: testKinds,
+    handlers: { noop: handler },
+    pollIntervalMs: 100,
+    logger: recordingJobLogger().logger,
+  });
 
   // Shop A's job is due a moment after A's transaction opens; shop B's is queued while it is open.
   const dueAt = new Date(Date.now() + 3_000); // time for A's transaction to take its lock on a busy machine

@@ -4,13 +4,7 @@
  * (DESIGN.md section 6). The client's clock is the test's, moved together with the sandbox's.
  */
 import { describe, expect, it, vi } from "vitest";
-import {
-  createFulfilmentClient,
-  createProviderOAuth,
-  ProviderAuthError,
-  staticToken,
-  type OAuthTokens,
-} from "../../app/fulfilment";
+import { createFulfilmentClient, createProviderOAuth, ProviderAuthError, staticToken, type OAuthTokens } from "../../app/fulfilment";
 import { failureOf, outcomes, START, startWorld, type ProviderWorld } from "./support";
 
 const APP = {

@@ -16,7 +16,12 @@ describe("a single drop-ship order (7) and its status (17, 8)", () => {
     await expect(world.client.createDropship(request)).resolves.toEqual({ outcome: "created" });
 
     const creating = await world.client.dropshipStatus({ packageId: request.Package.PackageId });
-    expect(creating).toMatchObject({ PackageId: request.Package.PackageId, Status: "Creating", HandleStatus: "Submitted", TrackingNumber: null });
+    expect(creating).toMatchObject({
+      PackageId: request.Package.PackageId,
+      Status: "Creating",
+      HandleStatus: "Submitted",
+      TrackingNumber: null,
+    });
     expect(creating.SvcPackageId).toMatch(/^DX\d+$/);
 
     await world.advance(CREATE_DELAY_MS);
@@ -150,7 +155,10 @@ describe("a drop-ship order the provider cannot create", () => {
     const fixed = { ...failing, ServiceCode: "US01-STD" };
     await expect(world.client.createDropship(example.createDropship(fixed))).resolves.toEqual({ outcome: "unchanged" });
     await world.advance(CREATE_DELAY_MS);
-    expect(await world.client.dropshipStatus({ packageId: fixed.PackageId })).toMatchObject({ Status: "CreateFailed", ServiceCode: "NOPE" });
+    expect(await world.client.dropshipStatus({ packageId: fixed.PackageId })).toMatchObject({
+      Status: "CreateFailed",
+      ServiceCode: "NOPE",
+    });
 
     const retry = { ...fixed, IsCreateNewOrder: true };
     await expect(world.client.createDropship(example.createDropship(retry))).resolves.toEqual({ outcome: "created" });

@@ -117,7 +117,15 @@ export function createLading(): CreateLadingRequest {
   return {
     ...structuredClone(examples.createLading),
     ServiceCode: "US01-STD",
-    PackageItems: [{ Skus: [{ Sku: MUG, Quantity: 48 }, { Sku: TEA, Quantity: 48 }] }, { Skus: [{ Sku: SOCKS, Quantity: 24 }] }],
+    PackageItems: [
+      {
+        Skus: [
+          { Sku: MUG, Quantity: 48 },
+          { Sku: TEA, Quantity: 48 },
+        ],
+      },
+      { Skus: [{ Sku: SOCKS, Quantity: 24 }] },
+    ],
   };
 }
 

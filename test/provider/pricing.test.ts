@@ -81,7 +81,9 @@ describe("prices of every service of a warehouse (14)", () => {
   it("surfaces an unknown SKU and an unknown warehouse as validation errors naming the field", async () => {
     const world = await startWorld();
 
-    const sku = await failureOf(world.client.priceAllServices({ ...example.priceAllServices(), Skus: [{ Sku: "NOT-A-SKU", Quantity: 1 }] }));
+    const sku = await failureOf(
+      world.client.priceAllServices({ ...example.priceAllServices(), Skus: [{ Sku: "NOT-A-SKU", Quantity: 1 }] }),
+    );
     const warehouse = await failureOf(world.client.priceAllServices({ ...example.priceAllServices(), WarehouseId: "XX01" }));
 
     expect(sku).toMatchObject({ kind: "validation", sent: true, status: 400 });
@@ -116,7 +118,12 @@ describe("the price of one service (18)", () => {
   it("is unsuccessful, saying why, for a country the service does not deliver to", async () => {
     const world = await startWorld();
 
-    const result = await world.client.priceOneService({ ...example.priceOneService(), Country: "CA", City: "Toronto", Postcode: "M5V 2T6" });
+    const result = await world.client.priceOneService({
+      ...example.priceOneService(),
+      Country: "CA",
+      City: "Toronto",
+      Postcode: "M5V 2T6",
+    });
 
     expect(result).toMatchObject({ ServiceCode: "DE01-STD", Success: false, ChargeInfo: null });
     expect(result.Message).toContain("does not deliver to CA");

@@ -7,11 +7,7 @@
  * attempt, i.e. 250, 500, 1000 ms; at most 4 attempts.
  */
 import { describe, expect, it } from "vitest";
-import {
-  ProviderNetworkError,
-  ProviderRateLimitedError,
-  ProviderServerError,
-} from "../../app/fulfilment";
+import { ProviderNetworkError, ProviderRateLimitedError, ProviderServerError } from "../../app/fulfilment";
 import * as example from "./examples";
 import { CREATE_DELAY_MS, failureOf, INBOUND_DELAY_MS, outcomes, startWorld, type ProviderWorld } from "./support";
 

@@ -97,7 +97,9 @@ describe("a lading order (13)", () => {
 
     const unknown = await failureOf(world.client.createLading({ ...request, ServiceCode: "NOPE" }));
     const foreign = await failureOf(world.client.createLading({ ...request, ServiceCode: "DE01-STD" }));
-    const sku = await failureOf(world.client.createLading({ ...request, PackageItems: [{ Skus: [{ Sku: "NOT-REGISTERED", Quantity: 1 }] }] }));
+    const sku = await failureOf(
+      world.client.createLading({ ...request, PackageItems: [{ Skus: [{ Sku: "NOT-REGISTERED", Quantity: 1 }] }] }),
+    );
     const warehouse = await failureOf(world.client.createLading({ ...request, WarehouseId: "XX99" }));
 
     for (const error of [unknown, foreign, sku, warehouse]) expect(error).toMatchObject({ kind: "validation", sent: true, status: 400 });

@@ -39,7 +39,13 @@ beforeAll(async () => {
   });
   // A shorter lease than production's minute, so the killed worker's jobs are taken over soon; long
   // enough that heartbeats waiting their turn to write do not let live jobs' leases lapse.
-  workerOptions = { databaseUrl: harness.databaseUrl, sandboxUrl: harness.sandbox.url, graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP), concurrency: 4, polling: "fast" };
+  workerOptions = {
+    databaseUrl: harness.databaseUrl,
+    sandboxUrl: harness.sandbox.url,
+    graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP),
+    concurrency: 4,
+    polling: "fast",
+  };
   for (let i = 0; i < 3; i++) workers.push(await startWorkerProcess(workerOptions, { leaseMs: 10_000 }));
 }, 120_000);
 
@@ -54,7 +60,9 @@ async function cutDatabaseConnections(): Promise<number> {
   const client = new pg.Client({ connectionString: harness.databaseUrl });
   await client.connect();
   try {
-    const cut = await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+    const cut = await client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
     return cut.rowCount ?? 0;
   } finally {
     await client.end();
@@ -66,97 +74,119 @@ async function whereTheyAre(): Promise<string> {
   const shipments = await harness.db.shipment.groupBy({ by: ["state"], _count: true });
   const jobs = await harness.db.job.groupBy({ by: ["kind", "status"], _count: true });
   const receipts = await harness.db.webhookReceipt.groupBy({ by: ["topic", "status"], _count: true });
-  const held = await harness.db.shipment.findMany({ where: { state: { in: ["HELD", "READY", "FAILED"] } }, select: { state: true, lastErrorText: true }, take: 5 });
+  const held = await harness.db.shipment.findMany({
+    where: { state: { in: ["HELD", "READY", "FAILED"] } },
+    select: { state: true, lastErrorText: true },
+    take: 5,
+  });
   // What Shopify (the emulator) made of its deliveries: by state, with a sample of failed attempts.
-  const deliveries = (await (await fetch(`${harness.shopify.url}/__emulator/deliveries`)).json()) as { topic?: string; state?: string; attempts?: { status: number | null; error: string | null }[] }[];
+  const deliveries = (await (await fetch(`${harness.shopify.url}/__emulator/deliveries`)).json()) as {
+    topic?: string;
+    state?: string;
+    attempts?: { status: number | null; error: string | null }[];
+  }[];
   const byState: Record<string, number> = {};
-  for (const delivery of deliveries) byState[`${delivery.topic} ${delivery.state}`] = (byState[`${delivery.topic} ${delivery.state}`] ?? 0) + 1;
-  const failedAttempts = deliveries.filter((delivery) => delivery.state !== "delivered").slice(0, 3).map((delivery) => delivery.attempts);
+  for (const delivery of deliveries)
+    byState[`${delivery.topic} ${delivery.state}`] = (byState[`${delivery.topic} ${delivery.state}`] ?? 0) + 1;
+  const failedAttempts = deliveries
+    .filter((delivery) => delivery.state !== "delivered")
+    .slice(0, 3)
+    .map((delivery) => delivery.attempts);
   return JSON.stringify({ shipments, jobs, receipts, held, deliveries: byState, failedAttempts });
 }
 
-const countIn = (states: ("SUBMITTED" | "CREATED" | "FULFILLED" | "DELIVERED")[]) => harness.db.shipment.count({ where: { shop: DEMO_SHOP, state: { in: states } } });
+const countIn = (states: ("SUBMITTED" | "CREATED" | "FULFILLED" | "DELIVERED")[]) =>
+  harness.db.shipment.count({ where: { shop: DEMO_SHOP, state: { in: states } } });
 
-it(
-  "fulfils 1,000 orders exactly once with two apps and three workers, through a worker killed mid-batch and the database's connections cut",
-  async () => {
-    const started = Date.now();
-    let placed = 0;
-    let fulfillmentOrders = 0;
-    const placing = Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (placed < ORDERS) {
-          const n = placed++;
-          const order = await harness.placeOrder([{ sku: SKUS[n % SKUS.length]!, quantity: 1 + (n % 2) }]);
-          fulfillmentOrders += order.fulfillmentOrders.length;
-        }
-      }),
-    );
+it("fulfils 1,000 orders exactly once with two apps and three workers, through a worker killed mid-batch and the database's connections cut", async () => {
+  const started = Date.now();
+  let placed = 0;
+  let fulfillmentOrders = 0;
+  const placing = Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (placed < ORDERS) {
+        const n = placed++;
+        const order = await harness.placeOrder([{ sku: SKUS[n % SKUS.length]!, quantity: 1 + (n % 2) }]);
+        fulfillmentOrders += order.fulfillmentOrders.length;
+      }
+    }),
+  );
 
-    // A worker killed while packages are being sent: some of its jobs are mid-way.
-    let killed = false;
-    let cut = false;
-    let lastSaid = Date.now();
-    const deadline = Date.now() + 540_000;
-    for (;;) {
-      const sent = await countIn(["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED"]);
-      if (!killed && sent >= 150) {
-        const running = await harness.db.job.count({ where: { status: "RUNNING" } });
-        await workers[0]!.kill();
-        killed = true;
-        say(`${((Date.now() - started) / 1000).toFixed(1)} s: worker ${workers[0]!.pid} killed (SIGKILL) with ${running} jobs running, ${sent} packages sent`);
-        // As a supervisor would, a new worker takes its place.
-        workers.push(await startWorkerProcess(workerOptions, { leaseMs: 10_000 }));
-      }
-      const fulfilled = await countIn(["FULFILLED", "DELIVERED"]);
-      if (killed && !cut && fulfilled >= 400) {
-        say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${await cutDatabaseConnections()} database connections cut, ${fulfilled} fulfilled`);
-        cut = true;
-      }
-      if (placed >= ORDERS && cut && fulfilled >= fulfillmentOrders) break;
-      if (Date.now() - lastSaid > 15_000) {
-        lastSaid = Date.now();
-        say(`${((Date.now() - started) / 1000).toFixed(1)} s: placed ${placed}, sent ${sent}, fulfilled ${fulfilled}`);
-      }
-      if (Date.now() > deadline) throw new Error(`only ${fulfilled} of ${fulfillmentOrders} fulfillment orders fulfilled in time (placed ${placed}): ${await whereTheyAre()}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+  // A worker killed while packages are being sent: some of its jobs are mid-way.
+  let killed = false;
+  let cut = false;
+  let lastSaid = Date.now();
+  const deadline = Date.now() + 540_000;
+  for (;;) {
+    const sent = await countIn(["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED"]);
+    if (!killed && sent >= 150) {
+      const running = await harness.db.job.count({ where: { status: "RUNNING" } });
+      await workers[0]!.kill();
+      killed = true;
+      say(
+        `${((Date.now() - started) / 1000).toFixed(1)} s: worker ${workers[0]!.pid} killed (SIGKILL) with ${running} jobs running, ${sent} packages sent`,
+      );
+      // As a supervisor would, a new worker takes its place.
+      workers.push(await startWorkerProcess(workerOptions, { leaseMs: 10_000 }));
     }
-    await placing;
-    say(`${((Date.now() - started) / 1000).toFixed(1)} s: all ${fulfillmentOrders} fulfilled`);
-
-    // Shopify: one fulfilment per fulfillment order, each with its tracking number.
-    const shopify = await emulatorState(harness.shopify);
-    const fulfilmentsPerOrder = new Map<number, number>();
-    for (const fulfillment of shopify.fulfillments) {
-      expect(fulfillment.trackingInfo.some((tracking) => tracking.number)).toBe(true);
-      for (const id of fulfillment.fulfillmentOrderIds) fulfilmentsPerOrder.set(id, (fulfilmentsPerOrder.get(id) ?? 0) + 1);
+    const fulfilled = await countIn(["FULFILLED", "DELIVERED"]);
+    if (killed && !cut && fulfilled >= 400) {
+      say(
+        `${((Date.now() - started) / 1000).toFixed(1)} s: ${await cutDatabaseConnections()} database connections cut, ${fulfilled} fulfilled`,
+      );
+      cut = true;
     }
-    expect(fulfillmentOrders).toBe(ORDERS);
-    expect(fulfilmentsPerOrder.size).toBe(ORDERS);
-    expect([...fulfilmentsPerOrder.values()].filter((count) => count !== 1)).toEqual([]);
+    if (placed >= ORDERS && cut && fulfilled >= fulfillmentOrders) break;
+    if (Date.now() - lastSaid > 15_000) {
+      lastSaid = Date.now();
+      say(`${((Date.now() - started) / 1000).toFixed(1)} s: placed ${placed}, sent ${sent}, fulfilled ${fulfilled}`);
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `only ${fulfilled} of ${fulfillmentOrders} fulfillment orders fulfilled in time (placed ${placed}): ${await whereTheyAre()}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await placing;
+  say(`${((Date.now() - started) / 1000).toFixed(1)} s: all ${fulfillmentOrders} fulfilled`);
 
-    // The provider: one package per fulfillment order, created once.
-    const shipments = await harness.db.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { fulfillmentOrderId: true, packageId: true } });
-    expect(new Set(shipments.map((shipment) => shipment.fulfillmentOrderId)).size).toBe(ORDERS);
-    // Outbound from the warehouse's stock, or drop-ship for what the warehouse does not stock.
-    const provider = harness.sandbox.state();
-    const packages = [...provider.outbounds.values(), ...provider.dropships.values()];
-    expect(packages).toHaveLength(ORDERS);
-    expect(new Set(packages.map((sent) => sent.packageId))).toEqual(new Set(shipments.map((shipment) => shipment.packageId)));
+  // Shopify: one fulfilment per fulfillment order, each with its tracking number.
+  const shopify = await emulatorState(harness.shopify);
+  const fulfilmentsPerOrder = new Map<number, number>();
+  for (const fulfillment of shopify.fulfillments) {
+    expect(fulfillment.trackingInfo.some((tracking) => tracking.number)).toBe(true);
+    for (const id of fulfillment.fulfillmentOrderIds) fulfilmentsPerOrder.set(id, (fulfilmentsPerOrder.get(id) ?? 0) + 1);
+  }
+  expect(fulfillmentOrders).toBe(ORDERS);
+  expect(fulfilmentsPerOrder.size).toBe(ORDERS);
+  expect([...fulfilmentsPerOrder.values()].filter((count) => count !== 1)).toEqual([]);
 
-    // The cut connections killed no worker: each but the one killed on purpose is still running.
-    expect(workers.slice(1).map((worker) => ({ pid: worker.pid, alive: worker.alive }))).toEqual(workers.slice(1).map((worker) => ({ pid: worker.pid, alive: true })));
+  // The provider: one package per fulfillment order, created once.
+  const shipments = await harness.db.shipment.findMany({
+    where: { shop: DEMO_SHOP },
+    select: { fulfillmentOrderId: true, packageId: true },
+  });
+  expect(new Set(shipments.map((shipment) => shipment.fulfillmentOrderId)).size).toBe(ORDERS);
+  // Outbound from the warehouse's stock, or drop-ship for what the warehouse does not stock.
+  const provider = harness.sandbox.state();
+  const packages = [...provider.outbounds.values(), ...provider.dropships.values()];
+  expect(packages).toHaveLength(ORDERS);
+  expect(new Set(packages.map((sent) => sent.packageId))).toEqual(new Set(shipments.map((shipment) => shipment.packageId)));
 
-    // Nothing lost: every order's delivery recorded, no job given up. A delivery the busy machine
-    // answered late is still being sent again (the fulfilments do not wait for orders/create), so
-    // its retries are waited for first, as Shopify would go on sending it.
-    const ordersCreate = () => harness.shopify.deliveries().filter((delivery) => delivery.topic === "orders/create");
-    const retriesUntil = Date.now() + 120_000;
-    while (ordersCreate().some((delivery) => delivery.state === "pending") && Date.now() < retriesUntil) await new Promise((resolve) => setTimeout(resolve, 500));
-    const undelivered = ordersCreate().filter((delivery) => delivery.state !== "delivered");
-    expect(undelivered.map((delivery) => ({ state: delivery.state, attempts: delivery.attempts }))).toEqual([]);
-    expect(await harness.db.webhookReceipt.count({ where: { topic: "orders/create" } })).toBe(ORDERS);
-    expect(await harness.db.job.findMany({ where: { status: "DEAD" }, select: { kind: true, lastError: true } })).toEqual([]);
-  },
-  600_000,
-);
+  // The cut connections killed no worker: each but the one killed on purpose is still running.
+  expect(workers.slice(1).map((worker) => ({ pid: worker.pid, alive: worker.alive }))).toEqual(
+    workers.slice(1).map((worker) => ({ pid: worker.pid, alive: true })),
+  );
+
+  // Nothing lost: every order's delivery recorded, no job given up. A delivery the busy machine
+  // answered late is still being sent again (the fulfilments do not wait for orders/create), so
+  // its retries are waited for first, as Shopify would go on sending it.
+  const ordersCreate = () => harness.shopify.deliveries().filter((delivery) => delivery.topic === "orders/create");
+  const retriesUntil = Date.now() + 120_000;
+  while (ordersCreate().some((delivery) => delivery.state === "pending") && Date.now() < retriesUntil)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  const undelivered = ordersCreate().filter((delivery) => delivery.state !== "delivered");
+  expect(undelivered.map((delivery) => ({ state: delivery.state, attempts: delivery.attempts }))).toEqual([]);
+  expect(await harness.db.webhookReceipt.count({ where: { topic: "orders/create" } })).toBe(ORDERS);
+  expect(await harness.db.job.findMany({ where: { status: "DEAD" }, select: { kind: true, lastError: true } })).toEqual([]);
+}, 600_000);

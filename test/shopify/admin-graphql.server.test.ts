@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { assertNoUserErrors, operationName, runGraphql, type AdminGraphql } from "~/shopify/admin-graphql.server";
-import { ShopifyGraphqlError, ShopifyResponseShapeError, ShopifyShopUnavailableError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
+import {
+  ShopifyGraphqlError,
+  ShopifyResponseShapeError,
+  ShopifyShopUnavailableError,
+  ShopifyThrottledError,
+  ShopifyUserError,
+} from "~/shopify/errors";
 import { listLocations } from "~/shopify/locations.server";
 import {
   drainBucket,
@@ -34,7 +40,12 @@ const clients: [string, () => AdminGraphql][] = [
 
 describe.each(clients)("through %s", (_, client) => {
   it("returns the parsed data and what the call cost", async () => {
-    const { data, cost, operation } = await runGraphql(client(), SHOP_NAME, {}, z.object({ shop: z.object({ name: z.string(), currencyCode: z.string() }) }));
+    const { data, cost, operation } = await runGraphql(
+      client(),
+      SHOP_NAME,
+      {},
+      z.object({ shop: z.object({ name: z.string(), currencyCode: z.string() }) }),
+    );
     expect(data.shop).toEqual({ name: "Northfield Goods", currencyCode: "USD" });
     expect(operation).toBe("ShopName");
     expect(cost).toMatchObject({ requestedQueryCost: 1, throttleStatus: { maximumAvailable: 1000, restoreRate: 100 } });
@@ -62,7 +73,12 @@ describe.each(clients)("through %s", (_, client) => {
 
   it("reports a field the app's scopes do not cover (Order.customer needs read_customers)", async () => {
     const { order } = await placeOrder(shopify.emulator, orderPayload([{ sku: "TEA-GREEN-100G", quantity: 1 }]));
-    const denied = runGraphql(client(), `query OrderCustomer($id: ID!) { order(id: $id) { customer { id } } }`, { id: order.admin_graphql_api_id }, z.unknown());
+    const denied = runGraphql(
+      client(),
+      `query OrderCustomer($id: ID!) { order(id: $id) { customer { id } } }`,
+      { id: order.admin_graphql_api_id },
+      z.unknown(),
+    );
     const error: unknown = await denied.catch((e: unknown) => e);
     expect(error instanceof ShopifyGraphqlError && error.hasCode("ACCESS_DENIED")).toBe(true);
   });
@@ -93,7 +109,11 @@ describe.each(clients)("a shop Shopify refuses as a whole, through %s", (_, clie
     ["frozen", 402, "FROZEN"],
     ["locked", 423, "LOCKED"],
   ] as const)("%s: %i is a ShopifyShopUnavailableError (%s)", async (access, status, unavailable) => {
-    await fetch(`${shopify.emulator.url}/__emulator/shops/${DEMO_SHOP}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ access }) });
+    await fetch(`${shopify.emulator.url}/__emulator/shops/${DEMO_SHOP}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ access }),
+    });
     const refused = runGraphql(client(), SHOP_NAME, {}, z.unknown());
     const error: unknown = await refused.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyShopUnavailableError);
@@ -106,7 +126,11 @@ describe("userErrors", () => {
     expect(() => assertNoUserErrors("FulfillmentCreate", [])).not.toThrow();
     const refuse = () =>
       assertNoUserErrors("InventorySetQuantities", [
-        { field: ["input", "quantities", "0", "changeFromQuantity"], message: "The changeFromQuantity (7) does not match the persisted value (0).", code: "CHANGE_FROM_QUANTITY_STALE" },
+        {
+          field: ["input", "quantities", "0", "changeFromQuantity"],
+          message: "The changeFromQuantity (7) does not match the persisted value (0).",
+          code: "CHANGE_FROM_QUANTITY_STALE",
+        },
         { field: null, message: "Something else" },
       ]);
     expect(refuse).toThrow(ShopifyUserError);
@@ -118,7 +142,9 @@ describe("userErrors", () => {
 
 describe("operationName", () => {
   it("reads the operation's name, not a fragment's", () => {
-    expect(operationName("#graphql\n  fragment F on Shop { name }\n  mutation FulfillmentCreate($f: FulfillmentInput!) { x }")).toBe("FulfillmentCreate");
+    expect(operationName("#graphql\n  fragment F on Shop { name }\n  mutation FulfillmentCreate($f: FulfillmentInput!) { x }")).toBe(
+      "FulfillmentCreate",
+    );
     expect(operationName("{ shop { name } }")).toBe("anonymous operation");
   });
 });

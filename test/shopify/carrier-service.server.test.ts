@@ -11,12 +11,22 @@ beforeAll(async () => {
 afterAll(() => shopify.close());
 beforeEach(() => shopify.emulator.reset());
 
-const rates = () => ({ name: "Provider rates", callbackUrl: `${shopify.app.url}/carrier_service`, active: true, supportsServiceDiscovery: true });
+const rates = () => ({
+  name: "Provider rates",
+  callbackUrl: `${shopify.app.url}/carrier_service`,
+  active: true,
+  supportsServiceDiscovery: true,
+});
 
 describe("the checkout-rates carrier service", () => {
   it("is created with all four inputs 2026-10 requires, and listed", async () => {
     const created = await createCarrierService(shopify.admin, rates());
-    expect(created).toMatchObject({ name: "Provider rates", callbackUrl: `${shopify.app.url}/carrier_service`, active: true, supportsServiceDiscovery: true });
+    expect(created).toMatchObject({
+      name: "Provider rates",
+      callbackUrl: `${shopify.app.url}/carrier_service`,
+      active: true,
+      supportsServiceDiscovery: true,
+    });
     const page = await listCarrierServices(shopify.admin);
     expect(page.items.map((s) => s.id)).toEqual([created.id]);
     expect(page.nextCursor).toBeNull();
@@ -31,9 +41,16 @@ describe("the checkout-rates carrier service", () => {
   });
 
   it("is pointed at the app's new address, and made active again, when setup runs after a change", async () => {
-    const first = await ensureCarrierService(shopify.admin, { ...rates(), callbackUrl: "https://old.example.com/carrier_service", active: false });
+    const first = await ensureCarrierService(shopify.admin, {
+      ...rates(),
+      callbackUrl: "https://old.example.com/carrier_service",
+      active: false,
+    });
     const again = await ensureCarrierService(shopify.admin, rates());
-    expect(again).toMatchObject({ created: false, service: { id: first.service.id, callbackUrl: `${shopify.app.url}/carrier_service`, active: true } });
+    expect(again).toMatchObject({
+      created: false,
+      service: { id: first.service.id, callbackUrl: `${shopify.app.url}/carrier_service`, active: true },
+    });
     expect((await emulatorState(shopify.emulator)).carrierServices).toHaveLength(1);
   });
 
@@ -53,7 +70,9 @@ describe("the checkout-rates carrier service", () => {
 
   it("is refused when the shop's plan lacks carrier-calculated shipping", async () => {
     shopify.emulator.state.shops.forEach((shop) => (shop.carrierCalculatedShipping = false));
-    await expect(createCarrierService(shopify.admin, rates())).rejects.toThrow(/Carrier calculated shipping is not available on this shop's plan/);
+    await expect(createCarrierService(shopify.admin, rates())).rejects.toThrow(
+      /Carrier calculated shipping is not available on this shop's plan/,
+    );
     expect((await emulatorState(shopify.emulator)).carrierServices).toHaveLength(0);
   });
 });

@@ -17,7 +17,7 @@ beforeEach(() => shopify.emulator.reset());
 async function everyVariant(query?: string): Promise<{ variants: CatalogueVariant[]; pages: number }> {
   const variants: CatalogueVariant[] = [];
   let pages = 0;
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const page = await listCatalogueVariants(shopify.admin, { after, query });
     variants.push(...page.items);
     pages++;
@@ -41,7 +41,11 @@ describe("the catalogue for the SKU sync", () => {
       expect(variant?.productTitle).toBe(sku.productName);
       expect(variant?.price).toBe(sku.price.toFixed(2));
     }
-    expect(variants.find((v) => v.sku === "TEA-GREEN-100G")).toMatchObject({ countryCodeOfOrigin: "JP", requiresShipping: true, tracked: true });
+    expect(variants.find((v) => v.sku === "TEA-GREEN-100G")).toMatchObject({
+      countryCodeOfOrigin: "JP",
+      requiresShipping: true,
+      tracked: true,
+    });
   });
 
   it("pages through a catalogue longer than a page", async () => {
@@ -49,7 +53,15 @@ describe("the catalogue for the SKU sync", () => {
       shopify.emulator,
       Array.from({ length: 45 }, (_, i) => ({
         title: `Art print no. ${i + 1}`,
-        variants: [{ sku: `PRINT-${String(i + 1).padStart(3, "0")}`, price: "30.00", weight: { value: 4.2, unit: "OUNCES" }, harmonizedSystemCode: "491191", countryCodeOfOrigin: "GB" }],
+        variants: [
+          {
+            sku: `PRINT-${String(i + 1).padStart(3, "0")}`,
+            price: "30.00",
+            weight: { value: 4.2, unit: "OUNCES" },
+            harmonizedSystemCode: "491191",
+            countryCodeOfOrigin: "GB",
+          },
+        ],
       })),
     );
     const { variants, pages } = await everyVariant();

@@ -3,7 +3,11 @@ import { isCashOnDelivery } from "~/connector/cod";
 import { gramsOf } from "~/connector/weight";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
-import { type FactsWanted, readFulfillmentOrder as readFulfillmentOrderAs, readFulfillmentOrders as readFulfillmentOrdersAs } from "~/shopify/fulfillment-order-reads.server";
+import {
+  type FactsWanted,
+  readFulfillmentOrder as readFulfillmentOrderAs,
+  readFulfillmentOrders as readFulfillmentOrdersAs,
+} from "~/shopify/fulfillment-order-reads.server";
 import { listAssignedFulfillmentOrders, listOrderFulfillmentOrders } from "~/shopify/fulfillment-order-lists.server";
 import { FulfillmentOrderGid, LocationGid, OrderGid } from "~/shopify/ids";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
@@ -27,7 +31,10 @@ beforeAll(async () => {
 afterAll(() => shopify.close());
 beforeEach(async () => {
   shopify.emulator.reset();
-  const { service } = await ensureFulfillmentService(shopify.admin, { name: "Provider US01", callbackUrl: `${shopify.app.url}/fulfillment_service` });
+  const { service } = await ensureFulfillmentService(shopify.admin, {
+    name: "Provider US01",
+    callbackUrl: `${shopify.app.url}/fulfillment_service`,
+  });
   warehouse = LocationGid.parse(service.locationId);
   await stockWarehouse(shopify.emulator, "US01", warehouse);
 });
@@ -36,7 +43,10 @@ beforeEach(async () => {
  * What a shop with the default settings wants: the cash-on-delivery facts of orders paid cash on
  * delivery by name, and no tax total (it has no IOSS number).
  */
-const DEFAULT_SHOP: FactsWanted = { cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: [] }), totalTax: false };
+const DEFAULT_SHOP: FactsWanted = {
+  cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: [] }),
+  totalTax: false,
+};
 /** A shop with an IOSS number: whether VAT was collected at checkout decides its EU declarations. */
 const WITH_IOSS: FactsWanted = { ...DEFAULT_SHOP, totalTax: true };
 const readFulfillmentOrder = (admin: AdminGraphql, id: FulfillmentOrderGid) => readFulfillmentOrderAs(admin, id, DEFAULT_SHOP);
@@ -165,14 +175,20 @@ describe("reading a fulfillment order into the connector's facts", () => {
     );
     const id = FulfillmentOrderGid.parse(fulfillmentOrders[0]?.id);
     expect((await readFulfillmentOrder(shopify.admin, id))?.order.totalOutstanding).toBeNull();
-    const named: FactsWanted = { ...DEFAULT_SHOP, cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: ["pay the driver"] }) };
+    const named: FactsWanted = {
+      ...DEFAULT_SHOP,
+      cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: ["pay the driver"] }),
+    };
     const read = await readFulfillmentOrderAs(shopify.admin, id, named);
     expect(Number(read?.order.totalOutstanding?.amount)).toBeGreaterThan(0);
     expect(read?.order.lineItems?.map((l) => l.unfulfilledQuantity)).toEqual([1]);
   });
 
   it("reads long orders page by page, and every destination-specific HS code of an item", async () => {
-    const byCountry = ["GB", "DE", "FR", "JP", "AU", "CA", "NL"].map((countryCode, i) => ({ countryCode, harmonizedSystemCode: `69120090${i}` }));
+    const byCountry = ["GB", "DE", "FR", "JP", "AU", "CA", "NL"].map((countryCode, i) => ({
+      countryCode,
+      harmonizedSystemCode: `69120090${i}`,
+    }));
     await upsertProducts(shopify.emulator, [
       { title: "Ceramic mug 350 ml", variants: [{ sku: "MUG-CER-350-WHT", countryHarmonizedSystemCodes: byCountry }] },
     ]);
@@ -240,7 +256,10 @@ function recordingAdmin(
         return { status: 200, json: async () => ({ data: canned }) };
       }
       const response = await admin.graphql(query, request);
-      const body = (await response.json()) as { data?: unknown; extensions?: { cost?: { actualQueryCost?: number; requestedQueryCost?: number } } };
+      const body = (await response.json()) as {
+        data?: unknown;
+        extensions?: { cost?: { actualQueryCost?: number; requestedQueryCost?: number } };
+      };
       const cost = body.extensions?.cost;
       answered.push({ operation, variables, actualCost: cost?.actualQueryCost ?? 0, requestedCost: cost?.requestedQueryCost ?? 0 });
       options.rewrite?.(operation, body.data);
@@ -253,7 +272,12 @@ describe("what reading fulfillment orders costs", () => {
   it("reads each inventory item's customs data once for all the lines that carry it, a line or two in 17 to 26 points", async () => {
     const placed = [];
     for (const quantity of [1, 2, 1, 3]) placed.push(await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity }]));
-    placed.push(await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }, { sku: "YOGA-MAT-6MM-PUR", quantity: 1 }]));
+    placed.push(
+      await orderAtWarehouseId([
+        { sku: "MUG-CER-350-WHT", quantity: 1 },
+        { sku: "YOGA-MAT-6MM-PUR", quantity: 1 },
+      ]),
+    );
     const admin = recordingAdmin(shopify.admin);
 
     const read = await readFulfillmentOrders(admin, placed);
@@ -264,7 +288,9 @@ describe("what reading fulfillment orders costs", () => {
       expect(facts?.fo.lineItems[0]?.variant).toMatchObject({ harmonizedSystemCode: mug.hsCode, countryCodeOfOrigin: "PT" });
       expect(gramsOf(facts?.fo.lineItems[0]?.variant?.weight ?? expect.unreachable())).toBe(mug.weight);
     }
-    expect(read.get(placed[4] ?? expect.unreachable())?.fo.lineItems[1]?.variant?.harmonizedSystemCode).toBe(sku("YOGA-MAT-6MM-PUR").hsCode);
+    expect(read.get(placed[4] ?? expect.unreachable())?.fo.lineItems[1]?.variant?.harmonizedSystemCode).toBe(
+      sku("YOGA-MAT-6MM-PUR").hsCode,
+    );
     // One query for the five fulfillment orders, one for their two items.
     expect(admin.answered.map((a) => a.operation)).toEqual(["FulfillmentOrdersFacts", "InventoryItemsCustoms"]);
     expect(admin.answered[1]?.variables.ids).toHaveLength(2);
@@ -285,7 +311,10 @@ describe("what reading fulfillment orders costs", () => {
       // As Shopify may answer: no financial summary, the original total tax null, six localized fields.
       rewrite: (operation, data) => {
         if (operation === "OrdersLocalizedFields") {
-          (data as { o0: { localizedFields: unknown } }).o0.localizedFields = { nodes: [1, 2, 3, 4, 5].map(localized), pageInfo: { hasNextPage: true, endCursor: "after-5" } };
+          (data as { o0: { localizedFields: unknown } }).o0.localizedFields = {
+            nodes: [1, 2, 3, 4, 5].map(localized),
+            pageInfo: { hasNextPage: true, endCursor: "after-5" },
+          };
         }
         if (operation !== "FulfillmentOrdersFacts") return;
         const { fo0 } = data as { fo0: { lineItems: { nodes: { financialSummaries: unknown[] }[] }; order: { totalTaxSet: unknown } } };
@@ -293,7 +322,9 @@ describe("what reading fulfillment orders costs", () => {
         fo0.order.totalTaxSet = null;
       },
       answer: (operation) =>
-        operation === "OrderLocalizedFieldsPage" ? { order: { localizedFields: { nodes: [localized(6)], pageInfo: { hasNextPage: false, endCursor: null } } } } : undefined,
+        operation === "OrderLocalizedFieldsPage"
+          ? { order: { localizedFields: { nodes: [localized(6)], pageInfo: { hasNextPage: false, endCursor: null } } } }
+          : undefined,
     });
 
     // A shop with an IOSS number: the tax total is read, and the current one when the original is null.
@@ -305,7 +336,14 @@ describe("what reading fulfillment orders costs", () => {
     expect(read?.order.totalTax).toEqual({ amount: "0.00", currencyCode: "USD" });
     expect(read?.order.localizedFields).toEqual([1, 2, 3, 4, 5, 6].map(localized));
     expect(admin.answered.map((a) => a.operation).sort()).toEqual(
-      ["FulfillmentOrderLineOriginalPrices", "FulfillmentOrdersFacts", "InventoryItemsCustoms", "OrderCurrentTotalTax", "OrdersLocalizedFields", "OrderLocalizedFieldsPage"].sort(),
+      [
+        "FulfillmentOrderLineOriginalPrices",
+        "FulfillmentOrdersFacts",
+        "InventoryItemsCustoms",
+        "OrderCurrentTotalTax",
+        "OrdersLocalizedFields",
+        "OrderLocalizedFieldsPage",
+      ].sort(),
     );
     expect(admin.answered.find((a) => a.operation === "OrderLocalizedFieldsPage")?.variables.after).toBe("after-5");
   });
@@ -316,7 +354,8 @@ describe("what reading fulfillment orders costs", () => {
     expect((await readFulfillmentOrderAs(without, id, DEFAULT_SHOP))?.order.totalTax).toBeNull();
     const withIoss = recordingAdmin(shopify.admin);
     expect((await readFulfillmentOrderAs(withIoss, id, WITH_IOSS))?.order.totalTax).toEqual({ amount: "4.20", currencyCode: "USD" });
-    const factsCost = (admin: typeof without) => admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.actualCost ?? expect.unreachable();
+    const factsCost = (admin: typeof without) =>
+      admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.actualCost ?? expect.unreachable();
     // The money bag and its one money: 2 points.
     expect(factsCost(withIoss) - factsCost(without)).toBe(2);
   });
@@ -333,14 +372,22 @@ describe("what reading fulfillment orders costs", () => {
     const localizedReads = admin.answered.filter((a) => a.operation === "OrdersLocalizedFields");
     expect(localizedReads.map((a) => Object.values(a.variables))).toEqual([[read.get(toBrazil)?.order.id]]);
     // The connection is not in the facts query: an order to the United States costs 2 points less.
-    expect(admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.variables).toEqual({ withTotalTax: false, id0: toKentucky, id1: toBrazil });
+    expect(admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.variables).toEqual({
+      withTotalTax: false,
+      id0: toKentucky,
+      id1: toBrazil,
+    });
   });
 
   it("reads an item's customs data once in a run (the port's life), and afresh in the next: a merchant's correction counts from then on", async () => {
     const mugOrder = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
-    const mugAndMat = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 2 }, { sku: "YOGA-MAT-6MM-PUR", quantity: 1 }]);
+    const mugAndMat = await orderAtWarehouseId([
+      { sku: "MUG-CER-350-WHT", quantity: 2 },
+      { sku: "YOGA-MAT-6MM-PUR", quantity: 1 },
+    ]);
     const admin = recordingAdmin(shopify.admin);
-    const itemsRead = () => admin.answered.filter((a) => a.operation === "InventoryItemsCustoms").map((a) => (a.variables.ids as string[]).length);
+    const itemsRead = () =>
+      admin.answered.filter((a) => a.operation === "InventoryItemsCustoms").map((a) => (a.variables.ids as string[]).length);
     const run = shopifyPortFor(admin);
 
     await run.readFulfillmentOrders([mugOrder], DEFAULT_SHOP);
@@ -353,7 +400,9 @@ describe("what reading fulfillment orders costs", () => {
     expect(matLine?.variant?.harmonizedSystemCode).toBe(sku("YOGA-MAT-6MM-PUR").hsCode);
 
     // The merchant corrects the mug's HS code; the next run (a Retry is one) reads it.
-    await upsertProducts(shopify.emulator, [{ title: "Ceramic mug 350 ml", variants: [{ sku: "MUG-CER-350-WHT", harmonizedSystemCode: "691200" }] }]);
+    await upsertProducts(shopify.emulator, [
+      { title: "Ceramic mug 350 ml", variants: [{ sku: "MUG-CER-350-WHT", harmonizedSystemCode: "691200" }] },
+    ]);
     const next = await shopifyPortFor(admin).readFulfillmentOrders([mugAndMat], DEFAULT_SHOP);
     expect(itemsRead()).toEqual([1, 1, 2]);
     expect(next.get(mugAndMat)?.fo.lineItems[0]?.variant?.harmonizedSystemCode).toBe("691200");
@@ -379,7 +428,10 @@ describe("what reading fulfillment orders costs", () => {
   });
 });
 
-async function orderAtWarehouseId(lines: Parameters<typeof orderPayload>[0], overrides: Record<string, unknown> = {}): Promise<FulfillmentOrderGid> {
+async function orderAtWarehouseId(
+  lines: Parameters<typeof orderPayload>[0],
+  overrides: Record<string, unknown> = {},
+): Promise<FulfillmentOrderGid> {
   const { fulfillmentOrders } = await placeOrder(shopify.emulator, orderPayload(lines, overrides));
   return FulfillmentOrderGid.parse(fulfillmentOrders.find((fo) => fo.assignedLocationId === warehouse)?.id);
 }
@@ -398,9 +450,16 @@ describe("fulfillment orders assigned to the app", () => {
     expect(requested.cost?.throttleStatus.currentlyAvailable).toBeGreaterThan(0);
 
     await cancelOrder(shopify.emulator, first.order.id);
-    const cancelling = await listAssignedFulfillmentOrders(shopify.admin, { assignmentStatus: "CANCELLATION_REQUESTED", locationIds: [warehouse] });
+    const cancelling = await listAssignedFulfillmentOrders(shopify.admin, {
+      assignmentStatus: "CANCELLATION_REQUESTED",
+      locationIds: [warehouse],
+    });
     expect(cancelling.items).toEqual([
-      expect.objectContaining({ orderName: "#1001", requestStatus: "CANCELLATION_REQUESTED", latestRequest: expect.objectContaining({ kind: "CANCELLATION_REQUEST", message: "Customer changed their mind" }) }),
+      expect.objectContaining({
+        orderName: "#1001",
+        requestStatus: "CANCELLATION_REQUESTED",
+        latestRequest: expect.objectContaining({ kind: "CANCELLATION_REQUEST", message: "Customer changed their mind" }),
+      }),
     ]);
   });
 
@@ -409,7 +468,10 @@ describe("fulfillment orders assigned to the app", () => {
     const first = await listAssignedFulfillmentOrders(shopify.admin, { assignmentStatus: "FULFILLMENT_REQUESTED" });
     expect(first.items).toHaveLength(50);
     expect(first.nextCursor).not.toBeNull();
-    const second = await listAssignedFulfillmentOrders(shopify.admin, { assignmentStatus: "FULFILLMENT_REQUESTED", after: first.nextCursor });
+    const second = await listAssignedFulfillmentOrders(shopify.admin, {
+      assignmentStatus: "FULFILLMENT_REQUESTED",
+      after: first.nextCursor,
+    });
     expect(second.items.map((fo) => fo.orderName)).toEqual(["#1051", "#1052", "#1053"]);
     expect(second.nextCursor).toBeNull();
   });

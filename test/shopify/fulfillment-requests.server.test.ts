@@ -45,7 +45,10 @@ describe("answering fulfillment requests", () => {
       estimatedShippedAt: new Date("2026-11-03T12:00:00Z"),
     });
     expect(answered).toEqual({ id: fulfillmentOrderId, status: "IN_PROGRESS", requestStatus: "ACCEPTED" });
-    expect((await stateOf(fulfillmentOrderId))?.lastResponse).toMatchObject({ action: "ACCEPT_FULFILLMENT_REQUEST", message: "Queued for warehouse US01" });
+    expect((await stateOf(fulfillmentOrderId))?.lastResponse).toMatchObject({
+      action: "ACCEPT_FULFILLMENT_REQUEST",
+      message: "Queued for warehouse US01",
+    });
   });
 
   it("refuses to accept twice, naming the field Shopify blames", async () => {
@@ -77,15 +80,32 @@ describe("the pipeline's port", () => {
   it("rejects with Shopify's reason and the lines the connector's rejection names, and closes an accepted one it cannot do", async () => {
     const port = shopifyPortFor(shopify.admin);
     const rejected = await orderAtWarehouse(shopify, warehouse, [{ sku: "LAMP-LED-DESK-WHT", quantity: 1 }]);
-    const rejection = rejectionForHold([{ field: "Skus.Sku", lineItemId: rejected.lines[0]?.id ?? "", message: "LED desk lamp has SKU LAMP-LED-DESK-WHT, which is not in your SKU mapping." }]);
+    const rejection = rejectionForHold([
+      {
+        field: "Skus.Sku",
+        lineItemId: rejected.lines[0]?.id ?? "",
+        message: "LED desk lamp has SKU LAMP-LED-DESK-WHT, which is not in your SKU mapping.",
+      },
+    ]);
     await port.rejectFulfillmentRequest(rejected.fulfillmentOrderId, rejection.reason, rejection.message, rejection.lineItems);
-    expect((await stateOf(rejected.fulfillmentOrderId))?.lastResponse).toMatchObject({ action: "REJECT_FULFILLMENT_REQUEST", reason: "INVALID_SKU", message: rejection.message });
+    expect((await stateOf(rejected.fulfillmentOrderId))?.lastResponse).toMatchObject({
+      action: "REJECT_FULFILLMENT_REQUEST",
+      reason: "INVALID_SKU",
+      message: rejection.message,
+    });
 
     const accepted = await orderAtWarehouse(shopify, warehouse, [{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
     await port.acceptFulfillmentRequest(accepted.fulfillmentOrderId, "Queued");
     await port.closeFulfillmentOrder(accepted.fulfillmentOrderId, "The provider could not create the package.");
-    expect(await stateOf(accepted.fulfillmentOrderId)).toMatchObject({ status: "INCOMPLETE", requestStatus: "CLOSED", lastResponse: { action: "CLOSE" } });
-    expect(await port.fulfillmentOrderRemaining(accepted.fulfillmentOrderId)).toMatchObject({ status: "INCOMPLETE", lines: [{ sku: "MUG-CER-350-WHT", remainingQuantity: 1 }] });
+    expect(await stateOf(accepted.fulfillmentOrderId)).toMatchObject({
+      status: "INCOMPLETE",
+      requestStatus: "CLOSED",
+      lastResponse: { action: "CLOSE" },
+    });
+    expect(await port.fulfillmentOrderRemaining(accepted.fulfillmentOrderId)).toMatchObject({
+      status: "INCOMPLETE",
+      lines: [{ sku: "MUG-CER-350-WHT", remainingQuantity: 1 }],
+    });
     // Closed already: Shopify refuses a second close.
     await expect(port.closeFulfillmentOrder(accepted.fulfillmentOrderId, "Again")).rejects.toBeInstanceOf(ShopifyUserError);
   });

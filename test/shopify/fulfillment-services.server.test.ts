@@ -59,8 +59,15 @@ describe("a fulfillment service per provider warehouse", () => {
     );
     const { service, created } = await ensureFulfillmentService(shopify.admin, de01());
     expect(created).toBe(false);
-    expect(service).toMatchObject({ id: data.fulfillmentServiceCreate.fulfillmentService.id, inventoryManagement: false, trackingSupport: false, callbackUrl: de01().callbackUrl });
-    expect(await listFulfillmentServices(shopify.admin)).toEqual([expect.objectContaining({ serviceName: "Provider DE01", inventoryManagement: false, trackingSupport: false })]);
+    expect(service).toMatchObject({
+      id: data.fulfillmentServiceCreate.fulfillmentService.id,
+      inventoryManagement: false,
+      trackingSupport: false,
+      callbackUrl: de01().callbackUrl,
+    });
+    expect(await listFulfillmentServices(shopify.admin)).toEqual([
+      expect.objectContaining({ serviceName: "Provider DE01", inventoryManagement: false, trackingSupport: false }),
+    ]);
   });
 
   it("is created once when two setups run at the same time", async () => {

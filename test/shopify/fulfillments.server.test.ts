@@ -10,14 +10,7 @@ import {
   updateTracking,
 } from "~/shopify/fulfillments.server";
 import { FulfillmentGid, FulfillmentOrderGid, type LocationGid } from "~/shopify/ids";
-import {
-  emulatorState,
-  numericId,
-  orderAtWarehouse,
-  setUpWarehouse,
-  startTestShopify,
-  type TestShopify,
-} from "../support/shopify-admin";
+import { emulatorState, numericId, orderAtWarehouse, setUpWarehouse, startTestShopify, type TestShopify } from "../support/shopify-admin";
 
 let shopify: TestShopify;
 let warehouse: LocationGid;
@@ -70,7 +63,12 @@ describe("writing the shipment back as a fulfilment", () => {
   it("writes every parcel's tracking number, with their pages when each has one", async () => {
     const { fulfillmentOrderId, lines } = await acceptedOrder();
     const others = [dhl("JD014600006281230711"), dhl("JD014600006281230712")];
-    const fulfillment = await createFulfillment(shopify.admin, { fulfillmentOrderId, lines, tracking: { ...dhl("JD014600006281230710"), others }, notifyCustomer: false });
+    const fulfillment = await createFulfillment(shopify.admin, {
+      fulfillmentOrderId,
+      lines,
+      tracking: { ...dhl("JD014600006281230710"), others },
+      notifyCustomer: false,
+    });
     expect(fulfillment.trackingInfo).toEqual([dhl("JD014600006281230710"), ...others]);
     // A page missing for one of them: the numbers all go, Shopify finds the pages by carrier.
     const updated = await updateTracking(shopify.admin, {
@@ -102,7 +100,9 @@ describe("writing the shipment back as a fulfilment", () => {
 
   it("never sends an empty line list (Shopify would ship everything that remains)", async () => {
     const { fulfillmentOrderId } = await acceptedOrder();
-    await expect(createFulfillment(shopify.admin, { fulfillmentOrderId, lines: [], tracking: dhl("X1"), notifyCustomer: false })).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      createFulfillment(shopify.admin, { fulfillmentOrderId, lines: [], tracking: dhl("X1"), notifyCustomer: false }),
+    ).rejects.toBeInstanceOf(ZodError);
     expect((await emulatorState(shopify.emulator)).fulfillments).toEqual([]);
   });
 
@@ -115,7 +115,9 @@ describe("writing the shipment back as a fulfilment", () => {
       notifyCustomer: true,
     });
     await expect(tooMany).rejects.toBeInstanceOf(ShopifyUserError);
-    await expect(tooMany).rejects.toThrow(/FulfillmentCreate: fulfillment\.lineItemsByFulfillmentOrder\.0\.fulfillmentOrderLineItems\.0\.quantity: /);
+    await expect(tooMany).rejects.toThrow(
+      /FulfillmentCreate: fulfillment\.lineItemsByFulfillmentOrder\.0\.fulfillmentOrderLineItems\.0\.quantity: /,
+    );
   });
 });
 
@@ -127,7 +129,11 @@ describe("after the fulfilment", () => {
 
   it("replaces a tracking number that was not final, telling the customer again", async () => {
     const fulfillment = await fulfilled();
-    const updated = await updateTracking(shopify.admin, { fulfillmentId: fulfillment.id, tracking: dhl("JD014600006281230799"), notifyCustomer: true });
+    const updated = await updateTracking(shopify.admin, {
+      fulfillmentId: fulfillment.id,
+      tracking: dhl("JD014600006281230799"),
+      notifyCustomer: true,
+    });
     expect(updated.trackingInfo).toEqual([dhl("JD014600006281230799")]);
     const [state] = (await emulatorState(shopify.emulator)).fulfillments;
     expect(state?.trackingInfo).toEqual([dhl("JD014600006281230799")]);
@@ -145,7 +151,12 @@ describe("after the fulfilment", () => {
       country: "DE",
       estimatedDeliveryAt: new Date("2026-11-07T18:00:00Z"),
     });
-    await createFulfillmentEvent(shopify.admin, { fulfillmentId: fulfillment.id, status: "DELIVERED", happenedAt: new Date("2026-11-06T10:02:00Z"), city: "Shippington" });
+    await createFulfillmentEvent(shopify.admin, {
+      fulfillmentId: fulfillment.id,
+      status: "DELIVERED",
+      happenedAt: new Date("2026-11-06T10:02:00Z"),
+      city: "Shippington",
+    });
 
     expect(inTransit).toMatchObject({ status: "IN_TRANSIT", message: "Departed facility", city: "Leipzig" });
     expect(new Date(inTransit.happenedAt).toISOString()).toBe("2026-11-04T08:15:00.000Z");

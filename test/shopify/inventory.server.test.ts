@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => shopify.close());
 beforeEach(async () => {
   shopify.emulator.reset();
-  const { service } = await ensureFulfillmentService(shopify.admin, { name: "Provider US01", callbackUrl: `${shopify.app.url}/fulfillment_service` });
+  const { service } = await ensureFulfillmentService(shopify.admin, {
+    name: "Provider US01",
+    callbackUrl: `${shopify.app.url}/fulfillment_service`,
+  });
   warehouse = LocationGid.parse(service.locationId);
   const variants = (await listCatalogueVariants(shopify.admin)).items;
   itemOf = (sku) => InventoryItemGid.parse(variants.find((v) => v.sku === sku)?.inventoryItemId);
@@ -28,7 +31,8 @@ async function availableAtWarehouse(): Promise<Record<string, number>> {
 }
 
 /** The wrapper as these tests use it: the `available` quantity. */
-const setAvailableQuantities = (admin: typeof shopify.admin, stock: Omit<StockToSet, "name">) => setStockQuantities(admin, { ...stock, name: "available" });
+const setAvailableQuantities = (admin: typeof shopify.admin, stock: Omit<StockToSet, "name">) =>
+  setStockQuantities(admin, { ...stock, name: "available" });
 
 describe("warehouse stock into Shopify", () => {
   it("sets what the warehouse holds as available at its location", async () => {
@@ -78,7 +82,9 @@ describe("warehouse stock into Shopify", () => {
     await expect(stale).rejects.toBeInstanceOf(ShopifyUserError);
     const error: unknown = await stale.catch((e: unknown) => e);
     expect(error instanceof ShopifyUserError && error.hasCode("CHANGE_FROM_QUANTITY_STALE")).toBe(true);
-    await expect(stale).rejects.toThrow(/input\.quantities\.0\.changeFromQuantity: The changeFromQuantity \(7\) does not match the persisted value \(0\)/);
+    await expect(stale).rejects.toThrow(
+      /input\.quantities\.0\.changeFromQuantity: The changeFromQuantity \(7\) does not match the persisted value \(0\)/,
+    );
   });
 
   it("is null for a location Shopify does not know", async () => {

@@ -26,7 +26,12 @@ describe("the shop's locations", () => {
 
   it("moves a location to another country", async () => {
     const warehouse = await setUpWarehouse(shopify);
-    const moved = await editLocationAddress(shopify.admin, warehouse, { countryCode: "DE", city: "Leipzig", zip: "04435", provinceCode: null });
+    const moved = await editLocationAddress(shopify.admin, warehouse, {
+      countryCode: "DE",
+      city: "Leipzig",
+      zip: "04435",
+      provinceCode: null,
+    });
     expect(moved.address).toMatchObject({ countryCode: "DE", city: "Leipzig", zip: "04435", provinceCode: null });
   });
 

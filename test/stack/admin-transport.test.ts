@@ -34,7 +34,9 @@ describe("the Admin API transport redirect", () => {
     const stored = await db.session.findUnique({ where: { id: `offline_${shop}` } });
     // Stored sealed (stores/shops/session-storage.server.ts): the token itself is not in the row.
     expect(stored?.accessToken).not.toContain(accessToken);
-    expect(openSessionToken(`offline_${shop}`, "accessToken", stored?.accessToken ?? "", { key: stack().credentialsKey })).toBe(accessToken);
+    expect(openSessionToken(`offline_${shop}`, "accessToken", stored?.accessToken ?? "", { key: stack().credentialsKey })).toBe(
+      accessToken,
+    );
   });
 
   it("lets unauthenticated.admin(shop) query the emulator from a process running the app's modules", async () => {

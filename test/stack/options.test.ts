@@ -8,7 +8,11 @@ describe("npm run stack's flags", () => {
   });
 
   it("take --db postgres, --app-processes and --workers (the multi-process fault test's 2 apps and 3 workers)", () => {
-    expect(parseStackOptions(["--db", "postgres", "--app-processes", "2", "--workers", "3"])).toMatchObject({ db: "postgres", appProcesses: 2, workers: 3 });
+    expect(parseStackOptions(["--db", "postgres", "--app-processes", "2", "--workers", "3"])).toMatchObject({
+      db: "postgres",
+      appProcesses: 2,
+      workers: 3,
+    });
   });
 
   it("start no worker with --no-worker, whatever --workers says", () => {

@@ -16,15 +16,24 @@ describe("runCommand", () => {
   it("gives whole lines when a line, or a character, straddles two chunks", async () => {
     const seen: string[] = [];
     const euro = bytes("€"); // three bytes
-    const parts = [bytes("Bui"), [...bytes("ld of caf"), ...euro.slice(0, 1)], [...euro.slice(1), ...bytes(" done\nsecond ")], bytes("line\n")];
-    await runCommand("the test command", process.execPath, writesInChunks(parts), { cwd: process.cwd(), env: process.env, output: (line) => seen.push(line) });
+    const parts = [
+      bytes("Bui"),
+      [...bytes("ld of caf"), ...euro.slice(0, 1)],
+      [...euro.slice(1), ...bytes(" done\nsecond ")],
+      bytes("line\n"),
+    ];
+    await runCommand("the test command", process.execPath, writesInChunks(parts), {
+      cwd: process.cwd(),
+      env: process.env,
+      output: (line) => seen.push(line),
+    });
     expect(seen).toEqual(["Build of caf€ done", "second line"]);
   });
 
   it("fails with the command's last lines, read whole", async () => {
     const parts = [bytes("step one\nst"), bytes("ep two failed: ü\n")];
-    await expect(runCommand("the test command", process.execPath, writesInChunks(parts, 3), { cwd: process.cwd(), env: process.env })).rejects.toThrow(
-      "the test command failed (code 3):\nstep one\nstep two failed: ü",
-    );
+    await expect(
+      runCommand("the test command", process.execPath, writesInChunks(parts, 3), { cwd: process.cwd(), env: process.env }),
+    ).rejects.toThrow("the test command failed (code 3):\nstep one\nstep two failed: ü");
   });
 });

@@ -45,7 +45,8 @@ describe("the app's server", () => {
     const logs = stack().logs();
     expect(logs).toMatch(/"method":"GET","path":"\/app\/settings","status":200,/);
     expect(logs).toMatch(/"method":"GET","path":"\/provider-oauth\/callback","status":400,/);
-    for (const secret of [token, token.split(".")[1] ?? "", "id_token", "provider-code-7f3a9c", "provider-state-41d0e2", "code="]) expect(logs).not.toContain(secret);
+    for (const secret of [token, token.split(".")[1] ?? "", "id_token", "provider-code-7f3a9c", "provider-state-41d0e2", "code="])
+      expect(logs).not.toContain(secret);
   });
 
   it("sends HSTS, nosniff and a referrer policy everywhere, and refuses framing except of the shop's embedded pages", async () => {

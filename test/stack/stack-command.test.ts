@@ -37,7 +37,9 @@ async function spawnStack(flags: readonly string[] = []): Promise<RunningStack> 
     cwd: PROJECT_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const stdoutLines: string[] = [];
@@ -115,34 +117,64 @@ describe("npm run stack", () => {
     expect(ShopName.parse(await byToken.json()).data.shop.name).toBe("Northfield Goods");
   });
 
-  it("takes an order posted with the token alone to a warehouse, and fulfils it with tracking: the shop was set up through the app", { timeout: 60_000 }, async () => {
-    const { shopifyUrl, accessToken } = stack.ready;
-    const order = {
-      email: "ana.lima@example.com",
-      currency: "USD",
-      line_items: [{ sku: "MUG-CER-350-WHT", title: "Ceramic mug 350 ml, white", quantity: 1, price: "16.00", grams: 420, requires_shipping: true }],
-      shipping_address: { first_name: "Ana", last_name: "Lima", address1: "500 Terry Francine St", city: "San Francisco", province_code: "CA", zip: "94158", country_code: "US", phone: "+14155550100" },
-    };
-    const placed = await fetch(`${shopifyUrl}/__emulator/orders`, { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken }, body: JSON.stringify(order) });
-    expect(placed.status, await placed.clone().text()).toBe(201);
-    const { order: created } = z.object({ order: z.object({ admin_graphql_api_id: z.string() }) }).parse(await placed.json());
-    const Fulfilled = z.object({
-      data: z.object({ order: z.object({ fulfillments: z.array(z.object({ trackingInfo: z.array(z.object({ number: z.string().nullable() })), location: z.object({ name: z.string() }).nullable() })) }) }),
-    });
-    const fulfilment = await waitFor(
-      async () => {
-        const response = await fetch(`${shopifyUrl}/admin/api/2026-10/graphql.json`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
-          body: JSON.stringify({ query: `{ order(id: "${created.admin_graphql_api_id}") { fulfillments { trackingInfo { number } location { name } } } }` }),
-        });
-        return Fulfilled.parse(await response.json()).data.order.fulfillments[0];
-      },
-      { timeoutMs: 45_000, intervalMs: 500, what: "the order's fulfilment" },
-    );
-    expect(fulfilment.trackingInfo[0]?.number).toMatch(/\w{8,}/);
-    expect(fulfilment.location?.name).toBe("Fulfilment warehouse US01");
-  });
+  it(
+    "takes an order posted with the token alone to a warehouse, and fulfils it with tracking: the shop was set up through the app",
+    { timeout: 60_000 },
+    async () => {
+      const { shopifyUrl, accessToken } = stack.ready;
+      const order = {
+        email: "ana.lima@example.com",
+        currency: "USD",
+        line_items: [
+          { sku: "MUG-CER-350-WHT", title: "Ceramic mug 350 ml, white", quantity: 1, price: "16.00", grams: 420, requires_shipping: true },
+        ],
+        shipping_address: {
+          first_name: "Ana",
+          last_name: "Lima",
+          address1: "500 Terry Francine St",
+          city: "San Francisco",
+          province_code: "CA",
+          zip: "94158",
+          country_code: "US",
+          phone: "+14155550100",
+        },
+      };
+      const placed = await fetch(`${shopifyUrl}/__emulator/orders`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+        body: JSON.stringify(order),
+      });
+      expect(placed.status, await placed.clone().text()).toBe(201);
+      const { order: created } = z.object({ order: z.object({ admin_graphql_api_id: z.string() }) }).parse(await placed.json());
+      const Fulfilled = z.object({
+        data: z.object({
+          order: z.object({
+            fulfillments: z.array(
+              z.object({
+                trackingInfo: z.array(z.object({ number: z.string().nullable() })),
+                location: z.object({ name: z.string() }).nullable(),
+              }),
+            ),
+          }),
+        }),
+      });
+      const fulfilment = await waitFor(
+        async () => {
+          const response = await fetch(`${shopifyUrl}/admin/api/2026-10/graphql.json`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+            body: JSON.stringify({
+              query: `{ order(id: "${created.admin_graphql_api_id}") { fulfillments { trackingInfo { number } location { name } } } }`,
+            }),
+          });
+          return Fulfilled.parse(await response.json()).data.order.fulfillments[0];
+        },
+        { timeoutMs: 45_000, intervalMs: 500, what: "the order's fulfilment" },
+      );
+      expect(fulfilment.trackingInfo[0]?.number).toMatch(/\w{8,}/);
+      expect(fulfilment.location?.name).toBe("Fulfilment warehouse US01");
+    },
+  );
 
   it("stops every process it started on SIGINT, and exits 0", { timeout: 30_000 }, async () => {
     const children = descendantsOf(stack.process.pid ?? 0);
@@ -178,38 +210,42 @@ describe("npm run stack --db postgres", () => {
   afterAll(() => kill(stack));
 
   // READY means the demo shop was set up through the app, which needs the worker: both ran on it.
-  it("runs the app and worker on a PostgreSQL server of its own, migrated (/readyz 200), and on SIGTERM stops it after them and removes its folder", { timeout: 180_000 }, async () => {
-    stack = await spawnStack(["--db", "postgres"]);
-    expect(stack.stdoutLines).toHaveLength(1);
-    const said = /\[stack\] database PostgreSQL (postgresql:\/\/\S+) \(data in (\S+), removed at stop\)/.exec(stack.stderr());
-    expect(said, stack.stderr()).not.toBeNull();
-    const [, url = "", dataDir = ""] = said ?? [];
-    expect(new URL(url).hostname).toBe("127.0.0.1");
-    expect(existsSync(dataDir)).toBe(true);
-    const commandOf = (pid: number) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      } catch {
-        return "";
-      }
-    };
-    const server = descendantsOf(stack.process.pid ?? 0).filter((pid) => commandOf(pid).includes(dataDir));
-    expect(server.length).toBeGreaterThanOrEqual(1);
+  it(
+    "runs the app and worker on a PostgreSQL server of its own, migrated (/readyz 200), and on SIGTERM stops it after them and removes its folder",
+    { timeout: 180_000 },
+    async () => {
+      stack = await spawnStack(["--db", "postgres"]);
+      expect(stack.stdoutLines).toHaveLength(1);
+      const said = /\[stack\] database PostgreSQL (postgresql:\/\/\S+) \(data in (\S+), removed at stop\)/.exec(stack.stderr());
+      expect(said, stack.stderr()).not.toBeNull();
+      const [, url = "", dataDir = ""] = said ?? [];
+      expect(new URL(url).hostname).toBe("127.0.0.1");
+      expect(existsSync(dataDir)).toBe(true);
+      const commandOf = (pid: number) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        } catch {
+          return "";
+        }
+      };
+      const server = descendantsOf(stack.process.pid ?? 0).filter((pid) => commandOf(pid).includes(dataDir));
+      expect(server.length).toBeGreaterThanOrEqual(1);
 
-    const readyz = await fetch(`${stack.ready.appUrl}/readyz`);
-    expect(readyz.status).toBe(200);
-    expect(await readyz.json()).toEqual({ status: "ready" });
+      const readyz = await fetch(`${stack.ready.appUrl}/readyz`);
+      expect(readyz.status).toBe(200);
+      expect(await readyz.json()).toEqual({ status: "ready" });
 
-    const children = descendantsOf(stack.process.pid ?? 0);
-    stack.process.kill("SIGTERM");
-    expect(await stack.exit).toEqual({ code: 0, signal: null });
-    await waitFor(() => children.every((child) => !isRunning(child)), { timeoutMs: 5_000, what: "the stack's children to be gone" });
-    expect(server.every((pid) => !isRunning(pid))).toBe(true);
-    expect(existsSync(dataDir)).toBe(false);
-    expect(await accepts(url.replace(/^postgresql:/, "http:"))).toBe(false);
-    // The app was stopped before the server it used.
-    const log = stack.stderr();
-    expect(log.indexOf("[stack] stopped app and worker")).toBeGreaterThan(-1);
-    expect(log.indexOf("[stack] stopped PostgreSQL")).toBeGreaterThan(log.indexOf("[stack] stopped app and worker"));
-  });
+      const children = descendantsOf(stack.process.pid ?? 0);
+      stack.process.kill("SIGTERM");
+      expect(await stack.exit).toEqual({ code: 0, signal: null });
+      await waitFor(() => children.every((child) => !isRunning(child)), { timeoutMs: 5_000, what: "the stack's children to be gone" });
+      expect(server.every((pid) => !isRunning(pid))).toBe(true);
+      expect(existsSync(dataDir)).toBe(false);
+      expect(await accepts(url.replace(/^postgresql:/, "http:"))).toBe(false);
+      // The app was stopped before the server it used.
+      const log = stack.stderr();
+      expect(log.indexOf("[stack] stopped app and worker")).toBeGreaterThan(-1);
+      expect(log.indexOf("[stack] stopped PostgreSQL")).toBeGreaterThan(log.indexOf("[stack] stopped app and worker"));
+    },
+  );
 });

@@ -15,12 +15,20 @@ let n = 0;
 async function shipment(state: ShipmentState) {
   n += 1;
   return db.shipment.create({
-    data: { shop: SHOP, kind: "DROPSHIP", state, fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`, orderId: `gid://shopify/Order/${n}`, packageId: `P-${n}` },
+    data: {
+      shop: SHOP,
+      kind: "DROPSHIP",
+      state,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
+      orderId: `gid://shopify/Order/${n}`,
+      packageId: `P-${n}`,
+    },
   });
 }
 
 const attention = async () => (await db.shipment.findMany({ where: needsAttention(SHOP), select: { id: true } })).map((s) => s.id);
-const change = (fulfillmentOrderId: string, key: string, what = "the shipping address was edited") => recordChangeAfterSend(db, { shop: SHOP, fulfillmentOrderId, what, key });
+const change = (fulfillmentOrderId: string, key: string, what = "the shipping address was edited") =>
+  recordChangeAfterSend(db, { shop: SHOP, fulfillmentOrderId, what, key });
 
 beforeEach(async () => {
   await db.shipment.deleteMany();
@@ -37,7 +45,9 @@ describe("recordChangeAfterSend", () => {
     expect(stored).toMatchObject({ changedInShopify: "moved to Northfield Studio", attentionHandledAt: null });
     const timeline = await db.shipmentEvent.findMany({ where: { shipmentId: sent.id }, orderBy: { createdAt: "asc" } });
     expect(timeline.map((e) => e.message)).toEqual([
-      expect.stringMatching(/^Changed in Shopify after it was sent: the shipping address was edited\. Package P-\d+ is already at the provider/),
+      expect.stringMatching(
+        /^Changed in Shopify after it was sent: the shipping address was edited\. Package P-\d+ is already at the provider/,
+      ),
       expect.stringMatching(/^Changed in Shopify after it was sent: moved to Northfield Studio\./),
     ]);
     expect(await attention()).toEqual([sent.id]);
@@ -67,8 +77,19 @@ describe("recordChangeAfterSend", () => {
 describe("endShipment", () => {
   it("ends the follow with the reason, in Needs attention until handled; held and refused ones cannot be marked away", async () => {
     const travelling = await shipment("FULFILLED");
-    const ended = await endShipment(db, travelling, { reason: "LOST", message: "The carrier reports the parcel lost.", said: "TrackingStatus Lost" }, {}, new Date());
-    expect(ended).toMatchObject({ state: "ENDED", endedReason: "LOST", lastErrorCode: "LOST", lastErrorText: "The carrier reports the parcel lost." });
+    const ended = await endShipment(
+      db,
+      travelling,
+      { reason: "LOST", message: "The carrier reports the parcel lost.", said: "TrackingStatus Lost" },
+      {},
+      new Date(),
+    );
+    expect(ended).toMatchObject({
+      state: "ENDED",
+      endedReason: "LOST",
+      lastErrorCode: "LOST",
+      lastErrorText: "The carrier reports the parcel lost.",
+    });
     const held = await shipment("HELD");
     expect((await attention()).sort()).toEqual([ended.id, held.id].sort());
     expect(await markAttentionHandled(db, SHOP, held.id)).toBe(false);

@@ -14,7 +14,12 @@ let oauth: ProviderOAuth;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 7, log: () => {} });
-  oauth = createProviderOAuth({ baseUrl: sandbox.url, clientId: "connector", clientSecret: "secret", redirectUri: "http://127.0.0.1:9/provider-oauth/callback" });
+  oauth = createProviderOAuth({
+    baseUrl: sandbox.url,
+    clientId: "connector",
+    clientSecret: "secret",
+    redirectUri: "http://127.0.0.1:9/provider-oauth/callback",
+  });
 });
 afterAll(() => sandbox.close());
 beforeEach(async () => {
@@ -67,6 +72,8 @@ describe("the stored credentials as the client's auth", () => {
   it("cannot renew an OAuth connection without the app's client, and says what to do", async () => {
     const connected = await connect();
     expect(() => authFromCredentials(db, shop, connected, null, { key })).toThrow(ProviderNotConnected);
-    expect(() => authFromCredentials(db, shop, connected, null, { key })).toThrow(/PROVIDER_CLIENT_ID[\s\S]*Settings > Provider connection/);
+    expect(() => authFromCredentials(db, shop, connected, null, { key })).toThrow(
+      /PROVIDER_CLIENT_ID[\s\S]*Settings > Provider connection/,
+    );
   });
 });

@@ -50,7 +50,13 @@ describe("provider credentials at rest", () => {
     await saveProviderCredentials(db, shop, { kind: "staticToken", token: TOKEN, savedAt: new Date() }, { key });
     const sealed = await stored();
     expect(sealed).toMatch(/^v1\./);
-    for (const needle of [TOKEN, TOKEN.slice(-8), "staticToken", Buffer.from(TOKEN).toString("base64").slice(0, 12), Buffer.from(TOKEN).toString("base64url").slice(0, 12)]) {
+    for (const needle of [
+      TOKEN,
+      TOKEN.slice(-8),
+      "staticToken",
+      Buffer.from(TOKEN).toString("base64").slice(0, 12),
+      Buffer.from(TOKEN).toString("base64url").slice(0, 12),
+    ]) {
       expect(sealed).not.toContain(needle);
     }
     await saveProviderCredentials(db, shop, oauth, { key });
@@ -66,23 +72,32 @@ describe("provider credentials at rest", () => {
     const [format, keyId, iv, ciphertext, tag] = (await stored()).split(".");
     const flipped = Buffer.from(ciphertext ?? "", "base64url");
     flipped[0] = (flipped[0] ?? 0) ^ 1;
-    await db.shop.update({ where: { domain: shop }, data: { providerCredentialsCiphertext: [format, keyId, iv, flipped.toString("base64url"), tag].join(".") } });
+    await db.shop.update({
+      where: { domain: shop },
+      data: { providerCredentialsCiphertext: [format, keyId, iv, flipped.toString("base64url"), tag].join(".") },
+    });
     const read = readProviderCredentials(db, shop, { key });
     await expect(read).rejects.toThrow(UnreadableProviderCredentials);
-    await expect(read).rejects.toThrow(/have been altered or belong to another shop\. Connect the provider again in Settings > Provider connection/);
+    await expect(read).rejects.toThrow(
+      /have been altered or belong to another shop\. Connect the provider again in Settings > Provider connection/,
+    );
     expect(await readCredentialsSummary(db, shop, { key })).toMatchObject({ kind: "unreadable" });
   });
 
   it("do not open for another shop: a row copied elsewhere is refused", async () => {
     await saveProviderCredentials(db, shop, oauth, { key });
     await db.shop.create({ data: { domain: "b.myshopify.com", providerCredentialsCiphertext: await stored() } });
-    await expect(readProviderCredentials(db, "b.myshopify.com", { key })).rejects.toThrow(/b\.myshopify\.com have been altered or belong to another shop/);
+    await expect(readProviderCredentials(db, "b.myshopify.com", { key })).rejects.toThrow(
+      /b\.myshopify\.com have been altered or belong to another shop/,
+    );
   });
 
   it("say so when read with another key than they were saved with", async () => {
     await saveProviderCredentials(db, shop, oauth, { key });
     const read = readProviderCredentials(db, shop, { key: randomBytes(32) });
-    await expect(read).rejects.toThrow(/were encrypted with another key \(key id [0-9a-f]{12}; PROVIDER_CREDENTIALS_KEY is key id [0-9a-f]{12}\)/);
+    await expect(read).rejects.toThrow(
+      /were encrypted with another key \(key id [0-9a-f]{12}; PROVIDER_CREDENTIALS_KEY is key id [0-9a-f]{12}\)/,
+    );
   });
 
   it("keep refreshed tokens, unless the merchant connected again meanwhile", async () => {
@@ -104,8 +119,16 @@ describe("provider credentials at rest", () => {
 
   it("are summarised for the settings page without the token", () => {
     const savedAt = new Date("2026-11-20T08:00:00Z");
-    expect(credentialsSummary({ kind: "staticToken", token: TOKEN, savedAt })).toEqual({ kind: "staticToken", since: savedAt.toISOString(), tokenEnding: "abcd" });
-    expect(credentialsSummary({ kind: "staticToken", token: "short-token", savedAt })).toEqual({ kind: "staticToken", since: savedAt.toISOString(), tokenEnding: null });
+    expect(credentialsSummary({ kind: "staticToken", token: TOKEN, savedAt })).toEqual({
+      kind: "staticToken",
+      since: savedAt.toISOString(),
+      tokenEnding: "abcd",
+    });
+    expect(credentialsSummary({ kind: "staticToken", token: "short-token", savedAt })).toEqual({
+      kind: "staticToken",
+      since: savedAt.toISOString(),
+      tokenEnding: null,
+    });
     expect(JSON.stringify(credentialsSummary(oauth))).not.toContain("token-one");
   });
 });

@@ -90,12 +90,26 @@ describe("customer redaction of data reports", () => {
   it("erases the reports that answered the customer's data requests: they are copies of the same data", async () => {
     const request = (customerId: string, receiptId: string) =>
       db.complianceRequest.create({
-        data: { shop, kind: "CUSTOMER_DATA_REQUEST", customerId, receiptId, receivedAt: new Date(), report: JSON.stringify({ email: "jane@example.com" }) },
+        data: {
+          shop,
+          kind: "CUSTOMER_DATA_REQUEST",
+          customerId,
+          receiptId,
+          receivedAt: new Date(),
+          report: JSON.stringify({ email: "jane@example.com" }),
+        },
       });
     await request(customer, "r1");
     await request("gid://shopify/Customer/8", "r2");
 
-    expect(await eraseCustomerData(db, { shop, customerId: customer, orderIds: [] })).toEqual({ webhookReceipts: 0, shipments: 0, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 1 });
+    expect(await eraseCustomerData(db, { shop, customerId: customer, orderIds: [] })).toEqual({
+      webhookReceipts: 0,
+      shipments: 0,
+      checkpoints: 0,
+      returns: 0,
+      jobErrors: 0,
+      dataReports: 1,
+    });
     const reports = await db.complianceRequest.findMany({ orderBy: { receiptId: "asc" } });
     expect(reports.map((r) => [r.customerId, r.report === null, r.redactedAt !== null])).toEqual([
       [customer, true, true],
@@ -120,16 +134,53 @@ describe("shop redaction", () => {
 
     for (const owner of [shop, "b.myshopify.com"]) {
       await db.catalogueVariant.create({
-        data: { shop: owner, variantId: "gid://shopify/ProductVariant/1", productId: "gid://shopify/Product/1", productTitle: "Mug", variantTitle: "Blue", displayName: "Mug - Blue", inventoryItemId: "gid://shopify/InventoryItem/1", tracked: true, readId: "r1" },
+        data: {
+          shop: owner,
+          variantId: "gid://shopify/ProductVariant/1",
+          productId: "gid://shopify/Product/1",
+          productTitle: "Mug",
+          variantTitle: "Blue",
+          displayName: "Mug - Blue",
+          inventoryItemId: "gid://shopify/InventoryItem/1",
+          tracked: true,
+          readId: "r1",
+        },
       });
       await db.providerSku.create({ data: { shop: owner, sku: "MUG-1", record: "{}", readAt: new Date() } });
-      await db.syncRun.create({ data: { shop: owner, kind: "SKU_REGISTER", status: "DONE", trigger: "MERCHANT", items: { create: [{ key: "MUG-1" }] } } });
-      await db.warehouseStock.create({ data: { shop: owner, warehouseId: "US01", sku: "MUG-1", total: 3, bands: "{}", readAt: new Date() } });
+      await db.syncRun.create({
+        data: { shop: owner, kind: "SKU_REGISTER", status: "DONE", trigger: "MERCHANT", items: { create: [{ key: "MUG-1" }] } },
+      });
+      await db.warehouseStock.create({
+        data: { shop: owner, warehouseId: "US01", sku: "MUG-1", total: 3, bands: "{}", readAt: new Date() },
+      });
       await db.customerReturn.create({
-        data: { shop: owner, returnId: "gid://shopify/Return/1", returnName: "#1001-R1", orderId: order(1), orderName: "#1001", warehouseCode: "US01", locationId: "gid://shopify/Location/1", packageId: "RT-1-US01", lines: "[]", units: 1, state: "SENT" },
+        data: {
+          shop: owner,
+          returnId: "gid://shopify/Return/1",
+          returnName: "#1001-R1",
+          orderId: order(1),
+          orderName: "#1001",
+          warehouseCode: "US01",
+          locationId: "gid://shopify/Location/1",
+          packageId: "RT-1-US01",
+          lines: "[]",
+          units: 1,
+          state: "SENT",
+        },
       });
       await db.inboundShipment.create({ data: { shop: owner, reference: "IN-1", warehouseId: "US01", shippingType: "Sea", boxes: "[]" } });
-      await db.ladingOrder.create({ data: { shop: owner, reference: "LD-1", shipmentId: "", warehouseId: "US01", serviceCode: "US01-STD", reservationDate: new Date(), shipTo: "{}", packages: "[]" } });
+      await db.ladingOrder.create({
+        data: {
+          shop: owner,
+          reference: "LD-1",
+          shipmentId: "",
+          warehouseId: "US01",
+          serviceCode: "US01-STD",
+          reservationDate: new Date(),
+          shipTo: "{}",
+          packages: "[]",
+        },
+      });
     }
 
     await eraseShopData(db, shop);

@@ -66,7 +66,11 @@ describe("recording a shipment", () => {
 describe("recording a planning round's shipments together", () => {
   it("records the new ones with their first events, returns the known ones unchanged, in the order given", async () => {
     const { shipment: known } = await recordNewShipment(db, newShipment(2));
-    const recorded = await recordNewShipments(db, [newShipment(3), newShipment(2, { packageId: "other" }), newShipment(1, { state: "HELD", hold: { code: "HELD", reasons: [] } })]);
+    const recorded = await recordNewShipments(db, [
+      newShipment(3),
+      newShipment(2, { packageId: "other" }),
+      newShipment(1, { state: "HELD", hold: { code: "HELD", reasons: [] } }),
+    ]);
     expect(recorded.map(({ shipment, created }) => [shipment.packageId, shipment.state, created])).toEqual([
       ["3_3", "READY", true],
       ["2_2", "READY", false],

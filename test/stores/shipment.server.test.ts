@@ -1,7 +1,13 @@
 import type { Shipment } from "@prisma/client";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { IllegalShipmentTransition, recordShipmentEvent, ShipmentStateChanged, transition, transitionEach } from "~/stores/shipments/shipment.server";
+import {
+  IllegalShipmentTransition,
+  recordShipmentEvent,
+  ShipmentStateChanged,
+  transition,
+  transitionEach,
+} from "~/stores/shipments/shipment.server";
 import { canTransition, SHIPMENT_TRANSITIONS } from "~/stores/shipments/shipment-states";
 
 const { db } = useTestDatabase();
@@ -92,17 +98,26 @@ describe("transition", () => {
     shipment = await transition(db, shipment, "DELIVERED", { type: "tracking_event", message: "Delivered" });
     expect(shipment).toMatchObject({ state: "DELIVERED", trackingNumber: "1Z999", isFinalTracking: true });
     expect([shipment.providerCreatedAt, shipment.fulfilledAt, shipment.deliveredAt].every((at) => at instanceof Date)).toBe(true);
-    expect((await eventsOf(shipment.id)).map((event) => event.type)).toEqual(["sent", "provider_answer", "fulfilment_written", "tracking_event"]);
+    expect((await eventsOf(shipment.id)).map((event) => event.type)).toEqual([
+      "sent",
+      "provider_answer",
+      "fulfilment_written",
+      "tracking_event",
+    ]);
   });
 
   it("refuses event data that carries a secret", async () => {
     const shipment = await readyShipment();
     await expect(
-      transition(db, shipment, "SUBMITTED", { type: "sent", message: "Sent", data: { request: { headers: { Authorization: "Bearer x" } } } }),
+      transition(db, shipment, "SUBMITTED", {
+        type: "sent",
+        message: "Sent",
+        data: { request: { headers: { Authorization: "Bearer x" } } },
+      }),
     ).rejects.toThrow(/must not hold secrets.*Authorization/);
-    await expect(recordShipmentEvent(db, shipment.id, { type: "status_polled", message: "Polled", data: { accessToken: "x" } })).rejects.toThrow(
-      /accessToken/,
-    );
+    await expect(
+      recordShipmentEvent(db, shipment.id, { type: "status_polled", message: "Polled", data: { accessToken: "x" } }),
+    ).rejects.toThrow(/accessToken/);
     expect(await eventsOf(shipment.id)).toEqual([]);
   });
 });
@@ -116,7 +131,12 @@ describe("transitionEach (a batch's moves together)", () => {
     const moved = await transitionEach(db, [
       { shipment: c, to: "SUBMITTED", event: { ...sent, data: { n: 3 } }, changes: alike },
       { shipment: a, to: "SUBMITTED", event: { ...sent, data: { n: 1 } }, changes: alike },
-      { shipment: b, to: "HELD", event: { type: "held", message: "Refused: bad postcode" }, changes: { lastErrorCode: "POSTCODE", attempts: { increment: 1 } } },
+      {
+        shipment: b,
+        to: "HELD",
+        event: { type: "held", message: "Refused: bad postcode" },
+        changes: { lastErrorCode: "POSTCODE", attempts: { increment: 1 } },
+      },
     ]);
     expect(moved.map((s) => [s.id, s.state, s.attempts])).toEqual([
       [c.id, "SUBMITTED", 1],

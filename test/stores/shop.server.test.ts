@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { getShopSettings, InvalidShopSettings, recordInstall, recordUninstall, recordWarehouseLocations, saveShopSettings, shopInstallation } from "~/stores/shops/shop.server";
+import {
+  getShopSettings,
+  InvalidShopSettings,
+  recordInstall,
+  recordUninstall,
+  recordWarehouseLocations,
+  saveShopSettings,
+  shopInstallation,
+} from "~/stores/shops/shop.server";
 
 const { db } = useTestDatabase();
 const domain = "a.myshopify.com";
@@ -99,7 +107,10 @@ describe("install and uninstall", () => {
     const first = new Date("2030-01-01T00:00:00Z");
     await recordUninstall(db, "never.myshopify.com", first);
     await recordUninstall(db, "never.myshopify.com", new Date("2030-02-01T00:00:00Z"));
-    expect(await db.shop.findUniqueOrThrow({ where: { domain: "never.myshopify.com" } })).toMatchObject({ uninstalledAt: first, settings: "{}" });
+    expect(await db.shop.findUniqueOrThrow({ where: { domain: "never.myshopify.com" } })).toMatchObject({
+      uninstalledAt: first,
+      settings: "{}",
+    });
     expect(await shopInstallation(db, "never.myshopify.com")).toBe("uninstalled");
     expect(await shopInstallation(db, "nobody.myshopify.com")).toBe("unknown");
   });

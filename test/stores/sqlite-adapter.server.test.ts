@@ -66,8 +66,12 @@ describe("the app's SQLite adapter", () => {
 
   it("writes at once in its turn behind an open transaction, and again after the client disconnected", async () => {
     const client = createDatabase(url);
-    const insert = (domain: string) => writeAtOnce(client, function* () {
-        yield { sql: `INSERT INTO "Shop" ("id", "domain", "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`, args: [domain, domain, "2026-11-22T08:00:00.000+00:00", "2026-11-22T08:00:00.000+00:00"] };
+    const insert = (domain: string) =>
+      writeAtOnce(client, function* () {
+        yield {
+          sql: `INSERT INTO "Shop" ("id", "domain", "createdAt", "updatedAt") VALUES (?, ?, ?, ?)`,
+          args: [domain, domain, "2026-11-22T08:00:00.000+00:00", "2026-11-22T08:00:00.000+00:00"],
+        };
       });
     const release = gate();
     const transaction = client.$transaction(async (tx) => {
@@ -84,7 +88,12 @@ describe("the app's SQLite adapter", () => {
 
     await client.$disconnect();
     await insert("after-disconnect.myshopify.com");
-    const domains = (await db.shop.findMany({ where: { domain: { in: ["in-transaction.myshopify.com", "at-once.myshopify.com", "after-disconnect.myshopify.com"] } }, orderBy: { domain: "asc" } })).map((shop) => shop.domain);
+    const domains = (
+      await db.shop.findMany({
+        where: { domain: { in: ["in-transaction.myshopify.com", "at-once.myshopify.com", "after-disconnect.myshopify.com"] } },
+        orderBy: { domain: "asc" },
+      })
+    ).map((shop) => shop.domain);
     expect(domains).toEqual(["after-disconnect.myshopify.com", "at-once.myshopify.com", "in-transaction.myshopify.com"]);
     await client.$disconnect();
   });

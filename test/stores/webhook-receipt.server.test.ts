@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PrismaClient } from "@prisma/client";
 import { testDatabaseProvider, useTestDatabase } from "../support/database";
 import { SqliteAdapter } from "~/stores/database/sqlite-adapter.server";
-import { orderPayloadAsOf, recordWebhookReceipt, recordWebhookReceiptUnlessUninstalled, setWebhookReceiptStatus, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
+import {
+  orderPayloadAsOf,
+  recordWebhookReceipt,
+  recordWebhookReceiptUnlessUninstalled,
+  setWebhookReceiptStatus,
+  type WebhookDelivery,
+} from "~/stores/receipts/webhook-receipt.server";
 
 const { db, url } = useTestDatabase();
 
@@ -47,7 +53,10 @@ describe("webhook receipts", () => {
   it("say when they were processed, and why one was rejected", async () => {
     const { receiptId } = await recordWebhookReceipt(db, delivery);
     await setWebhookReceiptStatus(db, receiptId, "ENQUEUED");
-    expect(await db.webhookReceipt.findUniqueOrThrow({ where: { id: receiptId } })).toMatchObject({ status: "ENQUEUED", processedAt: null });
+    expect(await db.webhookReceipt.findUniqueOrThrow({ where: { id: receiptId } })).toMatchObject({
+      status: "ENQUEUED",
+      processedAt: null,
+    });
     await setWebhookReceiptStatus(db, receiptId, "REJECTED", "The payload has no line items");
     const rejected = await db.webhookReceipt.findUniqueOrThrow({ where: { id: receiptId } });
     expect(rejected).toMatchObject({ status: "REJECTED", reason: "The payload has no line items" });
@@ -67,7 +76,10 @@ describe("webhook receipts", () => {
 
     it("find the earlier receipt of the same event", async () => {
       const first = await recordWebhookReceiptUnlessUninstalled(db, delivery);
-      expect(await recordWebhookReceiptUnlessUninstalled(db, { ...delivery, webhookId: "webhook-2" })).toEqual({ ...first, duplicate: true });
+      expect(await recordWebhookReceiptUnlessUninstalled(db, { ...delivery, webhookId: "webhook-2" })).toEqual({
+        ...first,
+        duplicate: true,
+      });
     });
 
     it("record nothing after the uninstall, and say since when, even for an event recorded before", async () => {
@@ -82,9 +94,18 @@ describe("webhook receipts", () => {
 
 describe("the order as the app knew it at a moment (orderPayloadAsOf)", () => {
   const at = (iso: string) => new Date(iso);
-  const receive = async (orderId: string, topic: string, receivedAt: string, payload: string | null, eventId = `${orderId}:${topic}:${receivedAt}`) => {
+  const receive = async (
+    orderId: string,
+    topic: string,
+    receivedAt: string,
+    payload: string | null,
+    eventId = `${orderId}:${topic}:${receivedAt}`,
+  ) => {
     const { receiptId } = await recordWebhookReceipt(db, { ...delivery, orderId, topic, eventId, payload: payload ?? "{}" });
-    await db.webhookReceipt.update({ where: { id: receiptId }, data: { receivedAt: at(receivedAt), ...(payload === null ? { payload: null } : {}) } });
+    await db.webhookReceipt.update({
+      where: { id: receiptId },
+      data: { receivedAt: at(receivedAt), ...(payload === null ? { payload: null } : {}) },
+    });
   };
 
   it("is the order's last orders/create or orders/updated received by then, never a later one, another order's or another topic's", async () => {
@@ -109,18 +130,23 @@ describe("the order as the app knew it at a moment (orderPayloadAsOf)", () => {
   // Runs for every fulfilment written (each is an orders/updated). SQLite keeps no statistics: with
   // an index on (shop, orderId) alone it searched (shop, topic, eventId) instead, reading every
   // order receipt of the shop, payloads included, each time: 9 s for 1,000 orders (decision 0031).
-  it.skipIf(testDatabaseProvider === "postgresql")("on SQLite, searches the order's own receipts by index, whatever else the shop has", async () => {
-    const queries: { sql: string; params: unknown[] }[] = [];
-    const client = new PrismaClient({ adapter: new SqliteAdapter(url), log: [{ emit: "event", level: "query" }] });
-    client.$on("query", (event) => void queries.push({ sql: event.query, params: JSON.parse(event.params) as unknown[] }));
-    try {
-      await orderPayloadAsOf(client, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"));
-      const lookup = queries.find((query) => query.sql.includes("WebhookReceipt"));
-      if (!lookup) throw new Error("the lookup sent no query to WebhookReceipt");
-      const plan = await client.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${lookup.sql}`, ...lookup.params);
-      expect(plan.map((step) => step.detail)).toEqual([expect.stringContaining("USING INDEX WebhookReceipt_shop_orderId_receivedAt_idx (shop=? AND orderId=? AND receivedAt<?)")]);
-    } finally {
-      await client.$disconnect();
-    }
-  });
+  it.skipIf(testDatabaseProvider === "postgresql")(
+    "on SQLite, searches the order's own receipts by index, whatever else the shop has",
+    async () => {
+      const queries: { sql: string; params: unknown[] }[] = [];
+      const client = new PrismaClient({ adapter: new SqliteAdapter(url), log: [{ emit: "event", level: "query" }] });
+      client.$on("query", (event) => void queries.push({ sql: event.query, params: JSON.parse(event.params) as unknown[] }));
+      try {
+        await orderPayloadAsOf(client, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"));
+        const lookup = queries.find((query) => query.sql.includes("WebhookReceipt"));
+        if (!lookup) throw new Error("the lookup sent no query to WebhookReceipt");
+        const plan = await client.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${lookup.sql}`, ...lookup.params);
+        expect(plan.map((step) => step.detail)).toEqual([
+          expect.stringContaining("USING INDEX WebhookReceipt_shop_orderId_receivedAt_idx (shop=? AND orderId=? AND receivedAt<?)"),
+        ]);
+      } finally {
+        await client.$disconnect();
+      }
+    },
+  );
 });

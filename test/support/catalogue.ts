@@ -6,7 +6,11 @@ import { catalogue } from "../../sandbox/world";
 import { saveVariants, type VariantRecord } from "~/stores/catalogue/variants.server";
 import type { Database } from "~/stores/database/database.server";
 
-export async function seedCatalogue(db: Database, shop: string, extra: readonly { sku: string; name: string; grams?: number }[] = []): Promise<void> {
+export async function seedCatalogue(
+  db: Database,
+  shop: string,
+  extra: readonly { sku: string; name: string; grams?: number }[] = [],
+): Promise<void> {
   const records: VariantRecord[] = [
     ...catalogue.map((sku) => ({ sku: sku.sku, name: sku.productName, grams: sku.weight, price: sku.price })),
     ...extra.map((sku) => ({ ...sku, price: 10 })),

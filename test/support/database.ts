@@ -37,7 +37,9 @@ export function createTestDatabase(): TestDatabase {
 
 function createSqliteTestDatabase(): TestDatabase {
   if (!existsSync(BASE_DATABASE_FILE)) {
-    throw new Error(`No base test database at ${BASE_DATABASE_FILE}: run the tests through vitest.config.ts, whose globalSetup migrates it`);
+    throw new Error(
+      `No base test database at ${BASE_DATABASE_FILE}: run the tests through vitest.config.ts, whose globalSetup migrates it`,
+    );
   }
   const directory = mkdtempSync(path.join(tmpdir(), "connector-test-db-"));
   const file = path.join(directory, "test.sqlite");
@@ -68,10 +70,15 @@ function createPostgresTestDatabase(): TestDatabase {
   if (!baseUrl) throw new Error("No PostgreSQL test server: TEST_DATABASE=postgres needs postgres.global-setup.ts (./run test:postgres)");
   const name = `t_${randomBytes(8).toString("hex")}`;
   const admin = onDatabase(baseUrl, "postgres");
-  const created = spawnSync(path.join(postgresBin(), "psql"), ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", admin, "-c", `CREATE DATABASE "${name}" TEMPLATE "${POSTGRES_BASE_DATABASE}"`], {
-    encoding: "utf8",
-  });
-  if (created.status !== 0) throw new Error(`Creating the test database ${name} failed: ${created.stderr || created.stdout || created.error?.message}`);
+  const created = spawnSync(
+    path.join(postgresBin(), "psql"),
+    ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", admin, "-c", `CREATE DATABASE "${name}" TEMPLATE "${POSTGRES_BASE_DATABASE}"`],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (created.status !== 0)
+    throw new Error(`Creating the test database ${name} failed: ${created.stderr || created.stdout || created.error?.message}`);
   const url = onDatabase(baseUrl, name);
   const db = createDatabase(url);
   return {

@@ -60,12 +60,21 @@ export interface WorkerProcess {
 }
 
 /** Starts test/support/worker-process.ts in a child process (Node with tsx's loader) and waits for READY. */
-export async function spawnWorkerProcess(url: string, mode: EffectRecorderMode, leaseMs: number, stopTimeoutMs?: number): Promise<WorkerProcess> {
+export async function spawnWorkerProcess(
+  url: string,
+  mode: EffectRecorderMode,
+  leaseMs: number,
+  stopTimeoutMs?: number,
+): Promise<WorkerProcess> {
   const extra = stopTimeoutMs === undefined ? [] : [String(stopTimeoutMs)];
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("test", "support", "worker-process.ts"), url, mode, String(leaseMs), ...extra], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join("test", "support", "worker-process.ts"), url, mode, String(leaseMs), ...extra],
+    {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const exitCode = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const exited = exitCode.then(() => undefined);
   const lines: string[] = [];

@@ -24,7 +24,11 @@ function shapeOf(file: string) {
   const db = new Database(file, { readonly: true });
   try {
     const tables = Named.parse(
-      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name").all(),
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name",
+        )
+        .all(),
     );
     return Object.fromEntries(
       tables.map(({ name: table }) => [
@@ -51,7 +55,17 @@ describe("the migrations", () => {
       const fromSchema = path.join(directory, "from-schema.sqlite");
       const diff = spawnSync(
         process.execPath,
-        ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/generated/migrate-sqlite.prisma", "--script"],
+        [
+          "--import",
+          "tsx",
+          "scripts/prisma.ts",
+          "migrate",
+          "diff",
+          "--from-empty",
+          "--to-schema-datamodel",
+          "prisma/generated/migrate-sqlite.prisma",
+          "--script",
+        ],
         { cwd: root, encoding: "utf8" },
       );
       expect(diff.status, diff.stderr).toBe(0);

@@ -52,7 +52,13 @@ export function rateRequestBody(options: { items: readonly CartItem[]; country?:
   });
 }
 
-export function signedRateRequest(appUrl: string, secret: string, shop: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+export function signedRateRequest(
+  appUrl: string,
+  secret: string,
+  shop: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(new URL("/carrier-service/rates", appUrl), {
     method: "POST",
     headers: {

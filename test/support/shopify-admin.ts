@@ -69,7 +69,8 @@ export function libraryAdmin(emulatorUrl: string, accessToken = DEMO_ACCESS_TOKE
   const client = new api.clients.Graphql({ session });
   // As @shopify/shopify-app-remix's graphqlClientFactory does.
   return {
-    graphql: async (query, options) => new Response(JSON.stringify(await client.request(query, { variables: options?.variables, retries: 0 }))),
+    graphql: async (query, options) =>
+      new Response(JSON.stringify(await client.request(query, { variables: options?.variables, retries: 0 }))),
   };
 }
 
@@ -182,7 +183,14 @@ const Snapshot = z.object({
       id: z.number(),
       status: z.string(),
       requestStatus: z.string(),
-      lastResponse: z.object({ action: z.string(), message: z.string().nullable(), reason: z.string().nullish(), estimatedShippedAt: z.string().nullish() }).nullable(),
+      lastResponse: z
+        .object({
+          action: z.string(),
+          message: z.string().nullable(),
+          reason: z.string().nullish(),
+          estimatedShippedAt: z.string().nullish(),
+        })
+        .nullable(),
       lineItems: z.array(z.object({ id: z.number(), remainingQuantity: z.number(), totalQuantity: z.number() })),
     }),
   ),
@@ -197,7 +205,9 @@ const Snapshot = z.object({
       lineItems: z.array(z.object({ quantity: z.number() })),
     }),
   ),
-  fulfillmentEvents: z.array(z.object({ fulfillmentId: z.number(), status: z.string(), message: z.string().nullable(), happenedAt: z.string() })),
+  fulfillmentEvents: z.array(
+    z.object({ fulfillmentId: z.number(), status: z.string(), message: z.string().nullable(), happenedAt: z.string() }),
+  ),
   fulfillmentServices: z.array(z.object({ id: z.number(), serviceName: z.string(), locationId: z.number() })),
   carrierServices: z.array(z.object({ id: z.number(), name: z.string(), active: z.boolean() })),
 });
@@ -215,7 +225,10 @@ export function numericId(gid: string): number {
 
 /** The provider's US01 warehouse as the app sets it up: its fulfillment service, stocked like the sandbox. */
 export async function setUpWarehouse(shopify: TestShopify): Promise<LocationGid> {
-  const { service } = await ensureFulfillmentService(shopify.admin, { name: "Provider US01", callbackUrl: `${shopify.app.url}/fulfillment_service` });
+  const { service } = await ensureFulfillmentService(shopify.admin, {
+    name: "Provider US01",
+    callbackUrl: `${shopify.app.url}/fulfillment_service`,
+  });
   const location = LocationGid.parse(service.locationId);
   await stockWarehouse(shopify.emulator, "US01", location);
   return location;

@@ -116,13 +116,26 @@ export async function startStack(overrides: StackOverrides = {}): Promise<TestSt
       startSandbox({ seed: 1, ...overrides.sandbox, port: 0 }),
       startShopifyEmulator({ shops: [demoShop()], ...overrides.shopify, apiKey, apiSecret, port: 0 }),
     ]);
-    steps.push(() => sandbox.close(), () => shopify.close());
+    steps.push(
+      () => sandbox.close(),
+      () => shopify.close(),
+    );
 
     const credentialsKey = newCredentialsKey();
     const install = () => installOfflineSession(database.db, { shop: DEMO_SHOP, accessToken: DEMO_ACCESS_TOKEN, scopes, credentialsKey });
     if (overrides.installed ?? true) await install();
 
-    const settings = { databaseUrl: database.url, apiKey, apiSecret, shopifyUrl: shopify.url, sandboxUrl: sandbox.url, scopes, credentialsKey, output, env: overrides.env };
+    const settings = {
+      databaseUrl: database.url,
+      apiKey,
+      apiSecret,
+      shopifyUrl: shopify.url,
+      sandboxUrl: sandbox.url,
+      scopes,
+      credentialsKey,
+      output,
+      env: overrides.env,
+    };
     const processes: AppProcesses = await startAppProcesses(settings, { worker: overrides.worker ?? true });
     steps.push(() => processes.stop());
     shopify.setAppUrl(processes.appUrl);
@@ -161,7 +174,8 @@ export async function startStack(overrides: StackOverrides = {}): Promise<TestSt
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ topic, shop, payload, duplicate }),
         });
-        if (response.status !== 202) throw new Error(`The emulator refused to publish ${topic}: ${response.status} ${await response.text()}`);
+        if (response.status !== 202)
+          throw new Error(`The emulator refused to publish ${topic}: ${response.status} ${await response.text()}`);
         const ids = new Set(PublishAnswer.parse(await response.json()).deliveries.map((d) => d.id));
         const mine = () => shopify.deliveries().filter((record) => ids.has(record.id));
         await waitUntil(() => mine().every((record) => record.attempts.length > 0), 10_000, `the first attempt of ${topic}`);

@@ -18,7 +18,10 @@ export async function studioLocationId(s: Pick<TestStack, "adminGraphql">): Prom
 }
 
 /** The studio's parcels go through the provider's handling location SZ-HUB; every new one waits for review. */
-export async function studioHeldForReview(s: Pick<TestStack, "adminGraphql" | "db" | "shop" | "sandboxUrl">, providerBaseUrl = s.sandboxUrl): Promise<string> {
+export async function studioHeldForReview(
+  s: Pick<TestStack, "adminGraphql" | "db" | "shop" | "sandboxUrl">,
+  providerBaseUrl = s.sandboxUrl,
+): Promise<string> {
   const studio = await studioLocationId(s);
   await saveShopSettings(s.db, s.shop, {
     mode: "sandbox",

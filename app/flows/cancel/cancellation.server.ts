@@ -31,10 +31,23 @@ function alreadyAtWarehouse(shipment: Shipment): string {
 }
 
 /** Cancels the shipment if nothing was sent; waits (RetryLater) for a push that is sending it now. */
-async function cancelUnsent(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<Exclude<UnsentCancellation, "being-sent">> {
-  const outcome = await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message: `${why} ${acceptedFor(shipment)}` }, deps.now());
+async function cancelUnsent(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  shipment: Shipment,
+  why: string,
+): Promise<Exclude<UnsentCancellation, "being-sent">> {
+  const outcome = await cancelUnsentShipment(
+    ctx.db,
+    shipment.id,
+    { type: "cancelled", message: `${why} ${acceptedFor(shipment)}` },
+    deps.now(),
+  );
   if (outcome === "being-sent") {
-    throw new RetryLater(new Date(deps.now().getTime() + deps.policy.cancellationWaitMs), `Package ${shipment.packageId} is being sent right now`);
+    throw new RetryLater(
+      new Date(deps.now().getTime() + deps.policy.cancellationWaitMs),
+      `Package ${shipment.packageId} is being sent right now`,
+    );
   }
   return outcome;
 }
@@ -51,7 +64,13 @@ async function answered(work: () => Promise<void>): Promise<boolean> {
 }
 
 /** Answers one cancellation request of a fulfillment order at the app's warehouse location. */
-async function answerCancellation(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, shop: string, id: FulfillmentOrderGid): Promise<void> {
+async function answerCancellation(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  shopify: ShopifyPort,
+  shop: string,
+  id: FulfillmentOrderGid,
+): Promise<void> {
   const shipment = await findShipmentOfFulfillmentOrder(ctx.db, shop, id);
   const outcome = shipment ? await cancelUnsent(ctx, deps, shipment, "The merchant asked to cancel.") : "cancelled";
   if (outcome !== "already-sent") {
@@ -76,7 +95,13 @@ export async function answerCancellationRequests(ctx: JobContext, deps: Pipeline
   for (const brief of await shopify.assignedFulfillmentOrders("CANCELLATION_REQUESTED")) {
     await answerCancellation(ctx, deps, shopify, shop, brief.id);
   }
-  await markAnnouncementsProcessed(ctx.db, shop, { topic: "fulfillment_orders/cancellation_request_submitted", callbackKind: "CANCELLATION_REQUEST" }, startedAt, deps.now());
+  await markAnnouncementsProcessed(
+    ctx.db,
+    shop,
+    { topic: "fulfillment_orders/cancellation_request_submitted", callbackKind: "CANCELLATION_REQUEST" },
+    startedAt,
+    deps.now(),
+  );
 }
 
 /**

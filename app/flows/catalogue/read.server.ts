@@ -75,12 +75,23 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
   }
   if (operation.status === "FAILED") {
     await ctx.complete((tx) =>
-      finishRun(tx, runId, { status: "FAILED", message: `Shopify could not read the catalogue (${operation.errorCode ?? "no reason given"}). Try again in a few minutes.` }, deps.now()),
+      finishRun(
+        tx,
+        runId,
+        {
+          status: "FAILED",
+          message: `Shopify could not read the catalogue (${operation.errorCode ?? "no reason given"}). Try again in a few minutes.`,
+        },
+        deps.now(),
+      ),
     );
     return;
   }
   if (operation.status !== "COMPLETED") {
-    await updateRun(ctx.db, runId, { processed: operation.objectCount, message: `Shopify has read ${operation.objectCount} variants so far…` });
+    await updateRun(ctx.db, runId, {
+      processed: operation.objectCount,
+      message: `Shopify has read ${operation.objectCount} variants so far…`,
+    });
     throw wait();
   }
 
@@ -105,6 +116,11 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
       unreadable > 0 ? `${unreadable} lines of Shopify's answer could not be read` : null,
     ].flatMap((note) => (note === null ? [] : [note]));
     const message = `Read ${variants.length} variants from Shopify${notes.length ? ` (${notes.join("; ")})` : ""} and ${providerSkus} SKUs from the provider.`;
-    await finishRun(tx, runId, { status: "DONE", message, result: { bulkOperationId, variants: variants.length, withoutSku, providerSkus } }, deps.now());
+    await finishRun(
+      tx,
+      runId,
+      { status: "DONE", message, result: { bulkOperationId, variants: variants.length, withoutSku, providerSkus } },
+      deps.now(),
+    );
   });
 }

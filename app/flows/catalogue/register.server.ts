@@ -33,8 +33,18 @@ export function skuDefaultsOf(settings: ShopSettings): SkuDefaults {
 }
 
 /** Starts registering `skus` (store SKUs) as one run, its progress on the Products page. */
-export async function startRegistration(db: DatabaseOrTransaction, shop: string, skus: readonly string[], trigger: SyncTrigger, now = new Date()): Promise<string> {
-  const run = await startRun(db, { shop, kind: "SKU_REGISTER", trigger, items: skus, message: `Registering ${new Set(skus).size} SKUs with the provider…` }, now);
+export async function startRegistration(
+  db: DatabaseOrTransaction,
+  shop: string,
+  skus: readonly string[],
+  trigger: SyncTrigger,
+  now = new Date(),
+): Promise<string> {
+  const run = await startRun(
+    db,
+    { shop, kind: "SKU_REGISTER", trigger, items: skus, message: `Registering ${new Set(skus).size} SKUs with the provider…` },
+    now,
+  );
   await enqueue(db, { kind: "catalogue.register", shop, payload: { runId: run.id }, dedupeKey: `catalogue.register:${run.id}` });
   return run.id;
 }
@@ -54,7 +64,15 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
   for (let round = 0; round < ROUNDS_PER_RUN; round += 1) {
     const items = await pendingItems(ctx.db, runId, deps.policy.skusPerRegistrationRound);
     if (items.length === 0) break;
-    const variants = new Map((await variantsWithSkus(ctx.db, shop, items.map((item) => item.key))).map((variant) => [variant.sku, variant]));
+    const variants = new Map(
+      (
+        await variantsWithSkus(
+          ctx.db,
+          shop,
+          items.map((item) => item.key),
+        )
+      ).map((variant) => [variant.sku, variant]),
+    );
     for (const item of items) {
       const variant = variants.get(item.key);
       if (variant === undefined) {
@@ -69,7 +87,13 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
       try {
         const { outcome } = await provider.createMerchantSku(plan.request);
         const sku = plan.request.Sku === item.key ? "" : ` as ${plan.request.Sku}`;
-        await recordItem(ctx.db, runId, item.key, "DONE", outcome === "unchanged" ? `Already registered${sku}; nothing changed.` : `Registered${sku}.`);
+        await recordItem(
+          ctx.db,
+          runId,
+          item.key,
+          "DONE",
+          outcome === "unchanged" ? `Already registered${sku}; nothing changed.` : `Registered${sku}.`,
+        );
       } catch (error) {
         // The provider's "no" to this SKU is the row's outcome; anything else (network, 5xx, 429)
         // fails the job, and the row is sent again on the next attempt.
@@ -80,7 +104,9 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
   }
 
   if ((await pendingItems(ctx.db, runId, 1)).length > 0) {
-    await ctx.complete((tx) => enqueue(tx, { kind: "catalogue.register", shop, payload: { runId }, dedupeKey: `catalogue.register:${runId}` }));
+    await ctx.complete((tx) =>
+      enqueue(tx, { kind: "catalogue.register", shop, payload: { runId }, dedupeKey: `catalogue.register:${runId}` }),
+    );
     return;
   }
   // The approval status of what was registered, as the provider reports it now.

@@ -27,7 +27,13 @@ export const SENT_AND_TRAVELLING = ["SUBMITTED", "CREATED", "FULFILLED"] as cons
 const NOT_YET_FULFILLED: readonly string[] = ["SUBMITTED", "CREATED"];
 
 /** Topics after which a sent package's lines may no longer match its fulfillment order. */
-const LINE_TOPICS: readonly string[] = ["orders/edited", "refunds/create", "fulfillment_orders/split", "fulfillment_orders/merged", "fulfillment_orders/moved"];
+const LINE_TOPICS: readonly string[] = [
+  "orders/edited",
+  "refunds/create",
+  "fulfillment_orders/split",
+  "fulfillment_orders/merged",
+  "fulfillment_orders/moved",
+];
 
 const ShippingAddress = z
   .object({
@@ -83,16 +89,23 @@ export async function noteChangesAfterSending(
   const fulfillmentOrderIds = [...new Set([...named.values()].flat())];
   if (orderIds.length === 0 && fulfillmentOrderIds.length === 0) return;
   const sent = await ctx.db.shipment.findMany({
-    where: { shop, state: { in: [...SENT_AND_TRAVELLING] }, OR: [{ orderId: { in: orderIds } }, { fulfillmentOrderId: { in: fulfillmentOrderIds } }] },
+    where: {
+      shop,
+      state: { in: [...SENT_AND_TRAVELLING] },
+      OR: [{ orderId: { in: orderIds } }, { fulfillmentOrderId: { in: fulfillmentOrderIds } }],
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   if (sent.length === 0) return;
   /** The sent shipments an event concerns: its order's, or those of the fulfillment orders it names. */
   const concerned = (receipt: WaitingReceipt): Shipment[] => {
     const ids = named.get(receipt.id);
-    return ids ? sent.filter((shipment) => ids.includes(shipment.fulfillmentOrderId)) : sent.filter((shipment) => shipment.orderId === receipt.orderId);
+    return ids
+      ? sent.filter((shipment) => ids.includes(shipment.fulfillmentOrderId))
+      : sent.filter((shipment) => shipment.orderId === receipt.orderId);
   };
-  const say = (shipment: Shipment, what: string, key: string) => recordChangeAfterSend(ctx.db, { shop, fulfillmentOrderId: shipment.fulfillmentOrderId, what, key, at: now });
+  const say = (shipment: Shipment, what: string, key: string) =>
+    recordChangeAfterSend(ctx.db, { shop, fulfillmentOrderId: shipment.fulfillmentOrderId, what, key, at: now });
 
   for (const receipt of receipts) {
     // The address: from the payloads alone.
@@ -101,12 +114,18 @@ export async function noteChangesAfterSending(
       if (current === undefined) continue;
       for (const shipment of concerned(receipt)) {
         const then = await addressWhenSent(ctx, shop, shipment);
-        if (then !== undefined && then !== current) await say(shipment, current === "" ? "the shipping address was removed" : "the shipping address was edited", `address:${current}`);
+        if (then !== undefined && then !== current)
+          await say(
+            shipment,
+            current === "" ? "the shipping address was removed" : "the shipping address was edited",
+            `address:${current}`,
+          );
       }
     }
     // A hold cannot reach a package the provider has: said, so the merchant can call the provider.
     if (HOLD_TOPICS.includes(receipt.topic)) {
-      for (const shipment of concerned(receipt).filter((s) => NOT_YET_FULFILLED.includes(s.state))) await say(shipment, "it was put on hold", `hold:${receipt.id}`);
+      for (const shipment of concerned(receipt).filter((s) => NOT_YET_FULFILLED.includes(s.state)))
+        await say(shipment, "it was put on hold", `hold:${receipt.id}`);
     }
   }
 
@@ -118,7 +137,14 @@ export async function noteChangesAfterSending(
     const remaining = await (await shopify()).fulfillmentOrderRemaining(id.data);
     const { unclaimed } = claimOf(shipmentLines(shipment), remaining?.lines ?? []);
     if (unclaimed.length === 0) continue;
-    const where = remaining === null ? "Shopify no longer has its fulfillment order" : `its fulfillment order (now ${remaining.status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
-    await say(shipment, `${describeUnits(unclaimed)} the package carries were edited, refunded or moved away: ${where}`, `lines:${JSON.stringify(unclaimed)}`);
+    const where =
+      remaining === null
+        ? "Shopify no longer has its fulfillment order"
+        : `its fulfillment order (now ${remaining.status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
+    await say(
+      shipment,
+      `${describeUnits(unclaimed)} the package carries were edited, refunded or moved away: ${where}`,
+      `lines:${JSON.stringify(unclaimed)}`,
+    );
   }
 }

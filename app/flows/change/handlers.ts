@@ -5,7 +5,10 @@ import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { reconcileChangedOrders } from "./reconcile.server";
 import { wakeWaitingShipments } from "./scheduled-wake.server";
 
-export function changeHandlers(deps: DepsSource): { "change.orders": KindHandler<"change.orders">; "change.wake": KindHandler<"change.wake"> } {
+export function changeHandlers(deps: DepsSource): {
+  "change.orders": KindHandler<"change.orders">;
+  "change.wake": KindHandler<"change.wake">;
+} {
   return {
     "change.orders": (_payload, ctx) =>
       withDeps(deps, async (d) => {

@@ -68,7 +68,10 @@ function isFulfillmentOrderTopic(topic: ChangeTopic): topic is (typeof FULFILLME
 }
 
 /** The fulfillment orders a stored fulfillment-order event names; null when it cannot be read (erased, malformed). */
-function fulfillmentOrdersNamedBy(receipt: WaitingReceipt, topic: (typeof FULFILLMENT_ORDER_CHANGE_TOPICS)[number]): FulfillmentOrderGid[] | null {
+function fulfillmentOrdersNamedBy(
+  receipt: WaitingReceipt,
+  topic: (typeof FULFILLMENT_ORDER_CHANGE_TOPICS)[number],
+): FulfillmentOrderGid[] | null {
   if (receipt.payload === null) return null;
   try {
     const parsed = TopicPayloads[topic].safeParse(JSON.parse(receipt.payload));
@@ -93,7 +96,13 @@ interface ChangedOrders {
 }
 
 /** The orders a round's events are about, among those the app has something to do for. */
-async function changedOrders(ctx: JobContext, shop: string, shopify: () => Promise<ShopifyPort>, settings: () => Promise<PipelineSettings>, receipts: WaitingReceipt[]): Promise<ChangedOrders> {
+async function changedOrders(
+  ctx: JobContext,
+  shop: string,
+  shopify: () => Promise<ShopifyPort>,
+  settings: () => Promise<PipelineSettings>,
+  receipts: WaitingReceipt[],
+): Promise<ChangedOrders> {
   const orders = new Map<string, Set<string>>();
   const add = (orderId: string, topic: ChangeTopic) => orders.set(orderId, (orders.get(orderId) ?? new Set()).add(WHAT_CHANGED[topic]));
   const unreadable: string[] = [];
@@ -102,7 +111,13 @@ async function changedOrders(ctx: JobContext, shop: string, shopify: () => Promi
   const orderEvents = receipts.filter((receipt) => isChangeTopic(receipt.topic) && !isFulfillmentOrderTopic(receipt.topic));
   const orderIds = [...new Set(orderEvents.flatMap((receipt) => receipt.orderId ?? []))];
   const waiting = new Set(
-    (await ctx.db.shipment.findMany({ where: { shop, orderId: { in: orderIds }, state: { in: ["HELD", "READY"] } }, select: { orderId: true }, distinct: ["orderId"] })).map((row) => row.orderId),
+    (
+      await ctx.db.shipment.findMany({
+        where: { shop, orderId: { in: orderIds }, state: { in: ["HELD", "READY"] } },
+        select: { orderId: true },
+        distinct: ["orderId"],
+      })
+    ).map((row) => row.orderId),
   );
   for (const receipt of orderEvents) {
     if (receipt.orderId === null) unreadable.push(receipt.id);
@@ -119,7 +134,14 @@ async function changedOrders(ctx: JobContext, shop: string, shopify: () => Promi
   }
   const allNamed = [...new Set([...named.values()].flat())];
   if (allNamed.length === 0) return { orders, unreadable, named };
-  const known = new Map((await ctx.db.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: allNamed } }, select: { fulfillmentOrderId: true, orderId: true } })).map((row) => [row.fulfillmentOrderId, row.orderId]));
+  const known = new Map(
+    (
+      await ctx.db.shipment.findMany({
+        where: { shop, fulfillmentOrderId: { in: allNamed } },
+        select: { fulfillmentOrderId: true, orderId: true },
+      })
+    ).map((row) => [row.fulfillmentOrderId, row.orderId]),
+  );
   const unknown = allNamed.filter((id) => !known.has(id));
   const places = unknown.length === 0 ? new Map() : await (await shopify()).fulfillmentOrderPlaces(unknown);
   const routeLocations = new Set((await settings()).connector.routes.map((route) => route.locationId as string));
@@ -130,7 +152,8 @@ async function changedOrders(ctx: JobContext, shop: string, shopify: () => Promi
       const orderId = known.get(id) ?? places.get(id)?.orderId;
       const location = places.get(id)?.locationId;
       // A fulfillment order the app has no shipment for matters only at a provider location.
-      if (orderId !== undefined && (known.has(id) || (location != null && routeLocations.has(location)))) add(orderId, receipt.topic as ChangeTopic);
+      if (orderId !== undefined && (known.has(id) || (location != null && routeLocations.has(location))))
+        add(orderId, receipt.topic as ChangeTopic);
     }
   }
   return { orders, unreadable, named };
@@ -148,11 +171,23 @@ async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment,
     return;
   }
   const outcome = await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message }, deps.now());
-  if (outcome === "being-sent") throw new RetryLater(new Date(deps.now().getTime() + deps.policy.cancellationWaitMs), `Package ${shipment.packageId} is being sent right now`);
+  if (outcome === "being-sent")
+    throw new RetryLater(
+      new Date(deps.now().getTime() + deps.policy.cancellationWaitMs),
+      `Package ${shipment.packageId} is being sent right now`,
+    );
 }
 
 /** Brings one changed order's shipments in line with its fulfillment orders as Shopify has them now. */
-async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, settings: PipelineSettings, shop: string, orderId: string, because: string): Promise<Reconciled> {
+async function reconcileOrder(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  shopify: ShopifyPort,
+  settings: PipelineSettings,
+  shop: string,
+  orderId: string,
+  because: string,
+): Promise<Reconciled> {
   const shipments = await ctx.db.shipment.findMany({ where: { shop, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const briefs = (await shopify.orderFulfillmentOrders(orderId)) ?? [];
   const byId = new Map(briefs.map((brief) => [brief.id as string, brief]));
@@ -163,11 +198,21 @@ async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: Shop
     const brief = byId.get(shipment.fulfillmentOrderId);
     const location = brief?.assignedLocationId ?? null;
     if (brief === undefined || !isOpen(brief)) {
-      await withdraw(ctx, deps, shipment, `${because}: its fulfillment order is ${brief ? brief.status.toLowerCase() : "gone"} in Shopify, so the package is not sent. Nothing was sent to the provider.`);
+      await withdraw(
+        ctx,
+        deps,
+        shipment,
+        `${because}: its fulfillment order is ${brief ? brief.status.toLowerCase() : "gone"} in Shopify, so the package is not sent. Nothing was sent to the provider.`,
+      );
       continue;
     }
     if (location === null || !routeKinds.has(location)) {
-      await withdraw(ctx, deps, shipment, `${because}: it is now at a location the provider does not serve, so the merchant ships it another way. Nothing was sent to the provider.`);
+      await withdraw(
+        ctx,
+        deps,
+        shipment,
+        `${because}: it is now at a location the provider does not serve, so the merchant ships it another way. Nothing was sent to the provider.`,
+      );
       continue;
     }
     // A refused package waits for the merchant's fix and retry; planning it again here would
@@ -178,7 +223,10 @@ async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: Shop
     // answer is the package as it is now.
     if (brief.requestStatus === "SUBMITTED" && (outcome.outcome === "ready" || outcome.outcome === "held")) {
       try {
-        await shopify.acceptFulfillmentRequest(brief.id, outcome.outcome === "ready" ? "Accepted again after the change." : "Accepted; the package waits (see the app).");
+        await shopify.acceptFulfillmentRequest(
+          brief.id,
+          outcome.outcome === "ready" ? "Accepted again after the change." : "Accepted; the package waits (see the app).",
+        );
       } catch (error) {
         if (!(error instanceof ShopifyUserError)) throw error;
       }
@@ -198,7 +246,11 @@ async function reconcileOrder(ctx: JobContext, deps: PipelineDeps, shopify: Shop
     for (const facts of (await shopify.readFulfillmentOrders(dropshipToPlan, factsWantedFor(settings))).values()) {
       if (facts === null) continue;
       const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-      if (isDropshipPlan(plan) && shipment) await recordPlannedShipment(ctx.db, shop, facts, { ...shipment, event: { ...shipment.event, message: `${because}. ${shipment.event.message}` } });
+      if (isDropshipPlan(plan) && shipment)
+        await recordPlannedShipment(ctx.db, shop, facts, {
+          ...shipment,
+          event: { ...shipment.event, message: `${because}. ${shipment.event.message}` },
+        });
     }
   }
   return { requestsToAnswer };
@@ -224,8 +276,18 @@ export async function reconcileChangedOrders(ctx: JobContext, deps: PipelineDeps
       requestsToAnswer ||= reconciled.requestsToAnswer;
     }
     return async (tx) => {
-      await markReceiptsRejected(tx, unreadable, "The stored event names no order or fulfillment order that can be read (erased or malformed): nothing was changed", deps.now());
-      if (requestsToAnswer) await enqueueCoalesced(tx, { kind: "plan.requests", payload: {}, shop, triggerId: `changed-${ctx.jobId}-${deps.now().getTime()}` }, deps.now());
+      await markReceiptsRejected(
+        tx,
+        unreadable,
+        "The stored event names no order or fulfillment order that can be read (erased or malformed): nothing was changed",
+        deps.now(),
+      );
+      if (requestsToAnswer)
+        await enqueueCoalesced(
+          tx,
+          { kind: "plan.requests", payload: {}, shop, triggerId: `changed-${ctx.jobId}-${deps.now().getTime()}` },
+          deps.now(),
+        );
     };
   });
 }

@@ -16,13 +16,22 @@ const ASK_AGAIN_MS = 15 * 60 * 1000;
 
 export async function wakeWaitingShipments(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const now = deps.now();
-  const due = await ctx.db.shipment.findMany({ where: { shop, state: "HELD", waitUntil: { lte: now } }, orderBy: { waitUntil: "asc" }, take: WAKE_PER_RUN });
+  const due = await ctx.db.shipment.findMany({
+    where: { shop, state: "HELD", waitUntil: { lte: now } },
+    orderBy: { waitUntil: "asc" },
+    take: WAKE_PER_RUN,
+  });
   if (due.length > 0) {
     const shopify = await deps.shopify(shop);
     const settings = await deps.settings(shop, shopify);
-    for (const shipment of due) await planAgain(ctx.db, deps, shopify, settings, shipment, { byPerson: false, because: "Its scheduled date came" });
+    for (const shipment of due)
+      await planAgain(ctx.db, deps, shopify, settings, shipment, { byPerson: false, because: "Its scheduled date came" });
   }
-  const next = await ctx.db.shipment.findFirst({ where: { shop, state: "HELD", waitUntil: { not: null } }, orderBy: { waitUntil: "asc" }, select: { waitUntil: true } });
+  const next = await ctx.db.shipment.findFirst({
+    where: { shop, state: "HELD", waitUntil: { not: null } },
+    orderBy: { waitUntil: "asc" },
+    select: { waitUntil: true },
+  });
   if (next?.waitUntil) {
     const soonest = new Date(now.getTime() + ASK_AGAIN_MS);
     await queueWaitingShipments(ctx.db, shop, due.length === WAKE_PER_RUN ? now : next.waitUntil > now ? next.waitUntil : soonest);

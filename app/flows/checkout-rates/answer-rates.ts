@@ -49,8 +49,7 @@ export interface CheckoutRatesPorts {
 export type RatesSource = "provider" | "cache" | "fallback" | "off" | "nothing to ship";
 
 export type RatesAnswer =
-  | { status: 200; rates: ShopifyRate[]; source: RatesSource; reason: string | null }
-  | { status: 404; error: string };
+  { status: 200; rates: ShopifyRate[]; source: RatesSource; reason: string | null } | { status: 404; error: string };
 
 /** What the provider said about a cart, kept for the shop's cache minutes. */
 type Quote = { kind: "priced"; rates: ShopifyRate[] } | { kind: "unpriceable"; reason: string };
@@ -70,13 +69,22 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export type AnswerRates = (shop: string, request: RateRequest, startedAt: number) => Promise<RatesAnswer>;
 
-export function checkoutRatesAnswerer(ports: CheckoutRatesPorts, timing: CheckoutRatesTiming = CHECKOUT_RATES_TIMING): AnswerRates & { cache: QuoteCache<Quote> } {
+export function checkoutRatesAnswerer(
+  ports: CheckoutRatesPorts,
+  timing: CheckoutRatesTiming = CHECKOUT_RATES_TIMING,
+): AnswerRates & { cache: QuoteCache<Quote> } {
   const cache = new QuoteCache<Quote>(timing.maxEntries, () => ports.now());
   const inFlight = new Map<string, Promise<Quote | null>>();
   const restingUntil = new Map<string, number>();
 
   /** Null when the provider failed; a late success still fills the cache for the next cart. */
-  async function priceCart(shop: string, key: string, restKey: string, ttlMs: number, request: Parameters<ProviderPort["priceAllServices"]>[0]): Promise<Quote | null> {
+  async function priceCart(
+    shop: string,
+    key: string,
+    restKey: string,
+    ttlMs: number,
+    request: Parameters<ProviderPort["priceAllServices"]>[0],
+  ): Promise<Quote | null> {
     try {
       const provider = await ports.provider(shop);
       const results = await provider.priceAllServices(request);
@@ -87,11 +95,15 @@ export function checkoutRatesAnswerer(ports: CheckoutRatesPorts, timing: Checkou
     } catch (error) {
       if (error instanceof ProviderValidationError) {
         // The provider does not know a SKU (or refuses the address): the same cart would be refused again.
-        const quote: Quote = { kind: "unpriceable", reason: `the provider refused to price the cart: ${error.errors.map((detail) => detail.message).join("; ")}` };
+        const quote: Quote = {
+          kind: "unpriceable",
+          reason: `the provider refused to price the cart: ${error.errors.map((detail) => detail.message).join("; ")}`,
+        };
         cache.set(key, quote, ttlMs);
         return quote;
       }
-      if (!restingUntil.has(restKey)) ports.warn(`[checkout-rates] ${shop}: flat rates for ${timing.restMs / 1000} s: the provider failed: ${errorText(error)}`);
+      if (!restingUntil.has(restKey))
+        ports.warn(`[checkout-rates] ${shop}: flat rates for ${timing.restMs / 1000} s: the provider failed: ${errorText(error)}`);
       restingUntil.set(restKey, ports.now() + timing.restMs);
       return null;
     }
@@ -102,7 +114,12 @@ export function checkoutRatesAnswerer(ports: CheckoutRatesPorts, timing: Checkou
     if (settings === null) return { status: 404, error: `The app is not installed on ${shop}` };
     const { checkoutRates } = settings;
     if (!checkoutRates.enabled) return { status: 200, rates: [], source: "off", reason: "checkout rates are turned off in Settings" };
-    const fallback = (reason: string): RatesAnswer => ({ status: 200, rates: flatRatesAnswer(checkoutRates.flatRates), source: "fallback", reason });
+    const fallback = (reason: string): RatesAnswer => ({
+      status: 200,
+      rates: flatRatesAnswer(checkoutRates.flatRates),
+      source: "fallback",
+      reason,
+    });
 
     const { destination, items } = request.rate;
     const shipped = items.filter((item) => item.requires_shipping !== false);
@@ -112,14 +129,23 @@ export function checkoutRatesAnswerer(ports: CheckoutRatesPorts, timing: Checkou
     const warehouse = warehouseForCart(settings.warehouses, destination.country);
     if (warehouse === null) return fallback(`no warehouse has a service for ${countryName(destination.country)} in Settings > Routing`);
 
-    const lines = cartLines(shipped.map((item, index) => {
-      const sku = storeSkus[index] ?? "";
-      return { providerSku: settings.skus.bySku[sku]?.providerSku ?? sku, quantity: item.quantity };
-    }));
-    const key = quoteKey({ shop, warehouseId: warehouse.warehouseId, country: destination.country, postcode: destination.postal_code, lines });
+    const lines = cartLines(
+      shipped.map((item, index) => {
+        const sku = storeSkus[index] ?? "";
+        return { providerSku: settings.skus.bySku[sku]?.providerSku ?? sku, quantity: item.quantity };
+      }),
+    );
+    const key = quoteKey({
+      shop,
+      warehouseId: warehouse.warehouseId,
+      country: destination.country,
+      postcode: destination.postal_code,
+      lines,
+    });
     const ttlMs = checkoutRates.cacheMinutes * 60_000;
     const cached = cache.get(key);
-    if (cached !== undefined) return cached.kind === "priced" ? { status: 200, rates: cached.rates, source: "cache", reason: null } : fallback(cached.reason);
+    if (cached !== undefined)
+      return cached.kind === "priced" ? { status: 200, rates: cached.rates, source: "cache", reason: null } : fallback(cached.reason);
 
     const restKey = `${shop} ${warehouse.warehouseId}`;
     if ((restingUntil.get(restKey) ?? 0) > ports.now()) return fallback("the provider failed or was too slow moments ago");
@@ -146,7 +172,10 @@ export function checkoutRatesAnswerer(ports: CheckoutRatesPorts, timing: Checkou
     }
     const quote = await withinBudget(pending, timing.budgetMs - (ports.now() - startedAt));
     if (quote === LATE) {
-      if (!restingUntil.has(restKey)) ports.warn(`[checkout-rates] ${shop}: flat rates for ${timing.restMs / 1000} s: the provider took longer than ${timing.budgetMs} ms`);
+      if (!restingUntil.has(restKey))
+        ports.warn(
+          `[checkout-rates] ${shop}: flat rates for ${timing.restMs / 1000} s: the provider took longer than ${timing.budgetMs} ms`,
+        );
       restingUntil.set(restKey, ports.now() + timing.restMs);
       return fallback(`the provider did not answer within ${timing.budgetMs} ms`);
     }

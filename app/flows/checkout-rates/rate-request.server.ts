@@ -23,12 +23,14 @@ export async function readRateRequest(request: Request, apiSecretKey: string): P
   try {
     body = await readBoundedBody(request, RATE_REQUEST_BODY_LIMIT_BYTES);
   } catch (refusal) {
-    if (refusal instanceof Response && refusal.status === 413) return { ok: false, status: 413, error: `The body is longer than ${RATE_REQUEST_BODY_LIMIT_BYTES} bytes` };
+    if (refusal instanceof Response && refusal.status === 413)
+      return { ok: false, status: 413, error: `The body is longer than ${RATE_REQUEST_BODY_LIMIT_BYTES} bytes` };
     throw refusal;
   }
   const hmac = request.headers.get("X-Shopify-Hmac-Sha256");
   if (!hmac) return { ok: false, status: 401, error: "The request is not signed (X-Shopify-Hmac-Sha256)" };
-  if (!hmacMatches(apiSecretKey, body, hmac)) return { ok: false, status: 401, error: "The signature (X-Shopify-Hmac-Sha256) does not match the body" };
+  if (!hmacMatches(apiSecretKey, body, hmac))
+    return { ok: false, status: 401, error: "The signature (X-Shopify-Hmac-Sha256) does not match the body" };
   const shop = request.headers.get("X-Shopify-Shop-Domain") ?? "";
   if (!isShopDomain(shop)) return { ok: false, status: 400, error: "X-Shopify-Shop-Domain must be a shop's *.myshopify.com domain" };
 

@@ -33,12 +33,25 @@ export type TurnOnOutcome =
   /** `planRefused`: Shopify said the plan does not allow it. */
   | { ok: false; planRefused: boolean; message: string };
 
-export async function turnOnCheckoutRates(db: DatabaseOrTransaction, admin: AdminGraphql, shop: string, appUrl: string): Promise<TurnOnOutcome> {
+export async function turnOnCheckoutRates(
+  db: DatabaseOrTransaction,
+  admin: AdminGraphql,
+  shop: string,
+  appUrl: string,
+): Promise<TurnOnOutcome> {
   const callbackUrl = carrierServiceCallbackUrl(appUrl);
   try {
-    const { service } = await ensureCarrierService(admin, { name: CARRIER_SERVICE_NAME, callbackUrl, active: true, supportsServiceDiscovery: true });
+    const { service } = await ensureCarrierService(admin, {
+      name: CARRIER_SERVICE_NAME,
+      callbackUrl,
+      active: true,
+      supportsServiceDiscovery: true,
+    });
     await saveCheckoutRates(db, shop, { enabled: true, carrierServiceId: service.id, problem: null });
-    return { ok: true, message: `Checkout rates are on: Shopify asks the app for rates as "${service.formattedName ?? CARRIER_SERVICE_NAME}".` };
+    return {
+      ok: true,
+      message: `Checkout rates are on: Shopify asks the app for rates as "${service.formattedName ?? CARRIER_SERVICE_NAME}".`,
+    };
   } catch (error) {
     if (!(error instanceof ShopifyUserError)) throw error;
     const said = error.userErrors.map((detail) => detail.message).join("; ");
@@ -59,8 +72,7 @@ export async function turnOffCheckoutRates(db: DatabaseOrTransaction, admin: Adm
 
 /** The flat rates and cache minutes from the section's form, with errors by field name. */
 export type FlatRatesReading =
-  | { ok: true; flatRates: FlatRate[]; cacheMinutes: number }
-  | { ok: false; errors: { field: string; message: string }[] };
+  { ok: true; flatRates: FlatRate[]; cacheMinutes: number } | { ok: false; errors: { field: string; message: string }[] };
 
 /** Reads `flatRates.<row>.serviceName|amount|currency` rows (empty rows skipped) and `cacheMinutes`. */
 export function readFlatRatesForm(form: FormData): FlatRatesReading {
@@ -83,16 +95,25 @@ export function readFlatRatesForm(form: FormData): FlatRatesReading {
       currency: (fields.currency ?? "").toUpperCase(),
     });
     if (parsed.success) flatRates.push(parsed.data);
-    else for (const issue of parsed.error.issues) errors.push({ field: `flatRates.${row}.${String(issue.path[0])}`, message: issue.message });
+    else
+      for (const issue of parsed.error.issues) errors.push({ field: `flatRates.${row}.${String(issue.path[0])}`, message: issue.message });
   }
   const minutes = String(form.get("cacheMinutes") ?? "").trim();
   const cacheMinutes = CheckoutRatesSettings.shape.cacheMinutes.safeParse(/^\d+$/.test(minutes) ? Number(minutes) : Number.NaN);
-  if (!cacheMinutes.success) errors.push({ field: "cacheMinutes", message: /^\d+$/.test(minutes) ? (cacheMinutes.error.issues[0]?.message ?? "is not valid") : "must be a whole number of minutes" });
+  if (!cacheMinutes.success)
+    errors.push({
+      field: "cacheMinutes",
+      message: /^\d+$/.test(minutes) ? (cacheMinutes.error.issues[0]?.message ?? "is not valid") : "must be a whole number of minutes",
+    });
   if (flatRates.length > 10) errors.push({ field: "flatRates", message: "must be at most 10 rates" });
   if (errors.length > 0 || !cacheMinutes.success) return { ok: false, errors };
   return { ok: true, flatRates, cacheMinutes: cacheMinutes.data };
 }
 
-export async function saveFlatRates(db: DatabaseOrTransaction, shop: string, reading: { flatRates: FlatRate[]; cacheMinutes: number }): Promise<void> {
+export async function saveFlatRates(
+  db: DatabaseOrTransaction,
+  shop: string,
+  reading: { flatRates: FlatRate[]; cacheMinutes: number },
+): Promise<void> {
   await saveCheckoutRates(db, shop, reading);
 }

@@ -39,7 +39,17 @@ export interface CustomerDataReport {
     timeline: { type: string; message: string; data: unknown; at: string }[];
     checkpoints: { status: string; message: string | null; happenedAt: string | null }[];
   }[];
-  returns: { returnName: string; orderId: string; orderName: string; packageId: string; state: string; trackingNumber: string | null; lines: unknown; lastErrorText: string | null; createdAt: string }[];
+  returns: {
+    returnName: string;
+    orderId: string;
+    orderName: string;
+    packageId: string;
+    state: string;
+    trackingNumber: string | null;
+    lines: unknown;
+    lastErrorText: string | null;
+    createdAt: string;
+  }[];
   /** Error text of the app's work on the customer's orders, shipments and returns. */
   jobErrors: { kind: string; error: string; at: string }[];
   /** Records that held the customer's data but were erased by an earlier customers/redact. */
@@ -82,7 +92,9 @@ export async function buildCustomerDataReport(
     orderIds,
     generatedAt: now.toISOString(),
     webhookPayloads: receipts.flatMap((r) =>
-      r.payload === null ? [] : [{ topic: r.topic, receivedAt: r.receivedAt.toISOString(), orderId: r.orderId, payload: storedJson(r.payload) }],
+      r.payload === null
+        ? []
+        : [{ topic: r.topic, receivedAt: r.receivedAt.toISOString(), orderId: r.orderId, payload: storedJson(r.payload) }],
     ),
     shipments: shipments.map((s) => ({
       orderId: s.orderId,
@@ -98,7 +110,12 @@ export async function buildCustomerDataReport(
       holdReasons: s.holdReasons === null ? null : storedJson(s.holdReasons),
       lastErrorText: s.lastErrorText,
       changedInShopify: s.changedInShopify,
-      timeline: s.events.map((e) => ({ type: e.type, message: e.message, data: e.data === null ? null : storedJson(e.data), at: e.createdAt.toISOString() })),
+      timeline: s.events.map((e) => ({
+        type: e.type,
+        message: e.message,
+        data: e.data === null ? null : storedJson(e.data),
+        at: e.createdAt.toISOString(),
+      })),
       checkpoints: s.checkpoints.map((c) => ({ status: c.status, message: c.message, happenedAt: c.happenedAt?.toISOString() ?? null })),
     })),
     returns: returns.map((r) => ({
@@ -121,7 +138,11 @@ export async function buildCustomerDataReport(
 }
 
 /** Writes the report on the request and marks its receipt processed. False when shop/redact erased the request meanwhile. */
-export async function answerCustomerDataRequest(tx: Prisma.TransactionClient, complianceRequestId: string, now = new Date()): Promise<boolean> {
+export async function answerCustomerDataRequest(
+  tx: Prisma.TransactionClient,
+  complianceRequestId: string,
+  now = new Date(),
+): Promise<boolean> {
   const request = await getComplianceRequest(tx, complianceRequestId);
   if (request === null) return false;
   const report = await buildCustomerDataReport(tx, request, now);

@@ -12,12 +12,18 @@ import { answerCustomerDataRequest } from "./data-report.server";
 
 export const handleCustomerDataRequest: KindHandler<"compliance.customer-data-request"> = async ({ complianceRequestId }, ctx) => {
   const answered = await ctx.complete((tx) => answerCustomerDataRequest(tx, complianceRequestId));
-  ctx.logger.info({ complianceRequestId }, answered ? "Customer data report written for the merchant" : "Customer data request gone (shop redacted): nothing to report");
+  ctx.logger.info(
+    { complianceRequestId },
+    answered ? "Customer data report written for the merchant" : "Customer data request gone (shop redacted): nothing to report",
+  );
 };
 
 export const handleCustomerRedact: KindHandler<"compliance.customer-redact"> = async ({ complianceRequestId }, ctx) => {
   const erased = await ctx.complete((tx) => redactCustomer(tx, complianceRequestId));
-  ctx.logger.info({ complianceRequestId, ...erased }, erased ? "Customer data erased" : "Customer redaction request gone (shop redacted): nothing left to erase");
+  ctx.logger.info(
+    { complianceRequestId, ...erased },
+    erased ? "Customer data erased" : "Customer redaction request gone (shop redacted): nothing left to erase",
+  );
 };
 
 export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async ({ receiptId }, ctx) => {
@@ -30,7 +36,12 @@ export const handleShopRedact: KindHandler<"compliance.shop-redact"> = async ({ 
       await eraseShopData(tx, shop);
       return false;
     }
-    await markReceiptsRejected(tx, [receiptId], `The app was installed in ${shop} again before the shop's data was erased: nothing was erased`, new Date());
+    await markReceiptsRejected(
+      tx,
+      [receiptId],
+      `The app was installed in ${shop} again before the shop's data was erased: nothing was erased`,
+      new Date(),
+    );
     return true;
   });
   if (reinstalled) {

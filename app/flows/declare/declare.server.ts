@@ -24,9 +24,7 @@ import type { Database } from "~/stores/database/database.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
 import type { PipelineDeps } from "../ports/deps";
 
-export type DeclarationPage =
-  | { allowed: true; values: DeclarationValues; lastDeclaredAt: string | null }
-  | { allowed: false; why: string };
+export type DeclarationPage = { allowed: true; values: DeclarationValues; lastDeclaredAt: string | null } | { allowed: false; why: string };
 
 export type DeclareOutcome =
   | { outcome: "declared"; message: string; errors: [] }
@@ -48,11 +46,13 @@ export function whyNotDeclarable(shipment: Pick<Shipment, "kind" | "state" | "re
   if (shipment.state === "HELD" || shipment.state === "READY") {
     return "The package has not reached the provider yet: fix the order and send it; its declaration can be corrected once the provider has accepted it.";
   }
-  if (shipment.state === "FAILED") return "The provider could not create this package: fix it and retry; its declaration can be corrected once the provider has accepted it.";
+  if (shipment.state === "FAILED")
+    return "The provider could not create this package: fix it and retry; its declaration can be corrected once the provider has accepted it.";
   if (!ACCEPTED_NOT_DELIVERED.has(shipment.state)) {
     return `The parcel is ${shipment.state.toLowerCase()}: its declaration can no longer be changed.`;
   }
-  if (shipment.requestSent === null) return "The package's recipient data was erased (a customer data request), so its declaration cannot be sent again.";
+  if (shipment.requestSent === null)
+    return "The package's recipient data was erased (a customer data request), so its declaration cannot be sent again.";
   return undefined;
 }
 
@@ -95,7 +95,8 @@ export async function declarationForPage(db: Database, shop: string, id: string)
   const why = whyNotDeclarable(shipment);
   if (why !== undefined) return { allowed: false, why };
   const pkg = sentPackage(shipment);
-  if (pkg === undefined) return { allowed: false, why: "The package as stored is not one the provider would accept any more: retry it from the order first." };
+  if (pkg === undefined)
+    return { allowed: false, why: "The package as stored is not one the provider would accept any more: retry it from the order first." };
   const { base, at } = await baseOf(db, shipment, pkg);
   return { allowed: true, values: declarationValuesOf(base), lastDeclaredAt: at?.toISOString() ?? null };
 }
@@ -110,41 +111,70 @@ function providerErrors(error: ProviderValidationError, lines: readonly { sku: s
   });
 }
 
-export async function declareShipment(db: Database, deps: PipelineDeps, shop: string, id: string, values: DeclarationValues): Promise<DeclareOutcome> {
+export async function declareShipment(
+  db: Database,
+  deps: PipelineDeps,
+  shop: string,
+  id: string,
+  values: DeclarationValues,
+): Promise<DeclareOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id, shop } });
   if (shipment === null) return refused("No such shipment in this shop.");
   const why = whyNotDeclarable(shipment);
   if (why !== undefined) return refused(why);
   const pkg = sentPackage(shipment);
-  if (pkg === undefined) return refused("The package as stored is not one the provider would accept any more: retry it from the order first.");
+  if (pkg === undefined)
+    return refused("The package as stored is not one the provider would accept any more: retry it from the order first.");
 
   const { base } = await baseOf(db, shipment, pkg);
   const reading = readDeclaration(values, base, pkg, { serviceCode: shipment.serviceCode, trackingNumber: shipment.trackingNumber });
-  if (!reading.ok) return { outcome: "invalid", message: "Nothing was sent: correct the fields below, then send the declaration again.", errors: reading.errors };
+  if (!reading.ok)
+    return {
+      outcome: "invalid",
+      message: "Nothing was sent: correct the fields below, then send the declaration again.",
+      errors: reading.errors,
+    };
 
   const lines = base.Skus.map((line) => ({ sku: line.Sku }));
   const provider = await deps.provider(shop);
   const changed = reading.changes.length === 0 ? "nothing changed (sent again as it was)" : reading.changes.join("; ");
   const refuse = async (message: string, received: Record<string, unknown>, errors: DeclarationFieldError[] = []) => {
-    await recordShipmentEvent(db, shipment.id, { type: "declaration_refused", message, data: { operation: "declarePackage", changes: reading.changes, received } });
+    await recordShipmentEvent(db, shipment.id, {
+      type: "declaration_refused",
+      message,
+      data: { operation: "declarePackage", changes: reading.changes, received },
+    });
     return refused(message, errors);
   };
   try {
     // The provider's word on whether the parcel has left: the app's state may lag behind it.
     const status = await provider.dropshipStatus({ packageId: shipment.packageId });
-    if (status.Status === "CreateFailed") return await refuse("The provider could not create this package, so it has nothing to declare: fix it and retry.", { status: status.Status });
+    if (status.Status === "CreateFailed")
+      return await refuse("The provider could not create this package, so it has nothing to declare: fix it and retry.", {
+        status: status.Status,
+      });
     if (status.HandleStatus && !NOT_SHIPPED.has(status.HandleStatus)) {
-      return await refuse(`Not sent: the provider reports the parcel as ${status.HandleStatus}, so its customs declaration can no longer be changed.`, { handleStatus: status.HandleStatus });
+      return await refuse(
+        `Not sent: the provider reports the parcel as ${status.HandleStatus}, so its customs declaration can no longer be changed.`,
+        { handleStatus: status.HandleStatus },
+      );
     }
     await provider.declarePackage(reading.request);
   } catch (error) {
     if (error instanceof ProviderNotFoundError) {
-      return refuse(`The provider does not know package ${shipment.packageId}, so it refused the declaration. Refresh the shipment from the provider; if it was never created there, retry the order.`, { status: 404, ticketId: error.ticketId ?? null });
+      return refuse(
+        `The provider does not know package ${shipment.packageId}, so it refused the declaration. Refresh the shipment from the provider; if it was never created there, retry the order.`,
+        { status: 404, ticketId: error.ticketId ?? null },
+      );
     }
     if (error instanceof ProviderValidationError) {
       const errors = providerErrors(error, lines);
       const named = errors.map((e) => `${e.label}: ${e.message}`).join("; ");
-      return refuse(`The provider refused the declaration: ${named || error.message}. Correct it and send again.`, { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors }, errors);
+      return refuse(
+        `The provider refused the declaration: ${named || error.message}. Correct it and send again.`,
+        { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors },
+        errors,
+      );
     }
     if (error instanceof ProviderError) {
       // Not recorded: nothing was decided; the merchant simply tries again.

@@ -5,7 +5,9 @@ import { otherTrackingNumbersOf, statusOutcomeOf } from "./provider-status";
 describe("statusOutcomeOf", () => {
   it("is still creating while the provider says Creating, or Created without a number yet", () => {
     expect(statusOutcomeOf(OutboundStatusRecord.parse({ PackageId: "1001_1", Status: "Creating" })).kind).toBe("creating");
-    expect(statusOutcomeOf(OutboundStatusRecord.parse({ PackageId: "1001_1", Status: "Created", TrackingNumber: null })).kind).toBe("creating");
+    expect(statusOutcomeOf(OutboundStatusRecord.parse({ PackageId: "1001_1", Status: "Created", TrackingNumber: null })).kind).toBe(
+      "creating",
+    );
   });
 
   it("is created with the tracking number, the carrier and whether the number is final", () => {
@@ -25,10 +27,20 @@ describe("statusOutcomeOf", () => {
   });
 
   it("lists a drop-ship package's other parcels from ExtraTrackNumber, each once", () => {
-    const record = DropshipStatusRecord.parse({ PackageId: "1001_1", Status: "Created", TrackingNumber: "1Z1", ExtraTrackNumber: "1Z2, 1Z3;1Z2 1Z1" });
+    const record = DropshipStatusRecord.parse({
+      PackageId: "1001_1",
+      Status: "Created",
+      TrackingNumber: "1Z1",
+      ExtraTrackNumber: "1Z2, 1Z3;1Z2 1Z1",
+    });
     const outcome = statusOutcomeOf(record);
     expect(outcome.kind === "created" && outcome.created.otherNumbers).toEqual(["1Z2", "1Z3"]);
-    expect(otherTrackingNumbersOf(DropshipStatusRecord.parse({ PackageId: "1001_1", Status: "Created", TrackingNumber: "1Z1", ExtraTrackNumber: null }), "1Z1")).toEqual([]);
+    expect(
+      otherTrackingNumbersOf(
+        DropshipStatusRecord.parse({ PackageId: "1001_1", Status: "Created", TrackingNumber: "1Z1", ExtraTrackNumber: null }),
+        "1Z1",
+      ),
+    ).toEqual([]);
   });
 
   it("puts a drop-ship CreateFailedReason in the merchant's words, with what to do", () => {

@@ -18,9 +18,7 @@ import type { StatusRecord } from "./provider-status";
 import { log } from "~/lib/log.server";
 
 export type RefreshOutcome =
-  | { outcome: "refreshed"; message: string }
-  | { outcome: "unknown"; message: string }
-  | { outcome: "refused"; message: string };
+  { outcome: "refreshed"; message: string } | { outcome: "unknown"; message: string } | { outcome: "refused"; message: string };
 
 /** States in which the provider has (or had) the package. */
 const AT_THE_PROVIDER = new Set<Shipment["state"]>(["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "ENDED", "FAILED"]);
@@ -41,7 +39,8 @@ const operationOf = (shipment: Shipment) => (shipment.kind === "DROPSHIP" ? "dro
 export async function refreshShipment(db: Database, deps: PipelineDeps, shop: string, id: string): Promise<RefreshOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id, shop } });
   if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
-  if (!canRefresh(shipment)) return { outcome: "refused", message: "The package has not reached the provider: there is nothing to ask it yet." };
+  if (!canRefresh(shipment))
+    return { outcome: "refused", message: "The package has not reached the provider: there is nothing to ask it yet." };
 
   let record: StatusRecord | undefined;
   try {
@@ -59,7 +58,10 @@ export async function refreshShipment(db: Database, deps: PipelineDeps, shop: st
       message: `Refreshed from the provider on request: it does not know package ${shipment.packageId} (yet).`,
       data: { operation: operationOf(shipment), requestedBy: "person", received: null },
     });
-    return { outcome: "unknown", message: `The provider does not know package ${shipment.packageId} (yet): its records may lag behind; the app keeps asking.` };
+    return {
+      outcome: "unknown",
+      message: `The provider does not know package ${shipment.packageId} (yet): its records may lag behind; the app keeps asking.`,
+    };
   }
 
   const summary = statusSummary(record);

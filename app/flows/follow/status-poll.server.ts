@@ -95,8 +95,16 @@ async function silence(shop: Shop, shipment: Shipment, now: Date, waiting: Waiti
  * fulfillment order is also given back to Shopify (closed as incomplete), so the merchant can send
  * it again or elsewhere; Shopify refusing that (already closed, cancelled) is said, not an error.
  */
-async function end(ctx: Pick<JobContext, "db">, deps: PipelineDeps, shop: Shop, shipment: Shipment, ending: Ending, received: unknown): Promise<void> {
-  const handedBack = shipment.kind === "OUTBOUND" && ending.reason !== "NO_NEWS" ? await giveBack(shop, shipment, ending.message) : undefined;
+async function end(
+  ctx: Pick<JobContext, "db">,
+  deps: PipelineDeps,
+  shop: Shop,
+  shipment: Shipment,
+  ending: Ending,
+  received: unknown,
+): Promise<void> {
+  const handedBack =
+    shipment.kind === "OUTBOUND" && ending.reason !== "NO_NEWS" ? await giveBack(shop, shipment, ending.message) : undefined;
   await endShipment(
     ctx.db,
     shipment,
@@ -136,7 +144,14 @@ const HAND_BACK_HINT =
  * A drop-ship package has nothing to give back: its fulfillment order is at the merchant's own
  * location and was never the app's to close; the timeline says so and it stays FAILED.
  */
-async function fail(ctx: Pick<JobContext, "db">, deps: PipelineDeps, shop: Shop, shipment: Shipment, failure: CreationFailure, record: StatusRecord): Promise<void> {
+async function fail(
+  ctx: Pick<JobContext, "db">,
+  deps: PipelineDeps,
+  shop: Shop,
+  shipment: Shipment,
+  failure: CreationFailure,
+  record: StatusRecord,
+): Promise<void> {
   const now = deps.now();
   const operation = shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses";
   const failed = { type: "failed" as const, message: failure.message, data: { operation, received: statusSummary(record) } };
@@ -147,7 +162,11 @@ async function fail(ctx: Pick<JobContext, "db">, deps: PipelineDeps, shop: Shop,
   }
   if (shipment.kind === "DROPSHIP") {
     await ctx.db.$transaction(async (tx) => {
-      const moved = await transition(tx, shipment, "FAILED", failed, { ...columns, lastErrorCode: failure.code, lastErrorText: failure.message });
+      const moved = await transition(tx, shipment, "FAILED", failed, {
+        ...columns,
+        lastErrorCode: failure.code,
+        lastErrorText: failure.message,
+      });
       await recordShipmentEvent(tx, moved.id, {
         type: "handed_back",
         message:
@@ -171,7 +190,11 @@ async function fail(ctx: Pick<JobContext, "db">, deps: PipelineDeps, shop: Shop,
       });
       return;
     }
-    const moved = await transition(tx, shipment, "FAILED", failed, { ...columns, lastErrorCode: failure.code, lastErrorText: failure.message });
+    const moved = await transition(tx, shipment, "FAILED", failed, {
+      ...columns,
+      lastErrorCode: failure.code,
+      lastErrorText: failure.message,
+    });
     await recordShipmentEvent(tx, moved.id, {
       type: "handed_back",
       message: `Could not hand it back to Shopify (${given.why}): it waits here instead. Fix the cause and retry.`,
@@ -252,7 +275,13 @@ async function nextForSubmitted(
 }
 
 /** Applies a SUBMITTED package's status record: CREATED, FAILED, ENDED, or polled again later. */
-export async function applySubmitted(ctx: Pick<JobContext, "db" | "logger">, deps: PipelineDeps, shop: Shop, shipment: Shipment, record: StatusRecord | undefined): Promise<void> {
+export async function applySubmitted(
+  ctx: Pick<JobContext, "db" | "logger">,
+  deps: PipelineDeps,
+  shop: Shop,
+  shipment: Shipment,
+  record: StatusRecord | undefined,
+): Promise<void> {
   await applySubmittedEach(ctx, deps, shop, [shipment], new Map(record ? [[shipment.packageId, record]] : []));
 }
 
@@ -283,12 +312,19 @@ async function applySubmittedEach(
 }
 
 /** The carrier's tracking page for new numbers, from the tracking query; missing ones stay null. */
-async function carrierPages(provider: ProviderPort, deps: PipelineDeps, numbers: string[]): Promise<Map<string, { url: string | null; company: string | null }>> {
+async function carrierPages(
+  provider: ProviderPort,
+  deps: PipelineDeps,
+  numbers: string[],
+): Promise<Map<string, { url: string | null; company: string | null }>> {
   const pages = new Map<string, { url: string | null; company: string | null }>();
   for (const chunk of chunks(numbers, deps.policy.trackingNumbersPerQuery)) {
     const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
     for (const result of results) {
-      pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? result.ShippingProvider ?? null });
+      pages.set(result.TrackingNumber, {
+        url: webAddressOrNull(result.CarrierInfo?.Url),
+        company: result.CarrierInfo?.Company ?? result.ShippingProvider ?? null,
+      });
     }
   }
   return pages;
@@ -319,37 +355,70 @@ async function replaceTracking(
     }
     return;
   }
-  const tracking = { number: created.trackingNumber, company: created.carrier ?? page?.company ?? null, url: page?.url ?? null, others: otherParcelsOf(shipment) };
+  const tracking = {
+    number: created.trackingNumber,
+    company: created.carrier ?? page?.company ?? null,
+    url: page?.url ?? null,
+    others: otherParcelsOf(shipment),
+  };
   if (shipment.shopifyFulfillmentId === null) return;
   await shopify.updateTracking(shipment.shopifyFulfillmentId, tracking, notifyCustomer);
   await ctx.db.$transaction(async (tx) => {
     await tx.shipment.update({
       where: { id: shipment.id },
-      data: { trackingNumber: tracking.number, trackingCarrier: tracking.company, trackingUrl: tracking.url, isFinalTracking: created.isFinal, lastPolledAt: now, lastNewsAt: now },
+      data: {
+        trackingNumber: tracking.number,
+        trackingCarrier: tracking.company,
+        trackingUrl: tracking.url,
+        isFinalTracking: created.isFinal,
+        lastPolledAt: now,
+        lastNewsAt: now,
+      },
     });
     await recordShipmentEvent(tx, shipment.id, {
       type: "tracking_updated",
       message: `The provider replaced tracking number ${shipment.trackingNumber ?? "?"} with ${tracking.number}${tracking.company ? ` (${tracking.company})` : ""}; the Shopify fulfilment now shows it.`,
-      data: { operation: "fulfillmentTrackingInfoUpdate", previous: shipment.trackingNumber, sent: { ...tracking, notifyCustomer }, received: statusSummary(record) },
+      data: {
+        operation: "fulfillmentTrackingInfoUpdate",
+        previous: shipment.trackingNumber,
+        sent: { ...tracking, notifyCustomer },
+        received: statusSummary(record),
+      },
     });
   });
 }
 
 /** Polls SUBMITTED packages; returns whether more were left than one run may ask about. */
-async function followSubmitted(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, shop: string, kind: ShipmentKind): Promise<boolean> {
+async function followSubmitted(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  provider: ProviderPort,
+  shop: string,
+  kind: ShipmentKind,
+): Promise<boolean> {
   const size = deps.policy.idsPerStatusQuery;
   const limit = size * deps.policy.statusQueriesPerPoll;
   const submitted = await shipmentsInState(ctx.db, shop, "SUBMITTED", { kind, take: limit + 1, leastRecentlyPolled: true });
   const lazy = lazyShop(deps, shop);
   for (const chunk of chunks(submitted.slice(0, limit), size)) {
-    const records = await statusesOf(provider, kind, chunk.map((s) => s.packageId));
+    const records = await statusesOf(
+      provider,
+      kind,
+      chunk.map((s) => s.packageId),
+    );
     await applySubmittedEach(ctx, deps, lazy, chunk, records);
   }
   return submitted.length > limit;
 }
 
 /** Fulfilled parcels whose tracking number is provisional and due for a look. */
-async function followProvisional(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, shop: string, kind: ShipmentKind): Promise<void> {
+async function followProvisional(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  provider: ProviderPort,
+  shop: string,
+  kind: ShipmentKind,
+): Promise<void> {
   const dueBefore = new Date(deps.now().getTime() - deps.policy.nonFinalTrackingPollMs);
   // CREATED ones are left alone: a number changed under a fulfilment being written would hide it from the crash check.
   const provisional = await shipmentsInState(ctx.db, shop, "FULFILLED", {
@@ -359,7 +428,11 @@ async function followProvisional(ctx: JobContext, deps: PipelineDeps, provider: 
     leastRecentlyPolled: true,
   });
   if (provisional.length === 0) return;
-  const records = await statusesOf(provider, kind, provisional.map((s) => s.packageId));
+  const records = await statusesOf(
+    provider,
+    kind,
+    provisional.map((s) => s.packageId),
+  );
   const replaced = provisional.flatMap((s) => {
     const number = records.get(s.packageId)?.TrackingNumber;
     return number && number !== s.trackingNumber ? [number] : [];
@@ -378,8 +451,18 @@ async function followProvisional(ctx: JobContext, deps: PipelineDeps, provider: 
 }
 
 /** When to look again: half the age of the newest package still being created, within the policy's bounds. */
-async function nextStatusPoll(db: DatabaseOrTransaction, deps: PipelineDeps, shop: string, kind: ShipmentKind, now: Date): Promise<Date | undefined> {
-  const newest = await db.shipment.findFirst({ where: { shop, kind, state: "SUBMITTED" }, orderBy: { submittedAt: "desc" }, select: { submittedAt: true } });
+async function nextStatusPoll(
+  db: DatabaseOrTransaction,
+  deps: PipelineDeps,
+  shop: string,
+  kind: ShipmentKind,
+  now: Date,
+): Promise<Date | undefined> {
+  const newest = await db.shipment.findFirst({
+    where: { shop, kind, state: "SUBMITTED" },
+    orderBy: { submittedAt: "desc" },
+    select: { submittedAt: true },
+  });
   if (newest) {
     const age = now.getTime() - (newest.submittedAt ?? now).getTime();
     const wait = Math.min(deps.policy.maxStatusPollMs, Math.max(deps.policy.minStatusPollMs, Math.floor(age / 2)));
@@ -403,7 +486,8 @@ export async function followShipments(ctx: JobContext, deps: PipelineDeps, shop:
       await queueWriteBack(tx, shop, now);
       // The provider took created packages' units out of its stock: Shopify's counts follow soon,
       // once for a burst of them (decision 0013).
-      if (kind === "OUTBOUND") await queueStockSync(tx, shop, new Date(now.getTime() + deps.policy.stockSyncAfterChangeMs), "PROVIDER_CHANGE");
+      if (kind === "OUTBOUND")
+        await queueStockSync(tx, shop, new Date(now.getTime() + deps.policy.stockSyncAfterChangeMs), "PROVIDER_CHANGE");
     }
     // Decided inside the completing transaction: a push that submitted packages meanwhile is seen here.
     const runAt = more ? now : await nextStatusPoll(tx, deps, shop, kind, now);

@@ -32,20 +32,29 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
     const started = Date.now();
     const jobs = await purgeFinishedJobs(ctx.db, { finishedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
     const receipts = await purgeProcessedReceipts(ctx.db, { processedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
-    const unknownKinds = await buryUnknownKinds(ctx.db, { knownKinds: Object.keys(jobPayloadSchemas), dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS), now });
+    const unknownKinds = await buryUnknownKinds(ctx.db, {
+      knownKinds: Object.keys(jobPayloadSchemas),
+      dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS),
+      now,
+    });
     // On PostgreSQL, what the job engine holds for those (nothing on SQLite).
     const engine = await clearEngineLeftovers(ctx.db);
-    ctx.logger.info({
-      retentionDays,
-      jobsPurged: jobs,
-      receiptsPurged: receipts,
-      unknownKindJobsDead: unknownKinds,
-      engineWakeUpsRemoved: engine.wakeUpsRemoved,
-      engineGivenUpRemoved: engine.givenUpRemoved,
-      durationMs: Date.now() - started,
-    }, "Housekeeping done");
+    ctx.logger.info(
+      {
+        retentionDays,
+        jobsPurged: jobs,
+        receiptsPurged: receipts,
+        unknownKindJobsDead: unknownKinds,
+        engineWakeUpsRemoved: engine.wakeUpsRemoved,
+        engineGivenUpRemoved: engine.givenUpRemoved,
+        durationMs: Date.now() - started,
+      },
+      "Housekeeping done",
+    );
     // The job's own row is re-armed for the next run as it is marked done: never two, never none.
-    await ctx.complete((tx) => enqueue(tx, { kind: "housekeeping.purge", payload: {}, dedupeKey: DEDUPE_KEY, runAt: new Date(now.getTime() + intervalMs) }));
+    await ctx.complete((tx) =>
+      enqueue(tx, { kind: "housekeeping.purge", payload: {}, dedupeKey: DEDUPE_KEY, runAt: new Date(now.getTime() + intervalMs) }),
+    );
   };
 }
 

@@ -8,7 +8,13 @@
 import { containersOf } from "~/connector/inbound";
 import type { JobContext } from "~/jobs/handler";
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
-import { inboundBoxesVersion, inboundShipmentOf, inboundShipmentsOnTheWay, recordInboundCheck, type InboundShipment } from "~/stores/inbound/inbound-shipments.server";
+import {
+  inboundBoxesVersion,
+  inboundShipmentOf,
+  inboundShipmentsOnTheWay,
+  recordInboundCheck,
+  type InboundShipment,
+} from "~/stores/inbound/inbound-shipments.server";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
 import { queueInboundCheck, queueStockSync } from "../queue/stages.server";
@@ -32,7 +38,13 @@ export const problemOf = (code: string | null | undefined, message: string | nul
   [message ?? "The provider refused it without saying why", code ? `(${code})` : ""].join(" ").trim();
 
 /** Looks once at one shipment on its way. */
-export async function checkInboundArrival(db: Database, provider: ProviderPort, shop: string, shipment: InboundShipment, now: () => Date): Promise<Arrival> {
+export async function checkInboundArrival(
+  db: Database,
+  provider: ProviderPort,
+  shop: string,
+  shipment: InboundShipment,
+  now: () => Date,
+): Promise<Arrival> {
   let current: InboundShipment | null = shipment;
   for (let round = 0; round < OVERLAPPING_EDITS && current !== null && current.state === "ON_THE_WAY"; round += 1) {
     const answer = await provider.modifyInboundBoxes({ ShipmentId: current.reference, Containers: containersOf(current.boxes) });

@@ -13,7 +13,13 @@ import { ALREADY_RECEIVED, markInboundReceived, problemOf } from "./arrival.serv
 export type BoxesChange = { outcome: "CHANGED" } | { outcome: "RECEIVED" } | { outcome: "REFUSED"; problem: string };
 
 /** Throws the provider's errors as they are (a ProviderValidationError names the request's field). */
-export async function changeInboundBoxes(db: Database, deps: PipelineDeps, shop: string, shipment: InboundShipment, boxes: InboundBox[]): Promise<BoxesChange> {
+export async function changeInboundBoxes(
+  db: Database,
+  deps: PipelineDeps,
+  shop: string,
+  shipment: InboundShipment,
+  boxes: InboundBox[],
+): Promise<BoxesChange> {
   const provider = await deps.provider(shop);
   const answer = await provider.modifyInboundBoxes({ ShipmentId: shipment.reference, Containers: containersOf(boxes) });
   if (answer.Success) {

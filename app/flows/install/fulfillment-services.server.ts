@@ -55,7 +55,8 @@ export async function ensureWarehouseServices(settings: ShopSettings, deps: Ensu
       ...(warehouse.country === null ? {} : { address: { countryCode: warehouse.country } }),
     });
     // Shopify creates the location with the service; a service without one is not usable yet.
-    if (service.locationId === null) throw new Error(`Shopify returned the fulfillment service of warehouse ${warehouse.warehouseId} without its location`);
+    if (service.locationId === null)
+      throw new Error(`Shopify returned the fulfillment service of warehouse ${warehouse.warehouseId} without its location`);
     locations.set(warehouse.warehouseId, service.locationId);
   }
   return locations;
@@ -75,12 +76,16 @@ export function saveSettingsAndEnsureServices(db: DatabaseOrTransaction, shop: s
   return inTransaction(db, async (tx) => {
     const stored = await getShopSettings(tx, shop);
     const known = new Map(stored.warehouses.map((w) => [w.warehouseId, w.shopifyLocationId]));
-    const warehouses = (input.warehouses ?? []).map((w) => ({ ...w, shopifyLocationId: w.shopifyLocationId ?? known.get(w.warehouseId) ?? null }));
+    const warehouses = (input.warehouses ?? []).map((w) => ({
+      ...w,
+      shopifyLocationId: w.shopifyLocationId ?? known.get(w.warehouseId) ?? null,
+    }));
     const saved = await saveShopSettings(tx, shop, { ...input, warehouses });
     if (saved.warehouses.some((w) => w.enabled)) await enqueueEnsureFulfillmentServices(tx, shop);
     // A drop-ship location just connected may hold open orders already: they are brought in.
     const before = new Set(stored.dropShip?.merchantLocationIds ?? []);
-    if ((saved.dropShip?.merchantLocationIds ?? []).some((id) => !before.has(id))) await queueBackfill(tx, shop, "location-connected", new Date());
+    if ((saved.dropShip?.merchantLocationIds ?? []).some((id) => !before.has(id)))
+      await queueBackfill(tx, shop, "location-connected", new Date());
     return saved;
   });
 }

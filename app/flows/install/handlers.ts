@@ -18,7 +18,9 @@ export interface FulfillmentServicesHandlerDependencies {
   ensure?: EnsureServicesDependencies["ensure"];
 }
 
-export function ensureFulfillmentServicesHandler(deps: FulfillmentServicesHandlerDependencies): KindHandler<"install.fulfillment-services"> {
+export function ensureFulfillmentServicesHandler(
+  deps: FulfillmentServicesHandlerDependencies,
+): KindHandler<"install.fulfillment-services"> {
   return async (_payload, ctx) => {
     const { shop } = ctx;
     if (shop === null) throw new PermanentFailure("A install.fulfillment-services job must name its shop");
@@ -35,7 +37,8 @@ export function ensureFulfillmentServicesHandler(deps: FulfillmentServicesHandle
       if (error instanceof ShopifyThrottledError) throw new RetryLater(new Date(Date.now() + error.retryAfterMs), error.message);
       // Refused as asked (a name another app's service holds, a missing scope): the same request
       // will be refused again, so it waits for a person (the dead job says why), not for backoff.
-      if (error instanceof ShopifyUserError || (error instanceof ShopifyGraphqlError && error.hasCode("ACCESS_DENIED"))) throw new PermanentFailure(error.message);
+      if (error instanceof ShopifyUserError || (error instanceof ShopifyGraphqlError && error.hasCode("ACCESS_DENIED")))
+        throw new PermanentFailure(error.message);
       throw error;
     }
     const changed = await ctx.complete(async (tx) => {

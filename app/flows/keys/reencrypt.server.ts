@@ -20,7 +20,9 @@ export interface Resealed {
   sessions: { moved: number; unreadable: number };
 }
 
-async function everyPage(reseal: (page: { after: string | null; limit: number }) => Promise<ResealPage>): Promise<{ moved: number; unreadable: number }> {
+async function everyPage(
+  reseal: (page: { after: string | null; limit: number }) => Promise<ResealPage>,
+): Promise<{ moved: number; unreadable: number }> {
   const total = { moved: 0, unreadable: 0 };
   let after: string | null = null;
   do {
@@ -44,7 +46,10 @@ export function reportResealed(logger: Logger, resealed: Resealed): void {
   const unreadable = resealed.providerCredentials.unreadable + resealed.sessions.unreadable;
   logger.info({ ...resealed }, "Secrets at rest sealed with the current key");
   if (unreadable > 0) {
-    logger.warn({ unreadable }, "Some secrets open with none of the configured keys: their shops reconnect (provider) or are asked for a new token (Shopify)");
+    logger.warn(
+      { unreadable },
+      "Some secrets open with none of the configured keys: their shops reconnect (provider) or are asked for a new token (Shopify)",
+    );
   }
 }
 

@@ -72,7 +72,13 @@ export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, sho
           if (facts === null) continue;
           const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
           if (!isDropshipPlan(plan) || !shipment) continue;
-          await recordPlannedShipment(tx, shop, facts, { ...shipment, event: { ...shipment.event, message: `Found open when the app looked for orders already at this location. ${shipment.event.message}` } });
+          await recordPlannedShipment(tx, shop, facts, {
+            ...shipment,
+            event: {
+              ...shipment.event,
+              message: `Found open when the app looked for orders already at this location. ${shipment.event.message}`,
+            },
+          });
           outcome.planned += 1;
         }
         await queuePushes(tx, shop, deps.now());

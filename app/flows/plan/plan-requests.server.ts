@@ -20,7 +20,12 @@ import { TopicPayloads } from "~/shopify/webhooks/payloads";
 import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { fulfillmentOrdersWithShipments, recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
-import { markAnnouncementsProcessed, markReceiptsRejected, receiptsTriggeredSince, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
+import {
+  markAnnouncementsProcessed,
+  markReceiptsRejected,
+  receiptsTriggeredSince,
+  type WaitingReceipt,
+} from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
 import { factsWantedFor, isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
@@ -47,7 +52,12 @@ const ROUNDS_AT_ONCE = 5;
 const WAIT_FOR_RUN_AHEAD_MS = 250;
 
 /** Records the shipment of a planned fulfillment order (once per fulfillment order). */
-export async function recordPlannedShipment(db: DatabaseOrTransaction, shop: string, facts: FulfillmentOrderWithOrder, shipment: ShipmentPlan): Promise<void> {
+export async function recordPlannedShipment(
+  db: DatabaseOrTransaction,
+  shop: string,
+  facts: FulfillmentOrderWithOrder,
+  shipment: ShipmentPlan,
+): Promise<void> {
   await recordPlannedShipments(db, shop, [{ facts, shipment }]);
 }
 
@@ -56,7 +66,10 @@ export async function recordPlannedShipments(db: DatabaseOrTransaction, shop: st
   if (planned.length === 0) return;
   const wakeAt = new Set(planned.flatMap(({ shipment }) => (shipment.waitUntil ? [shipment.waitUntil.getTime()] : [])));
   await inTransaction(db, async (tx) => {
-    await recordNewShipments(tx, planned.map(({ facts, shipment }) => newShipmentOf(shop, facts, shipment)));
+    await recordNewShipments(
+      tx,
+      planned.map(({ facts, shipment }) => newShipmentOf(shop, facts, shipment)),
+    );
     for (const at of wakeAt) await queueWaitingShipments(tx, shop, new Date(at));
   });
 }
@@ -101,7 +114,13 @@ async function reject(shopify: ShopifyPort, id: FulfillmentOrderGid, reason: str
  * only if the fulfillment order is IN_PROGRESS now (a concurrent run answered it); otherwise
  * Shopify no longer asks (withdrawn, moved, cancelled).
  */
-async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, settings: PipelineSettings, ids: FulfillmentOrderGid[]): Promise<void> {
+async function answerRound(
+  ctx: JobContext,
+  shop: string,
+  shopify: ShopifyPort,
+  settings: PipelineSettings,
+  ids: FulfillmentOrderGid[],
+): Promise<void> {
   const read = await shopify.readFulfillmentOrders(ids, factsWantedFor(settings));
   const planned: Planned[] = [];
   for (const id of ids) {
@@ -124,12 +143,19 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
       id: facts.fo.id,
       message: short(`Accepted. ${shipment.summary}`),
       // Only a package on its way has a ship date; a held one waits for a person.
-      estimatedShippedAt: shipment.state === "READY" && shipment.origin !== null ? estimatedShipDate(acceptedAt, settings.handlingDays[shipment.origin]) : null,
+      estimatedShippedAt:
+        shipment.state === "READY" && shipment.origin !== null
+          ? estimatedShipDate(acceptedAt, settings.handlingDays[shipment.origin])
+          : null,
     })),
   );
   const accepted: Planned[] = [];
   for (const item of planned) {
-    if (!refused.has(item.facts.fo.id) || (await shopify.readFulfillmentOrder(item.facts.fo.id, factsWantedFor(settings)))?.fo.status === "IN_PROGRESS") accepted.push(item);
+    if (
+      !refused.has(item.facts.fo.id) ||
+      (await shopify.readFulfillmentOrder(item.facts.fo.id, factsWantedFor(settings)))?.fo.status === "IN_PROGRESS"
+    )
+      accepted.push(item);
   }
   await recordPlannedShipments(ctx.db, shop, accepted);
 }
@@ -141,7 +167,10 @@ async function answerRound(ctx: JobContext, shop: string, shopify: ShopifyPort, 
  */
 export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   if (await isRunningBehindAnother(ctx.db, ctx.jobId, deps.now())) {
-    throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), "Another run is answering this shop's fulfillment requests");
+    throw new RetryLater(
+      new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS),
+      "Another run is answering this shop's fulfillment requests",
+    );
   }
   const startedAt = deps.now();
   const shopify = await deps.shopify(shop, { forWaitingOrders: true });
@@ -164,13 +193,22 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
   if (ctx.attempt > 1) {
     const acceptedIds = await shopify.assignedFulfillmentOrderIds("FULFILLMENT_ACCEPTED");
     const recorded = await fulfillmentOrdersWithShipments(ctx.db, shop, acceptedIds);
-    const read = await shopify.readFulfillmentOrders(acceptedIds.filter((id) => !recorded.has(id)), factsWantedFor(settings));
+    const read = await shopify.readFulfillmentOrders(
+      acceptedIds.filter((id) => !recorded.has(id)),
+      factsWantedFor(settings),
+    );
     for (const facts of read.values()) {
       const shipment = facts && shipmentPlanOf(facts.fo, facts.order, settings).shipment;
       if (facts && shipment) await recordPlannedShipment(ctx.db, shop, facts, shipment);
     }
   }
-  await markAnnouncementsProcessed(ctx.db, shop, { topic: "fulfillment_orders/fulfillment_request_submitted", callbackKind: "FULFILLMENT_REQUEST" }, startedAt, deps.now());
+  await markAnnouncementsProcessed(
+    ctx.db,
+    shop,
+    { topic: "fulfillment_orders/fulfillment_request_submitted", callbackKind: "FULFILLMENT_REQUEST" },
+    startedAt,
+    deps.now(),
+  );
 }
 
 /**
@@ -196,7 +234,8 @@ function fulfillmentOrderNamedIn(
   }
 }
 const routedFulfillmentOrderOf = (payload: string | null) => fulfillmentOrderNamedIn("fulfillment_orders/order_routing_complete", payload);
-const requestedFulfillmentOrderOf = (payload: string | null) => fulfillmentOrderNamedIn("fulfillment_orders/fulfillment_request_submitted", payload);
+const requestedFulfillmentOrderOf = (payload: string | null) =>
+  fulfillmentOrderNamedIn("fulfillment_orders/fulfillment_request_submitted", payload);
 
 /** The routed fulfillment orders Shopify has asked the app to fulfil since (requested-since-routing.ts). */
 async function requestedAfterRouting(db: DatabaseOrTransaction, shop: string, routed: RoutingEvent[]): Promise<Set<FulfillmentOrderGid>> {
@@ -205,7 +244,11 @@ async function requestedAfterRouting(db: DatabaseOrTransaction, shop: string, ro
   const receipts = await receiptsTriggeredSince(db, shop, "fulfillment_orders/fulfillment_request_submitted", since);
   return requestedSinceRouting(
     routed,
-    receipts.map((receipt) => ({ id: requestedFulfillmentOrderOf(receipt.payload), triggeredAt: receipt.triggeredAt, receivedAt: receipt.receivedAt })),
+    receipts.map((receipt) => ({
+      id: requestedFulfillmentOrderOf(receipt.payload),
+      triggeredAt: receipt.triggeredAt,
+      receivedAt: receipt.receivedAt,
+    })),
   );
 }
 
@@ -229,7 +272,9 @@ function routedOf(receipts: WaitingReceipt[]): { routed: RoutingEvent[]; unreada
 export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const shopify = await deps.shopify(shop, { forWaitingOrders: true });
   const settings = await deps.settings(shop, shopify);
-  const dropshipLocations = new Set<string>(settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])));
+  const dropshipLocations = new Set<string>(
+    settings.connector.routes.flatMap((route) => (route.kind === "DROPSHIP" ? [route.locationId] : [])),
+  );
   const batches = { kind: "plan.routed", topics: ["fulfillment_orders/order_routing_complete"], perRound: ROUTED_PER_ROUND } as const;
   await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
     const { routed, unreadable } = routedOf(receipts);
@@ -241,15 +286,27 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
     // came twice) is planned: recording it again would change nothing, so its location is not read.
     // One that Shopify asked the app to fulfil is at a fulfillment service's location (requested-since-routing.ts).
     const known = await fulfillmentOrdersWithShipments(ctx.db, shop, ids);
-    const requested = dropshipLocations.size === 0 ? new Set<FulfillmentOrderGid>() : await requestedAfterRouting(ctx.db, shop, routed.filter((r) => !known.has(r.id)));
+    const requested =
+      dropshipLocations.size === 0
+        ? new Set<FulfillmentOrderGid>()
+        : await requestedAfterRouting(
+            ctx.db,
+            shop,
+            routed.filter((r) => !known.has(r.id)),
+          );
     const unplanned = ids.filter((id) => !known.has(id) && !requested.has(id));
     const located =
-      dropshipLocations.size === 0 || unplanned.length === 0 ? new Map<FulfillmentOrderGid, string | null | undefined>() : await shopify.fulfillmentOrderLocations(unplanned);
+      dropshipLocations.size === 0 || unplanned.length === 0
+        ? new Map<FulfillmentOrderGid, string | null | undefined>()
+        : await shopify.fulfillmentOrderLocations(unplanned);
     const atDropship = unplanned.filter((id) => {
       const location = located.get(id);
       return typeof location === "string" && dropshipLocations.has(location);
     });
-    const read = atDropship.length === 0 ? new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>() : await shopify.readFulfillmentOrders(atDropship, factsWantedFor(settings));
+    const read =
+      atDropship.length === 0
+        ? new Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>()
+        : await shopify.readFulfillmentOrders(atDropship, factsWantedFor(settings));
     const planned: Planned[] = [];
     for (const facts of read.values()) {
       if (facts === null) continue;
@@ -257,7 +314,12 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
       if (isDropshipPlan(plan) && shipment) planned.push({ facts, shipment });
     }
     return async (tx) => {
-      await markReceiptsRejected(tx, unreadable, "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned", deps.now());
+      await markReceiptsRejected(
+        tx,
+        unreadable,
+        "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned",
+        deps.now(),
+      );
       await recordPlannedShipments(tx, shop, planned);
       // Sent while the next rounds are read, as the fulfillment requests' are.
       if (planned.length > 0) await queuePushes(tx, shop, deps.now());

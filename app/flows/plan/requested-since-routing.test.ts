@@ -4,7 +4,11 @@ import { CLOCKS_DIFFER_BY_MS, earliestRouting, requestedSinceRouting } from "./r
 
 const fo = (n: number) => `gid://shopify/FulfillmentOrder/${n}` as FulfillmentOrderGid;
 const at = (second: number) => new Date(Date.UTC(2026, 10, 26, 12, 0, second));
-const request = (id: FulfillmentOrderGid | null, second: number, receivedSecond = second) => ({ id, triggeredAt: at(second), receivedAt: at(receivedSecond) });
+const request = (id: FulfillmentOrderGid | null, second: number, receivedSecond = second) => ({
+  id,
+  triggeredAt: at(second),
+  receivedAt: at(receivedSecond),
+});
 
 describe("which routed fulfillment orders a fulfillment request has spoken for", () => {
   it("skips an order whose request Shopify made at or after its routing, and asks about every other", () => {
@@ -30,7 +34,15 @@ describe("which routed fulfillment orders a fulfillment request has spoken for",
 
   it("asks about an order when one of its routing events does not say when, or its request's payload cannot be read", () => {
     expect(requestedSinceRouting([{ id: fo(1), routedAt: null }], [request(fo(1), 11)]).size).toBe(0);
-    expect(requestedSinceRouting([{ id: fo(1), routedAt: at(10) }, { id: fo(1), routedAt: null }], [request(fo(1), 11)]).size).toBe(0);
+    expect(
+      requestedSinceRouting(
+        [
+          { id: fo(1), routedAt: at(10) },
+          { id: fo(1), routedAt: null },
+        ],
+        [request(fo(1), 11)],
+      ).size,
+    ).toBe(0);
     expect(requestedSinceRouting([{ id: fo(1), routedAt: at(10) }], [request(null, 11)]).size).toBe(0);
   });
 
@@ -43,7 +55,18 @@ describe("which routed fulfillment orders a fulfillment request has spoken for",
   });
 
   it("looks for requests from the earliest routing time the round knows", () => {
-    expect(earliestRouting([{ id: fo(1), routedAt: at(20) }, { id: fo(2), routedAt: at(10) }, { id: fo(3), routedAt: null }])).toEqual(at(10));
-    expect(earliestRouting([{ id: fo(1), routedAt: at(20) }, { id: fo(1), routedAt: null }])).toBeNull();
+    expect(
+      earliestRouting([
+        { id: fo(1), routedAt: at(20) },
+        { id: fo(2), routedAt: at(10) },
+        { id: fo(3), routedAt: null },
+      ]),
+    ).toEqual(at(10));
+    expect(
+      earliestRouting([
+        { id: fo(1), routedAt: at(20) },
+        { id: fo(1), routedAt: null },
+      ]),
+    ).toBeNull();
   });
 });

@@ -47,7 +47,10 @@ export function earliestRouting(routed: readonly RoutingEvent[]): Date | null {
   return times.length === 0 ? null : new Date(Math.min(...times));
 }
 
-export function requestedSinceRouting(routed: readonly RoutingEvent[], requests: readonly FulfillmentRequestEvent[]): Set<FulfillmentOrderGid> {
+export function requestedSinceRouting(
+  routed: readonly RoutingEvent[],
+  requests: readonly FulfillmentRequestEvent[],
+): Set<FulfillmentOrderGid> {
   const latestRequest = new Map<FulfillmentOrderGid, number>();
   for (const request of requests) {
     if (request.id === null) continue;

@@ -3,7 +3,15 @@
  * or HELD with every reason (the connector's, or the shop's hold-for-review policy). Pure.
  */
 import type { ShipmentKind } from "@prisma/client";
-import { type FulfillmentOrderFacts, type OrderFacts, type PackageId, type PackagePlan, type PackageRequest, planPackage, type WaitCode } from "~/connector";
+import {
+  type FulfillmentOrderFacts,
+  type OrderFacts,
+  type PackageId,
+  type PackagePlan,
+  type PackageRequest,
+  planPackage,
+  type WaitCode,
+} from "~/connector";
 import { isCashOnDelivery } from "~/connector/cod";
 import { linesToShip } from "~/connector/lines";
 import { describeRoute, routeFor } from "~/connector/routing";
@@ -38,7 +46,12 @@ const REVIEW_REASON: StoredHoldReason = {
   message: "Waiting for review: this shop holds every new shipment until someone sends it (Settings > Push policy). Press Send to send it.",
 };
 
-const WAIT_FIELDS = { SHOPIFY_HOLD: "Shopify hold", SCHEDULED: "Schedule", AWAITING_PAYMENT: "Payment", HIGH_RISK: "Fraud risk" } as const satisfies Record<WaitCode, string>;
+const WAIT_FIELDS = {
+  SHOPIFY_HOLD: "Shopify hold",
+  SCHEDULED: "Schedule",
+  AWAITING_PAYMENT: "Payment",
+  HIGH_RISK: "Fraud risk",
+} as const satisfies Record<WaitCode, string>;
 const WAIT_EVENTS = {
   SHOPIFY_HOLD: "On hold in Shopify: waits until the hold is released.",
   SCHEDULED: "Scheduled in Shopify: waits until its date.",
@@ -54,8 +67,11 @@ const WAIT_EVENTS = {
  */
 export function searchTextOf(fo: FulfillmentOrderFacts): string {
   const skus = linesToShip(fo).map((line) => line.sku);
-  const recipient = fo.destination === null ? [] : [[fo.destination.firstName, fo.destination.lastName].filter(Boolean).join(" "), fo.destination.company];
-  const words = [...skus, ...recipient].filter((word): word is string => typeof word === "string" && word.trim() !== "").map((word) => word.trim().toLowerCase());
+  const recipient =
+    fo.destination === null ? [] : [[fo.destination.firstName, fo.destination.lastName].filter(Boolean).join(" "), fo.destination.company];
+  const words = [...skus, ...recipient]
+    .filter((word): word is string => typeof word === "string" && word.trim() !== "")
+    .map((word) => word.trim().toLowerCase());
   return [...new Set(words)].join("\n");
 }
 
@@ -139,7 +155,11 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           searchText,
           hold: { code: HELD_BY_CHECKS, reasons: plan.reasons },
           summary,
-          event: { type: "held", message: eventMessage, data: { packageId: plan.packageId, fields: plan.reasons.map(({ field, limit }) => ({ field, limit })) } },
+          event: {
+            type: "held",
+            message: eventMessage,
+            data: { packageId: plan.packageId, fields: plan.reasons.map(({ field, limit }) => ({ field, limit })) },
+          },
         },
       };
     }

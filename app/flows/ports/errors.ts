@@ -31,7 +31,10 @@ export function forQueue(error: unknown, now: Date, policy: PipelinePolicy): unk
   }
   if (error instanceof ShopifyThrottledError) {
     const wait = throttledWait(error);
-    return new RetryLater(new Date(now.getTime() + wait), `${error.message}; waiting ${Math.ceil(wait / 100) / 10} s for the shop's budget`);
+    return new RetryLater(
+      new Date(now.getTime() + wait),
+      `${error.message}; waiting ${Math.ceil(wait / 100) / 10} s for the shop's budget`,
+    );
   }
   return error;
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { cachedLocations } from "./locations-cache";
 import type { LocationBrief, ShopifyPort } from "./ports";
 
-const location = (id: string): LocationBrief => ({ id, name: id, address: { address1: null, address2: null, city: null, provinceCode: null, zip: null, countryCode: "US" } });
+const location = (id: string): LocationBrief => ({
+  id,
+  name: id,
+  address: { address1: null, address2: null, city: null, provinceCode: null, zip: null, countryCode: "US" },
+});
 
 /** A Shopify whose locations are what the test says now, counting the reads. */
 function shopifyWith(current: () => LocationBrief[]) {

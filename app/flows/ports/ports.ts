@@ -62,7 +62,6 @@ export interface FulfillmentOrderBrief {
   assignedLocationId: string | null;
 }
 
-
 export interface TrackingInfo {
   number: string;
   company: string | null;
@@ -149,9 +148,14 @@ export interface ShopifyPort {
   /** Where each is assigned, cheaply (many to a query): undefined for one Shopify does not know, null for no location. */
   fulfillmentOrderLocations(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, string | null | undefined>>;
   /** As fulfillmentOrderLocations, with each one's order: which order a change event is about. */
-  fulfillmentOrderPlaces(ids: readonly FulfillmentOrderGid[]): Promise<Map<FulfillmentOrderGid, { locationId: string | null; orderId: string } | undefined>>;
+  fulfillmentOrderPlaces(
+    ids: readonly FulfillmentOrderGid[],
+  ): Promise<Map<FulfillmentOrderGid, { locationId: string | null; orderId: string } | undefined>>;
   /** Several at once (a few to a query); null for one Shopify does not know. */
-  readFulfillmentOrders(ids: readonly FulfillmentOrderGid[], wanted: FactsWanted): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
+  readFulfillmentOrders(
+    ids: readonly FulfillmentOrderGid[],
+    wanted: FactsWanted,
+  ): Promise<Map<FulfillmentOrderGid, FulfillmentOrderWithOrder | null>>;
   /** Every fulfillment order at the app's fulfillment-service locations in that assignment status. */
   assignedFulfillmentOrders(status: AssignmentStatus): Promise<FulfillmentOrderBrief[]>;
   /** Their ids alone: cheaper, for reading them in full afterwards. */
@@ -165,9 +169,16 @@ export interface ShopifyPort {
    * Several at once; the ids Shopify refused to accept (withdrawn, answered already) come back in
    * `refused`. `estimatedShippedAt`: when the warehouse should ship it (estimatedShipDate), if known.
    */
-  acceptFulfillmentRequests(requests: readonly { id: FulfillmentOrderGid; message: string; estimatedShippedAt?: Date | null }[]): Promise<{ refused: Set<FulfillmentOrderGid> }>;
+  acceptFulfillmentRequests(
+    requests: readonly { id: FulfillmentOrderGid; message: string; estimatedShippedAt?: Date | null }[],
+  ): Promise<{ refused: Set<FulfillmentOrderGid> }>;
   /** Says no to a request not accepted yet, with Shopify's reason and the lines at fault (app/connector/rejection-reasons.ts). */
-  rejectFulfillmentRequest(id: FulfillmentOrderGid, reason: RejectionReason, message: string, lines?: readonly RejectedLine[]): Promise<void>;
+  rejectFulfillmentRequest(
+    id: FulfillmentOrderGid,
+    reason: RejectionReason,
+    message: string,
+    lines?: readonly RejectedLine[],
+  ): Promise<void>;
   /**
    * Gives back an accepted request the warehouse cannot do: the fulfillment order becomes INCOMPLETE
    * and the merchant decides. A ShopifyUserError when it is not in progress with an accepted request.

@@ -33,7 +33,13 @@ describe("pipelineSettingsOf", () => {
     expect(problems).toEqual([]);
     expect(settings).toMatchObject({ notifyCustomer: false, pushPolicy: "holdForReview" });
     expect(settings.connector.routes).toEqual([
-      { kind: "OUTBOUND", locationId: WAREHOUSE, warehouseId: "US01", originCountry: "US", services: { default: "US01-EXP", byCountry: { US: "US01-STD" }, byShippingMethod: {} } },
+      {
+        kind: "OUTBOUND",
+        locationId: WAREHOUSE,
+        warehouseId: "US01",
+        originCountry: "US",
+        services: { default: "US01-EXP", byCountry: { US: "US01-STD" }, byShippingMethod: {} },
+      },
       {
         kind: "DROPSHIP",
         locationId: STUDIO,
@@ -65,14 +71,19 @@ describe("pipelineSettingsOf", () => {
       codGatewayNames: ["Pay at the door"],
     });
     const { connector } = pipelineSettingsOf(configured, []).settings;
-    expect(connector.skus).toEqual({ strict: true, bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } });
+    expect(connector.skus).toEqual({
+      strict: true,
+      bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } },
+    });
     expect(connector.customs.declaredValueCurrency).toBe("SHOP");
     expect(connector.taxIds).toEqual({ ioss: "IM2760000001", euVatNumber: "DE123456789" });
     expect(connector.codGatewayNames).toEqual(["Pay at the door"]);
   });
 
   it("reads settings stored before SKU mapping and tax numbers existed with their defaults", () => {
-    const stored = ShopSettings.parse(JSON.parse('{"mode":"sandbox","warehouses":[],"customs":{"currency":"USD","hsCode":"","declareNameEn":"","originCountry":null}}'));
+    const stored = ShopSettings.parse(
+      JSON.parse('{"mode":"sandbox","warehouses":[],"customs":{"currency":"USD","hsCode":"","declareNameEn":"","originCountry":null}}'),
+    );
     expect(stored).toMatchObject({
       skus: { strict: false, bySku: {} },
       taxIds: { ioss: null, euVatNumber: null, ukVatNumber: null },
@@ -80,6 +91,11 @@ describe("pipelineSettingsOf", () => {
       customs: { declaredValueCurrency: "PRESENTMENT" },
     });
     const { connector } = pipelineSettingsOf(stored, []).settings;
-    expect(connector).toMatchObject({ skus: { strict: false, bySku: {} }, taxIds: {}, codGatewayNames: [], customs: { declaredValueCurrency: "PRESENTMENT" } });
+    expect(connector).toMatchObject({
+      skus: { strict: false, bySku: {} },
+      taxIds: {},
+      codGatewayNames: [],
+      customs: { declaredValueCurrency: "PRESENTMENT" },
+    });
   });
 });

@@ -15,7 +15,11 @@ export interface RouteProblem {
   message: string;
 }
 
-const services = (rules: { defaultService: string | null; byCountry: Record<string, string>; byShippingMethod: Record<string, string> }) => ({
+const services = (rules: {
+  defaultService: string | null;
+  byCountry: Record<string, string>;
+  byShippingMethod: Record<string, string>;
+}) => ({
   byCountry: rules.byCountry,
   byShippingMethod: rules.byShippingMethod,
   ...(rules.defaultService === null ? {} : { default: rules.defaultService }),
@@ -23,11 +27,16 @@ const services = (rules: { defaultService: string | null; byCountry: Record<stri
 
 /** The Shopify locations the shop's routes stand on: enabled warehouses' and drop-ship locations. */
 export function locationsNamedBy(shop: ShopSettings): string[] {
-  const warehouses = shop.warehouses.flatMap((warehouse) => (warehouse.enabled && warehouse.shopifyLocationId !== null ? [warehouse.shopifyLocationId] : []));
+  const warehouses = shop.warehouses.flatMap((warehouse) =>
+    warehouse.enabled && warehouse.shopifyLocationId !== null ? [warehouse.shopifyLocationId] : [],
+  );
   return [...warehouses, ...(shop.dropShip?.merchantLocationIds ?? [])];
 }
 
-export function pipelineSettingsOf(shop: ShopSettings, locations: readonly LocationBrief[]): { settings: PipelineSettings; problems: RouteProblem[] } {
+export function pipelineSettingsOf(
+  shop: ShopSettings,
+  locations: readonly LocationBrief[],
+): { settings: PipelineSettings; problems: RouteProblem[] } {
   const byId = new Map(locations.map((location) => [location.id, location]));
   const problems: RouteProblem[] = [];
   const routes: unknown[] = [];
@@ -36,17 +45,29 @@ export function pipelineSettingsOf(shop: ShopSettings, locations: readonly Locat
     if (!warehouse.enabled || warehouse.shopifyLocationId === null) continue;
     const country = byId.get(warehouse.shopifyLocationId)?.address.countryCode;
     if (!country) {
-      problems.push({ locationId: warehouse.shopifyLocationId, message: `The Shopify location of warehouse ${warehouse.warehouseId} has no country.` });
+      problems.push({
+        locationId: warehouse.shopifyLocationId,
+        message: `The Shopify location of warehouse ${warehouse.warehouseId} has no country.`,
+      });
       continue;
     }
-    routes.push({ kind: "OUTBOUND", locationId: warehouse.shopifyLocationId, warehouseId: warehouse.warehouseId, originCountry: country, services: services(warehouse.services) });
+    routes.push({
+      kind: "OUTBOUND",
+      locationId: warehouse.shopifyLocationId,
+      warehouseId: warehouse.warehouseId,
+      originCountry: country,
+      services: services(warehouse.services),
+    });
   }
 
   for (const locationId of shop.dropShip?.merchantLocationIds ?? []) {
     const location = byId.get(locationId);
     const address = location?.address;
     if (!location || !address?.address1 || !address.city || !address.countryCode) {
-      problems.push({ locationId, message: `The drop-ship location ${location?.name ?? locationId} needs a street, city and country in Shopify: they are the sender's address.` });
+      problems.push({
+        locationId,
+        message: `The drop-ship location ${location?.name ?? locationId} needs a street, city and country in Shopify: they are the sender's address.`,
+      });
       continue;
     }
     routes.push({
@@ -83,6 +104,17 @@ export function pipelineSettingsOf(shop: ShopSettings, locations: readonly Locat
     codGatewayNames: shop.codGatewayNames,
     orders: shop.orders,
   });
-  const handlingDays = Object.fromEntries(shop.warehouses.flatMap((w) => (w.handlingDays === null ? [] : [[w.warehouseId, w.handlingDays]])));
-  return { settings: { connector, notifyCustomer: shop.notifyCustomer, pushPolicy: shop.pushPolicy, afterSending: shop.afterSending, handlingDays }, problems };
+  const handlingDays = Object.fromEntries(
+    shop.warehouses.flatMap((w) => (w.handlingDays === null ? [] : [[w.warehouseId, w.handlingDays]])),
+  );
+  return {
+    settings: {
+      connector,
+      notifyCustomer: shop.notifyCustomer,
+      pushPolicy: shop.pushPolicy,
+      afterSending: shop.afterSending,
+      handlingDays,
+    },
+    problems,
+  };
 }

@@ -5,7 +5,15 @@
 import type { PacedAdminGraphql } from "~/shopify/paced-admin.server";
 import { FulfillmentOrderGid } from "~/connector";
 import type { AdminGraphql, Page } from "~/shopify/admin-graphql.server";
-import { fulfillmentOrderLocations, fulfillmentOrderPlaces, listAssignedFulfillmentOrderIds, listAssignedFulfillmentOrders, listOpenFulfillmentOrderIdsAt, listOrderFulfillmentOrders, type FulfillmentOrderSummary } from "~/shopify/fulfillment-order-lists.server";
+import {
+  fulfillmentOrderLocations,
+  fulfillmentOrderPlaces,
+  listAssignedFulfillmentOrderIds,
+  listAssignedFulfillmentOrders,
+  listOpenFulfillmentOrderIdsAt,
+  listOrderFulfillmentOrders,
+  type FulfillmentOrderSummary,
+} from "~/shopify/fulfillment-order-lists.server";
 import { readFulfillmentOrder, readFulfillmentOrders, type KnownCustoms } from "~/shopify/fulfillment-order-reads.server";
 import {
   acceptCancellationRequest,
@@ -98,7 +106,8 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
     fulfillmentOrderPlaces: (ids) => fulfillmentOrderPlaces(admin, ids),
     assignedFulfillmentOrders: async (assignmentStatus) =>
       (await allPages((after) => listAssignedFulfillmentOrders(admin, { assignmentStatus, after }))).map(brief),
-    assignedFulfillmentOrderIds: (assignmentStatus) => allPages((after) => listAssignedFulfillmentOrderIds(admin, { assignmentStatus, after })),
+    assignedFulfillmentOrderIds: (assignmentStatus) =>
+      allPages((after) => listAssignedFulfillmentOrderIds(admin, { assignmentStatus, after })),
     openFulfillmentOrderIdsAt: async (locationId) => {
       const id = LocationGid.safeParse(locationId);
       return id.success ? allPages((after) => listOpenFulfillmentOrderIdsAt(admin, id.data, { after })) : [];
@@ -108,7 +117,13 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
       if (!id.success) return null;
       const first = await listOrderFulfillmentOrders(admin, id.data);
       if (first === null) return null;
-      const rest = first.nextCursor === null ? [] : await allPages(async (after) => (await listOrderFulfillmentOrders(admin, id.data, { after })) ?? { items: [], nextCursor: null, cost: undefined });
+      const rest =
+        first.nextCursor === null
+          ? []
+          : await allPages(
+              async (after) =>
+                (await listOrderFulfillmentOrders(admin, id.data, { after })) ?? { items: [], nextCursor: null, cost: undefined },
+            );
       return [...first.items, ...rest].map(brief);
     },
     acceptFulfillmentRequest: async (id, message) => {
@@ -166,8 +181,13 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
       return { id: created.id };
     },
     fulfilmentEvents: async (fulfilmentId) =>
-      ((await listFulfillmentEvents(admin, fulfillmentGid(fulfilmentId))) ?? []).map((e) => ({ id: e.id, status: e.status, happenedAt: dateOrNull(e.happenedAt) })),
-    locations: async () => (await allPages((after) => listLocations(admin, { after }))).map(({ id, name, address }) => ({ id, name, address })),
+      ((await listFulfillmentEvents(admin, fulfillmentGid(fulfilmentId))) ?? []).map((e) => ({
+        id: e.id,
+        status: e.status,
+        happenedAt: dateOrNull(e.happenedAt),
+      })),
+    locations: async () =>
+      (await allPages((after) => listLocations(admin, { after }))).map(({ id, name, address }) => ({ id, name, address })),
     startVariantsRead: () => runBulkQuery(admin, VARIANTS_BULK_QUERY),
     bulkOperation: (id) => bulkOperationState(admin, id),
     variantsOfRead: async (url) => {
@@ -185,7 +205,10 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
       const id = LocationGid.parse(locationId);
       const first = await listStockAt(admin, id);
       if (first === null) return null;
-      const rest = first.nextCursor === null ? [] : await allPages(async (after) => (await listStockAt(admin, id, { after })) ?? { items: [], nextCursor: null, cost: undefined });
+      const rest =
+        first.nextCursor === null
+          ? []
+          : await allPages(async (after) => (await listStockAt(admin, id, { after })) ?? { items: [], nextCursor: null, cost: undefined });
       return [...first.items, ...rest];
     },
     setOnHand: async ({ idempotencyKey, referenceDocumentUri, quantities }) => {

@@ -19,7 +19,14 @@ import {
 } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { CLAIM_RELEASED, claimReadyShipments, countReady, readyBacklog, releaseSendingClaims, type PushTarget } from "~/stores/shipments/sending-claims.server";
+import {
+  CLAIM_RELEASED,
+  claimReadyShipments,
+  countReady,
+  readyBacklog,
+  releaseSendingClaims,
+  type PushTarget,
+} from "~/stores/shipments/sending-claims.server";
 import { countInState } from "~/stores/shipments/shipments-in-state.server";
 import { heldChanges } from "~/stores/shipments/shipment-columns";
 import { transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
@@ -80,7 +87,13 @@ export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promis
             : "The stored package is not one the provider would accept any more. Retry to plan it again from the order.",
       },
     ];
-    await transition(ctx.db, shipment, "HELD", { type: "held", message: reasons[0]?.message ?? "" }, { ...heldChanges("UNSENDABLE", reasons), ...CLAIM_RELEASED });
+    await transition(
+      ctx.db,
+      shipment,
+      "HELD",
+      { type: "held", message: reasons[0]?.message ?? "" },
+      { ...heldChanges("UNSENDABLE", reasons), ...CLAIM_RELEASED },
+    );
   }
 }
 
@@ -88,7 +101,13 @@ export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promis
  * Applies each package's answer: accepted → SUBMITTED, refused → HELD, missing → stays READY. All
  * in one transaction of a few statements (transitionEach), whatever the batch's size.
  */
-export async function applyResults(ctx: Sender, target: PushTarget, prepared: Prepared[], results: PackageResult[], operation: string): Promise<void> {
+export async function applyResults(
+  ctx: Sender,
+  target: PushTarget,
+  prepared: Prepared[],
+  results: PackageResult[],
+  operation: string,
+): Promise<void> {
   const byPackage = new Map(results.map((result) => [result.PackageId, result]));
   const unanswered: string[] = [];
   const moves: ShipmentMove[] = [];
@@ -109,7 +128,14 @@ export async function applyResults(ctx: Sender, target: PushTarget, prepared: Pr
           message: `Sent to the provider (${where(target)}, service ${pkg.ServiceCode ?? "?"})${pkg.IsCreateNewOrder ? " as a new order after the fix" : ""}: ${answer.Message ?? "accepted"}.`,
           data: { operation, sent, received },
         },
-        changes: { ...CLAIM_RELEASED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
+        changes: {
+          ...CLAIM_RELEASED,
+          attempts: { increment: 1 },
+          resendAsNew: false,
+          lastErrorCode: null,
+          lastErrorText: null,
+          holdReasons: null,
+        },
       });
     } else {
       const reason = {
@@ -131,7 +157,12 @@ export async function applyResults(ctx: Sender, target: PushTarget, prepared: Pr
 }
 
 /** A request the provider (or our check before sending) refused as a whole, for one package: HELD with the fields named. */
-export async function holdRefused(ctx: Sender, target: PushTarget, { shipment, pkg }: Prepared, error: ProviderValidationError): Promise<void> {
+export async function holdRefused(
+  ctx: Sender,
+  target: PushTarget,
+  { shipment, pkg }: Prepared,
+  error: ProviderValidationError,
+): Promise<void> {
   const reasons = error.errors.map((detail) => ({
     field: detail.code,
     message: `The provider refused ${detail.code}: ${detail.message}. Correct it, then retry.`,
@@ -144,13 +175,23 @@ export async function holdRefused(ctx: Sender, target: PushTarget, { shipment, p
     {
       type: "held",
       message: held.map((reason) => reason.message).join(" "),
-      data: { operation: error.operation, sent: sentSummary(pkg, target.origin), received: { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors } },
+      data: {
+        operation: error.operation,
+        sent: sentSummary(pkg, target.origin),
+        received: { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors },
+      },
     },
     { ...CLAIM_RELEASED, ...heldChanges("PROVIDER_REFUSED", held) },
   );
 }
 
-async function sendBatch(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, target: PushTarget, prepared: Prepared[]): Promise<void> {
+async function sendBatch(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  provider: ProviderPort,
+  target: PushTarget,
+  prepared: Prepared[],
+): Promise<void> {
   const operation = target.kind === "OUTBOUND" ? "createOutboundBatch" : "createDropshipBatch";
   let results: PackageResult[];
   try {
@@ -158,7 +199,11 @@ async function sendBatch(ctx: JobContext, deps: PipelineDeps, provider: Provider
   } catch (error) {
     if (error instanceof ProviderRateLimitedError) {
       // A 429 comes before the provider looks at the batch: nothing was sent, so a cancellation may go ahead.
-      await releaseSendingClaims(ctx.db, ctx.jobId, prepared.map((p) => p.shipment.id));
+      await releaseSendingClaims(
+        ctx.db,
+        ctx.jobId,
+        prepared.map((p) => p.shipment.id),
+      );
       throw forQueue(error, deps.now(), deps.policy);
     }
     if (error instanceof ProviderValidationError) {
@@ -189,7 +234,8 @@ function splitBoxed(prepared: Prepared[], maxBoxGrams: number | null): { batched
   const batched: Prepared[] = [];
   const boxed: Boxed[] = [];
   for (const one of prepared) {
-    const boxes = one.request.kind === "DROPSHIP" && !one.request.body.IsCreateNewOrder ? boxesFor(one.request.body, maxBoxGrams) : undefined;
+    const boxes =
+      one.request.kind === "DROPSHIP" && !one.request.body.IsCreateNewOrder ? boxesFor(one.request.body, maxBoxGrams) : undefined;
     if (one.request.kind === "DROPSHIP" && boxes !== undefined) boxed.push({ prepared: one, pkg: one.request.body, boxes });
     else batched.push(one);
   }
@@ -197,7 +243,13 @@ function splitBoxed(prepared: Prepared[], maxBoxGrams: number | null): { batched
 }
 
 /** One package box by box (operation 6): created or "not changed" → SUBMITTED; refused → HELD. */
-async function sendBoxed(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, target: PushTarget, { prepared, pkg, boxes }: Boxed): Promise<void> {
+async function sendBoxed(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  provider: ProviderPort,
+  target: PushTarget,
+  { prepared, pkg, boxes }: Boxed,
+): Promise<void> {
   const { shipment } = prepared;
   let outcome: string;
   try {
@@ -213,7 +265,10 @@ async function sendBoxed(ctx: JobContext, deps: PipelineDeps, provider: Provider
   }
   const sent = {
     ...sentSummary(pkg, target.origin),
-    boxes: boxes.map((box) => ({ grams: box.Weight ?? null, skus: box.SkuInfos.map((line) => ({ sku: line.Sku, quantity: line.Quantity })) })),
+    boxes: boxes.map((box) => ({
+      grams: box.Weight ?? null,
+      skus: box.SkuInfos.map((line) => ({ sku: line.Sku, quantity: line.Quantity })),
+    })),
   };
   const said = outcome === "unchanged" ? "already known to the provider, nothing changed" : "accepted";
   await transition(

@@ -76,7 +76,14 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
   const prepared = prepare(shipment);
   if (target === null || prepared === undefined) {
     await holdUnsendable(sender, [shipment]);
-    return { done: true, outcome: { outcome: "held", message: "The stored package cannot be sent as it is: retry to plan it again from the order.", reasons: [] } };
+    return {
+      done: true,
+      outcome: {
+        outcome: "held",
+        message: "The stored package cannot be sent as it is: retry to plan it again from the order.",
+        reasons: [],
+      },
+    };
   }
   let result: PackageResult;
   try {
@@ -86,7 +93,10 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
       await holdRefused(sender, target, prepared, error);
       const held = await sender.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
       const reasons = holdReasonsOf(held).map(({ field, message }) => ({ field, message }));
-      return { done: true, outcome: { outcome: "held", message: "The provider refused the package: correct what it names, then retry.", reasons } };
+      return {
+        done: true,
+        outcome: { outcome: "held", message: "The provider refused the package: correct what it names, then retry.", reasons },
+      };
     }
     if (error instanceof ProviderServerError || error instanceof ProviderNetworkError || error instanceof ProviderResponseError) {
       return { done: false, error };
@@ -107,14 +117,24 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
   }
   await applyResults(sender, target, [prepared], [result], operationOf(target));
   await queueStatusPoll(sender.db, shipment.shop, shipment.kind, new Date(deps.now().getTime() + deps.policy.firstStatusPollMs));
-  return { done: true, outcome: { outcome: "sent", message: `Sent to the provider now as package ${shipment.packageId} (${result.Message}); tracking follows once it is created.` } };
+  return {
+    done: true,
+    outcome: {
+      outcome: "sent",
+      message: `Sent to the provider now as package ${shipment.packageId} (${result.Message}); tracking follows once it is created.`,
+    },
+  };
 }
 
 /** Send now, from a request: the package of a READY shipment of `shop`. */
 export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: string, shipmentId: string): Promise<SendOneOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop } });
   if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
-  if (shipment.state !== "READY") return { outcome: "refused", message: `Only a package waiting to be sent can be sent now; this one is ${shipment.state.toLowerCase()}.` };
+  if (shipment.state !== "READY")
+    return {
+      outcome: "refused",
+      message: `Only a package waiting to be sent can be sent now; this one is ${shipment.state.toLowerCase()}.`,
+    };
   const now = deps.now();
   const backstop = await enqueue(db, {
     kind: "push.one",
@@ -124,7 +144,11 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
     runAt: new Date(now.getTime() + SEND_ONE_BACKSTOP_MS),
   });
   if (!backstop.enqueued) return { outcome: "queued", message: "It is being sent already." };
-  const claimed = await claimShipmentForSending(db, shop, shipmentId, { jobId: backstop.jobId, now, graceMs: deps.policy.sendingClaimGraceMs });
+  const claimed = await claimShipmentForSending(db, shop, shipmentId, {
+    jobId: backstop.jobId,
+    now,
+    graceMs: deps.policy.sendingClaimGraceMs,
+  });
   if (claimed === null) {
     await settlePendingJob(db, backstop.jobId, deps.now());
     return { outcome: "queued", message: "It is being sent right now with its warehouse's batch." };
@@ -132,7 +156,10 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
   const attempt = await sendClaimed({ db, jobId: backstop.jobId }, deps, claimed);
   if (!attempt.done) {
     // Unknown outcome: the job keeps the claim and sends the same PackageId again soon.
-    await db.job.updateMany({ where: { id: backstop.jobId, status: "PENDING" }, data: { runAt: new Date(deps.now().getTime() + deps.policy.sendingClaimGraceMs) } });
+    await db.job.updateMany({
+      where: { id: backstop.jobId, status: "PENDING" },
+      data: { runAt: new Date(deps.now().getTime() + deps.policy.sendingClaimGraceMs) },
+    });
     return {
       outcome: "queued",
       message: "The provider did not answer. The app sends it again in a moment with the same package id, so it is never created twice.",
@@ -148,7 +175,11 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
  * claim is this job's (or free); otherwise the send was done and there is nothing left to do.
  */
 export async function finishSendingOne(ctx: JobContext, deps: PipelineDeps, payload: { shop: string; shipmentId: string }): Promise<void> {
-  const claimed = await claimShipmentForSending(ctx.db, payload.shop, payload.shipmentId, { jobId: ctx.jobId, now: deps.now(), graceMs: deps.policy.sendingClaimGraceMs });
+  const claimed = await claimShipmentForSending(ctx.db, payload.shop, payload.shipmentId, {
+    jobId: ctx.jobId,
+    now: deps.now(),
+    graceMs: deps.policy.sendingClaimGraceMs,
+  });
   if (claimed === null) return;
   const attempt = await sendClaimed(ctx, deps, claimed);
   // Thrown: the job is retried with backoff, still holding the claim.

@@ -63,12 +63,24 @@ export async function queuePushes(db: DatabaseOrTransaction, shop: string, now: 
 }
 
 export async function queueStatusPoll(db: DatabaseOrTransaction, shop: string, kind: ShipmentKind, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "follow.poll", shop, payload: { shop, kind }, dedupeKey: pollKey(shop, kind), runAt });
+  const { jobId, enqueued } = await enqueue(db, {
+    kind: "follow.poll",
+    shop,
+    payload: { shop, kind },
+    dedupeKey: pollKey(shop, kind),
+    runAt,
+  });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
 export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "write-back.fulfil", shop, payload: { shop }, dedupeKey: writeBackKey(shop), runAt });
+  const { jobId, enqueued } = await enqueue(db, {
+    kind: "write-back.fulfil",
+    shop,
+    payload: { shop },
+    dedupeKey: writeBackKey(shop),
+    runAt,
+  });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
@@ -89,13 +101,25 @@ export async function queueTracking(db: DatabaseOrTransaction, shop: string, run
 
 /** The shop's one job following returns on their way back to the warehouses. */
 export async function queueReturnsFollow(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "returns.follow", shop, payload: { shop }, dedupeKey: returnsFollowKey(shop), runAt });
+  const { jobId, enqueued } = await enqueue(db, {
+    kind: "returns.follow",
+    shop,
+    payload: { shop },
+    dedupeKey: returnsFollowKey(shop),
+    runAt,
+  });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
 /** The shop's next look at its inbound shipments on their way; brought forward when asked sooner. */
 export async function queueInboundCheck(db: DatabaseOrTransaction, shop: string, runAt: Date): Promise<void> {
-  const { jobId, enqueued } = await enqueue(db, { kind: "inbound.check", shop, payload: { shop }, dedupeKey: inboundCheckKey(shop), runAt });
+  const { jobId, enqueued } = await enqueue(db, {
+    kind: "inbound.check",
+    shop,
+    payload: { shop },
+    dedupeKey: inboundCheckKey(shop),
+    runAt,
+  });
   await queueBy(db, jobId, enqueued, runAt);
 }
 
@@ -113,7 +137,10 @@ export async function queueStockSync(db: DatabaseOrTransaction, shop: string, ru
     if (enqueued) return;
     const live = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
     if (live?.status !== "PENDING") continue;
-    const { count } = await db.job.updateMany({ where: { id: jobId, status: "PENDING", runAt: { gt: runAt } }, data: { runAt, payload: JSON.stringify(jobPayloadSchemas["stock.sync"].parse(payload)) } });
+    const { count } = await db.job.updateMany({
+      where: { id: jobId, status: "PENDING", runAt: { gt: runAt } },
+      data: { runAt, payload: JSON.stringify(jobPayloadSchemas["stock.sync"].parse(payload)) },
+    });
     if (count > 0) await wakeJobs(db, [jobId]);
     return;
   }
@@ -129,19 +156,34 @@ export async function queueStockSync(db: DatabaseOrTransaction, shop: string, ru
  */
 export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
   for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
-  const following = await db.shipment.groupBy({ by: ["kind"], where: { shop, OR: [{ state: "SUBMITTED" }, { state: "FULFILLED", isFinalTracking: false }] } });
+  const following = await db.shipment.groupBy({
+    by: ["kind"],
+    where: { shop, OR: [{ state: "SUBMITTED" }, { state: "FULFILLED", isFinalTracking: false }] },
+  });
   for (const { kind } of following) await queueStatusPoll(db, shop, kind, now);
   if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);
   if ((await db.shipment.count({ where: { shop, state: "FULFILLED" } })) > 0) await queueTracking(db, shop, now);
-  const nextWake = await db.shipment.findFirst({ where: { shop, state: "HELD", waitUntil: { not: null } }, orderBy: { waitUntil: "asc" }, select: { waitUntil: true } });
+  const nextWake = await db.shipment.findFirst({
+    where: { shop, state: "HELD", waitUntil: { not: null } },
+    orderBy: { waitUntil: "asc" },
+    select: { waitUntil: true },
+  });
   if (nextWake?.waitUntil) await queueWaitingShipments(db, shop, nextWake.waitUntil);
   // Inbound shipments on their way are looked at again (decision 0016): the uninstall stopped their check.
   if ((await db.inboundShipment.count({ where: { shop, state: "ON_THE_WAY" } })) > 0) await queueInboundCheck(db, shop, now);
   await enqueueCoalesced(db, { kind: "plan.requests", payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
   const settings = await getShopSettings(db, shop);
-  if (settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) await queueStockSync(db, shop, now, "SETUP");
+  if (settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null))
+    await queueStockSync(db, shop, now, "SETUP");
   // Routing events and order changes received before the uninstall wait as ENQUEUED receipts.
-  const waiting = await db.webhookReceipt.groupBy({ by: ["topic"], where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", ...CHANGE_TOPICS] } } });
-  const kinds = new Set(waiting.map(({ topic }): "plan.routed" | "change.orders" => (topic === "fulfillment_orders/order_routing_complete" ? "plan.routed" : "change.orders")));
+  const waiting = await db.webhookReceipt.groupBy({
+    by: ["topic"],
+    where: { shop, status: "ENQUEUED", topic: { in: ["fulfillment_orders/order_routing_complete", ...CHANGE_TOPICS] } },
+  });
+  const kinds = new Set(
+    waiting.map(({ topic }): "plan.routed" | "change.orders" =>
+      topic === "fulfillment_orders/order_routing_complete" ? "plan.routed" : "change.orders",
+    ),
+  );
   for (const kind of kinds) await enqueueCoalesced(db, { kind, payload: {}, shop, triggerId: `install-${now.getTime()}` }, now);
 }

@@ -12,7 +12,12 @@ import { enqueueCoalesced } from "~/flows/queue/jobs.server";
 import { ZodError } from "zod";
 import { PermanentFailure, RetryLater, type JobContext } from "~/jobs/handler";
 import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
-import { markReceiptsProcessed, markReceiptsRejected, waitingReceipts, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
+import {
+  markReceiptsProcessed,
+  markReceiptsRejected,
+  waitingReceipts,
+  type WaitingReceipt,
+} from "~/stores/receipts/webhook-receipt.server";
 import { ShopifyResponseShapeError, ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
 
@@ -30,7 +35,12 @@ export interface ReceiptBatches {
  * (network, Shopify's 5xx, its budget) fails the run, and the receipts wait for the next one.
  */
 function isFaultOfAnEvent(error: unknown): boolean {
-  return error instanceof ShopifyUserError || error instanceof ShopifyResponseShapeError || error instanceof ZodError || error instanceof PermanentFailure;
+  return (
+    error instanceof ShopifyUserError ||
+    error instanceof ShopifyResponseShapeError ||
+    error instanceof ZodError ||
+    error instanceof PermanentFailure
+  );
 }
 
 /** Rounds one run does before it queues itself again, so other shops' work gets a turn. */
@@ -51,7 +61,10 @@ export async function workThroughWaitingReceipts(
   round: (receipts: WaitingReceipt[]) => Promise<(tx: Prisma.TransactionClient) => Promise<void>>,
 ): Promise<void> {
   if (await isRunningBehindAnother(ctx.db, ctx.jobId, deps.now())) {
-    throw new RetryLater(new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS), `Another run is working through this shop's ${batches.kind} events`);
+    throw new RetryLater(
+      new Date(deps.now().getTime() + WAIT_FOR_RUN_AHEAD_MS),
+      `Another run is working through this shop's ${batches.kind} events`,
+    );
   }
   const finish = async (receipts: WaitingReceipt[]) => {
     const record = await round(receipts);
@@ -80,11 +93,18 @@ export async function workThroughWaitingReceipts(
           if (!isFaultOfAnEvent(alone)) throw alone;
           const reason = `Could not be worked on: ${alone instanceof Error ? alone.message : String(alone)}`;
           await markReceiptsRejected(ctx.db, [receipt.id], reason.slice(0, 1000), deps.now());
-          ctx.logger.warn({ receiptId: receipt.id, topic: receipt.topic, reason }, "A webhook event could not be worked on and was rejected");
+          ctx.logger.warn(
+            { receiptId: receipt.id, topic: receipt.topic, reason },
+            "A webhook event could not be worked on and was rejected",
+          );
         }
       }
     }
   }
   // More may be waiting: another turn, queued behind the work of other shops.
-  await enqueueCoalesced(ctx.db, { kind: batches.kind, payload: {}, shop, triggerId: `more-after-${ctx.jobId}-${deps.now().getTime()}` }, deps.now());
+  await enqueueCoalesced(
+    ctx.db,
+    { kind: batches.kind, payload: {}, shop, triggerId: `more-after-${ctx.jobId}-${deps.now().getTime()}` },
+    deps.now(),
+  );
 }

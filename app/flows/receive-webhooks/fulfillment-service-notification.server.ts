@@ -31,7 +31,9 @@ const JOB_FOR: Record<z.infer<typeof Notification>["kind"], FetchKind> = {
 /** One wake-up per shop and kind per second, in this process. */
 export const WAKE_WINDOW_MS = 1_000;
 
-const appThrottle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) => log.error({ err: error }, "Fulfillment service: a deferred wake-up could not be written"));
+const appThrottle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) =>
+  log.error({ err: error }, "Fulfillment service: a deferred wake-up could not be written"),
+);
 
 export type NotificationOutcome =
   /** The shop's fetch jobs were woken now (their ids). */
@@ -40,7 +42,9 @@ export type NotificationOutcome =
   | { status: "deferred" };
 
 function wake(db: Database, shop: string, kind: FetchKind, now: () => Date): Promise<string> {
-  return writeAtOnce(db, () => queueAtOnce({ coalesced: { kind, payload: {}, shop, triggerId: "callback" } }, now())).then((job) => job.jobId);
+  return writeAtOnce(db, () => queueAtOnce({ coalesced: { kind, payload: {}, shop, triggerId: "callback" } }, now())).then(
+    (job) => job.jobId,
+  );
 }
 
 /**
@@ -56,7 +60,10 @@ export async function wakeForFulfillmentServiceNotification(
   const { shop } = callback;
   const parsed = Notification.safeParse(callback.payload);
   if (!parsed.success) {
-    log.warn({ shop, problem: callback.unreadable ?? z.prettifyError(parsed.error) }, "Fulfillment service: a notification that cannot be read; both fetches woken");
+    log.warn(
+      { shop, problem: callback.unreadable ?? z.prettifyError(parsed.error) },
+      "Fulfillment service: a notification that cannot be read; both fetches woken",
+    );
   }
   const kinds: FetchKind[] = parsed.success ? [JOB_FOR[parsed.data.kind]] : ["plan.requests", "cancel.requests"];
   const throttle = options.throttle ?? appThrottle;
@@ -66,6 +73,8 @@ export async function wakeForFulfillmentServiceNotification(
   try {
     return { status: "woken", jobIds: await Promise.all(written) };
   } catch (error) {
-    throw new Error(`Could not wake the fulfillment-service jobs of ${shop}; answering 500 so that Shopify sends it again`, { cause: error });
+    throw new Error(`Could not wake the fulfillment-service jobs of ${shop}; answering 500 so that Shopify sends it again`, {
+      cause: error,
+    });
   }
 }

@@ -29,13 +29,16 @@ export class PerKeyThrottle {
     }
     entry.trailing = write;
     if (entry.timer === null) {
-      entry.timer = setTimeout(() => {
-        const trailing = entry.trailing;
-        entry.lastAt = Date.now();
-        entry.trailing = null;
-        entry.timer = null;
-        trailing?.().catch(this.#onError);
-      }, entry.lastAt + this.#windowMs - now);
+      entry.timer = setTimeout(
+        () => {
+          const trailing = entry.trailing;
+          entry.lastAt = Date.now();
+          entry.trailing = null;
+          entry.timer = null;
+          trailing?.().catch(this.#onError);
+        },
+        entry.lastAt + this.#windowMs - now,
+      );
       entry.timer.unref();
     }
     return null;

@@ -60,11 +60,17 @@ export type IntakeOutcome =
 function checkDelivery(topic: WebhookTopic, webhook: VerifiedWebhook): PayloadParse {
   if (webhook.unreadable !== undefined) return { ok: false, reason: `The ${topic} delivery cannot be read: ${webhook.unreadable}` };
   if (webhook.topic !== topicAsReported(topic)) {
-    return { ok: false, reason: `Delivered to the ${topic} route, but Shopify sent it as ${webhook.topic}: check the subscriptions in shopify.app.toml` };
+    return {
+      ok: false,
+      reason: `Delivered to the ${topic} route, but Shopify sent it as ${webhook.topic}: check the subscriptions in shopify.app.toml`,
+    };
   }
   const parsed = parseTopicPayload(topic, webhook.payload);
   if (parsed.ok && "shopDomain" in parsed.delivery.facts && parsed.delivery.facts.shopDomain !== webhook.shop) {
-    return { ok: false, reason: `The ${topic} request names the shop ${parsed.delivery.facts.shopDomain}, but was sent for ${webhook.shop}` };
+    return {
+      ok: false,
+      reason: `The ${topic} request names the shop ${parsed.delivery.facts.shopDomain}, but was sent for ${webhook.shop}`,
+    };
   }
   return parsed;
 }
@@ -89,7 +95,12 @@ function referencesOf(delivery: ParsedDelivery): { customerId: string | null; or
   }
 }
 
-export async function recordAndEnqueue(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now = new Date()): Promise<IntakeOutcome> {
+export async function recordAndEnqueue(
+  db: Database,
+  topic: WebhookTopic,
+  webhook: VerifiedWebhook,
+  now = new Date(),
+): Promise<IntakeOutcome> {
   const outcome = await recordDelivery(db, topic, webhook, now);
   // Labelled by the route's topic, a fixed set: never by the unsigned headers' words.
   webhookDeliveries.inc({ topic });
@@ -117,7 +128,10 @@ async function recordDelivery(db: Database, topic: WebhookTopic, webhook: Verifi
     return await db.$transaction((tx) => acceptAppOrCompliance(tx, receipt, delivery, now));
   } catch (error) {
     // Said with the delivery's names, so the log of a 500 tells which shop's event Shopify will resend.
-    throw new Error(`Could not record ${topic} from ${webhook.shop} (event ${receipt.eventId}); answering 500 so that Shopify sends it again`, { cause: error });
+    throw new Error(
+      `Could not record ${topic} from ${webhook.shop} (event ${receipt.eventId}); answering 500 so that Shopify sends it again`,
+      { cause: error },
+    );
   }
 }
 
@@ -133,12 +147,23 @@ function* reject(receipt: WebhookDelivery, reason: string, now: Date): WriteProg
 function* acceptShopEvent(receipt: WebhookDelivery, delivery: ShopEventDelivery, now: Date): WriteProgram<IntakeOutcome> {
   // ENQUEUED before its job is written is fine: both commit together, or neither does.
   const recorded: WebhookDelivery = { ...receipt, status: isRecordOnly(delivery) ? "PROCESSED" : "ENQUEUED" };
-  const outcome = yield* recordAndQueueAtOnce(recorded, { unlessUninstalled: true }, (receiptId) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery), now);
+  const outcome = yield* recordAndQueueAtOnce(
+    recorded,
+    { unlessUninstalled: true },
+    (receiptId) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery),
+    now,
+  );
   if ("uninstalledAt" in outcome) {
-    return yield* reject(receipt, `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`, now);
+    return yield* reject(
+      receipt,
+      `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`,
+      now,
+    );
   }
   if (outcome.duplicate) return { status: "duplicate", receiptId: outcome.receiptId };
-  return outcome.job === null ? { status: "processed", receiptId: outcome.receiptId } : { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };
+  return outcome.job === null
+    ? { status: "processed", receiptId: outcome.receiptId }
+    : { status: "queued", receiptId: outcome.receiptId, jobId: outcome.job.jobId };
 }
 
 /** Why a destructive topic is not accepted for this shop now, or null when it may go on. */
@@ -147,11 +172,18 @@ async function refusalOf(tx: Prisma.TransactionClient, shop: string, delivery: A
   // Shopify sends it 48 hours after an uninstall; the same body replayed while the app is
   // installed (or again after a reinstall) must not erase the shop.
   const installation = await shopInstallation(tx, shop);
-  return installation === "installed" ? `The app is installed in ${shop}: shop/redact is acted on only after an uninstall, and nothing was erased` : null;
+  return installation === "installed"
+    ? `The app is installed in ${shop}: shop/redact is acted on only after an uninstall, and nothing was erased`
+    : null;
 }
 
 /** app/* and compliance topics: rare, and their database work goes through the models. */
-async function acceptAppOrCompliance(tx: Prisma.TransactionClient, receipt: WebhookDelivery, delivery: AppDelivery | ComplianceDelivery, now: Date): Promise<IntakeOutcome> {
+async function acceptAppOrCompliance(
+  tx: Prisma.TransactionClient,
+  receipt: WebhookDelivery,
+  delivery: AppDelivery | ComplianceDelivery,
+  now: Date,
+): Promise<IntakeOutcome> {
   const refusal = await refusalOf(tx, receipt.shop, delivery);
   if (refusal !== null) {
     const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: "REJECTED", reason: refusal }, now);

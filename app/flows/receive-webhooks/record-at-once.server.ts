@@ -24,9 +24,7 @@ import type { JobToQueue } from "./work.server";
 
 /** What happened to the delivery: the receipt's id, and the job's when one was queued (or found live). */
 export type RecordedAtOnce =
-  | { receiptId: string; duplicate: false; job: Enqueued | null }
-  | { receiptId: string; duplicate: true }
-  | { uninstalledAt: Date };
+  { receiptId: string; duplicate: false; job: Enqueued | null } | { receiptId: string; duplicate: true } | { uninstalledAt: Date };
 
 const Id = z.object({ id: z.string() });
 const LiveJob = z.object({ id: z.string(), status: z.string() });
@@ -87,7 +85,9 @@ export function* recordAndQueueAtOnce(
     ? insertedId(yield { sql: RECEIPT_SQL.insertUnlessUninstalled, args: [...receiptArgs(receipt, now), receipt.shop] })
     : insertedId(yield { sql: RECEIPT_SQL.insert, args: receiptArgs(receipt, now) });
   if (inserted === null) {
-    const uninstalledAt = options.unlessUninstalled ? storedDate(UninstalledAt.optional().parse(yield { sql: SHOP_UNINSTALLED_AT_SQL, args: [receipt.shop] })?.uninstalledAt) : null;
+    const uninstalledAt = options.unlessUninstalled
+      ? storedDate(UninstalledAt.optional().parse(yield { sql: SHOP_UNINSTALLED_AT_SQL, args: [receipt.shop] })?.uninstalledAt)
+      : null;
     return uninstalledAt === null ? yield* earlier(receipt) : { uninstalledAt };
   }
   const job = jobFor(inserted);

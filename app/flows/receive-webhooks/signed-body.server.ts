@@ -84,7 +84,8 @@ export function readJsonPayload(body: Buffer): ReadPayload {
   } catch {
     return { ok: false, text: lenientUtf8.decode(body), reason: "The body is not UTF-8 text" };
   }
-  if (nestedDeeperThan(text, JSON_DEPTH_LIMIT)) return { ok: false, text, reason: `The body nests arrays or objects more than ${JSON_DEPTH_LIMIT} deep` };
+  if (nestedDeeperThan(text, JSON_DEPTH_LIMIT))
+    return { ok: false, text, reason: `The body nests arrays or objects more than ${JSON_DEPTH_LIMIT} deep` };
   try {
     return { ok: true, text, payload: JSON.parse(text) };
   } catch (error) {
@@ -94,5 +95,7 @@ export function readJsonPayload(body: Buffer): ReadPayload {
 
 /** What is stored of a body that could not be read: its start, and how long it was. */
 export function keptOfUnreadable(text: string): string {
-  return text.length <= UNREADABLE_BODY_KEPT_CHARS ? text : `${text.slice(0, UNREADABLE_BODY_KEPT_CHARS)}\n[… ${text.length - UNREADABLE_BODY_KEPT_CHARS} more characters not kept]`;
+  return text.length <= UNREADABLE_BODY_KEPT_CHARS
+    ? text
+    : `${text.slice(0, UNREADABLE_BODY_KEPT_CHARS)}\n[… ${text.length - UNREADABLE_BODY_KEPT_CHARS} more characters not kept]`;
 }

@@ -20,7 +20,12 @@ import { forgetCarrierService, recordUninstall } from "~/stores/shops/shop.serve
  * Compliance work needs no token and must be done whether or not the app is installed; a
  * confirmation queued behind the running one still has deliveries to settle.
  */
-export const KINDS_THAT_OUTLIVE_UNINSTALL: readonly JobKind[] = ["compliance.customer-data-request", "compliance.customer-redact", "compliance.shop-redact", "receive-webhooks.uninstall-confirm"];
+export const KINDS_THAT_OUTLIVE_UNINSTALL: readonly JobKind[] = [
+  "compliance.customer-data-request",
+  "compliance.customer-redact",
+  "compliance.shop-redact",
+  "receive-webhooks.uninstall-confirm",
+];
 
 /**
  * What Shopify says of the shop's stored offline token: refused (401, or no such shop), accepted,
@@ -67,7 +72,10 @@ export function confirmUninstallHandler(deps: UninstallConfirmationDependencies)
   return async (_payload, ctx) => {
     const { shop } = ctx;
     if (shop === null) throw new PermanentFailure("An receive-webhooks.uninstall-confirm job must name its shop");
-    const waiting = await ctx.db.webhookReceipt.findMany({ where: { shop, topic: "app/uninstalled", status: "ENQUEUED" }, select: { id: true } });
+    const waiting = await ctx.db.webhookReceipt.findMany({
+      where: { shop, topic: "app/uninstalled", status: "ENQUEUED" },
+      select: { id: true },
+    });
     if (waiting.length === 0) return;
     const ids = waiting.map((receipt) => receipt.id);
     const verdict = await deps.tokenVerdict(shop);

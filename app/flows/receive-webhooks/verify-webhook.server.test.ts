@@ -55,11 +55,15 @@ interface Case {
   headers: Record<string, string>;
 }
 
-const without = (headers: Record<string, string>, ...names: string[]) => Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
+const without = (headers: Record<string, string>, ...names: string[]) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
 
 const cases: Record<string, Case> = {
   "a signed delivery": { body, headers: webhookHeaders(body) },
-  "header names in lower case": { body, headers: Object.fromEntries(Object.entries(webhookHeaders(body)).map(([name, value]) => [name.toLowerCase(), value])) },
+  "header names in lower case": {
+    body,
+    headers: Object.fromEntries(Object.entries(webhookHeaders(body)).map(([name, value]) => [name.toLowerCase(), value])),
+  },
   "no event id or trigger time": { body, headers: without(webhookHeaders(body), "X-Shopify-Event-Id", "X-Shopify-Triggered-At") },
   "a tampered body": { body: body.replace("ünïcödé", "attacker"), headers: webhookHeaders(body) },
   "another secret's signature": { body, headers: { ...webhookHeaders(body), "X-Shopify-Hmac-Sha256": sign(body, "not-the-secret") } },
@@ -70,7 +74,10 @@ const cases: Record<string, Case> = {
   "no shop": { body, headers: without(webhookHeaders(body), "X-Shopify-Shop-Domain") },
   "no API version": { body, headers: without(webhookHeaders(body), "X-Shopify-API-Version") },
   "no webhook id": { body, headers: without(webhookHeaders(body), "X-Shopify-Webhook-Id") },
-  "no topic and a bad signature": { body, headers: { ...without(webhookHeaders(body), "X-Shopify-Topic"), "X-Shopify-Hmac-Sha256": sign(body, "x") } },
+  "no topic and a bad signature": {
+    body,
+    headers: { ...without(webhookHeaders(body), "X-Shopify-Topic"), "X-Shopify-Hmac-Sha256": sign(body, "x") },
+  },
   "a GET": { method: "GET", headers: webhookHeaders(body) },
   "an events delivery (shopify-* headers)": {
     body,
@@ -86,8 +93,15 @@ const cases: Record<string, Case> = {
 };
 
 /** What a verifier did with the request: the fields the intake reads, the status it answered, or the error it threw. */
-async function answer(verify: (request: Request) => Promise<Partial<VerifiedWebhook>>, { method = "POST", body: text, headers }: Case): Promise<unknown> {
-  const request = new Request("https://app.example.com/webhooks/orders/create", { method, headers, ...(text === undefined ? {} : { body: text }) });
+async function answer(
+  verify: (request: Request) => Promise<Partial<VerifiedWebhook>>,
+  { method = "POST", body: text, headers }: Case,
+): Promise<unknown> {
+  const request = new Request("https://app.example.com/webhooks/orders/create", {
+    method,
+    headers,
+    ...(text === undefined ? {} : { body: text }),
+  });
   return settle(verify, request);
 }
 
@@ -108,7 +122,11 @@ describe("verifyWebhook answers as authenticate.webhook does", () => {
   });
 
   it("accepts what Shopify signs, rejects what it does not (the cases above are not all alike)", async () => {
-    expect(await answer(verifyWebhook, cases["a signed delivery"]!)).toMatchObject({ shop: "a.myshopify.com", topic: "ORDERS_CREATE", payload: JSON.parse(body) });
+    expect(await answer(verifyWebhook, cases["a signed delivery"]!)).toMatchObject({
+      shop: "a.myshopify.com",
+      topic: "ORDERS_CREATE",
+      payload: JSON.parse(body),
+    });
     expect(await answer(verifyWebhook, cases["a tampered body"]!)).toEqual({ status: 401, statusText: "Unauthorized" });
     expect(await answer(verifyWebhook, cases["no webhook id"]!)).toEqual({ status: 400, statusText: "Bad Request" });
     expect(await answer(verifyWebhook, cases["a GET"]!)).toEqual({ status: 405, statusText: "Method not allowed" });
@@ -122,20 +140,31 @@ describe("verifyWebhook, where it answers otherwise than the library on purpose"
     for (const [text, reason] of [
       ["not json", /^The body is not JSON \(/],
       [`${"[".repeat(100_000)}${"]".repeat(100_000)}`, /nests arrays or objects more than 64 deep/],
-      [`{"a":${"{\"a\":".repeat(70)}1${"}".repeat(71)}`, /nests arrays or objects more than 64 deep/],
+      [`{"a":${'{"a":'.repeat(70)}1${"}".repeat(71)}`, /nests arrays or objects more than 64 deep/],
     ] as const) {
-      const verified = await verifyWebhook(new Request("https://app.example.com/webhooks/orders/create", { method: "POST", headers: webhookHeaders(text), body: text }));
-      expect(verified).toMatchObject({ shop: "a.myshopify.com", payload: undefined, unreadable: expect.stringMatching(reason), body: text });
+      const verified = await verifyWebhook(
+        new Request("https://app.example.com/webhooks/orders/create", { method: "POST", headers: webhookHeaders(text), body: text }),
+      );
+      expect(verified).toMatchObject({
+        shop: "a.myshopify.com",
+        payload: undefined,
+        unreadable: expect.stringMatching(reason),
+        body: text,
+      });
     }
     const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
     const headers = { ...webhookHeaders(""), "X-Shopify-Hmac-Sha256": createHmac("sha256", SECRET).update(bytes).digest("base64") };
-    const verified = await verifyWebhook(new Request("https://app.example.com/webhooks/orders/create", { method: "POST", headers, body: bytes }));
+    const verified = await verifyWebhook(
+      new Request("https://app.example.com/webhooks/orders/create", { method: "POST", headers, body: bytes }),
+    );
     expect(verified).toMatchObject({ unreadable: "The body is not UTF-8 text" });
   });
 
   it("keeps the body as sent, and reads JSON nested as deep as Shopify's", async () => {
     const deep = JSON.stringify({ a: { b: [{ c: [{ d: { e: [1] } }] }] } });
-    const verified = await verifyWebhook(new Request("https://app.example.com/webhooks/orders/create", { method: "POST", headers: webhookHeaders(deep), body: deep }));
+    const verified = await verifyWebhook(
+      new Request("https://app.example.com/webhooks/orders/create", { method: "POST", headers: webhookHeaders(deep), body: deep }),
+    );
     expect(verified).toMatchObject({ body: deep, payload: JSON.parse(deep) });
     expect(verified.unreadable).toBeUndefined();
   });
@@ -151,13 +180,19 @@ describe("verifyWebhook, where it answers otherwise than the library on purpose"
       { "X-Shopify-Webhook-Id": "w".repeat(300) },
       { "X-Shopify-Event-Id": "has spaces" },
     ]) {
-      expect(await answer(verifyWebhook, withHeaders(changes)), JSON.stringify(changes)).toEqual({ status: 400, statusText: "Bad Request" });
+      expect(await answer(verifyWebhook, withHeaders(changes)), JSON.stringify(changes)).toEqual({
+        status: 400,
+        statusText: "Bad Request",
+      });
     }
   });
 
   it("refuses with 413 a body past the limit, declared or streamed, before reading it whole or checking its HMAC", async () => {
     const huge = "x".repeat(WEBHOOK_BODY_LIMIT_BYTES + 1);
-    expect(await answer(verifyWebhook, { body: huge, headers: webhookHeaders(huge) })).toEqual({ status: 413, statusText: "Payload Too Large" });
+    expect(await answer(verifyWebhook, { body: huge, headers: webhookHeaders(huge) })).toEqual({
+      status: 413,
+      statusText: "Payload Too Large",
+    });
 
     // Streamed without a length: reading stops at the limit, the rest is never pulled.
     let pulled = 0;
@@ -168,7 +203,12 @@ describe("verifyWebhook, where it answers otherwise than the library on purpose"
         controller.enqueue(chunk);
       },
     });
-    const request = new Request("https://app.example.com/webhooks/orders/create", { method: "POST", headers: webhookHeaders(body), body: endless, duplex: "half" } as RequestInit);
+    const request = new Request("https://app.example.com/webhooks/orders/create", {
+      method: "POST",
+      headers: webhookHeaders(body),
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
     expect(await settle(verifyWebhook, request)).toEqual({ status: 413, statusText: "Payload Too Large" });
     expect(pulled).toBeLessThan(WEBHOOK_BODY_LIMIT_BYTES + 4 * chunk.length);
   });

@@ -79,11 +79,22 @@ function verifier(apiSecretKey: string): (request: Request) => Promise<VerifiedW
     const hmac = header(names.hmac);
     if (body.length === 0 || hmac === undefined) throw refuse(400, "Bad Request");
     if (!hmacMatches(apiSecretKey, body, hmac)) throw refuse(401, "Unauthorized");
-    const [topic, shop, apiVersion, webhookId] = [header(names.topic), header(names.domain), header(names.apiVersion), header(names.webhookId)];
+    const [topic, shop, apiVersion, webhookId] = [
+      header(names.topic),
+      header(names.domain),
+      header(names.apiVersion),
+      header(names.webhookId),
+    ];
     if (topic === undefined || shop === undefined || apiVersion === undefined || webhookId === undefined) throw refuse(400, "Bad Request");
     const eventId = names.eventId === undefined ? undefined : header(names.eventId);
     // Unsigned: parsed before anything is recorded under them (a duplicated header arrives joined by ", ").
-    if (!isShopDomain(shop) || !TOPIC.test(topic) || !API_VERSION.test(apiVersion) || !ID.test(webhookId) || (eventId !== undefined && !ID.test(eventId))) {
+    if (
+      !isShopDomain(shop) ||
+      !TOPIC.test(topic) ||
+      !API_VERSION.test(apiVersion) ||
+      !ID.test(webhookId) ||
+      (eventId !== undefined && !ID.test(eventId))
+    ) {
       throw refuse(400, "Bad Request");
     }
     const triggeredAt = header(names.triggeredAt);

@@ -123,17 +123,36 @@ export function jobFor({ shop, receiptId, eventId }: Omit<Received, "now">, deli
 }
 
 /** Compliance requests: recorded for the merchant, and their job queued. */
-export async function queueComplianceWork(tx: Prisma.TransactionClient, { shop, receiptId, eventId, now }: Received, delivery: ComplianceDelivery): Promise<Enqueued> {
+export async function queueComplianceWork(
+  tx: Prisma.TransactionClient,
+  { shop, receiptId, eventId, now }: Received,
+  delivery: ComplianceDelivery,
+): Promise<Enqueued> {
   switch (delivery.topic) {
     case "customers/data_request": {
       const { customerId, orderIds, shopifyRequestId } = delivery.facts;
-      const complianceRequestId = await recordComplianceRequest(tx, { shop, kind: "CUSTOMER_DATA_REQUEST", customerId, orderIds, shopifyRequestId, receiptId, receivedAt: now });
+      const complianceRequestId = await recordComplianceRequest(tx, {
+        shop,
+        kind: "CUSTOMER_DATA_REQUEST",
+        customerId,
+        orderIds,
+        shopifyRequestId,
+        receiptId,
+        receivedAt: now,
+      });
       const kind = "compliance.customer-data-request";
       return enqueue(tx, { kind, shop, dedupeKey: `${kind}:${complianceRequestId}`, payload: { complianceRequestId } });
     }
     case "customers/redact": {
       const { customerId, orderIds } = delivery.facts;
-      const complianceRequestId = await recordComplianceRequest(tx, { shop, kind: "CUSTOMER_REDACT", customerId, orderIds, receiptId, receivedAt: now });
+      const complianceRequestId = await recordComplianceRequest(tx, {
+        shop,
+        kind: "CUSTOMER_REDACT",
+        customerId,
+        orderIds,
+        receiptId,
+        receivedAt: now,
+      });
       const kind = "compliance.customer-redact";
       return enqueue(tx, { kind, shop, dedupeKey: `${kind}:${complianceRequestId}`, payload: { complianceRequestId } });
     }

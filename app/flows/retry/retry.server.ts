@@ -40,7 +40,10 @@ interface Replanning {
 
 /** A READY package a push is sending right now: looked at again once that push is done. */
 function beingSent(deps: PipelineDeps, shipment: Shipment): RetryLater {
-  return new RetryLater(new Date(deps.now().getTime() + deps.policy.cancellationWaitMs), `Package ${shipment.packageId} is being sent right now`);
+  return new RetryLater(
+    new Date(deps.now().getTime() + deps.policy.cancellationWaitMs),
+    `Package ${shipment.packageId} is being sent right now`,
+  );
 }
 
 const ALREADY_SENT = "It reached the provider meanwhile; it is no longer changed from here.";
@@ -67,7 +70,8 @@ export async function planAgain(
   if (planned === undefined) {
     if (plan.kind === "SKIP" && (plan.code === "CLOSED" || (!byPerson && plan.code === "NOT_ROUTED"))) {
       const message = `${who}: ${plan.reason} Nothing was sent.`;
-      if (shipment.state === "FAILED") return { outcome: "cancelled", shipment: await transition(db, shipment, "CANCELLED", { type: "cancelled", message }) };
+      if (shipment.state === "FAILED")
+        return { outcome: "cancelled", shipment: await transition(db, shipment, "CANCELLED", { type: "cancelled", message }) };
       const outcome = await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message }, deps.now());
       if (outcome === "being-sent") throw beingSent(deps, shipment);
       if (outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
@@ -88,7 +92,11 @@ export async function planAgain(
       searchText: planned.searchText,
       requestSent: null,
     };
-    const event = { type: "held" as const, message: `${who}; ${shipment.state === "HELD" ? "still held" : "held"}. ${planned.event.message}`, data: planned.event.data };
+    const event = {
+      type: "held" as const,
+      message: `${who}; ${shipment.state === "HELD" ? "still held" : "held"}. ${planned.event.message}`,
+      data: planned.event.data,
+    };
     if (planned.waitUntil) await queueWaitingShipments(db, shipment.shop, planned.waitUntil);
     if (shipment.state === "HELD") {
       await db.shipment.updateMany({ where: { id: shipment.id, state: "HELD" }, data: changes });
@@ -133,7 +141,8 @@ export async function planAgain(
   } else {
     ready = await transition(db, shipment, "READY", event, changes);
   }
-  if (ready.warehouseCode !== null && !sentByCaller) await queuePush(db, { shop: ready.shop, kind: ready.kind, origin: ready.warehouseCode }, deps.now());
+  if (ready.warehouseCode !== null && !sentByCaller)
+    await queuePush(db, { shop: ready.shop, kind: ready.kind, origin: ready.warehouseCode }, deps.now());
   return { outcome: "ready", shipment: ready };
 }
 
@@ -155,13 +164,20 @@ export async function retryShipment(
   if (shipment.state === "CREATED" && shipment.lastErrorCode === WRITE_BACK_REFUSED) {
     await db.$transaction(async (tx) => {
       await tx.shipment.update({ where: { id: shipment.id }, data: { lastErrorCode: null, lastErrorText: null } });
-      await recordShipmentEvent(tx, shipment.id, { type: "retry_requested", message: "Retried by the merchant: the fulfilment is written to Shopify again." });
+      await recordShipmentEvent(tx, shipment.id, {
+        type: "retry_requested",
+        message: "Retried by the merchant: the fulfilment is written to Shopify again.",
+      });
       await queueWriteBack(tx, shop, deps.now());
     });
     return { outcome: "ready", shipment: await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
   }
   if (shipment.state === "FAILED" && shipment.lastErrorCode === HANDED_BACK) {
-    return { outcome: "refused", message: "Handed back to Shopify: the fulfillment order is closed there. Request fulfilment again from the order in Shopify; the app plans it when the request arrives." };
+    return {
+      outcome: "refused",
+      message:
+        "Handed back to Shopify: the fulfillment order is closed there. Request fulfilment again from the order in Shopify; the app plans it when the request arrives.",
+    };
   }
   if (!RETRYABLE.includes(shipment.state)) {
     return { outcome: "refused", message: `A ${shipment.state.toLowerCase()} shipment cannot be retried; only held and failed ones can.` };

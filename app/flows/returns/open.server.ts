@@ -19,7 +19,12 @@ async function send(deps: PipelineDeps, shop: string, plan: Extract<ReturnPlan, 
     const failed = result.CreateFailedReason;
     if (failed) {
       const text = [failed.ReasonText, failed.ExtendMessage].filter(Boolean).join(" ") || "The provider could not create the return order.";
-      return { state: "FAILED", svcPackageId: result.SvcPackageId ?? null, lastErrorCode: failed.ReasonCode ?? "CreateFailed", lastErrorText: text };
+      return {
+        state: "FAILED",
+        svcPackageId: result.SvcPackageId ?? null,
+        lastErrorCode: failed.ReasonCode ?? "CreateFailed",
+        lastErrorText: text,
+      };
     }
     return {
       state: "SENT",
@@ -32,7 +37,11 @@ async function send(deps: PipelineDeps, shop: string, plan: Extract<ReturnPlan, 
     // Refused as data (a field the provider rejects): a person must act, retrying changes nothing.
     if (error instanceof ProviderValidationError) {
       const fields = error.errors.map((e) => `${e.code ?? "?"}: ${e.message ?? ""}`).join("; ");
-      return { state: "FAILED", lastErrorCode: "INVALID", lastErrorText: `The provider refused the return order: ${fields || error.message}` };
+      return {
+        state: "FAILED",
+        lastErrorCode: "INVALID",
+        lastErrorText: `The provider refused the return order: ${fields || error.message}`,
+      };
     }
     throw error;
   }
@@ -66,7 +75,10 @@ export async function openReturn(ctx: JobContext, deps: PipelineDeps, shop: stri
       units: plan.units,
       state: "FAILED",
     };
-    const outcome = "refusal" in plan ? { state: "FAILED" as const, lastErrorCode: plan.refusal.code, lastErrorText: plan.refusal.text } : await send(deps, shop, plan);
+    const outcome =
+      "refusal" in plan
+        ? { state: "FAILED" as const, lastErrorCode: plan.refusal.code, lastErrorText: plan.refusal.text }
+        : await send(deps, shop, plan);
     const row = await recordReturn(ctx.db, { ...base, ...outcome });
     following ||= row.state === "SENT";
   }

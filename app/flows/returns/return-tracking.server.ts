@@ -36,13 +36,20 @@ async function pollParcels(ctx: JobContext, deps: PipelineDeps, shop: string): P
   if (sent.length === 0) return;
   const provider = await deps.provider(shop);
   for (const chunk of chunks(sent, deps.policy.trackingNumbersPerQuery)) {
-    const results = await provider.trackBatch({ TrackingNumbers: chunk.flatMap((r) => (r.trackingNumber ? [r.trackingNumber] : [])), lang: deps.policy.trackingLanguage });
+    const results = await provider.trackBatch({
+      TrackingNumbers: chunk.flatMap((r) => (r.trackingNumber ? [r.trackingNumber] : [])),
+      lang: deps.policy.trackingLanguage,
+    });
     const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));
     const now = deps.now();
     for (const ret of chunk) {
       if (delivered(byNumber.get(ret.trackingNumber ?? ""))) await markReceived(ctx.db, ret.id, now);
     }
-    await markPolled(ctx.db, chunk.map((r) => r.id), now);
+    await markPolled(
+      ctx.db,
+      chunk.map((r) => r.id),
+      now,
+    );
   }
 }
 
@@ -58,7 +65,12 @@ async function restock(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort
   } catch (error) {
     if (!(error instanceof ShopifyUserError)) throw error;
     // Shopify refused (the return was closed or its location removed): shown on the Returns page.
-    await noteProblem(ctx.db, ret.id, "RESTOCK_REFUSED", `Shopify would not restock ${ret.returnName} at the warehouse's location: ${error.message}`);
+    await noteProblem(
+      ctx.db,
+      ret.id,
+      "RESTOCK_REFUSED",
+      `Shopify would not restock ${ret.returnName} at the warehouse's location: ${error.message}`,
+    );
     return;
   }
   const now = deps.now();

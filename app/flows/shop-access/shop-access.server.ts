@@ -14,7 +14,13 @@ import { wakeJobs } from "~/jobs/engine/wake.server";
 import type { JobContext, JobHandler } from "~/jobs/handler";
 import { RetryLater } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { markShopifyAvailable, markShopifyUnavailable, shopifyAccessOf, type ShopifyAccess, type ShopUnavailable } from "~/stores/shops/shopify-access.server";
+import {
+  markShopifyAvailable,
+  markShopifyUnavailable,
+  shopifyAccessOf,
+  type ShopifyAccess,
+  type ShopUnavailable,
+} from "~/stores/shops/shopify-access.server";
 import { ShopifyShopUnavailableError } from "~/shopify/errors";
 import { enqueue } from "../queue/jobs.server";
 import { resumeShopPipeline } from "../queue/stages.server";
@@ -51,7 +57,10 @@ async function queueCheck(db: DatabaseOrTransaction, shop: string, at: Date): Pr
  * The shop's jobs wait while Shopify refuses it; a job that meets the refusal marks the shop and
  * waits too. Around every handler that may call Shopify for a shop.
  */
-export function pausedWhileShopifyRefuses<Payload>(handler: JobHandler<Payload>, policy: () => Promise<PipelinePolicy>): JobHandler<Payload> {
+export function pausedWhileShopifyRefuses<Payload>(
+  handler: JobHandler<Payload>,
+  policy: () => Promise<PipelinePolicy>,
+): JobHandler<Payload> {
   return async (payload, ctx) => {
     const shop = ctx.shop;
     if (shop === null) return handler(payload, ctx);
@@ -77,7 +86,11 @@ async function pause(ctx: JobContext, shop: string, error: ShopifyShopUnavailabl
   await ctx.db.$transaction(async (tx) => {
     const newly = await markShopifyUnavailable(tx, shop, { unavailable: error.unavailable, message: error.message, checkAt }, now);
     await queueCheck(tx, shop, checkAt);
-    if (newly) ctx.logger.warn({ shop, status: error.status, unavailable: error.unavailable }, "Shopify refuses the shop: its jobs wait until it answers again");
+    if (newly)
+      ctx.logger.warn(
+        { shop, status: error.status, unavailable: error.unavailable },
+        "Shopify refuses the shop: its jobs wait until it answers again",
+      );
   });
   return new RetryLater(new Date(checkAt.getTime() + interval), pausedReason({ unavailable: error.unavailable, since: now }));
 }

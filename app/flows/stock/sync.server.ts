@@ -113,16 +113,30 @@ async function writeLevels(
         changeFromQuantity: before,
       }));
       try {
-        await shopify.setOnHand({ idempotencyKey: keyOf(runId, "stock", quantities), referenceDocumentUri: `gid://fulfilment-connector/StockSync/${runId}`, quantities });
+        await shopify.setOnHand({
+          idempotencyKey: keyOf(runId, "stock", quantities),
+          referenceDocumentUri: `gid://fulfilment-connector/StockSync/${runId}`,
+          quantities,
+        });
         for (const { target, before } of changes) {
-          outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: variantLabel(target.variant), before, after: target.onHand });
+          outcome.changed.push({
+            warehouseId,
+            sku: target.variant.sku,
+            variant: variantLabel(target.variant),
+            before,
+            after: target.onHand,
+          });
         }
         break;
       } catch (error) {
         if (!isStale(error)) throw error;
         if (attempt >= STALE_ATTEMPTS) {
           for (const { target } of changes) {
-            outcome.refused.push({ warehouseId, sku: target.variant.sku, message: "Shopify's count kept changing while the sync wrote it (orders being fulfilled); the next sync sets it." });
+            outcome.refused.push({
+              warehouseId,
+              sku: target.variant.sku,
+              message: "Shopify's count kept changing while the sync wrote it (orders being fulfilled); the next sync sets it.",
+            });
           }
           break;
         }
@@ -144,11 +158,21 @@ async function writeLevels(
     for (const target of chunk) {
       const message = refusedItems.get(target.variant.inventoryItemId);
       if (message !== undefined) {
-        outcome.refused.push({ warehouseId, sku: target.variant.sku, message: `Shopify would not stock it at the warehouse's location: ${message}` });
+        outcome.refused.push({
+          warehouseId,
+          sku: target.variant.sku,
+          message: `Shopify would not stock it at the warehouse's location: ${message}`,
+        });
         continue;
       }
       outcome.activated += 1;
-      outcome.changed.push({ warehouseId, sku: target.variant.sku, variant: variantLabel(target.variant), before: null, after: target.onHand });
+      outcome.changed.push({
+        warehouseId,
+        sku: target.variant.sku,
+        variant: variantLabel(target.variant),
+        before: null,
+        after: target.onHand,
+      });
     }
   }
   return outcome;
@@ -174,11 +198,25 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   const runId = await runToUse(ctx, shop, trigger, now);
   const next = () => (settings.stockSync.enabled ? new Date(deps.now().getTime() + settings.stockSync.intervalMinutes * 60_000) : null);
   const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled);
-  const result: StockSyncResult = { warehouses: [], changes: [], changesLeftOut: 0, providerOnly: [], unknownToProvider: [], notTracked: [], sharedSkus: [], refused: [] };
+  const result: StockSyncResult = {
+    warehouses: [],
+    changes: [],
+    changesLeftOut: 0,
+    providerOnly: [],
+    unknownToProvider: [],
+    notTracked: [],
+    sharedSkus: [],
+    refused: [],
+  };
 
   if (warehouses.length === 0) {
     await ctx.complete(async (tx) => {
-      await finishRun(tx, runId, { status: "DONE", message: "Nothing to sync: no warehouse is enabled yet (Settings > Routing).", result }, deps.now());
+      await finishRun(
+        tx,
+        runId,
+        { status: "DONE", message: "Nothing to sync: no warehouse is enabled yet (Settings > Routing).", result },
+        deps.now(),
+      );
       const at = next();
       if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
     });
@@ -188,7 +226,9 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   const shopify = await deps.shopify(shop);
   const provider = await deps.provider(shop);
   const registered = await providerSkusOf(ctx.db, shop);
-  const variants = (await allVariants(ctx.db, shop)).filter((variant): variant is CatalogueVariant & { sku: string } => variant.sku !== null);
+  const variants = (await allVariants(ctx.db, shop)).filter(
+    (variant): variant is CatalogueVariant & { sku: string } => variant.sku !== null,
+  );
   const byProviderSku = new Map<string, (CatalogueVariant & { sku: string })[]>();
   for (const variant of variants) {
     const sku = providerSkuOf(settings, variant.sku);
@@ -202,7 +242,14 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   let processed = 0;
   const notTracked = new Set<string>();
   for (const warehouse of warehouses) {
-    const summary = { warehouseId: warehouse.warehouseId, providerSkus: 0, changed: 0, unchanged: 0, activated: 0, problem: null as string | null };
+    const summary = {
+      warehouseId: warehouse.warehouseId,
+      providerSkus: 0,
+      changed: 0,
+      unchanged: 0,
+      activated: 0,
+      problem: null as string | null,
+    };
     result.warehouses.push(summary);
     if (warehouse.shopifyLocationId === null) {
       summary.problem = "Its Shopify location is not created yet: the app creates it after the settings are saved.";
@@ -220,7 +267,13 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     const created = await unitsCreatedNotFulfilled(ctx.db, shop, warehouse.warehouseId);
     const stock = await providerStockOf(provider, warehouse.warehouseId);
     summary.providerSkus = stock.size;
-    await replaceWarehouseStock(ctx.db, shop, warehouse.warehouseId, [...stock].map(([sku, row]) => ({ sku, ...row })), deps.now());
+    await replaceWarehouseStock(
+      ctx.db,
+      shop,
+      warehouse.warehouseId,
+      [...stock].map(([sku, row]) => ({ sku, ...row })),
+      deps.now(),
+    );
 
     const targets: Target[] = [];
     for (const [providerSku, sharing] of byProviderSku) {
@@ -268,4 +321,3 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
   });
 }
-

@@ -68,7 +68,9 @@ export interface TrackingCheckpoint {
  * purpose.
  */
 export function checkpointKey(checkpoint: CheckpointDto): string {
-  const identity = [checkpoint.DateTime ?? "", checkpoint.TrackingStatus ?? "", checkpoint.Location ?? "", checkpoint.Message ?? ""].join("\u0000");
+  const identity = [checkpoint.DateTime ?? "", checkpoint.TrackingStatus ?? "", checkpoint.Location ?? "", checkpoint.Message ?? ""].join(
+    "\u0000",
+  );
   return `${checkpoint.DateTime ?? "undated"}#${createHash("sha256").update(identity).digest("hex").slice(0, 16)}`;
 }
 

@@ -9,7 +9,8 @@ import { givingWayToNewOrders } from "./tracking.server";
 const now = new Date("2026-11-22T08:00:00.000Z");
 const deps = { now: () => now, policy: PRODUCTION_PIPELINE_POLICY } as unknown as PipelineDeps;
 const budget = (left: number | undefined) => ({ budgetLeft: () => left }) as unknown as ShopifyPort;
-const parcelPolled = (msAgo: number) => ({ lastPolledAt: new Date(now.getTime() - msAgo), fulfilledAt: null, updatedAt: now }) as unknown as Shipment;
+const parcelPolled = (msAgo: number) =>
+  ({ lastPolledAt: new Date(now.getTime() - msAgo), fulfilledAt: null, updatedAt: now }) as unknown as Shipment;
 
 describe("tracking events give way to new orders while the shop's API budget is low", () => {
   it("waits while less than half the budget is free, saying why", () => {

@@ -52,14 +52,21 @@ async function sendCheckpoint(
       message: `Tracking: ${checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status}${checkpoint.city ? `, ${checkpoint.city}` : ""} → Shopify event ${checkpoint.status}.`,
       data: {
         operation: "fulfillmentEventCreate",
-        sent: { status: checkpoint.status, happenedAt: checkpoint.happenedAt?.toISOString() ?? null, city: checkpoint.city, country: checkpoint.country },
+        sent: {
+          status: checkpoint.status,
+          happenedAt: checkpoint.happenedAt?.toISOString() ?? null,
+          city: checkpoint.city,
+          country: checkpoint.country,
+        },
         received: { trackingStatus: checkpoint.trackingStatus, key: checkpoint.key },
       },
     },
   };
   if (recorded) {
     // Recorded but not marked sent: the run that recorded it may have died after Shopify created it.
-    const existing = (await eventsInShopify()).find((e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt));
+    const existing = (await eventsInShopify()).find(
+      (e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt),
+    );
     if (existing) {
       await markCheckpointSent(ctx.db, recorded.id, existing.id, timeline, deps.now());
       return true;
@@ -82,15 +89,38 @@ async function sendCheckpoint(
  * Checkpoints not written before: recorded without a Shopify event when the shipment has no
  * fulfilment (nothing was left to claim), so they still count as news. True when any was new.
  */
-async function recordCheckpoints(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, shipment: Shipment, checkpoints: TrackingCheckpoint[]): Promise<boolean> {
+async function recordCheckpoints(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  shopify: ShopifyPort,
+  shipment: Shipment,
+  checkpoints: TrackingCheckpoint[],
+): Promise<boolean> {
   const recorded = await recordedCheckpoints(ctx.db, shipment.id);
   const fulfilmentId = shipment.shopifyFulfillmentId;
   let news = false;
   if (fulfilmentId === null) {
     for (const checkpoint of checkpoints) {
       if (recorded.has(checkpoint.key)) continue;
-      const row = await recordCheckpointIntent(ctx.db, shipment.id, { key: checkpoint.key, status: checkpoint.status, happenedAt: checkpoint.happenedAt, message: checkpoint.message });
-      await markCheckpointSent(ctx.db, row.id, null, { shipmentId: shipment.id, event: { type: "tracking_event", message: `Tracking: ${checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status} (no fulfilment in Shopify to show it on).` } }, deps.now());
+      const row = await recordCheckpointIntent(ctx.db, shipment.id, {
+        key: checkpoint.key,
+        status: checkpoint.status,
+        happenedAt: checkpoint.happenedAt,
+        message: checkpoint.message,
+      });
+      await markCheckpointSent(
+        ctx.db,
+        row.id,
+        null,
+        {
+          shipmentId: shipment.id,
+          event: {
+            type: "tracking_event",
+            message: `Tracking: ${checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status} (no fulfilment in Shopify to show it on).`,
+          },
+        },
+        deps.now(),
+      );
       news = true;
     }
     return news;
@@ -98,7 +128,18 @@ async function recordCheckpoints(ctx: JobContext, deps: PipelineDeps, shopify: S
   let events: Promise<FulfilmentEventBrief[]> | undefined;
   const eventsInShopify = () => (events ??= shopify.fulfilmentEvents(fulfilmentId));
   for (const checkpoint of checkpoints) {
-    if (await sendCheckpoint(ctx, deps, shopify, { ...shipment, shopifyFulfillmentId: fulfilmentId }, checkpoint, recorded.get(checkpoint.key), eventsInShopify)) news = true;
+    if (
+      await sendCheckpoint(
+        ctx,
+        deps,
+        shopify,
+        { ...shipment, shopifyFulfillmentId: fulfilmentId },
+        checkpoint,
+        recorded.get(checkpoint.key),
+        eventsInShopify,
+      )
+    )
+      news = true;
   }
   return news;
 }
@@ -112,7 +153,13 @@ interface Follow {
   statuses: Map<string, StatusRecord>;
 }
 
-async function followParcel(ctx: JobContext, deps: PipelineDeps, follow: Follow, shipment: Shipment, result: TrackingResult | undefined): Promise<void> {
+async function followParcel(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  follow: Follow,
+  shipment: Shipment,
+  result: TrackingResult | undefined,
+): Promise<void> {
   const now = deps.now();
   const checkpoints = result === undefined ? [] : checkpointsOf(result);
   const news = result !== undefined && (await recordCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints));
@@ -124,7 +171,14 @@ async function followParcel(ctx: JobContext, deps: PipelineDeps, follow: Follow,
       {
         type: "delivered",
         message: `Delivered${checkpoints.at(-1)?.city ? ` in ${checkpoints.at(-1)?.city}` : ""}, according to the carrier. Tracking stops.`,
-        data: { operation: "trackBatch", received: { trackingNumber: result.TrackingNumber, trackingStatus: result.TrackingStatus ?? null, checkpoints: checkpoints.length } },
+        data: {
+          operation: "trackBatch",
+          received: {
+            trackingNumber: result.TrackingNumber,
+            trackingStatus: result.TrackingStatus ?? null,
+            checkpoints: checkpoints.length,
+          },
+        },
       },
       { lastPolledAt: now, lastNewsAt: now },
     );
@@ -162,7 +216,11 @@ async function endingOf(
     if (provider) return provider;
   }
   const newest = checkpoints.at(-1);
-  const carrier = endingOfTracking({ trackingStatus: newest?.trackingStatus ?? result?.TrackingStatus ?? null, message: newest?.message ?? null, happenedAt: newest?.happenedAt ?? null });
+  const carrier = endingOfTracking({
+    trackingStatus: newest?.trackingStatus ?? result?.TrackingStatus ?? null,
+    message: newest?.message ?? null,
+    happenedAt: newest?.happenedAt ?? null,
+  });
   if (carrier) return carrier;
   if (news) return null;
   const since = shipment.lastNewsAt ?? shipment.fulfilledAt ?? shipment.updatedAt;
@@ -178,7 +236,9 @@ async function statusesOf(provider: ProviderPort, deps: PipelineDeps, parcels: r
     for (const chunk of chunks(ids, deps.policy.idsPerStatusQuery)) {
       try {
         const records: StatusRecord[] =
-          kind === "OUTBOUND" ? await provider.outboundStatuses({ idType: "PackageId", Ids: chunk }) : await provider.dropshipStatuses({ idType: "PackageId", Ids: chunk });
+          kind === "OUTBOUND"
+            ? await provider.outboundStatuses({ idType: "PackageId", Ids: chunk })
+            : await provider.dropshipStatuses({ idType: "PackageId", Ids: chunk });
         for (const record of records) statuses.set(record.PackageId, record);
       } catch (error) {
         if (!(error instanceof ProviderNotFoundError)) throw error;
@@ -212,7 +272,11 @@ function dueParcels(deps: PipelineDeps, now: Date) {
 
 /** When the next parcel on its way falls due; undefined when none is on its way. */
 async function nextDue(db: DatabaseOrTransaction, deps: PipelineDeps, shop: string, now: Date): Promise<Date | undefined> {
-  const { _min, _count } = await db.shipment.aggregate({ where: { shop, state: "FULFILLED", trackingNumber: { not: null } }, _min: { lastPolledAt: true }, _count: true });
+  const { _min, _count } = await db.shipment.aggregate({
+    where: { shop, state: "FULFILLED", trackingNumber: { not: null } },
+    _min: { lastPolledAt: true },
+    _count: true,
+  });
   if (_count === 0) return undefined;
   if ((await db.shipment.count({ where: { shop, state: "FULFILLED", trackingNumber: { not: null }, lastPolledAt: null } })) > 0) return now;
   const due = (_min.lastPolledAt ?? now).getTime() + deps.policy.trackingPollMs;
@@ -234,9 +298,16 @@ export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: st
       const provider = await deps.provider(shop);
       const run = parcels.slice(0, limit);
       let settings: Promise<PipelineSettings> | undefined;
-      const follow: Follow = { shopify, settings: () => (settings ??= deps.settings(shop, shopify)), statuses: await statusesOf(provider, deps, run) };
+      const follow: Follow = {
+        shopify,
+        settings: () => (settings ??= deps.settings(shop, shopify)),
+        statuses: await statusesOf(provider, deps, run),
+      };
       for (const chunk of chunks(run, size)) {
-        const results = await provider.trackBatch({ TrackingNumbers: chunk.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])), lang: deps.policy.trackingLanguage });
+        const results = await provider.trackBatch({
+          TrackingNumbers: chunk.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])),
+          lang: deps.policy.trackingLanguage,
+        });
         const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));
         for (const shipment of chunk) await followParcel(ctx, deps, follow, shipment, byNumber.get(shipment.trackingNumber ?? ""));
       }

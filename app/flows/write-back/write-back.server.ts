@@ -31,7 +31,6 @@ import { queueStatusPoll, queueTracking, queueWriteBack } from "../queue/stages.
 import { chunks } from "~/lib/chunks";
 import { webAddressOrNull } from "~/lib/web-address";
 
-
 const writable = { OR: [{ lastErrorCode: null }, { lastErrorCode: { not: WRITE_BACK_REFUSED } }] };
 
 /** Carrier tracking pages (operation 3's CarrierInfo) for the parcels of shipments that have none yet. */
@@ -45,7 +44,8 @@ async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: 
   const pages = new Map<string, { url: string | null; company: string | null }>();
   for (const chunk of chunks(missing, deps.policy.trackingNumbersPerQuery)) {
     const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
-    for (const result of results) pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? null });
+    for (const result of results)
+      pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? null });
   }
   // One transaction: on PostgreSQL a lone write is a transaction of its own under the shop's lock.
   return ctx.db.$transaction(async (tx) => {
@@ -59,7 +59,10 @@ async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: 
         filled.push(
           await tx.shipment.update({
             where: { id: shipment.id },
-            data: { ...(main ? { trackingUrl: main } : {}), ...(othersChanged ? { extraTrackingNumbers: otherParcelsText(otherPages) } : {}) },
+            data: {
+              ...(main ? { trackingUrl: main } : {}),
+              ...(othersChanged ? { extraTrackingNumbers: otherParcelsText(otherPages) } : {}),
+            },
           }),
         );
       } else {
@@ -89,8 +92,17 @@ async function refuse(ctx: JobContext, shipment: Shipment, error: ShopifyUserErr
   });
 }
 
-function fulfilmentInputOf(shipment: Shipment & { trackingNumber: string }, notifyCustomer: boolean, lines: readonly ClaimLine[] = shipmentLines(shipment)) {
-  const tracking: TrackingInfo = { number: shipment.trackingNumber, company: shipment.trackingCarrier, url: webAddressOrNull(shipment.trackingUrl), others: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })) };
+function fulfilmentInputOf(
+  shipment: Shipment & { trackingNumber: string },
+  notifyCustomer: boolean,
+  lines: readonly ClaimLine[] = shipmentLines(shipment),
+) {
+  const tracking: TrackingInfo = {
+    number: shipment.trackingNumber,
+    company: shipment.trackingCarrier,
+    url: webAddressOrNull(shipment.trackingUrl),
+    others: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })),
+  };
   return { fulfillmentOrderId: shipment.fulfillmentOrderId, lineItems: [...lines], tracking, notifyCustomer };
 }
 
@@ -120,7 +132,10 @@ function trackingWords(tracking: TrackingInfo): string {
 }
 
 function unclaimedWords({ lines, status }: Unclaimed): string {
-  const where = status === null ? "Shopify no longer has the fulfillment order" : `the fulfillment order (${status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
+  const where =
+    status === null
+      ? "Shopify no longer has the fulfillment order"
+      : `the fulfillment order (${status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
   return `${describeUnits(lines)} the package carried could not be claimed: ${where}, edited, moved or split in Shopify after the package was sent`;
 }
 
@@ -141,7 +156,11 @@ function writtenMove({ shipment, fulfilment, adopted, input, unclaimed }: Writte
     event: {
       type: "fulfilment_written",
       message,
-      data: { operation: fulfilment === null ? "fulfillmentOrderRemaining" : adopted ? "fulfilmentsOf" : "fulfillmentCreate", sent, received: { fulfillmentId: fulfilment?.id ?? null } },
+      data: {
+        operation: fulfilment === null ? "fulfillmentOrderRemaining" : adopted ? "fulfilmentsOf" : "fulfillmentCreate",
+        sent,
+        received: { fulfillmentId: fulfilment?.id ?? null },
+      },
     },
     // Never tracked yet: due for its first read at once (the status poll's reads do not count).
     changes: { shopifyFulfillmentId: fulfilment?.id ?? null, lastErrorCode: null, lastErrorText: null, lastPolledAt: null },
@@ -162,7 +181,11 @@ async function recordWritten(db: DatabaseOrTransaction, written: readonly Writte
       });
       await tx.shipment.update({
         where: { id: shipment.id },
-        data: { changedInShopify: `${describeUnits(unclaimed.lines)} left the fulfillment order after the package was sent`, changedInShopifyAt: new Date(), attentionHandledAt: null },
+        data: {
+          changedInShopify: `${describeUnits(unclaimed.lines)} left the fulfillment order after the package was sent`,
+          changedInShopifyAt: new Date(),
+          attentionHandledAt: null,
+        },
       });
     }
   });
@@ -174,7 +197,13 @@ async function recordWritten(db: DatabaseOrTransaction, written: readonly Writte
  * what it still has of the package's lines, or, when it has none, none is written. A refusal that
  * is not about lines that left (an order on hold in Shopify, say) waits for a person.
  */
-async function adoptOrRefuse(ctx: JobContext, shopify: ShopifyPort, shipment: Shipment & { trackingNumber: string }, input: Written["input"], error: ShopifyUserError): Promise<Written | undefined> {
+async function adoptOrRefuse(
+  ctx: JobContext,
+  shopify: ShopifyPort,
+  shipment: Shipment & { trackingNumber: string },
+  input: Written["input"],
+  error: ShopifyUserError,
+): Promise<Written | undefined> {
   const fulfilment = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
   if (fulfilment) return { shipment, fulfilment, adopted: true, input };
   const { tracking, notifyCustomer } = input;
@@ -199,7 +228,12 @@ async function adoptOrRefuse(ctx: JobContext, shopify: ShopifyPort, shipment: Sh
 }
 
 /** A shipment whose intent an earlier run stored: its fulfilment may exist already, so look before creating. */
-async function resumeOne(ctx: JobContext, shopify: ShopifyPort, notifyCustomer: boolean, shipment: Shipment & { trackingNumber: string }): Promise<void> {
+async function resumeOne(
+  ctx: JobContext,
+  shopify: ShopifyPort,
+  notifyCustomer: boolean,
+  shipment: Shipment & { trackingNumber: string },
+): Promise<void> {
   const input = fulfilmentInputOf(shipment, notifyCustomer);
   const found = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
   if (found) return recordWritten(ctx.db, [{ shipment, fulfilment: found, adopted: true, input }]);
@@ -216,8 +250,17 @@ async function resumeOne(ctx: JobContext, shopify: ShopifyPort, notifyCustomer: 
  * Shipments written for the first time: the intent of all stored first, then their fulfilments
  * created several to a request, then the outcomes recorded in one transaction.
  */
-async function writeFresh(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort, notifyCustomer: boolean, shipments: (Shipment & { trackingNumber: string })[]): Promise<void> {
-  await ctx.db.shipment.updateMany({ where: { id: { in: shipments.map((s) => s.id) }, state: "CREATED", fulfilmentIntentAt: null }, data: { fulfilmentIntentAt: deps.now() } });
+async function writeFresh(
+  ctx: JobContext,
+  deps: PipelineDeps,
+  shopify: ShopifyPort,
+  notifyCustomer: boolean,
+  shipments: (Shipment & { trackingNumber: string })[],
+): Promise<void> {
+  await ctx.db.shipment.updateMany({
+    where: { id: { in: shipments.map((s) => s.id) }, state: "CREATED", fulfilmentIntentAt: null },
+    data: { fulfilmentIntentAt: deps.now() },
+  });
   const inputs = shipments.map((shipment) => fulfilmentInputOf(shipment, notifyCustomer));
   const outcomes = await shopify.createFulfilments(inputs);
   const written: Written[] = [];
@@ -255,7 +298,8 @@ export async function writeBackShipments(ctx: JobContext, deps: PipelineDeps, sh
   const now = deps.now();
   await ctx.complete(async (tx) => {
     if ((await countInState(tx, shop, "CREATED", { where: writable })) > 0) await queueWriteBack(tx, shop, now);
-    if ((await countInState(tx, shop, "FULFILLED")) > 0) await queueTracking(tx, shop, new Date(now.getTime() + deps.policy.firstTrackingPollMs));
+    if ((await countInState(tx, shop, "FULFILLED")) > 0)
+      await queueTracking(tx, shop, new Date(now.getTime() + deps.policy.firstTrackingPollMs));
     // Provisional tracking numbers are watched for their replacement by the status poll.
     const provisional = await tx.shipment.groupBy({ by: ["kind"], where: { shop, state: "FULFILLED", isFinalTracking: false } });
     for (const { kind } of provisional) await queueStatusPoll(tx, shop, kind, new Date(now.getTime() + deps.policy.nonFinalTrackingPollMs));

@@ -152,7 +152,9 @@ describe("tolerance", () => {
     expect(PackageResults.parse([{ PackageId: "NW-FO-5821930123", Success: true, Message: null }])).toHaveLength(1);
     expect(PricingResult.parse({ ServiceCode: "US-USPS-GA", Success: false, Message: "No route" }).ChargeInfo).toBeUndefined();
     expect(ReturnOrderResult.parse({ PackageId: "NW-RMA-2026-0007", ShippingCosts: null }).ShippingCosts).toEqual([]);
-    expect(InventoryAgePage.parse({ PageIndex: 1, PageSize: 50, TotalCount: 0, TotalPage: 0, InventoryAges: null }).InventoryAges).toEqual([]);
+    expect(InventoryAgePage.parse({ PageIndex: 1, PageSize: 50, TotalCount: 0, TotalPage: 0, InventoryAges: null }).InventoryAges).toEqual(
+      [],
+    );
     expect(ProviderErrorBody.parse({ Errors: [{ Code: "PackageId", Message: "Duplicate" }], TicketId: "T-1" }).Errors).toHaveLength(1);
   });
 });
@@ -162,18 +164,37 @@ describe("strictness", () => {
     ["DropshipStatusRecord without PackageId", DropshipStatusRecord, { ...created, PackageId: undefined }, ["PackageId"]],
     ["DropshipStatusRecord with PackageId null", DropshipStatusRecord, { ...created, PackageId: null }, ["PackageId"]],
     ["OutboundStatusRecord without PackageId", OutboundStatusRecord, { ...shipped, PackageId: undefined }, ["PackageId"]],
-    ["the second record of a batch without PackageId", DropshipStatusRecords, [created, { ...created, PackageId: undefined }], [1, "PackageId"]],
+    [
+      "the second record of a batch without PackageId",
+      DropshipStatusRecords,
+      [created, { ...created, PackageId: undefined }],
+      [1, "PackageId"],
+    ],
     ["TrackingResult without TrackingNumber", TrackingResult, { ...tracking, TrackingNumber: undefined }, ["TrackingNumber"]],
     ["PackageResult without PackageId", PackageResults, [{ Success: true }], [0, "PackageId"]],
   ] as const)("rejects a %s, naming the field", (_name, schema, value, path) => {
-    expect(issuesOf(schema, value)).toEqual([{ path, code: "invalid_type", message: expect.stringMatching(/^(is required|Invalid input: expected string, received null)$/) }]);
+    expect(issuesOf(schema, value)).toEqual([
+      { path, code: "invalid_type", message: expect.stringMatching(/^(is required|Invalid input: expected string, received null)$/) },
+    ]);
   });
 
   it.each([
     ["PackageResult without Success", PackageResults, [{ PackageId: "NW-FO-5821930123" }], [0, "Success"], "is required"],
     ["PricingResult without Success", PricingResult, { ServiceCode: "US-USPS-GA" }, ["Success"], "is required"],
-    ["InventoryAgePage with TotalCount as text", InventoryAgePage, { PageIndex: 1, PageSize: 50, TotalCount: "3", TotalPage: 1 }, ["TotalCount"], "Invalid input: expected number, received string"],
-    ["TokenResponse with an empty AccessToken", TokenResponse, { AccessToken: "", AccessTokenExpiresIn: 7200 }, ["AccessToken"], "Too small: expected string to have >=1 characters"],
+    [
+      "InventoryAgePage with TotalCount as text",
+      InventoryAgePage,
+      { PageIndex: 1, PageSize: 50, TotalCount: "3", TotalPage: 1 },
+      ["TotalCount"],
+      "Invalid input: expected number, received string",
+    ],
+    [
+      "TokenResponse with an empty AccessToken",
+      TokenResponse,
+      { AccessToken: "", AccessTokenExpiresIn: 7200 },
+      ["AccessToken"],
+      "Too small: expected string to have >=1 characters",
+    ],
   ] as const)("rejects a %s, naming the field", (_name, schema, value, path, message) => {
     expect(issuesOf(schema, value)).toEqual([{ path, code: expect.any(String), message }]);
   });

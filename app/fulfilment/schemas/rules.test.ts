@@ -234,8 +234,7 @@ table(
   [["the text '350'", "350", /^must be a number$/]],
 );
 
-const DECLARE_NAME_CHARACTERS =
-  /^may contain only letters, digits, spaces and _ - \( \) ' & , \| \(no accents or other symbols\)$/;
+const DECLARE_NAME_CHARACTERS = /^may contain only letters, digits, spaces and _ - \( \) ' & , \| \(no accents or other symbols\)$/;
 const ONLY_DIGITS = /^must not consist only of digits and spaces$/;
 table(
   "declareName(): DeclareName of a merchant SKU",

@@ -13,12 +13,10 @@ z.config({
 });
 
 /** For numbers: "is required" when missing, "must be a number" when it is something else. */
-const numberError = (issue: { input?: unknown }) =>
-  issue.input === undefined ? "is required" : "must be a number";
+const numberError = (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : "must be a number");
 
 /** A string of at most `max` characters ("length 0-max" in the reference). */
-export const text = (max: number) =>
-  z.string().max(max, { error: `must be at most ${max} characters` });
+export const text = (max: number) => z.string().max(max, { error: `must be at most ${max} characters` });
 
 /** A string of `min`..`max` characters. */
 export const textBetween = (min: number, max: number) =>
@@ -44,23 +42,25 @@ export const packageKey = () => code(1, 50);
 /** "decimal with P digits and S decimals": at most S decimals and P-S digits before the point. */
 export const decimal = (precision: number, scale: number) => {
   const limit = 10 ** (precision - scale);
-  return z
-    .number({ error: numberError })
-    .refine((v) => Number.isFinite(v), { error: "must be a finite number" })
-    .refine((v) => v >= 0, { error: "must not be negative" })
-    .refine((v) => v < limit, {
-      error: `must be less than ${limit} (at most ${precision - scale} digits before the decimal point)`,
-    })
-    // Exactly: 0.1 + 0.2 would be sent as 0.30000000000000004. Callers round amounts first.
-    .refine((v) => Number(v.toFixed(scale)) === v, {
-      error: `must have at most ${scale} decimal places`,
-    })
-    // Refinements have no JSON Schema form; say the same in the OpenAPI document.
-    .meta({
-      minimum: 0,
-      exclusiveMaximum: limit,
-      description: `decimal with ${precision} digits and ${scale} decimals`,
-    });
+  return (
+    z
+      .number({ error: numberError })
+      .refine((v) => Number.isFinite(v), { error: "must be a finite number" })
+      .refine((v) => v >= 0, { error: "must not be negative" })
+      .refine((v) => v < limit, {
+        error: `must be less than ${limit} (at most ${precision - scale} digits before the decimal point)`,
+      })
+      // Exactly: 0.1 + 0.2 would be sent as 0.30000000000000004. Callers round amounts first.
+      .refine((v) => Number(v.toFixed(scale)) === v, {
+        error: `must have at most ${scale} decimal places`,
+      })
+      // Refinements have no JSON Schema form; say the same in the OpenAPI document.
+      .meta({
+        minimum: 0,
+        exclusiveMaximum: limit,
+        description: `decimal with ${precision} digits and ${scale} decimals`,
+      })
+  );
 };
 
 /** An integer within [min, max]. */
@@ -98,8 +98,7 @@ export const declareName = () =>
     .min(1, { error: "must not be empty" })
     .max(100, { error: "must be at most 100 characters" })
     .regex(DECLARE_NAME_CHARACTERS, {
-      error:
-        "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)",
+      error: "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)",
     })
     .refine((v) => !/^[\d\s]+$/.test(v), { error: "must not consist only of digits and spaces" })
     .meta({

@@ -30,7 +30,9 @@ export async function clearEngineLeftovers(db: Database): Promise<EngineLeftover
        AND NOT EXISTS (SELECT 1 FROM "Job" WHERE "Job"."id" = "waiting"."key" AND "Job"."status" IN ('PENDING', 'RUNNING'))`,
   );
   const [givenUp] = Counted.parse(
-    await db.$queryRawUnsafe(`SELECT count(*) AS "count" FROM ${ENGINE_SCHEMA}.jobs WHERE "attempts" >= "max_attempts" AND "locked_at" IS NULL`),
+    await db.$queryRawUnsafe(
+      `SELECT count(*) AS "count" FROM ${ENGINE_SCHEMA}.jobs WHERE "attempts" >= "max_attempts" AND "locked_at" IS NULL`,
+    ),
   );
   const utils = await makeWorkerUtils({ connectionString: url, schema: ENGINE_SCHEMA });
   try {

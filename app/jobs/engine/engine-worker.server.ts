@@ -50,7 +50,6 @@ class FailedRun extends Error {}
 /** Between the job engine stopping on an error and its start again. */
 const RESTART_PAUSE_MS = 1_000;
 
-
 function engineLogger(logger: AppLogger): Logger {
   // The engine's errors and warnings are the worker's; its info and debug lines are its own business.
   return new Logger(() => (level, message, meta) => {
@@ -104,7 +103,10 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
     const lease: Lease = { jobId, owner: job.leaseOwner ?? "" };
     inHand.set(jobId, lease);
     try {
-      const outcome = await runClaimedJob(job, { ...deps, retryAt: (at) => new Date(at.getTime() + engineRetryDelayMs(helpers.job.attempts)) });
+      const outcome = await runClaimedJob(job, {
+        ...deps,
+        retryAt: (at) => new Date(at.getTime() + engineRetryDelayMs(helpers.job.attempts)),
+      });
       onOutcome?.(jobId, outcome, { kind: job.kind, shop: job.shop, durationMs: Date.now() - started });
       if (outcome === "retry scheduled") throw new FailedRun(`Job ${jobId} (${job.kind}) failed; the engine runs it again`);
     } finally {
@@ -122,9 +124,13 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
    * doesn't have all of the error handlers").
    */
   const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
-  pool.on("error", (error) => logger.warn({ error: describeError(error) }, "A job engine connection failed while idle; the engine opens another"));
+  pool.on("error", (error) =>
+    logger.warn({ error: describeError(error) }, "A job engine connection failed while idle; the engine opens another"),
+  );
   pool.on("connect", (client) => {
-    client.on("error", (error) => logger.warn({ error: describeError(error) }, "A job engine connection failed while in use; its query fails and the engine retries"));
+    client.on("error", (error) =>
+      logger.warn({ error: describeError(error) }, "A job engine connection failed while in use; its query fails and the engine retries"),
+    );
   });
 
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
@@ -202,7 +208,9 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
    * (a forceful shutdown may still be failing its runs); the pool's error listener stays either way.
    */
   const closePool = async () => {
-    const closed = pool.end().catch((error: unknown) => logger.warn({ error: describeError(error) }, "Could not close the job engine's connections"));
+    const closed = pool
+      .end()
+      .catch((error: unknown) => logger.warn({ error: describeError(error) }, "Could not close the job engine's connections"));
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, ABORT_SETTLE_MS).unref())]);
   };
 
@@ -233,15 +241,21 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
         const released = await Promise.all(
           leases.map((lease) =>
             releaseToEngine(lease, "The worker stopped before the job finished; released for another worker").catch((error: unknown) => {
-              logger.warn({ jobId: lease.jobId, error: describeError(error) }, "Could not release a job at stop; its lease will expire and another worker will run it");
+              logger.warn(
+                { jobId: lease.jobId, error: describeError(error) },
+                "Could not release a job at stop; its lease will expire and another worker will run it",
+              );
               return false;
             }),
           ),
         );
-        logger.warn({
-          released: released.filter(Boolean).length,
-          running: leases.length,
-        }, "Released the jobs whose handlers did not stop: whatever they still try to write is refused");
+        logger.warn(
+          {
+            released: released.filter(Boolean).length,
+            running: leases.length,
+          },
+          "Released the jobs whose handlers did not stop: whatever they still try to write is refused",
+        );
         // The engine waits for those handlers however long they take; their jobs are handed back
         // (each has a new wake-up, and the engine's records of these runs are retired), so the
         // stop does not wait for it: its forceful shutdown gets a moment, then the caller goes on.

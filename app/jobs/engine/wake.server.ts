@@ -22,7 +22,6 @@
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { isPostgres, sqlFor, type DatabaseOrTransaction, type SqlStep } from "~/stores/database/database.server";
 
-
 /** graphile-worker's add_job for each row selected as "Job"; its documented SQL interface. */
 const ADD_JOB = `${ENGINE_SCHEMA}.add_job(
   "Job"."kind",

@@ -20,8 +20,7 @@ export default function Landing() {
       <div className={styles.content}>
         <h1 className={styles.heading}>Fulfilment connector</h1>
         <p className={styles.text}>
-          Send your Shopify orders to your overseas fulfilment provider and give your customers tracking as
-          soon as their parcel ships.
+          Send your Shopify orders to your overseas fulfilment provider and give your customers tracking as soon as their parcel ships.
         </p>
         {showForm && (
           <Form className={styles.form} method="post" action="/auth/login">
@@ -37,16 +36,14 @@ export default function Landing() {
         )}
         <ul className={styles.list}>
           <li>
-            <strong>Hands-off orders</strong>. Orders reach the warehouse without anyone touching them, and
-            none is ever shipped twice.
+            <strong>Hands-off orders</strong>. Orders reach the warehouse without anyone touching them, and none is ever shipped twice.
           </li>
           <li>
-            <strong>Reasons you can act on</strong>. An order that cannot go says why, so you can fix it and
-            send it again.
+            <strong>Reasons you can act on</strong>. An order that cannot go says why, so you can fix it and send it again.
           </li>
           <li>
-            <strong>Tracking for your customers</strong>. Shipping confirmations with tracking links, and
-            delivery updates as the provider reports them.
+            <strong>Tracking for your customers</strong>. Shipping confirmations with tracking links, and delivery updates as the provider
+            reports them.
           </li>
         </ul>
       </div>

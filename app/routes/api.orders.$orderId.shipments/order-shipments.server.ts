@@ -72,7 +72,11 @@ export async function actOnShipment(
       return answer(sent.outcome, sent.message, sent.outcome === "held" ? sent.reasons : []);
     }
     case "held":
-      return answer("held", "Still on hold: fix the following, then retry.", retried.reasons.map(({ field, message }) => ({ field, message })));
+      return answer(
+        "held",
+        "Still on hold: fix the following, then retry.",
+        retried.reasons.map(({ field, message }) => ({ field, message })),
+      );
     case "cancelled":
       return answer("cancelled", "Cancelled: the order is closed or cancelled in Shopify, so nothing was sent.");
     case "refused":

@@ -15,8 +15,10 @@ import type { BlockError, OrderShipmentsAnswer } from "./contract";
 import { actOnShipment, ActionForm, OrderIdParam, orderShipments } from "./order-shipments.server";
 
 // Not Response.json: Remix's Node globals replace Response with one that lacks it.
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
-const refusal = (status: number, error: string, field?: string) => json({ error, ...(field ? { field } : {}) } satisfies BlockError, status);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
+const refusal = (status: number, error: string, field?: string) =>
+  json({ error, ...(field ? { field } : {}) } satisfies BlockError, status);
 
 /**
  * Without a session token the library would treat the call as a page load and redirect to the
@@ -67,8 +69,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const field = issue?.path.join(".") || "body";
     return cors(refusal(400, `${field} ${issue?.message ?? "is not valid"}.`, field));
   }
-  const shipment = await prisma.shipment.findFirst({ where: { id: form.data.shipmentId, shop: session.shop, orderId: order.orderId }, select: { id: true } });
+  const shipment = await prisma.shipment.findFirst({
+    where: { id: form.data.shipmentId, shop: session.shop, orderId: order.orderId },
+    select: { id: true },
+  });
   if (shipment === null) return cors(refusal(404, "No such shipment on this order in this shop."));
   return cors(json(await actOnShipment(prisma, appPipelineDeps(), session.shop, order.orderId, form.data)));
 }
-

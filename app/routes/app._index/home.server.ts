@@ -30,7 +30,11 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
   const [variantsWithSku, registered, lastStockSync, shipped, needAttention, inProgress, deliveredThisWeek] = await Promise.all([
     db.catalogueVariant.count({ where: { shop, sku: { not: null } } }),
     db.providerSku.count({ where: { shop } }),
-    db.syncRun.findFirst({ where: { shop, kind: "STOCK_SYNC", status: "DONE" }, orderBy: { finishedAt: "desc" }, select: { finishedAt: true, message: true } }),
+    db.syncRun.findFirst({
+      where: { shop, kind: "STOCK_SYNC", status: "DONE" },
+      orderBy: { finishedAt: "desc" },
+      select: { finishedAt: true, message: true },
+    }),
     db.shipment.count({ where: { shop, state: { in: ["FULFILLED", "DELIVERED"] } } }),
     db.shipment.count({ where: needsAttention(shop) }),
     db.shipment.count({ where: { shop, state: { in: ["READY", "SUBMITTED", "CREATED"] } } }),
@@ -67,7 +71,10 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
       id: "skus",
       title: "Register your SKUs with the provider",
       done: variantsWithSku > 0 && registered > 0,
-      detail: variantsWithSku === 0 ? "Your catalogue has not been read yet." : `${registered} SKUs known to the provider; your store has ${variantsWithSku} variants with a SKU.`,
+      detail:
+        variantsWithSku === 0
+          ? "Your catalogue has not been read yet."
+          : `${registered} SKUs known to the provider; your store has ${variantsWithSku} variants with a SKU.`,
       url: "/app/products",
       action: "Open Products",
     },
@@ -75,7 +82,9 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
       id: "stock",
       title: "Put the warehouses' stock into Shopify",
       done: lastStockSync !== null,
-      detail: lastStockSync?.finishedAt ? `Last synced ${lastStockSync.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : "Not synced yet: Shopify sends an order to a warehouse only where it has stock.",
+      detail: lastStockSync?.finishedAt
+        ? `Last synced ${lastStockSync.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`
+        : "Not synced yet: Shopify sends an order to a warehouse only where it has stock.",
       url: "/app/stock",
       action: "Open Stock",
     },
@@ -83,7 +92,10 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
       id: "firstOrder",
       title: "Ship your first order",
       done: shipped > 0,
-      detail: shipped > 0 ? `${shipped} ${shipped === 1 ? "shipment has" : "shipments have"} tracking in Shopify.` : "Orders at a warehouse or drop-ship location are sent to the provider on their own.",
+      detail:
+        shipped > 0
+          ? `${shipped} ${shipped === 1 ? "shipment has" : "shipments have"} tracking in Shopify.`
+          : "Orders at a warehouse or drop-ship location are sent to the provider on their own.",
       url: "/app/shipments",
       action: "Open Shipments",
     },
@@ -127,7 +139,9 @@ async function shopifyAccessNotice(db: DatabaseOrTransaction, shop: string): Pro
   if (access === null) return null;
   const since = `${access.since.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const waiting = await db.job.count({ where: { shop, status: "PENDING", lastError: { contains: "Paused: " } } });
-  const next = access.checkAt ? ` The app asks Shopify again at ${access.checkAt.toISOString().slice(11, 16)} UTC and resumes on its own.` : "";
+  const next = access.checkAt
+    ? ` The app asks Shopify again at ${access.checkAt.toISOString().slice(11, 16)} UTC and resumes on its own.`
+    : "";
   switch (access.unavailable) {
     case "REVOKED":
       return {

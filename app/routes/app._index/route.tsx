@@ -2,7 +2,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, DataTable, InlineGrid, InlineStack, Layout, Link, List, Page, ProgressBar, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DataTable,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Link,
+  List,
+  Page,
+  ProgressBar,
+  Text,
+} from "@shopify/polaris";
 import prisma from "~/db.server";
 import { queueBackfill } from "~/flows/plan/backfill.server";
 import { authenticate } from "~/shopify.server";
@@ -18,7 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "find-open-orders") return json({ ok: false as const, message: "Unknown action." }, { status: 400 });
   await queueBackfill(prisma, session.shop, "asked", new Date());
-  return json({ ok: true as const, message: "Looking for open orders at your provider locations. Those found appear on the Shipments page in a moment." });
+  return json({
+    ok: true as const,
+    message: "Looking for open orders at your provider locations. Those found appear on the Shipments page in a moment.",
+  });
 }
 
 /** Orders already open at the provider's locations (placed before the app, or before a location was connected). */
@@ -31,8 +50,8 @@ function FindOpenOrders() {
           Orders placed before the app
         </Text>
         <Text as="p" tone="subdued">
-          Open orders already at a warehouse or drop-ship location are brought in when the app is installed and when a location is connected. Look again at any time; an order
-          already on its way is never sent twice.
+          Open orders already at a warehouse or drop-ship location are brought in when the app is installed and when a location is
+          connected. Look again at any time; an order already on its way is never sent twice.
         </Text>
         {fetcher.data && <Banner tone={fetcher.data.ok ? "info" : "critical"}>{fetcher.data.message}</Banner>}
         <fetcher.Form method="post">
@@ -88,9 +107,19 @@ export default function Home() {
         )}
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
-            <Count label="Needs attention" value={counts.needAttention} url="/app/shipments?filter=attention" tone={counts.needAttention > 0 ? "critical" : undefined} />
+            <Count
+              label="Needs attention"
+              value={counts.needAttention}
+              url="/app/shipments?filter=attention"
+              tone={counts.needAttention > 0 ? "critical" : undefined}
+            />
             <Count label="In progress" value={counts.inProgress} url="/app/shipments?filter=progress" />
-            <Count label="Delivered in the last 7 days" value={counts.deliveredThisWeek} url="/app/shipments?filter=delivered" tone={counts.deliveredThisWeek > 0 ? "success" : undefined} />
+            <Count
+              label="Delivered in the last 7 days"
+              value={counts.deliveredThisWeek}
+              url="/app/shipments?filter=delivered"
+              tone={counts.deliveredThisWeek > 0 ? "success" : undefined}
+            />
             <Card>
               <BlockStack gap="100">
                 <Text as="h3" variant="headingSm">
@@ -118,7 +147,11 @@ export default function Home() {
                   {`${done} of ${steps.length} done`}
                 </Text>
               </InlineStack>
-              <ProgressBar progress={Math.round((done / steps.length) * 100)} size="small" tone={done === steps.length ? "success" : "primary"} />
+              <ProgressBar
+                progress={Math.round((done / steps.length) * 100)}
+                size="small"
+                tone={done === steps.length ? "success" : "primary"}
+              />
               <BlockStack gap="200">
                 {steps.map((step) => (
                   <Box key={step.id} padding="300" background={step === next ? "bg-surface-secondary" : undefined} borderRadius="200">
@@ -128,7 +161,11 @@ export default function Home() {
                           <Text as="h3" variant="headingSm">
                             {step.title}
                           </Text>
-                          {step.done ? <Badge tone="success">Done</Badge> : <Badge tone={step === next ? "attention" : undefined}>To do</Badge>}
+                          {step.done ? (
+                            <Badge tone="success">Done</Badge>
+                          ) : (
+                            <Badge tone={step === next ? "attention" : undefined}>To do</Badge>
+                          )}
                         </InlineStack>
                         <Text as="p" tone="subdued">
                           {step.detail}
@@ -178,16 +215,21 @@ export default function Home() {
               </Text>
               <List type="number">
                 <List.Item>
-                  Items stocked in the provider&apos;s warehouses become outbound packages; parcels you ship through the provider become drop-ship packages.
+                  Items stocked in the provider&apos;s warehouses become outbound packages; parcels you ship through the provider become
+                  drop-ship packages.
                 </List.Item>
-                <List.Item>Each package is checked against the provider&apos;s rules first. One that cannot go is held with the reason, so you can fix it and send it again.</List.Item>
                 <List.Item>
-                  Orders on hold or scheduled in Shopify, not paid yet, or rated high risk of fraud wait with the reason, and go when that changes. An order edited, split or moved
-                  before its package is sent is planned again as it is now.
+                  Each package is checked against the provider&apos;s rules first. One that cannot go is held with the reason, so you can
+                  fix it and send it again.
+                </List.Item>
+                <List.Item>
+                  Orders on hold or scheduled in Shopify, not paid yet, or rated high risk of fraud wait with the reason, and go when that
+                  changes. An order edited, split or moved before its package is sent is planned again as it is now.
                 </List.Item>
                 <List.Item>Sending a package again never creates a second parcel at the provider.</List.Item>
                 <List.Item>
-                  Once the provider assigns a tracking number, the order is fulfilled in Shopify, your customer gets the shipping confirmation with a tracking link, and delivery events follow.
+                  Once the provider assigns a tracking number, the order is fulfilled in Shopify, your customer gets the shipping
+                  confirmation with a tracking link, and delivery events follow.
                 </List.Item>
               </List>
             </BlockStack>

@@ -8,7 +8,8 @@ import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { customerDataReportOf } from "../app.data-requests/data-requests.server";
 
-const plain = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const plain = (status: number, text: string) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);

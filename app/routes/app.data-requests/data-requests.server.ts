@@ -48,10 +48,7 @@ export async function listDataRequests(db: DatabaseOrTransaction, shop: string):
 }
 
 export type DataReport =
-  | { kind: "unknown" }
-  | { kind: "not-ready" }
-  | { kind: "erased" }
-  | { kind: "ready"; report: unknown; fileName: string };
+  { kind: "unknown" } | { kind: "not-ready" } | { kind: "erased" } | { kind: "ready"; report: unknown; fileName: string };
 
 /** The report of one of the shop's data requests; another shop's id is "unknown". */
 export async function customerDataReportOf(db: DatabaseOrTransaction, shop: string, id: string): Promise<DataReport> {

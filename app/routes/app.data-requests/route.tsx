@@ -40,25 +40,45 @@ export default function DataRequests() {
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       setDownload({ id: null, message: `Saved ${name}. Send it to the customer as Shopify's request asks.`, failed: false });
     } catch (error) {
-      setDownload({ id: null, message: `The report could not be downloaded: ${error instanceof Error ? error.message : String(error)}`, failed: true });
+      setDownload({
+        id: null,
+        message: `The report could not be downloaded: ${error instanceof Error ? error.message : String(error)}`,
+        failed: true,
+      });
     }
   }
 
   return (
-    <Page title="Customer data requests" subtitle="What your customers asked of their data through Shopify, and what the app did" backAction={{ content: "Home", url: "/app" }}>
+    <Page
+      title="Customer data requests"
+      subtitle="What your customers asked of their data through Shopify, and what the app did"
+      backAction={{ content: "Home", url: "/app" }}
+    >
       <BlockStack gap="400">
         {download.message !== null && <Banner tone={download.failed ? "critical" : "success"} title={download.message} />}
         <Card padding="0">
           {rows.length === 0 ? (
-            <EmptyState heading="No customer data requests" image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
-              <p>When a customer asks Shopify for a copy of their data, or for its erasure, the request and what the app did appear here.</p>
+            <EmptyState
+              heading="No customer data requests"
+              image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+            >
+              <p>
+                When a customer asks Shopify for a copy of their data, or for its erasure, the request and what the app did appear here.
+              </p>
             </EmptyState>
           ) : (
             <IndexTable
               resourceName={{ singular: "request", plural: "requests" }}
               itemCount={rows.length}
               selectable={false}
-              headings={[{ title: "Received" }, { title: "Request" }, { title: "Customer" }, { title: "Orders", alignment: "end" }, { title: "Status" }, { title: "Report" }]}
+              headings={[
+                { title: "Received" },
+                { title: "Request" },
+                { title: "Customer" },
+                { title: "Orders", alignment: "end" },
+                { title: "Status" },
+                { title: "Report" },
+              ]}
             >
               {rows.map((row, index) => (
                 <IndexTable.Row id={row.id} key={row.id} position={index}>
@@ -82,7 +102,11 @@ export default function DataRequests() {
                   <IndexTable.Cell>{row.status}</IndexTable.Cell>
                   <IndexTable.Cell>
                     {row.downloadable ? (
-                      <Button onClick={() => void save(row.id)} loading={download.id === row.id} accessibilityLabel={`Download the report of request ${row.shopifyRequestId ?? row.id}`}>
+                      <Button
+                        onClick={() => void save(row.id)}
+                        loading={download.id === row.id}
+                        accessibilityLabel={`Download the report of request ${row.shopifyRequestId ?? row.id}`}
+                      >
                         Download
                       </Button>
                     ) : (

@@ -38,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export type DetailAnswer = { intent: "check" | "boxes"; ok: true; tone: "success" | "info" | "warning"; message: string } | ({ intent: "check" | "boxes" } & Refusal);
+export type DetailAnswer =
+  | { intent: "check" | "boxes"; ok: true; tone: "success" | "info" | "warning"; message: string }
+  | ({ intent: "check" | "boxes" } & Refusal);
 
 const ARRIVAL_ANSWERS: Record<Arrival, Omit<Extract<DetailAnswer, { ok: true }>, "intent" | "ok">> = {
   RECEIVED: { tone: "success", message: "Received by the warehouse: its stock is being written into Shopify." },
@@ -48,7 +50,8 @@ const ARRIVAL_ANSWERS: Record<Arrival, Omit<Extract<DetailAnswer, { ok: true }>,
 
 const BOXES_ANSWERS: Record<BoxesChange["outcome"], string> = {
   CHANGED: "Boxes saved: the provider has the new boxes.",
-  RECEIVED: "Not changed: the warehouse has already received this shipment, so its boxes can no longer change. Its stock is being written into Shopify.",
+  RECEIVED:
+    "Not changed: the warehouse has already received this shipment, so its boxes can no longer change. Its stock is being written into Shopify.",
   REFUSED: "Not changed",
 };
 
@@ -60,12 +63,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
 
   if (form.get("intent") === "boxes") {
-    if (shipment.state === "RECEIVED") return json<DetailAnswer>({ intent: "boxes", ok: true, tone: "warning", message: BOXES_ANSWERS.RECEIVED });
+    if (shipment.state === "RECEIVED")
+      return json<DetailAnswer>({ intent: "boxes", ok: true, tone: "warning", message: BOXES_ANSWERS.RECEIVED });
     const changed = await changeBoxesFromForm(shop, shipment, form);
     if (!("change" in changed)) return json<DetailAnswer>({ intent: "boxes", ...changed.answer }, { status: changed.status });
     const { change } = changed;
-    if (change.outcome === "REFUSED") return json<DetailAnswer>({ intent: "boxes", ok: false, result: null, problem: `${BOXES_ANSWERS.REFUSED}: ${change.problem}` }, { status: 400 });
-    return json<DetailAnswer>({ intent: "boxes", ok: true, tone: change.outcome === "CHANGED" ? "success" : "warning", message: BOXES_ANSWERS[change.outcome] });
+    if (change.outcome === "REFUSED")
+      return json<DetailAnswer>(
+        { intent: "boxes", ok: false, result: null, problem: `${BOXES_ANSWERS.REFUSED}: ${change.problem}` },
+        { status: 400 },
+      );
+    return json<DetailAnswer>({
+      intent: "boxes",
+      ok: true,
+      tone: change.outcome === "CHANGED" ? "success" : "warning",
+      message: BOXES_ANSWERS[change.outcome],
+    });
   }
 
   if (shipment.state === "RECEIVED") return json<DetailAnswer>({ intent: "check", ok: true, ...ARRIVAL_ANSWERS.RECEIVED });
@@ -130,7 +143,8 @@ function BoxesTable({ boxes, names }: { boxes: InboundBox[]; names: Map<string, 
             <BlockStack gap="050">
               {box.lines.map((line) => (
                 <Text as="span" key={line.sku} breakWord>
-                  {line.quantity} × {names.get(line.sku) ?? line.sku} ({line.providerSku === line.sku ? line.sku : `${line.sku}, sent as ${line.providerSku}`})
+                  {line.quantity} × {names.get(line.sku) ?? line.sku} (
+                  {line.providerSku === line.sku ? line.sku : `${line.sku}, sent as ${line.providerSku}`})
                 </Text>
               ))}
             </BlockStack>
@@ -150,7 +164,17 @@ const draftOf = (box: InboundBox): BoxDraft => ({
   lines: box.lines.map((line) => ({ sku: line.sku, quantity: String(line.quantity) })),
 });
 
-function ChangeBoxesForm({ boxes, catalogue, answer, saving }: { boxes: InboundBox[]; catalogue: { sku: string; name: string }[]; answer: DetailAnswer | undefined; saving: boolean }) {
+function ChangeBoxesForm({
+  boxes,
+  catalogue,
+  answer,
+  saving,
+}: {
+  boxes: InboundBox[];
+  catalogue: { sku: string; name: string }[];
+  answer: DetailAnswer | undefined;
+  saving: boolean;
+}) {
   const [form] = useForm({
     id: "inbound-boxes",
     lastResult: answer?.intent === "boxes" && !answer.ok ? (answer.result ?? undefined) : undefined,
@@ -219,7 +243,12 @@ export default function InboundShipmentPage() {
                 </BlockStack>
               </Card>
             )}
-            {answer?.intent === "boxes" && (answer.ok ? <Banner tone={answer.tone} title={answer.message} /> : answer.problem !== null && <Banner tone="critical" title={answer.problem} />)}
+            {answer?.intent === "boxes" &&
+              (answer.ok ? (
+                <Banner tone={answer.tone} title={answer.message} />
+              ) : (
+                answer.problem !== null && <Banner tone="critical" title={answer.problem} />
+              ))}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
@@ -265,12 +294,18 @@ export default function InboundShipmentPage() {
                   </>
                 ) : (
                   <Text as="p">
-                    Received by warehouse {shipment.warehouseId} on {when(shipment.receivedAt)}. Its units are the provider&apos;s stock now, and the stock sync writes them into Shopify (see Stock).
+                    Received by warehouse {shipment.warehouseId} on {when(shipment.receivedAt)}. Its units are the provider&apos;s stock
+                    now, and the stock sync writes them into Shopify (see Stock).
                   </Text>
                 )}
               </BlockStack>
             </Card>
-            {answer?.intent === "check" && (answer.ok ? <Banner tone={answer.tone} title={answer.message} /> : <Banner tone="critical" title={answer.problem ?? "Not checked"} />)}
+            {answer?.intent === "check" &&
+              (answer.ok ? (
+                <Banner tone={answer.tone} title={answer.message} />
+              ) : (
+                <Banner tone="critical" title={answer.problem ?? "Not checked"} />
+              ))}
           </BlockStack>
         </Layout.Section>
       </Layout>

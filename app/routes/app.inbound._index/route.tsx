@@ -36,10 +36,19 @@ const day = (iso: string | null) => (iso === null ? "—" : iso.slice(0, 10));
 export default function InboundShipments() {
   const { rows } = useLoaderData<typeof loader>();
   return (
-    <Page title="Inbound shipments" subtitle="Your stock on its way into the provider's warehouses" backAction={{ content: "Home", url: "/app" }} primaryAction={{ content: "New inbound shipment", url: "/app/inbound/new" }}>
+    <Page
+      title="Inbound shipments"
+      subtitle="Your stock on its way into the provider's warehouses"
+      backAction={{ content: "Home", url: "/app" }}
+      primaryAction={{ content: "New inbound shipment", url: "/app/inbound/new" }}
+    >
       <Card padding="0">
         {rows.length === 0 ? (
-          <EmptyState heading="No inbound shipments yet" action={{ content: "New inbound shipment", url: "/app/inbound/new" }} image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
+          <EmptyState
+            heading="No inbound shipments yet"
+            action={{ content: "New inbound shipment", url: "/app/inbound/new" }}
+            image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+          >
             <p>Send boxes of your SKUs into a warehouse: once the warehouse receives them, their stock is written into Shopify.</p>
           </EmptyState>
         ) : (
@@ -47,7 +56,16 @@ export default function InboundShipments() {
             resourceName={{ singular: "inbound shipment", plural: "inbound shipments" }}
             itemCount={rows.length}
             selectable={false}
-            headings={[{ title: "Reference" }, { title: "Provider's id" }, { title: "Warehouse" }, { title: "State" }, { title: "Boxes", alignment: "end" }, { title: "Units", alignment: "end" }, { title: "Sent" }, { title: "Received" }]}
+            headings={[
+              { title: "Reference" },
+              { title: "Provider's id" },
+              { title: "Warehouse" },
+              { title: "State" },
+              { title: "Boxes", alignment: "end" },
+              { title: "Units", alignment: "end" },
+              { title: "Sent" },
+              { title: "Received" },
+            ]}
           >
             {rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index}>

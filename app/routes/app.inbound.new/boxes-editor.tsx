@@ -16,7 +16,15 @@ export interface BoxDraft {
 const EMPTY_BOX: BoxDraft = { label: "", weight: "", length: "", width: "", height: "", lines: [] };
 
 /** A field that keeps its own value (the form is submitted whole). */
-function Field(props: { name: string; label: string; initial: string; error?: string; suffix?: string; numeric?: boolean; autoFocus?: boolean }) {
+function Field(props: {
+  name: string;
+  label: string;
+  initial: string;
+  error?: string;
+  suffix?: string;
+  numeric?: boolean;
+  autoFocus?: boolean;
+}) {
   const [value, setValue] = useState(props.initial);
   return (
     <TextField
@@ -34,7 +42,11 @@ function Field(props: { name: string; label: string; initial: string; error?: st
 }
 
 /** The boxes, each with its label, weight and size above its SKUs. */
-export function BoxesEditor(props: { initial: readonly BoxDraft[]; catalogue: readonly SkuChoice[]; errorOf: (field: string) => string | undefined }) {
+export function BoxesEditor(props: {
+  initial: readonly BoxDraft[];
+  catalogue: readonly SkuChoice[];
+  errorOf: (field: string) => string | undefined;
+}) {
   const { errorOf } = props;
   return (
     <SkuLinesEditor
@@ -48,12 +60,40 @@ export function BoxesEditor(props: { initial: readonly BoxDraft[]; catalogue: re
         <>
           <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
             <Field name={field("label")} label={`Box ${number} label (optional)`} initial={initial.label} error={errorOf(field("label"))} />
-            <Field name={field("weight")} label={`Box ${number} weight`} initial={initial.weight} suffix="g" numeric error={errorOf(field("weight"))} />
+            <Field
+              name={field("weight")}
+              label={`Box ${number} weight`}
+              initial={initial.weight}
+              suffix="g"
+              numeric
+              error={errorOf(field("weight"))}
+            />
           </InlineGrid>
           <InlineGrid columns={3} gap="300">
-            <Field name={field("length")} label={`Box ${number} length`} initial={initial.length} suffix="cm" numeric error={errorOf(field("length"))} />
-            <Field name={field("width")} label={`Box ${number} width`} initial={initial.width} suffix="cm" numeric error={errorOf(field("width"))} />
-            <Field name={field("height")} label={`Box ${number} height`} initial={initial.height} suffix="cm" numeric error={errorOf(field("height"))} />
+            <Field
+              name={field("length")}
+              label={`Box ${number} length`}
+              initial={initial.length}
+              suffix="cm"
+              numeric
+              error={errorOf(field("length"))}
+            />
+            <Field
+              name={field("width")}
+              label={`Box ${number} width`}
+              initial={initial.width}
+              suffix="cm"
+              numeric
+              error={errorOf(field("width"))}
+            />
+            <Field
+              name={field("height")}
+              label={`Box ${number} height`}
+              initial={initial.height}
+              suffix="cm"
+              numeric
+              error={errorOf(field("height"))}
+            />
           </InlineGrid>
         </>
       )}

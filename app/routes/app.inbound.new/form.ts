@@ -15,10 +15,21 @@ const request = CreateInboundRequest.shape;
 
 /** A number as typed; blank says it is required. */
 const numberText = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text.pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })).transform(Number).pipe(schema);
+  text
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "is required", abort: true })
+        .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" }),
+    )
+    .transform(Number)
+    .pipe(schema);
 
 const wholeNumber = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text.pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" })).transform(Number).pipe(schema);
+  text
+    .pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" }))
+    .transform(Number)
+    .pipe(schema);
 
 const positive = <T extends z.ZodType<number, number>>(schema: T) => schema.refine((value) => value > 0, { error: "must be more than 0" });
 
@@ -36,12 +47,19 @@ export type BoxValues = z.output<typeof Box>;
 
 export const BoxesForm = z.object({
   // Every box on the form is one the merchant added (the last one cannot be removed): a blank one is told what it lacks.
-  boxes: z.preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Box)).refine((boxes) => Object.keys(boxes).length > 0, { error: "Add at least one box." }),
+  boxes: z
+    .preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Box))
+    .refine((boxes) => Object.keys(boxes).length > 0, { error: "Add at least one box." }),
 });
 export type BoxesFormValues = z.output<typeof BoxesForm>;
 
 /** A calendar day (the browser's date field); the provider gets it as that day's midnight UTC. */
-const day = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date such as 2026-12-01" }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a date" }));
+const day = optional(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date such as 2026-12-01" })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a date" }),
+);
 
 export const InboundForm = BoxesForm.extend({
   reference: required(request.ShipmentId),
@@ -71,7 +89,14 @@ const FIELD_OF_REQUEST: Readonly<Record<string, string>> = {
   Remark: "remark",
   Containers: "boxes",
 };
-const FIELD_OF_BOX: Readonly<Record<string, string>> = { CustomContainerNo: "label", Weight: "weight", Length: "length", Width: "width", Height: "height", Skus: "lines" };
+const FIELD_OF_BOX: Readonly<Record<string, string>> = {
+  CustomContainerNo: "label",
+  Weight: "weight",
+  Length: "length",
+  Width: "width",
+  Height: "height",
+  Skus: "lines",
+};
 
 /** A request path (Containers[1].Skus[0].Sku) as the form field it came from (boxes.4.lines.7.sku); null for none. */
 export function fieldOfRequestPath(path: string, boxes: BoxesFormValues["boxes"]): string | null {
@@ -94,7 +119,10 @@ export function fieldOfRequestPath(path: string, boxes: BoxesFormValues["boxes"]
 }
 
 /** Errors by request path as conform's field errors; what names no field is returned apart. */
-export function errorsByField(errors: readonly { path: string; message: string }[], boxes: BoxesFormValues["boxes"]): { fieldErrors: Record<string, string[]>; other: string[] } {
+export function errorsByField(
+  errors: readonly { path: string; message: string }[],
+  boxes: BoxesFormValues["boxes"],
+): { fieldErrors: Record<string, string[]>; other: string[] } {
   const fieldErrors: Record<string, string[]> = {};
   const other: string[] = [];
   for (const { path, message } of errors) {

@@ -32,10 +32,16 @@ export type Refusal = { ok: false; result: SubmissionResult<string[]> | null; pr
 
 type Submission = { reply(options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): SubmissionResult<string[]> };
 
-const refused = (result: SubmissionResult<string[]> | null, problem: string | null = null): { status: number; answer: Refusal } => ({ status: 400, answer: { ok: false, result, problem } });
+const refused = (result: SubmissionResult<string[]> | null, problem: string | null = null): { status: number; answer: Refusal } => ({
+  status: 400,
+  answer: { ok: false, result, problem },
+});
 
 /** The boxes with each line's provider SKU; SKUs not in the shop's catalogue refused at their line. */
-async function boxesOf(shop: string, values: BoxesFormValues): Promise<{ boxes: InboundBox[] } | { fieldErrors: Record<string, string[]> }> {
+async function boxesOf(
+  shop: string,
+  values: BoxesFormValues,
+): Promise<{ boxes: InboundBox[] } | { fieldErrors: Record<string, string[]> }> {
   const settings = await getShopSettings(prisma, shop);
   const known = new Set((await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [variant.sku])));
   const fieldErrors: Record<string, string[]> = {};
@@ -54,26 +60,42 @@ async function boxesOf(shop: string, values: BoxesFormValues): Promise<{ boxes: 
 }
 
 /** The provider's refusal, at its fields where it names them, and said in words. */
-function providerRefusal(error: unknown, submission: Submission, boxes: BoxesFormValues["boxes"], what: string): { status: number; answer: Refusal } {
+function providerRefusal(
+  error: unknown,
+  submission: Submission,
+  boxes: BoxesFormValues["boxes"],
+  what: string,
+): { status: number; answer: Refusal } {
   if (error instanceof PermanentFailure) return refused(null, error.message);
   if (error instanceof ProviderValidationError) {
-    const { fieldErrors } = errorsByField(error.errors.map((detail) => ({ path: detail.code, message: detail.message })), boxes);
-    return refused(submission.reply({ fieldErrors }), `The provider refused ${what}: ${error.errors.map((detail) => detail.message).join("; ")}.`);
+    const { fieldErrors } = errorsByField(
+      error.errors.map((detail) => ({ path: detail.code, message: detail.message })),
+      boxes,
+    );
+    return refused(
+      submission.reply({ fieldErrors }),
+      `The provider refused ${what}: ${error.errors.map((detail) => detail.message).join("; ")}.`,
+    );
   }
   if (!(error instanceof ProviderError)) throw error;
   return refused(null, providerProblem(error));
 }
 
 /** A new inbound shipment from the form: sent and kept, or refused by field. */
-export async function sendFromForm(shop: string, form: FormData): Promise<{ status: number; answer: Refusal } | { status: 200; shipment: InboundShipment }> {
+export async function sendFromForm(
+  shop: string,
+  form: FormData,
+): Promise<{ status: number; answer: Refusal } | { status: 200; shipment: InboundShipment }> {
   const submission = parseWithZod(form, { schema: InboundForm, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
 
   const settings = await getShopSettings(prisma, shop);
   const fieldErrors: Record<string, string[]> = {};
-  if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId)) fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Routing)"];
-  if ((await inboundShipmentByReference(prisma, shop, values.reference)) !== null) fieldErrors.reference = ["is already the reference of another of your inbound shipments"];
+  if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId))
+    fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Routing)"];
+  if ((await inboundShipmentByReference(prisma, shop, values.reference)) !== null)
+    fieldErrors.reference = ["is already the reference of another of your inbound shipments"];
   const packed = await boxesOf(shop, values);
   if ("fieldErrors" in packed) Object.assign(fieldErrors, packed.fieldErrors);
   if (Object.keys(fieldErrors).length > 0 || "fieldErrors" in packed) return refused(submission.reply({ fieldErrors }));
@@ -89,19 +111,30 @@ export async function sendFromForm(shop: string, form: FormData): Promise<{ stat
   // The provider's own schema, on the request as it will be sent (provider SKUs included).
   const checked = CreateInboundRequest.safeParse(inboundRequestOf(draft));
   if (!checked.success) {
-    const { fieldErrors: byField, other } = errorsByField(checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })), values.boxes);
-    return refused(submission.reply({ fieldErrors: byField, formErrors: other }), other.length > 0 ? `Not sent: ${other.join("; ")}.` : null);
+    const { fieldErrors: byField, other } = errorsByField(
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      values.boxes,
+    );
+    return refused(
+      submission.reply({ fieldErrors: byField, formErrors: other }),
+      other.length > 0 ? `Not sent: ${other.join("; ")}.` : null,
+    );
   }
   try {
     return { status: 200, shipment: await sendInboundShipment(prisma, appPipelineDeps(), shop, draft) };
   } catch (error) {
-    if (error instanceof ProviderError && !(error instanceof ProviderValidationError)) log.warn({ shop, err: error }, "Inbound shipment: the provider refused");
+    if (error instanceof ProviderError && !(error instanceof ProviderValidationError))
+      log.warn({ shop, err: error }, "Inbound shipment: the provider refused");
     return providerRefusal(error, submission, values.boxes, "the shipment");
   }
 }
 
 /** New boxes for a shipment on its way: replaced, refused by field, or found received meanwhile. */
-export async function changeBoxesFromForm(shop: string, shipment: InboundShipment, form: FormData): Promise<{ status: number; answer: Refusal } | { status: 200; change: BoxesChange }> {
+export async function changeBoxesFromForm(
+  shop: string,
+  shipment: InboundShipment,
+  form: FormData,
+): Promise<{ status: number; answer: Refusal } | { status: 200; change: BoxesChange }> {
   const submission = parseWithZod(form, { schema: BoxesForm, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
@@ -110,7 +143,10 @@ export async function changeBoxesFromForm(shop: string, shipment: InboundShipmen
 
   const checked = ModifyInboundBoxesRequest.safeParse({ ShipmentId: shipment.reference, Containers: containersOf(packed.boxes) });
   if (!checked.success) {
-    const { fieldErrors, other } = errorsByField(checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })), values.boxes);
+    const { fieldErrors, other } = errorsByField(
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      values.boxes,
+    );
     return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? `Not changed: ${other.join("; ")}.` : null);
   }
   try {

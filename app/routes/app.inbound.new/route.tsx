@@ -56,8 +56,15 @@ export default function NewInboundShipment() {
     return (
       <Page title="New inbound shipment" backAction={{ content: "Inbound shipments", url: "/app/inbound" }}>
         <Card>
-          <EmptyState heading="No warehouse set up yet" image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png" action={{ content: "Set up a warehouse", url: "/app/settings" }}>
-            <p>An inbound shipment goes into one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Routing first.</p>
+          <EmptyState
+            heading="No warehouse set up yet"
+            image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+          >
+            <p>
+              An inbound shipment goes into one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Routing
+              first.
+            </p>
           </EmptyState>
         </Card>
       </Page>
@@ -66,7 +73,11 @@ export default function NewInboundShipment() {
   const defaultWarehouse = (warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0])?.id ?? "";
 
   return (
-    <Page title="New inbound shipment" subtitle="Boxes of your SKUs on their way into a warehouse" backAction={{ content: "Inbound shipments", url: "/app/inbound" }}>
+    <Page
+      title="New inbound shipment"
+      subtitle="Boxes of your SKUs on their way into a warehouse"
+      backAction={{ content: "Inbound shipments", url: "/app/inbound" }}
+    >
       <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit}>
         <Layout>
           <Layout.Section variant="oneThird">
@@ -75,16 +86,39 @@ export default function NewInboundShipment() {
                 <Text as="h2" variant="headingMd">
                   Shipment
                 </Text>
-                <TextInput name="reference" label="Your reference" initial={reference} error={errorOf("reference")} helpText="The provider knows the shipment by it: letters, digits, - and _." />
+                <TextInput
+                  name="reference"
+                  label="Your reference"
+                  initial={reference}
+                  error={errorOf("reference")}
+                  helpText="The provider knows the shipment by it: letters, digits, - and _."
+                />
                 <SelectInput
                   name="warehouseId"
                   label="Goes to"
                   initial={defaultWarehouse}
-                  options={warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)` }))}
+                  options={warehouses.map((warehouse) => ({
+                    value: warehouse.id,
+                    label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)`,
+                  }))}
                   error={errorOf("warehouseId")}
                 />
-                <SelectInput name="shippingType" label="Travels by" initial="Sea" options={SHIPPING_TYPES.map((type) => ({ ...type }))} error={errorOf("shippingType")} />
-                <TextField name="arrival" label="Expected arrival (optional)" type="date" value={arrival} onChange={setArrival} autoComplete="off" error={errorOf("arrival")} />
+                <SelectInput
+                  name="shippingType"
+                  label="Travels by"
+                  initial="Sea"
+                  options={SHIPPING_TYPES.map((type) => ({ ...type }))}
+                  error={errorOf("shippingType")}
+                />
+                <TextField
+                  name="arrival"
+                  label="Expected arrival (optional)"
+                  type="date"
+                  value={arrival}
+                  onChange={setArrival}
+                  autoComplete="off"
+                  error={errorOf("arrival")}
+                />
                 <TextInput name="remark" label="Note for the warehouse (optional)" initial="" multiline={2} error={errorOf("remark")} />
               </BlockStack>
             </Card>

@@ -11,7 +11,8 @@ import { authenticate } from "~/shopify.server";
 import { inventoryAgeCsv, inventoryAgeFileName } from "../app.inventory-age/export.server";
 import { readStockByAge } from "../app.inventory-age/inventory-age.server";
 
-const plain = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const plain = (status: number, text: string) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);

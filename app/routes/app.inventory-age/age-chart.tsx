@@ -9,7 +9,20 @@ import { useEffect, useState } from "react";
 import { AGE_BANDS, bandLabel, type StockAgeRow } from "~/connector/inventory-age";
 
 /** Fresh to old: one colour per band, from green through amber to red. */
-const BAND_COLOURS = ["#1a7f37", "#2f9e44", "#5cb85c", "#8cc152", "#b5cc3a", "#d8c22c", "#f0b429", "#f08c28", "#e8692b", "#d94a2f", "#c0392b", "#8e1b1b"] as const;
+const BAND_COLOURS = [
+  "#1a7f37",
+  "#2f9e44",
+  "#5cb85c",
+  "#8cc152",
+  "#b5cc3a",
+  "#d8c22c",
+  "#f0b429",
+  "#f08c28",
+  "#e8692b",
+  "#d94a2f",
+  "#c0392b",
+  "#8e1b1b",
+] as const;
 
 const BAR_HEIGHT_PX = 26;
 /** The x axis under the bars. */
@@ -38,7 +51,15 @@ export function AgeChart({ rows }: { rows: readonly StockAgeRow[] }) {
         {mounted && (
           <PolarisVizProvider>
             {/* A new chart for other bars: Polaris Viz keeps per-bar state that a changed set of bars would outrun. */}
-            <BarChart key={rows.map((row) => row.sku).join("\n")} id="inventory-age-chart" data={data} direction="horizontal" type="stacked" isAnimated={false} showLegend={false} />
+            <BarChart
+              key={rows.map((row) => row.sku).join("\n")}
+              id="inventory-age-chart"
+              data={data}
+              direction="horizontal"
+              type="stacked"
+              isAnimated={false}
+              showLegend={false}
+            />
           </PolarisVizProvider>
         )}
       </div>

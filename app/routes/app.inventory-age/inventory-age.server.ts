@@ -45,7 +45,10 @@ async function lastSyncOf(shop: string, warehouseId: string): Promise<Date | nul
   return run && read && read.problem === null ? (run.finishedAt ?? run.startedAt) : null;
 }
 
-async function readLive(provider: Pick<ProviderPort, "inventoryAge">, warehouseId: string): Promise<{ rows: StockAgeRow[]; truncated: boolean }> {
+async function readLive(
+  provider: Pick<ProviderPort, "inventoryAge">,
+  warehouseId: string,
+): Promise<{ rows: StockAgeRow[]; truncated: boolean }> {
   const rows = new Map<string, StockAgeRow>();
   for (let pageIndex = 0; pageIndex < LIVE_READ_MAX_PAGES; pageIndex += 1) {
     const page = await provider.inventoryAge({ WarehouseId: warehouseId, PageIndex: pageIndex, PageSize: MAX_PAGE_SIZE });
@@ -60,7 +63,13 @@ export async function readStockByAge(shop: string, warehouseId: string, now = ne
   const stored = await warehouseStockOf(prisma, shop, warehouseId);
   if (stored.length > 0) {
     const readAt = stored.reduce((latest, row) => (row.readAt > latest ? row.readAt : latest), stored[0]?.readAt ?? now);
-    return { kind: "stock", rows: stored.map(({ sku, storageNo, total, bands }) => ({ sku, storageNo, total, bands })), readAt: readAt.toISOString(), source: "sync", truncated: false };
+    return {
+      kind: "stock",
+      rows: stored.map(({ sku, storageNo, total, bands }) => ({ sku, storageNo, total, bands })),
+      readAt: readAt.toISOString(),
+      source: "sync",
+      truncated: false,
+    };
   }
   const synced = await lastSyncOf(shop, warehouseId);
   if (synced !== null) return { kind: "stock", rows: [], readAt: synced.toISOString(), source: "sync", truncated: false };

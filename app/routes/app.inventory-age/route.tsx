@@ -9,7 +9,24 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, EmptyState, InlineGrid, InlineStack, Layout, Page, Pagination, Select, SkeletonBodyText, SkeletonDisplayText, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  Pagination,
+  Select,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import prisma from "~/db.server";
@@ -34,14 +51,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The stock sync reads only these (app/flows/stock/sync.server.ts).
     syncs: warehouse.enabled && warehouse.shopifyLocationId !== null,
   }));
-  const selected = warehouses.find((warehouse) => warehouse.id === params.get("warehouse")) ?? warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0] ?? null;
+  const selected =
+    warehouses.find((warehouse) => warehouse.id === params.get("warehouse")) ??
+    warehouses.find((warehouse) => warehouse.enabled) ??
+    warehouses[0] ??
+    null;
   return {
     warehouses,
     selected: selected?.id ?? null,
     reading: selected === null ? null : await readStockByAge(shop, selected.id),
     syncing: await stockSyncRunning(shop),
     sync: settings.stockSync,
-    initial: { q: params.get("q") ?? "", olderThan: params.get("olderThan") ?? "", sort: params.get("sort") ?? "", page: params.get("page") ?? "1" },
+    initial: {
+      q: params.get("q") ?? "",
+      olderThan: params.get("olderThan") ?? "",
+      sort: params.get("sort") ?? "",
+      page: params.get("page") ?? "1",
+    },
   };
 }
 
@@ -51,7 +77,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "readAgain") return json({ ok: false, message: `Unknown action: ${intent}` }, { status: 400 });
   const settings = await getShopSettings(prisma, session.shop);
   if (!settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) {
-    return json({ ok: false, message: "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing)." });
+    return json({
+      ok: false,
+      message: "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing).",
+    });
   }
   await queueStockSync(prisma, session.shop, new Date(), "MERCHANT");
   return json({ ok: true, message: "Queued: the stock is read again in the background, usually within a minute. Reload to see it." });
@@ -60,7 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Search, filter, sort and page are the browser's own (the address changes without a navigation); only the warehouse needs the server. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod === "POST") return false;
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("warehouse") === nextUrl.searchParams.get("warehouse")) return false;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("warehouse") === nextUrl.searchParams.get("warehouse"))
+    return false;
   return defaultShouldRevalidate;
 };
 
@@ -93,7 +123,11 @@ export default function InventoryAge() {
   const [olderThanText, setOlderThanText] = useState(initial.olderThan);
   const [sort, setSort] = useState<InventoryAgeSort>(initial.sort in SORTS ? (initial.sort as InventoryAgeSort) : "sku");
   const [page, setPage] = useState(Math.max(1, Number(initial.page) || 1));
-  const [exportState, setExportState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({ busy: false, message: null, failed: false });
+  const [exportState, setExportState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({
+    busy: false,
+    message: null,
+    failed: false,
+  });
   /** The status line speaks of what the merchant did last. */
   const [lastAction, setLastAction] = useState<"export" | "readAgain" | null>(null);
 
@@ -105,7 +139,10 @@ export default function InventoryAge() {
   const viewOlderThan = useDeferredValue(olderThanDays);
   const viewSort = useDeferredValue(sort);
   const viewPage = useDeferredValue(page);
-  const view = useMemo(() => inventoryAgeView(rows, { search: viewSearch, olderThanDays: viewOlderThan, sort: viewSort, page: viewPage }), [rows, viewSearch, viewOlderThan, viewSort, viewPage]);
+  const view = useMemo(
+    () => inventoryAgeView(rows, { search: viewSearch, olderThanDays: viewOlderThan, sort: viewSort, page: viewPage }),
+    [rows, viewSearch, viewOlderThan, viewSort, viewPage],
+  );
 
   const params = (warehouse: string | null, overrides: { page?: number } = {}) => {
     const next = new URLSearchParams();
@@ -124,7 +161,10 @@ export default function InventoryAge() {
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, "", url);
   }, [address]);
 
-  const changingWarehouse = navigation.state === "loading" && navigation.location.pathname === "/app/inventory-age" && new URLSearchParams(navigation.location.search).get("warehouse") !== selected;
+  const changingWarehouse =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/app/inventory-age" &&
+    new URLSearchParams(navigation.location.search).get("warehouse") !== selected;
   const chosen = warehouses.find((warehouse) => warehouse.id === selected);
 
   async function exportCsv() {
@@ -146,7 +186,11 @@ export default function InventoryAge() {
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       setExportState({ busy: false, message: `Exported ${count(view.rows.length, "SKU", "SKUs")} to ${name}.`, failed: false });
     } catch (error) {
-      setExportState({ busy: false, message: `The CSV could not be made: ${error instanceof Error ? error.message : String(error)}`, failed: true });
+      setExportState({
+        busy: false,
+        message: `The CSV could not be made: ${error instanceof Error ? error.message : String(error)}`,
+        failed: true,
+      });
     }
   }
 
@@ -154,8 +198,15 @@ export default function InventoryAge() {
     return (
       <Page title="Inventory age" backAction={{ content: "Home", url: "/app" }}>
         <Card>
-          <EmptyState heading="No warehouse set up yet" image={EMPTY_IMAGE} action={{ content: "Set up a warehouse", url: "/app/settings" }}>
-            <p>Add your provider&apos;s warehouse (for example US01) in Settings &gt; Routing: its stock, by how long it has been there, shows here.</p>
+          <EmptyState
+            heading="No warehouse set up yet"
+            image={EMPTY_IMAGE}
+            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+          >
+            <p>
+              Add your provider&apos;s warehouse (for example US01) in Settings &gt; Routing: its stock, by how long it has been there,
+              shows here.
+            </p>
           </EmptyState>
         </Card>
       </Page>
@@ -173,8 +224,14 @@ export default function InventoryAge() {
           : syncing
             ? { text: "The stock sync is reading the provider now: reload in a minute to see its read." }
             : chosen.syncs
-              ? { text: sync.enabled ? `The stock sync reads it every ${count(sync.intervalMinutes, "minute", "minutes")}, and when you ask.` : "The stock sync reads it when you ask (its schedule is off in Settings > Stock)." }
-              : { text: `The stock sync does not read ${chosen.id} yet: it reads enabled warehouses once their Shopify location exists (Settings > Routing).` };
+              ? {
+                  text: sync.enabled
+                    ? `The stock sync reads it every ${count(sync.intervalMinutes, "minute", "minutes")}, and when you ask.`
+                    : "The stock sync reads it when you ask (its schedule is off in Settings > Stock).",
+                }
+              : {
+                  text: `The stock sync does not read ${chosen.id} yet: it reads enabled warehouses once their Shopify location exists (Settings > Routing).`,
+                };
   const asOf =
     reading?.kind !== "stock"
       ? "Not read: see below."
@@ -194,11 +251,22 @@ export default function InventoryAge() {
       fullWidth
       subtitle="Your stock at the provider's warehouses, by how long it has been there"
       backAction={{ content: "Home", url: "/app" }}
-      primaryAction={{ content: "Export CSV", onAction: exportCsv, loading: exportState.busy, disabled: reading?.kind !== "stock" || view.rows.length === 0 || !olderThan.success }}
-      secondaryActions={[{ content: "Read the stock again", onAction: () => {
+      primaryAction={{
+        content: "Export CSV",
+        onAction: exportCsv,
+        loading: exportState.busy,
+        disabled: reading?.kind !== "stock" || view.rows.length === 0 || !olderThan.success,
+      }}
+      secondaryActions={[
+        {
+          content: "Read the stock again",
+          onAction: () => {
             setLastAction("readAgain");
             readAgain.submit({ intent: "readAgain" }, { method: "post" });
-          }, loading: readAgain.state !== "idle" }]}
+          },
+          loading: readAgain.state !== "idle",
+        },
+      ]}
     >
       <Layout>
         <Layout.Section>
@@ -207,7 +275,10 @@ export default function InventoryAge() {
               <InlineGrid columns={{ xs: 1, md: 4 }} gap="300">
                 <Select
                   label="Warehouse"
-                  options={warehouses.map((warehouse) => ({ label: warehouse.enabled ? warehouse.id : `${warehouse.id} (not shipping)`, value: warehouse.id }))}
+                  options={warehouses.map((warehouse) => ({
+                    label: warehouse.enabled ? warehouse.id : `${warehouse.id} (not shipping)`,
+                    value: warehouse.id,
+                  }))}
                   value={selected}
                   onChange={(warehouse) => {
                     setPage(1);
@@ -263,7 +334,11 @@ export default function InventoryAge() {
           <Skeleton />
         ) : reading?.kind === "unreachable" ? (
           <Layout.Section>
-            <Banner tone="critical" title={`The stock at ${chosen.id} could not be read`} action={{ content: "Try again", onAction: () => revalidator.revalidate(), loading: revalidator.state !== "idle" }}>
+            <Banner
+              tone="critical"
+              title={`The stock at ${chosen.id} could not be read`}
+              action={{ content: "Try again", onAction: () => revalidator.revalidate(), loading: revalidator.state !== "idle" }}
+            >
               <p>{reading.message}</p>
             </Banner>
           </Layout.Section>
@@ -274,7 +349,10 @@ export default function InventoryAge() {
                 <Text as="h2" variant="headingMd">
                   No stock at {chosen.id}
                 </Text>
-                <Text as="p">The provider holds none of your SKUs there. Stock you send in with an inbound shipment shows here once the provider has received it.</Text>
+                <Text as="p">
+                  The provider holds none of your SKUs there. Stock you send in with an inbound shipment shows here once the provider has
+                  received it.
+                </Text>
               </BlockStack>
             </Card>
           </Layout.Section>
@@ -286,7 +364,8 @@ export default function InventoryAge() {
                   No SKU matches
                 </Text>
                 <Text as="p">
-                  None of the {count(rows.length, "SKU", "SKUs")} at {chosen.id} matches {viewSearch.trim() === "" ? "" : `“${viewSearch.trim()}”`}
+                  None of the {count(rows.length, "SKU", "SKUs")} at {chosen.id} matches{" "}
+                  {viewSearch.trim() === "" ? "" : `“${viewSearch.trim()}”`}
                   {viewSearch.trim() !== "" && viewOlderThan !== null ? " with " : viewOlderThan !== null ? "with " : ""}
                   {viewOlderThan === null ? "" : `stock older than ${viewOlderThan} days`}.
                 </Text>
@@ -307,7 +386,10 @@ export default function InventoryAge() {
           <>
             {reading?.kind === "stock" && reading.truncated && (
               <Layout.Section>
-                <Banner tone="warning">Only the first {count(rows.length, "SKU", "SKUs")} are shown: the stock sync reads them all, after which this page shows its read.</Banner>
+                <Banner tone="warning">
+                  Only the first {count(rows.length, "SKU", "SKUs")} are shown: the stock sync reads them all, after which this page shows
+                  its read.
+                </Banner>
               </Layout.Section>
             )}
             <Layout.Section>
@@ -319,11 +401,14 @@ export default function InventoryAge() {
                     </Text>
                     <Text as="p" tone="subdued">
                       {count(view.totals.total, "unit", "units")} in {count(view.rows.length, "SKU", "SKUs")}
-                      {view.totals.olderThan === null ? "" : `, ${count(view.totals.olderThan, "unit", "units")} older than ${viewOlderThan} days`}
+                      {view.totals.olderThan === null
+                        ? ""
+                        : `, ${count(view.totals.olderThan, "unit", "units")} older than ${viewOlderThan} days`}
                     </Text>
                   </InlineStack>
                   <Text as="p" tone="subdued">
-                    The SKUs on this page, each bar split by how many days its units have been in the warehouse; the table below has the numbers.
+                    The SKUs on this page, each bar split by how many days its units have been in the warehouse; the table below has the
+                    numbers.
                   </Text>
                   <AgeChart rows={view.pageRows} />
                 </BlockStack>

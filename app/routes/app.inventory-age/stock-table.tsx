@@ -18,7 +18,12 @@ export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; ol
     ...AGE_BANDS.map((band) => (row.bands[band] === 0 ? "–" : number(row.bands[band]))),
     ...(marked ? [<Badge key="older" tone="warning">{`${number(row.olderThan ?? 0)} units`}</Badge>] : []),
   ]);
-  const totals = ["", number(view.totals.total), ...AGE_BANDS.map((band) => (view.totals.bands[band] === 0 ? "–" : number(view.totals.bands[band]))), ...(marked ? [number(view.totals.olderThan ?? 0)] : [])];
+  const totals = [
+    "",
+    number(view.totals.total),
+    ...AGE_BANDS.map((band) => (view.totals.bands[band] === 0 ? "–" : number(view.totals.bands[band]))),
+    ...(marked ? [number(view.totals.olderThan ?? 0)] : []),
+  ];
   return (
     <DataTable
       columnContentTypes={["text", "numeric", ...AGE_BANDS.map(() => "numeric" as const), ...(marked ? ["numeric" as const] : [])]}

@@ -24,7 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const skus = new Set(order.packages.flatMap((item) => item.lines.map((line) => line.sku)));
   return {
     order,
-    names: Object.fromEntries(variants.flatMap((variant) => (variant.sku !== null && skus.has(variant.sku) ? [[variant.sku, variant.displayName]] : []))),
+    names: Object.fromEntries(
+      variants.flatMap((variant) => (variant.sku !== null && skus.has(variant.sku) ? [[variant.sku, variant.displayName]] : [])),
+    ),
   };
 }
 
@@ -49,10 +51,22 @@ export default function LadingOrderPage() {
   const { order, names } = useLoaderData<typeof loader>();
   const { shipTo, packages } = order;
   const units = totalLadingUnits(packages);
-  const addressLines = [shipTo.company, shipTo.contact, shipTo.street1, shipTo.street2, [shipTo.postcode, shipTo.city].filter(Boolean).join(" "), [shipTo.province, shipTo.country].filter(Boolean).join(", ")].filter((line): line is string => line !== null && line !== "");
+  const addressLines = [
+    shipTo.company,
+    shipTo.contact,
+    shipTo.street1,
+    shipTo.street2,
+    [shipTo.postcode, shipTo.city].filter(Boolean).join(" "),
+    [shipTo.province, shipTo.country].filter(Boolean).join(", "),
+  ].filter((line): line is string => line !== null && line !== "");
 
   return (
-    <Page title={order.reference} subtitle={`Bulk shipment from warehouse ${order.warehouseId}`} titleMetadata={<LadingStateBadge state={order.state} />} backAction={{ content: "Bulk shipments", url: "/app/lading" }}>
+    <Page
+      title={order.reference}
+      subtitle={`Bulk shipment from warehouse ${order.warehouseId}`}
+      titleMetadata={<LadingStateBadge state={order.state} />}
+      backAction={{ content: "Bulk shipments", url: "/app/lading" }}
+    >
       <Layout>
         <Layout.Section>
           <Card padding="0">
@@ -62,7 +76,12 @@ export default function LadingOrderPage() {
                   {packages.length} {packages.length === 1 ? "package" : "packages"}, {units} units
                 </Text>
               </Box>
-              <IndexTable resourceName={{ singular: "package", plural: "packages" }} itemCount={packages.length} selectable={false} headings={[{ title: "Package" }, { title: "Holds" }]}>
+              <IndexTable
+                resourceName={{ singular: "package", plural: "packages" }}
+                itemCount={packages.length}
+                selectable={false}
+                headings={[{ title: "Package" }, { title: "Holds" }]}
+              >
                 {packages.map((item, index) => (
                   <IndexTable.Row id={String(index)} key={index} position={index}>
                     <IndexTable.Cell>
@@ -74,7 +93,8 @@ export default function LadingOrderPage() {
                       <BlockStack gap="050">
                         {item.lines.map((line) => (
                           <Text as="span" key={line.sku} breakWord>
-                            {line.quantity} × {names[line.sku] ?? line.sku} ({line.providerSku === line.sku ? line.sku : `${line.sku}, sent as ${line.providerSku}`})
+                            {line.quantity} × {names[line.sku] ?? line.sku} (
+                            {line.providerSku === line.sku ? line.sku : `${line.sku}, sent as ${line.providerSku}`})
                           </Text>
                         ))}
                       </BlockStack>

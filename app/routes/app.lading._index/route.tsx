@@ -37,18 +37,39 @@ const day = (iso: string) => iso.slice(0, 10);
 export default function LadingOrders() {
   const { rows } = useLoaderData<typeof loader>();
   return (
-    <Page title="Bulk shipments" subtitle="Packages sent together from a warehouse to one address" backAction={{ content: "Home", url: "/app" }} primaryAction={{ content: "New bulk shipment", url: "/app/lading/new" }}>
+    <Page
+      title="Bulk shipments"
+      subtitle="Packages sent together from a warehouse to one address"
+      backAction={{ content: "Home", url: "/app" }}
+      primaryAction={{ content: "New bulk shipment", url: "/app/lading/new" }}
+    >
       <Card padding="0">
         {rows.length === 0 ? (
-          <EmptyState heading="No bulk shipments yet" action={{ content: "New bulk shipment", url: "/app/lading/new" }} image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
-            <p>Send a batch of packages from a warehouse to one address on a reserved day: a business customer, or a marketplace&apos;s warehouse.</p>
+          <EmptyState
+            heading="No bulk shipments yet"
+            action={{ content: "New bulk shipment", url: "/app/lading/new" }}
+            image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+          >
+            <p>
+              Send a batch of packages from a warehouse to one address on a reserved day: a business customer, or a marketplace&apos;s
+              warehouse.
+            </p>
           </EmptyState>
         ) : (
           <IndexTable
             resourceName={{ singular: "bulk shipment", plural: "bulk shipments" }}
             itemCount={rows.length}
             selectable={false}
-            headings={[{ title: "Reference" }, { title: "Shipment id" }, { title: "Warehouse" }, { title: "Ship to" }, { title: "State" }, { title: "Packages", alignment: "end" }, { title: "Units", alignment: "end" }, { title: "Reserved for" }]}
+            headings={[
+              { title: "Reference" },
+              { title: "Shipment id" },
+              { title: "Warehouse" },
+              { title: "Ship to" },
+              { title: "State" },
+              { title: "Packages", alignment: "end" },
+              { title: "Units", alignment: "end" },
+              { title: "Reserved for" },
+            ]}
           >
             {rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index}>

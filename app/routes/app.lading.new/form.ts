@@ -15,7 +15,10 @@ import { optional, required, rows, text } from "~/lib/form-values";
 const request = CreateLadingRequest.shape;
 
 const wholeNumber = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text.pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" })).transform(Number).pipe(schema);
+  text
+    .pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" }))
+    .transform(Number)
+    .pipe(schema);
 
 /** A line of the address, within the limit the connector holds every address to. */
 const limited = (field: LimitedField) => {
@@ -31,7 +34,9 @@ const Package = z.object({
 
 export const PackagesForm = z.object({
   // Every package on the form is one the merchant added (the last one cannot be removed).
-  packages: z.preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Package)).refine((packages) => Object.keys(packages).length > 0, { error: "Add at least one package." }),
+  packages: z
+    .preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Package))
+    .refine((packages) => Object.keys(packages).length > 0, { error: "Add at least one package." }),
 });
 export type PackagesFormValues = z.output<typeof PackagesForm>;
 
@@ -64,7 +69,12 @@ export const LadingForm = PackagesForm.extend({
   city: required(limited("ShipToAddress.City")),
   province: optional(limited("ShipToAddress.Province")),
   postcode: optional(limited("ShipToAddress.Postcode")),
-  country: required(z.string().transform((value) => value.toUpperCase()).pipe(CountryCode)),
+  country: required(
+    z
+      .string()
+      .transform((value) => value.toUpperCase())
+      .pipe(CountryCode),
+  ),
 });
 export type LadingFormValues = z.output<typeof LadingForm>;
 
@@ -105,7 +115,10 @@ export function fieldOfRequestPath(path: string, packages: PackagesFormValues["p
 }
 
 /** Errors by request path as conform's field errors; what names no field is returned apart. */
-export function errorsByField(errors: readonly { path: string; message: string }[], packages: PackagesFormValues["packages"]): { fieldErrors: Record<string, string[]>; other: string[] } {
+export function errorsByField(
+  errors: readonly { path: string; message: string }[],
+  packages: PackagesFormValues["packages"],
+): { fieldErrors: Record<string, string[]>; other: string[] } {
   const fieldErrors: Record<string, string[]> = {};
   const other: string[] = [];
   for (const { path, message } of errors) {

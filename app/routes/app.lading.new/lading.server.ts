@@ -29,10 +29,16 @@ export function suggestedReference(now: Date): string {
 /** `result` puts each error at its field (conform's lastResult); `problem` is what no field explains. */
 export type Refusal = { ok: false; result: SubmissionResult<string[]> | null; problem: string | null };
 
-const refused = (result: SubmissionResult<string[]> | null, problem: string | null = null): { status: number; answer: Refusal } => ({ status: 400, answer: { ok: false, result, problem } });
+const refused = (result: SubmissionResult<string[]> | null, problem: string | null = null): { status: number; answer: Refusal } => ({
+  status: 400,
+  answer: { ok: false, result, problem },
+});
 
 /** The packages with each line's provider SKU; SKUs not in the shop's catalogue refused at their line. */
-async function packagesOf(shop: string, values: LadingFormValues): Promise<{ packages: LadingPackage[] } | { fieldErrors: Record<string, string[]> }> {
+async function packagesOf(
+  shop: string,
+  values: LadingFormValues,
+): Promise<{ packages: LadingPackage[] } | { fieldErrors: Record<string, string[]> }> {
   const settings = await getShopSettings(prisma, shop);
   const known = new Set((await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [variant.sku])));
   const fieldErrors: Record<string, string[]> = {};
@@ -51,15 +57,20 @@ async function packagesOf(shop: string, values: LadingFormValues): Promise<{ pac
 }
 
 /** A new lading order from the form: sent and kept, or refused by field. */
-export async function sendFromForm(shop: string, form: FormData): Promise<{ status: number; answer: Refusal } | { status: 200; order: LadingOrder }> {
+export async function sendFromForm(
+  shop: string,
+  form: FormData,
+): Promise<{ status: number; answer: Refusal } | { status: 200; order: LadingOrder }> {
   const submission = parseWithZod(form, { schema: LadingForm, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
 
   const settings = await getShopSettings(prisma, shop);
   const fieldErrors: Record<string, string[]> = {};
-  if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId)) fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Routing)"];
-  if ((await ladingOrderByReference(prisma, shop, values.reference)) !== null) fieldErrors.reference = ["is already the reference of another of your bulk shipments"];
+  if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId))
+    fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Routing)"];
+  if ((await ladingOrderByReference(prisma, shop, values.reference)) !== null)
+    fieldErrors.reference = ["is already the reference of another of your bulk shipments"];
   const packed = await packagesOf(shop, values);
   if ("fieldErrors" in packed) Object.assign(fieldErrors, packed.fieldErrors);
   if (Object.keys(fieldErrors).length > 0 || "fieldErrors" in packed) return refused(submission.reply({ fieldErrors }));
@@ -87,16 +98,28 @@ export async function sendFromForm(shop: string, form: FormData): Promise<{ stat
   // The provider's own schema, on the request as it will be sent (provider SKUs included).
   const checked = CreateLadingRequest.safeParse(ladingRequestOf(draft));
   if (!checked.success) {
-    const { fieldErrors: byField, other } = errorsByField(checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })), values.packages);
-    return refused(submission.reply({ fieldErrors: byField, formErrors: other }), other.length > 0 ? `Not sent: ${other.join("; ")}.` : null);
+    const { fieldErrors: byField, other } = errorsByField(
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      values.packages,
+    );
+    return refused(
+      submission.reply({ fieldErrors: byField, formErrors: other }),
+      other.length > 0 ? `Not sent: ${other.join("; ")}.` : null,
+    );
   }
   try {
     return { status: 200, order: await sendLadingOrder(prisma, appPipelineDeps(), shop, draft) };
   } catch (error) {
     if (error instanceof PermanentFailure) return refused(null, error.message);
     if (error instanceof ProviderValidationError) {
-      const { fieldErrors: byField } = errorsByField(error.errors.map((detail) => ({ path: detail.code, message: detail.message })), values.packages);
-      return refused(submission.reply({ fieldErrors: byField }), `The provider refused the bulk shipment: ${error.errors.map((detail) => detail.message).join("; ")}.`);
+      const { fieldErrors: byField } = errorsByField(
+        error.errors.map((detail) => ({ path: detail.code, message: detail.message })),
+        values.packages,
+      );
+      return refused(
+        submission.reply({ fieldErrors: byField }),
+        `The provider refused the bulk shipment: ${error.errors.map((detail) => detail.message).join("; ")}.`,
+      );
     }
     if (!(error instanceof ProviderError)) throw error;
     log.warn({ shop, err: error }, "Bulk shipment: the provider refused");

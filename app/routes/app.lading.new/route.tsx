@@ -8,7 +8,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, EmptyState, InlineGrid, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  EmptyState,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -29,7 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     warehouses: settings.warehouses.map((warehouse) => {
       const rules = warehouse.services;
-      const services = [...new Set([...(rules.defaultService === null ? [] : [rules.defaultService]), ...Object.values(rules.byCountry), ...Object.values(rules.byShippingMethod)])];
+      const services = [
+        ...new Set([
+          ...(rules.defaultService === null ? [] : [rules.defaultService]),
+          ...Object.values(rules.byCountry),
+          ...Object.values(rules.byShippingMethod),
+        ]),
+      ];
       return { id: warehouse.warehouseId, enabled: warehouse.enabled, services };
     }),
     catalogue: variants.flatMap((variant) => (variant.sku === null ? [] : [{ sku: variant.sku, name: variant.displayName }])),
@@ -66,7 +85,11 @@ export default function NewLadingOrder() {
     return (
       <Page title="New bulk shipment" backAction={{ content: "Bulk shipments", url: "/app/lading" }}>
         <Card>
-          <EmptyState heading="No warehouse set up yet" image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png" action={{ content: "Set up a warehouse", url: "/app/settings" }}>
+          <EmptyState
+            heading="No warehouse set up yet"
+            image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+          >
             <p>A bulk shipment leaves one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Routing first.</p>
           </EmptyState>
         </Card>
@@ -76,7 +99,11 @@ export default function NewLadingOrder() {
   const services = warehouses.find((warehouse) => warehouse.id === warehouseId)?.services ?? [];
 
   return (
-    <Page title="New bulk shipment" subtitle="Packages from a warehouse to one address, on a reserved day" backAction={{ content: "Bulk shipments", url: "/app/lading" }}>
+    <Page
+      title="New bulk shipment"
+      subtitle="Packages from a warehouse to one address, on a reserved day"
+      backAction={{ content: "Bulk shipments", url: "/app/lading" }}
+    >
       <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit}>
         <Layout>
           <Layout.Section variant="oneThird">
@@ -86,8 +113,20 @@ export default function NewLadingOrder() {
                   <Text as="h2" variant="headingMd">
                     Shipment
                   </Text>
-                  <TextInput name="reference" label="Your reference" initial={reference} error={errorOf("reference")} helpText="The provider knows the order by it (its OrderNo)." />
-                  <TextInput name="shipmentId" label="Consignee's shipment id (optional)" initial="" error={errorOf("shipmentId")} helpText="For example the marketplace's inbound shipment id: letters, digits, - and _." />
+                  <TextInput
+                    name="reference"
+                    label="Your reference"
+                    initial={reference}
+                    error={errorOf("reference")}
+                    helpText="The provider knows the order by it (its OrderNo)."
+                  />
+                  <TextInput
+                    name="shipmentId"
+                    label="Consignee's shipment id (optional)"
+                    initial=""
+                    error={errorOf("shipmentId")}
+                    helpText="For example the marketplace's inbound shipment id: letters, digits, - and _."
+                  />
                   <Select
                     name="warehouseId"
                     label="Leaves from"
@@ -97,7 +136,10 @@ export default function NewLadingOrder() {
                       const first = warehouses.find((warehouse) => warehouse.id === id)?.services[0];
                       if (first !== undefined) setServiceCode(first);
                     }}
-                    options={warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)` }))}
+                    options={warehouses.map((warehouse) => ({
+                      value: warehouse.id,
+                      label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)`,
+                    }))}
                     error={errorOf("warehouseId")}
                   />
                   <TextField
@@ -107,9 +149,23 @@ export default function NewLadingOrder() {
                     onChange={setServiceCode}
                     autoComplete="off"
                     error={errorOf("serviceCode")}
-                    helpText={services.length > 0 ? `Services set for warehouse ${warehouseId}: ${services.join(", ")}.` : `The provider's service code, shipping from warehouse ${warehouseId}.`}
+                    helpText={
+                      services.length > 0
+                        ? `Services set for warehouse ${warehouseId}: ${services.join(", ")}.`
+                        : `The provider's service code, shipping from warehouse ${warehouseId}.`
+                    }
                   />
-                  <TextField name="reservationDate" label="Reservation date" type="date" min={today} value={reservationDate} onChange={setReservationDate} autoComplete="off" error={errorOf("reservationDate")} helpText="The day the warehouse is booked to hand the packages over." />
+                  <TextField
+                    name="reservationDate"
+                    label="Reservation date"
+                    type="date"
+                    min={today}
+                    value={reservationDate}
+                    onChange={setReservationDate}
+                    autoComplete="off"
+                    error={errorOf("reservationDate")}
+                    helpText="The day the warehouse is booked to hand the packages over."
+                  />
                 </BlockStack>
               </Card>
               <Card>
@@ -139,7 +195,14 @@ export default function NewLadingOrder() {
           </Layout.Section>
           <Layout.Section>
             <BlockStack gap="400">
-              <SkuLinesEditor noun="package" fieldPrefix="packages" initial={[]} empty={{ lines: [] }} catalogue={catalogue} errorOf={errorOf} />
+              <SkuLinesEditor
+                noun="package"
+                fieldPrefix="packages"
+                initial={[]}
+                empty={{ lines: [] }}
+                catalogue={catalogue}
+                errorOf={errorOf}
+              />
               <InlineStack align="end">
                 <Button submit variant="primary" loading={sending}>
                   Send bulk shipment

@@ -18,10 +18,12 @@ const text = z
   .transform((value) => (value ?? "").trim());
 
 /** Blank is "not given" (left out of the request); anything else must pass the provider's rule. */
-const optional = <T extends z.ZodType<unknown, string>>(schema: T) => text.transform((value) => (value === "" ? undefined : value)).pipe(schema.optional());
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  text.transform((value) => (value === "" ? undefined : value)).pipe(schema.optional());
 
 /** The provider allows an empty Country ("length 0-100"), but no price can be had for nowhere. */
-const required = <T extends z.ZodType<unknown, string>>(schema: T, message = "is required") => text.pipe(z.string().min(1, { error: message })).pipe(schema);
+const required = <T extends z.ZodType<unknown, string>>(schema: T, message = "is required") =>
+  text.pipe(z.string().min(1, { error: message })).pipe(schema);
 
 const quantity = text
   .pipe(z.string().min(1, { error: "is required" }).regex(/^\d+$/, { error: "must be a whole number" }))
@@ -34,7 +36,11 @@ const Line = z.object({ sku: required(SkuInfo.shape.Sku), quantity });
 const lines = z.preprocess(
   (value) =>
     typeof value === "object" && value !== null && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).filter(([, line]) => typeof line === "object" && line !== null && String((line as Record<string, unknown>).sku ?? "").trim() !== ""))
+      ? Object.fromEntries(
+          Object.entries(value).filter(
+            ([, line]) => typeof line === "object" && line !== null && String((line as Record<string, unknown>).sku ?? "").trim() !== "",
+          ),
+        )
       : {},
   z.record(z.string().regex(/^\d+$/), Line).refine((all) => Object.keys(all).length > 0, { error: "Add at least one SKU to price." }),
 );

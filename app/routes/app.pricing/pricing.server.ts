@@ -69,7 +69,13 @@ function errorsByField(errors: readonly { path: string; message: string }[], lin
 }
 
 function inputsOf(values: QuoteFormValues): Record<string, string> {
-  const inputs: Record<string, string> = { warehouseId: values.warehouseId, country: values.country, postcode: values.postcode ?? "", city: values.city ?? "", province: values.province ?? "" };
+  const inputs: Record<string, string> = {
+    warehouseId: values.warehouseId,
+    country: values.country,
+    postcode: values.postcode ?? "",
+    city: values.city ?? "",
+    province: values.province ?? "",
+  };
   for (const [id, line] of Object.entries(values.lines)) {
     inputs[`lines.${id}.sku`] = line.sku;
     inputs[`lines.${id}.quantity`] = String(line.quantity);
@@ -78,8 +84,14 @@ function inputsOf(values: QuoteFormValues): Record<string, string> {
 }
 
 export async function priceFromForm(shop: string, intent: Intent, form: FormData): Promise<{ status: number; answer: PricingAnswer }> {
-  const refused = (result: SubmissionResult<string[]> | null, problem: string | null = null) => ({ status: 400, answer: { intent, ok: false as const, result, problem } });
-  const submission = intent === "quote" ? parseWithZod(form, { schema: QuoteForm, disableAutoCoercion: true }) : parseWithZod(form, { schema: ServiceQuoteForm, disableAutoCoercion: true });
+  const refused = (result: SubmissionResult<string[]> | null, problem: string | null = null) => ({
+    status: 400,
+    answer: { intent, ok: false as const, result, problem },
+  });
+  const submission =
+    intent === "quote"
+      ? parseWithZod(form, { schema: QuoteForm, disableAutoCoercion: true })
+      : parseWithZod(form, { schema: ServiceQuoteForm, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
 
@@ -87,13 +99,26 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
   if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId)) {
     return refused(submission.reply({ fieldErrors: { warehouseId: ["is not one of your warehouses (Settings > Routing)"] } }));
   }
-  const names = new Map((await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [[variant.sku, variant.displayName] as const])));
+  const names = new Map(
+    (await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [[variant.sku, variant.displayName] as const])),
+  );
   const lineIds = Object.keys(values.lines).sort((a, b) => Number(a) - Number(b));
   const lines: QuotedLine[] = lineIds.flatMap((id) => {
     const line = values.lines[id];
-    return line === undefined ? [] : [{ sku: line.sku, providerSku: settings.skus.bySku[line.sku]?.providerSku ?? line.sku, name: names.get(line.sku) ?? line.sku, quantity: line.quantity }];
+    return line === undefined
+      ? []
+      : [
+          {
+            sku: line.sku,
+            providerSku: settings.skus.bySku[line.sku]?.providerSku ?? line.sku,
+            name: names.get(line.sku) ?? line.sku,
+            quantity: line.quantity,
+          },
+        ];
   });
-  const unknown = Object.fromEntries(lineIds.flatMap((id) => (names.has(values.lines[id]?.sku ?? "") ? [] : [[`lines.${id}.sku`, ["is not a SKU of your catalogue"]]])));
+  const unknown = Object.fromEntries(
+    lineIds.flatMap((id) => (names.has(values.lines[id]?.sku ?? "") ? [] : [[`lines.${id}.sku`, ["is not a SKU of your catalogue"]]])),
+  );
   if (Object.keys(unknown).length > 0) return refused(submission.reply({ fieldErrors: unknown }));
 
   const base = {
@@ -106,13 +131,25 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
   };
   const service = "service" in values && typeof values.service === "string" ? values.service : null;
   // The provider's own schema, on the request as it will be sent (provider SKUs included).
-  const checked = service === null ? PriceAllServicesRequest.safeParse({ ...base, IncludeUnsuccessful: true }) : PriceOneServiceRequest.safeParse({ ...base, ServiceCode: service });
+  const checked =
+    service === null
+      ? PriceAllServicesRequest.safeParse({ ...base, IncludeUnsuccessful: true })
+      : PriceOneServiceRequest.safeParse({ ...base, ServiceCode: service });
   if (!checked.success) {
-    const { fieldErrors, other } = errorsByField(checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })), lineIds);
+    const { fieldErrors, other } = errorsByField(
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      lineIds,
+    );
     return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? `Not priced: ${other.join("; ")}.` : null);
   }
 
-  const priced: Priced = { warehouseId: values.warehouseId, country: values.country, destination: countryName(values.country), lines, inputs: inputsOf(values) };
+  const priced: Priced = {
+    warehouseId: values.warehouseId,
+    country: values.country,
+    destination: countryName(values.country),
+    lines,
+    inputs: inputsOf(values),
+  };
   try {
     const provider = await appPipelineDeps().provider(shop);
     if (service === null) {
@@ -122,13 +159,22 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
     const result = await provider.priceOneService({ ...base, ServiceCode: service });
     const [ranked] = rankServicePrices([result]);
     if (ranked === undefined) throw new Error("a price was ranked away");
-    return { status: 200, answer: { intent: "service", ok: true, priced, service: ranked, charges: result.Success ? chargeLinesOf(result) : [] } };
+    return {
+      status: 200,
+      answer: { intent: "service", ok: true, priced, service: ranked, charges: result.Success ? chargeLinesOf(result) : [] },
+    };
   } catch (error) {
     if (error instanceof PermanentFailure) return refused(null, error.message);
     if (error instanceof ProviderValidationError) {
       // The provider names the request's field (Skus[0].Sku): shown there, and said in the answer's place.
-      const { fieldErrors } = errorsByField(error.errors.map((detail) => ({ path: detail.code, message: detail.message })), lineIds);
-      return refused(submission.reply({ fieldErrors }), `The provider refused to price it: ${error.errors.map((detail) => detail.message).join("; ")}.`);
+      const { fieldErrors } = errorsByField(
+        error.errors.map((detail) => ({ path: detail.code, message: detail.message })),
+        lineIds,
+      );
+      return refused(
+        submission.reply({ fieldErrors }),
+        `The provider refused to price it: ${error.errors.map((detail) => detail.message).join("; ")}.`,
+      );
     }
     if (!(error instanceof ProviderError)) throw error;
     const problem = providerProblem(error);

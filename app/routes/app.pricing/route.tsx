@@ -11,7 +11,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, SkeletonDisplayText, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
@@ -46,7 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** A price asked for changes nothing the page loaded. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? false : defaultShouldRevalidate;
 
 function PricesSkeleton({ label }: { label: string }) {
   return (
@@ -83,7 +101,17 @@ function parcelText(priced: Priced) {
   return priced.lines.map((line) => `${line.quantity} × ${line.name} (${line.sku})`).join(", ");
 }
 
-function PricesCard({ priced, services, onDetails, detailsFor }: { priced: Priced; services: ServicePrice[]; onDetails: (code: string) => void; detailsFor: string | null }) {
+function PricesCard({
+  priced,
+  services,
+  onDetails,
+  detailsFor,
+}: {
+  priced: Priced;
+  services: ServicePrice[];
+  onDetails: (code: string) => void;
+  detailsFor: string | null;
+}) {
   const priceable = services.filter((service) => service.success).length;
   return (
     <Card padding="0">
@@ -120,7 +148,11 @@ function PricesCard({ priced, services, onDetails, detailsFor }: { priced: Price
                   Shown below
                 </Text>
               ) : service.success ? (
-                <Button variant="plain" onClick={() => onDetails(service.serviceCode)} accessibilityLabel={`Charges of ${service.serviceCode}`}>
+                <Button
+                  variant="plain"
+                  onClick={() => onDetails(service.serviceCode)}
+                  accessibilityLabel={`Charges of ${service.serviceCode}`}
+                >
                   Charges
                 </Button>
               ) : (
@@ -205,8 +237,15 @@ export default function Pricing() {
     return (
       <Page title="Pricing" backAction={{ content: "Home", url: "/app" }}>
         <Card>
-          <EmptyState heading="No warehouse set up yet" image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png" action={{ content: "Set up a warehouse", url: "/app/settings" }}>
-            <p>Prices are the provider&apos;s for shipping from one of your warehouses: add it (for example US01) in Settings &gt; Routing first.</p>
+          <EmptyState
+            heading="No warehouse set up yet"
+            image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+          >
+            <p>
+              Prices are the provider&apos;s for shipping from one of your warehouses: add it (for example US01) in Settings &gt; Routing
+              first.
+            </p>
           </EmptyState>
         </Card>
       </Page>
@@ -217,7 +256,12 @@ export default function Pricing() {
   const defaultWarehouse = (warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0])?.id ?? "";
 
   return (
-    <Page title="Pricing" subtitle="What the provider charges to ship your SKUs, service by service" backAction={{ content: "Home", url: "/app" }} fullWidth>
+    <Page
+      title="Pricing"
+      subtitle="What the provider charges to ship your SKUs, service by service"
+      backAction={{ content: "Home", url: "/app" }}
+      fullWidth
+    >
       <Layout>
         <Layout.Section variant="oneThird">
           <quote.Form
@@ -239,10 +283,19 @@ export default function Pricing() {
                   name="warehouseId"
                   label="Ships from"
                   initial={defaultWarehouse}
-                  options={warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)` }))}
+                  options={warehouses.map((warehouse) => ({
+                    value: warehouse.id,
+                    label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)`,
+                  }))}
                   error={errorOf("warehouseId")}
                 />
-                <SelectInput name="country" label="Destination country" initial="" options={[{ value: "", label: "Choose a country" }, ...countries]} error={errorOf("country")} />
+                <SelectInput
+                  name="country"
+                  label="Destination country"
+                  initial=""
+                  options={[{ value: "", label: "Choose a country" }, ...countries]}
+                  error={errorOf("country")}
+                />
                 <InlineGrid columns={2} gap="300">
                   <TextInput name="postcode" label="Postcode (optional)" initial="" error={errorOf("postcode")} />
                   <TextInput name="city" label="City (optional)" initial="" error={errorOf("city")} />
@@ -254,7 +307,9 @@ export default function Pricing() {
                     choices={catalogue}
                     exclude={picked}
                     error={errorOf("lines")}
-                    helpText={catalogue.length === 0 ? "Your catalogue has no SKUs yet: it is read from Shopify on the Products page." : undefined}
+                    helpText={
+                      catalogue.length === 0 ? "Your catalogue has no SKUs yet: it is read from Shopify on the Products page." : undefined
+                    }
                     onPick={(sku) => {
                       setLines([...lines, { id: nextLine, sku, quantity: "1" }]);
                       setNextLine(nextLine + 1);
@@ -277,7 +332,12 @@ export default function Pricing() {
                             </Text>
                           )}
                           <InlineStack>
-                            <Button variant="plain" tone="critical" onClick={() => setLines(lines.filter((other) => other.id !== line.id))} accessibilityLabel={`Remove ${line.sku}`}>
+                            <Button
+                              variant="plain"
+                              tone="critical"
+                              onClick={() => setLines(lines.filter((other) => other.id !== line.id))}
+                              accessibilityLabel={`Remove ${line.sku}`}
+                            >
                               Remove
                             </Button>
                           </InlineStack>
@@ -336,14 +396,17 @@ export default function Pricing() {
                     Prices
                   </Text>
                   <Text as="p">
-                    Choose where the parcel ships from and to, and the SKUs in it, then Get prices: every service of the warehouse is priced, the cheapest and the fastest marked, with
-                    the reason for any service that cannot carry it.
+                    Choose where the parcel ships from and to, and the SKUs in it, then Get prices: every service of the warehouse is
+                    priced, the cheapest and the fastest marked, with the reason for any service that cannot carry it.
                   </Text>
                 </BlockStack>
               </Card>
             )}
-            {!quoting && detailsFor !== null && answer?.intent === "quote" && answer.ok && (
-              details.state !== "idle" ? (
+            {!quoting &&
+              detailsFor !== null &&
+              answer?.intent === "quote" &&
+              answer.ok &&
+              (details.state !== "idle" ? (
                 <PricesSkeleton label={`Asking the provider for the charges of ${detailsFor}…`} />
               ) : details.data?.intent === "service" && details.data.ok ? (
                 <ServiceCard answer={details.data} />
@@ -351,8 +414,7 @@ export default function Pricing() {
                 <Banner tone="critical" title={`The charges of ${detailsFor} could not be read`}>
                   <p>{details.data.problem ?? "Get prices again, then ask for the charges."}</p>
                 </Banner>
-              ) : null
-            )}
+              ) : null)}
           </BlockStack>
         </Layout.Section>
       </Layout>

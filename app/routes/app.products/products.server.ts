@@ -57,10 +57,7 @@ export function productsQueryOf(params: URLSearchParams): ProductsQuery {
   };
 }
 
-function rowOfVariant(
-  variant: CatalogueVariant,
-  context: Awaited<ReturnType<typeof contextOf>>,
-): ProductRow {
+function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typeof contextOf>>): ProductRow {
   const base = {
     key: variant.variantId,
     title: variantLabel(variant),
@@ -75,7 +72,8 @@ function rowOfVariant(
     providerSku: null,
     entry: null,
   };
-  if (variant.sku === null) return { ...base, state: "NO_SKU", problems: ["No SKU: it cannot be sent to the provider. Give the variant a SKU in Shopify."] };
+  if (variant.sku === null)
+    return { ...base, state: "NO_SKU", problems: ["No SKU: it cannot be sent to the provider. Give the variant a SKU in Shopify."] };
   const entry = context.settings.skus.bySku[variant.sku] ?? null;
   const providerSku = entry?.providerSku ?? variant.sku;
   const plan = merchantSkuFor(variant, entry ?? undefined, context.defaults);
@@ -89,7 +87,8 @@ function rowOfVariant(
       state: "NOT_REGISTERED",
       problems,
       // The last attempt's reason, unless it is what the row says anyway.
-      lastFailure: failure?.status === "FAILED" && failure.message !== null && failure.message !== problems.join(" ") ? failure.message : null,
+      lastFailure:
+        failure?.status === "FAILED" && failure.message !== null && failure.message !== problems.join(" ") ? failure.message : null,
     };
   }
   const differences = plan.ok ? differencesFrom(plan.request, known.record) : [];
@@ -142,7 +141,10 @@ const matches = (row: ProductRow, search: string) => {
 export async function productsPage(db: DatabaseOrTransaction, shop: string, query: ProductsQuery) {
   const rows = await productRows(db, shop);
   const searched = rows.filter((row) => matches(row, query.search));
-  const counts = Object.fromEntries(PRODUCT_STATES.map((state) => [state, searched.filter((row) => row.state === state).length])) as Record<ProductState, number>;
+  const counts = Object.fromEntries(PRODUCT_STATES.map((state) => [state, searched.filter((row) => row.state === state).length])) as Record<
+    ProductState,
+    number
+  >;
   const filtered = query.filter === "ALL" ? searched : searched.filter((row) => row.state === query.filter);
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const page = Math.min(query.page, pages);

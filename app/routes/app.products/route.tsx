@@ -41,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [read, registration] = await Promise.all([latestRun(prisma, shop, "CATALOGUE_READ"), latestRun(prisma, shop, "SKU_REGISTER")]);
   // The run the merchant is watching: one under way, else the latest to end.
   const runs = [read, registration].flatMap((run) => (run === null ? [] : [run]));
-  const run = runs.find((candidate) => candidate.status === "RUNNING") ?? runs.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0] ?? null;
+  const run =
+    runs.find((candidate) => candidate.status === "RUNNING") ??
+    runs.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0] ??
+    null;
   return { ...(await productsPage(prisma, shop, query)), filter: query.filter, search: query.search, run: runViewOf(run) };
 }
 
@@ -68,18 +71,30 @@ export async function action({ request }: ActionFunctionArgs) {
               .getAll("sku")
               .map(String)
               .filter((sku) => sku.trim() !== "");
-      if (skus.length === 0) return json<Answer>({ intent, ok: false, message: "No SKU to register: choose the rows to register first." }, { status: 400 });
+      if (skus.length === 0)
+        return json<Answer>({ intent, ok: false, message: "No SKU to register: choose the rows to register first." }, { status: 400 });
       await startRegistration(prisma, shop, skus, "MERCHANT");
-      return json<Answer>({ intent, ok: true, message: `Registering ${skus.length} ${skus.length === 1 ? "SKU" : "SKUs"} with the provider…` });
+      return json<Answer>({
+        intent,
+        ok: true,
+        message: `Registering ${skus.length} ${skus.length === 1 ? "SKU" : "SKUs"} with the provider…`,
+      });
     }
     case "saveEntry": {
       const submission = parseWithZod(form, { schema: SkuEntryForm, disableAutoCoercion: true });
       const sku = String(form.get("sku") ?? "");
       if (submission.status !== "success") {
-        return json<Answer>({ intent, ok: false, sku, message: `SKU ${sku} was not saved: correct the fields shown.`, result: submission.reply() }, { status: 400 });
+        return json<Answer>(
+          { intent, ok: false, sku, message: `SKU ${sku} was not saved: correct the fields shown.`, result: submission.reply() },
+          { status: 400 },
+        );
       }
       await saveSkuEntry(prisma, shop, submission.value.sku, entryOf(submission.value));
-      return json<Answer>({ intent, ok: true, message: `SKU ${submission.value.sku} saved. Its registration and shipments use it from now on.` });
+      return json<Answer>({
+        intent,
+        ok: true,
+        message: `SKU ${submission.value.sku} saved. Its registration and shipments use it from now on.`,
+      });
     }
     default:
       return json<Answer>({ intent, ok: false, message: `Unknown action: ${intent}` }, { status: 400 });
@@ -102,7 +117,11 @@ function StateBadge({ row }: { row: ProductRow }) {
     case "DIFFERS":
       return <Badge tone="warning">{`Differs${row.approvalStatus ? ` (${row.approvalStatus})` : ""}`}</Badge>;
     case "NOT_REGISTERED":
-      return <Badge tone={row.problems.length > 0 || row.lastFailure ? "critical" : "attention"}>{row.problems.length > 0 ? "Cannot register yet" : "Not registered"}</Badge>;
+      return (
+        <Badge tone={row.problems.length > 0 || row.lastFailure ? "critical" : "attention"}>
+          {row.problems.length > 0 ? "Cannot register yet" : "Not registered"}
+        </Badge>
+      );
     case "PROVIDER_ONLY":
       return <Badge tone="info">Provider only</Badge>;
     case "NO_SKU":
@@ -117,7 +136,12 @@ function Details({ row }: { row: ProductRow }) {
       : row.state === "PROVIDER_ONLY"
         ? ["The provider has this SKU; no variant in your store sells it."]
         : [...row.problems, ...(row.lastFailure ? [`Last attempt: ${row.lastFailure}`] : [])];
-  if (lines.length === 0) return <Text as="span" tone="subdued">—</Text>;
+  if (lines.length === 0)
+    return (
+      <Text as="span" tone="subdued">
+        —
+      </Text>
+    );
   // Table cells do not wrap by default; these sentences must.
   return (
     <div style={{ whiteSpace: "normal", minWidth: "16rem", maxWidth: "28rem" }}>
@@ -145,7 +169,9 @@ export default function Products() {
   useRefreshWhile(running);
 
   const selectable = data.rows.filter((row) => row.state === "NOT_REGISTERED");
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(selectable.map((row) => ({ id: row.key })));
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
+    selectable.map((row) => ({ id: row.key })),
+  );
   const pending = navigation.formData?.get("intent");
   useEffect(() => {
     if (answer?.ok && answer.intent === "saveEntry") setEditing(null);
@@ -159,7 +185,10 @@ export default function Products() {
     next.set("page", String(changes.page ?? 1));
     navigate(`?${next.toString()}`, { preventScrollReset: true });
   };
-  const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.id === data.filter));
+  const selectedTab = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.id === data.filter),
+  );
   const send = (intent: string, extra: [string, string][] = []) => submit([["intent", intent], ...extra], { method: "post" });
   const neverRead = data.catalogueReadAt === null && data.counts.ALL === 0;
 
@@ -173,7 +202,9 @@ export default function Products() {
         loading: pending === "registerMissing",
         onAction: () => send("registerMissing"),
       }}
-      secondaryActions={[{ content: "Read the catalogue again", disabled: running, loading: pending === "refresh", onAction: () => send("refresh") }]}
+      secondaryActions={[
+        { content: "Read the catalogue again", disabled: running, loading: pending === "refresh", onAction: () => send("refresh") },
+      ]}
     >
       <Layout>
         {/* One place for the run and the last answer, so neither pushes the table when it appears. */}
@@ -197,7 +228,14 @@ export default function Products() {
         </Layout.Section>
         <Layout.Section>
           <Card padding="0">
-            <Tabs tabs={TABS.map((tab) => ({ id: tab.id, content: `${tab.label} (${tab.id === "ALL" ? data.counts.ALL : data.counts[tab.id]})` }))} selected={selectedTab} onSelect={(index) => go({ state: TABS[index]?.id ?? "ALL" })} />
+            <Tabs
+              tabs={TABS.map((tab) => ({
+                id: tab.id,
+                content: `${tab.label} (${tab.id === "ALL" ? data.counts.ALL : data.counts[tab.id]})`,
+              }))}
+              selected={selectedTab}
+              onSelect={(index) => go({ state: TABS[index]?.id ?? "ALL" })}
+            />
             <Box padding="300">
               <form
                 role="search"
@@ -208,7 +246,19 @@ export default function Products() {
               >
                 <InlineStack gap="200" blockAlign="end" wrap={false}>
                   <div style={{ flexGrow: 1 }}>
-                    <TextField label="Search products" labelHidden placeholder="Search by name or SKU" value={search} onChange={setSearch} autoComplete="off" clearButton onClearButtonClick={() => { setSearch(""); go({ q: "" }); }} />
+                    <TextField
+                      label="Search products"
+                      labelHidden
+                      placeholder="Search by name or SKU"
+                      value={search}
+                      onChange={setSearch}
+                      autoComplete="off"
+                      clearButton
+                      onClearButtonClick={() => {
+                        setSearch("");
+                        go({ q: "" });
+                      }}
+                    />
                   </div>
                   <Button submit>Search</Button>
                 </InlineStack>
@@ -239,12 +289,25 @@ export default function Products() {
                   {
                     content: "Register selected",
                     onAction: () => {
-                      const skus = data.rows.filter((row) => selectedResources.includes(row.key)).flatMap((row) => (row.sku === null ? [] : [row.sku]));
-                      send("register", skus.map((sku) => ["sku", sku]));
+                      const skus = data.rows
+                        .filter((row) => selectedResources.includes(row.key))
+                        .flatMap((row) => (row.sku === null ? [] : [row.sku]));
+                      send(
+                        "register",
+                        skus.map((sku) => ["sku", sku]),
+                      );
                     },
                   },
                 ]}
-                headings={[{ title: "Product" }, { title: "State" }, { title: "What to know" }, { title: "Weight" }, { title: "HS code" }, { title: "Origin" }, { title: "Entry" }]}
+                headings={[
+                  { title: "Product" },
+                  { title: "State" },
+                  { title: "What to know" },
+                  { title: "Weight" },
+                  { title: "HS code" },
+                  { title: "Origin" },
+                  { title: "Entry" },
+                ]}
               >
                 {data.rows.map((row, index) => (
                   <IndexTable.Row
@@ -274,7 +337,11 @@ export default function Products() {
                     <IndexTable.Cell>{row.origin ?? "—"}</IndexTable.Cell>
                     <IndexTable.Cell>
                       {row.sku !== null && row.state !== "PROVIDER_ONLY" && (
-                        <Button variant="plain" onClick={() => setEditing(row)} accessibilityLabel={`${row.entry ? "Edit" : "Add"} the entry of SKU ${row.sku}`}>
+                        <Button
+                          variant="plain"
+                          onClick={() => setEditing(row)}
+                          accessibilityLabel={`${row.entry ? "Edit" : "Add"} the entry of SKU ${row.sku}`}
+                        >
                           {row.entry ? "Edit" : "Add"}
                         </Button>
                       )}
@@ -299,7 +366,9 @@ export default function Products() {
           )}
         </Layout.Section>
       </Layout>
-      {editing && <SkuEntryEditor row={editing} answer={answer?.intent === "saveEntry" ? answer : undefined} onClose={() => setEditing(null)} />}
+      {editing && (
+        <SkuEntryEditor row={editing} answer={answer?.intent === "saveEntry" ? answer : undefined} onClose={() => setEditing(null)} />
+      )}
     </Page>
   );
 }

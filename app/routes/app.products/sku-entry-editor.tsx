@@ -17,7 +17,15 @@ function submitForm(id: string): void {
   if (element instanceof HTMLFormElement) element.requestSubmit();
 }
 
-export function SkuEntryEditor({ row, answer, onClose }: { row: ProductRow; answer: { ok: boolean; message: string; result?: SubmissionResult<string[]> } | undefined; onClose: () => void }) {
+export function SkuEntryEditor({
+  row,
+  answer,
+  onClose,
+}: {
+  row: ProductRow;
+  answer: { ok: boolean; message: string; result?: SubmissionResult<string[]> } | undefined;
+  onClose: () => void;
+}) {
   const navigation = useNavigation();
   const [form] = useForm({
     id: `sku-entry-${row.key}`,
@@ -44,18 +52,45 @@ export function SkuEntryEditor({ row, answer, onClose }: { row: ProductRow; answ
           <input type="hidden" name="sku" value={row.sku ?? ""} />
           <BlockStack gap="300">
             <Text as="p" tone="subdued">
-              {row.title}. What you enter here is used before Shopify&apos;s data and the shop&apos;s defaults when the SKU is registered and shipped. Leave a field empty to use those.
+              {row.title}. What you enter here is used before Shopify&apos;s data and the shop&apos;s defaults when the SKU is registered
+              and shipped. Leave a field empty to use those.
             </Text>
             {answer && !answer.ok && (
               <Text as="p" tone="critical">
                 {answer.message}
               </Text>
             )}
-            <TextInput name="providerSku" label={FIELD_LABELS.providerSku ?? ""} initial={entry?.providerSku ?? ""} placeholder={row.sku ?? ""} helpText="The provider's SKU, when it is not the store's." error={errorOf("providerSku")} />
-            <TextInput name="declaredName" label={FIELD_LABELS.declaredName ?? ""} initial={entry?.declaredName ?? ""} helpText="In English: letters, digits, spaces and _ - ( ) ' & , |." error={errorOf("declaredName")} />
+            <TextInput
+              name="providerSku"
+              label={FIELD_LABELS.providerSku ?? ""}
+              initial={entry?.providerSku ?? ""}
+              placeholder={row.sku ?? ""}
+              helpText="The provider's SKU, when it is not the store's."
+              error={errorOf("providerSku")}
+            />
+            <TextInput
+              name="declaredName"
+              label={FIELD_LABELS.declaredName ?? ""}
+              initial={entry?.declaredName ?? ""}
+              helpText="In English: letters, digits, spaces and _ - ( ) ' & , |."
+              error={errorOf("declaredName")}
+            />
             <InlineGrid columns={2} gap="300">
-              <TextInput name="hsCode" label={FIELD_LABELS.hsCode ?? ""} initial={entry?.hsCode ?? ""} placeholder={row.hsCode ?? ""} helpText="6 to 50 digits." error={errorOf("hsCode")} />
-              <TextInput name="declaredValue" label={FIELD_LABELS.declaredValue ?? ""} initial={number(entry?.declaredValue)} helpText="Per unit, in the shop's currency." error={errorOf("declaredValue")} />
+              <TextInput
+                name="hsCode"
+                label={FIELD_LABELS.hsCode ?? ""}
+                initial={entry?.hsCode ?? ""}
+                placeholder={row.hsCode ?? ""}
+                helpText="6 to 50 digits."
+                error={errorOf("hsCode")}
+              />
+              <TextInput
+                name="declaredValue"
+                label={FIELD_LABELS.declaredValue ?? ""}
+                initial={number(entry?.declaredValue)}
+                helpText="Per unit, in the shop's currency."
+                error={errorOf("declaredValue")}
+              />
             </InlineGrid>
             <InlineGrid columns={3} gap="300">
               <TextInput name="lengthCm" label="Length (cm)" initial={number(entry?.size?.lengthCm)} error={errorOf("lengthCm")} />

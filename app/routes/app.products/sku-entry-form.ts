@@ -16,7 +16,12 @@ export const SkuEntryForm = z
     sku: required(z.string().max(100, { error: "must be at most 100 characters" })),
     providerSku: optional(entry.providerSku.unwrap()),
     declaredName: optional(entry.declaredName.unwrap()),
-    hsCode: optional(z.string().transform((value) => value.replace(/[\s.]/g, "")).pipe(entry.hsCode.unwrap())),
+    hsCode: optional(
+      z
+        .string()
+        .transform((value) => value.replace(/[\s.]/g, ""))
+        .pipe(entry.hsCode.unwrap()),
+    ),
     declaredValue: decimalText(decimal(18, 2).refine((value) => value > 0, { error: "must be more than 0" })),
     lengthCm: decimalText(size),
     widthCm: decimalText(size),

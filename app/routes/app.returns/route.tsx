@@ -45,7 +45,11 @@ export default function Returns() {
   };
 
   return (
-    <Page title="Returns" subtitle="Items your customers send back to the provider's warehouses" backAction={{ content: "Home", url: "/app" }}>
+    <Page
+      title="Returns"
+      subtitle="Items your customers send back to the provider's warehouses"
+      backAction={{ content: "Home", url: "/app" }}
+    >
       <Card padding="0">
         <Tabs tabs={[...TABS]} selected={selected} onSelect={(index) => go({ filter: TABS[index]?.id ?? "all" })} />
         {rows.length === 0 ? (
@@ -57,7 +61,14 @@ export default function Returns() {
             resourceName={{ singular: "return", plural: "returns" }}
             itemCount={rows.length}
             selectable={false}
-            headings={[{ title: "Return / order" }, { title: "Warehouse" }, { title: "Provider ids" }, { title: "Units", alignment: "end" }, { title: "State" }, { title: "Tracking" }]}
+            headings={[
+              { title: "Return / order" },
+              { title: "Warehouse" },
+              { title: "Provider ids" },
+              { title: "Units", alignment: "end" },
+              { title: "State" },
+              { title: "Tracking" },
+            ]}
           >
             {rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index}>
@@ -118,7 +129,13 @@ export default function Returns() {
       {(hasPrevious || hasNext) && (
         <Box paddingBlock="400">
           <InlineStack align="center">
-            <Pagination hasPrevious={hasPrevious} hasNext={hasNext} onPrevious={() => go({ page: page - 1 })} onNext={() => go({ page: page + 1 })} label={`Page ${page}`} />
+            <Pagination
+              hasPrevious={hasPrevious}
+              hasNext={hasNext}
+              onPrevious={() => go({ page: page - 1 })}
+              onNext={() => go({ page: page + 1 })}
+              label={`Page ${page}`}
+            />
           </InlineStack>
         </Box>
       )}

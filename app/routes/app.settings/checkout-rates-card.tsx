@@ -24,10 +24,17 @@ export interface CheckoutRatesAnswer {
   errors: { field: string; message: string }[];
 }
 
-
 export const CHECKOUT_RATES_INTENTS = ["checkoutRatesOn", "checkoutRatesOff", "checkoutRatesSave"] as const;
 
-export function CheckoutRatesCard({ view, answer, pendingIntent }: { view: CheckoutRatesView; answer: CheckoutRatesAnswer | null; pendingIntent: string | null }) {
+export function CheckoutRatesCard({
+  view,
+  answer,
+  pendingIntent,
+}: {
+  view: CheckoutRatesView;
+  answer: CheckoutRatesAnswer | null;
+  pendingIntent: string | null;
+}) {
   const errors = new Map((answer?.errors ?? []).map((error) => [error.field, error.message]));
   const errorOf = (field: string) => errors.get(field);
   const registered = view.enabled && view.carrierServiceId !== null;
@@ -43,11 +50,18 @@ export function CheckoutRatesCard({ view, answer, pendingIntent }: { view: Check
                 <Text as="h3" variant="headingSm">
                   Rates at checkout
                 </Text>
-                {registered ? <Badge tone="success">On</Badge> : view.problem ? <Badge tone="critical">Refused by Shopify</Badge> : <Badge>Off</Badge>}
+                {registered ? (
+                  <Badge tone="success">On</Badge>
+                ) : view.problem ? (
+                  <Badge tone="critical">Refused by Shopify</Badge>
+                ) : (
+                  <Badge>Off</Badge>
+                )}
               </InlineStack>
               {registered ? (
                 <Text as="p">
-                  Checkout offers the provider&apos;s prices for the customer&apos;s cart, from the warehouse Settings &gt; Routing picks for the destination. Shopify asks{" "}
+                  Checkout offers the provider&apos;s prices for the customer&apos;s cart, from the warehouse Settings &gt; Routing picks
+                  for the destination. Shopify asks{" "}
                   <Text as="span" fontWeight="semibold">
                     {view.callbackUrl}
                   </Text>
@@ -81,7 +95,8 @@ export function CheckoutRatesCard({ view, answer, pendingIntent }: { view: Check
             <BlockStack gap="300">
               <FieldGroupTitle>Flat rates</FieldGroupTitle>
               <Text as="p" tone="subdued">
-                Offered instead of the provider&apos;s prices when it does not answer within 2 seconds, is down, or does not know a SKU of the cart. With none, checkout then shows no rates from the app.
+                Offered instead of the provider&apos;s prices when it does not answer within 2 seconds, is down, or does not know a SKU of
+                the cart. With none, checkout then shows no rates from the app.
               </Text>
               {errorOf("flatRates") && (
                 <Text as="p" tone="critical">
@@ -91,7 +106,11 @@ export function CheckoutRatesCard({ view, answer, pendingIntent }: { view: Check
               <RowsInput
                 prefix="flatRates"
                 columns={FLAT_RATE_COLUMNS}
-                initial={view.flatRates.map((rate) => ({ serviceName: rate.serviceName, amount: rate.amount.toFixed(2), currency: rate.currency }))}
+                initial={view.flatRates.map((rate) => ({
+                  serviceName: rate.serviceName,
+                  amount: rate.amount.toFixed(2),
+                  currency: rate.currency,
+                }))}
                 errorOf={errorOf}
                 addLabel="Add a flat rate"
               />
@@ -119,7 +138,9 @@ function AnswerBanner({ answer, problem }: { answer: CheckoutRatesAnswer; proble
   if (answer.ok) return <Banner tone="success" title={answer.message} />;
   if (answer.errors.length === 0) {
     // Shopify's refusal is shown with the section's state below; said once.
-    return answer.message === problem ? <Banner tone="critical" title="Checkout rates could not be turned on." /> : (
+    return answer.message === problem ? (
+      <Banner tone="critical" title="Checkout rates could not be turned on." />
+    ) : (
       <Banner tone="critical" title="Checkout rates could not be turned on.">
         <p>{answer.message}</p>
       </Banner>

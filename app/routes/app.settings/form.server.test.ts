@@ -12,7 +12,12 @@ const stored = ShopSettings.parse({
   // Mapped on the Products page: the settings form keeps it as stored.
   skus: { bySku: { "CHAWAN-01": { providerSku: "CHW-01", declaredName: "Tea bowl (ceramic)", hsCode: "691200" } } },
   // Saved by the Checkout rates section's own form: the settings form keeps it as stored.
-  checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/4", flatRates: [{ serviceName: "Standard", amount: 7.5, currency: "USD" }], cacheMinutes: 5 },
+  checkoutRates: {
+    enabled: true,
+    carrierServiceId: "gid://shopify/DeliveryCarrierService/4",
+    flatRates: [{ serviceName: "Standard", amount: 7.5, currency: "USD" }],
+    cacheMinutes: 5,
+  },
 });
 
 const base: [string, string][] = [
@@ -49,7 +54,8 @@ const base: [string, string][] = [
   ["codGatewayNames", "Pay at the door\n\n  Cash (courier)  "],
   ["pushPolicy", "holdForReview"],
 ];
-const withFields = (changes: Record<string, string>) => new URLSearchParams([...base.filter(([name]) => !(name in changes)), ...Object.entries(changes)]);
+const withFields = (changes: Record<string, string>) =>
+  new URLSearchParams([...base.filter(([name]) => !(name in changes)), ...Object.entries(changes)]);
 
 describe("the settings form", () => {
   it("reads a filled-in form as settings, blank rows left out, the stored locations and currency kept", () => {
@@ -60,7 +66,14 @@ describe("the settings form", () => {
     expect(settings).toMatchObject({
       mode: "live",
       providerBaseUrl: null,
-      warehouses: [{ warehouseId: "US01", shopifyLocationId: WAREHOUSE_LOCATION, enabled: true, services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD", CA: "US01-INT" } } }],
+      warehouses: [
+        {
+          warehouseId: "US01",
+          shopifyLocationId: WAREHOUSE_LOCATION,
+          enabled: true,
+          services: { defaultService: "US01-EXP", byCountry: { US: "US01-STD", CA: "US01-INT" } },
+        },
+      ],
       dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [STUDIO], services: { defaultService: null, byCountry: {} } },
       customs: { currency: "EUR", originCountry: "DE", declareNameEn: "Home goods", hsCode: "", declaredValueCurrency: "PRESENTMENT" },
       taxIds: { ioss: "IM2760000001", euVatNumber: null, ukVatNumber: "GB123456789" },
@@ -95,7 +108,11 @@ describe("the settings form", () => {
     expect(reading.ok).toBe(false);
     expect(reading.ok ? [] : reading.errors).toEqual(
       expect.arrayContaining([
-        { field: "warehouses.0.byCountry.2.service", label: "Service for CA (warehouse US01)", message: "may contain only letters, digits, hyphen (-) and underscore (_)" },
+        {
+          field: "warehouses.0.byCountry.2.service",
+          label: "Service for CA (warehouse US01)",
+          message: "may contain only letters, digits, hyphen (-) and underscore (_)",
+        },
         { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
         { field: "skuDefaults.heightCm", label: "Default height", message: "must be more than 0" },
         { field: "dropShip.handlingLocation", label: "Handling location", message: "is required to ship through drop-ship" },
@@ -111,27 +128,45 @@ describe("the settings form", () => {
     const blank = readSettingsForm(withFields({ "dropShip.maxBoxKg": "" }), stored);
     expect(blank.ok && ShopSettings.parse(blank.settings).dropShip?.maxBoxGrams).toBeNull();
     const wrong = readSettingsForm(withFields({ "dropShip.maxBoxKg": "two" }), stored);
-    expect(wrong.ok ? [] : wrong.errors).toEqual([{ field: "dropShip.maxBoxKg", label: "Pack in boxes of at most (kg)", message: "must be a number such as 12.5" }]);
+    expect(wrong.ok ? [] : wrong.errors).toEqual([
+      { field: "dropShip.maxBoxKg", label: "Pack in boxes of at most (kg)", message: "must be a number such as 12.5" },
+    ]);
   });
 
   it("keeps the stored after-sending settings when the form leaves them out, and checks them when given", () => {
     const handBack = ShopSettings.parse({ ...stored, afterSending: { failedPackages: "handBack", noNewsDays: 45 } });
     const omitted = new URLSearchParams(base.filter(([name]) => !name.startsWith("afterSending.") && name !== "warehouses.0.handlingDays"));
     const kept = readSettingsForm(omitted, handBack);
-    expect(kept.ok && ShopSettings.parse(kept.settings)).toMatchObject({ afterSending: { failedPackages: "handBack", noNewsDays: 45 }, warehouses: [{ handlingDays: null }] });
-    const wrong = readSettingsForm(withFields({ "afterSending.noNewsDays": "0", "afterSending.failedPackages": "ignore", "warehouses.0.handlingDays": "two" }), stored);
+    expect(kept.ok && ShopSettings.parse(kept.settings)).toMatchObject({
+      afterSending: { failedPackages: "handBack", noNewsDays: 45 },
+      warehouses: [{ handlingDays: null }],
+    });
+    const wrong = readSettingsForm(
+      withFields({ "afterSending.noNewsDays": "0", "afterSending.failedPackages": "ignore", "warehouses.0.handlingDays": "two" }),
+      stored,
+    );
     expect(wrong.ok ? [] : wrong.errors).toEqual(
       expect.arrayContaining([
         { field: "afterSending.noNewsDays", label: "Stop following a parcel after (days without news)", message: "must be at least 1" },
-        { field: "afterSending.failedPackages", label: "A package the provider cannot create", message: "must be Keep it here or Hand it back to Shopify" },
-        { field: "warehouses.0.handlingDays", label: "Handling time in working days (warehouse US01)", message: "must be a whole number of working days" },
+        {
+          field: "afterSending.failedPackages",
+          label: "A package the provider cannot create",
+          message: "must be Keep it here or Hand it back to Shopify",
+        },
+        {
+          field: "warehouses.0.handlingDays",
+          label: "Handling time in working days (warehouse US01)",
+          message: "must be a whole number of working days",
+        },
       ]),
     );
   });
 
   it("refuses a country listed twice, and a drop-ship location that is a warehouse's", () => {
     const twice = readSettingsForm(withFields({ "warehouses.0.byCountry.2.country": "US" }), stored);
-    expect(twice.ok ? [] : twice.errors).toEqual([{ field: "warehouses.0.byCountry.2.country", label: "Country, row 3 (warehouse US01)", message: "is listed twice" }]);
+    expect(twice.ok ? [] : twice.errors).toEqual([
+      { field: "warehouses.0.byCountry.2.country", label: "Country, row 3 (warehouse US01)", message: "is listed twice" },
+    ]);
     const warehouseAsStudio = readSettingsForm(withFields({ "dropShip.merchantLocationIds": WAREHOUSE_LOCATION }), stored);
     expect(warehouseAsStudio.ok ? [] : warehouseAsStudio.errors).toEqual([
       {
@@ -168,7 +203,9 @@ describe("the settings form", () => {
       }),
       stored,
     );
-    expect(twice.ok ? [] : twice.errors).toEqual([{ field: "warehouses.0.byShippingMethod.1.method", label: "Shipping method, row 2 (warehouse US01)", message: "is listed twice" }]);
+    expect(twice.ok ? [] : twice.errors).toEqual([
+      { field: "warehouses.0.byShippingMethod.1.method", label: "Shipping method, row 2 (warehouse US01)", message: "is listed twice" },
+    ]);
   });
 
   it("refuses a provider address that is not public, or not https in live mode, at its field; outside the stack even the sandbox on loopback", async () => {
@@ -177,12 +214,18 @@ describe("the settings form", () => {
     const refusal = async (mode: string, address: string) => {
       const reading = await readSettingsFormAndAddress(withFields({ mode, providerBaseUrl: address }), stored);
       if (reading.ok) throw new Error(`${mode} ${address} was accepted`);
-      expect(reading.errors.map(({ field, label }) => ({ field, label }))).toEqual([{ field: "providerBaseUrl", label: "Provider address" }]);
+      expect(reading.errors.map(({ field, label }) => ({ field, label }))).toEqual([
+        { field: "providerBaseUrl", label: "Provider address" },
+      ]);
       expect(reading.result.error).toEqual({ providerBaseUrl: [reading.errors[0]?.message] });
       return reading.errors[0]?.message;
     };
-    expect(await refusal("live", "http://93.184.216.34/")).toBe("http://93.184.216.34 is not an https address: only https is allowed here (live mode sends your provider token only to a public https address)");
-    expect(await refusal("live", "https://169.254.169.254/")).toBe("169.254.169.254 is not a public internet address (live mode sends your provider token only to a public https address)");
+    expect(await refusal("live", "http://93.184.216.34/")).toBe(
+      "http://93.184.216.34 is not an https address: only https is allowed here (live mode sends your provider token only to a public https address)",
+    );
+    expect(await refusal("live", "https://169.254.169.254/")).toBe(
+      "169.254.169.254 is not a public internet address (live mode sends your provider token only to a public https address)",
+    );
     expect(await refusal("live", "https://127.0.0.1:4010/")).toContain("127.0.0.1 is not a public internet address");
     expect(await refusal("sandbox", "http://127.0.0.1:4010/")).toBe("127.0.0.1 is not a public internet address");
     expect(await refusal("sandbox", "http://[fd00:ec2::254]/")).toBe("[fd00:ec2::254] is not a public internet address");

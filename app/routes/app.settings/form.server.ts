@@ -28,8 +28,10 @@ function fieldOfSettingsPath(path: readonly PropertyKey[], warehouseRows: readon
 
 /** The checked form as the settings it stands for; `stored` supplies what the form does not show. */
 function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSettingsInput {
-  const byCountry = (rows: SettingsFormOutput["dropShip"]["byCountry"]) => Object.fromEntries(Object.values(rows).map((row) => [row.country, row.service]));
-  const byShippingMethod = (rows: SettingsFormOutput["dropShip"]["byShippingMethod"]) => Object.fromEntries(Object.values(rows).map((row) => [row.method, row.service]));
+  const byCountry = (rows: SettingsFormOutput["dropShip"]["byCountry"]) =>
+    Object.fromEntries(Object.values(rows).map((row) => [row.country, row.service]));
+  const byShippingMethod = (rows: SettingsFormOutput["dropShip"]["byShippingMethod"]) =>
+    Object.fromEntries(Object.values(rows).map((row) => [row.method, row.service]));
   const known = new Map(stored.warehouses.map((warehouse) => [warehouse.warehouseId, warehouse.shopifyLocationId]));
   return {
     mode: values.mode,
@@ -39,14 +41,22 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       shopifyLocationId: known.get(warehouse.warehouseId) ?? null,
       country: warehouse.country,
       enabled: warehouse.enabled,
-      services: { defaultService: warehouse.defaultService, byCountry: byCountry(warehouse.byCountry), byShippingMethod: byShippingMethod(warehouse.byShippingMethod) },
+      services: {
+        defaultService: warehouse.defaultService,
+        byCountry: byCountry(warehouse.byCountry),
+        byShippingMethod: byShippingMethod(warehouse.byShippingMethod),
+      },
       handlingDays: warehouse.handlingDays,
     })),
     dropShip: values.dropShip.enabled
       ? {
           handlingLocation: values.dropShip.handlingLocation,
           merchantLocationIds: values.dropShip.merchantLocationIds,
-          services: { defaultService: values.dropShip.defaultService, byCountry: byCountry(values.dropShip.byCountry), byShippingMethod: byShippingMethod(values.dropShip.byShippingMethod) },
+          services: {
+            defaultService: values.dropShip.defaultService,
+            byCountry: byCountry(values.dropShip.byCountry),
+            byShippingMethod: byShippingMethod(values.dropShip.byShippingMethod),
+          },
           maxBoxGrams: values.dropShip.maxBoxKg === null ? null : Math.round(values.dropShip.maxBoxKg * 1000),
         }
       : null,
@@ -118,5 +128,9 @@ export async function readSettingsFormAndAddress(form: FormData | URLSearchParam
   if (refusal === null) return reading;
   const fieldErrors = { providerBaseUrl: [refusal] };
   const text = (name: string) => String(form.get(name) ?? "");
-  return { ok: false, errors: labelledErrors(fieldErrors, text), result: parseWithZod(form, { schema: SettingsForm, disableAutoCoercion: true }).reply({ fieldErrors }) };
+  return {
+    ok: false,
+    errors: labelledErrors(fieldErrors, text),
+    result: parseWithZod(form, { schema: SettingsForm, disableAutoCoercion: true }).reply({ fieldErrors }),
+  };
 }

@@ -11,7 +11,16 @@ import { INT32_MAX } from "~/fulfilment/schemas/rules";
 import { checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
 import { CountryCode } from "~/connector/countries";
 import { positiveDimension, SkuEntry } from "~/connector/settings";
-import { AfterSendingSettings, HandlingDays, ServiceCode, ShopifyLocationId, StockSyncSettings, TaxNumber, WarehouseId, type ShopSettings } from "~/stores/shops/shop-settings";
+import {
+  AfterSendingSettings,
+  HandlingDays,
+  ServiceCode,
+  ShopifyLocationId,
+  StockSyncSettings,
+  TaxNumber,
+  WarehouseId,
+  type ShopSettings,
+} from "~/stores/shops/shop-settings";
 
 export interface FieldError {
   /** The form field's name. */
@@ -24,7 +33,11 @@ export interface FieldError {
 
 const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
 /** A whole number typed as text: "must be a whole number of <unit>" otherwise. */
-const wholeNumber = (unit: string) => z.string().regex(/^\d+$/, { error: `must be a whole number of ${unit}` }).transform(Number);
+const wholeNumber = (unit: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `must be a whole number of ${unit}` })
+    .transform(Number);
 const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
 const shippingMethod = required(z.string().trim().max(100, { error: "must be at most 100 characters" }));
 const MethodRows = rows(z.object({ method: shippingMethod, service: required(ServiceCode) }), ["method", "service"]);
@@ -32,7 +45,12 @@ const MethodRows = rows(z.object({ method: shippingMethod, service: required(Ser
 const sizeDefault = positiveDimension();
 const skuEntry = SkuEntry.shape;
 
-function noDuplicates(rowsById: Record<string, Record<string, unknown>>, column: string, path: (string | number)[], context: z.RefinementCtx) {
+function noDuplicates(
+  rowsById: Record<string, Record<string, unknown>>,
+  column: string,
+  path: (string | number)[],
+  context: z.RefinementCtx,
+) {
   const seen = new Set<unknown>();
   for (const [index, row] of Object.entries(rowsById)) {
     const value = row[column];
@@ -42,7 +60,8 @@ function noDuplicates(rowsById: Record<string, Record<string, unknown>>, column:
 }
 
 /** Shipping methods are matched without regard to case: "Express" and "express" are one. */
-const lowerCased = (rowsById: Record<string, { method: string }>) => Object.fromEntries(Object.entries(rowsById).map(([id, row]) => [id, { method: row.method.toLowerCase() }]));
+const lowerCased = (rowsById: Record<string, { method: string }>) =>
+  Object.fromEntries(Object.entries(rowsById).map(([id, row]) => [id, { method: row.method.toLowerCase() }]));
 
 export const SettingsForm = z
   .object({
@@ -69,7 +88,12 @@ export const SettingsForm = z
         byCountry: CountryRows,
         byShippingMethod: MethodRows,
         // Kilograms as the merchant thinks of a box; stored in grams (decision 0017).
-        maxBoxKg: decimalText(z.number().min(0.001, { error: "must be more than 0 kg" }).max(INT32_MAX / 1000, { error: "must be a sensible weight in kg" })),
+        maxBoxKg: decimalText(
+          z
+            .number()
+            .min(0.001, { error: "must be more than 0 kg" })
+            .max(INT32_MAX / 1000, { error: "must be a sensible weight in kg" }),
+        ),
       }),
     ),
     orders: section(z.object({ shipUnpaid: checkbox, shipHighRisk: checkbox })),
@@ -130,12 +154,15 @@ export const SettingsForm = z
     const size = [values.skuDefaults.lengthCm, values.skuDefaults.widthCm, values.skuDefaults.heightCm];
     if (size.some((value) => value !== null) && size.some((value) => value === null)) {
       for (const [index, column] of (["lengthCm", "widthCm", "heightCm"] as const).entries()) {
-        if (size[index] === null) context.addIssue({ code: "custom", path: ["skuDefaults", column], message: "is required with the other two sizes" });
+        if (size[index] === null)
+          context.addIssue({ code: "custom", path: ["skuDefaults", column], message: "is required with the other two sizes" });
       }
     }
     if (values.dropShip.enabled) {
-      if (values.dropShip.handlingLocation === "") context.addIssue({ code: "custom", path: ["dropShip", "handlingLocation"], message: "is required to ship through drop-ship" });
-      if (values.dropShip.merchantLocationIds.length === 0) context.addIssue({ code: "custom", path: ["dropShip", "merchantLocationIds"], message: "must include at least one location" });
+      if (values.dropShip.handlingLocation === "")
+        context.addIssue({ code: "custom", path: ["dropShip", "handlingLocation"], message: "is required to ship through drop-ship" });
+      if (values.dropShip.merchantLocationIds.length === 0)
+        context.addIssue({ code: "custom", path: ["dropShip", "merchantLocationIds"], message: "must include at least one location" });
     }
   });
 export type SettingsFormOutput = z.output<typeof SettingsForm>;
@@ -185,7 +212,9 @@ export function fieldLabel(field: string, text: (name: string) => string = () =>
   const country = /^byCountry\.(\d+)\.(country|service)$/.exec(rest);
   if (country) {
     const [, index = "0", column] = country;
-    const code = text(`${field.slice(0, field.length - (column ?? "").length)}country`).trim().toUpperCase();
+    const code = text(`${field.slice(0, field.length - (column ?? "").length)}country`)
+      .trim()
+      .toUpperCase();
     return column === "country" ? `Country, ${row(index)} (${owner})` : `Service for ${code || row(index)} (${owner})`;
   }
   return field;
@@ -195,8 +224,13 @@ export function fieldLabel(field: string, text: (name: string) => string = () =>
  * Each field's errors (conform's `error`, or the form's errors in the browser) as the list the page
  * shows above the form, labelled as the page labels each field; `text` reads a field's current value.
  */
-export function labelledErrors(errors: Readonly<Record<string, readonly string[] | null | undefined>>, text: (name: string) => string): FieldError[] {
-  return Object.entries(errors).flatMap(([field, messages]) => (messages ?? []).map((message) => ({ field, label: fieldLabel(field, text), message })));
+export function labelledErrors(
+  errors: Readonly<Record<string, readonly string[] | null | undefined>>,
+  text: (name: string) => string,
+): FieldError[] {
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    (messages ?? []).map((message) => ({ field, label: fieldLabel(field, text), message })),
+  );
 }
 
 /** The stored settings as the form's initial values, with the same names readSettingsForm reads. */

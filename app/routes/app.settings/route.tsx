@@ -8,9 +8,21 @@ import { CheckboxInput, FieldGroupTitle, RowsInput, SelectInput, TextInput } fro
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
-import { carrierServiceCallbackUrl, readFlatRatesForm, saveFlatRates, turnOffCheckoutRates, turnOnCheckoutRates } from "~/flows/checkout-rates/registration.server";
+import {
+  carrierServiceCallbackUrl,
+  readFlatRatesForm,
+  saveFlatRates,
+  turnOffCheckoutRates,
+  turnOnCheckoutRates,
+} from "~/flows/checkout-rates/registration.server";
 import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
-import { ApiToken, checkParkedAnswer, finishProviderConnection, providerAuthorizationUrl, saveApiToken } from "~/stores/shops/provider-credentials-connection.server";
+import {
+  ApiToken,
+  checkParkedAnswer,
+  finishProviderConnection,
+  providerAuthorizationUrl,
+  saveApiToken,
+} from "~/stores/shops/provider-credentials-connection.server";
 import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 import { ProviderError } from "~/fulfilment";
 import { forgetProviderCredentials, readCredentialsSummary, type CredentialsSummary } from "~/stores/shops/provider-credentials.server";
@@ -43,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shop = session.shop;
   // The provider's answer, sealed by /provider-oauth/callback, waiting for the staff member who pressed Connect.
   const parked = new URL(request.url).searchParams.get("provider_connection");
-  const pendingConnection = parked === null ? null : { parked, ...(await checkParkedAnswer(prisma, parked, { shop, user: String(sessionToken.sub) }, env)) };
+  const pendingConnection =
+    parked === null ? null : { parked, ...(await checkParkedAnswer(prisma, parked, { shop, user: String(sessionToken.sub) }, env)) };
   const settings = await getShopSettings(prisma, shop);
   let locations: LocationChoice[] = [];
   let locationsProblem: string | null = null;
@@ -114,7 +127,9 @@ export async function action({ request }: ActionFunctionArgs) {
     case "connect": {
       try {
         // Out of Shopify's admin frame to the provider's login; it sends the merchant back to /provider-oauth/callback.
-        return redirect(await providerAuthorizationUrl(prisma, { shop, user: String(sessionToken.sub) }, appProviderOAuth(env), env), { target: "_top" });
+        return redirect(await providerAuthorizationUrl(prisma, { shop, user: String(sessionToken.sub) }, appProviderOAuth(env), env), {
+          target: "_top",
+        });
       } catch (error) {
         if (error instanceof ProviderNotConnected) return refused(intent, error.message);
         throw error;
@@ -122,7 +137,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "finishConnect": {
       try {
-        await finishProviderConnection(prisma, String(form.get("parked") ?? ""), { shop, user: String(sessionToken.sub) }, appProviderOAuth(env), env);
+        await finishProviderConnection(
+          prisma,
+          String(form.get("parked") ?? ""),
+          { shop, user: String(sessionToken.sub) },
+          appProviderOAuth(env),
+          env,
+        );
       } catch (error) {
         if (error instanceof InvalidOAuthState || error instanceof ProviderNotConnected) return refused(intent, error.message);
         // The provider refused the code (used, expired) or could not be reached: its words, never a secret (errors.ts redacts them).
@@ -185,13 +206,27 @@ const METHOD_COLUMNS = [
 ] as const;
 
 /** The rows of services by the checkout's shipping method, which win over the country. */
-function ShippingMethodRows({ prefix, initial, errorOf }: { prefix: string; initial: readonly { method: string; service: string }[]; errorOf: (field: string) => string | undefined }) {
+function ShippingMethodRows({
+  prefix,
+  initial,
+  errorOf,
+}: {
+  prefix: string;
+  initial: readonly { method: string; service: string }[];
+  errorOf: (field: string) => string | undefined;
+}) {
   return (
     <BlockStack gap="100">
       <Text as="p" tone="subdued">
         By the shipping method the customer paid for (its name as checkout shows it, any case). It wins over the country.
       </Text>
-      <RowsInput prefix={`${prefix}.byShippingMethod`} columns={METHOD_COLUMNS} initial={initial} errorOf={errorOf} addLabel="Add a shipping method" />
+      <RowsInput
+        prefix={`${prefix}.byShippingMethod`}
+        columns={METHOD_COLUMNS}
+        initial={initial}
+        errorOf={errorOf}
+        addLabel="Add a shipping method"
+      />
     </BlockStack>
   );
 }
@@ -212,7 +247,18 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 export default function SettingsPage() {
-  const { form, connection, oauthAvailable, defaultProviderUrl, locations, locationsProblem, justConnected, pendingConnection, suggestionPlan, checkoutRates } = useLoaderData<typeof loader>();
+  const {
+    form,
+    connection,
+    oauthAvailable,
+    defaultProviderUrl,
+    locations,
+    locationsProblem,
+    justConnected,
+    pendingConnection,
+    suggestionPlan,
+    checkoutRates,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -231,18 +277,31 @@ export default function SettingsPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsForm, disableAutoCoercion: true }),
   });
-  const otherErrors = new Map((answer && !answer.ok && answer.intent !== "save" && !(CHECKOUT_RATES_INTENTS as readonly string[]).includes(answer.intent) ? answer.errors : []).map((error) => [error.field, error.message]));
+  const otherErrors = new Map(
+    (answer && !answer.ok && answer.intent !== "save" && !(CHECKOUT_RATES_INTENTS as readonly string[]).includes(answer.intent)
+      ? answer.errors
+      : []
+    ).map((error) => [error.field, error.message]),
+  );
   const errorOf = (field: string) => settingsForm.allErrors[field]?.[0] ?? otherErrors.get(field);
   const serverLabels = new Map((answer && !answer.ok ? answer.errors : []).map((error) => [error.field, error.label]));
   /** A field's current value, for labels that name their row ("Service for CA (warehouse US01)"). */
   const valueOf = (name: string) => {
     const field = formRef.current?.elements.namedItem(name);
-    return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? field.value : "";
+    return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement
+      ? field.value
+      : "";
   };
-  const formErrors = labelledErrors(settingsForm.allErrors, valueOf).map((error) => ({ ...error, label: formRef.current ? error.label : (serverLabels.get(error.field) ?? error.label) }));
+  const formErrors = labelledErrors(settingsForm.allErrors, valueOf).map((error) => ({
+    ...error,
+    label: formRef.current ? error.label : (serverLabels.get(error.field) ?? error.label),
+  }));
   const checkoutRatesIntent = (intent: string) => (CHECKOUT_RATES_INTENTS as readonly string[]).includes(intent);
   // The checkout-rates section answers in its own place, at the bottom of the page.
-  const checkoutRatesAnswer: CheckoutRatesAnswer | null = answer && checkoutRatesIntent(answer.intent) ? { ok: answer.ok, message: answer.message, errors: answer.ok ? [] : answer.errors } : null;
+  const checkoutRatesAnswer: CheckoutRatesAnswer | null =
+    answer && checkoutRatesIntent(answer.intent)
+      ? { ok: answer.ok, message: answer.message, errors: answer.ok ? [] : answer.errors }
+      : null;
   const banner: { tone: "success" | "critical"; title: string; errors: FieldError[] } | null =
     formErrors.length > 0
       ? { tone: "critical", title: NOT_SAVED, errors: formErrors }
@@ -264,7 +323,11 @@ export default function SettingsPage() {
     if (entry === undefined || element === null) return;
     const byCountry = withSuggestedServices(countryRowsIn(new FormData(element), `warehouses.${entry.id}.byCountry`), services);
     flushSync(() => {
-      setWarehouses((all) => all.map((candidate) => (candidate.id === entry.id ? { ...candidate, warehouse: { ...candidate.warehouse, byCountry } } : candidate)));
+      setWarehouses((all) =>
+        all.map((candidate) =>
+          candidate.id === entry.id ? { ...candidate, warehouse: { ...candidate.warehouse, byCountry } } : candidate,
+        ),
+      );
       setRowsRevision((revisions) => ({ ...revisions, [entry.id]: (revisions[entry.id] ?? 0) + 1 }));
     });
     element.requestSubmit();
@@ -273,7 +336,11 @@ export default function SettingsPage() {
   return (
     <Page
       title="Settings"
-      primaryAction={{ content: "Save", loading: busy && navigation.formData?.get("intent") === "save", onAction: () => formRef.current?.requestSubmit() }}
+      primaryAction={{
+        content: "Save",
+        loading: busy && navigation.formData?.get("intent") === "save",
+        onAction: () => formRef.current?.requestSubmit(),
+      }}
     >
       <Form method="post" ref={formRef} id={settingsForm.id} onSubmit={settingsForm.onSubmit} noValidate>
         <input type="hidden" name="intent" value="save" />
@@ -284,7 +351,11 @@ export default function SettingsPage() {
                 <Banner
                   tone="info"
                   title="Finish connecting to the provider"
-                  action={{ content: "Finish connecting", loading: pendingIntent === "finishConnect", onAction: () => send("finishConnect", { parked: pendingConnection.parked }) }}
+                  action={{
+                    content: "Finish connecting",
+                    loading: pendingIntent === "finishConnect",
+                    onAction: () => send("finishConnect", { parked: pendingConnection.parked }),
+                  }}
                 >
                   You approved the connection at the provider. Finish it here to store it for this store; until then nothing has changed.
                 </Banner>
@@ -306,23 +377,28 @@ export default function SettingsPage() {
             <Layout.Section>
               <Banner tone="info" title={PENDING[pendingIntent] ?? "Sending…"} />
             </Layout.Section>
-          ) : banner && (
-            <Layout.Section>
-              <Banner tone={banner.tone} title={banner.title}>
-                {banner.errors.length > 0 && (
-                  <List>
-                    {banner.errors.map((error) => (
-                      <List.Item key={`${error.field}: ${error.message}`}>
-                        {error.label} {error.message}
-                      </List.Item>
-                    ))}
-                  </List>
-                )}
-              </Banner>
-            </Layout.Section>
+          ) : (
+            banner && (
+              <Layout.Section>
+                <Banner tone={banner.tone} title={banner.title}>
+                  {banner.errors.length > 0 && (
+                    <List>
+                      {banner.errors.map((error) => (
+                        <List.Item key={`${error.field}: ${error.message}`}>
+                          {error.label} {error.message}
+                        </List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Banner>
+              </Layout.Section>
+            )
           )}
 
-          <Section title="Provider connection" description="Sandbox tries everything against the provider simulator; Live sends real parcels with your provider account.">
+          <Section
+            title="Provider connection"
+            description="Sandbox tries everything against the provider simulator; Live sends real parcels with your provider account."
+          >
             <Card>
               <BlockStack gap="300">
                 <SelectInput
@@ -396,7 +472,11 @@ export default function SettingsPage() {
             <Card>
               <BlockStack gap="400">
                 <FieldGroupTitle>Warehouses</FieldGroupTitle>
-                {warehouses.length === 0 && <Text as="p">No warehouse yet: add the provider&apos;s warehouse ID (for example US01) to ship the stock you keep there.</Text>}
+                {warehouses.length === 0 && (
+                  <Text as="p">
+                    No warehouse yet: add the provider&apos;s warehouse ID (for example US01) to ship the stock you keep there.
+                  </Text>
+                )}
                 {warehouses.map(({ id, warehouse, isNew }) => {
                   const prefix = `warehouses.${id}`;
                   const location = warehouse.shopifyLocationId;
@@ -404,7 +484,13 @@ export default function SettingsPage() {
                     <Box key={id} paddingBlockEnd="300" borderBlockEndWidth="025" borderColor="border">
                       <BlockStack gap="300">
                         {isNew ? (
-                          <TextInput name={`${prefix}.warehouseId`} label="Warehouse ID" initial="" placeholder="US01" error={errorOf(`${prefix}.warehouseId`)} />
+                          <TextInput
+                            name={`${prefix}.warehouseId`}
+                            label="Warehouse ID"
+                            initial=""
+                            placeholder="US01"
+                            error={errorOf(`${prefix}.warehouseId`)}
+                          />
                         ) : (
                           <>
                             <input type="hidden" name={`${prefix}.warehouseId`} value={warehouse.warehouseId} />
@@ -427,8 +513,21 @@ export default function SettingsPage() {
                           error={errorOf(`${prefix}.country`)}
                         />
                         <CheckboxInput name={`${prefix}.enabled`} label="Ship from this warehouse" initial={warehouse.enabled} />
-                        <TextInput name={`${prefix}.defaultService`} label="Default service" initial={warehouse.defaultService} placeholder="US01-EXP" error={errorOf(`${prefix}.defaultService`)} />
-                        <RowsInput key={rowsRevision[id] ?? 0} prefix={`${prefix}.byCountry`} columns={SERVICE_COLUMNS} initial={warehouse.byCountry} errorOf={errorOf} addLabel="Add a country" />
+                        <TextInput
+                          name={`${prefix}.defaultService`}
+                          label="Default service"
+                          initial={warehouse.defaultService}
+                          placeholder="US01-EXP"
+                          error={errorOf(`${prefix}.defaultService`)}
+                        />
+                        <RowsInput
+                          key={rowsRevision[id] ?? 0}
+                          prefix={`${prefix}.byCountry`}
+                          columns={SERVICE_COLUMNS}
+                          initial={warehouse.byCountry}
+                          errorOf={errorOf}
+                          addLabel="Add a country"
+                        />
                         <ShippingMethodRows prefix={prefix} initial={warehouse.byShippingMethod} errorOf={errorOf} />
                         <TextInput
                           name={`${prefix}.handlingDays`}
@@ -447,7 +546,20 @@ export default function SettingsPage() {
                     onClick={() =>
                       setWarehouses([
                         ...warehouses,
-                        { id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1, isNew: true, warehouse: { warehouseId: "", shopifyLocationId: null, country: "", enabled: true, defaultService: "", byCountry: [], byShippingMethod: [], handlingDays: "" } },
+                        {
+                          id: warehouses.length === 0 ? 0 : Math.max(...warehouses.map((w) => w.id)) + 1,
+                          isNew: true,
+                          warehouse: {
+                            warehouseId: "",
+                            shopifyLocationId: null,
+                            country: "",
+                            enabled: true,
+                            defaultService: "",
+                            byCountry: [],
+                            byShippingMethod: [],
+                            handlingDays: "",
+                          },
+                        },
                       ])
                     }
                   >
@@ -458,14 +570,25 @@ export default function SettingsPage() {
             </Card>
             <ServiceSuggestionsCard
               plan={suggestionPlan}
-              current={new Map(form.warehouses.map((warehouse) => [warehouse.warehouseId, { defaultService: warehouse.defaultService, byCountry: warehouse.byCountry }]))}
+              current={
+                new Map(
+                  form.warehouses.map((warehouse) => [
+                    warehouse.warehouseId,
+                    { defaultService: warehouse.defaultService, byCountry: warehouse.byCountry },
+                  ]),
+                )
+              }
               saving={busy}
               onUse={acceptSuggestedServices}
             />
             <Card>
               <BlockStack gap="300">
                 <FieldGroupTitle>Drop-ship</FieldGroupTitle>
-                <CheckboxInput name="dropShip.enabled" label="Ship parcels from my own locations through the provider's handling location" initial={form.dropShip.enabled} />
+                <CheckboxInput
+                  name="dropShip.enabled"
+                  label="Ship parcels from my own locations through the provider's handling location"
+                  initial={form.dropShip.enabled}
+                />
                 <TextInput
                   name="dropShip.handlingLocation"
                   label="Handling location"
@@ -487,7 +610,13 @@ export default function SettingsPage() {
                     />
                   ))}
                   {unknownMapped.map((id) => (
-                    <CheckboxInput key={id} name="dropShip.merchantLocationIds" value={id} label={`${locationName.get(id) ?? id} (not one of your own locations)`} initial />
+                    <CheckboxInput
+                      key={id}
+                      name="dropShip.merchantLocationIds"
+                      value={id}
+                      label={`${locationName.get(id) ?? id} (not one of your own locations)`}
+                      initial
+                    />
                   ))}
                   {errorOf("dropShip.merchantLocationIds") && (
                     <Text as="p" tone="critical">
@@ -495,8 +624,19 @@ export default function SettingsPage() {
                     </Text>
                   )}
                 </BlockStack>
-                <TextInput name="dropShip.defaultService" label="Default service" initial={form.dropShip.defaultService} error={errorOf("dropShip.defaultService")} />
-                <RowsInput prefix="dropShip.byCountry" columns={SERVICE_COLUMNS} initial={form.dropShip.byCountry} errorOf={errorOf} addLabel="Add a country" />
+                <TextInput
+                  name="dropShip.defaultService"
+                  label="Default service"
+                  initial={form.dropShip.defaultService}
+                  error={errorOf("dropShip.defaultService")}
+                />
+                <RowsInput
+                  prefix="dropShip.byCountry"
+                  columns={SERVICE_COLUMNS}
+                  initial={form.dropShip.byCountry}
+                  errorOf={errorOf}
+                  addLabel="Add a country"
+                />
                 <ShippingMethodRows prefix="dropShip" initial={form.dropShip.byShippingMethod} errorOf={errorOf} />
                 <TextInput
                   name="dropShip.maxBoxKg"
@@ -509,7 +649,10 @@ export default function SettingsPage() {
             </Card>
           </Section>
 
-          <Section title="Customs and tax numbers" description="What customs declarations say when a product does not say it itself, and the shop's tax numbers for parcels that need them.">
+          <Section
+            title="Customs and tax numbers"
+            description="What customs declarations say when a product does not say it itself, and the shop's tax numbers for parcels that need them."
+          >
             <Card>
               <BlockStack gap="300">
                 <TextInput
@@ -519,7 +662,13 @@ export default function SettingsPage() {
                   helpText="English letters, digits, spaces and _ - ( ) ' & , |. Used when a product title cannot be."
                   error={errorOf("customs.declareNameEn")}
                 />
-                <TextInput name="customs.hsCode" label="Default HS code" initial={form.customs.hsCode} helpText="6 to 50 digits." error={errorOf("customs.hsCode")} />
+                <TextInput
+                  name="customs.hsCode"
+                  label="Default HS code"
+                  initial={form.customs.hsCode}
+                  helpText="6 to 50 digits."
+                  error={errorOf("customs.hsCode")}
+                />
                 <SelectInput
                   name="customs.declaredValueCurrency"
                   label="Declared value currency"
@@ -530,9 +679,27 @@ export default function SettingsPage() {
                     { label: "The shop's currency", value: "SHOP" },
                   ]}
                 />
-                <TextInput name="taxIds.ioss" label="IOSS number" initial={form.taxIds.ioss} placeholder="IM1234567890" error={errorOf("taxIds.ioss")} />
-                <TextInput name="taxIds.euVatNumber" label="EU VAT number" initial={form.taxIds.euVatNumber} placeholder="DE123456789" error={errorOf("taxIds.euVatNumber")} />
-                <TextInput name="taxIds.ukVatNumber" label="UK VAT number" initial={form.taxIds.ukVatNumber} placeholder="GB123456789" error={errorOf("taxIds.ukVatNumber")} />
+                <TextInput
+                  name="taxIds.ioss"
+                  label="IOSS number"
+                  initial={form.taxIds.ioss}
+                  placeholder="IM1234567890"
+                  error={errorOf("taxIds.ioss")}
+                />
+                <TextInput
+                  name="taxIds.euVatNumber"
+                  label="EU VAT number"
+                  initial={form.taxIds.euVatNumber}
+                  placeholder="DE123456789"
+                  error={errorOf("taxIds.euVatNumber")}
+                />
+                <TextInput
+                  name="taxIds.ukVatNumber"
+                  label="UK VAT number"
+                  initial={form.taxIds.ukVatNumber}
+                  placeholder="GB123456789"
+                  error={errorOf("taxIds.ukVatNumber")}
+                />
               </BlockStack>
             </Card>
           </Section>
@@ -551,9 +718,24 @@ export default function SettingsPage() {
                 />
                 <FieldGroupTitle>When a SKU&apos;s own entry does not say</FieldGroupTitle>
                 <InlineStack gap="300" wrap>
-                  <TextInput name="skuDefaults.lengthCm" label="Default length (cm)" initial={form.skuDefaults.lengthCm} error={errorOf("skuDefaults.lengthCm")} />
-                  <TextInput name="skuDefaults.widthCm" label="Default width (cm)" initial={form.skuDefaults.widthCm} error={errorOf("skuDefaults.widthCm")} />
-                  <TextInput name="skuDefaults.heightCm" label="Default height (cm)" initial={form.skuDefaults.heightCm} error={errorOf("skuDefaults.heightCm")} />
+                  <TextInput
+                    name="skuDefaults.lengthCm"
+                    label="Default length (cm)"
+                    initial={form.skuDefaults.lengthCm}
+                    error={errorOf("skuDefaults.lengthCm")}
+                  />
+                  <TextInput
+                    name="skuDefaults.widthCm"
+                    label="Default width (cm)"
+                    initial={form.skuDefaults.widthCm}
+                    error={errorOf("skuDefaults.widthCm")}
+                  />
+                  <TextInput
+                    name="skuDefaults.heightCm"
+                    label="Default height (cm)"
+                    initial={form.skuDefaults.heightCm}
+                    error={errorOf("skuDefaults.heightCm")}
+                  />
                 </InlineStack>
                 <Text as="p" tone="subdued">
                   The provider needs every SKU&apos;s size, and Shopify keeps none: without a default here, each SKU needs its own.
@@ -579,7 +761,13 @@ export default function SettingsPage() {
             <Card>
               <BlockStack gap="300">
                 <CheckboxInput name="stockSync.enabled" label="Sync stock on a schedule" initial={form.stockSync.enabled} />
-                <TextInput name="stockSync.intervalMinutes" label="Sync every (minutes)" initial={form.stockSync.intervalMinutes} helpText="5 to 1440." error={errorOf("stockSync.intervalMinutes")} />
+                <TextInput
+                  name="stockSync.intervalMinutes"
+                  label="Sync every (minutes)"
+                  initial={form.stockSync.intervalMinutes}
+                  helpText="5 to 1440."
+                  error={errorOf("stockSync.intervalMinutes")}
+                />
               </BlockStack>
             </Card>
           </Section>
@@ -601,7 +789,8 @@ export default function SettingsPage() {
                   ]}
                 />
                 <Text as="p" tone="subdued">
-                  Handed back, a warehouse order is closed as incomplete in Shopify, where you request fulfilment again, move it or refund it. A drop-ship order stays at your location either way.
+                  Handed back, a warehouse order is closed as incomplete in Shopify, where you request fulfilment again, move it or refund
+                  it. A drop-ship order stays at your location either way.
                 </Text>
                 <TextInput
                   name="afterSending.noNewsDays"
@@ -614,13 +803,25 @@ export default function SettingsPage() {
             </Card>
           </Section>
 
-          <Section title="Cash on delivery" description="Payment methods that mean the carrier collects the money, besides the usual names such as Cash on Delivery (COD).">
+          <Section
+            title="Cash on delivery"
+            description="Payment methods that mean the carrier collects the money, besides the usual names such as Cash on Delivery (COD)."
+          >
             <Card>
-              <TextInput name="codGatewayNames" label="Payment method names, one per line" initial={form.codGatewayNames} multiline={3} error={errorOf("codGatewayNames")} />
+              <TextInput
+                name="codGatewayNames"
+                label="Payment method names, one per line"
+                initial={form.codGatewayNames}
+                multiline={3}
+                error={errorOf("codGatewayNames")}
+              />
             </Card>
           </Section>
 
-          <Section title="Notifications" description="Shopify emails the customer the tracking link when the app adds tracking to the order.">
+          <Section
+            title="Notifications"
+            description="Shopify emails the customer the tracking link when the app adds tracking to the order."
+          >
             <Card>
               <CheckboxInput name="notifyCustomer" label="Email the customer when tracking is added" initial={form.notifyCustomer} />
             </Card>
@@ -632,13 +833,25 @@ export default function SettingsPage() {
           >
             <Card>
               <BlockStack gap="200">
-                <CheckboxInput name="orders.shipUnpaid" label="Ship orders that are not paid yet" initial={form.orders.shipUnpaid} helpText="Cash on delivery orders ship either way." />
-                <CheckboxInput name="orders.shipHighRisk" label="Ship orders Shopify rates high risk of fraud" initial={form.orders.shipHighRisk} />
+                <CheckboxInput
+                  name="orders.shipUnpaid"
+                  label="Ship orders that are not paid yet"
+                  initial={form.orders.shipUnpaid}
+                  helpText="Cash on delivery orders ship either way."
+                />
+                <CheckboxInput
+                  name="orders.shipHighRisk"
+                  label="Ship orders Shopify rates high risk of fraud"
+                  initial={form.orders.shipHighRisk}
+                />
               </BlockStack>
             </Card>
           </Section>
 
-          <Section title="Push policy" description="Whether orders go to the provider as soon as they are ready, or wait for someone to send them.">
+          <Section
+            title="Push policy"
+            description="Whether orders go to the provider as soon as they are ready, or wait for someone to send them."
+          >
             <Card>
               <SelectInput
                 name="pushPolicy"
@@ -668,7 +881,12 @@ export default function SettingsPage() {
             title="Checkout rates"
             description="The provider's prices for the customer's cart offered at checkout, through a carrier service the app adds to Shopify. Shopify allows it on plans with carrier-calculated shipping."
           >
-            <CheckoutRatesCard key={JSON.stringify(checkoutRates)} view={checkoutRates} answer={checkoutRatesAnswer} pendingIntent={pendingIntent} />
+            <CheckoutRatesCard
+              key={JSON.stringify(checkoutRates)}
+              view={checkoutRates}
+              answer={checkoutRatesAnswer}
+              pendingIntent={pendingIntent}
+            />
           </Section>
         </Layout>
       </Box>

@@ -22,7 +22,14 @@ interface CurrentServices {
   byCountry: readonly CountryService[];
 }
 
-const cell: CSSProperties = { padding: "6px 8px 6px 0", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", textAlign: "left", verticalAlign: "middle" };
+const cell: CSSProperties = {
+  padding: "6px 8px 6px 0",
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  textAlign: "left",
+  verticalAlign: "middle",
+};
 
 function WarehouseTable(props: {
   warehouseId: string;
@@ -35,14 +42,24 @@ function WarehouseTable(props: {
   onUse: (services: CountryService[]) => void;
 }) {
   const nowFor = (country: string) => props.current?.byCountry.find((row) => row.country === country)?.service ?? null;
-  const rows = props.countries.map((country) => ({ country, answer: props.answer?.byCountry.find((entry) => entry.country === country.code), now: nowFor(country.code) }));
-  const usable = rows.flatMap((row) => (row.answer?.suggested && row.answer.suggested.code !== row.now ? [{ country: row.country.code, service: row.answer.suggested.code }] : []));
+  const rows = props.countries.map((country) => ({
+    country,
+    answer: props.answer?.byCountry.find((entry) => entry.country === country.code),
+    now: nowFor(country.code),
+  }));
+  const usable = rows.flatMap((row) =>
+    row.answer?.suggested && row.answer.suggested.code !== row.now
+      ? [{ country: row.country.code, service: row.answer.suggested.code }]
+      : [],
+  );
   const defaultService = props.current?.defaultService ?? "";
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
         Warehouse {props.warehouseId}
-        {props.sku === null ? ": no SKU to price with yet (none shipped from or stocked there)" : `, priced for 1 × ${props.sku.sku} (${props.sku.why})`}
+        {props.sku === null
+          ? ": no SKU to price with yet (none shipped from or stocked there)"
+          : `, priced for 1 × ${props.sku.sku} (${props.sku.why})`}
       </Text>
       <table style={{ width: "100%", tableLayout: "fixed", borderCollapse: "collapse" }}>
         <thead>
@@ -58,7 +75,11 @@ function WarehouseTable(props: {
         <tbody>
           {rows.map(({ country, answer, now }) => {
             const suggested = answer?.suggested ?? null;
-            const text = props.asking ? "Asking the provider…" : suggested ? [suggested.code, suggested.price, suggested.days].filter(Boolean).join(" · ") : (answer?.note ?? "—");
+            const text = props.asking
+              ? "Asking the provider…"
+              : suggested
+                ? [suggested.code, suggested.price, suggested.days].filter(Boolean).join(" · ")
+                : (answer?.note ?? "—");
             return (
               <tr key={country.code} style={{ borderTop: "1px solid var(--p-color-border-secondary)" }}>
                 <td style={cell} title={`${country.shipments} ${country.shipments === 1 ? "shipment" : "shipments"} in 90 days`}>
@@ -98,7 +119,12 @@ function WarehouseTable(props: {
   );
 }
 
-export function ServiceSuggestionsCard(props: { plan: SuggestionPlan; current: ReadonlyMap<string, CurrentServices>; saving: boolean; onUse: (warehouseId: string, services: CountryService[]) => void }) {
+export function ServiceSuggestionsCard(props: {
+  plan: SuggestionPlan;
+  current: ReadonlyMap<string, CurrentServices>;
+  saving: boolean;
+  onUse: (warehouseId: string, services: CountryService[]) => void;
+}) {
   const fetcher = useFetcher<SuggestAnswer>({ key: "suggest-services" });
   const { countries, warehouses } = props.plan;
   const asking = fetcher.state !== "idle";
@@ -107,7 +133,10 @@ export function ServiceSuggestionsCard(props: { plan: SuggestionPlan; current: R
   const canAsk = countries.length > 0 && warehouses.length > 0;
   const status = asking
     ? `Asking the provider for ${countries.length * warehouses.length} prices…`
-    : (answer?.problem ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.message : "From the provider's prices just now. Use fills the warehouse's services above and saves the settings."));
+    : (answer?.problem ??
+      (fetcher.data && !fetcher.data.ok
+        ? fetcher.data.message
+        : "From the provider's prices just now. Use fills the warehouse's services above and saves the settings."));
 
   return (
     <Card>

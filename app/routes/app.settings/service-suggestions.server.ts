@@ -91,20 +91,46 @@ export async function suggestServices(db: Database, shop: string, now = new Date
   const problems: string[] = [];
   const warehouses: WarehouseSuggestions[] = plan.warehouses.map((warehouse) => ({
     warehouseId: warehouse.warehouseId,
-    byCountry: plan.countries.map((country) => ({ country: country.code, suggested: null, note: warehouse.sku === null ? "No SKU to price with yet." : null })),
+    byCountry: plan.countries.map((country) => ({
+      country: country.code,
+      suggested: null,
+      note: warehouse.sku === null ? "No SKU to price with yet." : null,
+    })),
   }));
-  const work = plan.warehouses.flatMap((warehouse, w) => (warehouse.sku === null ? [] : plan.countries.map((country, c) => ({ w, c, warehouseId: warehouse.warehouseId, sku: warehouse.sku?.sku ?? "", country: country.code }))));
+  const work = plan.warehouses.flatMap((warehouse, w) =>
+    warehouse.sku === null
+      ? []
+      : plan.countries.map((country, c) => ({
+          w,
+          c,
+          warehouseId: warehouse.warehouseId,
+          sku: warehouse.sku?.sku ?? "",
+          country: country.code,
+        })),
+  );
   await forEachConcurrently(work, CONCURRENT_PRICES, async ({ w, c, warehouseId, sku, country }) => {
     const cell = warehouses[w]?.byCountry[c];
     if (cell === undefined) return;
     try {
-      const ranked = rankServicePrices(await provider.priceAllServices({ WarehouseId: warehouseId, Country: country, Skus: [{ Sku: sku, Quantity: 1 }], IncludeUnsuccessful: true }));
+      const ranked = rankServicePrices(
+        await provider.priceAllServices({
+          WarehouseId: warehouseId,
+          Country: country,
+          Skus: [{ Sku: sku, Quantity: 1 }],
+          IncludeUnsuccessful: true,
+        }),
+      );
       const best = ranked.find((price) => price.cheapest) ?? ranked.find((price) => price.success);
       if (best === undefined) {
         cell.note = `No service of ${warehouseId} delivers to ${country}.`;
         return;
       }
-      cell.suggested = { code: best.serviceCode, name: best.serviceName, price: best.totals.map(moneyText).join(" + ") || "price not given", days: best.days === null ? null : daysText(best.days) };
+      cell.suggested = {
+        code: best.serviceCode,
+        name: best.serviceName,
+        price: best.totals.map(moneyText).join(" + ") || "price not given",
+        days: best.days === null ? null : daysText(best.days),
+      };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       const problem = providerProblem(error);
@@ -113,5 +139,9 @@ export async function suggestServices(db: Database, shop: string, now = new Date
     }
   });
   const priced = warehouses.some((warehouse) => warehouse.byCountry.some((cell) => cell.suggested !== null));
-  return { warehouses, problem: problems.length > 0 && !priced ? (problems[0] ?? null) : problems.length > 0 ? `Some prices are missing: ${problems[0]}` : null };
+  return {
+    warehouses,
+    problem:
+      problems.length > 0 && !priced ? (problems[0] ?? null) : problems.length > 0 ? `Some prices are missing: ${problems[0]}` : null,
+  };
 }

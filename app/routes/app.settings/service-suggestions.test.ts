@@ -22,7 +22,13 @@ describe("accepting suggested services", () => {
       { country: "", service: "" },
       { country: "GB", service: "US01-EXP" },
     ];
-    expect(withSuggestedServices(rows, [{ country: "GB", service: "US01-INT" }, { country: "JP", service: "US01-INT" }, { country: "US", service: "US01-ECO" }])).toEqual([
+    expect(
+      withSuggestedServices(rows, [
+        { country: "GB", service: "US01-INT" },
+        { country: "JP", service: "US01-INT" },
+        { country: "US", service: "US01-ECO" },
+      ]),
+    ).toEqual([
       { country: "us", service: "US01-ECO" },
       { country: "GB", service: "US01-INT" },
       { country: "JP", service: "US01-INT" },

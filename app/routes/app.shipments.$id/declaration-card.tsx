@@ -10,7 +10,15 @@ import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.se
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-export function DeclarationCard({ declaration, answer, sending }: { declaration: DeclarationPage; answer: DeclareOutcome | undefined; sending: boolean }) {
+export function DeclarationCard({
+  declaration,
+  answer,
+  sending,
+}: {
+  declaration: DeclarationPage;
+  answer: DeclareOutcome | undefined;
+  sending: boolean;
+}) {
   if (!declaration.allowed) {
     return (
       <Card>
@@ -78,10 +86,31 @@ export function DeclarationCard({ declaration, answer, sending }: { declaration:
                   </Text>
                 </Box>
                 <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
-                  <TextInput name={field("declareNameEn")} label="Declared name in English" initial={line.declareNameEn} error={errorOf(field("declareNameEn"))} />
-                  <TextInput name={field("declareNameCn")} label="Declared name in the local language" initial={line.declareNameCn} error={errorOf(field("declareNameCn"))} />
-                  <TextInput name={field("declareValue")} label="Declared value per unit" initial={line.declareValue} error={errorOf(field("declareValue"))} />
-                  <TextInput name={field("hsCode")} label="HS code" initial={line.hsCode} error={errorOf(field("hsCode"))} helpText="6 to 50 digits, or empty." />
+                  <TextInput
+                    name={field("declareNameEn")}
+                    label="Declared name in English"
+                    initial={line.declareNameEn}
+                    error={errorOf(field("declareNameEn"))}
+                  />
+                  <TextInput
+                    name={field("declareNameCn")}
+                    label="Declared name in the local language"
+                    initial={line.declareNameCn}
+                    error={errorOf(field("declareNameCn"))}
+                  />
+                  <TextInput
+                    name={field("declareValue")}
+                    label="Declared value per unit"
+                    initial={line.declareValue}
+                    error={errorOf(field("declareValue"))}
+                  />
+                  <TextInput
+                    name={field("hsCode")}
+                    label="HS code"
+                    initial={line.hsCode}
+                    error={errorOf(field("hsCode"))}
+                    helpText="6 to 50 digits, or empty."
+                  />
                   <TextInput name={field("weight")} label="Weight per unit (g)" initial={line.weight} error={errorOf(field("weight"))} />
                   <TextInput name={field("materialEn")} label="Material" initial={line.materialEn} error={errorOf(field("materialEn"))} />
                 </InlineGrid>

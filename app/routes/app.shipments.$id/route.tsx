@@ -47,7 +47,11 @@ function answerOf(result: RetryOutcome): RetryAnswer {
     case "ready":
       return { outcome: "ready", message: "Queued again: the package is checked and on its way to the provider.", reasons: [] };
     case "held":
-      return { outcome: "held", message: "Still on hold: fix the following, then retry.", reasons: result.reasons.map(({ field, message }) => ({ field, message })) };
+      return {
+        outcome: "held",
+        message: "Still on hold: fix the following, then retry.",
+        reasons: result.reasons.map(({ field, message }) => ({ field, message })),
+      };
     case "cancelled":
       return { outcome: "cancelled", message: "Cancelled: the order is closed or cancelled in Shopify, so nothing was sent.", reasons: [] };
     case "refused":
@@ -73,7 +77,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (form.get("intent") === "refresh") {
     const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);
-    const answer: RetryAnswer = { outcome: refreshed.outcome === "refreshed" ? "ready" : refreshed.outcome, message: refreshed.message, reasons: [] };
+    const answer: RetryAnswer = {
+      outcome: refreshed.outcome === "refreshed" ? "ready" : refreshed.outcome,
+      message: refreshed.message,
+      reasons: [],
+    };
     return answer;
   }
   return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id));
@@ -123,20 +131,22 @@ export default function ShipmentDetailPage() {
           <Layout.Section>
             <Banner tone="info" title="Refreshing: asking the provider about this package." />
           </Layout.Section>
-        ) : answer && (
-          <Layout.Section>
-            <Banner tone={answer.outcome === "ready" ? "success" : answer.outcome === "held" ? "warning" : "info"} title={answer.message}>
-              {answer.reasons.length > 0 && (
-                <List>
-                  {answer.reasons.map((reason, index) => (
-                    <List.Item key={index}>
-                      {reason.field}: {reason.message}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </Banner>
-          </Layout.Section>
+        ) : (
+          answer && (
+            <Layout.Section>
+              <Banner tone={answer.outcome === "ready" ? "success" : answer.outcome === "held" ? "warning" : "info"} title={answer.message}>
+                {answer.reasons.length > 0 && (
+                  <List>
+                    {answer.reasons.map((reason, index) => (
+                      <List.Item key={index}>
+                        {reason.field}: {reason.message}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </Banner>
+            </Layout.Section>
+          )
         )}
         {!retrying && shipment.ended && (
           <Layout.Section>
@@ -154,7 +164,10 @@ export default function ShipmentDetailPage() {
         )}
         {!retrying && shipment.changedInShopify && (
           <Layout.Section>
-            <Banner tone={shipment.needsAttention ? "warning" : undefined} title={`Changed in Shopify after it was sent: ${shipment.changedInShopify.what}`}>
+            <Banner
+              tone={shipment.needsAttention ? "warning" : undefined}
+              title={`Changed in Shopify after it was sent: ${shipment.changedInShopify.what}`}
+            >
               <Text as="p">
                 {`On ${when(shipment.changedInShopify.at)}. The package was already at the provider, which cannot change or cancel it; the fulfilment claims only what the order still has. Check the parcel with the provider, and the order with the customer, if it matters.`}
               </Text>
@@ -263,7 +276,9 @@ export default function ShipmentDetailPage() {
                 </Fact>
               )}
               <Fact label="Shipping costs">
-                {costs === null ? "None reported by the provider yet" : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.money.toFixed(2)} ${line.currency}`).join(", ")})` : ""}`}
+                {costs === null
+                  ? "None reported by the provider yet"
+                  : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.money.toFixed(2)} ${line.currency}`).join(", ")})` : ""}`}
               </Fact>
               <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
               <Fact label="Created">{when(shipment.createdAt)}</Fact>

@@ -28,7 +28,15 @@ import prisma from "~/db.server";
 import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/stores/shipments/shipment-list.server";
 import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 import { authenticate } from "~/shopify.server";
-import { BULK_INTENTS, deadJobsOf, lookUpTracking, retryDeadJob, runBulkAction, type BulkAnswer, type BulkIntent } from "./shipments-page.server";
+import {
+  BULK_INTENTS,
+  deadJobsOf,
+  lookUpTracking,
+  retryDeadJob,
+  runBulkAction,
+  type BulkAnswer,
+  type BulkIntent,
+} from "./shipments-page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -39,13 +47,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listShipments(prisma, session.shop, query),
     deadJobsOf(session.shop),
     prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
-    prisma.shipment.count({ where: { shop: session.shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] } }),
+    prisma.shipment.count({
+      where: { shop: session.shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] },
+    }),
     track === null ? null : lookUpTracking(session.shop, track),
   ]);
   return { filter: query.filter, q: query.q, ...list, deadJobs, counts: { held, failed }, tracking };
 }
 
-const isBulkIntent = (value: unknown): value is BulkIntent => typeof value === "string" && (BULK_INTENTS as readonly string[]).includes(value);
+const isBulkIntent = (value: unknown): value is BulkIntent =>
+  typeof value === "string" && (BULK_INTENTS as readonly string[]).includes(value);
 
 export async function action({ request }: ActionFunctionArgs): Promise<BulkAnswer> {
   const { session } = await authenticate.admin(request);
@@ -62,7 +73,8 @@ const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = 
   {
     id: "attention",
     content: "Needs attention",
-    empty: "Nothing needs you: no shipment is on hold, refused by the provider, ended without a delivery, or changed in Shopify after it was sent.",
+    empty:
+      "Nothing needs you: no shipment is on hold, refused by the provider, ended without a delivery, or changed in Shopify after it was sent.",
   },
   { id: "progress", content: "In progress", empty: "No shipment is on its way to or at the provider right now." },
   { id: "fulfilled", content: "Fulfilled", empty: "Shipments appear here once their tracking is written to the Shopify order." },
@@ -119,7 +131,8 @@ function TrackingLookupCard() {
             {tracking.shipment !== null ? (
               <Text as="p">
                 Our shipment:{" "}
-                <Link url={`/app/shipments/${tracking.shipment.id}`}>{tracking.shipment.orderName ?? tracking.shipment.packageId}</Link> (package {tracking.shipment.packageId})
+                <Link url={`/app/shipments/${tracking.shipment.id}`}>{tracking.shipment.orderName ?? tracking.shipment.packageId}</Link>{" "}
+                (package {tracking.shipment.packageId})
               </Text>
             ) : (
               <Text as="p" tone="subdued">
@@ -135,7 +148,9 @@ function TrackingLookupCard() {
               <List type="bullet">
                 {tracking.checkpoints.map((checkpoint, index) => (
                   <List.Item key={index}>
-                    {[checkpoint.at === null ? null : when(checkpoint.at), checkpoint.message, checkpoint.location].filter((part) => part !== null).join(" · ")}
+                    {[checkpoint.at === null ? null : when(checkpoint.at), checkpoint.message, checkpoint.location]
+                      .filter((part) => part !== null)
+                      .join(" · ")}
                   </List.Item>
                 ))}
               </List>
@@ -202,7 +217,8 @@ export default function Shipments() {
     0,
   );
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
-  const busy = navigation.state === "submitting" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const busy =
+    navigation.state === "submitting" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
 
   const go = (changes: { filter?: ShipmentFilter; page?: number }) => {
     const next = new URLSearchParams(searchParams);
@@ -231,117 +247,146 @@ export default function Shipments() {
         loading: busy === "send-held",
         onAction: () => bulk("send-held"),
       }}
-      secondaryActions={[{ content: `Retry failed (${counts.failed})`, disabled: counts.failed === 0, loading: busy === "retry-failed", onAction: () => bulk("retry-failed") }]}
+      secondaryActions={[
+        {
+          content: `Retry failed (${counts.failed})`,
+          disabled: counts.failed === 0,
+          loading: busy === "retry-failed",
+          onAction: () => bulk("retry-failed"),
+        },
+      ]}
     >
       <Layout>
         {/* On the click, a banner of the answer's size appears at once; the answer takes its place. */}
         {busy !== null ? (
           <Layout.Section>
-            <Banner tone="info" title={busy === "retry-job" ? "Queuing the job again." : "Checking the shipments again with Shopify's current facts."} />
+            <Banner
+              tone="info"
+              title={busy === "retry-job" ? "Queuing the job again." : "Checking the shipments again with Shopify's current facts."}
+            />
           </Layout.Section>
         ) : (
           answer && (
             <Layout.Section>
-            <Banner tone={answer.tone} title={answer.message}>
-              {answer.problems.length > 0 && (
-                <List>
-                  {answer.problems.map((problem, index) => (
-                    <List.Item key={index}>
-                      {problem.orderName}: {problem.message}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </Banner>
+              <Banner tone={answer.tone} title={answer.message}>
+                {answer.problems.length > 0 && (
+                  <List>
+                    {answer.problems.map((problem, index) => (
+                      <List.Item key={index}>
+                        {problem.orderName}: {problem.message}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </Banner>
             </Layout.Section>
           )
         )}
         {/* The list on the left; the lookup and the stopped jobs beside it, so that neither a search
             nor a lookup's answer moves the other (no layout shift). */}
         <Layout.Section>
-        <BlockStack gap="400">
-        <Card padding="0">
-          <Box padding="300">
-            <Form method="get">
-              <input type="hidden" name="filter" value={filter} />
-              <InlineStack gap="200" blockAlign="end" wrap={false}>
-                <div style={{ flexGrow: 1 }}>
-                  <TextField
-                    label="Search shipments"
-                    labelHidden
-                    name="q"
-                    value={search}
-                    onChange={setSearch}
-                    autoComplete="off"
-                    placeholder="Order name, tracking number, SKU or customer name"
-                    clearButton
-                    onClearButtonClick={() => setSearch("")}
-                  />
-                </div>
-                <Button submit>Search</Button>
-              </InlineStack>
-            </Form>
-          </Box>
-          <Tabs tabs={[...TABS]} selected={selected} onSelect={(index) => go({ filter: TABS[index]?.id ?? "all" })} />
-          {rows.length === 0 ? (
-            <EmptyState heading={q === "" ? "No shipments here yet" : "No shipment matches"} image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
-              <p>{q === "" ? TABS[selected]?.empty : `Nothing here matches “${q}”. Try an order name like #1001, a tracking number, a SKU or a customer's name.`}</p>
-            </EmptyState>
-          ) : (
-            <IndexTable
-              resourceName={{ singular: "shipment", plural: "shipments" }}
-              itemCount={rows.length}
-              selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
-              onSelectionChange={handleSelectionChange}
-              promotedBulkActions={[{ content: "Retry selected", onAction: () => bulk("retry-selected", selectedResources) }]}
-              headings={[{ title: "Order / package" }, { title: "Kind" }, { title: "State" }, { title: "Tracking" }, { title: "Reason" }]}
-            >
-              {rows.map((row, index) => (
-                <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
-                  <IndexTable.Cell>
-                    <Link url={`/app/shipments/${row.id}`} removeUnderline dataPrimaryLink>
-                      <Text as="span" fontWeight="semibold">
-                        {row.orderName ?? "Order"}
-                      </Text>
-                    </Link>
-                    <Text as="p" tone="subdued" variant="bodySm">
-                      {row.packageId}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{shipmentKindLabel(row.kind, row.warehouseCode)}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <ShipmentStateBadge state={row.state} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {row.trackingNumber === null ? (
-                      "—"
-                    ) : row.trackingUrl ? (
-                      <Link url={row.trackingUrl} target="_blank">
-                        {row.trackingNumber}
-                      </Link>
-                    ) : (
-                      row.trackingNumber
-                    )}
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {/* The table sits beside the lookup: the reason wraps rather than running out of sight. */}
-                    <div style={{ whiteSpace: "normal", minWidth: "16rem" }}>
-                      <Text as="span" breakWord>
-                        {row.reason ?? ""}
-                      </Text>
+          <BlockStack gap="400">
+            <Card padding="0">
+              <Box padding="300">
+                <Form method="get">
+                  <input type="hidden" name="filter" value={filter} />
+                  <InlineStack gap="200" blockAlign="end" wrap={false}>
+                    <div style={{ flexGrow: 1 }}>
+                      <TextField
+                        label="Search shipments"
+                        labelHidden
+                        name="q"
+                        value={search}
+                        onChange={setSearch}
+                        autoComplete="off"
+                        placeholder="Order name, tracking number, SKU or customer name"
+                        clearButton
+                        onClearButtonClick={() => setSearch("")}
+                      />
                     </div>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
-          )}
-        </Card>
-        {(hasPrevious || hasNext) && (
-          <InlineStack align="center">
-            <Pagination hasPrevious={hasPrevious} hasNext={hasNext} onPrevious={() => go({ page: page - 1 })} onNext={() => go({ page: page + 1 })} label={`Page ${page}`} />
-          </InlineStack>
-        )}
-        </BlockStack>
+                    <Button submit>Search</Button>
+                  </InlineStack>
+                </Form>
+              </Box>
+              <Tabs tabs={[...TABS]} selected={selected} onSelect={(index) => go({ filter: TABS[index]?.id ?? "all" })} />
+              {rows.length === 0 ? (
+                <EmptyState
+                  heading={q === "" ? "No shipments here yet" : "No shipment matches"}
+                  image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+                >
+                  <p>
+                    {q === ""
+                      ? TABS[selected]?.empty
+                      : `Nothing here matches “${q}”. Try an order name like #1001, a tracking number, a SKU or a customer's name.`}
+                  </p>
+                </EmptyState>
+              ) : (
+                <IndexTable
+                  resourceName={{ singular: "shipment", plural: "shipments" }}
+                  itemCount={rows.length}
+                  selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+                  onSelectionChange={handleSelectionChange}
+                  promotedBulkActions={[{ content: "Retry selected", onAction: () => bulk("retry-selected", selectedResources) }]}
+                  headings={[
+                    { title: "Order / package" },
+                    { title: "Kind" },
+                    { title: "State" },
+                    { title: "Tracking" },
+                    { title: "Reason" },
+                  ]}
+                >
+                  {rows.map((row, index) => (
+                    <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
+                      <IndexTable.Cell>
+                        <Link url={`/app/shipments/${row.id}`} removeUnderline dataPrimaryLink>
+                          <Text as="span" fontWeight="semibold">
+                            {row.orderName ?? "Order"}
+                          </Text>
+                        </Link>
+                        <Text as="p" tone="subdued" variant="bodySm">
+                          {row.packageId}
+                        </Text>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>{shipmentKindLabel(row.kind, row.warehouseCode)}</IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <ShipmentStateBadge state={row.state} />
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        {row.trackingNumber === null ? (
+                          "—"
+                        ) : row.trackingUrl ? (
+                          <Link url={row.trackingUrl} target="_blank">
+                            {row.trackingNumber}
+                          </Link>
+                        ) : (
+                          row.trackingNumber
+                        )}
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        {/* The table sits beside the lookup: the reason wraps rather than running out of sight. */}
+                        <div style={{ whiteSpace: "normal", minWidth: "16rem" }}>
+                          <Text as="span" breakWord>
+                            {row.reason ?? ""}
+                          </Text>
+                        </div>
+                      </IndexTable.Cell>
+                    </IndexTable.Row>
+                  ))}
+                </IndexTable>
+              )}
+            </Card>
+            {(hasPrevious || hasNext) && (
+              <InlineStack align="center">
+                <Pagination
+                  hasPrevious={hasPrevious}
+                  hasNext={hasNext}
+                  onPrevious={() => go({ page: page - 1 })}
+                  onNext={() => go({ page: page + 1 })}
+                  label={`Page ${page}`}
+                />
+              </InlineStack>
+            )}
+          </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">

@@ -51,13 +51,15 @@ const joined = (...parts: (string | null | undefined)[]) => {
   return text === "" ? null : text;
 };
 
-
 /** The shop's shipment carrying `trackingNumber`, as its main number or another parcel's. */
 async function ourShipment(shop: string, trackingNumber: string) {
   const main = await prisma.shipment.findFirst({ where: { shop, trackingNumber }, select: { id: true, orderName: true, packageId: true } });
   if (main !== null) return main;
   const quoted = JSON.stringify(trackingNumber);
-  return prisma.shipment.findFirst({ where: { shop, extraTrackingNumbers: { contains: quoted } }, select: { id: true, orderName: true, packageId: true } });
+  return prisma.shipment.findFirst({
+    where: { shop, extraTrackingNumbers: { contains: quoted } },
+    select: { id: true, orderName: true, packageId: true },
+  });
 }
 
 export async function lookUpTracking(shop: string, asked: string): Promise<TrackingLookup> {
@@ -146,7 +148,12 @@ export async function runBulkAction(shop: string, intent: BulkIntent, ids: strin
   const batch = found.slice(0, BULK_LIMIT);
   const more = found.length > BULK_LIMIT || (intent === "retry-selected" && ids.length > BULK_LIMIT);
   if (batch.length === 0) {
-    const none = intent === "send-held" ? "No shipment is on hold." : intent === "retry-failed" ? "No failed shipment can be retried from here." : "Select held or failed shipments first.";
+    const none =
+      intent === "send-held"
+        ? "No shipment is on hold."
+        : intent === "retry-failed"
+          ? "No failed shipment can be retried from here."
+          : "Select held or failed shipments first.";
     return { intent, tone: "info", message: none, problems: [] };
   }
   const deps = appPipelineDeps();
@@ -161,14 +168,20 @@ export async function runBulkAction(shop: string, intent: BulkIntent, ids: strin
       result = await retryShipment(prisma, deps, shop, shipment.id);
     } catch (error) {
       log.warn({ shop, intent, shipmentId: shipment.id, err: error }, "Bulk action on a shipment failed");
-      problems.push({ orderName: name, message: "Could not be checked just now (Shopify or the provider did not answer). Try again in a few minutes." });
+      problems.push({
+        orderName: name,
+        message: "Could not be checked just now (Shopify or the provider did not answer). Try again in a few minutes.",
+      });
       continue;
     }
     if (result.outcome === "ready") queued += 1;
     else if (result.outcome === "cancelled") cancelled += 1;
     else if (result.outcome === "held") {
       held += 1;
-      problems.push({ orderName: name, message: result.reasons.map((reason) => `${reason.field}: ${reason.message}`).join(" ") || "Still on hold." });
+      problems.push({
+        orderName: name,
+        message: result.reasons.map((reason) => `${reason.field}: ${reason.message}`).join(" ") || "Still on hold.",
+      });
     } else problems.push({ orderName: name, message: result.message });
   }
   const parts = [

@@ -76,7 +76,12 @@ export default function Stock() {
     <Page
       title="Stock"
       subtitle="The provider's stock in each warehouse is what Shopify sells at that warehouse's location."
-      primaryAction={{ content: "Sync stock now", loading: navigation.state !== "idle" && navigation.formMethod === "POST", disabled: running || data.warehouses.length === 0, onAction: () => submit({}, { method: "post" }) }}
+      primaryAction={{
+        content: "Sync stock now",
+        loading: navigation.state !== "idle" && navigation.formMethod === "POST",
+        disabled: running || data.warehouses.length === 0,
+        onAction: () => submit({}, { method: "post" }),
+      }}
     >
       <Layout>
         <Layout.Section>
@@ -95,7 +100,9 @@ export default function Stock() {
                   <Text as="h2" variant="headingSm">
                     Next sync
                   </Text>
-                  <Text as="p">{data.nextSyncAt ? when(data.nextSyncAt) : data.schedule.enabled ? "After the next change" : "Only when you ask"}</Text>
+                  <Text as="p">
+                    {data.nextSyncAt ? when(data.nextSyncAt) : data.schedule.enabled ? "After the next change" : "Only when you ask"}
+                  </Text>
                 </BlockStack>
               </Card>
               <Card>
@@ -113,7 +120,11 @@ export default function Stock() {
             <RunProgress run={data.run} title="Stock sync" unit="items" idle="No stock sync has run yet." />
             <div style={{ minHeight: "1.25rem" }} role="status">
               {/* Until the asked-for sync has started; from then on its card says how it goes. */}
-              {answer && !running && (data.run === null || data.run.startedAt < answer.at) && <Text as="p" tone="success">{answer.message}</Text>}
+              {answer && !running && (data.run === null || data.run.startedAt < answer.at) && (
+                <Text as="p" tone="success">
+                  {answer.message}
+                </Text>
+              )}
             </div>
           </BlockStack>
         </Layout.Section>
@@ -121,8 +132,15 @@ export default function Stock() {
         {data.warehouses.length === 0 ? (
           <Layout.Section>
             <Card>
-              <EmptyState heading="No warehouse yet" action={{ content: "Add a warehouse in Settings", url: "/app/settings" }} image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
-                <p>Add the provider&apos;s warehouse (for example US01) in Settings &gt; Routing; the app creates its Shopify location and syncs its stock there.</p>
+              <EmptyState
+                heading="No warehouse yet"
+                action={{ content: "Add a warehouse in Settings", url: "/app/settings" }}
+                image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+              >
+                <p>
+                  Add the provider&apos;s warehouse (for example US01) in Settings &gt; Routing; the app creates its Shopify location and
+                  syncs its stock there.
+                </p>
               </EmptyState>
             </Card>
           </Layout.Section>
@@ -130,7 +148,8 @@ export default function Stock() {
           <Layout.Section>
             <Card>
               <Text as="p" tone="subdued">
-                No sync has finished yet. The first one runs once the warehouses&apos; locations exist; &quot;Sync stock now&quot; starts one.
+                No sync has finished yet. The first one runs once the warehouses&apos; locations exist; &quot;Sync stock now&quot; starts
+                one.
               </Text>
             </Card>
           </Layout.Section>
@@ -145,7 +164,13 @@ export default function Stock() {
                   <DataTable
                     columnContentTypes={["text", "numeric", "numeric", "numeric", "text"]}
                     headings={["Warehouse", "SKUs in stock at the provider", "Changed", "Unchanged", "Note"]}
-                    rows={result.warehouses.map((w) => [w.warehouseId, w.providerSkus, w.changed, w.unchanged, w.problem ?? (w.activated > 0 ? `${w.activated} newly stocked there` : "")])}
+                    rows={result.warehouses.map((w) => [
+                      w.warehouseId,
+                      w.providerSkus,
+                      w.changed,
+                      w.unchanged,
+                      w.problem ?? (w.activated > 0 ? `${w.activated} newly stocked there` : ""),
+                    ])}
                   />
                 </BlockStack>
               </Card>
@@ -164,7 +189,13 @@ export default function Stock() {
                     <DataTable
                       columnContentTypes={["text", "text", "text", "numeric", "numeric"]}
                       headings={["Warehouse", "Product", "SKU", "Before", "After"]}
-                      rows={result.changes.map((c) => [c.warehouseId, c.variant, c.sku, c.before === null ? "not stocked" : c.before, c.after])}
+                      rows={result.changes.map((c) => [
+                        c.warehouseId,
+                        c.variant,
+                        c.sku,
+                        c.before === null ? "not stocked" : c.before,
+                        c.after,
+                      ])}
                     />
                   )}
                   {result.changesLeftOut > 0 && <Text as="p" tone="subdued">{`And ${result.changesLeftOut} more changes.`}</Text>}

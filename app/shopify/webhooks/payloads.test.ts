@@ -37,7 +37,12 @@ describe("payloads", () => {
   it("yield the facts the app acts on, as Shopify global ids", () => {
     expect(parseTopicPayload("orders/create", example("orders/create"))).toMatchObject({
       ok: true,
-      delivery: { facts: { orderId: expect.stringMatching(/^gid:\/\/shopify\/Order\/\d+$/), customerId: expect.stringMatching(/^gid:\/\/shopify\/Customer\/\d+$/) } },
+      delivery: {
+        facts: {
+          orderId: expect.stringMatching(/^gid:\/\/shopify\/Order\/\d+$/),
+          customerId: expect.stringMatching(/^gid:\/\/shopify\/Customer\/\d+$/),
+        },
+      },
     });
     expect(parseTopicPayload("customers/redact", example("customers/redact"))).toEqual({
       ok: true,
@@ -50,22 +55,39 @@ describe("payloads", () => {
         },
       },
     });
-    expect(parseTopicPayload("fulfillment_orders/fulfillment_request_submitted", example("fulfillment_orders/fulfillment_request_submitted"))).toEqual({
+    expect(
+      parseTopicPayload("fulfillment_orders/fulfillment_request_submitted", example("fulfillment_orders/fulfillment_request_submitted")),
+    ).toEqual({
       ok: true,
-      delivery: { topic: "fulfillment_orders/fulfillment_request_submitted", facts: { fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1" } },
+      delivery: {
+        topic: "fulfillment_orders/fulfillment_request_submitted",
+        facts: { fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1" },
+      },
     });
   });
 
   it("tolerate fields they do not know, and ids sent as digit strings", () => {
     const parsed = parseTopicPayload("orders/cancelled", { id: "820982911946154508", customer: null, a_field_from_2027: { nested: true } });
-    expect(parsed).toEqual({ ok: true, delivery: { topic: "orders/cancelled", facts: { orderId: "gid://shopify/Order/820982911946154508", customerId: null } } });
+    expect(parsed).toEqual({
+      ok: true,
+      delivery: { topic: "orders/cancelled", facts: { orderId: "gid://shopify/Order/820982911946154508", customerId: null } },
+    });
   });
 
   it("that cannot be used say which field and why", () => {
-    const parsed = parseTopicPayload("fulfillment_orders/cancelled", { fulfillment_order: { id: "gid://shopify/Order/1", status: "cancelled" } });
+    const parsed = parseTopicPayload("fulfillment_orders/cancelled", {
+      fulfillment_order: { id: "gid://shopify/Order/1", status: "cancelled" },
+    });
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.reason).toMatch(/fulfillment_orders\/cancelled payload cannot be used[\s\S]*gid:\/\/shopify\/FulfillmentOrder[\s\S]*at fulfillment_order\.id/);
-    const noCustomer = parseTopicPayload("customers/data_request", { shop_domain: "a.myshopify.com", orders_requested: [], data_request: { id: 1 } });
+    if (!parsed.ok)
+      expect(parsed.reason).toMatch(
+        /fulfillment_orders\/cancelled payload cannot be used[\s\S]*gid:\/\/shopify\/FulfillmentOrder[\s\S]*at fulfillment_order\.id/,
+      );
+    const noCustomer = parseTopicPayload("customers/data_request", {
+      shop_domain: "a.myshopify.com",
+      orders_requested: [],
+      data_request: { id: 1 },
+    });
     expect(noCustomer.ok).toBe(false);
     if (!noCustomer.ok) expect(noCustomer.reason).toMatch(/customer/);
   });
@@ -73,10 +95,18 @@ describe("payloads", () => {
   it("refuse an id that lost digits in JSON rather than act on another customer's", () => {
     // Shopify's ids may exceed 2^53; its own example's customer id does. The global id is exact.
     // Parsed from text as the library parses the body: the number is rounded on the way in.
-    const parsed = parseTopicPayload("customers/redact", JSON.parse('{"shop_domain": "a.myshopify.com", "customer": {"id": 115310627314723954}, "orders_to_redact": []}'));
+    const parsed = parseTopicPayload(
+      "customers/redact",
+      JSON.parse('{"shop_domain": "a.myshopify.com", "customer": {"id": 115310627314723954}, "orders_to_redact": []}'),
+    );
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.reason).toMatch(/too large to have been read exactly[\s\S]*at customer\.id/);
-    expect(parseTopicPayload("orders/create", JSON.parse('{"id": 820982911946154508, "admin_graphql_api_id": "gid://shopify/Order/820982911946154508"}'))).toMatchObject({
+    expect(
+      parseTopicPayload(
+        "orders/create",
+        JSON.parse('{"id": 820982911946154508, "admin_graphql_api_id": "gid://shopify/Order/820982911946154508"}'),
+      ),
+    ).toMatchObject({
       ok: true,
       delivery: { facts: { orderId: "gid://shopify/Order/820982911946154508" } },
     });

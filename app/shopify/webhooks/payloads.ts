@@ -27,7 +27,12 @@ const customerGid = (id: string) => `gid://shopify/Customer/${id}`;
 type Refinement = z.core.$RefinementCtx;
 
 /** A resource's global id: its admin_graphql_api_id, else built from its REST id when that is exact. */
-function globalIdOf(value: { id?: unknown; admin_graphql_api_id?: string }, toGid: (id: string) => string, context: Refinement, path: PropertyKey[]): string {
+function globalIdOf(
+  value: { id?: unknown; admin_graphql_api_id?: string },
+  toGid: (id: string) => string,
+  context: Refinement,
+  path: PropertyKey[],
+): string {
   if (value.admin_graphql_api_id !== undefined) return value.admin_graphql_api_id;
   const id = ExactId.safeParse(value.id);
   if (id.success) return toGid(id.data);
@@ -49,7 +54,9 @@ const Order = z
 const FulfillmentOrderRef = z.object({ id: FulfillmentOrderGid });
 
 /** fulfillment_orders/* topics name the fulfillment order; the app reads the rest through GraphQL. */
-const AboutFulfillmentOrder = z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => ({ fulfillmentOrderId: p.fulfillment_order.id }));
+const AboutFulfillmentOrder = z
+  .object({ fulfillment_order: FulfillmentOrderRef })
+  .transform((p) => ({ fulfillmentOrderId: p.fulfillment_order.id }));
 
 /** What an order-change event is about: the order, or the fulfillment orders (whose order is looked up). */
 export interface ChangeReferences {
@@ -58,7 +65,10 @@ export interface ChangeReferences {
 }
 
 const aboutOrder = (orderId: string): ChangeReferences => ({ orderId, fulfillmentOrderIds: [] });
-const aboutFulfillmentOrders = (...ids: (string | null | undefined)[]): ChangeReferences => ({ orderId: null, fulfillmentOrderIds: [...new Set(ids.flatMap((id) => (id ? [id] : [])))] });
+const aboutFulfillmentOrders = (...ids: (string | null | undefined)[]): ChangeReferences => ({
+  orderId: null,
+  fulfillmentOrderIds: [...new Set(ids.flatMap((id) => (id ? [id] : [])))],
+});
 
 /** An order's id as order-change payloads give it: admin_graphql_api_order_id, or a numeric order_id. */
 const OrderIdField = z
@@ -92,27 +102,50 @@ export const TopicPayloads = {
     .transform((p) => ({ fulfillmentOrderId: (p.submitted_fulfillment_order ?? p.original_fulfillment_order).id })),
   "fulfillment_orders/cancellation_request_submitted": AboutFulfillmentOrder,
   "fulfillment_orders/cancelled": AboutFulfillmentOrder,
-  "orders/edited": z.object({ order_edit: z.object({ order_id: z.unknown() }) }).transform((p, context) => aboutOrder(globalIdOf({ id: p.order_edit.order_id }, orderGid, context, ["order_edit", "order_id"]))),
+  "orders/edited": z
+    .object({ order_edit: z.object({ order_id: z.unknown() }) })
+    .transform((p, context) => aboutOrder(globalIdOf({ id: p.order_edit.order_id }, orderGid, context, ["order_edit", "order_id"]))),
   "orders/paid": Order.transform((order) => aboutOrder(order.orderId)),
   "orders/risk_assessment_changed": OrderIdField,
   "refunds/create": OrderIdField,
   "fulfillment_orders/placed_on_hold": z
     .object({ fulfillment_order: FulfillmentOrderRef, remaining_fulfillment_order: FulfillmentOrderRef.nullish() })
     .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id, p.remaining_fulfillment_order?.id)),
-  "fulfillment_orders/hold_released": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
-  "fulfillment_holds/added": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
-  "fulfillment_holds/released": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
-  "fulfillment_orders/scheduled_fulfillment_order_ready": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
-  "fulfillment_orders/rescheduled": z.object({ fulfillment_order: FulfillmentOrderRef }).transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_orders/hold_released": z
+    .object({ fulfillment_order: FulfillmentOrderRef })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_holds/added": z
+    .object({ fulfillment_order: FulfillmentOrderRef })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_holds/released": z
+    .object({ fulfillment_order: FulfillmentOrderRef })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_orders/scheduled_fulfillment_order_ready": z
+    .object({ fulfillment_order: FulfillmentOrderRef })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
+  "fulfillment_orders/rescheduled": z
+    .object({ fulfillment_order: FulfillmentOrderRef })
+    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id)),
   "fulfillment_orders/split": z
-    .object({ fulfillment_order: FulfillmentOrderRef, remaining_fulfillment_order: FulfillmentOrderRef.nullish(), replacement_fulfillment_order: FulfillmentOrderRef.nullish() })
-    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order.id, p.remaining_fulfillment_order?.id, p.replacement_fulfillment_order?.id)),
+    .object({
+      fulfillment_order: FulfillmentOrderRef,
+      remaining_fulfillment_order: FulfillmentOrderRef.nullish(),
+      replacement_fulfillment_order: FulfillmentOrderRef.nullish(),
+    })
+    .transform((p) =>
+      aboutFulfillmentOrders(p.fulfillment_order.id, p.remaining_fulfillment_order?.id, p.replacement_fulfillment_order?.id),
+    ),
   "fulfillment_orders/merged": z
     .object({
       merge_intents: z.array(z.object({ fulfillment_order_id: NumericFulfillmentOrderId })).default([]),
       fulfillment_order_merges: z.object({ fulfillment_order: FulfillmentOrderRef }).nullish(),
     })
-    .transform((p) => aboutFulfillmentOrders(p.fulfillment_order_merges?.fulfillment_order.id, ...p.merge_intents.map((intent) => intent.fulfillment_order_id))),
+    .transform((p) =>
+      aboutFulfillmentOrders(
+        p.fulfillment_order_merges?.fulfillment_order.id,
+        ...p.merge_intents.map((intent) => intent.fulfillment_order_id),
+      ),
+    ),
   "fulfillment_orders/moved": z
     .object({ original_fulfillment_order: FulfillmentOrderRef, moved_fulfillment_order: FulfillmentOrderRef.nullish() })
     .transform((p) => aboutFulfillmentOrders(p.original_fulfillment_order.id, p.moved_fulfillment_order?.id)),
@@ -148,7 +181,10 @@ export type PayloadParse = { ok: true; delivery: ParsedDelivery } | { ok: false;
 // Each topic's schema typed by its topic, so the facts parsed for one topic are tagged with it.
 const schemas: { [T in WebhookTopic]: z.ZodType<TopicFacts<T>> } = TopicPayloads;
 
-function parseAs<T extends WebhookTopic>(topic: T, payload: unknown): { ok: true; delivery: { topic: T; facts: TopicFacts<T> } } | { ok: false; reason: string } {
+function parseAs<T extends WebhookTopic>(
+  topic: T,
+  payload: unknown,
+): { ok: true; delivery: { topic: T; facts: TopicFacts<T> } } | { ok: false; reason: string } {
   const parsed = schemas[topic].safeParse(payload);
   if (!parsed.success) return { ok: false, reason: `The ${topic} payload cannot be used:\n${z.prettifyError(parsed.error)}` };
   return { ok: true, delivery: { topic, facts: parsed.data } };
@@ -167,7 +203,10 @@ export function parseTopicPayload(topic: WebhookTopic, payload: unknown): Payloa
 const LooseReferences = z.object({
   id: ExactId.optional().catch(undefined),
   admin_graphql_api_id: OrderGid.optional().catch(undefined),
-  customer: z.object({ id: ExactId.optional().catch(undefined), admin_graphql_api_id: CustomerGid.optional().catch(undefined) }).nullish().catch(null),
+  customer: z
+    .object({ id: ExactId.optional().catch(undefined), admin_graphql_api_id: CustomerGid.optional().catch(undefined) })
+    .nullish()
+    .catch(null),
 });
 
 export function looseReferences(topic: WebhookTopic, payload: unknown): { customerId: string | null; orderId: string | null } {

@@ -10,7 +10,9 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const Toml = z.object({
   webhooks: z.object({
     api_version: z.string(),
-    subscriptions: z.array(z.object({ topics: z.array(z.string()).optional(), compliance_topics: z.array(z.string()).optional(), uri: z.string() })),
+    subscriptions: z.array(
+      z.object({ topics: z.array(z.string()).optional(), compliance_topics: z.array(z.string()).optional(), uri: z.string() }),
+    ),
   }),
 });
 const toml = Toml.parse(parse(readFileSync(path.join(root, "shopify.app.toml"), "utf8")));

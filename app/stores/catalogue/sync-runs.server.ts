@@ -37,11 +37,20 @@ export function runOf(db: DatabaseOrTransaction, shop: string, runId: string): P
   return db.syncRun.findFirst({ where: { id: runId, shop } });
 }
 
-export function latestRun(db: DatabaseOrTransaction, shop: string, kind: SyncRunKind, where: { status?: string } = {}): Promise<SyncRun | null> {
+export function latestRun(
+  db: DatabaseOrTransaction,
+  shop: string,
+  kind: SyncRunKind,
+  where: { status?: string } = {},
+): Promise<SyncRun | null> {
   return db.syncRun.findFirst({ where: { shop, kind, ...where }, orderBy: { startedAt: "desc" } });
 }
 
-export async function updateRun(db: DatabaseOrTransaction, runId: string, changes: { total?: number; processed?: number; failed?: number; message?: string; result?: unknown }): Promise<void> {
+export async function updateRun(
+  db: DatabaseOrTransaction,
+  runId: string,
+  changes: { total?: number; processed?: number; failed?: number; message?: string; result?: unknown },
+): Promise<void> {
   await db.syncRun.update({
     where: { id: runId },
     data: {
@@ -54,10 +63,20 @@ export async function updateRun(db: DatabaseOrTransaction, runId: string, change
   });
 }
 
-export async function finishRun(db: DatabaseOrTransaction, runId: string, outcome: { status: "DONE" | "FAILED"; message: string; result?: unknown }, now = new Date()): Promise<void> {
+export async function finishRun(
+  db: DatabaseOrTransaction,
+  runId: string,
+  outcome: { status: "DONE" | "FAILED"; message: string; result?: unknown },
+  now = new Date(),
+): Promise<void> {
   await db.syncRun.update({
     where: { id: runId },
-    data: { status: outcome.status, message: outcome.message, finishedAt: now, ...(outcome.result === undefined ? {} : { result: JSON.stringify(outcome.result) }) },
+    data: {
+      status: outcome.status,
+      message: outcome.message,
+      finishedAt: now,
+      ...(outcome.result === undefined ? {} : { result: JSON.stringify(outcome.result) }),
+    },
   });
 }
 
@@ -66,11 +85,20 @@ export function pendingItems(db: DatabaseOrTransaction, runId: string, limit: nu
 }
 
 /** Records a row's outcome and the run's counts, together. */
-export async function recordItem(db: DatabaseOrTransaction, runId: string, key: string, status: Exclude<ItemStatus, "PENDING">, message: string | null): Promise<void> {
+export async function recordItem(
+  db: DatabaseOrTransaction,
+  runId: string,
+  key: string,
+  status: Exclude<ItemStatus, "PENDING">,
+  message: string | null,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { count } = await tx.syncRunItem.updateMany({ where: { runId, key, status: "PENDING" }, data: { status, message } });
     if (count === 0) return;
-    await tx.syncRun.update({ where: { id: runId }, data: { processed: { increment: 1 }, ...(status === "FAILED" ? { failed: { increment: 1 } } : {}) } });
+    await tx.syncRun.update({
+      where: { id: runId },
+      data: { processed: { increment: 1 }, ...(status === "FAILED" ? { failed: { increment: 1 } } : {}) },
+    });
   });
 }
 
@@ -80,7 +108,12 @@ export function itemsOf(db: DatabaseOrTransaction, runId: string, where: { statu
 }
 
 /** The last outcome of each key over a shop's runs of a kind (the latest run that did it wins). */
-export async function lastOutcomes(db: DatabaseOrTransaction, shop: string, kind: SyncRunKind, keys?: readonly string[]): Promise<Map<string, { status: string; message: string | null; at: Date }>> {
+export async function lastOutcomes(
+  db: DatabaseOrTransaction,
+  shop: string,
+  kind: SyncRunKind,
+  keys?: readonly string[],
+): Promise<Map<string, { status: string; message: string | null; at: Date }>> {
   const items = await db.syncRunItem.findMany({
     where: { run: { shop, kind }, status: { not: "PENDING" }, ...(keys ? { key: { in: [...keys] } } : {}) },
     select: { key: true, status: true, message: true, run: { select: { startedAt: true } } },

@@ -27,10 +27,19 @@ export function variantLabel(variant: { productTitle: string; variantTitle: stri
 }
 
 /** Writes a batch of the read's variants; each is now the read's (readId). */
-export async function saveVariants(db: DatabaseOrTransaction, shop: string, readId: string, variants: readonly VariantRecord[]): Promise<void> {
+export async function saveVariants(
+  db: DatabaseOrTransaction,
+  shop: string,
+  readId: string,
+  variants: readonly VariantRecord[],
+): Promise<void> {
   for (const variant of variants) {
     const data = { ...variant, readId };
-    await db.catalogueVariant.upsert({ where: { shop_variantId: { shop, variantId: variant.variantId } }, create: { shop, ...data }, update: data });
+    await db.catalogueVariant.upsert({
+      where: { shop_variantId: { shop, variantId: variant.variantId } },
+      create: { shop, ...data },
+      update: data,
+    });
   }
 }
 

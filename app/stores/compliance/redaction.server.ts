@@ -42,16 +42,30 @@ export interface CustomerFootprint {
 
 export async function customerFootprint(tx: DatabaseOrTransaction, request: CustomerRedaction): Promise<CustomerFootprint> {
   const { shop, customerId } = request;
-  const linked = await tx.webhookReceipt.findMany({ where: { shop, customerId, orderId: { not: null } }, select: { orderId: true }, distinct: ["orderId"] });
+  const linked = await tx.webhookReceipt.findMany({
+    where: { shop, customerId, orderId: { not: null } },
+    select: { orderId: true },
+    distinct: ["orderId"],
+  });
   const orderIds = [...new Set([...request.orderIds, ...linked.flatMap((r) => (r.orderId === null ? [] : [r.orderId]))])].sort();
-  const shipmentIds = (await tx.shipment.findMany({ where: { shop, orderId: { in: orderIds } }, select: { id: true } })).map((row) => row.id);
-  const returnIds = (await tx.customerReturn.findMany({ where: { shop, orderId: { in: orderIds } }, select: { id: true } })).map((row) => row.id);
+  const shipmentIds = (await tx.shipment.findMany({ where: { shop, orderId: { in: orderIds } }, select: { id: true } })).map(
+    (row) => row.id,
+  );
+  const returnIds = (await tx.customerReturn.findMany({ where: { shop, orderId: { in: orderIds } }, select: { id: true } })).map(
+    (row) => row.id,
+  );
   // Job payloads hold references only: a job is about the customer when it names one of these.
   const references = [...orderIds, ...shipmentIds, ...returnIds];
   const jobIds =
     references.length === 0
       ? []
-      : (await tx.job.findMany({ where: { shop, OR: references.map((reference) => ({ payload: { contains: reference } })) }, select: { id: true }, orderBy: { createdAt: "asc" } })).map((row) => row.id);
+      : (
+          await tx.job.findMany({
+            where: { shop, OR: references.map((reference) => ({ payload: { contains: reference } })) },
+            select: { id: true },
+            orderBy: { createdAt: "asc" },
+          })
+        ).map((row) => row.id);
   return { orderIds, shipmentIds, returnIds, jobIds };
 }
 
@@ -78,8 +92,14 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
       where: { shipmentId: { in: shipmentIds }, NOT: { message: ERASED, data: null } },
       data: { message: ERASED, data: null },
     });
-    const checkpoints = await tx.shipmentCheckpoint.updateMany({ where: { shipmentId: { in: shipmentIds }, message: { not: null } }, data: { message: null } });
-    const returns = await tx.customerReturn.updateMany({ where: { id: { in: returnIds }, lastErrorText: { not: null } }, data: { lastErrorText: null } });
+    const checkpoints = await tx.shipmentCheckpoint.updateMany({
+      where: { shipmentId: { in: shipmentIds }, message: { not: null } },
+      data: { message: null },
+    });
+    const returns = await tx.customerReturn.updateMany({
+      where: { id: { in: returnIds }, lastErrorText: { not: null } },
+      data: { lastErrorText: null },
+    });
     const jobErrors = await tx.job.updateMany({ where: { id: { in: jobIds }, lastError: { not: null } }, data: { lastError: null } });
     const reports = await tx.complianceRequest.updateMany({
       where: { shop: request.shop, customerId: request.customerId, kind: "CUSTOMER_DATA_REQUEST", redactedAt: null },

@@ -46,7 +46,10 @@ export function createDatabase(url: string): Database {
     // tests run the stores and flows on it.
     // A transaction waits for the write lock when it starts (postgres-adapter.server.ts): as long
     // as a SQLite statement waits for the file's lock (its busy timeout), not Prisma's 2 s.
-    const db = new (postgresClientClass())({ adapter: new PostgresAdapter(url), transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS } }) as unknown as Database;
+    const db = new (postgresClientClass())({
+      adapter: new PostgresAdapter(url),
+      transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS },
+    }) as unknown as Database;
     postgresUrls.set(db, url);
     return db;
   }

@@ -63,7 +63,9 @@ const TAKE_DATABASE_LOCK = statement(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_
  */
 function writeLockFor(shop: string | null): SqlQuery {
   if (shop === null) return TAKE_DATABASE_LOCK;
-  return statement(`SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}), pg_advisory_xact_lock(${SHOP_LOCK_SPACE}, ${shopLockKey(shop)})`);
+  return statement(
+    `SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}), pg_advisory_xact_lock(${SHOP_LOCK_SPACE}, ${shopLockKey(shop)})`,
+  );
 }
 
 /**
@@ -81,7 +83,10 @@ export function onlyReads(sql: string): boolean {
   return /^\s*(SELECT|SHOW)\b/i.test(sql) && !/\bFOR\s+(UPDATE|NO KEY UPDATE|SHARE)\b/i.test(sql);
 }
 
-async function lockedTransaction(inner: PgDriverAdapter, isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0]): Promise<Transaction> {
+async function lockedTransaction(
+  inner: PgDriverAdapter,
+  isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0],
+): Promise<Transaction> {
   // Read before the first await: the scope is the caller's.
   const lock = writeLockFor(shopOfWrites());
   const transaction = await inner.startTransaction(isolationLevel);
@@ -119,8 +124,10 @@ function oneWriterAtATime(inner: PgDriverAdapter): PgDriverAdapter {
   // A spread would lose the class's methods (they live on its prototype), hence each one named.
   const adapter: PgDriverAdapter = Object.create(inner) as PgDriverAdapter;
   return Object.assign(adapter, {
-    queryRaw: (query: SqlQuery) => (onlyReads(query.sql) ? inner.queryRaw(query) : lockedWrite(inner, (transaction) => transaction.queryRaw(query))),
-    executeRaw: (query: SqlQuery) => (onlyReads(query.sql) ? inner.executeRaw(query) : lockedWrite(inner, (transaction) => transaction.executeRaw(query))),
+    queryRaw: (query: SqlQuery) =>
+      onlyReads(query.sql) ? inner.queryRaw(query) : lockedWrite(inner, (transaction) => transaction.queryRaw(query)),
+    executeRaw: (query: SqlQuery) =>
+      onlyReads(query.sql) ? inner.executeRaw(query) : lockedWrite(inner, (transaction) => transaction.executeRaw(query)),
     startTransaction: (isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0]) =>
       isolationLevel === OWN_RULES ? inner.startTransaction(isolationLevel) : lockedTransaction(inner, isolationLevel),
   });

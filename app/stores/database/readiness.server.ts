@@ -52,7 +52,9 @@ export function migrationsFor(provider: Provider, migrationsDir: string): { fold
     const beside = path.join(migrationsDir, "..", "postgres", "migrations");
     if (existsSync(beside) && migrationsProvider(beside) === "postgresql") return { folder: beside };
   }
-  return { problem: `The migrations folder is for ${given}, the database is ${provider === "postgresql" ? "PostgreSQL" : "SQLite"} (set MIGRATIONS_DIR)` };
+  return {
+    problem: `The migrations folder is for ${given}, the database is ${provider === "postgresql" ? "PostgreSQL" : "SQLite"} (set MIGRATIONS_DIR)`,
+  };
 }
 
 function withinTime<T>(work: Promise<T>): Promise<T> {
@@ -75,7 +77,9 @@ export async function databaseReadiness(db: Database, migrationsDir: string): Pr
   let applied: Set<string>;
   try {
     const rows = AppliedRows.parse(
-      await withinTime(db.$queryRaw`SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`),
+      await withinTime(
+        db.$queryRaw`SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+      ),
     );
     applied = new Set(rows.map((row) => row.migration_name));
   } catch (error) {
@@ -87,10 +91,15 @@ export async function databaseReadiness(db: Database, migrationsDir: string): Pr
   if (missing.length > 0) return { ready: false, reason: `Migrations not applied (run prisma migrate deploy): ${missing.join(", ")}` };
   if (provider === "postgresql") {
     // The job engine's functions, which every queued job calls on PostgreSQL (app/jobs/engine).
-    const engine = EngineRows.parse(await withinTime(db.$queryRawUnsafe(
-        `SELECT EXISTS (SELECT 1 FROM pg_proc JOIN pg_namespace ON pg_namespace.oid = pg_proc.pronamespace WHERE nspname = '${ENGINE_SCHEMA}' AND proname = 'add_job') AS "installed"`,
-      )));
-    if (engine[0]?.installed !== true) return { ready: false, reason: "The job engine's tables are not installed (run the PostgreSQL migrations)" };
+    const engine = EngineRows.parse(
+      await withinTime(
+        db.$queryRawUnsafe(
+          `SELECT EXISTS (SELECT 1 FROM pg_proc JOIN pg_namespace ON pg_namespace.oid = pg_proc.pronamespace WHERE nspname = '${ENGINE_SCHEMA}' AND proname = 'add_job') AS "installed"`,
+        ),
+      ),
+    );
+    if (engine[0]?.installed !== true)
+      return { ready: false, reason: "The job engine's tables are not installed (run the PostgreSQL migrations)" };
   }
   return { ready: true };
 }

@@ -129,7 +129,9 @@ function serialised(inner: SqlDriverAdapter, turnstile: Turnstile): SqlDriverAda
 function connectionOf(adapter: SqlDriverAdapter): SqliteConnection {
   const client: unknown = (adapter as unknown as { client?: unknown }).client;
   if (typeof client !== "object" || client === null || !("transaction" in client) || !("prepare" in client)) {
-    throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection as `client`: writeAtOnce needs another way to reach it");
+    throw new Error(
+      "@prisma/adapter-better-sqlite3 no longer exposes its connection as `client`: writeAtOnce needs another way to reach it",
+    );
   }
   return client as SqliteConnection;
 }

@@ -66,11 +66,19 @@ export interface NewInboundShipment {
 
 export async function saveInboundShipment(db: DatabaseOrTransaction, shop: string, shipment: NewInboundShipment): Promise<InboundShipment> {
   const data = { ...shipment, boxes: JSON.stringify(shipment.boxes) };
-  const row = await db.inboundShipment.upsert({ where: { shop_reference: { shop, reference: shipment.reference } }, create: { shop, ...data }, update: data });
+  const row = await db.inboundShipment.upsert({
+    where: { shop_reference: { shop, reference: shipment.reference } },
+    create: { shop, ...data },
+    update: data,
+  });
   return fromRow(row);
 }
 
-export async function inboundShipmentByReference(db: DatabaseOrTransaction, shop: string, reference: string): Promise<InboundShipment | null> {
+export async function inboundShipmentByReference(
+  db: DatabaseOrTransaction,
+  shop: string,
+  reference: string,
+): Promise<InboundShipment | null> {
   const row = await db.inboundShipment.findUnique({ where: { shop_reference: { shop, reference } } });
   return row === null ? null : fromRow(row);
 }
@@ -81,7 +89,11 @@ export async function inboundShipmentOf(db: DatabaseOrTransaction, shop: string,
 }
 
 /** Newest first. */
-export async function listInboundShipments(db: DatabaseOrTransaction, shop: string, { take = 100 }: { take?: number } = {}): Promise<InboundShipment[]> {
+export async function listInboundShipments(
+  db: DatabaseOrTransaction,
+  shop: string,
+  { take = 100 }: { take?: number } = {},
+): Promise<InboundShipment[]> {
   const rows = await db.inboundShipment.findMany({ where: { shop }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
   return rows.map(fromRow);
 }
@@ -92,7 +104,13 @@ export async function inboundShipmentsOnTheWay(db: DatabaseOrTransaction, shop: 
 }
 
 /** The provider accepted new boxes: they replace the old ones, and the version moves on. */
-export async function replaceInboundBoxes(db: DatabaseOrTransaction, shop: string, id: string, boxes: readonly InboundBox[], at: Date): Promise<void> {
+export async function replaceInboundBoxes(
+  db: DatabaseOrTransaction,
+  shop: string,
+  id: string,
+  boxes: readonly InboundBox[],
+  at: Date,
+): Promise<void> {
   await db.inboundShipment.updateMany({
     where: { shop, id, state: "ON_THE_WAY" },
     data: { boxes: JSON.stringify(boxes), boxesVersion: { increment: 1 }, boxesChangedAt: at, problem: null },
@@ -100,7 +118,13 @@ export async function replaceInboundBoxes(db: DatabaseOrTransaction, shop: strin
 }
 
 /** What a look at the provider found: still on its way (with a problem or none), or received. */
-export async function recordInboundCheck(db: DatabaseOrTransaction, shop: string, id: string, outcome: { received: boolean; problem: string | null }, at: Date): Promise<void> {
+export async function recordInboundCheck(
+  db: DatabaseOrTransaction,
+  shop: string,
+  id: string,
+  outcome: { received: boolean; problem: string | null },
+  at: Date,
+): Promise<void> {
   await db.inboundShipment.updateMany({
     where: { shop, id, state: "ON_THE_WAY" },
     data: { checkedAt: at, problem: outcome.problem, ...(outcome.received ? { state: "RECEIVED", receivedAt: at } : {}) },

@@ -22,7 +22,18 @@ function packagesOf(text: string): LadingPackage[] {
   }
 }
 
-const NO_ADDRESS: LadingAddress = { contact: "", company: null, phone: null, email: null, street1: "", street2: null, city: "", province: null, postcode: null, country: "" };
+const NO_ADDRESS: LadingAddress = {
+  contact: "",
+  company: null,
+  phone: null,
+  email: null,
+  street1: "",
+  street2: null,
+  city: "",
+  province: null,
+  postcode: null,
+  country: "",
+};
 
 function addressOf(text: string): LadingAddress {
   try {
@@ -50,7 +61,11 @@ function fromRow(row: LadingOrderRow): LadingOrder {
 
 export async function saveLadingOrder(db: DatabaseOrTransaction, shop: string, order: LadingDraft): Promise<LadingOrder> {
   const data = { ...order, shipTo: JSON.stringify(order.shipTo), packages: JSON.stringify(order.packages) };
-  const row = await db.ladingOrder.upsert({ where: { shop_reference: { shop, reference: order.reference } }, create: { shop, ...data }, update: data });
+  const row = await db.ladingOrder.upsert({
+    where: { shop_reference: { shop, reference: order.reference } },
+    create: { shop, ...data },
+    update: data,
+  });
   return fromRow(row);
 }
 
@@ -65,7 +80,11 @@ export async function ladingOrderOf(db: DatabaseOrTransaction, shop: string, id:
 }
 
 /** Newest first. */
-export async function listLadingOrders(db: DatabaseOrTransaction, shop: string, { take = 100 }: { take?: number } = {}): Promise<LadingOrder[]> {
+export async function listLadingOrders(
+  db: DatabaseOrTransaction,
+  shop: string,
+  { take = 100 }: { take?: number } = {},
+): Promise<LadingOrder[]> {
   const rows = await db.ladingOrder.findMany({ where: { shop }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
   return rows.map(fromRow);
 }

@@ -85,7 +85,9 @@ async function insertReceipt(tx: Prisma.TransactionClient, sql: string, args: un
 }
 
 async function earlierReceipt(tx: Prisma.TransactionClient, delivery: WebhookDelivery): Promise<RecordedReceipt> {
-  const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sqlFor(tx, RECEIPT_SQL.earlier), delivery.shop, delivery.topic, delivery.eventId));
+  const [row] = InsertedRows.parse(
+    await tx.$queryRawUnsafe(sqlFor(tx, RECEIPT_SQL.earlier), delivery.shop, delivery.topic, delivery.eventId),
+  );
   if (row === undefined) throw new Error(`The receipt of ${delivery.topic} event ${delivery.eventId} was neither inserted nor found`);
   return { receiptId: row.id, duplicate: true };
 }
@@ -146,7 +148,12 @@ export interface WaitingReceipt {
 }
 
 /** The shop's receipts of these topics still ENQUEUED (their work not yet done), the oldest first. */
-export function waitingReceipts(db: DatabaseOrTransaction, shop: string, topics: readonly string[], limit: number): Promise<WaitingReceipt[]> {
+export function waitingReceipts(
+  db: DatabaseOrTransaction,
+  shop: string,
+  topics: readonly string[],
+  limit: number,
+): Promise<WaitingReceipt[]> {
   return db.webhookReceipt.findMany({
     where: { shop, topic: { in: [...topics] }, status: "ENQUEUED" },
     orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
@@ -190,10 +197,18 @@ export async function receiptsTriggeredSince(
   since: Date,
 ): Promise<{ payload: string | null; triggeredAt: Date; receivedAt: Date }[]> {
   const rows = await db.webhookReceipt.findMany({
-    where: { shop, topic, status: { in: ANY_STATUS }, receivedAt: { gte: new Date(since.getTime() - RECEIVED_AROUND_TRIGGER_MS) }, triggeredAt: { gte: since } },
+    where: {
+      shop,
+      topic,
+      status: { in: ANY_STATUS },
+      receivedAt: { gte: new Date(since.getTime() - RECEIVED_AROUND_TRIGGER_MS) },
+      triggeredAt: { gte: since },
+    },
     select: { payload: true, triggeredAt: true, receivedAt: true },
   });
-  return rows.flatMap((row) => (row.triggeredAt === null ? [] : [{ payload: row.payload, triggeredAt: row.triggeredAt, receivedAt: row.receivedAt }]));
+  return rows.flatMap((row) =>
+    row.triggeredAt === null ? [] : [{ payload: row.payload, triggeredAt: row.triggeredAt, receivedAt: row.receivedAt }],
+  );
 }
 
 /** Their work is done: PROCESSED, in the transaction that records what it did. */
@@ -204,7 +219,10 @@ export async function markReceiptProcessed(db: DatabaseOrTransaction, receiptId:
 
 export async function markReceiptsProcessed(db: DatabaseOrTransaction, receiptIds: readonly string[], now: Date): Promise<void> {
   if (receiptIds.length === 0) return;
-  await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "PROCESSED", reason: null, processedAt: now } });
+  await db.webhookReceipt.updateMany({
+    where: { id: { in: [...receiptIds] }, status: "ENQUEUED" },
+    data: { status: "PROCESSED", reason: null, processedAt: now },
+  });
 }
 
 /**
@@ -224,16 +242,27 @@ export async function markAnnouncementsProcessed(
       shop,
       status: "ENQUEUED",
       receivedAt: { lte: receivedBefore },
-      OR: [{ topic: announcement.topic }, { topic: "fulfillment_order_notification", payload: { contains: `"${announcement.callbackKind}"` } }],
+      OR: [
+        { topic: announcement.topic },
+        { topic: "fulfillment_order_notification", payload: { contains: `"${announcement.callbackKind}"` } },
+      ],
     },
     data: { status: "PROCESSED", reason: null, processedAt: now },
   });
 }
 
 /** Their stored payload can no longer be used: REJECTED with the reason, kept for support. */
-export async function markReceiptsRejected(db: DatabaseOrTransaction, receiptIds: readonly string[], reason: string, now: Date): Promise<void> {
+export async function markReceiptsRejected(
+  db: DatabaseOrTransaction,
+  receiptIds: readonly string[],
+  reason: string,
+  now: Date,
+): Promise<void> {
   if (receiptIds.length === 0) return;
-  await db.webhookReceipt.updateMany({ where: { id: { in: [...receiptIds] }, status: "ENQUEUED" }, data: { status: "REJECTED", reason, processedAt: now } });
+  await db.webhookReceipt.updateMany({
+    where: { id: { in: [...receiptIds] }, status: "ENQUEUED" },
+    data: { status: "REJECTED", reason, processedAt: now },
+  });
 }
 
 /**

@@ -53,7 +53,11 @@ export function linesOf(row: Pick<CustomerReturn, "lines">): ReturnLine[] {
 }
 
 export function returnsInState(db: DatabaseOrTransaction, shop: string, state: ReturnState, take = 100): Promise<CustomerReturn[]> {
-  return db.customerReturn.findMany({ where: { shop, state }, orderBy: [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }], take });
+  return db.customerReturn.findMany({
+    where: { shop, state },
+    orderBy: [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
+    take,
+  });
 }
 
 export async function countInState(db: DatabaseOrTransaction, shop: string, states: ReturnState[]): Promise<number> {
@@ -70,7 +74,10 @@ export async function markReceived(db: DatabaseOrTransaction, id: string, now: D
 }
 
 export async function markRestocked(db: DatabaseOrTransaction, id: string, now: Date): Promise<void> {
-  await db.customerReturn.updateMany({ where: { id, state: "RECEIVED" }, data: { state: "RESTOCKED", restockedAt: now, lastErrorCode: null, lastErrorText: null } });
+  await db.customerReturn.updateMany({
+    where: { id, state: "RECEIVED" },
+    data: { state: "RESTOCKED", restockedAt: now, lastErrorCode: null, lastErrorText: null },
+  });
 }
 
 /** Shopify refused the disposal: the return stays RECEIVED with the reason, and is tried again. */

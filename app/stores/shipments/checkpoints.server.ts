@@ -24,7 +24,11 @@ export async function recordedCheckpoints(db: DatabaseOrTransaction, shipmentId:
  * call, so a crash between Shopify's answer and markCheckpointSent is noticed: the retry looks for
  * the event in Shopify first. Returns the existing row if the checkpoint was recorded before.
  */
-export function recordCheckpointIntent(db: DatabaseOrTransaction, shipmentId: string, checkpoint: CheckpointIntent): Promise<ShipmentCheckpoint> {
+export function recordCheckpointIntent(
+  db: DatabaseOrTransaction,
+  shipmentId: string,
+  checkpoint: CheckpointIntent,
+): Promise<ShipmentCheckpoint> {
   return inTransaction(db, async (tx) => {
     const existing = await tx.shipmentCheckpoint.findUnique({ where: { shipmentId_key: { shipmentId, key: checkpoint.key } } });
     if (existing) return existing;

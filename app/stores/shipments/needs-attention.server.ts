@@ -44,12 +44,20 @@ export interface ChangeAfterSend {
 export function recordChangeAfterSend(db: DatabaseOrTransaction, change: ChangeAfterSend): Promise<ChangeRecorded> {
   const at = change.at ?? new Date();
   return inTransaction(db, async (tx) => {
-    const shipment = await tx.shipment.findUnique({ where: { shop_fulfillmentOrderId: { shop: change.shop, fulfillmentOrderId: change.fulfillmentOrderId } } });
+    const shipment = await tx.shipment.findUnique({
+      where: { shop_fulfillmentOrderId: { shop: change.shop, fulfillmentOrderId: change.fulfillmentOrderId } },
+    });
     if (shipment === null) return "no-shipment";
     if (!SENT.includes(shipment.state)) return "not-sent";
-    const told = await tx.shipmentEvent.findMany({ where: { shipmentId: shipment.id, type: "changed_in_shopify" }, select: { data: true } });
+    const told = await tx.shipmentEvent.findMany({
+      where: { shipmentId: shipment.id, type: "changed_in_shopify" },
+      select: { data: true },
+    });
     if (told.some((event) => changeKeyOf(event.data) === change.key)) return "already-recorded";
-    await tx.shipment.update({ where: { id: shipment.id }, data: { changedInShopify: change.what, changedInShopifyAt: at, attentionHandledAt: null } });
+    await tx.shipment.update({
+      where: { id: shipment.id },
+      data: { changedInShopify: change.what, changedInShopifyAt: at, attentionHandledAt: null },
+    });
     await recordShipmentEvent(tx, shipment.id, {
       type: "changed_in_shopify",
       message:
@@ -116,12 +124,26 @@ export interface ShipmentEnding {
  * The follow ends without a delivery: ENDED with the reason (endedReason, lastErrorText), in Needs
  * attention until a person marks it handled. No more polling of it.
  */
-export function endShipment(db: DatabaseOrTransaction, shipment: Pick<Shipment, "id" | "state">, ending: ShipmentEnding, data: Record<string, unknown>, now: Date): Promise<Shipment> {
+export function endShipment(
+  db: DatabaseOrTransaction,
+  shipment: Pick<Shipment, "id" | "state">,
+  ending: ShipmentEnding,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<Shipment> {
   return transition(
     db,
     shipment,
     "ENDED",
     { type: "ended", message: `Followed no further: ${ending.message}`, data: { ...data, endedReason: ending.reason, said: ending.said } },
-    { endedReason: ending.reason, lastErrorCode: ending.reason, lastErrorText: ending.message, lastPolledAt: now, attentionHandledAt: null, sendingJobId: null, sendingAt: null },
+    {
+      endedReason: ending.reason,
+      lastErrorCode: ending.reason,
+      lastErrorText: ending.message,
+      lastPolledAt: now,
+      attentionHandledAt: null,
+      sendingJobId: null,
+      sendingAt: null,
+    },
   );
 }

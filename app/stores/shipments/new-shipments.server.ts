@@ -45,15 +45,22 @@ export async function recordNewShipment(db: DatabaseOrTransaction, input: NewShi
  * write lock for these alone, and on PostgreSQL every statement is a round trip under it
  * (decision 0032). In the order given; a fulfillment order named twice is recorded once.
  */
-export async function recordNewShipments(db: DatabaseOrTransaction, inputs: readonly NewShipment[]): Promise<{ shipment: Shipment; created: boolean }[]> {
+export async function recordNewShipments(
+  db: DatabaseOrTransaction,
+  inputs: readonly NewShipment[],
+): Promise<{ shipment: Shipment; created: boolean }[]> {
   if (inputs.length === 0) return [];
   const shop = inputs[0]?.shop;
   if (inputs.some((input) => input.shop !== shop)) throw new Error("recordNewShipments records one shop's shipments at a time");
   return inTransaction(db, async (tx) => {
-    const known = await tx.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: inputs.map((input) => input.fulfillmentOrderId) } } });
+    const known = await tx.shipment.findMany({
+      where: { shop, fulfillmentOrderId: { in: inputs.map((input) => input.fulfillmentOrderId) } },
+    });
     const byFulfillmentOrder = new Map(known.map((shipment) => [shipment.fulfillmentOrderId, { shipment, created: false }]));
     const fresh = new Map<string, NewShipment>();
-    for (const input of inputs) if (!byFulfillmentOrder.has(input.fulfillmentOrderId) && !fresh.has(input.fulfillmentOrderId)) fresh.set(input.fulfillmentOrderId, input);
+    for (const input of inputs)
+      if (!byFulfillmentOrder.has(input.fulfillmentOrderId) && !fresh.has(input.fulfillmentOrderId))
+        fresh.set(input.fulfillmentOrderId, input);
     if (fresh.size > 0) {
       const created = await tx.shipment.createManyAndReturn({ data: [...fresh.values()].map(shipmentRow) });
       for (const shipment of created) byFulfillmentOrder.set(shipment.fulfillmentOrderId, { shipment, created: true });
@@ -87,14 +94,25 @@ function shipmentRow(input: NewShipment): Prisma.ShipmentCreateManyInput {
   };
 }
 
-export function findShipmentOfFulfillmentOrder(db: DatabaseOrTransaction, shop: string, fulfillmentOrderId: string): Promise<Shipment | null> {
+export function findShipmentOfFulfillmentOrder(
+  db: DatabaseOrTransaction,
+  shop: string,
+  fulfillmentOrderId: string,
+): Promise<Shipment | null> {
   return db.shipment.findUnique({ where: { shop_fulfillmentOrderId: { shop, fulfillmentOrderId } } });
 }
 
 /** Which of these fulfillment orders already have a shipment. */
-export async function fulfillmentOrdersWithShipments<Id extends string>(db: DatabaseOrTransaction, shop: string, fulfillmentOrderIds: readonly Id[]): Promise<Set<Id>> {
+export async function fulfillmentOrdersWithShipments<Id extends string>(
+  db: DatabaseOrTransaction,
+  shop: string,
+  fulfillmentOrderIds: readonly Id[],
+): Promise<Set<Id>> {
   if (fulfillmentOrderIds.length === 0) return new Set();
-  const rows = await db.shipment.findMany({ where: { shop, fulfillmentOrderId: { in: [...fulfillmentOrderIds] } }, select: { fulfillmentOrderId: true } });
+  const rows = await db.shipment.findMany({
+    where: { shop, fulfillmentOrderId: { in: [...fulfillmentOrderIds] } },
+    select: { fulfillmentOrderId: true },
+  });
   const known = new Set(rows.map((row) => row.fulfillmentOrderId));
   return new Set(fulfillmentOrderIds.filter((id) => known.has(id)));
 }

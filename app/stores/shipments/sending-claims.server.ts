@@ -24,7 +24,10 @@ export function countReady(db: DatabaseOrTransaction, target: PushTarget): Promi
 }
 
 /** How many shipments of the target are READY, and since when the longest-waiting one is. */
-export async function readyBacklog(db: DatabaseOrTransaction, target: PushTarget): Promise<{ count: number; oldestReadyAt: Date | null; newestReadyAt: Date | null }> {
+export async function readyBacklog(
+  db: DatabaseOrTransaction,
+  target: PushTarget,
+): Promise<{ count: number; oldestReadyAt: Date | null; newestReadyAt: Date | null }> {
   const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" };
   const { _count, _min, _max } = await db.shipment.aggregate({ where, _count: true, _min: { updatedAt: true }, _max: { updatedAt: true } });
   return { count: _count, oldestReadyAt: _min.updatedAt, newestReadyAt: _max.updatedAt };
@@ -54,7 +57,12 @@ export interface SendingClaim {
  * same packages are sent again, which the provider answers "not changed"), and claims of jobs that
  * no longer exist. One transaction, so a cancellation either sees the claim or wins before it.
  */
-export function claimReadyShipments(db: DatabaseOrTransaction, target: PushTarget, claim: SendingClaim, limit: number): Promise<Shipment[]> {
+export function claimReadyShipments(
+  db: DatabaseOrTransaction,
+  target: PushTarget,
+  claim: SendingClaim,
+  limit: number,
+): Promise<Shipment[]> {
   return inTransaction(db, async (tx) => {
     const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" };
     const candidates = await tx.shipment.findMany({
@@ -86,7 +94,12 @@ export function claimReadyShipments(db: DatabaseOrTransaction, target: PushTarge
  * rules claimReadyShipments follows: unclaimed, already this job's, or held by a job that is gone
  * and past the grace. Null when it is not READY, or a live push is sending it right now.
  */
-export function claimShipmentForSending(db: DatabaseOrTransaction, shop: string, shipmentId: string, claim: SendingClaim): Promise<Shipment | null> {
+export function claimShipmentForSending(
+  db: DatabaseOrTransaction,
+  shop: string,
+  shipmentId: string,
+  claim: SendingClaim,
+): Promise<Shipment | null> {
   return inTransaction(db, async (tx) => {
     const where: Prisma.ShipmentWhereInput = { id: shipmentId, shop, state: "READY" };
     const found = await tx.shipment.findFirst({ where, select: { sendingJobId: true, sendingAt: true } });
@@ -104,7 +117,10 @@ export function claimShipmentForSending(db: DatabaseOrTransaction, shop: string,
 
 /** Gives back a job's claims (nothing was sent: a 429 before the provider looked at the batch). */
 export async function releaseSendingClaims(db: DatabaseOrTransaction, jobId: string, shipmentIds: readonly string[]): Promise<void> {
-  await db.shipment.updateMany({ where: { id: { in: [...shipmentIds] }, sendingJobId: jobId }, data: { sendingJobId: null, sendingAt: null } });
+  await db.shipment.updateMany({
+    where: { id: { in: [...shipmentIds] }, sendingJobId: jobId },
+    data: { sendingJobId: null, sendingAt: null },
+  });
 }
 
 /** The columns that end a claim, for the transition that follows a send. */

@@ -51,7 +51,10 @@ export function holdReasonsOf(shipment: Pick<Shipment, "holdReasons">): StoredHo
 }
 
 /** The columns a hold writes: every reason, and their messages as the shipment's last error. */
-export function heldChanges(code: string, reasons: readonly StoredHoldReason[]): { lastErrorCode: string; lastErrorText: string | null; holdReasons: string } {
+export function heldChanges(
+  code: string,
+  reasons: readonly StoredHoldReason[],
+): { lastErrorCode: string; lastErrorText: string | null; holdReasons: string } {
   return {
     lastErrorCode: code,
     lastErrorText: reasons.map((reason) => reason.message).join(" ") || null,

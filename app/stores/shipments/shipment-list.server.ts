@@ -12,7 +12,8 @@ import { HANDED_BACK, shipmentActionsOf, type ShipmentAction } from "./shipment-
 import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
-const endReasonWords = (reason: string | null) => (reason !== null && isEndReason(reason) ? END_REASON_WORDS[reason] : "Followed no further");
+const endReasonWords = (reason: string | null) =>
+  reason !== null && isEndReason(reason) ? END_REASON_WORDS[reason] : "Followed no further";
 import { webAddressOrNull } from "~/lib/web-address";
 
 export const SHIPMENTS_PER_PAGE = 50;
@@ -52,7 +53,11 @@ export const ShipmentListQuery = z.object({
 export type ShipmentListQuery = z.infer<typeof ShipmentListQuery>;
 
 export function shipmentListQueryOf(params: URLSearchParams): ShipmentListQuery {
-  return ShipmentListQuery.parse({ filter: params.get("filter") ?? undefined, page: params.get("page") ?? undefined, q: params.get("q") ?? "" });
+  return ShipmentListQuery.parse({
+    filter: params.get("filter") ?? undefined,
+    page: params.get("page") ?? undefined,
+    q: params.get("q") ?? "",
+  });
 }
 
 /**
@@ -104,10 +109,15 @@ const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
 /** Why a held, refused or ended shipment stopped, or what changed in Shopify after sending; null otherwise. */
 function reasonOf(shipment: Shipment): string | null {
   if (STOPPED.includes(shipment.state)) {
-    const text = shipment.lastErrorText ?? holdReasonsOf(shipment).map((reason) => reason.message).join(" ");
+    const text =
+      shipment.lastErrorText ??
+      holdReasonsOf(shipment)
+        .map((reason) => reason.message)
+        .join(" ");
     return text || "No reason was recorded. Open the shipment to see its timeline.";
   }
-  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment)) return `Changed in Shopify after it was sent: ${shipment.changedInShopify}.`;
+  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment))
+    return `Changed in Shopify after it was sent: ${shipment.changedInShopify}.`;
   return null;
 }
 
@@ -127,7 +137,11 @@ function rowOf(shipment: Shipment): ShipmentRow {
   };
 }
 
-export async function listShipments(db: DatabaseOrTransaction, shop: string, { filter, page, q }: ShipmentListQuery): Promise<ShipmentPage> {
+export async function listShipments(
+  db: DatabaseOrTransaction,
+  shop: string,
+  { filter, page, q }: ShipmentListQuery,
+): Promise<ShipmentPage> {
   const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(db, q)] };
   // One more than a page tells whether there is a next one without counting.
   const found = await db.shipment.findMany({
@@ -186,7 +200,9 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
     holdReasons: holdReasonsOf(shipment),
     otherParcels: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })),
     changedInShopify:
-      shipment.changedInShopify === null ? null : { what: shipment.changedInShopify, at: (shipment.changedInShopifyAt ?? shipment.updatedAt).toISOString() },
+      shipment.changedInShopify === null
+        ? null
+        : { what: shipment.changedInShopify, at: (shipment.changedInShopifyAt ?? shipment.updatedAt).toISOString() },
     ended:
       shipment.state === "ENDED"
         ? {
@@ -200,7 +216,12 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
     canMarkHandled: shipment.state !== "HELD" && shipment.state !== "FAILED" && isInNeedOfAttention(shipment),
     handedBack: shipment.state === "FAILED" && shipment.lastErrorCode === HANDED_BACK,
     updatedAt: shipment.updatedAt.toISOString(),
-    timeline: shipment.events.map((event) => ({ id: event.id, at: event.createdAt.toISOString(), type: event.type, message: event.message })),
+    timeline: shipment.events.map((event) => ({
+      id: event.id,
+      at: event.createdAt.toISOString(),
+      type: event.type,
+      message: event.message,
+    })),
   };
 }
 

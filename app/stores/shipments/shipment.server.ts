@@ -181,10 +181,13 @@ export async function transitionEach(db: DatabaseOrTransaction, moves: readonly 
         where: { id: { in: ids }, state: shipment.state },
         data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now },
       });
-      if (count !== new Set(ids).size) throw new ShipmentStateChanged(`${ids.length - count} of shipments ${ids.join(", ")} are no longer ${shipment.state}`);
+      if (count !== new Set(ids).size)
+        throw new ShipmentStateChanged(`${ids.length - count} of shipments ${ids.join(", ")} are no longer ${shipment.state}`);
     }
     await tx.shipmentEvent.createMany({
-      data: moves.map(({ shipment, to, event }) => shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } }, now)),
+      data: moves.map(({ shipment, to, event }) =>
+        shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } }, now),
+      ),
     });
     const rows = await tx.shipment.findMany({ where: { id: { in: moves.map((move) => move.shipment.id) } } });
     const byId = new Map(rows.map((row) => [row.id, row]));

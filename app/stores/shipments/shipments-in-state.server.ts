@@ -12,7 +12,9 @@ export function shipmentsInState(
 ): Promise<Shipment[]> {
   return db.shipment.findMany({
     where: { shop, state, ...(options.kind ? { kind: options.kind } : {}), ...options.where },
-    orderBy: options.leastRecentlyPolled ? [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { id: "asc" }] : [{ createdAt: "asc" }, { id: "asc" }],
+    orderBy: options.leastRecentlyPolled
+      ? [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { id: "asc" }]
+      : [{ createdAt: "asc" }, { id: "asc" }],
     take: options.take,
   });
 }

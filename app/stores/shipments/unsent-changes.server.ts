@@ -11,7 +11,12 @@ export type UnsentCancellation = "cancelled" | "already-cancelled" | "being-sent
  * FAILED (the provider could not create it). "being-sent": a push holds it right now, ask again
  * shortly; "already-sent": it is SUBMITTED or further, so the provider has it.
  */
-export function cancelUnsentShipment(db: DatabaseOrTransaction, shipmentId: string, event: ShipmentEventInput, now = new Date()): Promise<UnsentCancellation> {
+export function cancelUnsentShipment(
+  db: DatabaseOrTransaction,
+  shipmentId: string,
+  event: ShipmentEventInput,
+  now = new Date(),
+): Promise<UnsentCancellation> {
   return inTransaction(db, async (tx) => {
     const shipment = await tx.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
     if (shipment.state === "CANCELLED") return "already-cancelled";
@@ -52,7 +57,10 @@ export function reviseUnsentShipment(
       const live = await tx.job.count({ where: { id: shipment.sendingJobId, status: LIVE_JOB } });
       if (live > 0) return { outcome: "being-sent" };
     }
-    await tx.shipment.updateMany({ where: { id: shipment.id, state: shipment.state }, data: { ...changes, state: to, updatedAt: now, ...CLAIM_RELEASED } });
+    await tx.shipment.updateMany({
+      where: { id: shipment.id, state: shipment.state },
+      data: { ...changes, state: to, updatedAt: now, ...CLAIM_RELEASED },
+    });
     await recordShipmentEvent(tx, shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } });
     return { outcome: "revised", shipment: await tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
   });

@@ -51,7 +51,13 @@ export function seal(keys: CredentialsKeys, associatedData: string, plaintext: s
   const cipher = createCipheriv(ALGORITHM, keys.current, iv);
   cipher.setAAD(Buffer.from(associatedData));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [FORMAT, keyIdOf(keys.current), iv.toString("base64url"), ciphertext.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+  return [
+    FORMAT,
+    keyIdOf(keys.current),
+    iv.toString("base64url"),
+    ciphertext.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+  ].join(".");
 }
 
 const ENVELOPE = /^v1\.([0-9a-f]{12})\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/;

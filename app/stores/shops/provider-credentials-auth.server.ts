@@ -7,7 +7,13 @@
 import { createProviderOAuth, ProviderAuthError, staticToken, type AuthProvider, type OAuthTokens, type ProviderOAuth } from "~/fulfilment";
 import type { Env } from "~/env.server";
 import type { DatabaseOrTransaction } from "../database/database.server";
-import { readProviderCredentials, saveRefreshedTokens, type KeyOption, type OAuthCredentials, type ProviderCredentials } from "./provider-credentials.server";
+import {
+  readProviderCredentials,
+  saveRefreshedTokens,
+  type KeyOption,
+  type OAuthCredentials,
+  type ProviderCredentials,
+} from "./provider-credentials.server";
 
 /** The provider cannot be reached for a shop until a person acts; the message says who and where. */
 export class ProviderNotConnected extends Error {
@@ -40,7 +46,13 @@ const tokensOf = (credentials: OAuthCredentials): OAuthTokens => credentials;
  * replace. If the refresh is refused because another process already spent the refresh token, the
  * pair that process stored is adopted instead of asking the merchant to reconnect.
  */
-function oauthAuth(db: DatabaseOrTransaction, shop: string, credentials: OAuthCredentials, oauth: ProviderOAuth, options: KeyOption): AuthProvider {
+function oauthAuth(
+  db: DatabaseOrTransaction,
+  shop: string,
+  credentials: OAuthCredentials,
+  oauth: ProviderOAuth,
+  options: KeyOption,
+): AuthProvider {
   let usedRefreshToken = credentials.refreshToken;
   const providerFor = (tokens: OAuthTokens) =>
     oauth.tokenProvider({

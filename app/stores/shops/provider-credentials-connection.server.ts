@@ -30,12 +30,18 @@ export const ApiToken = z
   .max(4096, { error: "must be at most 4096 characters" })
   .regex(/^[\x21-\x7e]+$/, { error: "may contain only letters, digits and symbols, without spaces" });
 
-export async function saveApiToken(db: DatabaseOrTransaction, shop: string, token: string, options: KeyOption & { now?: Date } = {}): Promise<void> {
+export async function saveApiToken(
+  db: DatabaseOrTransaction,
+  shop: string,
+  token: string,
+  options: KeyOption & { now?: Date } = {},
+): Promise<void> {
   await saveProviderCredentials(db, shop, { kind: "staticToken", token, savedAt: options.now ?? new Date() }, options);
 }
 
 const storedCiphertext = async (db: DatabaseOrTransaction, shop: string) =>
-  (await db.shop.findUnique({ where: { domain: shop }, select: { providerCredentialsCiphertext: true } }))?.providerCredentialsCiphertext ?? null;
+  (await db.shop.findUnique({ where: { domain: shop }, select: { providerCredentialsCiphertext: true } }))?.providerCredentialsCiphertext ??
+  null;
 
 const notConfigured = () =>
   new ProviderNotConnected(
@@ -43,9 +49,18 @@ const notConfigured = () =>
   );
 
 /** The provider's authorization page for this shop's admin, for the staff member who pressed Connect. */
-export async function providerAuthorizationUrl(db: DatabaseOrTransaction, starter: ConnectionStarter, oauth: ProviderOAuth | null, env: Pick<Env, "SHOPIFY_API_SECRET">): Promise<string> {
+export async function providerAuthorizationUrl(
+  db: DatabaseOrTransaction,
+  starter: ConnectionStarter,
+  oauth: ProviderOAuth | null,
+  env: Pick<Env, "SHOPIFY_API_SECRET">,
+): Promise<string> {
   if (oauth === null) throw notConfigured();
-  const state = createOAuthState({ ...starter, secret: env.SHOPIFY_API_SECRET, currentCiphertext: await storedCiphertext(db, starter.shop) });
+  const state = createOAuthState({
+    ...starter,
+    secret: env.SHOPIFY_API_SECRET,
+    currentCiphertext: await storedCiphertext(db, starter.shop),
+  });
   return oauth.authorizationUrl({ state });
 }
 
@@ -64,7 +79,10 @@ export async function parkProviderAnswer(
   env: Pick<Env, "SHOPIFY_API_SECRET">,
   options: KeyOption = {},
 ): Promise<{ shop: string; parked: string }> {
-  const { shop } = await verifyOAuthState(answer.state, { secret: env.SHOPIFY_API_SECRET, currentCiphertextOf: (domain) => storedCiphertext(db, domain) });
+  const { shop } = await verifyOAuthState(answer.state, {
+    secret: env.SHOPIFY_API_SECRET,
+    currentCiphertextOf: (domain) => storedCiphertext(db, domain),
+  });
   return { shop, parked: seal(keysOf(options), parkedFor(shop), JSON.stringify(answer)) };
 }
 
@@ -85,9 +103,14 @@ async function openParkedAnswer(
     }
     throw error;
   }
-  const starter = await verifyOAuthState(answer.state, { secret: env.SHOPIFY_API_SECRET, currentCiphertextOf: (domain) => storedCiphertext(db, domain) });
+  const starter = await verifyOAuthState(answer.state, {
+    secret: env.SHOPIFY_API_SECRET,
+    currentCiphertextOf: (domain) => storedCiphertext(db, domain),
+  });
   if (starter.shop !== finisher.shop || starter.user !== finisher.user) {
-    throw new InvalidOAuthState("This connection was started by another staff member. Only the person who pressed Connect can finish it; press Connect yourself to connect.");
+    throw new InvalidOAuthState(
+      "This connection was started by another staff member. Only the person who pressed Connect can finish it; press Connect yourself to connect.",
+    );
   }
   return answer;
 }

@@ -16,11 +16,19 @@ describe("the OAuth state", () => {
   it("is refused when altered, signed with another secret, or late", async () => {
     const state = createOAuthState({ shop, user, secret, currentCiphertext: null, now });
     const [payload, signature] = state.split(".");
-    const otherShop = Buffer.from(Buffer.from(payload ?? "", "base64url").toString().replace(shop, "b.myshopify.com")).toString("base64url");
-    await expect(verifyOAuthState(`${otherShop}.${signature}`, { secret, currentCiphertextOf: stored, now })).rejects.toThrow(/not issued by the app/);
+    const otherShop = Buffer.from(
+      Buffer.from(payload ?? "", "base64url")
+        .toString()
+        .replace(shop, "b.myshopify.com"),
+    ).toString("base64url");
+    await expect(verifyOAuthState(`${otherShop}.${signature}`, { secret, currentCiphertextOf: stored, now })).rejects.toThrow(
+      /not issued by the app/,
+    );
     await expect(verifyOAuthState(state, { secret: "another", currentCiphertextOf: stored, now })).rejects.toThrow(/not issued by the app/);
     await expect(verifyOAuthState("garbage", { secret, currentCiphertextOf: stored, now })).rejects.toThrow(/not issued by the app/);
-    await expect(verifyOAuthState(state, { secret, currentCiphertextOf: stored, now: now + OAUTH_STATE_TTL_MS + 1 })).rejects.toThrow(/expired/);
+    await expect(verifyOAuthState(state, { secret, currentCiphertextOf: stored, now: now + OAUTH_STATE_TTL_MS + 1 })).rejects.toThrow(
+      /expired/,
+    );
   });
 
   it("is good once: after the credentials change it is refused", async () => {

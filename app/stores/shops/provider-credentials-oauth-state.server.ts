@@ -13,7 +13,13 @@ import { z } from "zod";
 /** Long enough to log in at the provider, short enough that a leaked link soon dies. */
 export const OAUTH_STATE_TTL_MS = 15 * 60_000;
 
-const StatePayload = z.object({ shop: z.string().min(1), user: z.string().min(1), nonce: z.string().min(16), expiresAt: z.number().int(), replaces: z.string() });
+const StatePayload = z.object({
+  shop: z.string().min(1),
+  user: z.string().min(1),
+  nonce: z.string().min(16),
+  expiresAt: z.number().int(),
+  replaces: z.string(),
+});
 
 /** The stored ciphertext (or its absence) as the state names it. */
 export function credentialsVersion(ciphertext: string | null): string {
@@ -66,9 +72,12 @@ export async function verifyOAuthState(
   const parsed = StatePayload.safeParse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
   if (!parsed.success) throw new InvalidOAuthState("This connection link is incomplete. Press Connect in the app's settings again.");
   const { shop, user, expiresAt, replaces } = parsed.data;
-  if ((options.now ?? Date.now()) > expiresAt) throw new InvalidOAuthState("This connection link has expired. Press Connect in the app's settings again.");
+  if ((options.now ?? Date.now()) > expiresAt)
+    throw new InvalidOAuthState("This connection link has expired. Press Connect in the app's settings again.");
   if (credentialsVersion(await options.currentCiphertextOf(shop)) !== replaces) {
-    throw new InvalidOAuthState("This connection link has been used, or the connection changed since it was issued. Press Connect in the app's settings again.");
+    throw new InvalidOAuthState(
+      "This connection link has been used, or the connection changed since it was issued. Press Connect in the app's settings again.",
+    );
   }
   return { shop, user };
 }

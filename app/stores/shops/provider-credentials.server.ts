@@ -51,7 +51,10 @@ export function openCredentials(keys: CredentialsKeys, shop: string, sealed: str
     plain = open(keys, associatedData(shop), sealed);
   } catch (error) {
     if (!(error instanceof EnvelopeError)) throw error;
-    if (error.reason === "format") throw new UnreadableProviderCredentials(`The provider credentials stored for ${shop} are not in a format this app writes. ${reconnect}`);
+    if (error.reason === "format")
+      throw new UnreadableProviderCredentials(
+        `The provider credentials stored for ${shop} are not in a format this app writes. ${reconnect}`,
+      );
     if (error.reason === "unknown-key") {
       const old = keys.all.slice(1).map(keyIdOf);
       throw new UnreadableProviderCredentials(
@@ -59,7 +62,9 @@ export function openCredentials(keys: CredentialsKeys, shop: string, sealed: str
           `${old.length > 0 ? `, PROVIDER_CREDENTIALS_OLD_KEYS ${old.join(", ")}` : ""}). Restore the key they were saved with (as an old key), or: ${reconnect}`,
       );
     }
-    throw new UnreadableProviderCredentials(`The provider credentials stored for ${shop} have been altered or belong to another shop. ${reconnect}`);
+    throw new UnreadableProviderCredentials(
+      `The provider credentials stored for ${shop} have been altered or belong to another shop. ${reconnect}`,
+    );
   }
   let value: unknown;
   try {
@@ -79,23 +84,39 @@ export function openCredentials(keys: CredentialsKeys, shop: string, sealed: str
 export type { KeyOption };
 
 /** The shop's credentials, or null when the merchant has not connected the provider. */
-export async function readProviderCredentials(db: DatabaseOrTransaction, shop: string, options: KeyOption = {}): Promise<ProviderCredentials | null> {
+export async function readProviderCredentials(
+  db: DatabaseOrTransaction,
+  shop: string,
+  options: KeyOption = {},
+): Promise<ProviderCredentials | null> {
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { providerCredentialsCiphertext: true } });
   const sealed = row?.providerCredentialsCiphertext ?? null;
   return sealed === null ? null : openCredentials(keysOf(options), shop, sealed);
 }
 
 /** Replaces whatever the shop had (a new token, or a new OAuth connection). */
-export async function saveProviderCredentials(db: DatabaseOrTransaction, shop: string, credentials: ProviderCredentials, options: KeyOption = {}): Promise<void> {
+export async function saveProviderCredentials(
+  db: DatabaseOrTransaction,
+  shop: string,
+  credentials: ProviderCredentials,
+  options: KeyOption = {},
+): Promise<void> {
   const sealed = sealCredentials(keysOf(options), shop, ProviderCredentials.parse(credentials));
-  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop, providerCredentialsCiphertext: sealed }, update: { providerCredentialsCiphertext: sealed } });
+  await db.shop.upsert({
+    where: { domain: shop },
+    create: { domain: shop, providerCredentialsCiphertext: sealed },
+    update: { providerCredentialsCiphertext: sealed },
+  });
 }
 
 export async function forgetProviderCredentials(db: DatabaseOrTransaction, shop: string): Promise<void> {
   await db.shop.updateMany({ where: { domain: shop }, data: { providerCredentialsCiphertext: null } });
 }
 
-export type RefreshedTokens = Pick<OAuthCredentials, "accessToken" | "accessTokenExpiresAt" | "accessTokenIssuedAt" | "refreshToken" | "refreshTokenExpiresAt" | "customerId">;
+export type RefreshedTokens = Pick<
+  OAuthCredentials,
+  "accessToken" | "accessTokenExpiresAt" | "accessTokenIssuedAt" | "refreshToken" | "refreshTokenExpiresAt" | "customerId"
+>;
 
 /**
  * Stores tokens a refresh returned, in place of those it replaced (`previousRefreshToken`). The
@@ -132,18 +153,29 @@ export function credentialsSummary(credentials: ProviderCredentials | null): Cre
   if (credentials === null) return { kind: "none" };
   if (credentials.kind === "staticToken") {
     const { token } = credentials;
-    return { kind: "staticToken", since: credentials.savedAt.toISOString(), tokenEnding: token.length >= ENDING_SHOWN_FROM_LENGTH ? token.slice(-4) : null };
+    return {
+      kind: "staticToken",
+      since: credentials.savedAt.toISOString(),
+      tokenEnding: token.length >= ENDING_SHOWN_FROM_LENGTH ? token.slice(-4) : null,
+    };
   }
   return {
     kind: "oauth",
     since: credentials.connectedAt.toISOString(),
     customerId: credentials.customerId,
-    renewableUntil: credentials.refreshToken === null ? credentials.accessTokenExpiresAt.toISOString() : (credentials.refreshTokenExpiresAt?.toISOString() ?? null),
+    renewableUntil:
+      credentials.refreshToken === null
+        ? credentials.accessTokenExpiresAt.toISOString()
+        : (credentials.refreshTokenExpiresAt?.toISOString() ?? null),
   };
 }
 
 /** The summary of what is stored, or why it cannot be read, without throwing. */
-export async function readCredentialsSummary(db: DatabaseOrTransaction, shop: string, options: KeyOption = {}): Promise<CredentialsSummary> {
+export async function readCredentialsSummary(
+  db: DatabaseOrTransaction,
+  shop: string,
+  options: KeyOption = {},
+): Promise<CredentialsSummary> {
   try {
     return credentialsSummary(await readProviderCredentials(db, shop, options));
   } catch (error) {
@@ -165,7 +197,11 @@ export interface ResealPage {
  * set: a save meanwhile wins), in domain order after `after`. What no configured key opens stays
  * as it is (its shop reads it as "encrypted with another key") and is counted.
  */
-export async function resealProviderCredentials(db: DatabaseOrTransaction, page: { after: string | null; limit: number }, options: KeyOption = {}): Promise<ResealPage> {
+export async function resealProviderCredentials(
+  db: DatabaseOrTransaction,
+  page: { after: string | null; limit: number },
+  options: KeyOption = {},
+): Promise<ResealPage> {
   const keys = keysOf(options);
   const current = keyIdOf(keys.current);
   const rows = await db.shop.findMany({

@@ -75,7 +75,10 @@ export class SealedSessionStorage implements SessionStorage {
       return withTokens(session, (field, token) => openSessionToken(session.id, field, token, this.options));
     } catch (error) {
       if (!(error instanceof EnvelopeError)) throw error;
-      log.warn({ sessionId: session.id, problem: error.reason, keyId: error.keyId }, "A session cannot be opened with the configured keys: treated as absent");
+      log.warn(
+        { sessionId: session.id, problem: error.reason, keyId: error.keyId },
+        "A session cannot be opened with the configured keys: treated as absent",
+      );
       return undefined;
     }
   }
@@ -85,12 +88,19 @@ export class SealedSessionStorage implements SessionStorage {
  * Re-seals with the current key a page of sessions whose tokens are plain text or sealed with an
  * old key, in id order after `after` (compare and set: a session stored meanwhile wins).
  */
-export async function resealSessions(db: DatabaseOrTransaction, page: { after: string | null; limit: number }, options: KeyOption = {}): Promise<ResealPage> {
+export async function resealSessions(
+  db: DatabaseOrTransaction,
+  page: { after: string | null; limit: number },
+  options: KeyOption = {},
+): Promise<ResealPage> {
   const keys = keysOf(options);
   const prefix = `v1.${keyIdOf(keys.current)}.`;
   const rows = await db.session.findMany({
     where: {
-      OR: [{ NOT: { accessToken: { startsWith: prefix } } }, { refreshToken: { not: null }, NOT: { refreshToken: { startsWith: prefix } } }],
+      OR: [
+        { NOT: { accessToken: { startsWith: prefix } } },
+        { refreshToken: { not: null }, NOT: { refreshToken: { startsWith: prefix } } },
+      ],
       ...(page.after === null ? {} : { id: { gt: page.after } }),
     },
     select: { id: true, accessToken: true, refreshToken: true },

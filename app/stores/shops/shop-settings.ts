@@ -20,7 +20,9 @@ const ServicesByCountry = z.object({
   defaultService: ServiceCode.nullable().default(null),
   byCountry: z.record(CountryCode, ServiceCode).default({}),
   /** The checkout's shipping method (its title or code, any case) → service: "Express" by the express service. */
-  byShippingMethod: z.record(z.string().trim().min(1, { error: "must not be empty" }).max(100, { error: "must be at most 100 characters" }), ServiceCode).default({}),
+  byShippingMethod: z
+    .record(z.string().trim().min(1, { error: "must not be empty" }).max(100, { error: "must be at most 100 characters" }), ServiceCode)
+    .default({}),
 });
 
 /** Which orders wait instead of going to the provider at once. */
@@ -75,7 +77,10 @@ const DropShip = z.object({
 
 /** What a customs declaration says when a product does not say it itself. */
 const CustomsDefaults = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code such as USD" }).default("USD"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code such as USD" })
+    .default("USD"),
   hsCode: emptyOrDigits(6, 50).default(""),
   /** Empty: none. Otherwise the provider's customs-name rule, checked here rather than on a held order. */
   declareNameEn: z.union([z.literal(""), declareName()]).default(""),
@@ -121,7 +126,12 @@ const SkuDefaults = z.object({
 export const StockSyncSettings = z.object({
   enabled: z.boolean().default(true),
   /** How often, besides on demand and after anything that changes the provider's stock. */
-  intervalMinutes: z.number().int().min(5, { error: "must be at least 5" }).max(1440, { error: "must be at most 1440 (a day)" }).default(15),
+  intervalMinutes: z
+    .number()
+    .int()
+    .min(5, { error: "must be at least 5" })
+    .max(1440, { error: "must be at most 1440 (a day)" })
+    .default(15),
 });
 
 /** What happens after a package is sent, and to a package the provider cannot create. */
@@ -184,7 +194,9 @@ export const ShopSettings = z
       }
       seen.add(warehouse.warehouseId);
     });
-    const warehouseLocations = new Set(settings.warehouses.flatMap((warehouse) => (warehouse.shopifyLocationId === null ? [] : [warehouse.shopifyLocationId])));
+    const warehouseLocations = new Set(
+      settings.warehouses.flatMap((warehouse) => (warehouse.shopifyLocationId === null ? [] : [warehouse.shopifyLocationId])),
+    );
     settings.dropShip?.merchantLocationIds.forEach((locationId, index) => {
       if (warehouseLocations.has(locationId)) {
         context.addIssue({

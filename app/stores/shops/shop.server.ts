@@ -98,7 +98,11 @@ export async function saveShopSettings(db: DatabaseOrTransaction, domain: string
  * warehouse removed from the settings meanwhile is not brought back. Use inside a transaction, so
  * the read and the write see the same settings. Returns the warehouses whose location changed.
  */
-export async function recordWarehouseLocations(db: DatabaseOrTransaction, domain: string, locations: ReadonlyMap<string, string>): Promise<string[]> {
+export async function recordWarehouseLocations(
+  db: DatabaseOrTransaction,
+  domain: string,
+  locations: ReadonlyMap<string, string>,
+): Promise<string[]> {
   const settings = await getShopSettings(db, domain);
   const changed: string[] = [];
   const warehouses = settings.warehouses.map((warehouse) => {
@@ -112,7 +116,11 @@ export async function recordWarehouseLocations(db: DatabaseOrTransaction, domain
 }
 
 /** Changes the checkout-rates part of the settings only, leaving every other setting as it is now. */
-export function saveCheckoutRatesSettings(db: DatabaseOrTransaction, domain: string, change: Partial<CheckoutRatesSettings>): Promise<ShopSettings> {
+export function saveCheckoutRatesSettings(
+  db: DatabaseOrTransaction,
+  domain: string,
+  change: Partial<CheckoutRatesSettings>,
+): Promise<ShopSettings> {
   return inTransaction(db, async (tx) => {
     const settings = await getShopSettings(tx, domain);
     return saveShopSettings(tx, domain, { ...settings, checkoutRates: { ...settings.checkoutRates, ...change } });
@@ -141,10 +149,18 @@ export async function forgetCarrierService(db: DatabaseOrTransaction, domain: st
  * Sets (or, with undefined, removes) one store SKU's entry, leaving every other setting as it is
  * now: the Products page edits SKUs one at a time while others may save the Settings page.
  */
-export function saveSkuEntry(db: DatabaseOrTransaction, domain: string, storeSku: string, entry: SkuEntry | undefined): Promise<ShopSettings> {
+export function saveSkuEntry(
+  db: DatabaseOrTransaction,
+  domain: string,
+  storeSku: string,
+  entry: SkuEntry | undefined,
+): Promise<ShopSettings> {
   return inTransaction(db, async (tx) => {
     const settings = await getShopSettings(tx, domain);
     const { [storeSku]: _previous, ...others } = settings.skus.bySku;
-    return saveShopSettings(tx, domain, { ...settings, skus: { ...settings.skus, bySku: entry === undefined ? others : { ...others, [storeSku]: entry } } });
+    return saveShopSettings(tx, domain, {
+      ...settings,
+      skus: { ...settings.skus, bySku: entry === undefined ? others : { ...others, [storeSku]: entry } },
+    });
   });
 }

@@ -22,9 +22,17 @@ const isUnavailable = (value: string | null): value is ShopUnavailable => value 
 
 /** Null while Shopify answers (or for a shop never recorded). */
 export async function shopifyAccessOf(db: DatabaseOrTransaction, shop: string): Promise<ShopifyAccess | null> {
-  const row = await db.shop.findUnique({ where: { domain: shop }, select: { shopifyAccess: true, shopifyAccessSince: true, shopifyAccessMessage: true, shopifyAccessCheckAt: true } });
+  const row = await db.shop.findUnique({
+    where: { domain: shop },
+    select: { shopifyAccess: true, shopifyAccessSince: true, shopifyAccessMessage: true, shopifyAccessCheckAt: true },
+  });
   if (row === null || !isUnavailable(row.shopifyAccess)) return null;
-  return { unavailable: row.shopifyAccess, since: row.shopifyAccessSince ?? new Date(0), message: row.shopifyAccessMessage, checkAt: row.shopifyAccessCheckAt };
+  return {
+    unavailable: row.shopifyAccess,
+    since: row.shopifyAccessSince ?? new Date(0),
+    message: row.shopifyAccessMessage,
+    checkAt: row.shopifyAccessCheckAt,
+  };
 }
 
 /**
@@ -39,12 +47,21 @@ export async function markShopifyUnavailable(
 ): Promise<boolean> {
   const newly = await db.shop.updateMany({
     where: { domain: shop, shopifyAccess: null },
-    data: { shopifyAccess: refusal.unavailable, shopifyAccessSince: now, shopifyAccessMessage: refusal.message.slice(0, 1000), shopifyAccessCheckAt: refusal.checkAt },
+    data: {
+      shopifyAccess: refusal.unavailable,
+      shopifyAccessSince: now,
+      shopifyAccessMessage: refusal.message.slice(0, 1000),
+      shopifyAccessCheckAt: refusal.checkAt,
+    },
   });
   if (newly.count === 1) return true;
   await db.shop.updateMany({
     where: { domain: shop },
-    data: { shopifyAccess: refusal.unavailable, shopifyAccessMessage: refusal.message.slice(0, 1000), shopifyAccessCheckAt: refusal.checkAt },
+    data: {
+      shopifyAccess: refusal.unavailable,
+      shopifyAccessMessage: refusal.message.slice(0, 1000),
+      shopifyAccessCheckAt: refusal.checkAt,
+    },
   });
   return false;
 }

@@ -1,7 +1,13 @@
 /** What a stock sync did, kept on its run (SyncRun.result) for the Stock page. */
 import { z } from "zod";
 
-const Change = z.object({ warehouseId: z.string(), sku: z.string(), variant: z.string(), before: z.number().nullable(), after: z.number() });
+const Change = z.object({
+  warehouseId: z.string(),
+  sku: z.string(),
+  variant: z.string(),
+  before: z.number().nullable(),
+  after: z.number(),
+});
 
 export const StockSyncResult = z.object({
   warehouses: z.array(

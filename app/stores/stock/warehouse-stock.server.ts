@@ -15,19 +15,34 @@ export interface WarehouseStockRow {
   readAt: Date;
 }
 
-const Bands = z.object(Object.fromEntries(AGE_BANDS.map((band) => [band, z.number().catch(0)])) as Record<AgeBand, z.ZodCatch<z.ZodNumber>>);
+const Bands = z.object(
+  Object.fromEntries(AGE_BANDS.map((band) => [band, z.number().catch(0)])) as Record<AgeBand, z.ZodCatch<z.ZodNumber>>,
+);
 
 /** Replaces what is known of a warehouse's stock with a complete read of it. */
-export async function replaceWarehouseStock(db: DatabaseOrTransaction, shop: string, warehouseId: string, rows: readonly Omit<WarehouseStockRow, "warehouseId" | "readAt">[], readAt: Date): Promise<void> {
+export async function replaceWarehouseStock(
+  db: DatabaseOrTransaction,
+  shop: string,
+  warehouseId: string,
+  rows: readonly Omit<WarehouseStockRow, "warehouseId" | "readAt">[],
+  readAt: Date,
+): Promise<void> {
   for (const row of rows) {
     const data = { storageNo: row.storageNo, total: row.total, bands: JSON.stringify(row.bands), readAt };
-    await db.warehouseStock.upsert({ where: { shop_warehouseId_sku: { shop, warehouseId, sku: row.sku } }, create: { shop, warehouseId, sku: row.sku, ...data }, update: data });
+    await db.warehouseStock.upsert({
+      where: { shop_warehouseId_sku: { shop, warehouseId, sku: row.sku } },
+      create: { shop, warehouseId, sku: row.sku, ...data },
+      update: data,
+    });
   }
   await db.warehouseStock.deleteMany({ where: { shop, warehouseId, readAt: { lt: readAt } } });
 }
 
 export async function warehouseStockOf(db: DatabaseOrTransaction, shop: string, warehouseId?: string): Promise<WarehouseStockRow[]> {
-  const rows = await db.warehouseStock.findMany({ where: { shop, ...(warehouseId === undefined ? {} : { warehouseId }) }, orderBy: [{ warehouseId: "asc" }, { sku: "asc" }] });
+  const rows = await db.warehouseStock.findMany({
+    where: { shop, ...(warehouseId === undefined ? {} : { warehouseId }) },
+    orderBy: [{ warehouseId: "asc" }, { sku: "asc" }],
+  });
   return rows.map((row) => {
     let bands: unknown;
     try {
@@ -35,6 +50,13 @@ export async function warehouseStockOf(db: DatabaseOrTransaction, shop: string, 
     } catch {
       bands = {};
     }
-    return { warehouseId: row.warehouseId, sku: row.sku, storageNo: row.storageNo, total: row.total, bands: Bands.parse(bands ?? {}), readAt: row.readAt };
+    return {
+      warehouseId: row.warehouseId,
+      sku: row.sku,
+      storageNo: row.storageNo,
+      total: row.total,
+      bands: Bands.parse(bands ?? {}),
+      readAt: row.readAt,
+    };
   });
 }

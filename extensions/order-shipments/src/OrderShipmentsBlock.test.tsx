@@ -42,7 +42,8 @@ const fulfilled: OrderShipmentView = {
   actions: [],
 };
 
-const jsonAnswer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const jsonAnswer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 type Call = { url: string; init: RequestInit | undefined };
 
@@ -89,7 +90,9 @@ describe("the order page block", () => {
     expect(seen()).toContain("Fulfilled");
     expect(seen()).toContain("Outbound from warehouse US01");
     const links = [...document.querySelectorAll("s-link")].map((link) => ({ text: link.textContent, href: link.getAttribute("href") }));
-    expect(links).toEqual([{ text: "9400100000000000000091", href: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000091" }]);
+    expect(links).toEqual([
+      { text: "9400100000000000000091", href: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000091" },
+    ]);
     // A parcel without a web address is shown as its number, not as a link.
     expect(seen()).toContain("9400100000000000000092");
     expect([...document.querySelectorAll("s-badge")].map((badge) => [badge.textContent, badge.getAttribute("tone")])).toEqual([
@@ -130,7 +133,9 @@ describe("the order page block", () => {
       outcome: "sent",
       message: "Sent to the provider now as package 1001-1 (created); tracking follows once it is created.",
       reasons: [],
-      shipments: [{ ...held, state: { code: "SUBMITTED", label: "Sent to provider", tone: "info" }, reason: null, reasons: [], actions: [] }],
+      shipments: [
+        { ...held, state: { code: "SUBMITTED", label: "Sent to provider", tone: "info" }, reason: null, reasons: [], actions: [] },
+      ],
     };
     const { fetch, calls } = fakeFetch([() => jsonAnswer({ orderId: ORDER, shipments: [held] }), () => jsonAnswer(sent)]);
     show(fetch);
@@ -138,7 +143,10 @@ describe("the order page block", () => {
 
     buttonNamed("Retry")?.dispatchEvent(new Event("click"));
     await vi.waitFor(() => expect(seen()).toContain("Sent to the provider now as package 1001-1"));
-    expect(calls[1]?.init).toMatchObject({ method: "POST", headers: { Authorization: "Bearer session-token-1", "Content-Type": "application/json" } });
+    expect(calls[1]?.init).toMatchObject({
+      method: "POST",
+      headers: { Authorization: "Bearer session-token-1", "Content-Type": "application/json" },
+    });
     expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({ shipmentId: "shp_1", action: "retry" });
     expect(seen()).toContain("Sent to provider");
     expect(seen()).not.toContain("The recipient's phone number is missing.");
@@ -150,10 +158,23 @@ describe("the order page block", () => {
     const refused: ShipmentActionAnswer = {
       outcome: "held",
       message: "The provider refused the package: correct what it names, then retry.",
-      reasons: [{ field: "Package.ShipToAddress.Postcode", message: "The provider refused Package.ShipToAddress.Postcode: must be at most 10 characters. Correct it, then retry." }],
-      shipments: [{ ...held, reason: "The provider refused Package.ShipToAddress.Postcode: must be at most 10 characters. Correct it, then retry." }],
+      reasons: [
+        {
+          field: "Package.ShipToAddress.Postcode",
+          message: "The provider refused Package.ShipToAddress.Postcode: must be at most 10 characters. Correct it, then retry.",
+        },
+      ],
+      shipments: [
+        { ...held, reason: "The provider refused Package.ShipToAddress.Postcode: must be at most 10 characters. Correct it, then retry." },
+      ],
     };
-    const ready = { ...held, state: { code: "READY", label: "Waiting to send", tone: "info" as const }, reason: null, reasons: [], actions: ["send" as const] };
+    const ready = {
+      ...held,
+      state: { code: "READY", label: "Waiting to send", tone: "info" as const },
+      reason: null,
+      reasons: [],
+      actions: ["send" as const],
+    };
     const { fetch, calls } = fakeFetch([() => jsonAnswer({ orderId: ORDER, shipments: [ready] }), () => jsonAnswer(refused)]);
     show(fetch);
     await vi.waitFor(() => expect(buttonNamed("Send now")).toBeDefined());

@@ -23,10 +23,7 @@ export interface BlockApi {
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-type Loaded =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "loaded"; shipments: OrderShipmentView[] };
+type Loaded = { status: "loading" } | { status: "error"; message: string } | { status: "loaded"; shipments: OrderShipmentView[] };
 
 type Notice = { tone: "success" | "info" | "warning" | "critical"; message: string; reasons: { field: string; message: string }[] };
 
@@ -101,7 +98,11 @@ export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetc
         return;
       }
       const answer = await answerOf<OrderShipmentsAnswer>(response);
-      setLoaded(answer ? { status: "loaded", shipments: answer.shipments } : { status: "error", message: "The app's answer could not be read. Reload the page." });
+      setLoaded(
+        answer
+          ? { status: "loaded", shipments: answer.shipments }
+          : { status: "error", message: "The app's answer could not be read. Reload the page." },
+      );
     } catch {
       setLoaded({ status: "error", message: "The app could not be reached. Check your connection and try again." });
     }
@@ -163,10 +164,18 @@ export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetc
             </s-button>
           </s-banner>
         )}
-        {loaded.status === "loaded" && loaded.shipments.length === 0 && <s-paragraph>No shipments from the warehouses for this order yet</s-paragraph>}
+        {loaded.status === "loaded" && loaded.shipments.length === 0 && (
+          <s-paragraph>No shipments from the warehouses for this order yet</s-paragraph>
+        )}
         {loaded.status === "loaded" &&
           loaded.shipments.map((shipment) => (
-            <ShipmentCard key={shipment.id} shipment={shipment} busy={busy === shipment.id} disabled={busy !== null} onAction={(action) => void act(shipment, action)} />
+            <ShipmentCard
+              key={shipment.id}
+              shipment={shipment}
+              busy={busy === shipment.id}
+              disabled={busy !== null}
+              onAction={(action) => void act(shipment, action)}
+            />
           ))}
       </s-stack>
     </s-admin-block>
@@ -210,7 +219,13 @@ function ShipmentCard({
         {shipment.actions.length > 0 && (
           <s-stack direction="inline" gap="small-200">
             {shipment.actions.map((action) => (
-              <s-button key={action} variant={action === "send" ? "primary" : "secondary"} loading={busy} disabled={disabled && !busy} onClick={() => onAction(action)}>
+              <s-button
+                key={action}
+                variant={action === "send" ? "primary" : "secondary"}
+                loading={busy}
+                disabled={disabled && !busy}
+                onClick={() => onAction(action)}
+              >
                 {ACTION_LABELS[action]}
               </s-button>
             ))}

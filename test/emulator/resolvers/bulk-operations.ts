@@ -75,10 +75,20 @@ export const bulkOperationMutations = {
     });
     const query = str(args.query) ?? "";
     const plan = planBulkQuery(ctx.schema, query);
-    if ("errors" in plan) return payload(null, plan.errors.map((message) => bulkUserError(message, "INVALID")));
+    if ("errors" in plan)
+      return payload(
+        null,
+        plan.errors.map((message) => bulkUserError(message, "INVALID")),
+      );
     const active = operationsOf(ctx).filter((o) => o.type === "QUERY" && (o.status === "CREATED" || o.status === "RUNNING"));
     if (active.length >= MAX_CONCURRENT_BULK_QUERIES) {
-      return payload(null, [bulkUserError(`A shop can run at most ${MAX_CONCURRENT_BULK_QUERIES} bulk query operations at once for an app.`, "LIMIT_REACHED", null)]);
+      return payload(null, [
+        bulkUserError(
+          `A shop can run at most ${MAX_CONCURRENT_BULK_QUERIES} bulk query operations at once for an app.`,
+          "LIMIT_REACHED",
+          null,
+        ),
+      ]);
     }
     const operation: BulkOperationRecord = {
       id: state.newId(),
@@ -103,14 +113,21 @@ export const bulkOperationMutations = {
 
   bulkOperationCancel: (args: Args, ctx: ResolverContext) => {
     const operation = ctx.state.owned(ctx.state.bulkOperations, parseGid(args.id, "BulkOperation"), ctx.shop.domain);
-    const payload = (view: View | null, userErrors: View[]) => ({ __typename: "BulkOperationCancelPayload", bulkOperation: view, userErrors });
+    const payload = (view: View | null, userErrors: View[]) => ({
+      __typename: "BulkOperationCancelPayload",
+      bulkOperation: view,
+      userErrors,
+    });
     if (!operation) return payload(null, [userError(["id"], "Bulk operation does not exist")]);
     if (operation.status === "CREATED") {
       // Never started: canceled at once, and the app is told like for any other end.
       operation.status = "CANCELED";
       ctx.platform.webhooks.publish(operation.shop, "bulk_operations/finish", restBulkOperation(operation));
     } else if (operation.status === "RUNNING") operation.status = "CANCELING";
-    else return payload(bulkOperationView(ctx, operation), [userError(null, `A bulk operation cannot be canceled when it is ${operation.status.toLowerCase()}`)]);
+    else
+      return payload(bulkOperationView(ctx, operation), [
+        userError(null, `A bulk operation cannot be canceled when it is ${operation.status.toLowerCase()}`),
+      ]);
     return payload(bulkOperationView(ctx, operation), []);
   },
 };

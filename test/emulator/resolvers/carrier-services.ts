@@ -18,8 +18,7 @@ export function carrierServiceView(service: CarrierServiceRecord): View {
 }
 
 /** The emulator's wording of Shopify's refusal; Shopify documents the rule, not the exact words. */
-export const CARRIER_CALCULATED_SHIPPING_REQUIRED =
-  "Carrier calculated shipping is not available on this shop's plan";
+export const CARRIER_CALCULATED_SHIPPING_REQUIRED = "Carrier calculated shipping is not available on this shop's plan";
 
 function carrierError(typename: string, field: string[], message: string, code: string): View {
   return { __typename: typename, field, message, code };
@@ -63,7 +62,9 @@ export const carrierServiceMutations = {
       payload(null, [carrierError("CarrierServiceCreateUserError", ["input", field], message, "CARRIER_SERVICE_CREATE_FAILED")]);
     // Shopify refuses the whole service, not a field, when the plan lacks carrier-calculated shipping.
     if (ctx.shop.carrierCalculatedShipping === false) {
-      return payload(null, [carrierError("CarrierServiceCreateUserError", ["base"], CARRIER_CALCULATED_SHIPPING_REQUIRED, "CARRIER_SERVICE_CREATE_FAILED")]);
+      return payload(null, [
+        carrierError("CarrierServiceCreateUserError", ["base"], CARRIER_CALCULATED_SHIPPING_REQUIRED, "CARRIER_SERVICE_CREATE_FAILED"),
+      ]);
     }
     if (name === "") return fail("name", "Name can't be blank");
     if (!validUrl(callbackUrl) || callbackUrl === null) return fail("callbackUrl", "Callback url is not a valid URL");
@@ -85,13 +86,26 @@ export const carrierServiceMutations = {
   carrierServiceUpdate: (args: Args, ctx: ResolverContext) => {
     const input = obj(args.input);
     const service = ctx.state.owned(ctx.state.carrierServices, parseGid(input.id, "DeliveryCarrierService"), ctx.shop.domain);
-    const payload = (view: View | null, userErrors: View[]) => ({ __typename: "CarrierServiceUpdatePayload", carrierService: view, userErrors });
+    const payload = (view: View | null, userErrors: View[]) => ({
+      __typename: "CarrierServiceUpdatePayload",
+      carrierService: view,
+      userErrors,
+    });
     if (!service) {
-      return payload(null, [carrierError("CarrierServiceUpdateUserError", ["input", "id"], "Carrier service not found", "CARRIER_SERVICE_UPDATE_FAILED")]);
+      return payload(null, [
+        carrierError("CarrierServiceUpdateUserError", ["input", "id"], "Carrier service not found", "CARRIER_SERVICE_UPDATE_FAILED"),
+      ]);
     }
     const callbackUrl = str(input.callbackUrl);
     if (callbackUrl !== null && !validUrl(callbackUrl)) {
-      return payload(null, [carrierError("CarrierServiceUpdateUserError", ["input", "callbackUrl"], "Callback url is not a valid URL", "CARRIER_SERVICE_UPDATE_FAILED")]);
+      return payload(null, [
+        carrierError(
+          "CarrierServiceUpdateUserError",
+          ["input", "callbackUrl"],
+          "Callback url is not a valid URL",
+          "CARRIER_SERVICE_UPDATE_FAILED",
+        ),
+      ]);
     }
     service.name = str(input.name)?.trim() || service.name;
     service.callbackUrl = callbackUrl ?? service.callbackUrl;

@@ -4,7 +4,13 @@
  * the rules live in holds.ts, scheduled.ts, fulfillment-order-changes.ts and fulfillment-orders.ts.
  */
 import { z } from "zod";
-import { mergeFulfillmentOrders, moveFulfillmentOrder, splitFulfillmentOrders, type MergeIntent, type SplitInput } from "../fulfillment-order-changes";
+import {
+  mergeFulfillmentOrders,
+  moveFulfillmentOrder,
+  splitFulfillmentOrders,
+  type MergeIntent,
+  type SplitInput,
+} from "../fulfillment-order-changes";
 import { closeFulfillmentOrder, isRefusal, refusal, type LinePick, type Refusal } from "../fulfillment-orders";
 import { placeHold, releaseHolds } from "../holds";
 import { parseGid } from "../ids";
@@ -28,10 +34,14 @@ const HoldArgs = z.object({
 });
 const ReleaseArgs = z.object({ id: z.string(), holdIds: z.array(z.string()).nullish(), externalId: z.string().nullish() });
 const RescheduleArgs = z.object({ id: z.string(), fulfillAt: z.string() });
-const SplitArgs = z.object({ fulfillmentOrderSplits: z.array(z.object({ fulfillmentOrderId: z.string(), fulfillmentOrderLineItems: z.array(LineItemInput) })) });
+const SplitArgs = z.object({
+  fulfillmentOrderSplits: z.array(z.object({ fulfillmentOrderId: z.string(), fulfillmentOrderLineItems: z.array(LineItemInput) })),
+});
 const MergeArgs = z.object({
   fulfillmentOrderMergeInputs: z.array(
-    z.object({ mergeIntents: z.array(z.object({ fulfillmentOrderId: z.string(), fulfillmentOrderLineItems: z.array(LineItemInput).nullish() })) }),
+    z.object({
+      mergeIntents: z.array(z.object({ fulfillmentOrderId: z.string(), fulfillmentOrderLineItems: z.array(LineItemInput).nullish() })),
+    }),
   ),
 });
 const MoveArgs = z.object({ id: z.string(), newLocationId: z.string(), fulfillmentOrderLineItems: z.array(LineItemInput).nullish() });
@@ -61,7 +71,8 @@ export const fulfillmentOrderChangeMutations = {
     });
     if (!fo) return payload(null, [notFound(["id"])]);
     const handle = input.handle ?? "";
-    if (handle.length > 64) return payload(null, [refusal("The handle can't be longer than 64 characters.", undefined, ["fulfillmentHold", "handle"])]);
+    if (handle.length > 64)
+      return payload(null, [refusal("The handle can't be longer than 64 characters.", undefined, ["fulfillmentHold", "handle"])]);
     const result = placeHold(ctx.platform, fo, {
       reason: input.reason,
       reasonNotes: input.reasonNotes ?? null,
@@ -71,7 +82,10 @@ export const fulfillmentOrderChangeMutations = {
       lineItems: input.fulfillmentOrderLineItems?.length ? picksOf(input.fulfillmentOrderLineItems) : null,
     });
     if (isRefusal(result)) return payload(null, [result]);
-    return payload({ hold: fulfillmentHoldView(result.hold), remaining: result.remaining ? fulfillmentOrderView(ctx, result.remaining) : null }, []);
+    return payload(
+      { hold: fulfillmentHoldView(result.hold), remaining: result.remaining ? fulfillmentOrderView(ctx, result.remaining) : null },
+      [],
+    );
   },
 
   fulfillmentOrderReleaseHold: (args: Args, ctx: ResolverContext) => {
@@ -151,14 +165,18 @@ export const fulfillmentOrderChangeMutations = {
       const intents: MergeIntent[] = [];
       for (const [j, intent] of input.mergeIntents.entries()) {
         const fo = findFulfillmentOrder(ctx, intent.fulfillmentOrderId);
-        if (!fo) return payload(null, [notFound(["fulfillmentOrderMergeInputs", String(i), "mergeIntents", String(j), "fulfillmentOrderId"])]);
+        if (!fo)
+          return payload(null, [notFound(["fulfillmentOrderMergeInputs", String(i), "mergeIntents", String(j), "fulfillmentOrderId"])]);
         intents.push({ fo, picks: intent.fulfillmentOrderLineItems?.length ? picksOf(intent.fulfillmentOrderLineItems) : null });
       }
       inputs.push(intents);
     }
     const result = mergeFulfillmentOrders(ctx.platform, inputs);
     if (isRefusal(result)) return payload(null, [result]);
-    return payload(result.map((r) => ({ __typename: "FulfillmentOrderMergeResult", fulfillmentOrder: fulfillmentOrderView(ctx, r.fulfillmentOrder) })), []);
+    return payload(
+      result.map((r) => ({ __typename: "FulfillmentOrderMergeResult", fulfillmentOrder: fulfillmentOrderView(ctx, r.fulfillmentOrder) })),
+      [],
+    );
   },
 
   fulfillmentOrderMove: (args: Args, ctx: ResolverContext) => {

@@ -28,7 +28,13 @@ function supportedActions(ctx: ResolverContext, fo: FulfillmentOrderRecord): str
     free &&
     ctx.state
       .fulfillmentOrdersOf(fo.orderId)
-      .some((other) => other.id !== fo.id && other.assignedLocationId === fo.assignedLocationId && other.status === fo.status && !WITH_SERVICE.has(other.requestStatus));
+      .some(
+        (other) =>
+          other.id !== fo.id &&
+          other.assignedLocationId === fo.assignedLocationId &&
+          other.status === fo.status &&
+          !WITH_SERVICE.has(other.requestStatus),
+      );
   const withMerge = (actions: string[]) => (mergeable ? [...actions, "MERGE"] : actions);
   switch (fo.status) {
     case "CLOSED":
@@ -44,7 +50,8 @@ function supportedActions(ctx: ResolverContext, fo: FulfillmentOrderRecord): str
       if (fo.requestStatus === "SUBMITTED") return ["CANCEL_FULFILLMENT_ORDER", "HOLD"];
       return withMerge([atService ? "REQUEST_FULFILLMENT" : "CREATE_FULFILLMENT", "MOVE", "HOLD", "SPLIT"]);
     case "IN_PROGRESS":
-      if (fo.requestStatus === "ACCEPTED" || fo.requestStatus === "CANCELLATION_REJECTED") return ["REQUEST_CANCELLATION", "CREATE_FULFILLMENT"];
+      if (fo.requestStatus === "ACCEPTED" || fo.requestStatus === "CANCELLATION_REJECTED")
+        return ["REQUEST_CANCELLATION", "CREATE_FULFILLMENT"];
       return free ? ["CREATE_FULFILLMENT", "MOVE"] : ["CREATE_FULFILLMENT"];
   }
 }
@@ -93,7 +100,8 @@ export function fulfillmentOrderView(ctx: ResolverContext, fo: FulfillmentOrderR
     fulfillBy: null,
     fulfillmentHolds: () => fo.holds.map(fulfillmentHoldView),
     internationalDuties: null,
-    supportedActions: () => supportedActions(ctx, fo).map((action) => ({ __typename: "FulfillmentOrderSupportedAction", action, externalUrl: null })),
+    supportedActions: () =>
+      supportedActions(ctx, fo).map((action) => ({ __typename: "FulfillmentOrderSupportedAction", action, externalUrl: null })),
     order: () => (order ? orderView(ctx, order) : null),
     assignedLocation: {
       __typename: "FulfillmentOrderAssignedLocation",
@@ -142,7 +150,8 @@ export function fulfillmentOrderView(ctx: ResolverContext, fo: FulfillmentOrderR
       }, 0);
       return weightView({ value: grams, unit: "GRAMS" });
     },
-    lineItems: (args: Args) => connection("FulfillmentOrderLineItem", fo.lineItems, args, (line) => fulfillmentOrderLineItemView(ctx, fo, line)),
+    lineItems: (args: Args) =>
+      connection("FulfillmentOrderLineItem", fo.lineItems, args, (line) => fulfillmentOrderLineItemView(ctx, fo, line)),
     fulfillments: (args: Args) =>
       connection(
         "Fulfillment",
@@ -275,7 +284,8 @@ type Transition = (ctx: ResolverContext, fo: FulfillmentOrderRecord, args: Args)
 function fulfillmentOrderMutation(payloadType: string, transition: Transition) {
   return (args: Args, ctx: ResolverContext) => {
     const fo = ctx.state.owned(ctx.state.fulfillmentOrders, parseGid(args.id, "FulfillmentOrder"), ctx.shop.domain);
-    if (!fo) return { __typename: payloadType, fulfillmentOrder: null, userErrors: [userError(["id"], "Fulfillment order does not exist.")] };
+    if (!fo)
+      return { __typename: payloadType, fulfillmentOrder: null, userErrors: [userError(["id"], "Fulfillment order does not exist.")] };
     const error = transition(ctx, fo, args);
     return {
       __typename: payloadType,
@@ -297,21 +307,39 @@ export const fulfillmentOrderMutations = {
     });
     if (!fo) return payload(null, [userError(["id"], "Fulfillment order does not exist.")]);
     if (args.fulfillmentOrderLineItems != null) {
-      return payload(null, [userError(["fulfillmentOrderLineItems"], "The Shopify emulator does not split fulfillment orders on request; omit fulfillmentOrderLineItems.")]);
+      return payload(null, [
+        userError(
+          ["fulfillmentOrderLineItems"],
+          "The Shopify emulator does not split fulfillment orders on request; omit fulfillmentOrderLineItems.",
+        ),
+      ]);
     }
-    const error = submitFulfillmentRequest(ctx.platform, fo, { message: str(args.message), notifyCustomer: bool(args.notifyCustomer) ?? false });
+    const error = submitFulfillmentRequest(ctx.platform, fo, {
+      message: str(args.message),
+      notifyCustomer: bool(args.notifyCustomer) ?? false,
+    });
     return error ? payload(null, [userError(["id"], error)]) : payload(fulfillmentOrderView(ctx, fo), []);
   },
   fulfillmentOrderAcceptFulfillmentRequest: fulfillmentOrderMutation("FulfillmentOrderAcceptFulfillmentRequestPayload", (ctx, fo, args) => {
     const { message, estimatedShippedAt } = argsOf(AcceptArgs, args);
     const at = estimatedShippedAt ? Date.parse(estimatedShippedAt) : undefined;
     if (at !== undefined && Number.isNaN(at)) return `estimatedShippedAt is not a date and time: ${estimatedShippedAt}`;
-    return acceptFulfillmentRequest(ctx.platform, fo, { message: message ?? null, estimatedShippedAt: at === undefined ? null : new Date(at).toISOString() });
+    return acceptFulfillmentRequest(ctx.platform, fo, {
+      message: message ?? null,
+      estimatedShippedAt: at === undefined ? null : new Date(at).toISOString(),
+    });
   }),
   fulfillmentOrderRejectFulfillmentRequest: fulfillmentOrderMutation("FulfillmentOrderRejectFulfillmentRequestPayload", (ctx, fo, args) => {
     const { message, reason, lineItems } = argsOf(RejectArgs, args);
-    const lines = (lineItems ?? []).map((item) => ({ fulfillmentOrderLineItemId: parseGid(item.fulfillmentOrderLineItemId, "FulfillmentOrderLineItem"), message: item.message ?? null }));
-    const known = lines.flatMap((l) => (l.fulfillmentOrderLineItemId !== undefined && fo.lineItems.some((line) => line.id === l.fulfillmentOrderLineItemId) ? [{ ...l, fulfillmentOrderLineItemId: l.fulfillmentOrderLineItemId }] : []));
+    const lines = (lineItems ?? []).map((item) => ({
+      fulfillmentOrderLineItemId: parseGid(item.fulfillmentOrderLineItemId, "FulfillmentOrderLineItem"),
+      message: item.message ?? null,
+    }));
+    const known = lines.flatMap((l) =>
+      l.fulfillmentOrderLineItemId !== undefined && fo.lineItems.some((line) => line.id === l.fulfillmentOrderLineItemId)
+        ? [{ ...l, fulfillmentOrderLineItemId: l.fulfillmentOrderLineItemId }]
+        : [],
+    );
     if (known.length !== lines.length) return "Fulfillment order line item does not exist on this fulfillment order.";
     return rejectFulfillmentRequest(ctx.platform, fo, { message: message ?? null, reason: reason ?? null, lineItems: known });
   }),

@@ -1,5 +1,12 @@
 /** Fulfilments, their tracking and their delivery events. */
-import { createEvent, createFulfillment, updateTracking, type FulfillmentEventInput, type FulfillmentInput, type TrackingInput } from "../fulfillments";
+import {
+  createEvent,
+  createFulfillment,
+  updateTracking,
+  type FulfillmentEventInput,
+  type FulfillmentInput,
+  type TrackingInput,
+} from "../fulfillments";
 import { gid, parseGid } from "../ids";
 import { money } from "../payloads";
 import type { FulfillmentEventRecord, FulfillmentLineItemRecord, FulfillmentRecord, OrderRecord } from "../state";
@@ -123,18 +130,29 @@ export const fulfillmentMutations = {
 
   fulfillmentTrackingInfoUpdate: (args: Args, ctx: ResolverContext) => {
     const fulfillment = ctx.state.owned(ctx.state.fulfillments, parseGid(args.fulfillmentId, "Fulfillment"), ctx.shop.domain);
-    const payload = (view: View | null, userErrors: View[]) => ({ __typename: "FulfillmentTrackingInfoUpdatePayload", fulfillment: view, userErrors });
+    const payload = (view: View | null, userErrors: View[]) => ({
+      __typename: "FulfillmentTrackingInfoUpdatePayload",
+      fulfillment: view,
+      userErrors,
+    });
     if (!fulfillment) return payload(null, [userError(["fulfillmentId"], "Fulfillment does not exist.")]);
     const errors = updateTracking(ctx.platform, fulfillment, obj(args.trackingInfoInput) as TrackingInput, bool(args.notifyCustomer));
     return errors.length
-      ? payload(null, errors.map((e) => userError(e.field, e.message)))
+      ? payload(
+          null,
+          errors.map((e) => userError(e.field, e.message)),
+        )
       : payload(fulfillmentView(ctx, fulfillment), []);
   },
 
   fulfillmentEventCreate: (args: Args, ctx: ResolverContext) => {
     const input = obj(args.fulfillmentEvent) as unknown as FulfillmentEventInput;
     const fulfillment = ctx.state.owned(ctx.state.fulfillments, parseGid(input.fulfillmentId, "Fulfillment"), ctx.shop.domain);
-    const payload = (view: View | null, userErrors: View[]) => ({ __typename: "FulfillmentEventCreatePayload", fulfillmentEvent: view, userErrors });
+    const payload = (view: View | null, userErrors: View[]) => ({
+      __typename: "FulfillmentEventCreatePayload",
+      fulfillmentEvent: view,
+      userErrors,
+    });
     if (!fulfillment) return payload(null, [userError(["fulfillmentEvent", "fulfillmentId"], "Fulfillment does not exist.")]);
     if (fulfillment.status !== "SUCCESS") {
       return payload(null, [userError(["fulfillmentEvent", "fulfillmentId"], "Events can only be added to a successful fulfillment.")]);

@@ -76,7 +76,9 @@ function validate(ctx: ResolverContext, input: Args): { quantities: QuantityToSe
   }
   const reference = str(input.referenceDocumentUri);
   if (reference !== null && !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(reference)) {
-    errors.push(inventoryUserError(["input", "referenceDocumentUri"], "The specified reference document is invalid.", "INVALID_REFERENCE_DOCUMENT"));
+    errors.push(
+      inventoryUserError(["input", "referenceDocumentUri"], "The specified reference document is invalid.", "INVALID_REFERENCE_DOCUMENT"),
+    );
   }
   const seen = new Set<string>();
   const quantities: QuantityToSet[] = [];
@@ -87,7 +89,9 @@ function validate(ctx: ResolverContext, input: Args): { quantities: QuantityToSe
     const locationId = parseGid(q.locationId, "Location");
     const quantity = typeof q.quantity === "number" ? q.quantity : 0;
     if (!state.owned(state.inventoryItems, itemId, shop.domain)) {
-      return errors.push(inventoryUserError(field("inventoryItemId"), "The specified inventory item could not be found.", "INVALID_INVENTORY_ITEM"));
+      return errors.push(
+        inventoryUserError(field("inventoryItemId"), "The specified inventory item could not be found.", "INVALID_INVENTORY_ITEM"),
+      );
     }
     if (!state.owned(state.locations, locationId, shop.domain)) {
       return errors.push(inventoryUserError(field("locationId"), "The specified location could not be found.", "INVALID_LOCATION"));
@@ -95,25 +99,45 @@ function validate(ctx: ResolverContext, input: Args): { quantities: QuantityToSe
     if (itemId === undefined || locationId === undefined) return;
     const pair = `${itemId}:${locationId}`;
     if (seen.has(pair)) {
-      return errors.push(inventoryUserError(field("inventoryItemId"), "The combination of inventoryItemId and locationId must be unique.", "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR"));
+      return errors.push(
+        inventoryUserError(
+          field("inventoryItemId"),
+          "The combination of inventoryItemId and locationId must be unique.",
+          "NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR",
+        ),
+      );
     }
     seen.add(pair);
     if (!("changeFromQuantity" in q)) {
       // The schema makes it optional; the description makes it mandatory (explicit null allowed).
       return errors.push(
-        inventoryUserError(field("changeFromQuantity"), "changeFromQuantity must be given for each quantity (pass null to skip the check).", "COMPARE_QUANTITY_REQUIRED"),
+        inventoryUserError(
+          field("changeFromQuantity"),
+          "changeFromQuantity must be given for each quantity (pass null to skip the check).",
+          "COMPARE_QUANTITY_REQUIRED",
+        ),
       );
     }
     if (quantity < 0 && name === "on_hand") {
       return errors.push(inventoryUserError(field("quantity"), "The quantity can't be negative.", "INVALID_QUANTITY_NEGATIVE"));
     }
-    if (quantity > MAX_QUANTITY) return errors.push(inventoryUserError(field("quantity"), "The total quantity can't be higher than 1,000,000,000.", "INVALID_QUANTITY_TOO_HIGH"));
-    if (quantity < -MAX_QUANTITY) return errors.push(inventoryUserError(field("quantity"), "The total quantity can't be lower than -1,000,000,000.", "INVALID_QUANTITY_TOO_LOW"));
+    if (quantity > MAX_QUANTITY)
+      return errors.push(
+        inventoryUserError(field("quantity"), "The total quantity can't be higher than 1,000,000,000.", "INVALID_QUANTITY_TOO_HIGH"),
+      );
+    if (quantity < -MAX_QUANTITY)
+      return errors.push(
+        inventoryUserError(field("quantity"), "The total quantity can't be lower than -1,000,000,000.", "INVALID_QUANTITY_TOO_LOW"),
+      );
     const changeFrom = typeof q.changeFromQuantity === "number" ? q.changeFromQuantity : null;
     const current = state.inventoryLevel(itemId, locationId)?.quantities[name === "on_hand" ? "on_hand" : "available"] ?? 0;
     if (changeFrom !== null && changeFrom !== current) {
       return errors.push(
-        inventoryUserError(field("changeFromQuantity"), `The changeFromQuantity (${changeFrom}) does not match the persisted value (${current}).`, "CHANGE_FROM_QUANTITY_STALE"),
+        inventoryUserError(
+          field("changeFromQuantity"),
+          `The changeFromQuantity (${changeFrom}) does not match the persisted value (${current}).`,
+          "CHANGE_FROM_QUANTITY_STALE",
+        ),
       );
     }
     quantities.push({ inventoryItemId: itemId, locationId, quantity, changeFromQuantity: changeFrom });
@@ -141,7 +165,11 @@ export const inventoryMutations = {
   inventoryActivate: (args: Args, ctx: ResolverContext, info: GraphQLResolveInfo) => {
     const payload = (result: ActivationResult) => {
       const level = result.levelId === null ? undefined : ctx.state.inventoryLevels.get(result.levelId);
-      return { __typename: "InventoryActivatePayload", inventoryLevel: level ? inventoryLevelView(ctx, level) : null, userErrors: result.userErrors };
+      return {
+        __typename: "InventoryActivatePayload",
+        inventoryLevel: level ? inventoryLevelView(ctx, level) : null,
+        userErrors: result.userErrors,
+      };
     };
     const key = idempotencyKey(ctx, info);
     const storeKey = `${ctx.shop.domain}|inventoryActivate|${key ?? ""}`;
@@ -149,16 +177,24 @@ export const inventoryMutations = {
     const previous = key !== undefined ? ctx.state.idempotency.get(storeKey) : undefined;
     if (previous) {
       if (previous.fingerprint !== fingerprint) {
-        return payload({ levelId: null, userErrors: [{ __typename: "UserError", field: null, message: "The same idempotency key was used with different parameters." }] });
+        return payload({
+          levelId: null,
+          userErrors: [{ __typename: "UserError", field: null, message: "The same idempotency key was used with different parameters." }],
+        });
       }
       return payload(previous.result as ActivationResult);
     }
     const itemId = parseGid(args.inventoryItemId, "InventoryItem");
     const locationId = parseGid(args.locationId, "Location");
-    const error = (field: string, message: string): ActivationResult => ({ levelId: null, userErrors: [{ __typename: "UserError", field: [field], message }] });
+    const error = (field: string, message: string): ActivationResult => ({
+      levelId: null,
+      userErrors: [{ __typename: "UserError", field: [field], message }],
+    });
     let result: ActivationResult;
-    if (itemId === undefined || !ctx.state.owned(ctx.state.inventoryItems, itemId, ctx.shop.domain)) result = error("inventoryItemId", "Inventory item does not exist");
-    else if (locationId === undefined || !ctx.state.owned(ctx.state.locations, locationId, ctx.shop.domain)) result = error("locationId", "Location does not exist");
+    if (itemId === undefined || !ctx.state.owned(ctx.state.inventoryItems, itemId, ctx.shop.domain))
+      result = error("inventoryItemId", "Inventory item does not exist");
+    else if (locationId === undefined || !ctx.state.owned(ctx.state.locations, locationId, ctx.shop.domain))
+      result = error("locationId", "Location does not exist");
     else {
       const existing = ctx.state.inventoryLevel(itemId, locationId);
       const level = existing ?? ensureInventoryLevel(ctx.state, itemId, locationId);
@@ -195,7 +231,13 @@ export const inventoryMutations = {
       if (previous.fingerprint !== fingerprint) {
         return payload({
           groupId: null,
-          userErrors: [inventoryUserError(["input"], "The same idempotency key was used with different parameters.", "IDEMPOTENCY_KEY_PARAMETER_MISMATCH")],
+          userErrors: [
+            inventoryUserError(
+              ["input"],
+              "The same idempotency key was used with different parameters.",
+              "IDEMPOTENCY_KEY_PARAMETER_MISMATCH",
+            ),
+          ],
         });
       }
       return payload(previous.result as StoredResult);

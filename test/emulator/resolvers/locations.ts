@@ -98,8 +98,7 @@ function shopLocations(ctx: ResolverContext, args: Args): LocationRecord[] {
 }
 
 export const locationQueries = {
-  locations: (args: Args, ctx: ResolverContext) =>
-    connection("Location", shopLocations(ctx, args), args, (l) => locationView(ctx, l)),
+  locations: (args: Args, ctx: ResolverContext) => connection("Location", shopLocations(ctx, args), args, (l) => locationView(ctx, l)),
   /** Without an id, Shopify answers the shop's primary location. */
   location: (args: Args, ctx: ResolverContext) => {
     const id = args.id === undefined || args.id === null ? ctx.shop.primaryLocationId : parseGid(args.id, "Location");
@@ -183,7 +182,11 @@ export const locationMutations = {
     const { state, shop } = ctx;
     const service = state.owned(state.fulfillmentServices, parseGid(args.id, "FulfillmentService"), shop.domain);
     if (!service) {
-      return { __typename: "FulfillmentServiceDeletePayload", deletedId: null, userErrors: [userError(["id"], "Fulfillment service could not be found.")] };
+      return {
+        __typename: "FulfillmentServiceDeletePayload",
+        deletedId: null,
+        userErrors: [userError(["id"], "Fulfillment service could not be found.")],
+      };
     }
     state.fulfillmentServices.delete(service.id);
     const location = state.locations.get(service.locationId);
@@ -210,7 +213,11 @@ export const locationMutations = {
     if (typeof input.fulfillsOnlineOrders === "boolean") {
       if (location.fulfillmentServiceId !== null) {
         return payload(null, [
-          userError(["input", "fulfillsOnlineOrders"], "Cannot modify online order fulfillment for a fulfillment service location.", "CANNOT_MODIFY_ONLINE_ORDER_FULFILLMENT_FOR_FS_LOCATION"),
+          userError(
+            ["input", "fulfillsOnlineOrders"],
+            "Cannot modify online order fulfillment for a fulfillment service location.",
+            "CANNOT_MODIFY_ONLINE_ORDER_FULFILLMENT_FOR_FS_LOCATION",
+          ),
         ]);
       }
       location.fulfillsOnlineOrders = input.fulfillsOnlineOrders;

@@ -191,7 +191,10 @@ export const orderChangeMutations = {
     const previous = key !== undefined ? ctx.state.idempotency.get(storeKey) : undefined;
     if (previous) {
       if (previous.fingerprint !== fingerprint) {
-        return payload({ refundId: null, userErrors: [refusal("The same idempotency key cannot be used with different operation parameters.", undefined, ["input"])] });
+        return payload({
+          refundId: null,
+          userErrors: [refusal("The same idempotency key cannot be used with different operation parameters.", undefined, ["input"])],
+        });
       }
       return payload(previous.result as StoredRefund);
     }
@@ -236,6 +239,7 @@ export function riskSummaryView(order: OrderRecord): View {
     (worst, a) => (worst === null || RISK_ORDER.indexOf(a.riskLevel) > RISK_ORDER.indexOf(worst) ? a.riskLevel : worst),
     null,
   );
-  const recommendation = gravest === "HIGH" ? "CANCEL" : gravest === "MEDIUM" ? "INVESTIGATE" : gravest === "LOW" || gravest === "NONE" ? "ACCEPT" : "NONE";
+  const recommendation =
+    gravest === "HIGH" ? "CANCEL" : gravest === "MEDIUM" ? "INVESTIGATE" : gravest === "LOW" || gravest === "NONE" ? "ACCEPT" : "NONE";
   return { __typename: "OrderRiskSummary", assessments: order.riskAssessments.map(riskAssessmentView), recommendation };
 }

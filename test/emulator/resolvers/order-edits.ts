@@ -92,12 +92,22 @@ function calculatedLineView(ctx: ResolverContext, order: OrderRecord, line: Calc
 function stagedChangesOf(ctx: ResolverContext, order: OrderRecord, line: CalculatedLine): View[] {
   const variant = line.variantId !== null ? ctx.state.variants.get(line.variantId) : undefined;
   if (line.lineItem === null) {
-    return variant ? [{ __typename: "OrderStagedChangeAddVariant", quantity: line.quantity, variant: () => variantView(ctx, variant) }] : [];
+    return variant
+      ? [{ __typename: "OrderStagedChangeAddVariant", quantity: line.quantity, variant: () => variantView(ctx, variant) }]
+      : [];
   }
   const lineItem = line.lineItem;
   const delta = line.quantity - line.quantityBefore;
   if (delta > 0) return [{ __typename: "OrderStagedChangeIncrementItem", delta, lineItem: () => lineItemView(ctx, order, lineItem) }];
-  if (delta < 0) return [{ __typename: "OrderStagedChangeDecrementItem", delta: -delta, restock: line.restock, lineItem: () => lineItemView(ctx, order, lineItem) }];
+  if (delta < 0)
+    return [
+      {
+        __typename: "OrderStagedChangeDecrementItem",
+        delta: -delta,
+        restock: line.restock,
+        lineItem: () => lineItemView(ctx, order, lineItem),
+      },
+    ];
   return [];
 }
 
@@ -115,7 +125,13 @@ export function calculatedOrderView(ctx: ResolverContext, edit: OrderEditRecord)
     committed: edit.committedAt !== null,
     originalOrder: () => orderView(ctx, order),
     lineItems: (args: Args) => connection("CalculatedLineItem", lines(), args, (l) => calculatedLineView(ctx, order, l)),
-    addedLineItems: (args: Args) => connection("CalculatedLineItem", lines().filter((l) => l.lineItem === null), args, (l) => calculatedLineView(ctx, order, l)),
+    addedLineItems: (args: Args) =>
+      connection(
+        "CalculatedLineItem",
+        lines().filter((l) => l.lineItem === null),
+        args,
+        (l) => calculatedLineView(ctx, order, l),
+      ),
     stagedChanges: (args: Args) =>
       connection(
         "OrderStagedChange",
@@ -127,13 +143,15 @@ export function calculatedOrderView(ctx: ResolverContext, edit: OrderEditRecord)
     subtotalPriceSet: () => moneyBag(money(subtotal()), c),
     totalPriceSet: () => moneyBag(money(total()), c),
     // What the customer would still owe: the edited total minus what was paid for the order as it is.
-    totalOutstandingSet: () => moneyBag(money(Math.max(0, total() - (PAID_STATUSES.has(order.financialStatus) ? orderTotals(order, "current").total : 0))), c),
+    totalOutstandingSet: () =>
+      moneyBag(money(Math.max(0, total() - (PAID_STATUSES.has(order.financialStatus) ? orderTotals(order, "current").total : 0))), c),
     cartDiscountAmountSet: null,
     shippingLines: [],
     taxLines: [],
     notificationPreviewTitle: "",
     notificationPreviewHtml: null,
-    addedDiscountApplications: (args: Args) => connection("CalculatedDiscountApplication", [], args, () => ({ __typename: "CalculatedManualDiscountApplication" })),
+    addedDiscountApplications: (args: Args) =>
+      connection("CalculatedDiscountApplication", [], args, () => ({ __typename: "CalculatedManualDiscountApplication" })),
   };
 }
 
@@ -158,8 +176,20 @@ function editPayload(ctx: ResolverContext, typename: string, edit: OrderEditReco
   };
 }
 
-const SetQuantityArgs = z.object({ id: z.string(), lineItemId: z.string(), quantity: z.number().int(), restock: z.boolean().nullish(), locationId: z.string().nullish() });
-const AddVariantArgs = z.object({ id: z.string(), variantId: z.string(), quantity: z.number().int(), locationId: z.string().nullish(), allowDuplicates: z.boolean().nullish() });
+const SetQuantityArgs = z.object({
+  id: z.string(),
+  lineItemId: z.string(),
+  quantity: z.number().int(),
+  restock: z.boolean().nullish(),
+  locationId: z.string().nullish(),
+});
+const AddVariantArgs = z.object({
+  id: z.string(),
+  variantId: z.string(),
+  quantity: z.number().int(),
+  locationId: z.string().nullish(),
+  allowDuplicates: z.boolean().nullish(),
+});
 const CommitArgs = z.object({ id: z.string(), notifyCustomer: z.boolean().nullish(), staffNote: z.string().nullish() });
 
 const noEdit = refusal("The order edit session does not exist.", undefined, ["id"]);
@@ -168,9 +198,12 @@ export const orderEditMutations = {
   orderEditBegin: (args: Args, ctx: ResolverContext) => {
     const { id } = argsOf(z.object({ id: z.string() }), args);
     const order = ctx.state.owned(ctx.state.orders, parseGid(id, "Order"), ctx.shop.domain);
-    if (!order) return editPayload(ctx, "OrderEditBeginPayload", undefined, null, [refusal("The order does not exist.", undefined, ["id"])]);
+    if (!order)
+      return editPayload(ctx, "OrderEditBeginPayload", undefined, null, [refusal("The order does not exist.", undefined, ["id"])]);
     const edit = beginEdit(ctx.platform, order);
-    return isRefusal(edit) ? editPayload(ctx, "OrderEditBeginPayload", undefined, null, [edit]) : editPayload(ctx, "OrderEditBeginPayload", edit, null, []);
+    return isRefusal(edit)
+      ? editPayload(ctx, "OrderEditBeginPayload", undefined, null, [edit])
+      : editPayload(ctx, "OrderEditBeginPayload", edit, null, []);
   },
 
   orderEditSetQuantity: (args: Args, ctx: ResolverContext) => {
@@ -188,8 +221,17 @@ export const orderEditMutations = {
     const edit = findEdit(ctx, input.id);
     if (!edit) return editPayload(ctx, "OrderEditAddVariantPayload", undefined, null, [noEdit]);
     const locationId = input.locationId ? (parseGid(input.locationId, "Location") ?? -1) : null;
-    const added = addVariant(ctx.platform, edit, parseGid(input.variantId, "ProductVariant"), input.quantity, locationId, input.allowDuplicates ?? false);
-    return isRefusal(added) ? editPayload(ctx, "OrderEditAddVariantPayload", edit, null, [added]) : editPayload(ctx, "OrderEditAddVariantPayload", edit, added.id, []);
+    const added = addVariant(
+      ctx.platform,
+      edit,
+      parseGid(input.variantId, "ProductVariant"),
+      input.quantity,
+      locationId,
+      input.allowDuplicates ?? false,
+    );
+    return isRefusal(added)
+      ? editPayload(ctx, "OrderEditAddVariantPayload", edit, null, [added])
+      : editPayload(ctx, "OrderEditAddVariantPayload", edit, added.id, []);
   },
 
   orderEditCommit: (args: Args, ctx: ResolverContext) => {

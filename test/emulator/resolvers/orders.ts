@@ -34,7 +34,8 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
   const cancelled = order.cancelledAt !== null;
   const paid = PAID_STATUSES.has(order.financialStatus);
   const refunded = () => refundedAmount(state, order);
-  const unfulfilled = () => state.fulfillmentOrdersOf(order.id).reduce((sum, fo) => sum + fo.lineItems.reduce((s, l) => s + l.remainingQuantity, 0), 0);
+  const unfulfilled = () =>
+    state.fulfillmentOrdersOf(order.id).reduce((sum, fo) => sum + fo.lineItems.reduce((s, l) => s + l.remainingQuantity, 0), 0);
   return {
     __typename: "Order",
     id: gid("Order", order.id),
@@ -197,7 +198,10 @@ export function lineItemView(ctx: ResolverContext, order: OrderRecord, lineItem:
     discountedTotalSet: moneyBag(money(unitPrice * lineItem.quantity - discount), c),
     totalDiscountSet: moneyBag(money(discount), c),
     unfulfilledOriginalTotalSet: moneyBag(money(unitPrice * (cancelled ? 0 : fulfillableQuantity(state, lineItem))), c),
-    unfulfilledDiscountedTotalSet: moneyBag(money((unitPrice - discount / lineItem.quantity) * (cancelled ? 0 : fulfillableQuantity(state, lineItem))), c),
+    unfulfilledDiscountedTotalSet: moneyBag(
+      money((unitPrice - discount / lineItem.quantity) * (cancelled ? 0 : fulfillableQuantity(state, lineItem))),
+      c,
+    ),
     variant: () => (variant ? variantView(ctx, variant) : null),
     product: () => (product ? productView(ctx, product) : null),
   };

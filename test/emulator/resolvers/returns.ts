@@ -53,7 +53,8 @@ export function reverseFulfillmentOrderView(ctx: ResolverContext, ret: ReturnRec
       const order = ctx.state.orders.get(ret.orderId);
       return order ? orderView(ctx, order) : null;
     },
-    lineItems: (args: Args) => connection("ReverseFulfillmentOrderLineItem", rfo.lines, args, (line) => reverseFulfillmentOrderLineView(ctx, line)),
+    lineItems: (args: Args) =>
+      connection("ReverseFulfillmentOrderLineItem", rfo.lines, args, (line) => reverseFulfillmentOrderLineView(ctx, line)),
   };
 }
 
@@ -150,21 +151,24 @@ export const returnMutations = {
   returnCreate: (args: Args, ctx: ResolverContext) => {
     const { returnInput } = argsOf(CreateArgs, args);
     const order = ctx.state.owned(ctx.state.orders, parseGid(returnInput.orderId, "Order"), ctx.shop.domain);
-    if (!order) return returnPayload("ReturnCreatePayload", ctx, null, refusal("Order does not exist.", "NOT_FOUND", ["returnInput", "orderId"]));
+    if (!order)
+      return returnPayload("ReturnCreatePayload", ctx, null, refusal("Order does not exist.", "NOT_FOUND", ["returnInput", "orderId"]));
     return returnPayload("ReturnCreatePayload", ctx, createReturn(ctx.platform, order, linesOf(returnInput.returnLineItems)));
   },
 
   returnRequest: (args: Args, ctx: ResolverContext) => {
     const { input } = argsOf(RequestArgs, args);
     const order = ctx.state.owned(ctx.state.orders, parseGid(input.orderId, "Order"), ctx.shop.domain);
-    if (!order) return returnPayload("ReturnRequestPayload", ctx, null, refusal("Order does not exist.", "NOT_FOUND", ["input", "orderId"]));
+    if (!order)
+      return returnPayload("ReturnRequestPayload", ctx, null, refusal("Order does not exist.", "NOT_FOUND", ["input", "orderId"]));
     return returnPayload("ReturnRequestPayload", ctx, requestReturn(ctx.platform, order, linesOf(input.returnLineItems)));
   },
 
   returnApproveRequest: (args: Args, ctx: ResolverContext) => {
     const { input } = argsOf(ApproveArgs, args);
     const ret = ctx.state.owned(ctx.state.returns, parseGid(input.id, "Return"), ctx.shop.domain);
-    if (!ret) return returnPayload("ReturnApproveRequestPayload", ctx, null, refusal("Return does not exist.", "NOT_FOUND", ["input", "id"]));
+    if (!ret)
+      return returnPayload("ReturnApproveRequestPayload", ctx, null, refusal("Return does not exist.", "NOT_FOUND", ["input", "id"]));
     const refused = approveReturn(ctx.platform, ret);
     return returnPayload("ReturnApproveRequestPayload", ctx, refused ?? ret);
   },
@@ -182,9 +186,15 @@ export const returnMutations = {
       })),
     );
     if (isRefusal(result)) {
-      return { __typename: "ReverseFulfillmentOrderDisposePayload", reverseFulfillmentOrderLineItems: null, userErrors: [typedUserError("ReturnUserError", result)] };
+      return {
+        __typename: "ReverseFulfillmentOrderDisposePayload",
+        reverseFulfillmentOrderLineItems: null,
+        userErrors: [typedUserError("ReturnUserError", result)],
+      };
     }
-    const lineIds = [...new Set(dispositionInputs.map((i) => parseGid(i.reverseFulfillmentOrderLineItemId, "ReverseFulfillmentOrderLineItem") ?? -1))];
+    const lineIds = [
+      ...new Set(dispositionInputs.map((i) => parseGid(i.reverseFulfillmentOrderLineItemId, "ReverseFulfillmentOrderLineItem") ?? -1)),
+    ];
     const lines = lineIds.flatMap((id) => ctx.state.reverseFulfillmentOrderLine(id)?.line ?? []);
     return {
       __typename: "ReverseFulfillmentOrderDisposePayload",

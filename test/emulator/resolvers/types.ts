@@ -60,7 +60,8 @@ export function userError(field: string[] | null, message: string, code?: string
  */
 export function argsOf<T extends z.ZodType>(schema: T, args: Args): z.infer<T> {
   const parsed = schema.safeParse(args);
-  if (!parsed.success) throw graphqlError(`The Shopify emulator could not read the arguments: ${parsed.error.message}`, "INTERNAL_SERVER_ERROR");
+  if (!parsed.success)
+    throw graphqlError(`The Shopify emulator could not read the arguments: ${parsed.error.message}`, "INTERNAL_SERVER_ERROR");
   return parsed.data;
 }
 

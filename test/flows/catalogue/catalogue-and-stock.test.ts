@@ -37,7 +37,14 @@ let warehouseLocation: string;
 const Levels = z.object({
   data: z.object({
     location: z.object({
-      inventoryLevels: z.object({ nodes: z.array(z.object({ item: z.object({ sku: z.string().nullable() }), quantities: z.array(z.object({ name: z.string(), quantity: z.number() })) })) }),
+      inventoryLevels: z.object({
+        nodes: z.array(
+          z.object({
+            item: z.object({ sku: z.string().nullable() }),
+            quantities: z.array(z.object({ name: z.string(), quantity: z.number() })),
+          }),
+        ),
+      }),
     }),
   }),
 });
@@ -49,15 +56,23 @@ async function shopifyStockAtWarehouse(): Promise<Record<string, { onHand: numbe
   );
   const nodes = Levels.parse(await response.json()).data.location.inventoryLevels.nodes;
   const quantity = (node: (typeof nodes)[number], name: string) => node.quantities.find((q) => q.name === name)?.quantity ?? 0;
-  return Object.fromEntries(nodes.map((node) => [node.item.sku ?? "", { onHand: quantity(node, "on_hand"), available: quantity(node, "available"), committed: quantity(node, "committed") }]));
+  return Object.fromEntries(
+    nodes.map((node) => [
+      node.item.sku ?? "",
+      { onHand: quantity(node, "on_hand"), available: quantity(node, "available"), committed: quantity(node, "committed") },
+    ]),
+  );
 }
 
 const db = () => database.db;
 const finished = (runId: string) =>
-  waitFor(async () => {
-    const run = await runOf(db(), DEMO_SHOP, runId);
-    return run !== null && run.status !== "RUNNING" ? run : undefined;
-  }, { timeoutMs: 15_000, what: `run ${runId} to finish` });
+  waitFor(
+    async () => {
+      const run = await runOf(db(), DEMO_SHOP, runId);
+      return run !== null && run.status !== "RUNNING" ? run : undefined;
+    },
+    { timeoutMs: 15_000, what: `run ${runId} to finish` },
+  );
 
 beforeAll(async () => {
   database = createTestDatabase();
@@ -76,7 +91,10 @@ beforeEach(async () => {
     await (db()[table] as { deleteMany(): Promise<unknown> }).deleteMany();
   }
   const admin = emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP));
-  const { service } = await ensureFulfillmentService(admin, { name: "Fulfilment warehouse US01", callbackUrl: `${shopify.app.url}/fulfillment-service` });
+  const { service } = await ensureFulfillmentService(admin, {
+    name: "Fulfilment warehouse US01",
+    callbackUrl: `${shopify.app.url}/fulfillment-service`,
+  });
   if (service.locationId === null) throw new Error("the fulfillment service has no location");
   warehouseLocation = service.locationId;
   await saveShopSettings(db(), DEMO_SHOP, {
@@ -112,9 +130,16 @@ describe("the catalogue read", () => {
     const run = await finished(runId);
     const withoutSku = productsWithoutSku().flatMap((product) => product.variants).length;
     expect(run).toMatchObject({ status: "DONE", total: catalogue.length + withoutSku, processed: catalogue.length + withoutSku });
-    expect(run.message).toBe(`Read ${catalogue.length + withoutSku} variants from Shopify (${withoutSku} without a SKU) and ${catalogue.length} SKUs from the provider.`);
+    expect(run.message).toBe(
+      `Read ${catalogue.length + withoutSku} variants from Shopify (${withoutSku} without a SKU) and ${catalogue.length} SKUs from the provider.`,
+    );
     const variants = await db().catalogueVariant.findMany({ where: { shop: DEMO_SHOP } });
-    expect(variants.filter((variant) => variant.sku !== null).map((variant) => variant.sku).sort()).toEqual(catalogue.map((sku) => sku.sku).sort());
+    expect(
+      variants
+        .filter((variant) => variant.sku !== null)
+        .map((variant) => variant.sku)
+        .sort(),
+    ).toEqual(catalogue.map((sku) => sku.sku).sort());
     const mug = variants.find((variant) => variant.sku === "MUG-CER-350-WHT");
     expect(mug).toMatchObject({ weightGrams: 420, tracked: true, productTitle: "Ceramic mug 350 ml, white" });
     expect([...(await providerSkusOf(db(), DEMO_SHOP)).keys()].sort()).toEqual(catalogue.map((sku) => sku.sku).sort());
@@ -132,7 +157,12 @@ describe("the catalogue read", () => {
 describe("registering SKUs", () => {
   it("registers what can be, and says for each of the others which fields and why; the provider then knows them", async () => {
     shopify.emulator.addProducts(DEMO_SHOP, [
-      { title: "Linen apron", vendor: "Northfield Home", productType: "Apron", variants: [{ sku: "APRON-LIN-NAT", price: "38.00", weight: { value: 0.35, unit: "KILOGRAMS" }, harmonizedSystemCode: "630790" }] },
+      {
+        title: "Linen apron",
+        vendor: "Northfield Home",
+        productType: "Apron",
+        variants: [{ sku: "APRON-LIN-NAT", price: "38.00", weight: { value: 0.35, unit: "KILOGRAMS" }, harmonizedSystemCode: "630790" }],
+      },
       { title: "Beeswax wrap", vendor: "Northfield Home", productType: "Wrap", variants: [{ sku: "WRAP-BEE-3", price: "14.00" }] },
     ]);
     await readCatalogue();
@@ -147,7 +177,16 @@ describe("registering SKUs", () => {
     expect(rows["WRAP-BEE-3"]?.[1]).toMatch(/^Weight is missing\. Enter the variant's weight in Shopify/);
 
     const known = await providerSkusOf(db(), DEMO_SHOP);
-    expect(known.get("APRON-LIN-NAT")?.record).toMatchObject({ Sku: "APRON-LIN-NAT", Weight: 350, Length: 20, Width: 15, Height: 10, DeclareName: "Linen apron", HsCode: "630790", DeclareValue: 38 });
+    expect(known.get("APRON-LIN-NAT")?.record).toMatchObject({
+      Sku: "APRON-LIN-NAT",
+      Weight: 350,
+      Length: 20,
+      Width: 15,
+      Height: 10,
+      DeclareName: "Linen apron",
+      HsCode: "630790",
+      DeclareValue: 38,
+    });
   });
 });
 
@@ -177,7 +216,12 @@ describe("a registration that the provider interrupts", () => {
     const run = await finished(runId);
     expect(run).toMatchObject({ status: "DONE", total: 4, processed: 4, failed: 0 });
     const rows = await itemsOf(db(), runId);
-    expect(rows.map((row) => [row.key, row.status])).toEqual([["CUP-1", "DONE"], ["CUP-2", "DONE"], ["CUP-3", "DONE"], ["CUP-4", "DONE"]]);
+    expect(rows.map((row) => [row.key, row.status])).toEqual([
+      ["CUP-1", "DONE"],
+      ["CUP-2", "DONE"],
+      ["CUP-3", "DONE"],
+      ["CUP-4", "DONE"],
+    ]);
     // Four SKUs, one lost answer: five calls; the one sent twice was answered "already registered".
     expect((testDeps.providerCalls.createMerchantSku ?? 0) - before).toBe(5);
     expect(rows.filter((row) => row.message === "Already registered; nothing changed.")).toHaveLength(1);
@@ -191,7 +235,10 @@ describe("the stock sync", () => {
     await readCatalogue();
     expect(await shopifyStockAtWarehouse()).toEqual({});
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    const run = await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, { timeoutMs: 15_000, what: "a stock sync" });
+    const run = await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, {
+      timeoutMs: 15_000,
+      what: "a stock sync",
+    });
     const atWarehouse = await shopifyStockAtWarehouse();
     for (const sku of catalogue) {
       const expected = sku.stock.US01;
@@ -199,7 +246,16 @@ describe("the stock sync", () => {
       else expect(atWarehouse[sku.sku], sku.sku).toEqual({ onHand: expected, available: expected, committed: 0 });
     }
     const result = parseStockSyncResult(run.result);
-    expect(result?.warehouses).toEqual([{ warehouseId: "US01", providerSkus: catalogue.length, changed: catalogue.filter((sku) => sku.stock.US01 > 0).length, unchanged: 0, activated: catalogue.filter((sku) => sku.stock.US01 > 0).length, problem: null }]);
+    expect(result?.warehouses).toEqual([
+      {
+        warehouseId: "US01",
+        providerSkus: catalogue.length,
+        changed: catalogue.filter((sku) => sku.stock.US01 > 0).length,
+        unchanged: 0,
+        activated: catalogue.filter((sku) => sku.stock.US01 > 0).length,
+        problem: null,
+      },
+    ]);
     expect(run.message).toMatch(/^Stock synced: \d+ quantities changed, 0 unchanged at 1 warehouse\.$/);
     // The age bands the inventory age page shows were kept.
     expect((await warehouseStockOf(db(), DEMO_SHOP, "US01")).find((row) => row.sku === "MUG-CER-350-WHT")?.total).toBe(240);
@@ -210,7 +266,10 @@ describe("the stock sync", () => {
   it("follows the provider's stock, and never lets Shopify sell what the provider created but Shopify has not fulfilled twice", async () => {
     await readCatalogue();
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, { timeoutMs: 15_000, what: "the first sync" });
+    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, {
+      timeoutMs: 15_000,
+      what: "the first sync",
+    });
 
     // The provider created a package of 3 mugs (out of its stock) that Shopify has not fulfilled yet
     // (committed there), and 10 more mugs left the warehouse for other reasons.
@@ -224,7 +283,11 @@ describe("the stock sync", () => {
         orderId: "gid://shopify/Order/1",
         packageId: "1001_1",
         warehouseCode: "US01",
-        requestSent: JSON.stringify({ PackageId: "1001_1", ShipToAddress: { Country: "US" }, Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 3 }] }),
+        requestSent: JSON.stringify({
+          PackageId: "1001_1",
+          ShipToAddress: { Country: "US" },
+          Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 3 }],
+        }),
       },
     });
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
@@ -234,13 +297,18 @@ describe("the stock sync", () => {
     ).then(() => latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" }));
     // 240 - 13 at the provider, plus the 3 it created that Shopify still holds.
     expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 230 });
-    expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([{ warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 240, after: 230 }]);
+    expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([
+      { warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 240, after: 230 },
+    ]);
   });
 
   it("does not overwrite a count that changed while it was writing: it reads again and writes what is right", async () => {
     await readCatalogue();
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, { timeoutMs: 15_000, what: "the first sync" });
+    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, {
+      timeoutMs: 15_000,
+      what: "the first sync",
+    });
     take(sandbox.state(), "US01", "MUG-CER-350-WHT", 40);
     const atProvider = available(sandbox.state(), "US01", "MUG-CER-350-WHT");
 
@@ -254,7 +322,11 @@ describe("the stock sync", () => {
           interfered = true;
           const item = input.quantities[0];
           if (item) {
-            await port.setOnHand({ idempotencyKey: "a-person-in-the-admin", referenceDocumentUri: "gid://test/Person/1", quantities: [{ ...item, quantity: 238, changeFromQuantity: null }] });
+            await port.setOnHand({
+              idempotencyKey: "a-person-in-the-admin",
+              referenceDocumentUri: "gid://test/Person/1",
+              quantities: [{ ...item, quantity: 238, changeFromQuantity: null }],
+            });
           }
         }
         return port.setOnHand(input);
@@ -268,6 +340,8 @@ describe("the stock sync", () => {
     expect(interfered).toBe(true);
     expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: atProvider });
     // Written against what it read again (238), not what it read first.
-    expect(parseStockSyncResult(run?.result ?? null)?.changes).toEqual([{ warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 238, after: atProvider }]);
+    expect(parseStockSyncResult(run?.result ?? null)?.changes).toEqual([
+      { warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 238, after: atProvider },
+    ]);
   });
 });

@@ -34,7 +34,10 @@ const FLAT_RATES = [
 
 async function setUp() {
   const s = stack();
-  await seedCatalogue(s.db, s.shop, [{ sku: "SHOP-MUG", name: "Mug as the shop sells it" }, { sku: "NOT-AT-PROVIDER", name: "A product the provider never registered" }]);
+  await seedCatalogue(s.db, s.shop, [
+    { sku: "SHOP-MUG", name: "Mug as the shop sells it" },
+    { sku: "NOT-AT-PROVIDER", name: "A product the provider never registered" },
+  ]);
   await saveShopSettings(s.db, s.shop, {
     warehouses: [
       { warehouseId: "US01", services: { defaultService: "US01-INT" } },
@@ -62,11 +65,23 @@ async function providerPrices(body: object) {
     headers: { "Content-Type": "application/json", Authorization: "Bearer sandbox" },
     body: JSON.stringify(body),
   });
-  return z.array(z.object({ ServiceCode: z.string(), Success: z.boolean(), ChargeInfo: z.object({ Summary: z.array(z.object({ Amount: z.number(), Currency: z.string() })) }).nullable() })).parse(await response.json());
+  return z
+    .array(
+      z.object({
+        ServiceCode: z.string(),
+        Success: z.boolean(),
+        ChargeInfo: z.object({ Summary: z.array(z.object({ Amount: z.number(), Currency: z.string() })) }).nullable(),
+      }),
+    )
+    .parse(await response.json());
 }
 
 const planFault = (kind: "500" | "timeout", count: number) =>
-  fetch(`${stack().sandboxUrl}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ operation: "priceAllServices", kind, count }) });
+  fetch(`${stack().sandboxUrl}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ operation: "priceAllServices", kind, count }),
+  });
 
 const FLAT_ANSWER = [
   { service_name: "Standard shipping", service_code: "FLAT-1", total_price: "750", currency: "USD", description: "Flat rate" },
@@ -76,16 +91,32 @@ const FLAT_ANSWER = [
 describe("checkout rates at Shopify's callback", () => {
   it("answers the provider's prices for the cart, cheapest first, store SKUs sent as the provider's", async () => {
     await setUp();
-    const answer = await rates([{ sku: "SHOP-MUG", quantity: 2 }, { sku: "TEA-GREEN-100G", quantity: 1 }]);
+    const answer = await rates([
+      { sku: "SHOP-MUG", quantity: 2 },
+      { sku: "TEA-GREEN-100G", quantity: 1 },
+    ]);
     expect(answer.source).toBe("provider");
 
-    const expected = (await providerPrices({ WarehouseId: "US01", Country: "GB", Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 2 }, { Sku: "TEA-GREEN-100G", Quantity: 1 }] }))
+    const expected = (
+      await providerPrices({
+        WarehouseId: "US01",
+        Country: "GB",
+        Skus: [
+          { Sku: "MUG-CER-350-WHT", Quantity: 2 },
+          { Sku: "TEA-GREEN-100G", Quantity: 1 },
+        ],
+      })
+    )
       .filter((price) => price.Success)
       .map((price) => ({ code: price.ServiceCode, cents: String(Math.round((price.ChargeInfo?.Summary[0]?.Amount ?? 0) * 100)) }))
       .sort((a, b) => Number(a.cents) - Number(b.cents));
     expect(expected.length).toBeGreaterThan(0);
     expect(answer.rates.map((rate) => ({ code: rate.service_code, cents: rate.total_price }))).toEqual(expected);
-    expect(answer.rates[0]).toMatchObject({ currency: "USD", description: expect.stringMatching(/^Delivered in \d+( to \d+)? days?$/), min_delivery_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} 00:00:00 \+0000$/) });
+    expect(answer.rates[0]).toMatchObject({
+      currency: "USD",
+      description: expect.stringMatching(/^Delivered in \d+( to \d+)? days?$/),
+      min_delivery_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} 00:00:00 \+0000$/),
+    });
   });
 
   it("answers the same cart to a nearby postcode from memory, without asking the provider", async () => {
@@ -131,14 +162,21 @@ describe("checkout rates at Shopify's callback", () => {
 
   it("answers no rates when checkout rates are off", async () => {
     const s = stack();
-    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-INT" } }], checkoutRates: { enabled: false, flatRates: FLAT_RATES } });
+    await saveShopSettings(s.db, s.shop, {
+      warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-INT" } }],
+      checkoutRates: { enabled: false, flatRates: FLAT_RATES },
+    });
     expect(await rates([{ sku: "MUG-CER-350-WHT", quantity: 1 }])).toMatchObject({ source: "off", rates: [] });
   });
 
   it("refuses unsigned and wrongly signed requests (401), a malformed body naming the field (400), an unknown shop (404)", async () => {
     const s = stack();
     const body = rateRequestBody({ items: [{ sku: "MUG-CER-350-WHT", quantity: 1 }] });
-    const unsigned = await fetch(new URL("/carrier-service/rates", s.appUrl), { method: "POST", headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop }, body });
+    const unsigned = await fetch(new URL("/carrier-service/rates", s.appUrl), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": s.shop },
+      body,
+    });
     expect(unsigned.status).toBe(401);
     const forged = await signedRateRequest(s.appUrl, "not-the-app-secret", s.shop, body);
     expect(forged.status).toBe(401);
@@ -148,7 +186,12 @@ describe("checkout rates at Shopify's callback", () => {
     delete noCountry.rate.destination.country;
     const missing = await signedRateRequest(s.appUrl, s.apiSecret, s.shop, JSON.stringify(noCountry));
     expect([missing.status, await missing.json()]).toEqual([400, { error: "rate.destination.country: is required" }]);
-    const zero = await signedRateRequest(s.appUrl, s.apiSecret, s.shop, rateRequestBody({ items: [{ sku: "MUG-CER-350-WHT", quantity: 0 }] }));
+    const zero = await signedRateRequest(
+      s.appUrl,
+      s.apiSecret,
+      s.shop,
+      rateRequestBody({ items: [{ sku: "MUG-CER-350-WHT", quantity: 0 }] }),
+    );
     expect([zero.status, await zero.json()]).toEqual([400, { error: "rate.items[0].quantity: must be at least 1" }]);
     const notJson = await signedRateRequest(s.appUrl, s.apiSecret, s.shop, "{rate:");
     expect(notJson.status).toBe(400);

@@ -34,13 +34,22 @@ afterAll(() => worker.stop());
 let sequence = 0;
 async function deliver(topic: WebhookTopic, payload: unknown, deliveryShop = shop) {
   sequence += 1;
-  return recordAndEnqueue(db, topic, { shop: deliveryShop, topic: topicAsReported(topic), webhookId: `w${sequence}`, eventId: `e${sequence}`, apiVersion: "2026-10", payload });
+  return recordAndEnqueue(db, topic, {
+    shop: deliveryShop,
+    topic: topicAsReported(topic),
+    webhookId: `w${sequence}`,
+    eventId: `e${sequence}`,
+    apiVersion: "2026-10",
+    payload,
+  });
 }
 
 async function jobsDone() {
   // Only the compliance jobs: the pipeline's have no handler here and wait.
   const compliance = { kind: { startsWith: "compliance." } };
-  await waitFor(async () => (await db.job.count({ where: { ...compliance, status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the compliance jobs" });
+  await waitFor(async () => (await db.job.count({ where: { ...compliance, status: { in: ["PENDING", "RUNNING"] } } })) === 0, {
+    what: "the compliance jobs",
+  });
   expect(await db.job.count({ where: { status: "DEAD" } })).toBe(0);
 }
 
@@ -97,8 +106,19 @@ describe("customers/data_request", () => {
     expect(request?.report).toMatchObject({
       customerId,
       orderIds: [orderId],
-      webhookPayloads: [{ topic: "orders/create", orderId, payload: { email: "john@example.com", shipping_address: { address1: "123 Elm St." } } }],
-      shipments: [{ orderId, orderName: "#1001", packageId: "1001-5", state: "CREATED", trackingNumber: "1Z999", requestSentToProvider: { ShipToAddress: { Contact: "John Smith" } } }],
+      webhookPayloads: [
+        { topic: "orders/create", orderId, payload: { email: "john@example.com", shipping_address: { address1: "123 Elm St." } } },
+      ],
+      shipments: [
+        {
+          orderId,
+          orderName: "#1001",
+          packageId: "1001-5",
+          state: "CREATED",
+          trackingNumber: "1Z999",
+          requestSentToProvider: { ShipToAddress: { Contact: "John Smith" } },
+        },
+      ],
       alreadyErased: { webhookPayloads: 0, shipments: 0 },
     });
     expect(await db.webhookReceipt.count({ where: { topic: "customers/data_request", status: "PROCESSED" } })).toBe(1);
@@ -127,14 +147,21 @@ describe("customers/redact", () => {
       ["customers/data_request", null, true],
       ["customers/redact", null, true],
     ]);
-    expect(await db.shipment.findFirstOrThrow()).toMatchObject({ requestSent: null, searchText: null, state: "CREATED", trackingNumber: "1Z999" });
+    expect(await db.shipment.findFirstOrThrow()).toMatchObject({
+      requestSent: null,
+      searchText: null,
+      state: "CREATED",
+      trackingNumber: "1Z999",
+    });
     const requests = await listComplianceRequests(db, shop);
     const dataRequest = requests.find((r) => r.kind === "CUSTOMER_DATA_REQUEST");
     const redaction = requests.find((r) => r.kind === "CUSTOMER_REDACT");
     expect(dataRequest).toMatchObject({ report: null });
     expect(dataRequest?.redactedAt).toBeInstanceOf(Date);
     // The record of the redaction says what was erased, in counts: it holds no personal data itself.
-    expect(redaction?.report).toEqual({ erased: { webhookReceipts: 3, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 1 } });
+    expect(redaction?.report).toEqual({
+      erased: { webhookReceipts: 3, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 1 },
+    });
     expect(JSON.stringify(await db.complianceRequest.findMany())).not.toMatch(/john|Elm|555-625/i);
   });
 });
@@ -181,15 +208,37 @@ describe("customers/redact against the data report", () => {
       },
     });
     // Work about the shipment and the return that failed quoting the address; its payload holds references only.
-    for (const [id, reference] of [["job-shipment", shipment.id], ["job-return", customerReturn.id]] as const) {
+    for (const [id, reference] of [
+      ["job-shipment", shipment.id],
+      ["job-return", customerReturn.id],
+    ] as const) {
       await db.job.create({
-        data: { id, shop, kind: "pipeline.example", payload: JSON.stringify({ id: reference }), maxAttempts: 5, attempts: 1, runAt: new Date("2100-01-01T00:00:00Z"), lastError: "Street1 '123 Elm St.' is too long (John Smith)" },
+        data: {
+          id,
+          shop,
+          kind: "pipeline.example",
+          payload: JSON.stringify({ id: reference }),
+          maxAttempts: 5,
+          attempts: 1,
+          runAt: new Date("2100-01-01T00:00:00Z"),
+          lastError: "Street1 '123 Elm St.' is too long (John Smith)",
+        },
       });
     }
 
     // Before: the report finds each of them.
     const before = await report(1);
-    for (const words of ["123 Elm St. is not a street", "John Smith's address", "9 Elm St.", "Held: 123 Elm St.", "555-625-1199", "front door, K1A 0B1", "The return address John Smith", "is too long (John Smith)", "john@example.com"]) {
+    for (const words of [
+      "123 Elm St. is not a street",
+      "John Smith's address",
+      "9 Elm St.",
+      "Held: 123 Elm St.",
+      "555-625-1199",
+      "front door, K1A 0B1",
+      "The return address John Smith",
+      "is too long (John Smith)",
+      "john@example.com",
+    ]) {
       expect(before).toContain(words);
     }
 
@@ -197,7 +246,9 @@ describe("customers/redact against the data report", () => {
     await deliver("customers/redact", { ...complianceShop, customer, orders_to_redact: [] });
     await jobsDone();
     const redaction = (await listComplianceRequests(db, shop)).find((r) => r.kind === "CUSTOMER_REDACT");
-    expect(redaction?.report).toEqual({ erased: { webhookReceipts: 3, shipments: 1, checkpoints: 1, returns: 1, jobErrors: 2, dataReports: 1 } });
+    expect(redaction?.report).toEqual({
+      erased: { webhookReceipts: 3, shipments: 1, checkpoints: 1, returns: 1, jobErrors: 2, dataReports: 1 },
+    });
 
     // After: the report still finds the customer's order, shipment and return, and nothing personal.
     const after = await report(2);
@@ -241,8 +292,23 @@ describe("shop/redact", () => {
     await customerWithAnOrder();
     await db.shop.create({ data: { domain: shop, uninstalledAt: new Date() } });
     // Accepted while uninstalled (as the intake records it), its job held back while the merchant reinstalls.
-    const receipt = await db.webhookReceipt.create({ data: { shop, topic: "shop/redact", webhookId: "w", eventId: "e", apiVersion: "2026-10", status: "ENQUEUED", payload: JSON.stringify(complianceShop) } });
-    await enqueue(db, { kind: "compliance.shop-redact", payload: { receiptId: receipt.id }, shop, runAt: new Date("2100-01-01T00:00:00Z") });
+    const receipt = await db.webhookReceipt.create({
+      data: {
+        shop,
+        topic: "shop/redact",
+        webhookId: "w",
+        eventId: "e",
+        apiVersion: "2026-10",
+        status: "ENQUEUED",
+        payload: JSON.stringify(complianceShop),
+      },
+    });
+    await enqueue(db, {
+      kind: "compliance.shop-redact",
+      payload: { receiptId: receipt.id },
+      shop,
+      runAt: new Date("2100-01-01T00:00:00Z"),
+    });
     await db.shop.update({ where: { domain: shop }, data: { uninstalledAt: null } });
     await db.job.updateMany({ where: { kind: "compliance.shop-redact" }, data: { runAt: new Date() } });
     await jobsDone();

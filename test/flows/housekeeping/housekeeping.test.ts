@@ -53,55 +53,66 @@ async function addReceipts(count: number, status: WebhookReceiptStatus, at: Date
   });
 }
 
-
 describe("housekeeping", () => {
-  it("purges what is old and finished, keeps what is recent, waiting or dead, buries unknown kinds, and comes back tomorrow", { timeout: 30_000 }, async () => {
-    const oldDone = PURGE_BATCH * 2 + 7;
-    await addJobs(oldDone, "DONE", daysAgo(RETENTION_DAYS + 1));
-    await addJobs(5, "DONE", daysAgo(RETENTION_DAYS - 1));
-    await addJobs(3, "DEAD", daysAgo(RETENTION_DAYS + 10));
-    await addJobs(2, "PENDING", daysAgo(RETENTION_DAYS + 10));
-    await addJobs(4, "PENDING", new Date(Date.now() - 2 * 3_600_000), "inventory.reticulate");
-    // Queued a minute ago by a newer version, perhaps: its workers are starting.
-    await addJobs(1, "PENDING", new Date(Date.now() - 60_000), "inventory.reticulate-v2");
-    await addReceipts(PURGE_BATCH + 3, "PROCESSED", daysAgo(RETENTION_DAYS + 2));
-    await addReceipts(2, "REJECTED", daysAgo(RETENTION_DAYS + 2));
-    await addReceipts(3, "ENQUEUED", daysAgo(RETENTION_DAYS + 2));
-    await addReceipts(4, "PROCESSED", daysAgo(1));
+  it(
+    "purges what is old and finished, keeps what is recent, waiting or dead, buries unknown kinds, and comes back tomorrow",
+    { timeout: 30_000 },
+    async () => {
+      const oldDone = PURGE_BATCH * 2 + 7;
+      await addJobs(oldDone, "DONE", daysAgo(RETENTION_DAYS + 1));
+      await addJobs(5, "DONE", daysAgo(RETENTION_DAYS - 1));
+      await addJobs(3, "DEAD", daysAgo(RETENTION_DAYS + 10));
+      await addJobs(2, "PENDING", daysAgo(RETENTION_DAYS + 10));
+      await addJobs(4, "PENDING", new Date(Date.now() - 2 * 3_600_000), "inventory.reticulate");
+      // Queued a minute ago by a newer version, perhaps: its workers are starting.
+      await addJobs(1, "PENDING", new Date(Date.now() - 60_000), "inventory.reticulate-v2");
+      await addReceipts(PURGE_BATCH + 3, "PROCESSED", daysAgo(RETENTION_DAYS + 2));
+      await addReceipts(2, "REJECTED", daysAgo(RETENTION_DAYS + 2));
+      await addReceipts(3, "ENQUEUED", daysAgo(RETENTION_DAYS + 2));
+      await addReceipts(4, "PROCESSED", daysAgo(1));
 
-    await queueHousekeeping(db);
-    const worker = startWorker({ db, kinds: jobPayloadSchemas, handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) }, pollIntervalMs: 10, logger });
-    try {
-      await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), { what: "a housekeeping run", timeoutMs: 20_000 });
-    } finally {
-      await worker.stop();
-    }
+      await queueHousekeeping(db);
+      const worker = startWorker({
+        db,
+        kinds: jobPayloadSchemas,
+        handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) },
+        pollIntervalMs: 10,
+        logger,
+      });
+      try {
+        await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), { what: "a housekeeping run", timeoutMs: 20_000 });
+      } finally {
+        await worker.stop();
+      }
 
-    expect(lines.find((line) => line.message === "Housekeeping done")?.fields).toMatchObject({
-      retentionDays: RETENTION_DAYS,
-      jobsPurged: oldDone,
-      receiptsPurged: PURGE_BATCH + 5,
-      unknownKindJobsDead: 4,
-    });
-    const jobs = await db.job.groupBy({ by: ["kind", "status"], _count: { _all: true }, orderBy: [{ kind: "asc" }, { status: "asc" }] });
-    expect(jobs.map((row) => `${row.kind} ${row.status} ${row._count._all}`).sort()).toEqual([
-      "housekeeping.purge PENDING 1",
-      "inventory.reticulate DEAD 4",
-      "inventory.reticulate-v2 PENDING 1",
-      "noop DEAD 3",
-      "noop DONE 5",
-      "noop PENDING 2",
-    ]);
-    const buried = await db.job.findFirstOrThrow({ where: { kind: "inventory.reticulate" } });
-    expect(buried.lastError).toBe('No job kind is named "inventory.reticulate": no worker of this version can run it (queued by a newer or older version of the app, or by hand)');
-    const receipts = await db.webhookReceipt.groupBy({ by: ["status"], _count: { _all: true } });
-    expect(receipts.map((row) => `${row.status} ${row._count._all}`).sort()).toEqual(["ENQUEUED 3", "PROCESSED 4"]);
-    // The next run, a day from now; its own row re-armed, so there is never a second one.
-    const next = await db.job.findFirstOrThrow({ where: { kind: "housekeeping.purge" } });
-    expect(next.runAt.getTime()).toBeGreaterThan(Date.now() + DAY - 60_000);
-    expect(next.attempts).toBe(0);
-    await queueHousekeeping(db);
-    expect(await db.job.count({ where: { kind: "housekeeping.purge" } })).toBe(1);
-    expect((await db.job.findFirstOrThrow({ where: { kind: "housekeeping.purge" } })).runAt).toEqual(next.runAt);
-  });
+      expect(lines.find((line) => line.message === "Housekeeping done")?.fields).toMatchObject({
+        retentionDays: RETENTION_DAYS,
+        jobsPurged: oldDone,
+        receiptsPurged: PURGE_BATCH + 5,
+        unknownKindJobsDead: 4,
+      });
+      const jobs = await db.job.groupBy({ by: ["kind", "status"], _count: { _all: true }, orderBy: [{ kind: "asc" }, { status: "asc" }] });
+      expect(jobs.map((row) => `${row.kind} ${row.status} ${row._count._all}`).sort()).toEqual([
+        "housekeeping.purge PENDING 1",
+        "inventory.reticulate DEAD 4",
+        "inventory.reticulate-v2 PENDING 1",
+        "noop DEAD 3",
+        "noop DONE 5",
+        "noop PENDING 2",
+      ]);
+      const buried = await db.job.findFirstOrThrow({ where: { kind: "inventory.reticulate" } });
+      expect(buried.lastError).toBe(
+        'No job kind is named "inventory.reticulate": no worker of this version can run it (queued by a newer or older version of the app, or by hand)',
+      );
+      const receipts = await db.webhookReceipt.groupBy({ by: ["status"], _count: { _all: true } });
+      expect(receipts.map((row) => `${row.status} ${row._count._all}`).sort()).toEqual(["ENQUEUED 3", "PROCESSED 4"]);
+      // The next run, a day from now; its own row re-armed, so there is never a second one.
+      const next = await db.job.findFirstOrThrow({ where: { kind: "housekeeping.purge" } });
+      expect(next.runAt.getTime()).toBeGreaterThan(Date.now() + DAY - 60_000);
+      expect(next.attempts).toBe(0);
+      await queueHousekeeping(db);
+      expect(await db.job.count({ where: { kind: "housekeeping.purge" } })).toBe(1);
+      expect((await db.job.findFirstOrThrow({ where: { kind: "housekeeping.purge" } })).runAt).toEqual(next.runAt);
+    },
+  );
 });

@@ -36,7 +36,14 @@ beforeEach(async () => {
   // Nothing here asks Shopify: its address is never called.
   testDeps = testPipelineDeps(db(), { sandboxUrl: sandbox.url, graphqlUrl: "http://127.0.0.1:9/graphql", policy: { inboundCheckMs: 100 } });
   const deps = async () => testDeps.deps;
-  worker = startWorker({ db: db(), kinds: jobPayloadSchemas, handlers: inboundHandlers(deps), pollIntervalMs: 10, backoff: { baseDelayMs: 20, maxDelayMs: 200 }, logger: recordingJobLogger().logger });
+  worker = startWorker({
+    db: db(),
+    kinds: jobPayloadSchemas,
+    handlers: inboundHandlers(deps),
+    pollIntervalMs: 10,
+    backoff: { baseDelayMs: 20, maxDelayMs: 200 },
+    logger: recordingJobLogger().logger,
+  });
 });
 afterEach(async () => {
   await worker?.stop();
@@ -53,29 +60,50 @@ describe("an inbound shipment on its way", () => {
       shippingType: "Sea",
       plannedArrival: new Date("2026-12-01T00:00:00Z"),
       remark: null,
-      boxes: [{ label: "CARTON-1", weightGrams: 4200, lengthCm: 40, widthCm: 30, heightCm: 30, lines: [{ sku: "TEA-GREEN-100G", providerSku: "TEA-GREEN-100G", quantity: 24 }] }],
+      boxes: [
+        {
+          label: "CARTON-1",
+          weightGrams: 4200,
+          lengthCm: 40,
+          widthCm: 30,
+          heightCm: 30,
+          lines: [{ sku: "TEA-GREEN-100G", providerSku: "TEA-GREEN-100G", quantity: 24 }],
+        },
+      ],
     });
     expect(sent.providerId).toMatch(/^IB/);
     expect(sandbox.state().inbounds.size).toBe(inboundsBefore + 1);
 
     // Looked at while on its way: nothing changes at the provider, nothing is received.
-    await waitFor(async () => ((await inboundShipmentOf(db(), DEMO_SHOP, sent.id))?.checkedAt ? true : undefined), { timeoutMs: 10_000, what: "a first check" });
+    await waitFor(async () => ((await inboundShipmentOf(db(), DEMO_SHOP, sent.id))?.checkedAt ? true : undefined), {
+      timeoutMs: 10_000,
+      what: "a first check",
+    });
     expect(await inboundShipmentOf(db(), DEMO_SHOP, sent.id)).toMatchObject({ state: "ON_THE_WAY", problem: null });
-    expect(sandbox.state().inbounds.get("IN-ARRIVAL-1")?.boxes).toEqual([{ customContainerNo: "CARTON-1", skus: [{ sku: "TEA-GREEN-100G", quantity: 24 }] }]);
+    expect(sandbox.state().inbounds.get("IN-ARRIVAL-1")?.boxes).toEqual([
+      { customContainerNo: "CARTON-1", skus: [{ sku: "TEA-GREEN-100G", quantity: 24 }] },
+    ]);
     expect(await db().job.count({ where: { kind: "stock.sync" } })).toBe(0);
 
     const before = teaAtUs01();
     sandbox.advanceClock(INBOUND_DELAY_MS);
-    const received = await waitFor(async () => {
-      const shipment = await inboundShipmentOf(db(), DEMO_SHOP, sent.id);
-      return shipment?.state === "RECEIVED" ? shipment : undefined;
-    }, { timeoutMs: 10_000, what: "the shipment to be received" });
+    const received = await waitFor(
+      async () => {
+        const shipment = await inboundShipmentOf(db(), DEMO_SHOP, sent.id);
+        return shipment?.state === "RECEIVED" ? shipment : undefined;
+      },
+      { timeoutMs: 10_000, what: "the shipment to be received" },
+    );
     expect(received.receivedAt).not.toBeNull();
     expect(teaAtUs01()).toBe(before + 24);
 
     const sync = await db().job.findFirst({ where: { kind: "stock.sync", shop: DEMO_SHOP } });
     expect(sync && JSON.parse(sync.payload)).toEqual({ shop: DEMO_SHOP, trigger: "PROVIDER_CHANGE" });
     // Nothing left on its way: the looking stops.
-    await waitFor(async () => ((await db().job.count({ where: { kind: "inbound.check", status: { in: ["PENDING", "RUNNING"] } } })) === 0 ? true : undefined), { timeoutMs: 5_000, what: "the checks to stop" });
+    await waitFor(
+      async () =>
+        (await db().job.count({ where: { kind: "inbound.check", status: { in: ["PENDING", "RUNNING"] } } })) === 0 ? true : undefined,
+      { timeoutMs: 5_000, what: "the checks to stop" },
+    );
   }, 30_000);
 });

@@ -31,7 +31,7 @@ const log = recordingJobLogger();
 beforeAll(async () => {
   shopify = await startTestShopify();
   worker = startWorker({
-  kinds: jobPayloadSchemas,
+    kinds: jobPayloadSchemas,
     db,
     handlers: { "install.fulfillment-services": ensureFulfillmentServicesHandler({ adminFor: async () => shopify.admin, appUrl }) },
     pollIntervalMs: 10,
@@ -45,7 +45,10 @@ afterAll(async () => {
 beforeEach(async () => {
   // A job the last test queued and did not wait for is let finish first: run after the reset, it
   // would register its services in this test's Shopify (seen on PostgreSQL).
-  await waitFor(async () => (await db.job.count({ where: { kind: "install.fulfillment-services", status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the last test's ensure job", timeoutMs: 8_000 });
+  await waitFor(
+    async () => (await db.job.count({ where: { kind: "install.fulfillment-services", status: { in: ["PENDING", "RUNNING"] } } })) === 0,
+    { what: "the last test's ensure job", timeoutMs: 8_000 },
+  );
   shopify.emulator.reset();
   await db.shop.deleteMany();
   await db.job.deleteMany();
@@ -65,7 +68,9 @@ async function ensureJobDone() {
 
 describe("fulfillment services", () => {
   it("are one per enabled warehouse, each with the callback the app serves, and their locations recorded in the settings", async () => {
-    await saveShopSettings(db, DEMO_SHOP, { warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01" }, { warehouseId: "JP01", enabled: false }] });
+    await saveShopSettings(db, DEMO_SHOP, {
+      warehouses: [{ warehouseId: "US01" }, { warehouseId: "DE01" }, { warehouseId: "JP01", enabled: false }],
+    });
     await recordInstallation(db, DEMO_SHOP);
     await ensureJobDone();
 
@@ -122,15 +127,23 @@ describe("fulfillment services", () => {
         fulfillmentServiceCreate(name: $name, callbackUrl: $callbackUrl, inventoryManagement: true, trackingSupport: true) { fulfillmentService { id location { id } } userErrors { field message } }
       }`,
       { name: fulfillmentServiceName("US01"), callbackUrl: fulfillmentServiceCallbackUrl(appUrl) },
-      z.object({ fulfillmentServiceCreate: z.object({ fulfillmentService: z.object({ id: z.string(), location: z.object({ id: z.string() }) }) }) }),
+      z.object({
+        fulfillmentServiceCreate: z.object({ fulfillmentService: z.object({ id: z.string(), location: z.object({ id: z.string() }) }) }),
+      }),
     );
     await saveShopSettings(db, DEMO_SHOP, { warehouses: [{ warehouseId: "US01" }] });
     await recordInstallation(db, DEMO_SHOP);
     await ensureJobDone();
     expect(await appServices()).toEqual([
-      expect.objectContaining({ id: data.fulfillmentServiceCreate.fulfillmentService.id, inventoryManagement: false, trackingSupport: false }),
+      expect.objectContaining({
+        id: data.fulfillmentServiceCreate.fulfillmentService.id,
+        inventoryManagement: false,
+        trackingSupport: false,
+      }),
     ]);
-    expect((await getShopSettings(db, DEMO_SHOP)).warehouses[0]?.shopifyLocationId).toBe(data.fulfillmentServiceCreate.fulfillmentService.location.id);
+    expect((await getShopSettings(db, DEMO_SHOP)).warehouses[0]?.shopifyLocationId).toBe(
+      data.fulfillmentServiceCreate.fulfillmentService.location.id,
+    );
   });
 
   it("have stable names and a callback under the app's URL", () => {

@@ -15,11 +15,24 @@ const shop = "a.myshopify.com";
 let worker: Worker | undefined;
 
 function run(ensure: NonNullable<FulfillmentServicesHandlerDependencies["ensure"]>) {
-  const deps = { adminFor: async () => ({ graphql: () => Promise.reject(new Error("not called")) }), appUrl: "https://app.example", ensure } satisfies FulfillmentServicesHandlerDependencies;
-  worker = startWorker({ db, kinds: jobPayloadSchemas, handlers: { "install.fulfillment-services": ensureFulfillmentServicesHandler(deps) }, pollIntervalMs: 10, logger: recordingJobLogger().logger });
+  const deps = {
+    adminFor: async () => ({ graphql: () => Promise.reject(new Error("not called")) }),
+    appUrl: "https://app.example",
+    ensure,
+  } satisfies FulfillmentServicesHandlerDependencies;
+  worker = startWorker({
+    db,
+    kinds: jobPayloadSchemas,
+    handlers: { "install.fulfillment-services": ensureFulfillmentServicesHandler(deps) },
+    pollIntervalMs: 10,
+    logger: recordingJobLogger().logger,
+  });
 }
 
-const finished = () => waitFor(async () => (await db.job.findFirst({ where: { lastError: { not: null }, status: { not: "RUNNING" } } })) ?? undefined, { what: "the job's outcome" });
+const finished = () =>
+  waitFor(async () => (await db.job.findFirst({ where: { lastError: { not: null }, status: { not: "RUNNING" } } })) ?? undefined, {
+    what: "the job's outcome",
+  });
 
 beforeEach(async () => {
   await db.job.deleteMany();
@@ -32,17 +45,32 @@ afterEach(() => worker?.stop());
 describe("the install.fulfillment-services job", () => {
   it("waits as long as Shopify's throttle says, without spending an attempt", async () => {
     run(async () => {
-      throw new ShopifyThrottledError("FulfillmentServices", [{ message: "Throttled", code: "THROTTLED", path: undefined }], 30_000, undefined);
+      throw new ShopifyThrottledError(
+        "FulfillmentServices",
+        [{ message: "Throttled", code: "THROTTLED", path: undefined }],
+        30_000,
+        undefined,
+      );
     });
     const job = await finished();
-    expect(job).toMatchObject({ status: "PENDING", attempts: 0, lastError: expect.stringMatching(/^Postponed until .*Shopify throttled FulfillmentServices: retry in 30 s/) });
+    expect(job).toMatchObject({
+      status: "PENDING",
+      attempts: 0,
+      lastError: expect.stringMatching(/^Postponed until .*Shopify throttled FulfillmentServices: retry in 30 s/),
+    });
     expect(job.runAt.getTime()).toBeGreaterThan(Date.now() + 25_000);
   });
 
   it("stops for a person when Shopify refuses the service as asked", async () => {
     run(async () => {
-      throw new ShopifyUserError("FulfillmentServiceCreate", [{ field: ["name"], message: "Name has already been taken", code: undefined }]);
+      throw new ShopifyUserError("FulfillmentServiceCreate", [
+        { field: ["name"], message: "Name has already been taken", code: undefined },
+      ]);
     });
-    expect(await finished()).toMatchObject({ status: "DEAD", attempts: 1, lastError: expect.stringMatching(/Name has already been taken/) });
+    expect(await finished()).toMatchObject({
+      status: "DEAD",
+      attempts: 1,
+      lastError: expect.stringMatching(/Name has already been taken/),
+    });
   });
 });

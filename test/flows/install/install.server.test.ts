@@ -9,11 +9,21 @@ const SHOP = "reinstalled.myshopify.com";
 
 async function shipment(n: number, state: ShipmentState, extra: { isFinalTracking?: boolean } = {}) {
   await db.shipment.create({
-    data: { shop: SHOP, kind: "OUTBOUND", state, fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`, orderId: `gid://shopify/Order/${n}`, packageId: `PKG${n}`, warehouseCode: "US01", ...extra },
+    data: {
+      shop: SHOP,
+      kind: "OUTBOUND",
+      state,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
+      orderId: `gid://shopify/Order/${n}`,
+      packageId: `PKG${n}`,
+      warehouseCode: "US01",
+      ...extra,
+    },
   });
 }
 
-const pendingKinds = async () => (await db.job.findMany({ where: { shop: SHOP, status: "PENDING" }, select: { kind: true } })).map((j) => j.kind).sort();
+const pendingKinds = async () =>
+  (await db.job.findMany({ where: { shop: SHOP, status: "PENDING" }, select: { kind: true } })).map((j) => j.kind).sort();
 
 beforeEach(async () => {
   await db.job.deleteMany();
@@ -29,11 +39,22 @@ describe("uninstall, then install again", () => {
     await shipment(3, "CREATED");
     await shipment(4, "FULFILLED", { isFinalTracking: true });
     await db.inboundShipment.create({ data: { shop: SHOP, reference: "IN-1", warehouseId: "US01", shippingType: "Sea", boxes: "[]" } });
-    await db.inboundShipment.create({ data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" } });
+    await db.inboundShipment.create({
+      data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" },
+    });
     await recordInstallation(db, SHOP);
     const queued = await pendingKinds();
     expect(queued).toEqual(
-      expect.arrayContaining(["plan.requests", "install.fulfillment-services", "inbound.check", "plan.backfill", "follow.poll", "push.batch", "track.checkpoints", "write-back.fulfil"]),
+      expect.arrayContaining([
+        "plan.requests",
+        "install.fulfillment-services",
+        "inbound.check",
+        "plan.backfill",
+        "follow.poll",
+        "push.batch",
+        "track.checkpoints",
+        "write-back.fulfil",
+      ]),
     );
 
     const { jobsStopped } = await uninstallShop(db, SHOP, new Date());
@@ -48,7 +69,9 @@ describe("uninstall, then install again", () => {
 
   it("queues nothing for stages without shipments; looks for requests and open orders all the same", async () => {
     await shipment(1, "DELIVERED", { isFinalTracking: true });
-    await db.inboundShipment.create({ data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" } });
+    await db.inboundShipment.create({
+      data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" },
+    });
     await recordInstallation(db, SHOP);
     expect(await pendingKinds()).toEqual(["plan.requests", "install.fulfillment-services", "plan.backfill"]);
   });

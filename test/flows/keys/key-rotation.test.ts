@@ -32,7 +32,13 @@ const shopifyToken = (shop: string) => `shpat_${shop.split(".")[0]}_0123456789ab
 const sessions = (keys: CredentialsKeys) => new SealedSessionStorage(new PrismaSessionStorage(db), { keys });
 
 const { logger, lines } = recordingJobLogger();
-const worker = startWorker({ kinds: jobPayloadSchemas, db, handlers: { "keys.reencrypt": reencryptionHandler({ keys: rotated }) }, pollIntervalMs: 10, logger });
+const worker = startWorker({
+  kinds: jobPayloadSchemas,
+  db,
+  handlers: { "keys.reencrypt": reencryptionHandler({ keys: rotated }) },
+  pollIntervalMs: 10,
+  logger,
+});
 afterAll(() => worker.stop());
 
 async function storedKeyIds(): Promise<string[]> {
@@ -48,23 +54,50 @@ describe("key rotation", () => {
     // Everything stored under the old key, and one session from before tokens were sealed.
     for (const shop of shops) {
       await saveProviderCredentials(db, shop, { kind: "staticToken", token: token(shop), savedAt: new Date() }, { key: oldKey });
-      await sessions(only(oldKey)).storeSession(new Session({ id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: shopifyToken(shop), refreshToken: `refresh-${shop}` }));
+      await sessions(only(oldKey)).storeSession(
+        new Session({
+          id: `offline_${shop}`,
+          shop,
+          state: "",
+          isOnline: false,
+          accessToken: shopifyToken(shop),
+          refreshToken: `refresh-${shop}`,
+        }),
+      );
     }
-    await db.session.create({ data: { id: "offline_legacy.myshopify.com", shop: "legacy.myshopify.com", state: "", isOnline: false, accessToken: "shpat_legacy_plain" } });
+    await db.session.create({
+      data: {
+        id: "offline_legacy.myshopify.com",
+        shop: "legacy.myshopify.com",
+        state: "",
+        isOnline: false,
+        accessToken: "shpat_legacy_plain",
+      },
+    });
     const stored = JSON.stringify(await db.session.findMany()) + JSON.stringify(await db.shop.findMany());
-    for (const shop of shops) for (const secret of [token(shop), shopifyToken(shop), `refresh-${shop}`]) expect(stored).not.toContain(secret);
+    for (const shop of shops)
+      for (const secret of [token(shop), shopifyToken(shop), `refresh-${shop}`]) expect(stored).not.toContain(secret);
 
     // The new key alone cannot open them yet...
     await expect(readProviderCredentials(db, shops[0] ?? "", { keys: only(newKey) })).rejects.toThrow(/encrypted with another key/);
     // ...the new key with the old one as an old key can, and seals with the new one.
     for (const shop of shops) expect(await readProviderCredentials(db, shop, { keys: rotated })).toMatchObject({ token: token(shop) });
     expect((await sessions(rotated).loadSession(`offline_${shops[0]}`))?.accessToken).toBe(shopifyToken(shops[0] ?? ""));
-    await saveProviderCredentials(db, "c.myshopify.com", { kind: "staticToken", token: token("c.myshopify.com"), savedAt: new Date() }, { keys: rotated });
-    expect((await db.shop.findUniqueOrThrow({ where: { domain: "c.myshopify.com" } })).providerCredentialsCiphertext?.split(".")[1]).toBe(keyIdOf(newKey));
+    await saveProviderCredentials(
+      db,
+      "c.myshopify.com",
+      { kind: "staticToken", token: token("c.myshopify.com"), savedAt: new Date() },
+      { keys: rotated },
+    );
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: "c.myshopify.com" } })).providerCredentialsCiphertext?.split(".")[1]).toBe(
+      keyIdOf(newKey),
+    );
 
     // The job moves every row, the plain one included.
     await queueReencryption(db);
-    await waitFor(async () => (await db.job.findFirst({ where: { kind: "keys.reencrypt", status: "DONE" } })) ?? undefined, { what: "the re-encryption job" });
+    await waitFor(async () => (await db.job.findFirst({ where: { kind: "keys.reencrypt", status: "DONE" } })) ?? undefined, {
+      what: "the re-encryption job",
+    });
     expect(new Set(await storedKeyIds())).toEqual(new Set([keyIdOf(newKey)]));
     expect(lines.find((line) => line.message.startsWith("Secrets at rest sealed"))?.fields).toMatchObject({
       providerCredentials: { moved: 2, unreadable: 0 },
@@ -74,17 +107,26 @@ describe("key rotation", () => {
     // The old key can go: the new key alone opens everything, the old one nothing.
     for (const shop of shops) {
       expect(await readProviderCredentials(db, shop, { keys: only(newKey) })).toMatchObject({ token: token(shop) });
-      expect(await sessions(only(newKey)).loadSession(`offline_${shop}`)).toMatchObject({ accessToken: shopifyToken(shop), refreshToken: `refresh-${shop}` });
+      expect(await sessions(only(newKey)).loadSession(`offline_${shop}`)).toMatchObject({
+        accessToken: shopifyToken(shop),
+        refreshToken: `refresh-${shop}`,
+      });
     }
     expect((await sessions(only(newKey)).loadSession("offline_legacy.myshopify.com"))?.accessToken).toBe("shpat_legacy_plain");
     await expect(readProviderCredentials(db, shops[0] ?? "", { keys: only(oldKey) })).rejects.toThrow(/encrypted with another key/);
   });
 
   it("treats a session that no configured key opens as absent, so the library asks Shopify for a new token", async () => {
-    await sessions(only(randomBytes(32))).storeSession(new Session({ id: "offline_lost.myshopify.com", shop: "lost.myshopify.com", state: "", isOnline: false, accessToken: "shpat_lost" }));
+    await sessions(only(randomBytes(32))).storeSession(
+      new Session({ id: "offline_lost.myshopify.com", shop: "lost.myshopify.com", state: "", isOnline: false, accessToken: "shpat_lost" }),
+    );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(await sessions(rotated).loadSession("offline_lost.myshopify.com")).toBeUndefined();
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/"sessionId":"offline_lost\.myshopify\.com".*"msg":"A session cannot be opened with the configured keys: treated as absent"/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /"sessionId":"offline_lost\.myshopify\.com".*"msg":"A session cannot be opened with the configured keys: treated as absent"/,
+      ),
+    );
     expect(String(warn.mock.calls)).not.toContain("shpat_lost");
   });
 });

