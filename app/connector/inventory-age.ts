@@ -77,11 +77,9 @@ export const OlderThanDays = z
       .regex(/^\d{1,4}$/, { error: "must be a whole number of days" })
       .transform(Number)
       .pipe(
-        z
-          .number()
-          .max(MAX_OLDER_THAN_DAYS, {
-            error: `must be at most ${MAX_OLDER_THAN_DAYS}: the provider's oldest band is "over ${MAX_OLDER_THAN_DAYS} days"`,
-          }),
+        z.number().max(MAX_OLDER_THAN_DAYS, {
+          error: `must be at most ${MAX_OLDER_THAN_DAYS}: the provider's oldest band is "over ${MAX_OLDER_THAN_DAYS} days"`,
+        }),
       )
       .nullable(),
   );
