@@ -9,7 +9,7 @@
  * status polls), Shopify requests and mutations per fulfilment, and the peak RSS of the worker and the intake processes.
  * Per order: p50/p99 from order placed to package accepted by the provider (split into placed to
  * planned and planned to accepted, and by kind of package), and from tracking known at the provider
- * to fulfilment with tracking in Shopify (pipeline-bench/latencies.ts). Shopify points are shown in
+ * to fulfilment with tracking in Shopify (bench/pipeline/latencies.ts). Shopify points are shown in
  * total and without the tracking events written after the fulfilments.
  * Calls are counted at the worker's fetch (every HTTP request it sends, retries included).
  * With --db postgres, on a PostgreSQL server of its own (scripts/postgres/server.ts, durable as in

@@ -1,7 +1,7 @@
 /**
  * CPU per Prisma call on SQLite, for the calls the worker makes most (decision 0010's profile: the
  * query compiler was the largest share of the worker's CPU, which Prisma 7's query plan cache takes
- * away; docs/decisions/0030-prisma-7-runtime.md has the figures).
+ * away; the figures are in docs/benchmarks.md, the choice in docs/decisions/0030-prisma-7-runtime.md).
  *
  *   ./run bench:prisma [--rounds 500] [--client <checkout>]
  *

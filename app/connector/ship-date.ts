@@ -2,7 +2,7 @@
  * When a warehouse should ship what it accepts: the acceptance plus the warehouse's handling time
  * in working days (Monday to Friday, UTC), as the merchant entered it from the provider's terms.
  * The provider's own times are delivery times (operation 14's LogisticsTimes, in days), not ship
- * times, so without a handling time there is no estimate (docs/decisions/0016). Pure.
+ * times, so without a handling time there is no estimate. Pure.
  */
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -39,6 +39,28 @@ export const webhookRefusals = new Counter({
   registers: [registry],
 });
 
+export const callbackWakeUps = new Counter({
+  name: "fulfillment_service_wake_ups_total",
+  help: "Fulfillment-service callbacks by what became of them: woken (the shop's fetch job woken now) or folded (into one wake-up at the end of the shop's second).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
+let pendingWakeUps: () => number = () => 0;
+/** How to count the callback's wake-ups not yet written: its module says (this one imports nothing of the app). */
+export function countPendingWakeUpsWith(count: () => number): void {
+  pendingWakeUps = count;
+}
+
+export const callbackWakeUpsPending = new Gauge({
+  name: "fulfillment_service_wake_ups_pending",
+  help: "Wake-ups of folded fulfillment-service callbacks not yet written, in this process.",
+  registers: [registry],
+  collect() {
+    this.set(pendingWakeUps());
+  },
+});
+
 export const jobsFinished = new Counter({
   name: "jobs_finished_total",
   help: "Job runs by kind and outcome (done, retry scheduled, postponed, dead, lease lost).",

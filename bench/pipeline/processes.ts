@@ -100,7 +100,7 @@ export interface WorkerProcess {
   readonly alive: boolean;
 }
 
-/** One job worker process running the pipeline (pipeline-bench/worker.ts). */
+/** One job worker process running the pipeline (bench/pipeline/worker.ts). */
 export async function startWorkerProcess(options: WorkerOptions, extra: { leaseMs?: number } = {}): Promise<WorkerProcess> {
   const child = fork(path.join(here, "worker.ts"), [JSON.stringify({ ...options, ...extra })], {
     execArgv: ["--import", "tsx"],

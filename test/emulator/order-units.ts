@@ -1,7 +1,7 @@
 /**
  * Adding units to an order's fulfillment orders and taking unfulfilled ones off them, for order
  * edits and refunds. What a fulfillment order at a fulfillment service may undergo depends on its
- * request, as the emulator models it (README: "Orders that change"):
+ * request, as the emulator models it (docs/merchant-guide.md, "What happens when an order changes"):
  *
  *   - nobody asked yet (UNSUBMITTED), or the service said no (REJECTED), or it gave the work back
  *     (CLOSED): changed in place;

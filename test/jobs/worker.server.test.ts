@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { manualClock, recordingJobLogger, waitFor } from "../support/jobs";
+import { countedClock, manualClock, recordingJobLogger, waitFor } from "../support/jobs";
 import { claimDueJobs } from "~/jobs/claim.server";
 import { enqueue, testKinds, type NoopHandler } from "../support/test-queue";
 import { LeaseLost, PermanentFailure, RetryLater } from "~/jobs/handler";
@@ -41,10 +41,11 @@ describe("the worker", () => {
   it("runs a queued job once and marks it done", async () => {
     const seen: Array<{ note?: string; shop: string | null; attempt: number }> = [];
     const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "hi" }, shop: "a.myshopify.com" });
-    worker({ handlers: { noop: async (payload, ctx) => void seen.push({ note: payload.note, shop: ctx.shop, attempt: ctx.attempt }) } });
+    const clock = countedClock();
+    worker({ handlers: { noop: async (payload, ctx) => void seen.push({ note: payload.note, shop: ctx.shop, attempt: ctx.attempt }) }, now: clock.now });
 
     const job = await untilJob(jobId, "the job to be done", (j) => j.status === "DONE");
-    await sleep(30); // several more polls: it must not run again
+    await clock.readsMore(5); // several more polls: it must not run again
     expect(seen).toEqual([{ note: "hi", shop: "a.myshopify.com", attempt: 1 }]);
     expect(job).toMatchObject({ attempts: 1, leaseOwner: null, leaseExpiresAt: null, lastError: null });
     expect(job.finishedAt).toBeInstanceOf(Date);
@@ -52,9 +53,10 @@ describe("the worker", () => {
 
   it("does not run a job before its runAt", async () => {
     const clock = manualClock();
+    const polls = countedClock(clock.now);
     const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt: new Date(clock.now().getTime() + 60_000) });
-    worker({ handlers: { noop: async () => {} }, now: clock.now });
-    await sleep(30);
+    worker({ handlers: { noop: async () => {} }, now: polls.now });
+    await polls.readsMore(5);
     expect((await jobOf(jobId)).status).toBe("PENDING");
     clock.advance(60_000);
     await untilJob(jobId, "the job to be done", (j) => j.status === "DONE");
@@ -62,6 +64,7 @@ describe("the worker", () => {
 
   it("retries a failing job with exponential backoff and full jitter, then gives up with the last error", async () => {
     const clock = manualClock();
+    const polls = countedClock(clock.now);
     let runs = 0;
     const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt: clock.now(), maxAttempts: 3 });
     worker({
@@ -71,7 +74,7 @@ describe("the worker", () => {
           throw new Error(`provider unreachable (run ${runs})`);
         },
       },
-      now: clock.now,
+      now: polls.now,
       random: () => 0.5,
       backoff: { baseDelayMs: 10_000, maxDelayMs: 15_000 },
     });
@@ -85,7 +88,7 @@ describe("the worker", () => {
       expect(job.runAt.getTime() - clock.now().getTime()).toBe(delayMs);
       expect(job.lastError).toBe(`Error: provider unreachable (run ${attempt})`);
       clock.advance(delayMs - 1);
-      await sleep(20);
+      await polls.readsMore(5);
       expect(runs).toBe(attempt); // not due yet
       clock.advance(1);
     }
@@ -187,10 +190,11 @@ describe("the worker", () => {
     const [abandoned] = await claimDueJobs(db, { kinds: ["noop"], limit: 1, owner: "crashed-host:42", leaseMs: 10_000, now: clock.now() });
     if (!abandoned?.leaseOwner) throw new Error("the job was not claimed");
     const runs: number[] = [];
-    worker({ handlers: { noop: async (_payload, ctx) => void runs.push(ctx.attempt) }, now: clock.now });
+    const polls = countedClock(clock.now);
+    worker({ handlers: { noop: async (_payload, ctx) => void runs.push(ctx.attempt) }, now: polls.now });
 
     clock.advance(9_999);
-    await sleep(30);
+    await polls.readsMore(5);
     expect(runs).toEqual([]); // the lease still holds
     clock.advance(1);
 

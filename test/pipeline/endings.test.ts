@@ -43,9 +43,27 @@ async function endedInTimeline(ended: Shipment): Promise<void> {
   });
 }
 
-/** Several tracking runs later, the ended parcel was not asked about again. */
+const FOLLOWING_KINDS = ["track.checkpoints", "follow.poll"];
+
+/**
+ * The ended parcel was not asked about again: the shop's tracking and status runs since it ended
+ * have finished without reading it, and none is due soon (none is queued, or one ran since).
+ */
 async function notPolledAgain(ended: Shipment): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const endedAt = Date.now();
+  await waitFor(
+    async () => {
+      const live = await harness.db.job.findMany({
+        where: { shop: DEMO_SHOP, kind: { in: FOLLOWING_KINDS }, status: { in: ["PENDING", "RUNNING"] } },
+        select: { kind: true, status: true, runAt: true },
+      });
+      // Two: the first to finish may be the run that ended it.
+      const ranSince = (kind: string) =>
+        harness.jobRuns.filter((run) => run.kind === kind && run.shop === DEMO_SHOP && run.finishedAt > endedAt).length >= 2;
+      return live.every((job) => (job.status === "PENDING" && job.runAt.getTime() > Date.now() + 10_000) || ranSince(job.kind));
+    },
+    { timeoutMs: 20_000, intervalMs: 25, what: "the shop's tracking and status runs since the parcel ended" },
+  );
   const now = await harness.db.shipment.findUniqueOrThrow({ where: { id: ended.id } });
   expect(now).toMatchObject({ state: "ENDED", lastPolledAt: ended.lastPolledAt });
 }

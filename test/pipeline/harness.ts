@@ -121,6 +121,15 @@ export interface HarnessOptions {
   shopifyThrottle?: { maximumAvailable: number; restoreRate: number };
 }
 
+export interface JobRun {
+  jobId: string;
+  kind: string;
+  shop: string | null;
+  outcome: string;
+  /** Date.now() when the worker recorded the outcome. */
+  finishedAt: number;
+}
+
 export interface Harness {
   db: Database;
   /** The test database's DATABASE_URL, for a worker in another process. */
@@ -136,6 +145,8 @@ export interface Harness {
   /** The app's base URL, where the emulator delivers webhooks and fulfillment-service callbacks. */
   intakeUrl: string;
   logLines: LoggedLine[];
+  /** Every job run the worker finished, in order: a test proves that a job ran and decided, rather than waiting a while. */
+  jobRuns: JobRun[];
   /** The US01 warehouse's Shopify location (its fulfillment service's). */
   warehouseLocation: string;
   /** The merchant's own location, mapped to the provider's drop-ship handling location. */
@@ -242,6 +253,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ? (line: LoggedLine) => console.info(new Date().toISOString(), line.message, JSON.stringify(line.fields))
     : undefined;
   const { logger, lines } = recordingJobLogger(echo);
+  const jobRuns: JobRun[] = [];
   // On PostgreSQL the job engine's worker, which starts asynchronously (start-worker.server.ts).
   let worker: Promise<Worker> | undefined;
   const start = () => {
@@ -255,6 +267,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       stopTimeoutMs: 2_000,
       // Retries quickly: the backoff's shape is the queue's business, not this test's.
       backoff: { baseDelayMs: 20, maxDelayMs: 200 },
+      onOutcome: (jobId, outcome, run) => void jobRuns.push({ jobId, kind: run.kind, shop: run.shop, outcome, finishedAt: Date.now() }),
     });
   };
   if (options.worker ?? true) start();
@@ -271,6 +284,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     received: intake.received,
     intakeUrl: intake.url,
     logLines: lines,
+    jobRuns,
     warehouseLocation,
     studioLocation: studio.id,
     startWorker: start,

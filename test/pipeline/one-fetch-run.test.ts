@@ -137,8 +137,14 @@ describe("fetch runs of one shop, two workers, a slow Shopify, wake-ups all the 
           what: `all ${ORDERS} requests accepted and recorded`,
         },
       );
-      // A little longer, for a second run that would answer the same requests again.
-      await sleep(1_000);
+      // Every fetch run queued so far has run and decided: one that answered the same requests again
+      // would be among them.
+      waking = false;
+      await wakeUps;
+      await waitFor(
+        async () => (await harness.db.job.count({ where: { kind: "plan.requests", status: { in: ["PENDING", "RUNNING"] } } })) === 0 || undefined,
+        { timeoutMs: 20_000, intervalMs: 25, what: "no fetch run left to run" },
+      );
       expect([...accepts.keys()].sort()).toEqual([...ids].sort());
       expect([...accepts.entries()].filter(([, times]) => times > 1)).toEqual([]);
     } finally {

@@ -47,8 +47,17 @@ describe("a store Shopify refuses as a whole", () => {
           what: "the shop marked as refused",
         });
         expect(marked.unavailable).toBe(unavailable);
-        // Well past several checks (300 ms apart here): the work waits, nothing dies, nothing is sent.
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        // Three checks (300 ms apart here) have asked Shopify and found it refusing: the work waits,
+        // nothing dies, nothing is sent. Each check moves the shop's next check on.
+        const checks = new Set<number>();
+        await waitFor(
+          async () => {
+            const access = await shopifyAccessOf(harness.db, DEMO_SHOP);
+            if (access?.checkAt) checks.add(access.checkAt.getTime());
+            return checks.size >= 3;
+          },
+          { timeoutMs: 20_000, intervalMs: 20, what: "three checks of the refused shop" },
+        );
         // A paused job is run again at each check to ask Shopify, so at a given instant it may be under
         // way (on PostgreSQL's engine, woken for each check); waiting is what it does between checks.
         const waiting = await waitFor(

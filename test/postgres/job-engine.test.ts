@@ -266,8 +266,14 @@ describe("connections cut", () => {
       worker = undefined;
       await cutConnections();
     }
-    // An uncaught error fails this file's run; give one time to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // An uncaught error fails this file's run: every cut connection is gone, and this one answered since.
+    await waitFor(
+      async () =>
+        ((await db.$queryRawUnsafe<{ others: number }[]>(
+          `SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        ))[0]?.others ?? 1) === 0,
+      { timeoutMs: 10_000, what: "every cut connection gone" },
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { claimDueJobs } from "~/jobs/claim.server";
 import { createDatabase, writeAtOnce, type Database } from "~/stores/database/database.server";
 import { migratePostgres } from "../../scripts/postgres/migrate";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres/server";
+import { untilWaitingForLocks } from "../support/database";
 
 let server: PostgresServer;
 let url: string;
@@ -93,7 +94,7 @@ it("lets reads through while another client holds the write lock", async () => {
   expect((await reader!.job.findUniqueOrThrow({ where: { id: "due-001" } })).lastError).toBe("intake");
   let written = false;
   const writing = writer!.job.update({ where: { id: "due-000" }, data: { lastError: "after" } }).then(() => (written = true));
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await untilWaitingForLocks(reader!, 1);
   expect(written).toBe(false);
   release();
   await holding;

@@ -10,7 +10,7 @@ import type { Worker } from "~/jobs/worker.server";
 import { createDatabase, type Database } from "~/stores/database/database.server";
 import { shopOfWrites, writingForShop } from "~/stores/database/write-scope.server";
 import { recordingJobLogger, waitFor } from "../support/jobs";
-import { useTestDatabase } from "../support/database";
+import { untilWaitingForLocks, useTestDatabase } from "../support/database";
 import { enqueue, testKinds, type NoopHandler } from "../support/test-queue";
 
 const { db, url } = useTestDatabase();
@@ -47,11 +47,11 @@ function holdWrites(database: Database, shop: string | null, rowId: string) {
   return { lockTaken, release, done };
 }
 
-/** Whether `write` is still waiting after a while. */
-async function stillWaiting(write: Promise<unknown>, ms = 400): Promise<boolean> {
+/** Whether `writes` are still unanswered once PostgreSQL shows that many connections waiting for a lock. */
+async function stillWaiting(...writes: Promise<unknown>[]): Promise<boolean> {
   let finished = false;
-  void write.then(() => (finished = true));
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  for (const write of writes) void write.then(() => (finished = true));
+  await untilWaitingForLocks(db, writes.length);
   return !finished;
 }
 
@@ -90,8 +90,7 @@ it("lets another shop write while one shop's transaction is open, and keeps that
   // Shop A's other write, and a write for no shop in particular, wait for A's transaction.
   const sameShop = writingForShop("a.myshopify.com", () => second!.job.update({ where: { id: "row-a2" }, data: { attempts: 1 } }));
   const noShop = first!.job.update({ where: { id: "row-none" }, data: { attempts: 1 } });
-  expect(await stillWaiting(sameShop)).toBe(true);
-  expect(await stillWaiting(noShop, 0)).toBe(true);
+  expect(await stillWaiting(sameShop, noShop)).toBe(true);
   shopA.release();
   await Promise.all([shopA.done, sameShop, noShop]);
   expect((await db.job.findUniqueOrThrow({ where: { id: "row-a2" } })).attempts).toBe(1);
@@ -134,8 +133,9 @@ it("runs a job's claim, handler and outcome as its shop's writes, beside another
   // Queued as shop B's write: one for no shop in particular would wait for A's transaction.
   const { jobId: ofB } = await writingForShop("b.myshopify.com", () => enqueue(db, { kind: "noop", payload: {}, shop: "b.myshopify.com" }));
   await waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: ofB } })).status === "DONE", { timeoutMs: 10_000 });
-  // Shop A's job, due by now, cannot even be claimed while A's transaction is open.
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt.getTime() - Date.now()) + 500));
+  // Shop A's job, due by now, cannot even be claimed while A's transaction is open: its claim waits for A's lock.
+  await waitFor(() => Date.now() > dueAt.getTime(), { timeoutMs: 10_000, what: "shop A's job due" });
+  await untilWaitingForLocks(db, 1);
   expect((await db.job.findUniqueOrThrow({ where: { id: ofA } })).status).toBe("PENDING");
   shopA.release();
   await shopA.done;

@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../dev/stack/build";
 import { BROWSER_USER_AGENT, sessionToken } from "../admin/support";
+import { waitFor } from "../support/jobs";
 import { useStack } from "../support/stack";
 
 const stack = useStack({ worker: false });
@@ -41,7 +42,7 @@ describe("the app's server", () => {
     await get(callback);
 
     // The log line is written once the answer is sent.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => /"path":"\/provider-oauth\/callback"/.test(stack().logs()), { what: "the callback's log line" });
     const logs = stack().logs();
     expect(logs).toMatch(/"method":"GET","path":"\/app\/settings","status":200,/);
     expect(logs).toMatch(/"method":"GET","path":"\/provider-oauth\/callback","status":400,/);

@@ -19,6 +19,7 @@ import { WRITE_LOCK_KEY } from "~/stores/database/postgres-adapter.server";
 import { postgresBin } from "../../scripts/postgres/server";
 import { BASE_DATABASE_FILE } from "./global-setup";
 import { POSTGRES_BASE_DATABASE, postgresMode } from "./postgres.global-setup";
+import { waitFor } from "./jobs";
 
 export interface TestDatabase {
   db: Database;
@@ -140,4 +141,20 @@ export async function holdDatabaseWrites(url: string, options: { releaseAfterMs:
       return release();
     },
   };
+}
+
+/**
+ * Resolves once at least `count` other connections to this PostgreSQL database wait for a lock:
+ * a write shown waiting by PostgreSQL itself, not by a while without an answer.
+ */
+export async function untilWaitingForLocks(db: Database, count: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const rows = await db.$queryRawUnsafe<{ waiting: number }[]>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+      );
+      return Number(rows[0]?.waiting ?? 0) >= count;
+    },
+    { timeoutMs: 15_000, intervalMs: 10, what: `${count} connection(s) of the database waiting for a lock` },
+  );
 }

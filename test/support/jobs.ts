@@ -107,3 +107,22 @@ export async function spawnWorkerProcess(
   await handle.waitForLine("READY");
   return handle;
 }
+
+/**
+ * A clock whose reads are counted. The worker reads its clock once a poll (to claim what is due),
+ * so a test waits for polls, not for a while, to show that a job was not run.
+ */
+export function countedClock(now: () => Date = () => new Date()) {
+  let reads = 0;
+  return {
+    now: () => {
+      reads += 1;
+      return now();
+    },
+    /** Resolves once the clock has been read `more` more times than when this was called. */
+    async readsMore(more: number): Promise<void> {
+      const target = reads + more;
+      await waitFor(() => reads >= target, { what: `${more} more polls of the worker` });
+    },
+  };
+}

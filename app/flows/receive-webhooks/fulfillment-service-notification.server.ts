@@ -18,6 +18,7 @@ import { PerKeyThrottle } from "./per-key-throttle.server";
 import { queueAtOnce } from "./record-at-once.server";
 import type { VerifiedCallback } from "./verify-webhook.server";
 import { log } from "~/lib/log.server";
+import { callbackWakeUps, countPendingWakeUpsWith } from "~/metrics/metrics.server";
 
 type FetchKind = Extract<JobKind, "plan.requests" | "cancel.requests">;
 
@@ -34,6 +35,7 @@ export const WAKE_WINDOW_MS = 1_000;
 const appThrottle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) =>
   log.error({ err: error }, "Fulfillment service: a deferred wake-up could not be written"),
 );
+countPendingWakeUpsWith(() => appThrottle.pending);
 
 export type NotificationOutcome =
   /** The shop's fetch jobs were woken now (their ids). */
@@ -68,7 +70,11 @@ export async function wakeForFulfillmentServiceNotification(
   const kinds: FetchKind[] = parsed.success ? [JOB_FOR[parsed.data.kind]] : ["plan.requests", "cancel.requests"];
   const throttle = options.throttle ?? appThrottle;
   const now = options.now ?? (() => new Date());
-  const written = kinds.flatMap((kind) => throttle.run(`${shop} ${kind}`, () => wake(db, shop, kind, now)) ?? []);
+  const written = kinds.flatMap((kind) => {
+    const atOnce = throttle.run(`${shop} ${kind}`, () => wake(db, shop, kind, now));
+    callbackWakeUps.inc({ outcome: atOnce === null ? "folded" : "woken" });
+    return atOnce ?? [];
+  });
   if (written.length === 0) return { status: "deferred" };
   try {
     return { status: "woken", jobIds: await Promise.all(written) };

@@ -11,6 +11,7 @@
 export class PerKeyThrottle {
   readonly #windowMs: number;
   readonly #onError: (error: unknown) => void;
+  #writing = 0;
   readonly #keys = new Map<string, { lastAt: number; trailing: (() => Promise<unknown>) | null; timer: NodeJS.Timeout | null }>();
 
   constructor(windowMs: number, onError: (error: unknown) => void) {
@@ -35,13 +36,24 @@ export class PerKeyThrottle {
           entry.lastAt = Date.now();
           entry.trailing = null;
           entry.timer = null;
-          trailing?.().catch(this.#onError);
+          if (trailing === null) return;
+          this.#writing += 1;
+          trailing()
+            .catch(this.#onError)
+            .finally(() => (this.#writing -= 1));
         },
         entry.lastAt + this.#windowMs - now,
       );
       entry.timer.unref();
     }
     return null;
+  }
+
+  /** Trailing writes waiting for their window's end, or being written. */
+  get pending(): number {
+    let waiting = this.#writing;
+    for (const entry of this.#keys.values()) if (entry.timer !== null) waiting += 1;
+    return waiting;
   }
 
   /** Forgets keys whose window is over with nothing pending, so many shops do not grow the map for ever. */

@@ -83,7 +83,7 @@ export function jobFor({ shop, receiptId, eventId }: Omit<Received, "now">, deli
   switch (delivery.topic) {
     case "orders/create":
       return null;
-    // Orders that change: worked through in batches, order by order (flows/retry/reconcile).
+    // Orders that change: worked through in batches, order by order (flows/change/reconcile.server.ts).
     case "orders/updated":
     case "orders/edited":
     case "orders/paid":
