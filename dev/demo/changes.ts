@@ -1,9 +1,10 @@
 /**
  * The demo's orders that change before their packages are sent, each as a merchant would change it
  * in Shopify's admin (the mutations the admin makes, through the emulator with the demo token):
- * a hold placed and released later, an unpaid order edited and then paid, an unpaid order split and
- * then paid, and a scheduled order (a pre-order) that ships when its date comes. Each ends
- * FULFILLED, and the demo's summary shows what happened to it.
+ * an unpaid order held, then released and paid, an unpaid order edited and then paid, an unpaid
+ * order split and then paid, and a scheduled order (a pre-order) that ships when its date comes.
+ * Each ends FULFILLED, and the demo's summary shows what happened to it. None depends on the
+ * shop's push policy: what keeps a package from leaving is Shopify's own state.
  */
 import type { Shipment } from "@prisma/client";
 import { DEMO_SHOP } from "../../test/emulator/seed";
@@ -55,24 +56,24 @@ const studioFo = (placed: PlacedOrder, studio: string) => placed.fulfillmentOrde
 const quantities = (shipments: Shipment[]) =>
   shipments.map((s) => (JSON.parse(s.lineItems ?? "[]") as { quantity: number }[]).reduce((n, l) => n + l.quantity, 0));
 
-/** Part one, while the shop holds new shipments for review (so nothing leaves before the hold): the order is placed and held in Shopify. */
+/** Part one: the order is placed unpaid (so nothing leaves before the hold) and held in Shopify. */
 export async function placeAndHold(stack: DemoStack, studio: string, log: (line: string) => void): Promise<ChangedOrder> {
   const order: DemoOrder = {
-    label: "held in Shopify before it was sent, released later",
+    label: "unpaid, held in Shopify before it was sent, released and paid later",
     lines: [{ sku: "TEA-GREEN-100G", quantity: 1 }],
     destination: "FR",
     expected: "FULFILLED",
     change: "hold",
   };
-  const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
-  await stack.waitForShipment(placed.orderId, "HELD", 15_000);
+  const placed = await stack.placeOrder(order.lines, { ...payloadOverrides(order), financial_status: "pending" });
+  await until(stack, placed.orderId, "waiting for payment", (s) => s[0]?.lastErrorCode === "AWAITING_PAYMENT");
   await merchant(stack, HOLD, { id: studioFo(placed, studio) });
   await until(stack, placed.orderId, "the hold reaching its shipment", (s) => s[0]?.lastErrorCode === "SHOPIFY_HOLD");
   log(`[demo] ${placed.order.name} put on hold in Shopify before it was sent: it waits, "On hold in Shopify"`);
   return { order, placed };
 }
 
-/** Part two, once shipments go at once again: the hold released, edits, a split, payments and a scheduled order. */
+/** Part two: the hold released, edits, a split, payments and a scheduled order. */
 export async function playChanges(
   stack: DemoStack,
   studio: string,
@@ -82,7 +83,9 @@ export async function playChanges(
   const changed: ChangedOrder[] = [];
   if (held) {
     await merchant(stack, RELEASE, { id: studioFo(held.placed, studio) });
-    log(`[demo] ${held.placed.order.name} released in Shopify: planned again and sent`);
+    await until(stack, held.placed.orderId, "the release planned", (s) => s[0]?.lastErrorCode === "AWAITING_PAYMENT");
+    await merchant(stack, MARK_PAID, { id: held.placed.orderId });
+    log(`[demo] ${held.placed.order.name} released and paid in Shopify: planned again and sent`);
     changed.push(held);
   }
 

@@ -11,7 +11,7 @@ import type { Shipment } from "@prisma/client";
 import { emulatorState, numericId } from "../../test/support/shopify-admin";
 import { DEMO_SHOP, MERCHANT_LOCATION } from "../../test/emulator/seed";
 import { available, take } from "../../sandbox/orders/stock";
-import { DEMO_HANDLING_LOCATION, demoShopSettingsForm, saveSettingsThroughTheApp, setUpShopThroughTheApp } from "../stack/merchant-setup";
+import { DEMO_HANDLING_LOCATION, demoShopSettingsForm, setUpShopThroughTheApp } from "../stack/merchant-setup";
 import { PROJECT_ROOT } from "../stack/build";
 import type { DatabaseKind } from "../stack/database";
 import { demoOrders, EU_ONLY_SKUS, payloadOverrides, STUDIO_ONLY_SKUS, UNREGISTERED_SKU, type DemoOrder, type Expected } from "./orders";
@@ -205,9 +205,6 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   });
   try {
     const { us01, de01, studio, notes } = await configureDemoShop(stack, log);
-    // The merchant changes the push policy on the Settings page, as everything else.
-    const saveSettings = (form: Record<string, string>) =>
-      saveSettingsThroughTheApp({ appUrl: stack.appUrl, shop: DEMO_SHOP, apiKey: stack.apiKey, apiSecret: stack.apiSecret }, form);
     log(
       `[demo] stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${stack.appUrl} (its server and a worker process) on ${stack.databaseKind === "postgres" ? "PostgreSQL" : "SQLite"}, sandbox ${stack.sandbox.url}, Shopify emulator ${stack.shopify.url} (${DEMO_SHOP})`,
     );
@@ -216,20 +213,19 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const orders = demoOrders(options.orders);
     const placedOrders: Placed[] = [];
 
-    // Cancelled before push, and held in Shopify before push: placed while the shop holds new
-    // shipments for review (so nothing leaves before the merchant acts), then cancelled or held.
+    // Cancelled before push, and held in Shopify before push: placed unpaid, so that their
+    // packages wait for the payment (nothing leaves before the merchant acts, whatever the shop's
+    // push policy and whenever the worker reads it), then cancelled or held.
     const toCancel = orders.filter((order) => order.cancelBeforePush);
-    await saveSettings({ ...demoSettingsForm(studio), pushPolicy: "holdForReview" });
     for (const order of toCancel) {
-      const placed = await stack.placeOrder(order.lines, payloadOverrides(order));
+      const placed = await stack.placeOrder(order.lines, { ...payloadOverrides(order), financial_status: "pending" });
       placedOrders.push({ order, placed });
       await stack.waitForShipment(placed.orderId, "HELD", 15_000);
       await stack.cancelOrder(placed);
       await stack.waitForShipment(placed.orderId, "CANCELLED", 15_000);
-      log(`[demo] ${placed.order.name} held for review, then cancelled in Shopify before it was pushed`);
+      log(`[demo] ${placed.order.name} waited for its payment, then was cancelled in Shopify before it was pushed`);
     }
     const held = await placeAndHold(stack, studio, log);
-    await saveSettings(demoSettingsForm(studio));
     // Orders that change in Shopify before they are sent: released, edited, split, paid, scheduled.
     const changed: ChangedOrder[] = await playChanges(stack, studio, held, log);
     placedOrders.push(...changed);
