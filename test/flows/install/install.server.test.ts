@@ -73,6 +73,6 @@ describe("uninstall, then install again", () => {
       data: { shop: SHOP, reference: "IN-2", warehouseId: "US01", shippingType: "Sea", boxes: "[]", state: "RECEIVED" },
     });
     await recordInstallation(db, SHOP);
-    expect(await pendingKinds()).toEqual(["plan.requests", "install.fulfillment-services", "plan.backfill"]);
+    expect(await pendingKinds()).toEqual(["install.fulfillment-services", "plan.backfill", "plan.requests"]);
   });
 });

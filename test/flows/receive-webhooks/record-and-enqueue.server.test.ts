@@ -108,8 +108,8 @@ describe("recording a webhook and queueing its work", () => {
     expect(await db.webhookReceipt.count({ where: { status: "ENQUEUED" } })).toBe(10);
     const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
     expect(jobs.map((j) => [j.kind, j.shop, j.payload, j.dedupeKey])).toEqual([
-      ["plan.routed", shop, "{}", `plan.routed:${shop}`],
       ["change.orders", shop, "{}", `change.orders:${shop}`],
+      ["plan.routed", shop, "{}", `plan.routed:${shop}`],
     ]);
   });
 
@@ -290,8 +290,8 @@ describe("app/uninstalled", () => {
     expect(await db.session.count({ where: { shop } })).toBe(1);
     const jobs = await db.job.findMany({ orderBy: { kind: "asc" } });
     expect(jobs.map((j) => [j.kind, j.status, j.dedupeKey])).toEqual([
-      ["receive-webhooks.uninstall-confirm", "PENDING", `receive-webhooks.uninstall-confirm:${shop}`],
       ["install.fulfillment-services", "PENDING", "ensure"],
+      ["receive-webhooks.uninstall-confirm", "PENDING", `receive-webhooks.uninstall-confirm:${shop}`],
     ]);
   });
 
