@@ -1,14 +1,10 @@
 /**
- * The intake benchmark's floor (bench/intake.ts): the least a webhook intake can do on this
- * machine, so the app's throughput can be read as a share of it rather than as an absolute figure
- * that moves with whatever else the two shared cores are doing.
+ * The intake benchmark's floor (bench/intake.ts): the least a webhook intake can do on this machine
+ * (node:http, HMAC compared in constant time, JSON.parse, one synchronous SQLite transaction
+ * inserting the receipt and a job into the app's own tables, 200; nothing more), so the app's
+ * throughput can be read as a share of it. Prints `FLOOR LISTENING <port>` once it accepts connections.
  *
  *   PORT=<port> DATABASE_FILE=<migrated sqlite file> API_SECRET=<secret> node --import tsx bench/intake-floor.ts
- *
- * Per request, and nothing more: node:http reads the body, HMAC-SHA256 of it compared in constant
- * time, JSON.parse, then one synchronous SQLite transaction inserting the receipt and a job into
- * the app's own tables (a migrated copy), and 200. No framework, no routing, no validation, no
- * logging. Prints `FLOOR LISTENING <port>` once it accepts connections.
  */
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";

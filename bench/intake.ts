@@ -1,29 +1,11 @@
 /**
- * Webhook intake throughput and latency: N signed deliveries (HMAC-SHA256 of the body with the
- * app's secret, as Shopify signs them) posted over HTTP to the built app on SQLite, which verifies,
- * records and queues each in one transaction. Not a test: numbers depend on the machine.
+ * Webhook intake throughput and latency: signed deliveries posted over HTTP to the built app on
+ * SQLite, paced and then flat out, and the app's flat-out throughput as a share of a bare floor's
+ * (bench/intake-floor.ts). Not a test: numbers depend on the machine. Phases, flags, what it prints
+ * and the figures: docs/benchmarks.md.
  *
  *   npx tsx bench/intake.ts [--deliveries 2000] [--rate 200] [--concurrency 32] [--paced-window 256]
  *                                   [--warmup 200] [--worker] [--app-processes 1] [--mix sale|orders-create]
- *
- * --mix sale (default): the four webhooks each order of a sale brings, in turn (orders/create and
- * orders/updated carry Shopify's 10 KB order example); orders-create: that topic alone.
- *
- * Two phases on the same app, after a warm-up:
- * 1. paced: deliveries are due at --rate per second, whatever the answers (open loop, as Shopify
- *    sends them), at most --paced-window in flight. Latency runs from when a delivery was due to its
- *    answer, so time spent waiting for a free slot counts.
- * 2. flat out: --concurrency senders back to back, for the intake's ceiling.
- * Then the same flat-out phase against the floor (bench/intake-floor.ts: node:http, HMAC, JSON
- * parse, one SQLite transaction inserting the receipt and a job, nothing else), started beside the
- * app in this run, and the app's flat-out throughput as a share of the floor's: on a shared machine
- * the ratio moves far less than either figure.
- * The app runs as in the stack (dev/stack/app-processes.ts: server/serve.mjs of build/, production
- * mode); --app-processes N runs N of them on the one port (node:cluster, as APP_PROCESSES=N does for
- * the stack); --worker starts the job worker beside it, which polls the same SQLite file.
- * Each phase also reports the CPU time per delivery of the app, of this sender and of the rest of
- * the machine: on a shared machine, other work competing for the cores shows there. The database
- * is a fresh migrated file under .cache/bench/, holding the shop's offline session, deleted afterwards.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";

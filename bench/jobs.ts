@@ -1,12 +1,9 @@
 /**
  * Throughput of the embedded job queue on SQLite: how many jobs per second go through enqueue, and
- * through claim → handler → done, for N jobs at concurrency C in P worker processes.
+ * through claim → handler → done, for N jobs at concurrency C in P worker processes. Not a test:
+ * numbers depend on the machine. Flags and figures: docs/benchmarks.md.
  *
  *   ./run bench:jobs [--jobs 2000] [--concurrency 8] [--processes 1] [--effects]
- *
- * --effects: each handler writes a row through ctx.complete (its effect and DONE in one
- * transaction) instead of returning. The database is a fresh file under .cache/bench/, migrated
- * with the real `migrate deploy`, deleted afterwards. Not a test: numbers depend on the machine.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";

@@ -1,19 +1,10 @@
 /**
- * `npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]
- *   [--db sqlite|postgres] [--apps A] [--workers W]`:
- * not a test. N orders (default 1000) through the pipeline: test/pipeline's harness in this process
- * (sandbox with its delays at zero, the Shopify emulator, the app's webhook intake) and the real job
- * worker with the fast policy in a process of its own, as the app runs it (bench/pipeline/
- * worker.ts). Prints: wall time until every order has its fulfilment with tracking in Shopify,
- * orders per second, provider HTTP calls per operation against the minimum (ceil(N/20) creations and
- * status polls), Shopify requests and mutations per fulfilment, and the peak RSS of the worker and the intake processes.
- * Per order: p50/p99 from order placed to package accepted by the provider (split into placed to
- * planned and planned to accepted, and by kind of package), and from tracking known at the provider
- * to fulfilment with tracking in Shopify (bench/pipeline/latencies.ts). Shopify points are shown in
- * total and without the tracking events written after the fulfilments.
- * Calls are counted at the worker's fetch (every HTTP request it sends, retries included).
- * With --db postgres, on a PostgreSQL server of its own (scripts/postgres/server.ts, durable as in
- * production); --apps and --workers run that many intake and worker processes on the one database.
+ * N orders (default 1000) through the whole pipeline, until every order has its fulfilment with
+ * tracking in Shopify: test/pipeline's harness in this process and the real job worker in a process
+ * of its own (bench/pipeline/worker.ts). Not a test. What it prints, and the figures: docs/benchmarks.md.
+ *
+ *   npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]
+ *     [--db sqlite|postgres] [--apps A] [--workers W]
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";

@@ -1,13 +1,10 @@
 /**
- * CPU per Prisma call on SQLite, for the calls the worker makes most (decision 0010's profile: the
- * query compiler was the largest share of the worker's CPU, which Prisma 7's query plan cache takes
- * away; the figures are in docs/benchmarks.md, the choice in docs/decisions/0030-prisma-7-runtime.md).
+ * CPU per Prisma call on SQLite, for the calls the worker makes most (decision 0010's profile found
+ * the query compiler the largest share of the worker's CPU; the choice it led to:
+ * docs/decisions/0030-prisma-7-runtime.md). Not a test: numbers depend on the machine. Flags and
+ * figures: docs/benchmarks.md.
  *
  *   ./run bench:prisma [--rounds 500] [--client <checkout>]
- *
- * --client: the generated client and adapter of another checkout, e.g. one still on Prisma 6.19, to
- * compare on the same machine and database. The database is a fresh file under .cache/bench/,
- * migrated with the real `migrate deploy`, deleted afterwards. Not a test: numbers depend on the machine.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";

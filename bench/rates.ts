@@ -1,16 +1,9 @@
 /**
- * `npm run bench:rates -- [--rate 50] [--seconds 20] [--carts 20]`: not a test, numbers depend on the
- * machine. The carrier-service callback of the built app (server/serve.mjs of build/, production
- * mode, SQLite) against the sandbox in a process of its own (as the provider is elsewhere), answering signed rate requests as Shopify sends
- * them at checkout (test/support/rate-requests.ts), open loop: request i is due at i / rate seconds
- * whatever the answers, and its latency runs from when it was due.
+ * The checkout-rates callback of the built app under signed rate requests, open loop: first cached
+ * (the same carts again and again), then uncached (a new cart every request). Not a test: numbers
+ * depend on the machine. Phases, targets, what it prints and the figures: docs/benchmarks.md.
  *
- * 1. cached: --carts carts priced once, then asked again and again for --seconds: every answer
- *    should come from memory (p99 target < 50 ms).
- * 2. uncached: a different cart (SKUs, quantities, destination) every request for --seconds: every
- *    answer needs the provider (p99 target < 1 s), the flat rates when it is not had within 2 s.
- * Prints p50/p99/max per phase, where the answers came from (X-Checkout-Rates-Source), the share
- * answered with the flat rates, the sandbox's pricing calls, and the machine's load average.
+ *   npm run bench:rates -- [--rate 50] [--seconds 20] [--carts 20]
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";

@@ -1,14 +1,10 @@
 /**
  * What PostgreSQL's per-shop write lock buys (decision 0029): read-then-write transactions of several
- * shops from several clients at once, first as writes of no shop in particular (the whole database's
- * lock, as before), then as each shop's writes. Each transaction reads its shop's counter, holds its
- * lock for --hold-ms (standing for a flow's round trips and work inside a transaction) and writes the
- * counter back plus one; every counter must come out exact either way.
+ * shops from several clients at once, first under the whole database's lock, then under each shop's;
+ * every counter must come out exact either way. Not a test: the ratio is the point. Details and
+ * figures: docs/benchmarks.md.
  *
  *   ./run bench:shop-writes [--shops 4] [--transactions 800] [--clients 3] [--concurrency 12] [--hold-ms 2]
- *
- * On a PostgreSQL server of its own (durable, as in production), removed afterwards. Not a test:
- * the figures depend on the machine; the ratio is the point.
  */
 import { parseArgs } from "node:util";
 import { createDatabase, type Database } from "~/stores/database/database.server";

@@ -1,11 +1,9 @@
 /**
- * `npm run demo -- [--orders N] [--timeout-s S] [--db sqlite|postgres]`: the stack on loopback (the built app under
- * the app's server (server/serve.mjs) and its job worker process on the fast pipeline policy, the sandbox with a fast clock,
- * the Shopify emulator delivering signed webhooks and callbacks to the app's routes), a replay of
- * realistic orders, and per-state counts at the end (dev/demo/run.ts, dev/demo/stack.ts).
- * Exit 0: every order that can be fulfilled has its fulfilment with tracking and a Delivered event
- * in Shopify, the others are HELD or FAILED with reasons (or CANCELLED). Exit 1: timeout, a lost
- * order, or an order that ended other than expected. Exit 2: a bad flag.
+ * `npm run demo -- [--orders N] [--timeout-s S] [--db sqlite|postgres]`: the stack on loopback
+ * (dev/demo/stack.ts), a replay of realistic orders, and per-state counts at the end (dev/demo/run.ts).
+ * Exit 0: every order that can be fulfilled has its fulfilment with tracking and a Delivered event in
+ * Shopify, the others are HELD or FAILED with reasons (or CANCELLED). Exit 1: timeout, a lost order,
+ * or an order that ended other than expected. Exit 2: a bad flag. More: README.md, "Quick start".
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";

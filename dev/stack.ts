@@ -1,15 +1,10 @@
 /**
- * `npm run stack`: the whole product on loopback without Shopify or the provider (DESIGN.md
- * section 7). The provider sandbox and the Shopify Admin emulator (seeded demo shop whose catalogue
- * is the sandbox's) run in this process; the app (built, served by server/serve.mjs) and its job worker
- * run as child processes on a fresh database that already holds the demo shop's offline session, as
- * after an install: a SQLite file, or with `--db postgres` a PostgreSQL server started for the run
- * (scripts/postgres/server.ts), stopped and its folder removed after the app and worker stop. Before READY, the shop is set up as a merchant would, through the
- * app's own admin pages (dev/stack/merchant-setup.ts), unless --bare.
- *
- * stdout carries exactly one line, `READY {...}` (dev/stack/ready.ts says how to read it);
- * everything else goes to stderr. SIGINT/SIGTERM/SIGHUP stop the children (process groups: SIGTERM,
- * then SIGKILL after a grace time), then the emulator, the sandbox and the PostgreSQL server, and exit 0.
+ * `npm run stack`: the whole product on loopback without Shopify or the provider (DESIGN.md section
+ * 7). The provider sandbox and the Shopify Admin emulator run in this process; the app (built,
+ * served by server/serve.mjs) and its job worker as child processes, on a fresh SQLite file or, with
+ * `--db postgres`, a PostgreSQL server of the run's own, holding the demo shop's offline session as
+ * after an install. Unless --bare, the shop is set up through the app's own admin pages
+ * (dev/stack/merchant-setup.ts). stdout carries exactly one line, `READY {...}` (dev/stack/ready.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -51,6 +46,11 @@ let shuttingDown = false;
 // Settles once main() has finished or given up; set below.
 let startup: Promise<void> = Promise.resolve();
 
+/**
+ * SIGINT/SIGTERM/SIGHUP stop the children (process groups: SIGTERM, then SIGKILL after a grace
+ * time), then the emulator, the sandbox and the PostgreSQL server (stopped and its folder removed
+ * after the app and worker stop), and exit 0 (1 after an unexpected error).
+ */
 async function shutdown(code: number, reason: string): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true;

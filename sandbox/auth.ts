@@ -1,12 +1,7 @@
 /**
- * The provider's OAuth2 authorization-code flow, auto-approving, and the bearer check of /v1 calls.
- *
- * - `GET /oauth2/authorization` redirects straight back with a code (no login page).
- * - `POST /oauth2/token` exchanges a code (single use, valid 10 minutes) or a refresh token (rotated
- *   on use) for a new access and refresh token. Any non-empty client secret is accepted.
- * - A /v1 call needs `Authorization: Bearer <token>`. Tokens this sandbox issued are accepted until
- *   they expire (an expired one is 401, so clients can test refreshing). Any other token is accepted
- *   too, unless `--token` is set: then only that token (and issued ones) pass.
+ * The provider's OAuth2 authorization-code flow, auto-approving (no login page), and the bearer check
+ * of /v1 calls: issued tokens pass until they expire (then 401, so clients can test refreshing), any
+ * other token too unless `--token` is set. Every rule: sandbox/README.md, "Authentication".
  */
 import { z } from "zod";
 import { SandboxError, invalid } from "./errors";

@@ -1,17 +1,7 @@
 /**
  * Control routes under /__sandbox, for tests and demos (no auth): move the clock, plan faults, see
- * a summary of the world, start over.
- *
- *   GET    /__sandbox/health   {ok: true}
- *   GET    /__sandbox/state    summary of orders, shipments, stock, faults
- *   POST   /__sandbox/reset    back to the seeded world (the clock keeps its time; faults cleared)
- *   GET    /__sandbox/clock    {now, advancedMs}
- *   POST   /__sandbox/clock    {"advanceMs": n} moves the clock forward
- *   GET    /__sandbox/faults   the planned faults still to happen
- *   POST   /__sandbox/faults   {"operation", "kind", "count"?, "retryAfterSeconds"?, "afterProcessing"?}
- *   DELETE /__sandbox/faults   forgets all planned faults
- *   POST   /__sandbox/packages/:packageId   {"handleStatus"?, "trackingStatus"?, "message"?, "silent"?, "extraParcels"?, "kind"?}
- *          what the provider or the carrier does to a package beyond the clock (orders/package-control.ts)
+ * a summary of the world, start over, and do to a package what the provider or the carrier would
+ * beyond the clock (orders/package-control.ts). Every route and its body: sandbox/README.md.
  */
 import { z } from "zod";
 import type { SandboxClock } from "./clock";

@@ -1,15 +1,11 @@
 /**
  * `./run migration:new <name>`: writes the migration that takes the last committed schema to the
- * working one, for both databases:
+ * working one, for both databases, as a diff of two schemas on the Prisma 6.19 CLI (scripts/prisma.ts):
  *   prisma/migrations/NNNN_<name>/migration.sql           (SQLite, from git HEAD:prisma/schema.prisma)
  *   prisma/postgres/migrations/NNNN_<name>/migration.sql  (PostgreSQL, from the schema HEAD's source
  *                                                          makes to the one it makes now)
- * It first writes the schemas generated from prisma/schema.prisma (./run schema:postgres). The diffs
- * run on the Prisma 6.19 CLI (scripts/prisma.ts), on schemas given the `url` it requires
- * (migrateSchemaFrom; docs/decisions/0030-prisma-7-runtime.md).
- * `prisma migrate dev` and `migrate diff --from-migrations` cannot run here (decisions 0002, 0005),
- * so migrations are diffs of two schemas; test/support/migrations.test.ts and
- * test/postgres/schema.test.ts prove the results.
+ * It first writes the schemas generated from prisma/schema.prisma (./run schema:postgres). Why a
+ * diff, not `prisma migrate dev`: docs/decisions/0005-embedded-job-queue.md and 0030-prisma-7-runtime.md.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -62,7 +58,9 @@ const cached = (name: string, text: string) => {
 const source = readFileSync(path.join(root, "prisma", "schema.prisma"), "utf8");
 for (const [file, text] of Object.entries(generatedSchemasFrom(source))) writeFileSync(path.join(root, file), text);
 
-// SQLite: HEAD's schema to the working one.
+// SQLite: HEAD's schema to the working one. Both sides are schemas given the `url` the 6.19 CLI
+// requires (migrateSchemaFrom). test/support/migrations.test.ts and test/postgres/schema.test.ts
+// prove what the diffs write.
 const headSource = head("prisma/schema.prisma");
 const sqlite = diff(cached("previous.prisma", migrateSchemaFrom(headSource)), GENERATED_SCHEMAS.migrateSqlite);
 if (sqlite === "") {

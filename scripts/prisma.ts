@@ -1,17 +1,9 @@
 /**
  * `npm run prisma -- <args>`: the Prisma CLI as it works on machines without Prisma's download host.
- * Two CLIs (docs/decisions/0030-prisma-7-runtime.md):
- * - `generate` (and validate, format, version) run on Prisma 7, the version of the client the app runs;
- * - `migrate` and `db` run on the Prisma 6.19 CLI (the `prisma-migrate` alias), whose WASM schema
- *   engine works over a driver adapter (prisma/migrate.config.ts, decision 0002). Prisma 7's
- *   CLI has no such engine: it needs a native one from the download host.
- * Any other command is refused rather than sent to either.
- *
- * Both CLIs insist on locating a native schema engine before they start, even when they will not
- * use it. They are pointed at scripts/no-schema-engine.sh, which fails with a sentence if anything
- * runs it. Prisma 7 swallows that failure (a `migrate diff` would exit 0 and print nothing), so
- * Prisma 7 is only ever given the commands above, and a `migrate diff --script` that prints no SQL
- * is an error here.
+ * `generate` (and validate, format, version) run on Prisma 7, the client the app runs; `migrate` and
+ * `db` on the Prisma 6.19 CLI, whose WASM schema engine works over a driver adapter; anything else is
+ * refused. Neither is given a native schema engine (scripts/no-schema-engine.sh), and a `migrate
+ * diff --script` that prints no SQL is an error. Why: docs/decisions/0030-prisma-7-runtime.md.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";

@@ -1,22 +1,10 @@
 /**
  * The app's HTTP server: `node server/serve.mjs build/server/index.js` (`npm start`, the stack, the
- * benchmarks). It does what remix-serve did (the built app, its static assets, gzip, a graceful
- * stop on SIGTERM/SIGINT, HOST and PORT from the environment, NODE_ENV production unless set), and
- * two things remix-serve cannot be told to:
- *
- * - its access log is JSON lines (the build's pino logger: request id, method, path, status, bytes,
- *   duration, shop when the request names a valid one) with the path alone, never the query string:
- *   remix-serve's morgan wrote whole URLs, and the admin's document requests carry the session
- *   token (`id_token`), the provider's OAuth callback its `code` and `state`;
- * - `/healthz`, `/readyz` and `/metrics` are answered before Remix (app/wiring/operations.server.ts);
- * - SIGTERM drains: /readyz answers 503 at once, no new connection is accepted, the requests in
- *   hand are answered (each connection closed once idle), and it exits 0 once they are, or after
- *   DRAIN_GRACE_MS whatever is left;
- * - every response carries the security headers (securityHeaders below): framing refused unless
- *   the page itself allowed Shopify's admin (embedded documents, through addDocumentResponseHeaders),
- *   HSTS, nosniff, and a referrer policy that keeps URLs (and their tokens) to our own origin.
- *
- * Plain JavaScript, like serve-cluster.mjs: the app server runs the built bundle with plain Node.
+ * benchmarks). It does what remix-serve did (the built app, its static assets, gzip, HOST and PORT,
+ * NODE_ENV production unless set), plus what remix-serve cannot be told to: a JSON access log
+ * without query strings (they carry tokens), /healthz, /readyz and /metrics before Remix, a draining
+ * stop on SIGTERM (docs/operations.md), and the security headers (docs/security.md). Plain
+ * JavaScript, like serve-cluster.mjs: the app server runs the built bundle with plain Node.
  */
 /* global AbortController, Headers, Request, Response -- the Fetch API's, as installGlobals sets them for the build */
 import { randomUUID } from "node:crypto";
@@ -48,7 +36,12 @@ const { answer: operationsAnswer, log, drainGraceMs } = build.entry.module.opera
 /** True from SIGTERM on: /readyz says so, and each connection is closed once it has nothing in flight. */
 let draining = false;
 
-/** What every response carries; a Content-Security-Policy with frame-ancestors already set is kept. */
+/**
+ * What every response carries; a Content-Security-Policy with frame-ancestors already set is kept.
+ * Framing is refused unless the page itself allowed Shopify's admin (embedded documents, through
+ * addDocumentResponseHeaders); HSTS, nosniff, and a referrer policy that keeps URLs (and their
+ * tokens) to our own origin.
+ */
 function securityHeaders(headers) {
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
@@ -221,7 +214,13 @@ function shopOf(request) {
   return shop !== null && SHOP_DOMAIN.test(shop) ? shop : undefined;
 }
 
-/** The access line: the path and never the query string. A supervisor's probes that pass are debug, or they would drown the rest. */
+/**
+ * The access line (the build's pino logger: request id, method, path, status, bytes, duration, shop
+ * when the request names a valid one): the path and never the query string. remix-serve's morgan
+ * wrote whole URLs, and the admin's document requests carry the session token (`id_token`), the
+ * provider's OAuth callback its `code` and `state`. A supervisor's probes that pass are debug, or
+ * they would drown the rest.
+ */
 function logRequest(request, response, started, requestId) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const length = response.getHeader("content-length");

@@ -1,14 +1,10 @@
 /**
- * The durable job queue's worker as a process of its own (DESIGN.md section 5: app and worker
- * processes started separately). It runs every handler of the registry (app/flows/job-handlers.server.ts, on the wiring of app/wiring) on the
- * app's database (DATABASE_URL), and drains on SIGINT/SIGTERM: no new claims, /readyz turns 503,
- * running jobs get `--stop-timeout-ms` to finish, what is still running then is released back to
- * PENDING for another worker, and it exits 0.
+ * The durable job queue's worker as a process of its own (DESIGN.md section 5): every handler of the
+ * registry (app/flows/job-handlers.server.ts, on the wiring of app/wiring) on the app's database
+ * (DATABASE_URL). Drains on SIGINT/SIGTERM; logs `Worker running` once it claims jobs; with
+ * WORKER_HEALTH_PORT set, answers /healthz, /readyz and /metrics there (docs/operations.md).
  *
  *   npm run worker -- [--concurrency <n>] [--poll-interval-ms <n>] [--stop-timeout-ms <n>]
- *
- * Logs JSON lines (app/lib/log.server.ts); the line whose msg is `Worker running` says it claims jobs
- * (the stack waits for it). With WORKER_HEALTH_PORT set, answers /healthz, /readyz and /metrics there.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";

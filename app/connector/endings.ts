@@ -3,15 +3,6 @@
  * deleted or cancelled it, it was returned, the warehouse or the carrier reports an exception or a
  * loss, or nobody has said anything new about it for the shop's number of days. Each ending stops
  * the app following the package (state ENDED with the reason). Pure.
- *
- * The reference lists the provider's statuses without saying what they mean; the sandbox and the
- * provider's help pages read them so (DESIGN.md section 6):
- *   drop-ship HandleStatus: Cancel (the provider cancelled it), Return (it comes back);
- *   outbound HandleStatus: Delete (deleted at the provider), Returns / ReturnApply / ReturnFinished
- *   (a return under way, asked for, done), UnShipped once created (the warehouse could not ship it).
- * Tracking statuses are the carrier's and open-ended: Returned / ReturnToSender, Lost, and the
- * failures a carrier gives up on (Exception, Undeliverable, Expired, DeliveryFailed). An attempted
- * delivery or a delay is not an ending.
  */
 
 export type EndReason = "DELETED" | "RETURNED" | "EXCEPTION" | "LOST" | "NO_NEWS";
@@ -52,7 +43,14 @@ function inShopify(fulfilled: boolean): string {
   return fulfilled ? " The Shopify order shows it fulfilled: cancel that fulfilment in Shopify, then refund or send the order again." : "";
 }
 
-/** What the provider's HandleStatus says about the end of the package, if anything. */
+/**
+ * What the provider's HandleStatus says about the end of the package, if anything. The reference
+ * lists the provider's statuses without saying what they mean; the sandbox and the provider's help
+ * pages read them so (DESIGN.md section 6):
+ *   drop-ship: Cancel (the provider cancelled it), Return (it comes back);
+ *   outbound: Delete (deleted at the provider), Returns / ReturnApply / ReturnFinished (a return
+ *   under way, asked for, done), UnShipped once created (the warehouse could not ship it).
+ */
 export function endingOfPackageStatus(record: PackageStatus): Ending | null {
   const handle = record.handleStatus;
   if (handle === null) return null;
@@ -101,6 +99,11 @@ export interface LastWord {
   happenedAt: Date | null;
 }
 
+/**
+ * Tracking statuses are the carrier's and open-ended: Returned / ReturnToSender, Lost, and the
+ * failures a carrier gives up on (Exception, Undeliverable, Expired, DeliveryFailed). An attempted
+ * delivery or a delay is not an ending.
+ */
 const TRACKING_ENDINGS: Readonly<Record<string, EndReason>> = {
   returned: "RETURNED",
   returntosender: "RETURNED",

@@ -1,32 +1,8 @@
 /**
- * Every length the connector enforces, in one table. The reference gives no rule for the fields
- * inside addresses and SKU lines (its section 2.8); where it has a rule for the same field elsewhere
- * (operation 16 for SKU data, operations 1, 2 and 6 for codes) that rule is used, otherwise a
- * limit common to the big carriers' label APIs. A value over its limit is never cut: the shipment
- * is held and the merchant shortens it, because a cut address delivers to the wrong door.
- *
- * | Field                        | Max | Source                                        |
- * |------------------------------|-----|-----------------------------------------------|
- * | ShipToAddress.Contact        |  50 | carrier label limit                           |
- * | ShipToAddress.Street1        | 100 | carrier label limit                           |
- * | ShipToAddress.Street2        | 100 | carrier label limit                           |
- * | ShipToAddress.City           |  50 | carrier label limit                           |
- * | ShipToAddress.Province       |  50 | carrier label limit                           |
- * | ShipToAddress.Postcode       |  20 | carrier label limit                           |
- * | ShipToAddress.Phone          |  20 | carrier label limit (E.164 is 16 with "+")    |
- * | ShipToAddress.Email          | 100 | carrier label limit                           |
- * | ShipToAddress.HouseNumber    |  10 | carrier label limit                           |
- * | ShipToAddress.TaxId          |  30 | carrier customs limit                         |
- * | ShipToAddress.IDNumber       |  30 | carrier customs limit                         |
- * | Skus.Sku                     | 100 | reference, operation 16 (Sku 0-100)           |
- * | Skus.ProductName             | 100 | reference, operation 16 (ProductName 0-100)   |
- * | Skus.DeclareNameEn           | 100 | reference, operation 16 (DeclareName 0-100)   |
- * | Skus.HsCode                  |  50 | reference, operation 16 (6-50 digits)         |
- * | Location (drop-ship)         |  20 | reference, operation 1                        |
- * | WarehouseId                  |  30 | reference, operation 2                        |
- * | ServiceCode                  |  30 | reference, operations 6, 14 and 18            |
- *
- * Lengths count characters as a reader does (Unicode code points), so "山田太郎" is 4.
+ * Every length the connector enforces, in one table (FIELD_LIMITS, with where each limit comes from).
+ * A value over its limit is never cut: the shipment is held and the merchant shortens it, because a
+ * cut address delivers to the wrong door. Lengths count characters as a reader does (Unicode code
+ * points), so "山田太郎" is 4.
  */
 import type { HoldReason } from "./hold";
 
@@ -38,6 +14,16 @@ interface FieldLimit {
   readonly fix: string;
 }
 
+/**
+ * The reference gives no rule for the fields inside addresses and SKU lines (its section 2.8). Where
+ * it has a rule for the same field elsewhere, that rule is used; otherwise a limit common to the big
+ * carriers' label APIs:
+ * - ShipToAddress.*: carrier label limits (Phone 20: E.164 is 16 with "+"); TaxId and IDNumber:
+ *   carrier customs limits;
+ * - Skus.*: the reference, operation 16 (Sku, ProductName and DeclareName 0-100; HsCode 6-50 digits);
+ * - Location (drop-ship): the reference, operation 1; WarehouseId: operation 2; ServiceCode:
+ *   operations 6, 14 and 18.
+ */
 export const FIELD_LIMITS = {
   "ShipToAddress.Contact": { max: 50, label: "Recipient name", fix: "Shorten the name in the order's shipping address" },
   "ShipToAddress.Street1": { max: 100, label: "Street 1", fix: "Shorten the address in the order" },

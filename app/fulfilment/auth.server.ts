@@ -1,12 +1,8 @@
 /**
  * How the app proves who it is to the provider (DESIGN.md section 6): a static API token pasted in
- * the settings, or OAuth2 authorization code with refresh. Both are an AuthProvider, which is all
- * the transport needs.
- *
- * OAuth flow: send the merchant to `authorizationUrl`, exchange the code the provider returns for
- * tokens (`exchangeCode`), persist them (encrypted), and build a `tokenProvider` from them for the
- * client. The provider refreshes ahead of expiry, shares one refresh among concurrent callers, and
- * hands rotated tokens to `onTokens` so the app persists them before they are used.
+ * the settings, or OAuth2 authorization code with refresh. Both are an AuthProvider, which is all the
+ * transport needs. Refreshes and rotated tokens: docs/decisions/0003-provider-client-retries-and-outcomes.md
+ * and 0008-provider-credentials-encrypted-at-rest.md.
  */
 import { FULFILMENT_DEFAULTS } from "./config";
 import { ProviderAuthError, ProviderResponseError, detailsFromIssues, parseJson, providerErrorFromResponse } from "./errors";
@@ -74,6 +70,12 @@ export function authorizationUrl(options: {
 
 const TOKEN_PATH = "/oauth2/token";
 
+/**
+ * The OAuth flow: send the merchant to `authorizationUrl`, exchange the code the provider returns for
+ * tokens (`exchangeCode`), persist them (encrypted), and build a `tokenProvider` from them for the
+ * client. The provider refreshes ahead of expiry, shares one refresh among concurrent callers, and
+ * hands rotated tokens to `onTokens` so the app persists them before they are used.
+ */
 export function createProviderOAuth(options: ProviderOAuthOptions) {
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;

@@ -1,30 +1,9 @@
 /**
  * The typed client of the provider: one method per operation of the table in operations.ts, named
- * like its key, taking one argument object and returning the parsed answer.
- *
- *   const provider = createFulfilmentClient({ baseUrl, auth: staticToken(token) });
- *   const [status] = await provider.dropshipStatuses({ idType: "PackageId", Ids: ["SO1001-1"] });
- *   const { outcome } = await provider.createOutbound({ WarehouseId: "US01", Package: { ... } });
- *
- * The argument is the operation's body fields, plus its path and query parameters by name
- * (`trackOne({ trackingNumber, lang })`, `dropshipStatuses({ idType, Ids })`). Its type is derived
- * from the table's zod schemas (z.input), the answer's from the response schema (z.output).
- *
- * Every call:
- * 1. checks the argument against the schemas; on failure throws ProviderValidationError naming each
- *    field, and sends nothing;
- * 2. sends it (transport.server.ts: token, timeout, retries where safe);
- * 3. checks the status against the operation's success statuses and the body against its response
- *    schema (ProviderResponseError names the field that did not match);
- * 4. returns:
- *    - for a keyed creation (`idempotentCreation` in the table): `{ outcome, result? }`, where
- *      outcome is "created" (201), "unchanged" (200: the key was already known, nothing changed; also
- *      what a retry of our own lost-answer request gets) or "accepted" (the operation answers 200
- *      either way: createDropshipBatch, createReturn). All three mean the provider has the order;
- *      whether it could be created is learnt from the status operations. `result` is the parsed
- *      answer where the reference describes one.
- *    - otherwise the parsed answer, or nothing where the reference describes no answer.
- * Failures are the typed errors of errors.ts.
+ * like its key, taking one argument object and returning the parsed answer. Both types are derived
+ * from the table's zod schemas, and every argument and answer is checked against them, so nothing
+ * malformed is sent or believed. What is retried, and what a creation's answer means:
+ * docs/decisions/0003-provider-client-retries-and-outcomes.md.
  */
 import type { z } from "zod";
 import {
@@ -60,6 +39,13 @@ export type OperationResponse<N extends OperationName> = Operations[N] extends {
   ? z.output<Schema>
   : undefined;
 
+/**
+ * What a keyed creation (`idempotentCreation` in the table) answers: "created" (201), "unchanged"
+ * (200: the key was already known, nothing changed; also what a retry of our own lost-answer request
+ * gets) or "accepted" (the operation answers 200 either way: createDropshipBatch, createReturn). All
+ * three mean the provider has the order; whether it could be created is learnt from the status
+ * operations.
+ */
 export type CreationOutcome = "created" | "unchanged" | "accepted";
 
 export type CreationResult<Result> = [Result] extends [undefined]
@@ -80,6 +66,28 @@ export type FulfilmentClient = {
 
 export type FulfilmentClientOptions = TransportOptions;
 
+/**
+ * The client of one provider connection:
+ *
+ *   const provider = createFulfilmentClient({ baseUrl, auth: staticToken(token) });
+ *   const [status] = await provider.dropshipStatuses({ idType: "PackageId", Ids: ["SO1001-1"] });
+ *   const { outcome } = await provider.createOutbound({ WarehouseId: "US01", Package: { ... } });
+ *
+ * The argument is the operation's body fields, plus its path and query parameters by name
+ * (`trackOne({ trackingNumber, lang })`, `dropshipStatuses({ idType, Ids })`). Its type is derived
+ * from the table's zod schemas (z.input), the answer's from the response schema (z.output).
+ *
+ * Every call:
+ * 1. checks the argument against the schemas; on failure throws ProviderValidationError naming each
+ *    field, and sends nothing;
+ * 2. sends it (transport.server.ts: token, timeout, retries where safe);
+ * 3. checks the status against the operation's success statuses and the body against its response
+ *    schema (ProviderResponseError names the field that did not match);
+ * 4. returns, for a keyed creation, `{ outcome, result? }` (CreationOutcome; `result` is the parsed
+ *    answer where the reference describes one); otherwise the parsed answer, or nothing where the
+ *    reference describes no answer.
+ * Failures are the typed errors of errors.ts.
+ */
 export function createFulfilmentClient(options: FulfilmentClientOptions): FulfilmentClient {
   const transport = createTransport(options);
 

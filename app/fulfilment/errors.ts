@@ -1,12 +1,8 @@
 /**
  * What can go wrong when the app talks to the fulfilment provider, as one class per thing a person
  * would do differently: fix the data (validation), reconnect (auth), check the id (not found), wait
- * (rate limited, server, network), or report a changed interface (response).
- *
- * Every message is meant to be shown to a merchant or quoted to the provider's support as it is: it
- * names the operation, the request path, the HTTP status and the provider's TicketId. Messages never
- * contain credentials: request headers are never quoted, and anything taken from a response body is
- * scrubbed of the tokens in use and of any `Bearer ...` text.
+ * (rate limited, server, network), or report a changed interface (response). Every message can be
+ * shown to a merchant or quoted to the provider's support as it is, and never contains credentials.
  */
 import type { z } from "zod";
 import { FULFILMENT_DEFAULTS } from "./config";
@@ -47,6 +43,11 @@ interface Wording {
   readonly advice?: string;
 }
 
+/**
+ * Its message names the operation, the request path, the HTTP status and the provider's TicketId.
+ * Request headers are never quoted, and anything taken from a response body is scrubbed of the
+ * tokens in use and of any `Bearer ...` text (redact).
+ */
 export class ProviderError extends Error {
   override name = "ProviderError";
   readonly kind: ProviderErrorKind = "unexpected";

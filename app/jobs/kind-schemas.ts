@@ -1,15 +1,12 @@
 /**
- * What a queue's kinds are, generically: each kind's payload schema. The queue knows no kind of
- * its own; the app's kinds and their handlers are registered in app/flows (queue/job-kinds.ts and
- * job-handlers.server.ts).
- *
- * A payload is parsed with its kind's schema when queued (a bug in the producer fails at once) and
- * again before its handler runs (a row written by an older version, or by hand, goes DEAD with the
- * reason instead of reaching the handler). Payloads are stored as JSON, so a schema must describe
- * JSON and survive a round trip through JSON.stringify.
+ * What a queue's kinds are, generically: each kind's payload schema. The queue knows no kind of its
+ * own; the app's kinds and their handlers are registered in app/flows (queue/job-kinds.ts and
+ * job-handlers.server.ts). A payload is parsed when queued and again before its handler runs (a row
+ * written by an older version goes DEAD with the reason: docs/decisions/0005-embedded-job-queue.md).
  */
 import type { z } from "zod";
 
+/** Payloads are stored as JSON, so a schema must describe JSON and survive a round trip through JSON.stringify. */
 export type JobKinds = { readonly [kind: string]: z.ZodType };
 
 export type KindOf<S extends JobKinds> = keyof S & string;

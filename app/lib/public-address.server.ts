@@ -1,15 +1,8 @@
 /**
  * Requests to an address someone else typed in (a merchant's "provider address"), made so that the
- * address cannot reach inside: not loopback, not private ranges, not cloud metadata.
- *
- * - `checkAddress`: the URL's scheme is allowed (https only, unless told otherwise) and its host
- *   resolves to public addresses only, every one of them (an IP literal is judged as it is).
- * - `guardedFetch`: a fetch that checks the address on every request and connects to the very
- *   address it checked (the lookup is pinned for the connection, so a second DNS answer cannot
- *   switch it to another one), follows no redirect (a 3xx comes back as it is, without its body),
- *   and reads at most `maxBodyBytes` of an answer.
- * A refusal is an AddressRefused, raised before any connection is made: no request reaches a
- * refused address, so no error can echo what one answered.
+ * address cannot reach inside: not loopback, not private ranges, not cloud metadata. A refusal is an
+ * AddressRefused, raised before any connection is made: no request reaches a refused address, so no
+ * error can echo what one answered. Why: docs/decisions/0014-hardening-intake-keys-and-addresses.md.
  */
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
@@ -93,6 +86,8 @@ function literalOf(hostname: string): string | null {
 /**
  * Checks `url` under `policy` and returns the address to connect to (the first the host resolves
  * to, once every one is allowed). Throws AddressRefused, or the DNS error for a name that does not resolve.
+ * The URL's scheme must be allowed (https only, unless told otherwise) and its host resolve to
+ * public addresses only, every one of them (an IP literal is judged as it is).
  */
 export async function checkAddress(url: URL, policy: AddressPolicy, lookup: Lookup = systemLookup): Promise<LookupAddress> {
   if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowHttp)) {
@@ -159,7 +154,12 @@ const headersOf = (response: IncomingMessage) => {
   return headers;
 };
 
-/** `fetch(url, init)` for string bodies (what the provider client sends), guarded as described above. */
+/**
+ * `fetch(url, init)` for string bodies (what the provider client sends), guarded: it checks the
+ * address on every request and connects to the very address it checked (the lookup is pinned for
+ * the connection, so a second DNS answer cannot switch it to another one), follows no redirect (a
+ * 3xx comes back as it is, without its body), and reads at most `maxBodyBytes` of an answer.
+ */
 export function guardedFetch({
   policy,
   lookup = systemLookup,

@@ -1,12 +1,8 @@
 /**
  * What the app counts and times, as Prometheus metrics (prom-client), one registry per process: the
- * app server's on its /metrics, the worker's on its health port. Decision 0020 says what is labelled.
- *
- * Labels are bounded sets only: a webhook topic the route names, a job kind, an outcome, an operation
- * of the provider's reference or a named GraphQL document. Never a shop, an order or a job id: one
- * series per shop would grow the scrape with every install, and which shop is slow is the logs' job.
- *
- * This module imports nothing of the app, so stores, flows and the queue can all record into it.
+ * app server's on its /metrics, the worker's on its health port. Labels are bounded sets only, never
+ * a shop, an order or a job id (docs/decisions/0020-logs-and-metrics.md). This module imports nothing
+ * of the app, so stores, flows and the queue can all record into it.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 

@@ -1,12 +1,10 @@
 /**
- * Stack and tests only: points the Shopify library's Admin API traffic at the emulator.
- *
- * Everything `@shopify/shopify-api` sends to a shop (Admin GraphQL, REST, token exchange and
- * refresh) goes through the runtime's one fetch function, `abstractFetch`, to
- * `https://<shop>/admin/...`. Replacing that function with one that rewrites those URLs to the
- * emulator's path form, `{origin}/shops/<shop>/admin/...`, lets `authenticate.*`, the GraphQL
- * client and session handling run unchanged against it (DESIGN.md section 7). Nothing else is
- * touched: other hosts and paths pass through to the fetch the adapter installed.
+ * Stack and tests only: points the Shopify library's Admin API traffic at the emulator. Everything
+ * `@shopify/shopify-api` sends to a shop (GraphQL, REST, token exchange and refresh) goes through the
+ * runtime's one fetch function, `abstractFetch`; replacing it with one that rewrites
+ * `https://<shop>/admin/...` to the emulator's `{origin}/shops/<shop>/admin/...` lets
+ * `authenticate.*`, the GraphQL client and sessions run unchanged (DESIGN.md section 7). Other hosts
+ * and paths pass through to the fetch the adapter installed.
  */
 import { abstractFetch, setAbstractFetchFunc, type AbstractFetchFunc } from "@shopify/shopify-api/runtime";
 

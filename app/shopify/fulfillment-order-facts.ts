@@ -1,27 +1,9 @@
 /**
  * The selections the connector's facts are read from (GraphQL fragments, each beside the zod schema
  * of what it returns) and the mapping of those answers onto `FulfillmentOrderFacts` / `OrderFacts`.
- * Pure: the documents that use the fragments, and the calls, live in fulfillment-orders.server.ts.
- *
- * Where the 2026-10 schema does not carry a fact where the connector wants it:
- * - FulfillmentOrder has no legacyResourceId: the legacy id is the gid's numeric tail.
- * - FulfillmentOrderDestination has no provinceCode: it comes from the order's shipping address,
- *   only when that is the same address (if the merchant changed the destination, the code is
- *   unknown rather than wrong).
- * - Order.customer needs read_customers, which the app does not ask for: email and phone come from
- *   the order and the destination.
- *
- * What is read costs points of the shop's bucket (an object 1, a connection 2 plus its nodes), so
- * each field here has a reader in the connector, and what is needed only sometimes is read then:
- * - an inventory item's customs data is read once per item for all the lines of a batch
- *   (INVENTORY_ITEM_FIELDS), not through each line's variant (a connection inside a connection);
- * - the line's original unit price only for a line without a financial summary;
- * - the order's total tax only for a shop with an IOSS number (its one reader), and its current
- *   total tax only when Shopify left the original total null;
- * - the order's localized fields only for a destination that has them (COUNTRIES_WITH_LOCALIZED_FIELDS);
- * - the order's outstanding amount and its lines only for an order paid cash on delivery (the
- *   amount the parcel collects, and whether it carries all that is still to ship): 2 + 3 points
- *   of a one-line order that every other order does without.
+ * Pure: the documents and the calls live in fulfillment-orders.server.ts. What is read costs points
+ * of the shop's bucket (an object 1, a connection 2 plus its nodes), so each field has a reader in
+ * the connector, and what is needed only sometimes is read only then: docs/decisions/0010-pipeline-throughput.md.
  */
 import { z } from "zod";
 import {
@@ -88,7 +70,10 @@ export const OriginalUnitPriceNode = z.object({ id: z.string(), lineItem: z.obje
 /** Destination-specific HS codes read with each item; more than this is read separately (rare). */
 export const COUNTRY_HS_CODES_WITH_ITEM = 5;
 
-/** The customs facts of an inventory item, read once for every line of a batch that carries it. */
+/**
+ * The customs facts of an inventory item, read once for every line of a batch that carries it, not
+ * through each line's variant (a connection inside a connection).
+ */
 export const INVENTORY_ITEM_FIELDS = `#graphql
   fragment InventoryItemCustomsFields on InventoryItem {
     id
@@ -161,6 +146,11 @@ export function wantsLocalizedFields(destinationCountry: string | null | undefin
   return destinationCountry !== null && destinationCountry !== undefined && COUNTRIES_WITH_LOCALIZED_FIELDS.has(destinationCountry);
 }
 
+/**
+ * The order's own facts. Order.customer needs read_customers, which the app does not ask for: email
+ * and phone come from the order and the destination. The total tax is read only for a shop with an
+ * IOSS number (its one reader).
+ */
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {
     id
@@ -180,7 +170,8 @@ export const ORDER_FACTS_FIELDS = `#graphql
 
 /**
  * What only a cash-on-delivery parcel needs (the amount to collect, and the order's lines to tell
- * whether the parcel carries all that is still to ship), read separately for such orders alone.
+ * whether the parcel carries all that is still to ship), read separately for such orders alone: 2 + 3
+ * points of a one-line order that every other order does without.
  */
 export const ORDER_CASH_ON_DELIVERY_FIELDS = `#graphql
   fragment OrderCashOnDeliveryFields on Order {
@@ -258,7 +249,11 @@ type FulfillmentOrderHeader = z.infer<typeof FulfillmentOrderHeader>;
 
 const same = (a: string | null, b: string | null) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
 
-/** The shipping address's province code, when the destination is that address; otherwise unknown. */
+/**
+ * The shipping address's province code, when the destination is that address; otherwise unknown.
+ * FulfillmentOrderDestination has no provinceCode in the 2026-10 schema; if the merchant changed the
+ * destination, the code is unknown rather than wrong.
+ */
 export function provinceCodeFor(destination: DestinationNode, shipping: OrderNode["shippingAddress"]): string | null {
   if (!shipping) return null;
   const isSameAddress =
@@ -345,7 +340,10 @@ function destinationFacts(destination: DestinationNode, order: OrderNode): z.inp
   return { ...destination, provinceCode: provinceCodeFor(destination, order.shippingAddress) };
 }
 
-/** The fulfillment order's facts; parsing with the connector's schema is what makes them trustworthy. */
+/**
+ * The fulfillment order's facts; parsing with the connector's schema is what makes them trustworthy.
+ * FulfillmentOrder has no legacyResourceId in the 2026-10 schema: the legacy id is the gid's numeric tail.
+ */
 export function fulfillmentOrderFacts(
   header: FulfillmentOrderHeader,
   order: OrderNode,

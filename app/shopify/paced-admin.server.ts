@@ -1,20 +1,9 @@
 /**
  * Pacing of a shop's Admin GraphQL calls within one process. Shopify's rate limit is a bucket per app
- * and shop, so the worker's jobs for one shop share it: without a common view, each job is throttled,
- * waits, and wakes with the others into the same empty bucket (seen as a stall with 50 orders at
- * once). Here a shop's calls are admitted one after another, each once the bucket, as the last
- * answer reported it and refilled since, holds what this document cost the last time plus what the
- * calls still under way were expected to cost. Up to MAX_IN_FLIGHT run at once (Shopify serves
- * concurrent requests while the bucket holds them; one at a time left a busy shop's fulfilments
- * queued behind its reads). A document never seen before goes alone, as its cost is unknown.
- *
- * When the bucket is short, orders waiting for the app's answer go first: a client made with
- * `first` (the planning jobs', decision 0032) is admitted before the shop's other waiting calls
- * (fulfilments, tracking events), and while orders are being answered (a `first` call in the last
- * ANSWERING_MS) the others leave half of the bucket to them; unless one of those has waited
- * OTHERS_WAIT_AT_MOST_MS already. In a sale the bucket is what bounds how soon an order is
- * accepted; a fulfilment whose tracking is known can wait a few seconds without the customer
- * noticing.
+ * and shop, so the worker's jobs for one shop share it: a call is admitted once the bucket, as the
+ * last answer reported it and refilled since, holds what it and the calls under way are expected to
+ * cost, and calls for orders waiting for the app's answer (`first`) go before the others. Why:
+ * docs/decisions/0010-pipeline-throughput.md (item 6) and 0032-batched-writes-and-orders-first.md.
  */
 import type { AdminGraphql, AdminGraphqlResponse } from "./admin-graphql.server";
 import { QueryCost, waitBeforeNextCall, type ThrottleStatus } from "./throttle";
@@ -24,7 +13,11 @@ import { z } from "zod";
 const STANDARD_BUCKET: ThrottleStatus = { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 100 };
 /** What an unseen document is assumed to cost. */
 const UNSEEN_COST = 50;
-/** Calls of one shop under way at once, at most. */
+/**
+ * Calls of one shop under way at once, at most. Shopify serves concurrent requests while the bucket
+ * holds them; one at a time left a busy shop's fulfilments queued behind its reads. A document never
+ * seen before goes alone, as its cost is unknown.
+ */
 export const MAX_IN_FLIGHT = 4;
 /** How long a call that is not `first` waits behind `first` ones, at most, before it goes in turn. */
 export const OTHERS_WAIT_AT_MOST_MS = 10_000;
@@ -108,6 +101,14 @@ function nextOf(waiting: readonly Waiting[], now: number): Waiting | undefined {
  * Admits the shop's waiting calls one after another, each once the bucket holds it, and returns
  * when none is waiting. The next one is chosen afresh after every wait, so a `first` call that
  * comes while another waits goes before it.
+ *
+ * Without a common view of the bucket, each job was throttled, waited, and woke with the others into
+ * the same empty bucket (seen as a stall with 50 orders at once). When the bucket is short, a client
+ * made with `first` (the planning jobs', decision 0032) is admitted before the shop's other waiting
+ * calls (fulfilments, tracking events), and while orders are being answered (a `first` call in the
+ * last ANSWERING_MS) the others leave half of the bucket to them; unless one of those has waited
+ * OTHERS_WAIT_AT_MOST_MS already. In a sale the bucket is what bounds how soon an order is accepted;
+ * a fulfilment whose tracking is known can wait a few seconds without the customer noticing.
  */
 async function admitWaiting(budget: ShopBudget, now: () => number, sleep: (ms: number) => Promise<void>): Promise<void> {
   if (budget.admitting) return;

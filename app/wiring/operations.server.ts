@@ -1,14 +1,10 @@
 /**
  * What a supervisor, a load balancer and Prometheus ask a process, answered the same way by the app
- * server (server/serve.mjs, before Remix) and the worker (its health port):
- *
- * - `/healthz`: the process is alive (200).
- * - `/readyz`: it should be sent work: the database answers, every shipped migration is applied,
- *   and it is not draining; otherwise 503 with the reason as JSON.
- * - `/metrics`: Prometheus text, only with `Authorization: Bearer <METRICS_TOKEN>`; 404 while
- *   METRICS_TOKEN is unset, so nothing about the traffic is public by default.
- *
- * Unauthenticated apart from /metrics, and none of it says anything of a shop.
+ * server (server/serve.mjs, before Remix) and the worker (its health port): `/healthz` (alive),
+ * `/readyz` (the database answers, every shipped migration is applied, not draining; else 503 with
+ * the reason as JSON) and `/metrics` (only with `Authorization: Bearer <METRICS_TOKEN>`; 404 while
+ * METRICS_TOKEN is unset, so nothing about the traffic is public by default). Unauthenticated apart
+ * from /metrics, and none of it says anything of a shop.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";

@@ -1,13 +1,8 @@
 /**
- * The provider address a merchant types in Settings is the merchant's input, and live mode sends
- * the merchant's token there: so it may reach only the public internet (DESIGN.md section 8,
- * docs/decisions/0014). Checked when it is saved and each time the app connects, pinned per
- * request, no redirect followed (lib/public-address.server.ts). In live mode https only.
- *
- * The sandbox mode's address may be loopback only where the app runs in the stack (the emulator's
- * SHOPIFY_ADMIN_API_ORIGIN is set, loopback itself, which no deployment sets): the stack's sandbox
- * listens on 127.0.0.1. The operator's own PROVIDER_BASE_URL, used when the merchant sets none,
- * is configuration, not input, and is not held to this.
+ * The provider address a merchant types in Settings is the merchant's input, and live mode sends the
+ * merchant's token there: so it may reach only the public internet (lib/public-address.server.ts),
+ * https only in live mode. Loopback is allowed only to the sandbox mode inside the stack, and the
+ * operator's own PROVIDER_BASE_URL is not held to this. Why: docs/decisions/0014-hardening-intake-keys-and-addresses.md.
  */
 import { env } from "~/env.server";
 import { AddressRefused, checkAddress, guardedFetch, type AddressPolicy, type Lookup } from "~/lib/public-address.server";
@@ -15,6 +10,12 @@ import type { ShopSettings } from "~/stores/shops/shop-settings";
 
 type Mode = ShopSettings["mode"];
 
+/**
+ * What a merchant's address may be in this mode, checked when it is saved and each time the app
+ * connects. The sandbox mode's address may be loopback only where the app runs in the stack (the
+ * emulator's SHOPIFY_ADMIN_API_ORIGIN is set, loopback itself, which no deployment sets): the stack's
+ * sandbox listens on 127.0.0.1.
+ */
 export function providerAddressPolicy(mode: Mode): AddressPolicy {
   const inTheStack = env.SHOPIFY_ADMIN_API_ORIGIN !== undefined;
   return { allowHttp: mode === "sandbox", allowLoopback: mode === "sandbox" && inTheStack };

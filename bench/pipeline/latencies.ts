@@ -1,11 +1,9 @@
 /**
  * The pipeline benchmark's per-order latencies, from the clocks of the parties that saw each step
- * (all in one process, one wall clock):
- * - order placed (the emulator's order createdAt) to package accepted by the provider (the
- *   sandbox's submittedAt of the package's creation call);
- * - tracking known at the provider (the sandbox's parcel createdAt, when it assigned the number) to
- *   the fulfilment with tracking in Shopify (the emulator's fulfillment createdAt: the app writes
- *   the fulfilment with its tracking in one call).
+ * (all in one process, one wall clock): order placed (the emulator's order createdAt) to package
+ * accepted by the provider (the sandbox's submittedAt of its creation call); tracking known at the
+ * provider (the sandbox's parcel createdAt) to the fulfilment with tracking in Shopify (the emulator's
+ * fulfillment createdAt: the app writes the fulfilment with its tracking in one call).
  */
 import { z } from "zod";
 import type { SandboxState } from "../../sandbox/state";

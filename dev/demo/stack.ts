@@ -1,13 +1,10 @@
 /**
- * The demo's stack: what `npm run stack` starts (dev/stack/*), with the parts the demo drives
- * kept in its own process. The provider sandbox (fast clock) and the Shopify Admin emulator run
- * here; the app (the production build under server/serve.mjs) and its job worker run as child processes
- * on a fresh migrated database holding the demo shop's offline session: a SQLite file, or a
- * PostgreSQL server of the demo's own (`db: "postgres"`), stopped and removed at close. The emulator delivers
- * signed webhooks and fulfillment-service callbacks to the app's own routes (the URLs of
- * shopify.app.toml); the worker runs the pipeline on the fast policy (PIPELINE_POLICY=fast,
- * app/flows/ports/policy.ts). The demo only places and cancels orders in Shopify, sets the shop up as
- * a merchant would, and reads the database and Shopify to see where each order stands.
+ * The demo's stack: what `npm run stack` starts (dev/stack/*), with the parts the demo drives kept in
+ * its own process: the provider sandbox (fast clock) and the Shopify Admin emulator run here; the app
+ * (the production build under server/serve.mjs) and its job worker, on the fast policy, as child
+ * processes on a fresh database (SQLite, or a PostgreSQL server of the demo's own). The demo only
+ * places and cancels orders in Shopify, sets the shop up as a merchant would, and reads the database
+ * and Shopify to see where each order stands.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -32,7 +29,7 @@ export interface DemoStackOptions {
   trackingStepMs: number;
   /** Where the demo's SQLite database lives (emptied at start). */
   dataDir: string;
-  /** The database (default sqlite). */
+  /** The database (default sqlite); postgres: a PostgreSQL server of the demo's own, stopped and removed at close. */
   db?: DatabaseKind;
   /** Progress lines of the start-up (build, migration). */
   log: (line: string) => void;
@@ -108,6 +105,11 @@ async function startFastAppProcesses(...args: Parameters<typeof startAppProcesse
   }
 }
 
+/**
+ * Starts the stack. The database is fresh, migrated and holds the demo shop's offline session, as
+ * after an install. The emulator delivers signed webhooks and fulfillment-service callbacks to the
+ * app's own routes (the URLs of shopify.app.toml).
+ */
 export async function startDemoStack(options: DemoStackOptions): Promise<DemoStack> {
   const { scopes } = parseAppToml(readFileSync(path.join(PROJECT_ROOT, "shopify.app.toml"), "utf8"));
   const output: string[] = [];

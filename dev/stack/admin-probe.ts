@@ -1,12 +1,11 @@
 /**
  * Asks the emulator (or Shopify) for a shop's name the way the app's jobs will: through the app's own
- * `unauthenticated.admin(shop)`, i.e. the offline session from the app's database and the Shopify
- * library's Admin GraphQL client, with the transport redirect when SHOPIFY_ADMIN_API_ORIGIN is set.
- * Run with the app's environment (the stack's children have it):
+ * `unauthenticated.admin(shop)` (the offline session from the app's database, the library's Admin
+ * GraphQL client, the transport redirect when SHOPIFY_ADMIN_API_ORIGIN is set). The stack tests use
+ * it to show that the redirect works outside the built bundle too. Run with the app's environment
+ * (the stack's children have it):
  *
  *   node --import tsx dev/stack/admin-probe.ts <shop>     prints {"shop":"...","name":"..."}
- *
- * The stack tests use it to show that the redirect works outside the built bundle too.
  */
 import { z } from "zod";
 import prisma from "../../app/db.server";

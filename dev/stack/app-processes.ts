@@ -2,10 +2,6 @@
  * The app and its job worker as child processes, configured for the stack: the built app served by
  * server/serve.mjs (as `npm start` does) and `server/worker.ts`, both on the stack's database, the
  * Admin API redirected to the emulator and the provider pointed at the sandbox.
- *
- * One app process unless asked for more (`appProcesses`, or APP_PROCESSES in the environment):
- * then serve-cluster.mjs runs that many server processes on the one port. One worker unless asked
- * for more (`workers`): each its own process on the same database, as several hosts would run them.
  */
 import { connect } from "node:net";
 import path from "node:path";
@@ -176,7 +172,9 @@ async function startWorkerProcesses(settings: AppSettings, appUrl: string, count
 
 /**
  * Starts the app server and its workers (one by default; none with `worker: false` or `workers: 0`),
- * side by side.
+ * side by side. One app process unless asked for more (`appProcesses`, or APP_PROCESSES in the
+ * environment): then serve-cluster.mjs runs that many server processes on the one port. Each worker
+ * is its own process on the same database, as several hosts would run them.
  */
 export async function startAppProcesses(
   settings: AppSettings,

@@ -1,12 +1,8 @@
 /**
  * Applies prisma/postgres/migrations to a PostgreSQL database: what `prisma migrate deploy` does,
- * which cannot run here (its WASM schema engine fails over the node-postgres adapter on the `name`
- * column type: prisma/orm#27403). It keeps Prisma's own `_prisma_migrations` table, with the same
- * columns and a SHA-256 checksum of each file, so Prisma's CLI can take over once that is fixed.
- *
- * Each migration runs in its own transaction (PostgreSQL's DDL is transactional: a failing one
- * leaves nothing half-applied), under an advisory lock, so several processes started at once
- * apply each migration once.
+ * which cannot run here (prisma/orm#27403), into Prisma's own `_prisma_migrations` table so the CLI
+ * can take over once that is fixed. Each migration in its own transaction, under an advisory lock,
+ * so several processes started at once apply each once. Why: docs/decisions/0024-postgresql-schema-and-migrations.md.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";

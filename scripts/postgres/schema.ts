@@ -1,16 +1,18 @@
 /**
- * The schemas prisma/schema.prisma makes, the one source of the models:
- * - prisma/generated/postgres.prisma: the same models, the datasource's provider "postgresql", and the
- *   client generated beside the SQLite one (node_modules/.prisma/client-postgres) so one process can
- *   hold either;
- * - prisma/generated/migrate-sqlite.prisma and prisma/generated/migrate-postgres.prisma: the two above with the
- *   datasource's `url`, for the Prisma 6.19 CLI that writes and applies the migrations. Prisma 7
- *   refuses a `url` in the schema (it reads it from prisma.config.ts) and 6.19 refuses a datasource
- *   without one (docs/decisions/0030-prisma-7-runtime.md).
+ * The schemas prisma/schema.prisma makes, the one source of the models (GENERATED_SCHEMAS): the
+ * PostgreSQL schema and client, and a copy of each schema with the datasource's `url` for the Prisma
+ * 6.19 CLI that writes and applies the migrations. Prisma 7 refuses a `url` in the schema and 6.19
+ * refuses a datasource without one (docs/decisions/0030-prisma-7-runtime.md).
  */
 export const POSTGRES_CLIENT_OUTPUT = "../../node_modules/.prisma/client-postgres";
 
-/** Where each generated schema is written, relative to the project. */
+/**
+ * Where each generated schema is written, relative to the project:
+ * - postgres: the same models, the datasource's provider "postgresql", and the client generated
+ *   beside the SQLite one (node_modules/.prisma/client-postgres) so one process can hold either;
+ * - migrateSqlite and migratePostgres: the SQLite schema and the one above with the datasource's
+ *   `url`, for the Prisma 6.19 CLI (Prisma 7 reads the url from prisma.config.ts).
+ */
 export const GENERATED_SCHEMAS = {
   postgres: "prisma/generated/postgres.prisma",
   migrateSqlite: "prisma/generated/migrate-sqlite.prisma",

@@ -2,9 +2,6 @@
  * A PostgreSQL server of the project's own, on loopback, in a fresh data folder: for
  * `./run postgres`, the stack and demo with `--db postgres`, and the PostgreSQL tests. Nothing
  * outside the folder is used or left behind; `stop()` ends the server and removes the folder.
- *
- * The server is Debian's `postgresql` package (its binaries under /usr/lib/postgresql/<v>/bin),
- * installed with apt-get when missing (CI and every user start from a machine where nothing runs).
  * PostgreSQL refuses to run as root, so as root it runs as the package's `postgres` user.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -25,7 +22,11 @@ function installedBin(): string | null {
   return versions[0] === undefined ? null : path.join(DEBIAN_ROOT, versions[0], "bin");
 }
 
-/** The server's bin folder, installing Debian's package first when it is missing. */
+/**
+ * The server's bin folder, installing Debian's package first when it is missing: Debian's
+ * `postgresql` package (its binaries under /usr/lib/postgresql/<v>/bin), installed with apt-get,
+ * since CI and every user start from a machine where nothing runs.
+ */
 export function postgresBin(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): string {
   const found = installedBin();
   if (found !== null) return found;

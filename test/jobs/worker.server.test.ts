@@ -42,7 +42,10 @@ describe("the worker", () => {
     const seen: Array<{ note?: string; shop: string | null; attempt: number }> = [];
     const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "hi" }, shop: "a.myshopify.com" });
     const clock = countedClock();
-    worker({ handlers: { noop: async (payload, ctx) => void seen.push({ note: payload.note, shop: ctx.shop, attempt: ctx.attempt }) }, now: clock.now });
+    worker({
+      handlers: { noop: async (payload, ctx) => void seen.push({ note: payload.note, shop: ctx.shop, attempt: ctx.attempt }) },
+      now: clock.now,
+    });
 
     const job = await untilJob(jobId, "the job to be done", (j) => j.status === "DONE");
     await clock.readsMore(5); // several more polls: it must not run again

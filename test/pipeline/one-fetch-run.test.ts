@@ -142,7 +142,8 @@ describe("fetch runs of one shop, two workers, a slow Shopify, wake-ups all the 
       waking = false;
       await wakeUps;
       await waitFor(
-        async () => (await harness.db.job.count({ where: { kind: "plan.requests", status: { in: ["PENDING", "RUNNING"] } } })) === 0 || undefined,
+        async () =>
+          (await harness.db.job.count({ where: { kind: "plan.requests", status: { in: ["PENDING", "RUNNING"] } } })) === 0 || undefined,
         { timeoutMs: 20_000, intervalMs: 25, what: "no fetch run left to run" },
       );
       expect([...accepts.keys()].sort()).toEqual([...ids].sort());

@@ -269,9 +269,11 @@ describe("connections cut", () => {
     // An uncaught error fails this file's run: every cut connection is gone, and this one answered since.
     await waitFor(
       async () =>
-        ((await db.$queryRawUnsafe<{ others: number }[]>(
-          `SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-        ))[0]?.others ?? 1) === 0,
+        ((
+          await db.$queryRawUnsafe<{ others: number }[]>(
+            `SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          )
+        )[0]?.others ?? 1) === 0,
       { timeoutMs: 10_000, what: "every cut connection gone" },
     );
   });

@@ -3,13 +3,6 @@
  * update or cancel operation, so nothing can be changed: the app says so, once per change, on the
  * shipment and in Needs attention ("Changed in Shopify after it was sent: <what>", stores'
  * needs-attention.server.ts), and the write-back later claims only what the fulfillment order still has.
- *
- * - The shipping address: an orders/updated payload carries it. It is compared with the address of
- *   the order's last event received before the package was sent (orders/create or orders/updated),
- *   so this costs no Shopify read, which matters: every fulfilment the app writes is itself an
- *   orders/updated.
- * - Lines edited, refunded, moved, split or merged away: for packages sent but not yet fulfilled,
- *   the fulfillment order's remaining lines are read and matched against what the package carries.
  */
 import type { Shipment } from "@prisma/client";
 import { z } from "zod";
@@ -26,7 +19,11 @@ export const SENT_AND_TRAVELLING = ["SUBMITTED", "CREATED", "FULFILLED"] as cons
 /** At the provider, no fulfilment written yet: the fulfillment order's lines still decide the claim. */
 const NOT_YET_FULFILLED: readonly string[] = ["SUBMITTED", "CREATED"];
 
-/** Topics after which a sent package's lines may no longer match its fulfillment order. */
+/**
+ * Topics after which a sent package's lines may no longer match its fulfillment order (lines edited,
+ * refunded, moved, split or merged away): for packages sent but not yet fulfilled, the fulfillment
+ * order's remaining lines are read and matched against what the package carries.
+ */
 const LINE_TOPICS: readonly string[] = [
   "orders/edited",
   "refunds/create",
@@ -64,7 +61,12 @@ function addressOf(payload: string | null): string | undefined {
   }
 }
 
-/** The address the order had when the package was sent: its last order event received before then. */
+/**
+ * The address the order had when the package was sent: its last order event received before then
+ * (orders/create or orders/updated), compared with the address an orders/updated payload carries.
+ * So this costs no Shopify read, which matters: every fulfilment the app writes is itself an
+ * orders/updated.
+ */
 async function addressWhenSent(ctx: JobContext, shop: string, shipment: Shipment): Promise<string | undefined> {
   if (shipment.submittedAt === null) return undefined;
   const payload = await orderPayloadAsOf(ctx.db, shop, shipment.orderId, shipment.submittedAt);

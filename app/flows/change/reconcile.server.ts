@@ -1,19 +1,9 @@
 /**
  * Orders that change (issue 11, before the provider has the package): holds placed and released,
  * schedules, edits, refunds, payment, fraud verdicts, splits, merges and moves. Every such event is
- * recorded as a receipt and worked through in batches (queue/waiting-receipts.server.ts); each
- * round finds the orders the events are about and brings their shipments in line with Shopify:
- *
- * - a shipment not yet sent (HELD or READY) is planned again from its fulfillment order as it is
- *   now: released, rescheduled, edited, paid; withdrawn (CANCELLED, nothing sent) when its
- *   fulfillment order closed, merged away or moved to a location the provider does not serve;
- * - a fulfillment order of the order at a provider location that has no shipment (split off,
- *   moved in, merged into) becomes one: planned here at a drop-ship location, answered through
- *   its fulfillment request at a warehouse location;
- * - a shipment the provider has already is left as it is (the provider cannot change a package),
- *   and what changed is said on it (changed-after-sending.server.ts).
- *
- * Most order events concern orders with nothing waiting: they cost one database read per round.
+ * recorded as a receipt and worked through in batches (queue/waiting-receipts.server.ts); each round
+ * finds the orders the events are about and brings their shipments in line with Shopify
+ * (reconcileOrder). A package the provider has already: changed-after-sending.server.ts.
  */
 import type { Shipment } from "@prisma/client";
 import { FulfillmentOrderGid } from "~/connector";
@@ -95,7 +85,10 @@ interface ChangedOrders {
   named: Map<string, FulfillmentOrderGid[]>;
 }
 
-/** The orders a round's events are about, among those the app has something to do for. */
+/**
+ * The orders a round's events are about, among those the app has something to do for. Most order
+ * events concern orders with nothing waiting: they cost one database read per round.
+ */
 async function changedOrders(
   ctx: JobContext,
   shop: string,
@@ -178,7 +171,17 @@ async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment,
     );
 }
 
-/** Brings one changed order's shipments in line with its fulfillment orders as Shopify has them now. */
+/**
+ * Brings one changed order's shipments in line with its fulfillment orders as Shopify has them now:
+ * - a shipment not yet sent (HELD or READY) is planned again from its fulfillment order as it is
+ *   now: released, rescheduled, edited, paid; withdrawn (CANCELLED, nothing sent) when its
+ *   fulfillment order closed, merged away or moved to a location the provider does not serve;
+ * - a fulfillment order of the order at a provider location that has no shipment (split off,
+ *   moved in, merged into) becomes one: planned here at a drop-ship location, answered through
+ *   its fulfillment request at a warehouse location;
+ * - a shipment the provider has already is left as it is (the provider cannot change a package),
+ *   and what changed is said on it (changed-after-sending.server.ts).
+ */
 async function reconcileOrder(
   ctx: JobContext,
   deps: PipelineDeps,

@@ -1,20 +1,22 @@
 /**
  * customers/data_request: the report of everything the app stores about a customer, written on the
  * ComplianceRequest the merchant sees, so they can send it to the customer (Shopify forwards the
- * request to the merchant; the app answers the merchant). What the app stores about a customer:
- * - webhook payloads naming the customer, or one of their orders (as received from Shopify);
- * - shipments of their orders: the package, its state and tracking, the request sent to the
- *   provider (which holds the shipping address), hold reasons and errors, the change noted from
- *   Shopify, the timeline and the carrier's checkpoints;
- * - returns of their orders, and the error text of jobs about the orders, shipments or returns.
- * The set is customerFootprint's (app/stores/compliance/redaction.server.ts): customers/redact
- * erases exactly what this finds.
+ * request to the merchant; the app answers the merchant). The set is customerFootprint's
+ * (app/stores/compliance/redaction.server.ts): customers/redact erases exactly what this finds.
  */
 import type { Prisma } from "@prisma/client";
 import { completeComplianceRequest, getComplianceRequest } from "~/stores/compliance/compliance-request.server";
 import { customerFootprint } from "~/stores/compliance/redaction.server";
 import { setWebhookReceiptStatus } from "~/stores/receipts/webhook-receipt.server";
 
+/**
+ * What the app stores about a customer:
+ * - webhook payloads naming the customer, or one of their orders (as received from Shopify);
+ * - shipments of their orders: the package, its state and tracking, the request sent to the
+ *   provider (which holds the shipping address), hold reasons and errors, the change noted from
+ *   Shopify, the timeline and the carrier's checkpoints;
+ * - returns of their orders, and the error text of jobs about the orders, shipments or returns.
+ */
 export interface CustomerDataReport {
   customerId: string;
   /** The orders Shopify named, and those the stored webhooks tie to the customer. */

@@ -1,11 +1,8 @@
 /**
- * Follow: the provider creates packages asynchronously, so SUBMITTED shipments are polled in
- * batches (operation 8 for drop-ship, 15 for outbound, by PackageId) until `Created` with a tracking
- * number (→ CREATED, with the other parcels' numbers) or `CreateFailed` (→ FAILED with the reason in
- * the merchant's words; handed back to Shopify when the shop says so). A package the provider
- * deleted, or that nobody has news of for the shop's noNewsDays, is followed no further (→ ENDED).
- * The same job watches non-final tracking numbers of fulfilled parcels: when the provider replaces
- * one, the Shopify fulfilment's tracking is updated.
+ * Follow: the provider creates packages asynchronously, so SUBMITTED shipments are polled in batches
+ * (operation 8 for drop-ship, 15 for outbound, by PackageId) until `Created` with a tracking number
+ * (→ CREATED) or `CreateFailed` (→ FAILED with the reason in the merchant's words), or their ending
+ * (→ ENDED). The same job watches non-final tracking numbers of fulfilled parcels (followProvisional).
  */
 import type { Shipment, ShipmentKind } from "@prisma/client";
 import { FulfillmentOrderGid } from "~/connector";
@@ -274,7 +271,11 @@ async function nextForSubmitted(
   }
 }
 
-/** Applies a SUBMITTED package's status record: CREATED, FAILED, ENDED, or polled again later. */
+/**
+ * Applies a SUBMITTED package's status record: CREATED (with the other parcels' numbers), FAILED
+ * (handed back to Shopify when the shop says so), ENDED (the provider deleted it, or nobody has news
+ * of it for the shop's noNewsDays), or polled again later.
+ */
 export async function applySubmitted(
   ctx: Pick<JobContext, "db" | "logger">,
   deps: PipelineDeps,
@@ -411,7 +412,10 @@ async function followSubmitted(
   return submitted.length > limit;
 }
 
-/** Fulfilled parcels whose tracking number is provisional and due for a look. */
+/**
+ * Fulfilled parcels whose tracking number is provisional and due for a look: when the provider
+ * replaces one, the Shopify fulfilment's tracking is updated.
+ */
 async function followProvisional(
   ctx: JobContext,
   deps: PipelineDeps,

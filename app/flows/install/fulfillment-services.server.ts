@@ -1,12 +1,10 @@
 /**
  * One Shopify fulfillment service per provider warehouse the merchant enables (DESIGN.md flow 1):
  * creating it creates the Shopify location that stands for the warehouse; products stocked there
- * produce fulfillment requests, announced at the app's callback URL. Created on demand, after
- * install and after the settings change, by the install.fulfillment-services job; idempotent, since
- * `ensureFulfillmentService` finds a service of the same name before creating one.
- *
- * A warehouse the merchant disables keeps its service and location: deleting a location that may
- * hold stock and open fulfillment orders is the merchant's call, in Shopify's admin.
+ * produce fulfillment requests, announced at the app's callback URL. Created by the
+ * install.fulfillment-services job, after install and after the settings change, and idempotent.
+ * A disabled warehouse keeps its service and location: deleting a location that may hold stock and
+ * open fulfillment orders is the merchant's call, in Shopify's admin (docs/decisions/0006-webhook-intake.md).
  */
 import { randomUUID } from "node:crypto";
 import type { Enqueued } from "~/jobs/enqueue.server";

@@ -1,17 +1,10 @@
 /**
- * Where shipments come from:
- * - fulfillment-service path (DESIGN.md flow 1): the fulfillment requests Shopify assigned to the
- *   app's warehouse locations are planned and accepted (or rejected when they are not the app's to
- *   ship); each accepted one is recorded as a shipment, READY or HELD;
- * - drop-ship path (flow 2): a fulfillment order routed to a merchant location mapped to the
- *   provider's handling location becomes a shipment after `order_routing_complete` (those events
- *   are planned in batches: waiting-receipts.server.ts).
- *
- * Held packages are accepted, not rejected (docs/decisions/0007): the merchant fixes them in the
- * app and retries, and the request's answer in Shopify says why the package waits.
- *
- * Idempotent and safe to run twice at once: a shipment is recorded once per fulfillment order, and
- * a request that is no longer open when answered is checked again instead of answered twice.
+ * Where shipments come from: the fulfillment requests Shopify assigned to the app's warehouse
+ * locations (DESIGN.md flow 1: answerFulfillmentRequests), and drop-ship fulfillment orders routed
+ * to a merchant location mapped to the provider's handling location (flow 2:
+ * planRoutedFulfillmentOrders). Held packages are accepted, not rejected, so the merchant fixes and
+ * retries them in the app (docs/decisions/0007-pipeline-exactly-once.md). Safe to run twice at once:
+ * a shipment is recorded once per fulfillment order, and a request is never answered twice.
  */
 import type { FulfillmentOrderGid } from "~/connector";
 import { estimatedShipDate } from "~/connector/ship-date";

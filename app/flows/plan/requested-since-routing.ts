@@ -3,19 +3,15 @@
  * fulfillment request goes only to a fulfillment service's location, never to a merchant location
  * the provider drop-ships from: such a fulfillment order is planned through its request (the
  * fetch), and where it is need not be asked (3 points each; in a sale nearly every order at a
- * warehouse, since Shopify sends the request right behind the routing event).
- *
- * Decided per fulfillment order over all its routing events in the round: skipped only when each
- * of them says when Shopify routed it, and a request came at or after the latest. A request from
- * before means the order was routed again since (rerouted to another location, perhaps a drop-ship
- * one): then where it is now is asked, as it is for a routing event without its time.
- *
- * The times are Shopify's X-Shopify-Triggered-At, which is not signed: a request's time is taken as
- * no later than a little after we received it, so a forged future time cannot hide a later routing.
+ * warehouse). Why: docs/decisions/0010-pipeline-throughput.md, item 9.
  */
 import type { FulfillmentOrderGid } from "~/connector";
 
-/** How far ahead of our clock Shopify's may be, at most, for a request's time to count as given. */
+/**
+ * How far ahead of our clock Shopify's may be, at most, for a request's time to count as given. The
+ * times are Shopify's X-Shopify-Triggered-At, which is not signed: a request's time is taken as no
+ * later than a little after we received it, so a forged future time cannot hide a later routing.
+ */
 export const CLOCKS_DIFFER_BY_MS = 60_000;
 
 export interface RoutingEvent {
@@ -47,6 +43,13 @@ export function earliestRouting(routed: readonly RoutingEvent[]): Date | null {
   return times.length === 0 ? null : new Date(Math.min(...times));
 }
 
+/**
+ * Decided per fulfillment order over all its routing events in the round: skipped only when each
+ * of them says when Shopify routed it, and a request came at or after the latest. A request from
+ * before means the order was routed again since (rerouted to another location, perhaps a drop-ship
+ * one): then where it is now is asked, as it is for a routing event without its time. Shopify sends
+ * the request right behind the routing event, so in a sale nearly every warehouse order is skipped.
+ */
 export function requestedSinceRouting(
   routed: readonly RoutingEvent[],
   requests: readonly FulfillmentRequestEvent[],

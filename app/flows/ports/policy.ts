@@ -1,14 +1,9 @@
 /**
  * Every tunable number of the pipeline in one place: batch sizes (the reference's limits), how often
  * the provider is asked about packages, how much one job does before it yields to other shops.
- * Tests shorten the intervals. One variable chooses the policy of the app's processes:
- *
- *   PIPELINE_POLICY=production (default) | fast
- *
- * `fast` is for the stack and the demo against the sandbox's fast clock (every wait in
- * milliseconds, batch sizes unchanged); never for a real provider, which it would poll hard.
- * The variable is read by app/env.server.ts, like every other; the app's wiring
- * (app/wiring/pipeline-deps.server.ts) passes the named policy in.
+ * Tests shorten the intervals. PIPELINE_POLICY=production (default) | fast, read by app/env.server.ts
+ * and passed in by the wiring (app/wiring/pipeline-deps.server.ts); `fast` is for the stack and the
+ * demo against the sandbox's fast clock (every wait in milliseconds), never for a real provider.
  */
 
 export interface PipelinePolicy {

@@ -1,11 +1,10 @@
 /**
  * Push: READY shipments of one warehouse (outbound) or one handling location (drop-ship) go to the
  * provider in `/multiple` requests of at most 20, and each package's answer is applied on its own:
- * accepted (also "already known; nothing changed", our own earlier send) → SUBMITTED; refused →
- * HELD with the provider's words. The PackageId is the fulfillment order's, so sending again after
- * a crash or a lost answer never makes a second parcel. A drop-ship package heavier than the shop's
- * box limit goes alone, box by box (operation 6, decision 0017), under the same PackageId and the
- * same rules: 201 or 200 "not changed" → SUBMITTED, refused → HELD, outcome unknown → sent again.
+ * accepted (also "already known; nothing changed", our own earlier send) → SUBMITTED; refused → HELD
+ * with the provider's words. The PackageId is the fulfillment order's, so sending again after a crash
+ * or a lost answer never makes a second parcel (docs/decisions/0007-pipeline-exactly-once.md). Heavy
+ * drop-ship packages go box by box (sendBoxed).
  */
 import type { Shipment } from "@prisma/client";
 import { asNewOrder, boxedRequest, boxesFor, decodePackageRequest, type PackageRequest } from "~/connector";
@@ -242,7 +241,11 @@ function splitBoxed(prepared: Prepared[], maxBoxGrams: number | null): { batched
   return { batched, boxed };
 }
 
-/** One package box by box (operation 6): created or "not changed" → SUBMITTED; refused → HELD. */
+/**
+ * One package box by box (operation 6, decision 0017), for a drop-ship package heavier than the
+ * shop's box limit: alone, under the same PackageId and the same rules as the batch. 201 or 200
+ * "not changed" → SUBMITTED, refused → HELD, outcome unknown → sent again.
+ */
 async function sendBoxed(
   ctx: JobContext,
   deps: PipelineDeps,

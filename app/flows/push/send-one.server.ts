@@ -1,15 +1,9 @@
 /**
  * Send now: one package a person asks for (the order page block's Send, or its Retry once the
  * package is planned again) goes to the provider at once with the single-package operations
- * (7 `directExpressOrders`, 12 `outboundOrders`) instead of waiting for its warehouse's batch
- * (docs/decisions/0022-single-creation-on-demand.md).
- *
- * Exactly once, as the push: the package is the one the push would send (prepare(), the stored
- * request with its PackageId), so a repeat is the provider's "200, nothing changed". Before the
- * call, a `push.one` job is queued for later and the package is claimed under that
- * job's id: the push and cancellations respect the claim as they respect a push's own, and if the
- * request stops halfway the job sends the same package again when it comes due. Once the answer
- * is applied the request settles the job, which then never runs.
+ * (7 `directExpressOrders`, 12 `outboundOrders`) instead of waiting for its warehouse's batch.
+ * Exactly once, as the push: the same package and PackageId, claimed under a `push.one` job that
+ * sends it again only if the request stops halfway. Why: docs/decisions/0022-single-creation-on-demand.md.
  */
 import type { Shipment } from "@prisma/client";
 import {

@@ -1,11 +1,9 @@
 /**
  * Events that arrive one per order in a sale's burst (a fulfillment order routed, an order changed)
- * are done in batches: the intake records each as an ENQUEUED receipt and wakes one job per shop
- * (app/flows/receive-webhooks/work.server.ts), which works through the waiting receipts a round at a time. One
- * round reads Shopify once for dozens of events, and marks its receipts PROCESSED in the
- * transaction that records what it did, so an event is never lost between a crash and a rerun:
- * its receipt is still ENQUEUED, and the next run (or the next trigger's) picks it up. An event
- * that can never be done is set apart (REJECTED with the reason) so it does not block the rest.
+ * are done in batches: the intake records each as an ENQUEUED receipt and wakes one job per shop,
+ * which works through the waiting receipts a round at a time, one Shopify read for dozens of events.
+ * A round marks its receipts PROCESSED with what it did, so no event is lost to a crash; one that can
+ * never be done is set apart (REJECTED). Why: docs/decisions/0011-intake-written-at-once-events-in-batches.md.
  */
 import type { Prisma } from "@prisma/client";
 import { enqueueCoalesced } from "~/flows/queue/jobs.server";
@@ -51,7 +49,10 @@ const WAIT_FOR_RUN_AHEAD_MS = 250;
 /**
  * Runs `round` over the shop's waiting receipts, oldest first. `round` does the Shopify work and
  * returns the database writes that record it; they commit together with the receipts marked
- * PROCESSED (a receipt `round` marked REJECTED itself stays REJECTED).
+ * PROCESSED (a receipt `round` marked REJECTED itself stays REJECTED). So an event is never lost
+ * between a crash and a rerun: its receipt is still ENQUEUED, and the next run (or the next
+ * trigger's) picks it up. An event that can never be done is set apart (REJECTED with the reason) so
+ * it does not block the rest.
  */
 export async function workThroughWaitingReceipts(
   ctx: JobContext,

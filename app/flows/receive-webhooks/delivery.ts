@@ -1,11 +1,8 @@
 /**
  * What a verified delivery says about itself, read from what `verifyWebhook` (or the library's
- * `authenticate.webhook`) returns: it has read the body and the X-Shopify-* headers already, and
- * the body cannot be read twice.
- *
- * Only the body is signed: Shopify's HMAC covers it and nothing else. The shop, topic and ids come
- * from headers that anyone holding one signed body can set to anything (DESIGN.md section 8). They
- * are parsed by `verifyWebhook`, and nothing destructive is done on their word alone.
+ * `authenticate.webhook`) returns: it has read the body and the X-Shopify-* headers already, and the
+ * body cannot be read twice. Only the body is signed: the shop, topic and ids are headers anyone
+ * holding one signed body can set (DESIGN.md section 8), so nothing destructive is done on their word alone.
  */
 import { z } from "zod";
 

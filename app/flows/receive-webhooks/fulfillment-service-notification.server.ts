@@ -1,15 +1,10 @@
 /**
  * The fulfillment-service callback: Shopify POSTs `{callbackUrl}/fulfillment_order_notification`
  * with `{"kind": "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST"}` when a merchant asks one of the
- * app's warehouses to fulfil, or to cancel. The body names no fulfillment order: the job reads every
- * request assigned to the app's locations, so one waiting job per shop answers any number of these.
- *
- * The body is the same for every shop, so its signature is a constant: anyone who has seen one can
- * send it again, under any shop's name. So a call stores nothing of its own: it only wakes the
- * shop's one fetch job (coalesced: a waiting job absorbs it), at most once a second per shop and
- * kind in each process (PerKeyThrottle; the calls in between are folded into one wake-up at the
- * second's end). A replay therefore costs the route's session lookup, and at most a read of the requests
- * Shopify really assigned: no receipt, no new work, nothing another shop can see.
+ * app's warehouses to fulfil, or to cancel. The body names no fulfillment order, and its signature is
+ * the same for every shop, so a call stores nothing of its own: it only wakes the shop's one fetch
+ * job, which reads every request assigned to the app's locations. Why:
+ * docs/decisions/0014-hardening-intake-keys-and-addresses.md.
  */
 import { z } from "zod";
 import type { JobKind } from "~/flows/queue/job-kinds";
@@ -29,7 +24,13 @@ const JOB_FOR: Record<z.infer<typeof Notification>["kind"], FetchKind> = {
   CANCELLATION_REQUEST: "cancel.requests",
 };
 
-/** One wake-up per shop and kind per second, in this process. */
+/**
+ * One wake-up per shop and kind per second, in this process: anyone who has seen one call can send
+ * it again, under any shop's name. The calls in between are folded into one wake-up at the second's
+ * end (PerKeyThrottle), and the fetch job is coalesced (a waiting job absorbs it). A replay
+ * therefore costs the route's session lookup, and at most a read of the requests Shopify really
+ * assigned: no receipt, no new work, nothing another shop can see.
+ */
 export const WAKE_WINDOW_MS = 1_000;
 
 const appThrottle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) =>

@@ -1,9 +1,10 @@
 /**
  * At most one write per key (a shop and what it wakes) per window, in this process: the first call
- * of a window writes at once; the calls after it within the window are folded into one write at
- * the window's end (the trailing edge), so a burst costs two writes and a flood one a second.
- *
- * Used for wake-ups whose job reads the shop's current state when it runs: a wake-up written a
+ * of a window writes at once; the calls after it within the window are folded into one write at the
+ * window's end (the trailing edge), so a burst costs two writes and a flood one a second.
+ */
+/**
+ * Only for wake-ups whose job reads the shop's current state when it runs: a wake-up written a
  * moment later loses nothing, since it comes after the call it stands for and so after whatever
  * that call announced. A trailing write lost with the process (a crash within the window) is made
  * good by the webhook Shopify sends for the same requests.

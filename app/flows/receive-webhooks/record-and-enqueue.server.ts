@@ -1,28 +1,9 @@
 /**
  * The webhook intake: a verified delivery is recorded once and turned into durable work, in ONE
  * database transaction, so Shopify's 200 means "it is stored and it will be done". Everything that
- * takes time (Shopify's API, the provider) happens later in a job.
- *
- * Outcomes, all answered 200 (Shopify must not send again what we have):
- * - queued: receipt ENQUEUED and its job written;
- * - processed: database-only work done in the same transaction (app/scopes_update), receipt PROCESSED;
- * - duplicate: the same event's receipt exists, nothing more done;
- * - rejected: the body is not JSON, the payload cannot be used, or came after the app was
- *   uninstalled: receipt REJECTED with the reason, kept with its payload for support.
- *
- * Only the body is signed. The shop, topic and event id are the headers' word (verifyWebhook has
- * checked their form), so a body signed for one shop can arrive under another's name, and an old
- * one again under a new event id. Hence: compliance and app/uninstalled bodies must name the
- * header's shop; app/uninstalled changes nothing until a job has seen Shopify refuse the shop's
- * token; shop/redact is accepted only for a shop the app is uninstalled from (DESIGN.md section 8).
- * A failure of the database (locked past its busy timeout, disk full) is thrown: the route answers
- * 500 and Shopify tries again later.
- *
- * The transaction holds the database's write lock (on SQLite, and in this process every other
- * statement: see sqlite-adapter.server.ts; on PostgreSQL, postgres-adapter.server.ts), so everything that can be done before it is: parsing, serialising,
- * and the receipt's status, which is decided first and written with the row. Order and
- * fulfillment-order events, nearly all of the traffic, are written synchronously
- * (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
+ * takes time (Shopify's API, the provider) happens later in a job. Only the body is signed, so a
+ * destructive topic is never acted on by the headers' word alone (acceptAppOrCompliance). Why:
+ * docs/decisions/0006-webhook-intake.md, 0011 and 0014.
  */
 import type { Prisma } from "@prisma/client";
 import { webhookDeliveries, webhookRejections } from "~/metrics/metrics.server";
@@ -47,6 +28,14 @@ import {
   type ShopEventDelivery,
 } from "./work.server";
 
+/**
+ * Every outcome is answered 200 (Shopify must not send again what we have):
+ * - queued: receipt ENQUEUED and its job written;
+ * - processed: database-only work done in the same transaction (app/scopes_update), receipt PROCESSED;
+ * - duplicate: the same event's receipt exists, nothing more done;
+ * - rejected: the body is not JSON, the payload cannot be used, or came after the app was
+ *   uninstalled: receipt REJECTED with the reason, kept with its payload for support.
+ */
 export type IntakeOutcome =
   | { status: "queued"; receiptId: string; jobId: string }
   | { status: "processed"; receiptId: string }
@@ -95,6 +84,10 @@ function referencesOf(delivery: ParsedDelivery): { customerId: string | null; or
   }
 }
 
+/**
+ * Records a verified delivery and its work. A failure of the database (locked past its busy
+ * timeout, disk full) is thrown: the route answers 500 and Shopify tries again later.
+ */
 export async function recordAndEnqueue(
   db: Database,
   topic: WebhookTopic,
@@ -108,6 +101,13 @@ export async function recordAndEnqueue(
   return outcome;
 }
 
+/**
+ * The transaction holds the database's write lock (on SQLite, and in this process every other
+ * statement: see sqlite-adapter.server.ts; on PostgreSQL, postgres-adapter.server.ts), so everything
+ * that can be done before it is: parsing, serialising, and the receipt's status, which is decided
+ * first and written with the row. Order and fulfillment-order events, nearly all of the traffic, are
+ * written synchronously (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
+ */
 async function recordDelivery(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now: Date): Promise<IntakeOutcome> {
   const checked = checkDelivery(topic, webhook);
   const receipt: WebhookDelivery = {
@@ -177,7 +177,16 @@ async function refusalOf(tx: Prisma.TransactionClient, shop: string, delivery: A
     : null;
 }
 
-/** app/* and compliance topics: rare, and their database work goes through the models. */
+/**
+ * app/* and compliance topics: rare, and their database work goes through the models.
+ *
+ * Only the body is signed. The shop, topic and event id are the headers' word (verifyWebhook has
+ * checked their form), so a body signed for one shop can arrive under another's name, and an old
+ * one again under a new event id. Hence: compliance and app/uninstalled bodies must name the
+ * header's shop (checkDelivery); app/uninstalled changes nothing until a job has seen Shopify refuse
+ * the shop's token; shop/redact is accepted only for a shop the app is uninstalled from (DESIGN.md
+ * section 8).
+ */
 async function acceptAppOrCompliance(
   tx: Prisma.TransactionClient,
   receipt: WebhookDelivery,

@@ -1,16 +1,10 @@
 /**
- * The intake's hot path: an order or fulfillment-order event recorded, and its job queued (or,
- * for the fulfillment-service callback, its job alone woken), in ONE short write transaction
- * (writeAtOnce in stores/database/database.server.ts). On SQLite it runs synchronously: through
- * Prisma the same few statements took 3-5 ms of awaits with the write lock held, hundreds of times a
- * second in a sale, and the worker's writes queued behind them; there the lock is held for the
- * statements alone (docs/decisions/0011). On PostgreSQL the same statements run in an ordinary
- * transaction. The statements are the models' own SQL (RECEIPT_SQL, ENQUEUE_SQL,
- * SHOP_UNINSTALLED_AT_SQL, and the job engine's WAKE_ONE_SQL on PostgreSQL), so the two paths
- * cannot drift apart.
- *
- * Each function here is a write program: a generator that yields its statements and gets back each
- * one's first row, so one text serves both databases.
+ * The intake's hot path: an order or fulfillment-order event recorded, and its job queued (or, for
+ * the fulfillment-service callback, its job alone woken), in ONE short write transaction
+ * (writeAtOnce): synchronous on SQLite, so the write lock is held for the statements alone; an
+ * ordinary transaction on PostgreSQL. Each function is a write program (a generator yielding the
+ * models' own SQL, each statement given back its first row), so the two paths cannot drift apart.
+ * Why: docs/decisions/0011-intake-written-at-once-events-in-batches.md and 0027.
  */
 import { z } from "zod";
 import { ENQUEUE_SQL, LIVE_JOB_SQL, type Enqueued } from "~/jobs/enqueue.server";

@@ -1,14 +1,8 @@
 /**
  * The body of a signed delivery (webhooks and the fulfillment-service callback), read the way a
- * stranger's request must be: bounded before the HMAC is known to be good, the HMAC computed over
- * the bytes as sent, and the JSON judged without anything that could throw its way to a 500.
- *
- * - At most WEBHOOK_BODY_LIMIT_BYTES are read (docs/decisions/0014-hardening-intake-keys-and-addresses.md): a declared
- *   Content-Length above it is refused at once, a longer stream as soon as it passes the limit,
- *   413 either way, before any HMAC or JSON work and before anything is written.
- * - A signed body that is not UTF-8, not JSON, or nested deeper than JSON_DEPTH_LIMIT is Shopify's
- *   (or signed with the app's secret) all the same: it is handed on as unreadable with the reason,
- *   for the intake to keep REJECTED and answer 200, rather than thrown.
+ * stranger's request must be: bounded before the HMAC is known to be good (413, before anything is
+ * written), the HMAC computed over the bytes as sent, and the JSON judged without anything that could
+ * throw its way to a 500. Why: docs/decisions/0014-hardening-intake-keys-and-addresses.md.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -76,7 +70,12 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
 
 const short = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
-/** The body as JSON, or why it cannot be read as such (the text is then what a person can read of it). */
+/**
+ * The body as JSON, or why it cannot be read as such (the text is then what a person can read of it).
+ * A signed body that is not UTF-8, not JSON, or nested deeper than JSON_DEPTH_LIMIT is Shopify's (or
+ * signed with the app's secret) all the same: it is handed on as unreadable with the reason, for the
+ * intake to keep REJECTED and answer 200, rather than thrown.
+ */
 export function readJsonPayload(body: Buffer): ReadPayload {
   let text: string;
   try {

@@ -1,13 +1,9 @@
 /**
- * app/uninstalled: the shop's tokens are revoked by the time it arrives. What it does is database
+ * app/uninstalled: the shop's tokens are revoked by the time it arrives, so what it does is database
  * work: the shop marked uninstalled (its settings stay for a reinstall; shop/redact erases them 48
- * hours later), its sessions deleted, and its waiting jobs stopped with a reason the admin shows.
- *
- * Its body is signed but its shop header is not, and every shop's body looks alike: a body from
- * one shop's real uninstall, sent again under another shop's name or after a reinstall, must not
- * stop a working shop. So the intake only records it (the body must name the header's shop), and
- * the shop's confirmation job acts once Shopify itself refuses the shop's token; while Shopify
- * accepts it, the deliveries are kept REJECTED with the reason and nothing is changed.
+ * hours later), its sessions deleted, its waiting jobs stopped with a reason the admin shows. Its
+ * shop header is not signed, so the intake only records it, and the shop's confirmation job acts once
+ * Shopify itself refuses the shop's token. Why: docs/decisions/0014-hardening-intake-keys-and-addresses.md.
  */
 import type { JobKind, KindHandler } from "~/flows/queue/job-kinds";
 import { PermanentFailure } from "~/jobs/handler";

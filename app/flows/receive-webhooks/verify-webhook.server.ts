@@ -1,23 +1,9 @@
 /**
  * Verifies a webhook delivery the way `authenticate.webhook` does (same checks, same answers), minus
- * what the intake does not use and pays for on every delivery: the offline-session lookup (a
- * database query, and a token refresh call to Shopify when the token has expired) and the Admin
- * client built from it. See docs/decisions/0006-webhook-intake.md for the measurements.
- *
- * Shopify's HMAC covers the body only: the shop, topic and ids come from headers anyone can set
- * (DESIGN.md section 8). So beyond the library's checks the headers are parsed before anything is
- * recorded under them, and the body is bounded before the HMAC is checked (signed-body.server.ts,
- * docs/decisions/0014-hardening-intake-keys-and-addresses.md).
- *
- * Answers, thrown as Responses as the library throws them:
- * - 405 unless POST;
- * - 413 when the body is longer than WEBHOOK_BODY_LIMIT_BYTES (read no further);
- * - 401 when the HMAC does not match the body;
- * - 400 when the body, the HMAC or a required header is missing, when the shop header is not a
- *   `*.myshopify.com` domain, or when an id, topic or API version header is not one Shopify sends.
- * A signed body that is not JSON (or not UTF-8, or absurdly nested) is returned as `unreadable`
- * with the reason: the intake keeps it REJECTED and answers 200, so Shopify does not retry it for
- * hours (the library throws a SyntaxError there, answered 500).
+ * what the intake does not use and pays for on every delivery: the offline-session lookup and the
+ * Admin client built from it. Shopify's HMAC covers the body only, so the headers are parsed before
+ * anything is recorded under them. Why: docs/decisions/0006-webhook-intake.md and
+ * 0014-hardening-intake-keys-and-addresses.md; measured: docs/benchmarks.md.
  */
 import type { VerifiedWebhook } from "./delivery";
 import { webhookRefusals } from "~/metrics/metrics.server";
@@ -56,7 +42,22 @@ const ID = /^[\x21-\x7e]{1,255}$/;
 /** `2026-10`, or `unstable`. */
 const API_VERSION = /^(\d{4}-\d{2}|unstable)$/;
 
-/** `verifyWebhook(request)` for the app's secret: shopify.server.ts makes the app's one. */
+/**
+ * `verifyWebhook(request)` for the app's secret: shopify.server.ts makes the app's one.
+ *
+ * The library's session lookup is a database query, and a token refresh call to Shopify when the
+ * token has expired. Beyond the library's checks, the shop, topic and id headers (which anyone can
+ * set: DESIGN.md section 8) are parsed, and the body is bounded before the HMAC is checked
+ * (signed-body.server.ts). Answers, thrown as Responses as the library throws them:
+ * - 405 unless POST;
+ * - 413 when the body is longer than WEBHOOK_BODY_LIMIT_BYTES (read no further);
+ * - 401 when the HMAC does not match the body;
+ * - 400 when the body, the HMAC or a required header is missing, when the shop header is not a
+ *   `*.myshopify.com` domain, or when an id, topic or API version header is not one Shopify sends.
+ * A signed body that is not JSON (or not UTF-8, or absurdly nested) is returned as `unreadable`
+ * with the reason: the intake keeps it REJECTED and answers 200, so Shopify does not retry it for
+ * hours (the library throws a SyntaxError there, answered 500).
+ */
 export function webhookVerifier(apiSecretKey: string): (request: Request) => Promise<VerifiedWebhook> {
   const verify = verifier(apiSecretKey);
   return async function verifyWebhook(request) {

@@ -1,19 +1,8 @@
 /**
- * What each usable delivery sets going, inside the intake's transaction.
- *
- * - Order and fulfillment-order topics (hundreds a minute in a sale) name at most one job, which
- *   record-at-once.server.ts writes with the receipt in one synchronous transaction:
- *   - orders/create sets nothing going: the fulfillment orders arrive with their routing or their
- *     fulfillment request. The receipt is kept for support and for redaction.
- *   - routing complete and order updated: the ENQUEUED receipts are the queue, and they wake one
- *     job per shop that works through them in batches (a few Shopify reads for dozens of events).
- *   - requests submitted: the shop's one fetch job, which reads every open request.
- *   - cancellations: one job per event; an approved return, one job per return.
- * - app/scopes_update: database work only, done in the transaction that records it.
- * - app/uninstalled: recorded ENQUEUED, and the shop's confirmation job woken: its body is signed,
- *   its shop header is not, and a replayed one must not stop a shop that is still installed
- *   (uninstall.server.ts).
- * - compliance topics: the request recorded, and its job queued.
+ * What each usable delivery sets going, inside the intake's transaction: order and
+ * fulfillment-order events (hundreds a minute in a sale) name at most one job (jobFor), app/* topics
+ * are database work or a confirmation (doAtOnce), compliance requests are recorded and queued
+ * (queueComplianceWork). The whole map: docs/architecture.md.
  */
 import type { Prisma } from "@prisma/client";
 import type { Enqueued } from "~/jobs/enqueue.server";
@@ -44,7 +33,11 @@ export function isShopEventDelivery(delivery: ParsedDelivery): delivery is ShopE
   return !isAppDelivery(delivery) && !isComplianceDelivery(delivery);
 }
 
-/** app/uninstalled is recorded ENQUEUED for its confirmation job; app/scopes_update is done at once (PROCESSED). */
+/**
+ * app/uninstalled is recorded ENQUEUED for its confirmation job; app/scopes_update is done at once (PROCESSED).
+ * The uninstall's body is signed, its shop header is not, and a replayed one must not stop a shop
+ * that is still installed (uninstall.server.ts).
+ */
 export function isRecordedForConfirmation(delivery: AppDelivery): boolean {
   return delivery.topic === "app/uninstalled";
 }
@@ -76,6 +69,16 @@ export function isRecordOnly(delivery: ShopEventDelivery): boolean {
 /** The job an event sets going: one of its own, or a wake-up of the shop's job; none for orders/create. */
 export type JobToQueue = { once: AppEnqueueRequest } | { coalesced: AppCoalescedWork } | null;
 
+/**
+ * The one job an order or fulfillment-order event names, which record-at-once.server.ts writes with
+ * the receipt in one synchronous transaction:
+ * - orders/create sets nothing going: the fulfillment orders arrive with their routing or their
+ *   fulfillment request. The receipt is kept for support and for redaction.
+ * - routing complete and order updated: the ENQUEUED receipts are the queue, and they wake one job
+ *   per shop that works through them in batches (a few Shopify reads for dozens of events).
+ * - requests submitted: the shop's one fetch job, which reads every open request.
+ * - cancellations: one job per event; an approved return, one job per return.
+ */
 export function jobFor({ shop, receiptId, eventId }: Omit<Received, "now">, delivery: ShopEventDelivery): JobToQueue {
   // One job per event: its key is the event's, so the same event can never be queued twice.
   const perEvent = (kind: string) => `${kind}:${shop}:${eventId}`;

@@ -2,13 +2,8 @@
  * Shopify refusing a whole shop: 401 (the app's token was revoked: the shop is disconnected until
  * the app is opened or installed again), 402 (the shop is frozen: an unpaid bill) or 423 (locked).
  * Nothing the app sends for the shop can work then, so retrying each job for two hours and letting
- * it die would only lose work without telling anyone. Instead:
- *
- *   - the first refusal marks the shop (Shop.shopifyAccess, what Home shows) and queues a check;
- *   - every job of the shop waits (RetryLater, not an attempt) until one interval after the next check;
- *   - the check asks Shopify again every shopifyAccessCheckMs; once it answers, the mark is cleared,
- *     the waiting jobs run at once and the pipeline resumes where it stood;
- *   - an install or a new token (afterAuth) clears the mark and resumes the same way.
+ * it die would only lose work without telling anyone. Instead the shop is marked, its jobs wait, and
+ * a check resumes them once Shopify answers (docs/architecture.md, "What keeps it exact").
  */
 import { wakeJobs } from "~/jobs/engine/wake.server";
 import type { JobContext, JobHandler } from "~/jobs/handler";

@@ -1,14 +1,9 @@
 /**
  * The stock sync: each enabled warehouse's stock at the provider (operation 19, TotalStockQty by
  * SKU) becomes on_hand at the warehouse's Shopify location, for the variants whose SKU the provider
- * knows, and never anywhere else. Why on_hand, and why the units of packages the provider created
- * but Shopify has not yet fulfilled are added back: docs/decisions/0013-stock-sync-writes-on-hand.md.
- *
- * Reads first (Shopify's levels at the location, then our created packages, then the provider),
- * then compare-and-set writes: a level that changed meanwhile (a fulfilment) makes the write stale,
- * and the chunk is read and computed again rather than overwritten. Idempotency keys name the run
- * and the exact change, so a job retried after a crash replays Shopify's answer instead of applying
- * it twice.
+ * knows, and never anywhere else. Reads first, then compare-and-set writes keyed by the run and the
+ * change, so a fulfilment meanwhile or a retried job never applies a level twice. Why on_hand, and
+ * why created but unfulfilled packages are added back: docs/decisions/0013-stock-sync-writes-on-hand.md.
  */
 import { createHash } from "node:crypto";
 import type { CatalogueVariant } from "@prisma/client";
@@ -83,7 +78,13 @@ interface WarehouseOutcome {
   refused: StockSyncResult["refused"];
 }
 
-/** Sets the targets whose on_hand differs, a chunk at a time; a stale chunk is read again. */
+/**
+ * Sets the targets whose on_hand differs, a chunk at a time; a stale chunk is read again. The
+ * levels were read first (Shopify's at the location, then our created packages, then the provider);
+ * a level that changed meanwhile (a fulfilment) makes the write stale, and the chunk is read and
+ * computed again rather than overwritten. Idempotency keys name the run and the exact change, so a
+ * job retried after a crash replays Shopify's answer instead of applying it twice.
+ */
 async function writeLevels(
   shopify: ShopifyPort,
   runId: string,

@@ -1,18 +1,9 @@
 /**
  * Tracking: the checkpoints of fulfilled parcels (operation 3, 20 tracking numbers per query)
  * become Shopify fulfilment events, each once, oldest first; at Delivered the shipment is DELIVERED
- * and polling stops. A checkpoint is recorded before its event is created, so a retry after a crash
- * between the two looks in Shopify for the event before creating it again.
- *
- * The follow also ends without a delivery (→ ENDED, with the reason the merchant reads): the
- * provider's HandleStatus says the package was deleted or returned (its status query, asked for the
- * same parcels), the carrier's last word is a return, a loss or a failure it gives up on, or nobody
- * has said anything new for the shop's noNewsDays. So the parcels polled are those on their way.
- *
- * Bounded and fair: a run reads only parcels due (not read for trackingPollMs), at most
- * trackingQueriesPerRun queries, least recently read first; with more due it queues itself again
- * behind every other shop's due work (the queue runs due jobs oldest first), else for when the next
- * parcel falls due.
+ * and polling stops, and it ends without a delivery too (→ ENDED, endingOf). A checkpoint is
+ * recorded before its event is created, so a retry after a crash between the two looks in Shopify
+ * for the event before creating it again (docs/decisions/0007-pipeline-exactly-once.md).
  */
 import type { Shipment, ShipmentCheckpoint, ShipmentKind } from "@prisma/client";
 import { endingOfPackageStatus, endingOfSilence, endingOfTracking, type Ending } from "~/connector/endings";
@@ -193,7 +184,13 @@ async function followParcel(
   else await markPolled(ctx.db, [shipment.id], now);
 }
 
-/** Why the follow of a parcel still on its way ends now, if it does: the provider's word, the carrier's, or silence. */
+/**
+ * Why the follow of a parcel still on its way ends now, if it does (→ ENDED, with the reason the
+ * merchant reads): the provider's HandleStatus says the package was deleted or returned (its status
+ * query, asked for the same parcels), the carrier's last word is a return, a loss or a failure it
+ * gives up on, or nobody has said anything new for the shop's noNewsDays. So the parcels polled
+ * are those on their way.
+ */
 async function endingOf(
   deps: PipelineDeps,
   follow: Follow,
@@ -283,6 +280,12 @@ async function nextDue(db: DatabaseOrTransaction, deps: PipelineDeps, shop: stri
   return new Date(Math.max(now.getTime(), due));
 }
 
+/**
+ * track.checkpoints, bounded and fair: a run reads only parcels due (not read for trackingPollMs),
+ * at most trackingQueriesPerRun queries, least recently read first; with more due it queues itself
+ * again behind every other shop's due work (the queue runs due jobs oldest first), else for when the
+ * next parcel falls due.
+ */
 export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const size = deps.policy.trackingNumbersPerQuery;
   const limit = size * deps.policy.trackingQueriesPerRun;

@@ -1,18 +1,9 @@
 /**
  * Write back: a CREATED shipment becomes a Shopify fulfilment on the fulfillment order line items it
  * carries, with every parcel's tracking number, the carrier and tracking pages, notifying the
- * customer as the shop chose → FULFILLED with the fulfilment's id.
- *
- * Exactly once, although Shopify's fulfillmentCreate takes no idempotency key: the intent is stored
- * before the call. A run that finds an intent from an earlier run (which died after Shopify may have
- * created the fulfilment, before its id was stored) first looks for that fulfilment on the
- * fulfillment order, by tracking number, and adopts it instead of creating a second.
- *
- * Claims exactly what shipped, as far as the fulfillment order still has it: when Shopify refuses
- * the fulfilment, the fulfillment order is read again, and a line edited away, moved or split off
- * after the package was sent is left out (said in the timeline), never refused for; a fulfillment
- * order with nothing left (cancelled, closed by someone else) gets no fulfilment at all, and the
- * parcel is followed all the same.
+ * customer as the shop chose → FULFILLED with the fulfilment's id. Exactly once, although
+ * fulfillmentCreate takes no idempotency key: the intent is stored before the call, and a rerun
+ * looks for the fulfilment before creating a second (docs/decisions/0007-pipeline-exactly-once.md).
  */
 import type { Shipment } from "@prisma/client";
 import { FulfillmentOrderGid } from "~/connector";
@@ -196,6 +187,11 @@ async function recordWritten(db: DatabaseOrTransaction, written: readonly Writte
  * because we fulfilled it). Otherwise the fulfillment order is read again: the fulfilment claims
  * what it still has of the package's lines, or, when it has none, none is written. A refusal that
  * is not about lines that left (an order on hold in Shopify, say) waits for a person.
+ *
+ * So the fulfilment claims exactly what shipped, as far as the fulfillment order still has it: a
+ * line edited away, moved or split off after the package was sent is left out (said in the
+ * timeline), never refused for; a fulfillment order with nothing left (cancelled, closed by someone
+ * else) gets no fulfilment at all, and the parcel is followed all the same.
  */
 async function adoptOrRefuse(
   ctx: JobContext,
@@ -227,7 +223,11 @@ async function adoptOrRefuse(
   }
 }
 
-/** A shipment whose intent an earlier run stored: its fulfilment may exist already, so look before creating. */
+/**
+ * A shipment whose intent an earlier run stored: its fulfilment may exist already, so look before
+ * creating. That run died after Shopify may have created the fulfilment, before its id was stored;
+ * the fulfilment is found on the fulfillment order by tracking number, and adopted.
+ */
 async function resumeOne(
   ctx: JobContext,
   shopify: ShopifyPort,

@@ -1,15 +1,9 @@
 /**
- * The worker on PostgreSQL: graphile-worker decides which job runs when and where (docs/decisions/0028).
- * Its jobs are wake-ups (wake.server.ts): each names a `Job` row, which this worker claims under a
- * lease as the embedded worker does (claimJobById) and runs with the same runner (run-job.server.ts),
- * so handlers, leases, outcomes and what the flows read are the same on both databases.
- *
- * What the engine brings: jobs fetched with SKIP LOCKED by any number of workers on any number of
- * hosts, woken at once by LISTEN/NOTIFY when queued, run at their time, retried on failure by its
- * own backoff (a failed run is thrown back to it), and given up when its attempts are spent.
- * What stays ours: the per-shop coalescing and pacing (the flows' dedupe keys and turns), and the
- * lease that tells within a minute that a worker vanished, where the engine waits four hours: the
- * orphan sweep hands such jobs to the engine again (WAKE_ORPHANS_SQL).
+ * The worker on PostgreSQL: graphile-worker decides which job runs when and where. Its jobs are
+ * wake-ups (wake.server.ts): each names a `Job` row, which this worker claims under a lease as the
+ * embedded worker does (claimJobById) and runs with the same runner (run-job.server.ts), so
+ * handlers, leases, outcomes and what the flows read are the same on both databases. What the
+ * engine brings and what stays ours: docs/decisions/0028-jobs-on-postgresql-run-on-graphile-worker.md.
  */
 import { Logger, run, type Runner, type Task, type TaskList } from "graphile-worker";
 import pg from "pg";
@@ -191,6 +185,8 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
   };
   restartOnFailure(runner);
 
+  // Our lease tells within a minute that a worker vanished, where the engine waits four hours: the
+  // orphan sweep hands such jobs to the engine again (WAKE_ORPHANS_SQL).
   const sweep = async () => {
     try {
       const woken = await wakeOrphanedJobs(db, new Date(), leaseMs);

@@ -1,28 +1,28 @@
 /**
- * On PostgreSQL the jobs run on graphile-worker (docs/decisions/0028): the `Job` table stays the
- * record the flows read and write, and each PENDING job has one engine job that says when to run
- * it. A wake hands a job to the engine in the caller's transaction, so a job and its wake-up are
- * committed together, or neither is.
- *
- * A wake is keyed by the job's id (graphile-worker's job_key, mode "replace"): waking a job that
- * already waits for the engine moves that wake-up to the job's current runAt instead of adding a
- * second; waking one whose wake-up is running now (the job is being retried or postponed from its
- * own run) leaves the running one to finish and adds a new one. Each wake reads the row as it is
- * now, so a wake can never carry an older runAt or payload than the job's.
- *
- * The engine's attempts are the job's attempts left: a job postponed or re-armed keeps counting
- * where it was (Job."attempts"), and the engine gives up when the job would.
- *
- * The wake-up names the job's shop as well, so the task claims it under that shop's write lock
- * (stores/database/write-scope.server.ts) without reading the row first.
- *
- * On SQLite there is no engine: the `Job` table is the queue (worker.server.ts), and waking does
- * nothing.
+ * On PostgreSQL the jobs run on graphile-worker: the `Job` table stays the record the flows read and
+ * write, and each PENDING job has one engine job that says when to run it. A wake hands a job to the
+ * engine in the caller's transaction, so a job and its wake-up are committed together, or neither
+ * is. On SQLite the `Job` table is the queue (worker.server.ts), and waking does nothing. Why:
+ * docs/decisions/0028-jobs-on-postgresql-run-on-graphile-worker.md.
  */
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { isPostgres, sqlFor, type DatabaseOrTransaction, type SqlStep } from "~/stores/database/database.server";
 
-/** graphile-worker's add_job for each row selected as "Job"; its documented SQL interface. */
+/**
+ * graphile-worker's add_job for each row selected as "Job"; its documented SQL interface.
+ *
+ * Keyed by the job's id (job_key, mode "replace"): waking a job that already waits for the engine
+ * moves that wake-up to the job's current runAt instead of adding a second; waking one whose wake-up
+ * is running now (the job is being retried or postponed from its own run) leaves the running one to
+ * finish and adds a new one. Each wake reads the row as it is now, so a wake can never carry an
+ * older runAt or payload than the job's.
+ *
+ * The engine's attempts are the job's attempts left: a job postponed or re-armed keeps counting
+ * where it was (Job."attempts"), and the engine gives up when the job would.
+ *
+ * The payload names the job's shop as well, so the task claims it under that shop's write lock
+ * (stores/database/write-scope.server.ts) without reading the row first.
+ */
 const ADD_JOB = `${ENGINE_SCHEMA}.add_job(
   "Job"."kind",
   json_build_object('jobId', "Job"."id", 'shop', "Job"."shop"),

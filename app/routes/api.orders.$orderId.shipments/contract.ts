@@ -1,12 +1,11 @@
 /**
  * What the order page block (extensions/order-shipments) and this route say to each other, as JSON.
- * Types only: the extension imports them as types, so nothing of the app is bundled into it.
+ * Types only: the extension imports them as types, so nothing of the app is bundled into it. Both
+ * calls carry `Authorization: Bearer <session token>`; the order id is the number in the order's gid
+ * (`gid://shopify/Order/<number>`), or the gid itself.
  *
  *   GET  /api/orders/{order id}/shipments            → OrderShipmentsAnswer
  *   POST /api/orders/{order id}/shipments            {"shipmentId", "action": "send" | "retry"} → ShipmentActionAnswer
- *
- * Both with `Authorization: Bearer <session token>`; the order id is the order's number in its
- * gid (`gid://shopify/Order/<number>`), or the gid itself.
  */
 
 export type ShipmentAction = "send" | "retry";

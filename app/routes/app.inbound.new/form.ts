@@ -1,11 +1,8 @@
 /**
- * The inbound shipment's form (new shipment, and the boxes of one on its way), read the same way
- * in the browser as the merchant types and on the server (conform with zod 4, decision 0012). Each
- * field is checked with the rule of the provider's own request (operations 4 and 5:
- * app/fulfilment/schemas), so what the form accepts the provider's schema accepts too. Where the
- * reference gives a box no rule, a box still has a weight and a size: the warehouse weighs and
- * measures what it receives. Boxes and their lines are keyed by numbers that never change
- * (`boxes.2.lines.5.quantity`). No Remix, no Polaris, nothing of the server.
+ * The inbound shipment's form (new shipment, and the boxes of one on its way), read the same way in
+ * the browser as the merchant types and on the server (conform with zod 4, decision 0012). Each field
+ * is checked with the rule of the provider's own request (operations 4 and 5: app/fulfilment/schemas),
+ * so what the form accepts the provider's schema accepts too. No Remix, no Polaris, nothing of the server.
  */
 import { z } from "zod";
 import { CreateInboundRequest, dimension, grams, InboundSkuLine } from "~/fulfilment/schemas";
@@ -35,6 +32,11 @@ const positive = <T extends z.ZodType<number, number>>(schema: T) => schema.refi
 
 const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: wholeNumber(InboundSkuLine.shape.Quantity) });
 
+/**
+ * Where the reference gives a box no rule, a box still has a weight and a size: the warehouse weighs
+ * and measures what it receives. Boxes and their lines are keyed by numbers that never change
+ * (`boxes.2.lines.5.quantity`).
+ */
 const Box = z.object({
   label: optional(z.string().max(50, { error: "must be at most 50 characters" })),
   weight: wholeNumber(grams()),

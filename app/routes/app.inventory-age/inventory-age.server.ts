@@ -1,13 +1,7 @@
 /**
  * A warehouse's stock by age for the Inventory age page and its export: what the stock sync last
- * read (WarehouseStock), or, until the sync has read that warehouse, operation 19 read live.
- *
- * Why live before the first sync: a merchant who has just connected the provider opens this page to
- * see the stock the provider holds, and the provider can say it now. The sync reads only enabled
- * warehouses whose Shopify location exists, on a schedule (15 minutes by default); a page that said
- * "nothing yet" meanwhile, or forever for a warehouse that is not shipping yet, would hide stock the
- * merchant pays storage for. Once the sync has read the warehouse its read is shown instead: it is
- * what Shopify's quantities were set from, and it costs no provider call on each visit.
+ * read (WarehouseStock), or, until the sync has read that warehouse, operation 19 read live, so a
+ * merchant who has just connected the provider sees the stock it holds now (readStockByAge).
  */
 import prisma from "~/db.server";
 import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
@@ -58,7 +52,16 @@ async function readLive(
   return { rows: [...rows.values()], truncated: true };
 }
 
-/** `warehouseId`'s stock by age for `shop`; the caller has checked the warehouse is the shop's. */
+/**
+ * `warehouseId`'s stock by age for `shop`; the caller has checked the warehouse is the shop's.
+ *
+ * Why live before the first sync: a merchant who has just connected the provider opens this page to
+ * see the stock the provider holds, and the provider can say it now. The sync reads only enabled
+ * warehouses whose Shopify location exists, on a schedule (15 minutes by default); a page that said
+ * "nothing yet" meanwhile, or forever for a warehouse that is not shipping yet, would hide stock the
+ * merchant pays storage for. Once the sync has read the warehouse its read is shown instead: it is
+ * what Shopify's quantities were set from, and it costs no provider call on each visit.
+ */
 export async function readStockByAge(shop: string, warehouseId: string, now = new Date()): Promise<StockReading> {
   const stored = await warehouseStockOf(prisma, shop, warehouseId);
   if (stored.length > 0) {

@@ -4,9 +4,6 @@
  * provider's reason), cheapest first with the cheapest and the fastest marked; one service's
  * charges in detail on request (operation 18). The form is checked field by field with the
  * provider's rules as the merchant types, and again on the server.
- *
- * The answer's place on the page is taken at the click (a skeleton where the prices will be), so a
- * slow answer fills it instead of moving the page.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -66,6 +63,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
+/**
+ * The answer's place on the page, taken at the click (a skeleton where the prices will be), so a
+ * slow answer fills it instead of moving the page.
+ */
 function PricesSkeleton({ label }: { label: string }) {
   return (
     <Card>

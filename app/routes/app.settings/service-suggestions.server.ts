@@ -1,15 +1,8 @@
 /**
  * "Suggest services": for each country the shop shipped to in the last 90 days, the cheapest
  * service of each enabled warehouse that delivers there, as the provider prices it (operation 14,
- * per warehouse and country).
- *
- * Prices depend on the parcel, so each warehouse is priced for one unit of one SKU:
- * 1. the shop's most shipped SKU (outbound packages of the last 90 days, by units), when the
- *    warehouse holds stock of it: the parcel most like the shop's real ones, from stock it can ship;
- * 2. otherwise the SKU the warehouse holds most units of (the stock sync's read);
- * 3. otherwise the most shipped SKU all the same (the provider prices any SKU registered with it);
- * 4. none: no suggestion for that warehouse, and the page says why.
- * Which service is cheapest rarely changes with the parcel; the page names the SKU used.
+ * per warehouse and country). Prices depend on the parcel, so each warehouse is priced for one unit
+ * of one SKU (planServiceSuggestions); the page names the SKU used.
  */
 import type { Database } from "~/stores/database/database.server";
 import { decodePackageRequest } from "~/connector";
@@ -33,6 +26,15 @@ const CONCURRENT_PRICES = 4;
 
 const topOf = (counts: Map<string, number>) => [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
 
+/**
+ * Where the shop ships, and the SKU each enabled warehouse is priced with:
+ * 1. the shop's most shipped SKU (outbound packages of the last 90 days, by units), when the
+ *    warehouse holds stock of it: the parcel most like the shop's real ones, from stock it can ship;
+ * 2. otherwise the SKU the warehouse holds most units of (the stock sync's read);
+ * 3. otherwise the most shipped SKU all the same (the provider prices any SKU registered with it);
+ * 4. none: no suggestion for that warehouse, and the page says why.
+ * Which service is cheapest rarely changes with the parcel.
+ */
 export async function planServiceSuggestions(db: Database, shop: string, now = new Date()): Promise<SuggestionPlan> {
   const settings = await getShopSettings(db, shop);
   const shipments = await db.shipment.findMany({

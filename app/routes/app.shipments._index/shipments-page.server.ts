@@ -1,14 +1,8 @@
 /**
- * What the Shipments list does besides listing, for a busy merchant:
- *
- * - a tracking lookup: any tracking number, asked of the provider (operation 11, `trackings/{n}`),
- *   with its checkpoints, and the shop's own shipment it belongs to, if any; failures in words;
- * - bulk actions through the same fix-and-retry as a shipment's page (flows/retry): send every held
- *   shipment that now passes, retry every failed one, retry the ones selected; each is planned
- *   again from Shopify's current facts and, when it passes, queued for the push job;
- * - the shop's jobs that died, with their reason, and a retry (jobs/admin.server.ts).
- *
- * Every read and change names the shop from the session.
+ * What the Shipments list does besides listing, for a busy merchant: a tracking lookup (any
+ * tracking number, asked of the provider), bulk actions through the same fix-and-retry as a
+ * shipment's page (flows/retry), and the shop's jobs that died, with their reason and a retry
+ * (jobs/admin.server.ts). Every read and change names the shop from the session.
  */
 import prisma from "~/db.server";
 import { providerProblem } from "~/connector/provider-problem";
@@ -62,6 +56,10 @@ async function ourShipment(shop: string, trackingNumber: string) {
   });
 }
 
+/**
+ * Any tracking number, asked of the provider (operation 11, `trackings/{n}`), with its checkpoints,
+ * and the shop's own shipment it belongs to, if any; failures in words.
+ */
 export async function lookUpTracking(shop: string, asked: string): Promise<TrackingLookup> {
   const trackingNumber = asked.trim();
   if (trackingNumber === "") return { kind: "problem", trackingNumber, message: "Enter a tracking number." };
@@ -142,6 +140,8 @@ async function shipmentsFor(shop: string, intent: BulkIntent, ids: string[]) {
 /**
  * Plans each shipment again through the shipment page's Retry (retryShipment, shop-scoped): those
  * that pass are READY and queued for the push job, the others stay held with their reasons.
+ * send-held: every held shipment that now passes; retry-failed: every failed one; retry-selected:
+ * the ones selected. Each is planned again from Shopify's current facts.
  */
 export async function runBulkAction(shop: string, intent: BulkIntent, ids: string[]): Promise<BulkAnswer> {
   const found = await shipmentsFor(shop, intent, ids);

@@ -1,29 +1,9 @@
 /**
  * The node-postgres driver adapter, with SQLite's one rule the app was built and proven on: one
- * writer at a time (docs/decisions/0027-postgresql-keeps-one-writer-at-a-time.md), narrowed to one
- * writer at a time per shop (decision 0029).
- *
- * The queue's claims, the one-fetch-run turn (decision 0025), the pipeline's claims on shipments and
- * the intake's dedupe all read and write in one statement or one transaction, and are exact because
- * SQLite lets one write transaction run at a time across every process on the file. PostgreSQL's
- * READ COMMITTED lets two such transactions interleave. So here every write takes one transaction-
- * level advisory lock first: an interactive transaction right after its BEGIN, and a lone write
- * statement inside a short transaction of its own. Reads take nothing and never wait, as under WAL.
- *
- * Per shop: code that says whose writes it makes (write-scope.server.ts: a job runs for its shop)
- * takes the database's lock shared and its shop's lock exclusive, so two shops' transactions run side
- * by side and one shop's still run one at a time, exact as on SQLite, since no transaction of one
- * shop reads or writes another's rows. Code that does not say takes the database's lock exclusive:
- * it waits for every shop's transactions and they wait for it.
- *
- * One exception, named by asking for READ COMMITTED: see OWN_RULES.
- *
- * A transaction is the driver's own, returned as it is once locked: its savepoints (a nested
- * $transaction under Prisma 7) run inside it, under the lock it already holds.
- *
- * What PostgreSQL adds is what SQLite on one machine cannot give: several hosts' app and worker
- * processes on one database, a server's durability and backups, and readers never behind a writer.
- * The lock is held for a write's statements only, a millisecond or two on a nearby server.
+ * writer at a time, narrowed to one at a time per shop. Every write takes a transaction-level
+ * advisory lock first (its shop's, or the whole database's when the code names no shop:
+ * write-scope.server.ts); reads take nothing and never wait. One exception: OWN_RULES. Why:
+ * docs/decisions/0027-postgresql-keeps-one-writer-at-a-time.md and 0029-postgresql-write-lock-per-shop.md.
  */
 import { PrismaPg } from "@prisma/adapter-pg";
 import { shopOfWrites } from "./write-scope.server";
@@ -83,6 +63,10 @@ export function onlyReads(sql: string): boolean {
   return /^\s*(SELECT|SHOW)\b/i.test(sql) && !/\bFOR\s+(UPDATE|NO KEY UPDATE|SHARE)\b/i.test(sql);
 }
 
+/**
+ * The driver's own transaction, returned as it is once locked: its savepoints (a nested
+ * $transaction under Prisma 7) run inside it, under the lock it already holds.
+ */
 async function lockedTransaction(
   inner: PgDriverAdapter,
   isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0],

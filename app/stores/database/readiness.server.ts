@@ -3,11 +3,6 @@
  * for its kind applied (`./run prisma migrate deploy` records each in "_prisma_migrations", on SQLite
  * through Prisma's CLI, on PostgreSQL through scripts/postgres/migrate.ts). What /readyz and the
  * worker's health port report.
- *
- * SQLite and PostgreSQL have migrations of their own, numbered apart: prisma/migrations and
- * prisma/postgres/migrations, each with a migration_lock.toml naming its provider. The folder given
- * (MIGRATIONS_DIR, prisma/migrations by default) is used when its provider is the database's; on
- * PostgreSQL with the SQLite folder given, the PostgreSQL folder beside it (`<folder>/../postgres/migrations`).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -44,7 +39,13 @@ export function migrationsProvider(migrationsDir: string): string | undefined {
   return /^\s*provider\s*=\s*"([^"]+)"/m.exec(readFileSync(lock, "utf8"))?.[1];
 }
 
-/** The folder of the migrations the database must have, or why there is none. */
+/**
+ * The folder of the migrations the database must have, or why there is none. SQLite and PostgreSQL
+ * have migrations of their own, numbered apart: prisma/migrations and prisma/postgres/migrations,
+ * each with a migration_lock.toml naming its provider. The folder given (MIGRATIONS_DIR,
+ * prisma/migrations by default) is used when its provider is the database's; on PostgreSQL with the
+ * SQLite folder given, the PostgreSQL folder beside it (`<folder>/../postgres/migrations`).
+ */
 export function migrationsFor(provider: Provider, migrationsDir: string): { folder: string } | { problem: string } {
   const given = migrationsProvider(migrationsDir);
   if (given === undefined || given === provider) return { folder: migrationsDir };

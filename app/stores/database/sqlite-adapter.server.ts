@@ -1,24 +1,8 @@
 /**
  * The better-sqlite3 driver adapter, made safe for the job queue and for several processes on one
- * SQLite file. See docs/decisions/0005-embedded-job-queue.md.
- *
- * Prisma's adapter keeps one connection per client. Its interactive transactions take a mutex, but
- * plain queries do not: a query issued while another part of the process has a transaction open
- * runs *inside* that transaction, and vanishes if it rolls back (a worker's claim, a webhook
- * receipt...). Here every statement waits for the open transaction to end instead.
- *
- * Its transactions start with a deferred BEGIN. A transaction that reads and then writes must then
- * upgrade its lock, and SQLite answers SQLITE_BUSY at once, without waiting, when another process
- * wrote in between. Transactions here begin IMMEDIATE: the write lock is taken (waiting up to the
- * busy timeout) before the first statement, so they never fail half-way for that reason.
- *
- * WAL journal: readers in other processes are not blocked while one process writes.
- *
- * An interactive transaction holds SQLite's one write lock across every await between its
- * statements, while the process serves other requests. For the webhook intake, whose transactions
- * are a few statements fired hundreds of times a second, that kept the lock taken most of the time
- * and left the worker's writes waiting. `writeAtOnce` runs such a transaction synchronously on the
- * same connection, in its turn: the lock is held for the statements alone (docs/decisions/0011).
+ * SQLite file: every statement waits for the process's open transaction to end, transactions begin
+ * IMMEDIATE, the journal is WAL, and `writeAtOnce` holds the write lock for a few statements alone.
+ * Why: docs/decisions/0005-embedded-job-queue.md and 0011-intake-written-at-once-events-in-batches.md.
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
@@ -96,6 +80,17 @@ function releasingTransaction(inner: Transaction, release: () => void): Transact
   };
 }
 
+/**
+ * Prisma's adapter keeps one connection per client. Its interactive transactions take a mutex, but
+ * plain queries do not: a query issued while another part of the process has a transaction open
+ * runs *inside* that transaction, and vanishes if it rolls back (a worker's claim, a webhook
+ * receipt...). Here every statement waits for the open transaction to end instead.
+ *
+ * Its transactions start with a deferred BEGIN. A transaction that reads and then writes must then
+ * upgrade its lock, and SQLite answers SQLITE_BUSY at once, without waiting, when another process
+ * wrote in between. Transactions here begin IMMEDIATE: the write lock is taken (waiting up to the
+ * busy timeout) before the first statement, so they never fail half-way for that reason.
+ */
 function serialised(inner: SqlDriverAdapter, turnstile: Turnstile): SqlDriverAdapter {
   return {
     provider: inner.provider,
@@ -151,7 +146,8 @@ export class SqliteAdapter {
 
   async connect(): Promise<SqlDriverAdapter> {
     const connection = await this.#inner.connect();
-    // Persistent in the file; repeating it on every connection is a no-op.
+    // WAL: readers in other processes are not blocked while one process writes. Persistent in the
+    // file; repeating it on every connection is a no-op.
     await connection.executeScript("PRAGMA journal_mode = WAL;");
     const turnstile = new Turnstile();
     const connected = { sqlite: connectionOf(connection), turnstile };
@@ -180,6 +176,11 @@ export class SqliteAdapter {
    * Runs `work` synchronously inside BEGIN IMMEDIATE … COMMIT on the client's own connection, once
    * every statement and transaction of the client before it is done: nothing else of this process
    * runs in between, and the write lock is held for `work` alone. A throw rolls it all back.
+   *
+   * An interactive transaction holds SQLite's one write lock across every await between its
+   * statements, while the process serves other requests. For the webhook intake, whose transactions
+   * are a few statements fired hundreds of times a second, that kept the lock taken most of the time
+   * and left the worker's writes waiting (decision 0011).
    */
   async writeAtOnce<T>(work: (sqlite: SqliteConnection) => T): Promise<T> {
     const connected = this.#connected;

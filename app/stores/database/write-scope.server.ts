@@ -1,19 +1,15 @@
 /**
  * Whose data the writes of the code running now belong to, so that PostgreSQL's write lock can be
- * one shop's rather than the whole database's (postgres-adapter.server.ts, decision 0029).
- *
- * Every row the flows write belongs to one shop, and a job runs for one shop: its transactions
- * need to wait only for the other transactions of that shop. Code that runs for no shop in
- * particular (the admin, housekeeping, a job without a shop, anything that never said) keeps the
- * whole-database lock, which waits for every shop's transactions: forgetting to name a shop costs
- * speed, never exactness.
- *
- * Carried by AsyncLocalStorage, so it reaches the driver adapter through Prisma without being
- * passed: the transaction's BEGIN is issued in the async context of the code that asked for it.
- * Nothing on SQLite reads it (one writer across the file whatever the scope).
+ * one shop's rather than the whole database's (postgres-adapter.server.ts). Code that names no shop
+ * keeps the whole-database lock: forgetting to name a shop costs speed, never exactness. Nothing on
+ * SQLite reads it. Why: docs/decisions/0029-postgresql-write-lock-per-shop.md.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
+/**
+ * AsyncLocalStorage, so the scope reaches the driver adapter through Prisma without being passed:
+ * the transaction's BEGIN is issued in the async context of the code that asked for it.
+ */
 const scope = new AsyncLocalStorage<{ shop: string }>();
 
 /**

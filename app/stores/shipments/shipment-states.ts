@@ -1,12 +1,6 @@
 /**
  * Which state a shipment may move to from which (DESIGN.md section 4). Pure: the admin uses it to
  * offer only the actions that can succeed, transition() to refuse the others.
- *
- *   HELD → READY → SUBMITTED → CREATED → FULFILLED → DELIVERED
- *   SUBMITTED → FAILED (the provider refused creation) → READY again after a fix, or HELD
- *   READY → HELD (a person must look); anything not yet fulfilled → CANCELLED
- *   SUBMITTED, CREATED, FULFILLED → ENDED (the provider's or the carrier's ending without a
- *   delivery: deleted, returned, exception, lost, or no news for the shop's noNewsDays)
  */
 import type { ShipmentState } from "@prisma/client";
 
@@ -19,6 +13,13 @@ export const WRITE_BACK_REFUSED = "WRITE_BACK_REFUSED";
 /** lastErrorCode of a FAILED shipment whose fulfillment order was handed back to Shopify (closed as incomplete). */
 export const HANDED_BACK = "HANDED_BACK";
 
+/**
+ *   HELD → READY → SUBMITTED → CREATED → FULFILLED → DELIVERED
+ *   SUBMITTED → FAILED (the provider refused creation) → READY again after a fix, or HELD
+ *   READY → HELD (a person must look); anything not yet fulfilled → CANCELLED
+ *   SUBMITTED, CREATED, FULFILLED → ENDED (the provider's or the carrier's ending without a
+ *   delivery: deleted, returned, exception, lost, or no news for the shop's noNewsDays)
+ */
 export const SHIPMENT_TRANSITIONS: { readonly [From in ShipmentState]: readonly ShipmentState[] } = {
   HELD: ["READY", "CANCELLED"],
   READY: ["SUBMITTED", "HELD", "CANCELLED"],

@@ -1,12 +1,9 @@
 /**
- * The envelope every secret the app stores is sealed in (docs/decisions/0008, 0014): AES-256-GCM
- * with Node's crypto, `v1.<key id>.<iv>.<ciphertext>.<tag>` (base64url, a fresh 12-byte IV each
- * time), and associated data naming what the secret is and whose it is, so a sealed value copied
- * to another row or another shop does not open.
- *
- * Keys rotate: the current key seals, and every configured key opens what it sealed, found by the
- * key id in the envelope (12 hex digits of a SHA-256 of the key). The re-encryption job moves
- * every row to the current key; after that the old keys can be dropped.
+ * The envelope every secret the app stores is sealed in: AES-256-GCM with Node's crypto, with
+ * associated data naming what the secret is and whose it is, so a sealed value copied to another row
+ * or another shop does not open. Keys rotate: the current key seals, every configured key opens what
+ * it sealed (found by the key id in the envelope), and the re-encryption job moves every row to the
+ * current key. Format and why: docs/decisions/0008-provider-credentials-encrypted-at-rest.md and 0014.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { credentialsKeys, env, type CredentialsKeys } from "~/env.server";

@@ -2,16 +2,9 @@
  * What the settings page does with the provider connection: save a pasted API token, start an
  * OAuth connection (the provider's authorization page, with a state bound to the shop and the staff
  * member who pressed Connect), take the provider's answer back into the embedded admin, and finish
- * it there (code exchanged, tokens stored encrypted).
- *
- * Why the answer is parked and finished in the admin: the provider's redirect reaches the callback
- * as a plain top-level page, in whatever browser approved, with no Shopify session. Were the code
- * exchanged there, anyone could press Connect in their own store, send the authorization link to a
- * victim, and have the victim's approval store the victim's provider account under the attacker's
- * store. So the callback only seals the answer and sends that browser into the shop's admin; the
- * settings page, with a Shopify session of the same shop and the same staff member that the state
- * names, finishes it. The victim's browser has the sealed answer but no session of the attacker's
- * store; the attacker has the session but never sees the sealed answer.
+ * it there (code exchanged, tokens stored encrypted). The callback only parks the sealed answer, so
+ * no one can have a victim's approval stored under their store. Why:
+ * docs/decisions/0023-provider-connection-finished-in-the-admin.md.
  */
 import { z } from "zod";
 import type { Env } from "~/env.server";

@@ -1,11 +1,9 @@
 /**
- * The OAuth `state` of a provider connection: which shop and which of its staff asked (the session
- * token's `sub`), until when, and which stored credentials it would replace, signed with the app's
- * secret. The provider's redirect back reaches the callback as a top-level page without Shopify's
- * session token, so the callback only checks the signature and hands the code back into the
- * embedded admin, where the same shop and the same staff member must finish it (see
- * provider-credentials-connection.server.ts). Binding the stored credentials makes a state good
- * once: after it connects (or anything else changes the credentials), replaying it fails.
+ * The OAuth `state` of a provider connection, signed with the app's secret: which shop and which of
+ * its staff asked (the session token's `sub`), until when, and which stored credentials it would
+ * replace, so a state is good once: after it connects (or anything else changes the credentials),
+ * replaying it fails. The callback only checks it and hands the code back into the embedded admin
+ * (docs/decisions/0023-provider-connection-finished-in-the-admin.md).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";

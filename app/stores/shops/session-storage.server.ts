@@ -1,12 +1,8 @@
 /**
  * Shopify's sessions, stored by the library's PrismaSessionStorage with their tokens sealed: the
- * offline access token and its refresh token are what lets anyone act as the app in a shop, so
- * they are encrypted at rest in the same envelope as the provider credentials (envelope.server.ts,
- * docs/decisions/0014), bound to the session's id and the field, so a sealed token copied to
- * another session does not open.
- *
- * A token stored before sealing existed (plain text: it is not an envelope) is read as it is, and
- * sealed by the re-encryption job (flows/keys) or the next time the library stores the session.
+ * offline access token and its refresh token let anyone act as the app in a shop, so they are
+ * encrypted at rest in the provider credentials' envelope (envelope.server.ts, decision 0014), bound
+ * to the session's id and the field, so a sealed token copied to another session does not open.
  */
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
@@ -23,7 +19,11 @@ export function sealSessionToken(sessionId: string, field: TokenField, token: st
   return seal(keysOf(options), associatedData(sessionId, field), token);
 }
 
-/** The token as stored: opened when sealed, as it is when stored before sealing existed. Throws EnvelopeError. */
+/**
+ * The token as stored: opened when sealed, as it is when stored before sealing existed. Throws EnvelopeError.
+ * A plain token (it is not an envelope) is sealed by the re-encryption job (flows/keys) or the next
+ * time the library stores the session.
+ */
 export function openSessionToken(sessionId: string, field: TokenField, stored: string, options: KeyOption = {}): string {
   return sealedKeyId(stored) === null ? stored : open(keysOf(options), associatedData(sessionId, field), stored);
 }
