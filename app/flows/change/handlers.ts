@@ -1,6 +1,5 @@
 /** The change flow's jobs: changed orders brought in line with Shopify, and shipments whose wait has a date woken. */
 import type { KindHandler } from "../queue/job-kinds";
-import { queuePushes } from "../queue/stages.server";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { reconcileChangedOrders } from "./reconcile.server";
 import { wakeWaitingShipments } from "./scheduled-wake.server";
@@ -14,12 +13,10 @@ export function changeHandlers(deps: DepsSource): {
       withDeps(deps, async (d) => {
         const shop = shopOf(ctx);
         await reconcileChangedOrders(ctx, d, shop);
-        await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
       }),
     "change.wake": ({ shop }, ctx) =>
       withDeps(deps, async (d) => {
         await wakeWaitingShipments(ctx, d, shop);
-        await ctx.complete((tx) => queuePushes(tx, shop, d.now()));
       }),
   };
 }

@@ -250,10 +250,13 @@ async function reconcileOrder(
       if (facts === null) continue;
       const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
       if (isDropshipPlan(plan) && shipment)
-        await recordPlannedShipment(ctx.db, shop, facts, {
-          ...shipment,
-          event: { ...shipment.event, message: `${because}. ${shipment.event.message}` },
-        });
+        await recordPlannedShipment(
+          ctx.db,
+          shop,
+          facts,
+          { ...shipment, event: { ...shipment.event, message: `${because}. ${shipment.event.message}` } },
+          deps.now(),
+        );
     }
   }
   return { requestsToAnswer };

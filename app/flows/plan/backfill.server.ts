@@ -12,9 +12,9 @@ import { fulfillmentOrdersWithShipments } from "~/stores/shipments/new-shipments
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { PipelineDeps } from "../ports/deps";
 import { enqueue, enqueueCoalesced } from "../queue/jobs.server";
-import { queuePushes } from "../queue/stages.server";
-import { recordPlannedShipment } from "./plan-requests.server";
-import { factsWantedFor, isDropshipPlan, shipmentPlanOf } from "./shipment-plan";
+import { recordPlannedShipments } from "./plan-requests.server";
+import { factsWantedFor, isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
+import type { FulfillmentOrderWithOrder } from "../ports/ports";
 
 /** Fulfillment orders read in full per query (as the request fetch reads them). */
 const READ_PER_ROUND = 10;
@@ -67,22 +67,16 @@ export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, sho
     outcome.found += fresh.length;
     for (let start = 0; start < fresh.length; start += READ_PER_ROUND) {
       const read = await shopify.readFulfillmentOrders(fresh.slice(start, start + READ_PER_ROUND), factsWantedFor(settings));
-      await ctx.db.$transaction(async (tx) => {
-        for (const facts of read.values()) {
-          if (facts === null) continue;
-          const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-          if (!isDropshipPlan(plan) || !shipment) continue;
-          await recordPlannedShipment(tx, shop, facts, {
-            ...shipment,
-            event: {
-              ...shipment.event,
-              message: `Found open when the app looked for orders already at this location. ${shipment.event.message}`,
-            },
-          });
-          outcome.planned += 1;
-        }
-        await queuePushes(tx, shop, deps.now());
-      });
+      const planned: { facts: FulfillmentOrderWithOrder; shipment: ShipmentPlan }[] = [];
+      for (const facts of read.values()) {
+        if (facts === null) continue;
+        const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
+        if (!isDropshipPlan(plan) || !shipment) continue;
+        const message = `Found open when the app looked for orders already at this location. ${shipment.event.message}`;
+        planned.push({ facts, shipment: { ...shipment, event: { ...shipment.event, message } } });
+      }
+      await recordPlannedShipments(ctx.db, shop, planned, deps.now());
+      outcome.planned += planned.length;
     }
   }
   // Warehouse locations: what Shopify asks of them is the request fetch's to answer.

@@ -24,7 +24,8 @@ import type { PipelineDeps } from "../ports/deps";
 import { factsWantedFor, isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
 import type { FulfillmentOrderWithOrder, PipelineSettings, ShopifyPort } from "../ports/ports";
 import { forEachConcurrently } from "~/lib/concurrently";
-import { queuePushes, queueWaitingShipments } from "../queue/stages.server";
+import type { PushTarget } from "~/stores/shipments/sending-claims.server";
+import { queuePush, queueWaitingShipments } from "../queue/stages.server";
 import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
 import { earliestRouting, requestedSinceRouting, type RoutingEvent } from "./requested-since-routing";
 
@@ -50,20 +51,38 @@ export async function recordPlannedShipment(
   shop: string,
   facts: FulfillmentOrderWithOrder,
   shipment: ShipmentPlan,
+  now: Date,
 ): Promise<void> {
-  await recordPlannedShipments(db, shop, [{ facts, shipment }]);
+  await recordPlannedShipments(db, shop, [{ facts, shipment }], now);
 }
 
-/** Records the shipments of a round's planned fulfillment orders together (recordNewShipments). */
-export async function recordPlannedShipments(db: DatabaseOrTransaction, shop: string, planned: readonly Planned[]): Promise<void> {
+/**
+ * Records the shipments of a round's planned fulfillment orders together (recordNewShipments), and
+ * in the same transaction queues what comes next for them: the push of each READY package's
+ * warehouse or handling location, the wake-up of those waiting for a date. Planning queues its
+ * next stage here and nowhere else, so the first packages of a sale travel while the rest are read.
+ */
+export async function recordPlannedShipments(
+  db: DatabaseOrTransaction,
+  shop: string,
+  planned: readonly Planned[],
+  now: Date,
+): Promise<void> {
   if (planned.length === 0) return;
   const wakeAt = new Set(planned.flatMap(({ shipment }) => (shipment.waitUntil ? [shipment.waitUntil.getTime()] : [])));
+  const pushes = new Map<string, PushTarget>();
+  for (const { shipment } of planned) {
+    if (shipment.state === "READY" && shipment.origin !== null) {
+      pushes.set(`${shipment.kind} ${shipment.origin}`, { shop, kind: shipment.kind, origin: shipment.origin });
+    }
+  }
   await inTransaction(db, async (tx) => {
     await recordNewShipments(
       tx,
       planned.map(({ facts, shipment }) => newShipmentOf(shop, facts, shipment)),
     );
     for (const at of wakeAt) await queueWaitingShipments(tx, shop, new Date(at));
+    for (const target of pushes.values()) await queuePush(tx, target, now);
   });
 }
 
@@ -113,6 +132,7 @@ async function answerRound(
   shopify: ShopifyPort,
   settings: PipelineSettings,
   ids: FulfillmentOrderGid[],
+  now: () => Date,
 ): Promise<void> {
   const read = await shopify.readFulfillmentOrders(ids, factsWantedFor(settings));
   const planned: Planned[] = [];
@@ -150,13 +170,13 @@ async function answerRound(
     )
       accepted.push(item);
   }
-  await recordPlannedShipments(ctx.db, shop, accepted);
+  await recordPlannedShipments(ctx.db, shop, accepted, now());
 }
 
 /**
  * plan.requests: answer every fulfillment request assigned to the app's locations, in
- * rounds, a few under way at once; pushes are queued after each round, so the first packages
- * travel while the rest are still being read.
+ * rounds, a few under way at once; each round's packages are queued for their push as they are
+ * recorded, so the first packages travel while the rest are still being read.
  */
 export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   if (await isRunningBehindAnother(ctx.db, ctx.jobId, deps.now())) {
@@ -178,8 +198,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
   const rounds: FulfillmentOrderGid[][] = [];
   for (let start = 0; start < open.length; start += REQUESTS_PER_ROUND) rounds.push(open.slice(start, start + REQUESTS_PER_ROUND));
   await forEachConcurrently(rounds, ROUNDS_AT_ONCE, async (ids) => {
-    await answerRound(ctx, shop, shopify, settings, ids);
-    await queuePushes(ctx.db, shop, deps.now());
+    await answerRound(ctx, shop, shopify, settings, ids, deps.now);
   });
   // A run that died after accepting but before recording left accepted requests without a
   // shipment; Shopify no longer lists them as requested, so the rerun looks for them.
@@ -192,7 +211,7 @@ export async function answerFulfillmentRequests(ctx: JobContext, deps: PipelineD
     );
     for (const facts of read.values()) {
       const shipment = facts && shipmentPlanOf(facts.fo, facts.order, settings).shipment;
-      if (facts && shipment) await recordPlannedShipment(ctx.db, shop, facts, shipment);
+      if (facts && shipment) await recordPlannedShipment(ctx.db, shop, facts, shipment, deps.now());
     }
   }
   await markAnnouncementsProcessed(
@@ -313,9 +332,8 @@ export async function planRoutedFulfillmentOrders(ctx: JobContext, deps: Pipelin
         "The stored payload no longer names a fulfillment order (erased or unreadable): nothing was planned",
         deps.now(),
       );
-      await recordPlannedShipments(tx, shop, planned);
       // Sent while the next rounds are read, as the fulfillment requests' are.
-      if (planned.length > 0) await queuePushes(tx, shop, deps.now());
+      await recordPlannedShipments(tx, shop, planned, deps.now());
     };
   });
 }
