@@ -1,5 +1,6 @@
 /** The plan flow's jobs: fulfillment requests answered (warehouse path), routed fulfillment orders planned (drop-ship path), open orders brought in (backfill). */
 import type { KindHandler } from "../queue/job-kinds";
+import { planningOver } from "../queue/stages.server";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { answerFulfillmentRequests, planRoutedFulfillmentOrders } from "./plan-requests.server";
 import { bringInOpenOrders, queueOpenOrdersSweep } from "./backfill.server";
@@ -21,11 +22,13 @@ export function planHandlers(deps: DepsSource): {
       withDeps(deps, async (d) => {
         const shop = shopOf(ctx);
         await answerFulfillmentRequests(ctx, d, shop);
+        await ctx.complete((tx) => planningOver(tx, shop, d.now()));
       }),
     "plan.routed": (_payload, ctx) =>
       withDeps(deps, async (d) => {
         const shop = shopOf(ctx);
         await planRoutedFulfillmentOrders(ctx, d, shop);
+        await ctx.complete((tx) => planningOver(tx, shop, d.now()));
       }),
   };
 }

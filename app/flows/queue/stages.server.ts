@@ -57,6 +57,13 @@ export async function isPlanningUnderWay(db: DatabaseOrTransaction, shop: string
   return live !== null;
 }
 
+/**
+ * A planning run is over: the pushes waiting for company (a partial batch gathers while the shop's
+ * planning is under way, decision 0031) are brought forward, to leave now if nothing else is
+ * planning. Not the push's queueing: that comes with the READY packages (recordPlannedShipments).
+ */
+export const planningOver = (db: DatabaseOrTransaction, shop: string, now: Date) => queuePushes(db, shop, now);
+
 /** Queues a push for every warehouse and handling location of the shop with READY shipments. */
 export async function queuePushes(db: DatabaseOrTransaction, shop: string, now: Date): Promise<void> {
   for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
