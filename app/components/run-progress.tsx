@@ -3,8 +3,6 @@
  * progress bar that moves while the page polls, then the outcome. The card keeps its place from
  * start to end, so the page does not jump when the run finishes.
  */
-import { useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
 import { BlockStack, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 
 export interface RunView {
@@ -17,18 +15,6 @@ export interface RunView {
   message: string | null;
   startedAt: string;
   finishedAt: string | null;
-}
-
-/** Reloads the page's data every `intervalMs` while `active`: the run's progress, as it goes. */
-export function useRefreshWhile(active: boolean, intervalMs = 1_000): void {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, intervalMs);
-    return () => clearInterval(timer);
-  }, [active, intervalMs, revalidator]);
 }
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;

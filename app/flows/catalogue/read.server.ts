@@ -14,6 +14,8 @@ import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
 import { enqueue } from "../queue/jobs.server";
+import { queueStockSync } from "../queue/stages.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
 
 /** What the run remembers between the job's turns. */
 const ReadState = z.object({ bulkOperationId: z.string().optional() });
@@ -122,5 +124,10 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
       { status: "DONE", message, result: { bulkOperationId, variants: variants.length, withoutSku, providerSkus } },
       deps.now(),
     );
+    // The stock follows the catalogue: a variant read now is stocked at the warehouses it is at.
+    const settings = await getShopSettings(tx, shop);
+    if (settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) {
+      await queueStockSync(tx, shop, deps.now(), "SETUP");
+    }
   });
 }

@@ -24,6 +24,7 @@ import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
 import { replaceWarehouseStock } from "~/stores/stock/warehouse-stock.server";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort, ShopifyPort } from "../ports/ports";
+import { startCatalogueRead } from "../catalogue/read.server";
 import { queueStockSync } from "../queue/stages.server";
 
 /** Shopify's limit on input arrays. */
@@ -186,8 +187,37 @@ async function runToUse(ctx: JobContext, shop: string, trigger: SyncTrigger, now
   return (await startRun(ctx.db, { shop, kind: "STOCK_SYNC", trigger, message: "Reading the provider's stock…" }, now)).id;
 }
 
+/**
+ * Why a sync gave no variant any stock although the provider holds some: in words that say what to
+ * do, since Shopify then sends no order to the warehouses.
+ */
+function nothingWrittenBecause(result: StockSyncResult, variantsWithSku: number): string {
+  const skus = new Set(result.providerOnly.map((row) => row.sku)).size;
+  if (variantsWithSku === 0)
+    return "No stock was written: your catalogue has no variant with a SKU. Give your variants the provider's SKUs in Shopify, then read the catalogue again on the Products page.";
+  if (result.notTracked.length > 0 && skus === 0)
+    return `No stock was written: Shopify does not track the inventory of the ${result.notTracked.length} variants the provider stocks. Turn on "Track quantity" for them in Shopify, then sync again.`;
+  return `No stock was written: the provider holds stock of ${skus} ${skus === 1 ? "SKU" : "SKUs"}, but none is the SKU of a variant in your store. Give your variants the provider's SKUs, or map them on the Products page, then sync again.`;
+}
+
 /** How soon a sync that found another of the shop's running looks again. */
 const WAIT_FOR_RUNNING_SYNC_MS = 1_000;
+
+/**
+ * Whether the catalogue can be synced from: "read" when its last read is done; "failed" when it
+ * could never be read; otherwise the job waits (RetryLater) for the read under way, starting one
+ * when none was ever asked for. The catalogue read queues a stock sync when it is done.
+ */
+async function catalogueToSyncFrom(ctx: JobContext, deps: PipelineDeps, shop: string, runId: string): Promise<"read" | "failed"> {
+  const latest = await latestRun(ctx.db, shop, "CATALOGUE_READ");
+  if (latest === null) await startCatalogueRead(ctx.db, shop, "SETUP", deps.now());
+  else if (latest.status === "DONE") return "read";
+  // A read that failed after an earlier one succeeded: that catalogue is still the best known.
+  else if (latest.status === "FAILED")
+    return (await latestRun(ctx.db, shop, "CATALOGUE_READ", { status: "DONE" })) === null ? "failed" : "read";
+  await updateRun(ctx.db, runId, { message: "Waiting for your catalogue to be read: the stock is written for the variants it finds…" });
+  throw new RetryLater(new Date(deps.now().getTime() + deps.policy.bulkReadPollMs), "Waiting for the shop's catalogue to be read");
+}
 
 export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: string, trigger: SyncTrigger): Promise<void> {
   const now = deps.now();
@@ -208,6 +238,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     notTracked: [],
     sharedSkus: [],
     refused: [],
+    mismatches: [],
   };
 
   if (warehouses.length === 0) {
@@ -220,6 +251,19 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       );
       const at = next();
       if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
+    });
+    return;
+  }
+
+  // The variants the sync writes for are the catalogue's as last read: never one missing, or one
+  // being read right now (a first warehouse saved starts both: the read goes first).
+  const catalogue = await catalogueToSyncFrom(ctx, deps, shop, runId);
+  if (catalogue === "failed") {
+    await ctx.complete(async (tx) => {
+      const message =
+        "The stock was not synced: your catalogue could not be read from Shopify, so the app does not know which variants the " +
+        "provider's SKUs are. Read it again on the Products page; the stock is synced once it is read.";
+      await finishRun(tx, runId, { status: "DONE", message, result }, deps.now());
     });
     return;
   }
@@ -241,6 +285,8 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   await updateRun(ctx.db, runId, { total: warehouses.length * variants.length, processed: 0 });
 
   let processed = 0;
+  /** Variants given a quantity above 0 at some warehouse: what Shopify can now sell there. */
+  let stockedVariants = 0;
   const notTracked = new Set<string>();
   for (const warehouse of warehouses) {
     const summary = {
@@ -250,6 +296,10 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       unchanged: 0,
       activated: 0,
       problem: null as string | null,
+      providerUnits: 0,
+      stocked: 0,
+      checked: 0,
+      mismatched: 0,
     };
     result.warehouses.push(summary);
     if (warehouse.shopifyLocationId === null) {
@@ -297,10 +347,24 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       if (!byProviderSku.has(sku) && row.total > 0) result.providerOnly.push({ warehouseId: warehouse.warehouseId, sku, total: row.total });
     }
 
+    summary.stocked = targets.filter((target) => target.onHand > 0).length;
+    stockedVariants += summary.stocked;
     const outcome = await writeLevels(shopify, runId, warehouse.warehouseId, locationId, targets, levelsByItem);
     summary.changed = outcome.changed.length;
     summary.unchanged = outcome.unchanged;
     summary.activated = outcome.activated;
+    summary.providerUnits = [...stock.values()].reduce((units, row) => units + row.total, 0);
+    // Read back, not assumed: what Shopify now holds at the location for each variant written for.
+    const written = new Map<string, StockLevel>(((await shopify.stockAt(locationId)) ?? []).map((level) => [level.inventoryItemId, level]));
+    for (const target of targets) {
+      const now = written.get(target.variant.inventoryItemId)?.onHand ?? null;
+      summary.checked += 1;
+      if ((now ?? 0) === target.onHand) continue;
+      summary.mismatched += 1;
+      if (result.mismatches.length < 50) {
+        result.mismatches.push({ warehouseId: warehouse.warehouseId, sku: target.variant.sku, shopify: now, provider: target.onHand });
+      }
+    }
     result.changes.push(...outcome.changed);
     result.refused.push(...outcome.refused);
     processed += variants.length;
@@ -311,11 +375,15 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   result.changes = result.changes.slice(0, MAX_CHANGES_KEPT);
   const changed = result.warehouses.reduce((total, w) => total + w.changed, 0);
   const unchanged = result.warehouses.reduce((total, w) => total + w.unchanged, 0);
-  const problems = result.warehouses.filter((w) => w.problem !== null).length + (result.refused.length > 0 ? 1 : 0);
+  const problems =
+    result.warehouses.filter((w) => w.problem !== null).length + (result.refused.length > 0 || result.mismatches.length > 0 ? 1 : 0);
+  const providerUnits = result.warehouses.reduce((total, w) => total + w.providerUnits, 0);
   const message =
-    `Stock synced: ${changed} ${changed === 1 ? "quantity" : "quantities"} changed, ${unchanged} unchanged` +
-    ` at ${result.warehouses.length} ${result.warehouses.length === 1 ? "warehouse" : "warehouses"}` +
-    (problems > 0 ? "; see what needs you below." : ".");
+    stockedVariants === 0 && providerUnits > 0
+      ? nothingWrittenBecause(result, variants.length)
+      : `Stock synced: ${changed} ${changed === 1 ? "quantity" : "quantities"} changed, ${unchanged} unchanged` +
+        ` at ${result.warehouses.length} ${result.warehouses.length === 1 ? "warehouse" : "warehouses"}` +
+        (problems > 0 ? "; see what needs you below." : ".");
   await ctx.complete(async (tx) => {
     await finishRun(tx, runId, { status: "DONE", message, result }, deps.now());
     const at = next();

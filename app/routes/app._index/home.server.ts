@@ -8,6 +8,8 @@ import { readCredentialsSummary } from "~/stores/shops/provider-credentials.serv
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { costsPerMonth, formatTotals } from "~/connector/shipping-costs";
+import { latestRun } from "~/stores/catalogue/sync-runs.server";
+import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 
 export interface SetupStep {
   id: "provider" | "warehouses" | "skus" | "stock" | "firstOrder";
@@ -27,19 +29,22 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
   const connection = await readCredentialsSummary(db, shop);
   const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled);
   const located = warehouses.filter((warehouse) => warehouse.shopifyLocationId !== null);
-  const [variantsWithSku, registered, lastStockSync, shipped, needAttention, inProgress, deliveredThisWeek] = await Promise.all([
-    db.catalogueVariant.count({ where: { shop, sku: { not: null } } }),
-    db.providerSku.count({ where: { shop } }),
-    db.syncRun.findFirst({
-      where: { shop, kind: "STOCK_SYNC", status: "DONE" },
-      orderBy: { finishedAt: "desc" },
-      select: { finishedAt: true, message: true },
-    }),
-    db.shipment.count({ where: { shop, state: { in: ["FULFILLED", "DELIVERED"] } } }),
-    db.shipment.count({ where: needsAttention(shop) }),
-    db.shipment.count({ where: { shop, state: { in: ["READY", "SUBMITTED", "CREATED"] } } }),
-    db.shipment.count({ where: { shop, state: "DELIVERED", deliveredAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
-  ]);
+  const [variantsWithSku, registered, lastStockSync, latestStockRun, latestRead, shipped, needAttention, inProgress, deliveredThisWeek] =
+    await Promise.all([
+      db.catalogueVariant.count({ where: { shop, sku: { not: null } } }),
+      db.providerSku.count({ where: { shop } }),
+      db.syncRun.findFirst({
+        where: { shop, kind: "STOCK_SYNC", status: "DONE" },
+        orderBy: { finishedAt: "desc" },
+        select: { startedAt: true, finishedAt: true, message: true, result: true },
+      }),
+      latestRun(db, shop, "STOCK_SYNC"),
+      latestRun(db, shop, "CATALOGUE_READ"),
+      db.shipment.count({ where: { shop, state: { in: ["FULFILLED", "DELIVERED"] } } }),
+      db.shipment.count({ where: needsAttention(shop) }),
+      db.shipment.count({ where: { shop, state: { in: ["READY", "SUBMITTED", "CREATED"] } } }),
+      db.shipment.count({ where: { shop, state: "DELIVERED", deliveredAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
+    ]);
 
   const connected = settings.mode === "sandbox" || connection.kind === "staticToken" || connection.kind === "oauth";
   const steps: SetupStep[] = [
@@ -81,10 +86,12 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
     {
       id: "stock",
       title: "Put the warehouses' stock into Shopify",
-      done: lastStockSync !== null,
-      detail: lastStockSync?.finishedAt
-        ? `Last synced ${lastStockSync.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`
-        : "Not synced yet: Shopify sends an order to a warehouse only where it has stock.",
+      ...stockStep({
+        located: located.length,
+        lastSync: lastStockSync,
+        syncing: latestStockRun?.status === "RUNNING" || latestRead?.status === "RUNNING",
+        readSince: latestRead !== null && lastStockSync !== null && latestRead.startedAt > lastStockSync.startedAt,
+      }),
       url: "/app/stock",
       action: "Open Stock",
     },
@@ -105,7 +112,51 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
     shippingCosts: await shippingCostsPerMonth(db, shop, now),
     steps,
     counts: { needAttention, inProgress, deliveredThisWeek },
+    // Something Home shows is moving by itself: a read, a sync, shipments on their way.
+    inFlight: inProgress > 0 || latestStockRun?.status === "RUNNING" || latestRead?.status === "RUNNING",
     lastStockSyncAt: lastStockSync?.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The stock step is done when the last sync wrote the provider's stock and read it back from
+ * Shopify matching, for every variant it wrote for: checked, not assumed. A sync under way, a
+ * catalogue read since, a mismatch or nothing to sell keep it open, each saying why.
+ */
+export function stockStep(input: {
+  located: number;
+  lastSync: { finishedAt: Date | null; message: string | null; result: string | null } | null;
+  syncing: boolean;
+  readSince: boolean;
+}): { done: boolean; detail: string } {
+  const { lastSync } = input;
+  if (input.located === 0) return { done: false, detail: "Add a warehouse first: its stock is written at its Shopify location." };
+  if (input.syncing || input.readSince)
+    return { done: false, detail: "The stock sync is under way: this step is done once Shopify holds the provider's stock." };
+  const result = parseStockSyncResult(lastSync?.result ?? null);
+  if (lastSync === null || result === null)
+    return { done: false, detail: "Not synced yet: Shopify sends an order to a warehouse only where it has stock." };
+  const stocked = result.warehouses.reduce((total, w) => total + w.stocked, 0);
+  const checked = result.warehouses.reduce((total, w) => total + w.checked, 0);
+  const mismatched = result.warehouses.reduce((total, w) => total + w.mismatched, 0);
+  const providerUnits = result.warehouses.reduce((total, w) => total + w.providerUnits, 0);
+  const at = lastSync.finishedAt ? ` (checked ${lastSync.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC)` : "";
+  if (mismatched > 0)
+    return {
+      done: false,
+      detail: `${mismatched} of ${checked} quantities in Shopify differ from the provider's after the last sync${at}: open Stock to see which, and sync again.`,
+    };
+  if (stocked === 0)
+    return {
+      done: false,
+      detail:
+        providerUnits === 0
+          ? `The provider holds no stock at your warehouses yet${at}: send stock to a warehouse with an inbound shipment.`
+          : (lastSync.message ?? "The last sync gave no variant any stock."),
+    };
+  return {
+    done: true,
+    detail: `Shopify holds the provider's stock for ${stocked} ${stocked === 1 ? "variant" : "variants"} at ${result.warehouses.length} ${result.warehouses.length === 1 ? "warehouse" : "warehouses"}${at}.`,
   };
 }
 

@@ -22,6 +22,7 @@ import {
 import prisma from "~/db.server";
 import { queueBackfill } from "~/flows/plan/backfill.server";
 import { authenticate } from "~/shopify.server";
+import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { homeOf } from "./home.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -84,7 +85,8 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
 }
 
 export default function Home() {
-  const { shopifyAccess, steps, counts, lastStockSyncAt, shippingCosts } = useLoaderData<typeof loader>();
+  const { shopifyAccess, steps, counts, lastStockSyncAt, shippingCosts, inFlight } = useLoaderData<typeof loader>();
+  useRefreshWhile(inFlight, REFRESH_MS.shipments);
   const done = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done);
 

@@ -9,6 +9,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useRefreshWhile } from "~/components/live-data";
 import {
   Banner,
   BlockStack,
@@ -89,6 +90,8 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Search, filter, sort and page are the browser's own (the address changes without a navigation); only the warehouse needs the server. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod === "POST") return false;
+  // The same address again: the page asking while the stock sync reads (useRefreshWhile).
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("warehouse") === nextUrl.searchParams.get("warehouse"))
     return false;
   return defaultShouldRevalidate;
@@ -117,6 +120,8 @@ export default function InventoryAge() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  // While the stock sync reads the provider, the page shows its read as soon as it is done.
+  useRefreshWhile(syncing);
   const readAgain = useFetcher<typeof action>();
 
   const [search, setSearch] = useState(initial.q);
@@ -222,7 +227,7 @@ export default function InventoryAge() {
         : lastAction === "readAgain" && readAgain.data
           ? { text: readAgain.data.message, tone: readAgain.data.ok ? "success" : "critical" }
           : syncing
-            ? { text: "The stock sync is reading the provider now: reload in a minute to see its read." }
+            ? { text: "The stock sync is reading the provider now: its read shows here as soon as it is done." }
             : chosen.syncs
               ? {
                   text: sync.enabled

@@ -23,7 +23,8 @@ import {
 } from "@shopify/polaris";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { RunProgress, runViewOf, useRefreshWhile } from "~/components/run-progress";
+import { useRefreshWhile } from "~/components/live-data";
+import { RunProgress, runViewOf } from "~/components/run-progress";
 import prisma from "~/db.server";
 import { startCatalogueRead } from "~/flows/catalogue/read.server";
 import { startRegistration } from "~/flows/catalogue/register.server";
@@ -168,14 +169,18 @@ export default function Products() {
   const running = data.run?.status === "RUNNING";
   useRefreshWhile(running);
 
-  const selectable = data.rows.filter((row) => row.state === "NOT_REGISTERED");
+  // Every row is listed; only those not registered can be picked for registration.
+  const selectable = new Set(data.rows.filter((row) => row.state === "NOT_REGISTERED").map((row) => row.key));
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
-    selectable.map((row) => ({ id: row.key })),
+    data.rows.map((row) => ({ id: row.key })),
+    { resourceFilter: ({ id }: { id: string }) => selectable.has(id) },
   );
+  // A row registered since it was picked is no longer a choice.
+  const selected = selectedResources.filter((key) => selectable.has(key));
   const pending = navigation.formData?.get("intent");
   useEffect(() => {
     if (answer?.ok && answer.intent === "saveEntry") setEditing(null);
-    if (answer?.ok && answer.intent === "register") clearSelection();
+    if (answer?.ok && (answer.intent === "register" || answer.intent === "registerMissing")) clearSelection();
   }, [answer, clearSelection]);
 
   const go = (changes: { state?: ProductFilter; page?: number; q?: string }) => {
@@ -281,16 +286,16 @@ export default function Products() {
             ) : (
               <IndexTable
                 resourceName={{ singular: "product", plural: "products" }}
-                itemCount={selectable.length}
-                selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+                itemCount={data.rows.length}
+                selectedItemsCount={allResourcesSelected && selected.length === selectable.size ? "All" : selected.length}
                 onSelectionChange={handleSelectionChange}
-                selectable={selectable.length > 0}
+                selectable={selectable.size > 0}
                 promotedBulkActions={[
                   {
                     content: "Register selected",
                     onAction: () => {
                       const skus = data.rows
-                        .filter((row) => selectedResources.includes(row.key))
+                        .filter((row) => selected.includes(row.key))
                         .flatMap((row) => (row.sku === null ? [] : [row.sku]));
                       send(
                         "register",
@@ -314,8 +319,8 @@ export default function Products() {
                     id={row.key}
                     key={row.key}
                     position={index}
-                    selected={selectedResources.includes(row.key)}
-                    disabled={row.state !== "NOT_REGISTERED"}
+                    selected={selected.includes(row.key)}
+                    disabled={!selectable.has(row.key)}
                   >
                     <IndexTable.Cell>
                       <Text as="span" fontWeight="semibold">

@@ -3,6 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import type { ReactNode } from "react";
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, List, Page, Text } from "@shopify/polaris";
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
+import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
+import { isInFlight } from "~/stores/shipments/shipment-states";
 import prisma from "~/db.server";
 import { findShipmentDetail, shipmentExists } from "~/stores/shipments/shipment-list.server";
 import { markAttentionHandled } from "~/stores/shipments/needs-attention.server";
@@ -103,6 +105,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 export default function ShipmentDetailPage() {
   const { shipment, refreshable, costs, declaration } = useLoaderData<typeof loader>();
+  // On its way: the page follows it (sent, created, fulfilled) without a reload.
+  useRefreshWhile(isInFlight(shipment.state), REFRESH_MS.shipments);
   const actionData = useActionData<typeof action>();
   const answer = actionData !== undefined && !("intent" in actionData) ? actionData : undefined;
   const declared = actionData !== undefined && "intent" in actionData ? actionData : undefined;

@@ -26,7 +26,8 @@ import {
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
 import prisma from "~/db.server";
 import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/stores/shipments/shipment-list.server";
-import { HANDED_BACK } from "~/stores/shipments/shipment-states";
+import { HANDED_BACK, isInFlight } from "~/stores/shipments/shipment-states";
+import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { authenticate } from "~/shopify.server";
 import {
   BULK_INTENTS,
@@ -206,6 +207,11 @@ function DeadJobsCard() {
 
 export default function Shipments() {
   const { filter, q, rows, page, hasPrevious, hasNext, counts } = useLoaderData<typeof loader>();
+  // Shipments on their way change state by themselves: the list keeps up until none shown is.
+  useRefreshWhile(
+    rows.some((row) => isInFlight(row.state)),
+    REFRESH_MS.shipments,
+  );
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();

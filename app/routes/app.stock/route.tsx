@@ -5,13 +5,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, Layout, Link, List, Page, Text } from "@shopify/polaris";
-import { RunProgress, runViewOf, useRefreshWhile } from "~/components/run-progress";
+import { useRefreshWhile } from "~/components/live-data";
+import { RunProgress, runViewOf } from "~/components/run-progress";
 import prisma from "~/db.server";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { authenticate } from "~/shopify.server";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
+
+/** A sync due within this long is one the merchant is waiting for. */
+const SYNC_DUE_SOON_MS = 15_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -27,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     result: parseStockSyncResult(lastDone?.result ?? null),
     lastSyncedAt: lastDone?.finishedAt?.toISOString() ?? null,
     nextSyncAt: next?.runAt.toISOString() ?? null,
+    // A sync asked for (or queued by a change) that is about to start: the page watches for it.
+    syncDueSoon: next !== null && next.runAt.getTime() <= Date.now() + SYNC_DUE_SOON_MS,
     schedule: settings.stockSync,
     warehouses: settings.warehouses.filter((warehouse) => warehouse.enabled).map((warehouse) => warehouse.warehouseId),
   };
@@ -69,7 +75,7 @@ export default function Stock() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const running = data.run?.status === "RUNNING";
-  useRefreshWhile(running);
+  useRefreshWhile(running || data.syncDueSoon);
   const result = data.result;
 
   return (

@@ -33,6 +33,10 @@ export const SHIPMENT_TRANSITIONS: { readonly [From in ShipmentState]: readonly 
   ENDED: [],
 };
 
+/** States the pipeline moves on by itself soon (to the provider, its tracking, Shopify): pages showing them keep up. */
+const IN_FLIGHT: readonly string[] = ["READY", "SUBMITTED", "CREATED"] satisfies ShipmentState[];
+export const isInFlight = (state: string): boolean => IN_FLIGHT.includes(state);
+
 export function canTransition(from: ShipmentState, to: ShipmentState): boolean {
   return SHIPMENT_TRANSITIONS[from].includes(to);
 }

@@ -21,8 +21,20 @@ export const StockSyncResult = z.object({
       activated: z.number(),
       /** Why the warehouse was not synced, if it was not. */
       problem: z.string().nullable().default(null),
+      /** Units the provider reported at the warehouse, all SKUs together. */
+      providerUnits: z.number().default(0),
+      /** Variants given a quantity above 0 at the location: what Shopify can sell there. */
+      stocked: z.number().default(0),
+      /** Variants whose quantity at the location the sync set, then read back from Shopify. */
+      checked: z.number().default(0),
+      /** Of those, the ones whose quantity in Shopify, read back, is not what the provider holds. */
+      mismatched: z.number().default(0),
     }),
   ),
+  /** Quantities read back from Shopify after the sync that are not what was written (at most 50). */
+  mismatches: z
+    .array(z.object({ warehouseId: z.string(), sku: z.string(), shopify: z.number().nullable(), provider: z.number() }))
+    .default([]),
   /** Each quantity changed in Shopify (before null: newly stocked there). At most the first 500. */
   changes: z.array(Change),
   changesLeftOut: z.number().default(0),

@@ -124,6 +124,31 @@ async function readCatalogue(): Promise<void> {
   expect(run.status, run.message ?? "").toBe("DONE");
 }
 
+const syncsDone = () => db().syncRun.count({ where: { shop: DEMO_SHOP, kind: "STOCK_SYNC", status: "DONE" } });
+
+/**
+ * The stock syncs asked for so far have all run: more than `before` are DONE, none is running, and
+ * the next is the schedule's, not one due now. Returns the latest.
+ */
+async function syncedSince(before: number) {
+  await waitFor(
+    async () => {
+      const due = await db().job.count({
+        where: {
+          shop: DEMO_SHOP,
+          kind: "stock.sync",
+          OR: [{ status: "RUNNING" }, { status: "PENDING", runAt: { lte: new Date(Date.now() + 60_000) } }],
+        },
+      });
+      return due === 0 && (await syncsDone()) > before;
+    },
+    { timeoutMs: 15_000, what: `a stock sync after the ${before} done` },
+  );
+  const run = await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" });
+  if (run === null) throw new Error("no stock sync done");
+  return run;
+}
+
 describe("the catalogue read", () => {
   it("keeps every Shopify variant, those without a SKU too, and every SKU the provider knows, side by side", async () => {
     const runId = await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT");
@@ -232,13 +257,10 @@ describe("a registration that the provider interrupts", () => {
 
 describe("the stock sync", () => {
   it("puts the provider's stock on hand at the warehouse's location, for the SKUs the provider knows", async () => {
-    await readCatalogue();
     expect(await shopifyStockAtWarehouse()).toEqual({});
-    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    const run = await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, {
-      timeoutMs: 15_000,
-      what: "a stock sync",
-    });
+    // The read's end queues the sync: a variant read is stocked at the warehouse at once.
+    await readCatalogue();
+    const run = await syncedSince(0);
     const atWarehouse = await shopifyStockAtWarehouse();
     for (const sku of catalogue) {
       const expected = sku.stock.US01;
@@ -254,8 +276,14 @@ describe("the stock sync", () => {
         unchanged: 0,
         activated: catalogue.filter((sku) => sku.stock.US01 > 0).length,
         problem: null,
+        providerUnits: catalogue.reduce((units, sku) => units + sku.stock.US01, 0),
+        stocked: catalogue.filter((sku) => sku.stock.US01 > 0).length,
+        // Read back from Shopify after writing: every variant the provider knows, each as written.
+        checked: catalogue.length,
+        mismatched: 0,
       },
     ]);
+    expect(result?.mismatches).toEqual([]);
     expect(run.message).toMatch(/^Stock synced: \d+ quantities changed, 0 unchanged at 1 warehouse\.$/);
     // The age bands the inventory age page shows were kept.
     expect((await warehouseStockOf(db(), DEMO_SHOP, "US01")).find((row) => row.sku === "MUG-CER-350-WHT")?.total).toBe(240);
@@ -263,13 +291,32 @@ describe("the stock sync", () => {
     expect(await db().job.findFirst({ where: { kind: "stock.sync", status: "PENDING" } })).toMatchObject({ runAt: expect.any(Date) });
   });
 
+  it("never syncs from a catalogue not read yet: the sync asks for the read, waits for it, then writes the stock", async () => {
+    // A first warehouse saved asks for both at once; the sync comes first here.
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "SETUP");
+    const run = await syncedSince(0);
+    expect(await db().syncRun.count({ where: { shop: DEMO_SHOP, kind: "CATALOGUE_READ", status: "DONE" } })).toBe(1);
+    const result = parseStockSyncResult(run.result);
+    expect(result?.warehouses[0]).toMatchObject({ stocked: catalogue.filter((sku) => sku.stock.US01 > 0).length, mismatched: 0 });
+    expect(run.message).toMatch(/^Stock synced: [1-9]\d* quantities changed/);
+    expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 240 });
+  });
+
+  it("says why when the provider has stock but no variant of the store is one of its SKUs", async () => {
+    // The store sells none of the provider's SKUs (all renamed in Shopify).
+    for (const variant of shopify.emulator.state.variants.values()) variant.sku = `SHOP-${variant.sku ?? ""}`;
+    await readCatalogue();
+    const run = await syncedSince(0);
+    expect(run.message).toMatch(
+      /^No stock was written: the provider holds stock of \d+ SKUs, but none is the SKU of a variant in your store/,
+    );
+    expect(parseStockSyncResult(run.result)?.warehouses[0]).toMatchObject({ stocked: 0 });
+  });
+
   it("follows the provider's stock, and never lets Shopify sell what the provider created but Shopify has not fulfilled twice", async () => {
     await readCatalogue();
-    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, {
-      timeoutMs: 15_000,
-      what: "the first sync",
-    });
+    await syncedSince(0);
+    const first = await syncsDone();
 
     // The provider created a package of 3 mugs (out of its stock) that Shopify has not fulfilled yet
     // (committed there), and 10 more mugs left the warehouse for other reasons.
@@ -291,10 +338,7 @@ describe("the stock sync", () => {
       },
     });
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    const second = await waitFor(
-      async () => (await db().syncRun.findMany({ where: { kind: "STOCK_SYNC", status: "DONE" } })).length === 2 || undefined,
-      { timeoutMs: 15_000, what: "the second sync" },
-    ).then(() => latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" }));
+    const second = await syncedSince(first);
     // 240 - 13 at the provider, plus the 3 it created that Shopify still holds.
     expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 230 });
     expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([
@@ -304,11 +348,8 @@ describe("the stock sync", () => {
 
   it("does not overwrite a count that changed while it was writing: it reads again and writes what is right", async () => {
     await readCatalogue();
-    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    await waitFor(async () => (await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" })) ?? undefined, {
-      timeoutMs: 15_000,
-      what: "the first sync",
-    });
+    await syncedSince(0);
+    const first = await syncsDone();
     take(sandbox.state(), "US01", "MUG-CER-350-WHT", 40);
     const atProvider = available(sandbox.state(), "US01", "MUG-CER-350-WHT");
 
@@ -333,10 +374,7 @@ describe("the stock sync", () => {
       },
     });
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    const run = await waitFor(
-      async () => (await db().syncRun.findMany({ where: { kind: "STOCK_SYNC", status: "DONE" } })).length === 2 || undefined,
-      { timeoutMs: 15_000, what: "the second sync" },
-    ).then(() => latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" }));
+    const run = await syncedSince(first);
     expect(interfered).toBe(true);
     expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: atProvider });
     // Written against what it read again (238), not what it read first.

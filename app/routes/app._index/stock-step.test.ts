@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { stockStep } from "./home.server";
+
+const synced = (warehouse: Record<string, number>, message = "Stock synced: 3 quantities changed, 0 unchanged at 1 warehouse.") => ({
+  finishedAt: new Date("2026-11-29T10:00:00Z"),
+  message,
+  result: JSON.stringify({
+    warehouses: [{ warehouseId: "US01", providerSkus: 3, changed: 3, unchanged: 0, activated: 3, ...warehouse }],
+    changes: [],
+    providerOnly: [],
+    unknownToProvider: [],
+    notTracked: [],
+    sharedSkus: [],
+    refused: [],
+  }),
+});
+
+describe("the setup guide's stock step", () => {
+  it("is done only when the last sync read back what the provider holds, for the variants it stocked", () => {
+    expect(
+      stockStep({
+        located: 1,
+        lastSync: synced({ providerUnits: 30, stocked: 3, checked: 3, mismatched: 0 }),
+        syncing: false,
+        readSince: false,
+      }),
+    ).toEqual({
+      done: true,
+      detail: "Shopify holds the provider's stock for 3 variants at 1 warehouse (checked 2026-11-29 10:00 UTC).",
+    });
+  });
+
+  it("is not done over a sync that wrote nothing while the provider has stock, and says why", () => {
+    const why = "No stock was written: the provider holds stock of 14 SKUs, but none is the SKU of a variant in your store.";
+    const step = stockStep({
+      located: 1,
+      lastSync: synced({ providerUnits: 3260, stocked: 0, checked: 0, mismatched: 0 }, why),
+      syncing: false,
+      readSince: false,
+    });
+    expect(step).toEqual({ done: false, detail: why });
+  });
+
+  it("is not done while a sync or a catalogue read is under way, when quantities differ, or before any warehouse", () => {
+    const good = synced({ providerUnits: 30, stocked: 3, checked: 3, mismatched: 0 });
+    expect(stockStep({ located: 1, lastSync: good, syncing: true, readSince: false }).done).toBe(false);
+    expect(stockStep({ located: 1, lastSync: good, syncing: false, readSince: true }).done).toBe(false);
+    expect(stockStep({ located: 0, lastSync: good, syncing: false, readSince: false }).done).toBe(false);
+    expect(stockStep({ located: 1, lastSync: null, syncing: false, readSince: false }).done).toBe(false);
+    const differs = stockStep({
+      located: 1,
+      lastSync: synced({ providerUnits: 30, stocked: 3, checked: 3, mismatched: 1 }),
+      syncing: false,
+      readSince: false,
+    });
+    expect(differs).toMatchObject({
+      done: false,
+      detail: expect.stringMatching(/^1 of 3 quantities in Shopify differ from the provider's/),
+    });
+  });
+
+  it("asks for stock at the provider when it holds none, and for a sync when none has finished", () => {
+    expect(
+      stockStep({
+        located: 1,
+        lastSync: synced({ providerUnits: 0, stocked: 0, checked: 2, mismatched: 0 }),
+        syncing: false,
+        readSince: false,
+      }).detail,
+    ).toMatch(/^The provider holds no stock at your warehouses yet/);
+    expect(stockStep({ located: 1, lastSync: null, syncing: false, readSince: false }).detail).toMatch(/^Not synced yet/);
+  });
+});
