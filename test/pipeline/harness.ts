@@ -119,6 +119,8 @@ export interface HarnessOptions {
   database?: TestDatabase;
   /** The emulated shop's GraphQL cost budget (default: a standard plan's, 1,000 points refilled at 100/s). */
   shopifyThrottle?: { maximumAvailable: number; restoreRate: number };
+  /** Shopify's clock (default the machine's): behind the app's, Shopify opens scheduled orders late. */
+  shopifyNow?: () => Date;
 }
 
 export interface JobRun {
@@ -207,6 +209,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     delivery: { retryDelaysMs: options.deliveryRetryDelaysMs ?? [50, 100, 200, 400] },
     ...(options.shopifyThrottle ? { throttle: options.shopifyThrottle } : {}),
+    ...(options.shopifyNow ? { now: options.shopifyNow } : {}),
   });
   const admin = emulatorAdmin(shopify.graphqlUrl(DEMO_SHOP));
 

@@ -11,8 +11,6 @@ import { planAgain } from "../retry/retry.server";
 
 /** Shipments woken per run; more are woken by the next. */
 const WAKE_PER_RUN = 200;
-/** When Shopify still says "scheduled" after the date, how soon it is asked again. */
-const ASK_AGAIN_MS = 15 * 60 * 1000;
 
 export async function wakeWaitingShipments(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const now = deps.now();
@@ -27,13 +25,29 @@ export async function wakeWaitingShipments(ctx: JobContext, deps: PipelineDeps, 
     for (const shipment of due)
       await planAgain(ctx.db, deps, shopify, settings, shipment, { byPerson: false, because: "Its scheduled date came" });
   }
-  const next = await ctx.db.shipment.findFirst({
-    where: { shop, state: "HELD", waitUntil: { not: null } },
-    orderBy: { waitUntil: "asc" },
-    select: { waitUntil: true },
+  // The next wake is queued as this run is marked done: queued while it runs, it would be this run.
+  await ctx.complete(async (tx) => {
+    const next = await tx.shipment.findFirst({
+      where: { shop, state: "HELD", waitUntil: { not: null } },
+      orderBy: { waitUntil: "asc" },
+      select: { waitUntil: true },
+    });
+    if (!next?.waitUntil) return;
+    await queueWaitingShipments(
+      tx,
+      shop,
+      due.length === WAKE_PER_RUN ? now : next.waitUntil > now ? next.waitUntil : recheck(deps, next.waitUntil, now),
+    );
   });
-  if (next?.waitUntil) {
-    const soonest = new Date(now.getTime() + ASK_AGAIN_MS);
-    await queueWaitingShipments(ctx.db, shop, due.length === WAKE_PER_RUN ? now : next.waitUntil > now ? next.waitUntil : soonest);
-  }
+}
+
+/**
+ * Shopify still calls the fulfillment order scheduled after its date (it opens it a moment later):
+ * asked again soon, then less often the longer it is overdue (policy scheduledRecheckMs to
+ * scheduledRecheckMaxMs), so a pre-order is not left waiting for a quarter of an hour.
+ */
+function recheck(deps: PipelineDeps, date: Date, now: Date): Date {
+  const overdueMs = now.getTime() - date.getTime();
+  const waitMs = Math.min(deps.policy.scheduledRecheckMaxMs, Math.max(deps.policy.scheduledRecheckMs, overdueMs));
+  return new Date(now.getTime() + waitMs);
 }

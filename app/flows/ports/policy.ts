@@ -75,6 +75,12 @@ export interface PipelinePolicy {
   readonly skusPerRegistrationRound: number;
   /** How long after the provider's stock changed (packages created) the stock sync runs, gathering a burst into one sync. */
   readonly stockSyncAfterChangeMs: number;
+  /**
+   * A scheduled fulfillment order Shopify still calls scheduled after its date (Shopify opens it a
+   * moment later): how soon the app asks again, doubling up to scheduledRecheckMaxMs.
+   */
+  readonly scheduledRecheckMs: number;
+  readonly scheduledRecheckMaxMs: number;
   /** While Shopify refuses a shop (401, 402, 423), how often the app asks again; the shop's jobs wait meanwhile. */
   readonly shopifyAccessCheckMs: number;
   /**
@@ -118,6 +124,8 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   bulkReadPollMs: 2_000,
   skusPerRegistrationRound: 20,
   stockSyncAfterChangeMs: 60_000,
+  scheduledRecheckMs: 30_000,
+  scheduledRecheckMaxMs: 15 * 60_000,
   shopifyAccessCheckMs: 15 * 60_000,
   inboundCheckMs: 60 * 60_000,
   openOrdersSweepMs: 10 * 60_000,
@@ -139,6 +147,8 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   trackingMaxDeferMs: 10_000,
   bulkReadPollMs: 100,
   stockSyncAfterChangeMs: 1_000,
+  scheduledRecheckMs: 200,
+  scheduledRecheckMaxMs: 2_000,
   shopifyAccessCheckMs: 300,
   inboundCheckMs: 1_000,
   openOrdersSweepMs: 10_000,
