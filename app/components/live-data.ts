@@ -3,7 +3,7 @@
  * an end), a page asks its loader again every few seconds, and stops once nothing is. Remix's
  * revalidation, not a push channel: decision 0034 says why.
  */
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 
 /** How often a page asks while work is in flight: a run's progress bar every second, shipments every few. */
@@ -15,8 +15,10 @@ export const REFRESH_MS = { run: 1_000, shipments: 3_000 } as const;
  */
 export function useRefreshWhile(active: boolean, intervalMs: number = REFRESH_MS.run): void {
   const revalidator = useRevalidator();
+  // Never while the merchant is going somewhere or sending something: asking then would cut their request short.
+  const busy = useNavigation().state !== "idle";
   useEffect(() => {
-    if (!active) return;
+    if (!active || busy) return;
     const ask = () => {
       if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
     };
@@ -26,5 +28,5 @@ export function useRefreshWhile(active: boolean, intervalMs: number = REFRESH_MS
       clearInterval(timer);
       document.removeEventListener("visibilitychange", ask);
     };
-  }, [active, intervalMs, revalidator]);
+  }, [active, busy, intervalMs, revalidator]);
 }

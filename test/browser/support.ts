@@ -326,6 +326,9 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
     page.on("pageerror", (error) => problems.push(`uncaught error: ${error.stack ?? error.message}`));
     page.on("requestfailed", (request) => {
       if (isOfflineCdn(request.url())) return;
+      // Remix cancels a page's data request that a newer one replaces (a live page asking again as the
+      // merchant leaves it): superseded, not failed. Any other failure is the app's.
+      if (request.failure()?.errorText === "net::ERR_ABORTED" && new URL(request.url()).searchParams.has("_data")) return;
       problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? "?"})`);
     });
 
