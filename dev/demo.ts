@@ -71,7 +71,8 @@ try {
   );
   say(`Shopify: ${result.fulfilmentsWithTracking} fulfilments with tracking and a Delivered event`);
   for (const item of result.notShipped) say(`  ${item.state} ${item.order} (${item.label}): ${item.reason}`);
-  if (result.handedBack.length > 0) say("Packages the provider could not create, handed back to Shopify (Settings > After sending):");
+  if (result.handedBack.length > 0)
+    say("Packages the provider could not create, handed back to Shopify (Settings > Orders and after sending):");
   for (const item of result.handedBack)
     say(
       `  ${item.order} (${item.label}): its fulfillment order is ${item.fulfillmentOrderStatus.toLowerCase()} in Shopify, for the merchant to decide`,

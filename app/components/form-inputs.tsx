@@ -81,6 +81,7 @@ export function SelectInput(props: {
 /**
  * Rows of text fields named `${prefix}.${row}.${column}`. Row numbers never change once given, so
  * an error about a row still finds it after another row is removed; blank rows are ignored.
+ * Placeholders are examples ("e.g. CA"), never what looks like a value already filled in.
  */
 export function RowsInput<Row extends Record<string, string>>(props: {
   prefix: string;
@@ -91,9 +92,8 @@ export function RowsInput<Row extends Record<string, string>>(props: {
   empty?: ReactNode;
 }) {
   const blank = Object.fromEntries(props.columns.map((column) => [column.key, ""])) as Row;
-  const [rows, setRows] = useState(() =>
-    [...props.initial, ...(props.initial.length === 0 ? [blank] : [])].map((values, id) => ({ id, values })),
-  );
+  // No blank row of its own: a table with none shows none, and "Add" gives one (with its Remove).
+  const [rows, setRows] = useState(() => props.initial.map((values, id) => ({ id, values })));
   const [nextId, setNextId] = useState(rows.length);
   return (
     <BlockStack gap="200">

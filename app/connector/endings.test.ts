@@ -67,7 +67,7 @@ describe("endingOfSilence", () => {
       reason: "NO_NEWS",
       said: null,
       message:
-        "Neither the provider nor the carrier has said anything new about package 1001-1 since 2026-10-01: no news for 30 days, so the app stopped following it (Settings > After sending). Ask the provider where it is.",
+        "Neither the provider nor the carrier has said anything new about package 1001-1 since 2026-10-01: no news for 30 days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.",
     });
     expect(endingOfSilence(last, new Date("2026-10-08T00:00:00Z"), 7, "creating", "1001-1")?.message).toMatch(
       /^The provider has not created package 1001-1 since 2026-10-01/,

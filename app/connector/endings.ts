@@ -165,6 +165,6 @@ export function endingOfSilence(lastNewsAt: Date, now: Date, days: number, waiti
   return {
     reason: "NO_NEWS",
     said: null,
-    message: `${what}: no news for ${days} days, so the app stopped following it (Settings > After sending). Ask the provider where it is.`,
+    message: `${what}: no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
   };
 }

@@ -48,9 +48,9 @@ export const FIELD_LIMITS = {
     fix: "Set a shorter customs name for the SKU on the Products page",
   },
   "Skus.HsCode": { max: 50, label: "HS code", fix: "Correct the product's HS code in Shopify (Customs information)" },
-  Location: { max: 20, label: "Drop-ship handling location", fix: "Use a shorter handling location in Settings > Routing" },
-  WarehouseId: { max: 30, label: "Warehouse", fix: "Correct the warehouse in Settings > Routing" },
-  ServiceCode: { max: 30, label: "Service code", fix: "Correct the service code in Settings > Routing" },
+  Location: { max: 20, label: "Drop-ship handling location", fix: "Use a shorter handling location in Settings > Warehouses and routing" },
+  WarehouseId: { max: 30, label: "Warehouse", fix: "Correct the warehouse in Settings > Warehouses and routing" },
+  ServiceCode: { max: 30, label: "Service code", fix: "Correct the service code in Settings > Warehouses and routing" },
 } as const satisfies Record<string, FieldLimit>;
 
 export type LimitedField = keyof typeof FIELD_LIMITS;

@@ -47,9 +47,18 @@ const FIELDS: Readonly<Record<string, { label: string; fix: string }>> = {
   ProductName: { label: "Product name", fix: "Shorten the product or variant title in Shopify." },
   ProductDescription: { label: "Description", fix: "Give the product a title in Shopify." },
   Weight: { label: "Weight", fix: "Enter the variant's weight in Shopify (the product's Shipping section)." },
-  Length: { label: "Length", fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." },
-  Width: { label: "Width", fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." },
-  Height: { label: "Height", fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs." },
+  Length: {
+    label: "Length",
+    fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
+  },
+  Width: {
+    label: "Width",
+    fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
+  },
+  Height: {
+    label: "Height",
+    fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
+  },
   DeclareName: {
     label: "Customs name",
     fix: "Enter an English customs name in the SKU's entry on the Products page, or a default customs name in Settings > Customs and tax numbers.",
@@ -130,7 +139,7 @@ export function merchantSkuFor(variant: VariantFacts, entry: SkuEntry | undefine
     problems.push({
       field: "Length",
       message:
-        "Size is missing: the provider needs each unit's length, width and height. Enter the SKU's size in its entry on the Products page, or a default size in Settings > SKUs.",
+        "Size is missing: the provider needs each unit's length, width and height. Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
     });
   if (declaredValue === undefined)
     problems.push({ field: "DeclareValue", message: `Declared value is missing. ${FIELDS.DeclareValue?.fix ?? ""}` });

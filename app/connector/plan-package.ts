@@ -99,14 +99,14 @@ function waitFor(
   ) {
     return {
       code: "AWAITING_PAYMENT",
-      message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders that wait.`,
+      message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders and after sending.`,
       until: null,
     };
   }
   if (!settings.orders.shipHighRisk && (order.riskLevel === "HIGH" || order.riskRecommendation === "CANCEL")) {
     return {
       code: "HIGH_RISK",
-      message: `Shopify rates order ${order.name} high risk of fraud: check it in Shopify. If it is genuine, send it with Retry; or let high-risk orders ship in Settings > Orders that wait.`,
+      message: `Shopify rates order ${order.name} high risk of fraud: check it in Shopify. If it is genuine, send it with Retry; or let high-risk orders ship in Settings > Orders and after sending.`,
       until: null,
     };
   }

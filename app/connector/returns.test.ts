@@ -96,7 +96,7 @@ describe("a Shopify return as the provider's return orders", () => {
     });
     const french = facts({ customer: { ...facts().customer!, countryCodeV2: "FR" } });
     expect(planReturns(french, noDefault)[0]).toMatchObject({
-      refusal: { code: "NO_SERVICE", text: expect.stringContaining("Settings > Routing") },
+      refusal: { code: "NO_SERVICE", text: expect.stringContaining("Settings > Warehouses and routing") },
     });
     expect(planReturns(facts({ lines: [{ ...facts().lines[0]!, weight: null }] }), settings)[0]).toMatchObject({
       refusal: { code: "NO_WEIGHT", text: expect.stringContaining("MUG-1") },

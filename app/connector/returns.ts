@@ -111,7 +111,7 @@ export function planReturns(ret: ReturnFacts, settings: ConnectorSettings): Retu
       plans.push(
         refuse(
           "NO_SERVICE",
-          `No service of warehouse ${route.warehouseId} is set for ${country} or as its default: add one in Settings > Routing.`,
+          `No service of warehouse ${route.warehouseId} is set for ${country} or as its default: add one in Settings > Warehouses and routing.`,
         ),
       );
       continue;

@@ -46,6 +46,6 @@ export function serviceFor(
     value: countryCode,
     message:
       `No shipping service is set for ${countryName(countryCode)} at ${describeRoute(route)}. ` +
-      `Add a service for ${countryCode}, or a default service, in Settings > Routing, then retry.`,
+      `Add a service for ${countryCode}, or a default service, in Settings > Warehouses and routing, then retry.`,
   });
 }

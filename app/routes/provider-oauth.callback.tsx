@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { shop, parked } = await parkProviderAnswer(prisma, { code, state }, env);
     // Back into the app inside the shop's admin, which passes the query on to the settings page.
     const store = shop.replace(/\.myshopify\.com$/, "");
-    const settings = new URL(`https://admin.shopify.com/store/${store}/apps/${env.SHOPIFY_API_KEY}/app/settings`);
+    const settings = new URL(`https://admin.shopify.com/store/${store}/apps/${env.SHOPIFY_API_KEY}/app/settings/provider`);
     settings.searchParams.set("provider_connection", parked);
     return new Response(null, { status: 302, headers: { Location: settings.toString() } });
   } catch (error) {

@@ -55,8 +55,8 @@ export interface DemoResult {
   /** HELD and FAILED shipments with their reasons. */
   notShipped: { order: string; label: string; state: string; reason: string }[];
   /**
-   * Packages the provider could not create, handed back to Shopify (the demo shop's Settings > After
-   * sending says so): the order, and its fulfillment order's status in Shopify afterwards.
+   * Packages the provider could not create, handed back to Shopify (the demo shop's Settings > Orders and
+   * after sending says so): the order, and its fulfillment order's status in Shopify afterwards.
    */
   handedBack: { order: string; label: string; fulfillmentOrderStatus: string }[];
   outcomes: OrderOutcome[];

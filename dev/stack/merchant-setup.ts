@@ -42,7 +42,6 @@ export function demoShopSettingsForm(studio: string): Record<string, string> {
       ]),
     );
   return {
-    intent: "save",
     mode: "sandbox",
     providerBaseUrl: "",
     "warehouses.0.warehouseId": "US01",
@@ -131,6 +130,7 @@ const Run = z
 const ProductsData = z.object({ run: Run, missing: z.array(z.string()), catalogueReadAt: z.string().nullable() });
 const StockData = z.object({ run: Run, lastSyncedAt: z.string().nullable() });
 const Answer = z.object({ ok: z.boolean(), message: z.string() });
+const SaveAnswer = Answer.extend({ errors: z.array(z.object({ label: z.string(), message: z.string() })).default([]) });
 
 async function until<T>(what: string, deadline: number, check: () => Promise<T | undefined>): Promise<T> {
   for (;;) {
@@ -141,10 +141,35 @@ async function until<T>(what: string, deadline: number, check: () => Promise<T |
   }
 }
 
-/** Saves the Settings form as the page does; throws with the page's reasons when it is refused. */
+/** Which Settings page a field is on (app/routes/app.settings.*), by the start of its name. */
+const PAGE_OF_FIELD: readonly [RegExp, string][] = [
+  [/^(mode|providerBaseUrl)$/, "provider"],
+  [/^(warehouses|dropShip)\./, "routing"],
+  [/^(customs|taxIds)\./, "customs"],
+  [/^(skus|skuDefaults|stockSync)\./, "catalogue"],
+  [/^(orders\.|afterSending\.|pushPolicy$|codGatewayNames$|notifyCustomer$)/, "orders"],
+];
+
+/**
+ * Saves settings as the pages do: each Settings page the fields are on gets its own form (a page
+ * none of the fields is on is left alone); throws with the page's reasons when one is refused.
+ */
 export async function saveSettingsThroughTheApp(app: AppAccess, form: Record<string, string>): Promise<void> {
-  const answer = Answer.parse(await routeData(app, "/app/settings", "routes/app.settings", form));
-  if (!answer.ok) throw new Error(`Settings were refused: ${answer.message}`);
+  const pages = new Map<string, Record<string, string>>();
+  for (const [field, value] of Object.entries(form)) {
+    const page = PAGE_OF_FIELD.find(([pattern]) => pattern.test(field))?.[1];
+    if (page === undefined) throw new Error(`No Settings page has the field ${field}`);
+    pages.set(page, { ...pages.get(page), [field]: value });
+  }
+  for (const [page, fields] of pages) {
+    const answer = SaveAnswer.parse(
+      await routeData(app, `/app/settings/${page}`, `routes/app.settings.${page}`, { intent: "save", ...fields }),
+    );
+    if (!answer.ok)
+      throw new Error(
+        `Settings > ${page} were refused: ${answer.message} ${answer.errors.map((e) => `${e.label} ${e.message}`).join("; ")}`,
+      );
+  }
 }
 
 /** Does the merchant's setup; returns the warehouses' Shopify locations and the studio's. */
@@ -156,7 +181,7 @@ export async function setUpShopThroughTheApp(
   const deadline = Date.now() + (setup.timeoutMs ?? 120_000);
 
   // Settings: the page lists the shop's locations; the merchant picks the studio for drop-ship.
-  const settings = SettingsData.parse(await routeData(app, "/app/settings", "routes/app.settings"));
+  const settings = SettingsData.parse(await routeData(app, "/app/settings/routing", "routes/app.settings.routing"));
   const studio = settings.locations.find((location) => location.name === setup.studioName)?.id;
   if (studio === undefined) throw new Error(`The shop has no location named ${setup.studioName}`);
   await saveSettingsThroughTheApp(app, setup.settingsForm(studio));
@@ -164,7 +189,7 @@ export async function setUpShopThroughTheApp(
 
   // The app creates each warehouse's fulfillment service and location.
   const locations = await until("the warehouses' Shopify locations", deadline, async () => {
-    const warehouses = SettingsData.parse(await routeData(app, "/app/settings", "routes/app.settings")).form.warehouses;
+    const warehouses = SettingsData.parse(await routeData(app, "/app/settings/routing", "routes/app.settings.routing")).form.warehouses;
     return warehouses.every((warehouse) => warehouse.shopifyLocationId !== null)
       ? Object.fromEntries(warehouses.map((warehouse) => [warehouse.warehouseId, warehouse.shopifyLocationId ?? ""]))
       : undefined;

@@ -14,7 +14,7 @@ import { useStack } from "../support/stack";
 import { adminData } from "./support";
 
 const stack = useStack({ worker: false });
-const ROUTE = "routes/app.settings";
+const ROUTE = "routes/app.settings.checkout-rates";
 
 const CheckoutRates = z.object({
   enabled: z.boolean(),
@@ -32,12 +32,12 @@ const Answer = z.object({
 });
 
 async function loaded() {
-  const response = await adminData(stack(), "/app/settings", ROUTE);
+  const response = await adminData(stack(), "/app/settings/checkout-rates", ROUTE);
   return z.object({ checkoutRates: CheckoutRates }).parse(await response.json()).checkoutRates;
 }
 
 async function act(form: Record<string, string>) {
-  const response = await adminData(stack(), "/app/settings", ROUTE, { form });
+  const response = await adminData(stack(), "/app/settings/checkout-rates", ROUTE, { form });
   return { status: response.status, answer: Answer.parse(await response.json()) };
 }
 

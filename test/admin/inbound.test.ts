@@ -185,7 +185,7 @@ describe("inbound shipments", () => {
     });
     // Another shop's warehouse, a SKU not in this shop's catalogue.
     expect((await refusalOf(await send({ warehouseId: "JP09", "boxes.0.lines.0.sku": "THEIR-ONLY-SKU" }))).result?.error).toEqual({
-      warehouseId: ["is not one of your warehouses (Settings > Routing)"],
+      warehouseId: ["is not one of your warehouses (Settings > Warehouses and routing)"],
       "boxes.0.lines.0.sku": ["is not a SKU of your catalogue"],
     });
     expect(s.sandbox.state().inbounds.size).toBe(0);

@@ -180,19 +180,47 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "POST", path: "/api/orders/990001/shipments", form: { shipmentId: a.shipmentId, action: "retry" }, notFound: true },
     { method: "POST", path: "/api/orders/990001/shipments", form: { shipmentId: a.shipmentId, action: "send" }, notFound: true },
   ],
-  "routes/app.settings": (a): Request[] => [
-    { method: "GET", path: "/app/settings" },
-    { method: "POST", path: "/app/settings", form: { intent: "suggestServices" } },
-    { method: "POST", path: "/app/settings", form: { intent: "disconnect", shop: SHOP_A } },
-    { method: "POST", path: "/app/settings", form: { intent: "saveToken", token: "sk_live_isolation_b_0123456789", shop: SHOP_A } },
-    { method: "POST", path: "/app/settings", form: { intent: "connect", shop: SHOP_A } },
-    { method: "POST", path: "/app/settings", form: { intent: "save", shop: SHOP_A } },
-    { method: "GET", path: `/app/settings?provider_connection=${encodeURIComponent(a.parkedConnection)}` },
-    { method: "POST", path: "/app/settings", form: { intent: "finishConnect", parked: a.parkedConnection, shop: SHOP_A } },
-    // Checkout rates act on the session's shop only: A's flat rates and carrier service stay as they are.
+  "routes/app.settings._index": (): Request[] => [{ method: "GET", path: "/app/settings" }],
+  "routes/app.settings.provider": (a): Request[] => [
+    { method: "GET", path: "/app/settings/provider" },
+    { method: "POST", path: "/app/settings/provider", form: { intent: "disconnect", shop: SHOP_A } },
     {
       method: "POST",
-      path: "/app/settings",
+      path: "/app/settings/provider",
+      form: { intent: "saveToken", token: "sk_live_isolation_b_0123456789", shop: SHOP_A },
+    },
+    { method: "POST", path: "/app/settings/provider", form: { intent: "connect", shop: SHOP_A } },
+    { method: "POST", path: "/app/settings/provider", form: { intent: "save", mode: "sandbox", shop: SHOP_A } },
+    { method: "GET", path: `/app/settings/provider?provider_connection=${encodeURIComponent(a.parkedConnection)}` },
+    { method: "POST", path: "/app/settings/provider", form: { intent: "finishConnect", parked: a.parkedConnection, shop: SHOP_A } },
+  ],
+  "routes/app.settings.routing": (): Request[] => [
+    { method: "GET", path: "/app/settings/routing" },
+    { method: "POST", path: "/app/settings/routing", form: { intent: "suggestServices" } },
+    { method: "POST", path: "/app/settings/routing", form: { intent: "save", shop: SHOP_A } },
+  ],
+  "routes/app.settings.customs": (): Request[] => [
+    { method: "GET", path: "/app/settings/customs" },
+    { method: "POST", path: "/app/settings/customs", form: { intent: "save", "customs.declaredValueCurrency": "SHOP", shop: SHOP_A } },
+  ],
+  "routes/app.settings.catalogue": (): Request[] => [
+    { method: "GET", path: "/app/settings/catalogue" },
+    {
+      method: "POST",
+      path: "/app/settings/catalogue",
+      form: { intent: "save", "skuDefaults.declaredValueFrom": "PRICE", "stockSync.intervalMinutes": "15", shop: SHOP_A },
+    },
+  ],
+  "routes/app.settings.orders": (): Request[] => [
+    { method: "GET", path: "/app/settings/orders" },
+    { method: "POST", path: "/app/settings/orders", form: { intent: "save", pushPolicy: "autoPush", shop: SHOP_A } },
+  ],
+  // Checkout rates act on the session's shop only: A's flat rates and carrier service stay as they are.
+  "routes/app.settings.checkout-rates": (): Request[] => [
+    { method: "GET", path: "/app/settings/checkout-rates" },
+    {
+      method: "POST",
+      path: "/app/settings/checkout-rates",
       form: {
         intent: "checkoutRatesSave",
         shop: SHOP_A,
@@ -202,10 +230,10 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
         cacheMinutes: "5",
       },
     },
-    { method: "POST", path: "/app/settings", form: { intent: "checkoutRatesOn", shop: SHOP_A } },
+    { method: "POST", path: "/app/settings/checkout-rates", form: { intent: "checkoutRatesOn", shop: SHOP_A } },
     {
       method: "POST",
-      path: "/app/settings",
+      path: "/app/settings/checkout-rates",
       form: { intent: "checkoutRatesOff", shop: SHOP_A, id: "gid://shopify/DeliveryCarrierService/990001" },
     },
   ],

@@ -162,7 +162,7 @@ describe("bulk shipments (lading orders)", () => {
     });
     // Another shop's warehouse, a SKU not in this shop's catalogue.
     expect((await refusalOf(await send({ warehouseId: "JP09", "packages.0.lines.0.sku": "THEIR-ONLY-SKU" }))).result?.error).toEqual({
-      warehouseId: ["is not one of your warehouses (Settings > Routing)"],
+      warehouseId: ["is not one of your warehouses (Settings > Warehouses and routing)"],
       "packages.0.lines.0.sku": ["is not a SKU of your catalogue"],
     });
     expect(s.sandbox.state().ladings.size).toBe(0);

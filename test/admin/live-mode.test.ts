@@ -45,7 +45,22 @@ describe("live mode", () => {
     expect(s.sandbox.state().dropships.size).toBe(0);
 
     // The merchant pastes the token on the Settings page; the next order's push sends both parcels with it.
-    const saved = await adminData(s, "/app/settings", "routes/app.settings", { form: { intent: "saveToken", token: PROVIDER_TOKEN } });
+    // A wrong token is checked with the provider first: refused at the field, and nothing saved.
+    const wrong = await adminData(s, "/app/settings/provider", "routes/app.settings.provider", {
+      form: { intent: "saveToken", token: "not-the-token-0123456789" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { errors: unknown[] }).errors).toEqual([
+      {
+        field: "token",
+        label: "API token",
+        message: "was refused by the provider: check it in the provider's developer settings and paste it again",
+      },
+    ]);
+    expect(await s.db.shop.findUniqueOrThrow({ where: { domain: s.shop } })).toMatchObject({ providerCredentialsCiphertext: null });
+    const saved = await adminData(s, "/app/settings/provider", "routes/app.settings.provider", {
+      form: { intent: "saveToken", token: PROVIDER_TOKEN },
+    });
     expect(saved.status, s.logs().slice(-3_000)).toBe(200);
     const second = await placeStudioOrder();
     const created = await waitFor(

@@ -158,7 +158,7 @@ describe("the pricing page", () => {
     // Another shop's warehouse, a SKU not in this shop's catalogue: refused, nothing priced.
     expect((await price({ warehouseId: "JP09" })).answer).toMatchObject({
       ok: false,
-      result: { error: { warehouseId: ["is not one of your warehouses (Settings > Routing)"] } },
+      result: { error: { warehouseId: ["is not one of your warehouses (Settings > Warehouses and routing)"] } },
     });
     expect((await price({ "lines.0.sku": "THEIR-ONLY-SKU" })).answer).toMatchObject({
       ok: false,

@@ -81,7 +81,7 @@ describe("the returns list", () => {
     const refused = await insertReturn(s.shop, "FAILED", {
       minutesAgo: 5,
       lastErrorCode: "NO_SERVICE",
-      lastErrorText: "No service of warehouse US01 is set for FR or as its default: add one in Settings > Routing.",
+      lastErrorText: "No service of warehouse US01 is set for FR or as its default: add one in Settings > Warehouses and routing.",
     });
     const theirs = await insertReturn(OTHER_SHOP, "FAILED", { minutesAgo: 1, lastErrorText: "Another shop's problem." });
 

@@ -1,5 +1,5 @@
 /**
- * Settings > Routing, "Suggest services", over HTTP in the built app: the countries of the shop's
+ * Settings > Warehouses and routing, "Suggest services", over HTTP in the built app: the countries of the shop's
  * own shipments of the last 90 days and the SKU each enabled warehouse is priced with are on the
  * page; asked, the app prices each warehouse and country at the provider (the sandbox) and answers
  * the cheapest service that delivers there, or why not; another shop's shipments count for nothing;
@@ -17,7 +17,7 @@ import { adminData, adminDocument } from "./support";
 
 const stack = useStack({ worker: false });
 
-const ROUTE = "routes/app.settings";
+const ROUTE = "routes/app.settings.routing";
 const OTHER_SHOP = "other-shop.myshopify.com";
 
 let sequence = 0;
@@ -133,7 +133,7 @@ describe("suggested services by country", () => {
     await shipped(s.shop, "AU", [["MUG-CER-350-WHT", 9]], 3, { requestSent: null });
     await shipped(OTHER_SHOP, "NZ", [["THEIR-SKU", 50]]);
 
-    const data = z.object({ suggestionPlan: Plan }).parse(await (await adminData(s, "/app/settings", ROUTE)).json());
+    const data = z.object({ suggestionPlan: Plan }).parse(await (await adminData(s, "/app/settings/routing", ROUTE)).json());
     expect(data.suggestionPlan).toEqual({
       countries: [
         { code: "GB", name: "United Kingdom (GB)", shipments: 3 },
@@ -144,9 +144,11 @@ describe("suggested services by country", () => {
         { warehouseId: "DE01", sku: { sku: "MUG-CER-350-WHT", why: "your most shipped SKU" } },
       ],
     });
-    expect((await adminDocument(s, "/app/settings")).text).toContain("for the 2 countries you shipped to in the last 90 days (GB, JP)");
+    expect((await adminDocument(s, "/app/settings/routing")).text).toContain(
+      "for the 2 countries you shipped to in the last 90 days (GB, JP)",
+    );
 
-    const response = await adminData(s, "/app/settings", ROUTE, { form: { intent: "suggestServices" } });
+    const response = await adminData(s, "/app/settings/routing", ROUTE, { form: { intent: "suggestServices" } });
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
     const { suggestions } = Suggestions.parse(await response.json());
     expect(suggestions.problem).toBeNull();
@@ -177,7 +179,7 @@ describe("suggested services by country", () => {
     });
     try {
       const { suggestions } = Suggestions.parse(
-        await (await adminData(s, "/app/settings", ROUTE, { form: { intent: "suggestServices" } })).json(),
+        await (await adminData(s, "/app/settings/routing", ROUTE, { form: { intent: "suggestServices" } })).json(),
       );
       expect(suggestions.problem).toMatch(/^The provider is not answering normally just now/);
       expect(suggestions.warehouses[0]?.byCountry).toEqual([
@@ -190,7 +192,7 @@ describe("suggested services by country", () => {
 
   it("is neither planned nor asked without a session token", async () => {
     const s = stack();
-    const ask = await adminData(s, "/app/settings", ROUTE, { signedIn: false, form: { intent: "suggestServices" } });
+    const ask = await adminData(s, "/app/settings/routing", ROUTE, { signedIn: false, form: { intent: "suggestServices" } });
     expect(ask.status).not.toBe(200);
     expect(await ask.text()).not.toContain("suggestions");
   });

@@ -1,9 +1,9 @@
 /**
- * The merchant's Settings page in the built app, over HTTP as the embedded admin reaches it: it
- * loads the shop's settings and Shopify locations, saves a valid form whole, refuses an invalid one
- * field by field and saves nothing, never sends the API token back, shows nothing of another
- * shop, refuses a request without a session token, and connects the provider through its login
- * (the sandbox's OAuth endpoints) with a state that works once.
+ * The merchant's Settings pages in the built app, over HTTP as the embedded admin reaches them: they
+ * load the shop's settings and Shopify locations, each saves its own fields (the others as they
+ * were), refuse what is invalid field by field and save nothing, never send the API token back,
+ * show nothing of another shop, refuse a request without a session token, and connect the provider
+ * through its login (the sandbox's OAuth endpoints) with a state that works once.
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -21,15 +21,18 @@ process.env.PROVIDER_CLIENT_SECRET = "connector-test-secret";
 
 const stack = useStack({ worker: false });
 
-const ROUTE = "routes/app.settings";
+/** A Settings page's path and route id. */
+const page = (name: string) => ({ path: `/app/settings/${name}`, route: `routes/app.settings.${name}` });
+const PROVIDER = page("provider");
+const ROUTING = page("routing");
 const OTHER_SHOP = "other-shop.myshopify.com";
 const TOKEN = "sk_live_settings_test_4c1d9e0b7a2f";
 
 const LoaderData = z.object({
   form: z.object({ mode: z.string(), dropShip: z.object({ handlingLocation: z.string() }) }).loose(),
-  connection: z.object({ kind: z.string() }).loose(),
   locations: z.array(z.object({ id: z.string(), name: z.string(), fulfillmentService: z.boolean() })),
 });
+const ProviderData = z.object({ form: z.object({ mode: z.string() }).loose(), connection: z.object({ kind: z.string() }).loose() });
 const Answer = z.object({
   ok: z.boolean(),
   message: z.string(),
@@ -37,15 +40,14 @@ const Answer = z.object({
 });
 
 async function studioId(): Promise<string> {
-  const response = await adminData(stack(), "/app/settings", ROUTE);
+  const response = await adminData(stack(), ROUTING.path, ROUTING.route);
   const studio = LoaderData.parse(await response.json()).locations.find((location) => location.name === MERCHANT_LOCATION);
   if (!studio) throw new Error(`the demo shop has no ${MERCHANT_LOCATION}`);
   return studio.id;
 }
 
-/** A complete, valid settings form, as the page submits it. */
+/** A complete, valid set of settings, as the pages submit them (saveSettings sends each page its own). */
 const validForm = (studio: string): Record<string, string> => ({
-  intent: "save",
   mode: "live",
   providerBaseUrl: "",
   "warehouses.0.warehouseId": "US01",
@@ -74,6 +76,30 @@ const validForm = (studio: string): Record<string, string> => ({
   pushPolicy: "holdForReview",
 });
 
+/** Which page a field is on, by the start of its name. */
+const PAGE_OF_FIELD: readonly [RegExp, string][] = [
+  [/^(mode|providerBaseUrl)$/, "provider"],
+  [/^(warehouses|dropShip)\./, "routing"],
+  [/^(customs|taxIds)\./, "customs"],
+  [/^(skus|skuDefaults|stockSync)\./, "catalogue"],
+  [/^(orders\.|afterSending\.|pushPolicy$|codGatewayNames$|notifyCustomer$)/, "orders"],
+];
+
+/** Saves `form` as the pages do, each page its own fields; the answers by page. */
+async function saveSettings(form: Record<string, string>, options: { signedIn?: boolean } = {}): Promise<Map<string, Response>> {
+  const pages = new Map<string, Record<string, string>>();
+  for (const [field, value] of Object.entries(form)) {
+    const name = PAGE_OF_FIELD.find(([pattern]) => pattern.test(field))?.[1] ?? "unknown";
+    pages.set(name, { ...pages.get(name), [field]: value });
+  }
+  const answers = new Map<string, Response>();
+  for (const [name, fields] of pages) {
+    const { path, route } = page(name);
+    answers.set(name, await adminData(stack(), path, route, { ...options, form: { intent: "save", ...fields } }));
+  }
+  return answers;
+}
+
 /** The page's whole HTML (scripts included: they carry the loader's data), as the admin first loads it. */
 async function rawDocument(path: string): Promise<string> {
   const s = stack();
@@ -88,39 +114,52 @@ async function rawDocument(path: string): Promise<string> {
 }
 
 describe("the settings page", () => {
-  it("loads the shop's settings, its connection and its Shopify locations, and renders every section", async () => {
+  it("lists a page per thing to set up, and each loads the shop's settings, its connection and its Shopify locations", async () => {
     const s = stack();
-    const response = await adminData(s, "/app/settings", ROUTE);
-    expect(response.status, s.logs().slice(-3_000)).toBe(200);
-    const data = LoaderData.parse(await response.json());
+    const index = await adminDocument(s, "/app/settings");
+    expect(index.status).toBe(200);
+    for (const title of [
+      "Provider connection",
+      "Warehouses and routing",
+      "Customs and tax numbers",
+      "Catalogue and stock",
+      "Orders and after sending",
+      "Checkout rates",
+    ])
+      expect(index.text).toContain(title);
+    expect(index.text).toContain("Nothing set up yet: no warehouse, no drop-ship.");
+
+    const provider = await adminData(s, PROVIDER.path, PROVIDER.route);
+    expect(provider.status, s.logs().slice(-3_000)).toBe(200);
+    const data = ProviderData.parse(await provider.json());
     expect(data.form.mode).toBe("sandbox");
     expect(data.connection).toEqual({ kind: "none" });
-    expect(data.locations).toContainEqual(expect.objectContaining({ name: MERCHANT_LOCATION, fulfillmentService: false }));
+    const routing = LoaderData.parse(await (await adminData(s, ROUTING.path, ROUTING.route)).json());
+    expect(routing.locations).toContainEqual(expect.objectContaining({ name: MERCHANT_LOCATION, fulfillmentService: false }));
 
-    const page = await adminDocument(s, "/app/settings");
-    expect(page.status).toBe(200);
-    for (const section of [
-      "Provider connection",
-      "Routing",
-      "Warehouses",
-      "Drop-ship",
-      "Customs and tax numbers",
-      "SKUs",
-      "Cash on delivery",
-      "Notifications",
-      "Push policy",
-    ]) {
-      expect(page.text).toContain(section);
+    for (const [name, sections] of [
+      ["provider", ["Mode and address", "Credentials", "Not connected"]],
+      ["routing", ["Warehouses", "Drop-ship"]],
+      ["customs", ["Customs", "Tax numbers"]],
+      ["catalogue", ["SKUs", "Stock"]],
+      ["orders", ["Orders that wait", "Cash on delivery", "After sending"]],
+    ] as const) {
+      const html = await adminDocument(s, `/app/settings/${name}`);
+      expect(html.status, name).toBe(200);
+      for (const section of sections) expect(html.text, name).toContain(section);
     }
-    expect(page.text).toContain("Not connected");
   });
 
-  it("saves a valid form whole, and queues the warehouses' fulfillment services", async () => {
+  it("saves each page's fields, the others as they were, and queues the warehouses' fulfillment services", async () => {
     const s = stack();
     const studio = await studioId();
-    const response = await adminData(s, "/app/settings", ROUTE, { form: validForm(studio) });
-    expect(response.status, s.logs().slice(-3_000)).toBe(200);
-    expect(Answer.parse(await response.json())).toMatchObject({ ok: true, message: "Settings saved." });
+    // Live mode checks the warehouses with the merchant's own account: connect it first.
+    const token = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "saveToken", token: TOKEN } });
+    expect(token.status, s.logs().slice(-3_000)).toBe(200);
+    for (const [name, response] of await saveSettings(validForm(studio))) {
+      expect(response.status, `${name}: ${s.logs().slice(-3_000)}`).toBe(200);
+      expect(Answer.parse(await response.json())).toMatchObject({ ok: true, message: "Settings saved." });
+    }
 
     expect(await getShopSettings(s.db, s.shop)).toMatchObject({
       mode: "live",
@@ -138,46 +177,118 @@ describe("the settings page", () => {
     expect(await s.db.job.count({ where: { shop: s.shop, kind: "install.fulfillment-services" } })).toBe(1);
 
     // And the page shows what was saved.
-    const page = await adminDocument(s, "/app/settings");
-    expect(page.text).toContain("Warehouse US01");
-    expect(page.text).toContain("created by the app after you save");
+    const routing = await adminDocument(s, ROUTING.path);
+    expect(routing.text).toContain("Warehouse US01");
+    expect(routing.text).toContain("created by the app after you save");
+
+    // One page saved again leaves every other page's settings as they were.
+    const customs = await adminData(s, "/app/settings/customs", "routes/app.settings.customs", {
+      form: { intent: "save", "customs.declareNameEn": "Ceramics", "customs.hsCode": "", "customs.declaredValueCurrency": "SHOP" },
+    });
+    expect(customs.status).toBe(200);
+    expect(await getShopSettings(s.db, s.shop)).toMatchObject({
+      mode: "live",
+      warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-EXP" } }],
+      customs: { declareNameEn: "Ceramics", hsCode: "" },
+      taxIds: { ioss: null, euVatNumber: null, ukVatNumber: null },
+      stockSync: { enabled: true, intervalMinutes: 30 },
+      pushPolicy: "holdForReview",
+    });
   });
 
-  it("refuses an invalid form field by field, naming each field, and saves nothing", async () => {
+  it("refuses an invalid field on each page, naming the field, and saves nothing", async () => {
     const s = stack();
-    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
-    const response = await adminData(s, "/app/settings", ROUTE, {
-      form: {
-        ...validForm(await studioId()),
-        "warehouses.0.byCountry.0.service": "US01 STD",
-        "taxIds.ioss": "IM12",
-        "skuDefaults.widthCm": "",
-        "stockSync.intervalMinutes": "2",
-        mode: "sandbox",
-      },
+    const before = await getShopSettings(s.db, s.shop);
+    const answers = await saveSettings({
+      ...validForm(await studioId()),
+      "warehouses.0.byCountry.0.service": "US01 STD",
+      "taxIds.ioss": "IM12",
+      "skuDefaults.widthCm": "",
+      "stockSync.intervalMinutes": "2",
+      mode: "sandbox",
     });
-    expect(response.status).toBe(400);
-    const answer = Answer.parse(await response.json());
-    expect(answer).toMatchObject({ ok: false, message: "The settings were not saved: correct the fields below." });
-    expect(answer.errors).toEqual([
+    const errorsOf = async (name: string) => {
+      const response = answers.get(name);
+      expect(response?.status, name).toBe(400);
+      const answer = Answer.parse(await response?.json());
+      expect(answer).toMatchObject({ ok: false, message: "The settings were not saved: correct the fields below." });
+      return answer.errors;
+    };
+    expect(await errorsOf("routing")).toEqual([
       {
         field: "warehouses.0.byCountry.0.service",
         label: "Service for US (warehouse US01)",
         message: "may contain only letters, digits, hyphen (-) and underscore (_)",
       },
+    ]);
+    expect(await errorsOf("customs")).toEqual([
       { field: "taxIds.ioss", label: "IOSS number", message: "must be IM followed by 10 digits" },
+    ]);
+    expect(await errorsOf("catalogue")).toEqual([
       { field: "stockSync.intervalMinutes", label: "Sync every (minutes)", message: "must be at least 5" },
       { field: "skuDefaults.widthCm", label: "Default width", message: "is required with the other two sizes" },
     ]);
+    // The refused pages changed nothing.
+    const after = await getShopSettings(s.db, s.shop);
+    expect(after.warehouses).toEqual(before.warehouses);
+    expect(after.taxIds).toEqual(before.taxIds);
+    expect(after.stockSync).toEqual(before.stockSync);
+  });
+
+  it("never drops a warehouse row that is half filled in: its empty ID is an error at the field", async () => {
+    const s = stack();
+    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
+    const response = await adminData(s, ROUTING.path, ROUTING.route, {
+      form: {
+        intent: "save",
+        "warehouses.3.warehouseId": "",
+        "warehouses.3.country": "US",
+        "warehouses.3.enabled": "on",
+        "warehouses.3.defaultService": "US01-EXP",
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(Answer.parse(await response.json()).errors).toEqual([
+      { field: "warehouses.3.warehouseId", label: "Warehouse ID (warehouse row 4)", message: "is required" },
+    ]);
+    expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
+  });
+
+  it("asks the provider before saving a warehouse: one it does not have, or a service it does not offer there, is refused at its field", async () => {
+    const s = stack();
+    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
+    const unknown = await adminData(s, ROUTING.path, ROUTING.route, {
+      form: { intent: "save", "warehouses.0.warehouseId": "ZZ99", "warehouses.0.enabled": "on", "warehouses.0.defaultService": "US01-EXP" },
+    });
+    expect(unknown.status, s.logs().slice(-3_000)).toBe(400);
+    const refusedId = z.object({ errors: Answer.shape.errors, knownWarehouses: z.array(z.string()) }).parse(await unknown.json());
+    expect(refusedId.errors).toEqual([
+      {
+        field: "warehouses.0.warehouseId",
+        label: "Warehouse ID (warehouse ZZ99)",
+        message: "is not a warehouse of your provider account: choose one of US01, DE01",
+      },
+    ]);
+    // The page offers the provider's warehouses as the choices.
+    expect(refusedId.knownWarehouses).toEqual(["US01", "DE01"]);
+
+    const service = await adminData(s, ROUTING.path, ROUTING.route, {
+      form: { intent: "save", "warehouses.0.warehouseId": "US01", "warehouses.0.enabled": "on", "warehouses.0.defaultService": "NOPE-1" },
+    });
+    expect(service.status).toBe(400);
+    const refusedService = Answer.parse(await service.json()).errors ?? [];
+    expect(refusedService.map(({ field, label }) => ({ field, label }))).toEqual([
+      { field: "warehouses.0.defaultService", label: "Default service (warehouse US01)" },
+    ]);
+    expect(refusedService[0]?.message).toMatch(/^is not a service of warehouse US01: it offers .*US01-EXP/);
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
   });
 
   it("refuses a provider address that reaches inside (loopback, private, link-local, metadata) or plain http in live mode, naming the field, and saves nothing", async () => {
     const s = stack();
-    const studio = await studioId();
     const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
     const refusal = async (mode: string, address: string) => {
-      const response = await adminData(s, "/app/settings", ROUTE, { form: { ...validForm(studio), mode, providerBaseUrl: address } });
+      const response = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "save", mode, providerBaseUrl: address } });
       expect(response.status, `${mode} ${address}`).toBe(400);
       const answer = Answer.parse(await response.json());
       expect(answer.message).toBe("The settings were not saved: correct the fields below.");
@@ -205,8 +316,8 @@ describe("the settings page", () => {
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
 
     // In the stack (and only there: the Shopify emulator is configured), sandbox mode may use the sandbox on loopback.
-    const saved = await adminData(s, "/app/settings", ROUTE, {
-      form: { ...validForm(studio), mode: "sandbox", providerBaseUrl: s.sandboxUrl },
+    const saved = await adminData(s, PROVIDER.path, PROVIDER.route, {
+      form: { intent: "save", mode: "sandbox", providerBaseUrl: s.sandboxUrl },
     });
     expect(saved.status, s.logs().slice(-3_000)).toBe(200);
     expect(await getShopSettings(s.db, s.shop)).toMatchObject({ mode: "sandbox", providerBaseUrl: s.sandboxUrl });
@@ -216,7 +327,7 @@ describe("the settings page", () => {
     const s = stack();
     // Saved before the check existed, or by a name that resolved elsewhere then: the app refuses it when it connects.
     await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: "http://169.254.169.254/" });
-    const response = await adminData(s, "/app/settings", ROUTE, { form: { intent: "suggestServices" } });
+    const response = await adminData(s, ROUTING.path, ROUTING.route, { form: { intent: "suggestServices" } });
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
     const { suggestions } = z.object({ suggestions: z.object({ problem: z.string().nullable() }) }).parse(await response.json());
     expect(suggestions.problem).toBe(
@@ -227,7 +338,7 @@ describe("the settings page", () => {
 
   it("stores the API token encrypted and never sends it back, in data or page", async () => {
     const s = stack();
-    const response = await adminData(s, "/app/settings", ROUTE, { form: { intent: "saveToken", token: TOKEN } });
+    const response = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "saveToken", token: TOKEN } });
     expect(response.status, s.logs().slice(-3_000)).toBe(200);
     const answerText = await response.text();
     expect(answerText).not.toContain(TOKEN);
@@ -237,17 +348,17 @@ describe("the settings page", () => {
     expect(row.providerCredentialsCiphertext).not.toContain(TOKEN);
     expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ kind: "staticToken", token: TOKEN });
 
-    const data = await (await adminData(s, "/app/settings", ROUTE)).text();
+    const data = await (await adminData(s, PROVIDER.path, PROVIDER.route)).text();
     expect(data).not.toContain(TOKEN);
     expect(data).not.toContain(TOKEN.slice(0, -4));
-    const html = await rawDocument("/app/settings");
+    const html = await rawDocument(PROVIDER.path);
     expect(html).not.toContain(TOKEN);
     expect(html).not.toContain(TOKEN.slice(0, -4));
-    const page = await adminDocument(s, "/app/settings");
+    const page = await adminDocument(s, PROVIDER.path);
     expect(page.text).toMatch(/Connected with an API token since \d{4}-\d\d-\d\d \d\d:\d\d UTC \(token ending 7a2f\)/);
 
     // A token with spaces is refused, naming the field, and the saved one stays.
-    const bad = await adminData(s, "/app/settings", ROUTE, { form: { intent: "saveToken", token: "two words" } });
+    const bad = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "saveToken", token: "two words" } });
     expect(bad.status).toBe(400);
     expect(Answer.parse(await bad.json()).errors).toEqual([
       { field: "token", label: "API token", message: "may contain only letters, digits and symbols, without spaces" },
@@ -269,14 +380,14 @@ describe("the settings page", () => {
     );
     const otherBefore = await s.db.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } });
 
-    const data = await (await adminData(s, "/app/settings", ROUTE)).text();
-    expect(data).not.toContain("OTHER-HUB");
-    expect(data).not.toContain("zqxw");
-    const saved = await adminData(s, "/app/settings", ROUTE, {
-      form: { ...validForm(await studioId()), "dropShip.handlingLocation": "MINE-HUB" },
-    });
-    expect(saved.status).toBe(200);
-    const disconnected = await adminData(s, "/app/settings", ROUTE, { form: { intent: "disconnect" } });
+    for (const name of ["provider", "routing", "customs", "catalogue", "orders", "checkout-rates"]) {
+      const data = await (await adminData(s, page(name).path, page(name).route)).text();
+      expect(data, name).not.toContain("OTHER-HUB");
+      expect(data, name).not.toContain("zqxw");
+    }
+    const saved = (await saveSettings({ ...validForm(await studioId()), "dropShip.handlingLocation": "MINE-HUB" })).get("routing");
+    expect(saved?.status).toBe(200);
+    const disconnected = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "disconnect" } });
     expect(disconnected.status).toBe(200);
 
     const otherAfter = await s.db.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } });
@@ -289,15 +400,15 @@ describe("the settings page", () => {
   it("is neither shown nor saved without a session token", async () => {
     const s = stack();
     const before = await s.db.shop.findUnique({ where: { domain: s.shop } });
-    const load = await adminData(s, "/app/settings", ROUTE, { signedIn: false });
+    const load = await adminData(s, ROUTING.path, ROUTING.route, { signedIn: false });
     expect(load.status).toBe(204);
     expect(load.headers.get("X-Remix-Redirect")).toBe("/auth/login");
-    const save = await adminData(s, "/app/settings", ROUTE, {
-      signedIn: false,
-      form: { ...validForm(await studioId()), "dropShip.handlingLocation": "INTRUDER" },
-    });
-    expect(save.status).not.toBe(200);
-    const token = await adminData(s, "/app/settings", ROUTE, {
+    for (const [name, save] of await saveSettings(
+      { ...validForm(await studioId()), "dropShip.handlingLocation": "INTRUDER" },
+      { signedIn: false },
+    ))
+      expect(save.status, name).not.toBe(200);
+    const token = await adminData(s, PROVIDER.path, PROVIDER.route, {
       signedIn: false,
       form: { intent: "saveToken", token: "intruder-token-0123456789" },
     });
@@ -311,7 +422,7 @@ describe("the settings page", () => {
     const s = stack();
     const stored = async () => (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null;
     // Connect: out of the admin's frame to the provider's authorization page (App Bridge follows the header).
-    const connect = await adminData(s, "/app/settings", ROUTE, { form: { intent: "connect" } });
+    const connect = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "connect" } });
     expect(connect.status, s.logs().slice(-3_000)).toBe(401);
     const before = await stored();
     const authorization = new URL(connect.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ?? "");
@@ -340,42 +451,42 @@ describe("the settings page", () => {
     expect(back.status, s.logs().slice(-3_000)).toBe(302);
     const settingsUrl = new URL(back.headers.get("Location") ?? "");
     expect(`${settingsUrl.origin}${settingsUrl.pathname}`).toBe(
-      `https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings`,
+      `https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings/provider`,
     );
     const parked = settingsUrl.searchParams.get("provider_connection") ?? "";
     expect(parked).not.toContain(callback.searchParams.get("code") ?? "(none)");
     expect(await stored()).toBe(before);
 
     // Another staff member of the shop (whoever's browser approved) cannot finish it.
-    const pendingPath = `/app/settings?provider_connection=${encodeURIComponent(parked)}`;
-    const asOther = (await (await adminData(s, pendingPath, ROUTE, { user: "7" })).json()) as {
+    const pendingPath = `${PROVIDER.path}?provider_connection=${encodeURIComponent(parked)}`;
+    const asOther = (await (await adminData(s, pendingPath, PROVIDER.route, { user: "7" })).json()) as {
       pendingConnection: { ok: boolean; problem?: string };
     };
     expect(asOther.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("another staff member") });
-    const otherFinish = await adminData(s, "/app/settings", ROUTE, { user: "7", form: { intent: "finishConnect", parked } });
+    const otherFinish = await adminData(s, PROVIDER.path, PROVIDER.route, { user: "7", form: { intent: "finishConnect", parked } });
     expect(otherFinish.status).toBe(400);
     expect(((await otherFinish.json()) as { message: string }).message).toContain("another staff member");
     expect(await stored()).toBe(before);
 
     // The one who pressed Connect is offered to finish it, and finishing stores the connection.
-    const asStarter = (await (await adminData(s, pendingPath, ROUTE)).json()) as { pendingConnection: { ok: boolean } };
+    const asStarter = (await (await adminData(s, pendingPath, PROVIDER.route)).json()) as { pendingConnection: { ok: boolean } };
     expect(asStarter.pendingConnection).toMatchObject({ ok: true });
-    const finish = await adminData(s, "/app/settings", ROUTE, { form: { intent: "finishConnect", parked } });
+    const finish = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "finishConnect", parked } });
     expect(finish.status, s.logs().slice(-3_000)).toBe(204);
-    expect(finish.headers.get("X-Remix-Redirect")).toContain("/app/settings?connected=oauth");
+    expect(finish.headers.get("X-Remix-Redirect")).toContain("/app/settings/provider?connected=oauth");
     const credentials = await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey });
     expect(credentials).toMatchObject({ kind: "oauth", refreshToken: expect.any(String) });
     expect(credentials?.kind === "oauth" && credentials.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now());
 
     // The same answer again is refused, at the callback and in the admin: the state was good once.
-    const again = await adminData(s, "/app/settings", ROUTE, { form: { intent: "finishConnect", parked } });
+    const again = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "finishConnect", parked } });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { message: string }).message).toContain("has been used");
     const replay = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain("has been used");
 
-    const page = await adminDocument(s, "/app/settings");
+    const page = await adminDocument(s, PROVIDER.path);
     expect(page.text).toContain("Connected through the provider's login since");
     expect(page.text).not.toContain(credentials?.kind === "oauth" ? credentials.accessToken : "(none)");
   });
@@ -392,11 +503,13 @@ describe("the settings page", () => {
       { SHOPIFY_API_SECRET: s.apiSecret },
       { key: s.credentialsKey },
     );
-    const load = (await (await adminData(s, `/app/settings?provider_connection=${encodeURIComponent(parked)}`, ROUTE)).json()) as {
+    const load = (await (
+      await adminData(s, `${PROVIDER.path}?provider_connection=${encodeURIComponent(parked)}`, PROVIDER.route)
+    ).json()) as {
       pendingConnection: { ok: boolean; problem?: string };
     };
     expect(load.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("not started in this store") });
-    const finish = await adminData(s, "/app/settings", ROUTE, { form: { intent: "finishConnect", parked } });
+    const finish = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "finishConnect", parked } });
     expect(finish.status).toBe(400);
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null).toBe(before);
     expect((await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null).toBe(otherCiphertext);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
-import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
 
@@ -16,7 +16,7 @@ describe("checkout rates in Settings", () => {
     async () => {
       const s = admin.stack();
       await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-INT" } }] });
-      const settings = await admin.openAdminPage("/app/settings", { name: "/app/settings (checkout rates)" });
+      const settings = await admin.openAdminPage("/app/settings/checkout-rates");
       const { page } = settings;
       const section = page.locator("#checkout-rates-settings");
       await expectVisible(page.getByRole("heading", { name: "Checkout rates" }));
@@ -30,16 +30,17 @@ describe("checkout rates in Settings", () => {
       expect([...s.shopify.state.carrierServices.values()].map((service) => service.name)).toEqual(["Warehouse shipping"]);
 
       settings.allowConsoleError(/status of 400/, "the app answers refused flat rates with 400, and Chromium logs every 4xx");
+      await section.getByRole("button", { name: "Add a flat rate" }).click();
       await section.getByLabel("Rate name at checkout").fill("Standard shipping");
       await section.getByLabel("Amount").fill("nine");
       await section.getByLabel("Currency").fill("USD");
-      await section.getByRole("button", { name: "Save checkout rates" }).click();
+      await saveBarButton(page, "Save").click();
       await expectVisible(section.getByText("must be an amount such as 9.95"));
       await expectVisible(section.getByText("Flat rate 1: amount must be an amount such as 9.95"));
       expect((await getShopSettings(s.db, s.shop)).checkoutRates.flatRates).toEqual([]);
 
       await section.getByLabel("Amount").fill("7.50");
-      await section.getByRole("button", { name: "Save checkout rates" }).click();
+      await saveBarButton(page, "Save").click();
       await expectVisible(section.getByText("Checkout rates saved."));
       expect((await getShopSettings(s.db, s.shop)).checkoutRates.flatRates).toEqual([
         { serviceName: "Standard shipping", amount: 7.5, currency: "USD" },
@@ -61,7 +62,9 @@ describe("checkout rates in Settings", () => {
         body: JSON.stringify({ carrierCalculatedShipping: false }),
       });
 
-      const settings = await admin.openAdminPage("/app/settings", { name: "/app/settings (checkout rates refused by the plan)" });
+      const settings = await admin.openAdminPage("/app/settings/checkout-rates", {
+        name: "/app/settings/checkout-rates (refused by the plan)",
+      });
       const { page } = settings;
       settings.allowConsoleError(/status of 400/, "the app answers Shopify's refusal with 400, and Chromium logs every 4xx");
       const section = page.locator("#checkout-rates-settings");

@@ -17,8 +17,10 @@ describe("Home", () => {
       await expectVisible(page.getByRole("heading", { name: "Fulfilment connector" }));
       await expectVisible(page.getByText("1 of 5 done"));
       await expectVisible(page.getByText("Sandbox mode: everything runs against the provider simulator, no real parcels."));
-      await expectVisible(page.getByText("No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Routing."));
-      await expectVisible(page.getByRole("link", { name: "Open Settings" }).nth(1));
+      await expectVisible(
+        page.getByText("No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Warehouses and routing."),
+      );
+      await expectVisible(page.getByRole("link", { name: "Add a warehouse" }));
       await expectVisible(page.getByText("Needs attention"));
       await expectVisible(page.getByText("Sending a package again never creates a second parcel at the provider."));
       await home.audit();

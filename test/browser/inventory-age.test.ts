@@ -110,7 +110,9 @@ describe("inventory age", () => {
       // The stock sync reads enabled warehouses with a Shopify location only: asking now says so.
       await page.getByRole("button", { name: "Read the stock again" }).click();
       await expectVisible(
-        page.getByText("Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing)."),
+        page.getByText(
+          "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Warehouses and routing).",
+        ),
       );
       await inventory.audit();
     },

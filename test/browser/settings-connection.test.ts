@@ -1,6 +1,6 @@
 /**
  * Connecting through the provider's login, as the merchant sees its last step: back from the
- * provider, the Settings page offers to finish the connection; finishing it stores it and says so.
+ * provider, Settings > Provider connection offers to finish the connection; finishing it stores it and says so.
  */
 import { describe, expect, it } from "vitest";
 import { createProviderOAuth } from "~/fulfilment";
@@ -32,8 +32,8 @@ describe("finishing a provider connection on the settings page", () => {
       const code = new URL(approved.headers.get("Location") ?? "").searchParams.get("code") ?? "";
       const { parked } = await parkProviderAnswer(s.db, { code, state }, { SHOPIFY_API_SECRET: s.apiSecret }, { key: s.credentialsKey });
 
-      const settings = await admin.openAdminPage(`/app/settings?provider_connection=${encodeURIComponent(parked)}`, {
-        name: "/app/settings (finish connecting)",
+      const settings = await admin.openAdminPage(`/app/settings/provider?provider_connection=${encodeURIComponent(parked)}`, {
+        name: "/app/settings/provider (finish connecting)",
       });
       const { page } = settings;
       await expectVisible(page.getByText("Finish connecting to the provider"));

@@ -1,5 +1,5 @@
 /**
- * Settings > Routing, "Suggest services", in the browser: the countries of the last 90 days'
+ * Settings > Warehouses and routing, "Suggest services", in the browser: the countries of the last 90 days'
  * shipments are listed at the click, the provider's cheapest service fills each line in place, and
  * "Use all" puts them in the warehouse's services by country and saves the settings, which the
  * merchant reads, and which stay after a reload.
@@ -38,7 +38,7 @@ describe("suggested services on the settings page", () => {
         });
       }
 
-      const settings = await admin.openAdminPage("/app/settings", { name: "/app/settings (suggested services)" });
+      const settings = await admin.openAdminPage("/app/settings/routing", { name: "/app/settings/routing (suggested services)" });
       const { page } = settings;
       await expectVisible(page.getByText("for the 2 countries you shipped to in the last 90 days (GB, JP)"));
       await settings.mainAction(() => page.getByRole("button", { name: "Suggest services" }).click());

@@ -1,11 +1,13 @@
 /**
- * The Settings page in the browser: a changed value is saved and still there after a reload; an
- * invalid one is refused, with the rule it breaks shown under its own field, and nothing is saved.
+ * The Settings pages in the browser: the overview leads to each page; a changed value raises the
+ * admin's save bar, is saved from it and is still there after a reload; an invalid one is refused,
+ * with the rule it breaks shown under its own field, and nothing is saved; leaving a page with
+ * changes not saved asks first, and Discard puts the fields back.
  */
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getShopSettings } from "~/stores/shops/shop.server";
-import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
 
@@ -23,40 +25,49 @@ async function fieldError(field: Locator): Promise<{ text: string; gapPx: number
   throw new Error(`the field is described by no visible error (aria-describedby: ${ids.join(" ") || "none"})`);
 }
 
-describe("the settings page", () => {
+describe("the settings pages", () => {
   it(
-    "saves a changed value, which is still there after a reload",
+    "lead from the overview to a page whose changed value is saved from the save bar, and still there after a reload",
     async () => {
       const settings = await admin.openAdminPage("/app/settings");
       const { page } = settings;
       await expectVisible(page.getByRole("heading", { name: "Settings", level: 1 }));
-      await expectVisible(page.getByText("Not connected: live mode needs an API token"));
-
-      await page.getByLabel("Default customs name").fill("Home goods");
-      await page.getByLabel("Default HS code").fill("691200");
-      await settings.mainAction(() => page.getByRole("button", { name: "Save", exact: true }).first().click());
-      await expectVisible(page.getByText("Settings saved."));
+      await expectVisible(page.getByText("Nothing set up yet: no warehouse, no drop-ship."));
       await settings.audit();
 
-      await page.reload();
-      expect(await page.getByLabel("Default customs name").inputValue()).toBe("Home goods");
-      expect(await page.getByLabel("Default HS code").inputValue()).toBe("691200");
+      await settings.mainAction(() => page.getByRole("link", { name: "Customs and tax numbers" }).click());
+      await expectVisible(page.getByRole("heading", { name: "Customs and tax numbers", level: 1 }));
+      // Nothing changed yet: no save bar.
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+      await page.getByLabel("Default customs name").fill("Home goods");
+      await page.getByLabel("Default HS code").fill("691200");
+      await settings.mainAction(() => saveBarButton(page, "Save").click());
+      await expectVisible(page.getByText("Settings saved."));
+      // Saved: nothing is left to save.
+      await page.locator("ui-save-bar[data-shown]").waitFor({ state: "detached" });
+      await settings.audit();
+
+      // Opened again, as the admin reloads it.
+      const again = await admin.openAdminPage("/app/settings/customs", { name: "/app/settings/customs (again)" });
+      expect(await again.page.getByLabel("Default customs name").inputValue()).toBe("Home goods");
+      expect(await again.page.getByLabel("Default HS code").inputValue()).toBe("691200");
+      await again.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );
 
   it(
-    "refuses an invalid value, naming the rule under its field, and saves nothing",
+    "refuse an invalid value, naming the rule under its field, and save nothing",
     async () => {
       const s = admin.stack();
       const before = await getShopSettings(s.db, s.shop);
-      const settings = await admin.openAdminPage("/app/settings", { name: "/app/settings (refused)" });
-      const { page } = settings;
-      settings.allowConsoleError(/status of 400/, "the app answers a refused form with 400, and Chromium logs every 4xx");
+      const customs = await admin.openAdminPage("/app/settings/customs", { name: "/app/settings/customs (refused)" });
+      const { page } = customs;
+      customs.allowConsoleError(/status of 400/, "the app answers a refused form with 400, and Chromium logs every 4xx");
 
       const ioss = page.getByLabel("IOSS number");
       await ioss.fill("IM12");
-      await settings.mainAction(() => page.getByRole("button", { name: "Save", exact: true }).first().click());
+      await customs.mainAction(() => saveBarButton(page, "Save").click());
       await expectVisible(page.getByText("The settings were not saved: correct the fields below."));
 
       expect(await ioss.getAttribute("aria-invalid")).toBe("true");
@@ -64,10 +75,48 @@ describe("the settings page", () => {
       expect(error.text).toContain("must be IM followed by 10 digits");
       expect(error.gapPx).toBeGreaterThanOrEqual(0);
       expect(error.gapPx).toBeLessThan(24);
-      // The value stays as typed, to correct it.
+      // The value stays as typed, to correct it, and the save bar stays: it is not saved.
       expect(await ioss.inputValue()).toBe("IM12");
-      await settings.audit();
+      await expectVisible(saveBarButton(page, "Save"));
+      await customs.audit();
 
+      expect(await getShopSettings(s.db, s.shop)).toEqual(before);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "ask before leaving a page with changes not saved, and Discard puts the fields back",
+    async () => {
+      const s = admin.stack();
+      const before = await getShopSettings(s.db, s.shop);
+      const catalogue = await admin.openAdminPage("/app/settings/catalogue");
+      const { page } = catalogue;
+      const interval = page.getByLabel("Sync every (minutes)");
+      const stored = await interval.inputValue();
+      await interval.fill("45");
+      await expectVisible(saveBarButton(page, "Save"));
+
+      // The page's back link: asked first; Stay keeps the change.
+      await page.getByRole("link", { name: "Settings" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+      await expectVisible(dialog);
+      await dialog.getByRole("button", { name: "Stay" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await interval.inputValue()).toBe("45");
+      await catalogue.audit();
+
+      await saveBarButton(page, "Discard").click();
+      await expectVisible(page.getByLabel("Sync every (minutes)"));
+      await page.waitForFunction(
+        (value) => (document.querySelector('input[name="stockSync.intervalMinutes"]') as HTMLInputElement | null)?.value === value,
+        stored,
+      );
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+
+      // Nothing to save now: the back link leaves at once.
+      await catalogue.mainAction(() => page.getByRole("link", { name: "Settings" }).first().click());
+      await expectVisible(page.getByRole("heading", { name: "Settings", level: 1 }));
       expect(await getShopSettings(s.db, s.shop)).toEqual(before);
     },
     BROWSER_TEST_TIMEOUT_MS,

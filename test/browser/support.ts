@@ -138,10 +138,24 @@ const VITALS_PROBE = `${WEB_VITALS_SOURCE}
  * shows none of their children (still in the DOM: navigateFromAdminMenu uses them).
  */
 const APP_BRIDGE_ELEMENTS = `(() => {
-  for (const name of ["ui-nav-menu", "ui-title-bar", "ui-save-bar"]) {
+  for (const name of ["ui-nav-menu", "ui-title-bar"]) {
     if (customElements.get(name)) continue;
     customElements.define(name, class extends HTMLElement {
       constructor() { super(); this.attachShadow({ mode: "open" }); }
+    });
+  }
+  // The contextual save bar: the admin shows its buttons over the page while the app says so
+  // (show/hide); here they show in place, with the save bar's role, for the test to press.
+  if (!customElements.get("ui-save-bar")) {
+    customElements.define("ui-save-bar", class extends HTMLElement {
+      constructor() {
+        super();
+        const root = this.attachShadow({ mode: "open" });
+        root.innerHTML = '<div role="region" aria-label="Unsaved changes" hidden><slot></slot></div>';
+      }
+      show() { this.shadowRoot.firstElementChild.hidden = false; this.dataset.shown = "true"; this.dispatchEvent(new Event("show")); }
+      hide() { this.shadowRoot.firstElementChild.hidden = true; delete this.dataset.shown; this.dispatchEvent(new Event("hide")); }
+      get showing() { return this.dataset.shown === "true"; }
     });
   }
 })();`;
@@ -502,6 +516,11 @@ async function readVitals(page: Page, interacted: boolean): Promise<PageVitals> 
     vitals = await read();
   }
   return vitals;
+}
+
+/** The contextual save bar's button (`Save` or `Discard`), once the page has shown the bar. */
+export function saveBarButton(page: Page, name: "Save" | "Discard"): Locator {
+  return page.locator("ui-save-bar[data-shown]").getByRole("button", { name, exact: true });
 }
 
 /** Waits for `locator` to be visible, with the page's text in the message when it is not. */

@@ -546,7 +546,7 @@ const rows: Row[] = [
           field: "ServiceCode",
           value: "JP",
           message:
-            "No shipping service is set for Japan (JP) at warehouse DE01. Add a service for JP, or a default service, in Settings > Routing, then retry.",
+            "No shipping service is set for Japan (JP) at warehouse DE01. Add a service for JP, or a default service, in Settings > Warehouses and routing, then retry.",
         },
       ],
     },

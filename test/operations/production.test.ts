@@ -101,7 +101,9 @@ describe("an order through the live pipeline, as an operator sees it", () => {
       dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP" } },
     });
     // The merchant saves the provider's token on the Settings page, through the app.
-    const saved = await adminData(s, "/app/settings", "routes/app.settings", { form: { intent: "saveToken", token: PROVIDER_TOKEN } });
+    const saved = await adminData(s, "/app/settings/provider", "routes/app.settings.provider", {
+      form: { intent: "saveToken", token: PROVIDER_TOKEN },
+    });
     expect(saved.status, s.logs().slice(-3_000)).toBe(200);
 
     const orderId = await placeOrderTo(ADDRESS_LINE);

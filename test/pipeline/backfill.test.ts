@@ -53,7 +53,7 @@ describe("orders open at a location before it was connected", () => {
     await noneWaiting("the routing events worked through");
     for (const placed of before) expect(await harness.shipmentsOf(placed.orderId)).toEqual([]);
 
-    // The merchant ticks the studio in Settings > Drop-ship and saves.
+    // The merchant ticks the studio in Settings > Warehouses and routing (Drop-ship) and saves.
     await saveSettingsAndEnsureServices(harness.db, DEMO_SHOP, {
       ...(await getShopSettings(harness.db, DEMO_SHOP)),
       dropShip: connected.dropShip,

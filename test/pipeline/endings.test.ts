@@ -183,7 +183,7 @@ describe("the follow of a package ends", () => {
     expect(ended.endedReason).toBe("NO_NEWS");
     expect(ended.lastErrorText).toBe(
       `Neither the provider nor the carrier has said anything new about package ${ended.packageId} since ${lastNews.toISOString().slice(0, 10)}: ` +
-        "no news for 30 days, so the app stopped following it (Settings > After sending). Ask the provider where it is.",
+        "no news for 30 days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.",
     );
     await endedInTimeline(ended);
     await notPolledAgain(ended);

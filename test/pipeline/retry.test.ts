@@ -53,7 +53,7 @@ describe("a package the provider cannot create", () => {
     expect(failed).toMatchObject({ lastErrorCode: "DestinationNotServed" });
     expect(failed.lastErrorText).toBe(
       "The provider could not create the package: Service US01-STD does not deliver to CA. Services that deliver to CA: US01-EXP, US01-ECO, US01-INT. " +
-        "Choose a service that delivers there in Settings > Routing, then retry.",
+        "Choose a service that delivers there in Settings > Warehouses and routing, then retry.",
     );
     expect(harness.sandbox.state().outbounds.get(failed.packageId)?.outcome).toMatchObject({ status: "CreateFailed" });
 

@@ -127,7 +127,8 @@ export function checkoutRatesAnswerer(
     const storeSkus = shipped.map((item) => item.sku?.trim() ?? "");
     if (storeSkus.includes("")) return fallback("an item of the cart has no SKU");
     const warehouse = warehouseForCart(settings.warehouses, destination.country);
-    if (warehouse === null) return fallback(`no warehouse has a service for ${countryName(destination.country)} in Settings > Routing`);
+    if (warehouse === null)
+      return fallback(`no warehouse has a service for ${countryName(destination.country)} in Settings > Warehouses and routing`);
 
     const lines = cartLines(
       shipped.map((item, index) => {

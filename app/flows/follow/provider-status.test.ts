@@ -58,7 +58,7 @@ describe("statusOutcomeOf", () => {
       code: "DestinationNotServed",
       message:
         "The provider could not create the package: Service US01-STD does not deliver to CA. Services that deliver to CA: US01-EXP, US01-INT. " +
-        "Choose a service that delivers there in Settings > Routing, then retry.",
+        "Choose a service that delivers there in Settings > Warehouses and routing, then retry.",
     });
   });
 

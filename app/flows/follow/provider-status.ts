@@ -38,9 +38,9 @@ export type StatusOutcome =
 
 /** What the merchant can do about each reason the provider gives. */
 const ADVICE: Readonly<Record<string, string>> = {
-  DestinationNotServed: "Choose a service that delivers there in Settings > Routing, then retry.",
-  ServiceNotFound: "Correct the service code in Settings > Routing, then retry.",
-  ServiceNotAvailable: "Choose a service of this warehouse in Settings > Routing, then retry.",
+  DestinationNotServed: "Choose a service that delivers there in Settings > Warehouses and routing, then retry.",
+  ServiceNotFound: "Correct the service code in Settings > Warehouses and routing, then retry.",
+  ServiceNotAvailable: "Choose a service of this warehouse in Settings > Warehouses and routing, then retry.",
   InsufficientStock: "Send stock to the warehouse (or ship from another one), then retry.",
   SkuNotFound: "Register the SKU with the provider, or map it to the provider's SKU on the Products page, then retry.",
 };

@@ -26,7 +26,7 @@ import { encodeShippingCosts, shippingCostLinesOf } from "~/connector/shipping-c
 import { webAddressOrNull } from "~/lib/web-address";
 
 const DAY_MS = 24 * 60 * 60_000;
-/** Settings > After sending allows no fewer days: a package silent for less is not read against them. */
+/** Settings > Orders and after sending allows no fewer days: a package silent for less is not read against them. */
 const FEWEST_NO_NEWS_DAYS = 1;
 
 /** Shopify shows a closing message on the order; long ones are cut. */

@@ -43,7 +43,8 @@ export type Planned = { plan: PackagePlan; shipment: ShipmentPlan | undefined };
 
 const REVIEW_REASON: StoredHoldReason = {
   field: "Review",
-  message: "Waiting for review: this shop holds every new shipment until someone sends it (Settings > Push policy). Press Send to send it.",
+  message:
+    "Waiting for review: this shop holds every new shipment until someone sends it (Settings > Orders and after sending). Press Send to send it.",
 };
 
 const WAIT_FIELDS = {

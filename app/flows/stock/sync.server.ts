@@ -246,7 +246,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       await finishRun(
         tx,
         runId,
-        { status: "DONE", message: "Nothing to sync: no warehouse is enabled yet (Settings > Routing).", result },
+        { status: "DONE", message: "Nothing to sync: no warehouse is enabled yet (Settings > Warehouses and routing).", result },
         deps.now(),
       );
       const at = next();

@@ -58,8 +58,8 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
           : connected
             ? "Live mode, connected."
             : "Live mode needs your provider account: an API token or the provider's login.",
-      url: "/app/settings",
-      action: "Open Settings",
+      url: "/app/settings/provider",
+      action: "Connect the provider",
     },
     {
       id: "warehouses",
@@ -67,10 +67,10 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
       done: located.length > 0,
       detail:
         warehouses.length === 0
-          ? "No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Routing."
+          ? "No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Warehouses and routing."
           : `${located.length} of ${warehouses.length} ${warehouses.length === 1 ? "warehouse has" : "warehouses have"} its Shopify location${located.length < warehouses.length ? "; the app creates the others in a moment" : ""}.`,
-      url: "/app/settings",
-      action: "Open Settings",
+      url: "/app/settings/routing",
+      action: "Add a warehouse",
     },
     {
       id: "skus",

@@ -93,7 +93,7 @@ export async function sendFromForm(
   const settings = await getShopSettings(prisma, shop);
   const fieldErrors: Record<string, string[]> = {};
   if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId))
-    fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Routing)"];
+    fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Warehouses and routing)"];
   if ((await inboundShipmentByReference(prisma, shop, values.reference)) !== null)
     fieldErrors.reference = ["is already the reference of another of your inbound shipments"];
   const packed = await boxesOf(shop, values);

@@ -59,11 +59,11 @@ export default function NewInboundShipment() {
           <EmptyState
             heading="No warehouse set up yet"
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
-            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
           >
             <p>
-              An inbound shipment goes into one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Routing
-              first.
+              An inbound shipment goes into one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Warehouses
+              and routing first.
             </p>
           </EmptyState>
         </Card>

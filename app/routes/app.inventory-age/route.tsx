@@ -80,7 +80,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) {
     return json({
       ok: false,
-      message: "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Routing).",
+      message:
+        "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Warehouses and routing).",
     });
   }
   await queueStockSync(prisma, session.shop, new Date(), "MERCHANT");
@@ -206,11 +207,11 @@ export default function InventoryAge() {
           <EmptyState
             heading="No warehouse set up yet"
             image={EMPTY_IMAGE}
-            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
           >
             <p>
-              Add your provider&apos;s warehouse (for example US01) in Settings &gt; Routing: its stock, by how long it has been there,
-              shows here.
+              Add your provider&apos;s warehouse (for example US01) in Settings &gt; Warehouses and routing: its stock, by how long it has
+              been there, shows here.
             </p>
           </EmptyState>
         </Card>
@@ -232,10 +233,10 @@ export default function InventoryAge() {
               ? {
                   text: sync.enabled
                     ? `The stock sync reads it every ${count(sync.intervalMinutes, "minute", "minutes")}, and when you ask.`
-                    : "The stock sync reads it when you ask (its schedule is off in Settings > Stock).",
+                    : "The stock sync reads it when you ask (its schedule is off in Settings > Catalogue and stock).",
                 }
               : {
-                  text: `The stock sync does not read ${chosen.id} yet: it reads enabled warehouses once their Shopify location exists (Settings > Routing).`,
+                  text: `The stock sync does not read ${chosen.id} yet: it reads enabled warehouses once their Shopify location exists (Settings > Warehouses and routing).`,
                 };
   const asOf =
     reading?.kind !== "stock"

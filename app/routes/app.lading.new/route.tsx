@@ -88,9 +88,12 @@ export default function NewLadingOrder() {
           <EmptyState
             heading="No warehouse set up yet"
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
-            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
           >
-            <p>A bulk shipment leaves one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Routing first.</p>
+            <p>
+              A bulk shipment leaves one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Warehouses and
+              routing first.
+            </p>
           </EmptyState>
         </Card>
       </Page>

@@ -97,7 +97,9 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
 
   const settings = await getShopSettings(prisma, shop);
   if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId)) {
-    return refused(submission.reply({ fieldErrors: { warehouseId: ["is not one of your warehouses (Settings > Routing)"] } }));
+    return refused(
+      submission.reply({ fieldErrors: { warehouseId: ["is not one of your warehouses (Settings > Warehouses and routing)"] } }),
+    );
   }
   const names = new Map(
     (await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [[variant.sku, variant.displayName] as const])),

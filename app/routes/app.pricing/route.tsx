@@ -241,11 +241,11 @@ export default function Pricing() {
           <EmptyState
             heading="No warehouse set up yet"
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
-            action={{ content: "Set up a warehouse", url: "/app/settings" }}
+            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
           >
             <p>
-              Prices are the provider&apos;s for shipping from one of your warehouses: add it (for example US01) in Settings &gt; Routing
-              first.
+              Prices are the provider&apos;s for shipping from one of your warehouses: add it (for example US01) in Settings &gt; Warehouses
+              and routing first.
             </p>
           </EmptyState>
         </Card>

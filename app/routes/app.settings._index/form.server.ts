@@ -6,7 +6,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { ShopSettings, type ShopSettingsInput } from "~/stores/shops/shop-settings";
 import { providerAddressRefusal } from "~/wiring/provider-address.server";
-import { labelledErrors, SettingsForm, type FieldError, type SettingsFormOutput } from "./form";
+import type { z } from "zod";
+import { labelledErrors, SECTION_FORMS, SettingsForm, type FieldError, type SettingsFormOutput, type SettingsSection } from "./form";
 
 export type FormReading =
   | { ok: true; settings: ShopSettingsInput }
@@ -26,40 +27,46 @@ function fieldOfSettingsPath(path: readonly PropertyKey[], warehouseRows: readon
   return [first, second, ...rest].filter((part) => part !== undefined).join(".");
 }
 
-/** The checked form as the settings it stands for; `stored` supplies what the form does not show. */
-function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSettingsInput {
-  const byCountry = (rows: SettingsFormOutput["dropShip"]["byCountry"]) =>
-    Object.fromEntries(Object.values(rows).map((row) => [row.country, row.service]));
-  const byShippingMethod = (rows: SettingsFormOutput["dropShip"]["byShippingMethod"]) =>
-    Object.fromEntries(Object.values(rows).map((row) => [row.method, row.service]));
-  const known = new Map(stored.warehouses.map((warehouse) => [warehouse.warehouseId, warehouse.shopifyLocationId]));
-  return {
-    mode: values.mode,
-    providerBaseUrl: values.providerBaseUrl,
-    warehouses: Object.values(values.warehouses).map((warehouse) => ({
-      warehouseId: warehouse.warehouseId,
-      shopifyLocationId: known.get(warehouse.warehouseId) ?? null,
-      country: warehouse.country,
-      enabled: warehouse.enabled,
-      services: {
-        defaultService: warehouse.defaultService,
-        byCountry: byCountry(warehouse.byCountry),
-        byShippingMethod: byShippingMethod(warehouse.byShippingMethod),
-      },
-      handlingDays: warehouse.handlingDays,
-    })),
-    dropShip: values.dropShip.enabled
-      ? {
-          handlingLocation: values.dropShip.handlingLocation,
-          merchantLocationIds: values.dropShip.merchantLocationIds,
-          services: {
-            defaultService: values.dropShip.defaultService,
-            byCountry: byCountry(values.dropShip.byCountry),
-            byShippingMethod: byShippingMethod(values.dropShip.byShippingMethod),
-          },
-          maxBoxGrams: values.dropShip.maxBoxKg === null ? null : Math.round(values.dropShip.maxBoxKg * 1000),
-        }
-      : null,
+type SectionValues<S extends SettingsSection> = z.output<(typeof SECTION_FORMS)[S]>;
+
+const byCountry = (rows: SettingsFormOutput["dropShip"]["byCountry"]) =>
+  Object.fromEntries(Object.values(rows).map((row) => [row.country, row.service]));
+const byShippingMethod = (rows: SettingsFormOutput["dropShip"]["byShippingMethod"]) =>
+  Object.fromEntries(Object.values(rows).map((row) => [row.method, row.service]));
+
+/** Each page's fields as the settings they stand for; `stored` supplies what the page does not show. */
+const SECTION_SETTINGS: { [S in SettingsSection]: (values: SectionValues<S>, stored: ShopSettings) => ShopSettingsInput } = {
+  provider: (values) => ({ mode: values.mode, providerBaseUrl: values.providerBaseUrl }),
+  routing: (values, stored) => {
+    const known = new Map(stored.warehouses.map((warehouse) => [warehouse.warehouseId, warehouse.shopifyLocationId]));
+    return {
+      warehouses: Object.values(values.warehouses).map((warehouse) => ({
+        warehouseId: warehouse.warehouseId,
+        shopifyLocationId: known.get(warehouse.warehouseId) ?? null,
+        country: warehouse.country,
+        enabled: warehouse.enabled,
+        services: {
+          defaultService: warehouse.defaultService,
+          byCountry: byCountry(warehouse.byCountry),
+          byShippingMethod: byShippingMethod(warehouse.byShippingMethod),
+        },
+        handlingDays: warehouse.handlingDays,
+      })),
+      dropShip: values.dropShip.enabled
+        ? {
+            handlingLocation: values.dropShip.handlingLocation,
+            merchantLocationIds: values.dropShip.merchantLocationIds,
+            services: {
+              defaultService: values.dropShip.defaultService,
+              byCountry: byCountry(values.dropShip.byCountry),
+              byShippingMethod: byShippingMethod(values.dropShip.byShippingMethod),
+            },
+            maxBoxGrams: values.dropShip.maxBoxKg === null ? null : Math.round(values.dropShip.maxBoxKg * 1000),
+          }
+        : null,
+    };
+  },
+  customs: (values, stored) => ({
     customs: {
       ...stored.customs,
       declareNameEn: values.customs.declareNameEn ?? "",
@@ -67,6 +74,8 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       declaredValueCurrency: values.customs.declaredValueCurrency,
     },
     taxIds: values.taxIds,
+  }),
+  catalogue: (values, stored) => ({
     // The mapping itself is edited SKU by SKU on the Products page: kept as stored.
     skus: { strict: values.skus.strict, bySku: stored.skus.bySku },
     skuDefaults: {
@@ -77,6 +86,8 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
       declaredValueFrom: values.skuDefaults.declaredValueFrom,
     },
     stockSync: values.stockSync,
+  }),
+  orders: (values, stored) => ({
     orders: values.orders,
     afterSending: {
       failedPackages: values.afterSending.failedPackages ?? stored.afterSending.failedPackages,
@@ -85,9 +96,30 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
     codGatewayNames: values.codGatewayNames,
     notifyCustomer: values.notifyCustomer,
     pushPolicy: values.pushPolicy,
-    // Saved by its own section's buttons (checkout-rates-card.tsx): kept as stored.
+  }),
+};
+
+/** The whole checked form as the settings it stands for; `stored` supplies what the form does not show. */
+function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSettingsInput {
+  return {
+    ...SECTION_SETTINGS.provider(values, stored),
+    ...SECTION_SETTINGS.routing(values, stored),
+    ...SECTION_SETTINGS.customs(values, stored),
+    ...SECTION_SETTINGS.catalogue(values, stored),
+    ...SECTION_SETTINGS.orders(values, stored),
+    // Saved by its own page's buttons (checkout-rates-card.tsx): kept as stored.
     checkoutRates: stored.checkoutRates,
   };
+}
+
+/** A ShopSettings issue of the whole, as errors at the form's fields. */
+function issuesAtFields(issues: readonly z.core.$ZodIssue[], warehouseRows: readonly string[]): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = fieldOfSettingsPath(issue.path, warehouseRows);
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+  }
+  return fieldErrors;
 }
 
 /**
@@ -106,23 +138,63 @@ export function readSettingsForm(form: FormData | URLSearchParams, stored: ShopS
   // What only the whole can say (a drop-ship location that is a warehouse's, limits of the stored form).
   const checked = ShopSettings.safeParse(settings);
   if (!checked.success) {
-    const warehouseRows = Object.keys(submission.value.warehouses);
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of checked.error.issues) {
-      const field = fieldOfSettingsPath(issue.path, warehouseRows);
-      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
-    }
+    const fieldErrors = issuesAtFields(checked.error.issues, Object.keys(submission.value.warehouses));
     return { ok: false, errors: labelledErrors(fieldErrors, text), result: submission.reply({ fieldErrors }) };
   }
   return { ok: true, settings };
 }
 
 /**
+ * One Settings page's form, checked as its page checks it, into the whole settings to save: its
+ * fields as submitted, every other as stored. What only the whole can say is checked too, and put at
+ * the page's fields.
+ */
+export function readSectionForm<S extends SettingsSection>(
+  section: S,
+  form: FormData | URLSearchParams,
+  stored: ShopSettings,
+): FormReading {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const submission = parseWithZod(form, { schema: SECTION_FORMS[section], disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    return { ok: false, errors: labelledErrors(result.error ?? {}, text), result };
+  }
+  const values = submission.value as SectionValues<S>;
+  const settings: ShopSettingsInput = { ...stored, ...SECTION_SETTINGS[section](values, stored) };
+  const checked = ShopSettings.safeParse(settings);
+  if (!checked.success) {
+    const warehouseRows = "warehouses" in values && typeof values.warehouses === "object" ? Object.keys(values.warehouses) : [];
+    const fieldErrors = issuesAtFields(checked.error.issues, warehouseRows);
+    return { ok: false, errors: labelledErrors(fieldErrors, text), result: submission.reply({ fieldErrors }) };
+  }
+  return { ok: true, settings };
+}
+
+/** A form read well, refused all the same at some of its fields (what only the provider can say). */
+export function refuseAtFields(
+  section: SettingsSection,
+  form: FormData | URLSearchParams,
+  fieldErrors: Record<string, string[]>,
+): FormReading {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    ok: false,
+    errors: labelledErrors(fieldErrors, text),
+    result: parseWithZod(form, { schema: SECTION_FORMS[section], disableAutoCoercion: true }).reply({ fieldErrors }),
+  };
+}
+
+/**
  * readSettingsForm, and then the provider address the merchant typed checked as the app will
  * check it when it connects (https in live mode, public addresses only: wiring/provider-address.server.ts).
  */
-export async function readSettingsFormAndAddress(form: FormData | URLSearchParams, stored: ShopSettings): Promise<FormReading> {
-  const reading = readSettingsForm(form, stored);
+export async function readSettingsFormAndAddress(
+  form: FormData | URLSearchParams,
+  stored: ShopSettings,
+  section?: SettingsSection,
+): Promise<FormReading> {
+  const reading = section === undefined ? readSettingsForm(form, stored) : readSectionForm(section, form, stored);
   if (!reading.ok || reading.settings.providerBaseUrl == null) return reading;
   const refusal = await providerAddressRefusal(reading.settings.providerBaseUrl, reading.settings.mode ?? "sandbox");
   if (refusal === null) return reading;
@@ -131,6 +203,8 @@ export async function readSettingsFormAndAddress(form: FormData | URLSearchParam
   return {
     ok: false,
     errors: labelledErrors(fieldErrors, text),
-    result: parseWithZod(form, { schema: SettingsForm, disableAutoCoercion: true }).reply({ fieldErrors }),
+    result: parseWithZod(form, { schema: section === undefined ? SettingsForm : SECTION_FORMS[section], disableAutoCoercion: true }).reply({
+      fieldErrors,
+    }),
   };
 }

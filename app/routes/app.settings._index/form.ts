@@ -22,6 +22,8 @@ import {
   type ShopSettings,
 } from "~/stores/shops/shop-settings";
 
+export const NOT_SAVED = "The settings were not saved: correct the fields below.";
+
 export interface FieldError {
   /** The form field's name. */
   field: string;
@@ -63,108 +65,143 @@ function noDuplicates(
 const lowerCased = (rowsById: Record<string, { method: string }>) =>
   Object.fromEntries(Object.entries(rowsById).map(([id, row]) => [id, { method: row.method.toLowerCase() }]));
 
-export const SettingsForm = z
-  .object({
-    mode: z.enum(["sandbox", "live"], { error: "must be Sandbox or Live" }),
-    providerBaseUrl: optional(z.url({ protocol: /^https?$/, error: "must be a web address such as https://api.example.com" })),
-    warehouses: rows(
-      z.object({
-        warehouseId: required(WarehouseId),
-        country: optional(z.string().toUpperCase().pipe(CountryCode)),
-        enabled: checkbox,
-        defaultService: optional(ServiceCode),
-        byCountry: CountryRows,
-        byShippingMethod: MethodRows,
-        handlingDays: optional(wholeNumber("working days").pipe(HandlingDays)),
-      }),
-      ["warehouseId"],
-    ),
-    dropShip: section(
-      z.object({
-        enabled: checkbox,
-        handlingLocation: text,
-        merchantLocationIds: several.pipe(z.array(ShopifyLocationId)),
-        defaultService: optional(ServiceCode),
-        byCountry: CountryRows,
-        byShippingMethod: MethodRows,
-        // Kilograms as the merchant thinks of a box; stored in grams (decision 0017).
-        maxBoxKg: decimalText(
-          z
-            .number()
-            .min(0.001, { error: "must be more than 0 kg" })
-            .max(INT32_MAX / 1000, { error: "must be a sensible weight in kg" }),
-        ),
-      }),
-    ),
-    orders: section(z.object({ shipUnpaid: checkbox, shipHighRisk: checkbox })),
-    customs: z.object({
-      declareNameEn: optional(skuEntry.declaredName.unwrap()),
-      hsCode: optional(skuEntry.hsCode.unwrap()),
-      declaredValueCurrency: z.enum(["PRESENTMENT", "SHOP"], { error: "must be the customer's currency or the shop's" }),
+/** Every field of the settings, by the name the forms use; each Settings page shows some (SECTIONS). */
+const SettingsFields = z.object({
+  mode: z.enum(["sandbox", "live"], { error: "must be Sandbox or Live" }),
+  providerBaseUrl: optional(z.url({ protocol: /^https?$/, error: "must be a web address such as https://api.example.com" })),
+  warehouses: rows(
+    z.object({
+      warehouseId: required(WarehouseId),
+      country: optional(z.string().toUpperCase().pipe(CountryCode)),
+      enabled: checkbox,
+      defaultService: optional(ServiceCode),
+      byCountry: CountryRows,
+      byShippingMethod: MethodRows,
+      handlingDays: optional(wholeNumber("working days").pipe(HandlingDays)),
     }),
-    taxIds: section(
-      z.object({
-        ioss: optional(z.string().toUpperCase().pipe(TaxNumber.ioss)),
-        euVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.euVatNumber)),
-        ukVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.ukVatNumber)),
-      }),
-    ),
-    skus: section(z.object({ strict: checkbox })),
-    skuDefaults: section(
-      z.object({
-        lengthCm: decimalText(sizeDefault),
-        widthCm: decimalText(sizeDefault),
-        heightCm: decimalText(sizeDefault),
-        declaredValueFrom: z.enum(["PRICE", "COST"], { error: "must be the price or the cost" }),
-      }),
-    ),
-    stockSync: section(
-      z.object({
-        enabled: checkbox,
-        intervalMinutes: text
-          .pipe(z.string().regex(/^\d+$/, { error: "must be a whole number of minutes" }))
-          .transform(Number)
-          .pipe(StockSyncSettings.shape.intervalMinutes.unwrap()),
-      }),
-    ),
-    afterSending: section(
-      z.object({
-        // Left out (a page from before these settings): the stored ones are kept.
-        failedPackages: optional(z.enum(["hold", "handBack"], { error: "must be Keep it here or Hand it back to Shopify" })),
-        noNewsDays: optional(wholeNumber("days").pipe(AfterSendingSettings.shape.noNewsDays.unwrap())),
-      }),
-    ),
-    codGatewayNames: text.transform((value) =>
-      value
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== ""),
-    ),
-    notifyCustomer: checkbox,
-    pushPolicy: z.enum(["autoPush", "holdForReview"], { error: "must be Send at once or Hold for review" }),
-  })
-  .superRefine((values, context) => {
-    for (const [index, warehouse] of Object.entries(values.warehouses)) {
-      noDuplicates(warehouse.byCountry, "country", ["warehouses", index, "byCountry"], context);
-      noDuplicates(lowerCased(warehouse.byShippingMethod), "method", ["warehouses", index, "byShippingMethod"], context);
+    // A row with anything typed in it is the merchant's, checked in full: a warehouse ID left
+    // blank beside a country is "required", not a row silently dropped.
+    ["warehouseId", "country", "defaultService", "handlingDays"],
+  ),
+  dropShip: section(
+    z.object({
+      enabled: checkbox,
+      handlingLocation: text,
+      merchantLocationIds: several.pipe(z.array(ShopifyLocationId)),
+      defaultService: optional(ServiceCode),
+      byCountry: CountryRows,
+      byShippingMethod: MethodRows,
+      // Kilograms as the merchant thinks of a box; stored in grams (decision 0017).
+      maxBoxKg: decimalText(
+        z
+          .number()
+          .min(0.001, { error: "must be more than 0 kg" })
+          .max(INT32_MAX / 1000, { error: "must be a sensible weight in kg" }),
+      ),
+    }),
+  ),
+  orders: section(z.object({ shipUnpaid: checkbox, shipHighRisk: checkbox })),
+  customs: z.object({
+    declareNameEn: optional(skuEntry.declaredName.unwrap()),
+    hsCode: optional(skuEntry.hsCode.unwrap()),
+    declaredValueCurrency: z.enum(["PRESENTMENT", "SHOP"], { error: "must be the customer's currency or the shop's" }),
+  }),
+  taxIds: section(
+    z.object({
+      ioss: optional(z.string().toUpperCase().pipe(TaxNumber.ioss)),
+      euVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.euVatNumber)),
+      ukVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.ukVatNumber)),
+    }),
+  ),
+  skus: section(z.object({ strict: checkbox })),
+  skuDefaults: section(
+    z.object({
+      lengthCm: decimalText(sizeDefault),
+      widthCm: decimalText(sizeDefault),
+      heightCm: decimalText(sizeDefault),
+      declaredValueFrom: z.enum(["PRICE", "COST"], { error: "must be the price or the cost" }),
+    }),
+  ),
+  stockSync: section(
+    z.object({
+      enabled: checkbox,
+      intervalMinutes: text
+        .pipe(z.string().regex(/^\d+$/, { error: "must be a whole number of minutes" }))
+        .transform(Number)
+        .pipe(StockSyncSettings.shape.intervalMinutes.unwrap()),
+    }),
+  ),
+  afterSending: section(
+    z.object({
+      // Left out (a page from before these settings): the stored ones are kept.
+      failedPackages: optional(z.enum(["hold", "handBack"], { error: "must be Keep it here or Hand it back to Shopify" })),
+      noNewsDays: optional(wholeNumber("days").pipe(AfterSendingSettings.shape.noNewsDays.unwrap())),
+    }),
+  ),
+  codGatewayNames: text.transform((value) =>
+    value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+  ),
+  notifyCustomer: checkbox,
+  pushPolicy: z.enum(["autoPush", "holdForReview"], { error: "must be Send at once or Hold for review" }),
+});
+
+/** The Settings pages, each the fields a merchant sets up together. */
+export const SECTIONS = {
+  provider: ["mode", "providerBaseUrl"],
+  routing: ["warehouses", "dropShip"],
+  customs: ["customs", "taxIds"],
+  catalogue: ["skus", "skuDefaults", "stockSync"],
+  orders: ["orders", "pushPolicy", "afterSending", "codGatewayNames", "notifyCustomer"],
+} as const satisfies Record<string, readonly (keyof typeof SettingsFields.shape)[]>;
+export type SettingsSection = keyof typeof SECTIONS;
+
+type Values = z.output<typeof SettingsFields>;
+
+/** What only several fields of the routing page together can say. */
+function routingChecks(values: Pick<Values, "warehouses" | "dropShip">, context: z.RefinementCtx) {
+  for (const [index, warehouse] of Object.entries(values.warehouses)) {
+    noDuplicates(warehouse.byCountry, "country", ["warehouses", index, "byCountry"], context);
+    noDuplicates(lowerCased(warehouse.byShippingMethod), "method", ["warehouses", index, "byShippingMethod"], context);
+  }
+  noDuplicates(values.dropShip.byCountry, "country", ["dropShip", "byCountry"], context);
+  noDuplicates(lowerCased(values.dropShip.byShippingMethod), "method", ["dropShip", "byShippingMethod"], context);
+  noDuplicates(values.warehouses, "warehouseId", ["warehouses"], context);
+  if (values.dropShip.enabled) {
+    if (values.dropShip.handlingLocation === "")
+      context.addIssue({ code: "custom", path: ["dropShip", "handlingLocation"], message: "is required to ship through drop-ship" });
+    if (values.dropShip.merchantLocationIds.length === 0)
+      context.addIssue({ code: "custom", path: ["dropShip", "merchantLocationIds"], message: "must include at least one location" });
+  }
+}
+
+/** The default size is all three measures or none. */
+function catalogueChecks(values: Pick<Values, "skuDefaults">, context: z.RefinementCtx) {
+  const size = [values.skuDefaults.lengthCm, values.skuDefaults.widthCm, values.skuDefaults.heightCm];
+  if (size.some((value) => value !== null) && size.some((value) => value === null)) {
+    for (const [index, column] of (["lengthCm", "widthCm", "heightCm"] as const).entries()) {
+      if (size[index] === null)
+        context.addIssue({ code: "custom", path: ["skuDefaults", column], message: "is required with the other two sizes" });
     }
-    noDuplicates(values.dropShip.byCountry, "country", ["dropShip", "byCountry"], context);
-    noDuplicates(lowerCased(values.dropShip.byShippingMethod), "method", ["dropShip", "byShippingMethod"], context);
-    noDuplicates(values.warehouses, "warehouseId", ["warehouses"], context);
-    const size = [values.skuDefaults.lengthCm, values.skuDefaults.widthCm, values.skuDefaults.heightCm];
-    if (size.some((value) => value !== null) && size.some((value) => value === null)) {
-      for (const [index, column] of (["lengthCm", "widthCm", "heightCm"] as const).entries()) {
-        if (size[index] === null)
-          context.addIssue({ code: "custom", path: ["skuDefaults", column], message: "is required with the other two sizes" });
-      }
-    }
-    if (values.dropShip.enabled) {
-      if (values.dropShip.handlingLocation === "")
-        context.addIssue({ code: "custom", path: ["dropShip", "handlingLocation"], message: "is required to ship through drop-ship" });
-      if (values.dropShip.merchantLocationIds.length === 0)
-        context.addIssue({ code: "custom", path: ["dropShip", "merchantLocationIds"], message: "must include at least one location" });
-    }
-  });
+  }
+}
+
+/** Each Settings page's form: its fields, and what they can only say together. */
+export const SECTION_FORMS = {
+  provider: SettingsFields.pick({ mode: true, providerBaseUrl: true }),
+  routing: SettingsFields.pick({ warehouses: true, dropShip: true }).superRefine(routingChecks),
+  customs: SettingsFields.pick({ customs: true, taxIds: true }),
+  catalogue: SettingsFields.pick({ skus: true, skuDefaults: true, stockSync: true }).superRefine(catalogueChecks),
+  orders: SettingsFields.pick({ orders: true, pushPolicy: true, afterSending: true, codGatewayNames: true, notifyCustomer: true }),
+} as const satisfies Record<SettingsSection, z.ZodType>;
+
+/** Every field at once: what the pages save, put together (the section's fields, the others as stored). */
+export const SettingsForm = SettingsFields.superRefine((values, context) => {
+  routingChecks(values, context);
+  catalogueChecks(values, context);
+});
 export type SettingsFormOutput = z.output<typeof SettingsForm>;
 
 const FIXED_LABELS: Readonly<Record<string, string>> = {

@@ -118,7 +118,7 @@ export default function Stock() {
                   </Text>
                   <Text as="p">
                     {data.schedule.enabled ? `Every ${data.schedule.intervalMinutes} minutes` : "Off"} (
-                    <Link url="/app/settings">change in Settings</Link>)
+                    <Link url="/app/settings/catalogue">change in Settings</Link>)
                   </Text>
                 </BlockStack>
               </Card>
@@ -140,12 +140,12 @@ export default function Stock() {
             <Card>
               <EmptyState
                 heading="No warehouse yet"
-                action={{ content: "Add a warehouse in Settings", url: "/app/settings" }}
+                action={{ content: "Add a warehouse in Settings", url: "/app/settings/routing" }}
                 image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
               >
                 <p>
-                  Add the provider&apos;s warehouse (for example US01) in Settings &gt; Routing; the app creates its Shopify location and
-                  syncs its stock there.
+                  Add the provider&apos;s warehouse (for example US01) in Settings &gt; Warehouses and routing; the app creates its Shopify
+                  location and syncs its stock there.
                 </p>
               </EmptyState>
             </Card>

@@ -1,5 +1,5 @@
 /**
- * "Suggest services" on Settings > Routing, the parts the browser runs too: what the server answers,
+ * "Suggest services" on Settings > Warehouses and routing, the parts the browser runs too: what the server answers,
  * and how accepted suggestions become the warehouse's "services by country" rows of the form.
  * No Remix, no Polaris, nothing of the server.
  */

@@ -1,11 +1,13 @@
 /**
  * Settings > Checkout rates: whether checkout offers the provider's prices (the app's carrier
  * service in Shopify), what Shopify said when it refused, and the flat rates answered when the
- * provider's prices cannot be had in time. Its own form: saving it leaves the other settings alone.
+ * provider's prices cannot be had in time, saved from the admin's save bar. Its own form: saving it leaves the other settings alone.
  */
 import { Form } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import { useEffect, useRef, useState } from "react";
 import { FieldGroupTitle, RowsInput, TextInput } from "~/components/form-inputs";
+import { SaveBarForm, type SaveBarFormHandle } from "~/components/save-bar-form";
 import { checkoutRatesFieldLabel, FLAT_RATE_COLUMNS } from "./checkout-rates-form";
 
 export interface CheckoutRatesView {
@@ -19,12 +21,20 @@ export interface CheckoutRatesView {
 
 /** The answer to one of this section's buttons. */
 export interface CheckoutRatesAnswer {
+  intent?: string;
   ok: boolean;
   message: string;
   errors: { field: string; message: string }[];
 }
 
 export const CHECKOUT_RATES_INTENTS = ["checkoutRatesOn", "checkoutRatesOff", "checkoutRatesSave"] as const;
+
+/** Shown from the click until the answer takes its place (so the answer moves nothing below it). */
+const PENDING: Record<string, string> = {
+  checkoutRatesOn: "Turning on checkout rates…",
+  checkoutRatesOff: "Turning off checkout rates…",
+  checkoutRatesSave: "Saving the checkout rates…",
+};
 
 export function CheckoutRatesCard({
   view,
@@ -38,10 +48,18 @@ export function CheckoutRatesCard({
   const errors = new Map((answer?.errors ?? []).map((error) => [error.field, error.message]));
   const errorOf = (field: string) => errors.get(field);
   const registered = view.enabled && view.carrierServiceId !== null;
+  const flatRatesForm = useRef<SaveBarFormHandle>(null);
+  // Discard puts the flat rates back by mounting them again from what was loaded.
+  const [generation, setGeneration] = useState(0);
+  const saved = answer?.ok === true && answer.intent === "checkoutRatesSave" && pendingIntent === null;
+  useEffect(() => {
+    if (saved) flatRatesForm.current?.markSaved();
+  }, [saved, answer]);
+  const pending = pendingIntent === null ? undefined : PENDING[pendingIntent];
   return (
     <div id="checkout-rates-settings">
       <BlockStack gap="400">
-        {answer && <AnswerBanner answer={answer} problem={view.problem} />}
+        {pending ? <Banner tone="info" title={pending} /> : answer && <AnswerBanner answer={answer} problem={view.problem} />}
         <Card>
           <Form method="post">
             <input type="hidden" name="intent" value={registered ? "checkoutRatesOff" : "checkoutRatesOn"} />
@@ -60,8 +78,8 @@ export function CheckoutRatesCard({
               </InlineStack>
               {registered ? (
                 <Text as="p">
-                  Checkout offers the provider&apos;s prices for the customer&apos;s cart, from the warehouse Settings &gt; Routing picks
-                  for the destination. Shopify asks{" "}
+                  Checkout offers the provider&apos;s prices for the customer&apos;s cart, from the warehouse Settings &gt; Warehouses and
+                  routing picks for the destination. Shopify asks{" "}
                   <Text as="span" fontWeight="semibold">
                     {view.callbackUrl}
                   </Text>
@@ -90,7 +108,13 @@ export function CheckoutRatesCard({
           </Form>
         </Card>
         <Card>
-          <Form method="post">
+          <SaveBarForm
+            key={generation}
+            ref={flatRatesForm}
+            id="checkout-rates-flat-rates"
+            saving={pendingIntent === "checkoutRatesSave"}
+            onDiscard={() => setGeneration((g) => g + 1)}
+          >
             <input type="hidden" name="intent" value="checkoutRatesSave" />
             <BlockStack gap="300">
               <FieldGroupTitle>Flat rates</FieldGroupTitle>
@@ -121,13 +145,8 @@ export function CheckoutRatesCard({
                 helpText="1 to 60. Checkout answers at once from memory in that time, without asking the provider again."
                 error={errorOf("cacheMinutes")}
               />
-              <InlineStack align="end">
-                <Button submit loading={pendingIntent === "checkoutRatesSave"}>
-                  Save checkout rates
-                </Button>
-              </InlineStack>
             </BlockStack>
-          </Form>
+          </SaveBarForm>
         </Card>
       </BlockStack>
     </div>

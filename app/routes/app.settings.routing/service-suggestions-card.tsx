@@ -1,5 +1,5 @@
 /**
- * Settings > Routing, "Suggested services by country": the countries of the last 90 days' shipments
+ * Settings > Warehouses and routing, "Suggested services by country": the countries of the last 90 days' shipments
  * are known when the page loads, so the table of each warehouse appears at the click with a line per
  * country, and the provider's answer fills its cells in place (one line each) without moving the
  * page. "Use" fills the warehouse's services-by-country rows of the form and saves it the usual way.

@@ -1,0 +1,86 @@
+// Settings > Checkout rates: the provider's prices offered at checkout through the app's carrier service, and the flat rates behind them.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Layout, Page } from "@shopify/polaris";
+import prisma from "~/db.server";
+import { env } from "~/env.server";
+import {
+  carrierServiceCallbackUrl,
+  readFlatRatesForm,
+  saveFlatRates,
+  turnOffCheckoutRates,
+  turnOnCheckoutRates,
+} from "~/flows/checkout-rates/registration.server";
+import { authenticate } from "~/shopify.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import { CheckoutRatesCard, type CheckoutRatesAnswer } from "./checkout-rates-card";
+import { checkoutRatesFieldLabel } from "./checkout-rates-form";
+import { Section } from "../app.settings._index/section-page";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session } = await authenticate.admin(request);
+  const settings = await getShopSettings(prisma, session.shop);
+  return { checkoutRates: { ...settings.checkoutRates, callbackUrl: carrierServiceCallbackUrl(env.SHOPIFY_APP_URL) } };
+}
+
+type Answer = { intent: string } & CheckoutRatesAnswer;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session, admin } = await authenticate.admin(request);
+  const shop = session.shop;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "checkoutRatesOn": {
+      const outcome = await turnOnCheckoutRates(prisma, admin, shop, env.SHOPIFY_APP_URL);
+      return json<Answer>({ intent, ok: outcome.ok, message: outcome.message, errors: [] }, { status: outcome.ok ? 200 : 400 });
+    }
+    case "checkoutRatesOff": {
+      const { message } = await turnOffCheckoutRates(prisma, admin, shop);
+      return json<Answer>({ intent, ok: true, message, errors: [] });
+    }
+    case "checkoutRatesSave": {
+      const reading = readFlatRatesForm(form);
+      if (!reading.ok) {
+        const errors = reading.errors.map((error) => ({ ...error, label: checkoutRatesFieldLabel(error.field) }));
+        return json<Answer>(
+          { intent, ok: false, message: "The checkout rates were not saved: correct the fields below.", errors },
+          { status: 400 },
+        );
+      }
+      await saveFlatRates(prisma, shop, reading);
+      return json<Answer>({ intent, ok: true, message: "Checkout rates saved.", errors: [] });
+    }
+    default:
+      return json<Answer>({ intent, ok: false, message: `Unknown action: ${intent}`, errors: [] }, { status: 400 });
+  }
+}
+
+export default function CheckoutRatesSettings() {
+  const { checkoutRates } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pendingIntent = navigation.formData === undefined ? null : String(navigation.formData.get("intent") ?? "");
+  return (
+    <Page
+      title="Checkout rates"
+      subtitle="The provider's prices for the customer's cart, offered at checkout."
+      backAction={{ content: "Settings", url: "/app/settings" }}
+    >
+      <Layout>
+        <Section
+          title="Checkout rates"
+          description="Offered through a carrier service the app adds to Shopify. Shopify allows it on plans with carrier-calculated shipping."
+        >
+          <CheckoutRatesCard
+            key={JSON.stringify(checkoutRates)}
+            view={checkoutRates}
+            answer={answer ?? null}
+            pendingIntent={pendingIntent}
+          />
+        </Section>
+      </Layout>
+    </Page>
+  );
+}

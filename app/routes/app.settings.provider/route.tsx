@@ -1,0 +1,267 @@
+// Settings > Provider connection: sandbox or live, the provider's address, and the account the app sends with.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
+import { FieldGroupTitle, SelectInput, TextInput } from "~/components/form-inputs";
+import prisma from "~/db.server";
+import { env } from "~/env.server";
+import { ProviderError } from "~/fulfilment";
+import { authenticate } from "~/shopify.server";
+import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
+import {
+  ApiToken,
+  checkParkedAnswer,
+  finishProviderConnection,
+  providerAuthorizationUrl,
+  saveApiToken,
+} from "~/stores/shops/provider-credentials-connection.server";
+import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
+import { forgetProviderCredentials, readCredentialsSummary, type CredentialsSummary } from "~/stores/shops/provider-credentials.server";
+import { tokenRefusal } from "~/wiring/provider-checks.server";
+import { Section, SectionPage, type SectionAnswer } from "../app.settings._index/section-page";
+import { refused, saveSection, sectionForm } from "../app.settings._index/section.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session, sessionToken } = await authenticate.admin(request);
+  const shop = session.shop;
+  // The provider's answer, sealed by /provider-oauth/callback, waiting for the staff member who pressed Connect.
+  const parked = new URL(request.url).searchParams.get("provider_connection");
+  const pendingConnection =
+    parked === null ? null : { parked, ...(await checkParkedAnswer(prisma, parked, { shop, user: String(sessionToken.sub) }, env)) };
+  return {
+    form: (await sectionForm(shop)).form,
+    connection: await readCredentialsSummary(prisma, shop),
+    oauthAvailable: appProviderOAuth(env) !== null,
+    defaultProviderUrl: env.PROVIDER_BASE_URL,
+    justConnected: new URL(request.url).searchParams.get("connected") === "oauth",
+    pendingConnection,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session, redirect, sessionToken } = await authenticate.admin(request);
+  const shop = session.shop;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  switch (intent) {
+    case "save":
+      return saveSection("provider", shop, form);
+    case "saveToken": {
+      const token = ApiToken.safeParse(form.get("token") ?? "");
+      if (!token.success) {
+        const message = token.error.issues[0]?.message ?? "is not valid";
+        return refused(intent, "The token was not saved.", [{ field: "token", label: "API token", message }]);
+      }
+      // Checked with the provider first: a token it refuses is never saved, and the one in use stays.
+      const refusal = await tokenRefusal(shop, token.data);
+      if (refusal !== null) return refused(intent, "The token was not saved.", [{ field: "token", label: "API token", message: refusal }]);
+      await saveApiToken(prisma, shop, token.data);
+      return json<SectionAnswer>({
+        intent,
+        ok: true,
+        message: "API token saved: the provider accepted it, and live mode sends with it from now on.",
+      });
+    }
+    case "disconnect": {
+      await forgetProviderCredentials(prisma, shop);
+      return json<SectionAnswer>({ intent, ok: true, message: "Disconnected: the app no longer holds credentials for the provider." });
+    }
+    case "connect": {
+      try {
+        // Out of Shopify's admin frame to the provider's login; it sends the merchant back to /provider-oauth/callback.
+        return redirect(await providerAuthorizationUrl(prisma, { shop, user: String(sessionToken.sub) }, appProviderOAuth(env), env), {
+          target: "_top",
+        });
+      } catch (error) {
+        if (error instanceof ProviderNotConnected) return refused(intent, error.message);
+        throw error;
+      }
+    }
+    case "finishConnect": {
+      try {
+        await finishProviderConnection(
+          prisma,
+          String(form.get("parked") ?? ""),
+          { shop, user: String(sessionToken.sub) },
+          appProviderOAuth(env),
+          env,
+        );
+      } catch (error) {
+        if (error instanceof InvalidOAuthState || error instanceof ProviderNotConnected) return refused(intent, error.message);
+        // The provider refused the code (used, expired) or could not be reached: its words, never a secret (errors.ts redacts them).
+        if (error instanceof ProviderError) return refused(intent, `${error.message} Press Connect again.`);
+        throw error;
+      }
+      // Off the answer's address, so a reload does not offer it again.
+      return redirect("/app/settings/provider?connected=oauth");
+    }
+    default:
+      return refused(intent, `Unknown action: ${intent}`);
+  }
+}
+
+/** The same text on the server and in the browser, whatever their time zones. */
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+function connectionText(connection: CredentialsSummary): string {
+  switch (connection.kind) {
+    case "none":
+      return "Not connected: live mode needs an API token or a connection through the provider's login.";
+    case "staticToken":
+      return `Connected with an API token since ${when(connection.since)}${connection.tokenEnding === null ? "" : ` (token ending ${connection.tokenEnding})`}.`;
+    case "oauth":
+      return (
+        `Connected through the provider's login since ${when(connection.since)}` +
+        (connection.customerId === null ? "" : ` (account ${connection.customerId})`) +
+        (connection.renewableUntil === null ? "." : `; renews itself until ${when(connection.renewableUntil)}.`)
+      );
+    case "unreadable":
+      return connection.message;
+  }
+}
+
+const PENDING: Record<string, string> = {
+  saveToken: "Checking the API token with the provider…",
+  disconnect: "Disconnecting…",
+  connect: "Opening the provider's login…",
+  finishConnect: "Finishing the connection…",
+};
+
+function Credentials() {
+  const { form, connection, oauthAvailable, pendingConnection, justConnected } = useLoaderData<typeof loader>();
+  const answer = useActionData<SectionAnswer>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [token, setToken] = useState("");
+  const pendingIntent = navigation.formData?.get("intent");
+  const send = (intent: string, extra: Record<string, string> = {}) => submit({ intent, ...extra }, { method: "post" });
+  const tokenError =
+    answer && !answer.ok && answer.intent === "saveToken" ? answer.errors.find((e) => e.field === "token")?.message : undefined;
+  const mine = answer && answer.intent !== "save" ? answer : undefined;
+  return (
+    <Section title="Credentials" description="The account live mode sends with. The sandbox needs none.">
+      {pendingConnection && (!answer || answer.intent !== "finishConnect") && (
+        <Banner
+          tone={pendingConnection.ok ? "info" : "critical"}
+          title={pendingConnection.ok ? "Finish connecting to the provider" : "The provider was not connected"}
+          action={
+            pendingConnection.ok
+              ? {
+                  content: "Finish connecting",
+                  loading: pendingIntent === "finishConnect",
+                  onAction: () => send("finishConnect", { parked: pendingConnection.parked }),
+                }
+              : undefined
+          }
+        >
+          {pendingConnection.ok
+            ? "You approved the connection at the provider. Finish it here to store it for this store; until then nothing has changed."
+            : pendingConnection.problem}
+        </Banner>
+      )}
+      {justConnected && !answer && <Banner tone="success" title="Connected to the provider." />}
+      {typeof pendingIntent === "string" && PENDING[pendingIntent] ? (
+        <Banner tone="info" title={PENDING[pendingIntent]} />
+      ) : (
+        mine && <Banner tone={mine.ok ? "success" : "critical"} title={mine.message} />
+      )}
+      <Card>
+        <BlockStack gap="300">
+          <FieldGroupTitle>Your provider account</FieldGroupTitle>
+          <Text as="p" tone={connection.kind === "unreadable" ? "critical" : undefined}>
+            {connectionText(connection)}
+          </Text>
+          {form.mode === "live" && connection.kind === "none" && (
+            <Banner tone="warning">Shipments cannot reach the provider in live mode until it is connected.</Banner>
+          )}
+          {/* Write-only: the field is never filled from the server, and nothing sent back contains the token. */}
+          <TextField
+            label="API token"
+            type="password"
+            value={token}
+            onChange={setToken}
+            autoComplete="off"
+            error={tokenError}
+            helpText="Pasted from the provider's developer settings. Checked with the provider before it is saved; stored encrypted, never shown again."
+          />
+          <InlineStack gap="200">
+            <Button
+              onClick={() => {
+                send("saveToken", { token });
+                setToken("");
+              }}
+              disabled={token.trim() === ""}
+              loading={pendingIntent === "saveToken"}
+            >
+              Check and save the token
+            </Button>
+            {oauthAvailable && (
+              <Button variant="primary" onClick={() => send("connect")}>
+                {connection.kind === "oauth" ? "Connect again" : "Connect with the provider's login"}
+              </Button>
+            )}
+            {connection.kind !== "none" && (
+              <Button tone="critical" variant="plain" onClick={() => send("disconnect")}>
+                Disconnect
+              </Button>
+            )}
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    </Section>
+  );
+}
+
+export default function ProviderSettings() {
+  const { form, defaultProviderUrl } = useLoaderData<typeof loader>();
+  return (
+    <SectionPage
+      section="provider"
+      title="Provider connection"
+      subtitle="Sandbox tries everything against the provider simulator; live sends real parcels with your provider account."
+      after={
+        <Layout.Section>
+          <Layout>
+            <Credentials />
+          </Layout>
+        </Layout.Section>
+      }
+    >
+      {({ errorOf, valueOf }) => (
+        <Section title="Mode and address" description="Where the app sends packages, and whether they are real.">
+          <Card>
+            <BlockStack gap="300">
+              <SelectInput
+                name="mode"
+                label="Mode"
+                initial={form.mode}
+                error={errorOf("mode")}
+                options={[
+                  { label: "Sandbox (no real parcels)", value: "sandbox" },
+                  { label: "Live", value: "live" },
+                ]}
+              />
+              <TextInput
+                name="providerBaseUrl"
+                label="Provider address"
+                initial={form.providerBaseUrl}
+                placeholder={`e.g. ${defaultProviderUrl}`}
+                // Under a refused address, "leave it empty" is the way out only when the default is one live mode takes.
+                helpText={
+                  errorOf("providerBaseUrl") !== undefined &&
+                  (valueOf("mode") || form.mode) === "live" &&
+                  !defaultProviderUrl.startsWith("https://")
+                    ? "An https address of your provider, for example https://openapi.example.com."
+                    : `Leave empty for ${defaultProviderUrl}.`
+                }
+                error={errorOf("providerBaseUrl")}
+              />
+            </BlockStack>
+          </Card>
+        </Section>
+      )}
+    </SectionPage>
+  );
+}

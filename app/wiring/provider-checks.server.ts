@@ -1,0 +1,194 @@
+/**
+ * Settings checked with the provider before they are saved: an API token by a cheap call made with
+ * it, each warehouse ID by asking for its stock (the provider names the warehouses it has when it
+ * does not know one), and each service code against what the provider prices from that warehouse.
+ * What the provider says is said at the field; nothing is saved until it agrees.
+ */
+import { createFulfilmentClient, staticToken, ProviderAuthError, ProviderError, ProviderValidationError } from "~/fulfilment";
+import type { ProviderPort } from "~/flows/ports/ports";
+import { env } from "~/env.server";
+import { getShopSettings } from "~/stores/shops/shop.server";
+import prisma from "~/db.server";
+import { providerAddressRefusal, providerFetch } from "./provider-address.server";
+import { appPipelineDeps } from "./pipeline-deps.server";
+
+/** The provider's own words, without the request details the app's error messages carry for support. */
+function providerWords(error: ProviderError): string {
+  const said = error.errors.map((detail) => detail.message).filter((message) => message.trim() !== "");
+  return said.length > 0 ? said.join("; ") : error.message;
+}
+
+/** Why the token cannot be saved, or null when the provider answered a call made with it. */
+export async function tokenRefusal(shop: string, token: string): Promise<string | null> {
+  const settings = await getShopSettings(prisma, shop);
+  const baseUrl = settings.providerBaseUrl ?? env.PROVIDER_BASE_URL;
+  if (settings.providerBaseUrl !== null) {
+    const refusal = await providerAddressRefusal(settings.providerBaseUrl, settings.mode);
+    if (refusal !== null) return `cannot be checked: the provider address in Settings > Provider connection cannot be used (${refusal})`;
+  }
+  const client = createFulfilmentClient({
+    baseUrl,
+    auth: staticToken(token),
+    retry: { maxAttempts: 1 },
+    ...(settings.providerBaseUrl !== null ? { fetch: providerFetch(settings.mode) } : {}),
+  });
+  try {
+    await client.searchSkus({ PageIndex: 0, PageSize: 1 });
+    return null;
+  } catch (error) {
+    if (error instanceof ProviderAuthError)
+      return "was refused by the provider: check it in the provider's developer settings and paste it again";
+    if (error instanceof ProviderError && error.retryable)
+      return `could not be checked: the provider did not answer (${providerWords(error)}). Try again in a moment`;
+    if (error instanceof ProviderError) return `could not be checked: the provider answered ${providerWords(error)}`;
+    throw error;
+  }
+}
+
+export interface WarehouseCheck {
+  /** The warehouse's row on the form. */
+  row: string;
+  warehouseId: string;
+  /** Its service codes, by the field each is in. */
+  services: { field: string; code: string }[];
+}
+
+export interface WarehouseCheckOutcome {
+  /** What the provider refused, by form field. */
+  fieldErrors: Record<string, string[]>;
+  /** The warehouses the provider says it has, when it said (offered as choices on the page). */
+  knownWarehouses: string[];
+}
+
+/** "unknown warehouse ZZ99; known: US01, DE01": the IDs after "known:", when the provider names them. */
+export function knownWarehousesIn(message: string): string[] {
+  const match = /known:\s*([A-Za-z0-9_\-, ]+)\s*$/i.exec(message.trim());
+  return match?.[1]
+    ? match[1]
+        .split(",")
+        .map((id) => id.trim())
+        .filter((id) => id !== "")
+    : [];
+}
+
+/**
+ * Asks the provider about each warehouse (its stock, one row) and, for the warehouses it has, about
+ * the services named for it (every service it prices from there, for a SKU it knows). A warehouse
+ * the provider does not have is an error at its ID; a service it does not offer there, at the
+ * service's field. The provider unreachable is one error at the first warehouse: try again.
+ */
+export async function checkWarehouses(shop: string, warehouses: readonly WarehouseCheck[]): Promise<WarehouseCheckOutcome> {
+  const outcome: WarehouseCheckOutcome = { fieldErrors: {}, knownWarehouses: [] };
+  if (warehouses.length === 0) return outcome;
+  const refuse = (field: string, message: string) => (outcome.fieldErrors[field] = [...(outcome.fieldErrors[field] ?? []), message]);
+  let provider: ProviderPort;
+  try {
+    provider = await appPipelineDeps().provider(shop);
+  } catch (error) {
+    const first = warehouses[0];
+    if (first)
+      refuse(
+        `warehouses.${first.row}.warehouseId`,
+        `cannot be checked with the provider: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    return outcome;
+  }
+  const sku = await anySkuOf(provider);
+  for (const warehouse of warehouses) {
+    const idField = `warehouses.${warehouse.row}.warehouseId`;
+    try {
+      await provider.inventoryAge({ WarehouseId: warehouse.warehouseId, PageIndex: 0, PageSize: 1 });
+    } catch (error) {
+      if (error instanceof ProviderValidationError && error.sent) {
+        const words = providerWords(error);
+        const known = knownWarehousesIn(words);
+        if (known.length > 0) outcome.knownWarehouses = known;
+        refuse(
+          idField,
+          known.length > 0
+            ? `is not a warehouse of your provider account: choose one of ${known.join(", ")}`
+            : `is not known to the provider (it said: ${words})`,
+        );
+        continue;
+      }
+      if (error instanceof ProviderError) {
+        refuse(idField, `could not be checked: the provider answered ${providerWords(error)}. Try again in a moment`);
+        continue;
+      }
+      throw error;
+    }
+    if (warehouse.services.length === 0 || sku === null) continue;
+    let offered: Set<string>;
+    try {
+      const prices = await provider.priceAllServices({
+        WarehouseId: warehouse.warehouseId,
+        Country: "US",
+        Skus: [{ Sku: sku, Quantity: 1 }],
+        IncludeUnsuccessful: true,
+      });
+      offered = new Set(prices.map((price) => price.ServiceCode.toUpperCase()));
+    } catch (error) {
+      if (error instanceof ProviderError) continue;
+      throw error;
+    }
+    if (offered.size === 0) continue;
+    for (const { field, code } of warehouse.services) {
+      if (!offered.has(code.toUpperCase()))
+        refuse(field, `is not a service of warehouse ${warehouse.warehouseId}: it offers ${[...offered].sort().join(", ")}`);
+    }
+  }
+  return outcome;
+}
+
+/** A SKU the provider knows, to price services with; null for an account with none. */
+async function anySkuOf(provider: ProviderPort): Promise<string | null> {
+  try {
+    const page = await provider.searchSkus({ PageIndex: 0, PageSize: 1 });
+    return page.SkuInfoList[0]?.Sku ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The warehouse rows of a submitted routing form that are new, or whose services changed since
+ * `stored`: what the provider is asked about before saving. Blank rows are not rows.
+ */
+export function warehousesToCheck(
+  form: FormData | URLSearchParams,
+  stored: {
+    warehouses: readonly {
+      warehouseId: string;
+      services: { defaultService: string | null; byCountry: Record<string, string>; byShippingMethod: Record<string, string> };
+    }[];
+  },
+): WarehouseCheck[] {
+  const before = new Map(
+    stored.warehouses.map((warehouse) => {
+      const { defaultService, byCountry, byShippingMethod } = warehouse.services;
+      const codes = [defaultService ?? "", ...Object.values(byCountry), ...Object.values(byShippingMethod)];
+      return [
+        warehouse.warehouseId,
+        codes
+          .filter((code) => code !== "")
+          .map((code) => code.toUpperCase())
+          .sort()
+          .join(" "),
+      ];
+    }),
+  );
+  const rows = new Set([...form.keys()].flatMap((name) => /^warehouses\.(\d+)\.warehouseId$/.exec(name)?.[1] ?? []));
+  return [...rows].flatMap((row) => {
+    const warehouseId = String(form.get(`warehouses.${row}.warehouseId`) ?? "").trim();
+    if (warehouseId === "") return [];
+    const service = new RegExp(`^warehouses\\.${row}\\.(defaultService|byCountry\\.\\d+\\.service|byShippingMethod\\.\\d+\\.service)$`);
+    const services = [...form.entries()].flatMap(([field, value]) =>
+      service.test(field) && typeof value === "string" && value.trim() !== "" ? [{ field, code: value.trim() }] : [],
+    );
+    const codes = services
+      .map(({ code }) => code.toUpperCase())
+      .sort()
+      .join(" ");
+    return before.get(warehouseId) === codes ? [] : [{ row, warehouseId, services }];
+  });
+}
