@@ -12,10 +12,11 @@
  *
  *   const admin = useAdminBrowser({ worker: false });  // beforeAll: stack and browser; afterAll: both stop
  *   it("saves", async () => {
- *     const settings = await admin.openAdminPage("/app/settings");
- *     await settings.mainAction(() => settings.page.getByRole("button", { name: "Save", exact: true }).first().click());
- *     await expectVisible(settings.page.getByText("Settings saved."));
- *     await settings.audit();
+ *     const customs = await admin.openAdminPage("/app/settings/customs");
+ *     await customs.page.getByLabel("Default HS code").fill("691200");
+ *     await customs.mainAction(() => saveBarButton(customs.page, "Save").click());  // the admin's save bar
+ *     await expectVisible(customs.page.getByText("Settings saved."));
+ *     await customs.audit();
  *   }, BROWSER_TEST_TIMEOUT_MS);
  *
  * See test/browser/README.md.
