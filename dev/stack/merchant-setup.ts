@@ -147,7 +147,8 @@ const PAGE_OF_FIELD: readonly [RegExp, string][] = [
   [/^(warehouses|dropShip)\./, "routing"],
   [/^(customs|taxIds)\./, "customs"],
   [/^(skus|skuDefaults|stockSync)\./, "catalogue"],
-  [/^(orders\.|afterSending\.|pushPolicy$|codGatewayNames$|notifyCustomer$)/, "orders"],
+  [/^(orders\.|afterSending\.|pushPolicy$|codGatewayNames$)/, "orders"],
+  [/^notifyCustomer$/, "notifications"],
 ];
 
 /**

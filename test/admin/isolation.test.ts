@@ -215,6 +215,10 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: "/app/settings/orders" },
     { method: "POST", path: "/app/settings/orders", form: { intent: "save", pushPolicy: "autoPush", shop: SHOP_A } },
   ],
+  "routes/app.settings.notifications": (): Request[] => [
+    { method: "GET", path: "/app/settings/notifications" },
+    { method: "POST", path: "/app/settings/notifications", form: { intent: "save", notifyCustomer: "on", shop: SHOP_A } },
+  ],
   // Checkout rates act on the session's shop only: A's flat rates and carrier service stay as they are.
   "routes/app.settings.checkout-rates": (): Request[] => [
     { method: "GET", path: "/app/settings/checkout-rates" },

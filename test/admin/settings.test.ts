@@ -82,12 +82,14 @@ const PAGE_OF_FIELD: readonly [RegExp, string][] = [
   [/^(warehouses|dropShip)\./, "routing"],
   [/^(customs|taxIds)\./, "customs"],
   [/^(skus|skuDefaults|stockSync)\./, "catalogue"],
-  [/^(orders\.|afterSending\.|pushPolicy$|codGatewayNames$|notifyCustomer$)/, "orders"],
+  [/^(orders\.|afterSending\.|pushPolicy$|codGatewayNames$)/, "orders"],
+  [/^notifyCustomer$/, "notifications"],
 ];
 
 /** Saves `form` as the pages do, each page its own fields; the answers by page. */
 async function saveSettings(form: Record<string, string>, options: { signedIn?: boolean } = {}): Promise<Map<string, Response>> {
-  const pages = new Map<string, Record<string, string>>();
+  // Every page is saved, as a merchant saving each would: a checkbox left off sends no field.
+  const pages = new Map<string, Record<string, string>>(PAGE_OF_FIELD.map(([, name]) => [name, {}]));
   for (const [field, value] of Object.entries(form)) {
     const name = PAGE_OF_FIELD.find(([pattern]) => pattern.test(field))?.[1] ?? "unknown";
     pages.set(name, { ...pages.get(name), [field]: value });
@@ -124,6 +126,7 @@ describe("the settings page", () => {
       "Customs and tax numbers",
       "Catalogue and stock",
       "Orders and after sending",
+      "Notifications",
       "Checkout rates",
     ])
       expect(index.text).toContain(title);
@@ -143,6 +146,7 @@ describe("the settings page", () => {
       ["customs", ["Customs", "Tax numbers"]],
       ["catalogue", ["SKUs", "Stock"]],
       ["orders", ["Orders that wait", "Cash on delivery", "After sending"]],
+      ["notifications", ["Customers", "Email the customer when tracking is added"]],
     ] as const) {
       const html = await adminDocument(s, `/app/settings/${name}`);
       expect(html.status, name).toBe(200);
@@ -380,7 +384,7 @@ describe("the settings page", () => {
     );
     const otherBefore = await s.db.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } });
 
-    for (const name of ["provider", "routing", "customs", "catalogue", "orders", "checkout-rates"]) {
+    for (const name of ["provider", "routing", "customs", "catalogue", "orders", "notifications", "checkout-rates"]) {
       const data = await (await adminData(s, page(name).path, page(name).route)).text();
       expect(data, name).not.toContain("OTHER-HUB");
       expect(data, name).not.toContain("zqxw");

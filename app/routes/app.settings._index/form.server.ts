@@ -94,9 +94,9 @@ const SECTION_SETTINGS: { [S in SettingsSection]: (values: SectionValues<S>, sto
       noNewsDays: values.afterSending.noNewsDays ?? stored.afterSending.noNewsDays,
     },
     codGatewayNames: values.codGatewayNames,
-    notifyCustomer: values.notifyCustomer,
     pushPolicy: values.pushPolicy,
   }),
+  notifications: (values) => ({ notifyCustomer: values.notifyCustomer }),
 };
 
 /** The whole checked form as the settings it stands for; `stored` supplies what the form does not show. */
@@ -107,6 +107,7 @@ function settingsOf(values: SettingsFormOutput, stored: ShopSettings): ShopSetti
     ...SECTION_SETTINGS.customs(values, stored),
     ...SECTION_SETTINGS.catalogue(values, stored),
     ...SECTION_SETTINGS.orders(values, stored),
+    ...SECTION_SETTINGS.notifications(values, stored),
     // Saved by its own page's buttons (checkout-rates-card.tsx): kept as stored.
     checkoutRates: stored.checkoutRates,
   };

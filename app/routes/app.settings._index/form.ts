@@ -154,7 +154,8 @@ export const SECTIONS = {
   routing: ["warehouses", "dropShip"],
   customs: ["customs", "taxIds"],
   catalogue: ["skus", "skuDefaults", "stockSync"],
-  orders: ["orders", "pushPolicy", "afterSending", "codGatewayNames", "notifyCustomer"],
+  orders: ["orders", "pushPolicy", "afterSending", "codGatewayNames"],
+  notifications: ["notifyCustomer"],
 } as const satisfies Record<string, readonly (keyof typeof SettingsFields.shape)[]>;
 export type SettingsSection = keyof typeof SECTIONS;
 
@@ -194,7 +195,8 @@ export const SECTION_FORMS = {
   routing: SettingsFields.pick({ warehouses: true, dropShip: true }).superRefine(routingChecks),
   customs: SettingsFields.pick({ customs: true, taxIds: true }),
   catalogue: SettingsFields.pick({ skus: true, skuDefaults: true, stockSync: true }).superRefine(catalogueChecks),
-  orders: SettingsFields.pick({ orders: true, pushPolicy: true, afterSending: true, codGatewayNames: true, notifyCustomer: true }),
+  orders: SettingsFields.pick({ orders: true, pushPolicy: true, afterSending: true, codGatewayNames: true }),
+  notifications: SettingsFields.pick({ notifyCustomer: true }),
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 /** Every field at once: what the pages save, put together (the section's fields, the others as stored). */

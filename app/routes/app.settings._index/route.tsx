@@ -59,6 +59,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         needsYou: false,
       },
       {
+        url: "/app/settings/notifications",
+        title: "Notifications",
+        about: "Who is told what, and when.",
+        now: settings.notifyCustomer ? "Customers are emailed their tracking." : "Customers are not emailed their tracking.",
+        needsYou: false,
+      },
+      {
         url: "/app/settings/checkout-rates",
         title: "Checkout rates",
         about: "The provider's prices offered at checkout, and the flat rates behind them.",

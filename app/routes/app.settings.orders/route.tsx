@@ -74,11 +74,10 @@ export default function OrderSettings() {
           </Section>
           <Section
             title="After sending"
-            description="What the customer is told, what happens to a package the provider cannot create, and how long a parcel nobody has news of is followed."
+            description="What happens to a package the provider cannot create, and how long a parcel nobody has news of is followed."
           >
             <Card>
               <BlockStack gap="300">
-                <CheckboxInput name="notifyCustomer" label="Email the customer when tracking is added" initial={form.notifyCustomer} />
                 <SelectInput
                   name="afterSending.failedPackages"
                   label="A package the provider cannot create"

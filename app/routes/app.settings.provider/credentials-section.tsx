@@ -1,0 +1,132 @@
+/**
+ * The Credentials section of Settings > Provider connection: the account live mode sends with (an
+ * API token, checked with the provider before it is stored and never shown again, or a connection
+ * through the provider's login), each with its own button and answer.
+ */
+import { useActionData, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
+import { FieldGroupTitle } from "~/components/form-inputs";
+import type { CredentialsSummary } from "~/stores/shops/provider-credentials.server";
+import { Section, type SectionAnswer } from "../app.settings._index/section-page";
+
+/** The same text on the server and in the browser, whatever their time zones. */
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+function connectionText(connection: CredentialsSummary): string {
+  switch (connection.kind) {
+    case "none":
+      return "Not connected: live mode needs an API token or a connection through the provider's login.";
+    case "staticToken":
+      return `Connected with an API token since ${when(connection.since)}${connection.tokenEnding === null ? "" : ` (token ending ${connection.tokenEnding})`}.`;
+    case "oauth":
+      return (
+        `Connected through the provider's login since ${when(connection.since)}` +
+        (connection.customerId === null ? "" : ` (account ${connection.customerId})`) +
+        (connection.renewableUntil === null ? "." : `; renews itself until ${when(connection.renewableUntil)}.`)
+      );
+    case "unreadable":
+      return connection.message;
+  }
+}
+
+const PENDING: Record<string, string> = {
+  saveToken: "Checking the API token with the provider…",
+  disconnect: "Disconnecting…",
+  connect: "Opening the provider's login…",
+  finishConnect: "Finishing the connection…",
+};
+
+export interface CredentialsSectionProps {
+  mode: "sandbox" | "live";
+  connection: CredentialsSummary;
+  /** The app has an OAuth client at the provider: "Connect with the provider's login" is offered. */
+  oauthAvailable: boolean;
+  /** The provider's answer to a Connect, waiting to be finished here (or why it cannot be). */
+  pendingConnection: ({ parked: string } & ({ ok: true } | { ok: false; problem: string })) | null;
+  justConnected: boolean;
+}
+
+export function CredentialsSection({ mode, connection, oauthAvailable, pendingConnection, justConnected }: CredentialsSectionProps) {
+  const answer = useActionData<SectionAnswer>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [token, setToken] = useState("");
+  const pendingIntent = navigation.formData?.get("intent");
+  const send = (intent: string, extra: Record<string, string> = {}) => submit({ intent, ...extra }, { method: "post" });
+  const tokenError =
+    answer && !answer.ok && answer.intent === "saveToken" ? answer.errors.find((e) => e.field === "token")?.message : undefined;
+  const mine = answer && answer.intent !== "save" ? answer : undefined;
+  return (
+    <Section title="Credentials" description="The account live mode sends with. The sandbox needs none.">
+      {pendingConnection && (!answer || answer.intent !== "finishConnect") && (
+        <Banner
+          tone={pendingConnection.ok ? "info" : "critical"}
+          title={pendingConnection.ok ? "Finish connecting to the provider" : "The provider was not connected"}
+          action={
+            pendingConnection.ok
+              ? {
+                  content: "Finish connecting",
+                  loading: pendingIntent === "finishConnect",
+                  onAction: () => send("finishConnect", { parked: pendingConnection.parked }),
+                }
+              : undefined
+          }
+        >
+          {pendingConnection.ok
+            ? "You approved the connection at the provider. Finish it here to store it for this store; until then nothing has changed."
+            : pendingConnection.problem}
+        </Banner>
+      )}
+      {justConnected && !answer && <Banner tone="success" title="Connected to the provider." />}
+      {typeof pendingIntent === "string" && PENDING[pendingIntent] ? (
+        <Banner tone="info" title={PENDING[pendingIntent]} />
+      ) : (
+        mine && <Banner tone={mine.ok ? "success" : "critical"} title={mine.message} />
+      )}
+      <Card>
+        <BlockStack gap="300">
+          <FieldGroupTitle>Your provider account</FieldGroupTitle>
+          <Text as="p" tone={connection.kind === "unreadable" ? "critical" : undefined}>
+            {connectionText(connection)}
+          </Text>
+          {mode === "live" && connection.kind === "none" && (
+            <Banner tone="warning">Shipments cannot reach the provider in live mode until it is connected.</Banner>
+          )}
+          {/* Write-only: the field is never filled from the server, and nothing sent back contains the token. */}
+          <TextField
+            label="API token"
+            type="password"
+            value={token}
+            onChange={setToken}
+            autoComplete="off"
+            error={tokenError}
+            helpText="Pasted from the provider's developer settings. Checked with the provider before it is saved; stored encrypted, never shown again."
+          />
+          <InlineStack gap="200">
+            <Button
+              onClick={() => {
+                send("saveToken", { token });
+                setToken("");
+              }}
+              disabled={token.trim() === ""}
+              loading={pendingIntent === "saveToken"}
+            >
+              Check and save the token
+            </Button>
+            {oauthAvailable && (
+              <Button variant="primary" onClick={() => send("connect")}>
+                {connection.kind === "oauth" ? "Connect again" : "Connect with the provider's login"}
+              </Button>
+            )}
+            {connection.kind !== "none" && (
+              <Button tone="critical" variant="plain" onClick={() => send("disconnect")}>
+                Disconnect
+              </Button>
+            )}
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    </Section>
+  );
+}
