@@ -6,8 +6,11 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 
-/** How often a page asks while work is in flight: a run's progress bar every second, shipments every few. */
-export const REFRESH_MS = { run: 1_000, shipments: 3_000 } as const;
+/**
+ * How often a page asks: while work is in flight, a run's progress bar every second, shipments every
+ * few; with nothing in flight, the Shipments list's first page every half minute, for new orders.
+ */
+export const REFRESH_MS = { run: 1_000, shipments: 3_000, arrivals: 30_000 } as const;
 
 /**
  * Reloads the page's data every `intervalMs` while `active`, and not while the tab is hidden (it

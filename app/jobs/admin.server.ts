@@ -29,3 +29,24 @@ export async function retryJob(db: DatabaseOrTransaction, shop: string, jobId: s
   if (count === 1) await wakeJobs(db, [jobId]);
   return count === 1;
 }
+
+/**
+ * Whether a shop has work of these kinds queued or running that is due within `withinMs`: a page
+ * showing what that work changes keeps asking until it ran. Work scheduled later (a stock sync hours
+ * away) does not count.
+ */
+export async function workDueSoon(
+  db: DatabaseOrTransaction,
+  shop: string,
+  kinds: readonly string[],
+  { now = new Date(), withinMs }: { now?: Date; withinMs: number },
+): Promise<boolean> {
+  const due = await db.job.findFirst({
+    where: { shop, kind: { in: [...kinds] }, status: { in: ["PENDING", "RUNNING"] }, runAt: { lte: new Date(now.getTime() + withinMs) } },
+    select: { id: true },
+  });
+  return due !== null;
+}
+
+/** The jobs that turn orders Shopify sent into shipments: until they ran, a new order is not on the Shipments page. */
+export const PLANNING_JOB_KINDS = ["plan.requests", "plan.routed", "plan.backfill"] as const;

@@ -9,6 +9,7 @@ import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { costsPerMonth, formatTotals } from "~/connector/shipping-costs";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
+import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 
 export interface SetupStep {
@@ -24,27 +25,45 @@ export interface SetupStep {
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/** The jobs that move the setup guide on by themselves: a warehouse's location, the catalogue read, the stock sync. */
+const SETUP_JOB_KINDS = ["install.fulfillment-services", "catalogue.read", "stock.sync"] as const;
+/** Setup work due within this is "under way" for Home, which keeps asking until it ran. */
+const SETUP_DUE_MS = 2 * 60_000;
+
 export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new Date()) {
   const settings = await getShopSettings(db, shop);
   const connection = await readCredentialsSummary(db, shop);
   const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled);
   const located = warehouses.filter((warehouse) => warehouse.shopifyLocationId !== null);
-  const [variantsWithSku, registered, lastStockSync, latestStockRun, latestRead, shipped, needAttention, inProgress, deliveredThisWeek] =
-    await Promise.all([
-      db.catalogueVariant.count({ where: { shop, sku: { not: null } } }),
-      db.providerSku.count({ where: { shop } }),
-      db.syncRun.findFirst({
-        where: { shop, kind: "STOCK_SYNC", status: "DONE" },
-        orderBy: { finishedAt: "desc" },
-        select: { startedAt: true, finishedAt: true, message: true, result: true },
-      }),
-      latestRun(db, shop, "STOCK_SYNC"),
-      latestRun(db, shop, "CATALOGUE_READ"),
-      db.shipment.count({ where: { shop, state: { in: ["FULFILLED", "DELIVERED"] } } }),
-      db.shipment.count({ where: needsAttention(shop) }),
-      db.shipment.count({ where: { shop, state: { in: ["READY", "SUBMITTED", "CREATED"] } } }),
-      db.shipment.count({ where: { shop, state: "DELIVERED", deliveredAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
-    ]);
+  const [
+    variantsWithSku,
+    registered,
+    lastStockSync,
+    latestStockRun,
+    latestRead,
+    shipped,
+    needAttention,
+    inProgress,
+    deliveredThisWeek,
+    setupDue,
+  ] = await Promise.all([
+    db.catalogueVariant.count({ where: { shop, sku: { not: null } } }),
+    db.providerSku.count({ where: { shop } }),
+    db.syncRun.findFirst({
+      where: { shop, kind: "STOCK_SYNC", status: "DONE" },
+      orderBy: { finishedAt: "desc" },
+      select: { startedAt: true, finishedAt: true, message: true, result: true },
+    }),
+    latestRun(db, shop, "STOCK_SYNC"),
+    latestRun(db, shop, "CATALOGUE_READ"),
+    db.shipment.count({ where: { shop, state: { in: ["FULFILLED", "DELIVERED"] } } }),
+    db.shipment.count({ where: needsAttention(shop) }),
+    db.shipment.count({ where: { shop, state: { in: ["READY", "SUBMITTED", "CREATED"] } } }),
+    db.shipment.count({ where: { shop, state: "DELIVERED", deliveredAt: { gte: new Date(now.getTime() - 7 * DAY_MS) } } }),
+    // Setup work about to run (a location being created, a read or sync), or orders being planned:
+    // the guide and the counts change when it runs. A sync on its schedule, hours away, is not.
+    workDueSoon(db, shop, [...SETUP_JOB_KINDS, ...PLANNING_JOB_KINDS], { now, withinMs: SETUP_DUE_MS }),
+  ]);
 
   const connected = settings.mode === "sandbox" || connection.kind === "staticToken" || connection.kind === "oauth";
   const steps: SetupStep[] = [
@@ -113,7 +132,7 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
     steps,
     counts: { needAttention, inProgress, deliveredThisWeek },
     // Something Home shows is moving by itself: a read, a sync, shipments on their way.
-    inFlight: inProgress > 0 || latestStockRun?.status === "RUNNING" || latestRead?.status === "RUNNING",
+    inFlight: inProgress > 0 || setupDue || latestStockRun?.status === "RUNNING" || latestRead?.status === "RUNNING",
     lastStockSyncAt: lastStockSync?.finishedAt?.toISOString() ?? null,
   };
 }

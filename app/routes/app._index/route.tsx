@@ -154,9 +154,15 @@ export default function Home() {
                 size="small"
                 tone={done === steps.length ? "success" : "primary"}
               />
-              <BlockStack gap="200">
+              <BlockStack as="ol" gap="200">
                 {steps.map((step) => (
-                  <Box key={step.id} padding="300" background={step === next ? "bg-surface-secondary" : undefined} borderRadius="200">
+                  <Box
+                    as="li"
+                    key={step.id}
+                    padding="300"
+                    background={step === next ? "bg-surface-secondary" : undefined}
+                    borderRadius="200"
+                  >
                     <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
                       <BlockStack gap="100">
                         <InlineStack gap="200" align="start" blockAlign="center">

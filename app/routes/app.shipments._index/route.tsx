@@ -28,6 +28,7 @@ import prisma from "~/db.server";
 import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/stores/shipments/shipment-list.server";
 import { HANDED_BACK, isInFlight } from "~/stores/shipments/shipment-states";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
+import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { authenticate } from "~/shopify.server";
 import {
   BULK_INTENTS,
@@ -39,12 +40,15 @@ import {
   type BulkIntent,
 } from "./shipments-page.server";
 
+/** Orders whose planning is due within this are about to become shipments: the list watches for them. */
+const PLANNING_DUE_MS = 60_000;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const params = new URL(request.url).searchParams;
   const query = shipmentListQueryOf(params);
   const track = params.get("track");
-  const [list, deadJobs, held, failed, tracking] = await Promise.all([
+  const [list, deadJobs, held, failed, tracking, planning] = await Promise.all([
     listShipments(prisma, session.shop, query),
     deadJobsOf(session.shop),
     prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
@@ -52,8 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       where: { shop: session.shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] },
     }),
     track === null ? null : lookUpTracking(session.shop, track),
+    workDueSoon(prisma, session.shop, PLANNING_JOB_KINDS, { withinMs: PLANNING_DUE_MS }),
   ]);
-  return { filter: query.filter, q: query.q, ...list, deadJobs, counts: { held, failed }, tracking };
+  return { filter: query.filter, q: query.q, ...list, deadJobs, counts: { held, failed }, tracking, planning };
 }
 
 const isBulkIntent = (value: unknown): value is BulkIntent =>
@@ -206,12 +211,13 @@ function DeadJobsCard() {
 }
 
 export default function Shipments() {
-  const { filter, q, rows, page, hasPrevious, hasNext, counts } = useLoaderData<typeof loader>();
-  // Shipments on their way change state by themselves: the list keeps up until none shown is.
-  useRefreshWhile(
-    rows.some((row) => isInFlight(row.state)),
-    REFRESH_MS.shipments,
-  );
+  const { filter, q, rows, page, hasPrevious, hasNext, counts, planning } = useLoaderData<typeof loader>();
+  // Shipments on their way change state by themselves, and orders being planned become shipments:
+  // the list keeps up while any is. The first page also looks, slowly, for orders Shopify has not
+  // told the app about yet, where a new shipment would appear.
+  const moving = planning || rows.some((row) => isInFlight(row.state));
+  const newestFirst = !hasPrevious && q === "";
+  useRefreshWhile(moving || newestFirst, moving ? REFRESH_MS.shipments : REFRESH_MS.arrivals);
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
