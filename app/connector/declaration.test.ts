@@ -40,8 +40,23 @@ describe("readDeclaration", () => {
   it("names the form's field for a rule only the provider's schema knows", () => {
     const reading = readDeclaration({ ...declarationValuesOf(base), length: "123456789" }, base, pkg, facts);
     expect(reading.ok ? [] : reading.errors).toEqual([
-      { field: "length", label: "Length (cm)", message: expect.stringContaining("must be less than 1000000") },
+      { field: "length", label: "Length (cm)", message: expect.stringContaining("must be less than 1,000,000") },
     ]);
+  });
+
+  it("tells a negative number its range at its field, and only text that is no number that it must be a number", () => {
+    const values = declarationValuesOf(base);
+    const line = { ...values.lines[0]!, declareValue: "-4", weight: "-350" };
+    const reading = readDeclaration({ ...values, weight: "-4", length: "-4", width: "4O", lines: [line] }, base, pkg, facts);
+    expect(reading.ok ? [] : reading.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: "lines.0.declareValue", message: "must be more than 0" }),
+        expect.objectContaining({ field: "lines.0.weight", message: "must be more than 0 grams" }),
+        expect.objectContaining({ field: "width", message: "must be a number such as 12.5" }),
+      ]),
+    );
+    const notNumbers = reading.ok ? [] : reading.errors.filter((error) => error.message === "must be a number such as 12.5");
+    expect(notNumbers.map((error) => error.field)).toEqual(["width"]);
   });
 });
 

@@ -187,13 +187,14 @@ export function declaredOfPackage(pkg: DropshipPackage): DeclaredCustoms {
   };
 }
 
-const NUMBER = /^\d+(\.\d+)?$/;
+/** A number as typed, a minus sign included: "-4" is told its range, not that it is no number (as lib/form-values reads one). */
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 const numberText = (required: boolean) =>
   z
     .string()
     .trim()
     .refine((value) => (required ? value !== "" : true), { error: "is required" })
-    .refine((value) => value === "" || NUMBER.test(value), { error: "must be a number such as 12.5" })
+    .refine((value) => value === "" || NUMBER_TEXT.test(value), { error: "must be a number such as 12.5" })
     .transform((value) => (value === "" ? undefined : Number(value)));
 const optionalText = z
   .string()

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   AGE_BANDS,
   bandLabel,
+  CHART_BANDS,
+  unitsInChartBand,
   inventoryAgeQueryOf,
   inventoryAgeTable,
   inventoryAgeView,
@@ -117,5 +119,20 @@ describe("inventory age", () => {
       total: 7,
       bands: bands({ To30Days: 7 }),
     });
+  });
+});
+
+describe("the chart's bands", () => {
+  it("are at most six, adjacent, and hold every band of the provider once", () => {
+    expect(CHART_BANDS.length).toBeLessThanOrEqual(6);
+    expect(CHART_BANDS.flatMap((band) => band.bands)).toEqual([...AGE_BANDS]);
+    expect(CHART_BANDS.map((band) => band.label)).toEqual(["0–60", "61–120", "121–180", "181–240", "241–300", "Over 300"]);
+  });
+
+  it("add up a row's units, losing none", () => {
+    const bands = Object.fromEntries(AGE_BANDS.map((band, index) => [band, index + 1])) as AgeBands;
+    const units = CHART_BANDS.map((band) => unitsInChartBand({ bands }, band));
+    expect(units).toEqual([3, 7, 11, 15, 19, 23]);
+    expect(units.reduce((sum, value) => sum + value, 0)).toBe(78);
   });
 });

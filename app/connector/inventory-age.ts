@@ -34,6 +34,27 @@ export function bandLabel(band: AgeBand): string {
   return band === "MoreThan330Days" ? `Over ${from}` : `${from === 0 ? 0 : from + 1}–${from + 30}`;
 }
 
+/** A band of the chart: adjacent provider bands merged, so that a chart has few enough colours to tell apart. */
+export interface ChartBand {
+  /** "0–60", …, "Over 300" (in days). */
+  label: string;
+  bands: readonly AgeBand[];
+}
+
+/** The chart's bands: at most six, each the provider's 30-day bands merged in pairs ("0–60", …, "Over 300"). */
+export const CHART_BANDS: readonly ChartBand[] = Array.from({ length: Math.ceil(AGE_BANDS.length / 2) }, (_, index) => {
+  const bands = AGE_BANDS.slice(index * 2, index * 2 + 2);
+  const first = bands[0] ?? "To30Days";
+  const last = bands[bands.length - 1] ?? first;
+  const from = bandStartsAfterDays(first);
+  const label = last === "MoreThan330Days" ? `Over ${from}` : `${from === 0 ? 0 : from + 1}–${bandStartsAfterDays(last) + 30}`;
+  return { label, bands };
+});
+
+/** A row's units in one band of the chart. */
+export const unitsInChartBand = (row: { bands: AgeBands }, band: ChartBand): number =>
+  band.bands.reduce((sum, each) => sum + row.bands[each], 0);
+
 /** The oldest band starts after this many days: beyond it, no unit is known to be older. */
 export const MAX_OLDER_THAN_DAYS = bandStartsAfterDays("MoreThan330Days");
 

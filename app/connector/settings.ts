@@ -105,7 +105,7 @@ export const Route = z.discriminatedUnion("kind", [WarehouseRoute, DropshipRoute
 export type Route = z.infer<typeof Route>;
 
 /** A size in cm as operation 16 takes it (8 digits, 2 decimals), and more than nothing. */
-export const positiveDimension = () => decimal(8, 2).refine((value) => value > 0, { error: "must be more than 0" });
+export const positiveDimension = () => decimal(8, 2, { positive: true });
 
 /** How one store SKU is known to the provider, with customs data that overrides the product's. */
 export const SkuEntry = z.object({
@@ -120,9 +120,7 @@ export const SkuEntry = z.object({
   declaredName: declareName().optional(),
   hsCode: emptyOrDigits(6, 50).optional(),
   /** What one unit is declared at when the SKU is registered with the provider (operation 16's DeclareValue). */
-  declaredValue: decimal(18, 2)
-    .refine((value) => value > 0, { error: "must be more than 0" })
-    .optional(),
+  declaredValue: decimal(18, 2, { positive: true }).optional(),
   /** One unit's size in cm, for the SKU's registration: Shopify keeps no dimensions of its own. */
   size: z.object({ lengthCm: positiveDimension(), widthCm: positiveDimension(), heightCm: positiveDimension() }).optional(),
 });

@@ -34,18 +34,28 @@ export const several = z
   .optional()
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
-/** A number as typed ("12.5"); blank is "not set" (null). */
-export const decimalText = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text
-    .transform((value) => (value === "" ? null : value))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" })
-        .transform(Number)
-        .pipe(schema)
-        .nullable(),
-    );
+/**
+ * A number as typed: digits, a minus sign, a decimal point. "-4" is a number, so it meets the rule
+ * of its schema ("must be more than 0 kg"); only text that is no number at all gets `notANumber`.
+ */
+export const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** A field's text as a number for `schema` ("12.5"); anything else is `notANumber`. */
+const numberOf = <T extends z.ZodType<unknown, number>>(schema: T, notANumber: string) =>
+  z.string().regex(NUMBER_TEXT, { error: notANumber }).transform(Number).pipe(schema);
+
+/** A decimal number as typed, such as "12.5"; pipe it after `required` or `optional`. */
+export const decimalNumber = <T extends z.ZodType<unknown, number>>(schema: T) => numberOf(schema, "must be a number such as 12.5");
+
+/**
+ * A count as typed, such as "24"; pipe it after `required` or `optional`. "2.5" and "-4" are
+ * numbers, so they meet the schema's own words ("must be a whole number", "must be at least 1
+ * unit"), and so does a number too large to count ("must be at most 2,147,483,647 units").
+ */
+export const wholeNumber = <T extends z.ZodType<unknown, number>>(schema: T) => numberOf(schema, "must be a whole number");
+
+/** A decimal number as typed ("12.5"); blank is "not set" (null). */
+export const decimalText = <T extends z.ZodType<unknown, number>>(schema: T) => optional(decimalNumber(schema));
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 

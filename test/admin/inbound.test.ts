@@ -155,8 +155,24 @@ describe("inbound shipments", () => {
       "boxes.0.length": ["must be a number such as 12.5"],
       "boxes.0.width": ["is required"],
       "boxes.0.height": ["must have at most 2 decimal places"],
-      "boxes.0.lines.0.quantity": ["must be at least 1"],
+      "boxes.0.lines.0.quantity": ["must be at least 1 unit"],
       "boxes.2.lines": ["Add at least one SKU to this box."],
+    });
+    // A negative size is told its range, a count too large to send its limit, each at its field.
+    expect(
+      (
+        await refusalOf(
+          await send({
+            "boxes.0.weight": "-350",
+            "boxes.0.length": "-4",
+            "boxes.0.lines.0.quantity": "99999999999999999999",
+          }),
+        )
+      ).result?.error,
+    ).toEqual({
+      "boxes.0.weight": ["must be more than 0 grams"],
+      "boxes.0.length": ["must be more than 0"],
+      "boxes.0.lines.0.quantity": ["must be at most 2,147,483,647 units"],
     });
     const noBoxes = Object.fromEntries(Object.entries(form({})).filter(([name]) => !name.startsWith("boxes.")));
     const empty = await adminData(s, "/app/inbound/new", NEW, { form: noBoxes });
@@ -277,7 +293,7 @@ describe("inbound shipments", () => {
     };
     expect((await act(id, { ...boxes, "boxes.0.lines.0.quantity": "-1" })).answer).toMatchObject({
       ok: false,
-      result: { error: { "boxes.0.lines.0.quantity": ["must be a whole number"] } },
+      result: { error: { "boxes.0.lines.0.quantity": ["must be at least 1 unit"] } },
     });
     expect(await act(id, boxes)).toEqual({
       status: 200,

@@ -153,7 +153,7 @@ describe("bulk shipments (lading orders)", () => {
       email: ["must be an email address such as receiving@example.com"],
       postcode: ["must be at most 20 characters"],
       country: ["must be a two-letter country code such as US"],
-      "packages.0.lines.0.quantity": ["must be at least 1"],
+      "packages.0.lines.0.quantity": ["must be at least 1 unit"],
       "packages.3.lines": ["Add at least one SKU to this package."],
     });
     const noPackages = Object.fromEntries(Object.entries(form({})).filter(([name]) => !name.startsWith("packages.")));

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { saveShopSettings } from "~/stores/shops/shop.server";
+import { saveVariants } from "~/stores/catalogue/variants.server";
 import { seedCatalogue } from "../support/catalogue";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument } from "./support";
@@ -88,6 +89,29 @@ describe("the pricing page", () => {
     ]);
     expect(data.catalogue).toHaveLength(14);
     expect(JSON.stringify(data)).not.toMatch(/THEIR-ONLY-SKU|JP09/);
+    // Shopify names a product's only variant "<product> - Default Title": the page names the product.
+    await saveVariants(s.db, s.shop, "test-catalogue", [
+      {
+        variantId: "gid://shopify/ProductVariant/79999",
+        productId: "gid://shopify/Product/69999",
+        productTitle: "Ceramic mug 350 ml, white",
+        variantTitle: "Default Title",
+        displayName: "Ceramic mug 350 ml, white - Default Title",
+        sku: "SHOP-MUG-WHITE",
+        price: "12.00",
+        unitCost: null,
+        inventoryItemId: "gid://shopify/InventoryItem/89999",
+        tracked: true,
+        weightGrams: 350,
+        hsCode: null,
+        countryOfOrigin: null,
+      },
+    ]);
+    const named = z
+      .object({ catalogue: z.array(z.object({ sku: z.string(), name: z.string() })) })
+      .parse(await (await adminData(s, "/app/pricing", ROUTE)).json());
+    expect(named.catalogue).toContainEqual({ sku: "SHOP-MUG-WHITE", name: "Ceramic mug 350 ml, white" });
+    expect(JSON.stringify(named)).not.toContain("Default Title");
     expect(data.countries).toContainEqual({ value: "DE", label: "Germany (DE)" });
     expect((await adminDocument(s, "/app/pricing")).text).toContain("Get prices");
   });
@@ -147,8 +171,14 @@ describe("the pricing page", () => {
     expect(wrong.answer.ok === false && wrong.answer.result?.error).toEqual({
       country: ["is required: choose where the parcel goes"],
       postcode: ["must be at most 50 characters"],
-      "lines.0.quantity": ["must be at least 1"],
+      "lines.0.quantity": ["must be at least 1 unit"],
       "lines.3.quantity": ["must be a whole number"],
+    });
+    // "-4" is a number below the range, and a count past the provider's limit is told that limit.
+    const outOfRange = await price({ "lines.0.quantity": "-4", "lines.3.sku": "TEA-GREEN-100G", "lines.3.quantity": "99999999999" });
+    expect(outOfRange.answer.ok === false && outOfRange.answer.result?.error).toEqual({
+      "lines.0.quantity": ["must be at least 1 unit"],
+      "lines.3.quantity": ["must be at most 2,147,483,647 units"],
     });
     expect((await price({ "lines.0.sku": "", "lines.0.quantity": "" })).answer).toMatchObject({
       ok: false,

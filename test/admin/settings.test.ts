@@ -319,6 +319,15 @@ describe("the settings page", () => {
     expect(await refusal("sandbox", "http://192.168.0.10:4010/")).toBe("192.168.0.10 is not a public internet address");
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
 
+    // Live mode refuses the stack's own address on loopback: the field's help does not offer it either.
+    await saveShopSettings(s.db, s.shop, { mode: "live" });
+    const livePage = await adminDocument(s, PROVIDER.path);
+    expect(livePage.status, s.logs().slice(-4_000)).toBe(200);
+    expect(livePage.text).toContain("public https address, for example https://openapi.example.com.");
+    expect(livePage.text).not.toContain("Leave empty for");
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox" });
+    expect((await adminDocument(s, PROVIDER.path)).text).toContain(`Leave empty for ${s.sandboxUrl}`);
+
     // In the stack (and only there: the Shopify emulator is configured), sandbox mode may use the sandbox on loopback.
     const saved = await adminData(s, PROVIDER.path, PROVIDER.route, {
       form: { intent: "save", mode: "sandbox", providerBaseUrl: s.sandboxUrl },

@@ -26,7 +26,8 @@ async function priceRows(page: Page): Promise<string[][]> {
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td, th")].map((cell) => (cell.textContent ?? "").trim())));
 }
 
-const amountOf = (text: string) => Number(/([\d.]+) [A-Z]{3}/.exec(text)?.[1] ?? NaN);
+/** "$1,234.50" → 1234.5: prices are written by Intl (lib/format.ts). */
+const amountOf = (text: string) => Number(/\$([\d,.]+)/.exec(text)?.[1]?.replaceAll(",", "") ?? NaN);
 
 describe("pricing", () => {
   it(
@@ -73,7 +74,7 @@ describe("pricing", () => {
       await expectVisible(page.getByRole("heading", { name: "DHL eCommerce International (US01-INT)" }));
       await expectVisible(page.getByText("Freight (per started 0.5 kg)"));
       await expectVisible(page.getByText("Pick and pack (per unit)"));
-      await expectVisible(page.getByText("1.35 USD"));
+      await expectVisible(page.getByText("$1.35"));
       await expectVisible(page.getByText(/^Total, delivered in \d+–\d+ days$/));
       await expectVisible(page.getByText(rows[0]?.[1] ?? "?", { exact: true }).last());
       await pricing.audit();

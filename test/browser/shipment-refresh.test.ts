@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createFulfilmentClient, staticToken } from "~/fulfilment";
+import { formatMonth } from "~/lib/format";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import * as example from "../provider/examples";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
@@ -53,8 +54,14 @@ describe("a sent shipment's page", () => {
 
       const home = await admin.openAdminPage("/app", { name: "/app shipping costs" });
       await expectVisible(home.page.getByRole("heading", { name: "Shipping costs per month" }));
-      const month = new Date().toISOString().slice(0, 7);
-      await expectVisible(home.page.getByRole("row").filter({ hasText: month }).getByText(/USD/));
+      // The month and its costs as Intl writes them (lib/format.ts): "November 2026", "$12.40".
+      const month = formatMonth(new Date().toISOString().slice(0, 7));
+      await expectVisible(
+        home.page
+          .getByRole("row")
+          .filter({ hasText: month })
+          .getByText(/^\$\d+\.\d\d/),
+      );
       await home.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,

@@ -125,7 +125,7 @@ const DECLARE_NAME_CHARACTERS = "may contain only letters, digits, spaces and _ 
 
 const required = (path: Path, message: string = NOT_TEXT) => rejects(path, MISSING, message);
 const optional = (path: Path) => accepts(path, MISSING);
-const tooLong = (max: number) => `must be at most ${max} characters`;
+const tooLong = (max: number) => `must be at most ${max.toLocaleString("en")} characters`;
 
 /** "length 0-max". */
 const length0 = (path: Path, max: number, fill = "x") => [
@@ -160,11 +160,12 @@ const packageId = (path: Path) => [
 // Reference: length 0-50; an empty key cannot be unique per customer, so the schema requires 1-50.
 const emptyPackageIdRejected = (path: Path) => rejects(path, "", "must not be empty");
 
-const integerRange = (path: Path, min: number, max: number) => [
+/** The limits as a merchant reads them: "must be at most 2,147,483,647 grams". */
+const integerRange = (path: Path, min: number, max: number, [tooSmall, tooLarge]: readonly [string, string]) => [
   accepts(path, min),
   accepts(path, max),
-  rejects(path, min - 1, `must be at least ${min}`),
-  rejects(path, max + 1, `must be at most ${max}`),
+  rejects(path, min - 1, tooSmall),
+  rejects(path, max + 1, tooLarge),
   rejects(path, min + 0.5, "must be a whole number"),
   rejects(path, String(min), NOT_NUMBER),
 ];
@@ -173,7 +174,7 @@ const integerRange = (path: Path, min: number, max: number) => [
 const decimal8 = (path: Path) => [
   accepts(path, 0.01),
   accepts(path, 999999.99),
-  rejects(path, 1000000, "must be less than 1000000 (at most 6 digits before the decimal point)"),
+  rejects(path, 1000000, "must be less than 1,000,000 (at most 6 digits before the decimal point)"),
   rejects(path, 1.234, "must have at most 2 decimal places"),
   rejects(path, -1, "must not be negative"),
 ];
@@ -182,7 +183,7 @@ const decimal8 = (path: Path) => [
 const decimal18 = (path: Path) => [
   accepts(path, 0.01),
   accepts(path, 9999999999999998),
-  rejects(path, 1e16, "must be less than 10000000000000000 (at most 16 digits before the decimal point)"),
+  rejects(path, 1e16, "must be less than 10,000,000,000,000,000 (at most 16 digits before the decimal point)"),
   rejects(path, 1.234, "must have at most 2 decimal places"),
   rejects(path, -0.01, "must not be negative"),
 ];
@@ -492,7 +493,7 @@ operation(
     accepts(["ProductDescription"], "D".repeat(2000)),
     rejects(["ProductDescription"], "D".repeat(2001), tooLong(2000)),
     required(["Weight"]),
-    ...integerRange(["Weight"], 1, 2147483647),
+    ...integerRange(["Weight"], 1, 2147483647, ["must be at least 1 gram", "must be at most 2,147,483,647 grams"]),
     ...(["Length", "Width", "Height"] as const).flatMap((field) => [required([field]), ...decimal8([field])]),
     required(["DeclareName"]),
     rejects(["DeclareName"], "", "must not be empty"),
@@ -518,7 +519,7 @@ operation(
     optional(["ProductModel"]),
     ...length0(["ProductModel"], 100),
     optional(["ProductAmountWarn"]),
-    ...integerRange(["ProductAmountWarn"], 0, 2147483647),
+    ...integerRange(["ProductAmountWarn"], 0, 2147483647, ["must be at least 0 units", "must be at most 2,147,483,647 units"]),
     optional(["ProductCategory"]),
     ...length0(["ProductCategory"], 50),
     optional(["Brand"]),
@@ -553,9 +554,9 @@ operation("19. POST /inventoryAge", InventoryAgeRequest, example.inventoryAge, [
   optional(["DateRangeCovered"]),
   ...dateTime(["DateRangeCovered"]),
   optional(["PageIndex"]),
-  ...integerRange(["PageIndex"], 0, 2147483647),
+  ...integerRange(["PageIndex"], 0, 2147483647, ["must be at least 0", "must be at most 2,147,483,647"]),
   optional(["PageSize"]),
-  ...integerRange(["PageSize"], 0, 100),
+  ...integerRange(["PageSize"], 0, 100, ["must be at least 0", "must be at most 100"]),
 ]);
 
 operation("20. POST /sku/page", SkuPageRequest, example.searchSkus, [

@@ -137,7 +137,7 @@ table(
     ["999999.99", 999999.99],
   ],
   [
-    ["1000000", 1000000, /^must be less than 1000000 \(at most 6 digits before the decimal point\)$/],
+    ["1000000", 1000000, /^must be less than 1,000,000 \(at most 6 digits before the decimal point\)$/],
     ["1.234", 1.234, /^must have at most 2 decimal places$/],
     ["1.005", 1.005, /^must have at most 2 decimal places$/],
     ["999999.999", 999999.999, /^must have at most 2 decimal places$/],
@@ -157,7 +157,7 @@ table(
     ["9999999999999998 (the largest double below 10^16)", 9999999999999998],
   ],
   [
-    ["10^16", 1e16, /^must be less than 10000000000000000 \(at most 16 digits before the decimal point\)$/],
+    ["10^16", 1e16, /^must be less than 10,000,000,000,000,000 \(at most 16 digits before the decimal point\)$/],
     ["1.234", 1.234, /^must have at most 2 decimal places$/],
     ["-1", -1, /^must not be negative$/],
   ],
@@ -184,11 +184,30 @@ table(
   ],
   [
     ["0", 0, /^must be at least 1$/],
-    ["2147483648", 2147483648, /^must be at most 2147483647$/],
+    ["2147483648", 2147483648, /^must be at most 2,147,483,647$/],
     ["1.5", 1.5, /^must be a whole number$/],
     ["the text '160'", "160", /^must be a number$/],
   ],
 );
+
+describe("integer(min, max, counted): the limit a merchant is told", () => {
+  const quantity = integer(1, INT32_MAX, "units");
+  it.each([
+    ["a number typed far too large (99999999999999999999)", Number("99999999999999999999"), "must be at most 2,147,483,647 units"],
+    ["one past the limit", 2147483648, "must be at most 2,147,483,647 units"],
+    ["0", 0, "must be at least 1 unit"],
+    ["-4", -4, "must be at least 1 unit"],
+    ["2.5", 2.5, "must be a whole number"],
+  ])("tells %s only what is wrong with it", (_shown, value, message) => {
+    expect(messagesOf(quantity, value)).toEqual([message]);
+  });
+
+  it("says grams in grams, and a limit of many in the plural", () => {
+    expect(messagesOf(integer(1, INT32_MAX, "grams"), 0)).toEqual(["must be at least 1 gram"]);
+    expect(messagesOf(integer(2, 10, "grams"), 1)).toEqual(["must be at least 2 grams"]);
+    expect(messagesOf(integer(0, 1000), 1001)).toEqual(["must be at most 1,000"]);
+  });
+});
 
 table(
   "integer(0, 100): PageSize of inventory age",

@@ -77,7 +77,7 @@ export const TradeParty = z.object({
 export type TradeParty = z.infer<typeof TradeParty>;
 
 const sku = () => z.string().min(1, { error: "must not be empty" });
-const quantity = () => integer(1, INT32_MAX);
+const quantity = () => integer(1, INT32_MAX, "units");
 
 /** A line of a drop-ship package (SkuObject in the declare operation). */
 export const DropshipSkuLine = z.object({

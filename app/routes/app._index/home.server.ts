@@ -7,7 +7,8 @@ import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
-import { costsPerMonth, formatTotals } from "~/connector/shipping-costs";
+import { costsPerMonth } from "~/connector/shipping-costs";
+import { formatMoney } from "~/lib/format";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
@@ -192,7 +193,11 @@ async function shippingCostsPerMonth(db: DatabaseOrTransaction, shop: string, no
     where: { shop, shippingCosts: { not: null }, shippingCostsAt: { gte: since } },
     select: { shippingCosts: true, shippingCostsAt: true },
   });
-  return costsPerMonth(shipments).map((month) => ({ month: month.month, shipments: month.shipments, total: formatTotals(month.totals) }));
+  return costsPerMonth(shipments).map((month) => ({
+    month: month.month,
+    shipments: month.shipments,
+    total: month.totals.map(({ amount, currency }) => formatMoney(amount, currency)).join(" + "),
+  }));
 }
 
 /** Home's banner while Shopify refuses the app for the shop: what happened, since when, what waits, what to do. */

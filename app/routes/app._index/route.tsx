@@ -23,6 +23,7 @@ import prisma from "~/db.server";
 import { queueBackfill } from "~/flows/plan/backfill.server";
 import { authenticate } from "~/shopify.server";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
+import { formatDate, formatMonth, formatNumber, formatTime } from "~/lib/format";
 import { homeOf } from "./home.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -74,7 +75,7 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
           {label}
         </Text>
         <Text as="p" variant="headingLg" tone={tone}>
-          {value}
+          {typeof value === "number" ? formatNumber(value) : value}
         </Text>
         <Link url={url} removeUnderline>
           See them
@@ -128,10 +129,10 @@ export default function Home() {
                   Last stock sync
                 </Text>
                 <Text as="p" variant="headingLg">
-                  {lastStockSyncAt ? `${lastStockSyncAt.slice(11, 16)} UTC` : "Never"}
+                  {lastStockSyncAt ? formatTime(lastStockSyncAt) : "Never"}
                 </Text>
                 <Link url="/app/stock" removeUnderline>
-                  {lastStockSyncAt ? lastStockSyncAt.slice(0, 10) : "Open Stock"}
+                  {lastStockSyncAt ? formatDate(lastStockSyncAt) : "Open Stock"}
                 </Link>
               </BlockStack>
             </Card>
@@ -204,7 +205,7 @@ export default function Home() {
                 <DataTable
                   columnContentTypes={["text", "numeric", "numeric"]}
                   headings={["Month (UTC)", "Shipments", "Shipping costs"]}
-                  rows={shippingCosts.map((month) => [month.month, month.shipments, month.total])}
+                  rows={shippingCosts.map((month) => [formatMonth(month.month), formatNumber(month.shipments), month.total])}
                 />
               )}
             </BlockStack>

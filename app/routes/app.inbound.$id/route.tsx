@@ -14,7 +14,7 @@ import { totalUnits, type InboundBox } from "~/connector/inbound";
 import prisma from "~/db.server";
 import { checkInboundArrival, type Arrival } from "~/flows/inbound/arrival.server";
 import type { BoxesChange } from "~/flows/inbound/boxes.server";
-import { allVariants } from "~/stores/catalogue/variants.server";
+import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { inboundShipmentOf } from "~/stores/inbound/inbound-shipments.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const variants = await allVariants(prisma, session.shop);
   return {
     shipment,
-    catalogue: variants.flatMap((variant) => (variant.sku === null ? [] : [{ sku: variant.sku, name: variant.displayName }])),
+    catalogue: skuChoices(variants),
   };
 }
 

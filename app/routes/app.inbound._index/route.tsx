@@ -9,6 +9,7 @@ import { Card, EmptyState, IndexTable, Link, Page, Text } from "@shopify/polaris
 import { InboundStateBadge } from "~/components/inbound-badges";
 import { totalUnits } from "~/connector/inbound";
 import prisma from "~/db.server";
+import { formatDate, formatNumber } from "~/lib/format";
 import { listInboundShipments } from "~/stores/inbound/inbound-shipments.server";
 import { authenticate } from "~/shopify.server";
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The same text on the server and in the browser, whatever their time zones. */
-const day = (iso: string | null) => (iso === null ? "—" : iso.slice(0, 10));
+const day = (iso: string | null) => (iso === null ? "—" : formatDate(iso));
 
 export default function InboundShipments() {
   const { rows } = useLoaderData<typeof loader>();
@@ -88,7 +89,7 @@ export default function InboundShipments() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {row.units}
+                    {formatNumber(row.units)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{day(row.sentAt)}</IndexTable.Cell>

@@ -5,32 +5,14 @@
  * so what the form accepts the provider's schema accepts too. No Remix, no Polaris, nothing of the server.
  */
 import { z } from "zod";
-import { CreateInboundRequest, dimension, grams, InboundSkuLine } from "~/fulfilment/schemas";
-import { optional, required, rows, text } from "~/lib/form-values";
+import { positiveDimension } from "~/connector/settings";
+import { CreateInboundRequest, grams, InboundSkuLine } from "~/fulfilment/schemas";
+import { integer, INT32_MAX } from "~/fulfilment/schemas/rules";
+import { decimalNumber, optional, required, rows, wholeNumber } from "~/lib/form-values";
 
 const request = CreateInboundRequest.shape;
 
-/** A number as typed; blank says it is required. */
-const numberText = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text
-    .pipe(
-      z
-        .string()
-        .min(1, { error: "is required", abort: true })
-        .regex(/^\d+(\.\d+)?$/, { error: "must be a number such as 12.5" }),
-    )
-    .transform(Number)
-    .pipe(schema);
-
-const wholeNumber = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text
-    .pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" }))
-    .transform(Number)
-    .pipe(schema);
-
-const positive = <T extends z.ZodType<number, number>>(schema: T) => schema.refine((value) => value > 0, { error: "must be more than 0" });
-
-const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: wholeNumber(InboundSkuLine.shape.Quantity) });
+const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: required(wholeNumber(InboundSkuLine.shape.Quantity)) });
 
 /**
  * Where the reference gives a box no rule, a box still has a weight and a size: the warehouse weighs
@@ -39,10 +21,11 @@ const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: whole
  */
 const Box = z.object({
   label: optional(z.string().max(50, { error: "must be at most 50 characters" })),
-  weight: wholeNumber(grams()),
-  length: numberText(positive(dimension())),
-  width: numberText(positive(dimension())),
-  height: numberText(positive(dimension())),
+  // Whole grams, as the warehouse's scales weigh a box (the provider takes any number).
+  weight: required(wholeNumber(grams().pipe(integer(1, INT32_MAX, "grams")))),
+  length: required(decimalNumber(positiveDimension())),
+  width: required(decimalNumber(positiveDimension())),
+  height: required(decimalNumber(positiveDimension())),
   lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: "Add at least one SKU to this box." }),
 });
 export type BoxValues = z.output<typeof Box>;

@@ -1,28 +1,18 @@
 /**
- * The SKUs of the table's page as horizontal bars, each stacked by the provider's age bands, fresh
- * (green) to old (red). Polaris Viz measures its container in the browser before it draws (it
+ * The SKUs of the table's page as horizontal bars, each stacked by age in six bands (the provider's
+ * twelve merged in pairs), fresh (light) to old (dark). Polaris Viz measures its container in the browser before it draws (it
  * renders nothing on the server), so the chart is drawn after hydration into a box whose height is
  * fixed from the number of bars: the page never moves when it appears.
  */
 import { BarChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import { useEffect, useState } from "react";
-import { AGE_BANDS, bandLabel, type StockAgeRow } from "~/connector/inventory-age";
+import { CHART_BANDS, unitsInChartBand, type StockAgeRow } from "~/connector/inventory-age";
 
-/** Fresh to old: one colour per band, from green through amber to red. */
-const BAND_COLOURS = [
-  "#1a7f37",
-  "#2f9e44",
-  "#5cb85c",
-  "#8cc152",
-  "#b5cc3a",
-  "#d8c22c",
-  "#f0b429",
-  "#f08c28",
-  "#e8692b",
-  "#d94a2f",
-  "#c0392b",
-  "#8e1b1b",
-] as const;
+/**
+ * Fresh to old: one sequential palette (light to dark orange, ColorBrewer's Oranges), one colour per
+ * chart band. Twelve hues from green to red could not be told apart; six steps of one can.
+ */
+const BAND_COLOURS = ["#fdd0a2", "#fdae6b", "#fd8d3c", "#f16913", "#d94801", "#8c2d04"] as const;
 
 const BAR_HEIGHT_PX = 26;
 /** The x axis under the bars. */
@@ -30,7 +20,7 @@ const CHART_CHROME_PX = 40;
 
 export const chartHeightPx = (bars: number) => Math.max(1, bars) * BAR_HEIGHT_PX + CHART_CHROME_PX;
 
-const colourOf = (index: number) => BAND_COLOURS[index] ?? "#8e1b1b";
+const colourOf = (index: number) => BAND_COLOURS[index] ?? "#8c2d04";
 
 /**
  * A picture of the table under it, hidden from screen readers (the table has the same numbers, and
@@ -40,10 +30,11 @@ const colourOf = (index: number) => BAND_COLOURS[index] ?? "#8e1b1b";
 export function AgeChart({ rows }: { rows: readonly StockAgeRow[] }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const data = AGE_BANDS.map((band, index) => ({
-    name: `${bandLabel(band)} days`,
+  // The table below keeps every 30-day band; the chart merges them in pairs (CHART_BANDS).
+  const data = CHART_BANDS.map((band, index) => ({
+    name: `${band.label} days`,
     color: colourOf(index),
-    data: rows.map((row) => ({ key: row.sku, value: row.bands[band] })),
+    data: rows.map((row) => ({ key: row.sku, value: unitsInChartBand(row, band) })),
   }));
   return (
     <div aria-hidden="true">
@@ -64,10 +55,10 @@ export function AgeChart({ rows }: { rows: readonly StockAgeRow[] }) {
         )}
       </div>
       <ul style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", listStyle: "none", margin: 0, padding: 0 }}>
-        {AGE_BANDS.map((band, index) => (
-          <li key={band} style={{ display: "flex", alignItems: "center", gap: 6, fontSize: 12 }}>
+        {CHART_BANDS.map((band, index) => (
+          <li key={band.label} style={{ display: "flex", alignItems: "center", gap: 6, fontSize: 12 }}>
             <span style={{ width: 10, height: 10, borderRadius: 2, background: colourOf(index), display: "inline-block" }} />
-            {bandLabel(band)} days
+            {band.label} days
           </li>
         ))}
       </ul>

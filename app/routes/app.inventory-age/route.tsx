@@ -33,6 +33,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import prisma from "~/db.server";
 import { bandLabel, bandsOlderThan, inventoryAgeView, OlderThanDays, SORTS, type InventoryAgeSort } from "~/connector/inventory-age";
 import { queueStockSync } from "~/flows/queue/stages.server";
+import { formatDateTime, formatNumber } from "~/lib/format";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { AgeChart } from "./age-chart";
@@ -98,9 +99,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-/** The same text on the server and in the browser, whatever their time zones. */
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-const count = (value: number, one: string, many: string) => `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
+/** The same text on the server and in the browser, whatever their time zones: Intl's, in UTC (lib/format.ts). */
+const when = (iso: string) => formatDateTime(iso);
+const count = (value: number, one: string, many: string) => `${formatNumber(value)} ${value === 1 ? one : many}`;
 const EMPTY_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
 function Skeleton() {

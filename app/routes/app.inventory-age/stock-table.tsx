@@ -4,8 +4,9 @@
  */
 import { Badge, DataTable, Text } from "@shopify/polaris";
 import { AGE_BANDS, bandLabel, type InventoryAgeView } from "~/connector/inventory-age";
+import { formatNumber } from "~/lib/format";
 
-const number = (value: number) => value.toLocaleString("en-US");
+const number = (value: number) => formatNumber(value);
 
 export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; olderThanDays: number | null }) {
   const marked = olderThanDays !== null;

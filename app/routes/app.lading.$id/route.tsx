@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 import { LadingStateBadge } from "~/components/lading-badges";
 import { totalLadingUnits } from "~/connector/lading";
 import prisma from "~/db.server";
-import { allVariants } from "~/stores/catalogue/variants.server";
+import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { ladingOrderOf } from "~/stores/lading/lading-orders.server";
 import { authenticate } from "~/shopify.server";
 
@@ -24,9 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const skus = new Set(order.packages.flatMap((item) => item.lines.map((line) => line.sku)));
   return {
     order,
-    names: Object.fromEntries(
-      variants.flatMap((variant) => (variant.sku !== null && skus.has(variant.sku) ? [[variant.sku, variant.displayName]] : [])),
-    ),
+    names: Object.fromEntries(skuChoices(variants).flatMap(({ sku, name }) => (skus.has(sku) ? [[sku, name]] : []))),
   };
 }
 

@@ -9,6 +9,7 @@ import { Card, EmptyState, IndexTable, Link, Page, Text } from "@shopify/polaris
 import { LadingStateBadge } from "~/components/lading-badges";
 import { totalLadingUnits } from "~/connector/lading";
 import prisma from "~/db.server";
+import { formatDate, formatNumber } from "~/lib/format";
 import { listLadingOrders } from "~/stores/lading/lading-orders.server";
 import { authenticate } from "~/shopify.server";
 
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The same text on the server and in the browser, whatever their time zones. */
-const day = (iso: string) => iso.slice(0, 10);
+const day = (iso: string) => formatDate(iso);
 
 export default function LadingOrders() {
   const { rows } = useLoaderData<typeof loader>();
@@ -95,7 +96,7 @@ export default function LadingOrders() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {row.units}
+                    {formatNumber(row.units)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{day(row.reservationDate)}</IndexTable.Cell>

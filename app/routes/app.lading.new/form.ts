@@ -10,15 +10,9 @@ import { z } from "zod";
 import { CountryCode } from "~/connector/countries";
 import { characters, FIELD_LIMITS, type LimitedField } from "~/connector/limits";
 import { CreateLadingRequest, OutboundSkuLine } from "~/fulfilment/schemas";
-import { optional, required, rows, text } from "~/lib/form-values";
+import { optional, required, rows, text, wholeNumber } from "~/lib/form-values";
 
 const request = CreateLadingRequest.shape;
-
-const wholeNumber = <T extends z.ZodType<unknown, number>>(schema: T) =>
-  text
-    .pipe(z.string().min(1, { error: "is required", abort: true }).regex(/^\d+$/, { error: "must be a whole number" }))
-    .transform(Number)
-    .pipe(schema);
 
 /** A line of the address, within the limit the connector holds every address to. */
 const limited = (field: LimitedField) => {
@@ -26,7 +20,7 @@ const limited = (field: LimitedField) => {
   return z.string().refine((value) => characters(value) <= max, { error: `must be at most ${max} characters` });
 };
 
-const Line = z.object({ sku: required(OutboundSkuLine.shape.Sku), quantity: wholeNumber(OutboundSkuLine.shape.Quantity) });
+const Line = z.object({ sku: required(OutboundSkuLine.shape.Sku), quantity: required(wholeNumber(OutboundSkuLine.shape.Quantity)) });
 
 const Package = z.object({
   lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: "Add at least one SKU to this package." }),

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { PriceAllServicesRequest, PriceOneServiceRequest, SkuInfo } from "~/fulfilment/schemas";
+import { wholeNumber } from "~/lib/form-values";
 
 const request = PriceAllServicesRequest.shape;
 
@@ -25,10 +26,7 @@ const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
 const required = <T extends z.ZodType<unknown, string>>(schema: T, message = "is required") =>
   text.pipe(z.string().min(1, { error: message })).pipe(schema);
 
-const quantity = text
-  .pipe(z.string().min(1, { error: "is required" }).regex(/^\d+$/, { error: "must be a whole number" }))
-  .transform(Number)
-  .pipe(SkuInfo.shape.Quantity);
+const quantity = required(wholeNumber(SkuInfo.shape.Quantity));
 
 const Line = z.object({ sku: required(SkuInfo.shape.Sku), quantity });
 

@@ -14,7 +14,7 @@ import { providerProblem } from "~/connector/provider-problem";
 import { fieldPath, ProviderError, ProviderValidationError } from "~/fulfilment/errors";
 import { PriceAllServicesRequest, PriceOneServiceRequest } from "~/fulfilment/schemas";
 import { PermanentFailure } from "~/jobs/handler";
-import { allVariants } from "~/stores/catalogue/variants.server";
+import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { FIELD_OF_REQUEST, QuoteForm, ServiceQuoteForm, type QuoteFormValues } from "./form";
@@ -101,9 +101,7 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
       submission.reply({ fieldErrors: { warehouseId: ["is not one of your warehouses (Settings > Warehouses and routing)"] } }),
     );
   }
-  const names = new Map(
-    (await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [[variant.sku, variant.displayName] as const])),
-  );
+  const names = new Map(skuChoices(await allVariants(prisma, shop)).map(({ sku, name }) => [sku, name] as const));
   const lineIds = Object.keys(values.lines).sort((a, b) => Number(a) - Number(b));
   const lines: QuotedLine[] = lineIds.flatMap((id) => {
     const line = values.lines[id];

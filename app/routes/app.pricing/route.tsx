@@ -32,8 +32,9 @@ import { useMemo, useState } from "react";
 import { SkuPicker } from "~/components/sku-picker";
 import prisma from "~/db.server";
 import { countryChoices } from "~/connector/country-codes";
-import { daysText, moneyText, type ServicePrice } from "~/connector/pricing";
-import { allVariants } from "~/stores/catalogue/variants.server";
+import { daysText, type ServicePrice } from "~/connector/pricing";
+import { formatMoney, formatNumber } from "~/lib/format";
+import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { SelectInput, TextInput } from "~/components/form-inputs";
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     warehouses: settings.warehouses.map((warehouse) => ({ id: warehouse.warehouseId, enabled: warehouse.enabled })),
     countries: countryChoices(),
-    catalogue: variants.flatMap((variant) => (variant.sku === null ? [] : [{ sku: variant.sku, name: variant.displayName }])),
+    catalogue: skuChoices(variants),
   };
 }
 
@@ -98,8 +99,11 @@ function ServiceName({ price }: { price: ServicePrice }) {
   );
 }
 
+/** "$7.50", "€4.90": Intl's (lib/format.ts); a currency it cannot name keeps its code. */
+const moneyText = (money: { amount: number; currency: string }) => formatMoney(money.amount, money.currency);
+
 function parcelText(priced: Priced) {
-  return priced.lines.map((line) => `${line.quantity} × ${line.name} (${line.sku})`).join(", ");
+  return priced.lines.map((line) => `${formatNumber(line.quantity)} × ${line.name} (${line.sku})`).join(", ");
 }
 
 function PricesCard({

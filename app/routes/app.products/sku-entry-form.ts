@@ -22,7 +22,7 @@ export const SkuEntryForm = z
         .transform((value) => value.replace(/[\s.]/g, ""))
         .pipe(entry.hsCode.unwrap()),
     ),
-    declaredValue: decimalText(decimal(18, 2).refine((value) => value > 0, { error: "must be more than 0" })),
+    declaredValue: decimalText(decimal(18, 2, { positive: true })),
     lengthCm: decimalText(size),
     widthCm: decimalText(size),
     heightCm: decimalText(size),

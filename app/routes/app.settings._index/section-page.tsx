@@ -62,6 +62,8 @@ export function SectionPage({ section, title, subtitle, children, notices, after
   const errorOf = (field: string) => form.allErrors[field]?.[0] ?? otherErrors.get(field);
   const valueOf = (name: string) => {
     const field = formRef.current?.form()?.elements.namedItem(name);
+    // Nothing to read while the page is drawn on the server (no form yet, and no HTMLInputElement there).
+    if (field === undefined || field === null) return "";
     return field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement
       ? field.value
       : "";

@@ -1,8 +1,8 @@
 /** The Checkout rates section's fields in the merchant's words, for the page and the server's answer alike. */
 export const FLAT_RATE_COLUMNS = [
-  { key: "serviceName", label: "Rate name at checkout", placeholder: "Standard shipping" },
-  { key: "amount", label: "Amount", placeholder: "9.95" },
-  { key: "currency", label: "Currency", placeholder: "USD" },
+  { key: "serviceName", label: "Rate name at checkout", placeholder: "e.g. Standard shipping" },
+  { key: "amount", label: "Amount", placeholder: "e.g. 9.95" },
+  { key: "currency", label: "Currency", placeholder: "e.g. USD" },
 ] as const;
 
 /** "Flat rate 2: amount" for `flatRates.1.amount`. */

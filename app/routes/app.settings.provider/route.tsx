@@ -18,10 +18,20 @@ import {
 } from "~/stores/shops/provider-credentials-connection.server";
 import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 import { forgetProviderCredentials, readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
+import { providerAddressRefusal } from "~/wiring/provider-address.server";
 import { tokenRefusal } from "~/wiring/provider-checks.server";
 import { Section, SectionPage, type SectionAnswer } from "../app.settings._index/section-page";
 import { CredentialsSection } from "./credentials-section";
 import { refused, saveSection, sectionForm } from "../app.settings._index/section.server";
+import { providerAddressHelp } from "./address-help";
+
+// Whether live mode would take the operator's own address if the merchant typed it: asked once per process.
+let defaultFitsLive: Promise<boolean> | undefined;
+const defaultProviderFitsLive = () =>
+  (defaultFitsLive ??= providerAddressRefusal(env.PROVIDER_BASE_URL, "live").then(
+    (refusal) => refusal === null,
+    () => false,
+  ));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
@@ -35,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     connection: await readCredentialsSummary(prisma, shop),
     oauthAvailable: appProviderOAuth(env) !== null,
     defaultProviderUrl: env.PROVIDER_BASE_URL,
+    defaultProviderFitsLive: await defaultProviderFitsLive(),
     justConnected: new URL(request.url).searchParams.get("connected") === "oauth",
     pendingConnection,
   };
@@ -103,7 +114,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProviderSettings() {
-  const { form, defaultProviderUrl, connection, oauthAvailable, pendingConnection, justConnected } = useLoaderData<typeof loader>();
+  const { form, defaultProviderUrl, defaultProviderFitsLive, connection, oauthAvailable, pendingConnection, justConnected } =
+    useLoaderData<typeof loader>();
   return (
     <SectionPage
       section="provider"
@@ -141,15 +153,8 @@ export default function ProviderSettings() {
                 name="providerBaseUrl"
                 label="Provider address"
                 initial={form.providerBaseUrl}
-                placeholder={`e.g. ${defaultProviderUrl}`}
-                // Under a refused address, "leave it empty" is the way out only when the default is one live mode takes.
-                helpText={
-                  errorOf("providerBaseUrl") !== undefined &&
-                  (valueOf("mode") || form.mode) === "live" &&
-                  !defaultProviderUrl.startsWith("https://")
-                    ? "An https address of your provider, for example https://openapi.example.com."
-                    : `Leave empty for ${defaultProviderUrl}.`
-                }
+                // "Leave it empty" only where the mode chosen takes the operator's address (address-help.ts).
+                {...providerAddressHelp(valueOf("mode") || form.mode, defaultProviderUrl, defaultProviderFitsLive)}
                 error={errorOf("providerBaseUrl")}
               />
             </BlockStack>

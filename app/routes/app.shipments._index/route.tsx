@@ -29,6 +29,7 @@ import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/store
 import { HANDED_BACK, isInFlight } from "~/stores/shipments/shipment-states";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
+import { formatDateTime, formatNumber } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
 import {
   BULK_INTENTS,
@@ -89,7 +90,8 @@ const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = 
 ];
 
 /** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 16).replace("T", " ")} UTC` : iso);
+// Intl's words in UTC, saying so (lib/format.ts); the carrier's own text (not a time) as it said it.
+const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? formatDateTime(iso) : iso);
 
 function TrackingLookupCard() {
   const { tracking, filter, q } = useLoaderData<typeof loader>();
@@ -192,7 +194,7 @@ function DeadJobsCard() {
                   {job.reason}
                 </Text>
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {`${job.attempts} attempts${job.finishedAt === null ? "" : `, stopped ${when(job.finishedAt)}`}`}
+                  {`${formatNumber(job.attempts)} attempts${job.finishedAt === null ? "" : `, stopped ${when(job.finishedAt)}`}`}
                 </Text>
               </BlockStack>
               <Form method="post">
@@ -254,14 +256,14 @@ export default function Shipments() {
       title="Shipments"
       backAction={{ content: "Home", url: "/app" }}
       primaryAction={{
-        content: `Send held that now pass (${counts.held})`,
+        content: `Send held that now pass (${formatNumber(counts.held)})`,
         disabled: counts.held === 0,
         loading: busy === "send-held",
         onAction: () => bulk("send-held"),
       }}
       secondaryActions={[
         {
-          content: `Retry failed (${counts.failed})`,
+          content: `Retry failed (${formatNumber(counts.failed)})`,
           disabled: counts.failed === 0,
           loading: busy === "retry-failed",
           onAction: () => bulk("retry-failed"),

@@ -7,6 +7,7 @@ import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubm
 import { Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, Layout, Link, List, Page, Text } from "@shopify/polaris";
 import { useRefreshWhile } from "~/components/live-data";
 import { RunProgress, runViewOf } from "~/components/run-progress";
+import { formatDateTime, formatNumber } from "~/lib/format";
 import prisma from "~/db.server";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { authenticate } from "~/shopify.server";
@@ -45,7 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ ok: true, message: "The stock sync starts in a moment.", at: at.toISOString() });
 }
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+// Intl's words (lib/format.ts), in UTC and saying so: the same on the server and in the browser.
+const when = (iso: string) => formatDateTime(iso);
+const n = (value: number) => formatNumber(value);
 
 function Problems({ title, lines, advice }: { title: string; lines: string[]; advice: string }) {
   if (lines.length === 0) return null;
@@ -53,7 +56,7 @@ function Problems({ title, lines, advice }: { title: string; lines: string[]; ad
     <Card>
       <BlockStack gap="200">
         <Text as="h3" variant="headingSm">
-          {title} ({lines.length})
+          {title} ({n(lines.length)})
         </Text>
         <Text as="p" tone="subdued">
           {advice}
@@ -117,7 +120,7 @@ export default function Stock() {
                     Schedule
                   </Text>
                   <Text as="p">
-                    {data.schedule.enabled ? `Every ${data.schedule.intervalMinutes} minutes` : "Off"} (
+                    {data.schedule.enabled ? `Every ${n(data.schedule.intervalMinutes)} minutes` : "Off"} (
                     <Link url="/app/settings/catalogue">change in Settings</Link>)
                   </Text>
                 </BlockStack>
@@ -172,10 +175,10 @@ export default function Stock() {
                     headings={["Warehouse", "SKUs in stock at the provider", "Changed", "Unchanged", "Note"]}
                     rows={result.warehouses.map((w) => [
                       w.warehouseId,
-                      w.providerSkus,
-                      w.changed,
-                      w.unchanged,
-                      w.problem ?? (w.activated > 0 ? `${w.activated} newly stocked there` : ""),
+                      n(w.providerSkus),
+                      n(w.changed),
+                      n(w.unchanged),
+                      w.problem ?? (w.activated > 0 ? `${n(w.activated)} newly stocked there` : ""),
                     ])}
                   />
                 </BlockStack>
@@ -199,12 +202,12 @@ export default function Stock() {
                         c.warehouseId,
                         c.variant,
                         c.sku,
-                        c.before === null ? "not stocked" : c.before,
-                        c.after,
+                        c.before === null ? "not stocked" : n(c.before),
+                        n(c.after),
                       ])}
                     />
                   )}
-                  {result.changesLeftOut > 0 && <Text as="p" tone="subdued">{`And ${result.changesLeftOut} more changes.`}</Text>}
+                  {result.changesLeftOut > 0 && <Text as="p" tone="subdued">{`And ${n(result.changesLeftOut)} more changes.`}</Text>}
                 </BlockStack>
               </Card>
             </Layout.Section>
@@ -221,7 +224,7 @@ export default function Stock() {
                 )}
                 <Problems
                   title="The provider stocks these, but your store does not sell them"
-                  lines={result.providerOnly.map((p) => `${p.sku} at ${p.warehouseId}: ${p.total} units`)}
+                  lines={result.providerOnly.map((p) => `${p.sku} at ${p.warehouseId}: ${n(p.total)} units`)}
                   advice="No variant in Shopify has these SKUs, so Shopify cannot sell them. Give a variant the SKU, or map one to it on the Products page."
                 />
                 <Problems

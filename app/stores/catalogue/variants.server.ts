@@ -26,6 +26,13 @@ export function variantLabel(variant: { productTitle: string; variantTitle: stri
   return variant.variantTitle === "Default Title" ? variant.productTitle : variant.displayName;
 }
 
+/** The shop's SKUs with their variants' names, for a page to offer or show ("Ceramic mug 350 ml, white", never "- Default Title"). */
+export function skuChoices(
+  variants: readonly { sku: string | null; productTitle: string; variantTitle: string; displayName: string }[],
+): { sku: string; name: string }[] {
+  return variants.flatMap((variant) => (variant.sku === null ? [] : [{ sku: variant.sku, name: variantLabel(variant) }]));
+}
+
 /** Writes a batch of the read's variants; each is now the read's (readId). */
 export async function saveVariants(
   db: DatabaseOrTransaction,
