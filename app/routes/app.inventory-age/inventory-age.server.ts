@@ -7,6 +7,7 @@ import prisma from "~/db.server";
 import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
 import { providerProblem } from "~/connector/provider-problem";
 import { PermanentFailure } from "~/jobs/handler";
+import { workDueSoon } from "~/jobs/admin.server";
 import { ProviderError } from "~/fulfilment/errors";
 import { MAX_PAGE_SIZE } from "~/fulfilment/schemas/requests";
 import type { ProviderPort } from "~/flows/ports/ports";
@@ -89,7 +90,15 @@ export async function readStockByAge(shop: string, warehouseId: string, now = ne
   }
 }
 
-/** Whether the shop's stock sync is reading now, for "Read the stock again". */
-export async function stockSyncRunning(shop: string): Promise<boolean> {
-  return (await latestRun(prisma, shop, "STOCK_SYNC", { status: "RUNNING" })) !== null;
+/** A stock sync reading now, or asked for and about to (a merchant's "Read the stock again"): the page watches for its read. */
+export async function stockSyncUnderWay(shop: string): Promise<boolean> {
+  const [running, due] = await Promise.all([
+    latestRun(prisma, shop, "STOCK_SYNC", { status: "RUNNING" }),
+    // A sync never works from a catalogue not read yet: it asks for the read, which queues it again.
+    workDueSoon(prisma, shop, ["stock.sync", "catalogue.read"], { withinMs: SYNC_DUE_SOON_MS }),
+  ]);
+  return running !== null || due;
 }
+
+/** A sync queued within this is one the merchant is waiting for, not the next on the schedule. */
+const SYNC_DUE_SOON_MS = 60_000;

@@ -37,7 +37,7 @@ import { formatDateTime, formatNumber } from "~/lib/format";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { AgeChart } from "./age-chart";
-import { readStockByAge, stockSyncRunning } from "./inventory-age.server";
+import { readStockByAge, stockSyncUnderWay } from "./inventory-age.server";
 import { StockTable } from "./stock-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     warehouses,
     selected: selected?.id ?? null,
     reading: selected === null ? null : await readStockByAge(shop, selected.id),
-    syncing: await stockSyncRunning(shop),
+    syncing: await stockSyncUnderWay(shop),
     sync: settings.stockSync,
     initial: {
       q: params.get("q") ?? "",
@@ -86,12 +86,16 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   await queueStockSync(prisma, session.shop, new Date(), "MERCHANT");
-  return json({ ok: true, message: "Queued: the stock is read again in the background, usually within a minute. Reload to see it." });
+  return json({
+    ok: true,
+    message: "Queued: the stock sync reads the provider again, usually within a minute; its read shows here when it is done.",
+  });
 }
 
 /** Search, filter, sort and page are the browser's own (the address changes without a navigation); only the warehouse needs the server. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod === "POST") return false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
+  // A read asked for: the page learns it is under way, and watches for it (useRefreshWhile).
+  if (formMethod === "POST") return formData?.get("intent") === "readAgain";
   // The same address again: the page asking while the stock sync reads (useRefreshWhile).
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("warehouse") === nextUrl.searchParams.get("warehouse"))

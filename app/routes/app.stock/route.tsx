@@ -6,6 +6,7 @@ import { json } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, Layout, Link, List, Page, Text } from "@shopify/polaris";
 import { useRefreshWhile } from "~/components/live-data";
+import { workDueSoon } from "~/jobs/admin.server";
 import { RunProgress, runViewOf } from "~/components/run-progress";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import prisma from "~/db.server";
@@ -22,10 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
   const settings = await getShopSettings(prisma, shop);
-  const [run, lastDone, next] = await Promise.all([
+  const [run, lastDone, next, dueSoon] = await Promise.all([
     latestRun(prisma, shop, "STOCK_SYNC"),
     latestRun(prisma, shop, "STOCK_SYNC", { status: "DONE" }),
     prisma.job.findFirst({ where: { shop, kind: "stock.sync", status: "PENDING" }, orderBy: { runAt: "asc" }, select: { runAt: true } }),
+    // The catalogue read a sync waits for counts: the sync is queued again when it ends.
+    workDueSoon(prisma, shop, ["stock.sync", "catalogue.read"], { withinMs: SYNC_DUE_SOON_MS }),
   ]);
   return {
     run: runViewOf(run),
@@ -33,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lastSyncedAt: lastDone?.finishedAt?.toISOString() ?? null,
     nextSyncAt: next?.runAt.toISOString() ?? null,
     // A sync asked for (or queued by a change) that is about to start: the page watches for it.
-    syncDueSoon: next !== null && next.runAt.getTime() <= Date.now() + SYNC_DUE_SOON_MS,
+    syncDueSoon: dueSoon,
     schedule: settings.stockSync,
     warehouses: settings.warehouses.filter((warehouse) => warehouse.enabled).map((warehouse) => warehouse.warehouseId),
   };
