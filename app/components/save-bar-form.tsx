@@ -1,10 +1,10 @@
 /**
  * A form page the way Shopify's admin has them: while the merchant's changes are not saved, App
  * Bridge's contextual save bar offers Save and Discard, and leaving the page (a link in the app)
- * asks first. Every form page of the app is one (decision 0034): the Settings pages, a SKU's entry,
- * a new inbound shipment, a new bulk shipment, a shipment's customs declaration. On a page that
- * sends something new to the provider, Save sends it: the admin labels the save bar's buttons
- * itself, and the page says above the form what saving does.
+ * asks first. Every form page of the app is one (decisions 0034 and 0035): the Settings pages, a
+ * SKU's entry, a new inbound shipment, a new bulk shipment, a shipment's customs declaration. On a
+ * page that sends something new to the provider, Save sends it: the admin labels the save bar's
+ * buttons itself, and the page says above the form what saving does.
  */
 import { SaveBar } from "@shopify/app-bridge-react";
 import { Form, useBlocker } from "@remix-run/react";

@@ -17,7 +17,7 @@ import { authenticate } from "~/shopify.server";
 import { saveSkuEntry } from "~/stores/shops/shop.server";
 import { productsListQuery } from "../app.products._index/list-query";
 import { StateBadge, whatToKnow } from "../app.products._index/product-state";
-import { productRowOfSku } from "../app.products._index/products.server";
+import { productRowOfSku, type ProductRow } from "../app.products._index/products.server";
 import { SkuEntryFields } from "./sku-entry-fields";
 import { entryOf, SkuEntryForm } from "./sku-entry-form";
 
@@ -46,18 +46,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json<Answer>({ ok: true, message: `SKU ${sku} saved. Its registration and shipments use it from now on.` });
 }
 
-export default function SkuEntryPage() {
-  const { row } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
-  // The list's tab, search and page came along in the link: the back link returns to them.
-  const { search } = useLocation();
-  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+/** The entry's form, a new one (conform's too) on Discard: a conform id changing under a mounted form resets its fields. */
+function SkuEntry(props: { generation: number; row: ProductRow; answer: Answer | undefined; saving: boolean; onDiscard: () => void }) {
+  const { answer } = props;
   const formRef = useRef<SaveBarFormHandle>(null);
-  // Discard puts the fields back by mounting them again from what was loaded.
-  const [generation, setGeneration] = useState(0);
   const [form] = useForm({
-    id: `sku-entry-${generation}`,
+    id: `sku-entry-${props.generation}`,
     lastResult: answer && !answer.ok ? answer.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -67,8 +61,33 @@ export default function SkuEntryPage() {
 
   // Saved: what the page shows now is what is stored, so nothing is left to save.
   useEffect(() => {
-    if (answer?.ok && navigation.state === "idle") formRef.current?.markSaved();
-  }, [answer, navigation.state]);
+    if (answer?.ok && !props.saving) formRef.current?.markSaved();
+  }, [answer, props.saving]);
+
+  return (
+    <SaveBarForm ref={formRef} id={form.id} onSubmit={form.onSubmit} saving={props.saving} onDiscard={props.onDiscard}>
+      <BlockStack gap="400">
+        <Text as="p" tone="subdued">
+          What you enter here is used before Shopify&apos;s data and the shop&apos;s defaults when the SKU is registered and shipped. Leave
+          a field empty to use those.
+        </Text>
+        <SkuEntryFields row={props.row} errorOf={errorOf} />
+      </BlockStack>
+    </SaveBarForm>
+  );
+}
+
+export default function SkuEntryPage() {
+  const { row } = useLoaderData<typeof loader>();
+  const latest = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // The list's tab, search and page came along in the link: the back link returns to them.
+  const { search } = useLocation();
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  // Discard puts the fields back by mounting the form again (and its conform state) from what was loaded.
+  const [generation, setGeneration] = useState(0);
+  const [discarded, setDiscarded] = useState<typeof latest>(undefined);
+  const answer = latest === discarded ? undefined : latest;
 
   // What keeps the SKU back as it stands now (the last attempt's refusal is said apart, below).
   const lines = whatToKnow({ ...row, lastFailure: null });
@@ -88,22 +107,17 @@ export default function SkuEntryPage() {
         )}
         <Layout>
           <Layout.Section>
-            <SaveBarForm
+            <SkuEntry
               key={generation}
-              ref={formRef}
-              id={form.id}
-              onSubmit={form.onSubmit}
+              generation={generation}
+              row={row}
+              answer={answer}
               saving={saving}
-              onDiscard={() => setGeneration((g) => g + 1)}
-            >
-              <BlockStack gap="400">
-                <Text as="p" tone="subdued">
-                  What you enter here is used before Shopify&apos;s data and the shop&apos;s defaults when the SKU is registered and
-                  shipped. Leave a field empty to use those.
-                </Text>
-                <SkuEntryFields row={row} errorOf={errorOf} />
-              </BlockStack>
-            </SaveBarForm>
+              onDiscard={() => {
+                setDiscarded(latest);
+                setGeneration((g) => g + 1);
+              }}
+            />
           </Layout.Section>
           <Layout.Section variant="oneThird">
             <Card>
