@@ -4,7 +4,8 @@
  * its arrival looked for on demand, found received once the warehouse has it; the list. The new
  * shipment is sent from the admin's save bar; wrong fields are refused at the field before anything
  * is sent, and what only the provider can refuse (an unregistered SKU) comes back at its line.
- * Leaving the new shipment's page with entries not sent asks first; Discard empties it again.
+ * Leaving the new shipment's page with entries not sent asks first; Discard empties it again. A
+ * shipment's boxes are changed on its page and saved from the save bar too.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -174,6 +175,13 @@ describe("inbound shipments", () => {
       const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id (boxes changed)" });
       const { page } = detail;
       await expectVisible(page.getByRole("heading", { name: "1 box, 12 units" }));
+      // A change discarded from the save bar: the editor closes, the boxes are as they were.
+      await page.getByRole("button", { name: "Change boxes" }).click();
+      await page.getByLabel("Box 1 weight").fill("9999");
+      await saveBarButton(page, "Discard").click();
+      await expectVisible(page.getByRole("heading", { name: "1 box, 12 units" }));
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+
       await page.getByRole("button", { name: "Change boxes" }).click();
       await page.getByLabel("Box 1 weight").fill("0");
       await page.getByLabel("Box 1 weight").blur();
@@ -183,9 +191,11 @@ describe("inbound shipments", () => {
       await pick(page, 1, "mug", /MUG-CER-350-WHT/);
       await page.getByLabel("Quantity of MUG-CER-350-WHT in box 1").fill("6");
 
-      await detail.mainAction(() => page.getByRole("button", { name: "Save boxes" }).click());
+      await detail.mainAction(() => saveBarButton(page, "Save").click());
       await expectVisible(page.getByText("Boxes saved: the provider has the new boxes."));
       await expectVisible(page.getByRole("heading", { name: "1 box, 26 units" }));
+      // Saved: the editor is closed, nothing is left to save.
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
       await expectVisible(page.getByText("6 × Ceramic mug 350 ml, white (MUG-CER-350-WHT)"));
       expect(s.sandbox.state().inbounds.get("IN-REPACKED-1")?.boxes).toEqual([
         {
