@@ -1,16 +1,95 @@
 /**
  * A form page the way Shopify's admin has them: while the merchant's changes are not saved, App
  * Bridge's contextual save bar offers Save and Discard, and leaving the page (a link in the app)
- * asks first. Used by every form page of the app (decision 0034).
+ * asks first. Every form page of the app is one (decisions 0034 and 0035): the Settings pages, a
+ * SKU's entry, a new inbound shipment, a new bulk shipment, a shipment's customs declaration. On a
+ * page that sends something new to the provider, Save sends it: the admin labels the save bar's
+ * buttons itself, and the page says above the form what saving does.
  */
 import { SaveBar } from "@shopify/app-bridge-react";
 import { Form, useBlocker } from "@remix-run/react";
 import { Modal, Text } from "@shopify/polaris";
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type FormEventHandler, type ReactNode } from "react";
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type FormEventHandler,
+  type ReactNode,
+  type RefObject,
+} from "react";
 
 /** The form's fields as they would be submitted, in a form that compares. */
 function snapshotOf(form: HTMLFormElement): string {
   return JSON.stringify([...new FormData(form).entries()].map(([name, value]) => [name, typeof value === "string" ? value : value.name]));
+}
+
+/**
+ * Whether the form's fields differ from what they were when it was mounted, or when `markSaved` was
+ * last called. Typing and ticking count, and so do rows added or removed (the DOM changes, no input
+ * event).
+ */
+function useChanges(formRef: RefObject<HTMLFormElement>) {
+  const saved = useRef<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+
+  const check = useCallback(() => {
+    const form = formRef.current;
+    if (form === null || saved.current === null) return;
+    setDirty(snapshotOf(form) !== saved.current);
+  }, [formRef]);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (form === null) return;
+    saved.current = snapshotOf(form);
+    form.addEventListener("input", check);
+    form.addEventListener("change", check);
+    const observer = new MutationObserver(check);
+    observer.observe(form, { childList: true, subtree: true });
+    return () => {
+      form.removeEventListener("input", check);
+      form.removeEventListener("change", check);
+      observer.disconnect();
+    };
+  }, [formRef, check]);
+
+  return {
+    dirty,
+    markSaved() {
+      if (formRef.current) saved.current = snapshotOf(formRef.current);
+      setDirty(false);
+    },
+    /** The fields are about to be mounted again from what was loaded: nothing to compare until then. */
+    forget() {
+      saved.current = null;
+      setDirty(false);
+    },
+  };
+}
+
+/**
+ * Asks before a link in the app leaves the page while `when` holds (App Bridge asks for the admin's
+ * own navigation while the save bar shows). The form's own submission, and where its answer
+ * redirects to, are never asked about: Remix does not put a redirect through the blocker.
+ */
+function LeaveGuard({ when, title, message }: { when: boolean; title: string; message: string }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  return (
+    <Modal
+      open={blocker.state === "blocked"}
+      onClose={() => blocker.reset?.()}
+      title={title}
+      primaryAction={{ content: "Leave", destructive: true, onAction: () => blocker.proceed?.() }}
+      secondaryActions={[{ content: "Stay", onAction: () => blocker.reset?.() }]}
+    >
+      <Modal.Section>
+        <Text as="p">{message}</Text>
+      </Modal.Section>
+    </Modal>
+  );
 }
 
 export interface SaveBarFormHandle {
@@ -27,77 +106,43 @@ export interface SaveBarFormProps {
   saving: boolean;
   /** Puts the fields back as they were loaded (the page remounts them). */
   onDiscard: () => void;
+  /** Told whenever the form starts or stops having changes not saved (a live page stops asking again meanwhile). */
+  onChanges?: (dirty: boolean) => void;
   children: ReactNode;
 }
 
+/** A form that edits what is stored: saved from the contextual save bar, shown while there are changes to save. */
 export const SaveBarForm = forwardRef<SaveBarFormHandle, SaveBarFormProps>(function SaveBarForm(props, ref) {
   const formRef = useRef<HTMLFormElement>(null);
-  const saved = useRef<string | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const changes = useChanges(formRef);
 
-  const check = useCallback(() => {
-    const form = formRef.current;
-    if (form === null || saved.current === null) return;
-    setDirty(snapshotOf(form) !== saved.current);
-  }, []);
-
-  useImperativeHandle(ref, () => ({
-    markSaved() {
-      if (formRef.current) saved.current = snapshotOf(formRef.current);
-      setDirty(false);
-    },
-    form: () => formRef.current,
-  }));
-
-  useEffect(() => {
-    const form = formRef.current;
-    if (form === null) return;
-    saved.current = snapshotOf(form);
-    // Typing and ticking, and rows added or removed (no input event: the DOM changes).
-    form.addEventListener("input", check);
-    form.addEventListener("change", check);
-    const observer = new MutationObserver(check);
-    observer.observe(form, { childList: true, subtree: true });
-    return () => {
-      form.removeEventListener("input", check);
-      form.removeEventListener("change", check);
-      observer.disconnect();
-    };
-  }, [check]);
-
-  // A link in the app while changes are unsaved: asked first (App Bridge asks for the admin's own navigation).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useImperativeHandle(ref, () => ({ markSaved: changes.markSaved, form: () => formRef.current }));
+  const { onChanges } = props;
+  useEffect(() => onChanges?.(changes.dirty), [onChanges, changes.dirty]);
 
   return (
     <>
       <Form method="post" ref={formRef} id={props.id} onSubmit={props.onSubmit} noValidate>
         {props.children}
       </Form>
-      <SaveBar id={`${props.id}-save-bar`} open={dirty}>
+      <SaveBar id={`${props.id}-save-bar`} open={changes.dirty}>
         <button variant="primary" loading={props.saving ? "" : undefined} onClick={() => formRef.current?.requestSubmit()}>
           Save
         </button>
         <button
           onClick={() => {
-            setDirty(false);
-            saved.current = null;
+            changes.forget();
             props.onDiscard();
           }}
         >
           Discard
         </button>
       </SaveBar>
-      <Modal
-        open={blocker.state === "blocked"}
-        onClose={() => blocker.reset?.()}
+      <LeaveGuard
+        when={changes.dirty}
         title="Leave without saving?"
-        primaryAction={{ content: "Leave", destructive: true, onAction: () => blocker.proceed?.() }}
-        secondaryActions={[{ content: "Stay", onAction: () => blocker.reset?.() }]}
-      >
-        <Modal.Section>
-          <Text as="p">Your changes on this page are not saved. Leave, and they are lost.</Text>
-        </Modal.Section>
-      </Modal>
+        message="Your changes on this page are not saved. Leave, and they are lost."
+      />
     </>
   );
 });

@@ -203,15 +203,15 @@ export async function setUpShopThroughTheApp(
 
   // The catalogue read the app starts once the locations exist, then the missing SKUs registered.
   const read = await until("the catalogue read", deadline, async () => {
-    const products = ProductsData.parse(await routeData(app, "/app/products", "routes/app.products"));
+    const products = ProductsData.parse(await routeData(app, "/app/products", "routes/app.products._index"));
     return products.catalogueReadAt !== null && products.run?.status !== "RUNNING" ? products : undefined;
   });
   log(`[setup] catalogue read: ${read.run?.message ?? "done"}`);
   if (read.missing.length > 0) {
     const asked = Date.now();
-    Answer.parse(await routeData(app, "/app/products", "routes/app.products", { intent: "registerMissing" }));
+    Answer.parse(await routeData(app, "/app/products?index", "routes/app.products._index", { intent: "registerMissing" }));
     const registered = await until("the SKU registration", deadline, async () => {
-      const run = ProductsData.parse(await routeData(app, "/app/products", "routes/app.products")).run;
+      const run = ProductsData.parse(await routeData(app, "/app/products", "routes/app.products._index")).run;
       return run?.kind === "SKU_REGISTER" && run.status !== "RUNNING" && Date.parse(run.startedAt) >= asked - 1_000 ? run : undefined;
     });
     log(`[setup] SKU registration: ${registered.message ?? registered.status}`);

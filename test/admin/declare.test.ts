@@ -137,7 +137,7 @@ describe("correcting a drop-ship package's customs declaration", () => {
     const page = await adminDocument(stack(), `/app/shipments/${shipment.id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain("Customs declaration");
-    expect(page.text).toContain("Send declaration");
+    expect(page.text).toContain("then Save in the bar at the top to send it again.");
   });
 
   it("names every field to fix and sends nothing", async () => {

@@ -127,7 +127,9 @@ describe("inbound shipments", () => {
     expect(data.catalogue).toHaveLength(14);
     expect(data.reference).toMatch(/^IN-\d{8}-[0-9A-F]{6}$/);
     expect(JSON.stringify(data)).not.toMatch(/THEIR-ONLY-SKU|JP09/);
-    expect((await adminDocument(s, "/app/inbound/new")).text).toContain("Send to warehouse");
+    expect((await adminDocument(s, "/app/inbound/new")).text).toContain(
+      "then Save in the bar at the top: the shipment is sent to the provider",
+    );
     expect((await adminDocument(s, "/app/inbound")).text).toContain("No inbound shipments yet");
   });
 

@@ -162,13 +162,17 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
       form: { intent: "service", warehouseId: "JP09", country: "US", "lines.0.sku": `${MARK}-SKU-1`, "lines.0.quantity": "1" },
     },
   ],
-  "routes/app.products": (a): Request[] => [
+  "routes/app.products._index": (a): Request[] => [
     { method: "GET", path: "/app/products" },
     { method: "GET", path: `/app/products?q=${MARK}&filter=missing&run=${a.runId}` },
-    { method: "POST", path: "/app/products", form: { intent: "saveEntry", sku: `${MARK}-SKU-1`, name: "Taken over", weightGrams: "100" } },
-    { method: "POST", path: "/app/products", form: { intent: "register", sku: `${MARK}-SKU-1` } },
-    { method: "POST", path: "/app/products", form: { intent: "registerMissing" } },
-    { method: "POST", path: "/app/products", form: { intent: "refresh" } },
+    { method: "POST", path: "/app/products?index", form: { intent: "register", sku: `${MARK}-SKU-1` } },
+    { method: "POST", path: "/app/products?index", form: { intent: "registerMissing" } },
+    { method: "POST", path: "/app/products?index", form: { intent: "refresh" } },
+  ],
+  // A's SKU is no variant of B's: its entry page is not found, and B cannot give it an entry.
+  "routes/app.products.$sku": (): Request[] => [
+    { method: "GET", path: `/app/products/${MARK}-SKU-1`, notFound: true },
+    { method: "POST", path: `/app/products/${MARK}-SKU-1`, form: { providerSku: "Taken over", lengthCm: "10" }, notFound: true },
   ],
   "routes/app.stock": (a): Request[] => [
     { method: "GET", path: "/app/stock" },

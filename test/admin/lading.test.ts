@@ -124,7 +124,9 @@ describe("bulk shipments (lading orders)", () => {
     expect(data.catalogue).toHaveLength(14);
     expect(data.reference).toMatch(/^LD-\d{8}-[0-9A-F]{6}$/);
     expect(JSON.stringify(data)).not.toMatch(/THEIR-ONLY-SKU|JP09/);
-    expect((await adminDocument(s, "/app/lading/new")).text).toContain("Send bulk shipment");
+    expect((await adminDocument(s, "/app/lading/new")).text).toContain(
+      "then Save in the bar at the top: the bulk shipment is sent to the provider",
+    );
     expect((await adminDocument(s, "/app/lading")).text).toContain("No bulk shipments yet");
   });
 

@@ -1,16 +1,18 @@
 /**
  * Inbound shipments in the browser: boxes packed with SKUs picked from the catalogue and sent to a
  * warehouse (the sandbox creates it), the shipment's page with the provider's id, its boxes and
- * its arrival looked for on demand, found received once the warehouse has it; the list. Wrong
- * fields are refused at the field before anything is sent, and what only the provider can refuse
- * (an unregistered SKU) comes back at its line.
+ * its arrival looked for on demand, found received once the warehouse has it; the list. The new
+ * shipment is sent from the admin's save bar; wrong fields are refused at the field before anything
+ * is sent, and what only the provider can refuse (an unregistered SKU) comes back at its line.
+ * Leaving the new shipment's page with entries not sent asks first; Discard empties it again. A
+ * shipment's boxes are changed on its page and saved from the save bar too.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { adminData } from "../admin/support";
 import { seedCatalogue } from "../support/catalogue";
-import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 // A warehouse receives a minute (sandbox clock, which also runs) after sending: longer than any test takes to look.
 const admin = useAdminBrowser({ worker: false, sandbox: { inboundDelayMs: 60_000 } });
@@ -57,7 +59,7 @@ describe("inbound shipments", () => {
       await pick(page, 2, "mug", /MUG-CER-350-WHT/);
       await page.getByLabel("Quantity of MUG-CER-350-WHT in box 2").fill("6");
 
-      await create.mainAction(() => page.getByRole("button", { name: "Send to warehouse" }).click());
+      await create.mainAction(() => saveBarButton(page, "Save").click());
       await expectVisible(page.getByRole("heading", { name: reference, level: 1 }));
       await expectVisible(page.getByText("On its way"));
       await expectVisible(page.getByRole("heading", { name: "2 boxes, 30 units" }));
@@ -82,27 +84,69 @@ describe("inbound shipments", () => {
         if (request.method() === "POST") posts += 1;
       });
 
-      await page.getByRole("button", { name: "Send to warehouse" }).click();
-      await expectVisible(page.getByText("Add at least one SKU to this box."));
+      // Nothing entered yet: nothing to send, no save bar.
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
       await page.getByLabel("Your reference").fill("IN 7");
       await page.getByLabel("Your reference").blur();
       await expectVisible(page.getByText("may contain only letters, digits, hyphen (-) and underscore (_)"));
       await page.getByLabel("Box 1 weight").fill("0");
       await page.getByLabel("Box 1 weight").blur();
       await expectVisible(page.getByText("must be more than 0 grams"));
+      await saveBarButton(page, "Save").click();
+      await expectVisible(page.getByText("Add at least one SKU to this box."));
       expect(posts).toBe(0);
 
       await page.getByLabel("Your reference").fill("IN-REFUSED-7");
       await fillBox(page, 1, { weight: "900", length: "60", width: "8", height: "8" });
       await pick(page, 1, "poster", /POSTER-A2-UNREG/);
       await page.getByLabel("Quantity of POSTER-A2-UNREG in box 1").fill("3");
-      await create.mainAction(() => page.getByRole("button", { name: "Send to warehouse" }).click());
+      await create.mainAction(() => saveBarButton(page, "Save").click());
       await expectVisible(
         page.getByText("The provider refused the shipment: SKU POSTER-A2-UNREG is not registered; create it first (merchant SKU)."),
       );
       await expectVisible(page.getByText("SKU POSTER-A2-UNREG is not registered; create it first (merchant SKU)", { exact: true }));
       expect(posts).toBe(1);
+      // Not sent: what was entered stays, to correct, and so does the save bar.
+      expect(await page.getByLabel("Your reference").inputValue()).toBe("IN-REFUSED-7");
+      await expectVisible(saveBarButton(page, "Save"));
       await create.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "asks before leaving a new shipment with entries not sent; Stay keeps them, and Discard empties the form",
+    async () => {
+      await setUp();
+      const s = admin.stack();
+      const create = await admin.openAdminPage("/app/inbound/new", { name: "/app/inbound/new (leaving)" });
+      const { page } = create;
+      const reference = await page.getByLabel("Your reference").inputValue();
+      await page.getByLabel("Box 1 label (optional)").fill("CARTON-B");
+      await pick(page, 1, "green tea", /TEA-GREEN-100G/);
+      await expectVisible(saveBarButton(page, "Save"));
+
+      // The page's back link: asked first; Stay keeps what was entered.
+      await page.getByRole("link", { name: "Inbound shipments" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+      await expectVisible(dialog);
+      await create.audit();
+      await dialog.getByRole("button", { name: "Stay" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await page.getByLabel("Box 1 label (optional)").inputValue()).toBe("CARTON-B");
+      await expectVisible(page.getByLabel("Quantity of TEA-GREEN-100G in box 1"));
+
+      // Discard: the form as it was opened, nothing left to send.
+      await saveBarButton(page, "Discard").click();
+      await page.waitForFunction(() => (document.querySelector('input[name="boxes.0.label"]') as HTMLInputElement | null)?.value === "");
+      expect(await page.getByLabel("Quantity of TEA-GREEN-100G in box 1").count()).toBe(0);
+      expect(await page.getByLabel("Your reference").inputValue()).toBe(reference);
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+
+      // Nothing to lose now: the back link leaves at once, and nothing was sent.
+      await create.mainAction(() => page.getByRole("link", { name: "Inbound shipments" }).first().click());
+      await expectVisible(page.getByRole("heading", { name: "Inbound shipments", level: 1 }));
+      expect(s.sandbox.state().inbounds.has(reference)).toBe(false);
     },
     BROWSER_TEST_TIMEOUT_MS,
   );
@@ -131,6 +175,13 @@ describe("inbound shipments", () => {
       const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id (boxes changed)" });
       const { page } = detail;
       await expectVisible(page.getByRole("heading", { name: "1 box, 12 units" }));
+      // A change discarded from the save bar: the editor closes, the boxes are as they were.
+      await page.getByRole("button", { name: "Change boxes" }).click();
+      await page.getByLabel("Box 1 weight").fill("9999");
+      await saveBarButton(page, "Discard").click();
+      await expectVisible(page.getByRole("heading", { name: "1 box, 12 units" }));
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+
       await page.getByRole("button", { name: "Change boxes" }).click();
       await page.getByLabel("Box 1 weight").fill("0");
       await page.getByLabel("Box 1 weight").blur();
@@ -140,9 +191,11 @@ describe("inbound shipments", () => {
       await pick(page, 1, "mug", /MUG-CER-350-WHT/);
       await page.getByLabel("Quantity of MUG-CER-350-WHT in box 1").fill("6");
 
-      await detail.mainAction(() => page.getByRole("button", { name: "Save boxes" }).click());
+      await detail.mainAction(() => saveBarButton(page, "Save").click());
       await expectVisible(page.getByText("Boxes saved: the provider has the new boxes."));
       await expectVisible(page.getByRole("heading", { name: "1 box, 26 units" }));
+      // Saved: the editor is closed, nothing is left to save.
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
       await expectVisible(page.getByText("6 × Ceramic mug 350 ml, white (MUG-CER-350-WHT)"));
       expect(s.sandbox.state().inbounds.get("IN-REPACKED-1")?.boxes).toEqual([
         {

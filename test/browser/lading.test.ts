@@ -2,14 +2,15 @@
  * Bulk shipments (lading orders) in the browser: packages of SKUs picked from the catalogue, sent
  * from a warehouse to one address on a reservation date (the sandbox accepts it), the order's page
  * with the ids the provider knows it by and its state; the list, empty and then with the order.
- * Wrong fields are refused at the field before anything is sent, and what only the provider can
- * refuse (a service that does not ship from the warehouse) comes back at its field.
+ * The order is sent from the admin's save bar; wrong fields are refused at the field before
+ * anything is sent, and what only the provider can refuse (a service that does not ship from the
+ * warehouse) comes back at its field. Leaving with entries not sent asks first; Discard empties it.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { seedCatalogue } from "../support/catalogue";
-import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
 
@@ -66,7 +67,7 @@ describe("bulk shipments", () => {
       await page.getByLabel("Reservation date").fill(LATER);
       await fillAddress(page);
 
-      await create.mainAction(() => page.getByRole("button", { name: "Send bulk shipment" }).click());
+      await create.mainAction(() => saveBarButton(page, "Save").click());
       await expectVisible(page.getByRole("heading", { name: reference, level: 1 }));
       await expectVisible(page.getByText("Accepted by the provider"));
       await expectVisible(page.getByRole("heading", { name: "2 packages, 30 units" }));
@@ -101,14 +102,16 @@ describe("bulk shipments", () => {
         if (request.method() === "POST") posts += 1;
       });
 
-      await page.getByRole("button", { name: "Send bulk shipment" }).click();
-      await expectVisible(page.getByText("Add at least one SKU to this package."));
+      // Nothing entered yet: nothing to send, no save bar.
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
       await page.getByLabel("Country code").fill("Germany");
       await page.getByLabel("Country code").blur();
       await expectVisible(page.getByText("must be a two-letter country code such as US"));
       await page.getByLabel("Consignee's shipment id (optional)").fill("REPL 1");
       await page.getByLabel("Consignee's shipment id (optional)").blur();
       await expectVisible(page.getByText("may contain only letters, digits, hyphen (-) and underscore (_)"));
+      await saveBarButton(page, "Save").click();
+      await expectVisible(page.getByText("Add at least one SKU to this package."));
       expect(posts).toBe(0);
 
       await page.getByLabel("Consignee's shipment id (optional)").fill("");
@@ -118,12 +121,51 @@ describe("bulk shipments", () => {
       await page.getByLabel("Reservation date").fill(LATER);
       await fillAddress(page);
       await pick(page, 1, "green tea", /TEA-GREEN-100G/);
-      await create.mainAction(() => page.getByRole("button", { name: "Send bulk shipment" }).click());
+      await create.mainAction(() => saveBarButton(page, "Save").click());
       await expectVisible(page.getByText("The provider refused the bulk shipment: service US01-STD does not ship from warehouse DE01."));
       await expectVisible(page.getByText("service US01-STD does not ship from warehouse DE01", { exact: true }));
       expect(posts).toBe(1);
       expect(admin.stack().sandbox.state().ladings.size).toBe(accepted);
+      // Not sent: what was entered stays, to correct, and so does the save bar.
+      expect(await page.getByLabel("City").inputValue()).toBe("Leipzig");
+      await expectVisible(saveBarButton(page, "Save"));
       await create.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "asks before leaving a new bulk shipment with entries not sent; Stay keeps them, and Discard empties the form",
+    async () => {
+      await setUp();
+      const create = await admin.openAdminPage("/app/lading/new", { name: "/app/lading/new (leaving)" });
+      const { page } = create;
+      const accepted = admin.stack().sandbox.state().ladings.size;
+      await fillAddress(page);
+      await page.getByLabel("Leaves from").selectOption("DE01");
+      await expectVisible(saveBarButton(page, "Save"));
+
+      // The page's back link: asked first; Stay keeps what was entered.
+      await page.getByRole("link", { name: "Bulk shipments" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+      await expectVisible(dialog);
+      await create.audit();
+      await dialog.getByRole("button", { name: "Stay" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await page.getByLabel("City").inputValue()).toBe("Leipzig");
+      expect(await page.getByLabel("Service").inputValue()).toBe("DE01-STD");
+
+      // Discard: the form as it was opened, nothing left to send.
+      await saveBarButton(page, "Discard").click();
+      await page.waitForFunction(() => (document.querySelector('input[name="city"]') as HTMLInputElement | null)?.value === "");
+      expect(await page.getByLabel("Leaves from").inputValue()).toBe("US01");
+      expect(await page.getByLabel("Service").inputValue()).toBe("US01-STD");
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+
+      // Nothing to lose now: the back link leaves at once, and nothing was sent.
+      await create.mainAction(() => page.getByRole("link", { name: "Bulk shipments" }).first().click());
+      await expectVisible(page.getByRole("heading", { name: "Bulk shipments", level: 1 }));
+      expect(admin.stack().sandbox.state().ladings.size).toBe(accepted);
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -1,12 +1,14 @@
 /**
  * The Products page in the browser, as a merchant uses it with the worker running: read the
  * catalogue and watch it arrive, register the missing SKUs and watch the progress bar finish, read
- * why one could not be registered, fix it in the SKU's entry (checked as it is typed) and register
- * it again. The provider (the sandbox) knows the SKUs afterwards.
+ * why one could not be registered, fix it in the SKU's entry (its own page, checked as it is typed,
+ * saved from the admin's save bar) and register it again. The provider (the sandbox) knows the SKUs
+ * afterwards. Leaving a SKU's page with changes not saved asks first.
  */
 import { describe, expect, it } from "vitest";
-import { saveShopSettings } from "~/stores/shops/shop.server";
-import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
+import { seedCatalogue } from "../support/catalogue";
+import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: true });
 
@@ -46,25 +48,34 @@ describe("the Products page", () => {
       await expectVisible(register.page.getByText("Registered 0 SKUs; 2 could not be: each says why."), 30_000);
       await expectVisible(register.page.getByRole("row", { name: /Linen apron/ }).getByText(/Size is missing/));
 
-      // The apron's size in its entry: typed wrong first, which the form says before anything is sent.
-      await register.page.getByRole("button", { name: "Add the entry of SKU APRON-LIN-NAT" }).click();
-      const dialog = register.page.getByRole("dialog");
-      await dialog.getByLabel("Length (cm)").fill("30");
-      await dialog.getByLabel("Width (cm)").fill("20");
-      await dialog.getByLabel("Height (cm)").fill("0");
-      await dialog.getByLabel("Length (cm)").focus();
-      await expectVisible(dialog.getByText("must be more than 0"));
-      await dialog.getByLabel("Height (cm)").fill("2.5");
-      await dialog.getByRole("button", { name: "Save" }).click();
-      await expectVisible(register.page.getByText("SKU APRON-LIN-NAT saved. Its registration and shipments use it from now on."));
+      // The apron's size in its entry, on the SKU's own page: typed wrong first, which the form says
+      // before anything is sent; then saved from the admin's save bar.
+      await register.page.getByRole("link", { name: "Add the entry of SKU APRON-LIN-NAT" }).click();
+      const { page } = register;
+      await expectVisible(page.getByRole("heading", { name: "SKU APRON-LIN-NAT", level: 1 }));
+      await expectVisible(page.getByText(/Size is missing/));
+      await page.getByLabel("Length (cm)").fill("30");
+      await page.getByLabel("Width (cm)").fill("20");
+      await page.getByLabel("Height (cm)").fill("0");
+      await page.getByLabel("Length (cm)").focus();
+      await expectVisible(page.getByText("must be more than 0"));
+      await page.getByLabel("Height (cm)").fill("2.5");
+      await register.mainAction(() => saveBarButton(page, "Save").click());
+      await expectVisible(page.getByText("SKU APRON-LIN-NAT saved. Its registration and shipments use it from now on."));
+      await page.locator("ui-save-bar[data-shown]").waitFor({ state: "detached" });
+      // What kept it back is gone: the page shows the SKU as it stands now.
+      await expectVisible(page.getByText("Nothing keeps it back: register it from Products."));
 
+      // Back to the list as it was left (the tab of SKUs not registered).
+      await page.getByRole("link", { name: "Products" }).first().click();
+      await expectVisible(page.getByRole("tab", { name: "Not registered (2)", selected: true }));
       // Registered now, chosen row by row.
-      await register.page
+      await page
         .getByRole("row", { name: /Linen apron/ })
         .getByRole("checkbox")
         .check();
-      await register.page.getByRole("button", { name: "Register selected" }).click();
-      await expectVisible(register.page.getByText("Registered 1 SKU with the provider."), 30_000);
+      await page.getByRole("button", { name: "Register selected" }).click();
+      await expectVisible(page.getByText("Registered 1 SKU with the provider."), 30_000);
       await register.audit();
 
       const known = await fetch(`${s.sandboxUrl}/v1/sku/page`, {
@@ -78,5 +89,39 @@ describe("the Products page", () => {
       });
     },
     BROWSER_TEST_TIMEOUT_MS * 2,
+  );
+
+  it(
+    "asks before leaving a SKU's page with changes not saved; Stay keeps them, and Discard puts the entry back",
+    async () => {
+      const s = admin.stack();
+      await seedCatalogue(s.db, s.shop, [{ sku: "TOTE-CANVAS-L", name: "Canvas tote, large", grams: 240 }]);
+      const entry = await admin.openAdminPage("/app/products/TOTE-CANVAS-L", { name: "/app/products/:sku" });
+      const { page } = entry;
+      await expectVisible(page.getByRole("heading", { name: "SKU TOTE-CANVAS-L", level: 1 }));
+      // Nothing changed yet: no save bar.
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+      const customsName = page.getByLabel("Customs name");
+      await customsName.fill("Canvas tote");
+      await expectVisible(saveBarButton(page, "Save"));
+
+      // The page's back link: asked first; Stay keeps what was typed.
+      await page.getByRole("link", { name: "Products" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+      await expectVisible(dialog);
+      await dialog.getByRole("button", { name: "Stay" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await customsName.inputValue()).toBe("Canvas tote");
+      await entry.audit();
+
+      await saveBarButton(page, "Discard").click();
+      await page.waitForFunction(() => (document.querySelector('input[name="declaredName"]') as HTMLInputElement | null)?.value === "");
+      expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+      // Nothing to save now: the back link leaves at once, and nothing was stored.
+      await entry.mainAction(() => page.getByRole("link", { name: "Products" }).first().click());
+      await expectVisible(page.getByRole("heading", { name: "Products", level: 1 }));
+      expect((await getShopSettings(s.db, s.shop)).skus.bySku["TOTE-CANVAS-L"]).toBeUndefined();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
   );
 });

@@ -94,6 +94,8 @@ describe("the settings pages", () => {
       const { page } = catalogue;
       const interval = page.getByLabel("Sync every (minutes)");
       const stored = await interval.inputValue();
+      const declaredValue = page.getByLabel("Declared value of a unit");
+      const storedDeclaredValue = await declaredValue.inputValue();
       await interval.fill("45");
       await expectVisible(saveBarButton(page, "Save"));
 
@@ -113,6 +115,9 @@ describe("the settings pages", () => {
         stored,
       );
       expect(await page.locator("ui-save-bar[data-shown]").count()).toBe(0);
+      // A select is put back too, not left blank.
+      expect(await declaredValue.inputValue()).toBe(storedDeclaredValue);
+      expect(await declaredValue.evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBeGreaterThanOrEqual(0);
 
       // Nothing to save now: the back link leaves at once.
       await catalogue.mainAction(() => page.getByRole("link", { name: "Settings" }).first().click());

@@ -6,11 +6,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, IndexTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type ReactNode } from "react";
-import { totalUnits, type InboundBox } from "~/connector/inbound";
+import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { totalUnits } from "~/connector/inbound";
 import prisma from "~/db.server";
 import { checkInboundArrival, type Arrival } from "~/flows/inbound/arrival.server";
 import type { BoxesChange } from "~/flows/inbound/boxes.server";
@@ -18,12 +16,12 @@ import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { inboundShipmentOf } from "~/stores/inbound/inbound-shipments.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
-import { BoxesEditor, type BoxDraft } from "../app.inbound.new/boxes-editor";
-import { BoxesForm, SHIPPING_TYPES } from "../app.inbound.new/form";
+import { SHIPPING_TYPES } from "../app.inbound.new/form";
 import { changeBoxesFromForm, type Refusal } from "../app.inbound.new/inbound.server";
 import { providerProblem } from "~/connector/provider-problem";
 import { ProviderError } from "~/fulfilment/errors";
 import { InboundStateBadge } from "~/components/inbound-badges";
+import { BoxesTable, ChangeBoxesForm, Fact } from "./inbound-boxes";
 
 const notFound = () => new Response("No such inbound shipment in this shop", { status: 404 });
 
@@ -97,107 +95,6 @@ const when = (iso: string | null) => (iso === null ? "—" : `${iso.slice(0, 16)
 const day = (iso: string | null) => (iso === null ? "—" : iso.slice(0, 10));
 const travelsBy = (type: string) => SHIPPING_TYPES.find((known) => known.value === type)?.label ?? type;
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <InlineStack gap="200" align="space-between" wrap={false}>
-      <Text as="span" tone="subdued">
-        {label}
-      </Text>
-      <Text as="span" alignment="end" breakWord>
-        {children}
-      </Text>
-    </InlineStack>
-  );
-}
-
-const sizeText = (box: InboundBox) => `${box.lengthCm} × ${box.widthCm} × ${box.heightCm} cm`;
-
-function BoxesTable({ boxes, names }: { boxes: InboundBox[]; names: Map<string, string> }) {
-  return (
-    <IndexTable
-      resourceName={{ singular: "box", plural: "boxes" }}
-      itemCount={boxes.length}
-      selectable={false}
-      headings={[{ title: "Box" }, { title: "Weight", alignment: "end" }, { title: "Size" }, { title: "Holds" }]}
-    >
-      {boxes.map((box, index) => (
-        <IndexTable.Row id={String(index)} key={index} position={index}>
-          <IndexTable.Cell>
-            <Text as="span" fontWeight="semibold">
-              Box {index + 1}
-            </Text>
-            {box.label !== null && (
-              <Text as="span" tone="subdued">
-                {" "}
-                {box.label}
-              </Text>
-            )}
-          </IndexTable.Cell>
-          <IndexTable.Cell>
-            <Text as="span" alignment="end" numeric>
-              {box.weightGrams} g
-            </Text>
-          </IndexTable.Cell>
-          <IndexTable.Cell>{sizeText(box)}</IndexTable.Cell>
-          <IndexTable.Cell>
-            <BlockStack gap="050">
-              {box.lines.map((line) => (
-                <Text as="span" key={line.sku} breakWord>
-                  {line.quantity} × {names.get(line.sku) ?? line.sku} (
-                  {line.providerSku === line.sku ? line.sku : `${line.sku}, sent as ${line.providerSku}`})
-                </Text>
-              ))}
-            </BlockStack>
-          </IndexTable.Cell>
-        </IndexTable.Row>
-      ))}
-    </IndexTable>
-  );
-}
-
-const draftOf = (box: InboundBox): BoxDraft => ({
-  label: box.label ?? "",
-  weight: String(box.weightGrams),
-  length: String(box.lengthCm),
-  width: String(box.widthCm),
-  height: String(box.heightCm),
-  lines: box.lines.map((line) => ({ sku: line.sku, quantity: String(line.quantity) })),
-});
-
-function ChangeBoxesForm({
-  boxes,
-  catalogue,
-  answer,
-  saving,
-}: {
-  boxes: InboundBox[];
-  catalogue: { sku: string; name: string }[];
-  answer: DetailAnswer | undefined;
-  saving: boolean;
-}) {
-  const [form] = useForm({
-    id: "inbound-boxes",
-    lastResult: answer?.intent === "boxes" && !answer.ok ? (answer.result ?? undefined) : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BoxesForm, disableAutoCoercion: true }),
-  });
-  const errorOf = (field: string) => form.allErrors[field]?.[0];
-  return (
-    <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit}>
-      <input type="hidden" name="intent" value="boxes" />
-      <BlockStack gap="400">
-        <BoxesEditor initial={boxes.map(draftOf)} catalogue={catalogue} errorOf={errorOf} />
-        <InlineStack align="end">
-          <Button submit variant="primary" loading={saving}>
-            Save boxes
-          </Button>
-        </InlineStack>
-      </BlockStack>
-    </Form>
-  );
-}
-
 export default function InboundShipmentPage() {
   const { shipment, catalogue } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -223,7 +120,13 @@ export default function InboundShipmentPage() {
         <Layout.Section>
           <BlockStack gap="400">
             {editing && onTheWay ? (
-              <ChangeBoxesForm boxes={boxes} catalogue={catalogue} answer={answer} saving={busyWith === "boxes"} />
+              <ChangeBoxesForm
+                boxes={boxes}
+                catalogue={catalogue}
+                answer={answer}
+                saving={busyWith === "boxes"}
+                onClose={() => setEditing(false)}
+              />
             ) : (
               <Card padding="0">
                 <BlockStack>

@@ -2,23 +2,26 @@
  * A new inbound shipment: boxes of SKUs from the catalogue sent into one of the shop's warehouses
  * (operation 4). Every field is checked with the provider's rules as the merchant types and again
  * on the server; what only the provider can refuse (a SKU it does not know) comes back at its line.
- * Once the provider accepts it, the shipment's page opens.
+ * Sent from the admin's contextual save bar (Save), which shows once something is entered; leaving
+ * with entries not sent asks first. Once the provider accepts it, the shipment's page opens.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, EmptyState, InlineStack, Layout, Page, Text, TextField } from "@shopify/polaris";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Banner, BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { SelectInput, TextInput } from "~/components/form-inputs";
+import { SaveBarForm } from "~/components/save-bar-form";
+import type { SkuChoice } from "~/components/sku-picker";
 import prisma from "~/db.server";
-import { allVariants } from "~/stores/catalogue/variants.server";
+import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { BoxesEditor } from "./boxes-editor";
-import { InboundForm, SHIPPING_TYPES } from "./form";
+import { InboundForm } from "./form";
 import { sendFromForm, suggestedReference, type Refusal } from "./inbound.server";
+import { ShipmentFields } from "./shipment-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -26,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const variants = await allVariants(prisma, session.shop);
   return {
     warehouses: settings.warehouses.map((warehouse) => ({ id: warehouse.warehouseId, enabled: warehouse.enabled })),
-    catalogue: variants.flatMap((variant) => (variant.sku === null ? [] : [{ sku: variant.sku, name: variant.displayName }])),
+    catalogue: skuChoices(variants),
     reference: suggestedReference(new Date()),
   };
 }
@@ -38,19 +41,46 @@ export async function action({ request }: ActionFunctionArgs) {
   return json<Refusal>(sent.answer, { status: sent.status });
 }
 
-export default function NewInboundShipment() {
-  const { warehouses, catalogue, reference } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const sending = useNavigation().formData !== undefined;
-  const [arrival, setArrival] = useState("");
+/** The form, mounted again on Discard: a new form (conform's too) with the fields as loaded. */
+function InboundFields(props: {
+  generation: number;
+  reference: string;
+  warehouses: { id: string; enabled: boolean }[];
+  catalogue: SkuChoice[];
+  answer: Refusal | undefined;
+  sending: boolean;
+  onDiscard: () => void;
+}) {
   const [form] = useForm({
-    id: "inbound",
-    lastResult: answer?.result ?? undefined,
+    id: `inbound-${props.generation}`,
+    lastResult: props.answer?.result ?? undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InboundForm, disableAutoCoercion: true }),
   });
   const errorOf = (field: string) => form.allErrors[field]?.[0];
+  return (
+    <SaveBarForm id={form.id} onSubmit={form.onSubmit} saving={props.sending} onDiscard={props.onDiscard}>
+      <Layout>
+        <Layout.Section variant="oneThird">
+          <ShipmentFields reference={props.reference} warehouses={props.warehouses} errorOf={errorOf} />
+        </Layout.Section>
+        <Layout.Section>
+          <BoxesEditor initial={[]} catalogue={props.catalogue} errorOf={errorOf} />
+        </Layout.Section>
+      </Layout>
+    </SaveBarForm>
+  );
+}
+
+export default function NewInboundShipment() {
+  const { warehouses, catalogue, reference } = useLoaderData<typeof loader>();
+  const latest = useActionData<typeof action>();
+  // Discard puts the fields back as loaded, and the last answer goes with what it was about.
+  const [discarded, setDiscarded] = useState<typeof latest>(undefined);
+  const answer = latest === discarded ? undefined : latest;
+  const sending = useNavigation().formData !== undefined;
+  const [generation, setGeneration] = useState(0);
 
   if (warehouses.length === 0) {
     return (
@@ -70,7 +100,6 @@ export default function NewInboundShipment() {
       </Page>
     );
   }
-  const defaultWarehouse = (warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0])?.id ?? "";
 
   return (
     <Page
@@ -78,69 +107,33 @@ export default function NewInboundShipment() {
       subtitle="Boxes of your SKUs on their way into a warehouse"
       backAction={{ content: "Inbound shipments", url: "/app/inbound" }}
     >
-      <Form method="post" id={form.id} noValidate onSubmit={form.onSubmit}>
-        <Layout>
-          <Layout.Section variant="oneThird">
-            <Card>
-              <BlockStack gap="400">
-                <Text as="h2" variant="headingMd">
-                  Shipment
-                </Text>
-                <TextInput
-                  name="reference"
-                  label="Your reference"
-                  initial={reference}
-                  error={errorOf("reference")}
-                  helpText="The provider knows the shipment by it: letters, digits, - and _."
-                />
-                <SelectInput
-                  name="warehouseId"
-                  label="Goes to"
-                  initial={defaultWarehouse}
-                  options={warehouses.map((warehouse) => ({
-                    value: warehouse.id,
-                    label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)`,
-                  }))}
-                  error={errorOf("warehouseId")}
-                />
-                <SelectInput
-                  name="shippingType"
-                  label="Travels by"
-                  initial="Sea"
-                  options={SHIPPING_TYPES.map((type) => ({ ...type }))}
-                  error={errorOf("shippingType")}
-                />
-                <TextField
-                  name="arrival"
-                  label="Expected arrival (optional)"
-                  type="date"
-                  value={arrival}
-                  onChange={setArrival}
-                  autoComplete="off"
-                  error={errorOf("arrival")}
-                />
-                <TextInput name="remark" label="Note for the warehouse (optional)" initial="" multiline={2} error={errorOf("remark")} />
-              </BlockStack>
-            </Card>
-          </Layout.Section>
-          <Layout.Section>
-            <BlockStack gap="400">
-              <BoxesEditor initial={[]} catalogue={catalogue} errorOf={errorOf} />
-              <InlineStack align="end">
-                <Button submit variant="primary" loading={sending}>
-                  Send to warehouse
-                </Button>
-              </InlineStack>
-              {/* Below the button, so the answer moves nothing the merchant is looking at. */}
-              {answer?.problem && (
-                <Banner tone="critical" title="Not sent">
-                  <p>{answer.problem}</p>
-                </Banner>
-              )}
-            </BlockStack>
-          </Layout.Section>
-        </Layout>
-      </Form>
+      <BlockStack gap="400">
+        {/* On Save a banner takes the text's place at once, so the answer, however late, replaces it in place. */}
+        {sending ? (
+          <Banner tone="info" title="Sending the shipment to the provider…" />
+        ) : answer?.problem ? (
+          <Banner tone="critical" title="Not sent">
+            <p>{answer.problem}</p>
+          </Banner>
+        ) : (
+          <Text as="p" tone="subdued">
+            Pack the boxes, then Save in the bar at the top: the shipment is sent to the provider and its page opens.
+          </Text>
+        )}
+        <InboundFields
+          key={generation}
+          generation={generation}
+          reference={reference}
+          warehouses={warehouses}
+          catalogue={catalogue}
+          answer={answer}
+          sending={sending}
+          onDiscard={() => {
+            setDiscarded(latest);
+            setGeneration((g) => g + 1);
+          }}
+        />
+      </BlockStack>
     </Page>
   );
 }

@@ -37,12 +37,43 @@ export interface SectionPageProps {
 }
 
 export function SectionPage({ section, title, subtitle, children, notices, after }: SectionPageProps) {
-  const answer = useActionData<SectionAnswer>();
+  // Discard puts the fields back by mounting the form again (and its conform state) from what was loaded.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <Page title={title} subtitle={subtitle} backAction={{ content: "Settings", url: "/app/settings" }}>
+      <BlockStack gap="400">
+        {notices}
+        <SectionForm key={generation} section={section} generation={generation} onDiscard={() => setGeneration((g) => g + 1)}>
+          {children}
+        </SectionForm>
+        {after && <Layout>{after}</Layout>}
+      </BlockStack>
+    </Page>
+  );
+}
+
+/**
+ * The page's form and the answer above it. A new one on Discard: a conform form whose id changes
+ * while it is mounted is reset by conform, which leaves every select blank.
+ */
+function SectionForm({
+  section,
+  generation,
+  onDiscard,
+  children,
+}: {
+  section: SettingsSection;
+  generation: number;
+  onDiscard: () => void;
+  children: SectionPageProps["children"];
+}) {
+  const latest = useActionData<SectionAnswer>();
+  // The answer of before a Discard goes with the changes it was about.
+  const [discarded] = useState(() => (generation > 0 ? latest : undefined));
+  const answer = latest === discarded ? undefined : latest;
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === null;
   const formRef = useRef<SaveBarFormHandle>(null);
-  // Discard puts the fields back by mounting them again from what was loaded.
-  const [generation, setGeneration] = useState(0);
 
   const saveAnswer = answer && answer.intent === "save" ? answer : undefined;
   const [form] = useForm({
@@ -81,39 +112,28 @@ export function SectionPage({ section, title, subtitle, children, notices, after
         : null;
 
   return (
-    <Page title={title} subtitle={subtitle} backAction={{ content: "Settings", url: "/app/settings" }}>
-      <BlockStack gap="400">
-        {/* On the click a banner takes the answer's place at once, so the answer, however late, replaces it in place. */}
-        {notices}
-        {saving ? (
-          <Banner tone="info" title="Saving the settings…" />
-        ) : (
-          banner && (
-            <Banner tone={banner.tone} title={banner.title}>
-              {banner.errors.length > 0 && (
-                <List>
-                  {banner.errors.map((error) => (
-                    <List.Item key={`${error.field}: ${error.message}`}>
-                      {error.label} {error.message}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </Banner>
-          )
-        )}
-        <SaveBarForm
-          key={generation}
-          ref={formRef}
-          id={form.id}
-          onSubmit={form.onSubmit}
-          saving={saving}
-          onDiscard={() => setGeneration((g) => g + 1)}
-        >
-          <Layout>{children({ errorOf, valueOf })}</Layout>
-        </SaveBarForm>
-        {after && <Layout>{after}</Layout>}
-      </BlockStack>
-    </Page>
+    <>
+      {/* On the click a banner takes the answer's place at once, so the answer, however late, replaces it in place. */}
+      {saving ? (
+        <Banner tone="info" title="Saving the settings…" />
+      ) : (
+        banner && (
+          <Banner tone={banner.tone} title={banner.title}>
+            {banner.errors.length > 0 && (
+              <List>
+                {banner.errors.map((error) => (
+                  <List.Item key={`${error.field}: ${error.message}`}>
+                    {error.label} {error.message}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Banner>
+        )
+      )}
+      <SaveBarForm ref={formRef} id={form.id} onSubmit={form.onSubmit} saving={saving} onDiscard={onDiscard}>
+        <Layout>{children({ errorOf, valueOf })}</Layout>
+      </SaveBarForm>
+    </>
   );
 }

@@ -1,24 +1,32 @@
 /**
  * The shipment page's customs declaration: the form that corrects a drop-ship package's
  * declaration at the provider, per line and for the package, with each field's error beside it;
- * or, when the package cannot be declared now, why.
+ * or, when the package cannot be declared now, why. Sent from the admin's contextual save bar (Save)
+ * once a field is changed; Discard puts the fields back, and leaving with changes asks first.
  */
-import { Form } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, Divider, InlineGrid, List, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, Divider, InlineGrid, List, Text } from "@shopify/polaris";
+import { useState } from "react";
 import { TextInput } from "~/components/form-inputs";
+import { SaveBarForm } from "~/components/save-bar-form";
 import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.server";
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 export function DeclarationCard({
   declaration,
-  answer,
+  answer: latest,
   sending,
+  onChanges,
 }: {
   declaration: DeclarationPage;
   answer: DeclareOutcome | undefined;
   sending: boolean;
+  onChanges: (dirty: boolean) => void;
 }) {
+  // Discard mounts the fields again from the loaded declaration, and the last answer goes with what it was about.
+  const [generation, setGeneration] = useState(0);
+  const [discarded, setDiscarded] = useState<DeclareOutcome | undefined>(undefined);
+  const answer = latest === discarded ? undefined : latest;
   if (!declaration.allowed) {
     return (
       <Card>
@@ -41,7 +49,16 @@ export function DeclarationCard({
   return (
     <Card>
       {/* Keyed by the last declaration: after a successful send the fields start from it again. */}
-      <Form method="post" key={declaration.lastDeclaredAt ?? "as-sent"}>
+      <SaveBarForm
+        key={`${declaration.lastDeclaredAt ?? "as-sent"}-${generation}`}
+        id={`declaration-${generation}`}
+        saving={sending}
+        onChanges={onChanges}
+        onDiscard={() => {
+          setDiscarded(latest);
+          setGeneration((g) => g + 1);
+        }}
+      >
         <input type="hidden" name="intent" value="declare" />
         <BlockStack gap="400">
           <BlockStack gap="100">
@@ -50,27 +67,31 @@ export function DeclarationCard({
             </Text>
             <Text as="p" tone="subdued">
               {declaration.lastDeclaredAt === null
-                ? "As the package was sent. Correct what customs should read, then send it to the provider."
-                : `As last declared on ${when(declaration.lastDeclaredAt)}. Correct what customs should read, then send it again.`}
+                ? "As the package was sent. Correct what customs should read, then Save in the bar at the top: it is sent to the provider."
+                : `As last declared on ${when(declaration.lastDeclaredAt)}. Correct what customs should read, then Save in the bar at the top to send it again.`}
             </Text>
           </BlockStack>
-          {answer && !sending && (
-            <Banner tone={answer.outcome === "declared" ? "success" : "critical"} title={answer.message}>
-              {answer.errors.length > 0 && (
-                <List>
-                  {answer.errors.map((error, index) => (
-                    <List.Item key={index}>
-                      {error.label}: {error.message}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </Banner>
+          {sending ? (
+            <Banner tone="info" title="Sending the declaration to the provider…" />
+          ) : (
+            answer && (
+              <Banner tone={answer.outcome === "declared" ? "success" : "critical"} title={answer.message}>
+                {answer.errors.length > 0 && (
+                  <List>
+                    {answer.errors.map((error, index) => (
+                      <List.Item key={index}>
+                        {error.label}: {error.message}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </Banner>
+            )
           )}
           <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
             <TextInput name="weight" label="Package weight (g)" initial={values.weight} error={errorOf("weight")} />
             <TextInput name="vatCode" label="VAT code" initial={values.vatCode} error={errorOf("vatCode")} />
-            <TextInput name="ioss" label="IOSS number" initial={values.ioss} error={errorOf("ioss")} placeholder="IM0123456789" />
+            <TextInput name="ioss" label="IOSS number" initial={values.ioss} error={errorOf("ioss")} placeholder="e.g. IM0123456789" />
             <TextInput name="length" label="Length (cm)" initial={values.length} error={errorOf("length")} />
             <TextInput name="width" label="Width (cm)" initial={values.width} error={errorOf("width")} />
             <TextInput name="height" label="Height (cm)" initial={values.height} error={errorOf("height")} />
@@ -117,13 +138,8 @@ export function DeclarationCard({
               </BlockStack>
             );
           })}
-          <Box>
-            <Button submit variant="primary" loading={sending}>
-              Send declaration
-            </Button>
-          </Box>
         </BlockStack>
-      </Form>
+      </SaveBarForm>
     </Card>
   );
 }

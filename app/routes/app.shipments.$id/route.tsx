@@ -1,21 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { Banner, BlockStack, Button, Card, InlineStack, Layout, Link, List, Page, Text } from "@shopify/polaris";
-import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
+import { useState } from "react";
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Page, Text } from "@shopify/polaris";
+import { ShipmentStateBadge } from "~/components/shipment-badges";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { isInFlight } from "~/stores/shipments/shipment-states";
 import prisma from "~/db.server";
 import { findShipmentDetail, shipmentExists } from "~/stores/shipments/shipment-list.server";
 import { markAttentionHandled } from "~/stores/shipments/needs-attention.server";
-import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
+import { retryShipment } from "~/flows/retry/retry.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
 import { canRefresh, refreshShipment } from "~/flows/follow/refresh.server";
 import { decodeShippingCosts, formatTotals, totalsByCurrency } from "~/connector/shipping-costs";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
+import { answerOf, type RetryAnswer } from "./answers";
 import { DeclarationCard } from "./declaration-card";
+import { ShipmentCard, TimelineCard, when } from "./shipment-cards";
 
 const notFound = () => new Response("No such shipment in this shop", { status: 404 });
 
@@ -35,30 +37,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const declaration = await declarationForPage(prisma, session.shop, shipment.id);
   if (declaration === null) throw notFound();
   return { shipment, refreshable: canRefresh(provider), costs, declaration };
-}
-
-/** What the merchant reads after pressing Retry. */
-export interface RetryAnswer {
-  outcome: RetryOutcome["outcome"] | "refreshed" | "unknown";
-  message: string;
-  reasons: { field: string; message: string }[];
-}
-
-function answerOf(result: RetryOutcome): RetryAnswer {
-  switch (result.outcome) {
-    case "ready":
-      return { outcome: "ready", message: "Queued again: the package is checked and on its way to the provider.", reasons: [] };
-    case "held":
-      return {
-        outcome: "held",
-        message: "Still on hold: fix the following, then retry.",
-        reasons: result.reasons.map(({ field, message }) => ({ field, message })),
-      };
-    case "cancelled":
-      return { outcome: "cancelled", message: "Cancelled: the order is closed or cancelled in Shopify, so nothing was sent.", reasons: [] };
-    case "refused":
-      return { outcome: "refused", message: result.message, reasons: [] };
-  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -89,24 +67,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id));
 }
 
-/** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <InlineStack gap="200" wrap={false}>
-      <Text as="span" tone="subdued">
-        {label}
-      </Text>
-      <Text as="span">{children}</Text>
-    </InlineStack>
-  );
-}
-
 export default function ShipmentDetailPage() {
   const { shipment, refreshable, costs, declaration } = useLoaderData<typeof loader>();
-  // On its way: the page follows it (sent, created, fulfilled) without a reload.
-  useRefreshWhile(isInFlight(shipment.state), REFRESH_MS.shipments);
+  // On its way: the page follows it (sent, created, fulfilled) without a reload; not while the
+  // declaration has changes not sent (a reload would close the "Leave without saving?" question).
+  const [editing, setEditing] = useState(false);
+  useRefreshWhile(isInFlight(shipment.state) && !editing, REFRESH_MS.shipments);
   const actionData = useActionData<typeof action>();
   const answer = actionData !== undefined && !("intent" in actionData) ? actionData : undefined;
   const declared = actionData !== undefined && "intent" in actionData ? actionData : undefined;
@@ -234,89 +200,13 @@ export default function ShipmentDetailPage() {
           </Layout.Section>
         )}
         <Layout.Section>
-          <Card>
-            <BlockStack gap="200">
-              <InlineStack align="space-between" blockAlign="center">
-                <Text as="h2" variant="headingMd">
-                  Shipment
-                </Text>
-                {refreshable && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="refresh" />
-                    <Button submit loading={refreshing} disabled={retrying}>
-                      Refresh from the provider
-                    </Button>
-                  </Form>
-                )}
-              </InlineStack>
-              <Fact label="Kind">{shipmentKindLabel(shipment.kind, shipment.warehouseCode)}</Fact>
-              <Fact label="Service">{shipment.serviceCode ?? "Not chosen yet"}</Fact>
-              <Fact label="Tracking">
-                {shipment.trackingNumber === null ? (
-                  "No tracking number yet"
-                ) : shipment.trackingUrl ? (
-                  <Link url={shipment.trackingUrl} target="_blank">
-                    {shipment.trackingNumber}
-                  </Link>
-                ) : (
-                  shipment.trackingNumber
-                )}
-                {shipment.trackingCarrier ? ` (${shipment.trackingCarrier})` : ""}
-              </Fact>
-              {shipment.otherParcels.length > 0 && (
-                <Fact label="Other parcels">
-                  {shipment.otherParcels.map((parcel, index) => (
-                    <span key={parcel.number}>
-                      {index > 0 ? ", " : ""}
-                      {parcel.url ? (
-                        <Link url={parcel.url} target="_blank">
-                          {parcel.number}
-                        </Link>
-                      ) : (
-                        parcel.number
-                      )}
-                    </span>
-                  ))}
-                </Fact>
-              )}
-              <Fact label="Shipping costs">
-                {costs === null
-                  ? "None reported by the provider yet"
-                  : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.money.toFixed(2)} ${line.currency}`).join(", ")})` : ""}`}
-              </Fact>
-              <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
-              <Fact label="Created">{when(shipment.createdAt)}</Fact>
-              <Fact label="Last change">{when(shipment.updatedAt)}</Fact>
-            </BlockStack>
-          </Card>
+          <ShipmentCard shipment={shipment} costs={costs} refreshable={refreshable} refreshing={refreshing} retrying={retrying} />
         </Layout.Section>
         <Layout.Section>
-          <DeclarationCard declaration={declaration} answer={declared} sending={declaring} />
+          <DeclarationCard declaration={declaration} answer={declared} sending={declaring} onChanges={setEditing} />
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                Timeline
-              </Text>
-              {shipment.timeline.length === 0 ? (
-                <Text as="p" tone="subdued">
-                  Nothing has happened to this shipment yet.
-                </Text>
-              ) : (
-                <BlockStack gap="200">
-                  {shipment.timeline.map((entry) => (
-                    <BlockStack key={entry.id} gap="050">
-                      <Text as="p" tone="subdued" variant="bodySm">
-                        {when(entry.at)}
-                      </Text>
-                      <Text as="p">{entry.message}</Text>
-                    </BlockStack>
-                  ))}
-                </BlockStack>
-              )}
-            </BlockStack>
-          </Card>
+          <TimelineCard timeline={shipment.timeline} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import {
-  Badge,
   Banner,
   BlockStack,
   Box,
@@ -14,22 +13,19 @@ import {
   IndexTable,
   InlineStack,
   Layout,
-  Link,
   List,
   Page,
   Pagination,
   Tabs,
-  Text,
   TextField,
   useIndexResourceState,
 } from "@shopify/polaris";
-import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
 import prisma from "~/db.server";
 import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/stores/shipments/shipment-list.server";
 import { HANDED_BACK, isInFlight } from "~/stores/shipments/shipment-states";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
-import { formatDateTime, formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
 import {
   BULK_INTENTS,
@@ -40,6 +36,7 @@ import {
   type BulkAnswer,
   type BulkIntent,
 } from "./shipments-page.server";
+import { DeadJobsCard, ShipmentCells, TrackingLookupCard } from "./list-parts";
 
 /** Orders whose planning is due within this are about to become shipments: the list watches for them. */
 const PLANNING_DUE_MS = 60_000;
@@ -88,129 +85,6 @@ const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = 
   { id: "delivered", content: "Delivered", empty: "Shipments appear here once the carrier reports them delivered." },
   { id: "cancelled", content: "Cancelled", empty: "No shipment has been cancelled." },
 ];
-
-/** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-// Intl's words in UTC, saying so (lib/format.ts); the carrier's own text (not a time) as it said it.
-const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? formatDateTime(iso) : iso);
-
-function TrackingLookupCard() {
-  const { tracking, filter, q } = useLoaderData<typeof loader>();
-  const [number, setNumber] = useState(tracking?.trackingNumber ?? "");
-  const navigation = useNavigation();
-  const looking = navigation.formMethod === "GET" && navigation.formData?.has("track") === true;
-  return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Look up a tracking number
-        </Text>
-        <Text as="p" tone="subdued">
-          Any number the provider or its carriers issued, ours or not.
-        </Text>
-        <Form method="get">
-          <input type="hidden" name="filter" value={filter} />
-          {q !== "" && <input type="hidden" name="q" value={q} />}
-          <InlineStack gap="200" blockAlign="end" wrap={false}>
-            <div style={{ flexGrow: 1 }}>
-              <TextField label="Tracking number" name="track" value={number} onChange={setNumber} autoComplete="off" />
-            </div>
-            <Button submit loading={looking}>
-              Look up
-            </Button>
-          </InlineStack>
-        </Form>
-        {tracking?.kind === "problem" && <Banner tone="warning" title={tracking.message} />}
-        {tracking?.kind === "found" && (
-          <BlockStack gap="300">
-            <InlineStack gap="200" blockAlign="center">
-              <Text as="h3" variant="headingSm">
-                {tracking.trackingNumber}
-              </Text>
-              {tracking.status !== null && <Badge tone={tracking.status === "Delivered" ? "success" : "info"}>{tracking.status}</Badge>}
-              {tracking.carrier !== null &&
-                (tracking.carrierUrl !== null ? (
-                  <Link url={tracking.carrierUrl} target="_blank">
-                    {tracking.carrier}
-                  </Link>
-                ) : (
-                  <Text as="span">{tracking.carrier}</Text>
-                ))}
-            </InlineStack>
-            {tracking.shipment !== null ? (
-              <Text as="p">
-                Our shipment:{" "}
-                <Link url={`/app/shipments/${tracking.shipment.id}`}>{tracking.shipment.orderName ?? tracking.shipment.packageId}</Link>{" "}
-                (package {tracking.shipment.packageId})
-              </Text>
-            ) : (
-              <Text as="p" tone="subdued">
-                No shipment of this shop has this tracking number.
-              </Text>
-            )}
-            {tracking.estimatedDelivery !== null && <Text as="p">Expected by {when(tracking.estimatedDelivery)}</Text>}
-            {tracking.checkpoints.length === 0 ? (
-              <Text as="p" tone="subdued">
-                The provider has no checkpoint for it yet.
-              </Text>
-            ) : (
-              <List type="bullet">
-                {tracking.checkpoints.map((checkpoint, index) => (
-                  <List.Item key={index}>
-                    {[checkpoint.at === null ? null : when(checkpoint.at), checkpoint.message, checkpoint.location]
-                      .filter((part) => part !== null)
-                      .join(" · ")}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </BlockStack>
-        )}
-      </BlockStack>
-    </Card>
-  );
-}
-
-function DeadJobsCard() {
-  const { deadJobs } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  if (deadJobs.length === 0) return null;
-  return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Jobs that stopped
-        </Text>
-        <Text as="p" tone="subdued">
-          These gave up after all their attempts. Fix what the reason says, then retry.
-        </Text>
-        {deadJobs.map((job) => (
-          <Box key={job.id} borderBlockStartWidth="025" borderColor="border" paddingBlockStart="300">
-            <InlineStack gap="400" align="space-between" blockAlign="center" wrap={false}>
-              <BlockStack gap="100">
-                <Text as="h3" fontWeight="semibold">
-                  {job.what}
-                </Text>
-                <Text as="p" breakWord>
-                  {job.reason}
-                </Text>
-                <Text as="p" tone="subdued" variant="bodySm">
-                  {`${formatNumber(job.attempts)} attempts${job.finishedAt === null ? "" : `, stopped ${when(job.finishedAt)}`}`}
-                </Text>
-              </BlockStack>
-              <Form method="post">
-                <input type="hidden" name="intent" value="retry-job" />
-                <input type="hidden" name="jobId" value={job.id} />
-                <Button submit accessibilityLabel={`Retry: ${job.what}`} loading={navigation.formData?.get("jobId") === job.id}>
-                  Retry
-                </Button>
-              </Form>
-            </InlineStack>
-          </Box>
-        ))}
-      </BlockStack>
-    </Card>
-  );
-}
 
 export default function Shipments() {
   const { filter, q, rows, page, hasPrevious, hasNext, counts, planning } = useLoaderData<typeof loader>();
@@ -351,39 +225,7 @@ export default function Shipments() {
                 >
                   {rows.map((row, index) => (
                     <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
-                      <IndexTable.Cell>
-                        <Link url={`/app/shipments/${row.id}`} removeUnderline dataPrimaryLink>
-                          <Text as="span" fontWeight="semibold">
-                            {row.orderName ?? "Order"}
-                          </Text>
-                        </Link>
-                        <Text as="p" tone="subdued" variant="bodySm">
-                          {row.packageId}
-                        </Text>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>{shipmentKindLabel(row.kind, row.warehouseCode)}</IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <ShipmentStateBadge state={row.state} />
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        {row.trackingNumber === null ? (
-                          "—"
-                        ) : row.trackingUrl ? (
-                          <Link url={row.trackingUrl} target="_blank">
-                            {row.trackingNumber}
-                          </Link>
-                        ) : (
-                          row.trackingNumber
-                        )}
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        {/* The table sits beside the lookup: the reason wraps rather than running out of sight. */}
-                        <div style={{ whiteSpace: "normal", minWidth: "16rem" }}>
-                          <Text as="span" breakWord>
-                            {row.reason ?? ""}
-                          </Text>
-                        </div>
-                      </IndexTable.Cell>
+                      <ShipmentCells row={row} />
                     </IndexTable.Row>
                   ))}
                 </IndexTable>

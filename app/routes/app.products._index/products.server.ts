@@ -132,6 +132,12 @@ export async function productRows(db: DatabaseOrTransaction, shop: string): Prom
   return rows;
 }
 
+/** The row of the store's variant with this SKU (the first, when variants share it), or null when no variant has it. */
+export async function productRowOfSku(db: DatabaseOrTransaction, shop: string, sku: string): Promise<ProductRow | null> {
+  const rows = await productRows(db, shop);
+  return rows.find((row) => row.sku === sku && row.state !== "PROVIDER_ONLY") ?? null;
+}
+
 const matches = (row: ProductRow, search: string) => {
   if (search === "") return true;
   const needle = search.toLowerCase();

@@ -1,19 +1,18 @@
 /**
- * A SKU's entry on the Products page: how the provider knows it, its customs data and its size,
- * which its registration uses before Shopify's facts and the shop's defaults. Read the same way in
- * the browser and on the server (conform, decision 0012).
+ * A SKU's entry, on its own page under Products: how the provider knows it, its customs data and
+ * its size, which its registration uses before Shopify's facts and the shop's defaults. Read the
+ * same way in the browser and on the server (conform, decision 0012). The SKU is the page's.
  */
 import { z } from "zod";
 import { positiveDimension, SkuEntry } from "~/connector/settings";
 import { decimal } from "~/fulfilment/schemas/rules";
-import { decimalText, optional, required, text } from "~/lib/form-values";
+import { decimalText, optional } from "~/lib/form-values";
 
 const entry = SkuEntry.shape;
 const size = positiveDimension();
 
 export const SkuEntryForm = z
   .object({
-    sku: required(z.string().max(100, { error: "must be at most 100 characters" })),
     providerSku: optional(entry.providerSku.unwrap()),
     declaredName: optional(entry.declaredName.unwrap()),
     hsCode: optional(
@@ -26,8 +25,6 @@ export const SkuEntryForm = z
     lengthCm: decimalText(size),
     widthCm: decimalText(size),
     heightCm: decimalText(size),
-    /** Unused by the schema; the form's own hidden field naming what it does. */
-    intent: text,
   })
   .superRefine((values, context) => {
     const given = [values.lengthCm, values.widthCm, values.heightCm];

@@ -1,0 +1,199 @@
+/**
+ * The Products list: tabs by state, a search, and the rows, of which those not registered can be
+ * picked for registration. Each SKU's entry opens on its own page.
+ */
+import { useEffect, useState } from "react";
+import {
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Pagination,
+  Tabs,
+  Text,
+  TextField,
+  useIndexResourceState,
+} from "@shopify/polaris";
+import { Details, StateBadge } from "./product-state";
+import type { ProductFilter, ProductRow, ProductState } from "./products.server";
+
+const TABS: readonly { id: ProductFilter; label: string; empty: string }[] = [
+  { id: "ALL", label: "All", empty: "No products match." },
+  { id: "NOT_REGISTERED", label: "Not registered", empty: "Every SKU is registered with the provider." },
+  { id: "DIFFERS", label: "Differs", empty: "The provider's records match what Shopify says." },
+  { id: "REGISTERED", label: "Registered", empty: "No SKU is registered with the provider yet." },
+  { id: "PROVIDER_ONLY", label: "Provider only", empty: "The provider knows no SKU that your store does not sell." },
+  { id: "NO_SKU", label: "No SKU", empty: "Every variant has a SKU." },
+];
+
+export interface ProductsTableProps {
+  rows: ProductRow[];
+  counts: Record<ProductState | "ALL", number>;
+  filter: ProductFilter;
+  search: string;
+  page: number;
+  pages: number;
+  neverRead: boolean;
+  running: boolean;
+  /** The list's query (state, search, page), carried to a SKU's page so its back link returns here. */
+  query: string;
+  /** Set when a registration was accepted: the picked rows are let go. */
+  registered: boolean;
+  go: (changes: { state?: ProductFilter; page?: number; q?: string }) => void;
+  readCatalogue: () => void;
+  register: (skus: string[]) => void;
+}
+
+export function ProductsTable(props: ProductsTableProps) {
+  const { rows } = props;
+  const [search, setSearch] = useState(props.search);
+  // Every row is listed; only those not registered can be picked for registration.
+  const selectable = new Set(rows.filter((row) => row.state === "NOT_REGISTERED").map((row) => row.key));
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
+    rows.map((row) => ({ id: row.key })),
+    { resourceFilter: ({ id }: { id: string }) => selectable.has(id) },
+  );
+  // A row registered since it was picked is no longer a choice.
+  const selected = selectedResources.filter((key) => selectable.has(key));
+  useEffect(() => {
+    if (props.registered) clearSelection();
+  }, [props.registered, clearSelection]);
+  const selectedTab = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.id === props.filter),
+  );
+
+  return (
+    <>
+      <Card padding="0">
+        <Tabs
+          tabs={TABS.map((tab) => ({ id: tab.id, content: `${tab.label} (${props.counts[tab.id]})` }))}
+          selected={selectedTab}
+          onSelect={(index) => props.go({ state: TABS[index]?.id ?? "ALL" })}
+        />
+        <Box padding="300">
+          <form
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              props.go({ q: search });
+            }}
+          >
+            <InlineStack gap="200" blockAlign="end" wrap={false}>
+              <div style={{ flexGrow: 1 }}>
+                <TextField
+                  label="Search products"
+                  labelHidden
+                  placeholder="Search by name or SKU"
+                  value={search}
+                  onChange={setSearch}
+                  autoComplete="off"
+                  clearButton
+                  onClearButtonClick={() => {
+                    setSearch("");
+                    props.go({ q: "" });
+                  }}
+                />
+              </div>
+              <Button submit>Search</Button>
+            </InlineStack>
+          </form>
+        </Box>
+        {props.neverRead ? (
+          <EmptyState
+            heading="Read your catalogue first"
+            action={{ content: "Read the catalogue", onAction: props.readCatalogue, disabled: props.running }}
+            image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
+          >
+            <p>The app reads every variant from Shopify and every SKU the provider knows, then lists them side by side here.</p>
+          </EmptyState>
+        ) : rows.length === 0 ? (
+          <Box padding="400">
+            <Text as="p" tone="subdued">
+              {props.search ? `No products match "${props.search}".` : TABS[selectedTab]?.empty}
+            </Text>
+          </Box>
+        ) : (
+          <IndexTable
+            resourceName={{ singular: "product", plural: "products" }}
+            itemCount={rows.length}
+            selectedItemsCount={allResourcesSelected && selected.length === selectable.size ? "All" : selected.length}
+            onSelectionChange={handleSelectionChange}
+            selectable={selectable.size > 0}
+            promotedBulkActions={[
+              {
+                content: "Register selected",
+                onAction: () =>
+                  props.register(rows.filter((row) => selected.includes(row.key)).flatMap((row) => (row.sku === null ? [] : [row.sku]))),
+              },
+            ]}
+            headings={[
+              { title: "Product" },
+              { title: "State" },
+              { title: "What to know" },
+              { title: "Weight" },
+              { title: "HS code" },
+              { title: "Origin" },
+              { title: "Entry" },
+            ]}
+          >
+            {rows.map((row, index) => (
+              <IndexTable.Row
+                id={row.key}
+                key={row.key}
+                position={index}
+                selected={selected.includes(row.key)}
+                disabled={!selectable.has(row.key)}
+              >
+                <IndexTable.Cell>
+                  <Text as="span" fontWeight="semibold">
+                    {row.title}
+                  </Text>
+                  <Text as="p" tone="subdued" variant="bodySm">
+                    {row.sku ?? "no SKU"}
+                    {row.providerSku ? ` → ${row.providerSku}` : ""}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <StateBadge row={row} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Details row={row} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>{row.weightGrams === null ? "—" : `${row.weightGrams} g`}</IndexTable.Cell>
+                <IndexTable.Cell>{row.hsCode ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.origin ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {row.sku !== null && row.state !== "PROVIDER_ONLY" && (
+                    <Button
+                      variant="plain"
+                      url={`/app/products/${encodeURIComponent(row.sku)}${props.query}`}
+                      accessibilityLabel={`${row.entry ? "Edit" : "Add"} the entry of SKU ${row.sku}`}
+                    >
+                      {row.entry ? "Edit" : "Add"}
+                    </Button>
+                  )}
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        )}
+      </Card>
+      {props.pages > 1 && (
+        <Box paddingBlock="400">
+          <InlineStack align="center">
+            <Pagination
+              hasPrevious={props.page > 1}
+              hasNext={props.page < props.pages}
+              onPrevious={() => props.go({ page: props.page - 1 })}
+              onNext={() => props.go({ page: props.page + 1 })}
+              label={`Page ${props.page} of ${props.pages}`}
+            />
+          </InlineStack>
+        </Box>
+      )}
+    </>
+  );
+}
