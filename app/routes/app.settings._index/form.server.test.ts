@@ -160,6 +160,18 @@ describe("the settings form", () => {
         },
       ]),
     );
+    // A number out of range or not whole is told the rule it breaks, not that it is no number.
+    const outOfRange = readSettingsForm(
+      withFields({ "afterSending.noNewsDays": "2.5", "warehouses.0.handlingDays": "-4", "stockSync.intervalMinutes": "-4" }),
+      stored,
+    );
+    expect(outOfRange.ok ? [] : outOfRange.errors.map(({ field, message }) => ({ field, message }))).toEqual(
+      expect.arrayContaining([
+        { field: "afterSending.noNewsDays", message: "must be a whole number" },
+        { field: "warehouses.0.handlingDays", message: "must be 0 or more" },
+        { field: "stockSync.intervalMinutes", message: expect.stringMatching(/^must be (at least|5 to) /) },
+      ]),
+    );
   });
 
   it("refuses a country listed twice, and a drop-ship location that is a warehouse's", () => {

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { INT32_MAX } from "~/fulfilment/schemas/rules";
-import { checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
+import { NUMBER_TEXT, checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
 import { CountryCode } from "~/connector/countries";
 import { positiveDimension, SkuEntry } from "~/connector/settings";
 import {
@@ -34,11 +34,14 @@ export interface FieldError {
 }
 
 const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
-/** A whole number typed as text: "must be a whole number of <unit>" otherwise. */
+/**
+ * A whole number typed as text: "must be a whole number of <unit>" when it is no number at all; a
+ * number ("-4", "2.5") meets the schema piped after it, which names the range it breaks.
+ */
 const wholeNumber = (unit: string) =>
   z
     .string()
-    .regex(/^\d+$/, { error: `must be a whole number of ${unit}` })
+    .regex(NUMBER_TEXT, { error: `must be a whole number of ${unit}` })
     .transform(Number);
 const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
 const shippingMethod = required(z.string().trim().max(100, { error: "must be at most 100 characters" }));
@@ -126,7 +129,7 @@ const SettingsFields = z.object({
     z.object({
       enabled: checkbox,
       intervalMinutes: text
-        .pipe(z.string().regex(/^\d+$/, { error: "must be a whole number of minutes" }))
+        .pipe(z.string().regex(NUMBER_TEXT, { error: "must be a whole number of minutes" }))
         .transform(Number)
         .pipe(StockSyncSettings.shape.intervalMinutes.unwrap()),
     }),

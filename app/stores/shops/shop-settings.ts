@@ -37,7 +37,11 @@ const OrderRules = z.object({
 export const WarehouseId = code(1, 10);
 
 /** A warehouse's handling time, in working days. */
-export const HandlingDays = z.number().int().min(0, { error: "must be 0 or more" }).max(30, { error: "must be at most 30" });
+export const HandlingDays = z
+  .number()
+  .int({ error: "must be a whole number" })
+  .min(0, { error: "must be 0 or more" })
+  .max(30, { error: "must be at most 30" });
 
 const Warehouse = z.object({
   warehouseId: WarehouseId,
@@ -128,7 +132,7 @@ export const StockSyncSettings = z.object({
   /** How often, besides on demand and after anything that changes the provider's stock. */
   intervalMinutes: z
     .number()
-    .int()
+    .int({ error: "must be a whole number" })
     .min(5, { error: "must be at least 5" })
     .max(1440, { error: "must be at most 1440 (a day)" })
     .default(15),
@@ -143,7 +147,12 @@ export const AfterSendingSettings = z.object({
    */
   failedPackages: z.enum(["hold", "handBack"]).default("hold"),
   /** A parcel the provider and the carrier have said nothing new about for this many days is followed no further. */
-  noNewsDays: z.number().int().min(1, { error: "must be at least 1" }).max(365, { error: "must be at most 365" }).default(30),
+  noNewsDays: z
+    .number()
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(365, { error: "must be at most 365" })
+    .default(30),
 });
 
 /**
