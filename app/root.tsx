@@ -6,7 +6,9 @@ export const meta: MetaFunction = () => [{ title: "Fulfilment connector" }];
 
 export default function App() {
   return (
-    <html lang="en">
+    // The scrollbar's room kept: a page that grows as its data comes in (a live list, a save bar, an
+    // answer) never narrows and reflows everything when its scrollbar appears.
+    <html lang="en" style={{ scrollbarGutter: "stable" }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

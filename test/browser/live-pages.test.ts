@@ -1,6 +1,6 @@
 /**
  * Pages that keep up, with the worker running at the pipeline's fast pace: each page below shows a
- * change made by work in the background (a stock sync's read, a shipment's tracking) without
+ * change made by work in the background (a catalogue read, a stock sync's read, a shipment's tracking) without
  * a reload. Home, Shipments (first-hour.test.ts) and Stock (stock.test.ts) are seen doing the same.
  */
 import { describe, expect, it } from "vitest";
@@ -24,6 +24,18 @@ const admin = useAdminBrowser({
 const WORK_WAIT_MS = 60_000;
 
 describe("pages that keep up", () => {
+  it(
+    "Products shows the catalogue it asked to read once the read is done, without a reload",
+    async () => {
+      const products = await admin.openAdminPage("/app/products", { name: "/app/products live" });
+      await expectVisible(products.page.getByText("Read your catalogue first"));
+      await products.mainAction(() => products.page.getByRole("button", { name: "Read the catalogue", exact: true }).click());
+      await expectVisible(products.page.getByRole("cell", { name: "MUG-CER-350-WHT" }).first(), WORK_WAIT_MS);
+      await products.audit();
+    },
+    2 * WORK_WAIT_MS,
+  );
+
   it(
     "Inventory age shows the stock sync's read it asked for, and a shipment's page follows it to its fulfilment, without a reload",
     async () => {
