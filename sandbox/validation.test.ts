@@ -31,7 +31,7 @@ describe("a request breaking a rule of the reference is a 400 naming the field",
   it("merchant SKU: weight, customs name and HS code", async () => {
     const errors = errorsOf(await sb.post("/v1/merchantSkus", { ...sku, Weight: 0, DeclareName: "Épingle", HsCode: "12AB" }));
     expect(Object.keys(errors).sort()).toEqual(["DeclareName", "HsCode", "Weight"]);
-    expect(errors.Weight).toBe("must be at least 1");
+    expect(errors.Weight).toBe("must be at least 1 gram");
   });
 
   it("a missing required field says it is required", async () => {

@@ -63,15 +63,21 @@ export function SelectInput(props: {
   options: { label: string; value: string }[];
   error?: string;
   helpText?: ReactNode;
+  /** Told of each choice, for fields that follow it as it is made (not only once saved). */
+  onChange?: (value: string) => void;
 }) {
   const [value, setValue] = useState(props.initial);
+  const { onChange } = props;
   return (
     <Select
       name={props.name}
       label={props.label}
       options={props.options}
       value={value}
-      onChange={setValue}
+      onChange={(chosen) => {
+        setValue(chosen);
+        onChange?.(chosen);
+      }}
       error={props.error}
       helpText={props.helpText}
     />

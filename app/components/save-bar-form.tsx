@@ -146,3 +146,24 @@ export const SaveBarForm = forwardRef<SaveBarFormHandle, SaveBarFormProps>(funct
     </>
   );
 });
+
+/**
+ * Discard for a form whose fields start from what was loaded: `generation` keys the form, so
+ * Discard mounts it again (its conform state too: a reset would leave selects blank), and the
+ * last answer goes with what it was about.
+ *
+ *   const { generation, answer, discard } = useDiscard(useActionData<typeof action>());
+ *   <Fields key={generation} id={`sku-entry-${generation}`} answer={answer} onDiscard={discard} />
+ */
+export function useDiscard<T>(latest: T | undefined): { generation: number; answer: T | undefined; discard: () => void } {
+  const [generation, setGeneration] = useState(0);
+  const [discarded, setDiscarded] = useState<T | undefined>(undefined);
+  return {
+    generation,
+    answer: latest === discarded ? undefined : latest,
+    discard: () => {
+      setDiscarded(latest);
+      setGeneration((g) => g + 1);
+    },
+  };
+}

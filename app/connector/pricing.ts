@@ -104,7 +104,5 @@ export function chargeLinesOf(result: PricingResult): ChargeLine[] {
   );
 }
 
-export const moneyText = (money: Money) => `${money.amount.toFixed(2)} ${money.currency}`.trim();
-
 export const daysText = (days: { min: number; max: number }) =>
   days.min === days.max ? `${days.min} ${days.min === 1 ? "day" : "days"}` : `${days.min}–${days.max} days`;

@@ -56,11 +56,6 @@ export function totalsByCurrency(lines: readonly ShippingCostLine[]): { currency
   return [...cents].map(([currency, amount]) => ({ currency, amount: amount / 100 }));
 }
 
-/** "12.40 USD", "12.40 USD + 3.10 EUR". */
-export function formatTotals(totals: readonly { currency: string; amount: number }[]): string {
-  return totals.map(({ currency, amount }) => `${amount.toFixed(2)} ${currency}`).join(" + ");
-}
-
 export interface MonthCosts {
   /** "2026-11" (UTC). */
   month: string;

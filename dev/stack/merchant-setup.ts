@@ -132,6 +132,13 @@ const StockData = z.object({ run: Run, lastSyncedAt: z.string().nullable() });
 const Answer = z.object({ ok: z.boolean(), message: z.string() });
 const SaveAnswer = Answer.extend({ errors: z.array(z.object({ label: z.string(), message: z.string() })).default([]) });
 
+/**
+ * How long the whole setup may take: seconds when the machine is idle (about 10 s here), minutes
+ * when it is busy (a CI run beside other test files took over 120 s); generous, as every wait on a
+ * condition is.
+ */
+const SETUP_TIMEOUT_MS = 300_000;
+
 async function until<T>(what: string, deadline: number, check: () => Promise<T | undefined>): Promise<T> {
   for (;;) {
     const found = await check();
@@ -179,7 +186,7 @@ export async function setUpShopThroughTheApp(
   setup: MerchantSetup,
 ): Promise<{ locations: Record<string, string>; studio: string }> {
   const log = setup.log ?? (() => {});
-  const deadline = Date.now() + (setup.timeoutMs ?? 120_000);
+  const deadline = Date.now() + (setup.timeoutMs ?? SETUP_TIMEOUT_MS);
 
   // Settings: the page lists the shop's locations; the merchant picks the studio for drop-ship.
   const settings = SettingsData.parse(await routeData(app, "/app/settings/routing", "routes/app.settings.routing"));

@@ -1,6 +1,7 @@
 /**
  * Connecting through the provider's login, as the merchant sees its last step: back from the
  * provider, Settings > Provider connection offers to finish the connection; finishing it stores it and says so.
+ * The address field says what live mode needs as soon as Live is chosen.
  */
 import { describe, expect, it } from "vitest";
 import { createProviderOAuth } from "~/fulfilment";
@@ -45,6 +46,21 @@ describe("finishing a provider connection on the settings page", () => {
       await expectVisible(page.getByText("Connected through the provider's login since"));
       expect(await page.getByText("Finish connecting to the provider").count()).toBe(0);
       expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ kind: "oauth" });
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "says what the provider address needs as the mode is chosen, before anything is saved",
+    async () => {
+      const provider = await admin.openAdminPage("/app/settings/provider", { name: "/app/settings/provider (live chosen)" });
+      const { page } = provider;
+      // The test stack's provider is the sandbox on loopback: sandbox mode may leave the address empty for it.
+      await expectVisible(page.getByText(/^Leave empty for http:\/\/127\.0\.0\.1:\d+/));
+      await provider.mainAction(() => page.getByLabel("Mode").selectOption("live"));
+      await expectVisible(page.getByText("Live mode needs your provider's public https address, for example https://openapi.example.com."));
+      expect(await page.getByText(/^Leave empty for /).count()).toBe(0);
+      await provider.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -44,8 +44,8 @@ describe("suggested services on the settings page", () => {
       await settings.mainAction(() => page.getByRole("button", { name: "Suggest services" }).click());
       await expectVisible(page.getByText("Warehouse US01, priced for 1 × MUG-CER-350-WHT (your most shipped SKU)"));
       const line = (country: string) => page.getByRole("row").filter({ hasText: country });
-      await expectVisible(line("United Kingdom (GB)").getByText(/^US01-[A-Z]+ · \d+\.\d\d USD · \d+–\d+ days$/));
-      await expectVisible(line("Japan (JP)").getByText(/^US01-[A-Z]+ · \d+\.\d\d USD · \d+–\d+ days$/));
+      await expectVisible(line("United Kingdom (GB)").getByText(/^US01-[A-Z]+ · \$\d+\.\d\d · \d+–\d+ days$/));
+      await expectVisible(line("Japan (JP)").getByText(/^US01-[A-Z]+ · \$\d+\.\d\d · \d+–\d+ days$/));
       const suggested = async (country: string) =>
         /^(US01-[A-Z]+) ·/.exec(await line(country).locator("td").nth(2).innerText())?.[1] ?? "?";
       const [gb, jp] = [await suggested("United Kingdom (GB)"), await suggested("Japan (JP)")];

@@ -49,7 +49,7 @@ describe("a sent shipment's page", () => {
       const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
       expect(stored.state).toBe("CREATED");
       await expectVisible(page.getByText(stored.trackingNumber ?? "no tracking number", { exact: false }).first());
-      await expectVisible(page.getByText(/^\d+\.\d\d USD/));
+      await expectVisible(page.getByText(/^\$\d+\.\d\d/));
       await detail.audit();
 
       const home = await admin.openAdminPage("/app", { name: "/app shipping costs" });

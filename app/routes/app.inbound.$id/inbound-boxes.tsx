@@ -7,7 +7,7 @@ import type { InboundBox } from "~/connector/inbound";
 import { SaveBarForm } from "~/components/save-bar-form";
 import { BoxesEditor, type BoxDraft } from "../app.inbound.new/boxes-editor";
 import { BoxesForm } from "../app.inbound.new/form";
-import type { DetailAnswer } from "./route";
+import type { DetailAnswer } from "./detail-answer";
 
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -17,7 +17,8 @@ import { inboundShipmentOf } from "~/stores/inbound/inbound-shipments.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
 import { SHIPPING_TYPES } from "../app.inbound.new/form";
-import { changeBoxesFromForm, type Refusal } from "../app.inbound.new/inbound.server";
+import { changeBoxesFromForm } from "../app.inbound.new/inbound.server";
+import type { DetailAnswer } from "./detail-answer";
 import { providerProblem } from "~/connector/provider-problem";
 import { ProviderError } from "~/fulfilment/errors";
 import { InboundStateBadge } from "~/components/inbound-badges";
@@ -35,10 +36,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     catalogue: skuChoices(variants),
   };
 }
-
-export type DetailAnswer =
-  | { intent: "check" | "boxes"; ok: true; tone: "success" | "info" | "warning"; message: string }
-  | ({ intent: "check" | "boxes" } & Refusal);
 
 const ARRIVAL_ANSWERS: Record<Arrival, Omit<Extract<DetailAnswer, { ok: true }>, "intent" | "ok">> = {
   RECEIVED: { tone: "success", message: "Received by the warehouse: its stock is being written into Shopify." },

@@ -13,8 +13,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { SaveBarForm } from "~/components/save-bar-form";
+import { SaveBarForm, useDiscard } from "~/components/save-bar-form";
 import type { SkuChoice } from "~/components/sku-picker";
 import prisma from "~/db.server";
 import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
@@ -97,12 +96,8 @@ function LadingOrderFields(props: {
 
 export default function NewLadingOrder() {
   const { warehouses, catalogue, reference, today } = useLoaderData<typeof loader>();
-  const latest = useActionData<typeof action>();
-  // Discard puts the fields back as loaded, and the last answer goes with what it was about.
-  const [discarded, setDiscarded] = useState<typeof latest>(undefined);
-  const answer = latest === discarded ? undefined : latest;
+  const { generation, answer, discard } = useDiscard(useActionData<typeof action>());
   const sending = useNavigation().formData !== undefined;
-  const [generation, setGeneration] = useState(0);
 
   if (warehouses.length === 0) {
     return (
@@ -152,10 +147,7 @@ export default function NewLadingOrder() {
           catalogue={catalogue}
           answer={answer}
           sending={sending}
-          onDiscard={() => {
-            setDiscarded(latest);
-            setGeneration((g) => g + 1);
-          }}
+          onDiscard={discard}
         />
       </BlockStack>
     </Page>

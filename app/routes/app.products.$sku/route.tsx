@@ -10,8 +10,8 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banner, BlockStack, Card, Layout, List, Page, Text } from "@shopify/polaris";
-import { useEffect, useRef, useState } from "react";
-import { SaveBarForm, type SaveBarFormHandle } from "~/components/save-bar-form";
+import { useEffect, useRef } from "react";
+import { SaveBarForm, useDiscard, type SaveBarFormHandle } from "~/components/save-bar-form";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { saveSkuEntry } from "~/stores/shops/shop.server";
@@ -84,10 +84,7 @@ export default function SkuEntryPage() {
   // The list's tab, search and page came along in the link: the back link returns to them.
   const { search } = useLocation();
   const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  // Discard puts the fields back by mounting the form again (and its conform state) from what was loaded.
-  const [generation, setGeneration] = useState(0);
-  const [discarded, setDiscarded] = useState<typeof latest>(undefined);
-  const answer = latest === discarded ? undefined : latest;
+  const { generation, answer, discard } = useDiscard(latest);
 
   // What keeps the SKU back as it stands now (the last attempt's refusal is said apart, below).
   const lines = whatToKnow({ ...row, lastFailure: null });
@@ -107,17 +104,7 @@ export default function SkuEntryPage() {
         )}
         <Layout>
           <Layout.Section>
-            <SkuEntry
-              key={generation}
-              generation={generation}
-              row={row}
-              answer={answer}
-              saving={saving}
-              onDiscard={() => {
-                setDiscarded(latest);
-                setGeneration((g) => g + 1);
-              }}
-            />
+            <SkuEntry key={generation} generation={generation} row={row} answer={answer} saving={saving} onDiscard={discard} />
           </Layout.Section>
           <Layout.Section variant="oneThird">
             <Card>

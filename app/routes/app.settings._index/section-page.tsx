@@ -28,8 +28,8 @@ export interface SectionPageProps {
   section: SettingsSection;
   title: string;
   subtitle: string;
-  /** The page's fields; `errorOf` names a field's error, `valueOf` reads a field as it is now. */
-  children: (fields: { errorOf: (field: string) => string | undefined; valueOf: (name: string) => string }) => ReactNode;
+  /** The page's fields; `errorOf` names a field's error. */
+  children: (fields: { errorOf: (field: string) => string | undefined }) => ReactNode;
   /** Banners of the page's own (above the answer). */
   notices?: ReactNode;
   /** Cards outside the settings form (their own buttons, their own answers). */
@@ -132,7 +132,7 @@ function SectionForm({
         )
       )}
       <SaveBarForm ref={formRef} id={form.id} onSubmit={form.onSubmit} saving={saving} onDiscard={onDiscard}>
-        <Layout>{children({ errorOf, valueOf })}</Layout>
+        <Layout>{children({ errorOf })}</Layout>
       </SaveBarForm>
     </>
   );

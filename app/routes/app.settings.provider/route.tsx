@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { BlockStack, Card, Layout } from "@shopify/polaris";
 import { SelectInput, TextInput } from "~/components/form-inputs";
 import prisma from "~/db.server";
@@ -113,6 +114,43 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** The mode and the address; the address's help follows the mode as it is chosen, before it is saved. */
+function ModeAndAddress(props: {
+  savedMode: string;
+  savedAddress: string;
+  defaultProviderUrl: string;
+  defaultProviderFitsLive: boolean;
+  errorOf: (field: string) => string | undefined;
+}) {
+  // Mounted with the form: Discard puts it back to the saved mode with the fields.
+  const [mode, setMode] = useState(props.savedMode);
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <SelectInput
+          name="mode"
+          label="Mode"
+          initial={props.savedMode}
+          onChange={setMode}
+          error={props.errorOf("mode")}
+          options={[
+            { label: "Sandbox (no real parcels)", value: "sandbox" },
+            { label: "Live", value: "live" },
+          ]}
+        />
+        <TextInput
+          name="providerBaseUrl"
+          label="Provider address"
+          initial={props.savedAddress}
+          // "Leave it empty" only where the mode chosen takes the operator's address (address-help.ts).
+          {...providerAddressHelp(mode, props.defaultProviderUrl, props.defaultProviderFitsLive)}
+          error={props.errorOf("providerBaseUrl")}
+        />
+      </BlockStack>
+    </Card>
+  );
+}
+
 export default function ProviderSettings() {
   const { form, defaultProviderUrl, defaultProviderFitsLive, connection, oauthAvailable, pendingConnection, justConnected } =
     useLoaderData<typeof loader>();
@@ -135,30 +173,15 @@ export default function ProviderSettings() {
         </Layout.Section>
       }
     >
-      {({ errorOf, valueOf }) => (
+      {({ errorOf }) => (
         <Section title="Mode and address" description="Where the app sends packages, and whether they are real.">
-          <Card>
-            <BlockStack gap="300">
-              <SelectInput
-                name="mode"
-                label="Mode"
-                initial={form.mode}
-                error={errorOf("mode")}
-                options={[
-                  { label: "Sandbox (no real parcels)", value: "sandbox" },
-                  { label: "Live", value: "live" },
-                ]}
-              />
-              <TextInput
-                name="providerBaseUrl"
-                label="Provider address"
-                initial={form.providerBaseUrl}
-                // "Leave it empty" only where the mode chosen takes the operator's address (address-help.ts).
-                {...providerAddressHelp(valueOf("mode") || form.mode, defaultProviderUrl, defaultProviderFitsLive)}
-                error={errorOf("providerBaseUrl")}
-              />
-            </BlockStack>
-          </Card>
+          <ModeAndAddress
+            savedMode={form.mode}
+            savedAddress={form.providerBaseUrl}
+            defaultProviderUrl={defaultProviderUrl}
+            defaultProviderFitsLive={defaultProviderFitsLive}
+            errorOf={errorOf}
+          />
         </Section>
       )}
     </SectionPage>

@@ -7,7 +7,8 @@
 import type { Database } from "~/stores/database/database.server";
 import { decodePackageRequest } from "~/connector";
 import { countryName } from "~/connector/countries";
-import { daysText, moneyText, rankServicePrices } from "~/connector/pricing";
+import { daysText, rankServicePrices } from "~/connector/pricing";
+import { formatMoney } from "~/lib/format";
 import { providerProblem } from "~/connector/provider-problem";
 import type { ProviderPort } from "~/flows/ports/ports";
 import { ProviderError } from "~/fulfilment/errors";
@@ -130,7 +131,7 @@ export async function suggestServices(db: Database, shop: string, now = new Date
       cell.suggested = {
         code: best.serviceCode,
         name: best.serviceName,
-        price: best.totals.map(moneyText).join(" + ") || "price not given",
+        price: best.totals.map((total) => formatMoney(total.amount, total.currency)).join(" + ") || "price not given",
         days: best.days === null ? null : daysText(best.days),
       };
     } catch (error) {

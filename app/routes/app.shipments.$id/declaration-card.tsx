@@ -5,9 +5,8 @@
  * once a field is changed; Discard puts the fields back, and leaving with changes asks first.
  */
 import { Banner, BlockStack, Box, Card, Divider, InlineGrid, List, Text } from "@shopify/polaris";
-import { useState } from "react";
 import { TextInput } from "~/components/form-inputs";
-import { SaveBarForm } from "~/components/save-bar-form";
+import { SaveBarForm, useDiscard } from "~/components/save-bar-form";
 import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.server";
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
@@ -23,10 +22,8 @@ export function DeclarationCard({
   sending: boolean;
   onChanges: (dirty: boolean) => void;
 }) {
-  // Discard mounts the fields again from the loaded declaration, and the last answer goes with what it was about.
-  const [generation, setGeneration] = useState(0);
-  const [discarded, setDiscarded] = useState<DeclareOutcome | undefined>(undefined);
-  const answer = latest === discarded ? undefined : latest;
+  // Discard mounts the fields again from the loaded declaration (useDiscard).
+  const { generation, answer, discard } = useDiscard(latest);
   if (!declaration.allowed) {
     return (
       <Card>
@@ -54,10 +51,7 @@ export function DeclarationCard({
         id={`declaration-${generation}`}
         saving={sending}
         onChanges={onChanges}
-        onDiscard={() => {
-          setDiscarded(latest);
-          setGeneration((g) => g + 1);
-        }}
+        onDiscard={discard}
       >
         <input type="hidden" name="intent" value="declare" />
         <BlockStack gap="400">

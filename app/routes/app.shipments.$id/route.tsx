@@ -12,7 +12,8 @@ import { retryShipment } from "~/flows/retry/retry.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
 import { canRefresh, refreshShipment } from "~/flows/follow/refresh.server";
-import { decodeShippingCosts, formatTotals, totalsByCurrency } from "~/connector/shipping-costs";
+import { decodeShippingCosts, totalsByCurrency } from "~/connector/shipping-costs";
+import { formatMoney } from "~/lib/format";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
 import { answerOf, type RetryAnswer } from "./answers";
@@ -33,7 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const costs =
     costLines.length === 0
       ? null
-      : { lines: costLines, total: formatTotals(totalsByCurrency(costLines)), at: provider.shippingCostsAt?.toISOString() ?? null };
+      : {
+          lines: costLines.map((line) => ({ ...line, amount: formatMoney(line.money, line.currency) })),
+          total: totalsByCurrency(costLines)
+            .map((total) => formatMoney(total.amount, total.currency))
+            .join(" + "),
+          at: provider.shippingCostsAt?.toISOString() ?? null,
+        };
   const declaration = await declarationForPage(prisma, session.shop, shipment.id);
   if (declaration === null) throw notFound();
   return { shipment, refreshable: canRefresh(provider), costs, declaration };

@@ -28,7 +28,7 @@ export function ShipmentCard({
   retrying,
 }: {
   shipment: ShipmentDetail;
-  costs: { lines: ShippingCostLine[]; total: string } | null;
+  costs: { lines: (ShippingCostLine & { amount: string })[]; total: string } | null;
   refreshable: boolean;
   refreshing: boolean;
   retrying: boolean;
@@ -82,7 +82,7 @@ export function ShipmentCard({
         <Fact label="Shipping costs">
           {costs === null
             ? "None reported by the provider yet"
-            : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.money.toFixed(2)} ${line.currency}`).join(", ")})` : ""}`}
+            : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.amount}`).join(", ")})` : ""}`}
         </Fact>
         <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
         <Fact label="Created">{when(shipment.createdAt)}</Fact>

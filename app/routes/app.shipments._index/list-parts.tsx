@@ -1,18 +1,17 @@
 /** The shipment list's parts: a row's cells, and the side cards (a tracking number looked up at the provider, the jobs that gave up). */
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Badge, Banner, BlockStack, Box, Button, Card, IndexTable, InlineStack, Link, List, Text, TextField } from "@shopify/polaris";
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import type { ShipmentRow } from "~/stores/shipments/shipment-list.server";
-import type { loader } from "./route";
+import type { DeadJobRow, TrackingLookup } from "./shipments-page.server";
 
 /** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
 // Intl's words in UTC, saying so (lib/format.ts); the carrier's own text (not a time) as it said it.
 const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? formatDateTime(iso) : iso);
 
-export function TrackingLookupCard() {
-  const { tracking, filter, q } = useLoaderData<typeof loader>();
+export function TrackingLookupCard({ tracking, filter, q }: { tracking: TrackingLookup | null; filter: string; q: string }) {
   const [number, setNumber] = useState(tracking?.trackingNumber ?? "");
   const navigation = useNavigation();
   const looking = navigation.formMethod === "GET" && navigation.formData?.has("track") === true;
@@ -88,8 +87,7 @@ export function TrackingLookupCard() {
   );
 }
 
-export function DeadJobsCard() {
-  const { deadJobs } = useLoaderData<typeof loader>();
+export function DeadJobsCard({ deadJobs }: { deadJobs: readonly DeadJobRow[] }) {
   const navigation = useNavigation();
   if (deadJobs.length === 0) return null;
   return (

@@ -87,7 +87,7 @@ const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = 
 ];
 
 export default function Shipments() {
-  const { filter, q, rows, page, hasPrevious, hasNext, counts, planning } = useLoaderData<typeof loader>();
+  const { filter, q, rows, page, hasPrevious, hasNext, counts, planning, tracking, deadJobs } = useLoaderData<typeof loader>();
   // Shipments on their way change state by themselves, and orders being planned become shipments:
   // the list keeps up while any is. The first page also looks, slowly, for orders Shopify has not
   // told the app about yet, where a new shipment would appear.
@@ -246,8 +246,8 @@ export default function Shipments() {
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
-            <TrackingLookupCard />
-            <DeadJobsCard />
+            <TrackingLookupCard tracking={tracking} filter={filter} q={q} />
+            <DeadJobsCard deadJobs={deadJobs} />
           </BlockStack>
         </Layout.Section>
       </Layout>
