@@ -11,6 +11,8 @@ import { credentialsKeys, env, type CredentialsKeys } from "~/env.server";
 const FORMAT = "v1";
 const ALGORITHM = "aes-256-gcm";
 const IV_BYTES = 12;
+/** GCM's full tag: Node would otherwise check a shortened one (4 bytes) against its first bytes. */
+const TAG_BYTES = 16;
 
 /** Names a key without revealing it, so "sealed with another key" can be told from "altered". */
 export function keyIdOf(key: Buffer): string {
@@ -45,7 +47,7 @@ export class EnvelopeError extends Error {
 
 export function seal(keys: CredentialsKeys, associatedData: string, plaintext: string): string {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, keys.current, iv);
+  const cipher = createCipheriv(ALGORITHM, keys.current, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(associatedData));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return [
@@ -72,7 +74,7 @@ export function open(keys: CredentialsKeys, associatedData: string, sealed: stri
   const key = keys.all.find((candidate) => keyIdOf(candidate) === keyId);
   if (key === undefined) throw new EnvelopeError("unknown-key", keyId);
   try {
-    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, "base64url"));
+    const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(associatedData));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
