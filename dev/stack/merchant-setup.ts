@@ -229,7 +229,12 @@ export async function setUpShopThroughTheApp(
   Answer.parse(await routeData(app, "/app/stock", "routes/app.stock", {}));
   const synced = await until("the stock sync", deadline, async () => {
     const stock = StockData.parse(await routeData(app, "/app/stock", "routes/app.stock"));
-    return stock.run !== null && stock.run.status === "DONE" && Date.parse(stock.run.startedAt) >= asked.getTime() - 1_000
+    // Finished since, not started since: a sync already waiting for the catalogue read when asked
+    // takes the request in (the queue keeps one per shop), started before it and writes after it.
+    return stock.run !== null &&
+      stock.run.status === "DONE" &&
+      stock.run.finishedAt !== null &&
+      Date.parse(stock.run.finishedAt) >= asked.getTime()
       ? stock.run
       : undefined;
   });
