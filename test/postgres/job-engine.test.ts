@@ -3,7 +3,7 @@
  * handed to the engine in the transaction that queued it, the engine's worker runs it, retries it
  * on its own schedule, and a job whose worker vanished runs again within a lease, not four hours.
  */
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { retryJob } from "~/jobs/admin.server";
 import { startEngineWorker, engineRetryDelayMs } from "~/jobs/engine/engine-worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
@@ -246,13 +246,21 @@ describe("connections cut", () => {
     );
 
   it("while it runs: the worker lives on and runs the next job", async () => {
+    // The cut is the test's own: the engine may report the connections it lost, and only those.
+    const unexpected: unknown[][] = [];
+    vi.mocked(console.error).mockImplementation((...args: unknown[]) => {
+      if (!/terminating connection due to administrator command|Connection terminated/.test(args.map(String).join(" ")))
+        unexpected.push(args);
+    });
     await startEngine();
     const { jobId: before } = await enqueue(db, { kind: "noop", payload: {} });
-    await waitFor(async () => (await jobOf(before)).status === "DONE", { what: "the first job" });
+    await waitFor(async () => (await jobOf(before)).status === "DONE", { what: "the first job", timeoutMs: 60_000 });
     await cutConnections();
     const { jobId: after } = await enqueue(db, { kind: "noop", payload: {} });
-    await waitFor(async () => (await jobOf(after)).status === "DONE", { what: "the job queued after the cut", timeoutMs: 10_000 });
-  });
+    // Generous: the engine reconnects with its own backoff, slower on a busy machine.
+    await waitFor(async () => (await jobOf(after)).status === "DONE", { what: "the job queued after the cut", timeoutMs: 60_000 });
+    expect(unexpected).toEqual([]);
+  }, 90_000);
 
   it("right after it stopped: no connection's error goes unheard (unheard, it kills the process)", async () => {
     // graphile-worker stops listening to its pool's errors before the pool has closed: a database
