@@ -4,6 +4,7 @@
  * start to end, so the page does not jump when the run finishes.
  */
 import { BlockStack, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
+import { formatDateTime } from "~/lib/format";
 
 export interface RunView {
   id: string;
@@ -17,7 +18,7 @@ export interface RunView {
   finishedAt: string | null;
 }
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const when = (iso: string) => formatDateTime(iso);
 
 /**
  * The run as one card of the same shape whatever its state (none yet, under way, ended): a title,

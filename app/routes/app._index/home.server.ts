@@ -8,7 +8,7 @@ import { readCredentialsSummary } from "~/stores/shops/provider-credentials.serv
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { costsPerMonth } from "~/connector/shipping-costs";
-import { formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
@@ -160,7 +160,7 @@ export function stockStep(input: {
   const checked = result.warehouses.reduce((total, w) => total + w.checked, 0);
   const mismatched = result.warehouses.reduce((total, w) => total + w.mismatched, 0);
   const providerUnits = result.warehouses.reduce((total, w) => total + w.providerUnits, 0);
-  const at = lastSync.finishedAt ? ` (checked ${lastSync.finishedAt.toISOString().slice(0, 16).replace("T", " ")} UTC)` : "";
+  const at = lastSync.finishedAt ? ` (checked ${formatDateTime(lastSync.finishedAt)})` : "";
   if (mismatched > 0)
     return {
       done: false,
@@ -212,11 +212,9 @@ export interface ShopifyAccessNotice {
 async function shopifyAccessNotice(db: DatabaseOrTransaction, shop: string): Promise<ShopifyAccessNotice | null> {
   const access = await shopifyAccessOf(db, shop);
   if (access === null) return null;
-  const since = `${access.since.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const since = formatDateTime(access.since);
   const waiting = await db.job.count({ where: { shop, status: "PENDING", lastError: { contains: "Paused: " } } });
-  const next = access.checkAt
-    ? ` The app asks Shopify again at ${access.checkAt.toISOString().slice(11, 16)} UTC and resumes on its own.`
-    : "";
+  const next = access.checkAt ? ` The app asks Shopify again at ${formatTime(access.checkAt)} and resumes on its own.` : "";
   switch (access.unavailable) {
     case "REVOKED":
       return {

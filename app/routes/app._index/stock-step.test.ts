@@ -26,7 +26,7 @@ describe("the setup guide's stock step", () => {
       }),
     ).toEqual({
       done: true,
-      detail: "Shopify holds the provider's stock for 3 variants at 1 warehouse (checked 2026-11-29 10:00 UTC).",
+      detail: "Shopify holds the provider's stock for 3 variants at 1 warehouse (checked Nov 29, 2026, 10:00 AM UTC).",
     });
   });
 

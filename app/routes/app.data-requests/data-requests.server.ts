@@ -4,6 +4,7 @@
  */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
+import { formatDate } from "~/lib/format";
 
 export interface DataRequestRow {
   id: string;
@@ -25,7 +26,7 @@ const numeric = (gid: string) => gid.replace(/^gid:\/\/shopify\/\w+\//, "");
 export async function listDataRequests(db: DatabaseOrTransaction, shop: string): Promise<DataRequestRow[]> {
   return (await listComplianceRequests(db, shop)).map((request) => {
     const isDataRequest = request.kind === "CUSTOMER_DATA_REQUEST";
-    const done = request.completedAt?.toISOString().slice(0, 10);
+    const done = request.completedAt === null ? "" : formatDate(request.completedAt);
     const status =
       request.completedAt === null
         ? "Being worked on"

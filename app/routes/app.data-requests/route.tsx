@@ -10,6 +10,7 @@ import { useState } from "react";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { listDataRequests } from "./data-requests.server";
+import { formatDateTime } from "~/lib/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -82,7 +83,7 @@ export default function DataRequests() {
             >
               {rows.map((row, index) => (
                 <IndexTable.Row id={row.id} key={row.id} position={index}>
-                  <IndexTable.Cell>{row.receivedAt.slice(0, 16).replace("T", " ")} UTC</IndexTable.Cell>
+                  <IndexTable.Cell>{formatDateTime(row.receivedAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <Text as="span" fontWeight="semibold">
                       {row.kind}

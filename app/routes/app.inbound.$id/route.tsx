@@ -23,6 +23,7 @@ import { providerProblem } from "~/connector/provider-problem";
 import { ProviderError } from "~/fulfilment/errors";
 import { InboundStateBadge } from "~/components/inbound-badges";
 import { BoxesTable, ChangeBoxesForm, Fact } from "./inbound-boxes";
+import { formatDate, formatDateTime } from "~/lib/format";
 
 const notFound = () => new Response("No such inbound shipment in this shop", { status: 404 });
 
@@ -88,8 +89,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-const when = (iso: string | null) => (iso === null ? "—" : `${iso.slice(0, 16).replace("T", " ")} UTC`);
-const day = (iso: string | null) => (iso === null ? "—" : iso.slice(0, 10));
+const when = (iso: string | null) => (iso === null ? "—" : formatDateTime(iso));
+const day = (iso: string | null) => (iso === null ? "—" : formatDate(iso));
 const travelsBy = (type: string) => SHIPPING_TYPES.find((known) => known.value === type)?.label ?? type;
 
 export default function InboundShipmentPage() {

@@ -13,6 +13,7 @@ import prisma from "~/db.server";
 import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { ladingOrderOf } from "~/stores/lading/lading-orders.server";
 import { authenticate } from "~/shopify.server";
+import { formatDateTime } from "~/lib/format";
 
 const notFound = () => new Response("No such bulk shipment in this shop", { status: 404 });
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const when = (iso: string) => formatDateTime(iso);
 const day = (iso: string) => iso.slice(0, 10);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

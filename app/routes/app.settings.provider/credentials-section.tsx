@@ -9,9 +9,10 @@ import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "
 import { FieldGroupTitle } from "~/components/form-inputs";
 import type { CredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { Section, type SectionAnswer } from "../app.settings._index/section-page";
+import { formatDateTime } from "~/lib/format";
 
 /** The same text on the server and in the browser, whatever their time zones. */
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const when = (iso: string) => formatDateTime(iso);
 
 function connectionText(connection: CredentialsSummary): string {
   switch (connection.kind) {

@@ -8,8 +8,9 @@ import { Banner, BlockStack, Box, Card, Divider, InlineGrid, List, Text } from "
 import { TextInput } from "~/components/form-inputs";
 import { SaveBarForm, useDiscard } from "~/components/save-bar-form";
 import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.server";
+import { formatDateTime } from "~/lib/format";
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const when = (iso: string) => formatDateTime(iso);
 
 export function DeclarationCard({
   declaration,

@@ -5,9 +5,10 @@ import { BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/pola
 import { shipmentKindLabel } from "~/components/shipment-badges";
 import type { ShippingCostLine } from "~/connector/shipping-costs";
 import type { ShipmentDetail, ShipmentTimelineEntry } from "~/stores/shipments/shipment-list.server";
+import { formatDateTime } from "~/lib/format";
 
 /** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-export const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+export const when = (iso: string) => formatDateTime(iso);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
