@@ -21,6 +21,7 @@ import { shopAccessHandlers } from "./shop-access/handlers";
 import { withShopAccess } from "./shop-access/shop-access.server";
 import type { JobHandler } from "~/jobs/handler";
 import { confirmUninstallHandler, type UninstallConfirmationDependencies } from "./receive-webhooks/uninstall.server";
+import { refreshScopesHandler } from "./receive-webhooks/scopes-update.server";
 import { stockHandlers } from "./stock/handlers";
 import { trackHandlers } from "./track/handlers";
 import { writeBackHandlers } from "./write-back/handlers";
@@ -67,6 +68,7 @@ export function createJobHandlers(
     ...pipelineHandlers(deps),
     ...pausable(deps, {
       "install.fulfillment-services": ensureFulfillmentServicesHandler(install),
+      "receive-webhooks.scopes-refresh": refreshScopesHandler(install),
       ...catalogueHandlers(deps),
       ...stockHandlers(deps),
       ...inboundHandlers(deps),

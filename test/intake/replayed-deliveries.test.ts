@@ -7,7 +7,8 @@
  *   constant) sent to /webhooks/app/uninstalled under another shop's name;
  * - a shop's real app/uninstalled body sent under another shop's name, or again while it is installed;
  * - shop/redact sent while the shop is installed;
- * - the callback itself sent in a flood.
+ * - the callback itself sent in a flood;
+ * - an app/scopes_update body (it names no shop) sent under a shop's name: the scopes stored are Shopify's.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -103,6 +104,29 @@ beforeEach(async () => {
 });
 
 describe("replayed deliveries", () => {
+  it("an app/scopes_update body, whatever scopes it names, leaves the shop with the scopes Shopify holds", async () => {
+    const { db, shop, scopes } = stack();
+    // Signed once for some shop: the body names none, so its scopes could be anyone's.
+    const body = JSON.stringify({
+      id: 1,
+      shop_id: "gid://shopify/Shop/999",
+      previous: scopes,
+      current: ["read_orders"],
+      updated_at: "2026-11-29T00:00:00Z",
+    });
+    expect(
+      await replay("/webhooks/app/scopes_update", body, { "X-Shopify-Topic": "app/scopes_update", "X-Shopify-Shop-Domain": shop }),
+    ).toBe(200);
+    await eventually(
+      async () => (await db.webhookReceipt.findFirst({ where: { shop, topic: "app/scopes_update", status: "PROCESSED" } })) ?? undefined,
+      "the scopes update settled by its job",
+    );
+    const granted = (await db.session.findFirstOrThrow({ where: { shop, isOnline: false } })).scope?.split(",") ?? [];
+    // What the emulator grants the demo shop: the app's TOML scopes (and the merchant's own, for its actions).
+    expect(granted).toEqual(expect.arrayContaining([...scopes]));
+    expect(granted.length).toBeGreaterThan(1);
+  });
+
   it("the fulfillment-service callback's constant body, sent as another shop's app/uninstalled, is kept REJECTED and changes nothing", async () => {
     const callbackBody = JSON.stringify({ kind: "FULFILLMENT_REQUEST" });
     expect(

@@ -45,7 +45,8 @@ const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED" | "REJEC
   "fulfillment_orders/cancellation_request_submitted": { status: "ENQUEUED", job: "cancel.requests" },
   "fulfillment_orders/cancelled": { status: "ENQUEUED", job: "cancel.fulfillment-order" },
   "returns/approve": { status: "ENQUEUED", job: "returns.open" },
-  "app/scopes_update": { status: "PROCESSED", job: null },
+  // Its body names no shop: its job reads the scopes from Shopify (test/intake/replayed-deliveries.test.ts).
+  "app/scopes_update": { status: "ENQUEUED", job: "receive-webhooks.scopes-refresh" },
   // Acted on once its job has seen Shopify refuse the shop's token (test/intake/replayed-deliveries.test.ts).
   "app/uninstalled": { status: "ENQUEUED", job: "receive-webhooks.uninstall-confirm" },
   "customers/data_request": { status: "ENQUEUED", job: "compliance.customer-data-request" },

@@ -52,6 +52,8 @@ const intakeKinds = {
   "returns.open": z.strictObject({ receiptId: ReceiptId, returnId: z.string().regex(/^gid:\/\/shopify\/Return\/\d+$/) }),
   /** app/uninstalled: act on the shop's recorded deliveries once Shopify refuses its token (one waiting per shop). */
   "receive-webhooks.uninstall-confirm": z.strictObject({}),
+  /** app/scopes_update: the offline session's scopes as Shopify holds them, not as the body says (one waiting per shop). */
+  "receive-webhooks.scopes-refresh": z.strictObject({}),
 } satisfies Record<string, z.ZodType>;
 
 // ---- The pipeline's stages: each works one shop's shipments in one state and queues itself again

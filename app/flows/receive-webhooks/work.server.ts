@@ -8,7 +8,6 @@ import type { Prisma } from "@prisma/client";
 import type { Enqueued } from "~/jobs/enqueue.server";
 import type { JobKind } from "~/flows/queue/job-kinds";
 import { recordComplianceRequest } from "~/stores/compliance/compliance-request.server";
-import { updateOfflineSessionScopes } from "~/stores/shops/session.server";
 import { enqueue, enqueueCoalesced, type AppCoalescedWork, type AppEnqueueRequest } from "~/flows/queue/jobs.server";
 import type { ParsedDelivery } from "~/shopify/webhooks/payloads";
 import { APP_TOPICS, COMPLIANCE_TOPICS } from "~/shopify/webhooks/topics";
@@ -34,12 +33,13 @@ export function isShopEventDelivery(delivery: ParsedDelivery): delivery is ShopE
 }
 
 /**
- * app/uninstalled is recorded ENQUEUED for its confirmation job; app/scopes_update is done at once (PROCESSED).
- * The uninstall's body is signed, its shop header is not, and a replayed one must not stop a shop
- * that is still installed (uninstall.server.ts).
+ * app/uninstalled and app/scopes_update are recorded ENQUEUED for a job that asks Shopify. Their
+ * bodies are signed, their shop header is not: a replayed uninstall must not stop a shop that is
+ * still installed (uninstall.server.ts), nor a replayed scopes update set another shop's scopes
+ * (scopes-update.server.ts).
  */
 export function isRecordedForConfirmation(delivery: AppDelivery): boolean {
-  return delivery.topic === "app/uninstalled";
+  return delivery.topic === "app/uninstalled" || delivery.topic === "app/scopes_update";
 }
 
 /** What an app/* delivery does in the intake's transaction; the job it woke, if any. */
@@ -49,8 +49,7 @@ export async function doAtOnce(tx: Prisma.TransactionClient, shop: string, deliv
       // One waiting confirmation per shop answers every delivery recorded before it runs.
       return enqueueCoalesced(tx, { kind: "receive-webhooks.uninstall-confirm", payload: {}, shop, triggerId: "uninstalled" }, now);
     case "app/scopes_update":
-      await updateOfflineSessionScopes(tx, shop, delivery.facts.scopes);
-      return null;
+      return enqueueCoalesced(tx, { kind: "receive-webhooks.scopes-refresh", payload: {}, shop, triggerId: "scopes" }, now);
   }
 }
 

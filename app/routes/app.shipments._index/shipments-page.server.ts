@@ -215,6 +215,7 @@ const JOB_WORDS: Record<string, string> = {
   "stock.sync": "Syncing stock",
   "shop-access.check": "Checking the app's access to Shopify",
   "inbound.check": "Following inbound shipments",
+  "receive-webhooks.scopes-refresh": "Reading the app's access scopes from Shopify",
 };
 
 export async function deadJobsOf(shop: string): Promise<DeadJobRow[]> {

@@ -15,7 +15,7 @@ import { calculatedOrderView, orderEditMutations } from "./order-edits";
 import { lineItemView, orderQueries, orderView } from "./orders";
 import { inventoryItemView, productQueries, productView, variantView } from "./products";
 import { returnMutations, returnQueries, returnView, reverseFulfillmentOrderById } from "./returns";
-import { shopView } from "./shop";
+import { currentAppInstallationView, shopView } from "./shop";
 import { list, type Args, type ResolverContext, type View } from "./types";
 
 /** `node(id:)` for the types the emulator models; other ids resolve to null, as unknown ids do. */
@@ -95,6 +95,7 @@ function nodeById(ctx: ResolverContext, id: unknown): View | null {
 
 export const queryRoot = {
   shop: (_args: Args, ctx: ResolverContext) => shopView(ctx),
+  currentAppInstallation: (_args: Args, ctx: ResolverContext) => currentAppInstallationView(ctx),
   node: (args: Args, ctx: ResolverContext) => nodeById(ctx, args.id),
   nodes: (args: Args, ctx: ResolverContext) => list(args.ids).map((id) => nodeById(ctx, id)),
   ...locationQueries,

@@ -1,6 +1,7 @@
 /** The shop the access token belongs to. */
 import { gid } from "../ids";
 import { shopAssignedFulfillmentOrders } from "./fulfillment-orders";
+import { appView } from "./common";
 import { fulfillmentServiceView } from "./locations";
 import type { Args, ResolverContext, View } from "./types";
 
@@ -42,5 +43,15 @@ export function shopView(ctx: ResolverContext): View {
     },
     fulfillmentServices: () => state.inShop(state.fulfillmentServices, shop.domain).map((s) => fulfillmentServiceView(ctx, s)),
     assignedFulfillmentOrders: (args: Args) => shopAssignedFulfillmentOrders(args, ctx),
+  };
+}
+
+/** The app's installation on the shop (`currentAppInstallation`): the scopes granted now, as Shopify holds them. */
+export function currentAppInstallationView(ctx: ResolverContext): View {
+  return {
+    __typename: "AppInstallation",
+    id: gid("AppInstallation", ctx.shop.id),
+    app: appView(),
+    accessScopes: ctx.shop.scopes.map((handle) => ({ __typename: "AccessScope", handle, description: handle })),
   };
 }

@@ -324,7 +324,7 @@ describe("app/uninstalled", () => {
 });
 
 describe("app/scopes_update", () => {
-  it("stores the scopes granted now on the shop's offline session", async () => {
+  it("is recorded for its job, which reads the scopes from Shopify: the body's scopes are never stored", async () => {
     await db.session.create({
       data: { id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken: "shpat_x", scope: "read_orders" },
     });
@@ -335,9 +335,12 @@ describe("app/scopes_update", () => {
       current: ["read_orders", "write_fulfillments"],
       updated_at: "2030-01-01T00:00:00Z",
     };
-    expect((await recordAndEnqueue(db, "app/scopes_update", delivery("app/scopes_update", payload), now)).status).toBe("processed");
-    expect(await db.session.findUniqueOrThrow({ where: { id: `offline_${shop}` } })).toMatchObject({
-      scope: "read_orders,write_fulfillments",
+    expect((await recordAndEnqueue(db, "app/scopes_update", delivery("app/scopes_update", payload), now)).status).toBe("queued");
+    expect(await db.session.findUniqueOrThrow({ where: { id: `offline_${shop}` } })).toMatchObject({ scope: "read_orders" });
+    expect(await db.webhookReceipt.findFirstOrThrow({ where: { topic: "app/scopes_update" } })).toMatchObject({ status: "ENQUEUED" });
+    expect(await db.job.findFirstOrThrow({ where: { shop } })).toMatchObject({
+      kind: "receive-webhooks.scopes-refresh",
+      status: "PENDING",
     });
   });
 });
