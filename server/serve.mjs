@@ -107,7 +107,9 @@ function writeHead(response, status, statusText, headers) {
   securityHeaders(headers);
   const raw = {};
   for (const [name, value] of headers) if (name !== "set-cookie") raw[name] = value;
-  const cookies = headers.getSetCookie?.() ?? [];
+  // Each cookie its own header line. The build's Headers (installGlobals' web-fetch) has getAll, not
+  // Node's getSetCookie: reading only getSetCookie dropped every cookie the app set.
+  const cookies = headers.getSetCookie?.() ?? headers.getAll?.("set-cookie") ?? [];
   if (cookies.length > 0) raw["set-cookie"] = cookies;
   if (statusText) response.statusMessage = statusText;
   response.writeHead(status, raw);

@@ -4,7 +4,7 @@
  * start to end, so the page does not jump when the run finishes.
  */
 import { BlockStack, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
-import { formatDateTime } from "~/lib/format";
+import { useFormat } from "~/components/locale";
 
 export interface RunView {
   id: string;
@@ -18,13 +18,12 @@ export interface RunView {
   finishedAt: string | null;
 }
 
-const when = (iso: string) => formatDateTime(iso);
-
 /**
  * The run as one card of the same shape whatever its state (none yet, under way, ended): a title,
  * a bar and a line, so nothing below it moves when it starts or ends.
  */
 export function RunProgress({ run, title, unit, idle }: { run: RunView | null; title: string; unit: string; idle: string }) {
+  const format = useFormat();
   const running = run?.status === "RUNNING";
   const progress = run === null ? 0 : running ? (run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : 0) : 100;
   const count =
@@ -32,10 +31,10 @@ export function RunProgress({ run, title, unit, idle }: { run: RunView | null; t
       ? ""
       : running
         ? run.total > 0
-          ? `${run.processed} of ${run.total} ${unit}`
+          ? `${format.number(run.processed)} of ${format.number(run.total)} ${unit}`
           : "Starting…"
         : run.finishedAt
-          ? `Finished ${when(run.finishedAt)}`
+          ? `Finished ${format.dateTime(run.finishedAt)}`
           : "";
   const tone = run === null || running ? "subdued" : run.status === "FAILED" ? "critical" : run.failed > 0 ? "caution" : "success";
   const line = run === null ? idle : (run.message ?? (running ? "Working…" : "Done."));

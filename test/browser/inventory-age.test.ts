@@ -197,4 +197,31 @@ describe("inventory age", () => {
     },
     BROWSER_TEST_TIMEOUT_MS,
   );
+
+  it(
+    "writes dates and numbers in the admin's language: Chinese from the admin's link, kept for the app's next page, English for another browser",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+      const chineseDate =
+        /^Read from the provider just now \(\d{4}年\d{1,2}月\d{1,2}日 UTC \d{1,2}:\d\d\): the stock sync has not read US01 yet\.$/;
+
+      // Shopify's admin opens the app with the staff member's language in the link.
+      const chinese = await admin.openAdminPage("/app/inventory-age?locale=zh-CN", { name: "/app/inventory-age in zh-CN" });
+      await expectVisible(chinese.page.getByText(chineseDate));
+      // The app's own next requests name no language: the browser remembered the admin's.
+      await chinese.navigateFromAdminMenu("Home");
+      await expectVisible(chinese.page.getByText("Put the warehouses' stock into Shopify"));
+      await chinese.navigateFromAdminMenu("Inventory age");
+      await expectVisible(chinese.page.getByText(chineseDate));
+      expect(new URL(chinese.page.url()).searchParams.has("locale")).toBe(false);
+      await chinese.audit();
+
+      // Another browser, in English and never told otherwise, reads English.
+      const english = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age in en" });
+      await expectVisible(english.page.getByText(/^Read from the provider just now \([A-Z][a-z]{2} \d{1,2}, \d{4}, /));
+      await english.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

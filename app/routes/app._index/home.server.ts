@@ -8,7 +8,7 @@ import { readCredentialsSummary } from "~/stores/shops/provider-credentials.serv
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { costsPerMonth } from "~/connector/shipping-costs";
-import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
+import { formatterFor, type Formatter } from "~/lib/format";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
@@ -31,7 +31,8 @@ const SETUP_JOB_KINDS = ["install.fulfillment-services", "catalogue.read", "stoc
 /** Setup work due within this is "under way" for Home, which keeps asking until it ran. */
 const SETUP_DUE_MS = 2 * 60_000;
 
-export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new Date()) {
+/** Home for a shop, its words with numbers, money and dates written in the admin's language (`format`). */
+export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new Date(), format: Formatter = formatterFor()) {
   const settings = await getShopSettings(db, shop);
   const connection = await readCredentialsSummary(db, shop);
   const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled);
@@ -111,6 +112,7 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
         lastSync: lastStockSync,
         syncing: latestStockRun?.status === "RUNNING" || latestRead?.status === "RUNNING",
         readSince: latestRead !== null && lastStockSync !== null && latestRead.startedAt > lastStockSync.startedAt,
+        format,
       }),
       url: "/app/stock",
       action: "Open Stock",
@@ -128,8 +130,8 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
     },
   ];
   return {
-    shopifyAccess: await shopifyAccessNotice(db, shop),
-    shippingCosts: await shippingCostsPerMonth(db, shop, now),
+    shopifyAccess: await shopifyAccessNotice(db, shop, format),
+    shippingCosts: await shippingCostsPerMonth(db, shop, now, format),
     steps,
     counts: { needAttention, inProgress, deliveredThisWeek },
     // Something Home shows is moving by itself: a read, a sync, shipments on their way.
@@ -148,8 +150,10 @@ export function stockStep(input: {
   lastSync: { finishedAt: Date | null; message: string | null; result: string | null } | null;
   syncing: boolean;
   readSince: boolean;
+  format?: Formatter;
 }): { done: boolean; detail: string } {
   const { lastSync } = input;
+  const format = input.format ?? formatterFor();
   if (input.located === 0) return { done: false, detail: "Add a warehouse first: its stock is written at its Shopify location." };
   if (input.syncing || input.readSince)
     return { done: false, detail: "The stock sync is under way: this step is done once Shopify holds the provider's stock." };
@@ -160,7 +164,7 @@ export function stockStep(input: {
   const checked = result.warehouses.reduce((total, w) => total + w.checked, 0);
   const mismatched = result.warehouses.reduce((total, w) => total + w.mismatched, 0);
   const providerUnits = result.warehouses.reduce((total, w) => total + w.providerUnits, 0);
-  const at = lastSync.finishedAt ? ` (checked ${formatDateTime(lastSync.finishedAt)})` : "";
+  const at = lastSync.finishedAt ? ` (checked ${format.dateTime(lastSync.finishedAt)})` : "";
   if (mismatched > 0)
     return {
       done: false,
@@ -187,7 +191,7 @@ const COST_MONTHS = 6;
  * The shipping costs the provider reported, summed per month (UTC) of the report and per currency,
  * newest month first, the last COST_MONTHS months.
  */
-async function shippingCostsPerMonth(db: DatabaseOrTransaction, shop: string, now: Date) {
+async function shippingCostsPerMonth(db: DatabaseOrTransaction, shop: string, now: Date, format: Formatter) {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (COST_MONTHS - 1), 1));
   const shipments = await db.shipment.findMany({
     where: { shop, shippingCosts: { not: null }, shippingCostsAt: { gte: since } },
@@ -196,7 +200,7 @@ async function shippingCostsPerMonth(db: DatabaseOrTransaction, shop: string, no
   return costsPerMonth(shipments).map((month) => ({
     month: month.month,
     shipments: month.shipments,
-    total: month.totals.map(({ amount, currency }) => formatMoney(amount, currency)).join(" + "),
+    total: month.totals.map(({ amount, currency }) => format.money(amount, currency)).join(" + "),
   }));
 }
 
@@ -209,12 +213,12 @@ export interface ShopifyAccessNotice {
   waiting: number;
 }
 
-async function shopifyAccessNotice(db: DatabaseOrTransaction, shop: string): Promise<ShopifyAccessNotice | null> {
+async function shopifyAccessNotice(db: DatabaseOrTransaction, shop: string, format: Formatter): Promise<ShopifyAccessNotice | null> {
   const access = await shopifyAccessOf(db, shop);
   if (access === null) return null;
-  const since = formatDateTime(access.since);
+  const since = format.dateTime(access.since);
   const waiting = await db.job.count({ where: { shop, status: "PENDING", lastError: { contains: "Paused: " } } });
-  const next = access.checkAt ? ` The app asks Shopify again at ${formatTime(access.checkAt)} and resumes on its own.` : "";
+  const next = access.checkAt ? ` The app asks Shopify again at ${format.time(access.checkAt)} and resumes on its own.` : "";
   switch (access.unavailable) {
     case "REVOKED":
       return {

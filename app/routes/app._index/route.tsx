@@ -23,12 +23,14 @@ import prisma from "~/db.server";
 import { queueBackfill } from "~/flows/plan/backfill.server";
 import { authenticate } from "~/shopify.server";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
-import { formatDate, formatMonth, formatNumber, formatTime } from "~/lib/format";
 import { homeOf } from "./home.server";
+import { useFormat } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { formatterFor } from "~/lib/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  return homeOf(prisma, session.shop);
+  return homeOf(prisma, session.shop, new Date(), formatterFor(localeOf(request)));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,6 +70,7 @@ function FindOpenOrders() {
 }
 
 function Count({ label, value, url, tone }: { label: string; value: string | number; url: string; tone?: "critical" | "success" }) {
+  const format = useFormat();
   return (
     <Card>
       <BlockStack gap="100">
@@ -75,7 +78,7 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
           {label}
         </Text>
         <Text as="p" variant="headingLg" tone={tone}>
-          {typeof value === "number" ? formatNumber(value) : value}
+          {typeof value === "number" ? format.number(value) : value}
         </Text>
         <Link url={url} removeUnderline>
           See them
@@ -86,6 +89,7 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
 }
 
 export default function Home() {
+  const format = useFormat();
   const { shopifyAccess, steps, counts, lastStockSyncAt, shippingCosts, inFlight } = useLoaderData<typeof loader>();
   useRefreshWhile(inFlight, REFRESH_MS.shipments);
   const done = steps.filter((step) => step.done).length;
@@ -129,10 +133,10 @@ export default function Home() {
                   Last stock sync
                 </Text>
                 <Text as="p" variant="headingLg">
-                  {lastStockSyncAt ? formatTime(lastStockSyncAt) : "Never"}
+                  {lastStockSyncAt ? format.time(lastStockSyncAt) : "Never"}
                 </Text>
                 <Link url="/app/stock" removeUnderline>
-                  {lastStockSyncAt ? formatDate(lastStockSyncAt) : "Open Stock"}
+                  {lastStockSyncAt ? format.date(lastStockSyncAt) : "Open Stock"}
                 </Link>
               </BlockStack>
             </Card>
@@ -205,7 +209,7 @@ export default function Home() {
                 <DataTable
                   columnContentTypes={["text", "numeric", "numeric"]}
                   headings={["Month (UTC)", "Shipments", "Shipping costs"]}
-                  rows={shippingCosts.map((month) => [formatMonth(month.month), formatNumber(month.shipments), month.total])}
+                  rows={shippingCosts.map((month) => [format.month(month.month), format.number(month.shipments), month.total])}
                 />
               )}
             </BlockStack>

@@ -4,7 +4,7 @@
  */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
-import { formatDate } from "~/lib/format";
+import { formatterFor, type Formatter } from "~/lib/format";
 
 export interface DataRequestRow {
   id: string;
@@ -23,10 +23,14 @@ export interface DataRequestRow {
 
 const numeric = (gid: string) => gid.replace(/^gid:\/\/shopify\/\w+\//, "");
 
-export async function listDataRequests(db: DatabaseOrTransaction, shop: string): Promise<DataRequestRow[]> {
+export async function listDataRequests(
+  db: DatabaseOrTransaction,
+  shop: string,
+  format: Formatter = formatterFor(),
+): Promise<DataRequestRow[]> {
   return (await listComplianceRequests(db, shop)).map((request) => {
     const isDataRequest = request.kind === "CUSTOMER_DATA_REQUEST";
-    const done = request.completedAt === null ? "" : formatDate(request.completedAt);
+    const done = request.completedAt === null ? "" : format.date(request.completedAt);
     const status =
       request.completedAt === null
         ? "Being worked on"

@@ -10,16 +10,19 @@ import { useState } from "react";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { listDataRequests } from "./data-requests.server";
-import { formatDateTime } from "~/lib/format";
+import { useFormat } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { formatterFor } from "~/lib/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  return { rows: await listDataRequests(prisma, session.shop) };
+  return { rows: await listDataRequests(prisma, session.shop, formatterFor(localeOf(request))) };
 }
 
 type Download = { id: string | null; message: string | null; failed: boolean };
 
 export default function DataRequests() {
+  const format = useFormat();
   const { rows } = useLoaderData<typeof loader>();
   const [download, setDownload] = useState<Download>({ id: null, message: null, failed: false });
 
@@ -83,7 +86,7 @@ export default function DataRequests() {
             >
               {rows.map((row, index) => (
                 <IndexTable.Row id={row.id} key={row.id} position={index}>
-                  <IndexTable.Cell>{formatDateTime(row.receivedAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>{format.dateTime(row.receivedAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <Text as="span" fontWeight="semibold">
                       {row.kind}

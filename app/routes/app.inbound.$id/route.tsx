@@ -23,7 +23,7 @@ import { providerProblem } from "~/connector/provider-problem";
 import { ProviderError } from "~/fulfilment/errors";
 import { InboundStateBadge } from "~/components/inbound-badges";
 import { BoxesTable, ChangeBoxesForm, Fact } from "./inbound-boxes";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { useFormat } from "~/components/locale";
 
 const notFound = () => new Response("No such inbound shipment in this shop", { status: 404 });
 
@@ -88,12 +88,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-const when = (iso: string | null) => (iso === null ? "—" : formatDateTime(iso));
-const day = (iso: string | null) => (iso === null ? "—" : formatDate(iso));
 const travelsBy = (type: string) => SHIPPING_TYPES.find((known) => known.value === type)?.label ?? type;
 
 export default function InboundShipmentPage() {
+  const format = useFormat();
+  const when = (iso: string | null) => (iso === null ? "—" : format.dateTime(iso));
+  const day = (iso: string | null) => (iso === null ? "—" : format.date(iso));
   const { shipment, catalogue } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();

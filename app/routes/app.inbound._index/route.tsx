@@ -9,9 +9,9 @@ import { Card, EmptyState, IndexTable, Link, Page, Text } from "@shopify/polaris
 import { InboundStateBadge } from "~/components/inbound-badges";
 import { totalUnits } from "~/connector/inbound";
 import prisma from "~/db.server";
-import { formatDate, formatNumber } from "~/lib/format";
 import { listInboundShipments } from "~/stores/inbound/inbound-shipments.server";
 import { authenticate } from "~/shopify.server";
+import { useFormat } from "~/components/locale";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -31,10 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The same text on the server and in the browser, whatever their time zones. */
-const day = (iso: string | null) => (iso === null ? "—" : formatDate(iso));
-
 export default function InboundShipments() {
+  const format = useFormat();
+  const day = (iso: string | null) => (iso === null ? "—" : format.date(iso));
   const { rows } = useLoaderData<typeof loader>();
   return (
     <Page
@@ -89,7 +88,7 @@ export default function InboundShipments() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {formatNumber(row.units)}
+                    {format.number(row.units)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{day(row.sentAt)}</IndexTable.Cell>

@@ -33,12 +33,12 @@ import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import prisma from "~/db.server";
 import { bandLabel, bandsOlderThan, inventoryAgeView, OlderThanDays, SORTS, type InventoryAgeSort } from "~/connector/inventory-age";
 import { queueStockSync } from "~/flows/queue/stages.server";
-import { formatDateTime, formatNumber } from "~/lib/format";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { AgeChart } from "./age-chart";
 import { readStockByAge, stockSyncUnderWay } from "./inventory-age.server";
 import { StockTable } from "./stock-table";
+import { useFormat } from "~/components/locale";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
@@ -103,9 +103,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-/** The same text on the server and in the browser, whatever their time zones: Intl's, in UTC (lib/format.ts). */
-const when = (iso: string) => formatDateTime(iso);
-const count = (value: number, one: string, many: string) => `${formatNumber(value)} ${value === 1 ? one : many}`;
 const EMPTY_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
 function Skeleton() {
@@ -122,6 +119,9 @@ function Skeleton() {
 }
 
 export default function InventoryAge() {
+  const format = useFormat();
+  const when = format.dateTime;
+  const count = (value: number, one: string, many: string) => `${format.number(value)} ${value === 1 ? one : many}`;
   const { warehouses, selected, reading, syncing, sync, initial } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const navigate = useNavigate();

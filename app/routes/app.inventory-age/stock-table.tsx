@@ -4,11 +4,11 @@
  */
 import { Badge, DataTable, Text } from "@shopify/polaris";
 import { AGE_BANDS, bandLabel, type InventoryAgeView } from "~/connector/inventory-age";
-import { formatNumber } from "~/lib/format";
-
-const number = (value: number) => formatNumber(value);
+import { useFormat } from "~/components/locale";
 
 export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; olderThanDays: number | null }) {
+  const format = useFormat();
+  const number = format.number;
   const marked = olderThanDays !== null;
   const headings = ["SKU", "Total", ...AGE_BANDS.map(bandLabel), ...(marked ? [`Older than ${olderThanDays} days`] : [])];
   const rows = view.pageRows.map((row) => [

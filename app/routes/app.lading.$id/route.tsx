@@ -13,7 +13,7 @@ import prisma from "~/db.server";
 import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { ladingOrderOf } from "~/stores/lading/lading-orders.server";
 import { authenticate } from "~/shopify.server";
-import { formatDateTime } from "~/lib/format";
+import { useFormat } from "~/components/locale";
 
 const notFound = () => new Response("No such bulk shipment in this shop", { status: 404 });
 
@@ -29,10 +29,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-const when = (iso: string) => formatDateTime(iso);
-const day = (iso: string) => iso.slice(0, 10);
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <InlineStack gap="200" align="space-between" wrap={false}>
@@ -47,6 +43,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function LadingOrderPage() {
+  const format = useFormat();
+  const when = format.dateTime;
+  const day = format.date;
   const { order, names } = useLoaderData<typeof loader>();
   const { shipTo, packages } = order;
   const units = totalLadingUnits(packages);

@@ -9,9 +9,9 @@ import { Card, EmptyState, IndexTable, Link, Page, Text } from "@shopify/polaris
 import { LadingStateBadge } from "~/components/lading-badges";
 import { totalLadingUnits } from "~/connector/lading";
 import prisma from "~/db.server";
-import { formatDate, formatNumber } from "~/lib/format";
 import { listLadingOrders } from "~/stores/lading/lading-orders.server";
 import { authenticate } from "~/shopify.server";
+import { useFormat } from "~/components/locale";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -32,10 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The same text on the server and in the browser, whatever their time zones. */
-const day = (iso: string) => formatDate(iso);
-
 export default function LadingOrders() {
+  const format = useFormat();
   const { rows } = useLoaderData<typeof loader>();
   return (
     <Page
@@ -96,10 +94,10 @@ export default function LadingOrders() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {formatNumber(row.units)}
+                    {format.number(row.units)}
                   </Text>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{day(row.reservationDate)}</IndexTable.Cell>
+                <IndexTable.Cell>{format.date(row.reservationDate)}</IndexTable.Cell>
               </IndexTable.Row>
             ))}
           </IndexTable>

@@ -33,13 +33,14 @@ import { SkuPicker } from "~/components/sku-picker";
 import prisma from "~/db.server";
 import { countryChoices } from "~/connector/country-codes";
 import { daysText, type ServicePrice } from "~/connector/pricing";
-import { formatMoney, formatNumber } from "~/lib/format";
 import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { SelectInput, TextInput } from "~/components/form-inputs";
 import { QuoteForm } from "./form";
 import { priceFromForm, type PricingAnswer, type Priced } from "./pricing.server";
+import { useFormat } from "~/components/locale";
+import type { Formatter } from "~/lib/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -100,10 +101,10 @@ function ServiceName({ price }: { price: ServicePrice }) {
 }
 
 /** "$7.50", "€4.90": Intl's (lib/format.ts); a currency it cannot name keeps its code. */
-const moneyText = (money: { amount: number; currency: string }) => formatMoney(money.amount, money.currency);
+const moneyText = (format: Formatter) => (money: { amount: number; currency: string }) => format.money(money.amount, money.currency);
 
-function parcelText(priced: Priced) {
-  return priced.lines.map((line) => `${formatNumber(line.quantity)} × ${line.name} (${line.sku})`).join(", ");
+function parcelText(priced: Priced, format: Formatter) {
+  return priced.lines.map((line) => `${format.number(line.quantity)} × ${line.name} (${line.sku})`).join(", ");
 }
 
 function PricesCard({
@@ -117,6 +118,7 @@ function PricesCard({
   onDetails: (code: string) => void;
   detailsFor: string | null;
 }) {
+  const format = useFormat();
   const priceable = services.filter((service) => service.success).length;
   return (
     <Card padding="0">
@@ -126,7 +128,8 @@ function PricesCard({
             Prices from {priced.warehouseId} to {priced.destination}
           </Text>
           <Text as="p" tone="subdued">
-            For {parcelText(priced)}. {priceable} of {services.length} {services.length === 1 ? "service" : "services"} can carry it.
+            For {parcelText(priced, format)}. {priceable} of {services.length} {services.length === 1 ? "service" : "services"} can carry
+            it.
           </Text>
         </BlockStack>
       </Box>
@@ -143,7 +146,7 @@ function PricesCard({
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" alignment="end" numeric fontWeight={service.cheapest ? "semibold" : undefined}>
-                {service.totals.length === 0 ? "—" : service.totals.map(moneyText).join(" + ")}
+                {service.totals.length === 0 ? "—" : service.totals.map(moneyText(format)).join(" + ")}
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>{service.days === null ? "—" : daysText(service.days)}</IndexTable.Cell>
@@ -174,6 +177,7 @@ function PricesCard({
 }
 
 function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "service"; ok: true }> }) {
+  const format = useFormat();
   const { service, charges, priced } = answer;
   return (
     <Card>
@@ -183,7 +187,7 @@ function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "ser
             {service.serviceName ?? service.serviceCode} ({service.serviceCode})
           </Text>
           <Text as="p" tone="subdued">
-            From {priced.warehouseId} to {priced.destination}, for {parcelText(priced)}.
+            From {priced.warehouseId} to {priced.destination}, for {parcelText(priced, format)}.
           </Text>
         </BlockStack>
         {!service.success ? (
@@ -199,7 +203,7 @@ function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "ser
                   {charge.remark === null ? "" : ` (${charge.remark})`}
                 </Text>
                 <Text as="span" numeric>
-                  {moneyText(charge)}
+                  {moneyText(format)(charge)}
                 </Text>
               </InlineStack>
             ))}
@@ -208,7 +212,7 @@ function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "ser
                 Total{service.days === null ? "" : `, delivered in ${daysText(service.days)}`}
               </Text>
               <Text as="span" numeric fontWeight="semibold">
-                {service.totals.map(moneyText).join(" + ") || "—"}
+                {service.totals.map(moneyText(format)).join(" + ") || "—"}
               </Text>
             </InlineStack>
           </BlockStack>

@@ -9,12 +9,12 @@ import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "
 import { FieldGroupTitle } from "~/components/form-inputs";
 import type { CredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { Section, type SectionAnswer } from "../app.settings._index/section-page";
-import { formatDateTime } from "~/lib/format";
+import { useFormat } from "~/components/locale";
+import type { Formatter } from "~/lib/format";
 
-/** The same text on the server and in the browser, whatever their time zones. */
-const when = (iso: string) => formatDateTime(iso);
-
-function connectionText(connection: CredentialsSummary): string {
+/** The connection as the merchant reads it, its dates in the admin's language. */
+function connectionText(connection: CredentialsSummary, format: Formatter): string {
+  const when = format.dateTime;
   switch (connection.kind) {
     case "none":
       return "Not connected: live mode needs an API token or a connection through the provider's login.";
@@ -49,6 +49,7 @@ export interface CredentialsSectionProps {
 }
 
 export function CredentialsSection({ mode, connection, oauthAvailable, pendingConnection, justConnected }: CredentialsSectionProps) {
+  const format = useFormat();
   const answer = useActionData<SectionAnswer>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -89,7 +90,7 @@ export function CredentialsSection({ mode, connection, oauthAvailable, pendingCo
         <BlockStack gap="300">
           <FieldGroupTitle>Your provider account</FieldGroupTitle>
           <Text as="p" tone={connection.kind === "unreadable" ? "critical" : undefined}>
-            {connectionText(connection)}
+            {connectionText(connection, format)}
           </Text>
           {mode === "live" && connection.kind === "none" && (
             <Banner tone="warning">Shipments cannot reach the provider in live mode until it is connected.</Banner>

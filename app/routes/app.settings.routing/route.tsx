@@ -21,6 +21,8 @@ import { ServiceSuggestionsCard } from "./service-suggestions-card";
 import { DropShipSection, type LocationChoice } from "./drop-ship-section";
 import { WarehousesSection, type WarehouseEntry } from "./warehouses-section";
 import { planServiceSuggestions, suggestServices } from "./service-suggestions.server";
+import { localeOf } from "~/lib/locale";
+import { formatterFor } from "~/lib/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
@@ -49,7 +51,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   if (intent === "suggestServices")
-    return json({ intent, ok: true, message: "Suggested.", suggestions: await suggestServices(prisma, shop) });
+    return json({
+      intent,
+      ok: true,
+      message: "Suggested.",
+      suggestions: await suggestServices(prisma, shop, new Date(), formatterFor(localeOf(request))),
+    });
   if (intent !== "save") return json<Answer>({ intent, ok: false, message: `Unknown action: ${intent}`, errors: [] }, { status: 400 });
   let knownWarehouses: string[] = [];
   const answer = await saveSection("routing", shop, form, async (_settings, stored) => {

@@ -8,7 +8,7 @@ import type { Database } from "~/stores/database/database.server";
 import { decodePackageRequest } from "~/connector";
 import { countryName } from "~/connector/countries";
 import { daysText, rankServicePrices } from "~/connector/pricing";
-import { formatMoney } from "~/lib/format";
+import { formatterFor, type Formatter } from "~/lib/format";
 import { providerProblem } from "~/connector/provider-problem";
 import type { ProviderPort } from "~/flows/ports/ports";
 import { ProviderError } from "~/fulfilment/errors";
@@ -82,7 +82,12 @@ export interface ServiceSuggestions {
   problem: string | null;
 }
 
-export async function suggestServices(db: Database, shop: string, now = new Date()): Promise<ServiceSuggestions> {
+export async function suggestServices(
+  db: Database,
+  shop: string,
+  now = new Date(),
+  format: Formatter = formatterFor(),
+): Promise<ServiceSuggestions> {
   const plan = await planServiceSuggestions(db, shop, now);
   let provider: ProviderPort;
   try {
@@ -131,7 +136,7 @@ export async function suggestServices(db: Database, shop: string, now = new Date
       cell.suggested = {
         code: best.serviceCode,
         name: best.serviceName,
-        price: best.totals.map((total) => formatMoney(total.amount, total.currency)).join(" + ") || "price not given",
+        price: best.totals.map((total) => format.money(total.amount, total.currency)).join(" + ") || "price not given",
         days: best.days === null ? null : daysText(best.days),
       };
     } catch (error) {

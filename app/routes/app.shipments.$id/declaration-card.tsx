@@ -8,9 +8,7 @@ import { Banner, BlockStack, Box, Card, Divider, InlineGrid, List, Text } from "
 import { TextInput } from "~/components/form-inputs";
 import { SaveBarForm, useDiscard } from "~/components/save-bar-form";
 import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.server";
-import { formatDateTime } from "~/lib/format";
-
-const when = (iso: string) => formatDateTime(iso);
+import { useFormat } from "~/components/locale";
 
 export function DeclarationCard({
   declaration,
@@ -23,6 +21,7 @@ export function DeclarationCard({
   sending: boolean;
   onChanges: (dirty: boolean) => void;
 }) {
+  const format = useFormat();
   // Discard mounts the fields again from the loaded declaration (useDiscard).
   const { generation, answer, discard } = useDiscard(latest);
   if (!declaration.allowed) {
@@ -63,7 +62,7 @@ export function DeclarationCard({
             <Text as="p" tone="subdued">
               {declaration.lastDeclaredAt === null
                 ? "As the package was sent. Correct what customs should read, then Save in the bar at the top: it is sent to the provider."
-                : `As last declared on ${when(declaration.lastDeclaredAt)}. Correct what customs should read, then Save in the bar at the top to send it again.`}
+                : `As last declared on ${format.dateTime(declaration.lastDeclaredAt)}. Correct what customs should read, then Save in the bar at the top to send it again.`}
             </Text>
           </BlockStack>
           {sending ? (

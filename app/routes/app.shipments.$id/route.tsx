@@ -14,16 +14,19 @@ import { authenticate } from "~/shopify.server";
 import { canRefresh, refreshShipment } from "~/flows/follow/refresh.server";
 import { decodeShippingCosts, totalsByCurrency } from "~/connector/shipping-costs";
 import { formatMoney } from "~/lib/format";
+import { localeOf } from "~/lib/locale";
+import { useFormat } from "~/components/locale";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
 import { answerOf, type RetryAnswer } from "./answers";
 import { DeclarationCard } from "./declaration-card";
-import { ShipmentCard, TimelineCard, when } from "./shipment-cards";
+import { ShipmentCard, TimelineCard } from "./shipment-cards";
 
 const notFound = () => new Response("No such shipment in this shop", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
+  const locale = localeOf(request);
   const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "");
   if (shipment === null) throw notFound();
   const provider = await prisma.shipment.findFirstOrThrow({
@@ -35,9 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     costLines.length === 0
       ? null
       : {
-          lines: costLines.map((line) => ({ ...line, amount: formatMoney(line.money, line.currency) })),
+          lines: costLines.map((line) => ({ ...line, amount: formatMoney(line.money, line.currency, locale) })),
           total: totalsByCurrency(costLines)
-            .map((total) => formatMoney(total.amount, total.currency))
+            .map((total) => formatMoney(total.amount, total.currency, locale))
             .join(" + "),
           at: provider.shippingCostsAt?.toISOString() ?? null,
         };
@@ -75,6 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ShipmentDetailPage() {
+  const format = useFormat();
   const { shipment, refreshable, costs, declaration } = useLoaderData<typeof loader>();
   // On its way: the page follows it (sent, created, fulfilled) without a reload; not while the
   // declaration has changes not sent (a reload would close the "Leave without saving?" question).
@@ -132,7 +136,7 @@ export default function ShipmentDetailPage() {
                 <Text as="p">{shipment.ended.message ?? "The timeline says why."}</Text>
                 {shipment.ended.at && (
                   <Text as="p" tone="subdued">
-                    Since {when(shipment.ended.at)}. The app no longer asks the provider about this package.
+                    Since {format.dateTime(shipment.ended.at)}. The app no longer asks the provider about this package.
                   </Text>
                 )}
               </BlockStack>
@@ -146,7 +150,7 @@ export default function ShipmentDetailPage() {
               title={`Changed in Shopify after it was sent: ${shipment.changedInShopify.what}`}
             >
               <Text as="p">
-                {`On ${when(shipment.changedInShopify.at)}. The package was already at the provider, which cannot change or cancel it; the fulfilment claims only what the order still has. Check the parcel with the provider, and the order with the customer, if it matters.`}
+                {`On ${format.dateTime(shipment.changedInShopify.at)}. The package was already at the provider, which cannot change or cancel it; the fulfilment claims only what the order still has. Check the parcel with the provider, and the order with the customer, if it matters.`}
               </Text>
             </Banner>
           </Layout.Section>

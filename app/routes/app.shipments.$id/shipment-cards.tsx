@@ -5,10 +5,7 @@ import { BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/pola
 import { shipmentKindLabel } from "~/components/shipment-badges";
 import type { ShippingCostLine } from "~/connector/shipping-costs";
 import type { ShipmentDetail, ShipmentTimelineEntry } from "~/stores/shipments/shipment-list.server";
-import { formatDateTime } from "~/lib/format";
-
-/** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
-export const when = (iso: string) => formatDateTime(iso);
+import { useFormat } from "~/components/locale";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,6 +31,7 @@ export function ShipmentCard({
   refreshing: boolean;
   retrying: boolean;
 }) {
+  const format = useFormat();
   return (
     <Card>
       <BlockStack gap="200">
@@ -86,14 +84,15 @@ export function ShipmentCard({
             : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.amount}`).join(", ")})` : ""}`}
         </Fact>
         <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
-        <Fact label="Created">{when(shipment.createdAt)}</Fact>
-        <Fact label="Last change">{when(shipment.updatedAt)}</Fact>
+        <Fact label="Created">{format.dateTime(shipment.createdAt)}</Fact>
+        <Fact label="Last change">{format.dateTime(shipment.updatedAt)}</Fact>
       </BlockStack>
     </Card>
   );
 }
 
 export function TimelineCard({ timeline }: { timeline: readonly ShipmentTimelineEntry[] }) {
+  const format = useFormat();
   return (
     <Card>
       <BlockStack gap="300">
@@ -109,7 +108,7 @@ export function TimelineCard({ timeline }: { timeline: readonly ShipmentTimeline
             {timeline.map((entry) => (
               <BlockStack key={entry.id} gap="050">
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {when(entry.at)}
+                  {format.dateTime(entry.at)}
                 </Text>
                 <Text as="p">{entry.message}</Text>
               </BlockStack>

@@ -3,15 +3,16 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Badge, Banner, BlockStack, Box, Button, Card, IndexTable, InlineStack, Link, List, Text, TextField } from "@shopify/polaris";
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
-import { formatDateTime, formatNumber } from "~/lib/format";
 import type { ShipmentRow } from "~/stores/shipments/shipment-list.server";
 import type { DeadJobRow, TrackingLookup } from "./shipments-page.server";
+import { useFormat } from "~/components/locale";
 
 /** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
 // Intl's words in UTC, saying so (lib/format.ts); the carrier's own text (not a time) as it said it.
-const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? formatDateTime(iso) : iso);
 
 export function TrackingLookupCard({ tracking, filter, q }: { tracking: TrackingLookup | null; filter: string; q: string }) {
+  const format = useFormat();
+  const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? format.dateTime(iso) : iso);
   const [number, setNumber] = useState(tracking?.trackingNumber ?? "");
   const navigation = useNavigation();
   const looking = navigation.formMethod === "GET" && navigation.formData?.has("track") === true;
@@ -88,6 +89,8 @@ export function TrackingLookupCard({ tracking, filter, q }: { tracking: Tracking
 }
 
 export function DeadJobsCard({ deadJobs }: { deadJobs: readonly DeadJobRow[] }) {
+  const format = useFormat();
+  const when = format.dateTime;
   const navigation = useNavigation();
   if (deadJobs.length === 0) return null;
   return (
@@ -110,7 +113,7 @@ export function DeadJobsCard({ deadJobs }: { deadJobs: readonly DeadJobRow[] }) 
                   {job.reason}
                 </Text>
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {`${formatNumber(job.attempts)} attempts${job.finishedAt === null ? "" : `, stopped ${when(job.finishedAt)}`}`}
+                  {`${format.number(job.attempts)} attempts${job.finishedAt === null ? "" : `, stopped ${when(job.finishedAt)}`}`}
                 </Text>
               </BlockStack>
               <Form method="post">

@@ -25,7 +25,6 @@ import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/store
 import { HANDED_BACK, isInFlight } from "~/stores/shipments/shipment-states";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
-import { formatNumber } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
 import {
   BULK_INTENTS,
@@ -37,6 +36,7 @@ import {
   type BulkIntent,
 } from "./shipments-page.server";
 import { DeadJobsCard, ShipmentCells, TrackingLookupCard } from "./list-parts";
+import { useFormat } from "~/components/locale";
 
 /** Orders whose planning is due within this are about to become shipments: the list watches for them. */
 const PLANNING_DUE_MS = 60_000;
@@ -87,6 +87,7 @@ const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = 
 ];
 
 export default function Shipments() {
+  const format = useFormat();
   const { filter, q, rows, page, hasPrevious, hasNext, counts, planning, tracking, deadJobs } = useLoaderData<typeof loader>();
   // Shipments on their way change state by themselves, and orders being planned become shipments:
   // the list keeps up while any is. The first page also looks, slowly, for orders Shopify has not
@@ -130,14 +131,14 @@ export default function Shipments() {
       title="Shipments"
       backAction={{ content: "Home", url: "/app" }}
       primaryAction={{
-        content: `Send held that now pass (${formatNumber(counts.held)})`,
+        content: `Send held that now pass (${format.number(counts.held)})`,
         disabled: counts.held === 0,
         loading: busy === "send-held",
         onAction: () => bulk("send-held"),
       }}
       secondaryActions={[
         {
-          content: `Retry failed (${formatNumber(counts.failed)})`,
+          content: `Retry failed (${format.number(counts.failed)})`,
           disabled: counts.failed === 0,
           loading: busy === "retry-failed",
           onAction: () => bulk("retry-failed"),

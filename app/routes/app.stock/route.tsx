@@ -8,13 +8,13 @@ import { Banner, BlockStack, Card, DataTable, EmptyState, InlineGrid, Layout, Li
 import { useRefreshWhile } from "~/components/live-data";
 import { workDueSoon } from "~/jobs/admin.server";
 import { RunProgress, runViewOf } from "~/components/run-progress";
-import { formatDateTime, formatNumber } from "~/lib/format";
 import prisma from "~/db.server";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { authenticate } from "~/shopify.server";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
+import { useFormat } from "~/components/locale";
 
 /** A sync due within this long is one the merchant is waiting for. */
 const SYNC_DUE_SOON_MS = 15_000;
@@ -50,10 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 // Intl's words (lib/format.ts), in UTC and saying so: the same on the server and in the browser.
-const when = (iso: string) => formatDateTime(iso);
-const n = (value: number) => formatNumber(value);
 
 function Problems({ title, lines, advice }: { title: string; lines: string[]; advice: string }) {
+  const format = useFormat();
+  const n = format.number;
   if (lines.length === 0) return null;
   return (
     <Card>
@@ -76,6 +76,9 @@ function Problems({ title, lines, advice }: { title: string; lines: string[]; ad
 }
 
 export default function Stock() {
+  const format = useFormat();
+  const when = format.dateTime;
+  const n = format.number;
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -1,0 +1,19 @@
+/**
+ * The admin's language for the pages' own formatting: app.tsx reads it once per request
+ * (lib/locale.ts) and hands it down, so the server's render and the browser's hydration write the
+ * same numbers, money and dates.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { DEFAULT_LOCALE, formatterFor, type Formatter } from "~/lib/format";
+
+const LocaleContext = createContext<string>(DEFAULT_LOCALE);
+
+export function LocaleProvider({ locale, children }: { locale: string; children: ReactNode }) {
+  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+}
+
+/** Numbers, money and dates in the admin's language: `const format = useFormat(); format.date(...)`. */
+export function useFormat(): Formatter {
+  const locale = useContext(LocaleContext);
+  return useMemo(() => formatterFor(locale), [locale]);
+}
