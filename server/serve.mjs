@@ -13,7 +13,7 @@ import { createServer } from "node:http";
 import { Transform } from "node:stream";
 import path from "node:path";
 import process from "node:process";
-import { clearTimeout, setImmediate, setTimeout } from "node:timers";
+import { setImmediate, setTimeout } from "node:timers";
 import { pathToFileURL, URL, URLSearchParams } from "node:url";
 import { constants as zlib, createGzip } from "node:zlib";
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
@@ -133,7 +133,7 @@ const oversized = new WeakSet();
 /**
  * The request's body as the app may read it: at most `limit` bytes. Past that the stream fails and
  * the request is marked, so the server answers 413 whatever the route made of the failure; what the
- * client still sends is not read on (discardBriefly).
+ * client still sends is not read on (refuseTooLarge).
  */
 function boundedBody(request, limit) {
   let size = 0;
@@ -168,20 +168,6 @@ function remixRequest(request, response, limit) {
 }
 
 /**
- * Refused for its size, its body unread: what the client is still sending is read and dropped
- * (never kept), so it can read the answer, and the connection is cut if it goes on past a moment.
- * Closing at once would reset the connection under the client, which then never sees the 413.
- */
-function discardBriefly(request) {
-  if (request.complete) return;
-  request.resume();
-  const cut = setTimeout(() => request.socket.destroy(), 2_000);
-  cut.unref();
-  request.once("end", () => clearTimeout(cut));
-  request.once("close", () => clearTimeout(cut));
-}
-
-/**
  * Webhook deliveries (the intake's hot path, hundreds a second in a sale) go straight to their
  * route's action: a resource route that Remix would only match and call, at the cost of its router
  * for every delivery (docs/decisions/0026). Same Request, same action, same answer; a thrown
@@ -208,13 +194,16 @@ async function answerOf(request, response, limit) {
   }
 }
 
-/** 413, the connection closed after it: the rest of the body is never read (discardBriefly). */
-function refuseTooLarge(request, response, limit) {
+/**
+ * 413 with `Connection: close`: Node closes the connection as soon as the answer is out, and the
+ * rest of the body is never read. A client still sending then finds the connection reset under it
+ * (EPIPE, ECONNRESET), often before it has read the 413: that is the refusal too (issue 25).
+ */
+function refuseTooLarge(response, limit) {
   refused("body too large");
   const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
   writeHead(response, 413, "Payload Too Large", headers);
   response.end(`The body is longer than ${limit} bytes`);
-  discardBriefly(request);
 }
 
 async function serveApp(request, response, limit) {
@@ -224,12 +213,10 @@ async function serveApp(request, response, limit) {
   } catch (error) {
     if (!oversized.has(request)) throw error;
   }
-  if (oversized.has(request)) return refuseTooLarge(request, response, limit);
+  if (oversized.has(request)) return refuseTooLarge(response, limit);
   const headers = new Headers(answer.headers);
-  if (answer.status === 413) {
-    headers.set("Connection", "close");
-    discardBriefly(request);
-  }
+  // A route's own 413 closes the connection the same way (refuseTooLarge).
+  if (answer.status === 413) headers.set("Connection", "close");
   const sink = answer.body === null ? response : bodySink(request, response, headers);
   writeHead(response, answer.status, answer.statusText, headers);
   if (answer.body === null || request.method === "HEAD") return void response.end();
@@ -307,7 +294,7 @@ function failed(response, error) {
  */
 function refusedAtOnce(request, response, pathname, limit) {
   if (Number(request.headers["content-length"] ?? "0") > limit) {
-    refuseTooLarge(request, response, limit);
+    refuseTooLarge(response, limit);
     return true;
   }
   const query = (request.url ?? "").split("?")[1];
