@@ -3,6 +3,7 @@ import prisma from "~/db.server";
 import { wakeForFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
 import { unknownShopDeliveries } from "~/metrics/metrics.server";
 import { hasOfflineSession } from "~/stores/shops/session.server";
+import { shopInstallation } from "~/stores/shops/shop.server";
 import { verifyFulfillmentServiceRequest } from "~/shopify.server";
 
 /**
@@ -13,10 +14,12 @@ import { verifyFulfillmentServiceRequest } from "~/shopify.server";
 export async function action({ request }: ActionFunctionArgs) {
   // 405 unless POST, 413 past the body limit, 400 on a bad HMAC or shop header: the library's answers.
   const callback = await verifyFulfillmentServiceRequest(request);
-  // The body, and so its signature, is the same for every shop: a shop without the app is answered
-  // as an installed one is (the answer must not tell who uses the app), and nothing is written.
+  // The body, and so its signature, is the same for every shop: a shop the app cannot act for (no
+  // offline session) is answered as an installed one is (the answer must not tell who uses the
+  // app), and nothing is written. Counted when the app holds nothing of the shop at all (neither its
+  // Shop row nor a session: shopInstallation's "unknown"), as the intake counts such deliveries.
   if (!(await hasOfflineSession(prisma, callback.shop))) {
-    unknownShopDeliveries.inc({ route: "fulfillment-service" });
+    if ((await shopInstallation(prisma, callback.shop)) === "unknown") unknownShopDeliveries.inc({ route: "fulfillment-service" });
     return new Response(null, { status: 200 });
   }
   await wakeForFulfillmentServiceNotification(prisma, callback);

@@ -130,7 +130,9 @@ async function recordDelivery(db: Database, topic: WebhookTopic, webhook: Verifi
   try {
     if (!checked.ok) {
       // A signed body is the same under any shop's name (the fulfillment-service callback's is the
-      // same for every shop): under a shop the app never knew, nothing is kept (issue 25).
+      // same for every shop): under a shop the app never knew, nothing is kept (issue 25). Known is
+      // any trace of the shop: its Shop row (installed, or uninstalled until shop/redact erases it)
+      // or an offline session without one (shopInstallation); a usable body is recorded either way.
       if ((await shopInstallation(db, webhook.shop)) === "unknown") return { status: "unknown shop" };
       return await writeAtOnce(db, () => reject(receipt, checked.reason, now));
     }

@@ -172,6 +172,32 @@ describe("a delivery that cannot be used", () => {
     expect(await db.job.count()).toBe(0);
   });
 
+  it("is kept REJECTED under a shop the app knows by any trace: its row while uninstalled, or an offline session without a row", async () => {
+    const uninstalled = "uninstalled.myshopify.com";
+    await recordUninstall(db, uninstalled, new Date("2029-06-01T00:00:00Z"));
+    // Installed before the app recorded installs: the library's offline session, no Shop row.
+    const sessionOnly = "session-only.myshopify.com";
+    await db.session.create({
+      data: { id: `offline_${sessionOnly}`, shop: sessionOnly, state: "", isOnline: false, accessToken: "shpat_x" },
+    });
+    // An online session alone is no install: the shop stays unknown.
+    const onlineOnly = "online-only.myshopify.com";
+    await db.session.create({ data: { id: `${onlineOnly}_42`, shop: onlineOnly, state: "", isOnline: true, accessToken: "shpua_x" } });
+
+    const broken = { kind: "FULFILLMENT_REQUEST" };
+    const outcomes = [];
+    for (const known of [uninstalled, sessionOnly, onlineOnly])
+      outcomes.push((await recordAndEnqueue(db, "orders/create", delivery("orders/create", broken, { shop: known }), now)).status);
+
+    expect(outcomes).toEqual(["rejected", "rejected", "unknown shop"]);
+    const kept = await db.webhookReceipt.findMany({ select: { shop: true, status: true }, orderBy: { shop: "asc" } });
+    expect(kept).toEqual([
+      { shop: sessionOnly, status: "REJECTED" },
+      { shop: uninstalled, status: "REJECTED" },
+    ]);
+    expect(await db.job.count()).toBe(0);
+  });
+
   it("is kept REJECTED with the reason, its payload and the customer it names; nothing is queued", async () => {
     const broken = { id: "not-a-number", customer: { id: 207119551 }, email: "bob@example.com" };
     const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", broken), now);
