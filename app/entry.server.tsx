@@ -5,16 +5,33 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
 import { log } from "./lib/log.server";
+import { requestRefusals } from "./metrics/metrics.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import { isShopDomain } from "./shopify/shop-domain";
 import { operationsAnswer } from "./wiring/operations.server";
+import { bodyLimitFor } from "./wiring/request-limits.server";
 
 const appLog = log.child({ process: "app" });
 
 /**
  * What server/serve.mjs takes from the build besides Remix's handler: the answers of /healthz,
- * /readyz and /metrics, the logger of its access lines, and how long it drains when told to stop.
+ * /readyz and /metrics, the logger of its access lines, how long it drains when told to stop, and
+ * its bounds on what a client may send and how slowly (request-limits.server.ts, docs/operations.md).
  */
-export const operations = { answer: operationsAnswer, log: appLog, drainGraceMs: env.DRAIN_GRACE_MS };
+export const operations = {
+  answer: operationsAnswer,
+  log: appLog,
+  drainGraceMs: env.DRAIN_GRACE_MS,
+  bodyLimitFor,
+  refused: (reason: "body too large" | "malformed shop") => requestRefusals.inc({ reason }),
+  isShopDomain: (shop: string) => isShopDomain(shop) || (env.SHOP_CUSTOM_DOMAIN !== undefined && shop === env.SHOP_CUSTOM_DOMAIN),
+  http: {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    maxConnections: env.HTTP_MAX_CONNECTIONS,
+  },
+};
 
 export const streamTimeout = 5000;
 

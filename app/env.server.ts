@@ -91,6 +91,15 @@ const EnvSchema = z.object({
   WORKER_HEALTH_HOST: z.preprocess(blankIsUnset, z.string().default("0.0.0.0")),
   /** How long the app, told to stop (SIGTERM), answers the requests it holds before it exits anyway. */
   DRAIN_GRACE_MS: z.preprocess(blankIsUnset, z.coerce.number().int().positive().default(10_000)),
+  /**
+   * The app server's bounds on slow clients (server/serve.mjs, docs/operations.md): seconds to send
+   * a request's headers, and the whole request; how long a kept-alive connection may sit idle; how
+   * many connections one process holds at once (more are closed as they come).
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(300).default(10)),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(300).default(30)),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(300).default(65)),
+  HTTP_MAX_CONNECTIONS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).default(1_000)),
   /** The migrations the database must have applied before /readyz says ready; relative to the working directory. */
   MIGRATIONS_DIR: z.preprocess(blankIsUnset, z.string().default("prisma/migrations")),
   /** Finished jobs and processed webhook receipts older than this many days are purged by the housekeeping job. */
@@ -131,6 +140,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(
       "Invalid environment:\n  PROVIDER_CREDENTIALS_KEY: the published development key is refused in production (openssl rand -base64 32)",
     );
+  }
+  if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new Error("Invalid environment:\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS");
   }
   return env;
 }

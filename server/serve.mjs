@@ -10,9 +10,10 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
+import { Transform } from "node:stream";
 import path from "node:path";
 import process from "node:process";
-import { clearTimeout, setImmediate, setTimeout } from "node:timers";
+import { setImmediate, setTimeout } from "node:timers";
 import { pathToFileURL, URL, URLSearchParams } from "node:url";
 import { constants as zlib, createGzip } from "node:zlib";
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
@@ -31,7 +32,7 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const handle = createRequestHandler(build, process.env.NODE_ENV);
 const assets = path.resolve(build.assetsBuildDirectory);
 /** app/entry.server.tsx's `operations`: health answers, the logger, the drain grace. */
-const { answer: operationsAnswer, log, drainGraceMs } = build.entry.module.operations;
+const { answer: operationsAnswer, log, drainGraceMs, bodyLimitFor, isShopDomain, refused, http } = build.entry.module.operations;
 
 /** True from SIGTERM on: /readyz says so, and each connection is closed once it has nothing in flight. */
 let draining = false;
@@ -128,8 +129,30 @@ function serveAsset(request, response, asset, pathname) {
   createReadStream(asset.file).pipe(sink);
 }
 
+/** Requests whose body went past their route's limit while the app was reading it. */
+const oversized = new WeakSet();
+
+/**
+ * The request's body as the app may read it: at most `limit` bytes. Past that the stream fails and
+ * the request is marked, so the server answers 413 whatever the route made of the failure; what the
+ * client still sends is not read on (refuseTooLarge).
+ */
+function boundedBody(request, limit) {
+  let size = 0;
+  const bounded = new Transform({
+    transform(chunk, _encoding, done) {
+      size += chunk.length;
+      if (size <= limit) return done(null, chunk);
+      oversized.add(request);
+      request.unpipe(bounded);
+      done(new RangeError(`The body is longer than ${limit} bytes`));
+    },
+  });
+  return request.pipe(bounded);
+}
+
 /** The Fetch API request Remix expects, as @remix-run/express builds it; aborted when the client goes. */
-function remixRequest(request, response) {
+function remixRequest(request, response, limit) {
   const url = new URL(request.url ?? "/", `http://${request.headers.host ?? "localhost"}`);
   const controller = new AbortController();
   response.on("close", () => controller.abort());
@@ -140,23 +163,10 @@ function remixRequest(request, response) {
   }
   const init = { method: request.method, headers, signal: controller.signal };
   if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(request);
+    init.body = createReadableStreamFromReadable(boundedBody(request, limit));
     init.duplex = "half";
   }
   return new Request(url.href, init);
-}
-
-/**
- * Refused for its size, its body unread: what the client is still sending is read and dropped
- * (never kept), so it can read the answer, and the connection is cut if it goes on past a moment.
- * Closing at once would reset the connection under the client, which then never sees the 413.
- */
-function discardBriefly(request) {
-  request.resume();
-  const cut = setTimeout(() => request.socket.destroy(), 2_000);
-  cut.unref();
-  request.once("end", () => clearTimeout(cut));
-  request.once("close", () => clearTimeout(cut));
 }
 
 /**
@@ -174,8 +184,8 @@ const WEBHOOK_ACTIONS = new Map(
     .map((route) => [`/${route.path}`, route.module.action]),
 );
 
-async function answerOf(request, response) {
-  const remix = remixRequest(request, response);
+async function answerOf(request, response, limit) {
+  const remix = remixRequest(request, response, limit);
   const action = request.method === "POST" ? WEBHOOK_ACTIONS.get((request.url ?? "/").split("?")[0]) : undefined;
   if (action === undefined) return handle(remix);
   try {
@@ -186,10 +196,29 @@ async function answerOf(request, response) {
   }
 }
 
-async function serveApp(request, response) {
-  const answer = await answerOf(request, response);
+/**
+ * 413 with `Connection: close`: Node closes the connection as soon as the answer is out, and the
+ * rest of the body is never read. A client still sending then finds the connection reset under it
+ * (EPIPE, ECONNRESET), often before it has read the 413: that is the refusal too (issue 25).
+ */
+function refuseTooLarge(response, limit) {
+  refused("body too large");
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  writeHead(response, 413, "Payload Too Large", headers);
+  response.end(`The body is longer than ${limit} bytes`);
+}
+
+async function serveApp(request, response, limit) {
+  let answer;
+  try {
+    answer = await answerOf(request, response, limit);
+  } catch (error) {
+    if (!oversized.has(request)) throw error;
+  }
+  if (oversized.has(request)) return refuseTooLarge(response, limit);
   const headers = new Headers(answer.headers);
-  if (answer.status === 413) discardBriefly(request);
+  // A route's own 413 closes the connection the same way (refuseTooLarge).
+  if (answer.status === 413) headers.set("Connection", "close");
   const sink = answer.body === null ? response : bodySink(request, response, headers);
   writeHead(response, answer.status, answer.statusText, headers);
   if (answer.body === null || request.method === "HEAD") return void response.end();
@@ -260,24 +289,60 @@ function failed(response, error) {
   } else response.destroy();
 }
 
-const server = createServer((request, response) => {
-  const started = process.hrtime.bigint();
-  const requestId = requestIdOf(request);
-  response.setHeader("X-Request-Id", requestId);
-  response.once("finish", () => {
-    logRequest(request, response, started, requestId);
-    // Draining: a kept-alive connection goes once its last answer is out (a request already sent
-    // on it, pipelined, is still answered first: it is not idle).
-    if (draining) setImmediate(() => server.closeIdleConnections());
-  });
-  const pathname = (request.url ?? "/").split("?")[0];
-  if (OPERATIONS.has(pathname)) return void serveOperations(request, response, pathname).catch((error) => failed(response, error));
-  const asset = request.method === "GET" || request.method === "HEAD" ? assetFor(pathname) : null;
-  if (asset) return serveAsset(request, response, asset, pathname);
-  serveApp(request, response).catch((error) => failed(response, error));
-});
-// Longer than a load balancer's idle timeout, so it never closes a kept-alive connection first.
-server.keepAliveTimeout = 65_000;
+/**
+ * The request's own bounds, before anything reads it: a body declared longer than its route's limit
+ * is refused (413), and a `shop` parameter that is not a shop's domain never reaches the Shopify
+ * library (400): its login and its auth read and log whatever they are given.
+ */
+function refusedAtOnce(request, response, pathname, limit) {
+  if (Number(request.headers["content-length"] ?? "0") > limit) {
+    refuseTooLarge(response, limit);
+    return true;
+  }
+  const query = (request.url ?? "").split("?")[1];
+  const shops = query === undefined ? [] : new URLSearchParams(query).getAll("shop");
+  if (shops.length > 1 || (shops.length === 1 && !isShopDomain(shops[0]))) {
+    refused("malformed shop");
+    const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
+    writeHead(response, 400, "Bad Request", headers);
+    response.end("The shop parameter must be a shop's *.myshopify.com domain");
+    return true;
+  }
+  return false;
+}
+
+const server = createServer(
+  {
+    // Slow clients: a request's headers, and the whole request, within seconds (not Node's 300 s),
+    // checked every second rather than every 30.
+    headersTimeout: http.headersTimeoutMs,
+    requestTimeout: http.requestTimeoutMs,
+    connectionsCheckingInterval: 1_000,
+  },
+  (request, response) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(request);
+    response.setHeader("X-Request-Id", requestId);
+    response.once("finish", () => {
+      logRequest(request, response, started, requestId);
+      // Draining: a kept-alive connection goes once its last answer is out (a request already sent
+      // on it, pipelined, is still answered first: it is not idle).
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+    const pathname = (request.url ?? "/").split("?")[0];
+    const limit = bodyLimitFor(pathname);
+    if (refusedAtOnce(request, response, pathname, limit)) return;
+    if (OPERATIONS.has(pathname)) return void serveOperations(request, response, pathname).catch((error) => failed(response, error));
+    const asset = request.method === "GET" || request.method === "HEAD" ? assetFor(pathname) : null;
+    if (asset) return serveAsset(request, response, asset, pathname);
+    serveApp(request, response, limit).catch((error) => failed(response, error));
+  },
+);
+// Longer than a load balancer's idle timeout (65 s by default), so it never closes a kept-alive
+// connection first; bounded all the same.
+server.keepAliveTimeout = http.keepAliveTimeoutMs;
+// Past this many open connections in this process, a new one is closed at once.
+server.maxConnections = http.maxConnections;
 
 const port = Number(process.env.PORT ?? "3000");
 const host = process.env.HOST;

@@ -35,6 +35,20 @@ export const webhookRefusals = new Counter({
   registers: [registry],
 });
 
+export const unknownShopDeliveries = new Counter({
+  name: "webhook_deliveries_unknown_shop_total",
+  help: "Signed deliveries and fulfillment-service callbacks for a shop the app holds nothing of (never installed): answered alike, nothing written, by route (a replayed body under a made-up shop).",
+  labelNames: ["route"] as const,
+  registers: [registry],
+});
+
+export const requestRefusals = new Counter({
+  name: "http_requests_refused_total",
+  help: "Requests the app server refused before any route read them, by reason (body too large: 413; malformed shop: a shop parameter that is not a *.myshopify.com domain, 400).",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
 export const callbackWakeUps = new Counter({
   name: "fulfillment_service_wake_ups_total",
   help: "Fulfillment-service callbacks by what became of them: woken (the shop's fetch job woken now) or folded (into one wake-up at the end of the shop's second).",

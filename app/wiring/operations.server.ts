@@ -2,7 +2,7 @@
  * What a supervisor, a load balancer and Prometheus ask a process, answered the same way by the app
  * server (server/serve.mjs, before Remix) and the worker (its health port): `/healthz` (alive),
  * `/readyz` (the database answers, every shipped migration is applied, not draining; else 503 with
- * the reason as JSON) and `/metrics` (only with `Authorization: Bearer <METRICS_TOKEN>`; 404 while
+ * the reason as JSON; the database's answer is at most READINESS_MAX_AGE_MS old) and `/metrics` (only with `Authorization: Bearer <METRICS_TOKEN>`; 404 while
  * METRICS_TOKEN is unset, so nothing about the traffic is public by default). Unauthenticated apart
  * from /metrics, and none of it says anything of a shop.
  */
@@ -12,6 +12,7 @@ import path from "node:path";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { queueDepthByKind } from "~/jobs/depth.server";
+import { cachedCheck } from "~/lib/cached-check";
 import { log } from "~/lib/log.server";
 import { measureQueueWith, metricsText } from "~/metrics/metrics.server";
 import { databaseReadiness } from "~/stores/database/readiness.server";
@@ -23,6 +24,14 @@ export interface OperationsAnswer {
 }
 
 measureQueueWith(() => queueDepthByKind(prisma, new Date()));
+
+/**
+ * How old a readiness answer may be: /readyz is unauthenticated, so its callers share one check of
+ * the database every few seconds instead of each making a round trip (issue 25).
+ */
+export const READINESS_MAX_AGE_MS = 2_000;
+
+const readiness = cachedCheck(() => databaseReadiness(prisma, path.resolve(env.MIGRATIONS_DIR)), READINESS_MAX_AGE_MS);
 
 const json = (status: number, value: unknown): OperationsAnswer => ({
   status,
@@ -49,10 +58,10 @@ export async function operationsAnswer(
       return json(200, { status: "alive" });
     case "/readyz": {
       if (draining) return json(503, { status: "draining", reason: "Stopping: finishing the work in hand, taking no more" });
-      const readiness = await databaseReadiness(prisma, path.resolve(env.MIGRATIONS_DIR));
-      if (readiness.ready) return json(200, { status: "ready" });
-      log.warn({ reason: readiness.reason, detail: readiness.detail }, "Not ready");
-      return json(503, { status: "not ready", reason: readiness.reason });
+      const latest = await readiness();
+      if (latest.ready) return json(200, { status: "ready" });
+      log.warn({ reason: latest.reason, detail: latest.detail }, "Not ready");
+      return json(503, { status: "not ready", reason: latest.reason });
     }
     case "/metrics": {
       if (env.METRICS_TOKEN === undefined) return json(404, { status: "not found" });

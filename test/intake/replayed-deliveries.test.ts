@@ -211,10 +211,31 @@ describe("replayed deliveries", () => {
     );
     expect(await metric("fulfillment_service_wake_ups_total", '{outcome="folded"}')).toBeGreaterThan(150);
     expect((await db.job.count({ where: { kind: "plan.requests" } })) - before).toBeLessThanOrEqual(3);
-    // A shop the app is not installed in: the library's 400.
+    // A shop the app was never installed in is answered as an installed one is (the answer does
+    // not tell who uses the app), and nothing is written for it: only counted.
+    const jobsBefore = await db.job.count();
     expect(
       await replay("/fulfillment-service/fulfillment_order_notification", body, { "X-Shopify-Shop-Domain": "nobody.myshopify.com" }),
-    ).toBe(400);
+    ).toBe(200);
+    // The same signed body replayed to the webhook routes under made-up shops: no REJECTED receipts.
+    const madeUp = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        replay(`/webhooks/${i % 2 === 0 ? "orders/create" : "customers/redact"}`, body, {
+          "X-Shopify-Topic": i % 2 === 0 ? "orders/create" : "customers/redact",
+          "X-Shopify-Shop-Domain": `made-up-${i}.myshopify.com`,
+        }),
+      ),
+    );
+    expect(new Set(madeUp)).toEqual(new Set([200]));
+    await eventually(
+      async () =>
+        (await metric("webhook_deliveries_unknown_shop_total", '{route="fulfillment-service"}')) === 1 &&
+        (await metric("webhook_deliveries_unknown_shop_total", '{route="orders/create"}')) === 15 &&
+        (await metric("webhook_deliveries_unknown_shop_total", '{route="customers/redact"}')) === 15,
+      "every call under an unknown shop counted",
+    );
+    expect(await db.webhookReceipt.count()).toBe(0);
+    expect(await db.job.count()).toBe(jobsBefore);
     // 200 requests: a few seconds alone, over the default 5 s beside other stack tests.
   }, 20_000);
 });

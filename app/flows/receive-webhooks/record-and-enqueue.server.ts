@@ -6,7 +6,7 @@
  * docs/decisions/0006-webhook-intake.md, 0011 and 0014.
  */
 import type { Prisma } from "@prisma/client";
-import { webhookDeliveries, webhookRejections } from "~/metrics/metrics.server";
+import { unknownShopDeliveries, webhookDeliveries, webhookRejections } from "~/metrics/metrics.server";
 import { shopInstallation } from "~/stores/shops/shop.server";
 import { writeAtOnce, type Database, type WriteProgram } from "~/stores/database/database.server";
 import { recordWebhookReceipt, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
@@ -40,7 +40,9 @@ export type IntakeOutcome =
   | { status: "queued"; receiptId: string; jobId: string }
   | { status: "processed"; receiptId: string }
   | { status: "duplicate"; receiptId: string }
-  | { status: "rejected"; receiptId: string; reason: string };
+  | { status: "rejected"; receiptId: string; reason: string }
+  /** Unusable, and for a shop the app holds nothing of: nothing written, only counted (a replay under a made-up shop). */
+  | { status: "unknown shop" };
 
 /**
  * The route's topic and the X-Shopify-Topic header must agree, and bodies that name a shop
@@ -96,6 +98,10 @@ export async function recordAndEnqueue(
 ): Promise<IntakeOutcome> {
   const outcome = await recordDelivery(db, topic, webhook, now);
   // Labelled by the route's topic, a fixed set: never by the unsigned headers' words.
+  if (outcome.status === "unknown shop") {
+    unknownShopDeliveries.inc({ route: topic });
+    return outcome;
+  }
   webhookDeliveries.inc({ topic });
   if (outcome.status === "rejected") webhookRejections.inc({ topic });
   return outcome;
@@ -122,7 +128,14 @@ async function recordDelivery(db: Database, topic: WebhookTopic, webhook: Verifi
     ...(checked.ok ? referencesOf(checked.delivery) : webhook.unreadable === undefined ? looseReferences(topic, webhook.payload) : {}),
   };
   try {
-    if (!checked.ok) return await writeAtOnce(db, () => reject(receipt, checked.reason, now));
+    if (!checked.ok) {
+      // A signed body is the same under any shop's name (the fulfillment-service callback's is the
+      // same for every shop): under a shop the app never knew, nothing is kept (issue 25). Known is
+      // any trace of the shop: its Shop row (installed, or uninstalled until shop/redact erases it)
+      // or an offline session without one (shopInstallation); a usable body is recorded either way.
+      if ((await shopInstallation(db, webhook.shop)) === "unknown") return { status: "unknown shop" };
+      return await writeAtOnce(db, () => reject(receipt, checked.reason, now));
+    }
     const delivery = checked.delivery;
     if (isShopEventDelivery(delivery)) return await writeAtOnce(db, () => acceptShopEvent(receipt, delivery, now));
     return await db.$transaction((tx) => acceptAppOrCompliance(tx, receipt, delivery, now));

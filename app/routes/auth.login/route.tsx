@@ -5,20 +5,30 @@ import { AppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@s
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import polarisTranslations from "@shopify/polaris/locales/en.json";
 import { login } from "../../shopify.server";
-import { loginErrorMessage } from "./error.server";
+import { loginErrorMessage, loginShop } from "./error.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
-// login() redirects to Shopify for a valid shop and returns field errors otherwise. The
-// translations travel with the loader data to keep them out of the client bundle.
+// login() redirects to Shopify for a valid shop and returns field errors otherwise. It is handed
+// only a shop already checked (loginShop): it reads and logs whatever it is given. The translations
+// travel with the loader data to keep them out of the client bundle.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const errors = loginErrorMessage(await login(request));
+  const shop = new URL(request.url).searchParams.get("shop");
+  const errors = shop === null ? {} : await loginAs(request, shop);
   return { errors, polarisTranslations };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const errors = loginErrorMessage(await login(request));
-  return { errors };
+  const shop = (await request.formData()).get("shop");
+  return { errors: await loginAs(request, typeof shop === "string" ? shop : "") };
+}
+
+async function loginAs(request: Request, typed: string) {
+  const shop = loginShop(typed);
+  if (typeof shop !== "string") return loginErrorMessage(shop);
+  const url = new URL("/auth/login", request.url);
+  url.searchParams.set("shop", shop);
+  return loginErrorMessage(await login(new Request(url, { method: "GET" })));
 }
 
 export default function Auth() {

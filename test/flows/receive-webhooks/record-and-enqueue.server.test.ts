@@ -122,7 +122,7 @@ describe("recording a webhook and queueing its work", () => {
     ];
 
     expect(outcomes.map((o) => o.status)).toEqual(["queued", "duplicate", "duplicate"]);
-    expect(new Set(outcomes.map((o) => o.receiptId)).size).toBe(1);
+    expect(new Set(outcomes.map((o) => ("receiptId" in o ? o.receiptId : null))).size).toBe(1);
     expect(await db.webhookReceipt.count()).toBe(1);
     expect(await db.job.count()).toBe(1);
     // The first delivery's webhook id is the one kept.
@@ -154,6 +154,50 @@ describe("recording a webhook and queueing its work", () => {
 });
 
 describe("a delivery that cannot be used", () => {
+  // Kept for support in a shop the app knows; a shop it never knew is the next test's.
+  beforeEach(async () => recordInstall(db, shop, new Date("2029-01-01T00:00:00Z")));
+
+  it("writes nothing under a shop the app never knew, however often it is replayed: the fulfillment-service callback's body under made-up shops", async () => {
+    const callbackBody = { kind: "FULFILLMENT_REQUEST" };
+    const outcomes = [];
+    for (let i = 0; i < 20; i++) {
+      const madeUp = delivery("orders/create", callbackBody, { shop: `made-up-${i}.myshopify.com`, webhookId: `w${i}` });
+      outcomes.push(await recordAndEnqueue(db, "orders/create", madeUp, now));
+    }
+    outcomes.push(
+      await recordAndEnqueue(db, "customers/redact", delivery("customers/redact", callbackBody, { shop: "made-up.myshopify.com" }), now),
+    );
+    expect(new Set(outcomes.map((o) => o.status))).toEqual(new Set(["unknown shop"]));
+    expect(await db.webhookReceipt.count()).toBe(0);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("is kept REJECTED under a shop the app knows by any trace: its row while uninstalled, or an offline session without a row", async () => {
+    const uninstalled = "uninstalled.myshopify.com";
+    await recordUninstall(db, uninstalled, new Date("2029-06-01T00:00:00Z"));
+    // Installed before the app recorded installs: the library's offline session, no Shop row.
+    const sessionOnly = "session-only.myshopify.com";
+    await db.session.create({
+      data: { id: `offline_${sessionOnly}`, shop: sessionOnly, state: "", isOnline: false, accessToken: "shpat_x" },
+    });
+    // An online session alone is no install: the shop stays unknown.
+    const onlineOnly = "online-only.myshopify.com";
+    await db.session.create({ data: { id: `${onlineOnly}_42`, shop: onlineOnly, state: "", isOnline: true, accessToken: "shpua_x" } });
+
+    const broken = { kind: "FULFILLMENT_REQUEST" };
+    const outcomes = [];
+    for (const known of [uninstalled, sessionOnly, onlineOnly])
+      outcomes.push((await recordAndEnqueue(db, "orders/create", delivery("orders/create", broken, { shop: known }), now)).status);
+
+    expect(outcomes).toEqual(["rejected", "rejected", "unknown shop"]);
+    const kept = await db.webhookReceipt.findMany({ select: { shop: true, status: true }, orderBy: { shop: "asc" } });
+    expect(kept).toEqual([
+      { shop: sessionOnly, status: "REJECTED" },
+      { shop: uninstalled, status: "REJECTED" },
+    ]);
+    expect(await db.job.count()).toBe(0);
+  });
+
   it("is kept REJECTED with the reason, its payload and the customer it names; nothing is queued", async () => {
     const broken = { id: "not-a-number", customer: { id: 207119551 }, email: "bob@example.com" };
     const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", broken), now);
