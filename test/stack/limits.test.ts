@@ -5,10 +5,10 @@
  * connection cap, set as an operator would (docs/operations.md).
  */
 import { connect, type Socket } from "node:net";
-import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT_BYTES } from "~/wiring/request-limits.server";
 import { waitFor } from "../support/jobs";
+import { rawPost, type Sent } from "../support/raw-post";
 import { useStack } from "../support/stack";
 
 const HEADERS_TIMEOUT_S = 2;
@@ -70,20 +70,7 @@ async function healthzWhile<T>(busy: Promise<T>): Promise<{ result: T; slowestMs
   return { result: await done, slowestMs };
 }
 
-interface Answer {
-  /**
-   * The answer's status; "cut" when the server closed the connection before an answer was read,
-   * while the body was still on its way (EPIPE, ECONNRESET). A body over the limit is answered 413
-   * and the connection closed without reading the rest, so a client still sending may see either.
-   */
-  status: number | "cut";
-  ms: number;
-  /** Bytes of the body written before the answer came or the connection closed. */
-  written: number;
-}
-
-/** Node's errors for a connection the other side closed or reset while this side was still writing or waiting. */
-const CUT = new Set(["EPIPE", "ECONNRESET"]);
+type Answer = Sent;
 
 /** The refusal of a body over the limit: its 413, or the connection cut under the client still sending it. */
 const REFUSED_TOO_LARGE: readonly Answer["status"][] = [413, "cut"];
@@ -93,32 +80,9 @@ const REFUSED_TOO_LARGE: readonly Answer["status"][] = [413, "cut"];
  * arrives or the connection is cut; any other error fails the request.
  */
 function postStream(path: string, chunk: Buffer, times: number, declared?: number): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    let written = 0;
-    let answered = false;
-    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-    if (declared === undefined) headers["Transfer-Encoding"] = "chunked";
-    else headers["Content-Length"] = String(declared);
-    const outgoing = request({ host: "127.0.0.1", port: appPort(), path, method: "POST", headers }, (response) => {
-      answered = true;
-      response.resume();
-      response.once("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, written }));
-    });
-    outgoing.once("error", (error: NodeJS.ErrnoException) => {
-      if (answered) return;
-      if (error.code !== undefined && CUT.has(error.code)) resolve({ status: "cut", ms: performance.now() - started, written });
-      else reject(error);
-    });
-    const next = (sent: number) => {
-      if (answered || outgoing.destroyed) return;
-      if (sent === times) return void outgoing.end();
-      written += chunk.length;
-      if (outgoing.write(chunk)) setImmediate(() => next(sent + 1));
-      else outgoing.once("drain", () => next(sent + 1));
-    };
-    next(0);
-  });
+  const headers: [string, string][] = [["Content-Type", "application/x-www-form-urlencoded"]];
+  if (declared !== undefined) headers.push(["Content-Length", String(declared)]);
+  return rawPost(stack().appUrl, path, headers, { stream: chunk, times });
 }
 
 /** A raw connection to the app, and when the server closed it (ms after opening), once it has. */
