@@ -107,7 +107,10 @@ function writeHead(response, status, statusText, headers) {
   securityHeaders(headers);
   const raw = {};
   for (const [name, value] of headers) if (name !== "set-cookie") raw[name] = value;
-  const cookies = headers.getSetCookie?.() ?? [];
+  // Each cookie its own header line. Node's Headers have getSetCookie; the Fetch polyfill that
+  // installGlobals puts in place for the build (single fetch off) has getAll instead: without it
+  // every Set-Cookie of the app was dropped.
+  const cookies = headers.getSetCookie?.() ?? headers.getAll?.("set-cookie") ?? [];
   if (cookies.length > 0) raw["set-cookie"] = cookies;
   if (statusText) response.statusMessage = statusText;
   response.writeHead(status, raw);
