@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderErrorBody, TokenResponse } from "../app/fulfilment/schemas";
 import { startTestSandbox, TOKEN, type TestSandbox } from "./test-support";
@@ -121,6 +122,74 @@ describe("OAuth2 authorization code", () => {
       const answer = await sb.call("/oauth2/token", { body, token: null });
       expect(answer.status).toBe(400);
       expect(ProviderErrorBody.parse(answer.json).Errors[0]?.Code).toBe("grant_type");
+    }
+  });
+});
+
+describe("PKCE", () => {
+  const VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+  const challengeOf = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
+
+  /** A code issued for an authorization request with these extra parameters. */
+  async function codeFor(s: TestSandbox, extra: Record<string, string>) {
+    const query = new URLSearchParams({ client_id: "app-1", response_type: "code", redirect_uri: REDIRECT, state: "xyz", ...extra });
+    const approval = await s.call(`/oauth2/authorization?${query}`, { token: null, redirect: "manual" });
+    return { approval, code: new URL(approval.headers.get("location") ?? REDIRECT).searchParams.get("code") ?? "" };
+  }
+  const exchange = (s: TestSandbox, code: string, extra: Record<string, string> = {}) =>
+    s.call("/oauth2/token", {
+      body: { grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: "app-1", client_secret: "s3cret", ...extra },
+      token: null,
+    });
+  const s256 = { code_challenge: challengeOf(VERIFIER), code_challenge_method: "S256" };
+
+  it("issues tokens for a code whose S256 challenge the verifier matches", async () => {
+    sb = await startTestSandbox();
+    const { code } = await codeFor(sb, s256);
+    const answer = await exchange(sb, code, { code_verifier: VERIFIER });
+    expect(answer.status).toBe(200);
+    expect(TokenResponse.parse(answer.json).AccessToken).toBeTruthy();
+  });
+
+  it("refuses a verifier that does not match the challenge, and the code is spent by it", async () => {
+    sb = await startTestSandbox();
+    const { code } = await codeFor(sb, s256);
+    const wrong = await exchange(sb, code, { code_verifier: "another-verifier-of-the-right-length-0123456789" });
+    expect(wrong.status).toBe(400);
+    expect(ProviderErrorBody.parse(wrong.json).Errors).toEqual([{ Code: "code_verifier", Message: "does not match the code_challenge" }]);
+    // Whoever sent the wrong one may have taken the code on its way: the right verifier no longer helps.
+    const after = await exchange(sb, code, { code_verifier: VERIFIER });
+    expect(after.status).toBe(400);
+    expect(ProviderErrorBody.parse(after.json).Errors[0]?.Code).toBe("code");
+  });
+
+  it("refuses a code with a challenge exchanged without a verifier, and a verifier for a code without a challenge", async () => {
+    sb = await startTestSandbox();
+    const withChallenge = await codeFor(sb, s256);
+    const missing = await exchange(sb, withChallenge.code);
+    expect(missing.status).toBe(400);
+    expect(ProviderErrorBody.parse(missing.json).Errors[0]?.Message).toMatch(/is required/);
+
+    const withoutChallenge = await codeFor(sb, {});
+    const downgraded = await exchange(sb, withoutChallenge.code, { code_verifier: VERIFIER });
+    expect(downgraded.status).toBe(400);
+    expect(ProviderErrorBody.parse(downgraded.json).Errors[0]).toEqual({
+      Code: "code_verifier",
+      Message: "was sent, but the authorization request had no code_challenge",
+    });
+  });
+
+  it("takes S256 only: a plain or missing method, or a challenge that is no SHA-256, is refused at the authorization", async () => {
+    sb = await startTestSandbox();
+    const cases: [Record<string, string>, string][] = [
+      [{ code_challenge: VERIFIER, code_challenge_method: "plain" }, "code_challenge_method"],
+      [{ code_challenge: challengeOf(VERIFIER) }, "code_challenge_method"],
+      [{ code_challenge: "short", code_challenge_method: "S256" }, "code_challenge"],
+    ];
+    for (const [extra, field] of cases) {
+      const { approval } = await codeFor(sb, extra);
+      expect(approval.status).toBe(400);
+      expect(ProviderErrorBody.parse(approval.json).Errors.map((e) => e.Code)).toContain(field);
     }
   });
 });

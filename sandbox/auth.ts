@@ -1,8 +1,9 @@
 /**
- * The provider's OAuth2 authorization-code flow, auto-approving (no login page), and the bearer check
- * of /v1 calls: issued tokens pass until they expire (then 401, so clients can test refreshing), any
+ * The provider's OAuth2 authorization-code flow, auto-approving (no login page), with PKCE (S256)
+ * checked when the authorization request carried a challenge, and the bearer check of /v1 calls: issued tokens pass until they expire (then 401, so clients can test refreshing), any
  * other token too unless `--token` is set. Every rule: sandbox/README.md, "Authentication".
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { SandboxError, invalid } from "./errors";
 import { digitsFor, tokenFor } from "./random";
@@ -55,17 +56,31 @@ const AuthorizationRequest = z.object({
     .refine((v) => v.split(/[\s,]+/).includes("OpenApi"), { error: 'must include "OpenApi"' })
     .optional(),
   state: z.string().optional(),
+  // PKCE (RFC 7636): S256 only; "plain" would send the verifier itself through the browser.
+  code_challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: "must be the base64url SHA-256 of the code verifier (43 characters)" })
+    .optional(),
+  code_challenge_method: z.literal("S256", { error: 'must be "S256"' }).optional(),
 });
+
+/** base64url(SHA-256(verifier)): what a code_challenge of method S256 must equal. */
+const s256 = (verifier: string) => createHash("sha256").update(verifier, "ascii").digest("base64url");
 
 /** `GET /oauth2/authorization`: approves at once and sends the browser back with a code. */
 export function authorize(query: Readonly<Record<string, string>>, state: SandboxState, now: number, settings: AuthSettings): string {
   const request = parseOrReject(AuthorizationRequest, query, QUERY);
+  if (request.code_challenge !== undefined && request.code_challenge_method === undefined) {
+    // RFC 7636 would take a missing method as "plain", which this server does not accept.
+    throw invalid("code_challenge_method", 'is required with a code_challenge and must be "S256"');
+  }
   const code = `code_${tokenFor(settings.seed, "code", nextSequence(state))}`;
   state.oauth.codes.set(code, {
     token: code,
     clientId: request.client_id,
     redirectUri: request.redirect_uri,
     expiresAt: now + AUTHORIZATION_CODE_TTL_MS,
+    ...(request.code_challenge === undefined ? {} : { codeChallenge: request.code_challenge }),
   });
   const location = new URL(request.redirect_uri);
   location.searchParams.set("code", code);
@@ -77,7 +92,16 @@ const required = () => z.string().min(1, { error: "must not be empty" });
 const GrantType = z.object({
   grant_type: z.enum(["authorization_code", "refresh_token"], { error: "must be authorization_code or refresh_token" }),
 });
-const CodeGrant = z.object({ code: required(), redirect_uri: required(), client_id: required(), client_secret: required() });
+const CodeGrant = z.object({
+  code: required(),
+  redirect_uri: required(),
+  client_id: required(),
+  client_secret: required(),
+  code_verifier: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: "must be 43 to 128 letters, digits, '-', '.', '_' or '~'" })
+    .optional(),
+});
 const RefreshGrant = z.object({ refresh_token: required(), client_id: required(), client_secret: required() });
 
 /** Client id and secret sent as HTTP Basic credentials instead of in the body. */
@@ -148,6 +172,16 @@ export function exchange(fields: unknown, state: SandboxState, now: number, sett
     if (code === undefined) throw invalid("code", "is not valid, has expired or has already been used");
     if (code.clientId !== request.client_id) throw invalid("client_id", "is not the client the code was issued to");
     if (code.redirectUri !== request.redirect_uri) throw invalid("redirect_uri", "differs from the one of the authorization request");
+    // PKCE: a code whose authorization carried a challenge goes only with the verifier behind it, and
+    // a verifier for a code that had none is refused too (no downgrade). A wrong verifier spends the
+    // code: whoever sent it may have taken it on its way to the app.
+    if (code.codeChallenge !== undefined || request.code_verifier !== undefined) {
+      state.oauth.codes.delete(request.code);
+      if (code.codeChallenge === undefined) throw invalid("code_verifier", "was sent, but the authorization request had no code_challenge");
+      if (request.code_verifier === undefined)
+        throw invalid("code_verifier", "is required: the authorization request had a code_challenge");
+      if (s256(request.code_verifier) !== code.codeChallenge) throw invalid("code_verifier", "does not match the code_challenge");
+    }
     state.oauth.codes.delete(request.code);
     return issueTokens(request.client_id, state, now, settings);
   }

@@ -183,7 +183,8 @@ export type StockLot = z.infer<typeof StockLot>;
 
 const Grant = z.object({ token: z.string(), clientId: z.string(), expiresAt: z.number() });
 export type Grant = z.infer<typeof Grant>;
-const AuthorizationCode = Grant.extend({ redirectUri: z.string() });
+/** `codeChallenge`: the S256 PKCE challenge the authorization request carried, if any. */
+const AuthorizationCode = Grant.extend({ redirectUri: z.string(), codeChallenge: z.string().optional() });
 export type AuthorizationCode = z.infer<typeof AuthorizationCode>;
 
 export const SandboxState = z.object({

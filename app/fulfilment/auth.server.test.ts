@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { authorizationUrl, createProviderOAuth, staticToken, type OAuthTokens } from "./auth.server";
+import { authorizationUrl, codeChallengeOf, createProviderOAuth, newCodeVerifier, staticToken, type OAuthTokens } from "./auth.server";
 import { ProviderAuthError, ProviderError, ProviderResponseError, ProviderServerError } from "./errors";
 import type { FetchFunction } from "./transport.server";
 
@@ -76,26 +76,37 @@ describe("static token", () => {
 });
 
 describe("authorizationUrl", () => {
-  it("sends the merchant to the provider's consent page with the app's id, scope and state", () => {
+  it("sends the merchant to the provider's consent page with the app's id, scope, state and an S256 challenge", () => {
     const url = authorizationUrl({
       baseUrl: "https://provider.example/",
       clientId: "app-client",
       redirectUri: "https://connector.example/auth/provider/callback",
       state: "nonce-123",
+      codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
     });
     expect(url).toBe(
       "https://provider.example/oauth2/authorization?client_id=app-client&response_type=code&scope=OpenApi" +
-        "&redirect_uri=https%3A%2F%2Fconnector.example%2Fauth%2Fprovider%2Fcallback&state=nonce-123",
+        "&redirect_uri=https%3A%2F%2Fconnector.example%2Fauth%2Fprovider%2Fcallback&state=nonce-123" +
+        "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256",
     );
     const oauth = oauthWith(tokenEndpoint(issued).fetch, { now: T0 });
-    expect(oauth.authorizationUrl({ state: "nonce-123" })).toBe(url);
+    expect(oauth.authorizationUrl({ state: "nonce-123", codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM" })).toBe(url);
+  });
+});
+
+describe("PKCE", () => {
+  it("makes the challenge as RFC 7636 does (its appendix B example), from verifiers that are never the same", () => {
+    expect(codeChallengeOf("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+    const verifier = newCodeVerifier();
+    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(newCodeVerifier()).not.toBe(verifier);
   });
 });
 
 describe("exchangeCode", () => {
   it("trades the code for tokens whose expiry is counted from the request", async () => {
     const endpoint = tokenEndpoint(issued);
-    const tokens = await oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc");
+    const tokens = await oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc", "verifier-abc");
 
     expect(endpoint.calls).toEqual([
       {
@@ -105,6 +116,7 @@ describe("exchangeCode", () => {
           grant_type: "authorization_code",
           code: "code-abc",
           redirect_uri: "https://connector.example/auth/provider/callback",
+          code_verifier: "verifier-abc",
           client_id: "app-client",
           client_secret: "app-secret-xyz",
         },
@@ -125,7 +137,7 @@ describe("exchangeCode", () => {
       status: 400,
       body: { error: "invalid_grant", error_description: "code code-abc was already used by app-secret-xyz" },
     }));
-    const error = await failure(oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc"));
+    const error = await failure(oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc", "verifier-abc"));
 
     expect(error).toBeInstanceOf(ProviderAuthError);
     expect(error instanceof ProviderAuthError && error.reconnectRequired).toBe(true);
@@ -138,14 +150,14 @@ describe("exchangeCode", () => {
 
   it("names the missing field of a malformed token answer", async () => {
     const endpoint = tokenEndpoint(() => ({ status: 200, body: { AccessTokenExpiresIn: 3600 } }));
-    const error = await failure(oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc"));
+    const error = await failure(oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc", "verifier-abc"));
     expect(error).toBeInstanceOf(ProviderResponseError);
     expect(error.errors.map((e) => e.code)).toEqual(["AccessToken"]);
   });
 
   it("reports a fault of the token endpoint as a provider fault, not as a lost connection", async () => {
     const endpoint = tokenEndpoint(() => ({ status: 503, body: "Service Unavailable" }));
-    const error = await failure(oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc"));
+    const error = await failure(oauthWith(endpoint.fetch, { now: T0 }).exchangeCode("code-abc", "verifier-abc"));
     expect(error).toBeInstanceOf(ProviderServerError);
     expect(error.message).toContain("Service Unavailable");
   });

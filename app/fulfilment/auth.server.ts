@@ -4,6 +4,7 @@
  * transport needs. Refreshes and rotated tokens: docs/decisions/0003-provider-client-retries-and-outcomes.md
  * and 0008-provider-credentials-encrypted-at-rest.md.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { FULFILMENT_DEFAULTS } from "./config";
 import { ProviderAuthError, ProviderResponseError, detailsFromIssues, parseJson, providerErrorFromResponse } from "./errors";
 import { TokenResponse } from "./schemas";
@@ -50,6 +51,19 @@ export interface TokenProviderOptions {
   readonly refreshSkewMs?: number;
 }
 
+/**
+ * A PKCE code verifier (RFC 7636): 32 random bytes, base64url (43 characters). Kept by the app
+ * until the code is exchanged, so a code taken on its way back is worth nothing without it.
+ */
+export function newCodeVerifier(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** The S256 challenge of a verifier: base64url(SHA-256(verifier)), sent with the authorization request. */
+export function codeChallengeOf(verifier: string): string {
+  return createHash("sha256").update(verifier, "ascii").digest("base64url");
+}
+
 /** The page the merchant is sent to, to let the app act for their account. */
 export function authorizationUrl(options: {
   baseUrl: string;
@@ -57,6 +71,8 @@ export function authorizationUrl(options: {
   redirectUri: string;
   /** Unguessable, tied to the merchant's session; checked when the provider redirects back (CSRF). */
   state: string;
+  /** The S256 challenge of the verifier the code will be exchanged with (codeChallengeOf). */
+  codeChallenge: string;
 }): string {
   const query = new URLSearchParams({
     client_id: options.clientId,
@@ -64,6 +80,8 @@ export function authorizationUrl(options: {
     scope: "OpenApi",
     redirect_uri: options.redirectUri,
     state: options.state,
+    code_challenge: options.codeChallenge,
+    code_challenge_method: "S256",
   });
   return `${withoutTrailingSlash(options.baseUrl)}/oauth2/authorization?${query}`;
 }
@@ -71,10 +89,11 @@ export function authorizationUrl(options: {
 const TOKEN_PATH = "/oauth2/token";
 
 /**
- * The OAuth flow: send the merchant to `authorizationUrl`, exchange the code the provider returns for
- * tokens (`exchangeCode`), persist them (encrypted), and build a `tokenProvider` from them for the
- * client. The provider refreshes ahead of expiry, shares one refresh among concurrent callers, and
- * hands rotated tokens to `onTokens` so the app persists them before they are used.
+ * The OAuth flow: send the merchant to `authorizationUrl` with a PKCE challenge, exchange the code
+ * the provider returns, with the verifier, for tokens (`exchangeCode`), persist them (encrypted), and
+ * build a `tokenProvider` from them for the client. The provider refreshes ahead of expiry, shares
+ * one refresh among concurrent callers, and hands rotated tokens to `onTokens` so the app persists
+ * them before they are used.
  */
 export function createProviderOAuth(options: ProviderOAuthOptions) {
   const fetchFn = options.fetch ?? globalThis.fetch;
@@ -128,9 +147,10 @@ export function createProviderOAuth(options: ProviderOAuthOptions) {
     };
   }
 
-  function exchangeCode(code: string): Promise<OAuthTokens> {
+  /** `codeVerifier`: the one whose challenge went with the authorization request. */
+  function exchangeCode(code: string, codeVerifier: string): Promise<OAuthTokens> {
     return requestTokens(
-      { grant_type: "authorization_code", code, redirect_uri: options.redirectUri },
+      { grant_type: "authorization_code", code, redirect_uri: options.redirectUri, code_verifier: codeVerifier },
       {
         operation: "oauthExchangeCode",
         summary: "The fulfilment provider did not accept the authorization (it may have expired or been used already)",
@@ -201,8 +221,8 @@ export function createProviderOAuth(options: ProviderOAuthOptions) {
   }
 
   return {
-    authorizationUrl: (args: { state: string }) =>
-      authorizationUrl({ baseUrl, clientId: options.clientId, redirectUri: options.redirectUri, state: args.state }),
+    authorizationUrl: (args: { state: string; codeChallenge: string }) =>
+      authorizationUrl({ baseUrl, clientId: options.clientId, redirectUri: options.redirectUri, ...args }),
     exchangeCode,
     refresh,
     tokenProvider,

@@ -14,7 +14,9 @@ export {
 } from "./client.server";
 export {
   authorizationUrl,
+  codeChallengeOf,
   createProviderOAuth,
+  newCodeVerifier,
   staticToken,
   type OAuthTokens,
   type ProviderOAuth,

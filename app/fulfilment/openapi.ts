@@ -124,6 +124,10 @@ export function buildOpenApiDocument() {
                 grant_type: { type: "string", enum: ["authorization_code", "refresh_token"] },
                 code: { type: "string" },
                 redirect_uri: { type: "string" },
+                code_verifier: {
+                  type: "string",
+                  description: "PKCE (RFC 7636): the verifier whose S256 challenge the authorization request carried",
+                },
                 refresh_token: { type: "string" },
                 client_id: { type: "string" },
                 client_secret: { type: "string" },

@@ -14,8 +14,7 @@ import { describe, expect, it } from "vitest";
 import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
 import { saveInboundShipment } from "~/stores/inbound/inbound-shipments.server";
 import { saveLadingOrder } from "~/stores/lading/lading-orders.server";
-import { parkProviderAnswer } from "~/stores/shops/provider-credentials-connection.server";
-import { createOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
+import { createConnectionAttempt, holdProviderTokens } from "~/stores/shops/provider-connection-attempts.server";
 import { saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { PROJECT_ROOT } from "../../dev/stack/build";
@@ -50,8 +49,8 @@ interface SeededA {
   dataRequestId: string;
   returnId: string;
   runId: string;
-  /** A provider connection that shop A's staff member approved, sealed for shop A (as the OAuth callback leaves it). */
-  parkedConnection: string;
+  /** A provider login shop A's staff member "42" (the same sub as B's) approved, waiting for their confirmation in A. */
+  connectionAttempt: string;
   recordIds: string[];
 }
 
@@ -195,8 +194,9 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     },
     { method: "POST", path: "/app/settings/provider", form: { intent: "connect", shop: SHOP_A } },
     { method: "POST", path: "/app/settings/provider", form: { intent: "save", mode: "sandbox", shop: SHOP_A } },
-    { method: "GET", path: `/app/settings/provider?provider_connection=${encodeURIComponent(a.parkedConnection)}` },
-    { method: "POST", path: "/app/settings/provider", form: { intent: "finishConnect", parked: a.parkedConnection, shop: SHOP_A } },
+    { method: "GET", path: `/app/settings/provider?provider_attempt=${a.connectionAttempt}` },
+    { method: "POST", path: "/app/settings/provider", form: { intent: "confirmConnection", attempt: a.connectionAttempt, shop: SHOP_A } },
+    { method: "POST", path: "/app/settings/provider", form: { intent: "declineConnection", attempt: a.connectionAttempt, shop: SHOP_A } },
   ],
   "routes/app.settings.routing": (): Request[] => [
     { method: "GET", path: "/app/settings/routing" },
@@ -427,6 +427,23 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
       runAt: new Date(Date.now() + 3_600_000),
     },
   });
+  const connectionAttempt = await createConnectionAttempt(db, { shop: SHOP_A, staffMember: "42" }, `${SECRET}-verifier`, {
+    key: s.credentialsKey,
+  });
+  await db.providerConnectionAttempt.update({ where: { id: connectionAttempt }, data: { startedAt: new Date(), answeredAt: new Date() } });
+  await holdProviderTokens(
+    db,
+    connectionAttempt,
+    SHOP_A,
+    {
+      accessToken: `${SECRET}-access`,
+      accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+      refreshToken: `${SECRET}-refresh`,
+      refreshTokenExpiresAt: null,
+      customerId: `${SECRET}-account`,
+    },
+    { key: s.credentialsKey },
+  );
   const receipt = await db.webhookReceipt.create({
     data: {
       shop: SHOP_A,
@@ -460,22 +477,7 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
     dataRequestId: dataRequest.id,
     returnId: customerReturn.id,
     runId: runs[0]!.id,
-    parkedConnection: (
-      await parkProviderAnswer(
-        db,
-        {
-          code: `${SECRET}-code`,
-          state: createOAuthState({
-            shop: SHOP_A,
-            user: "42",
-            secret: s.apiSecret,
-            currentCiphertext: (await db.shop.findUniqueOrThrow({ where: { domain: SHOP_A } })).providerCredentialsCiphertext,
-          }),
-        },
-        { SHOPIFY_API_SECRET: s.apiSecret },
-        { key: s.credentialsKey },
-      )
-    ).parked,
+    connectionAttempt,
     recordIds: [
       shipment.id,
       inbound.id,
@@ -542,7 +544,7 @@ describe("isolation between shops", () => {
       dataRequestId: "a",
       returnId: "a",
       runId: "a",
-      parkedConnection: "a",
+      connectionAttempt: "a",
       recordIds: [],
     };
     for (const route of routes) {

@@ -3,16 +3,17 @@
  * load the shop's settings and Shopify locations, each saves its own fields (the others as they
  * were), refuse what is invalid field by field and save nothing, never send the API token back,
  * show nothing of another shop, refuse a request without a session token, and connect the provider
- * through its login (the sandbox's OAuth endpoints) with a state that works once.
+ * through its login (the sandbox's OAuth endpoints) bound to the browser that started it, each step
+ * once, for the staff member who pressed Connect only (decision 0037).
  */
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parkProviderAnswer } from "~/stores/shops/provider-credentials-connection.server";
-import { createOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
+import { createConnectionAttempt, holdProviderTokens, type ConnectionOffer } from "~/stores/shops/provider-connection-attempts.server";
 import { readProviderCredentials, saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import { MERCHANT_LOCATION } from "../emulator/seed";
-import { useStack } from "../support/stack";
+import { useStack, type TestStack } from "../support/stack";
 import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";
 
 // The app's OAuth client at the provider (the sandbox accepts any); the app processes inherit them.
@@ -38,6 +39,51 @@ const Answer = z.object({
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
 });
+
+/** The shop's stored credentials, sealed, as the database holds them. */
+const storedCredentials = async (s: TestStack) =>
+  (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null;
+
+/** A top-level request as a browser makes it: no redirect followed, with `cookie` when given. */
+const get = (url: URL, cookie?: string) =>
+  fetch(url, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT, ...(cookie === undefined ? {} : { Cookie: cookie }) } });
+
+/**
+ * Connect pressed on the provider page, posted as the page posts it (to its own address, the
+ * admin's query and session token on it): the start page the top window is sent to.
+ */
+async function pressConnect(s: TestStack, user?: string): Promise<URL> {
+  const page = new URL(PROVIDER.path, s.appUrl);
+  page.searchParams.set("embedded", "1");
+  page.searchParams.set("shop", s.shop);
+  page.searchParams.set("id_token", sessionToken(s.shop, s.apiKey, s.apiSecret, user));
+  const connect = await adminData(s, `${page.pathname}${page.search}`, PROVIDER.route, { form: { intent: "connect" }, user });
+  expect(connect.status, s.logs().slice(-3_000)).toBe(401);
+  return new URL(connect.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ?? "");
+}
+
+/** The start page opened in a browser: the cookie it sets (as the browser sends it back) and the provider's login. */
+async function openStartPage(start: URL): Promise<{ setCookie: string; cookie: string; authorization: URL }> {
+  const answer = await get(start);
+  expect(answer.status, await answer.clone().text()).toBe(302);
+  const setCookie = answer.headers.get("Set-Cookie") ?? "";
+  return { setCookie, cookie: setCookie.split(";")[0] ?? "", authorization: new URL(answer.headers.get("Location") ?? "") };
+}
+
+/** The sandbox's login approves at once: the callback address it sends the browser to. */
+async function approveAtProvider(authorization: URL): Promise<URL> {
+  const approved = await fetch(authorization, { redirect: "manual" });
+  expect(approved.status, await approved.clone().text()).toBe(302);
+  return new URL(approved.headers.get("Location") ?? "");
+}
+
+/** What the provider page's loader offers `user` (the page's own user unless given). */
+async function offerSeenBy(s: TestStack, path: string, user?: string): Promise<ConnectionOffer | null> {
+  const data = (await (await adminData(s, path, PROVIDER.route, { user })).json()) as { pendingConnection: ConnectionOffer | null };
+  return data.pendingConnection;
+}
+
+const messageOf = async (answer: Response) => ((await answer.json()) as { message: string }).message;
 
 async function studioId(): Promise<string> {
   const response = await adminData(stack(), ROUTING.path, ROUTING.route);
@@ -433,101 +479,171 @@ describe("the settings page", () => {
     expect(after?.providerCredentialsCiphertext).toBe(before?.providerCredentialsCiphertext);
   });
 
-  it("connects through the provider's login: finished in the admin by the staff member who pressed Connect, once", async () => {
+  it("connects through the provider's login in the browser that pressed Connect, asked of the staff member who did, each step once", async () => {
     const s = stack();
-    const stored = async () => (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null;
-    // Connect: out of the admin's frame to the provider's authorization page (App Bridge follows the header).
-    const connect = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "connect" } });
-    expect(connect.status, s.logs().slice(-3_000)).toBe(401);
-    const before = await stored();
-    const authorization = new URL(connect.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ?? "");
+    const before = await storedCredentials(s);
+    // Connect: the top window to the app's own start page (App Bridge follows the header), naming the
+    // attempt and nothing else, though the page's address carries the admin's query and session token.
+    const start = await pressConnect(s);
+    expect(`${start.origin}${start.pathname}`).toBe(`${s.appUrl}/provider-oauth/start`);
+    expect([...start.searchParams.keys()]).toEqual(["attempt"]);
+    const attempt = start.searchParams.get("attempt") ?? "";
+
+    // The start page: a __Host- cookie for this browser, then the provider's login with the attempt
+    // as state and an S256 challenge. Opened a second time (a link passed on), it is refused.
+    const { cookie, authorization, setCookie } = await openStartPage(start);
+    expect(setCookie).toMatch(/^__Host-provider-connection=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; Secure; HttpOnly; SameSite=Lax$/);
     expect(`${authorization.origin}${authorization.pathname}`).toBe(`${s.sandboxUrl}/oauth2/authorization`);
     expect(authorization.searchParams.get("client_id")).toBe("connector-test-client");
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${s.appUrl}/provider-oauth/callback`);
+    expect(authorization.searchParams.get("state")).toBe(attempt);
+    expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorization.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const reopened = await get(start);
+    expect(reopened.status).toBe(400);
+    expect(await reopened.text()).toContain("This connection link has already been used.");
 
-    // The sandbox approves at once and sends the merchant back with a code and the state.
-    const approved = await fetch(authorization, { redirect: "manual" });
-    expect(approved.status).toBe(302);
-    const callback = new URL(approved.headers.get("Location") ?? "");
-    expect(callback.searchParams.get("state")).toBe(authorization.searchParams.get("state"));
+    // The provider approves; its answer replayed in another browser (no cookie, or another's) is refused.
+    const callback = await approveAtProvider(authorization);
+    for (const otherBrowser of [undefined, "__Host-provider-connection=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+      const replayed = await get(callback, otherBrowser);
+      expect(replayed.status).toBe(400);
+      expect(await replayed.text()).toContain("This connection was started in another browser.");
+    }
 
-    // A state altered to name another shop is refused before the code is spent.
-    const state = callback.searchParams.get("state") ?? "";
-    const [payload = "", signature = ""] = state.split(".");
-    const forged = Buffer.from(Buffer.from(payload, "base64url").toString().replace(s.shop, OTHER_SHOP)).toString("base64url");
-    const forgedUrl = new URL(callback);
-    forgedUrl.searchParams.set("state", `${forged}.${signature}`);
-    const refused = await fetch(forgedUrl, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
-    expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("not issued by the app");
-
-    // The callback stores nothing: it carries the sealed answer (not the code) into the shop's admin.
-    const back = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
+    // In the browser that started it: back into the shop's admin with the attempt's id alone.
+    const back = await get(callback, cookie);
     expect(back.status, s.logs().slice(-3_000)).toBe(302);
     const settingsUrl = new URL(back.headers.get("Location") ?? "");
     expect(`${settingsUrl.origin}${settingsUrl.pathname}`).toBe(
       `https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/app/settings/provider`,
     );
-    const parked = settingsUrl.searchParams.get("provider_connection") ?? "";
-    expect(parked).not.toContain(callback.searchParams.get("code") ?? "(none)");
-    expect(await stored()).toBe(before);
-
-    // Another staff member of the shop (whoever's browser approved) cannot finish it.
-    const pendingPath = `${PROVIDER.path}?provider_connection=${encodeURIComponent(parked)}`;
-    const asOther = (await (await adminData(s, pendingPath, PROVIDER.route, { user: "7" })).json()) as {
-      pendingConnection: { ok: boolean; problem?: string };
-    };
-    expect(asOther.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("another staff member") });
-    const otherFinish = await adminData(s, PROVIDER.path, PROVIDER.route, { user: "7", form: { intent: "finishConnect", parked } });
-    expect(otherFinish.status).toBe(400);
-    expect(((await otherFinish.json()) as { message: string }).message).toContain("another staff member");
-    expect(await stored()).toBe(before);
-
-    // The one who pressed Connect is offered to finish it, and finishing stores the connection.
-    const asStarter = (await (await adminData(s, pendingPath, PROVIDER.route)).json()) as { pendingConnection: { ok: boolean } };
-    expect(asStarter.pendingConnection).toMatchObject({ ok: true });
-    const finish = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "finishConnect", parked } });
-    expect(finish.status, s.logs().slice(-3_000)).toBe(204);
-    expect(finish.headers.get("X-Remix-Redirect")).toContain("/app/settings/provider?connected=oauth");
-    const credentials = await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey });
-    expect(credentials).toMatchObject({ kind: "oauth", refreshToken: expect.any(String) });
-    expect(credentials?.kind === "oauth" && credentials.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now());
-
-    // The same answer again is refused, at the callback and in the admin: the state was good once.
-    const again = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "finishConnect", parked } });
+    expect([...settingsUrl.searchParams.entries()]).toEqual([["provider_attempt", attempt]]);
+    expect(back.headers.get("Set-Cookie")).toBe("__Host-provider-connection=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Lax");
+    expect(await storedCredentials(s)).toBe(before);
+    const again = await get(callback, cookie);
     expect(again.status).toBe(400);
-    expect(((await again.json()) as { message: string }).message).toContain("has been used");
-    const replay = await fetch(callback, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
-    expect(replay.status).toBe(400);
-    expect(await replay.text()).toContain("has been used");
+    expect(await again.text()).toContain("This connection link has already been used.");
+
+    // Another staff member of the shop is asked nothing and confirms nothing.
+    const pendingPath = `${PROVIDER.path}?provider_attempt=${attempt}`;
+    expect(await offerSeenBy(s, pendingPath, "7")).toBeNull();
+    const otherConfirms = await adminData(s, PROVIDER.path, PROVIDER.route, { user: "7", form: { intent: "confirmConnection", attempt } });
+    expect(otherConfirms.status).toBe(400);
+    expect(await messageOf(otherConfirms)).toContain("is not one the app is waiting for");
+    await adminData(s, PROVIDER.path, PROVIDER.route, { user: "7", form: { intent: "declineConnection", attempt } });
+    expect(await storedCredentials(s)).toBe(before);
+
+    // The one who pressed Connect is asked, with the account's name, and confirming stores it, once.
+    const offer = await offerSeenBy(s, pendingPath);
+    expect(offer).toMatchObject({ ok: true, attemptId: attempt, providerAccount: expect.stringMatching(/^C\d{8}$/) });
+    const account = offer?.ok === true ? offer.providerAccount : "(none)";
+    expect((await adminDocument(s, pendingPath)).text).toContain(`Connect provider account ${account} to this store?`);
+    const confirm = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "confirmConnection", attempt } });
+    expect(confirm.status, s.logs().slice(-3_000)).toBe(204);
+    expect(confirm.headers.get("X-Remix-Redirect")).toContain("/app/settings/provider?connected=oauth");
+    const credentials = await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey });
+    expect(credentials).toMatchObject({ kind: "oauth", customerId: account, refreshToken: expect.any(String) });
+    expect(credentials?.kind === "oauth" && credentials.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now());
+    const twice = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "confirmConnection", attempt } });
+    expect(twice.status).toBe(400);
+    expect(await messageOf(twice)).toContain("This connection link has already been used.");
 
     const page = await adminDocument(s, PROVIDER.path);
     expect(page.text).toContain("Connected through the provider's login since");
     expect(page.text).not.toContain(credentials?.kind === "oauth" ? credentials.accessToken : "(none)");
   });
 
-  it("does not finish another store's connection: an answer parked for one shop opens for no other", async () => {
+  it("refuses each step after the attempt's ten minutes: the start page, the provider's answer, the question and the confirmation", async () => {
     const s = stack();
-    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null;
-    // Shop B's staff member pressed Connect and approved; the sealed answer reaches this shop's admin.
-    const otherCiphertext = (await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null;
-    const otherState = createOAuthState({ shop: OTHER_SHOP, user: "42", secret: s.apiSecret, currentCiphertext: otherCiphertext });
-    const { parked } = await parkProviderAnswer(
+    const before = await storedCredentials(s);
+    const expire = (attempt: string) =>
+      s.db.providerConnectionAttempt.update({ where: { id: attempt }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    const EXPIRED = "This connection was not finished within the ten minutes it is good for.";
+
+    const unopened = await pressConnect(s);
+    await expire(unopened.searchParams.get("attempt") ?? "");
+    const late = await get(unopened);
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain(EXPIRED);
+
+    const unanswered = await pressConnect(s);
+    const opened = await openStartPage(unanswered);
+    const callback = await approveAtProvider(opened.authorization);
+    await expire(unanswered.searchParams.get("attempt") ?? "");
+    const lateAnswer = await get(callback, opened.cookie);
+    expect(lateAnswer.status).toBe(400);
+    expect(await lateAnswer.text()).toContain(EXPIRED);
+
+    const unconfirmed = await pressConnect(s);
+    const attempt = unconfirmed.searchParams.get("attempt") ?? "";
+    const browser = await openStartPage(unconfirmed);
+    expect((await get(await approveAtProvider(browser.authorization), browser.cookie)).status).toBe(302);
+    await expire(attempt);
+    expect(await offerSeenBy(s, `${PROVIDER.path}?provider_attempt=${attempt}`)).toEqual({
+      ok: false,
+      problem: expect.stringContaining(EXPIRED),
+    });
+    const lateConfirm = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "confirmConnection", attempt } });
+    expect(lateConfirm.status).toBe(400);
+    expect(await messageOf(lateConfirm)).toContain(EXPIRED);
+    expect(await storedCredentials(s)).toBe(before);
+  });
+
+  it("refuses a code the provider issued for another challenge, slipped into the callback of the browser that started", async () => {
+    const s = stack();
+    const before = await storedCredentials(s);
+    const start = await pressConnect(s);
+    const attempt = start.searchParams.get("attempt") ?? "";
+    const { cookie, authorization } = await openStartPage(start);
+    // Someone else's approval at the provider, under this attempt's state but with a challenge of their own.
+    const theirs = new URL(authorization);
+    theirs.searchParams.set(
+      "code_challenge",
+      createHash("sha256").update("their-own-verifier-0123456789-0123456789-abc").digest("base64url"),
+    );
+    const injected = await get(await approveAtProvider(theirs), cookie);
+    expect(injected.status).toBe(400);
+    expect(await injected.text()).toContain("The provider did not approve the connection.");
+    expect(await offerSeenBy(s, `${PROVIDER.path}?provider_attempt=${attempt}`)).toBeNull();
+    expect(await storedCredentials(s)).toBe(before);
+  });
+
+  it("shows another shop's waiting connection to no one here, and confirms or cancels nothing of it", async () => {
+    const s = stack();
+    const before = await storedCredentials(s);
+    const otherBefore = (await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null;
+    // Shop B's staff member "42" (the same sub as this page's user) approved at the provider; B's attempt waits.
+    const attempt = await createConnectionAttempt(s.db, { shop: OTHER_SHOP, staffMember: "42" }, "verifier-of-b", {
+      key: s.credentialsKey,
+    });
+    await s.db.providerConnectionAttempt.update({ where: { id: attempt }, data: { startedAt: new Date(), answeredAt: new Date() } });
+    await holdProviderTokens(
       s.db,
-      { code: "code-for-other-shop", state: otherState },
-      { SHOPIFY_API_SECRET: s.apiSecret },
+      attempt,
+      OTHER_SHOP,
+      {
+        accessToken: "access-of-b",
+        accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+        refreshToken: "refresh-of-b",
+        refreshTokenExpiresAt: null,
+        customerId: "C-OF-SHOP-B",
+      },
       { key: s.credentialsKey },
     );
-    const load = (await (
-      await adminData(s, `${PROVIDER.path}?provider_connection=${encodeURIComponent(parked)}`, PROVIDER.route)
-    ).json()) as {
-      pendingConnection: { ok: boolean; problem?: string };
-    };
-    expect(load.pendingConnection).toMatchObject({ ok: false, problem: expect.stringContaining("not started in this store") });
-    const finish = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "finishConnect", parked } });
-    expect(finish.status).toBe(400);
-    expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.providerCredentialsCiphertext ?? null).toBe(before);
-    expect((await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null).toBe(otherCiphertext);
+    const pendingPath = `${PROVIDER.path}?provider_attempt=${attempt}`;
+    expect(await offerSeenBy(s, pendingPath)).toBeNull();
+    expect((await adminDocument(s, pendingPath)).text).not.toContain("C-OF-SHOP-B");
+    const confirm = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "confirmConnection", attempt } });
+    expect(confirm.status).toBe(400);
+    expect(await messageOf(confirm)).toContain("is not one the app is waiting for");
+    await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "declineConnection", attempt } });
+    expect(await s.db.providerConnectionAttempt.findUniqueOrThrow({ where: { id: attempt } })).toMatchObject({
+      finishedAt: null,
+      tokensCiphertext: expect.stringMatching(/^v1\./),
+    });
+    expect(await storedCredentials(s)).toBe(before);
+    expect((await s.db.shop.findUnique({ where: { domain: OTHER_SHOP } }))?.providerCredentialsCiphertext ?? null).toBe(otherBefore);
   });
 
   it("answers a refusal from the provider's login with fixed words, echoing nothing of the address", async () => {

@@ -1,14 +1,15 @@
 /**
- * Connecting through the provider's login, as the merchant sees its last step: back from the
- * provider, Settings > Provider connection offers to finish the connection; finishing it stores it and says so.
+ * Connecting through the provider's login in a real browser, from end to end (decision 0037):
+ * Connect on Settings > Provider connection sends the top window to the app's start page, which
+ * gives this browser its __Host- cookie (Secure: Chromium keeps it on http://127.0.0.1, a secure
+ * context) and sends it to the provider's login (the sandbox approves at once). The provider's
+ * answer, replayed first in another browser, is refused there; in this one it comes back into the
+ * admin, where the page asks "Connect provider account X to this store?", and connecting stores it.
  * The address field says what live mode needs as soon as Live is chosen.
  */
 import { describe, expect, it } from "vitest";
-import { createProviderOAuth } from "~/fulfilment";
-import { parkProviderAnswer } from "~/stores/shops/provider-credentials-connection.server";
-import { createOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 import { readProviderCredentials } from "~/stores/shops/provider-credentials.server";
-import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
+import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser, waitForHydration } from "./support";
 
 // The app's OAuth client at the provider (the sandbox accepts any); the app processes inherit them.
 process.env.PROVIDER_CLIENT_ID = "connector-test-client";
@@ -16,35 +17,46 @@ process.env.PROVIDER_CLIENT_SECRET = "connector-test-secret";
 
 const admin = useAdminBrowser({ worker: false });
 
-describe("finishing a provider connection on the settings page", () => {
+describe("connecting the provider on the settings page", () => {
   it(
-    "offers to finish what the merchant approved at the provider, and stores it when pressed",
+    "connects through the provider's login in this browser: Connect, the provider, the question, and the answer stored",
     async () => {
       const s = admin.stack();
-      // What the callback leaves after the provider approved a Connect pressed by the page's own user ("42").
-      const oauth = createProviderOAuth({
-        baseUrl: s.sandboxUrl,
-        clientId: "connector-test-client",
-        clientSecret: "connector-test-secret",
-        redirectUri: `${s.appUrl}/provider-oauth/callback`,
-      });
-      const state = createOAuthState({ shop: s.shop, user: "42", secret: s.apiSecret, currentCiphertext: null });
-      const approved = await fetch(oauth.authorizationUrl({ state }), { redirect: "manual" });
-      const code = new URL(approved.headers.get("Location") ?? "").searchParams.get("code") ?? "";
-      const { parked } = await parkProviderAnswer(s.db, { code, state }, { SHOPIFY_API_SECRET: s.apiSecret }, { key: s.credentialsKey });
-
-      const settings = await admin.openAdminPage(`/app/settings/provider?provider_connection=${encodeURIComponent(parked)}`, {
-        name: "/app/settings/provider (finish connecting)",
-      });
+      const settings = await admin.openAdminPage("/app/settings/provider", { name: "/app/settings/provider (connect provider account)" });
       const { page } = settings;
-      await expectVisible(page.getByText("Finish connecting to the provider"));
       await expectVisible(page.getByText("Not connected: live mode needs an API token"));
+
+      // The start page's cookie, and the provider's answer as it comes back to this browser's callback.
+      const startPage = page.waitForResponse((response) => response.url().startsWith(`${s.appUrl}/provider-oauth/start?`));
+      const callback = page.waitForRequest((request) => request.url().startsWith(`${s.appUrl}/provider-oauth/callback?`));
+      await page.getByRole("button", { name: "Connect with the provider's login" }).click();
+      expect(await (await startPage).headerValue("Set-Cookie")).toMatch(
+        /^__Host-provider-connection=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; Secure; HttpOnly; SameSite=Lax$/,
+      );
+      // The same answer opened in another browser, which never had the cookie: refused there.
+      const another = await admin.browser().newContext();
+      try {
+        const replay = await another.newPage();
+        await replay.goto((await callback).url());
+        expect(await replay.locator("body").innerText()).toContain("This connection was started in another browser.");
+      } finally {
+        await another.close();
+      }
+
+      // In this browser (the cookie taken over http://127.0.0.1 and sent back): back in the admin, the question.
+      await expectVisible(page.getByText(/^Connect provider account C\d{8} to this store\?$/), 30_000);
+      await waitForHydration(page);
+      expect([...new URL(page.url()).searchParams.keys()]).toContain("provider_attempt");
+      expect(page.url()).not.toContain("code=");
+      // The callback ended the cookie; nothing is stored until the question is answered.
+      expect((await page.context().cookies(s.appUrl)).map((c) => c.name)).not.toContain("__Host-provider-connection");
+      expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toBeNull();
       await settings.audit();
 
-      await settings.mainAction(() => page.getByRole("button", { name: "Finish connecting" }).click());
+      await settings.mainAction(() => page.getByRole("button", { name: "Connect", exact: true }).click());
       await expectVisible(page.getByText("Connected to the provider."));
       await expectVisible(page.getByText("Connected through the provider's login since"));
-      expect(await page.getByText("Finish connecting to the provider").count()).toBe(0);
+      expect(await page.getByText(/to this store\?$/).count()).toBe(0);
       expect(await readProviderCredentials(s.db, s.shop, { key: s.credentialsKey })).toMatchObject({ kind: "oauth" });
     },
     BROWSER_TEST_TIMEOUT_MS,

@@ -339,7 +339,21 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
       problems.push(`console error: ${text} (at ${message.location().url || "?"})`);
     });
     page.on("pageerror", (error) => problems.push(`uncaught error: ${error.stack ?? error.message}`));
+    // The shop's admin page of the app, where a top-level page of the app sends the browser back
+    // (the provider login's callback). Shopify's admin cannot be reached offline (nor routed: the
+    // browser reaches it by a redirect), so the test does its part: it loads the app's page, embedded.
+    const appInAdmin = `https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/`;
     page.on("requestfailed", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url().startsWith(appInAdmin)) {
+        const inAdmin = new URL(request.url());
+        const inApp = `/${inAdmin.pathname.slice(new URL(appInAdmin).pathname.length)}${inAdmin.search}`;
+        // After the browser's own error page for the unreachable address, which would interrupt it.
+        page
+          .waitForURL((url) => url.protocol === "chrome-error:")
+          .then(() => page.goto(embeddedUrl(s, inApp).href))
+          .catch((error: unknown) => problems.push(`the admin's page of the app did not load: ${String(error)}`));
+        return;
+      }
       if (isOfflineCdn(request.url())) return;
       // Remix cancels a page's data request that a newer one replaces (a live page asking again as the
       // merchant leaves it): superseded, not failed. Any other failure is the app's.
@@ -347,11 +361,7 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
       problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? "?"})`);
     });
 
-    const url = new URL(pagePath, s.appUrl);
-    url.searchParams.set("embedded", "1");
-    url.searchParams.set("shop", s.shop);
-    url.searchParams.set("host", Buffer.from(`admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}`).toString("base64url"));
-    url.searchParams.set("id_token", sessionToken(s.shop, s.apiKey, s.apiSecret));
+    const url = embeddedUrl(s, pagePath);
     const response = await page.goto(url.href, { waitUntil: "load" });
     if (response?.status() !== 200) {
       throw new Error(`${pagePath} answered ${response?.status() ?? "nothing"}; the app's output:\n${s.logs().slice(-3_000)}`);
@@ -429,6 +439,16 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
 
 const round = (value: number | null) => (value === null ? null : Math.round(value));
 
+/** `pagePath` as the embedded admin loads it: embedded=1, shop, host and a fresh session token (id_token). */
+function embeddedUrl(s: TestStack, pagePath: string): URL {
+  const url = new URL(pagePath, s.appUrl);
+  url.searchParams.set("embedded", "1");
+  url.searchParams.set("shop", s.shop);
+  url.searchParams.set("host", Buffer.from(`admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}`).toString("base64url"));
+  url.searchParams.set("id_token", sessionToken(s.shop, s.apiKey, s.apiSecret));
+  return url;
+}
+
 /**
  * In Shopify's admin, App Bridge wraps the page's `fetch` and adds `Authorization: Bearer <session
  * token>` (a fresh token, minted by the admin) to each request to the app's own origin; the app's
@@ -439,6 +459,9 @@ const round = (value: number | null) => (value === null ? null : Math.round(valu
  * same requests (fetches to the app's origin, fresh token each time) and no others: document
  * loads keep authenticating by their id_token query, as in the admin, so a page that did a full
  * document navigation without it would show it. Their answers are held until LATE_ANSWER_MS.
+ * An answer 401 with `X-Shopify-API-Request-Failure-Reauthorize-Url` (what the library's
+ * `redirect(url, { target: "_top" })` sends a fetch) is App Bridge's to follow: the top window goes
+ * to that address, and the page's request ends with the page.
  */
 async function authorizeLikeAppBridge(route: Route, s: TestStack): Promise<void> {
   const request = route.request();
@@ -448,6 +471,15 @@ async function authorizeLikeAppBridge(route: Route, s: TestStack): Promise<void>
     headers: { ...request.headers(), authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` },
     maxRedirects: 0,
   });
+  const topWindowTo = response.headers()["x-shopify-api-request-failure-reauthorize-url"];
+  if (response.status() === 401 && topWindowTo !== undefined) {
+    // Not answered: the navigation ends the page, and its pending request with it (as in the admin).
+    await request
+      .frame()
+      .evaluate((address) => void window.open(address, "_top"), topWindowTo)
+      .catch(() => {});
+    return;
+  }
   // The page's clock is this machine's: Date.now() in both.
   const lastInputAt = await request
     .frame()
@@ -465,7 +497,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * hydrates it, and <html> (root.tsx renders it) is the last to complete before the commit. A click
  * before that would be a native form post or link, outside Remix.
  */
-async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps$")), undefined, {
     polling: 20,
   });

@@ -4,7 +4,15 @@
  * (DESIGN.md section 6). The client's clock is the test's, moved together with the sandbox's.
  */
 import { describe, expect, it, vi } from "vitest";
-import { createFulfilmentClient, createProviderOAuth, ProviderAuthError, staticToken, type OAuthTokens } from "../../app/fulfilment";
+import {
+  codeChallengeOf,
+  createFulfilmentClient,
+  createProviderOAuth,
+  newCodeVerifier,
+  ProviderAuthError,
+  staticToken,
+  type OAuthTokens,
+} from "../../app/fulfilment";
 import { failureOf, outcomes, START, startWorld, type ProviderWorld } from "./support";
 
 const APP = {
@@ -16,7 +24,8 @@ const APP = {
 /** The merchant's round trip: authorization page (auto-approved) → redirect with a code → tokens. */
 async function connect(world: ProviderWorld, now: () => number = world.now) {
   const oauth = createProviderOAuth({ baseUrl: world.url, ...APP, now });
-  const page = oauth.authorizationUrl({ state: "csrf-7f3a" });
+  const verifier = newCodeVerifier();
+  const page = oauth.authorizationUrl({ state: "csrf-7f3a", codeChallenge: codeChallengeOf(verifier) });
 
   const answer = await fetch(page, { redirect: "manual" });
   expect(answer.status).toBe(302);
@@ -25,8 +34,8 @@ async function connect(world: ProviderWorld, now: () => number = world.now) {
   expect(callback.searchParams.get("state")).toBe("csrf-7f3a");
   const code = callback.searchParams.get("code") ?? "";
 
-  const tokens = await oauth.exchangeCode(code);
-  return { oauth, code, tokens };
+  const tokens = await oauth.exchangeCode(code, verifier);
+  return { oauth, code, verifier, tokens };
 }
 
 /** A client using the OAuth tokens, recording every pair it persists. */
@@ -85,9 +94,9 @@ describe("OAuth2 authorization code", () => {
 
   it("refuses a code used twice with ProviderAuthError asking to reconnect", async () => {
     const world = await startWorld();
-    const { oauth, code } = await connect(world);
+    const { oauth, code, verifier } = await connect(world);
 
-    const error = await failureOf(oauth.exchangeCode(code));
+    const error = await failureOf(oauth.exchangeCode(code, verifier));
 
     expect(error).toBeInstanceOf(ProviderAuthError);
     expect(error).toMatchObject({ status: 400, reconnectRequired: true });

@@ -64,6 +64,7 @@ describe("the app's server", () => {
       ["/", await get(`${appUrl}/`)],
       ["/auth/login", await get(`${appUrl}/auth/login`)],
       ["the OAuth callback", await get(`${appUrl}/provider-oauth/callback?error=access_denied`)],
+      ["the provider login's start page", await get(`${appUrl}/provider-oauth/start?attempt=unknown`)],
       ["/app without a session", await get(`${appUrl}/app`)],
       ["a webhook's 401", webhook],
       ["an asset", await get(`${appUrl}/assets/${asset}`)],

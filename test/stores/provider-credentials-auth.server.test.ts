@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
 import { useTestDatabase } from "../support/database";
-import { createProviderOAuth, type ProviderOAuth } from "~/fulfilment";
+import { codeChallengeOf, createProviderOAuth, newCodeVerifier, type ProviderOAuth } from "~/fulfilment";
 import { authFromCredentials, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
 import { readProviderCredentials, saveProviderCredentials, type ProviderCredentials } from "~/stores/shops/provider-credentials.server";
 
@@ -28,9 +28,15 @@ beforeEach(async () => {
 
 /** A fresh connection, as the callback stores it. */
 async function connect(): Promise<ProviderCredentials> {
-  const approved = await fetch(oauth.authorizationUrl({ state: "s" }), { redirect: "manual" });
+  const verifier = newCodeVerifier();
+  const approved = await fetch(oauth.authorizationUrl({ state: "s", codeChallenge: codeChallengeOf(verifier) }), { redirect: "manual" });
   const code = new URL(approved.headers.get("Location") ?? "").searchParams.get("code") ?? "";
-  await saveProviderCredentials(db, shop, { kind: "oauth", ...(await oauth.exchangeCode(code)), connectedAt: new Date() }, { key });
+  await saveProviderCredentials(
+    db,
+    shop,
+    { kind: "oauth", ...(await oauth.exchangeCode(code, verifier)), connectedAt: new Date() },
+    { key },
+  );
   const stored = await readProviderCredentials(db, shop, { key });
   if (stored === null) throw new Error("not stored");
   return stored;

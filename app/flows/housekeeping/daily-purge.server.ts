@@ -1,13 +1,14 @@
 /**
  * Housekeeping (decision 0021): once a day, finished jobs and processed webhook receipts older than
- * the retention are deleted in batches, and jobs of a kind no version of the app knows are given up
- * with the reason. Queued by each worker as it starts (one live job across workers); each run
+ * the retention are deleted in batches, provider logins past their ten minutes (decision 0037) go,
+ * and jobs of a kind no version of the app knows are given up with the reason. Queued by each worker as it starts (one live job across workers); each run
  * queues the next for a day later, in the transaction that marks it done.
  */
 import type { Database } from "~/stores/database/database.server";
 import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
 import { buryUnknownKinds, purgeFinishedJobs } from "~/jobs/purge.server";
 import { purgeProcessedReceipts } from "~/stores/receipts/webhook-receipt.server";
+import { forgetExpiredConnectionAttempts } from "~/stores/shops/provider-connection-attempts.server";
 import { enqueue } from "../queue/jobs.server";
 import { jobPayloadSchemas, type KindHandler } from "../queue/job-kinds";
 
@@ -32,6 +33,8 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
     const started = Date.now();
     const jobs = await purgeFinishedJobs(ctx.db, { finishedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
     const receipts = await purgeProcessedReceipts(ctx.db, { processedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
+    // Few rows (a new Connect replaces the staff member's earlier one): one delete.
+    const connectionAttempts = await forgetExpiredConnectionAttempts(ctx.db, now);
     const unknownKinds = await buryUnknownKinds(ctx.db, {
       knownKinds: Object.keys(jobPayloadSchemas),
       dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS),
@@ -44,6 +47,7 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
         retentionDays,
         jobsPurged: jobs,
         receiptsPurged: receipts,
+        providerConnectionAttemptsPurged: connectionAttempts,
         unknownKindJobsDead: unknownKinds,
         engineWakeUpsRemoved: engine.wakeUpsRemoved,
         engineGivenUpRemoved: engine.givenUpRemoved,

@@ -7,6 +7,7 @@ import { useActionData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { FieldGroupTitle } from "~/components/form-inputs";
+import type { ConnectionOffer } from "~/stores/shops/provider-connection-attempts.server";
 import type { CredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { Section, type SectionAnswer } from "../app.settings._index/section-page";
 import { useFormat } from "~/components/locale";
@@ -35,16 +36,21 @@ const PENDING: Record<string, string> = {
   saveToken: "Checking the API token with the provider…",
   disconnect: "Disconnecting…",
   connect: "Opening the provider's login…",
-  finishConnect: "Finishing the connection…",
+  confirmConnection: "Connecting the provider account…",
+  declineConnection: "Cancelling…",
 };
+
+/** The question, whole, with the account as its one value (a catalogue translates it as it stands). */
+const connectQuestion = (account: string | null) =>
+  account === null ? "Connect your provider account to this store?" : `Connect provider account ${account} to this store?`;
 
 export interface CredentialsSectionProps {
   mode: "sandbox" | "live";
   connection: CredentialsSummary;
   /** The app has an OAuth client at the provider: "Connect with the provider's login" is offered. */
   oauthAvailable: boolean;
-  /** The provider's answer to a Connect, waiting to be finished here (or why it cannot be). */
-  pendingConnection: ({ parked: string } & ({ ok: true } | { ok: false; problem: string })) | null;
+  /** Back from the provider's login: the account waiting for this staff member's confirmation (or why it no longer can be). */
+  pendingConnection: ConnectionOffer | null;
   justConnected: boolean;
 }
 
@@ -61,22 +67,21 @@ export function CredentialsSection({ mode, connection, oauthAvailable, pendingCo
   const mine = answer && answer.intent !== "save" ? answer : undefined;
   return (
     <Section title="Credentials" description="The account live mode sends with. The sandbox needs none.">
-      {pendingConnection && (!answer || answer.intent !== "finishConnect") && (
+      {pendingConnection && (!answer || (answer.intent !== "confirmConnection" && answer.intent !== "declineConnection")) && (
         <Banner
           tone={pendingConnection.ok ? "info" : "critical"}
-          title={pendingConnection.ok ? "Finish connecting to the provider" : "The provider was not connected"}
-          action={
-            pendingConnection.ok
-              ? {
-                  content: "Finish connecting",
-                  loading: pendingIntent === "finishConnect",
-                  onAction: () => send("finishConnect", { parked: pendingConnection.parked }),
-                }
-              : undefined
-          }
+          title={pendingConnection.ok ? connectQuestion(pendingConnection.providerAccount) : "The provider was not connected"}
+          {...(pendingConnection.ok && {
+            action: {
+              content: "Connect",
+              loading: pendingIntent === "confirmConnection",
+              onAction: () => send("confirmConnection", { attempt: pendingConnection.attemptId }),
+            },
+            secondaryAction: { content: "Cancel", onAction: () => send("declineConnection", { attempt: pendingConnection.attemptId }) },
+          })}
         >
           {pendingConnection.ok
-            ? "You approved the connection at the provider. Finish it here to store it for this store; until then nothing has changed."
+            ? "You approved this account at the provider. Nothing changes for this store until you connect it here."
             : pendingConnection.problem}
         </Banner>
       )}

@@ -7,17 +7,15 @@ import { BlockStack, Card, Layout } from "@shopify/polaris";
 import { SelectInput, TextInput } from "~/components/form-inputs";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
-import { ProviderError } from "~/fulfilment";
 import { authenticate } from "~/shopify.server";
+import { ConnectionAttemptRefused, connectionOffer, dropConnectionAttempt } from "~/stores/shops/provider-connection-attempts.server";
 import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
 import {
   ApiToken,
-  checkParkedAnswer,
-  finishProviderConnection,
-  providerAuthorizationUrl,
+  confirmProviderConnection,
   saveApiToken,
+  startProviderConnection,
 } from "~/stores/shops/provider-credentials-connection.server";
-import { InvalidOAuthState } from "~/stores/shops/provider-credentials-oauth-state.server";
 import { forgetProviderCredentials, readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { providerAddressRefusal } from "~/wiring/provider-address.server";
 import { tokenRefusal } from "~/wiring/provider-checks.server";
@@ -34,20 +32,31 @@ const defaultProviderFitsLive = () =>
     () => false,
   ));
 
+/**
+ * Out of the admin's frame to `url`, as App Bridge does with this header for the library's
+ * `redirect(url, { target: "_top" })`. Not that helper: to an address of the app's own origin it
+ * copies the request's query (the session token among it) into the link.
+ */
+const topWindowTo = (url: string) => new Response(null, { status: 401, headers: { "X-Shopify-API-Request-Failure-Reauthorize-Url": url } });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
   const shop = session.shop;
-  // The provider's answer, sealed by /provider-oauth/callback, waiting for the staff member who pressed Connect.
-  const parked = new URL(request.url).searchParams.get("provider_connection");
+  const query = new URL(request.url).searchParams;
+  const justConnected = query.get("connected") === "oauth";
+  // Back from the provider's login (/provider-oauth/callback): the attempt waiting for the staff member
+  // who pressed Connect, asked only of them. After confirming, the address still names it (the
+  // library's redirect keeps the page's query): the confirmation's own banner says what happened.
+  const attempt = justConnected ? null : query.get("provider_attempt");
   const pendingConnection =
-    parked === null ? null : { parked, ...(await checkParkedAnswer(prisma, parked, { shop, user: String(sessionToken.sub) }, env)) };
+    attempt === null ? null : await connectionOffer(prisma, attempt, { shop, staffMember: String(sessionToken.sub) });
   return {
     form: (await sectionForm(shop)).form,
     connection: await readCredentialsSummary(prisma, shop),
     oauthAvailable: appProviderOAuth(env) !== null,
     defaultProviderUrl: env.PROVIDER_BASE_URL,
     defaultProviderFitsLive: await defaultProviderFitsLive(),
-    justConnected: new URL(request.url).searchParams.get("connected") === "oauth",
+    justConnected,
     pendingConnection,
   };
 }
@@ -55,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { session, redirect, sessionToken } = await authenticate.admin(request);
   const shop = session.shop;
+  const starter = { shop, staffMember: String(sessionToken.sub) };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   switch (intent) {
@@ -82,32 +92,26 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "connect": {
       try {
-        // Out of Shopify's admin frame to the provider's login; it sends the merchant back to /provider-oauth/callback.
-        return redirect(await providerAuthorizationUrl(prisma, { shop, user: String(sessionToken.sub) }, appProviderOAuth(env), env), {
-          target: "_top",
-        });
+        // The top window to the app's own start page (a cookie can be set there, not in this frame),
+        // which sends the merchant to the provider's login; it comes back through /provider-oauth/callback.
+        return topWindowTo(await startProviderConnection(prisma, starter, appProviderOAuth(env), env));
       } catch (error) {
         if (error instanceof ProviderNotConnected) return refused(intent, error.message);
         throw error;
       }
     }
-    case "finishConnect": {
+    case "confirmConnection": {
       try {
-        await finishProviderConnection(
-          prisma,
-          String(form.get("parked") ?? ""),
-          { shop, user: String(sessionToken.sub) },
-          appProviderOAuth(env),
-          env,
-        );
+        await confirmProviderConnection(prisma, String(form.get("attempt") ?? ""), starter);
       } catch (error) {
-        if (error instanceof InvalidOAuthState || error instanceof ProviderNotConnected) return refused(intent, error.message);
-        // The provider refused the code (used, expired) or could not be reached: its words, never a secret (errors.ts redacts them).
-        if (error instanceof ProviderError) return refused(intent, `${error.message} Press Connect again.`);
+        if (error instanceof ConnectionAttemptRefused) return refused(intent, error.message);
         throw error;
       }
-      // Off the answer's address, so a reload does not offer it again.
       return redirect("/app/settings/provider?connected=oauth");
+    }
+    case "declineConnection": {
+      await dropConnectionAttempt(prisma, String(form.get("attempt") ?? ""), starter);
+      return json<SectionAnswer>({ intent, ok: true, message: "Nothing was connected: the credentials in use stay as they were." });
     }
     default:
       return refused(intent, `Unknown action: ${intent}`);

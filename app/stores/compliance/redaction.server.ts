@@ -132,6 +132,7 @@ export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<
     await tx.inboundShipment.deleteMany({ where: { shop } });
     await tx.ladingOrder.deleteMany({ where: { shop } }); // the consignee's address goes with them
     await tx.job.deleteMany({ where: { shop } });
+    await tx.providerConnectionAttempt.deleteMany({ where: { shop } });
     await tx.session.deleteMany({ where: { shop } });
     await tx.shop.deleteMany({ where: { domain: shop } });
   });

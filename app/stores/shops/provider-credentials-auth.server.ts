@@ -22,6 +22,8 @@ export class ProviderNotConnected extends Error {
 
 /** Where the provider sends the merchant back after approving the connection. */
 export const PROVIDER_OAUTH_CALLBACK_PATH = "/provider-oauth/callback";
+/** The app's own top-level page that sends the merchant's browser to the provider's login (decision 0037). */
+export const PROVIDER_OAUTH_START_PATH = "/provider-oauth/start";
 
 /**
  * The app's OAuth client, or null when the operator has not registered the app with the provider.

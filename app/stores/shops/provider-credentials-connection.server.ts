@@ -1,18 +1,33 @@
 /**
- * What the settings page does with the provider connection: save a pasted API token, start an
- * OAuth connection (the provider's authorization page, with a state bound to the shop and the staff
- * member who pressed Connect), take the provider's answer back into the embedded admin, and finish
- * it there (code exchanged, tokens stored encrypted). The callback only parks the sealed answer, so
- * no one can have a victim's approval stored under their store. Why:
- * docs/decisions/0023-provider-connection-finished-in-the-admin.md.
+ * What Settings > Provider connection does with the provider account: save a pasted API token, or
+ * connect through the provider's login, bound to the browser (decision 0037):
+ *
+ * 1. Connect (in the admin): an attempt for this shop and staff member, with a PKCE verifier; the
+ *    top window goes to the app's own start page with the attempt's id.
+ * 2. The start page (top level, the app's origin): started once; gives the browser a `__Host-`
+ *    cookie whose hash the attempt keeps; sends it to the provider with `state=<attempt id>` and the
+ *    verifier's S256 challenge.
+ * 3. The callback: only with that cookie, in time, once; the code exchanged with the verifier; the
+ *    tokens held, sealed; back into the shop's admin with the attempt's id alone.
+ * 4. Settings asks that same staff member of that same shop "Connect provider account X to this
+ *    store?"; confirming stores the credentials. Anyone else is shown nothing.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Env } from "~/env.server";
-import type { ProviderOAuth } from "~/fulfilment";
-import type { DatabaseOrTransaction } from "../database/database.server";
-import { ProviderNotConnected } from "./provider-credentials-auth.server";
-import { keysOf, open, seal, EnvelopeError } from "./envelope.server";
-import { createOAuthState, InvalidOAuthState, verifyOAuthState, type ConnectionStarter } from "./provider-credentials-oauth-state.server";
+import { codeChallengeOf, newCodeVerifier, ProviderAuthError, ProviderError, type ProviderOAuth } from "~/fulfilment";
+import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { PROVIDER_OAUTH_START_PATH, ProviderNotConnected } from "./provider-credentials-auth.server";
+import {
+  answerConnectionAttempt,
+  CONNECTION_ATTEMPT_TTL_MS,
+  ConnectionAttemptRefused,
+  createConnectionAttempt,
+  holdProviderTokens,
+  startConnectionAttempt,
+  takeHeldTokens,
+  type ConnectionStarter,
+} from "./provider-connection-attempts.server";
 import { saveProviderCredentials, type KeyOption } from "./provider-credentials.server";
 
 /** A bearer token: printable, no spaces, within reason. Nothing else is known of its shape. */
@@ -32,114 +47,140 @@ export async function saveApiToken(
   await saveProviderCredentials(db, shop, { kind: "staticToken", token, savedAt: options.now ?? new Date() }, options);
 }
 
-const storedCiphertext = async (db: DatabaseOrTransaction, shop: string) =>
-  (await db.shop.findUnique({ where: { domain: shop }, select: { providerCredentialsCiphertext: true } }))?.providerCredentialsCiphertext ??
-  null;
-
 const notConfigured = () =>
   new ProviderNotConnected(
     "Connecting through the provider's login is not set up for this installation (PROVIDER_CLIENT_ID and PROVIDER_CLIENT_SECRET). Enter an API token instead.",
   );
 
-/** The provider's authorization page for this shop's admin, for the staff member who pressed Connect. */
-export async function providerAuthorizationUrl(
+/**
+ * The cookie that ties an attempt to the browser that opened the start page. `__Host-`: set only
+ * over https (or loopback), for the app's own host and path `/`, so no other site or subdomain can
+ * plant or read it. SameSite=Lax: sent on the provider's top-level redirect back, never on a
+ * cross-site request from a page.
+ */
+export const BROWSER_COOKIE = "__Host-provider-connection";
+const COOKIE_ATTRIBUTES = "Path=/; Secure; HttpOnly; SameSite=Lax";
+
+const hashOf = (cookie: string) => createHash("sha256").update(`provider-connection browser\0${cookie}`).digest("base64url");
+
+/** The cookie's value in a request's Cookie header, or null. */
+export function browserCookieOf(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === BROWSER_COOKIE) {
+      const text = value.join("=");
+      return /^[A-Za-z0-9_-]{43}$/.test(text) ? text : null;
+    }
+  }
+  return null;
+}
+
+/** The Set-Cookie that ends the cookie: the callback sends it, whatever its outcome. */
+export const CLEAR_BROWSER_COOKIE = `${BROWSER_COOKIE}=; Max-Age=0; ${COOKIE_ATTRIBUTES}`;
+
+/**
+ * Connect, pressed by `starter`: a new attempt, and the app's own start page to send the top window
+ * to (the attempt's id, nothing else). Throws ProviderNotConnected when the app has no OAuth client.
+ */
+export async function startProviderConnection(
   db: DatabaseOrTransaction,
   starter: ConnectionStarter,
   oauth: ProviderOAuth | null,
-  env: Pick<Env, "SHOPIFY_API_SECRET">,
+  env: Pick<Env, "SHOPIFY_APP_URL">,
+  options: KeyOption & { now?: Date } = {},
 ): Promise<string> {
   if (oauth === null) throw notConfigured();
-  const state = createOAuthState({
-    ...starter,
-    secret: env.SHOPIFY_API_SECRET,
-    currentCiphertext: await storedCiphertext(db, starter.shop),
-  });
-  return oauth.authorizationUrl({ state });
-}
-
-const ProviderAnswer = z.object({ code: z.string().min(1), state: z.string().min(1) });
-/** Associated data of a parked answer: it opens only for the shop its state names. */
-const parkedFor = (shop: string) => `provider-oauth answer\0${shop}`;
-
-/**
- * The provider's answer (`code` and `state`) from the callback, checked and sealed for the shop
- * the state names, to be finished in that shop's admin. Nothing is exchanged or stored here.
- * Throws InvalidOAuthState.
- */
-export async function parkProviderAnswer(
-  db: DatabaseOrTransaction,
-  answer: { code: string; state: string },
-  env: Pick<Env, "SHOPIFY_API_SECRET">,
-  options: KeyOption = {},
-): Promise<{ shop: string; parked: string }> {
-  const { shop } = await verifyOAuthState(answer.state, {
-    secret: env.SHOPIFY_API_SECRET,
-    currentCiphertextOf: (domain) => storedCiphertext(db, domain),
-  });
-  return { shop, parked: seal(keysOf(options), parkedFor(shop), JSON.stringify(answer)) };
-}
-
-/** The parked answer as this shop's admin sees it: still good to finish, or why not. */
-async function openParkedAnswer(
-  db: DatabaseOrTransaction,
-  parked: string,
-  finisher: ConnectionStarter,
-  env: Pick<Env, "SHOPIFY_API_SECRET">,
-  options: KeyOption,
-): Promise<{ code: string; state: string }> {
-  let answer: { code: string; state: string };
-  try {
-    answer = ProviderAnswer.parse(JSON.parse(open(keysOf(options), parkedFor(finisher.shop), parked)));
-  } catch (error) {
-    if (error instanceof EnvelopeError || error instanceof SyntaxError || error instanceof z.ZodError) {
-      throw new InvalidOAuthState("This connection was not started in this store. Press Connect here to connect this store.");
-    }
-    throw error;
-  }
-  const starter = await verifyOAuthState(answer.state, {
-    secret: env.SHOPIFY_API_SECRET,
-    currentCiphertextOf: (domain) => storedCiphertext(db, domain),
-  });
-  if (starter.shop !== finisher.shop || starter.user !== finisher.user) {
-    throw new InvalidOAuthState(
-      "This connection was started by another staff member. Only the person who pressed Connect can finish it; press Connect yourself to connect.",
-    );
-  }
-  return answer;
-}
-
-/** Whether a parked answer can be finished by this staff member of this shop (the settings page asks before offering it). */
-export async function checkParkedAnswer(
-  db: DatabaseOrTransaction,
-  parked: string,
-  finisher: ConnectionStarter,
-  env: Pick<Env, "SHOPIFY_API_SECRET">,
-  options: KeyOption = {},
-): Promise<{ ok: true } | { ok: false; problem: string }> {
-  try {
-    await openParkedAnswer(db, parked, finisher, env, options);
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof InvalidOAuthState) return { ok: false, problem: error.message };
-    throw error;
-  }
+  const id = await createConnectionAttempt(db, starter, newCodeVerifier(), options);
+  const start = new URL(PROVIDER_OAUTH_START_PATH, env.SHOPIFY_APP_URL);
+  start.searchParams.set("attempt", id);
+  return start.toString();
 }
 
 /**
- * Finishes a parked answer in the admin of the shop and staff member who started it: the code
- * exchanged for tokens, stored. Throws InvalidOAuthState, or the provider's ProviderAuthError
- * when it refuses the code.
+ * The start page: the attempt started (once), a cookie for this browser, and the provider's
+ * authorization page with the attempt as state and the verifier's challenge. Throws
+ * ConnectionAttemptRefused, or ProviderNotConnected.
  */
-export async function finishProviderConnection(
+export async function openProviderLogin(
   db: DatabaseOrTransaction,
-  parked: string,
-  finisher: ConnectionStarter,
+  attemptId: string,
   oauth: ProviderOAuth | null,
-  env: Pick<Env, "SHOPIFY_API_SECRET">,
+  options: KeyOption & { now?: Date } = {},
+): Promise<{ location: string; setCookie: string }> {
+  if (oauth === null) throw notConfigured();
+  const cookie = randomBytes(32).toString("base64url");
+  const { verifier } = await startConnectionAttempt(db, attemptId, hashOf(cookie), options);
+  return {
+    location: oauth.authorizationUrl({ state: attemptId, codeChallenge: codeChallengeOf(verifier) }),
+    setCookie: `${BROWSER_COOKIE}=${cookie}; Max-Age=${CONNECTION_ATTEMPT_TTL_MS / 1000}; ${COOKIE_ATTRIBUTES}`,
+  };
+}
+
+/** What the provider sent the browser back with, and the browser's Cookie header. */
+export interface ProviderAnswer {
+  state: string | null;
+  code: string | null;
+  /** The provider's `error`: the merchant did not approve, or the provider refused. */
+  error: string | null;
+  cookieHeader: string | null;
+}
+
+/**
+ * The callback: in the browser that opened the start page, once, in time, the code exchanged with
+ * the attempt's verifier and the tokens held for the confirmation. Returns the page of the shop's
+ * admin to go back to, naming only the attempt. Throws ConnectionAttemptRefused (its message is
+ * what the merchant reads), or ProviderNotConnected.
+ */
+export async function takeProviderAnswer(
+  db: DatabaseOrTransaction,
+  answer: ProviderAnswer,
+  oauth: ProviderOAuth | null,
+  env: Pick<Env, "SHOPIFY_API_KEY">,
+  options: KeyOption & { now?: Date } = {},
+): Promise<string> {
+  if (oauth === null) throw notConfigured();
+  const cookie = browserCookieOf(answer.cookieHeader);
+  const attemptId = answer.state ?? "";
+  if (answer.error !== null || answer.code === null) {
+    // A refusal still ends the attempt, when it comes back to the browser that started it.
+    if (attemptId !== "") {
+      await answerConnectionAttempt(db, attemptId, cookie === null ? null : hashOf(cookie), options).catch((error: unknown) => {
+        if (!(error instanceof ConnectionAttemptRefused)) throw error;
+      });
+    }
+    throw new ConnectionAttemptRefused("refused");
+  }
+  if (attemptId === "") throw new ConnectionAttemptRefused("unknown");
+  const { shop, verifier } = await answerConnectionAttempt(db, attemptId, cookie === null ? null : hashOf(cookie), options);
+  let tokens;
+  try {
+    tokens = await oauth.exchangeCode(answer.code, verifier);
+  } catch (error) {
+    // Refused (the code used, expired, or not issued for this verifier), or the provider out of reach.
+    if (error instanceof ProviderAuthError) throw new ConnectionAttemptRefused("refused");
+    if (error instanceof ProviderError) throw new ConnectionAttemptRefused("unreachable");
+    throw error;
+  }
+  await holdProviderTokens(db, attemptId, shop, tokens, options);
+  const store = shop.replace(/\.myshopify\.com$/, "");
+  const settings = new URL(`https://admin.shopify.com/store/${store}/apps/${env.SHOPIFY_API_KEY}/app/settings/provider`);
+  settings.searchParams.set("provider_attempt", attemptId);
+  return settings.toString();
+}
+
+/**
+ * "Connect" on the question: the held tokens stored as the shop's credentials, in one transaction
+ * with marking the attempt finished. Throws ConnectionAttemptRefused.
+ */
+export function confirmProviderConnection(
+  db: DatabaseOrTransaction,
+  attemptId: string,
+  starter: ConnectionStarter,
   options: KeyOption & { now?: Date } = {},
 ): Promise<void> {
-  if (oauth === null) throw notConfigured();
-  const answer = await openParkedAnswer(db, parked, finisher, env, options);
-  const tokens = await oauth.exchangeCode(answer.code);
-  await saveProviderCredentials(db, finisher.shop, { kind: "oauth", ...tokens, connectedAt: options.now ?? new Date() }, options);
+  const connectedAt = options.now ?? new Date();
+  return inTransaction(db, async (tx) => {
+    const tokens = await takeHeldTokens(tx, attemptId, starter, options);
+    await saveProviderCredentials(tx, starter.shop, { kind: "oauth", ...tokens, connectedAt }, options);
+  });
 }

@@ -270,6 +270,17 @@ describe("shop/redact", () => {
     // Work waiting in both shops: an update to the order.
     for (const domain of [shop, "b.myshopify.com"]) await deliver("orders/updated", { id: 299938, admin_graphql_api_id: orderId }, domain);
     await db.shop.createMany({ data: [{ domain: shop, uninstalledAt: new Date() }, { domain: "b.myshopify.com" }] });
+    // A provider login each shop's staff member started (decision 0037).
+    for (const domain of [shop, "b.myshopify.com"])
+      await db.providerConnectionAttempt.create({
+        data: {
+          id: `${domain}-attempt`,
+          shop: domain,
+          staffMember: "42",
+          verifierCiphertext: "sealed",
+          expiresAt: new Date(Date.now() + 600_000),
+        },
+      });
     await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [], data_request: { id: 1 } });
     await jobsDone();
 
@@ -282,10 +293,25 @@ describe("shop/redact", () => {
       shipments: await db.shipment.count({ where: { shop: domain } }),
       jobs: await db.job.count({ where: { shop: domain } }),
       complianceRequests: await db.complianceRequest.count({ where: { shop: domain } }),
+      providerConnectionAttempts: await db.providerConnectionAttempt.count({ where: { shop: domain } }),
     });
-    expect(await held(shop)).toEqual({ shop: 0, webhookReceipts: 0, shipments: 0, jobs: 0, complianceRequests: 0 });
+    expect(await held(shop)).toEqual({
+      shop: 0,
+      webhookReceipts: 0,
+      shipments: 0,
+      jobs: 0,
+      complianceRequests: 0,
+      providerConnectionAttempts: 0,
+    });
     // Its change.orders job stays: no handler runs it in this test.
-    expect(await held("b.myshopify.com")).toEqual({ shop: 1, webhookReceipts: 2, shipments: 1, jobs: 1, complianceRequests: 0 });
+    expect(await held("b.myshopify.com")).toEqual({
+      shop: 1,
+      webhookReceipts: 2,
+      shipments: 1,
+      jobs: 1,
+      complianceRequests: 0,
+      providerConnectionAttempts: 1,
+    });
   });
 
   it("erases nothing when the app was installed again between the request and its job", async () => {

@@ -1,7 +1,7 @@
 /**
  * Housekeeping on a real migrated database, run by a real worker: finished jobs and processed
  * webhook receipts past the retention are deleted (in batches, more rows than one batch), what is
- * recent, still waiting or dead for a person to see stays; a job of a kind no version knows is
+ * recent, still waiting or dead for a person to see stays; provider logins past their time go; a job of a kind no version knows is
  * given up with its reason instead of waiting forever; and the next run is queued for a day later.
  */
 import { randomUUID } from "node:crypto";
@@ -70,6 +70,15 @@ describe("housekeeping", () => {
       await addReceipts(2, "REJECTED", daysAgo(RETENTION_DAYS + 2));
       await addReceipts(3, "ENQUEUED", daysAgo(RETENTION_DAYS + 2));
       await addReceipts(4, "PROCESSED", daysAgo(1));
+      // Provider logins (decision 0037): two past their ten minutes, one still running.
+      for (const [id, expiresAt] of [
+        ["expired-yesterday", daysAgo(1)],
+        ["expired-just-now", new Date(Date.now() - 1_000)],
+        ["in-time", new Date(Date.now() + 600_000)],
+      ] as const)
+        await db.providerConnectionAttempt.create({
+          data: { id, shop: "old.myshopify.com", staffMember: "42", verifierCiphertext: "sealed", expiresAt },
+        });
 
       await queueHousekeeping(db);
       const worker = startWorker({
@@ -90,7 +99,9 @@ describe("housekeeping", () => {
         jobsPurged: oldDone,
         receiptsPurged: PURGE_BATCH + 5,
         unknownKindJobsDead: 4,
+        providerConnectionAttemptsPurged: 2,
       });
+      expect((await db.providerConnectionAttempt.findMany({ select: { id: true } })).map((row) => row.id)).toEqual(["in-time"]);
       const jobs = await db.job.groupBy({ by: ["kind", "status"], _count: { _all: true }, orderBy: [{ kind: "asc" }, { status: "asc" }] });
       expect(jobs.map((row) => `${row.kind} ${row.status} ${row._count._all}`).sort()).toEqual([
         "housekeeping.purge PENDING 1",
