@@ -343,15 +343,29 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
     // (the provider login's callback). Shopify's admin cannot be reached offline (nor routed: the
     // browser reaches it by a redirect), so the test does its part: it loads the app's page, embedded.
     const appInAdmin = `https://admin.shopify.com/store/${s.shop.replace(".myshopify.com", "")}/apps/${s.apiKey}/`;
+    let loadingFromAdmin = false;
     page.on("requestfailed", (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url().startsWith(appInAdmin)) {
+      const navigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
+      // A load of the app's page that the error page interrupted is asked again (below), not failed.
+      if (navigation && loadingFromAdmin && request.failure()?.errorText === "net::ERR_ABORTED") return;
+      if (navigation && request.url().startsWith(appInAdmin)) {
         const inAdmin = new URL(request.url());
         const inApp = `/${inAdmin.pathname.slice(new URL(appInAdmin).pathname.length)}${inAdmin.search}`;
-        // After the browser's own error page for the unreachable address, which would interrupt it.
-        page
-          .waitForURL((url) => url.protocol === "chrome-error:")
-          .then(() => page.goto(embeddedUrl(s, inApp).href))
-          .catch((error: unknown) => problems.push(`the admin's page of the app did not load: ${String(error)}`));
+        // After the browser's own error page has loaded, which would interrupt it; asked again if it did.
+        loadingFromAdmin = true;
+        const load = async () => {
+          await page.waitForURL((url) => url.protocol === "chrome-error:", { waitUntil: "load" });
+          for (let attempt = 1; ; attempt++) {
+            try {
+              return await page.goto(embeddedUrl(s, inApp).href, { waitUntil: "load" });
+            } catch (error) {
+              if (attempt === 3 || !String(error).includes("ERR_ABORTED")) throw error;
+            }
+          }
+        };
+        load()
+          .catch((error: unknown) => problems.push(`the admin's page of the app did not load: ${String(error)}`))
+          .finally(() => (loadingFromAdmin = false));
         return;
       }
       if (isOfflineCdn(request.url())) return;
