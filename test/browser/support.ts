@@ -349,6 +349,9 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
       // A load of the app's page that the error page interrupted is asked again (below), not failed.
       if (navigation && loadingFromAdmin && request.failure()?.errorText === "net::ERR_ABORTED") return;
       if (navigation && request.url().startsWith(appInAdmin)) {
+        // The browser may try the unreachable address again by itself (its error page reloads): one
+        // load of the app's page at a time, or each would interrupt the other.
+        if (loadingFromAdmin) return;
         const inAdmin = new URL(request.url());
         const inApp = `/${inAdmin.pathname.slice(new URL(appInAdmin).pathname.length)}${inAdmin.search}`;
         // After the browser's own error page has loaded, which would interrupt it; asked again if it did.
