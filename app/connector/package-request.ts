@@ -65,3 +65,19 @@ export function asNewOrder(request: PackageRequest): PackageRequest {
     ? { kind: "OUTBOUND", body: { ...request.body, IsCreateNewOrder: true } }
     : { kind: "DROPSHIP", body: { ...request.body, IsCreateNewOrder: true } };
 }
+
+/**
+ * The package without its recipient, for a shipment that is final (decision 0038): the destination
+ * country stays (where the shop ships: "Suggest services"), and so do the SKUs, service and customs
+ * lines; the name, address, contact and identity numbers go, and the importer with them.
+ */
+export function withoutRecipient(request: PackageRequest): PackageRequest {
+  const country = request.body.ShipToAddress.Country;
+  const ShipToAddress = country === undefined ? {} : { Country: country };
+  if (request.kind === "OUTBOUND") {
+    const { ImportsInfo: _importer, ...body } = request.body;
+    return { kind: "OUTBOUND", body: { ...body, ShipToAddress } };
+  }
+  const { ImportsInfo: _importer, ...body } = request.body;
+  return { kind: "DROPSHIP", body: { ...body, ShipToAddress } };
+}

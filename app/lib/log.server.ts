@@ -32,6 +32,7 @@ const SECRET_FIELDS = [
   "payload",
   "body",
   "requestSent",
+  "recipientSearchText",
   "address",
   "address1",
   "address2",

@@ -2,7 +2,7 @@
  * Customer data requests over HTTP, as the embedded admin reaches them: the shop's requests with
  * where each stands, and a data request's report downloaded as JSON for the merchant to pass on;
  * never another shop's, nothing without a session token, and nothing once the customer's data was
- * erased.
+ * erased or the report's retention passed.
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -84,6 +84,8 @@ describe("customer data requests", () => {
     const answered = await insertRequest(s.shop, { kind: "CUSTOMER_DATA_REQUEST", report, shopifyRequestId: "9021" });
     const waiting = await insertRequest(s.shop, { kind: "CUSTOMER_DATA_REQUEST", completed: false, shopifyRequestId: "9022" });
     const erased = await insertRequest(s.shop, { kind: "CUSTOMER_DATA_REQUEST", report, redacted: true, shopifyRequestId: "9023" });
+    // Answered, and its report removed by housekeeping once the retention passed (decision 0038).
+    const removed = await insertRequest(s.shop, { kind: "CUSTOMER_DATA_REQUEST", shopifyRequestId: "9024" });
     const redaction = await insertRequest(s.shop, { kind: "CUSTOMER_REDACT", report: { erased: 3 } });
     const theirs = await insertRequest(OTHER_SHOP, {
       kind: "CUSTOMER_DATA_REQUEST",
@@ -108,6 +110,10 @@ describe("customer data requests", () => {
       downloadable: false,
       status: expect.stringMatching(/erased since by the customer's redaction/),
     });
+    expect(byId.get(removed.id)).toMatchObject({
+      downloadable: false,
+      status: expect.stringMatching(/^Report written .+, removed since: a report is kept \d+ days$/),
+    });
     expect(byId.get(redaction.id)).toMatchObject({ kind: "Redaction", downloadable: false, status: expect.stringMatching(/^Erased /) });
 
     const file = await download(answered.id);
@@ -120,6 +126,9 @@ describe("customer data requests", () => {
     const gone = await download(erased.id);
     expect(gone.status).toBe(410);
     expect(await gone.text()).toMatch(/erased/);
+    const expired = await download(removed.id);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toMatch(/^The report was removed \d+ days after it was written/);
     const other = await download(theirs.id);
     expect(other.status).toBe(404);
     expect(await other.text()).not.toContain("another shop's customer");

@@ -309,6 +309,27 @@ describe("searching the shipments list", () => {
     expect(list.q).toBe("#7302");
     expect(list.rows.map((row) => row.id)).toEqual([other.id]);
   });
+
+  it("finds a package by its recipient's name until it is final, and by its SKU and order after (decision 0038)", async () => {
+    const s = stack();
+    // As planning records them now: the SKUs and the recipient's words apart; the second one delivered, its recipient removed.
+    const travelling = await insertShipment(s.shop, "CREATED", {
+      orderName: "#7311",
+      searchText: "search-vase-03",
+      recipientSearchText: "ada lovelace",
+    });
+    const delivered = await insertShipment(s.shop, "DELIVERED", {
+      orderName: "#7312",
+      searchText: "search-vase-03",
+      recipientSearchText: null,
+      recipientRemovedAt: new Date(),
+    });
+    const ids = async (q: string) =>
+      SearchData.parse(await (await adminData(s, `/app/shipments?q=${encodeURIComponent(q)}`, LIST)).json()).rows.map((row) => row.id);
+    expect(await ids("Lovelace")).toEqual([travelling.id]);
+    expect((await ids("SEARCH-VASE-03")).sort()).toEqual([travelling.id, delivered.id].sort());
+    expect(await ids("#7312")).toEqual([delivered.id]);
+  });
 });
 
 describe("the tracking lookup", () => {

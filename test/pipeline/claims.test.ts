@@ -209,6 +209,11 @@ describe("a fulfilment after the order changed in Shopify", () => {
         /^Changed in Shopify after it was sent: 1 unit of 1 line the package carries were edited, refunded or moved away/,
       ),
     ]);
+    // Told by the address's keyed digest: neither the timeline nor the receipts keep the new address (decision 0038).
+    expect(JSON.stringify(await harness.events(submitted.id))).not.toMatch(/drottninggatan|stockholm|111 60/i);
+    expect(JSON.stringify(await harness.db.webhookReceipt.findMany({ where: { shop: DEMO_SHOP } }))).not.toMatch(
+      /drottninggatan|stockholm/i,
+    );
     const shipment = await harness.db.shipment.findUniqueOrThrow({ where: { id: submitted.id } });
     expect(shipment.state).toBe("SUBMITTED");
     expect(shipment.changedInShopify).toMatch(/^1 unit of 1 line/);

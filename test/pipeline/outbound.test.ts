@@ -150,6 +150,11 @@ describe("an order at the provider's warehouse", () => {
     const found = async (q: string) =>
       (await listShipments(harness.db, DEMO_SHOP, { filter: "attention", page: 1, q })).rows.map((row) => row.id);
     for (const q of ["socks-wool-3p-gry", "SOCKS-WOOL", "steve shipper", "Shipper"]) expect(await found(q), q).toContain(held.id);
+    // Its SKUs and its recipient are kept apart: the recipient's go once the shipment is final (decision 0038).
+    expect(await harness.db.shipment.findUniqueOrThrow({ where: { id: held.id } })).toMatchObject({
+      searchText: "socks-wool-3p-gry",
+      recipientSearchText: "steve shipper",
+    });
     expect(await found("CANDLE-SOY")).not.toContain(held.id);
   }, 30_000);
 });

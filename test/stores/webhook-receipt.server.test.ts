@@ -3,7 +3,7 @@ import { PrismaClient } from "@prisma/client";
 import { testDatabaseProvider, useTestDatabase } from "../support/database";
 import { SqliteAdapter } from "~/stores/database/sqlite-adapter.server";
 import {
-  orderPayloadAsOf,
+  orderAddressDigestAsOf,
   recordWebhookReceipt,
   recordWebhookReceiptUnlessUninstalled,
   setWebhookReceiptStatus,
@@ -92,39 +92,36 @@ describe("webhook receipts", () => {
   });
 });
 
-describe("the order as the app knew it at a moment (orderPayloadAsOf)", () => {
+describe("the order's address as the app knew it at a moment (orderAddressDigestAsOf)", () => {
   const at = (iso: string) => new Date(iso);
   const receive = async (
     orderId: string,
     topic: string,
     receivedAt: string,
-    payload: string | null,
+    digest: string | null,
     eventId = `${orderId}:${topic}:${receivedAt}`,
   ) => {
-    const { receiptId } = await recordWebhookReceipt(db, { ...delivery, orderId, topic, eventId, payload: payload ?? "{}" });
-    await db.webhookReceipt.update({
-      where: { id: receiptId },
-      data: { receivedAt: at(receivedAt), ...(payload === null ? { payload: null } : {}) },
-    });
+    const { receiptId } = await recordWebhookReceipt(db, { ...delivery, orderId, topic, eventId, shippingAddressDigest: digest });
+    await db.webhookReceipt.update({ where: { id: receiptId }, data: { receivedAt: at(receivedAt) } });
   };
 
   it("is the order's last orders/create or orders/updated received by then, never a later one, another order's or another topic's", async () => {
-    await receive("gid://shopify/Order/1", "orders/create", "2030-01-01T10:00:00Z", '{"v":"created"}');
-    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T11:00:00Z", '{"v":"updated at 11"}');
-    await receive("gid://shopify/Order/1", "orders/edited", "2030-01-01T11:30:00Z", '{"v":"edited"}');
-    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T13:00:00Z", '{"v":"updated at 13"}');
-    await receive("gid://shopify/Order/2", "orders/updated", "2030-01-01T11:45:00Z", '{"v":"another order"}');
+    await receive("gid://shopify/Order/1", "orders/create", "2030-01-01T10:00:00Z", "d-created");
+    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T11:00:00Z", "d-updated-at-11");
+    await receive("gid://shopify/Order/1", "orders/edited", "2030-01-01T11:30:00Z", "d-edited");
+    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T13:00:00Z", "d-updated-at-13");
+    await receive("gid://shopify/Order/2", "orders/updated", "2030-01-01T11:45:00Z", "d-another-order");
 
-    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBe('{"v":"updated at 11"}');
-    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T10:30:00Z"))).toBe('{"v":"created"}');
-    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T09:00:00Z"))).toBeNull();
-    expect(await orderPayloadAsOf(db, "b.myshopify.com", "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBeNull();
+    expect(await orderAddressDigestAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBe("d-updated-at-11");
+    expect(await orderAddressDigestAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T10:30:00Z"))).toBe("d-created");
+    expect(await orderAddressDigestAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T09:00:00Z"))).toBeNull();
+    expect(await orderAddressDigestAsOf(db, "b.myshopify.com", "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBeNull();
   });
 
-  it("skips a payload erased by a compliance request for the one before it", async () => {
-    await receive("gid://shopify/Order/1", "orders/create", "2030-01-01T10:00:00Z", '{"v":"created"}');
+  it("skips a receipt without a digest (erased by a compliance request, or kept before digests) for the one before it", async () => {
+    await receive("gid://shopify/Order/1", "orders/create", "2030-01-01T10:00:00Z", "d-created");
     await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T11:00:00Z", null);
-    expect(await orderPayloadAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBe('{"v":"created"}');
+    expect(await orderAddressDigestAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBe("d-created");
   });
 
   // Runs for every fulfilment written (each is an orders/updated). SQLite keeps no statistics: with
@@ -137,7 +134,7 @@ describe("the order as the app knew it at a moment (orderPayloadAsOf)", () => {
       const client = new PrismaClient({ adapter: new SqliteAdapter(url), log: [{ emit: "event", level: "query" }] });
       client.$on("query", (event) => void queries.push({ sql: event.query, params: JSON.parse(event.params) as unknown[] }));
       try {
-        await orderPayloadAsOf(client, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"));
+        await orderAddressDigestAsOf(client, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"));
         const lookup = queries.find((query) => query.sql.includes("WebhookReceipt"));
         if (!lookup) throw new Error("the lookup sent no query to WebhookReceipt");
         const plan = await client.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${lookup.sql}`, ...lookup.params);

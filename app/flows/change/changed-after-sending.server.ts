@@ -5,11 +5,11 @@
  * needs-attention.server.ts), and the write-back later claims only what the fulfillment order still has.
  */
 import type { Shipment } from "@prisma/client";
-import { z } from "zod";
 import { claimOf, describeUnits } from "~/connector/claim";
 import { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
-import { orderPayloadAsOf, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
+import { NO_SHIPPING_ADDRESS, orderAddressDigestAsOf, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
+import { digestKeyId } from "~/stores/shops/envelope.server";
 import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
 import type { ShopifyPort } from "../ports/ports";
@@ -32,45 +32,26 @@ const LINE_TOPICS: readonly string[] = [
   "fulfillment_orders/moved",
 ];
 
-const ShippingAddress = z
-  .object({
-    name: z.string().nullish(),
-    address1: z.string().nullish(),
-    address2: z.string().nullish(),
-    city: z.string().nullish(),
-    zip: z.string().nullish(),
-    province_code: z.string().nullish(),
-    country_code: z.string().nullish(),
-  })
-  .nullish();
-const OrderPayload = z.object({ shipping_address: ShippingAddress });
-
-/** The order's shipping address as one comparable line; undefined when the payload cannot say. */
-function addressOf(payload: string | null): string | undefined {
-  if (payload === null) return undefined;
-  try {
-    const parsed = OrderPayload.safeParse(JSON.parse(payload));
-    if (!parsed.success) return undefined;
-    const address = parsed.data.shipping_address;
-    if (!address) return "";
-    return [address.name, address.address1, address.address2, address.city, address.province_code, address.zip, address.country_code]
-      .map((part) => (part ?? "").trim().toLowerCase().replace(/\s+/g, " "))
-      .join(" | ");
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The address the order had when the package was sent: its last order event received before then
- * (orders/create or orders/updated), compared with the address an orders/updated payload carries.
+ * The address the order had when the package was sent, as the digest its last order event received
+ * before then kept (orders/create or orders/updated), compared with the digest of an orders/updated.
  * So this costs no Shopify read, which matters: every fulfilment the app writes is itself an
- * orders/updated.
+ * orders/updated. The receipts keep the digest, not the address (decision 0038).
  */
 async function addressWhenSent(ctx: JobContext, shop: string, shipment: Shipment): Promise<string | undefined> {
   if (shipment.submittedAt === null) return undefined;
-  const payload = await orderPayloadAsOf(ctx.db, shop, shipment.orderId, shipment.submittedAt);
-  return payload === null ? undefined : addressOf(payload);
+  return (await orderAddressDigestAsOf(ctx.db, shop, shipment.orderId, shipment.submittedAt)) ?? undefined;
+}
+
+/**
+ * Whether two address digests tell a change: no address against one does; two digests do only when
+ * made with the same key (a key rotation in between leaves the change unsaid rather than invented).
+ */
+function addressChanged(then: string, now: string): boolean {
+  if (then === now) return false;
+  if (then === NO_SHIPPING_ADDRESS || now === NO_SHIPPING_ADDRESS) return true;
+  const key = digestKeyId(then);
+  return key !== null && key === digestKeyId(now);
 }
 
 const HOLD_TOPICS: readonly string[] = ["fulfillment_orders/placed_on_hold", "fulfillment_holds/added"];
@@ -110,16 +91,15 @@ export async function noteChangesAfterSending(
     recordChangeAfterSend(ctx.db, { shop, fulfillmentOrderId: shipment.fulfillmentOrderId, what, key, at: now });
 
   for (const receipt of receipts) {
-    // The address: from the payloads alone.
-    if (receipt.topic === "orders/updated") {
-      const current = addressOf(receipt.payload);
-      if (current === undefined) continue;
+    // The address: from the receipts alone (their digests).
+    if (receipt.topic === "orders/updated" && receipt.shippingAddressDigest !== null) {
+      const current = receipt.shippingAddressDigest;
       for (const shipment of concerned(receipt)) {
         const then = await addressWhenSent(ctx, shop, shipment);
-        if (then !== undefined && then !== current)
+        if (then !== undefined && addressChanged(then, current))
           await say(
             shipment,
-            current === "" ? "the shipping address was removed" : "the shipping address was edited",
+            current === NO_SHIPPING_ADDRESS ? "the shipping address was removed" : "the shipping address was edited",
             `address:${current}`,
           );
       }

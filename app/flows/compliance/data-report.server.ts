@@ -10,11 +10,13 @@ import { customerFootprint } from "~/stores/compliance/redaction.server";
 import { setWebhookReceiptStatus } from "~/stores/receipts/webhook-receipt.server";
 
 /**
- * What the app stores about a customer:
- * - webhook payloads naming the customer, or one of their orders (as received from Shopify);
+ * What the app stores about a customer (decision 0038 says what stays and for how long):
+ * - webhook payloads naming the customer, or one of their orders, as stored: without the customer's
+ *   fields, and for orders a keyed digest of the shipping address;
  * - shipments of their orders: the package, its state and tracking, the request sent to the
- *   provider (which holds the shipping address), hold reasons and errors, the change noted from
- *   Shopify, the timeline and the carrier's checkpoints;
+ *   provider (with the recipient's name, address and contact until the shipment is final), the
+ *   search words, hold reasons and errors, the change noted from Shopify, the timeline and the
+ *   carrier's checkpoints;
  * - returns of their orders, and the error text of jobs about the orders, shipments or returns.
  */
 export interface CustomerDataReport {
@@ -22,7 +24,14 @@ export interface CustomerDataReport {
   /** The orders Shopify named, and those the stored webhooks tie to the customer. */
   orderIds: string[];
   generatedAt: string;
-  webhookPayloads: { topic: string; receivedAt: string; orderId: string | null; payload: unknown }[];
+  webhookPayloads: {
+    topic: string;
+    receivedAt: string;
+    orderId: string | null;
+    payload: unknown;
+    /** A keyed one-way digest of the order's shipping address (not the address): how the app tells it changed after sending. */
+    shippingAddressDigest: string | null;
+  }[];
   shipments: {
     orderId: string;
     orderName: string | null;
@@ -33,7 +42,9 @@ export interface CustomerDataReport {
     trackingUrl: string | null;
     createdAt: string;
     requestSentToProvider: unknown;
-    /** The SKUs and recipient's name the Shipments search finds the package by. */
+    /** When the recipient's name, address and contact were removed from it, the shipment being final. */
+    recipientRemovedAt: string | null;
+    /** The SKUs, and the recipient's name until the shipment is final, the Shipments search finds the package by. */
     searchWords: string[];
     holdReasons: unknown;
     lastErrorText: string | null;
@@ -96,7 +107,15 @@ export async function buildCustomerDataReport(
     webhookPayloads: receipts.flatMap((r) =>
       r.payload === null
         ? []
-        : [{ topic: r.topic, receivedAt: r.receivedAt.toISOString(), orderId: r.orderId, payload: storedJson(r.payload) }],
+        : [
+            {
+              topic: r.topic,
+              receivedAt: r.receivedAt.toISOString(),
+              orderId: r.orderId,
+              payload: storedJson(r.payload),
+              shippingAddressDigest: r.shippingAddressDigest,
+            },
+          ],
     ),
     shipments: shipments.map((s) => ({
       orderId: s.orderId,
@@ -108,7 +127,8 @@ export async function buildCustomerDataReport(
       trackingUrl: s.trackingUrl,
       createdAt: s.createdAt.toISOString(),
       requestSentToProvider: s.requestSent === null ? null : storedJson(s.requestSent),
-      searchWords: s.searchText === null ? [] : s.searchText.split("\n"),
+      recipientRemovedAt: s.recipientRemovedAt?.toISOString() ?? null,
+      searchWords: [s.searchText, s.recipientSearchText].flatMap((words) => (words === null ? [] : words.split("\n"))),
       holdReasons: s.holdReasons === null ? null : storedJson(s.holdReasons),
       lastErrorText: s.lastErrorText,
       changedInShopify: s.changedInShopify,

@@ -1,13 +1,17 @@
 /**
  * Housekeeping (decision 0021): once a day, finished jobs and processed webhook receipts older than
  * the retention are deleted in batches, provider logins past their ten minutes (decision 0037) go,
- * and jobs of a kind no version of the app knows are given up with the reason. Queued by each worker as it starts (one live job across workers); each run
- * queues the next for a day later, in the transaction that marks it done.
+ * and jobs of a kind no version of the app knows are given up with the reason. The customer's data
+ * is held to its retention too (decision 0038): final shipments lose their recipient, and data
+ * reports older than the retention are removed. Queued by each worker as it starts (one live job
+ * across workers); each run queues the next for a day later, in the transaction that marks it done.
  */
 import type { Database } from "~/stores/database/database.server";
 import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
 import { buryUnknownKinds, purgeFinishedJobs } from "~/jobs/purge.server";
+import { removeDataReportsCompletedBefore } from "~/stores/compliance/compliance-request.server";
 import { purgeProcessedReceipts } from "~/stores/receipts/webhook-receipt.server";
+import { removeRecipientsOfFinalShipments } from "~/stores/shipments/recipient-removal.server";
 import { forgetExpiredConnectionAttempts } from "~/stores/shops/provider-connection-attempts.server";
 import { enqueue } from "../queue/jobs.server";
 import { jobPayloadSchemas, type KindHandler } from "../queue/job-kinds";
@@ -20,7 +24,7 @@ export const UNKNOWN_KIND_GRACE_MS = 60 * 60_000;
 const DEDUPE_KEY = "housekeeping.purge";
 
 export interface HousekeepingOptions {
-  /** Finished jobs and processed receipts older than this many days are deleted. */
+  /** Finished jobs and processed receipts older than this many days are deleted, and data reports removed. */
   retentionDays: number;
   /** Between runs; a day unless a test says otherwise. */
   intervalMs?: number;
@@ -35,6 +39,8 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
     const receipts = await purgeProcessedReceipts(ctx.db, { processedBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
     // Few rows (a new Connect replaces the staff member's earlier one): one delete.
     const connectionAttempts = await forgetExpiredConnectionAttempts(ctx.db, now);
+    const recipients = await removeRecipientsOfFinalShipments(ctx.db, { batchSize: PURGE_BATCH, signal: ctx.signal, now });
+    const dataReports = await removeDataReportsCompletedBefore(ctx.db, before);
     const unknownKinds = await buryUnknownKinds(ctx.db, {
       knownKinds: Object.keys(jobPayloadSchemas),
       dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS),
@@ -48,6 +54,8 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
         jobsPurged: jobs,
         receiptsPurged: receipts,
         providerConnectionAttemptsPurged: connectionAttempts,
+        recipientsRemoved: recipients,
+        dataReportsRemoved: dataReports,
         unknownKindJobsDead: unknownKinds,
         engineWakeUpsRemoved: engine.wakeUpsRemoved,
         engineGivenUpRemoved: engine.givenUpRemoved,

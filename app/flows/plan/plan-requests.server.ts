@@ -100,6 +100,7 @@ function newShipmentOf(shop: string, facts: FulfillmentOrderWithOrder, shipment:
     request: shipment.request,
     lineItems: shipment.lineItems,
     searchText: shipment.searchText,
+    recipientSearchText: shipment.recipientSearchText,
     ...(shipment.hold ? { hold: shipment.hold } : {}),
     ...(shipment.waitUntil ? { waitUntil: shipment.waitUntil } : {}),
     event: shipment.event,

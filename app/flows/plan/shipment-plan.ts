@@ -29,8 +29,9 @@ export interface ShipmentPlan {
   /** The package to send; null while held by the checks (there is none yet). */
   request: PackageRequest | null;
   lineItems: ShipmentLine[];
-  /** What the Shipments search finds it by besides order and tracking: see searchTextOf. */
+  /** What the Shipments search finds it by besides order and tracking: its SKUs (searchTextOf) and recipient (recipientSearchTextOf). */
   searchText: string;
+  recipientSearchText: string;
   hold?: { code: string; reasons: StoredHoldReason[] };
   /** When a scheduled fulfillment order opens: the shipment is looked at again then. */
   waitUntil?: Date;
@@ -60,20 +61,31 @@ const WAIT_EVENTS = {
   HIGH_RISK: "Rated high risk of fraud in Shopify: waits for the merchant.",
 } as const satisfies Record<WaitCode, string>;
 
-/**
- * The words the Shipments search finds a package by, beyond its order name and tracking: its SKUs
- * and the recipient's name and company, lower case. Kept on the shipment because a held package has
- * no request to search (it is built only once the package can be sent). Holds the recipient's
- * name: erased on customers/redact like the request.
- */
-export function searchTextOf(fo: FulfillmentOrderFacts): string {
-  const skus = linesToShip(fo).map((line) => line.sku);
-  const recipient =
-    fo.destination === null ? [] : [[fo.destination.firstName, fo.destination.lastName].filter(Boolean).join(" "), fo.destination.company];
-  const words = [...skus, ...recipient]
+/** Words for the Shipments search: lower case, one per line, each once. */
+function searchWords(words: readonly (string | null | undefined)[]): string {
+  const kept = words
     .filter((word): word is string => typeof word === "string" && word.trim() !== "")
     .map((word) => word.trim().toLowerCase());
-  return [...new Set(words)].join("\n");
+  return [...new Set(kept)].join("\n");
+}
+
+/**
+ * The words the Shipments search finds a package by, beyond its order name and tracking: its SKUs.
+ * Kept on the shipment because a held package has no request to search (it is built only once the
+ * package can be sent).
+ */
+export function searchTextOf(fo: FulfillmentOrderFacts): string {
+  return searchWords(linesToShip(fo).map((line) => line.sku));
+}
+
+/**
+ * The recipient's name and company, which the Shipments search finds a package by too. Apart from
+ * the SKUs because they are the customer's: removed once the shipment is final, erased on
+ * customers/redact (decision 0038).
+ */
+export function recipientSearchTextOf(fo: FulfillmentOrderFacts): string {
+  if (fo.destination === null) return "";
+  return searchWords([[fo.destination.firstName, fo.destination.lastName].filter(Boolean).join(" "), fo.destination.company]);
 }
 
 /** A drop-ship package, ready, held or waiting: what the drop-ship path records (a warehouse's go through its request). */
@@ -111,6 +123,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
   const plan = planPackage(fo, order, settings.connector);
   const lineItems = linesToShip(fo).map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
   const searchText = searchTextOf(fo);
+  const recipientSearchText = recipientSearchTextOf(fo);
   switch (plan.kind) {
     case "SKIP":
       return { plan, shipment: undefined };
@@ -128,6 +141,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           request: null,
           lineItems,
           searchText,
+          recipientSearchText,
           hold: { code: plan.code, reasons: [{ field: WAIT_FIELDS[plan.code], message: plan.message }] },
           ...(until !== undefined && !Number.isNaN(until.getTime()) ? { waitUntil: until } : {}),
           summary: plan.message,
@@ -154,6 +168,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           request: null,
           lineItems,
           searchText,
+          recipientSearchText,
           hold: { code: HELD_BY_CHECKS, reasons: plan.reasons },
           summary,
           event: {
@@ -185,6 +200,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           request: plan.kind === "OUTBOUND" ? { kind: "OUTBOUND", body: plan.request } : { kind: "DROPSHIP", body: plan.request },
           lineItems,
           searchText,
+          recipientSearchText,
           ...(review ? { hold: { code: HELD_FOR_REVIEW, reasons: [REVIEW_REASON] } } : {}),
           summary,
           event: review ? { type: "held", message: summary, data } : { type: "validated", message: summary, data },

@@ -11,7 +11,7 @@ import { shopInstallation } from "~/stores/shops/shop.server";
 import { writeAtOnce, type Database, type WriteProgram } from "~/stores/database/database.server";
 import { recordWebhookReceipt, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
 import { eventIdOf, triggeredAtOf, type VerifiedWebhook } from "./delivery";
-import { keptOfUnreadable } from "./signed-body.server";
+import { storedBodyOf } from "./stored-body.server";
 import { looseReferences, parseTopicPayload, type ParsedDelivery, type PayloadParse } from "~/shopify/webhooks/payloads";
 import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
 import { recordAndQueueAtOnce, recordReceiptAtOnce } from "./record-at-once.server";
@@ -34,7 +34,8 @@ import {
  * - processed: database-only work done in the same transaction (app/scopes_update), receipt PROCESSED;
  * - duplicate: the same event's receipt exists, nothing more done;
  * - rejected: the body is not JSON, the payload cannot be used, or came after the app was
- *   uninstalled: receipt REJECTED with the reason, kept with its payload for support.
+ *   uninstalled: receipt REJECTED with the reason, kept for support (without the customer's fields,
+ *   as every receipt: stored-body.server.ts).
  */
 export type IntakeOutcome =
   | { status: "queued"; receiptId: string; jobId: string }
@@ -123,8 +124,7 @@ async function recordDelivery(db: Database, topic: WebhookTopic, webhook: Verifi
     eventId: eventIdOf(webhook),
     apiVersion: webhook.apiVersion,
     triggeredAt: triggeredAtOf(webhook),
-    // As received: re-serialising would cost time, and throw on what JSON.parse accepted.
-    payload: webhook.unreadable !== undefined ? keptOfUnreadable(webhook.body ?? "") : (webhook.body ?? JSON.stringify(webhook.payload)),
+    ...storedBodyOf(topic, webhook),
     ...(checked.ok ? referencesOf(checked.delivery) : webhook.unreadable === undefined ? looseReferences(topic, webhook.payload) : {}),
   };
   try {

@@ -12,9 +12,6 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** Shopify's payloads nest about 6 deep; JSON.stringify and the compliance report recurse, so depth is bounded well before the stack is. */
 export const JSON_DEPTH_LIMIT = 64;
 
-/** What is kept of a body that cannot be read as JSON: enough for support to see what came. */
-export const UNREADABLE_BODY_KEPT_CHARS = 64 * 1024;
-
 const refuse = (status: 413, statusText: string) => new Response(undefined, { status, statusText });
 
 /**
@@ -92,9 +89,11 @@ export function readJsonPayload(body: Buffer): ReadPayload {
   }
 }
 
-/** What is stored of a body that could not be read: its start, and how long it was. */
+/**
+ * What is stored of a body that could not be read: how long it was. Such a body may still be an
+ * order, and its customer's fields can neither be told apart nor found by redaction, so none of it
+ * is kept (decision 0038); the receipt's reason says what was wrong with it.
+ */
 export function keptOfUnreadable(text: string): string {
-  return text.length <= UNREADABLE_BODY_KEPT_CHARS
-    ? text
-    : `${text.slice(0, UNREADABLE_BODY_KEPT_CHARS)}\n[… ${text.length - UNREADABLE_BODY_KEPT_CHARS} more characters not kept]`;
+  return `[${text.length} characters not kept: a body that cannot be read as JSON may hold customer data that cannot be told apart]`;
 }

@@ -90,6 +90,7 @@ export async function planAgain(
       // What it would carry is kept up to date while it waits (an edit, a split).
       lineItems: JSON.stringify(planned.lineItems),
       searchText: planned.searchText,
+      recipientSearchText: planned.recipientSearchText,
       requestSent: null,
     };
     const event = {
@@ -126,6 +127,7 @@ export async function planAgain(
     requestSent: request === null ? null : encodePackageRequest(request),
     lineItems: JSON.stringify(planned.lineItems),
     searchText: planned.searchText,
+    recipientSearchText: planned.recipientSearchText,
     resendAsNew,
     holdReasons: null,
     lastErrorCode: null,

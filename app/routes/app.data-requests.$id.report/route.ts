@@ -21,6 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       return plain(404, "The report of this request is not written yet: it is, within minutes of Shopify's request.");
     case "erased":
       return plain(410, "The report was erased: the customer's data was redacted since (customers/redact).");
+    case "removed":
+      return plain(410, `The report was removed ${found.days} days after it was written: it is a copy of the customer's data.`);
     case "ready":
       return new Response(JSON.stringify(found.report, null, 2), {
         headers: {

@@ -3,6 +3,7 @@
  * and customers/redact), and a data request's report to hand to the customer.
  */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { env } from "~/env.server";
 import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
 import { formatterFor, type Formatter } from "~/lib/format";
 
@@ -37,7 +38,9 @@ export async function listDataRequests(
         : isDataRequest
           ? request.redactedAt !== null
             ? `Report written ${done}, erased since by the customer's redaction`
-            : `Report written ${done}`
+            : request.report === null
+              ? `Report written ${done}, removed since: a report is kept ${env.RETENTION_DAYS} days`
+              : `Report written ${done}`
           : `Erased ${done}`;
     return {
       id: request.id,
@@ -53,14 +56,20 @@ export async function listDataRequests(
 }
 
 export type DataReport =
-  { kind: "unknown" } | { kind: "not-ready" } | { kind: "erased" } | { kind: "ready"; report: unknown; fileName: string };
+  | { kind: "unknown" }
+  | { kind: "not-ready" }
+  | { kind: "erased" }
+  /** Housekeeping removed it, RETENTION_DAYS after it was written (decision 0038). */
+  | { kind: "removed"; days: number }
+  | { kind: "ready"; report: unknown; fileName: string };
 
 /** The report of one of the shop's data requests; another shop's id is "unknown". */
 export async function customerDataReportOf(db: DatabaseOrTransaction, shop: string, id: string): Promise<DataReport> {
   const row = await db.complianceRequest.findFirst({ where: { id, shop, kind: "CUSTOMER_DATA_REQUEST" } });
   if (row === null) return { kind: "unknown" };
   if (row.redactedAt !== null) return { kind: "erased" };
-  if (row.completedAt === null || row.report === null) return { kind: "not-ready" };
+  if (row.completedAt === null) return { kind: "not-ready" };
+  if (row.report === null) return { kind: "removed", days: env.RETENTION_DAYS };
   const name = (row.shopifyRequestId ?? row.id).replace(/[^\w-]/g, "");
   return { kind: "ready", report: JSON.parse(row.report) as unknown, fileName: `customer-data-request-${name}.json` };
 }

@@ -48,6 +48,19 @@ export async function completeComplianceRequest(db: DatabaseOrTransaction, id: s
   await db.complianceRequest.update({ where: { id }, data: { report: JSON.stringify(report), completedAt: now } });
 }
 
+/**
+ * The reports of data requests answered before `completedBefore` removed: each is a copy of the
+ * customer's data, kept for the merchant to pass on, not for ever (decision 0038). The request, and
+ * when it was answered, stay as the merchant's record. The number removed.
+ */
+export async function removeDataReportsCompletedBefore(db: DatabaseOrTransaction, completedBefore: Date): Promise<number> {
+  const { count } = await db.complianceRequest.updateMany({
+    where: { kind: "CUSTOMER_DATA_REQUEST", completedAt: { lt: completedBefore }, report: { not: null } },
+    data: { report: null },
+  });
+  return count;
+}
+
 /** A shop's compliance requests, the latest first: the merchant's record of what was asked and done. */
 export async function listComplianceRequests(db: DatabaseOrTransaction, shop: string, limit = 100): Promise<StoredComplianceRequest[]> {
   const rows = await db.complianceRequest.findMany({ where: { shop }, orderBy: { receivedAt: "desc" }, take: limit });

@@ -1,8 +1,10 @@
 /**
  * The database side of Shopify's compliance webhooks: personal data the app stored is erased for
- * real, not hidden. Personal data lives in webhook payloads, in the request sent to the provider
- * (the recipient's address), in words quoting them (hold reasons, errors of shipments, returns and
- * jobs, timelines, carrier checkpoints) and in the reports answering customers/data_request.
+ * real, not hidden. Personal data lives in webhook payloads (whatever is left of them: ids, lines,
+ * amounts, the shipping address's keyed digest), in the request sent to the provider and the search
+ * words (the recipient, until the shipment is final), in words quoting them (hold reasons, errors of
+ * shipments, returns and jobs, timelines, carrier checkpoints) and in the reports answering
+ * customers/data_request. What stays when and for how long: decision 0038.
  */
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 
@@ -80,13 +82,21 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
     const { orderIds, shipmentIds, returnIds, jobIds } = await customerFootprint(tx, request);
     const receipts = await tx.webhookReceipt.updateMany({
       where: { shop: request.shop, redactedAt: null, OR: [{ customerId: request.customerId }, { orderId: { in: orderIds } }] },
-      data: { payload: null, redactedAt: now },
+      data: { payload: null, shippingAddressDigest: null, redactedAt: now },
     });
     // Hold reasons and provider errors may quote the address ("Street 1 is ... characters"), and
     // so may the timeline's messages and details: erased too.
     const shipments = await tx.shipment.updateMany({
       where: { id: { in: shipmentIds }, redactedAt: null },
-      data: { requestSent: null, searchText: null, holdReasons: null, lastErrorText: null, changedInShopify: null, redactedAt: now },
+      data: {
+        requestSent: null,
+        searchText: null,
+        recipientSearchText: null,
+        holdReasons: null,
+        lastErrorText: null,
+        changedInShopify: null,
+        redactedAt: now,
+      },
     });
     await tx.shipmentEvent.updateMany({
       where: { shipmentId: { in: shipmentIds }, NOT: { message: ERASED, data: null } },

@@ -15,11 +15,16 @@ export interface WebhookDelivery {
   eventId: string;
   apiVersion: string;
   triggeredAt?: Date | null;
-  /** The raw body as received. */
+  /**
+   * The body without the customer's fields (app/shopify/webhooks/customer-fields.ts), as received
+   * when it had none: the intake removes them before the receipt is written (decision 0038).
+   */
   payload: string;
   /** gid://shopify/Customer/… and gid://shopify/Order/… when the payload names them: what redaction looks for. */
   customerId?: string | null;
   orderId?: string | null;
+  /** orders/create and orders/updated: the keyed digest of the shipping address, or NO_SHIPPING_ADDRESS. */
+  shippingAddressDigest?: string | null;
   /**
    * What the caller already decided about it, written with the row (one statement fewer in the
    * route's transaction): RECORDED when nothing is decided yet. PROCESSED and REJECTED set processedAt.
@@ -42,8 +47,8 @@ const InsertedRows = z.array(z.object({ id: z.string() }));
  * row. The SQL is shared with the intake's synchronous path (app/flows/receive-webhooks/record-at-once.server.ts).
  */
 const insertReceiptWhere = (condition: string) => `
-  INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "processedAt", "status", "reason", "payload", "customerId", "orderId")
-  SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+  INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "processedAt", "status", "reason", "payload", "customerId", "orderId", "shippingAddressDigest")
+  SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
   WHERE ${condition}
   ON CONFLICT ("shop", "topic", "eventId") DO NOTHING
   RETURNING "id"`;
@@ -76,6 +81,7 @@ export function receiptArgs(delivery: WebhookDelivery, now: Date): unknown[] {
     delivery.payload,
     delivery.customerId ?? null,
     delivery.orderId ?? null,
+    delivery.shippingAddressDigest ?? null,
   ];
 }
 
@@ -145,6 +151,8 @@ export interface WaitingReceipt {
   orderId: string | null;
   /** When Shopify says the event happened (X-Shopify-Triggered-At); null if it did not say. */
   triggeredAt: Date | null;
+  /** orders/updated: the keyed digest of the order's shipping address, or NO_SHIPPING_ADDRESS; null when it cannot say. */
+  shippingAddressDigest: string | null;
 }
 
 /** The shop's receipts of these topics still ENQUEUED (their work not yet done), the oldest first. */
@@ -158,25 +166,29 @@ export function waitingReceipts(
     where: { shop, topic: { in: [...topics] }, status: "ENQUEUED" },
     orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
     take: limit,
-    select: { id: true, topic: true, payload: true, orderId: true, triggeredAt: true },
+    select: { id: true, topic: true, payload: true, orderId: true, triggeredAt: true, shippingAddressDigest: true },
   });
 }
 
 /** The topics whose payload is the whole order as it stood. */
 const ORDER_TOPICS = ["orders/create", "orders/updated"];
 
+/** shippingAddressDigest of an order that has no shipping address. */
+export const NO_SHIPPING_ADDRESS = "none";
+
 /**
- * The payload of the order's last orders/create or orders/updated received at or before `at`: the
- * order as the app knew it then. Null when none is kept (none received, or erased by a compliance
- * request). Searched on the (shop, orderId, receivedAt) index: the order's few receipts, newest first.
+ * The shipping address digest of the order's last orders/create or orders/updated received at or
+ * before `at`: the address as the app knew it then. Null when none is kept (none received, received
+ * before digests were kept, or erased by a compliance request). Searched on the (shop, orderId,
+ * receivedAt) index: the order's few receipts, newest first.
  */
-export async function orderPayloadAsOf(db: DatabaseOrTransaction, shop: string, orderId: string, at: Date): Promise<string | null> {
+export async function orderAddressDigestAsOf(db: DatabaseOrTransaction, shop: string, orderId: string, at: Date): Promise<string | null> {
   const row = await db.webhookReceipt.findFirst({
-    where: { shop, orderId, topic: { in: ORDER_TOPICS }, receivedAt: { lte: at }, payload: { not: null } },
+    where: { shop, orderId, topic: { in: ORDER_TOPICS }, receivedAt: { lte: at }, shippingAddressDigest: { not: null } },
     orderBy: { receivedAt: "desc" },
-    select: { payload: true },
+    select: { shippingAddressDigest: true },
   });
-  return row?.payload ?? null;
+  return row?.shippingAddressDigest ?? null;
 }
 
 /**

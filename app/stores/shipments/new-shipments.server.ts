@@ -16,11 +16,13 @@ export interface NewShipment {
   /** Outbound: the provider's WarehouseId; drop-ship: the provider's handling Location. */
   origin: string | null;
   serviceCode: string | null;
-  /** The package as it will be sent (holds the recipient's address: erased on customers/redact). */
+  /** The package as it will be sent (holds the recipient's address until final: decision 0038). */
   request: PackageRequest | null;
   lineItems: readonly ShipmentLine[];
-  /** SKUs and recipient, lower case, for the Shipments search (holds the recipient's name). */
+  /** SKUs, lower case, for the Shipments search. */
   searchText?: string;
+  /** The recipient's name and company, lower case, for the Shipments search until the shipment is final. */
+  recipientSearchText?: string;
   /** When HELD: the code and the reasons. */
   hold?: { code: string; reasons: readonly StoredHoldReason[] };
   /** When HELD until a scheduled fulfillment order opens. */
@@ -89,6 +91,7 @@ function shipmentRow(input: NewShipment): Prisma.ShipmentCreateManyInput {
     requestSent: input.request === null ? null : encodePackageRequest(input.request),
     lineItems: JSON.stringify(input.lineItems),
     searchText: input.searchText ?? null,
+    recipientSearchText: input.recipientSearchText ?? null,
     ...(input.hold ? heldChanges(input.hold.code, input.hold.reasons) : {}),
     waitUntil: input.waitUntil ?? null,
   };

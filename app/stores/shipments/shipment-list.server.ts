@@ -63,10 +63,11 @@ export function shipmentListQueryOf(params: URLSearchParams): ShipmentListQuery 
 /**
  * Shipments matching the merchant's search: the order name (with or without its #), a tracking
  * number (the main one or another parcel's), the package id, or a SKU or the recipient's name:
- * in the shipment's search text (kept from planning on, held packages included, lower case) or,
- * for shipments recorded before it existed, in the request sent. Case is ignored, as SQLite's LIKE
- * does for ASCII and PostgreSQL is asked to (ignoringCase). A shipment whose customer asked to be
- * forgotten is found by order and tracking only.
+ * in the shipment's search words (kept from planning on, held packages included, lower case) or,
+ * for shipments recorded before they existed, in the request sent. Case is ignored, as SQLite's LIKE
+ * does for ASCII and PostgreSQL is asked to (ignoringCase). The recipient's name finds a shipment
+ * until it is final (decision 0038); one whose customer asked to be forgotten is found by order and
+ * tracking only.
  */
 function searchWhere(db: DatabaseOrTransaction, q: string): Prisma.ShipmentWhereInput {
   const bare = q.replace(/^#/, "");
@@ -78,6 +79,7 @@ function searchWhere(db: DatabaseOrTransaction, q: string): Prisma.ShipmentWhere
       { extraTrackingNumbers: { contains: q, ...caseless } },
       { packageId: { contains: q, ...caseless } },
       { searchText: { contains: q.toLowerCase() } },
+      { recipientSearchText: { contains: q.toLowerCase() } },
       { requestSent: { contains: q, ...caseless } },
     ],
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HANDED_BACK, HELD_FOR_REVIEW, shipmentActionsOf, WRITE_BACK_REFUSED } from "./shipment-states";
+import { FINAL_STATES, HANDED_BACK, HELD_FOR_REVIEW, SHIPMENT_TRANSITIONS, shipmentActionsOf, WRITE_BACK_REFUSED } from "./shipment-states";
 
 describe("what a merchant may do to a shipment from the order page", () => {
   it("sends a package waiting to be sent, retries held, refused and write-back-refused ones, and nothing else", () => {
@@ -12,5 +12,12 @@ describe("what a merchant may do to a shipment from the order page", () => {
     for (const state of ["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "CANCELLED", "ENDED"] as const) {
       expect(shipmentActionsOf({ state, lastErrorCode: null }), state).toEqual([]);
     }
+  });
+});
+
+describe("final states", () => {
+  it("are exactly the states no transition leaves, so a shipment that lost its recipient never needs it again", () => {
+    const terminal = Object.entries(SHIPMENT_TRANSITIONS).flatMap(([state, next]) => (next.length === 0 ? [state] : []));
+    expect([...FINAL_STATES].sort()).toEqual(terminal.sort());
   });
 });

@@ -33,6 +33,9 @@ export const SHIPMENT_TRANSITIONS: { readonly [From in ShipmentState]: readonly 
   ENDED: [],
 };
 
+/** The states a shipment never leaves (delivered, cancelled, ended): what it kept to be sent goes then (decision 0038). */
+export const FINAL_STATES: readonly ShipmentState[] = ["DELIVERED", "CANCELLED", "ENDED"];
+
 /** States the pipeline moves on by itself soon (to the provider, its tracking, Shopify): pages showing them keep up. */
 const IN_FLIGHT: readonly string[] = ["READY", "SUBMITTED", "CREATED"] satisfies ShipmentState[];
 export const isInFlight = (state: string): boolean => IN_FLIGHT.includes(state);

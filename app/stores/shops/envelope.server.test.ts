@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { EnvelopeError, open, seal } from "./envelope.server";
+import { digestKeyId, EnvelopeError, keyedDigest, keyIdOf, open, seal } from "./envelope.server";
 
 const key = randomBytes(32);
 const keys = { current: key, all: [key] };
@@ -29,5 +29,20 @@ describe("the envelope", () => {
         expect.objectContaining({ reason: "altered" }),
       );
     }
+  });
+});
+
+describe("keyed digests", () => {
+  it("are equal for equal texts under one key and purpose, differ otherwise, and name their key but hold nothing of the text", () => {
+    const address = "jane doe | 1 elm st | ottawa | on | k1a 0b1 | ca";
+    const digest = keyedDigest(keys, "shipping address", address);
+    expect(keyedDigest(keys, "shipping address", address)).toBe(digest);
+    expect(keyedDigest(keys, "shipping address", address.replace("1 elm", "2 elm"))).not.toBe(digest);
+    expect(keyedDigest(keys, "another purpose", address)).not.toBe(digest);
+    const other = randomBytes(32);
+    expect(keyedDigest({ current: other, all: [other, key] }, "shipping address", address)).not.toBe(digest);
+    expect(digestKeyId(digest)).toBe(keyIdOf(key));
+    expect(digest).not.toMatch(/jane|elm|ottawa/i);
+    expect(digestKeyId("jane doe")).toBeNull();
   });
 });

