@@ -84,6 +84,16 @@ describe("a payload without the customer's fields", () => {
   });
 });
 
+describe("a payload's odd keys", () => {
+  it("keeps a __proto__ key as the payload's own, without touching any prototype", () => {
+    const payload: unknown = JSON.parse('{"__proto__":{"polluted":true},"email":"jane@example.com","id":1}');
+    const { kept } = withoutCustomerFields(payload);
+    expect(JSON.stringify(kept)).toBe('{"__proto__":{"polluted":true},"id":1}');
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe("an order's shipping address as one line", () => {
   it("is the recipient and address in lower case with single spaces; empty without an address; unknown for what is not an order", () => {
     expect(shippingAddressLineOf(example("orders/create"))).toBe("steve shipper | 123 shipping street |  | shippington | ky | 40003 | us");

@@ -42,18 +42,27 @@ const NOTE_KEY = /(^|_)notes?(_|$)/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** Sets an own property, a "__proto__" key included (an assignment would set the prototype instead). */
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /**
  * The payload without the customer's fields; `removed` says whether there were any. When there
- * were none, `kept` is the payload itself, so the body can be stored as it was received.
+ * were none, `kept` is the payload itself, so the body can be stored as it was received. Runs on
+ * every delivery before the intake's transaction: a loop over keys, no intermediate arrays.
  */
 export function withoutCustomerFields(payload: unknown): { kept: unknown; removed: boolean } {
   let removed = false;
   const only = (fields: (key: string) => boolean) => (value: unknown) => {
     if (!isRecord(value)) return value;
-    const entries = Object.entries(value);
-    const kept = entries.filter(([key]) => fields(key));
-    if (kept.length < entries.length) removed = true;
-    return Object.fromEntries(kept);
+    const kept: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      if (fields(key)) put(kept, key, value[key]);
+      else removed = true;
+    }
+    return kept;
   };
   const countryOnly = only((key) => key === "country_code");
   const idsOnly = only((key) => ID_FIELDS.has(key));
@@ -62,15 +71,15 @@ export function withoutCustomerFields(payload: unknown): { kept: unknown; remove
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (!isRecord(value)) return value;
-    const entries: [string, unknown][] = [];
-    for (const [key, inner] of Object.entries(value)) {
+    const kept: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const inner = value[key];
       if (PERSONAL_KEYS.has(key) || NOTE_KEY.test(key)) removed = true;
-      else if (ADDRESS_KEYS.has(key)) entries.push([key, eachOf(inner, countryOnly)]);
-      else if (IDS_ONLY_KEYS.has(key)) entries.push([key, eachOf(inner, idsOnly)]);
-      else entries.push([key, strip(inner)]);
+      else if (ADDRESS_KEYS.has(key)) put(kept, key, eachOf(inner, countryOnly));
+      else if (IDS_ONLY_KEYS.has(key)) put(kept, key, eachOf(inner, idsOnly));
+      else put(kept, key, strip(inner));
     }
-    // fromEntries defines each key as the object's own, a "__proto__" key included.
-    return Object.fromEntries(entries);
+    return kept;
   };
   const stripped = strip(payload);
   return removed ? { kept: stripped, removed } : { kept: payload, removed };

@@ -99,8 +99,26 @@ const DIGEST_FORMAT = "d1";
  * names its key: digests made under different keys cannot be compared (digestKeyId).
  */
 export function keyedDigest(keys: CredentialsKeys, purpose: string, text: string): string {
-  const key = Buffer.from(hkdfSync("sha256", keys.current, Buffer.alloc(0), `digest\0${purpose}`, 32));
-  return [DIGEST_FORMAT, keyIdOf(keys.current), createHmac("sha256", key).update(text, "utf8").digest("base64url")].join(".");
+  const keyId = keyIdOf(keys.current);
+  return [
+    DIGEST_FORMAT,
+    keyId,
+    createHmac("sha256", digestKey(keys.current, keyId, purpose))
+      .update(text, "utf8")
+      .digest("base64url"),
+  ].join(".");
+}
+
+/** Derived once per key and purpose: the intake makes a digest for every order event. */
+const digestKeys = new Map<string, Buffer>();
+function digestKey(key: Buffer, keyId: string, purpose: string): Buffer {
+  const name = `${keyId}\0${purpose}`;
+  let derived = digestKeys.get(name);
+  if (derived === undefined) {
+    derived = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), `digest\0${purpose}`, 32));
+    digestKeys.set(name, derived);
+  }
+  return derived;
 }
 
 /** The id of the key a digest was made with; null when the text is not a digest. */
