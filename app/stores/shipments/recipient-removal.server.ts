@@ -1,7 +1,7 @@
 /**
  * A shipment keeps its recipient (name, address, contact, identity numbers) for as long as its
  * package may still be sent, declared or counted: in the request sent to the provider, in the
- * Shipments search's words, and quoted by hold reasons. Once it is final (it never leaves these
+ * Shipments search's words, and quoted by hold reasons (and the last error written from them). Once it is final (it never leaves these
  * states) housekeeping removes the recipient; the order, SKUs, destination country, tracking and
  * timeline stay. Why: docs/decisions/0038-customer-data-kept-to-what-is-needed.md.
  */
@@ -34,7 +34,7 @@ export async function removeRecipientsOfFinalShipments(
     if (signal?.aborted) return removed;
     const batch = await db.shipment.findMany({
       where: STILL_HOLDING,
-      select: { id: true, kind: true, requestSent: true },
+      select: { id: true, kind: true, requestSent: true, holdReasons: true },
       orderBy: { id: "asc" },
       take: batchSize,
     });
@@ -44,8 +44,9 @@ export async function removeRecipientsOfFinalShipments(
         data: {
           requestSent: requestWithoutRecipient(shipment.kind, shipment.requestSent),
           recipientSearchText: null,
-          // Left from a hold before it was cancelled: they quote the address ("The street … has no house number").
-          holdReasons: null,
+          // Left from a hold before it was cancelled, and the last error written from them: they
+          // quote the address ("The street … has no house number").
+          ...(shipment.holdReasons === null ? {} : { holdReasons: null, lastErrorText: null }),
           recipientRemovedAt: now,
         },
       });

@@ -195,6 +195,8 @@ describe("housekeeping of the customer's data", () => {
       // Held with reasons quoting the address, then cancelled: no request was ever built.
       const cancelled = await addShipment("CANCELLED", {
         requestSent: null,
+        lastErrorCode: "HELD",
+        lastErrorText: 'The street "1 Elm St" has no house number',
         holdReasons: JSON.stringify([{ field: "ShipToAddress.HouseNumber", message: 'The street "1 Elm St" has no house number' }]),
       });
       const unreadable = await addShipment("DELIVERED", { requestSent: '{"ShipToAddress":{"Contact":"Jane Doe"}' });
@@ -238,6 +240,8 @@ describe("housekeeping of the customer's data", () => {
       expect(await db.shipment.findUniqueOrThrow({ where: { id: cancelled.id } })).toMatchObject({
         requestSent: null,
         holdReasons: null,
+        lastErrorText: null,
+        lastErrorCode: "HELD",
         recipientSearchText: null,
       });
       expect(await db.shipment.findUniqueOrThrow({ where: { id: unreadable.id } })).toMatchObject({
