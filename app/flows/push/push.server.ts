@@ -23,9 +23,7 @@ import {
   claimReadyShipments,
   countReady,
   readyBacklog,
-  recordSendInDoubt,
   releaseSendingClaims,
-  SEND_ANSWERED,
   type PushTarget,
 } from "~/stores/shipments/sending-claims.server";
 import { countInState } from "~/stores/shipments/shipments-in-state.server";
@@ -130,7 +128,7 @@ export async function applyResults(
           data: { operation, sent, received },
         },
         changes: {
-          ...SEND_ANSWERED,
+          ...CLAIM_RELEASED,
           attempts: { increment: 1 },
           resendAsNew: false,
           lastErrorCode: null,
@@ -147,7 +145,7 @@ export async function applyResults(
         shipment,
         to: "HELD",
         event: { type: "held", message: reason.message, data: { operation, sent, received } },
-        changes: { ...SEND_ANSWERED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
+        changes: { ...CLAIM_RELEASED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
       });
     }
   }
@@ -182,7 +180,7 @@ export async function holdRefused(
         received: { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors },
       },
     },
-    { ...SEND_ANSWERED, ...heldChanges("PROVIDER_REFUSED", held) },
+    { ...CLAIM_RELEASED, ...heldChanges("PROVIDER_REFUSED", held) },
   );
 }
 
@@ -217,15 +215,8 @@ async function sendBatch(
       if (only) await holdRefused(ctx, target, only, error);
       return;
     }
-    // 5xx, network, timeout: the outcome is unknown. The claims stay, so no cancellation slips in
-    // unasked (it asks the provider first, decision 0040); the retry sends the same packages again
-    // and the provider answers "not changed".
-    await recordSendInDoubt(
-      ctx.db,
-      ctx.jobId,
-      prepared.map((p) => p.shipment.id),
-      deps.now(),
-    );
+    // 5xx, network, timeout: the outcome is unknown. The claims stay, so no cancellation slips in;
+    // the retry sends the same packages again and the provider answers "not changed".
     throw error;
   }
   await applyResults(ctx, target, prepared, results, operation);
@@ -273,7 +264,6 @@ async function sendBoxed(
     }
     if (error instanceof ProviderValidationError) return holdRefused(ctx, target, prepared, error);
     // Outcome unknown: the claim stays and the retry sends the same PackageId, answered "not changed".
-    await recordSendInDoubt(ctx.db, ctx.jobId, [shipment.id], deps.now());
     throw error;
   }
   const sent = {
@@ -293,7 +283,7 @@ async function sendBoxed(
       message: `Sent to the provider in ${boxes.length} boxes (${where(target)}, service ${pkg.ServiceCode ?? "?"}): ${said}.`,
       data: { operation: "createDropshipWithBoxes", sent, received: { outcome } },
     },
-    { ...SEND_ANSWERED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
+    { ...CLAIM_RELEASED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
   );
 }
 
