@@ -30,7 +30,8 @@ describe("the Admin API transport redirect", () => {
     });
 
     expect(response.status, stack().logs()).toBe(200);
-    expect(await response.json()).toEqual({ apiKey });
+    // The app's page data: App Bridge's key, and the admin's language (none named here: English).
+    expect(await response.json()).toEqual({ apiKey, locale: "en" });
     const stored = await db.session.findUnique({ where: { id: `offline_${shop}` } });
     // Stored sealed (stores/shops/session-storage.server.ts): the token itself is not in the row.
     expect(stored?.accessToken).not.toContain(accessToken);
