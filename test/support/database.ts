@@ -127,13 +127,21 @@ export async function holdDatabaseWrites(url: string, options: { releaseAfterMs:
     };
   }
   const client = new pg.Client({ connectionString: url });
+  // The hold may outlive its test file, whose database is then dropped WITH (FORCE): the server
+  // ends this connection, which ends the hold too. Unheard, that 'error' would fail the whole run.
+  client.on("error", () => {});
   await client.connect();
   await client.query("BEGIN");
   await client.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
   const tables = await client.query<{ name: string }>(`SELECT format('%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public'`);
   await client.query(`LOCK TABLE ${tables.rows.map((table) => table.name).join(", ")} IN EXCLUSIVE MODE`);
   let released: Promise<void> | null = null;
-  const release = () => (released ??= client.query("ROLLBACK").then(() => client.end()));
+  // A connection already ended (above) has nothing left to let go of.
+  const release = () =>
+    (released ??= client
+      .query("ROLLBACK")
+      .then(() => client.end())
+      .catch(() => undefined));
   const timer = setTimeout(() => void release(), options.releaseAfterMs);
   return {
     release() {
