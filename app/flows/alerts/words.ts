@@ -69,22 +69,4 @@ export const MESSAGE_WORDS = {
   todo: (todo: string) => `What to do: ${todo}`,
   open: (url: string) => `Open: ${url}`,
   footer: "You get this because alerts are turned on in Settings > Notifications of the fulfilment connector.",
-  testSubject: (store: string) => `[${store}] Test alert from the fulfilment connector`,
-  testText: (channel: string) =>
-    `This is a test alert. ${channel} alerts work: when something needs you (a held or failed shipment, a sync that failed, the provider not answering), it is told here.`,
-};
-
-/** The channels as the merchant names them. */
-export const CHANNEL_WORDS = {
-  EMAIL: "E-mail",
-  WEBHOOK: "Webhook",
-} as const;
-
-/** What Home and the Notifications page say of a channel that fails, and of a test. */
-export const CHANNEL_STATUS_WORDS = {
-  failing: (channel: string, since: Date, error: string) =>
-    `${channel} alerts cannot be sent since ${when(since)} (UTC): ${error}. They wait and go as soon as it works again: check Settings > Notifications.`,
-  testSent: (channel: string) => `Test alert sent by ${channel.toLowerCase()}.`,
-  testFailed: (channel: string, error: string) => `The test alert could not be sent by ${channel.toLowerCase()}: ${error}`,
-  notSetUp: (channel: string) => `Set up ${channel.toLowerCase()} alerts and save them first.`,
 };
