@@ -68,5 +68,5 @@ export const MESSAGE_WORDS = {
   more: (alerts: number) => `And ${count(alerts)} more: see them all in Needs attention:`,
   todo: (todo: string) => `What to do: ${todo}`,
   open: (url: string) => `Open: ${url}`,
-  footer: "You get this because alerts are turned on in Settings > Notifications of the fulfilment connector.",
+  footer: "You get this because the fulfilment connector sends its alerts here.",
 };
