@@ -158,7 +158,9 @@ describe("a cancellation request that meets a send in doubt", () => {
       expect(fo.lastResponse?.message).toMatch(
         new RegExp(`^Already at the warehouse: package ${shipment.packageId} was sent to the provider`),
       );
-      expect(fo).toMatchObject({ status: "IN_PROGRESS", requestStatus: "CANCELLATION_REJECTED" });
+      // Still in progress, or already fulfilled: the provider has it, so it is followed at once (on a busy machine that may be done by now).
+      expect(fo.requestStatus).toBe("CANCELLATION_REJECTED");
+      expect(["IN_PROGRESS", "CLOSED"]).toContain(fo.status);
 
       await harness.clearFaults();
       const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", MINUTE);
