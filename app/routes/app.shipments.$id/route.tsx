@@ -92,7 +92,7 @@ export default function ShipmentDetailPage() {
   const declaring = pending?.get("intent") === "declare";
   const retrying = pending !== undefined && pending.get("intent") !== "refresh" && !declaring;
   const refreshing = pending?.get("intent") === "refresh";
-  const retryable = (shipment.state === "HELD" || shipment.state === "FAILED") && !shipment.handedBack;
+  const retryable = (shipment.state === "HELD" || shipment.state === "FAILED") && !shipment.handedBack && !shipment.withdrawing;
 
   return (
     <Page
@@ -139,6 +139,19 @@ export default function ShipmentDetailPage() {
                     Since {format.dateTime(shipment.ended.at)}. The app no longer asks the provider about this package.
                   </Text>
                 )}
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        )}
+        {!retrying && shipment.withdrawing && (
+          <Layout.Section>
+            <Banner tone="warning" title="Withdrawn: asking the provider whether it has the package">
+              <BlockStack gap="200">
+                <Text as="p">{shipment.reason ?? "The timeline says why."}</Text>
+                <Text as="p" tone="subdued">
+                  A cancellation or change in Shopify came while a send of this package had no answer. Nothing more is sent. If the provider
+                  does not have it, it is cancelled; if it does, it ships and is followed as every other.
+                </Text>
               </BlockStack>
             </Banner>
           </Layout.Section>
