@@ -136,6 +136,20 @@ export type FulfillmentOrderFacts = z.infer<typeof FulfillmentOrderFacts>;
 export const LocalizedField = z.object({ key: z.string(), value: z.string() });
 export type LocalizedField = z.infer<typeof LocalizedField>;
 
+/**
+ * The shipping line the customer chose at checkout (Order.shippingLine). A rate of the app's own
+ * carrier service has that service's name as `source` and the provider's service code the app
+ * answered as `code`; the merchant's own rates have source "shopify" and the code or title the
+ * merchant gave them.
+ */
+export const ShippingLine = z.object({
+  code: z.string().nullable(),
+  title: z.string(),
+  /** Null when Shopify did not say (orders read before the app asked for it). */
+  source: z.string().nullable().default(null),
+});
+export type ShippingLine = z.infer<typeof ShippingLine>;
+
 /** An order line as a whole, across all its fulfillment orders. */
 export const OrderLine = z.object({
   id: LineItemGid,
@@ -175,7 +189,7 @@ export const OrderFacts = z
     riskRecommendation: z.string().default("NONE"),
     riskLevel: z.enum(["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"]).default("NONE"),
     /** The shipping method the customer chose at checkout. */
-    shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable().default(null),
+    shippingLine: ShippingLine.nullable().default(null),
     localizedFields: z.array(LocalizedField),
     /**
      * Used to tell whether one package carries everything still to ship (cash on delivery). Null when

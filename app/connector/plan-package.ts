@@ -169,7 +169,7 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
   const vatCollected = vatCollectedAtCheckout(order, settings.taxIds);
 
   const country = destinationCountry(fo.destination);
-  const service = country.ok ? serviceFor(route, country.value, order.shippingLine) : undefined;
+  const service = country.ok ? serviceFor(route, country.value, order.shippingLine, settings) : undefined;
   const address = country.ok && fo.destination !== null ? shipToAddress(fo.destination, order, country.value) : undefined;
   // Checked even while the country is unknown, so that one fix-and-retry round finds everything.
   const destination = country.ok ? country.value : undefined;

@@ -126,6 +126,17 @@ export const SkuEntry = z.object({
 });
 export type SkuEntry = z.infer<typeof SkuEntry>;
 
+/**
+ * A warehouse as checkout rates read it (checkout-rates.ts, warehouseForCart): which warehouse a
+ * cart was priced from, and so whose services the rates a customer chose are.
+ */
+export const CheckoutWarehouse = z.object({
+  warehouseId: z.string().min(1),
+  enabled: z.boolean(),
+  country: CountryCode.nullable(),
+  services: z.object({ defaultService: ServiceCode.nullable(), byCountry: z.record(CountryCode, ServiceCode) }),
+});
+
 export const ConnectorSettings = z
   .object({
     /**
@@ -135,6 +146,8 @@ export const ConnectorSettings = z
      */
     orders: z.object({ shipUnpaid: z.boolean().default(false), shipHighRisk: z.boolean().default(false) }).prefault({}),
     routes: z.array(Route).default([]),
+    /** The shop's warehouses as its checkout rates choose among them, in the merchant's order. */
+    checkoutWarehouses: z.array(CheckoutWarehouse).default([]),
     skus: z
       .object({
         /** When true, only SKUs listed here may ship; anything else is held as unknown. */

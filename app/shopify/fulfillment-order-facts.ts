@@ -163,7 +163,7 @@ export const ORDER_FACTS_FIELDS = `#graphql
     paymentGatewayNames
     displayFinancialStatus
     risk { recommendation assessments { riskLevel } }
-    shippingLine { code title }
+    shippingLine { code title source }
     totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
   }`;
@@ -213,7 +213,7 @@ export const OrderNode = z.object({
   paymentGatewayNames: z.array(z.string()),
   displayFinancialStatus: z.string().nullable(),
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
-  shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
+  shippingLine: z.object({ code: z.string().nullable(), title: z.string(), source: z.string().nullable() }).nullable(),
   /** Absent when not asked for (FactsWanted.totalTax); null when Shopify left it null. */
   totalTaxSet: PresentmentOnly.nullable().optional(),
   shippingAddress: ShippingAddress.nullable(),

@@ -20,6 +20,7 @@ describe("ConnectorSettings", () => {
     expect(ConnectorSettings.parse({})).toEqual({
       orders: { shipUnpaid: false, shipHighRisk: false },
       routes: [],
+      checkoutWarehouses: [],
       skus: { strict: false, bySku: {} },
       customs: { declaredValueCurrency: "PRESENTMENT" },
       taxIds: {},
