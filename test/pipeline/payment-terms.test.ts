@@ -95,4 +95,24 @@ describe("a company's order on payment terms", () => {
     const events = await harness.events(sent.id);
     expect(events.map((e) => e.message)).toContainEqual(expect.stringMatching(/^The shop's settings for orders that wait changed/));
   }, 45_000);
+
+  it("waits, asking for the access, in a shop that has not approved the app's reading of payment terms yet", async () => {
+    const patchScopes = async (change: (scopes: string[]) => string[]) => {
+      const url = `${harness.shopify.url}/__emulator/shops/${DEMO_SHOP}`;
+      const current = z.object({ scopes: z.array(z.string()) }).parse(await (await fetch(url, { method: "PATCH", body: "{}" })).json());
+      await fetch(url, { method: "PATCH", body: JSON.stringify({ scopes: change(current.scopes) }) });
+      return current.scopes;
+    };
+    const granted = await patchScopes((scopes) => scopes.filter((scope) => scope !== "read_payment_terms" && scope !== "read_companies"));
+    try {
+      const placed = await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }], onNet30());
+      const waiting = await harness.waitForShipment(placed.orderId, "HELD");
+      expect(waiting.lastErrorCode).toBe("AWAITING_PAYMENT");
+      expect(waiting.lastErrorText).toBe(
+        `Order ${placed.order.name} was placed by a company, but Shopify does not let the app read its payment terms: approve the app's access to payment terms and companies in Shopify, then retry; or send it now with Retry.`,
+      );
+    } finally {
+      await patchScopes(() => granted);
+    }
+  }, 45_000);
 });
