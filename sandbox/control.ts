@@ -67,6 +67,7 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       SvcPackageId: o.svcPackageId,
       ServiceCode: o.serviceCode,
       Country: o.destination.Country,
+      ImporterCompany: o.importerCompany,
       ...outcomeSummary(o.outcome, ctx, o.handleStatus),
     })),
     outbounds: [...state.outbounds.values()].map((o) => ({
@@ -75,6 +76,7 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       WarehouseId: o.warehouseId,
       ServiceCode: o.serviceCode,
       Country: o.destination.Country,
+      ImporterCompany: o.importerCompany,
       ...outcomeSummary(o.outcome, ctx, o.handleStatus),
     })),
     inbounds: [...state.inbounds.values()].map((s) => ({

@@ -88,6 +88,8 @@ export const DropshipOrder = z.object({
   packing: z.object({ Length: z.number(), Width: z.number(), Height: z.number() }).optional(),
   codAmount: z.number().optional(),
   codCurrency: z.string().optional(),
+  /** The importer's company as the package named it (ImportsInfo.Company): a B2B buyer. */
+  importerCompany: z.string().optional(),
   /** The latest customs declaration (operation 10), as sent. */
   declaration: z.unknown().optional(),
   outcome: Outcome,
@@ -105,6 +107,8 @@ export const OutboundOrder = z.object({
   serviceCode: z.string(),
   destination: Place,
   skus: z.array(SkuQuantity),
+  /** The importer's company as the package named it (ImportsInfo.Company): a B2B buyer. */
+  importerCompany: z.string().optional(),
   outcome: Outcome,
   ...orderTimes,
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CountryCode } from "./countries";
+import { PaymentTerms, PurchasingCompany } from "./payment-terms";
 
 /** A Shopify global id of one resource type, e.g. gid://shopify/FulfillmentOrder/123. */
 const gid = <T extends string>(type: T) =>
@@ -185,6 +186,15 @@ export const OrderFacts = z
     paymentGatewayNames: z.array(z.string()),
     /** OrderDisplayFinancialStatus: PAID, PENDING (bank transfer awaiting payment), AUTHORIZED, ...; null when Shopify does not say. */
     financialStatus: z.string().nullable().default(null),
+    /**
+     * B2B: the company that placed the order (Order.purchasingEntity); null for a customer's order.
+     * Read only for a company's order, with its payment terms.
+     */
+    purchasingCompany: PurchasingCompany.nullable().default(null),
+    /** The order's payment terms (Order.paymentTerms); null when it has none, or is no company's (not read). */
+    paymentTerms: PaymentTerms.nullable().default(null),
+    /** A company's order whose terms Shopify refused to tell: the shop has not approved the app's access to them yet. */
+    companyFactsDenied: z.boolean().default(false),
     /** Shopify's fraud recommendation (ACCEPT, INVESTIGATE, CANCEL, NONE) and the gravest assessment's level. */
     riskRecommendation: z.string().default("NONE"),
     riskLevel: z.enum(["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"]).default("NONE"),

@@ -20,6 +20,7 @@ import { type Checked, type HoldReason } from "./hold";
 import { linesToShip, type PackageLine, packageLines, productNameOf } from "./lines";
 import { type Cents, centsOf, sum, times, toAmount } from "./money";
 import { PackageId, packageIdFor } from "./package-id";
+import { shipsOnTerms, termsUnreadableMessage, waitingOnTermsMessage } from "./payment-terms";
 import { originCountryOf, routeFor, serviceFor } from "./routing";
 import type { ConnectorSettings, Route, SenderAddress } from "./settings";
 
@@ -95,8 +96,14 @@ function waitFor(
     !settings.orders.shipUnpaid &&
     order.financialStatus !== null &&
     !PAID.has(order.financialStatus) &&
-    !isCashOnDelivery(order, settings)
+    !isCashOnDelivery(order, settings) &&
+    !shipsOnTerms(order.paymentTerms, settings.orders.shipOnTerms)
   ) {
+    if (order.companyFactsDenied) return { code: "AWAITING_PAYMENT", message: termsUnreadableMessage(order), until: null };
+    if (order.paymentTerms !== null) {
+      const message = waitingOnTermsMessage({ name: order.name, company: order.purchasingCompany }, order.paymentTerms);
+      return { code: "AWAITING_PAYMENT", message, until: null };
+    }
     return {
       code: "AWAITING_PAYMENT",
       message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders and after sending.`,
@@ -206,6 +213,9 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
     SalesPlatform: settings.salesPlatform,
     ...(vatCode === undefined ? {} : { VatCode: vatCode }),
     ...(cod.value === undefined ? {} : { CodAmount: cod.value }),
+    // The buying company, where the provider has a field for a company: the importer's
+    // (ShipToAddress has none; the shipping address's company line travels in Street2).
+    ...(order.purchasingCompany === null ? {} : { ImportsInfo: { Company: order.purchasingCompany.name } }),
   };
 
   if (route.kind === "OUTBOUND") {

@@ -166,7 +166,43 @@ export const ORDER_FACTS_FIELDS = `#graphql
     shippingLine { code title source }
     totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
+    purchasingEntity { __typename }
   }`;
+
+/**
+ * What only a B2B company's order needs: its payment terms and the company's name, read separately
+ * for such orders alone (they need the read_payment_terms and read_companies scopes, which a shop
+ * that has not approved them yet refuses: the customer's orders never ask).
+ */
+export const ORDER_COMPANY_FIELDS = `#graphql
+  fragment OrderCompanyFields on Order {
+    paymentTerms { paymentTermsType paymentTermsName dueInDays paymentSchedules(first: 1) { nodes { dueAt } } }
+    purchasingEntity { ... on PurchasingCompany { company { name } location { name } } }
+  }`;
+
+export const OrderCompanyNode = z.object({
+  paymentTerms: z
+    .object({
+      paymentTermsType: z.string(),
+      paymentTermsName: z.string(),
+      dueInDays: z.number().int().nullable(),
+      paymentSchedules: z.object({ nodes: z.array(z.object({ dueAt: z.string().nullable() })) }),
+    })
+    .nullable(),
+  /** `{}` for a customer (the fragment selects nothing of it), null for no buyer. */
+  purchasingEntity: z
+    .object({ company: z.object({ name: z.string() }).optional(), location: z.object({ name: z.string() }).optional() })
+    .nullable(),
+});
+export type OrderCompanyNode = z.infer<typeof OrderCompanyNode>;
+
+/** A company order's B2B facts, or why they could not be read. */
+export type CompanyFacts = { read: OrderCompanyNode } | { denied: true };
+
+/** Whether the order was placed by a B2B company (its purchasing entity is a PurchasingCompany). */
+export function isCompanyOrder(order: OrderNode): boolean {
+  return order.purchasingEntity?.__typename === "PurchasingCompany";
+}
 
 /**
  * What only a cash-on-delivery parcel needs (the amount to collect, and the order's lines to tell
@@ -217,6 +253,7 @@ export const OrderNode = z.object({
   /** Absent when not asked for (FactsWanted.totalTax); null when Shopify left it null. */
   totalTaxSet: PresentmentOnly.nullable().optional(),
   shippingAddress: ShippingAddress.nullable(),
+  purchasingEntity: z.object({ __typename: z.string() }).nullable(),
 });
 export type OrderNode = z.infer<typeof OrderNode>;
 
@@ -374,7 +411,10 @@ export function orderFacts(
   cashOnDelivery: { totalOutstanding: z.infer<typeof PresentmentOnly>; lines: z.input<typeof OrderLine>[] } | null,
   localizedFields: z.infer<typeof LocalizedFieldNode>[],
   currentTotalTax: z.infer<typeof PresentmentOnly> | null,
+  company: CompanyFacts | null = null,
 ): z.ZodSafeParseResult<OrderFacts> {
+  const b2b = company !== null && "read" in company ? company.read : null;
+  const buyer = b2b?.purchasingEntity?.company;
   return OrderFacts.safeParse({
     id: order.id,
     legacyId: order.legacyResourceId,
@@ -395,6 +435,17 @@ export function orderFacts(
       (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ??
       "NONE",
     shippingLine: order.shippingLine,
+    purchasingCompany: buyer === undefined ? null : { name: buyer.name, location: b2b?.purchasingEntity?.location?.name ?? null },
+    paymentTerms:
+      b2b?.paymentTerms == null
+        ? null
+        : {
+            type: b2b.paymentTerms.paymentTermsType,
+            name: b2b.paymentTerms.paymentTermsName,
+            dueInDays: b2b.paymentTerms.dueInDays,
+            dueAt: b2b.paymentTerms.paymentSchedules.nodes[0]?.dueAt ?? null,
+          },
+    companyFactsDenied: company !== null && "denied" in company,
     localizedFields,
     lineItems: cashOnDelivery?.lines ?? null,
   });

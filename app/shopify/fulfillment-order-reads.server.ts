@@ -13,8 +13,9 @@ import {
   type AdminGraphql,
   type PacedCalls,
 } from "./admin-graphql.server";
-import { ShopifyResponseShapeError } from "./errors";
+import { ShopifyGraphqlError, ShopifyResponseShapeError } from "./errors";
 import {
+  type CompanyFacts,
   CountryHarmonizedSystemCode,
   FULFILLMENT_ORDER_LINE_FIELDS,
   FulfillmentOrderHeader,
@@ -31,7 +32,10 @@ import {
   ORDER_LINE_FIELDS,
   ORDER_LINES_PER_PAGE,
   ORDER_CASH_ON_DELIVERY_FIELDS,
+  ORDER_COMPANY_FIELDS,
   OrderCashOnDeliveryNode,
+  OrderCompanyNode,
+  isCompanyOrder,
   OrderLineNode,
   OrderNode,
   orderFacts,
@@ -113,6 +117,15 @@ const cashOnDeliveryDocument = aliasedDocuments(
   }
   ${ORDER_CASH_ON_DELIVERY_FIELDS}
   ${ORDER_LINE_FIELDS}`,
+);
+
+/** The payment terms and company of several B2B orders, one aliased field each (o0, o1, ...). */
+const companyDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  query OrdersCompanyTerms(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+    ${indexes.map((i) => `o${i}: order(id: $id${i}) { ...OrderCompanyFields }`).join("\n    ")}
+  }
+  ${ORDER_COMPANY_FIELDS}`,
 );
 
 /** The first page of several orders' localized fields, one aliased field each (o0, o1, ...). */
@@ -363,6 +376,25 @@ function cashOnDeliveryFacts(
   });
 }
 
+/**
+ * The payment terms and company of the B2B orders among these. A shop that has not approved the
+ * app's read_payment_terms and read_companies scopes yet refuses the read (ACCESS_DENIED): those
+ * orders are then planned as company orders whose terms are unknown, never as failed reads.
+ */
+async function companyFactsOf(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, CompanyFacts>> {
+  try {
+    const read = await readOfOrders(admin, paced, orderIds, {
+      document: companyDocument,
+      node: OrderCompanyNode,
+      complete: (_id, node) => Promise.resolve(node),
+    });
+    return new Map([...read].map(([id, node]) => [id, { read: node }]));
+  } catch (error) {
+    if (!(error instanceof ShopifyGraphqlError) || !error.hasCode("ACCESS_DENIED")) throw error;
+    return new Map(orderIds.map((id) => [id, { denied: true }]));
+  }
+}
+
 /** The localized fields of these orders, complete: only for the orders whose fulfillment orders go where Shopify collects such fields. */
 function localizedFieldsOf(
   admin: AdminGraphql,
@@ -387,7 +419,7 @@ type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: Fulfillm
  * when the original is null and the tax is wanted, the original unit price of lines without a
  * financial summary); then its facts and its order's, parsed. `cashOnDelivery`: its order's, when
  * that order is paid cash on delivery (null otherwise); `localizedFields`: its order's, complete
- * (none when its destination has none).
+ * (none when its destination has none); `company`: its order's B2B facts, for a company's order (null otherwise).
  */
 async function completeFacts(
   admin: AdminGraphql,
@@ -397,6 +429,7 @@ async function completeFacts(
   items: ReadonlyMap<string, ItemCustoms>,
   cashOnDelivery: CashOnDeliveryFacts | null,
   localizedFields: z.infer<typeof LocalizedFieldNode>[],
+  company: CompanyFacts | null,
   wanted: FactsWanted,
 ): Promise<FulfillmentOrderWithOrder> {
   let currentTotalTax: z.infer<typeof PresentmentOnly> | null = null;
@@ -422,7 +455,7 @@ async function completeFacts(
     }),
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
-  const order = orderFacts(node.order, cashOnDelivery, localizedFields, currentTotalTax);
+  const order = orderFacts(node.order, cashOnDelivery, localizedFields, currentTotalTax, company);
   if (!order.success)
     throw new ShopifyResponseShapeError(
       operation,
@@ -473,6 +506,8 @@ export async function readFulfillmentOrders(
       wantsLocalizedFields(node.destination?.countryCode) ? [node.order.id] : [],
     );
     const localized = await localizedFieldsOf(admin, paced, localizedOrderIds);
+    const companyOrderIds = [...found.values()].flatMap(({ node }) => (isCompanyOrder(node.order) ? [node.order.id] : []));
+    const companies = await companyFactsOf(admin, paced, companyOrderIds);
     for (const [id, first] of found) {
       read.set(
         id,
@@ -484,6 +519,7 @@ export async function readFulfillmentOrders(
           items,
           cod.get(first.node.order.id) ?? null,
           localized.get(first.node.order.id) ?? [],
+          companies.get(first.node.order.id) ?? null,
           wanted,
         ),
       );

@@ -25,6 +25,7 @@ type DropshipDraft = Pick<
   | "packing"
   | "codAmount"
   | "codCurrency"
+  | "importerCompany"
   | "submitLater"
 >;
 
@@ -49,6 +50,7 @@ function draftOfPackage(pkg: DropshipPackage, location: string | undefined, subm
     packing: packingOf(pkg),
     codAmount: pkg.CodAmount,
     codCurrency: pkg.SellPriceCurrency,
+    importerCompany: pkg.ImportsInfo?.Company,
     submitLater,
   };
 }

@@ -858,6 +858,67 @@ describe("packages that wait", () => {
   });
 });
 
+describe("company orders on payment terms (B2B)", () => {
+  const net30 = { type: "NET", name: "Net 30", dueInDays: 30, dueAt: "2026-12-29T00:00:00Z" } as const;
+  const company = { name: "Harbour Trading Ltd", location: "Rotterdam depot" };
+  const companyOrder = (terms: {
+    type: "NET" | "FIXED" | "FULFILLMENT" | "RECEIPT" | "UNKNOWN";
+    name: string;
+    dueInDays: number | null;
+    dueAt: string | null;
+  }) => {
+    const { fo, order } = exampleCase();
+    return { fo, order: { ...order, financialStatus: "PENDING", purchasingCompany: company, paymentTerms: terms } };
+  };
+
+  it("ships net, fixed-date and on-fulfilment terms unpaid by default; due on receipt waits", () => {
+    for (const terms of [
+      net30,
+      { type: "FIXED", name: "Fixed", dueInDays: null, dueAt: "2027-01-15T00:00:00Z" },
+      { type: "FULFILLMENT", name: "Due on fulfillment", dueInDays: null, dueAt: null },
+    ] as const) {
+      const { fo, order } = companyOrder(terms);
+      expect(planPackage(fo, order, testSettings()).kind).toBe("OUTBOUND");
+    }
+    const { fo, order } = companyOrder({ type: "RECEIPT", name: "Due on receipt", dueInDays: null, dueAt: null });
+    expect(planPackage(fo, order, testSettings())).toMatchObject({ kind: "WAIT", code: "AWAITING_PAYMENT" });
+  });
+
+  it("waits on terms the shop switched off, naming the company, the terms and the setting", () => {
+    const { fo, order } = companyOrder(net30);
+    const plan = planPackage(fo, order, testSettings({ orders: { shipOnTerms: { NET: false } } }));
+    expect(plan).toMatchObject({ kind: "WAIT", code: "AWAITING_PAYMENT" });
+    expect(plan.kind === "WAIT" && plan.message).toBe(
+      `Order ${order.name} of Harbour Trading Ltd is on payment terms Net 30, due 2026-12-29, and this shop holds orders on net terms until they are paid: it is sent once Shopify marks it paid. Send it now with Retry, or let orders on net terms ship in Settings > Orders and after sending.`,
+    );
+    // Paid, or every unpaid order let through: it goes.
+    expect(planPackage(fo, { ...order, financialStatus: "PAID" }, testSettings({ orders: { shipOnTerms: { NET: false } } })).kind).toBe(
+      "OUTBOUND",
+    );
+    expect(planPackage(fo, order, testSettings({ orders: { shipUnpaid: true, shipOnTerms: { NET: false } } })).kind).toBe("OUTBOUND");
+  });
+
+  it("never ships terms Shopify cannot name before payment", () => {
+    const { fo, order } = companyOrder({ type: "UNKNOWN", name: "Custom", dueInDays: null, dueAt: null });
+    const plan = planPackage(fo, order, testSettings());
+    expect(plan.kind === "WAIT" && plan.message).toMatch(/payment terms Shopify does not name \(Custom\)/);
+  });
+
+  it("puts the buying company on the package as the importer, for outbound and drop-ship alike", () => {
+    const { fo, order } = companyOrder(net30);
+    expect(planPackage(fo, order, testSettings())).toMatchObject({
+      kind: "OUTBOUND",
+      request: { ImportsInfo: { Company: "Harbour Trading Ltd" } },
+    });
+    const dropship = exampleCase({ location: locations.SHENZHEN });
+    const plan = planPackage(dropship.fo, { ...dropship.order, purchasingCompany: company }, testSettings());
+    expect(plan).toMatchObject({ kind: "DROPSHIP", request: { ImportsInfo: { Company: "Harbour Trading Ltd" } } });
+    assertAcceptedByProvider(plan);
+    // A customer's order names no importer.
+    expect(planPackage(dropship.fo, dropship.order, testSettings())).not.toHaveProperty("request.ImportsInfo");
+  });
+});
+
 describe("the service by the shipping method paid for", () => {
   it("wins over the country, matched by title or code in any case; others go by country", () => {
     const settings = testSettings();

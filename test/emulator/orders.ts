@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { findVariantBySku } from "./catalogue";
+import { companyOfPayload, paymentTermsOfPayload, RestCompany, RestPaymentTerms } from "./companies";
 import {
   cancelFulfillmentOrder,
   fulfillmentOrderLines,
@@ -14,7 +15,7 @@ import {
   requestIfAutomatic,
   type LineShare,
 } from "./fulfillment-orders";
-import { money, restFulfillmentOrderRef, restOrder } from "./payloads";
+import { money, orderTotals, restFulfillmentOrderRef, restOrder } from "./payloads";
 import {
   emptyAddress,
   type Address,
@@ -89,6 +90,9 @@ export const OrderCreatePayload = z.looseObject({
   customer: z.looseObject({ id, first_name: text, last_name: text, email: text, phone: text }).nullish(),
   line_items: z.array(RestLineItem).min(1),
   shipping_lines: z.array(z.looseObject({ title: text, code: text, source: text, carrier_identifier: text, price: amount })).nullish(),
+  /** B2B: the company and company location the order is for, and its payment terms (REST Order). */
+  company: RestCompany.nullish(),
+  payment_terms: RestPaymentTerms.nullish(),
 });
 export type OrderCreatePayload = z.input<typeof OrderCreatePayload>;
 
@@ -185,7 +189,8 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
       }
     : null;
   const extraRestFields = Object.fromEntries(Object.entries(payload).filter(([key]) => !COMPUTED_KEYS.has(key)));
-  return {
+  const company = companyOfPayload(state, shop.domain, payload.company);
+  const order: OrderRecord = {
     id: orderId,
     shop: shop.domain,
     name: `#${orderNumber}`,
@@ -200,7 +205,13 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     cancelledAt: null,
     cancelReason: null,
     closedAt: null,
-    financialStatus: payload.financial_status && payload.financial_status !== "voided" ? payload.financial_status : "paid",
+    // An order on payment terms is not paid when placed (Shopify: pending until paid).
+    financialStatus:
+      payload.financial_status && payload.financial_status !== "voided"
+        ? payload.financial_status
+        : payload.payment_terms
+          ? "pending"
+          : "paid",
     test: payload.test ?? false,
     note: payload.note ?? null,
     tags: (payload.tags ?? "")
@@ -226,8 +237,12 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     taxesIncluded: payload.taxes_included ?? false,
     edited: false,
     riskAssessments: [],
+    company,
+    paymentTerms: null,
     extraRestFields,
   };
+  order.paymentTerms = paymentTermsOfPayload(state, payload.payment_terms, order.processedAt, money(orderTotals(order).total));
+  return order;
 }
 
 export function gramsOf(value: number, unit: string): number {

@@ -210,6 +210,24 @@ export interface ShippingLineRecord {
   price: string;
 }
 
+/** A B2B company (Shopify B2B) and its locations, which a company's orders name (REST `company`). */
+export interface CompanyRecord {
+  id: number;
+  shop: string;
+  name: string;
+  locations: { id: number; name: string }[];
+}
+
+/** An order's payment terms (REST `payment_terms`, GraphQL PaymentTerms) with its payment schedules. */
+export interface PaymentTermsRecord {
+  id: number;
+  /** PaymentTermsType: FIXED, FULFILLMENT, NET, RECEIPT, UNKNOWN. */
+  type: string;
+  name: string;
+  dueInDays: number | null;
+  schedules: { id: number; issuedAt: string | null; dueAt: string | null; completedAt: string | null; amount: string }[];
+}
+
 export interface CustomerRecord {
   id: number;
   firstName: string | null;
@@ -242,6 +260,9 @@ export interface OrderRecord {
   shippingAddress: Address | null;
   billingAddress: Address | null;
   customer: CustomerRecord | null;
+  /** The B2B company and company location the order was placed for; null for a customer's order. */
+  company: { companyId: number; locationId: number } | null;
+  paymentTerms: PaymentTermsRecord | null;
   lineItems: LineItemRecord[];
   shippingLines: ShippingLineRecord[];
   totalTax: string;
@@ -555,6 +576,7 @@ export class EmulatorState {
   readonly refunds = new Map<number, RefundRecord>();
   readonly orderEdits = new Map<number, OrderEditRecord>();
   readonly returns = new Map<number, ReturnRecord>();
+  readonly companies = new Map<number, CompanyRecord>();
   /** The emulator's own base URL (for URLs it hands out, such as bulk operation results). */
   baseUrl = "";
 
@@ -683,6 +705,7 @@ export class EmulatorState {
       refunds: all(this.refunds),
       orderEdits: all(this.orderEdits),
       returns: all(this.returns),
+      companies: all(this.companies),
       bulkOperations: all(this.bulkOperations).map(({ jsonl: _jsonl, ...operation }) => operation),
     };
   }

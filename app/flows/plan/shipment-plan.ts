@@ -106,7 +106,11 @@ export function factsWantedFor(settings: PipelineSettings): FactsWanted {
 
 /** A person asked (Retry, Send): held for review, unpaid and high-risk packages go all the same. */
 export function asAskedByPerson(settings: PipelineSettings): PipelineSettings {
-  return { ...settings, pushPolicy: "autoPush", connector: { ...settings.connector, orders: { shipUnpaid: true, shipHighRisk: true } } };
+  return {
+    ...settings,
+    pushPolicy: "autoPush",
+    connector: { ...settings.connector, orders: { ...settings.connector.orders, shipUnpaid: true, shipHighRisk: true } },
+  };
 }
 
 /**

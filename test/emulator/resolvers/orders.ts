@@ -4,6 +4,7 @@ import { canMarkAsPaid } from "../order-changes";
 import { fulfillableQuantity, money, orderFulfillmentStatus, orderTotals, PAID_STATUSES, refundedAmount } from "../payloads";
 import type { LineItemRecord, OrderRecord, ShippingLineRecord } from "../state";
 import { mailingAddressView, moneyBag, weightView } from "./common";
+import { paymentTermsView, purchasingEntityView } from "./companies";
 import { connection, count } from "./connection";
 import { fulfillmentOrderView, fulfillmentOrdersOfOrder } from "./fulfillment-orders";
 import { fulfillmentView } from "./fulfillments";
@@ -108,6 +109,8 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     shippingLine: () => (order.shippingLines[0] ? shippingLineView(order, order.shippingLines[0]) : null),
     shippingLines: (args: Args) => connection("ShippingLine", order.shippingLines, args, (line) => shippingLineView(order, line)),
     customer: () => (order.customer ? customerView(order) : null),
+    purchasingEntity: () => purchasingEntityView(ctx, order, () => (order.customer ? customerView(order) : null)),
+    paymentTerms: () => (order.paymentTerms ? paymentTermsView(ctx, order, order.paymentTerms) : null),
     lineItems: (args: Args) => connection("LineItem", order.lineItems, args, (li) => lineItemView(ctx, order, li)),
     // Customs ids a checkout collects (CPF, PCCC, ...). The REST orders/create payload the emulator
     // builds orders from has no such field, so its orders have none: an empty list, not an error.
