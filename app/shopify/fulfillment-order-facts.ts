@@ -149,7 +149,8 @@ export function wantsLocalizedFields(destinationCountry: string | null | undefin
 /**
  * The order's own facts. Order.customer needs read_customers, which the app does not ask for: email
  * and phone come from the order and the destination. The total tax is read only for a shop with an
- * IOSS number (its one reader).
+ * IOSS number (its one reader). The duties total (3 points) tells whether duties were collected at
+ * checkout; only then are the lines' duties read (LINE_DUTIES_PAGE).
  */
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {
@@ -164,6 +165,8 @@ export const ORDER_FACTS_FIELDS = `#graphql
     displayFinancialStatus
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title }
+    dutiesIncluded
+    currentTotalDutiesSet { ...MoneyBagFields }
     totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
   }`;
@@ -191,6 +194,16 @@ export const OrderCashOnDeliveryNode = z.object({
 });
 export type OrderCashOnDeliveryNode = z.infer<typeof OrderCashOnDeliveryNode>;
 
+/** A fulfillment order line's order line: its ordered quantity and the duties charged on it at checkout. */
+export const LineDutiesNode = z.object({
+  id: z.string(),
+  lineItem: z.object({
+    quantity: z.number(),
+    duties: z.array(z.object({ price: MoneyBag, harmonizedSystemCode: z.string().nullable() })),
+  }),
+});
+export type LineDutiesNode = z.infer<typeof LineDutiesNode>;
+
 export const LocalizedFieldNode = z.object({ key: z.string(), value: z.string() });
 
 const ShippingAddress = z.object({
@@ -214,6 +227,8 @@ export const OrderNode = z.object({
   displayFinancialStatus: z.string().nullable(),
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
+  dutiesIncluded: z.boolean(),
+  currentTotalDutiesSet: MoneyBag.nullable(),
   /** Absent when not asked for (FactsWanted.totalTax); null when Shopify left it null. */
   totalTaxSet: PresentmentOnly.nullable().optional(),
   shippingAddress: ShippingAddress.nullable(),
@@ -311,6 +326,7 @@ export function lineFacts(
   item: InventoryItemNode | null,
   countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[],
   originalUnitPrice: MoneyBagFacts | undefined,
+  duties: LineDutiesNode["lineItem"] | undefined,
 ): LineInput {
   return {
     id: line.id,
@@ -333,6 +349,8 @@ export function lineFacts(
           countryCodeOfOrigin: item.countryCodeOfOrigin,
         }
       : null,
+    // Read only for an order whose duties were collected at checkout.
+    duties: duties === undefined ? null : { orderedQuantity: duties.quantity, charged: duties.duties },
   };
 }
 
@@ -395,6 +413,8 @@ export function orderFacts(
       (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ??
       "NONE",
     shippingLine: order.shippingLine,
+    dutiesIncluded: order.dutiesIncluded,
+    currentTotalDuties: order.currentTotalDutiesSet,
     localizedFields,
     lineItems: cashOnDelivery?.lines ?? null,
   });

@@ -3,6 +3,7 @@
  * package (its lines, its order's facts, customs data), several to a query, paced.
  */
 import { z } from "zod";
+import { dutiesCollectedAtCheckout } from "~/connector/duties";
 import { type FulfillmentOrderFacts, type MoneyBag, type OrderFacts } from "~/connector/fulfillment-order";
 import {
   aliasedDocuments,
@@ -23,6 +24,7 @@ import {
   INVENTORY_ITEM_FIELDS,
   InventoryItemNode,
   lineFacts,
+  LineDutiesNode,
   LocalizedFieldNode,
   LOCALIZED_FIELDS_PER_PAGE,
   wantsLocalizedFields,
@@ -176,6 +178,24 @@ const OriginalUnitPricesPageResult = z.object({
   fulfillmentOrder: z.object({ lineItems: z.object({ nodes: z.array(OriginalUnitPriceNode), pageInfo: PageInfo }) }).nullable(),
 });
 
+/** Lines read per page for their duties (only an order whose duties were collected at checkout needs them). */
+const DUTIES_PER_PAGE = 50;
+
+const LINE_DUTIES_PAGE = `#graphql
+  query FulfillmentOrderLineDuties($id: ID!, $after: String) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: ${DUTIES_PER_PAGE}, after: $after) {
+        nodes { id lineItem { quantity duties { price { ...MoneyBagFields } harmonizedSystemCode } } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${MONEY_BAG_FIELDS}`;
+
+const LineDutiesPageResult = z.object({
+  fulfillmentOrder: z.object({ lineItems: z.object({ nodes: z.array(LineDutiesNode), pageInfo: PageInfo }) }).nullable(),
+});
+
 const INVENTORY_ITEMS = `#graphql
   query InventoryItemsCustoms($ids: [ID!]!) {
     nodes(ids: $ids) { ...InventoryItemCustomsFields }
@@ -244,6 +264,11 @@ const localizedFieldsPages = {
   document: ORDER_LOCALIZED_FIELDS_PAGE,
   result: OrderLocalizedFieldsPageResult,
   connectionOf: (data: z.infer<typeof OrderLocalizedFieldsPageResult>) => data.order?.localizedFields,
+};
+const lineDutiesPages = {
+  document: LINE_DUTIES_PAGE,
+  result: LineDutiesPageResult,
+  connectionOf: (data: z.infer<typeof LineDutiesPageResult>) => data.fulfillmentOrder?.lineItems,
 };
 const originalUnitPricesPages = {
   document: ORIGINAL_UNIT_PRICES_PAGE,
@@ -407,6 +432,11 @@ async function completeFacts(
     if (!data.order) throw vanished(taxOperation);
     currentTotalTax = data.order.currentTotalTaxSet;
   }
+  const duties = new Map<string, LineDutiesNode["lineItem"]>();
+  // Only then does the package carry them (connector/duties.ts).
+  if (dutiesCollectedAtCheckout({ dutiesIncluded: node.order.dutiesIncluded, currentTotalDuties: node.order.currentTotalDutiesSet })) {
+    for (const line of await readPages(admin, paced, lineDutiesPages, node.id, { after: null })) duties.set(line.id, line.lineItem);
+  }
   const originalPrices = new Map<string, MoneyBag>();
   if (lines.some((line) => line.financialSummaries.length === 0)) {
     for (const priced of await readPages(admin, paced, originalUnitPricesPages, node.id, { after: null }))
@@ -418,7 +448,7 @@ async function completeFacts(
     node.order,
     lines.map((line) => {
       const customs = line.inventoryItemId === null ? null : (items.get(line.inventoryItemId) ?? null);
-      return lineFacts(line, customs?.item ?? null, customs?.countryHsCodes ?? [], originalPrices.get(line.id));
+      return lineFacts(line, customs?.item ?? null, customs?.countryHsCodes ?? [], originalPrices.get(line.id), duties.get(line.id));
     }),
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);

@@ -25,6 +25,8 @@ type DropshipDraft = Pick<
   | "packing"
   | "codAmount"
   | "codCurrency"
+  | "duty"
+  | "remark"
   | "submitLater"
 >;
 
@@ -49,6 +51,8 @@ function draftOfPackage(pkg: DropshipPackage, location: string | undefined, subm
     packing: packingOf(pkg),
     codAmount: pkg.CodAmount,
     codCurrency: pkg.SellPriceCurrency,
+    duty: pkg.Duty,
+    remark: pkg.Remark,
     submitLater,
   };
 }
@@ -67,6 +71,8 @@ function draftOfBoxes(request: CreateDropshipWithBoxesRequest): DropshipDraft {
     weightGrams: sum(request.ContainerInfos.map(boxWeight)),
     // One box: its size is the parcel's; several boxes have no single size.
     packing: first !== undefined && others.length === 0 ? packingOf(first) : undefined,
+    // Operation 6 has no Duty field: its remark is where duties are said.
+    remark: request.Remark,
     submitLater: false,
   };
 }
