@@ -17,7 +17,7 @@ import type { ConnectorSettings } from "./settings";
 
 /** Whether Shopify collected duties at checkout: the prices include them, or the order's current duties are above zero. */
 export function dutiesCollectedAtCheckout(order: Pick<OrderFacts, "dutiesIncluded" | "currentTotalDuties">): boolean {
-  return order.dutiesIncluded || (order.currentTotalDuties !== null && centsOf(order.currentTotalDuties.presentmentMoney) > 0);
+  return order.dutiesIncluded || (order.currentTotalDuties !== null && centsOf(order.currentTotalDuties) > 0);
 }
 
 /** Whether a parcel from `origin` to `destination` clears customs: not domestic, not within the EU's customs union. */

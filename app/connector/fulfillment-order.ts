@@ -182,10 +182,12 @@ export const OrderFacts = z
     totalOutstanding: Money.nullable(),
     /**
      * Duties and import taxes collected at checkout (delivered duty paid): the order's prices
-     * include them (Order.dutiesIncluded), or its current duties total is above zero.
+     * include them (Order.dutiesIncluded), or its current duties total, in the currency the customer
+     * paid in, is above zero. The total is null when the order has none, or when not read: it is
+     * read only for a shop that sends drop-ship packages, its one reader (connector/duties.ts).
      */
     dutiesIncluded: z.boolean().default(false),
-    currentTotalDuties: MoneyBag.nullable().default(null),
+    currentTotalDuties: Money.nullable().default(null),
     /** E.g. "shopify_payments", "Cash on Delivery (COD)". */
     paymentGatewayNames: z.array(z.string()),
     /** OrderDisplayFinancialStatus: PAID, PENDING (bank transfer awaiting payment), AUTHORIZED, ...; null when Shopify does not say. */

@@ -149,8 +149,9 @@ export function wantsLocalizedFields(destinationCountry: string | null | undefin
 /**
  * The order's own facts. Order.customer needs read_customers, which the app does not ask for: email
  * and phone come from the order and the destination. The total tax is read only for a shop with an
- * IOSS number (its one reader). The duties total (3 points) tells whether duties were collected at
- * checkout; only then are the lines' duties read (LINE_DUTIES_PAGE).
+ * IOSS number (its one reader). The duties total (2 points) is read only for a shop that sends
+ * drop-ship packages, its one reader: it tells whether duties were collected at checkout, and only
+ * then are the lines' duties read (LINE_DUTIES_PAGE).
  */
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {
@@ -166,7 +167,7 @@ export const ORDER_FACTS_FIELDS = `#graphql
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title }
     dutiesIncluded
-    currentTotalDutiesSet { ...MoneyBagFields }
+    currentTotalDutiesSet @include(if: $withDuties) { presentmentMoney { amount currencyCode } }
     totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
   }`;
@@ -228,7 +229,8 @@ export const OrderNode = z.object({
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
   dutiesIncluded: z.boolean(),
-  currentTotalDutiesSet: MoneyBag.nullable(),
+  /** Absent when not asked for (FactsWanted.duties); null when the order has no duties. */
+  currentTotalDutiesSet: PresentmentOnly.nullable().optional(),
   /** Absent when not asked for (FactsWanted.totalTax); null when Shopify left it null. */
   totalTaxSet: PresentmentOnly.nullable().optional(),
   shippingAddress: ShippingAddress.nullable(),
@@ -414,7 +416,7 @@ export function orderFacts(
       "NONE",
     shippingLine: order.shippingLine,
     dutiesIncluded: order.dutiesIncluded,
-    currentTotalDuties: order.currentTotalDutiesSet,
+    currentTotalDuties: order.currentTotalDutiesSet?.presentmentMoney ?? null,
     localizedFields,
     lineItems: cashOnDelivery?.lines ?? null,
   });

@@ -51,7 +51,8 @@ import { FulfillmentOrderGid } from "./ids";
 const LINES_PER_PAGE = 5;
 /**
  * Fulfillment orders read in one query: about 50 points requested each (52 for one of a one-line
- * order paid by card), about 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
+ * order paid by card, 2 more for the duties total of a shop that sends drop-ship packages), about
+ * 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
  * query reads it.
  */
 export const FACTS_PER_QUERY = 10;
@@ -79,7 +80,7 @@ const FULFILLMENT_ORDER_FACTS_FIELDS = `#graphql
 /** The document reading several fulfillment orders by id, one aliased field each (fo0, fo1, ...). */
 const factsDocument = aliasedDocuments(
   (indexes) => `#graphql
-  query FulfillmentOrdersFacts($withTotalTax: Boolean!, ${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+  query FulfillmentOrdersFacts($withTotalTax: Boolean!, $withDuties: Boolean!, ${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
     ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { ...FulfillmentOrderFactsFields }`).join("\n    ")}
   }
   ${FULFILLMENT_ORDER_FACTS_FIELDS}
@@ -340,6 +341,11 @@ export interface FactsWanted {
    * whether VAT was collected at checkout, which only an IOSS number is declared by.
    */
   totalTax: boolean;
+  /**
+   * Whether the order's duties total is read (OrderFacts.currentTotalDuties; null when not): only a
+   * drop-ship package carries duties, so only a shop that sends them reads it.
+   */
+  duties: boolean;
 }
 
 /** The cash-on-delivery facts of an order, its lines complete. */
@@ -434,7 +440,8 @@ async function completeFacts(
   }
   const duties = new Map<string, LineDutiesNode["lineItem"]>();
   // Only then does the package carry them (connector/duties.ts).
-  if (dutiesCollectedAtCheckout({ dutiesIncluded: node.order.dutiesIncluded, currentTotalDuties: node.order.currentTotalDutiesSet })) {
+  const currentTotalDuties = node.order.currentTotalDutiesSet?.presentmentMoney ?? null;
+  if (dutiesCollectedAtCheckout({ dutiesIncluded: node.order.dutiesIncluded, currentTotalDuties })) {
     for (const line of await readPages(admin, paced, lineDutiesPages, node.id, { after: null })) duties.set(line.id, line.lineItem);
   }
   const originalPrices = new Map<string, MoneyBag>();
@@ -482,7 +489,11 @@ export async function readFulfillmentOrders(
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
     const chunk = unique.slice(start, start + FACTS_PER_QUERY);
-    const variables = { withTotalTax: wanted.totalTax, ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])) };
+    const variables = {
+      withTotalTax: wanted.totalTax,
+      withDuties: wanted.duties,
+      ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])),
+    };
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, FulfillmentOrderFactsNode])));
     const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, result));
     const found = new Map<FulfillmentOrderGid, FirstRead>();
