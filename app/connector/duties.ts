@@ -8,17 +8,13 @@
  */
 import type { DropshipPackage, DropshipSkuLine } from "../fulfilment/schemas/types";
 import { isInEu } from "./countries";
+import { dutiesCollectedAtCheckout } from "./duties-collected";
 import type { MoneyBag, OrderFacts } from "./fulfillment-order";
 import { type Checked, held, ok } from "./hold";
 import type { PackageLine } from "./lines";
 import { type Cents, centsOf, sum, toAmount } from "./money";
 import { decodePackageRequest } from "./package-request";
 import type { ConnectorSettings } from "./settings";
-
-/** Whether Shopify collected duties at checkout: the prices include them, or the order's current duties are above zero. */
-export function dutiesCollectedAtCheckout(order: Pick<OrderFacts, "dutiesIncluded" | "currentTotalDuties">): boolean {
-  return order.dutiesIncluded || (order.currentTotalDuties !== null && centsOf(order.currentTotalDuties) > 0);
-}
 
 /** Whether a parcel from `origin` to `destination` clears customs: not domestic, not within the EU's customs union. */
 export function crossesCustoms(origin: string, destination: string): boolean {

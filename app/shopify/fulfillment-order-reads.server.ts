@@ -3,7 +3,7 @@
  * package (its lines, its order's facts, customs data), several to a query, paced.
  */
 import { z } from "zod";
-import { dutiesCollectedAtCheckout } from "~/connector/duties";
+import { dutiesCollectedAtCheckout } from "~/connector/duties-collected";
 import { type FulfillmentOrderFacts, type MoneyBag, type OrderFacts } from "~/connector/fulfillment-order";
 import {
   aliasedDocuments,

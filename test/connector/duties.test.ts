@@ -4,6 +4,7 @@
  * and says so; not collected, it says the recipient pays them on delivery.
  */
 import { describe, expect, it } from "vitest";
+import { boxedRequest, boxesFor } from "~/connector/boxes";
 import { crossesCustoms, dutiesOfPackage } from "~/connector/duties";
 import { planPackage } from "~/connector/plan-package";
 import { DropshipPackage } from "~/fulfilment/schemas";
@@ -50,6 +51,13 @@ describe("duties collected at checkout (delivered duty paid)", () => {
     expect(pkg).toMatchObject({ Duty: { Value: 10.5, Currency: "EUR" }, DutyTaxRate: 0.105 });
     expect(pkg.Remark).toBe("Duties and import taxes were paid at checkout (DDP): 10.50 EUR. Do not collect them from the recipient.");
     expect(dutiesOfPackage(pkg)).toEqual({ collected: true, duty: { amount: 10.5, currency: "EUR" } });
+  });
+
+  it("sent in boxes (operation 6, no Duty field), the remark still says they were paid", () => {
+    const { fo, order } = germanOrder({ total: "10.50" });
+    const pkg = dropshipOf(planPackage(fo, order, testSettings()));
+    const boxes = boxesFor(pkg, 300) ?? expect.unreachable();
+    expect(boxedRequest(pkg, "SZX", boxes).Remark).toMatch(/^Duties and import taxes were paid at checkout \(DDP\): 10\.50 EUR\./);
   });
 
   it("a package with some of a line's units carries their share of its duties", () => {
