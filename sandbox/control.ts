@@ -68,6 +68,9 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       ServiceCode: o.serviceCode,
       Country: o.destination.Country,
       ImporterCompany: o.importerCompany,
+      // What the package said about duties (paid at checkout, or the recipient's to pay).
+      ...(o.duty === undefined ? {} : { Duty: o.duty }),
+      ...(o.remark === undefined ? {} : { Remark: o.remark }),
       ...outcomeSummary(o.outcome, ctx, o.handleStatus),
     })),
     outbounds: [...state.outbounds.values()].map((o) => ({

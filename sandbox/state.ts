@@ -90,6 +90,10 @@ export const DropshipOrder = z.object({
   codCurrency: z.string().optional(),
   /** The importer's company as the package named it (ImportsInfo.Company): a B2B buyer. */
   importerCompany: z.string().optional(),
+  /** Duties paid at checkout that the package carries (Duty: Value and Currency), kept to show what arrived. */
+  duty: z.object({ Value: z.number(), Currency: z.string() }).optional(),
+  /** The package's remark to the provider (duties not collected say so there). */
+  remark: z.string().optional(),
   /** The latest customs declaration (operation 10), as sent. */
   declaration: z.unknown().optional(),
   outcome: Outcome,

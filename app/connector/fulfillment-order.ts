@@ -57,6 +57,10 @@ export const VariantFacts = z.object({
 });
 export type VariantFacts = z.infer<typeof VariantFacts>;
 
+/** A duty Shopify charged at checkout on an order line (all its units), with the HS code it was computed by. */
+export const LineDuty = z.object({ price: MoneyBag, harmonizedSystemCode: z.string().nullable() });
+export type LineDuty = z.infer<typeof LineDuty>;
+
 export const FulfillmentOrderLine = z.object({
   id: FulfillmentOrderLineItemGid,
   /** The order's line item; its legacy id is what the warehouse sees as the platform item id. */
@@ -75,6 +79,15 @@ export const FulfillmentOrderLine = z.object({
    */
   unitPrice: MoneyBag,
   variant: VariantFacts.nullable(),
+  /**
+   * The duties charged at checkout on the order's line, for the units it was ordered with
+   * (`orderedQuantity`: a fulfillment order may carry some of them only). Null when not read: they
+   * are read only for an order whose duties were collected at checkout (connector/duties.ts).
+   */
+  duties: z
+    .object({ orderedQuantity: z.number().int().positive(), charged: z.array(LineDuty) })
+    .nullable()
+    .default(null),
 });
 export type FulfillmentOrderLine = z.infer<typeof FulfillmentOrderLine>;
 
@@ -182,6 +195,14 @@ export const OrderFacts = z
      * collects. Null when not read: it is read only for an order paid cash on delivery, its one reader.
      */
     totalOutstanding: Money.nullable(),
+    /**
+     * Duties and import taxes collected at checkout (delivered duty paid): the order's prices
+     * include them (Order.dutiesIncluded), or its current duties total, in the currency the customer
+     * paid in, is above zero. The total is null when the order has none, or when not read: it is
+     * read only for a shop that sends drop-ship packages, its one reader (connector/duties.ts).
+     */
+    dutiesIncluded: z.boolean().default(false),
+    currentTotalDuties: Money.nullable().default(null),
     /** E.g. "shopify_payments", "Cash on Delivery (COD)". */
     paymentGatewayNames: z.array(z.string()),
     /** OrderDisplayFinancialStatus: PAID, PENDING (bank transfer awaiting payment), AUTHORIZED, ...; null when Shopify does not say. */

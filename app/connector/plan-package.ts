@@ -15,6 +15,7 @@ import {
 import { destinationCountry, shipToAddress } from "./address";
 import { codAmountFor, isCashOnDelivery } from "./cod";
 import { dropshipLine, vatCodeFor, vatCollectedAtCheckout } from "./customs";
+import { dutiesOnPackage } from "./duties";
 import { type FulfillmentOrderFacts, legacyIdOf, type OrderFacts } from "./fulfillment-order";
 import { type Checked, type HoldReason } from "./hold";
 import { linesToShip, type PackageLine, packageLines, productNameOf } from "./lines";
@@ -237,12 +238,16 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
     return { kind: "OUTBOUND", packageId, warehouseId: route.warehouseId, serviceCode: service.value, request: parsed.data };
   }
 
-  const skus = customsLines.flatMap((line) => (line.ok ? [line.value] : []));
+  const customsSkus = customsLines.flatMap((line) => (line.ok ? [line.value] : []));
+  const duties = dutiesOnPackage({ order, lines, skus: customsSkus, route: { origin, destination: country.value }, settings });
+  if (!duties.ok) return { kind: "HELD", packageId, shipmentKind: route.kind, reasons: duties.reasons };
+  const skus = duties.value?.skus ?? customsSkus;
   const parsed = DropshipPackage.safeParse({
     ...common,
     Sender: senderOf(route.sender),
     Weight: skus.reduce((grams, line) => grams + (line.Weight ?? 0) * line.Quantity, 0),
     Skus: skus,
+    ...duties.value?.fields,
   } satisfies DropshipPackage);
   if (!parsed.success) return { kind: "HELD", packageId, shipmentKind: route.kind, reasons: providerRefusal(parsed.error, order) };
   return { kind: "DROPSHIP", packageId, location: route.handlingLocation, serviceCode: service.value, request: parsed.data };

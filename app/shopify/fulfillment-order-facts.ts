@@ -149,7 +149,9 @@ export function wantsLocalizedFields(destinationCountry: string | null | undefin
 /**
  * The order's own facts. Order.customer needs read_customers, which the app does not ask for: email
  * and phone come from the order and the destination. The total tax is read only for a shop with an
- * IOSS number (its one reader).
+ * IOSS number (its one reader). The duties total (2 points) is read only for a shop that sends
+ * drop-ship packages, its one reader: it tells whether duties were collected at checkout, and only
+ * then are the lines' duties read (LINE_DUTIES_PAGE).
  */
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {
@@ -164,6 +166,8 @@ export const ORDER_FACTS_FIELDS = `#graphql
     displayFinancialStatus
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title source }
+    dutiesIncluded
+    currentTotalDutiesSet @include(if: $withDuties) { presentmentMoney { amount currencyCode } }
     totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
     purchasingEntity { __typename }
@@ -227,6 +231,16 @@ export const OrderCashOnDeliveryNode = z.object({
 });
 export type OrderCashOnDeliveryNode = z.infer<typeof OrderCashOnDeliveryNode>;
 
+/** A fulfillment order line's order line: its ordered quantity and the duties charged on it at checkout. */
+export const LineDutiesNode = z.object({
+  id: z.string(),
+  lineItem: z.object({
+    quantity: z.number(),
+    duties: z.array(z.object({ price: MoneyBag, harmonizedSystemCode: z.string().nullable() })),
+  }),
+});
+export type LineDutiesNode = z.infer<typeof LineDutiesNode>;
+
 export const LocalizedFieldNode = z.object({ key: z.string(), value: z.string() });
 
 const ShippingAddress = z.object({
@@ -250,6 +264,9 @@ export const OrderNode = z.object({
   displayFinancialStatus: z.string().nullable(),
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string(), source: z.string().nullable() }).nullable(),
+  dutiesIncluded: z.boolean(),
+  /** Absent when not asked for (FactsWanted.duties); null when the order has no duties. */
+  currentTotalDutiesSet: PresentmentOnly.nullable().optional(),
   /** Absent when not asked for (FactsWanted.totalTax); null when Shopify left it null. */
   totalTaxSet: PresentmentOnly.nullable().optional(),
   shippingAddress: ShippingAddress.nullable(),
@@ -348,6 +365,7 @@ export function lineFacts(
   item: InventoryItemNode | null,
   countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[],
   originalUnitPrice: MoneyBagFacts | undefined,
+  duties: LineDutiesNode["lineItem"] | undefined,
 ): LineInput {
   return {
     id: line.id,
@@ -370,6 +388,8 @@ export function lineFacts(
           countryCodeOfOrigin: item.countryCodeOfOrigin,
         }
       : null,
+    // Read only for an order whose duties were collected at checkout.
+    duties: duties === undefined ? null : { orderedQuantity: duties.quantity, charged: duties.duties },
   };
 }
 
@@ -446,6 +466,8 @@ export function orderFacts(
             dueAt: b2b.paymentTerms.paymentSchedules.nodes[0]?.dueAt ?? null,
           },
     companyFactsDenied: company !== null && "denied" in company,
+    dutiesIncluded: order.dutiesIncluded,
+    currentTotalDuties: order.currentTotalDutiesSet?.presentmentMoney ?? null,
     localizedFields,
     lineItems: cashOnDelivery?.lines ?? null,
   });

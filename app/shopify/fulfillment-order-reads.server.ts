@@ -3,6 +3,7 @@
  * package (its lines, its order's facts, customs data), several to a query, paced.
  */
 import { z } from "zod";
+import { dutiesCollectedAtCheckout } from "~/connector/duties-collected";
 import { type FulfillmentOrderFacts, type MoneyBag, type OrderFacts } from "~/connector/fulfillment-order";
 import {
   aliasedDocuments,
@@ -24,6 +25,7 @@ import {
   INVENTORY_ITEM_FIELDS,
   InventoryItemNode,
   lineFacts,
+  LineDutiesNode,
   LocalizedFieldNode,
   LOCALIZED_FIELDS_PER_PAGE,
   wantsLocalizedFields,
@@ -53,7 +55,8 @@ import { FulfillmentOrderGid } from "./ids";
 const LINES_PER_PAGE = 5;
 /**
  * Fulfillment orders read in one query: about 50 points requested each (52 for one of a one-line
- * order paid by card), about 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
+ * order paid by card, 2 more for the duties total of a shop that sends drop-ship packages), about
+ * 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
  * query reads it.
  */
 export const FACTS_PER_QUERY = 10;
@@ -81,7 +84,7 @@ const FULFILLMENT_ORDER_FACTS_FIELDS = `#graphql
 /** The document reading several fulfillment orders by id, one aliased field each (fo0, fo1, ...). */
 const factsDocument = aliasedDocuments(
   (indexes) => `#graphql
-  query FulfillmentOrdersFacts($withTotalTax: Boolean!, ${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+  query FulfillmentOrdersFacts($withTotalTax: Boolean!, $withDuties: Boolean!, ${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
     ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { ...FulfillmentOrderFactsFields }`).join("\n    ")}
   }
   ${FULFILLMENT_ORDER_FACTS_FIELDS}
@@ -189,6 +192,24 @@ const OriginalUnitPricesPageResult = z.object({
   fulfillmentOrder: z.object({ lineItems: z.object({ nodes: z.array(OriginalUnitPriceNode), pageInfo: PageInfo }) }).nullable(),
 });
 
+/** Lines read per page for their duties (only an order whose duties were collected at checkout needs them). */
+const DUTIES_PER_PAGE = 50;
+
+const LINE_DUTIES_PAGE = `#graphql
+  query FulfillmentOrderLineDuties($id: ID!, $after: String) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: ${DUTIES_PER_PAGE}, after: $after) {
+        nodes { id lineItem { quantity duties { price { ...MoneyBagFields } harmonizedSystemCode } } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${MONEY_BAG_FIELDS}`;
+
+const LineDutiesPageResult = z.object({
+  fulfillmentOrder: z.object({ lineItems: z.object({ nodes: z.array(LineDutiesNode), pageInfo: PageInfo }) }).nullable(),
+});
+
 const INVENTORY_ITEMS = `#graphql
   query InventoryItemsCustoms($ids: [ID!]!) {
     nodes(ids: $ids) { ...InventoryItemCustomsFields }
@@ -257,6 +278,11 @@ const localizedFieldsPages = {
   document: ORDER_LOCALIZED_FIELDS_PAGE,
   result: OrderLocalizedFieldsPageResult,
   connectionOf: (data: z.infer<typeof OrderLocalizedFieldsPageResult>) => data.order?.localizedFields,
+};
+const lineDutiesPages = {
+  document: LINE_DUTIES_PAGE,
+  result: LineDutiesPageResult,
+  connectionOf: (data: z.infer<typeof LineDutiesPageResult>) => data.fulfillmentOrder?.lineItems,
 };
 const originalUnitPricesPages = {
   document: ORIGINAL_UNIT_PRICES_PAGE,
@@ -328,6 +354,11 @@ export interface FactsWanted {
    * whether VAT was collected at checkout, which only an IOSS number is declared by.
    */
   totalTax: boolean;
+  /**
+   * Whether the order's duties total is read (OrderFacts.currentTotalDuties; null when not): only a
+   * drop-ship package carries duties, so only a shop that sends them reads it.
+   */
+  duties: boolean;
 }
 
 /** The cash-on-delivery facts of an order, its lines complete. */
@@ -440,6 +471,12 @@ async function completeFacts(
     if (!data.order) throw vanished(taxOperation);
     currentTotalTax = data.order.currentTotalTaxSet;
   }
+  const duties = new Map<string, LineDutiesNode["lineItem"]>();
+  // Only then does the package carry them (connector/duties.ts).
+  const currentTotalDuties = node.order.currentTotalDutiesSet?.presentmentMoney ?? null;
+  if (dutiesCollectedAtCheckout({ dutiesIncluded: node.order.dutiesIncluded, currentTotalDuties })) {
+    for (const line of await readPages(admin, paced, lineDutiesPages, node.id, { after: null })) duties.set(line.id, line.lineItem);
+  }
   const originalPrices = new Map<string, MoneyBag>();
   if (lines.some((line) => line.financialSummaries.length === 0)) {
     for (const priced of await readPages(admin, paced, originalUnitPricesPages, node.id, { after: null }))
@@ -451,7 +488,7 @@ async function completeFacts(
     node.order,
     lines.map((line) => {
       const customs = line.inventoryItemId === null ? null : (items.get(line.inventoryItemId) ?? null);
-      return lineFacts(line, customs?.item ?? null, customs?.countryHsCodes ?? [], originalPrices.get(line.id));
+      return lineFacts(line, customs?.item ?? null, customs?.countryHsCodes ?? [], originalPrices.get(line.id), duties.get(line.id));
     }),
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
@@ -485,7 +522,11 @@ export async function readFulfillmentOrders(
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
     const chunk = unique.slice(start, start + FACTS_PER_QUERY);
-    const variables = { withTotalTax: wanted.totalTax, ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])) };
+    const variables = {
+      withTotalTax: wanted.totalTax,
+      withDuties: wanted.duties,
+      ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])),
+    };
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, FulfillmentOrderFactsNode])));
     const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, result));
     const found = new Map<FulfillmentOrderGid, FirstRead>();

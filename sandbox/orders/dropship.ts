@@ -26,6 +26,8 @@ type DropshipDraft = Pick<
   | "codAmount"
   | "codCurrency"
   | "importerCompany"
+  | "duty"
+  | "remark"
   | "submitLater"
 >;
 
@@ -51,6 +53,8 @@ function draftOfPackage(pkg: DropshipPackage, location: string | undefined, subm
     codAmount: pkg.CodAmount,
     codCurrency: pkg.SellPriceCurrency,
     importerCompany: pkg.ImportsInfo?.Company,
+    duty: pkg.Duty,
+    remark: pkg.Remark,
     submitLater,
   };
 }
@@ -69,6 +73,8 @@ function draftOfBoxes(request: CreateDropshipWithBoxesRequest): DropshipDraft {
     weightGrams: sum(request.ContainerInfos.map(boxWeight)),
     // One box: its size is the parcel's; several boxes have no single size.
     packing: first !== undefined && others.length === 0 ? packingOf(first) : undefined,
+    // Operation 6 has no Duty field: its remark is where duties are said.
+    remark: request.Remark,
     submitLater: false,
   };
 }

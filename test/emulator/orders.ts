@@ -66,6 +66,21 @@ const RestLineItem = z.looseObject({
   taxable: z.boolean().nullish(),
   gift_card: z.boolean().nullish(),
   properties: z.array(z.object({ name: z.string(), value: z.unknown() })).nullish(),
+  /**
+   * Duties charged at checkout, as REST writes them: the amount in `price_set` (or, in older
+   * examples, `shop_money` / `presentment_money` beside the codes). The emulator's orders have one
+   * currency: the shop's amount is kept.
+   */
+  duties: z
+    .array(
+      z.looseObject({
+        harmonized_system_code: text,
+        country_code_of_origin: text,
+        price_set: z.looseObject({ shop_money: z.looseObject({ amount }) }).nullish(),
+        shop_money: z.looseObject({ amount }).nullish(),
+      }),
+    )
+    .nullish(),
 });
 
 /** The parts of an orders/create payload the emulator models; everything else is echoed back. */
@@ -85,6 +100,7 @@ export const OrderCreatePayload = z.looseObject({
   total_tax: amount,
   total_discounts: amount,
   taxes_included: z.boolean().nullish(),
+  duties_included: z.boolean().nullish(),
   shipping_address: RestAddress.nullish(),
   billing_address: RestAddress.nullish(),
   customer: z.looseObject({ id, first_name: text, last_name: text, email: text, phone: text }).nullish(),
@@ -114,6 +130,9 @@ const COMPUTED_KEYS = new Set([
   "closed_at",
   "fulfillment_status",
   "order_status_url",
+  "duties_included",
+  "current_total_duties_set",
+  "original_total_duties_set",
 ]);
 
 function address(raw: z.infer<typeof RestAddress> | null | undefined): Address | null {
@@ -177,6 +196,12 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
       variantId: variant?.id ?? null,
       productId: variant?.productId ?? null,
       properties: (line.properties ?? []).map((p) => ({ name: p.name, value: String(p.value) })),
+      duties: (line.duties ?? []).map((duty) => ({
+        id: state.newId(),
+        harmonizedSystemCode: duty.harmonized_system_code ?? null,
+        countryCodeOfOrigin: duty.country_code_of_origin ?? null,
+        amount: decimal(duty.price_set?.shop_money.amount ?? duty.shop_money?.amount),
+      })),
     };
   });
   const customer = payload.customer
@@ -235,6 +260,7 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     totalTax: decimal(payload.total_tax),
     totalDiscounts: decimal(payload.total_discounts),
     taxesIncluded: payload.taxes_included ?? false,
+    dutiesIncluded: payload.duties_included ?? false,
     edited: false,
     riskAssessments: [],
     company,

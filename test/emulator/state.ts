@@ -176,6 +176,14 @@ export interface MoneyAmount {
   currencyCode: string;
 }
 
+/** A duty charged at checkout on a line (all its units), in the order's currency (the emulator's orders have one). */
+export interface DutyRecord {
+  id: number;
+  harmonizedSystemCode: string | null;
+  countryCodeOfOrigin: string | null;
+  amount: string;
+}
+
 export interface LineItemRecord {
   id: number;
   orderId: number;
@@ -199,6 +207,8 @@ export interface LineItemRecord {
   variantId: number | null;
   productId: number | null;
   properties: { name: string; value: string }[];
+  /** Duties charged at checkout (delivered duty paid); none when the shop does not collect them. */
+  duties: DutyRecord[];
 }
 
 export interface ShippingLineRecord {
@@ -268,6 +278,8 @@ export interface OrderRecord {
   totalTax: string;
   totalDiscounts: string;
   taxesIncluded: boolean;
+  /** Whether the prices include duties (Order.dutiesIncluded). */
+  dutiesIncluded: boolean;
   /** True once an order edit was committed (Order.edited). */
   edited: boolean;
   /** Risk assessments apps created with orderRiskAssessmentCreate, oldest first. */

@@ -101,6 +101,7 @@ export function factsWantedFor(settings: PipelineSettings): FactsWanted {
   return {
     cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, settings.connector),
     totalTax: settings.connector.taxIds.ioss !== undefined,
+    duties: settings.connector.routes.some((route) => route.kind === "DROPSHIP"),
   };
 }
 

@@ -1,7 +1,7 @@
 /** Orders and their line items, read-only: orders change through the control routes and fulfilments. */
 import { gid, parseGid } from "../ids";
 import { canMarkAsPaid } from "../order-changes";
-import { fulfillableQuantity, money, orderFulfillmentStatus, orderTotals, PAID_STATUSES, refundedAmount } from "../payloads";
+import { fulfillableQuantity, money, orderDuties, orderFulfillmentStatus, orderTotals, PAID_STATUSES, refundedAmount } from "../payloads";
 import type { LineItemRecord, OrderRecord, ShippingLineRecord } from "../state";
 import { mailingAddressView, moneyBag, weightView } from "./common";
 import { paymentTermsView, purchasingEntityView } from "./companies";
@@ -32,6 +32,7 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
   const totals = orderTotals(order);
   const current = orderTotals(order, "current");
   const bag = (n: number) => moneyBag(money(n), c);
+  const dutiesBag = (n: number | null) => (n === null ? null : bag(n));
   const cancelled = order.cancelledAt !== null;
   const paid = PAID_STATUSES.has(order.financialStatus);
   const refunded = () => refundedAmount(state, order);
@@ -61,6 +62,9 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     sourceName: order.sourceName,
     paymentGatewayNames: order.paymentGatewayNames,
     taxesIncluded: order.taxesIncluded,
+    dutiesIncluded: order.dutiesIncluded,
+    currentTotalDutiesSet: () => dutiesBag(orderDuties(order, "current")),
+    originalTotalDutiesSet: () => dutiesBag(orderDuties(order)),
     requiresShipping: order.lineItems.some((li) => li.requiresShipping),
     fulfillable: !cancelled && unfulfilled() > 0,
     displayFulfillmentStatus: () => displayFulfillmentStatus(ctx, order),
@@ -205,6 +209,14 @@ export function lineItemView(ctx: ResolverContext, order: OrderRecord, lineItem:
       money((unitPrice - discount / lineItem.quantity) * (cancelled ? 0 : fulfillableQuantity(state, lineItem))),
       c,
     ),
+    duties: lineItem.duties.map((duty) => ({
+      __typename: "Duty",
+      id: gid("Duty", duty.id),
+      harmonizedSystemCode: duty.harmonizedSystemCode,
+      countryCodeOfOrigin: duty.countryCodeOfOrigin,
+      price: moneyBag(duty.amount, c),
+      taxLines: [],
+    })),
     variant: () => (variant ? variantView(ctx, variant) : null),
     product: () => (product ? productView(ctx, product) : null),
   };
