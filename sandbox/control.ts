@@ -67,6 +67,10 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       SvcPackageId: o.svcPackageId,
       ServiceCode: o.serviceCode,
       Country: o.destination.Country,
+      ImporterCompany: o.importerCompany,
+      // What the package said about duties (paid at checkout, or the recipient's to pay).
+      ...(o.duty === undefined ? {} : { Duty: o.duty }),
+      ...(o.remark === undefined ? {} : { Remark: o.remark }),
       ...outcomeSummary(o.outcome, ctx, o.handleStatus),
     })),
     outbounds: [...state.outbounds.values()].map((o) => ({
@@ -75,6 +79,7 @@ function summary(ctx: SandboxContext, panel: ControlPanel) {
       WarehouseId: o.warehouseId,
       ServiceCode: o.serviceCode,
       Country: o.destination.Country,
+      ImporterCompany: o.importerCompany,
       ...outcomeSummary(o.outcome, ctx, o.handleStatus),
     })),
     inbounds: [...state.inbounds.values()].map((s) => ({

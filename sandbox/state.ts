@@ -88,6 +88,12 @@ export const DropshipOrder = z.object({
   packing: z.object({ Length: z.number(), Width: z.number(), Height: z.number() }).optional(),
   codAmount: z.number().optional(),
   codCurrency: z.string().optional(),
+  /** The importer's company as the package named it (ImportsInfo.Company): a B2B buyer. */
+  importerCompany: z.string().optional(),
+  /** Duties paid at checkout that the package carries (Duty: Value and Currency), kept to show what arrived. */
+  duty: z.object({ Value: z.number(), Currency: z.string() }).optional(),
+  /** The package's remark to the provider (duties not collected say so there). */
+  remark: z.string().optional(),
   /** The latest customs declaration (operation 10), as sent. */
   declaration: z.unknown().optional(),
   outcome: Outcome,
@@ -105,6 +111,8 @@ export const OutboundOrder = z.object({
   serviceCode: z.string(),
   destination: Place,
   skus: z.array(SkuQuantity),
+  /** The importer's company as the package named it (ImportsInfo.Company): a B2B buyer. */
+  importerCompany: z.string().optional(),
   outcome: Outcome,
   ...orderTimes,
 });

@@ -1,10 +1,11 @@
 /**
- * The admin's language for the pages' own formatting: app.tsx reads it once per request
- * (lib/locale.ts) and hands it down, so the server's render and the browser's hydration write the
- * same numbers, money and dates.
+ * The admin's language for the pages: app.tsx reads it once per request (lib/locale.ts) and hands
+ * it down, so the server's render and the browser's hydration write the same words, numbers,
+ * money and dates.
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { DEFAULT_LOCALE, formatterFor, type Formatter } from "~/lib/format";
+import { wordsFor, type Words } from "~/lib/words";
 
 const LocaleContext = createContext<string>(DEFAULT_LOCALE);
 
@@ -16,4 +17,9 @@ export function LocaleProvider({ locale, children }: { locale: string; children:
 export function useFormat(): Formatter {
   const locale = useContext(LocaleContext);
   return useMemo(() => formatterFor(locale), [locale]);
+}
+
+/** The admin's words in its language (lib/words): `const words = useWords(); words.nav.home`. */
+export function useWords(): Words {
+  return wordsFor(useContext(LocaleContext));
 }

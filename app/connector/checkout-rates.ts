@@ -165,6 +165,18 @@ export function ratesFromPrices(results: readonly PricingResult[], now: Date): S
   return rates.sort((a, b) => a.amount - b.amount).map(({ rate }) => rate);
 }
 
+/**
+ * The app's carrier service, as checkout shows it ("Warehouse shipping (Rates provided by app)").
+ * Never renamed: it is how the app finds its own among the shop's carrier services, and Shopify
+ * writes it as the `source` of the shipping line a buyer chose from the app's rates.
+ */
+export const CARRIER_SERVICE_NAME = "Warehouse shipping";
+
+const FLAT_RATE_CODE = /^FLAT-\d+$/;
+
+/** A flat rate's code: the position of the merchant's flat rate, not a provider service. */
+export const isFlatRateCode = (code: string) => FLAT_RATE_CODE.test(code);
+
 /** The merchant's flat rates as checkout rates; each code is its position, so renaming one keeps orders readable. */
 export function flatRatesAnswer(flatRates: readonly FlatRate[]): ShopifyRate[] {
   return flatRates.map((rate, index) => ({

@@ -83,9 +83,10 @@ export function declaredNameFor(item: PackageLine, settings: ConnectorSettings):
 }
 
 /**
- * The HS code customs classify the goods by: the product's code for this destination country,
- * the SKU's code from settings, the product's general code, the shop's default. Written with or
- * without dots ("6109.10"); sent as digits only.
+ * The HS code customs classify the goods by: the code Shopify computed the duties collected at
+ * checkout by (so customs sees the goods the buyer paid duties on), the product's code for this
+ * destination country, the SKU's code from settings, the product's general code, the shop's
+ * default. Written with or without dots ("6109.10"); sent as digits only.
  */
 export function hsCodeFor(
   item: PackageLine,
@@ -95,7 +96,8 @@ export function hsCodeFor(
   const { destination, origin } = route;
   const variant = item.line.variant;
   const forCountry = variant?.countryHarmonizedSystemCodes.find((c) => c.countryCode === destination)?.harmonizedSystemCode;
-  const written = [forCountry, item.entry?.hsCode, variant?.harmonizedSystemCode, settings.customs.defaultHsCode]
+  const dutiedAs = item.line.duties?.charged.find((duty) => duty.harmonizedSystemCode?.trim())?.harmonizedSystemCode;
+  const written = [dutiedAs, forCountry, item.entry?.hsCode, variant?.harmonizedSystemCode, settings.customs.defaultHsCode]
     .map((code) => code?.trim())
     .find((code) => code !== undefined && code !== "");
   const subject = productLabel(item.line);

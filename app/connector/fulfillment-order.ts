@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CountryCode } from "./countries";
+import { PaymentTerms, PurchasingCompany } from "./payment-terms";
 
 /** A Shopify global id of one resource type, e.g. gid://shopify/FulfillmentOrder/123. */
 const gid = <T extends string>(type: T) =>
@@ -56,6 +57,10 @@ export const VariantFacts = z.object({
 });
 export type VariantFacts = z.infer<typeof VariantFacts>;
 
+/** A duty Shopify charged at checkout on an order line (all its units), with the HS code it was computed by. */
+export const LineDuty = z.object({ price: MoneyBag, harmonizedSystemCode: z.string().nullable() });
+export type LineDuty = z.infer<typeof LineDuty>;
+
 export const FulfillmentOrderLine = z.object({
   id: FulfillmentOrderLineItemGid,
   /** The order's line item; its legacy id is what the warehouse sees as the platform item id. */
@@ -74,6 +79,15 @@ export const FulfillmentOrderLine = z.object({
    */
   unitPrice: MoneyBag,
   variant: VariantFacts.nullable(),
+  /**
+   * The duties charged at checkout on the order's line, for the units it was ordered with
+   * (`orderedQuantity`: a fulfillment order may carry some of them only). Null when not read: they
+   * are read only for an order whose duties were collected at checkout (connector/duties.ts).
+   */
+  duties: z
+    .object({ orderedQuantity: z.number().int().positive(), charged: z.array(LineDuty) })
+    .nullable()
+    .default(null),
 });
 export type FulfillmentOrderLine = z.infer<typeof FulfillmentOrderLine>;
 
@@ -136,6 +150,20 @@ export type FulfillmentOrderFacts = z.infer<typeof FulfillmentOrderFacts>;
 export const LocalizedField = z.object({ key: z.string(), value: z.string() });
 export type LocalizedField = z.infer<typeof LocalizedField>;
 
+/**
+ * The shipping line the customer chose at checkout (Order.shippingLine). A rate of the app's own
+ * carrier service has that service's name as `source` and the provider's service code the app
+ * answered as `code`; the merchant's own rates have source "shopify" and the code or title the
+ * merchant gave them.
+ */
+export const ShippingLine = z.object({
+  code: z.string().nullable(),
+  title: z.string(),
+  /** Null when Shopify did not say (orders read before the app asked for it). */
+  source: z.string().nullable().default(null),
+});
+export type ShippingLine = z.infer<typeof ShippingLine>;
+
 /** An order line as a whole, across all its fulfillment orders. */
 export const OrderLine = z.object({
   id: LineItemGid,
@@ -167,15 +195,32 @@ export const OrderFacts = z
      * collects. Null when not read: it is read only for an order paid cash on delivery, its one reader.
      */
     totalOutstanding: Money.nullable(),
+    /**
+     * Duties and import taxes collected at checkout (delivered duty paid): the order's prices
+     * include them (Order.dutiesIncluded), or its current duties total, in the currency the customer
+     * paid in, is above zero. The total is null when the order has none, or when not read: it is
+     * read only for a shop that sends drop-ship packages, its one reader (connector/duties.ts).
+     */
+    dutiesIncluded: z.boolean().default(false),
+    currentTotalDuties: Money.nullable().default(null),
     /** E.g. "shopify_payments", "Cash on Delivery (COD)". */
     paymentGatewayNames: z.array(z.string()),
     /** OrderDisplayFinancialStatus: PAID, PENDING (bank transfer awaiting payment), AUTHORIZED, ...; null when Shopify does not say. */
     financialStatus: z.string().nullable().default(null),
+    /**
+     * B2B: the company that placed the order (Order.purchasingEntity); null for a customer's order.
+     * Read only for a company's order, with its payment terms.
+     */
+    purchasingCompany: PurchasingCompany.nullable().default(null),
+    /** The order's payment terms (Order.paymentTerms); null when it has none, or is no company's (not read). */
+    paymentTerms: PaymentTerms.nullable().default(null),
+    /** A company's order whose terms Shopify refused to tell: the shop has not approved the app's access to them yet. */
+    companyFactsDenied: z.boolean().default(false),
     /** Shopify's fraud recommendation (ACCEPT, INVESTIGATE, CANCEL, NONE) and the gravest assessment's level. */
     riskRecommendation: z.string().default("NONE"),
     riskLevel: z.enum(["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"]).default("NONE"),
     /** The shipping method the customer chose at checkout. */
-    shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable().default(null),
+    shippingLine: ShippingLine.nullable().default(null),
     localizedFields: z.array(LocalizedField),
     /**
      * Used to tell whether one package carries everything still to ship (cash on delivery). Null when

@@ -25,7 +25,7 @@ const row = (sku: string, units: Partial<AgeBands>): StockAgeRow => {
 
 describe("inventory age", () => {
   it("names the provider's bands in days", () => {
-    expect(AGE_BANDS.map(bandLabel)).toEqual([
+    expect(AGE_BANDS.map((band) => bandLabel(band))).toEqual([
       "0–30",
       "31–60",
       "61–90",

@@ -28,10 +28,20 @@ export type AgeBands = Record<AgeBand, number>;
 /** Band `i` holds units that have been in the warehouse more than 30·i days (and at most 30·(i+1), but the last). */
 export const bandStartsAfterDays = (band: AgeBand): number => AGE_BANDS.indexOf(band) * 30;
 
-/** "0–30", "31–60", …, "301–330", "Over 330": a band as the merchant reads it (in days). */
-export function bandLabel(band: AgeBand): string {
-  const from = bandStartsAfterDays(band);
-  return band === "MoreThan330Days" ? `Over ${from}` : `${from === 0 ? 0 : from + 1}–${from + 30}`;
+/**
+ * The first and last day a run of bands covers; the oldest has no last day, and counts from its
+ * start ("over 330"), as the provider names it.
+ */
+export function bandDays(first: AgeBand, last: AgeBand = first): { from: number; to: number | null } {
+  const from = bandStartsAfterDays(first);
+  if (last === "MoreThan330Days") return { from, to: null };
+  return { from: from === 0 ? 0 : from + 1, to: bandStartsAfterDays(last) + 30 };
+}
+
+/** "0–30", "31–60", …, "301–330", "Over 330": a band in the export's (English) header, in days. */
+export function bandLabel(first: AgeBand, last: AgeBand = first): string {
+  const { from, to } = bandDays(first, last);
+  return to === null ? `Over ${from}` : `${from}–${to}`;
 }
 
 /** A band of the chart: adjacent provider bands merged, so that a chart has few enough colours to tell apart. */
@@ -45,10 +55,7 @@ export interface ChartBand {
 export const CHART_BANDS: readonly ChartBand[] = Array.from({ length: Math.ceil(AGE_BANDS.length / 2) }, (_, index) => {
   const bands = AGE_BANDS.slice(index * 2, index * 2 + 2);
   const first = bands[0] ?? "To30Days";
-  const last = bands[bands.length - 1] ?? first;
-  const from = bandStartsAfterDays(first);
-  const label = last === "MoreThan330Days" ? `Over ${from}` : `${from === 0 ? 0 : from + 1}–${bandStartsAfterDays(last) + 30}`;
-  return { label, bands };
+  return { label: bandLabel(first, bands[bands.length - 1] ?? first), bands };
 });
 
 /** A row's units in one band of the chart. */

@@ -15,11 +15,13 @@ import {
 import { destinationCountry, shipToAddress } from "./address";
 import { codAmountFor, isCashOnDelivery } from "./cod";
 import { dropshipLine, vatCodeFor, vatCollectedAtCheckout } from "./customs";
+import { dutiesOnPackage } from "./duties";
 import { type FulfillmentOrderFacts, legacyIdOf, type OrderFacts } from "./fulfillment-order";
 import { type Checked, type HoldReason } from "./hold";
 import { linesToShip, type PackageLine, packageLines, productNameOf } from "./lines";
 import { type Cents, centsOf, sum, times, toAmount } from "./money";
 import { PackageId, packageIdFor } from "./package-id";
+import { shipsOnTerms, termsUnreadableMessage, waitingOnTermsMessage } from "./payment-terms";
 import { originCountryOf, routeFor, serviceFor } from "./routing";
 import type { ConnectorSettings, Route, SenderAddress } from "./settings";
 
@@ -95,8 +97,14 @@ function waitFor(
     !settings.orders.shipUnpaid &&
     order.financialStatus !== null &&
     !PAID.has(order.financialStatus) &&
-    !isCashOnDelivery(order, settings)
+    !isCashOnDelivery(order, settings) &&
+    !shipsOnTerms(order.paymentTerms, settings.orders.shipOnTerms)
   ) {
+    if (order.companyFactsDenied) return { code: "AWAITING_PAYMENT", message: termsUnreadableMessage(order), until: null };
+    if (order.paymentTerms !== null) {
+      const message = waitingOnTermsMessage({ name: order.name, company: order.purchasingCompany }, order.paymentTerms);
+      return { code: "AWAITING_PAYMENT", message, until: null };
+    }
     return {
       code: "AWAITING_PAYMENT",
       message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders and after sending.`,
@@ -169,7 +177,7 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
   const vatCollected = vatCollectedAtCheckout(order, settings.taxIds);
 
   const country = destinationCountry(fo.destination);
-  const service = country.ok ? serviceFor(route, country.value, order.shippingLine) : undefined;
+  const service = country.ok ? serviceFor(route, country.value, order.shippingLine, settings) : undefined;
   const address = country.ok && fo.destination !== null ? shipToAddress(fo.destination, order, country.value) : undefined;
   // Checked even while the country is unknown, so that one fix-and-retry round finds everything.
   const destination = country.ok ? country.value : undefined;
@@ -206,6 +214,9 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
     SalesPlatform: settings.salesPlatform,
     ...(vatCode === undefined ? {} : { VatCode: vatCode }),
     ...(cod.value === undefined ? {} : { CodAmount: cod.value }),
+    // The buying company, where the provider has a field for a company: the importer's
+    // (ShipToAddress has none; the shipping address's company line travels in Street2).
+    ...(order.purchasingCompany === null ? {} : { ImportsInfo: { Company: order.purchasingCompany.name } }),
   };
 
   if (route.kind === "OUTBOUND") {
@@ -227,12 +238,16 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
     return { kind: "OUTBOUND", packageId, warehouseId: route.warehouseId, serviceCode: service.value, request: parsed.data };
   }
 
-  const skus = customsLines.flatMap((line) => (line.ok ? [line.value] : []));
+  const customsSkus = customsLines.flatMap((line) => (line.ok ? [line.value] : []));
+  const duties = dutiesOnPackage({ order, lines, skus: customsSkus, route: { origin, destination: country.value }, settings });
+  if (!duties.ok) return { kind: "HELD", packageId, shipmentKind: route.kind, reasons: duties.reasons };
+  const skus = duties.value?.skus ?? customsSkus;
   const parsed = DropshipPackage.safeParse({
     ...common,
     Sender: senderOf(route.sender),
     Weight: skus.reduce((grams, line) => grams + (line.Weight ?? 0) * line.Quantity, 0),
     Skus: skus,
+    ...duties.value?.fields,
   } satisfies DropshipPackage);
   if (!parsed.success) return { kind: "HELD", packageId, shipmentKind: route.kind, reasons: providerRefusal(parsed.error, order) };
   return { kind: "DROPSHIP", packageId, location: route.handlingLocation, serviceCode: service.value, request: parsed.data };

@@ -1,11 +1,28 @@
 /**
  * Where a fulfillment order goes: its Shopify location picks the route (a provider warehouse, or
- * the merchant's own location shipping drop-ship), its destination country picks the service.
+ * the merchant's own location shipping drop-ship); the shipping line the customer chose picks the
+ * service, else its destination country (decision 0041).
  */
+import { CARRIER_SERVICE_NAME, isFlatRateCode, warehouseForCart } from "./checkout-rates";
 import { countryName } from "./countries";
-import type { LocationGid } from "./fulfillment-order";
+import type { LocationGid, ShippingLine } from "./fulfillment-order";
 import { type Checked, held, ok } from "./hold";
 import type { ConnectorSettings, Route } from "./settings";
+
+/** What the merchant reads on a shipment held for its service, in one place. */
+const words = {
+  noServiceForCountry: (route: Route, countryCode: string) =>
+    `No shipping service is set for ${countryName(countryCode)} at ${describeRoute(route)}. ` +
+    `Add a service for ${countryCode}, or a default service, in Settings > Warehouses and routing, then retry.`,
+  /** `pricedFrom`: the warehouse checkout priced the cart from, when it is another one. */
+  chosenServiceNotServed: (route: Route, title: string, service: string, pricedFrom: string | null) =>
+    `The customer chose "${title}" at checkout, the provider's service ${service}, which ${describeRoute(route)} does not ship with` +
+    (pricedFrom === null ? "" : ` (checkout priced it from warehouse ${pricedFrom})`) +
+    `. It is not sent with another service unless you say so: move the order in Shopify to ` +
+    (pricedFrom === null ? "a location that ships with it" : `the location of warehouse ${pricedFrom}`) +
+    `, or add the shipping method ${service} with the service to use instead to ${describeRoute(route)} in ` +
+    `Settings > Warehouses and routing, then retry.`,
+};
 
 /** The route of the location, or undefined when the app does not ship for that location. */
 export function routeFor(locationId: LocationGid | null, settings: ConnectorSettings): Route | undefined {
@@ -22,30 +39,70 @@ export function originCountryOf(route: Route): string {
   return route.kind === "OUTBOUND" ? route.originCountry : route.sender.countryCode;
 }
 
-/** The service set for the order's shipping method (its code, else its title), if any. */
-function serviceForShippingMethod(route: Route, shippingMethod: { code: string | null; title: string } | null): string | undefined {
-  if (shippingMethod === null) return undefined;
-  const wanted = [shippingMethod.code, shippingMethod.title].flatMap((name) => (name === null ? [] : [name.trim().toLowerCase()]));
+/** The service the merchant set for the order's shipping method (its code, else its title), if any. */
+function serviceForShippingMethod(route: Route, shippingLine: ShippingLine | null): string | undefined {
+  if (shippingLine === null) return undefined;
+  const wanted = [shippingLine.code, shippingLine.title].flatMap((name) => (name === null ? [] : [name.trim().toLowerCase()]));
   const match = Object.entries(route.services.byShippingMethod).find(([name]) => wanted.includes(name.trim().toLowerCase()));
   return match?.[1];
 }
 
 /**
- * The service: the one set for the shipping method the customer paid for, else the destination
- * country's, else the route's default.
+ * The provider service the customer chose, when they chose one of the rates the app's carrier
+ * service answered: its code is the provider's service code, exactly as the app returned it. A flat
+ * rate (answered while the provider's prices could not be had) chooses no service.
+ */
+export function providerServiceChosen(shippingLine: ShippingLine | null): string | undefined {
+  if (shippingLine?.source?.trim() !== CARRIER_SERVICE_NAME || shippingLine.code === null) return undefined;
+  const code = shippingLine.code;
+  return code.trim() === "" || isFlatRateCode(code.trim()) ? undefined : code;
+}
+
+/** Every service the merchant set for a route (default, by country, by shipping method), upper-cased. */
+function servicesSetFor(route: Route): Set<string> {
+  const { default: fallback, byCountry, byShippingMethod } = route.services;
+  return new Set(
+    [...(fallback === undefined ? [] : [fallback]), ...Object.values(byCountry), ...Object.values(byShippingMethod)].map((c) =>
+      c.toUpperCase(),
+    ),
+  );
+}
+
+/**
+ * Whether a route ships with the service the customer chose: the warehouse checkout priced the cart
+ * from offers every service it priced, and any route offers the services the merchant set for it
+ * (checked with the provider when saved).
+ */
+function shipsWith(route: Route, service: string, pricedFrom: string | null): boolean {
+  return (route.kind === "OUTBOUND" && route.warehouseId === pricedFrom) || servicesSetFor(route).has(service.toUpperCase());
+}
+
+/**
+ * The service, in this order: the one the merchant set for the shipping method the customer paid
+ * for; the provider service the customer chose from the app's checkout rates, exactly as chosen
+ * (held when this route does not ship with it, never swapped for another); the destination
+ * country's; the route's default.
  */
 export function serviceFor(
   route: Route,
   countryCode: string,
-  shippingMethod: { code: string | null; title: string } | null = null,
+  shippingLine: ShippingLine | null,
+  settings: Pick<ConnectorSettings, "checkoutWarehouses">,
 ): Checked<string> {
-  const service = serviceForShippingMethod(route, shippingMethod) ?? route.services.byCountry[countryCode] ?? route.services.default;
+  const mapped = serviceForShippingMethod(route, shippingLine);
+  if (mapped !== undefined) return ok(mapped);
+  const chosen = providerServiceChosen(shippingLine);
+  if (chosen !== undefined && shippingLine !== null) {
+    const pricedFrom = warehouseForCart(settings.checkoutWarehouses, countryCode)?.warehouseId ?? null;
+    if (shipsWith(route, chosen, pricedFrom)) return ok(chosen);
+    // Not served here, so `pricedFrom` (when known) is another warehouse.
+    return held({
+      field: "ServiceCode",
+      value: chosen,
+      message: words.chosenServiceNotServed(route, shippingLine.title, chosen, pricedFrom),
+    });
+  }
+  const service = route.services.byCountry[countryCode] ?? route.services.default;
   if (service !== undefined) return ok(service);
-  return held({
-    field: "ServiceCode",
-    value: countryCode,
-    message:
-      `No shipping service is set for ${countryName(countryCode)} at ${describeRoute(route)}. ` +
-      `Add a service for ${countryCode}, or a default service, in Settings > Warehouses and routing, then retry.`,
-  });
+  return held({ field: "ServiceCode", value: countryCode, message: words.noServiceForCountry(route, countryCode) });
 }

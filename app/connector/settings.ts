@@ -9,6 +9,7 @@ import { code, decimal, declareName, emptyOrDigits } from "../fulfilment/schemas
 import { CountryCode } from "./countries";
 import { LocationGid } from "./fulfillment-order";
 import { fitsLimit } from "./limits";
+import { ShipOnTerms } from "./payment-terms";
 
 /** The provider's service codes: letters, digits, hyphen and underscore, at most 30 (operations 14 and 18). */
 const ServiceCode = code(1, 30);
@@ -126,15 +127,35 @@ export const SkuEntry = z.object({
 });
 export type SkuEntry = z.infer<typeof SkuEntry>;
 
+/**
+ * A warehouse as checkout rates read it (checkout-rates.ts, warehouseForCart): which warehouse a
+ * cart was priced from, and so whose services the rates a customer chose are.
+ */
+export const CheckoutWarehouse = z.object({
+  warehouseId: z.string().min(1),
+  enabled: z.boolean(),
+  country: CountryCode.nullable(),
+  services: z.object({ defaultService: ServiceCode.nullable(), byCountry: z.record(CountryCode, ServiceCode) }),
+});
+
 export const ConnectorSettings = z
   .object({
     /**
      * Orders the merchant has not let through: unpaid ones (a bank transfer awaiting payment) and
      * those Shopify rates high risk of fraud wait HELD unless these say to ship them. Cash on
-     * delivery counts as paid.
+     * delivery counts as paid, and so does a company's order on terms the shop lets ship.
      */
-    orders: z.object({ shipUnpaid: z.boolean().default(false), shipHighRisk: z.boolean().default(false) }).prefault({}),
+    orders: z
+      .object({
+        shipUnpaid: z.boolean().default(false),
+        shipHighRisk: z.boolean().default(false),
+        /** B2B orders on payment terms: which terms ship before they are paid (decision 0043). */
+        shipOnTerms: ShipOnTerms,
+      })
+      .prefault({}),
     routes: z.array(Route).default([]),
+    /** The shop's warehouses as its checkout rates choose among them, in the merchant's order. */
+    checkoutWarehouses: z.array(CheckoutWarehouse).default([]),
     skus: z
       .object({
         /** When true, only SKUs listed here may ship; anything else is held as unknown. */

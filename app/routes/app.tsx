@@ -2,10 +2,13 @@ import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import polarisEnglish from "@shopify/polaris/locales/en.json";
+import polarisChinese from "@shopify/polaris/locales/zh-CN.json";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { LocaleProvider } from "~/components/locale";
+import { LocaleProvider, useWords } from "~/components/locale";
 import { localeCookie, requestLocale } from "~/lib/locale";
+import { languageOf } from "~/lib/words";
 import { env } from "../env.server";
 import { authenticate } from "../shopify.server";
 
@@ -19,30 +22,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ apiKey: env.SHOPIFY_API_KEY, locale }, fromAdmin ? { headers: { "Set-Cookie": localeCookie(locale) } } : undefined);
 }
 
+/** Polaris's own words (its buttons, pagination, empty tables) in the admin's language too. */
+const POLARIS_WORDS = { en: polarisEnglish, "zh-CN": polarisChinese } as const;
+
 export default function App() {
   const { apiKey, locale } = useLoaderData<typeof loader>();
 
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
+    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={POLARIS_WORDS[languageOf(locale)]}>
       <LocaleProvider locale={locale}>
-        <NavMenu>
-          <Link to="/app" rel="home">
-            Home
-          </Link>
-          <Link to="/app/shipments">Shipments</Link>
-          <Link to="/app/returns">Returns</Link>
-          <Link to="/app/products">Products</Link>
-          <Link to="/app/stock">Stock</Link>
-          <Link to="/app/inbound">Inbound shipments</Link>
-          <Link to="/app/lading">Bulk shipments</Link>
-          <Link to="/app/inventory-age">Inventory age</Link>
-          <Link to="/app/pricing">Pricing</Link>
-          <Link to="/app/data-requests">Customer data</Link>
-          <Link to="/app/settings">Settings</Link>
-        </NavMenu>
+        <AdminMenu />
         <Outlet />
       </LocaleProvider>
     </AppProvider>
+  );
+}
+
+function AdminMenu() {
+  const words = useWords().nav;
+  return (
+    <NavMenu>
+      <Link to="/app" rel="home">
+        {words.home}
+      </Link>
+      <Link to="/app/shipments">{words.shipments}</Link>
+      <Link to="/app/returns">{words.returns}</Link>
+      <Link to="/app/products">{words.products}</Link>
+      <Link to="/app/stock">{words.stock}</Link>
+      <Link to="/app/inbound">{words.inbound}</Link>
+      <Link to="/app/lading">{words.lading}</Link>
+      <Link to="/app/inventory-age">{words.inventoryAge}</Link>
+      <Link to="/app/pricing">{words.pricing}</Link>
+      <Link to="/app/data-requests">{words.dataRequests}</Link>
+      <Link to="/app/settings">{words.settings}</Link>
+    </NavMenu>
   );
 }
 

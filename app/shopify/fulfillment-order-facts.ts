@@ -149,7 +149,9 @@ export function wantsLocalizedFields(destinationCountry: string | null | undefin
 /**
  * The order's own facts. Order.customer needs read_customers, which the app does not ask for: email
  * and phone come from the order and the destination. The total tax is read only for a shop with an
- * IOSS number (its one reader).
+ * IOSS number (its one reader). The duties total (2 points) is read only for a shop that sends
+ * drop-ship packages, its one reader: it tells whether duties were collected at checkout, and only
+ * then are the lines' duties read (LINE_DUTIES_PAGE).
  */
 export const ORDER_FACTS_FIELDS = `#graphql
   fragment OrderFactsFields on Order {
@@ -163,10 +165,48 @@ export const ORDER_FACTS_FIELDS = `#graphql
     paymentGatewayNames
     displayFinancialStatus
     risk { recommendation assessments { riskLevel } }
-    shippingLine { code title }
+    shippingLine { code title source }
+    dutiesIncluded
+    currentTotalDutiesSet @include(if: $withDuties) { presentmentMoney { amount currencyCode } }
     totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
     shippingAddress { address1 city province provinceCode zip countryCodeV2 }
+    purchasingEntity { __typename }
   }`;
+
+/**
+ * What only a B2B company's order needs: its payment terms and the company's name, read separately
+ * for such orders alone (they need the read_payment_terms and read_companies scopes, which a shop
+ * that has not approved them yet refuses: the customer's orders never ask).
+ */
+export const ORDER_COMPANY_FIELDS = `#graphql
+  fragment OrderCompanyFields on Order {
+    paymentTerms { paymentTermsType paymentTermsName dueInDays paymentSchedules(first: 1) { nodes { dueAt } } }
+    purchasingEntity { ... on PurchasingCompany { company { name } location { name } } }
+  }`;
+
+export const OrderCompanyNode = z.object({
+  paymentTerms: z
+    .object({
+      paymentTermsType: z.string(),
+      paymentTermsName: z.string(),
+      dueInDays: z.number().int().nullable(),
+      paymentSchedules: z.object({ nodes: z.array(z.object({ dueAt: z.string().nullable() })) }),
+    })
+    .nullable(),
+  /** `{}` for a customer (the fragment selects nothing of it), null for no buyer. */
+  purchasingEntity: z
+    .object({ company: z.object({ name: z.string() }).optional(), location: z.object({ name: z.string() }).optional() })
+    .nullable(),
+});
+export type OrderCompanyNode = z.infer<typeof OrderCompanyNode>;
+
+/** A company order's B2B facts, or why they could not be read. */
+export type CompanyFacts = { read: OrderCompanyNode } | { denied: true };
+
+/** Whether the order was placed by a B2B company (its purchasing entity is a PurchasingCompany). */
+export function isCompanyOrder(order: OrderNode): boolean {
+  return order.purchasingEntity?.__typename === "PurchasingCompany";
+}
 
 /**
  * What only a cash-on-delivery parcel needs (the amount to collect, and the order's lines to tell
@@ -191,6 +231,16 @@ export const OrderCashOnDeliveryNode = z.object({
 });
 export type OrderCashOnDeliveryNode = z.infer<typeof OrderCashOnDeliveryNode>;
 
+/** A fulfillment order line's order line: its ordered quantity and the duties charged on it at checkout. */
+export const LineDutiesNode = z.object({
+  id: z.string(),
+  lineItem: z.object({
+    quantity: z.number(),
+    duties: z.array(z.object({ price: MoneyBag, harmonizedSystemCode: z.string().nullable() })),
+  }),
+});
+export type LineDutiesNode = z.infer<typeof LineDutiesNode>;
+
 export const LocalizedFieldNode = z.object({ key: z.string(), value: z.string() });
 
 const ShippingAddress = z.object({
@@ -213,10 +263,14 @@ export const OrderNode = z.object({
   paymentGatewayNames: z.array(z.string()),
   displayFinancialStatus: z.string().nullable(),
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
-  shippingLine: z.object({ code: z.string().nullable(), title: z.string() }).nullable(),
+  shippingLine: z.object({ code: z.string().nullable(), title: z.string(), source: z.string().nullable() }).nullable(),
+  dutiesIncluded: z.boolean(),
+  /** Absent when not asked for (FactsWanted.duties); null when the order has no duties. */
+  currentTotalDutiesSet: PresentmentOnly.nullable().optional(),
   /** Absent when not asked for (FactsWanted.totalTax); null when Shopify left it null. */
   totalTaxSet: PresentmentOnly.nullable().optional(),
   shippingAddress: ShippingAddress.nullable(),
+  purchasingEntity: z.object({ __typename: z.string() }).nullable(),
 });
 export type OrderNode = z.infer<typeof OrderNode>;
 
@@ -311,6 +365,7 @@ export function lineFacts(
   item: InventoryItemNode | null,
   countryHsCodes: z.infer<typeof CountryHarmonizedSystemCode>[],
   originalUnitPrice: MoneyBagFacts | undefined,
+  duties: LineDutiesNode["lineItem"] | undefined,
 ): LineInput {
   return {
     id: line.id,
@@ -333,6 +388,8 @@ export function lineFacts(
           countryCodeOfOrigin: item.countryCodeOfOrigin,
         }
       : null,
+    // Read only for an order whose duties were collected at checkout.
+    duties: duties === undefined ? null : { orderedQuantity: duties.quantity, charged: duties.duties },
   };
 }
 
@@ -374,7 +431,10 @@ export function orderFacts(
   cashOnDelivery: { totalOutstanding: z.infer<typeof PresentmentOnly>; lines: z.input<typeof OrderLine>[] } | null,
   localizedFields: z.infer<typeof LocalizedFieldNode>[],
   currentTotalTax: z.infer<typeof PresentmentOnly> | null,
+  company: CompanyFacts | null = null,
 ): z.ZodSafeParseResult<OrderFacts> {
+  const b2b = company !== null && "read" in company ? company.read : null;
+  const buyer = b2b?.purchasingEntity?.company;
   return OrderFacts.safeParse({
     id: order.id,
     legacyId: order.legacyResourceId,
@@ -395,6 +455,19 @@ export function orderFacts(
       (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ??
       "NONE",
     shippingLine: order.shippingLine,
+    purchasingCompany: buyer === undefined ? null : { name: buyer.name, location: b2b?.purchasingEntity?.location?.name ?? null },
+    paymentTerms:
+      b2b?.paymentTerms == null
+        ? null
+        : {
+            type: b2b.paymentTerms.paymentTermsType,
+            name: b2b.paymentTerms.paymentTermsName,
+            dueInDays: b2b.paymentTerms.dueInDays,
+            dueAt: b2b.paymentTerms.paymentSchedules.nodes[0]?.dueAt ?? null,
+          },
+    companyFactsDenied: company !== null && "denied" in company,
+    dutiesIncluded: order.dutiesIncluded,
+    currentTotalDuties: order.currentTotalDutiesSet?.presentmentMoney ?? null,
     localizedFields,
     lineItems: cashOnDelivery?.lines ?? null,
   });

@@ -3,6 +3,7 @@
  * package (its lines, its order's facts, customs data), several to a query, paced.
  */
 import { z } from "zod";
+import { dutiesCollectedAtCheckout } from "~/connector/duties-collected";
 import { type FulfillmentOrderFacts, type MoneyBag, type OrderFacts } from "~/connector/fulfillment-order";
 import {
   aliasedDocuments,
@@ -13,8 +14,9 @@ import {
   type AdminGraphql,
   type PacedCalls,
 } from "./admin-graphql.server";
-import { ShopifyResponseShapeError } from "./errors";
+import { ShopifyGraphqlError, ShopifyResponseShapeError } from "./errors";
 import {
+  type CompanyFacts,
   CountryHarmonizedSystemCode,
   FULFILLMENT_ORDER_LINE_FIELDS,
   FulfillmentOrderHeader,
@@ -23,6 +25,7 @@ import {
   INVENTORY_ITEM_FIELDS,
   InventoryItemNode,
   lineFacts,
+  LineDutiesNode,
   LocalizedFieldNode,
   LOCALIZED_FIELDS_PER_PAGE,
   wantsLocalizedFields,
@@ -31,7 +34,10 @@ import {
   ORDER_LINE_FIELDS,
   ORDER_LINES_PER_PAGE,
   ORDER_CASH_ON_DELIVERY_FIELDS,
+  ORDER_COMPANY_FIELDS,
   OrderCashOnDeliveryNode,
+  OrderCompanyNode,
+  isCompanyOrder,
   OrderLineNode,
   OrderNode,
   orderFacts,
@@ -49,7 +55,8 @@ import { FulfillmentOrderGid } from "./ids";
 const LINES_PER_PAGE = 5;
 /**
  * Fulfillment orders read in one query: about 50 points requested each (52 for one of a one-line
- * order paid by card), about 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
+ * order paid by card, 2 more for the duties total of a shop that sends drop-ship packages), about
+ * 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
  * query reads it.
  */
 export const FACTS_PER_QUERY = 10;
@@ -77,7 +84,7 @@ const FULFILLMENT_ORDER_FACTS_FIELDS = `#graphql
 /** The document reading several fulfillment orders by id, one aliased field each (fo0, fo1, ...). */
 const factsDocument = aliasedDocuments(
   (indexes) => `#graphql
-  query FulfillmentOrdersFacts($withTotalTax: Boolean!, ${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+  query FulfillmentOrdersFacts($withTotalTax: Boolean!, $withDuties: Boolean!, ${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
     ${indexes.map((i) => `fo${i}: fulfillmentOrder(id: $id${i}) { ...FulfillmentOrderFactsFields }`).join("\n    ")}
   }
   ${FULFILLMENT_ORDER_FACTS_FIELDS}
@@ -113,6 +120,15 @@ const cashOnDeliveryDocument = aliasedDocuments(
   }
   ${ORDER_CASH_ON_DELIVERY_FIELDS}
   ${ORDER_LINE_FIELDS}`,
+);
+
+/** The payment terms and company of several B2B orders, one aliased field each (o0, o1, ...). */
+const companyDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  query OrdersCompanyTerms(${indexes.map((i) => `$id${i}: ID!`).join(", ")}) {
+    ${indexes.map((i) => `o${i}: order(id: $id${i}) { ...OrderCompanyFields }`).join("\n    ")}
+  }
+  ${ORDER_COMPANY_FIELDS}`,
 );
 
 /** The first page of several orders' localized fields, one aliased field each (o0, o1, ...). */
@@ -174,6 +190,24 @@ const ORIGINAL_UNIT_PRICES_PAGE = `#graphql
 
 const OriginalUnitPricesPageResult = z.object({
   fulfillmentOrder: z.object({ lineItems: z.object({ nodes: z.array(OriginalUnitPriceNode), pageInfo: PageInfo }) }).nullable(),
+});
+
+/** Lines read per page for their duties (only an order whose duties were collected at checkout needs them). */
+const DUTIES_PER_PAGE = 50;
+
+const LINE_DUTIES_PAGE = `#graphql
+  query FulfillmentOrderLineDuties($id: ID!, $after: String) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: ${DUTIES_PER_PAGE}, after: $after) {
+        nodes { id lineItem { quantity duties { price { ...MoneyBagFields } harmonizedSystemCode } } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${MONEY_BAG_FIELDS}`;
+
+const LineDutiesPageResult = z.object({
+  fulfillmentOrder: z.object({ lineItems: z.object({ nodes: z.array(LineDutiesNode), pageInfo: PageInfo }) }).nullable(),
 });
 
 const INVENTORY_ITEMS = `#graphql
@@ -245,6 +279,11 @@ const localizedFieldsPages = {
   result: OrderLocalizedFieldsPageResult,
   connectionOf: (data: z.infer<typeof OrderLocalizedFieldsPageResult>) => data.order?.localizedFields,
 };
+const lineDutiesPages = {
+  document: LINE_DUTIES_PAGE,
+  result: LineDutiesPageResult,
+  connectionOf: (data: z.infer<typeof LineDutiesPageResult>) => data.fulfillmentOrder?.lineItems,
+};
 const originalUnitPricesPages = {
   document: ORIGINAL_UNIT_PRICES_PAGE,
   result: OriginalUnitPricesPageResult,
@@ -315,6 +354,11 @@ export interface FactsWanted {
    * whether VAT was collected at checkout, which only an IOSS number is declared by.
    */
   totalTax: boolean;
+  /**
+   * Whether the order's duties total is read (OrderFacts.currentTotalDuties; null when not): only a
+   * drop-ship package carries duties, so only a shop that sends them reads it.
+   */
+  duties: boolean;
 }
 
 /** The cash-on-delivery facts of an order, its lines complete. */
@@ -363,6 +407,25 @@ function cashOnDeliveryFacts(
   });
 }
 
+/**
+ * The payment terms and company of the B2B orders among these. A shop that has not approved the
+ * app's read_payment_terms and read_companies scopes yet refuses the read (ACCESS_DENIED): those
+ * orders are then planned as company orders whose terms are unknown, never as failed reads.
+ */
+async function companyFactsOf(admin: AdminGraphql, paced: PacedCalls, orderIds: readonly string[]): Promise<Map<string, CompanyFacts>> {
+  try {
+    const read = await readOfOrders(admin, paced, orderIds, {
+      document: companyDocument,
+      node: OrderCompanyNode,
+      complete: (_id, node) => Promise.resolve(node),
+    });
+    return new Map([...read].map(([id, node]) => [id, { read: node }]));
+  } catch (error) {
+    if (!(error instanceof ShopifyGraphqlError) || !error.hasCode("ACCESS_DENIED")) throw error;
+    return new Map(orderIds.map((id) => [id, { denied: true }]));
+  }
+}
+
 /** The localized fields of these orders, complete: only for the orders whose fulfillment orders go where Shopify collects such fields. */
 function localizedFieldsOf(
   admin: AdminGraphql,
@@ -387,7 +450,7 @@ type FirstRead = { node: NonNullable<FulfillmentOrderFactsNode>; lines: Fulfillm
  * when the original is null and the tax is wanted, the original unit price of lines without a
  * financial summary); then its facts and its order's, parsed. `cashOnDelivery`: its order's, when
  * that order is paid cash on delivery (null otherwise); `localizedFields`: its order's, complete
- * (none when its destination has none).
+ * (none when its destination has none); `company`: its order's B2B facts, for a company's order (null otherwise).
  */
 async function completeFacts(
   admin: AdminGraphql,
@@ -397,6 +460,7 @@ async function completeFacts(
   items: ReadonlyMap<string, ItemCustoms>,
   cashOnDelivery: CashOnDeliveryFacts | null,
   localizedFields: z.infer<typeof LocalizedFieldNode>[],
+  company: CompanyFacts | null,
   wanted: FactsWanted,
 ): Promise<FulfillmentOrderWithOrder> {
   let currentTotalTax: z.infer<typeof PresentmentOnly> | null = null;
@@ -406,6 +470,12 @@ async function completeFacts(
     );
     if (!data.order) throw vanished(taxOperation);
     currentTotalTax = data.order.currentTotalTaxSet;
+  }
+  const duties = new Map<string, LineDutiesNode["lineItem"]>();
+  // Only then does the package carry them (connector/duties.ts).
+  const currentTotalDuties = node.order.currentTotalDutiesSet?.presentmentMoney ?? null;
+  if (dutiesCollectedAtCheckout({ dutiesIncluded: node.order.dutiesIncluded, currentTotalDuties })) {
+    for (const line of await readPages(admin, paced, lineDutiesPages, node.id, { after: null })) duties.set(line.id, line.lineItem);
   }
   const originalPrices = new Map<string, MoneyBag>();
   if (lines.some((line) => line.financialSummaries.length === 0)) {
@@ -418,11 +488,11 @@ async function completeFacts(
     node.order,
     lines.map((line) => {
       const customs = line.inventoryItemId === null ? null : (items.get(line.inventoryItemId) ?? null);
-      return lineFacts(line, customs?.item ?? null, customs?.countryHsCodes ?? [], originalPrices.get(line.id));
+      return lineFacts(line, customs?.item ?? null, customs?.countryHsCodes ?? [], originalPrices.get(line.id), duties.get(line.id));
     }),
   );
   if (!fo.success) throw new ShopifyResponseShapeError(operation, fo.error.issues);
-  const order = orderFacts(node.order, cashOnDelivery, localizedFields, currentTotalTax);
+  const order = orderFacts(node.order, cashOnDelivery, localizedFields, currentTotalTax, company);
   if (!order.success)
     throw new ShopifyResponseShapeError(
       operation,
@@ -452,7 +522,11 @@ export async function readFulfillmentOrders(
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
     const chunk = unique.slice(start, start + FACTS_PER_QUERY);
-    const variables = { withTotalTax: wanted.totalTax, ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])) };
+    const variables = {
+      withTotalTax: wanted.totalTax,
+      withDuties: wanted.duties,
+      ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])),
+    };
     const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, FulfillmentOrderFactsNode])));
     const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, result));
     const found = new Map<FulfillmentOrderGid, FirstRead>();
@@ -473,6 +547,8 @@ export async function readFulfillmentOrders(
       wantsLocalizedFields(node.destination?.countryCode) ? [node.order.id] : [],
     );
     const localized = await localizedFieldsOf(admin, paced, localizedOrderIds);
+    const companyOrderIds = [...found.values()].flatMap(({ node }) => (isCompanyOrder(node.order) ? [node.order.id] : []));
+    const companies = await companyFactsOf(admin, paced, companyOrderIds);
     for (const [id, first] of found) {
       read.set(
         id,
@@ -484,6 +560,7 @@ export async function readFulfillmentOrders(
           items,
           cod.get(first.node.order.id) ?? null,
           localized.get(first.node.order.id) ?? [],
+          companies.get(first.node.order.id) ?? null,
           wanted,
         ),
       );

@@ -25,6 +25,9 @@ type DropshipDraft = Pick<
   | "packing"
   | "codAmount"
   | "codCurrency"
+  | "importerCompany"
+  | "duty"
+  | "remark"
   | "submitLater"
 >;
 
@@ -49,6 +52,9 @@ function draftOfPackage(pkg: DropshipPackage, location: string | undefined, subm
     packing: packingOf(pkg),
     codAmount: pkg.CodAmount,
     codCurrency: pkg.SellPriceCurrency,
+    importerCompany: pkg.ImportsInfo?.Company,
+    duty: pkg.Duty,
+    remark: pkg.Remark,
     submitLater,
   };
 }
@@ -67,6 +73,8 @@ function draftOfBoxes(request: CreateDropshipWithBoxesRequest): DropshipDraft {
     weightGrams: sum(request.ContainerInfos.map(boxWeight)),
     // One box: its size is the parcel's; several boxes have no single size.
     packing: first !== undefined && others.length === 0 ? packingOf(first) : undefined,
+    // Operation 6 has no Duty field: its remark is where duties are said.
+    remark: request.Remark,
     submitLater: false,
   };
 }

@@ -18,7 +18,10 @@ import { providerId } from "./ids";
 import { findByIds } from "./lookup";
 import { currentTracking, PICKUP_STEP, stepReached, stepTime } from "./tracking";
 
-type OutboundDraft = Pick<OutboundOrder, "packageId" | "warehouseId" | "serviceCode" | "destination" | "skus" | "submitLater">;
+type OutboundDraft = Pick<
+  OutboundOrder,
+  "packageId" | "warehouseId" | "serviceCode" | "destination" | "skus" | "importerCompany" | "submitLater"
+>;
 
 function draftOf(pkg: OutboundPackage, warehouseId: string, submitLater: boolean): OutboundDraft {
   return {
@@ -27,6 +30,7 @@ function draftOf(pkg: OutboundPackage, warehouseId: string, submitLater: boolean
     serviceCode: pkg.ServiceCode ?? "",
     destination: placeOf(pkg.ShipToAddress),
     skus: pkg.Skus.map((line) => ({ sku: line.Sku, quantity: line.Quantity })),
+    importerCompany: pkg.ImportsInfo?.Company,
     submitLater,
   };
 }

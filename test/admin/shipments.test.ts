@@ -224,6 +224,36 @@ describe("a shipment's page", () => {
     const empty = await adminDocument(s, "/app/shipments?filter=cancelled");
     expect(empty.text).toContain("No shipment has been cancelled.");
   });
+
+  it("says why a package withdrawn while its send was in doubt waits, and offers no Retry while the provider is asked", async () => {
+    const s = stack();
+    const why =
+      "Withdrawn, waiting for the provider: it could not say whether it has package ADMIN-W (500 Internal Server Error). Nothing more is sent.";
+    const withdrawn = await insertShipment(s.shop, "HELD", {
+      orderName: "#4343",
+      sendInDoubtAt: new Date(),
+      sendWithdrawnAt: new Date(),
+      lastErrorCode: "WITHDRAWING",
+      lastErrorText: why,
+    });
+
+    const list = ListData.parse(await (await adminData(s, "/app/shipments?filter=attention", LIST)).json());
+    expect(list.rows.find((row) => row.id === withdrawn.id)?.reason).toBe(why);
+
+    const detail = await adminDocument(s, `/app/shipments/${withdrawn.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain("Withdrawn: asking the provider whether it has the package");
+    expect(detail.text).toContain("could not say whether it has package ADMIN-W");
+    expect(detail.text).not.toContain("Why it is on hold");
+
+    // Nor does a Retry posted anyway plan it again.
+    const retried = RetryAnswer.parse(await (await adminData(s, `/app/shipments/${withdrawn.id}`, DETAIL, { form: {} })).json());
+    expect(retried).toMatchObject({ outcome: "refused", message: expect.stringMatching(/asking the provider whether it has it/) });
+    expect(await s.db.shipment.findUniqueOrThrow({ where: { id: withdrawn.id } })).toMatchObject({
+      state: "HELD",
+      lastErrorCode: "WITHDRAWING",
+    });
+  });
 });
 
 const SearchData = ListData.extend({ q: z.string() });

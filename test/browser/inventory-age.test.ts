@@ -199,27 +199,33 @@ describe("inventory age", () => {
   );
 
   it(
-    "writes dates and numbers in the admin's language: Chinese from the admin's link, kept for the app's next page, English for another browser",
+    "speaks the admin's language: Chinese words, dates and Polaris's own words from the admin's link, kept for the app's next page; English for another browser",
     async () => {
       const s = admin.stack();
       await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
-      const chineseDate =
-        /^Read from the provider just now \(\d{4}年\d{1,2}月\d{1,2}日 UTC \d{1,2}:\d\d\): the stock sync has not read US01 yet\.$/;
+      const chineseReadJustNow = /^刚刚从服务商读取（\d{4}年\d{1,2}月\d{1,2}日 UTC \d{1,2}:\d\d）：库存同步尚未读取 US01。$/;
 
       // Shopify's admin opens the app with the staff member's language in the link.
       const chinese = await admin.openAdminPage("/app/inventory-age?locale=zh-CN", { name: "/app/inventory-age in zh-CN" });
-      await expectVisible(chinese.page.getByText(chineseDate));
-      // The app's own next requests name no language: the browser remembered the admin's.
-      await chinese.navigateFromAdminMenu("Home");
+      await expectVisible(chinese.page.getByText(chineseReadJustNow));
+      await expectVisible(chinese.page.getByRole("button", { name: "导出 CSV" }));
+      await expectVisible(chinese.page.getByLabel("排序方式"));
+      await expectVisible(chinese.page.getByRole("columnheader", { name: "超过 330" }));
+      // Polaris's own words too (its page header's announcement), not only the app's.
+      expect(await chinese.page.getByText("库龄。此页面已就绪").count()).toBe(1);
+      // The app's own next requests name no language: the browser remembered the admin's, menu and all.
+      await chinese.navigateFromAdminMenu("首页");
       await expectVisible(chinese.page.getByText("Put the warehouses' stock into Shopify"));
-      await chinese.navigateFromAdminMenu("Inventory age");
-      await expectVisible(chinese.page.getByText(chineseDate));
+      await chinese.navigateFromAdminMenu("库龄");
+      await expectVisible(chinese.page.getByText(chineseReadJustNow));
       expect(new URL(chinese.page.url()).searchParams.has("locale")).toBe(false);
+      expect(await chinese.page.getByText(/Inventory age|Read the stock again|Sort by|Export CSV/).count()).toBe(0);
       await chinese.audit();
 
       // Another browser, in English and never told otherwise, reads English.
       const english = await admin.openAdminPage("/app/inventory-age", { name: "/app/inventory-age in en" });
       await expectVisible(english.page.getByText(/^Read from the provider just now \([A-Z][a-z]{2} \d{1,2}, \d{4}, /));
+      await expectVisible(english.page.getByRole("button", { name: "Export CSV" }));
       await english.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,

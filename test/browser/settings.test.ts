@@ -86,6 +86,35 @@ describe("the settings pages", () => {
   );
 
   it(
+    "let company orders on net terms wait: the box unticked on Orders and after sending is saved from the save bar",
+    async () => {
+      const s = admin.stack();
+      const orders = await admin.openAdminPage("/app/settings/orders");
+      const { page } = orders;
+      await expectVisible(page.getByText("Company orders on payment terms"));
+      const net = page.getByLabel("Ship orders on net terms");
+      // By default net, fixed-date and on-fulfillment terms ship; due on receipt waits.
+      expect(await net.isChecked()).toBe(true);
+      expect(await page.getByLabel("Ship orders due on fulfillment").isChecked()).toBe(true);
+      expect(await page.getByLabel("Ship orders due on a fixed date").isChecked()).toBe(true);
+      expect(await page.getByLabel("Ship orders due on receipt").isChecked()).toBe(false);
+      await orders.audit();
+
+      await net.uncheck();
+      await orders.mainAction(() => saveBarButton(page, "Save").click());
+      await expectVisible(page.getByText("Settings saved."));
+      expect((await getShopSettings(s.db, s.shop)).orders.shipOnTerms).toEqual({
+        FULFILLMENT: true,
+        NET: false,
+        FIXED: true,
+        RECEIPT: false,
+      });
+      await orders.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
     "ask before leaving a page with changes not saved, and Discard puts the fields back",
     async () => {
       const s = admin.stack();

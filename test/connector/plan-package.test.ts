@@ -858,6 +858,67 @@ describe("packages that wait", () => {
   });
 });
 
+describe("company orders on payment terms (B2B)", () => {
+  const net30 = { type: "NET", name: "Net 30", dueInDays: 30, dueAt: "2026-12-29T00:00:00Z" } as const;
+  const company = { name: "Harbour Trading Ltd", location: "Rotterdam depot" };
+  const companyOrder = (terms: {
+    type: "NET" | "FIXED" | "FULFILLMENT" | "RECEIPT" | "UNKNOWN";
+    name: string;
+    dueInDays: number | null;
+    dueAt: string | null;
+  }) => {
+    const { fo, order } = exampleCase();
+    return { fo, order: { ...order, financialStatus: "PENDING", purchasingCompany: company, paymentTerms: terms } };
+  };
+
+  it("ships net, fixed-date and on-fulfilment terms unpaid by default; due on receipt waits", () => {
+    for (const terms of [
+      net30,
+      { type: "FIXED", name: "Fixed", dueInDays: null, dueAt: "2027-01-15T00:00:00Z" },
+      { type: "FULFILLMENT", name: "Due on fulfillment", dueInDays: null, dueAt: null },
+    ] as const) {
+      const { fo, order } = companyOrder(terms);
+      expect(planPackage(fo, order, testSettings()).kind).toBe("OUTBOUND");
+    }
+    const { fo, order } = companyOrder({ type: "RECEIPT", name: "Due on receipt", dueInDays: null, dueAt: null });
+    expect(planPackage(fo, order, testSettings())).toMatchObject({ kind: "WAIT", code: "AWAITING_PAYMENT" });
+  });
+
+  it("waits on terms the shop switched off, naming the company, the terms and the setting", () => {
+    const { fo, order } = companyOrder(net30);
+    const plan = planPackage(fo, order, testSettings({ orders: { shipOnTerms: { NET: false } } }));
+    expect(plan).toMatchObject({ kind: "WAIT", code: "AWAITING_PAYMENT" });
+    expect(plan.kind === "WAIT" && plan.message).toBe(
+      `Order ${order.name} of Harbour Trading Ltd is on payment terms Net 30, due 2026-12-29, and this shop holds orders on net terms until they are paid: it is sent once Shopify marks it paid. Send it now with Retry, or let orders on net terms ship in Settings > Orders and after sending.`,
+    );
+    // Paid, or every unpaid order let through: it goes.
+    expect(planPackage(fo, { ...order, financialStatus: "PAID" }, testSettings({ orders: { shipOnTerms: { NET: false } } })).kind).toBe(
+      "OUTBOUND",
+    );
+    expect(planPackage(fo, order, testSettings({ orders: { shipUnpaid: true, shipOnTerms: { NET: false } } })).kind).toBe("OUTBOUND");
+  });
+
+  it("never ships terms Shopify cannot name before payment", () => {
+    const { fo, order } = companyOrder({ type: "UNKNOWN", name: "Custom", dueInDays: null, dueAt: null });
+    const plan = planPackage(fo, order, testSettings());
+    expect(plan.kind === "WAIT" && plan.message).toMatch(/payment terms Shopify does not name \(Custom\)/);
+  });
+
+  it("puts the buying company on the package as the importer, for outbound and drop-ship alike", () => {
+    const { fo, order } = companyOrder(net30);
+    expect(planPackage(fo, order, testSettings())).toMatchObject({
+      kind: "OUTBOUND",
+      request: { ImportsInfo: { Company: "Harbour Trading Ltd" } },
+    });
+    const dropship = exampleCase({ location: locations.SHENZHEN });
+    const plan = planPackage(dropship.fo, { ...dropship.order, purchasingCompany: company }, testSettings());
+    expect(plan).toMatchObject({ kind: "DROPSHIP", request: { ImportsInfo: { Company: "Harbour Trading Ltd" } } });
+    assertAcceptedByProvider(plan);
+    // A customer's order names no importer.
+    expect(planPackage(dropship.fo, dropship.order, testSettings())).not.toHaveProperty("request.ImportsInfo");
+  });
+});
+
 describe("the service by the shipping method paid for", () => {
   it("wins over the country, matched by title or code in any case; others go by country", () => {
     const settings = testSettings();
@@ -868,13 +929,93 @@ describe("the service by the shipping method paid for", () => {
       routes: [{ ...us01, services: { ...us01.services, byShippingMethod: { express: "US01-EXP" } } }, ...settings.routes.slice(1)],
     };
     const { fo, order } = exampleCase();
-    const by = (shippingLine: { code: string | null; title: string } | null) => {
-      const plan = planPackage(fo, { ...order, shippingLine }, withMethods);
+    const by = (line: { code: string | null; title: string } | null) => {
+      const plan = planPackage(fo, { ...order, shippingLine: line && { ...line, source: "shopify" } }, withMethods);
       return plan.kind === "OUTBOUND" ? plan.serviceCode : plan.kind;
     };
     expect(by({ code: null, title: "Express" })).toBe("US01-EXP");
     expect(by({ code: "EXPRESS", title: "Fast delivery" })).toBe("US01-EXP");
     expect(by({ code: "standard", title: "Standard" })).toBe("US01-STD");
     expect(by(null)).toBe("US01-STD");
+  });
+});
+
+describe("the service the customer chose from the app's checkout rates", () => {
+  /** The warehouses as checkout rates choose among them: a cart to GB is priced from DE01 (it has a service for GB). */
+  const checkoutWarehouses: ConnectorSettings["checkoutWarehouses"] = [
+    {
+      warehouseId: "US01",
+      enabled: true,
+      country: "US",
+      services: { defaultService: "US01-INT", byCountry: { US: "US01-STD", CA: "US01-ECO" } },
+    },
+    {
+      warehouseId: "DE01",
+      enabled: true,
+      country: "DE",
+      services: { defaultService: null, byCountry: { DE: "DE01-STD", GB: "DE01-INT" } },
+    },
+  ];
+  const fromCheckout = (code: string, title: string) => ({ code, title, source: "Warehouse shipping" });
+  const planned = (
+    shippingLine: { code: string | null; title: string; source: string | null } | null,
+    where: { location?: string; destination?: (typeof addresses)[keyof typeof addresses] } = {},
+    settings: ConnectorSettings = testSettings({ checkoutWarehouses }),
+  ) => {
+    const { fo, order } = exampleCase({ location: where.location ?? locations.US01, destination: where.destination ?? addresses.US });
+    return planPackage(fo, { ...order, shippingLine }, settings);
+  };
+  const serviceOf = (plan: PackagePlan) => (plan.kind === "OUTBOUND" || plan.kind === "DROPSHIP" ? plan.request.ServiceCode : plan.kind);
+
+  it("sends the provider service the customer chose, exactly as the app's rate named it, before the country's", () => {
+    expect(serviceOf(planned(fromCheckout("US01-EXP", "UPS Worldwide Expedited")))).toBe("US01-EXP");
+    expect(serviceOf(planned(fromCheckout("US01-ECO", "Economy Parcel (USPS last mile)")))).toBe("US01-ECO");
+    expect(serviceOf(planned(fromCheckout("DE01-EXP", "UPS Express Saver"), { location: locations.DE01, destination: addresses.GB }))).toBe(
+      "DE01-EXP",
+    );
+  });
+
+  it("goes by the country when the customer chose nothing the app knows: a flat rate, the merchant's own rate, no line", () => {
+    expect(serviceOf(planned(fromCheckout("FLAT-2", "Express shipping")))).toBe("US01-STD");
+    expect(serviceOf(planned({ code: "US01-EXP", title: "Express", source: "shopify" }))).toBe("US01-STD");
+    expect(serviceOf(planned({ code: null, title: "Generic Shipping", source: "shopify" }))).toBe("US01-STD");
+    expect(serviceOf(planned(null))).toBe("US01-STD");
+  });
+
+  it("holds a choice the order's warehouse does not ship with, naming the service and what to do, never sending another", () => {
+    // Checkout priced a cart to GB from DE01; Shopify assigned the order to US01.
+    const plan = planned(fromCheckout("DE01-EXP", "UPS Express Saver"), { destination: addresses.GB });
+    expect(plan).toMatchObject({
+      kind: "HELD",
+      reasons: [
+        {
+          field: "ServiceCode",
+          value: "DE01-EXP",
+          message:
+            'The customer chose "UPS Express Saver" at checkout, the provider\'s service DE01-EXP, which warehouse US01 does not ship with ' +
+            "(checkout priced it from warehouse DE01). It is not sent with another service unless you say so: move the order in Shopify to " +
+            "the location of warehouse DE01, or add the shipping method DE01-EXP with the service to use instead to warehouse US01 in " +
+            "Settings > Warehouses and routing, then retry.",
+        },
+      ],
+    });
+    // A drop-ship location ships only with the services set for it.
+    const dropship = planned(fromCheckout("US01-ECO", "Economy Parcel (USPS last mile)"), { location: locations.SHENZHEN });
+    expect(dropship.kind === "HELD" ? dropship.reasons.filter((r) => r.field === "ServiceCode") : dropship).toEqual([
+      expect.objectContaining({ value: "US01-ECO", message: expect.stringContaining("which drop-ship location SZX does not ship with") }),
+    ]);
+  });
+
+  it("after the merchant says which service ships that choice from this warehouse, sends it with that one", () => {
+    const settings = testSettings({ checkoutWarehouses });
+    const fixed = {
+      ...settings,
+      routes: settings.routes.map((route) =>
+        route.kind === "OUTBOUND" && route.warehouseId === "US01"
+          ? { ...route, services: { ...route.services, byShippingMethod: { "DE01-EXP": "US01-EXP" } } }
+          : route,
+      ),
+    };
+    expect(serviceOf(planned(fromCheckout("DE01-EXP", "UPS Express Saver"), { destination: addresses.GB }, fixed))).toBe("US01-EXP");
   });
 });

@@ -140,6 +140,8 @@ function lineItemFor(platform: Platform, order: OrderRecord, addition: OrderEdit
     variantId: variant.id,
     productId: product.id,
     properties: [],
+    // Shopify does not charge duties on units an edit adds.
+    duties: [],
   };
 }
 

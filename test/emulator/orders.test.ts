@@ -77,6 +77,56 @@ function postOrder(payload: unknown) {
 }
 
 describe("orders posted as orders/create payloads", () => {
+  it("places a B2B company's order on payment terms: pending, with its terms, schedule and company", async () => {
+    // The fixture TOML asks for neither: this shop approved the access a B2B app asks for (reset puts it back).
+    emulator.state.shop(SHOP)?.scopes.push("read_payment_terms", "read_companies");
+    const company = await postJson(
+      `${emulator.url}/__emulator/companies`,
+      { name: "Harbour Trading Ltd", locations: ["Rotterdam depot"] },
+      { "X-Shopify-Shop-Domain": SHOP },
+    );
+    expect(company.status).toBe(201);
+    const companyId = dig(company.body, "id");
+    const locationId = dig(company.body, "locations", "0", "id");
+    const { body } = await postOrder({
+      ...examplePayload("orders/create"),
+      financial_status: undefined,
+      processed_at: undefined,
+      company: { id: companyId, location_id: locationId },
+      payment_terms: { payment_terms_type: "NET", payment_terms_name: "Net 30", due_in_days: 30, payment_schedules: [] },
+    });
+    const { body: read } = await gql(
+      `query ($id: ID!) { order(id: $id) { displayFinancialStatus
+        paymentTerms { paymentTermsType paymentTermsName dueInDays overdue paymentSchedules(first: 1) { nodes { issuedAt dueAt } } }
+        purchasingEntity { __typename ... on PurchasingCompany { company { name } location { name } } } } }`,
+      { id: digString(body, "order", "admin_graphql_api_id") },
+    );
+    expect(read.errors).toBeUndefined();
+    expect(dig(read.data, "order")).toMatchObject({
+      displayFinancialStatus: "PENDING",
+      paymentTerms: { paymentTermsType: "NET", paymentTermsName: "Net 30", dueInDays: 30, overdue: false },
+      purchasingEntity: {
+        __typename: "PurchasingCompany",
+        company: { name: "Harbour Trading Ltd" },
+        location: { name: "Rotterdam depot" },
+      },
+    });
+    const [schedule] = dig(read.data, "order", "paymentTerms", "paymentSchedules", "nodes") as { issuedAt: string; dueAt: string }[];
+    // Net 30: due thirty days after the order was issued.
+    expect(Date.parse(schedule?.dueAt ?? "") - Date.parse(schedule?.issuedAt ?? "")).toBe(30 * 86_400_000);
+
+    // A customer's order has no terms, and its buyer is the customer.
+    const { body: plain } = await postOrder(examplePayload("orders/create"));
+    const { body: plainRead } = await gql(`query ($id: ID!) { order(id: $id) { paymentTerms { id } purchasingEntity { __typename } } }`, {
+      id: digString(plain, "order", "admin_graphql_api_id"),
+    });
+    expect(dig(plainRead.data, "order")).toEqual({ paymentTerms: null, purchasingEntity: { __typename: "Customer" } });
+
+    // A company the shop does not have is refused, naming the field.
+    const unknown = await postOrder({ ...examplePayload("orders/create"), company: { id: 999_999, location_id: 1 } });
+    expect(unknown.status).toBe(400);
+  });
+
   it("creates the order and routes fulfillment orders by the stock of each location", async () => {
     const { status, body } = await postOrder(examplePayload("orders/create"));
     expect(status).toBe(201);

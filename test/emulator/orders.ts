@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { findVariantBySku } from "./catalogue";
+import { companyOfPayload, paymentTermsOfPayload, RestCompany, RestPaymentTerms } from "./companies";
 import {
   cancelFulfillmentOrder,
   fulfillmentOrderLines,
@@ -14,7 +15,7 @@ import {
   requestIfAutomatic,
   type LineShare,
 } from "./fulfillment-orders";
-import { money, restFulfillmentOrderRef, restOrder } from "./payloads";
+import { money, orderTotals, restFulfillmentOrderRef, restOrder } from "./payloads";
 import {
   emptyAddress,
   type Address,
@@ -65,6 +66,21 @@ const RestLineItem = z.looseObject({
   taxable: z.boolean().nullish(),
   gift_card: z.boolean().nullish(),
   properties: z.array(z.object({ name: z.string(), value: z.unknown() })).nullish(),
+  /**
+   * Duties charged at checkout, as REST writes them: the amount in `price_set` (or, in older
+   * examples, `shop_money` / `presentment_money` beside the codes). The emulator's orders have one
+   * currency: the shop's amount is kept.
+   */
+  duties: z
+    .array(
+      z.looseObject({
+        harmonized_system_code: text,
+        country_code_of_origin: text,
+        price_set: z.looseObject({ shop_money: z.looseObject({ amount }) }).nullish(),
+        shop_money: z.looseObject({ amount }).nullish(),
+      }),
+    )
+    .nullish(),
 });
 
 /** The parts of an orders/create payload the emulator models; everything else is echoed back. */
@@ -84,11 +100,15 @@ export const OrderCreatePayload = z.looseObject({
   total_tax: amount,
   total_discounts: amount,
   taxes_included: z.boolean().nullish(),
+  duties_included: z.boolean().nullish(),
   shipping_address: RestAddress.nullish(),
   billing_address: RestAddress.nullish(),
   customer: z.looseObject({ id, first_name: text, last_name: text, email: text, phone: text }).nullish(),
   line_items: z.array(RestLineItem).min(1),
   shipping_lines: z.array(z.looseObject({ title: text, code: text, source: text, carrier_identifier: text, price: amount })).nullish(),
+  /** B2B: the company and company location the order is for, and its payment terms (REST Order). */
+  company: RestCompany.nullish(),
+  payment_terms: RestPaymentTerms.nullish(),
 });
 export type OrderCreatePayload = z.input<typeof OrderCreatePayload>;
 
@@ -110,6 +130,9 @@ const COMPUTED_KEYS = new Set([
   "closed_at",
   "fulfillment_status",
   "order_status_url",
+  "duties_included",
+  "current_total_duties_set",
+  "original_total_duties_set",
 ]);
 
 function address(raw: z.infer<typeof RestAddress> | null | undefined): Address | null {
@@ -173,6 +196,12 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
       variantId: variant?.id ?? null,
       productId: variant?.productId ?? null,
       properties: (line.properties ?? []).map((p) => ({ name: p.name, value: String(p.value) })),
+      duties: (line.duties ?? []).map((duty) => ({
+        id: state.newId(),
+        harmonizedSystemCode: duty.harmonized_system_code ?? null,
+        countryCodeOfOrigin: duty.country_code_of_origin ?? null,
+        amount: decimal(duty.price_set?.shop_money.amount ?? duty.shop_money?.amount),
+      })),
     };
   });
   const customer = payload.customer
@@ -185,7 +214,8 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
       }
     : null;
   const extraRestFields = Object.fromEntries(Object.entries(payload).filter(([key]) => !COMPUTED_KEYS.has(key)));
-  return {
+  const company = companyOfPayload(state, shop.domain, payload.company);
+  const order: OrderRecord = {
     id: orderId,
     shop: shop.domain,
     name: `#${orderNumber}`,
@@ -200,7 +230,13 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     cancelledAt: null,
     cancelReason: null,
     closedAt: null,
-    financialStatus: payload.financial_status && payload.financial_status !== "voided" ? payload.financial_status : "paid",
+    // An order on payment terms is not paid when placed (Shopify: pending until paid).
+    financialStatus:
+      payload.financial_status && payload.financial_status !== "voided"
+        ? payload.financial_status
+        : payload.payment_terms
+          ? "pending"
+          : "paid",
     test: payload.test ?? false,
     note: payload.note ?? null,
     tags: (payload.tags ?? "")
@@ -224,10 +260,15 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     totalTax: decimal(payload.total_tax),
     totalDiscounts: decimal(payload.total_discounts),
     taxesIncluded: payload.taxes_included ?? false,
+    dutiesIncluded: payload.duties_included ?? false,
     edited: false,
     riskAssessments: [],
+    company,
+    paymentTerms: null,
     extraRestFields,
   };
+  order.paymentTerms = paymentTermsOfPayload(state, payload.payment_terms, order.processedAt, money(orderTotals(order).total));
+  return order;
 }
 
 export function gramsOf(value: number, unit: string): number {

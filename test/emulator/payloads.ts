@@ -44,6 +44,10 @@ export function money(amount: number): string {
   return amount.toFixed(2);
 }
 
+function dutiesSet(duties: number | null, currency: string) {
+  return duties === null ? null : moneySet(money(duties), currency);
+}
+
 export function moneySet(amount: string, currency: string) {
   const money = { amount, currency_code: currency };
   return { shop_money: money, presentment_money: { ...money } };
@@ -163,7 +167,14 @@ function restLineItem(state: EmulatorState, order: OrderRecord, lineItem: LineIt
     variant_title: lineItem.variantTitle,
     vendor: lineItem.vendor,
     tax_lines: [],
-    duties: [],
+    duties: lineItem.duties.map((duty) => ({
+      id: duty.id,
+      admin_graphql_api_id: gid("Duty", duty.id),
+      harmonized_system_code: duty.harmonizedSystemCode,
+      country_code_of_origin: duty.countryCodeOfOrigin,
+      price_set: moneySet(duty.amount, order.currencyCode),
+      tax_lines: [],
+    })),
     discount_allocations: [],
   };
 }
@@ -212,6 +223,23 @@ export function orderTotals(order: OrderRecord, basis: "ordered" | "current" = "
   };
 }
 
+/**
+ * Duties charged at checkout: "ordered" as charged (original*), "current" for the units the order
+ * still holds (current*: edits and refunds take their share). Null when the order has none, as
+ * Shopify leaves the totals of an order without duties.
+ */
+export function orderDuties(order: OrderRecord, basis: "ordered" | "current" = "ordered"): number | null {
+  const dutied = order.lineItems.filter((li) => li.duties.length > 0);
+  if (dutied.length === 0) return null;
+  if (basis === "current" && order.cancelledAt !== null) return 0;
+  return sum(
+    dutied.map((li) => {
+      const charged = sum(li.duties.map((duty) => Number(duty.amount)));
+      return basis === "current" ? (charged * li.currentQuantity) / li.quantity : charged;
+    }),
+  );
+}
+
 /** REST financial statuses in which the money has been received (refunds come out of it). */
 export const PAID_STATUSES = new Set(["paid", "partially_refunded", "refunded"]);
 
@@ -258,7 +286,7 @@ export function restOrder(state: EmulatorState, order: OrderRecord): Record<stri
     current_total_additional_fees_set: null,
     current_total_discounts: money(current.discounts),
     current_total_discounts_set: moneySet(money(current.discounts), c),
-    current_total_duties_set: null,
+    current_total_duties_set: dutiesSet(orderDuties(order, "current"), c),
     current_total_price: money(current.total),
     current_total_price_set: moneySet(money(current.total), c),
     current_total_tax: money(current.tax),
@@ -266,7 +294,7 @@ export function restOrder(state: EmulatorState, order: OrderRecord): Record<stri
     customer_locale: extra("customer_locale", "en"),
     device_id: extra("device_id", null),
     discount_codes: extra("discount_codes", []),
-    duties_included: extra("duties_included", false),
+    duties_included: order.dutiesIncluded,
     email: order.email,
     estimated_taxes: extra("estimated_taxes", false),
     financial_status: order.financialStatus,
@@ -283,7 +311,7 @@ export function restOrder(state: EmulatorState, order: OrderRecord): Record<stri
     order_number: order.orderNumber,
     order_status_url: `https://${order.shop}/${shop?.id ?? 0}/orders/${token}/authenticate?key=${token}`,
     original_total_additional_fees_set: null,
-    original_total_duties_set: null,
+    original_total_duties_set: dutiesSet(orderDuties(order), c),
     payment_gateway_names: order.paymentGatewayNames,
     phone: order.phone,
     po_number: extra("po_number", null),

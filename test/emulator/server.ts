@@ -3,6 +3,7 @@
  * 2026-10 for seeded shops, delivering webhooks and fulfillment-service notifications to the app, and
  * offering `/__emulator/*` control routes for tests, the stack and the demo. See README.md.
  */
+import { addCompany } from "./companies";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -275,6 +276,20 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       const shop = requestShop();
       const location = addLocation(platform.state, shop.domain, LocationInput.parse(await readJson(req)));
       return send(res, 201, { id: `gid://shopify/Location/${location.id}`, name: location.name });
+    }
+    if (control === "POST /companies") {
+      const shop = requestShop();
+      const company = addCompany(platform.state, shop.domain, await readJson(req));
+      return send(res, 201, {
+        id: company.id,
+        admin_graphql_api_id: `gid://shopify/Company/${company.id}`,
+        name: company.name,
+        locations: company.locations.map((l) => ({
+          id: l.id,
+          admin_graphql_api_id: `gid://shopify/CompanyLocation/${l.id}`,
+          name: l.name,
+        })),
+      });
     }
     if (control === "POST /orders") {
       const shop = requestShop();

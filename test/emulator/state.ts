@@ -176,6 +176,14 @@ export interface MoneyAmount {
   currencyCode: string;
 }
 
+/** A duty charged at checkout on a line (all its units), in the order's currency (the emulator's orders have one). */
+export interface DutyRecord {
+  id: number;
+  harmonizedSystemCode: string | null;
+  countryCodeOfOrigin: string | null;
+  amount: string;
+}
+
 export interface LineItemRecord {
   id: number;
   orderId: number;
@@ -199,6 +207,8 @@ export interface LineItemRecord {
   variantId: number | null;
   productId: number | null;
   properties: { name: string; value: string }[];
+  /** Duties charged at checkout (delivered duty paid); none when the shop does not collect them. */
+  duties: DutyRecord[];
 }
 
 export interface ShippingLineRecord {
@@ -208,6 +218,24 @@ export interface ShippingLineRecord {
   source: string | null;
   carrierIdentifier: string | null;
   price: string;
+}
+
+/** A B2B company (Shopify B2B) and its locations, which a company's orders name (REST `company`). */
+export interface CompanyRecord {
+  id: number;
+  shop: string;
+  name: string;
+  locations: { id: number; name: string }[];
+}
+
+/** An order's payment terms (REST `payment_terms`, GraphQL PaymentTerms) with its payment schedules. */
+export interface PaymentTermsRecord {
+  id: number;
+  /** PaymentTermsType: FIXED, FULFILLMENT, NET, RECEIPT, UNKNOWN. */
+  type: string;
+  name: string;
+  dueInDays: number | null;
+  schedules: { id: number; issuedAt: string | null; dueAt: string | null; completedAt: string | null; amount: string }[];
 }
 
 export interface CustomerRecord {
@@ -242,11 +270,16 @@ export interface OrderRecord {
   shippingAddress: Address | null;
   billingAddress: Address | null;
   customer: CustomerRecord | null;
+  /** The B2B company and company location the order was placed for; null for a customer's order. */
+  company: { companyId: number; locationId: number } | null;
+  paymentTerms: PaymentTermsRecord | null;
   lineItems: LineItemRecord[];
   shippingLines: ShippingLineRecord[];
   totalTax: string;
   totalDiscounts: string;
   taxesIncluded: boolean;
+  /** Whether the prices include duties (Order.dutiesIncluded). */
+  dutiesIncluded: boolean;
   /** True once an order edit was committed (Order.edited). */
   edited: boolean;
   /** Risk assessments apps created with orderRiskAssessmentCreate, oldest first. */
@@ -555,6 +588,7 @@ export class EmulatorState {
   readonly refunds = new Map<number, RefundRecord>();
   readonly orderEdits = new Map<number, OrderEditRecord>();
   readonly returns = new Map<number, ReturnRecord>();
+  readonly companies = new Map<number, CompanyRecord>();
   /** The emulator's own base URL (for URLs it hands out, such as bulk operation results). */
   baseUrl = "";
 
@@ -683,6 +717,7 @@ export class EmulatorState {
       refunds: all(this.refunds),
       orderEdits: all(this.orderEdits),
       returns: all(this.returns),
+      companies: all(this.companies),
       bulkOperations: all(this.bulkOperations).map(({ jsonl: _jsonl, ...operation }) => operation),
     };
   }

@@ -163,6 +163,8 @@ export interface Harness {
     retryAfterSeconds?: number;
     afterProcessing?: boolean;
   }): Promise<void>;
+  /** The provider recovers: every planned fault not yet suffered is dropped. */
+  clearFaults(): Promise<void>;
   /** Places an order from Shopify's orders/create example with these lines (app/shopify's test helper). */
   /** `fulfillAt`: a scheduled order (subscription, pre-order), its fulfillment orders SCHEDULED until then. */
   /** `hold` keeps the order's webhooks back at the emulator (released only by POST /__emulator/delivery/release). */
@@ -306,6 +308,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         body: JSON.stringify(fault),
       });
       if (!response.ok) throw new Error(`planning a fault failed: ${response.status} ${await response.text()}`);
+    },
+    async clearFaults() {
+      const response = await fetch(`${sandbox.url}/__sandbox/faults`, { method: "DELETE" });
+      if (!response.ok) throw new Error(`clearing the faults failed: ${response.status} ${await response.text()}`);
     },
     async placeOrder(lines, overrides = {}, mode = {}) {
       const query = new URLSearchParams({

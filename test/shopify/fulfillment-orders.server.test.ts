@@ -46,9 +46,12 @@ beforeEach(async () => {
 const DEFAULT_SHOP: FactsWanted = {
   cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, { codGatewayNames: [] }),
   totalTax: false,
+  duties: false,
 };
 /** A shop with an IOSS number: whether VAT was collected at checkout decides its EU declarations. */
 const WITH_IOSS: FactsWanted = { ...DEFAULT_SHOP, totalTax: true };
+/** A shop that sends drop-ship packages: they carry the duties collected at checkout. */
+const WITH_DROPSHIP: FactsWanted = { ...DEFAULT_SHOP, duties: true };
 const readFulfillmentOrder = (admin: AdminGraphql, id: FulfillmentOrderGid) => readFulfillmentOrderAs(admin, id, DEFAULT_SHOP);
 const readFulfillmentOrders = (admin: AdminGraphql, ids: FulfillmentOrderGid[]) => readFulfillmentOrdersAs(admin, ids, DEFAULT_SHOP);
 /** A shipping address in São Paulo: Brazil is one of the countries Shopify collects localized fields for. */
@@ -269,7 +272,7 @@ function recordingAdmin(
 }
 
 describe("what reading fulfillment orders costs", () => {
-  it("reads each inventory item's customs data once for all the lines that carry it, a line or two in 17 to 26 points", async () => {
+  it("reads each inventory item's customs data once for all the lines that carry it, a line or two in 18 to 27 points", async () => {
     const placed = [];
     for (const quantity of [1, 2, 1, 3]) placed.push(await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity }]));
     placed.push(
@@ -297,10 +300,11 @@ describe("what reading fulfillment orders costs", () => {
     // A one-line fulfillment order used 37 points when each line read its variant's inventory item
     // and its original price, and the order its current tax; 26 when every order's outstanding
     // amount and lines came with it; 21 when every order's localized fields and tax total did: 17
-    // now for a shop without an IOSS number, and 5 per distinct item (121 points for these before
-    // the last two cuts, 101 after).
+    // for a shop without an IOSS number, and 5 per distinct item (121 points for these before
+    // the last two cuts, 101 after); 18 and 106 since every order says whether a company bought it
+    // (its buyer's type, one point: decision 0043).
     const points = admin.answered.reduce((sum, a) => sum + a.actualCost, 0);
-    expect(points).toBeLessThanOrEqual(101);
+    expect(points).toBeLessThanOrEqual(106);
   });
 
   it("reads what is needed only sometimes when it is: the original price of a line without a summary, the current tax, more localized fields", async () => {
@@ -348,6 +352,44 @@ describe("what reading fulfillment orders costs", () => {
     expect(admin.answered.find((a) => a.operation === "OrderLocalizedFieldsPage")?.variables.after).toBe("after-5");
   });
 
+  it("reads the duties collected at checkout only for a shop that sends drop-ship packages, and the lines' only for an order that has them", async () => {
+    const duty = (amount: string) => ({
+      harmonized_system_code: "6912.00",
+      country_code_of_origin: "CN",
+      price_set: { shop_money: { amount, currency_code: "USD" }, presentment_money: { amount, currency_code: "USD" } },
+      tax_lines: [],
+    });
+    const lines = orderPayload([{ sku: "MUG-CER-350-WHT", quantity: 2 }]).line_items as Record<string, unknown>[];
+    const dutied = await orderAtWarehouseId([], { line_items: lines.map((line) => ({ ...line, duties: [duty("1.20"), duty("0.30")] })) });
+    const plain = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
+
+    const warehouseOnly = recordingAdmin(shopify.admin);
+    expect((await readFulfillmentOrderAs(warehouseOnly, dutied, DEFAULT_SHOP))?.order.currentTotalDuties).toBeNull();
+    expect(warehouseOnly.answered.map((a) => a.operation)).not.toContain("FulfillmentOrderLineDuties");
+
+    const dropship = recordingAdmin(shopify.admin);
+    const read = await readFulfillmentOrderAs(dropship, dutied, WITH_DROPSHIP);
+    expect(read?.order).toMatchObject({ dutiesIncluded: false, currentTotalDuties: { amount: "1.50", currencyCode: "USD" } });
+    expect(read?.fo.lineItems[0]?.duties).toEqual({
+      orderedQuantity: 2,
+      charged: [
+        {
+          price: { shopMoney: { amount: "1.20", currencyCode: "USD" }, presentmentMoney: { amount: "1.20", currencyCode: "USD" } },
+          harmonizedSystemCode: "6912.00",
+        },
+        {
+          price: { shopMoney: { amount: "0.30", currencyCode: "USD" }, presentmentMoney: { amount: "0.30", currencyCode: "USD" } },
+          harmonizedSystemCode: "6912.00",
+        },
+      ],
+    });
+    expect(dropship.answered.map((a) => a.operation)).toContain("FulfillmentOrderLineDuties");
+
+    const noDuties = recordingAdmin(shopify.admin);
+    expect((await readFulfillmentOrderAs(noDuties, plain, WITH_DROPSHIP))?.fo.lineItems[0]?.duties).toBeNull();
+    expect(noDuties.answered.map((a) => a.operation)).not.toContain("FulfillmentOrderLineDuties");
+  });
+
   it("reads the tax charged at checkout only for a shop with an IOSS number, its one reader", async () => {
     const id = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }], { total_tax: "4.20" });
     const without = recordingAdmin(shopify.admin);
@@ -374,6 +416,7 @@ describe("what reading fulfillment orders costs", () => {
     // The connection is not in the facts query: an order to the United States costs 2 points less.
     expect(admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts")?.variables).toEqual({
       withTotalTax: false,
+      withDuties: false,
       id0: toKentucky,
       id1: toBrazil,
     });
@@ -408,16 +451,18 @@ describe("what reading fulfillment orders costs", () => {
     expect(next.get(mugAndMat)?.fo.lineItems[0]?.variant?.harmonizedSystemCode).toBe("691200");
   });
 
-  it("reads a one-line fulfillment order of an order paid by card to the United States for 17 points, 45 asked of the bucket", async () => {
+  it("reads a one-line fulfillment order of an order paid by card to the United States for 18 points, 48 asked of the bucket", async () => {
     const id = await orderAtWarehouseId([{ sku: "MUG-CER-350-WHT", quantity: 1 }]);
     const admin = recordingAdmin(shopify.admin);
     await readFulfillmentOrder(admin, id);
     const facts = admin.answered.find((a) => a.operation === "FulfillmentOrdersFacts") ?? expect.unreachable();
     // 26 used and 63 requested while every order's outstanding amount and lines were read with it,
     // 21 and 52 while its localized fields were, 19 while its tax total was (a shop without an IOSS
-    // number; the emulator still counts the skipped field in the requested cost).
-    expect(facts.actualCost).toBeLessThanOrEqual(17);
-    expect(facts.requestedCost).toBeLessThanOrEqual(45);
+    // number; the emulator still counts the skipped field in the requested cost), 17 and 45 before
+    // its buyer's type was read (whether a company bought it: decision 0043). The duties total (a
+    // shop that sends drop-ship packages) is skipped likewise: 2 of the 48 asked.
+    expect(facts.actualCost).toBeLessThanOrEqual(18);
+    expect(facts.requestedCost).toBeLessThanOrEqual(48);
   });
 
   it("reads none of those when the first answer has them", async () => {

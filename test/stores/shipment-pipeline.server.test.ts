@@ -3,7 +3,15 @@ import { useTestDatabase } from "../support/database";
 import { enqueue } from "~/flows/queue/jobs.server";
 import { outboundPackageToNewYork } from "../fixtures/provider";
 import { cancelUnsentShipment } from "~/stores/shipments/unsent-changes.server";
-import { claimReadyShipments, releaseSendingClaims } from "~/stores/shipments/sending-claims.server";
+import {
+  claimReadyShipments,
+  claimShipmentForSending,
+  countReady,
+  creationMayBeUnderWay,
+  readyPushTargets,
+  recordSendInDoubt,
+  releaseSendingClaims,
+} from "~/stores/shipments/sending-claims.server";
 import { recordCheckpointIntent } from "~/stores/shipments/checkpoints.server";
 import { recordNewShipment, recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
@@ -128,26 +136,74 @@ describe("claiming READY shipments for a push", () => {
 });
 
 describe("cancelling a shipment before it reaches the provider", () => {
-  it("cancels HELD and READY shipments, once", async () => {
+  /** A withdrawal that counts the questions it would queue. */
+  function withdrawal() {
+    const queued: string[] = [];
+    return { queued, because: "The merchant asked to cancel.", whenWithdrawn: async () => void queued.push("asked") };
+  }
+  const cancel = (id: string, asked = withdrawal()) =>
+    cancelUnsentShipment(db, id, { type: "cancelled", message: "Cancelled." }, new Date(), asked);
+
+  it("cancels HELD and READY shipments no send reached for, once", async () => {
     const { shipment } = await recordNewShipment(db, newShipment(1));
-    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("cancelled");
-    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("already-cancelled");
+    const asked = withdrawal();
+    expect(await cancel(shipment.id, asked)).toBe("cancelled");
+    expect(await cancel(shipment.id, asked)).toBe("already-cancelled");
+    expect(asked.queued).toEqual([]);
     expect(await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({ state: "CANCELLED" });
   });
 
-  it("waits while a live push holds it, and goes ahead once the claim is released", async () => {
+  it("withdraws one a push holds: no push may claim it again, not even its own, and the provider is asked", async () => {
     const { shipment } = await recordNewShipment(db, newShipment(1));
     const jobId = await pushJob("push-a");
     await claimReadyShipments(db, target, { jobId, now: new Date(), graceMs: 0 }, 20);
-    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("being-sent");
+    const asked = withdrawal();
+    expect(await cancel(shipment.id, asked)).toBe("withdrawn");
+    expect(await cancel(shipment.id, asked)).toBe("withdrawn");
+    expect(asked.queued).toEqual(["asked", "asked"]);
+    const withdrawn = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(withdrawn).toMatchObject({ state: "READY", lastErrorCode: "WITHDRAWING", sendingJobId: jobId });
+    expect(withdrawn.sendWithdrawnAt).not.toBeNull();
+    expect(await db.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "withdrawn" } })).toBe(1);
+
+    // Its claim released (a 429 before the provider looked): still nobody's to send.
     await releaseSendingClaims(db, jobId, [shipment.id]);
-    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("cancelled");
+    expect(await claimReadyShipments(db, target, { jobId, now: new Date(), graceMs: 0 }, 20)).toEqual([]);
+    expect(await claimShipmentForSending(db, SHOP, shipment.id, { jobId, now: new Date(), graceMs: 0 })).toBeNull();
+    expect(await countReady(db, target)).toBe(0);
+    expect(await readyPushTargets(db, SHOP)).toEqual([]);
+  });
+
+  it("withdraws one whose last creation call ended without an answer, though no push holds it now", async () => {
+    const { shipment } = await recordNewShipment(db, newShipment(1));
+    const jobId = await pushJob("push-a");
+    await claimReadyShipments(db, target, { jobId, now: new Date(), graceMs: 0 }, 20);
+    await recordSendInDoubt(db, jobId, [shipment.id], new Date());
+    await releaseSendingClaims(db, jobId, [shipment.id]);
+    expect(await cancel(shipment.id)).toBe("withdrawn");
   });
 
   it("refuses once the provider has it", async () => {
     const { shipment } = await recordNewShipment(db, newShipment(1));
     await db.shipment.update({ where: { id: shipment.id }, data: { state: "SUBMITTED" } });
-    expect(await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message: "Cancelled." })).toBe("already-sent");
+    expect(await cancel(shipment.id)).toBe("already-sent");
+  });
+});
+
+describe("whether a creation call may be under way", () => {
+  it("while its push runs, or waits behind a send-now still calling; not once the call ended in doubt, nor for a gone job", async () => {
+    const { shipment } = await recordNewShipment(db, newShipment(1));
+    const jobId = await pushJob("push-a");
+    await claimReadyShipments(db, target, { jobId, now: new Date(Date.now() - 1_000), graceMs: 0 }, 20);
+    const read = () => db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    // Claimed, no answer and no doubt yet: the call may be under way (a person's send-now holds a PENDING job).
+    expect(await creationMayBeUnderWay(db, await read())).toBe(true);
+    await recordSendInDoubt(db, jobId, [shipment.id], new Date());
+    expect(await creationMayBeUnderWay(db, await read())).toBe(false);
+    await db.job.update({ where: { id: jobId }, data: { status: "RUNNING" } });
+    expect(await creationMayBeUnderWay(db, await read())).toBe(true);
+    await db.job.update({ where: { id: jobId }, data: { status: "DEAD" } });
+    expect(await creationMayBeUnderWay(db, await read())).toBe(false);
   });
 });
 

@@ -33,7 +33,7 @@ describe("shop settings", () => {
       codGatewayNames: [],
       notifyCustomer: true,
       pushPolicy: "autoPush",
-      orders: { shipUnpaid: false, shipHighRisk: false },
+      orders: { shipUnpaid: false, shipHighRisk: false, shipOnTerms: { FULFILLMENT: true, NET: true, FIXED: true, RECEIPT: false } },
       checkoutRates: { enabled: false, carrierServiceId: null, problem: null, flatRates: [], cacheMinutes: 10 },
     });
   });

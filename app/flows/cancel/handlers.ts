@@ -1,10 +1,14 @@
-/** The cancel flow's jobs: cancelled orders and fulfillment orders, and cancellation requests answered. */
+/**
+ * The cancel flow's jobs: cancelled orders and fulfillment orders, cancellation requests answered,
+ * and packages withdrawn while their send was in doubt settled with the provider.
+ */
 import { markReceiptProcessed } from "~/stores/receipts/webhook-receipt.server";
 import type { KindHandler } from "../queue/job-kinds";
 import { shopOf, withDeps, type DepsSource } from "../ports/run";
 import { answerCancellationRequests, cancelFulfillmentOrder, cancelOrder } from "./cancellation.server";
+import { settleSendInDoubt } from "./send-in-doubt.server";
 
-type CancelKinds = "cancel.order" | "cancel.fulfillment-order" | "cancel.requests";
+type CancelKinds = "cancel.order" | "cancel.fulfillment-order" | "cancel.requests" | "cancel.in-doubt";
 
 export function cancelHandlers(deps: DepsSource): { [K in CancelKinds]: KindHandler<K> } {
   return {
@@ -19,5 +23,6 @@ export function cancelHandlers(deps: DepsSource): { [K in CancelKinds]: KindHand
         await ctx.complete((tx) => markReceiptProcessed(tx, receiptId, d.now()));
       }),
     "cancel.requests": (_payload, ctx) => withDeps(deps, (d) => answerCancellationRequests(ctx, d, shopOf(ctx))),
+    "cancel.in-doubt": (payload, ctx) => withDeps(deps, (d) => settleSendInDoubt(ctx, d, payload)),
   };
 }

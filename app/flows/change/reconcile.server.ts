@@ -19,9 +19,9 @@ import { factsWantedFor, isDropshipPlan, shipmentPlanOf } from "../plan/shipment
 import type { PipelineDeps } from "../ports/deps";
 import type { FulfillmentOrderBrief, PipelineSettings, ShopifyPort } from "../ports/ports";
 import { enqueueCoalesced } from "../queue/jobs.server";
+import { queueSendInDoubtCheck } from "../queue/stages.server";
 import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
 import { planAgain } from "../retry/retry.server";
-import { RetryLater } from "~/jobs/handler";
 import { noteChangesAfterSending } from "./changed-after-sending.server";
 
 /** Change events looked at per round: their orders found with one database read and one cheap Shopify read. */
@@ -157,25 +157,30 @@ interface Reconciled {
   requestsToAnswer: boolean;
 }
 
-/** Withdraws a shipment whose fulfillment order the app no longer ships: nothing was sent. */
-async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, message: string): Promise<void> {
+/**
+ * Withdraws a shipment whose fulfillment order the app no longer ships: cancelled when nothing was
+ * sent; when a send may have reached the provider, withdrawn, and the provider asked whether it
+ * has it (app/flows/cancel/send-in-doubt.server.ts), while this goes on with the other orders.
+ */
+async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<void> {
+  const message = `${why} Nothing was sent to the provider.`;
   if (shipment.state === "FAILED") {
     await transition(ctx.db, shipment, "CANCELLED", { type: "cancelled", message });
     return;
   }
-  const outcome = await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message }, deps.now());
-  if (outcome === "being-sent")
-    throw new RetryLater(
-      new Date(deps.now().getTime() + deps.policy.cancellationWaitMs),
-      `Package ${shipment.packageId} is being sent right now`,
-    );
+  const now = deps.now();
+  await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message }, now, {
+    because: why,
+    whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, why, now),
+  });
 }
 
 /**
  * Brings one changed order's shipments in line with its fulfillment orders as Shopify has them now:
  * - a shipment not yet sent (HELD or READY) is planned again from its fulfillment order as it is
- *   now: released, rescheduled, edited, paid; withdrawn (CANCELLED, nothing sent) when its
- *   fulfillment order closed, merged away or moved to a location the provider does not serve;
+ *   now: released, rescheduled, edited, paid; withdrawn (CANCELLED, nothing sent; the provider
+ *   asked first when a send may have reached it) when its fulfillment order closed, merged away or
+ *   moved to a location the provider does not serve;
  * - a fulfillment order of the order at a provider location that has no shipment (split off,
  *   moved in, merged into) becomes one: planned here at a drop-ship location, answered through
  *   its fulfillment request at a warehouse location;
@@ -205,7 +210,7 @@ async function reconcileOrder(
         ctx,
         deps,
         shipment,
-        `${because}: its fulfillment order is ${brief ? brief.status.toLowerCase() : "gone"} in Shopify, so the package is not sent. Nothing was sent to the provider.`,
+        `${because}: its fulfillment order is ${brief ? brief.status.toLowerCase() : "gone"} in Shopify, so the package is not sent.`,
       );
       continue;
     }
@@ -214,7 +219,7 @@ async function reconcileOrder(
         ctx,
         deps,
         shipment,
-        `${because}: it is now at a location the provider does not serve, so the merchant ships it another way. Nothing was sent to the provider.`,
+        `${because}: it is now at a location the provider does not serve, so the merchant ships it another way.`,
       );
       continue;
     }

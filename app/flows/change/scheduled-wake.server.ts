@@ -2,12 +2,14 @@
  * Shipments that wait for a date (a scheduled fulfillment order: a subscription, a pre-order) are
  * planned again when it comes. Shopify's scheduled_fulfillment_order_ready event normally does it
  * first (reconcile.server.ts); this job, queued for the earliest date (stages' queueWaitingShipments),
- * makes sure a lost event never leaves a package waiting for ever.
+ * makes sure a lost event never leaves a package waiting for ever. Shipments held by the shop's
+ * rules for orders that wait are woken the same way when those rules change (settings-wake.server.ts).
  */
 import type { JobContext } from "~/jobs/handler";
 import type { PipelineDeps } from "../ports/deps";
 import { queueWaitingShipments } from "../queue/stages.server";
 import { planAgain } from "../retry/retry.server";
+import { WAITS_BY_SETTINGS } from "./settings-wake.server";
 
 /** Shipments woken per run; more are woken by the next. */
 const WAKE_PER_RUN = 200;
@@ -22,8 +24,12 @@ export async function wakeWaitingShipments(ctx: JobContext, deps: PipelineDeps, 
   if (due.length > 0) {
     const shopify = await deps.shopify(shop);
     const settings = await deps.settings(shop, shopify);
-    for (const shipment of due)
-      await planAgain(ctx.db, deps, shopify, settings, shipment, { byPerson: false, because: "Its scheduled date came" });
+    for (const shipment of due) {
+      const because = WAITS_BY_SETTINGS.some((code) => code === shipment.lastErrorCode)
+        ? "The shop's settings for orders that wait changed"
+        : "Its scheduled date came";
+      await planAgain(ctx.db, deps, shopify, settings, shipment, { byPerson: false, because });
+    }
   }
   // The next wake is queued as this run is marked done: queued while it runs, it would be this run.
   await ctx.complete(async (tx) => {

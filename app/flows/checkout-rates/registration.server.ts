@@ -4,7 +4,7 @@
  * kept in the shop's settings, so the page shows the state after a reload. A shop whose plan lacks
  * carrier-calculated shipping is refused by Shopify: the merchant is told so, and what to do.
  */
-import { FlatRate } from "~/connector/checkout-rates";
+import { CARRIER_SERVICE_NAME, FlatRate } from "~/connector/checkout-rates";
 import { deleteCarrierService, ensureCarrierService } from "~/shopify/carrier-service.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyUserError } from "~/shopify/errors";
@@ -12,9 +12,6 @@ import { CarrierServiceGid } from "~/shopify/ids";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { CheckoutRatesSettings } from "~/stores/shops/shop-settings";
 import { getShopSettings, saveCheckoutRatesSettings as saveCheckoutRates } from "~/stores/shops/shop.server";
-
-/** Checkout shows it as "Warehouse shipping (Rates provided by app)". Never renamed: it is how the app finds its own. */
-export const CARRIER_SERVICE_NAME = "Warehouse shipping";
 
 export function carrierServiceCallbackUrl(appUrl: string): string {
   return `${appUrl.replace(/\/+$/, "")}/carrier-service/rates`;

@@ -6,6 +6,7 @@
  * A disabled warehouse keeps its service and location: deleting a location that may hold stock and
  * open fulfillment orders is the merchant's call, in Shopify's admin (docs/decisions/0006-webhook-intake.md).
  */
+import { wakeShipmentsHeldBySettings } from "~/flows/change/settings-wake.server";
 import { randomUUID } from "node:crypto";
 import type { Enqueued } from "~/jobs/enqueue.server";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
@@ -67,7 +68,7 @@ export function enqueueEnsureFulfillmentServices(db: DatabaseOrTransaction, shop
 
 /**
  * Saving the settings: stored, and the services ensured when any warehouse is enabled, in one
- * transaction. A location the ensure job recorded is kept when the form sends none for that warehouse
+ * transaction; shipments held by rules for orders that wait are planned again when those changed. A location the ensure job recorded is kept when the form sends none for that warehouse
  * (the form was loaded before the job finished).
  */
 export function saveSettingsAndEnsureServices(db: DatabaseOrTransaction, shop: string, input: ShopSettingsInput): Promise<ShopSettings> {
@@ -84,6 +85,8 @@ export function saveSettingsAndEnsureServices(db: DatabaseOrTransaction, shop: s
     const before = new Set(stored.dropShip?.merchantLocationIds ?? []);
     if ((saved.dropShip?.merchantLocationIds ?? []).some((id) => !before.has(id)))
       await queueBackfill(tx, shop, "location-connected", new Date());
+    // Rules for orders that wait changed (unpaid, high risk, payment terms): what they hold is planned again.
+    await wakeShipmentsHeldBySettings(tx, shop, stored.orders, saved.orders, new Date());
     return saved;
   });
 }

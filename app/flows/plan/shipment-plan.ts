@@ -101,12 +101,17 @@ export function factsWantedFor(settings: PipelineSettings): FactsWanted {
   return {
     cashOnDelivery: (paymentGatewayNames) => isCashOnDelivery({ paymentGatewayNames }, settings.connector),
     totalTax: settings.connector.taxIds.ioss !== undefined,
+    duties: settings.connector.routes.some((route) => route.kind === "DROPSHIP"),
   };
 }
 
 /** A person asked (Retry, Send): held for review, unpaid and high-risk packages go all the same. */
 export function asAskedByPerson(settings: PipelineSettings): PipelineSettings {
-  return { ...settings, pushPolicy: "autoPush", connector: { ...settings.connector, orders: { shipUnpaid: true, shipHighRisk: true } } };
+  return {
+    ...settings,
+    pushPolicy: "autoPush",
+    connector: { ...settings.connector, orders: { ...settings.connector.orders, shipUnpaid: true, shipHighRisk: true } },
+  };
 }
 
 /**

@@ -54,6 +54,13 @@ export interface PipelinePolicy {
   /** How long a cancellation waits for a push that is sending the package right now. */
   readonly cancellationWaitMs: number;
   /**
+   * A cancellation that meets a send in doubt asks the provider whether it has the package
+   * (decision 0040). While the provider cannot say, Shopify's cancellation request waits this long
+   * for the answer; then it is refused with why, and the app asks on (backing off as a status poll
+   * does, from minStatusPollMs to maxStatusPollMs).
+   */
+  readonly sendInDoubtAnswerMs: number;
+  /**
    * A push job's claim on a package counts while that job is alive; this is how long a claim with
    * no live job behind it is still respected (a job being re-armed between two runs).
    */
@@ -116,6 +123,9 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   firstTrackingPollMs: 60_000,
   rateLimitedWaitMs: 5_000,
   cancellationWaitMs: 2_000,
+  // Long enough to ride out a provider's bad minute; short enough that the merchant gets an answer
+  // while the order is still in front of them.
+  sendInDoubtAnswerMs: 2 * 60_000,
   sendingClaimGraceMs: 5_000,
   trackingYieldsBelowBudget: 0.5,
   trackingYieldWaitMs: 30_000,
@@ -142,6 +152,7 @@ export const FAST_PIPELINE_POLICY: PipelinePolicy = {
   firstTrackingPollMs: 50,
   rateLimitedWaitMs: 100,
   cancellationWaitMs: 50,
+  sendInDoubtAnswerMs: 5_000,
   sendingClaimGraceMs: 200,
   trackingYieldWaitMs: 500,
   trackingMaxDeferMs: 10_000,

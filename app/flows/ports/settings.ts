@@ -90,6 +90,12 @@ export function pipelineSettingsOf(
   const { ioss, euVatNumber, ukVatNumber } = shop.taxIds;
   const connector = ConnectorSettings.parse({
     routes,
+    checkoutWarehouses: shop.warehouses.map(({ warehouseId, enabled, country, services }) => ({
+      warehouseId,
+      enabled,
+      country,
+      services: { defaultService: services.defaultService, byCountry: services.byCountry },
+    })),
     skus: shop.skus,
     customs: {
       ...(shop.customs.declareNameEn ? { fallbackDeclaredName: shop.customs.declareNameEn } : {}),

@@ -23,7 +23,9 @@ import {
   claimReadyShipments,
   countReady,
   readyBacklog,
+  recordSendInDoubt,
   releaseSendingClaims,
+  SEND_ANSWERED,
   type PushTarget,
 } from "~/stores/shipments/sending-claims.server";
 import { countInState } from "~/stores/shipments/shipments-in-state.server";
@@ -128,7 +130,7 @@ export async function applyResults(
           data: { operation, sent, received },
         },
         changes: {
-          ...CLAIM_RELEASED,
+          ...SEND_ANSWERED,
           attempts: { increment: 1 },
           resendAsNew: false,
           lastErrorCode: null,
@@ -145,7 +147,7 @@ export async function applyResults(
         shipment,
         to: "HELD",
         event: { type: "held", message: reason.message, data: { operation, sent, received } },
-        changes: { ...CLAIM_RELEASED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
+        changes: { ...SEND_ANSWERED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
       });
     }
   }
@@ -180,7 +182,7 @@ export async function holdRefused(
         received: { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors },
       },
     },
-    { ...CLAIM_RELEASED, ...heldChanges("PROVIDER_REFUSED", held) },
+    { ...SEND_ANSWERED, ...heldChanges("PROVIDER_REFUSED", held) },
   );
 }
 
@@ -215,8 +217,15 @@ async function sendBatch(
       if (only) await holdRefused(ctx, target, only, error);
       return;
     }
-    // 5xx, network, timeout: the outcome is unknown. The claims stay, so no cancellation slips in;
-    // the retry sends the same packages again and the provider answers "not changed".
+    // 5xx, network, timeout: the outcome is unknown. The claims stay, so no cancellation slips in
+    // unasked (it asks the provider first, decision 0040); the retry sends the same packages again
+    // and the provider answers "not changed".
+    await recordSendInDoubt(
+      ctx.db,
+      ctx.jobId,
+      prepared.map((p) => p.shipment.id),
+      deps.now(),
+    );
     throw error;
   }
   await applyResults(ctx, target, prepared, results, operation);
@@ -264,6 +273,7 @@ async function sendBoxed(
     }
     if (error instanceof ProviderValidationError) return holdRefused(ctx, target, prepared, error);
     // Outcome unknown: the claim stays and the retry sends the same PackageId, answered "not changed".
+    await recordSendInDoubt(ctx.db, ctx.jobId, [shipment.id], deps.now());
     throw error;
   }
   const sent = {
@@ -283,7 +293,7 @@ async function sendBoxed(
       message: `Sent to the provider in ${boxes.length} boxes (${where(target)}, service ${pkg.ServiceCode ?? "?"}): ${said}.`,
       data: { operation: "createDropshipWithBoxes", sent, received: { outcome } },
     },
-    { ...CLAIM_RELEASED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
+    { ...SEND_ANSWERED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
   );
 }
 

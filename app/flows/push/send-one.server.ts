@@ -18,7 +18,12 @@ import {
 import { settlePendingJob } from "~/jobs/enqueue.server";
 import { PermanentFailure, type JobContext } from "~/jobs/handler";
 import type { Database } from "~/stores/database/database.server";
-import { claimShipmentForSending, releaseSendingClaims, type PushTarget } from "~/stores/shipments/sending-claims.server";
+import {
+  claimShipmentForSending,
+  recordSendInDoubt,
+  releaseSendingClaims,
+  type PushTarget,
+} from "~/stores/shipments/sending-claims.server";
 import { holdReasonsOf } from "~/stores/shipments/shipment-columns";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
@@ -93,6 +98,7 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
       };
     }
     if (error instanceof ProviderServerError || error instanceof ProviderNetworkError || error instanceof ProviderResponseError) {
+      await recordSendInDoubt(sender.db, sender.jobId, [shipment.id], deps.now());
       return { done: false, error };
     }
     if (error instanceof ProviderError || error instanceof PermanentFailure) {
@@ -128,6 +134,12 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
     return {
       outcome: "refused",
       message: `Only a package waiting to be sent can be sent now; this one is ${shipment.state.toLowerCase()}.`,
+    };
+  if (shipment.sendWithdrawnAt !== null)
+    return {
+      outcome: "refused",
+      message:
+        "A cancellation or change in Shopify withdrew this package: the app is asking the provider whether it has it, and sends nothing more.",
     };
   const now = deps.now();
   const backstop = await enqueue(db, {

@@ -80,6 +80,12 @@ const pipelineKinds = {
   "track.checkpoints": z.strictObject({ shop: Shop }),
   /** Plan again the shop's shipments whose wait has a date that has come (scheduled fulfillment orders). */
   "change.wake": z.strictObject({ shop: Shop }),
+  /**
+   * A package a cancellation or change withdrew while a send may have reached the provider: ask the
+   * provider whether it has it, cancel it or follow it by the answer, and tell Shopify (decision
+   * 0040). One live job per shipment; `because` is the withdrawal's reason, in the timeline's words.
+   */
+  "cancel.in-doubt": z.strictObject({ shop: Shop, shipmentId: z.string().min(1), because: z.string().min(1).max(500) }),
   /** Follow the shop's returns to their warehouses until delivered, then restock them in Shopify. */
   "returns.follow": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;

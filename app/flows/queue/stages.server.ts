@@ -20,6 +20,7 @@ export const stockSyncKey = (shop: string) => `stock.sync:${shop}`;
 export const wakeKey = (shop: string) => `change.wake:${shop}`;
 export const returnsFollowKey = (shop: string) => `returns.follow:${shop}`;
 export const inboundCheckKey = (shop: string) => `inbound.check:${shop}`;
+export const inDoubtKey = (shipmentId: string) => `cancel.in-doubt:${shipmentId}`;
 
 /**
  * Queues the work at `runAt`. If the same work is already waiting for a later time (a poll backing
@@ -86,6 +87,26 @@ export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, ru
     shop,
     payload: { shop },
     dedupeKey: writeBackKey(shop),
+    runAt,
+  });
+  await queueBy(db, jobId, enqueued, runAt);
+}
+
+/**
+ * A package withdrawn while its send was in doubt is settled with the provider (decision 0040):
+ * one job per shipment, brought forward when asked sooner (a second cancellation, a change).
+ */
+export async function queueSendInDoubtCheck(
+  db: DatabaseOrTransaction,
+  shipment: { shop: string; id: string },
+  because: string,
+  runAt: Date,
+): Promise<void> {
+  const { jobId, enqueued } = await enqueue(db, {
+    kind: "cancel.in-doubt",
+    shop: shipment.shop,
+    payload: { shop: shipment.shop, shipmentId: shipment.id, because: because.slice(0, 500) },
+    dedupeKey: inDoubtKey(shipment.id),
     runAt,
   });
   await queueBy(db, jobId, enqueued, runAt);

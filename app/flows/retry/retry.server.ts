@@ -17,7 +17,7 @@ import type { PipelineDeps } from "../ports/deps";
 import { asAskedByPerson, factsWantedFor, shipmentPlanOf } from "../plan/shipment-plan";
 import { HANDED_BACK, HELD_BY_CHECKS, WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
 import type { PipelineSettings, ShopifyPort } from "../ports/ports";
-import { queuePush, queueWaitingShipments, queueWriteBack } from "../queue/stages.server";
+import { queuePush, queueSendInDoubtCheck, queueWaitingShipments, queueWriteBack } from "../queue/stages.server";
 
 export type RetryOutcome =
   /** Planned again and READY: it is being sent. */
@@ -47,6 +47,8 @@ function beingSent(deps: PipelineDeps, shipment: Shipment): RetryLater {
 }
 
 const ALREADY_SENT = "It reached the provider meanwhile; it is no longer changed from here.";
+const WITHDRAWN =
+  "A cancellation or change in Shopify withdrew it while a send may have reached the provider: the app is asking the provider whether it has it, and plans nothing more.";
 
 /**
  * Plans a shipment that has not reached the provider (HELD, READY or FAILED) again from its
@@ -62,6 +64,7 @@ export async function planAgain(
   { byPerson, because, sentByCaller = false }: Replanning,
 ): Promise<RetryOutcome> {
   const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
+  if (shipment.sendWithdrawnAt !== null) return { outcome: "refused", message: WITHDRAWN };
   const facts = id.success ? await shopify.readFulfillmentOrder(id.data, factsWantedFor(settings)) : null;
   if (facts === null) return { outcome: "refused", message: "Shopify no longer has this fulfillment order." };
   const { plan, shipment: planned } = shipmentPlanOf(facts.fo, facts.order, byPerson ? asAskedByPerson(settings) : settings);
@@ -72,8 +75,12 @@ export async function planAgain(
       const message = `${who}: ${plan.reason} Nothing was sent.`;
       if (shipment.state === "FAILED")
         return { outcome: "cancelled", shipment: await transition(db, shipment, "CANCELLED", { type: "cancelled", message }) };
-      const outcome = await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message }, deps.now());
-      if (outcome === "being-sent") throw beingSent(deps, shipment);
+      const now = deps.now();
+      const outcome = await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message }, now, {
+        because: `${who}: ${plan.reason}`,
+        whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, `${who}: ${plan.reason}`, now),
+      });
+      if (outcome === "withdrawn") return { outcome: "refused", message: WITHDRAWN };
       if (outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
       return { outcome: "cancelled", shipment: await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
     }
@@ -108,6 +115,7 @@ export async function planAgain(
       const revised = await reviseUnsentShipment(db, shipment.id, "HELD", changes, event, deps.now());
       if (revised.outcome === "being-sent") throw beingSent(deps, shipment);
       if (revised.outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
+      if (revised.outcome === "withdrawn") return { outcome: "refused", message: WITHDRAWN };
       return { outcome: "held", shipment: revised.shipment, reasons };
     }
     return { outcome: "held", shipment: await transition(db, shipment, "HELD", event, changes), reasons };
@@ -139,6 +147,7 @@ export async function planAgain(
     const revised = await reviseUnsentShipment(db, shipment.id, "READY", changes, { ...event, type: "replanned" }, deps.now());
     if (revised.outcome === "being-sent") throw beingSent(deps, shipment);
     if (revised.outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
+    if (revised.outcome === "withdrawn") return { outcome: "refused", message: WITHDRAWN };
     ready = revised.shipment;
   } else {
     ready = await transition(db, shipment, "READY", event, changes);

@@ -6,7 +6,9 @@
  */
 import { BarChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import { useEffect, useState } from "react";
-import { CHART_BANDS, unitsInChartBand, type StockAgeRow } from "~/connector/inventory-age";
+import { useWords } from "~/components/locale";
+import { CHART_BANDS, unitsInChartBand, type ChartBand, type StockAgeRow } from "~/connector/inventory-age";
+import { useBandLabel } from "./band-label";
 
 /**
  * Fresh to old: one sequential palette (light to dark orange, ColorBrewer's Oranges), one colour per
@@ -29,10 +31,13 @@ const colourOf = (index: number) => BAND_COLOURS[index] ?? "#8c2d04";
  */
 export function AgeChart({ rows }: { rows: readonly StockAgeRow[] }) {
   const [mounted, setMounted] = useState(false);
+  const words = useWords().inventoryAge;
+  const bandLabel = useBandLabel();
+  const daysOf = (band: ChartBand) => words.bandDays(bandLabel(band.bands[0] ?? "To30Days", band.bands[band.bands.length - 1]));
   useEffect(() => setMounted(true), []);
   // The table below keeps every 30-day band; the chart merges them in pairs (CHART_BANDS).
   const data = CHART_BANDS.map((band, index) => ({
-    name: `${band.label} days`,
+    name: daysOf(band),
     color: colourOf(index),
     data: rows.map((row) => ({ key: row.sku, value: unitsInChartBand(row, band) })),
   }));
@@ -58,7 +63,7 @@ export function AgeChart({ rows }: { rows: readonly StockAgeRow[] }) {
         {CHART_BANDS.map((band, index) => (
           <li key={band.label} style={{ display: "flex", alignItems: "center", gap: 6, fontSize: 12 }}>
             <span style={{ width: 10, height: 10, borderRadius: 2, background: colourOf(index), display: "inline-block" }} />
-            {band.label} days
+            {daysOf(band)}
           </li>
         ))}
       </ul>

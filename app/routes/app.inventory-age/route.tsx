@@ -31,14 +31,24 @@ import {
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import prisma from "~/db.server";
-import { bandLabel, bandsOlderThan, inventoryAgeView, OlderThanDays, SORTS, type InventoryAgeSort } from "~/connector/inventory-age";
+import {
+  bandsOlderThan,
+  inventoryAgeView,
+  MAX_OLDER_THAN_DAYS,
+  OlderThanDays,
+  SORTS,
+  type InventoryAgeSort,
+} from "~/connector/inventory-age";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { AgeChart } from "./age-chart";
 import { readStockByAge, stockSyncUnderWay } from "./inventory-age.server";
 import { StockTable } from "./stock-table";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
+import { useBandLabel } from "./band-label";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
@@ -75,21 +85,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
+  const words = wordsFor(localeOf(request)).inventoryAge;
   const intent = String((await request.formData()).get("intent") ?? "");
-  if (intent !== "readAgain") return json({ ok: false, message: `Unknown action: ${intent}` }, { status: 400 });
+  if (intent !== "readAgain") return json({ ok: false, message: words.unknownAction(intent) }, { status: 400 });
   const settings = await getShopSettings(prisma, session.shop);
   if (!settings.warehouses.some((warehouse) => warehouse.enabled && warehouse.shopifyLocationId !== null)) {
-    return json({
-      ok: false,
-      message:
-        "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Warehouses and routing).",
-    });
+    return json({ ok: false, message: words.nothingToRead });
   }
   await queueStockSync(prisma, session.shop, new Date(), "MERCHANT");
-  return json({
-    ok: true,
-    message: "Queued: the stock sync reads the provider again, usually within a minute; its read shows here when it is done.",
-  });
+  return json({ ok: true, message: words.queued });
 }
 
 /** Search, filter, sort and page are the browser's own (the address changes without a navigation); only the warehouse needs the server. */
@@ -121,7 +125,10 @@ function Skeleton() {
 export default function InventoryAge() {
   const format = useFormat();
   const when = format.dateTime;
-  const count = (value: number, one: string, many: string) => `${format.number(value)} ${value === 1 ? one : many}`;
+  const words = useWords().inventoryAge;
+  const bandLabel = useBandLabel();
+  /** "3 SKUs", "3 个 SKU": a count in the admin's language. */
+  const count = (value: number, noun: (count: number, n: string) => string) => noun(value, format.number(value));
   const { warehouses, selected, reading, syncing, sync, initial } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -180,11 +187,11 @@ export default function InventoryAge() {
 
   async function exportCsv() {
     setLastAction("export");
-    setExportState({ busy: true, message: "Preparing the CSV…", failed: false });
+    setExportState({ busy: true, message: words.preparingCsv, failed: false });
     try {
       const response = await fetch(`/app/inventory-age/export?${params(selected, { page: 1 }).toString()}`);
       if (!response.ok) {
-        setExportState({ busy: false, message: `The CSV could not be made: ${await response.text()}`, failed: true });
+        setExportState({ busy: false, message: words.csvFailed(await response.text()), failed: true });
         return;
       }
       const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "inventory-age.csv";
@@ -195,11 +202,11 @@ export default function InventoryAge() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      setExportState({ busy: false, message: `Exported ${count(view.rows.length, "SKU", "SKUs")} to ${name}.`, failed: false });
+      setExportState({ busy: false, message: words.exported(count(view.rows.length, words.skus), name), failed: false });
     } catch (error) {
       setExportState({
         busy: false,
-        message: `The CSV could not be made: ${error instanceof Error ? error.message : String(error)}`,
+        message: words.csvFailed(error instanceof Error ? error.message : String(error)),
         failed: true,
       });
     }
@@ -207,17 +214,14 @@ export default function InventoryAge() {
 
   if (selected === null || chosen === undefined) {
     return (
-      <Page title="Inventory age" backAction={{ content: "Home", url: "/app" }}>
+      <Page title={words.title} backAction={{ content: words.home, url: "/app" }}>
         <Card>
           <EmptyState
-            heading="No warehouse set up yet"
+            heading={words.noWarehouseHeading}
             image={EMPTY_IMAGE}
-            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
+            action={{ content: words.noWarehouseAction, url: "/app/settings/routing" }}
           >
-            <p>
-              Add your provider&apos;s warehouse (for example US01) in Settings &gt; Warehouses and routing: its stock, by how long it has
-              been there, shows here.
-            </p>
+            <p>{words.noWarehouseBody}</p>
           </EmptyState>
         </Card>
       </Page>
@@ -227,50 +231,52 @@ export default function InventoryAge() {
   // One line under the filters that always holds a sentence, so a late answer replaces it in place.
   const status: { text: string; tone?: "critical" | "success" } =
     lastAction === "readAgain" && readAgain.state !== "idle"
-      ? { text: "Asking for a new read of the stock…" }
+      ? { text: words.asking }
       : lastAction === "export" && exportState.message !== null
         ? { text: exportState.message, tone: exportState.failed ? "critical" : undefined }
         : lastAction === "readAgain" && readAgain.data
           ? { text: readAgain.data.message, tone: readAgain.data.ok ? "success" : "critical" }
           : syncing
-            ? { text: "The stock sync is reading the provider now: its read shows here as soon as it is done." }
+            ? { text: words.syncReadingNow }
             : chosen.syncs
               ? {
-                  text: sync.enabled
-                    ? `The stock sync reads it every ${count(sync.intervalMinutes, "minute", "minutes")}, and when you ask.`
-                    : "The stock sync reads it when you ask (its schedule is off in Settings > Catalogue and stock).",
+                  text: sync.enabled ? words.syncEvery(count(sync.intervalMinutes, words.minutes)) : words.syncOnAsk,
                 }
-              : {
-                  text: `The stock sync does not read ${chosen.id} yet: it reads enabled warehouses once their Shopify location exists (Settings > Warehouses and routing).`,
-                };
+              : { text: words.syncNotYet(chosen.id) };
   const asOf =
     reading?.kind !== "stock"
-      ? "Not read: see below."
+      ? words.notRead
       : reading.source === "sync"
-        ? `As of ${when(reading.readAt)}, from the last stock sync.`
-        : `Read from the provider just now (${when(reading.readAt)}): the stock sync has not read ${chosen.id} yet.`;
+        ? words.asOfSync(when(reading.readAt))
+        : words.readJustNow(when(reading.readAt), chosen.id);
   const olderThanHelp =
     olderThanDays === null
-      ? "Shows only SKUs with older stock."
-      : olderThanDays >= 330
-        ? "Counts the band over 330 days."
-        : `Counts bands from ${bandLabel(bandsOlderThan(olderThanDays)[0] ?? "MoreThan330Days")} days on.`;
+      ? words.olderThanHelpNone
+      : olderThanDays >= MAX_OLDER_THAN_DAYS
+        ? words.olderThanHelpLast(format.number(MAX_OLDER_THAN_DAYS))
+        : words.olderThanHelpFrom(bandLabel(bandsOlderThan(olderThanDays)[0] ?? "MoreThan330Days"));
+  // The field's own check (OlderThanDays) says which rule the text breaks; the words are the page's.
+  const olderThanError = olderThan.success
+    ? undefined
+    : /^\d{1,4}$/.test(olderThanText.trim())
+      ? words.olderThanTooMany(format.number(MAX_OLDER_THAN_DAYS))
+      : words.olderThanNotWhole;
 
   return (
     <Page
-      title="Inventory age"
+      title={words.title}
       fullWidth
-      subtitle="Your stock at the provider's warehouses, by how long it has been there"
-      backAction={{ content: "Home", url: "/app" }}
+      subtitle={words.subtitle}
+      backAction={{ content: words.home, url: "/app" }}
       primaryAction={{
-        content: "Export CSV",
+        content: words.exportCsv,
         onAction: exportCsv,
         loading: exportState.busy,
         disabled: reading?.kind !== "stock" || view.rows.length === 0 || !olderThan.success,
       }}
       secondaryActions={[
         {
-          content: "Read the stock again",
+          content: words.readAgain,
           onAction: () => {
             setLastAction("readAgain");
             readAgain.submit({ intent: "readAgain" }, { method: "post" });
@@ -285,9 +291,9 @@ export default function InventoryAge() {
             <BlockStack gap="300">
               <InlineGrid columns={{ xs: 1, md: 4 }} gap="300">
                 <Select
-                  label="Warehouse"
+                  label={words.warehouse}
                   options={warehouses.map((warehouse) => ({
-                    label: warehouse.enabled ? warehouse.id : `${warehouse.id} (not shipping)`,
+                    label: warehouse.enabled ? warehouse.id : words.notShipping(warehouse.id),
                     value: warehouse.id,
                   }))}
                   value={selected}
@@ -297,7 +303,7 @@ export default function InventoryAge() {
                   }}
                 />
                 <TextField
-                  label="Search SKUs"
+                  label={words.search}
                   value={search}
                   onChange={(value) => {
                     setSearch(value);
@@ -306,10 +312,10 @@ export default function InventoryAge() {
                   autoComplete="off"
                   clearButton
                   onClearButtonClick={() => setSearch("")}
-                  placeholder="Part of a SKU"
+                  placeholder={words.searchPlaceholder}
                 />
                 <TextField
-                  label="Older than (days)"
+                  label={words.olderThan}
                   type="number"
                   min={0}
                   max={330}
@@ -319,12 +325,12 @@ export default function InventoryAge() {
                     setPage(1);
                   }}
                   autoComplete="off"
-                  error={olderThan.success ? undefined : olderThan.error.issues[0]?.message}
+                  error={olderThanError}
                   helpText={olderThan.success ? olderThanHelp : undefined}
                 />
                 <Select
-                  label="Sort by"
-                  options={Object.entries(SORTS).map(([value, label]) => ({ value, label }))}
+                  label={words.sortBy}
+                  options={Object.keys(SORTS).map((value) => ({ value, label: words.sorts[value as InventoryAgeSort] }))}
                   value={sort}
                   onChange={(value) => setSort(value in SORTS ? (value as InventoryAgeSort) : "sku")}
                 />
@@ -347,8 +353,8 @@ export default function InventoryAge() {
           <Layout.Section>
             <Banner
               tone="critical"
-              title={`The stock at ${chosen.id} could not be read`}
-              action={{ content: "Try again", onAction: () => revalidator.revalidate(), loading: revalidator.state !== "idle" }}
+              title={words.unreadable(chosen.id)}
+              action={{ content: words.tryAgain, onAction: () => revalidator.revalidate(), loading: revalidator.state !== "idle" }}
             >
               <p>{reading.message}</p>
             </Banner>
@@ -358,12 +364,9 @@ export default function InventoryAge() {
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  No stock at {chosen.id}
+                  {words.noStockHeading(chosen.id)}
                 </Text>
-                <Text as="p">
-                  The provider holds none of your SKUs there. Stock you send in with an inbound shipment shows here once the provider has
-                  received it.
-                </Text>
+                <Text as="p">{words.noStockBody}</Text>
               </BlockStack>
             </Card>
           </Layout.Section>
@@ -372,13 +375,15 @@ export default function InventoryAge() {
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  No SKU matches
+                  {words.noMatchHeading}
                 </Text>
                 <Text as="p">
-                  None of the {count(rows.length, "SKU", "SKUs")} at {chosen.id} matches{" "}
-                  {viewSearch.trim() === "" ? "" : `“${viewSearch.trim()}”`}
-                  {viewSearch.trim() !== "" && viewOlderThan !== null ? " with " : viewOlderThan !== null ? "with " : ""}
-                  {viewOlderThan === null ? "" : `stock older than ${viewOlderThan} days`}.
+                  {words.noMatch(
+                    count(rows.length, words.skus),
+                    chosen.id,
+                    viewSearch.trim() === "" ? null : viewSearch.trim(),
+                    viewOlderThan === null ? null : format.number(viewOlderThan),
+                  )}
                 </Text>
                 <InlineStack>
                   <Button
@@ -387,7 +392,7 @@ export default function InventoryAge() {
                       setOlderThanText("");
                     }}
                   >
-                    Clear the search and filter
+                    {words.clearFilters}
                   </Button>
                 </InlineStack>
               </BlockStack>
@@ -397,10 +402,7 @@ export default function InventoryAge() {
           <>
             {reading?.kind === "stock" && reading.truncated && (
               <Layout.Section>
-                <Banner tone="warning">
-                  Only the first {count(rows.length, "SKU", "SKUs")} are shown: the stock sync reads them all, after which this page shows
-                  its read.
-                </Banner>
+                <Banner tone="warning">{words.truncated(count(rows.length, words.skus))}</Banner>
               </Layout.Section>
             )}
             <Layout.Section>
@@ -408,18 +410,17 @@ export default function InventoryAge() {
                 <BlockStack gap="300">
                   <InlineStack align="space-between" blockAlign="baseline" gap="200">
                     <Text as="h2" variant="headingMd">
-                      Units by age
+                      {words.unitsByAge}
                     </Text>
                     <Text as="p" tone="subdued">
-                      {count(view.totals.total, "unit", "units")} in {count(view.rows.length, "SKU", "SKUs")}
+                      {words.unitsInSkus(count(view.totals.total, words.units), count(view.rows.length, words.skus))}
                       {view.totals.olderThan === null
                         ? ""
-                        : `, ${count(view.totals.olderThan, "unit", "units")} older than ${viewOlderThan} days`}
+                        : words.unitsOlderThan(count(view.totals.olderThan, words.units), format.number(viewOlderThan ?? 0))}
                     </Text>
                   </InlineStack>
                   <Text as="p" tone="subdued">
-                    The SKUs on this page, each bar split by how many days its units have been in the warehouse; the table below has the
-                    numbers.
+                    {words.chartExplained}
                   </Text>
                   <AgeChart rows={view.pageRows} />
                 </BlockStack>
@@ -429,7 +430,7 @@ export default function InventoryAge() {
               <Card padding="0">
                 <Box padding="300">
                   <Text as="h2" variant="headingMd">
-                    Units by days in the warehouse
+                    {words.unitsByDays}
                   </Text>
                 </Box>
                 <StockTable view={view} olderThanDays={viewOlderThan} />
@@ -443,7 +444,7 @@ export default function InventoryAge() {
                     hasNext={view.page < view.pages}
                     onPrevious={() => setPage(view.page - 1)}
                     onNext={() => setPage(view.page + 1)}
-                    label={`Page ${view.page} of ${view.pages}`}
+                    label={words.page(format.number(view.page), format.number(view.pages))}
                   />
                 </InlineStack>
               </Layout.Section>

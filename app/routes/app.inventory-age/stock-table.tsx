@@ -3,21 +3,35 @@
  * SKU's stock older than the chosen days marked.
  */
 import { Badge, DataTable, Text } from "@shopify/polaris";
-import { AGE_BANDS, bandLabel, type InventoryAgeView } from "~/connector/inventory-age";
-import { useFormat } from "~/components/locale";
+import { AGE_BANDS, type InventoryAgeView } from "~/connector/inventory-age";
+import { useFormat, useWords } from "~/components/locale";
+import { useBandLabel } from "./band-label";
 
 export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; olderThanDays: number | null }) {
   const format = useFormat();
   const number = format.number;
+  const words = useWords().inventoryAge;
+  const bandLabel = useBandLabel();
   const marked = olderThanDays !== null;
-  const headings = ["SKU", "Total", ...AGE_BANDS.map(bandLabel), ...(marked ? [`Older than ${olderThanDays} days`] : [])];
+  const headings = [
+    words.sku,
+    words.total,
+    ...AGE_BANDS.map((band) => bandLabel(band)),
+    ...(marked ? [words.olderThanDays(number(olderThanDays))] : []),
+  ];
   const rows = view.pageRows.map((row) => [
     <Text as="span" fontWeight="semibold" key="sku">
       {row.sku}
     </Text>,
     number(row.total),
     ...AGE_BANDS.map((band) => (row.bands[band] === 0 ? "–" : number(row.bands[band]))),
-    ...(marked ? [<Badge key="older" tone="warning">{`${number(row.olderThan ?? 0)} units`}</Badge>] : []),
+    ...(marked
+      ? [
+          <Badge key="older" tone="warning">
+            {words.units(row.olderThan ?? 0, number(row.olderThan ?? 0))}
+          </Badge>,
+        ]
+      : []),
   ]);
   const totals = [
     "",
@@ -31,7 +45,7 @@ export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; ol
       headings={headings}
       rows={rows}
       totals={totals}
-      totalsName={{ singular: "Total of the SKUs shown", plural: "Total of the SKUs shown" }}
+      totalsName={{ singular: words.totalShown, plural: words.totalShown }}
       showTotalsInFooter
       increasedTableDensity
       hasZebraStripingOnData

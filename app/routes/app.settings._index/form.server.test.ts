@@ -197,13 +197,21 @@ describe("the settings form", () => {
         "dropShip.byShippingMethod.3.method": "Economy",
         "dropShip.byShippingMethod.3.service": "US01-STD",
         "orders.shipUnpaid": "on",
+        "orders.shipOnTerms.FULFILLMENT": "on",
+        "orders.shipOnTerms.FIXED": "on",
       }),
       stored,
     );
     const settings = ShopSettings.parse(reading.ok ? reading.settings : {});
     expect(settings.warehouses[0]?.services.byShippingMethod).toEqual({ Express: "US01-EXP" });
     expect(settings.dropShip?.services.byShippingMethod).toEqual({ Economy: "US01-STD" });
-    expect(settings.orders).toEqual({ shipUnpaid: true, shipHighRisk: false });
+    // Company orders on net terms (not ticked) wait; due on fulfilment and on a fixed date ship.
+    expect(settings.orders).toEqual({
+      shipUnpaid: true,
+      shipHighRisk: false,
+      shipOnTerms: { FULFILLMENT: true, NET: false, FIXED: true, RECEIPT: false },
+    });
+    expect(formValuesOf(settings).orders.shipOnTerms).toEqual({ FULFILLMENT: true, NET: false, FIXED: true, RECEIPT: false });
     expect(formValuesOf(settings).warehouses[0]?.byShippingMethod).toEqual([{ method: "Express", service: "US01-EXP" }]);
 
     const twice = readSettingsForm(

@@ -103,7 +103,13 @@ const SettingsFields = z.object({
       ),
     }),
   ),
-  orders: section(z.object({ shipUnpaid: checkbox, shipHighRisk: checkbox })),
+  orders: section(
+    z.object({
+      shipUnpaid: checkbox,
+      shipHighRisk: checkbox,
+      shipOnTerms: section(z.object({ FULFILLMENT: checkbox, NET: checkbox, FIXED: checkbox, RECEIPT: checkbox })),
+    }),
+  ),
   customs: z.object({
     declareNameEn: optional(skuEntry.declaredName.unwrap()),
     hsCode: optional(skuEntry.hsCode.unwrap()),
@@ -301,7 +307,11 @@ export function formValuesOf(settings: ShopSettings) {
       byShippingMethod: methodRows(settings.dropShip?.services.byShippingMethod ?? {}),
       maxBoxKg: settings.dropShip?.maxBoxGrams == null ? "" : String(settings.dropShip.maxBoxGrams / 1000),
     },
-    orders: { shipUnpaid: settings.orders.shipUnpaid, shipHighRisk: settings.orders.shipHighRisk },
+    orders: {
+      shipUnpaid: settings.orders.shipUnpaid,
+      shipHighRisk: settings.orders.shipHighRisk,
+      shipOnTerms: { ...settings.orders.shipOnTerms },
+    },
     customs: {
       declareNameEn: settings.customs.declareNameEn,
       hsCode: settings.customs.hsCode,

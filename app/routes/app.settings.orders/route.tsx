@@ -3,9 +3,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { CheckboxInput, SelectInput, TextInput } from "~/components/form-inputs";
+import type { ShippableTerms } from "~/connector/payment-terms";
 import { authenticate } from "~/shopify.server";
 import { Section, SectionPage } from "../app.settings._index/section-page";
 import { saveSection, sectionForm } from "../app.settings._index/section.server";
+
+/** One checkbox per kind of payment terms Shopify gives B2B companies, in the words of its admin. */
+const PAYMENT_TERMS_CHOICES = [
+  { terms: "FULFILLMENT", label: "Ship orders due on fulfillment", helpText: "Payment is due once the order is fulfilled." },
+  { terms: "NET", label: "Ship orders on net terms", helpText: "Net 7 to Net 90: payment is due that many days after the invoice." },
+  { terms: "FIXED", label: "Ship orders due on a fixed date", helpText: undefined },
+  { terms: "RECEIPT", label: "Ship orders due on receipt", helpText: "Payment is due as soon as the invoice is received." },
+] as const satisfies readonly { terms: ShippableTerms; label: string; helpText: string | undefined }[];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -29,7 +38,7 @@ export default function OrderSettings() {
         <>
           <Section
             title="Orders that wait"
-            description="Orders Shopify has not marked paid, or rates high risk of fraud, wait in the app with the reason until that changes (paid, or you send them from the shipment's page). Holds and scheduled dates set in Shopify are always respected."
+            description="Orders Shopify has not marked paid, or rates high risk of fraud, wait in the app with the reason until that changes (paid, or you send them from the shipment's page). Company orders on payment terms follow the choices below. Holds and scheduled dates set in Shopify are always respected."
           >
             <Card>
               <BlockStack gap="300">
@@ -55,6 +64,24 @@ export default function OrderSettings() {
                     { label: "Hold for review", value: "holdForReview" },
                   ]}
                 />
+              </BlockStack>
+            </Card>
+          </Section>
+          <Section
+            title="Company orders on payment terms"
+            description="Orders of your B2B companies on payment terms are not paid when placed. Those on the terms ticked here ship at once, and the invoice is paid as the terms say; the others wait like unpaid orders, saying which terms hold them."
+          >
+            <Card>
+              <BlockStack gap="300">
+                {PAYMENT_TERMS_CHOICES.map(({ terms, label, helpText }) => (
+                  <CheckboxInput
+                    key={terms}
+                    name={`orders.shipOnTerms.${terms}`}
+                    label={label}
+                    initial={form.orders.shipOnTerms[terms]}
+                    helpText={helpText}
+                  />
+                ))}
               </BlockStack>
             </Card>
           </Section>

@@ -25,7 +25,8 @@ export function ShippingMethodRows({
   return (
     <BlockStack gap="100">
       <Text as="p" tone="subdued">
-        By the shipping method the customer paid for (its name as checkout shows it, any case). It wins over the country.
+        By the shipping method the customer paid for (its name as checkout shows it, or its code, any case). It wins over the service the
+        customer chose from the app's checkout rates, and over the country.
       </Text>
       <RowsInput
         prefix={`${prefix}.byShippingMethod`}

@@ -13,6 +13,7 @@ import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
 import { canRefresh, refreshShipment } from "~/flows/follow/refresh.server";
 import { decodeShippingCosts, totalsByCurrency } from "~/connector/shipping-costs";
+import { dutiesOfRequestSent } from "~/connector/duties";
 import { formatMoney } from "~/lib/format";
 import { localeOf } from "~/lib/locale";
 import { useFormat } from "~/components/locale";
@@ -31,8 +32,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (shipment === null) throw notFound();
   const provider = await prisma.shipment.findFirstOrThrow({
     where: { id: shipment.id, shop: session.shop },
-    select: { state: true, submittedAt: true, shippingCosts: true, shippingCostsAt: true },
+    select: { state: true, submittedAt: true, shippingCosts: true, shippingCostsAt: true, kind: true, requestSent: true },
   });
+  const paid = dutiesOfRequestSent(provider.kind, provider.requestSent);
+  const duties =
+    paid === null
+      ? null
+      : paid.collected
+        ? { collected: true as const, amount: formatMoney(paid.duty.amount, paid.duty.currency, locale) }
+        : { collected: false as const };
   const costLines = decodeShippingCosts(provider.shippingCosts);
   const costs =
     costLines.length === 0
@@ -46,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         };
   const declaration = await declarationForPage(prisma, session.shop, shipment.id);
   if (declaration === null) throw notFound();
-  return { shipment, refreshable: canRefresh(provider), costs, declaration };
+  return { shipment, refreshable: canRefresh(provider), costs, declaration, duties };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -79,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ShipmentDetailPage() {
   const format = useFormat();
-  const { shipment, refreshable, costs, declaration } = useLoaderData<typeof loader>();
+  const { shipment, refreshable, costs, declaration, duties } = useLoaderData<typeof loader>();
   // On its way: the page follows it (sent, created, fulfilled) without a reload; not while the
   // declaration has changes not sent (a reload would close the "Leave without saving?" question).
   const [editing, setEditing] = useState(false);
@@ -92,7 +100,7 @@ export default function ShipmentDetailPage() {
   const declaring = pending?.get("intent") === "declare";
   const retrying = pending !== undefined && pending.get("intent") !== "refresh" && !declaring;
   const refreshing = pending?.get("intent") === "refresh";
-  const retryable = (shipment.state === "HELD" || shipment.state === "FAILED") && !shipment.handedBack;
+  const retryable = (shipment.state === "HELD" || shipment.state === "FAILED") && !shipment.handedBack && !shipment.withdrawing;
 
   return (
     <Page
@@ -139,6 +147,19 @@ export default function ShipmentDetailPage() {
                     Since {format.dateTime(shipment.ended.at)}. The app no longer asks the provider about this package.
                   </Text>
                 )}
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        )}
+        {!retrying && shipment.withdrawing && (
+          <Layout.Section>
+            <Banner tone="warning" title="Withdrawn: asking the provider whether it has the package">
+              <BlockStack gap="200">
+                <Text as="p">{shipment.reason ?? "The timeline says why."}</Text>
+                <Text as="p" tone="subdued">
+                  A cancellation or change in Shopify came while a send of this package had no answer. Nothing more is sent. If the provider
+                  does not have it, it is cancelled; if it does, it ships and is followed as every other.
+                </Text>
               </BlockStack>
             </Banner>
           </Layout.Section>
@@ -211,7 +232,14 @@ export default function ShipmentDetailPage() {
           </Layout.Section>
         )}
         <Layout.Section>
-          <ShipmentCard shipment={shipment} costs={costs} refreshable={refreshable} refreshing={refreshing} retrying={retrying} />
+          <ShipmentCard
+            shipment={shipment}
+            costs={costs}
+            duties={duties}
+            refreshable={refreshable}
+            refreshing={refreshing}
+            retrying={retrying}
+          />
         </Layout.Section>
         <Layout.Section>
           <DeclarationCard declaration={declaration} answer={declared} sending={declaring} onChanges={setEditing} />

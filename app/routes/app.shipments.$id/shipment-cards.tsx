@@ -7,6 +7,14 @@ import type { ShippingCostLine } from "~/connector/shipping-costs";
 import type { ShipmentDetail, ShipmentTimelineEntry } from "~/stores/shipments/shipment-list.server";
 import { useFormat } from "~/components/locale";
 
+/** What the page says about duties and import taxes (one place, to be translated). */
+const DUTIES_TEXT = {
+  label: "Duties and import taxes",
+  paid: (amount: string) =>
+    `Paid by the buyer at checkout: ${amount}. The package tells the provider, so the buyer is not charged again on delivery.`,
+  notCollected: "Not collected at checkout: the buyer pays them on delivery. The package tells the provider so.",
+};
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <InlineStack gap="200" wrap={false}>
@@ -21,12 +29,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function ShipmentCard({
   shipment,
   costs,
+  duties,
   refreshable,
   refreshing,
   retrying,
 }: {
   shipment: ShipmentDetail;
   costs: { lines: (ShippingCostLine & { amount: string })[]; total: string } | null;
+  /** Said only for a drop-ship parcel that clears customs; the amount already written by Intl. */
+  duties: { collected: true; amount: string } | { collected: false } | null;
   refreshable: boolean;
   refreshing: boolean;
   retrying: boolean;
@@ -83,6 +94,9 @@ export function ShipmentCard({
             ? "None reported by the provider yet"
             : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.amount}`).join(", ")})` : ""}`}
         </Fact>
+        {duties !== null && (
+          <Fact label={DUTIES_TEXT.label}>{duties.collected ? DUTIES_TEXT.paid(duties.amount) : DUTIES_TEXT.notCollected}</Fact>
+        )}
         <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
         <Fact label="Created">{format.dateTime(shipment.createdAt)}</Fact>
         <Fact label="Last change">{format.dateTime(shipment.updatedAt)}</Fact>

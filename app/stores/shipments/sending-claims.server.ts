@@ -1,6 +1,7 @@
 /**
  * READY packages claimed by the push that sends them, in one transaction, so a cancellation or a
- * change either sees the claim or wins before it; a claim whose job died can be taken over.
+ * change either sees the claim or wins before it; a claim whose job died can be taken over. A
+ * package a cancellation or change withdrew (sendWithdrawnAt) is never claimed again, whoever asks.
  */
 import type { Prisma, Shipment, ShipmentKind } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
@@ -13,14 +14,17 @@ export interface PushTarget {
   origin: string;
 }
 
+/** READY and not withdrawn: what a push may send. */
+const SENDABLE = { state: "READY", sendWithdrawnAt: null } as const satisfies Prisma.ShipmentWhereInput;
+
 /** The push targets of a shop that have READY shipments. */
 export async function readyPushTargets(db: DatabaseOrTransaction, shop: string): Promise<PushTarget[]> {
-  const groups = await db.shipment.groupBy({ by: ["kind", "warehouseCode"], where: { shop, state: "READY" } });
+  const groups = await db.shipment.groupBy({ by: ["kind", "warehouseCode"], where: { shop, ...SENDABLE } });
   return groups.flatMap((group) => (group.warehouseCode === null ? [] : [{ shop, kind: group.kind, origin: group.warehouseCode }]));
 }
 
 export function countReady(db: DatabaseOrTransaction, target: PushTarget): Promise<number> {
-  return db.shipment.count({ where: { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" } });
+  return db.shipment.count({ where: { shop: target.shop, kind: target.kind, warehouseCode: target.origin, ...SENDABLE } });
 }
 
 /** How many shipments of the target are READY, and since when the longest-waiting one is. */
@@ -28,7 +32,7 @@ export async function readyBacklog(
   db: DatabaseOrTransaction,
   target: PushTarget,
 ): Promise<{ count: number; oldestReadyAt: Date | null; newestReadyAt: Date | null }> {
-  const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" };
+  const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, ...SENDABLE };
   const { _count, _min, _max } = await db.shipment.aggregate({ where, _count: true, _min: { updatedAt: true }, _max: { updatedAt: true } });
   return { count: _count, oldestReadyAt: _min.updatedAt, newestReadyAt: _max.updatedAt };
 }
@@ -64,7 +68,7 @@ export function claimReadyShipments(
   limit: number,
 ): Promise<Shipment[]> {
   return inTransaction(db, async (tx) => {
-    const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, state: "READY" };
+    const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, ...SENDABLE };
     const candidates = await tx.shipment.findMany({
       where,
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -101,7 +105,7 @@ export function claimShipmentForSending(
   claim: SendingClaim,
 ): Promise<Shipment | null> {
   return inTransaction(db, async (tx) => {
-    const where: Prisma.ShipmentWhereInput = { id: shipmentId, shop, state: "READY" };
+    const where: Prisma.ShipmentWhereInput = { id: shipmentId, shop, ...SENDABLE };
     const found = await tx.shipment.findFirst({ where, select: { sendingJobId: true, sendingAt: true } });
     if (found === null) return null;
     const holder = found.sendingJobId;
@@ -123,5 +127,40 @@ export async function releaseSendingClaims(db: DatabaseOrTransaction, jobId: str
   });
 }
 
+/**
+ * The creation call for these claimed packages ended without an answer (5xx, network, timeout):
+ * the provider may have them. The claims stay with the job, which sends the same PackageIds again;
+ * a cancellation that meets them asks the provider first (decision 0040).
+ */
+export async function recordSendInDoubt(
+  db: DatabaseOrTransaction,
+  jobId: string,
+  shipmentIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  await db.shipment.updateMany({ where: { id: { in: [...shipmentIds] }, sendingJobId: jobId }, data: { sendInDoubtAt: now } });
+}
+
+/**
+ * Whether a creation call for the package may be under way right now, so that asking the provider
+ * could be answered before the call lands: its claim's job is running, or is waiting behind a
+ * person's send-now whose request is still calling (send-one.server.ts) — a live claim with no
+ * doubt recorded since it was taken. A claim whose job is gone, or whose last call ended in doubt,
+ * has no call under way.
+ */
+export async function creationMayBeUnderWay(
+  db: DatabaseOrTransaction,
+  shipment: Pick<Shipment, "sendingJobId" | "sendingAt" | "sendInDoubtAt">,
+): Promise<boolean> {
+  if (shipment.sendingJobId === null) return false;
+  const holder = await db.job.findUnique({ where: { id: shipment.sendingJobId }, select: { status: true } });
+  if (holder === null || (holder.status !== "PENDING" && holder.status !== "RUNNING")) return false;
+  if (holder.status === "RUNNING") return true;
+  return shipment.sendInDoubtAt === null || shipment.sendingAt === null || shipment.sendInDoubtAt < shipment.sendingAt;
+}
+
 /** The columns that end a claim, for the transition that follows a send. */
 export const CLAIM_RELEASED = { sendingJobId: null, sendingAt: null } as const satisfies ShipmentChanges;
+
+/** The provider answered the send (accepted or refused it): the claim ends and nothing is in doubt any more. */
+export const SEND_ANSWERED = { ...CLAIM_RELEASED, sendInDoubtAt: null } as const satisfies ShipmentChanges;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ignoringCase, type DatabaseOrTransaction } from "../database/database.server";
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
-import { HANDED_BACK, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
+import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
@@ -108,8 +108,12 @@ export interface ShipmentPage {
 
 const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
 
-/** Why a held, refused or ended shipment stopped, or what changed in Shopify after sending; null otherwise. */
+/**
+ * Why a held, refused or ended shipment stopped, why a withdrawn one waits for the provider's word,
+ * or what changed in Shopify after sending; null otherwise.
+ */
 function reasonOf(shipment: Shipment): string | null {
+  if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return shipment.lastErrorText;
   if (STOPPED.includes(shipment.state)) {
     const text =
       shipment.lastErrorText ??
@@ -180,6 +184,8 @@ export interface ShipmentDetail extends ShipmentRow {
   canMarkHandled: boolean;
   /** FAILED and given back to Shopify: fixed and requested again there, not retried here. */
   handedBack: boolean;
+  /** Withdrawn by a cancellation or change while its send was in doubt: the provider is being asked whether it has it. */
+  withdrawing: boolean;
   updatedAt: string;
   /** Oldest first: the order things happened in. */
   timeline: ShipmentTimelineEntry[];
@@ -217,6 +223,7 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
     needsAttention: isInNeedOfAttention(shipment),
     canMarkHandled: shipment.state !== "HELD" && shipment.state !== "FAILED" && isInNeedOfAttention(shipment),
     handedBack: shipment.state === "FAILED" && shipment.lastErrorCode === HANDED_BACK,
+    withdrawing: isWithdrawing(shipment),
     updatedAt: shipment.updatedAt.toISOString(),
     timeline: shipment.events.map((event) => ({
       id: event.id,

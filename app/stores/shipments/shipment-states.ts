@@ -12,11 +12,22 @@ export const HELD_FOR_REVIEW = "REVIEW";
 export const WRITE_BACK_REFUSED = "WRITE_BACK_REFUSED";
 /** lastErrorCode of a FAILED shipment whose fulfillment order was handed back to Shopify (closed as incomplete). */
 export const HANDED_BACK = "HANDED_BACK";
+/**
+ * lastErrorCode of a READY (or HELD) shipment a cancellation or change withdrew while a send may
+ * have reached the provider: nothing more is sent, and the provider is asked whether it has it.
+ */
+export const WITHDRAWING = "WITHDRAWING";
+
+/** Withdrawn and not settled yet: the provider is being asked whether it has the package. */
+export const isWithdrawing = (shipment: { state: ShipmentState; sendWithdrawnAt: Date | null }): boolean =>
+  (shipment.state === "READY" || shipment.state === "HELD") && shipment.sendWithdrawnAt !== null;
 
 /**
  *   HELD → READY → SUBMITTED → CREATED → FULFILLED → DELIVERED
  *   SUBMITTED → FAILED (the provider refused creation) → READY again after a fix, or HELD
  *   READY → HELD (a person must look); anything not yet fulfilled → CANCELLED
+ *   READY withdrawn while a send was in doubt → CANCELLED, or SUBMITTED when the provider has the
+ *   package after all (decision 0040)
  *   SUBMITTED, CREATED, FULFILLED → ENDED (the provider's or the carrier's ending without a
  *   delivery: deleted, returned, exception, lost, or no news for the shop's noNewsDays)
  */
@@ -50,14 +61,14 @@ export type ShipmentAction = "send" | "retry";
 /**
  * The actions that can succeed: a package waiting to be sent can be sent now; a held one, one the
  * provider refused (unless handed back to Shopify, which decides there) and one Shopify refused to
- * fulfil can be retried.
+ * fulfil can be retried. One a cancellation withdrew waits for the provider's word: nothing to do.
  */
 export function shipmentActionsOf(shipment: { state: ShipmentState; lastErrorCode: string | null }): ShipmentAction[] {
   switch (shipment.state) {
     case "READY":
-      return ["send"];
+      return shipment.lastErrorCode === WITHDRAWING ? [] : ["send"];
     case "HELD":
-      return ["retry"];
+      return shipment.lastErrorCode === WITHDRAWING ? [] : ["retry"];
     case "FAILED":
       return shipment.lastErrorCode === HANDED_BACK ? [] : ["retry"];
     case "CREATED":

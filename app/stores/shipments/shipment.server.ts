@@ -38,6 +38,11 @@ export const ShipmentEventType = z.enum([
   "changed_in_shopify",
   /** A package the provider could not create, handed back to Shopify (or why it could not be). */
   "handed_back",
+  // A cancellation or change that meets a send in doubt (decision 0040):
+  /** Withdrawn: no push may send it any more; the provider is asked whether it has it. */
+  "withdrawn",
+  /** The provider could not say whether it has a withdrawn package: why, and what Shopify was told. */
+  "provider_unreachable",
   /** The follow ended without a delivery: deleted, returned, exception, lost, no news. */
   "ended",
   /** A person marked the change or the ending as seen. */

@@ -1,31 +1,77 @@
-/** Cancelling or changing a package the provider has not been sent, never one a push is sending. */
-import type { Shipment, ShipmentState } from "@prisma/client";
+/**
+ * Cancelling or changing a package the provider has not been sent, never one a push is sending;
+ * one whose send is in doubt is withdrawn, and the provider asked first (decision 0040).
+ */
+import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { CLAIM_RELEASED, LIVE_JOB } from "./sending-claims.server";
 import { recordShipmentEvent, type ShipmentChanges, type ShipmentEventInput } from "./shipment.server";
 import { recordAlerts } from "../alerts/alerts.server";
 import { shipmentAlerts } from "../alerts/shipment-alerts";
+import { WITHDRAWING } from "./shipment-states";
 
-export type UnsentCancellation = "cancelled" | "already-cancelled" | "being-sent" | "already-sent";
+export type UnsentCancellation =
+  | "cancelled"
+  | "already-cancelled"
+  | "already-sent"
+  /**
+   * A send may have reached the provider, or is under way: the package is withdrawn (no push may
+   * claim it from now on) and the caller's whenWithdrawn queued the question to the provider, whose
+   * answer cancels it or finds it sent.
+   */
+  | "withdrawn";
+
+export interface Withdrawal {
+  /** Why, in one sentence for the timeline ("The merchant asked to cancel."). */
+  because: string;
+  /** Queues, in the same transaction, what settles a withdrawn package (app/flows/cancel/send-in-doubt.server.ts). */
+  whenWithdrawn(tx: Prisma.TransactionClient): Promise<void>;
+}
+
+/** Whether a creation call may have been made for the package: one ended without an answer, or a push holds (or held) it. */
+const mayHaveBeenSent = (shipment: Shipment) => shipment.sendInDoubtAt !== null || shipment.sendingJobId !== null;
 
 /**
- * Cancels a shipment whose package will not ship: HELD or READY (not claimed by a live push), or
- * FAILED (the provider could not create it). "being-sent": a push holds it right now, ask again
- * shortly; "already-sent": it is SUBMITTED or further, so the provider has it.
+ * Cancels a shipment whose package will not ship: HELD or READY that no send ever reached for, or
+ * FAILED (the provider could not create it). One a send may have reached (a creation call ended
+ * without an answer, or a push holds it, running or not) is withdrawn instead ("withdrawn"): no
+ * push may claim it from now, and whenWithdrawn queues the question. "already-sent": it is
+ * SUBMITTED or further, so the provider has it.
  */
 export function cancelUnsentShipment(
   db: DatabaseOrTransaction,
   shipmentId: string,
   event: ShipmentEventInput,
-  now = new Date(),
+  now: Date,
+  withdrawal: Withdrawal,
 ): Promise<UnsentCancellation> {
   return inTransaction(db, async (tx) => {
     const shipment = await tx.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
     if (shipment.state === "CANCELLED") return "already-cancelled";
     if (shipment.state !== "HELD" && shipment.state !== "READY" && shipment.state !== "FAILED") return "already-sent";
-    if (shipment.sendingJobId !== null) {
-      const live = await tx.job.count({ where: { id: shipment.sendingJobId, status: LIVE_JOB } });
-      if (live > 0) return "being-sent";
+    if (shipment.state !== "FAILED" && (shipment.sendWithdrawnAt !== null || mayHaveBeenSent(shipment))) {
+      if (shipment.sendWithdrawnAt === null) {
+        await tx.shipment.updateMany({
+          where: { id: shipment.id, state: shipment.state, sendWithdrawnAt: null },
+          data: {
+            sendWithdrawnAt: now,
+            lastErrorCode: WITHDRAWING,
+            lastErrorText: withdrawingText(withdrawal.because, shipment.packageId),
+            updatedAt: now,
+          },
+        });
+        await recordShipmentEvent(tx, shipment.id, {
+          type: "withdrawn",
+          message: withdrawingText(withdrawal.because, shipment.packageId),
+          data: {
+            state: shipment.state,
+            sendInDoubtAt: shipment.sendInDoubtAt?.toISOString() ?? null,
+            claimedBy: shipment.sendingJobId,
+          },
+        });
+      }
+      await withdrawal.whenWithdrawn(tx);
+      return "withdrawn";
     }
     await tx.shipment.updateMany({
       where: { id: shipment.id, state: shipment.state },
@@ -36,7 +82,20 @@ export function cancelUnsentShipment(
   });
 }
 
-export type UnsentRevision = { outcome: "revised"; shipment: Shipment } | { outcome: "being-sent" } | { outcome: "already-sent" };
+/** What the shipment says while the provider is asked: why it was withdrawn, and that nothing more is sent. */
+function withdrawingText(because: string, packageId: string): string {
+  return (
+    `${because} A send of package ${packageId} may have reached the provider (its answer was lost, or it is under way), ` +
+    "so the app asks the provider whether it has it before cancelling: nothing more is sent."
+  );
+}
+
+export type UnsentRevision =
+  | { outcome: "revised"; shipment: Shipment }
+  | { outcome: "being-sent" }
+  | { outcome: "already-sent" }
+  /** A cancellation or change withdrew it: it is settled with the provider, not planned again. */
+  | { outcome: "withdrawn" };
 
 /**
  * Changes a package the provider has not been sent (READY, no push sending it now): planned again
@@ -55,6 +114,7 @@ export function reviseUnsentShipment(
   return inTransaction(db, async (tx) => {
     const shipment = await tx.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
     if (shipment.state !== "HELD" && shipment.state !== "READY") return { outcome: "already-sent" };
+    if (shipment.sendWithdrawnAt !== null) return { outcome: "withdrawn" };
     if (shipment.sendingJobId !== null) {
       const live = await tx.job.count({ where: { id: shipment.sendingJobId, status: LIVE_JOB } });
       if (live > 0) return { outcome: "being-sent" };

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CountryCode } from "~/connector/countries";
 import { FlatRate } from "~/connector/checkout-rates";
 import { ConnectorSettings, SkuEntry } from "~/connector/settings";
+import { ShipOnTerms } from "~/connector/payment-terms";
 import { code, declareName, emptyOrDigits, INT32_MAX, integer, textBetween } from "~/fulfilment/schemas/rules";
 
 export const ShopifyLocationId = z
@@ -31,6 +32,8 @@ const OrderRules = z.object({
   shipUnpaid: z.boolean().default(false),
   /** Ship orders Shopify's fraud analysis rates high risk; false: they wait for the merchant. */
   shipHighRisk: z.boolean().default(false),
+  /** B2B orders on payment terms: which terms ship before they are paid; the others wait like unpaid orders (decision 0043). */
+  shipOnTerms: ShipOnTerms,
 });
 
 /** A provider warehouse the merchant stocks, and the Shopify location standing for it. */

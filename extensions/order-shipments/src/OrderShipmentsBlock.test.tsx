@@ -6,14 +6,43 @@
  * `fetch` answering as the app's route does (its contract's shapes; the route itself is tested over
  * HTTP in test/admin/order-block.test.ts).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { render } from "preact";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { STATE_WORDS } from "../../../app/components/shipment-state-words";
 import type { OrderShipmentView, ShipmentActionAnswer } from "../../../app/routes/api.orders.$orderId.shipments/contract";
 import { OrderShipmentsBlock, type BlockApi } from "./OrderShipmentsBlock";
 
 const ORDER = "gid://shopify/Order/1001";
 
-const api = { data: { selected: [{ id: ORDER }] }, auth: { idToken: async () => "session-token-1" } } satisfies BlockApi;
+type Dictionary = { [key: string]: string | Dictionary };
+const LOCALES = path.resolve(import.meta.dirname, "../locales");
+const dictionary = (file: string) => JSON.parse(readFileSync(path.join(LOCALES, file), "utf8")) as Dictionary;
+const keysOf = (words: Dictionary, prefix = ""): string[] =>
+  Object.entries(words).flatMap(([key, value]) => (typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
+
+/**
+ * Shopify's i18n.translate as the admin runs it for the block: the admin's language's file, else the
+ * default's, `{{name}}` replaced; an unknown key answers itself.
+ */
+function translateIn(file: string): BlockApi["i18n"]["translate"] {
+  const own = dictionary(file);
+  const fallback = dictionary("en.default.json");
+  const lookUp = (words: Dictionary, key: string) =>
+    key.split(".").reduce<string | Dictionary | undefined>((at, part) => (typeof at === "object" ? at[part] : undefined), words);
+  return (key, options = {}) => {
+    const found = lookUp(own, key) ?? lookUp(fallback, key);
+    if (typeof found !== "string") return key;
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name] ?? ""));
+  };
+}
+
+const api = {
+  data: { selected: [{ id: ORDER }] },
+  auth: { idToken: async () => "session-token-1" },
+  i18n: { translate: translateIn("en.default.json") },
+} satisfies BlockApi;
 
 const held: OrderShipmentView = {
   id: "shp_1",
@@ -62,8 +91,8 @@ function fakeFetch(answers: ((call: Call) => Response | Promise<Response>)[]) {
 /** What the merchant reads: the rendered text, with the whitespace of the markup folded. */
 const seen = () => (document.body.textContent ?? "").replace(/\s+/g, " ").trim();
 
-function show(fetch: ReturnType<typeof fakeFetch>["fetch"]) {
-  render(<OrderShipmentsBlock api={api} fetch={fetch} />, document.body);
+function show(fetch: ReturnType<typeof fakeFetch>["fetch"], blockApi: BlockApi = api) {
+  render(<OrderShipmentsBlock api={blockApi} fetch={fetch} />, document.body);
 }
 
 const buttonNamed = (name: string) => [...document.querySelectorAll("s-button")].find((button) => button.textContent?.trim() === name);
@@ -186,5 +215,27 @@ describe("the order page block", () => {
       "The provider refused Package.ShipToAddress.Postcode: must be at most 10 characters. Correct it, then retry.",
     ]);
     expect(document.querySelector("s-banner")?.getAttribute("tone")).toBe("warning");
+  });
+
+  it("speaks the admin's language: its own words and the states in Chinese, the app's reasons as the app wrote them", async () => {
+    const chinese = { ...api, i18n: { translate: translateIn("zh-CN.json") } } satisfies BlockApi;
+    const { fetch } = fakeFetch([() => jsonAnswer({ orderId: ORDER, shipments: [held, fulfilled] })]);
+    show(fetch, chinese);
+    await vi.waitFor(() => expect(seen()).toContain("包裹 1001-1"));
+    expect(document.querySelector("s-admin-block")?.getAttribute("heading")).toBe("仓库发货");
+    expect([...document.querySelectorAll("s-badge")].map((badge) => badge.textContent)).toEqual(["暂缓", "已履约"]);
+    expect(seen()).toContain("物流单号：");
+    expect([...document.querySelectorAll("s-button")].map((button) => button.textContent?.trim())).toEqual(["重试"]);
+    expect(seen()).toContain("The recipient's phone number is missing.");
+    expect(seen()).not.toMatch(/Package|Tracking|Retry|On hold|Fulfilled/);
+  });
+
+  it("has every word in every language, and a name for every state a shipment can be in", () => {
+    const english = keysOf(dictionary("en.default.json")).sort();
+    expect(keysOf(dictionary("zh-CN.json")).sort()).toEqual(english);
+    for (const state of Object.keys(STATE_WORDS)) expect(english).toContain(`state.${state}`);
+    // The English file says each state as the admin's badges do.
+    const words = dictionary("en.default.json").state as Dictionary;
+    for (const [state, { label }] of Object.entries(STATE_WORDS)) expect(words[state]).toBe(label);
   });
 });

@@ -3,7 +3,9 @@
  * The order's shipments from the provider's warehouses, on Shopify's order page: each with its
  * state, warehouse, tracking links and why it waits, and Send or Retry where the app allows it.
  * Everything comes from the app's route (app/routes/api.orders.$orderId.shipments), called with the
- * admin's session token; the block decides nothing itself.
+ * admin's session token; the block decides nothing itself. Its own words come from locales/*.json in
+ * the admin's language (Shopify's i18n.translate); the shipment's state by its code, the reasons as
+ * the app wrote them.
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import type {
@@ -19,15 +21,16 @@ import type {
 export interface BlockApi {
   data: { selected: readonly { id: string }[] };
   auth: { idToken(): Promise<string | null> };
+  i18n: { translate(key: string, options?: Record<string, string | number>): string | unknown[] };
 }
+
+type Translate = (key: string, options?: Record<string, string | number>) => string;
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 type Loaded = { status: "loading" } | { status: "error"; message: string } | { status: "loaded"; shipments: OrderShipmentView[] };
 
 type Notice = { tone: "success" | "info" | "warning" | "critical"; message: string; reasons: { field: string; message: string }[] };
-
-const ACTION_LABELS: Record<ShipmentAction, string> = { send: "Send now", retry: "Retry" };
 
 const BADGE_TONES: Record<StateTone, "info" | "success" | "warning" | "critical" | "neutral"> = {
   info: "info",
@@ -56,11 +59,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The route's refusal in words: its own message, or the status when it gave none. */
-async function refusalOf(response: Response): Promise<string> {
+async function refusalOf(response: Response, t: Translate): Promise<string> {
   const body: unknown = await response.json().catch(() => null);
   if (isRecord(body) && typeof body.error === "string") return (body as unknown as BlockError).error;
-  if (response.status === 401) return "Your session has expired. Reload the page to sign in again.";
-  return `The app could not answer just now (HTTP ${response.status}).`;
+  if (response.status === 401) return t("sessionExpired");
+  return t("noAnswer", { status: response.status });
+}
+
+/** A state's name in the admin's language, by its code; the app's own label for a state the block does not know. */
+function stateLabel(t: Translate, state: OrderShipmentView["state"]): string {
+  const key = `state.${state.code}`;
+  const said = t(key);
+  return said === key || said === "" ? state.label : said;
 }
 
 /** The route's answer, if it has the shape the contract promises (the block shows nothing it cannot read). */
@@ -71,6 +81,8 @@ async function answerOf<T extends { shipments: OrderShipmentView[] }>(response: 
 
 export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetch }) {
   const orderId = api.data.selected[0]?.id ?? null;
+  // Plain replacements only, so Shopify's translate answers a string.
+  const t = useCallback<Translate>((key, options) => String(api.i18n.translate(key, options)), [api]);
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -87,26 +99,22 @@ export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetc
 
   const load = useCallback(async () => {
     if (orderId === null) {
-      setLoaded({ status: "error", message: "Shopify did not say which order this is. Reload the page." });
+      setLoaded({ status: "error", message: t("noOrder") });
       return;
     }
     setLoaded({ status: "loading" });
     try {
       const response = await call();
       if (!response.ok) {
-        setLoaded({ status: "error", message: await refusalOf(response) });
+        setLoaded({ status: "error", message: await refusalOf(response, t) });
         return;
       }
       const answer = await answerOf<OrderShipmentsAnswer>(response);
-      setLoaded(
-        answer
-          ? { status: "loaded", shipments: answer.shipments }
-          : { status: "error", message: "The app's answer could not be read. Reload the page." },
-      );
+      setLoaded(answer ? { status: "loaded", shipments: answer.shipments } : { status: "error", message: t("unreadable") });
     } catch {
-      setLoaded({ status: "error", message: "The app could not be reached. Check your connection and try again." });
+      setLoaded({ status: "error", message: t("unreachable") });
     }
-  }, [call, orderId]);
+  }, [call, orderId, t]);
 
   useEffect(() => {
     void load();
@@ -118,25 +126,25 @@ export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetc
     try {
       const response = await call({ method: "POST", body: JSON.stringify({ shipmentId: shipment.id, action }) });
       if (!response.ok) {
-        setNotice({ tone: "critical", message: await refusalOf(response), reasons: [] });
+        setNotice({ tone: "critical", message: await refusalOf(response, t), reasons: [] });
         return;
       }
       const answer = await answerOf<ShipmentActionAnswer>(response);
       if (answer === null) {
-        setNotice({ tone: "critical", message: "The app's answer could not be read. Reload the page.", reasons: [] });
+        setNotice({ tone: "critical", message: t("unreadable"), reasons: [] });
         return;
       }
       setNotice({ tone: NOTICE_TONES[answer.outcome], message: answer.message, reasons: answer.reasons });
       setLoaded({ status: "loaded", shipments: answer.shipments });
     } catch {
-      setNotice({ tone: "critical", message: "The app could not be reached. Nothing was sent; try again.", reasons: [] });
+      setNotice({ tone: "critical", message: t("unreachableNothingSent"), reasons: [] });
     } finally {
       setBusy(null);
     }
   };
 
   return (
-    <s-admin-block heading="Warehouse shipments">
+    <s-admin-block heading={t("heading")}>
       <s-stack gap="base">
         {notice && (
           <s-banner tone={notice.tone}>
@@ -152,26 +160,25 @@ export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetc
         )}
         {loaded.status === "loading" && (
           <s-stack direction="inline" gap="small-200" alignItems="center">
-            <s-spinner accessibilityLabel="Loading the order's shipments" />
-            <s-text>Loading shipments…</s-text>
+            <s-spinner accessibilityLabel={t("loadingLabel")} />
+            <s-text>{t("loading")}</s-text>
           </s-stack>
         )}
         {loaded.status === "error" && (
-          <s-banner tone="critical" heading="The shipments could not be loaded">
+          <s-banner tone="critical" heading={t("loadFailed")}>
             <s-paragraph>{loaded.message}</s-paragraph>
             <s-button slot="secondary-actions" onClick={() => void load()}>
-              Try again
+              {t("tryAgain")}
             </s-button>
           </s-banner>
         )}
-        {loaded.status === "loaded" && loaded.shipments.length === 0 && (
-          <s-paragraph>No shipments from the warehouses for this order yet</s-paragraph>
-        )}
+        {loaded.status === "loaded" && loaded.shipments.length === 0 && <s-paragraph>{t("none")}</s-paragraph>}
         {loaded.status === "loaded" &&
           loaded.shipments.map((shipment) => (
             <ShipmentCard
               key={shipment.id}
               shipment={shipment}
+              t={t}
               busy={busy === shipment.id}
               disabled={busy !== null}
               onAction={(action) => void act(shipment, action)}
@@ -184,11 +191,13 @@ export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetc
 
 function ShipmentCard({
   shipment,
+  t,
   busy,
   disabled,
   onAction,
 }: {
   shipment: OrderShipmentView;
+  t: Translate;
   busy: boolean;
   disabled: boolean;
   onAction: (action: ShipmentAction) => void;
@@ -197,13 +206,13 @@ function ShipmentCard({
     <s-box padding="small" border="base" borderRadius="base">
       <s-stack gap="small-200">
         <s-stack direction="inline" gap="small-200" alignItems="center">
-          <s-badge tone={BADGE_TONES[shipment.state.tone]}>{shipment.state.label}</s-badge>
+          <s-badge tone={BADGE_TONES[shipment.state.tone]}>{stateLabel(t, shipment.state)}</s-badge>
           <s-text type="strong">{shipment.warehouse}</s-text>
-          <s-text color="subdued">Package {shipment.packageId}</s-text>
+          <s-text color="subdued">{t("package", { packageId: shipment.packageId })}</s-text>
         </s-stack>
         {shipment.tracking.length > 0 && (
           <s-stack direction="inline" gap="small-200">
-            <s-text>Tracking:</s-text>
+            <s-text>{t("tracking")}</s-text>
             {shipment.tracking.map((parcel) =>
               parcel.url ? (
                 <s-link key={parcel.number} href={parcel.url} target="_blank">
@@ -226,7 +235,7 @@ function ShipmentCard({
                 disabled={disabled && !busy}
                 onClick={() => onAction(action)}
               >
-                {ACTION_LABELS[action]}
+                {t(action)}
               </s-button>
             ))}
           </s-stack>

@@ -1,9 +1,10 @@
 /** Orders and their line items, read-only: orders change through the control routes and fulfilments. */
 import { gid, parseGid } from "../ids";
 import { canMarkAsPaid } from "../order-changes";
-import { fulfillableQuantity, money, orderFulfillmentStatus, orderTotals, PAID_STATUSES, refundedAmount } from "../payloads";
+import { fulfillableQuantity, money, orderDuties, orderFulfillmentStatus, orderTotals, PAID_STATUSES, refundedAmount } from "../payloads";
 import type { LineItemRecord, OrderRecord, ShippingLineRecord } from "../state";
 import { mailingAddressView, moneyBag, weightView } from "./common";
+import { paymentTermsView, purchasingEntityView } from "./companies";
 import { connection, count } from "./connection";
 import { fulfillmentOrderView, fulfillmentOrdersOfOrder } from "./fulfillment-orders";
 import { fulfillmentView } from "./fulfillments";
@@ -31,6 +32,7 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
   const totals = orderTotals(order);
   const current = orderTotals(order, "current");
   const bag = (n: number) => moneyBag(money(n), c);
+  const dutiesBag = (n: number | null) => (n === null ? null : bag(n));
   const cancelled = order.cancelledAt !== null;
   const paid = PAID_STATUSES.has(order.financialStatus);
   const refunded = () => refundedAmount(state, order);
@@ -60,6 +62,9 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     sourceName: order.sourceName,
     paymentGatewayNames: order.paymentGatewayNames,
     taxesIncluded: order.taxesIncluded,
+    dutiesIncluded: order.dutiesIncluded,
+    currentTotalDutiesSet: () => dutiesBag(orderDuties(order, "current")),
+    originalTotalDutiesSet: () => dutiesBag(orderDuties(order)),
     requiresShipping: order.lineItems.some((li) => li.requiresShipping),
     fulfillable: !cancelled && unfulfilled() > 0,
     displayFulfillmentStatus: () => displayFulfillmentStatus(ctx, order),
@@ -108,6 +113,8 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     shippingLine: () => (order.shippingLines[0] ? shippingLineView(order, order.shippingLines[0]) : null),
     shippingLines: (args: Args) => connection("ShippingLine", order.shippingLines, args, (line) => shippingLineView(order, line)),
     customer: () => (order.customer ? customerView(order) : null),
+    purchasingEntity: () => purchasingEntityView(ctx, order, () => (order.customer ? customerView(order) : null)),
+    paymentTerms: () => (order.paymentTerms ? paymentTermsView(ctx, order, order.paymentTerms) : null),
     lineItems: (args: Args) => connection("LineItem", order.lineItems, args, (li) => lineItemView(ctx, order, li)),
     // Customs ids a checkout collects (CPF, PCCC, ...). The REST orders/create payload the emulator
     // builds orders from has no such field, so its orders have none: an empty list, not an error.
@@ -202,6 +209,14 @@ export function lineItemView(ctx: ResolverContext, order: OrderRecord, lineItem:
       money((unitPrice - discount / lineItem.quantity) * (cancelled ? 0 : fulfillableQuantity(state, lineItem))),
       c,
     ),
+    duties: lineItem.duties.map((duty) => ({
+      __typename: "Duty",
+      id: gid("Duty", duty.id),
+      harmonizedSystemCode: duty.harmonizedSystemCode,
+      countryCodeOfOrigin: duty.countryCodeOfOrigin,
+      price: moneyBag(duty.amount, c),
+      taxLines: [],
+    })),
     variant: () => (variant ? variantView(ctx, variant) : null),
     product: () => (product ? productView(ctx, product) : null),
   };
