@@ -60,3 +60,11 @@ export function composeMessage(alerts: readonly AlertLike[], links: AppLinks): M
   ];
   return { subject: MESSAGE_WORDS.digestSubject(store, alerts.length), text: sections.join("\n\n") };
 }
+
+/** The message "Send a test alert" sends: what it is, and a link to where the channels are set. */
+export function composeTestMessage(links: AppLinks): MessageWords {
+  return {
+    subject: MESSAGE_WORDS.testSubject(storeOf(links.shop)),
+    text: [MESSAGE_WORDS.testText, MESSAGE_WORDS.open(adminUrl(links, "/app/settings/notifications")), MESSAGE_WORDS.footer].join("\n\n"),
+  };
+}

@@ -68,5 +68,8 @@ export const MESSAGE_WORDS = {
   more: (alerts: number) => `And ${count(alerts)} more: see them all in Needs attention:`,
   todo: (todo: string) => `What to do: ${todo}`,
   open: (url: string) => `Open: ${url}`,
+  testSubject: (store: string) => `[${store}] Test alert`,
+  testText:
+    "This is a test alert from the fulfilment connector: alerts will arrive here as set in Settings > Notifications. Nothing needs you.",
   footer: "You get this because the fulfilment connector sends its alerts here.",
 };
