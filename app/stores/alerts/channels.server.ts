@@ -1,5 +1,5 @@
 /**
- * A shop's alert channels (to be set in Settings > Notifications; the page does not show them yet): e-mail over SMTP and a webhook taking
+ * A shop's alert channels (set in Settings > Notifications): e-mail over SMTP and a webhook taking
  * Slack-compatible JSON, each on its schedule. The SMTP password and the webhook's address (Slack's
  * carry their secret in the path) are sealed like the provider's credentials (envelope.server.ts,
  * decisions 0008 and 0014), the shop and the channel bound in so a copied row does not open.
