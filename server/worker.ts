@@ -11,6 +11,8 @@ import { z } from "zod";
 import prisma from "../app/db.server";
 import { env } from "~/env.server";
 import { queueHousekeeping } from "~/flows/housekeeping/daily-purge.server";
+import { queueAlertSweep } from "~/flows/alerts/deliver.server";
+import { recordDeadJobAlert } from "~/flows/alerts/dead-job.server";
 import { queueOpenOrdersSweeps } from "~/flows/plan/backfill.server";
 import { queueReencryption } from "~/flows/keys/reencrypt.server";
 import { jobDuration, jobsFinished } from "~/metrics/metrics.server";
@@ -49,6 +51,8 @@ const worker = await startJobWorker({
   pollIntervalMs: flags["poll-interval-ms"],
   stopTimeoutMs: flags["stop-timeout-ms"],
   logger: log,
+  // A shop's job that gives up is told to the merchant (Settings > Notifications).
+  onDead: recordDeadJobAlert,
   onOutcome(jobId, outcome, { kind, shop, durationMs }) {
     jobsFinished.inc({ kind, outcome });
     jobDuration.observe({ kind }, durationMs / 1000);
@@ -59,6 +63,8 @@ const worker = await startJobWorker({
 await queueReencryption(prisma);
 // Old finished jobs and receipts purged, unknown kinds given up: now, then daily.
 await queueHousekeeping(prisma);
+// The alerts' outbox looked at now, then every little while (decision 0044).
+await queueAlertSweep(prisma);
 // Each installed shop's open orders looked for again, now and then every openOrdersSweepMs: an
 // order whose webhook was never taken is planned all the same.
 await queueOpenOrdersSweeps(prisma, new Date());

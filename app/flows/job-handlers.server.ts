@@ -3,6 +3,8 @@
  * queue/job-kinds.ts without a handler here fails typecheck. The flows get their dependencies from
  * the caller: the app's wiring (app/wiring) in the worker, the sandbox and the emulator in tests.
  */
+import { alertHandlers } from "./alerts/handlers";
+import type { AlertDeps } from "./alerts/deliver.server";
 import { cancelHandlers } from "./cancel/handlers";
 import { catalogueHandlers } from "./catalogue/handlers";
 import { changeHandlers } from "./change/handlers";
@@ -55,8 +57,10 @@ export function createJobHandlers(
   deps: DepsSource,
   install: FulfillmentServicesHandlerDependencies & UninstallConfirmationDependencies,
   housekeeping: HousekeepingOptions,
+  alerts: () => AlertDeps,
 ): AllJobHandlers {
   return {
+    ...alertHandlers(alerts),
     /** Does nothing: ops queue one to see that workers are running. */
     noop: async () => {},
     "keys.reencrypt": reencryptionHandler(),

@@ -32,7 +32,17 @@ export interface RunDependencies<S extends JobKinds> {
   retryAt?: (now: Date) => Date;
   /** Tells the job engine, in the transaction that postponed it, that a job is PENDING again under a new runAt. */
   requeued?: (tx: Prisma.TransactionClient, jobId: string) => Promise<void>;
+  /** Written with a job that gives up, in the transaction that marks it DEAD. */
+  onDead?: DeadJobHook;
 }
+
+/** What the app records when a job gives up (an alert for the merchant), atomically with DEAD. */
+export type DeadJobHook = (
+  tx: Prisma.TransactionClient,
+  job: Pick<Job, "id" | "kind" | "shop">,
+  reason: string,
+  now: Date,
+) => Promise<void>;
 
 /** What became of the job; "lease lost" means another worker holds it now and nothing was written. */
 export type RunOutcome = "done" | "retry scheduled" | "postponed" | "dead" | "lease lost";
@@ -81,7 +91,7 @@ interface OutcomeRecorder {
   postpone(until: Date, reason: string): Promise<RunOutcome>;
 }
 
-function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: Logger): OutcomeRecorder {
+function outcomeRecorder(lease: Lease, job: Job, deps: RunDependencies<JobKinds>, logger: Logger): OutcomeRecorder {
   const record = async (outcome: RunOutcome, update: Promise<boolean>): Promise<RunOutcome> => {
     if (await update) return outcome;
     logger.warn({ outcome }, "Lost the job's lease before recording the outcome; another worker will run it again");
@@ -91,7 +101,18 @@ function outcomeRecorder(lease: Lease, deps: RunDependencies<JobKinds>, logger: 
     done: () => record("done", markDone(deps.db, lease, deps.now())),
     dead: (reason) => {
       logger.error({ reason }, "Job is dead");
-      return record("dead", markDead(deps.db, lease, reason.slice(0, deps.lastErrorMaxChars), deps.now()));
+      const lastError = reason.slice(0, deps.lastErrorMaxChars);
+      const { onDead } = deps;
+      if (onDead === undefined) return record("dead", markDead(deps.db, lease, lastError, deps.now()));
+      return record(
+        "dead",
+        deps.db.$transaction(async (tx) => {
+          const now = deps.now();
+          const held = await markDead(tx, lease, lastError, now);
+          if (held) await onDead(tx, job, lastError, now);
+          return held;
+        }),
+      );
     },
     retry: (runAt, reason) => {
       logger.warn({ error: reason, retryAt: runAt.toISOString() }, "Job failed; it will be retried");
@@ -123,7 +144,7 @@ async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>)
   const logger = deps.logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts, shop: job.shop });
   if (job.leaseOwner === null) throw new Error(`Job ${job.id} was not claimed: it has no lease owner`);
   const lease: Lease = { jobId: job.id, owner: job.leaseOwner };
-  const outcomes = outcomeRecorder(lease, deps, logger);
+  const outcomes = outcomeRecorder(lease, job, deps, logger);
   try {
     // The holder of the last attempt vanished; the claim wrote why into lastError.
     if (job.attempts > job.maxAttempts) return await outcomes.dead(job.lastError ?? "Out of attempts");

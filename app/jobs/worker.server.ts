@@ -13,7 +13,7 @@ import type { JobKinds } from "./kind-schemas";
 import { describeError, log, type Logger } from "~/lib/log.server";
 import type { BackoffPolicy } from "~/lib/backoff";
 import { JOB_POLICY } from "./policy";
-import { runClaimedJob, type RunOutcome } from "./run-job.server";
+import { runClaimedJob, type DeadJobHook, type RunOutcome } from "./run-job.server";
 
 export interface WorkerOptions<S extends JobKinds> {
   db: Database;
@@ -35,6 +35,8 @@ export interface WorkerOptions<S extends JobKinds> {
   logger?: Logger;
   /** Told of each job's outcome, after it is written (tests and the benchmark count them, the metrics time them). */
   onOutcome?: (jobId: string, outcome: RunOutcome, run: { kind: string; shop: string | null; durationMs: number }) => void;
+  /** Written with a job that gives up, in the transaction that marks it DEAD (the app's alerts: decision 0044). */
+  onDead?: DeadJobHook;
 }
 
 export interface Worker {
@@ -67,7 +69,16 @@ export function workerSettings(
 }
 
 export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Worker {
-  const { db, kinds: jobKinds, handlers, backoff = JOB_POLICY.backoff, now = () => new Date(), random = Math.random, onOutcome } = options;
+  const {
+    db,
+    kinds: jobKinds,
+    handlers,
+    backoff = JOB_POLICY.backoff,
+    now = () => new Date(),
+    random = Math.random,
+    onOutcome,
+    onDead,
+  } = options;
   const { owner, concurrency, pollIntervalMs, leaseMs, stopTimeoutMs, logger } = workerSettings(options);
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
   const stopping = new AbortController();
@@ -83,6 +94,7 @@ export function startWorker<S extends JobKinds>(options: WorkerOptions<S>): Work
     random,
     logger,
     stopping: stopping.signal,
+    ...(onDead ? { onDead } : {}),
   };
 
   const running = new Set<Promise<void>>();

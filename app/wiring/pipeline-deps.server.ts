@@ -19,9 +19,10 @@ import type { ProviderPort } from "~/flows/ports/ports";
 import { locationsNamedBy, pipelineSettingsOf } from "~/flows/ports/settings";
 import { shopifyPortFor } from "~/flows/ports/shopify-port.server";
 import { pacedAdminGraphql } from "~/shopify/paced-admin.server";
-import { log } from "~/lib/log.server";
+import { describeError, log } from "~/lib/log.server";
 import { observeProviderCall } from "./instrumented.server";
 import { providerAddressRefusal, providerFetch } from "./provider-address.server";
+import { providerHealth } from "~/flows/alerts/provider-health.server";
 
 /** The sandbox accepts any bearer token unless started with --token (sandbox/README.md). */
 const SANDBOX_TOKEN = "sandbox";
@@ -32,6 +33,17 @@ const providers = new Map<string, ProviderPort>();
 const locationsOf = cachedLocations(LOCATIONS_TTL_MS);
 
 let deps: PipelineDeps | undefined;
+
+/** The provider unreachable or refusing a shop for minutes is told to the merchant (app/flows/alerts). */
+const noteHealth = providerHealth(prisma, (error) => log.warn({ error: describeError(error) }, "Could not record the provider's health"));
+
+/** Every provider call of a shop: timed into the metrics, and noted for the shop's alerts. */
+function observing(shop: string): NonNullable<Parameters<typeof createFulfilmentClient>[0]["observe"]> {
+  return (call) => {
+    observeProviderCall(call);
+    noteHealth(shop, call);
+  };
+}
 
 export function appPipelineDeps(): PipelineDeps {
   deps ??= {
@@ -57,7 +69,7 @@ export function appPipelineDeps(): PipelineDeps {
           provider = createFulfilmentClient({
             baseUrl,
             auth: staticToken(SANDBOX_TOKEN),
-            observe: observeProviderCall,
+            observe: observing(shop),
             ...(fetch ? { fetch } : {}),
           });
           providers.set(key, provider);
@@ -82,7 +94,7 @@ export function appPipelineDeps(): PipelineDeps {
           provider = createFulfilmentClient({
             baseUrl,
             auth: authFromCredentials(prisma, shop, credentials, appProviderOAuth(env)),
-            observe: observeProviderCall,
+            observe: observing(shop),
             ...(fetch ? { fetch } : {}),
           });
           providers.set(key, provider);

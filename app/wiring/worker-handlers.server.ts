@@ -2,6 +2,7 @@
 import { env } from "~/env.server";
 import { createJobHandlers } from "~/flows/job-handlers.server";
 import { shopifyAdminFor, shopifyTokenVerdict } from "./shopify-admin.server";
+import { appAlertDeps } from "./alerts.server";
 
 export const jobHandlers = createJobHandlers(
   async () => (await import("./pipeline-deps.server")).appPipelineDeps(),
@@ -11,4 +12,5 @@ export const jobHandlers = createJobHandlers(
     tokenVerdict: shopifyTokenVerdict,
   },
   { retentionDays: env.RETENTION_DAYS },
+  appAlertDeps,
 );

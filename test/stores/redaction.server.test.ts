@@ -56,7 +56,7 @@ describe("customer redaction", () => {
     await shipment(order(3));
 
     const erased = await eraseCustomerData(db, { shop, customerId: customer, orderIds: [order(1), order(2)] });
-    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 0 });
+    expect(erased).toEqual({ webhookReceipts: 2, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 0, alerts: 0 });
 
     const receipts = await db.webhookReceipt.findMany({ orderBy: { eventId: "asc" } });
     expect(receipts.map((r) => [r.eventId, r.payload === null, r.redactedAt !== null])).toEqual([
@@ -109,6 +109,7 @@ describe("customer redaction of data reports", () => {
       returns: 0,
       jobErrors: 0,
       dataReports: 1,
+      alerts: 0,
     });
     const reports = await db.complianceRequest.findMany({ orderBy: { receiptId: "asc" } });
     expect(reports.map((r) => [r.customerId, r.report === null, r.redactedAt !== null])).toEqual([

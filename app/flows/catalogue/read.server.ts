@@ -11,6 +11,7 @@ import { forgetProviderSkusReadBefore, saveProviderSkus } from "~/stores/catalog
 import { finishRun, latestRun, runOf, startRun, updateRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
 import { forgetVariantsNotIn, saveVariants } from "~/stores/catalogue/variants.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { recordAlert } from "~/stores/alerts/alerts.server";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
 import { enqueue } from "../queue/jobs.server";
@@ -76,17 +77,15 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
     throw wait();
   }
   if (operation.status === "FAILED") {
-    await ctx.complete((tx) =>
-      finishRun(
+    const message = `Shopify could not read the catalogue (${operation.errorCode ?? "no reason given"}). Try again in a few minutes.`;
+    await ctx.complete(async (tx) => {
+      await finishRun(tx, runId, { status: "FAILED", message }, deps.now());
+      await recordAlert(
         tx,
-        runId,
-        {
-          status: "FAILED",
-          message: `Shopify could not read the catalogue (${operation.errorCode ?? "no reason given"}). Try again in a few minutes.`,
-        },
+        { shop, key: `catalogue-read:${runId}`, kind: "CATALOGUE_READ_FAILED", path: "/app/products", detail: message },
         deps.now(),
-      ),
-    );
+      );
+    });
     return;
   }
   if (operation.status !== "COMPLETED") {

@@ -118,6 +118,15 @@ const inboundKinds = {
   "inbound.check": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;
 
+// ---- Alerts (app/flows/alerts, decision 0044): what needs the merchant, by e-mail or webhook.
+
+const alertKinds = {
+  /** Queue a delivery for each channel whose alerts are due. One live job across workers; queued as a worker starts, then every sweepMs. */
+  "alerts.sweep": z.strictObject({}),
+  /** Send one channel's waiting alerts as one message; a channel that is down gets it later. One live job per shop and channel. */
+  "alerts.deliver": z.strictObject({ shop: Shop, channel: z.enum(["EMAIL", "WEBHOOK"]) }),
+} satisfies Record<string, z.ZodType>;
+
 export const jobPayloadSchemas = {
   /** Does nothing. Ops queue one to see that workers are running; tests and the benchmark use it. */
   noop: z.strictObject({ note: z.string().max(200).optional() }),
@@ -130,6 +139,7 @@ export const jobPayloadSchemas = {
   ...catalogueKinds,
   ...accessKinds,
   ...inboundKinds,
+  ...alertKinds,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKinds = typeof jobPayloadSchemas;

@@ -11,6 +11,7 @@ import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { markReceiptsProcessed, markReceiptsRejected } from "~/stores/receipts/webhook-receipt.server";
 import { deleteSessionsOfShop } from "~/stores/shops/session.server";
 import { forgetCarrierService, recordUninstall } from "~/stores/shops/shop.server";
+import { stopAlerts } from "~/stores/alerts/outbox.server";
 
 /**
  * Compliance work needs no token and must be done whether or not the app is installed; a
@@ -45,6 +46,8 @@ export async function uninstallShop(tx: DatabaseOrTransaction, shop: string, now
   await recordUninstall(tx, shop, now);
   await forgetCarrierService(tx, shop);
   const sessionsDeleted = await deleteSessionsOfShop(tx, shop);
+  // The merchant is told nothing more: what waits to be sent is dropped (recordAlerts records no more).
+  await stopAlerts(tx, shop);
   // DEAD, not deleted: the admin shows them after a reinstall, and "retry" queues them again. A job
   // RUNNING now finishes or fails on its own; it cannot be stopped from here.
   const { count: jobsStopped } = await tx.job.updateMany({

@@ -17,6 +17,7 @@ import {
   type ShopUnavailable,
 } from "~/stores/shops/shopify-access.server";
 import { ShopifyShopUnavailableError } from "~/shopify/errors";
+import { recordAlert } from "~/stores/alerts/alerts.server";
 import { enqueue } from "../queue/jobs.server";
 import { resumeShopPipeline } from "../queue/stages.server";
 import type { PipelineDeps } from "../ports/deps";
@@ -81,6 +82,19 @@ async function pause(ctx: JobContext, shop: string, error: ShopifyShopUnavailabl
   await ctx.db.$transaction(async (tx) => {
     const newly = await markShopifyUnavailable(tx, shop, { unavailable: error.unavailable, message: error.message, checkAt }, now);
     await queueCheck(tx, shop, checkAt);
+    // Told once per pause: the merchant is the one who can settle the bill or open the app again.
+    if (newly)
+      await recordAlert(
+        tx,
+        {
+          shop,
+          key: `shop-paused:${now.getTime()}`,
+          kind: "SHOP_PAUSED",
+          path: "/app",
+          detail: `Since ${now.toISOString()}: ${unavailableWords(error.unavailable)}.`,
+        },
+        now,
+      );
     if (newly)
       ctx.logger.warn(
         { shop, status: error.status, unavailable: error.unavailable },

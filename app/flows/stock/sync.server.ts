@@ -5,6 +5,7 @@
  * change, so a fulfilment meanwhile or a retried job never applies a level twice. Why on_hand, and
  * why created but unfulfilled packages are added back: docs/decisions/0013-stock-sync-writes-on-hand.md.
  */
+import { recordAlert, type NewAlert } from "~/stores/alerts/alerts.server";
 import { createHash } from "node:crypto";
 import type { CatalogueVariant } from "@prisma/client";
 import { RetryLater, type JobContext } from "~/jobs/handler";
@@ -384,9 +385,26 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       : `Stock synced: ${changed} ${changed === 1 ? "quantity" : "quantities"} changed, ${unchanged} unchanged` +
         ` at ${result.warehouses.length} ${result.warehouses.length === 1 ? "warehouse" : "warehouses"}` +
         (problems > 0 ? "; see what needs you below." : ".");
+  const nothingWritten = stockedVariants === 0 && providerUnits > 0;
   await ctx.complete(async (tx) => {
     await finishRun(tx, runId, { status: "DONE", message, result }, deps.now());
+    if (problems > 0 || nothingWritten) await recordAlert(tx, stockProblemsAlert(shop, result, message, nothingWritten), deps.now());
     const at = next();
     if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
   });
+}
+
+/**
+ * A sync that left something for the merchant to do. The same problems found by the next scheduled
+ * sync are the same event (the key is what they are, not when they were found): told once.
+ */
+function stockProblemsAlert(shop: string, result: StockSyncResult, message: string, nothingWritten: boolean): NewAlert {
+  const problems = [
+    ...(nothingWritten ? ["nothing-written"] : []),
+    ...result.warehouses.flatMap((w) => (w.problem === null ? [] : [`w ${w.warehouseId} ${w.problem}`])),
+    ...result.refused.map((r) => `r ${r.warehouseId} ${r.sku}`),
+    ...result.mismatches.map((m) => `m ${m.warehouseId} ${m.sku}`),
+  ].sort();
+  const digest = createHash("sha256").update(problems.join("\n")).digest("hex").slice(0, 24);
+  return { shop, key: `stock-sync:${digest}`, kind: "STOCK_SYNC_PROBLEMS", path: "/app/stock", detail: message };
 }

@@ -52,7 +52,7 @@ function engineLogger(logger: AppLogger): Logger {
 }
 
 export async function startEngineWorker<S extends JobKinds>(options: EngineWorkerOptions<S>): Promise<Worker> {
-  const { db, connectionString, kinds: jobKinds, handlers, onOutcome } = options;
+  const { db, connectionString, kinds: jobKinds, handlers, onOutcome, onDead } = options;
   const { owner, concurrency, pollIntervalMs, leaseMs, stopTimeoutMs, logger } = workerSettings(options);
   const stopping = new AbortController();
   const heartbeatMs = Math.max(1, Math.floor(leaseMs / JOB_POLICY.heartbeatsPerLease));
@@ -69,6 +69,7 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
     logger,
     stopping: stopping.signal,
     requeued: (tx, jobId) => wakeJobs(tx, [jobId]),
+    ...(onDead ? { onDead } : {}),
   };
   /** The leases of the jobs running now, to release them if the worker stops before they end. */
   const inHand = new Map<string, Lease>();

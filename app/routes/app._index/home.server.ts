@@ -131,6 +131,7 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
   ];
   return {
     shopifyAccess: await shopifyAccessNotice(db, shop, format),
+    failingChannels: await failingAlertChannels(db, shop, format),
     shippingCosts: await shippingCostsPerMonth(db, shop, now, format),
     steps,
     counts: { needAttention, inProgress, deliveredThisWeek },
@@ -244,4 +245,26 @@ async function shopifyAccessNotice(db: DatabaseOrTransaction, shop: string, form
         waiting,
       };
   }
+}
+
+/** Home's banner while an alert channel fails: which, since when, what it last said (the outbox keeps its messages). */
+export interface FailingChannel {
+  channel: string;
+  title: string;
+  body: string;
+}
+
+async function failingAlertChannels(db: DatabaseOrTransaction, shop: string, format: Formatter): Promise<FailingChannel[]> {
+  const rows = await db.alertChannel.findMany({
+    where: { shop, enabled: true, failingSince: { not: null } },
+    orderBy: { channel: "asc" },
+    select: { channel: true, failingSince: true, lastError: true },
+  });
+  return rows.map((row) => ({
+    channel: row.channel,
+    title: row.channel === "EMAIL" ? "Alerts by e-mail are not getting through" : "Alerts to your webhook are not getting through",
+    body:
+      `Since ${format.dateTime(row.failingSince ?? new Date())}, sending fails: ${row.lastError ?? "no reason given"}. ` +
+      "The alerts wait and are sent once it works again. Check the channel in Settings > Notifications, then send a test alert.",
+  }));
 }

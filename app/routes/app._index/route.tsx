@@ -90,7 +90,7 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
 
 export default function Home() {
   const format = useFormat();
-  const { shopifyAccess, steps, counts, lastStockSyncAt, shippingCosts, inFlight } = useLoaderData<typeof loader>();
+  const { shopifyAccess, failingChannels, steps, counts, lastStockSyncAt, shippingCosts, inFlight } = useLoaderData<typeof loader>();
   useRefreshWhile(inFlight, REFRESH_MS.shipments);
   const done = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done);
@@ -112,6 +112,17 @@ export default function Home() {
             </Banner>
           </Layout.Section>
         )}
+        {failingChannels.map((failing) => (
+          <Layout.Section key={failing.channel}>
+            <Banner
+              tone="warning"
+              title={failing.title}
+              action={{ content: "Open Settings > Notifications", url: "/app/settings/notifications" }}
+            >
+              <Text as="p">{failing.body}</Text>
+            </Banner>
+          </Layout.Section>
+        ))}
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
             <Count

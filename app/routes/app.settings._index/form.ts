@@ -21,6 +21,8 @@ import {
   WarehouseId,
   type ShopSettings,
 } from "~/stores/shops/shop-settings";
+import { AlertsFields } from "../app.settings.notifications/alerts-form";
+import { ALERTS_WORDS } from "../app.settings.notifications/words";
 
 export const NOT_SAVED = "The settings were not saved: correct the fields below.";
 
@@ -205,7 +207,8 @@ export const SECTION_FORMS = {
   customs: SettingsFields.pick({ customs: true, taxIds: true }),
   catalogue: SettingsFields.pick({ skus: true, skuDefaults: true, stockSync: true }).superRefine(catalogueChecks),
   orders: SettingsFields.pick({ orders: true, pushPolicy: true, afterSending: true, codGatewayNames: true }),
-  notifications: SettingsFields.pick({ notifyCustomer: true }),
+  // The alert channels are saved beside the shop's settings, in their own store (decision 0044).
+  notifications: SettingsFields.pick({ notifyCustomer: true }).extend({ alerts: AlertsFields }),
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 /** Every field at once: what the pages save, put together (the section's fields, the others as stored). */
@@ -237,6 +240,7 @@ const FIXED_LABELS: Readonly<Record<string, string>> = {
   "afterSending.failedPackages": "A package the provider cannot create",
   "afterSending.noNewsDays": "Stop following a parcel after (days without news)",
   pushPolicy: "Push policy",
+  ...ALERTS_WORDS.labels,
 };
 
 /** The field as the page labels it, with the warehouse or country it belongs to. */

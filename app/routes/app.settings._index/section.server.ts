@@ -25,6 +25,8 @@ export async function saveSection(
   shop: string,
   form: FormData,
   check?: (settings: ShopSettingsInput, stored: ShopSettings) => Promise<FormReading | null>,
+  /** What the page saves beside the settings (its alert channels), once everything was checked. */
+  alsoSave?: () => Promise<void>,
 ) {
   const stored = await getShopSettings(prisma, shop);
   const reading = await readSettingsFormAndAddress(form, stored, section);
@@ -35,5 +37,6 @@ export async function saveSection(
       { status: 400 },
     );
   await saveSettingsAndEnsureServices(prisma, shop, checked.settings);
+  await alsoSave?.();
   return json<SectionAnswer>({ intent: "save", ok: true, message: "Settings saved." });
 }

@@ -7,6 +7,7 @@
  * customers/data_request. What stays when and for how long: decision 0038.
  */
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { eraseAlertsOfOrders, eraseAlertsOfJobs } from "../alerts/outbox.server";
 
 export interface CustomerRedaction {
   shop: string;
@@ -27,6 +28,8 @@ export interface Erased {
   jobErrors: number;
   /** Reports of earlier customers/data_request answers: a copy of the same personal data. */
   dataReports: number;
+  /** Alerts about the customer's orders or jobs not sent yet, or kept: their reasons may quote the customer's data. */
+  alerts: number;
 }
 
 /**
@@ -115,6 +118,7 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
       where: { shop: request.shop, customerId: request.customerId, kind: "CUSTOMER_DATA_REQUEST", redactedAt: null },
       data: { report: null, redactedAt: now },
     });
+    const alerts = (await eraseAlertsOfOrders(tx, request.shop, orderIds)) + (await eraseAlertsOfJobs(tx, request.shop, jobIds));
     return {
       webhookReceipts: receipts.count,
       shipments: shipments.count,
@@ -122,6 +126,7 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
       returns: returns.count,
       jobErrors: jobErrors.count,
       dataReports: reports.count,
+      alerts,
     };
   });
 }

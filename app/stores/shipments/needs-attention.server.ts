@@ -7,6 +7,7 @@
 import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { recordShipmentEvent, transition } from "./shipment.server";
+import { recordAlert } from "../alerts/alerts.server";
 
 /** The package reached the provider: from then on a change in Shopify cannot change the parcel. */
 const SENT: readonly ShipmentState[] = ["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "ENDED"];
@@ -65,6 +66,19 @@ export function recordChangeAfterSend(db: DatabaseOrTransaction, change: ChangeA
         "check it with the provider if it matters. The fulfilment claims only what the order still has.",
       data: { key: change.key, state: shipment.state },
     });
+    await recordAlert(
+      tx,
+      {
+        shop: change.shop,
+        key: `shipment:${shipment.id}:changed:${change.key}`,
+        kind: "CHANGED_AFTER_SENDING",
+        path: `/app/shipments/${shipment.id}`,
+        orderId: shipment.orderId,
+        orderName: shipment.orderName ?? shipment.packageId,
+        detail: change.what,
+      },
+      at,
+    );
     return "recorded";
   });
 }

@@ -4,6 +4,8 @@ import { encodePackageRequest, type PackageRequest } from "~/connector/package-r
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { heldChanges, type ShipmentLine, type StoredHoldReason } from "./shipment-columns";
 import { shipmentEventRow, type ShipmentEventInput } from "./shipment.server";
+import { recordAlerts } from "../alerts/alerts.server";
+import { shipmentAlerts } from "../alerts/shipment-alerts";
 
 export interface NewShipment {
   shop: string;
@@ -72,6 +74,8 @@ export async function recordNewShipments(
           return shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateTo: state } });
         }),
       });
+      // Held at once: the merchant is told, with the shipment (app/stores/alerts).
+      await recordAlerts(tx, shipmentAlerts(created, new Date()));
     }
     return inputs.map((input) => byFulfillmentOrder.get(input.fulfillmentOrderId) as { shipment: Shipment; created: boolean });
   });

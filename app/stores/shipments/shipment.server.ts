@@ -7,6 +7,8 @@ import { z } from "zod";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { orderToAccepted, trackingToFulfilled } from "~/metrics/metrics.server";
 import { canTransition } from "./shipment-states";
+import { recordAlerts } from "../alerts/alerts.server";
+import { shipmentAlerts } from "../alerts/shipment-alerts";
 
 /** What happened to a shipment, in the words of its timeline. */
 export const ShipmentEventType = z.enum([
@@ -147,7 +149,10 @@ export async function transition(
     });
     if (count !== 1) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
     await tx.shipmentEvent.create({ data: { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now } });
-    return tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    const moved = await tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    // Held, failed or ended: the merchant is told, once, with the move (app/stores/alerts).
+    await recordAlerts(tx, shipmentAlerts([moved], now), now);
+    return moved;
   });
   observeOrderLatency(moved);
   return moved;
@@ -196,6 +201,7 @@ export async function transitionEach(db: DatabaseOrTransaction, moves: readonly 
     });
     const rows = await tx.shipment.findMany({ where: { id: { in: moves.map((move) => move.shipment.id) } } });
     const byId = new Map(rows.map((row) => [row.id, row]));
+    await recordAlerts(tx, shipmentAlerts(rows, now), now);
     return moves.map((move) => byId.get(move.shipment.id) as Shipment);
   });
   for (const shipment of moved) observeOrderLatency(shipment);

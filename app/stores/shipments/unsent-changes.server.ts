@@ -6,6 +6,8 @@ import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { CLAIM_RELEASED, LIVE_JOB } from "./sending-claims.server";
 import { recordShipmentEvent, type ShipmentChanges, type ShipmentEventInput } from "./shipment.server";
+import { recordAlerts } from "../alerts/alerts.server";
+import { shipmentAlerts } from "../alerts/shipment-alerts";
 import { WITHDRAWING } from "./shipment-states";
 
 export type UnsentCancellation =
@@ -122,6 +124,9 @@ export function reviseUnsentShipment(
       data: { ...changes, state: to, updatedAt: now, ...CLAIM_RELEASED },
     });
     await recordShipmentEvent(tx, shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } });
-    return { outcome: "revised", shipment: await tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
+    const revised = await tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    // READY that goes back to HELD needs a person now; HELD that stays HELD was told already.
+    if (shipment.state !== to) await recordAlerts(tx, shipmentAlerts([revised], now), now);
+    return { outcome: "revised", shipment: revised };
   });
 }

@@ -173,7 +173,7 @@ describe("customers/redact", () => {
     expect(dataRequest?.redactedAt).toBeInstanceOf(Date);
     // The record of the redaction says what was erased, in counts: it holds no personal data itself.
     expect(redaction?.report).toEqual({
-      erased: { webhookReceipts: 3, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 1 },
+      erased: { webhookReceipts: 3, shipments: 1, checkpoints: 0, returns: 0, jobErrors: 0, dataReports: 1, alerts: 0 },
     });
     expect(JSON.stringify(await db.complianceRequest.findMany())).not.toMatch(/john|Elm|555-625/i);
   });
@@ -259,7 +259,7 @@ describe("customers/redact against the data report", () => {
     await jobsDone();
     const redaction = (await listComplianceRequests(db, shop)).find((r) => r.kind === "CUSTOMER_REDACT");
     expect(redaction?.report).toEqual({
-      erased: { webhookReceipts: 3, shipments: 1, checkpoints: 1, returns: 1, jobErrors: 2, dataReports: 1 },
+      erased: { webhookReceipts: 3, shipments: 1, checkpoints: 1, returns: 1, jobErrors: 2, dataReports: 1, alerts: 0 },
     });
 
     // After: the report still finds the customer's order, shipment and return, and nothing personal.

@@ -1,0 +1,172 @@
+/**
+ * The alert channels' cards on Settings > Notifications: the webhook and the e-mail, their fields in
+ * the page's settings form (saved from the save bar), each with its state (failing since, last sent)
+ * and its own "Send a test alert" button, which posts apart from the form and answers in its card.
+ */
+import { useFetcher } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { CheckboxInput, SelectInput, TextInput } from "~/components/form-inputs";
+import { useFormat } from "~/components/locale";
+import type { AlertChannelsView, AlertChannelView } from "./alerts-form";
+import { ALERTS_WORDS as WORDS } from "./words";
+
+type ErrorOf = (field: string) => string | undefined;
+const label = (field: string) => WORDS.labels[field] ?? field;
+
+interface TestAnswer {
+  ok: boolean;
+  message: string;
+}
+
+/** The channel's state as saved, and its test button (only once saved: there is nothing to send with before). */
+function ChannelState({ channel, name }: { channel: AlertChannelView | null; name: "WEBHOOK" | "EMAIL" }) {
+  const format = useFormat();
+  const fetcher = useFetcher<TestAnswer>();
+  if (channel === null) return null;
+  return (
+    <BlockStack gap="200">
+      {channel.failingSince !== null && (
+        <Banner tone="critical">{WORDS.failing(format.dateTime(channel.failingSince), channel.lastError ?? "")}</Banner>
+      )}
+      {channel.failingSince === null && channel.lastSentAt !== null && (
+        <Text as="p" tone="subdued">
+          {WORDS.lastSent(format.dateTime(channel.lastSentAt))}
+        </Text>
+      )}
+      {fetcher.state === "idle" && fetcher.data && <Banner tone={fetcher.data.ok ? "success" : "critical"}>{fetcher.data.message}</Banner>}
+      <InlineStack gap="200" blockAlign="center">
+        <Button
+          loading={fetcher.state !== "idle"}
+          onClick={() => fetcher.submit({ intent: "testAlert", channel: name }, { method: "post" })}
+        >
+          {WORDS.sendTest}
+        </Button>
+        <Text as="span" tone="subdued">
+          {WORDS.sendTestHelp}
+        </Text>
+      </InlineStack>
+    </BlockStack>
+  );
+}
+
+/** Write-only: never filled from the server; blank keeps the saved password. */
+function PasswordInput({ saved, error }: { saved: boolean; error?: string }) {
+  const [value, setValue] = useState("");
+  return (
+    <TextField
+      name="alerts.email.password"
+      label={label("alerts.email.password")}
+      type="password"
+      value={value}
+      onChange={setValue}
+      autoComplete="new-password"
+      helpText={saved ? WORDS.passwordSaved : WORDS.passwordNone}
+      error={error}
+    />
+  );
+}
+
+export function AlertChannelCards({ channels, errorOf }: { channels: AlertChannelsView; errorOf: ErrorOf }) {
+  const { webhook, email } = channels;
+  return (
+    <>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h3" variant="headingSm">
+            {WORDS.webhookTitle}
+          </Text>
+          <Text as="p" tone="subdued">
+            {WORDS.webhookHelp}
+          </Text>
+          <FormLayout>
+            <CheckboxInput name="alerts.webhook.enabled" label={WORDS.enabled.webhook} initial={webhook?.enabled ?? false} />
+            <TextInput
+              name="alerts.webhook.url"
+              label={label("alerts.webhook.url")}
+              initial=""
+              placeholder={webhook ? undefined : WORDS.webhookNone}
+              helpText={webhook?.host ? WORDS.webhookSaved(webhook.host) : undefined}
+              error={errorOf("alerts.webhook.url")}
+            />
+            <SelectInput
+              name="alerts.webhook.schedule"
+              label={label("alerts.webhook.schedule")}
+              options={WORDS.schedules}
+              initial={webhook?.schedule ?? "AT_ONCE"}
+              error={errorOf("alerts.webhook.schedule")}
+            />
+          </FormLayout>
+          <ChannelState channel={webhook} name="WEBHOOK" />
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h3" variant="headingSm">
+            {WORDS.emailTitle}
+          </Text>
+          <Text as="p" tone="subdued">
+            {WORDS.emailHelp}
+          </Text>
+          <FormLayout>
+            <CheckboxInput name="alerts.email.enabled" label={WORDS.enabled.email} initial={email?.enabled ?? false} />
+            <FormLayout.Group>
+              <TextInput
+                name="alerts.email.host"
+                label={label("alerts.email.host")}
+                initial={email?.host ?? ""}
+                error={errorOf("alerts.email.host")}
+              />
+              <TextInput
+                name="alerts.email.port"
+                label={label("alerts.email.port")}
+                initial={email?.port || "587"}
+                error={errorOf("alerts.email.port")}
+              />
+            </FormLayout.Group>
+            <SelectInput
+              name="alerts.email.security"
+              label={label("alerts.email.security")}
+              options={WORDS.securities}
+              initial={email?.security ?? "STARTTLS"}
+              error={errorOf("alerts.email.security")}
+            />
+            <FormLayout.Group>
+              <TextInput
+                name="alerts.email.user"
+                label={label("alerts.email.user")}
+                initial={email?.user ?? ""}
+                helpText={WORDS.userHelp}
+                error={errorOf("alerts.email.user")}
+              />
+              <PasswordInput saved={email?.hasPassword ?? false} error={errorOf("alerts.email.password")} />
+            </FormLayout.Group>
+            <TextInput
+              name="alerts.email.sender"
+              label={label("alerts.email.sender")}
+              initial={email?.sender ?? ""}
+              placeholder={WORDS.senderExample}
+              error={errorOf("alerts.email.sender")}
+            />
+            <TextInput
+              name="alerts.email.recipients"
+              label={label("alerts.email.recipients")}
+              initial={email?.recipients ?? ""}
+              helpText={WORDS.recipientsHelp}
+              multiline={2}
+              error={errorOf("alerts.email.recipients")}
+            />
+            <SelectInput
+              name="alerts.email.schedule"
+              label={label("alerts.email.schedule")}
+              options={WORDS.schedules}
+              initial={email?.schedule ?? "AT_ONCE"}
+              error={errorOf("alerts.email.schedule")}
+            />
+          </FormLayout>
+          <ChannelState channel={email} name="EMAIL" />
+        </BlockStack>
+      </Card>
+    </>
+  );
+}

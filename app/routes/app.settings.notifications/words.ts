@@ -1,0 +1,66 @@
+/**
+ * Every word Settings > Notifications says about alerts, in one place so it can be translated: the
+ * fields' labels (also what an error names), what is wrong with a field, and the test alert's answers.
+ */
+export const ALERTS_WORDS = {
+  sectionTitle: "Alerts",
+  sectionDescription:
+    "Held or failed shipments, work that gave up, a failed sync, Shopify pausing the store, the provider unreachable: told by e-mail or to a webhook, with a link to the page where it is fixed. A burst of alerts is one message.",
+  webhookTitle: "Webhook",
+  webhookHelp: 'Messages go as Slack-compatible JSON ({"text": …}): a Slack incoming webhook, or any service that takes the same.',
+  emailTitle: "E-mail",
+  emailHelp: "Sent through your own mail server (SMTP).",
+  enabled: {
+    webhook: "Send alerts to the webhook",
+    email: "Send alerts by e-mail",
+  },
+  labels: {
+    "alerts.webhook.url": "Webhook address",
+    "alerts.webhook.schedule": "When (webhook)",
+    "alerts.email.host": "Mail server",
+    "alerts.email.port": "Port",
+    "alerts.email.security": "Security",
+    "alerts.email.user": "User name",
+    "alerts.email.password": "Password",
+    "alerts.email.sender": "Sender",
+    "alerts.email.recipients": "Recipients",
+    "alerts.email.schedule": "When (e-mail)",
+  } as Record<string, string>,
+  schedules: [
+    { value: "AT_ONCE", label: "At once" },
+    { value: "HOURLY", label: "Hourly digest" },
+    { value: "DAILY", label: "Daily digest" },
+  ],
+  securities: [
+    { value: "STARTTLS", label: "STARTTLS (usually port 587)" },
+    { value: "TLS", label: "TLS from the start (usually port 465)" },
+    { value: "NONE", label: "None (a relay on your own network)" },
+  ],
+  webhookSaved: (host: string) => `Saved: sends to ${host}. Leave blank to keep it; type a new address to replace it.`,
+  webhookNone: "For example https://hooks.slack.com/services/…",
+  senderExample: "alerts@example.com",
+  passwordSaved: "Saved. Leave blank to keep it.",
+  passwordNone: "Blank when the server takes mail without a login.",
+  userHelp: "Blank when the server takes mail without a login (a saved password is then forgotten).",
+  recipientsHelp: "E-mail addresses, separated by commas or on lines of their own.",
+  failing: (since: string, error: string) => `Failing since ${since}: ${error}. Messages wait and are sent when it works again.`,
+  lastSent: (at: string) => `Last message sent ${at}.`,
+  sendTest: "Send a test alert",
+  sendTestHelp: "Sends one message now to the saved channel (save your changes first).",
+  testSent: (channel: string) => `A test alert was sent ${channel}. Check that it arrived.`,
+  testFailed: (channel: string, error: string) => `The test alert could not be sent ${channel}: ${error}`,
+  testTo: { WEBHOOK: "to the webhook", EMAIL: "by e-mail" } as Record<string, string>,
+  notSaved: "Save the channel first: there is nothing to send with yet.",
+  errors: {
+    schedule: "must be At once, Hourly digest or Daily digest",
+    security: "must be STARTTLS, TLS or None",
+    url: "must be a web address such as https://hooks.slack.com/services/…",
+    host: "must be a server name such as smtp.example.com",
+    port: "must be a whole number from 1 to 65535",
+    sender: "must be an e-mail address such as alerts@example.com",
+    recipients: (address: string) => `must be e-mail addresses separated by commas: “${address}” is not one`,
+    requiredForEmail: "is required to send alerts by e-mail",
+    requiredForWebhook: "is required to send alerts to a webhook",
+    notFound: (host: string) => `${host} could not be found`,
+  },
+};

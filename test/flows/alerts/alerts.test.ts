@@ -1,0 +1,303 @@
+/**
+ * Alerts end to end on a real migrated database, a real worker, a real SMTP server and a real HTTP
+ * receiver on loopback: what needs the merchant arrives once per event by each channel, links to
+ * the page where it is fixed and says what to do; a burst is one digest; a channel that is down gets
+ * the same message later, once; uninstalling stops them and customers/redact erases them.
+ */
+import type { ShipmentState } from "@prisma/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { recordDeadJobAlert } from "~/flows/alerts/dead-job.server";
+import { queueAlertSweep, type AlertDeps } from "~/flows/alerts/deliver.server";
+import { alertHandlers } from "~/flows/alerts/handlers";
+import { alertSender } from "~/flows/alerts/send.server";
+import { uninstallShop } from "~/flows/receive-webhooks/uninstall.server";
+import { enqueue } from "~/flows/queue/jobs.server";
+import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
+import { PermanentFailure } from "~/jobs/handler";
+import { startWorker, type Worker } from "~/jobs/worker.server";
+import { saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.server";
+import { eraseCustomerData } from "~/stores/compliance/redaction.server";
+import { recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
+import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
+import { transition } from "~/stores/shipments/shipment.server";
+import {
+  mailSubject,
+  mailText,
+  startHttpReceiver,
+  startMailServer,
+  type HttpReceiver,
+  type MailServer,
+} from "../../support/alert-receivers";
+import { useTestDatabase } from "../../support/database";
+import { recordingJobLogger, waitFor } from "../../support/jobs";
+
+const { db } = useTestDatabase();
+const { logger } = recordingJobLogger();
+const SHOP = "north-ridge.myshopify.com";
+const ADMIN = "https://admin.shopify.com/store/north-ridge/apps/test-client-id";
+
+let mail: MailServer;
+let hook: HttpReceiver;
+let worker: Worker;
+const deps: AlertDeps = {
+  sender: alertSender({ allowHttp: true, allowLoopback: true }),
+  appHandle: "test-client-id",
+  policy: { sweepMs: 50, windowMs: 150, hourlyMs: 3_600_000, dailyMs: 86_400_000, retry: { baseDelayMs: 100, maxDelayMs: 300 } },
+  now: () => new Date(),
+};
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  hook = await startHttpReceiver();
+  worker = startWorker({
+    db,
+    kinds: jobPayloadSchemas,
+    handlers: {
+      ...alertHandlers(() => deps),
+      noop: async () => {
+        throw new PermanentFailure("The provider refused the request as invalid");
+      },
+    },
+    pollIntervalMs: 20,
+    logger,
+    onDead: recordDeadJobAlert,
+  });
+  await queueAlertSweep(db);
+});
+
+afterAll(async () => {
+  await worker.stop();
+  await mail.stop();
+  await hook.close();
+});
+
+let n = 0;
+function heldShipment(reason = "The street is longer than 35 characters: shorten it in the order's shipping address."): NewShipment {
+  n += 1;
+  return {
+    shop: SHOP,
+    kind: "DROPSHIP",
+    state: "HELD",
+    fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
+    orderId: `gid://shopify/Order/${n}`,
+    orderName: `#${1000 + n}`,
+    packageId: `P-${n}`,
+    origin: "Studio",
+    serviceCode: null,
+    request: null,
+    lineItems: [],
+    hold: { code: "HELD", reasons: [{ field: "Address1", message: reason }] },
+    event: { type: "held", message: `Held: ${reason}` },
+  };
+}
+
+async function sentShipment(state: ShipmentState = "SUBMITTED") {
+  n += 1;
+  return db.shipment.create({
+    data: {
+      shop: SHOP,
+      kind: "DROPSHIP",
+      state,
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
+      orderId: `gid://shopify/Order/${n}`,
+      orderName: `#${1000 + n}`,
+      packageId: `P-${n}`,
+    },
+  });
+}
+
+/** The outbox is empty: every alert recorded went out in a message that was sent. */
+const allSent = async () =>
+  (await db.alertDelivery.count({ where: { messageId: null } })) === 0 &&
+  (await db.alertMessage.count({ where: { status: "PENDING" } })) === 0;
+
+const webhookTexts = () => hook.posts.map((post) => (post.body as { text: string }).text);
+
+beforeEach(async () => {
+  await db.alert.deleteMany();
+  await db.alertMessage.deleteMany();
+  await db.alertChannel.deleteMany();
+  await db.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: { uninstalledAt: null } });
+  mail.mails.length = 0;
+  hook.posts.length = 0;
+  hook.status = 200;
+  await saveEmailChannel(db, SHOP, {
+    enabled: true,
+    schedule: "AT_ONCE",
+    settings: {
+      host: "127.0.0.1",
+      port: mail.port,
+      security: "NONE",
+      user: "alerts",
+      sender: "connector@north-ridge.example",
+      recipients: ["ops@north-ridge.example", "owner@north-ridge.example"],
+    },
+    password: "s3cret-pass",
+  });
+  await saveWebhookChannel(db, SHOP, { enabled: true, schedule: "AT_ONCE", url: hook.url });
+});
+
+describe("alerts", () => {
+  it("tell a held shipment once by e-mail and webhook, with the link to its page and what to do", async () => {
+    const [recorded] = await recordNewShipments(db, [heldShipment()]);
+    if (recorded === undefined) throw new Error("no shipment");
+    const { shipment } = recorded;
+    await waitFor(() => mail.mails.length === 1 && hook.posts.length === 1 && allSent(), {
+      timeoutMs: 10_000,
+      what: "the alert by both channels",
+    });
+
+    const [sent] = mail.mails;
+    if (sent === undefined) throw new Error("no mail");
+    expect(sent.to).toEqual(["ops@north-ridge.example", "owner@north-ridge.example"]);
+    expect(sent.user).toBe("alerts");
+    expect(mailSubject(sent)).toBe(`[north-ridge] Held: not sent to the provider: #${1000 + n}`);
+    const text = mailText(sent);
+    expect(text).toContain("The street is longer than 35 characters");
+    expect(text).toContain("What to do: Open the shipment, correct what the reason says");
+    expect(text).toContain(`Open: ${ADMIN}/app/shipments/${shipment.id}`);
+    expect(hook.posts[0]?.contentType).toBe("application/json");
+    expect(webhookTexts()[0]).toContain(`${ADMIN}/app/shipments/${shipment.id}`);
+
+    // The same webhook again, the same planning again: the same shipment, no second alert.
+    await recordNewShipments(db, [{ ...heldShipment(), fulfillmentOrderId: shipment.fulfillmentOrderId }]);
+    expect(await db.alert.count()).toBe(1);
+    // The password is sealed at rest.
+    const row = await db.alertChannel.findUniqueOrThrow({ where: { shop_channel: { shop: SHOP, channel: "EMAIL" } } });
+    expect(row.secretCiphertext).not.toContain("s3cret");
+    expect(JSON.stringify(row)).not.toContain("s3cret-pass");
+  });
+
+  it("tell a failed package, an ending and a change after sending, each once", async () => {
+    const failing = await sentShipment();
+    await transition(
+      db,
+      failing,
+      "FAILED",
+      { type: "failed", message: "The provider could not create it" },
+      { lastErrorText: "Service US-EXP does not serve CA" },
+    );
+    const changed = await sentShipment("FULFILLED");
+    for (const _ of [1, 2])
+      await recordChangeAfterSend(db, {
+        shop: SHOP,
+        fulfillmentOrderId: changed.fulfillmentOrderId,
+        what: "the shipping address was edited",
+        key: "event-7",
+      });
+    await waitFor(allSent, { timeoutMs: 10_000, what: "the alerts sent" });
+    const alerts = await db.alert.findMany({ orderBy: { createdAt: "asc" } });
+    expect(alerts.map((a) => [a.kind, a.path])).toEqual([
+      ["SHIPMENT_FAILED", `/app/shipments/${failing.id}`],
+      ["CHANGED_AFTER_SENDING", `/app/shipments/${changed.id}`],
+    ]);
+    const everything = mail.mails.map(mailText).join("\n");
+    expect(everything).toContain("Service US-EXP does not serve CA");
+    expect(everything).toContain("the shipping address was edited");
+  });
+
+  it(
+    "make a storm one digest: a thousand held orders in a sale are one message per channel, with counts and the first few",
+    { timeout: 60_000 },
+    async () => {
+      await recordNewShipments(
+        db,
+        Array.from({ length: 1000 }, () => heldShipment()),
+      );
+      await waitFor(allSent, { timeoutMs: 30_000, what: "the digest sent" });
+      expect(mail.mails).toHaveLength(1);
+      expect(hook.posts).toHaveLength(1);
+      const [digest] = mail.mails;
+      if (digest === undefined) throw new Error("no mail");
+      expect(mailSubject(digest)).toBe("[north-ridge] 1,000 things need you");
+      const text = mailText(digest);
+      expect(text).toContain("• Held: not sent to the provider: 1,000");
+      expect(text).toContain("The first 5:");
+      expect(text.match(/Open: https:\/\/admin\.shopify\.com\/store\/north-ridge\/apps\/test-client-id\/app\/shipments\//g)).toHaveLength(
+        5,
+      );
+      expect(text).toContain(`And 995 more: see them all in Needs attention:\n${ADMIN}/app/shipments?filter=attention`);
+    },
+  );
+
+  it("give a channel that is down the same message later, once, and say meanwhile that it fails", { timeout: 30_000 }, async () => {
+    await mail.stop();
+    hook.status = 503;
+    await recordNewShipments(db, [heldShipment()]);
+    const failing = await waitFor(
+      async () => {
+        const rows = await db.alertChannel.findMany({ where: { shop: SHOP, failingSince: { not: null } } });
+        return rows.length === 2 && rows;
+      },
+      { timeoutMs: 10_000, what: "both channels failing" },
+    );
+    expect(failing.find((row) => row.channel === "WEBHOOK")?.lastError).toContain("the webhook answered 503");
+    expect(failing.find((row) => row.channel === "EMAIL")?.lastError).toMatch(/ECONNREFUSED|connect/);
+    await recordNewShipments(db, [heldShipment()]);
+    await mail.start();
+    hook.status = 200;
+    await waitFor(allSent, { timeoutMs: 15_000, what: "the messages sent once the channels work" });
+    // The message composed before the outage went as it was; the alert after it, in the next one.
+    const subjects = mail.mails.map(mailSubject);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    expect((await db.alertMessage.findMany({ where: { channel: "EMAIL" } })).reduce((sum, m) => sum + m.alertCount, 0)).toBe(2);
+    expect(mail.mails.length).toBe(await db.alertMessage.count({ where: { channel: "EMAIL", status: "SENT" } }));
+    expect(await db.alertChannel.count({ where: { failingSince: { not: null } } })).toBe(0);
+  });
+
+  it("tell a shop's job that gave up, with the page where it is retried", async () => {
+    const { jobId } = await enqueue(db, { kind: "noop", shop: SHOP, payload: {} });
+    await waitFor(allSent, { timeoutMs: 10_000, what: "the alert sent" });
+    await waitFor(() => mail.mails.length === 1, { timeoutMs: 10_000, what: "the mail" });
+    expect((await db.job.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("DEAD");
+    const text = mailText(mail.mails[0] as (typeof mail.mails)[number]);
+    expect(text).toContain("Work in the background gave up");
+    expect(text).toContain("noop: PermanentFailure: The provider refused the request as invalid");
+    expect(text).toContain(`${ADMIN}/app/shipments?filter=attention`);
+  });
+
+  it("stop when the app is uninstalled: what waits is dropped and nothing new is recorded", async () => {
+    await worker.stop();
+    try {
+      await recordNewShipments(db, [heldShipment()]);
+      await uninstallShop(db, SHOP, new Date());
+      expect(await db.alertDelivery.count({ where: { messageId: null } })).toBe(0);
+      await recordNewShipments(db, [heldShipment()]);
+      expect(await db.alert.count()).toBe(1);
+    } finally {
+      worker = startWorker({
+        db,
+        kinds: jobPayloadSchemas,
+        handlers: alertHandlers(() => deps),
+        pollIntervalMs: 20,
+        logger,
+        onDead: recordDeadJobAlert,
+      });
+      await queueAlertSweep(db);
+    }
+  });
+
+  it("are erased by customers/redact, and a message not sent yet goes without them", async () => {
+    await worker.stop();
+    try {
+      const recorded = await recordNewShipments(db, [heldShipment(), heldShipment()]);
+      const [first, second] = recorded.map((r) => r.shipment);
+      if (first === undefined || second === undefined) throw new Error("no shipments");
+      const erased = await eraseCustomerData(db, { shop: SHOP, customerId: "gid://shopify/Customer/1", orderIds: [first.orderId] });
+      expect(erased.alerts).toBe(1);
+      expect((await db.alert.findMany()).map((a) => a.orderId)).toEqual([second.orderId]);
+    } finally {
+      worker = startWorker({
+        db,
+        kinds: jobPayloadSchemas,
+        handlers: alertHandlers(() => deps),
+        pollIntervalMs: 20,
+        logger,
+        onDead: recordDeadJobAlert,
+      });
+      await queueAlertSweep(db);
+    }
+    await waitFor(allSent, { timeoutMs: 10_000, what: "the rest sent" });
+    expect(mail.mails.map(mailText).join("\n")).not.toContain(`#${1000 + n - 1}`);
+  });
+});
