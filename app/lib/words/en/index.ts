@@ -1,0 +1,13 @@
+/**
+ * The admin's words in English, the catalogue every other language follows (decision 0045): one
+ * module per page. A sentence with numbers in it is a function of what it says, already formatted
+ * (`n` is the number as the merchant reads it, `count` chooses the form). The other languages are
+ * checked against this one key by key (test/architecture/words.test.ts).
+ */
+import { inventoryAge } from "./inventory-age";
+import { nav } from "./nav";
+
+export const en = { nav, inventoryAge };
+
+/** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */
+export type Words = typeof en;
