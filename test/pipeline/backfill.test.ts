@@ -4,22 +4,14 @@
  * own to ship); connecting it in Settings plans its open orders; asking again from Home sends
  * nothing twice.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { saveSettingsAndEnsureServices } from "~/flows/install/fulfillment-services.server";
 import { openOrdersSweepKey, queueBackfill } from "~/flows/plan/backfill.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { waitFor } from "../support/jobs";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 // The asked backfills done; the shop's next periodic look (openOrdersSweepKey) waits its time.
 const noneWaiting = (what: string) =>

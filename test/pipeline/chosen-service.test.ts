@@ -5,19 +5,11 @@
  * ship with is held with the reason, nothing sent, and after the merchant says which service
  * ships it from there, Retry sends it with that one.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { retryShipment } from "~/flows/retry/retry.server";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 /** A shipping line as Shopify writes it for a rate the app's carrier service answered. */
 const fromAppRates = (code: string, title: string, price: string) => ({

@@ -4,20 +4,12 @@
  * and is followed to Delivered like an outbound one. Cancelling the order before the package reaches
  * the provider cancels the shipment and sends nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeShippingCosts } from "~/connector/shipping-costs";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { HANDLING_LOCATION, type Harness, startHarness } from "./harness";
+import { HANDLING_LOCATION, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 describe("an order shipped from the merchant's own location", () => {
   it("becomes a drop-ship package through the handling location, fulfilled and delivered", async () => {

@@ -5,21 +5,13 @@
  * one without says the recipient pays them on delivery. The sandbox checks Duty's shape (the
  * reference's Money: Value and Currency) with the provider's own schema.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dutiesOfRequestSent } from "~/connector/duties";
 import { orderPayload } from "../support/shopify-admin";
-import { type Harness, startHarness } from "./harness";
+import { useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const toronto = {
   first_name: "Chloé",

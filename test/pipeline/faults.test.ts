@@ -6,21 +6,13 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ShopifyPort } from "~/flows/ports/ports";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
-import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
+import { DEMO_SHOP, type PlacedOrder, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 /** Asserts each order is delivered once: one provider order never recreated, one fulfilment. */
 async function deliveredOnce(orders: PlacedOrder[]): Promise<void> {

@@ -10,6 +10,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Shipment, ShipmentState } from "@prisma/client";
+import { afterAll, beforeAll } from "vitest";
 import { z } from "zod";
 import { wakeForFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
@@ -381,4 +382,29 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
+}
+
+/**
+ * One harness for a test file: started before its tests, closed after them. The harness it returns
+ * stands for the started one (its fields and functions read once the file's tests run).
+ */
+export function useHarness(options: HarnessOptions = {}, { startTimeoutMs = 30_000 } = {}): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness(options);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_, field) {
+      if (started === undefined) throw new Error("The harness is read before the file's tests start (useHarness)");
+      const value: unknown = Reflect.get(started, field);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+    },
+    set(_, field, value) {
+      if (started === undefined) throw new Error("The harness is changed before the file's tests start (useHarness)");
+      return Reflect.set(started, field, value);
+    },
+  });
 }

@@ -3,22 +3,14 @@
  * request accepted → outbound package pushed → Created with tracking → Shopify fulfilment with
  * tracking → checkpoints as fulfilment events → Delivered.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { decodeShippingCosts } from "~/connector/shipping-costs";
 import { listShipments } from "~/stores/shipments/shipment-list.server";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const fulfilmentsOf = async (fulfillmentOrderId: string) =>
   (await emulatorState(harness.shopify)).fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(fulfillmentOrderId)));

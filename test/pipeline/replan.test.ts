@@ -5,20 +5,12 @@
  * tracking. An edit that still does not pass keeps it HELD with the new reason; an edit to an
  * order whose shipment is not held changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
-import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
+import { DEMO_SHOP, type PlacedOrder, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const TOO_LONG_STREET = `${"Long and winding road of the old harbour ".repeat(3)}42`;
 const TOO_LONG_CITY = "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch";

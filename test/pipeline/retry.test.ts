@@ -3,20 +3,12 @@
  * words; after the merchant fixes the cause, retrying plans it again from Shopify's current facts
  * and sends it as a new provider order (IsCreateNewOrder), which is then created and fulfilled.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { retryShipment } from "~/flows/retry/retry.server";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, type Harness, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const toronto = {
   first_name: "Chloé",

@@ -4,21 +4,13 @@
  * is delivered there, the units are restocked in Shopify at the warehouse's location (once) and the
  * stock sync is queued. What the merchant shipped from their own location is not the provider's.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { CustomerReturn } from "@prisma/client";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 import { waitFor } from "../support/jobs";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const FULFILMENT_LINES = `query ($id: ID!) { order(id: $id) { fulfillments(first: 5) { location { id } fulfillmentLineItems(first: 10) { nodes { id quantity lineItem { sku } } } } } }`;
 const Fulfilments = z.object({

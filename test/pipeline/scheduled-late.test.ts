@@ -6,23 +6,15 @@
  * Shopify's clock stands still just before the date until the app's wake has found the order still
  * scheduled, however late a busy machine runs that wake; then it catches up.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { waitFor } from "../support/jobs";
-import { startHarness, type Harness } from "./harness";
+import { useHarness } from "./harness";
 
 /** While set, Shopify's clock reads no later than a millisecond before this date. */
 let shopifyBehindUntil: number | null = null;
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness({
-    shopifyNow: () => new Date(shopifyBehindUntil === null ? Date.now() : Math.min(Date.now(), shopifyBehindUntil - 1)),
-  });
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
+const harness = useHarness({
+  shopifyNow: () => new Date(shopifyBehindUntil === null ? Date.now() : Math.min(Date.now(), shopifyBehindUntil - 1)),
 });
 
 describe("a pre-order Shopify opens a little after its date", () => {

@@ -4,21 +4,13 @@
  * jobs wait instead of spending their attempts and dying, and once Shopify answers again the work
  * resumes where it stood: the order placed meanwhile ships once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 async function setAccess(access: "ok" | "revoked" | "frozen" | "locked"): Promise<void> {
   const response = await fetch(`${harness.shopify.url}/__emulator/shops/${DEMO_SHOP}`, {

@@ -252,13 +252,27 @@ describe("connections cut", () => {
       if (!/terminating connection due to administrator command|Connection terminated/.test(args.map(String).join(" ")))
         unexpected.push(args);
     });
-    await startEngine();
+    const recorded = recordingJobLogger();
+    worker = await startEngineWorker({
+      db,
+      connectionString: url,
+      kinds: testKinds,
+      handlers: { noop: handler },
+      pollIntervalMs: 100,
+      logger: recorded.logger,
+    });
     const { jobId: before } = await enqueue(db, { kind: "noop", payload: {} });
     await waitFor(async () => (await jobOf(before)).status === "DONE", { what: "the first job", timeoutMs: 60_000 });
     await cutConnections();
     const { jobId: after } = await enqueue(db, { kind: "noop", payload: {} });
     // Generous: the engine reconnects with its own backoff, slower on a busy machine.
-    await waitFor(async () => (await jobOf(after)).status === "DONE", { what: "the job queued after the cut", timeoutMs: 60_000 });
+    await waitFor(async () => (await jobOf(after)).status === "DONE", { what: "the job queued after the cut", timeoutMs: 60_000 }).catch(
+      async (error: unknown) => {
+        // What the engine said and where the job stands: the cause, when this does not happen.
+        const state = { job: await jobOf(after), wakeUps: await engineJobsOf(db, after), engineSaid: recorded.lines };
+        throw new Error(`${String(error)}\n${JSON.stringify(state, null, 2)}`);
+      },
+    );
     expect(unexpected).toEqual([]);
   }, 90_000);
 

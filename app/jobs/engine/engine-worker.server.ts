@@ -44,6 +44,9 @@ class FailedRun extends Error {}
 /** Between the job engine stopping on an error and its start again. */
 const RESTART_PAUSE_MS = 1_000;
 
+/** How long the engine waits for one of its connections before its query fails. */
+const CONNECTION_WAIT_MS = 10_000;
+
 function engineLogger(logger: AppLogger): Logger {
   // The engine's errors and warnings are the worker's; its info and debug lines are its own business.
   return new Logger(() => (level, message, meta) => {
@@ -118,7 +121,10 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
    * it opens, or graphile-worker installs its own, removed again as it shuts down ("Your pool
    * doesn't have all of the error handlers").
    */
-  const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  // A connection asked for waits at most this long: a pool whose connections were all lost without
+  // being handed back fails the engine's query (which it retries, or restarts on) instead of
+  // leaving the worker waiting for a connection that never comes.
+  const pool = new pg.Pool({ connectionString, max: concurrency + 2, connectionTimeoutMillis: CONNECTION_WAIT_MS });
   pool.on("error", (error) =>
     logger.warn({ error: describeError(error) }, "A job engine connection failed while idle; the engine opens another"),
   );
@@ -168,9 +174,14 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
    * stopped pool held are woken again by the sweep once their leases run out.
    */
   const restartOnFailure = (current: Runner) => {
-    current.promise.catch((error: unknown) => {
+    // Whether it ends on an error or by itself ("no remaining workers"), an end nobody asked for
+    // is started again: a worker whose engine quietly ended would run nothing until restarted.
+    const ended = (error: unknown) => {
       if (stopRequested) return;
-      logger.warn({ error: describeError(error) }, "The job engine stopped on an error; starting it again");
+      logger.warn(
+        { error: error === undefined ? "none" : describeError(error) },
+        error === undefined ? "The job engine ended by itself; starting it again" : "The job engine stopped on an error; starting it again",
+      );
       const again = async (): Promise<void> => {
         if (stopRequested) return;
         try {
@@ -182,7 +193,8 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
         }
       };
       setTimeout(() => void again(), RESTART_PAUSE_MS).unref();
-    });
+    };
+    current.promise.then(() => ended(undefined), ended);
   };
   restartOnFailure(runner);
 
