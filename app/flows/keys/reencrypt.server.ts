@@ -6,6 +6,7 @@
  * it reports nothing left, the old keys can be removed.
  */
 import type { Logger } from "~/lib/log.server";
+import { resealAlertChannels } from "~/stores/alerts/channels.server";
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { KeyOption } from "~/stores/shops/envelope.server";
 import { resealProviderCredentials, type ResealPage } from "~/stores/shops/provider-credentials.server";
@@ -18,6 +19,7 @@ const PAGE = 100;
 export interface Resealed {
   providerCredentials: { moved: number; unreadable: number };
   sessions: { moved: number; unreadable: number };
+  alertChannels: { moved: number; unreadable: number };
 }
 
 async function everyPage(
@@ -39,16 +41,17 @@ export async function resealEverything(db: DatabaseOrTransaction, options: KeyOp
   return {
     providerCredentials: await everyPage((page) => resealProviderCredentials(db, page, options)),
     sessions: await everyPage((page) => resealSessions(db, page, options)),
+    alertChannels: await everyPage((page) => resealAlertChannels(db, page, options)),
   };
 }
 
 export function reportResealed(logger: Logger, resealed: Resealed): void {
-  const unreadable = resealed.providerCredentials.unreadable + resealed.sessions.unreadable;
+  const unreadable = resealed.providerCredentials.unreadable + resealed.sessions.unreadable + resealed.alertChannels.unreadable;
   logger.info({ ...resealed }, "Secrets at rest sealed with the current key");
   if (unreadable > 0) {
     logger.warn(
       { unreadable },
-      "Some secrets open with none of the configured keys: their shops reconnect (provider) or are asked for a new token (Shopify)",
+      "Some secrets open with none of the configured keys: their shops reconnect (provider), are asked for a new token (Shopify) or save their alert channel again",
     );
   }
 }

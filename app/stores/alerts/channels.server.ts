@@ -7,7 +7,8 @@
 import type { AlertChannel } from "@prisma/client";
 import { z } from "zod";
 import type { DatabaseOrTransaction } from "../database/database.server";
-import { keysOf, open, seal, type KeyOption } from "../shops/envelope.server";
+import { EnvelopeError, keyIdOf, keysOf, open, seal, type KeyOption } from "../shops/envelope.server";
+import type { ResealPage } from "../shops/provider-credentials.server";
 
 export const ChannelName = z.enum(["EMAIL", "WEBHOOK"]);
 export type ChannelName = z.infer<typeof ChannelName>;
@@ -171,4 +172,51 @@ export async function markChannelFailing(
 ): Promise<void> {
   await db.alertChannel.updateMany({ where: { shop, channel, failingSince: null }, data: { failingSince: now } });
   await db.alertChannel.updateMany({ where: { shop, channel }, data: { lastError: error.slice(0, 1_000) } });
+}
+
+/**
+ * Key rotation (decision 0014): re-seals with the current key a page of channels' secrets sealed
+ * with an old one, compare and set (a save meanwhile wins), in (shop, channel) order after `after`
+ * ("shop channel"). What no configured key opens stays as it is and is counted: such a channel
+ * fails to send and says so on Home, and saving its secret again mends it.
+ */
+export async function resealAlertChannels(
+  db: DatabaseOrTransaction,
+  page: { after: string | null; limit: number },
+  options: KeyOption = {},
+): Promise<ResealPage> {
+  const keys = keysOf(options);
+  const [afterShop = "", afterChannel = ""] = page.after === null ? [] : page.after.split(" ");
+  const rows = await db.alertChannel.findMany({
+    where: {
+      secretCiphertext: { not: null },
+      NOT: { secretCiphertext: { startsWith: `v1.${keyIdOf(keys.current)}.` } },
+      ...(page.after === null ? {} : { OR: [{ shop: { gt: afterShop } }, { shop: afterShop, channel: { gt: afterChannel } }] }),
+    },
+    select: { shop: true, channel: true, secretCiphertext: true },
+    orderBy: [{ shop: "asc" }, { channel: "asc" }],
+    take: page.limit,
+  });
+  let moved = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    const sealed = row.secretCiphertext;
+    const channel = ChannelName.safeParse(row.channel);
+    if (sealed === null || !channel.success) continue;
+    let secret: string;
+    try {
+      secret = open(keys, associatedData(row.shop, channel.data), sealed);
+    } catch (error) {
+      if (!(error instanceof EnvelopeError)) throw error;
+      unreadable += 1;
+      continue;
+    }
+    const { count } = await db.alertChannel.updateMany({
+      where: { shop: row.shop, channel: row.channel, secretCiphertext: sealed },
+      data: { secretCiphertext: seal(keys, associatedData(row.shop, channel.data), secret) },
+    });
+    moved += count;
+  }
+  const last = rows.at(-1);
+  return { moved, unreadable, next: rows.length < page.limit || last === undefined ? null : `${last.shop} ${last.channel}` };
 }

@@ -17,6 +17,7 @@ import type { CredentialsKeys } from "~/env.server";
 import { keyIdOf } from "~/stores/shops/envelope.server";
 import { readProviderCredentials, saveProviderCredentials } from "~/stores/shops/provider-credentials.server";
 import { SealedSessionStorage } from "~/stores/shops/session-storage.server";
+import { channelForSending, saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.server";
 
 const { db } = useTestDatabase();
 
@@ -44,7 +45,12 @@ afterAll(() => worker.stop());
 async function storedKeyIds(): Promise<string[]> {
   const credentials = await db.shop.findMany({ select: { providerCredentialsCiphertext: true } });
   const tokens = await db.session.findMany({ select: { accessToken: true, refreshToken: true } });
-  return [...credentials.map((row) => row.providerCredentialsCiphertext), ...tokens.flatMap((row) => [row.accessToken, row.refreshToken])]
+  const channels = await db.alertChannel.findMany({ select: { secretCiphertext: true } });
+  return [
+    ...credentials.map((row) => row.providerCredentialsCiphertext),
+    ...tokens.flatMap((row) => [row.accessToken, row.refreshToken]),
+    ...channels.map((row) => row.secretCiphertext),
+  ]
     .flatMap((text) => (text === null ? [] : [text.split(".")[1] ?? "plain"]))
     .sort();
 }
@@ -65,6 +71,27 @@ describe("key rotation", () => {
         }),
       );
     }
+    // The alert channels' secrets: an SMTP password and a webhook's address.
+    const webhookUrl = "https://hooks.slack.com/services/T000/B000/secret-path-0123";
+    await saveEmailChannel(
+      db,
+      shops[0] ?? "",
+      {
+        enabled: true,
+        schedule: "AT_ONCE",
+        settings: {
+          host: "smtp.example.com",
+          port: 587,
+          security: "STARTTLS",
+          user: "alerts",
+          sender: "a@example.com",
+          recipients: ["b@example.com"],
+        },
+        password: "smtp-password-0123",
+      },
+      { key: oldKey },
+    );
+    await saveWebhookChannel(db, shops[1] ?? "", { enabled: true, schedule: "AT_ONCE", url: webhookUrl }, { key: oldKey });
     await db.session.create({
       data: {
         id: "offline_legacy.myshopify.com",
@@ -74,7 +101,11 @@ describe("key rotation", () => {
         accessToken: "shpat_legacy_plain",
       },
     });
-    const stored = JSON.stringify(await db.session.findMany()) + JSON.stringify(await db.shop.findMany());
+    const stored =
+      JSON.stringify(await db.session.findMany()) +
+      JSON.stringify(await db.shop.findMany()) +
+      JSON.stringify(await db.alertChannel.findMany());
+    for (const secret of ["smtp-password-0123", webhookUrl]) expect(stored).not.toContain(secret);
     for (const shop of shops)
       for (const secret of [token(shop), shopifyToken(shop), `refresh-${shop}`]) expect(stored).not.toContain(secret);
 
@@ -102,6 +133,7 @@ describe("key rotation", () => {
     expect(lines.find((line) => line.message.startsWith("Secrets at rest sealed"))?.fields).toMatchObject({
       providerCredentials: { moved: 2, unreadable: 0 },
       sessions: { moved: 4, unreadable: 0 },
+      alertChannels: { moved: 2, unreadable: 0 },
     });
 
     // The old key can go: the new key alone opens everything, the old one nothing.
@@ -113,6 +145,8 @@ describe("key rotation", () => {
       });
     }
     expect((await sessions(only(newKey)).loadSession("offline_legacy.myshopify.com"))?.accessToken).toBe("shpat_legacy_plain");
+    expect((await channelForSending(db, shops[0] ?? "", "EMAIL", { keys: only(newKey) }))?.secret).toBe("smtp-password-0123");
+    expect((await channelForSending(db, shops[1] ?? "", "WEBHOOK", { keys: only(newKey) }))?.secret).toBe(webhookUrl);
     await expect(readProviderCredentials(db, shops[0] ?? "", { keys: only(oldKey) })).rejects.toThrow(/encrypted with another key/);
   });
 
