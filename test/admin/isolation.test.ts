@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
+import { saveWebhookChannel } from "~/stores/alerts/channels.server";
 import { saveInboundShipment } from "~/stores/inbound/inbound-shipments.server";
 import { saveLadingOrder } from "~/stores/lading/lading-orders.server";
 import { createConnectionAttempt, holdProviderTokens } from "~/stores/shops/provider-connection-attempts.server";
@@ -222,6 +223,8 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
   "routes/app.settings.notifications": (): Request[] => [
     { method: "GET", path: "/app/settings/notifications" },
     { method: "POST", path: "/app/settings/notifications", form: { intent: "save", notifyCustomer: "on", shop: SHOP_A } },
+    // A test alert goes through the session's shop's channel, never A's.
+    { method: "POST", path: "/app/settings/notifications", form: { intent: "testAlert", channel: "WEBHOOK", shop: SHOP_A } },
   ],
   // Checkout rates act on the session's shop only: A's flat rates and carrier service stay as they are.
   "routes/app.settings.checkout-rates": (): Request[] => [
@@ -291,6 +294,13 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
     { key: s.credentialsKey },
   );
   await seedCatalogue(db, SHOP_A, [{ sku: `${MARK}-SKU-1`, name: `${SECRET} product` }]);
+  // A's alert channel: B's test alert must neither send through it nor mark it failing.
+  await saveWebhookChannel(
+    db,
+    SHOP_A,
+    { enabled: true, schedule: "AT_ONCE", url: `https://${SECRET.toLowerCase()}.example.com/hooks/alerts` },
+    { key: s.credentialsKey },
+  );
   await db.providerSku.create({
     data: {
       shop: SHOP_A,
