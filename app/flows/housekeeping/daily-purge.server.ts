@@ -3,10 +3,11 @@
  * the retention are deleted in batches, provider logins past their ten minutes (decision 0037) go,
  * and jobs of a kind no version of the app knows are given up with the reason. The customer's data
  * is held to its retention too (decision 0038): final shipments lose their recipient, and data
- * reports older than the retention are removed. Queued by each worker as it starts (one live job
+ * reports older than the retention are removed, and alerts whose messages have gone. Queued by each worker as it starts (one live job
  * across workers); each run queues the next for a day later, in the transaction that marks it done.
  */
 import type { Database } from "~/stores/database/database.server";
+import { purgeSettledAlerts } from "~/stores/alerts/alert-retention.server";
 import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
 import { buryUnknownKinds, purgeFinishedJobs } from "~/jobs/purge.server";
 import { removeDataReportsCompletedBefore } from "~/stores/compliance/compliance-request.server";
@@ -41,6 +42,7 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
     const connectionAttempts = await forgetExpiredConnectionAttempts(ctx.db, now);
     const recipients = await removeRecipientsOfFinalShipments(ctx.db, { batchSize: PURGE_BATCH, signal: ctx.signal, now });
     const dataReports = await removeDataReportsCompletedBefore(ctx.db, before);
+    const alerts = await purgeSettledAlerts(ctx.db, { createdBefore: before, batchSize: PURGE_BATCH, signal: ctx.signal });
     const unknownKinds = await buryUnknownKinds(ctx.db, {
       knownKinds: Object.keys(jobPayloadSchemas),
       dueBefore: new Date(now.getTime() - UNKNOWN_KIND_GRACE_MS),
@@ -56,6 +58,8 @@ export function housekeepingHandler({ retentionDays, intervalMs = DAY_MS }: Hous
         providerConnectionAttemptsPurged: connectionAttempts,
         recipientsRemoved: recipients,
         dataReportsRemoved: dataReports,
+        alertsPurged: alerts.alerts,
+        alertMessagesPurged: alerts.messages,
         unknownKindJobsDead: unknownKinds,
         engineWakeUpsRemoved: engine.wakeUpsRemoved,
         engineGivenUpRemoved: engine.givenUpRemoved,

@@ -267,3 +267,56 @@ describe("housekeeping of the customer's data", () => {
     },
   );
 });
+
+describe("housekeeping of alerts", () => {
+  /** An alert for the WEBHOOK channel, created `days` ago, its message in `status` (none: not composed yet). */
+  async function addAlert(key: string, days: number, status: "SENT" | "DROPPED" | "PENDING" | null) {
+    const createdAt = daysAgo(days);
+    const message =
+      status === null
+        ? null
+        : await db.alertMessage.create({
+            data: { shop: "alerts.myshopify.com", channel: "WEBHOOK", status, subject: key, text: "", alertCount: 1, createdAt },
+          });
+    return db.alert.create({
+      data: {
+        shop: "alerts.myshopify.com",
+        key,
+        kind: "SHIPMENT_HELD",
+        path: "/app/shipments/1",
+        detail: "Held",
+        createdAt,
+        deliveries: { create: { shop: "alerts.myshopify.com", channel: "WEBHOOK", messageId: message?.id ?? null, createdAt } },
+      },
+    });
+  }
+
+  it("deletes alerts past the retention whose message went or was dropped, and keeps any still waiting to go", async () => {
+    await db.job.deleteMany();
+    await addAlert("old-sent", RETENTION_DAYS + 2, "SENT");
+    await addAlert("old-dropped", RETENTION_DAYS + 2, "DROPPED");
+    await addAlert("old-failing", RETENTION_DAYS + 2, "PENDING");
+    await addAlert("old-not-composed", RETENTION_DAYS + 2, null);
+    await addAlert("recent-sent", RETENTION_DAYS - 2, "SENT");
+
+    const { logger, lines } = recordingJobLogger();
+    await queueHousekeeping(db);
+    const worker = startWorker({
+      db,
+      kinds: jobPayloadSchemas,
+      handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) },
+      pollIntervalMs: 10,
+      logger,
+    });
+    try {
+      await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), { what: "a housekeeping run", timeoutMs: 20_000 });
+    } finally {
+      await worker.stop();
+    }
+    expect(lines.find((line) => line.message === "Housekeeping done")?.fields).toMatchObject({ alertsPurged: 2, alertMessagesPurged: 2 });
+    const kept = await db.alert.findMany({ select: { key: true }, orderBy: { key: "asc" } });
+    expect(kept.map((alert) => alert.key)).toEqual(["old-failing", "old-not-composed", "recent-sent"]);
+    const messages = await db.alertMessage.findMany({ select: { subject: true }, orderBy: { subject: "asc" } });
+    expect(messages.map((message) => message.subject)).toEqual(["old-failing", "recent-sent"]);
+  });
+});
