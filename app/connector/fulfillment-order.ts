@@ -61,6 +61,10 @@ export type VariantFacts = z.infer<typeof VariantFacts>;
 export const LineDuty = z.object({ price: MoneyBag, harmonizedSystemCode: z.string().nullable() });
 export type LineDuty = z.infer<typeof LineDuty>;
 
+/** A Shopify bundle as sold: its LineItemGroup id, its title ("Gift box") and how many the order has. */
+export const Bundle = z.object({ id: z.string(), title: z.string(), quantity: z.number().int().nonnegative() });
+export type Bundle = z.infer<typeof Bundle>;
+
 export const FulfillmentOrderLine = z.object({
   id: FulfillmentOrderLineItemGid,
   /** The order's line item; its legacy id is what the warehouse sees as the platform item id. */
@@ -88,6 +92,12 @@ export const FulfillmentOrderLine = z.object({
     .object({ orderedQuantity: z.number().int().positive(), charged: z.array(LineDuty) })
     .nullable()
     .default(null),
+  /**
+   * The Shopify bundle this line is a component of (`LineItem.lineItemGroup`): the bundle's title
+   * and how many of it the order has. Null for a line sold on its own. A component ships as any
+   * other line; the bundle only names it for the merchant (decision 0046).
+   */
+  bundle: Bundle.nullable().default(null),
 });
 export type FulfillmentOrderLine = z.infer<typeof FulfillmentOrderLine>;
 

@@ -44,7 +44,7 @@ export const FULFILLMENT_ORDER_LINE_FIELDS = `#graphql
     productTitle
     variantTitle
     inventoryItemId
-    lineItem { id isGiftCard }
+    lineItem { id isGiftCard lineItemGroup { id title quantity } }
     financialSummaries { quantity approximateDiscountedUnitPriceSet { ...MoneyBagFields } }
   }`;
 
@@ -59,7 +59,12 @@ export const FulfillmentOrderLineNode = z.object({
   productTitle: z.string(),
   variantTitle: z.string().nullable(),
   inventoryItemId: z.string().nullable(),
-  lineItem: z.object({ id: z.string(), isGiftCard: z.boolean() }),
+  lineItem: z.object({
+    id: z.string(),
+    isGiftCard: z.boolean(),
+    /** The Shopify bundle the line is a component of (null for a line sold on its own): decision 0046. */
+    lineItemGroup: z.object({ id: z.string(), title: z.string(), quantity: z.number().int() }).nullable(),
+  }),
   financialSummaries: z.array(z.object({ quantity: z.number(), approximateDiscountedUnitPriceSet: MoneyBag })),
 });
 export type FulfillmentOrderLineNode = z.infer<typeof FulfillmentOrderLineNode>;
@@ -390,6 +395,7 @@ export function lineFacts(
       : null,
     // Read only for an order whose duties were collected at checkout.
     duties: duties === undefined ? null : { orderedQuantity: duties.quantity, charged: duties.duties },
+    bundle: line.lineItem.lineItemGroup,
   };
 }
 

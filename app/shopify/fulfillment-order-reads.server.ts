@@ -48,13 +48,14 @@ import { FulfillmentOrderGid } from "./ids";
 
 /**
  * Lines read with the fulfillment order; longer ones are read on, page by page. Most orders have a
- * line or two; a line costs 6 points requested (its customs data is read per item, not per line),
+ * line or two; a line costs 7 points requested (its customs data is read per item, not per line;
+ * its bundle, the lineItemGroup, is one of them and is used only for a bundle's component),
  * so five lines a fulfillment order keep ten fulfillment orders well under the 1,000 a query may
  * ask for.
  */
 const LINES_PER_PAGE = 5;
 /**
- * Fulfillment orders read in one query: about 50 points requested each (52 for one of a one-line
+ * Fulfillment orders read in one query: about 55 points requested each (57 for one of a one-line
  * order paid by card, 2 more for the duties total of a shop that sends drop-ship packages), about
  * 20 used. Ten is a round of the request fetch (REQUESTS_PER_ROUND): one
  * query reads it.

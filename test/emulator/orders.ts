@@ -6,6 +6,7 @@
  * requests to fulfillment services.
  */
 import { z } from "zod";
+import { bundleLines } from "./bundles";
 import { findVariantBySku } from "./catalogue";
 import { companyOfPayload, paymentTermsOfPayload, RestCompany, RestPaymentTerms } from "./companies";
 import {
@@ -50,7 +51,7 @@ const RestAddress = z.looseObject({
   longitude: z.number().nullish(),
 });
 
-const RestLineItem = z.looseObject({
+const RestLineItemFields = z.looseObject({
   variant_id: id,
   product_id: id,
   sku: text,
@@ -82,6 +83,15 @@ const RestLineItem = z.looseObject({
     )
     .nullish(),
 });
+
+/**
+ * A line item of the posted payload. A line with `components` is a Shopify bundle as the customer
+ * bought it: its title, variant and quantity are the bundle's, each component's quantity is per
+ * bundle. The order gets the components as its lines (bundles.ts), as Shopify's checkout expands a
+ * bundle; `components` is the emulator's key, no REST payload carries it.
+ */
+const RestLineItem = RestLineItemFields.extend({ components: z.array(RestLineItemFields).min(1).nullish() });
+type RestLineItem = z.infer<typeof RestLineItemFields>;
 
 /** The parts of an orders/create payload the emulator models; everything else is echoed back. */
 export const OrderCreatePayload = z.looseObject({
@@ -160,7 +170,7 @@ const decimal = (value: string | number | null | undefined, fallback = "0.00") =
   value === null || value === undefined ? fallback : money(Number(value));
 
 /** A line's variant: by `variant_id` (the variant's legacy id), else by SKU; none for custom items. */
-function variantFor(state: EmulatorState, shop: string, line: z.infer<typeof RestLineItem>): VariantRecord | undefined {
+export function variantFor(state: EmulatorState, shop: string, line: Pick<RestLineItem, "variant_id" | "sku">): VariantRecord | undefined {
   const byId = line.variant_id != null ? state.owned(state.variants, Number(line.variant_id), shop) : undefined;
   return byId ?? (line.sku ? findVariantBySku(state, shop, line.sku) : undefined);
 }
@@ -171,7 +181,7 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
   const now = state.timestamp();
   const orderId = state.newId();
   const orderNumber = shop.nextOrderNumber++;
-  const lineItems: LineItemRecord[] = payload.line_items.map((line) => {
+  const lineItem = (line: RestLineItem): LineItemRecord => {
     const variant = variantFor(state, shop.domain, line);
     const product = variant ? state.products.get(variant.productId) : undefined;
     const item = variant ? state.inventoryItems.get(variant.inventoryItemId) : undefined;
@@ -203,7 +213,10 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
         amount: decimal(duty.price_set?.shop_money.amount ?? duty.shop_money?.amount),
       })),
     };
-  });
+  };
+  const lineItems: LineItemRecord[] = payload.line_items.flatMap(({ components, ...line }) =>
+    components ? bundleLines(state, shop.domain, line, components, lineItem) : [lineItem(line)],
+  );
   const customer = payload.customer
     ? {
         id: state.newId(),

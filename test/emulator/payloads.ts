@@ -156,7 +156,7 @@ function restLineItem(state: EmulatorState, order: OrderRecord, lineItem: LineIt
     properties: lineItem.properties,
     quantity: lineItem.quantity,
     requires_shipping: lineItem.requiresShipping,
-    sales_line_item_group_id: null,
+    sales_line_item_group_id: lineItem.lineItemGroup?.id ?? null,
     sku: lineItem.sku,
     taxable: lineItem.taxable,
     title: lineItem.title,

@@ -209,6 +209,22 @@ export interface LineItemRecord {
   properties: { name: string; value: string }[];
   /** Duties charged at checkout (delivered duty paid); none when the shop does not collect them. */
   duties: DutyRecord[];
+  /**
+   * The bundle this line is a component of (`LineItem.lineItemGroup`), shared by the bundle's
+   * components; absent for a line sold on its own (bundles.ts).
+   */
+  lineItemGroup?: LineItemGroupRecord;
+}
+
+/** A Shopify bundle as sold on an order: the parent product the customer bought, and how many. */
+export interface LineItemGroupRecord {
+  id: number;
+  title: string;
+  quantity: number;
+  productId: number | null;
+  variantId: number | null;
+  variantSku: string | null;
+  customAttributes: { name: string; value: string }[];
 }
 
 export interface ShippingLineRecord {

@@ -5,6 +5,7 @@
 import type { ShipmentKind } from "@prisma/client";
 import {
   type FulfillmentOrderFacts,
+  type FulfillmentOrderLine,
   type OrderFacts,
   type PackageId,
   type PackagePlan,
@@ -88,6 +89,22 @@ export function recipientSearchTextOf(fo: FulfillmentOrderFacts): string {
   return searchWords([[fo.destination.firstName, fo.destination.lastName].filter(Boolean).join(" "), fo.destination.company]);
 }
 
+/**
+ * A line the package carries, with the words the shipment's page names it by: a bundle's
+ * component keeps its bundle, so the page shows it under "Gift box × 2" (decision 0046).
+ */
+function shipmentLineOf(line: FulfillmentOrderLine): ShipmentLine {
+  const variant = line.variantTitle?.trim();
+  const product = variant ? `${line.productTitle} - ${variant}` : line.productTitle;
+  return {
+    id: line.id,
+    quantity: line.remainingQuantity,
+    product,
+    sku: line.sku,
+    ...(line.bundle !== null ? { bundle: line.bundle } : {}),
+  };
+}
+
 /** A drop-ship package, ready, held or waiting: what the drop-ship path records (a warehouse's go through its request). */
 export function isDropshipPlan(plan: PackagePlan): boolean {
   return plan.kind === "DROPSHIP" || ((plan.kind === "HELD" || plan.kind === "WAIT") && plan.shipmentKind === "DROPSHIP");
@@ -126,7 +143,7 @@ function originOf(fo: FulfillmentOrderFacts, settings: PipelineSettings): string
 
 export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, settings: PipelineSettings): Planned {
   const plan = planPackage(fo, order, settings.connector);
-  const lineItems = linesToShip(fo).map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
+  const lineItems = linesToShip(fo).map(shipmentLineOf);
   const searchText = searchTextOf(fo);
   const recipientSearchText = recipientSearchTextOf(fo);
   switch (plan.kind) {

@@ -21,6 +21,7 @@ import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
 import { answerOf, type RetryAnswer } from "./answers";
 import { DeclarationCard } from "./declaration-card";
+import { ItemsCard } from "./items-card";
 import { ShipmentCard, TimelineCard } from "./shipment-cards";
 
 const notFound = () => new Response("No such shipment in this shop", { status: 404 });
@@ -241,6 +242,11 @@ export default function ShipmentDetailPage() {
             retrying={retrying}
           />
         </Layout.Section>
+        {shipment.items.length > 0 && (
+          <Layout.Section>
+            <ItemsCard groups={shipment.items} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <DeclarationCard declaration={declaration} answer={declared} sending={declaring} onChanges={setEditing} />
         </Layout.Section>

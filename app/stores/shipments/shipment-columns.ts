@@ -6,8 +6,18 @@
 import type { Shipment } from "@prisma/client";
 import { z } from "zod";
 
-/** A fulfillment order line item and how many of it the package carries. */
-export const ShipmentLine = z.object({ id: z.string().min(1), quantity: z.number().int().positive() });
+/**
+ * A fulfillment order line item and how many of it the package carries; with what the shipment's
+ * page names it by: its product, its SKU, and the Shopify bundle it is a component of (decision
+ * 0046). Rows planned before those were kept have the id and quantity alone.
+ */
+export const ShipmentLine = z.object({
+  id: z.string().min(1),
+  quantity: z.number().int().positive(),
+  product: z.string().optional(),
+  sku: z.string().nullable().optional(),
+  bundle: z.object({ id: z.string(), title: z.string(), quantity: z.number().int().nonnegative() }).optional(),
+});
 export type ShipmentLine = z.infer<typeof ShipmentLine>;
 const ShipmentLines = z.array(ShipmentLine);
 

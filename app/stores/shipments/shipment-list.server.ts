@@ -9,7 +9,8 @@ import { ignoringCase, type DatabaseOrTransaction } from "../database/database.s
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
-import { holdReasonsOf, otherParcelsOf, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
+import { holdReasonsOf, otherParcelsOf, shipmentLines, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
+import { shipmentItemsOf, type ShipmentItemGroup } from "./shipment-items";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
 const endReasonWords = (reason: string | null) =>
@@ -187,6 +188,8 @@ export interface ShipmentDetail extends ShipmentRow {
   /** Withdrawn by a cancellation or change while its send was in doubt: the provider is being asked whether it has it. */
   withdrawing: boolean;
   updatedAt: string;
+  /** What the package carries, a bundle's components under the bundle (empty for a shipment planned before lines were named). */
+  items: ShipmentItemGroup[];
   /** Oldest first: the order things happened in. */
   timeline: ShipmentTimelineEntry[];
 }
@@ -225,6 +228,7 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
     handedBack: shipment.state === "FAILED" && shipment.lastErrorCode === HANDED_BACK,
     withdrawing: isWithdrawing(shipment),
     updatedAt: shipment.updatedAt.toISOString(),
+    items: shipmentItemsOf(shipmentLines(shipment)),
     timeline: shipment.events.map((event) => ({
       id: event.id,
       at: event.createdAt.toISOString(),

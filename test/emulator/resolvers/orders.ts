@@ -2,7 +2,7 @@
 import { gid, parseGid } from "../ids";
 import { canMarkAsPaid } from "../order-changes";
 import { fulfillableQuantity, money, orderDuties, orderFulfillmentStatus, orderTotals, PAID_STATUSES, refundedAmount } from "../payloads";
-import type { LineItemRecord, OrderRecord, ShippingLineRecord } from "../state";
+import type { LineItemGroupRecord, LineItemRecord, OrderRecord, ShippingLineRecord } from "../state";
 import { mailingAddressView, moneyBag, weightView } from "./common";
 import { paymentTermsView, purchasingEntityView } from "./companies";
 import { connection, count } from "./connection";
@@ -219,6 +219,21 @@ export function lineItemView(ctx: ResolverContext, order: OrderRecord, lineItem:
     })),
     variant: () => (variant ? variantView(ctx, variant) : null),
     product: () => (product ? productView(ctx, product) : null),
+    lineItemGroup: lineItem.lineItemGroup ? lineItemGroupView(lineItem.lineItemGroup) : null,
+  };
+}
+
+/** The bundle a component line belongs to: the parent product the customer bought, and how many. */
+function lineItemGroupView(group: LineItemGroupRecord): View {
+  return {
+    __typename: "LineItemGroup",
+    id: gid("LineItemGroup", group.id),
+    title: group.title,
+    quantity: group.quantity,
+    productId: group.productId === null ? null : gid("Product", group.productId),
+    variantId: group.variantId === null ? null : gid("ProductVariant", group.variantId),
+    variantSku: group.variantSku,
+    customAttributes: group.customAttributes.map((p) => ({ __typename: "Attribute", key: p.name, value: p.value })),
   };
 }
 
