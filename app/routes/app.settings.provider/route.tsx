@@ -7,6 +7,8 @@ import { BlockStack, Card, Layout } from "@shopify/polaris";
 import { SelectInput, TextInput } from "~/components/form-inputs";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { ConnectionAttemptRefused, connectionOffer, dropConnectionAttempt } from "~/stores/shops/provider-connection-attempts.server";
 import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
@@ -69,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "save");
   switch (intent) {
     case "save":
-      return saveSection("provider", shop, form);
+      return saveSection("provider", shop, form, wordsFor(localeOf(request)));
     case "saveToken": {
       const token = ApiToken.safeParse(form.get("token") ?? "");
       if (!token.success) {
