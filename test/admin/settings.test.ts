@@ -606,6 +606,7 @@ describe("the settings page", () => {
     await expire(attempt);
     expect(await offerSeenBy(s, `${PROVIDER.path}?provider_attempt=${attempt}`)).toEqual({
       ok: false,
+      reason: "expired",
       problem: expect.stringContaining(EXPIRED),
     });
     const lateConfirm = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "confirmConnection", attempt } });

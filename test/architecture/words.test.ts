@@ -28,6 +28,9 @@ const BOTH_LANGUAGES = [
   "app/routes/app.settings.notifications/alerts-form.ts",
   "app/routes/app.settings.notifications/alerts.server.ts",
   "app/routes/app.settings.orders/route.tsx",
+  "app/routes/app.settings.provider/route.tsx",
+  "app/routes/app.settings.provider/credentials-section.tsx",
+  "app/routes/app.settings.provider/address-help.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

@@ -25,6 +25,7 @@ const SAME_IN_CHINESE = new Set([
   "COD",
   "HS",
   "VAT",
+  "API",
 ]);
 
 /**
@@ -116,6 +117,30 @@ describe("the settings pages in Chinese", () => {
       expect(await page.getByLabel("Webhook 地址").getAttribute("aria-invalid")).toBe("true");
       expect(await englishLeft(page)).toEqual([]);
       await notifications.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "Provider connection: the action refuses a token with a space in it, in Chinese, at its field",
+    async () => {
+      const provider = await admin.openAdminPage("/app/settings/provider?locale=zh-CN", { name: "/app/settings/provider in zh-CN" });
+      const { page } = provider;
+      provider.allowConsoleError(/status of 400/, "the app answers a refused token with 400, and Chromium logs every 4xx");
+      await expectVisible(page.getByRole("heading", { name: "服务商连接", level: 1 }));
+      await expectVisible(page.getByLabel("模式"));
+      await expectVisible(page.getByText("未连接：正式环境需要 API 令牌，或通过服务商登录进行连接。"));
+      expect(await englishLeft(page)).toEqual([]);
+      await provider.audit();
+
+      const token = page.getByLabel("API 令牌");
+      await token.fill("sk live with spaces");
+      await provider.mainAction(() => page.getByRole("button", { name: "验证并保存令牌" }).click());
+      await expectVisible(page.getByText("令牌未保存。"));
+      await expectVisible(page.getByText("只能包含字母、数字和符号，不能有空格"));
+      expect(await token.getAttribute("aria-invalid")).toBe("true");
+      expect(await englishLeft(page)).toEqual([]);
+      await provider.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

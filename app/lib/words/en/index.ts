@@ -9,6 +9,7 @@ import { nav } from "./nav";
 import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
+import { settingsProvider } from "./settings-provider";
 
 export const en = {
   nav,
@@ -16,6 +17,7 @@ export const en = {
   settings,
   notifications,
   settingsOrders,
+  settingsProvider,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

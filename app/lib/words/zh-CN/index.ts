@@ -9,6 +9,7 @@ import { nav } from "./nav";
 import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
+import { settingsProvider } from "./settings-provider";
 
 export const zhCN: Words = {
   nav,
@@ -16,4 +17,5 @@ export const zhCN: Words = {
   settings,
   notifications,
   settingsOrders,
+  settingsProvider,
 };
