@@ -23,6 +23,7 @@ const BOTH_LANGUAGES = [
   "app/routes/app.settings._index/section-page.tsx",
   "app/routes/app.settings._index/section.server.ts",
   "app/routes/app.settings._index/form.ts",
+  "app/routes/app.settings._index/form.server.ts",
   "app/routes/app.settings.notifications/route.tsx",
   "app/routes/app.settings.notifications/alert-channels.tsx",
   "app/routes/app.settings.notifications/alerts-form.ts",
