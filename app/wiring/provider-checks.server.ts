@@ -18,13 +18,21 @@ function providerWords(error: ProviderError): string {
   return said.length > 0 ? said.join("; ") : error.message;
 }
 
+/**
+ * Why a token cannot be saved, for the page to say in the admin's language: the provider address
+ * unusable (its refusal), the token refused, or the provider not answering or answering otherwise
+ * (its own words, shown as it said them).
+ */
+export type TokenRefusal =
+  { kind: "addressUnusable"; why: string } | { kind: "refused" } | { kind: "noAnswer"; said: string } | { kind: "answered"; said: string };
+
 /** Why the token cannot be saved, or null when the provider answered a call made with it. */
-export async function tokenRefusal(shop: string, token: string): Promise<string | null> {
+export async function tokenRefusal(shop: string, token: string): Promise<TokenRefusal | null> {
   const settings = await getShopSettings(prisma, shop);
   const baseUrl = settings.providerBaseUrl ?? env.PROVIDER_BASE_URL;
   if (settings.providerBaseUrl !== null) {
     const refusal = await providerAddressRefusal(settings.providerBaseUrl, settings.mode);
-    if (refusal !== null) return `cannot be checked: the provider address in Settings > Provider connection cannot be used (${refusal})`;
+    if (refusal !== null) return { kind: "addressUnusable", why: refusal };
   }
   const client = createFulfilmentClient({
     baseUrl,
@@ -36,11 +44,9 @@ export async function tokenRefusal(shop: string, token: string): Promise<string 
     await client.searchSkus({ PageIndex: 0, PageSize: 1 });
     return null;
   } catch (error) {
-    if (error instanceof ProviderAuthError)
-      return "was refused by the provider: check it in the provider's developer settings and paste it again";
-    if (error instanceof ProviderError && error.retryable)
-      return `could not be checked: the provider did not answer (${providerWords(error)}). Try again in a moment`;
-    if (error instanceof ProviderError) return `could not be checked: the provider answered ${providerWords(error)}`;
+    if (error instanceof ProviderAuthError) return { kind: "refused" };
+    if (error instanceof ProviderError && error.retryable) return { kind: "noAnswer", said: providerWords(error) };
+    if (error instanceof ProviderError) return { kind: "answered", said: providerWords(error) };
     throw error;
   }
 }

@@ -285,6 +285,30 @@ describe("the settings page", () => {
     expect(after.stockSync).toEqual(before.stockSync);
   });
 
+  it("answers an admin in Chinese in Chinese: each wrong field named with its rule, and the save", async () => {
+    const s = stack();
+    const before = await getShopSettings(s.db, s.shop);
+    const orders = page("orders");
+    const refused = await adminData(s, `${orders.path}?locale=zh-CN`, orders.route, {
+      form: { intent: "save", pushPolicy: "sometimes", "afterSending.failedPackages": "hold", "afterSending.noNewsDays": "0" },
+    });
+    expect(refused.status).toBe(400);
+    expect(Answer.parse(await refused.json())).toMatchObject({
+      ok: false,
+      message: "设置未保存：请更正下列字段。",
+      errors: [
+        { field: "pushPolicy", label: "新的发货单", message: "必须是“立即发送”或“待审核”" },
+        { field: "afterSending.noNewsDays", label: "多少天没有物流更新后停止跟踪包裹", message: "不能小于 1" },
+      ],
+    });
+    expect((await getShopSettings(s.db, s.shop)).afterSending).toEqual(before.afterSending);
+
+    const saved = await adminData(s, `${orders.path}?locale=zh-CN`, orders.route, {
+      form: { intent: "save", pushPolicy: "autoPush", "afterSending.failedPackages": "hold", "afterSending.noNewsDays": "30" },
+    });
+    expect(Answer.parse(await saved.json())).toMatchObject({ ok: true, message: "设置已保存。" });
+  });
+
   it("never drops a warehouse row that is half filled in: its empty ID is an error at the field", async () => {
     const s = stack();
     const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
@@ -582,6 +606,7 @@ describe("the settings page", () => {
     await expire(attempt);
     expect(await offerSeenBy(s, `${PROVIDER.path}?provider_attempt=${attempt}`)).toEqual({
       ok: false,
+      reason: "expired",
       problem: expect.stringContaining(EXPIRED),
     });
     const lateConfirm = await adminData(s, PROVIDER.path, PROVIDER.route, { form: { intent: "confirmConnection", attempt } });

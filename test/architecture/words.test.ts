@@ -19,10 +19,23 @@ const BOTH_LANGUAGES = [
   "app/routes/app.inventory-age/stock-table.tsx",
   "app/routes/app.inventory-age/age-chart.tsx",
   "app/routes/app.inventory-age/band-label.ts",
+  "app/routes/app.settings._index/route.tsx",
+  "app/routes/app.settings._index/section-page.tsx",
+  "app/routes/app.settings._index/section.server.ts",
+  "app/routes/app.settings._index/form.ts",
+  "app/routes/app.settings._index/form.server.ts",
+  "app/routes/app.settings.notifications/route.tsx",
+  "app/routes/app.settings.notifications/alert-channels.tsx",
+  "app/routes/app.settings.notifications/alerts-form.ts",
+  "app/routes/app.settings.notifications/alerts.server.ts",
+  "app/routes/app.settings.orders/route.tsx",
+  "app/routes/app.settings.provider/route.tsx",
+  "app/routes/app.settings.provider/credentials-section.tsx",
+  "app/routes/app.settings.provider/address-help.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */
-const SAME_EVERYWHERE = new Set(["inventoryAge.sku"]);
+const SAME_EVERYWHERE = new Set(["inventoryAge.sku", "settings.rowLabels.quoted", "notifications.webhookTitle"]);
 
 type Entry = [key: string, value: unknown];
 function entries(value: unknown, prefix = ""): Entry[] {

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ShopSettings } from "~/stores/shops/shop-settings";
 import { formValuesOf } from "./form";
 import { env } from "~/env.server";
+import { wordsFor } from "~/lib/words";
 import { readSettingsForm, readSettingsFormAndAddress } from "./form.server";
+
+const ENGLISH = wordsFor("en");
 
 const WAREHOUSE_LOCATION = "gid://shopify/Location/7";
 const STUDIO = "gid://shopify/Location/2";
@@ -59,7 +62,7 @@ const withFields = (changes: Record<string, string>) =>
 
 describe("the settings form", () => {
   it("reads a filled-in form as settings, blank rows left out, the stored locations and currency kept", () => {
-    const reading = readSettingsForm(new URLSearchParams(base), stored);
+    const reading = readSettingsForm(new URLSearchParams(base), stored, ENGLISH);
     expect(reading.ok).toBe(true);
     const settings = ShopSettings.parse(reading.ok ? reading.settings : {});
     expect(settings.checkoutRates).toEqual(stored.checkoutRates);
@@ -104,6 +107,7 @@ describe("the settings form", () => {
         "dropShip.handlingLocation": "",
       }),
       stored,
+      ENGLISH,
     );
     expect(reading.ok).toBe(false);
     expect(reading.ok ? [] : reading.errors).toEqual(
@@ -121,13 +125,13 @@ describe("the settings form", () => {
   });
 
   it("reads the drop-ship box limit in kg as grams, blank as none, and names a wrong one", () => {
-    const boxed = readSettingsForm(withFields({ "dropShip.maxBoxKg": "2.5" }), stored);
+    const boxed = readSettingsForm(withFields({ "dropShip.maxBoxKg": "2.5" }), stored, ENGLISH);
     const settings = ShopSettings.parse(boxed.ok ? boxed.settings : {});
     expect(settings.dropShip?.maxBoxGrams).toBe(2_500);
     expect(formValuesOf(settings).dropShip.maxBoxKg).toBe("2.5");
-    const blank = readSettingsForm(withFields({ "dropShip.maxBoxKg": "" }), stored);
+    const blank = readSettingsForm(withFields({ "dropShip.maxBoxKg": "" }), stored, ENGLISH);
     expect(blank.ok && ShopSettings.parse(blank.settings).dropShip?.maxBoxGrams).toBeNull();
-    const wrong = readSettingsForm(withFields({ "dropShip.maxBoxKg": "two" }), stored);
+    const wrong = readSettingsForm(withFields({ "dropShip.maxBoxKg": "two" }), stored, ENGLISH);
     expect(wrong.ok ? [] : wrong.errors).toEqual([
       { field: "dropShip.maxBoxKg", label: "Pack in boxes of at most (kg)", message: "must be a number such as 12.5" },
     ]);
@@ -136,7 +140,7 @@ describe("the settings form", () => {
   it("keeps the stored after-sending settings when the form leaves them out, and checks them when given", () => {
     const handBack = ShopSettings.parse({ ...stored, afterSending: { failedPackages: "handBack", noNewsDays: 45 } });
     const omitted = new URLSearchParams(base.filter(([name]) => !name.startsWith("afterSending.") && name !== "warehouses.0.handlingDays"));
-    const kept = readSettingsForm(omitted, handBack);
+    const kept = readSettingsForm(omitted, handBack, ENGLISH);
     expect(kept.ok && ShopSettings.parse(kept.settings)).toMatchObject({
       afterSending: { failedPackages: "handBack", noNewsDays: 45 },
       warehouses: [{ handlingDays: null }],
@@ -144,6 +148,7 @@ describe("the settings form", () => {
     const wrong = readSettingsForm(
       withFields({ "afterSending.noNewsDays": "0", "afterSending.failedPackages": "ignore", "warehouses.0.handlingDays": "two" }),
       stored,
+      ENGLISH,
     );
     expect(wrong.ok ? [] : wrong.errors).toEqual(
       expect.arrayContaining([
@@ -164,22 +169,23 @@ describe("the settings form", () => {
     const outOfRange = readSettingsForm(
       withFields({ "afterSending.noNewsDays": "2.5", "warehouses.0.handlingDays": "-4", "stockSync.intervalMinutes": "-4" }),
       stored,
+      ENGLISH,
     );
     expect(outOfRange.ok ? [] : outOfRange.errors.map(({ field, message }) => ({ field, message }))).toEqual(
       expect.arrayContaining([
         { field: "afterSending.noNewsDays", message: "must be a whole number" },
-        { field: "warehouses.0.handlingDays", message: "must be 0 or more" },
+        { field: "warehouses.0.handlingDays", message: "must be at least 0" },
         { field: "stockSync.intervalMinutes", message: expect.stringMatching(/^must be (at least|5 to) /) },
       ]),
     );
   });
 
   it("refuses a country listed twice, and a drop-ship location that is a warehouse's", () => {
-    const twice = readSettingsForm(withFields({ "warehouses.0.byCountry.2.country": "US" }), stored);
+    const twice = readSettingsForm(withFields({ "warehouses.0.byCountry.2.country": "US" }), stored, ENGLISH);
     expect(twice.ok ? [] : twice.errors).toEqual([
       { field: "warehouses.0.byCountry.2.country", label: "Country, row 3 (warehouse US01)", message: "is listed twice" },
     ]);
-    const warehouseAsStudio = readSettingsForm(withFields({ "dropShip.merchantLocationIds": WAREHOUSE_LOCATION }), stored);
+    const warehouseAsStudio = readSettingsForm(withFields({ "dropShip.merchantLocationIds": WAREHOUSE_LOCATION }), stored, ENGLISH);
     expect(warehouseAsStudio.ok ? [] : warehouseAsStudio.errors).toEqual([
       {
         field: "dropShip.merchantLocationIds",
@@ -201,6 +207,7 @@ describe("the settings form", () => {
         "orders.shipOnTerms.FIXED": "on",
       }),
       stored,
+      ENGLISH,
     );
     const settings = ShopSettings.parse(reading.ok ? reading.settings : {});
     expect(settings.warehouses[0]?.services.byShippingMethod).toEqual({ Express: "US01-EXP" });
@@ -222,6 +229,7 @@ describe("the settings form", () => {
         "warehouses.0.byShippingMethod.1.service": "US01-STD",
       }),
       stored,
+      ENGLISH,
     );
     expect(twice.ok ? [] : twice.errors).toEqual([
       { field: "warehouses.0.byShippingMethod.1.method", label: "Shipping method, row 2 (warehouse US01)", message: "is listed twice" },
@@ -232,7 +240,7 @@ describe("the settings form", () => {
     // This process is no stack: no Shopify emulator configured.
     expect(env.SHOPIFY_ADMIN_API_ORIGIN).toBeUndefined();
     const refusal = async (mode: string, address: string) => {
-      const reading = await readSettingsFormAndAddress(withFields({ mode, providerBaseUrl: address }), stored);
+      const reading = await readSettingsFormAndAddress(withFields({ mode, providerBaseUrl: address }), stored, ENGLISH);
       if (reading.ok) throw new Error(`${mode} ${address} was accepted`);
       expect(reading.errors.map(({ field, label }) => ({ field, label }))).toEqual([
         { field: "providerBaseUrl", label: "Provider address" },
@@ -251,8 +259,8 @@ describe("the settings form", () => {
     expect(await refusal("sandbox", "http://[fd00:ec2::254]/")).toBe("[fd00:ec2::254] is not a public internet address");
 
     // A public https address, and no address at all (the operator's), are saved as they are.
-    const publicAddress = await readSettingsFormAndAddress(withFields({ providerBaseUrl: "https://93.184.216.34/" }), stored);
+    const publicAddress = await readSettingsFormAndAddress(withFields({ providerBaseUrl: "https://93.184.216.34/" }), stored, ENGLISH);
     expect(publicAddress.ok && publicAddress.settings.providerBaseUrl).toBe("https://93.184.216.34/");
-    expect((await readSettingsFormAndAddress(new URLSearchParams(base), stored)).ok).toBe(true);
+    expect((await readSettingsFormAndAddress(new URLSearchParams(base), stored, ENGLISH)).ok).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { ShopSettings, type ShopSettingsInput } from "~/stores/shops/shop-settings";
 import { providerAddressRefusal } from "~/wiring/provider-address.server";
 import type { z } from "zod";
-import { labelledErrors, SECTION_FORMS, SettingsForm, type FieldError, type SettingsFormOutput, type SettingsSection } from "./form";
+import type { Words } from "~/lib/words";
+import { formsIn, labelledErrors, type FieldError, type SectionForms, type SettingsFormOutput, type SettingsSection } from "./form";
 
 export type FormReading =
   | { ok: true; settings: ShopSettingsInput }
@@ -27,7 +28,7 @@ function fieldOfSettingsPath(path: readonly PropertyKey[], warehouseRows: readon
   return [first, second, ...rest].filter((part) => part !== undefined).join(".");
 }
 
-type SectionValues<S extends SettingsSection> = z.output<(typeof SECTION_FORMS)[S]>;
+type SectionValues<S extends SettingsSection> = z.output<SectionForms[S]>;
 
 const byCountry = (rows: SettingsFormOutput["dropShip"]["byCountry"]) =>
   Object.fromEntries(Object.values(rows).map((row) => [row.country, row.service]));
@@ -126,21 +127,21 @@ function issuesAtFields(issues: readonly z.core.$ZodIssue[], warehouseRows: read
 /**
  * The submitted settings, checked field by field, as the ShopSettings to save; `stored` supplies
  * what the form does not show (warehouse locations the fulfillment-services job records, the
- * customs currency and origin kept for compatibility).
+ * customs currency and origin kept for compatibility). Errors are said in `words`.
  */
-export function readSettingsForm(form: FormData | URLSearchParams, stored: ShopSettings): FormReading {
+export function readSettingsForm(form: FormData | URLSearchParams, stored: ShopSettings, words: Words): FormReading {
   const text = (name: string) => String(form.get(name) ?? "");
-  const submission = parseWithZod(form, { schema: SettingsForm, disableAutoCoercion: true });
+  const submission = parseWithZod(form, { schema: formsIn(words).whole, disableAutoCoercion: true });
   if (submission.status !== "success") {
     const result = submission.reply();
-    return { ok: false, errors: labelledErrors(result.error ?? {}, text), result };
+    return { ok: false, errors: labelledErrors(result.error ?? {}, words, text), result };
   }
   const settings = settingsOf(submission.value, stored);
   // What only the whole can say (a drop-ship location that is a warehouse's, limits of the stored form).
   const checked = ShopSettings.safeParse(settings);
   if (!checked.success) {
     const fieldErrors = issuesAtFields(checked.error.issues, Object.keys(submission.value.warehouses));
-    return { ok: false, errors: labelledErrors(fieldErrors, text), result: submission.reply({ fieldErrors }) };
+    return { ok: false, errors: labelledErrors(fieldErrors, words, text), result: submission.reply({ fieldErrors }) };
   }
   return { ok: true, settings };
 }
@@ -154,12 +155,13 @@ export function readSectionForm<S extends SettingsSection>(
   section: S,
   form: FormData | URLSearchParams,
   stored: ShopSettings,
+  words: Words,
 ): FormReading {
   const text = (name: string) => String(form.get(name) ?? "");
-  const submission = parseWithZod(form, { schema: SECTION_FORMS[section], disableAutoCoercion: true });
+  const submission = parseWithZod(form, { schema: formsIn(words).sections[section], disableAutoCoercion: true });
   if (submission.status !== "success") {
     const result = submission.reply();
-    return { ok: false, errors: labelledErrors(result.error ?? {}, text), result };
+    return { ok: false, errors: labelledErrors(result.error ?? {}, words, text), result };
   }
   const values = submission.value as SectionValues<S>;
   const settings: ShopSettingsInput = { ...stored, ...SECTION_SETTINGS[section](values, stored) };
@@ -167,7 +169,7 @@ export function readSectionForm<S extends SettingsSection>(
   if (!checked.success) {
     const warehouseRows = "warehouses" in values && typeof values.warehouses === "object" ? Object.keys(values.warehouses) : [];
     const fieldErrors = issuesAtFields(checked.error.issues, warehouseRows);
-    return { ok: false, errors: labelledErrors(fieldErrors, text), result: submission.reply({ fieldErrors }) };
+    return { ok: false, errors: labelledErrors(fieldErrors, words, text), result: submission.reply({ fieldErrors }) };
   }
   return { ok: true, settings };
 }
@@ -177,12 +179,13 @@ export function refuseAtFields(
   section: SettingsSection,
   form: FormData | URLSearchParams,
   fieldErrors: Record<string, string[]>,
+  words: Words,
 ): FormReading {
   const text = (name: string) => String(form.get(name) ?? "");
   return {
     ok: false,
-    errors: labelledErrors(fieldErrors, text),
-    result: parseWithZod(form, { schema: SECTION_FORMS[section], disableAutoCoercion: true }).reply({ fieldErrors }),
+    errors: labelledErrors(fieldErrors, words, text),
+    result: parseWithZod(form, { schema: formsIn(words).sections[section], disableAutoCoercion: true }).reply({ fieldErrors }),
   };
 }
 
@@ -193,9 +196,10 @@ export function refuseAtFields(
 export async function readSettingsFormAndAddress(
   form: FormData | URLSearchParams,
   stored: ShopSettings,
+  words: Words,
   section?: SettingsSection,
 ): Promise<FormReading> {
-  const reading = section === undefined ? readSettingsForm(form, stored) : readSectionForm(section, form, stored);
+  const reading = section === undefined ? readSettingsForm(form, stored, words) : readSectionForm(section, form, stored, words);
   if (!reading.ok || reading.settings.providerBaseUrl == null) return reading;
   const refusal = await providerAddressRefusal(reading.settings.providerBaseUrl, reading.settings.mode ?? "sandbox");
   if (refusal === null) return reading;
@@ -203,8 +207,11 @@ export async function readSettingsFormAndAddress(
   const text = (name: string) => String(form.get(name) ?? "");
   return {
     ok: false,
-    errors: labelledErrors(fieldErrors, text),
-    result: parseWithZod(form, { schema: section === undefined ? SettingsForm : SECTION_FORMS[section], disableAutoCoercion: true }).reply({
+    errors: labelledErrors(fieldErrors, words, text),
+    result: parseWithZod(form, {
+      schema: section === undefined ? formsIn(words).whole : formsIn(words).sections[section],
+      disableAutoCoercion: true,
+    }).reply({
       fieldErrors,
     }),
   };

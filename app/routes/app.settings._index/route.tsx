@@ -1,4 +1,4 @@
-// Settings: one page per thing a merchant sets up, each with a line saying where it stands.
+// Settings: one page per thing a merchant sets up, each with a line saying where it stands, in the admin's language.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Box, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
@@ -6,80 +6,63 @@ import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
+import { useWords } from "~/components/locale";
+import { formatNumber } from "~/lib/format";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
+  const locale = localeOf(request);
+  const words = wordsFor(locale).settings;
   const settings = await getShopSettings(prisma, session.shop);
   const connection = await readCredentialsSummary(prisma, session.shop);
   const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled).map((warehouse) => warehouse.warehouseId);
   const connected = settings.mode === "sandbox" || connection.kind === "staticToken" || connection.kind === "oauth";
+  const page = (key: keyof typeof words.pages, url: string, now: string, needsYou = false) => ({ url, ...words.pages[key], now, needsYou });
   return {
     pages: [
-      {
-        url: "/app/settings/provider",
-        title: "Provider connection",
-        about: "Sandbox or live, the provider's address, and the account the app sends with.",
-        now: settings.mode === "sandbox" ? "Sandbox: no real parcels." : connected ? "Live, connected." : "Live, not connected yet.",
-        needsYou: !connected,
-      },
-      {
-        url: "/app/settings/routing",
-        title: "Warehouses and routing",
-        about: "The provider's warehouses, your locations that ship through drop-ship, and the service each parcel goes with.",
-        now:
-          warehouses.length === 0 && settings.dropShip === null
-            ? "Nothing set up yet: no warehouse, no drop-ship."
-            : [
-                warehouses.length > 0 ? `Warehouses ${warehouses.join(", ")}` : "No warehouse",
-                settings.dropShip ? `drop-ship through ${settings.dropShip.handlingLocation}` : "no drop-ship",
-              ].join("; ") + ".",
-        needsYou: warehouses.length === 0 && settings.dropShip === null,
-      },
-      {
-        url: "/app/settings/customs",
-        title: "Customs and tax numbers",
-        about: "What a customs declaration says when a product does not, and the shop's tax numbers.",
-        now: settings.taxIds.ioss ? "IOSS number set." : "No IOSS number.",
-        needsYou: false,
-      },
-      {
-        url: "/app/settings/catalogue",
-        title: "Catalogue and stock",
-        about: "What applies to every SKU, and how often the stock sync runs.",
-        now: settings.stockSync.enabled
-          ? `Stock synced every ${settings.stockSync.intervalMinutes} minutes.`
-          : "Stock synced only when you ask.",
-        needsYou: false,
-      },
-      {
-        url: "/app/settings/orders",
-        title: "Orders and after sending",
-        about: "Orders that wait for you (unpaid, high risk, held for review), and what happens once a package is sent.",
-        now: settings.pushPolicy === "holdForReview" ? "New shipments wait for your review." : "New shipments are sent at once.",
-        needsYou: false,
-      },
-      {
-        url: "/app/settings/notifications",
-        title: "Notifications",
-        about: "Who is told what, and when.",
-        now: settings.notifyCustomer ? "Customers are emailed their tracking." : "Customers are not emailed their tracking.",
-        needsYou: false,
-      },
-      {
-        url: "/app/settings/checkout-rates",
-        title: "Checkout rates",
-        about: "The provider's prices offered at checkout, and the flat rates behind them.",
-        now: settings.checkoutRates.enabled ? "On." : "Off.",
-        needsYou: false,
-      },
+      page(
+        "provider",
+        "/app/settings/provider",
+        settings.mode === "sandbox" ? words.now.sandbox : connected ? words.now.liveConnected : words.now.liveNotConnected,
+        !connected,
+      ),
+      page(
+        "routing",
+        "/app/settings/routing",
+        warehouses.length === 0 && settings.dropShip === null
+          ? words.now.nothingRouted
+          : words.now.routed(
+              warehouses.length === 0 ? null : new Intl.ListFormat(locale, { type: "conjunction" }).format(warehouses),
+              settings.dropShip?.handlingLocation ?? null,
+            ),
+        warehouses.length === 0 && settings.dropShip === null,
+      ),
+      page("customs", "/app/settings/customs", settings.taxIds.ioss ? words.now.iossSet : words.now.noIoss),
+      page(
+        "catalogue",
+        "/app/settings/catalogue",
+        settings.stockSync.enabled
+          ? words.now.stockSyncedEvery(formatNumber(settings.stockSync.intervalMinutes, locale))
+          : words.now.stockSyncedOnAsk,
+      ),
+      page("orders", "/app/settings/orders", settings.pushPolicy === "holdForReview" ? words.now.holdForReview : words.now.autoPush),
+      page(
+        "notifications",
+        "/app/settings/notifications",
+        settings.notifyCustomer ? words.now.customersEmailed : words.now.customersNotEmailed,
+      ),
+      page("checkoutRates", "/app/settings/checkout-rates", settings.checkoutRates.enabled ? words.now.on : words.now.off),
     ],
   };
 }
 
 export default function Settings() {
   const { pages } = useLoaderData<typeof loader>();
+  const words = useWords().settings;
   return (
-    <Page title="Settings">
+    <Page title={words.title}>
       <Layout>
         <Layout.Section>
           <Card padding="0">
@@ -93,7 +76,7 @@ export default function Settings() {
                           {page.title}
                         </Text>
                       </Link>
-                      {page.needsYou && <Badge tone="attention">Needs you</Badge>}
+                      {page.needsYou && <Badge tone="attention">{words.needsYou}</Badge>}
                     </InlineStack>
                     <Text as="p" tone="subdued">
                       {page.about}

@@ -8,7 +8,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Banner, BlockStack, Layout, List, Page } from "@shopify/polaris";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { SaveBarForm, type SaveBarFormHandle } from "~/components/save-bar-form";
-import { labelledErrors, NOT_SAVED, SECTION_FORMS, type FieldError, type SettingsSection } from "./form";
+import { useWords } from "~/components/locale";
+import { formsIn, labelledErrors, type FieldError, type SettingsSection } from "./form";
 
 /** What a Settings page's action answers. */
 export type SectionAnswer =
@@ -18,7 +19,8 @@ export type SectionAnswer =
 
 export function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
-    <Layout.AnnotatedSection id={title.toLowerCase().replace(/\W+/g, "-")} title={title} description={description}>
+    // Letters of any language: a Chinese title is an id of its own, not a "-" every section shares.
+    <Layout.AnnotatedSection id={title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-")} title={title} description={description}>
       <BlockStack gap="400">{children}</BlockStack>
     </Layout.AnnotatedSection>
   );
@@ -39,8 +41,9 @@ export interface SectionPageProps {
 export function SectionPage({ section, title, subtitle, children, notices, after }: SectionPageProps) {
   // Discard puts the fields back by mounting the form again (and its conform state) from what was loaded.
   const [generation, setGeneration] = useState(0);
+  const words = useWords();
   return (
-    <Page title={title} subtitle={subtitle} backAction={{ content: "Settings", url: "/app/settings" }}>
+    <Page title={title} subtitle={subtitle} backAction={{ content: words.settings.title, url: "/app/settings" }}>
       <BlockStack gap="400">
         {notices}
         <SectionForm key={generation} section={section} generation={generation} onDiscard={() => setGeneration((g) => g + 1)}>
@@ -67,6 +70,7 @@ function SectionForm({
   onDiscard: () => void;
   children: SectionPageProps["children"];
 }) {
+  const words = useWords();
   const latest = useActionData<SectionAnswer>();
   // The answer of before a Discard goes with the changes it was about.
   const [discarded] = useState(() => (generation > 0 ? latest : undefined));
@@ -81,7 +85,7 @@ function SectionForm({
     lastResult: saveAnswer && !saveAnswer.ok ? saveAnswer.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SECTION_FORMS[section], disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formsIn(words).sections[section], disableAutoCoercion: true }),
   });
 
   // Saved: what the page shows now is what is stored, so nothing is left to save.
@@ -100,13 +104,13 @@ function SectionForm({
       : "";
   };
   const serverLabels = new Map((answer && !answer.ok ? answer.errors : []).map((error) => [error.field, error.label]));
-  const formErrors = labelledErrors(form.allErrors, valueOf).map((error) => ({
+  const formErrors = labelledErrors(form.allErrors, words, valueOf).map((error) => ({
     ...error,
     label: serverLabels.get(error.field) ?? error.label,
   }));
   const banner: { tone: "success" | "critical"; title: string; errors: FieldError[] } | null =
     formErrors.length > 0
-      ? { tone: "critical", title: NOT_SAVED, errors: formErrors }
+      ? { tone: "critical", title: words.settings.notSaved, errors: formErrors }
       : saveAnswer?.ok
         ? { tone: "success", title: saveAnswer.message, errors: [] }
         : null;
@@ -115,16 +119,14 @@ function SectionForm({
     <>
       {/* On the click a banner takes the answer's place at once, so the answer, however late, replaces it in place. */}
       {saving ? (
-        <Banner tone="info" title="Saving the settings…" />
+        <Banner tone="info" title={words.settings.saving} />
       ) : (
         banner && (
           <Banner tone={banner.tone} title={banner.title}>
             {banner.errors.length > 0 && (
               <List>
                 {banner.errors.map((error) => (
-                  <List.Item key={`${error.field}: ${error.message}`}>
-                    {error.label} {error.message}
-                  </List.Item>
+                  <List.Item key={`${error.field}: ${error.message}`}>{words.settings.fieldError(error.label, error.message)}</List.Item>
                 ))}
               </List>
             )}

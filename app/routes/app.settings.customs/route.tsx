@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card } from "@shopify/polaris";
 import { SelectInput, TextInput } from "~/components/form-inputs";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { Section, SectionPage } from "../app.settings._index/section-page";
 import { saveSection, sectionForm } from "../app.settings._index/section.server";
@@ -14,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  return saveSection("customs", session.shop, await request.formData());
+  return saveSection("customs", session.shop, await request.formData(), wordsFor(localeOf(request)));
 }
 
 export default function CustomsSettings() {

@@ -7,12 +7,21 @@ import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { CheckboxInput, SelectInput, TextInput } from "~/components/form-inputs";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
+import type { Words } from "~/lib/words";
 import type { AlertChannelsView, AlertChannelView } from "./alerts-form";
-import { ALERTS_WORDS as WORDS } from "./words";
 
 type ErrorOf = (field: string) => string | undefined;
-const label = (field: string) => WORDS.labels[field] ?? field;
+type Choices = Readonly<Record<string, string>>;
+/** A select's options in the catalogue's order, each value named in the admin's words. */
+const options = (names: Choices) => Object.entries(names).map(([value, label]) => ({ value, label }));
+const SENDER_EXAMPLE = "alerts@example.com";
+
+function useAlertWords() {
+  const words: Words["notifications"] = useWords().notifications;
+  const labels: Choices = words.labels;
+  return { words, label: (field: string) => labels[field] ?? field };
+}
 
 interface TestAnswer {
   ok: boolean;
@@ -22,16 +31,17 @@ interface TestAnswer {
 /** The channel's state as saved, and its test button (only once saved: there is nothing to send with before). */
 function ChannelState({ channel, name }: { channel: AlertChannelView | null; name: "WEBHOOK" | "EMAIL" }) {
   const format = useFormat();
+  const { words } = useAlertWords();
   const fetcher = useFetcher<TestAnswer>();
   if (channel === null) return null;
   return (
     <BlockStack gap="200">
       {channel.failingSince !== null && (
-        <Banner tone="critical">{WORDS.failing(format.dateTime(channel.failingSince), channel.lastError ?? "")}</Banner>
+        <Banner tone="critical">{words.failing(format.dateTime(channel.failingSince), channel.lastError ?? "")}</Banner>
       )}
       {channel.failingSince === null && channel.lastSentAt !== null && (
         <Text as="p" tone="subdued">
-          {WORDS.lastSent(format.dateTime(channel.lastSentAt))}
+          {words.lastSent(format.dateTime(channel.lastSentAt))}
         </Text>
       )}
       {fetcher.state === "idle" && fetcher.data && <Banner tone={fetcher.data.ok ? "success" : "critical"}>{fetcher.data.message}</Banner>}
@@ -40,10 +50,10 @@ function ChannelState({ channel, name }: { channel: AlertChannelView | null; nam
           loading={fetcher.state !== "idle"}
           onClick={() => fetcher.submit({ intent: "testAlert", channel: name }, { method: "post" })}
         >
-          {WORDS.sendTest}
+          {words.sendTest}
         </Button>
         <Text as="span" tone="subdued">
-          {WORDS.sendTestHelp}
+          {words.sendTestHelp}
         </Text>
       </InlineStack>
     </BlockStack>
@@ -53,6 +63,7 @@ function ChannelState({ channel, name }: { channel: AlertChannelView | null; nam
 /** Write-only: never filled from the server; blank keeps the saved password. */
 function PasswordInput({ saved, error }: { saved: boolean; error?: string }) {
   const [value, setValue] = useState("");
+  const { words, label } = useAlertWords();
   return (
     <TextField
       name="alerts.email.password"
@@ -61,7 +72,7 @@ function PasswordInput({ saved, error }: { saved: boolean; error?: string }) {
       value={value}
       onChange={setValue}
       autoComplete="new-password"
-      helpText={saved ? WORDS.passwordSaved : WORDS.passwordNone}
+      helpText={saved ? words.passwordSaved : words.passwordNone}
       error={error}
     />
   );
@@ -69,30 +80,31 @@ function PasswordInput({ saved, error }: { saved: boolean; error?: string }) {
 
 export function AlertChannelCards({ channels, errorOf }: { channels: AlertChannelsView; errorOf: ErrorOf }) {
   const { webhook, email } = channels;
+  const { words, label } = useAlertWords();
   return (
     <>
       <Card>
         <BlockStack gap="300">
           <Text as="h3" variant="headingSm">
-            {WORDS.webhookTitle}
+            {words.webhookTitle}
           </Text>
           <Text as="p" tone="subdued">
-            {WORDS.webhookHelp}
+            {words.webhookHelp}
           </Text>
           <FormLayout>
-            <CheckboxInput name="alerts.webhook.enabled" label={WORDS.enabled.webhook} initial={webhook?.enabled ?? false} />
+            <CheckboxInput name="alerts.webhook.enabled" label={words.enabled.webhook} initial={webhook?.enabled ?? false} />
             <TextInput
               name="alerts.webhook.url"
               label={label("alerts.webhook.url")}
               initial=""
-              placeholder={webhook ? undefined : WORDS.webhookNone}
-              helpText={webhook?.host ? WORDS.webhookSaved(webhook.host) : undefined}
+              placeholder={webhook ? undefined : words.webhookNone}
+              helpText={webhook?.host ? words.webhookSaved(webhook.host) : undefined}
               error={errorOf("alerts.webhook.url")}
             />
             <SelectInput
               name="alerts.webhook.schedule"
               label={label("alerts.webhook.schedule")}
-              options={WORDS.schedules}
+              options={options(words.schedules)}
               initial={webhook?.schedule ?? "AT_ONCE"}
               error={errorOf("alerts.webhook.schedule")}
             />
@@ -103,13 +115,13 @@ export function AlertChannelCards({ channels, errorOf }: { channels: AlertChanne
       <Card>
         <BlockStack gap="300">
           <Text as="h3" variant="headingSm">
-            {WORDS.emailTitle}
+            {words.emailTitle}
           </Text>
           <Text as="p" tone="subdued">
-            {WORDS.emailHelp}
+            {words.emailHelp}
           </Text>
           <FormLayout>
-            <CheckboxInput name="alerts.email.enabled" label={WORDS.enabled.email} initial={email?.enabled ?? false} />
+            <CheckboxInput name="alerts.email.enabled" label={words.enabled.email} initial={email?.enabled ?? false} />
             <FormLayout.Group>
               <TextInput
                 name="alerts.email.host"
@@ -127,7 +139,7 @@ export function AlertChannelCards({ channels, errorOf }: { channels: AlertChanne
             <SelectInput
               name="alerts.email.security"
               label={label("alerts.email.security")}
-              options={WORDS.securities}
+              options={options(words.securities)}
               initial={email?.security ?? "STARTTLS"}
               error={errorOf("alerts.email.security")}
             />
@@ -136,7 +148,7 @@ export function AlertChannelCards({ channels, errorOf }: { channels: AlertChanne
                 name="alerts.email.user"
                 label={label("alerts.email.user")}
                 initial={email?.user ?? ""}
-                helpText={WORDS.userHelp}
+                helpText={words.userHelp}
                 error={errorOf("alerts.email.user")}
               />
               <PasswordInput saved={email?.hasPassword ?? false} error={errorOf("alerts.email.password")} />
@@ -145,21 +157,21 @@ export function AlertChannelCards({ channels, errorOf }: { channels: AlertChanne
               name="alerts.email.sender"
               label={label("alerts.email.sender")}
               initial={email?.sender ?? ""}
-              placeholder={WORDS.senderExample}
+              placeholder={SENDER_EXAMPLE}
               error={errorOf("alerts.email.sender")}
             />
             <TextInput
               name="alerts.email.recipients"
               label={label("alerts.email.recipients")}
               initial={email?.recipients ?? ""}
-              helpText={WORDS.recipientsHelp}
+              helpText={words.recipientsHelp}
               multiline={2}
               error={errorOf("alerts.email.recipients")}
             />
             <SelectInput
               name="alerts.email.schedule"
               label={label("alerts.email.schedule")}
-              options={WORDS.schedules}
+              options={options(words.schedules)}
               initial={email?.schedule ?? "AT_ONCE"}
               error={errorOf("alerts.email.schedule")}
             />

@@ -8,8 +8,8 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import { alertChannelsOf, saveEmailChannel, saveWebhookChannel, type AlertChannels } from "~/stores/alerts/channels.server";
 import { alertAddressRefusal } from "~/wiring/alerts.server";
-import { AlertsFields, type AlertChannelsView, type AlertsValues } from "./alerts-form";
-import { ALERTS_WORDS } from "./words";
+import type { Words } from "~/lib/words";
+import { alertsFields, type AlertChannelsView, type AlertsValues } from "./alerts-form";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -42,8 +42,8 @@ export async function alertChannelsView(shop: string): Promise<AlertChannelsView
 /** The checked alert fields, or errors at them; `save` stores them (nothing when the page sent none). */
 export type AlertsReading = { ok: true; save: () => Promise<void> } | { ok: false; fieldErrors: Record<string, string[]> };
 
-export async function readAlertChannels(shop: string, form: FormData): Promise<AlertsReading> {
-  const submission = parseWithZod(form, { schema: z.object({ alerts: AlertsFields }), disableAutoCoercion: true });
+export async function readAlertChannels(shop: string, form: FormData, words: Words): Promise<AlertsReading> {
+  const submission = parseWithZod(form, { schema: z.object({ alerts: alertsFields(words) }), disableAutoCoercion: true });
   // The page's form was checked whole before (form.ts): a failure here is one that check reported.
   if (submission.status !== "success") return { ok: false, fieldErrors: {} };
   const values = submission.value.alerts;
@@ -57,7 +57,7 @@ export async function readAlertChannels(shop: string, form: FormData): Promise<A
     const refusal = await alertAddressRefusal(new URL(webhook.url));
     if (refusal !== null) refuse("webhook.url", refusal);
   } else if (webhook.enabled && stored.webhook?.host === undefined) {
-    refuse("webhook.url", ALERTS_WORDS.errors.requiredForWebhook);
+    refuse("webhook.url", words.notifications.errors.requiredForWebhook);
   }
   if (email.host !== null) {
     const refusal = await alertAddressRefusal(new URL(`https://${email.host}`), { mailServer: true });

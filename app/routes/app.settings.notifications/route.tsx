@@ -14,7 +14,9 @@ import { refuseAtFields } from "../app.settings._index/form.server";
 import { saveSection, sectionForm } from "../app.settings._index/section.server";
 import { AlertChannelCards } from "./alert-channels";
 import { alertChannelsView, readAlertChannels } from "./alerts.server";
-import { ALERTS_WORDS } from "./words";
+import { useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -24,25 +26,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
+  const words = wordsFor(localeOf(request));
   const form = await request.formData();
   if (form.get("intent") === "testAlert") {
     const channel = ChannelName.safeParse(form.get("channel"));
     if (!channel.success)
-      return json<SectionAnswer>({ intent: "testAlert", ok: false, message: "Unknown channel.", errors: [] }, { status: 400 });
+      return json<SectionAnswer>(
+        { intent: "testAlert", ok: false, message: words.notifications.unknownChannel, errors: [] },
+        { status: 400 },
+      );
     const outcome = await sendTestAlert(prisma, shop, channel.data, appAlertDeps());
-    const to = ALERTS_WORDS.testTo[channel.data] ?? "";
-    if (outcome.sent) return json<SectionAnswer>({ intent: `testAlert:${channel.data}`, ok: true, message: ALERTS_WORDS.testSent(to) });
-    const message = "error" in outcome ? ALERTS_WORDS.testFailed(to, outcome.error) : ALERTS_WORDS.notSaved;
-    return json<SectionAnswer>({ intent: `testAlert:${channel.data}`, ok: false, message, errors: [] }, { status: 400 });
+    const intent = `testAlert:${channel.data}`;
+    if (outcome.sent) return json<SectionAnswer>({ intent, ok: true, message: words.notifications.testSent[channel.data] });
+    const message = "error" in outcome ? words.notifications.testFailed[channel.data](outcome.error) : words.notifications.notSaved;
+    return json<SectionAnswer>({ intent, ok: false, message, errors: [] }, { status: 400 });
   }
   let alerts: Awaited<ReturnType<typeof readAlertChannels>> | undefined;
   return saveSection(
     "notifications",
     shop,
     form,
+    words,
     async () => {
-      alerts = await readAlertChannels(shop, form);
-      return alerts.ok ? null : refuseAtFields("notifications", form, alerts.fieldErrors);
+      alerts = await readAlertChannels(shop, form, words);
+      return alerts.ok ? null : refuseAtFields("notifications", form, alerts.fieldErrors, words);
     },
     () => (alerts?.ok ? alerts.save() : Promise.resolve()),
   );
@@ -50,21 +57,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NotificationSettings() {
   const { form, alerts } = useLoaderData<typeof loader>();
+  const words = useWords().notifications;
   return (
-    <SectionPage section="notifications" title="Notifications" subtitle="Who is told what, and when.">
+    <SectionPage section="notifications" title={words.title} subtitle={words.subtitle}>
       {({ errorOf }) => (
         <>
-          <Section title="Customers" description="What Shopify tells your customers when the provider ships their parcel.">
+          <Section title={words.customersTitle} description={words.customersDescription}>
             <Card>
               <BlockStack gap="200">
-                <CheckboxInput name="notifyCustomer" label="Email the customer when tracking is added" initial={form.notifyCustomer} />
+                <CheckboxInput name="notifyCustomer" label={words.notifyCustomer} initial={form.notifyCustomer} />
                 <Text as="p" tone="subdued">
-                  Shopify sends its shipping confirmation, with the tracking number and link, as each fulfilment is created.
+                  {words.notifyCustomerHelp}
                 </Text>
               </BlockStack>
             </Card>
           </Section>
-          <Section title={ALERTS_WORDS.sectionTitle} description={ALERTS_WORDS.sectionDescription}>
+          <Section title={words.sectionTitle} description={words.sectionDescription}>
             <AlertChannelCards channels={alerts} errorOf={errorOf} />
           </Section>
         </>

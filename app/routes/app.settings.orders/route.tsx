@@ -4,17 +4,16 @@ import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { CheckboxInput, SelectInput, TextInput } from "~/components/form-inputs";
 import type { ShippableTerms } from "~/connector/payment-terms";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
+import { AfterSendingSettings } from "~/stores/shops/shop-settings";
+import { useFormat, useWords } from "~/components/locale";
 import { Section, SectionPage } from "../app.settings._index/section-page";
 import { saveSection, sectionForm } from "../app.settings._index/section.server";
 
-/** One checkbox per kind of payment terms Shopify gives B2B companies, in the words of its admin. */
-const PAYMENT_TERMS_CHOICES = [
-  { terms: "FULFILLMENT", label: "Ship orders due on fulfillment", helpText: "Payment is due once the order is fulfilled." },
-  { terms: "NET", label: "Ship orders on net terms", helpText: "Net 7 to Net 90: payment is due that many days after the invoice." },
-  { terms: "FIXED", label: "Ship orders due on a fixed date", helpText: undefined },
-  { terms: "RECEIPT", label: "Ship orders due on receipt", helpText: "Payment is due as soon as the invoice is received." },
-] as const satisfies readonly { terms: ShippableTerms; label: string; helpText: string | undefined }[];
+/** The kinds of payment terms Shopify gives B2B companies, in the order its admin lists them. */
+const PAYMENT_TERMS = ["FULFILLMENT", "NET", "FIXED", "RECEIPT"] as const satisfies readonly ShippableTerms[];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -23,107 +22,89 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  return saveSection("orders", session.shop, await request.formData());
+  return saveSection("orders", session.shop, await request.formData(), wordsFor(localeOf(request)));
 }
 
 export default function OrderSettings() {
   const { form } = useLoaderData<typeof loader>();
+  const words = useWords().settingsOrders;
+  const format = useFormat();
+  const noNews = AfterSendingSettings.shape.noNewsDays.unwrap();
   return (
-    <SectionPage
-      section="orders"
-      title="Orders and after sending"
-      subtitle="Which orders wait for you, and what happens once a package is sent."
-    >
+    <SectionPage section="orders" title={words.title} subtitle={words.subtitle}>
       {({ errorOf }) => (
         <>
-          <Section
-            title="Orders that wait"
-            description="Orders Shopify has not marked paid, or rates high risk of fraud, wait in the app with the reason until that changes (paid, or you send them from the shipment's page). Company orders on payment terms follow the choices below. Holds and scheduled dates set in Shopify are always respected."
-          >
+          <Section title={words.waitTitle} description={words.waitDescription}>
             <Card>
               <BlockStack gap="300">
                 <CheckboxInput
                   name="orders.shipUnpaid"
-                  label="Ship orders that are not paid yet"
+                  label={words.shipUnpaid}
                   initial={form.orders.shipUnpaid}
-                  helpText="Cash on delivery orders ship either way."
+                  helpText={words.shipUnpaidHelp}
                 />
-                <CheckboxInput
-                  name="orders.shipHighRisk"
-                  label="Ship orders Shopify rates high risk of fraud"
-                  initial={form.orders.shipHighRisk}
-                />
+                <CheckboxInput name="orders.shipHighRisk" label={words.shipHighRisk} initial={form.orders.shipHighRisk} />
                 <SelectInput
                   name="pushPolicy"
-                  label="New shipments"
+                  label={words.newShipments}
                   initial={form.pushPolicy}
                   error={errorOf("pushPolicy")}
-                  helpText="Held for review, each waits until someone sends it from the Shipments page."
+                  helpText={words.newShipmentsHelp}
                   options={[
-                    { label: "Send at once", value: "autoPush" },
-                    { label: "Hold for review", value: "holdForReview" },
+                    { label: words.pushPolicies.autoPush, value: "autoPush" },
+                    { label: words.pushPolicies.holdForReview, value: "holdForReview" },
                   ]}
                 />
               </BlockStack>
             </Card>
           </Section>
-          <Section
-            title="Company orders on payment terms"
-            description="Orders of your B2B companies on payment terms are not paid when placed. Those on the terms ticked here ship at once, and the invoice is paid as the terms say; the others wait like unpaid orders, saying which terms hold them."
-          >
+          <Section title={words.termsTitle} description={words.termsDescription}>
             <Card>
               <BlockStack gap="300">
-                {PAYMENT_TERMS_CHOICES.map(({ terms, label, helpText }) => (
+                {PAYMENT_TERMS.map((terms) => (
                   <CheckboxInput
                     key={terms}
                     name={`orders.shipOnTerms.${terms}`}
-                    label={label}
+                    label={words.terms[terms].label}
                     initial={form.orders.shipOnTerms[terms]}
-                    helpText={helpText}
+                    helpText={words.terms[terms].helpText}
                   />
                 ))}
               </BlockStack>
             </Card>
           </Section>
-          <Section
-            title="Cash on delivery"
-            description="Payment methods that mean the carrier collects the money, besides the usual names such as Cash on Delivery (COD)."
-          >
+          <Section title={words.codTitle} description={words.codDescription}>
             <Card>
               <TextInput
                 name="codGatewayNames"
-                label="Payment method names, one per line"
+                label={words.codNames}
                 initial={form.codGatewayNames}
                 multiline={3}
                 error={errorOf("codGatewayNames")}
               />
             </Card>
           </Section>
-          <Section
-            title="After sending"
-            description="What happens to a package the provider cannot create, and how long a parcel nobody has news of is followed."
-          >
+          <Section title={words.afterTitle} description={words.afterDescription}>
             <Card>
               <BlockStack gap="300">
                 <SelectInput
                   name="afterSending.failedPackages"
-                  label="A package the provider cannot create"
+                  label={words.failedPackages}
                   initial={form.afterSending.failedPackages}
                   error={errorOf("afterSending.failedPackages")}
                   options={[
-                    { label: "Keep it here, to fix and retry", value: "hold" },
-                    { label: "Hand it back to Shopify, with the reason", value: "handBack" },
+                    { label: words.failedPackageChoices.hold, value: "hold" },
+                    { label: words.failedPackageChoices.handBack, value: "handBack" },
                   ]}
                 />
                 <Text as="p" tone="subdued">
-                  Handed back, a warehouse order is closed as incomplete in Shopify, where you request fulfilment again, move it or refund
-                  it. A drop-ship order stays at your location either way.
+                  {words.handBackExplained}
                 </Text>
                 <TextInput
                   name="afterSending.noNewsDays"
-                  label="Stop following a parcel after (days without news)"
+                  label={words.noNewsDays}
                   initial={form.afterSending.noNewsDays}
-                  helpText="1 to 365. The shipment then shows in Needs attention, saying since when nothing was heard."
+                  helpText={words.noNewsDaysHelp(format.number(noNews.minValue ?? 1), format.number(noNews.maxValue ?? 365))}
                   error={errorOf("afterSending.noNewsDays")}
                 />
               </BlockStack>

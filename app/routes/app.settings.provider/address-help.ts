@@ -4,6 +4,8 @@
  * plain http is refused (wiring/provider-address.server.ts), so the field must not offer it, under
  * that very refusal least of all. No Remix, no Polaris: the page and its tests read it alike.
  */
+import type { Words } from "~/lib/words";
+
 export const EXAMPLE_PROVIDER_URL = "https://openapi.example.com";
 
 export interface AddressHelp {
@@ -11,11 +13,9 @@ export interface AddressHelp {
   placeholder: string;
 }
 
-export function providerAddressHelp(mode: string, defaultUrl: string, defaultFitsLive: boolean): AddressHelp {
+export function providerAddressHelp(mode: string, defaultUrl: string, defaultFitsLive: boolean, words: Words): AddressHelp {
+  const says = words.settingsProvider;
   if (mode === "live" && !defaultFitsLive)
-    return {
-      helpText: `Live mode needs your provider's public https address, for example ${EXAMPLE_PROVIDER_URL}.`,
-      placeholder: `e.g. ${EXAMPLE_PROVIDER_URL}`,
-    };
-  return { helpText: `Leave empty for ${defaultUrl}.`, placeholder: `e.g. ${defaultUrl}` };
+    return { helpText: says.addressLiveHelp(EXAMPLE_PROVIDER_URL), placeholder: says.addressPlaceholder(EXAMPLE_PROVIDER_URL) };
+  return { helpText: says.addressDefaultHelp(defaultUrl), placeholder: says.addressPlaceholder(defaultUrl) };
 }

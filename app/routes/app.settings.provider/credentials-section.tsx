@@ -10,39 +10,32 @@ import { FieldGroupTitle } from "~/components/form-inputs";
 import type { ConnectionOffer } from "~/stores/shops/provider-connection-attempts.server";
 import type { CredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { Section, type SectionAnswer } from "../app.settings._index/section-page";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 import type { Formatter } from "~/lib/format";
+import type { Words } from "~/lib/words";
 
 /** The connection as the merchant reads it, its dates in the admin's language. */
-function connectionText(connection: CredentialsSummary, format: Formatter): string {
+function connectionText(connection: CredentialsSummary, format: Formatter, words: Words["settingsProvider"]): string {
   const when = format.dateTime;
   switch (connection.kind) {
     case "none":
-      return "Not connected: live mode needs an API token or a connection through the provider's login.";
+      return words.notConnected;
     case "staticToken":
-      return `Connected with an API token since ${when(connection.since)}${connection.tokenEnding === null ? "" : ` (token ending ${connection.tokenEnding})`}.`;
+      return words.connectedWithToken(when(connection.since), connection.tokenEnding);
     case "oauth":
-      return (
-        `Connected through the provider's login since ${when(connection.since)}` +
-        (connection.customerId === null ? "" : ` (account ${connection.customerId})`) +
-        (connection.renewableUntil === null ? "." : `; renews itself until ${when(connection.renewableUntil)}.`)
+      return words.connectedWithLogin(
+        when(connection.since),
+        connection.customerId,
+        connection.renewableUntil === null ? null : when(connection.renewableUntil),
       );
     case "unreadable":
-      return connection.message;
+      return words.unreadable(connection.message);
   }
 }
 
-const PENDING: Record<string, string> = {
-  saveToken: "Checking the API token with the provider…",
-  disconnect: "Disconnecting…",
-  connect: "Opening the provider's login…",
-  confirmConnection: "Connecting the provider account…",
-  declineConnection: "Cancelling…",
-};
-
-/** The question, whole, with the account as its one value (a catalogue translates it as it stands). */
-const connectQuestion = (account: string | null) =>
-  account === null ? "Connect your provider account to this store?" : `Connect provider account ${account} to this store?`;
+/** What each button's request is doing while it is on its way. */
+const isPending = (words: Words["settingsProvider"], intent: unknown): intent is keyof typeof words.pending =>
+  typeof intent === "string" && Object.hasOwn(words.pending, intent);
 
 export interface CredentialsSectionProps {
   mode: "sandbox" | "live";
@@ -56,6 +49,7 @@ export interface CredentialsSectionProps {
 
 export function CredentialsSection({ mode, connection, oauthAvailable, pendingConnection, justConnected }: CredentialsSectionProps) {
   const format = useFormat();
+  const words = useWords().settingsProvider;
   const answer = useActionData<SectionAnswer>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -66,49 +60,45 @@ export function CredentialsSection({ mode, connection, oauthAvailable, pendingCo
     answer && !answer.ok && answer.intent === "saveToken" ? answer.errors.find((e) => e.field === "token")?.message : undefined;
   const mine = answer && answer.intent !== "save" ? answer : undefined;
   return (
-    <Section title="Credentials" description="The account live mode sends with. The sandbox needs none.">
+    <Section title={words.credentialsTitle} description={words.credentialsDescription}>
       {pendingConnection && (!answer || (answer.intent !== "confirmConnection" && answer.intent !== "declineConnection")) && (
         <Banner
           tone={pendingConnection.ok ? "info" : "critical"}
-          title={pendingConnection.ok ? connectQuestion(pendingConnection.providerAccount) : "The provider was not connected"}
+          title={pendingConnection.ok ? words.connectQuestion(pendingConnection.providerAccount) : words.notConnectedTitle}
           {...(pendingConnection.ok && {
             action: {
-              content: "Connect",
+              content: words.connect,
               loading: pendingIntent === "confirmConnection",
               onAction: () => send("confirmConnection", { attempt: pendingConnection.attemptId }),
             },
-            secondaryAction: { content: "Cancel", onAction: () => send("declineConnection", { attempt: pendingConnection.attemptId }) },
+            secondaryAction: { content: words.cancel, onAction: () => send("declineConnection", { attempt: pendingConnection.attemptId }) },
           })}
         >
-          {pendingConnection.ok
-            ? "You approved this account at the provider. Nothing changes for this store until you connect it here."
-            : pendingConnection.problem}
+          {pendingConnection.ok ? words.connectExplained : pendingConnection.problem}
         </Banner>
       )}
-      {justConnected && !answer && <Banner tone="success" title="Connected to the provider." />}
-      {typeof pendingIntent === "string" && PENDING[pendingIntent] ? (
-        <Banner tone="info" title={PENDING[pendingIntent]} />
+      {justConnected && !answer && <Banner tone="success" title={words.connected} />}
+      {isPending(words, pendingIntent) ? (
+        <Banner tone="info" title={words.pending[pendingIntent]} />
       ) : (
         mine && <Banner tone={mine.ok ? "success" : "critical"} title={mine.message} />
       )}
       <Card>
         <BlockStack gap="300">
-          <FieldGroupTitle>Your provider account</FieldGroupTitle>
+          <FieldGroupTitle>{words.account}</FieldGroupTitle>
           <Text as="p" tone={connection.kind === "unreadable" ? "critical" : undefined}>
-            {connectionText(connection, format)}
+            {connectionText(connection, format, words)}
           </Text>
-          {mode === "live" && connection.kind === "none" && (
-            <Banner tone="warning">Shipments cannot reach the provider in live mode until it is connected.</Banner>
-          )}
+          {mode === "live" && connection.kind === "none" && <Banner tone="warning">{words.liveNeedsConnection}</Banner>}
           {/* Write-only: the field is never filled from the server, and nothing sent back contains the token. */}
           <TextField
-            label="API token"
+            label={words.token}
             type="password"
             value={token}
             onChange={setToken}
             autoComplete="off"
             error={tokenError}
-            helpText="Pasted from the provider's developer settings. Checked with the provider before it is saved; stored encrypted, never shown again."
+            helpText={words.tokenHelp}
           />
           <InlineStack gap="200">
             <Button
@@ -119,16 +109,16 @@ export function CredentialsSection({ mode, connection, oauthAvailable, pendingCo
               disabled={token.trim() === ""}
               loading={pendingIntent === "saveToken"}
             >
-              Check and save the token
+              {words.saveToken}
             </Button>
             {oauthAvailable && (
               <Button variant="primary" onClick={() => send("connect")}>
-                {connection.kind === "oauth" ? "Connect again" : "Connect with the provider's login"}
+                {connection.kind === "oauth" ? words.connectAgain : words.connectWithLogin}
               </Button>
             )}
             {connection.kind !== "none" && (
               <Button tone="critical" variant="plain" onClick={() => send("disconnect")}>
-                Disconnect
+                {words.disconnect}
               </Button>
             )}
           </InlineStack>

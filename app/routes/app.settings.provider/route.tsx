@@ -7,6 +7,8 @@ import { BlockStack, Card, Layout } from "@shopify/polaris";
 import { SelectInput, TextInput } from "~/components/form-inputs";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { ConnectionAttemptRefused, connectionOffer, dropConnectionAttempt } from "~/stores/shops/provider-connection-attempts.server";
 import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
@@ -18,7 +20,9 @@ import {
 } from "~/stores/shops/provider-credentials-connection.server";
 import { forgetProviderCredentials, readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { providerAddressRefusal } from "~/wiring/provider-address.server";
-import { tokenRefusal } from "~/wiring/provider-checks.server";
+import { tokenRefusal, type TokenRefusal } from "~/wiring/provider-checks.server";
+import { useWords } from "~/components/locale";
+import type { Words } from "~/lib/words";
 import { Section, SectionPage, type SectionAnswer } from "../app.settings._index/section-page";
 import { CredentialsSection } from "./credentials-section";
 import { refused, saveSection, sectionForm } from "../app.settings._index/section.server";
@@ -39,8 +43,30 @@ const defaultProviderFitsLive = () =>
  */
 const topWindowTo = (url: string) => new Response(null, { status: 401, headers: { "X-Shopify-API-Request-Failure-Reauthorize-Url": url } });
 
+/** Why the token was not saved, in the admin's words (the provider's own words as it said them). */
+function tokenRefusalIn(words: Words["settingsProvider"], refusal: TokenRefusal): string {
+  switch (refusal.kind) {
+    case "addressUnusable":
+      return words.tokenErrors.addressUnusable(refusal.why);
+    case "refused":
+      return words.tokenErrors.refused;
+    case "noAnswer":
+      return words.tokenErrors.noAnswer(refusal.said);
+    case "answered":
+      return words.tokenErrors.answered(refusal.said);
+  }
+}
+
+/** What is wrong with the token as typed (ApiToken's rules), in the admin's words. */
+function tokenMistakeIn(words: Words["settingsProvider"], issue: { code: string; maximum?: unknown } | undefined): string {
+  if (issue?.code === "too_small") return words.tokenErrors.required;
+  if (issue?.code === "too_big") return words.tokenErrors.tooLong(String(issue.maximum));
+  return words.tokenErrors.characters;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, sessionToken } = await authenticate.admin(request);
+  const words = wordsFor(localeOf(request)).settingsProvider;
   const shop = session.shop;
   const query = new URL(request.url).searchParams;
   const justConnected = query.get("connected") === "oauth";
@@ -48,8 +74,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // who pressed Connect, asked only of them. After confirming, the address still names it (the
   // library's redirect keeps the page's query): the confirmation's own banner says what happened.
   const attempt = justConnected ? null : query.get("provider_attempt");
-  const pendingConnection =
-    attempt === null ? null : await connectionOffer(prisma, attempt, { shop, staffMember: String(sessionToken.sub) });
+  const offer = attempt === null ? null : await connectionOffer(prisma, attempt, { shop, staffMember: String(sessionToken.sub) });
+  // Why it can no longer be connected, in the admin's words.
+  const pendingConnection = offer === null || offer.ok ? offer : { ...offer, problem: words.problems[offer.reason] };
   return {
     form: (await sectionForm(shop)).form,
     connection: await readCredentialsSummary(prisma, shop),
@@ -67,28 +94,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const starter = { shop, staffMember: String(sessionToken.sub) };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
+  const allWords = wordsFor(localeOf(request));
+  const words = allWords.settingsProvider;
+  const tokenNotSaved = (message: string) => refused(intent, words.tokenNotSaved, [{ field: "token", label: words.token, message }]);
   switch (intent) {
     case "save":
-      return saveSection("provider", shop, form);
+      return saveSection("provider", shop, form, allWords);
     case "saveToken": {
       const token = ApiToken.safeParse(form.get("token") ?? "");
-      if (!token.success) {
-        const message = token.error.issues[0]?.message ?? "is not valid";
-        return refused(intent, "The token was not saved.", [{ field: "token", label: "API token", message }]);
-      }
+      if (!token.success) return tokenNotSaved(tokenMistakeIn(words, token.error.issues[0]));
       // Checked with the provider first: a token it refuses is never saved, and the one in use stays.
       const refusal = await tokenRefusal(shop, token.data);
-      if (refusal !== null) return refused(intent, "The token was not saved.", [{ field: "token", label: "API token", message: refusal }]);
+      if (refusal !== null) return tokenNotSaved(tokenRefusalIn(words, refusal));
       await saveApiToken(prisma, shop, token.data);
-      return json<SectionAnswer>({
-        intent,
-        ok: true,
-        message: "API token saved: the provider accepted it, and live mode sends with it from now on.",
-      });
+      return json<SectionAnswer>({ intent, ok: true, message: words.tokenSaved });
     }
     case "disconnect": {
       await forgetProviderCredentials(prisma, shop);
-      return json<SectionAnswer>({ intent, ok: true, message: "Disconnected: the app no longer holds credentials for the provider." });
+      return json<SectionAnswer>({ intent, ok: true, message: words.disconnected });
     }
     case "connect": {
       try {
@@ -96,7 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
         // which sends the merchant to the provider's login; it comes back through /provider-oauth/callback.
         return topWindowTo(await startProviderConnection(prisma, starter, appProviderOAuth(env), env));
       } catch (error) {
-        if (error instanceof ProviderNotConnected) return refused(intent, error.message);
+        // The only refusal here: this installation has no OAuth client at the provider.
+        if (error instanceof ProviderNotConnected) return refused(intent, words.loginNotSetUp);
         throw error;
       }
     }
@@ -104,17 +128,17 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         await confirmProviderConnection(prisma, String(form.get("attempt") ?? ""), starter);
       } catch (error) {
-        if (error instanceof ConnectionAttemptRefused) return refused(intent, error.message);
+        if (error instanceof ConnectionAttemptRefused) return refused(intent, words.problems[error.problem]);
         throw error;
       }
       return redirect("/app/settings/provider?connected=oauth");
     }
     case "declineConnection": {
       await dropConnectionAttempt(prisma, String(form.get("attempt") ?? ""), starter);
-      return json<SectionAnswer>({ intent, ok: true, message: "Nothing was connected: the credentials in use stay as they were." });
+      return json<SectionAnswer>({ intent, ok: true, message: words.declined });
     }
     default:
-      return refused(intent, `Unknown action: ${intent}`);
+      return refused(intent, allWords.settings.unknownAction(intent));
   }
 }
 
@@ -128,26 +152,28 @@ function ModeAndAddress(props: {
 }) {
   // Mounted with the form: Discard puts it back to the saved mode with the fields.
   const [mode, setMode] = useState(props.savedMode);
+  const allWords = useWords();
+  const words = allWords.settingsProvider;
   return (
     <Card>
       <BlockStack gap="300">
         <SelectInput
           name="mode"
-          label="Mode"
+          label={words.mode}
           initial={props.savedMode}
           onChange={setMode}
           error={props.errorOf("mode")}
           options={[
-            { label: "Sandbox (no real parcels)", value: "sandbox" },
-            { label: "Live", value: "live" },
+            { label: words.modes.sandbox, value: "sandbox" },
+            { label: words.modes.live, value: "live" },
           ]}
         />
         <TextInput
           name="providerBaseUrl"
-          label="Provider address"
+          label={words.address}
           initial={props.savedAddress}
           // "Leave it empty" only where the mode chosen takes the operator's address (address-help.ts).
-          {...providerAddressHelp(mode, props.defaultProviderUrl, props.defaultProviderFitsLive)}
+          {...providerAddressHelp(mode, props.defaultProviderUrl, props.defaultProviderFitsLive, allWords)}
           error={props.errorOf("providerBaseUrl")}
         />
       </BlockStack>
@@ -158,11 +184,12 @@ function ModeAndAddress(props: {
 export default function ProviderSettings() {
   const { form, defaultProviderUrl, defaultProviderFitsLive, connection, oauthAvailable, pendingConnection, justConnected } =
     useLoaderData<typeof loader>();
+  const words = useWords().settingsProvider;
   return (
     <SectionPage
       section="provider"
-      title="Provider connection"
-      subtitle="Sandbox tries everything against the provider simulator; live sends real parcels with your provider account."
+      title={words.title}
+      subtitle={words.subtitle}
       after={
         <Layout.Section>
           <Layout>
@@ -178,7 +205,7 @@ export default function ProviderSettings() {
       }
     >
       {({ errorOf }) => (
-        <Section title="Mode and address" description="Where the app sends packages, and whether they are real.">
+        <Section title={words.modeTitle} description={words.modeDescription}>
           <ModeAndAddress
             savedMode={form.mode}
             savedAddress={form.providerBaseUrl}

@@ -10,6 +10,7 @@ import { Layout } from "@shopify/polaris";
 import prisma from "~/db.server";
 import { collectPages } from "~/shopify/admin-graphql.server";
 import { listLocations } from "~/shopify/locations.server";
+import { wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { log } from "~/lib/log.server";
 import { checkWarehouses, warehousesToCheck } from "~/wiring/provider-checks.server";
@@ -59,11 +60,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   if (intent !== "save") return json<Answer>({ intent, ok: false, message: `Unknown action: ${intent}`, errors: [] }, { status: 400 });
   let knownWarehouses: string[] = [];
-  const answer = await saveSection("routing", shop, form, async (_settings, stored) => {
+  const words = wordsFor(localeOf(request));
+  const answer = await saveSection("routing", shop, form, words, async (_settings, stored) => {
     // The warehouses new or changed here are asked about first: the provider says which it has, and what each offers.
     const outcome = await checkWarehouses(shop, warehousesToCheck(form, stored));
     knownWarehouses = outcome.knownWarehouses;
-    return Object.keys(outcome.fieldErrors).length === 0 ? null : refuseAtFields("routing", form, outcome.fieldErrors);
+    return Object.keys(outcome.fieldErrors).length === 0 ? null : refuseAtFields("routing", form, outcome.fieldErrors, words);
   });
   if (knownWarehouses.length === 0) return answer;
   return json<Answer>({ ...((await answer.json()) as SectionAnswer), knownWarehouses }, { status: answer.status });

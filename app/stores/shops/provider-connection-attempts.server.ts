@@ -178,7 +178,10 @@ export async function holdProviderTokens(
 }
 
 /** What Settings offers the staff member for an attempt id in its address. */
-export type ConnectionOffer = { ok: true; attemptId: string; providerAccount: string | null } | { ok: false; problem: string };
+export type ConnectionOffer =
+  | { ok: true; attemptId: string; providerAccount: string | null }
+  /** `reason`: which problem, for a page that says it in the admin's language; `problem`: it in English. */
+  | { ok: false; reason: AttemptProblem; problem: string };
 
 /**
  * The question Settings asks, only of the staff member who pressed Connect, in the shop where it
@@ -194,9 +197,9 @@ export async function connectionOffer(
   const now = options.now ?? new Date();
   const row = await db.providerConnectionAttempt.findFirst({ where: { id, shop: starter.shop, staffMember: starter.staffMember } });
   if (row === null) return null;
-  if (row.finishedAt !== null) return { ok: false, problem: ATTEMPT_PROBLEMS.used };
+  if (row.finishedAt !== null) return { ok: false, reason: "used", problem: ATTEMPT_PROBLEMS.used };
   if (row.tokensCiphertext === null) return null;
-  if (expired(row, now)) return { ok: false, problem: ATTEMPT_PROBLEMS.expired };
+  if (expired(row, now)) return { ok: false, reason: "expired", problem: ATTEMPT_PROBLEMS.expired };
   return { ok: true, attemptId: row.id, providerAccount: row.providerAccount };
 }
 

@@ -6,8 +6,19 @@
  */
 import { inventoryAge } from "./inventory-age";
 import { nav } from "./nav";
+import { notifications } from "./notifications";
+import { settings } from "./settings";
+import { settingsOrders } from "./settings-orders";
+import { settingsProvider } from "./settings-provider";
 
-export const en = { nav, inventoryAge };
+export const en = {
+  nav,
+  inventoryAge,
+  settings,
+  notifications,
+  settingsOrders,
+  settingsProvider,
+};
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */
 export type Words = typeof en;

@@ -6,5 +6,16 @@
 import type { Words } from "../en";
 import { inventoryAge } from "./inventory-age";
 import { nav } from "./nav";
+import { notifications } from "./notifications";
+import { settings } from "./settings";
+import { settingsOrders } from "./settings-orders";
+import { settingsProvider } from "./settings-provider";
 
-export const zhCN: Words = { nav, inventoryAge };
+export const zhCN: Words = {
+  nav,
+  inventoryAge,
+  settings,
+  notifications,
+  settingsOrders,
+  settingsProvider,
+};

@@ -1,8 +1,15 @@
 /**
- * Every word Settings > Notifications says about alerts, in one place so it can be translated: the
- * fields' labels (also what an error names), what is wrong with a field, and the test alert's answers.
+ * Settings > Notifications: what Shopify tells the customers, and the merchant's alerts: the
+ * channels' fields (their labels are also what an error names), what is wrong with a field, and the
+ * test alert's answers.
  */
-export const ALERTS_WORDS = {
+export const notifications = {
+  title: "Notifications",
+  subtitle: "Who is told what, and when.",
+  customersTitle: "Customers",
+  customersDescription: "What Shopify tells your customers when the provider ships their parcel.",
+  notifyCustomer: "Email the customer when tracking is added",
+  notifyCustomerHelp: "Shopify sends its shipping confirmation, with the tracking number and link, as each fulfilment is created.",
   sectionTitle: "Alerts",
   sectionDescription:
     "Held or failed shipments, work that gave up, a failed sync, Shopify pausing the store, the provider unreachable: told by e-mail or to a webhook, with a link to the page where it is fixed. A burst of alerts is one message.",
@@ -14,6 +21,7 @@ export const ALERTS_WORDS = {
     webhook: "Send alerts to the webhook",
     email: "Send alerts by e-mail",
   },
+  /** By the form's field names: the page's labels, and what an error names. */
   labels: {
     "alerts.webhook.url": "Webhook address",
     "alerts.webhook.schedule": "When (webhook)",
@@ -25,20 +33,19 @@ export const ALERTS_WORDS = {
     "alerts.email.sender": "Sender",
     "alerts.email.recipients": "Recipients",
     "alerts.email.schedule": "When (e-mail)",
-  } as Record<string, string>,
-  schedules: [
-    { value: "AT_ONCE", label: "At once" },
-    { value: "HOURLY", label: "Hourly digest" },
-    { value: "DAILY", label: "Daily digest" },
-  ],
-  securities: [
-    { value: "STARTTLS", label: "STARTTLS (usually port 587)" },
-    { value: "TLS", label: "TLS from the start (usually port 465)" },
-    { value: "NONE", label: "None (a relay on your own network)" },
-  ],
+  },
+  schedules: {
+    AT_ONCE: "At once",
+    HOURLY: "Hourly digest",
+    DAILY: "Daily digest",
+  },
+  securities: {
+    STARTTLS: "STARTTLS (usually port 587)",
+    TLS: "TLS from the start (usually port 465)",
+    NONE: "None (a relay on your own network)",
+  },
   webhookSaved: (host: string) => `Saved: sends to ${host}. Leave blank to keep it; type a new address to replace it.`,
   webhookNone: "For example https://hooks.slack.com/services/…",
-  senderExample: "alerts@example.com",
   passwordSaved: "Saved. Leave blank to keep it.",
   passwordNone: "Blank when the server takes mail without a login.",
   userHelp: "Blank when the server takes mail without a login (a saved password is then forgotten).",
@@ -47,10 +54,16 @@ export const ALERTS_WORDS = {
   lastSent: (at: string) => `Last message sent ${at}.`,
   sendTest: "Send a test alert",
   sendTestHelp: "Sends one message now to the saved channel (save your changes first).",
-  testSent: (channel: string) => `A test alert was sent ${channel}. Check that it arrived.`,
-  testFailed: (channel: string, error: string) => `The test alert could not be sent ${channel}: ${error}`,
-  testTo: { WEBHOOK: "to the webhook", EMAIL: "by e-mail" } as Record<string, string>,
+  testSent: {
+    WEBHOOK: "A test alert was sent to the webhook. Check that it arrived.",
+    EMAIL: "A test alert was sent by e-mail. Check that it arrived.",
+  },
+  testFailed: {
+    WEBHOOK: (error: string) => `The test alert could not be sent to the webhook: ${error}`,
+    EMAIL: (error: string) => `The test alert could not be sent by e-mail: ${error}`,
+  },
   notSaved: "Save the channel first: there is nothing to send with yet.",
+  unknownChannel: "Unknown channel.",
   errors: {
     schedule: "must be At once, Hourly digest or Daily digest",
     security: "must be STARTTLS, TLS or None",
@@ -61,6 +74,5 @@ export const ALERTS_WORDS = {
     recipients: (address: string) => `must be e-mail addresses separated by commas: “${address}” is not one`,
     requiredForEmail: "is required to send alerts by e-mail",
     requiredForWebhook: "is required to send alerts to a webhook",
-    notFound: (host: string) => `${host} could not be found`,
   },
 };
