@@ -19,6 +19,8 @@ const BOTH_LANGUAGES = [
   "app/routes/app.inventory-age/stock-table.tsx",
   "app/routes/app.inventory-age/age-chart.tsx",
   "app/routes/app.inventory-age/band-label.ts",
+  "app/routes/app._index/route.tsx",
+  "app/routes/app._index/home.server.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

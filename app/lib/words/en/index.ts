@@ -5,9 +5,14 @@
  * checked against this one key by key (test/architecture/words.test.ts).
  */
 import { inventoryAge } from "./inventory-age";
+import { home } from "./home";
 import { nav } from "./nav";
 
-export const en = { nav, inventoryAge };
+export const en = {
+  nav,
+  inventoryAge,
+  home,
+};
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */
 export type Words = typeof en;

@@ -5,6 +5,11 @@
  */
 import type { Words } from "../en";
 import { inventoryAge } from "./inventory-age";
+import { home } from "./home";
 import { nav } from "./nav";
 
-export const zhCN: Words = { nav, inventoryAge };
+export const zhCN: Words = {
+  nav,
+  inventoryAge,
+  home,
+};
