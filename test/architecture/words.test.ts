@@ -21,6 +21,10 @@ const BOTH_LANGUAGES = [
   "app/routes/app.inventory-age/band-label.ts",
   "app/routes/app._index/route.tsx",
   "app/routes/app._index/home.server.ts",
+  "app/routes/app.shipments._index/route.tsx",
+  "app/routes/app.shipments._index/list-parts.tsx",
+  "app/routes/app.shipments._index/shipments-page.server.ts",
+  "app/components/shipment-badges.tsx",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

@@ -10,6 +10,7 @@
 import type { Prisma, ShipmentState } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 import { placeOrderAt, studioHeldForReview } from "../support/studio";
 
@@ -250,6 +251,71 @@ describe("the shipments list for a busy merchant", () => {
       await expectVisible(page.getByText("The job is queued again and runs in a moment."));
       await page.getByRole("heading", { name: "Jobs that stopped" }).waitFor({ state: "detached" });
       expect((await s.db.job.findUniqueOrThrow({ where: { id: "browser-dead-1" } })).status).toBe("PENDING");
+      await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+});
+
+/** The words the pipeline and the provider stored (reasons, errors): shown as written, so not the page's English. */
+async function storedWords(): Promise<string[]> {
+  const s = admin.stack();
+  const shipments = await s.db.shipment.findMany({ where: { shop: s.shop } });
+  const jobs = await s.db.job.findMany({ where: { shop: s.shop } });
+  const texts = [
+    ...shipments.flatMap((shipment) => [shipment.lastErrorText, shipment.holdReasons, shipment.changedInShopify]),
+    ...jobs.map((job) => job.lastError),
+  ];
+  return texts.flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
+}
+
+describe("the shipments list in Chinese", () => {
+  it(
+    "names states, tabs, columns, the lookup's answer and the stopped jobs in Chinese; stored reasons stay as written",
+    async () => {
+      const s = admin.stack();
+      await insertShipment("FULFILLED", { orderName: "#4001", trackingNumber: "9400100000000000004001" });
+      await insertShipment("HELD", {
+        orderName: "#4002",
+        lastErrorCode: "HELD",
+        lastErrorText: "The postal code 1234 is not valid for the United States.",
+        holdReasons: JSON.stringify([{ field: "Postal code", message: "The postal code 1234 is not valid for the United States." }]),
+      });
+      await s.db.job.create({
+        data: {
+          id: "browser-dead-zh",
+          shop: s.shop,
+          kind: "stock.sync",
+          payload: JSON.stringify({ shop: s.shop }),
+          status: "DEAD",
+          attempts: 8,
+          maxAttempts: 8,
+          runAt: new Date(),
+          finishedAt: new Date(),
+          lastError: "The provider did not answer in time.",
+        },
+      });
+
+      const list = await admin.openAdminPage("/app/shipments?locale=zh-CN", { name: "/app/shipments in zh-CN" });
+      const { page } = list;
+      const row = (order: string) => page.getByRole("row").filter({ hasText: order });
+      await expectVisible(page.getByRole("heading", { name: "发货", exact: true }));
+      await expectVisible(page.getByRole("tab", { name: "需要处理" }));
+      await expectVisible(page.getByRole("columnheader", { name: "物流单号" }));
+      await expectVisible(row("#4001").getByText("已履约"));
+      await expectVisible(row("#4001").getByText("从仓库 US01 出库"));
+      await expectVisible(row("#4002").getByText("暂缓"));
+      // The pipeline's reason, stored in English, is shown as it was written.
+      await expectVisible(row("#4002").getByText("The postal code 1234 is not valid for the United States."));
+      await expectVisible(page.getByRole("heading", { name: "已停止的任务" }));
+      await expectVisible(page.getByRole("button", { name: "重试：同步库存" }));
+      await expectVisible(page.getByText("尝试 8 次", { exact: false }));
+
+      // The lookup's answer is written on the server, in the admin's language.
+      await page.getByRole("textbox", { name: "物流单号" }).fill("NOPE0000000000");
+      await list.mainAction(() => page.getByRole("button", { name: "查询" }).click());
+      await expectVisible(page.getByText("服务商没有物流单号为 NOPE0000000000 的包裹。", { exact: false }));
+      expect(await englishLeftOn(page, await storedWords())).toEqual([]);
       await list.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,

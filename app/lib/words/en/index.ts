@@ -6,12 +6,16 @@
  */
 import { inventoryAge } from "./inventory-age";
 import { home } from "./home";
+import { shipment } from "./shipment";
+import { shipments } from "./shipments";
 import { nav } from "./nav";
 
 export const en = {
   nav,
   inventoryAge,
   home,
+  shipment,
+  shipments,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

@@ -6,10 +6,14 @@
 import type { Words } from "../en";
 import { inventoryAge } from "./inventory-age";
 import { home } from "./home";
+import { shipment } from "./shipment";
+import { shipments } from "./shipments";
 import { nav } from "./nav";
 
 export const zhCN: Words = {
   nav,
   inventoryAge,
   home,
+  shipment,
+  shipments,
 };
