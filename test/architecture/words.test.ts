@@ -25,6 +25,10 @@ const BOTH_LANGUAGES = [
   "app/routes/app.shipments._index/list-parts.tsx",
   "app/routes/app.shipments._index/shipments-page.server.ts",
   "app/components/shipment-badges.tsx",
+  "app/routes/app.shipments.$id/route.tsx",
+  "app/routes/app.shipments.$id/shipment-cards.tsx",
+  "app/routes/app.shipments.$id/declaration-card.tsx",
+  "app/routes/app.shipments.$id/answers.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

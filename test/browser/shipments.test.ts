@@ -262,9 +262,11 @@ async function storedWords(): Promise<string[]> {
   const s = admin.stack();
   const shipments = await s.db.shipment.findMany({ where: { shop: s.shop } });
   const jobs = await s.db.job.findMany({ where: { shop: s.shop } });
+  const events = await s.db.shipmentEvent.findMany({ where: { shipment: { shop: s.shop } } });
   const texts = [
     ...shipments.flatMap((shipment) => [shipment.lastErrorText, shipment.holdReasons, shipment.changedInShopify]),
     ...jobs.map((job) => job.lastError),
+    ...events.map((event) => event.message),
   ];
   return texts.flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
 }
@@ -317,6 +319,40 @@ describe("the shipments list in Chinese", () => {
       await expectVisible(page.getByText("服务商没有物流单号为 NOPE0000000000 的包裹。", { exact: false }));
       expect(await englishLeftOn(page, await storedWords())).toEqual([]);
       await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+});
+
+describe("a shipment's page in Chinese", () => {
+  it(
+    "says why it waits, its facts, its declaration and timeline in Chinese; the pipeline's reason and timeline as written",
+    async () => {
+      const s = admin.stack();
+      const held = await insertShipment("HELD", {
+        orderName: "#4101",
+        lastErrorCode: "HELD",
+        lastErrorText: "The SKU LAMP-01 is not registered with the provider.",
+        holdReasons: JSON.stringify([{ field: "SKU", message: "The SKU LAMP-01 is not registered with the provider." }]),
+      });
+      await s.db.shipmentEvent.create({ data: { shipmentId: held.id, type: "held", message: "Held: a SKU is not registered." } });
+
+      const detail = await admin.openAdminPage(`/app/shipments/${held.id}?locale=zh-CN`, { name: "/app/shipments/:id in zh-CN" });
+      const { page } = detail;
+      await expectVisible(page.getByRole("heading", { name: "#4101" }));
+      await expectVisible(page.getByText("暂缓", { exact: true }));
+      await expectVisible(page.getByRole("heading", { name: "暂缓原因" }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "SKU: The SKU LAMP-01 is not registered with the provider." }));
+      await expectVisible(page.getByRole("button", { name: "重试" }));
+      await expectVisible(page.getByText("从仓库 US01 出库"));
+      await expectVisible(page.getByText("尚无物流单号"));
+      // The declaration's "why not" is written on the server, in the admin's language.
+      await expectVisible(page.getByRole("heading", { name: "报关信息" }));
+      await expectVisible(page.getByText("只有代发包裹可以修正报关信息", { exact: false }));
+      await expectVisible(page.getByRole("heading", { name: "时间线" }));
+      await expectVisible(page.getByText("Held: a SKU is not registered."));
+      expect(await englishLeftOn(page, await storedWords())).toEqual([]);
+      await detail.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -8,6 +8,7 @@ import { inventoryAge } from "./inventory-age";
 import { home } from "./home";
 import { shipment } from "./shipment";
 import { shipments } from "./shipments";
+import { shipmentPage } from "./shipment-page";
 import { nav } from "./nav";
 
 export const en = {
@@ -16,6 +17,7 @@ export const en = {
   home,
   shipment,
   shipments,
+  shipmentPage,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

@@ -8,6 +8,7 @@ import { inventoryAge } from "./inventory-age";
 import { home } from "./home";
 import { shipment } from "./shipment";
 import { shipments } from "./shipments";
+import { shipmentPage } from "./shipment-page";
 import { nav } from "./nav";
 
 export const zhCN: Words = {
@@ -16,4 +17,5 @@ export const zhCN: Words = {
   home,
   shipment,
   shipments,
+  shipmentPage,
 };
