@@ -29,6 +29,8 @@ const BOTH_LANGUAGES = [
   "app/routes/app.shipments.$id/shipment-cards.tsx",
   "app/routes/app.shipments.$id/declaration-card.tsx",
   "app/routes/app.shipments.$id/answers.ts",
+  "app/routes/app.returns/route.tsx",
+  "app/routes/app.returns/return-badges.tsx",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

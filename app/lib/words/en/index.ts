@@ -9,6 +9,7 @@ import { home } from "./home";
 import { shipment } from "./shipment";
 import { shipments } from "./shipments";
 import { shipmentPage } from "./shipment-page";
+import { returns } from "./returns";
 import { nav } from "./nav";
 
 export const en = {
@@ -18,6 +19,7 @@ export const en = {
   shipment,
   shipments,
   shipmentPage,
+  returns,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

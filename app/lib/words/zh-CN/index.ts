@@ -9,6 +9,7 @@ import { home } from "./home";
 import { shipment } from "./shipment";
 import { shipments } from "./shipments";
 import { shipmentPage } from "./shipment-page";
+import { returns } from "./returns";
 import { nav } from "./nav";
 
 export const zhCN: Words = {
@@ -18,4 +19,5 @@ export const zhCN: Words = {
   shipment,
   shipments,
   shipmentPage,
+  returns,
 };
