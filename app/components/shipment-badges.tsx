@@ -1,24 +1,25 @@
 /**
- * How a shipment's state and kind read to the merchant: the same words on the list and the detail.
+ * How a shipment's state and kind read to the merchant: the same words on the list and the detail,
+ * in the admin's language (lib/words); the order page block names them from its own locales files.
  */
 import type { ShipmentKind, ShipmentState } from "@prisma/client";
 import { Badge } from "@shopify/polaris";
+import { en, type Words } from "~/lib/words/en";
+import { useWords } from "./locale";
 import { STATE_WORDS } from "./shipment-state-words";
 
-export function shipmentStateLabel(state: ShipmentState): string {
-  return STATE_WORDS[state].label;
-}
-
 export function ShipmentStateBadge({ state }: { state: ShipmentState }) {
-  const { label, tone, progress } = STATE_WORDS[state];
+  const words = useWords().shipment;
+  const { tone, progress } = STATE_WORDS[state];
   return (
     <Badge tone={tone === "neutral" ? undefined : tone} progress={progress}>
-      {label}
+      {words.states[state]}
     </Badge>
   );
 }
 
-export function shipmentKindLabel(kind: ShipmentKind, warehouseCode: string | null): string {
-  if (kind === "DROPSHIP") return warehouseCode ? `Drop-ship via ${warehouseCode}` : "Drop-ship";
-  return warehouseCode ? `Outbound from warehouse ${warehouseCode}` : "Outbound";
+/** English unless the page's words are given (the order page block's answer names its own language). */
+export function shipmentKindLabel(kind: ShipmentKind, warehouseCode: string | null, words: Words["shipment"] = en.shipment): string {
+  if (kind === "DROPSHIP") return warehouseCode ? words.dropShipVia(warehouseCode) : words.dropShip;
+  return warehouseCode ? words.outboundFrom(warehouseCode) : words.outbound;
 }

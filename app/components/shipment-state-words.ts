@@ -3,19 +3,23 @@
  * (shipment-badges.tsx) and the order page block (extensions/order-shipments) say the same.
  */
 import type { ShipmentState } from "@prisma/client";
+import { en } from "~/lib/words/en";
+
+// English, for the order page block's answer (the admin's pages read lib/words in their language).
+const label = en.shipment.states;
 
 export type StateTone = "info" | "success" | "warning" | "critical" | "neutral";
 
 export const STATE_WORDS: {
   readonly [S in ShipmentState]: { label: string; tone: StateTone; progress: "incomplete" | "partiallyComplete" | "complete" | undefined };
 } = {
-  HELD: { label: "On hold", tone: "warning", progress: "incomplete" },
-  READY: { label: "Waiting to send", tone: "info", progress: "incomplete" },
-  SUBMITTED: { label: "Sent to provider", tone: "info", progress: "partiallyComplete" },
-  CREATED: { label: "Tracking assigned", tone: "info", progress: "partiallyComplete" },
-  FULFILLED: { label: "Fulfilled", tone: "success", progress: "complete" },
-  DELIVERED: { label: "Delivered", tone: "success", progress: "complete" },
-  FAILED: { label: "Provider refused", tone: "critical", progress: "incomplete" },
-  CANCELLED: { label: "Cancelled", tone: "neutral", progress: undefined },
-  ENDED: { label: "Follow ended", tone: "critical", progress: "incomplete" },
+  HELD: { label: label.HELD, tone: "warning", progress: "incomplete" },
+  READY: { label: label.READY, tone: "info", progress: "incomplete" },
+  SUBMITTED: { label: label.SUBMITTED, tone: "info", progress: "partiallyComplete" },
+  CREATED: { label: label.CREATED, tone: "info", progress: "partiallyComplete" },
+  FULFILLED: { label: label.FULFILLED, tone: "success", progress: "complete" },
+  DELIVERED: { label: label.DELIVERED, tone: "success", progress: "complete" },
+  FAILED: { label: label.FAILED, tone: "critical", progress: "incomplete" },
+  CANCELLED: { label: label.CANCELLED, tone: "neutral", progress: undefined },
+  ENDED: { label: label.ENDED, tone: "critical", progress: "incomplete" },
 };

@@ -32,6 +32,18 @@ const BOTH_LANGUAGES = [
   "app/routes/app.settings.provider/route.tsx",
   "app/routes/app.settings.provider/credentials-section.tsx",
   "app/routes/app.settings.provider/address-help.ts",
+  "app/routes/app._index/route.tsx",
+  "app/routes/app._index/home.server.ts",
+  "app/routes/app.shipments._index/route.tsx",
+  "app/routes/app.shipments._index/list-parts.tsx",
+  "app/routes/app.shipments._index/shipments-page.server.ts",
+  "app/components/shipment-badges.tsx",
+  "app/routes/app.shipments.$id/route.tsx",
+  "app/routes/app.shipments.$id/shipment-cards.tsx",
+  "app/routes/app.shipments.$id/declaration-card.tsx",
+  "app/routes/app.shipments.$id/answers.ts",
+  "app/routes/app.returns/route.tsx",
+  "app/routes/app.returns/return-badges.tsx",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

@@ -3,7 +3,8 @@
  * provider is the sandbox, nothing else is done yet), the counts, and the admin's menu leads on
  * to the Shipments page by a client-side navigation that still authenticates.
  */
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
@@ -33,6 +34,27 @@ describe("Home", () => {
       await home.navigateFromAdminMenu("Shipments");
       await expectVisible(page.getByRole("heading", { name: "Shipments" }));
       await expectVisible(page.getByText("Each order your fulfilment provider ships appears here"));
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "speaks Chinese to an admin in Chinese: the guide, the counts, the answer to a search, and no English left",
+    async () => {
+      const home = await admin.openAdminPage("/app?locale=zh-CN", { name: "/app in zh-CN" });
+      const { page } = home;
+      await expectVisible(page.getByRole("heading", { name: "海外仓履约连接器" }));
+      await expectVisible(page.getByText("已完成 1/5"));
+      await expectVisible(page.getByText("沙盒模式：一切都在服务商模拟器上运行，不会产生真实包裹。"));
+      await expectVisible(page.getByRole("link", { name: "添加仓库" }));
+      await expectVisible(page.getByRole("heading", { name: "需要处理" }));
+      await expectVisible(page.getByText("重新发送包裹绝不会在服务商那里生成第二个包裹。"));
+
+      // The action's answer is written on the server, in the admin's language too.
+      await page.getByRole("button", { name: "查找未完成订单" }).click();
+      await expectVisible(page.getByText("正在查找您服务商地点的未完成订单。找到的订单稍后会出现在“发货”页面。"));
+      expect(await englishLeftOn(page)).toEqual([]);
+      await home.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -215,7 +215,7 @@ describe("inventory age", () => {
       expect(await chinese.page.getByText("库龄。此页面已就绪").count()).toBe(1);
       // The app's own next requests name no language: the browser remembered the admin's, menu and all.
       await chinese.navigateFromAdminMenu("首页");
-      await expectVisible(chinese.page.getByText("Put the warehouses' stock into Shopify"));
+      await expectVisible(chinese.page.getByText("将仓库库存写入 Shopify"));
       await chinese.navigateFromAdminMenu("库龄");
       await expectVisible(chinese.page.getByText(chineseReadJustNow));
       expect(new URL(chinese.page.url()).searchParams.has("locale")).toBe(false);

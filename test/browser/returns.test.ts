@@ -6,6 +6,7 @@
  * Returns are rows as the returns flow leaves them (the way test/admin/returns.test.ts seeds them).
  */
 import { describe, expect, it } from "vitest";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
@@ -69,6 +70,47 @@ describe("the returns page", () => {
       await expectVisible(line.getByText("Sandbox Fulfilment"));
       expect(await page.getByRole("row").count()).toBe(2); // the headings and the shop's one return
       expect(await page.getByText("#9999-R1").count()).toBe(0);
+      await returns.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "speaks Chinese to an admin in Chinese: tabs, columns, the state and the units, and no English left but the carrier's name",
+    async () => {
+      const s = admin.stack();
+      await s.db.customerReturn.create({
+        data: {
+          shop: s.shop,
+          state: "RECEIVED",
+          returnId: "gid://shopify/Return/9102",
+          returnName: "#3002-R1",
+          orderId: "gid://shopify/Order/9202",
+          orderName: "#3002",
+          warehouseCode: "US01",
+          locationId: "gid://shopify/Location/1",
+          packageId: "RT-9102-US01",
+          serviceCode: "US01-STD",
+          lines: JSON.stringify([
+            { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/3", sku: "MUG-CER-350-WHT", title: "Mug", quantity: 2 },
+            { reverseLineId: "gid://shopify/ReverseFulfillmentOrderLineItem/4", sku: "CANDLE-SOY-200-LAV", title: "Candle", quantity: 1 },
+          ]),
+          units: 3,
+          sentAt: new Date(),
+        },
+      });
+
+      const returns = await admin.openAdminPage("/app/returns?locale=zh-CN", { name: "/app/returns in zh-CN" });
+      const { page } = returns;
+      const line = page.getByRole("row").filter({ hasText: "#3002-R1" });
+      await expectVisible(page.getByRole("heading", { name: "退货", exact: true }));
+      await expectVisible(page.getByRole("tab", { name: "退回途中" }));
+      await expectVisible(page.getByRole("columnheader", { name: "服务商单号" }));
+      await expectVisible(line.getByText("订单 #3002"));
+      await expectVisible(line.getByText("MUG-CER-350-WHT × 2、CANDLE-SOY-200-LAV × 1"));
+      await expectVisible(line.getByText("已到仓库"));
+      // The carrier's name (the earlier test's return) is the provider's, shown as it said it.
+      expect(await englishLeftOn(page, ["Sandbox", "Fulfilment"])).toEqual([]);
       await returns.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,

@@ -10,6 +10,7 @@
 import type { Prisma, ShipmentState } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 import { placeOrderAt, studioHeldForReview } from "../support/studio";
 
@@ -251,6 +252,107 @@ describe("the shipments list for a busy merchant", () => {
       await page.getByRole("heading", { name: "Jobs that stopped" }).waitFor({ state: "detached" });
       expect((await s.db.job.findUniqueOrThrow({ where: { id: "browser-dead-1" } })).status).toBe("PENDING");
       await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+});
+
+/** The words the pipeline and the provider stored (reasons, errors): shown as written, so not the page's English. */
+async function storedWords(): Promise<string[]> {
+  const s = admin.stack();
+  const shipments = await s.db.shipment.findMany({ where: { shop: s.shop } });
+  const jobs = await s.db.job.findMany({ where: { shop: s.shop } });
+  const events = await s.db.shipmentEvent.findMany({ where: { shipment: { shop: s.shop } } });
+  const texts = [
+    ...shipments.flatMap((shipment) => [shipment.lastErrorText, shipment.holdReasons, shipment.changedInShopify]),
+    ...jobs.map((job) => job.lastError),
+    ...events.map((event) => event.message),
+  ];
+  return texts.flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
+}
+
+describe("the shipments list in Chinese", () => {
+  it(
+    "names states, tabs, columns, the lookup's answer and the stopped jobs in Chinese; stored reasons stay as written",
+    async () => {
+      const s = admin.stack();
+      await insertShipment("FULFILLED", { orderName: "#4001", trackingNumber: "9400100000000000004001" });
+      await insertShipment("HELD", {
+        orderName: "#4002",
+        lastErrorCode: "HELD",
+        lastErrorText: "The postal code 1234 is not valid for the United States.",
+        holdReasons: JSON.stringify([{ field: "Postal code", message: "The postal code 1234 is not valid for the United States." }]),
+      });
+      await s.db.job.create({
+        data: {
+          id: "browser-dead-zh",
+          shop: s.shop,
+          kind: "stock.sync",
+          payload: JSON.stringify({ shop: s.shop }),
+          status: "DEAD",
+          attempts: 8,
+          maxAttempts: 8,
+          runAt: new Date(),
+          finishedAt: new Date(),
+          lastError: "The provider did not answer in time.",
+        },
+      });
+
+      const list = await admin.openAdminPage("/app/shipments?locale=zh-CN", { name: "/app/shipments in zh-CN" });
+      const { page } = list;
+      const row = (order: string) => page.getByRole("row").filter({ hasText: order });
+      await expectVisible(page.getByRole("heading", { name: "发货", exact: true }));
+      await expectVisible(page.getByRole("tab", { name: "需要处理" }));
+      await expectVisible(page.getByRole("columnheader", { name: "物流单号" }));
+      await expectVisible(row("#4001").getByText("已履约"));
+      await expectVisible(row("#4001").getByText("从仓库 US01 出库"));
+      await expectVisible(row("#4002").getByText("暂缓"));
+      // The pipeline's reason, stored in English, is shown as it was written.
+      await expectVisible(row("#4002").getByText("The postal code 1234 is not valid for the United States."));
+      await expectVisible(page.getByRole("heading", { name: "已停止的任务" }));
+      await expectVisible(page.getByRole("button", { name: "重试：同步库存" }));
+      await expectVisible(page.getByText("尝试 8 次", { exact: false }));
+
+      // The lookup's answer is written on the server, in the admin's language.
+      await page.getByRole("textbox", { name: "物流单号" }).fill("NOPE0000000000");
+      await list.mainAction(() => page.getByRole("button", { name: "查询" }).click());
+      await expectVisible(page.getByText("服务商没有物流单号为 NOPE0000000000 的包裹。", { exact: false }));
+      expect(await englishLeftOn(page, await storedWords())).toEqual([]);
+      await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+});
+
+describe("a shipment's page in Chinese", () => {
+  it(
+    "says why it waits, its facts, its declaration and timeline in Chinese; the pipeline's reason and timeline as written",
+    async () => {
+      const s = admin.stack();
+      const held = await insertShipment("HELD", {
+        orderName: "#4101",
+        lastErrorCode: "HELD",
+        lastErrorText: "The SKU LAMP-01 is not registered with the provider.",
+        holdReasons: JSON.stringify([{ field: "SKU", message: "The SKU LAMP-01 is not registered with the provider." }]),
+      });
+      await s.db.shipmentEvent.create({ data: { shipmentId: held.id, type: "held", message: "Held: a SKU is not registered." } });
+
+      const detail = await admin.openAdminPage(`/app/shipments/${held.id}?locale=zh-CN`, { name: "/app/shipments/:id in zh-CN" });
+      const { page } = detail;
+      await expectVisible(page.getByRole("heading", { name: "#4101" }));
+      await expectVisible(page.getByText("暂缓", { exact: true }));
+      await expectVisible(page.getByRole("heading", { name: "暂缓原因" }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "SKU: The SKU LAMP-01 is not registered with the provider." }));
+      await expectVisible(page.getByRole("button", { name: "重试" }));
+      await expectVisible(page.getByText("从仓库 US01 出库"));
+      await expectVisible(page.getByText("尚无物流单号"));
+      // The declaration's "why not" is written on the server, in the admin's language.
+      await expectVisible(page.getByRole("heading", { name: "报关信息" }));
+      await expectVisible(page.getByText("只有代发包裹可以修正报关信息", { exact: false }));
+      await expectVisible(page.getByRole("heading", { name: "时间线" }));
+      await expectVisible(page.getByText("Held: a SKU is not registered."));
+      expect(await englishLeftOn(page, await storedWords())).toEqual([]);
+      await detail.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

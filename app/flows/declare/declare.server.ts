@@ -23,6 +23,7 @@ import { type DropshipPackage, ProviderError, ProviderNotFoundError, ProviderVal
 import type { Database } from "~/stores/database/database.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
 import type { PipelineDeps } from "../ports/deps";
+import { en, type Words } from "~/lib/words/en";
 
 export type DeclarationPage = { allowed: true; values: DeclarationValues; lastDeclaredAt: string | null } | { allowed: false; why: string };
 
@@ -33,26 +34,21 @@ export type DeclareOutcome =
   /** The provider refused it, or the package may not be declared now. */
   | { outcome: "refused"; message: string; errors: DeclarationFieldError[] };
 
-/** The provider has accepted the package and the parcel may not have left yet. */
-const ACCEPTED_NOT_DELIVERED = new Set<Shipment["state"]>(["SUBMITTED", "CREATED", "FULFILLED"]);
 /** The provider's HandleStatus of a package still at its handling location. */
 const NOT_SHIPPED = new Set(["Initial", "Submitted", "Examined"]);
 
-/** Why the page offers no declaration form for this shipment, if it does not. */
-export function whyNotDeclarable(shipment: Pick<Shipment, "kind" | "state" | "requestSent">): string | undefined {
-  if (shipment.kind !== "DROPSHIP") {
-    return "Customs declarations are corrected for drop-ship packages only: an outbound package is declared by the warehouse from the SKUs registered with the provider.";
-  }
-  if (shipment.state === "HELD" || shipment.state === "READY") {
-    return "The package has not reached the provider yet: fix the order and send it; its declaration can be corrected once the provider has accepted it.";
-  }
-  if (shipment.state === "FAILED")
-    return "The provider could not create this package: fix it and retry; its declaration can be corrected once the provider has accepted it.";
-  if (!ACCEPTED_NOT_DELIVERED.has(shipment.state)) {
-    return `The parcel is ${shipment.state.toLowerCase()}: its declaration can no longer be changed.`;
-  }
-  if (shipment.requestSent === null)
-    return "The package's recipient data was erased (a customer data request), so its declaration cannot be sent again.";
+/** Why the page offers no declaration form for this shipment, if it does not, in the admin's words (English unless given). */
+export function whyNotDeclarable(
+  shipment: Pick<Shipment, "kind" | "state" | "requestSent">,
+  page: Words["shipmentPage"] = en.shipmentPage,
+): string | undefined {
+  if (shipment.kind !== "DROPSHIP") return page.notDropShip;
+  if (shipment.state === "HELD" || shipment.state === "READY") return page.notAtProviderYet;
+  if (shipment.state === "FAILED") return page.notCreated;
+  // Past these the parcel has left: SUBMITTED, CREATED and FULFILLED are accepted and may not have.
+  const state = shipment.state;
+  if (state === "DELIVERED" || state === "CANCELLED" || state === "ENDED") return page.pastChanging(page.pastStates[state]);
+  if (shipment.requestSent === null) return page.recipientErased;
   return undefined;
 }
 
@@ -89,14 +85,18 @@ async function baseOf(db: Database, shipment: Shipment, pkg: DropshipPackage) {
 }
 
 /** What the shipment page shows: the form and its starting values, or why there is none. */
-export async function declarationForPage(db: Database, shop: string, id: string): Promise<DeclarationPage | null> {
+export async function declarationForPage(
+  db: Database,
+  shop: string,
+  id: string,
+  words: Words["shipmentPage"] = en.shipmentPage,
+): Promise<DeclarationPage | null> {
   const shipment = await db.shipment.findFirst({ where: { id, shop } });
   if (shipment === null) return null;
-  const why = whyNotDeclarable(shipment);
+  const why = whyNotDeclarable(shipment, words);
   if (why !== undefined) return { allowed: false, why };
   const pkg = sentPackage(shipment);
-  if (pkg === undefined)
-    return { allowed: false, why: "The package as stored is not one the provider would accept any more: retry it from the order first." };
+  if (pkg === undefined) return { allowed: false, why: words.storedNotAcceptable };
   const { base, at } = await baseOf(db, shipment, pkg);
   return { allowed: true, values: declarationValuesOf(base), lastDeclaredAt: at?.toISOString() ?? null };
 }
@@ -123,8 +123,7 @@ export async function declareShipment(
   const why = whyNotDeclarable(shipment);
   if (why !== undefined) return refused(why);
   const pkg = sentPackage(shipment);
-  if (pkg === undefined)
-    return refused("The package as stored is not one the provider would accept any more: retry it from the order first.");
+  if (pkg === undefined) return refused(en.shipmentPage.storedNotAcceptable);
 
   const { base } = await baseOf(db, shipment, pkg);
   const reading = readDeclaration(values, base, pkg, { serviceCode: shipment.serviceCode, trackingNumber: shipment.trackingNumber });

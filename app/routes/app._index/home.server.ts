@@ -9,6 +9,7 @@ import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { costsPerMonth } from "~/connector/shipping-costs";
 import { formatterFor, type Formatter } from "~/lib/format";
+import { wordsFor } from "~/lib/words";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
@@ -31,8 +32,9 @@ const SETUP_JOB_KINDS = ["install.fulfillment-services", "catalogue.read", "stoc
 /** Setup work due within this is "under way" for Home, which keeps asking until it ran. */
 const SETUP_DUE_MS = 2 * 60_000;
 
-/** Home for a shop, its words with numbers, money and dates written in the admin's language (`format`). */
+/** Home for a shop, its words, numbers, money and dates in the admin's language (`format`'s locale). */
 export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new Date(), format: Formatter = formatterFor()) {
+  const words = wordsFor(format.locale).home;
   const settings = await getShopSettings(db, shop);
   const connection = await readCredentialsSummary(db, shop);
   const warehouses = settings.warehouses.filter((warehouse) => warehouse.enabled);
@@ -71,42 +73,40 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
   const steps: SetupStep[] = [
     {
       id: "provider",
-      title: "Connect your fulfilment provider",
+      title: words.provider.title,
       done: connected,
       detail:
-        settings.mode === "sandbox"
-          ? "Sandbox mode: everything runs against the provider simulator, no real parcels."
-          : connected
-            ? "Live mode, connected."
-            : "Live mode needs your provider account: an API token or the provider's login.",
+        settings.mode === "sandbox" ? words.provider.sandbox : connected ? words.provider.liveConnected : words.provider.liveNotConnected,
       url: "/app/settings/provider",
-      action: "Connect the provider",
+      action: words.provider.action,
     },
     {
       id: "warehouses",
-      title: "Add the warehouses that hold your stock",
+      title: words.warehouses.title,
       done: located.length > 0,
       detail:
         warehouses.length === 0
-          ? "No warehouse yet: add the provider's warehouse ID (for example US01) in Settings > Warehouses and routing."
-          : `${located.length} of ${warehouses.length} ${warehouses.length === 1 ? "warehouse has" : "warehouses have"} its Shopify location${located.length < warehouses.length ? "; the app creates the others in a moment" : ""}.`,
+          ? words.warehouses.none
+          : words.warehouses.located(
+              warehouses.length,
+              format.number(located.length),
+              format.number(warehouses.length),
+              located.length < warehouses.length,
+            ),
       url: "/app/settings/routing",
-      action: "Add a warehouse",
+      action: words.warehouses.action,
     },
     {
       id: "skus",
-      title: "Register your SKUs with the provider",
+      title: words.skus.title,
       done: variantsWithSku > 0 && registered > 0,
-      detail:
-        variantsWithSku === 0
-          ? "Your catalogue has not been read yet."
-          : `${registered} SKUs known to the provider; your store has ${variantsWithSku} variants with a SKU.`,
+      detail: variantsWithSku === 0 ? words.skus.notRead : words.skus.known(format.number(registered), format.number(variantsWithSku)),
       url: "/app/products",
-      action: "Open Products",
+      action: words.skus.action,
     },
     {
       id: "stock",
-      title: "Put the warehouses' stock into Shopify",
+      title: words.stock.title,
       ...stockStep({
         located: located.length,
         lastSync: lastStockSync,
@@ -115,18 +115,15 @@ export async function homeOf(db: DatabaseOrTransaction, shop: string, now = new 
         format,
       }),
       url: "/app/stock",
-      action: "Open Stock",
+      action: words.stock.action,
     },
     {
       id: "firstOrder",
-      title: "Ship your first order",
+      title: words.firstOrder.title,
       done: shipped > 0,
-      detail:
-        shipped > 0
-          ? `${shipped} ${shipped === 1 ? "shipment has" : "shipments have"} tracking in Shopify.`
-          : "Orders at a warehouse or drop-ship location are sent to the provider on their own.",
+      detail: shipped > 0 ? words.firstOrder.shipped(shipped, format.number(shipped)) : words.firstOrder.notYet,
       url: "/app/shipments",
-      action: "Open Shipments",
+      action: words.firstOrder.action,
     },
   ];
   return {
@@ -155,34 +152,25 @@ export function stockStep(input: {
 }): { done: boolean; detail: string } {
   const { lastSync } = input;
   const format = input.format ?? formatterFor();
-  if (input.located === 0) return { done: false, detail: "Add a warehouse first: its stock is written at its Shopify location." };
-  if (input.syncing || input.readSince)
-    return { done: false, detail: "The stock sync is under way: this step is done once Shopify holds the provider's stock." };
+  const words = wordsFor(format.locale).home.stock;
+  if (input.located === 0) return { done: false, detail: words.noWarehouse };
+  if (input.syncing || input.readSince) return { done: false, detail: words.underWay };
   const result = parseStockSyncResult(lastSync?.result ?? null);
-  if (lastSync === null || result === null)
-    return { done: false, detail: "Not synced yet: Shopify sends an order to a warehouse only where it has stock." };
+  if (lastSync === null || result === null) return { done: false, detail: words.notSynced };
   const stocked = result.warehouses.reduce((total, w) => total + w.stocked, 0);
   const checked = result.warehouses.reduce((total, w) => total + w.checked, 0);
   const mismatched = result.warehouses.reduce((total, w) => total + w.mismatched, 0);
   const providerUnits = result.warehouses.reduce((total, w) => total + w.providerUnits, 0);
-  const at = lastSync.finishedAt ? ` (checked ${format.dateTime(lastSync.finishedAt)})` : "";
-  if (mismatched > 0)
-    return {
-      done: false,
-      detail: `${mismatched} of ${checked} quantities in Shopify differ from the provider's after the last sync${at}: open Stock to see which, and sync again.`,
-    };
+  const at = lastSync.finishedAt ? words.checkedAt(format.dateTime(lastSync.finishedAt)) : "";
+  if (mismatched > 0) return { done: false, detail: words.differ(format.number(mismatched), format.number(checked), at) };
   if (stocked === 0)
     return {
       done: false,
-      detail:
-        providerUnits === 0
-          ? `The provider holds no stock at your warehouses yet${at}: send stock to a warehouse with an inbound shipment.`
-          : (lastSync.message ?? "The last sync gave no variant any stock."),
+      // The sync's own account of why it wrote nothing is stored as the sync wrote it (in English).
+      detail: providerUnits === 0 ? words.noneAtProvider(at) : (lastSync.message ?? words.noneGiven),
     };
-  return {
-    done: true,
-    detail: `Shopify holds the provider's stock for ${stocked} ${stocked === 1 ? "variant" : "variants"} at ${result.warehouses.length} ${result.warehouses.length === 1 ? "warehouse" : "warehouses"}${at}.`,
-  };
+  const warehouses = result.warehouses.length;
+  return { done: true, detail: words.holds(stocked, format.number(stocked), warehouses, format.number(warehouses), at) };
 }
 
 /** How many months Home sums the shipping costs of, this one included. */
@@ -217,31 +205,30 @@ export interface ShopifyAccessNotice {
 async function shopifyAccessNotice(db: DatabaseOrTransaction, shop: string, format: Formatter): Promise<ShopifyAccessNotice | null> {
   const access = await shopifyAccessOf(db, shop);
   if (access === null) return null;
+  const words = wordsFor(format.locale).home;
   const since = format.dateTime(access.since);
   const waiting = await db.job.count({ where: { shop, status: "PENDING", lastError: { contains: "Paused: " } } });
-  const next = access.checkAt ? ` The app asks Shopify again at ${format.time(access.checkAt)} and resumes on its own.` : "";
+  const next = access.checkAt ? words.askAgainAt(format.time(access.checkAt)) : "";
   switch (access.unavailable) {
     case "REVOKED":
       return {
         tone: "critical",
-        title: "The app is disconnected from your store",
-        body:
-          `Since ${since}, Shopify refuses the app's access token (401), so no order is sent, and no tracking is written back. ` +
-          "Open the app from your Shopify admin, or install it again, to reconnect: everything waiting then continues where it stood.",
+        title: words.revokedTitle,
+        body: words.revokedBody(since),
         waiting,
       };
     case "FROZEN":
       return {
         tone: "warning",
-        title: "Your store is frozen",
-        body: `Since ${since}, Shopify answers that the store is frozen (402: a bill is unpaid). The app paused its work for the store; pay the outstanding bill in Shopify's admin.${next}`,
+        title: words.frozenTitle,
+        body: words.frozenBody(since, next),
         waiting,
       };
     case "LOCKED":
       return {
         tone: "warning",
-        title: "Shopify has locked your store",
-        body: `Since ${since}, Shopify answers that the store is locked (423). The app paused its work for the store; contact Shopify support to unlock it.${next}`,
+        title: words.lockedTitle,
+        body: words.lockedBody(since, next),
         waiting,
       };
   }
@@ -260,11 +247,11 @@ async function failingAlertChannels(db: DatabaseOrTransaction, shop: string, for
     orderBy: { channel: "asc" },
     select: { channel: true, failingSince: true, lastError: true },
   });
+  const words = wordsFor(format.locale).home;
+  // The channel's own error (the mail server's or the webhook's answer) is shown as it was said.
   return rows.map((row) => ({
     channel: row.channel,
-    title: row.channel === "EMAIL" ? "Alerts by e-mail are not getting through" : "Alerts to your webhook are not getting through",
-    body:
-      `Since ${format.dateTime(row.failingSince ?? new Date())}, sending fails: ${row.lastError ?? "no reason given"}. ` +
-      "The alerts wait and are sent once it works again. Check the channel in Settings > Notifications, then send a test alert.",
+    title: row.channel === "EMAIL" ? words.emailFailing : words.webhookFailing,
+    body: words.channelFailing(format.dateTime(row.failingSince ?? new Date()), row.lastError ?? words.noReasonGiven),
   }));
 }

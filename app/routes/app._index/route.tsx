@@ -24,9 +24,10 @@ import { queueBackfill } from "~/flows/plan/backfill.server";
 import { authenticate } from "~/shopify.server";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { homeOf } from "./home.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 import { localeOf } from "~/lib/locale";
 import { formatterFor } from "~/lib/format";
+import { wordsFor } from "~/lib/words";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -36,32 +37,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
-  if (form.get("intent") !== "find-open-orders") return json({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  const words = wordsFor(localeOf(request)).home;
+  if (form.get("intent") !== "find-open-orders") return json({ ok: false as const, message: words.unknownAction }, { status: 400 });
   await queueBackfill(prisma, session.shop, "asked", new Date());
-  return json({
-    ok: true as const,
-    message: "Looking for open orders at your provider locations. Those found appear on the Shipments page in a moment.",
-  });
+  return json({ ok: true as const, message: words.lookingForOpenOrders });
 }
 
 /** Orders already open at the provider's locations (placed before the app, or before a location was connected). */
 function FindOpenOrders() {
   const fetcher = useFetcher<typeof action>();
+  const words = useWords().home;
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Orders placed before the app
+          {words.openOrdersHeading}
         </Text>
         <Text as="p" tone="subdued">
-          Open orders already at a warehouse or drop-ship location are brought in when the app is installed and when a location is
-          connected. Look again at any time; an order already on its way is never sent twice.
+          {words.openOrdersBody}
         </Text>
         {fetcher.data && <Banner tone={fetcher.data.ok ? "info" : "critical"}>{fetcher.data.message}</Banner>}
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="find-open-orders" />
           <Button submit loading={fetcher.state !== "idle"}>
-            Find open orders
+            {words.findOpenOrders}
           </Button>
         </fetcher.Form>
       </BlockStack>
@@ -71,6 +70,7 @@ function FindOpenOrders() {
 
 function Count({ label, value, url, tone }: { label: string; value: string | number; url: string; tone?: "critical" | "success" }) {
   const format = useFormat();
+  const words = useWords().home;
   return (
     <Card>
       <BlockStack gap="100">
@@ -81,7 +81,7 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
           {typeof value === "number" ? format.number(value) : value}
         </Text>
         <Link url={url} removeUnderline>
-          See them
+          {words.seeThem}
         </Link>
       </BlockStack>
     </Card>
@@ -90,13 +90,14 @@ function Count({ label, value, url, tone }: { label: string; value: string | num
 
 export default function Home() {
   const format = useFormat();
+  const words = useWords().home;
   const { shopifyAccess, failingChannels, steps, counts, lastStockSyncAt, shippingCosts, inFlight } = useLoaderData<typeof loader>();
   useRefreshWhile(inFlight, REFRESH_MS.shipments);
   const done = steps.filter((step) => step.done).length;
   const next = steps.find((step) => !step.done);
 
   return (
-    <Page title="Fulfilment connector">
+    <Page title={words.title}>
       <Layout>
         {shopifyAccess && (
           <Layout.Section>
@@ -105,7 +106,7 @@ export default function Home() {
                 <Text as="p">{shopifyAccess.body}</Text>
                 {shopifyAccess.waiting > 0 && (
                   <Text as="p" tone="subdued">
-                    {`${shopifyAccess.waiting} ${shopifyAccess.waiting === 1 ? "task waits" : "tasks wait"} for Shopify; nothing is lost.`}
+                    {words.tasksWait(shopifyAccess.waiting, format.number(shopifyAccess.waiting))}
                   </Text>
                 )}
               </BlockStack>
@@ -114,11 +115,7 @@ export default function Home() {
         )}
         {failingChannels.map((failing) => (
           <Layout.Section key={failing.channel}>
-            <Banner
-              tone="warning"
-              title={failing.title}
-              action={{ content: "Open Settings > Notifications", url: "/app/settings/notifications" }}
-            >
+            <Banner tone="warning" title={failing.title} action={{ content: words.openNotifications, url: "/app/settings/notifications" }}>
               <Text as="p">{failing.body}</Text>
             </Banner>
           </Layout.Section>
@@ -126,14 +123,14 @@ export default function Home() {
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
             <Count
-              label="Needs attention"
+              label={words.needsAttention}
               value={counts.needAttention}
               url="/app/shipments?filter=attention"
               tone={counts.needAttention > 0 ? "critical" : undefined}
             />
-            <Count label="In progress" value={counts.inProgress} url="/app/shipments?filter=progress" />
+            <Count label={words.inProgress} value={counts.inProgress} url="/app/shipments?filter=progress" />
             <Count
-              label="Delivered in the last 7 days"
+              label={words.deliveredThisWeek}
               value={counts.deliveredThisWeek}
               url="/app/shipments?filter=delivered"
               tone={counts.deliveredThisWeek > 0 ? "success" : undefined}
@@ -141,13 +138,13 @@ export default function Home() {
             <Card>
               <BlockStack gap="100">
                 <Text as="h3" variant="headingSm">
-                  Last stock sync
+                  {words.lastStockSync}
                 </Text>
                 <Text as="p" variant="headingLg">
-                  {lastStockSyncAt ? format.time(lastStockSyncAt) : "Never"}
+                  {lastStockSyncAt ? format.time(lastStockSyncAt) : words.never}
                 </Text>
                 <Link url="/app/stock" removeUnderline>
-                  {lastStockSyncAt ? format.date(lastStockSyncAt) : "Open Stock"}
+                  {lastStockSyncAt ? format.date(lastStockSyncAt) : words.openStock}
                 </Link>
               </BlockStack>
             </Card>
@@ -159,10 +156,10 @@ export default function Home() {
             <BlockStack gap="300">
               <InlineStack align="space-between" blockAlign="center">
                 <Text as="h2" variant="headingMd">
-                  Setup guide
+                  {words.setupGuide}
                 </Text>
                 <Text as="span" tone="subdued">
-                  {`${done} of ${steps.length} done`}
+                  {words.stepsDone(format.number(done), format.number(steps.length))}
                 </Text>
               </InlineStack>
               <ProgressBar
@@ -186,9 +183,9 @@ export default function Home() {
                             {step.title}
                           </Text>
                           {step.done ? (
-                            <Badge tone="success">Done</Badge>
+                            <Badge tone="success">{words.done}</Badge>
                           ) : (
-                            <Badge tone={step === next ? "attention" : undefined}>To do</Badge>
+                            <Badge tone={step === next ? "attention" : undefined}>{words.toDo}</Badge>
                           )}
                         </InlineStack>
                         <Text as="p" tone="subdued">
@@ -210,16 +207,16 @@ export default function Home() {
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">
-                Shipping costs per month
+                {words.shippingCosts}
               </Text>
               {shippingCosts.length === 0 ? (
                 <Text as="p" tone="subdued">
-                  No shipping costs reported by the provider in the last months. They appear here once the provider creates your packages.
+                  {words.noShippingCosts}
                 </Text>
               ) : (
                 <DataTable
                   columnContentTypes={["text", "numeric", "numeric"]}
-                  headings={["Month (UTC)", "Shipments", "Shipping costs"]}
+                  headings={[words.monthUtc, words.shipments, words.shippingCostsColumn]}
                   rows={shippingCosts.map((month) => [format.month(month.month), format.number(month.shipments), month.total])}
                 />
               )}
@@ -235,26 +232,12 @@ export default function Home() {
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">
-                How an order travels
+                {words.howAnOrderTravels}
               </Text>
               <List type="number">
-                <List.Item>
-                  Items stocked in the provider&apos;s warehouses become outbound packages; parcels you ship through the provider become
-                  drop-ship packages.
-                </List.Item>
-                <List.Item>
-                  Each package is checked against the provider&apos;s rules first. One that cannot go is held with the reason, so you can
-                  fix it and send it again.
-                </List.Item>
-                <List.Item>
-                  Orders on hold or scheduled in Shopify, not paid yet, or rated high risk of fraud wait with the reason, and go when that
-                  changes. An order edited, split or moved before its package is sent is planned again as it is now.
-                </List.Item>
-                <List.Item>Sending a package again never creates a second parcel at the provider.</List.Item>
-                <List.Item>
-                  Once the provider assigns a tracking number, the order is fulfilled in Shopify, your customer gets the shipping
-                  confirmation with a tracking link, and delivery events follow.
-                </List.Item>
+                {words.travels.map((sentence) => (
+                  <List.Item key={sentence}>{sentence}</List.Item>
+                ))}
               </List>
             </BlockStack>
           </Card>

@@ -1,19 +1,22 @@
 /** How a return's state reads to the merchant. */
 import type { ReturnState } from "@prisma/client";
 import { Badge, type BadgeProps } from "@shopify/polaris";
+import { useWords } from "~/components/locale";
 
-const STATE_WORDS: { readonly [S in ReturnState]: { label: string; tone: BadgeProps["tone"]; progress: BadgeProps["progress"] } } = {
-  SENT: { label: "On its way back", tone: "info", progress: "partiallyComplete" },
-  RECEIVED: { label: "At the warehouse", tone: "info", progress: "partiallyComplete" },
-  RESTOCKED: { label: "Restocked", tone: "success", progress: "complete" },
-  FAILED: { label: "Provider refused", tone: "critical", progress: "incomplete" },
+/** Each state's tone; its name is the page's words (lib/words). */
+const STATE_TONES: { readonly [S in ReturnState]: { tone: BadgeProps["tone"]; progress: BadgeProps["progress"] } } = {
+  SENT: { tone: "info", progress: "partiallyComplete" },
+  RECEIVED: { tone: "info", progress: "partiallyComplete" },
+  RESTOCKED: { tone: "success", progress: "complete" },
+  FAILED: { tone: "critical", progress: "incomplete" },
 };
 
 export function ReturnStateBadge({ state }: { state: ReturnState }) {
-  const { label, tone, progress } = STATE_WORDS[state];
+  const words = useWords().returns;
+  const { tone, progress } = STATE_TONES[state];
   return (
     <Badge tone={tone} progress={progress}>
-      {label}
+      {words.states[state]}
     </Badge>
   );
 }

@@ -11,6 +11,7 @@ import prisma from "~/db.server";
 import { listReturns, returnListQueryOf, type ReturnFilter } from "~/stores/returns/returns.server";
 import { authenticate } from "~/shopify.server";
 import { ReturnStateBadge } from "./return-badges";
+import { useFormat, useWords } from "~/components/locale";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -18,25 +19,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { filter, ...(await listReturns(prisma, session.shop, filter, page)) };
 }
 
-const TABS: readonly { id: ReturnFilter; content: string; empty: string }[] = [
-  {
-    id: "all",
-    content: "All",
-    empty: "When you approve a return of items a provider warehouse shipped, it is sent back to that warehouse and appears here.",
-  },
-  { id: "progress", content: "On their way", empty: "No return is on its way back to a warehouse right now." },
-  { id: "attention", content: "Needs attention", empty: "Nothing needs you: the provider took every return." },
-  { id: "restocked", content: "Restocked", empty: "Returns appear here once their items are back on sale at the warehouse." },
-];
+/** The tabs, in order; their names and empty states are the page's words. */
+const TABS: readonly ReturnFilter[] = ["all", "progress", "attention", "restocked"];
 
 export default function Returns() {
   const { filter, rows, page, hasPrevious, hasNext } = useLoaderData<typeof loader>();
+  const words = useWords().returns;
+  const format = useFormat();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const selected = Math.max(
-    TABS.findIndex((tab) => tab.id === filter),
-    0,
-  );
+  const selected = Math.max(TABS.indexOf(filter), 0);
   const go = (changes: { filter?: ReturnFilter; page?: number }) => {
     const next = new URLSearchParams(searchParams);
     if (changes.filter !== undefined) next.set("filter", changes.filter);
@@ -45,29 +37,29 @@ export default function Returns() {
   };
 
   return (
-    <Page
-      title="Returns"
-      subtitle="Items your customers send back to the provider's warehouses"
-      backAction={{ content: "Home", url: "/app" }}
-    >
+    <Page title={words.title} subtitle={words.subtitle} backAction={{ content: words.home, url: "/app" }}>
       <Card padding="0">
-        <Tabs tabs={[...TABS]} selected={selected} onSelect={(index) => go({ filter: TABS[index]?.id ?? "all" })} />
+        <Tabs
+          tabs={TABS.map((tab) => ({ id: tab, content: words.tabs[tab] }))}
+          selected={selected}
+          onSelect={(index) => go({ filter: TABS[index] ?? "all" })}
+        />
         {rows.length === 0 ? (
-          <EmptyState heading="No returns here yet" image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
-            <p>{TABS[selected]?.empty}</p>
+          <EmptyState heading={words.noneYet} image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
+            <p>{words.empty[TABS[selected] ?? "all"]}</p>
           </EmptyState>
         ) : (
           <IndexTable
-            resourceName={{ singular: "return", plural: "returns" }}
+            resourceName={{ singular: words.oneReturn, plural: words.manyReturns }}
             itemCount={rows.length}
             selectable={false}
             headings={[
-              { title: "Return / order" },
-              { title: "Warehouse" },
-              { title: "Provider ids" },
-              { title: "Units", alignment: "end" },
-              { title: "State" },
-              { title: "Tracking" },
+              { title: words.returnOrder },
+              { title: words.warehouse },
+              { title: words.providerIds },
+              { title: words.units, alignment: "end" },
+              { title: words.state },
+              { title: words.tracking },
             ]}
           >
             {rows.map((row, index) => (
@@ -77,7 +69,7 @@ export default function Returns() {
                     {row.returnName}
                   </Text>
                   <Text as="p" tone="subdued" variant="bodySm">
-                    Order {row.orderName}
+                    {words.order(row.orderName)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{row.warehouseCode}</IndexTable.Cell>
@@ -91,14 +83,15 @@ export default function Returns() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {row.units}
+                    {format.number(row.units)}
                   </Text>
                   <Text as="p" tone="subdued" variant="bodySm" alignment="end" breakWord>
-                    {row.items.join(", ")}
+                    {row.items.map((item) => words.item(format.number(item.quantity), item.sku)).join(words.itemSeparator)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <ReturnStateBadge state={row.state} />
+                  {/* The provider's or Shopify's reason, as it was recorded. */}
                   {row.reason !== null && (
                     <Box maxWidth="320px" paddingBlockStart="100">
                       <Text as="p" variant="bodySm" breakWord>
@@ -134,7 +127,7 @@ export default function Returns() {
               hasNext={hasNext}
               onPrevious={() => go({ page: page - 1 })}
               onNext={() => go({ page: page + 1 })}
-              label={`Page ${page}`}
+              label={words.page(format.number(page))}
             />
           </InlineStack>
         </Box>

@@ -1,5 +1,6 @@
 /** The shipment page's answers to Retry, Refresh and Mark as handled, in the merchant's words. */
 import type { RetryOutcome } from "~/flows/retry/retry.server";
+import type { Words } from "~/lib/words";
 
 /** What the merchant reads after pressing Retry. */
 export interface RetryAnswer {
@@ -8,18 +9,19 @@ export interface RetryAnswer {
   reasons: { field: string; message: string }[];
 }
 
-export function answerOf(result: RetryOutcome): RetryAnswer {
+/** The reasons and a refusal's message are the pipeline's, as it wrote them. */
+export function answerOf(result: RetryOutcome, words: Words["shipmentPage"]): RetryAnswer {
   switch (result.outcome) {
     case "ready":
-      return { outcome: "ready", message: "Queued again: the package is checked and on its way to the provider.", reasons: [] };
+      return { outcome: "ready", message: words.queuedAgain, reasons: [] };
     case "held":
       return {
         outcome: "held",
-        message: "Still on hold: fix the following, then retry.",
+        message: words.stillOnHold,
         reasons: result.reasons.map(({ field, message }) => ({ field, message })),
       };
     case "cancelled":
-      return { outcome: "cancelled", message: "Cancelled: the order is closed or cancelled in Shopify, so nothing was sent.", reasons: [] };
+      return { outcome: "cancelled", message: words.cancelled, reasons: [] };
     case "refused":
       return { outcome: "refused", message: result.message, reasons: [] };
   }

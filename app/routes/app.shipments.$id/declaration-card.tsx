@@ -8,7 +8,7 @@ import { Banner, BlockStack, Box, Card, Divider, InlineGrid, List, Text } from "
 import { TextInput } from "~/components/form-inputs";
 import { SaveBarForm, useDiscard } from "~/components/save-bar-form";
 import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 
 export function DeclarationCard({
   declaration,
@@ -22,6 +22,7 @@ export function DeclarationCard({
   onChanges: (dirty: boolean) => void;
 }) {
   const format = useFormat();
+  const words = useWords().shipmentPage;
   // Discard mounts the fields again from the loaded declaration (useDiscard).
   const { generation, answer, discard } = useDiscard(latest);
   if (!declaration.allowed) {
@@ -29,8 +30,9 @@ export function DeclarationCard({
       <Card>
         <BlockStack gap="200">
           <Text as="h2" variant="headingMd">
-            Customs declaration
+            {words.declaration}
           </Text>
+          {/* Why not, as the declaration flow says it. */}
           <Text as="p" tone="subdued">
             {declaration.why}
           </Text>
@@ -57,16 +59,14 @@ export function DeclarationCard({
         <BlockStack gap="400">
           <BlockStack gap="100">
             <Text as="h2" variant="headingMd">
-              Customs declaration
+              {words.declaration}
             </Text>
             <Text as="p" tone="subdued">
-              {declaration.lastDeclaredAt === null
-                ? "As the package was sent. Correct what customs should read, then Save in the bar at the top: it is sent to the provider."
-                : `As last declared on ${format.dateTime(declaration.lastDeclaredAt)}. Correct what customs should read, then Save in the bar at the top to send it again.`}
+              {declaration.lastDeclaredAt === null ? words.asSent : words.asLastDeclared(format.dateTime(declaration.lastDeclaredAt))}
             </Text>
           </BlockStack>
           {sending ? (
-            <Banner tone="info" title="Sending the declaration to the provider…" />
+            <Banner tone="info" title={words.sendingDeclaration} />
           ) : (
             answer && (
               <Banner tone={answer.outcome === "declared" ? "success" : "critical"} title={answer.message}>
@@ -83,12 +83,12 @@ export function DeclarationCard({
             )
           )}
           <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
-            <TextInput name="weight" label="Package weight (g)" initial={values.weight} error={errorOf("weight")} />
-            <TextInput name="vatCode" label="VAT code" initial={values.vatCode} error={errorOf("vatCode")} />
-            <TextInput name="ioss" label="IOSS number" initial={values.ioss} error={errorOf("ioss")} placeholder="e.g. IM0123456789" />
-            <TextInput name="length" label="Length (cm)" initial={values.length} error={errorOf("length")} />
-            <TextInput name="width" label="Width (cm)" initial={values.width} error={errorOf("width")} />
-            <TextInput name="height" label="Height (cm)" initial={values.height} error={errorOf("height")} />
+            <TextInput name="weight" label={words.packageWeight} initial={values.weight} error={errorOf("weight")} />
+            <TextInput name="vatCode" label={words.vatCode} initial={values.vatCode} error={errorOf("vatCode")} />
+            <TextInput name="ioss" label={words.ioss} initial={values.ioss} error={errorOf("ioss")} placeholder={words.iossExample} />
+            <TextInput name="length" label={words.length} initial={values.length} error={errorOf("length")} />
+            <TextInput name="width" label={words.width} initial={values.width} error={errorOf("width")} />
+            <TextInput name="height" label={words.height} initial={values.height} error={errorOf("height")} />
           </InlineGrid>
           {values.lines.map((line, index) => {
             const field = (name: string) => `lines.${index}.${name}`;
@@ -97,37 +97,42 @@ export function DeclarationCard({
                 <Divider />
                 <Box paddingBlockStart="100">
                   <Text as="h3" variant="headingSm">
-                    {`Line ${index + 1}: ${line.sku} × ${line.quantity}`}
+                    {words.line(format.number(index + 1), line.sku, format.number(line.quantity))}
                   </Text>
                 </Box>
                 <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
                   <TextInput
                     name={field("declareNameEn")}
-                    label="Declared name in English"
+                    label={words.declareNameEn}
                     initial={line.declareNameEn}
                     error={errorOf(field("declareNameEn"))}
                   />
                   <TextInput
                     name={field("declareNameCn")}
-                    label="Declared name in the local language"
+                    label={words.declareNameCn}
                     initial={line.declareNameCn}
                     error={errorOf(field("declareNameCn"))}
                   />
                   <TextInput
                     name={field("declareValue")}
-                    label="Declared value per unit"
+                    label={words.declareValue}
                     initial={line.declareValue}
                     error={errorOf(field("declareValue"))}
                   />
                   <TextInput
                     name={field("hsCode")}
-                    label="HS code"
+                    label={words.hsCode}
                     initial={line.hsCode}
                     error={errorOf(field("hsCode"))}
-                    helpText="6 to 50 digits, or empty."
+                    helpText={words.hsCodeHelp}
                   />
-                  <TextInput name={field("weight")} label="Weight per unit (g)" initial={line.weight} error={errorOf(field("weight"))} />
-                  <TextInput name={field("materialEn")} label="Material" initial={line.materialEn} error={errorOf(field("materialEn"))} />
+                  <TextInput name={field("weight")} label={words.unitWeight} initial={line.weight} error={errorOf(field("weight"))} />
+                  <TextInput
+                    name={field("materialEn")}
+                    label={words.material}
+                    initial={line.materialEn}
+                    error={errorOf(field("materialEn"))}
+                  />
                 </InlineGrid>
               </BlockStack>
             );

@@ -16,7 +16,8 @@ import { decodeShippingCosts, totalsByCurrency } from "~/connector/shipping-cost
 import { dutiesOfRequestSent } from "~/connector/duties";
 import { formatMoney } from "~/lib/format";
 import { localeOf } from "~/lib/locale";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
+import { wordsFor } from "~/lib/words";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
 import { answerOf, type RetryAnswer } from "./answers";
@@ -29,7 +30,7 @@ const notFound = () => new Response("No such shipment in this shop", { status: 4
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const locale = localeOf(request);
-  const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "");
+  const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "", wordsFor(locale).shipment);
   if (shipment === null) throw notFound();
   const provider = await prisma.shipment.findFirstOrThrow({
     where: { id: shipment.id, shop: session.shop },
@@ -53,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             .join(" + "),
           at: provider.shippingCostsAt?.toISOString() ?? null,
         };
-  const declaration = await declarationForPage(prisma, session.shop, shipment.id);
+  const declaration = await declarationForPage(prisma, session.shop, shipment.id, wordsFor(locale).shipmentPage);
   if (declaration === null) throw notFound();
   return { shipment, refreshable: canRefresh(provider), costs, declaration, duties };
 }
@@ -63,11 +64,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!(await shipmentExists(prisma, session.shop, id))) throw notFound();
   const form = await request.formData();
+  const words = wordsFor(localeOf(request)).shipmentPage;
   if (form.get("intent") === "handled") {
     const marked = await markAttentionHandled(prisma, session.shop, id);
     const answer: RetryAnswer = marked
-      ? { outcome: "ready", message: "Marked as handled: it no longer shows in Needs attention.", reasons: [] }
-      : { outcome: "refused", message: "There was nothing to mark: it does not need attention.", reasons: [] };
+      ? { outcome: "ready", message: words.markedHandled, reasons: [] }
+      : { outcome: "refused", message: words.nothingToMark, reasons: [] };
     return answer;
   }
   if (form.get("intent") === "declare") {
@@ -83,11 +85,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     };
     return answer;
   }
-  return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id));
+  return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id), words);
 }
 
 export default function ShipmentDetailPage() {
   const format = useFormat();
+  const words = useWords().shipmentPage;
   const { shipment, refreshable, costs, declaration, duties } = useLoaderData<typeof loader>();
   // On its way: the page follows it (sent, created, fulfilled) without a reload; not while the
   // declaration has changes not sent (a reload would close the "Leave without saving?" question).
@@ -106,20 +109,20 @@ export default function ShipmentDetailPage() {
   return (
     <Page
       title={shipment.orderName ?? shipment.packageId}
-      subtitle={`Package ${shipment.packageId}`}
+      subtitle={words.packageSubtitle(shipment.packageId)}
       titleMetadata={<ShipmentStateBadge state={shipment.state} />}
-      backAction={{ content: "Shipments", url: "/app/shipments" }}
+      backAction={{ content: words.shipments, url: "/app/shipments" }}
     >
       <Layout>
         {/* On the click, the Retry card gives way at once to a banner of the answer's size: the answer,
             however late it comes, then takes its place without moving the page (a layout shift). */}
         {retrying ? (
           <Layout.Section>
-            <Banner tone="info" title="Retrying: checking the package again with Shopify's current facts." />
+            <Banner tone="info" title={words.retrying} />
           </Layout.Section>
         ) : refreshing ? (
           <Layout.Section>
-            <Banner tone="info" title="Refreshing: asking the provider about this package." />
+            <Banner tone="info" title={words.refreshing} />
           </Layout.Section>
         ) : (
           answer && (
@@ -140,12 +143,12 @@ export default function ShipmentDetailPage() {
         )}
         {!retrying && shipment.ended && (
           <Layout.Section>
-            <Banner tone={shipment.needsAttention ? "critical" : undefined} title={`Followed no further: ${shipment.ended.words}`}>
+            <Banner tone={shipment.needsAttention ? "critical" : undefined} title={words.followedNoFurther(shipment.ended.words)}>
               <BlockStack gap="200">
-                <Text as="p">{shipment.ended.message ?? "The timeline says why."}</Text>
+                <Text as="p">{shipment.ended.message ?? words.timelineSaysWhy}</Text>
                 {shipment.ended.at && (
                   <Text as="p" tone="subdued">
-                    Since {format.dateTime(shipment.ended.at)}. The app no longer asks the provider about this package.
+                    {words.noLongerAsked(format.dateTime(shipment.ended.at))}
                   </Text>
                 )}
               </BlockStack>
@@ -154,12 +157,11 @@ export default function ShipmentDetailPage() {
         )}
         {!retrying && shipment.withdrawing && (
           <Layout.Section>
-            <Banner tone="warning" title="Withdrawn: asking the provider whether it has the package">
+            <Banner tone="warning" title={words.withdrawnTitle}>
               <BlockStack gap="200">
-                <Text as="p">{shipment.reason ?? "The timeline says why."}</Text>
+                <Text as="p">{shipment.reason ?? words.timelineSaysWhy}</Text>
                 <Text as="p" tone="subdued">
-                  A cancellation or change in Shopify came while a send of this package had no answer. Nothing more is sent. If the provider
-                  does not have it, it is cancelled; if it does, it ships and is followed as every other.
+                  {words.withdrawnBody}
                 </Text>
               </BlockStack>
             </Banner>
@@ -167,13 +169,8 @@ export default function ShipmentDetailPage() {
         )}
         {!retrying && shipment.changedInShopify && (
           <Layout.Section>
-            <Banner
-              tone={shipment.needsAttention ? "warning" : undefined}
-              title={`Changed in Shopify after it was sent: ${shipment.changedInShopify.what}`}
-            >
-              <Text as="p">
-                {`On ${format.dateTime(shipment.changedInShopify.at)}. The package was already at the provider, which cannot change or cancel it; the fulfilment claims only what the order still has. Check the parcel with the provider, and the order with the customer, if it matters.`}
-              </Text>
+            <Banner tone={shipment.needsAttention ? "warning" : undefined} title={words.changedTitle(shipment.changedInShopify.what)}>
+              <Text as="p">{words.changedBody(format.dateTime(shipment.changedInShopify.at))}</Text>
             </Banner>
           </Layout.Section>
         )}
@@ -182,7 +179,7 @@ export default function ShipmentDetailPage() {
             <Form method="post">
               <input type="hidden" name="intent" value="handled" />
               <InlineStack align="end">
-                <Button submit>Mark as handled</Button>
+                <Button submit>{words.markHandled}</Button>
               </InlineStack>
             </Form>
           </Layout.Section>
@@ -192,7 +189,7 @@ export default function ShipmentDetailPage() {
             <Card>
               <BlockStack gap="300">
                 <Text as="h2" variant="headingMd">
-                  Handed back to Shopify
+                  {words.handedBack}
                 </Text>
                 <Text as="p">{shipment.reason}</Text>
               </BlockStack>
@@ -204,7 +201,7 @@ export default function ShipmentDetailPage() {
             <Card>
               <BlockStack gap="300">
                 <Text as="h2" variant="headingMd">
-                  {shipment.state === "HELD" ? "Why it is on hold" : "Why the provider refused it"}
+                  {shipment.state === "HELD" ? words.whyOnHold : words.whyRefused}
                 </Text>
                 {shipment.holdReasons.length > 0 ? (
                   <List>
@@ -221,11 +218,11 @@ export default function ShipmentDetailPage() {
                   <Text as="p">{shipment.reason}</Text>
                 )}
                 <Text as="p" tone="subdued">
-                  Fix the order or the settings, then retry: the package is checked again with Shopify&apos;s current facts.
+                  {words.fixThenRetry}
                 </Text>
                 <Form method="post">
                   <Button submit variant="primary" loading={retrying}>
-                    Retry
+                    {words.retry}
                   </Button>
                 </Form>
               </BlockStack>

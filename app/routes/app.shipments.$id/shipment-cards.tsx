@@ -5,15 +5,7 @@ import { BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/pola
 import { shipmentKindLabel } from "~/components/shipment-badges";
 import type { ShippingCostLine } from "~/connector/shipping-costs";
 import type { ShipmentDetail, ShipmentTimelineEntry } from "~/stores/shipments/shipment-list.server";
-import { useFormat } from "~/components/locale";
-
-/** What the page says about duties and import taxes (one place, to be translated). */
-const DUTIES_TEXT = {
-  label: "Duties and import taxes",
-  paid: (amount: string) =>
-    `Paid by the buyer at checkout: ${amount}. The package tells the provider, so the buyer is not charged again on delivery.`,
-  notCollected: "Not collected at checkout: the buyer pays them on delivery. The package tells the provider so.",
-};
+import { useFormat, useWords } from "~/components/locale";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,27 +35,29 @@ export function ShipmentCard({
   retrying: boolean;
 }) {
   const format = useFormat();
+  const all = useWords();
+  const words = all.shipmentPage;
   return (
     <Card>
       <BlockStack gap="200">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            Shipment
+            {words.shipment}
           </Text>
           {refreshable && (
             <Form method="post">
               <input type="hidden" name="intent" value="refresh" />
               <Button submit loading={refreshing} disabled={retrying}>
-                Refresh from the provider
+                {words.refresh}
               </Button>
             </Form>
           )}
         </InlineStack>
-        <Fact label="Kind">{shipmentKindLabel(shipment.kind, shipment.warehouseCode)}</Fact>
-        <Fact label="Service">{shipment.serviceCode ?? "Not chosen yet"}</Fact>
-        <Fact label="Tracking">
+        <Fact label={words.kind}>{shipmentKindLabel(shipment.kind, shipment.warehouseCode, all.shipment)}</Fact>
+        <Fact label={words.service}>{shipment.serviceCode ?? words.notChosenYet}</Fact>
+        <Fact label={words.tracking}>
           {shipment.trackingNumber === null ? (
-            "No tracking number yet"
+            words.noTrackingYet
           ) : shipment.trackingUrl ? (
             <Link url={shipment.trackingUrl} target="_blank">
               {shipment.trackingNumber}
@@ -71,13 +65,13 @@ export function ShipmentCard({
           ) : (
             shipment.trackingNumber
           )}
-          {shipment.trackingCarrier ? ` (${shipment.trackingCarrier})` : ""}
+          {shipment.trackingCarrier ? words.carrier(shipment.trackingCarrier) : ""}
         </Fact>
         {shipment.otherParcels.length > 0 && (
-          <Fact label="Other parcels">
+          <Fact label={words.otherParcels}>
             {shipment.otherParcels.map((parcel, index) => (
               <span key={parcel.number}>
-                {index > 0 ? ", " : ""}
+                {index > 0 ? words.listSeparator : ""}
                 {parcel.url ? (
                   <Link url={parcel.url} target="_blank">
                     {parcel.number}
@@ -89,17 +83,23 @@ export function ShipmentCard({
             ))}
           </Fact>
         )}
-        <Fact label="Shipping costs">
+        <Fact label={words.shippingCosts}>
           {costs === null
-            ? "None reported by the provider yet"
-            : `${costs.total}${costs.lines.length > 1 ? ` (${costs.lines.map((line) => `${line.remark ?? line.type ?? "cost"} ${line.amount}`).join(", ")})` : ""}`}
+            ? words.noCostsYet
+            : costs.lines.length > 1
+              ? // Each line by the provider's own name for it (its remark or type).
+                words.costLines(
+                  costs.total,
+                  costs.lines.map((line) => `${line.remark ?? line.type ?? words.cost} ${line.amount}`).join(words.listSeparator),
+                )
+              : costs.total}
         </Fact>
         {duties !== null && (
-          <Fact label={DUTIES_TEXT.label}>{duties.collected ? DUTIES_TEXT.paid(duties.amount) : DUTIES_TEXT.notCollected}</Fact>
+          <Fact label={words.dutiesLabel}>{duties.collected ? words.dutiesPaid(duties.amount) : words.dutiesNotCollected}</Fact>
         )}
-        <Fact label="Sent to the provider">{shipment.attempts === 1 ? "once" : `${shipment.attempts} times`}</Fact>
-        <Fact label="Created">{format.dateTime(shipment.createdAt)}</Fact>
-        <Fact label="Last change">{format.dateTime(shipment.updatedAt)}</Fact>
+        <Fact label={words.sentToProvider}>{words.sentTimes(shipment.attempts, format.number(shipment.attempts))}</Fact>
+        <Fact label={words.created}>{format.dateTime(shipment.createdAt)}</Fact>
+        <Fact label={words.lastChange}>{format.dateTime(shipment.updatedAt)}</Fact>
       </BlockStack>
     </Card>
   );
@@ -107,15 +107,16 @@ export function ShipmentCard({
 
 export function TimelineCard({ timeline }: { timeline: readonly ShipmentTimelineEntry[] }) {
   const format = useFormat();
+  const words = useWords().shipmentPage;
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Timeline
+          {words.timeline}
         </Text>
         {timeline.length === 0 ? (
           <Text as="p" tone="subdued">
-            Nothing has happened to this shipment yet.
+            {words.nothingYet}
           </Text>
         ) : (
           <BlockStack gap="200">
@@ -124,6 +125,7 @@ export function TimelineCard({ timeline }: { timeline: readonly ShipmentTimeline
                 <Text as="p" tone="subdued" variant="bodySm">
                   {format.dateTime(entry.at)}
                 </Text>
+                {/* What happened, as the pipeline recorded it at the time. */}
                 <Text as="p">{entry.message}</Text>
               </BlockStack>
             ))}

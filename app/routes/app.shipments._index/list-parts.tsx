@@ -5,13 +5,14 @@ import { Badge, Banner, BlockStack, Box, Button, Card, IndexTable, InlineStack, 
 import { ShipmentStateBadge, shipmentKindLabel } from "~/components/shipment-badges";
 import type { ShipmentRow } from "~/stores/shipments/shipment-list.server";
 import type { DeadJobRow, TrackingLookup } from "./shipments-page.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 
 /** The same text on the server and in the browser, whatever their time zones: no hydration mismatch. */
 // Intl's words in UTC, saying so (lib/format.ts); the carrier's own text (not a time) as it said it.
 
 export function TrackingLookupCard({ tracking, filter, q }: { tracking: TrackingLookup | null; filter: string; q: string }) {
   const format = useFormat();
+  const words = useWords().shipments;
   const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? format.dateTime(iso) : iso);
   const [number, setNumber] = useState(tracking?.trackingNumber ?? "");
   const navigation = useNavigation();
@@ -20,20 +21,20 @@ export function TrackingLookupCard({ tracking, filter, q }: { tracking: Tracking
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Look up a tracking number
+          {words.lookUpHeading}
         </Text>
         <Text as="p" tone="subdued">
-          Any number the provider or its carriers issued, ours or not.
+          {words.lookUpBody}
         </Text>
         <Form method="get">
           <input type="hidden" name="filter" value={filter} />
           {q !== "" && <input type="hidden" name="q" value={q} />}
           <InlineStack gap="200" blockAlign="end" wrap={false}>
             <div style={{ flexGrow: 1 }}>
-              <TextField label="Tracking number" name="track" value={number} onChange={setNumber} autoComplete="off" />
+              <TextField label={words.trackingNumber} name="track" value={number} onChange={setNumber} autoComplete="off" />
             </div>
             <Button submit loading={looking}>
-              Look up
+              {words.lookUp}
             </Button>
           </InlineStack>
         </Form>
@@ -44,7 +45,11 @@ export function TrackingLookupCard({ tracking, filter, q }: { tracking: Tracking
               <Text as="h3" variant="headingSm">
                 {tracking.trackingNumber}
               </Text>
-              {tracking.status !== null && <Badge tone={tracking.status === "Delivered" ? "success" : "info"}>{tracking.status}</Badge>}
+              {tracking.status !== null && (
+                <Badge tone={tracking.status === "Delivered" ? "success" : "info"}>
+                  {words.trackingStatuses[tracking.status] ?? tracking.status}
+                </Badge>
+              )}
               {tracking.carrier !== null &&
                 (tracking.carrierUrl !== null ? (
                   <Link url={tracking.carrierUrl} target="_blank">
@@ -56,19 +61,19 @@ export function TrackingLookupCard({ tracking, filter, q }: { tracking: Tracking
             </InlineStack>
             {tracking.shipment !== null ? (
               <Text as="p">
-                Our shipment:{" "}
+                {words.ourShipment}{" "}
                 <Link url={`/app/shipments/${tracking.shipment.id}`}>{tracking.shipment.orderName ?? tracking.shipment.packageId}</Link>{" "}
-                (package {tracking.shipment.packageId})
+                {words.packageNote(tracking.shipment.packageId)}
               </Text>
             ) : (
               <Text as="p" tone="subdued">
-                No shipment of this shop has this tracking number.
+                {words.notOurs}
               </Text>
             )}
-            {tracking.estimatedDelivery !== null && <Text as="p">Expected by {when(tracking.estimatedDelivery)}</Text>}
+            {tracking.estimatedDelivery !== null && <Text as="p">{words.expectedBy(when(tracking.estimatedDelivery))}</Text>}
             {tracking.checkpoints.length === 0 ? (
               <Text as="p" tone="subdued">
-                The provider has no checkpoint for it yet.
+                {words.noCheckpoint}
               </Text>
             ) : (
               <List type="bullet">
@@ -90,6 +95,7 @@ export function TrackingLookupCard({ tracking, filter, q }: { tracking: Tracking
 
 export function DeadJobsCard({ deadJobs }: { deadJobs: readonly DeadJobRow[] }) {
   const format = useFormat();
+  const words = useWords().shipments;
   const when = format.dateTime;
   const navigation = useNavigation();
   if (deadJobs.length === 0) return null;
@@ -97,10 +103,10 @@ export function DeadJobsCard({ deadJobs }: { deadJobs: readonly DeadJobRow[] }) 
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Jobs that stopped
+          {words.jobsStopped}
         </Text>
         <Text as="p" tone="subdued">
-          These gave up after all their attempts. Fix what the reason says, then retry.
+          {words.jobsStoppedBody}
         </Text>
         {deadJobs.map((job) => (
           <Box key={job.id} borderBlockStartWidth="025" borderColor="border" paddingBlockStart="300">
@@ -113,14 +119,14 @@ export function DeadJobsCard({ deadJobs }: { deadJobs: readonly DeadJobRow[] }) 
                   {job.reason}
                 </Text>
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {`${format.number(job.attempts)} attempts${job.finishedAt === null ? "" : `, stopped ${when(job.finishedAt)}`}`}
+                  {`${words.attempts(job.attempts, format.number(job.attempts))}${job.finishedAt === null ? "" : words.stoppedAt(when(job.finishedAt))}`}
                 </Text>
               </BlockStack>
               <Form method="post">
                 <input type="hidden" name="intent" value="retry-job" />
                 <input type="hidden" name="jobId" value={job.id} />
-                <Button submit accessibilityLabel={`Retry: ${job.what}`} loading={navigation.formData?.get("jobId") === job.id}>
-                  Retry
+                <Button submit accessibilityLabel={words.retryJob(job.what)} loading={navigation.formData?.get("jobId") === job.id}>
+                  {words.retry}
                 </Button>
               </Form>
             </InlineStack>
@@ -133,19 +139,20 @@ export function DeadJobsCard({ deadJobs }: { deadJobs: readonly DeadJobRow[] }) 
 
 /** One shipment's cells in the list: order and package, kind, state, tracking, and why it waits. */
 export function ShipmentCells({ row }: { row: ShipmentRow }) {
+  const words = useWords();
   return (
     <>
       <IndexTable.Cell>
         <Link url={`/app/shipments/${row.id}`} removeUnderline dataPrimaryLink>
           <Text as="span" fontWeight="semibold">
-            {row.orderName ?? "Order"}
+            {row.orderName ?? words.shipments.order}
           </Text>
         </Link>
         <Text as="p" tone="subdued" variant="bodySm">
           {row.packageId}
         </Text>
       </IndexTable.Cell>
-      <IndexTable.Cell>{shipmentKindLabel(row.kind, row.warehouseCode)}</IndexTable.Cell>
+      <IndexTable.Cell>{shipmentKindLabel(row.kind, row.warehouseCode, words.shipment)}</IndexTable.Cell>
       <IndexTable.Cell>
         <ShipmentStateBadge state={row.state} />
       </IndexTable.Cell>

@@ -36,7 +36,10 @@ import {
   type BulkIntent,
 } from "./shipments-page.server";
 import { DeadJobsCard, ShipmentCells, TrackingLookupCard } from "./list-parts";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { formatterFor } from "~/lib/format";
+import { languageOf, wordsFor } from "~/lib/words";
 
 /** Orders whose planning is due within this are about to become shipments: the list watches for them. */
 const PLANNING_DUE_MS = 60_000;
@@ -46,14 +49,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = shipmentListQueryOf(params);
   const track = params.get("track");
+  const locale = localeOf(request);
+  const words = wordsFor(locale);
   const [list, deadJobs, held, failed, tracking, planning] = await Promise.all([
-    listShipments(prisma, session.shop, query),
-    deadJobsOf(session.shop),
+    listShipments(prisma, session.shop, query, words.shipment),
+    deadJobsOf(session.shop, words.shipments),
     prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
     prisma.shipment.count({
       where: { shop: session.shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] },
     }),
-    track === null ? null : lookUpTracking(session.shop, track),
+    track === null
+      ? null
+      : lookUpTracking(session.shop, track, { words: words.shipments, lang: languageOf(locale) === "zh-CN" ? "zh" : "en" }),
     workDueSoon(prisma, session.shop, PLANNING_JOB_KINDS, { withinMs: PLANNING_DUE_MS }),
   ]);
   return { filter: query.filter, q: query.q, ...list, deadJobs, counts: { held, failed }, tracking, planning };
@@ -65,29 +72,21 @@ const isBulkIntent = (value: unknown): value is BulkIntent =>
 export async function action({ request }: ActionFunctionArgs): Promise<BulkAnswer> {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
+  const locale = localeOf(request);
+  const words = wordsFor(locale).shipments;
   const intent = form.get("intent");
-  if (intent === "retry-job") return retryDeadJob(session.shop, String(form.get("jobId") ?? ""));
+  if (intent === "retry-job") return retryDeadJob(session.shop, String(form.get("jobId") ?? ""), words);
   if (!isBulkIntent(intent)) throw new Response("Unknown action", { status: 400 });
   const ids = form.getAll("id").filter((id): id is string => typeof id === "string");
-  return runBulkAction(session.shop, intent, ids);
+  return runBulkAction(session.shop, intent, ids, { words, format: formatterFor(locale) });
 }
 
-const TABS: readonly { id: ShipmentFilter; content: string; empty: string }[] = [
-  { id: "all", content: "All", empty: "Each order your fulfilment provider ships appears here, with its state and tracking number." },
-  {
-    id: "attention",
-    content: "Needs attention",
-    empty:
-      "Nothing needs you: no shipment is on hold, refused by the provider, ended without a delivery, or changed in Shopify after it was sent.",
-  },
-  { id: "progress", content: "In progress", empty: "No shipment is on its way to or at the provider right now." },
-  { id: "fulfilled", content: "Fulfilled", empty: "Shipments appear here once their tracking is written to the Shopify order." },
-  { id: "delivered", content: "Delivered", empty: "Shipments appear here once the carrier reports them delivered." },
-  { id: "cancelled", content: "Cancelled", empty: "No shipment has been cancelled." },
-];
+/** The list's tabs, in order; their names and empty states are the page's words. */
+const TABS: readonly ShipmentFilter[] = ["all", "attention", "progress", "fulfilled", "delivered", "cancelled"];
 
 export default function Shipments() {
   const format = useFormat();
+  const words = useWords().shipments;
   const { filter, q, rows, page, hasPrevious, hasNext, counts, planning, tracking, deadJobs } = useLoaderData<typeof loader>();
   // Shipments on their way change state by themselves, and orders being planned become shipments:
   // the list keeps up while any is. The first page also looks, slowly, for orders Shopify has not
@@ -101,10 +100,7 @@ export default function Shipments() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [search, setSearch] = useState(q);
-  const selected = Math.max(
-    TABS.findIndex((tab) => tab.id === filter),
-    0,
-  );
+  const selected = Math.max(TABS.indexOf(filter), 0);
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
   const busy =
     navigation.state === "submitting" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -128,17 +124,17 @@ export default function Shipments() {
   return (
     <Page
       fullWidth
-      title="Shipments"
-      backAction={{ content: "Home", url: "/app" }}
+      title={words.title}
+      backAction={{ content: words.home, url: "/app" }}
       primaryAction={{
-        content: `Send held that now pass (${format.number(counts.held)})`,
+        content: words.sendHeld(format.number(counts.held)),
         disabled: counts.held === 0,
         loading: busy === "send-held",
         onAction: () => bulk("send-held"),
       }}
       secondaryActions={[
         {
-          content: `Retry failed (${format.number(counts.failed)})`,
+          content: words.retryFailed(format.number(counts.failed)),
           disabled: counts.failed === 0,
           loading: busy === "retry-failed",
           onAction: () => bulk("retry-failed"),
@@ -149,10 +145,7 @@ export default function Shipments() {
         {/* On the click, a banner of the answer's size appears at once; the answer takes its place. */}
         {busy !== null ? (
           <Layout.Section>
-            <Banner
-              tone="info"
-              title={busy === "retry-job" ? "Queuing the job again." : "Checking the shipments again with Shopify's current facts."}
-            />
+            <Banner tone="info" title={busy === "retry-job" ? words.queuingJob : words.checkingAgain} />
           </Layout.Section>
         ) : (
           answer && (
@@ -182,46 +175,46 @@ export default function Shipments() {
                   <InlineStack gap="200" blockAlign="end" wrap={false}>
                     <div style={{ flexGrow: 1 }}>
                       <TextField
-                        label="Search shipments"
+                        label={words.searchLabel}
                         labelHidden
                         name="q"
                         value={search}
                         onChange={setSearch}
                         autoComplete="off"
-                        placeholder="Order name, tracking number, SKU or customer name"
+                        placeholder={words.searchPlaceholder}
                         clearButton
                         onClearButtonClick={() => setSearch("")}
                       />
                     </div>
-                    <Button submit>Search</Button>
+                    <Button submit>{words.search}</Button>
                   </InlineStack>
                 </Form>
               </Box>
-              <Tabs tabs={[...TABS]} selected={selected} onSelect={(index) => go({ filter: TABS[index]?.id ?? "all" })} />
+              <Tabs
+                tabs={TABS.map((tab) => ({ id: tab, content: words.tabs[tab] }))}
+                selected={selected}
+                onSelect={(index) => go({ filter: TABS[index] ?? "all" })}
+              />
               {rows.length === 0 ? (
                 <EmptyState
-                  heading={q === "" ? "No shipments here yet" : "No shipment matches"}
+                  heading={q === "" ? words.noneYet : words.noMatchHeading}
                   image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
                 >
-                  <p>
-                    {q === ""
-                      ? TABS[selected]?.empty
-                      : `Nothing here matches “${q}”. Try an order name like #1001, a tracking number, a SKU or a customer's name.`}
-                  </p>
+                  <p>{q === "" ? words.empty[TABS[selected] ?? "all"] : words.noMatch(q)}</p>
                 </EmptyState>
               ) : (
                 <IndexTable
-                  resourceName={{ singular: "shipment", plural: "shipments" }}
+                  resourceName={{ singular: words.oneShipment, plural: words.manyShipments }}
                   itemCount={rows.length}
                   selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
                   onSelectionChange={handleSelectionChange}
-                  promotedBulkActions={[{ content: "Retry selected", onAction: () => bulk("retry-selected", selectedResources) }]}
+                  promotedBulkActions={[{ content: words.retrySelected, onAction: () => bulk("retry-selected", selectedResources) }]}
                   headings={[
-                    { title: "Order / package" },
-                    { title: "Kind" },
-                    { title: "State" },
-                    { title: "Tracking" },
-                    { title: "Reason" },
+                    { title: words.orderPackage },
+                    { title: words.kind },
+                    { title: words.state },
+                    { title: words.tracking },
+                    { title: words.reason },
                   ]}
                 >
                   {rows.map((row, index) => (
@@ -239,7 +232,7 @@ export default function Shipments() {
                   hasNext={hasNext}
                   onPrevious={() => go({ page: page - 1 })}
                   onNext={() => go({ page: page + 1 })}
-                  label={`Page ${page}`}
+                  label={words.page(format.number(page))}
                 />
               </InlineStack>
             )}

@@ -14,6 +14,11 @@ import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 import { webAddressOrNull } from "~/lib/web-address";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { log } from "~/lib/log.server";
+import type { Words } from "~/lib/words";
+import type { Formatter } from "~/lib/format";
+
+/** The page's words in the admin's language (lib/words). */
+type PageWords = Words["shipments"];
 
 /** A tracking number is at most this long; anything longer is refused before asking. */
 export const MAX_TRACKING_NUMBER_LENGTH = 60;
@@ -60,15 +65,20 @@ async function ourShipment(shop: string, trackingNumber: string) {
  * Any tracking number, asked of the provider (operation 11, `trackings/{n}`), with its checkpoints,
  * and the shop's own shipment it belongs to, if any; failures in words.
  */
-export async function lookUpTracking(shop: string, asked: string): Promise<TrackingLookup> {
+export async function lookUpTracking(
+  shop: string,
+  asked: string,
+  { words, lang }: { words: PageWords; lang: "en" | "zh" },
+): Promise<TrackingLookup> {
   const trackingNumber = asked.trim();
-  if (trackingNumber === "") return { kind: "problem", trackingNumber, message: "Enter a tracking number." };
+  if (trackingNumber === "") return { kind: "problem", trackingNumber, message: words.enterTrackingNumber };
   if (trackingNumber.length > MAX_TRACKING_NUMBER_LENGTH || !/^[A-Za-z0-9-]+$/.test(trackingNumber)) {
-    return { kind: "problem", trackingNumber, message: "A tracking number has only letters, digits and dashes, at most 60 of them." };
+    return { kind: "problem", trackingNumber, message: words.trackingNumberRule(String(MAX_TRACKING_NUMBER_LENGTH)) };
   }
   try {
     const provider = await appPipelineDeps().provider(shop);
-    const result = await provider.trackOne({ trackingNumber, lang: "en" });
+    // The carrier's checkpoints in the admin's language, where the provider has them in it.
+    const result = await provider.trackOne({ trackingNumber, lang });
     return {
       kind: "found",
       trackingNumber: result.TrackingNumber,
@@ -92,8 +102,8 @@ export async function lookUpTracking(shop: string, asked: string): Promise<Track
         trackingNumber,
         message:
           shipment === null
-            ? `The provider knows no parcel with tracking number ${trackingNumber}. Check the number; a carrier's number appears only once the parcel is picked up.`
-            : `The provider has no tracking yet for ${trackingNumber} (order ${shipment.orderName ?? shipment.packageId}). Try again later.`,
+            ? words.unknownTrackingNumber(trackingNumber)
+            : words.noTrackingYet(trackingNumber, shipment.orderName ?? shipment.packageId),
       };
     }
     if (error instanceof PermanentFailure) return { kind: "problem", trackingNumber, message: error.message };
@@ -116,8 +126,6 @@ export interface BulkAnswer {
   /** Shipments that could not go, with why. */
   problems: { orderName: string; message: string }[];
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 async function shipmentsFor(shop: string, intent: BulkIntent, ids: string[]) {
   const select = { id: true, orderName: true, packageId: true } as const;
@@ -143,17 +151,17 @@ async function shipmentsFor(shop: string, intent: BulkIntent, ids: string[]) {
  * send-held: every held shipment that now passes; retry-failed: every failed one; retry-selected:
  * the ones selected. Each is planned again from Shopify's current facts.
  */
-export async function runBulkAction(shop: string, intent: BulkIntent, ids: string[]): Promise<BulkAnswer> {
+export async function runBulkAction(
+  shop: string,
+  intent: BulkIntent,
+  ids: string[],
+  { words, format }: { words: PageWords; format: Formatter },
+): Promise<BulkAnswer> {
   const found = await shipmentsFor(shop, intent, ids);
   const batch = found.slice(0, BULK_LIMIT);
   const more = found.length > BULK_LIMIT || (intent === "retry-selected" && ids.length > BULK_LIMIT);
   if (batch.length === 0) {
-    const none =
-      intent === "send-held"
-        ? "No shipment is on hold."
-        : intent === "retry-failed"
-          ? "No failed shipment can be retried from here."
-          : "Select held or failed shipments first.";
+    const none = intent === "send-held" ? words.noneHeld : intent === "retry-failed" ? words.noneFailed : words.selectFirst;
     return { intent, tone: "info", message: none, problems: [] };
   }
   const deps = appPipelineDeps();
@@ -170,7 +178,7 @@ export async function runBulkAction(shop: string, intent: BulkIntent, ids: strin
       log.warn({ shop, intent, shipmentId: shipment.id, err: error }, "Bulk action on a shipment failed");
       problems.push({
         orderName: name,
-        message: "Could not be checked just now (Shopify or the provider did not answer). Try again in a few minutes.",
+        message: words.couldNotCheck,
       });
       continue;
     }
@@ -178,19 +186,20 @@ export async function runBulkAction(shop: string, intent: BulkIntent, ids: strin
     else if (result.outcome === "cancelled") cancelled += 1;
     else if (result.outcome === "held") {
       held += 1;
+      // The reasons as planning wrote them (stored in English for now).
       problems.push({
         orderName: name,
-        message: result.reasons.map((reason) => `${reason.field}: ${reason.message}`).join(" ") || "Still on hold.",
+        message: result.reasons.map((reason) => `${reason.field}: ${reason.message}`).join(" ") || words.stillOnHold,
       });
     } else problems.push({ orderName: name, message: result.message });
   }
   const parts = [
-    `${plural(queued, "shipment")} queued to the provider`,
-    ...(held > 0 ? [`${held} still on hold`] : []),
-    ...(cancelled > 0 ? [`${cancelled} cancelled (closed in Shopify)`] : []),
-    ...(problems.length - held > 0 ? [`${problems.length - held} not retried`] : []),
+    words.queuedCount(queued, format.number(queued)),
+    ...(held > 0 ? [words.heldCount(format.number(held))] : []),
+    ...(cancelled > 0 ? [words.cancelledCount(format.number(cancelled))] : []),
+    ...(problems.length - held > 0 ? [words.notRetriedCount(format.number(problems.length - held))] : []),
   ];
-  const message = `${parts.join(", ")}.${more ? ` Only ${BULK_LIMIT} are done at a time: press again for the rest.` : ""}`;
+  const message = `${words.outcome(parts.join(words.separator))}${more ? words.onlyAtATime(format.number(BULK_LIMIT)) : ""}`;
   return { intent, tone: queued === batch.length ? "success" : queued > 0 ? "info" : "warning", message, problems };
 }
 
@@ -202,35 +211,20 @@ export interface DeadJobRow {
   finishedAt: string | null;
 }
 
-/** What a job kind does, in the merchant's words. */
-const JOB_WORDS: Record<string, string> = {
-  "push.batch": "Sending packages to the provider",
-  "follow.poll": "Asking the provider about sent packages",
-  "write-back.fulfil": "Writing tracking to Shopify",
-  "track.checkpoints": "Following packages with the carrier",
-  "change.wake": "Looking again at packages waiting for a date",
-  "returns.follow": "Following returns",
-  "catalogue.read": "Reading the catalogue",
-  "catalogue.register": "Registering SKUs with the provider",
-  "stock.sync": "Syncing stock",
-  "shop-access.check": "Checking the app's access to Shopify",
-  "inbound.check": "Following inbound shipments",
-  "receive-webhooks.scopes-refresh": "Reading the app's access scopes from Shopify",
-};
-
-export async function deadJobsOf(shop: string): Promise<DeadJobRow[]> {
+/** The shop's stopped jobs: what each did in the merchant's words, and its last error as it was recorded. */
+export async function deadJobsOf(shop: string, words: PageWords): Promise<DeadJobRow[]> {
   return (await listDeadJobs(prisma, shop, 20)).map((job) => ({
     id: job.id,
-    what: JOB_WORDS[job.kind] ?? job.kind,
+    what: words.jobs[job.kind] ?? job.kind,
     attempts: job.attempts,
-    reason: job.lastError ?? "No reason was recorded.",
+    reason: job.lastError ?? words.noJobReason,
     finishedAt: job.finishedAt?.toISOString() ?? null,
   }));
 }
 
-export async function retryDeadJob(shop: string, jobId: string): Promise<BulkAnswer> {
+export async function retryDeadJob(shop: string, jobId: string, words: PageWords): Promise<BulkAnswer> {
   const retried = await retryJob(prisma, shop, jobId);
   return retried
-    ? { intent: "retry-job", tone: "success", message: "The job is queued again and runs in a moment.", problems: [] }
-    : { intent: "retry-job", tone: "info", message: "That job is no longer stopped: it was retried already.", problems: [] };
+    ? { intent: "retry-job", tone: "success", message: words.jobQueued, problems: [] }
+    : { intent: "retry-job", tone: "info", message: words.jobNotStopped, problems: [] };
 }

@@ -119,7 +119,8 @@ export async function listReturns(db: DatabaseOrTransaction, shop: string, filte
       serviceCode: row.serviceCode,
       state: row.state,
       units: row.units,
-      items: linesOf(row).map((line) => `${line.quantity} × ${line.sku}`),
+      // Written by the page, in the admin's language.
+      items: linesOf(row).map((line) => ({ sku: line.sku, quantity: line.quantity })),
       trackingNumber: row.trackingNumber,
       trackingCarrier: row.trackingCarrier,
       reason: row.lastErrorText,

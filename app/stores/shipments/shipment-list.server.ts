@@ -7,14 +7,18 @@ import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/clie
 import { z } from "zod";
 import { ignoringCase, type DatabaseOrTransaction } from "../database/database.server";
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
+import { en, type Words } from "~/lib/words/en";
 import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, shipmentLines, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 import { shipmentItemsOf, type ShipmentItemGroup } from "./shipment-items";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
-const endReasonWords = (reason: string | null) =>
-  reason !== null && isEndReason(reason) ? END_REASON_WORDS[reason] : "Followed no further";
+const endReasonWords = (reason: string | null, words: ShipmentWords) =>
+  reason !== null && isEndReason(reason) ? words.endReasons[reason] : words.followedNoFurther;
+
+/** The words the app adds to what the pipeline stored, in the admin's language (English for the order page block). */
+type ShipmentWords = Words["shipment"];
 import { webAddressOrNull } from "~/lib/web-address";
 
 export const SHIPMENTS_PER_PAGE = 50;
@@ -113,7 +117,7 @@ const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
  * Why a held, refused or ended shipment stopped, why a withdrawn one waits for the provider's word,
  * or what changed in Shopify after sending; null otherwise.
  */
-function reasonOf(shipment: Shipment): string | null {
+function reasonOf(shipment: Shipment, words: ShipmentWords): string | null {
   if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return shipment.lastErrorText;
   if (STOPPED.includes(shipment.state)) {
     const text =
@@ -121,14 +125,13 @@ function reasonOf(shipment: Shipment): string | null {
       holdReasonsOf(shipment)
         .map((reason) => reason.message)
         .join(" ");
-    return text || "No reason was recorded. Open the shipment to see its timeline.";
+    return text || words.noReasonRecorded;
   }
-  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment))
-    return `Changed in Shopify after it was sent: ${shipment.changedInShopify}.`;
+  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment)) return words.changedAfterSent(shipment.changedInShopify);
   return null;
 }
 
-function rowOf(shipment: Shipment): ShipmentRow {
+function rowOf(shipment: Shipment, words: ShipmentWords = en.shipment): ShipmentRow {
   return {
     id: shipment.id,
     orderName: shipment.orderName,
@@ -139,7 +142,7 @@ function rowOf(shipment: Shipment): ShipmentRow {
     trackingNumber: shipment.trackingNumber,
     // Stored before links were checked, or written past the flows: rendered only if it is a web address.
     trackingUrl: webAddressOrNull(shipment.trackingUrl),
-    reason: reasonOf(shipment),
+    reason: reasonOf(shipment, words),
     createdAt: shipment.createdAt.toISOString(),
   };
 }
@@ -148,6 +151,7 @@ export async function listShipments(
   db: DatabaseOrTransaction,
   shop: string,
   { filter, page, q }: ShipmentListQuery,
+  words: ShipmentWords = en.shipment,
 ): Promise<ShipmentPage> {
   const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(db, q)] };
   // One more than a page tells whether there is a next one without counting.
@@ -157,7 +161,12 @@ export async function listShipments(
     skip: (page - 1) * SHIPMENTS_PER_PAGE,
     take: SHIPMENTS_PER_PAGE + 1,
   });
-  return { rows: found.slice(0, SHIPMENTS_PER_PAGE).map(rowOf), page, hasPrevious: page > 1, hasNext: found.length > SHIPMENTS_PER_PAGE };
+  return {
+    rows: found.slice(0, SHIPMENTS_PER_PAGE).map((shipment) => rowOf(shipment, words)),
+    page,
+    hasPrevious: page > 1,
+    hasNext: found.length > SHIPMENTS_PER_PAGE,
+  };
 }
 
 export interface ShipmentTimelineEntry {
@@ -195,14 +204,19 @@ export interface ShipmentDetail extends ShipmentRow {
 }
 
 /** One shipment of the shop, or null when the shop has none with this id (another shop's included). */
-export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string, id: string): Promise<ShipmentDetail | null> {
+export async function findShipmentDetail(
+  db: DatabaseOrTransaction,
+  shop: string,
+  id: string,
+  words: ShipmentWords = en.shipment,
+): Promise<ShipmentDetail | null> {
   const shipment = await db.shipment.findFirst({
     where: { id, shop },
     include: { events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
   });
   if (shipment === null) return null;
   return {
-    ...rowOf(shipment),
+    ...rowOf(shipment, words),
     fulfillmentOrderId: shipment.fulfillmentOrderId,
     orderId: shipment.orderId,
     serviceCode: shipment.serviceCode,
@@ -218,7 +232,7 @@ export async function findShipmentDetail(db: DatabaseOrTransaction, shop: string
       shipment.state === "ENDED"
         ? {
             reason: shipment.endedReason ?? "ENDED",
-            words: endReasonWords(shipment.endedReason),
+            words: endReasonWords(shipment.endedReason, words),
             message: shipment.lastErrorText,
             at: shipment.endedAt?.toISOString() ?? null,
           }

@@ -5,6 +5,11 @@
  * checked against this one key by key (test/architecture/words.test.ts).
  */
 import { inventoryAge } from "./inventory-age";
+import { home } from "./home";
+import { shipment } from "./shipment";
+import { shipments } from "./shipments";
+import { shipmentPage } from "./shipment-page";
+import { returns } from "./returns";
 import { nav } from "./nav";
 import { notifications } from "./notifications";
 import { settings } from "./settings";
@@ -18,6 +23,11 @@ export const en = {
   notifications,
   settingsOrders,
   settingsProvider,
+  home,
+  shipment,
+  shipments,
+  shipmentPage,
+  returns,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

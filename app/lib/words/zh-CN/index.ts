@@ -5,6 +5,11 @@
  */
 import type { Words } from "../en";
 import { inventoryAge } from "./inventory-age";
+import { home } from "./home";
+import { shipment } from "./shipment";
+import { shipments } from "./shipments";
+import { shipmentPage } from "./shipment-page";
+import { returns } from "./returns";
 import { nav } from "./nav";
 import { notifications } from "./notifications";
 import { settings } from "./settings";
@@ -18,4 +23,9 @@ export const zhCN: Words = {
   notifications,
   settingsOrders,
   settingsProvider,
+  home,
+  shipment,
+  shipments,
+  shipmentPage,
+  returns,
 };
