@@ -42,12 +42,19 @@ const BOTH_LANGUAGES = [
   "app/routes/app.shipments.$id/shipment-cards.tsx",
   "app/routes/app.shipments.$id/declaration-card.tsx",
   "app/routes/app.shipments.$id/answers.ts",
+  "app/routes/app.shipments.$id/items-card.tsx",
   "app/routes/app.returns/route.tsx",
   "app/routes/app.returns/return-badges.tsx",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */
-const SAME_EVERYWHERE = new Set(["inventoryAge.sku", "settings.rowLabels.quoted", "notifications.webhookTitle"]);
+const SAME_EVERYWHERE = new Set([
+  "inventoryAge.sku",
+  "settings.rowLabels.quoted",
+  "notifications.webhookTitle",
+  "shipmentPage.items.times",
+  "shipmentPage.items.sku",
+]);
 
 type Entry = [key: string, value: unknown];
 function entries(value: unknown, prefix = ""): Entry[] {

@@ -5,24 +5,17 @@
  */
 import { BlockStack, Card, List, Text } from "@shopify/polaris";
 import type { ShipmentItem, ShipmentItemGroup } from "~/stores/shipments/shipment-items";
-import { useFormat } from "~/components/locale";
-
-/** What the card says (one place, to be translated). */
-const ITEMS_TEXT = {
-  title: "Items",
-  times: (name: string, quantity: string) => `${name} × ${quantity}`,
-  sku: (sku: string) => `SKU ${sku}`,
-  bundle: "A bundle in Shopify: the warehouse picks its components.",
-};
+import { useFormat, useWords } from "~/components/locale";
 
 function ItemLine({ item }: { item: ShipmentItem }) {
   const format = useFormat();
+  const items = useWords().shipmentPage.items;
   return (
     <>
-      {ITEMS_TEXT.times(item.product, format.number(item.quantity))}
+      {items.times(item.product, format.number(item.quantity))}
       {item.sku !== null && (
         <Text as="span" tone="subdued">
-          {` · ${ITEMS_TEXT.sku(item.sku)}`}
+          {` · ${items.sku(item.sku)}`}
         </Text>
       )}
     </>
@@ -31,11 +24,12 @@ function ItemLine({ item }: { item: ShipmentItem }) {
 
 export function ItemsCard({ groups }: { groups: readonly ShipmentItemGroup[] }) {
   const format = useFormat();
+  const items = useWords().shipmentPage.items;
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {ITEMS_TEXT.title}
+          {items.title}
         </Text>
         <List>
           {groups.map((group, index) =>
@@ -49,10 +43,10 @@ export function ItemsCard({ groups }: { groups: readonly ShipmentItemGroup[] }) 
               <List.Item key={index}>
                 <BlockStack gap="100">
                   <Text as="span" fontWeight="semibold">
-                    {ITEMS_TEXT.times(group.bundle.title, format.number(group.bundle.quantity))}
+                    {items.times(group.bundle.title, format.number(group.bundle.quantity))}
                   </Text>
                   <Text as="span" tone="subdued" variant="bodySm">
-                    {ITEMS_TEXT.bundle}
+                    {items.bundle}
                   </Text>
                   <List>
                     {group.items.map((item, line) => (

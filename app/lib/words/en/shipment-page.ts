@@ -87,4 +87,10 @@ export const shipmentPage = {
   hsCodeHelp: "6 to 50 digits, or empty.",
   unitWeight: "Weight per unit (g)",
   material: "Material",
+  items: {
+    title: "Items",
+    times: (name: string, quantity: string) => `${name} × ${quantity}`,
+    sku: (sku: string) => `SKU ${sku}`,
+    bundle: "A bundle in Shopify: the warehouse picks its components.",
+  },
 };

@@ -75,4 +75,10 @@ export const shipmentPage: Words["shipmentPage"] = {
   hsCodeHelp: "6 到 50 位数字，或留空。",
   unitWeight: "单件重量（克）",
   material: "材质",
+  items: {
+    title: "商品",
+    times: (name: string, quantity: string) => `${name} × ${quantity}`,
+    sku: (sku: string) => `SKU ${sku}`,
+    bundle: "Shopify 中的组合商品：仓库按其组件拣货。",
+  },
 };
