@@ -16,6 +16,7 @@ import { queueStockSync } from "~/flows/queue/stages.server";
 import { stockHandlers } from "~/flows/stock/handlers";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
+import { saveKit } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { itemsOf, latestRun, runOf } from "~/stores/catalogue/sync-runs.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
@@ -87,7 +88,16 @@ afterAll(async () => {
 
 beforeEach(async () => {
   shopify.emulator.reset();
-  for (const table of ["job", "syncRun", "catalogueVariant", "providerSku", "warehouseStock", "shop", "shipment"] as const) {
+  for (const table of [
+    "job",
+    "syncRun",
+    "catalogueVariant",
+    "providerSku",
+    "warehouseStock",
+    "shop",
+    "shipment",
+    "kitComponent",
+  ] as const) {
     await (db()[table] as { deleteMany(): Promise<unknown> }).deleteMany();
   }
   const admin = emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP));
@@ -350,6 +360,42 @@ describe("the stock sync", () => {
     expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([
       { warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 240, after: 230 },
     ]);
+  });
+
+  it("gives each kit what its components make, a component two kits use shared between them", async () => {
+    // Two kits use the mugs (240 at US01), so each may sell from 120 of them; the yoga mats (80) are one kit's.
+    shopify.emulator.addProducts(DEMO_SHOP, [
+      { title: "Gift set, mug and candle", variants: [{ sku: "GIFT-MUG-CANDLE", price: "39.00" }] },
+      { title: "Mug pair", variants: [{ sku: "MUG-PAIR", price: "30.00" }] },
+      { title: "Yoga mat 3-pack", variants: [{ sku: "YOGA-3PACK", price: "99.00" }] },
+    ]);
+    await saveKit(db(), DEMO_SHOP, "GIFT-MUG-CANDLE", [
+      { sku: "MUG-CER-350-WHT", quantity: 2 },
+      { sku: "CANDLE-SOY-200-LAV", quantity: 1 },
+    ]);
+    await saveKit(db(), DEMO_SHOP, "MUG-PAIR", [{ sku: "MUG-CER-350-WHT", quantity: 2 }]);
+    await saveKit(db(), DEMO_SHOP, "YOGA-3PACK", [{ sku: "YOGA-MAT-6MM-PUR", quantity: 3 }]);
+    await readCatalogue();
+    await syncedSince(0);
+
+    const atWarehouse = await shopifyStockAtWarehouse();
+    // min(120 mugs / 2, 200 candles / 1)
+    expect(atWarehouse["GIFT-MUG-CANDLE"]).toEqual({ onHand: 60, available: 60, committed: 0 });
+    expect(atWarehouse["MUG-PAIR"]).toEqual({ onHand: 60, available: 60, committed: 0 });
+    // 80 / 3, whole packs only.
+    expect(atWarehouse["YOGA-3PACK"]).toEqual({ onHand: 26, available: 26, committed: 0 });
+    // The mug sold on its own keeps the provider's count.
+    expect(atWarehouse["MUG-CER-350-WHT"]).toMatchObject({ onHand: 240 });
+
+    // The provider's mugs run low: the kits follow at the next sync.
+    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 230);
+    const first = await syncsDone();
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+    await syncedSince(first);
+    const after = await shopifyStockAtWarehouse();
+    expect(after["GIFT-MUG-CANDLE"]).toMatchObject({ onHand: 2 });
+    expect(after["MUG-PAIR"]).toMatchObject({ onHand: 2 });
+    expect(after["MUG-CER-350-WHT"]).toMatchObject({ onHand: 10 });
   });
 
   it("does not overwrite a count that changed while it was writing: it reads again and writes what is right", async () => {
