@@ -363,7 +363,7 @@ describe("the stock sync", () => {
   });
 
   it("gives each kit what its components make, a component two kits use shared between them", async () => {
-    // Two kits use the mugs (240 at US01), so each may sell from 120 of them; the yoga mats (80) are one kit's.
+    // Two kits use the mugs, so each may sell from half of them; the yoga mats are one kit's.
     shopify.emulator.addProducts(DEMO_SHOP, [
       { title: "Gift set, mug and candle", variants: [{ sku: "GIFT-MUG-CANDLE", price: "39.00" }] },
       { title: "Mug pair", variants: [{ sku: "MUG-PAIR", price: "30.00" }] },
@@ -375,20 +375,24 @@ describe("the stock sync", () => {
     ]);
     await saveKit(db(), DEMO_SHOP, "MUG-PAIR", [{ sku: "MUG-CER-350-WHT", quantity: 2 }]);
     await saveKit(db(), DEMO_SHOP, "YOGA-3PACK", [{ sku: "YOGA-MAT-6MM-PUR", quantity: 3 }]);
+    // The sandbox's stock now (earlier tests of this file may have taken some): 4 mugs and 7 mats taken here.
+    take(sandbox.state(), "US01", "MUG-CER-350-WHT", available(sandbox.state(), "US01", "MUG-CER-350-WHT") - 222);
+    take(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR", available(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR") - 73);
+    expect(available(sandbox.state(), "US01", "CANDLE-SOY-200-LAV")).toBeGreaterThan(60);
     await readCatalogue();
     await syncedSince(0);
 
     const atWarehouse = await shopifyStockAtWarehouse();
-    // min(120 mugs / 2, 200 candles / 1)
-    expect(atWarehouse["GIFT-MUG-CANDLE"]).toEqual({ onHand: 60, available: 60, committed: 0 });
-    expect(atWarehouse["MUG-PAIR"]).toEqual({ onHand: 60, available: 60, committed: 0 });
-    // 80 / 3, whole packs only.
-    expect(atWarehouse["YOGA-3PACK"]).toEqual({ onHand: 26, available: 26, committed: 0 });
+    // 222 mugs: 111 for each kit; the gift set takes 2 (and candles are plenty), the pair 2.
+    expect(atWarehouse["GIFT-MUG-CANDLE"]).toEqual({ onHand: 55, available: 55, committed: 0 });
+    expect(atWarehouse["MUG-PAIR"]).toEqual({ onHand: 55, available: 55, committed: 0 });
+    // 73 / 3, whole packs only.
+    expect(atWarehouse["YOGA-3PACK"]).toEqual({ onHand: 24, available: 24, committed: 0 });
     // The mug sold on its own keeps the provider's count.
-    expect(atWarehouse["MUG-CER-350-WHT"]).toMatchObject({ onHand: 240 });
+    expect(atWarehouse["MUG-CER-350-WHT"]).toMatchObject({ onHand: 222 });
 
     // The provider's mugs run low: the kits follow at the next sync.
-    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 230);
+    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 212);
     const first = await syncsDone();
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
     await syncedSince(first);
