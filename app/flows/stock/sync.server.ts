@@ -14,7 +14,7 @@ import { chunks } from "~/lib/chunks";
 import { ShopifyUserError } from "~/shopify/errors";
 import { InventoryItemGid, LocationGid } from "~/shopify/ids";
 import type { StockLevel } from "~/shopify/inventory.server";
-import { kitsAvailable, type Kits } from "~/connector/kits";
+import { kitsAvailable, kitsUsing, type Kits } from "~/connector/kits";
 import { kitsOf } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { finishRun, latestRun, startRun, updateRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
@@ -307,6 +307,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     (variant): variant is CatalogueVariant & { sku: string } => variant.sku !== null,
   );
   const kits = await kitsOf(ctx.db, shop);
+  const components = kitsUsing(kits);
   // A kit's variant is stocked from its components (below), never as a SKU of the provider's.
   const kitVariants = new Map<string, (CatalogueVariant & { sku: string })[]>();
   const byProviderSku = new Map<string, (CatalogueVariant & { sku: string })[]>();
@@ -384,7 +385,9 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     }
     targets.push(...kitTargets(kits, kitVariants, { stock, created, registered, levelsByItem }));
     for (const [sku, row] of stock) {
-      if (!byProviderSku.has(sku) && row.total > 0) result.providerOnly.push({ warehouseId: warehouse.warehouseId, sku, total: row.total });
+      // A kit's component is sold, as part of the kit.
+      if (!byProviderSku.has(sku) && !components.has(sku) && row.total > 0)
+        result.providerOnly.push({ warehouseId: warehouse.warehouseId, sku, total: row.total });
     }
 
     summary.stocked = targets.filter((target) => target.onHand > 0).length;

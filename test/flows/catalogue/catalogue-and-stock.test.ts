@@ -379,6 +379,9 @@ describe("the stock sync", () => {
     take(sandbox.state(), "US01", "MUG-CER-350-WHT", available(sandbox.state(), "US01", "MUG-CER-350-WHT") - 222);
     take(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR", available(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR") - 73);
     expect(available(sandbox.state(), "US01", "CANDLE-SOY-200-LAV")).toBeGreaterThan(60);
+    // The store sells the yoga mats only in the 3-pack.
+    for (const variant of shopify.emulator.state.variants.values())
+      if (variant.sku === "YOGA-MAT-6MM-PUR") variant.sku = "YOGA-MAT-SINGLE-RETIRED";
     await readCatalogue();
     await syncedSince(0);
 
@@ -390,6 +393,9 @@ describe("the stock sync", () => {
     expect(atWarehouse["YOGA-3PACK"]).toEqual({ onHand: 24, available: 24, committed: 0 });
     // The mug sold on its own keeps the provider's count.
     expect(atWarehouse["MUG-CER-350-WHT"]).toMatchObject({ onHand: 222 });
+    // The yoga mats are sold, in the 3-pack: not a SKU the store does not sell.
+    const run = await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" });
+    expect(parseStockSyncResult(run?.result ?? null)?.providerOnly.map((row) => row.sku)).not.toContain("YOGA-MAT-6MM-PUR");
 
     // The provider's mugs run low: the kits follow at the next sync.
     take(sandbox.state(), "US01", "MUG-CER-350-WHT", 212);
