@@ -49,7 +49,8 @@ export function packageLines(
       continue;
     }
     const entry = settings.skus.bySku[storeSku];
-    if (entry === undefined && settings.skus.strict) {
+    // A kit is mapped too: its components, set on the Products page.
+    if (entry === undefined && settings.skus.strict && settings.kits[storeSku] === undefined) {
       reasons.push({
         field: "Skus.Sku",
         value: storeSku,

@@ -18,6 +18,7 @@ import { dropshipLine, vatCodeFor, vatCollectedAtCheckout } from "./customs";
 import { dutiesOnPackage } from "./duties";
 import { type FulfillmentOrderFacts, legacyIdOf, type OrderFacts } from "./fulfillment-order";
 import { type Checked, type HoldReason } from "./hold";
+import { pickedSkusOf } from "./kits";
 import { linesToShip, type PackageLine, packageLines, productNameOf } from "./lines";
 import { type Cents, centsOf, sum, times, toAmount } from "./money";
 import { PackageId, packageIdFor } from "./package-id";
@@ -222,16 +223,18 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
   if (route.kind === "OUTBOUND") {
     const parsed = OutboundPackage.safeParse({
       ...common,
-      Skus: lines.map((item) => {
+      // A kit's line is picked as its components (decision 0047): each names the kit's line and
+      // product, so the packer knows they go together; the kit's price is not any one component's.
+      Skus: lines.flatMap((item) => {
         const productName = productNameOf(item.line);
-        return {
-          Sku: item.sku,
-          Quantity: item.quantity,
-          Price: toAmount(centsOf(item.line.unitPrice.presentmentMoney)),
+        return pickedSkusOf(item, settings.kits).map((picked) => ({
+          Sku: picked.sku,
+          Quantity: picked.quantity,
+          ...(picked.perKit === undefined ? { Price: toAmount(centsOf(item.line.unitPrice.presentmentMoney)) } : {}),
           PlatformItemId: legacyIdOf(item.line.lineItemId),
           PlatformTransactionId: order.legacyId,
           ...(productName === undefined ? {} : { ProductName: productName }),
-        };
+        }));
       }),
     } satisfies OutboundPackage);
     if (!parsed.success) return { kind: "HELD", packageId, shipmentKind: route.kind, reasons: providerRefusal(parsed.error, order) };

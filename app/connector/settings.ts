@@ -9,6 +9,7 @@ import { code, decimal, declareName, emptyOrDigits } from "../fulfilment/schemas
 import { CountryCode } from "./countries";
 import { LocationGid } from "./fulfillment-order";
 import { fitsLimit } from "./limits";
+import { Kits } from "./kits";
 import { ShipOnTerms } from "./payment-terms";
 
 /** The provider's service codes: letters, digits, hyphen and underscore, at most 30 (operations 14 and 18). */
@@ -163,6 +164,8 @@ export const ConnectorSettings = z
         bySku: z.record(z.string().min(1), SkuEntry).default({}),
       })
       .default({ strict: false, bySku: {} }),
+    /** Variants the warehouse picks as several provider SKUs, by the kit's store SKU (decision 0047). */
+    kits: Kits.default({}),
     customs: z
       .object({
         /** Used when a product title cannot be turned into a valid customs name (e.g. "茶碗"). */

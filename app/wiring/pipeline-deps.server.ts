@@ -11,6 +11,7 @@ import { PermanentFailure } from "~/jobs/handler";
 import { shopifyAdminFor } from "./shopify-admin.server";
 import { appProviderOAuth, authFromCredentials, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
 import { readProviderCredentials, UnreadableProviderCredentials } from "~/stores/shops/provider-credentials.server";
+import { kitsOf } from "~/stores/catalogue/kits.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { PipelineDeps } from "~/flows/ports/deps";
 import { pipelinePolicyNamed } from "~/flows/ports/policy";
@@ -111,7 +112,11 @@ export function appPipelineDeps(): PipelineDeps {
     },
     async settings(shop, shopify) {
       const stored = await getShopSettings(prisma, shop);
-      const { settings, problems } = pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored)));
+      const { settings, problems } = pipelineSettingsOf(
+        stored,
+        await locationsOf(shop, shopify, locationsNamedBy(stored)),
+        await kitsOf(prisma, shop),
+      );
       for (const problem of problems) log.warn({ shop }, `Settings problem: ${problem.message}`);
       return settings;
     },

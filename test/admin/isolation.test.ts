@@ -174,6 +174,16 @@ const REQUESTS: Record<string, (a: SeededA) => Request[]> = {
     { method: "GET", path: `/app/products/${MARK}-SKU-1`, notFound: true },
     { method: "POST", path: `/app/products/${MARK}-SKU-1`, form: { providerSku: "Taken over", lengthCm: "10" }, notFound: true },
   ],
+  "routes/app.products.$sku_.kit": (): Request[] => [
+    { method: "GET", path: `/app/products/${MARK}-SKU-1/kit`, notFound: true },
+    {
+      method: "POST",
+      path: `/app/products/${MARK}-SKU-1/kit`,
+      form: { "components.0.sku": "MUG-CER-350-WHT", "components.0.quantity": "2" },
+      notFound: true,
+    },
+    { method: "POST", path: `/app/products/${MARK}-SKU-1/kit`, form: { intent: "remove" }, notFound: true },
+  ],
   "routes/app.stock": (a): Request[] => [
     { method: "GET", path: "/app/stock" },
     { method: "POST", path: "/app/stock", form: { run: a.runId, shop: SHOP_A } },
@@ -301,6 +311,10 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
     { enabled: true, schedule: "AT_ONCE", url: `https://${SECRET.toLowerCase()}.example.com/hooks/alerts` },
     { key: s.credentialsKey },
   );
+  // A's kit, which B's kit page must neither show nor change.
+  await db.kitComponent.create({
+    data: { shop: SHOP_A, kitSku: `${MARK}-SKU-1`, componentSku: `${MARK}-SKU-1`, quantity: 2, position: 0 },
+  });
   await db.providerSku.create({
     data: {
       shop: SHOP_A,

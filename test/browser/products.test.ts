@@ -7,6 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
+import { catalogue } from "../../sandbox/world";
+import { MerchantSku } from "~/fulfilment";
+import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
 import { seedCatalogue } from "../support/catalogue";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
@@ -121,6 +124,62 @@ describe("the Products page", () => {
       await entry.mainAction(() => page.getByRole("link", { name: "Products" }).first().click());
       await expectVisible(page.getByRole("heading", { name: "Products", level: 1 }));
       expect((await getShopSettings(s.db, s.shop)).skus.bySku["TOTE-CANVAS-L"]).toBeUndefined();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "sets a variant up as a kit from its SKU's page: a wrong component is said at its row, the kit saved from the save bar, then its mapping removed",
+    async () => {
+      const s = admin.stack();
+      await seedCatalogue(s.db, s.shop, [{ sku: "GIFT-MUG-CANDLE", name: "Gift set, mug and candle" }]);
+      await saveProviderSkus(
+        s.db,
+        s.shop,
+        catalogue.map((sku) => MerchantSku.parse({ Sku: sku.sku })),
+        new Date(),
+      );
+      // The SKU's page offers to set it up as a kit.
+      const skuPage = await admin.openAdminPage("/app/products/GIFT-MUG-CANDLE", { name: "/app/products/:sku (not a kit)" });
+      await expectVisible(skuPage.page.getByRole("link", { name: "Set up as a kit" }));
+      await skuPage.audit();
+
+      const entry = await admin.openAdminPage("/app/products/GIFT-MUG-CANDLE/kit", { name: "/app/products/:sku/kit" });
+      const { page } = entry;
+      await expectVisible(page.getByRole("heading", { name: "Kit GIFT-MUG-CANDLE", level: 1 }));
+
+      await page.getByLabel("Provider SKU").first().fill("MUG-CER-350-WHT");
+      await page.getByLabel("Units per kit").first().fill("2");
+      await page.getByRole("button", { name: "Add a component" }).click();
+      await page.getByLabel("Provider SKU").nth(1).fill("CANDLE-LAVENDER");
+      await page.getByLabel("Units per kit").nth(1).fill("1.5");
+      await page.getByLabel("Provider SKU").first().focus();
+      await expectVisible(
+        page.getByText("Component 2: CANDLE-LAVENDER is not one of the provider's SKUs. Check the spelling, or register it first."),
+      );
+      await expectVisible(page.getByText("Component 2: the units per kit must be a whole number of 1 or more, not 1.5."));
+      await page.getByLabel("Provider SKU").nth(1).fill("CANDLE-SOY-200-LAV");
+      await page.getByLabel("Units per kit").nth(1).fill("1");
+      await entry.mainAction(() => saveBarButton(page, "Save").click());
+      await expectVisible(page.getByText(/^Kit GIFT-MUG-CANDLE saved\./));
+      await page.locator("ui-save-bar[data-shown]").waitFor({ state: "detached" });
+      await entry.audit();
+      expect(
+        (await s.db.kitComponent.findMany({ where: { shop: s.shop, kitSku: "GIFT-MUG-CANDLE" }, orderBy: { position: "asc" } })).map(
+          (row) => [row.componentSku, row.quantity],
+        ),
+      ).toEqual([
+        ["MUG-CER-350-WHT", 2],
+        ["CANDLE-SOY-200-LAV", 1],
+      ]);
+
+      // The SKU's page says what it is picked as.
+      await page.getByRole("link", { name: "SKU GIFT-MUG-CANDLE" }).first().click();
+      await expectVisible(page.getByText("Picked as 2 × MUG-CER-350-WHT, 1 × CANDLE-SOY-200-LAV.").first());
+      await page.getByRole("link", { name: "Edit the kit" }).click();
+      await page.getByRole("button", { name: "Remove the kit mapping" }).click();
+      await expectVisible(page.getByText(/^SKU GIFT-MUG-CANDLE is no longer a kit/));
+      expect(await s.db.kitComponent.count({ where: { shop: s.shop } })).toBe(0);
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -412,6 +412,51 @@ const rows: Row[] = [
     settings: testSettings({ skus: { strict: true, bySku: { "CASE-LEATHER-PREM": { providerSku: "CASE-LTH-01" } } } }),
     expected: { kind: "OUTBOUND", request: { Skus: [{ Sku: "CASE-LTH-01", ProductName: "Premium Leather Case" }] } },
   },
+  // Kits (decision 0047): picked at the warehouse as their components.
+  {
+    name: "a kit's line is sent as its components times the kits ordered, each naming the kit's line",
+    build: () => exampleCase({ lines: [p.sunglasses({ quantity: 3 }), p.leatherCase({ quantity: 2 })] }),
+    settings: testSettings({
+      kits: {
+        "SKU2006-001": [
+          { sku: "FRAME-01", quantity: 1 },
+          { sku: "LENS-PAIR-01", quantity: 2 },
+        ],
+      },
+    }),
+    expected: {
+      kind: "OUTBOUND",
+      request: {
+        SellPrice: 319.95,
+        Skus: [
+          { Sku: "FRAME-01", Quantity: 3 },
+          { Sku: "LENS-PAIR-01", Quantity: 6 },
+          { Sku: "CASE-LTH-01", Quantity: 2 },
+        ],
+      },
+    },
+    absent: ["request.Skus.0.Price", "request.Skus.1.Price"],
+  },
+  {
+    name: "with a strict SKU mapping, a kit counts as mapped",
+    build: () => exampleCase({ lines: [p.sunglasses()] }),
+    settings: testSettings({ skus: { strict: true, bySku: {} }, kits: { "SKU2006-001": [{ sku: "FRAME-01", quantity: 1 }] } }),
+    expected: { kind: "OUTBOUND", request: { Skus: [{ Sku: "FRAME-01", Quantity: 1 }] } },
+  },
+  {
+    name: "a drop-ship parcel the merchant packs declares a kit as sold",
+    build: () =>
+      exampleCase({
+        location: locations.SHENZHEN,
+        destination: addresses.JP,
+        lines: [product({ sku: "CHAWAN-SET", title: "Tea bowl set" })],
+      }),
+    settings: testSettings({
+      skus: { strict: false, bySku: { "CHAWAN-SET": { declaredName: "Tea bowls (ceramic)" } } },
+      kits: { "CHAWAN-SET": [{ sku: "CHAWAN-01", quantity: 2 }] },
+    }),
+    expected: { kind: "DROPSHIP", request: { Skus: [{ Sku: "CHAWAN-SET", Quantity: 1 }] } },
+  },
 
   // Address limits and gaps.
   {

@@ -5,6 +5,7 @@
  */
 import { createFulfilmentClient, staticToken } from "~/fulfilment";
 import type { Database } from "~/stores/database/database.server";
+import { kitsOf } from "~/stores/catalogue/kits.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { PipelineDeps } from "~/flows/ports/deps";
 import { FAST_PIPELINE_POLICY, type PipelinePolicy } from "~/flows/ports/policy";
@@ -105,7 +106,7 @@ export function testPipelineDeps(
     shopify: async (_shop, use) => (use?.forWaitingOrders ? first : port),
     settings: async (shop, shopify) => {
       const stored = await getShopSettings(db, shop);
-      return pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored))).settings;
+      return pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored)), await kitsOf(db, shop)).settings;
     },
   };
   return { deps, port, providerCalls };

@@ -148,6 +148,7 @@ describe("shop redaction", () => {
         },
       });
       await db.providerSku.create({ data: { shop: owner, sku: "MUG-1", record: "{}", readAt: new Date() } });
+      await db.kitComponent.create({ data: { shop: owner, kitSku: "MUG-PAIR", componentSku: "MUG-1", quantity: 2, position: 0 } });
       await db.syncRun.create({
         data: { shop: owner, kind: "SKU_REGISTER", status: "DONE", trigger: "MERCHANT", items: { create: [{ key: "MUG-1" }] } },
       });
@@ -199,9 +200,10 @@ describe("shop redaction", () => {
       await db.customerReturn.count({ where }),
       await db.inboundShipment.count({ where }),
       await db.ladingOrder.count({ where }),
+      await db.kitComponent.count({ where }),
     ];
-    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(await db.syncRunItem.count()).toBe(1);
     expect(await db.shipmentEvent.count()).toBe(1);
   });

@@ -2,10 +2,11 @@
  * The shop's settings as the pipeline reads them: the connector's routing settings built from the
  * stored ShopSettings and the shop's Shopify locations. A warehouse's origin country is its
  * fulfillment-service location's country; a drop-ship sender is the merchant location's name and
- * address. SKU mapping, customs defaults, tax numbers and cash-on-delivery gateways pass through as
+ * address. SKU mapping, kits, customs defaults, tax numbers and cash-on-delivery gateways pass through as
  * the merchant set them. Pure.
  */
 import { ConnectorSettings } from "~/connector";
+import type { Kits } from "~/connector/kits";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
 import type { LocationBrief, PipelineSettings } from "./ports";
 
@@ -36,6 +37,8 @@ export function locationsNamedBy(shop: ShopSettings): string[] {
 export function pipelineSettingsOf(
   shop: ShopSettings,
   locations: readonly LocationBrief[],
+  /** The shop's kits (their own table, not the stored settings). */
+  kits: Kits = {},
 ): { settings: PipelineSettings; problems: RouteProblem[] } {
   const byId = new Map(locations.map((location) => [location.id, location]));
   const problems: RouteProblem[] = [];
@@ -97,6 +100,7 @@ export function pipelineSettingsOf(
       services: { defaultService: services.defaultService, byCountry: services.byCountry },
     })),
     skus: shop.skus,
+    kits,
     customs: {
       ...(shop.customs.declareNameEn ? { fallbackDeclaredName: shop.customs.declareNameEn } : {}),
       ...(shop.customs.hsCode ? { defaultHsCode: shop.customs.hsCode } : {}),

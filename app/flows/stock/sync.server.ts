@@ -1,7 +1,7 @@
 /**
  * The stock sync: each enabled warehouse's stock at the provider (operation 19, TotalStockQty by
  * SKU) becomes on_hand at the warehouse's Shopify location, for the variants whose SKU the provider
- * knows, and never anywhere else. Reads first, then compare-and-set writes keyed by the run and the
+ * knows (and for kits, what their components make), and never anywhere else. Reads first, then compare-and-set writes keyed by the run and the
  * change, so a fulfilment meanwhile or a retried job never applies a level twice. Why on_hand, and
  * why created but unfulfilled packages are added back: docs/decisions/0013-stock-sync-writes-on-hand.md.
  */
@@ -14,6 +14,8 @@ import { chunks } from "~/lib/chunks";
 import { ShopifyUserError } from "~/shopify/errors";
 import { InventoryItemGid, LocationGid } from "~/shopify/ids";
 import type { StockLevel } from "~/shopify/inventory.server";
+import { kitsAvailable, kitsUsing, type Kits } from "~/connector/kits";
+import { kitsOf } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { finishRun, latestRun, startRun, updateRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
 import { allVariants, variantLabel } from "~/stores/catalogue/variants.server";
@@ -59,6 +61,35 @@ async function providerStockOf(provider: ProviderPort, warehouseId: string): Pro
 
 /** The provider's SKU a variant is sold as: its entry on the Products page, or its own SKU. */
 const providerSkuOf = (settings: ShopSettings, sku: string) => settings.skus.bySku[sku]?.providerSku ?? sku;
+
+/**
+ * The kits' variants at a warehouse: on hand, what their components make there (decision 0047).
+ * A component's units are counted as its own variant's are (decision 0013: the provider's stock
+ * plus what it created that Shopify has not fulfilled), so a kit ordered and not yet fulfilled is
+ * still on hand, and Shopify's committed count takes it off what it may sell.
+ */
+function kitTargets(
+  kits: Kits,
+  kitVariants: ReadonlyMap<string, (CatalogueVariant & { sku: string })[]>,
+  here: {
+    stock: ReadonlyMap<string, ProviderStock>;
+    created: ReadonlyMap<string, number>;
+    registered: ReadonlyMap<string, unknown>;
+    levelsByItem: ReadonlyMap<string, StockLevel>;
+  },
+): Target[] {
+  const made = kitsAvailable(kits, (sku) => (here.stock.get(sku)?.total ?? 0) + (here.created.get(sku) ?? 0));
+  const targets: Target[] = [];
+  for (const [kitSku, sharing] of kitVariants) {
+    const variant = sharing[0];
+    const components = kits[kitSku] ?? [];
+    if (variant === undefined || sharing.length > 1 || !variant.tracked) continue;
+    const known = components.some((component) => here.stock.has(component.sku) || here.registered.has(component.sku));
+    if (!known && !here.levelsByItem.has(variant.inventoryItemId)) continue;
+    targets.push({ variant, providerSku: kitSku, onHand: made.get(kitSku) ?? 0 });
+  }
+  return targets;
+}
 
 /** What one item at the location should hold. */
 interface Target {
@@ -275,12 +306,20 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   const variants = (await allVariants(ctx.db, shop)).filter(
     (variant): variant is CatalogueVariant & { sku: string } => variant.sku !== null,
   );
+  const kits = await kitsOf(ctx.db, shop);
+  const components = kitsUsing(kits);
+  // A kit's variant is stocked from its components (below), never as a SKU of the provider's.
+  const kitVariants = new Map<string, (CatalogueVariant & { sku: string })[]>();
   const byProviderSku = new Map<string, (CatalogueVariant & { sku: string })[]>();
   for (const variant of variants) {
+    if (kits[variant.sku] !== undefined) {
+      kitVariants.set(variant.sku, [...(kitVariants.get(variant.sku) ?? []), variant]);
+      continue;
+    }
     const sku = providerSkuOf(settings, variant.sku);
     byProviderSku.set(sku, [...(byProviderSku.get(sku) ?? []), variant]);
   }
-  for (const [sku, sharing] of byProviderSku) {
+  for (const [sku, sharing] of [...byProviderSku, ...kitVariants]) {
     if (sharing.length > 1) result.sharedSkus.push({ sku, variants: sharing.map(variantLabel) });
   }
   await updateRun(ctx.db, runId, { total: warehouses.length * variants.length, processed: 0 });
@@ -344,8 +383,11 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       if (!known) result.unknownToProvider.push({ warehouseId: warehouse.warehouseId, sku: variant.sku, variant: variantLabel(variant) });
       targets.push({ variant, providerSku, onHand: (stock.get(providerSku)?.total ?? 0) + (created.get(providerSku) ?? 0) });
     }
+    targets.push(...kitTargets(kits, kitVariants, { stock, created, registered, levelsByItem }));
     for (const [sku, row] of stock) {
-      if (!byProviderSku.has(sku) && row.total > 0) result.providerOnly.push({ warehouseId: warehouse.warehouseId, sku, total: row.total });
+      // A kit's component is sold, as part of the kit.
+      if (!byProviderSku.has(sku) && !components.has(sku) && row.total > 0)
+        result.providerOnly.push({ warehouseId: warehouse.warehouseId, sku, total: row.total });
     }
 
     summary.stocked = targets.filter((target) => target.onHand > 0).length;

@@ -9,7 +9,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banner, BlockStack, Card, Layout, List, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Page, Text } from "@shopify/polaris";
 import { useEffect, useRef } from "react";
 import { SaveBarForm, useDiscard, type SaveBarFormHandle } from "~/components/save-bar-form";
 import prisma from "~/db.server";
@@ -107,32 +107,51 @@ export default function SkuEntryPage() {
             <SkuEntry key={generation} generation={generation} row={row} answer={answer} saving={saving} onDiscard={discard} />
           </Layout.Section>
           <Layout.Section variant="oneThird">
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  With the provider
-                </Text>
-                {lines.length === 0 ? (
-                  <Text as="p" tone="subdued">
-                    {row.state === "NOT_REGISTERED"
-                      ? "Nothing keeps it back: register it from Products."
-                      : "Registered as your store sells it."}
+            <BlockStack gap="400">
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    With the provider
                   </Text>
-                ) : (
-                  <List>
-                    {lines.map((line) => (
-                      <List.Item key={line}>{line}</List.Item>
-                    ))}
-                  </List>
-                )}
-                {/* What the last attempt was refused for may be what was fixed since: said apart, as what happened then. */}
-                {row.state === "NOT_REGISTERED" && row.lastFailure && (
-                  <Text as="p" tone="subdued">
-                    {`The last registration attempt was refused: ${row.lastFailure}`}
+                  {lines.length === 0 ? (
+                    <Text as="p" tone="subdued">
+                      {row.state === "NOT_REGISTERED"
+                        ? "Nothing keeps it back: register it from Products."
+                        : "Registered as your store sells it."}
+                    </Text>
+                  ) : (
+                    <List>
+                      {lines.map((line) => (
+                        <List.Item key={line}>{line}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                  {/* What the last attempt was refused for may be what was fixed since: said apart, as what happened then. */}
+                  {row.state === "NOT_REGISTERED" && row.lastFailure && (
+                    <Text as="p" tone="subdued">
+                      {`The last registration attempt was refused: ${row.lastFailure}`}
+                    </Text>
+                  )}
+                </BlockStack>
+              </Card>
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    Kit
                   </Text>
-                )}
-              </BlockStack>
-            </Card>
+                  <Text as="p" tone="subdued">
+                    {row.kit === null
+                      ? "When the warehouse picks this variant as several of the provider's SKUs (a gift set, a multipack), set up its components."
+                      : `Picked as ${row.kit.map((component) => `${component.quantity} × ${component.sku}`).join(", ")}.`}
+                  </Text>
+                  <InlineStack>
+                    <Button url={`/app/products/${encodeURIComponent(row.sku ?? "")}/kit${search}`}>
+                      {row.kit === null ? "Set up as a kit" : "Edit the kit"}
+                    </Button>
+                  </InlineStack>
+                </BlockStack>
+              </Card>
+            </BlockStack>
           </Layout.Section>
         </Layout>
       </BlockStack>

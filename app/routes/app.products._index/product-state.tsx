@@ -14,6 +14,8 @@ export function StateBadge({ row }: { row: ProductRow }) {
           {row.problems.length > 0 ? "Cannot register yet" : "Not registered"}
         </Badge>
       );
+    case "KIT":
+      return <Badge tone={row.problems.length > 0 ? "critical" : "success"}>Kit</Badge>;
     case "PROVIDER_ONLY":
       return <Badge tone="info">Provider only</Badge>;
     case "NO_SKU":
@@ -27,7 +29,9 @@ export function whatToKnow(row: ProductRow): string[] {
     ? row.differences.map((d) => `${d.field}: provider ${d.provider || "(none)"}, Shopify ${d.shopify || "(none)"}`)
     : row.state === "PROVIDER_ONLY"
       ? ["The provider has this SKU; no variant in your store sells it."]
-      : [...row.problems, ...(row.lastFailure ? [`Last attempt: ${row.lastFailure}`] : [])];
+      : row.state === "KIT"
+        ? [`Picked as ${(row.kit ?? []).map((component) => `${component.quantity} × ${component.sku}`).join(", ")}.`, ...row.problems]
+        : [...row.problems, ...(row.lastFailure ? [`Last attempt: ${row.lastFailure}`] : [])];
 }
 
 export function Details({ row }: { row: ProductRow }) {

@@ -24,6 +24,7 @@ const TABS: readonly { id: ProductFilter; label: string; empty: string }[] = [
   { id: "NOT_REGISTERED", label: "Not registered", empty: "Every SKU is registered with the provider." },
   { id: "DIFFERS", label: "Differs", empty: "The provider's records match what Shopify says." },
   { id: "REGISTERED", label: "Registered", empty: "No SKU is registered with the provider yet." },
+  { id: "KIT", label: "Kits", empty: "No variant is set up as a kit. Set one up from its entry." },
   { id: "PROVIDER_ONLY", label: "Provider only", empty: "The provider knows no SKU that your store does not sell." },
   { id: "NO_SKU", label: "No SKU", empty: "Every variant has a SKU." },
 ];

@@ -2,19 +2,22 @@
  * The Products page's rows: every Shopify variant beside the provider's record of its SKU, and the
  * provider's SKUs no variant sells. Each row's state is what a merchant acts on: registered (and
  * the provider's approval), registered but different from what Shopify says now, not registered
- * (and whether it can be, or which fields keep it back), provider only, or no SKU at all.
+ * (and whether it can be, or which fields keep it back), a kit (picked as several of the provider's
+ * SKUs, decision 0047), provider only, or no SKU at all.
  */
 import type { CatalogueVariant } from "@prisma/client";
 import { differencesFrom, merchantSkuFor, type SkuDifference } from "~/connector/merchant-sku";
 import type { SkuEntry } from "~/connector/settings";
+import type { KitComponent } from "~/connector/kits";
 import { skuDefaultsOf } from "~/flows/catalogue/register.server";
+import { kitsOf } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { lastOutcomes, latestRun } from "~/stores/catalogue/sync-runs.server";
 import { allVariants, variantLabel } from "~/stores/catalogue/variants.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 
-export const PRODUCT_STATES = ["NOT_REGISTERED", "DIFFERS", "REGISTERED", "PROVIDER_ONLY", "NO_SKU"] as const;
+export const PRODUCT_STATES = ["NOT_REGISTERED", "DIFFERS", "REGISTERED", "KIT", "PROVIDER_ONLY", "NO_SKU"] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];
 export type ProductFilter = ProductState | "ALL";
 
@@ -37,6 +40,8 @@ export interface ProductRow {
   origin: string | null;
   /** The SKU's entry on this page (mapping, customs data, size), for the edit form. */
   entry: SkuEntry | null;
+  /** The provider's SKUs the warehouse picks for one of this variant, when it is a kit. */
+  kit: KitComponent[] | null;
 }
 
 export interface ProductsQuery {
@@ -71,10 +76,26 @@ function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typ
     approvalStatus: null,
     providerSku: null,
     entry: null,
+    kit: null,
   };
   if (variant.sku === null)
     return { ...base, state: "NO_SKU", problems: ["No SKU: it cannot be sent to the provider. Give the variant a SKU in Shopify."] };
   const entry = context.settings.skus.bySku[variant.sku] ?? null;
+  // A kit is never registered itself: its components are the provider's SKUs.
+  const kit = context.kits[variant.sku];
+  if (kit !== undefined) {
+    const gone = kit.filter((component) => !context.providerSkus.has(component.sku));
+    return {
+      ...base,
+      entry,
+      kit,
+      state: "KIT",
+      problems: gone.map(
+        (component) =>
+          `Component ${component.sku} is not one of the provider's SKUs (as last read): orders of this kit are refused by the warehouse until it is registered or the kit changed.`,
+      ),
+    };
+  }
   const providerSku = entry?.providerSku ?? variant.sku;
   const plan = merchantSkuFor(variant, entry ?? undefined, context.defaults);
   const known = context.providerSkus.get(providerSku);
@@ -102,6 +123,7 @@ async function contextOf(db: DatabaseOrTransaction, shop: string) {
     defaults: skuDefaultsOf(settings),
     providerSkus: await providerSkusOf(db, shop),
     outcomes: await lastOutcomes(db, shop, "SKU_REGISTER"),
+    kits: await kitsOf(db, shop),
   };
 }
 
@@ -110,7 +132,11 @@ export async function productRows(db: DatabaseOrTransaction, shop: string): Prom
   const context = await contextOf(db, shop);
   const variants = await allVariants(db, shop);
   const rows = variants.map((variant) => rowOfVariant(variant, context));
-  const sold = new Set(rows.flatMap((row) => (row.sku === null ? [] : [row.providerSku ?? row.sku])));
+  const sold = new Set(
+    rows.flatMap((row) =>
+      row.kit !== null ? row.kit.map((component) => component.sku) : row.sku === null ? [] : [row.providerSku ?? row.sku],
+    ),
+  );
   for (const [sku, known] of context.providerSkus) {
     if (sold.has(sku)) continue;
     rows.push({
@@ -127,6 +153,7 @@ export async function productRows(db: DatabaseOrTransaction, shop: string): Prom
       hsCode: known.record.HsCode ?? null,
       origin: null,
       entry: null,
+      kit: null,
     });
   }
   return rows;

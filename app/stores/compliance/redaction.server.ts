@@ -141,6 +141,7 @@ export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<
     await tx.complianceRequest.deleteMany({ where: { shop } });
     await tx.catalogueVariant.deleteMany({ where: { shop } });
     await tx.providerSku.deleteMany({ where: { shop } });
+    await tx.kitComponent.deleteMany({ where: { shop } });
     await tx.syncRun.deleteMany({ where: { shop } }); // their items go with them (ON DELETE CASCADE)
     await tx.warehouseStock.deleteMany({ where: { shop } });
     await tx.customerReturn.deleteMany({ where: { shop } });

@@ -16,6 +16,7 @@ import { queueStockSync } from "~/flows/queue/stages.server";
 import { stockHandlers } from "~/flows/stock/handlers";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
+import { saveKit } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { itemsOf, latestRun, runOf } from "~/stores/catalogue/sync-runs.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
@@ -87,7 +88,16 @@ afterAll(async () => {
 
 beforeEach(async () => {
   shopify.emulator.reset();
-  for (const table of ["job", "syncRun", "catalogueVariant", "providerSku", "warehouseStock", "shop", "shipment"] as const) {
+  for (const table of [
+    "job",
+    "syncRun",
+    "catalogueVariant",
+    "providerSku",
+    "warehouseStock",
+    "shop",
+    "shipment",
+    "kitComponent",
+  ] as const) {
     await (db()[table] as { deleteMany(): Promise<unknown> }).deleteMany();
   }
   const admin = emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP));
@@ -350,6 +360,52 @@ describe("the stock sync", () => {
     expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([
       { warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 240, after: 230 },
     ]);
+  });
+
+  it("gives each kit what its components make, a component two kits use shared between them", async () => {
+    // Two kits use the mugs, so each may sell from half of them; the yoga mats are one kit's.
+    shopify.emulator.addProducts(DEMO_SHOP, [
+      { title: "Gift set, mug and candle", variants: [{ sku: "GIFT-MUG-CANDLE", price: "39.00" }] },
+      { title: "Mug pair", variants: [{ sku: "MUG-PAIR", price: "30.00" }] },
+      { title: "Yoga mat 3-pack", variants: [{ sku: "YOGA-3PACK", price: "99.00" }] },
+    ]);
+    await saveKit(db(), DEMO_SHOP, "GIFT-MUG-CANDLE", [
+      { sku: "MUG-CER-350-WHT", quantity: 2 },
+      { sku: "CANDLE-SOY-200-LAV", quantity: 1 },
+    ]);
+    await saveKit(db(), DEMO_SHOP, "MUG-PAIR", [{ sku: "MUG-CER-350-WHT", quantity: 2 }]);
+    await saveKit(db(), DEMO_SHOP, "YOGA-3PACK", [{ sku: "YOGA-MAT-6MM-PUR", quantity: 3 }]);
+    // The sandbox's stock now (earlier tests of this file may have taken some): 4 mugs and 7 mats taken here.
+    take(sandbox.state(), "US01", "MUG-CER-350-WHT", available(sandbox.state(), "US01", "MUG-CER-350-WHT") - 222);
+    take(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR", available(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR") - 73);
+    expect(available(sandbox.state(), "US01", "CANDLE-SOY-200-LAV")).toBeGreaterThan(60);
+    // The store sells the yoga mats only in the 3-pack.
+    for (const variant of shopify.emulator.state.variants.values())
+      if (variant.sku === "YOGA-MAT-6MM-PUR") variant.sku = "YOGA-MAT-SINGLE-RETIRED";
+    await readCatalogue();
+    await syncedSince(0);
+
+    const atWarehouse = await shopifyStockAtWarehouse();
+    // 222 mugs: 111 for each kit; the gift set takes 2 (and candles are plenty), the pair 2.
+    expect(atWarehouse["GIFT-MUG-CANDLE"]).toEqual({ onHand: 55, available: 55, committed: 0 });
+    expect(atWarehouse["MUG-PAIR"]).toEqual({ onHand: 55, available: 55, committed: 0 });
+    // 73 / 3, whole packs only.
+    expect(atWarehouse["YOGA-3PACK"]).toEqual({ onHand: 24, available: 24, committed: 0 });
+    // The mug sold on its own keeps the provider's count.
+    expect(atWarehouse["MUG-CER-350-WHT"]).toMatchObject({ onHand: 222 });
+    // The yoga mats are sold, in the 3-pack: not a SKU the store does not sell.
+    const run = await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" });
+    expect(parseStockSyncResult(run?.result ?? null)?.providerOnly.map((row) => row.sku)).not.toContain("YOGA-MAT-6MM-PUR");
+
+    // The provider's mugs run low: the kits follow at the next sync.
+    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 212);
+    const first = await syncsDone();
+    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+    await syncedSince(first);
+    const after = await shopifyStockAtWarehouse();
+    expect(after["GIFT-MUG-CANDLE"]).toMatchObject({ onHand: 2 });
+    expect(after["MUG-PAIR"]).toMatchObject({ onHand: 2 });
+    expect(after["MUG-CER-350-WHT"]).toMatchObject({ onHand: 10 });
   });
 
   it("does not overwrite a count that changed while it was writing: it reads again and writes what is right", async () => {

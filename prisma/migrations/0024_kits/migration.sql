@@ -1,0 +1,16 @@
+-- kits
+-- CreateTable
+CREATE TABLE "KitComponent" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shop" TEXT NOT NULL,
+    "kitSku" TEXT NOT NULL,
+    "componentSku" TEXT NOT NULL,
+    "quantity" INTEGER NOT NULL,
+    "position" INTEGER NOT NULL
+);
+
+-- CreateIndex
+CREATE INDEX "KitComponent_shop_componentSku_idx" ON "KitComponent"("shop", "componentSku");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "KitComponent_shop_kitSku_componentSku_key" ON "KitComponent"("shop", "kitSku", "componentSku");

@@ -1,0 +1,150 @@
+/**
+ * A variant set up as a kit on the Products pages, in the built app over HTTP as the embedded admin
+ * reaches it: components checked against the provider's SKUs as the app last read them, each wrong
+ * one refused at its row with what is wrong and nothing saved; a kit saved is a Kit in the list
+ * (never offered for registration itself); its mapping removed, the variant is its own SKU again.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { catalogue } from "../../sandbox/world";
+import { MerchantSku } from "~/fulfilment";
+import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
+import { seedCatalogue } from "../support/catalogue";
+import { useStack } from "../support/stack";
+import { adminData } from "./support";
+
+const stack = useStack({ worker: false });
+
+const KIT_PAGE = "routes/app.products.$sku_.kit";
+const LIST = "routes/app.products._index";
+const KIT = "GIFT-MUG-CANDLE";
+const path = `/app/products/${KIT}/kit`;
+
+const Answer = z.union([
+  z.object({ ok: z.literal(true), message: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    message: z.string(),
+    result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }),
+  }),
+]);
+const KitData = z.object({
+  sku: z.string(),
+  components: z.array(z.object({ sku: z.string(), quantity: z.number() })),
+  providerSkus: z.array(z.string()),
+});
+const ListData = z.object({
+  rows: z.array(
+    z.object({
+      sku: z.string().nullable(),
+      state: z.string(),
+      kit: z.array(z.object({ sku: z.string(), quantity: z.number() })).nullable(),
+    }),
+  ),
+  missing: z.array(z.string()),
+});
+
+async function kitRowInList() {
+  const response = await adminData(stack(), `/app/products?q=${KIT}`, LIST);
+  expect(response.status).toBe(200);
+  const data = ListData.parse(await response.json());
+  return { row: data.rows.find((row) => row.sku === KIT), missing: data.missing };
+}
+
+async function post(form: Record<string, string>) {
+  const response = await adminData(stack(), path, KIT_PAGE, { form });
+  return { status: response.status, answer: Answer.parse(await response.json()) };
+}
+
+const errorsOf = (answer: z.infer<typeof Answer>) => (answer.ok ? {} : (answer.result.error ?? {}));
+const storedKit = () => stack().db.kitComponent.findMany({ where: { shop: stack().shop, kitSku: KIT }, orderBy: { position: "asc" } });
+
+describe("a kit on the Products pages", () => {
+  it("refuses wrong components at their rows, saves a kit, lists it as a Kit, and removes its mapping", async () => {
+    const s = stack();
+    await seedCatalogue(s.db, s.shop, [{ sku: KIT, name: "Gift set, mug and candle" }]);
+    // The provider's SKUs as the catalogue read leaves them.
+    await saveProviderSkus(
+      s.db,
+      s.shop,
+      catalogue.map((sku) => MerchantSku.parse({ Sku: sku.sku })),
+      new Date(),
+    );
+
+    const page = KitData.parse(await (await adminData(s, path, KIT_PAGE)).json());
+    expect(page).toMatchObject({ sku: KIT, components: [] });
+    expect(page.providerSkus).toContain("MUG-CER-350-WHT");
+
+    // Every wrong row at once, each named with what is wrong; nothing saved.
+    const wrong = await post({
+      "components.0.sku": "MUG-CER-350-WHT",
+      "components.0.quantity": "2",
+      "components.1.sku": "MUG-CERAMIC-WHITE",
+      "components.1.quantity": "1",
+      "components.2.sku": "MUG-CER-350-WHT",
+      "components.2.quantity": "1.5",
+      "components.3.sku": "",
+      "components.3.quantity": "3",
+      "components.4.sku": "CANDLE-SOY-200-LAV",
+      "components.4.quantity": "0",
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.answer.message).toBe(`The kit ${KIT} was not saved: correct the components shown.`);
+    expect(errorsOf(wrong.answer)).toEqual({
+      "components.1.sku": ["Component 2: MUG-CERAMIC-WHITE is not one of the provider's SKUs. Check the spelling, or register it first."],
+      "components.2.sku": ["Component 3: MUG-CER-350-WHT is already component 1. Give it once, with its units per kit."],
+      "components.2.quantity": ["Component 3: the units per kit must be a whole number of 1 or more, not 1.5."],
+      "components.3.sku": ["Component 4: the provider SKU is required."],
+      "components.4.quantity": ["Component 5: the units per kit must be a whole number of 1 or more, not 0."],
+    });
+    expect(await storedKit()).toEqual([]);
+
+    // No component at all: a kit needs one.
+    const empty = await post({ "components.0.sku": "", "components.0.quantity": "" });
+    expect(empty.status).toBe(400);
+    expect(errorsOf(empty.answer)).toEqual({ components: ["A kit needs one component at least: add the SKUs the warehouse picks."] });
+
+    const saved = await post({
+      "components.0.sku": "MUG-CER-350-WHT",
+      "components.0.quantity": "2",
+      "components.3.sku": " CANDLE-SOY-200-LAV ",
+      "components.3.quantity": "1",
+    });
+    expect(saved).toMatchObject({ status: 200, answer: { ok: true, message: expect.stringMatching(/^Kit GIFT-MUG-CANDLE saved\./) } });
+    expect((await storedKit()).map((row) => [row.componentSku, row.quantity])).toEqual([
+      ["MUG-CER-350-WHT", 2],
+      ["CANDLE-SOY-200-LAV", 1],
+    ]);
+    expect(KitData.parse(await (await adminData(s, path, KIT_PAGE)).json()).components).toEqual([
+      { sku: "MUG-CER-350-WHT", quantity: 2 },
+      { sku: "CANDLE-SOY-200-LAV", quantity: 1 },
+    ]);
+    // The list says it is a kit, and "Register all missing" leaves it out: the provider knows its components.
+    const listed = await kitRowInList();
+    expect(listed.row).toMatchObject({
+      state: "KIT",
+      kit: [
+        { sku: "MUG-CER-350-WHT", quantity: 2 },
+        { sku: "CANDLE-SOY-200-LAV", quantity: 1 },
+      ],
+    });
+    expect(listed.missing).not.toContain(KIT);
+
+    const removed = await post({ intent: "remove" });
+    expect(removed).toMatchObject({ status: 200, answer: { ok: true, message: expect.stringContaining("no longer a kit") } });
+    expect(await storedKit()).toEqual([]);
+    const after = await kitRowInList();
+    expect(after.row).toMatchObject({ state: "NOT_REGISTERED", kit: null });
+    expect(after.missing).toContain(KIT);
+  });
+
+  it("answers nothing without a session token, and 404 for a SKU no variant of the shop has", async () => {
+    const anonymous = await adminData(stack(), path, KIT_PAGE, { signedIn: false });
+    expect(anonymous.status).not.toBe(200);
+    const unknown = await adminData(stack(), "/app/products/NO-SUCH-VARIANT/kit", KIT_PAGE, {
+      form: { "components.0.sku": "MUG-CER-350-WHT", "components.0.quantity": "1" },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await stack().db.kitComponent.count({ where: { kitSku: "NO-SUCH-VARIANT" } })).toBe(0);
+  });
+});
