@@ -4,31 +4,23 @@
  * partial batch waits for company only while orders are still being planned: once the fetch has
  * answered every request, it goes, without waiting out the gather window for orders not yet placed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
-import { type Harness, startHarness } from "./harness";
+import { useHarness } from "./harness";
 
 /** Long, so that a batch that waited it out would show. */
 const GATHER_MS = 15_000;
-let harness: Harness;
-
-beforeAll(async () => {
-  // A Plus shop's GraphQL budget (1,000 points a second): a standard plan's reads 25 orders in
-  // about 10 s, longer than the gather window, which is not what this test is about.
-  // The worker starts once every order is placed: placing 25 one after another takes longer than
-  // the gather window on a busy machine, and the window would then rightly send a third batch.
-  harness = await startHarness({
-    worker: false,
-    createDelayMs: 0,
-    trackingStepMs: 20,
-    policy: { pushGatherMs: GATHER_MS },
-    shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 },
-  });
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
+// A Plus shop's GraphQL budget (1,000 points a second): a standard plan's reads 25 orders in
+// about 10 s, longer than the gather window, which is not what this test is about.
+// The worker starts once every order is placed: placing 25 one after another takes longer than
+// the gather window on a busy machine, and the window would then rightly send a third batch.
+const harness = useHarness({
+  worker: false,
+  createDelayMs: 0,
+  trackingStepMs: 20,
+  policy: { pushGatherMs: GATHER_MS },
+  shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 },
 });
 
 describe("a burst of 25 orders at the warehouse", () => {

@@ -4,24 +4,19 @@
  * other; lighter ones still go in the batch. A creation whose answer is lost (a timeout after the
  * provider acted) is sent again under the same PackageId: one provider order, one fulfilment.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { HANDLING_LOCATION, type Harness, type PlacedOrder, startHarness } from "./harness";
+import { HANDLING_LOCATION, type PlacedOrder, useHarness } from "./harness";
 
-let harness: Harness;
+const harness = useHarness();
 
 beforeAll(async () => {
-  harness = await startHarness();
   // A soy candle weighs 320 g: two fit a box of 700 g, a third needs another.
   await harness.setSettings((settings) => {
     if (!settings.dropShip) throw new Error("the harness's shop has no drop-ship settings");
     return { ...settings, dropShip: { ...settings.dropShip, maxBoxGrams: 700 } };
   });
 }, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
 
 const calls = () => ({ batch: harness.providerCalls.createDropshipBatch ?? 0, boxed: harness.providerCalls.createDropshipWithBoxes ?? 0 });
 

@@ -6,21 +6,13 @@
  * fulfilment with tracking claims the components' lines and closes the fulfillment order, and the
  * shipment keeps which bundle its lines belong to.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
 import { emulatorState, numericId, orderPayload } from "../support/shopify-admin";
-import { type Harness, startHarness } from "./harness";
+import { useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 /** Two gift boxes of a mug and two T-shirts each, and a tea sold on its own, as a bundle order is posted to the emulator. */
 function giftBoxOrder() {

@@ -3,21 +3,13 @@
  * was sent, the cancellation request is accepted and nothing reaches the provider; after, it is
  * rejected with a message, shown in Shopify and in the timeline, that it is already at the warehouse.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  // Slow creation at the provider, so a package stays SUBMITTED long enough to be cancelled.
-  harness = await startHarness({ createDelayMs: 1_500 });
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+// Slow creation at the provider, so a package stays SUBMITTED long enough to be cancelled.
+const harness = useHarness({ createDelayMs: 1_500 });
 
 async function cancel(orderNumericId: number): Promise<void> {
   const response = await fetch(`${harness.shopify.url}/__emulator/orders/${orderNumericId}/cancel`, {

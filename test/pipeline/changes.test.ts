@@ -5,15 +5,14 @@
  * shipments in line. What a merchant would check: the provider receives exactly what is left to
  * ship, once, and Shopify ends with one fulfilment per fulfillment order.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
-import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
+import { DEMO_SHOP, type PlacedOrder, useHarness } from "./harness";
 
-let harness: Harness;
+const harness = useHarness();
 
 beforeAll(async () => {
-  harness = await startHarness();
   // Every webhook from here on is delivered twice (same event id, new webhook id), as Shopify may.
   await fetch(`${harness.shopify.url}/__emulator/delivery`, {
     method: "POST",
@@ -21,10 +20,6 @@ beforeAll(async () => {
     body: JSON.stringify({ duplicate: true }),
   });
 }, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
 
 const HOLD = `mutation ($id: ID!) { fulfillmentOrderHold(id: $id, fulfillmentHold: { reason: INCORRECT_ADDRESS, reasonNotes: "Customer is checking the address" }) { fulfillmentHold { id } userErrors { field message } } }`;
 const RELEASE = `mutation ($id: ID!) { fulfillmentOrderReleaseHold(id: $id) { fulfillmentOrder { status } userErrors { field message } } }`;

@@ -8,29 +8,24 @@
  * stops the worker, changes Shopify or the provider, moves the provider's clock past the delay,
  * and starts the worker again, so the write-back always sees the change.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runGraphql } from "~/shopify/admin-graphql.server";
 import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
 const CREATE_DELAY_MS = 60_000;
-let harness: Harness;
+const harness = useHarness({ createDelayMs: CREATE_DELAY_MS });
 
 beforeAll(async () => {
-  harness = await startHarness({ createDelayMs: CREATE_DELAY_MS });
   await fetch(`${harness.shopify.url}/__emulator/delivery`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ duplicate: true }),
   });
 }, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
 
 async function control(url: string, body: unknown): Promise<void> {
   const response = await fetch(url, {

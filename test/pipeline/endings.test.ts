@@ -5,24 +5,16 @@
  * (sandbox/README.md: what the provider or the carrier does to a package).
  */
 import type { Shipment } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  // Tracking steps of a second: time to act between the fulfilment and the delivery. Packages are
-  // created 2 s after they are accepted: time to stop the worker while one is still being created
-  // (at the harness's 100 ms, a status poll under load moved it on first).
-  harness = await startHarness({ trackingStepMs: 1_000, createDelayMs: 2_000 });
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+// Tracking steps of a second: time to act between the fulfilment and the delivery. Packages are
+// created 2 s after they are accepted: time to stop the worker while one is still being created
+// (at the harness's 100 ms, a status poll under load moved it on first).
+const harness = useHarness({ trackingStepMs: 1_000, createDelayMs: 2_000 });
 
 async function provider(packageId: string, change: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${harness.sandbox.url}/__sandbox/packages/${packageId}`, {

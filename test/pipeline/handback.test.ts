@@ -5,27 +5,22 @@
  * tells Shopify when the warehouse should ship it, from the warehouse's handling time. Every
  * webhook is delivered twice.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { estimatedShipDate } from "~/connector/ship-date";
 import { retryShipment } from "~/flows/retry/retry.server";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, type Harness, useHarness } from "./harness";
 
-let harness: Harness;
+const harness = useHarness();
 
 beforeAll(async () => {
-  harness = await startHarness();
   await fetch(`${harness.shopify.url}/__emulator/delivery`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ duplicate: true }),
   });
 }, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
 
 type Settings = Parameters<Parameters<Harness["setSettings"]>[0]>[0];
 

@@ -3,22 +3,14 @@
  * picks as two mugs and a candle. Its order is sent as the components, the warehouse takes them
  * from its stock, and the fulfilment in Shopify is the gift set's own line.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decodePackageRequest } from "~/connector";
 import { saveKit } from "~/stores/catalogue/kits.server";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { DEMO_SHOP, type Harness, startHarness } from "./harness";
+import { DEMO_SHOP, useHarness } from "./harness";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 30_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const SandboxStock = z.object({ stock: z.record(z.string(), z.record(z.string(), z.number())) });
 const stockAtUS01 = async () => SandboxStock.parse(await (await fetch(`${harness.sandbox.url}/__sandbox/state`)).json()).stock.US01 ?? {};

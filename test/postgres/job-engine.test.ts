@@ -13,6 +13,7 @@ import { RetryLater, PermanentFailure } from "~/jobs/handler";
 import type { Worker } from "~/jobs/worker.server";
 import { writeAtOnce, type Database } from "~/stores/database/database.server";
 import { queueAtOnce } from "~/flows/receive-webhooks/record-at-once.server";
+import type { Logger as AppLogger } from "~/lib/log.server";
 import { recordingJobLogger, waitFor } from "../support/jobs";
 import { useTestDatabase } from "../support/database";
 import { enqueue, testKinds, type NoopHandler } from "../support/test-queue";
@@ -54,7 +55,7 @@ const handler: NoopHandler = async (payload, ctx) => {
   behaviour(payload.note, ctx.attempt, ctx.jobId);
 };
 
-async function startEngine(options: { leaseMs?: number; stopTimeoutMs?: number } = {}): Promise<Worker> {
+async function startEngine(options: { leaseMs?: number; stopTimeoutMs?: number; logger?: AppLogger } = {}): Promise<Worker> {
   worker = await startEngineWorker({
     db,
     connectionString: url,
@@ -253,14 +254,7 @@ describe("connections cut", () => {
         unexpected.push(args);
     });
     const recorded = recordingJobLogger();
-    worker = await startEngineWorker({
-      db,
-      connectionString: url,
-      kinds: testKinds,
-      handlers: { noop: handler },
-      pollIntervalMs: 100,
-      logger: recorded.logger,
-    });
+    await startEngine({ logger: recorded.logger });
     const { jobId: before } = await enqueue(db, { kind: "noop", payload: {} });
     await waitFor(async () => (await jobOf(before)).status === "DONE", { what: "the first job", timeoutMs: 60_000 });
     await cutConnections();

@@ -193,7 +193,11 @@ describe("the provider login bound to the browser", () => {
     await answer(unconfirmed.attempt, unconfirmed.code, unconfirmed.cookie);
     const who = { shop, staffMember: "7" };
     const later = late();
-    expect(await connectionOffer(db, unconfirmed.attempt, who, { now: later })).toEqual({ ok: false, problem: ATTEMPT_PROBLEMS.expired });
+    expect(await connectionOffer(db, unconfirmed.attempt, who, { now: later })).toEqual({
+      ok: false,
+      reason: "expired",
+      problem: ATTEMPT_PROBLEMS.expired,
+    });
     expect(await refusal(confirmProviderConnection(db, unconfirmed.attempt, who, { key, now: later }))).toBe("expired");
     expect(await readProviderCredentials(db, shop, { key })).toBeNull();
   });
@@ -252,7 +256,7 @@ describe("the provider login bound to the browser", () => {
     await answer(first.attempt, first.code, first.cookie);
     await confirmProviderConnection(db, first.attempt, starter, { key });
     expect(await refusal(confirmProviderConnection(db, first.attempt, starter, { key }))).toBe("used");
-    expect(await connectionOffer(db, first.attempt, starter)).toEqual({ ok: false, problem: ATTEMPT_PROBLEMS.used });
+    expect(await connectionOffer(db, first.attempt, starter)).toEqual({ ok: false, reason: "used", problem: ATTEMPT_PROBLEMS.used });
 
     const second = await approvedAttempt();
     await answer(second.attempt, second.code, second.cookie);

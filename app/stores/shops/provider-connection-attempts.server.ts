@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import { EnvelopeError, keysOf, open, seal, type KeyOption } from "./envelope.server";
+import { en } from "~/lib/words/en";
 
 /** From Connect to the provider's answer, and from its answer to the confirmation. */
 export const CONNECTION_ATTEMPT_TTL_MS = 10 * 60_000;
@@ -26,19 +27,10 @@ export interface ConnectionStarter {
 export type AttemptProblem = "unknown" | "expired" | "used" | "otherBrowser" | "refused" | "unreachable";
 
 /**
- * What the merchant reads for each problem: whole sentences, one per problem, so that a catalogue
- * can translate each as it stands. They say what to do, and name nothing of the request.
+ * What the merchant reads for each problem, in English (the pages outside the admin, which have no
+ * locale): the Settings page's own sentences (lib/words), one per problem, saying what to do.
  */
-export const ATTEMPT_PROBLEMS: Readonly<Record<AttemptProblem, string>> = {
-  unknown:
-    "This connection is not one the app is waiting for: it may have been replaced by a newer one. Press Connect in the app's settings to start again.",
-  expired: "This connection was not finished within the ten minutes it is good for. Press Connect in the app's settings to start again.",
-  used: "This connection link has already been used. Press Connect in the app's settings to start again.",
-  otherBrowser:
-    "This connection was started in another browser. Finish it in the browser where you pressed Connect, or press Connect in the app's settings again from this one.",
-  refused: "The provider did not approve the connection. Press Connect in the app's settings to try again.",
-  unreachable: "The provider could not be reached to finish the connection. Press Connect in the app's settings to try again.",
-};
+export const ATTEMPT_PROBLEMS: Readonly<Record<AttemptProblem, string>> = en.settingsProvider.problems;
 
 export class ConnectionAttemptRefused extends Error {
   override readonly name = "ConnectionAttemptRefused";

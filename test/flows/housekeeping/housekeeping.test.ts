@@ -131,6 +131,28 @@ describe("housekeeping", () => {
   );
 });
 
+/** One housekeeping run by a real worker: what its log line counted. */
+async function housekeepingRun(): Promise<Record<string, unknown>> {
+  const { logger, lines } = recordingJobLogger();
+  await queueHousekeeping(db);
+  const worker = startWorker({
+    db,
+    kinds: jobPayloadSchemas,
+    handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) },
+    pollIntervalMs: 10,
+    logger,
+  });
+  try {
+    const done = await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), {
+      what: "a housekeeping run",
+      timeoutMs: 20_000,
+    });
+    return done.fields ?? {};
+  } finally {
+    await worker.stop();
+  }
+}
+
 /** A shipment of Jane Doe's order, as the pipeline leaves it in `state`. */
 async function addShipment(state: ShipmentState, fields: Partial<Prisma.ShipmentUncheckedCreateInput> = {}) {
   const n = randomUUID().slice(0, 8);
@@ -207,21 +229,7 @@ describe("housekeeping of the customer's data", () => {
       const oldReport = await addDataReport(daysAgo(RETENTION_DAYS + 1));
       const recentReport = await addDataReport(daysAgo(RETENTION_DAYS - 1));
 
-      const { logger, lines } = recordingJobLogger();
-      await queueHousekeeping(db);
-      const worker = startWorker({
-        db,
-        kinds: jobPayloadSchemas,
-        handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) },
-        pollIntervalMs: 10,
-        logger,
-      });
-      try {
-        await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), { what: "a housekeeping run", timeoutMs: 20_000 });
-      } finally {
-        await worker.stop();
-      }
-      expect(lines.find((line) => line.message === "Housekeeping done")?.fields).toMatchObject({
+      expect(await housekeepingRun()).toMatchObject({
         recipientsRemoved: 4,
         dataReportsRemoved: 1,
       });
@@ -299,21 +307,7 @@ describe("housekeeping of alerts", () => {
     await addAlert("old-not-composed", RETENTION_DAYS + 2, null);
     await addAlert("recent-sent", RETENTION_DAYS - 2, "SENT");
 
-    const { logger, lines } = recordingJobLogger();
-    await queueHousekeeping(db);
-    const worker = startWorker({
-      db,
-      kinds: jobPayloadSchemas,
-      handlers: { "housekeeping.purge": housekeepingHandler({ retentionDays: RETENTION_DAYS }) },
-      pollIntervalMs: 10,
-      logger,
-    });
-    try {
-      await waitFor(() => lines.find((line) => line.message === "Housekeeping done"), { what: "a housekeeping run", timeoutMs: 20_000 });
-    } finally {
-      await worker.stop();
-    }
-    expect(lines.find((line) => line.message === "Housekeeping done")?.fields).toMatchObject({ alertsPurged: 2, alertMessagesPurged: 2 });
+    expect(await housekeepingRun()).toMatchObject({ alertsPurged: 2, alertMessagesPurged: 2 });
     const kept = await db.alert.findMany({ select: { key: true }, orderBy: { key: "asc" } });
     expect(kept.map((alert) => alert.key)).toEqual(["old-failing", "old-not-composed", "recent-sent"]);
     const messages = await db.alertMessage.findMany({ select: { subject: true }, orderBy: { subject: "asc" } });
