@@ -16,12 +16,13 @@ const issuesOf = (input: unknown) => {
 };
 
 describe("ConnectorSettings", () => {
-  it("fills defaults: identity SKU mapping, declared values as paid, Shopify as sales platform, unpaid and high-risk orders wait, company orders due on fulfilment, on net or fixed-date terms ship", () => {
+  it("fills defaults: identity SKU mapping, declared values as paid, Shopify as sales platform, unpaid and high-risk orders wait, company orders due on fulfilment, on net or fixed-date terms ship, no kits", () => {
     expect(ConnectorSettings.parse({})).toEqual({
       orders: { shipUnpaid: false, shipHighRisk: false, shipOnTerms: { FULFILLMENT: true, NET: true, FIXED: true, RECEIPT: false } },
       routes: [],
       checkoutWarehouses: [],
       skus: { strict: false, bySku: {} },
+      kits: {},
       customs: { declaredValueCurrency: "PRESENTMENT" },
       taxIds: {},
       codGatewayNames: [],

@@ -80,7 +80,7 @@ describe("an order that changes before its package is sent", () => {
     await andWorkedThrough("orders/edited", () => harness.merchant(EDIT_COMMIT, { id: calculated.id }));
     const [edited] = await harness.shipmentsOf(placed.orderId);
     expect(edited).toMatchObject({ id: waiting.id, state: "HELD", lastErrorCode: "AWAITING_PAYMENT" });
-    expect(JSON.parse(edited?.lineItems ?? "[]")).toEqual([{ id: expect.any(String), quantity: 2 }]);
+    expect(JSON.parse(edited?.lineItems ?? "[]")).toEqual([expect.objectContaining({ id: expect.any(String), quantity: 2 })]);
 
     // The merchant splits the remaining two into two fulfillment orders.
     const lines = (await harness.merchant(FO_LINES, { id: foId })) as {
