@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from "react";
 import { Button, Checkbox, InlineGrid, Select, TextField, BlockStack, Text, InlineStack } from "@shopify/polaris";
+import { useFormat, useWords } from "~/components/locale";
 
 export function TextInput(props: {
   name: string;
@@ -97,6 +98,8 @@ export function RowsInput<Row extends Record<string, string>>(props: {
   addLabel: string;
   empty?: ReactNode;
 }) {
+  const words = useWords().forms;
+  const format = useFormat();
   const blank = Object.fromEntries(props.columns.map((column) => [column.key, ""])) as Row;
   // No blank row of its own: a table with none shows none, and "Add" gives one (with its Remove).
   const [rows, setRows] = useState(() => props.initial.map((values, id) => ({ id, values })));
@@ -130,9 +133,9 @@ export function RowsInput<Row extends Record<string, string>>(props: {
               variant="plain"
               tone="critical"
               onClick={() => setRows(rows.filter((other) => other.id !== row.id))}
-              accessibilityLabel={`Remove row ${index + 1}`}
+              accessibilityLabel={words.removeRow(format.number(index + 1))}
             >
-              Remove
+              {words.remove}
             </Button>
           </InlineStack>
         </InlineGrid>

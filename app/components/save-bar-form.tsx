@@ -20,6 +20,7 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
+import { useWords } from "~/components/locale";
 
 /** The form's fields as they would be submitted, in a form that compares. */
 function snapshotOf(form: HTMLFormElement): string {
@@ -75,18 +76,19 @@ function useChanges(formRef: RefObject<HTMLFormElement>) {
  * own navigation while the save bar shows). The form's own submission, and where its answer
  * redirects to, are never asked about: Remix does not put a redirect through the blocker.
  */
-function LeaveGuard({ when, title, message }: { when: boolean; title: string; message: string }) {
+function LeaveGuard({ when }: { when: boolean }) {
+  const words = useWords().forms;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
   return (
     <Modal
       open={blocker.state === "blocked"}
       onClose={() => blocker.reset?.()}
-      title={title}
-      primaryAction={{ content: "Leave", destructive: true, onAction: () => blocker.proceed?.() }}
-      secondaryActions={[{ content: "Stay", onAction: () => blocker.reset?.() }]}
+      title={words.leaveTitle}
+      primaryAction={{ content: words.leave, destructive: true, onAction: () => blocker.proceed?.() }}
+      secondaryActions={[{ content: words.stay, onAction: () => blocker.reset?.() }]}
     >
       <Modal.Section>
-        <Text as="p">{message}</Text>
+        <Text as="p">{words.leaveMessage}</Text>
       </Modal.Section>
     </Modal>
   );
@@ -115,6 +117,7 @@ export interface SaveBarFormProps {
 export const SaveBarForm = forwardRef<SaveBarFormHandle, SaveBarFormProps>(function SaveBarForm(props, ref) {
   const formRef = useRef<HTMLFormElement>(null);
   const changes = useChanges(formRef);
+  const words = useWords().forms;
 
   useImperativeHandle(ref, () => ({ markSaved: changes.markSaved, form: () => formRef.current }));
   const { onChanges } = props;
@@ -127,7 +130,7 @@ export const SaveBarForm = forwardRef<SaveBarFormHandle, SaveBarFormProps>(funct
       </Form>
       <SaveBar id={`${props.id}-save-bar`} open={changes.dirty}>
         <button variant="primary" loading={props.saving ? "" : undefined} onClick={() => formRef.current?.requestSubmit()}>
-          Save
+          {words.save}
         </button>
         <button
           onClick={() => {
@@ -135,14 +138,10 @@ export const SaveBarForm = forwardRef<SaveBarFormHandle, SaveBarFormProps>(funct
             props.onDiscard();
           }}
         >
-          Discard
+          {words.discard}
         </button>
       </SaveBar>
-      <LeaveGuard
-        when={changes.dirty}
-        title="Leave without saving?"
-        message="Your changes on this page are not saved. Leave, and they are lost."
-      />
+      <LeaveGuard when={changes.dirty} />
     </>
   );
 });

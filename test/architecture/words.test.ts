@@ -45,6 +45,8 @@ const BOTH_LANGUAGES = [
   "app/routes/app.shipments.$id/items-card.tsx",
   "app/routes/app.returns/route.tsx",
   "app/routes/app.returns/return-badges.tsx",
+  "app/components/save-bar-form.tsx",
+  "app/components/form-inputs.tsx",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

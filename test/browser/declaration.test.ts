@@ -107,4 +107,29 @@ describe("a drop-ship shipment's customs declaration", () => {
     },
     BROWSER_TEST_TIMEOUT_MS,
   );
+  it(
+    "asks before leaving in the admin's language: the save bar and the question before leaving in Chinese",
+    async () => {
+      const shipment = await dropshipSent("3103");
+      const detail = await admin.openAdminPage(`/app/shipments/${shipment.id}?locale=zh-CN`, {
+        name: "/app/shipments/:id declaration (leaving, zh-CN)",
+      });
+      const { page } = detail;
+      const hsCode = page.locator('input[name="lines.0.hsCode"]');
+      await hsCode.fill("61091000");
+      await expectVisible(saveBarButton(page, "保存"));
+      await expectVisible(saveBarButton(page, "放弃"));
+
+      await page.getByRole("link", { name: "发货" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "不保存就离开？" });
+      await expectVisible(dialog);
+      await expectVisible(dialog.getByText("此页的更改尚未保存。离开后，这些更改将丢失。"));
+      await expectVisible(dialog.getByRole("button", { name: "离开" }));
+      await detail.audit();
+      await dialog.getByRole("button", { name: "留下" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect(await hsCode.inputValue()).toBe("61091000");
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

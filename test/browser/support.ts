@@ -569,7 +569,7 @@ async function readVitals(page: Page, interacted: boolean): Promise<PageVitals> 
 }
 
 /** The contextual save bar's button (`Save` or `Discard`), once the page has shown the bar. */
-export function saveBarButton(page: Page, name: "Save" | "Discard"): Locator {
+export function saveBarButton(page: Page, name: string): Locator {
   return page.locator("ui-save-bar[data-shown]").getByRole("button", { name, exact: true });
 }
 

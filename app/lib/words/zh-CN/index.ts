@@ -11,6 +11,7 @@ import { shipments } from "./shipments";
 import { shipmentPage } from "./shipment-page";
 import { returns } from "./returns";
 import { nav } from "./nav";
+import { forms } from "./forms";
 import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
@@ -18,6 +19,7 @@ import { settingsProvider } from "./settings-provider";
 
 export const zhCN: Words = {
   nav,
+  forms,
   inventoryAge,
   settings,
   notifications,
