@@ -68,6 +68,7 @@ describe("Settings > Notifications: alerts", () => {
       "alerts.email.port": "70000",
       "alerts.email.sender": "alerts",
       "alerts.email.recipients": "ops@example.com, nobody",
+      "alerts.email.language": "fr",
     });
     expect(webhook.status).toBe(400);
     expect(webhook.answer).toMatchObject({ ok: false, message: "The settings were not saved: correct the fields below." });
@@ -82,9 +83,10 @@ describe("Settings > Notifications: alerts", () => {
           label: "Recipients",
           message: "must be e-mail addresses separated by commas: “nobody” is not one",
         },
+        { field: "alerts.email.language", label: "Language (e-mail)", message: "must be English or Simplified Chinese" },
       ]),
     );
-    expect(webhook.answer.errors).toHaveLength(5);
+    expect(webhook.answer.errors).toHaveLength(6);
 
     // Addresses inside the network: refused as the sender would refuse them, once the fields themselves are right.
     const inside = await save({
@@ -118,6 +120,7 @@ describe("Settings > Notifications: alerts", () => {
       "alerts.webhook.enabled": "on",
       "alerts.webhook.url": hook.url,
       "alerts.webhook.schedule": "HOURLY",
+      "alerts.webhook.language": "en",
       "alerts.email.enabled": "on",
       "alerts.email.host": "127.0.0.1",
       "alerts.email.port": String(mail.port),
@@ -148,7 +151,8 @@ describe("Settings > Notifications: alerts", () => {
     expect(data).not.toContain("/hooks/alerts");
     expect(data).not.toContain("s3cret-pass");
 
-    // Saved again with the password and the address left blank: both kept (the test alerts log in and arrive).
+    // Saved again with the password and the address left blank: both kept (the test alerts log in and
+    // arrive); the e-mail now in Chinese, the webhook's language left out of the form and kept.
     const again = await save({
       "alerts.webhook.enabled": "on",
       "alerts.webhook.schedule": "HOURLY",
@@ -160,8 +164,13 @@ describe("Settings > Notifications: alerts", () => {
       "alerts.email.sender": "alerts@example.com",
       "alerts.email.recipients": "ops@example.com, owner@example.com",
       "alerts.email.schedule": "DAILY",
+      "alerts.email.language": "zh-CN",
     });
     expect(again.status).toBe(200);
+    expect((await channels()).map((row) => [row.channel, row.language])).toEqual([
+      ["EMAIL", "zh-CN"],
+      ["WEBHOOK", "en"],
+    ]);
 
     const toWebhook = await adminData(s, PATH, ROUTE, { form: { intent: "testAlert", channel: "WEBHOOK" } });
     expect(Answer.parse(await toWebhook.json())).toMatchObject({ ok: true, message: expect.stringContaining("sent to the webhook") });
@@ -175,7 +184,8 @@ describe("Settings > Notifications: alerts", () => {
     expect(mail.mails).toHaveLength(1);
     expect(mail.mails[0]?.to).toEqual(["ops@example.com", "owner@example.com"]);
     expect(mail.mails[0]?.user).toBe("alerts");
-    expect(mailSubject(mail.mails[0]!)).toContain("Test alert");
+    expect(mailSubject(mail.mails[0]!)).toBe(`[${s.shop.replace(".myshopify.com", "")}] 测试提醒`);
+    expect(mailText(mail.mails[0]!)).toContain("这是来自履约连接器的测试提醒");
     expect(mailText(mail.mails[0]!)).toContain("/app/settings/notifications");
 
     // A receiver that refuses: the answer says so in words, and nothing was kept to send later.

@@ -47,4 +47,34 @@ describe("Settings > Notifications", () => {
     },
     BROWSER_TEST_TIMEOUT_MS,
   );
+  it(
+    "in Chinese: a new channel's messages are in the admin's language, and its test alert arrives in Chinese",
+    async () => {
+      const s = admin.stack();
+      await s.db.alertChannel.deleteMany({ where: { shop: s.shop } });
+      hook.posts.length = 0;
+      const notifications = await admin.openAdminPage("/app/settings/notifications?locale=zh-CN", {
+        name: "/app/settings/notifications in zh-CN",
+      });
+      const { page } = notifications;
+      await expectVisible(page.getByRole("heading", { name: "通知", level: 1 }));
+      // Neither channel saved: both would write in Chinese, the admin's language.
+      expect(await page.getByLabel("消息语言（Webhook）").inputValue()).toBe("zh-CN");
+      expect(await page.getByLabel("消息语言（电子邮件）").inputValue()).toBe("zh-CN");
+
+      await page.getByLabel("向 Webhook 发送提醒").check();
+      await page.getByLabel("Webhook 地址").fill(hook.url);
+      await notifications.mainAction(() => saveBarButton(page, "保存").click());
+      await expectVisible(page.getByText("设置已保存。"));
+      const stored = await s.db.alertChannel.findUnique({ where: { shop_channel: { shop: s.shop, channel: "WEBHOOK" } } });
+      expect(stored).toMatchObject({ enabled: true, language: "zh-CN" });
+
+      await page.getByRole("button", { name: "发送测试提醒" }).click();
+      await expectVisible(page.getByText("已向 Webhook 发送测试提醒，请确认是否收到。"));
+      expect(hook.posts).toHaveLength(1);
+      expect((hook.posts[0]?.body as { text: string }).text).toContain("这是来自履约连接器的测试提醒");
+      await notifications.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
 });

@@ -109,13 +109,31 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
 
 /** A mail's body as text (quoted-printable soft breaks joined, =XX decoded). */
 export function mailText(mail: ReceivedMail): string {
-  const body = mail.raw.slice(mail.raw.indexOf("\r\n\r\n") + 4);
+  const split = mail.raw.indexOf("\r\n\r\n");
+  const body = mail.raw.slice(split + 4);
+  // Text mostly outside ASCII (Chinese) is sent as base64, the rest as quoted-printable.
+  if (/^Content-Transfer-Encoding: base64/im.test(mail.raw.slice(0, split)))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8").replace(/\r\n/g, "\n");
   return body
     .replace(/=\r\n/g, "")
     .replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"))
     .replace(/\r\n/g, "\n");
 }
 
+/** The subject as a mail client shows it: folded lines joined, RFC 2047 words (`=?UTF-8?Q?…?=`, `?B?`) decoded. */
 export function mailSubject(mail: ReceivedMail): string {
-  return /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(mail.raw)?.[1]?.replace(/\r\n[ \t]/g, " ") ?? "";
+  const header = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(mail.raw)?.[1]?.replace(/\r\n[ \t]/g, " ") ?? "";
+  const encoded = /=\?utf-8\?([QB])\?([^?]*)\?=/gi;
+  // Space between two encoded words is folding, not text: the decoded bytes are joined, then read as UTF-8.
+  return header.replace(/(?:=\?utf-8\?[QB]\?[^?]*\?=\s*)+/gi, (run) => {
+    const bytes = [...run.matchAll(encoded)].map(([, kind, text = ""]) =>
+      kind?.toUpperCase() === "B"
+        ? Buffer.from(text, "base64")
+        : Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ),
+    );
+    return Buffer.concat(bytes).toString("utf8") + (/\s$/.test(run) ? " " : "");
+  });
 }

@@ -1,11 +1,13 @@
 /**
  * An alert message's words: one alert as it is, several as one digest (counts by kind and the first
- * few), each with the admin page where it is fixed and what to do there. Pure.
+ * few), each with the admin page where it is fixed and what to do there, in the language its
+ * channel is set to (lib/words' `alerts`). Pure.
  */
 import type { Alert } from "@prisma/client";
+import { formatterFor, type Formatter } from "~/lib/format";
+import { wordsFor, type Words } from "~/lib/words";
 import { AlertKind } from "~/stores/alerts/alerts.server";
 import type { MessageWords } from "~/stores/alerts/outbox.server";
-import { ALERT_WORDS, MESSAGE_WORDS } from "./words";
 
 /** Alerts a digest spells out; the rest are counted. */
 export const FIRST_FEW = 5;
@@ -18,6 +20,13 @@ export interface AppLinks {
   appHandle: string;
 }
 
+/** The language a message is written in ("en", "zh-CN"): its words and its numbers and dates. */
+interface Language {
+  words: Words["alerts"];
+  format: Formatter;
+}
+const languageOf = (locale: string): Language => ({ words: wordsFor(locale).alerts, format: formatterFor(locale) });
+
 const storeOf = (shop: string) => shop.replace(/\.myshopify\.com$/, "");
 
 /** The page inside Shopify's admin, where the app's page opens embedded, as links to the app say it. */
@@ -27,44 +36,51 @@ export function adminUrl(links: AppLinks, path: string): string {
 
 type AlertLike = Pick<Alert, "kind" | "path" | "orderName" | "detail" | "createdAt">;
 
-const wordsOf = (alert: AlertLike) => ALERT_WORDS[AlertKind.catch("JOB_DEAD").parse(alert.kind)];
+const kindOf = (alert: AlertLike, words: Words["alerts"]) => words.kinds[AlertKind.catch("JOB_DEAD").parse(alert.kind)];
 
-function paragraph(alert: AlertLike, links: AppLinks): string {
-  const words = wordsOf(alert);
-  const heading = alert.orderName ? `${words.title}: ${alert.orderName}` : words.title;
-  return [heading, alert.detail, MESSAGE_WORDS.todo(words.todo), MESSAGE_WORDS.open(adminUrl(links, alert.path))]
-    .filter((line) => line !== "")
-    .join("\n");
+function paragraph(alert: AlertLike, links: AppLinks, { words }: Language): string {
+  const kind = kindOf(alert, words);
+  const heading = alert.orderName ? words.aboutOrder(kind.title, alert.orderName) : kind.title;
+  // The alert's detail (a hold's reason, the provider's words) as it was recorded.
+  return [heading, alert.detail, words.todo(kind.todo), words.open(adminUrl(links, alert.path))].filter((line) => line !== "").join("\n");
 }
 
-export function composeMessage(alerts: readonly AlertLike[], links: AppLinks): MessageWords {
+/** One alert's message, or several as one digest, in `locale`'s words ("en" or "zh-CN"). */
+export function composeMessage(alerts: readonly AlertLike[], links: AppLinks, locale: string): MessageWords {
+  const language = languageOf(locale);
+  const { words, format } = language;
   const store = storeOf(links.shop);
   const [first] = alerts;
   if (first === undefined) throw new Error("composeMessage needs at least one alert");
   if (alerts.length === 1) {
     return {
-      subject: MESSAGE_WORDS.singleSubject(store, wordsOf(first).title, first.orderName),
-      text: [paragraph(first, links), MESSAGE_WORDS.footer].join("\n\n"),
+      subject: words.singleSubject(store, kindOf(first, words).title, first.orderName),
+      text: [paragraph(first, links, language), words.footer].join("\n\n"),
     };
   }
   const byKind = new Map<string, number>();
-  for (const alert of alerts) byKind.set(wordsOf(alert).title, (byKind.get(wordsOf(alert).title) ?? 0) + 1);
+  for (const alert of alerts) byKind.set(kindOf(alert, words).title, (byKind.get(kindOf(alert, words).title) ?? 0) + 1);
   const since = alerts.reduce((oldest, alert) => (alert.createdAt < oldest ? alert.createdAt : oldest), first.createdAt);
   const shown = alerts.slice(0, FIRST_FEW);
+  const more = alerts.length - shown.length;
   const sections = [
-    [MESSAGE_WORDS.digestOpening(alerts.length, since), ...[...byKind].map(([title, n]) => MESSAGE_WORDS.kindCount(title, n))].join("\n"),
-    MESSAGE_WORDS.firstFew(shown.length),
-    ...shown.map((alert) => paragraph(alert, links)),
-    ...(alerts.length > shown.length ? [`${MESSAGE_WORDS.more(alerts.length - shown.length)}\n${adminUrl(links, NEEDS_ATTENTION)}`] : []),
-    MESSAGE_WORDS.footer,
+    [
+      words.digestOpening(alerts.length, format.number(alerts.length), format.dateTime(since)),
+      ...[...byKind].map(([title, n]) => words.kindCount(title, format.number(n))),
+    ].join("\n"),
+    words.firstFew(format.number(shown.length)),
+    ...shown.map((alert) => paragraph(alert, links, language)),
+    ...(more > 0 ? [`${words.more(format.number(more))}\n${adminUrl(links, NEEDS_ATTENTION)}`] : []),
+    words.footer,
   ];
-  return { subject: MESSAGE_WORDS.digestSubject(store, alerts.length), text: sections.join("\n\n") };
+  return { subject: words.digestSubject(alerts.length, store, format.number(alerts.length)), text: sections.join("\n\n") };
 }
 
 /** The message "Send a test alert" sends: what it is, and a link to where the channels are set. */
-export function composeTestMessage(links: AppLinks): MessageWords {
+export function composeTestMessage(links: AppLinks, locale: string): MessageWords {
+  const { words } = languageOf(locale);
   return {
-    subject: MESSAGE_WORDS.testSubject(storeOf(links.shop)),
-    text: [MESSAGE_WORDS.testText, MESSAGE_WORDS.open(adminUrl(links, "/app/settings/notifications")), MESSAGE_WORDS.footer].join("\n\n"),
+    subject: words.testSubject(storeOf(links.shop)),
+    text: [words.testText, words.open(adminUrl(links, "/app/settings/notifications")), words.footer].join("\n\n"),
   };
 }

@@ -106,7 +106,7 @@ export async function deliverAlerts(ctx: JobContext, deps: AlertDeps, shop: stri
     ctx.db,
     shop,
     channelName,
-    (alerts) => composeMessage(alerts, { shop, appHandle: deps.appHandle }),
+    (alerts) => composeMessage(alerts, { shop, appHandle: deps.appHandle }, channel.language),
     now,
   );
   if (message === null) return;

@@ -21,7 +21,7 @@ export async function sendTestAlert(
   const channel = await channelForSending(db, shop, channelName);
   if (channel === null) return { sent: false, notSaved: true };
   try {
-    await deps.sender.send(channel, { id: randomUUID(), ...composeTestMessage({ shop, appHandle: deps.appHandle }) });
+    await deps.sender.send(channel, { id: randomUUID(), ...composeTestMessage({ shop, appHandle: deps.appHandle }, channel.language) });
     return { sent: true };
   } catch (error) {
     // The words the channel's failures are recorded in (deliver.server.ts), so Home and this answer agree.

@@ -8,7 +8,7 @@ import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Text, TextFi
 import { useState } from "react";
 import { CheckboxInput, SelectInput, TextInput } from "~/components/form-inputs";
 import { useFormat, useWords } from "~/components/locale";
-import type { Words } from "~/lib/words";
+import { languageOf, type Words } from "~/lib/words";
 import type { AlertChannelsView, AlertChannelView } from "./alerts-form";
 
 type ErrorOf = (field: string) => string | undefined;
@@ -81,6 +81,8 @@ function PasswordInput({ saved, error }: { saved: boolean; error?: string }) {
 export function AlertChannelCards({ channels, errorOf }: { channels: AlertChannelsView; errorOf: ErrorOf }) {
   const { webhook, email } = channels;
   const { words, label } = useAlertWords();
+  // A channel not saved yet writes in the admin's own language.
+  const adminLanguage = languageOf(useFormat().locale);
   return (
     <>
       <Card>
@@ -107,6 +109,13 @@ export function AlertChannelCards({ channels, errorOf }: { channels: AlertChanne
               options={options(words.schedules)}
               initial={webhook?.schedule ?? "AT_ONCE"}
               error={errorOf("alerts.webhook.schedule")}
+            />
+            <SelectInput
+              name="alerts.webhook.language"
+              label={label("alerts.webhook.language")}
+              options={options(words.languages)}
+              initial={webhook?.language ?? adminLanguage}
+              error={errorOf("alerts.webhook.language")}
             />
           </FormLayout>
           <ChannelState channel={webhook} name="WEBHOOK" />
@@ -174,6 +183,13 @@ export function AlertChannelCards({ channels, errorOf }: { channels: AlertChanne
               options={options(words.schedules)}
               initial={email?.schedule ?? "AT_ONCE"}
               error={errorOf("alerts.email.schedule")}
+            />
+            <SelectInput
+              name="alerts.email.language"
+              label={label("alerts.email.language")}
+              options={options(words.languages)}
+              initial={email?.language ?? adminLanguage}
+              error={errorOf("alerts.email.language")}
             />
           </FormLayout>
           <ChannelState channel={email} name="EMAIL" />

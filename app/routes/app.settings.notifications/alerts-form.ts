@@ -13,6 +13,7 @@ export function alertsFields(words: Words) {
   const errors = words.notifications.errors;
   const Schedule = z.enum(["AT_ONCE", "HOURLY", "DAILY"], { error: errors.schedule });
   const Security = z.enum(["STARTTLS", "TLS", "NONE"], { error: errors.security });
+  const Language = z.enum(["en", "zh-CN"], { error: errors.language });
   const EmailAddress = z.email({ error: errors.sender });
 
   /** A server name or an IP address, as typed into the mail server field. */
@@ -40,6 +41,7 @@ export function alertsFields(words: Words) {
     enabled: checkbox,
     url: optional(z.url({ protocol: /^https?$/, error: errors.url })),
     schedule: Schedule,
+    language: Language.optional(),
   });
 
   const EmailFields = z
@@ -57,6 +59,7 @@ export function alertsFields(words: Words) {
       sender: optional(EmailAddress),
       recipients: Recipients,
       schedule: Schedule,
+      language: Language.optional(),
     })
     .superRefine((email, context) => {
       // Anything typed, or the channel on: the server, the port, the sender and the recipients together.
@@ -75,6 +78,7 @@ export type AlertsValues = NonNullable<z.output<ReturnType<typeof alertsFields>>
 export interface AlertChannelView {
   enabled: boolean;
   schedule: string;
+  language: string;
   failingSince: string | null;
   lastError: string | null;
   lastSentAt: string | null;

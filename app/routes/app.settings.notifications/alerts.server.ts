@@ -18,6 +18,7 @@ export async function alertChannelsView(shop: string): Promise<AlertChannelsView
   const state = (channel: NonNullable<AlertChannels["email"] | AlertChannels["webhook"]>) => ({
     enabled: channel.enabled,
     schedule: channel.schedule,
+    language: channel.language,
     failingSince: iso(channel.failingSince),
     lastError: channel.lastError,
     lastSentAt: iso(channel.lastSentAt),
@@ -73,6 +74,7 @@ async function saveChannels(shop: string, { webhook, email }: AlertsValues, stor
     await saveWebhookChannel(prisma, shop, {
       enabled: webhook.enabled,
       schedule: webhook.schedule,
+      language: webhook.language,
       ...(webhook.url === null ? {} : { url: webhook.url }),
     });
   const emailSet = email.host !== null && email.port !== null && email.sender !== null && email.recipients.length > 0;
@@ -80,6 +82,7 @@ async function saveChannels(shop: string, { webhook, email }: AlertsValues, stor
     await saveEmailChannel(prisma, shop, {
       enabled: email.enabled,
       schedule: email.schedule,
+      language: email.language,
       settings: emailSet
         ? {
             host: email.host ?? "",

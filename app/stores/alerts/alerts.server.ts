@@ -1,7 +1,7 @@
 /**
  * Alerts: what needs the merchant, recorded once per event in the transaction that caused it, and
  * put in the outbox of each channel the shop has turned on (decision 0044). Recording knows no
- * words: a message's words are written when it is composed (app/flows/alerts/words.ts).
+ * words: a message's words are written when it is composed (lib/words' alerts, in the language of the channel it goes to).
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";

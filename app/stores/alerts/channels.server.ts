@@ -18,6 +18,9 @@ export type AlertSchedule = z.infer<typeof AlertSchedule>;
 /** STARTTLS on a plain connection (port 587), TLS from the start (465), or none (a relay on the same network). */
 export const SmtpSecurity = z.enum(["STARTTLS", "TLS", "NONE"]);
 export type SmtpSecurity = z.infer<typeof SmtpSecurity>;
+/** The languages a channel's messages are written in (lib/words' catalogues). */
+export const AlertLanguage = z.enum(["en", "zh-CN"]);
+export type AlertLanguage = z.infer<typeof AlertLanguage>;
 
 export const EmailSettings = z.object({
   host: z.string().min(1),
@@ -36,6 +39,7 @@ const WebhookSettings = z.object({ host: z.string() });
 export interface ChannelState {
   enabled: boolean;
   schedule: AlertSchedule;
+  language: AlertLanguage;
   failingSince: Date | null;
   lastError: string | null;
   lastSentAt: Date | null;
@@ -52,6 +56,7 @@ function stateOf(row: AlertChannel): ChannelState {
   return {
     enabled: row.enabled,
     schedule: AlertSchedule.catch("AT_ONCE").parse(row.schedule),
+    language: AlertLanguage.catch("en").parse(row.language),
     failingSince: row.failingSince,
     lastError: row.lastError,
     lastSentAt: row.lastSentAt,
@@ -83,6 +88,8 @@ export async function alertChannelsOf(db: DatabaseOrTransaction, shop: string): 
 export interface EmailChannelInput {
   enabled: boolean;
   schedule: AlertSchedule;
+  /** The messages' language; left out, a new channel's are in English and a saved one's stay as set. */
+  language?: AlertLanguage;
   settings: EmailSettings | null;
   /** A new password; undefined keeps the one saved, null forgets it. */
   password?: string | null;
@@ -91,6 +98,8 @@ export interface EmailChannelInput {
 export interface WebhookChannelInput {
   enabled: boolean;
   schedule: AlertSchedule;
+  /** As for e-mail. */
+  language?: AlertLanguage;
   /** A new address; undefined keeps the one saved. */
   url?: string;
 }
@@ -104,6 +113,7 @@ export async function saveEmailChannel(db: DatabaseOrTransaction, shop: string, 
   const data = {
     enabled: input.enabled,
     schedule: input.schedule,
+    ...(input.language === undefined ? {} : { language: input.language }),
     settings: JSON.stringify(input.settings ?? {}),
     ...sealedOrKept(shop, "EMAIL", input.password, options),
   };
@@ -118,6 +128,7 @@ export async function saveWebhookChannel(db: DatabaseOrTransaction, shop: string
   const data = {
     enabled: input.enabled,
     schedule: input.schedule,
+    ...(input.language === undefined ? {} : { language: input.language }),
     ...(input.url === undefined ? {} : { settings: JSON.stringify({ host: new URL(input.url).host }) }),
     ...sealedOrKept(shop, "WEBHOOK", input.url, options),
   };
@@ -134,6 +145,7 @@ export interface ChannelForSending {
   channel: ChannelName;
   enabled: boolean;
   schedule: AlertSchedule;
+  language: AlertLanguage;
   email: EmailSettings | null;
   secret: string | null;
 }
@@ -152,6 +164,7 @@ export async function channelForSending(
     channel,
     enabled: row.enabled,
     schedule: AlertSchedule.catch("AT_ONCE").parse(row.schedule),
+    language: AlertLanguage.catch("en").parse(row.language),
     email: channel === "EMAIL" ? settingsOf(EmailSettings, row.settings) : null,
     secret: row.secretCiphertext === null ? null : open(keysOf(options), associatedData(shop, channel), row.secretCiphertext),
   };

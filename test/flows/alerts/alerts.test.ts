@@ -15,7 +15,7 @@ import { enqueue } from "~/flows/queue/jobs.server";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { PermanentFailure } from "~/jobs/handler";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.server";
+import { saveEmailChannel, saveWebhookChannel, type EmailChannelInput } from "~/stores/alerts/channels.server";
 import { eraseCustomerData } from "~/stores/compliance/redaction.server";
 import { recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
@@ -106,6 +106,21 @@ async function sentShipment(state: ShipmentState = "SUBMITTED") {
   });
 }
 
+/** The e-mail channel every test starts with: the test's SMTP server, with a login. */
+const emailChannel = (): EmailChannelInput => ({
+  enabled: true,
+  schedule: "AT_ONCE",
+  settings: {
+    host: "127.0.0.1",
+    port: mail.port,
+    security: "NONE",
+    user: "alerts",
+    sender: "connector@north-ridge.example",
+    recipients: ["ops@north-ridge.example", "owner@north-ridge.example"],
+  },
+  password: "s3cret-pass",
+});
+
 /** The outbox is empty: every alert recorded went out in a message that was sent. */
 const allSent = async () =>
   (await db.alertDelivery.count({ where: { messageId: null } })) === 0 &&
@@ -121,19 +136,7 @@ beforeEach(async () => {
   mail.mails.length = 0;
   hook.posts.length = 0;
   hook.status = 200;
-  await saveEmailChannel(db, SHOP, {
-    enabled: true,
-    schedule: "AT_ONCE",
-    settings: {
-      host: "127.0.0.1",
-      port: mail.port,
-      security: "NONE",
-      user: "alerts",
-      sender: "connector@north-ridge.example",
-      recipients: ["ops@north-ridge.example", "owner@north-ridge.example"],
-    },
-    password: "s3cret-pass",
-  });
+  await saveEmailChannel(db, SHOP, emailChannel());
   await saveWebhookChannel(db, SHOP, { enabled: true, schedule: "AT_ONCE", url: hook.url });
 });
 
@@ -219,6 +222,31 @@ describe("alerts", () => {
       expect(text).toContain(`And 995 more: see them all in Needs attention:\n${ADMIN}/app/shipments?filter=attention`);
     },
   );
+
+  it("are written in each channel's language: the e-mail in Chinese, the webhook in English, the recorded reason as it was", async () => {
+    await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
+    await recordNewShipments(db, [heldShipment(), heldShipment("库存不足")]);
+    await waitFor(() => mail.mails.length === 1 && hook.posts.length === 1 && allSent(), {
+      timeoutMs: 10_000,
+      what: "the digest by both channels",
+    });
+    const [digest] = mail.mails;
+    if (digest === undefined) throw new Error("no mail");
+    expect(mailSubject(digest)).toBe("[north-ridge] 有 2 项事务需要您处理");
+    const text = mailText(digest);
+    expect(text).toMatch(/^自 2\d{3}年\d+月\d+日 UTC \d+:\d{2} 以来，有 2 项事务需要您处理：$/m);
+    expect(text).toContain("• 已暂扣：未发送给服务商：2");
+    expect(text).toContain(`已暂扣：未发送给服务商：#${1000 + n - 1}`);
+    expect(text).toContain("处理方法：打开该发货单，按原因所述进行更正");
+    expect(text).toContain("The street is longer than 35 characters");
+    expect(text).toContain(`打开：${ADMIN}/app/shipments/`);
+    expect(text).not.toContain("What to do");
+
+    const [webhookText] = webhookTexts();
+    expect(webhookText).toContain("2 things need you, since ");
+    expect(webhookText).toContain("What to do: Open the shipment");
+    expect(webhookText).not.toContain("处理方法");
+  });
 
   it("give a channel that is down the same message later, once, and say meanwhile that it fails", { timeout: 30_000 }, async () => {
     await mail.stop();

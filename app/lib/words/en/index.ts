@@ -12,6 +12,7 @@ import { shipmentPage } from "./shipment-page";
 import { returns } from "./returns";
 import { nav } from "./nav";
 import { forms } from "./forms";
+import { alerts } from "./alerts";
 import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
@@ -20,6 +21,7 @@ import { settingsProvider } from "./settings-provider";
 export const en = {
   nav,
   forms,
+  alerts,
   inventoryAge,
   settings,
   notifications,

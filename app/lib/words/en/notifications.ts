@@ -25,6 +25,7 @@ export const notifications = {
   labels: {
     "alerts.webhook.url": "Webhook address",
     "alerts.webhook.schedule": "When (webhook)",
+    "alerts.webhook.language": "Language (webhook)",
     "alerts.email.host": "Mail server",
     "alerts.email.port": "Port",
     "alerts.email.security": "Security",
@@ -33,6 +34,12 @@ export const notifications = {
     "alerts.email.sender": "Sender",
     "alerts.email.recipients": "Recipients",
     "alerts.email.schedule": "When (e-mail)",
+    "alerts.email.language": "Language (e-mail)",
+  },
+  /** The languages a channel's messages can be written in. */
+  languages: {
+    en: "English",
+    "zh-CN": "Simplified Chinese",
   },
   schedules: {
     AT_ONCE: "At once",
@@ -67,6 +74,7 @@ export const notifications = {
   errors: {
     schedule: "must be At once, Hourly digest or Daily digest",
     security: "must be STARTTLS, TLS or None",
+    language: "must be English or Simplified Chinese",
     url: "must be a web address such as https://hooks.slack.com/services/…",
     host: "must be a server name such as smtp.example.com",
     port: "must be a whole number from 1 to 65535",

@@ -22,6 +22,7 @@ export const notifications: Words["notifications"] = {
   labels: {
     "alerts.webhook.url": "Webhook 地址",
     "alerts.webhook.schedule": "发送时间（Webhook）",
+    "alerts.webhook.language": "消息语言（Webhook）",
     "alerts.email.host": "邮件服务器",
     "alerts.email.port": "端口",
     "alerts.email.security": "加密方式",
@@ -30,6 +31,11 @@ export const notifications: Words["notifications"] = {
     "alerts.email.sender": "发件人",
     "alerts.email.recipients": "收件人",
     "alerts.email.schedule": "发送时间（电子邮件）",
+    "alerts.email.language": "消息语言（电子邮件）",
+  },
+  languages: {
+    en: "英文",
+    "zh-CN": "简体中文",
   },
   schedules: {
     AT_ONCE: "立即发送",
@@ -61,6 +67,7 @@ export const notifications: Words["notifications"] = {
   errors: {
     schedule: "必须是立即发送、每小时汇总或每日汇总",
     security: "必须是 STARTTLS、TLS 或不加密",
+    language: "必须是英文或简体中文",
     url: "必须是网址，例如 https://hooks.slack.com/services/…",
     host: "必须是服务器名称，例如 smtp.example.com",
     port: "必须是 1 到 65535 之间的整数",

@@ -1,17 +1,13 @@
 /**
- * Every word an alert says to the merchant, in one place so it can be translated: what happened,
- * where it is fixed, and what to do there. Numbers and dates through Intl.
+ * What an alert message says (app/flows/alerts/compose.ts), in the language its channel is set to
+ * (Settings > Notifications): what happened, where it is fixed and what to do there. Numbers and
+ * dates come formatted; what the alert records (a hold's reason, the provider's words) is quoted as
+ * it was written.
  */
-import type { AlertKind } from "~/stores/alerts/alerts.server";
+import { plural } from "./plural";
 
-export interface AlertWords {
-  /** What happened, as a heading. */
-  title: string;
-  /** What to do on the page the link opens. */
-  todo: string;
-}
-
-export const ALERT_WORDS: Record<AlertKind, AlertWords> = {
+/** Each kind of alert: what happened, as a heading, and what to do on the page its link opens. */
+const kinds = {
   SHIPMENT_HELD: {
     title: "Held: not sent to the provider",
     todo: "Open the shipment, correct what the reason says (in Shopify or in Settings), then retry it.",
@@ -54,18 +50,19 @@ export const ALERT_WORDS: Record<AlertKind, AlertWords> = {
   },
 };
 
-const count = (n: number) => new Intl.NumberFormat("en").format(n);
-const when = (at: Date) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at);
-
-export const MESSAGE_WORDS = {
-  /** A message of one alert. */
+export const alerts = {
+  kinds,
+  /** A message of one alert: `about` is the order's name, when it is about one. */
   singleSubject: (store: string, title: string, about: string | null) => `[${store}] ${title}${about ? `: ${about}` : ""}`,
   /** A message of several. */
-  digestSubject: (store: string, alerts: number) => `[${store}] ${count(alerts)} things need you`,
-  digestOpening: (alerts: number, since: Date) => `${count(alerts)} things need you, since ${when(since)} (UTC):`,
-  kindCount: (title: string, alerts: number) => `• ${title}: ${count(alerts)}`,
-  firstFew: (shown: number) => `The first ${count(shown)}:`,
-  more: (alerts: number) => `And ${count(alerts)} more: see them all in Needs attention:`,
+  digestSubject: (count: number, store: string, n: string) => `[${store}] ${n} ${plural(count, "thing needs", "things need")} you`,
+  /** `since` is a date and time with its time zone, already written. */
+  digestOpening: (count: number, n: string, since: string) => `${n} ${plural(count, "thing needs", "things need")} you, since ${since}:`,
+  /** An alert's heading in a message, when it is about an order. */
+  aboutOrder: (title: string, order: string) => `${title}: ${order}`,
+  kindCount: (title: string, n: string) => `• ${title}: ${n}`,
+  firstFew: (n: string) => `The first ${n}:`,
+  more: (n: string) => `And ${n} more: see them all in Needs attention:`,
   todo: (todo: string) => `What to do: ${todo}`,
   open: (url: string) => `Open: ${url}`,
   testSubject: (store: string) => `[${store}] Test alert`,

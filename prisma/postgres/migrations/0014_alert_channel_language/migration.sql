@@ -1,0 +1,3 @@
+-- alert channel language
+-- AlterTable
+ALTER TABLE "AlertChannel" ADD COLUMN     "language" TEXT NOT NULL DEFAULT 'en';
