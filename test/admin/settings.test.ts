@@ -374,12 +374,12 @@ describe("the settings page", () => {
     });
     expect(response.status).toBe(400);
     const { errors } = Answer.parse(await response.json());
-    expect(errors[0]).toEqual({
+    expect(errors?.[0]).toEqual({
       field: "warehouses.0.warehouseId",
       label: "仓库代码（仓库 ZZ99）",
       message: "不是您服务商账户下的仓库：请从 US01, DE01 中选择",
     });
-    expect(errors[1]?.message).toMatch(/^不是仓库 US01 的物流服务：该仓库提供 .*US01-EXP/);
+    expect(errors?.[1]?.message).toMatch(/^不是仓库 US01 的物流服务：该仓库提供 .*US01-EXP/);
     expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
   });
 
