@@ -106,8 +106,11 @@ export const DropshipRoute = z.object({
 export const Route = z.discriminatedUnion("kind", [WarehouseRoute, DropshipRoute]);
 export type Route = z.infer<typeof Route>;
 
+/** A size's digits as operation 16 takes them: 8 in all, 2 of them decimals (the settings form says them in the admin's words). */
+export const DIMENSION_DIGITS = { precision: 8, scale: 2 } as const;
+
 /** A size in cm as operation 16 takes it (8 digits, 2 decimals), and more than nothing. */
-export const positiveDimension = () => decimal(8, 2, { positive: true });
+export const positiveDimension = () => decimal(DIMENSION_DIGITS.precision, DIMENSION_DIGITS.scale, { positive: true });
 
 /** How one store SKU is known to the provider, with customs data that overrides the product's. */
 export const SkuEntry = z.object({

@@ -59,9 +59,20 @@ export interface WarehouseCheck {
   services: { field: string; code: string }[];
 }
 
+/**
+ * Why the provider refused a warehouse or a service, for the page to say in the admin's language;
+ * `said` is the provider's own text (or the connection's problem), shown as said.
+ */
+export type WarehouseRefusal =
+  | { kind: "cannotCheck"; said: string }
+  | { kind: "notInAccount"; known: string[] }
+  | { kind: "unknown"; said: string }
+  | { kind: "noAnswer"; said: string }
+  | { kind: "serviceNotOffered"; warehouseId: string; offered: string[] };
+
 export interface WarehouseCheckOutcome {
   /** What the provider refused, by form field. */
-  fieldErrors: Record<string, string[]>;
+  refusals: Record<string, WarehouseRefusal[]>;
   /** The warehouses the provider says it has, when it said (offered as choices on the page). */
   knownWarehouses: string[];
 }
@@ -84,19 +95,16 @@ export function knownWarehousesIn(message: string): string[] {
  * service's field. The provider unreachable is one error at the first warehouse: try again.
  */
 export async function checkWarehouses(shop: string, warehouses: readonly WarehouseCheck[]): Promise<WarehouseCheckOutcome> {
-  const outcome: WarehouseCheckOutcome = { fieldErrors: {}, knownWarehouses: [] };
+  const outcome: WarehouseCheckOutcome = { refusals: {}, knownWarehouses: [] };
   if (warehouses.length === 0) return outcome;
-  const refuse = (field: string, message: string) => (outcome.fieldErrors[field] = [...(outcome.fieldErrors[field] ?? []), message]);
+  const refuse = (field: string, refusal: WarehouseRefusal) => (outcome.refusals[field] = [...(outcome.refusals[field] ?? []), refusal]);
   let provider: ProviderPort;
   try {
     provider = await appPipelineDeps().provider(shop);
   } catch (error) {
     const first = warehouses[0];
     if (first)
-      refuse(
-        `warehouses.${first.row}.warehouseId`,
-        `cannot be checked with the provider: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      refuse(`warehouses.${first.row}.warehouseId`, { kind: "cannotCheck", said: error instanceof Error ? error.message : String(error) });
     return outcome;
   }
   const sku = await anySkuOf(provider);
@@ -109,16 +117,11 @@ export async function checkWarehouses(shop: string, warehouses: readonly Warehou
         const words = providerWords(error);
         const known = knownWarehousesIn(words);
         if (known.length > 0) outcome.knownWarehouses = known;
-        refuse(
-          idField,
-          known.length > 0
-            ? `is not a warehouse of your provider account: choose one of ${known.join(", ")}`
-            : `is not known to the provider (it said: ${words})`,
-        );
+        refuse(idField, known.length > 0 ? { kind: "notInAccount", known } : { kind: "unknown", said: words });
         continue;
       }
       if (error instanceof ProviderError) {
-        refuse(idField, `could not be checked: the provider answered ${providerWords(error)}. Try again in a moment`);
+        refuse(idField, { kind: "noAnswer", said: providerWords(error) });
         continue;
       }
       throw error;
@@ -140,7 +143,7 @@ export async function checkWarehouses(shop: string, warehouses: readonly Warehou
     if (offered.size === 0) continue;
     for (const { field, code } of warehouse.services) {
       if (!offered.has(code.toUpperCase()))
-        refuse(field, `is not a service of warehouse ${warehouse.warehouseId}: it offers ${[...offered].sort().join(", ")}`);
+        refuse(field, { kind: "serviceNotOffered", warehouseId: warehouse.warehouseId, offered: [...offered].sort() });
     }
   }
   return outcome;

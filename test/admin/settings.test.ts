@@ -309,6 +309,80 @@ describe("the settings page", () => {
     expect(Answer.parse(await saved.json())).toMatchObject({ ok: true, message: "设置已保存。" });
   });
 
+  it("answers an admin in Chinese about warehouses, drop-ship and the catalogue's sizes in Chinese, each field with its rule", async () => {
+    const s = stack();
+    const before = await getShopSettings(s.db, s.shop);
+    const routing = await adminData(s, `${ROUTING.path}?locale=zh-CN`, ROUTING.route, {
+      form: {
+        intent: "save",
+        "warehouses.0.warehouseId": "",
+        "warehouses.0.country": "USA",
+        "warehouses.0.defaultService": "US01 EXP",
+        "warehouses.0.byCountry.0.country": "GB",
+        "warehouses.0.byCountry.0.service": "",
+        "dropShip.maxBoxKg": "heavy",
+      },
+    });
+    expect(routing.status).toBe(400);
+    expect(Answer.parse(await routing.json())).toMatchObject({
+      message: "设置未保存：请更正下列字段。",
+      errors: [
+        { field: "warehouses.0.warehouseId", label: "仓库代码（仓库 第 1 行）", message: "必填" },
+        { field: "warehouses.0.country", label: "国家/地区（仓库 第 1 行）", message: "必须是两个字母的国家/地区代码，例如 US" },
+        {
+          field: "warehouses.0.defaultService",
+          label: "默认物流服务（仓库 第 1 行）",
+          message: "只能包含字母、数字、连字符（-）和下划线（_）",
+        },
+        { field: "warehouses.0.byCountry.0.service", label: "GB 的物流服务（仓库 第 1 行）", message: "必填" },
+        { field: "dropShip.maxBoxKg", label: "每箱最多装（千克）", message: "必须是数字，例如 12.5" },
+      ],
+    });
+
+    const catalogue = page("catalogue");
+    const sizes = await adminData(s, `${catalogue.path}?locale=zh-CN`, catalogue.route, {
+      form: {
+        intent: "save",
+        "skuDefaults.lengthCm": "-4",
+        "skuDefaults.widthCm": "1.234",
+        "skuDefaults.heightCm": "2000000",
+        "skuDefaults.declaredValueFrom": "PRICE",
+        "stockSync.intervalMinutes": "15",
+      },
+    });
+    expect(sizes.status).toBe(400);
+    expect(Answer.parse(await sizes.json()).errors).toEqual([
+      { field: "skuDefaults.lengthCm", label: "默认长度", message: "必须大于 0" },
+      { field: "skuDefaults.widthCm", label: "默认宽度", message: "最多保留 2 位小数" },
+      { field: "skuDefaults.heightCm", label: "默认高度", message: "必须小于 1,000,000（小数点前最多 6 位）" },
+    ]);
+    expect(await getShopSettings(s.db, s.shop)).toEqual(before);
+  });
+
+  it("says in Chinese what the provider said of a warehouse and a service it does not have there", async () => {
+    const s = stack();
+    const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;
+    const response = await adminData(s, `${ROUTING.path}?locale=zh-CN`, ROUTING.route, {
+      form: {
+        intent: "save",
+        "warehouses.0.warehouseId": "ZZ99",
+        "warehouses.0.enabled": "on",
+        "warehouses.1.warehouseId": "US01",
+        "warehouses.1.enabled": "on",
+        "warehouses.1.defaultService": "NOPE-1",
+      },
+    });
+    expect(response.status).toBe(400);
+    const { errors } = Answer.parse(await response.json());
+    expect(errors?.[0]).toEqual({
+      field: "warehouses.0.warehouseId",
+      label: "仓库代码（仓库 ZZ99）",
+      message: "不是您服务商账户下的仓库：请从 US01, DE01 中选择",
+    });
+    expect(errors?.[1]?.message).toMatch(/^不是仓库 US01 的物流服务：该仓库提供 .*US01-EXP/);
+    expect((await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null).toBe(before);
+  });
+
   it("never drops a warehouse row that is half filled in: its empty ID is an error at the field", async () => {
     const s = stack();
     const before = (await s.db.shop.findUnique({ where: { domain: s.shop } }))?.settings ?? null;

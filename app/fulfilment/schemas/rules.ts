@@ -38,7 +38,8 @@ export const textBetween = (min: number, max: number) =>
     .min(min, { error: min === 1 ? "must not be empty" : `must be at least ${formatNumber(min)} characters` })
     .max(max, { error: atMostCharacters(max) });
 
-const CODE_CHARACTERS = /^[A-Za-z0-9_-]*$/;
+/** The characters of a code (a warehouse ID, a service code); also said in the admin's words by the settings form. */
+export const CODE_CHARACTERS = /^[A-Za-z0-9_-]*$/;
 
 /** "only letters, digits, hyphen, underscore" with a length range. */
 export const code = (min: number, max: number) =>

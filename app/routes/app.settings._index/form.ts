@@ -7,13 +7,15 @@
  * it. No Remix, no Polaris, nothing of the server: the page's script runs it too (decision 0012).
  */
 import { z } from "zod";
-import { INT32_MAX } from "~/fulfilment/schemas/rules";
-import { NUMBER_TEXT, checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
+import { CODE_CHARACTERS, INT32_MAX } from "~/fulfilment/schemas/rules";
+import { NUMBER_TEXT, checkbox, optional, rows, section, several, text } from "~/lib/form-values";
+import { formatNumber } from "~/lib/format";
 import { CountryCode } from "~/connector/countries";
-import { positiveDimension, SkuEntry } from "~/connector/settings";
+import { DIMENSION_DIGITS, positiveDimension, SkuEntry } from "~/connector/settings";
 import {
   AfterSendingSettings,
   HandlingDays,
+  HandlingLocation,
   ServiceCode,
   ShopifyLocationId,
   StockSyncSettings,
@@ -40,7 +42,30 @@ export interface FieldError {
  */
 function settingsFields(words: Words) {
   const errors = words.settings.errors;
-  const countryCode = required(z.string().toUpperCase().pipe(CountryCode));
+  const routing = words.settingsRouting.errors;
+  /** Blank is "is required", in the admin's words; anything else must pass `schema`. */
+  const required = <T extends z.ZodType<unknown, string>>(schema: T) =>
+    text.pipe(z.string().min(1, { error: routing.required })).pipe(schema);
+  /** A number as typed ("12.5"), for `schema`; text that is no number at all is said to be none. */
+  const numberText = <T extends z.ZodType<unknown, number>>(notANumber: string, schema: T) =>
+    z.string().regex(NUMBER_TEXT, { error: notANumber }).transform(Number).pipe(schema);
+  /**
+   * A provider code (a warehouse ID, a service code) held to its stored schema's length and
+   * characters, said in the admin's words; the stored schema checks it again after.
+   */
+  const code = (schema: z.ZodString) =>
+    z
+      .string()
+      .max(schema.maxLength ?? INT32_MAX, { error: errors.atMostCharacters(String(schema.maxLength)) })
+      .regex(CODE_CHARACTERS, { error: routing.codeCharacters })
+      .pipe(schema);
+  const country = z
+    .string()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: routing.countryCode })
+    .pipe(CountryCode);
+  const countryCode = required(country);
+  const serviceCode = code(ServiceCode);
   /**
    * A whole number typed as text: `notWhole` when it is no number at all; a number ("-4", "2.5")
    * is held to the bounds of the stored setting's own schema, said in the admin's words.
@@ -51,15 +76,25 @@ function settingsFields(words: Words) {
     if (bounds.maxValue !== null) number = number.max(bounds.maxValue, { error: errors.atMost(String(bounds.maxValue)) });
     return z.string().regex(NUMBER_TEXT, { error: notWhole }).transform(Number).pipe(number);
   };
-  const CountryRows = rows(z.object({ country: countryCode, service: required(ServiceCode) }), ["country", "service"]);
+  const CountryRows = rows(z.object({ country: countryCode, service: required(serviceCode) }), ["country", "service"]);
   const shippingMethod = required(
     z
       .string()
       .trim()
       .max(100, { error: errors.atMostCharacters("100") }),
   );
-  const MethodRows = rows(z.object({ method: shippingMethod, service: required(ServiceCode) }), ["method", "service"]);
-  const sizeDefault = positiveDimension();
+  const MethodRows = rows(z.object({ method: shippingMethod, service: required(serviceCode) }), ["method", "service"]);
+  const sizes = words.settingsCatalogue.errors;
+  const { precision, scale } = DIMENSION_DIGITS;
+  const sizeLimit = 10 ** (precision - scale);
+  // One thing wrong at a time, as the stored rule says it (fulfilment/schemas/rules.ts, decimal).
+  const once = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+  const sizeDefault = z
+    .number()
+    .refine((value) => value > 0, { error: sizes.moreThanZero, ...once })
+    .refine((value) => value < sizeLimit, { error: sizes.lessThan(formatNumber(sizeLimit), String(precision - scale)), ...once })
+    .refine((value) => Number(value.toFixed(scale)) === value, { error: sizes.decimalPlaces(String(scale)), ...once })
+    .pipe(positiveDimension());
   const skuEntry = SkuEntry.shape;
 
   return z.object({
@@ -67,10 +102,10 @@ function settingsFields(words: Words) {
     providerBaseUrl: optional(z.url({ protocol: /^https?$/, error: errors.providerBaseUrl })),
     warehouses: rows(
       z.object({
-        warehouseId: required(WarehouseId),
-        country: optional(z.string().toUpperCase().pipe(CountryCode)),
+        warehouseId: required(code(WarehouseId)),
+        country: optional(country),
         enabled: checkbox,
-        defaultService: optional(ServiceCode),
+        defaultService: optional(serviceCode),
         byCountry: CountryRows,
         byShippingMethod: MethodRows,
         handlingDays: optional(wholeNumber(errors.wholeWorkingDays, HandlingDays)),
@@ -82,17 +117,22 @@ function settingsFields(words: Words) {
     dropShip: section(
       z.object({
         enabled: checkbox,
-        handlingLocation: text,
+        handlingLocation: text.pipe(
+          z.string().max(HandlingLocation.maxLength ?? INT32_MAX, { error: errors.atMostCharacters(String(HandlingLocation.maxLength)) }),
+        ),
         merchantLocationIds: several.pipe(z.array(ShopifyLocationId)),
-        defaultService: optional(ServiceCode),
+        defaultService: optional(serviceCode),
         byCountry: CountryRows,
         byShippingMethod: MethodRows,
         // Kilograms as the merchant thinks of a box; stored in grams (decision 0017).
-        maxBoxKg: decimalText(
-          z
-            .number()
-            .min(0.001, { error: errors.moreThanZeroKg })
-            .max(INT32_MAX / 1000, { error: errors.sensibleKg }),
+        maxBoxKg: optional(
+          numberText(
+            routing.number,
+            z
+              .number()
+              .min(0.001, { error: errors.moreThanZeroKg })
+              .max(INT32_MAX / 1000, { error: errors.sensibleKg }),
+          ),
         ),
       }),
     ),
@@ -118,9 +158,9 @@ function settingsFields(words: Words) {
     skus: section(z.object({ strict: checkbox })),
     skuDefaults: section(
       z.object({
-        lengthCm: decimalText(sizeDefault),
-        widthCm: decimalText(sizeDefault),
-        heightCm: decimalText(sizeDefault),
+        lengthCm: optional(numberText(sizes.number, sizeDefault)),
+        widthCm: optional(numberText(sizes.number, sizeDefault)),
+        heightCm: optional(numberText(sizes.number, sizeDefault)),
         declaredValueFrom: z.enum(["PRICE", "COST"], { error: errors.declaredValueFrom }),
       }),
     ),

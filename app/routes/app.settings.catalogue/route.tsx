@@ -5,6 +5,8 @@ import { BlockStack, Card, FormLayout, Text } from "@shopify/polaris";
 import { CheckboxInput, FieldGroupTitle, SelectInput, TextInput } from "~/components/form-inputs";
 import { localeOf } from "~/lib/locale";
 import { wordsFor } from "~/lib/words";
+import { StockSyncSettings } from "~/stores/shops/shop-settings";
+import { useFormat, useWords } from "~/components/locale";
 import { authenticate } from "~/shopify.server";
 import { Section, SectionPage } from "../app.settings._index/section-page";
 import { saveSection, sectionForm } from "../app.settings._index/section.server";
@@ -21,75 +23,66 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CatalogueSettings() {
   const { form } = useLoaderData<typeof loader>();
+  const words = useWords().settingsCatalogue;
+  const format = useFormat();
+  const interval = StockSyncSettings.shape.intervalMinutes.unwrap();
   return (
-    <SectionPage
-      section="catalogue"
-      title="Catalogue and stock"
-      subtitle="Each SKU's provider SKU, customs data and size are set on the Products page; these apply to every SKU."
-    >
+    <SectionPage section="catalogue" title={words.title} subtitle={words.subtitle}>
       {({ errorOf }) => (
         <>
-          <Section title="SKUs" description="What the provider is told of a SKU whose own entry on the Products page does not say it.">
+          <Section title={words.skusTitle} description={words.skusDescription}>
             <Card>
               <BlockStack gap="300">
-                <CheckboxInput
-                  name="skus.strict"
-                  label="Only ship SKUs mapped on the Products page"
-                  helpText="Any other SKU is held until you map it."
-                  initial={form.skus.strict}
-                />
-                <FieldGroupTitle>When a SKU&apos;s own entry does not say</FieldGroupTitle>
+                <CheckboxInput name="skus.strict" label={words.strict} helpText={words.strictHelp} initial={form.skus.strict} />
+                <FieldGroupTitle>{words.defaultsTitle}</FieldGroupTitle>
                 <FormLayout.Group condensed>
                   <TextInput
                     name="skuDefaults.lengthCm"
-                    label="Default length (cm)"
+                    label={words.lengthCm}
                     initial={form.skuDefaults.lengthCm}
-                    placeholder="e.g. 20"
+                    placeholder={words.example(format.number(20))}
                     error={errorOf("skuDefaults.lengthCm")}
                   />
                   <TextInput
                     name="skuDefaults.widthCm"
-                    label="Default width (cm)"
+                    label={words.widthCm}
                     initial={form.skuDefaults.widthCm}
-                    placeholder="e.g. 15"
+                    placeholder={words.example(format.number(15))}
                     error={errorOf("skuDefaults.widthCm")}
                   />
                   <TextInput
                     name="skuDefaults.heightCm"
-                    label="Default height (cm)"
+                    label={words.heightCm}
                     initial={form.skuDefaults.heightCm}
-                    placeholder="e.g. 10"
+                    placeholder={words.example(format.number(10))}
                     error={errorOf("skuDefaults.heightCm")}
                   />
                 </FormLayout.Group>
                 <Text as="p" tone="subdued">
-                  The provider needs every SKU&apos;s size, and Shopify keeps none: without a default here, each SKU needs its own.
+                  {words.sizeExplained}
                 </Text>
                 <SelectInput
                   name="skuDefaults.declaredValueFrom"
-                  label="Declared value of a unit"
+                  label={words.declaredValueFrom}
                   initial={form.skuDefaults.declaredValueFrom}
                   error={errorOf("skuDefaults.declaredValueFrom")}
                   options={[
-                    { label: "The variant's price", value: "PRICE" },
-                    { label: "The variant's cost (Shopify's cost per item)", value: "COST" },
+                    { label: words.declaredValueChoices.PRICE, value: "PRICE" },
+                    { label: words.declaredValueChoices.COST, value: "COST" },
                   ]}
                 />
               </BlockStack>
             </Card>
           </Section>
-          <Section
-            title="Stock"
-            description="The provider's stock in each warehouse becomes the quantity Shopify sells at that warehouse's location: on this schedule, when you ask on the Stock page, and after anything that changes it."
-          >
+          <Section title={words.stockTitle} description={words.stockDescription}>
             <Card>
               <BlockStack gap="300">
-                <CheckboxInput name="stockSync.enabled" label="Sync stock on a schedule" initial={form.stockSync.enabled} />
+                <CheckboxInput name="stockSync.enabled" label={words.stockSync} initial={form.stockSync.enabled} />
                 <TextInput
                   name="stockSync.intervalMinutes"
-                  label="Sync every (minutes)"
+                  label={words.intervalMinutes}
                   initial={form.stockSync.intervalMinutes}
-                  helpText="5 to 1440."
+                  helpText={words.intervalHelp(format.number(interval.minValue ?? 5), format.number(interval.maxValue ?? 1440))}
                   error={errorOf("stockSync.intervalMinutes")}
                 />
               </BlockStack>

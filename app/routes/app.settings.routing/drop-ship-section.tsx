@@ -3,7 +3,8 @@ import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
 import { CheckboxInput, RowsInput, TextInput } from "~/components/form-inputs";
 import type { SettingsFormValues } from "../app.settings._index/form";
 import { Section } from "../app.settings._index/section-page";
-import { SERVICE_COLUMNS, ShippingMethodRows } from "./service-rows";
+import { ShippingMethodRows, useServiceColumns } from "./service-rows";
+import { useWords } from "~/components/locale";
 
 export interface LocationChoice {
   id: string;
@@ -25,28 +26,24 @@ export function DropShipSection({ dropShip, locations, locationsProblem, errorOf
   const locationName = new Map(locations.map((location) => [location.id, location.name]));
   const merchantLocations = locations.filter((location) => !location.fulfillmentService);
   const unknownMapped = dropShip.merchantLocationIds.filter((id) => !merchantLocations.some((location) => location.id === id));
+  const words = useWords().settingsRouting;
+  const says = words.dropShip;
+  const serviceColumns = useServiceColumns();
   return (
-    <Section
-      title="Drop-ship"
-      description="Parcels packed at your own locations (a studio, a shop), handed to the provider's handling location, which ships them."
-    >
+    <Section title={says.title} description={says.description}>
       <Card>
         <BlockStack gap="300">
-          <CheckboxInput
-            name="dropShip.enabled"
-            label="Ship parcels from my own locations through the provider's handling location"
-            initial={dropShip.enabled}
-          />
+          <CheckboxInput name="dropShip.enabled" label={says.enabled} initial={dropShip.enabled} />
           <TextInput
             name="dropShip.handlingLocation"
-            label="Handling location"
+            label={says.handlingLocation}
             initial={dropShip.handlingLocation}
-            placeholder="e.g. SZ-HUB"
-            helpText="As the provider names it."
+            placeholder={says.handlingLocationPlaceholder}
+            helpText={says.handlingLocationHelp}
             error={errorOf("dropShip.handlingLocation")}
           />
           <BlockStack gap="100">
-            <Text as="p">Locations shipped through drop-ship</Text>
+            <Text as="p">{says.locations}</Text>
             {/* Checkboxes have no field error of their own: the message stands below them. */}
             {locationsProblem && <Banner tone="warning">{locationsProblem}</Banner>}
             {merchantLocations.map((location) => (
@@ -54,7 +51,7 @@ export function DropShipSection({ dropShip, locations, locationsProblem, errorOf
                 key={location.id}
                 name="dropShip.merchantLocationIds"
                 value={location.id}
-                label={location.isActive ? location.name : `${location.name} (inactive)`}
+                label={location.isActive ? location.name : says.inactive(location.name)}
                 initial={dropShip.merchantLocationIds.includes(location.id)}
               />
             ))}
@@ -63,7 +60,7 @@ export function DropShipSection({ dropShip, locations, locationsProblem, errorOf
                 key={id}
                 name="dropShip.merchantLocationIds"
                 value={id}
-                label={`${locationName.get(id) ?? id} (not one of your own locations)`}
+                label={says.notOwn(locationName.get(id) ?? id)}
                 initial
               />
             ))}
@@ -75,25 +72,25 @@ export function DropShipSection({ dropShip, locations, locationsProblem, errorOf
           </BlockStack>
           <TextInput
             name="dropShip.defaultService"
-            label="Default service"
+            label={says.defaultService}
             initial={dropShip.defaultService}
-            placeholder="e.g. US01-EXP"
+            placeholder={words.services.servicePlaceholder}
             error={errorOf("dropShip.defaultService")}
           />
           <RowsInput
             prefix="dropShip.byCountry"
-            columns={SERVICE_COLUMNS}
+            columns={serviceColumns}
             initial={dropShip.byCountry}
             errorOf={errorOf}
-            addLabel="Add a country"
+            addLabel={words.services.addCountry}
           />
           <ShippingMethodRows prefix="dropShip" initial={dropShip.byShippingMethod} errorOf={errorOf} />
           <TextInput
             name="dropShip.maxBoxKg"
-            label="Pack in boxes of at most (kg)"
+            label={says.maxBoxKg}
             initial={dropShip.maxBoxKg}
-            placeholder="e.g. 20"
-            helpText="A heavier package is sent to the provider in several boxes of at most this weight. Leave empty to send every package as one parcel."
+            placeholder={says.maxBoxKgPlaceholder}
+            helpText={says.maxBoxKgHelp}
             error={errorOf("dropShip.maxBoxKg")}
           />
         </BlockStack>

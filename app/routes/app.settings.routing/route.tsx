@@ -24,10 +24,13 @@ import { WarehousesSection, type WarehouseEntry } from "./warehouses-section";
 import { planServiceSuggestions, suggestServices } from "./service-suggestions.server";
 import { localeOf } from "~/lib/locale";
 import { formatterFor } from "~/lib/format";
+import { useWords } from "~/components/locale";
+import { refusalWords } from "./warehouse-refusals";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
+  const format = formatterFor(localeOf(request));
   let locations: LocationChoice[] = [];
   let locationsProblem: string | null = null;
   try {
@@ -39,9 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }));
   } catch (error) {
     log.warn({ shop, err: error }, "Settings: the locations could not be read");
-    locationsProblem = "Shopify's locations could not be read just now: reload the page to choose drop-ship locations.";
+    locationsProblem = wordsFor(format.locale).settingsRouting.locationsProblem;
   }
-  return { form: (await sectionForm(shop)).form, locations, locationsProblem, suggestionPlan: await planServiceSuggestions(prisma, shop) };
+  return {
+    form: (await sectionForm(shop)).form,
+    locations,
+    locationsProblem,
+    suggestionPlan: await planServiceSuggestions(prisma, shop, new Date(), format),
+  };
 }
 
 type Answer = SectionAnswer & { knownWarehouses?: string[] };
@@ -51,21 +59,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const shop = session.shop;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
+  const format = formatterFor(localeOf(request));
+  const words = wordsFor(format.locale);
   if (intent === "suggestServices")
     return json({
       intent,
       ok: true,
-      message: "Suggested.",
-      suggestions: await suggestServices(prisma, shop, new Date(), formatterFor(localeOf(request))),
+      message: words.settingsRouting.suggestions.suggested,
+      suggestions: await suggestServices(prisma, shop, new Date(), format),
     });
-  if (intent !== "save") return json<Answer>({ intent, ok: false, message: `Unknown action: ${intent}`, errors: [] }, { status: 400 });
+  if (intent !== "save")
+    return json<Answer>({ intent, ok: false, message: words.settings.unknownAction(intent), errors: [] }, { status: 400 });
   let knownWarehouses: string[] = [];
-  const words = wordsFor(localeOf(request));
   const answer = await saveSection("routing", shop, form, words, async (_settings, stored) => {
     // The warehouses new or changed here are asked about first: the provider says which it has, and what each offers.
     const outcome = await checkWarehouses(shop, warehousesToCheck(form, stored));
     knownWarehouses = outcome.knownWarehouses;
-    return Object.keys(outcome.fieldErrors).length === 0 ? null : refuseAtFields("routing", form, outcome.fieldErrors, words);
+    const refusals = Object.entries(outcome.refusals);
+    if (refusals.length === 0) return null;
+    const fieldErrors = Object.fromEntries(
+      refusals.map(([field, said]) => [field, said.map((refusal) => refusalWords(refusal, words.settingsRouting.checks))]),
+    );
+    return refuseAtFields("routing", form, fieldErrors, words);
   });
   if (knownWarehouses.length === 0) return answer;
   return json<Answer>({ ...((await answer.json()) as SectionAnswer), knownWarehouses }, { status: answer.status });
@@ -83,6 +98,7 @@ export default function RoutingSettings() {
   const [rowsRevision, setRowsRevision] = useState<Record<number, number>>({});
   const formHolder = useRef<HTMLDivElement>(null);
   const knownWarehouses = answer && !answer.ok ? (answer.knownWarehouses ?? []) : [];
+  const words = useWords().settingsRouting;
 
   const acceptSuggestedServices = (warehouseId: string, services: CountryService[]) => {
     const entry = warehouses.find((candidate) => !candidate.isNew && candidate.warehouse.warehouseId === warehouseId);
@@ -103,8 +119,8 @@ export default function RoutingSettings() {
   return (
     <SectionPage
       section="routing"
-      title="Warehouses and routing"
-      subtitle="Which warehouse or drop-ship location ships a parcel, and which provider service carries it."
+      title={words.title}
+      subtitle={words.subtitle}
       after={
         <Layout.Section>
           <ServiceSuggestionsCard

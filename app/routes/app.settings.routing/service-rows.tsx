@@ -1,16 +1,16 @@
 /** The rows of provider services by destination country and by the checkout's shipping method, for a warehouse or drop-ship. */
 import { BlockStack, Text } from "@shopify/polaris";
 import { RowsInput } from "~/components/form-inputs";
+import { useWords } from "~/components/locale";
 
-export const SERVICE_COLUMNS = [
-  { key: "country", label: "Destination country", placeholder: "e.g. CA" },
-  { key: "service", label: "Service code", placeholder: "e.g. US01-EXP" },
-] as const;
-
-const METHOD_COLUMNS = [
-  { key: "method", label: "Shipping method at checkout", placeholder: "e.g. Express" },
-  { key: "service", label: "Service code", placeholder: "e.g. US01-EXP" },
-] as const;
+/** The columns of services by destination country, in the admin's words. */
+export function useServiceColumns() {
+  const says = useWords().settingsRouting.services;
+  return [
+    { key: "country", label: says.country, placeholder: says.countryPlaceholder },
+    { key: "service", label: says.service, placeholder: says.servicePlaceholder },
+  ] as const;
+}
 
 /** The rows of services by the checkout's shipping method, which win over the country. */
 export function ShippingMethodRows({
@@ -22,19 +22,17 @@ export function ShippingMethodRows({
   initial: readonly { method: string; service: string }[];
   errorOf: (field: string) => string | undefined;
 }) {
+  const says = useWords().settingsRouting.services;
+  const columns = [
+    { key: "method", label: says.method, placeholder: says.methodPlaceholder },
+    { key: "service", label: says.service, placeholder: says.servicePlaceholder },
+  ] as const;
   return (
     <BlockStack gap="100">
       <Text as="p" tone="subdued">
-        By the shipping method the customer paid for (its name as checkout shows it, or its code, any case). It wins over the service the
-        customer chose from the app's checkout rates, and over the country.
+        {says.byMethod}
       </Text>
-      <RowsInput
-        prefix={`${prefix}.byShippingMethod`}
-        columns={METHOD_COLUMNS}
-        initial={initial}
-        errorOf={errorOf}
-        addLabel="Add a shipping method"
-      />
+      <RowsInput prefix={`${prefix}.byShippingMethod`} columns={columns} initial={initial} errorOf={errorOf} addLabel={says.addMethod} />
     </BlockStack>
   );
 }

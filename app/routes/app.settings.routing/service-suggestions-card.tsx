@@ -8,6 +8,7 @@ import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { CSSProperties } from "react";
 import { FieldGroupTitle } from "~/components/form-inputs";
+import { useFormat, useWords } from "~/components/locale";
 import type { CountryService, SuggestionPlan, WarehouseSuggestions } from "./service-suggestions";
 
 export interface SuggestAnswer {
@@ -53,22 +54,23 @@ function WarehouseTable(props: {
       : [],
   );
   const defaultService = props.current?.defaultService ?? "";
+  const says = useWords().settingsRouting.suggestions;
+  const format = useFormat();
   return (
     <BlockStack gap="200">
       <Text as="h4" variant="headingSm">
-        Warehouse {props.warehouseId}
         {props.sku === null
-          ? ": no SKU to price with yet (none shipped from or stocked there)"
-          : `, priced for 1 × ${props.sku.sku} (${props.sku.why})`}
+          ? says.warehouseNoSku(props.warehouseId)
+          : says.warehousePricedFor(props.warehouseId, format.number(1), props.sku.sku, props.sku.why)}
       </Text>
       <table style={{ width: "100%", tableLayout: "fixed", borderCollapse: "collapse" }}>
         <thead>
           <tr>
-            <th style={{ ...cell, width: "30%" }}>Country</th>
-            <th style={{ ...cell, width: "20%" }}>Now</th>
-            <th style={{ ...cell, width: "38%" }}>Cheapest</th>
+            <th style={{ ...cell, width: "30%" }}>{says.country}</th>
+            <th style={{ ...cell, width: "20%" }}>{says.now}</th>
+            <th style={{ ...cell, width: "38%" }}>{says.cheapest}</th>
             <th style={{ ...cell, width: "12%" }}>
-              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>Action</span>
+              <span style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{says.action}</span>
             </th>
           </tr>
         </thead>
@@ -76,32 +78,32 @@ function WarehouseTable(props: {
           {rows.map(({ country, answer, now }) => {
             const suggested = answer?.suggested ?? null;
             const text = props.asking
-              ? "Asking the provider…"
+              ? says.askingCell
               : suggested
                 ? [suggested.code, suggested.price, suggested.days].filter(Boolean).join(" · ")
                 : (answer?.note ?? "—");
             return (
               <tr key={country.code} style={{ borderTop: "1px solid var(--p-color-border-secondary)" }}>
-                <td style={cell} title={`${country.shipments} ${country.shipments === 1 ? "shipment" : "shipments"} in 90 days`}>
+                <td style={cell} title={says.shipmentsIn90Days(country.shipments, format.number(country.shipments))}>
                   {country.name}
                 </td>
-                <td style={cell}>{now ?? (defaultService === "" ? "none" : `${defaultService} (default)`)}</td>
+                <td style={cell}>{now ?? (defaultService === "" ? says.none : says.asDefault(defaultService))}</td>
                 <td style={cell} title={suggested?.name ?? text}>
                   {text}
                 </td>
                 <td style={cell}>
                   {suggested !== null && suggested.code === now ? (
                     <Text as="span" tone="subdued">
-                      In use
+                      {says.inUse}
                     </Text>
                   ) : (
                     <Button
                       variant="plain"
                       disabled={suggested === null || props.saving}
-                      accessibilityLabel={`Use ${suggested?.code ?? "the suggested service"} for ${country.name} from ${props.warehouseId}`}
+                      accessibilityLabel={says.useFor(suggested?.code ?? says.theSuggested, country.name, props.warehouseId)}
                       onClick={() => suggested && props.onUse([{ country: country.code, service: suggested.code }])}
                     >
-                      Use
+                      {says.use}
                     </Button>
                   )}
                 </td>
@@ -112,7 +114,7 @@ function WarehouseTable(props: {
       </table>
       <InlineStack>
         <Button disabled={usable.length === 0 || props.saving} onClick={() => props.onUse(usable)}>
-          {`Use all for ${props.warehouseId} and save`}
+          {says.useAll(props.warehouseId)}
         </Button>
       </InlineStack>
     </BlockStack>
@@ -131,28 +133,27 @@ export function ServiceSuggestionsCard(props: {
   const answer = fetcher.data?.suggestions;
   const shown = asking || answer !== undefined;
   const canAsk = countries.length > 0 && warehouses.length > 0;
+  const says = useWords().settingsRouting.suggestions;
+  const format = useFormat();
   const status = asking
-    ? `Asking the provider for ${countries.length * warehouses.length} prices…`
-    : (answer?.problem ??
-      (fetcher.data && !fetcher.data.ok
-        ? fetcher.data.message
-        : "From the provider's prices just now. Use fills the warehouse's services above and saves the settings."));
+    ? says.asking(format.number(countries.length * warehouses.length))
+    : (answer?.problem ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.message : says.fromPrices));
 
   return (
     <Card>
       <BlockStack gap="300">
-        <FieldGroupTitle>Suggested services by country</FieldGroupTitle>
+        <FieldGroupTitle>{says.title}</FieldGroupTitle>
         <Text as="p" tone="subdued">
           {countries.length === 0
-            ? "Nothing to suggest yet: suggestions are for the countries your shipments went to in the last 90 days."
+            ? says.nothingYet
             : warehouses.length === 0
-              ? "Enable a warehouse to have its services suggested."
-              : `The cheapest service of each enabled warehouse for the ${countries.length} ${countries.length === 1 ? "country" : "countries"} you shipped to in the last 90 days (${countries.map((country) => country.code).join(", ")}).`}
+              ? says.noWarehouse
+              : says.about(countries.length, format.number(countries.length), countries.map((country) => country.code).join(", "))}
         </Text>
         {canAsk && (
           <InlineStack>
             <Button loading={asking} onClick={() => fetcher.submit({ intent: "suggestServices" }, { method: "post" })}>
-              {shown ? "Suggest again" : "Suggest services"}
+              {shown ? says.suggestAgain : says.suggest}
             </Button>
           </InlineStack>
         )}

@@ -2,13 +2,15 @@
  * "Suggest services": for each country the shop shipped to in the last 90 days, the cheapest
  * service of each enabled warehouse that delivers there, as the provider prices it (operation 14,
  * per warehouse and country). Prices depend on the parcel, so each warehouse is priced for one unit
- * of one SKU (planServiceSuggestions); the page names the SKU used.
+ * of one SKU (planServiceSuggestions); the page names the SKU used. What it writes (why that SKU,
+ * a country's name, a cell's note, a delivery time) is in the admin's language, the formatter's
+ * locale choosing the words; the provider's own text stays as the provider said it.
  */
 import type { Database } from "~/stores/database/database.server";
 import { decodePackageRequest } from "~/connector";
-import { countryName } from "~/connector/countries";
-import { daysText, rankServicePrices } from "~/connector/pricing";
+import { rankServicePrices } from "~/connector/pricing";
 import { formatterFor, type Formatter } from "~/lib/format";
+import { wordsFor, type Words } from "~/lib/words";
 import { providerProblem } from "~/connector/provider-problem";
 import type { ProviderPort } from "~/flows/ports/ports";
 import { ProviderError } from "~/fulfilment/errors";
@@ -27,6 +29,19 @@ const CONCURRENT_PRICES = 4;
 
 const topOf = (counts: Map<string, number>) => [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
 
+type Says = Words["settingsRouting"]["suggestions"];
+
+/** "United Kingdom (GB)", "英国（GB）": the country in the admin's language, with its code; the code alone when unnamed. */
+function countryNameIn(code: string, format: Formatter, says: Says): string {
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames([format.locale], { type: "region" }).of(code);
+  } catch {
+    name = undefined;
+  }
+  return name === undefined || name === code ? code : says.countryName(name, code);
+}
+
 /**
  * Where the shop ships, and the SKU each enabled warehouse is priced with:
  * 1. the shop's most shipped SKU (outbound packages of the last 90 days, by units), when the
@@ -36,7 +51,13 @@ const topOf = (counts: Map<string, number>) => [...counts].sort(([a, x], [b, y])
  * 4. none: no suggestion for that warehouse, and the page says why.
  * Which service is cheapest rarely changes with the parcel.
  */
-export async function planServiceSuggestions(db: Database, shop: string, now = new Date()): Promise<SuggestionPlan> {
+export async function planServiceSuggestions(
+  db: Database,
+  shop: string,
+  now = new Date(),
+  format: Formatter = formatterFor(),
+): Promise<SuggestionPlan> {
+  const says = wordsFor(format.locale).settingsRouting.suggestions;
   const settings = await getShopSettings(db, shop);
   const shipments = await db.shipment.findMany({
     where: { shop, createdAt: { gte: new Date(now.getTime() - WINDOW_DAYS * 86_400_000) }, requestSent: { not: null } },
@@ -65,15 +86,18 @@ export async function planServiceSuggestions(db: Database, shop: string, now = n
     const mostHeld = [...stock].sort((a, b) => b.total - a.total || a.sku.localeCompare(b.sku))[0]?.sku;
     const sku =
       shippedHere !== undefined
-        ? { sku: shippedHere, why: "your most shipped SKU it stocks" }
+        ? { sku: shippedHere, why: says.why.mostShippedStocked }
         : mostHeld !== undefined
-          ? { sku: mostHeld, why: "the SKU it holds most of" }
+          ? { sku: mostHeld, why: says.why.mostHeld }
           : mostShipped[0] !== undefined
-            ? { sku: mostShipped[0], why: "your most shipped SKU" }
+            ? { sku: mostShipped[0], why: says.why.mostShipped }
             : null;
     warehouses.push({ warehouseId: warehouse.warehouseId, sku });
   }
-  return { countries: topOf(countries).map(([code, shipments]) => ({ code, name: countryName(code), shipments })), warehouses };
+  return {
+    countries: topOf(countries).map(([code, shipments]) => ({ code, name: countryNameIn(code, format, says), shipments })),
+    warehouses,
+  };
 }
 
 export interface ServiceSuggestions {
@@ -88,7 +112,8 @@ export async function suggestServices(
   now = new Date(),
   format: Formatter = formatterFor(),
 ): Promise<ServiceSuggestions> {
-  const plan = await planServiceSuggestions(db, shop, now);
+  const says = wordsFor(format.locale).settingsRouting.suggestions;
+  const plan = await planServiceSuggestions(db, shop, now, format);
   let provider: ProviderPort;
   try {
     provider = await appPipelineDeps().provider(shop);
@@ -102,7 +127,7 @@ export async function suggestServices(
     byCountry: plan.countries.map((country) => ({
       country: country.code,
       suggested: null,
-      note: warehouse.sku === null ? "No SKU to price with yet." : null,
+      note: warehouse.sku === null ? says.noSku : null,
     })),
   }));
   const work = plan.warehouses.flatMap((warehouse, w) =>
@@ -130,26 +155,25 @@ export async function suggestServices(
       );
       const best = ranked.find((price) => price.cheapest) ?? ranked.find((price) => price.success);
       if (best === undefined) {
-        cell.note = `No service of ${warehouseId} delivers to ${country}.`;
+        cell.note = says.noService(warehouseId, country);
         return;
       }
       cell.suggested = {
         code: best.serviceCode,
         name: best.serviceName,
-        price: best.totals.map((total) => format.money(total.amount, total.currency)).join(" + ") || "price not given",
-        days: best.days === null ? null : daysText(best.days),
+        price: best.totals.map((total) => format.money(total.amount, total.currency)).join(" + ") || says.priceNotGiven,
+        days: best.days === null ? null : says.days(best.days.max, format.number(best.days.min), format.number(best.days.max)),
       };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       const problem = providerProblem(error);
       problems.push(problem);
-      cell.note = "Not priced: the provider did not answer.";
+      cell.note = says.notPriced;
     }
   });
   const priced = warehouses.some((warehouse) => warehouse.byCountry.some((cell) => cell.suggested !== null));
   return {
     warehouses,
-    problem:
-      problems.length > 0 && !priced ? (problems[0] ?? null) : problems.length > 0 ? `Some prices are missing: ${problems[0]}` : null,
+    problem: problems.length > 0 && !priced ? (problems[0] ?? null) : problems[0] !== undefined ? says.someMissing(problems[0]) : null,
   };
 }

@@ -8,7 +8,8 @@ import { BlockStack, Box, Button, Card, InlineStack, Modal, Text } from "@shopif
 import { CheckboxInput, RowsInput, SelectInput, TextInput } from "~/components/form-inputs";
 import type { SettingsFormValues } from "../app.settings._index/form";
 import { Section } from "../app.settings._index/section-page";
-import { SERVICE_COLUMNS, ShippingMethodRows } from "./service-rows";
+import { useWords } from "~/components/locale";
+import { ShippingMethodRows, useServiceColumns } from "./service-rows";
 
 type WarehouseRow = SettingsFormValues["warehouses"][number];
 
@@ -54,17 +55,15 @@ export function WarehousesSection({
   formHolder,
 }: WarehousesSectionProps) {
   const [removing, setRemoving] = useState<{ id: number; warehouseId: string; location: string | null } | null>(null);
+  const words = useWords().settingsRouting;
+  const says = words.warehouses;
+  const serviceColumns = useServiceColumns();
   return (
-    <Section
-      title="Warehouses"
-      description="The provider's warehouses that hold your stock. Each gets a Shopify location, where its stock is sold. A parcel's service: by the shipping method the customer paid for, else by the country, else the default; with none, the parcel waits for you."
-    >
+    <Section title={says.title} description={says.description}>
       <div ref={formHolder} />
       <Card>
         <BlockStack gap="400">
-          {warehouses.length === 0 && (
-            <Text as="p">No warehouse yet: add the provider&apos;s warehouse ID (for example US01) to ship the stock you keep there.</Text>
-          )}
+          {warehouses.length === 0 && <Text as="p">{says.none}</Text>}
           {warehouses.map(({ id, warehouse, isNew }) => {
             const prefix = `warehouses.${id}`;
             const location = warehouse.shopifyLocationId;
@@ -74,20 +73,20 @@ export function WarehousesSection({
                   <InlineStack align="space-between" blockAlign="center">
                     {isNew ? (
                       <Text as="p" fontWeight="semibold">
-                        New warehouse
+                        {says.newWarehouse}
                       </Text>
                     ) : (
                       <>
                         <input type="hidden" name={`${prefix}.warehouseId`} value={warehouse.warehouseId} />
                         <Text as="p" fontWeight="semibold">
-                          Warehouse {warehouse.warehouseId}
+                          {says.warehouse(warehouse.warehouseId)}
                         </Text>
                       </>
                     )}
                     <Button
                       variant="plain"
                       tone="critical"
-                      accessibilityLabel={`Remove warehouse ${warehouse.warehouseId || "(new)"}`}
+                      accessibilityLabel={says.removeWarehouse(warehouse.warehouseId)}
                       onClick={() =>
                         isNew
                           ? setWarehouses((all) => all.filter((other) => other.id !== id))
@@ -98,69 +97,67 @@ export function WarehousesSection({
                             })
                       }
                     >
-                      Remove
+                      {says.remove}
                     </Button>
                   </InlineStack>
                   {isNew &&
                     (knownWarehouses.length > 0 ? (
                       <SelectInput
                         name={`${prefix}.warehouseId`}
-                        label="Warehouse ID"
+                        label={says.warehouseId}
                         initial=""
-                        helpText="The warehouses of your provider account."
+                        helpText={says.knownHelp}
                         error={errorOf(`${prefix}.warehouseId`)}
                         options={[
-                          { label: "Choose a warehouse", value: "" },
+                          { label: says.chooseWarehouse, value: "" },
                           ...knownWarehouses.map((known) => ({ label: known, value: known })),
                         ]}
                       />
                     ) : (
                       <TextInput
                         name={`${prefix}.warehouseId`}
-                        label="Warehouse ID"
+                        label={says.warehouseId}
                         initial=""
-                        placeholder="e.g. US01"
-                        helpText="As your provider names it. Checked with the provider when you save."
+                        placeholder={says.warehouseIdPlaceholder}
+                        helpText={says.warehouseIdHelp}
                         error={errorOf(`${prefix}.warehouseId`)}
                       />
                     ))}
                   <Text as="p" tone="subdued">
-                    {location === null
-                      ? "Shopify location: created by the app after you save with the warehouse enabled."
-                      : `Shopify location: ${locationName.get(location) ?? location}`}
+                    {location === null ? says.locationToCome : says.location(locationName.get(location) ?? location)}
                   </Text>
                   <TextInput
                     name={`${prefix}.country`}
-                    label="Country of the warehouse"
+                    label={says.country}
                     initial={warehouse.country}
-                    placeholder="e.g. US"
-                    helpText="Two letters. Its Shopify location is put there, which decides customs for its parcels."
+                    placeholder={says.countryPlaceholder}
+                    helpText={says.countryHelp}
                     error={errorOf(`${prefix}.country`)}
                   />
-                  <CheckboxInput name={`${prefix}.enabled`} label="Ship from this warehouse" initial={warehouse.enabled} />
+                  <CheckboxInput name={`${prefix}.enabled`} label={says.enabled} initial={warehouse.enabled} />
                   <TextInput
                     name={`${prefix}.defaultService`}
-                    label="Default service"
+                    label={says.defaultService}
                     initial={warehouse.defaultService}
-                    placeholder="e.g. US01-EXP"
-                    helpText="Checked with the provider when you save: it must be one this warehouse offers."
+                    placeholder={says.servicePlaceholder}
+                    helpText={says.defaultServiceHelp}
                     error={errorOf(`${prefix}.defaultService`)}
                   />
                   <RowsInput
                     key={rowsRevision[id] ?? 0}
                     prefix={`${prefix}.byCountry`}
-                    columns={SERVICE_COLUMNS}
+                    columns={serviceColumns}
                     initial={warehouse.byCountry}
                     errorOf={errorOf}
-                    addLabel="Add a country"
+                    addLabel={words.services.addCountry}
                   />
                   <ShippingMethodRows prefix={prefix} initial={warehouse.byShippingMethod} errorOf={errorOf} />
                   <TextInput
                     name={`${prefix}.handlingDays`}
-                    label="Handling time (working days)"
+                    label={says.handlingDays}
                     initial={warehouse.handlingDays}
-                    placeholder="e.g. 1"
-                    helpText="How long the warehouse takes to ship an order it accepted, as agreed with the provider. Shopify then shows when each order should ship. Blank: not said."
+                    placeholder={says.handlingDaysPlaceholder}
+                    helpText={says.handlingDaysHelp}
                     error={errorOf(`${prefix}.handlingDays`)}
                   />
                 </BlockStack>
@@ -180,7 +177,7 @@ export function WarehousesSection({
                 ])
               }
             >
-              Add a warehouse
+              {says.add}
             </Button>
           </InlineStack>
         </BlockStack>
@@ -188,29 +185,22 @@ export function WarehousesSection({
       <Modal
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        title={`Remove warehouse ${removing?.warehouseId ?? ""}?`}
+        title={says.removeTitle(removing?.warehouseId ?? "")}
         primaryAction={{
-          content: "Remove",
+          content: says.remove,
           destructive: true,
           onAction: () => {
             setWarehouses((all) => all.filter((other) => other.id !== removing?.id));
             setRemoving(null);
           },
         }}
-        secondaryActions={[{ content: "Keep it", onAction: () => setRemoving(null) }]}
+        secondaryActions={[{ content: says.keep, onAction: () => setRemoving(null) }]}
       >
         <Modal.Section>
           <BlockStack gap="200">
-            <Text as="p">Once you save:</Text>
-            <Text as="p">
-              {removing?.location
-                ? `Its Shopify location "${removing.location}" stays in Shopify with its stock: deactivate it there if Shopify should stop sending orders to it.`
-                : "It has no Shopify location yet."}
-            </Text>
-            <Text as="p">
-              New orders Shopify sends to it are refused with the reason, so you can fulfil them elsewhere; its stock is no longer synced.
-              Packages already sent are followed to the end, and their tracking written to Shopify as usual: nothing is lost.
-            </Text>
+            <Text as="p">{says.onceSaved}</Text>
+            <Text as="p">{removing?.location ? says.locationStays(removing.location) : says.noLocation}</Text>
+            <Text as="p">{says.afterRemoval}</Text>
           </BlockStack>
         </Modal.Section>
       </Modal>

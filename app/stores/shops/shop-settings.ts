@@ -68,10 +68,12 @@ const Warehouse = z.object({
   handlingDays: HandlingDays.nullable().default(null),
 });
 
+/** The provider's drop-ship Location: free text, as the provider names it. */
+export const HandlingLocation = textBetween(1, 20);
+
 /** Parcels the merchant ships through the provider's handling location (drop-ship). */
 const DropShip = z.object({
-  /** The provider's drop-ship Location: free text, as the provider names it. */
-  handlingLocation: textBetween(1, 20),
+  handlingLocation: HandlingLocation,
   /** The merchant's Shopify locations whose fulfillment orders become drop-ship packages. */
   merchantLocationIds: z.array(ShopifyLocationId).min(1, { error: "must name at least one location" }),
   services: ServicesByCountry.prefault({}),

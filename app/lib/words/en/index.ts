@@ -17,6 +17,8 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { settingsRouting } from "./settings-routing";
+import { settingsCatalogue } from "./settings-catalogue";
 
 export const en = {
   nav,
@@ -27,6 +29,8 @@ export const en = {
   notifications,
   settingsOrders,
   settingsProvider,
+  settingsRouting,
+  settingsCatalogue,
   home,
   shipment,
   shipments,
