@@ -15,6 +15,9 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { inbound } from "./inbound";
+import { lading } from "./lading";
+import { skuLines } from "./sku-lines";
 
 export const en = {
   nav,
@@ -28,6 +31,9 @@ export const en = {
   shipments,
   shipmentPage,
   returns,
+  inbound,
+  lading,
+  skuLines,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

@@ -15,6 +15,9 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { inbound } from "./inbound";
+import { lading } from "./lading";
+import { skuLines } from "./sku-lines";
 
 export const zhCN: Words = {
   nav,
@@ -28,4 +31,7 @@ export const zhCN: Words = {
   shipments,
   shipmentPage,
   returns,
+  inbound,
+  lading,
+  skuLines,
 };
