@@ -33,7 +33,7 @@ export const lading: Words["lading"] = {
   fields: {
     shipment: "发货信息",
     reference: "您的参考号",
-    referenceHelp: "服务商以此识别这笔订单（即其 OrderNo）。",
+    referenceHelp: "服务商以此参考号识别这笔订单。",
     shipmentId: "收货方的货件编号（可选）",
     shipmentIdHelp: "例如电商平台的入库货件编号：可用字母、数字、- 和 _。",
     leavesFrom: "发货仓库",
