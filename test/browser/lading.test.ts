@@ -209,6 +209,7 @@ describe("bulk shipments", () => {
         "GmbH",
         "Lagerweg",
         "Leipzig",
+        "DE",
       ];
 
       const create = await admin.openAdminPage("/app/lading/new?locale=zh-CN", { name: "/app/lading/new in zh-CN" });
