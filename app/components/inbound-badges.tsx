@@ -1,7 +1,9 @@
 /** Where an inbound shipment stands, as a badge: on its way to the warehouse, or received there. */
 import { Badge } from "@shopify/polaris";
 import type { InboundState } from "~/connector/inbound";
+import { useWords } from "./locale";
 
 export function InboundStateBadge({ state }: { state: InboundState }) {
-  return state === "RECEIVED" ? <Badge tone="success">Received</Badge> : <Badge tone="info">On its way</Badge>;
+  const words = useWords().inbound.states;
+  return <Badge tone={state === "RECEIVED" ? "success" : "info"}>{words[state]}</Badge>;
 }

@@ -6,6 +6,7 @@
  */
 import { BlockStack, Box, Button, Card, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useMemo, useState, type ReactNode } from "react";
+import { useFormat, useWords } from "./locale";
 import { SkuPicker, type SkuChoice } from "./sku-picker";
 
 export interface SkuLineDraft {
@@ -20,8 +21,8 @@ interface EditedParcel<Draft> {
 }
 
 export interface SkuLinesEditorProps<Draft extends { lines: readonly SkuLineDraft[] }> {
-  /** What a parcel is called: "box" or "package". */
-  noun: string;
+  /** What a parcel is: a box or a package (its name is the catalogue's, numbered). */
+  noun: "box" | "package";
   /** The form fields' prefix: `boxes.<id>.lines.<id>.sku`. */
   fieldPrefix: string;
   initial: readonly Draft[];
@@ -33,10 +34,11 @@ export interface SkuLinesEditorProps<Draft extends { lines: readonly SkuLineDraf
   parcelFields?: (parcel: { initial: Draft; number: number; field: (name: string) => string }) => ReactNode;
 }
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>(props: SkuLinesEditorProps<Draft>) {
-  const { noun, fieldPrefix } = props;
+  const { fieldPrefix } = props;
+  const words = useWords().skuLines;
+  const says = words.parcels[props.noun];
+  const format = useFormat();
   const [state, setState] = useState(() => {
     let next = 0;
     const drafts = props.initial.length === 0 ? [props.empty] : props.initial;
@@ -56,7 +58,7 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
     <BlockStack gap="400">
       {parcels.map((parcel, index) => {
         const field = (name: string) => `${fieldPrefix}.${parcel.id}.${name}`;
-        const number = index + 1;
+        const number = format.number(index + 1);
         return (
           <Card key={parcel.id}>
             {/* A parcel with no SKU yet sends no line: this says it is on the form, to be told what it lacks. */}
@@ -64,29 +66,27 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
             <BlockStack gap="300">
               <InlineStack align="space-between" blockAlign="center">
                 <Text as="h3" variant="headingSm">
-                  {capitalised(noun)} {number}
+                  {says.title(number)}
                 </Text>
                 {parcels.length > 1 && (
                   <Button
                     variant="plain"
                     tone="critical"
                     onClick={() => setState({ ...state, parcels: parcels.filter((other) => other.id !== parcel.id) })}
-                    accessibilityLabel={`Remove ${noun} ${number}`}
+                    accessibilityLabel={says.removeNumbered(number)}
                   >
-                    {`Remove ${noun}`}
+                    {says.remove}
                   </Button>
                 )}
               </InlineStack>
-              {props.parcelFields?.({ initial: parcel.initial, number, field })}
+              {props.parcelFields?.({ initial: parcel.initial, number: index + 1, field })}
               <SkuPicker
-                label={`Add a SKU to ${noun} ${number}`}
+                label={says.addSku(number)}
                 choices={props.catalogue}
                 exclude={new Set(parcel.lines.map((line) => line.sku))}
                 // That error says the parcel holds nothing: gone as soon as it holds something, not at the next check.
                 error={parcel.lines.length > 0 ? undefined : props.errorOf(field("lines"))}
-                helpText={
-                  props.catalogue.length === 0 ? "Your catalogue has no SKUs yet: it is read from Shopify on the Products page." : undefined
-                }
+                helpText={props.catalogue.length === 0 ? words.emptyCatalogue : undefined}
                 onPick={(sku) =>
                   setState({
                     ...state,
@@ -121,18 +121,18 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
                             variant="plain"
                             tone="critical"
                             onClick={() => update(parcel.id, (other) => ({ ...other, lines: other.lines.filter((l) => l.id !== line.id) }))}
-                            accessibilityLabel={`Remove ${line.sku} from ${noun} ${number}`}
+                            accessibilityLabel={says.removeSku(line.sku, number)}
                           >
-                            Remove
+                            {words.removeLine}
                           </Button>
                         </InlineStack>
                       </BlockStack>
                       {/* Focused as the line appears: the merchant picks a SKU, then types how many. */}
                       <TextField
                         name={lineField("quantity")}
-                        label={`Quantity of ${line.sku} in ${noun} ${number}`}
+                        label={says.quantityOf(line.sku, number)}
                         labelHidden
-                        prefix="Qty"
+                        prefix={words.quantity}
                         type="number"
                         min={1}
                         value={line.quantity}
@@ -162,7 +162,9 @@ export function SkuLinesEditor<Draft extends { lines: readonly SkuLineDraft[] }>
       <InlineStack>
         <Button
           onClick={() => setState({ ...state, next: next + 1, parcels: [...parcels, { id: next, initial: props.empty, lines: [] }] })}
-        >{`Add a ${noun}`}</Button>
+        >
+          {says.add}
+        </Button>
       </InlineStack>
     </BlockStack>
   );

@@ -4,6 +4,7 @@
  */
 import { Autocomplete, Text } from "@shopify/polaris";
 import { useMemo, useState } from "react";
+import { useWords } from "./locale";
 
 export interface SkuChoice {
   sku: string;
@@ -21,6 +22,7 @@ export function SkuPicker(props: {
   error?: string;
   helpText?: string;
 }) {
+  const words = useWords().skuLines.picker;
   const [query, setQuery] = useState("");
   // A fresh list after each pick: Polaris's list keeps pointing its field's aria-activedescendant at
   // the option just picked, which is gone once the list closes (an invalid reference to assistive tech).
@@ -50,15 +52,15 @@ export function SkuPicker(props: {
       }}
       emptyState={
         <Text as="p" tone="subdued">
-          No SKU matches “{query.trim()}”.
+          {words.noMatch(query.trim())}
         </Text>
       }
       textField={
         <Autocomplete.TextField
-          label={props.label ?? "Add a SKU"}
+          label={props.label ?? words.addSku}
           value={query}
           onChange={setQuery}
-          placeholder="Search by product or SKU"
+          placeholder={words.search}
           autoComplete="off"
           error={props.error}
           helpText={props.helpText}

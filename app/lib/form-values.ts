@@ -74,3 +74,15 @@ export function rows<T extends z.ZodType>(row: T, columns: readonly string[]) {
     z.record(z.string().regex(/^\d+$/), row),
   );
 }
+
+/** `required`, a blank field told in the page's own words (a form in the admin's language). */
+export const requiredSaying =
+  (isRequired: string) =>
+  <T extends z.ZodType<unknown, string>>(schema: T) =>
+    text.pipe(z.string().min(1, { error: isRequired })).pipe(schema);
+
+/** `decimalNumber` and `wholeNumber`, text that is no number told in the page's own words. */
+export const numberSaying =
+  (notANumber: string) =>
+  <T extends z.ZodType<unknown, number>>(schema: T) =>
+    numberOf(schema, notANumber);

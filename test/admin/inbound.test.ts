@@ -366,4 +366,45 @@ describe("inbound shipments", () => {
     expect(post.status).not.toBe(200);
     expect(s.sandbox.state().inbounds.has("IN-NO-TOKEN")).toBe(false);
   });
+
+  it("answers in the admin's language: a Chinese admin is told each wrong field, the provider's refusal and the arrival in Chinese", async () => {
+    const s = stack();
+    const inChinese = async (path: string, route: string, fields: Record<string, string>) =>
+      adminData(s, `${path}?locale=zh-CN`, route, { form: fields });
+    // A reference no shipment above took.
+    const zhForm = (fields: Record<string, string>) => form({ reference: "IN-ZH-0", ...fields });
+    const wrong = await refusalOf(
+      await inChinese(
+        "/app/inbound/new",
+        NEW,
+        zhForm({ "boxes.0.length": "4O", "boxes.0.width": "", "boxes.2.weight": "100", arrival: "2026-13-45" }),
+      ),
+    );
+    expect(wrong.result?.error).toEqual({
+      arrival: ["不是有效日期"],
+      "boxes.0.length": ["必须是数字，例如 12.5"],
+      "boxes.0.width": ["为必填项"],
+      "boxes.2.length": ["为必填项"],
+      "boxes.2.width": ["为必填项"],
+      "boxes.2.height": ["为必填项"],
+      "boxes.2.lines": ["请至少向这个箱子添加一个 SKU。"],
+    });
+    expect(
+      (await refusalOf(await inChinese("/app/inbound/new", NEW, zhForm({ warehouseId: "JP09", "boxes.0.lines.0.sku": "THEIR-ONLY-SKU" }))))
+        .result?.error,
+    ).toEqual({ warehouseId: ["不是您的仓库（设置 > 仓库与路由）"], "boxes.0.lines.0.sku": ["不是您商品目录中的 SKU"] });
+    // The provider's own words stay as it said them, inside the Chinese sentence.
+    await seedCatalogue(s.db, s.shop, [{ sku: "POSTER-UNREG", name: "Poster" }]);
+    expect(await refusalOf(await inChinese("/app/inbound/new", NEW, zhForm({ "boxes.0.lines.0.sku": "POSTER-UNREG" })))).toMatchObject({
+      problem: "服务商拒绝了这张入库单：SKU POSTER-UNREG is not registered; create it first (merchant SKU)。",
+    });
+    expect(s.sandbox.state().inbounds.has("IN-ZH-0")).toBe(false);
+
+    const id = await sent({ reference: "IN-ZH-1" });
+    const check = await inChinese(`/app/inbound/${id}`, DETAIL, { intent: "check" });
+    expect(Answer.parse(await check.json())).toMatchObject({ ok: true, message: "仍在运输中：仓库尚未收货。应用每小时会再查询一次。" });
+    const page = (await adminDocument(s, `/app/inbound/${id}?locale=zh-CN`)).text;
+    expect(page).toContain("发往仓库 US01 的入库单");
+    expect(page).toContain("立即查询到货");
+  });
 });

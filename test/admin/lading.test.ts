@@ -301,4 +301,39 @@ describe("bulk shipments (lading orders)", () => {
     expect(post.status).not.toBe(200);
     expect(s.sandbox.state().ladings.has("LD-NO-TOKEN")).toBe(false);
   });
+  it("answers in the admin's language: a Chinese admin is told each wrong field and the provider's refusal in Chinese", async () => {
+    const s = stack();
+    // A reference no bulk shipment above took.
+    const inChinese = async (fields: Record<string, string>) =>
+      refusalOf(await adminData(s, "/app/lading/new?locale=zh-CN", NEW, { form: form({ reference: "LD-ZH-1", ...fields }) }));
+    expect(
+      (
+        await inChinese({
+          serviceCode: "",
+          reservationDate: "2020-01-01",
+          email: "receiving at example",
+          postcode: "9".repeat(21),
+          "packages.0.lines.0.quantity": "x",
+          "packages.3.lines.0.sku": "",
+        })
+      ).result?.error,
+    ).toEqual({
+      serviceCode: ["为必填项"],
+      reservationDate: ["必须是今天或之后的日期"],
+      email: ["必须是电子邮箱地址，例如 receiving@example.com"],
+      postcode: ["不能超过 20 个字符"],
+      "packages.0.lines.0.quantity": ["必须是整数"],
+      "packages.3.lines": ["请至少向这个包裹添加一个 SKU。"],
+    });
+    expect((await inChinese({ warehouseId: "JP09", "packages.0.lines.0.sku": "THEIR-ONLY-SKU" })).result?.error).toEqual({
+      warehouseId: ["不是您的仓库（设置 > 仓库与路由）"],
+      "packages.0.lines.0.sku": ["不是您商品目录中的 SKU"],
+    });
+    // The provider's own words stay as it said them, inside the Chinese sentence.
+    expect(await inChinese({ serviceCode: "DE01-STD" })).toMatchObject({
+      problem: "服务商拒绝了这笔批量发货：service DE01-STD does not ship from warehouse US01。",
+      result: { error: { serviceCode: ["service DE01-STD does not ship from warehouse US01"] } },
+    });
+    expect(s.sandbox.state().ladings.has("LD-ZH-1")).toBe(false);
+  });
 });

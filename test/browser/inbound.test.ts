@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { adminData } from "../admin/support";
 import { seedCatalogue } from "../support/catalogue";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 // A warehouse receives a minute (sandbox clock, which also runs) after sending: longer than any test takes to look.
@@ -246,6 +247,62 @@ describe("inbound shipments", () => {
 
       const list = await admin.openAdminPage("/app/inbound");
       await expectVisible(list.page.getByRole("link", { name: "IN-ARRIVES-1" }));
+      await list.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+  it(
+    "in Chinese: the new shipment's form, a shipment's page and the list, with nothing English left but the data",
+    async () => {
+      await setUp();
+      const s = admin.stack();
+      const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
+        form: {
+          reference: "IN-ZH-1",
+          warehouseId: "US01",
+          shippingType: "Sea",
+          "boxes.0.weight": "4200",
+          "boxes.0.length": "40",
+          "boxes.0.width": "30",
+          "boxes.0.height": "30",
+          "boxes.0.lines.0.sku": "TEA-GREEN-100G",
+          "boxes.0.lines.0.quantity": "12",
+        },
+      });
+      const path = sent.headers.get("X-Remix-Redirect") ?? "";
+      expect(path).toMatch(/^\/app\/inbound\/\w+$/);
+      // The products' names are the shop's, as written; the frame's own words are not the app's.
+      const data = ["Sandbox", "Fulfilment", "Sencha", "green", "tea"];
+
+      const create = await admin.openAdminPage("/app/inbound/new?locale=zh-CN", { name: "/app/inbound/new in zh-CN" });
+      const { page } = create;
+      await expectVisible(page.getByRole("heading", { name: "新建入库单", level: 1 }));
+      await expectVisible(page.getByLabel("运输方式"));
+      await page.getByLabel("向第 1 箱添加 SKU").fill("green tea");
+      await page.getByRole("option", { name: /TEA-GREEN-100G/ }).click();
+      await expectVisible(page.getByLabel("第 1 箱中 TEA-GREEN-100G 的数量"));
+      await page.getByLabel("第 1 箱长度").fill("4O");
+      await page.getByLabel("第 1 箱长度").blur();
+      await expectVisible(page.getByText("必须是数字，例如 12.5"));
+      expect(await englishLeftOn(page, data)).toEqual([]);
+      await create.audit();
+
+      const detail = await admin.openAdminPage(`${path}?locale=zh-CN`, { name: "/app/inbound/:id in zh-CN" });
+      await expectVisible(detail.page.getByRole("heading", { name: "IN-ZH-1", level: 1 }));
+      await expectVisible(detail.page.getByText("发往仓库 US01 的入库单"));
+      await expectVisible(detail.page.getByRole("heading", { name: "1 箱，共 12 件" }));
+      await expectVisible(detail.page.getByText("Sencha green tea, 100 g（TEA-GREEN-100G）× 12"));
+      await expectVisible(detail.page.getByText("海运"));
+      await detail.mainAction(() => detail.page.getByRole("button", { name: "立即查询到货" }).click());
+      await expectVisible(detail.page.getByText("仍在运输中：仓库尚未收货。应用每小时会再查询一次。"));
+      expect(await englishLeftOn(detail.page, data)).toEqual([]);
+      await detail.audit();
+
+      const list = await admin.openAdminPage("/app/inbound?locale=zh-CN", { name: "/app/inbound in zh-CN" });
+      await expectVisible(list.page.getByRole("heading", { name: "入库单", level: 1 }));
+      await expectVisible(list.page.getByRole("columnheader", { name: "服务商单号" }));
+      await expectVisible(list.page.getByRole("row").filter({ hasText: "IN-ZH-1" }).getByText("运输中"));
+      expect(await englishLeftOn(list.page, data)).toEqual([]);
       await list.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,

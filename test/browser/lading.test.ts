@@ -10,6 +10,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { seedCatalogue } from "../support/catalogue";
+import { adminData } from "../admin/support";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
@@ -166,6 +168,76 @@ describe("bulk shipments", () => {
       await create.mainAction(() => page.getByRole("link", { name: "Bulk shipments" }).first().click());
       await expectVisible(page.getByRole("heading", { name: "Bulk shipments", level: 1 }));
       expect(admin.stack().sandbox.state().ladings.size).toBe(accepted);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+  it(
+    "in Chinese: the new bulk shipment's form, its page and the list, with nothing English left but the data",
+    async () => {
+      await setUp();
+      const s = admin.stack();
+      const sent = await adminData(s, "/app/lading/new", "routes/app.lading.new", {
+        form: {
+          reference: "LD-ZH-1",
+          shipmentId: "REPL-4712",
+          warehouseId: "DE01",
+          serviceCode: "DE01-STD",
+          reservationDate: LATER,
+          contact: "Wareneingang",
+          company: "Handelspartner GmbH",
+          street1: "Lagerweg 12",
+          city: "Leipzig",
+          postcode: "04158",
+          country: "DE",
+          "packages.0.lines.0.sku": "TEA-GREEN-100G",
+          "packages.0.lines.0.quantity": "24",
+        },
+      });
+      const path = sent.headers.get("X-Remix-Redirect") ?? "";
+      expect(path).toMatch(/^\/app\/lading\/\w+$/);
+      // The products' names and the address are the shop's, as written; the frame's own words are not the app's.
+      const data = [
+        "Sandbox",
+        "Fulfilment",
+        "Sencha",
+        "green",
+        "tea",
+        "Wareneingang",
+        "Handelspartner",
+        "GmbH",
+        "Lagerweg",
+        "Leipzig",
+        "DE",
+      ];
+
+      const create = await admin.openAdminPage("/app/lading/new?locale=zh-CN", { name: "/app/lading/new in zh-CN" });
+      const { page } = create;
+      await expectVisible(page.getByRole("heading", { name: "新建批量发货", level: 1 }));
+      await expectVisible(page.getByText("仓库 US01 已设置的物流服务：US01-STD。"));
+      await page.getByLabel("向第 1 个包裹添加 SKU").fill("green tea");
+      await page.getByRole("option", { name: /TEA-GREEN-100G/ }).click();
+      await expectVisible(page.getByLabel("第 1 个包裹中 TEA-GREEN-100G 的数量"));
+      await page.getByLabel("电子邮箱（可选）").fill("receiving at example");
+      await page.getByLabel("电子邮箱（可选）").blur();
+      await expectVisible(page.getByText("必须是电子邮箱地址，例如 receiving@example.com"));
+      expect(await englishLeftOn(page, [...data, "receiving", "at", "example", "com"])).toEqual([]);
+      await create.audit();
+
+      const detail = await admin.openAdminPage(`${path}?locale=zh-CN`, { name: "/app/lading/:id in zh-CN" });
+      await expectVisible(detail.page.getByRole("heading", { name: "LD-ZH-1", level: 1 }));
+      await expectVisible(detail.page.getByText("从仓库 DE01 发出的批量发货"));
+      await expectVisible(detail.page.getByText("服务商已接收"));
+      await expectVisible(detail.page.getByRole("heading", { name: "1 个包裹，共 24 件" }));
+      await expectVisible(detail.page.getByText("Sencha green tea, 100 g（TEA-GREEN-100G）× 24"));
+      expect(await englishLeftOn(detail.page, data)).toEqual([]);
+      await detail.audit();
+
+      const list = await admin.openAdminPage("/app/lading?locale=zh-CN", { name: "/app/lading in zh-CN" });
+      await expectVisible(list.page.getByRole("heading", { name: "批量发货", level: 1 }));
+      await expectVisible(list.page.getByRole("columnheader", { name: "预约日期" }));
+      await expectVisible(list.page.getByRole("row").filter({ hasText: "LD-ZH-1" }).getByText("服务商已接收"));
+      expect(await englishLeftOn(list.page, data)).toEqual([]);
+      await list.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

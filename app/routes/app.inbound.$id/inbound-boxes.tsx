@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
 import type { InboundBox } from "~/connector/inbound";
 import { SaveBarForm } from "~/components/save-bar-form";
 import { BoxesEditor, type BoxDraft } from "../app.inbound.new/boxes-editor";
-import { BoxesForm } from "../app.inbound.new/form";
+import { inboundFormsIn } from "../app.inbound.new/form";
+import { useFormat, useWords } from "~/components/locale";
 import type { DetailAnswer } from "./detail-answer";
 
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -22,21 +23,24 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-const sizeText = (box: InboundBox) => `${box.lengthCm} × ${box.widthCm} × ${box.heightCm} cm`;
-
 export function BoxesTable({ boxes, names }: { boxes: InboundBox[]; names: Map<string, string> }) {
+  const words = useWords();
+  const says = words.inbound.table;
+  const format = useFormat();
+  const sizeText = (box: InboundBox) =>
+    says.dimensions(format.number(box.lengthCm), format.number(box.widthCm), format.number(box.heightCm));
   return (
     <IndexTable
-      resourceName={{ singular: "box", plural: "boxes" }}
+      resourceName={{ singular: says.oneBox, plural: says.manyBoxes }}
       itemCount={boxes.length}
       selectable={false}
-      headings={[{ title: "Box" }, { title: "Weight", alignment: "end" }, { title: "Size" }, { title: "Holds" }]}
+      headings={[{ title: says.box }, { title: says.weight, alignment: "end" }, { title: says.size }, { title: says.holds }]}
     >
       {boxes.map((box, index) => (
         <IndexTable.Row id={String(index)} key={index} position={index}>
           <IndexTable.Cell>
             <Text as="span" fontWeight="semibold">
-              Box {index + 1}
+              {words.skuLines.parcels.box.title(format.number(index + 1))}
             </Text>
             {box.label !== null && (
               <Text as="span" tone="subdued">
@@ -47,7 +51,7 @@ export function BoxesTable({ boxes, names }: { boxes: InboundBox[]; names: Map<s
           </IndexTable.Cell>
           <IndexTable.Cell>
             <Text as="span" alignment="end" numeric>
-              {box.weightGrams} g
+              {says.grams(format.number(box.weightGrams))}
             </Text>
           </IndexTable.Cell>
           <IndexTable.Cell>{sizeText(box)}</IndexTable.Cell>
@@ -55,8 +59,9 @@ export function BoxesTable({ boxes, names }: { boxes: InboundBox[]; names: Map<s
             <BlockStack gap="050">
               {box.lines.map((line) => (
                 <Text as="span" key={line.sku} breakWord>
-                  {line.quantity} × {names.get(line.sku) ?? line.sku} (
-                  {line.providerSku === line.sku ? line.sku : `${line.sku}, sent as ${line.providerSku}`})
+                  {line.providerSku === line.sku
+                    ? words.skuLines.line(format.number(line.quantity), names.get(line.sku) ?? line.sku, line.sku)
+                    : words.skuLines.lineSentAs(format.number(line.quantity), names.get(line.sku) ?? line.sku, line.sku, line.providerSku)}
                 </Text>
               ))}
             </BlockStack>
@@ -93,6 +98,8 @@ export function ChangeBoxesForm({
   saving: boolean;
   onClose: () => void;
 }) {
+  const words = useWords();
+  const { BoxesForm } = inboundFormsIn(words);
   const [form] = useForm({
     id: "inbound-boxes",
     lastResult: answer?.intent === "boxes" && !answer.ok ? (answer.result ?? undefined) : undefined,
@@ -107,9 +114,9 @@ export function ChangeBoxesForm({
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="p" tone="subdued">
-            Change the boxes, then Save in the bar at the top: the provider replaces them.
+            {words.inbound.changeBoxesHelp}
           </Text>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{words.inbound.cancel}</Button>
         </InlineStack>
         <BoxesEditor initial={boxes.map(draftOf)} catalogue={catalogue} errorOf={errorOf} />
       </BlockStack>

@@ -16,21 +16,23 @@ import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { inboundShipmentOf } from "~/stores/inbound/inbound-shipments.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { authenticate } from "~/shopify.server";
-import { SHIPPING_TYPES } from "../app.inbound.new/form";
+import { isShippingType } from "../app.inbound.new/form";
 import { changeBoxesFromForm } from "../app.inbound.new/inbound.server";
 import type { DetailAnswer } from "./detail-answer";
 import { providerProblem } from "~/connector/provider-problem";
 import { ProviderError } from "~/fulfilment/errors";
 import { InboundStateBadge } from "~/components/inbound-badges";
 import { BoxesTable, ChangeBoxesForm, Fact } from "./inbound-boxes";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { wordsFor, type Words } from "~/lib/words";
 
-const notFound = () => new Response("No such inbound shipment in this shop", { status: 404 });
+const notFound = (request: Request) => new Response(wordsFor(localeOf(request)).inbound.notFound, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const shipment = await inboundShipmentOf(prisma, session.shop, params.id ?? "");
-  if (shipment === null) throw notFound();
+  if (shipment === null) throw notFound(request);
   const variants = await allVariants(prisma, session.shop);
   return {
     shipment,
@@ -38,60 +40,64 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const ARRIVAL_ANSWERS: Record<Arrival, Omit<Extract<DetailAnswer, { ok: true }>, "intent" | "ok">> = {
-  RECEIVED: { tone: "success", message: "Received by the warehouse: its stock is being written into Shopify." },
-  ON_THE_WAY: { tone: "info", message: "Still on its way: the warehouse has not received it yet. The app looks again every hour." },
-  PROBLEM: { tone: "warning", message: "The provider could not say: see its problem above." },
+/** What a look at the arrival found, in its tone; its sentence is the page's words. */
+const ARRIVAL_TONES: Record<Arrival, Extract<DetailAnswer, { ok: true }>["tone"]> = {
+  RECEIVED: "success",
+  ON_THE_WAY: "info",
+  PROBLEM: "warning",
 };
+const arrivalAnswer = (arrival: Arrival, words: Words) => ({
+  tone: ARRIVAL_TONES[arrival],
+  message: words.inbound.arrivalAnswers[arrival],
+});
 
-const BOXES_ANSWERS: Record<BoxesChange["outcome"], string> = {
-  CHANGED: "Boxes saved: the provider has the new boxes.",
-  RECEIVED:
-    "Not changed: the warehouse has already received this shipment, so its boxes can no longer change. Its stock is being written into Shopify.",
-  REFUSED: "Not changed",
-};
+/** What a change of boxes came to, as said in the admin's words (a refusal says the provider's). */
+const boxesAnswer = (outcome: Exclude<BoxesChange["outcome"], "REFUSED">, words: Words) =>
+  outcome === "CHANGED" ? words.inbound.boxesSaved : words.inbound.boxesAlreadyReceived;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
   const shipment = await inboundShipmentOf(prisma, shop, params.id ?? "");
-  if (shipment === null) throw notFound();
+  if (shipment === null) throw notFound(request);
+  const words = wordsFor(localeOf(request));
   const form = await request.formData();
 
   if (form.get("intent") === "boxes") {
     if (shipment.state === "RECEIVED")
-      return json<DetailAnswer>({ intent: "boxes", ok: true, tone: "warning", message: BOXES_ANSWERS.RECEIVED });
-    const changed = await changeBoxesFromForm(shop, shipment, form);
+      return json<DetailAnswer>({ intent: "boxes", ok: true, tone: "warning", message: boxesAnswer("RECEIVED", words) });
+    const changed = await changeBoxesFromForm(shop, shipment, form, words);
     if (!("change" in changed)) return json<DetailAnswer>({ intent: "boxes", ...changed.answer }, { status: changed.status });
     const { change } = changed;
     if (change.outcome === "REFUSED")
       return json<DetailAnswer>(
-        { intent: "boxes", ok: false, result: null, problem: `${BOXES_ANSWERS.REFUSED}: ${change.problem}` },
+        { intent: "boxes", ok: false, result: null, problem: words.inbound.notChangedProvider(change.problem) },
         { status: 400 },
       );
     return json<DetailAnswer>({
       intent: "boxes",
       ok: true,
       tone: change.outcome === "CHANGED" ? "success" : "warning",
-      message: BOXES_ANSWERS[change.outcome],
+      message: boxesAnswer(change.outcome, words),
     });
   }
 
-  if (shipment.state === "RECEIVED") return json<DetailAnswer>({ intent: "check", ok: true, ...ARRIVAL_ANSWERS.RECEIVED });
+  if (shipment.state === "RECEIVED") return json<DetailAnswer>({ intent: "check", ok: true, ...arrivalAnswer("RECEIVED", words) });
   try {
     const deps = appPipelineDeps();
     const arrival = await checkInboundArrival(prisma, await deps.provider(shop), shop, shipment, deps.now);
-    return json<DetailAnswer>({ intent: "check", ok: true, ...ARRIVAL_ANSWERS[arrival] });
+    return json<DetailAnswer>({ intent: "check", ok: true, ...arrivalAnswer(arrival, words) });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     return json<DetailAnswer>({ intent: "check", ok: false, result: null, problem: providerProblem(error) }, { status: 502 });
   }
 }
 
-const travelsBy = (type: string) => SHIPPING_TYPES.find((known) => known.value === type)?.label ?? type;
-
 export default function InboundShipmentPage() {
   const format = useFormat();
+  const words = useWords().inbound;
+  // A way of travel the form did not offer (sent before, or by the API) is shown as it was written.
+  const travelsBy = (type: string) => (isShippingType(type) ? words.shippingTypes[type] : type);
   const when = (iso: string | null) => (iso === null ? "—" : format.dateTime(iso));
   const day = (iso: string | null) => (iso === null ? "—" : format.date(iso));
   const { shipment, catalogue } = useLoaderData<typeof loader>();
@@ -110,9 +116,9 @@ export default function InboundShipmentPage() {
   return (
     <Page
       title={shipment.reference}
-      subtitle={`Inbound shipment to warehouse ${shipment.warehouseId}`}
+      subtitle={words.toWarehouse(shipment.warehouseId)}
       titleMetadata={<InboundStateBadge state={shipment.state} />}
-      backAction={{ content: "Inbound shipments", url: "/app/inbound" }}
+      backAction={{ content: words.title, url: "/app/inbound" }}
     >
       <Layout>
         <Layout.Section>
@@ -131,12 +137,12 @@ export default function InboundShipmentPage() {
                   <InlineStack align="space-between" blockAlign="center">
                     <Box padding="400">
                       <Text as="h2" variant="headingMd">
-                        {boxes.length} {boxes.length === 1 ? "box" : "boxes"}, {totalUnits(boxes)} units
+                        {words.summary(boxes.length, format.number(boxes.length), totalUnits(boxes), format.number(totalUnits(boxes)))}
                       </Text>
                     </Box>
                     {onTheWay && (
                       <Box padding="400">
-                        <Button onClick={() => setEditing(true)}>Change boxes</Button>
+                        <Button onClick={() => setEditing(true)}>{words.changeBoxes}</Button>
                       </Box>
                     )}
                   </InlineStack>
@@ -157,47 +163,44 @@ export default function InboundShipmentPage() {
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  At the provider
+                  {words.atProvider}
                 </Text>
-                <Fact label="Provider's id">{shipment.providerId ?? "—"}</Fact>
-                <Fact label="Warehouse">{shipment.warehouseId}</Fact>
-                <Fact label="Travels by">{travelsBy(shipment.shippingType)}</Fact>
-                <Fact label="Expected arrival">{day(shipment.plannedArrival)}</Fact>
-                <Fact label="Sent">{when(shipment.createdAt)}</Fact>
-                {shipment.boxesChangedAt !== null && <Fact label="Boxes changed">{when(shipment.boxesChangedAt)}</Fact>}
-                <Fact label="Last checked">{when(shipment.checkedAt)}</Fact>
-                {shipment.receivedAt !== null && <Fact label="Received">{when(shipment.receivedAt)}</Fact>}
-                {shipment.remark !== null && <Fact label="Note">{shipment.remark}</Fact>}
+                <Fact label={words.facts.providerId}>{shipment.providerId ?? "—"}</Fact>
+                <Fact label={words.facts.warehouse}>{shipment.warehouseId}</Fact>
+                <Fact label={words.facts.travelsBy}>{travelsBy(shipment.shippingType)}</Fact>
+                <Fact label={words.facts.expectedArrival}>{day(shipment.plannedArrival)}</Fact>
+                <Fact label={words.facts.sent}>{when(shipment.createdAt)}</Fact>
+                {shipment.boxesChangedAt !== null && <Fact label={words.facts.boxesChanged}>{when(shipment.boxesChangedAt)}</Fact>}
+                <Fact label={words.facts.lastChecked}>{when(shipment.checkedAt)}</Fact>
+                {shipment.receivedAt !== null && <Fact label={words.facts.received}>{when(shipment.receivedAt)}</Fact>}
+                {shipment.remark !== null && <Fact label={words.facts.note}>{shipment.remark}</Fact>}
               </BlockStack>
             </Card>
             {/* One card whatever the state, so an answer that changes it moves nothing around it. */}
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  Arrival
+                  {words.arrival}
                 </Text>
                 {onTheWay ? (
                   <>
                     <Text as="p" tone="subdued">
-                      The app asks the provider every hour whether the warehouse has received it.
+                      {words.asksEveryHour}
                     </Text>
                     {shipment.problem !== null && (
                       <Text as="p" tone="critical">
-                        The provider reported a problem: {shipment.problem}
+                        {words.providerReported(shipment.problem)}
                       </Text>
                     )}
                     <Form method="post">
                       <input type="hidden" name="intent" value="check" />
                       <Button submit loading={busyWith === "check"}>
-                        Check arrival now
+                        {words.checkNow}
                       </Button>
                     </Form>
                   </>
                 ) : (
-                  <Text as="p">
-                    Received by warehouse {shipment.warehouseId} on {when(shipment.receivedAt)}. Its units are the provider&apos;s stock
-                    now, and the stock sync writes them into Shopify (see Stock).
-                  </Text>
+                  <Text as="p">{words.receivedOn(shipment.warehouseId, when(shipment.receivedAt))}</Text>
                 )}
               </BlockStack>
             </Card>
@@ -205,7 +208,7 @@ export default function InboundShipmentPage() {
               (answer.ok ? (
                 <Banner tone={answer.tone} title={answer.message} />
               ) : (
-                <Banner tone="critical" title={answer.problem ?? "Not checked"} />
+                <Banner tone="critical" title={answer.problem ?? words.notChecked} />
               ))}
           </BlockStack>
         </Layout.Section>

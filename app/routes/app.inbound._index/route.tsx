@@ -11,7 +11,7 @@ import { totalUnits } from "~/connector/inbound";
 import prisma from "~/db.server";
 import { listInboundShipments } from "~/stores/inbound/inbound-shipments.server";
 import { authenticate } from "~/shopify.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -33,38 +33,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function InboundShipments() {
   const format = useFormat();
+  const words = useWords().inbound;
   const day = (iso: string | null) => (iso === null ? "—" : format.date(iso));
   const { rows } = useLoaderData<typeof loader>();
   return (
     <Page
-      title="Inbound shipments"
-      subtitle="Your stock on its way into the provider's warehouses"
-      backAction={{ content: "Home", url: "/app" }}
-      primaryAction={{ content: "New inbound shipment", url: "/app/inbound/new" }}
+      title={words.title}
+      subtitle={words.subtitle}
+      backAction={{ content: words.home, url: "/app" }}
+      primaryAction={{ content: words.newShipment, url: "/app/inbound/new" }}
     >
       <Card padding="0">
         {rows.length === 0 ? (
           <EmptyState
-            heading="No inbound shipments yet"
-            action={{ content: "New inbound shipment", url: "/app/inbound/new" }}
+            heading={words.noneYet}
+            action={{ content: words.newShipment, url: "/app/inbound/new" }}
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
           >
-            <p>Send boxes of your SKUs into a warehouse: once the warehouse receives them, their stock is written into Shopify.</p>
+            <p>{words.emptyBody}</p>
           </EmptyState>
         ) : (
           <IndexTable
-            resourceName={{ singular: "inbound shipment", plural: "inbound shipments" }}
+            resourceName={{ singular: words.oneShipment, plural: words.manyShipments }}
             itemCount={rows.length}
             selectable={false}
             headings={[
-              { title: "Reference" },
-              { title: "Provider's id" },
-              { title: "Warehouse" },
-              { title: "State" },
-              { title: "Boxes", alignment: "end" },
-              { title: "Units", alignment: "end" },
-              { title: "Sent" },
-              { title: "Received" },
+              { title: words.columns.reference },
+              { title: words.columns.providerId },
+              { title: words.columns.warehouse },
+              { title: words.columns.state },
+              { title: words.columns.boxes, alignment: "end" },
+              { title: words.columns.units, alignment: "end" },
+              { title: words.columns.sent },
+              { title: words.columns.received },
             ]}
           >
             {rows.map((row, index) => (
@@ -83,7 +84,7 @@ export default function InboundShipments() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {row.boxes}
+                    {format.number(row.boxes)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>

@@ -3,6 +3,7 @@ import { InlineGrid, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { SkuLinesEditor } from "~/components/sku-lines-editor";
 import type { SkuChoice } from "~/components/sku-picker";
+import { useFormat, useWords } from "~/components/locale";
 
 export interface BoxDraft {
   label: string;
@@ -48,6 +49,8 @@ export function BoxesEditor(props: {
   errorOf: (field: string) => string | undefined;
 }) {
   const { errorOf } = props;
+  const says = useWords().inbound.box;
+  const format = useFormat();
   return (
     <SkuLinesEditor
       noun="box"
@@ -56,47 +59,50 @@ export function BoxesEditor(props: {
       empty={EMPTY_BOX}
       catalogue={props.catalogue}
       errorOf={errorOf}
-      parcelFields={({ initial, number, field }) => (
-        <>
-          <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-            <Field name={field("label")} label={`Box ${number} label (optional)`} initial={initial.label} error={errorOf(field("label"))} />
-            <Field
-              name={field("weight")}
-              label={`Box ${number} weight`}
-              initial={initial.weight}
-              suffix="g"
-              numeric
-              error={errorOf(field("weight"))}
-            />
-          </InlineGrid>
-          <InlineGrid columns={3} gap="300">
-            <Field
-              name={field("length")}
-              label={`Box ${number} length`}
-              initial={initial.length}
-              suffix="cm"
-              numeric
-              error={errorOf(field("length"))}
-            />
-            <Field
-              name={field("width")}
-              label={`Box ${number} width`}
-              initial={initial.width}
-              suffix="cm"
-              numeric
-              error={errorOf(field("width"))}
-            />
-            <Field
-              name={field("height")}
-              label={`Box ${number} height`}
-              initial={initial.height}
-              suffix="cm"
-              numeric
-              error={errorOf(field("height"))}
-            />
-          </InlineGrid>
-        </>
-      )}
+      parcelFields={({ initial, number: count, field }) => {
+        const number = format.number(count);
+        return (
+          <>
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+              <Field name={field("label")} label={says.label(number)} initial={initial.label} error={errorOf(field("label"))} />
+              <Field
+                name={field("weight")}
+                label={says.weight(number)}
+                initial={initial.weight}
+                suffix={says.grams}
+                numeric
+                error={errorOf(field("weight"))}
+              />
+            </InlineGrid>
+            <InlineGrid columns={3} gap="300">
+              <Field
+                name={field("length")}
+                label={says.length(number)}
+                initial={initial.length}
+                suffix={says.centimetres}
+                numeric
+                error={errorOf(field("length"))}
+              />
+              <Field
+                name={field("width")}
+                label={says.width(number)}
+                initial={initial.width}
+                suffix={says.centimetres}
+                numeric
+                error={errorOf(field("width"))}
+              />
+              <Field
+                name={field("height")}
+                label={says.height(number)}
+                initial={initial.height}
+                suffix={says.centimetres}
+                numeric
+                error={errorOf(field("height"))}
+              />
+            </InlineGrid>
+          </>
+        );
+      }}
     />
   );
 }

@@ -8,60 +8,87 @@ import { z } from "zod";
 import { positiveDimension } from "~/connector/settings";
 import { CreateInboundRequest, grams, InboundSkuLine } from "~/fulfilment/schemas";
 import { integer, INT32_MAX } from "~/fulfilment/schemas/rules";
-import { decimalNumber, optional, required, rows, wholeNumber } from "~/lib/form-values";
+import { numberSaying, optional, requiredSaying, rows } from "~/lib/form-values";
+import type { Words } from "~/lib/words";
 
 const request = CreateInboundRequest.shape;
 
-const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: required(wholeNumber(InboundSkuLine.shape.Quantity)) });
-
 /**
- * Where the reference gives a box no rule, a box still has a weight and a size: the warehouse weighs
- * and measures what it receives. Boxes and their lines are keyed by numbers that never change
- * (`boxes.2.lines.5.quantity`).
+ * The forms, each wrong field said in the admin's words (`words.inbound.errors`): the same schema
+ * checks the form in the browser as the merchant types and on the server when it is sent. What the
+ * provider's own rules say (app/fulfilment/schemas) they say in English.
  */
-const Box = z.object({
-  label: optional(z.string().max(50, { error: "must be at most 50 characters" })),
-  // Whole grams, as the warehouse's scales weigh a box (the provider takes any number).
-  weight: required(wholeNumber(grams().pipe(integer(1, INT32_MAX, "grams")))),
-  length: required(decimalNumber(positiveDimension())),
-  width: required(decimalNumber(positiveDimension())),
-  height: required(decimalNumber(positiveDimension())),
-  lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: "Add at least one SKU to this box." }),
-});
-export type BoxValues = z.output<typeof Box>;
+function inboundForms(words: Words) {
+  const errors = words.inbound.errors;
+  const required = requiredSaying(errors.required);
+  const wholeNumber = numberSaying(errors.wholeNumber);
+  const decimalNumber = numberSaying(errors.number);
 
-export const BoxesForm = z.object({
-  // Every box on the form is one the merchant added (the last one cannot be removed): a blank one is told what it lacks.
-  boxes: z
-    .preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Box))
-    .refine((boxes) => Object.keys(boxes).length > 0, { error: "Add at least one box." }),
-});
-export type BoxesFormValues = z.output<typeof BoxesForm>;
+  const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: required(wholeNumber(InboundSkuLine.shape.Quantity)) });
 
-/** A calendar day (the browser's date field); the provider gets it as that day's midnight UTC. */
-const day = optional(
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date such as 2026-12-01" })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a date" }),
-);
+  /**
+   * Where the reference gives a box no rule, a box still has a weight and a size: the warehouse weighs
+   * and measures what it receives. Boxes and their lines are keyed by numbers that never change
+   * (`boxes.2.lines.5.quantity`).
+   */
+  const Box = z.object({
+    label: optional(z.string().max(BOX_LABEL_MAX, { error: errors.atMostCharacters(String(BOX_LABEL_MAX)) })),
+    // Whole grams, as the warehouse's scales weigh a box (the provider takes any number).
+    weight: required(wholeNumber(grams().pipe(integer(1, INT32_MAX, "grams")))),
+    length: required(decimalNumber(positiveDimension())),
+    width: required(decimalNumber(positiveDimension())),
+    height: required(decimalNumber(positiveDimension())),
+    lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: errors.atLeastOneSku }),
+  });
 
-export const InboundForm = BoxesForm.extend({
-  reference: required(request.ShipmentId),
-  warehouseId: required(request.WarehouseId),
-  shippingType: required(request.ShippingType),
-  arrival: day,
-  remark: optional(request.Remark.unwrap()),
-});
-export type InboundFormValues = z.output<typeof InboundForm>;
+  const BoxesForm = z.object({
+    // Every box on the form is one the merchant added (the last one cannot be removed): a blank one is told what it lacks.
+    boxes: z
+      .preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Box))
+      .refine((boxes) => Object.keys(boxes).length > 0, { error: errors.atLeastOneBox }),
+  });
 
-/** How the shipment travels to the warehouse: the provider takes free text; these are the usual ones. */
-export const SHIPPING_TYPES = [
-  { value: "Sea", label: "Sea freight" },
-  { value: "Air", label: "Air freight" },
-  { value: "Express", label: "Express courier" },
-  { value: "Truck", label: "Truck" },
-] as const;
+  /** A calendar day (the browser's date field); the provider gets it as that day's midnight UTC. */
+  const day = optional(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: errors.dateExample })
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: errors.notADate }),
+  );
+
+  const InboundForm = BoxesForm.extend({
+    reference: required(request.ShipmentId),
+    warehouseId: required(request.WarehouseId),
+    shippingType: required(request.ShippingType),
+    arrival: day,
+    remark: optional(request.Remark.unwrap()),
+  });
+  return { BoxesForm, InboundForm };
+}
+
+/** A box's own name for it, as the provider's container number. */
+const BOX_LABEL_MAX = 50;
+
+type InboundForms = ReturnType<typeof inboundForms>;
+// Two languages, two sets of schemas, built once each.
+const built = new WeakMap<Words, InboundForms>();
+
+/** The inbound forms that answer in these words (wordsFor(locale) on the server, useWords() in the page). */
+export function inboundFormsIn(words: Words): InboundForms {
+  const known = built.get(words);
+  if (known !== undefined) return known;
+  const forms = inboundForms(words);
+  built.set(words, forms);
+  return forms;
+}
+
+export type BoxesFormValues = z.output<InboundForms["BoxesForm"]>;
+export type InboundFormValues = z.output<InboundForms["InboundForm"]>;
+
+/** How the shipment travels to the warehouse: the provider takes free text; these are the usual ones (their names: the page's words). */
+export const SHIPPING_TYPES = ["Sea", "Air", "Express", "Truck"] as const;
+export type ShippingType = (typeof SHIPPING_TYPES)[number];
+export const isShippingType = (value: string): value is ShippingType => (SHIPPING_TYPES as readonly string[]).includes(value);
 
 /** Numbers in the order the merchant added them. */
 export const idsOf = (record: Record<string, unknown>) => Object.keys(record).sort((a, b) => Number(a) - Number(b));

@@ -2,7 +2,8 @@
  * The inbound pages' server side: the form read and checked as in the browser, the shop's own
  * warehouses and SKUs (store SKU → provider SKU, as the pipeline sends them), the request checked
  * against the provider's schema, then sent (operation 4) or the boxes replaced (operation 5).
- * Whatever is refused, by our checks or by the provider, comes back at the field it is about.
+ * Whatever is refused, by our checks or by the provider, comes back at the field it is about, in
+ * the admin's words (the provider's own said as it said them).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -19,7 +20,8 @@ import { allVariants } from "~/stores/catalogue/variants.server";
 import { inboundShipmentByReference, type InboundShipment } from "~/stores/inbound/inbound-shipments.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
-import { BoxesForm, errorsByField, idsOf, InboundForm, type BoxesFormValues } from "./form";
+import { errorsByField, idsOf, inboundFormsIn, type BoxesFormValues } from "./form";
+import type { Words } from "~/lib/words";
 import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
@@ -41,6 +43,7 @@ const refused = (result: SubmissionResult<string[]> | null, problem: string | nu
 async function boxesOf(
   shop: string,
   values: BoxesFormValues,
+  words: Words,
 ): Promise<{ boxes: InboundBox[] } | { fieldErrors: Record<string, string[]> }> {
   const settings = await getShopSettings(prisma, shop);
   const known = new Set((await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [variant.sku])));
@@ -51,7 +54,7 @@ async function boxesOf(
     const lines = idsOf(box.lines).flatMap((lineId) => {
       const line = box.lines[lineId];
       if (line === undefined) return [];
-      if (!known.has(line.sku)) fieldErrors[`boxes.${boxId}.lines.${lineId}.sku`] = ["is not a SKU of your catalogue"];
+      if (!known.has(line.sku)) fieldErrors[`boxes.${boxId}.lines.${lineId}.sku`] = [words.inbound.errors.notYourSku];
       return [{ sku: line.sku, providerSku: settings.skus.bySku[line.sku]?.providerSku ?? line.sku, quantity: line.quantity }];
     });
     return [{ label: box.label, weightGrams: box.weight, lengthCm: box.length, widthCm: box.width, heightCm: box.height, lines }];
@@ -64,7 +67,9 @@ function providerRefusal(
   error: unknown,
   submission: Submission,
   boxes: BoxesFormValues["boxes"],
-  what: string,
+  /** The sentence that says it, around the provider's words. */
+  refusedBy: (said: string) => string,
+  separator: string,
 ): { status: number; answer: Refusal } {
   if (error instanceof PermanentFailure) return refused(null, error.message);
   if (error instanceof ProviderValidationError) {
@@ -72,10 +77,7 @@ function providerRefusal(
       error.errors.map((detail) => ({ path: detail.code, message: detail.message })),
       boxes,
     );
-    return refused(
-      submission.reply({ fieldErrors }),
-      `The provider refused ${what}: ${error.errors.map((detail) => detail.message).join("; ")}.`,
-    );
+    return refused(submission.reply({ fieldErrors }), refusedBy(error.errors.map((detail) => detail.message).join(separator)));
   }
   if (!(error instanceof ProviderError)) throw error;
   return refused(null, providerProblem(error));
@@ -85,18 +87,19 @@ function providerRefusal(
 export async function sendFromForm(
   shop: string,
   form: FormData,
+  words: Words,
 ): Promise<{ status: number; answer: Refusal } | { status: 200; shipment: InboundShipment }> {
-  const submission = parseWithZod(form, { schema: InboundForm, disableAutoCoercion: true });
+  const says = words.inbound;
+  const submission = parseWithZod(form, { schema: inboundFormsIn(words).InboundForm, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
 
   const settings = await getShopSettings(prisma, shop);
   const fieldErrors: Record<string, string[]> = {};
   if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId))
-    fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Warehouses and routing)"];
-  if ((await inboundShipmentByReference(prisma, shop, values.reference)) !== null)
-    fieldErrors.reference = ["is already the reference of another of your inbound shipments"];
-  const packed = await boxesOf(shop, values);
+    fieldErrors.warehouseId = [says.errors.notYourWarehouse];
+  if ((await inboundShipmentByReference(prisma, shop, values.reference)) !== null) fieldErrors.reference = [says.errors.referenceTaken];
+  const packed = await boxesOf(shop, values, words);
   if ("fieldErrors" in packed) Object.assign(fieldErrors, packed.fieldErrors);
   if (Object.keys(fieldErrors).length > 0 || "fieldErrors" in packed) return refused(submission.reply({ fieldErrors }));
 
@@ -117,7 +120,7 @@ export async function sendFromForm(
     );
     return refused(
       submission.reply({ fieldErrors: byField, formErrors: other }),
-      other.length > 0 ? `Not sent: ${other.join("; ")}.` : null,
+      other.length > 0 ? says.notSentBecause(other.join(says.saidSeparator)) : null,
     );
   }
   try {
@@ -125,7 +128,7 @@ export async function sendFromForm(
   } catch (error) {
     if (error instanceof ProviderError && !(error instanceof ProviderValidationError))
       log.warn({ shop, err: error }, "Inbound shipment: the provider refused");
-    return providerRefusal(error, submission, values.boxes, "the shipment");
+    return providerRefusal(error, submission, values.boxes, says.providerRefusedShipment, says.saidSeparator);
   }
 }
 
@@ -134,11 +137,13 @@ export async function changeBoxesFromForm(
   shop: string,
   shipment: InboundShipment,
   form: FormData,
+  words: Words,
 ): Promise<{ status: number; answer: Refusal } | { status: 200; change: BoxesChange }> {
-  const submission = parseWithZod(form, { schema: BoxesForm, disableAutoCoercion: true });
+  const says = words.inbound;
+  const submission = parseWithZod(form, { schema: inboundFormsIn(words).BoxesForm, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
-  const packed = await boxesOf(shop, values);
+  const packed = await boxesOf(shop, values, words);
   if ("fieldErrors" in packed) return refused(submission.reply({ fieldErrors: packed.fieldErrors }));
 
   const checked = ModifyInboundBoxesRequest.safeParse({ ShipmentId: shipment.reference, Containers: containersOf(packed.boxes) });
@@ -147,11 +152,14 @@ export async function changeBoxesFromForm(
       checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
       values.boxes,
     );
-    return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? `Not changed: ${other.join("; ")}.` : null);
+    return refused(
+      submission.reply({ fieldErrors, formErrors: other }),
+      other.length > 0 ? says.notChangedBecause(other.join(says.saidSeparator)) : null,
+    );
   }
   try {
     return { status: 200, change: await changeInboundBoxes(prisma, appPipelineDeps(), shop, shipment, packed.boxes) };
   } catch (error) {
-    return providerRefusal(error, submission, values.boxes, "the boxes");
+    return providerRefusal(error, submission, values.boxes, says.providerRefusedBoxes, says.saidSeparator);
   }
 }

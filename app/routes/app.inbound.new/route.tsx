@@ -18,9 +18,12 @@ import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { BoxesEditor } from "./boxes-editor";
-import { InboundForm } from "./form";
+import { inboundFormsIn } from "./form";
 import { sendFromForm, suggestedReference, type Refusal } from "./inbound.server";
 import { ShipmentFields } from "./shipment-fields";
+import { useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -35,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  const sent = await sendFromForm(session.shop, await request.formData());
+  const sent = await sendFromForm(session.shop, await request.formData(), wordsFor(localeOf(request)));
   if ("shipment" in sent) return redirect(`/app/inbound/${sent.shipment.id}`);
   return json<Refusal>(sent.answer, { status: sent.status });
 }
@@ -50,6 +53,7 @@ function InboundFields(props: {
   sending: boolean;
   onDiscard: () => void;
 }) {
+  const { InboundForm } = inboundFormsIn(useWords());
   const [form] = useForm({
     id: `inbound-${props.generation}`,
     lastResult: props.answer?.result ?? undefined,
@@ -76,20 +80,18 @@ export default function NewInboundShipment() {
   const { warehouses, catalogue, reference } = useLoaderData<typeof loader>();
   const { generation, answer, discard } = useDiscard(useActionData<typeof action>());
   const sending = useNavigation().formData !== undefined;
+  const words = useWords().inbound;
 
   if (warehouses.length === 0) {
     return (
-      <Page title="New inbound shipment" backAction={{ content: "Inbound shipments", url: "/app/inbound" }}>
+      <Page title={words.newShipment} backAction={{ content: words.title, url: "/app/inbound" }}>
         <Card>
           <EmptyState
-            heading="No warehouse set up yet"
+            heading={words.noWarehouse}
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
-            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
+            action={{ content: words.setUpWarehouse, url: "/app/settings/routing" }}
           >
-            <p>
-              An inbound shipment goes into one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Warehouses
-              and routing first.
-            </p>
+            <p>{words.noWarehouseBody}</p>
           </EmptyState>
         </Card>
       </Page>
@@ -97,22 +99,18 @@ export default function NewInboundShipment() {
   }
 
   return (
-    <Page
-      title="New inbound shipment"
-      subtitle="Boxes of your SKUs on their way into a warehouse"
-      backAction={{ content: "Inbound shipments", url: "/app/inbound" }}
-    >
+    <Page title={words.newShipment} subtitle={words.newSubtitle} backAction={{ content: words.title, url: "/app/inbound" }}>
       <BlockStack gap="400">
         {/* On Save a banner takes the text's place at once, so the answer, however late, replaces it in place. */}
         {sending ? (
-          <Banner tone="info" title="Sending the shipment to the provider…" />
+          <Banner tone="info" title={words.sending} />
         ) : answer?.problem ? (
-          <Banner tone="critical" title="Not sent">
+          <Banner tone="critical" title={words.notSent}>
             <p>{answer.problem}</p>
           </Banner>
         ) : (
           <Text as="p" tone="subdued">
-            Pack the boxes, then Save in the bar at the top: the shipment is sent to the provider and its page opens.
+            {words.howToSend}
           </Text>
         )}
         <InboundFields

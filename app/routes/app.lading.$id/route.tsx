@@ -13,14 +13,16 @@ import prisma from "~/db.server";
 import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { ladingOrderOf } from "~/stores/lading/lading-orders.server";
 import { authenticate } from "~/shopify.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 
-const notFound = () => new Response("No such bulk shipment in this shop", { status: 404 });
+const notFound = (request: Request) => new Response(wordsFor(localeOf(request)).lading.notFound, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const order = await ladingOrderOf(prisma, session.shop, params.id ?? "");
-  if (order === null) throw notFound();
+  if (order === null) throw notFound(request);
   const variants = await allVariants(prisma, session.shop);
   const skus = new Set(order.packages.flatMap((item) => item.lines.map((line) => line.sku)));
   return {
@@ -44,6 +46,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 export default function LadingOrderPage() {
   const format = useFormat();
+  const words = useWords();
+  const says = words.lading;
   const when = format.dateTime;
   const day = format.date;
   const { order, names } = useLoaderData<typeof loader>();
@@ -61,9 +65,9 @@ export default function LadingOrderPage() {
   return (
     <Page
       title={order.reference}
-      subtitle={`Bulk shipment from warehouse ${order.warehouseId}`}
+      subtitle={says.fromWarehouse(order.warehouseId)}
       titleMetadata={<LadingStateBadge state={order.state} />}
-      backAction={{ content: "Bulk shipments", url: "/app/lading" }}
+      backAction={{ content: says.title, url: "/app/lading" }}
     >
       <Layout>
         <Layout.Section>
@@ -71,28 +75,34 @@ export default function LadingOrderPage() {
             <BlockStack>
               <Box padding="400">
                 <Text as="h2" variant="headingMd">
-                  {packages.length} {packages.length === 1 ? "package" : "packages"}, {units} units
+                  {says.summary(packages.length, format.number(packages.length), units, format.number(units))}
                 </Text>
               </Box>
               <IndexTable
-                resourceName={{ singular: "package", plural: "packages" }}
+                resourceName={{ singular: says.onePackage, plural: says.manyPackages }}
                 itemCount={packages.length}
                 selectable={false}
-                headings={[{ title: "Package" }, { title: "Holds" }]}
+                headings={[{ title: says.package }, { title: says.holds }]}
               >
                 {packages.map((item, index) => (
                   <IndexTable.Row id={String(index)} key={index} position={index}>
                     <IndexTable.Cell>
                       <Text as="span" fontWeight="semibold">
-                        Package {index + 1}
+                        {words.skuLines.parcels.package.title(format.number(index + 1))}
                       </Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
                       <BlockStack gap="050">
                         {item.lines.map((line) => (
                           <Text as="span" key={line.sku} breakWord>
-                            {line.quantity} × {names[line.sku] ?? line.sku} (
-                            {line.providerSku === line.sku ? line.sku : `${line.sku}, sent as ${line.providerSku}`})
+                            {line.providerSku === line.sku
+                              ? words.skuLines.line(format.number(line.quantity), names[line.sku] ?? line.sku, line.sku)
+                              : words.skuLines.lineSentAs(
+                                  format.number(line.quantity),
+                                  names[line.sku] ?? line.sku,
+                                  line.sku,
+                                  line.providerSku,
+                                )}
                           </Text>
                         ))}
                       </BlockStack>
@@ -108,31 +118,31 @@ export default function LadingOrderPage() {
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  At the provider
+                  {says.atProvider}
                 </Text>
-                <Fact label="Order no.">{order.reference}</Fact>
-                <Fact label="Shipment id">{order.shipmentId === "" ? "—" : order.shipmentId}</Fact>
-                <Fact label="Warehouse">{order.warehouseId}</Fact>
-                <Fact label="Service">{order.serviceCode}</Fact>
-                <Fact label="Reserved for">{day(order.reservationDate)}</Fact>
-                <Fact label="Sent">{when(order.createdAt)}</Fact>
+                <Fact label={says.facts.orderNo}>{order.reference}</Fact>
+                <Fact label={says.facts.shipmentId}>{order.shipmentId === "" ? "—" : order.shipmentId}</Fact>
+                <Fact label={says.facts.warehouse}>{order.warehouseId}</Fact>
+                <Fact label={says.facts.service}>{order.serviceCode}</Fact>
+                <Fact label={says.facts.reservedFor}>{day(order.reservationDate)}</Fact>
+                <Fact label={says.facts.sent}>{when(order.createdAt)}</Fact>
                 <Text as="p" tone="subdued">
-                  The provider accepted it; it reports no later state for bulk shipments.
+                  {says.noLaterState}
                 </Text>
               </BlockStack>
             </Card>
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  Ship to
+                  {says.shipTo}
                 </Text>
                 {addressLines.map((line, index) => (
                   <Text as="p" key={index} breakWord>
                     {line}
                   </Text>
                 ))}
-                {shipTo.phone !== null && <Fact label="Phone">{shipTo.phone}</Fact>}
-                {shipTo.email !== null && <Fact label="Email">{shipTo.email}</Fact>}
+                {shipTo.phone !== null && <Fact label={says.facts.phone}>{shipTo.phone}</Fact>}
+                {shipTo.email !== null && <Fact label={says.facts.email}>{shipTo.email}</Fact>}
               </BlockStack>
             </Card>
           </BlockStack>

@@ -11,7 +11,7 @@ import { totalLadingUnits } from "~/connector/lading";
 import prisma from "~/db.server";
 import { listLadingOrders } from "~/stores/lading/lading-orders.server";
 import { authenticate } from "~/shopify.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -34,40 +34,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function LadingOrders() {
   const format = useFormat();
+  const words = useWords().lading;
   const { rows } = useLoaderData<typeof loader>();
   return (
     <Page
-      title="Bulk shipments"
-      subtitle="Packages sent together from a warehouse to one address"
-      backAction={{ content: "Home", url: "/app" }}
-      primaryAction={{ content: "New bulk shipment", url: "/app/lading/new" }}
+      title={words.title}
+      subtitle={words.subtitle}
+      backAction={{ content: words.home, url: "/app" }}
+      primaryAction={{ content: words.newShipment, url: "/app/lading/new" }}
     >
       <Card padding="0">
         {rows.length === 0 ? (
           <EmptyState
-            heading="No bulk shipments yet"
-            action={{ content: "New bulk shipment", url: "/app/lading/new" }}
+            heading={words.noneYet}
+            action={{ content: words.newShipment, url: "/app/lading/new" }}
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
           >
-            <p>
-              Send a batch of packages from a warehouse to one address on a reserved day: a business customer, or a marketplace&apos;s
-              warehouse.
-            </p>
+            <p>{words.emptyBody}</p>
           </EmptyState>
         ) : (
           <IndexTable
-            resourceName={{ singular: "bulk shipment", plural: "bulk shipments" }}
+            resourceName={{ singular: words.oneShipment, plural: words.manyShipments }}
             itemCount={rows.length}
             selectable={false}
             headings={[
-              { title: "Reference" },
-              { title: "Shipment id" },
-              { title: "Warehouse" },
-              { title: "Ship to" },
-              { title: "State" },
-              { title: "Packages", alignment: "end" },
-              { title: "Units", alignment: "end" },
-              { title: "Reserved for" },
+              { title: words.columns.reference },
+              { title: words.columns.shipmentId },
+              { title: words.columns.warehouse },
+              { title: words.columns.shipTo },
+              { title: words.columns.state },
+              { title: words.columns.packages, alignment: "end" },
+              { title: words.columns.units, alignment: "end" },
+              { title: words.columns.reservedFor },
             ]}
           >
             {rows.map((row, index) => (
@@ -89,7 +87,7 @@ export default function LadingOrders() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {row.packages}
+                    {format.number(row.packages)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>

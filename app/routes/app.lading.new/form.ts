@@ -10,67 +10,94 @@ import { z } from "zod";
 import { CountryCode } from "~/connector/countries";
 import { characters, FIELD_LIMITS, type LimitedField } from "~/connector/limits";
 import { CreateLadingRequest, OutboundSkuLine } from "~/fulfilment/schemas";
-import { optional, required, rows, text, wholeNumber } from "~/lib/form-values";
+import { numberSaying, optional, requiredSaying, rows, text } from "~/lib/form-values";
+import type { Words } from "~/lib/words";
 
 const request = CreateLadingRequest.shape;
-
-/** A line of the address, within the limit the connector holds every address to. */
-const limited = (field: LimitedField) => {
-  const { max } = FIELD_LIMITS[field];
-  return z.string().refine((value) => characters(value) <= max, { error: `must be at most ${max} characters` });
-};
-
-const Line = z.object({ sku: required(OutboundSkuLine.shape.Sku), quantity: required(wholeNumber(OutboundSkuLine.shape.Quantity)) });
-
-const Package = z.object({
-  lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: "Add at least one SKU to this package." }),
-});
-
-export const PackagesForm = z.object({
-  // Every package on the form is one the merchant added (the last one cannot be removed).
-  packages: z
-    .preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Package))
-    .refine((packages) => Object.keys(packages).length > 0, { error: "Add at least one package." }),
-});
-export type PackagesFormValues = z.output<typeof PackagesForm>;
 
 /** Today as the browser's date field writes it, in UTC, the same on the server and in the browser. */
 export const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 
-/** A calendar day, today or later; the provider gets it as that day's midnight UTC. */
-const reservationDay = required(
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date such as 2026-12-01", abort: true })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "is not a date", abort: true })
-    .refine((value) => value >= todayUtc(new Date()), { error: "must be today or later" }),
-);
+/**
+ * The forms, each wrong field said in the admin's words (`words.lading.errors`): the same schema
+ * checks the form in the browser as the merchant types and on the server when it is sent. What the
+ * provider's own rules and the country codes say (app/fulfilment/schemas, connector) they say in English.
+ */
+function ladingForms(words: Words) {
+  const errors = words.lading.errors;
+  const required = requiredSaying(errors.required);
+  const wholeNumber = numberSaying(errors.wholeNumber);
 
-const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "must be an email address such as receiving@example.com" });
+  /** A line of the address, within the limit the connector holds every address to. */
+  const limited = (field: LimitedField) => {
+    const { max } = FIELD_LIMITS[field];
+    return z.string().refine((value) => characters(value) <= max, { error: errors.atMostCharacters(String(max)) });
+  };
 
-export const LadingForm = PackagesForm.extend({
-  reference: required(request.OrderNo),
-  shipmentId: text.pipe(request.ShipmentId),
-  warehouseId: required(request.WarehouseId),
-  serviceCode: required(request.ServiceCode),
-  reservationDate: reservationDay,
-  contact: required(limited("ShipToAddress.Contact")),
-  company: optional(limited("ShipToAddress.Street2")),
-  phone: optional(limited("ShipToAddress.Phone")),
-  email: optional(limited("ShipToAddress.Email").pipe(email)),
-  street1: required(limited("ShipToAddress.Street1")),
-  street2: optional(limited("ShipToAddress.Street2")),
-  city: required(limited("ShipToAddress.City")),
-  province: optional(limited("ShipToAddress.Province")),
-  postcode: optional(limited("ShipToAddress.Postcode")),
-  country: required(
+  const Line = z.object({ sku: required(OutboundSkuLine.shape.Sku), quantity: required(wholeNumber(OutboundSkuLine.shape.Quantity)) });
+
+  const Package = z.object({
+    lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: errors.atLeastOneSku }),
+  });
+
+  const PackagesForm = z.object({
+    // Every package on the form is one the merchant added (the last one cannot be removed).
+    packages: z
+      .preprocess((value) => value ?? {}, z.record(z.string().regex(/^\d+$/), Package))
+      .refine((packages) => Object.keys(packages).length > 0, { error: errors.atLeastOnePackage }),
+  });
+
+  /** A calendar day, today or later; the provider gets it as that day's midnight UTC. */
+  const reservationDay = required(
     z
       .string()
-      .transform((value) => value.toUpperCase())
-      .pipe(CountryCode),
-  ),
-});
-export type LadingFormValues = z.output<typeof LadingForm>;
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: errors.dateExample, abort: true })
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: errors.notADate, abort: true })
+      .refine((value) => value >= todayUtc(new Date()), { error: errors.todayOrLater }),
+  );
+
+  const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: errors.email });
+
+  const LadingForm = PackagesForm.extend({
+    reference: required(request.OrderNo),
+    shipmentId: text.pipe(request.ShipmentId),
+    warehouseId: required(request.WarehouseId),
+    serviceCode: required(request.ServiceCode),
+    reservationDate: reservationDay,
+    contact: required(limited("ShipToAddress.Contact")),
+    company: optional(limited("ShipToAddress.Street2")),
+    phone: optional(limited("ShipToAddress.Phone")),
+    email: optional(limited("ShipToAddress.Email").pipe(email)),
+    street1: required(limited("ShipToAddress.Street1")),
+    street2: optional(limited("ShipToAddress.Street2")),
+    city: required(limited("ShipToAddress.City")),
+    province: optional(limited("ShipToAddress.Province")),
+    postcode: optional(limited("ShipToAddress.Postcode")),
+    country: required(
+      z
+        .string()
+        .transform((value) => value.toUpperCase())
+        .pipe(CountryCode),
+    ),
+  });
+  return { PackagesForm, LadingForm };
+}
+
+type LadingForms = ReturnType<typeof ladingForms>;
+// Two languages, two sets of schemas, built once each.
+const built = new WeakMap<Words, LadingForms>();
+
+/** The lading forms that answer in these words (wordsFor(locale) on the server, useWords() in the page). */
+export function ladingFormsIn(words: Words): LadingForms {
+  const known = built.get(words);
+  if (known !== undefined) return known;
+  const forms = ladingForms(words);
+  built.set(words, forms);
+  return forms;
+}
+
+export type PackagesFormValues = z.output<LadingForms["PackagesForm"]>;
+export type LadingFormValues = z.output<LadingForms["LadingForm"]>;
 
 /** Numbers in the order the merchant added them. */
 export const idsOf = (record: Record<string, unknown>) => Object.keys(record).sort((a, b) => Number(a) - Number(b));

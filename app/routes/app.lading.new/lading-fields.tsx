@@ -5,6 +5,7 @@
 import { BlockStack, Card, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { TextInput } from "~/components/form-inputs";
+import { useWords } from "~/components/locale";
 
 export interface LadingWarehouse {
   id: string;
@@ -19,6 +20,7 @@ export function LadingFields(props: {
   errorOf: (field: string) => string | undefined;
 }) {
   const { warehouses, today, errorOf } = props;
+  const says = useWords().lading.fields;
   const first = warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0];
   const [warehouseId, setWarehouseId] = useState(first?.id ?? "");
   const [serviceCode, setServiceCode] = useState(first?.services[0] ?? "");
@@ -29,25 +31,19 @@ export function LadingFields(props: {
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
-            Shipment
+            {says.shipment}
           </Text>
           <TextInput
             name="reference"
-            label="Your reference"
+            label={says.reference}
             initial={props.reference}
             error={errorOf("reference")}
-            helpText="The provider knows the order by it (its OrderNo)."
+            helpText={says.referenceHelp}
           />
-          <TextInput
-            name="shipmentId"
-            label="Consignee's shipment id (optional)"
-            initial=""
-            error={errorOf("shipmentId")}
-            helpText="For example the marketplace's inbound shipment id: letters, digits, - and _."
-          />
+          <TextInput name="shipmentId" label={says.shipmentId} initial="" error={errorOf("shipmentId")} helpText={says.shipmentIdHelp} />
           <Select
             name="warehouseId"
-            label="Leaves from"
+            label={says.leavesFrom}
             value={warehouseId}
             onChange={(id) => {
               setWarehouseId(id);
@@ -56,56 +52,54 @@ export function LadingFields(props: {
             }}
             options={warehouses.map((warehouse) => ({
               value: warehouse.id,
-              label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)`,
+              label: warehouse.enabled ? says.warehouse(warehouse.id) : says.warehouseNotShipping(warehouse.id),
             }))}
             error={errorOf("warehouseId")}
           />
           <TextField
             name="serviceCode"
-            label="Service"
+            label={says.service}
             value={serviceCode}
             onChange={setServiceCode}
             autoComplete="off"
             error={errorOf("serviceCode")}
             helpText={
-              services.length > 0
-                ? `Services set for warehouse ${warehouseId}: ${services.join(", ")}.`
-                : `The provider's service code, shipping from warehouse ${warehouseId}.`
+              services.length > 0 ? says.servicesSet(warehouseId, services.join(says.serviceSeparator)) : says.serviceCodeHelp(warehouseId)
             }
           />
           <TextField
             name="reservationDate"
-            label="Reservation date"
+            label={says.reservationDate}
             type="date"
             min={today}
             value={reservationDate}
             onChange={setReservationDate}
             autoComplete="off"
             error={errorOf("reservationDate")}
-            helpText="The day the warehouse is booked to hand the packages over."
+            helpText={says.reservationHelp}
           />
         </BlockStack>
       </Card>
       <Card>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
-            Ship to
+            {says.shipTo}
           </Text>
-          <TextInput name="contact" label="Contact name" initial="" error={errorOf("contact")} />
-          <TextInput name="company" label="Company (optional)" initial="" error={errorOf("company")} />
+          <TextInput name="contact" label={says.contact} initial="" error={errorOf("contact")} />
+          <TextInput name="company" label={says.company} initial="" error={errorOf("company")} />
           <InlineGrid columns={2} gap="300">
-            <TextInput name="phone" label="Phone (optional)" initial="" error={errorOf("phone")} />
-            <TextInput name="email" label="Email (optional)" initial="" error={errorOf("email")} />
+            <TextInput name="phone" label={says.phone} initial="" error={errorOf("phone")} />
+            <TextInput name="email" label={says.email} initial="" error={errorOf("email")} />
           </InlineGrid>
-          <TextInput name="street1" label="Street" initial="" error={errorOf("street1")} />
-          <TextInput name="street2" label="Apartment, suite, dock (optional)" initial="" error={errorOf("street2")} />
+          <TextInput name="street1" label={says.street1} initial="" error={errorOf("street1")} />
+          <TextInput name="street2" label={says.street2} initial="" error={errorOf("street2")} />
           <InlineGrid columns={2} gap="300">
-            <TextInput name="city" label="City" initial="" error={errorOf("city")} />
-            <TextInput name="postcode" label="Postcode (optional)" initial="" error={errorOf("postcode")} />
+            <TextInput name="city" label={says.city} initial="" error={errorOf("city")} />
+            <TextInput name="postcode" label={says.postcode} initial="" error={errorOf("postcode")} />
           </InlineGrid>
           <InlineGrid columns={2} gap="300">
-            <TextInput name="province" label="Province or state (optional)" initial="" error={errorOf("province")} />
-            <TextInput name="country" label="Country code" initial="" placeholder="e.g. US" error={errorOf("country")} />
+            <TextInput name="province" label={says.province} initial="" error={errorOf("province")} />
+            <TextInput name="country" label={says.country} initial="" placeholder={says.countryExample} error={errorOf("country")} />
           </InlineGrid>
         </BlockStack>
       </Card>

@@ -2,7 +2,8 @@
  * The lading order page's server side: the form read and checked as in the browser, the shop's own
  * warehouses and SKUs (store SKU → provider SKU, as the pipeline sends them), the request checked
  * against the provider's schema, then sent (operation 13). Whatever is refused, by our checks or by
- * the provider, comes back at the field it is about.
+ * the provider, comes back at the field it is about, in the admin's words (the provider's own said
+ * as it said them).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,7 +19,8 @@ import { allVariants } from "~/stores/catalogue/variants.server";
 import { ladingOrderByReference, type LadingOrder } from "~/stores/lading/lading-orders.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
-import { errorsByField, idsOf, LadingForm, type LadingFormValues } from "./form";
+import { errorsByField, idsOf, ladingFormsIn, type LadingFormValues } from "./form";
+import type { Words } from "~/lib/words";
 import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
@@ -38,6 +40,7 @@ const refused = (result: SubmissionResult<string[]> | null, problem: string | nu
 async function packagesOf(
   shop: string,
   values: LadingFormValues,
+  words: Words,
 ): Promise<{ packages: LadingPackage[] } | { fieldErrors: Record<string, string[]> }> {
   const settings = await getShopSettings(prisma, shop);
   const known = new Set((await allVariants(prisma, shop)).flatMap((variant) => (variant.sku === null ? [] : [variant.sku])));
@@ -48,7 +51,7 @@ async function packagesOf(
     const lines = idsOf(item.lines).flatMap((lineId) => {
       const line = item.lines[lineId];
       if (line === undefined) return [];
-      if (!known.has(line.sku)) fieldErrors[`packages.${packageId}.lines.${lineId}.sku`] = ["is not a SKU of your catalogue"];
+      if (!known.has(line.sku)) fieldErrors[`packages.${packageId}.lines.${lineId}.sku`] = [words.lading.errors.notYourSku];
       return [{ sku: line.sku, providerSku: settings.skus.bySku[line.sku]?.providerSku ?? line.sku, quantity: line.quantity }];
     });
     return [{ lines }];
@@ -60,18 +63,19 @@ async function packagesOf(
 export async function sendFromForm(
   shop: string,
   form: FormData,
+  words: Words,
 ): Promise<{ status: number; answer: Refusal } | { status: 200; order: LadingOrder }> {
-  const submission = parseWithZod(form, { schema: LadingForm, disableAutoCoercion: true });
+  const says = words.lading;
+  const submission = parseWithZod(form, { schema: ladingFormsIn(words).LadingForm, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
 
   const settings = await getShopSettings(prisma, shop);
   const fieldErrors: Record<string, string[]> = {};
   if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId))
-    fieldErrors.warehouseId = ["is not one of your warehouses (Settings > Warehouses and routing)"];
-  if ((await ladingOrderByReference(prisma, shop, values.reference)) !== null)
-    fieldErrors.reference = ["is already the reference of another of your bulk shipments"];
-  const packed = await packagesOf(shop, values);
+    fieldErrors.warehouseId = [says.errors.notYourWarehouse];
+  if ((await ladingOrderByReference(prisma, shop, values.reference)) !== null) fieldErrors.reference = [says.errors.referenceTaken];
+  const packed = await packagesOf(shop, values, words);
   if ("fieldErrors" in packed) Object.assign(fieldErrors, packed.fieldErrors);
   if (Object.keys(fieldErrors).length > 0 || "fieldErrors" in packed) return refused(submission.reply({ fieldErrors }));
 
@@ -104,7 +108,7 @@ export async function sendFromForm(
     );
     return refused(
       submission.reply({ fieldErrors: byField, formErrors: other }),
-      other.length > 0 ? `Not sent: ${other.join("; ")}.` : null,
+      other.length > 0 ? says.notSentBecause(other.join(says.saidSeparator)) : null,
     );
   }
   try {
@@ -118,7 +122,7 @@ export async function sendFromForm(
       );
       return refused(
         submission.reply({ fieldErrors: byField }),
-        `The provider refused the bulk shipment: ${error.errors.map((detail) => detail.message).join("; ")}.`,
+        says.providerRefused(error.errors.map((detail) => detail.message).join(says.saidSeparator)),
       );
     }
     if (!(error instanceof ProviderError)) throw error;

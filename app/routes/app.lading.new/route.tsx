@@ -20,7 +20,10 @@ import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { SkuLinesEditor } from "~/components/sku-lines-editor";
-import { LadingForm, todayUtc } from "./form";
+import { ladingFormsIn, todayUtc } from "./form";
+import { useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { LadingFields, type LadingWarehouse } from "./lading-fields";
 import { sendFromForm, suggestedReference, type Refusal } from "./lading.server";
 
@@ -49,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  const sent = await sendFromForm(session.shop, await request.formData());
+  const sent = await sendFromForm(session.shop, await request.formData(), wordsFor(localeOf(request)));
   if ("order" in sent) return redirect(`/app/lading/${sent.order.id}`);
   return json<Refusal>(sent.answer, { status: sent.status });
 }
@@ -65,6 +68,7 @@ function LadingOrderFields(props: {
   sending: boolean;
   onDiscard: () => void;
 }) {
+  const { LadingForm } = ladingFormsIn(useWords());
   const [form] = useForm({
     id: `lading-${props.generation}`,
     lastResult: props.answer?.result ?? undefined,
@@ -98,20 +102,18 @@ export default function NewLadingOrder() {
   const { warehouses, catalogue, reference, today } = useLoaderData<typeof loader>();
   const { generation, answer, discard } = useDiscard(useActionData<typeof action>());
   const sending = useNavigation().formData !== undefined;
+  const words = useWords().lading;
 
   if (warehouses.length === 0) {
     return (
-      <Page title="New bulk shipment" backAction={{ content: "Bulk shipments", url: "/app/lading" }}>
+      <Page title={words.newShipment} backAction={{ content: words.title, url: "/app/lading" }}>
         <Card>
           <EmptyState
-            heading="No warehouse set up yet"
+            heading={words.noWarehouse}
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
-            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
+            action={{ content: words.setUpWarehouse, url: "/app/settings/routing" }}
           >
-            <p>
-              A bulk shipment leaves one of your provider&apos;s warehouses: add it (for example US01) in Settings &gt; Warehouses and
-              routing first.
-            </p>
+            <p>{words.noWarehouseBody}</p>
           </EmptyState>
         </Card>
       </Page>
@@ -119,23 +121,18 @@ export default function NewLadingOrder() {
   }
 
   return (
-    <Page
-      title="New bulk shipment"
-      subtitle="Packages from a warehouse to one address, on a reserved day"
-      backAction={{ content: "Bulk shipments", url: "/app/lading" }}
-    >
+    <Page title={words.newShipment} subtitle={words.newSubtitle} backAction={{ content: words.title, url: "/app/lading" }}>
       <BlockStack gap="400">
         {/* On Save a banner takes the text's place at once, so the answer, however late, replaces it in place. */}
         {sending ? (
-          <Banner tone="info" title="Sending the bulk shipment to the provider…" />
+          <Banner tone="info" title={words.sending} />
         ) : answer?.problem ? (
-          <Banner tone="critical" title="Not sent">
+          <Banner tone="critical" title={words.notSent}>
             <p>{answer.problem}</p>
           </Banner>
         ) : (
           <Text as="p" tone="subdued">
-            Fill in the packages and the address, then Save in the bar at the top: the bulk shipment is sent to the provider and its page
-            opens.
+            {words.howToSend}
           </Text>
         )}
         <LadingOrderFields

@@ -19,6 +19,9 @@ import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
 import { settingsRouting } from "./settings-routing";
 import { settingsCatalogue } from "./settings-catalogue";
+import { inbound } from "./inbound";
+import { lading } from "./lading";
+import { skuLines } from "./sku-lines";
 
 export const en = {
   nav,
@@ -36,6 +39,9 @@ export const en = {
   shipments,
   shipmentPage,
   returns,
+  inbound,
+  lading,
+  skuLines,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

@@ -19,6 +19,9 @@ import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
 import { settingsRouting } from "./settings-routing";
 import { settingsCatalogue } from "./settings-catalogue";
+import { inbound } from "./inbound";
+import { lading } from "./lading";
+import { skuLines } from "./sku-lines";
 
 export const zhCN: Words = {
   nav,
@@ -36,4 +39,7 @@ export const zhCN: Words = {
   shipments,
   shipmentPage,
   returns,
+  inbound,
+  lading,
+  skuLines,
 };

@@ -1,0 +1,110 @@
+/**
+ * Bulk shipments (the provider's lading orders): the list, a new bulk shipment's form (its fields,
+ * its address and what is wrong with them), and a bulk shipment's page. What the provider said is
+ * shown as it said it, inside these sentences.
+ */
+import { plural } from "./plural";
+
+export const lading = {
+  title: "Bulk shipments",
+  subtitle: "Packages sent together from a warehouse to one address",
+  home: "Home",
+  newShipment: "New bulk shipment",
+  noneYet: "No bulk shipments yet",
+  emptyBody:
+    "Send a batch of packages from a warehouse to one address on a reserved day: a business customer, or a marketplace's warehouse.",
+  oneShipment: "bulk shipment",
+  manyShipments: "bulk shipments",
+  columns: {
+    reference: "Reference",
+    shipmentId: "Shipment id",
+    warehouse: "Warehouse",
+    shipTo: "Ship to",
+    state: "State",
+    packages: "Packages",
+    units: "Units",
+    reservedFor: "Reserved for",
+  },
+  states: {
+    ACCEPTED: "Accepted by the provider",
+  },
+  // A new bulk shipment.
+  newSubtitle: "Packages from a warehouse to one address, on a reserved day",
+  noWarehouse: "No warehouse set up yet",
+  setUpWarehouse: "Set up a warehouse",
+  noWarehouseBody:
+    "A bulk shipment leaves one of your provider's warehouses: add it (for example US01) in Settings > Warehouses and routing first.",
+  sending: "Sending the bulk shipment to the provider…",
+  notSent: "Not sent",
+  howToSend:
+    "Fill in the packages and the address, then Save in the bar at the top: the bulk shipment is sent to the provider and its page opens.",
+  fields: {
+    shipment: "Shipment",
+    reference: "Your reference",
+    referenceHelp: "The provider knows the order by it (its OrderNo).",
+    shipmentId: "Consignee's shipment id (optional)",
+    shipmentIdHelp: "For example the marketplace's inbound shipment id: letters, digits, - and _.",
+    leavesFrom: "Leaves from",
+    warehouse: (id: string) => `Warehouse ${id}`,
+    warehouseNotShipping: (id: string) => `Warehouse ${id} (not shipping)`,
+    service: "Service",
+    servicesSet: (warehouse: string, services: string) => `Services set for warehouse ${warehouse}: ${services}.`,
+    serviceCodeHelp: (warehouse: string) => `The provider's service code, shipping from warehouse ${warehouse}.`,
+    serviceSeparator: ", ",
+    reservationDate: "Reservation date",
+    reservationHelp: "The day the warehouse is booked to hand the packages over.",
+    shipTo: "Ship to",
+    contact: "Contact name",
+    company: "Company (optional)",
+    phone: "Phone (optional)",
+    email: "Email (optional)",
+    street1: "Street",
+    street2: "Apartment, suite, dock (optional)",
+    city: "City",
+    postcode: "Postcode (optional)",
+    province: "Province or state (optional)",
+    country: "Country code",
+    countryExample: "e.g. US",
+  },
+  /** What is wrong with a field, said after its label. */
+  errors: {
+    required: "is required",
+    wholeNumber: "must be a whole number",
+    atMostCharacters: (max: string) => `must be at most ${max} characters`,
+    dateExample: "must be a date such as 2026-12-01",
+    notADate: "is not a date",
+    todayOrLater: "must be today or later",
+    email: "must be an email address such as receiving@example.com",
+    atLeastOneSku: "Add at least one SKU to this package.",
+    atLeastOnePackage: "Add at least one package.",
+    notYourSku: "is not a SKU of your catalogue",
+    notYourWarehouse: "is not one of your warehouses (Settings > Warehouses and routing)",
+    referenceTaken: "is already the reference of another of your bulk shipments",
+  },
+  /** The provider's own words, as it said them, joined. */
+  providerRefused: (said: string) => `The provider refused the bulk shipment: ${said}.`,
+  notSentBecause: (said: string) => `Not sent: ${said}.`,
+  saidSeparator: "; ",
+  // A bulk shipment's page.
+  notFound: "No such bulk shipment in this shop",
+  fromWarehouse: (warehouse: string) => `Bulk shipment from warehouse ${warehouse}`,
+  summary: (packageCount: number, packages: string, unitCount: number, units: string) =>
+    `${packages} ${plural(packageCount, "package", "packages")}, ${units} ${plural(unitCount, "unit", "units")}`,
+  onePackage: "package",
+  manyPackages: "packages",
+  package: "Package",
+  holds: "Holds",
+  atProvider: "At the provider",
+  facts: {
+    orderNo: "Order no.",
+    shipmentId: "Shipment id",
+    warehouse: "Warehouse",
+    service: "Service",
+    reservedFor: "Reserved for",
+    sent: "Sent",
+    phone: "Phone",
+    email: "Email",
+  },
+  noLaterState: "The provider accepted it; it reports no later state for bulk shipments.",
+  shipTo: "Ship to",
+};
