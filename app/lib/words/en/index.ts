@@ -15,6 +15,9 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { kitPage, products, skuPage } from "./products";
+import { runProgress } from "./run-progress";
+import { stock } from "./stock";
 
 export const en = {
   nav,
@@ -28,6 +31,11 @@ export const en = {
   shipments,
   shipmentPage,
   returns,
+  products,
+  skuPage,
+  kitPage,
+  stock,
+  runProgress,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

@@ -15,6 +15,9 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { kitPage, products, skuPage } from "./products";
+import { runProgress } from "./run-progress";
+import { stock } from "./stock";
 
 export const zhCN: Words = {
   nav,
@@ -28,4 +31,9 @@ export const zhCN: Words = {
   shipments,
   shipmentPage,
   returns,
+  products,
+  skuPage,
+  kitPage,
+  stock,
+  runProgress,
 };
