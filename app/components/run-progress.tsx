@@ -4,7 +4,7 @@
  * start to end, so the page does not jump when the run finishes.
  */
 import { BlockStack, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 
 export interface RunView {
   id: string;
@@ -20,10 +20,18 @@ export interface RunView {
 
 /**
  * The run as one card of the same shape whatever its state (none yet, under way, ended): a title,
- * a bar and a line, so nothing below it moves when it starts or ends.
+ * a bar and a line, so nothing below it moves when it starts or ends. `done` says how far it is in
+ * the page's words ("3 of 10 SKUs"); the run's own message is the pipeline's, shown as written.
  */
-export function RunProgress({ run, title, unit, idle }: { run: RunView | null; title: string; unit: string; idle: string }) {
+export function RunProgress(props: {
+  run: RunView | null;
+  title: string;
+  done: (processed: string, total: string) => string;
+  idle: string;
+}) {
+  const { run, title, idle } = props;
   const format = useFormat();
+  const words = useWords().runProgress;
   const running = run?.status === "RUNNING";
   const progress = run === null ? 0 : running ? (run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : 0) : 100;
   const count =
@@ -31,13 +39,13 @@ export function RunProgress({ run, title, unit, idle }: { run: RunView | null; t
       ? ""
       : running
         ? run.total > 0
-          ? `${format.number(run.processed)} of ${format.number(run.total)} ${unit}`
-          : "Starting…"
+          ? props.done(format.number(run.processed), format.number(run.total))
+          : words.starting
         : run.finishedAt
-          ? `Finished ${format.dateTime(run.finishedAt)}`
+          ? words.finished(format.dateTime(run.finishedAt))
           : "";
   const tone = run === null || running ? "subdued" : run.status === "FAILED" ? "critical" : run.failed > 0 ? "caution" : "success";
-  const line = run === null ? idle : (run.message ?? (running ? "Working…" : "Done."));
+  const line = run === null ? idle : (run.message ?? (running ? words.working : words.done));
   const id = `run-${run?.id ?? "none"}-message`;
   return (
     <Card>

@@ -147,4 +147,50 @@ describe("a kit on the Products pages", () => {
     expect(unknown.status).toBe(404);
     expect(await stack().db.kitComponent.count({ where: { kitSku: "NO-SUCH-VARIANT" } })).toBe(0);
   });
+
+  it("answers an admin in Chinese in Chinese: the kit's, the SKU entry's and the list's refusals and what was saved", async () => {
+    const s = stack();
+    await seedCatalogue(s.db, s.shop, [{ sku: KIT, name: "Gift set, mug and candle" }]);
+    await saveProviderSkus(
+      s.db,
+      s.shop,
+      catalogue.map((sku) => MerchantSku.parse({ Sku: sku.sku })),
+      new Date(),
+    );
+    const inChinese = async (to: string, route: string, form: Record<string, string>) => {
+      const response = await adminData(s, `${to}${to.includes("?") ? "&" : "?"}locale=zh-CN`, route, { form });
+      return { status: response.status, answer: Answer.parse(await response.json()) };
+    };
+
+    const wrong = await inChinese(path, KIT_PAGE, {
+      "components.0.sku": "MUG-CERAMIC-WHITE",
+      "components.0.quantity": "1.5",
+      "components.1.sku": "",
+      "components.1.quantity": "1",
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.answer.message).toBe(`组合商品 ${KIT} 未保存：请更正标出的组件。`);
+    expect(errorsOf(wrong.answer)).toEqual({
+      "components.0.sku": ["组件 1：MUG-CERAMIC-WHITE 不是服务商的 SKU。请检查拼写，或先完成备案。"],
+      "components.0.quantity": ["组件 1：每件组合的数量必须是大于等于 1 的整数，而不是 1.5。"],
+      "components.1.sku": ["组件 2：必须填写服务商 SKU。"],
+    });
+    const saved = await inChinese(path, KIT_PAGE, { "components.0.sku": "MUG-CER-350-WHT", "components.0.quantity": "2" });
+    expect(saved.answer).toMatchObject({ ok: true, message: expect.stringMatching(new RegExp(`^组合商品 ${KIT} 已保存。`)) });
+
+    const entry = "routes/app.products.$sku";
+    const sizeWrong = await inChinese(`/app/products/${KIT}`, entry, { lengthCm: "30", widthCm: "0", declaredName: "茶碗" });
+    expect(sizeWrong.status).toBe(400);
+    expect(sizeWrong.answer.message).toBe(`SKU ${KIT} 未保存：请更正标出的字段。`);
+    expect(errorsOf(sizeWrong.answer)).toEqual({
+      widthCm: ["必须大于 0"],
+      heightCm: ["填写了另外两项尺寸时必填"],
+      declaredName: ["只能包含英文字母、数字、空格和 _ - ( ) ' & , |（不能有重音字母或其他符号）"],
+    });
+    const entrySaved = await inChinese(`/app/products/${KIT}`, entry, { declaredName: "Gift set", hsCode: "6912.00" });
+    expect(entrySaved.answer).toEqual({ ok: true, message: `SKU ${KIT} 已保存。此后它的备案和发货都会使用这些资料。` });
+
+    const nothing = await adminData(s, "/app/products?index&locale=zh-CN", LIST, { form: { intent: "register" } });
+    expect(await nothing.json()).toMatchObject({ ok: false, message: "没有要备案的 SKU：请先勾选要备案的行。" });
+  });
 });

@@ -74,6 +74,17 @@ const BOTH_LANGUAGES = [
   "app/components/lading-badges.tsx",
   "app/components/sku-picker.tsx",
   "app/components/sku-lines-editor.tsx",
+  "app/components/run-progress.tsx",
+  "app/routes/app.products._index/route.tsx",
+  "app/routes/app.products._index/products-table.tsx",
+  "app/routes/app.products._index/product-state.tsx",
+  "app/routes/app.products._index/products.server.ts",
+  "app/routes/app.products.$sku/route.tsx",
+  "app/routes/app.products.$sku/sku-entry-fields.tsx",
+  "app/routes/app.products.$sku/sku-entry-form.ts",
+  "app/routes/app.products.$sku_.kit/route.tsx",
+  "app/routes/app.products.$sku_.kit/kit-form.ts",
+  "app/routes/app.stock/route.tsx",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */
@@ -83,6 +94,9 @@ const SAME_EVERYWHERE = new Set([
   "notifications.webhookTitle",
   "shipmentPage.items.times",
   "shipmentPage.items.sku",
+  "skuPage.title",
+  "kitPage.backToSku",
+  "stock.sku",
 ]);
 
 type Entry = [key: string, value: unknown];

@@ -88,7 +88,7 @@ describe("warehouses, routing and the catalogue's settings in Chinese", () => {
       const before = await getShopSettings(s.db, s.shop);
       await page.getByRole("button", { name: "添加仓库" }).click();
       await page.getByLabel("仓库代码").fill("ZZ99");
-      await routing.mainAction(() => saveBarButton(page, "Save").click());
+      await routing.mainAction(() => saveBarButton(page, "保存").click());
       await expectVisible(page.getByText("设置未保存：请更正下列字段。"));
       await expectVisible(page.getByText("仓库代码（仓库 ZZ99）：不是您服务商账户下的仓库：请从 US01, DE01 中选择"));
       expect(await englishLeftOn(page, [...data, SAVE_BAR])).toEqual([]);
@@ -114,7 +114,7 @@ describe("warehouses, routing and the catalogue's settings in Chinese", () => {
 
       const length = page.getByLabel("默认长度（厘米）");
       await length.fill("abc");
-      await catalogue.mainAction(() => saveBarButton(page, "Save").click());
+      await catalogue.mainAction(() => saveBarButton(page, "保存").click());
       await expectVisible(page.getByText("设置未保存：请更正下列字段。"));
       await expectVisible(page.getByText("默认长度：必须是数字，例如 12.5"));
       expect(await length.getAttribute("aria-invalid")).toBe("true");

@@ -12,6 +12,7 @@ import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { emulatorAdmin } from "../pipeline/deps";
 import { waitFor } from "../support/jobs";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: true });
@@ -68,6 +69,52 @@ describe("the Stock page", () => {
         Levels.parse(answer).data.location.inventoryLevels.nodes.map((node) => [node.item.sku, node.quantities[0]?.quantity]),
       );
       for (const sku of catalogue.filter((line) => line.stock.US01 > 0)) expect(onHand[sku.sku], sku.sku).toBe(sku.stock.US01);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "in Chinese: its cards, tables and advice in Chinese; the sync's own summary, products and SKUs as written",
+    async () => {
+      const s = admin.stack();
+      const { service } = await ensureFulfillmentService(emulatorAdmin(s.shopify.graphqlUrl(s.shop)), {
+        name: "Fulfilment warehouse US01",
+        callbackUrl: `${s.appUrl}/fulfillment-service`,
+      });
+      await saveShopSettings(s.db, s.shop, {
+        mode: "sandbox",
+        warehouses: [{ warehouseId: "US01", shopifyLocationId: service.locationId ?? "" }],
+        stockSync: { enabled: true, intervalMinutes: 30 },
+      });
+      await startCatalogueRead(s.db, s.shop, "SETUP");
+      await waitFor(
+        async () => {
+          const due = await s.db.job.count({ where: { shop: s.shop, kind: "stock.sync", status: "RUNNING" } });
+          return due === 0 && (await latestRun(s.db, s.shop, "STOCK_SYNC", { status: "DONE" })) !== null;
+        },
+        { timeoutMs: 30_000, what: "the stock sync after the catalogue read" },
+      );
+      // Written by the pipeline (the run's summary) or the shop (its products' names): shown as written.
+      const runs = await s.db.syncRun.findMany({ where: { shop: s.shop } });
+      const variants = await s.db.catalogueVariant.findMany({ where: { shop: s.shop } });
+      const written = [
+        ...runs.map((run) => run.message),
+        ...variants.map((variant) => `${variant.productTitle} ${variant.variantTitle}`),
+      ].flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
+
+      const stock = await admin.openAdminPage("/app/stock?locale=zh-CN", { name: "/app/stock in zh-CN" });
+      const { page } = stock;
+      await expectVisible(page.getByRole("heading", { name: "库存", exact: true, level: 1 }));
+      await expectVisible(page.getByRole("button", { name: "立即同步库存" }));
+      await expectVisible(page.getByText("每 30 分钟（"));
+      await expectVisible(page.getByRole("heading", { name: "按仓库" }));
+      await expectVisible(page.getByRole("columnheader", { name: "服务商有库存的 SKU" }));
+      // The earlier test's sync left Shopify with the provider's stock: this one changed nothing.
+      await expectVisible(page.getByRole("heading", { name: "上次同步的更改" }));
+      await expectVisible(page.getByText("无：Shopify 中的数量已与服务商一致。"));
+      await expectVisible(page.getByRole("link", { name: "库龄" }));
+      expect(await englishLeftOn(page, written)).toEqual([]);
+      await stock.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

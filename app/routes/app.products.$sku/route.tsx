@@ -12,21 +12,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Page, Text } from "@shopify/polaris";
 import { useEffect, useRef } from "react";
 import { SaveBarForm, useDiscard, type SaveBarFormHandle } from "~/components/save-bar-form";
+import { useFormat, useWords } from "~/components/locale";
 import prisma from "~/db.server";
+import { localeOf } from "~/lib/locale";
+import { wordsFor, type Words } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { saveSkuEntry } from "~/stores/shops/shop.server";
 import { productsListQuery } from "../app.products._index/list-query";
-import { StateBadge, whatToKnow } from "../app.products._index/product-state";
+import { pickedAs, StateBadge, whatToKnow } from "../app.products._index/product-state";
 import { productRowOfSku, type ProductRow } from "../app.products._index/products.server";
 import { SkuEntryFields } from "./sku-entry-fields";
-import { entryOf, SkuEntryForm } from "./sku-entry-form";
+import { entryOf, skuEntryFormIn } from "./sku-entry-form";
 
-const notFound = () => new Response("No variant of this shop has that SKU", { status: 404 });
+const notFound = (words: Words) => new Response(words.skuPage.notFound, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const row = await productRowOfSku(prisma, session.shop, params.sku ?? "");
-  if (row === null) throw notFound();
+  if (row === null) throw notFound(wordsFor(localeOf(request)));
   return { row };
 }
 
@@ -35,27 +38,27 @@ type Answer = { ok: true; message: string } | { ok: false; message: string; resu
 export async function action({ request, params }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const sku = params.sku ?? "";
-  if ((await productRowOfSku(prisma, session.shop, sku)) === null) throw notFound();
-  const submission = parseWithZod(await request.formData(), { schema: SkuEntryForm, disableAutoCoercion: true });
+  const words = wordsFor(localeOf(request));
+  if ((await productRowOfSku(prisma, session.shop, sku)) === null) throw notFound(words);
+  const submission = parseWithZod(await request.formData(), { schema: skuEntryFormIn(words), disableAutoCoercion: true });
   if (submission.status !== "success")
-    return json<Answer>(
-      { ok: false, message: `SKU ${sku} was not saved: correct the fields shown.`, result: submission.reply() },
-      { status: 400 },
-    );
+    return json<Answer>({ ok: false, message: words.skuPage.notSaved(sku), result: submission.reply() }, { status: 400 });
   await saveSkuEntry(prisma, session.shop, sku, entryOf(submission.value));
-  return json<Answer>({ ok: true, message: `SKU ${sku} saved. Its registration and shipments use it from now on.` });
+  return json<Answer>({ ok: true, message: words.skuPage.saved(sku) });
 }
 
 /** The entry's form, a new one (conform's too) on Discard: a conform id changing under a mounted form resets its fields. */
 function SkuEntry(props: { generation: number; row: ProductRow; answer: Answer | undefined; saving: boolean; onDiscard: () => void }) {
   const { answer } = props;
   const formRef = useRef<SaveBarFormHandle>(null);
+  const words = useWords();
+  const schema = skuEntryFormIn(words);
   const [form] = useForm({
     id: `sku-entry-${props.generation}`,
     lastResult: answer && !answer.ok ? answer.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SkuEntryForm, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
   const errorOf = (field: string) => form.allErrors[field]?.[0];
 
@@ -68,8 +71,7 @@ function SkuEntry(props: { generation: number; row: ProductRow; answer: Answer |
     <SaveBarForm ref={formRef} id={form.id} onSubmit={form.onSubmit} saving={props.saving} onDiscard={props.onDiscard}>
       <BlockStack gap="400">
         <Text as="p" tone="subdued">
-          What you enter here is used before Shopify&apos;s data and the shop&apos;s defaults when the SKU is registered and shipped. Leave
-          a field empty to use those.
+          {words.skuPage.intro}
         </Text>
         <SkuEntryFields row={props.row} errorOf={errorOf} />
       </BlockStack>
@@ -85,20 +87,23 @@ export default function SkuEntryPage() {
   const { search } = useLocation();
   const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const { generation, answer, discard } = useDiscard(latest);
+  const allWords = useWords();
+  const words = allWords.skuPage;
+  const format = useFormat();
 
   // What keeps the SKU back as it stands now (the last attempt's refusal is said apart, below).
-  const lines = whatToKnow({ ...row, lastFailure: null });
+  const lines = whatToKnow({ ...row, lastFailure: null }, allWords, format.number);
   return (
     <Page
-      title={`SKU ${row.sku ?? ""}`}
+      title={words.title(row.sku ?? "")}
       subtitle={row.title}
       titleMetadata={<StateBadge row={row} />}
-      backAction={{ content: "Products", url: `/app/products${productsListQuery(new URLSearchParams(search))}` }}
+      backAction={{ content: words.products, url: `/app/products${productsListQuery(new URLSearchParams(search))}` }}
     >
       <BlockStack gap="400">
         {/* On the click a banner takes the answer's place at once, so the answer, however late, replaces it in place. */}
         {saving ? (
-          <Banner tone="info" title={`Saving SKU ${row.sku ?? ""}…`} />
+          <Banner tone="info" title={words.saving(row.sku ?? "")} />
         ) : (
           answer && <Banner tone={answer.ok ? "success" : "critical"} title={answer.message} />
         )}
@@ -111,13 +116,11 @@ export default function SkuEntryPage() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
-                    With the provider
+                    {words.withProvider}
                   </Text>
                   {lines.length === 0 ? (
                     <Text as="p" tone="subdued">
-                      {row.state === "NOT_REGISTERED"
-                        ? "Nothing keeps it back: register it from Products."
-                        : "Registered as your store sells it."}
+                      {row.state === "NOT_REGISTERED" ? words.nothingKeepsItBack : words.registeredAsSold}
                     </Text>
                   ) : (
                     <List>
@@ -129,7 +132,7 @@ export default function SkuEntryPage() {
                   {/* What the last attempt was refused for may be what was fixed since: said apart, as what happened then. */}
                   {row.state === "NOT_REGISTERED" && row.lastFailure && (
                     <Text as="p" tone="subdued">
-                      {`The last registration attempt was refused: ${row.lastFailure}`}
+                      {words.lastRefused(row.lastFailure)}
                     </Text>
                   )}
                 </BlockStack>
@@ -137,16 +140,14 @@ export default function SkuEntryPage() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
-                    Kit
+                    {words.kit}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {row.kit === null
-                      ? "When the warehouse picks this variant as several of the provider's SKUs (a gift set, a multipack), set up its components."
-                      : `Picked as ${row.kit.map((component) => `${component.quantity} × ${component.sku}`).join(", ")}.`}
+                    {row.kit === null ? words.kitHelp : pickedAs(row.kit, allWords, format.number)}
                   </Text>
                   <InlineStack>
                     <Button url={`/app/products/${encodeURIComponent(row.sku ?? "")}/kit${search}`}>
-                      {row.kit === null ? "Set up as a kit" : "Edit the kit"}
+                      {row.kit === null ? words.setUpKit : words.editKit}
                     </Button>
                   </InlineStack>
                 </BlockStack>

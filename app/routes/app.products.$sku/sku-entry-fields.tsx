@@ -6,8 +6,8 @@
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { TextInput } from "~/components/form-inputs";
+import { useWords } from "~/components/locale";
 import type { ProductRow } from "../app.products._index/products.server";
-import { FIELD_LABELS } from "./sku-entry-form";
 
 function FieldsCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,57 +22,57 @@ function FieldsCard({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-const label = (field: string) => FIELD_LABELS[field] ?? field;
-
 export function SkuEntryFields({ row, errorOf }: { row: ProductRow; errorOf: (field: string) => string | undefined }) {
+  const words = useWords().skuPage;
+  const label = words.labels;
   const entry = row.entry;
   const number = (value: number | undefined) => (value === undefined ? "" : String(value));
   return (
     <BlockStack gap="400">
-      <FieldsCard title="At the provider">
+      <FieldsCard title={words.atProvider}>
         <TextInput
           name="providerSku"
-          label={label("providerSku")}
+          label={label.providerSku}
           initial={entry?.providerSku ?? ""}
           placeholder={row.sku ?? ""}
-          helpText="The provider's SKU, when it is not the store's."
+          helpText={words.providerSkuHelp}
           error={errorOf("providerSku")}
         />
       </FieldsCard>
-      <FieldsCard title="Customs">
+      <FieldsCard title={words.customs}>
         <TextInput
           name="declaredName"
-          label={label("declaredName")}
+          label={label.declaredName}
           initial={entry?.declaredName ?? ""}
-          helpText="In English: letters, digits, spaces and _ - ( ) ' & , |."
+          helpText={words.declaredNameHelp}
           error={errorOf("declaredName")}
         />
         <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
           <TextInput
             name="hsCode"
-            label={label("hsCode")}
+            label={label.hsCode}
             initial={entry?.hsCode ?? ""}
             placeholder={row.hsCode ?? ""}
-            helpText="6 to 50 digits."
+            helpText={words.hsCodeHelp}
             error={errorOf("hsCode")}
           />
           <TextInput
             name="declaredValue"
-            label={label("declaredValue")}
+            label={label.declaredValue}
             initial={number(entry?.declaredValue)}
-            helpText="Per unit, in the shop's currency."
+            helpText={words.declaredValueHelp}
             error={errorOf("declaredValue")}
           />
         </InlineGrid>
       </FieldsCard>
-      <FieldsCard title="Size">
+      <FieldsCard title={words.size}>
         <Text as="p" tone="subdued">
-          Of one unit as the warehouse stores it, in cm: all three, or none to use the shop&apos;s default size.
+          {words.sizeHelp}
         </Text>
         <InlineGrid columns={3} gap="300">
-          <TextInput name="lengthCm" label="Length (cm)" initial={number(entry?.size?.lengthCm)} error={errorOf("lengthCm")} />
-          <TextInput name="widthCm" label="Width (cm)" initial={number(entry?.size?.widthCm)} error={errorOf("widthCm")} />
-          <TextInput name="heightCm" label="Height (cm)" initial={number(entry?.size?.heightCm)} error={errorOf("heightCm")} />
+          <TextInput name="lengthCm" label={label.lengthCm} initial={number(entry?.size?.lengthCm)} error={errorOf("lengthCm")} />
+          <TextInput name="widthCm" label={label.widthCm} initial={number(entry?.size?.widthCm)} error={errorOf("widthCm")} />
+          <TextInput name="heightCm" label={label.heightCm} initial={number(entry?.size?.heightCm)} error={errorOf("heightCm")} />
         </InlineGrid>
       </FieldsCard>
     </BlockStack>

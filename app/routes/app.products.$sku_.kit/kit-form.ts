@@ -7,14 +7,16 @@
 import { z } from "zod";
 import type { KitComponent } from "~/connector/kits";
 import { rows, text } from "~/lib/form-values";
+import type { Words } from "~/lib/words";
 
 /** The largest count the provider takes in a SKU line (a 32-bit integer). */
 const MOST_PER_KIT = 2_147_483_647;
 
 const Row = z.object({ sku: text, quantity: text });
 
-/** `providerSkus`: the SKUs the provider knows, as last read. */
-export function kitFormOf(providerSkus: ReadonlySet<string>) {
+/** `providerSkus`: the SKUs the provider knows, as last read; each error in `words`, the admin's language. */
+export function kitFormOf(providerSkus: ReadonlySet<string>, words: Words) {
+  const errors = words.kitPage.errors;
   return z
     .object({ components: rows(Row, ["sku", "quantity"]) })
     .superRefine(({ components }, context) => {
@@ -23,34 +25,27 @@ export function kitFormOf(providerSkus: ReadonlySet<string>) {
         context.addIssue({
           code: "custom",
           path: ["components"],
-          message: "A kit needs one component at least: add the SKUs the warehouse picks.",
+          message: errors.noComponent,
         });
         return;
       }
       const seen = new Map<string, number>();
       entries.forEach(([id, row], index) => {
-        const component = `Component ${index + 1}`;
+        const component = String(index + 1);
         const at = (column: string) => ["components", id, column];
-        if (row.sku === "") context.addIssue({ code: "custom", path: at("sku"), message: `${component}: the provider SKU is required.` });
+        const first = seen.get(row.sku);
+        if (row.sku === "") context.addIssue({ code: "custom", path: at("sku"), message: errors.skuRequired(component) });
         else if (!providerSkus.has(row.sku))
-          context.addIssue({
-            code: "custom",
-            path: at("sku"),
-            message: `${component}: ${row.sku} is not one of the provider's SKUs. Check the spelling, or register it first.`,
-          });
-        else if (seen.has(row.sku))
-          context.addIssue({
-            code: "custom",
-            path: at("sku"),
-            message: `${component}: ${row.sku} is already component ${seen.get(row.sku)}. Give it once, with its units per kit.`,
-          });
+          context.addIssue({ code: "custom", path: at("sku"), message: errors.notProviderSku(component, row.sku) });
+        else if (first !== undefined)
+          context.addIssue({ code: "custom", path: at("sku"), message: errors.twice(component, row.sku, String(first)) });
         if (row.sku !== "" && !seen.has(row.sku)) seen.set(row.sku, index + 1);
         const quantity = Number(row.quantity);
         if (!/^\d+$/.test(row.quantity) || !Number.isSafeInteger(quantity) || quantity < 1 || quantity > MOST_PER_KIT)
           context.addIssue({
             code: "custom",
             path: at("quantity"),
-            message: `${component}: the units per kit must be a whole number of 1 or more${row.quantity === "" ? "" : `, not ${row.quantity}`}.`,
+            message: row.quantity === "" ? errors.units(component) : errors.unitsNot(component, row.quantity),
           });
       });
     })

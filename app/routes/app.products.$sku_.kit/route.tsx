@@ -13,7 +13,10 @@ import { Banner, BlockStack, Card, InlineError, Layout, Page, Text } from "@shop
 import { useMemo } from "react";
 import { RowsInput } from "~/components/form-inputs";
 import { SaveBarForm, useDiscard } from "~/components/save-bar-form";
+import { useWords } from "~/components/locale";
 import prisma from "~/db.server";
+import { localeOf } from "~/lib/locale";
+import { wordsFor, type Words } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { kitOf, saveKit } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
@@ -21,12 +24,12 @@ import { productsListQuery } from "../app.products._index/list-query";
 import { productRowOfSku } from "../app.products._index/products.server";
 import { kitFormOf } from "./kit-form";
 
-const notFound = () => new Response("No variant of this shop has that SKU", { status: 404 });
+const notFound = (words: Words) => new Response(words.skuPage.notFound, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const row = await productRowOfSku(prisma, session.shop, params.sku ?? "");
-  if (row === null || row.sku === null) throw notFound();
+  if (row === null || row.sku === null) throw notFound(wordsFor(localeOf(request)));
   const [components, providerSkus] = await Promise.all([kitOf(prisma, session.shop, row.sku), providerSkusOf(prisma, session.shop)]);
   return { sku: row.sku, title: row.title, components, providerSkus: [...providerSkus.keys()].sort() };
 }
@@ -35,25 +38,21 @@ type Answer = { ok: true; message: string } | { ok: false; message: string; resu
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
+  const words = wordsFor(localeOf(request));
+  const says = words.kitPage;
   const row = await productRowOfSku(prisma, session.shop, params.sku ?? "");
-  if (row === null || row.sku === null) throw notFound();
+  if (row === null || row.sku === null) throw notFound(words);
   const form = await request.formData();
   if (form.get("intent") === "remove") {
     await saveKit(prisma, session.shop, row.sku, []);
-    return json<Answer>({ ok: true, message: `SKU ${row.sku} is no longer a kit: it is sent and stocked as its own SKU again.` });
+    return json<Answer>({ ok: true, message: says.removed(row.sku) });
   }
   const providerSkus = new Set((await providerSkusOf(prisma, session.shop)).keys());
-  const submission = parseWithZod(form, { schema: kitFormOf(providerSkus), disableAutoCoercion: true });
+  const submission = parseWithZod(form, { schema: kitFormOf(providerSkus, words), disableAutoCoercion: true });
   if (submission.status !== "success")
-    return json<Answer>(
-      { ok: false, message: `The kit ${row.sku} was not saved: correct the components shown.`, result: submission.reply() },
-      { status: 400 },
-    );
+    return json<Answer>({ ok: false, message: says.notSaved(row.sku), result: submission.reply() }, { status: 400 });
   await saveKit(prisma, session.shop, row.sku, submission.value);
-  return json<Answer>({
-    ok: true,
-    message: `Kit ${row.sku} saved. New orders of it are sent as these components, and the next stock sync gives it what they make.`,
-  });
+  return json<Answer>({ ok: true, message: says.saved(row.sku) });
 }
 
 /** The components' form, a new one (conform's too) on Discard and once what is stored changed. */
@@ -65,7 +64,9 @@ function KitComponents(props: {
   saving: boolean;
   onDiscard: () => void;
 }) {
-  const schema = useMemo(() => kitFormOf(new Set(props.providerSkus)), [props.providerSkus]);
+  const allWords = useWords();
+  const words = allWords.kitPage;
+  const schema = useMemo(() => kitFormOf(new Set(props.providerSkus), allWords), [props.providerSkus, allWords]);
   const [form] = useForm({
     id: props.formId,
     lastResult: props.answer && !props.answer.ok ? props.answer.result : undefined,
@@ -84,21 +85,20 @@ function KitComponents(props: {
       <Card>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            Components
+            {words.components}
           </Text>
           <Text as="p" tone="subdued">
-            What the warehouse picks for one kit: each of the provider&apos;s SKUs and how many of it. An order of 2 kits is sent as twice
-            these.
+            {words.componentsHelp}
           </Text>
           <RowsInput
             prefix="components"
             columns={[
-              { key: "sku", label: "Provider SKU", placeholder: "e.g. MUG-CER-350-WHT" },
-              { key: "quantity", label: "Units per kit", placeholder: "e.g. 1" },
+              { key: "sku", label: words.providerSku, placeholder: words.providerSkuExample },
+              { key: "quantity", label: words.unitsPerKit, placeholder: words.unitsExample },
             ]}
             initial={initial}
             errorOf={errorOf}
-            addLabel="Add a component"
+            addLabel={words.addComponent}
           />
           {errorOf("components") && <InlineError message={errorOf("components") ?? ""} fieldID="components" />}
         </BlockStack>
@@ -116,22 +116,23 @@ export default function KitPage() {
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const removing = busy && navigation.formData?.get("intent") === "remove";
   const { generation, answer, discard } = useDiscard(latest);
+  const words = useWords().kitPage;
   // What is stored changing (saved, removed) mounts the form again from it.
   const stored = components.map((component) => `${component.quantity}×${component.sku}`).join(",");
 
   return (
     <Page
-      title={`Kit ${sku}`}
+      title={words.title(sku)}
       subtitle={title}
       backAction={{
-        content: `SKU ${sku}`,
+        content: words.backToSku(sku),
         url: `/app/products/${encodeURIComponent(sku)}${productsListQuery(new URLSearchParams(search))}`,
       }}
       secondaryActions={
         components.length > 0
           ? [
               {
-                content: "Remove the kit mapping",
+                content: words.removeMapping,
                 destructive: true,
                 loading: removing,
                 disabled: busy,
@@ -143,7 +144,7 @@ export default function KitPage() {
     >
       <BlockStack gap="400">
         {busy ? (
-          <Banner tone="info" title={removing ? `Removing the kit mapping of ${sku}…` : `Saving kit ${sku}…`} />
+          <Banner tone="info" title={removing ? words.removing(sku) : words.saving(sku)} />
         ) : (
           answer && <Banner tone={answer.ok ? "success" : "critical"} title={answer.message} />
         )}
@@ -163,19 +164,12 @@ export default function KitPage() {
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  How a kit ships and sells
+                  {words.howItShips}
                 </Text>
-                <Text as="p">
-                  Orders of it are sent to the warehouse as its components; the fulfilment in Shopify is the kit&apos;s line.
-                </Text>
-                <Text as="p">
-                  Its stock at each warehouse is what its components make there. A component several kits use is shared evenly among them,
-                  so no unit is sold twice by two kits.
-                </Text>
+                <Text as="p">{words.shipsAs}</Text>
+                <Text as="p">{words.stockedAs}</Text>
                 <Text as="p" tone="subdued">
-                  {components.length === 0
-                    ? "Not a kit yet: it is sent and stocked as its own SKU."
-                    : "Drop-ship parcels you pack yourself carry the kit as sold."}
+                  {components.length === 0 ? words.notAKitYet : words.dropShipAsSold}
                 </Text>
               </BlockStack>
             </Card>

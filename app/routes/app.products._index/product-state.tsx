@@ -1,41 +1,68 @@
 /** A product row's state as the merchant reads it: a badge, and what to know about it in sentences. */
 import { Badge, BlockStack, Text } from "@shopify/polaris";
+import { useFormat, useWords } from "~/components/locale";
+import type { Words } from "~/lib/words";
 import type { ProductRow } from "./products.server";
 
 export function StateBadge({ row }: { row: ProductRow }) {
+  const says = useWords().products.states;
+  // The provider's approval status is its own word, shown as it said it.
   switch (row.state) {
     case "REGISTERED":
-      return <Badge tone="success">{`Registered${row.approvalStatus ? `: ${row.approvalStatus}` : ""}`}</Badge>;
+      return <Badge tone="success">{row.approvalStatus ? says.registeredAs(row.approvalStatus) : says.registered}</Badge>;
     case "DIFFERS":
-      return <Badge tone="warning">{`Differs${row.approvalStatus ? ` (${row.approvalStatus})` : ""}`}</Badge>;
+      return <Badge tone="warning">{row.approvalStatus ? says.differsAs(row.approvalStatus) : says.differs}</Badge>;
     case "NOT_REGISTERED":
       return (
         <Badge tone={row.problems.length > 0 || row.lastFailure ? "critical" : "attention"}>
-          {row.problems.length > 0 ? "Cannot register yet" : "Not registered"}
+          {row.problems.length > 0 ? says.cannotRegisterYet : says.notRegistered}
         </Badge>
       );
     case "KIT":
-      return <Badge tone={row.problems.length > 0 ? "critical" : "success"}>Kit</Badge>;
+      return <Badge tone={row.missingComponents.length > 0 ? "critical" : "success"}>{says.kit}</Badge>;
     case "PROVIDER_ONLY":
-      return <Badge tone="info">Provider only</Badge>;
+      return <Badge tone="info">{says.providerOnly}</Badge>;
     case "NO_SKU":
-      return <Badge>No SKU</Badge>;
+      return <Badge>{says.noSku}</Badge>;
   }
 }
 
-/** What keeps the row back, or how it differs from the provider's record; empty when nothing. */
-export function whatToKnow(row: ProductRow): string[] {
-  return row.state === "DIFFERS"
-    ? row.differences.map((d) => `${d.field}: provider ${d.provider || "(none)"}, Shopify ${d.shopify || "(none)"}`)
-    : row.state === "PROVIDER_ONLY"
-      ? ["The provider has this SKU; no variant in your store sells it."]
-      : row.state === "KIT"
-        ? [`Picked as ${(row.kit ?? []).map((component) => `${component.quantity} × ${component.sku}`).join(", ")}.`, ...row.problems]
-        : [...row.problems, ...(row.lastFailure ? [`Last attempt: ${row.lastFailure}`] : [])];
+/** A kit's components as the page says them: "Picked as 2 × MUG-01, 1 × CANDLE-02." */
+export function pickedAs(
+  components: readonly { sku: string; quantity: number }[],
+  words: Words,
+  number: (value: number) => string,
+): string {
+  const says = words.products;
+  return says.pickedAs(
+    components.map((component) => says.component(number(component.quantity), component.sku)).join(says.componentSeparator),
+  );
+}
+
+/**
+ * What keeps the row back, or how it differs from the provider's record; empty when nothing. The
+ * SKU's checks (`problems`) and the last attempt's refusal are said as they were written.
+ */
+export function whatToKnow(row: ProductRow, words: Words, number: (value: number) => string): string[] {
+  const says = words.products;
+  switch (row.state) {
+    case "DIFFERS":
+      return row.differences.map((d) => says.difference(says.fields[d.field], d.provider || says.none, d.shopify || says.none));
+    case "PROVIDER_ONLY":
+      return [says.providerOnlyLine];
+    case "KIT":
+      return [pickedAs(row.kit ?? [], words, number), ...row.missingComponents.map((sku) => says.componentMissing(sku))];
+    case "NO_SKU":
+      return [says.noSkuLine];
+    default:
+      return [...row.problems, ...(row.lastFailure ? [says.lastAttempt(row.lastFailure)] : [])];
+  }
 }
 
 export function Details({ row }: { row: ProductRow }) {
-  const lines = whatToKnow(row);
+  const words = useWords();
+  const format = useFormat();
+  const lines = whatToKnow(row, words, format.number);
   if (lines.length === 0)
     return (
       <Text as="span" tone="subdued">

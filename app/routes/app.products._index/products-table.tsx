@@ -16,18 +16,12 @@ import {
   TextField,
   useIndexResourceState,
 } from "@shopify/polaris";
+import { useFormat, useWords } from "~/components/locale";
 import { Details, StateBadge } from "./product-state";
 import type { ProductFilter, ProductRow, ProductState } from "./products.server";
 
-const TABS: readonly { id: ProductFilter; label: string; empty: string }[] = [
-  { id: "ALL", label: "All", empty: "No products match." },
-  { id: "NOT_REGISTERED", label: "Not registered", empty: "Every SKU is registered with the provider." },
-  { id: "DIFFERS", label: "Differs", empty: "The provider's records match what Shopify says." },
-  { id: "REGISTERED", label: "Registered", empty: "No SKU is registered with the provider yet." },
-  { id: "KIT", label: "Kits", empty: "No variant is set up as a kit. Set one up from its entry." },
-  { id: "PROVIDER_ONLY", label: "Provider only", empty: "The provider knows no SKU that your store does not sell." },
-  { id: "NO_SKU", label: "No SKU", empty: "Every variant has a SKU." },
-];
+/** The tabs, in order; their names and empty states are the page's words. */
+const TABS: readonly ProductFilter[] = ["ALL", "NOT_REGISTERED", "DIFFERS", "REGISTERED", "KIT", "PROVIDER_ONLY", "NO_SKU"];
 
 export interface ProductsTableProps {
   rows: ProductRow[];
@@ -49,6 +43,9 @@ export interface ProductsTableProps {
 
 export function ProductsTable(props: ProductsTableProps) {
   const { rows } = props;
+  const words = useWords().products;
+  const format = useFormat();
+  const n = format.number;
   const [search, setSearch] = useState(props.search);
   // Every row is listed; only those not registered can be picked for registration.
   const selectable = new Set(rows.filter((row) => row.state === "NOT_REGISTERED").map((row) => row.key));
@@ -61,18 +58,15 @@ export function ProductsTable(props: ProductsTableProps) {
   useEffect(() => {
     if (props.registered) clearSelection();
   }, [props.registered, clearSelection]);
-  const selectedTab = Math.max(
-    0,
-    TABS.findIndex((tab) => tab.id === props.filter),
-  );
+  const selectedTab = Math.max(0, TABS.indexOf(props.filter));
 
   return (
     <>
       <Card padding="0">
         <Tabs
-          tabs={TABS.map((tab) => ({ id: tab.id, content: `${tab.label} (${props.counts[tab.id]})` }))}
+          tabs={TABS.map((tab) => ({ id: tab, content: words.tab(words.tabs[tab], n(props.counts[tab])) }))}
           selected={selectedTab}
-          onSelect={(index) => props.go({ state: TABS[index]?.id ?? "ALL" })}
+          onSelect={(index) => props.go({ state: TABS[index] ?? "ALL" })}
         />
         <Box padding="300">
           <form
@@ -85,9 +79,9 @@ export function ProductsTable(props: ProductsTableProps) {
             <InlineStack gap="200" blockAlign="end" wrap={false}>
               <div style={{ flexGrow: 1 }}>
                 <TextField
-                  label="Search products"
+                  label={words.searchLabel}
                   labelHidden
-                  placeholder="Search by name or SKU"
+                  placeholder={words.searchPlaceholder}
                   value={search}
                   onChange={setSearch}
                   autoComplete="off"
@@ -98,7 +92,7 @@ export function ProductsTable(props: ProductsTableProps) {
                   }}
                 />
               </div>
-              <Button submit>Search</Button>
+              <Button submit>{words.search}</Button>
             </InlineStack>
           </form>
         </Box>
@@ -108,44 +102,44 @@ export function ProductsTable(props: ProductsTableProps) {
           <Box padding="800">
             <BlockStack gap="300" inlineAlign="center">
               <Text as="h2" variant="headingMd">
-                Read your catalogue first
+                {words.readFirst}
               </Text>
               <Text as="p" tone="subdued" alignment="center">
-                The app reads every variant from Shopify and every SKU the provider knows, then lists them side by side here.
+                {words.readFirstBody}
               </Text>
               <Button variant="primary" onClick={props.readCatalogue} disabled={props.running}>
-                Read the catalogue
+                {words.readCatalogue}
               </Button>
             </BlockStack>
           </Box>
         ) : rows.length === 0 ? (
           <Box padding="400">
             <Text as="p" tone="subdued">
-              {props.search ? `No products match "${props.search}".` : TABS[selectedTab]?.empty}
+              {props.search ? words.noMatch(props.search) : words.empty[TABS[selectedTab] ?? "ALL"]}
             </Text>
           </Box>
         ) : (
           <IndexTable
-            resourceName={{ singular: "product", plural: "products" }}
+            resourceName={{ singular: words.oneProduct, plural: words.manyProducts }}
             itemCount={rows.length}
             selectedItemsCount={allResourcesSelected && selected.length === selectable.size ? "All" : selected.length}
             onSelectionChange={handleSelectionChange}
             selectable={selectable.size > 0}
             promotedBulkActions={[
               {
-                content: "Register selected",
+                content: words.registerSelected,
                 onAction: () =>
                   props.register(rows.filter((row) => selected.includes(row.key)).flatMap((row) => (row.sku === null ? [] : [row.sku]))),
               },
             ]}
             headings={[
-              { title: "Product" },
-              { title: "State" },
-              { title: "What to know" },
-              { title: "Weight" },
-              { title: "HS code" },
-              { title: "Origin" },
-              { title: "Entry" },
+              { title: words.columns.product },
+              { title: words.columns.state },
+              { title: words.columns.whatToKnow },
+              { title: words.columns.weight },
+              { title: words.columns.hsCode },
+              { title: words.columns.origin },
+              { title: words.columns.entry },
             ]}
           >
             {rows.map((row, index) => (
@@ -161,7 +155,7 @@ export function ProductsTable(props: ProductsTableProps) {
                     {row.title}
                   </Text>
                   <Text as="p" tone="subdued" variant="bodySm">
-                    {row.sku ?? "no SKU"}
+                    {row.sku ?? words.noSku}
                     {row.providerSku ? ` → ${row.providerSku}` : ""}
                   </Text>
                 </IndexTable.Cell>
@@ -171,7 +165,7 @@ export function ProductsTable(props: ProductsTableProps) {
                 <IndexTable.Cell>
                   <Details row={row} />
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.weightGrams === null ? "—" : `${row.weightGrams} g`}</IndexTable.Cell>
+                <IndexTable.Cell>{row.weightGrams === null ? "—" : words.grams(n(row.weightGrams))}</IndexTable.Cell>
                 <IndexTable.Cell>{row.hsCode ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>{row.origin ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>
@@ -179,9 +173,9 @@ export function ProductsTable(props: ProductsTableProps) {
                     <Button
                       variant="plain"
                       url={`/app/products/${encodeURIComponent(row.sku)}${props.query}`}
-                      accessibilityLabel={`${row.entry ? "Edit" : "Add"} the entry of SKU ${row.sku}`}
+                      accessibilityLabel={row.entry ? words.editEntryOf(row.sku) : words.addEntryOf(row.sku)}
                     >
-                      {row.entry ? "Edit" : "Add"}
+                      {row.entry ? words.edit : words.add}
                     </Button>
                   )}
                 </IndexTable.Cell>
@@ -198,7 +192,7 @@ export function ProductsTable(props: ProductsTableProps) {
               hasNext={props.page < props.pages}
               onPrevious={() => props.go({ page: props.page - 1 })}
               onNext={() => props.go({ page: props.page + 1 })}
-              label={`Page ${props.page} of ${props.pages}`}
+              label={words.page(n(props.page), n(props.pages))}
             />
           </InlineStack>
         </Box>

@@ -31,8 +31,10 @@ export interface ProductRow {
   state: ProductState;
   approvalStatus: string | null;
   differences: SkuDifference[];
-  /** Why it cannot be registered as things stand (not registered rows). */
+  /** Why it cannot be registered as things stand (not registered rows), as the SKU's checks say it. */
   problems: string[];
+  /** A kit's components the provider does not know (as last read): the warehouse refuses its orders. */
+  missingComponents: string[];
   /** The last registration's outcome for this SKU, when it failed. */
   lastFailure: string | null;
   weightGrams: number | null;
@@ -73,28 +75,20 @@ function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typ
     lastFailure: null,
     differences: [],
     problems: [],
+    missingComponents: [],
     approvalStatus: null,
     providerSku: null,
     entry: null,
     kit: null,
   };
-  if (variant.sku === null)
-    return { ...base, state: "NO_SKU", problems: ["No SKU: it cannot be sent to the provider. Give the variant a SKU in Shopify."] };
+  // What a row without a SKU is told is the page's words (product-state.tsx).
+  if (variant.sku === null) return { ...base, state: "NO_SKU" };
   const entry = context.settings.skus.bySku[variant.sku] ?? null;
   // A kit is never registered itself: its components are the provider's SKUs.
   const kit = context.kits[variant.sku];
   if (kit !== undefined) {
     const gone = kit.filter((component) => !context.providerSkus.has(component.sku));
-    return {
-      ...base,
-      entry,
-      kit,
-      state: "KIT",
-      problems: gone.map(
-        (component) =>
-          `Component ${component.sku} is not one of the provider's SKUs (as last read): orders of this kit are refused by the warehouse until it is registered or the kit changed.`,
-      ),
-    };
+    return { ...base, entry, kit, state: "KIT", missingComponents: gone.map((component) => component.sku) };
   }
   const providerSku = entry?.providerSku ?? variant.sku;
   const plan = merchantSkuFor(variant, entry ?? undefined, context.defaults);
@@ -148,6 +142,7 @@ export async function productRows(db: DatabaseOrTransaction, shop: string): Prom
       approvalStatus: known.approvalStatus,
       differences: [],
       problems: [],
+      missingComponents: [],
       lastFailure: null,
       weightGrams: known.record.Weight ?? null,
       hsCode: known.record.HsCode ?? null,

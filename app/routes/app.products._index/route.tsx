@@ -9,6 +9,10 @@ import { RunProgress, runViewOf } from "~/components/run-progress";
 import prisma from "~/db.server";
 import { startCatalogueRead } from "~/flows/catalogue/read.server";
 import { startRegistration } from "~/flows/catalogue/register.server";
+import { useFormat, useWords } from "~/components/locale";
+import { formatterFor } from "~/lib/format";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { productsListQuery } from "./list-query";
@@ -36,10 +40,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const shop = session.shop;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const words = wordsFor(localeOf(request)).products;
+  const number = formatterFor(localeOf(request)).number;
   switch (intent) {
     case "refresh": {
       await startCatalogueRead(prisma, shop, "MERCHANT");
-      return json<Answer>({ intent, ok: true, message: "Reading your catalogue from Shopify and the provider…" });
+      return json<Answer>({ intent, ok: true, message: words.reading });
     }
     case "register":
     case "registerMissing": {
@@ -50,17 +56,12 @@ export async function action({ request }: ActionFunctionArgs) {
               .getAll("sku")
               .map(String)
               .filter((sku) => sku.trim() !== "");
-      if (skus.length === 0)
-        return json<Answer>({ intent, ok: false, message: "No SKU to register: choose the rows to register first." }, { status: 400 });
+      if (skus.length === 0) return json<Answer>({ intent, ok: false, message: words.nothingToRegister }, { status: 400 });
       await startRegistration(prisma, shop, skus, "MERCHANT");
-      return json<Answer>({
-        intent,
-        ok: true,
-        message: `Registering ${skus.length} ${skus.length === 1 ? "SKU" : "SKUs"} with the provider…`,
-      });
+      return json<Answer>({ intent, ok: true, message: words.registering(skus.length, number(skus.length)) });
     }
     default:
-      return json<Answer>({ intent, ok: false, message: `Unknown action: ${intent}` }, { status: 400 });
+      return json<Answer>({ intent, ok: false, message: words.unknownAction(intent) }, { status: 400 });
   }
 }
 
@@ -71,6 +72,8 @@ export default function Products() {
   const navigate = useNavigate();
   const submit = useSubmit();
   const [searchParams] = useSearchParams();
+  const words = useWords().products;
+  const format = useFormat();
   const running = data.run?.status === "RUNNING";
   useRefreshWhile(running);
 
@@ -86,17 +89,15 @@ export default function Products() {
 
   return (
     <Page
-      title="Products"
-      subtitle="Your variants beside the provider's record of each SKU. A SKU must be registered before it can be stocked in a warehouse."
+      title={words.title}
+      subtitle={words.subtitle}
       primaryAction={{
-        content: `Register all missing (${data.missing.length})`,
+        content: words.registerAllMissing(format.number(data.missing.length)),
         disabled: data.missing.length === 0 || running,
         loading: pending === "registerMissing",
         onAction: () => send("registerMissing"),
       }}
-      secondaryActions={[
-        { content: "Read the catalogue again", disabled: running, loading: pending === "refresh", onAction: () => send("refresh") },
-      ]}
+      secondaryActions={[{ content: words.readAgain, disabled: running, loading: pending === "refresh", onAction: () => send("refresh") }]}
     >
       <Layout>
         {/* One place for the run and the last answer, so neither pushes the table when it appears. */}
@@ -104,9 +105,9 @@ export default function Products() {
           <BlockStack gap="300">
             <RunProgress
               run={data.run}
-              title={data.run?.kind === "SKU_REGISTER" ? "SKU registration" : "Catalogue read"}
-              unit={data.run?.kind === "SKU_REGISTER" ? "SKUs" : "variants"}
-              idle="Your catalogue has not been read yet."
+              title={data.run?.kind === "SKU_REGISTER" ? words.registration : words.catalogueRead}
+              done={data.run?.kind === "SKU_REGISTER" ? words.skusDone : words.variantsDone}
+              idle={words.notReadYet}
             />
             {/* Always there, one line high: an answer appearing does not move the table. Successes show in the run above. */}
             <div style={{ minHeight: "1.25rem" }} role="status">

@@ -14,7 +14,9 @@ import { authenticate } from "~/shopify.server";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 
 /** A sync due within this long is one the merchant is waiting for. */
 const SYNC_DUE_SOON_MS = 15_000;
@@ -46,20 +48,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const at = new Date();
   await queueStockSync(prisma, session.shop, at, "MERCHANT");
-  return json({ ok: true, message: "The stock sync starts in a moment.", at: at.toISOString() });
+  return json({ ok: true, message: wordsFor(localeOf(request)).stock.syncStarts, at: at.toISOString() });
 }
 
 // Intl's words (lib/format.ts), in UTC and saying so: the same on the server and in the browser.
 
+/** A list of what needs the merchant: the lines are the sync's data (SKUs, names, Shopify's reasons). */
 function Problems({ title, lines, advice }: { title: string; lines: string[]; advice: string }) {
   const format = useFormat();
+  const words = useWords().stock;
   const n = format.number;
   if (lines.length === 0) return null;
   return (
     <Card>
       <BlockStack gap="200">
         <Text as="h3" variant="headingSm">
-          {title} ({n(lines.length)})
+          {words.problemTitle(title, n(lines.length))}
         </Text>
         <Text as="p" tone="subdued">
           {advice}
@@ -69,7 +73,11 @@ function Problems({ title, lines, advice }: { title: string; lines: string[]; ad
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
-        {lines.length > 50 && <Text as="p" tone="subdued">{`And ${lines.length - 50} more.`}</Text>}
+        {lines.length > 50 && (
+          <Text as="p" tone="subdued">
+            {words.more(n(lines.length - 50))}
+          </Text>
+        )}
       </BlockStack>
     </Card>
   );
@@ -79,6 +87,7 @@ export default function Stock() {
   const format = useFormat();
   const when = format.dateTime;
   const n = format.number;
+  const words = useWords().stock;
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -89,10 +98,10 @@ export default function Stock() {
 
   return (
     <Page
-      title="Stock"
-      subtitle="The provider's stock in each warehouse is what Shopify sells at that warehouse's location."
+      title={words.title}
+      subtitle={words.subtitle}
       primaryAction={{
-        content: "Sync stock now",
+        content: words.syncNow,
         loading: navigation.state !== "idle" && navigation.formMethod === "POST",
         disabled: running || data.warehouses.length === 0,
         onAction: () => submit({}, { method: "post" }),
@@ -105,34 +114,39 @@ export default function Stock() {
               <Card>
                 <BlockStack gap="100">
                   <Text as="h2" variant="headingSm">
-                    Last sync
+                    {words.lastSync}
                   </Text>
-                  <Text as="p">{data.lastSyncedAt ? when(data.lastSyncedAt) : "Never"}</Text>
+                  <Text as="p">{data.lastSyncedAt ? when(data.lastSyncedAt) : words.never}</Text>
                 </BlockStack>
               </Card>
               <Card>
                 <BlockStack gap="100">
                   <Text as="h2" variant="headingSm">
-                    Next sync
+                    {words.nextSync}
                   </Text>
                   <Text as="p">
-                    {data.nextSyncAt ? when(data.nextSyncAt) : data.schedule.enabled ? "After the next change" : "Only when you ask"}
+                    {data.nextSyncAt ? when(data.nextSyncAt) : data.schedule.enabled ? words.afterNextChange : words.onlyWhenAsked}
                   </Text>
                 </BlockStack>
               </Card>
               <Card>
                 <BlockStack gap="100">
                   <Text as="h2" variant="headingSm">
-                    Schedule
+                    {words.schedule}
                   </Text>
                   <Text as="p">
-                    {data.schedule.enabled ? `Every ${n(data.schedule.intervalMinutes)} minutes` : "Off"} (
-                    <Link url="/app/settings/catalogue">change in Settings</Link>)
+                    {words.scheduleThen(
+                      data.schedule.enabled
+                        ? words.everyMinutes(data.schedule.intervalMinutes, n(data.schedule.intervalMinutes))
+                        : words.off,
+                    )}
+                    <Link url="/app/settings/catalogue">{words.changeInSettings}</Link>
+                    {words.scheduleClose}
                   </Text>
                 </BlockStack>
               </Card>
             </InlineGrid>
-            <RunProgress run={data.run} title="Stock sync" unit="items" idle="No stock sync has run yet." />
+            <RunProgress run={data.run} title={words.stockSync} done={words.itemsDone} idle={words.noSyncYet} />
             <div style={{ minHeight: "1.25rem" }} role="status">
               {/* Until the asked-for sync has started; from then on its card says how it goes. */}
               {answer && !running && (data.run === null || data.run.startedAt < answer.at) && (
@@ -148,14 +162,11 @@ export default function Stock() {
           <Layout.Section>
             <Card>
               <EmptyState
-                heading="No warehouse yet"
-                action={{ content: "Add a warehouse in Settings", url: "/app/settings/routing" }}
+                heading={words.noWarehouse}
+                action={{ content: words.addWarehouse, url: "/app/settings/routing" }}
                 image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
               >
-                <p>
-                  Add the provider&apos;s warehouse (for example US01) in Settings &gt; Warehouses and routing; the app creates its Shopify
-                  location and syncs its stock there.
-                </p>
+                <p>{words.noWarehouseBody}</p>
               </EmptyState>
             </Card>
           </Layout.Section>
@@ -163,8 +174,7 @@ export default function Stock() {
           <Layout.Section>
             <Card>
               <Text as="p" tone="subdued">
-                No sync has finished yet. The first one runs once the warehouses&apos; locations exist; &quot;Sync stock now&quot; starts
-                one.
+                {words.noneFinished}
               </Text>
             </Card>
           </Layout.Section>
@@ -174,17 +184,17 @@ export default function Stock() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
-                    By warehouse
+                    {words.byWarehouse}
                   </Text>
                   <DataTable
                     columnContentTypes={["text", "numeric", "numeric", "numeric", "text"]}
-                    headings={["Warehouse", "SKUs in stock at the provider", "Changed", "Unchanged", "Note"]}
+                    headings={[words.warehouse, words.skusAtProvider, words.changed, words.unchanged, words.note]}
                     rows={result.warehouses.map((w) => [
                       w.warehouseId,
                       n(w.providerSkus),
                       n(w.changed),
                       n(w.unchanged),
-                      w.problem ?? (w.activated > 0 ? `${n(w.activated)} newly stocked there` : ""),
+                      w.problem ?? (w.activated > 0 ? words.newlyStocked(n(w.activated)) : ""),
                     ])}
                   />
                 </BlockStack>
@@ -194,59 +204,63 @@ export default function Stock() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
-                    What the last sync changed
+                    {words.lastChanges}
                   </Text>
                   {result.changes.length === 0 ? (
                     <Text as="p" tone="subdued">
-                      Nothing: Shopify already had what the provider has.
+                      {words.nothingChanged}
                     </Text>
                   ) : (
                     <DataTable
                       columnContentTypes={["text", "text", "text", "numeric", "numeric"]}
-                      headings={["Warehouse", "Product", "SKU", "Before", "After"]}
+                      headings={[words.warehouse, words.product, words.sku, words.before, words.after]}
                       rows={result.changes.map((c) => [
                         c.warehouseId,
                         c.variant,
                         c.sku,
-                        c.before === null ? "not stocked" : n(c.before),
+                        c.before === null ? words.notStocked : n(c.before),
                         n(c.after),
                       ])}
                     />
                   )}
-                  {result.changesLeftOut > 0 && <Text as="p" tone="subdued">{`And ${n(result.changesLeftOut)} more changes.`}</Text>}
+                  {result.changesLeftOut > 0 && (
+                    <Text as="p" tone="subdued">
+                      {words.moreChanges(result.changesLeftOut, n(result.changesLeftOut))}
+                    </Text>
+                  )}
                 </BlockStack>
               </Card>
             </Layout.Section>
             <Layout.Section>
               <BlockStack gap="300">
                 {result.refused.length > 0 && (
-                  <Banner tone="warning" title="Some quantities were not written">
+                  <Banner tone="warning" title={words.notWritten}>
                     <List>
                       {result.refused.slice(0, 20).map((r) => (
-                        <List.Item key={`${r.warehouseId}:${r.sku}`}>{`${r.sku} at ${r.warehouseId}: ${r.message}`}</List.Item>
+                        <List.Item key={`${r.warehouseId}:${r.sku}`}>{words.refused(r.sku, r.warehouseId, r.message)}</List.Item>
                       ))}
                     </List>
                   </Banner>
                 )}
                 <Problems
-                  title="The provider stocks these, but your store does not sell them"
-                  lines={result.providerOnly.map((p) => `${p.sku} at ${p.warehouseId}: ${n(p.total)} units`)}
-                  advice="No variant in Shopify has these SKUs, so Shopify cannot sell them. Give a variant the SKU, or map one to it on the Products page."
+                  title={words.providerOnly}
+                  lines={result.providerOnly.map((p) => words.providerOnlyLine(p.sku, p.warehouseId, n(p.total)))}
+                  advice={words.providerOnlyAdvice}
                 />
                 <Problems
-                  title="Stocked at a warehouse's location in Shopify, but unknown to the provider"
-                  lines={result.unknownToProvider.map((u) => `${u.variant} (${u.sku}) at ${u.warehouseId}: set to 0`)}
-                  advice="The provider cannot ship these from that warehouse, so the sync set them to 0 there. Register them on the Products page and send stock to the warehouse."
+                  title={words.unknownToProvider}
+                  lines={result.unknownToProvider.map((u) => words.unknownLine(u.variant, u.sku, u.warehouseId))}
+                  advice={words.unknownAdvice}
                 />
                 <Problems
-                  title="Not tracked by Shopify"
-                  lines={result.notTracked.map((n) => `${n.variant} (${n.sku})`)}
-                  advice="Shopify does not track these variants' inventory, so their warehouse stock cannot be written. Turn on “Track quantity” for them in Shopify."
+                  title={words.notTracked}
+                  lines={result.notTracked.map((variant) => words.variantLine(variant.variant, variant.sku))}
+                  advice={words.notTrackedAdvice}
                 />
                 <Problems
-                  title="One provider SKU, several variants"
-                  lines={result.sharedSkus.map((s) => `${s.sku}: ${s.variants.join(", ")}`)}
-                  advice="The warehouse's stock of a SKU cannot be split between variants; none of them is synced. Give each variant its own SKU."
+                  title={words.sharedSkus}
+                  lines={result.sharedSkus.map((s) => words.sharedLine(s.sku, s.variants.join(words.variantSeparator)))}
+                  advice={words.sharedAdvice}
                 />
               </BlockStack>
             </Layout.Section>
@@ -254,7 +268,9 @@ export default function Stock() {
         )}
         <Layout.Section>
           <Text as="p" tone="subdued">
-            See each SKU&apos;s stock by age on the <RemixLink to="/app/inventory-age">Inventory age</RemixLink> page.
+            {words.ageBefore}
+            <RemixLink to="/app/inventory-age">{words.ageLink}</RemixLink>
+            {words.ageAfter}
           </Text>
         </Layout.Section>
       </Layout>

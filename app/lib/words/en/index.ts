@@ -22,6 +22,9 @@ import { settingsCatalogue } from "./settings-catalogue";
 import { inbound } from "./inbound";
 import { lading } from "./lading";
 import { skuLines } from "./sku-lines";
+import { kitPage, products, skuPage } from "./products";
+import { runProgress } from "./run-progress";
+import { stock } from "./stock";
 
 export const en = {
   nav,
@@ -42,6 +45,11 @@ export const en = {
   inbound,
   lading,
   skuLines,
+  products,
+  skuPage,
+  kitPage,
+  stock,
+  runProgress,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

@@ -22,6 +22,9 @@ import { settingsCatalogue } from "./settings-catalogue";
 import { inbound } from "./inbound";
 import { lading } from "./lading";
 import { skuLines } from "./sku-lines";
+import { kitPage, products, skuPage } from "./products";
+import { runProgress } from "./run-progress";
+import { stock } from "./stock";
 
 export const zhCN: Words = {
   nav,
@@ -42,4 +45,9 @@ export const zhCN: Words = {
   inbound,
   lading,
   skuLines,
+  products,
+  skuPage,
+  kitPage,
+  stock,
+  runProgress,
 };
