@@ -45,6 +45,10 @@ const BOTH_LANGUAGES = [
   "app/routes/app.shipments.$id/items-card.tsx",
   "app/routes/app.returns/route.tsx",
   "app/routes/app.returns/return-badges.tsx",
+  "app/routes/app.settings.customs/route.tsx",
+  "app/routes/app.settings.checkout-rates/route.tsx",
+  "app/routes/app.settings.checkout-rates/checkout-rates-card.tsx",
+  "app/routes/app.settings.checkout-rates/checkout-rates-form.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

@@ -34,6 +34,19 @@ export interface FieldError {
 }
 
 /**
+ * A rule of the domain's (the provider's customs name, a tax number's shape) said in the admin's
+ * words: the rule stays written once, where the domain keeps it; each kind of issue it finds is
+ * named by `says`, and an issue of a kind not named keeps the domain's own words.
+ */
+function saidIn(rule: z.ZodType<string, string>, says: Partial<Record<z.core.$ZodIssue["code"], string>>) {
+  return z.string().superRefine((value, context) => {
+    const checked = rule.safeParse(value);
+    if (!checked.success)
+      for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: says[issue.code] ?? issue.message });
+  });
+}
+
+/**
  * Every field of the settings, by the name the forms use, each wrong field said in the admin's
  * words: the same schema checks the form in the browser as the merchant types and on the server
  * when it is saved, so both answer in the language of the page.
@@ -61,6 +74,8 @@ function settingsFields(words: Words) {
   const MethodRows = rows(z.object({ method: shippingMethod, service: required(ServiceCode) }), ["method", "service"]);
   const sizeDefault = positiveDimension();
   const skuEntry = SkuEntry.shape;
+  const declaredName = skuEntry.declaredName.unwrap();
+  const customs = words.settingsCustoms.errors;
 
   return z.object({
     mode: z.enum(["sandbox", "live"], { error: errors.mode }),
@@ -104,15 +119,36 @@ function settingsFields(words: Words) {
       }),
     ),
     customs: z.object({
-      declareNameEn: optional(skuEntry.declaredName.unwrap()),
-      hsCode: optional(skuEntry.hsCode.unwrap()),
+      declareNameEn: optional(
+        saidIn(declaredName, {
+          too_big: customs.atMostCharacters(String(declaredName.maxLength)),
+          invalid_format: customs.declareNameCharacters,
+          custom: customs.declareNameNotOnlyDigits,
+        }),
+      ),
+      hsCode: optional(saidIn(skuEntry.hsCode.unwrap(), { invalid_format: customs.hsCode })),
       declaredValueCurrency: z.enum(["PRESENTMENT", "SHOP"], { error: errors.declaredValueCurrency }),
     }),
     taxIds: section(
       z.object({
-        ioss: optional(z.string().toUpperCase().pipe(TaxNumber.ioss)),
-        euVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.euVatNumber)),
-        ukVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.ukVatNumber)),
+        ioss: optional(
+          z
+            .string()
+            .toUpperCase()
+            .pipe(saidIn(TaxNumber.ioss, { invalid_format: customs.ioss })),
+        ),
+        euVatNumber: optional(
+          z
+            .string()
+            .toUpperCase()
+            .pipe(saidIn(TaxNumber.euVatNumber, { invalid_format: customs.euVatNumber })),
+        ),
+        ukVatNumber: optional(
+          z
+            .string()
+            .toUpperCase()
+            .pipe(saidIn(TaxNumber.ukVatNumber, { invalid_format: customs.ukVatNumber })),
+        ),
       }),
     ),
     skus: section(z.object({ strict: checkbox })),

@@ -15,6 +15,8 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { settingsCheckoutRates } from "./settings-checkout-rates";
+import { settingsCustoms } from "./settings-customs";
 
 export const en = {
   nav,
@@ -23,6 +25,8 @@ export const en = {
   notifications,
   settingsOrders,
   settingsProvider,
+  settingsCheckoutRates,
+  settingsCustoms,
   home,
   shipment,
   shipments,
