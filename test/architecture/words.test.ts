@@ -49,6 +49,9 @@ const BOTH_LANGUAGES = [
   "app/routes/app.settings.checkout-rates/route.tsx",
   "app/routes/app.settings.checkout-rates/checkout-rates-card.tsx",
   "app/routes/app.settings.checkout-rates/checkout-rates-form.ts",
+  "app/routes/app.data-requests/route.tsx",
+  "app/routes/app.data-requests/data-requests.server.ts",
+  "app/routes/app.data-requests.$id.report/route.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

@@ -15,6 +15,7 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { dataRequests } from "./data-requests";
 import { settingsCheckoutRates } from "./settings-checkout-rates";
 import { settingsCustoms } from "./settings-customs";
 
@@ -25,6 +26,7 @@ export const zhCN: Words = {
   notifications,
   settingsOrders,
   settingsProvider,
+  dataRequests,
   settingsCheckoutRates,
   settingsCustoms,
   home,
