@@ -52,6 +52,9 @@ const BOTH_LANGUAGES = [
   "app/routes/app.data-requests/route.tsx",
   "app/routes/app.data-requests/data-requests.server.ts",
   "app/routes/app.data-requests.$id.report/route.ts",
+  "app/routes/app.pricing/route.tsx",
+  "app/routes/app.pricing/form.ts",
+  "app/routes/app.pricing/pricing.server.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

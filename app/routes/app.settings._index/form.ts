@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { INT32_MAX } from "~/fulfilment/schemas/rules";
-import { NUMBER_TEXT, checkbox, decimalText, optional, required, rows, section, several, text } from "~/lib/form-values";
+import { NUMBER_TEXT, checkbox, decimalText, optional, required, rows, saidIn, section, several, text } from "~/lib/form-values";
 import { CountryCode } from "~/connector/countries";
 import { positiveDimension, SkuEntry } from "~/connector/settings";
 import {
@@ -31,19 +31,6 @@ export interface FieldError {
   label: string;
   /** What is wrong: "must be IM followed by 10 digits". */
   message: string;
-}
-
-/**
- * A rule of the domain's (the provider's customs name, a tax number's shape) said in the admin's
- * words: the rule stays written once, where the domain keeps it; each kind of issue it finds is
- * named by `says`, and an issue of a kind not named keeps the domain's own words.
- */
-function saidIn(rule: z.ZodType<string, string>, says: Partial<Record<z.core.$ZodIssue["code"], string>>) {
-  return z.string().superRefine((value, context) => {
-    const checked = rule.safeParse(value);
-    if (!checked.success)
-      for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: says[issue.code] ?? issue.message });
-  });
 }
 
 /**

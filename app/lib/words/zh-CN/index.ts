@@ -15,6 +15,7 @@ import { notifications } from "./notifications";
 import { settings } from "./settings";
 import { settingsOrders } from "./settings-orders";
 import { settingsProvider } from "./settings-provider";
+import { pricing } from "./pricing";
 import { dataRequests } from "./data-requests";
 import { settingsCheckoutRates } from "./settings-checkout-rates";
 import { settingsCustoms } from "./settings-customs";
@@ -26,6 +27,7 @@ export const zhCN: Words = {
   notifications,
   settingsOrders,
   settingsProvider,
+  pricing,
   dataRequests,
   settingsCheckoutRates,
   settingsCustoms,
