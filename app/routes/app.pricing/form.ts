@@ -29,15 +29,19 @@ function quoteForms(words: Words) {
     too_big: (issue: z.core.$ZodIssue) => errors.atMostCharacters(formatNumber(Number("maximum" in issue ? issue.maximum : 0))),
     invalid_format: errors.codeCharacters,
   };
-  const said = <T>(rule: z.ZodType<T, T>) => saidIn(rule, textSays);
+  // Functions, not generic arrows: the words check reads this file as TSX, where `<T>(` opens an element.
+  function said<T>(rule: z.ZodType<T, T>) {
+    return saidIn(rule, textSays);
+  }
 
   /** Blank is "not given" (left out of the request); anything else must pass the provider's rule. */
   const optional = (rule: z.ZodType<string, string>) =>
     text.transform((value) => (value === "" ? undefined : value)).pipe(said(rule).optional());
 
   /** The provider allows an empty Country ("length 0-100"), but no price can be had for nowhere. */
-  const required = <T>(rule: z.ZodType<T, string>, message: string = errors.required) =>
-    text.pipe(z.string().min(1, { error: message })).pipe(rule);
+  function required<T>(rule: z.ZodType<T, string>, message: string = errors.required) {
+    return text.pipe(z.string().min(1, { error: message })).pipe(rule);
+  }
 
   /** A count as typed ("24"): text that is no number is told so; a number meets the provider's bounds ("at least 1 unit"). */
   const quantity = required(
