@@ -141,8 +141,7 @@ function PricesCard({
             {words.pricesFrom(priced.warehouseId, priced.destination)}
           </Text>
           <Text as="p" tone="subdued">
-            {words.forParcel(parcelText(priced, format, words))}{" "}
-            {words.canCarry(services.length, format.number(priceable), format.number(services.length))}
+            {words.pricedFor(services.length, parcelText(priced, format, words), format.number(priceable), format.number(services.length))}
           </Text>
         </BlockStack>
       </Box>

@@ -42,10 +42,9 @@ export const pricing = {
   parcelLine: (quantity: string, name: string, sku: string) => `${quantity} × ${name} (${sku})`,
   /** Between two lines of the parcel (a product's name may hold a comma of its own). */
   lineSeparator: ", ",
-  /** The parcel's lines, joined. */
-  forParcel: (lines: string) => `For ${lines}.`,
-  canCarry: (count: number, priceable: string, total: string) =>
-    `${priceable} of ${total} ${plural(count, "service", "services")} can carry it.`,
+  /** `lines`: the parcel's lines, joined; `priceable` of `total` services can carry it (`count` is the total). */
+  pricedFor: (count: number, lines: string, priceable: string, total: string) =>
+    `For ${lines}. ${priceable} of ${total} ${plural(count, "service", "services")} can carry it.`,
   resourceName: { singular: "service", plural: "services" },
   columns: { service: "Service", price: "Price", delivery: "Delivery", details: "Details" },
   cheapest: "Cheapest",
