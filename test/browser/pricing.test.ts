@@ -8,6 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { COUNTRY_CODES } from "~/connector/country-codes";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { seedCatalogue } from "../support/catalogue";
 import { englishLeftOn } from "./english-left";
@@ -133,7 +134,8 @@ describe("pricing", () => {
       const { page } = pricing;
       await expectVisible(page.getByRole("heading", { name: "运费试算", level: 1 }));
       await expectVisible(page.getByRole("heading", { name: "包裹" }));
-      expect(await englishLeftOn(page)).toEqual([]);
+      // The destinations are named in Chinese, each with its code ("德国 (DE)").
+      expect(await englishLeftOn(page, COUNTRY_CODES)).toEqual([]);
 
       await page.getByLabel("目的国家/地区").selectOption("DE");
       await pick(page, "mug", /MUG-CER-350-WHT/, "添加 SKU");
@@ -154,7 +156,27 @@ describe("pricing", () => {
       const data = [
         ...["Ceramic", "mug", "ml", "white"],
         ...["DHL", "eCommerce", "International", "UPS", "Worldwide", "Expedited", "Economy", "Parcel", "USPS", "last", "mile"],
-        ...["Ground", "Advantage", "does", "not", "deliver", "to", "DE", "Freight", "per", "started", "kg", "Pick", "and", "pack", "unit"],
+        ...COUNTRY_CODES,
+        ...[
+          "Ground",
+          "Advantage",
+          "does",
+          "not",
+          "deliver",
+          "to",
+          "Freight",
+          "per",
+          "started",
+          "kg",
+          "Pick",
+          "and",
+          "pack",
+          "unit",
+          "Fuel",
+          "surcharge",
+          "of",
+          "freight",
+        ],
       ];
       expect(await englishLeftOn(page, data)).toEqual([]);
       await pricing.audit();

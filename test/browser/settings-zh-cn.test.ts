@@ -166,7 +166,8 @@ describe("the settings pages in Chinese", () => {
       await expectVisible(page.getByText("设置未保存：请更正下列字段。"));
       await expectVisible(page.getByText("IOSS 号码：必须是 IM 加 10 位数字"));
       expect(await ioss.getAttribute("aria-invalid")).toBe("true");
-      expect(await englishLeft(page)).toEqual([]);
+      // "IM" is the number's own prefix, as the tax office writes it.
+      expect((await englishLeft(page)).filter((word) => word !== "IM")).toEqual([]);
       await customs.audit();
       expect(await getShopSettings(s.db, s.shop)).toEqual(before);
     },
