@@ -131,13 +131,23 @@ export function isInEu(countryCode: string): boolean {
   return EU.has(countryCode);
 }
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+const regionNames = new Map<string, Intl.DisplayNames>();
 
-/** "Germany (DE)", for messages. */
-export function countryName(countryCode: string): string {
+/** Intl's names of countries in a language, made once per language. */
+function namesIn(locale: string): Intl.DisplayNames {
+  let names = regionNames.get(locale);
+  if (names === undefined) {
+    names = new Intl.DisplayNames([locale, "en"], { type: "region" });
+    regionNames.set(locale, names);
+  }
+  return names;
+}
+
+/** "Germany (DE)", for messages; "德国 (DE)" in Chinese (`locale`, English unless said). */
+export function countryName(countryCode: string, locale = "en"): string {
   let name: string | undefined;
   try {
-    name = regionNames.of(countryCode);
+    name = namesIn(locale).of(countryCode);
   } catch {
     name = undefined;
   }

@@ -15,7 +15,9 @@ export const COUNTRY_CODES: readonly string[] = (
   "UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
 ).split(" ");
 
-/** "Germany (DE)" for each code, in alphabetical order of the names. */
-export function countryChoices(): { value: string; label: string }[] {
-  return COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, "en"));
+/** "Germany (DE)" for each code, named and ordered in the admin's language (`locale`, English unless said). */
+export function countryChoices(locale = "en"): { value: string; label: string }[] {
+  return COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) =>
+    a.label.localeCompare(b.label, locale),
+  );
 }

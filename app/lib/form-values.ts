@@ -86,3 +86,25 @@ export const numberSaying =
   (notANumber: string) =>
   <T extends z.ZodType<unknown, number>>(schema: T) =>
     numberOf(schema, notANumber);
+/**
+ * A rule of the domain's (the provider's customs name, a tax number's shape, a quantity's bounds)
+ * said in the admin's words: the rule stays written once, where the domain keeps it; each kind of
+ * issue it finds is named by `says` (a sentence, or one of the issue's bounds), and an issue of a
+ * kind not named keeps the domain's own words. For rules that check, not transform: the value
+ * goes on as it came. A refinement, not a transform, so the checks of the form around it (what
+ * several fields together say) still run when this field is wrong.
+ */
+export function saidIn<T>(
+  rule: z.ZodType<T, T>,
+  says: Partial<Record<z.core.$ZodIssue["code"], string | ((issue: z.core.$ZodIssue) => string)>>,
+) {
+  // z.custom: what comes in is what the rule reads (its own input), checked by the rule alone.
+  return z.custom<T>().superRefine((value, context) => {
+    const checked = rule.safeParse(value);
+    if (checked.success) return;
+    for (const issue of checked.error.issues) {
+      const said = says[issue.code];
+      context.addIssue({ code: "custom", message: said === undefined ? issue.message : typeof said === "string" ? said : said(issue) });
+    }
+  });
+}

@@ -85,6 +85,16 @@ const BOTH_LANGUAGES = [
   "app/routes/app.products.$sku_.kit/route.tsx",
   "app/routes/app.products.$sku_.kit/kit-form.ts",
   "app/routes/app.stock/route.tsx",
+  "app/routes/app.settings.customs/route.tsx",
+  "app/routes/app.settings.checkout-rates/route.tsx",
+  "app/routes/app.settings.checkout-rates/checkout-rates-card.tsx",
+  "app/routes/app.settings.checkout-rates/checkout-rates-form.ts",
+  "app/routes/app.data-requests/route.tsx",
+  "app/routes/app.data-requests/data-requests.server.ts",
+  "app/routes/app.data-requests.$id.report/route.ts",
+  "app/routes/app.pricing/route.tsx",
+  "app/routes/app.pricing/form.ts",
+  "app/routes/app.pricing/pricing.server.ts",
 ];
 
 /** Words that are the same in every language: codes and numbers, not sentences. */

@@ -204,6 +204,9 @@ describe("bulk shipments", () => {
         "tea",
         "Wareneingang",
         "Handelspartner",
+        // An earlier test's shipment, listed with its company.
+        "Retail",
+        "Partner",
         "GmbH",
         "Lagerweg",
         "Leipzig",

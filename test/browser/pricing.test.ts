@@ -8,14 +8,16 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { COUNTRY_CODES } from "~/connector/country-codes";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { seedCatalogue } from "../support/catalogue";
+import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
 
-async function pick(page: Page, search: string, option: RegExp) {
-  await page.getByLabel("Add a SKU").fill(search);
+async function pick(page: Page, search: string, option: RegExp, label = "Add a SKU") {
+  await page.getByLabel(label).fill(search);
   await page.getByRole("option", { name: option }).click();
 }
 
@@ -116,6 +118,67 @@ describe("pricing", () => {
       await expectVisible(page.getByText("The provider refused to price it: SKU POSTER-A2-UNREG is not registered."));
       await expectVisible(page.getByText("SKU POSTER-A2-UNREG is not registered", { exact: true }));
       expect(posts).toBe(1);
+      await pricing.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "in Chinese: the form, the prices and one service's charges in the admin's words; the provider's names and reasons as it wrote them",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+      await seedCatalogue(s.db, s.shop);
+
+      const pricing = await admin.openAdminPage("/app/pricing?locale=zh-CN", { name: "/app/pricing in zh-CN" });
+      const { page } = pricing;
+      await expectVisible(page.getByRole("heading", { name: "运费试算", level: 1 }));
+      await expectVisible(page.getByRole("heading", { name: "包裹" }));
+      // The destinations are named in Chinese, each with its code ("德国 (DE)").
+      expect(await englishLeftOn(page, COUNTRY_CODES)).toEqual([]);
+
+      await page.getByLabel("目的国家/地区").selectOption("DE");
+      await pick(page, "mug", /MUG-CER-350-WHT/, "添加 SKU");
+      await page.getByLabel("MUG-CER-350-WHT 的数量").fill("2");
+      await pricing.mainAction(() => page.getByRole("button", { name: "查询运费" }).click());
+      await expectVisible(page.getByRole("heading", { name: "从 US01 发往 德国 (DE) 的运费" }));
+      await expectVisible(page.getByText("包裹内容：2 × Ceramic mug 350 ml, white（MUG-CER-350-WHT）。4 个物流服务中有 2 个可以承运。"));
+      await expectVisible(page.getByRole("columnheader", { name: "时效" }));
+      const row = (code: string) => page.getByRole("row").filter({ hasText: code });
+      await expectVisible(row("US01-INT").getByText("最便宜"));
+      await expectVisible(row("US01-EXP").getByText("最快"));
+      await expectVisible(row("US01-EXP").getByText(/^\d+–\d+ 天$/));
+
+      await row("US01-INT").getByRole("button", { name: "US01-INT 的费用明细" }).click();
+      await expectVisible(page.getByRole("heading", { name: "DHL eCommerce International (US01-INT)" }));
+      await expectVisible(page.getByText(/^合计，\d+–\d+ 天送达$/));
+      // The data: the product's name, and the provider's services, reasons and charges as it wrote them.
+      const data = [
+        ...["Ceramic", "mug", "ml", "white"],
+        ...["DHL", "eCommerce", "International", "UPS", "Worldwide", "Expedited", "Economy", "Parcel", "USPS", "last", "mile"],
+        ...COUNTRY_CODES,
+        ...[
+          "Ground",
+          "Advantage",
+          "does",
+          "not",
+          "deliver",
+          "to",
+          "Freight",
+          "per",
+          "started",
+          "kg",
+          "Pick",
+          "and",
+          "pack",
+          "unit",
+          "Fuel",
+          "surcharge",
+          "of",
+          "freight",
+        ],
+      ];
+      expect(await englishLeftOn(page, data)).toEqual([]);
       await pricing.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { getShopSettings } from "~/stores/shops/shop.server";
+import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
 const admin = useAdminBrowser({ worker: false });
@@ -134,6 +134,76 @@ describe("the settings pages in Chinese", () => {
       expect(await token.getAttribute("aria-invalid")).toBe("true");
       expect(await englishLeft(page)).toEqual([]);
       await provider.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "Customs and tax numbers: a wrong IOSS number is named in Chinese under its field and above the form, and nothing is saved",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { customs: { declareNameEn: "Home goods", hsCode: "691200" } });
+      const before = await getShopSettings(s.db, s.shop);
+      const customs = await admin.openAdminPage("/app/settings/customs?locale=zh-CN", { name: "/app/settings/customs in zh-CN" });
+      const { page } = customs;
+      await expectVisible(page.getByRole("heading", { name: "报关与税号", level: 1 }));
+      await expectVisible(page.getByText("税号", { exact: true }));
+      expect(await page.getByLabel("默认申报品名").inputValue()).toBe("Home goods");
+      expect(await page.getByLabel("默认 HS 编码").inputValue()).toBe("691200");
+      expect(await englishLeft(page)).toEqual([]);
+      await customs.audit();
+
+      const ioss = page.getByLabel("IOSS 号码");
+      await ioss.fill("IM123");
+      await customs.mainAction(() => saveBarButton(page, "保存").click());
+      await expectVisible(page.getByText("设置未保存：请更正下列字段。"));
+      await expectVisible(page.getByText("IOSS 号码：必须是 IM 加 10 位数字"));
+      expect(await ioss.getAttribute("aria-invalid")).toBe("true");
+      // "IM" is the number's own prefix, as the tax office writes it.
+      expect((await englishLeft(page)).filter((word) => word !== "IM")).toEqual([]);
+      await customs.audit();
+      expect(await getShopSettings(s.db, s.shop)).toEqual(before);
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "Checkout rates: turned on in Chinese, Shopify's name for the rates as Shopify gave it; a wrong flat rate named in Chinese",
+    async () => {
+      const s = admin.stack();
+      await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01", services: { defaultService: "US01-INT" } }] });
+      const rates = await admin.openAdminPage("/app/settings/checkout-rates?locale=zh-CN", {
+        name: "/app/settings/checkout-rates in zh-CN",
+      });
+      const { page } = rates;
+      rates.allowConsoleError(/status of 400/, "the app answers refused flat rates with 400, and Chromium logs every 4xx");
+      const section = page.locator("#checkout-rates-settings");
+      await expectVisible(page.getByRole("heading", { name: "结账运费", level: 1 }));
+      await expectVisible(section.getByText("已关闭：结账时只显示在 Shopify“设置 > 发货和配送”中设置的运费。"));
+      await expectVisible(section.getByText("当服务商在 2 秒内未答复、服务中断，或不认识购物车中的某个 SKU 时", { exact: false }));
+      expect(await englishLeft(page)).toEqual([]);
+      await rates.audit();
+
+      await rates.mainAction(() => section.getByRole("button", { name: "开启结账运费" }).click());
+      // The carrier service's name is Shopify's (the emulator's), shown as Shopify wrote it.
+      const shopifysName = "Warehouse shipping (Rates provided by app)";
+      await expectVisible(section.getByText(`结账运费已开启：Shopify 以“${shopifysName}”的名称向本应用请求运费。`));
+      await expectVisible(section.getByText("已开启", { exact: true }));
+      await expectVisible(section.getByRole("button", { name: "关闭结账运费" }));
+      expect((await englishLeft(page)).filter((word) => !shopifysName.includes(word))).toEqual([]);
+      await rates.audit();
+
+      await section.getByRole("button", { name: "添加固定运费" }).click();
+      await section.getByLabel("结账时显示的运费名称").fill("标准运费");
+      await section.getByLabel("金额").fill("nine");
+      await section.getByLabel("币种").fill("USD");
+      await rates.mainAction(() => saveBarButton(page, "保存").click());
+      await expectVisible(section.getByText("结账运费未保存：请更正下列字段。"));
+      await expectVisible(section.getByText("固定运费 1：金额：必须是金额，例如 9.95"));
+      // The row's own Remove too.
+      expect((await englishLeft(page)).filter((word) => !shopifysName.includes(word))).toEqual([]);
+      expect((await getShopSettings(s.db, s.shop)).checkoutRates.flatRates).toEqual([]);
+      await rates.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -12,6 +12,11 @@ import { CarrierServiceGid } from "~/shopify/ids";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { CheckoutRatesSettings } from "~/stores/shops/shop-settings";
 import { getShopSettings, saveCheckoutRatesSettings as saveCheckoutRates } from "~/stores/shops/shop.server";
+import type { Words } from "~/lib/words";
+import type { z } from "zod";
+
+/** The page's words, in the admin's language (wordsFor(localeOf(request)).settingsCheckoutRates). */
+type CheckoutRatesWords = Words["settingsCheckoutRates"];
 
 export function carrierServiceCallbackUrl(appUrl: string): string {
   return `${appUrl.replace(/\/+$/, "")}/carrier-service/rates`;
@@ -19,11 +24,6 @@ export function carrierServiceCallbackUrl(appUrl: string): string {
 
 /** Shopify's words when the plan lacks the feature; it has no code of its own (CARRIER_SERVICE_CREATE_FAILED covers all). */
 const PLAN_REFUSAL = /plan|carrier[- ]calculated|third[- ]party/i;
-
-export const PLAN_ADVICE =
-  "Your Shopify plan does not include carrier-calculated shipping, which checkout rates from an app need. " +
-  "It comes with the Advanced and Plus plans, with the Shopify plan billed yearly, or as a monthly add-on that Shopify Support can turn on. " +
-  "Until then checkout shows the rates set in Shopify's Settings > Shipping and delivery; turn checkout rates on here again once the plan allows it.";
 
 export type TurnOnOutcome =
   | { ok: true; message: string }
@@ -35,6 +35,7 @@ export async function turnOnCheckoutRates(
   admin: AdminGraphql,
   shop: string,
   appUrl: string,
+  words: CheckoutRatesWords,
 ): Promise<TurnOnOutcome> {
   const callbackUrl = carrierServiceCallbackUrl(appUrl);
   try {
@@ -47,32 +48,63 @@ export async function turnOnCheckoutRates(
     await saveCheckoutRates(db, shop, { enabled: true, carrierServiceId: service.id, problem: null });
     return {
       ok: true,
-      message: `Checkout rates are on: Shopify asks the app for rates as "${service.formattedName ?? CARRIER_SERVICE_NAME}".`,
+      message: words.answers.turnedOn(service.formattedName ?? CARRIER_SERVICE_NAME),
     };
   } catch (error) {
     if (!(error instanceof ShopifyUserError)) throw error;
     const said = error.userErrors.map((detail) => detail.message).join("; ");
     const planRefused = PLAN_REFUSAL.test(said);
-    const problem = planRefused ? `${PLAN_ADVICE} (Shopify said: ${said}.)` : `Shopify refused to add the app's rates: ${said}.`;
+    // Kept as said to the admin who asked (their language), so the page shows it after a reload.
+    const problem = planRefused ? words.answers.planRefused(said) : words.answers.refused(said);
     await saveCheckoutRates(db, shop, { enabled: false, carrierServiceId: null, problem });
     return { ok: false, planRefused, message: problem };
   }
 }
 
-export async function turnOffCheckoutRates(db: DatabaseOrTransaction, admin: AdminGraphql, shop: string): Promise<{ message: string }> {
+export async function turnOffCheckoutRates(
+  db: DatabaseOrTransaction,
+  admin: AdminGraphql,
+  shop: string,
+  words: CheckoutRatesWords,
+): Promise<{ message: string }> {
   const { carrierServiceId } = (await getShopSettings(db, shop)).checkoutRates;
   const id = CarrierServiceGid.safeParse(carrierServiceId);
   if (id.success) await deleteCarrierService(admin, id.data);
   await saveCheckoutRates(db, shop, { enabled: false, carrierServiceId: null, problem: null });
-  return { message: "Checkout rates are off: the app's carrier service was removed from Shopify, and checkout shows only your own rates." };
+  return { message: words.answers.turnedOff };
 }
 
 /** The flat rates and cache minutes from the section's form, with errors by field name. */
 export type FlatRatesReading =
   { ok: true; flatRates: FlatRate[]; cacheMinutes: number } | { ok: false; errors: { field: string; message: string }[] };
 
-/** Reads `flatRates.<row>.serviceName|amount|currency` rows (empty rows skipped) and `cacheMinutes`. */
-export function readFlatRatesForm(form: FormData): FlatRatesReading {
+/** As many flat rates as CheckoutRatesSettings keeps. */
+const MOST_FLAT_RATES = 10;
+
+type IssueCode = z.core.$ZodIssue["code"];
+
+/**
+ * What the domain's rules (FlatRate, the cache's bounds) find wrong, said in the admin's words: the
+ * rules stay written once, in the domain; each kind of issue they raise has its sentence here.
+ */
+function flatRateIssue(column: string, code: IssueCode, words: CheckoutRatesWords): string | undefined {
+  const says = words.errors;
+  const bounds = FlatRate.shape;
+  const byColumn: Record<string, Partial<Record<IssueCode, string>>> = {
+    serviceName: { too_small: says.notEmpty, too_big: says.atMostCharacters(String(bounds.serviceName.maxLength)) },
+    amount: {
+      invalid_type: says.amount,
+      too_small: says.notNegative,
+      too_big: says.atMost(String(bounds.amount.maxValue)),
+      custom: says.twoDecimals,
+    },
+    currency: { invalid_format: says.currency },
+  };
+  return byColumn[column]?.[code];
+}
+
+/** Reads `flatRates.<row>.serviceName|amount|currency` rows (empty rows skipped) and `cacheMinutes`, each error in `words`. */
+export function readFlatRatesForm(form: FormData, words: CheckoutRatesWords): FlatRatesReading {
   const rows = new Map<string, Record<string, string>>();
   for (const [name, value] of form.entries()) {
     const match = /^flatRates\.(\d+)\.(serviceName|amount|currency)$/.exec(name);
@@ -93,16 +125,27 @@ export function readFlatRatesForm(form: FormData): FlatRatesReading {
     });
     if (parsed.success) flatRates.push(parsed.data);
     else
-      for (const issue of parsed.error.issues) errors.push({ field: `flatRates.${row}.${String(issue.path[0])}`, message: issue.message });
+      for (const issue of parsed.error.issues) {
+        const column = String(issue.path[0]);
+        errors.push({ field: `flatRates.${row}.${column}`, message: flatRateIssue(column, issue.code, words) ?? issue.message });
+      }
   }
   const minutes = String(form.get("cacheMinutes") ?? "").trim();
-  const cacheMinutes = CheckoutRatesSettings.shape.cacheMinutes.safeParse(/^\d+$/.test(minutes) ? Number(minutes) : Number.NaN);
-  if (!cacheMinutes.success)
+  const minutesRule = CheckoutRatesSettings.shape.cacheMinutes.unwrap();
+  const cacheMinutes = minutesRule.safeParse(/^\d+$/.test(minutes) ? Number(minutes) : Number.NaN);
+  if (!cacheMinutes.success) {
+    const code = /^\d+$/.test(minutes) ? cacheMinutes.error.issues[0]?.code : undefined;
     errors.push({
       field: "cacheMinutes",
-      message: /^\d+$/.test(minutes) ? (cacheMinutes.error.issues[0]?.message ?? "is not valid") : "must be a whole number of minutes",
+      message:
+        code === "too_small"
+          ? words.errors.atLeast(String(minutesRule.minValue))
+          : code === "too_big"
+            ? words.errors.atMost(String(minutesRule.maxValue))
+            : words.errors.wholeMinutes,
     });
-  if (flatRates.length > 10) errors.push({ field: "flatRates", message: "must be at most 10 rates" });
+  }
+  if (flatRates.length > MOST_FLAT_RATES) errors.push({ field: "flatRates", message: words.errors.atMostRates(String(MOST_FLAT_RATES)) });
   if (errors.length > 0 || !cacheMinutes.success) return { ok: false, errors };
   return { ok: true, flatRates, cacheMinutes: cacheMinutes.data };
 }

@@ -6,6 +6,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
+import { formatNumber } from "~/lib/format";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { customerDataReportOf } from "../app.data-requests/data-requests.server";
 
 const plain = (status: number, text: string) =>
@@ -14,15 +17,18 @@ const plain = (status: number, text: string) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const found = await customerDataReportOf(prisma, session.shop, params.id ?? "");
+  // Read by the merchant on the page, after "The report could not be downloaded:": the admin's words.
+  const locale = localeOf(request);
+  const says = wordsFor(locale).dataRequests.report;
   switch (found.kind) {
     case "unknown":
-      return plain(404, "This shop has no such customer data request.");
+      return plain(404, says.unknown);
     case "not-ready":
-      return plain(404, "The report of this request is not written yet: it is, within minutes of Shopify's request.");
+      return plain(404, says.notReady);
     case "erased":
-      return plain(410, "The report was erased: the customer's data was redacted since (customers/redact).");
+      return plain(410, says.erased);
     case "removed":
-      return plain(410, `The report was removed ${found.days} days after it was written: it is a copy of the customer's data.`);
+      return plain(410, says.removed(formatNumber(found.days, locale)));
     case "ready":
       return new Response(JSON.stringify(found.report, null, 2), {
         headers: {

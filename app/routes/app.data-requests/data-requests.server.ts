@@ -5,18 +5,20 @@
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { env } from "~/env.server";
 import { listComplianceRequests } from "~/stores/compliance/compliance-request.server";
-import { formatterFor, type Formatter } from "~/lib/format";
+import { DEFAULT_LOCALE, formatterFor } from "~/lib/format";
+import { wordsFor } from "~/lib/words";
 
 export interface DataRequestRow {
   id: string;
-  kind: "Data request" | "Redaction";
+  /** What was asked, in the admin's words: a copy of the data, or its erasure. */
+  kind: string;
   /** Shopify's numeric customer id, as its admin shows it. */
   customer: string;
   /** Shopify's data_request id, which the merchant quotes to the customer; null for a redaction. */
   shopifyRequestId: string | null;
   orders: number;
   receivedAt: string;
-  /** Where it stands, in words. */
+  /** Where it stands, in the admin's words. */
   status: string;
   /** A data request whose report can be downloaded. */
   downloadable: boolean;
@@ -27,24 +29,28 @@ const numeric = (gid: string) => gid.replace(/^gid:\/\/shopify\/\w+\//, "");
 export async function listDataRequests(
   db: DatabaseOrTransaction,
   shop: string,
-  format: Formatter = formatterFor(),
+  /** The admin's language: the rows' words and dates are written in it. */
+  locale: string = DEFAULT_LOCALE,
 ): Promise<DataRequestRow[]> {
+  const format = formatterFor(locale);
+  const says = wordsFor(locale).dataRequests;
+  const retention = format.number(env.RETENTION_DAYS);
   return (await listComplianceRequests(db, shop)).map((request) => {
     const isDataRequest = request.kind === "CUSTOMER_DATA_REQUEST";
     const done = request.completedAt === null ? "" : format.date(request.completedAt);
     const status =
       request.completedAt === null
-        ? "Being worked on"
+        ? says.status.beingWorkedOn
         : isDataRequest
           ? request.redactedAt !== null
-            ? `Report written ${done}, erased since by the customer's redaction`
+            ? says.status.reportErased(done)
             : request.report === null
-              ? `Report written ${done}, removed since: a report is kept ${env.RETENTION_DAYS} days`
-              : `Report written ${done}`
-          : `Erased ${done}`;
+              ? says.status.reportRemoved(done, retention)
+              : says.status.reportWritten(done)
+          : says.status.erased(done);
     return {
       id: request.id,
-      kind: isDataRequest ? "Data request" : "Redaction",
+      kind: says.kinds[isDataRequest ? "CUSTOMER_DATA_REQUEST" : "CUSTOMER_REDACT"],
       customer: numeric(request.customerId),
       shopifyRequestId: request.shopifyRequestId,
       orders: request.orderIds.length,

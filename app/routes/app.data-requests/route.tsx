@@ -10,19 +10,20 @@ import { useState } from "react";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { listDataRequests } from "./data-requests.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 import { localeOf } from "~/lib/locale";
-import { formatterFor } from "~/lib/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  return { rows: await listDataRequests(prisma, session.shop, formatterFor(localeOf(request))) };
+  return { rows: await listDataRequests(prisma, session.shop, localeOf(request)) };
 }
 
 type Download = { id: string | null; message: string | null; failed: boolean };
 
 export default function DataRequests() {
   const format = useFormat();
+  const words = useWords();
+  const says = words.dataRequests;
   const { rows } = useLoaderData<typeof loader>();
   const [download, setDownload] = useState<Download>({ id: null, message: null, failed: false });
 
@@ -31,7 +32,7 @@ export default function DataRequests() {
     try {
       const response = await fetch(`/app/data-requests/${encodeURIComponent(id)}/report`);
       if (!response.ok) {
-        setDownload({ id: null, message: `The report could not be downloaded: ${await response.text()}`, failed: true });
+        setDownload({ id: null, message: says.notDownloaded(await response.text()), failed: true });
         return;
       }
       const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "customer-data-request.json";
@@ -42,46 +43,37 @@ export default function DataRequests() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      setDownload({ id: null, message: `Saved ${name}. Send it to the customer as Shopify's request asks.`, failed: false });
+      setDownload({ id: null, message: says.saved(name), failed: false });
     } catch (error) {
       setDownload({
         id: null,
-        message: `The report could not be downloaded: ${error instanceof Error ? error.message : String(error)}`,
+        message: says.notDownloaded(error instanceof Error ? error.message : String(error)),
         failed: true,
       });
     }
   }
 
   return (
-    <Page
-      title="Customer data requests"
-      subtitle="What your customers asked of their data through Shopify, and what the app did"
-      backAction={{ content: "Home", url: "/app" }}
-    >
+    <Page title={says.title} subtitle={says.subtitle} backAction={{ content: words.nav.home, url: "/app" }}>
       <BlockStack gap="400">
         {download.message !== null && <Banner tone={download.failed ? "critical" : "success"} title={download.message} />}
         <Card padding="0">
           {rows.length === 0 ? (
-            <EmptyState
-              heading="No customer data requests"
-              image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
-            >
-              <p>
-                When a customer asks Shopify for a copy of their data, or for its erasure, the request and what the app did appear here.
-              </p>
+            <EmptyState heading={says.emptyHeading} image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png">
+              <p>{says.emptyBody}</p>
             </EmptyState>
           ) : (
             <IndexTable
-              resourceName={{ singular: "request", plural: "requests" }}
+              resourceName={says.resourceName}
               itemCount={rows.length}
               selectable={false}
               headings={[
-                { title: "Received" },
-                { title: "Request" },
-                { title: "Customer" },
-                { title: "Orders", alignment: "end" },
-                { title: "Status" },
-                { title: "Report" },
+                { title: says.columns.received },
+                { title: says.columns.request },
+                { title: says.columns.customer },
+                { title: says.columns.orders, alignment: "end" },
+                { title: says.columns.status },
+                { title: says.columns.report },
               ]}
             >
               {rows.map((row, index) => (
@@ -93,14 +85,14 @@ export default function DataRequests() {
                     </Text>
                     {row.shopifyRequestId !== null && (
                       <Text as="p" tone="subdued" variant="bodySm">
-                        Shopify request {row.shopifyRequestId}
+                        {says.shopifyRequest(row.shopifyRequestId)}
                       </Text>
                     )}
                   </IndexTable.Cell>
                   <IndexTable.Cell>{row.customer}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <Text as="span" alignment="end">
-                      {row.orders}
+                      {format.number(row.orders)}
                     </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{row.status}</IndexTable.Cell>
@@ -109,9 +101,9 @@ export default function DataRequests() {
                       <Button
                         onClick={() => void save(row.id)}
                         loading={download.id === row.id}
-                        accessibilityLabel={`Download the report of request ${row.shopifyRequestId ?? row.id}`}
+                        accessibilityLabel={says.downloadLabel(row.shopifyRequestId ?? row.id)}
                       >
-                        Download
+                        {says.download}
                       </Button>
                     ) : (
                       <Text as="span" tone="subdued">

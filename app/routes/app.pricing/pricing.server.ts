@@ -17,7 +17,8 @@ import { PermanentFailure } from "~/jobs/handler";
 import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
-import { FIELD_OF_REQUEST, QuoteForm, ServiceQuoteForm, type QuoteFormValues } from "./form";
+import { FIELD_OF_REQUEST, quoteFormsIn, type QuoteFormValues } from "./form";
+import { wordsFor } from "~/lib/words";
 import { log } from "~/lib/log.server";
 
 export interface QuotedLine {
@@ -83,23 +84,29 @@ function inputsOf(values: QuoteFormValues): Record<string, string> {
   return inputs;
 }
 
-export async function priceFromForm(shop: string, intent: Intent, form: FormData): Promise<{ status: number; answer: PricingAnswer }> {
+/** Prices the form's parcel for the admin whose language is `locale`: its refusals and the destination's name are said in it. */
+export async function priceFromForm(
+  shop: string,
+  intent: Intent,
+  form: FormData,
+  locale: string,
+): Promise<{ status: number; answer: PricingAnswer }> {
+  const errors = wordsFor(locale).pricing.errors;
+  const forms = quoteFormsIn(wordsFor(locale));
   const refused = (result: SubmissionResult<string[]> | null, problem: string | null = null) => ({
     status: 400,
     answer: { intent, ok: false as const, result, problem },
   });
   const submission =
     intent === "quote"
-      ? parseWithZod(form, { schema: QuoteForm, disableAutoCoercion: true })
-      : parseWithZod(form, { schema: ServiceQuoteForm, disableAutoCoercion: true });
+      ? parseWithZod(form, { schema: forms.quote, disableAutoCoercion: true })
+      : parseWithZod(form, { schema: forms.service, disableAutoCoercion: true });
   if (submission.status !== "success") return refused(submission.reply());
   const values = submission.value;
 
   const settings = await getShopSettings(prisma, shop);
   if (!settings.warehouses.some((warehouse) => warehouse.warehouseId === values.warehouseId)) {
-    return refused(
-      submission.reply({ fieldErrors: { warehouseId: ["is not one of your warehouses (Settings > Warehouses and routing)"] } }),
-    );
+    return refused(submission.reply({ fieldErrors: { warehouseId: [errors.notYourWarehouse] } }));
   }
   const names = new Map(skuChoices(await allVariants(prisma, shop)).map(({ sku, name }) => [sku, name] as const));
   const lineIds = Object.keys(values.lines).sort((a, b) => Number(a) - Number(b));
@@ -117,7 +124,7 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
         ];
   });
   const unknown = Object.fromEntries(
-    lineIds.flatMap((id) => (names.has(values.lines[id]?.sku ?? "") ? [] : [[`lines.${id}.sku`, ["is not a SKU of your catalogue"]]])),
+    lineIds.flatMap((id) => (names.has(values.lines[id]?.sku ?? "") ? [] : [[`lines.${id}.sku`, [errors.notYourSku]]])),
   );
   if (Object.keys(unknown).length > 0) return refused(submission.reply({ fieldErrors: unknown }));
 
@@ -140,13 +147,13 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
       checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
       lineIds,
     );
-    return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? `Not priced: ${other.join("; ")}.` : null);
+    return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? errors.notPriced(other.join("; ")) : null);
   }
 
   const priced: Priced = {
     warehouseId: values.warehouseId,
     country: values.country,
-    destination: countryName(values.country),
+    destination: countryName(values.country, locale),
     lines,
     inputs: inputsOf(values),
   };
@@ -171,10 +178,7 @@ export async function priceFromForm(shop: string, intent: Intent, form: FormData
         error.errors.map((detail) => ({ path: detail.code, message: detail.message })),
         lineIds,
       );
-      return refused(
-        submission.reply({ fieldErrors }),
-        `The provider refused to price it: ${error.errors.map((detail) => detail.message).join("; ")}.`,
-      );
+      return refused(submission.reply({ fieldErrors }), errors.providerRefused(error.errors.map((detail) => detail.message).join("; ")));
     }
     if (!(error instanceof ProviderError)) throw error;
     const problem = providerProblem(error);

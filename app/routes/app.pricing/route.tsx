@@ -32,15 +32,17 @@ import { useMemo, useState } from "react";
 import { SkuPicker } from "~/components/sku-picker";
 import prisma from "~/db.server";
 import { countryChoices } from "~/connector/country-codes";
-import { daysText, type ServicePrice } from "~/connector/pricing";
+import type { ServicePrice } from "~/connector/pricing";
 import { allVariants, skuChoices } from "~/stores/catalogue/variants.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { SelectInput, TextInput } from "~/components/form-inputs";
-import { QuoteForm } from "./form";
+import { quoteFormsIn } from "./form";
 import { priceFromForm, type PricingAnswer, type Priced } from "./pricing.server";
-import { useFormat } from "~/components/locale";
+import { useFormat, useWords } from "~/components/locale";
 import type { Formatter } from "~/lib/format";
+import { localeOf } from "~/lib/locale";
+import type { Words } from "~/lib/words";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -48,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const variants = await allVariants(prisma, session.shop);
   return {
     warehouses: settings.warehouses.map((warehouse) => ({ id: warehouse.warehouseId, enabled: warehouse.enabled })),
-    countries: countryChoices(),
+    countries: countryChoices(localeOf(request)),
     catalogue: skuChoices(variants),
   };
 }
@@ -57,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = form.get("intent") === "service" ? "service" : "quote";
-  const { status, answer } = await priceFromForm(session.shop, intent, form);
+  const { status, answer } = await priceFromForm(session.shop, intent, form, localeOf(request));
   return json<PricingAnswer>(answer, { status });
 }
 
@@ -84,14 +86,15 @@ function PricesSkeleton({ label }: { label: string }) {
 }
 
 function ServiceName({ price }: { price: ServicePrice }) {
+  const words = useWords().pricing;
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
         <Text as="span" fontWeight="semibold">
           {price.serviceName ?? price.serviceCode}
         </Text>
-        {price.cheapest && <Badge tone="success">Cheapest</Badge>}
-        {price.fastest && <Badge tone="info">Fastest</Badge>}
+        {price.cheapest && <Badge tone="success">{words.cheapest}</Badge>}
+        {price.fastest && <Badge tone="info">{words.fastest}</Badge>}
       </InlineStack>
       <Text as="span" tone="subdued" variant="bodySm">
         {price.serviceCode}
@@ -103,8 +106,17 @@ function ServiceName({ price }: { price: ServicePrice }) {
 /** "$7.50", "€4.90": Intl's (lib/format.ts); a currency it cannot name keeps its code. */
 const moneyText = (format: Formatter) => (money: { amount: number; currency: string }) => format.money(money.amount, money.currency);
 
-function parcelText(priced: Priced, format: Formatter) {
-  return priced.lines.map((line) => `${format.number(line.quantity)} × ${line.name} (${line.sku})`).join(", ");
+type PricingWords = Words["pricing"];
+
+function parcelText(priced: Priced, format: Formatter, words: PricingWords) {
+  return priced.lines.map((line) => words.parcelLine(format.number(line.quantity), line.name, line.sku)).join(words.lineSeparator);
+}
+
+/** "3 days", "2–5 days": the delivery time the provider gives, its numbers as Intl writes them. */
+function daysText(days: { min: number; max: number }, format: Formatter, words: PricingWords) {
+  return days.min === days.max
+    ? words.days(days.min, format.number(days.min))
+    : words.daysRange(format.number(days.min), format.number(days.max));
 }
 
 function PricesCard({
@@ -119,25 +131,30 @@ function PricesCard({
   detailsFor: string | null;
 }) {
   const format = useFormat();
+  const words = useWords().pricing;
   const priceable = services.filter((service) => service.success).length;
   return (
     <Card padding="0">
       <Box padding="400">
         <BlockStack gap="100">
           <Text as="h2" variant="headingMd">
-            Prices from {priced.warehouseId} to {priced.destination}
+            {words.pricesFrom(priced.warehouseId, priced.destination)}
           </Text>
           <Text as="p" tone="subdued">
-            For {parcelText(priced, format)}. {priceable} of {services.length} {services.length === 1 ? "service" : "services"} can carry
-            it.
+            {words.pricedFor(services.length, parcelText(priced, format, words), format.number(priceable), format.number(services.length))}
           </Text>
         </BlockStack>
       </Box>
       <IndexTable
-        resourceName={{ singular: "service", plural: "services" }}
+        resourceName={words.resourceName}
         itemCount={services.length}
         selectable={false}
-        headings={[{ title: "Service" }, { title: "Price", alignment: "end" }, { title: "Delivery" }, { title: "Details" }]}
+        headings={[
+          { title: words.columns.service },
+          { title: words.columns.price, alignment: "end" },
+          { title: words.columns.delivery },
+          { title: words.columns.details },
+        ]}
       >
         {services.map((service, index) => (
           <IndexTable.Row id={service.serviceCode} key={service.serviceCode} position={index}>
@@ -149,23 +166,23 @@ function PricesCard({
                 {service.totals.length === 0 ? "—" : service.totals.map(moneyText(format)).join(" + ")}
               </Text>
             </IndexTable.Cell>
-            <IndexTable.Cell>{service.days === null ? "—" : daysText(service.days)}</IndexTable.Cell>
+            <IndexTable.Cell>{service.days === null ? "—" : daysText(service.days, format, words)}</IndexTable.Cell>
             <IndexTable.Cell>
               {service.success && detailsFor === service.serviceCode ? (
                 <Text as="span" tone="subdued">
-                  Shown below
+                  {words.shownBelow}
                 </Text>
               ) : service.success ? (
                 <Button
                   variant="plain"
                   onClick={() => onDetails(service.serviceCode)}
-                  accessibilityLabel={`Charges of ${service.serviceCode}`}
+                  accessibilityLabel={words.chargesOf(service.serviceCode)}
                 >
-                  Charges
+                  {words.charges}
                 </Button>
               ) : (
                 <Text as="span" tone="critical" breakWord>
-                  {service.message ?? "The provider cannot price this service."}
+                  {service.message ?? words.cannotPrice}
                 </Text>
               )}
             </IndexTable.Cell>
@@ -178,6 +195,7 @@ function PricesCard({
 
 function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "service"; ok: true }> }) {
   const format = useFormat();
+  const words = useWords().pricing;
   const { service, charges, priced } = answer;
   return (
     <Card>
@@ -187,12 +205,12 @@ function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "ser
             {service.serviceName ?? service.serviceCode} ({service.serviceCode})
           </Text>
           <Text as="p" tone="subdued">
-            From {priced.warehouseId} to {priced.destination}, for {parcelText(priced, format)}.
+            {words.serviceFrom(priced.warehouseId, priced.destination, parcelText(priced, format, words))}
           </Text>
         </BlockStack>
         {!service.success ? (
           <Text as="p" tone="critical">
-            {service.message ?? "The provider cannot price this service."}
+            {service.message ?? words.cannotPrice}
           </Text>
         ) : (
           <BlockStack gap="200">
@@ -209,7 +227,7 @@ function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "ser
             ))}
             <InlineStack align="space-between" gap="200">
               <Text as="span" fontWeight="semibold">
-                Total{service.days === null ? "" : `, delivered in ${daysText(service.days)}`}
+                {service.days === null ? words.total : words.totalDelivered(daysText(service.days, format, words))}
               </Text>
               <Text as="span" numeric fontWeight="semibold">
                 {service.totals.map(moneyText(format)).join(" + ") || "—"}
@@ -229,6 +247,8 @@ export default function Pricing() {
   const [lines, setLines] = useState<{ id: number; sku: string; quantity: string }[]>([]);
   const [nextLine, setNextLine] = useState(0);
   const [detailsFor, setDetailsFor] = useState<string | null>(null);
+  const allWords = useWords();
+  const words = allWords.pricing;
 
   const answer = quote.data;
   const [form] = useForm({
@@ -236,7 +256,7 @@ export default function Pricing() {
     lastResult: answer && !answer.ok ? answer.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuoteForm, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteFormsIn(allWords).quote, disableAutoCoercion: true }),
   });
   const errorOf = (field: string) => form.allErrors[field]?.[0];
   const names = useMemo(() => new Map(catalogue.map((choice) => [choice.sku, choice.name])), [catalogue]);
@@ -244,17 +264,14 @@ export default function Pricing() {
 
   if (warehouses.length === 0) {
     return (
-      <Page title="Pricing" backAction={{ content: "Home", url: "/app" }}>
+      <Page title={words.title} backAction={{ content: allWords.nav.home, url: "/app" }}>
         <Card>
           <EmptyState
-            heading="No warehouse set up yet"
+            heading={words.noWarehouseHeading}
             image="https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png"
-            action={{ content: "Set up a warehouse", url: "/app/settings/routing" }}
+            action={{ content: words.noWarehouseAction, url: "/app/settings/routing" }}
           >
-            <p>
-              Prices are the provider&apos;s for shipping from one of your warehouses: add it (for example US01) in Settings &gt; Warehouses
-              and routing first.
-            </p>
+            <p>{words.noWarehouseBody}</p>
           </EmptyState>
         </Card>
       </Page>
@@ -265,12 +282,7 @@ export default function Pricing() {
   const defaultWarehouse = (warehouses.find((warehouse) => warehouse.enabled) ?? warehouses[0])?.id ?? "";
 
   return (
-    <Page
-      title="Pricing"
-      subtitle="What the provider charges to ship your SKUs, service by service"
-      backAction={{ content: "Home", url: "/app" }}
-      fullWidth
-    >
+    <Page title={words.title} subtitle={words.subtitle} backAction={{ content: allWords.nav.home, url: "/app" }} fullWidth>
       <Layout>
         <Layout.Section variant="oneThird">
           <quote.Form
@@ -286,39 +298,38 @@ export default function Pricing() {
             <Card>
               <BlockStack gap="400">
                 <Text as="h2" variant="headingMd">
-                  Parcel
+                  {words.parcel}
                 </Text>
                 <SelectInput
                   name="warehouseId"
-                  label="Ships from"
+                  label={words.shipsFrom}
                   initial={defaultWarehouse}
                   options={warehouses.map((warehouse) => ({
                     value: warehouse.id,
-                    label: warehouse.enabled ? `Warehouse ${warehouse.id}` : `Warehouse ${warehouse.id} (not shipping)`,
+                    label: warehouse.enabled ? words.warehouse(warehouse.id) : words.warehouseNotShipping(warehouse.id),
                   }))}
                   error={errorOf("warehouseId")}
                 />
                 <SelectInput
                   name="country"
-                  label="Destination country"
+                  label={words.country}
                   initial=""
-                  options={[{ value: "", label: "Choose a country" }, ...countries]}
+                  options={[{ value: "", label: words.chooseCountry }, ...countries]}
                   error={errorOf("country")}
                 />
                 <InlineGrid columns={2} gap="300">
-                  <TextInput name="postcode" label="Postcode (optional)" initial="" error={errorOf("postcode")} />
-                  <TextInput name="city" label="City (optional)" initial="" error={errorOf("city")} />
+                  <TextInput name="postcode" label={words.postcode} initial="" error={errorOf("postcode")} />
+                  <TextInput name="city" label={words.city} initial="" error={errorOf("city")} />
                 </InlineGrid>
-                <TextInput name="province" label="State or province (optional)" initial="" error={errorOf("province")} />
+                <TextInput name="province" label={words.province} initial="" error={errorOf("province")} />
 
                 <BlockStack gap="200">
                   <SkuPicker
                     choices={catalogue}
                     exclude={picked}
+                    label={words.addSku}
                     error={errorOf("lines")}
-                    helpText={
-                      catalogue.length === 0 ? "Your catalogue has no SKUs yet: it is read from Shopify on the Products page." : undefined
-                    }
+                    helpText={catalogue.length === 0 ? words.noSkus : undefined}
                     onPick={(sku) => {
                       setLines([...lines, { id: nextLine, sku, quantity: "1" }]);
                       setNextLine(nextLine + 1);
@@ -345,18 +356,18 @@ export default function Pricing() {
                               variant="plain"
                               tone="critical"
                               onClick={() => setLines(lines.filter((other) => other.id !== line.id))}
-                              accessibilityLabel={`Remove ${line.sku}`}
+                              accessibilityLabel={words.removeLabel(line.sku)}
                             >
-                              Remove
+                              {words.remove}
                             </Button>
                           </InlineStack>
                         </BlockStack>
                         {/* Focused as the line appears: the merchant picks a SKU, then types how many. */}
                         <TextField
                           name={`lines.${line.id}.quantity`}
-                          label={`Quantity of ${line.sku}`}
+                          label={words.quantityOf(line.sku)}
                           labelHidden
-                          prefix="Qty"
+                          prefix={words.quantityPrefix}
                           type="number"
                           min={1}
                           value={line.quantity}
@@ -372,7 +383,7 @@ export default function Pricing() {
 
                 <InlineStack align="end">
                   <Button submit variant="primary" loading={quoting}>
-                    Get prices
+                    {words.getPrices}
                   </Button>
                 </InlineStack>
               </BlockStack>
@@ -383,7 +394,7 @@ export default function Pricing() {
         <Layout.Section>
           <BlockStack gap="400">
             {quoting ? (
-              <PricesSkeleton label="Asking the provider for every service's price…" />
+              <PricesSkeleton label={words.asking} />
             ) : answer?.intent === "quote" && answer.ok ? (
               <PricesCard
                 priced={answer.priced}
@@ -395,19 +406,16 @@ export default function Pricing() {
                 }}
               />
             ) : answer && !answer.ok ? (
-              <Banner tone="critical" title="Not priced">
-                <p>{answer.problem ?? "Correct the fields marked in the form, then get prices again."}</p>
+              <Banner tone="critical" title={words.notPriced}>
+                <p>{answer.problem ?? words.correctFields}</p>
               </Banner>
             ) : (
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
-                    Prices
+                    {words.pricesTitle}
                   </Text>
-                  <Text as="p">
-                    Choose where the parcel ships from and to, and the SKUs in it, then Get prices: every service of the warehouse is
-                    priced, the cheapest and the fastest marked, with the reason for any service that cannot carry it.
-                  </Text>
+                  <Text as="p">{words.pricesExplained}</Text>
                 </BlockStack>
               </Card>
             )}
@@ -416,12 +424,12 @@ export default function Pricing() {
               answer?.intent === "quote" &&
               answer.ok &&
               (details.state !== "idle" ? (
-                <PricesSkeleton label={`Asking the provider for the charges of ${detailsFor}…`} />
+                <PricesSkeleton label={words.askingCharges(detailsFor)} />
               ) : details.data?.intent === "service" && details.data.ok ? (
                 <ServiceCard answer={details.data} />
               ) : details.data && !details.data.ok ? (
-                <Banner tone="critical" title={`The charges of ${detailsFor} could not be read`}>
-                  <p>{details.data.problem ?? "Get prices again, then ask for the charges."}</p>
+                <Banner tone="critical" title={words.chargesNotRead(detailsFor)}>
+                  <p>{details.data.problem ?? words.askAgain}</p>
                 </Banner>
               ) : null)}
           </BlockStack>

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { CODE_CHARACTERS, INT32_MAX } from "~/fulfilment/schemas/rules";
-import { NUMBER_TEXT, checkbox, optional, rows, section, several, text } from "~/lib/form-values";
+import { NUMBER_TEXT, checkbox, optional, rows, saidIn, section, several, text } from "~/lib/form-values";
 import { formatNumber } from "~/lib/format";
 import { CountryCode } from "~/connector/countries";
 import { DIMENSION_DIGITS, positiveDimension, SkuEntry } from "~/connector/settings";
@@ -96,6 +96,8 @@ function settingsFields(words: Words) {
     .refine((value) => Number(value.toFixed(scale)) === value, { error: sizes.decimalPlaces(String(scale)), ...once })
     .pipe(positiveDimension());
   const skuEntry = SkuEntry.shape;
+  const declaredName = skuEntry.declaredName.unwrap();
+  const customs = words.settingsCustoms.errors;
 
   return z.object({
     mode: z.enum(["sandbox", "live"], { error: errors.mode }),
@@ -144,15 +146,36 @@ function settingsFields(words: Words) {
       }),
     ),
     customs: z.object({
-      declareNameEn: optional(skuEntry.declaredName.unwrap()),
-      hsCode: optional(skuEntry.hsCode.unwrap()),
+      declareNameEn: optional(
+        saidIn(declaredName, {
+          too_big: customs.atMostCharacters(String(declaredName.maxLength)),
+          invalid_format: customs.declareNameCharacters,
+          custom: customs.declareNameNotOnlyDigits,
+        }),
+      ),
+      hsCode: optional(saidIn(skuEntry.hsCode.unwrap(), { invalid_format: customs.hsCode })),
       declaredValueCurrency: z.enum(["PRESENTMENT", "SHOP"], { error: errors.declaredValueCurrency }),
     }),
     taxIds: section(
       z.object({
-        ioss: optional(z.string().toUpperCase().pipe(TaxNumber.ioss)),
-        euVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.euVatNumber)),
-        ukVatNumber: optional(z.string().toUpperCase().pipe(TaxNumber.ukVatNumber)),
+        ioss: optional(
+          z
+            .string()
+            .toUpperCase()
+            .pipe(saidIn(TaxNumber.ioss, { invalid_format: customs.ioss })),
+        ),
+        euVatNumber: optional(
+          z
+            .string()
+            .toUpperCase()
+            .pipe(saidIn(TaxNumber.euVatNumber, { invalid_format: customs.euVatNumber })),
+        ),
+        ukVatNumber: optional(
+          z
+            .string()
+            .toUpperCase()
+            .pipe(saidIn(TaxNumber.ukVatNumber, { invalid_format: customs.ukVatNumber })),
+        ),
       }),
     ),
     skus: section(z.object({ strict: checkbox })),

@@ -8,7 +8,9 @@ import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@sho
 import { useEffect, useRef, useState } from "react";
 import { FieldGroupTitle, RowsInput, TextInput } from "~/components/form-inputs";
 import { SaveBarForm, type SaveBarFormHandle } from "~/components/save-bar-form";
-import { checkoutRatesFieldLabel, FLAT_RATE_COLUMNS } from "./checkout-rates-form";
+import { CheckoutRatesSettings } from "~/stores/shops/shop-settings";
+import { useFormat, useWords } from "~/components/locale";
+import { checkoutRatesFieldLabel, flatRateColumns } from "./checkout-rates-form";
 
 export interface CheckoutRatesView {
   enabled: boolean;
@@ -17,6 +19,8 @@ export interface CheckoutRatesView {
   flatRates: { serviceName: string; amount: number; currency: string }[];
   cacheMinutes: number;
   callbackUrl: string;
+  /** How long checkout waits for the provider's prices before the flat rates answer. */
+  waitSeconds: number;
 }
 
 /** The answer to one of this section's buttons. */
@@ -27,14 +31,10 @@ export interface CheckoutRatesAnswer {
   errors: { field: string; message: string }[];
 }
 
-export const CHECKOUT_RATES_INTENTS = ["checkoutRatesOn", "checkoutRatesOff", "checkoutRatesSave"] as const;
+/** The cache's bounds, as the stored setting keeps them. */
+const minutes = CheckoutRatesSettings.shape.cacheMinutes.unwrap();
 
-/** Shown from the click until the answer takes its place (so the answer moves nothing below it). */
-const PENDING: Record<string, string> = {
-  checkoutRatesOn: "Turning on checkout rates…",
-  checkoutRatesOff: "Turning off checkout rates…",
-  checkoutRatesSave: "Saving the checkout rates…",
-};
+export const CHECKOUT_RATES_INTENTS = ["checkoutRatesOn", "checkoutRatesOff", "checkoutRatesSave"] as const;
 
 export function CheckoutRatesCard({
   view,
@@ -45,6 +45,8 @@ export function CheckoutRatesCard({
   answer: CheckoutRatesAnswer | null;
   pendingIntent: string | null;
 }) {
+  const words = useWords().settingsCheckoutRates;
+  const format = useFormat();
   const errors = new Map((answer?.errors ?? []).map((error) => [error.field, error.message]));
   const errorOf = (field: string) => errors.get(field);
   const registered = view.enabled && view.carrierServiceId !== null;
@@ -55,7 +57,9 @@ export function CheckoutRatesCard({
   useEffect(() => {
     if (saved) flatRatesForm.current?.markSaved();
   }, [saved, answer]);
-  const pending = pendingIntent === null ? undefined : PENDING[pendingIntent];
+  // Shown from the click until the answer takes its place (so the answer moves nothing below it).
+  const pending =
+    pendingIntent !== null && pendingIntent in words.pending ? words.pending[pendingIntent as keyof typeof words.pending] : undefined;
   return (
     <div id="checkout-rates-settings">
       <BlockStack gap="400">
@@ -66,41 +70,40 @@ export function CheckoutRatesCard({
             <BlockStack gap="300">
               <InlineStack gap="200" blockAlign="center">
                 <Text as="h3" variant="headingSm">
-                  Rates at checkout
+                  {words.ratesAtCheckout}
                 </Text>
                 {registered ? (
-                  <Badge tone="success">On</Badge>
+                  <Badge tone="success">{words.on}</Badge>
                 ) : view.problem ? (
-                  <Badge tone="critical">Refused by Shopify</Badge>
+                  <Badge tone="critical">{words.refusedByShopify}</Badge>
                 ) : (
-                  <Badge>Off</Badge>
+                  <Badge>{words.off}</Badge>
                 )}
               </InlineStack>
               {registered ? (
                 <Text as="p">
-                  Checkout offers the provider&apos;s prices for the customer&apos;s cart, from the warehouse Settings &gt; Warehouses and
-                  routing picks for the destination. Shopify asks{" "}
-                  <Text as="span" fontWeight="semibold">
+                  {words.offersPrices} {words.shopifyAsks.before}{" "}
+                  <Text as="span" fontWeight="semibold" breakWord>
                     {view.callbackUrl}
                   </Text>
-                  .
+                  {words.shopifyAsks.after}
                 </Text>
               ) : (
-                <Text as="p">Off: checkout shows only the rates set in Shopify&apos;s Settings &gt; Shipping and delivery.</Text>
+                <Text as="p">{words.offExplained}</Text>
               )}
               {!registered && view.problem && (
-                <Banner tone="warning" title="Shopify would not add the app's rates to checkout">
+                <Banner tone="warning" title={words.refusedTitle}>
                   <p>{view.problem}</p>
                 </Banner>
               )}
               <InlineStack>
                 {registered ? (
                   <Button submit tone="critical" loading={pendingIntent === "checkoutRatesOff"}>
-                    Turn off checkout rates
+                    {words.turnOff}
                   </Button>
                 ) : (
                   <Button submit variant="primary" loading={pendingIntent === "checkoutRatesOn"}>
-                    Turn on checkout rates
+                    {words.turnOn}
                   </Button>
                 )}
               </InlineStack>
@@ -117,10 +120,9 @@ export function CheckoutRatesCard({
           >
             <input type="hidden" name="intent" value="checkoutRatesSave" />
             <BlockStack gap="300">
-              <FieldGroupTitle>Flat rates</FieldGroupTitle>
+              <FieldGroupTitle>{words.flatRates}</FieldGroupTitle>
               <Text as="p" tone="subdued">
-                Offered instead of the provider&apos;s prices when it does not answer within 2 seconds, is down, or does not know a SKU of
-                the cart. With none, checkout then shows no rates from the app.
+                {words.flatRatesExplained(format.number(view.waitSeconds))}
               </Text>
               {errorOf("flatRates") && (
                 <Text as="p" tone="critical">
@@ -129,20 +131,20 @@ export function CheckoutRatesCard({
               )}
               <RowsInput
                 prefix="flatRates"
-                columns={FLAT_RATE_COLUMNS}
+                columns={flatRateColumns(words)}
                 initial={view.flatRates.map((rate) => ({
                   serviceName: rate.serviceName,
                   amount: rate.amount.toFixed(2),
                   currency: rate.currency,
                 }))}
                 errorOf={errorOf}
-                addLabel="Add a flat rate"
+                addLabel={words.addFlatRate}
               />
               <TextInput
                 name="cacheMinutes"
-                label="Reuse a price for the same cart and destination for (minutes)"
+                label={words.cacheMinutes}
                 initial={String(view.cacheMinutes)}
-                helpText="1 to 60. Checkout answers at once from memory in that time, without asking the provider again."
+                helpText={words.cacheMinutesHelp(format.number(minutes.minValue ?? 1), format.number(minutes.maxValue ?? 60))}
                 error={errorOf("cacheMinutes")}
               />
             </BlockStack>
@@ -154,24 +156,23 @@ export function CheckoutRatesCard({
 }
 
 function AnswerBanner({ answer, problem }: { answer: CheckoutRatesAnswer; problem: string | null }) {
+  const words = useWords().settingsCheckoutRates;
   if (answer.ok) return <Banner tone="success" title={answer.message} />;
   if (answer.errors.length === 0) {
     // Shopify's refusal is shown with the section's state below; said once.
     return answer.message === problem ? (
-      <Banner tone="critical" title="Checkout rates could not be turned on." />
+      <Banner tone="critical" title={words.notTurnedOn} />
     ) : (
-      <Banner tone="critical" title="Checkout rates could not be turned on.">
+      <Banner tone="critical" title={words.notTurnedOn}>
         <p>{answer.message}</p>
       </Banner>
     );
   }
   return (
-    <Banner tone="critical" title="The checkout rates were not saved: correct the fields below.">
+    <Banner tone="critical" title={words.notSaved}>
       <ul>
         {answer.errors.map((error) => (
-          <li key={error.field}>
-            {checkoutRatesFieldLabel(error.field)} {error.message}
-          </li>
+          <li key={error.field}>{words.fieldError(checkoutRatesFieldLabel(error.field, words), error.message)}</li>
         ))}
       </ul>
     </Banner>

@@ -1,17 +1,21 @@
 /** The Checkout rates section's fields in the merchant's words, for the page and the server's answer alike. */
-export const FLAT_RATE_COLUMNS = [
-  { key: "serviceName", label: "Rate name at checkout", placeholder: "e.g. Standard shipping" },
-  { key: "amount", label: "Amount", placeholder: "e.g. 9.95" },
-  { key: "currency", label: "Currency", placeholder: "e.g. USD" },
-] as const;
+import type { Words } from "~/lib/words";
+
+type CheckoutRatesWords = Words["settingsCheckoutRates"];
+
+/** The flat rates table's columns, by the form's names. */
+export const FLAT_RATE_KEYS = ["serviceName", "amount", "currency"] as const;
+
+export const flatRateColumns = (words: CheckoutRatesWords) =>
+  FLAT_RATE_KEYS.map((key) => ({ key, label: words.columns[key].label, placeholder: words.columns[key].placeholder }));
 
 /** "Flat rate 2: amount" for `flatRates.1.amount`. */
-export function checkoutRatesFieldLabel(field: string): string {
+export function checkoutRatesFieldLabel(field: string, words: CheckoutRatesWords): string {
   const row = /^flatRates\.(\d+)\.(serviceName|amount|currency)$/.exec(field);
   if (row) {
-    const column = FLAT_RATE_COLUMNS.find((candidate) => candidate.key === row[2]);
-    return `Flat rate ${Number(row[1]) + 1}: ${column?.label.toLowerCase() ?? row[2]}`;
+    const column = row[2] as (typeof FLAT_RATE_KEYS)[number];
+    return words.labels.flatRate(String(Number(row[1]) + 1), words.labels.columns[column]);
   }
-  if (field === "cacheMinutes") return "Minutes to reuse a price";
-  return "Flat rates";
+  if (field === "cacheMinutes") return words.labels.cacheMinutes;
+  return words.labels.flatRates;
 }

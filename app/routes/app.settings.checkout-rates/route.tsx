@@ -13,15 +13,25 @@ import {
   turnOnCheckoutRates,
 } from "~/flows/checkout-rates/registration.server";
 import { authenticate } from "~/shopify.server";
+import { CHECKOUT_RATES_TIMING } from "~/flows/checkout-rates/answer-rates";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { CheckoutRatesCard, type CheckoutRatesAnswer } from "./checkout-rates-card";
 import { checkoutRatesFieldLabel } from "./checkout-rates-form";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
+import { useWords } from "~/components/locale";
 import { Section } from "../app.settings._index/section-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const settings = await getShopSettings(prisma, session.shop);
-  return { checkoutRates: { ...settings.checkoutRates, callbackUrl: carrierServiceCallbackUrl(env.SHOPIFY_APP_URL) } };
+  return {
+    checkoutRates: {
+      ...settings.checkoutRates,
+      callbackUrl: carrierServiceCallbackUrl(env.SHOPIFY_APP_URL),
+      waitSeconds: CHECKOUT_RATES_TIMING.budgetMs / 1000,
+    },
+  };
 }
 
 type Answer = { intent: string } & CheckoutRatesAnswer;
@@ -31,29 +41,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const shop = session.shop;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const words = wordsFor(localeOf(request)).settingsCheckoutRates;
   switch (intent) {
     case "checkoutRatesOn": {
-      const outcome = await turnOnCheckoutRates(prisma, admin, shop, env.SHOPIFY_APP_URL);
+      const outcome = await turnOnCheckoutRates(prisma, admin, shop, env.SHOPIFY_APP_URL, words);
       return json<Answer>({ intent, ok: outcome.ok, message: outcome.message, errors: [] }, { status: outcome.ok ? 200 : 400 });
     }
     case "checkoutRatesOff": {
-      const { message } = await turnOffCheckoutRates(prisma, admin, shop);
+      const { message } = await turnOffCheckoutRates(prisma, admin, shop, words);
       return json<Answer>({ intent, ok: true, message, errors: [] });
     }
     case "checkoutRatesSave": {
-      const reading = readFlatRatesForm(form);
+      const reading = readFlatRatesForm(form, words);
       if (!reading.ok) {
-        const errors = reading.errors.map((error) => ({ ...error, label: checkoutRatesFieldLabel(error.field) }));
-        return json<Answer>(
-          { intent, ok: false, message: "The checkout rates were not saved: correct the fields below.", errors },
-          { status: 400 },
-        );
+        const errors = reading.errors.map((error) => ({ ...error, label: checkoutRatesFieldLabel(error.field, words) }));
+        return json<Answer>({ intent, ok: false, message: words.notSaved, errors }, { status: 400 });
       }
       await saveFlatRates(prisma, shop, reading);
-      return json<Answer>({ intent, ok: true, message: "Checkout rates saved.", errors: [] });
+      return json<Answer>({ intent, ok: true, message: words.saved, errors: [] });
     }
     default:
-      return json<Answer>({ intent, ok: false, message: `Unknown action: ${intent}`, errors: [] }, { status: 400 });
+      return json<Answer>({ intent, ok: false, message: words.answers.unknownAction(intent), errors: [] }, { status: 400 });
   }
 }
 
@@ -61,18 +69,16 @@ export default function CheckoutRatesSettings() {
   const { checkoutRates } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
+  const words = useWords();
   const pendingIntent = navigation.formData === undefined ? null : String(navigation.formData.get("intent") ?? "");
   return (
     <Page
-      title="Checkout rates"
-      subtitle="The provider's prices for the customer's cart, offered at checkout."
-      backAction={{ content: "Settings", url: "/app/settings" }}
+      title={words.settingsCheckoutRates.title}
+      subtitle={words.settingsCheckoutRates.subtitle}
+      backAction={{ content: words.settings.title, url: "/app/settings" }}
     >
       <Layout>
-        <Section
-          title="Checkout rates"
-          description="Offered through a carrier service the app adds to Shopify. Shopify allows it on plans with carrier-calculated shipping."
-        >
+        <Section title={words.settingsCheckoutRates.sectionTitle} description={words.settingsCheckoutRates.sectionDescription}>
           <CheckoutRatesCard
             key={JSON.stringify(checkoutRates)}
             view={checkoutRates}

@@ -6,6 +6,7 @@ import { SelectInput, TextInput } from "~/components/form-inputs";
 import { localeOf } from "~/lib/locale";
 import { wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
+import { useWords } from "~/components/locale";
 import { Section, SectionPage } from "../app.settings._index/section-page";
 import { saveSection, sectionForm } from "../app.settings._index/section.server";
 
@@ -21,74 +22,65 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CustomsSettings() {
   const { form } = useLoaderData<typeof loader>();
+  const words = useWords().settingsCustoms;
   return (
-    <SectionPage
-      section="customs"
-      title="Customs and tax numbers"
-      subtitle="What a customs declaration says when a product does not say it itself."
-    >
+    <SectionPage section="customs" title={words.title} subtitle={words.subtitle}>
       {({ errorOf }) => (
         <>
-          <Section
-            title="Customs"
-            description="Used for a product whose own data cannot be: its title in characters customs do not take, or no HS code."
-          >
+          <Section title={words.customsTitle} description={words.customsDescription}>
             <Card>
               <BlockStack gap="300">
                 <TextInput
                   name="customs.declareNameEn"
-                  label="Default customs name"
+                  label={words.declareName}
                   initial={form.customs.declareNameEn}
-                  placeholder="e.g. Home goods"
-                  helpText="English letters, digits, spaces and _ - ( ) ' & , |."
+                  placeholder={words.declareNamePlaceholder}
+                  helpText={words.declareNameHelp}
                   error={errorOf("customs.declareNameEn")}
                 />
                 <TextInput
                   name="customs.hsCode"
-                  label="Default HS code"
+                  label={words.hsCode}
                   initial={form.customs.hsCode}
-                  placeholder="e.g. 691200"
-                  helpText="6 to 50 digits."
+                  placeholder={words.hsCodePlaceholder}
+                  helpText={words.hsCodeHelp}
                   error={errorOf("customs.hsCode")}
                 />
                 <SelectInput
                   name="customs.declaredValueCurrency"
-                  label="Declared value currency"
+                  label={words.currency}
                   initial={form.customs.declaredValueCurrency}
                   error={errorOf("customs.declaredValueCurrency")}
                   options={[
-                    { label: "What the customer paid, in their currency", value: "PRESENTMENT" },
-                    { label: "The shop's currency", value: "SHOP" },
+                    { label: words.currencies.PRESENTMENT, value: "PRESENTMENT" },
+                    { label: words.currencies.SHOP, value: "SHOP" },
                   ]}
                 />
               </BlockStack>
             </Card>
           </Section>
-          <Section
-            title="Tax numbers"
-            description="Sent with the parcels that need them: IOSS for EU parcels of up to €150, the VAT numbers for the EU and the UK."
-          >
+          <Section title={words.taxTitle} description={words.taxDescription}>
             <Card>
               <BlockStack gap="300">
                 <TextInput
                   name="taxIds.ioss"
-                  label="IOSS number"
+                  label={words.ioss}
                   initial={form.taxIds.ioss}
-                  placeholder="e.g. IM1234567890"
+                  placeholder={words.iossPlaceholder}
                   error={errorOf("taxIds.ioss")}
                 />
                 <TextInput
                   name="taxIds.euVatNumber"
-                  label="EU VAT number"
+                  label={words.euVatNumber}
                   initial={form.taxIds.euVatNumber}
-                  placeholder="e.g. DE123456789"
+                  placeholder={words.euVatNumberPlaceholder}
                   error={errorOf("taxIds.euVatNumber")}
                 />
                 <TextInput
                   name="taxIds.ukVatNumber"
-                  label="UK VAT number"
+                  label={words.ukVatNumber}
                   initial={form.taxIds.ukVatNumber}
-                  placeholder="e.g. GB123456789"
+                  placeholder={words.ukVatNumberPlaceholder}
                   error={errorOf("taxIds.ukVatNumber")}
                 />
               </BlockStack>

@@ -25,6 +25,10 @@ import { skuLines } from "./sku-lines";
 import { kitPage, products, skuPage } from "./products";
 import { runProgress } from "./run-progress";
 import { stock } from "./stock";
+import { pricing } from "./pricing";
+import { dataRequests } from "./data-requests";
+import { settingsCheckoutRates } from "./settings-checkout-rates";
+import { settingsCustoms } from "./settings-customs";
 
 export const en = {
   nav,
@@ -37,6 +41,10 @@ export const en = {
   settingsProvider,
   settingsRouting,
   settingsCatalogue,
+  pricing,
+  dataRequests,
+  settingsCheckoutRates,
+  settingsCustoms,
   home,
   shipment,
   shipments,

@@ -1,0 +1,36 @@
+/** Settings > Customs and tax numbers: what a customs declaration says when a product does not, and the shop's tax numbers. */
+export const settingsCustoms = {
+  title: "Customs and tax numbers",
+  subtitle: "What a customs declaration says when a product does not say it itself.",
+  customsTitle: "Customs",
+  customsDescription: "Used for a product whose own data cannot be: its title in characters customs do not take, or no HS code.",
+  declareName: "Default customs name",
+  declareNamePlaceholder: "e.g. Home goods",
+  declareNameHelp: "English letters, digits, spaces and _ - ( ) ' & , |.",
+  hsCode: "Default HS code",
+  hsCodePlaceholder: "e.g. 691200",
+  hsCodeHelp: "6 to 50 digits.",
+  currency: "Declared value currency",
+  currencies: {
+    PRESENTMENT: "What the customer paid, in their currency",
+    SHOP: "The shop's currency",
+  },
+  taxTitle: "Tax numbers",
+  taxDescription: "Sent with the parcels that need them: IOSS for EU parcels of up to €150, the VAT numbers for the EU and the UK.",
+  ioss: "IOSS number",
+  iossPlaceholder: "e.g. IM1234567890",
+  euVatNumber: "EU VAT number",
+  euVatNumberPlaceholder: "e.g. DE123456789",
+  ukVatNumber: "UK VAT number",
+  ukVatNumberPlaceholder: "e.g. GB123456789",
+  /** What is wrong with a field, said after its name (the rules of the provider and of the tax offices). */
+  errors: {
+    atMostCharacters: (max: string) => `must be at most ${max} characters`,
+    declareNameCharacters: "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)",
+    declareNameNotOnlyDigits: "must not consist only of digits and spaces",
+    hsCode: "must be empty or 6 to 50 digits",
+    ioss: "must be IM followed by 10 digits",
+    euVatNumber: "must be a country prefix and 2 to 13 letters or digits",
+    ukVatNumber: "must be GB followed by 9 or 12 digits",
+  },
+};
