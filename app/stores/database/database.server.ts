@@ -39,14 +39,6 @@ export function postgresUrlOf(db: Database): string | undefined {
   return postgresUrls.get(db);
 }
 
-/**
- * How long a transaction may run before Prisma rolls it back. Prisma's 5 s default cut a thousand
- * shipments recorded at once in the middle on a loaded 2-core machine (PostgreSQL, 5.2 s): the
- * work a transaction does is bounded by the code that opens it, so the limit is only against one
- * that never ends.
- */
-const TRANSACTION_TIMEOUT_MS = 60_000;
-
 export function createDatabase(url: string): Database {
   if (isPostgresUrl(url)) {
     // The same models generated for another provider: the types differ only where PostgreSQL
@@ -56,13 +48,13 @@ export function createDatabase(url: string): Database {
     // as a SQLite statement waits for the file's lock (its busy timeout), not Prisma's 2 s.
     const db = new (postgresClientClass())({
       adapter: new PostgresAdapter(url),
-      transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS, timeout: TRANSACTION_TIMEOUT_MS },
+      transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS },
     }) as unknown as Database;
     postgresUrls.set(db, url);
     return db;
   }
   const adapter = new SqliteAdapter(url);
-  const db = new PrismaClient({ adapter, transactionOptions: { timeout: TRANSACTION_TIMEOUT_MS } });
+  const db = new PrismaClient({ adapter });
   adapters.set(db, adapter);
   return db;
 }
