@@ -115,6 +115,8 @@ describe("a drop-ship shipment's customs declaration", () => {
         name: "/app/shipments/:id declaration (leaving, zh-CN)",
       });
       const { page } = detail;
+      // The document says its language, for screen readers and the characters' Chinese forms.
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
       const hsCode = page.locator('input[name="lines.0.hsCode"]');
       await hsCode.fill("61091000");
       await expectVisible(saveBarButton(page, "保存"));
