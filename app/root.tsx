@@ -4,6 +4,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 // Every document needs a title (axe: document-title, serious); a route may export its own meta.
 export const meta: MetaFunction = () => [{ title: "Fulfilment connector" }];
 
+/** The element after the page's content (before its scripts): the first paint waits for it. */
+const PAGE_END = "page-end";
+
 export default function App() {
   // The admin's language (routes/app reads it): screen readers speak the page in it, and the
   // browser draws Chinese text with Chinese forms of the characters.
@@ -19,9 +22,14 @@ export default function App() {
         <link rel="stylesheet" href="https://cdn.shopify.com/static/fonts/inter/v4/styles.css" />
         <Meta />
         <Links />
+        {/* No first paint of half a page: a browser that parses a long page in pieces (a loaded
+            machine, a slow one) would draw a layout's first column alone, full width, and then
+            move everything once the second arrives. Rendering waits for PAGE_END instead. */}
+        <link rel="expect" href={`#${PAGE_END}`} blocking="render" />
       </head>
       <body>
         <Outlet />
+        <div id={PAGE_END} hidden />
         <ScrollRestoration />
         <Scripts />
       </body>
