@@ -8,15 +8,22 @@ import { DEFAULT_LOCALE, formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor, type Words } from "~/lib/words";
 
 const LocaleContext = createContext<string>(DEFAULT_LOCALE);
+/** The shop's time zone (flows/install/time-zone.server.ts): dates are written in it. */
+const TimeZoneContext = createContext<string>("UTC");
 
-export function LocaleProvider({ locale, children }: { locale: string; children: ReactNode }) {
-  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+export function LocaleProvider({ locale, timeZone = "UTC", children }: { locale: string; timeZone?: string; children: ReactNode }) {
+  return (
+    <LocaleContext.Provider value={locale}>
+      <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>
+    </LocaleContext.Provider>
+  );
 }
 
-/** Numbers, money and dates in the admin's language: `const format = useFormat(); format.date(...)`. */
+/** Numbers, money and dates in the admin's language and the shop's time zone: `const format = useFormat(); format.date(...)`. */
 export function useFormat(): Formatter {
   const locale = useContext(LocaleContext);
-  return useMemo(() => formatterFor(locale), [locale]);
+  const timeZone = useContext(TimeZoneContext);
+  return useMemo(() => formatterFor(locale, timeZone), [locale, timeZone]);
 }
 
 /** The admin's words in its language (lib/words): `const words = useWords(); words.nav.home`. */

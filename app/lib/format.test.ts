@@ -34,4 +34,16 @@ describe("formatting for people", () => {
     expect(format.date("2026-03-02T00:00:00Z")).toBe("2026年3月2日");
     expect(format.number(12345)).toBe("12,345");
   });
+
+  it("binds the shop's time zone for instants, and leaves calendar days and months where they are", () => {
+    const format = formatterFor("en", "America/Los_Angeles");
+    // 2 a.m. UTC on March 3 is still March 2 in Los Angeles.
+    expect(plain(format.dateTime("2026-03-03T02:05:00Z"))).toBe("Mar 2, 2026, 6:05 PM PST");
+    expect(format.date("2026-03-03T02:05:00Z")).toBe("Mar 2, 2026");
+    // A reservation date and a month's costs are days of the calendar, not instants.
+    expect(format.date("2026-03-03")).toBe("Mar 3, 2026");
+    expect(format.month("2026-03")).toBe("March 2026");
+    // A call may still name its own zone.
+    expect(plain(format.time("2026-03-03T02:05:00Z", { timeZone: "UTC" }))).toBe("2:05 AM UTC");
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * Numbers, money and dates as a merchant reads them, written by Intl in the admin's language
  * (DESIGN.md 14). Every function takes the locale ("en", "zh-CN"): English until the admin's own
- * is passed in. Times are shown in UTC, and say so, unless a time zone is given: a page is drawn
- * on the server and again in the browser, and both must write the same text.
+ * is passed in. Times are shown in UTC, and say so, unless a time zone is given (the admin gives the
+ * shop's): a page is drawn on the server and again in the browser, and both must write the same text.
  */
 
 /** The admin's language until Shopify's `locale` is read (English and Simplified Chinese first). */
@@ -98,16 +98,24 @@ export function formatMonth(value: Date | string, locale: string = DEFAULT_LOCAL
   return dateFormat(locale, { year: "numeric", month: "long", timeZone }).format(date);
 }
 
-/** The functions above bound to one locale, for a page that formats many things. */
-export function formatterFor(locale: string = DEFAULT_LOCALE) {
+/**
+ * The functions above bound to one locale and time zone (the shop's, in the admin), for a page that
+ * formats many things; a call may still name another zone.
+ */
+export function formatterFor(locale: string = DEFAULT_LOCALE, timeZone = "UTC") {
+  // A day or month written without a time ("2026-03-02", "2026-03": a reservation date, a month's
+  // costs) is a calendar day, the same everywhere: in the shop's zone it would move a day back.
+  const zoned = (options?: DateOptions, value?: Date | string): DateOptions =>
+    typeof value === "string" && /^\d{4}-\d{2}(-\d{2})?$/.test(value) ? { timeZone: "UTC", ...options } : { timeZone, ...options };
   return {
     locale,
+    timeZone,
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
     money: (amount: number, currency: string) => formatMoney(amount, currency, locale),
-    dateTime: (value: Date | string, options?: DateOptions) => formatDateTime(value, locale, options),
-    date: (value: Date | string, options?: DateOptions) => formatDate(value, locale, options),
-    time: (value: Date | string, options?: DateOptions) => formatTime(value, locale, options),
-    month: (value: Date | string, options?: DateOptions) => formatMonth(value, locale, options),
+    dateTime: (value: Date | string, options?: DateOptions) => formatDateTime(value, locale, zoned(options, value)),
+    date: (value: Date | string, options?: DateOptions) => formatDate(value, locale, zoned(options, value)),
+    time: (value: Date | string, options?: DateOptions) => formatTime(value, locale, zoned(options, value)),
+    month: (value: Date | string, options?: DateOptions) => formatMonth(value, locale, zoned(options, value)),
   };
 }
 export type Formatter = ReturnType<typeof formatterFor>;

@@ -9,28 +9,34 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { LocaleProvider, useWords } from "~/components/locale";
 import { localeCookie, requestLocale } from "~/lib/locale";
 import { languageOf } from "~/lib/words";
+import { shopTimeZone } from "~/flows/install/time-zone.server";
 import { env } from "../env.server";
+import prisma from "~/db.server";
 import { authenticate } from "../shopify.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await authenticate.admin(request);
+  const { admin, session } = await authenticate.admin(request);
   // The admin names its language only when it opens the app: kept for the app's later requests.
   const { locale, fromAdmin } = requestLocale(request);
+  const timeZone = await shopTimeZone(prisma, admin, session.shop);
   // App Bridge needs the (public) API key in the browser.
-  return json({ apiKey: env.SHOPIFY_API_KEY, locale }, fromAdmin ? { headers: { "Set-Cookie": localeCookie(locale) } } : undefined);
+  return json(
+    { apiKey: env.SHOPIFY_API_KEY, locale, timeZone },
+    fromAdmin ? { headers: { "Set-Cookie": localeCookie(locale) } } : undefined,
+  );
 }
 
 /** Polaris's own words (its buttons, pagination, empty tables) in the admin's language too. */
 const POLARIS_WORDS = { en: polarisEnglish, "zh-CN": polarisChinese } as const;
 
 export default function App() {
-  const { apiKey, locale } = useLoaderData<typeof loader>();
+  const { apiKey, locale, timeZone } = useLoaderData<typeof loader>();
 
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey} i18n={POLARIS_WORDS[languageOf(locale)]}>
-      <LocaleProvider locale={locale}>
+      <LocaleProvider locale={locale} timeZone={timeZone}>
         <AdminMenu />
         <Outlet />
       </LocaleProvider>

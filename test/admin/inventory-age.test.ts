@@ -102,7 +102,7 @@ describe("the inventory age page", () => {
     );
     const data = await load("/app/inventory-age");
     expect(data.reading).toMatchObject({ kind: "stock", source: "sync", readAt: "2026-04-01T09:30:00.000Z" });
-    expect((await adminDocument(s, "/app/inventory-age")).text).toMatch(/As of Apr 1, 2026, 9:30\sAM UTC, from the last stock sync\./);
+    expect((await adminDocument(s, "/app/inventory-age")).text).toMatch(/As of Apr 1, 2026, 2:30\sAM PDT, from the last stock sync\./);
 
     const response = await exportCsv("warehouse=US01&olderThan=330&sort=total&q=old");
     expect(response.status, s.logs().slice(-3_000)).toBe(200);

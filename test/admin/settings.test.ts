@@ -513,7 +513,7 @@ describe("the settings page", () => {
     expect(html).not.toContain(TOKEN.slice(0, -4));
     const page = await adminDocument(s, PROVIDER.path);
     expect(page.text).toMatch(
-      /Connected with an API token since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC \(token ending 7a2f\)/,
+      /Connected with an API token since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M P[DS]T \(token ending 7a2f\)/,
     );
 
     // A token with spaces is refused, naming the field, and the saved one stays.

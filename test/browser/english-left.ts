@@ -1,12 +1,12 @@
 /**
  * What a Chinese page still says in English: every Latin word the merchant can see in the page
- * (visible text only), less the names that are the same in every language (Shopify, SKU, UTC, ...)
+ * (visible text only), less the names that are the same in every language (Shopify, SKU, UTC and GMT, ...)
  * and the data the test put there (order names, customers, codes), which stay as they were written.
  */
 import type { Page } from "playwright-core";
 
 /** Names and codes a Chinese page writes as they are. */
-const SAME_IN_CHINESE = ["Shopify", "SKU", "UTC", "CSV", "API", "ID", "Webhook"];
+const SAME_IN_CHINESE = ["Shopify", "SKU", "UTC", "GMT", "CSV", "API", "ID", "Webhook"];
 
 export async function englishLeftOn(page: Page, data: readonly string[] = []): Promise<string[]> {
   const text = await page.locator("body").innerText();

@@ -1,0 +1,45 @@
+/**
+ * The time zone the admin writes dates in: the shop's, as Shopify's own admin does, so an order
+ * placed at 9 p.m. in Los Angeles reads 9 p.m., not 5 a.m. the next day. Read from Shopify when the
+ * app does not know it yet and again once a day (a merchant may change it); while Shopify cannot
+ * answer, the zone last read, or UTC, which the dates then name.
+ */
+import { log } from "~/lib/log.server";
+import type { AdminGraphql } from "~/shopify/admin-graphql.server";
+import { readShopTimeZone } from "~/shopify/shop-time-zone.server";
+import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { saveTimeZone, storedTimeZone } from "~/stores/shops/shop-time-zone.server";
+
+export const FALLBACK_TIME_ZONE = "UTC";
+const READ_AGAIN_AFTER_MS = 24 * 60 * 60_000;
+
+/** Whether Intl can write dates in the zone: anything else would fail every page's dates. */
+function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function shopTimeZone(db: DatabaseOrTransaction, admin: AdminGraphql, shop: string, now = new Date()): Promise<string> {
+  const stored = await storedTimeZone(db, shop);
+  const known = stored.timeZone !== null && isKnownTimeZone(stored.timeZone) ? stored.timeZone : null;
+  if (known !== null && stored.readAt !== null && now.getTime() - stored.readAt.getTime() < READ_AGAIN_AFTER_MS) return known;
+  try {
+    const read = await readShopTimeZone(admin);
+    if (!isKnownTimeZone(read)) {
+      log.warn({ shop, timeZone: read }, "The shop's time zone is not one Intl knows: dates stay in UTC");
+      return known ?? FALLBACK_TIME_ZONE;
+    }
+    await saveTimeZone(db, shop, read, now);
+    return read;
+  } catch (error) {
+    // Shopify's library answers a refused token by throwing a Response (its re-authentication),
+    // which the logger cannot write: its status is what matters. The page opens all the same.
+    const what = error instanceof Response ? { status: error.status } : { err: error };
+    log.warn({ shop, ...what }, "The shop's time zone could not be read from Shopify");
+    return known ?? FALLBACK_TIME_ZONE;
+  }
+}
