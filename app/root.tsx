@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
 
 // Every document needs a title (axe: document-title, serious); a route may export its own meta.
 export const meta: MetaFunction = () => [{ title: "Fulfilment connector" }];
@@ -7,10 +7,20 @@ export const meta: MetaFunction = () => [{ title: "Fulfilment connector" }];
 /** The element after the page's content (before its scripts): the first paint waits for it. */
 const PAGE_END = "page-end";
 
+/** The language a route's data names (routes/app, the landing and login pages), if it names one. */
+function localeIn(data: unknown): string | null {
+  return typeof data === "object" && data !== null && "locale" in data && typeof data.locale === "string" ? data.locale : null;
+}
+
 export default function App() {
-  // The admin's language (routes/app reads it): screen readers speak the page in it, and the
-  // browser draws Chinese text with Chinese forms of the characters.
-  const lang = useRouteLoaderData<{ locale?: string }>("routes/app")?.locale ?? "en";
+  // The page's language: the admin's (routes/app reads it), or on the pages outside the admin the
+  // one they chose (the link's, else the browser's). Screen readers speak the page in it, and the
+  // browser draws Chinese text with Chinese forms of the characters. The outermost route that names
+  // one decides.
+  const lang =
+    useMatches()
+      .map((match) => localeIn(match.data))
+      .find((locale) => locale !== null) ?? "en";
   return (
     // The scrollbar's room kept: a page that grows as its data comes in (a live list, a save bar, an
     // answer) never narrows and reflows everything when its scrollbar appears.

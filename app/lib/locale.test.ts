@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalLocale, localeCookie, requestLocale } from "./locale";
+import { canonicalLocale, localeCookie, requestLocale, visitorLocale } from "./locale";
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(`https://app.example${url}`, { headers });
 
@@ -24,5 +24,14 @@ describe("the admin's language", () => {
 
   it("is kept in a cookie the admin's frame may hold and no script can read", () => {
     expect(localeCookie("zh-CN")).toBe("admin_locale=zh-CN; Path=/; Max-Age=31536000; Secure; HttpOnly; SameSite=None; Partitioned");
+  });
+});
+
+describe("the language of a page outside the admin", () => {
+  it("is the link's, else the browser's, never the admin's cookie, else English", () => {
+    expect(visitorLocale(request("/auth/login?locale=zh-CN", { "accept-language": "en-US" }))).toBe("zh-CN");
+    expect(visitorLocale(request("/", { "accept-language": "zh-Hans-CN,zh;q=0.9" }))).toBe("zh-Hans-CN");
+    expect(visitorLocale(request("/", { cookie: "admin_locale=zh-CN", "accept-language": "en-GB" }))).toBe("en-GB");
+    expect(visitorLocale(request("/?locale=%22%3E", { "accept-language": "*" }))).toBe("en");
   });
 });

@@ -62,6 +62,20 @@ export function requestLocale(request: Request): RequestLocale {
   return { locale, fromAdmin: false };
 }
 
+/**
+ * The language of a page outside the admin (the landing and login pages, the provider login's
+ * pages): no Shopify `locale` reaches them unless the link that opened them carries one, and the
+ * admin's cookie belongs to the admin's frame (partitioned), never to them. So the link's `locale`,
+ * else the browser's own language, else English.
+ */
+export function visitorLocale(request: Request): string {
+  return (
+    canonicalLocale(new URL(request.url).searchParams.get("locale")) ??
+    acceptedLanguage(request.headers.get("accept-language")) ??
+    DEFAULT_LOCALE
+  );
+}
+
 /** The admin's language for this request: the one a page's numbers, money and dates are written in. */
 export const localeOf = (request: Request): string => requestLocale(request).locale;
 

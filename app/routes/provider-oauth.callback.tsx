@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   } catch (error) {
     // Fixed words per problem: nothing of the query (anyone's to write into a link) is shown.
-    if (error instanceof ConnectionAttemptRefused || error instanceof ProviderNotConnected) return providerLoginRefusal(error.message);
+    if (error instanceof ConnectionAttemptRefused || error instanceof ProviderNotConnected) return providerLoginRefusal(request, error);
     throw error;
   }
 }

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { location, setCookie } = await openProviderLogin(prisma, attempt, appProviderOAuth(env));
     return new Response(null, { status: 302, headers: { Location: location, "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof ConnectionAttemptRefused || error instanceof ProviderNotConnected) return providerLoginRefusal(error.message);
+    if (error instanceof ConnectionAttemptRefused || error instanceof ProviderNotConnected) return providerLoginRefusal(request, error);
     throw error;
   }
 }

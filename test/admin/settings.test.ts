@@ -52,10 +52,12 @@ const get = (url: URL, cookie?: string) =>
  * Connect pressed on the provider page, posted as the page posts it (to its own address, the
  * admin's query and session token on it): the start page the top window is sent to.
  */
-async function pressConnect(s: TestStack, user?: string): Promise<URL> {
+async function pressConnect(s: TestStack, user?: string, locale?: string): Promise<URL> {
   const page = new URL(PROVIDER.path, s.appUrl);
   page.searchParams.set("embedded", "1");
   page.searchParams.set("shop", s.shop);
+  // The admin's language, as Shopify's admin puts it in the embedded page's address.
+  if (locale !== undefined) page.searchParams.set("locale", locale);
   page.searchParams.set("id_token", sessionToken(s.shop, s.apiKey, s.apiSecret, user));
   const connect = await adminData(s, `${page.pathname}${page.search}`, PROVIDER.route, { form: { intent: "connect" }, user });
   expect(connect.status, s.logs().slice(-3_000)).toBe(401);
@@ -581,10 +583,14 @@ describe("the settings page", () => {
     const s = stack();
     const before = await storedCredentials(s);
     // Connect: the top window to the app's own start page (App Bridge follows the header), naming the
-    // attempt and nothing else, though the page's address carries the admin's query and session token.
+    // attempt and the admin's language and nothing else, though the page's address carries the
+    // admin's query and session token.
     const start = await pressConnect(s);
     expect(`${start.origin}${start.pathname}`).toBe(`${s.appUrl}/provider-oauth/start`);
-    expect([...start.searchParams.keys()]).toEqual(["attempt"]);
+    expect([...start.searchParams.entries()]).toEqual([
+      ["attempt", expect.any(String)],
+      ["locale", "en"],
+    ]);
     const attempt = start.searchParams.get("attempt") ?? "";
 
     // The start page: a __Host- cookie for this browser, then the provider's login with the attempt
@@ -650,6 +656,20 @@ describe("the settings page", () => {
     const page = await adminDocument(s, PROVIDER.path);
     expect(page.text).toContain("Connected through the provider's login since");
     expect(page.text).not.toContain(credentials?.kind === "oauth" ? credentials.accessToken : "(none)");
+  });
+
+  it("opens the provider's login from an admin in Chinese with its language, so the start page refuses in Chinese", async () => {
+    const s = stack();
+    const start = await pressConnect(s, undefined, "zh-CN");
+    expect(start.searchParams.get("locale")).toBe("zh-CN");
+    await openStartPage(start);
+    // Opened again (a link passed on): refused in the admin's language, whatever the browser's.
+    const reopened = await fetch(start, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT, "Accept-Language": "en-US" } });
+    expect(reopened.status).toBe(400);
+    const html = await reopened.text();
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toContain("此连接链接已被使用过。请在本应用的设置中点击“连接”重新开始。");
+    expect(html).not.toContain("already been used");
   });
 
   it("refuses each step after the attempt's ten minutes: the start page, the provider's answer, the question and the confirmation", async () => {
@@ -753,7 +773,7 @@ describe("the settings page", () => {
     const answer = await fetch(url, { redirect: "manual", headers: { "User-Agent": BROWSER_USER_AGENT } });
     expect(answer.status).toBe(400);
     const text = await answer.text();
-    expect(text).toContain("The provider did not approve the connection. Press Connect in the app&#39;s settings to try again.");
+    expect(text).toContain("The provider did not approve the connection. Press Connect in the app&#x27;s settings to try again.");
     expect(text).not.toContain("evil.example");
     expect(text).not.toContain("access_denied");
   });

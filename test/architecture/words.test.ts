@@ -1,8 +1,8 @@
 /**
  * The admin's words (decision 0045): every language holds every key of English, in the same shape,
  * translated; and the pages that speak both languages write no sentence of their own, so nothing
- * English is left on a Chinese page. BOTH_LANGUAGES is every file of the admin's pages, found on
- * disk: a new page is checked without being listed.
+ * English is left on a Chinese page. BOTH_LANGUAGES is every file of the admin's pages and of the
+ * pages outside it, found on disk: a new page is checked without being listed.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +13,8 @@ import { CATALOGUES, languageOf, wordsFor } from "~/lib/words";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Every file of the admin's pages and their shared components: each writes its words from the
+ * Every file of the admin's pages and their shared components, and of the pages outside the admin
+ * (the landing page, the login page, the provider login's pages): each writes its words from the
  * catalogue. Not tests, and not the Inventory age CSV, whose header row is for spreadsheets and
  * scripts and stays in English (decision 0045).
  */
@@ -21,7 +22,8 @@ const WRITTEN_AS_DATA = new Set(["app/routes/app.inventory-age/export.server.ts"
 const BOTH_LANGUAGES = [
   ...readdirSync(path.join(root, "app/routes"), { recursive: true, encoding: "utf8" })
     .map((file) => `app/routes/${file.split(path.sep).join("/")}`)
-    .filter((file) => /^app\/routes\/app[./]/.test(file)),
+    // The admin's pages, and the pages outside it: the landing page, the login and the provider login's.
+    .filter((file) => /^app\/routes\/(app[./]|_index\/|auth\.login\/|provider-oauth)/.test(file)),
   ...readdirSync(path.join(root, "app/components"), { encoding: "utf8" }).map((file) => `app/components/${file}`),
 ]
   .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !WRITTEN_AS_DATA.has(file))
@@ -154,6 +156,19 @@ function inlineWords(file: string): string[] {
 describe("pages that speak both languages", () => {
   it("write no words of their own: every sentence comes from the catalogue", () => {
     expect(BOTH_LANGUAGES.flatMap(inlineWords)).toEqual([]);
+  });
+
+  it("include the pages outside the admin, found like the admin's", () => {
+    expect(BOTH_LANGUAGES).toEqual(
+      expect.arrayContaining([
+        "app/routes/_index/route.tsx",
+        "app/routes/auth.login/route.tsx",
+        "app/routes/auth.login/error.server.ts",
+        "app/routes/provider-oauth-page.server.tsx",
+        "app/routes/provider-oauth.start.tsx",
+        "app/routes/provider-oauth.callback.tsx",
+      ]),
+    );
   });
 
   it("(the check finds words written inline)", () => {

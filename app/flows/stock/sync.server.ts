@@ -22,7 +22,7 @@ import { allVariants, variantLabel } from "~/stores/catalogue/variants.server";
 import { unitsCreatedNotFulfilled } from "~/stores/shipments/shipments-in-state.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
-import type { StockSyncResult } from "~/stores/stock/stock-sync-result";
+import { parseStockSyncResult, type StockSyncResult } from "~/stores/stock/stock-sync-result";
 import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
 import { replaceWarehouseStock } from "~/stores/stock/warehouse-stock.server";
 import type { PipelineDeps } from "../ports/deps";
@@ -271,6 +271,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     sharedSkus: [],
     refused: [],
     mismatches: [],
+    problemsFound: null,
   };
 
   if (warehouses.length === 0) {
@@ -429,18 +430,28 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
         (problems > 0 ? "; see what needs you below." : ".");
   const nothingWritten = stockedVariants === 0 && providerUnits > 0;
   await ctx.complete(async (tx) => {
+    if (problems > 0 || nothingWritten) {
+      const previous = await latestRun(tx, shop, "STOCK_SYNC", { status: "DONE" });
+      result.problemsFound = problemsFound(result, nothingWritten, runId, parseStockSyncResult(previous?.result ?? null));
+      await recordAlert(tx, stockProblemsAlert(shop, result.problemsFound, message), deps.now());
+    }
     await finishRun(tx, runId, { status: "DONE", message, result }, deps.now());
-    if (problems > 0 || nothingWritten) await recordAlert(tx, stockProblemsAlert(shop, result, message, nothingWritten), deps.now());
     const at = next();
     if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
   });
 }
 
 /**
- * A sync that left something for the merchant to do. The same problems found by the next scheduled
- * sync are the same event (the key is what they are, not when they were found): told once.
+ * The problems a sync left for the merchant, as one event: the same set found by the sync before
+ * (the next scheduled one, a merchant's "sync now") is the same event, told once; a set that was
+ * gone and comes back, or a different one, is a new event.
  */
-function stockProblemsAlert(shop: string, result: StockSyncResult, message: string, nothingWritten: boolean): NewAlert {
+function problemsFound(
+  result: StockSyncResult,
+  nothingWritten: boolean,
+  runId: string,
+  previous: StockSyncResult | null,
+): NonNullable<StockSyncResult["problemsFound"]> {
   const problems = [
     ...(nothingWritten ? ["nothing-written"] : []),
     ...result.warehouses.flatMap((w) => (w.problem === null ? [] : [`w ${w.warehouseId} ${w.problem}`])),
@@ -448,5 +459,10 @@ function stockProblemsAlert(shop: string, result: StockSyncResult, message: stri
     ...result.mismatches.map((m) => `m ${m.warehouseId} ${m.sku}`),
   ].sort();
   const digest = createHash("sha256").update(problems.join("\n")).digest("hex").slice(0, 24);
-  return { shop, key: `stock-sync:${digest}`, kind: "STOCK_SYNC_PROBLEMS", path: "/app/stock", detail: message };
+  const since = previous?.problemsFound?.digest === digest ? previous.problemsFound.since : runId;
+  return { digest, since };
+}
+
+function stockProblemsAlert(shop: string, found: NonNullable<StockSyncResult["problemsFound"]>, message: string): NewAlert {
+  return { shop, key: `stock-sync:${found.digest}:${found.since}`, kind: "STOCK_SYNC_PROBLEMS", path: "/app/stock", detail: message };
 }

@@ -1,5 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { visitorLocale } from "~/lib/locale";
+import { languageOf, wordsFor } from "~/lib/words";
 import { login } from "../../shopify.server";
 import styles from "./styles.module.css";
 
@@ -9,42 +11,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (url.searchParams.get("shop")) {
     throw redirect(`/app?${url.searchParams.toString()}`);
   }
-  return { showForm: Boolean(login) };
+  // Outside the admin: the link's language, else the browser's (root.tsx writes it as <html lang>).
+  return { showForm: Boolean(login), locale: languageOf(visitorLocale(request)) };
 }
 
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: wordsFor(data?.locale ?? "en").landing.title }];
+
 export default function Landing() {
-  const { showForm } = useLoaderData<typeof loader>();
+  const { showForm, locale } = useLoaderData<typeof loader>();
+  const words = wordsFor(locale).landing;
 
   return (
     <div className={styles.index}>
       <div className={styles.content}>
-        <h1 className={styles.heading}>Fulfilment connector</h1>
-        <p className={styles.text}>
-          Send your Shopify orders to your overseas fulfilment provider and give your customers tracking as soon as their parcel ships.
-        </p>
+        <h1 className={styles.heading}>{words.title}</h1>
+        <p className={styles.text}>{words.intro}</p>
         {showForm && (
-          <Form className={styles.form} method="post" action="/auth/login">
+          // The login page answers in the language this page chose.
+          <Form className={styles.form} method="post" action={`/auth/login?locale=${locale}`}>
             <label className={styles.label}>
-              <span>Shop domain</span>
+              <span>{words.shopDomain}</span>
               <input className={styles.input} type="text" name="shop" />
-              <span>e.g. my-shop-domain.myshopify.com</span>
+              <span>{words.shopDomainExample}</span>
             </label>
             <button className={styles.button} type="submit">
-              Log in
+              {words.logIn}
             </button>
           </Form>
         )}
         <ul className={styles.list}>
-          <li>
-            <strong>Hands-off orders</strong>. Orders reach the warehouse without anyone touching them, and none is ever shipped twice.
-          </li>
-          <li>
-            <strong>Reasons you can act on</strong>. An order that cannot go says why, so you can fix it and send it again.
-          </li>
-          <li>
-            <strong>Tracking for your customers</strong>. Shipping confirmations with tracking links, and delivery updates as the provider
-            reports them.
-          </li>
+          {Object.entries(words.features).map(([key, feature]) => (
+            <li key={key}>
+              <strong className={styles.feature}>{feature.title}</strong>
+              {feature.text}
+            </li>
+          ))}
         </ul>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { SelectInput, TextInput } from "~/components/form-inputs";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { localeOf } from "~/lib/locale";
-import { wordsFor } from "~/lib/words";
+import { languageOf, wordsFor } from "~/lib/words";
 import { authenticate } from "~/shopify.server";
 import { ConnectionAttemptRefused, connectionOffer, dropConnectionAttempt } from "~/stores/shops/provider-connection-attempts.server";
 import { appProviderOAuth, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
@@ -117,7 +117,10 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         // The top window to the app's own start page (a cookie can be set there, not in this frame),
         // which sends the merchant to the provider's login; it comes back through /provider-oauth/callback.
-        return topWindowTo(await startProviderConnection(prisma, starter, appProviderOAuth(env), env));
+        const start = new URL(await startProviderConnection(prisma, starter, appProviderOAuth(env), env));
+        // The start page is outside the admin: told the admin's language, it refuses in it.
+        start.searchParams.set("locale", languageOf(localeOf(request)));
+        return topWindowTo(start.toString());
       } catch (error) {
         // The only refusal here: this installation has no OAuth client at the provider.
         if (error instanceof ProviderNotConnected) return refused(intent, words.loginNotSetUp);

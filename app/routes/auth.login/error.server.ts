@@ -2,17 +2,18 @@ import { LoginErrorType, type LoginError } from "@shopify/shopify-app-remix/serv
 import { env } from "~/env.server";
 import { isShopDomain } from "~/shopify/shop-domain";
 
+/** What is wrong with the shop field, by kind: the page says it in its language (lib/words' `login.errors`). */
 export interface LoginErrorMessage {
-  shop?: string;
+  shop?: "missingShop" | "invalidShop";
 }
 
-/** login() reports what is wrong with the shop field as a code; the form shows words. */
+/** login() reports what is wrong with the shop field as a code; the form words its kind. */
 export function loginErrorMessage(loginErrors: LoginError): LoginErrorMessage {
   switch (loginErrors.shop) {
     case LoginErrorType.MissingShop:
-      return { shop: "Please enter your shop domain to log in" };
+      return { shop: "missingShop" };
     case LoginErrorType.InvalidShop:
-      return { shop: "Please enter a valid shop domain to log in" };
+      return { shop: "invalidShop" };
     default:
       return {};
   }

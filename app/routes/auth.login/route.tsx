@@ -1,21 +1,28 @@
 import { useState } from "react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import polarisTranslations from "@shopify/polaris/locales/en.json";
+import polarisEnglish from "@shopify/polaris/locales/en.json";
+import polarisChinese from "@shopify/polaris/locales/zh-CN.json";
+import { visitorLocale } from "~/lib/locale";
+import { languageOf, wordsFor } from "~/lib/words";
 import { login } from "../../shopify.server";
 import { loginErrorMessage, loginShop } from "./error.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+const POLARIS_WORDS = { en: polarisEnglish, "zh-CN": polarisChinese } as const;
+
 // login() redirects to Shopify for a valid shop and returns field errors otherwise. It is handed
 // only a shop already checked (loginShop): it reads and logs whatever it is given. The translations
-// travel with the loader data to keep them out of the client bundle.
+// travel with the loader data to keep them out of the client bundle. Outside the admin, the page
+// speaks the link's language, else the browser's (root.tsx writes it as <html lang>).
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = new URL(request.url).searchParams.get("shop");
   const errors = shop === null ? {} : await loginAs(request, shop);
-  return { errors, polarisTranslations };
+  const locale = languageOf(visitorLocale(request));
+  return { errors, locale, polarisTranslations: POLARIS_WORDS[locale] };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,11 +38,14 @@ async function loginAs(request: Request, typed: string) {
   return loginErrorMessage(await login(new Request(url, { method: "GET" })));
 }
 
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: wordsFor(data?.locale ?? "en").login.title }];
+
 export default function Auth() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [shop, setShop] = useState("");
   const { errors } = actionData ?? loaderData;
+  const words = wordsFor(loaderData.locale).login;
 
   // Outside the admin there is no App Bridge: Polaris' own provider is enough.
   return (
@@ -45,19 +55,19 @@ export default function Auth() {
           <Form method="post">
             <FormLayout>
               <Text variant="headingMd" as="h2">
-                Log in
+                {words.title}
               </Text>
               <TextField
                 type="text"
                 name="shop"
-                label="Shop domain"
-                helpText="example.myshopify.com"
+                label={words.shopDomain}
+                helpText={words.shopDomainHelp}
                 value={shop}
                 onChange={setShop}
                 autoComplete="on"
-                error={errors.shop}
+                error={errors.shop === undefined ? undefined : words.errors[errors.shop]}
               />
-              <Button submit>Log in</Button>
+              <Button submit>{words.logIn}</Button>
             </FormLayout>
           </Form>
         </Card>

@@ -27,8 +27,9 @@ export interface ConnectionStarter {
 export type AttemptProblem = "unknown" | "expired" | "used" | "otherBrowser" | "refused" | "unreachable";
 
 /**
- * What the merchant reads for each problem, in English (the pages outside the admin, which have no
- * locale): the Settings page's own sentences (lib/words), one per problem, saying what to do.
+ * Each problem in English (the error's message, for logs and callers without a language): the
+ * Settings page's own sentences (lib/words), one per problem, saying what to do. The pages word it
+ * by its problem in their own language.
  */
 export const ATTEMPT_PROBLEMS: Readonly<Record<AttemptProblem, string>> = en.settingsProvider.problems;
 

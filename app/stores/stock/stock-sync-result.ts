@@ -48,6 +48,11 @@ export const StockSyncResult = z.object({
   sharedSkus: z.array(z.object({ sku: z.string(), variants: z.array(z.string()) })),
   /** Quantities Shopify refused, with its reason. */
   refused: z.array(z.object({ warehouseId: z.string(), sku: z.string(), message: z.string() })),
+  /**
+   * What the sync left for the merchant (a digest of the problems), and the sync that first found
+   * that same set in a row: the event an alert is told for once (flows/stock/sync.server.ts).
+   */
+  problemsFound: z.object({ digest: z.string(), since: z.string() }).nullable().default(null),
 });
 export type StockSyncResult = z.infer<typeof StockSyncResult>;
 

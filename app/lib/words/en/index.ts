@@ -29,6 +29,8 @@ import { pricing } from "./pricing";
 import { dataRequests } from "./data-requests";
 import { settingsCheckoutRates } from "./settings-checkout-rates";
 import { settingsCustoms } from "./settings-customs";
+import { landing } from "./landing";
+import { login } from "./login";
 
 export const en = {
   nav,
@@ -58,6 +60,8 @@ export const en = {
   kitPage,
   stock,
   runProgress,
+  landing,
+  login,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

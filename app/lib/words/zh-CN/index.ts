@@ -29,6 +29,8 @@ import { pricing } from "./pricing";
 import { dataRequests } from "./data-requests";
 import { settingsCheckoutRates } from "./settings-checkout-rates";
 import { settingsCustoms } from "./settings-customs";
+import { landing } from "./landing";
+import { login } from "./login";
 
 export const zhCN: Words = {
   nav,
@@ -58,4 +60,6 @@ export const zhCN: Words = {
   kitPage,
   stock,
   runProgress,
+  landing,
+  login,
 };
