@@ -25,7 +25,10 @@ interface Language {
   words: Words["alerts"];
   format: Formatter;
 }
-const languageOf = (locale: string): Language => ({ words: wordsFor(locale).alerts, format: formatterFor(locale) });
+const languageOf = (locale: string, timeZone?: string): Language => ({
+  words: wordsFor(locale).alerts,
+  format: formatterFor(locale, timeZone),
+});
 
 const storeOf = (shop: string) => shop.replace(/\.myshopify\.com$/, "");
 
@@ -45,9 +48,12 @@ function paragraph(alert: AlertLike, links: AppLinks, { words }: Language): stri
   return [heading, alert.detail, words.todo(kind.todo), words.open(adminUrl(links, alert.path))].filter((line) => line !== "").join("\n");
 }
 
-/** One alert's message, or several as one digest, in `locale`'s words ("en" or "zh-CN"). */
-export function composeMessage(alerts: readonly AlertLike[], links: AppLinks, locale: string): MessageWords {
-  const language = languageOf(locale);
+/**
+ * One alert's message, or several as one digest, in `locale`'s words ("en" or "zh-CN"), its dates in
+ * the shop's time zone (UTC, named, until the admin has read it).
+ */
+export function composeMessage(alerts: readonly AlertLike[], links: AppLinks, locale: string, timeZone?: string): MessageWords {
+  const language = languageOf(locale, timeZone);
   const { words, format } = language;
   const store = storeOf(links.shop);
   const [first] = alerts;

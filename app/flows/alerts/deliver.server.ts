@@ -95,7 +95,7 @@ export async function queueAlertSweep(db: Database): Promise<void> {
 /** alerts.deliver: the channel's message sent once, or kept and tried again later. */
 export async function deliverAlerts(ctx: JobContext, deps: AlertDeps, shop: string, channelName: ChannelName): Promise<void> {
   const now = deps.now();
-  const installed = await ctx.db.shop.findUnique({ where: { domain: shop }, select: { uninstalledAt: true } });
+  const installed = await ctx.db.shop.findUnique({ where: { domain: shop }, select: { uninstalledAt: true, timeZone: true } });
   const channel = await channelForSending(ctx.db, shop, channelName);
   // Uninstalled, or the channel turned off since: nothing more goes there.
   if (installed?.uninstalledAt != null || channel === null || !channel.enabled) {
@@ -106,7 +106,8 @@ export async function deliverAlerts(ctx: JobContext, deps: AlertDeps, shop: stri
     ctx.db,
     shop,
     channelName,
-    (alerts) => composeMessage(alerts, { shop, appHandle: deps.appHandle }, channel.language),
+    // Dates in the shop's time zone as the admin last read it (flows/install/time-zone.server.ts).
+    (alerts) => composeMessage(alerts, { shop, appHandle: deps.appHandle }, channel.language, installed?.timeZone ?? undefined),
     now,
   );
   if (message === null) return;

@@ -132,7 +132,7 @@ beforeEach(async () => {
   await db.alert.deleteMany();
   await db.alertMessage.deleteMany();
   await db.alertChannel.deleteMany();
-  await db.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: { uninstalledAt: null } });
+  await db.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: { uninstalledAt: null, timeZone: null } });
   mail.mails.length = 0;
   hook.posts.length = 0;
   hook.status = 200;
@@ -257,6 +257,17 @@ describe("alerts", () => {
     expect(webhookText).toContain("2 things need you, since ");
     expect(webhookText).toContain("What to do: Open the shipment");
     expect(webhookText).not.toContain("处理方法");
+  });
+
+  it("write their dates in the shop's time zone once the admin has read it, UTC (named) before", async () => {
+    await recordNewShipments(db, [heldShipment(), heldShipment()]);
+    await waitFor(() => hook.posts.length === 1 && allSent(), { timeoutMs: 10_000, what: "the first digest" });
+    expect(webhookTexts()[0]).toMatch(/^2 things need you, since .+ UTC:$/m);
+
+    await db.shop.update({ where: { domain: SHOP }, data: { timeZone: "Asia/Shanghai" } });
+    await recordNewShipments(db, [heldShipment(), heldShipment()]);
+    await waitFor(() => hook.posts.length === 2 && allSent(), { timeoutMs: 10_000, what: "the second digest" });
+    expect(webhookTexts()[1]).toMatch(/^2 things need you, since .+ GMT\+8:$/m);
   });
 
   it("give a channel that is down the same message later, once, and say meanwhile that it fails", { timeout: 30_000 }, async () => {
