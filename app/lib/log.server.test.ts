@@ -29,6 +29,14 @@ describe("the structured log", () => {
     });
   });
 
+  it("writes a Response thrown as an error (Shopify's library refusing a token) by its status", () => {
+    const { lines, logger } = capture();
+    logger.warn({ shop: "a.myshopify.com", err: new Response("refused", { status: 401 }) }, "refused");
+    logger.warn({ err: new Error("boom") }, "failed");
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ msg: "refused", err: { type: "Response", status: 401 } });
+    expect(JSON.parse(lines[1] ?? "")).toMatchObject({ msg: "failed", err: { type: "Error", message: "boom" } });
+  });
+
   it("never writes a token, a session, a webhook body or an address, wherever in the fields it sits", () => {
     const { lines, logger } = capture();
     logger.warn(

@@ -53,12 +53,26 @@ export interface LogOptions {
   destination?: pino.DestinationStream;
 }
 
+/**
+ * An `err` field as written: Shopify's library answers a refused token by throwing a Response (its
+ * re-authentication), whose getters fail when the redaction walks them; its status is what matters.
+ */
+function errorForTheLog(value: unknown): unknown {
+  if (
+    value instanceof Response ||
+    (typeof value === "object" && value !== null && "status" in value && "headers" in value && "bodyUsed" in value)
+  )
+    return { type: "Response", status: (value as { status: unknown }).status };
+  return pino.stdSerializers.err(value as Error);
+}
+
 export function createLogger({ level, name, destination }: LogOptions): Logger {
   return pino(
     {
       name,
       level,
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      serializers: { err: errorForTheLog },
       // Time as ISO 8601 text: read by people as often as by machines.
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },

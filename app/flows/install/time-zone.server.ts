@@ -36,10 +36,8 @@ export async function shopTimeZone(db: DatabaseOrTransaction, admin: AdminGraphq
     await saveTimeZone(db, shop, read, now);
     return read;
   } catch (error) {
-    // Shopify's library answers a refused token by throwing a Response (its re-authentication),
-    // which the logger cannot write: its status is what matters. The page opens all the same.
-    const what = error instanceof Response ? { status: error.status } : { err: error };
-    log.warn({ shop, ...what }, "The shop's time zone could not be read from Shopify");
+    // The page opens all the same (a refused token is a Response thrown by Shopify's library).
+    log.warn({ shop, err: error }, "The shop's time zone could not be read from Shopify");
     return known ?? FALLBACK_TIME_ZONE;
   }
 }
