@@ -1,0 +1,9 @@
+-- admin at size
+-- CreateIndex
+CREATE INDEX "Shipment_shop_createdAt_id_idx" ON "Shipment"("shop", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Shipment_shop_shippingCostsAt_idx" ON "Shipment"("shop", "shippingCostsAt");
+
+-- CreateIndex
+CREATE INDEX "Shipment_shop_changedInShopifyAt_idx" ON "Shipment"("shop", "changedInShopifyAt");
