@@ -1,4 +1,10 @@
 -- admin at size
+-- DropIndex
+DROP INDEX "Shipment_shop_state_idx";
+
+-- CreateIndex
+CREATE INDEX "Shipment_shop_state_deliveredAt_idx" ON "Shipment"("shop", "state", "deliveredAt");
+
 -- CreateIndex
 CREATE INDEX "Shipment_shop_createdAt_id_idx" ON "Shipment"("shop", "createdAt", "id");
 
