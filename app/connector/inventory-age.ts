@@ -209,16 +209,24 @@ export function inventoryAgeView(
 
 /** The export's header and rows: what the table shows, every row, in the table's order. */
 export function inventoryAgeTable(view: InventoryAgeView, olderThanDays: number | null): { header: string[]; rows: (string | number)[][] } {
+  return { header: inventoryAgeHeader(olderThanDays), rows: view.rows.map((row) => inventoryAgeRecord(row, olderThanDays)) };
+}
+
+export function inventoryAgeHeader(olderThanDays: number | null): string[] {
   const header = ["SKU", "Storage number", "Total units", ...AGE_BANDS.map((band) => `${bandLabel(band)} days`)];
   if (olderThanDays !== null) header.push(`Older than ${olderThanDays} days`);
-  const rows = view.rows.map((row) => [
+  return header;
+}
+
+/** One row of the export, as the header names its columns. */
+export function inventoryAgeRecord(row: InventoryAgeView["rows"][number], olderThanDays: number | null): (string | number)[] {
+  return [
     row.sku,
     row.storageNo ?? "",
     row.total,
     ...AGE_BANDS.map((band) => row.bands[band]),
     ...(olderThanDays === null ? [] : [row.olderThan ?? 0]),
-  ]);
-  return { header, rows };
+  ];
 }
 
 /** A row of operation 19's answer (the provider's InventoryAgeInfo), as much as a stock row needs. */

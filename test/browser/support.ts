@@ -260,7 +260,7 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
     const [startedStack, launched] = await Promise.allSettled([
       startStack(overrides),
       // launch() gives every browser a fresh temporary user-data-dir and deletes it at close.
-      chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: LAUNCH_ARGS, timeout: 30_000 }),
+      launchChromium(),
     ]);
     if (startedStack.status === "fulfilled") stack = startedStack.value;
     if (launched.status === "fulfilled") browser = launched.value;
@@ -462,6 +462,44 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
 }
 
 const round = (value: number | null) => (value === null ? null : Math.round(value));
+
+/** Starts Chromium as the browser tests do (offline, headless, Debian's build). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: LAUNCH_ARGS, timeout: 30_000 });
+}
+
+/**
+ * One load of `pagePath` as openAdminPage loads it (the same context, probes and App Bridge's
+ * part), without the test's checks: its LCP once hydrated, for bench:admin. The context is closed.
+ */
+export async function measureAdminLoad(
+  b: Browser,
+  s: TestStack,
+  pagePath: string,
+): Promise<{ lcpMs: number | null; ttfbMs: number | null }> {
+  const context = await b.newContext({
+    userAgent: chromeUserAgent(b),
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    locale: "en-US",
+    timezoneId: "UTC",
+  });
+  context.setDefaultTimeout(60_000);
+  try {
+    await context.addInitScript({ content: VITALS_PROBE });
+    await context.addInitScript({ content: APP_BRIDGE_ELEMENTS });
+    await context.route(new RegExp(`^${escapeRegExp(new URL(s.appUrl).origin)}/(?!assets/)`), (route) => authorizeLikeAppBridge(route, s));
+    const page = await context.newPage();
+    const response = await page.goto(embeddedUrl(s, pagePath).href, { waitUntil: "load" });
+    if (response?.status() !== 200) throw new Error(`${pagePath} answered ${response?.status() ?? "nothing"}`);
+    await waitForHydration(page);
+    const vitals = await readVitals(page, false);
+    return { lcpMs: vitals.lcp, ttfbMs: vitals.ttfb };
+  } finally {
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.close();
+  }
+}
 
 /** `pagePath` as the embedded admin loads it: embedded=1, shop, host and a fresh session token (id_token). */
 function embeddedUrl(s: TestStack, pagePath: string): URL {

@@ -45,6 +45,11 @@ export interface StackOverrides {
   installed?: boolean;
   /** More variables for the app and worker processes (LOG_LEVEL, METRICS_TOKEN, WORKER_HEALTH_PORT...). */
   env?: Record<string, string>;
+  /**
+   * A database of the caller's (bench:admin's seeded merchant) instead of a fresh copy: migrated,
+   * and left open when the stack stops (its owner closes it).
+   */
+  database?: TestDatabase;
 }
 
 export interface TestStack extends StackReady {
@@ -110,8 +115,8 @@ export async function startStack(overrides: StackOverrides = {}): Promise<TestSt
   try {
     // Normally a no-op: the globalSetup built it (and this also guards runs without that setup).
     await ensureAppBuild({ output });
-    const database: TestDatabase = createTestDatabase();
-    steps.push(() => database.close());
+    const database: TestDatabase = overrides.database ?? createTestDatabase();
+    if (overrides.database === undefined) steps.push(() => database.close());
     const [sandbox, shopify] = await Promise.all([
       startSandbox({ seed: 1, ...overrides.sandbox, port: 0 }),
       startShopifyEmulator({ shops: [demoShop()], ...overrides.shopify, apiKey, apiSecret, port: 0 }),

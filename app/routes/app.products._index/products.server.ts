@@ -64,7 +64,12 @@ export function productsQueryOf(params: URLSearchParams): ProductsQuery {
   };
 }
 
-function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typeof contextOf>>): ProductRow {
+/**
+ * A variant's row. `detailed` false leaves a row not registered without its problems and last
+ * failure: the list needs every row's state to count its tabs, but those words only for the rows
+ * it shows (working them out is most of a row's cost, decision 0048).
+ */
+function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typeof contextOf>>, detailed = true): ProductRow {
   const base = {
     key: variant.variantId,
     title: variantLabel(variant),
@@ -91,10 +96,11 @@ function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typ
     return { ...base, entry, kit, state: "KIT", missingComponents: gone.map((component) => component.sku) };
   }
   const providerSku = entry?.providerSku ?? variant.sku;
-  const plan = merchantSkuFor(variant, entry ?? undefined, context.defaults);
   const known = context.providerSkus.get(providerSku);
-  const failure = context.outcomes.get(variant.sku);
   const row = { ...base, entry, providerSku: providerSku === variant.sku ? null : providerSku };
+  if (known === undefined && !detailed) return { ...row, state: "NOT_REGISTERED" };
+  const plan = merchantSkuFor(variant, entry ?? undefined, context.defaults);
+  const failure = context.outcomes.get(variant.sku);
   if (known === undefined) {
     const problems = plan.ok ? [] : plan.problems.map((problem) => problem.message);
     return {
@@ -123,9 +129,13 @@ async function contextOf(db: DatabaseOrTransaction, shop: string) {
 
 /** Every row, in the page's order: the shop's variants by name, then the provider's other SKUs. */
 export async function productRows(db: DatabaseOrTransaction, shop: string): Promise<ProductRow[]> {
+  return (await readRows(db, shop, true)).rows;
+}
+
+async function readRows(db: DatabaseOrTransaction, shop: string, detailed: boolean) {
   const context = await contextOf(db, shop);
   const variants = await allVariants(db, shop);
-  const rows = variants.map((variant) => rowOfVariant(variant, context));
+  const rows = variants.map((variant) => rowOfVariant(variant, context, detailed));
   const sold = new Set(
     rows.flatMap((row) =>
       row.kit !== null ? row.kit.map((component) => component.sku) : row.sku === null ? [] : [row.providerSku ?? row.sku],
@@ -151,7 +161,12 @@ export async function productRows(db: DatabaseOrTransaction, shop: string): Prom
       kit: null,
     });
   }
-  return rows;
+  /** A row of the page in full (its problems and last failure), from the row counted. */
+  const detail = (row: ProductRow, index: number) => {
+    const variant = variants[index];
+    return row.state === "NOT_REGISTERED" && !detailed && variant !== undefined ? rowOfVariant(variant, context, true) : row;
+  };
+  return { rows, detail };
 }
 
 /** The row of the store's variant with this SKU (the first, when variants share it), or null when no variant has it. */
@@ -167,18 +182,18 @@ const matches = (row: ProductRow, search: string) => {
 };
 
 export async function productsPage(db: DatabaseOrTransaction, shop: string, query: ProductsQuery) {
-  const rows = await productRows(db, shop);
-  const searched = rows.filter((row) => matches(row, query.search));
-  const counts = Object.fromEntries(PRODUCT_STATES.map((state) => [state, searched.filter((row) => row.state === state).length])) as Record<
-    ProductState,
-    number
-  >;
-  const filtered = query.filter === "ALL" ? searched : searched.filter((row) => row.state === query.filter);
+  const { rows, detail } = await readRows(db, shop, false);
+  // Each row with its place among the variants, to work out in full the ones the page shows.
+  const searched = rows.map((row, index) => ({ row, index })).filter(({ row }) => matches(row, query.search));
+  const counts = Object.fromEntries(
+    PRODUCT_STATES.map((state) => [state, searched.filter(({ row }) => row.state === state).length]),
+  ) as Record<ProductState, number>;
+  const filtered = query.filter === "ALL" ? searched : searched.filter(({ row }) => row.state === query.filter);
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const catalogueRead = await latestRun(db, shop, "CATALOGUE_READ", { status: "DONE" });
   return {
-    rows: filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    rows: filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(({ row, index }) => detail(row, index)),
     counts: { ALL: searched.length, ...counts },
     page,
     pages,

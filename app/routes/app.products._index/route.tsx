@@ -30,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     runs.find((candidate) => candidate.status === "RUNNING") ??
     runs.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0] ??
     null;
-  return { ...(await productsPage(prisma, shop, query)), filter: query.filter, search: query.search, run: runViewOf(run) };
+  // The page needs how many are missing, not their SKUs (thousands at a big merchant): the action reads them.
+  const { missing, ...page } = await productsPage(prisma, shop, query);
+  return { ...page, missingCount: missing.length, filter: query.filter, search: query.search, run: runViewOf(run) };
 }
 
 type Answer = { intent: string; ok: boolean; message: string };
@@ -92,8 +94,8 @@ export default function Products() {
       title={words.title}
       subtitle={words.subtitle}
       primaryAction={{
-        content: words.registerAllMissing(format.number(data.missing.length)),
-        disabled: data.missing.length === 0 || running,
+        content: words.registerAllMissing(format.number(data.missingCount)),
+        disabled: data.missingCount === 0 || running,
         loading: pending === "registerMissing",
         onAction: () => send("registerMissing"),
       }}

@@ -69,7 +69,7 @@ export function shipmentListQueryOf(params: URLSearchParams): ShipmentListQuery 
  * Shipments matching the merchant's search: the order name (with or without its #), a tracking
  * number (the main one or another parcel's), the package id, or a SKU or the recipient's name:
  * in the shipment's search words (kept from planning on, held packages included, lower case) or,
- * for shipments recorded before they existed, in the request sent. Case is ignored, as SQLite's LIKE
+ * for shipments recorded before they existed (no search words), in the request sent. Case is ignored, as SQLite's LIKE
  * does for ASCII and PostgreSQL is asked to (ignoringCase). The recipient's name finds a shipment
  * until it is final (decision 0038); one whose customer asked to be forgotten is found by order and
  * tracking only.
@@ -85,7 +85,9 @@ function searchWhere(db: DatabaseOrTransaction, q: string): Prisma.ShipmentWhere
       { packageId: { contains: q, ...caseless } },
       { searchText: { contains: q.toLowerCase() } },
       { recipientSearchText: { contains: q.toLowerCase() } },
-      { requestSent: { contains: q, ...caseless } },
+      // Only where the search words are missing: the request is the longest column, and reading it
+      // for every shipment doubled a search's time at 100,000 shipments (decision 0048).
+      { searchText: null, requestSent: { contains: q, ...caseless } },
     ],
   };
 }
