@@ -312,13 +312,7 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
     const appOrigin = new URL(s.appUrl).origin;
     const problems: string[] = [];
     const allowed: { pattern: RegExp; why: string }[] = [];
-    const context = await b.newContext({
-      userAgent: chromeUserAgent(b),
-      viewport: VIEWPORT,
-      deviceScaleFactor: 1,
-      locale: "en-US",
-      timezoneId: "UTC",
-    });
+    const context = await adminContext(b);
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const close = async () => {
       // A request still held (LATE_ANSWER_MS) must not outlive its page as an unhandled error.
@@ -468,6 +462,11 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: LAUNCH_ARGS, timeout: 30_000 });
 }
 
+/** A browser context as the admin's frame opens the app: an ordinary Chrome's user agent, the test viewport, English, UTC. */
+function adminContext(b: Browser) {
+  return b.newContext({ userAgent: chromeUserAgent(b), viewport: VIEWPORT, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC" });
+}
+
 /**
  * One load of `pagePath` as openAdminPage loads it (the same context, probes and App Bridge's
  * part), without the test's checks: its LCP once hydrated, for bench:admin. The context is closed.
@@ -477,13 +476,7 @@ export async function measureAdminLoad(
   s: TestStack,
   pagePath: string,
 ): Promise<{ lcpMs: number | null; ttfbMs: number | null }> {
-  const context = await b.newContext({
-    userAgent: chromeUserAgent(b),
-    viewport: VIEWPORT,
-    deviceScaleFactor: 1,
-    locale: "en-US",
-    timezoneId: "UTC",
-  });
+  const context = await adminContext(b);
   context.setDefaultTimeout(60_000);
   try {
     await context.addInitScript({ content: VITALS_PROBE });
