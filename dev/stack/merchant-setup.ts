@@ -127,7 +127,7 @@ const Run = z
     finishedAt: z.string().nullable(),
   })
   .nullable();
-const ProductsData = z.object({ run: Run, missing: z.array(z.string()), catalogueReadAt: z.string().nullable() });
+const ProductsData = z.object({ run: Run, missingCount: z.number().int(), catalogueReadAt: z.string().nullable() });
 const StockData = z.object({ run: Run, lastSyncedAt: z.string().nullable() });
 const Answer = z.object({ ok: z.boolean(), message: z.string() });
 const SaveAnswer = Answer.extend({ errors: z.array(z.object({ label: z.string(), message: z.string() })).default([]) });
@@ -214,7 +214,7 @@ export async function setUpShopThroughTheApp(
     return products.catalogueReadAt !== null && products.run?.status !== "RUNNING" ? products : undefined;
   });
   log(`[setup] catalogue read: ${read.run?.message ?? "done"}`);
-  if (read.missing.length > 0) {
+  if (read.missingCount > 0) {
     const asked = Date.now();
     Answer.parse(await routeData(app, "/app/products?index", "routes/app.products._index", { intent: "registerMissing" }));
     const registered = await until("the SKU registration", deadline, async () => {

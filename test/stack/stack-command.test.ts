@@ -103,7 +103,7 @@ describe("npm run stack", () => {
     // The landing page's loader data (a data request: no page render to wait for at stop).
     const landing = await fetch(`${appUrl}/?_data=routes%2F_index`);
     expect(landing.status).toBe(200);
-    expect(await landing.json()).toEqual({ showForm: true });
+    expect(await landing.json()).toEqual({ showForm: true, locale: "en" });
   });
 
   it("answers the shop's name over Admin GraphQL with the printed token, addressed by header or by path", async () => {
