@@ -30,8 +30,9 @@ describe("the Admin API transport redirect", () => {
     });
 
     expect(response.status, stack().logs()).toBe(200);
-    // The app's page data: App Bridge's key, and the admin's language (none named here: English).
-    expect(await response.json()).toEqual({ apiKey, locale: "en" });
+    // The app's page data: App Bridge's key, the admin's language (none named here: English), and
+    // the shop's time zone, read from Shopify with the token just exchanged.
+    expect(await response.json()).toEqual({ apiKey, locale: "en", timeZone: stack().shopify.state.shops.get(shop)?.ianaTimezone });
     const stored = await db.session.findUnique({ where: { id: `offline_${shop}` } });
     // Stored sealed (stores/shops/session-storage.server.ts): the token itself is not in the row.
     expect(stored?.accessToken).not.toContain(accessToken);
