@@ -11,11 +11,11 @@ import { createDatabase } from "~/stores/database/database.server";
 import { startIntake } from "../../test/pipeline/harness";
 
 const db = createDatabase(process.argv[2] ?? "");
-const { url, server } = await startIntake(db);
+const { url, close } = await startIntake(db);
 /** The kernel's own high-water mark of this process's resident memory. */
 const peakRssBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 process.on("message", (message: unknown) => {
-  if (message === "stop") server.close(() => process.exit(0));
+  if (message === "stop") void close().then(() => process.exit(0));
   if (message === "report") process.send?.({ peakRssBytes: peakRssBytes() });
 });
 process.send?.({ url });

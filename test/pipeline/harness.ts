@@ -12,7 +12,8 @@ import type { AddressInfo } from "node:net";
 import type { Shipment, ShipmentState } from "@prisma/client";
 import { afterAll, beforeAll } from "vitest";
 import { z } from "zod";
-import { wakeForFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
+import { WAKE_WINDOW_MS, wakeForFulfillmentServiceNotification } from "~/flows/receive-webhooks/fulfillment-service-notification.server";
+import { PerKeyThrottle } from "~/flows/receive-webhooks/per-key-throttle.server";
 import { recordAndEnqueue } from "~/flows/receive-webhooks/record-and-enqueue.server";
 import { topicAsReported, WEBHOOK_TOPICS, type WebhookTopic } from "~/shopify/webhooks/topics";
 import { startJobWorker } from "~/jobs/start-worker.server";
@@ -52,8 +53,10 @@ function signed(rawBody: string, hmac: string | undefined): boolean {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** What the app's webhook and fulfillment-service routes do once the request is authenticated. */
-export async function startIntake(db: Database): Promise<{ url: string; server: Server; received: string[] }> {
+export async function startIntake(db: Database): Promise<{ url: string; server: Server; received: string[]; close(): Promise<void> }> {
   const received: string[] = [];
+  // The intake's own, not the app's: the wake-ups it folds are written before its database closes.
+  const throttle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) => console.warn("a deferred wake-up failed", error));
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -68,7 +71,7 @@ export async function startIntake(db: Database): Promise<{ url: string; server: 
         const payload: unknown = JSON.parse(rawBody);
         if (request.url?.endsWith("/fulfillment_order_notification")) {
           received.push("fulfillment_order_notification");
-          await wakeForFulfillmentServiceNotification(db, { shop, payload });
+          await wakeForFulfillmentServiceNotification(db, { shop, payload }, { throttle });
           return 200;
         }
         if (!isTopic(topic)) return 200;
@@ -94,7 +97,11 @@ export async function startIntake(db: Database): Promise<{ url: string; server: 
     });
   });
   await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, received };
+  const close = async () => {
+    await new Promise<void>((done) => server.close(() => done()));
+    await throttle.settle();
+  };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, received, close };
 }
 
 export interface HarnessOptions {
@@ -193,12 +200,7 @@ export type PlacedOrder = z.infer<typeof PlacedOrder> & { orderId: string };
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database: TestDatabase = options.database ?? createTestDatabase();
   const { db } = database;
-  const intake = options.intake
-    ? { ...(await options.intake(database.url)), received: [] as string[] }
-    : await (async () => {
-        const local = await startIntake(db);
-        return { ...local, close: () => new Promise<void>((done) => local.server.close(() => done())) };
-      })();
+  const intake = options.intake ? { ...(await options.intake(database.url)), received: [] as string[] } : await startIntake(db);
   const sandbox = await startSandbox({
     port: 0,
     seed: 7,

@@ -9,11 +9,13 @@
  * that call announced. A trailing write lost with the process (a crash within the window) is made
  * good by the webhook Shopify sends for the same requests.
  */
+type TrailingEntry = { lastAt: number; trailing: (() => Promise<unknown>) | null; timer: NodeJS.Timeout | null };
+
 export class PerKeyThrottle {
   readonly #windowMs: number;
   readonly #onError: (error: unknown) => void;
-  #writing = 0;
-  readonly #keys = new Map<string, { lastAt: number; trailing: (() => Promise<unknown>) | null; timer: NodeJS.Timeout | null }>();
+  readonly #writing = new Set<Promise<void>>();
+  readonly #keys = new Map<string, TrailingEntry>();
 
   constructor(windowMs: number, onError: (error: unknown) => void) {
     this.#windowMs = windowMs;
@@ -31,20 +33,7 @@ export class PerKeyThrottle {
     }
     entry.trailing = write;
     if (entry.timer === null) {
-      entry.timer = setTimeout(
-        () => {
-          const trailing = entry.trailing;
-          entry.lastAt = Date.now();
-          entry.trailing = null;
-          entry.timer = null;
-          if (trailing === null) return;
-          this.#writing += 1;
-          trailing()
-            .catch(this.#onError)
-            .finally(() => (this.#writing -= 1));
-        },
-        entry.lastAt + this.#windowMs - now,
-      );
+      entry.timer = setTimeout(() => this.#writeTrailing(entry), entry.lastAt + this.#windowMs - now);
       entry.timer.unref();
     }
     return null;
@@ -52,9 +41,31 @@ export class PerKeyThrottle {
 
   /** Trailing writes waiting for their window's end, or being written. */
   get pending(): number {
-    let waiting = this.#writing;
+    let waiting = this.#writing.size;
     for (const entry of this.#keys.values()) if (entry.timer !== null) waiting += 1;
     return waiting;
+  }
+
+  /**
+   * Writes every trailing write now rather than at its window's end, and waits until every write
+   * under way is done: before the database they write to is closed.
+   */
+  async settle(): Promise<void> {
+    for (const entry of this.#keys.values()) if (entry.timer !== null) this.#writeTrailing(entry);
+    await Promise.all(this.#writing);
+  }
+
+  #writeTrailing(entry: TrailingEntry): void {
+    if (entry.timer !== null) clearTimeout(entry.timer);
+    const trailing = entry.trailing;
+    entry.lastAt = Date.now();
+    entry.trailing = null;
+    entry.timer = null;
+    if (trailing === null) return;
+    const writing: Promise<void> = trailing()
+      .then(() => undefined, this.#onError)
+      .finally(() => this.#writing.delete(writing));
+    this.#writing.add(writing);
   }
 
   /** Forgets keys whose window is over with nothing pending, so many shops do not grow the map for ever. */

@@ -25,6 +25,7 @@ import { saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.s
 import { latestRun, runOf } from "~/stores/catalogue/sync-runs.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
+import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 import { startSandbox, type Sandbox } from "../../../sandbox/server";
 import { emulatorAdmin, testPipelineDeps, DEMO_SHOP, type TestDeps } from "../../pipeline/deps";
 import {
@@ -299,8 +300,12 @@ describe("a stock sync that needs the merchant", () => {
     for (const [variant, sku] of original) variant.sku = sku;
     await readCatalogue();
     await syncNow();
+    // The sync the read queued and the merchant's may be one run (a sync already waiting takes the
+    // later ask), which then writes the corrected stock: clean is that no problem is left, not how
+    // many quantities it changed.
     const clean = await latestRun(db(), DEMO_SHOP, "STOCK_SYNC", { status: "DONE" });
-    expect(clean?.message).toMatch(/^Stock synced: \d+ quantities changed, [1-9]\d* unchanged at 1 warehouse\.$/);
+    expect(clean?.message).toMatch(/^Stock synced: \d+ quantit(y|ies) changed, \d+ unchanged at 1 warehouse\.$/);
+    expect(parseStockSyncResult(clean?.result ?? null)?.problemsFound).toBeNull();
     await messagesSent(1, "nothing more sent");
 
     // Broken again a while later: a new event, told again.

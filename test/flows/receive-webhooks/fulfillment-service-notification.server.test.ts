@@ -51,6 +51,22 @@ describe("the fulfillment-service callback", () => {
     expect(await db.webhookReceipt.count()).toBe(0);
   });
 
+  it("writes a folded wake-up at once when settled, so that none is left to write after the database closes", async () => {
+    const options = { throttle: throttle(60_000) };
+    expect((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST"), options)).status).toBe("woken");
+    await db.job.updateMany({ where: { shop }, data: { status: "RUNNING" } });
+    expect((await wakeForFulfillmentServiceNotification(db, callback("FULFILLMENT_REQUEST"), options)).status).toBe("deferred");
+    expect(options.throttle.pending).toBe(1);
+
+    // Its window has most of a minute to run: settled, the folded call is written now, and awaited.
+    await options.throttle.settle();
+    expect(options.throttle.pending).toBe(0);
+    expect((await db.job.findMany({ where: { shop }, orderBy: { dedupeKey: "asc" } })).map((j) => j.dedupeKey)).toEqual([
+      `plan.requests:${shop}`,
+      `plan.requests:${shop}:next`,
+    ]);
+  });
+
   it("wakes both fetches for a notification it cannot read: a fetch reads only what Shopify assigned", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const outcome = await wakeForFulfillmentServiceNotification(db, callback("FULFILMENT_REQUEST"), { throttle: throttle() });
