@@ -1,4 +1,4 @@
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
@@ -8,7 +8,7 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { LocaleProvider, useWords } from "~/components/locale";
 import { localeCookie, requestLocale } from "~/lib/locale";
-import { languageOf } from "~/lib/words";
+import { languageOf, wordsFor } from "~/lib/words";
 import { shopTimeZone } from "~/flows/install/time-zone.server";
 import { env } from "../env.server";
 import prisma from "~/db.server";
@@ -27,6 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fromAdmin ? { headers: { "Set-Cookie": localeCookie(locale) } } : undefined,
   );
 }
+
+/** The document's title (the browser's tab, a screen reader's first words) in the admin's language too. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: wordsFor(data?.locale ?? "en").home.title }];
 
 /** Polaris's own words (its buttons, pagination, empty tables) in the admin's language too. */
 const POLARIS_WORDS = { en: polarisEnglish, "zh-CN": polarisChinese } as const;

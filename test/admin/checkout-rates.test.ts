@@ -31,8 +31,8 @@ const Answer = z.object({
   errors: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
 });
 
-async function loaded() {
-  const response = await adminData(stack(), "/app/settings/checkout-rates", ROUTE);
+async function loaded(locale = "en") {
+  const response = await adminData(stack(), `/app/settings/checkout-rates?locale=${locale}`, ROUTE);
   return z.object({ checkoutRates: CheckoutRates }).parse(await response.json()).checkoutRates;
 }
 
@@ -126,6 +126,10 @@ describe("Settings > Checkout rates", () => {
     expect(carrierServices()).toEqual([]);
     // The state stays on the page after a reload.
     expect(await loaded()).toMatchObject({ enabled: false, carrierServiceId: null, problem: refused.answer.message });
+    // Kept as Shopify said it: a Chinese-speaking colleague reads the same refusal in Chinese.
+    const inChinese = await loaded("zh-CN");
+    expect(inChinese.problem).toMatch(/^您的 Shopify 套餐不包含/);
+    expect(inChinese.problem).toContain("Carrier calculated shipping is not available on this shop's plan");
 
     await setPlan(true);
     expect((await act({ intent: "checkoutRatesOn" })).answer.ok).toBe(true);

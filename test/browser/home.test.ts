@@ -44,6 +44,7 @@ describe("Home", () => {
       const home = await admin.openAdminPage("/app?locale=zh-CN", { name: "/app in zh-CN" });
       const { page } = home;
       await expectVisible(page.getByRole("heading", { name: "海外仓履约连接器" }));
+      expect(await page.title()).toBe("海外仓履约连接器");
       await expectVisible(page.getByText("已完成 1/5"));
       await expectVisible(page.getByText("沙盒模式：一切都在服务商模拟器上运行，不会产生真实包裹。"));
       await expectVisible(page.getByRole("link", { name: "添加仓库" }));

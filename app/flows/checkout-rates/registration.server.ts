@@ -10,7 +10,7 @@ import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { CarrierServiceGid } from "~/shopify/ids";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
-import { CheckoutRatesSettings } from "~/stores/shops/shop-settings";
+import { CheckoutRatesSettings, type CheckoutRatesRefusal } from "~/stores/shops/shop-settings";
 import { getShopSettings, saveCheckoutRatesSettings as saveCheckoutRates } from "~/stores/shops/shop.server";
 import type { Words } from "~/lib/words";
 import type { z } from "zod";
@@ -24,6 +24,14 @@ export function carrierServiceCallbackUrl(appUrl: string): string {
 
 /** Shopify's words when the plan lacks the feature; it has no code of its own (CARRIER_SERVICE_CREATE_FAILED covers all). */
 const PLAN_REFUSAL = /plan|carrier[- ]calculated|third[- ]party/i;
+
+/** Shopify's refusal as the page says it, in `words`' language; a sentence stored by an older version as it is. */
+export function refusalText(problem: CheckoutRatesSettings["problem"], words: CheckoutRatesWords): string | null {
+  return problem === null || typeof problem === "string" ? problem : refusalSaid(problem, words);
+}
+
+const refusalSaid = (refusal: CheckoutRatesRefusal, words: CheckoutRatesWords): string =>
+  refusal.planRefused ? words.answers.planRefused(refusal.said) : words.answers.refused(refusal.said);
 
 export type TurnOnOutcome =
   | { ok: true; message: string }
@@ -54,10 +62,10 @@ export async function turnOnCheckoutRates(
     if (!(error instanceof ShopifyUserError)) throw error;
     const said = error.userErrors.map((detail) => detail.message).join("; ");
     const planRefused = PLAN_REFUSAL.test(said);
-    // Kept as said to the admin who asked (their language), so the page shows it after a reload.
-    const problem = planRefused ? words.answers.planRefused(said) : words.answers.refused(said);
-    await saveCheckoutRates(db, shop, { enabled: false, carrierServiceId: null, problem });
-    return { ok: false, planRefused, message: problem };
+    // Kept as Shopify said it, so the page shows it after a reload in its reader's language.
+    const refusal = { planRefused, said };
+    await saveCheckoutRates(db, shop, { enabled: false, carrierServiceId: null, problem: refusal });
+    return { ok: false, planRefused, message: refusalSaid(refusal, words) };
   }
 }
 

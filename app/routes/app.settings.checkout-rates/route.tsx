@@ -8,6 +8,7 @@ import { env } from "~/env.server";
 import {
   carrierServiceCallbackUrl,
   readFlatRatesForm,
+  refusalText,
   saveFlatRates,
   turnOffCheckoutRates,
   turnOnCheckoutRates,
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     checkoutRates: {
       ...settings.checkoutRates,
+      problem: refusalText(settings.checkoutRates.problem, wordsFor(localeOf(request)).settingsCheckoutRates),
       callbackUrl: carrierServiceCallbackUrl(env.SHOPIFY_APP_URL),
       waitSeconds: CHECKOUT_RATES_TIMING.budgetMs / 1000,
     },

@@ -165,12 +165,21 @@ export const AfterSendingSettings = z.object({
  * (app/flows/checkout-rates). `carrierServiceId` and `problem` are what Shopify last said, kept so
  * Settings shows the state after a reload.
  */
+/** Shopify's refusal of the app's carrier service: what it said, verbatim, and whether it named the plan. */
+export const CheckoutRatesRefusal = z.object({ planRefused: z.boolean(), said: z.string() });
+export type CheckoutRatesRefusal = z.output<typeof CheckoutRatesRefusal>;
+
 export const CheckoutRatesSettings = z.object({
   enabled: z.boolean().default(false),
   /** Shopify's id of the app's carrier service, once registered. */
   carrierServiceId: z.string().nullable().default(null),
-  /** Why Shopify refused to register it (a plan without carrier-calculated shipping), in Shopify's words. */
-  problem: z.string().nullable().default(null),
+  /**
+   * Why Shopify refused to register it (a plan without carrier-calculated shipping): Shopify's own
+   * words and whether the plan was the cause, so the page says it in the language of whoever reads
+   * it. A sentence: written by an older version in the language of the admin who clicked, shown as
+   * it is.
+   */
+  problem: z.union([CheckoutRatesRefusal, z.string()]).nullable().default(null),
   /** Answered when the provider is slow or down, or the cart holds SKUs it does not know. None: no rates from the app then. */
   flatRates: z.array(FlatRate).max(10, { error: "must be at most 10 rates" }).default([]),
   /** How long a price for the same cart and destination is answered from memory. */
