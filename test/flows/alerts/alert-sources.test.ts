@@ -6,28 +6,23 @@
  * and what to do, links to the page where it is fixed, and is not told again when the same event is
  * noticed again; a later, separate event is told again.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queueAlertSweep, type AlertDeps } from "~/flows/alerts/deliver.server";
 import { alertHandlers } from "~/flows/alerts/handlers";
 import { alertSender } from "~/flows/alerts/send.server";
 import { catalogueHandlers } from "~/flows/catalogue/handlers";
 import { startCatalogueRead } from "~/flows/catalogue/read.server";
 import { enqueue } from "~/flows/queue/jobs.server";
-import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { shopAccessHandlers } from "~/flows/shop-access/handlers";
 import { withShopAccess } from "~/flows/shop-access/shop-access.server";
 import { stockHandlers } from "~/flows/stock/handlers";
 import type { JobHandler } from "~/jobs/handler";
-import { startWorker, type Worker } from "~/jobs/worker.server";
-import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import { saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.server";
-import { latestRun, runOf } from "~/stores/catalogue/sync-runs.server";
-import { saveShopSettings } from "~/stores/shops/shop.server";
+import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
-import { startSandbox, type Sandbox } from "../../../sandbox/server";
-import { emulatorAdmin, testPipelineDeps, DEMO_SHOP, type TestDeps } from "../../pipeline/deps";
+import { DEMO_SHOP } from "../../pipeline/deps";
 import {
   mailSubject,
   mailText,
@@ -37,21 +32,14 @@ import {
   type MailServer,
   type ReceivedMail,
 } from "../../support/alert-receivers";
-import { createTestDatabase, type TestDatabase } from "../../support/database";
-import { recordingJobLogger, waitFor } from "../../support/jobs";
-import { startTestShopify, type TestShopify } from "../../support/shopify-admin";
+import { waitFor } from "../../support/jobs";
+import { runFinished, useWarehouseShop } from "../../support/warehouse-shop";
 
 const ADMIN = "https://admin.shopify.com/store/demo-shop/apps/test-client-id";
 
-let database: TestDatabase;
-let sandbox: Sandbox;
-let shopify: TestShopify;
 let mail: MailServer;
 let hook: HttpReceiver;
-let testDeps: TestDeps;
-let worker: Worker | undefined;
 
-const db = () => database.db;
 const alertDeps: AlertDeps = {
   sender: alertSender({ allowHttp: true, allowLoopback: true }),
   appHandle: "test-client-id",
@@ -59,85 +47,51 @@ const alertDeps: AlertDeps = {
   now: () => new Date(),
 };
 
-beforeAll(async () => {
-  database = createTestDatabase();
-  sandbox = await startSandbox({ port: 0, seed: 7, createDelayMs: 0 });
-  shopify = await startTestShopify();
-  mail = await startMailServer();
-  hook = await startHttpReceiver();
-});
-afterAll(async () => {
-  await hook.close();
-  await mail.stop();
-  await shopify.close();
-  await sandbox.close();
-  await database.close();
-});
-
-beforeEach(async () => {
-  shopify.emulator.reset();
-  for (const table of [
-    "job",
-    "syncRun",
-    "catalogueVariant",
-    "providerSku",
-    "warehouseStock",
-    "alert",
-    "alertMessage",
-    "alertChannel",
-    "shop",
-  ] as const)
-    await (db()[table] as { deleteMany(): Promise<unknown> }).deleteMany();
-  mail.mails.length = 0;
-  hook.posts.length = 0;
-  const { service } = await ensureFulfillmentService(emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP)), {
-    name: "Fulfilment warehouse US01",
-    callbackUrl: `${shopify.app.url}/fulfillment-service`,
-  });
-  if (service.locationId === null) throw new Error("the fulfillment service has no location");
-  await saveShopSettings(db(), DEMO_SHOP, {
-    mode: "sandbox",
-    providerBaseUrl: sandbox.url,
-    warehouses: [{ warehouseId: "US01", shopifyLocationId: service.locationId }],
-  });
-  await saveEmailChannel(db(), DEMO_SHOP, {
-    enabled: true,
-    schedule: "AT_ONCE",
-    settings: {
-      host: "127.0.0.1",
-      port: mail.port,
-      security: "NONE",
-      user: "alerts",
-      sender: "connector@demo-shop.example",
-      recipients: ["ops@demo-shop.example"],
-    },
-    password: "s3cret-pass",
-  });
-  await saveWebhookChannel(db(), DEMO_SHOP, { enabled: true, schedule: "AT_ONCE", url: hook.url });
-
-  testDeps = testPipelineDeps(db(), { sandboxUrl: sandbox.url, graphqlUrl: shopify.emulator.graphqlUrl(DEMO_SHOP) });
-  const deps = async () => testDeps.deps;
-  // As the app's worker has them: the catalogue's and the stock's jobs wait while Shopify refuses the shop.
-  const pausable = withShopAccess(deps);
-  const paused = <H extends Record<string, JobHandler<never>>>(handlers: H): H =>
-    Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, pausable(handler)])) as H;
-  worker = startWorker({
-    db: db(),
-    kinds: jobPayloadSchemas,
-    handlers: {
+const warehouseShop = useWarehouseShop({
+  tables: ["job", "syncRun", "catalogueVariant", "providerSku", "warehouseStock", "alert", "alertMessage", "alertChannel"],
+  async startAlso() {
+    mail = await startMailServer();
+    hook = await startHttpReceiver();
+    return {
+      async close() {
+        await hook.close();
+        await mail.stop();
+      },
+    };
+  },
+  async prepare({ db }) {
+    mail.mails.length = 0;
+    hook.posts.length = 0;
+    await saveEmailChannel(db, DEMO_SHOP, {
+      enabled: true,
+      schedule: "AT_ONCE",
+      settings: {
+        host: "127.0.0.1",
+        port: mail.port,
+        security: "NONE",
+        user: "alerts",
+        sender: "connector@demo-shop.example",
+        recipients: ["ops@demo-shop.example"],
+      },
+      password: "s3cret-pass",
+    });
+    await saveWebhookChannel(db, DEMO_SHOP, { enabled: true, schedule: "AT_ONCE", url: hook.url });
+  },
+  handlers(deps) {
+    // As the app's worker has them: the catalogue's and the stock's jobs wait while Shopify refuses the shop.
+    const pausable = withShopAccess(deps);
+    const paused = <H extends Record<string, JobHandler<never>>>(handlers: H): H =>
+      Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, pausable(handler)])) as H;
+    return {
       ...paused({ ...catalogueHandlers(deps), ...stockHandlers(deps) }),
       ...shopAccessHandlers(deps),
       ...alertHandlers(() => alertDeps),
-    },
-    pollIntervalMs: 10,
-    backoff: { baseDelayMs: 20, maxDelayMs: 200 },
-    logger: recordingJobLogger().logger,
-  });
-  await queueAlertSweep(db());
+    };
+  },
+  started: ({ db }) => queueAlertSweep(db),
 });
-afterEach(async () => {
-  await worker?.stop();
-});
+const db = () => warehouseShop().db;
+const shopify = () => warehouseShop().shopify;
 
 /** Every alert recorded went out in a message that was sent. */
 const allSent = async () =>
@@ -157,7 +111,7 @@ async function messagesSent(count: number, what: string): Promise<ReceivedMail[]
 const webhookText = (index: number) => (hook.posts[index]?.body as { text: string }).text;
 
 async function setShop(settings: { access?: "ok" | "frozen" | "locked"; scopes?: string[] }): Promise<void> {
-  const response = await fetch(`${shopify.emulator.url}/__emulator/shops/${DEMO_SHOP}`, {
+  const response = await fetch(`${shopify().emulator.url}/__emulator/shops/${DEMO_SHOP}`, {
     method: "PATCH",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(settings),
@@ -165,14 +119,7 @@ async function setShop(settings: { access?: "ok" | "frozen" | "locked"; scopes?:
   if (!response.ok) throw new Error(`the emulator refused ${JSON.stringify(settings)}: ${response.status}`);
 }
 
-const finished = (runId: string) =>
-  waitFor(
-    async () => {
-      const run = await runOf(db(), DEMO_SHOP, runId);
-      return run !== null && run.status !== "RUNNING" ? run : undefined;
-    },
-    { timeoutMs: 15_000, what: `run ${runId} to finish` },
-  );
+const finished = (runId: string) => runFinished(db(), runId);
 
 describe("Shopify refusing the store", () => {
   it("is told once per pause, however often it is met, with Home's link and what to do; a later pause is told again", async () => {
@@ -275,7 +222,7 @@ describe("a stock sync that needs the merchant", () => {
     expect((await finished(await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT"))).status).toBe("DONE");
   }
 
-  const skus = () => [...shopify.emulator.state.variants.values()];
+  const skus = () => [...shopify().emulator.state.variants.values()];
 
   it("is told once while the same problems stand, with Stock's link and what to do; problems that come back after a clean sync are told again", async () => {
     const original = new Map(skus().map((variant) => [variant, variant.sku]));

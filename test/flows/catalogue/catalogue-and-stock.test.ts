@@ -3,37 +3,24 @@
  * as in the app: the catalogue read (a bulk operation and the provider's SKU pages), the SKU
  * registration with its per-row outcomes, and the stock sync's writes at the warehouse's location.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { catalogue } from "../../../sandbox/world";
 import { available, take } from "../../../sandbox/orders/stock";
-import { startSandbox, type Sandbox } from "../../../sandbox/server";
 import { startCatalogueRead } from "~/flows/catalogue/read.server";
 import { startRegistration } from "~/flows/catalogue/register.server";
 import { catalogueHandlers } from "~/flows/catalogue/handlers";
-import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { stockHandlers } from "~/flows/stock/handlers";
-import { startWorker, type Worker } from "~/jobs/worker.server";
-import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import { saveKit } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
-import { itemsOf, latestRun, runOf } from "~/stores/catalogue/sync-runs.server";
-import { saveShopSettings } from "~/stores/shops/shop.server";
+import { itemsOf, latestRun } from "~/stores/catalogue/sync-runs.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 import { warehouseStockOf } from "~/stores/stock/warehouse-stock.server";
 import { productsWithoutSku } from "../../emulator/seed";
-import { emulatorAdmin, testPipelineDeps, DEMO_SHOP, type TestDeps } from "../../pipeline/deps";
-import { createTestDatabase, type TestDatabase } from "../../support/database";
-import { recordingJobLogger, waitFor } from "../../support/jobs";
-import { startTestShopify, type TestShopify } from "../../support/shopify-admin";
-
-let database: TestDatabase;
-let sandbox: Sandbox;
-let shopify: TestShopify;
-let testDeps: TestDeps;
-let worker: Worker | undefined;
-let warehouseLocation: string;
+import { emulatorAdmin, DEMO_SHOP } from "../../pipeline/deps";
+import { waitFor } from "../../support/jobs";
+import { runFinished, useWarehouseShop } from "../../support/warehouse-shop";
 
 const Levels = z.object({
   data: z.object({
@@ -52,8 +39,8 @@ const Levels = z.object({
 
 /** What Shopify holds at the warehouse's location now, by SKU and quantity name. */
 async function shopifyStockAtWarehouse(): Promise<Record<string, { onHand: number; available: number; committed: number }>> {
-  const response = await emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP)).graphql(
-    `query { location(id: "${warehouseLocation}") { inventoryLevels(first: 100) { nodes { item { sku } quantities(names: ["on_hand", "available", "committed"]) { name quantity } } } } }`,
+  const response = await emulatorAdmin(shopify().emulator.graphqlUrl(DEMO_SHOP)).graphql(
+    `query { location(id: "${warehouseShop().warehouseLocation}") { inventoryLevels(first: 100) { nodes { item { sku } quantities(names: ["on_hand", "available", "committed"]) { name quantity } } } } }`,
   );
   const nodes = Levels.parse(await response.json()).data.location.inventoryLevels.nodes;
   const quantity = (node: (typeof nodes)[number], name: string) => node.quantities.find((q) => q.name === name)?.quantity ?? 0;
@@ -65,69 +52,16 @@ async function shopifyStockAtWarehouse(): Promise<Record<string, { onHand: numbe
   );
 }
 
-const db = () => database.db;
-const finished = (runId: string) =>
-  waitFor(
-    async () => {
-      const run = await runOf(db(), DEMO_SHOP, runId);
-      return run !== null && run.status !== "RUNNING" ? run : undefined;
-    },
-    { timeoutMs: 15_000, what: `run ${runId} to finish` },
-  );
-
-beforeAll(async () => {
-  database = createTestDatabase();
-  sandbox = await startSandbox({ port: 0, seed: 7, createDelayMs: 0 });
-  shopify = await startTestShopify();
+const warehouseShop = useWarehouseShop({
+  tables: ["job", "syncRun", "catalogueVariant", "providerSku", "warehouseStock", "shipment", "kitComponent"],
+  settings: { skuDefaults: { size: { lengthCm: 20, widthCm: 15, heightCm: 10 } } },
+  handlers: (deps) => ({ ...catalogueHandlers(deps), ...stockHandlers(deps) }),
 });
-afterAll(async () => {
-  await shopify.close();
-  await sandbox.close();
-  await database.close();
-});
-
-beforeEach(async () => {
-  shopify.emulator.reset();
-  for (const table of [
-    "job",
-    "syncRun",
-    "catalogueVariant",
-    "providerSku",
-    "warehouseStock",
-    "shop",
-    "shipment",
-    "kitComponent",
-  ] as const) {
-    await (db()[table] as { deleteMany(): Promise<unknown> }).deleteMany();
-  }
-  const admin = emulatorAdmin(shopify.emulator.graphqlUrl(DEMO_SHOP));
-  const { service } = await ensureFulfillmentService(admin, {
-    name: "Fulfilment warehouse US01",
-    callbackUrl: `${shopify.app.url}/fulfillment-service`,
-  });
-  if (service.locationId === null) throw new Error("the fulfillment service has no location");
-  warehouseLocation = service.locationId;
-  await saveShopSettings(db(), DEMO_SHOP, {
-    mode: "sandbox",
-    providerBaseUrl: sandbox.url,
-    warehouses: [{ warehouseId: "US01", shopifyLocationId: warehouseLocation }],
-    skuDefaults: { size: { lengthCm: 20, widthCm: 15, heightCm: 10 } },
-  });
-  testDeps = testPipelineDeps(db(), { sandboxUrl: sandbox.url, graphqlUrl: shopify.emulator.graphqlUrl(DEMO_SHOP) });
-  const deps = async () => testDeps.deps;
-  worker = startWorker({
-    db: db(),
-    kinds: jobPayloadSchemas,
-    handlers: { ...catalogueHandlers(deps), ...stockHandlers(deps) },
-    pollIntervalMs: 10,
-    // A failed job comes back at once: the backoff's shape is the queue's business, not this test's.
-    backoff: { baseDelayMs: 20, maxDelayMs: 200 },
-    logger: recordingJobLogger().logger,
-  });
-});
-afterEach(async () => {
-  await worker?.stop();
-});
+const db = () => warehouseShop().db;
+const shopify = () => warehouseShop().shopify;
+const sandbox = () => warehouseShop().sandbox;
+const testDeps = () => warehouseShop().testDeps;
+const finished = (runId: string) => runFinished(db(), runId);
 
 async function readCatalogue(): Promise<void> {
   const run = await finished(await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT"));
@@ -191,7 +125,7 @@ describe("the catalogue read", () => {
 
 describe("registering SKUs", () => {
   it("registers what can be, and says for each of the others which fields and why; the provider then knows them", async () => {
-    shopify.emulator.addProducts(DEMO_SHOP, [
+    shopify().emulator.addProducts(DEMO_SHOP, [
       {
         title: "Linen apron",
         vendor: "Northfield Home",
@@ -227,7 +161,7 @@ describe("registering SKUs", () => {
 
 describe("a registration that the provider interrupts", () => {
   it("resumes where it stopped: each SKU is sent until it has an outcome, none registered twice", async () => {
-    shopify.emulator.addProducts(
+    shopify().emulator.addProducts(
       DEMO_SHOP,
       ["CUP-1", "CUP-2", "CUP-3", "CUP-4"].map((sku, index) => ({
         title: `Espresso cup ${index + 1}`,
@@ -239,14 +173,14 @@ describe("a registration that the provider interrupts", () => {
     await readCatalogue();
     // The provider fails on the first SKU after creating it (the answer is lost), for both of the
     // client's attempts: the job fails, and its retry resumes with the SKUs still pending.
-    const fault = await fetch(`${sandbox.url}/__sandbox/faults`, {
+    const fault = await fetch(`${sandbox().url}/__sandbox/faults`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ operation: "createMerchantSku", kind: "500", count: 2, afterProcessing: true }),
     });
     expect(fault.ok).toBe(true);
-    testDeps.deps.policy = { ...testDeps.deps.policy, skusPerRegistrationRound: 2 };
-    const before = testDeps.providerCalls.createMerchantSku ?? 0;
+    testDeps().deps.policy = { ...testDeps().deps.policy, skusPerRegistrationRound: 2 };
+    const before = testDeps().providerCalls.createMerchantSku ?? 0;
     const runId = await startRegistration(db(), DEMO_SHOP, ["CUP-1", "CUP-2", "CUP-3", "CUP-4"], "MERCHANT");
     const run = await finished(runId);
     expect(run).toMatchObject({ status: "DONE", total: 4, processed: 4, failed: 0 });
@@ -258,7 +192,7 @@ describe("a registration that the provider interrupts", () => {
       ["CUP-4", "DONE"],
     ]);
     // Four SKUs, one lost answer: five calls; the one sent twice was answered "already registered".
-    expect((testDeps.providerCalls.createMerchantSku ?? 0) - before).toBe(5);
+    expect((testDeps().providerCalls.createMerchantSku ?? 0) - before).toBe(5);
     expect(rows.filter((row) => row.message === "Already registered; nothing changed.")).toHaveLength(1);
     const known = await providerSkusOf(db(), DEMO_SHOP);
     for (const sku of ["CUP-1", "CUP-2", "CUP-3", "CUP-4"]) expect(known.get(sku)?.record.Weight).toBe(120);
@@ -320,7 +254,7 @@ describe("the stock sync", () => {
 
   it("says why when the provider has stock but no variant of the store is one of its SKUs", async () => {
     // The store sells none of the provider's SKUs (all renamed in Shopify).
-    for (const variant of shopify.emulator.state.variants.values()) variant.sku = `SHOP-${variant.sku ?? ""}`;
+    for (const variant of shopify().emulator.state.variants.values()) variant.sku = `SHOP-${variant.sku ?? ""}`;
     await readCatalogue();
     const run = await syncedSince(0);
     expect(run.message).toMatch(
@@ -336,7 +270,7 @@ describe("the stock sync", () => {
 
     // The provider created a package of 3 mugs (out of its stock) that Shopify has not fulfilled yet
     // (committed there), and 10 more mugs left the warehouse for other reasons.
-    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 13);
+    take(sandbox().state(), "US01", "MUG-CER-350-WHT", 13);
     await db().shipment.create({
       data: {
         shop: DEMO_SHOP,
@@ -364,7 +298,7 @@ describe("the stock sync", () => {
 
   it("gives each kit what its components make, a component two kits use shared between them", async () => {
     // Two kits use the mugs, so each may sell from half of them; the yoga mats are one kit's.
-    shopify.emulator.addProducts(DEMO_SHOP, [
+    shopify().emulator.addProducts(DEMO_SHOP, [
       { title: "Gift set, mug and candle", variants: [{ sku: "GIFT-MUG-CANDLE", price: "39.00" }] },
       { title: "Mug pair", variants: [{ sku: "MUG-PAIR", price: "30.00" }] },
       { title: "Yoga mat 3-pack", variants: [{ sku: "YOGA-3PACK", price: "99.00" }] },
@@ -376,11 +310,11 @@ describe("the stock sync", () => {
     await saveKit(db(), DEMO_SHOP, "MUG-PAIR", [{ sku: "MUG-CER-350-WHT", quantity: 2 }]);
     await saveKit(db(), DEMO_SHOP, "YOGA-3PACK", [{ sku: "YOGA-MAT-6MM-PUR", quantity: 3 }]);
     // The sandbox's stock now (earlier tests of this file may have taken some): 4 mugs and 7 mats taken here.
-    take(sandbox.state(), "US01", "MUG-CER-350-WHT", available(sandbox.state(), "US01", "MUG-CER-350-WHT") - 222);
-    take(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR", available(sandbox.state(), "US01", "YOGA-MAT-6MM-PUR") - 73);
-    expect(available(sandbox.state(), "US01", "CANDLE-SOY-200-LAV")).toBeGreaterThan(60);
+    take(sandbox().state(), "US01", "MUG-CER-350-WHT", available(sandbox().state(), "US01", "MUG-CER-350-WHT") - 222);
+    take(sandbox().state(), "US01", "YOGA-MAT-6MM-PUR", available(sandbox().state(), "US01", "YOGA-MAT-6MM-PUR") - 73);
+    expect(available(sandbox().state(), "US01", "CANDLE-SOY-200-LAV")).toBeGreaterThan(60);
     // The store sells the yoga mats only in the 3-pack.
-    for (const variant of shopify.emulator.state.variants.values())
+    for (const variant of shopify().emulator.state.variants.values())
       if (variant.sku === "YOGA-MAT-6MM-PUR") variant.sku = "YOGA-MAT-SINGLE-RETIRED";
     await readCatalogue();
     await syncedSince(0);
@@ -398,7 +332,7 @@ describe("the stock sync", () => {
     expect(parseStockSyncResult(run?.result ?? null)?.providerOnly.map((row) => row.sku)).not.toContain("YOGA-MAT-6MM-PUR");
 
     // The provider's mugs run low: the kits follow at the next sync.
-    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 212);
+    take(sandbox().state(), "US01", "MUG-CER-350-WHT", 212);
     const first = await syncsDone();
     await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
     await syncedSince(first);
@@ -412,13 +346,13 @@ describe("the stock sync", () => {
     await readCatalogue();
     await syncedSince(0);
     const first = await syncsDone();
-    take(sandbox.state(), "US01", "MUG-CER-350-WHT", 40);
-    const atProvider = available(sandbox.state(), "US01", "MUG-CER-350-WHT");
+    take(sandbox().state(), "US01", "MUG-CER-350-WHT", 40);
+    const atProvider = available(sandbox().state(), "US01", "MUG-CER-350-WHT");
 
     // Between the sync's read and its write, someone in Shopify's admin counts 238 mugs on hand.
-    const port = testDeps.port;
+    const port = testDeps().port;
     let interfered = false;
-    testDeps.deps.shopify = async () => ({
+    testDeps().deps.shopify = async () => ({
       ...port,
       setOnHand: async (input) => {
         if (!interfered) {
