@@ -54,6 +54,16 @@ export interface DateOptions {
   timeZone?: string;
 }
 
+/** Whether Intl can write dates in the zone: anything else would fail every page's dates. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const dateOf = (value: Date | string): Date | null => {
   const date = typeof value === "string" ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? null : date;

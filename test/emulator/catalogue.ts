@@ -139,6 +139,7 @@ export function addShop(state: EmulatorState, raw: ShopInput): ShopRecord {
     currencyCode: input.currencyCode ?? "USD",
     weightUnit: input.weightUnit ?? "GRAMS",
     ianaTimezone: input.ianaTimezone ?? "America/New_York",
+    updatedAt: state.timestamp(),
     address,
     accessToken: input.accessToken,
     scopes: input.scopes ?? [],

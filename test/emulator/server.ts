@@ -21,7 +21,7 @@ import { parseGid } from "./ids";
 import { accessTokenRequest } from "./oauth";
 import { cancelOrder, createOrder, editShippingAddress, type OrderOptions } from "./orders";
 import type { Platform } from "./platform";
-import { defaultPayload, restOrder } from "./payloads";
+import { defaultPayload, restOrder, restShop } from "./payloads";
 import { openDue } from "./scheduled";
 import { EmulatorState, type ShopAccess, type ShopRecord } from "./state";
 import {
@@ -250,11 +250,19 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
           scopes: z.array(z.string()).optional(),
           access: z.enum(["ok", "revoked", "frozen", "locked"]).optional(),
           carrierCalculatedShipping: z.boolean().optional(),
+          ianaTimezone: z.string().min(1).optional(),
         })
         .parse(await readJson(req));
+      const zoneChanged = settings.ianaTimezone !== undefined && settings.ianaTimezone !== shop.ianaTimezone;
       Object.assign(shop, Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)));
+      // The merchant's Settings > General in Shopify's admin: a changed shop sends shop/update.
+      if (zoneChanged) {
+        shop.updatedAt = platform.state.timestamp();
+        platform.webhooks.publish(shop.domain, "shop/update", restShop(platform.state, shop), mode);
+      }
       return send(res, 200, {
         shop: shop.domain,
+        ianaTimezone: shop.ianaTimezone,
         autoRequestFulfillment: shop.autoRequestFulfillment,
         scopes: shop.scopes,
         access: shop.access ?? "ok",

@@ -37,6 +37,8 @@ export interface ShopRecord {
   currencyCode: string;
   weightUnit: WeightUnit;
   ianaTimezone: string;
+  /** When the shop's settings last changed (shop/update's `updated_at`). */
+  updatedAt: string;
   address: Address;
   /** Offline access token the app holds for this shop (X-Shopify-Access-Token). */
   accessToken: string;

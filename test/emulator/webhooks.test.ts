@@ -115,6 +115,30 @@ describe("webhook delivery", () => {
     expect(a?.rawBody).toBe(b?.rawBody);
   });
 
+  it("publishes shop/update, the shop object with its new zone, when the merchant changes the shop's time zone", async () => {
+    const patch = (settings: Record<string, unknown>) =>
+      fetch(`${emulator.url}/__emulator/shops/${SHOP}`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(settings),
+      });
+    const before = emulator.state.shops.get(SHOP)?.updatedAt ?? "";
+    expect(await (await patch({ ianaTimezone: "Europe/Berlin" })).json()).toMatchObject({ ianaTimezone: "Europe/Berlin" });
+    // The same zone again, or another setting, is no change of the shop.
+    await patch({ ianaTimezone: "Europe/Berlin" });
+    await patch({ autoRequestFulfillment: false });
+    await emulator.settled();
+
+    expect(receiver.requests.map((r) => r.headers["x-shopify-topic"])).toEqual(["shop/update"]);
+    const [update] = receiver.requests;
+    expect(update && signedBy(SECRET, update)).toBe(true);
+    expect(update).toMatchObject({
+      path: "/webhooks/shop/update",
+      json: { myshopify_domain: SHOP, iana_timezone: "Europe/Berlin", updated_at: expect.any(String) },
+    });
+    expect(Date.parse(String(dig(update?.json, "updated_at")))).toBeGreaterThanOrEqual(Date.parse(before));
+  });
+
   it("holds deliveries and releases them out of order", async () => {
     await postJson(`${emulator.url}/__emulator/delivery`, { hold: true });
     emulator.createOrder(SHOP, { line_items: [{ sku: "MUG-1", quantity: 1 }] });

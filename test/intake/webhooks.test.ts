@@ -49,6 +49,8 @@ const EXPECTED: Record<WebhookTopic, { status: "ENQUEUED" | "PROCESSED" | "REJEC
   "app/scopes_update": { status: "ENQUEUED", job: "receive-webhooks.scopes-refresh" },
   // Acted on once its job has seen Shopify refuse the shop's token (test/intake/replayed-deliveries.test.ts).
   "app/uninstalled": { status: "ENQUEUED", job: "receive-webhooks.uninstall-confirm" },
+  // The shop's time zone, taken at once (test/admin/time-zone.test.ts).
+  "shop/update": { status: "PROCESSED", job: null },
   "customers/data_request": { status: "ENQUEUED", job: "compliance.customer-data-request" },
   "customers/redact": { status: "ENQUEUED", job: "compliance.customer-redact" },
   // Only for a shop the app is uninstalled from (compliance-and-services.test.ts); this one is installed.

@@ -31,7 +31,7 @@ import {
 /**
  * Every outcome is answered 200 (Shopify must not send again what we have):
  * - queued: receipt ENQUEUED and its job written;
- * - processed: database-only work done in the same transaction (app/scopes_update), receipt PROCESSED;
+ * - processed: database-only work done in the same transaction (shop/update's time zone), receipt PROCESSED;
  * - duplicate: the same event's receipt exists, nothing more done;
  * - rejected: the body is not JSON, the payload cannot be used, or came after the app was
  *   uninstalled: receipt REJECTED with the reason, kept for support (without the customer's fields,
@@ -47,7 +47,7 @@ export type IntakeOutcome =
 
 /**
  * The route's topic and the X-Shopify-Topic header must agree, and bodies that name a shop
- * (compliance requests, app/uninstalled) must name the header's shop: the header is not signed.
+ * (compliance requests, app/uninstalled, shop/update) must name the header's shop: the header is not signed.
  */
 function checkDelivery(topic: WebhookTopic, webhook: VerifiedWebhook): PayloadParse {
   if (webhook.unreadable !== undefined) return { ok: false, reason: `The ${topic} delivery cannot be read: ${webhook.unreadable}` };
@@ -113,7 +113,7 @@ export async function recordAndEnqueue(
  * statement: see sqlite-adapter.server.ts; on PostgreSQL, postgres-adapter.server.ts), so everything
  * that can be done before it is: parsing, serialising, and the receipt's status, which is decided
  * first and written with the row. Order and fulfillment-order events, nearly all of the traffic, are
- * written synchronously (record-at-once.server.ts); app/* and compliance topics through Prisma's models.
+ * written synchronously (record-at-once.server.ts); app/*, shop/update and compliance topics through Prisma's models.
  */
 async function recordDelivery(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now: Date): Promise<IntakeOutcome> {
   const checked = checkDelivery(topic, webhook);
@@ -191,14 +191,14 @@ async function refusalOf(tx: Prisma.TransactionClient, shop: string, delivery: A
 }
 
 /**
- * app/* and compliance topics: rare, and their database work goes through the models.
+ * app/*, shop/update and compliance topics: rare, and their database work goes through the models.
  *
  * Only the body is signed. The shop, topic and event id are the headers' word (verifyWebhook has
  * checked their form), so a body signed for one shop can arrive under another's name, and an old
- * one again under a new event id. Hence: compliance and app/uninstalled bodies must name the
- * header's shop (checkDelivery); app/uninstalled changes nothing until a job has seen Shopify refuse
- * the shop's token; shop/redact is accepted only for a shop the app is uninstalled from (DESIGN.md
- * section 8).
+ * one again under a new event id. Hence: compliance, app/uninstalled and shop/update bodies must
+ * name the header's shop (checkDelivery); an older shop/update changes nothing (shop-update.server.ts);
+ * app/uninstalled changes nothing until a job has seen Shopify refuse the shop's token; shop/redact
+ * is accepted only for a shop the app is uninstalled from (DESIGN.md section 8).
  */
 async function acceptAppOrCompliance(
   tx: Prisma.TransactionClient,
@@ -215,7 +215,7 @@ async function acceptAppOrCompliance(
   const { receiptId, duplicate } = await recordWebhookReceipt(tx, { ...receipt, status: processedAtOnce ? "PROCESSED" : "ENQUEUED" }, now);
   if (duplicate) return { status: "duplicate", receiptId };
   if (isAppDelivery(delivery)) {
-    const job = await doAtOnce(tx, receipt.shop, delivery, now);
+    const job = await doAtOnce(tx, { shop: receipt.shop, receiptId, triggeredAt: receipt.triggeredAt ?? null, now }, delivery);
     return job === null ? { status: "processed", receiptId } : { status: "queued", receiptId, jobId: job.jobId };
   }
   const job = await queueComplianceWork(tx, { shop: receipt.shop, receiptId, eventId: receipt.eventId, now }, delivery);

@@ -1,7 +1,7 @@
 /**
  * What each usable delivery sets going, inside the intake's transaction: order and
  * fulfillment-order events (hundreds a minute in a sale) name at most one job (jobFor), app/* topics
- * are database work or a confirmation (doAtOnce), compliance requests are recorded and queued
+ * and shop/update are database work or a confirmation (doAtOnce), compliance requests are recorded and queued
  * (queueComplianceWork). The whole map: docs/architecture.md.
  */
 import type { Prisma } from "@prisma/client";
@@ -10,9 +10,12 @@ import type { JobKind } from "~/flows/queue/job-kinds";
 import { recordComplianceRequest } from "~/stores/compliance/compliance-request.server";
 import { enqueue, enqueueCoalesced, type AppCoalescedWork, type AppEnqueueRequest } from "~/flows/queue/jobs.server";
 import type { ParsedDelivery } from "~/shopify/webhooks/payloads";
-import { APP_TOPICS, COMPLIANCE_TOPICS } from "~/shopify/webhooks/topics";
+import { APP_TOPICS, COMPLIANCE_TOPICS, SHOP_TOPICS } from "~/shopify/webhooks/topics";
+import { takeShopUpdate } from "./shop-update.server";
 
-type AppTopic = (typeof APP_TOPICS)[number];
+/** The app's own topics and the shop's settings: rare, and their work is done through the models. */
+const APP_AND_SHOP_TOPICS = [...APP_TOPICS, ...SHOP_TOPICS] as const;
+type AppTopic = (typeof APP_AND_SHOP_TOPICS)[number];
 type ComplianceTopic = (typeof COMPLIANCE_TOPICS)[number];
 
 export type AppDelivery = Extract<ParsedDelivery, { topic: AppTopic }>;
@@ -21,7 +24,7 @@ export type ComplianceDelivery = Extract<ParsedDelivery, { topic: ComplianceTopi
 export type ShopEventDelivery = Exclude<ParsedDelivery, { topic: AppTopic | ComplianceTopic }>;
 
 export function isAppDelivery(delivery: ParsedDelivery): delivery is AppDelivery {
-  return APP_TOPICS.some((topic) => topic === delivery.topic);
+  return APP_AND_SHOP_TOPICS.some((topic) => topic === delivery.topic);
 }
 
 export function isComplianceDelivery(delivery: ParsedDelivery): delivery is ComplianceDelivery {
@@ -42,14 +45,22 @@ export function isRecordedForConfirmation(delivery: AppDelivery): boolean {
   return delivery.topic === "app/uninstalled" || delivery.topic === "app/scopes_update";
 }
 
-/** What an app/* delivery does in the intake's transaction; the job it woke, if any. */
-export async function doAtOnce(tx: Prisma.TransactionClient, shop: string, delivery: AppDelivery, now: Date): Promise<Enqueued | null> {
+/** What an app/* or shop/update delivery does in the intake's transaction; the job it woke, if any. */
+export async function doAtOnce(
+  tx: Prisma.TransactionClient,
+  { shop, receiptId, triggeredAt, now }: Omit<Received, "eventId"> & { triggeredAt: Date | null },
+  delivery: AppDelivery,
+): Promise<Enqueued | null> {
   switch (delivery.topic) {
     case "app/uninstalled":
       // One waiting confirmation per shop answers every delivery recorded before it runs.
       return enqueueCoalesced(tx, { kind: "receive-webhooks.uninstall-confirm", payload: {}, shop, triggerId: "uninstalled" }, now);
     case "app/scopes_update":
       return enqueueCoalesced(tx, { kind: "receive-webhooks.scopes-refresh", payload: {}, shop, triggerId: "scopes" }, now);
+    // Its body names the shop (checked against the header) and says how new it is: taken at once.
+    case "shop/update":
+      await takeShopUpdate(tx, { shop, receiptId, triggeredAt, now }, delivery.facts);
+      return null;
   }
 }
 

@@ -11,9 +11,9 @@ function example(topic: WebhookTopic): unknown {
 describe("payloads", () => {
   /**
    * Four of Shopify's generated examples cannot be acted on: their order ids lie beyond 2^53 (real ids
-   * are far below it, and JSON.parse has already rounded these) or are null, and the uninstall's shop
-   * object has no myshopify_domain (an uninstall acts only when its signed body names the header's
-   * shop). Such a delivery is refused with a reason naming the field, so it is stored REJECTED rather
+   * are far below it, and JSON.parse has already rounded these) or are null, and the shop object of
+   * the uninstall and of shop/update has no myshopify_domain (they act only when their signed body
+   * names the header's shop). Such a delivery is refused with a reason naming the field, so it is stored REJECTED rather
    * than acted on.
    */
   const UNUSABLE_EXAMPLES: Partial<Record<WebhookTopic, string>> = {
@@ -21,6 +21,7 @@ describe("payloads", () => {
     "refunds/create": "order_id",
     "orders/risk_assessment_changed": "admin_graphql_api_order_id",
     "app/uninstalled": "myshopify_domain",
+    "shop/update": "myshopify_domain",
   };
 
   it.each(WEBHOOK_TOPICS.filter((t) => !(t in UNUSABLE_EXAMPLES)))("of %s parse from Shopify's own example", (topic) => {
@@ -90,6 +91,23 @@ describe("payloads", () => {
     });
     expect(noCustomer.ok).toBe(false);
     if (!noCustomer.ok) expect(noCustomer.reason).toMatch(/customer/);
+  });
+
+  it("of shop/update give the shop's time zone and how new it is, and refuse a zone dates cannot be written in", () => {
+    const shop = { ...(example("shop/update") as object), myshopify_domain: "a.myshopify.com", updated_at: "2026-04-02T09:15:00+08:00" };
+    expect(parseTopicPayload("shop/update", { ...shop, iana_timezone: "Europe/Berlin" })).toEqual({
+      ok: true,
+      delivery: {
+        topic: "shop/update",
+        facts: { shopDomain: "a.myshopify.com", timeZone: "Europe/Berlin", updatedAt: new Date("2026-04-02T01:15:00Z") },
+      },
+    });
+    const unknown = parseTopicPayload("shop/update", { ...shop, iana_timezone: "Mars/Olympus_Mons" });
+    expect(unknown.ok === false && unknown.reason).toBe(
+      'The shop/update payload cannot be used:\n✖ "Mars/Olympus_Mons" is not a time zone this server knows: the shop\'s zone is kept\n  → at iana_timezone',
+    );
+    const none = parseTopicPayload("shop/update", { ...shop, iana_timezone: null });
+    expect(none.ok === false && none.reason).toMatch(/names no time zone\n {2}→ at iana_timezone/);
   });
 
   it("refuse an id that lost digits in JSON rather than act on another customer's", () => {

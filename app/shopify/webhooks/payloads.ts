@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { FulfillmentOrderGid, OrderGid } from "~/connector/fulfillment-order";
+import { isKnownTimeZone } from "~/lib/format";
 import type { WebhookTopic } from "./topics";
 
 /**
@@ -154,6 +155,25 @@ export const TopicPayloads = {
   // this body is otherwise the same for every uninstall of a shop).
   "app/uninstalled": z.object({ myshopify_domain: z.string().min(1) }).transform((p) => ({ shopDomain: p.myshopify_domain })),
   "app/scopes_update": z.object({ current: z.array(z.string()) }).transform((p) => ({ scopes: p.current })),
+  // The shop object again, named by its domain (the header is not signed). Its zone is refused
+  // unless Intl can write dates in it; `updated_at` (signed, unlike X-Shopify-Triggered-At) says
+  // how new it is, since deliveries arrive in any order.
+  "shop/update": z
+    .object({
+      myshopify_domain: z.string().min(1),
+      iana_timezone: z
+        .string({ error: "names no time zone" })
+        .min(1, { error: "names no time zone" })
+        .refine(isKnownTimeZone, {
+          error: (issue) => `${JSON.stringify(issue.input)} is not a time zone this server knows: the shop's zone is kept`,
+        }),
+      updated_at: z.iso.datetime({ offset: true }).nullish(),
+    })
+    .transform((p) => ({
+      shopDomain: p.myshopify_domain,
+      timeZone: p.iana_timezone,
+      updatedAt: p.updated_at ? new Date(p.updated_at) : null,
+    })),
   "customers/data_request": ComplianceShop.extend({
     customer: ComplianceCustomer,
     orders_requested: z.array(ExactId).default([]),

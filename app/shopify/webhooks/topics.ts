@@ -38,6 +38,9 @@ export const RETURN_TOPICS = ["returns/approve"] as const;
 
 export const APP_TOPICS = ["app/uninstalled", "app/scopes_update"] as const;
 
+/** The shop's own settings changed in Shopify: its time zone, which the admin writes dates in. */
+export const SHOP_TOPICS = ["shop/update"] as const;
+
 export const COMPLIANCE_TOPICS = ["customers/data_request", "customers/redact", "shop/redact"] as const;
 
 export const WEBHOOK_TOPICS = [
@@ -47,6 +50,7 @@ export const WEBHOOK_TOPICS = [
   ...FULFILLMENT_ORDER_CHANGE_TOPICS,
   ...RETURN_TOPICS,
   ...APP_TOPICS,
+  ...SHOP_TOPICS,
   ...COMPLIANCE_TOPICS,
 ] as const;
 

