@@ -131,25 +131,5 @@ export function isInEu(countryCode: string): boolean {
   return EU.has(countryCode);
 }
 
-const regionNames = new Map<string, Intl.DisplayNames>();
-
-/** Intl's names of countries in a language, made once per language. */
-function namesIn(locale: string): Intl.DisplayNames {
-  let names = regionNames.get(locale);
-  if (names === undefined) {
-    names = new Intl.DisplayNames([locale, "en"], { type: "region" });
-    regionNames.set(locale, names);
-  }
-  return names;
-}
-
-/** "Germany (DE)", for messages; "德国 (DE)" in Chinese (`locale`, English unless said). */
-export function countryName(countryCode: string, locale = "en"): string {
-  let name: string | undefined;
-  try {
-    name = namesIn(locale).of(countryCode);
-  } catch {
-    name = undefined;
-  }
-  return name === undefined || name === countryCode ? countryCode : `${name} (${countryCode})`;
-}
+/** "Germany (DE)": the catalogue names countries the same way. */
+export { countryName } from "../lib/country-name";
