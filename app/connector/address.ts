@@ -129,7 +129,11 @@ export function shipToAddress(destination: Destination, order: OrderFacts, count
     overLimit("ShipToAddress.Postcode", postcode) === undefined &&
     !format.pattern.test(postcode)
   ) {
-    reasons.push({ field: "ShipToAddress.Postcode", value: postcode, ...said("postcodeNotOfCountry", postcode, country, format.example) });
+    reasons.push({
+      field: "ShipToAddress.Postcode",
+      value: postcode,
+      ...said("postcodeNotOfCountry", postcode, country, format.digits, format.letters, format.example, format.alsoExample ?? ""),
+    });
   }
   put("Postcode", postcode);
 

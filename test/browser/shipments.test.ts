@@ -397,6 +397,7 @@ describe("a shipment's page in Chinese", () => {
       const list = await admin.openAdminPage("/app/shipments?locale=zh-CN", { name: "/app/shipments held by checks in zh-CN" });
       await expectVisible(list.page.getByRole("row").filter({ hasText: "#4102" }).getByText("街道“Lindenweg”没有门牌号", { exact: false }));
       expect(await englishLeftOn(list.page, await storedWords())).toEqual([]);
+      await list.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

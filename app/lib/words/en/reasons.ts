@@ -80,6 +80,10 @@ const TERMS_WORDS: Readonly<Record<string, string>> = {
   RECEIPT: "due on receipt",
 };
 
+/** "5 digits, ", "4 digits and 2 letters, ", or nothing: a postcode's shape, before its example. */
+const postcodeShape = (digits: number, letters: number) =>
+  digits === 0 ? "" : letters === 0 ? `${digits} digits, ` : `${digits} digits and ${letters} letters, `;
+
 /** An order, and the company that placed it when there is one. */
 const orderOf = (order: string, company: string) => (company === "" ? `Order ${order}` : `Order ${order} of ${company}`);
 
@@ -97,8 +101,10 @@ export const reasons = {
     `The shipping address has no state or province, and carriers in ${countryName(country)} need one. Add it to the order, then retry.`,
   noPostcode: (country: string) =>
     `The shipping address has no postcode, and carriers in ${countryName(country)} need one. Add it to the order, then retry.`,
-  postcodeNotOfCountry: (postcode: string, country: string, example: string) =>
-    `The postcode "${postcode}" is not a postcode of ${countryName(country)} (${example}). ` +
+  /** `digits` and `letters`: what a postcode there has (0 when not counted); `example`: one such postcode, `alsoExample` another form ("" when none). */
+  postcodeNotOfCountry: (postcode: string, country: string, digits: number, letters: number, example: string, alsoExample: string) =>
+    `The postcode "${postcode}" is not a postcode of ${countryName(country)} ` +
+    `(${postcodeShape(digits, letters)}e.g. ${example}${alsoExample === "" ? "" : ` or ${alsoExample}`}). ` +
     "Correct it in the order's shipping address, then retry.",
   /** `idName`: the number customs ask for, as the country's rule names it ("CPF or CNPJ"). */
   noCustomsId: (country: string, idName: string) =>

@@ -88,6 +88,10 @@ const ID_NAMES: Readonly<Record<string, string>> = {
 };
 const idNameOf = (name: string) => ID_NAMES[name] ?? name;
 
+/** 邮编的格式：“5 位数字，”“4 位数字加 2 个字母，”，不计位数时为空。 */
+const postcodeShape = (digits: number, letters: number) =>
+  digits === 0 ? "" : letters === 0 ? `${digits} 位数字，` : `${digits} 位数字加 ${letters} 个字母，`;
+
 const orderOf = (order: string, company: string) => (company === "" ? `订单 ${order}` : `${company} 的订单 ${order}`);
 
 export const reasons: Words["reasons"] = {
@@ -100,8 +104,9 @@ export const reasons: Words["reasons"] = {
     `街道“${street}”没有门牌号，而${country(code)} 的承运商需要门牌号。请在订单的收货地址中补上门牌号，然后重试。`,
   noProvince: (code) => `收货地址没有省/州，而${country(code)} 的承运商需要。请在订单中补上，然后重试。`,
   noPostcode: (code) => `收货地址没有邮编，而${country(code)} 的承运商需要。请在订单中补上，然后重试。`,
-  postcodeNotOfCountry: (postcode, code, example) =>
-    `邮编“${postcode}”不是${country(code)} 的邮编（格式如 ${example}）。请在订单的收货地址中更正，然后重试。`,
+  postcodeNotOfCountry: (postcode, code, digits, letters, example, alsoExample) =>
+    `邮编“${postcode}”不是${country(code)} 的邮编（${postcodeShape(digits, letters)}例如 ${example}${alsoExample === "" ? "" : ` 或 ${alsoExample}`}）。` +
+    "请在订单的收货地址中更正，然后重试。",
   noCustomsId: (code, idName) =>
     `${country(code)} 海关需要收件人的${idNameOf(idName)}，而订单中没有。请向顾客索取并添加到订单中，然后重试。`,
   customsIdNotValid: (idName, given, code) =>
