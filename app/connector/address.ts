@@ -4,8 +4,9 @@
  * Whatever is too long, missing or impossible becomes a reason to hold the shipment.
  */
 import type { ShipToAddress } from "../fulfilment/schemas/types";
-import { countryName, rulesFor, type CustomsIdRule, type DestinationRules } from "./countries";
+import { rulesFor, type CustomsIdRule, type DestinationRules } from "./countries";
 import type { Destination, OrderFacts } from "./fulfillment-order";
+import { said } from "../lib/words/reason-said";
 import { type Checked, held, type HoldReason, ok } from "./hold";
 import { type LimitedField, overLimit } from "./limits";
 
@@ -19,19 +20,16 @@ function present(value: string | null | undefined): string | undefined {
 export function destinationCountry(destination: Destination | null): Checked<string> {
   const country = present(destination?.countryCode);
   if (country !== undefined) return ok(country);
-  return held({
-    field: "ShipToAddress.Country",
-    message:
-      destination === null
-        ? "The order has no shipping address. Add one to the order, then retry."
-        : "The shipping address has no country. Add the country to the order's shipping address, then retry.",
-  });
+  return held({ field: "ShipToAddress.Country", ...(destination === null ? said("noShippingAddress") : said("noCountry")) });
 }
 
 /** The ShipToAddress fields that have a limit: all the ones this module fills. */
 type AddressField = { [F in LimitedField]: F extends `ShipToAddress.${infer K}` ? K : never }[LimitedField];
 
-const missing = (field: AddressField, message: string): HoldReason => ({ field: `ShipToAddress.${field}`, message });
+const missing = (field: AddressField, reason: Pick<HoldReason, "message" | "say">): HoldReason => ({
+  field: `ShipToAddress.${field}`,
+  ...reason,
+});
 
 /** Han, kana and hangul: names written this way put the family name first. */
 const EAST_ASIAN_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -57,22 +55,11 @@ function customsId(rule: CustomsIdRule, order: OrderFacts, country: string): Che
   const given = rule.keys.map((key) => present(order.localizedFields.find((f) => f.key === key)?.value)).find(Boolean);
   const field = `ShipToAddress.${rule.field}` as const;
   if (given === undefined) {
-    return held({
-      field,
-      message:
-        `Customs in ${countryName(country)} need the recipient's ${rule.name}, and the order has none. ` +
-        "Ask the customer for it and add it to the order, then retry.",
-    });
+    return held({ field, ...said("noCustomsId", country, rule.name) });
   }
   const normalised = given.replace(/[\s./-]/g, "").toUpperCase();
   if (!rule.pattern.test(normalised)) {
-    return held({
-      field,
-      value: given,
-      message:
-        `The recipient's ${rule.name} "${given}" is not valid for ${countryName(country)}. ` +
-        "Ask the customer for the correct number and update the order, then retry.",
-    });
+    return held({ field, value: given, ...said("customsIdNotValid", rule.name, given, country) });
   }
   return ok(normalised);
 }
@@ -94,15 +81,14 @@ export function shipToAddress(destination: Destination, order: OrderFacts, count
   const company = present(destination.company);
   const contact = name ?? company;
   if (contact === undefined) {
-    const message = "The shipping address has no recipient name or company. Add one to the order's shipping address, then retry.";
-    reasons.push(missing("Contact", message));
+    reasons.push(missing("Contact", said("noRecipient")));
   }
   put("Contact", contact);
 
   const street1 = present(destination.address1);
   const street2 = present(destination.address2);
   if (street1 === undefined) {
-    reasons.push(missing("Street1", "The shipping address has no street. Add it to the order, then retry."));
+    reasons.push(missing("Street1", said("noStreet")));
   }
   put("Street1", street1);
   // ShipToAddress has no company field: a company under a person's name goes on the next line.
@@ -113,20 +99,14 @@ export function shipToAddress(destination: Destination, order: OrderFacts, count
     // Customers sometimes type the number alone into the second line.
     const houseNumber = houseNumberOf(street1) ?? (street2 !== undefined && /^\d+\s?[A-Za-z]?$/.test(street2) ? street2 : undefined);
     if (houseNumber === undefined) {
-      reasons.push({
-        field: "ShipToAddress.HouseNumber",
-        value: street1,
-        message:
-          `The street "${street1}" has no house number, and carriers in ${countryName(country)} need one. ` +
-          "Add the house number to the order's shipping address, then retry.",
-      });
+      reasons.push({ field: "ShipToAddress.HouseNumber", value: street1, ...said("noHouseNumber", street1, country) });
     }
     put("HouseNumber", houseNumber);
   }
 
   const city = present(destination.city);
   if (city === undefined) {
-    reasons.push(missing("City", "The shipping address has no city. Add it to the order, then retry."));
+    reasons.push(missing("City", said("noCity")));
   }
   put("City", city);
 
@@ -134,22 +114,13 @@ export function shipToAddress(destination: Destination, order: OrderFacts, count
   const provinceName = present(destination.province);
   const province = rules.provinceAsCode ? (provinceCode ?? provinceName) : (provinceName ?? provinceCode);
   if (province === undefined && rules.provinceRequired) {
-    const where = countryName(country);
-    reasons.push(
-      missing(
-        "Province",
-        `The shipping address has no state or province, and carriers in ${where} need one. Add it to the order, then retry.`,
-      ),
-    );
+    reasons.push(missing("Province", said("noProvince", country)));
   }
   put("Province", province);
 
   const postcode = present(destination.zip);
   if (postcode === undefined && rules.postcodeRequired) {
-    const where = countryName(country);
-    reasons.push(
-      missing("Postcode", `The shipping address has no postcode, and carriers in ${where} need one. Add it to the order, then retry.`),
-    );
+    reasons.push(missing("Postcode", said("noPostcode", country)));
   }
   const format = rules.postcodeFormat;
   if (
@@ -161,9 +132,7 @@ export function shipToAddress(destination: Destination, order: OrderFacts, count
     reasons.push({
       field: "ShipToAddress.Postcode",
       value: postcode,
-      message:
-        `The postcode "${postcode}" is not a postcode of ${countryName(country)} (${format.example}). ` +
-        "Correct it in the order's shipping address, then retry.",
+      ...said("postcodeNotOfCountry", postcode, country, format.digits, format.letters, format.example, format.alsoExample ?? ""),
     });
   }
   put("Postcode", postcode);

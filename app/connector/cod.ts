@@ -3,6 +3,7 @@
  * gateway's name, which is all Shopify tells about a manual payment method.
  */
 import type { OrderFacts } from "./fulfillment-order";
+import { said } from "../lib/words/reason-said";
 import { type Checked, held, ok } from "./hold";
 import { centsOf, toAmount } from "./money";
 import type { ConnectorSettings } from "./settings";
@@ -35,10 +36,7 @@ export function codAmountFor(order: OrderFacts, packageUnits: number, settings: 
   if (order.totalOutstanding === null || order.lineItems === null) {
     // Read for every order these settings call cash on delivery: missing, the reader and the
     // settings disagree. Held, never shipped without the amount to collect.
-    return held({
-      field: "CodAmount",
-      message: `Order ${order.name} is paid cash on delivery, but the app did not read the amount to collect. This is a fault of the app: contact support, then retry.`,
-    });
+    return held({ field: "CodAmount", ...said("codAmountNotRead", order.name) });
   }
   const outstanding = centsOf(order.totalOutstanding);
   if (outstanding <= 0) return ok(undefined);
@@ -47,9 +45,6 @@ export function codAmountFor(order: OrderFacts, packageUnits: number, settings: 
   return held({
     field: "CodAmount",
     value: order.totalOutstanding.amount,
-    message:
-      `Order ${order.name} is paid cash on delivery and ships in more than one package ` +
-      `(this one carries ${packageUnits} of ${remaining} units), so the amount to collect per package is unclear. ` +
-      "Move all items to one location so they ship together, or mark the order as paid, then retry.",
+    ...said("codInSeveralPackages", order.name, packageUnits, remaining),
   });
 }

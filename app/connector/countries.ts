@@ -24,29 +24,34 @@ const HOUSE_NUMBER_REQUIRED = new Set(["DE", "AT", "NL", "BE"]);
 /** Countries whose name order is family name first, for names written in their script. */
 const FAMILY_NAME_FIRST = new Set(["JP", "CN", "KR", "TW", "HK"]);
 
+/** What a postcode of the country looks like, as a reason describes it: its digits and letters (0 when it does not count them) and an example. */
 interface PostcodeFormat {
   readonly pattern: RegExp;
+  readonly digits: number;
+  readonly letters: number;
   readonly example: string;
+  /** A second example, for a country with two forms (the US's ZIP+4). */
+  readonly alsoExample?: string;
 }
 
 const POSTCODE_FORMATS: Readonly<Record<string, PostcodeFormat>> = {
-  US: { pattern: /^\d{5}(-\d{4})?$/, example: "5 digits, e.g. 40003 or 40003-1234" },
-  CA: { pattern: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, example: "e.g. K2H 7A8" },
-  GB: { pattern: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i, example: "e.g. SW1A 1AA" },
-  DE: { pattern: /^\d{5}$/, example: "5 digits, e.g. 10115" },
-  FR: { pattern: /^\d{5}$/, example: "5 digits, e.g. 75001" },
-  IT: { pattern: /^\d{5}$/, example: "5 digits, e.g. 20121" },
-  ES: { pattern: /^\d{5}$/, example: "5 digits, e.g. 28013" },
-  NL: { pattern: /^\d{4} ?[A-Z]{2}$/i, example: "4 digits and 2 letters, e.g. 1015 CJ" },
-  BE: { pattern: /^\d{4}$/, example: "4 digits, e.g. 1000" },
-  AT: { pattern: /^\d{4}$/, example: "4 digits, e.g. 1010" },
-  CH: { pattern: /^\d{4}$/, example: "4 digits, e.g. 8001" },
-  PL: { pattern: /^\d{2}-\d{3}$/, example: "e.g. 00-950" },
-  JP: { pattern: /^\d{3}-?\d{4}$/, example: "7 digits, e.g. 100-0001" },
-  AU: { pattern: /^\d{4}$/, example: "4 digits, e.g. 2000" },
-  BR: { pattern: /^\d{5}-?\d{3}$/, example: "8 digits, e.g. 01310-100" },
-  KR: { pattern: /^\d{5}$/, example: "5 digits, e.g. 04524" },
-  CN: { pattern: /^\d{6}$/, example: "6 digits, e.g. 200000" },
+  US: { pattern: /^\d{5}(-\d{4})?$/, digits: 5, letters: 0, example: "40003", alsoExample: "40003-1234" },
+  CA: { pattern: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i, digits: 0, letters: 0, example: "K2H 7A8" },
+  GB: { pattern: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i, digits: 0, letters: 0, example: "SW1A 1AA" },
+  DE: { pattern: /^\d{5}$/, digits: 5, letters: 0, example: "10115" },
+  FR: { pattern: /^\d{5}$/, digits: 5, letters: 0, example: "75001" },
+  IT: { pattern: /^\d{5}$/, digits: 5, letters: 0, example: "20121" },
+  ES: { pattern: /^\d{5}$/, digits: 5, letters: 0, example: "28013" },
+  NL: { pattern: /^\d{4} ?[A-Z]{2}$/i, digits: 4, letters: 2, example: "1015 CJ" },
+  BE: { pattern: /^\d{4}$/, digits: 4, letters: 0, example: "1000" },
+  AT: { pattern: /^\d{4}$/, digits: 4, letters: 0, example: "1010" },
+  CH: { pattern: /^\d{4}$/, digits: 4, letters: 0, example: "8001" },
+  PL: { pattern: /^\d{2}-\d{3}$/, digits: 0, letters: 0, example: "00-950" },
+  JP: { pattern: /^\d{3}-?\d{4}$/, digits: 7, letters: 0, example: "100-0001" },
+  AU: { pattern: /^\d{4}$/, digits: 4, letters: 0, example: "2000" },
+  BR: { pattern: /^\d{5}-?\d{3}$/, digits: 8, letters: 0, example: "01310-100" },
+  KR: { pattern: /^\d{5}$/, digits: 5, letters: 0, example: "04524" },
+  CN: { pattern: /^\d{6}$/, digits: 6, letters: 0, example: "200000" },
 };
 
 /** A number the recipient must give for customs, and where Shopify's checkout stores it. */
@@ -131,25 +136,5 @@ export function isInEu(countryCode: string): boolean {
   return EU.has(countryCode);
 }
 
-const regionNames = new Map<string, Intl.DisplayNames>();
-
-/** Intl's names of countries in a language, made once per language. */
-function namesIn(locale: string): Intl.DisplayNames {
-  let names = regionNames.get(locale);
-  if (names === undefined) {
-    names = new Intl.DisplayNames([locale, "en"], { type: "region" });
-    regionNames.set(locale, names);
-  }
-  return names;
-}
-
-/** "Germany (DE)", for messages; "德国 (DE)" in Chinese (`locale`, English unless said). */
-export function countryName(countryCode: string, locale = "en"): string {
-  let name: string | undefined;
-  try {
-    name = namesIn(locale).of(countryCode);
-  } catch {
-    name = undefined;
-  }
-  return name === undefined || name === countryCode ? countryCode : `${name} (${countryCode})`;
-}
+/** "Germany (DE)": the catalogue names countries the same way. */
+export { countryName } from "../lib/country-name";

@@ -6,7 +6,8 @@
  */
 import { declareName } from "../fulfilment/schemas/rules";
 import type { DropshipSkuLine } from "../fulfilment/schemas/types";
-import { countryName, isInEu } from "./countries";
+import { said } from "../lib/words/reason-said";
+import { isInEu } from "./countries";
 import type { FulfillmentOrderLine, OrderFacts } from "./fulfillment-order";
 import { type Checked, held, type HoldReason, ok } from "./hold";
 import { type PackageLine, productLabel, productNameOf } from "./lines";
@@ -71,15 +72,7 @@ export function declaredNameFor(item: PackageLine, settings: ConnectorSettings):
   const subject = productLabel(item.line);
   const tooLong = overLimit("Skus.DeclareNameEn", transliterated ?? title, { subject, lineItemId });
   if (tooLong !== undefined) return held(tooLong);
-  return held({
-    field: "Skus.DeclareNameEn",
-    value: title,
-    lineItemId,
-    message:
-      `The product title ${subject} cannot be used as a customs name, which must be in English letters, ` +
-      "digits, spaces and _ - ( ) ' & , |. Set a customs name for the SKU on the Products page, " +
-      "or a default customs name in Settings > Customs and tax numbers, then retry.",
-  });
+  return held({ field: "Skus.DeclareNameEn", value: title, lineItemId, ...said("noCustomsName", subject) });
 }
 
 /**
@@ -105,26 +98,13 @@ export function hsCodeFor(
   if (written === undefined) {
     // Domestic parcels clear no customs; with the country still unknown, the address is held anyway.
     if (destination === undefined || destination === origin) return ok(undefined);
-    return held({
-      field: "Skus.HsCode",
-      lineItemId,
-      message:
-        `${subject} has no HS code, and customs in ${countryName(destination)} need one. ` +
-        "Add it to the product's customs information in Shopify, or set a default HS code in Settings > Customs and tax numbers, then retry.",
-    });
+    return held({ field: "Skus.HsCode", lineItemId, ...said("noHsCode", subject, destination) });
   }
   const digits = written.replace(/[.\s]/g, "");
   const tooLong = overLimit("Skus.HsCode", digits, { subject, lineItemId });
   if (tooLong !== undefined) return held(tooLong);
   if (!/^\d{6,}$/.test(digits)) {
-    return held({
-      field: "Skus.HsCode",
-      value: written,
-      lineItemId,
-      message:
-        `The HS code "${written}" of ${subject} must be 6 to 50 digits. ` +
-        "Correct it in the product's customs information in Shopify, then retry.",
-    });
+    return held({ field: "Skus.HsCode", value: written, lineItemId, ...said("hsCodeNotValid", written, subject) });
   }
   return ok(digits);
 }
@@ -133,12 +113,7 @@ export function hsCodeFor(
 export function unitGramsOf(line: FulfillmentOrderLine): Checked<number> {
   const grams = line.variant?.weight ? gramsOf(line.variant.weight) : 0;
   if (grams >= 1) return ok(grams);
-  return held({
-    field: "Skus.Weight",
-    value: "0",
-    lineItemId: line.id,
-    message: `${productLabel(line)} has no weight. Enter its shipping weight on the product in Shopify, then retry.`,
-  });
+  return held({ field: "Skus.Weight", value: "0", lineItemId: line.id, ...said("noWeight", productLabel(line)) });
 }
 
 /** Price of one unit in the currency the settings declare in. */
@@ -193,10 +168,7 @@ export function vatCollectedAtCheckout(order: OrderFacts, taxIds: ConnectorSetti
   if (order.totalTax === null) {
     // Read for every order of a shop with an IOSS number: missing, the reader and the settings
     // disagree. Held, never declared without knowing whether the VAT was collected.
-    return held({
-      field: "order.totalTax",
-      message: `The app did not read the tax charged at checkout on order ${order.name}, which decides whether the IOSS number is declared. This is a fault of the app: contact support, then retry.`,
-    });
+    return held({ field: "order.totalTax", ...said("taxNotRead", order.name) });
   }
   return ok(centsOf(order.totalTax) > 0);
 }

@@ -10,6 +10,7 @@ import type { DropshipPackage, DropshipSkuLine } from "../fulfilment/schemas/typ
 import { isInEu } from "./countries";
 import { dutiesCollectedAtCheckout } from "./duties-collected";
 import type { MoneyBag, OrderFacts } from "./fulfillment-order";
+import { said } from "../lib/words/reason-said";
 import { type Checked, held, ok } from "./hold";
 import type { PackageLine } from "./lines";
 import { type Cents, centsOf, sum, toAmount } from "./money";
@@ -61,11 +62,7 @@ export function dutiesOnPackage(args: {
   const unread = lines.find((item) => item.line.duties === null);
   if (unread !== undefined) {
     // Read for every order whose duties were collected: missing, the reader and this module disagree.
-    return held({
-      field: "Skus.Duty",
-      lineItemId: unread.line.id,
-      message: `The app did not read the duties charged at checkout on order ${order.name}, which the package must carry so the recipient is not charged again. This is a fault of the app: contact support, then retry.`,
-    });
+    return held({ field: "Skus.Duty", lineItemId: unread.line.id, ...said("dutiesNotRead", order.name) });
   }
   const dutyOfLine = (item: PackageLine): Cents => {
     const duties = item.line.duties;

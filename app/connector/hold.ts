@@ -1,8 +1,10 @@
 /**
  * Why a shipment cannot go yet. Each reason names the field, the value and the limit, and tells the
- * merchant what to change; the admin shows them as they are, next to a retry button.
+ * merchant what to change; the admin shows them next to a retry button, in the merchant's language
+ * (`say`, decision 0045).
  */
 import { z } from "zod";
+import { ReasonSay } from "../lib/words/reason-said";
 
 export const HoldReason = z.object({
   /** The provider's field, as a path: "ShipToAddress.Street1", "Skus.DeclareNameEn", "ServiceCode". */
@@ -13,8 +15,10 @@ export const HoldReason = z.object({
   limit: z.number().optional(),
   /** For reasons about one line: the fulfillment order line item. */
   lineItemId: z.string().optional(),
-  /** For the merchant: what is wrong and what to do. */
+  /** For the merchant: what is wrong and what to do, in English (logs, alerts, Shopify). */
   message: z.string(),
+  /** The same in any language: the catalogue's sentence (`reasons`) and its arguments; the English message is made from it. */
+  say: ReasonSay.optional(),
 });
 export type HoldReason = z.infer<typeof HoldReason>;
 

@@ -4,15 +4,9 @@
  * cut address delivers to the wrong door. Lengths count characters as a reader does (Unicode code
  * points), so "山田太郎" is 4.
  */
+import { reasonFields } from "../lib/words/en/reasons";
+import { said } from "../lib/words/reason-said";
 import type { HoldReason } from "./hold";
-
-interface FieldLimit {
-  readonly max: number;
-  /** The field in the merchant's words. */
-  readonly label: string;
-  /** What the merchant changes to fix it, completed with ", then retry." */
-  readonly fix: string;
-}
 
 /**
  * The reference gives no rule for the fields inside addresses and SKU lines (its section 2.8). Where
@@ -23,35 +17,28 @@ interface FieldLimit {
  * - Skus.*: the reference, operation 16 (Sku, ProductName and DeclareName 0-100; HsCode 6-50 digits);
  * - Location (drop-ship): the reference, operation 1; WarehouseId: operation 2; ServiceCode:
  *   operations 6, 14 and 18.
+ * Each field's name and what the merchant changes are the catalogue's (`reasonFields`), in each language.
  */
 export const FIELD_LIMITS = {
-  "ShipToAddress.Contact": { max: 50, label: "Recipient name", fix: "Shorten the name in the order's shipping address" },
-  "ShipToAddress.Street1": { max: 100, label: "Street 1", fix: "Shorten the address in the order" },
-  "ShipToAddress.Street2": {
-    max: 100,
-    label: "Street 2 (company, apartment or suite)",
-    fix: "Shorten the company or apartment line in the order's shipping address",
-  },
-  "ShipToAddress.City": { max: 50, label: "City", fix: "Shorten the city in the order's shipping address" },
-  "ShipToAddress.Province": { max: 50, label: "Province or state", fix: "Correct the province in the order's shipping address" },
-  "ShipToAddress.Postcode": { max: 20, label: "Postcode", fix: "Correct the postcode in the order's shipping address" },
-  "ShipToAddress.Phone": { max: 20, label: "Phone", fix: "Correct the phone number in the order's shipping address" },
-  "ShipToAddress.Email": { max: 100, label: "Email", fix: "Correct the customer's email in the order" },
-  "ShipToAddress.HouseNumber": { max: 10, label: "House number", fix: "Correct the house number in the order's shipping address" },
-  "ShipToAddress.TaxId": { max: 30, label: "Tax ID", fix: "Correct the customer's tax ID in the order" },
-  "ShipToAddress.IDNumber": { max: 30, label: "ID number", fix: "Correct the customer's ID number in the order" },
-  "Skus.Sku": { max: 100, label: "SKU", fix: "Use a shorter SKU for the product, or map it to a provider SKU on the Products page" },
-  "Skus.ProductName": { max: 100, label: "Product name", fix: "Shorten the product title" },
-  "Skus.DeclareNameEn": {
-    max: 100,
-    label: "Customs name",
-    fix: "Set a shorter customs name for the SKU on the Products page",
-  },
-  "Skus.HsCode": { max: 50, label: "HS code", fix: "Correct the product's HS code in Shopify (Customs information)" },
-  Location: { max: 20, label: "Drop-ship handling location", fix: "Use a shorter handling location in Settings > Warehouses and routing" },
-  WarehouseId: { max: 30, label: "Warehouse", fix: "Correct the warehouse in Settings > Warehouses and routing" },
-  ServiceCode: { max: 30, label: "Service code", fix: "Correct the service code in Settings > Warehouses and routing" },
-} as const satisfies Record<string, FieldLimit>;
+  "ShipToAddress.Contact": { max: 50 },
+  "ShipToAddress.Street1": { max: 100 },
+  "ShipToAddress.Street2": { max: 100 },
+  "ShipToAddress.City": { max: 50 },
+  "ShipToAddress.Province": { max: 50 },
+  "ShipToAddress.Postcode": { max: 20 },
+  "ShipToAddress.Phone": { max: 20 },
+  "ShipToAddress.Email": { max: 100 },
+  "ShipToAddress.HouseNumber": { max: 10 },
+  "ShipToAddress.TaxId": { max: 30 },
+  "ShipToAddress.IDNumber": { max: 30 },
+  "Skus.Sku": { max: 100 },
+  "Skus.ProductName": { max: 100 },
+  "Skus.DeclareNameEn": { max: 100 },
+  "Skus.HsCode": { max: 50 },
+  Location: { max: 20 },
+  WarehouseId: { max: 30 },
+  ServiceCode: { max: 30 },
+} as const satisfies Record<string, { readonly max: number }>;
 
 export type LimitedField = keyof typeof FIELD_LIMITS;
 
@@ -69,21 +56,22 @@ export function overLimit(
   value: string,
   context: { subject?: string; lineItemId?: string } = {},
 ): HoldReason | undefined {
-  const { max, label, fix } = FIELD_LIMITS[field];
+  const { max } = FIELD_LIMITS[field];
   const length = characters(value);
   if (length <= max) return undefined;
-  const what = context.subject === undefined ? label : `${label} of ${context.subject}`;
   return {
     field,
     value,
     limit: max,
     ...(context.lineItemId === undefined ? {} : { lineItemId: context.lineItemId }),
-    message: `${what} is ${length} characters; the carrier accepts at most ${max}. ${fix}, then retry.`,
+    ...said("tooLong", field, length, max, context.subject ?? ""),
   };
 }
 
 /** The same check as a zod refinement, for settings the merchant types in. */
 export function fitsLimit(field: LimitedField) {
-  const { max, label } = FIELD_LIMITS[field];
+  const { max } = FIELD_LIMITS[field];
+  // Indexed by every limited field: the catalogue names each one.
+  const label = reasonFields.labels[field];
   return [(value: string) => characters(value) <= max, { error: `${label} may be at most ${max} characters` }] as const;
 }

@@ -4,6 +4,7 @@
  * order, a gift card or a service that needs no shipping stays out.
  */
 import type { FulfillmentOrderFacts, FulfillmentOrderLine } from "./fulfillment-order";
+import { said } from "../lib/words/reason-said";
 import { type HoldReason } from "./hold";
 import { FIELD_LIMITS, characters, overLimit } from "./limits";
 import type { ConnectorSettings, SkuEntry } from "./settings";
@@ -39,25 +40,13 @@ export function packageLines(
     const storeSku = line.sku?.trim();
     const lineItemId = line.id;
     if (!storeSku) {
-      reasons.push({
-        field: "Skus.Sku",
-        lineItemId,
-        message:
-          `${productLabel(line)} has no SKU, so the warehouse cannot tell what to ship. ` +
-          "Give the product variant a SKU in Shopify, then retry.",
-      });
+      reasons.push({ field: "Skus.Sku", lineItemId, ...said("noSku", productLabel(line)) });
       continue;
     }
     const entry = settings.skus.bySku[storeSku];
     // A kit is mapped too: its components, set on the Products page.
     if (entry === undefined && settings.skus.strict && settings.kits[storeSku] === undefined) {
-      reasons.push({
-        field: "Skus.Sku",
-        value: storeSku,
-        lineItemId,
-        message:
-          `${productLabel(line)} has SKU ${storeSku}, which is not in your SKU mapping. ` + "Add it on the Products page, then retry.",
-      });
+      reasons.push({ field: "Skus.Sku", value: storeSku, lineItemId, ...said("skuNotMapped", productLabel(line), storeSku) });
       continue;
     }
     const sku = entry?.providerSku ?? storeSku;

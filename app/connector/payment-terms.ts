@@ -2,9 +2,12 @@
  * B2B orders on payment terms: a company that buys on Net 30 has not paid when the order is placed,
  * and is not meant to. Such an order ships as its terms allow, by the shop's choice of which terms
  * ship at once (decision 0043); the others wait for payment like any unpaid order, saying which
- * terms hold them. Pure; the words a merchant reads are all here.
+ * terms hold them. Pure; the words a merchant reads are the catalogue's (`reasons`).
  */
 import { z } from "zod";
+import { said } from "../lib/words/reason-said";
+
+type Said = ReturnType<typeof said>;
 
 /** Shopify's PaymentTermsType (2026-10). UNKNOWN is what Shopify cannot name: never shipped on terms. */
 export const PaymentTermsType = z.enum(["FIXED", "FULFILLMENT", "NET", "RECEIPT", "UNKNOWN"]);
@@ -44,40 +47,24 @@ export type PaymentTerms = z.infer<typeof PaymentTerms>;
 export const PurchasingCompany = z.object({ name: z.string().trim().min(1), location: z.string().nullable() });
 export type PurchasingCompany = z.infer<typeof PurchasingCompany>;
 
-/** The terms as a sentence names orders on them: "holds orders on net terms". */
-export const TERMS_WORDS: Record<ShippableTerms, string> = {
-  FULFILLMENT: "due on fulfilment",
-  NET: "on net terms",
-  FIXED: "due on a fixed date",
-  RECEIPT: "due on receipt",
-};
-
 /** Whether the order's terms let it ship before it is paid, by the shop's settings. */
 export function shipsOnTerms(terms: PaymentTerms | null, shipOn: ShipOnTerms): boolean {
   if (terms === null || terms.type === "UNKNOWN") return false;
   return shipOn[terms.type];
 }
 
-/** "Net 30, due 2026-12-29": Shopify's name of the terms and, when known, the day the payment is due. */
-function termsOf(terms: PaymentTerms): string {
-  const due = terms.dueAt === null ? "" : `, due ${terms.dueAt.slice(0, 10)}`;
-  return `${terms.name}${due}`;
-}
-
 /** A company's unpaid order whose terms the app may not read: the merchant approves the access, or sends it. */
-export function termsUnreadableMessage(order: { name: string }): string {
-  return `Order ${order.name} was placed by a company, but Shopify does not let the app read its payment terms: approve the app's access to payment terms and companies in Shopify, then retry; or send it now with Retry.`;
+export function termsUnreadable(order: { name: string }): Said {
+  return said("termsUnreadable", order.name);
 }
 
 /**
- * Why an unpaid company order waits: its terms named, and the setting that would let them ship.
- * Terms Shopify cannot name wait like any unpaid order, saying so.
+ * Why an unpaid company order waits: its terms named (with the day due, when known), and the
+ * setting that would let them ship. Terms Shopify cannot name wait like any unpaid order, saying so.
  */
-export function waitingOnTermsMessage(order: { name: string; company: PurchasingCompany | null }, terms: PaymentTerms): string {
-  const who = order.company === null ? `Order ${order.name}` : `Order ${order.name} of ${order.company.name}`;
-  if (terms.type === "UNKNOWN") {
-    return `${who} is on payment terms Shopify does not name (${termsOf(terms)}): it is sent once Shopify marks it paid. Send it now with Retry.`;
-  }
-  const words = TERMS_WORDS[terms.type];
-  return `${who} is on payment terms ${termsOf(terms)}, and this shop holds orders ${words} until they are paid: it is sent once Shopify marks it paid. Send it now with Retry, or let orders ${words} ship in Settings > Orders and after sending.`;
+export function waitingOnTerms(order: { name: string; company: PurchasingCompany | null }, terms: PaymentTerms): Said {
+  const company = order.company?.name ?? "";
+  const dueAt = terms.dueAt ?? "";
+  if (terms.type === "UNKNOWN") return said("onUnnamedTerms", order.name, company, terms.name, dueAt);
+  return said("onTerms", order.name, company, terms.name, dueAt, terms.type);
 }

@@ -17,12 +17,13 @@ import { codAmountFor, isCashOnDelivery } from "./cod";
 import { dropshipLine, vatCodeFor, vatCollectedAtCheckout } from "./customs";
 import { dutiesOnPackage } from "./duties";
 import { type FulfillmentOrderFacts, legacyIdOf, type OrderFacts } from "./fulfillment-order";
+import { said, type ReasonSay } from "../lib/words/reason-said";
 import { type Checked, type HoldReason } from "./hold";
 import { pickedSkusOf } from "./kits";
 import { linesToShip, type PackageLine, packageLines, productNameOf } from "./lines";
 import { type Cents, centsOf, sum, times, toAmount } from "./money";
 import { PackageId, packageIdFor } from "./package-id";
-import { shipsOnTerms, termsUnreadableMessage, waitingOnTermsMessage } from "./payment-terms";
+import { shipsOnTerms, termsUnreadable, waitingOnTerms } from "./payment-terms";
 import { originCountryOf, routeFor, serviceFor } from "./routing";
 import type { ConnectorSettings, Route, SenderAddress } from "./settings";
 
@@ -50,7 +51,15 @@ export type PackagePlan =
   | { kind: "DROPSHIP"; packageId: PackageId; location: string; serviceCode: string; request: DropshipPackage }
   | { kind: "HELD"; packageId: PackageId; shipmentKind: ShipmentKind; reasons: HoldReason[] }
   /** Waits for Shopify or the merchant; `until` is when a scheduled fulfillment order opens. */
-  | { kind: "WAIT"; packageId: PackageId; shipmentKind: ShipmentKind; code: WaitCode; message: string; until: string | null }
+  | {
+      kind: "WAIT";
+      packageId: PackageId;
+      shipmentKind: ShipmentKind;
+      code: WaitCode;
+      message: string;
+      say: ReasonSay;
+      until: string | null;
+    }
   | { kind: "SKIP"; code: SkipCode; reason: string };
 
 const skip = (code: SkipCode, reason: string): PackagePlan => ({ kind: "SKIP", code, reason });
@@ -80,19 +89,14 @@ function waitFor(
   fo: FulfillmentOrderFacts,
   order: OrderFacts,
   settings: ConnectorSettings,
-): { code: WaitCode; message: string; until: string | null } | undefined {
+): { code: WaitCode; message: string; say: ReasonSay; until: string | null } | undefined {
   if (fo.status === "ON_HOLD") {
-    const why =
-      fo.holds.map((hold) => (hold.notes ? `${hold.displayReason} (${hold.notes})` : hold.displayReason)).join("; ") || "no reason given";
-    return { code: "SHOPIFY_HOLD", message: `On hold in Shopify: ${why}. It is sent once the hold is released in Shopify.`, until: null };
+    // Shopify's reasons and the notes as written: quoted, not translated.
+    const holds = fo.holds.map((hold) => (hold.notes ? `${hold.displayReason} (${hold.notes})` : hold.displayReason)).join("; ");
+    return { code: "SHOPIFY_HOLD", ...said("onHoldInShopify", holds), until: null };
   }
   if (fo.status === "SCHEDULED") {
-    const when = fo.fulfillAt === null ? "a later date" : `${fo.fulfillAt.slice(0, 16).replace("T", " ")} UTC`;
-    return {
-      code: "SCHEDULED",
-      message: `Scheduled in Shopify for ${when} (a subscription or pre-order): it is sent when Shopify opens it.`,
-      until: fo.fulfillAt,
-    };
+    return { code: "SCHEDULED", ...said("scheduled", fo.fulfillAt ?? ""), until: fo.fulfillAt };
   }
   if (
     !settings.orders.shipUnpaid &&
@@ -101,23 +105,15 @@ function waitFor(
     !isCashOnDelivery(order, settings) &&
     !shipsOnTerms(order.paymentTerms, settings.orders.shipOnTerms)
   ) {
-    if (order.companyFactsDenied) return { code: "AWAITING_PAYMENT", message: termsUnreadableMessage(order), until: null };
+    if (order.companyFactsDenied) return { code: "AWAITING_PAYMENT", ...termsUnreadable(order), until: null };
     if (order.paymentTerms !== null) {
-      const message = waitingOnTermsMessage({ name: order.name, company: order.purchasingCompany }, order.paymentTerms);
-      return { code: "AWAITING_PAYMENT", message, until: null };
+      const terms = waitingOnTerms({ name: order.name, company: order.purchasingCompany }, order.paymentTerms);
+      return { code: "AWAITING_PAYMENT", ...terms, until: null };
     }
-    return {
-      code: "AWAITING_PAYMENT",
-      message: `Order ${order.name} is not paid yet (${order.financialStatus.toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders and after sending.`,
-      until: null,
-    };
+    return { code: "AWAITING_PAYMENT", ...said("notPaid", order.name, order.financialStatus), until: null };
   }
   if (!settings.orders.shipHighRisk && (order.riskLevel === "HIGH" || order.riskRecommendation === "CANCEL")) {
-    return {
-      code: "HIGH_RISK",
-      message: `Shopify rates order ${order.name} high risk of fraud: check it in Shopify. If it is genuine, send it with Retry; or let high-risk orders ship in Settings > Orders and after sending.`,
-      until: null,
-    };
+    return { code: "HIGH_RISK", ...said("highRisk", order.name), until: null };
   }
   return undefined;
 }
@@ -155,7 +151,7 @@ function goodsValueInEuro(lines: readonly PackageLine[]): Cents | undefined {
 function providerRefusal(error: z.ZodError, order: OrderFacts): HoldReason[] {
   return error.issues.map((issue) => ({
     field: issue.path.join("."),
-    message: `The provider would refuse ${issue.path.join(".")} (${issue.message}). This is a fault of the app; contact support about order ${order.name}.`,
+    ...said("providerWouldRefuse", issue.path.join("."), issue.message, order.name),
   }));
 }
 

@@ -4,25 +4,10 @@
  * service, else its destination country (decision 0041).
  */
 import { CARRIER_SERVICE_NAME, isFlatRateCode, warehouseForCart } from "./checkout-rates";
-import { countryName } from "./countries";
+import { said } from "../lib/words/reason-said";
 import type { LocationGid, ShippingLine } from "./fulfillment-order";
 import { type Checked, held, ok } from "./hold";
 import type { ConnectorSettings, Route } from "./settings";
-
-/** What the merchant reads on a shipment held for its service, in one place. */
-const words = {
-  noServiceForCountry: (route: Route, countryCode: string) =>
-    `No shipping service is set for ${countryName(countryCode)} at ${describeRoute(route)}. ` +
-    `Add a service for ${countryCode}, or a default service, in Settings > Warehouses and routing, then retry.`,
-  /** `pricedFrom`: the warehouse checkout priced the cart from, when it is another one. */
-  chosenServiceNotServed: (route: Route, title: string, service: string, pricedFrom: string | null) =>
-    `The customer chose "${title}" at checkout, the provider's service ${service}, which ${describeRoute(route)} does not ship with` +
-    (pricedFrom === null ? "" : ` (checkout priced it from warehouse ${pricedFrom})`) +
-    `. It is not sent with another service unless you say so: move the order in Shopify to ` +
-    (pricedFrom === null ? "a location that ships with it" : `the location of warehouse ${pricedFrom}`) +
-    `, or add the shipping method ${service} with the service to use instead to ${describeRoute(route)} in ` +
-    `Settings > Warehouses and routing, then retry.`,
-};
 
 /** The route of the location, or undefined when the app does not ship for that location. */
 export function routeFor(locationId: LocationGid | null, settings: ConnectorSettings): Route | undefined {
@@ -33,6 +18,11 @@ export function routeFor(locationId: LocationGid | null, settings: ConnectorSett
 /** Where a route ships from, in the merchant's words: "warehouse US01", "drop-ship location SZ-HUB". */
 export function describeRoute(route: Route): string {
   return route.kind === "OUTBOUND" ? `warehouse ${route.warehouseId}` : `drop-ship location ${route.handlingLocation}`;
+}
+
+/** Where a route ships from, as a reason's sentence takes it: its kind and its warehouse or handling location. */
+function routeWhere(route: Route): [kind: string, code: string] {
+  return route.kind === "OUTBOUND" ? [route.kind, route.warehouseId] : [route.kind, route.handlingLocation];
 }
 
 export function originCountryOf(route: Route): string {
@@ -99,10 +89,10 @@ export function serviceFor(
     return held({
       field: "ServiceCode",
       value: chosen,
-      message: words.chosenServiceNotServed(route, shippingLine.title, chosen, pricedFrom),
+      ...said("chosenServiceNotServed", ...routeWhere(route), shippingLine.title, chosen, pricedFrom ?? ""),
     });
   }
   const service = route.services.byCountry[countryCode] ?? route.services.default;
   if (service !== undefined) return ok(service);
-  return held({ field: "ServiceCode", value: countryCode, message: words.noServiceForCountry(route, countryCode) });
+  return held({ field: "ServiceCode", value: countryCode, ...said("noServiceForCountry", ...routeWhere(route), countryCode) });
 }

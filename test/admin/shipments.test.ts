@@ -12,6 +12,10 @@ import { z } from "zod";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";
 import { placeOrderAt, studioHeldForReview } from "../support/studio";
+import { addresses, exampleCase, locations, testSettings } from "../fixtures/orders";
+import { planPackage } from "~/connector/plan-package";
+import { said } from "~/lib/words/reason-said";
+import { heldChanges } from "~/stores/shipments/shipment-columns";
 
 const stack = useStack({ worker: false });
 
@@ -223,6 +227,46 @@ describe("a shipment's page", () => {
 
     const empty = await adminDocument(s, "/app/shipments?filter=cancelled");
     expect(empty.text).toContain("No shipment has been cancelled.");
+  });
+
+  it("says a held shipment's reasons in the admin's language, the provider's words as it said them, an older row's as stored", async () => {
+    const s = stack();
+    // Held as the pipeline holds it: the connector's own check, and the provider's refusal.
+    const { fo, order } = exampleCase({ location: locations.DE01, destination: { ...addresses.DE, address1: "Lindenweg" } });
+    const plan = planPackage(fo, order, testSettings());
+    if (plan.kind !== "HELD") throw new Error(`expected a held plan, got ${plan.kind}`);
+    const refused = { field: "ShipToAddress.Phone", ...said("providerRefusedField", "ShipToAddress.Phone", "Phone format invalid") };
+    const held = await insertShipment(s.shop, "HELD", { orderName: "#4301", ...heldChanges("HELD", [...plan.reasons, refused]) });
+    await insertShipment(s.shop, "HELD", {
+      orderName: "#4302",
+      lastErrorCode: "HELD",
+      lastErrorText: "The recipient's phone number is missing.",
+      holdReasons: JSON.stringify([{ field: "Phone", message: "The recipient's phone number is missing." }]),
+    });
+    const noHouseNumber = 'The street "Lindenweg" has no house number, and carriers in Germany (DE) need one.';
+    const inChinese = "街道“Lindenweg”没有门牌号，而德国 (DE) 的承运商需要门牌号。请在订单的收货地址中补上门牌号，然后重试。";
+    const providerInChinese = "服务商拒绝了 ShipToAddress.Phone：Phone format invalid。请修正后重试。";
+
+    const list = await adminDocument(s, "/app/shipments?locale=zh-CN");
+    expect(list.status, s.logs().slice(-3_000)).toBe(200);
+    expect(list.text).toContain(`${inChinese} ${providerInChinese}`);
+    expect(list.text).not.toContain(noHouseNumber);
+    expect(list.text).toContain("The recipient's phone number is missing.");
+
+    const detail = await adminDocument(s, `/app/shipments/${held.id}?locale=zh-CN`);
+    expect(detail.text).toContain("暂缓原因");
+    expect(detail.text).toContain("门牌号");
+    expect(detail.text).toContain(inChinese);
+    expect(detail.text).toContain(providerInChinese);
+    expect(detail.text).not.toContain("has no house number");
+    expect(detail.text).not.toContain("House number");
+
+    const english = await adminDocument(s, `/app/shipments/${held.id}`);
+    expect(english.text).toContain("House number");
+    expect(english.text).toContain(`${noHouseNumber} Add the house number to the order's shipping address, then retry.`);
+    expect(english.text).toContain("The provider refused ShipToAddress.Phone: Phone format invalid. Correct it, then retry.");
+    const englishList = await adminDocument(s, "/app/shipments");
+    expect(englishList.text).toContain(noHouseNumber);
   });
 
   it("says why a package withdrawn while its send was in doubt waits, and offers no Retry while the provider is asked", async () => {

@@ -39,6 +39,7 @@ const SAME_EVERYWHERE = new Set([
   "skuPage.title",
   "kitPage.backToSku",
   "stock.sku",
+  "reasonFields.labels.Skus.Sku",
 ]);
 
 type Entry = [key: string, value: unknown];

@@ -13,6 +13,10 @@ import { z } from "zod";
 import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 import { placeOrderAt, studioHeldForReview } from "../support/studio";
+import { addresses, exampleCase, locations, product, testSettings } from "../fixtures/orders";
+import { planPackage } from "~/connector/plan-package";
+import { said } from "~/lib/words/reason-said";
+import { heldChanges, holdReasonsOf } from "~/stores/shipments/shipment-columns";
 
 const admin = useAdminBrowser({ worker: false });
 
@@ -257,17 +261,24 @@ describe("the shipments list for a busy merchant", () => {
   );
 });
 
-/** The words the pipeline and the provider stored (reasons, errors): shown as written, so not the page's English. */
+/**
+ * The words the pipeline and the provider stored (reasons, errors): shown as written, so not the
+ * page's English. Reasons stored with their sentence's key are said in the page's language: only
+ * what they quote (a street, the provider's words) is data.
+ */
 async function storedWords(): Promise<string[]> {
   const s = admin.stack();
   const shipments = await s.db.shipment.findMany({ where: { shop: s.shop } });
   const jobs = await s.db.job.findMany({ where: { shop: s.shop } });
   const events = await s.db.shipmentEvent.findMany({ where: { shipment: { shop: s.shop } } });
-  const texts = [
-    ...shipments.flatMap((shipment) => [shipment.lastErrorText, shipment.holdReasons, shipment.changedInShopify]),
-    ...jobs.map((job) => job.lastError),
-    ...events.map((event) => event.message),
-  ];
+  const shownAsStored = (shipment: (typeof shipments)[number]) => {
+    const reasons = holdReasonsOf(shipment);
+    if (reasons.length > 0 && reasons.every((reason) => reason.say !== undefined)) {
+      return [...reasons.flatMap((reason) => reason.say?.args.map(String) ?? []), shipment.changedInShopify];
+    }
+    return [shipment.lastErrorText, shipment.holdReasons, shipment.changedInShopify];
+  };
+  const texts = [...shipments.flatMap(shownAsStored), ...jobs.map((job) => job.lastError), ...events.map((event) => event.message)];
   return texts.flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
 }
 
@@ -342,7 +353,7 @@ describe("a shipment's page in Chinese", () => {
       await expectVisible(page.getByRole("heading", { name: "#4101" }));
       await expectVisible(page.getByText("暂缓", { exact: true }));
       await expectVisible(page.getByRole("heading", { name: "暂缓原因" }));
-      await expectVisible(page.getByRole("listitem").filter({ hasText: "SKU: The SKU LAMP-01 is not registered with the provider." }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "SKU：The SKU LAMP-01 is not registered with the provider." }));
       await expectVisible(page.getByRole("button", { name: "重试" }));
       await expectVisible(page.getByText("从仓库 US01 出库"));
       await expectVisible(page.getByText("尚无物流单号"));
@@ -353,6 +364,40 @@ describe("a shipment's page in Chinese", () => {
       await expectVisible(page.getByText("Held: a SKU is not registered."));
       expect(await englishLeftOn(page, await storedWords())).toEqual([]);
       await detail.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "says a shipment held by the app's checks in Chinese: each field and reason, nothing left in English but what the order and the provider wrote",
+    async () => {
+      // Held as the pipeline holds it: the connector's checks, and a refusal quoting the provider.
+      const { fo, order } = exampleCase({
+        location: locations.DE01,
+        destination: { ...addresses.DE, address1: "Lindenweg", zip: "1011" },
+        lines: [product({ sku: null, title: "Garden lantern" })],
+      });
+      const plan = planPackage(fo, order, testSettings());
+      if (plan.kind !== "HELD") throw new Error(`expected a held plan, got ${plan.kind}`);
+      const refused = { field: "ShipToAddress.Phone", ...said("providerRefusedField", "ShipToAddress.Phone", "Phone format invalid") };
+      const held = await insertShipment("HELD", { orderName: "#4102", ...heldChanges("HELD", [...plan.reasons, refused]) });
+
+      const detail = await admin.openAdminPage(`/app/shipments/${held.id}?locale=zh-CN`, {
+        name: "/app/shipments/:id held by checks in zh-CN",
+      });
+      const { page } = detail;
+      await expectVisible(page.getByRole("heading", { name: "暂缓原因" }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "门牌号：街道“Lindenweg”没有门牌号" }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "邮编：邮编“1011”不是德国 (DE) 的邮编" }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "SKU：“Garden lantern”没有 SKU" }));
+      await expectVisible(page.getByRole("listitem").filter({ hasText: "服务商拒绝了 ShipToAddress.Phone：Phone format invalid。" }));
+      expect(await englishLeftOn(page, await storedWords())).toEqual([]);
+      await detail.audit();
+
+      const list = await admin.openAdminPage("/app/shipments?locale=zh-CN", { name: "/app/shipments held by checks in zh-CN" });
+      await expectVisible(list.page.getByRole("row").filter({ hasText: "#4102" }).getByText("街道“Lindenweg”没有门牌号", { exact: false }));
+      expect(await englishLeftOn(list.page, await storedWords())).toEqual([]);
+      await list.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addresses, exampleCase } from "../fixtures/orders";
 import { houseNumberOf, shipToAddress } from "~/connector/address";
+import { reasonText } from "~/lib/words/reason-said";
+import { zhCN } from "~/lib/words/zh-CN";
 
 describe("houseNumberOf", () => {
   it.each([
@@ -70,6 +72,25 @@ describe("shipToAddress", () => {
       ok: true,
       value: { Contact: "李 伟", IDNumber: "11010519491231002X" },
     });
+  });
+
+  it("says what a postcode of the country looks like, in English and in Chinese", () => {
+    const reasonOf = (zip: string, country: string, destination = addresses.US) => {
+      const result = shipToAddress({ ...destination, zip }, order, country);
+      if (result.ok) throw new Error(`expected ${zip} to be held`);
+      return result.reasons.find((reason) => reason.field === "ShipToAddress.Postcode") ?? { message: "" };
+    };
+    const us = reasonOf("4000", "US");
+    expect(us.message).toBe(
+      'The postcode "4000" is not a postcode of United States (US) (5 digits, e.g. 40003 or 40003-1234). Correct it in the order\'s shipping address, then retry.',
+    );
+    expect(reasonText(zhCN.reasons, us)).toBe(
+      "邮编“4000”不是美国 (US) 的邮编（5 位数字，例如 40003 或 40003-1234）。请在订单的收货地址中更正，然后重试。",
+    );
+    const nl = reasonOf("1015", "NL", addresses.NL);
+    expect(nl.message).toContain("(4 digits and 2 letters, e.g. 1015 CJ)");
+    expect(reasonText(zhCN.reasons, nl)).toContain("（4 位数字加 2 个字母，例如 1015 CJ）");
+    expect(reasonOf("K2H", "CA", addresses.CA).message).toContain("(e.g. K2H 7A8)");
   });
 
   it("does not require a postcode in Hong Kong", () => {

@@ -18,6 +18,9 @@ import {
 } from "../fixtures/orders";
 import { type PackagePlan, planPackage } from "~/connector/plan-package";
 import type { ConnectorSettings } from "~/connector/settings";
+import { en } from "~/lib/words/en";
+import { reasonText, type ReasonSay } from "~/lib/words/reason-said";
+import { zhCN } from "~/lib/words/zh-CN";
 
 type Expected =
   | { kind: "OUTBOUND"; request?: object; warehouseId?: string; packageId?: string }
@@ -803,6 +806,21 @@ function assertAcceptedByProvider(plan: PackagePlan): void {
   }
 }
 
+/**
+ * A reason the admin says in the merchant's language (decision 0045): it names a sentence of the
+ * catalogue, its English message is that sentence's English, and Chinese says it in Chinese.
+ */
+function expectSaidInEveryLanguage(reason: { message: string; say?: ReasonSay | undefined }) {
+  const say = reason.say;
+  expect(say, reason.message).toBeDefined();
+  if (say === undefined) return;
+  const sentence = (en.reasons as Record<string, (...args: (string | number)[]) => string>)[say.key];
+  expect(sentence?.(...say.args), say.key).toBe(reason.message);
+  const chinese = reasonText(zhCN.reasons, reason);
+  expect(chinese, say.key).not.toBe(reason.message);
+  expect(chinese, say.key).toMatch(/\p{Script=Han}/u);
+}
+
 describe("planPackage over the order table", () => {
   it("has at least 40 orders", () => {
     expect(rows.length).toBeGreaterThanOrEqual(40);
@@ -817,7 +835,9 @@ describe("planPackage over the order table", () => {
     if (plan.kind === "HELD") {
       expect(plan.reasons.length).toBe((expected as { reasons: object[] }).reasons.length);
       for (const reason of plan.reasons) expect(reason.message).toMatch(/, then retry\.$/);
+      for (const reason of plan.reasons) expectSaidInEveryLanguage(reason);
     }
+    if (plan.kind === "WAIT") expectSaidInEveryLanguage(plan);
   });
 });
 
@@ -900,6 +920,38 @@ describe("packages that wait", () => {
     expect(waitOf(planPackage(fo, { ...order, riskRecommendation: "CANCEL" }, testSettings()))).toEqual({ code: "HIGH_RISK", until: null });
     expect(planPackage(fo, { ...order, riskLevel: "MEDIUM" }, testSettings()).kind).toBe("OUTBOUND");
     expect(planPackage(fo, { ...order, riskLevel: "HIGH" }, testSettings({ orders: { shipHighRisk: true } })).kind).toBe("OUTBOUND");
+  });
+});
+
+describe("why a package waits, in every language", () => {
+  it("says each wait by a sentence of the catalogue: Shopify's hold, a date, payment, terms, fraud risk", () => {
+    const { fo, order } = exampleCase();
+    const hold = { reason: "OTHER" as const, notes: null, displayReason: "Other" };
+    const terms = { type: "RECEIPT", name: "Due on receipt", dueInDays: null, dueAt: null } as const;
+    const company = { name: "Harbour Trading Ltd", location: null };
+    const plans = [
+      planPackage({ ...fo, status: "ON_HOLD", holds: [hold] }, order, testSettings()),
+      planPackage({ ...fo, status: "ON_HOLD", holds: [] }, order, testSettings()),
+      planPackage({ ...fo, status: "SCHEDULED", fulfillAt: "2026-12-01T09:00:00Z" }, order, testSettings()),
+      planPackage({ ...fo, status: "SCHEDULED", fulfillAt: null }, order, testSettings()),
+      planPackage(fo, { ...order, financialStatus: "PARTIALLY_PAID" }, testSettings()),
+      planPackage(fo, { ...order, financialStatus: "PENDING", purchasingCompany: company, paymentTerms: terms }, testSettings()),
+      planPackage(
+        fo,
+        { ...order, financialStatus: "PENDING", paymentTerms: { ...terms, type: "UNKNOWN", name: "Custom" } },
+        testSettings(),
+      ),
+      planPackage(fo, { ...order, financialStatus: "PENDING", companyFactsDenied: true }, testSettings()),
+      planPackage(fo, { ...order, riskLevel: "HIGH" }, testSettings()),
+    ];
+    for (const plan of plans) {
+      expect(plan.kind).toBe("WAIT");
+      if (plan.kind === "WAIT") expectSaidInEveryLanguage(plan);
+    }
+    const scheduled = plans[2];
+    expect(scheduled?.kind === "WAIT" && reasonText(zhCN.reasons, scheduled)).toBe(
+      "在 Shopify 中预定于 2026-12-01 09:00 UTC 发货（订阅或预售）：Shopify 开放后即会发出。",
+    );
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { isCashOnDelivery } from "~/connector/cod";
 import { linesToShip } from "~/connector/lines";
 import { describeRoute, routeFor } from "~/connector/routing";
+import { said } from "~/lib/words/reason-said";
 import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import type { ShipmentEventInput } from "~/stores/shipments/shipment.server";
 import type { FactsWanted, PipelineSettings } from "../ports/ports";
@@ -43,11 +44,7 @@ export interface ShipmentPlan {
 
 export type Planned = { plan: PackagePlan; shipment: ShipmentPlan | undefined };
 
-const REVIEW_REASON: StoredHoldReason = {
-  field: "Review",
-  message:
-    "Waiting for review: this shop holds every new shipment until someone sends it (Settings > Orders and after sending). Press Send to send it.",
-};
+const REVIEW_REASON: StoredHoldReason = { field: "Review", ...said("forReview") };
 
 const WAIT_FIELDS = {
   SHOPIFY_HOLD: "Shopify hold",
@@ -164,7 +161,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           lineItems,
           searchText,
           recipientSearchText,
-          hold: { code: plan.code, reasons: [{ field: WAIT_FIELDS[plan.code], message: plan.message }] },
+          hold: { code: plan.code, reasons: [{ field: WAIT_FIELDS[plan.code], message: plan.message, say: plan.say }] },
           ...(until !== undefined && !Number.isNaN(until.getTime()) ? { waitUntil: until } : {}),
           summary: plan.message,
           // The timeline keeps the reason's kind, not the notes (a hold's notes may quote the customer).

@@ -29,6 +29,7 @@ import {
   type PushTarget,
 } from "~/stores/shipments/sending-claims.server";
 import { countInState } from "~/stores/shipments/shipments-in-state.server";
+import { said } from "~/lib/words/reason-said";
 import { heldChanges } from "~/stores/shipments/shipment-columns";
 import { transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
@@ -79,15 +80,7 @@ const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse $
 /** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
 export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promise<void> {
   for (const shipment of shipments) {
-    const reasons = [
-      {
-        field: "Package",
-        message:
-          shipment.requestSent === null
-            ? "The package's recipient data was erased (a customer data request), so it cannot be sent as it was. Retry to plan it again from the order."
-            : "The stored package is not one the provider would accept any more. Retry to plan it again from the order.",
-      },
-    ];
+    const reasons = [{ field: "Package", ...(shipment.requestSent === null ? said("recipientErased") : said("storedNotAcceptable")) }];
     await transition(
       ctx.db,
       shipment,
@@ -139,10 +132,8 @@ export async function applyResults(
         },
       });
     } else {
-      const reason = {
-        field: answer.ErrorCode ?? "Package",
-        message: `The provider refused the package: ${answer.Message ?? answer.ErrorCode ?? "no reason given"}. Correct the order or the settings, then retry.`,
-      };
+      // The provider's words as it said them, inside our sentence.
+      const reason = { field: answer.ErrorCode ?? "Package", ...said("providerRefusedPackage", answer.Message ?? answer.ErrorCode ?? "") };
       moves.push({
         shipment,
         to: "HELD",
@@ -164,11 +155,8 @@ export async function holdRefused(
   { shipment, pkg }: Prepared,
   error: ProviderValidationError,
 ): Promise<void> {
-  const reasons = error.errors.map((detail) => ({
-    field: detail.code,
-    message: `The provider refused ${detail.code}: ${detail.message}. Correct it, then retry.`,
-  }));
-  const held = reasons.length > 0 ? reasons : [{ field: "Package", message: `${error.message} Correct the order, then retry.` }];
+  const reasons = error.errors.map((detail) => ({ field: detail.code, ...said("providerRefusedField", detail.code, detail.message) }));
+  const held = reasons.length > 0 ? reasons : [{ field: "Package", ...said("providerRefusedRequest", error.message) }];
   await transition(
     ctx.db,
     shipment,

@@ -1,6 +1,7 @@
 /** The shipment page's answers to Retry, Refresh and Mark as handled, in the merchant's words. */
 import type { RetryOutcome } from "~/flows/retry/retry.server";
 import type { Words } from "~/lib/words";
+import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
 
 /** What the merchant reads after pressing Retry. */
 export interface RetryAnswer {
@@ -9,8 +10,12 @@ export interface RetryAnswer {
   reasons: { field: string; message: string }[];
 }
 
-/** The reasons and a refusal's message are the pipeline's, as it wrote them. */
-export function answerOf(result: RetryOutcome, words: Words["shipmentPage"]): RetryAnswer {
+/**
+ * A refusal's message is the pipeline's, as it wrote it; the reasons it stored are said in these
+ * words (their field named too), or as stored when written before they could be.
+ */
+export function answerOf(result: RetryOutcome, all: Words): RetryAnswer {
+  const words = all.shipmentPage;
   switch (result.outcome) {
     case "ready":
       return { outcome: "ready", message: words.queuedAgain, reasons: [] };
@@ -18,7 +23,10 @@ export function answerOf(result: RetryOutcome, words: Words["shipmentPage"]): Re
       return {
         outcome: "held",
         message: words.stillOnHold,
-        reasons: result.reasons.map(({ field, message }) => ({ field, message })),
+        reasons: result.reasons.map((reason) => ({
+          field: reasonFieldText(all.reasonFields, reason.field),
+          message: reasonText(all.reasons, reason),
+        })),
       };
     case "cancelled":
       return { outcome: "cancelled", message: words.cancelled, reasons: [] };

@@ -18,6 +18,7 @@ import { formatMoney } from "~/lib/format";
 import { localeOf } from "~/lib/locale";
 import { useFormat, useWords } from "~/components/locale";
 import { wordsFor } from "~/lib/words";
+import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
 import { answerOf, type RetryAnswer } from "./answers";
@@ -30,7 +31,7 @@ const notFound = () => new Response("No such shipment in this shop", { status: 4
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const locale = localeOf(request);
-  const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "", wordsFor(locale).shipment);
+  const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "", wordsFor(locale));
   if (shipment === null) throw notFound();
   const provider = await prisma.shipment.findFirstOrThrow({
     where: { id: shipment.id, shop: session.shop },
@@ -64,7 +65,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!(await shipmentExists(prisma, session.shop, id))) throw notFound();
   const form = await request.formData();
-  const words = wordsFor(localeOf(request)).shipmentPage;
+  const all = wordsFor(localeOf(request));
+  const words = all.shipmentPage;
   if (form.get("intent") === "handled") {
     const marked = await markAttentionHandled(prisma, session.shop, id);
     const answer: RetryAnswer = marked
@@ -85,12 +87,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     };
     return answer;
   }
-  return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id), words);
+  return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id), all);
 }
 
 export default function ShipmentDetailPage() {
   const format = useFormat();
-  const words = useWords().shipmentPage;
+  const all = useWords();
+  const words = all.shipmentPage;
   const { shipment, refreshable, costs, declaration, duties } = useLoaderData<typeof loader>();
   // On its way: the page follows it (sent, created, fulfilled) without a reload; not while the
   // declaration has changes not sent (a reload would close the "Leave without saving?" question).
@@ -132,7 +135,9 @@ export default function ShipmentDetailPage() {
                   <List>
                     {answer.reasons.map((reason, index) => (
                       <List.Item key={index}>
-                        {reason.field}: {reason.message}
+                        {reason.field}
+                        {words.fieldSaid}
+                        {reason.message}
                       </List.Item>
                     ))}
                   </List>
@@ -208,9 +213,10 @@ export default function ShipmentDetailPage() {
                     {shipment.holdReasons.map((reason, index) => (
                       <List.Item key={index}>
                         <Text as="span" fontWeight="semibold">
-                          {reason.field}
+                          {reasonFieldText(all.reasonFields, reason.field)}
                         </Text>
-                        : {reason.message}
+                        {words.fieldSaid}
+                        {reasonText(all.reasons, reason)}
                       </List.Item>
                     ))}
                   </List>

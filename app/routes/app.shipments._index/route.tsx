@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const words = wordsFor(locale);
   const [list, deadJobs, held, failed, tracking, planning] = await Promise.all([
-    listShipments(prisma, session.shop, query, words.shipment),
+    listShipments(prisma, session.shop, query, words),
     deadJobsOf(session.shop, words.shipments),
     prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
     prisma.shipment.count({

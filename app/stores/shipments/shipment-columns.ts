@@ -5,6 +5,7 @@
  */
 import type { Shipment } from "@prisma/client";
 import { z } from "zod";
+import { ReasonSay } from "~/lib/words/reason-said";
 
 /**
  * A fulfillment order line item and how many of it the package carries; with what the shipment's
@@ -21,13 +22,17 @@ export const ShipmentLine = z.object({
 export type ShipmentLine = z.infer<typeof ShipmentLine>;
 const ShipmentLines = z.array(ShipmentLine);
 
-/** Why a shipment is held, as the connector says it (app/connector/hold.ts). */
+/**
+ * Why a shipment is held, as the connector says it (app/connector/hold.ts): its English message, and
+ * the sentence the admin says it by in the merchant's language (`say`; none on rows written before).
+ */
 export const StoredHoldReason = z.object({
   field: z.string(),
   value: z.string().optional(),
   limit: z.number().optional(),
   lineItemId: z.string().optional(),
   message: z.string(),
+  say: ReasonSay.optional(),
 });
 export type StoredHoldReason = z.infer<typeof StoredHoldReason>;
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ignoringCase, type DatabaseOrTransaction } from "../database/database.server";
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { en, type Words } from "~/lib/words/en";
+import { reasonText } from "~/lib/words/reason-said";
 import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, shipmentLines, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
@@ -15,10 +16,13 @@ import { shipmentItemsOf, type ShipmentItemGroup } from "./shipment-items";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
 const endReasonWords = (reason: string | null, words: ShipmentWords) =>
-  reason !== null && isEndReason(reason) ? words.endReasons[reason] : words.followedNoFurther;
+  reason !== null && isEndReason(reason) ? words.shipment.endReasons[reason] : words.shipment.followedNoFurther;
 
-/** The words the app adds to what the pipeline stored, in the admin's language (English for the order page block). */
-type ShipmentWords = Words["shipment"];
+/**
+ * The words the app adds to what the pipeline stored, and the reasons it stored said again, in the
+ * admin's language (English for the order page block).
+ */
+type ShipmentWords = Pick<Words, "shipment" | "reasons">;
 import { webAddressOrNull } from "~/lib/web-address";
 
 export const SHIPMENTS_PER_PAGE = 50;
@@ -122,18 +126,25 @@ const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
 function reasonOf(shipment: Shipment, words: ShipmentWords): string | null {
   if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return shipment.lastErrorText;
   if (STOPPED.includes(shipment.state)) {
-    const text =
-      shipment.lastErrorText ??
-      holdReasonsOf(shipment)
-        .map((reason) => reason.message)
-        .join(" ");
-    return text || words.noReasonRecorded;
+    return stoppedBecause(shipment, words) || words.shipment.noReasonRecorded;
   }
-  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment)) return words.changedAfterSent(shipment.changedInShopify);
+  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment))
+    return words.shipment.changedAfterSent(shipment.changedInShopify);
   return null;
 }
 
-function rowOf(shipment: Shipment, words: ShipmentWords = en.shipment): ShipmentRow {
+/**
+ * Why it stopped: the stored reasons said in these words while they are what the last error says
+ * (a hold writes both, heldChanges), else the last error as written (an ending, a refusal).
+ */
+function stoppedBecause(shipment: Shipment, words: ShipmentWords): string {
+  const reasons = holdReasonsOf(shipment);
+  const stored = reasons.map((reason) => reason.message).join(" ");
+  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return shipment.lastErrorText;
+  return reasons.map((reason) => reasonText(words.reasons, reason)).join(" ");
+}
+
+function rowOf(shipment: Shipment, words: ShipmentWords = en): ShipmentRow {
   return {
     id: shipment.id,
     orderName: shipment.orderName,
@@ -153,7 +164,7 @@ export async function listShipments(
   db: DatabaseOrTransaction,
   shop: string,
   { filter, page, q }: ShipmentListQuery,
-  words: ShipmentWords = en.shipment,
+  words: ShipmentWords = en,
 ): Promise<ShipmentPage> {
   const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(db, q)] };
   // One more than a page tells whether there is a next one without counting.
@@ -210,7 +221,7 @@ export async function findShipmentDetail(
   db: DatabaseOrTransaction,
   shop: string,
   id: string,
-  words: ShipmentWords = en.shipment,
+  words: ShipmentWords = en,
 ): Promise<ShipmentDetail | null> {
   const shipment = await db.shipment.findFirst({
     where: { id, shop },

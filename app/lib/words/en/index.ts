@@ -31,6 +31,7 @@ import { settingsCheckoutRates } from "./settings-checkout-rates";
 import { settingsCustoms } from "./settings-customs";
 import { landing } from "./landing";
 import { login } from "./login";
+import { reasonFields, reasons } from "./reasons";
 
 export const en = {
   nav,
@@ -62,6 +63,8 @@ export const en = {
   runProgress,
   landing,
   login,
+  reasons,
+  reasonFields,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

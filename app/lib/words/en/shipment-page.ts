@@ -19,6 +19,8 @@ export const shipmentPage = {
   handedBack: "Handed back to Shopify",
   whyOnHold: "Why it is on hold",
   whyRefused: "Why the provider refused it",
+  /** Between a reason's field and the reason. */
+  fieldSaid: ": ",
   fixThenRetry: "Fix the order or the settings, then retry: the package is checked again with Shopify's current facts.",
   retry: "Retry",
   // The answers to Retry and Mark as handled.

@@ -31,6 +31,7 @@ import { settingsCheckoutRates } from "./settings-checkout-rates";
 import { settingsCustoms } from "./settings-customs";
 import { landing } from "./landing";
 import { login } from "./login";
+import { reasonFields, reasons } from "./reasons";
 
 export const zhCN: Words = {
   nav,
@@ -62,4 +63,6 @@ export const zhCN: Words = {
   runProgress,
   landing,
   login,
+  reasons,
+  reasonFields,
 };

@@ -19,6 +19,7 @@ export const shipmentPage: Words["shipmentPage"] = {
   handedBack: "已交还给 Shopify",
   whyOnHold: "暂缓原因",
   whyRefused: "服务商拒绝的原因",
+  fieldSaid: "：",
   fixThenRetry: "请修正订单或设置，然后重试：包裹会按 Shopify 的最新信息重新检查。",
   retry: "重试",
   queuedAgain: "已重新排队：包裹已通过检查，正在发往服务商。",

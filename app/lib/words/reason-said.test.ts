@@ -1,0 +1,38 @@
+/**
+ * A stored reason said in the admin's language (decision 0045): from its sentence's key when this
+ * version knows it, else as it was stored (rows written before reasons had a key).
+ */
+import { describe, expect, it } from "vitest";
+import { en } from "./en";
+import { reasonFieldText, reasonText, said } from "./reason-said";
+import { zhCN } from "./zh-CN";
+
+describe("a stored reason", () => {
+  it("keeps its English message made from the English sentence, and is said again in Chinese", () => {
+    const reason = { field: "ShipToAddress.Postcode", ...said("noPostcode", "DE") };
+    expect(reason.message).toBe(
+      "The shipping address has no postcode, and carriers in Germany (DE) need one. Add it to the order, then retry.",
+    );
+    expect(JSON.parse(JSON.stringify(reason))).toEqual(reason);
+    expect(reasonText(en.reasons, reason)).toBe(reason.message);
+    expect(reasonText(zhCN.reasons, reason)).toBe("收货地址没有邮编，而德国 (DE) 的承运商需要。请在订单中补上，然后重试。");
+    expect(reasonFieldText(zhCN.reasonFields, reason.field)).toBe("邮编");
+  });
+
+  it("quotes the provider's own words as it said them, inside our sentence", () => {
+    const reason = said("providerRefusedField", "ShipToAddress.Phone", "Phone format invalid");
+    expect(reasonText(zhCN.reasons, reason)).toBe("服务商拒绝了 ShipToAddress.Phone：Phone format invalid。请修正后重试。");
+  });
+
+  it("written before reasons had a key, or naming a sentence this version lacks, reads as stored", () => {
+    const older = { field: "Postal code", message: "The postal code 1234 is not valid for the United States." };
+    expect(reasonText(zhCN.reasons, older)).toBe(older.message);
+    expect(reasonFieldText(zhCN.reasonFields, older.field)).toBe("Postal code");
+    const unknown = { message: "Something new.", say: { key: "somethingNew", args: [] } };
+    expect(reasonText(zhCN.reasons, unknown)).toBe("Something new.");
+    const otherArguments = { message: "No postcode.", say: { key: "noPostcode", args: [] } };
+    expect(reasonText(zhCN.reasons, otherArguments)).toBe("No postcode.");
+    const inherited = { message: "Stored.", say: { key: "toString", args: [] } };
+    expect(reasonText(zhCN.reasons, inherited)).toBe("Stored.");
+  });
+});
