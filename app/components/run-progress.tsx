@@ -5,6 +5,9 @@
  */
 import { BlockStack, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { useFormat, useWords } from "~/components/locale";
+import type { Say } from "~/lib/words/reason-said";
+import { textIn } from "~/lib/words/reason-said";
+import { runSayOf } from "~/stores/catalogue/run-say";
 
 export interface RunView {
   id: string;
@@ -14,6 +17,8 @@ export interface RunView {
   processed: number;
   failed: number;
   message: string | null;
+  /** The message's sentence, said in the admin's language; null for a run stored before runs had one. */
+  say: Say | null;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -21,7 +26,8 @@ export interface RunView {
 /**
  * The run as one card of the same shape whatever its state (none yet, under way, ended): a title,
  * a bar and a line, so nothing below it moves when it starts or ends. `done` says how far it is in
- * the page's words ("3 of 10 SKUs"); the run's own message is the pipeline's, shown as written.
+ * the page's words ("3 of 10 SKUs"); the run's own message is said again in the admin's words
+ * from its sentence, or shown as stored when it has none.
  */
 export function RunProgress(props: {
   run: RunView | null;
@@ -31,7 +37,8 @@ export function RunProgress(props: {
 }) {
   const { run, title, idle } = props;
   const format = useFormat();
-  const words = useWords().runProgress;
+  const allWords = useWords();
+  const words = allWords.runProgress;
   const running = run?.status === "RUNNING";
   const progress = run === null ? 0 : running ? (run.total > 0 ? Math.min(100, Math.round((run.processed / run.total) * 100)) : 0) : 100;
   const count =
@@ -45,7 +52,14 @@ export function RunProgress(props: {
           ? words.finished(format.dateTime(run.finishedAt))
           : "";
   const tone = run === null || running ? "subdued" : run.status === "FAILED" ? "critical" : run.failed > 0 ? "caution" : "success";
-  const line = run === null ? idle : (run.message ?? (running ? words.working : words.done));
+  const line =
+    run === null
+      ? idle
+      : run.message === null
+        ? running
+          ? words.working
+          : words.done
+        : textIn(allWords.runSays, { message: run.message, say: run.say });
   const id = `run-${run?.id ?? "none"}-message`;
   return (
     <Card>
@@ -81,10 +95,22 @@ export function runViewOf(
     processed: number;
     failed: number;
     message: string | null;
+    result: string | null;
     startedAt: Date;
     finishedAt: Date | null;
   } | null,
 ): RunView | null {
   if (run === null) return null;
-  return { ...run, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null };
+  return {
+    id: run.id,
+    kind: run.kind,
+    status: run.status,
+    total: run.total,
+    processed: run.processed,
+    failed: run.failed,
+    message: run.message,
+    say: runSayOf(run.result),
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
 }

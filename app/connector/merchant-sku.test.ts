@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { en } from "../lib/words/en";
+import { textIn } from "../lib/words/reason-said";
+import { zhCN } from "../lib/words/zh-CN";
 import { differencesFrom, merchantSkuFor, type SkuDefaults, type VariantFacts } from "./merchant-sku";
 
 const mug: VariantFacts = {
@@ -68,6 +71,33 @@ describe("a variant as the provider's merchant SKU", () => {
     expect(problems.map((problem) => problem.field)).toEqual(["Weight", "Length", "DeclareValue", "HsCode", "DeclareName"]);
     expect(problems.find((problem) => problem.field === "Weight")?.message).toMatch(/Enter the variant's weight in Shopify/);
     expect(problems.find((problem) => problem.field === "DeclareName")?.message).toMatch(/^Customs name .*English customs name/);
+  });
+
+  it("says each check by its sentence, so the English message is the catalogue's and a Chinese admin reads it in Chinese", () => {
+    const plan = merchantSkuFor(
+      { ...mug, productTitle: "茶碗", displayName: "茶碗 - 青", weightGrams: null, price: null, hsCode: "69" },
+      undefined,
+      { ...defaults, size: null },
+    );
+    const problems = plan.ok ? [] : plan.problems;
+    for (const problem of problems) expect(textIn(en.skuChecks, problem)).toBe(problem.message);
+    expect(problems.map((problem) => textIn(zhCN.skuChecks, problem))).toEqual([
+      "缺少重量。请在 Shopify 中填写该变体的重量（商品的“运输”部分）。",
+      "缺少尺寸：服务商需要每件商品的长、宽、高。请在“商品”页面该 SKU 的条目中填写尺寸，或在“设置 > 商品目录与库存”中填写默认尺寸。",
+      "缺少申报价值。请在“商品”页面该 SKU 的条目中填写申报价值，或在 Shopify 中为该变体设置价格（或成本）。",
+      "HS 编码：必须为空，或为 6 至 50 位数字。请在 Shopify 中更正 HS 编码（商品的“运输”部分），或在“商品”页面该 SKU 的条目中填写。",
+      "报关名称：只能包含英文字母、数字、空格和 _ - ( ) ' & , |（不能有带重音的字母或其他符号）。请在“商品”页面该 SKU 的条目中填写英文报关名称，或在“设置 > 报关与税号”中填写默认报关名称。",
+    ]);
+    const noSku = merchantSkuFor({ ...mug, sku: null }, undefined, defaults);
+    expect(noSku.ok ? [] : noSku.problems.map((problem) => textIn(zhCN.skuChecks, problem))).toEqual([
+      "缺少 SKU：没有 SKU 的变体无法发送给服务商。请在 Shopify 中为它填写 SKU。",
+    ]);
+  });
+
+  it("quotes a rule of the provider's the Chinese catalogue does not know, as the provider's schema says it", () => {
+    const said = { message: "Brand must be something new.", say: { key: "fieldIssue", args: ["Brand", "must be something new"] } };
+    expect(textIn(zhCN.skuChecks, said)).toBe("Brand：must be something new。");
+    expect(textIn(en.skuChecks, said)).toBe(said.message);
   });
 
   it("uses the shop's default customs name when the title cannot be one", () => {

@@ -10,6 +10,8 @@ import { CreateMerchantSkuRequest } from "../fulfilment/schemas/requests";
 import type { MerchantSku } from "../fulfilment/schemas/responses";
 import { transliterate } from "./customs";
 import type { SkuEntry } from "./settings";
+import { saidFrom, type Say } from "../lib/words/reason-said";
+import { skuChecks } from "../lib/words/en/sku-checks";
 
 /** What the catalogue read keeps of a variant. */
 export interface VariantFacts {
@@ -35,49 +37,20 @@ export interface SkuDefaults {
 export interface SkuProblem {
   /** The provider's field: Weight, Length, DeclareName... */
   field: string;
-  /** "Weight: Shopify has no weight for this variant; enter one in Shopify (Shipping)." */
+  /** "Weight is missing. Enter the variant's weight in Shopify (the product's Shipping section)." */
   message: string;
+  /** The check's sentence in the catalogue's `skuChecks`, said again in the merchant's language. */
+  say: Say;
 }
 
 export type MerchantSkuPlan = { ok: true; request: CreateMerchantSkuRequest } | { ok: false; problems: SkuProblem[] };
 
-/** The provider's fields in the merchant's words, and what to do about each. */
-const FIELDS: Readonly<Record<string, { label: string; fix: string }>> = {
-  Sku: { label: "SKU", fix: "Give the variant a SKU of at most 100 characters in Shopify." },
-  ProductName: { label: "Product name", fix: "Shorten the product or variant title in Shopify." },
-  ProductDescription: { label: "Description", fix: "Give the product a title in Shopify." },
-  Weight: { label: "Weight", fix: "Enter the variant's weight in Shopify (the product's Shipping section)." },
-  Length: {
-    label: "Length",
-    fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
-  },
-  Width: {
-    label: "Width",
-    fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
-  },
-  Height: {
-    label: "Height",
-    fix: "Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
-  },
-  DeclareName: {
-    label: "Customs name",
-    fix: "Enter an English customs name in the SKU's entry on the Products page, or a default customs name in Settings > Customs and tax numbers.",
-  },
-  HsCode: {
-    label: "HS code",
-    fix: "Correct the HS code in Shopify (the product's Shipping section), or enter one in the SKU's entry on the Products page.",
-  },
-  DeclareValue: {
-    label: "Declared value",
-    fix: "Enter the SKU's declared value in its entry on the Products page, or give the variant a price (or a cost) in Shopify.",
-  },
-};
+const check = saidFrom(skuChecks);
 
 function problemsOf(error: z.ZodError): SkuProblem[] {
   return error.issues.map((issue) => {
     const field = String(issue.path[0] ?? "");
-    const known = FIELDS[field];
-    return { field, message: known ? `${known.label} ${issue.message}. ${known.fix}` : `${field} ${issue.message}.` };
+    return { field, ...check("fieldIssue", field, issue.message) };
   });
 }
 
@@ -108,9 +81,7 @@ export function merchantSkuFor(variant: VariantFacts, entry: SkuEntry | undefine
   if (sku === "")
     return {
       ok: false,
-      problems: [
-        { field: "Sku", message: "SKU is missing: a variant without a SKU cannot be sent to the provider. Give it one in Shopify." },
-      ],
+      problems: [{ field: "Sku", ...check("noSku") }],
     };
   const size = entry?.size ?? defaults.size;
   const declaredValue =
@@ -133,16 +104,9 @@ export function merchantSkuFor(variant: VariantFacts, entry: SkuEntry | undefine
     ProductAttribute: "GeneralCargo",
   };
   const problems: SkuProblem[] = [];
-  if (variant.weightGrams === null || variant.weightGrams < 1)
-    problems.push({ field: "Weight", message: `Weight is missing. ${FIELDS.Weight?.fix ?? ""}` });
-  if (size === null || size === undefined)
-    problems.push({
-      field: "Length",
-      message:
-        "Size is missing: the provider needs each unit's length, width and height. Enter the SKU's size in its entry on the Products page, or a default size in Settings > Catalogue and stock.",
-    });
-  if (declaredValue === undefined)
-    problems.push({ field: "DeclareValue", message: `Declared value is missing. ${FIELDS.DeclareValue?.fix ?? ""}` });
+  if (variant.weightGrams === null || variant.weightGrams < 1) problems.push({ field: "Weight", ...check("noWeight") });
+  if (size === null || size === undefined) problems.push({ field: "Length", ...check("noSize") });
+  if (declaredValue === undefined) problems.push({ field: "DeclareValue", ...check("noDeclaredValue") });
   const checked = CreateMerchantSkuRequest.safeParse(candidate);
   if (!checked.success) {
     const reported = new Set(problems.map((problem) => problem.field));

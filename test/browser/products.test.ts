@@ -204,17 +204,28 @@ describe("the Products pages in Chinese", () => {
         { sku: "MUG-CER-350-WHT", quantity: 2 },
         { sku: "CANDLE-LAVENDER", quantity: 1 },
       ]);
-      // Written by the shop (its products' names) or the pipeline (the earlier tests' runs): shown as written.
+      // Written by the shop (its products' names): shown as written. The runs' summaries and the SKU
+      // checks are said in Chinese, so no word of theirs is allowed here.
       const variants = await s.db.catalogueVariant.findMany({ where: { shop: s.shop } });
-      const runs = await s.db.syncRun.findMany({ where: { shop: s.shop } });
       // "HS" (the Harmonized System) names the customs code in Chinese too: HS 编码.
-      const names = [
-        "HS",
-        ...variants.map((variant) => `${variant.productTitle} ${variant.variantTitle}`),
-        ...runs.map((run) => run.message),
-      ].flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
+      const names = ["HS", ...variants.map((variant) => `${variant.productTitle} ${variant.variantTitle}`)].flatMap(
+        (text) => text.match(/[A-Za-z]+/g) ?? [],
+      );
 
-      // The Kits tab: the rows not registered (the earlier tests') say why in the SKU checks' English, not moved yet.
+      // The first test's wrap has no size: its row says so in Chinese, and the last registration's
+      // summary (stored with its sentence) is Chinese too.
+      const missing = await admin.openAdminPage("/app/products?state=NOT_REGISTERED&locale=zh-CN", {
+        name: "/app/products not registered in zh-CN",
+      });
+      const wrap = missing.page.getByRole("row").filter({ hasText: "WRAP-BEE-3" });
+      await expectVisible(wrap.getByText(/^缺少尺寸：服务商需要每件商品的长、宽、高。请在“商品”页面该 SKU 的条目中填写尺寸/));
+      expect(await englishLeftOn(missing.page, names)).toEqual([]);
+      await missing.audit();
+      const wrapEntry = await admin.openAdminPage("/app/products/WRAP-BEE-3?locale=zh-CN", { name: "/app/products/:sku checks in zh-CN" });
+      await expectVisible(wrapEntry.page.getByText(/^缺少尺寸：/));
+      expect(await englishLeftOn(wrapEntry.page, names)).toEqual([]);
+
+      // The Kits tab.
       const list = await admin.openAdminPage("/app/products?state=KIT&locale=zh-CN", { name: "/app/products in zh-CN" });
       const { page } = list;
       await expectVisible(page.getByRole("heading", { name: "商品", exact: true, level: 1 }));

@@ -74,7 +74,7 @@ describe("the Stock page", () => {
   );
 
   it(
-    "in Chinese: its cards, tables and advice in Chinese; the sync's own summary, products and SKUs as written",
+    "in Chinese: its cards, tables, advice and the sync's own summary in Chinese; products and SKUs as written; an older sync's summary as stored",
     async () => {
       const s = admin.stack();
       const { service } = await ensureFulfillmentService(emulatorAdmin(s.shopify.graphqlUrl(s.shop)), {
@@ -113,17 +113,33 @@ describe("the Stock page", () => {
       await expectVisible(page.getByRole("heading", { name: "上次同步的更改" }));
       await expectVisible(page.getByText("无：Shopify 中的数量已与服务商一致。"));
       await expectVisible(page.getByRole("link", { name: "库龄" }));
-      // Written by the pipeline (the run's summary) or the shop (its products' names): shown as written.
-      // Read once the page is shown: a sync the worker finished after the one waited for (the
-      // catalogue read queues one) may be the page's, with words of its own.
-      const runs = await s.db.syncRun.findMany({ where: { shop: s.shop } });
+      // The sync's own summary, said from the sentence it stored.
+      await expectVisible(page.getByText(/^库存已同步：在 1 个仓库中，\d+ 个数量已更新，\d+ 个未变化/));
+      // Written by the shop (its products' names): shown as written; nothing else in English.
       const variants = await s.db.catalogueVariant.findMany({ where: { shop: s.shop } });
-      const written = [
-        ...runs.map((run) => run.message),
-        ...variants.map((variant) => `${variant.productTitle} ${variant.variantTitle}`),
-      ].flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
+      const written = variants.flatMap((variant) => `${variant.productTitle} ${variant.variantTitle}`.match(/[A-Za-z]+/g) ?? []);
       expect(await englishLeftOn(page, written)).toEqual([]);
       await stock.audit();
+
+      // A sync stored by an older version (its English message, no sentence): shown as it was stored.
+      const last = await latestRun(s.db, s.shop, "STOCK_SYNC", { status: "DONE" });
+      const { say: _said, ...summary } = z.record(z.string(), z.unknown()).parse(JSON.parse(last?.result ?? "{}"));
+      const older = "Stock synced: 3 quantities changed, 0 unchanged at 1 warehouse.";
+      await s.db.syncRun.create({
+        data: {
+          shop: s.shop,
+          kind: "STOCK_SYNC",
+          status: "DONE",
+          trigger: "SCHEDULE",
+          message: older,
+          result: JSON.stringify(summary),
+          startedAt: new Date(),
+          finishedAt: new Date(),
+        },
+      });
+      await page.reload();
+      await expectVisible(page.getByText(older, { exact: true }));
+      await expectVisible(page.getByRole("heading", { name: "按仓库" }));
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -17,6 +17,7 @@ import type { ProviderPort } from "../ports/ports";
 import { enqueue } from "../queue/jobs.server";
 import { queueStockSync } from "../queue/stages.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
+import { runSaid } from "~/lib/words/run-said";
 
 /** What the run remembers between the job's turns. */
 const ReadState = z.object({ bulkOperationId: z.string().optional() });
@@ -41,7 +42,7 @@ function stateOf(result: string | null): z.infer<typeof ReadState> {
 export async function startCatalogueRead(db: DatabaseOrTransaction, shop: string, trigger: SyncTrigger, now = new Date()): Promise<string> {
   const running = await latestRun(db, shop, "CATALOGUE_READ", { status: "RUNNING" });
   if (running) return running.id;
-  const run = await startRun(db, { shop, kind: "CATALOGUE_READ", trigger, message: "Asking Shopify for your catalogue…" }, now);
+  const run = await startRun(db, { shop, kind: "CATALOGUE_READ", trigger, said: runSaid("askingForCatalogue") }, now);
   await enqueue(db, { kind: "catalogue.read", shop, payload: { runId: run.id }, dedupeKey: `catalogue.read:${shop}` });
   return run.id;
 }
@@ -67,22 +68,22 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
 
   if (bulkOperationId === undefined) {
     const id = await shopify.startVariantsRead();
-    await updateRun(ctx.db, runId, { result: { bulkOperationId: id }, message: "Shopify is reading your catalogue…" });
+    await updateRun(ctx.db, runId, { result: { bulkOperationId: id }, said: runSaid("shopifyReadingCatalogue") });
     throw wait();
   }
   const operation = await shopify.bulkOperation(bulkOperationId);
   if (operation === null || operation.status === "EXPIRED" || operation.status === "CANCELED") {
     // Gone or cancelled (by another app of the shop, say): ask again.
-    await updateRun(ctx.db, runId, { result: {}, message: "Asking Shopify for your catalogue again…" });
+    await updateRun(ctx.db, runId, { result: {}, said: runSaid("askingForCatalogueAgain") });
     throw wait();
   }
   if (operation.status === "FAILED") {
-    const message = `Shopify could not read the catalogue (${operation.errorCode ?? "no reason given"}). Try again in a few minutes.`;
+    const said = runSaid("catalogueNotRead", operation.errorCode ?? "");
     await ctx.complete(async (tx) => {
-      await finishRun(tx, runId, { status: "FAILED", message }, deps.now());
+      await finishRun(tx, runId, { status: "FAILED", said }, deps.now());
       await recordAlert(
         tx,
-        { shop, key: `catalogue-read:${runId}`, kind: "CATALOGUE_READ_FAILED", path: "/app/products", detail: message },
+        { shop, key: `catalogue-read:${runId}`, kind: "CATALOGUE_READ_FAILED", path: "/app/products", detail: said.message },
         deps.now(),
       );
     });
@@ -91,13 +92,13 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
   if (operation.status !== "COMPLETED") {
     await updateRun(ctx.db, runId, {
       processed: operation.objectCount,
-      message: `Shopify has read ${operation.objectCount} variants so far…`,
+      said: runSaid("variantsReadSoFar", operation.objectCount),
     });
     throw wait();
   }
 
   const { variants, unreadable } = operation.url === null ? { variants: [], unreadable: 0 } : await shopify.variantsOfRead(operation.url);
-  await updateRun(ctx.db, runId, { total: variants.length, processed: 0, message: `Saving ${variants.length} variants…` });
+  await updateRun(ctx.db, runId, { total: variants.length, processed: 0, said: runSaid("savingVariants", variants.length) });
   let saved = 0;
   for (const batch of chunks(variants, VARIANTS_PER_TRANSACTION)) {
     await ctx.db.$transaction(async (tx) => {
@@ -112,15 +113,11 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
   await ctx.complete(async (tx) => {
     await forgetVariantsNotIn(tx, shop, runId);
     await forgetProviderSkusReadBefore(tx, shop, readAt);
-    const notes = [
-      withoutSku > 0 ? `${withoutSku} without a SKU` : null,
-      unreadable > 0 ? `${unreadable} lines of Shopify's answer could not be read` : null,
-    ].flatMap((note) => (note === null ? [] : [note]));
-    const message = `Read ${variants.length} variants from Shopify${notes.length ? ` (${notes.join("; ")})` : ""} and ${providerSkus} SKUs from the provider.`;
+    const said = runSaid("catalogueRead", variants.length, withoutSku, unreadable, providerSkus);
     await finishRun(
       tx,
       runId,
-      { status: "DONE", message, result: { bulkOperationId, variants: variants.length, withoutSku, providerSkus } },
+      { status: "DONE", said, result: { bulkOperationId, variants: variants.length, withoutSku, providerSkus } },
       deps.now(),
     );
     // The stock follows the catalogue: a variant read now is stocked at the warehouses it is at.

@@ -18,6 +18,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
 import type { PipelineDeps } from "../ports/deps";
 import { enqueue } from "../queue/jobs.server";
+import { runSaid } from "~/lib/words/run-said";
 
 /** Rounds one run of the job does before it queues itself again, so other shops get a turn. */
 const ROUNDS_PER_RUN = 10;
@@ -42,7 +43,7 @@ export async function startRegistration(
 ): Promise<string> {
   const run = await startRun(
     db,
-    { shop, kind: "SKU_REGISTER", trigger, items: skus, message: `Registering ${new Set(skus).size} SKUs with the provider…` },
+    { shop, kind: "SKU_REGISTER", trigger, items: skus, said: runSaid("registering", new Set(skus).size) },
     now,
   );
   await enqueue(db, { kind: "catalogue.register", shop, payload: { runId: run.id }, dedupeKey: `catalogue.register:${run.id}` });
@@ -119,9 +120,6 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
   const finished = await runOf(ctx.db, shop, runId);
   const failed = finished?.failed ?? 0;
   const registered = (finished?.processed ?? 0) - failed;
-  const message =
-    failed === 0
-      ? `Registered ${registered} ${registered === 1 ? "SKU" : "SKUs"} with the provider.`
-      : `Registered ${registered} ${registered === 1 ? "SKU" : "SKUs"}; ${failed} could not be: each says why.`;
-  await ctx.complete((tx) => finishRun(tx, runId, { status: "DONE", message }, deps.now()));
+  const said = failed === 0 ? runSaid("registered", registered) : runSaid("registeredSomeFailed", registered, failed);
+  await ctx.complete((tx) => finishRun(tx, runId, { status: "DONE", said }, deps.now()));
 }

@@ -29,6 +29,8 @@ import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort, ShopifyPort } from "../ports/ports";
 import { startCatalogueRead } from "../catalogue/read.server";
 import { queueStockSync } from "../queue/stages.server";
+import { runSaid } from "~/lib/words/run-said";
+import type { Said } from "~/lib/words/reason-said";
 
 /** Shopify's limit on input arrays. */
 const QUANTITIES_PER_SET = 250;
@@ -166,11 +168,7 @@ async function writeLevels(
         if (!isStale(error)) throw error;
         if (attempt >= STALE_ATTEMPTS) {
           for (const { target } of changes) {
-            outcome.refused.push({
-              warehouseId,
-              sku: target.variant.sku,
-              message: "Shopify's count kept changing while the sync wrote it (orders being fulfilled); the next sync sets it.",
-            });
+            outcome.refused.push({ warehouseId, sku: target.variant.sku, ...runSaid("countKeptChanging") });
           }
           break;
         }
@@ -192,11 +190,7 @@ async function writeLevels(
     for (const target of chunk) {
       const message = refusedItems.get(target.variant.inventoryItemId);
       if (message !== undefined) {
-        outcome.refused.push({
-          warehouseId,
-          sku: target.variant.sku,
-          message: `Shopify would not stock it at the warehouse's location: ${message}`,
-        });
+        outcome.refused.push({ warehouseId, sku: target.variant.sku, ...runSaid("notStockedAtLocation", message) });
         continue;
       }
       outcome.activated += 1;
@@ -216,20 +210,18 @@ async function writeLevels(
 async function runToUse(ctx: JobContext, shop: string, trigger: SyncTrigger, now: Date): Promise<string> {
   const running = await latestRun(ctx.db, shop, "STOCK_SYNC", { status: "RUNNING" });
   if (running) return running.id;
-  return (await startRun(ctx.db, { shop, kind: "STOCK_SYNC", trigger, message: "Reading the provider's stock…" }, now)).id;
+  return (await startRun(ctx.db, { shop, kind: "STOCK_SYNC", trigger, said: runSaid("readingStock") }, now)).id;
 }
 
 /**
  * Why a sync gave no variant any stock although the provider holds some: in words that say what to
  * do, since Shopify then sends no order to the warehouses.
  */
-function nothingWrittenBecause(result: StockSyncResult, variantsWithSku: number): string {
+function nothingWrittenBecause(result: StockSyncResult, variantsWithSku: number): Said {
   const skus = new Set(result.providerOnly.map((row) => row.sku)).size;
-  if (variantsWithSku === 0)
-    return "No stock was written: your catalogue has no variant with a SKU. Give your variants the provider's SKUs in Shopify, then read the catalogue again on the Products page.";
-  if (result.notTracked.length > 0 && skus === 0)
-    return `No stock was written: Shopify does not track the inventory of the ${result.notTracked.length} variants the provider stocks. Turn on "Track quantity" for them in Shopify, then sync again.`;
-  return `No stock was written: the provider holds stock of ${skus} ${skus === 1 ? "SKU" : "SKUs"}, but none is the SKU of a variant in your store. Give your variants the provider's SKUs, or map them on the Products page, then sync again.`;
+  if (variantsWithSku === 0) return runSaid("nothingWrittenNoSkus");
+  if (result.notTracked.length > 0 && skus === 0) return runSaid("nothingWrittenNotTracked", result.notTracked.length);
+  return runSaid("nothingWrittenNoMatch", skus);
 }
 
 /** How soon a sync that found another of the shop's running looks again. */
@@ -247,7 +239,7 @@ async function catalogueToSyncFrom(ctx: JobContext, deps: PipelineDeps, shop: st
   // A read that failed after an earlier one succeeded: that catalogue is still the best known.
   else if (latest.status === "FAILED")
     return (await latestRun(ctx.db, shop, "CATALOGUE_READ", { status: "DONE" })) === null ? "failed" : "read";
-  await updateRun(ctx.db, runId, { message: "Waiting for your catalogue to be read: the stock is written for the variants it finds…" });
+  await updateRun(ctx.db, runId, { said: runSaid("waitingForCatalogue") });
   throw new RetryLater(new Date(deps.now().getTime() + deps.policy.bulkReadPollMs), "Waiting for the shop's catalogue to be read");
 }
 
@@ -276,12 +268,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
 
   if (warehouses.length === 0) {
     await ctx.complete(async (tx) => {
-      await finishRun(
-        tx,
-        runId,
-        { status: "DONE", message: "Nothing to sync: no warehouse is enabled yet (Settings > Warehouses and routing).", result },
-        deps.now(),
-      );
+      await finishRun(tx, runId, { status: "DONE", said: runSaid("noWarehouseEnabled"), result }, deps.now());
       const at = next();
       if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
     });
@@ -293,10 +280,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   const catalogue = await catalogueToSyncFrom(ctx, deps, shop, runId);
   if (catalogue === "failed") {
     await ctx.complete(async (tx) => {
-      const message =
-        "The stock was not synced: your catalogue could not be read from Shopify, so the app does not know which variants the " +
-        "provider's SKUs are. Read it again on the Products page; the stock is synced once it is read.";
-      await finishRun(tx, runId, { status: "DONE", message, result }, deps.now());
+      await finishRun(tx, runId, { status: "DONE", said: runSaid("catalogueUnreadable"), result }, deps.now());
     });
     return;
   }
@@ -337,6 +321,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
       unchanged: 0,
       activated: 0,
       problem: null as string | null,
+      problemSay: null as Said["say"] | null,
       providerUnits: 0,
       stocked: 0,
       checked: 0,
@@ -344,7 +329,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     };
     result.warehouses.push(summary);
     if (warehouse.shopifyLocationId === null) {
-      summary.problem = "Its Shopify location is not created yet: the app creates it after the settings are saved.";
+      ({ message: summary.problem, say: summary.problemSay } = runSaid("locationNotCreated"));
       continue;
     }
     const locationId = LocationGid.parse(warehouse.shopifyLocationId);
@@ -352,7 +337,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     // read makes the write stale instead of being counted twice.
     const levels = await shopify.stockAt(locationId);
     if (levels === null) {
-      summary.problem = "Its Shopify location no longer exists: save the settings again to have it created.";
+      ({ message: summary.problem, say: summary.problemSay } = runSaid("locationGone"));
       continue;
     }
     const levelsByItem = new Map<string, StockLevel>(levels.map((level) => [level.inventoryItemId, level]));
@@ -412,7 +397,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     result.changes.push(...outcome.changed);
     result.refused.push(...outcome.refused);
     processed += variants.length;
-    await updateRun(ctx.db, runId, { processed, message: `Synced warehouse ${warehouse.warehouseId}…` });
+    await updateRun(ctx.db, runId, { processed, said: runSaid("warehouseSynced", warehouse.warehouseId) });
   }
 
   result.changesLeftOut = Math.max(0, result.changes.length - MAX_CHANGES_KEPT);
@@ -422,20 +407,18 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
   const problems =
     result.warehouses.filter((w) => w.problem !== null).length + (result.refused.length > 0 || result.mismatches.length > 0 ? 1 : 0);
   const providerUnits = result.warehouses.reduce((total, w) => total + w.providerUnits, 0);
-  const message =
+  const said =
     stockedVariants === 0 && providerUnits > 0
       ? nothingWrittenBecause(result, variants.length)
-      : `Stock synced: ${changed} ${changed === 1 ? "quantity" : "quantities"} changed, ${unchanged} unchanged` +
-        ` at ${result.warehouses.length} ${result.warehouses.length === 1 ? "warehouse" : "warehouses"}` +
-        (problems > 0 ? "; see what needs you below." : ".");
+      : runSaid("stockSynced", changed, unchanged, result.warehouses.length, problems);
   const nothingWritten = stockedVariants === 0 && providerUnits > 0;
   await ctx.complete(async (tx) => {
     if (problems > 0 || nothingWritten) {
       const previous = await latestRun(tx, shop, "STOCK_SYNC", { status: "DONE" });
       result.problemsFound = problemsFound(result, nothingWritten, runId, parseStockSyncResult(previous?.result ?? null));
-      await recordAlert(tx, stockProblemsAlert(shop, result.problemsFound, message), deps.now());
+      await recordAlert(tx, stockProblemsAlert(shop, result.problemsFound, said.message), deps.now());
     }
-    await finishRun(tx, runId, { status: "DONE", message, result }, deps.now());
+    await finishRun(tx, runId, { status: "DONE", said, result }, deps.now());
     const at = next();
     if (at !== null) await queueStockSync(tx, shop, at, "SCHEDULE");
   });

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
-import { reasonFieldText, reasonText, said } from "./reason-said";
+import { reasonFieldText, reasonText, said, textIn } from "./reason-said";
+import { runSaid } from "./run-said";
 import { zhCN } from "./zh-CN";
 
 describe("a stored reason", () => {
@@ -34,5 +35,22 @@ describe("a stored reason", () => {
     expect(reasonText(zhCN.reasons, otherArguments)).toBe("No postcode.");
     const inherited = { message: "Stored.", say: { key: "toString", args: [] } };
     expect(reasonText(zhCN.reasons, inherited)).toBe("Stored.");
+  });
+});
+
+describe("what a run says of itself", () => {
+  it("keeps its English message made from the English sentence, and is said again in Chinese", () => {
+    const synced = runSaid("stockSynced", 14, 0, 1, 0);
+    expect(synced.message).toBe("Stock synced: 14 quantities changed, 0 unchanged at 1 warehouse.");
+    expect(textIn(en.runSays, synced)).toBe(synced.message);
+    expect(textIn(zhCN.runSays, synced)).toBe("库存已同步：在 1 个仓库中，14 个数量已更新，0 个未变化。");
+    const none = runSaid("nothingWrittenNoMatch", 1);
+    expect(none.message).toBe(en.runSays.nothingWrittenNoMatch(1));
+    expect(none.message).toMatch(/^No stock was written: the provider holds stock of 1 SKU, but none/);
+    expect(textIn(zhCN.runSays, none)).toMatch(/^未写入任何库存：服务商有 1 个 SKU 的库存/);
+    const read = runSaid("catalogueRead", 12, 2, 0, 10);
+    expect(read.message).toBe("Read 12 variants from Shopify (2 without a SKU) and 10 SKUs from the provider.");
+    expect(textIn(zhCN.runSays, read)).toBe("已从 Shopify 读取 12 个变体（其中 2 个没有 SKU），并从服务商读取 10 个 SKU。");
+    expect(textIn(zhCN.runSays, runSaid("catalogueNotRead", ""))).toBe("Shopify 未能读取商品目录（未说明原因）。请几分钟后重试。");
   });
 });

@@ -13,6 +13,8 @@ import { wordsFor } from "~/lib/words";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
+import { runSayOf } from "~/stores/catalogue/run-say";
+import { textIn } from "~/lib/words/reason-said";
 
 export interface SetupStep {
   id: "provider" | "warehouses" | "skus" | "stock" | "firstOrder";
@@ -166,8 +168,13 @@ export function stockStep(input: {
   if (stocked === 0)
     return {
       done: false,
-      // The sync's own account of why it wrote nothing is stored as the sync wrote it (in English).
-      detail: providerUnits === 0 ? words.noneAtProvider(at) : (lastSync.message ?? words.noneGiven),
+      // The sync's own account of why it wrote nothing, in the admin's words (as stored by an older sync).
+      detail:
+        providerUnits === 0
+          ? words.noneAtProvider(at)
+          : lastSync.message === null
+            ? words.noneGiven
+            : textIn(wordsFor(format.locale).runSays, { message: lastSync.message, say: runSayOf(lastSync.result) }),
     };
   const warehouses = result.warehouses.length;
   return { done: true, detail: words.holds(stocked, format.number(stocked), warehouses, format.number(warehouses), at) };

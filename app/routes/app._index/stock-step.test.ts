@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatterFor } from "~/lib/format";
+import { runSaid } from "~/lib/words/run-said";
+import { withSay } from "~/stores/catalogue/run-say";
 import { stockStep } from "./home.server";
 
 const synced = (warehouse: Record<string, number>, message = "Stock synced: 3 quantities changed, 0 unchanged at 1 warehouse.") => ({
@@ -39,6 +42,19 @@ describe("the setup guide's stock step", () => {
       readSince: false,
     });
     expect(step).toEqual({ done: false, detail: why });
+  });
+
+  it("says the sync's account in the admin's language, and an older sync's as it was stored", () => {
+    const why = runSaid("nothingWrittenNoMatch", 14);
+    const older = synced({ providerUnits: 3260, stocked: 0, checked: 0, mismatched: 0 }, why.message);
+    const lastSync = { ...older, result: JSON.stringify(withSay(JSON.parse(older.result), why.say)) };
+    const step = (sync: typeof older, locale: string) =>
+      stockStep({ located: 1, lastSync: sync, syncing: false, readSince: false, format: formatterFor(locale) }).detail;
+    expect(step(lastSync, "en")).toBe(why.message);
+    expect(step(lastSync, "zh-CN")).toBe(
+      "未写入任何库存：服务商有 14 个 SKU 的库存，但没有一个是您店铺中变体的 SKU。请为变体填写服务商的 SKU，或在“商品”页面将变体对应到它们，然后再次同步。",
+    );
+    expect(step(older, "zh-CN")).toBe(why.message);
   });
 
   it("is not done while a sync or a catalogue read is under way, when quantities differ, or before any warehouse", () => {

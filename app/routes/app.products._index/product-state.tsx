@@ -2,6 +2,7 @@
 import { Badge, BlockStack, Text } from "@shopify/polaris";
 import { useFormat, useWords } from "~/components/locale";
 import type { Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 import type { ProductRow } from "./products.server";
 
 export function StateBadge({ row }: { row: ProductRow }) {
@@ -41,7 +42,8 @@ export function pickedAs(
 
 /**
  * What keeps the row back, or how it differs from the provider's record; empty when nothing. The
- * SKU's checks (`problems`) and the last attempt's refusal are said as they were written.
+ * SKU's checks (`problems`) are said in the admin's words; the last attempt's refusal (the
+ * provider's, kept on the run's row) as it was written.
  */
 export function whatToKnow(row: ProductRow, words: Words, number: (value: number) => string): string[] {
   const says = words.products;
@@ -55,7 +57,10 @@ export function whatToKnow(row: ProductRow, words: Words, number: (value: number
     case "NO_SKU":
       return [says.noSkuLine];
     default:
-      return [...row.problems, ...(row.lastFailure ? [says.lastAttempt(row.lastFailure)] : [])];
+      return [
+        ...row.problems.map((problem) => textIn(words.skuChecks, problem)),
+        ...(row.lastFailure ? [says.lastAttempt(row.lastFailure)] : []),
+      ];
   }
 }
 

@@ -9,6 +9,7 @@ import type { CatalogueVariant } from "@prisma/client";
 import { differencesFrom, merchantSkuFor, type SkuDifference } from "~/connector/merchant-sku";
 import type { SkuEntry } from "~/connector/settings";
 import type { KitComponent } from "~/connector/kits";
+import type { Said } from "~/lib/words/reason-said";
 import { skuDefaultsOf } from "~/flows/catalogue/register.server";
 import { kitsOf } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
@@ -31,8 +32,8 @@ export interface ProductRow {
   state: ProductState;
   approvalStatus: string | null;
   differences: SkuDifference[];
-  /** Why it cannot be registered as things stand (not registered rows), as the SKU's checks say it. */
-  problems: string[];
+  /** Why it cannot be registered as things stand (not registered rows): the SKU's checks, said again in the admin's words. */
+  problems: Said[];
   /** A kit's components the provider does not know (as last read): the warehouse refuses its orders. */
   missingComponents: string[];
   /** The last registration's outcome for this SKU, when it failed. */
@@ -102,14 +103,16 @@ function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typ
   const plan = merchantSkuFor(variant, entry ?? undefined, context.defaults);
   const failure = context.outcomes.get(variant.sku);
   if (known === undefined) {
-    const problems = plan.ok ? [] : plan.problems.map((problem) => problem.message);
+    const problems = plan.ok ? [] : plan.problems.map(({ message, say }) => ({ message, say }));
     return {
       ...row,
       state: "NOT_REGISTERED",
       problems,
       // The last attempt's reason, unless it is what the row says anyway.
       lastFailure:
-        failure?.status === "FAILED" && failure.message !== null && failure.message !== problems.join(" ") ? failure.message : null,
+        failure?.status === "FAILED" && failure.message !== null && failure.message !== problems.map((problem) => problem.message).join(" ")
+          ? failure.message
+          : null,
     };
   }
   const differences = plan.ok ? differencesFrom(plan.request, known.record) : [];

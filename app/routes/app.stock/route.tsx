@@ -17,6 +17,7 @@ import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 import { useFormat, useWords } from "~/components/locale";
 import { localeOf } from "~/lib/locale";
 import { wordsFor } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 
 /** A sync due within this long is one the merchant is waiting for. */
 const SYNC_DUE_SOON_MS = 15_000;
@@ -87,7 +88,8 @@ export default function Stock() {
   const format = useFormat();
   const when = format.dateTime;
   const n = format.number;
-  const words = useWords().stock;
+  const allWords = useWords();
+  const words = allWords.stock;
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -194,7 +196,11 @@ export default function Stock() {
                       n(w.providerSkus),
                       n(w.changed),
                       n(w.unchanged),
-                      w.problem ?? (w.activated > 0 ? words.newlyStocked(n(w.activated)) : ""),
+                      w.problem !== null
+                        ? textIn(allWords.runSays, { message: w.problem, say: w.problemSay })
+                        : w.activated > 0
+                          ? words.newlyStocked(n(w.activated))
+                          : "",
                     ])}
                   />
                 </BlockStack>
@@ -237,7 +243,9 @@ export default function Stock() {
                   <Banner tone="warning" title={words.notWritten}>
                     <List>
                       {result.refused.slice(0, 20).map((r) => (
-                        <List.Item key={`${r.warehouseId}:${r.sku}`}>{words.refused(r.sku, r.warehouseId, r.message)}</List.Item>
+                        <List.Item key={`${r.warehouseId}:${r.sku}`}>
+                          {words.refused(r.sku, r.warehouseId, textIn(allWords.runSays, r))}
+                        </List.Item>
                       ))}
                     </List>
                   </Banner>

@@ -2,10 +2,13 @@
  * Background work a merchant starts or a schedule runs (reading the catalogue, registering SKUs,
  * syncing stock): its progress, which the page's progress bar shows while the merchant watches,
  * and each row's outcome. A run survives a crash of its job: the job resumes the RUNNING run and
- * its PENDING items.
+ * its PENDING items. What a run says of itself is `Said`: its English message in `message`, and the
+ * sentence's key in the result JSON (run-said.ts), so each page says it in its reader's language.
  */
 import type { SyncRun, SyncRunItem } from "@prisma/client";
+import type { Said } from "~/lib/words/reason-said";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import { withSay } from "./run-say";
 
 export type SyncRunKind = "CATALOGUE_READ" | "SKU_REGISTER" | "STOCK_SYNC";
 export type SyncTrigger = "MERCHANT" | "SCHEDULE" | "SETUP" | "PROVIDER_CHANGE";
@@ -13,7 +16,7 @@ export type ItemStatus = "PENDING" | "DONE" | "FAILED" | "SKIPPED";
 
 export function startRun(
   db: DatabaseOrTransaction,
-  input: { shop: string; kind: SyncRunKind; trigger: SyncTrigger; items?: readonly string[]; message?: string },
+  input: { shop: string; kind: SyncRunKind; trigger: SyncTrigger; items?: readonly string[]; said?: Said },
   now = new Date(),
 ): Promise<SyncRun> {
   return inTransaction(db, (tx) =>
@@ -24,7 +27,8 @@ export function startRun(
         trigger: input.trigger,
         status: "RUNNING",
         total: input.items?.length ?? 0,
-        message: input.message ?? null,
+        message: input.said?.message ?? null,
+        ...(input.said === undefined ? {} : { result: JSON.stringify(withSay(null, input.said.say)) }),
         startedAt: now,
         ...(input.items && input.items.length > 0 ? { items: { create: [...new Set(input.items)].map((key) => ({ key })) } } : {}),
       },
@@ -46,37 +50,52 @@ export function latestRun(
   return db.syncRun.findFirst({ where: { shop, kind, ...where }, orderBy: { startedAt: "desc" } });
 }
 
+/** The result to store: the one given, or the stored one, with what the run says now put into it. */
+async function resultWith(db: DatabaseOrTransaction, runId: string, result: unknown, said: Said | undefined): Promise<{ result?: string }> {
+  if (said === undefined) return result === undefined ? {} : { result: JSON.stringify(result) };
+  if (result !== undefined) return { result: JSON.stringify(withSay(result, said.say)) };
+  const stored = await db.syncRun.findUnique({ where: { id: runId }, select: { result: true } });
+  let kept: unknown = null;
+  try {
+    kept = stored?.result ? JSON.parse(stored.result) : null;
+  } catch {
+    kept = null;
+  }
+  return { result: JSON.stringify(withSay(kept, said.say)) };
+}
+
 export async function updateRun(
   db: DatabaseOrTransaction,
   runId: string,
-  changes: { total?: number; processed?: number; failed?: number; message?: string; result?: unknown },
+  changes: { total?: number; processed?: number; failed?: number; said?: Said; result?: unknown },
 ): Promise<void> {
-  await db.syncRun.update({
-    where: { id: runId },
-    data: {
-      ...(changes.total === undefined ? {} : { total: changes.total }),
-      ...(changes.processed === undefined ? {} : { processed: changes.processed }),
-      ...(changes.failed === undefined ? {} : { failed: changes.failed }),
-      ...(changes.message === undefined ? {} : { message: changes.message }),
-      ...(changes.result === undefined ? {} : { result: JSON.stringify(changes.result) }),
-    },
+  await inTransaction(db, async (tx) => {
+    const result = await resultWith(tx, runId, changes.result, changes.said);
+    await tx.syncRun.update({
+      where: { id: runId },
+      data: {
+        ...(changes.total === undefined ? {} : { total: changes.total }),
+        ...(changes.processed === undefined ? {} : { processed: changes.processed }),
+        ...(changes.failed === undefined ? {} : { failed: changes.failed }),
+        ...(changes.said === undefined ? {} : { message: changes.said.message }),
+        ...result,
+      },
+    });
   });
 }
 
 export async function finishRun(
   db: DatabaseOrTransaction,
   runId: string,
-  outcome: { status: "DONE" | "FAILED"; message: string; result?: unknown },
+  outcome: { status: "DONE" | "FAILED"; said: Said; result?: unknown },
   now = new Date(),
 ): Promise<void> {
-  await db.syncRun.update({
-    where: { id: runId },
-    data: {
-      status: outcome.status,
-      message: outcome.message,
-      finishedAt: now,
-      ...(outcome.result === undefined ? {} : { result: JSON.stringify(outcome.result) }),
-    },
+  await inTransaction(db, async (tx) => {
+    const result = await resultWith(tx, runId, outcome.result, outcome.said);
+    await tx.syncRun.update({
+      where: { id: runId },
+      data: { status: outcome.status, message: outcome.said.message, finishedAt: now, ...result },
+    });
   });
 }
 

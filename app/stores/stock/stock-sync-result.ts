@@ -1,5 +1,6 @@
 /** What a stock sync did, kept on its run (SyncRun.result) for the Stock page. */
 import { z } from "zod";
+import { Say } from "~/lib/words/reason-said";
 
 const Change = z.object({
   warehouseId: z.string(),
@@ -21,6 +22,8 @@ export const StockSyncResult = z.object({
       activated: z.number(),
       /** Why the warehouse was not synced, if it was not. */
       problem: z.string().nullable().default(null),
+      /** The problem's sentence (`runSays`), said again in the admin's language; none on older runs. */
+      problemSay: Say.nullable().default(null),
       /** Units the provider reported at the warehouse, all SKUs together. */
       providerUnits: z.number().default(0),
       /** Variants given a quantity above 0 at the location: what Shopify can sell there. */
@@ -46,8 +49,8 @@ export const StockSyncResult = z.object({
   notTracked: z.array(z.object({ sku: z.string(), variant: z.string() })),
   /** Several variants are one provider SKU: the warehouse's stock cannot be split between them. */
   sharedSkus: z.array(z.object({ sku: z.string(), variants: z.array(z.string()) })),
-  /** Quantities Shopify refused, with its reason. */
-  refused: z.array(z.object({ warehouseId: z.string(), sku: z.string(), message: z.string() })),
+  /** Quantities Shopify refused, with its reason (and its sentence, `say`, since it had one). */
+  refused: z.array(z.object({ warehouseId: z.string(), sku: z.string(), message: z.string(), say: Say.optional() })),
   /**
    * What the sync left for the merchant (a digest of the problems), and the sync that first found
    * that same set in a row: the event an alert is told for once (flows/stock/sync.server.ts).

@@ -3,6 +3,9 @@
  * as in the app: the catalogue read (a bulk operation and the provider's SKU pages), the SKU
  * registration with its per-row outcomes, and the stock sync's writes at the warehouse's location.
  */
+import { textIn } from "~/lib/words/reason-said";
+import { zhCN } from "~/lib/words/zh-CN";
+import { runSayOf } from "~/stores/catalogue/run-say";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { catalogue } from "../../../sandbox/world";
@@ -68,6 +71,10 @@ async function readCatalogue(): Promise<void> {
   expect(run.status, run.message ?? "").toBe("DONE");
 }
 
+/** What a run says of itself as a Chinese admin reads it. */
+const inChinese = (run: { message: string | null; result: string | null }) =>
+  textIn(zhCN.runSays, { message: run.message ?? "", say: runSayOf(run.result) });
+
 const syncsDone = () => db().syncRun.count({ where: { shop: DEMO_SHOP, kind: "STOCK_SYNC", status: "DONE" } });
 
 /**
@@ -101,6 +108,10 @@ describe("the catalogue read", () => {
     expect(run).toMatchObject({ status: "DONE", total: catalogue.length + withoutSku, processed: catalogue.length + withoutSku });
     expect(run.message).toBe(
       `Read ${catalogue.length + withoutSku} variants from Shopify (${withoutSku} without a SKU) and ${catalogue.length} SKUs from the provider.`,
+    );
+    // Said again in a Chinese admin's words, from the sentence the run keeps beside its summary.
+    expect(inChinese(run)).toBe(
+      `已从 Shopify 读取 ${catalogue.length + withoutSku} 个变体（其中 ${withoutSku} 个没有 SKU），并从服务商读取 ${catalogue.length} 个 SKU。`,
     );
     const variants = await db().catalogueVariant.findMany({ where: { shop: DEMO_SHOP } });
     expect(
@@ -139,6 +150,7 @@ describe("registering SKUs", () => {
     const run = await finished(runId);
     expect(run).toMatchObject({ status: "DONE", total: 3, processed: 3, failed: 1 });
     expect(run.message).toBe("Registered 2 SKUs; 1 could not be: each says why.");
+    expect(inChinese(run)).toBe("已备案 2 个 SKU；1 个未能备案，每个都写明了原因。");
     const rows = Object.fromEntries((await itemsOf(db(), runId)).map((item) => [item.key, [item.status, item.message]]));
     expect(rows["APRON-LIN-NAT"]).toEqual(["DONE", "Registered."]);
     expect(rows["MUG-CER-350-WHT"]).toEqual(["DONE", "Already registered; nothing changed."]);
@@ -220,6 +232,7 @@ describe("the stock sync", () => {
         unchanged: 0,
         activated: catalogue.filter((sku) => sku.stock.US01 > 0).length,
         problem: null,
+        problemSay: null,
         providerUnits: catalogue.reduce((units, sku) => units + sku.stock.US01, 0),
         stocked: catalogue.filter((sku) => sku.stock.US01 > 0).length,
         // Read back from Shopify after writing: every variant the provider knows, each as written.
@@ -229,6 +242,7 @@ describe("the stock sync", () => {
     ]);
     expect(result?.mismatches).toEqual([]);
     expect(run.message).toMatch(/^Stock synced: \d+ quantities changed, 0 unchanged at 1 warehouse\.$/);
+    expect(inChinese(run)).toMatch(/^库存已同步：在 1 个仓库中，\d+ 个数量已更新，0 个未变化。$/);
     // The age bands the inventory age page shows were kept.
     expect((await warehouseStockOf(db(), DEMO_SHOP, "US01")).find((row) => row.sku === "MUG-CER-350-WHT")?.total).toBe(240);
     // And the next sync is scheduled.
@@ -260,6 +274,7 @@ describe("the stock sync", () => {
     expect(run.message).toMatch(
       /^No stock was written: the provider holds stock of \d+ SKUs, but none is the SKU of a variant in your store/,
     );
+    expect(inChinese(run)).toMatch(/^未写入任何库存：服务商有 \d+ 个 SKU 的库存，但没有一个是您店铺中变体的 SKU/);
     expect(parseStockSyncResult(run.result)?.warehouses[0]).toMatchObject({ stocked: 0 });
   });
 

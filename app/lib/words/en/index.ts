@@ -32,6 +32,8 @@ import { settingsCustoms } from "./settings-customs";
 import { landing } from "./landing";
 import { login } from "./login";
 import { reasonFields, reasons } from "./reasons";
+import { runSays } from "./run-says";
+import { skuChecks } from "./sku-checks";
 
 export const en = {
   nav,
@@ -65,6 +67,8 @@ export const en = {
   login,
   reasons,
   reasonFields,
+  runSays,
+  skuChecks,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

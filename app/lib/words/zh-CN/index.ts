@@ -32,6 +32,8 @@ import { settingsCustoms } from "./settings-customs";
 import { landing } from "./landing";
 import { login } from "./login";
 import { reasonFields, reasons } from "./reasons";
+import { runSays } from "./run-says";
+import { skuChecks } from "./sku-checks";
 
 export const zhCN: Words = {
   nav,
@@ -65,4 +67,6 @@ export const zhCN: Words = {
   login,
   reasons,
   reasonFields,
+  runSays,
+  skuChecks,
 };
