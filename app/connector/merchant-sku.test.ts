@@ -125,8 +125,13 @@ describe("the provider's record against what would be registered", () => {
       DeclareValue: 20,
     };
     expect(differencesFrom(plan.request, record)).toEqual([
-      { field: "Customs name", provider: "Mug", shopify: "Stoneware mug" },
-      { field: "Declared value", provider: "20", shopify: "24" },
+      { field: "Customs name", provider: "Mug", shopify: "Stoneware mug", unit: null },
+      { field: "Declared value", provider: "20", shopify: "24", unit: null },
+    ]);
+    // A weight or size is its numbers and their unit, which the page writes in the admin's words.
+    expect(differencesFrom(plan.request, { ...record, Weight: 400, Height: undefined }).slice(1, 3)).toEqual([
+      { field: "Weight", provider: "400", shopify: "420", unit: "g" },
+      { field: "Size", provider: "12 × 10 × ?", shopify: "12 × 10 × 11.5", unit: "cm" },
     ]);
     expect(differencesFrom(plan.request, { ...record, DeclareName: "Stoneware mug", DeclareValue: 24 })).toEqual([]);
   });

@@ -120,11 +120,16 @@ export function merchantSkuFor(variant: VariantFacts, entry: SkuEntry | undefine
   return problems.length > 0 ? { ok: false, problems } : { ok: true, request: candidate };
 }
 
-/** A field where the provider's record and what the app would register differ. */
+/**
+ * A field where the provider's record and what the app would register differ. A weight or size is
+ * its numbers ("?" for one the provider has not), and `unit` names their unit, which the page writes
+ * in the merchant's language.
+ */
 export interface SkuDifference {
   field: "Customs name" | "HS code" | "Weight" | "Size" | "Declared value";
   provider: string;
   shopify: string;
+  unit: "g" | "cm" | null;
 }
 
 const sameNumber = (a: number | null | undefined, b: number | null | undefined) =>
@@ -135,12 +140,12 @@ export function differencesFrom(expected: CreateMerchantSkuRequest, record: Merc
   const differences: SkuDifference[] = [];
   const text = (value: string | null | undefined) => (value ?? "").trim();
   if (text(record.DeclareName) !== text(expected.DeclareName))
-    differences.push({ field: "Customs name", provider: text(record.DeclareName), shopify: expected.DeclareName });
+    differences.push({ field: "Customs name", provider: text(record.DeclareName), shopify: expected.DeclareName, unit: null });
   if (digitsOnly(text(record.HsCode)) !== text(expected.HsCode))
-    differences.push({ field: "HS code", provider: text(record.HsCode), shopify: text(expected.HsCode) });
+    differences.push({ field: "HS code", provider: text(record.HsCode), shopify: text(expected.HsCode), unit: null });
   if (!sameNumber(record.Weight, expected.Weight))
-    differences.push({ field: "Weight", provider: `${record.Weight ?? "?"} g`, shopify: `${expected.Weight} g` });
-  const size = (l: unknown, w: unknown, h: unknown) => `${String(l ?? "?")} × ${String(w ?? "?")} × ${String(h ?? "?")} cm`;
+    differences.push({ field: "Weight", provider: String(record.Weight ?? "?"), shopify: String(expected.Weight), unit: "g" });
+  const size = (l: unknown, w: unknown, h: unknown) => `${String(l ?? "?")} × ${String(w ?? "?")} × ${String(h ?? "?")}`;
   if (
     !sameNumber(record.Length, expected.Length) ||
     !sameNumber(record.Width, expected.Width) ||
@@ -150,9 +155,15 @@ export function differencesFrom(expected: CreateMerchantSkuRequest, record: Merc
       field: "Size",
       provider: size(record.Length, record.Width, record.Height),
       shopify: size(expected.Length, expected.Width, expected.Height),
+      unit: "cm",
     });
   }
   if (!sameNumber(record.DeclareValue, expected.DeclareValue))
-    differences.push({ field: "Declared value", provider: String(record.DeclareValue ?? "?"), shopify: String(expected.DeclareValue) });
+    differences.push({
+      field: "Declared value",
+      provider: String(record.DeclareValue ?? "?"),
+      shopify: String(expected.DeclareValue),
+      unit: null,
+    });
   return differences;
 }

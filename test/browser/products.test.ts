@@ -224,6 +224,33 @@ describe("the Products pages in Chinese", () => {
       const wrapEntry = await admin.openAdminPage("/app/products/WRAP-BEE-3?locale=zh-CN", { name: "/app/products/:sku checks in zh-CN" });
       await expectVisible(wrapEntry.page.getByText(/^缺少尺寸：/));
       expect(await englishLeftOn(wrapEntry.page, names)).toEqual([]);
+      await wrapEntry.audit();
+
+      // The apron the first test registered, as the provider now records it lighter and thinner:
+      // its row says how, the units in Chinese.
+      await saveProviderSkus(
+        s.db,
+        s.shop,
+        [
+          MerchantSku.parse({
+            Sku: "APRON-LIN-NAT",
+            Weight: 300,
+            Length: 30,
+            Width: 20,
+            Height: 2,
+            DeclareName: "Linen apron",
+            DeclareValue: 38,
+            HsCode: "630790",
+          }),
+        ],
+        new Date(),
+      );
+      const differs = await admin.openAdminPage("/app/products?state=DIFFERS&locale=zh-CN", { name: "/app/products differs in zh-CN" });
+      const apron = differs.page.getByRole("row").filter({ hasText: "APRON-LIN-NAT" });
+      await expectVisible(apron.getByText("重量：服务商为 300 克，Shopify 为 350 克"));
+      await expectVisible(apron.getByText("尺寸：服务商为 30 × 20 × 2 厘米，Shopify 为 30 × 20 × 2.5 厘米"));
+      expect(await englishLeftOn(differs.page, names)).toEqual([]);
+      await differs.audit();
 
       // The Kits tab.
       const list = await admin.openAdminPage("/app/products?state=KIT&locale=zh-CN", { name: "/app/products in zh-CN" });

@@ -49,7 +49,11 @@ export function whatToKnow(row: ProductRow, words: Words, number: (value: number
   const says = words.products;
   switch (row.state) {
     case "DIFFERS":
-      return row.differences.map((d) => says.difference(says.fields[d.field], d.provider || says.none, d.shopify || says.none));
+      return row.differences.map((d) => {
+        const value = (text: string) =>
+          text === "" ? says.none : d.unit === "g" ? says.grams(text) : d.unit === "cm" ? says.centimetres(text) : text;
+        return says.difference(says.fields[d.field], value(d.provider), value(d.shopify));
+      });
     case "PROVIDER_ONLY":
       return [says.providerOnlyLine];
     case "KIT":

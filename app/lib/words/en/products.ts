@@ -58,6 +58,7 @@ export const products = {
   },
   noSku: "no SKU",
   grams: (n: string) => `${n} g`,
+  centimetres: (n: string) => `${n} cm`,
   edit: "Edit",
   add: "Add",
   editEntryOf: (sku: string) => `Edit the entry of SKU ${sku}`,

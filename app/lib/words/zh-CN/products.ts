@@ -55,6 +55,7 @@ export const products: Words["products"] = {
   },
   noSku: "无 SKU",
   grams: (n) => `${n} 克`,
+  centimetres: (n) => `${n} 厘米`,
   edit: "编辑",
   add: "添加",
   editEntryOf: (sku) => `编辑 SKU ${sku} 的资料`,
