@@ -53,4 +53,11 @@ describe("what a run says of itself", () => {
     expect(textIn(zhCN.runSays, read)).toBe("已从 Shopify 读取 12 个变体（其中 2 个没有 SKU），并从服务商读取 10 个 SKU。");
     expect(textIn(zhCN.runSays, runSaid("catalogueNotRead", ""))).toBe("Shopify 未能读取商品目录（未说明原因）。请几分钟后重试。");
   });
+
+  it("says a stock sync's notes in Chinese, Shopify's own words quoted as it said them", () => {
+    const refused = runSaid("notStockedAtLocation", "The location is not active");
+    expect(refused.message).toBe("Shopify would not stock it at the warehouse's location: The location is not active");
+    expect(textIn(zhCN.runSays, refused)).toBe("Shopify 未能在该仓库的地点为它建立库存：The location is not active");
+    expect(textIn(zhCN.runSays, runSaid("locationGone"))).toBe("它的 Shopify 地点已不存在：请重新保存设置，以便重新创建。");
+  });
 });

@@ -39,5 +39,5 @@ export const runSays: Words["runSays"] = {
   locationNotCreated: () => "尚未创建它的 Shopify 地点：保存设置后应用会创建。",
   locationGone: () => "它的 Shopify 地点已不存在：请重新保存设置，以便重新创建。",
   countKeptChanging: () => "同步写入时 Shopify 中的数量一直在变化（订单正在履约）；下次同步会写入。",
-  notStockedAtLocation: (shopifySaid) => `Shopify 不肯在该仓库的地点为它建立库存：${shopifySaid}`,
+  notStockedAtLocation: (shopifySaid) => `Shopify 未能在该仓库的地点为它建立库存：${shopifySaid}`,
 };
