@@ -7,6 +7,8 @@
 import type { Shipment } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { needsAttention } from "~/stores/shipments/needs-attention.server";
+import { CATALOGUES } from "~/lib/words";
+import { lastErrorIn, sayOf } from "~/stores/shipments/last-error";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, useHarness } from "./harness";
@@ -31,8 +33,13 @@ async function endedInTimeline(ended: Shipment): Promise<void> {
   expect(timeline.at(-1)).toMatchObject({
     type: "ended",
     message: `Followed no further: ${ended.lastErrorText}`,
-    data: { endedReason: ended.endedReason },
+    data: { endedReason: ended.endedReason, say: sayOf(ended.lastErrorSay) },
   });
+  // Stored with its sentence, so a Chinese admin reads the ending in Chinese, quoting the provider or carrier as they said it.
+  expect(sayOf(ended.lastErrorSay)).toBeDefined();
+  const inChinese = lastErrorIn(CATALOGUES["zh-CN"].reasons, ended);
+  expect(inChinese).not.toBe(ended.lastErrorText);
+  expect(inChinese).toMatch(/请/);
 }
 
 const FOLLOWING_KINDS = ["track.checkpoints", "follow.poll"];
