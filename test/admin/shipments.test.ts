@@ -292,7 +292,7 @@ describe("a shipment's page", () => {
     const english =
       'The carrier reports the parcel lost (TrackingStatus Lost on 2026-11-02: "Parcel missing at hub"). Open a claim with the provider, and refund or send the order again from Shopify.';
     const inChinese =
-      "承运商报告包裹丢失（TrackingStatus Lost，2026-11-02：“Parcel missing at hub”）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。";
+      "承运商报告包裹丢失（承运商状态 Lost，2026-11-02：“Parcel missing at hub”）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。";
     expect(ended.lastErrorText).toBe(english);
 
     const list = await adminDocument(s, "/app/shipments?locale=zh-CN");

@@ -293,7 +293,7 @@ describe("an ended shipment's page in Chinese", () => {
       await expectVisible(page.getByRole("heading", { name: "#4201" }));
       await expectVisible(page.getByText("已停止跟踪：已丢失"));
       const why =
-        "承运商报告包裹丢失（TrackingStatus Lost，2026-11-02：“Parcel missing at hub”）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。";
+        "承运商报告包裹丢失（承运商状态 Lost，2026-11-02：“Parcel missing at hub”）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。";
       await expectVisible(page.getByText(why, { exact: true }));
       await expectVisible(page.getByText(`已停止跟踪：${why}`, { exact: true }));
       expect(await englishLeftOn(page, await storedWords())).toEqual([]);

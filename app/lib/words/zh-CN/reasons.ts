@@ -110,7 +110,7 @@ const inShopify = (fulfilled: number) =>
 
 /** 承运商的状态、日期及其原话。 */
 const carrierSaid = (status: string, day: string, message: string) =>
-  `TrackingStatus ${status}${day === "" ? "" : `，${day}`}${message === "" ? "" : `：“${message}”`}`;
+  `承运商状态 ${status}${day === "" ? "" : `，${day}`}${message === "" ? "" : `：“${message}”`}`;
 
 export const reasons: Words["reasons"] = {
   noShippingAddress: () => "订单没有收货地址。请在订单中添加收货地址，然后重试。",
@@ -197,17 +197,17 @@ export const reasons: Words["reasons"] = {
   handBackRefused: (why) => `无法交还 Shopify（${why}）：包裹留在这里等待处理。请修正原因后重试。`,
 
   providerDeleted: (packageId, handle, fulfilled) =>
-    `服务商删除了包裹 ${packageId}（HandleStatus ${handle}）：它不会发出。如果贵公司没有人提出过删除，请向服务商询问原因。${inShopify(fulfilled)}`,
+    `服务商删除了包裹 ${packageId}（服务商状态 ${handle}）：它不会发出。如果贵公司没有人提出过删除，请向服务商询问原因。${inShopify(fulfilled)}`,
   providerCancelled: (packageId, handle, fulfilled) =>
-    `服务商取消了包裹 ${packageId}（HandleStatus ${handle}）：它不会发出。如果贵公司没有人提出过取消，请向服务商询问原因。${inShopify(fulfilled)}`,
+    `服务商取消了包裹 ${packageId}（服务商状态 ${handle}）：它不会发出。如果贵公司没有人提出过取消，请向服务商询问原因。${inShopify(fulfilled)}`,
   returnedToWarehouse: (packageId, handle) =>
-    `包裹 ${packageId} 已退回仓库（HandleStatus ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
+    `包裹 ${packageId} 已退回仓库（服务商状态 ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
   returnAskedFor: (packageId, handle) =>
-    `包裹 ${packageId} 已申请退回（HandleStatus ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
+    `包裹 ${packageId} 已申请退回（服务商状态 ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
   beingReturned: (packageId, handle) =>
-    `包裹 ${packageId} 正在退回（HandleStatus ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
+    `包裹 ${packageId} 正在退回（服务商状态 ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
   warehouseCouldNotShip: (packageId, handle, why, fulfilled) =>
-    `仓库无法发出包裹 ${packageId}（HandleStatus ${handle}${why === "" ? "" : `：${why}`}）。请向服务商询问包裹的情况。${inShopify(fulfilled)}`,
+    `仓库无法发出包裹 ${packageId}（服务商状态 ${handle}${why === "" ? "" : `：${why}`}）。请向服务商询问包裹的情况。${inShopify(fulfilled)}`,
   carrierReturned: (status, day, message) =>
     `承运商已将包裹退回寄件人（${carrierSaid(status, day, message)}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
   carrierLost: (status, day, message) =>
