@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { CATALOGUES } from "~/lib/words";
 import { lastErrorIn, sayOf } from "~/stores/shipments/last-error";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, useHarness } from "./harness";
@@ -114,6 +115,12 @@ describe("the follow of a package ends", () => {
     );
     await endedInTimeline(ended);
     expect((await fulfilmentEventsOf(fo.id)).at(-1)).toBe("FAILURE");
+    // Its timeline in Chinese: the app's sentences said again, the carrier's checkpoints quoted as it said them.
+    const inChinese =
+      (await findShipmentDetail(harness.db, DEMO_SHOP, ended.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
+    expect(inChinese.filter((message) => message.startsWith("物流跟踪："))).not.toEqual([]);
+    expect(inChinese.filter((message) => message.startsWith("Tracking:"))).toEqual([]);
+    expect(inChinese.at(-1)).toBe(`已停止跟踪：${lastErrorIn(CATALOGUES["zh-CN"].reasons, ended)}`);
     await notPolledAgain(ended);
   }, 30_000);
 

@@ -9,7 +9,7 @@ import { inTransaction, type DatabaseOrTransaction } from "../database/database.
 import { recordShipmentEvent, transition } from "./shipment.server";
 import { recordAlert } from "../alerts/alerts.server";
 import { en } from "~/lib/words/en";
-import type { ReasonSay } from "~/lib/words/reason-said";
+import { said, type ReasonSay } from "~/lib/words/reason-said";
 import { lastErrorColumns } from "./last-error";
 
 /** The package reached the provider: from then on a change in Shopify cannot change the parcel. */
@@ -127,7 +127,8 @@ export function markAttentionHandled(db: DatabaseOrTransaction, shop: string, sh
     const shipment = await tx.shipment.findFirst({ where: { id: shipmentId, shop } });
     if (shipment === null || shipment.state === "HELD" || shipment.state === "FAILED" || !isInNeedOfAttention(shipment)) return false;
     await tx.shipment.update({ where: { id: shipment.id }, data: { attentionHandledAt: now } });
-    await recordShipmentEvent(tx, shipment.id, { type: "attention_handled", message: "Marked as handled by the merchant." });
+    const handled = said("markedHandled");
+    await recordShipmentEvent(tx, shipment.id, { type: "attention_handled", message: handled.message, data: { say: handled.say } });
     return true;
   });
 }

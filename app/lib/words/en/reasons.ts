@@ -235,6 +235,14 @@ export const reasons = {
   /** `why`: Shopify's refusal, in Shopify's words. */
   handBackRefused: (why: string) => `Could not hand it back to Shopify (${why}): it waits here instead. Fix the cause and retry.`,
 
+  // The timeline's tracking. `what`: the carrier's checkpoint as it said it; `city`: "" when none;
+  // `status`: the Shopify fulfilment event's status code it was written as.
+  trackingToShopify: (what: string, city: string, status: string) =>
+    `Tracking: ${what}${city === "" ? "" : `, ${city}`} → Shopify event ${status}.`,
+  trackingWithoutFulfilment: (what: string) => `Tracking: ${what} (no fulfilment in Shopify to show it on).`,
+  deliveredIn: (city: string) => `Delivered${city === "" ? "" : ` in ${city}`}, according to the carrier. Tracking stops.`,
+  markedHandled: () => "Marked as handled by the merchant.",
+
   // Why the app followed a package no further (app/connector/endings.ts). `handle`: the provider's
   // HandleStatus as it said it; `fulfilled`: 1 once the fulfilment is in Shopify, else 0.
   providerDeleted: (packageId: string, handle: string, fulfilled: number) =>

@@ -196,6 +196,11 @@ export const reasons: Words["reasons"] = {
     `已交还 Shopify：该履约订单已按未完成关闭（“${note}”）。修正原因后请在 Shopify 中重新申请履约，或改从其他地方履约。`,
   handBackRefused: (why) => `无法交还 Shopify（${why}）：包裹留在这里等待处理。请修正原因后重试。`,
 
+  trackingToShopify: (what, city, status) => `物流跟踪：${what}${city === "" ? "" : `，${city}`} → 已写入 Shopify 履约事件 ${status}。`,
+  trackingWithoutFulfilment: (what) => `物流跟踪：${what}（Shopify 中没有可显示它的履约）。`,
+  deliveredIn: (city) => `承运商显示已${city === "" ? "" : `在 ${city} `}送达。停止跟踪。`,
+  markedHandled: () => "商家已标记为已处理。",
+
   providerDeleted: (packageId, handle, fulfilled) =>
     `服务商删除了包裹 ${packageId}（服务商状态 ${handle}）：它不会发出。如果贵公司没有人提出过删除，请向服务商询问原因。${inShopify(fulfilled)}`,
   providerCancelled: (packageId, handle, fulfilled) =>
