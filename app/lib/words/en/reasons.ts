@@ -235,6 +235,14 @@ export const reasons = {
   /** `why`: Shopify's refusal, in Shopify's words. */
   handBackRefused: (why: string) => `Could not hand it back to Shopify (${why}): it waits here instead. Fix the cause and retry.`,
 
+  // The timeline's holds. `fields`: the provider's fields the checks name, ", " between them.
+  heldUntilFixed: (count: number, fields: string) =>
+    `Held until fixed: ${count} ${count === 1 ? "problem" : "problems"} (${fields}); the shipment lists what to change.`,
+  waitsForShopifyHold: () => "On hold in Shopify: waits until the hold is released.",
+  waitsForDate: () => "Scheduled in Shopify: waits until its date.",
+  waitsForPayment: () => "Not paid yet: waits until Shopify marks the order paid.",
+  waitsForRiskReview: () => "Rated high risk of fraud in Shopify: waits for the merchant.",
+
   // The timeline's tracking. `what`: the carrier's checkpoint as it said it; `city`: "" when none;
   // `status`: the Shopify fulfilment event's status code it was written as.
   trackingToShopify: (what: string, city: string, status: string) =>

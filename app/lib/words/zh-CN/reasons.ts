@@ -196,6 +196,13 @@ export const reasons: Words["reasons"] = {
     `已交还 Shopify：该履约订单已按未完成关闭（“${note}”）。修正原因后请在 Shopify 中重新申请履约，或改从其他地方履约。`,
   handBackRefused: (why) => `无法交还 Shopify（${why}）：包裹留在这里等待处理。请修正原因后重试。`,
 
+  heldUntilFixed: (count, fields) =>
+    `暂缓至问题修正：${count} 个问题（${String(fields).split(", ").map(labelOf).join("、")}）；发货单上列出了需要修改的内容。`,
+  waitsForShopifyHold: () => "在 Shopify 中被暂缓：等待解除暂缓。",
+  waitsForDate: () => "在 Shopify 中预定发货：等到预定日期。",
+  waitsForPayment: () => "尚未付款：等待 Shopify 将订单标记为已付款。",
+  waitsForRiskReview: () => "Shopify 将其评为高欺诈风险：等待商家处理。",
+
   trackingToShopify: (what, city, status) => `物流跟踪：${what}${city === "" ? "" : `，${city}`} → 已写入 Shopify 履约事件 ${status}。`,
   trackingWithoutFulfilment: (what) => `物流跟踪：${what}（Shopify 中没有可显示它的履约）。`,
   deliveredIn: (city) => `承运商显示已${city === "" ? "" : `在 ${city} `}送达。停止跟踪。`,
