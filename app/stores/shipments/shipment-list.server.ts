@@ -10,7 +10,7 @@ import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { en, type Words } from "~/lib/words/en";
 import { reasonText } from "~/lib/words/reason-said";
 import { withTimesWritten } from "~/lib/words/reason-times";
-import { formatterFor, type Formatter } from "~/lib/format";
+import type { Formatter } from "~/lib/format";
 import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, shipmentLines, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
@@ -126,7 +126,7 @@ const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
  * Why a held, refused or ended shipment stopped, why a withdrawn one waits for the provider's word,
  * or what changed in Shopify after sending; null otherwise.
  */
-function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter): string | null {
+function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string | null {
   if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return shipment.lastErrorText;
   if (STOPPED.includes(shipment.state)) {
     return stoppedBecause(shipment, words, format) || words.shipment.noReasonRecorded;
@@ -141,15 +141,18 @@ function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter): 
  * (a hold writes both, heldChanges), else the last error (an ending, a refusal), in these words
  * when it was written as a sentence of the catalogue.
  */
-function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Formatter): string {
+function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string {
   const reasons = holdReasonsOf(shipment);
   const stored = reasons.map((reason) => reason.message).join(" ");
   if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words.reasons, shipment) ?? "";
-  return reasons.map((reason) => reasonText(words.reasons, withTimesWritten(reason, format.dateTime))).join(" ");
+  return reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason)).join(" ");
 }
 
-/** `format` writes the times a reason names (the shop's zone in the admin; UTC for the order page block). */
-function rowOf(shipment: Shipment, words: ShipmentWords = en, format: Formatter = formatterFor()): ShipmentRow {
+/**
+ * `format` writes the times a reason names, in the shop's zone (the admin); without one they read
+ * as stored, in UTC (the order page block, whose answer is the English the pipeline stored).
+ */
+function rowOf(shipment: Shipment, words: ShipmentWords = en, format?: Formatter): ShipmentRow {
   return {
     id: shipment.id,
     orderName: shipment.orderName,
@@ -170,7 +173,7 @@ export async function listShipments(
   shop: string,
   { filter, page, q }: ShipmentListQuery,
   words: ShipmentWords = en,
-  format: Formatter = formatterFor(),
+  format?: Formatter,
 ): Promise<ShipmentPage> {
   const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(db, q)] };
   // One more than a page tells whether there is a next one without counting.
@@ -228,7 +231,7 @@ export async function findShipmentDetail(
   shop: string,
   id: string,
   words: ShipmentWords = en,
-  format: Formatter = formatterFor(),
+  format?: Formatter,
 ): Promise<ShipmentDetail | null> {
   const shipment = await db.shipment.findFirst({
     where: { id, shop },
