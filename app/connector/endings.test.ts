@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endingOfPackageStatus, endingOfSilence, endingOfTracking } from "./endings";
+import { CATALOGUES } from "../lib/words";
+import { reasonText } from "../lib/words/reason-said";
 
 const outbound = { kind: "OUTBOUND" as const, packageId: "1001-1", status: "Created", fulfilled: false };
 
@@ -68,9 +70,34 @@ describe("endingOfSilence", () => {
       said: null,
       message:
         "Neither the provider nor the carrier has said anything new about package 1001-1 since 2026-10-01: no news for 30 days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.",
+      say: { key: "noNewsWhileTravelling", args: ["1001-1", "2026-10-01", 30] },
     });
     expect(endingOfSilence(last, new Date("2026-10-08T00:00:00Z"), 7, "creating", "1001-1")?.message).toMatch(
       /^The provider has not created package 1001-1 since 2026-10-01/,
     );
+  });
+});
+
+describe("an ending in the merchant's language", () => {
+  it("is said in Chinese from its sentence, the provider's and the carrier's words as they said them", () => {
+    const endings = [
+      endingOfPackageStatus({ ...outbound, handleStatus: "Delete", fulfilled: true }),
+      endingOfPackageStatus({ ...outbound, handleStatus: "Returns" }),
+      endingOfPackageStatus({ ...outbound, handleStatus: "UnShipped", reasonText: "Damaged in warehouse." }),
+      endingOfTracking({ trackingStatus: "Lost", message: "Parcel missing at hub", happenedAt: new Date("2026-11-02T10:00:00Z") }),
+      endingOfTracking({ trackingStatus: "Undeliverable", message: null, happenedAt: null }),
+      endingOfSilence(new Date("2026-10-01T00:00:00Z"), new Date("2026-11-01T00:00:00Z"), 30, "unknown", "1001-1"),
+    ];
+    const chinese = endings.map((ending) => (ending === null ? null : reasonText(CATALOGUES["zh-CN"].reasons, ending)));
+    expect(chinese).toEqual([
+      "服务商删除了包裹 1001-1（服务商状态 Delete）：它不会发出。如果贵公司没有人提出过删除，请向服务商询问原因。Shopify 订单已显示为已履约：请在 Shopify 中取消该履约，然后退款或重新发出订单。",
+      "包裹 1001-1 正在退回（服务商状态 Returns）。请联系顾客，然后在 Shopify 中退款或重新发出订单。",
+      "仓库无法发出包裹 1001-1（服务商状态 UnShipped：Damaged in warehouse）。请向服务商询问包裹的情况。",
+      "承运商报告包裹丢失（承运商状态 Lost，2026-11-02：“Parcel missing at hub”）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。",
+      "承运商无法投递该包裹（承运商状态 Undeliverable）。请向服务商询问后续处理；可能需要联系顾客。",
+      "服务商自 2026-10-01 接收包裹 1001-1 后一直查不到它：已 30 天没有新消息，应用已停止跟踪（“设置 > 订单与发出之后”）。请向服务商询问包裹在哪里。",
+    ]);
+    // The English is the same sentence, so the stored text and the page cannot differ.
+    expect(endings.map((ending) => ending && reasonText(CATALOGUES.en.reasons, ending))).toEqual(endings.map((ending) => ending?.message));
   });
 });

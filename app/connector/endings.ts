@@ -2,8 +2,10 @@
  * How a package's journey ends without a delivery, and what the merchant reads then: the provider
  * deleted or cancelled it, it was returned, the warehouse or the carrier reports an exception or a
  * loss, or nobody has said anything new about it for the shop's number of days. Each ending stops
- * the app following the package (state ENDED with the reason). Pure.
+ * the app following the package (state ENDED with the reason). Pure. Each message is a sentence of
+ * the `reasons` catalogue (decision 0045), so the admin says it again in the merchant's language.
  */
+import { said as saidIn, type ReasonSay } from "../lib/words/reason-said";
 
 export type EndReason = "DELETED" | "RETURNED" | "EXCEPTION" | "LOST" | "NO_NEWS";
 
@@ -11,6 +13,8 @@ export interface Ending {
   reason: EndReason;
   /** For the merchant: what happened and what to do. No personal data (the timeline keeps it). */
   message: string;
+  /** The sentence `message` is made from and its arguments, for the admin to say it in any language. */
+  say: ReasonSay;
   /** The provider's or the carrier's own status that said so; null for no news. */
   said: string | null;
 }
@@ -38,11 +42,6 @@ export interface PackageStatus {
 
 const key = (text: string) => text.replace(/[^A-Za-z]/g, "").toLowerCase();
 
-/** After the fulfilment was written, the merchant undoes it in Shopify; before, nothing was announced. */
-function inShopify(fulfilled: boolean): string {
-  return fulfilled ? " The Shopify order shows it fulfilled: cancel that fulfilment in Shopify, then refund or send the order again." : "";
-}
-
 /**
  * What the provider's HandleStatus says about the end of the package, if anything. The reference
  * lists the provider's statuses without saying what they mean; the sandbox and the provider's help
@@ -56,37 +55,25 @@ export function endingOfPackageStatus(record: PackageStatus): Ending | null {
   if (handle === null) return null;
   const said = `HandleStatus ${handle}`;
   const id = record.packageId;
+  const fulfilled = record.fulfilled ? 1 : 0;
   switch (key(handle)) {
     case "delete":
+      return { reason: "DELETED", said, ...saidIn("providerDeleted", id, handle, fulfilled) };
     case "cancel":
-      return {
-        reason: "DELETED",
-        said,
-        message:
-          `The provider ${key(handle) === "delete" ? "deleted" : "cancelled"} package ${id} (${said}): it will not ship. ` +
-          `If nobody at your business asked for that, ask the provider why.${inShopify(record.fulfilled)}`,
-      };
+      return { reason: "DELETED", said, ...saidIn("providerCancelled", id, handle, fulfilled) };
+    case "returnfinished":
+      return { reason: "RETURNED", said, ...saidIn("returnedToWarehouse", id, handle) };
+    case "returnapply":
+      return { reason: "RETURNED", said, ...saidIn("returnAskedFor", id, handle) };
     case "return":
     case "returns":
-    case "returnapply":
-    case "returnfinished":
-      return {
-        reason: "RETURNED",
-        said,
-        message:
-          `${key(handle) === "returnfinished" ? `Package ${id} was returned to the warehouse` : key(handle) === "returnapply" ? `A return of package ${id} was asked for` : `Package ${id} is being returned`} (${said}). ` +
-          `Contact the customer, then refund or send the order again from Shopify.`,
-      };
-    case "unshipped":
+      return { reason: "RETURNED", said, ...saidIn("beingReturned", id, handle) };
+    case "unshipped": {
       // Before creation UnShipped is the creation failure itself (CreateFailed), not an ending.
       if (record.status !== "Created") return null;
-      return {
-        reason: "EXCEPTION",
-        said,
-        message:
-          `The warehouse could not ship package ${id} (${said}${record.reasonText ? `: ${record.reasonText.trim().replace(/[.]$/, "")}` : ""}). ` +
-          `Ask the provider what happened to it.${inShopify(record.fulfilled)}`,
-      };
+      const why = record.reasonText ? record.reasonText.trim().replace(/[.]$/, "") : "";
+      return { reason: "EXCEPTION", said, ...saidIn("warehouseCouldNotShip", id, handle, why, fulfilled) };
+    }
     default:
       return null;
   }
@@ -117,8 +104,7 @@ const TRACKING_ENDINGS: Readonly<Record<string, EndReason>> = {
   failed: "EXCEPTION",
 };
 
-const day = (date: Date | null) => (date === null ? "" : ` on ${date.toISOString().slice(0, 10)}`);
-const quoted = (message: string | null) => (message ? `: "${message.trim()}"` : "");
+const day = (date: Date | null) => (date === null ? "" : date.toISOString().slice(0, 10));
 
 /** What the carrier's last word says about the end of the parcel, if anything. */
 export function endingOfTracking(last: LastWord): Ending | null {
@@ -126,26 +112,15 @@ export function endingOfTracking(last: LastWord): Ending | null {
   const reason = TRACKING_ENDINGS[key(last.trackingStatus)];
   if (reason === undefined) return null;
   const said = `TrackingStatus ${last.trackingStatus}`;
-  const what = `${said}${day(last.happenedAt)}${quoted(last.message)}`;
+  // The carrier's own words stay as it said them, an argument of our sentence.
+  const args = [last.trackingStatus, day(last.happenedAt), last.message?.trim() ?? ""] as const;
   switch (reason) {
     case "RETURNED":
-      return {
-        reason,
-        said,
-        message: `The carrier returned the parcel to the sender (${what}). Contact the customer, then refund or send the order again from Shopify.`,
-      };
+      return { reason, said, ...saidIn("carrierReturned", ...args) };
     case "LOST":
-      return {
-        reason,
-        said,
-        message: `The carrier reports the parcel lost (${what}). Open a claim with the provider, and refund or send the order again from Shopify.`,
-      };
+      return { reason, said, ...saidIn("carrierLost", ...args) };
     default:
-      return {
-        reason: "EXCEPTION",
-        said,
-        message: `The carrier could not deliver the parcel (${what}). Ask the provider what happens to it next; the customer may need to be contacted.`,
-      };
+      return { reason: "EXCEPTION", said, ...saidIn("carrierCouldNotDeliver", ...args) };
   }
 }
 
@@ -156,15 +131,6 @@ export type Waiting = "creating" | "unknown" | "travelling";
 export function endingOfSilence(lastNewsAt: Date, now: Date, days: number, waiting: Waiting, packageId: string): Ending | null {
   if (now.getTime() - lastNewsAt.getTime() < days * 24 * 60 * 60_000) return null;
   const since = lastNewsAt.toISOString().slice(0, 10);
-  const what =
-    waiting === "creating"
-      ? `The provider has not created package ${packageId} since ${since}`
-      : waiting === "unknown"
-        ? `The provider has not known package ${packageId} since it accepted it (${since})`
-        : `Neither the provider nor the carrier has said anything new about package ${packageId} since ${since}`;
-  return {
-    reason: "NO_NEWS",
-    said: null,
-    message: `${what}: no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
-  };
+  const sentence = waiting === "creating" ? "noNewsWhileCreating" : waiting === "unknown" ? "noNewsOfAccepted" : "noNewsWhileTravelling";
+  return { reason: "NO_NEWS", said: null, ...saidIn(sentence, packageId, since, days) };
 }

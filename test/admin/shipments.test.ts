@@ -16,6 +16,9 @@ import { addresses, exampleCase, locations, testSettings } from "../fixtures/ord
 import { planPackage } from "~/connector/plan-package";
 import { said } from "~/lib/words/reason-said";
 import { heldChanges } from "~/stores/shipments/shipment-columns";
+import { endingOfTracking } from "~/connector/endings";
+import { formatterFor } from "~/lib/format";
+import { endShipment } from "~/stores/shipments/needs-attention.server";
 
 const stack = useStack({ worker: false });
 
@@ -267,6 +270,75 @@ describe("a shipment's page", () => {
     expect(english.text).toContain("The provider refused ShipToAddress.Phone: Phone format invalid. Correct it, then retry.");
     const englishList = await adminDocument(s, "/app/shipments");
     expect(englishList.text).toContain(noHouseNumber);
+  });
+
+  it("says why an ended shipment was followed no further, and its timeline, in the admin's language; the carrier's words and an older row as stored", async () => {
+    const s = stack();
+    // Ended as the pipeline ends it: the connector's reading of the carrier's last word, stored by endShipment.
+    const lost = endingOfTracking({
+      trackingStatus: "Lost",
+      message: "Parcel missing at hub",
+      happenedAt: new Date("2026-11-02T10:00:00Z"),
+    });
+    if (lost === null) throw new Error("expected Lost to end the follow");
+    const travelling = await insertShipment(s.shop, "FULFILLED", { orderName: "#4311" });
+    const ended = await endShipment(s.db, travelling, lost, { operation: "trackBatch" }, new Date());
+    await insertShipment(s.shop, "ENDED", {
+      orderName: "#4312",
+      endedReason: "LOST",
+      lastErrorCode: "LOST",
+      lastErrorText: "The carrier reports the parcel lost.",
+    });
+    const english =
+      'The carrier reports the parcel lost (TrackingStatus Lost on 2026-11-02: "Parcel missing at hub"). Open a claim with the provider, and refund or send the order again from Shopify.';
+    const inChinese =
+      "承运商报告包裹丢失（承运商状态 Lost，2026-11-02：“Parcel missing at hub”）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。";
+    expect(ended.lastErrorText).toBe(english);
+
+    const list = await adminDocument(s, "/app/shipments?locale=zh-CN");
+    expect(list.status, s.logs().slice(-3_000)).toBe(200);
+    expect(list.text).toContain(inChinese);
+    expect(list.text).not.toContain("Open a claim with the provider");
+    expect(list.text).toContain("The carrier reports the parcel lost.");
+
+    const detail = await adminDocument(s, `/app/shipments/${ended.id}?locale=zh-CN`);
+    expect(detail.text).toContain("已停止跟踪：已丢失");
+    expect(detail.text).toContain(inChinese);
+    // The timeline's ending, framed as the page frames it.
+    expect(detail.text).toContain(`已停止跟踪：${inChinese}`);
+    expect(detail.text).not.toContain("Open a claim with the provider");
+    const detailData = DetailData.parse(await (await adminData(s, `/app/shipments/${ended.id}?locale=zh-CN`, DETAIL)).json());
+    expect(detailData.shipment.timeline.map((entry) => entry.message)).toContain(`已停止跟踪：${inChinese}`);
+
+    const inEnglish = await adminDocument(s, `/app/shipments/${ended.id}`);
+    expect(inEnglish.text).toContain(`Followed no further: ${english}`);
+    expect(inEnglish.text).not.toContain("承运商");
+    const englishList = await adminDocument(s, "/app/shipments");
+    expect(englishList.text).toContain(english);
+  });
+
+  it("writes the date a scheduled shipment waits for in the shop's time zone, in the admin's language", async () => {
+    const s = stack();
+    await s.db.shop.update({ where: { domain: s.shop }, data: { timeZone: "Asia/Shanghai", timeZoneReadAt: new Date() } });
+    const opensAt = "2026-12-01T09:30:00.000Z";
+    const scheduled = { field: "Schedule", ...said("scheduled", opensAt) };
+    const held = await insertShipment(s.shop, "HELD", { orderName: "#4321", ...heldChanges("SCHEDULED", [scheduled]) });
+    // Stored in English for logs and alerts, in UTC.
+    expect(held.lastErrorText).toContain("2026-12-01 09:30 UTC");
+
+    const inShanghai = formatterFor("zh-CN", "Asia/Shanghai").dateTime(opensAt);
+    expect(inShanghai).toContain("17:30");
+    const detail = await adminDocument(s, `/app/shipments/${held.id}?locale=zh-CN`);
+    expect(detail.status, s.logs().slice(-3_000)).toBe(200);
+    expect(detail.text).toContain(`在 Shopify 中预定于 ${inShanghai} 发货`);
+    expect(detail.text).not.toContain("09:30 UTC");
+    const list = await adminDocument(s, "/app/shipments?locale=zh-CN");
+    expect(list.text).toContain(`在 Shopify 中预定于 ${inShanghai} 发货`);
+
+    const english = await adminDocument(s, `/app/shipments/${held.id}`);
+    expect(english.text).toContain(
+      `Scheduled in Shopify for ${formatterFor("en", "Asia/Shanghai").dateTime(opensAt)} (a subscription or pre-order)`,
+    );
   });
 
   it("says why a package withdrawn while its send was in doubt waits, and offers no Retry while the provider is asked", async () => {

@@ -17,6 +17,9 @@ import { addresses, exampleCase, locations, product, testSettings } from "../fix
 import { planPackage } from "~/connector/plan-package";
 import { said } from "~/lib/words/reason-said";
 import { heldChanges, holdReasonsOf } from "~/stores/shipments/shipment-columns";
+import { endingOfTracking } from "~/connector/endings";
+import { eventSayOf, sayOf } from "~/stores/shipments/last-error";
+import { endShipment } from "~/stores/shipments/needs-attention.server";
 
 const admin = useAdminBrowser({ worker: false });
 
@@ -261,6 +264,66 @@ describe("the shipments list for a busy merchant", () => {
   );
 });
 
+describe("an ended shipment's page in Chinese", () => {
+  it(
+    "says why the app followed it no further and its timeline's ending in Chinese, the carrier's words as it said them; an older row as stored",
+    async () => {
+      const s = admin.stack();
+      // Ended as the pipeline ends it: the connector's reading of the carrier's last word, stored by endShipment.
+      const lost = endingOfTracking({
+        trackingStatus: "Lost",
+        message: "Parcel missing at hub",
+        happenedAt: new Date("2026-11-02T10:00:00Z"),
+      });
+      if (lost === null) throw new Error("expected Lost to end the follow");
+      const travelling = await insertShipment("FULFILLED", { orderName: "#4201", trackingNumber: "9400100000000000004201" });
+      const ended = await endShipment(s.db, travelling, lost, { operation: "trackBatch" }, new Date());
+      const older = await insertShipment("ENDED", {
+        orderName: "#4202",
+        endedReason: "RETURNED",
+        lastErrorCode: "RETURNED",
+        lastErrorText: "The carrier returned the parcel to the sender.",
+      });
+      await s.db.shipmentEvent.create({
+        data: { shipmentId: older.id, type: "ended", message: "Followed no further: The carrier returned the parcel to the sender." },
+      });
+
+      const detail = await admin.openAdminPage(`/app/shipments/${ended.id}?locale=zh-CN`, { name: "/app/shipments/:id ended in zh-CN" });
+      const { page } = detail;
+      await expectVisible(page.getByRole("heading", { name: "#4201" }));
+      await expectVisible(page.getByText("已停止跟踪：已丢失"));
+      const why =
+        "承运商报告包裹丢失（承运商状态 Lost，2026-11-02：“Parcel missing at hub”）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。";
+      await expectVisible(page.getByText(why, { exact: true }));
+      await expectVisible(page.getByText(`已停止跟踪：${why}`, { exact: true }));
+      expect(await englishLeftOn(page, await storedWords())).toEqual([]);
+      await detail.audit();
+
+      const olderPage = await admin.openAdminPage(`/app/shipments/${older.id}?locale=zh-CN`, {
+        name: "/app/shipments/:id ended before in zh-CN",
+      });
+      await expectVisible(olderPage.page.getByText("已停止跟踪：已退回"));
+      await expectVisible(olderPage.page.getByText("The carrier returned the parcel to the sender.", { exact: true }));
+      await expectVisible(olderPage.page.getByText("Followed no further: The carrier returned the parcel to the sender.", { exact: true }));
+      await olderPage.audit();
+
+      const list = await admin.openAdminPage("/app/shipments?locale=zh-CN", { name: "/app/shipments ended in zh-CN" });
+      await expectVisible(list.page.getByRole("row").filter({ hasText: "#4201" }).getByText(why));
+      await expectVisible(
+        list.page.getByRole("row").filter({ hasText: "#4202" }).getByText("The carrier returned the parcel to the sender."),
+      );
+      expect(await englishLeftOn(list.page, await storedWords())).toEqual([]);
+      await list.audit();
+
+      const inEnglish = await admin.openAdminPage(`/app/shipments/${ended.id}`, { name: "/app/shipments/:id ended" });
+      await expectVisible(inEnglish.page.getByText("Followed no further: Lost"));
+      await expectVisible(inEnglish.page.getByText(`Followed no further: ${lost.message}`, { exact: true }));
+      await inEnglish.audit();
+    },
+    BROWSER_TEST_TIMEOUT_MS,
+  );
+});
+
 /**
  * The words the pipeline and the provider stored (reasons, errors): shown as written, so not the
  * page's English. Reasons stored with their sentence's key are said in the page's language: only
@@ -276,9 +339,16 @@ async function storedWords(): Promise<string[]> {
     if (reasons.length > 0 && reasons.every((reason) => reason.say !== undefined)) {
       return [...reasons.flatMap((reason) => reason.say?.args.map(String) ?? []), shipment.changedInShopify];
     }
+    const lastError = sayOf(shipment.lastErrorSay);
+    if (lastError !== undefined) return [...lastError.args.map(String), shipment.changedInShopify];
     return [shipment.lastErrorText, shipment.holdReasons, shipment.changedInShopify];
   };
-  const texts = [...shipments.flatMap(shownAsStored), ...jobs.map((job) => job.lastError), ...events.map((event) => event.message)];
+  // An event the app wrote as a sentence is said in the page's language: only what it quotes is data.
+  const eventShown = (event: (typeof events)[number]) => {
+    const say = eventSayOf(event.data);
+    return say === undefined ? [event.message] : say.args.map(String);
+  };
+  const texts = [...shipments.flatMap(shownAsStored), ...jobs.map((job) => job.lastError), ...events.flatMap(eventShown)];
   return texts.flatMap((text) => text?.match(/[A-Za-z]+/g) ?? []);
 }
 

@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, type PlacedOrder, useHarness } from "./harness";
+import { CATALOGUES } from "~/lib/words";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 
 const harness = useHarness();
 
@@ -156,6 +158,12 @@ describe("an order that changes before its package is sent", () => {
     const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
     expect(delivered).toMatchObject({ id: scheduled.id, attempts: 1, waitUntil: null });
     expect(delivered.submittedAt?.getTime()).toBeGreaterThanOrEqual(fulfillAt.getTime());
+    // Its timeline in the admin's language: the wait, the carrier's checkpoints (its words quoted), the delivery.
+    const inChinese =
+      (await findShipmentDetail(harness.db, DEMO_SHOP, delivered.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
+    expect(inChinese).toContain("在 Shopify 中预定发货：等到预定日期。");
+    expect(inChinese.filter((message) => message.startsWith("物流跟踪："))).not.toEqual([]);
+    expect(inChinese.at(-1)).toMatch(/^承运商显示已.*送达。停止跟踪。$/);
   }, 60_000);
 
   it("answers a warehouse's fulfillment request only once its hold is released, and ships it once", async () => {

@@ -8,6 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { retryShipment } from "~/flows/retry/retry.server";
 import { DEMO_SHOP, useHarness } from "./harness";
+import { CATALOGUES } from "~/lib/words";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 
 const harness = useHarness();
 
@@ -67,6 +69,9 @@ describe("the service the customer chose at checkout", () => {
         "(checkout priced it from warehouse DE01). It is not sent with another service unless you say so",
     );
     expect(harness.sandbox.state().outbounds.has(held.packageId)).toBe(false);
+    // Its timeline says the hold in the admin's language, naming the field in it.
+    const inChinese = await findShipmentDetail(harness.db, DEMO_SHOP, held.id, CATALOGUES["zh-CN"]);
+    expect(inChinese?.timeline.map((e) => e.message)).toContain("暂缓至问题修正：1 个问题（物流服务代码）；发货单上列出了需要修改的内容。");
 
     // Retry without a fix holds it again, for the same reason.
     expect(await retryShipment(harness.db, harness.deps, DEMO_SHOP, held.id)).toMatchObject({ shipment: { state: "HELD" } });

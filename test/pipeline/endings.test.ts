@@ -7,6 +7,9 @@
 import type { Shipment } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { needsAttention } from "~/stores/shipments/needs-attention.server";
+import { CATALOGUES } from "~/lib/words";
+import { lastErrorIn, sayOf } from "~/stores/shipments/last-error";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, useHarness } from "./harness";
@@ -31,8 +34,13 @@ async function endedInTimeline(ended: Shipment): Promise<void> {
   expect(timeline.at(-1)).toMatchObject({
     type: "ended",
     message: `Followed no further: ${ended.lastErrorText}`,
-    data: { endedReason: ended.endedReason },
+    data: { endedReason: ended.endedReason, say: sayOf(ended.lastErrorSay) },
   });
+  // Stored with its sentence, so a Chinese admin reads the ending in Chinese, quoting the provider or carrier as they said it.
+  expect(sayOf(ended.lastErrorSay)).toBeDefined();
+  const inChinese = lastErrorIn(CATALOGUES["zh-CN"].reasons, ended);
+  expect(inChinese).not.toBe(ended.lastErrorText);
+  expect(inChinese).toMatch(/请/);
 }
 
 const FOLLOWING_KINDS = ["track.checkpoints", "follow.poll"];
@@ -107,6 +115,12 @@ describe("the follow of a package ends", () => {
     );
     await endedInTimeline(ended);
     expect((await fulfilmentEventsOf(fo.id)).at(-1)).toBe("FAILURE");
+    // Its timeline in Chinese: the app's sentences said again, the carrier's checkpoints quoted as it said them.
+    const inChinese =
+      (await findShipmentDetail(harness.db, DEMO_SHOP, ended.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
+    expect(inChinese.filter((message) => message.startsWith("物流跟踪："))).not.toEqual([]);
+    expect(inChinese.filter((message) => message.startsWith("Tracking:"))).toEqual([]);
+    expect(inChinese.at(-1)).toBe(`已停止跟踪：${lastErrorIn(CATALOGUES["zh-CN"].reasons, ended)}`);
     await notPolledAgain(ended);
   }, 30_000);
 

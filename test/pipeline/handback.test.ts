@@ -11,6 +11,8 @@ import { retryShipment } from "~/flows/retry/retry.server";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, type Harness, useHarness } from "./harness";
+import { CATALOGUES } from "~/lib/words";
+import { lastErrorIn } from "~/stores/shipments/last-error";
 
 const harness = useHarness();
 
@@ -76,6 +78,10 @@ describe("a package the provider cannot create", () => {
     expect(failed.lastErrorText).toMatch(
       /^The provider could not create the package: Service US01-STD does not deliver to CA\..* Handed back to Shopify: the fulfillment order is closed as incomplete/,
     );
+    // Said again in Chinese for a Chinese admin, the provider's words as it said them.
+    expect(lastErrorIn(CATALOGUES["zh-CN"].reasons, failed)).toMatch(
+      /^服务商无法创建该包裹：Service US01-STD does not deliver to CA\..* 已交还 Shopify：该履约订单已按未完成关闭/,
+    );
     expect(await fulfillmentOrderNow(fo.id)).toMatchObject({
       status: "INCOMPLETE",
       requestStatus: "CLOSED",
@@ -107,6 +113,9 @@ describe("a package the provider cannot create", () => {
 
     const failed = await harness.waitForShipment(placed.orderId, "FAILED");
     expect(failed).toMatchObject({ kind: "DROPSHIP", lastErrorCode: "DestinationNotServed" });
+    expect(lastErrorIn(CATALOGUES["zh-CN"].reasons, failed)).toMatch(
+      /^服务商无法创建该包裹：Service US01-STD does not deliver to CA\..* 请在“设置 > 仓库与路由”中选择能送达该地的物流服务，然后重试。$/,
+    );
     expect((await fulfillmentOrderNow(fo.id))?.status).toBe("OPEN");
     const timeline = await harness.events(failed.id);
     expect(timeline.filter((e) => e.type === "handed_back").map((e) => e.message)).toEqual([

@@ -6,6 +6,7 @@
 import type { ShipmentState } from "@prisma/client";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
+import { said } from "~/lib/words/reason-said";
 import { endShipment, markAttentionHandled, needsAttention, recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
 
 const { db } = useTestDatabase();
@@ -80,7 +81,7 @@ describe("endShipment", () => {
     const ended = await endShipment(
       db,
       travelling,
-      { reason: "LOST", message: "The carrier reports the parcel lost.", said: "TrackingStatus Lost" },
+      { reason: "LOST", ...said("carrierLost", "Lost", "", ""), said: "TrackingStatus Lost" },
       {},
       new Date(),
     );
@@ -88,7 +89,9 @@ describe("endShipment", () => {
       state: "ENDED",
       endedReason: "LOST",
       lastErrorCode: "LOST",
-      lastErrorText: "The carrier reports the parcel lost.",
+      lastErrorText:
+        "The carrier reports the parcel lost (TrackingStatus Lost). Open a claim with the provider, and refund or send the order again from Shopify.",
+      lastErrorSay: JSON.stringify({ key: "carrierLost", args: ["Lost", "", ""] }),
     });
     const held = await shipment("HELD");
     expect((await attention()).sort()).toEqual([ended.id, held.id].sort());

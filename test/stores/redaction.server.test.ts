@@ -33,6 +33,7 @@ async function shipment(orderId: string, shipmentShop = shop) {
       requestSent: JSON.stringify({ ShipToAddress: { Contact: "Jane Doe" } }),
       holdReasons: JSON.stringify([{ field: "ShipToAddress.Street1", value: "1 Jane Doe Lane" }]),
       lastErrorText: "Street 1 '1 Jane Doe Lane' is too long",
+      lastErrorSay: JSON.stringify({ key: "carrierReturned", args: ["Returned", "", "Refused by Jane Doe"] }),
       events: { create: { type: "held", message: "Held: Street 1 '1 Jane Doe Lane' is too long", data: '{"value":"1 Jane Doe Lane"}' } },
     },
   });
@@ -71,9 +72,9 @@ describe("customer redaction", () => {
       [order(3), false],
     ]);
     // The address is gone from hold reasons, errors and the timeline, wherever it was quoted.
-    expect(shipments.map((s) => [s.holdReasons === null, s.lastErrorText === null])).toEqual([
-      [true, true],
-      [false, false],
+    expect(shipments.map((s) => [s.holdReasons === null, s.lastErrorText === null, s.lastErrorSay === null])).toEqual([
+      [true, true, true],
+      [false, false, false],
     ]);
     const events = await db.shipmentEvent.findMany({ include: { shipment: true }, orderBy: { shipment: { orderId: "asc" } } });
     expect(events.map((e) => [e.shipment.orderId, e.message.includes("Jane Doe"), e.data])).toEqual([

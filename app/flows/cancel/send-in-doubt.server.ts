@@ -100,7 +100,7 @@ function cancelForGood(ctx: JobContext, shipment: Shipment, because: string, sai
       message: `${because} ${said}, so the package is cancelled for good: nothing was sent, and nothing will be.`,
       data: { operation: operationOf(shipment), withdrawnAt: shipment.sendWithdrawnAt?.toISOString() ?? null },
     },
-    { ...CLAIM_RELEASED, lastErrorCode: null, lastErrorText: null },
+    { ...CLAIM_RELEASED, lastErrorCode: null, lastErrorText: null, lastErrorSay: null },
   );
 }
 
@@ -143,6 +143,7 @@ async function followAsSent(
         sendWithdrawnAt: null,
         lastErrorCode: null,
         lastErrorText: null,
+        lastErrorSay: null,
         holdReasons: null,
         svcPackageId: record.SvcPackageId ?? null,
         lastNewsAt: now,
@@ -176,7 +177,7 @@ async function sayUnreachable(ctx: JobContext, deps: PipelineDeps, shipment: Shi
     "Nothing more is sent; the app keeps asking, and cancels the package if the provider never received it, or follows it if it did.";
   await ctx.db.shipment.updateMany({
     where: { id: shipment.id, state: { in: ["READY", "HELD"] }, sendWithdrawnAt: { not: null } },
-    data: { lastErrorText: text },
+    data: { lastErrorText: text, lastErrorSay: null },
   });
   const shopify = await deps.shopify(shipment.shop);
   const brief = await briefOf(shopify, shipment);

@@ -4,6 +4,7 @@
  * merchant can act on. Pure.
  */
 import type { DropshipStatusRecord, FailureReason, OutboundStatusRecord } from "~/fulfilment";
+import { said as saidIn, type ReasonSay } from "~/lib/words/reason-said";
 
 export type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;
 
@@ -26,24 +27,19 @@ export interface CreationFailure {
   code: string;
   /** For the merchant: what went wrong, what the provider suggests, and what to do. */
   message: string;
+  /** The sentence `message` is made from, for the admin to say it in the merchant's language. */
+  say: ReasonSay;
   /** What the provider said (ReasonText and ExtendMessage as sentences), without the advice. */
   said: string;
   reason: FailureReason | null;
+  /** The same failure when the shop hands such packages back to Shopify and Shopify closed it. */
+  handedBack: { message: string; say: ReasonSay };
 }
 
 export type StatusOutcome =
   | { kind: "creating"; handleStatus: string | null }
   | { kind: "created"; created: CreatedPackage; handleStatus: string | null }
   | { kind: "failed"; failure: CreationFailure; handleStatus: string | null };
-
-/** What the merchant can do about each reason the provider gives. */
-const ADVICE: Readonly<Record<string, string>> = {
-  DestinationNotServed: "Choose a service that delivers there in Settings > Warehouses and routing, then retry.",
-  ServiceNotFound: "Correct the service code in Settings > Warehouses and routing, then retry.",
-  ServiceNotAvailable: "Choose a service of this warehouse in Settings > Warehouses and routing, then retry.",
-  InsufficientStock: "Send stock to the warehouse (or ship from another one), then retry.",
-  SkuNotFound: "Register the SKU with the provider, or map it to the provider's SKU on the Products page, then retry.",
-};
 
 function failureReasonOf(record: StatusRecord): FailureReason | null {
   if ("UnShippedReason" in record && record.UnShippedReason) return record.UnShippedReason;
@@ -59,8 +55,15 @@ export function creationFailureOf(reason: FailureReason | null): CreationFailure
     .filter((text): text is string => Boolean(text))
     .map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
   const said = sentences.length > 0 ? sentences.join(" ") : "The provider did not say why.";
-  const advice = ADVICE[code] ?? "Correct the order or the settings, then retry.";
-  return { code, message: `The provider could not create the package: ${said} ${advice}`, said, reason };
+  // The advice for each ReasonCode, and the words for a provider that gave no reason, are the catalogue's.
+  const providerSaid = sentences.join(" ");
+  return {
+    code,
+    ...saidIn("creationFailed", providerSaid, code),
+    said,
+    reason,
+    handedBack: saidIn("creationFailedHandedBack", providerSaid),
+  };
 }
 
 /**

@@ -24,6 +24,8 @@ import { queueStatusPoll, queueStockSync, queueWriteBack } from "../queue/stages
 import { chunks } from "~/lib/chunks";
 import { encodeShippingCosts, shippingCostLinesOf } from "~/connector/shipping-costs";
 import { webAddressOrNull } from "~/lib/web-address";
+import { said } from "~/lib/words/reason-said";
+import { lastErrorColumns } from "~/stores/shipments/last-error";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Settings > Orders and after sending allows no fewer days: a package silent for less is not read against them. */
@@ -132,9 +134,6 @@ async function giveBack(shop: Shop, shipment: Shipment, message: string): Promis
   }
 }
 
-const HAND_BACK_HINT =
-  "Handed back to Shopify: the fulfillment order is closed as incomplete, so you decide there. Fix the cause and request fulfilment again, move it to another location, or refund it.";
-
 /**
  * A package the provider could not create. Held (FAILED, fix and retry), or, when the shop hands
  * such packages back, its fulfillment order closed in Shopify with the reason (FAILED, HANDED_BACK).
@@ -151,10 +150,14 @@ async function fail(
 ): Promise<void> {
   const now = deps.now();
   const operation = shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses";
-  const failed = { type: "failed" as const, message: failure.message, data: { operation, received: statusSummary(record) } };
+  const failed = {
+    type: "failed" as const,
+    message: failure.message,
+    data: { operation, received: statusSummary(record), say: failure.say },
+  };
   const columns = { svcPackageId: record.SvcPackageId ?? null, lastPolledAt: now, lastNewsAt: now };
   if ((await shop.settings()).afterSending.failedPackages !== "handBack") {
-    await transition(ctx.db, shipment, "FAILED", failed, { ...columns, lastErrorCode: failure.code, lastErrorText: failure.message });
+    await transition(ctx.db, shipment, "FAILED", failed, { ...columns, lastErrorCode: failure.code, ...lastErrorColumns(failure) });
     return;
   }
   if (shipment.kind === "DROPSHIP") {
@@ -162,14 +165,13 @@ async function fail(
       const moved = await transition(tx, shipment, "FAILED", failed, {
         ...columns,
         lastErrorCode: failure.code,
-        lastErrorText: failure.message,
+        ...lastErrorColumns(failure),
       });
+      const notHandedBack = said("notHandedBackDropship");
       await recordShipmentEvent(tx, moved.id, {
         type: "handed_back",
-        message:
-          "Not handed back: a drop-ship package's fulfillment order stays at your own location in Shopify, so there is nothing to close. " +
-          "Fix the cause and retry here, or fulfil the order yourself.",
-        data: { setting: "handBack", kind: "DROPSHIP" },
+        message: notHandedBack.message,
+        data: { setting: "handBack", kind: "DROPSHIP", say: notHandedBack.say },
       });
     });
     return;
@@ -178,24 +180,30 @@ async function fail(
   const given = await giveBack(shop, shipment, closing);
   await ctx.db.$transaction(async (tx) => {
     if (given.closed) {
-      const text = `The provider could not create the package: ${failure.said} ${HAND_BACK_HINT}`;
-      const moved = await transition(tx, shipment, "FAILED", failed, { ...columns, lastErrorCode: HANDED_BACK, lastErrorText: text });
+      const moved = await transition(tx, shipment, "FAILED", failed, {
+        ...columns,
+        lastErrorCode: HANDED_BACK,
+        ...lastErrorColumns(failure.handedBack),
+      });
+      // The note is quoted as Shopify keeps it, in English.
+      const handedBack = said("handedBackToShopify", short(closing));
       await recordShipmentEvent(tx, moved.id, {
         type: "handed_back",
-        message: `Handed back to Shopify: the fulfillment order is closed as incomplete ("${short(closing)}"). Request fulfilment again in Shopify once the cause is fixed, or fulfil it elsewhere.`,
-        data: { operation: "fulfillmentOrderClose", providerCode: failure.code },
+        message: handedBack.message,
+        data: { operation: "fulfillmentOrderClose", providerCode: failure.code, say: handedBack.say },
       });
       return;
     }
     const moved = await transition(tx, shipment, "FAILED", failed, {
       ...columns,
       lastErrorCode: failure.code,
-      lastErrorText: failure.message,
+      ...lastErrorColumns(failure),
     });
+    const refused = said("handBackRefused", given.why);
     await recordShipmentEvent(tx, moved.id, {
       type: "handed_back",
-      message: `Could not hand it back to Shopify (${given.why}): it waits here instead. Fix the cause and retry.`,
-      data: { operation: "fulfillmentOrderClose", refused: given.why },
+      message: refused.message,
+      data: { operation: "fulfillmentOrderClose", refused: given.why, say: refused.say },
     });
   });
 }
@@ -261,6 +269,7 @@ async function nextForSubmitted(
             lastNewsAt: now,
             lastErrorCode: null,
             lastErrorText: null,
+            lastErrorSay: null,
             ...shippingCostColumns(record, now),
           },
         },

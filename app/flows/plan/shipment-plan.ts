@@ -16,7 +16,7 @@ import {
 import { isCashOnDelivery } from "~/connector/cod";
 import { linesToShip } from "~/connector/lines";
 import { describeRoute, routeFor } from "~/connector/routing";
-import { said } from "~/lib/words/reason-said";
+import { said, type ReasonKey } from "~/lib/words/reason-said";
 import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import type { ShipmentEventInput } from "~/stores/shipments/shipment.server";
 import type { FactsWanted, PipelineSettings } from "../ports/ports";
@@ -53,11 +53,17 @@ const WAIT_FIELDS = {
   HIGH_RISK: "Fraud risk",
 } as const satisfies Record<WaitCode, string>;
 const WAIT_EVENTS = {
-  SHOPIFY_HOLD: "On hold in Shopify: waits until the hold is released.",
-  SCHEDULED: "Scheduled in Shopify: waits until its date.",
-  AWAITING_PAYMENT: "Not paid yet: waits until Shopify marks the order paid.",
-  HIGH_RISK: "Rated high risk of fraud in Shopify: waits for the merchant.",
-} as const satisfies Record<WaitCode, string>;
+  SHOPIFY_HOLD: "waitsForShopifyHold",
+  SCHEDULED: "waitsForDate",
+  AWAITING_PAYMENT: "waitsForPayment",
+  HIGH_RISK: "waitsForRiskReview",
+} as const satisfies Record<WaitCode, ReasonKey>;
+
+/** The timeline's entry for a wait, as a sentence of the catalogue (the admin says it in the merchant's language). */
+function waitEventOf(packageId: string, code: WaitCode): ShipmentEventInput {
+  const waiting = said(WAIT_EVENTS[code]);
+  return { type: "held", message: waiting.message, data: { packageId, waitingFor: code, say: waiting.say } };
+}
 
 /** Words for the Shipments search: lower case, one per line, each once. */
 function searchWords(words: readonly (string | null | undefined)[]): string {
@@ -165,7 +171,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           ...(until !== undefined && !Number.isNaN(until.getTime()) ? { waitUntil: until } : {}),
           summary: plan.message,
           // The timeline keeps the reason's kind, not the notes (a hold's notes may quote the customer).
-          event: { type: "held", message: WAIT_EVENTS[plan.code], data: { packageId: plan.packageId, waitingFor: plan.code } },
+          event: waitEventOf(plan.packageId, plan.code),
         },
       };
     }
@@ -175,7 +181,7 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
       // The timeline outlives customer redaction: it names the fields, the reasons (which may quote
       // the address) stay on the shipment.
       const fields = [...new Set(plan.reasons.map((reason) => reason.field))].join(", ");
-      const eventMessage = `Held until fixed: ${plan.reasons.length} ${plan.reasons.length === 1 ? "problem" : "problems"} (${fields}); the shipment lists what to change.`;
+      const held = said("heldUntilFixed", plan.reasons.length, fields);
       return {
         plan,
         shipment: {
@@ -192,8 +198,8 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
           summary,
           event: {
             type: "held",
-            message: eventMessage,
-            data: { packageId: plan.packageId, fields: plan.reasons.map(({ field, limit }) => ({ field, limit })) },
+            message: held.message,
+            data: { packageId: plan.packageId, fields: plan.reasons.map(({ field, limit }) => ({ field, limit })), say: held.say },
           },
         },
       };

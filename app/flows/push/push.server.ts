@@ -128,6 +128,7 @@ export async function applyResults(
           resendAsNew: false,
           lastErrorCode: null,
           lastErrorText: null,
+          lastErrorSay: null,
           holdReasons: null,
         },
       });
@@ -281,7 +282,15 @@ async function sendBoxed(
       message: `Sent to the provider in ${boxes.length} boxes (${where(target)}, service ${pkg.ServiceCode ?? "?"}): ${said}.`,
       data: { operation: "createDropshipWithBoxes", sent, received: { outcome } },
     },
-    { ...SEND_ANSWERED, attempts: { increment: 1 }, resendAsNew: false, lastErrorCode: null, lastErrorText: null, holdReasons: null },
+    {
+      ...SEND_ANSWERED,
+      attempts: { increment: 1 },
+      resendAsNew: false,
+      lastErrorCode: null,
+      lastErrorText: null,
+      lastErrorSay: null,
+      holdReasons: null,
+    },
   );
 }
 

@@ -140,6 +140,7 @@ export async function planAgain(
     holdReasons: null,
     lastErrorCode: null,
     lastErrorText: null,
+    lastErrorSay: null,
     waitUntil: null,
   };
   let ready: Shipment;
@@ -174,7 +175,7 @@ export async function retryShipment(
   if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
   if (shipment.state === "CREATED" && shipment.lastErrorCode === WRITE_BACK_REFUSED) {
     await db.$transaction(async (tx) => {
-      await tx.shipment.update({ where: { id: shipment.id }, data: { lastErrorCode: null, lastErrorText: null } });
+      await tx.shipment.update({ where: { id: shipment.id }, data: { lastErrorCode: null, lastErrorText: null, lastErrorSay: null } });
       await recordShipmentEvent(tx, shipment.id, {
         type: "retry_requested",
         message: "Retried by the merchant: the fulfilment is written to Shopify again.",

@@ -20,6 +20,10 @@ import type { FulfilmentEventBrief, PipelineSettings, ProviderPort, ShopifyPort 
 import { queueTracking } from "../queue/stages.server";
 import { checkpointsOf, isDelivered, type TrackingCheckpoint } from "./tracking-events";
 import { chunks } from "~/lib/chunks";
+import { said, type ReasonSay } from "~/lib/words/reason-said";
+
+/** An event the app writes as a sentence of the catalogue: its English, and the sentence in its data for the admin to say again. */
+const sentenceOf = (sentence: { message: string; say: ReasonSay }) => ({ message: sentence.message, data: { say: sentence.say } });
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -36,12 +40,20 @@ async function sendCheckpoint(
   eventsInShopify: () => Promise<FulfilmentEventBrief[]>,
 ): Promise<boolean> {
   if (recorded?.sentAt) return false;
+  // The carrier's words stay as it said them, an argument of the app's sentence.
+  const tracked = said(
+    "trackingToShopify",
+    checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status,
+    checkpoint.city ?? "",
+    checkpoint.status,
+  );
   const timeline = {
     shipmentId: shipment.id,
     event: {
       type: "tracking_event" as const,
-      message: `Tracking: ${checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status}${checkpoint.city ? `, ${checkpoint.city}` : ""} → Shopify event ${checkpoint.status}.`,
+      message: tracked.message,
       data: {
+        say: tracked.say,
         operation: "fulfillmentEventCreate",
         sent: {
           status: checkpoint.status,
@@ -107,7 +119,7 @@ async function recordCheckpoints(
           shipmentId: shipment.id,
           event: {
             type: "tracking_event",
-            message: `Tracking: ${checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status} (no fulfilment in Shopify to show it on).`,
+            ...sentenceOf(said("trackingWithoutFulfilment", checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status)),
           },
         },
         deps.now(),
@@ -155,14 +167,16 @@ async function followParcel(
   const checkpoints = result === undefined ? [] : checkpointsOf(result);
   const news = result !== undefined && (await recordCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints));
   if (result !== undefined && isDelivered(result, checkpoints)) {
+    const delivered = said("deliveredIn", checkpoints.at(-1)?.city ?? "");
     await transition(
       ctx.db,
       shipment,
       "DELIVERED",
       {
         type: "delivered",
-        message: `Delivered${checkpoints.at(-1)?.city ? ` in ${checkpoints.at(-1)?.city}` : ""}, according to the carrier. Tracking stops.`,
+        message: delivered.message,
         data: {
+          say: delivered.say,
           operation: "trackBatch",
           received: {
             trackingNumber: result.TrackingNumber,

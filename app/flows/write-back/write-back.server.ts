@@ -74,7 +74,10 @@ function ours(fulfilments: FulfilmentBrief[], shipment: Shipment): FulfilmentBri
 async function refuse(ctx: JobContext, shipment: Shipment, error: ShopifyUserError, sent: unknown): Promise<void> {
   const message = `Shopify refused the fulfilment: ${error.userErrors.map((e) => e.message).join("; ")}. Check the order in Shopify, then retry.`;
   await ctx.db.$transaction(async (tx) => {
-    await tx.shipment.update({ where: { id: shipment.id }, data: { lastErrorCode: WRITE_BACK_REFUSED, lastErrorText: message } });
+    await tx.shipment.update({
+      where: { id: shipment.id },
+      data: { lastErrorCode: WRITE_BACK_REFUSED, lastErrorText: message, lastErrorSay: null },
+    });
     await recordShipmentEvent(tx, shipment.id, {
       type: "write_back_refused",
       message,
@@ -154,7 +157,13 @@ function writtenMove({ shipment, fulfilment, adopted, input, unclaimed }: Writte
       },
     },
     // Never tracked yet: due for its first read at once (the status poll's reads do not count).
-    changes: { shopifyFulfillmentId: fulfilment?.id ?? null, lastErrorCode: null, lastErrorText: null, lastPolledAt: null },
+    changes: {
+      shopifyFulfillmentId: fulfilment?.id ?? null,
+      lastErrorCode: null,
+      lastErrorText: null,
+      lastErrorSay: null,
+      lastPolledAt: null,
+    },
   };
 }
 

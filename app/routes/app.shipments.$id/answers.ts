@@ -2,6 +2,8 @@
 import type { RetryOutcome } from "~/flows/retry/retry.server";
 import type { Words } from "~/lib/words";
 import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
+import { withTimesWritten } from "~/lib/words/reason-times";
+import type { Formatter } from "~/lib/format";
 
 /** What the merchant reads after pressing Retry. */
 export interface RetryAnswer {
@@ -12,9 +14,9 @@ export interface RetryAnswer {
 
 /**
  * A refusal's message is the pipeline's, as it wrote it; the reasons it stored are said in these
- * words (their field named too), or as stored when written before they could be.
+ * words (their field named too, a time in the shop's zone), or as stored when written before they could be.
  */
-export function answerOf(result: RetryOutcome, all: Words): RetryAnswer {
+export function answerOf(result: RetryOutcome, all: Words, format: Formatter): RetryAnswer {
   const words = all.shipmentPage;
   switch (result.outcome) {
     case "ready":
@@ -25,7 +27,7 @@ export function answerOf(result: RetryOutcome, all: Words): RetryAnswer {
         message: words.stillOnHold,
         reasons: result.reasons.map((reason) => ({
           field: reasonFieldText(all.reasonFields, reason.field),
-          message: reasonText(all.reasons, reason),
+          message: reasonText(all.reasons, withTimesWritten(reason, format.dateTime)),
         })),
       };
     case "cancelled":

@@ -22,6 +22,8 @@ import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
 import { answerOf, type RetryAnswer } from "./answers";
+import { withTimesWritten } from "~/lib/words/reason-times";
+import { shopFormatter } from "~/stores/shops/shop-time-zone.server";
 import { DeclarationCard } from "./declaration-card";
 import { ItemsCard } from "./items-card";
 import { ShipmentCard, TimelineCard } from "./shipment-cards";
@@ -31,7 +33,8 @@ const notFound = () => new Response("No such shipment in this shop", { status: 4
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const locale = localeOf(request);
-  const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "", wordsFor(locale));
+  const format = await shopFormatter(prisma, session.shop, locale);
+  const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "", wordsFor(locale), format);
   if (shipment === null) throw notFound();
   const provider = await prisma.shipment.findFirstOrThrow({
     where: { id: shipment.id, shop: session.shop },
@@ -87,7 +90,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     };
     return answer;
   }
-  return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id), all);
+  const format = await shopFormatter(prisma, session.shop, localeOf(request));
+  return answerOf(await retryShipment(prisma, appPipelineDeps(), session.shop, id), all, format);
 }
 
 export default function ShipmentDetailPage() {
@@ -216,7 +220,7 @@ export default function ShipmentDetailPage() {
                           {reasonFieldText(all.reasonFields, reason.field)}
                         </Text>
                         {words.fieldSaid}
-                        {reasonText(all.reasons, reason)}
+                        {reasonText(all.reasons, withTimesWritten(reason, format.dateTime))}
                       </List.Item>
                     ))}
                   </List>

@@ -22,6 +22,7 @@ import {
 } from "@shopify/polaris";
 import prisma from "~/db.server";
 import { listShipments, shipmentListQueryOf, type ShipmentFilter } from "~/stores/shipments/shipment-list.server";
+import { shopFormatter } from "~/stores/shops/shop-time-zone.server";
 import { HANDED_BACK, isInFlight } from "~/stores/shipments/shipment-states";
 import { REFRESH_MS, useRefreshWhile } from "~/components/live-data";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
@@ -51,8 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const track = params.get("track");
   const locale = localeOf(request);
   const words = wordsFor(locale);
+  const format = await shopFormatter(prisma, session.shop, locale);
   const [list, deadJobs, held, failed, tracking, planning] = await Promise.all([
-    listShipments(prisma, session.shop, query, words),
+    listShipments(prisma, session.shop, query, words, format),
     deadJobsOf(session.shop, words.shipments),
     prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
     prisma.shipment.count({

@@ -97,6 +97,7 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
         recipientSearchText: null,
         holdReasons: null,
         lastErrorText: null,
+        lastErrorSay: null,
         changedInShopify: null,
         redactedAt: now,
       },

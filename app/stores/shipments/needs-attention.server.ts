@@ -8,6 +8,9 @@ import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { recordShipmentEvent, transition } from "./shipment.server";
 import { recordAlert } from "../alerts/alerts.server";
+import { en } from "~/lib/words/en";
+import { said, type ReasonSay } from "~/lib/words/reason-said";
+import { lastErrorColumns } from "./last-error";
 
 /** The package reached the provider: from then on a change in Shopify cannot change the parcel. */
 const SENT: readonly ShipmentState[] = ["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "ENDED"];
@@ -124,7 +127,8 @@ export function markAttentionHandled(db: DatabaseOrTransaction, shop: string, sh
     const shipment = await tx.shipment.findFirst({ where: { id: shipmentId, shop } });
     if (shipment === null || shipment.state === "HELD" || shipment.state === "FAILED" || !isInNeedOfAttention(shipment)) return false;
     await tx.shipment.update({ where: { id: shipment.id }, data: { attentionHandledAt: now } });
-    await recordShipmentEvent(tx, shipment.id, { type: "attention_handled", message: "Marked as handled by the merchant." });
+    const handled = said("markedHandled");
+    await recordShipmentEvent(tx, shipment.id, { type: "attention_handled", message: handled.message, data: { say: handled.say } });
     return true;
   });
 }
@@ -133,6 +137,8 @@ export interface ShipmentEnding {
   /** DELETED, RETURNED, EXCEPTION, LOST, NO_NEWS (app/connector/endings.ts). */
   reason: string;
   message: string;
+  /** The sentence `message` is made from (app/connector/endings.ts), said again in the admin's language. */
+  say: ReasonSay;
   /** The provider's or the carrier's status that said so, for support. */
   said: string | null;
 }
@@ -152,11 +158,15 @@ export function endShipment(
     db,
     shipment,
     "ENDED",
-    { type: "ended", message: `Followed no further: ${ending.message}`, data: { ...data, endedReason: ending.reason, said: ending.said } },
+    {
+      type: "ended",
+      message: en.shipmentPage.followedNoFurther(ending.message),
+      data: { ...data, endedReason: ending.reason, said: ending.said, say: ending.say },
+    },
     {
       endedReason: ending.reason,
       lastErrorCode: ending.reason,
-      lastErrorText: ending.message,
+      ...lastErrorColumns(ending),
       lastPolledAt: now,
       attentionHandledAt: null,
       sendingJobId: null,

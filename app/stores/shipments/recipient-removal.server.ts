@@ -46,7 +46,7 @@ export async function removeRecipientsOfFinalShipments(
           recipientSearchText: null,
           // Left from a hold before it was cancelled, and the last error written from them: they
           // quote the address ("The street … has no house number").
-          ...(shipment.holdReasons === null ? {} : { holdReasons: null, lastErrorText: null }),
+          ...(shipment.holdReasons === null ? {} : { holdReasons: null, lastErrorText: null, lastErrorSay: null }),
           recipientRemovedAt: now,
         },
       });

@@ -69,10 +69,12 @@ export function holdReasonsOf(shipment: Pick<Shipment, "holdReasons">): StoredHo
 export function heldChanges(
   code: string,
   reasons: readonly StoredHoldReason[],
-): { lastErrorCode: string; lastErrorText: string | null; holdReasons: string } {
+): { lastErrorCode: string; lastErrorText: string | null; lastErrorSay: null; holdReasons: string } {
   return {
     lastErrorCode: code,
     lastErrorText: reasons.map((reason) => reason.message).join(" ") || null,
+    // Each reason keeps its own sentence; the joined text has none.
+    lastErrorSay: null,
     holdReasons: JSON.stringify(reasons),
   };
 }

@@ -9,10 +9,13 @@ import { ignoringCase, type DatabaseOrTransaction } from "../database/database.s
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { en, type Words } from "~/lib/words/en";
 import { reasonText } from "~/lib/words/reason-said";
+import { withTimesWritten } from "~/lib/words/reason-times";
+import type { Formatter } from "~/lib/format";
 import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, shipmentLines, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 import { shipmentItemsOf, type ShipmentItemGroup } from "./shipment-items";
+import { englishOf, eventSayOf, lastErrorIn, saidAgain } from "./last-error";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
 const endReasonWords = (reason: string | null, words: ShipmentWords) =>
@@ -22,7 +25,7 @@ const endReasonWords = (reason: string | null, words: ShipmentWords) =>
  * The words the app adds to what the pipeline stored, and the reasons it stored said again, in the
  * admin's language (English for the order page block).
  */
-type ShipmentWords = Pick<Words, "shipment" | "reasons">;
+type ShipmentWords = Pick<Words, "shipment" | "shipmentPage" | "reasons">;
 import { webAddressOrNull } from "~/lib/web-address";
 
 export const SHIPMENTS_PER_PAGE = 50;
@@ -123,10 +126,10 @@ const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
  * Why a held, refused or ended shipment stopped, why a withdrawn one waits for the provider's word,
  * or what changed in Shopify after sending; null otherwise.
  */
-function reasonOf(shipment: Shipment, words: ShipmentWords): string | null {
+function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string | null {
   if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return shipment.lastErrorText;
   if (STOPPED.includes(shipment.state)) {
-    return stoppedBecause(shipment, words) || words.shipment.noReasonRecorded;
+    return stoppedBecause(shipment, words, format) || words.shipment.noReasonRecorded;
   }
   if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment))
     return words.shipment.changedAfterSent(shipment.changedInShopify);
@@ -135,16 +138,21 @@ function reasonOf(shipment: Shipment, words: ShipmentWords): string | null {
 
 /**
  * Why it stopped: the stored reasons said in these words while they are what the last error says
- * (a hold writes both, heldChanges), else the last error as written (an ending, a refusal).
+ * (a hold writes both, heldChanges), else the last error (an ending, a refusal), in these words
+ * when it was written as a sentence of the catalogue.
  */
-function stoppedBecause(shipment: Shipment, words: ShipmentWords): string {
+function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string {
   const reasons = holdReasonsOf(shipment);
   const stored = reasons.map((reason) => reason.message).join(" ");
-  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return shipment.lastErrorText;
-  return reasons.map((reason) => reasonText(words.reasons, reason)).join(" ");
+  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words.reasons, shipment) ?? "";
+  return reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason)).join(" ");
 }
 
-function rowOf(shipment: Shipment, words: ShipmentWords = en): ShipmentRow {
+/**
+ * `format` writes the times a reason names, in the shop's zone (the admin); without one they read
+ * as stored, in UTC (the order page block, whose answer is the English the pipeline stored).
+ */
+function rowOf(shipment: Shipment, words: ShipmentWords = en, format?: Formatter): ShipmentRow {
   return {
     id: shipment.id,
     orderName: shipment.orderName,
@@ -155,7 +163,7 @@ function rowOf(shipment: Shipment, words: ShipmentWords = en): ShipmentRow {
     trackingNumber: shipment.trackingNumber,
     // Stored before links were checked, or written past the flows: rendered only if it is a web address.
     trackingUrl: webAddressOrNull(shipment.trackingUrl),
-    reason: reasonOf(shipment, words),
+    reason: reasonOf(shipment, words, format),
     createdAt: shipment.createdAt.toISOString(),
   };
 }
@@ -165,6 +173,7 @@ export async function listShipments(
   shop: string,
   { filter, page, q }: ShipmentListQuery,
   words: ShipmentWords = en,
+  format?: Formatter,
 ): Promise<ShipmentPage> {
   const where = q === "" ? whereOf(shop, filter) : { AND: [whereOf(shop, filter), searchWhere(db, q)] };
   // One more than a page tells whether there is a next one without counting.
@@ -175,7 +184,7 @@ export async function listShipments(
     take: SHIPMENTS_PER_PAGE + 1,
   });
   return {
-    rows: found.slice(0, SHIPMENTS_PER_PAGE).map((shipment) => rowOf(shipment, words)),
+    rows: found.slice(0, SHIPMENTS_PER_PAGE).map((shipment) => rowOf(shipment, words, format)),
     page,
     hasPrevious: page > 1,
     hasNext: found.length > SHIPMENTS_PER_PAGE,
@@ -222,6 +231,7 @@ export async function findShipmentDetail(
   shop: string,
   id: string,
   words: ShipmentWords = en,
+  format?: Formatter,
 ): Promise<ShipmentDetail | null> {
   const shipment = await db.shipment.findFirst({
     where: { id, shop },
@@ -229,7 +239,7 @@ export async function findShipmentDetail(
   });
   if (shipment === null) return null;
   return {
-    ...rowOf(shipment, words),
+    ...rowOf(shipment, words, format),
     fulfillmentOrderId: shipment.fulfillmentOrderId,
     orderId: shipment.orderId,
     serviceCode: shipment.serviceCode,
@@ -246,7 +256,7 @@ export async function findShipmentDetail(
         ? {
             reason: shipment.endedReason ?? "ENDED",
             words: endReasonWords(shipment.endedReason, words),
-            message: shipment.lastErrorText,
+            message: lastErrorIn(words.reasons, shipment),
             at: shipment.endedAt?.toISOString() ?? null,
           }
         : null,
@@ -260,9 +270,23 @@ export async function findShipmentDetail(
       id: event.id,
       at: event.createdAt.toISOString(),
       type: event.type,
-      message: event.message,
+      message: timelineMessage(event, words),
     })),
   };
+}
+
+/**
+ * What an event says, in these words when the app wrote it as a sentence of the catalogue (its
+ * data's `say`); an ending is framed as the page frames it. Older events, and the provider's or
+ * Shopify's own words, read as recorded.
+ */
+function timelineMessage(event: { type: string; message: string; data: string | null }, words: ShipmentWords): string {
+  const say = eventSayOf(event.data);
+  if (say === undefined) return event.message;
+  if (event.type !== "ended") return saidAgain(words.reasons, event.message, say);
+  const english = englishOf(say);
+  if (english === "" || en.shipmentPage.followedNoFurther(english) !== event.message) return event.message;
+  return words.shipmentPage.followedNoFurther(reasonText(words.reasons, { message: english, say }));
 }
 
 export async function shipmentExists(db: DatabaseOrTransaction, shop: string, id: string): Promise<boolean> {

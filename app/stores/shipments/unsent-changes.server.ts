@@ -57,6 +57,7 @@ export function cancelUnsentShipment(
             sendWithdrawnAt: now,
             lastErrorCode: WITHDRAWING,
             lastErrorText: withdrawingText(withdrawal.because, shipment.packageId),
+            lastErrorSay: null,
             updatedAt: now,
           },
         });

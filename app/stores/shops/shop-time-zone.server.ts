@@ -1,5 +1,6 @@
 /** The shop's time zone as last known from Shopify, and as of when (Shop.timeZone, Shop.timeZoneReadAt). */
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { formatterFor, type Formatter } from "~/lib/format";
 
 export interface StoredTimeZone {
   timeZone: string | null;
@@ -24,4 +25,9 @@ export async function saveTimeZone(db: DatabaseOrTransaction, shop: string, time
     data: { timeZone, timeZoneReadAt: asOf },
   });
   return count > 0;
+}
+
+/** Numbers and dates in this locale and the shop's stored zone (UTC while none is known), for a server module writing times. */
+export async function shopFormatter(db: DatabaseOrTransaction, shop: string, locale: string): Promise<Formatter> {
+  return formatterFor(locale, (await storedTimeZone(db, shop)).timeZone ?? "UTC");
 }

@@ -72,6 +72,15 @@ const routeAt = (kind: string, code: string) => (kind === "OUTBOUND" ? `warehous
 /** Shopify's terms and, when known, the day the payment is due ("Net 30, due 2026-12-29"). */
 const termsOf = (terms: string, dueAt: string) => `${terms}${dueAt === "" ? "" : `, due ${String(dueAt).slice(0, 10)}`}`;
 
+/** What the merchant can do about each ReasonCode the provider gives when it cannot create a package. */
+const CREATION_ADVICE: Readonly<Record<string, string>> = {
+  DestinationNotServed: "Choose a service that delivers there in Settings > Warehouses and routing, then retry.",
+  ServiceNotFound: "Correct the service code in Settings > Warehouses and routing, then retry.",
+  ServiceNotAvailable: "Choose a service of this warehouse in Settings > Warehouses and routing, then retry.",
+  InsufficientStock: "Send stock to the warehouse (or ship from another one), then retry.",
+  SkuNotFound: "Register the SKU with the provider, or map it to the provider's SKU on the Products page, then retry.",
+};
+
 /** Payment terms this shop may ship on before payment, by Shopify's type of terms. */
 const TERMS_WORDS: Readonly<Record<string, string>> = {
   FULFILLMENT: "due on fulfilment",
@@ -84,8 +93,20 @@ const TERMS_WORDS: Readonly<Record<string, string>> = {
 const postcodeShape = (digits: number, letters: number) =>
   digits === 0 ? "" : letters === 0 ? `${digits} digits, ` : `${digits} digits and ${letters} letters, `;
 
+/** An ISO instant in UTC ("2026-12-01 09:00 UTC"), or a time already written for the reader, as it is. */
+export const instantOrWritten = (at: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at) ? `${String(at).slice(0, 16).replace("T", " ")} UTC` : at;
+
 /** An order, and the company that placed it when there is one. */
 const orderOf = (order: string, company: string) => (company === "" ? `Order ${order}` : `Order ${order} of ${company}`);
+
+/** After the fulfilment was written (`fulfilled` 1), the merchant undoes it in Shopify; before (0), nothing was announced. */
+const inShopify = (fulfilled: number) =>
+  fulfilled === 1 ? " The Shopify order shows it fulfilled: cancel that fulfilment in Shopify, then refund or send the order again." : "";
+
+/** The carrier's status, the day it said so and its own words: "TrackingStatus Lost on 2026-11-02: \"Parcel missing\"". */
+const carrierSaid = (status: string, day: string, message: string) =>
+  `TrackingStatus ${status}${day === "" ? "" : ` on ${day}`}${message === "" ? "" : `: "${message}"`}`;
 
 export const reasons = {
   // The address.
@@ -163,9 +184,12 @@ export const reasons = {
   /** `holds`: Shopify's reasons and notes as Shopify gave them ("" when none). */
   onHoldInShopify: (holds: string) =>
     `On hold in Shopify: ${holds === "" ? "no reason given" : holds}. It is sent once the hold is released in Shopify.`,
-  /** `at`: the instant Shopify opens it (ISO), "" when unknown. */
+  /**
+   * `at`: the instant Shopify opens it (ISO, written here in UTC), or as the admin already wrote it
+   * in the shop's zone (reason-times.ts); "" when unknown.
+   */
   scheduled: (at: string) =>
-    `Scheduled in Shopify for ${at === "" ? "a later date" : `${String(at).slice(0, 16).replace("T", " ")} UTC`} (a subscription or pre-order): it is sent when Shopify opens it.`,
+    `Scheduled in Shopify for ${at === "" ? "a later date" : instantOrWritten(at)} (a subscription or pre-order): it is sent when Shopify opens it.`,
   /** `status`: Shopify's financial status code (PENDING, PARTIALLY_PAID…). */
   notPaid: (order: string, status: string) =>
     `Order ${order} is not paid yet (${String(status).toLowerCase().replace(/_/g, " ")}): it is sent once Shopify marks it paid. Send it now with Retry, or let unpaid orders ship in Settings > Orders and after sending.`,
@@ -194,4 +218,66 @@ export const reasons = {
   recipientErased: () =>
     "The package's recipient data was erased (a customer data request), so it cannot be sent as it was. Retry to plan it again from the order.",
   storedNotAcceptable: () => "The stored package is not one the provider would accept any more. Retry to plan it again from the order.",
+
+  // The provider could not create the package. `said`: its ReasonText and ExtendMessage as sentences; `code`: its ReasonCode.
+  creationFailed: (said: string, code: string) =>
+    `The provider could not create the package: ${said === "" ? "The provider did not say why." : said} ${CREATION_ADVICE[code] ?? "Correct the order or the settings, then retry."}`,
+  creationFailedHandedBack: (said: string) =>
+    `The provider could not create the package: ${said === "" ? "The provider did not say why." : said} Handed back to Shopify: the fulfillment order is closed as incomplete, so you decide there. Fix the cause and request fulfilment again, move it to another location, or refund it.`,
+
+  // Handing a package the provider could not create back to Shopify (Settings > Orders and after sending).
+  notHandedBackDropship: () =>
+    "Not handed back: a drop-ship package's fulfillment order stays at your own location in Shopify, so there is nothing to close. " +
+    "Fix the cause and retry here, or fulfil the order yourself.",
+  /** `note`: the note the app closed it with in Shopify, as Shopify keeps it. */
+  handedBackToShopify: (note: string) =>
+    `Handed back to Shopify: the fulfillment order is closed as incomplete ("${note}"). Request fulfilment again in Shopify once the cause is fixed, or fulfil it elsewhere.`,
+  /** `why`: Shopify's refusal, in Shopify's words. */
+  handBackRefused: (why: string) => `Could not hand it back to Shopify (${why}): it waits here instead. Fix the cause and retry.`,
+
+  // The timeline's holds. `fields`: the provider's fields the checks name, ", " between them.
+  heldUntilFixed: (count: number, fields: string) =>
+    `Held until fixed: ${count} ${count === 1 ? "problem" : "problems"} (${fields}); the shipment lists what to change.`,
+  waitsForShopifyHold: () => "On hold in Shopify: waits until the hold is released.",
+  waitsForDate: () => "Scheduled in Shopify: waits until its date.",
+  waitsForPayment: () => "Not paid yet: waits until Shopify marks the order paid.",
+  waitsForRiskReview: () => "Rated high risk of fraud in Shopify: waits for the merchant.",
+
+  // The timeline's tracking. `what`: the carrier's checkpoint as it said it; `city`: "" when none;
+  // `status`: the Shopify fulfilment event's status code it was written as.
+  trackingToShopify: (what: string, city: string, status: string) =>
+    `Tracking: ${what}${city === "" ? "" : `, ${city}`} → Shopify event ${status}.`,
+  trackingWithoutFulfilment: (what: string) => `Tracking: ${what} (no fulfilment in Shopify to show it on).`,
+  deliveredIn: (city: string) => `Delivered${city === "" ? "" : ` in ${city}`}, according to the carrier. Tracking stops.`,
+  markedHandled: () => "Marked as handled by the merchant.",
+
+  // Why the app followed a package no further (app/connector/endings.ts). `handle`: the provider's
+  // HandleStatus as it said it; `fulfilled`: 1 once the fulfilment is in Shopify, else 0.
+  providerDeleted: (packageId: string, handle: string, fulfilled: number) =>
+    `The provider deleted package ${packageId} (HandleStatus ${handle}): it will not ship. If nobody at your business asked for that, ask the provider why.${inShopify(fulfilled)}`,
+  providerCancelled: (packageId: string, handle: string, fulfilled: number) =>
+    `The provider cancelled package ${packageId} (HandleStatus ${handle}): it will not ship. If nobody at your business asked for that, ask the provider why.${inShopify(fulfilled)}`,
+  returnedToWarehouse: (packageId: string, handle: string) =>
+    `Package ${packageId} was returned to the warehouse (HandleStatus ${handle}). Contact the customer, then refund or send the order again from Shopify.`,
+  returnAskedFor: (packageId: string, handle: string) =>
+    `A return of package ${packageId} was asked for (HandleStatus ${handle}). Contact the customer, then refund or send the order again from Shopify.`,
+  beingReturned: (packageId: string, handle: string) =>
+    `Package ${packageId} is being returned (HandleStatus ${handle}). Contact the customer, then refund or send the order again from Shopify.`,
+  /** `why`: the provider's UnShippedReason text, "" when it gave none. */
+  warehouseCouldNotShip: (packageId: string, handle: string, why: string, fulfilled: number) =>
+    `The warehouse could not ship package ${packageId} (HandleStatus ${handle}${why === "" ? "" : `: ${why}`}). Ask the provider what happened to it.${inShopify(fulfilled)}`,
+  /** `status`, `message`: the carrier's last checkpoint as it said it ("" when none); `day`: its day (YYYY-MM-DD, UTC), "" when unknown. */
+  carrierReturned: (status: string, day: string, message: string) =>
+    `The carrier returned the parcel to the sender (${carrierSaid(status, day, message)}). Contact the customer, then refund or send the order again from Shopify.`,
+  carrierLost: (status: string, day: string, message: string) =>
+    `The carrier reports the parcel lost (${carrierSaid(status, day, message)}). Open a claim with the provider, and refund or send the order again from Shopify.`,
+  carrierCouldNotDeliver: (status: string, day: string, message: string) =>
+    `The carrier could not deliver the parcel (${carrierSaid(status, day, message)}). Ask the provider what happens to it next; the customer may need to be contacted.`,
+  /** `since`: the day of the last news (YYYY-MM-DD, UTC); `days`: the shop's days without news. */
+  noNewsWhileCreating: (packageId: string, since: string, days: number) =>
+    `The provider has not created package ${packageId} since ${since}: no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
+  noNewsOfAccepted: (packageId: string, since: string, days: number) =>
+    `The provider has not known package ${packageId} since it accepted it (${since}): no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
+  noNewsWhileTravelling: (packageId: string, since: string, days: number) =>
+    `Neither the provider nor the carrier has said anything new about package ${packageId} since ${since}: no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
 };

@@ -1,5 +1,6 @@
 /** 发货单被暂缓或等待的原因（由处理流程存储，按商家的语言再说一遍）。服务商和 Shopify 自己的话照原样引用。 */
 import { countryName } from "../../country-name";
+import { instantOrWritten } from "../en/reasons";
 import type { Words } from "../en";
 
 export const reasonFields: Words["reasonFields"] = {
@@ -94,6 +95,23 @@ const postcodeShape = (digits: number, letters: number) =>
 
 const orderOf = (order: string, company: string) => (company === "" ? `订单 ${order}` : `${company} 的订单 ${order}`);
 
+/** 服务商无法创建包裹时，商家针对各 ReasonCode 可以做的事。 */
+const CREATION_ADVICE: Readonly<Record<string, string>> = {
+  DestinationNotServed: "请在“设置 > 仓库与路由”中选择能送达该地的物流服务，然后重试。",
+  ServiceNotFound: "请在“设置 > 仓库与路由”中更正物流服务代码，然后重试。",
+  ServiceNotAvailable: "请在“设置 > 仓库与路由”中选择该仓库提供的物流服务，然后重试。",
+  InsufficientStock: "请向该仓库补货（或改从其他仓库发货），然后重试。",
+  SkuNotFound: "请向服务商登记该 SKU，或在“商品”页面将其对应到服务商的 SKU，然后重试。",
+};
+
+/** 履约已写入 Shopify（1）时，商家需在 Shopify 中撤销；之前（0）顾客尚未收到通知。 */
+const inShopify = (fulfilled: number) =>
+  fulfilled === 1 ? "Shopify 订单已显示为已履约：请在 Shopify 中取消该履约，然后退款或重新发出订单。" : "";
+
+/** 承运商的状态、日期及其原话。 */
+const carrierSaid = (status: string, day: string, message: string) =>
+  `承运商状态 ${status}${day === "" ? "" : `，${day}`}${message === "" ? "" : `：“${message}”`}`;
+
 export const reasons: Words["reasons"] = {
   noShippingAddress: () => "订单没有收货地址。请在订单中添加收货地址，然后重试。",
   noCountry: () => "收货地址没有国家/地区。请在订单的收货地址中补上国家/地区，然后重试。",
@@ -147,7 +165,7 @@ export const reasons: Words["reasons"] = {
 
   onHoldInShopify: (holds) => `在 Shopify 中被暂缓：${holds === "" ? "未注明原因" : holds}。在 Shopify 中解除暂缓后即会发出。`,
   scheduled: (at) =>
-    `在 Shopify 中预定于 ${at === "" ? "以后某个日期" : `${String(at).slice(0, 16).replace("T", " ")} UTC`} 发货（订阅或预售）：Shopify 开放后即会发出。`,
+    `在 Shopify 中预定于 ${at === "" ? "以后某个日期" : instantOrWritten(at)} 发货（订阅或预售）：Shopify 开放后即会发出。`,
   notPaid: (order, status) =>
     `订单 ${order} 尚未付款（${PAYMENT_STATUS[status] ?? String(status).toLowerCase().replace(/_/g, " ")}）：Shopify 标记为已付款后即会发出。可以现在点击“重试”发出，或在“设置 > 订单与发出之后”中允许未付款订单发货。`,
   termsUnreadable: (order) =>
@@ -166,4 +184,52 @@ export const reasons: Words["reasons"] = {
   providerRefusedRequest: (said) => `${said} 请修正订单，然后重试。`,
   recipientErased: () => "该包裹的收件人信息已被删除（客户数据请求），无法按原样发送。请重试，从订单重新规划。",
   storedNotAcceptable: () => "所存的包裹已不符合服务商的要求。请重试，从订单重新规划。",
+
+  creationFailed: (said, code) =>
+    `服务商无法创建该包裹：${said === "" ? "服务商未说明原因。" : said} ${CREATION_ADVICE[code] ?? "请修正订单或设置，然后重试。"}`,
+  creationFailedHandedBack: (said) =>
+    `服务商无法创建该包裹：${said === "" ? "服务商未说明原因。" : said} 已交还 Shopify：该履约订单已按未完成关闭，请在 Shopify 中决定如何处理。修正原因后重新申请履约、改到其他地点，或退款。`,
+
+  notHandedBackDropship: () =>
+    "未交还：一件代发包裹的履约订单留在您自己在 Shopify 中的地点，没有可关闭的内容。请修正原因后在此重试，或自行履约该订单。",
+  handedBackToShopify: (note) =>
+    `已交还 Shopify：该履约订单已按未完成关闭（“${note}”）。修正原因后请在 Shopify 中重新申请履约，或改从其他地方履约。`,
+  handBackRefused: (why) => `无法交还 Shopify（${why}）：包裹留在这里等待处理。请修正原因后重试。`,
+
+  heldUntilFixed: (count, fields) =>
+    `暂缓至问题修正：${count} 个问题（${String(fields).split(", ").map(labelOf).join("、")}）；发货单上列出了需要修改的内容。`,
+  waitsForShopifyHold: () => "在 Shopify 中被暂缓：等待解除暂缓。",
+  waitsForDate: () => "在 Shopify 中预定发货：等到预定日期。",
+  waitsForPayment: () => "尚未付款：等待 Shopify 将订单标记为已付款。",
+  waitsForRiskReview: () => "Shopify 将其评为高欺诈风险：等待商家处理。",
+
+  trackingToShopify: (what, city, status) => `物流跟踪：${what}${city === "" ? "" : `，${city}`} → 已写入 Shopify 履约事件 ${status}。`,
+  trackingWithoutFulfilment: (what) => `物流跟踪：${what}（Shopify 中没有可显示它的履约）。`,
+  deliveredIn: (city) => `承运商显示已${city === "" ? "" : `在 ${city} `}送达。停止跟踪。`,
+  markedHandled: () => "商家已标记为已处理。",
+
+  providerDeleted: (packageId, handle, fulfilled) =>
+    `服务商删除了包裹 ${packageId}（服务商状态 ${handle}）：它不会发出。如果贵公司没有人提出过删除，请向服务商询问原因。${inShopify(fulfilled)}`,
+  providerCancelled: (packageId, handle, fulfilled) =>
+    `服务商取消了包裹 ${packageId}（服务商状态 ${handle}）：它不会发出。如果贵公司没有人提出过取消，请向服务商询问原因。${inShopify(fulfilled)}`,
+  returnedToWarehouse: (packageId, handle) =>
+    `包裹 ${packageId} 已退回仓库（服务商状态 ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
+  returnAskedFor: (packageId, handle) =>
+    `包裹 ${packageId} 已申请退回（服务商状态 ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
+  beingReturned: (packageId, handle) =>
+    `包裹 ${packageId} 正在退回（服务商状态 ${handle}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
+  warehouseCouldNotShip: (packageId, handle, why, fulfilled) =>
+    `仓库无法发出包裹 ${packageId}（服务商状态 ${handle}${why === "" ? "" : `：${why}`}）。请向服务商询问包裹的情况。${inShopify(fulfilled)}`,
+  carrierReturned: (status, day, message) =>
+    `承运商已将包裹退回寄件人（${carrierSaid(status, day, message)}）。请联系顾客，然后在 Shopify 中退款或重新发出订单。`,
+  carrierLost: (status, day, message) =>
+    `承运商报告包裹丢失（${carrierSaid(status, day, message)}）。请向服务商提出索赔，并在 Shopify 中退款或重新发出订单。`,
+  carrierCouldNotDeliver: (status, day, message) =>
+    `承运商无法投递该包裹（${carrierSaid(status, day, message)}）。请向服务商询问后续处理；可能需要联系顾客。`,
+  noNewsWhileCreating: (packageId, since, days) =>
+    `自 ${since} 起服务商一直未创建包裹 ${packageId}：已 ${days} 天没有新消息，应用已停止跟踪（“设置 > 订单与发出之后”）。请向服务商询问包裹在哪里。`,
+  noNewsOfAccepted: (packageId, since, days) =>
+    `服务商自 ${since} 接收包裹 ${packageId} 后一直查不到它：已 ${days} 天没有新消息，应用已停止跟踪（“设置 > 订单与发出之后”）。请向服务商询问包裹在哪里。`,
+  noNewsWhileTravelling: (packageId, since, days) =>
+    `自 ${since} 起服务商和承运商都没有包裹 ${packageId} 的新消息：已 ${days} 天没有新消息，应用已停止跟踪（“设置 > 订单与发出之后”）。请向服务商询问包裹在哪里。`,
 };

@@ -1,0 +1,61 @@
+/**
+ * The shipment's last error as the pipeline writes it and the admin reads it (decision 0045): its
+ * English text (lastErrorText, read by logs, alerts and Shopify's notes) and, when the text is a
+ * sentence of the `reasons` catalogue, that sentence and its arguments (lastErrorSay), so the admin
+ * says it in the merchant's language. A text written without a sentence (by an older version, or
+ * one of the flows not moved yet) is shown as written.
+ */
+import type { Shipment } from "@prisma/client";
+import type { Words } from "~/lib/words/en";
+import { reasons as english } from "~/lib/words/en/reasons";
+import { ReasonSay, reasonText } from "~/lib/words/reason-said";
+
+/** The columns that make a reason the shipment's last error. */
+export function lastErrorColumns(reason: { message: string; say: ReasonSay }): { lastErrorText: string; lastErrorSay: string } {
+  return { lastErrorText: reason.message, lastErrorSay: JSON.stringify(reason.say) };
+}
+
+/** The sentence a stored JSON says, or undefined when it says none (or does not parse). */
+export function sayOf(json: unknown): ReasonSay | undefined {
+  let value = json;
+  if (typeof json === "string") {
+    try {
+      value = JSON.parse(json);
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = ReasonSay.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The sentence an event's JSON data says its message by (its `say`), if any. */
+export function eventSayOf(data: string | null): ReasonSay | undefined {
+  if (data === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === "object" && parsed !== null && "say" in parsed ? sayOf(parsed.say) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The English a sentence makes; "" when this version has no such sentence. */
+export function englishOf(say: ReasonSay): string {
+  return reasonText(english, { message: "", say });
+}
+
+/**
+ * A stored text said again in these words, when its sentence still makes exactly that English text:
+ * a text written over it without clearing the sentence, or a sentence reworded since, reads as stored.
+ */
+export function saidAgain(words: Words["reasons"], message: string, say: ReasonSay | undefined): string {
+  if (say === undefined || englishOf(say) !== message) return message;
+  return reasonText(words, { message, say });
+}
+
+/** The last error in these words; null when there is none. */
+export function lastErrorIn(words: Words["reasons"], shipment: Pick<Shipment, "lastErrorText" | "lastErrorSay">): string | null {
+  if (shipment.lastErrorText === null) return null;
+  return saidAgain(words, shipment.lastErrorText, sayOf(shipment.lastErrorSay));
+}

@@ -1,0 +1,3 @@
+-- shipment last error say
+-- AlterTable
+ALTER TABLE "Shipment" ADD COLUMN     "lastErrorSay" TEXT;
