@@ -252,7 +252,8 @@ describe("a shipment's page", () => {
 
     const list = await adminDocument(s, "/app/shipments?locale=zh-CN");
     expect(list.status, s.logs().slice(-3_000)).toBe(200);
-    expect(list.text).toContain(`${inChinese} ${providerInChinese}`);
+    // Chinese runs its sentences together: no space after "。".
+    expect(list.text).toContain(`${inChinese}${providerInChinese}`);
     expect(list.text).not.toContain(noHouseNumber);
     expect(list.text).toContain("The recipient's phone number is missing.");
 

@@ -145,7 +145,8 @@ function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Format
   const reasons = holdReasonsOf(shipment);
   const stored = reasons.map((reason) => reason.message).join(" ");
   if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words.reasons, shipment) ?? "";
-  return reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason)).join(" ");
+  const said = reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason));
+  return said.length === 0 ? "" : said.reduce((together, next) => words.shipment.thenReason(together, next));
 }
 
 /**

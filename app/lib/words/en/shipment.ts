@@ -17,6 +17,8 @@ export const shipment = {
   outbound: "Outbound",
   outboundFrom: (warehouse: string) => `Outbound from warehouse ${warehouse}`,
   noReasonRecorded: "No reason was recorded. Open the shipment to see its timeline.",
+  /** A shipment's reasons run together in one cell: English puts a space between sentences. */
+  thenReason: (reasons: string, next: string) => `${reasons} ${next}`,
   /** `what` is the change as the pipeline recorded it. */
   changedAfterSent: (what: string) => `Changed in Shopify after it was sent: ${what}.`,
   /** Why the app stopped following a package, by the reason's code. */

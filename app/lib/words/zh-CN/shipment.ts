@@ -19,6 +19,8 @@ export const shipment: Words["shipment"] = {
   outbound: "出库",
   outboundFrom: (warehouse) => `从仓库 ${warehouse} 出库`,
   noReasonRecorded: "没有记录原因。请打开该发货单查看时间线。",
+  // 中文句号之后不留空格。
+  thenReason: (reasons, next) => `${reasons}${next}`,
   changedAfterSent: (what) => `发出后在 Shopify 中被修改：${what}。`,
   endReasons: {
     DELETED: "已被服务商删除",
