@@ -75,6 +75,17 @@ async function createBatch(provider: ProviderPort, target: PushTarget, prepared:
   return (await provider.createDropshipBatch({ Location: target.origin, Packages: packages })).result;
 }
 
+/** A send the provider accepted: one more attempt, and nothing from before stands against it any more. */
+const SENT_AND_ACCEPTED = {
+  ...SEND_ANSWERED,
+  attempts: { increment: 1 },
+  resendAsNew: false,
+  lastErrorCode: null,
+  lastErrorText: null,
+  lastErrorSay: null,
+  holdReasons: null,
+} as const;
+
 const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse ${target.origin}` : `drop-ship location ${target.origin}`);
 
 /** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
@@ -122,15 +133,7 @@ export async function applyResults(
           message: `Sent to the provider (${where(target)}, service ${pkg.ServiceCode ?? "?"})${pkg.IsCreateNewOrder ? " as a new order after the fix" : ""}: ${answer.Message ?? "accepted"}.`,
           data: { operation, sent, received },
         },
-        changes: {
-          ...SEND_ANSWERED,
-          attempts: { increment: 1 },
-          resendAsNew: false,
-          lastErrorCode: null,
-          lastErrorText: null,
-          lastErrorSay: null,
-          holdReasons: null,
-        },
+        changes: SENT_AND_ACCEPTED,
       });
     } else {
       // The provider's words as it said them, inside our sentence.
@@ -282,15 +285,7 @@ async function sendBoxed(
       message: `Sent to the provider in ${boxes.length} boxes (${where(target)}, service ${pkg.ServiceCode ?? "?"}): ${said}.`,
       data: { operation: "createDropshipWithBoxes", sent, received: { outcome } },
     },
-    {
-      ...SEND_ANSWERED,
-      attempts: { increment: 1 },
-      resendAsNew: false,
-      lastErrorCode: null,
-      lastErrorText: null,
-      lastErrorSay: null,
-      holdReasons: null,
-    },
+    SENT_AND_ACCEPTED,
   );
 }
 
