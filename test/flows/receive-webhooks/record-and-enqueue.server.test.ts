@@ -414,6 +414,14 @@ describe("shop/update", () => {
       [undated.eventId ?? ""]: ["PROCESSED", null],
     });
   });
+
+  it("taken once when Shopify sends the same event again: one receipt, the zone as the first one stored it", async () => {
+    const change = delivery("shop/update", shopBody({ iana_timezone: "Asia/Shanghai", updated_at: "2030-01-01T00:00:00Z" }));
+    expect(await recordAndEnqueue(db, "shop/update", change, now)).toMatchObject({ status: "processed" });
+    expect(await recordAndEnqueue(db, "shop/update", change, now)).toMatchObject({ status: "duplicate" });
+    expect((await receipts()).map((r) => [r.eventId, r.status])).toEqual([[change.eventId, "PROCESSED"]]);
+    expect(await zone()).toEqual({ timeZone: "Asia/Shanghai", timeZoneReadAt: new Date("2030-01-01T00:00:00Z") });
+  });
 });
 
 describe("app/scopes_update", () => {
