@@ -16,6 +16,19 @@ export type Say = z.infer<typeof Say>;
 export const ReasonSay = Say;
 export type ReasonSay = Say;
 
+/** The `say` a stored JSON object keeps beside its own fields (a run's result, an event's data), if any. */
+export function sayInJson(json: string | null): Say | undefined {
+  if (json === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (typeof parsed !== "object" || parsed === null || !("say" in parsed)) return undefined;
+    const say = Say.safeParse(parsed.say);
+    return say.success ? say.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Something said: the English message and the key it is said again by. */
 export interface Said {
   message: string;

@@ -4,19 +4,11 @@
  * the kind's own summary, since SyncRun has no other JSON column. A run stored before it had one
  * reads as its message.
  */
-import { Say } from "~/lib/words/reason-said";
+import { sayInJson, type Say } from "~/lib/words/reason-said";
 
 /** The `say` a run's result JSON holds, if any. */
 export function runSayOf(result: string | null): Say | null {
-  if (result === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(result);
-    if (typeof parsed !== "object" || parsed === null || !("say" in parsed)) return null;
-    const say = Say.safeParse(parsed.say);
-    return say.success ? say.data : null;
-  } catch {
-    return null;
-  }
+  return sayInJson(result) ?? null;
 }
 
 /** The result JSON with `say` put into it (a result that is not an object is left as the kind's own). */

@@ -8,7 +8,7 @@
 import type { Shipment } from "@prisma/client";
 import type { Words } from "~/lib/words/en";
 import { reasons as english } from "~/lib/words/en/reasons";
-import { ReasonSay, reasonText } from "~/lib/words/reason-said";
+import { ReasonSay, reasonText, sayInJson } from "~/lib/words/reason-said";
 
 /** The columns that make a reason the shipment's last error. */
 export function lastErrorColumns(reason: { message: string; say: ReasonSay }): { lastErrorText: string; lastErrorSay: string } {
@@ -30,15 +30,7 @@ export function sayOf(json: unknown): ReasonSay | undefined {
 }
 
 /** The sentence an event's JSON data says its message by (its `say`), if any. */
-export function eventSayOf(data: string | null): ReasonSay | undefined {
-  if (data === null) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(data);
-    return typeof parsed === "object" && parsed !== null && "say" in parsed ? sayOf(parsed.say) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const eventSayOf = (data: string | null): ReasonSay | undefined => sayInJson(data);
 
 /** The English a sentence makes; "" when this version has no such sentence. */
 export function englishOf(say: ReasonSay): string {
