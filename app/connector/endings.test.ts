@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endingOfPackageStatus, endingOfSilence, endingOfTracking } from "./endings";
+import { dayIn, endingOfPackageStatus, endingOfSilence, endingOfTracking } from "./endings";
 import { CATALOGUES } from "../lib/words";
 import { reasonText } from "../lib/words/reason-said";
 
@@ -44,19 +44,21 @@ describe("endingOfPackageStatus", () => {
 describe("endingOfTracking", () => {
   const at = new Date("2026-11-20T08:00:00Z");
   it("ends at a return, a loss or a failure the carrier gives up on, quoting it", () => {
-    expect(endingOfTracking({ trackingStatus: "Returned", message: "Returned to sender", happenedAt: at })).toMatchObject({
+    expect(endingOfTracking({ trackingStatus: "Returned", message: "Returned to sender", happenedAt: at }, "UTC")).toMatchObject({
       reason: "RETURNED",
       message:
         'The carrier returned the parcel to the sender (TrackingStatus Returned on 2026-11-20: "Returned to sender"). Contact the customer, then refund or send the order again from Shopify.',
     });
-    expect(endingOfTracking({ trackingStatus: "Lost", message: null, happenedAt: null })?.reason).toBe("LOST");
-    expect(endingOfTracking({ trackingStatus: "Exception", message: "Address not found", happenedAt: at })?.reason).toBe("EXCEPTION");
-    expect(endingOfTracking({ trackingStatus: "RETURN_TO_SENDER", message: null, happenedAt: at })?.reason).toBe("RETURNED");
+    expect(endingOfTracking({ trackingStatus: "Lost", message: null, happenedAt: null }, "UTC")?.reason).toBe("LOST");
+    expect(endingOfTracking({ trackingStatus: "Exception", message: "Address not found", happenedAt: at }, "UTC")?.reason).toBe(
+      "EXCEPTION",
+    );
+    expect(endingOfTracking({ trackingStatus: "RETURN_TO_SENDER", message: null, happenedAt: at }, "UTC")?.reason).toBe("RETURNED");
   });
 
   it("keeps following a parcel on its way, delayed, or after a failed attempt", () => {
     for (const trackingStatus of [null, "InTransit", "Delayed", "AttemptFail", "OutForDelivery", "Delivered", "Whatever"]) {
-      expect(endingOfTracking({ trackingStatus, message: null, happenedAt: at })).toBeNull();
+      expect(endingOfTracking({ trackingStatus, message: null, happenedAt: at }, "UTC")).toBeNull();
     }
   });
 });
@@ -64,17 +66,41 @@ describe("endingOfTracking", () => {
 describe("endingOfSilence", () => {
   const last = new Date("2026-10-01T00:00:00Z");
   it("ends after the shop's number of days without news, saying where the package was", () => {
-    expect(endingOfSilence(last, new Date("2026-10-30T23:59:00Z"), 30, "travelling", "1001-1")).toBeNull();
-    expect(endingOfSilence(last, new Date("2026-10-31T00:00:00Z"), 30, "travelling", "1001-1")).toEqual({
+    expect(endingOfSilence(last, new Date("2026-10-30T23:59:00Z"), 30, "travelling", "1001-1", "UTC")).toBeNull();
+    expect(endingOfSilence(last, new Date("2026-10-31T00:00:00Z"), 30, "travelling", "1001-1", "UTC")).toEqual({
       reason: "NO_NEWS",
       said: null,
       message:
         "Neither the provider nor the carrier has said anything new about package 1001-1 since 2026-10-01: no news for 30 days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.",
       say: { key: "noNewsWhileTravelling", args: ["1001-1", "2026-10-01", 30] },
     });
-    expect(endingOfSilence(last, new Date("2026-10-08T00:00:00Z"), 7, "creating", "1001-1")?.message).toMatch(
+    expect(endingOfSilence(last, new Date("2026-10-08T00:00:00Z"), 7, "creating", "1001-1", "UTC")?.message).toMatch(
       /^The provider has not created package 1001-1 since 2026-10-01/,
     );
+  });
+});
+
+describe("the day an ending names", () => {
+  // 20:30 UTC on 1 November is already 2 November in Shanghai, and still 1 November in Los Angeles.
+  const evening = new Date("2026-11-01T20:30:00Z");
+
+  it("is the shop's calendar day, not UTC's", () => {
+    expect(endingOfTracking({ trackingStatus: "Lost", message: null, happenedAt: evening }, "Asia/Shanghai")?.message).toContain(
+      "TrackingStatus Lost on 2026-11-02",
+    );
+    expect(endingOfTracking({ trackingStatus: "Lost", message: null, happenedAt: evening }, "America/Los_Angeles")?.message).toContain(
+      "TrackingStatus Lost on 2026-11-01",
+    );
+    const silent = endingOfSilence(evening, new Date("2026-12-05T00:00:00Z"), 30, "travelling", "1001-1", "Asia/Shanghai");
+    expect(silent?.message).toContain("about package 1001-1 since 2026-11-02:");
+    expect(silent?.say.args).toEqual(["1001-1", "2026-11-02", 30]);
+  });
+
+  it("turns with the shop's midnight", () => {
+    // Just before and at midnight in Shanghai (16:00 UTC).
+    expect(dayIn(new Date("2026-12-31T15:59:59Z"), "Asia/Shanghai")).toBe("2026-12-31");
+    expect(dayIn(new Date("2026-12-31T16:00:00Z"), "Asia/Shanghai")).toBe("2027-01-01");
+    expect(dayIn(new Date("2026-12-31T16:00:00Z"), "UTC")).toBe("2026-12-31");
   });
 });
 
@@ -84,9 +110,9 @@ describe("an ending in the merchant's language", () => {
       endingOfPackageStatus({ ...outbound, handleStatus: "Delete", fulfilled: true }),
       endingOfPackageStatus({ ...outbound, handleStatus: "Returns" }),
       endingOfPackageStatus({ ...outbound, handleStatus: "UnShipped", reasonText: "Damaged in warehouse." }),
-      endingOfTracking({ trackingStatus: "Lost", message: "Parcel missing at hub", happenedAt: new Date("2026-11-02T10:00:00Z") }),
-      endingOfTracking({ trackingStatus: "Undeliverable", message: null, happenedAt: null }),
-      endingOfSilence(new Date("2026-10-01T00:00:00Z"), new Date("2026-11-01T00:00:00Z"), 30, "unknown", "1001-1"),
+      endingOfTracking({ trackingStatus: "Lost", message: "Parcel missing at hub", happenedAt: new Date("2026-11-02T10:00:00Z") }, "UTC"),
+      endingOfTracking({ trackingStatus: "Undeliverable", message: null, happenedAt: null }, "UTC"),
+      endingOfSilence(new Date("2026-10-01T00:00:00Z"), new Date("2026-11-01T00:00:00Z"), 30, "unknown", "1001-1", "UTC"),
     ];
     const chinese = endings.map((ending) => (ending === null ? null : reasonText(CATALOGUES["zh-CN"].reasons, ending)));
     expect(chinese).toEqual([

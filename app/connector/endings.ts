@@ -104,16 +104,25 @@ const TRACKING_ENDINGS: Readonly<Record<string, EndReason>> = {
   failed: "EXCEPTION",
 };
 
-const day = (date: Date | null) => (date === null ? "" : date.toISOString().slice(0, 10));
+/**
+ * The calendar day of `date` (YYYY-MM-DD) in the shop's time zone: the day the merchant and
+ * Shopify's own admin count in, not UTC's (a checkpoint at 20:00 UTC is the next morning in
+ * Shanghai). Written into the ending when it is made, in the zone the app knows then.
+ */
+export function dayIn(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
 
-/** What the carrier's last word says about the end of the parcel, if anything. */
-export function endingOfTracking(last: LastWord): Ending | null {
+/** What the carrier's last word says about the end of the parcel, if anything; its day in the shop's `timeZone`. */
+export function endingOfTracking(last: LastWord, timeZone: string): Ending | null {
   if (last.trackingStatus === null) return null;
   const reason = TRACKING_ENDINGS[key(last.trackingStatus)];
   if (reason === undefined) return null;
   const said = `TrackingStatus ${last.trackingStatus}`;
   // The carrier's own words stay as it said them, an argument of our sentence.
-  const args = [last.trackingStatus, day(last.happenedAt), last.message?.trim() ?? ""] as const;
+  const args = [last.trackingStatus, last.happenedAt === null ? "" : dayIn(last.happenedAt, timeZone), last.message?.trim() ?? ""] as const;
   switch (reason) {
     case "RETURNED":
       return { reason, said, ...saidIn("carrierReturned", ...args) };
@@ -127,10 +136,17 @@ export function endingOfTracking(last: LastWord): Ending | null {
 /** Where the package was when the news stopped. */
 export type Waiting = "creating" | "unknown" | "travelling";
 
-/** No news for `days` days since `lastNewsAt`: the app stops following the package. */
-export function endingOfSilence(lastNewsAt: Date, now: Date, days: number, waiting: Waiting, packageId: string): Ending | null {
+/** No news for `days` days since `lastNewsAt`: the app stops following the package, naming that day in the shop's `timeZone`. */
+export function endingOfSilence(
+  lastNewsAt: Date,
+  now: Date,
+  days: number,
+  waiting: Waiting,
+  packageId: string,
+  timeZone: string,
+): Ending | null {
   if (now.getTime() - lastNewsAt.getTime() < days * 24 * 60 * 60_000) return null;
-  const since = lastNewsAt.toISOString().slice(0, 10);
+  const since = dayIn(lastNewsAt, timeZone);
   const sentence = waiting === "creating" ? "noNewsWhileCreating" : waiting === "unknown" ? "noNewsOfAccepted" : "noNewsWhileTravelling";
   return { reason: "NO_NEWS", said: null, ...saidIn(sentence, packageId, since, days) };
 }

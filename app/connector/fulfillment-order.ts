@@ -231,6 +231,11 @@ export const OrderFacts = z
     riskLevel: z.enum(["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"]).default("NONE"),
     /** The shipping method the customer chose at checkout. */
     shippingLine: ShippingLine.nullable().default(null),
+    /**
+     * The language the customer bought in ("en", "zh-CN", "fr-CA"): the checkpoints Shopify shows
+     * them are asked of the provider in it (tracking-language.ts). Null when Shopify names none.
+     */
+    customerLocale: z.string().nullable().default(null),
     localizedFields: z.array(LocalizedField),
     /**
      * Used to tell whether one package carries everything still to ship (cash on delivery). Null when

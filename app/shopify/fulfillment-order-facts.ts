@@ -171,6 +171,7 @@ export const ORDER_FACTS_FIELDS = `#graphql
     displayFinancialStatus
     risk { recommendation assessments { riskLevel } }
     shippingLine { code title source }
+    customerLocale
     dutiesIncluded
     currentTotalDutiesSet @include(if: $withDuties) { presentmentMoney { amount currencyCode } }
     totalTaxSet @include(if: $withTotalTax) { presentmentMoney { amount currencyCode } }
@@ -269,6 +270,7 @@ export const OrderNode = z.object({
   displayFinancialStatus: z.string().nullable(),
   risk: z.object({ recommendation: z.string(), assessments: z.array(z.object({ riskLevel: z.string() })) }),
   shippingLine: z.object({ code: z.string().nullable(), title: z.string(), source: z.string().nullable() }).nullable(),
+  customerLocale: z.string().nullable(),
   dutiesIncluded: z.boolean(),
   /** Absent when not asked for (FactsWanted.duties); null when the order has no duties. */
   currentTotalDutiesSet: PresentmentOnly.nullable().optional(),
@@ -461,6 +463,7 @@ export function orderFacts(
       (["HIGH", "MEDIUM", "LOW", "PENDING", "NONE"] as const).find((level) => order.risk.assessments.some((a) => a.riskLevel === level)) ??
       "NONE",
     shippingLine: order.shippingLine,
+    customerLocale: order.customerLocale,
     purchasingCompany: buyer === undefined ? null : { name: buyer.name, location: b2b?.purchasingEntity?.location?.name ?? null },
     paymentTerms:
       b2b?.paymentTerms == null

@@ -276,11 +276,14 @@ describe("a shipment's page", () => {
   it("says why an ended shipment was followed no further, and its timeline, in the admin's language; the carrier's words and an older row as stored", async () => {
     const s = stack();
     // Ended as the pipeline ends it: the connector's reading of the carrier's last word, stored by endShipment.
-    const lost = endingOfTracking({
-      trackingStatus: "Lost",
-      message: "Parcel missing at hub",
-      happenedAt: new Date("2026-11-02T10:00:00Z"),
-    });
+    const lost = endingOfTracking(
+      {
+        trackingStatus: "Lost",
+        message: "Parcel missing at hub",
+        happenedAt: new Date("2026-11-02T10:00:00Z"),
+      },
+      "UTC",
+    );
     if (lost === null) throw new Error("expected Lost to end the follow");
     const travelling = await insertShipment(s.shop, "FULFILLED", { orderName: "#4311" });
     const ended = await endShipment(s.db, travelling, lost, { operation: "trackBatch" }, new Date());

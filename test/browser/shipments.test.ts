@@ -270,11 +270,14 @@ describe("an ended shipment's page in Chinese", () => {
     async () => {
       const s = admin.stack();
       // Ended as the pipeline ends it: the connector's reading of the carrier's last word, stored by endShipment.
-      const lost = endingOfTracking({
-        trackingStatus: "Lost",
-        message: "Parcel missing at hub",
-        happenedAt: new Date("2026-11-02T10:00:00Z"),
-      });
+      const lost = endingOfTracking(
+        {
+          trackingStatus: "Lost",
+          message: "Parcel missing at hub",
+          happenedAt: new Date("2026-11-02T10:00:00Z"),
+        },
+        "UTC",
+      );
       if (lost === null) throw new Error("expected Lost to end the follow");
       const travelling = await insertShipment("FULFILLED", { orderName: "#4201", trackingNumber: "9400100000000000004201" });
       const ended = await endShipment(s.db, travelling, lost, { operation: "trackBatch" }, new Date());

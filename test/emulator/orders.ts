@@ -111,6 +111,8 @@ export const OrderCreatePayload = z.looseObject({
   total_discounts: amount,
   taxes_included: z.boolean().nullish(),
   duties_included: z.boolean().nullish(),
+  /** The checkout's language ("en", "zh-CN"); absent: "en", as a storefront in English sets it; null: none (an order made by an app). */
+  customer_locale: z.string().nullish(),
   shipping_address: RestAddress.nullish(),
   billing_address: RestAddress.nullish(),
   customer: z.looseObject({ id, first_name: text, last_name: text, email: text, phone: text }).nullish(),
@@ -141,6 +143,7 @@ const COMPUTED_KEYS = new Set([
   "fulfillment_status",
   "order_status_url",
   "duties_included",
+  "customer_locale",
   "current_total_duties_set",
   "original_total_duties_set",
 ]);
@@ -274,6 +277,7 @@ export function orderFromPayload(state: EmulatorState, shop: ShopRecord, raw: un
     totalDiscounts: decimal(payload.total_discounts),
     taxesIncluded: payload.taxes_included ?? false,
     dutiesIncluded: payload.duties_included ?? false,
+    customerLocale: payload.customer_locale === undefined ? "en" : payload.customer_locale,
     edited: false,
     riskAssessments: [],
     company,

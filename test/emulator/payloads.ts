@@ -291,7 +291,7 @@ export function restOrder(state: EmulatorState, order: OrderRecord): Record<stri
     current_total_price_set: moneySet(money(current.total), c),
     current_total_tax: money(current.tax),
     current_total_tax_set: moneySet(money(current.tax), c),
-    customer_locale: extra("customer_locale", "en"),
+    customer_locale: order.customerLocale,
     device_id: extra("device_id", null),
     discount_codes: extra("discount_codes", []),
     duties_included: order.dutiesIncluded,

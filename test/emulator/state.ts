@@ -298,6 +298,8 @@ export interface OrderRecord {
   taxesIncluded: boolean;
   /** Whether the prices include duties (Order.dutiesIncluded). */
   dutiesIncluded: boolean;
+  /** The language the customer bought in (Order.customerLocale, REST customer_locale); null when Shopify names none. */
+  customerLocale: string | null;
   /** True once an order edit was committed (Order.edited). */
   edited: boolean;
   /** Risk assessments apps created with orderRiskAssessmentCreate, oldest first. */

@@ -10,6 +10,7 @@ import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { CATALOGUES } from "~/lib/words";
 import { lastErrorIn, sayOf } from "~/stores/shipments/last-error";
 import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
+import { saveTimeZone } from "~/stores/shops/shop-time-zone.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, useHarness } from "./harness";
@@ -172,8 +173,10 @@ describe("the follow of a package ends", () => {
     await notPolledAgain(ended);
   }, 30_000);
 
-  it("when nobody has news of a parcel for the shop's number of days: ENDED (no news), saying since when", async () => {
+  it("when nobody has news of a parcel for the shop's number of days: ENDED (no news), saying since which day in the shop's time zone", async () => {
     await harness.setSettings((settings) => ({ ...settings, afterSending: { failedPackages: "hold", noNewsDays: 30 } }));
+    // A shop in Shanghai (UTC+8): the carrier's last word at 20:00 UTC was the next morning there.
+    expect(await saveTimeZone(harness.db, DEMO_SHOP, "Asia/Shanghai", new Date())).toBe(true);
     const placed = await harness.placeOrder([{ sku: "SOCKS-WOOL-3P-GRY", quantity: 1 }]);
     const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
     const silenced = new Date();
@@ -181,14 +184,16 @@ describe("the follow of a package ends", () => {
     // Checkpoints the carrier gave before it fell silent may not be read yet, and each is news: wait
     // for a tracking run that began after the silence (the runs of a shop follow one another).
     await polledAfter(fulfilled.id, await polledAfter(fulfilled.id, silenced));
-    // The carrier's last word was 31 days ago (the app's clock is the real one: the news is moved back).
+    // The carrier's last word was 31 days ago, at 20:00 UTC (the app's clock is the real one: the news is moved back).
     const lastNews = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+    lastNews.setUTCHours(20, 0, 0, 0);
+    const dayInShanghai = new Date(lastNews.getTime() + 24 * 60 * 60_000).toISOString().slice(0, 10);
     await harness.db.shipment.update({ where: { id: fulfilled.id }, data: { lastNewsAt: lastNews } });
 
     const ended = await harness.waitForShipment(placed.orderId, "ENDED", 15_000);
     expect(ended.endedReason).toBe("NO_NEWS");
     expect(ended.lastErrorText).toBe(
-      `Neither the provider nor the carrier has said anything new about package ${ended.packageId} since ${lastNews.toISOString().slice(0, 10)}: ` +
+      `Neither the provider nor the carrier has said anything new about package ${ended.packageId} since ${dayInShanghai}: ` +
         "no news for 30 days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.",
     );
     await endedInTimeline(ended);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { type Harness, startHarness } from "./harness";
+import { type Harness, type PlacedOrder, startHarness } from "./harness";
 
 let harness: Harness;
 
@@ -50,4 +50,46 @@ describe("a non-final tracking number", () => {
     expect(updated).toHaveLength(1);
     expect(updated[0]?.message).toContain(`replaced tracking number ${provisional}`);
   }, 30_000);
+});
+
+describe("the checkpoints Shopify shows the buyer", () => {
+  const CHINESE = /[\u4e00-\u9fff]/;
+
+  /** The messages of the order's fulfilment events in Shopify, oldest first. */
+  async function eventMessages(fulfillmentOrderId: string): Promise<{ status: string; message: string | null }[]> {
+    const state = await emulatorState(harness.shopify);
+    const fulfilment = state.fulfillments.find((f) => f.fulfillmentOrderIds.includes(numericId(fulfillmentOrderId)));
+    return state.fulfillmentEvents.filter((e) => e.fulfillmentId === fulfilment?.id).map(({ status, message }) => ({ status, message }));
+  }
+
+  it("are in the language the buyer bought in, whatever the others bought in: Chinese for zh-CN, English for English and for none", async () => {
+    // Placed together, so the same tracking queries follow them.
+    const [chinese, english, unnamed] = await Promise.all([
+      harness.placeOrder([{ sku: "EARBUDS-BT5-BLK", quantity: 1 }], { customer_locale: "zh-CN" }),
+      harness.placeOrder([{ sku: "EARBUDS-BT5-BLK", quantity: 1 }], { customer_locale: "en-GB" }),
+      harness.placeOrder([{ sku: "EARBUDS-BT5-BLK", quantity: 1 }], { customer_locale: null }),
+    ]);
+    const delivered = await Promise.all(
+      [chinese, english, unnamed].map((placed) => harness.waitForShipment(placed.orderId, "DELIVERED", 20_000)),
+    );
+    expect(delivered.map((shipment) => shipment.customerLocale)).toEqual(["zh-CN", "en-GB", null]);
+
+    const eventsOf = (placed: PlacedOrder) => eventMessages(placed.fulfillmentOrders[0]?.id ?? "");
+    const [inChinese, inEnglish, byDefault] = [await eventsOf(chinese), await eventsOf(english), await eventsOf(unnamed)];
+    expect(inChinese.map((e) => e.status)).toEqual([
+      "CONFIRMED",
+      "CARRIER_PICKED_UP",
+      "IN_TRANSIT",
+      "IN_TRANSIT",
+      "IN_TRANSIT",
+      "DELIVERED",
+    ]);
+    expect(inChinese.at(-1)?.message).toBe("已妥投");
+    expect(inChinese.every((e) => CHINESE.test(e.message ?? ""))).toBe(true);
+    for (const events of [inEnglish, byDefault]) {
+      expect(events).toHaveLength(6);
+      expect(events.at(-1)?.message).toBe("Delivered");
+      expect(events.some((e) => CHINESE.test(e.message ?? ""))).toBe(false);
+    }
+  }, 40_000);
 });

@@ -28,6 +28,7 @@ function newShipment(n: number, overrides: Partial<NewShipment> = {}): NewShipme
     fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
     orderId: `gid://shopify/Order/${n}`,
     orderName: `#${n}`,
+    customerLocale: "en",
     packageId: `${n}_${n}`,
     origin: "US01",
     serviceCode: "US01-STD",

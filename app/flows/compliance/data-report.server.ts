@@ -35,6 +35,8 @@ export interface CustomerDataReport {
   shipments: {
     orderId: string;
     orderName: string | null;
+    /** The language the customer bought in, which their tracking is asked in. */
+    customerLocale: string | null;
     packageId: string;
     state: string;
     trackingNumber: string | null;
@@ -120,6 +122,7 @@ export async function buildCustomerDataReport(
     shipments: shipments.map((s) => ({
       orderId: s.orderId,
       orderName: s.orderName,
+      customerLocale: s.customerLocale,
       packageId: s.packageId,
       state: s.state,
       trackingNumber: s.trackingNumber,

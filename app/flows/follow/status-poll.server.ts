@@ -26,6 +26,9 @@ import { encodeShippingCosts, shippingCostLinesOf } from "~/connector/shipping-c
 import { webAddressOrNull } from "~/lib/web-address";
 import { said } from "~/lib/words/reason-said";
 import { lastErrorColumns } from "~/stores/shipments/last-error";
+import { storedTimeZone } from "~/stores/shops/shop-time-zone.server";
+import type { TrackingLanguage } from "~/connector/tracking-language";
+import { trackingLanguageOfShipment, trackingQueries } from "../track/tracking-queries";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Settings > Orders and after sending allows no fewer days: a package silent for less is not read against them. */
@@ -81,12 +84,16 @@ export function shippingCostColumns(record: StatusRecord, now: Date): { shipping
 /** When the provider last said something about the package: news, else when it was sent. */
 const newsSince = (shipment: Shipment) => shipment.lastNewsAt ?? shipment.submittedAt ?? shipment.updatedAt;
 
-/** The ending by silence, if the package has been silent for the shop's number of days. */
-async function silence(shop: Shop, shipment: Shipment, now: Date, waiting: Waiting): Promise<Ending | null> {
+/**
+ * The ending by silence, if the package has been silent for the shop's number of days; the day it
+ * names is the shop's (its zone as last stored, UTC while none is known).
+ */
+async function silence(db: DatabaseOrTransaction, shop: Shop, shipment: Shipment, now: Date, waiting: Waiting): Promise<Ending | null> {
   const since = newsSince(shipment);
   if (now.getTime() - since.getTime() < FEWEST_NO_NEWS_DAYS * DAY_MS) return null;
   const { afterSending } = await shop.settings();
-  return endingOfSilence(since, now, afterSending.noNewsDays, waiting, shipment.packageId);
+  const { timeZone } = await storedTimeZone(db, shipment.shop);
+  return endingOfSilence(since, now, afterSending.noNewsDays, waiting, shipment.packageId, timeZone ?? "UTC");
 }
 
 /**
@@ -223,7 +230,7 @@ async function nextForSubmitted(
   if (record === undefined) {
     // Accepted by the provider, yet unknown to its status query: its records may lag. Asked again
     // later, until the shop's days without news are over.
-    const silent = await silence(shop, shipment, now, "unknown");
+    const silent = await silence(ctx.db, shop, shipment, now, "unknown");
     if (silent) return end(ctx, deps, shop, shipment, silent, null);
     ctx.logger.warn({ packageId: shipment.packageId }, "The provider does not know a package it accepted; asking again later");
     return { polled: shipment.id };
@@ -240,7 +247,7 @@ async function nextForSubmitted(
   if (ending) return end(ctx, deps, shop, shipment, ending, statusSummary(record));
   switch (outcome.kind) {
     case "creating": {
-      const silent = await silence(shop, shipment, now, "creating");
+      const silent = await silence(ctx.db, shop, shipment, now, "creating");
       if (silent) return end(ctx, deps, shop, shipment, silent, statusSummary(record));
       return { polled: shipment.id };
     }
@@ -321,15 +328,18 @@ async function applySubmittedEach(
   });
 }
 
-/** The carrier's tracking page for new numbers, from the tracking query; missing ones stay null. */
+/**
+ * The carrier's tracking page for new numbers, from the tracking query, each asked in its buyer's
+ * language (the carrier's name reaches the buyer through Shopify); missing ones stay null.
+ */
 async function carrierPages(
   provider: ProviderPort,
   deps: PipelineDeps,
-  numbers: string[],
+  numbers: { number: string; lang: TrackingLanguage }[],
 ): Promise<Map<string, { url: string | null; company: string | null }>> {
   const pages = new Map<string, { url: string | null; company: string | null }>();
-  for (const chunk of chunks(numbers, deps.policy.trackingNumbersPerQuery)) {
-    const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
+  for (const query of trackingQueries(numbers, (parcel) => parcel.lang, deps.policy.trackingNumbersPerQuery)) {
+    const results = await provider.trackBatch({ TrackingNumbers: query.items.map((parcel) => parcel.number), lang: query.lang });
     for (const result of results) {
       pages.set(result.TrackingNumber, {
         url: webAddressOrNull(result.CarrierInfo?.Url),
@@ -448,7 +458,7 @@ async function followProvisional(
   );
   const replaced = provisional.flatMap((s) => {
     const number = records.get(s.packageId)?.TrackingNumber;
-    return number && number !== s.trackingNumber ? [number] : [];
+    return number && number !== s.trackingNumber ? [{ number, lang: trackingLanguageOfShipment(deps.policy, s) }] : [];
   });
   const pages = replaced.length > 0 ? await carrierPages(provider, deps, replaced) : new Map();
   const shopify = await deps.shopify(shop);

@@ -94,6 +94,7 @@ function newShipmentOf(shop: string, facts: FulfillmentOrderWithOrder, shipment:
     fulfillmentOrderId: facts.fo.id,
     orderId: facts.order.id,
     orderName: facts.order.name,
+    customerLocale: facts.order.customerLocale,
     packageId: shipment.packageId,
     origin: shipment.origin,
     serviceCode: shipment.serviceCode,

@@ -5,6 +5,7 @@
  * and passed in by the wiring (app/wiring/pipeline-deps.server.ts); `fast` is for the stack and the
  * demo against the sandbox's fast clock (every wait in milliseconds), never for a real provider.
  */
+import type { TrackingLanguage } from "~/connector/tracking-language";
 
 export interface PipelinePolicy {
   /** Packages per `/multiple` creation (operations 1 and 2): the reference's limit. */
@@ -74,8 +75,14 @@ export interface PipelinePolicy {
   /** How soon a tracking run that gave way looks again. */
   readonly trackingYieldWaitMs: number;
   readonly trackingMaxDeferMs: number;
-  /** Language of checkpoint messages (operation 3's lang; the provider defaults to Chinese). */
-  readonly trackingLanguage: string;
+  /**
+   * The language checkpoints are asked in (operation 3's lang; the provider defaults to Chinese)
+   * for a shipment whose order named no customer locale: Shopify named none, or the shipment was
+   * planned before the app kept it (asking those in another language now would make each
+   * checkpoint read as new, since its message is part of what makes it the same one). Every other
+   * shipment is asked in its buyer's language (trackingLanguageOf).
+   */
+  readonly trackingLanguage: TrackingLanguage;
   /** How often a bulk read of the catalogue is looked at while Shopify prepares it. */
   readonly bulkReadPollMs: number;
   /** SKUs registered with the provider per round (one call each), before the run's progress is shown. */

@@ -38,6 +38,7 @@ async function pollParcels(ctx: JobContext, deps: PipelineDeps, shop: string): P
   for (const chunk of chunks(sent, deps.policy.trackingNumbersPerQuery)) {
     const results = await provider.trackBatch({
       TrackingNumbers: chunk.flatMap((r) => (r.trackingNumber ? [r.trackingNumber] : [])),
+      // Only whether it arrived is read, and nothing of it reaches the buyer: the default language.
       lang: deps.policy.trackingLanguage,
     });
     const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));

@@ -14,11 +14,13 @@ import { endShipment } from "~/stores/shipments/needs-attention.server";
 import { countInState, markPolled } from "~/stores/shipments/shipments-in-state.server";
 import { markCheckpointSent, recordCheckpointIntent, recordedCheckpoints } from "~/stores/shipments/checkpoints.server";
 import { transition } from "~/stores/shipments/shipment.server";
+import { storedTimeZone } from "~/stores/shops/shop-time-zone.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
 import type { FulfilmentEventBrief, PipelineSettings, ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueTracking } from "../queue/stages.server";
 import { checkpointsOf, isDelivered, type TrackingCheckpoint } from "./tracking-events";
+import { trackingLanguageOfShipment, trackingQueries } from "./tracking-queries";
 import { chunks } from "~/lib/chunks";
 import { said, type ReasonSay } from "~/lib/words/reason-said";
 
@@ -152,6 +154,8 @@ type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;
 interface Follow {
   shopify: ShopifyPort;
   settings: () => Promise<PipelineSettings>;
+  /** The shop's time zone as last stored (UTC while none is known): the day an ending names is the shop's. */
+  timeZone: () => Promise<string>;
   /** The provider's status records of the run's parcels, by PackageId. */
   statuses: Map<string, StatusRecord>;
 }
@@ -227,16 +231,20 @@ async function endingOf(
     if (provider) return provider;
   }
   const newest = checkpoints.at(-1);
-  const carrier = endingOfTracking({
-    trackingStatus: newest?.trackingStatus ?? result?.TrackingStatus ?? null,
-    message: newest?.message ?? null,
-    happenedAt: newest?.happenedAt ?? null,
-  });
+  const carrier = endingOfTracking(
+    {
+      trackingStatus: newest?.trackingStatus ?? result?.TrackingStatus ?? null,
+      message: newest?.message ?? null,
+      happenedAt: newest?.happenedAt ?? null,
+    },
+    await follow.timeZone(),
+  );
   if (carrier) return carrier;
   if (news) return null;
   const since = shipment.lastNewsAt ?? shipment.fulfilledAt ?? shipment.updatedAt;
   if (now.getTime() - since.getTime() < DAY_MS) return null;
-  return endingOfSilence(since, now, (await follow.settings()).afterSending.noNewsDays, "travelling", shipment.packageId);
+  const { noNewsDays } = (await follow.settings()).afterSending;
+  return endingOfSilence(since, now, noNewsDays, "travelling", shipment.packageId, await follow.timeZone());
 }
 
 /** The status records of the parcels (their HandleStatus may end the follow); none when the provider knows none of them. */
@@ -296,9 +304,9 @@ async function nextDue(db: DatabaseOrTransaction, deps: PipelineDeps, shop: stri
 
 /**
  * track.checkpoints, bounded and fair: a run reads only parcels due (not read for trackingPollMs),
- * at most trackingQueriesPerRun queries, least recently read first; with more due it queues itself
- * again behind every other shop's due work (the queue runs due jobs oldest first), else for when the
- * next parcel falls due.
+ * at most trackingQueriesPerRun queries' worth (one more for each further language its buyers
+ * read), least recently read first; with more due it queues itself again behind every other shop's
+ * due work (the queue runs due jobs oldest first), else for when the next parcel falls due.
  */
 export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const size = deps.policy.trackingNumbersPerQuery;
@@ -315,18 +323,21 @@ export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: st
       const provider = await deps.provider(shop);
       const run = parcels.slice(0, limit);
       let settings: Promise<PipelineSettings> | undefined;
+      let timeZone: Promise<string> | undefined;
       const follow: Follow = {
         shopify,
         settings: () => (settings ??= deps.settings(shop, shopify)),
+        timeZone: () => (timeZone ??= storedTimeZone(ctx.db, shop).then((stored) => stored.timeZone ?? "UTC")),
         statuses: await statusesOf(provider, deps, run),
       };
-      for (const chunk of chunks(run, size)) {
+      // Each query in one buyer's language: the checkpoints are written to Shopify as the provider words them.
+      for (const query of trackingQueries(run, (shipment) => trackingLanguageOfShipment(deps.policy, shipment), size)) {
         const results = await provider.trackBatch({
-          TrackingNumbers: chunk.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])),
-          lang: deps.policy.trackingLanguage,
+          TrackingNumbers: query.items.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])),
+          lang: query.lang,
         });
         const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));
-        for (const shipment of chunk) await followParcel(ctx, deps, follow, shipment, byNumber.get(shipment.trackingNumber ?? ""));
+        for (const shipment of query.items) await followParcel(ctx, deps, follow, shipment, byNumber.get(shipment.trackingNumber ?? ""));
       }
     } catch (error) {
       throw forQueue(error, deps.now(), deps.policy);

@@ -19,22 +19,27 @@ import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
 import type { FulfilmentBrief, ProviderPort, ShopifyPort, TrackingInfo } from "../ports/ports";
 import { queueStatusPoll, queueTracking, queueWriteBack } from "../queue/stages.server";
-import { chunks } from "~/lib/chunks";
+import { trackingLanguageOfShipment, trackingQueries } from "../track/tracking-queries";
 import { webAddressOrNull } from "~/lib/web-address";
 
 const writable = { OR: [{ lastErrorCode: null }, { lastErrorCode: { not: WRITE_BACK_REFUSED } }] };
 
-/** Carrier tracking pages (operation 3's CarrierInfo) for the parcels of shipments that have none yet. */
+/**
+ * Carrier tracking pages (operation 3's CarrierInfo) for the parcels of shipments that have none
+ * yet, each asked in its buyer's language: the page and the carrier's name are what Shopify shows them.
+ */
 async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, shipments: Shipment[]): Promise<Shipment[]> {
   const numbersWithoutPage = (shipment: Shipment) => [
     ...(shipment.trackingUrl === null && shipment.trackingNumber !== null ? [shipment.trackingNumber] : []),
     ...otherParcelsOf(shipment).flatMap((parcel) => (parcel.url === null ? [parcel.number] : [])),
   ];
-  const missing = shipments.flatMap(numbersWithoutPage);
+  const missing = shipments.flatMap((shipment) =>
+    numbersWithoutPage(shipment).map((number) => ({ number, lang: trackingLanguageOfShipment(deps.policy, shipment) })),
+  );
   if (missing.length === 0) return shipments;
   const pages = new Map<string, { url: string | null; company: string | null }>();
-  for (const chunk of chunks(missing, deps.policy.trackingNumbersPerQuery)) {
-    const results = await provider.trackBatch({ TrackingNumbers: chunk, lang: deps.policy.trackingLanguage });
+  for (const query of trackingQueries(missing, (parcel) => parcel.lang, deps.policy.trackingNumbersPerQuery)) {
+    const results = await provider.trackBatch({ TrackingNumbers: query.items.map((parcel) => parcel.number), lang: query.lang });
     for (const result of results)
       pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? null });
   }

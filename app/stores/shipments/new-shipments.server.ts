@@ -14,6 +14,8 @@ export interface NewShipment {
   fulfillmentOrderId: string;
   orderId: string;
   orderName: string;
+  /** The language the customer bought in (Order.customerLocale), for the tracking Shopify shows them; null when Shopify named none. */
+  customerLocale: string | null;
   packageId: string;
   /** Outbound: the provider's WarehouseId; drop-ship: the provider's handling Location. */
   origin: string | null;
@@ -89,6 +91,7 @@ function shipmentRow(input: NewShipment): Prisma.ShipmentCreateManyInput {
     fulfillmentOrderId: input.fulfillmentOrderId,
     orderId: input.orderId,
     orderName: input.orderName,
+    customerLocale: input.customerLocale,
     packageId: input.packageId,
     warehouseCode: input.origin,
     serviceCode: input.serviceCode,

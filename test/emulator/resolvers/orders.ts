@@ -63,6 +63,7 @@ export function orderView(ctx: ResolverContext, order: OrderRecord): View {
     paymentGatewayNames: order.paymentGatewayNames,
     taxesIncluded: order.taxesIncluded,
     dutiesIncluded: order.dutiesIncluded,
+    customerLocale: order.customerLocale,
     currentTotalDutiesSet: () => dutiesBag(orderDuties(order, "current")),
     originalTotalDutiesSet: () => dutiesBag(orderDuties(order)),
     requiresShipping: order.lineItems.some((li) => li.requiresShipping),

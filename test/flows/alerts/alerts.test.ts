@@ -81,6 +81,7 @@ function heldShipment(reason = "The street is longer than 35 characters: shorten
     fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${n}`,
     orderId: `gid://shopify/Order/${n}`,
     orderName: `#${1000 + n}`,
+    customerLocale: "en",
     packageId: `P-${n}`,
     origin: "Studio",
     serviceCode: null,

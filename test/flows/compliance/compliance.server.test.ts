@@ -76,6 +76,7 @@ async function customerWithAnOrder(orderShop = shop) {
       fulfillmentOrderId: "gid://shopify/FulfillmentOrder/5",
       orderId,
       orderName: "#1001",
+      customerLocale: "fr-CA",
       packageId: "1001-5",
       trackingNumber: "1Z999",
       requestSent: JSON.stringify({ ShipToAddress: { Contact: "John Smith", Street1: "123 Elm St.", City: "Ottawa" } }),
@@ -122,6 +123,7 @@ describe("customers/data_request", () => {
         {
           orderId,
           orderName: "#1001",
+          customerLocale: "fr-CA",
           packageId: "1001-5",
           state: "CREATED",
           trackingNumber: "1Z999",

@@ -266,14 +266,14 @@ export const reasons = {
   /** `why`: the provider's UnShippedReason text, "" when it gave none. */
   warehouseCouldNotShip: (packageId: string, handle: string, why: string, fulfilled: number) =>
     `The warehouse could not ship package ${packageId} (HandleStatus ${handle}${why === "" ? "" : `: ${why}`}). Ask the provider what happened to it.${inShopify(fulfilled)}`,
-  /** `status`, `message`: the carrier's last checkpoint as it said it ("" when none); `day`: its day (YYYY-MM-DD, UTC), "" when unknown. */
+  /** `status`, `message`: the carrier's last checkpoint as it said it ("" when none); `day`: its day (YYYY-MM-DD, the shop's calendar day), "" when unknown. */
   carrierReturned: (status: string, day: string, message: string) =>
     `The carrier returned the parcel to the sender (${carrierSaid(status, day, message)}). Contact the customer, then refund or send the order again from Shopify.`,
   carrierLost: (status: string, day: string, message: string) =>
     `The carrier reports the parcel lost (${carrierSaid(status, day, message)}). Open a claim with the provider, and refund or send the order again from Shopify.`,
   carrierCouldNotDeliver: (status: string, day: string, message: string) =>
     `The carrier could not deliver the parcel (${carrierSaid(status, day, message)}). Ask the provider what happens to it next; the customer may need to be contacted.`,
-  /** `since`: the day of the last news (YYYY-MM-DD, UTC); `days`: the shop's days without news. */
+  /** `since`: the day of the last news (YYYY-MM-DD, the shop's calendar day); `days`: the shop's days without news. */
   noNewsWhileCreating: (packageId: string, since: string, days: number) =>
     `The provider has not created package ${packageId} since ${since}: no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
   noNewsOfAccepted: (packageId: string, since: string, days: number) =>

@@ -1,0 +1,3 @@
+-- shipment customer locale
+-- AlterTable
+ALTER TABLE "Shipment" ADD COLUMN "customerLocale" TEXT;
