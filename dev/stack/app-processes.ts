@@ -3,7 +3,6 @@
  * server/serve.mjs (as `npm start` does) and `server/worker.ts`, both on the stack's database, the
  * Admin API redirected to the emulator and the provider pointed at the sandbox.
  */
-import { connect } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PROJECT_ROOT, SERVER_BUILD } from "./build";
@@ -62,34 +61,11 @@ export function appEnvironment(settings: AppSettings, appUrl: string): Record<st
 }
 
 /**
- * Polls until the server accepts connections (it listens only once the build is loaded),
- * or fails when the child exits. A TCP connect rather than an HTTP request: a rendered page leaves
- * entry.server's abort timer pending, which would hold the app process open for seconds at stop.
+ * The app's own line once it listens (server/serve.mjs). Not a TCP connect to the port: when the app
+ * cannot bind it because another process took it since freePort(), a connect reaches that other
+ * process, and the tests talk to a server that is not the app.
  */
-async function waitForListening(port: number, child: Child, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const attempt = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = connect({ host: "127.0.0.1", port, timeout: 1_000 });
-      socket.once("timeout", () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-  for (;;) {
-    if (child.hasExited())
-      throw new Error(`${child.name} exited before listening on port ${port}; its last output:\n${child.recentOutput()}`);
-    if (await attempt()) return;
-    if (Date.now() > deadline)
-      throw new Error(`${child.name} did not listen on port ${port} within ${timeoutMs} ms; its last output:\n${child.recentOutput()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const APP_LISTENING = /"msg":"App server listening"/;
 
 /**
  * The port is chosen before the app starts (its URL is part of its configuration); when someone
@@ -119,7 +95,7 @@ async function startAppServer(
       output: settings.output,
     });
     try {
-      await waitForListening(port, app, START_TIMEOUT_MS);
+      await app.waitForLine(APP_LISTENING, START_TIMEOUT_MS);
       return { app, appUrl };
     } catch (error) {
       await app.stop(2_000);
