@@ -29,7 +29,8 @@ import {
   type PushTarget,
 } from "~/stores/shipments/sending-claims.server";
 import { countInState } from "~/stores/shipments/shipments-in-state.server";
-import { said } from "~/lib/words/reason-said";
+import { said, type NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 import { heldChanges } from "~/stores/shipments/shipment-columns";
 import { transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
@@ -86,7 +87,9 @@ const SENT_AND_ACCEPTED = {
   holdReasons: null,
 } as const;
 
-const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse ${target.origin}` : `drop-ship location ${target.origin}`);
+/** The timeline's "sent" event: its sentence, and what was sent and answered for support. */
+const sentEvent = (sent: NestedSaid, data: Record<string, unknown>) =>
+  ({ type: "sent", message: sent.message, data: { ...data, say: sent.say } }) as const;
 
 /** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
 export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promise<void> {
@@ -128,11 +131,17 @@ export async function applyResults(
       moves.push({
         shipment,
         to: "SUBMITTED",
-        event: {
-          type: "sent",
-          message: `Sent to the provider (${where(target)}, service ${pkg.ServiceCode ?? "?"})${pkg.IsCreateNewOrder ? " as a new order after the fix" : ""}: ${answer.Message ?? "accepted"}.`,
-          data: { operation, sent, received },
-        },
+        event: sentEvent(
+          timelineSaid(
+            "sentAccepted",
+            target.kind,
+            target.origin,
+            pkg.ServiceCode ?? "?",
+            pkg.IsCreateNewOrder ? 1 : 0,
+            answer.Message ?? "",
+          ),
+          { operation, sent, received },
+        ),
         changes: SENT_AND_ACCEPTED,
       });
     } else {
@@ -275,16 +284,19 @@ async function sendBoxed(
       skus: box.SkuInfos.map((line) => ({ sku: line.Sku, quantity: line.Quantity })),
     })),
   };
-  const said = outcome === "unchanged" ? "already known to the provider, nothing changed" : "accepted";
+  const inBoxes = timelineSaid(
+    "sentInBoxes",
+    boxes.length,
+    target.kind,
+    target.origin,
+    pkg.ServiceCode ?? "?",
+    outcome === "unchanged" ? 1 : 0,
+  );
   await transition(
     ctx.db,
     shipment,
     "SUBMITTED",
-    {
-      type: "sent",
-      message: `Sent to the provider in ${boxes.length} boxes (${where(target)}, service ${pkg.ServiceCode ?? "?"}): ${said}.`,
-      data: { operation: "createDropshipWithBoxes", sent, received: { outcome } },
-    },
+    sentEvent(inBoxes, { operation: "createDropshipWithBoxes", sent, received: { outcome } }),
     SENT_AND_ACCEPTED,
   );
 }

@@ -21,7 +21,7 @@ import { wordsFor } from "~/lib/words";
 import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
-import { answerOf, type RetryAnswer } from "./answers";
+import { answerOf, pipelineSaidIn, type RetryAnswer } from "./answers";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import { shopFormatter } from "~/stores/shops/shop-time-zone.server";
 import { DeclarationCard } from "./declaration-card";
@@ -85,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);
     const answer: RetryAnswer = {
       outcome: refreshed.outcome === "refreshed" ? "ready" : refreshed.outcome,
-      message: refreshed.message,
+      message: pipelineSaidIn(all, refreshed),
       reasons: [],
     };
     return answer;
