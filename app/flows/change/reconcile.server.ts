@@ -182,8 +182,8 @@ async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment,
   }
   const now = deps.now();
   await cancelUnsentShipment(ctx.db, shipment.id, cancelled, now, {
-    because: why.message,
-    whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, why.message, now),
+    because: why,
+    whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, why, now),
   });
 }
 

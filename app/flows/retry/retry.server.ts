@@ -85,9 +85,10 @@ export async function planAgain(
       const cancelled = { type: "cancelled" as const, message: nothingSent.message, data: { say: nothingSent.say } };
       if (shipment.state === "FAILED") return { outcome: "cancelled", shipment: await transition(db, shipment, "CANCELLED", cancelled) };
       const now = deps.now();
+      const because = timelineSaid("becauseOf", who, { message: plan.reason, say: plan.say });
       const outcome = await cancelUnsentShipment(db, shipment.id, cancelled, now, {
-        because: `${who.message}: ${plan.reason}`,
-        whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, `${who.message}: ${plan.reason}`, now),
+        because,
+        whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, because, now),
       });
       if (outcome === "withdrawn") return WITHDRAWN;
       if (outcome === "already-sent") return ALREADY_SENT;

@@ -127,7 +127,7 @@ const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
  * or what changed in Shopify after sending; null otherwise.
  */
 function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string | null {
-  if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return shipment.lastErrorText;
+  if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return lastErrorIn(words, shipment);
   if (STOPPED.includes(shipment.state)) {
     return stoppedBecause(shipment, words, format) || words.shipment.noReasonRecorded;
   }
@@ -144,7 +144,7 @@ function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | 
 function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string {
   const reasons = holdReasonsOf(shipment);
   const stored = reasons.map((reason) => reason.message).join(" ");
-  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words.reasons, shipment) ?? "";
+  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words, shipment) ?? "";
   const said = reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason));
   return said.length === 0 ? "" : said.reduce((together, next) => words.shipment.thenReason(together, next));
 }
@@ -257,7 +257,7 @@ export async function findShipmentDetail(
         ? {
             reason: shipment.endedReason ?? "ENDED",
             words: endReasonWords(shipment.endedReason, words),
-            message: lastErrorIn(words.reasons, shipment),
+            message: lastErrorIn(words, shipment),
             at: shipment.endedAt?.toISOString() ?? null,
           }
         : null,

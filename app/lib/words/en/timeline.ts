@@ -11,6 +11,12 @@
 const at = (kind: string, code: string) =>
   kind === "OUTBOUND" ? `warehouse ${code}` : kind === "DROPSHIP" ? `drop-ship location ${code}` : code;
 
+/** A sentence as a clause inside another: "The order was cancelled in Shopify." → "the order was cancelled in Shopify". */
+const asClause = (sentence: string) =>
+  String(sentence)
+    .replace(/[.\s]+$/, "")
+    .replace(/^./, (first) => first.toLowerCase());
+
 export const timeline = {
   // Who planned it again: the merchant's Retry, or what changed in Shopify (one per change topic).
   retriedByMerchant: () => "Retried by the merchant",
@@ -73,6 +79,50 @@ export const timeline = {
     `Refreshed from the provider: ${said}. The shipment is now ${String(state).toLowerCase()}.`,
   providerDoesNotKnowYet: (packageId: string) =>
     `The provider does not know package ${packageId} (yet): its records may lag behind; the app keeps asking.`,
+
+  // Cancellations. `why`: one of the first three; `accepted`: what the cancellation came to; `since`: the day it
+  // was sent (YYYY-MM-DD, UTC), "" when unknown; `state`: the shipment's state's code.
+  merchantAskedToCancel: () => "The merchant asked to cancel.",
+  fulfillmentOrderCancelled: () => "The fulfillment order was cancelled in Shopify.",
+  orderCancelled: () => "The order was cancelled in Shopify.",
+  cancelledNothingSent: () => "Cancelled before the package reached the warehouse: nothing was sent to the provider.",
+  cancelledNotCreated: () => "Cancelled: the provider could not create the package, so nothing ships.",
+  cancelledNeverReceived: (packageId: string) =>
+    `Cancelled: the provider does not have package ${packageId} to ship (the answer to its send was lost, so the app asked), so nothing ships and nothing more is sent.`,
+  alreadyAtWarehouse: (packageId: string, since: string, state: string) =>
+    `Already at the warehouse: package ${packageId} was sent to the provider${since === "" ? "" : ` since ${since}`} ` +
+    `(${String(state).toLowerCase()}) and can no longer be stopped by the app. Contact the provider to stop it.`,
+  cancellationRefusedInShopify: (already: string) => `Cancellation refused in Shopify. ${already}`,
+  /** Two sentences one after the other: English puts a space between them. */
+  thenSaid: (first: string, next: string) => `${first} ${next}`,
+  /** `who` and `reason`: why a withdrawal was made ("Retried by the merchant", the plan's reason). */
+  becauseOf: (who: string, reason: string) => `${who}: ${reason}`,
+  /** A package withdrawn while a send may have reached the provider. `because`: why, a sentence. */
+  withdrawing: (because: string, packageId: string) =>
+    `${because} A send of package ${packageId} may have reached the provider (its answer was lost, or it is under way), ` +
+    "so the app asks the provider whether it has it before cancelling: nothing more is sent.",
+
+  // A withdrawn package settled with the provider (app/flows/cancel/send-in-doubt.server.ts). `because`: why it
+  // was withdrawn, a sentence; `said`: what the provider's answer came to (one of the three after it);
+  // `status`, `handle`: the provider's Status and HandleStatus as it said them ("" when none);
+  // `why`, `errors`: the provider's or Shopify's error as it said it; `note`: the note the app closed it with in Shopify.
+  noSendReached: (packageId: string) => `No send of package ${packageId} reached the provider`,
+  notReceived: (packageId: string) => `The provider does not have package ${packageId} (asked because the answer to its send was lost)`,
+  notCreatedByProvider: (packageId: string) => `The provider could not create package ${packageId} (CreateFailed)`,
+  cancelledForGood: (because: string, said: string) =>
+    `${because} ${said}, so the package is cancelled for good: nothing was sent, and nothing will be.`,
+  providerHasItNotHeld: (packageId: string) => `The provider has package ${packageId}: it is no longer held here.`,
+  providerHadIt: (packageId: string, status: string, handle: string, because: string) =>
+    `The provider has package ${packageId} (${status}${handle === "" ? "" : `, ${handle}`}): a send whose answer was lost had reached it, so it could not be ` +
+    `withdrawn (${asClause(because)}). It ships, and is followed as every other.`,
+  waitingForProvider: (packageId: string, why: string) =>
+    `Withdrawn, waiting for the provider: it could not say whether it has package ${packageId} (${why}). ` +
+    "Nothing more is sent; the app keeps asking, and cancels the package if the provider never received it, or follows it if it did.",
+  refusedInShopifyToo: (waiting: string) =>
+    `${waiting} Shopify's cancellation request was refused with this reason, so the merchant sees why there.`,
+  handedBackAfterDoubt: (note: string) =>
+    `Handed back to Shopify: the fulfillment order is closed as incomplete ("${note}"), so the order's cancellation can be finished there.`,
+  couldNotHandBack: (errors: string) => `Could not hand it back to Shopify (${errors}): nothing ships; close or cancel it in Shopify.`,
 
   // Retry and Refresh changed nothing. `error`: the provider's error as it said it.
   noSuchShipment: () => "No such shipment in this shop.",

@@ -7,6 +7,9 @@ const at = (kind: string, code: string) => (kind === "OUTBOUND" ? `仓库 ${code
 const FULFILLMENT_STATUS: Record<string, string> = { CLOSED: "已关闭", CANCELLED: "已取消", INCOMPLETE: "已按未完成关闭" };
 const stateName = (state: string) => (shipment.states as Record<string, string>)[String(state)] ?? String(state);
 
+/** 句子放进括号里时去掉句末的句号。 */
+const asClause = (sentence: string) => String(sentence).replace(/[。.\s]+$/, "");
+
 export const timeline: Words["timeline"] = {
   retriedByMerchant: () => "商家已重试",
   orderChangedInShopify: () => "订单在 Shopify 中有修改",
@@ -52,6 +55,35 @@ export const timeline: Words["timeline"] = {
   refreshed: (said) => `已从服务商刷新：${said}。`,
   refreshedNowState: (said, state) => `已从服务商刷新：${said}。发货单现在的状态：${stateName(state)}。`,
   providerDoesNotKnowYet: (packageId) => `服务商（暂时）查不到包裹 ${packageId}：其记录可能有延迟，应用会继续查询。`,
+
+  merchantAskedToCancel: () => "商家申请了取消。",
+  fulfillmentOrderCancelled: () => "该履约订单已在 Shopify 中取消。",
+  orderCancelled: () => "订单已在 Shopify 中取消。",
+  cancelledNothingSent: () => "已在包裹到达仓库前取消：没有向服务商发送任何内容。",
+  cancelledNotCreated: () => "已取消：服务商无法创建该包裹，因此不会发货。",
+  cancelledNeverReceived: (packageId) =>
+    `已取消：服务商没有包裹 ${packageId}（该包裹发送时的回复丢失，应用已向服务商确认），因此不会发货，也不会再发送任何内容。`,
+  alreadyAtWarehouse: (packageId, since, state) =>
+    `已在仓库：包裹 ${packageId} ${since === "" ? "已" : `已于 ${since} `}发送给服务商（${stateName(state)}），应用已无法阻止。如需拦截，请联系服务商。`,
+  cancellationRefusedInShopify: (already) => `已在 Shopify 中拒绝取消申请。${already}`,
+  // 中文句号之后不留空格。
+  thenSaid: (first, next) => `${first}${next}`,
+  becauseOf: (who, reason) => `${who}：${reason}`,
+  withdrawing: (because, packageId) =>
+    `${because}包裹 ${packageId} 的一次发送可能已到达服务商（其回复丢失，或仍在进行中），因此应用会先向服务商确认是否收到，再决定是否取消：不会再发送任何内容。`,
+
+  noSendReached: (packageId) => `包裹 ${packageId} 的任何一次发送都没有到达服务商`,
+  notReceived: (packageId) => `服务商没有包裹 ${packageId}（因其发送的回复丢失而向服务商确认）`,
+  notCreatedByProvider: (packageId) => `服务商无法创建包裹 ${packageId}（CreateFailed）`,
+  cancelledForGood: (because, said) => `${because}${said}，因此该包裹已彻底取消：没有发送任何内容，今后也不会发送。`,
+  providerHasItNotHeld: (packageId) => `服务商已有包裹 ${packageId}：它不再在此暂缓。`,
+  providerHadIt: (packageId, status, handle, because) =>
+    `服务商已有包裹 ${packageId}（服务商状态 ${status}${handle === "" ? "" : `，${handle}`}）：一次回复丢失的发送已到达服务商，因此无法撤回（${asClause(because)}）。它会发出，并像其他包裹一样被跟踪。`,
+  waitingForProvider: (packageId, why) =>
+    `已撤回，正在等待服务商：服务商无法确认是否有包裹 ${packageId}（${why}）。不会再发送任何内容；应用会继续询问，如果服务商从未收到就取消该包裹，如果已收到就继续跟踪。`,
+  refusedInShopifyToo: (waiting) => `${waiting}已以此原因拒绝 Shopify 中的取消申请，商家可在那里看到原因。`,
+  handedBackAfterDoubt: (note) => `已交还 Shopify：该履约订单已按未完成关闭（“${note}”），可在 Shopify 中完成订单的取消。`,
+  couldNotHandBack: (errors) => `无法交还 Shopify（${errors}）：不会发货；请在 Shopify 中关闭或取消它。`,
 
   noSuchShipment: () => "该店铺没有这个发货单。",
   notAtProviderYet: () => "包裹尚未到达服务商：目前还没有可查询的内容。",
