@@ -79,7 +79,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (form.get("intent") === "declare") {
     const values = declarationValuesFrom((name) => String(form.get(name) ?? ""), form.keys());
-    return { intent: "declare" as const, ...(await declareShipment(prisma, appPipelineDeps(), session.shop, id, values)) };
+    const declared = await declareShipment(prisma, appPipelineDeps(), session.shop, id, values, words);
+    // Said in the admin's language: the pipeline's sentence, or (why it cannot be declared now) the page's words already.
+    const message = declared.say === undefined ? declared.message : pipelineSaidIn(all, { message: declared.message, say: declared.say });
+    return { intent: "declare" as const, ...declared, message };
   }
   if (form.get("intent") === "refresh") {
     const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);

@@ -17,6 +17,23 @@ const asClause = (sentence: string) =>
     .replace(/[.\s]+$/, "")
     .replace(/^./, (first) => first.toLowerCase());
 
+/** A declared field's name in a change ("weight (g) 700 → 720"), by its key (app/connector/declaration.ts). */
+const DECLARED_FIELDS: Record<string, string> = {
+  weight: "weight (g)",
+  length: "length (cm)",
+  width: "width (cm)",
+  height: "height (cm)",
+  vatCode: "VAT code",
+  ioss: "IOSS",
+  declareNameEn: "name",
+  declareNameCn: "local name",
+  declareValue: "value",
+  hsCode: "HS code",
+  unitWeight: "unit weight (g)",
+  materialEn: "material",
+};
+const noneIfEmpty = (value: string) => (value === "" ? "(none)" : value);
+
 export const timeline = {
   // Who planned it again: the merchant's Retry, or what changed in Shopify (one per change topic).
   retriedByMerchant: () => "Retried by the merchant",
@@ -123,6 +140,27 @@ export const timeline = {
   handedBackAfterDoubt: (note: string) =>
     `Handed back to Shopify: the fulfillment order is closed as incomplete ("${note}"), so the order's cancellation can be finished there.`,
   couldNotHandBack: (errors: string) => `Could not hand it back to Shopify (${errors}): nothing ships; close or cancel it in Shopify.`,
+
+  // A customs declaration sent from the shipment page (app/flows/declare). `field`: the changed field's
+  // key (DeclarationChangeField); `from`, `to`: its values as written, "" when none; `changed`: the changes,
+  // or declarationUnchanged; `handle`: the provider's HandleStatus; `named`: the provider's refusal, each field
+  // as the page labels it with the provider's words; `error`: the provider's error as it said it.
+  declarationChange: (field: string, from: string, to: string) =>
+    `${DECLARED_FIELDS[field] ?? field} ${noneIfEmpty(from)} → ${noneIfEmpty(to)}`,
+  declarationLineChange: (sku: string, field: string, from: string, to: string) =>
+    `${sku}: ${DECLARED_FIELDS[field] ?? field} ${noneIfEmpty(from)} → ${noneIfEmpty(to)}`,
+  declarationUnchanged: () => "nothing changed (sent again as it was)",
+  declaredAccepted: (changed: string) => `Customs declaration sent to the provider and accepted: ${changed}.`,
+  declarationSent: (changed: string) => `Declaration sent: the provider accepted it (${changed}).`,
+  declarationFixFields: () => "Nothing was sent: correct the fields below, then send the declaration again.",
+  declarationNotCreated: () => "The provider could not create this package, so it has nothing to declare: fix it and retry.",
+  declarationParcelLeft: (handle: string) =>
+    `Not sent: the provider reports the parcel as ${handle}, so its customs declaration can no longer be changed.`,
+  declarationUnknownPackage: (packageId: string) =>
+    `The provider does not know package ${packageId}, so it refused the declaration. Refresh the shipment from the provider; if it was never created there, retry the order.`,
+  declarationRefused: (named: string) => `The provider refused the declaration: ${named}. Correct it and send again.`,
+  declarationProviderUnreachable: (error: string) =>
+    `The provider could not be reached just now (${error}). Nothing changed: try again in a moment.`,
 
   // Retry and Refresh changed nothing. `error`: the provider's error as it said it.
   noSuchShipment: () => "No such shipment in this shop.",

@@ -10,6 +10,24 @@ const stateName = (state: string) => (shipment.states as Record<string, string>)
 /** 句子放进括号里时去掉句末的句号。 */
 const asClause = (sentence: string) => String(sentence).replace(/[。.\s]+$/, "");
 
+/** 与报关表单上的字段名一致。 */
+const DECLARED_FIELDS: Record<string, string> = {
+  weight: "包裹重量（克）",
+  length: "长（厘米）",
+  width: "宽（厘米）",
+  height: "高（厘米）",
+  vatCode: "VAT 税号",
+  ioss: "IOSS 编号",
+  declareNameEn: "英文申报品名",
+  declareNameCn: "当地语言申报品名",
+  declareValue: "单件申报价值",
+  hsCode: "HS 编码",
+  unitWeight: "单件重量（克）",
+  materialEn: "材质",
+};
+const noneIfEmpty = (value: string) => (value === "" ? "（无）" : value);
+const declaredField = (field: string) => DECLARED_FIELDS[String(field)] ?? String(field);
+
 export const timeline: Words["timeline"] = {
   retriedByMerchant: () => "商家已重试",
   orderChangedInShopify: () => "订单在 Shopify 中有修改",
@@ -84,6 +102,23 @@ export const timeline: Words["timeline"] = {
   refusedInShopifyToo: (waiting) => `${waiting}已以此原因拒绝 Shopify 中的取消申请，商家可在那里看到原因。`,
   handedBackAfterDoubt: (note) => `已交还 Shopify：该履约订单已按未完成关闭（“${note}”），可在 Shopify 中完成订单的取消。`,
   couldNotHandBack: (errors) => `无法交还 Shopify（${errors}）：不会发货；请在 Shopify 中关闭或取消它。`,
+
+  declarationChange: (field, from, to) => `${declaredField(field)}由 ${noneIfEmpty(from)} 改为 ${noneIfEmpty(to)}`,
+  declarationLineChange: (sku, field, from, to) => {
+    const name = declaredField(field);
+    // 英文开头的字段名（HS 编码）与“的”之间留一个空格。
+    return `${sku} 的${/^[A-Za-z]/.test(name) ? " " : ""}${name}由 ${noneIfEmpty(from)} 改为 ${noneIfEmpty(to)}`;
+  },
+  declarationUnchanged: () => "没有更改，按原样重新发送",
+  declaredAccepted: (changed) => `报关信息已发送给服务商并被接受：${changed}。`,
+  declarationSent: (changed) => `报关信息已发送：服务商已接受（${changed}）。`,
+  declarationFixFields: () => "没有发送任何内容：请修正下面的字段，然后重新发送报关信息。",
+  declarationNotCreated: () => "服务商无法创建该包裹，因此没有可申报的内容：请修正后重试。",
+  declarationParcelLeft: (handle) => `未发送：服务商报告该包裹的状态为 ${handle}，其报关信息已无法更改。`,
+  declarationUnknownPackage: (packageId) =>
+    `服务商查不到包裹 ${packageId}，因此拒绝了该报关信息。请从服务商刷新该发货单；如果它从未在服务商处创建，请重试该订单。`,
+  declarationRefused: (named) => `服务商拒绝了该报关信息：${named}。请修正后重新发送。`,
+  declarationProviderUnreachable: (error) => `暂时无法连接服务商（${error}）。没有任何更改：请稍后再试。`,
 
   noSuchShipment: () => "该店铺没有这个发货单。",
   notAtProviderYet: () => "包裹尚未到达服务商：目前还没有可查询的内容。",
