@@ -162,6 +162,48 @@ export const timeline = {
   declarationProviderUnreachable: (error: string) =>
     `The provider could not be reached just now (${error}). Nothing changed: try again in a moment.`,
 
+  // Writing the fulfilment to Shopify (app/flows/write-back). `numbers`: the tracking numbers, ", " between
+  // them; `count`: how many; `company`: the carrier as Shopify names it, "" when none; `units`, `lines`: what a
+  // fulfilment claims; `status`: Shopify's status of the fulfillment order, "" when Shopify no longer has it;
+  // `unclaimed`: unclaimedUnits; `notified`: 1 when the customer was notified; `errors`: Shopify's own words.
+  trackingNumbers: (count: number, numbers: string, company: string) =>
+    `${count === 1 ? "tracking number" : "tracking numbers"} ${numbers}${company === "" ? "" : ` (${company})`}`,
+  unitsOfLines: (units: number, lines: number) =>
+    `${units} ${units === 1 ? "unit" : "units"} of ${lines} ${lines === 1 ? "line" : "lines"}`,
+  unclaimedUnits: (units: string, status: string) =>
+    `${units} the package carried could not be claimed: ${
+      status === ""
+        ? "Shopify no longer has the fulfillment order"
+        : `the fulfillment order (${String(status).toLowerCase().replace(/_/g, " ")}) no longer has them`
+    }, edited, moved or split in Shopify after the package was sent`,
+  fulfillmentOrderEmpty: () => "the fulfillment order has nothing left",
+  nothingLeftToClaim: (what: string, tracking: string) =>
+    `Nothing left to claim in Shopify: ${what}. No fulfilment was written; the parcel (${tracking}) is followed here all the same. Tell the customer if they need the tracking.`,
+  fulfilmentFound: (tracking: string) =>
+    `Found the Shopify fulfilment with ${tracking} written before an interruption; it was not written twice.`,
+  fulfilmentWritten: (tracking: string, notified: number) =>
+    `Written to Shopify as a fulfilment with ${tracking}; the customer was ${notified === 1 ? "" : "not "}notified.`,
+  fulfilmentWrittenPartly: (tracking: string, notified: number, claims: string, unclaimed: string) =>
+    `Written to Shopify as a fulfilment with ${tracking}; the customer was ${notified === 1 ? "" : "not "}notified. It claims ${claims}: ${unclaimed}.`,
+  partlyClaimed: (unclaimed: string) =>
+    `${unclaimed}. The parcel carries them all the same: refund or adjust the order in Shopify if it matters.`,
+  shopifyRefusedFulfilment: (errors: string) => `Shopify refused the fulfilment: ${errors}. Check the order in Shopify, then retry.`,
+
+  // The provider's tracking (app/flows/follow/status-poll). `carrier`, `company`: as the provider or Shopify
+  // names it, "" when none; `provisional`: 1 when the provider may replace the number; `parcels`: how many;
+  // `others`: the other parcels' numbers, ", " between them.
+  providerCreated: (tracking: string, carrier: string, provisional: number, parcels: number, others: string) =>
+    `The provider created the package: tracking number ${tracking}${carrier === "" ? "" : ` (${carrier})`}` +
+    `${provisional === 1 ? ", provisional: the provider may replace it" : ""}` +
+    `${parcels > 1 ? `; it travels in ${parcels} parcels, also ${others}` : ""}.`,
+  trackingReplaced: (previous: string, tracking: string, company: string) =>
+    `The provider replaced tracking number ${previous} with ${tracking}${company === "" ? "" : ` (${company})`}; the Shopify fulfilment now shows it.`,
+
+  /** A change in Shopify after sending (needs-attention.server.ts); `what`: the change as the app recorded it. */
+  changedAfterSending: (what: string, packageId: string) =>
+    `Changed in Shopify after it was sent: ${what}. Package ${packageId} is already at the provider, which cannot change or cancel it: ` +
+    "check it with the provider if it matters. The fulfilment claims only what the order still has.",
+
   // Retry and Refresh changed nothing. `error`: the provider's error as it said it.
   noSuchShipment: () => "No such shipment in this shop.",
   notAtProviderYet: () => "The package has not reached the provider: there is nothing to ask it yet.",

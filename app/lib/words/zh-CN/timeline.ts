@@ -28,6 +28,17 @@ const DECLARED_FIELDS: Record<string, string> = {
 const noneIfEmpty = (value: string) => (value === "" ? "（无）" : value);
 const declaredField = (field: string) => DECLARED_FIELDS[String(field)] ?? String(field);
 
+/** Shopify's statuses of a fulfillment order. */
+const FO_STATUS: Record<string, string> = {
+  OPEN: "待处理",
+  IN_PROGRESS: "处理中",
+  SCHEDULED: "已预定",
+  ON_HOLD: "暂缓中",
+  CLOSED: "已关闭",
+  CANCELLED: "已取消",
+  INCOMPLETE: "未完成",
+};
+
 export const timeline: Words["timeline"] = {
   retriedByMerchant: () => "商家已重试",
   orderChangedInShopify: () => "订单在 Shopify 中有修改",
@@ -119,6 +130,32 @@ export const timeline: Words["timeline"] = {
     `服务商查不到包裹 ${packageId}，因此拒绝了该报关信息。请从服务商刷新该发货单；如果它从未在服务商处创建，请重试该订单。`,
   declarationRefused: (named) => `服务商拒绝了该报关信息：${named}。请修正后重新发送。`,
   declarationProviderUnreachable: (error) => `暂时无法连接服务商（${error}）。没有任何更改：请稍后再试。`,
+
+  trackingNumbers: (_count, numbers, company) => `物流单号 ${numbers}${company === "" ? "" : `（${company}）`}`,
+  unitsOfLines: (units, lines) => `${lines} 行商品中的 ${units} 件`,
+  unclaimedUnits: (units, status) =>
+    `包裹所含的${units}无法在 Shopify 中认领：${
+      status === "" ? "Shopify 中已没有该履约订单" : `该履约订单（${FO_STATUS[String(status)] ?? String(status)}）中已没有这些商品`
+    }，它在包裹发出后于 Shopify 中被编辑、转移或拆分`,
+  fulfillmentOrderEmpty: () => "该履约订单中已没有任何商品",
+  nothingLeftToClaim: (what, tracking) =>
+    `Shopify 中已没有可认领的商品：${what}。没有写入履约记录；该包裹（${tracking}）仍会在这里跟踪。如果顾客需要物流信息，请告知顾客。`,
+  fulfilmentFound: (tracking) => `找到了中断前已写入的 Shopify 履约记录（${tracking}），没有重复写入。`,
+  fulfilmentWritten: (tracking, notified) => `已作为履约记录写入 Shopify（${tracking}）；${notified === 1 ? "已" : "未"}通知顾客。`,
+  fulfilmentWrittenPartly: (tracking, notified, claims, unclaimed) =>
+    `已作为履约记录写入 Shopify（${tracking}）；${notified === 1 ? "已" : "未"}通知顾客。它认领了${claims}：${unclaimed}。`,
+  partlyClaimed: (unclaimed) => `${unclaimed}。包裹中仍然装有这些商品：如有必要，请在 Shopify 中退款或调整订单。`,
+  shopifyRefusedFulfilment: (errors) => `Shopify 拒绝了该履约：${errors}。请在 Shopify 中检查订单，然后重试。`,
+
+  providerCreated: (tracking, carrier, provisional, parcels, others) =>
+    `服务商已创建包裹：物流单号 ${tracking}${carrier === "" ? "" : `（${carrier}）`}` +
+    `${provisional === 1 ? "，为临时单号：服务商可能会更换" : ""}` +
+    `${parcels > 1 ? `；共 ${parcels} 个包裹，其他单号 ${others}` : ""}。`,
+  trackingReplaced: (previous, tracking, company) =>
+    `服务商已将物流单号 ${previous} 更换为 ${tracking}${company === "" ? "" : `（${company}）`}；Shopify 履约记录现已显示新单号。`,
+
+  changedAfterSending: (what, packageId) =>
+    `发出后在 Shopify 中被修改：${what}。包裹 ${packageId} 已在服务商处，服务商无法修改或取消它：如有必要，请向服务商核实。履约记录只包含订单中仍有的商品。`,
 
   noSuchShipment: () => "该店铺没有这个发货单。",
   notAtProviderYet: () => "包裹尚未到达服务商：目前还没有可查询的内容。",
