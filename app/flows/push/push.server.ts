@@ -94,13 +94,13 @@ const sentEvent = (sent: NestedSaid, data: Record<string, unknown>) =>
 /** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
 export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promise<void> {
   for (const shipment of shipments) {
-    const reasons = [{ field: "Package", ...(shipment.requestSent === null ? said("recipientErased") : said("storedNotAcceptable")) }];
+    const reason = { field: "Package", ...(shipment.requestSent === null ? said("recipientErased") : said("storedNotAcceptable")) };
     await transition(
       ctx.db,
       shipment,
       "HELD",
-      { type: "held", message: reasons[0]?.message ?? "" },
-      { ...heldChanges("UNSENDABLE", reasons), ...CLAIM_RELEASED },
+      { type: "held", message: reason.message, data: { say: reason.say } },
+      { ...heldChanges("UNSENDABLE", [reason]), ...CLAIM_RELEASED },
     );
   }
 }
@@ -150,7 +150,7 @@ export async function applyResults(
       moves.push({
         shipment,
         to: "HELD",
-        event: { type: "held", message: reason.message, data: { operation, sent, received } },
+        event: { type: "held", message: reason.message, data: { operation, sent, received, say: reason.say } },
         changes: { ...SEND_ANSWERED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
       });
     }
@@ -170,14 +170,20 @@ export async function holdRefused(
 ): Promise<void> {
   const reasons = error.errors.map((detail) => ({ field: detail.code, ...said("providerRefusedField", detail.code, detail.message) }));
   const held = reasons.length > 0 ? reasons : [{ field: "Package", ...said("providerRefusedRequest", error.message) }];
+  // Each refusal one after the other, in the admin's language (no space between Chinese sentences).
+  const together = held.reduce<NestedSaid | undefined>(
+    (before, reason) => (before === undefined ? reason : timelineSaid("thenSaid", before, reason)),
+    undefined,
+  );
   await transition(
     ctx.db,
     shipment,
     "HELD",
     {
       type: "held",
-      message: held.map((reason) => reason.message).join(" "),
+      message: together?.message ?? "",
       data: {
+        say: together?.say,
         operation: error.operation,
         sent: sentSummary(pkg, target.origin),
         received: { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors },
