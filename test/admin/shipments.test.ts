@@ -558,6 +558,21 @@ describe("bulk actions and stopped jobs", () => {
     // The emulator has no such fulfillment order: nothing is queued, and the merchant reads why.
     expect(answer.message).toBe("0 shipments queued to the provider, 1 not retried.");
     expect(answer.problems).toEqual([{ orderName: "#7501", message: "Shopify no longer has this fulfillment order." }]);
+    // A Chinese admin reads why in Chinese.
+    url.searchParams.set("locale", "zh-CN");
+    const inChinese = BulkData.parse(
+      await (
+        await fetch(url, {
+          method: "POST",
+          headers: { "User-Agent": BROWSER_USER_AGENT, Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` },
+          body: new URLSearchParams([
+            ["intent", "retry-selected"],
+            ["id", mine.id],
+          ]),
+        })
+      ).json(),
+    );
+    expect(inChinese.problems).toEqual([{ orderName: "#7501", message: "Shopify 中已没有这个履约订单。" }]);
     expect((await s.db.shipment.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("FAILED");
     expect(await s.db.shipmentEvent.count({ where: { shipmentId: theirs.id } })).toBe(0);
   });
