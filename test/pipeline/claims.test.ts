@@ -160,10 +160,10 @@ describe("a fulfilment after the order changed in Shopify", () => {
     // The Chinese admin reads the same in Chinese, Shopify's status of the fulfillment order named in Chinese too.
     const inChinese = (await findShipmentDetail(harness.db, DEMO_SHOP, fulfilled.id, CATALOGUES["zh-CN"]))?.timeline ?? [];
     expect(inChinese.find((e) => e.type === "fulfilment_written")?.message).toMatch(
-      /^已作为履约记录写入 Shopify（物流单号 .+）；(已|未)通知顾客。它认领了1 行商品中的 1 件：包裹所含的2 行商品中的 3 件无法在 Shopify 中认领：该履约订单（待处理）中已没有这些商品，/,
+      /^已作为履约记录写入 Shopify（物流单号 .+）；(已|未)通知顾客。它认领了 1 行商品中的 1 件：包裹所含的 2 行商品中的 3 件无法在 Shopify 中认领：该履约订单（待处理）中已没有这些商品，/,
     );
     expect(inChinese.find((e) => e.type === "partly_claimed")?.message).toMatch(
-      /^包裹所含的2 行商品中的 3 件无法在 Shopify 中认领：.+。包裹中仍然装有这些商品/,
+      /^包裹所含的 2 行商品中的 3 件无法在 Shopify 中认领：.+。包裹中仍然装有这些商品/,
     );
     expect(timeline.some((e) => e.type === "write_back_refused")).toBe(false);
     // A person should know: the parcel carries units the customer no longer pays for.

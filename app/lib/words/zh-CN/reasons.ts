@@ -57,7 +57,7 @@ export const reasonFields: Words["reasonFields"] = {
   },
 };
 
-/** Shopify's statuses of a fulfillment order that has nothing more to ship. */
+/** 已没有可发货内容的履约订单在 Shopify 中的状态。 */
 const FULFILLMENT_STATUS: Record<string, string> = { CLOSED: "已关闭", CANCELLED: "已取消", INCOMPLETE: "已按未完成关闭" };
 
 const labelOf = (field: string): string => (reasonFields.labels as Record<string, string>)[field] ?? String(field);

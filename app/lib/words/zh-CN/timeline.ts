@@ -3,7 +3,7 @@ import type { Words } from "../en";
 import { shipment } from "./shipment";
 
 const at = (kind: string, code: string) => (kind === "OUTBOUND" ? `仓库 ${code}` : kind === "DROPSHIP" ? `一件代发地点 ${code}` : code);
-/** Shopify's statuses of a fulfillment order that has nothing more to ship. */
+/** 已没有可发货内容的履约订单在 Shopify 中的状态。 */
 const FULFILLMENT_STATUS: Record<string, string> = { CLOSED: "已关闭", CANCELLED: "已取消", INCOMPLETE: "已按未完成关闭" };
 const stateName = (state: string) => (shipment.states as Record<string, string>)[String(state)] ?? String(state);
 
@@ -28,7 +28,7 @@ const DECLARED_FIELDS: Record<string, string> = {
 const noneIfEmpty = (value: string) => (value === "" ? "（无）" : value);
 const declaredField = (field: string) => DECLARED_FIELDS[String(field)] ?? String(field);
 
-/** Shopify's statuses of a fulfillment order. */
+/** 履约订单在 Shopify 中的状态。 */
 const FO_STATUS: Record<string, string> = {
   OPEN: "待处理",
   IN_PROGRESS: "处理中",
@@ -93,7 +93,7 @@ export const timeline: Words["timeline"] = {
   cancelledNeverReceived: (packageId) =>
     `已取消：服务商没有包裹 ${packageId}（该包裹发送时的回复丢失，应用已向服务商确认），因此不会发货，也不会再发送任何内容。`,
   alreadyAtWarehouse: (packageId, since, state) =>
-    `已在仓库：包裹 ${packageId} ${since === "" ? "已" : `已于 ${since} `}发送给服务商（${stateName(state)}），应用已无法阻止。如需拦截，请联系服务商。`,
+    `已在仓库：包裹 ${packageId} ${since === "" ? "已" : `已于 ${since} `}发送给服务商（当前状态：${stateName(state)}），应用已无法阻止。如需拦截，请联系服务商。`,
   cancellationRefusedInShopify: (already) => `已在 Shopify 中拒绝取消申请。${already}`,
   // 中文句号之后不留空格。
   thenSaid: (first, next) => `${first}${next}`,
@@ -134,7 +134,7 @@ export const timeline: Words["timeline"] = {
   trackingNumbers: (_count, numbers, company) => `物流单号 ${numbers}${company === "" ? "" : `（${company}）`}`,
   unitsOfLines: (units, lines) => `${lines} 行商品中的 ${units} 件`,
   unclaimedUnits: (units, status) =>
-    `包裹所含的${units}无法在 Shopify 中认领：${
+    `包裹所含的 ${units}无法在 Shopify 中认领：${
       status === "" ? "Shopify 中已没有该履约订单" : `该履约订单（${FO_STATUS[String(status)] ?? String(status)}）中已没有这些商品`
     }，它在包裹发出后于 Shopify 中被编辑、转移或拆分`,
   fulfillmentOrderEmpty: () => "该履约订单中已没有任何商品",
@@ -143,7 +143,7 @@ export const timeline: Words["timeline"] = {
   fulfilmentFound: (tracking) => `找到了中断前已写入的 Shopify 履约记录（${tracking}），没有重复写入。`,
   fulfilmentWritten: (tracking, notified) => `已作为履约记录写入 Shopify（${tracking}）；${notified === 1 ? "已" : "未"}通知顾客。`,
   fulfilmentWrittenPartly: (tracking, notified, claims, unclaimed) =>
-    `已作为履约记录写入 Shopify（${tracking}）；${notified === 1 ? "已" : "未"}通知顾客。它认领了${claims}：${unclaimed}。`,
+    `已作为履约记录写入 Shopify（${tracking}）；${notified === 1 ? "已" : "未"}通知顾客。它认领了 ${claims}：${unclaimed}。`,
   partlyClaimed: (unclaimed) => `${unclaimed}。包裹中仍然装有这些商品：如有必要，请在 Shopify 中退款或调整订单。`,
   shopifyRefusedFulfilment: (errors) => `Shopify 拒绝了该履约：${errors}。请在 Shopify 中检查订单，然后重试。`,
 
