@@ -17,7 +17,7 @@ describe("readDeclaration", () => {
     const reading = readDeclaration(declarationValuesOf(base), base, pkg, facts);
     expect(reading).toMatchObject({
       ok: true,
-      changes: [],
+      changed: [],
       request: { PackageId: "SO1001-5001", Weight: 700, ShipToAddress: { Country: "US" } },
     });
     // What the form does not show is kept as sent.
@@ -28,11 +28,11 @@ describe("readDeclaration", () => {
     const values = declarationValuesOf(base);
     const line = { ...values.lines[0]!, hsCode: "", declareValue: "7.25", declareNameCn: "陶瓷杯" };
     const reading = readDeclaration({ ...values, weight: "720", lines: [line] }, base, pkg, facts);
-    expect(reading.ok && reading.changes).toEqual([
-      "weight (g) 700 → 720",
-      "MUG: local name (none) → 陶瓷杯",
-      "MUG: value 6.5 → 7.25",
-      "MUG: HS code 691200 → (none)",
+    expect(reading.ok && reading.changed).toEqual([
+      { sku: null, field: "weight", from: "700", to: "720" },
+      { sku: "MUG", field: "declareNameCn", from: "", to: "陶瓷杯" },
+      { sku: "MUG", field: "declareValue", from: "6.5", to: "7.25" },
+      { sku: "MUG", field: "hsCode", from: "691200", to: "" },
     ]);
     expect(reading.ok && reading.request.Skus[0]?.HsCode).toBeUndefined();
   });

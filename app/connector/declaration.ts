@@ -56,8 +56,31 @@ export interface DeclarationFieldError {
   message: string;
 }
 
+/** A field whose declared value changed: the package's, or a line's (`sku` names it). */
+export type DeclarationChangeField =
+  | "weight"
+  | "length"
+  | "width"
+  | "height"
+  | "vatCode"
+  | "ioss"
+  | "declareNameEn"
+  | "declareNameCn"
+  | "declareValue"
+  | "hsCode"
+  | "unitWeight"
+  | "materialEn";
+
+/** One change, its values as written ("" when there was none): the timeline says it in the merchant's language (en/timeline.ts). */
+export interface DeclarationChange {
+  sku: string | null;
+  field: DeclarationChangeField;
+  from: string;
+  to: string;
+}
+
 export type DeclarationReading =
-  | { ok: true; request: DeclarePackageRequest; declared: DeclaredCustoms; changes: string[] }
+  | { ok: true; request: DeclarePackageRequest; declared: DeclaredCustoms; changed: DeclarationChange[] }
   | { ok: false; errors: DeclarationFieldError[] };
 
 type LineField = "declareNameEn" | "declareNameCn" | "declareValue" | "hsCode" | "weight" | "materialEn";
@@ -229,30 +252,27 @@ const PackageForm = z.object({
   lines: z.array(LineForm),
 });
 
-/** What changed, line by line, in the merchant's words, for the timeline. */
-function changesBetween(before: DeclaredCustoms, after: DeclaredCustoms): string[] {
-  const changes: string[] = [];
-  const say = (what: string, from: unknown, to: unknown) => {
-    if ((from ?? "") !== (to ?? ""))
-      changes.push(
-        `${what} ${from === undefined || from === "" ? "(none)" : String(from)} → ${to === undefined || to === "" ? "(none)" : String(to)}`,
-      );
+/** What changed, line by line. */
+function changesBetween(before: DeclaredCustoms, after: DeclaredCustoms): DeclarationChange[] {
+  const changes: DeclarationChange[] = [];
+  const written = (value: unknown) => (value === undefined ? "" : String(value));
+  const say = (sku: string | null, field: DeclarationChangeField, from: unknown, to: unknown) => {
+    if ((from ?? "") !== (to ?? "")) changes.push({ sku, field, from: written(from), to: written(to) });
   };
-  say("weight (g)", before.Weight, after.Weight);
-  say("length (cm)", before.Length, after.Length);
-  say("width (cm)", before.Width, after.Width);
-  say("height (cm)", before.Height, after.Height);
-  say("VAT code", before.VatCode, after.VatCode);
-  say("IOSS", before.IOSS, after.IOSS);
+  say(null, "weight", before.Weight, after.Weight);
+  say(null, "length", before.Length, after.Length);
+  say(null, "width", before.Width, after.Width);
+  say(null, "height", before.Height, after.Height);
+  say(null, "vatCode", before.VatCode, after.VatCode);
+  say(null, "ioss", before.IOSS, after.IOSS);
   after.Skus.forEach((line, index) => {
     const was = before.Skus[index];
-    const of = `${line.Sku}:`;
-    say(`${of} name`, was?.DeclareNameEn, line.DeclareNameEn);
-    say(`${of} local name`, was?.DeclareNameCn, line.DeclareNameCn);
-    say(`${of} value`, was?.DeclareValue, line.DeclareValue);
-    say(`${of} HS code`, was?.HsCode, line.HsCode);
-    say(`${of} unit weight (g)`, was?.Weight, line.Weight);
-    say(`${of} material`, was?.MaterialEN, line.MaterialEN);
+    say(line.Sku, "declareNameEn", was?.DeclareNameEn, line.DeclareNameEn);
+    say(line.Sku, "declareNameCn", was?.DeclareNameCn, line.DeclareNameCn);
+    say(line.Sku, "declareValue", was?.DeclareValue, line.DeclareValue);
+    say(line.Sku, "hsCode", was?.HsCode, line.HsCode);
+    say(line.Sku, "unitWeight", was?.Weight, line.Weight);
+    say(line.Sku, "materialEn", was?.MaterialEN, line.MaterialEN);
   });
   return changes;
 }
@@ -321,5 +341,5 @@ export function readDeclaration(
       }),
     };
   }
-  return { ok: true, request: request.data, declared, changes: changesBetween(base, declared) };
+  return { ok: true, request: request.data, declared, changed: changesBetween(base, declared) };
 }

@@ -60,9 +60,15 @@ export type PackagePlan =
       say: ReasonSay;
       until: string | null;
     }
-  | { kind: "SKIP"; code: SkipCode; reason: string };
+  | { kind: "SKIP"; code: SkipCode; reason: string; say: ReasonSay };
 
-const skip = (code: SkipCode, reason: string): PackagePlan => ({ kind: "SKIP", code, reason });
+/** `reason` is the English sentence, `say` how the admin says it again (a retry's answer, the timeline). */
+const skip = (code: SkipCode, { message, say }: { message: string; say: ReasonSay }): PackagePlan => ({
+  kind: "SKIP",
+  code,
+  reason: message,
+  say,
+});
 
 /** Why a routed fulfillment order has nothing to ship now, if so. */
 function notToShip(fo: FulfillmentOrderFacts, order: OrderFacts): PackagePlan | undefined {
@@ -70,13 +76,13 @@ function notToShip(fo: FulfillmentOrderFacts, order: OrderFacts): PackagePlan | 
     case "CANCELLED":
     case "CLOSED":
     case "INCOMPLETE":
-      return skip("CLOSED", `This fulfillment of order ${order.name} is ${fo.status.toLowerCase()} in Shopify.`);
+      return skip("CLOSED", said("fulfillmentClosed", order.name, fo.status));
   }
   if (fo.deliveryMethod !== null && fo.deliveryMethod !== "SHIPPING") {
-    return skip("NOT_SHIPPED", `Order ${order.name} is not shipped (delivery method ${fo.deliveryMethod}).`);
+    return skip("NOT_SHIPPED", said("notShipped", order.name, fo.deliveryMethod));
   }
   if (linesToShip(fo).length === 0) {
-    return skip("NOTHING_TO_SHIP", `Order ${order.name} has nothing left to ship from this location.`);
+    return skip("NOTHING_TO_SHIP", said("nothingLeftToShip", order.name));
   }
   return undefined;
 }
@@ -159,7 +165,7 @@ export function planPackage(fo: FulfillmentOrderFacts, order: OrderFacts, settin
   if (fo.orderId !== order.id) throw new Error(`fulfillment order ${fo.id} belongs to ${fo.orderId}, not ${order.id}`);
   const route = routeFor(fo.assignedLocationId, settings);
   if (route === undefined) {
-    return skip("NOT_ROUTED", `Order ${order.name} is assigned to a location that is not connected to the provider.`);
+    return skip("NOT_ROUTED", said("notConnectedLocation", order.name));
   }
   const skipped = notToShip(fo, order);
   if (skipped !== undefined) return skipped;

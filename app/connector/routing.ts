@@ -21,7 +21,7 @@ export function describeRoute(route: Route): string {
 }
 
 /** Where a route ships from, as a reason's sentence takes it: its kind and its warehouse or handling location. */
-function routeWhere(route: Route): [kind: string, code: string] {
+export function routeWhere(route: Route): [kind: string, code: string] {
   return route.kind === "OUTBOUND" ? [route.kind, route.warehouseId] : [route.kind, route.handlingLocation];
 }
 

@@ -88,13 +88,17 @@ function form(changes: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-async function declare(id: string, values: Record<string, string>) {
-  const response = await adminData(stack(), `/app/shipments/${id}`, DETAIL, { form: values });
+async function declare(id: string, values: Record<string, string>, locale = "en") {
+  const response = await adminData(stack(), `/app/shipments/${id}?locale=${locale}`, DETAIL, { form: values });
   expect(response.status, stack().logs().slice(-3_000)).toBe(200);
   return Answer.parse(await response.json());
 }
 
 const pageData = async (id: string) => PageData.parse(await (await adminData(stack(), `/app/shipments/${id}`, DETAIL)).json());
+const TimelineData = z.object({ shipment: z.object({ timeline: z.array(z.object({ type: z.string(), message: z.string() })) }) });
+/** The timeline as a Chinese admin reads it on the shipment page. */
+const chineseTimeline = async (id: string) =>
+  TimelineData.parse(await (await adminData(stack(), `/app/shipments/${id}?locale=zh-CN`, DETAIL)).json()).shipment.timeline;
 
 describe("correcting a drop-ship package's customs declaration", () => {
   it("starts from what was sent, sends a valid correction, records what changed and starts from it next time", async () => {
@@ -126,6 +130,12 @@ describe("correcting a drop-ship package's customs declaration", () => {
     );
     // The timeline keeps no address: it outlives a customer's redaction.
     expect(events[0]?.data).not.toContain("New York");
+    // A Chinese admin reads each change by the form's own names.
+    expect((await chineseTimeline(shipment.id)).map((event) => event.message)).toEqual([
+      "报关信息已发送给服务商并被接受：包裹重量（克）由 340 改为 360；TSHIRT-BLK-M 的单件申报价值由 12.5 改为 14；TSHIRT-BLK-M 的 HS 编码由 610910 改为 61091000。",
+    ]);
+    const again = await declare(shipment.id, form({ "lines.0.hsCode": "61091000", "lines.0.declareValue": "14", weight: "360" }), "zh-CN");
+    expect(again).toMatchObject({ outcome: "declared", message: "报关信息已发送：服务商已接受（没有更改，按原样重新发送）。" });
 
     const after = await pageData(shipment.id);
     expect(after.declaration).toMatchObject({
@@ -172,6 +182,9 @@ describe("correcting a drop-ship package's customs declaration", () => {
     expect(refused.message).toContain(`The provider does not know package ${unknown.packageId}`);
     const recorded = await stack().db.shipmentEvent.findMany({ where: { shipmentId: unknown.id } });
     expect(recorded.map((event) => event.type)).toEqual(["declaration_refused"]);
+    expect((await chineseTimeline(unknown.id)).map((event) => event.message)).toEqual([
+      `服务商查不到包裹 ${unknown.packageId}，因此拒绝了该报关信息。请从服务商刷新该发货单；如果它从未在服务商处创建，请重试该订单。`,
+    ]);
 
     const shipped = await insertShipment("FULFILLED");
     await atTheProvider(shipped.packageId);
@@ -183,6 +196,10 @@ describe("correcting a drop-ship package's customs declaration", () => {
     expect(late).toMatchObject({
       outcome: "refused",
       message: "Not sent: the provider reports the parcel as Shipped, so its customs declaration can no longer be changed.",
+    });
+    expect(await declare(shipped.id, form({ "lines.0.declareValue": "9" }), "zh-CN")).toMatchObject({
+      outcome: "refused",
+      message: "未发送：服务商报告该包裹的状态为 Shipped，其报关信息已无法更改。",
     });
   });
 
@@ -200,5 +217,10 @@ describe("correcting a drop-ship package's customs declaration", () => {
       expect(answer).toMatchObject({ outcome: "refused", message: expect.stringMatching(why) });
       expect(await stack().db.shipmentEvent.count({ where: { shipmentId: shipment.id } })).toBe(0);
     }
+    const held = await insertShipment("HELD", { kind: "DROPSHIP" });
+    expect(await declare(held.id, form(), "zh-CN")).toMatchObject({
+      outcome: "refused",
+      message: "包裹尚未到达服务商：请修正订单并发送；服务商接收后即可修正其报关信息。",
+    });
   });
 });

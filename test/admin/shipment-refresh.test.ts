@@ -92,6 +92,28 @@ describe("refresh from the provider", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Refresh from the provider");
     expect(page.text).toContain(`Shipping costs ${after.costs?.total ?? "?"}`);
+
+    // A Chinese admin reads the same event in Chinese, the provider's status quoted as it said it.
+    const inChinese = DetailData.parse(await (await adminData(s, `/app/shipments/${shipment.id}?locale=zh-CN`, DETAIL)).json());
+    expect(inChinese.shipment.timeline.map((entry) => entry.message)).toContainEqual(
+      expect.stringMatching(/^应要求从服务商刷新：服务商状态 Created.*。$/),
+    );
+    expect(inChinese.shipment.timeline.map((entry) => entry.message)).not.toContainEqual(expect.stringMatching(/Refreshed/));
+  });
+
+  it("answers in the admin's language: the provider's status as it said it, the shipment's new state in Chinese", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    const packageId = `REFRESH-ZH-${Date.now()}`;
+    await atTheProvider({ dropship: packageId });
+    const shipment = await insertShipment(s.shop, "SUBMITTED", { packageId, serviceCode: "US01-STD" });
+
+    const answer = Answer.parse(
+      await (await adminData(s, `/app/shipments/${shipment.id}?locale=zh-CN`, DETAIL, { form: { intent: "refresh" } })).json(),
+    );
+    expect(answer.message).toMatch(/^已从服务商刷新：服务商状态 Created.*。发货单现在的状态：已分配物流单号。$/);
+    const event = await s.db.shipmentEvent.findFirstOrThrow({ where: { shipmentId: shipment.id, type: "status_polled" } });
+    expect(event.message).toMatch(/^Refreshed from the provider on request: Created.*\.$/);
   });
 
   it("asks about one outbound package with the status query of its PackageId", async () => {
@@ -126,6 +148,18 @@ describe("refresh from the provider", () => {
     const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { events: true } });
     expect(stored.state).toBe("SUBMITTED");
     expect(stored.events.map((event) => event.message)).toContainEqual(expect.stringMatching(/does not know package/));
+
+    const inChinese = Answer.parse(
+      await (await adminData(s, `/app/shipments/${shipment.id}?locale=zh-CN`, DETAIL, { form: { intent: "refresh" } })).json(),
+    );
+    expect(inChinese).toEqual({
+      outcome: "unknown",
+      message: `服务商（暂时）查不到包裹 ${shipment.packageId}：其记录可能有延迟，应用会继续查询。`,
+    });
+    const shown = DetailData.parse(await (await adminData(s, `/app/shipments/${shipment.id}?locale=zh-CN`, DETAIL)).json());
+    expect(shown.shipment.timeline.map((entry) => entry.message)).toContain(
+      `应要求从服务商刷新：服务商（暂时）查不到包裹 ${shipment.packageId}。`,
+    );
   });
 
   it("does not ask about a package not yet at the provider, nor about another shop's", async () => {
@@ -138,6 +172,10 @@ describe("refresh from the provider", () => {
       outcome: "refused",
       message: "The package has not reached the provider: there is nothing to ask it yet.",
     });
+    const inChinese = Answer.parse(
+      await (await adminData(s, `/app/shipments/${held.id}?locale=zh-CN`, DETAIL, { form: { intent: "refresh" } })).json(),
+    );
+    expect(inChinese).toMatchObject({ outcome: "refused", message: "包裹尚未到达服务商：目前还没有可查询的内容。" });
 
     const theirs = await insertShipment(OTHER_SHOP, "SUBMITTED", {});
     const response = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL, { form: { intent: "refresh" } });

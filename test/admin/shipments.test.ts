@@ -183,7 +183,26 @@ describe("a shipment's page", () => {
 
     const shown = DetailData.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL)).json());
     expect(shown.shipment.state).toBe("READY");
-    expect(shown.shipment.timeline.at(-1)?.message).toMatch(/^Retried by the merchant: /);
+    expect(shown.shipment.timeline.at(-1)?.message).toMatch(
+      /^Retried by the merchant: Package \S+ checked: goes to drop-ship location SZ-HUB with service US01-EXP\.$/,
+    );
+    // The Chinese admin reads the whole event in Chinese: the frame and the plan's own sentence inside it.
+    const inChinese = DetailData.parse(await (await adminData(s, `/app/shipments/${held.id}?locale=zh-CN`, DETAIL)).json());
+    expect(inChinese.shipment.timeline.at(-1)?.message).toMatch(
+      /^商家已重试：包裹 \S+ 已通过检查：将从一件代发地点 SZ-HUB 以物流服务 US01-EXP 发出。$/,
+    );
+
+    // Retry again: it is no longer held, and the refusal is said in the admin's language.
+    const again = RetryAnswer.parse(await (await adminData(s, `/app/shipments/${held.id}`, DETAIL, { form: {} })).json());
+    expect(again).toEqual({
+      outcome: "refused",
+      message: "A ready shipment cannot be retried; only held and failed ones can.",
+      reasons: [],
+    });
+    const againInChinese = RetryAnswer.parse(
+      await (await adminData(s, `/app/shipments/${held.id}?locale=zh-CN`, DETAIL, { form: {} })).json(),
+    );
+    expect(againInChinese.message).toBe("状态为“等待发送”的发货单无法重试；只有暂缓或服务商拒绝的发货单可以重试。");
   });
 
   it("links a tracking page only when it is a web address: a javascript: one in the database is rendered as no link, on both pages", async () => {
@@ -542,6 +561,21 @@ describe("bulk actions and stopped jobs", () => {
     // The emulator has no such fulfillment order: nothing is queued, and the merchant reads why.
     expect(answer.message).toBe("0 shipments queued to the provider, 1 not retried.");
     expect(answer.problems).toEqual([{ orderName: "#7501", message: "Shopify no longer has this fulfillment order." }]);
+    // A Chinese admin reads why in Chinese.
+    url.searchParams.set("locale", "zh-CN");
+    const inChinese = BulkData.parse(
+      await (
+        await fetch(url, {
+          method: "POST",
+          headers: { "User-Agent": BROWSER_USER_AGENT, Authorization: `Bearer ${sessionToken(s.shop, s.apiKey, s.apiSecret)}` },
+          body: new URLSearchParams([
+            ["intent", "retry-selected"],
+            ["id", mine.id],
+          ]),
+        })
+      ).json(),
+    );
+    expect(inChinese.problems).toEqual([{ orderName: "#7501", message: "Shopify 中已没有这个履约订单。" }]);
     expect((await s.db.shipment.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("FAILED");
     expect(await s.db.shipmentEvent.count({ where: { shipmentId: theirs.id } })).toBe(0);
   });

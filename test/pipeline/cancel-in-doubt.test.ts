@@ -13,6 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
+import { CATALOGUES } from "~/lib/words";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 
 let harness: Harness;
 
@@ -115,6 +117,11 @@ async function neverSent(shipment: Shipment, pushJobId: string): Promise<void> {
 }
 
 const timelineOf = async (shipmentId: string) => (await harness.events(shipmentId)).map((event) => event.message).join("\n");
+/** The timeline as a Chinese admin reads it, one event a line. */
+const chineseTimelineOf = async (shipmentId: string) =>
+  ((await findShipmentDetail(harness.db, DEMO_SHOP, shipmentId, CATALOGUES["zh-CN"]))?.timeline ?? [])
+    .map((event) => event.message)
+    .join("\n");
 
 describe("a cancellation request that meets a send in doubt", () => {
   it(
@@ -139,6 +146,11 @@ describe("a cancellation request that meets a send in doubt", () => {
       expect(fo).toMatchObject({ status: "CLOSED", requestStatus: "CANCELLATION_ACCEPTED" });
       await neverSent(shipment, pushJobId);
       expect(await timelineOf(shipment.id)).toMatch(new RegExp(`provider does not have package ${shipment.packageId}`));
+      const inChinese = await chineseTimelineOf(shipment.id);
+      expect(inChinese).toContain(`商家申请了取消。包裹 ${shipment.packageId} 的一次发送可能已到达服务商`);
+      expect(inChinese).toContain(
+        `商家申请了取消。服务商没有包裹 ${shipment.packageId}（因其发送的回复丢失而向服务商确认），因此该包裹已彻底取消：没有发送任何内容，今后也不会发送。`,
+      );
     },
     2 * MINUTE,
   );
@@ -168,6 +180,11 @@ describe("a cancellation request that meets a send in doubt", () => {
       const state = await emulatorState(harness.shopify);
       expect(state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(foId)))).toHaveLength(1);
       expect(await timelineOf(delivered.id)).toMatch(new RegExp(`provider has package ${delivered.packageId}`));
+      expect(await chineseTimelineOf(delivered.id)).toMatch(
+        new RegExp(
+          `服务商已有包裹 ${delivered.packageId}（服务商状态 [^）]+）：一次回复丢失的发送已到达服务商，因此无法撤回（商家申请了取消）。`,
+        ),
+      );
     },
     2 * MINUTE,
   );
@@ -189,6 +206,13 @@ describe("a cancellation request that meets a send in doubt", () => {
       const waiting = await harness.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
       expect(waiting).toMatchObject({ state: "READY", lastErrorCode: "WITHDRAWING" });
       expect(waiting.lastErrorText).toMatch(/could not say whether it has package/);
+      const shown = await findShipmentDetail(harness.db, DEMO_SHOP, shipment.id, CATALOGUES["zh-CN"]);
+      expect(shown?.reason).toMatch(
+        new RegExp(`^已撤回，正在等待服务商：服务商无法确认是否有包裹 ${shipment.packageId}（.+）。不会再发送任何内容`),
+      );
+      expect(shown?.timeline.find((event) => event.type === "provider_unreachable")?.message).toMatch(
+        /已以此原因拒绝 Shopify 中的取消申请，商家可在那里看到原因。$/,
+      );
       expect(harness.sandbox.state().outbounds.has(shipment.packageId)).toBe(false);
 
       // The provider answers again: it never had the package, so nothing ships and Shopify gets the order back.
@@ -204,6 +228,10 @@ describe("a cancellation request that meets a send in doubt", () => {
       expect(handedBack.status).toBe("INCOMPLETE");
       expect(handedBack.lastResponse?.message).toMatch(new RegExp(`does not have package ${shipment.packageId}`));
       await neverSent(shipment, pushJobId);
+      // Shopify's note is quoted as the app wrote it there; the sentence around it is Chinese.
+      expect(await chineseTimelineOf(shipment.id)).toMatch(
+        /已交还 Shopify：该履约订单已按未完成关闭（“Not shipped: .+”），可在 Shopify 中完成订单的取消。/,
+      );
     },
     2 * MINUTE,
   );
@@ -258,6 +286,10 @@ describe("an order that loses every unit while its drop-ship package's send is i
       expect(settled.state).toBe("CANCELLED");
       await neverSent(shipment, pushJobId);
       expect(await timelineOf(shipment.id)).toMatch(new RegExp(`provider does not have package ${shipment.packageId}`));
+      // What changed in Shopify, and what it came to, both said in Chinese.
+      expect(await chineseTimelineOf(shipment.id)).toMatch(
+        new RegExp(`订单已部分退款.*：其履约订单在 Shopify 中已关闭，因此不发送该包裹。服务商没有包裹 ${shipment.packageId}`),
+      );
     },
     2 * MINUTE,
   );

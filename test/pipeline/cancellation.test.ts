@@ -7,6 +7,11 @@ import { describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, useHarness } from "./harness";
+import { CATALOGUES } from "~/lib/words";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
+
+/** A shipment's timeline as a Chinese admin reads it. */
+const inChinese = async (id: string) => (await findShipmentDetail(harness.db, DEMO_SHOP, id, CATALOGUES["zh-CN"]))?.timeline ?? [];
 
 // Slow creation at the provider, so a package stays SUBMITTED long enough to be cancelled.
 const harness = useHarness({ createDelayMs: 1_500 });
@@ -44,6 +49,14 @@ describe("cancelling an order at the warehouse", () => {
       expect(fo).toMatchObject({ status: "CLOSED", requestStatus: "CANCELLATION_ACCEPTED" });
       expect(fo.lastResponse?.message).toContain("nothing was sent");
       expect(harness.sandbox.state().outbounds.has(cancelled.packageId)).toBe(false);
+      const english = (await harness.events(cancelled.id)).filter((e) => e.type === "cancelled").map((e) => e.message);
+      expect(english).toEqual([
+        "The merchant asked to cancel. Cancelled before the package reached the warehouse: nothing was sent to the provider.",
+      ]);
+      expect((await inChinese(cancelled.id)).filter((e) => e.type === "cancelled").map((e) => e.message)).toEqual([
+        "商家申请了取消。已在包裹到达仓库前取消：没有向服务商发送任何内容。",
+      ]);
+      expect((await inChinese(cancelled.id)).find((e) => e.type === "held")?.message).toMatch(/^仓库 \S+ 的包裹 \S+ 需经审核后才会发送。$/);
     } finally {
       await harness.setSettings((settings) => ({ ...settings, pushPolicy: "autoPush" }));
     }
@@ -69,6 +82,13 @@ describe("cancelling an order at the warehouse", () => {
     const timeline = await harness.events(delivered.id);
     expect(timeline.filter((e) => e.type === "cancellation_answered").map((e) => e.message)).toEqual([
       expect.stringMatching(/^Cancellation refused in Shopify\. Already at the warehouse/),
+    ]);
+    expect((await inChinese(delivered.id)).filter((e) => e.type === "cancellation_answered").map((e) => e.message)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^已在 Shopify 中拒绝取消申请。已在仓库：包裹 ${submitted.packageId} 已于 \\d{4}-\\d\\d-\\d\\d 发送给服务商（.+），应用已无法阻止。如需拦截，请联系服务商。$`,
+        ),
+      ),
     ]);
     expect(harness.sandbox.state().outbounds.get(delivered.packageId)?.retryCount).toBe(0);
   }, 30_000);

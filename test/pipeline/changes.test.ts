@@ -118,6 +118,17 @@ describe("an order that changes before its package is sent", () => {
     const timeline = await harness.events(waiting.id);
     expect(timeline.map((e) => e.message).join("\n")).toMatch(/The order was edited in Shopify/);
     expect(timeline.map((e) => e.message).join("\n")).toMatch(/The order was paid/);
+    // The Chinese admin reads each change and what it came to in Chinese, the plan's sentence inside.
+    const inChinese =
+      (await findShipmentDetail(harness.db, DEMO_SHOP, waiting.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
+    expect(inChinese).toContainEqual(
+      expect.stringMatching(/^订单在 Shopify 中已.*，仍然暂缓。尚未付款：等待 Shopify 将订单标记为已付款。$/),
+    );
+    expect(inChinese).toContainEqual(
+      expect.stringMatching(/订单已付款.*：包裹 \S+ 已通过检查：将从一件代发地点 \S+ 以物流服务 \S+ 发出。$/),
+    );
+    expect(inChinese).toContainEqual(expect.stringMatching(/^已发送给服务商（一件代发地点 \S+，物流服务 \S+）：.+。$/));
+    expect(inChinese.join("\n")).not.toMatch(/The order|still held|checked: goes to|Sent to the provider/);
   }, 60_000);
 
   it("respects a hold placed in Shopify before the package was planned, and ships once it is released", async () => {
@@ -162,6 +173,9 @@ describe("an order that changes before its package is sent", () => {
     const inChinese =
       (await findShipmentDetail(harness.db, DEMO_SHOP, delivered.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
     expect(inChinese).toContain("在 Shopify 中预定发货：等到预定日期。");
+    expect(inChinese).toContainEqual(
+      expect.stringMatching(/^预定发货日期已到：包裹 \S+ 已通过检查：将从一件代发地点 \S+ 以物流服务 \S+ 发出。$/),
+    );
     expect(inChinese.filter((message) => message.startsWith("物流跟踪："))).not.toEqual([]);
     expect(inChinese.at(-1)).toMatch(/^承运商显示已.*送达。停止跟踪。$/);
   }, 60_000);

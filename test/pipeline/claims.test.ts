@@ -15,6 +15,8 @@ import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, useHarness } from "./harness";
+import { CATALOGUES } from "~/lib/words";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 
 const CREATE_DELAY_MS = 60_000;
 const harness = useHarness({ createDelayMs: CREATE_DELAY_MS });
@@ -155,6 +157,14 @@ describe("a fulfilment after the order changed in Shopify", () => {
       }),
     ]);
     expect(timeline.filter((e) => e.type === "partly_claimed")).toHaveLength(1);
+    // The Chinese admin reads the same in Chinese, Shopify's status of the fulfillment order named in Chinese too.
+    const inChinese = (await findShipmentDetail(harness.db, DEMO_SHOP, fulfilled.id, CATALOGUES["zh-CN"]))?.timeline ?? [];
+    expect(inChinese.find((e) => e.type === "fulfilment_written")?.message).toMatch(
+      /^已作为履约记录写入 Shopify（物流单号 .+）；(已|未)通知顾客。它认领了 1 行商品中的 1 件：包裹所含的 2 行商品中的 3 件无法在 Shopify 中认领：该履约订单（待处理）中已没有这些商品，/,
+    );
+    expect(inChinese.find((e) => e.type === "partly_claimed")?.message).toMatch(
+      /^包裹所含的 2 行商品中的 3 件无法在 Shopify 中认领：.+。包裹中仍然装有这些商品/,
+    );
     expect(timeline.some((e) => e.type === "write_back_refused")).toBe(false);
     // A person should know: the parcel carries units the customer no longer pays for.
     expect(await harness.db.shipment.count({ where: { ...needsAttention(DEMO_SHOP), id: fulfilled.id } })).toBe(1);
@@ -202,6 +212,14 @@ describe("a fulfilment after the order changed in Shopify", () => {
       ),
       expect.stringMatching(
         /^Changed in Shopify after it was sent: 1 unit of 1 line the package carries were edited, refunded or moved away/,
+      ),
+    ]);
+    // The sentence around what changed is Chinese; what changed is quoted as the app recorded it.
+    const inChinese = (await findShipmentDetail(harness.db, DEMO_SHOP, submitted.id, CATALOGUES["zh-CN"]))?.timeline ?? [];
+    expect(inChinese.filter((e) => e.type === "changed_in_shopify").map((e) => e.message)).toEqual([
+      expect.stringMatching(/^发出后在 Shopify 中被修改：the shipping address was edited。包裹 \S+ 已在服务商处，服务商无法修改或取消它/),
+      expect.stringMatching(
+        /^发出后在 Shopify 中被修改：1 unit of 1 line the package carries were edited, refunded or moved away.*。包裹 \S+ 已在服务商处/,
       ),
     ]);
     // Told by the address's keyed digest: neither the timeline nor the receipts keep the new address (decision 0038).

@@ -39,7 +39,7 @@ async function endedInTimeline(ended: Shipment): Promise<void> {
   });
   // Stored with its sentence, so a Chinese admin reads the ending in Chinese, quoting the provider or carrier as they said it.
   expect(sayOf(ended.lastErrorSay)).toBeDefined();
-  const inChinese = lastErrorIn(CATALOGUES["zh-CN"].reasons, ended);
+  const inChinese = lastErrorIn(CATALOGUES["zh-CN"], ended);
   expect(inChinese).not.toBe(ended.lastErrorText);
   expect(inChinese).toMatch(/请/);
 }
@@ -121,7 +121,7 @@ describe("the follow of a package ends", () => {
       (await findShipmentDetail(harness.db, DEMO_SHOP, ended.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
     expect(inChinese.filter((message) => message.startsWith("物流跟踪："))).not.toEqual([]);
     expect(inChinese.filter((message) => message.startsWith("Tracking:"))).toEqual([]);
-    expect(inChinese.at(-1)).toBe(`已停止跟踪：${lastErrorIn(CATALOGUES["zh-CN"].reasons, ended)}`);
+    expect(inChinese.at(-1)).toBe(`已停止跟踪：${lastErrorIn(CATALOGUES["zh-CN"], ended)}`);
     await notPolledAgain(ended);
   }, 30_000);
 

@@ -79,7 +79,7 @@ describe("a package the provider cannot create", () => {
       /^The provider could not create the package: Service US01-STD does not deliver to CA\..* Handed back to Shopify: the fulfillment order is closed as incomplete/,
     );
     // Said again in Chinese for a Chinese admin, the provider's words as it said them.
-    expect(lastErrorIn(CATALOGUES["zh-CN"].reasons, failed)).toMatch(
+    expect(lastErrorIn(CATALOGUES["zh-CN"], failed)).toMatch(
       /^服务商无法创建该包裹：Service US01-STD does not deliver to CA\..* 已交还 Shopify：该履约订单已按未完成关闭/,
     );
     expect(await fulfillmentOrderNow(fo.id)).toMatchObject({
@@ -113,7 +113,7 @@ describe("a package the provider cannot create", () => {
 
     const failed = await harness.waitForShipment(placed.orderId, "FAILED");
     expect(failed).toMatchObject({ kind: "DROPSHIP", lastErrorCode: "DestinationNotServed" });
-    expect(lastErrorIn(CATALOGUES["zh-CN"].reasons, failed)).toMatch(
+    expect(lastErrorIn(CATALOGUES["zh-CN"], failed)).toMatch(
       /^服务商无法创建该包裹：Service US01-STD does not deliver to CA\..* 请在“设置 > 仓库与路由”中选择能送达该地的物流服务，然后重试。$/,
     );
     expect((await fulfillmentOrderNow(fo.id))?.status).toBe("OPEN");

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { retryShipment } from "~/flows/retry/retry.server";
+import { CATALOGUES } from "~/lib/words";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, type Harness, useHarness } from "./harness";
 
@@ -69,6 +71,23 @@ describe("a package the provider cannot create", () => {
     expect(types.slice(0, 7)).toEqual(["validated", "sent", "failed", "retry_requested", "sent", "created", "fulfilment_written"]);
     const resent = (await harness.events(delivered.id)).filter((e) => e.type === "sent")[1];
     expect(resent?.data).toMatchObject({ sent: { isCreateNewOrder: true, serviceCode: "US01-EXP" } });
+
+    // The English the timeline stores, and the same events as a Chinese admin reads them.
+    const id = delivered.packageId;
+    const english = (await harness.events(delivered.id)).map((e) => e.message);
+    expect(english).toContain(
+      `Retried by the merchant: Package ${id} checked: goes to warehouse US01 with service US01-EXP. The provider is asked to create it anew (IsCreateNewOrder).`,
+    );
+    expect(english).toContainEqual(
+      expect.stringMatching(/^Sent to the provider \(warehouse US01, service US01-EXP\) as a new order after the fix: /),
+    );
+    const inChinese = (await findShipmentDetail(harness.db, DEMO_SHOP, delivered.id, CATALOGUES["zh-CN"]))?.timeline ?? [];
+    const said = (type: string) => inChinese.filter((event) => event.type === type).map((event) => event.message);
+    expect(said("validated")).toEqual([`包裹 ${id} 已通过检查：将从仓库 US01 以物流服务 US01-STD 发出。`]);
+    expect(said("retry_requested")).toEqual([
+      `商家已重试：包裹 ${id} 已通过检查：将从仓库 US01 以物流服务 US01-EXP 发出。已要求服务商重新创建该包裹（IsCreateNewOrder）。`,
+    ]);
+    expect(said("sent")[1]).toMatch(/^已发送给服务商（仓库 US01，物流服务 US01-EXP），修正后作为新订单发送：.+。$/);
   }, 30_000);
 
   it("refuses to retry a shipment that is on its way", async () => {
@@ -77,6 +96,7 @@ describe("a package the provider cannot create", () => {
     expect(await retryShipment(harness.db, harness.deps, DEMO_SHOP, delivered.id)).toEqual({
       outcome: "refused",
       message: "A delivered shipment cannot be retried; only held and failed ones can.",
+      say: { key: "cannotRetryState", args: ["DELIVERED"] },
     });
     expect(await retryShipment(harness.db, harness.deps, "other-shop.myshopify.com", delivered.id)).toMatchObject({ outcome: "refused" });
   }, 30_000);

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
-import { type Harness, type PlacedOrder, startHarness } from "./harness";
+import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
+import { CATALOGUES } from "~/lib/words";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
 
 let harness: Harness;
 
@@ -49,6 +51,14 @@ describe("a non-final tracking number", () => {
     const updated = (await harness.events(delivered.id)).filter((e) => e.type === "tracking_updated");
     expect(updated).toHaveLength(1);
     expect(updated[0]?.message).toContain(`replaced tracking number ${provisional}`);
+    // As a Chinese admin reads the two: the provider's numbers and carrier quoted as it gave them.
+    const inChinese = (await findShipmentDetail(harness.db, DEMO_SHOP, delivered.id, CATALOGUES["zh-CN"]))?.timeline ?? [];
+    expect(inChinese.find((e) => e.type === "created")?.message).toMatch(
+      new RegExp(`^服务商已创建包裹：物流单号 ${provisional}.*，为临时单号：服务商可能会更换。$`),
+    );
+    expect(inChinese.find((e) => e.type === "tracking_updated")?.message).toMatch(
+      new RegExp(`^服务商已将物流单号 ${provisional} 更换为 ${delivered.trackingNumber ?? "?"}.*；Shopify 履约记录现已显示新单号。$`),
+    );
   }, 30_000);
 });
 

@@ -3,6 +3,9 @@ import { useTestDatabase } from "../support/database";
 import { enqueue } from "~/flows/queue/jobs.server";
 import { outboundPackageToNewYork } from "../fixtures/provider";
 import { cancelUnsentShipment } from "~/stores/shipments/unsent-changes.server";
+import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
+import { CATALOGUES } from "~/lib/words";
+import { timelineSaid } from "~/lib/words/timeline-said";
 import {
   claimReadyShipments,
   claimShipmentForSending,
@@ -140,7 +143,7 @@ describe("cancelling a shipment before it reaches the provider", () => {
   /** A withdrawal that counts the questions it would queue. */
   function withdrawal() {
     const queued: string[] = [];
-    return { queued, because: "The merchant asked to cancel.", whenWithdrawn: async () => void queued.push("asked") };
+    return { queued, because: timelineSaid("merchantAskedToCancel"), whenWithdrawn: async () => void queued.push("asked") };
   }
   const cancel = (id: string, asked = withdrawal()) =>
     cancelUnsentShipment(db, id, { type: "cancelled", message: "Cancelled." }, new Date(), asked);
@@ -166,6 +169,16 @@ describe("cancelling a shipment before it reaches the provider", () => {
     expect(withdrawn).toMatchObject({ state: "READY", lastErrorCode: "WITHDRAWING", sendingJobId: jobId });
     expect(withdrawn.sendWithdrawnAt).not.toBeNull();
     expect(await db.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "withdrawn" } })).toBe(1);
+    // Why it waits, stored in English and read by a Chinese admin in Chinese (its reason and its timeline).
+    const english =
+      `The merchant asked to cancel. A send of package ${shipment.packageId} may have reached the provider (its answer was lost, or it is under way), ` +
+      "so the app asks the provider whether it has it before cancelling: nothing more is sent.";
+    expect(withdrawn.lastErrorText).toBe(english);
+    const inChinese = `商家申请了取消。包裹 ${shipment.packageId} 的一次发送可能已到达服务商（其回复丢失，或仍在进行中），因此应用会先向服务商确认是否收到，再决定是否取消：不会再发送任何内容。`;
+    const shown = await findShipmentDetail(db, SHOP, shipment.id, CATALOGUES["zh-CN"]);
+    expect(shown?.reason).toBe(inChinese);
+    expect(shown?.timeline.find((event) => event.type === "withdrawn")?.message).toBe(inChinese);
+    expect((await findShipmentDetail(db, SHOP, shipment.id))?.reason).toBe(english);
 
     // Its claim released (a 429 before the provider looked): still nobody's to send.
     await releaseSendingClaims(db, jobId, [shipment.id]);

@@ -18,36 +18,34 @@ import { ShopifyUserError } from "~/shopify/errors";
 import type { PipelineDeps } from "../ports/deps";
 import type { FulfillmentOrderBrief, ShopifyPort } from "../ports/ports";
 import { queueSendInDoubtCheck } from "../queue/stages.server";
+import type { NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
-const ACCEPTED = "Cancelled before the package reached the warehouse: nothing was sent to the provider.";
-/** A FAILED package reached the provider, which could not create it: nothing ships either. */
-const ACCEPTED_FAILED = "Cancelled: the provider could not create the package, so nothing ships.";
-/** Its send was in doubt, and the provider said it does not have it (send-in-doubt.server.ts). */
-const acceptedNeverReceived = (packageId: string) =>
-  `Cancelled: the provider does not have package ${packageId} to ship (the answer to its send was lost, so the app asked), so nothing ships and nothing more is sent.`;
-
-/** The message accepting the cancellation of `before` (as read first), now `after`. */
-function acceptedFor(before: Shipment | null, after: Shipment | null): string {
-  if (before?.state === "FAILED") return ACCEPTED_FAILED;
-  if (after?.state === "CANCELLED" && after.sendInDoubtAt !== null) return acceptedNeverReceived(after.packageId);
-  return ACCEPTED;
+/**
+ * The message accepting the cancellation of `before` (as read first), now `after`: a FAILED package
+ * reached the provider, which could not create it; one whose send was in doubt the provider said it
+ * does not have (send-in-doubt.server.ts).
+ */
+function acceptedFor(before: Shipment | null, after: Shipment | null): NestedSaid {
+  if (before?.state === "FAILED") return timelineSaid("cancelledNotCreated");
+  if (after?.state === "CANCELLED" && after.sendInDoubtAt !== null) return timelineSaid("cancelledNeverReceived", after.packageId);
+  return timelineSaid("cancelledNothingSent");
 }
 
-export function alreadyAtWarehouse(shipment: Shipment): string {
-  const since = shipment.submittedAt ? ` since ${shipment.submittedAt.toISOString().slice(0, 10)}` : "";
-  return (
-    `Already at the warehouse: package ${shipment.packageId} was sent to the provider${since} ` +
-    `(${shipment.state.toLowerCase()}) and can no longer be stopped by the app. Contact the provider to stop it.`
-  );
+/** Shopify's refusal of a cancellation (in English, as Shopify shows it) and the timeline's sentence of it. */
+export function alreadyAtWarehouse(shipment: Shipment): NestedSaid {
+  const since = shipment.submittedAt ? shipment.submittedAt.toISOString().slice(0, 10) : "";
+  return timelineSaid("alreadyAtWarehouse", shipment.packageId, since, shipment.state);
 }
 
 /**
  * Cancels the shipment if no send ever reached for it; one a send may have reached is withdrawn
  * ("withdrawn") and its question to the provider queued, whose answer settles it and Shopify's request.
  */
-function cancelUnsent(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<UnsentCancellation> {
+function cancelUnsent(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: NestedSaid): Promise<UnsentCancellation> {
   const now = deps.now();
-  return cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message: `${why} ${acceptedFor(shipment, null)}` }, now, {
+  const cancelled = timelineSaid("thenSaid", why, acceptedFor(shipment, null));
+  return cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message: cancelled.message, data: { say: cancelled.say } }, now, {
     because: why,
     whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, why, now),
   });
@@ -76,22 +74,23 @@ export async function answerCancellation(
   id: FulfillmentOrderGid,
 ): Promise<void> {
   const shipment = await findShipmentOfFulfillmentOrder(ctx.db, shop, id);
-  const outcome = shipment ? await cancelUnsent(ctx, deps, shipment, "The merchant asked to cancel.") : "cancelled";
+  const outcome = shipment ? await cancelUnsent(ctx, deps, shipment, timelineSaid("merchantAskedToCancel")) : "cancelled";
   if (outcome === "withdrawn") return;
   // As it is now: the push, or the provider's answer to a send in doubt, may have moved it since it was read.
   const now = shipment && (await ctx.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }));
   if (outcome !== "already-sent") {
-    await answered(() => shopify.acceptCancellationRequest(id, acceptedFor(shipment, now)));
+    await answered(() => shopify.acceptCancellationRequest(id, acceptedFor(shipment, now).message));
     return;
   }
   if (now === null) return;
-  const message = alreadyAtWarehouse(now);
+  const already = alreadyAtWarehouse(now);
   // Said in the timeline by the run whose answer Shopify took, once.
-  if (!(await answered(() => shopify.rejectCancellationRequest(id, message)))) return;
+  if (!(await answered(() => shopify.rejectCancellationRequest(id, already.message)))) return;
+  const refused = timelineSaid("cancellationRefusedInShopify", already);
   await recordShipmentEvent(ctx.db, now.id, {
     type: "cancellation_answered",
-    message: `Cancellation refused in Shopify. ${message}`,
-    data: { operation: "fulfillmentOrderRejectCancellationRequest", state: now.state },
+    message: refused.message,
+    data: { operation: "fulfillmentOrderRejectCancellationRequest", state: now.state, say: refused.say },
   });
 }
 
@@ -116,7 +115,7 @@ export async function answerCancellationRequests(ctx: JobContext, deps: Pipeline
  * location; or one never requested): cancel its shipment if nothing was sent, else say in the
  * timeline that it is already at the warehouse. A withdrawn one is said by the provider's answer.
  */
-async function cancelledInShopify(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<void> {
+async function cancelledInShopify(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: NestedSaid): Promise<void> {
   const outcome = await cancelUnsent(ctx, deps, shipment, why);
   if (outcome !== "already-sent") return;
   if (shipment.state === "CANCELLED") return;
@@ -124,17 +123,18 @@ async function cancelledInShopify(ctx: JobContext, deps: PipelineDeps, shipment:
 }
 
 /** "<why> Already at the warehouse: …" in the timeline, once, however often it is told. */
-export async function sayAlreadyAtWarehouse(ctx: Pick<JobContext, "db">, shipment: Shipment, why: string): Promise<void> {
+export async function sayAlreadyAtWarehouse(ctx: Pick<JobContext, "db">, shipment: Shipment, why: NestedSaid): Promise<void> {
   // Said once, however often the webhook repeats, and though the fulfillment order's and the
   // order's cancellations arrive together: the look and the write in one transaction, so two jobs
   // cannot both find nothing said (seen on PostgreSQL with the look and the write apart).
   await ctx.db.$transaction(async (tx) => {
     const said = await tx.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "cancellation_answered" } });
     if (said > 0) return;
+    const already = timelineSaid("thenSaid", why, alreadyAtWarehouse(shipment));
     await recordShipmentEvent(tx, shipment.id, {
       type: "cancellation_answered",
-      message: `${why} ${alreadyAtWarehouse(shipment)}`,
-      data: { state: shipment.state },
+      message: already.message,
+      data: { state: shipment.state, say: already.say },
     });
   });
 }
@@ -142,7 +142,7 @@ export async function sayAlreadyAtWarehouse(ctx: Pick<JobContext, "db">, shipmen
 /** cancel.fulfillment-order. */
 export async function cancelFulfillmentOrder(ctx: JobContext, deps: PipelineDeps, shop: string, id: FulfillmentOrderGid): Promise<void> {
   const shipment = await findShipmentOfFulfillmentOrder(ctx.db, shop, id);
-  if (shipment) await cancelledInShopify(ctx, deps, shipment, "The fulfillment order was cancelled in Shopify.");
+  if (shipment) await cancelledInShopify(ctx, deps, shipment, timelineSaid("fulfillmentOrderCancelled"));
 }
 
 /**
@@ -161,7 +161,7 @@ export async function cancelOrder(ctx: JobContext, deps: PipelineDeps, shop: str
     if (brief?.requestStatus === "CANCELLATION_REQUESTED") {
       await answerCancellation(ctx, deps, shopify, shop, brief.id);
     } else if (shipment.kind === "DROPSHIP" || brief === undefined || brief.status === "CANCELLED" || brief.status === "CLOSED") {
-      await cancelledInShopify(ctx, deps, shipment, "The order was cancelled in Shopify.");
+      await cancelledInShopify(ctx, deps, shipment, timelineSaid("orderCancelled"));
     }
   }
 }

@@ -25,12 +25,14 @@ import type { PipelineDeps } from "../ports/deps";
 import type { FulfillmentOrderBrief, ShopifyPort } from "../ports/ports";
 import { queueStatusPoll } from "../queue/stages.server";
 import { answerCancellation } from "./cancellation.server";
+import type { NestedSaid, NestedSay } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;
 
 type Verdict =
   /** Nothing of it will ship: the provider does not know it, or has only a failed creation of it. */
-  | { kind: "absent"; said: string }
+  | { kind: "absent"; said: NestedSaid }
   | { kind: "present"; record: StatusRecord }
   /** The provider could not be asked, or did not answer: why, in its own words. */
   | { kind: "unreachable"; why: string };
@@ -41,8 +43,8 @@ const SENT: readonly Shipment["state"][] = ["SUBMITTED", "CREATED", "FULFILLED",
 /** Shopify shows the message on the order; long ones are cut. */
 const short = (text: string) => (text.length <= 250 ? text : `${text.slice(0, 249)}…`);
 
-/** "The order was cancelled in Shopify." as a clause: "the order was cancelled in Shopify". */
-const asClause = (because: string) => because.replace(/[.\s]+$/, "").replace(/^./, (first) => first.toLowerCase());
+/** Why it was withdrawn: its sentence when the job was queued with one, else its English (a job queued by an older version). */
+type Because = NestedSaid | string;
 
 const operationOf = (shipment: Shipment) => (shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses");
 
@@ -62,7 +64,7 @@ async function askProvider(deps: PipelineDeps, db: JobContext["db"], shipment: S
   // The send's claim ended with an answer (a refusal, a 429 before the provider looked) and no call
   // ever went unanswered: nothing reached the provider.
   if (shipment.sendInDoubtAt === null && shipment.sendingJobId === null)
-    return { kind: "absent", said: `No send of package ${packageId} reached the provider` };
+    return { kind: "absent", said: timelineSaid("noSendReached", packageId) };
   const arrivedBy = shipment.sendInDoubtAt === null ? 0 : shipment.sendInDoubtAt.getTime() + deps.policy.sendingClaimGraceMs;
   if (arrivedBy > now.getTime())
     throw new RetryLater(
@@ -75,30 +77,27 @@ async function askProvider(deps: PipelineDeps, db: JobContext["db"], shipment: S
     const records: StatusRecord[] =
       shipment.kind === "OUTBOUND" ? await provider.outboundStatuses(query) : await provider.dropshipStatuses(query);
     const record = records.find((candidate) => candidate.PackageId === packageId);
-    if (record === undefined) return { kind: "absent", said: notReceived(packageId) };
-    if (record.Status === "CreateFailed")
-      return { kind: "absent", said: `The provider could not create package ${packageId} (CreateFailed)` };
+    if (record === undefined) return { kind: "absent", said: timelineSaid("notReceived", packageId) };
+    if (record.Status === "CreateFailed") return { kind: "absent", said: timelineSaid("notCreatedByProvider", packageId) };
     return { kind: "present", record };
   } catch (error) {
-    if (error instanceof ProviderNotFoundError) return { kind: "absent", said: notReceived(packageId) };
+    if (error instanceof ProviderNotFoundError) return { kind: "absent", said: timelineSaid("notReceived", packageId) };
     if (error instanceof ProviderError || error instanceof PermanentFailure) return { kind: "unreachable", why: error.message };
     throw error;
   }
 }
 
-const notReceived = (packageId: string) =>
-  `The provider does not have package ${packageId} (asked because the answer to its send was lost)`;
-
 /** Absent: cancelled for good. sendInDoubtAt stays, so the cancellation's answer can say what was asked. */
-function cancelForGood(ctx: JobContext, shipment: Shipment, because: string, said: string): Promise<Shipment> {
+function cancelForGood(ctx: JobContext, shipment: Shipment, because: Because, said: NestedSaid): Promise<Shipment> {
+  const forGood = timelineSaid("cancelledForGood", because, said);
   return transition(
     ctx.db,
     shipment,
     "CANCELLED",
     {
       type: "cancelled",
-      message: `${because} ${said}, so the package is cancelled for good: nothing was sent, and nothing will be.`,
-      data: { operation: operationOf(shipment), withdrawnAt: shipment.sendWithdrawnAt?.toISOString() ?? null },
+      message: forGood.message,
+      data: { operation: operationOf(shipment), withdrawnAt: shipment.sendWithdrawnAt?.toISOString() ?? null, say: forGood.say },
     },
     { ...CLAIM_RELEASED, lastErrorCode: null, lastErrorText: null, lastErrorSay: null },
   );
@@ -109,20 +108,18 @@ async function followAsSent(
   ctx: JobContext,
   deps: PipelineDeps,
   shipment: Shipment,
-  because: string,
+  because: Because,
   record: StatusRecord,
 ): Promise<Shipment> {
   const now = deps.now();
-  const said = `${record.Status}${record.HandleStatus ? `, ${record.HandleStatus}` : ""}`;
+  const notHeld = timelineSaid("providerHasItNotHeld", shipment.packageId);
+  const hadIt = timelineSaid("providerHadIt", shipment.packageId, String(record.Status), record.HandleStatus ?? "", because);
   return ctx.db.$transaction(async (tx) => {
     // Held meanwhile (its stored package could not be read when a push took it): nothing is held
     // back any more, and nothing skips the state machine's way to SUBMITTED.
     const ready =
       shipment.state === "HELD"
-        ? await transition(tx, shipment, "READY", {
-            type: "provider_answer",
-            message: `The provider has package ${shipment.packageId}: it is no longer held here.`,
-          })
+        ? await transition(tx, shipment, "READY", { type: "provider_answer", message: notHeld.message, data: { say: notHeld.say } })
         : shipment;
     const sent = await transition(
       tx,
@@ -130,10 +127,9 @@ async function followAsSent(
       "SUBMITTED",
       {
         type: "sent",
-        message:
-          `The provider has package ${shipment.packageId} (${said}): a send whose answer was lost had reached it, so it could not be ` +
-          `withdrawn (${asClause(because)}). It ships, and is followed as every other.`,
+        message: hadIt.message,
         data: {
+          say: hadIt.say,
           operation: operationOf(shipment),
           received: { status: record.Status, handleStatus: record.HandleStatus ?? null, svcPackageId: record.SvcPackageId ?? null },
         },
@@ -172,20 +168,18 @@ const refusalWhileUnreachable = (packageId: string) =>
  */
 async function sayUnreachable(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<void> {
   if ((await ctx.db.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "provider_unreachable" } })) > 0) return;
-  const text =
-    `Withdrawn, waiting for the provider: it could not say whether it has package ${shipment.packageId} (${why}). ` +
-    "Nothing more is sent; the app keeps asking, and cancels the package if the provider never received it, or follows it if it did.";
+  const waiting = timelineSaid("waitingForProvider", shipment.packageId, why);
   await ctx.db.shipment.updateMany({
     where: { id: shipment.id, state: { in: ["READY", "HELD"] }, sendWithdrawnAt: { not: null } },
-    data: { lastErrorText: text, lastErrorSay: null },
+    data: { lastErrorText: waiting.message, lastErrorSay: JSON.stringify(waiting.say) },
   });
   const shopify = await deps.shopify(shipment.shop);
   const brief = await briefOf(shopify, shipment);
-  let told = "";
+  let told = false;
   if (brief?.requestStatus === "CANCELLATION_REQUESTED") {
     try {
       await shopify.rejectCancellationRequest(brief.id, refusalWhileUnreachable(shipment.packageId));
-      told = " Shopify's cancellation request was refused with this reason, so the merchant sees why there.";
+      told = true;
     } catch (error) {
       // Answered meanwhile (the merchant withdrew the request, a run before this one): nothing to refuse.
       if (!(error instanceof ShopifyUserError)) throw error;
@@ -193,10 +187,11 @@ async function sayUnreachable(ctx: JobContext, deps: PipelineDeps, shipment: Shi
   }
   await ctx.db.$transaction(async (tx) => {
     if ((await tx.shipmentEvent.count({ where: { shipmentId: shipment.id, type: "provider_unreachable" } })) > 0) return;
+    const said = told ? timelineSaid("refusedInShopifyToo", waiting) : waiting;
     await recordShipmentEvent(tx, shipment.id, {
       type: "provider_unreachable",
-      message: `${text}${told}`,
-      data: { operation: operationOf(shipment), why, refusedInShopify: told !== "" },
+      message: said.message,
+      data: { operation: operationOf(shipment), why, refusedInShopify: told, say: said.say },
     });
   });
 }
@@ -217,16 +212,20 @@ async function handBack(ctx: JobContext, shopify: ShopifyPort, shipment: Shipmen
   const message = short(
     `Not shipped: the provider does not have package ${shipment.packageId}, so nothing ships. The cancellation was refused while the provider could not say; it can be finished now.`,
   );
-  let outcome: string;
+  let outcome: NestedSaid;
   try {
     await shopify.closeFulfillmentOrder(id, message);
-    outcome = `Handed back to Shopify: the fulfillment order is closed as incomplete ("${message}"), so the order's cancellation can be finished there.`;
+    outcome = timelineSaid("handedBackAfterDoubt", message);
   } catch (error) {
     if (!(error instanceof ShopifyUserError)) throw error;
     if ((await shopify.fulfillmentOrderRemaining(id))?.status === "INCOMPLETE") return;
-    outcome = `Could not hand it back to Shopify (${error.userErrors.map((e) => e.message).join("; ")}): nothing ships; close or cancel it in Shopify.`;
+    outcome = timelineSaid("couldNotHandBack", error.userErrors.map((e) => e.message).join("; "));
   }
-  await recordShipmentEvent(ctx.db, shipment.id, { type: "handed_back", message: outcome, data: { operation: "fulfillmentOrderClose" } });
+  await recordShipmentEvent(ctx.db, shipment.id, {
+    type: "handed_back",
+    message: outcome.message,
+    data: { operation: "fulfillmentOrderClose", say: outcome.say },
+  });
 }
 
 /** Tells Shopify and the merchant what the provider's answer means, by where the shipment and its fulfillment order are now. */
@@ -250,8 +249,14 @@ async function tellShopify(ctx: JobContext, deps: PipelineDeps, shipment: Shipme
 export async function settleSendInDoubt(
   ctx: JobContext,
   deps: PipelineDeps,
-  { shop, shipmentId, because }: { shop: string; shipmentId: string; because: string },
+  {
+    shop,
+    shipmentId,
+    because: english,
+    becauseSay,
+  }: { shop: string; shipmentId: string; because: string; becauseSay?: NestedSay | undefined },
 ): Promise<void> {
+  const because: Because = becauseSay === undefined ? english : { message: english, say: becauseSay };
   const shipment = await ctx.db.shipment.findFirst({ where: { id: shipmentId, shop } });
   if (shipment === null) return;
   let settled = shipment;

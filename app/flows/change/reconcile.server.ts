@@ -21,29 +21,40 @@ import type { FulfillmentOrderBrief, PipelineSettings, ShopifyPort } from "../po
 import { enqueueCoalesced } from "../queue/jobs.server";
 import { queueSendInDoubtCheck } from "../queue/stages.server";
 import { workThroughWaitingReceipts } from "../queue/waiting-receipts.server";
-import { planAgain } from "../retry/retry.server";
+import { eventSaid, planAgain } from "../retry/retry.server";
+import type { NestedSaid } from "~/lib/words/reason-said";
+import type { timeline } from "~/lib/words/en/timeline";
+import { timelineSaid } from "~/lib/words/timeline-said";
 import { noteChangesAfterSending } from "./changed-after-sending.server";
 
 /** Change events looked at per round: their orders found with one database read and one cheap Shopify read. */
 const CHANGES_PER_ROUND = 100;
 
-/** What happened, in the timeline's words, by topic. */
-const WHAT_CHANGED: Record<ChangeTopic, string> = {
-  "orders/updated": "The order was updated in Shopify",
-  "orders/edited": "The order was edited in Shopify",
-  "orders/paid": "The order was paid",
-  "orders/risk_assessment_changed": "Shopify's fraud check of the order changed",
-  "refunds/create": "Part of the order was refunded",
-  "fulfillment_orders/placed_on_hold": "The fulfillment order was put on hold in Shopify",
-  "fulfillment_holds/added": "The fulfillment order was put on hold in Shopify",
-  "fulfillment_orders/hold_released": "Its hold was released in Shopify",
-  "fulfillment_holds/released": "Its hold was released in Shopify",
-  "fulfillment_orders/scheduled_fulfillment_order_ready": "Its scheduled date came",
-  "fulfillment_orders/rescheduled": "It was rescheduled in Shopify",
-  "fulfillment_orders/split": "The fulfillment order was split in Shopify",
-  "fulfillment_orders/merged": "Fulfillment orders were merged in Shopify",
-  "fulfillment_orders/moved": "The fulfillment order was moved to another location in Shopify",
-};
+/** What happened, by topic: the timeline's sentence for it (one sentence for both hold topics, said once). */
+const WHAT_CHANGED = {
+  "orders/updated": "orderUpdated",
+  "orders/edited": "orderEdited",
+  "orders/paid": "orderPaid",
+  "orders/risk_assessment_changed": "riskAssessmentChanged",
+  "refunds/create": "partRefunded",
+  "fulfillment_orders/placed_on_hold": "putOnHold",
+  "fulfillment_holds/added": "putOnHold",
+  "fulfillment_orders/hold_released": "holdReleased",
+  "fulfillment_holds/released": "holdReleased",
+  "fulfillment_orders/scheduled_fulfillment_order_ready": "scheduledDateCame",
+  "fulfillment_orders/rescheduled": "rescheduled",
+  "fulfillment_orders/split": "fulfillmentOrderSplit",
+  "fulfillment_orders/merged": "fulfillmentOrdersMerged",
+  "fulfillment_orders/moved": "fulfillmentOrderMoved",
+} as const satisfies Record<ChangeTopic, keyof typeof timeline>;
+type WhatChanged = (typeof WHAT_CHANGED)[ChangeTopic];
+
+/** An order's changes as one sentence, in the order they came ("…; …"), each said in the admin's language. */
+function changesSaid(changes: Iterable<WhatChanged>): NestedSaid {
+  const [first, ...rest] = [...changes].map((change) => timelineSaid(change));
+  if (first === undefined) return timelineSaid("orderChangedInShopify");
+  return rest.reduce((said, next) => timelineSaid("alsoChanged", said, next), first);
+}
 
 const UNSENT = ["HELD", "READY", "FAILED"] as const;
 const isUnsent = (shipment: Shipment) => (UNSENT as readonly string[]).includes(shipment.state);
@@ -78,7 +89,7 @@ function fulfillmentOrdersNamedBy(
 
 interface ChangedOrders {
   /** Order id → what changed (the distinct words of its events). */
-  orders: Map<string, Set<string>>;
+  orders: Map<string, Set<WhatChanged>>;
   /** Receipts that name nothing that can be found: set apart with the reason. */
   unreadable: string[];
   /** Fulfillment-order events: the fulfillment orders each names, by receipt. */
@@ -96,7 +107,7 @@ async function changedOrders(
   settings: () => Promise<PipelineSettings>,
   receipts: WaitingReceipt[],
 ): Promise<ChangedOrders> {
-  const orders = new Map<string, Set<string>>();
+  const orders = new Map<string, Set<WhatChanged>>();
   const add = (orderId: string, topic: ChangeTopic) => orders.set(orderId, (orders.get(orderId) ?? new Set()).add(WHAT_CHANGED[topic]));
   const unreadable: string[] = [];
 
@@ -162,14 +173,15 @@ interface Reconciled {
  * sent; when a send may have reached the provider, withdrawn, and the provider asked whether it
  * has it (app/flows/cancel/send-in-doubt.server.ts), while this goes on with the other orders.
  */
-async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: string): Promise<void> {
-  const message = `${why} Nothing was sent to the provider.`;
+async function withdraw(ctx: JobContext, deps: PipelineDeps, shipment: Shipment, why: NestedSaid): Promise<void> {
+  const nothingSent = timelineSaid("nothingSentToProvider", why);
+  const cancelled = { type: "cancelled" as const, message: nothingSent.message, data: { say: nothingSent.say } };
   if (shipment.state === "FAILED") {
-    await transition(ctx.db, shipment, "CANCELLED", { type: "cancelled", message });
+    await transition(ctx.db, shipment, "CANCELLED", cancelled);
     return;
   }
   const now = deps.now();
-  await cancelUnsentShipment(ctx.db, shipment.id, { type: "cancelled", message }, now, {
+  await cancelUnsentShipment(ctx.db, shipment.id, cancelled, now, {
     because: why,
     whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, why, now),
   });
@@ -194,7 +206,7 @@ async function reconcileOrder(
   settings: PipelineSettings,
   shop: string,
   orderId: string,
-  because: string,
+  because: NestedSaid,
 ): Promise<Reconciled> {
   const shipments = await ctx.db.shipment.findMany({ where: { shop, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const briefs = (await shopify.orderFulfillmentOrders(orderId)) ?? [];
@@ -206,21 +218,11 @@ async function reconcileOrder(
     const brief = byId.get(shipment.fulfillmentOrderId);
     const location = brief?.assignedLocationId ?? null;
     if (brief === undefined || !isOpen(brief)) {
-      await withdraw(
-        ctx,
-        deps,
-        shipment,
-        `${because}: its fulfillment order is ${brief ? brief.status.toLowerCase() : "gone"} in Shopify, so the package is not sent.`,
-      );
+      await withdraw(ctx, deps, shipment, timelineSaid("notSentClosedInShopify", because, brief ? brief.status : ""));
       continue;
     }
     if (location === null || !routeKinds.has(location)) {
-      await withdraw(
-        ctx,
-        deps,
-        shipment,
-        `${because}: it is now at a location the provider does not serve, so the merchant ships it another way.`,
-      );
+      await withdraw(ctx, deps, shipment, timelineSaid("notSentUnservedLocation", because));
       continue;
     }
     // A refused package waits for the merchant's fix and retry; planning it again here would
@@ -254,14 +256,11 @@ async function reconcileOrder(
     for (const facts of (await shopify.readFulfillmentOrders(dropshipToPlan, factsWantedFor(settings))).values()) {
       if (facts === null) continue;
       const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
-      if (isDropshipPlan(plan) && shipment)
-        await recordPlannedShipment(
-          ctx.db,
-          shop,
-          facts,
-          { ...shipment, event: { ...shipment.event, message: `${because}. ${shipment.event.message}` } },
-          deps.now(),
-        );
+      if (isDropshipPlan(plan) && shipment) {
+        const planned = timelineSaid("plannedAfterChange", because, eventSaid(shipment.event));
+        const event = { ...shipment.event, message: planned.message, data: { ...shipment.event.data, say: planned.say } };
+        await recordPlannedShipment(ctx.db, shop, facts, { ...shipment, event }, deps.now());
+      }
     }
   }
   return { requestsToAnswer };
@@ -283,7 +282,7 @@ export async function reconcileChangedOrders(ctx: JobContext, deps: PipelineDeps
     await noteChangesAfterSending(ctx, shop, shopifyOnce, receipts, named, deps.now());
     let requestsToAnswer = false;
     for (const [orderId, changes] of orders) {
-      const reconciled = await reconcileOrder(ctx, deps, await shopifyOnce(), await settingsOnce(), shop, orderId, [...changes].join("; "));
+      const reconciled = await reconcileOrder(ctx, deps, await shopifyOnce(), await settingsOnce(), shop, orderId, changesSaid(changes));
       requestsToAnswer ||= reconciled.requestsToAnswer;
     }
     return async (tx) => {

@@ -10,6 +10,7 @@ import type { PipelineDeps } from "../ports/deps";
 import { queueWaitingShipments } from "../queue/stages.server";
 import { planAgain } from "../retry/retry.server";
 import { WAITS_BY_SETTINGS } from "./settings-wake.server";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 /** Shipments woken per run; more are woken by the next. */
 const WAKE_PER_RUN = 200;
@@ -26,8 +27,8 @@ export async function wakeWaitingShipments(ctx: JobContext, deps: PipelineDeps, 
     const settings = await deps.settings(shop, shopify);
     for (const shipment of due) {
       const because = WAITS_BY_SETTINGS.some((code) => code === shipment.lastErrorCode)
-        ? "The shop's settings for orders that wait changed"
-        : "Its scheduled date came";
+        ? timelineSaid("waitSettingsChanged")
+        : timelineSaid("scheduledDateCame");
       await planAgain(ctx.db, deps, shopify, settings, shipment, { byPerson: false, because });
     }
   }

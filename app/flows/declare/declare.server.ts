@@ -15,6 +15,7 @@ import {
   declarationValuesOf,
   formFieldOfProviderField,
   readDeclaration,
+  type DeclarationChange,
   type DeclarationFieldError,
   type DeclarationValues,
 } from "~/connector/declaration";
@@ -24,15 +25,22 @@ import type { Database } from "~/stores/database/database.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
 import type { PipelineDeps } from "../ports/deps";
 import { en, type Words } from "~/lib/words/en";
+import type { NestedSaid, NestedSay } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 export type DeclarationPage = { allowed: true; values: DeclarationValues; lastDeclaredAt: string | null } | { allowed: false; why: string };
 
-export type DeclareOutcome =
-  | { outcome: "declared"; message: string; errors: [] }
+/**
+ * What sending the declaration came to: `message` in English with `say` to say it again in the
+ * merchant's language, or (why the package cannot be declared now) already in the page's words.
+ */
+export type DeclareOutcome = (
+  | { outcome: "declared"; errors: [] }
   /** The form has fields to fix: nothing was sent. */
-  | { outcome: "invalid"; message: string; errors: DeclarationFieldError[] }
+  | { outcome: "invalid"; errors: DeclarationFieldError[] }
   /** The provider refused it, or the package may not be declared now. */
-  | { outcome: "refused"; message: string; errors: DeclarationFieldError[] };
+  | { outcome: "refused"; errors: DeclarationFieldError[] }
+) & { message: string; say?: NestedSay };
 
 /** The provider's HandleStatus of a package still at its handling location. */
 const NOT_SHIPPED = new Set(["Initial", "Submitted", "Examined"]);
@@ -101,7 +109,20 @@ export async function declarationForPage(
   return { allowed: true, values: declarationValuesOf(base), lastDeclaredAt: at?.toISOString() ?? null };
 }
 
-const refused = (message: string, errors: DeclarationFieldError[] = []): DeclareOutcome => ({ outcome: "refused", message, errors });
+const refused = (why: NestedSaid | string, errors: DeclarationFieldError[] = []): DeclareOutcome =>
+  typeof why === "string" ? { outcome: "refused", message: why, errors } : { outcome: "refused", ...why, errors };
+
+/** The changes as one sentence, each said in the merchant's language ("weight (g) 700 → 720; …"). */
+function changesSaid(changed: readonly DeclarationChange[]): NestedSaid {
+  const said = changed.map((change) =>
+    change.sku === null
+      ? timelineSaid("declarationChange", change.field, change.from, change.to)
+      : timelineSaid("declarationLineChange", change.sku, change.field, change.from, change.to),
+  );
+  const [first, ...rest] = said;
+  if (first === undefined) return timelineSaid("declarationUnchanged");
+  return rest.reduce((together, next) => timelineSaid("alsoChanged", together, next), first);
+}
 
 /** The provider's named fields as the form's, where the form has them. */
 function providerErrors(error: ProviderValidationError, lines: readonly { sku: string }[]): DeclarationFieldError[] {
@@ -117,74 +138,68 @@ export async function declareShipment(
   shop: string,
   id: string,
   values: DeclarationValues,
+  page: Words["shipmentPage"] = en.shipmentPage,
 ): Promise<DeclareOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id, shop } });
-  if (shipment === null) return refused("No such shipment in this shop.");
-  const why = whyNotDeclarable(shipment);
+  if (shipment === null) return refused(timelineSaid("noSuchShipment"));
+  const why = whyNotDeclarable(shipment, page);
   if (why !== undefined) return refused(why);
   const pkg = sentPackage(shipment);
-  if (pkg === undefined) return refused(en.shipmentPage.storedNotAcceptable);
+  if (pkg === undefined) return refused(page.storedNotAcceptable);
 
   const { base } = await baseOf(db, shipment, pkg);
   const reading = readDeclaration(values, base, pkg, { serviceCode: shipment.serviceCode, trackingNumber: shipment.trackingNumber });
-  if (!reading.ok)
-    return {
-      outcome: "invalid",
-      message: "Nothing was sent: correct the fields below, then send the declaration again.",
-      errors: reading.errors,
-    };
+  if (!reading.ok) return { outcome: "invalid", ...timelineSaid("declarationFixFields"), errors: reading.errors };
 
   const lines = base.Skus.map((line) => ({ sku: line.Sku }));
   const provider = await deps.provider(shop);
-  const changed = reading.changes.length === 0 ? "nothing changed (sent again as it was)" : reading.changes.join("; ");
-  const refuse = async (message: string, received: Record<string, unknown>, errors: DeclarationFieldError[] = []) => {
+  const changed = changesSaid(reading.changed);
+  const refuse = async (why: NestedSaid, received: Record<string, unknown>, errors: DeclarationFieldError[] = []) => {
     await recordShipmentEvent(db, shipment.id, {
       type: "declaration_refused",
-      message,
-      data: { operation: "declarePackage", changes: reading.changes, received },
+      message: why.message,
+      data: { operation: "declarePackage", changes: reading.changed, received, say: why.say },
     });
-    return refused(message, errors);
+    return refused(why, errors);
   };
   try {
     // The provider's word on whether the parcel has left: the app's state may lag behind it.
     const status = await provider.dropshipStatus({ packageId: shipment.packageId });
-    if (status.Status === "CreateFailed")
-      return await refuse("The provider could not create this package, so it has nothing to declare: fix it and retry.", {
-        status: status.Status,
-      });
+    if (status.Status === "CreateFailed") return await refuse(timelineSaid("declarationNotCreated"), { status: status.Status });
     if (status.HandleStatus && !NOT_SHIPPED.has(status.HandleStatus)) {
-      return await refuse(
-        `Not sent: the provider reports the parcel as ${status.HandleStatus}, so its customs declaration can no longer be changed.`,
-        { handleStatus: status.HandleStatus },
-      );
+      return await refuse(timelineSaid("declarationParcelLeft", status.HandleStatus), { handleStatus: status.HandleStatus });
     }
     await provider.declarePackage(reading.request);
   } catch (error) {
     if (error instanceof ProviderNotFoundError) {
-      return refuse(
-        `The provider does not know package ${shipment.packageId}, so it refused the declaration. Refresh the shipment from the provider; if it was never created there, retry the order.`,
-        { status: 404, ticketId: error.ticketId ?? null },
-      );
+      return refuse(timelineSaid("declarationUnknownPackage", shipment.packageId), { status: 404, ticketId: error.ticketId ?? null });
     }
     if (error instanceof ProviderValidationError) {
       const errors = providerErrors(error, lines);
       const named = errors.map((e) => `${e.label}: ${e.message}`).join("; ");
       return refuse(
-        `The provider refused the declaration: ${named || error.message}. Correct it and send again.`,
+        timelineSaid("declarationRefused", named || error.message),
         { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors },
         errors,
       );
     }
     if (error instanceof ProviderError) {
       // Not recorded: nothing was decided; the merchant simply tries again.
-      return refused(`The provider could not be reached just now (${error.message}). Nothing changed: try again in a moment.`);
+      return refused(timelineSaid("declarationProviderUnreachable", error.message));
     }
     throw error;
   }
+  const accepted = timelineSaid("declaredAccepted", changed);
   await recordShipmentEvent(db, shipment.id, {
     type: "declared",
-    message: `Customs declaration sent to the provider and accepted: ${changed}.`,
-    data: { operation: "declarePackage", changes: reading.changes, declared: reading.declared, received: { accepted: true } },
+    message: accepted.message,
+    data: {
+      operation: "declarePackage",
+      changes: reading.changed,
+      declared: reading.declared,
+      received: { accepted: true },
+      say: accepted.say,
+    },
   });
-  return { outcome: "declared", message: `Declaration sent: the provider accepted it (${changed}).`, errors: [] };
+  return { outcome: "declared", ...timelineSaid("declarationSent", changed), errors: [] };
 }

@@ -16,9 +16,11 @@ import { queueWriteBack } from "../queue/stages.server";
 import { applySubmitted, lazyShop, shippingCostColumns, statusSummary } from "./status-poll.server";
 import type { StatusRecord } from "./provider-status";
 import { log } from "~/lib/log.server";
+import type { NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
-export type RefreshOutcome =
-  { outcome: "refreshed"; message: string } | { outcome: "unknown"; message: string } | { outcome: "refused"; message: string };
+/** What Refresh answers: `message` in English, `say` to say it again in the merchant's language. */
+export type RefreshOutcome = { outcome: "refreshed" | "unknown" | "refused" } & NestedSaid;
 
 /** States in which the provider has (or had) the package. */
 const AT_THE_PROVIDER = new Set<Shipment["state"]>(["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "ENDED", "FAILED"]);
@@ -38,39 +40,38 @@ const operationOf = (shipment: Shipment) => (shipment.kind === "DROPSHIP" ? "dro
 
 export async function refreshShipment(db: Database, deps: PipelineDeps, shop: string, id: string): Promise<RefreshOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id, shop } });
-  if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
-  if (!canRefresh(shipment))
-    return { outcome: "refused", message: "The package has not reached the provider: there is nothing to ask it yet." };
+  if (shipment === null) return { outcome: "refused", ...timelineSaid("noSuchShipment") };
+  if (!canRefresh(shipment)) return { outcome: "refused", ...timelineSaid("notAtProviderYet") };
 
   let record: StatusRecord | undefined;
   try {
     record = await recordOf(await deps.provider(shop), shipment);
   } catch (error) {
     if (!(error instanceof ProviderNotFoundError) && error instanceof ProviderError) {
-      return { outcome: "refused", message: `The provider could not be asked just now (${error.message}). Try again in a moment.` };
+      return { outcome: "refused", ...timelineSaid("providerNotAskedNow", error.message) };
     }
     if (!(error instanceof ProviderNotFoundError)) throw error;
   }
   const now = deps.now();
   if (record === undefined) {
+    const notKnown = timelineSaid("refreshedNotKnown", shipment.packageId);
     await recordShipmentEvent(db, shipment.id, {
       type: "status_polled",
-      message: `Refreshed from the provider on request: it does not know package ${shipment.packageId} (yet).`,
-      data: { operation: operationOf(shipment), requestedBy: "person", received: null },
+      message: notKnown.message,
+      data: { operation: operationOf(shipment), requestedBy: "person", received: null, say: notKnown.say },
     });
-    return {
-      outcome: "unknown",
-      message: `The provider does not know package ${shipment.packageId} (yet): its records may lag behind; the app keeps asking.`,
-    };
+    return { outcome: "unknown", ...timelineSaid("providerDoesNotKnowYet", shipment.packageId) };
   }
 
   const summary = statusSummary(record);
-  const said = `${record.Status}${record.HandleStatus ? `, ${record.HandleStatus}` : ""}${record.TrackingNumber ? `, tracking number ${record.TrackingNumber}` : ""}`;
+  // The provider's own words, quoted inside our sentences.
+  const said = timelineSaid("providerSaid", String(record.Status), record.HandleStatus ?? "", record.TrackingNumber ?? "");
+  const onRequest = timelineSaid("refreshedOnRequest", said);
   await db.$transaction(async (tx) => {
     await recordShipmentEvent(tx, shipment.id, {
       type: "status_polled",
-      message: `Refreshed from the provider on request: ${said}.`,
-      data: { operation: operationOf(shipment), requestedBy: "person", received: summary },
+      message: onRequest.message,
+      data: { operation: operationOf(shipment), requestedBy: "person", received: summary, say: onRequest.say },
     });
     const costs = shippingCostColumns(record, now);
     await tx.shipment.update({ where: { id: shipment.id }, data: { ...costs, lastPolledAt: now } });
@@ -81,6 +82,6 @@ export async function refreshShipment(db: Database, deps: PipelineDeps, shop: st
   const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, select: { state: true } });
   // Created now: written back to Shopify as the poll would have it.
   if (after.state === "CREATED" && shipment.state === "SUBMITTED") await queueWriteBack(db, shop, deps.now());
-  const moved = after.state !== shipment.state ? ` The shipment is now ${after.state.toLowerCase()}.` : "";
-  return { outcome: "refreshed", message: `Refreshed from the provider: ${said}.${moved}` };
+  const answer = after.state !== shipment.state ? timelineSaid("refreshedNowState", said, after.state) : timelineSaid("refreshed", said);
+  return { outcome: "refreshed", ...answer };
 }

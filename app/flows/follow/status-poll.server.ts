@@ -29,6 +29,7 @@ import { lastErrorColumns } from "~/stores/shipments/last-error";
 import { storedTimeZone } from "~/stores/shops/shop-time-zone.server";
 import type { TrackingLanguage } from "~/connector/tracking-language";
 import { trackingLanguageOfShipment, trackingQueries } from "../track/tracking-queries";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Settings > Orders and after sending allows no fewer days: a package silent for less is not read against them. */
@@ -254,17 +255,27 @@ async function nextForSubmitted(
     case "created": {
       const { created } = outcome;
       const parcels = created.otherNumbers.length + 1;
+      // The provider's tracking number and carrier, quoted as it gave them.
+      const said = timelineSaid(
+        "providerCreated",
+        created.trackingNumber,
+        created.carrier ?? "",
+        created.isFinal ? 0 : 1,
+        parcels,
+        created.otherNumbers.join(", "),
+      );
       return {
         created: {
           shipment,
           to: "CREATED",
           event: {
             type: "created",
-            message:
-              `The provider created the package: tracking number ${created.trackingNumber}` +
-              `${created.carrier ? ` (${created.carrier})` : ""}${created.isFinal ? "" : ", provisional: the provider may replace it"}` +
-              `${parcels > 1 ? `; it travels in ${parcels} parcels, also ${created.otherNumbers.join(", ")}` : ""}.`,
-            data: { operation: shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses", received: statusSummary(record) },
+            message: said.message,
+            data: {
+              operation: shipment.kind === "OUTBOUND" ? "outboundStatuses" : "dropshipStatuses",
+              received: statusSummary(record),
+              say: said.say,
+            },
           },
           changes: {
             trackingNumber: created.trackingNumber,
@@ -395,10 +406,12 @@ async function replaceTracking(
         lastNewsAt: now,
       },
     });
+    const replaced = timelineSaid("trackingReplaced", shipment.trackingNumber ?? "?", tracking.number, tracking.company ?? "");
     await recordShipmentEvent(tx, shipment.id, {
       type: "tracking_updated",
-      message: `The provider replaced tracking number ${shipment.trackingNumber ?? "?"} with ${tracking.number}${tracking.company ? ` (${tracking.company})` : ""}; the Shopify fulfilment now shows it.`,
+      message: replaced.message,
       data: {
+        say: replaced.say,
         operation: "fulfillmentTrackingInfoUpdate",
         previous: shipment.trackingNumber,
         sent: { ...tracking, notifyCustomer },

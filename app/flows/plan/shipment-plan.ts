@@ -15,8 +15,9 @@ import {
 } from "~/connector";
 import { isCashOnDelivery } from "~/connector/cod";
 import { linesToShip } from "~/connector/lines";
-import { describeRoute, routeFor } from "~/connector/routing";
+import { routeFor, routeWhere } from "~/connector/routing";
 import { said, type ReasonKey } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 import type { ShipmentLine, StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import type { ShipmentEventInput } from "~/stores/shipments/shipment.server";
 import type { FactsWanted, PipelineSettings } from "../ports/ports";
@@ -208,12 +209,13 @@ export function shipmentPlanOf(fo: FulfillmentOrderFacts, order: OrderFacts, set
     case "DROPSHIP": {
       const origin = plan.kind === "OUTBOUND" ? plan.warehouseId : plan.location;
       const route = routeFor(fo.assignedLocationId, settings.connector);
-      const where = route ? describeRoute(route) : origin;
+      const [kind, code] = route ? routeWhere(route) : ["", origin];
       const review = settings.pushPolicy === "holdForReview";
-      const summary = review
-        ? `Package ${plan.packageId} for ${where} waits for review before it is sent.`
-        : `Package ${plan.packageId} checked: goes to ${where} with service ${plan.serviceCode}.`;
-      const data = { packageId: plan.packageId, origin, serviceCode: plan.serviceCode, lines: lineItems.length };
+      const checked = review
+        ? timelineSaid("waitsForReviewAt", plan.packageId, kind, code)
+        : timelineSaid("checkedGoesTo", plan.packageId, kind, code, plan.serviceCode);
+      const summary = checked.message;
+      const data = { packageId: plan.packageId, origin, serviceCode: plan.serviceCode, lines: lineItems.length, say: checked.say };
       return {
         plan,
         shipment: {

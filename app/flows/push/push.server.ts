@@ -29,7 +29,8 @@ import {
   type PushTarget,
 } from "~/stores/shipments/sending-claims.server";
 import { countInState } from "~/stores/shipments/shipments-in-state.server";
-import { said } from "~/lib/words/reason-said";
+import { said, type NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 import { heldChanges } from "~/stores/shipments/shipment-columns";
 import { transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
@@ -86,18 +87,20 @@ const SENT_AND_ACCEPTED = {
   holdReasons: null,
 } as const;
 
-const where = (target: PushTarget) => (target.kind === "OUTBOUND" ? `warehouse ${target.origin}` : `drop-ship location ${target.origin}`);
+/** The timeline's "sent" event: its sentence, and what was sent and answered for support. */
+const sentEvent = (sent: NestedSaid, data: Record<string, unknown>) =>
+  ({ type: "sent", message: sent.message, data: { ...data, say: sent.say } }) as const;
 
 /** Holds shipments whose package cannot be sent as stored (redacted, or from an older version). */
 export async function holdUnsendable(ctx: Sender, shipments: Shipment[]): Promise<void> {
   for (const shipment of shipments) {
-    const reasons = [{ field: "Package", ...(shipment.requestSent === null ? said("recipientErased") : said("storedNotAcceptable")) }];
+    const reason = { field: "Package", ...(shipment.requestSent === null ? said("recipientErased") : said("storedNotAcceptable")) };
     await transition(
       ctx.db,
       shipment,
       "HELD",
-      { type: "held", message: reasons[0]?.message ?? "" },
-      { ...heldChanges("UNSENDABLE", reasons), ...CLAIM_RELEASED },
+      { type: "held", message: reason.message, data: { say: reason.say } },
+      { ...heldChanges("UNSENDABLE", [reason]), ...CLAIM_RELEASED },
     );
   }
 }
@@ -128,11 +131,17 @@ export async function applyResults(
       moves.push({
         shipment,
         to: "SUBMITTED",
-        event: {
-          type: "sent",
-          message: `Sent to the provider (${where(target)}, service ${pkg.ServiceCode ?? "?"})${pkg.IsCreateNewOrder ? " as a new order after the fix" : ""}: ${answer.Message ?? "accepted"}.`,
-          data: { operation, sent, received },
-        },
+        event: sentEvent(
+          timelineSaid(
+            "sentAccepted",
+            target.kind,
+            target.origin,
+            pkg.ServiceCode ?? "?",
+            pkg.IsCreateNewOrder ? 1 : 0,
+            answer.Message ?? "",
+          ),
+          { operation, sent, received },
+        ),
         changes: SENT_AND_ACCEPTED,
       });
     } else {
@@ -141,7 +150,7 @@ export async function applyResults(
       moves.push({
         shipment,
         to: "HELD",
-        event: { type: "held", message: reason.message, data: { operation, sent, received } },
+        event: { type: "held", message: reason.message, data: { operation, sent, received, say: reason.say } },
         changes: { ...SEND_ANSWERED, attempts: { increment: 1 }, ...heldChanges(answer.ErrorCode ?? "PROVIDER_REFUSED", [reason]) },
       });
     }
@@ -161,14 +170,20 @@ export async function holdRefused(
 ): Promise<void> {
   const reasons = error.errors.map((detail) => ({ field: detail.code, ...said("providerRefusedField", detail.code, detail.message) }));
   const held = reasons.length > 0 ? reasons : [{ field: "Package", ...said("providerRefusedRequest", error.message) }];
+  // Each refusal one after the other, in the admin's language (no space between Chinese sentences).
+  const together = held.reduce<NestedSaid | undefined>(
+    (before, reason) => (before === undefined ? reason : timelineSaid("thenSaid", before, reason)),
+    undefined,
+  );
   await transition(
     ctx.db,
     shipment,
     "HELD",
     {
       type: "held",
-      message: held.map((reason) => reason.message).join(" "),
+      message: together?.message ?? "",
       data: {
+        say: together?.say,
         operation: error.operation,
         sent: sentSummary(pkg, target.origin),
         received: { status: error.status ?? null, ticketId: error.ticketId ?? null, errors: error.errors },
@@ -275,16 +290,19 @@ async function sendBoxed(
       skus: box.SkuInfos.map((line) => ({ sku: line.Sku, quantity: line.Quantity })),
     })),
   };
-  const said = outcome === "unchanged" ? "already known to the provider, nothing changed" : "accepted";
+  const inBoxes = timelineSaid(
+    "sentInBoxes",
+    boxes.length,
+    target.kind,
+    target.origin,
+    pkg.ServiceCode ?? "?",
+    outcome === "unchanged" ? 1 : 0,
+  );
   await transition(
     ctx.db,
     shipment,
     "SUBMITTED",
-    {
-      type: "sent",
-      message: `Sent to the provider in ${boxes.length} boxes (${where(target)}, service ${pkg.ServiceCode ?? "?"}): ${said}.`,
-      data: { operation: "createDropshipWithBoxes", sent, received: { outcome } },
-    },
+    sentEvent(inBoxes, { operation: "createDropshipWithBoxes", sent, received: { outcome } }),
     SENT_AND_ACCEPTED,
   );
 }

@@ -7,6 +7,7 @@
  * it runs.
  */
 import { z } from "zod";
+import { NestedSay } from "~/lib/words/reason-said";
 import { FulfillmentOrderGid, OrderGid } from "~/connector/fulfillment-order";
 import type { JobHandler, JobHandlers } from "~/jobs/handler";
 
@@ -83,9 +84,15 @@ const pipelineKinds = {
   /**
    * A package a cancellation or change withdrew while a send may have reached the provider: ask the
    * provider whether it has it, cancel it or follow it by the answer, and tell Shopify (decision
-   * 0040). One live job per shipment; `because` is the withdrawal's reason, in the timeline's words.
+   * 0040). One live job per shipment; `because` is the withdrawal's reason, in the timeline's words,
+   * and `becauseSay` its sentence, to say it again in the admin's language (none in jobs queued before).
    */
-  "cancel.in-doubt": z.strictObject({ shop: Shop, shipmentId: z.string().min(1), because: z.string().min(1).max(500) }),
+  "cancel.in-doubt": z.strictObject({
+    shop: Shop,
+    shipmentId: z.string().min(1),
+    because: z.string().min(1).max(500),
+    becauseSay: NestedSay.optional(),
+  }),
   /** Follow the shop's returns to their warehouses until delivered, then restock them in Shopify. */
   "returns.follow": z.strictObject({ shop: Shop }),
 } satisfies Record<string, z.ZodType>;

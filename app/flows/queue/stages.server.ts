@@ -11,6 +11,7 @@ import { readyPushTargets, type PushTarget } from "~/stores/shipments/sending-cl
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { jobPayloadSchemas, type JobPayloadInput } from "./job-kinds";
 import { CHANGE_TOPICS } from "~/shopify/webhooks/topics";
+import type { NestedSaid } from "~/lib/words/reason-said";
 
 export const pushKey = (target: PushTarget) => `push.batch:${target.shop}:${target.kind}:${target.origin}`;
 export const pollKey = (shop: string, kind: ShipmentKind) => `follow.poll:${shop}:${kind}`;
@@ -99,13 +100,13 @@ export async function queueWriteBack(db: DatabaseOrTransaction, shop: string, ru
 export async function queueSendInDoubtCheck(
   db: DatabaseOrTransaction,
   shipment: { shop: string; id: string },
-  because: string,
+  because: NestedSaid,
   runAt: Date,
 ): Promise<void> {
   const { jobId, enqueued } = await enqueue(db, {
     kind: "cancel.in-doubt",
     shop: shipment.shop,
-    payload: { shop: shipment.shop, shipmentId: shipment.id, because: because.slice(0, 500) },
+    payload: { shop: shipment.shop, shipmentId: shipment.id, because: because.message.slice(0, 500), becauseSay: because.say },
     dedupeKey: inDoubtKey(shipment.id),
     runAt,
   });

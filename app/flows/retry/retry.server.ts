@@ -18,6 +18,9 @@ import { asAskedByPerson, factsWantedFor, shipmentPlanOf } from "../plan/shipmen
 import { HANDED_BACK, HELD_BY_CHECKS, WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
 import type { PipelineSettings, ShopifyPort } from "../ports/ports";
 import { queuePush, queueSendInDoubtCheck, queueWaitingShipments, queueWriteBack } from "../queue/stages.server";
+import { NestedSay, type NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
+import type { ShipmentEventInput } from "~/stores/shipments/shipment.server";
 
 export type RetryOutcome =
   /** Planned again and READY: it is being sent. */
@@ -26,14 +29,14 @@ export type RetryOutcome =
   | { outcome: "held"; shipment: Shipment; reasons: StoredHoldReason[] }
   /** The fulfillment order is closed or cancelled in Shopify: nothing to ship any more. */
   | { outcome: "cancelled"; shipment: Shipment }
-  /** Nothing was changed; `message` says why. */
-  | { outcome: "refused"; message: string };
+  /** Nothing was changed; `message` says why, `say` says it again in the merchant's language. */
+  | ({ outcome: "refused" } & NestedSaid);
 
 interface Replanning {
   /** A person asked: released from hold-for-review, unpaid and high-risk waits too. */
   byPerson: boolean;
   /** What changed, for the timeline, when no person asked ("The order was edited in Shopify"). */
-  because?: string;
+  because?: NestedSaid;
   /** The caller sends the package itself right away (app/flows/push/send-one.server.ts): no push is queued for it. */
   sentByCaller?: boolean;
 }
@@ -46,9 +49,15 @@ function beingSent(deps: PipelineDeps, shipment: Shipment): RetryLater {
   );
 }
 
-const ALREADY_SENT = "It reached the provider meanwhile; it is no longer changed from here.";
-const WITHDRAWN =
-  "A cancellation or change in Shopify withdrew it while a send may have reached the provider: the app is asking the provider whether it has it, and plans nothing more.";
+const refused = (why: NestedSaid): RetryOutcome => ({ outcome: "refused", ...why });
+const ALREADY_SENT = refused(timelineSaid("reachedProviderMeanwhile"));
+const WITHDRAWN = refused(timelineSaid("withdrawnWhileSending"));
+
+/** The plan's event as a sentence to say inside a frame: its own when it keeps one, else its English as written. */
+export function eventSaid(event: ShipmentEventInput): NestedSaid | string {
+  const say = NestedSay.safeParse(event.data?.say);
+  return say.success ? { message: event.message, say: say.data } : event.message;
+}
 
 /**
  * Plans a shipment that has not reached the provider (HELD, READY or FAILED) again from its
@@ -64,27 +73,28 @@ export async function planAgain(
   { byPerson, because, sentByCaller = false }: Replanning,
 ): Promise<RetryOutcome> {
   const id = FulfillmentOrderGid.safeParse(shipment.fulfillmentOrderId);
-  if (shipment.sendWithdrawnAt !== null) return { outcome: "refused", message: WITHDRAWN };
+  if (shipment.sendWithdrawnAt !== null) return WITHDRAWN;
   const facts = id.success ? await shopify.readFulfillmentOrder(id.data, factsWantedFor(settings)) : null;
-  if (facts === null) return { outcome: "refused", message: "Shopify no longer has this fulfillment order." };
+  if (facts === null) return refused(timelineSaid("fulfillmentOrderGone"));
   const { plan, shipment: planned } = shipmentPlanOf(facts.fo, facts.order, byPerson ? asAskedByPerson(settings) : settings);
-  const who = byPerson ? "Retried by the merchant" : (because ?? "The order changed in Shopify");
+  const who = byPerson ? timelineSaid("retriedByMerchant") : (because ?? timelineSaid("orderChangedInShopify"));
 
   if (planned === undefined) {
     if (plan.kind === "SKIP" && (plan.code === "CLOSED" || (!byPerson && plan.code === "NOT_ROUTED"))) {
-      const message = `${who}: ${plan.reason} Nothing was sent.`;
-      if (shipment.state === "FAILED")
-        return { outcome: "cancelled", shipment: await transition(db, shipment, "CANCELLED", { type: "cancelled", message }) };
+      const nothingSent = timelineSaid("replannedNothingSent", who, { message: plan.reason, say: plan.say });
+      const cancelled = { type: "cancelled" as const, message: nothingSent.message, data: { say: nothingSent.say } };
+      if (shipment.state === "FAILED") return { outcome: "cancelled", shipment: await transition(db, shipment, "CANCELLED", cancelled) };
       const now = deps.now();
-      const outcome = await cancelUnsentShipment(db, shipment.id, { type: "cancelled", message }, now, {
-        because: `${who}: ${plan.reason}`,
-        whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, `${who}: ${plan.reason}`, now),
+      const because = timelineSaid("becauseOf", who, { message: plan.reason, say: plan.say });
+      const outcome = await cancelUnsentShipment(db, shipment.id, cancelled, now, {
+        because,
+        whenWithdrawn: (tx) => queueSendInDoubtCheck(tx, shipment, because, now),
       });
-      if (outcome === "withdrawn") return { outcome: "refused", message: WITHDRAWN };
-      if (outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
+      if (outcome === "withdrawn") return WITHDRAWN;
+      if (outcome === "already-sent") return ALREADY_SENT;
       return { outcome: "cancelled", shipment: await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
     }
-    return { outcome: "refused", message: plan.kind === "SKIP" ? plan.reason : "The fulfillment order cannot be planned." };
+    return refused(plan.kind === "SKIP" ? { message: plan.reason, say: plan.say } : timelineSaid("cannotBePlanned"));
   }
 
   const resendAsNew = shipment.resendAsNew || shipment.state === "FAILED";
@@ -100,11 +110,8 @@ export async function planAgain(
       recipientSearchText: planned.recipientSearchText,
       requestSent: null,
     };
-    const event = {
-      type: "held" as const,
-      message: `${who}; ${shipment.state === "HELD" ? "still held" : "held"}. ${planned.event.message}`,
-      data: planned.event.data,
-    };
+    const held = timelineSaid(shipment.state === "HELD" ? "replannedStillHeld" : "replannedHeld", who, eventSaid(planned.event));
+    const event = { type: "held" as const, message: held.message, data: { ...planned.event.data, say: held.say } };
     if (planned.waitUntil) await queueWaitingShipments(db, shipment.shop, planned.waitUntil);
     if (shipment.state === "HELD") {
       await db.shipment.updateMany({ where: { id: shipment.id, state: "HELD" }, data: changes });
@@ -114,8 +121,8 @@ export async function planAgain(
     if (shipment.state === "READY") {
       const revised = await reviseUnsentShipment(db, shipment.id, "HELD", changes, event, deps.now());
       if (revised.outcome === "being-sent") throw beingSent(deps, shipment);
-      if (revised.outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
-      if (revised.outcome === "withdrawn") return { outcome: "refused", message: WITHDRAWN };
+      if (revised.outcome === "already-sent") return ALREADY_SENT;
+      if (revised.outcome === "withdrawn") return WITHDRAWN;
       return { outcome: "held", shipment: revised.shipment, reasons };
     }
     return { outcome: "held", shipment: await transition(db, shipment, "HELD", event, changes), reasons };
@@ -123,10 +130,11 @@ export async function planAgain(
 
   // The PackageId stays the one the provider knows, even if the order was renamed since.
   const request = planned.request === null ? null : withPackageId(planned.request, PackageId.parse(shipment.packageId));
+  const requested = timelineSaid(resendAsNew ? "replannedReadyAnew" : "replannedReady", who, eventSaid(planned.event));
   const event = {
     type: "retry_requested" as const,
-    message: `${who}: ${planned.summary}${resendAsNew ? " The provider is asked to create it anew (IsCreateNewOrder)." : ""}`,
-    data: { ...planned.event.data, isCreateNewOrder: resendAsNew },
+    message: requested.message,
+    data: { ...planned.event.data, isCreateNewOrder: resendAsNew, say: requested.say },
   };
   const changes = {
     kind: planned.kind,
@@ -147,8 +155,8 @@ export async function planAgain(
   if (shipment.state === "READY") {
     const revised = await reviseUnsentShipment(db, shipment.id, "READY", changes, { ...event, type: "replanned" }, deps.now());
     if (revised.outcome === "being-sent") throw beingSent(deps, shipment);
-    if (revised.outcome === "already-sent") return { outcome: "refused", message: ALREADY_SENT };
-    if (revised.outcome === "withdrawn") return { outcome: "refused", message: WITHDRAWN };
+    if (revised.outcome === "already-sent") return ALREADY_SENT;
+    if (revised.outcome === "withdrawn") return WITHDRAWN;
     ready = revised.shipment;
   } else {
     ready = await transition(db, shipment, "READY", event, changes);
@@ -172,27 +180,21 @@ export async function retryShipment(
   { sentByCaller = false }: Pick<Replanning, "sentByCaller"> = {},
 ): Promise<RetryOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop } });
-  if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
+  if (shipment === null) return refused(timelineSaid("noSuchShipment"));
   if (shipment.state === "CREATED" && shipment.lastErrorCode === WRITE_BACK_REFUSED) {
     await db.$transaction(async (tx) => {
       await tx.shipment.update({ where: { id: shipment.id }, data: { lastErrorCode: null, lastErrorText: null, lastErrorSay: null } });
-      await recordShipmentEvent(tx, shipment.id, {
-        type: "retry_requested",
-        message: "Retried by the merchant: the fulfilment is written to Shopify again.",
-      });
+      const again = timelineSaid("writtenToShopifyAgain");
+      await recordShipmentEvent(tx, shipment.id, { type: "retry_requested", message: again.message, data: { say: again.say } });
       await queueWriteBack(tx, shop, deps.now());
     });
     return { outcome: "ready", shipment: await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } }) };
   }
   if (shipment.state === "FAILED" && shipment.lastErrorCode === HANDED_BACK) {
-    return {
-      outcome: "refused",
-      message:
-        "Handed back to Shopify: the fulfillment order is closed there. Request fulfilment again from the order in Shopify; the app plans it when the request arrives.",
-    };
+    return refused(timelineSaid("handedBackRequestAgain"));
   }
   if (!RETRYABLE.includes(shipment.state)) {
-    return { outcome: "refused", message: `A ${shipment.state.toLowerCase()} shipment cannot be retried; only held and failed ones can.` };
+    return refused(timelineSaid("cannotRetryState", shipment.state));
   }
   const shopify = await deps.shopify(shop);
   const settings = await deps.settings(shop, shopify);

@@ -21,6 +21,8 @@ import type { FulfilmentBrief, ProviderPort, ShopifyPort, TrackingInfo } from ".
 import { queueStatusPoll, queueTracking, queueWriteBack } from "../queue/stages.server";
 import { trackingLanguageOfShipment, trackingQueries } from "../track/tracking-queries";
 import { webAddressOrNull } from "~/lib/web-address";
+import type { NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 const writable = { OR: [{ lastErrorCode: null }, { lastErrorCode: { not: WRITE_BACK_REFUSED } }] };
 
@@ -77,16 +79,17 @@ function ours(fulfilments: FulfilmentBrief[], shipment: Shipment): FulfilmentBri
 }
 
 async function refuse(ctx: JobContext, shipment: Shipment, error: ShopifyUserError, sent: unknown): Promise<void> {
-  const message = `Shopify refused the fulfilment: ${error.userErrors.map((e) => e.message).join("; ")}. Check the order in Shopify, then retry.`;
+  // Shopify's own words, quoted inside our sentence.
+  const refused = timelineSaid("shopifyRefusedFulfilment", error.userErrors.map((e) => e.message).join("; "));
   await ctx.db.$transaction(async (tx) => {
     await tx.shipment.update({
       where: { id: shipment.id },
-      data: { lastErrorCode: WRITE_BACK_REFUSED, lastErrorText: message, lastErrorSay: null },
+      data: { lastErrorCode: WRITE_BACK_REFUSED, lastErrorText: refused.message, lastErrorSay: JSON.stringify(refused.say) },
     });
     await recordShipmentEvent(tx, shipment.id, {
       type: "write_back_refused",
-      message,
-      data: { operation: "fulfillmentCreate", sent, received: { userErrors: error.userErrors } },
+      message: refused.message,
+      data: { operation: "fulfillmentCreate", sent, received: { userErrors: error.userErrors }, say: refused.say },
     });
   });
 }
@@ -125,37 +128,46 @@ interface Written {
 const numbersOf = (tracking: TrackingInfo) => [tracking.number, ...(tracking.others ?? []).map((other) => other.number)];
 
 /** "tracking number X (UPS)" or "tracking numbers X, Y, Z (UPS)" */
-function trackingWords(tracking: TrackingInfo): string {
+function trackingWords(tracking: TrackingInfo): NestedSaid {
   const numbers = numbersOf(tracking);
-  return `${numbers.length === 1 ? "tracking number" : "tracking numbers"} ${numbers.join(", ")}${tracking.company ? ` (${tracking.company})` : ""}`;
+  return timelineSaid("trackingNumbers", numbers.length, numbers.join(", "), tracking.company ?? "");
 }
 
-function unclaimedWords({ lines, status }: Unclaimed): string {
-  const where =
-    status === null
-      ? "Shopify no longer has the fulfillment order"
-      : `the fulfillment order (${status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
-  return `${describeUnits(lines)} the package carried could not be claimed: ${where}, edited, moved or split in Shopify after the package was sent`;
+/** How many units of how many lines, as the timeline says it (describeUnits' sentence). */
+function unitsSaid(lines: readonly ClaimLine[]): NestedSaid {
+  return timelineSaid(
+    "unitsOfLines",
+    lines.reduce((sum, line) => sum + line.quantity, 0),
+    lines.length,
+  );
+}
+
+function unclaimedWords({ lines, status }: Unclaimed): NestedSaid {
+  return timelineSaid("unclaimedUnits", unitsSaid(lines), status ?? "");
 }
 
 /** The move to FULFILLED with the fulfilment's id, and what was sent and received in the timeline. */
 function writtenMove({ shipment, fulfilment, adopted, input, unclaimed }: Written): ShipmentMove {
   const { tracking, notifyCustomer } = input;
   const sent = { fulfillmentOrderId: input.fulfillmentOrderId, lineItems: input.lineItems, trackingInfo: tracking, notifyCustomer };
-  const message =
+  const trackingSaid = trackingWords(tracking);
+  const notified = notifyCustomer ? 1 : 0;
+  const said =
     fulfilment === null
-      ? `Nothing left to claim in Shopify: ${unclaimed ? unclaimedWords(unclaimed) : "the fulfillment order has nothing left"}. No fulfilment was written; the parcel (${trackingWords(tracking)}) is followed here all the same. Tell the customer if they need the tracking.`
+      ? timelineSaid("nothingLeftToClaim", unclaimed ? unclaimedWords(unclaimed) : timelineSaid("fulfillmentOrderEmpty"), trackingSaid)
       : adopted
-        ? `Found the Shopify fulfilment with ${trackingWords(tracking)} written before an interruption; it was not written twice.`
-        : `Written to Shopify as a fulfilment with ${trackingWords(tracking)}; the customer was ${notifyCustomer ? "" : "not "}notified.` +
-          (unclaimed ? ` It claims ${describeUnits(input.lineItems)}: ${unclaimedWords(unclaimed)}.` : "");
+        ? timelineSaid("fulfilmentFound", trackingSaid)
+        : unclaimed
+          ? timelineSaid("fulfilmentWrittenPartly", trackingSaid, notified, unitsSaid(input.lineItems), unclaimedWords(unclaimed))
+          : timelineSaid("fulfilmentWritten", trackingSaid, notified);
   return {
     shipment,
     to: "FULFILLED",
     event: {
       type: "fulfilment_written",
-      message,
+      message: said.message,
       data: {
+        say: said.say,
         operation: fulfilment === null ? "fulfillmentOrderRemaining" : adopted ? "fulfilmentsOf" : "fulfillmentCreate",
         sent,
         received: { fulfillmentId: fulfilment?.id ?? null },
@@ -179,10 +191,11 @@ async function recordWritten(db: DatabaseOrTransaction, written: readonly Writte
     await transitionEach(tx, written.map(writtenMove));
     for (const { shipment, unclaimed } of written) {
       if (!unclaimed) continue;
+      const partly = timelineSaid("partlyClaimed", unclaimedWords(unclaimed));
       await recordShipmentEvent(tx, shipment.id, {
         type: "partly_claimed",
-        message: `${unclaimedWords(unclaimed)}. The parcel carries them all the same: refund or adjust the order in Shopify if it matters.`,
-        data: { unclaimed: unclaimed.lines, fulfillmentOrderStatus: unclaimed.status },
+        message: partly.message,
+        data: { unclaimed: unclaimed.lines, fulfillmentOrderStatus: unclaimed.status, say: partly.say },
       });
       await tx.shipment.update({
         where: { id: shipment.id },

@@ -72,3 +72,85 @@ export function reasonText(words: Words["reasons"], reason: { message: string; s
 export function reasonFieldText(words: Words["reasonFields"], field: string): string {
   return Object.hasOwn(words.labels, field) ? ((words.labels as Record<string, string>)[field] ?? field) : field;
 }
+
+/**
+ * A sentence whose arguments may be sentences themselves: the timeline's frame around what the
+ * plan said ("Retried by the merchant: …"), each part said again in the admin's language rather
+ * than the inner one kept in English. A flat `Say` is one too, so older events read alike.
+ */
+export interface NestedSay {
+  key: string;
+  args: (string | number | NestedSay)[];
+}
+export const NestedSay: z.ZodType<NestedSay> = z.lazy(() =>
+  z.object({ key: z.string(), args: z.array(z.union([z.string(), z.number(), NestedSay])) }),
+);
+
+/** Something said whose arguments may be said too: its English message and how to say it again. */
+export interface NestedSaid {
+  message: string;
+  say: NestedSay;
+}
+
+type Within<P extends readonly unknown[]> = { [I in keyof P]: P[I] | NestedSaid };
+
+/**
+ * Says a sentence of this (English) group whose arguments may be said sentences (of this group or
+ * another the reader merges with it): the message is made of their English, the say keeps their keys.
+ */
+export function saidWithin<G extends SayableGroup>(group: G) {
+  return <K extends keyof G & string>(key: K, ...args: Within<Parameters<G[K]>>): NestedSaid => {
+    const values = args as unknown as (string | number | NestedSaid)[];
+    const plain = values.map((value) => (typeof value === "object" ? value.message : value));
+    return {
+      message: (group[key] as unknown as Sentence)(...plain),
+      say: { key, args: values.map((value) => (typeof value === "object" ? value.say : value)) },
+    };
+  };
+}
+
+/** The sentence in these words, its inner sentences said in them too; undefined when this version cannot say one of them. */
+export function sentenceIn(words: object, say: NestedSay): string | undefined {
+  if (!Object.hasOwn(words, say.key)) return undefined;
+  const sentence = (words as Record<string, unknown>)[say.key];
+  if (typeof sentence !== "function" || sentence.length !== say.args.length) return undefined;
+  const args: (string | number)[] = [];
+  for (const arg of say.args) {
+    if (typeof arg !== "object") {
+      args.push(arg);
+      continue;
+    }
+    const inner = sentenceIn(words, arg);
+    if (inner === undefined) return undefined;
+    args.push(inner);
+  }
+  return String((sentence as Sentence)(...args));
+}
+
+/** The `say` an event's data keeps, nested or not, if any. */
+export function nestedSayInJson(json: string | null): NestedSay | undefined {
+  if (json === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (typeof parsed !== "object" || parsed === null || !("say" in parsed)) return undefined;
+    const say = NestedSay.safeParse(parsed.say);
+    return say.success ? say.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sentences an event of the timeline, or Retry's and Refresh's answer, may be said by: the reasons and the timeline's own. */
+export function timelineWords(words: Pick<Words, "reasons" | "timeline">): Words["reasons"] & Words["timeline"] {
+  return { ...words.reasons, ...words.timeline };
+}
+
+/**
+ * What was said, in these words, when its English sentence still makes exactly the stored message
+ * (a text written over it, or a sentence reworded since, reads as stored, as does one this version cannot say).
+ */
+export function saidAgainWithin(english: object, words: object, stored: { message: string; say?: NestedSay | null | undefined }): string {
+  const say = stored.say;
+  if (say === undefined || say === null || sentenceIn(english, say) !== stored.message) return stored.message;
+  return sentenceIn(words, say) ?? stored.message;
+}

@@ -1,7 +1,8 @@
 /** The shipment page's answers to Retry, Refresh and Mark as handled, in the merchant's words. */
 import type { RetryOutcome } from "~/flows/retry/retry.server";
 import type { Words } from "~/lib/words";
-import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
+import { en } from "~/lib/words/en";
+import { reasonFieldText, reasonText, saidAgainWithin, timelineWords, type NestedSaid } from "~/lib/words/reason-said";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import type { Formatter } from "~/lib/format";
 
@@ -12,8 +13,13 @@ export interface RetryAnswer {
   reasons: { field: string; message: string }[];
 }
 
+/** What the pipeline said (a refusal, Refresh's answer) in these words; its English when this version cannot say it. */
+export function pipelineSaidIn(all: Words, said: NestedSaid): string {
+  return saidAgainWithin(timelineWords(en), timelineWords(all), said);
+}
+
 /**
- * A refusal's message is the pipeline's, as it wrote it; the reasons it stored are said in these
+ * A refusal is said in these words as the pipeline said it; the reasons it stored are said in these
  * words (their field named too, a time in the shop's zone), or as stored when written before they could be.
  */
 export function answerOf(result: RetryOutcome, all: Words, format: Formatter): RetryAnswer {
@@ -33,6 +39,6 @@ export function answerOf(result: RetryOutcome, all: Words, format: Formatter): R
     case "cancelled":
       return { outcome: "cancelled", message: words.cancelled, reasons: [] };
     case "refused":
-      return { outcome: "refused", message: result.message, reasons: [] };
+      return { outcome: "refused", message: pipelineSaidIn(all, result), reasons: [] };
   }
 }

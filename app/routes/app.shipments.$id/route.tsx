@@ -21,7 +21,7 @@ import { wordsFor } from "~/lib/words";
 import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
 import { declarationValuesFrom } from "~/connector/declaration";
 import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
-import { answerOf, type RetryAnswer } from "./answers";
+import { answerOf, pipelineSaidIn, type RetryAnswer } from "./answers";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import { shopFormatter } from "~/stores/shops/shop-time-zone.server";
 import { DeclarationCard } from "./declaration-card";
@@ -79,13 +79,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (form.get("intent") === "declare") {
     const values = declarationValuesFrom((name) => String(form.get(name) ?? ""), form.keys());
-    return { intent: "declare" as const, ...(await declareShipment(prisma, appPipelineDeps(), session.shop, id, values)) };
+    const declared = await declareShipment(prisma, appPipelineDeps(), session.shop, id, values, words);
+    // Said in the admin's language: the pipeline's sentence, or (why it cannot be declared now) the page's words already.
+    const message = declared.say === undefined ? declared.message : pipelineSaidIn(all, { message: declared.message, say: declared.say });
+    return { intent: "declare" as const, ...declared, message };
   }
   if (form.get("intent") === "refresh") {
     const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);
     const answer: RetryAnswer = {
       outcome: refreshed.outcome === "refreshed" ? "ready" : refreshed.outcome,
-      message: refreshed.message,
+      message: pipelineSaidIn(all, refreshed),
       reasons: [],
     };
     return answer;

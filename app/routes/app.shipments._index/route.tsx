@@ -75,12 +75,13 @@ export async function action({ request }: ActionFunctionArgs): Promise<BulkAnswe
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const locale = localeOf(request);
-  const words = wordsFor(locale).shipments;
+  const all = wordsFor(locale);
+  const words = all.shipments;
   const intent = form.get("intent");
   if (intent === "retry-job") return retryDeadJob(session.shop, String(form.get("jobId") ?? ""), words);
   if (!isBulkIntent(intent)) throw new Response("Unknown action", { status: 400 });
   const ids = form.getAll("id").filter((id): id is string => typeof id === "string");
-  return runBulkAction(session.shop, intent, ids, { words, format: formatterFor(locale) });
+  return runBulkAction(session.shop, intent, ids, { words, format: formatterFor(locale), all });
 }
 
 /** The list's tabs, in order; their names and empty states are the page's words. */

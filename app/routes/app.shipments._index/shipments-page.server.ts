@@ -15,6 +15,9 @@ import { webAddressOrNull } from "~/lib/web-address";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { log } from "~/lib/log.server";
 import type { Words } from "~/lib/words";
+import { en } from "~/lib/words/en";
+import { reasonFieldText, reasonText, saidAgainWithin, timelineWords } from "~/lib/words/reason-said";
+import { withTimesWritten } from "~/lib/words/reason-times";
 import type { Formatter } from "~/lib/format";
 
 /** The page's words in the admin's language (lib/words). */
@@ -155,7 +158,7 @@ export async function runBulkAction(
   shop: string,
   intent: BulkIntent,
   ids: string[],
-  { words, format }: { words: PageWords; format: Formatter },
+  { words, format, all }: { words: PageWords; format: Formatter; all: Words },
 ): Promise<BulkAnswer> {
   const found = await shipmentsFor(shop, intent, ids);
   const batch = found.slice(0, BULK_LIMIT);
@@ -186,12 +189,16 @@ export async function runBulkAction(
     else if (result.outcome === "cancelled") cancelled += 1;
     else if (result.outcome === "held") {
       held += 1;
-      // The reasons as planning wrote them (stored in English for now).
+      // The reasons planning stored, each with its field, said in the admin's language (as stored when written before they could be).
+      const said = result.reasons.map(
+        (reason) =>
+          `${reasonFieldText(all.reasonFields, reason.field)}${all.shipmentPage.fieldSaid}${reasonText(all.reasons, withTimesWritten(reason, format.dateTime))}`,
+      );
       problems.push({
         orderName: name,
-        message: result.reasons.map((reason) => `${reason.field}: ${reason.message}`).join(" ") || words.stillOnHold,
+        message: said.length === 0 ? words.stillOnHold : said.reduce((together, next) => all.shipment.thenReason(together, next)),
       });
-    } else problems.push({ orderName: name, message: result.message });
+    } else problems.push({ orderName: name, message: saidAgainWithin(timelineWords(en), timelineWords(all), result) });
   }
   const parts = [
     words.queuedCount(queued, format.number(queued)),

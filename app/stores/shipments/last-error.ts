@@ -6,9 +6,9 @@
  * one of the flows not moved yet) is shown as written.
  */
 import type { Shipment } from "@prisma/client";
-import type { Words } from "~/lib/words/en";
+import { en, type Words } from "~/lib/words/en";
 import { reasons as english } from "~/lib/words/en/reasons";
-import { ReasonSay, reasonText, sayInJson } from "~/lib/words/reason-said";
+import { NestedSay, ReasonSay, reasonText, saidAgainWithin, sayInJson, timelineWords } from "~/lib/words/reason-said";
 
 /** The columns that make a reason the shipment's last error. */
 export function lastErrorColumns(reason: { message: string; say: ReasonSay }): { lastErrorText: string; lastErrorSay: string } {
@@ -38,16 +38,24 @@ export function englishOf(say: ReasonSay): string {
 }
 
 /**
- * A stored text said again in these words, when its sentence still makes exactly that English text:
- * a text written over it without clearing the sentence, or a sentence reworded since, reads as stored.
+ * The last error in these words; null when there is none. A reason, or a sentence of the timeline
+ * (why a withdrawn package waits for the provider), said again while it still makes exactly the text.
  */
-export function saidAgain(words: Words["reasons"], message: string, say: ReasonSay | undefined): string {
-  if (say === undefined || englishOf(say) !== message) return message;
-  return reasonText(words, { message, say });
+export function lastErrorIn(
+  words: Pick<Words, "reasons" | "timeline">,
+  shipment: Pick<Shipment, "lastErrorText" | "lastErrorSay">,
+): string | null {
+  if (shipment.lastErrorText === null) return null;
+  const say = nestedSayOf(shipment.lastErrorSay);
+  return saidAgainWithin(timelineWords(en), timelineWords(words), { message: shipment.lastErrorText, say });
 }
 
-/** The last error in these words; null when there is none. */
-export function lastErrorIn(words: Words["reasons"], shipment: Pick<Shipment, "lastErrorText" | "lastErrorSay">): string | null {
-  if (shipment.lastErrorText === null) return null;
-  return saidAgain(words, shipment.lastErrorText, sayOf(shipment.lastErrorSay));
+function nestedSayOf(json: string | null): NestedSay | undefined {
+  if (json === null) return undefined;
+  try {
+    const parsed = NestedSay.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -11,6 +11,7 @@ import { recordAlert } from "../alerts/alerts.server";
 import { en } from "~/lib/words/en";
 import { said, type ReasonSay } from "~/lib/words/reason-said";
 import { lastErrorColumns } from "./last-error";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 /** The package reached the provider: from then on a change in Shopify cannot change the parcel. */
 const SENT: readonly ShipmentState[] = ["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "ENDED"];
@@ -62,12 +63,12 @@ export function recordChangeAfterSend(db: DatabaseOrTransaction, change: ChangeA
       where: { id: shipment.id },
       data: { changedInShopify: change.what, changedInShopifyAt: at, attentionHandledAt: null },
     });
+    // What changed is said as the app recorded it (the shipment's changedInShopify keeps no sentence).
+    const changed = timelineSaid("changedAfterSending", change.what, shipment.packageId);
     await recordShipmentEvent(tx, shipment.id, {
       type: "changed_in_shopify",
-      message:
-        `Changed in Shopify after it was sent: ${change.what}. Package ${shipment.packageId} is already at the provider, which cannot change or cancel it: ` +
-        "check it with the provider if it matters. The fulfilment claims only what the order still has.",
-      data: { key: change.key, state: shipment.state },
+      message: changed.message,
+      data: { key: change.key, state: shipment.state, say: changed.say },
     });
     await recordAlert(
       tx,

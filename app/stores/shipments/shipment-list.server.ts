@@ -8,14 +8,14 @@ import { z } from "zod";
 import { ignoringCase, type DatabaseOrTransaction } from "../database/database.server";
 import { END_REASON_WORDS, type EndReason } from "~/connector/endings";
 import { en, type Words } from "~/lib/words/en";
-import { reasonText } from "~/lib/words/reason-said";
+import { nestedSayInJson, reasonText, saidAgainWithin, timelineWords } from "~/lib/words/reason-said";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import type { Formatter } from "~/lib/format";
 import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, shipmentLines, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 import { shipmentItemsOf, type ShipmentItemGroup } from "./shipment-items";
-import { englishOf, eventSayOf, lastErrorIn, saidAgain } from "./last-error";
+import { englishOf, eventSayOf, lastErrorIn } from "./last-error";
 
 const isEndReason = (reason: string): reason is EndReason => reason in END_REASON_WORDS;
 const endReasonWords = (reason: string | null, words: ShipmentWords) =>
@@ -25,7 +25,7 @@ const endReasonWords = (reason: string | null, words: ShipmentWords) =>
  * The words the app adds to what the pipeline stored, and the reasons it stored said again, in the
  * admin's language (English for the order page block).
  */
-type ShipmentWords = Pick<Words, "shipment" | "shipmentPage" | "reasons">;
+type ShipmentWords = Pick<Words, "shipment" | "shipmentPage" | "reasons" | "timeline">;
 import { webAddressOrNull } from "~/lib/web-address";
 
 export const SHIPMENTS_PER_PAGE = 50;
@@ -127,7 +127,7 @@ const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
  * or what changed in Shopify after sending; null otherwise.
  */
 function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string | null {
-  if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return shipment.lastErrorText;
+  if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return lastErrorIn(words, shipment);
   if (STOPPED.includes(shipment.state)) {
     return stoppedBecause(shipment, words, format) || words.shipment.noReasonRecorded;
   }
@@ -144,7 +144,7 @@ function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | 
 function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string {
   const reasons = holdReasonsOf(shipment);
   const stored = reasons.map((reason) => reason.message).join(" ");
-  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words.reasons, shipment) ?? "";
+  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words, shipment) ?? "";
   const said = reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason));
   return said.length === 0 ? "" : said.reduce((together, next) => words.shipment.thenReason(together, next));
 }
@@ -257,7 +257,7 @@ export async function findShipmentDetail(
         ? {
             reason: shipment.endedReason ?? "ENDED",
             words: endReasonWords(shipment.endedReason, words),
-            message: lastErrorIn(words.reasons, shipment),
+            message: lastErrorIn(words, shipment),
             at: shipment.endedAt?.toISOString() ?? null,
           }
         : null,
@@ -278,13 +278,15 @@ export async function findShipmentDetail(
 
 /**
  * What an event says, in these words when the app wrote it as a sentence of the catalogue (its
- * data's `say`); an ending is framed as the page frames it. Older events, and the provider's or
+ * data's `say`, a retry's or a change's frame with the plan's own sentence inside); an ending is
+ * framed as the page frames it. Older events, and the provider's or
  * Shopify's own words, read as recorded.
  */
 function timelineMessage(event: { type: string; message: string; data: string | null }, words: ShipmentWords): string {
+  if (event.type !== "ended")
+    return saidAgainWithin(timelineWords(en), timelineWords(words), { message: event.message, say: nestedSayInJson(event.data) });
   const say = eventSayOf(event.data);
   if (say === undefined) return event.message;
-  if (event.type !== "ended") return saidAgain(words.reasons, event.message, say);
   const english = englishOf(say);
   if (english === "" || en.shipmentPage.followedNoFurther(english) !== event.message) return event.message;
   return words.shipmentPage.followedNoFurther(reasonText(words.reasons, { message: english, say }));

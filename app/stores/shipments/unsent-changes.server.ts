@@ -9,6 +9,8 @@ import { recordShipmentEvent, type ShipmentChanges, type ShipmentEventInput } fr
 import { recordAlerts } from "../alerts/alerts.server";
 import { shipmentAlerts } from "../alerts/shipment-alerts";
 import { WITHDRAWING } from "./shipment-states";
+import type { NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 export type UnsentCancellation =
   | "cancelled"
@@ -22,8 +24,8 @@ export type UnsentCancellation =
   | "withdrawn";
 
 export interface Withdrawal {
-  /** Why, in one sentence for the timeline ("The merchant asked to cancel."). */
-  because: string;
+  /** Why, in one sentence for the timeline ("The merchant asked to cancel."), said again in the admin's language. */
+  because: NestedSaid;
   /** Queues, in the same transaction, what settles a withdrawn package (app/flows/cancel/send-in-doubt.server.ts). */
   whenWithdrawn(tx: Prisma.TransactionClient): Promise<void>;
 }
@@ -51,20 +53,23 @@ export function cancelUnsentShipment(
     if (shipment.state !== "HELD" && shipment.state !== "READY" && shipment.state !== "FAILED") return "already-sent";
     if (shipment.state !== "FAILED" && (shipment.sendWithdrawnAt !== null || mayHaveBeenSent(shipment))) {
       if (shipment.sendWithdrawnAt === null) {
+        // What the shipment says while the provider is asked: why it was withdrawn, and that nothing more is sent.
+        const withdrawing = timelineSaid("withdrawing", withdrawal.because, shipment.packageId);
         await tx.shipment.updateMany({
           where: { id: shipment.id, state: shipment.state, sendWithdrawnAt: null },
           data: {
             sendWithdrawnAt: now,
             lastErrorCode: WITHDRAWING,
-            lastErrorText: withdrawingText(withdrawal.because, shipment.packageId),
-            lastErrorSay: null,
+            lastErrorText: withdrawing.message,
+            lastErrorSay: JSON.stringify(withdrawing.say),
             updatedAt: now,
           },
         });
         await recordShipmentEvent(tx, shipment.id, {
           type: "withdrawn",
-          message: withdrawingText(withdrawal.because, shipment.packageId),
+          message: withdrawing.message,
           data: {
+            say: withdrawing.say,
             state: shipment.state,
             sendInDoubtAt: shipment.sendInDoubtAt?.toISOString() ?? null,
             claimedBy: shipment.sendingJobId,
@@ -81,14 +86,6 @@ export function cancelUnsentShipment(
     await recordShipmentEvent(tx, shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: "CANCELLED" } });
     return "cancelled";
   });
-}
-
-/** What the shipment says while the provider is asked: why it was withdrawn, and that nothing more is sent. */
-function withdrawingText(because: string, packageId: string): string {
-  return (
-    `${because} A send of package ${packageId} may have reached the provider (its answer was lost, or it is under way), ` +
-    "so the app asks the provider whether it has it before cancelling: nothing more is sent."
-  );
 }
 
 export type UnsentRevision =

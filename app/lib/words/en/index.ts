@@ -34,6 +34,7 @@ import { login } from "./login";
 import { reasonFields, reasons } from "./reasons";
 import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
+import { timeline } from "./timeline";
 
 export const en = {
   nav,
@@ -69,7 +70,12 @@ export const en = {
   reasonFields,
   runSays,
   skuChecks,
+  timeline,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */
 export type Words = typeof en;
+
+/** The timeline reads `reasons` and `timeline` as one group (`timelineWords`): a key in both would be said by the wrong one. */
+const noKeyInBoth: [keyof typeof reasons & keyof typeof timeline] extends [never] ? true : false = true;
+void noKeyInBoth;

@@ -280,4 +280,10 @@ export const reasons = {
     `The provider has not known package ${packageId} since it accepted it (${since}): no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
   noNewsWhileTravelling: (packageId: string, since: string, days: number) =>
     `Neither the provider nor the carrier has said anything new about package ${packageId} since ${since}: no news for ${days} days, so the app stopped following it (Settings > Orders and after sending). Ask the provider where it is.`,
+  // Why a fulfillment order is not the app's to ship (app/connector/plan-package.ts). `status`:
+  // Shopify's status of the fulfillment order (CLOSED, CANCELLED, INCOMPLETE); `method`: Shopify's delivery method.
+  fulfillmentClosed: (order: string, status: string) => `This fulfillment of order ${order} is ${String(status).toLowerCase()} in Shopify.`,
+  notShipped: (order: string, method: string) => `Order ${order} is not shipped (delivery method ${method}).`,
+  nothingLeftToShip: (order: string) => `Order ${order} has nothing left to ship from this location.`,
+  notConnectedLocation: (order: string) => `Order ${order} is assigned to a location that is not connected to the provider.`,
 };

@@ -34,6 +34,7 @@ import { login } from "./login";
 import { reasonFields, reasons } from "./reasons";
 import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
+import { timeline } from "./timeline";
 
 export const zhCN: Words = {
   nav,
@@ -69,4 +70,5 @@ export const zhCN: Words = {
   reasonFields,
   runSays,
   skuChecks,
+  timeline,
 };

@@ -57,6 +57,9 @@ export const reasonFields: Words["reasonFields"] = {
   },
 };
 
+/** 已没有可发货内容的履约订单在 Shopify 中的状态。 */
+const FULFILLMENT_STATUS: Record<string, string> = { CLOSED: "已关闭", CANCELLED: "已取消", INCOMPLETE: "已按未完成关闭" };
+
 const labelOf = (field: string): string => (reasonFields.labels as Record<string, string>)[field] ?? String(field);
 const fixOf = (field: string): string => (reasonFields.fixes as Record<string, string | undefined>)[field] ?? "请更正";
 
@@ -232,4 +235,9 @@ export const reasons: Words["reasons"] = {
     `服务商自 ${since} 接收包裹 ${packageId} 后一直查不到它：已 ${days} 天没有新消息，应用已停止跟踪（“设置 > 订单与发出之后”）。请向服务商询问包裹在哪里。`,
   noNewsWhileTravelling: (packageId, since, days) =>
     `自 ${since} 起服务商和承运商都没有包裹 ${packageId} 的新消息：已 ${days} 天没有新消息，应用已停止跟踪（“设置 > 订单与发出之后”）。请向服务商询问包裹在哪里。`,
+  fulfillmentClosed: (order, status) =>
+    `订单 ${order} 的这次履约在 Shopify 中${FULFILLMENT_STATUS[String(status)] ?? `处于 ${String(status)} 状态`}。`,
+  notShipped: (order, method) => `订单 ${order} 无需发货（配送方式 ${method}）。`,
+  nothingLeftToShip: (order) => `订单 ${order} 在该地点已没有需要发货的商品。`,
+  notConnectedLocation: (order) => `订单 ${order} 被分配到一个未连接服务商的地点。`,
 };
