@@ -37,7 +37,7 @@ await new Promise((resolve) => heldStream.once("open", resolve));
 try {
   const [sqlite, postgres] = await Promise.all([run([], "inherit"), run(["--config", "vitest.postgres.config.ts"], heldStream)]);
   await new Promise((resolve) => heldStream.end(resolve));
-  console.log("\n--- PostgreSQL (vitest.postgres.config.ts), run beside the SQLite run above ---\n");
+  process.stdout.write("\n--- PostgreSQL (vitest.postgres.config.ts), run beside the SQLite run above ---\n\n");
   process.stdout.write(readFileSync(heldFile));
   process.exitCode = sqlite !== 0 ? sqlite : postgres;
 } finally {

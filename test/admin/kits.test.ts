@@ -6,10 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { catalogue } from "../../sandbox/world";
-import { MerchantSku } from "~/fulfilment";
-import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
-import { seedCatalogue } from "../support/catalogue";
+import { seedKitToSetUp } from "../support/catalogue";
 import { useStack } from "../support/stack";
 import { adminData } from "./support";
 
@@ -63,14 +60,7 @@ const storedKit = () => stack().db.kitComponent.findMany({ where: { shop: stack(
 describe("a kit on the Products pages", () => {
   it("refuses wrong components at their rows, saves a kit, lists it as a Kit, and removes its mapping", async () => {
     const s = stack();
-    await seedCatalogue(s.db, s.shop, [{ sku: KIT, name: "Gift set, mug and candle" }]);
-    // The provider's SKUs as the catalogue read leaves them.
-    await saveProviderSkus(
-      s.db,
-      s.shop,
-      catalogue.map((sku) => MerchantSku.parse({ Sku: sku.sku })),
-      new Date(),
-    );
+    await seedKitToSetUp(s.db, s.shop, { sku: KIT, name: "Gift set, mug and candle" });
 
     const page = KitData.parse(await (await adminData(s, path, KIT_PAGE)).json());
     expect(page).toMatchObject({ sku: KIT, components: [] });
@@ -151,13 +141,7 @@ describe("a kit on the Products pages", () => {
 
   it("answers an admin in Chinese in Chinese: the kit's, the SKU entry's and the list's refusals and what was saved", async () => {
     const s = stack();
-    await seedCatalogue(s.db, s.shop, [{ sku: KIT, name: "Gift set, mug and candle" }]);
-    await saveProviderSkus(
-      s.db,
-      s.shop,
-      catalogue.map((sku) => MerchantSku.parse({ Sku: sku.sku })),
-      new Date(),
-    );
+    await seedKitToSetUp(s.db, s.shop, { sku: KIT, name: "Gift set, mug and candle" });
     const inChinese = async (to: string, route: string, form: Record<string, string>) => {
       const response = await adminData(s, `${to}${to.includes("?") ? "&" : "?"}locale=zh-CN`, route, { form });
       return { status: response.status, answer: Answer.parse(await response.json()) };

@@ -36,6 +36,26 @@ async function setUp() {
   await seedCatalogue(s.db, s.shop, [{ sku: "POSTER-A2-UNREG", name: "Gallery poster A2", grams: 300 }]);
 }
 
+/** Sent as the form sends it: one 4.2 kg box of 12 green teas to US01 by sea; the new shipment's page. */
+async function sendTwelveTeas(reference: string): Promise<string> {
+  const sent = await adminData(admin.stack(), "/app/inbound/new", "routes/app.inbound.new", {
+    form: {
+      reference,
+      warehouseId: "US01",
+      shippingType: "Sea",
+      "boxes.0.weight": "4200",
+      "boxes.0.length": "40",
+      "boxes.0.width": "30",
+      "boxes.0.height": "30",
+      "boxes.0.lines.0.sku": "TEA-GREEN-100G",
+      "boxes.0.lines.0.quantity": "12",
+    },
+  });
+  const path = sent.headers.get("X-Remix-Redirect") ?? "";
+  expect(path).toMatch(/^\/app\/inbound\/\w+$/);
+  return path;
+}
+
 describe("inbound shipments", () => {
   it(
     "sends two boxes of catalogue SKUs to a warehouse and opens the shipment with the provider's id",
@@ -157,21 +177,7 @@ describe("inbound shipments", () => {
     async () => {
       await setUp();
       const s = admin.stack();
-      const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
-        form: {
-          reference: "IN-REPACKED-1",
-          warehouseId: "US01",
-          shippingType: "Sea",
-          "boxes.0.weight": "4200",
-          "boxes.0.length": "40",
-          "boxes.0.width": "30",
-          "boxes.0.height": "30",
-          "boxes.0.lines.0.sku": "TEA-GREEN-100G",
-          "boxes.0.lines.0.quantity": "12",
-        },
-      });
-      const path = sent.headers.get("X-Remix-Redirect") ?? "";
-      expect(path).toMatch(/^\/app\/inbound\/\w+$/);
+      const path = await sendTwelveTeas("IN-REPACKED-1");
 
       const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id (boxes changed)" });
       const { page } = detail;
@@ -216,21 +222,7 @@ describe("inbound shipments", () => {
     async () => {
       await setUp();
       const s = admin.stack();
-      const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
-        form: {
-          reference: "IN-ARRIVES-1",
-          warehouseId: "US01",
-          shippingType: "Sea",
-          "boxes.0.weight": "4200",
-          "boxes.0.length": "40",
-          "boxes.0.width": "30",
-          "boxes.0.height": "30",
-          "boxes.0.lines.0.sku": "TEA-GREEN-100G",
-          "boxes.0.lines.0.quantity": "12",
-        },
-      });
-      const path = sent.headers.get("X-Remix-Redirect") ?? "";
-      expect(path).toMatch(/^\/app\/inbound\/\w+$/);
+      const path = await sendTwelveTeas("IN-ARRIVES-1");
 
       const detail = await admin.openAdminPage(path, { name: "/app/inbound/:id" });
       const { page } = detail;
@@ -255,22 +247,7 @@ describe("inbound shipments", () => {
     "in Chinese: the new shipment's form, a shipment's page and the list, with nothing English left but the data",
     async () => {
       await setUp();
-      const s = admin.stack();
-      const sent = await adminData(s, "/app/inbound/new", "routes/app.inbound.new", {
-        form: {
-          reference: "IN-ZH-1",
-          warehouseId: "US01",
-          shippingType: "Sea",
-          "boxes.0.weight": "4200",
-          "boxes.0.length": "40",
-          "boxes.0.width": "30",
-          "boxes.0.height": "30",
-          "boxes.0.lines.0.sku": "TEA-GREEN-100G",
-          "boxes.0.lines.0.quantity": "12",
-        },
-      });
-      const path = sent.headers.get("X-Remix-Redirect") ?? "";
-      expect(path).toMatch(/^\/app\/inbound\/\w+$/);
+      const path = await sendTwelveTeas("IN-ZH-1");
       // The products' names are the shop's, as written; the frame's own words are not the app's.
       const data = ["Sandbox", "Fulfilment", "Sencha", "green", "tea"];
 

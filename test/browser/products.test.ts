@@ -7,11 +7,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
-import { catalogue } from "../../sandbox/world";
 import { MerchantSku } from "~/fulfilment";
 import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
 import { saveKit } from "~/stores/catalogue/kits.server";
-import { seedCatalogue } from "../support/catalogue";
+import { seedCatalogue, seedKitToSetUp } from "../support/catalogue";
 import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, saveBarButton, useAdminBrowser } from "./support";
 
@@ -134,13 +133,7 @@ describe("the Products page", () => {
     "sets a variant up as a kit from its SKU's page: a wrong component is said at its row, the kit saved from the save bar, then its mapping removed",
     async () => {
       const s = admin.stack();
-      await seedCatalogue(s.db, s.shop, [{ sku: "GIFT-MUG-CANDLE", name: "Gift set, mug and candle" }]);
-      await saveProviderSkus(
-        s.db,
-        s.shop,
-        catalogue.map((sku) => MerchantSku.parse({ Sku: sku.sku })),
-        new Date(),
-      );
+      await seedKitToSetUp(s.db, s.shop, { sku: "GIFT-MUG-CANDLE", name: "Gift set, mug and candle" });
       // The SKU's page offers to set it up as a kit.
       const skuPage = await admin.openAdminPage("/app/products/GIFT-MUG-CANDLE", { name: "/app/products/:sku (not a kit)" });
       await expectVisible(skuPage.page.getByRole("link", { name: "Set up as a kit" }));
@@ -192,13 +185,7 @@ describe("the Products pages in Chinese", () => {
     "list the catalogue, a SKU's entry and a kit in Chinese, each wrong field said in Chinese; names and SKUs as written",
     async () => {
       const s = admin.stack();
-      await seedCatalogue(s.db, s.shop, [{ sku: "GIFT-MUG-CANDLE", name: "Gift set, mug and candle" }]);
-      await saveProviderSkus(
-        s.db,
-        s.shop,
-        catalogue.map((sku) => MerchantSku.parse({ Sku: sku.sku })),
-        new Date(),
-      );
+      await seedKitToSetUp(s.db, s.shop, { sku: "GIFT-MUG-CANDLE", name: "Gift set, mug and candle" });
       // One component the provider does not know: the kit's row says so.
       await saveKit(s.db, s.shop, "GIFT-MUG-CANDLE", [
         { sku: "MUG-CER-350-WHT", quantity: 2 },
