@@ -210,9 +210,15 @@ describe("a cancellation request that meets a send in doubt", () => {
       expect(shown?.reason).toMatch(
         new RegExp(`^已撤回，正在等待服务商：服务商无法确认是否有包裹 ${shipment.packageId}（.+）。不会再发送任何内容`),
       );
-      expect(shown?.timeline.find((event) => event.type === "provider_unreachable")?.message).toMatch(
-        /已以此原因拒绝 Shopify 中的取消申请，商家可在那里看到原因。$/,
+      // The timeline says it last, after Shopify's answer (sayUnreachable's order): waited for, not raced.
+      const unreachable = await waitFor(
+        async () =>
+          (await findShipmentDetail(harness.db, DEMO_SHOP, shipment.id, CATALOGUES["zh-CN"]))?.timeline.find(
+            (event) => event.type === "provider_unreachable",
+          ),
+        { timeoutMs: MINUTE, what: "the timeline's provider_unreachable event" },
       );
+      expect(unreachable.message).toMatch(/已以此原因拒绝 Shopify 中的取消申请，商家可在那里看到原因。$/);
       expect(harness.sandbox.state().outbounds.has(shipment.packageId)).toBe(false);
 
       // The provider answers again: it never had the package, so nothing ships and Shopify gets the order back.
