@@ -34,8 +34,11 @@ beforeAll(async () => {
     shopifyThrottle: { maximumAvailable: 10_000, restoreRate: 1_000 },
     intake: (databaseUrl) => startIntakes(databaseUrl, 2),
     // As Shopify does (for hours), not the harness's quick four: a delivery that meets the cut
-    // connections, or the machine at its busiest, is sent again until it is taken.
-    deliveryRetryDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000, 32_000],
+    // connections, or the machine at its busiest, is sent again until it is taken. Retries that
+    // ended after a minute gave up on hundreds of deliveries while a whole second CI ran beside the
+    // suite (load 12 to 15), and 5 orders were never planned: nothing woke a fetch for them again. Shopify's own would go
+    // on for 48 hours; these go on for the test's whole deadline.
+    deliveryRetryDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, ...Array<number>(8).fill(60_000)],
   });
   // A shorter lease than production's minute, so the killed worker's jobs are taken over soon; long
   // enough that heartbeats waiting their turn to write do not let live jobs' leases lapse.
