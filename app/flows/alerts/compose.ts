@@ -6,8 +6,7 @@
 import type { Alert } from "@prisma/client";
 import { formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor, type Words } from "~/lib/words";
-import { en } from "~/lib/words/en";
-import { sentenceIn, timelineWords } from "~/lib/words/reason-said";
+import { partsIn } from "~/lib/words/parts-said";
 import { AlertKind } from "~/stores/alerts/alerts.server";
 import { detailSayOf } from "~/stores/alerts/detail-say";
 import type { MessageWords } from "~/stores/alerts/outbox.server";
@@ -51,14 +50,7 @@ type AlertLike = Pick<Alert, "kind" | "path" | "orderName" | "detail" | "detailS
  * The provider's and Shopify's own words inside it stay as they said them.
  */
 function detailIn(alert: AlertLike, all: Words): string {
-  const said = detailSayOf(alert.detailSay);
-  if (said === undefined) return alert.detail;
-  const [english, own] = said.group === "runSays" ? [en.runSays, all.runSays] : [timelineWords(en), timelineWords(all)];
-  const englishParts = said.parts.map((part) => sentenceIn(english, part));
-  if (englishParts.some((part) => part === undefined) || englishParts.join(" ") !== alert.detail) return alert.detail;
-  const parts = said.parts.map((part) => sentenceIn(own, part));
-  if (parts.some((part) => part === undefined)) return alert.detail;
-  return (parts as string[]).reduce((together, next) => all.shipment.thenReason(together, next));
+  return partsIn(all, { message: alert.detail, say: detailSayOf(alert.detailSay) });
 }
 
 const kindOf = (alert: AlertLike, words: Words["alerts"]) => words.kinds[AlertKind.catch("JOB_DEAD").parse(alert.kind)];

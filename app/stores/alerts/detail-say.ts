@@ -5,26 +5,15 @@
  * quotes when there are no sentences, or when they no longer make it.
  */
 import { z } from "zod";
+import { partsSayOf, PartsSay } from "~/lib/words/parts-said";
 import { NestedSay, Say } from "~/lib/words/reason-said";
 
-/**
- * `group`: the catalogue the parts are said by: "reasons" (a shipment's reasons and timeline, read
- * as one, as its page reads them) or "runSays" (a run's summary). The English parts joined by a
- * space make the detail.
- */
-export const DetailSay = z.object({ group: z.enum(["reasons", "runSays"]), parts: z.array(NestedSay).min(1) });
-export type DetailSay = z.infer<typeof DetailSay>;
+/** The sentences of an alert's detail: a shipment's reasons or last error, or a run's summary (lib/words/parts-said.ts). */
+export const DetailSay = PartsSay;
+export type DetailSay = PartsSay;
 
 /** The sentences a stored `detailSay` names; undefined when none (or it does not parse). */
-export function detailSayOf(json: string | null): DetailSay | undefined {
-  if (json === null) return undefined;
-  try {
-    const parsed = DetailSay.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const detailSayOf = partsSayOf;
 
 const HeldReasons = z.array(z.object({ message: z.string(), say: Say.optional() }));
 
