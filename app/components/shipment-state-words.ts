@@ -5,7 +5,7 @@
 import type { ShipmentState } from "@prisma/client";
 import { en } from "~/lib/words/en";
 
-// English, for the order page block's answer (the admin's pages read lib/words in their language).
+// English, as the order page block's own English file names the states (its test compares them).
 const label = en.shipment.states;
 
 export type StateTone = "info" | "success" | "warning" | "critical" | "neutral";

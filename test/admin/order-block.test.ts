@@ -4,7 +4,8 @@
  * session token (HS256 with the app's secret). Without a token 401; another shop's order 404.
  * Send now through the app, the sandbox and the emulator: one call of the single creation
  * operation, fulfilled once in Shopify; an answer lost to a timeout on the first call still makes
- * one package.
+ * one package. With the block's `?locale=zh-CN` the states, reasons and answers are Chinese, the
+ * provider's own words quoted as it said them; without one, English as stored.
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,11 @@ import { z } from "zod";
 import { encodePackageRequest } from "~/connector";
 import { queuePush } from "~/flows/queue/stages.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
+import { en } from "~/lib/words/en";
+import { zhCN } from "~/lib/words/zh-CN";
+import { reasonText, said } from "~/lib/words/reason-said";
+import { heldChanges, holdReasonsOf } from "~/stores/shipments/shipment-columns";
+import { lastErrorColumns } from "~/stores/shipments/last-error";
 import * as example from "../provider/examples";
 import { waitFor } from "../support/jobs";
 import { useStack, type TestStack } from "../support/stack";
@@ -47,10 +53,11 @@ const ActionAnswer = z.object({
 function blockFetch(
   s: TestStack,
   orderNumber: string,
-  init: { method?: string; body?: unknown; token?: string | null; shop?: string } = {},
+  init: { method?: string; body?: unknown; token?: string | null; shop?: string; locale?: string } = {},
 ): Promise<Response> {
   const token = init.token === undefined ? sessionToken(init.shop ?? s.shop, s.apiKey, s.apiSecret) : init.token;
-  return fetch(new URL(`/api/orders/${orderNumber}/shipments`, s.appUrl), {
+  const locale = init.locale === undefined ? "" : `?locale=${encodeURIComponent(init.locale)}`;
+  return fetch(new URL(`/api/orders/${orderNumber}/shipments${locale}`, s.appUrl), {
     method: init.method ?? (init.body ? "POST" : "GET"),
     redirect: "manual",
     headers: {
@@ -401,5 +408,116 @@ describe("send now from the block", () => {
     ]);
     const stored = await s.db.shipment.findUniqueOrThrow({ where: { id: ready.id } });
     expect(stored).toMatchObject({ state: "HELD", sendingJobId: null });
+  });
+});
+
+describe("the block in the admin's language", () => {
+  it("answers the states, warehouses and reasons in Chinese for ?locale=zh-CN, the provider's words quoted, and English without a locale", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    const noCity = { field: "ShipToAddress.City", ...said("noCity") };
+    await s.db.shipment.create({
+      data: {
+        shop: s.shop,
+        kind: "DROPSHIP",
+        state: "HELD",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/770301",
+        orderId: "gid://shopify/Order/770301",
+        packageId: "BLOCK-ZH-1",
+        warehouseCode: "SZ-HUB",
+        ...heldChanges("HeldByChecks", [noCity]),
+      },
+    });
+    const refusal = said("creationFailed", "Service DE01-STD does not serve JP.", "DestinationNotServed");
+    await s.db.shipment.create({
+      data: {
+        shop: s.shop,
+        kind: "OUTBOUND",
+        state: "FAILED",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/770302",
+        orderId: "gid://shopify/Order/770301",
+        packageId: "BLOCK-ZH-2",
+        warehouseCode: "DE01",
+        lastErrorCode: "CreateFailed",
+        ...lastErrorColumns(refusal),
+      },
+    });
+
+    const chinese = await blockFetch(s, "770301", { locale: "zh-CN" });
+    expect(chinese.status, s.logs().slice(-3_000)).toBe(200);
+    const inChinese = ListAnswer.parse(await chinese.json());
+    expect(inChinese.shipments).toMatchObject([
+      {
+        packageId: "BLOCK-ZH-1",
+        state: { code: "HELD", label: "暂缓", tone: "warning" },
+        warehouse: "经 SZ-HUB 代发",
+        reason: zhCN.reasons.noCity(),
+        reasons: [{ field: "ShipToAddress.City", message: zhCN.reasons.noCity() }],
+      },
+      {
+        packageId: "BLOCK-ZH-2",
+        state: { code: "FAILED", label: "服务商拒绝", tone: "critical" },
+        warehouse: "从仓库 DE01 出库",
+        // The provider's own words, quoted inside the Chinese sentence.
+        reason: zhCN.reasons.creationFailed("Service DE01-STD does not serve JP.", "DestinationNotServed"),
+      },
+    ]);
+    expect(inChinese.shipments[1]?.reason).toMatch(/^服务商无法创建该包裹：Service DE01-STD does not serve JP\. /);
+
+    // Without a locale (a block deployed before it sent one), or one no language is read from: English, as stored.
+    for (const init of [{}, { locale: "not a language!" }]) {
+      const english = ListAnswer.parse(await (await blockFetch(s, "770301", init)).json());
+      expect(english.shipments).toMatchObject([
+        {
+          state: { label: "On hold" },
+          warehouse: "Drop-ship via SZ-HUB",
+          reason: en.reasons.noCity(),
+          reasons: [{ field: "ShipToAddress.City", message: noCity.message }],
+        },
+        { state: { label: "Provider refused" }, warehouse: "Outbound from warehouse DE01", reason: refusal.message },
+      ]);
+    }
+  });
+
+  it("answers Send now in Chinese: the provider's refusal of a field held with its words quoted, a send refused with the state named", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    const { ServiceCode: _dropped, ...withoutService } = example.dropshipToNewYork("BLOCK-ZH-3");
+    const ready = await s.db.shipment.create({
+      data: {
+        shop: s.shop,
+        kind: "DROPSHIP",
+        state: "READY",
+        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/770401",
+        orderId: "gid://shopify/Order/770401",
+        packageId: "BLOCK-ZH-3",
+        warehouseCode: "SZ-HUB",
+        requestSent: encodePackageRequest({ kind: "DROPSHIP", body: withoutService }),
+      },
+    });
+    const sent = await blockFetch(s, "770401", { body: { shipmentId: ready.id, action: "send" }, locale: "zh-CN" });
+    expect(sent.status, s.logs().slice(-3_000)).toBe(200);
+    const answer = ActionAnswer.parse(await sent.json());
+    const stored = holdReasonsOf(await s.db.shipment.findUniqueOrThrow({ where: { id: ready.id } }));
+    expect(stored).toHaveLength(1);
+    const refusedField = reasonText(zhCN.reasons, stored[0]!);
+    expect(refusedField).toMatch(/^服务商拒绝了 Package\.ServiceCode：.+。请修正后重试。$/);
+    expect(answer).toMatchObject({
+      outcome: "held",
+      message: "服务商拒绝了该包裹：请修正其指出的问题，然后重试。",
+      reasons: [{ field: "Package.ServiceCode", message: refusedField }],
+      shipments: [{ id: ready.id, state: { code: "HELD", label: "暂缓" }, reason: refusedField, actions: ["retry"] }],
+    });
+
+    // Sending again what is no longer waiting: refused, the state named in Chinese.
+    const again = ActionAnswer.parse(
+      await (await blockFetch(s, "770401", { body: { shipmentId: ready.id, action: "send" }, locale: "zh-CN" })).json(),
+    );
+    expect(again).toMatchObject({ outcome: "refused", message: "只有等待发送的包裹可以立即发送；该包裹的状态是“暂缓”。" });
+    const inEnglish = ActionAnswer.parse(await (await blockFetch(s, "770401", { body: { shipmentId: ready.id, action: "send" } })).json());
+    expect(inEnglish).toMatchObject({
+      outcome: "refused",
+      message: "Only a package waiting to be sent can be sent now; this one is held.",
+    });
   });
 });

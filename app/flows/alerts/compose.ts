@@ -6,7 +6,9 @@
 import type { Alert } from "@prisma/client";
 import { formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor, type Words } from "~/lib/words";
+import { partsIn } from "~/lib/words/parts-said";
 import { AlertKind } from "~/stores/alerts/alerts.server";
+import { detailSayOf } from "~/stores/alerts/detail-say";
 import type { MessageWords } from "~/stores/alerts/outbox.server";
 
 /** Alerts a digest spells out; the rest are counted. */
@@ -23,10 +25,13 @@ export interface AppLinks {
 /** The language a message is written in ("en", "zh-CN"): its words and its numbers and dates. */
 interface Language {
   words: Words["alerts"];
+  /** The whole catalogue, for the sentences an alert's detail was made from. */
+  all: Words;
   format: Formatter;
 }
 const languageOf = (locale: string, timeZone?: string): Language => ({
   words: wordsFor(locale).alerts,
+  all: wordsFor(locale),
   format: formatterFor(locale, timeZone),
 });
 
@@ -37,15 +42,25 @@ export function adminUrl(links: AppLinks, path: string): string {
   return new URL(`https://admin.shopify.com/store/${storeOf(links.shop)}/apps/${links.appHandle}${path}`).toString();
 }
 
-type AlertLike = Pick<Alert, "kind" | "path" | "orderName" | "detail" | "createdAt">;
+type AlertLike = Pick<Alert, "kind" | "path" | "orderName" | "detail" | "detailSay" | "createdAt">;
+
+/**
+ * The alert's detail in these words, from the sentences it was made of, while their English still
+ * makes exactly the recorded detail (one cut at its length, or recorded before, reads as recorded).
+ * The provider's and Shopify's own words inside it stay as they said them.
+ */
+function detailIn(alert: AlertLike, all: Words): string {
+  return partsIn(all, { message: alert.detail, say: detailSayOf(alert.detailSay) });
+}
 
 const kindOf = (alert: AlertLike, words: Words["alerts"]) => words.kinds[AlertKind.catch("JOB_DEAD").parse(alert.kind)];
 
-function paragraph(alert: AlertLike, links: AppLinks, { words }: Language): string {
+function paragraph(alert: AlertLike, links: AppLinks, { words, all }: Language): string {
   const kind = kindOf(alert, words);
   const heading = alert.orderName ? words.aboutOrder(kind.title, alert.orderName) : kind.title;
-  // The alert's detail (a hold's reason, the provider's words) as it was recorded.
-  return [heading, alert.detail, words.todo(kind.todo), words.open(adminUrl(links, alert.path))].filter((line) => line !== "").join("\n");
+  return [heading, detailIn(alert, all), words.todo(kind.todo), words.open(adminUrl(links, alert.path))]
+    .filter((line) => line !== "")
+    .join("\n");
 }
 
 /**

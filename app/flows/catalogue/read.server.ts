@@ -83,7 +83,14 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
       await finishRun(tx, runId, { status: "FAILED", said }, deps.now());
       await recordAlert(
         tx,
-        { shop, key: `catalogue-read:${runId}`, kind: "CATALOGUE_READ_FAILED", path: "/app/products", detail: said.message },
+        {
+          shop,
+          key: `catalogue-read:${runId}`,
+          kind: "CATALOGUE_READ_FAILED",
+          path: "/app/products",
+          detail: said.message,
+          detailSay: { group: "runSays", parts: [said.say] },
+        },
         deps.now(),
       );
     });

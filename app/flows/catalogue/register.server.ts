@@ -11,7 +11,17 @@ import { ProviderValidationError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import { chunks } from "~/lib/chunks";
 import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
-import { finishRun, itemsOf, pendingItems, recordItem, runOf, startRun, type SyncTrigger } from "~/stores/catalogue/sync-runs.server";
+import {
+  finishRun,
+  itemsOf,
+  pendingItems,
+  recordItem,
+  runOf,
+  startRun,
+  type ItemSaid,
+  type SyncTrigger,
+} from "~/stores/catalogue/sync-runs.server";
+import type { Said } from "~/lib/words/reason-said";
 import { variantsWithSkus } from "~/stores/catalogue/variants.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
@@ -50,10 +60,14 @@ export async function startRegistration(
   return run.id;
 }
 
-function describe(error: ProviderValidationError): string {
+/** The provider's refusal of one SKU, its own words quoted. */
+function describe(error: ProviderValidationError): Said {
   const fields = error.errors.map((detail) => `${detail.code}: ${detail.message}`).join("; ");
-  return `The provider refused it: ${fields || error.message}. Correct it in Shopify or below, then register it again.`;
+  return runSaid("skuRefused", fields || error.message);
 }
+
+/** A row's answer as one sentence of the run's words. */
+const oneSentence = (said: Said): ItemSaid => ({ message: said.message, say: { group: "runSays", parts: [said.say] } });
 
 export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: string, runId: string): Promise<void> {
   const run = await runOf(ctx.db, shop, runId);
@@ -77,29 +91,33 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
     for (const item of items) {
       const variant = variants.get(item.key);
       if (variant === undefined) {
-        await recordItem(ctx.db, runId, item.key, "FAILED", "No variant has this SKU any more: refresh the catalogue from Shopify.");
+        await recordItem(ctx.db, runId, item.key, "FAILED", oneSentence(runSaid("skuGone")));
         continue;
       }
       const plan = merchantSkuFor(variant, settings.skus.bySku[item.key], defaults);
       if (!plan.ok) {
-        await recordItem(ctx.db, runId, item.key, "FAILED", plan.problems.map((problem) => problem.message).join(" "));
+        // The SKU's checks run together, each kept by its sentence, as Products says them.
+        await recordItem(ctx.db, runId, item.key, "FAILED", {
+          message: plan.problems.map((problem) => problem.message).join(" "),
+          say: { group: "skuChecks", parts: plan.problems.map((problem) => problem.say) },
+        });
         continue;
       }
       try {
         const { outcome } = await provider.createMerchantSku(plan.request);
-        const sku = plan.request.Sku === item.key ? "" : ` as ${plan.request.Sku}`;
+        const providerSku = plan.request.Sku === item.key ? "" : plan.request.Sku;
         await recordItem(
           ctx.db,
           runId,
           item.key,
           "DONE",
-          outcome === "unchanged" ? `Already registered${sku}; nothing changed.` : `Registered${sku}.`,
+          oneSentence(outcome === "unchanged" ? runSaid("skuAlreadyRegistered", providerSku) : runSaid("skuRegistered", providerSku)),
         );
       } catch (error) {
         // The provider's "no" to this SKU is the row's outcome; anything else (network, 5xx, 429)
         // fails the job, and the row is sent again on the next attempt.
         if (!(error instanceof ProviderValidationError)) throw error;
-        await recordItem(ctx.db, runId, item.key, "FAILED", describe(error));
+        await recordItem(ctx.db, runId, item.key, "FAILED", oneSentence(describe(error)));
       }
     }
   }

@@ -24,25 +24,36 @@ import {
   releaseSendingClaims,
   type PushTarget,
 } from "~/stores/shipments/sending-claims.server";
-import { holdReasonsOf } from "~/stores/shipments/shipment-columns";
+import { holdReasonsOf, type StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
 import { enqueue } from "../queue/jobs.server";
 import { queuePush, queueStatusPoll } from "../queue/stages.server";
 import { applyResults, holdRefused, holdUnsendable, prepare, type Prepared, type Sender } from "./push.server";
+import { orderBlock } from "~/lib/words/en/order-block";
+import { saidFrom, type Said } from "~/lib/words/reason-said";
 
 /** Longer than one call can take with all its retries (4 × 15 s, backoff, a Retry-After), so the job never races the request. */
 export const SEND_ONE_BACKSTOP_MS = 3 * 60_000;
 
+/**
+ * Each answer's English `message` and its sentence (`say`, of the catalogue's `orderBlock`), so the
+ * order page block says it in the admin's language.
+ */
 export type SendOneOutcome =
   /** The provider has the package: SUBMITTED, and followed from here as every other. */
-  | { outcome: "sent"; message: string }
-  /** The provider refused it: HELD, with each field it named. */
-  | { outcome: "held"; message: string; reasons: { field: string; message: string }[] }
+  | ({ outcome: "sent" } & Said)
+  /** The provider refused it: HELD, with each field it named (each reason keeps its own sentence). */
+  | ({ outcome: "held"; reasons: StoredHoldReason[] } & Said)
   /** Not sent now, but it will be (its batch, or the job once the provider answers). */
-  | { outcome: "queued"; message: string }
+  | ({ outcome: "queued" } & Said)
   /** Nothing was done; `message` says why. */
-  | { outcome: "refused"; message: string };
+  | ({ outcome: "refused" } & Said);
+
+const sendSaid = saidFrom(orderBlock);
+
+/** The Message createOne gives a package the provider created now, as the batch's answer names it. */
+const CREATED = "created";
 
 const sendOneKey = (shipmentId: string) => `push.one:${shipmentId}`;
 
@@ -60,7 +71,7 @@ async function createOne(provider: ProviderPort, target: PushTarget, { request }
   return {
     PackageId: request.body.PackageId,
     Success: true,
-    Message: outcome === "created" ? "created" : "already known to the provider, nothing changed",
+    Message: outcome === "created" ? CREATED : "already known to the provider, nothing changed",
   };
 }
 
@@ -77,11 +88,7 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
     await holdUnsendable(sender, [shipment]);
     return {
       done: true,
-      outcome: {
-        outcome: "held",
-        message: "The stored package cannot be sent as it is: retry to plan it again from the order.",
-        reasons: [],
-      },
+      outcome: { outcome: "held", ...sendSaid("cannotSendAsStored"), reasons: [] },
     };
   }
   let result: PackageResult;
@@ -91,11 +98,7 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
     if (error instanceof ProviderValidationError) {
       await holdRefused(sender, target, prepared, error);
       const held = await sender.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
-      const reasons = holdReasonsOf(held).map(({ field, message }) => ({ field, message }));
-      return {
-        done: true,
-        outcome: { outcome: "held", message: "The provider refused the package: correct what it names, then retry.", reasons },
-      };
+      return { done: true, outcome: { outcome: "held", ...sendSaid("providerRefused"), reasons: holdReasonsOf(held) } };
     }
     if (error instanceof ProviderServerError || error instanceof ProviderNetworkError || error instanceof ProviderResponseError) {
       await recordSendInDoubt(sender.db, sender.jobId, [shipment.id], deps.now());
@@ -107,11 +110,8 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
       // nothing was created, so the batch takes it, and the push's job says what a person must do.
       await releaseSendingClaims(sender.db, sender.jobId, [shipment.id]);
       await queuePush(sender.db, target, deps.now());
-      const message =
-        error instanceof ProviderRateLimitedError
-          ? "The provider is busy just now: the package goes with its warehouse's next batch."
-          : `Not sent: ${error.message}`;
-      return { done: true, outcome: { outcome: error instanceof ProviderRateLimitedError ? "queued" : "refused", message } };
+      if (error instanceof ProviderRateLimitedError) return { done: true, outcome: { outcome: "queued", ...sendSaid("providerBusy") } };
+      return { done: true, outcome: { outcome: "refused", ...sendSaid("notSent", error.message) } };
     }
     throw error;
   }
@@ -121,7 +121,7 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
     done: true,
     outcome: {
       outcome: "sent",
-      message: `Sent to the provider now as package ${shipment.packageId} (${result.Message}); tracking follows once it is created.`,
+      ...(result.Message === CREATED ? sendSaid("sentCreated", shipment.packageId) : sendSaid("sentAlreadyKnown", shipment.packageId)),
     },
   };
 }
@@ -129,18 +129,9 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
 /** Send now, from a request: the package of a READY shipment of `shop`. */
 export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: string, shipmentId: string): Promise<SendOneOutcome> {
   const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop } });
-  if (shipment === null) return { outcome: "refused", message: "No such shipment in this shop." };
-  if (shipment.state !== "READY")
-    return {
-      outcome: "refused",
-      message: `Only a package waiting to be sent can be sent now; this one is ${shipment.state.toLowerCase()}.`,
-    };
-  if (shipment.sendWithdrawnAt !== null)
-    return {
-      outcome: "refused",
-      message:
-        "A cancellation or change in Shopify withdrew this package: the app is asking the provider whether it has it, and sends nothing more.",
-    };
+  if (shipment === null) return { outcome: "refused", ...sendSaid("noSuchShipment") };
+  if (shipment.state !== "READY") return { outcome: "refused", ...sendSaid("onlyWaitingOnes", shipment.state) };
+  if (shipment.sendWithdrawnAt !== null) return { outcome: "refused", ...sendSaid("withdrawn") };
   const now = deps.now();
   const backstop = await enqueue(db, {
     kind: "push.one",
@@ -149,7 +140,7 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
     dedupeKey: sendOneKey(shipmentId),
     runAt: new Date(now.getTime() + SEND_ONE_BACKSTOP_MS),
   });
-  if (!backstop.enqueued) return { outcome: "queued", message: "It is being sent already." };
+  if (!backstop.enqueued) return { outcome: "queued", ...sendSaid("beingSentAlready") };
   const claimed = await claimShipmentForSending(db, shop, shipmentId, {
     jobId: backstop.jobId,
     now,
@@ -157,7 +148,7 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
   });
   if (claimed === null) {
     await settlePendingJob(db, backstop.jobId, deps.now());
-    return { outcome: "queued", message: "It is being sent right now with its warehouse's batch." };
+    return { outcome: "queued", ...sendSaid("beingSentWithBatch") };
   }
   const attempt = await sendClaimed({ db, jobId: backstop.jobId }, deps, claimed);
   if (!attempt.done) {
@@ -166,10 +157,7 @@ export async function sendShipmentNow(db: Database, deps: PipelineDeps, shop: st
       where: { id: backstop.jobId, status: "PENDING" },
       data: { runAt: new Date(deps.now().getTime() + deps.policy.sendingClaimGraceMs) },
     });
-    return {
-      outcome: "queued",
-      message: "The provider did not answer. The app sends it again in a moment with the same package id, so it is never created twice.",
-    };
+    return { outcome: "queued", ...sendSaid("noAnswerSendsAgain") };
   }
   await settlePendingJob(db, backstop.jobId, deps.now());
   return attempt.outcome;

@@ -416,7 +416,7 @@ export async function syncStock(ctx: JobContext, deps: PipelineDeps, shop: strin
     if (problems > 0 || nothingWritten) {
       const previous = await latestRun(tx, shop, "STOCK_SYNC", { status: "DONE" });
       result.problemsFound = problemsFound(result, nothingWritten, runId, parseStockSyncResult(previous?.result ?? null));
-      await recordAlert(tx, stockProblemsAlert(shop, result.problemsFound, said.message), deps.now());
+      await recordAlert(tx, stockProblemsAlert(shop, result.problemsFound, said), deps.now());
     }
     await finishRun(tx, runId, { status: "DONE", said, result }, deps.now());
     const at = next();
@@ -446,6 +446,13 @@ function problemsFound(
   return { digest, since };
 }
 
-function stockProblemsAlert(shop: string, found: NonNullable<StockSyncResult["problemsFound"]>, message: string): NewAlert {
-  return { shop, key: `stock-sync:${found.digest}:${found.since}`, kind: "STOCK_SYNC_PROBLEMS", path: "/app/stock", detail: message };
+function stockProblemsAlert(shop: string, found: NonNullable<StockSyncResult["problemsFound"]>, said: Said): NewAlert {
+  return {
+    shop,
+    key: `stock-sync:${found.digest}:${found.since}`,
+    kind: "STOCK_SYNC_PROBLEMS",
+    path: "/app/stock",
+    detail: said.message,
+    detailSay: { group: "runSays", parts: [said.say] },
+  };
 }

@@ -4,8 +4,11 @@
  * calls carry `Authorization: Bearer <session token>`; the order id is the number in the order's gid
  * (`gid://shopify/Order/<number>`), or the gid itself.
  *
- *   GET  /api/orders/{order id}/shipments            → OrderShipmentsAnswer
- *   POST /api/orders/{order id}/shipments            {"shipmentId", "action": "send" | "retry"} → ShipmentActionAnswer
+ *   GET  /api/orders/{order id}/shipments?locale=…   → OrderShipmentsAnswer
+ *   POST /api/orders/{order id}/shipments?locale=…   {"shipmentId", "action": "send" | "retry"} → ShipmentActionAnswer
+ *
+ * `locale` is the language the block is shown in ("zh-CN"): the states, reasons and answers are
+ * said in it; English without one. The provider's own words stay quoted as it said them.
  */
 
 export type ShipmentAction = "send" | "retry";

@@ -3,9 +3,18 @@
  * Send and Retry. Retry plans the package again from Shopify's order (app/flows/retry) and, when it
  * passes, sends it at once with the single-package operation (app/flows/push/send-one.server.ts)
  * rather than leaving it to its warehouse's next batch: the merchant is looking at the order.
+ * Everything it answers is said in the language the block is shown in (`words`, English unless the
+ * block names another): the reasons and the flows' answers by the sentences they keep, as the
+ * shipment's page says them; the provider's own words quoted as said.
  */
 import { z } from "zod";
 import { STATE_WORDS } from "~/components/shipment-state-words";
+import type { Formatter } from "~/lib/format";
+import type { Words } from "~/lib/words";
+import { en } from "~/lib/words/en";
+import { reasonText, saidAgainWithin, textIn, timelineWords } from "~/lib/words/reason-said";
+import { withTimesWritten } from "~/lib/words/reason-times";
+import type { StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import { shipmentKindLabel } from "~/components/shipment-badges";
 import type { PipelineDeps } from "~/flows/ports/deps";
 import { sendShipmentNow } from "~/flows/push/send-one.server";
@@ -26,23 +35,43 @@ export const ActionForm = z.object({
   action: z.enum(["send", "retry"], { error: "must be send or retry" }),
 });
 
-function viewOf(row: OrderShipmentRow): OrderShipmentView {
-  const words = STATE_WORDS[row.state];
+/** The language the block is shown in: its words, and a formatter writing a reason's times in it (none: as stored, in UTC). */
+export interface BlockLanguage {
+  words: Words;
+  format: Formatter | undefined;
+}
+
+export const ENGLISH_AS_STORED: BlockLanguage = { words: en, format: undefined };
+
+/** Each reason in these words, its field kept as the key the block tells the reasons apart by. */
+function reasonsIn({ words, format }: BlockLanguage, reasons: readonly StoredHoldReason[]): ShipmentActionAnswer["reasons"] {
+  return reasons.map((reason) => ({
+    field: reason.field,
+    message: reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason),
+  }));
+}
+
+function viewOf(row: OrderShipmentRow, language: BlockLanguage): OrderShipmentView {
   return {
     id: row.id,
     packageId: row.packageId,
-    state: { code: row.state, label: words.label, tone: words.tone },
-    warehouse: shipmentKindLabel(row.kind, row.warehouseCode),
+    state: { code: row.state, label: language.words.shipment.states[row.state], tone: STATE_WORDS[row.state].tone },
+    warehouse: shipmentKindLabel(row.kind, row.warehouseCode, language.words.shipment),
     service: row.serviceCode,
     tracking: [...(row.trackingNumber === null ? [] : [{ number: row.trackingNumber, url: row.trackingUrl }]), ...row.otherParcels],
     reason: row.reason,
-    reasons: row.holdReasons.map(({ field, message }) => ({ field, message })),
+    reasons: reasonsIn(language, row.holdReasons),
     actions: row.actions,
   };
 }
 
-export async function orderShipments(db: Database, shop: string, orderId: string): Promise<OrderShipmentView[]> {
-  return (await listOrderShipments(db, shop, orderId)).map(viewOf);
+export async function orderShipments(
+  db: Database,
+  shop: string,
+  orderId: string,
+  language: BlockLanguage = ENGLISH_AS_STORED,
+): Promise<OrderShipmentView[]> {
+  return (await listOrderShipments(db, shop, orderId, language.words, language.format)).map((row) => viewOf(row, language));
 }
 
 /** The answer to Send or Retry on one of the order's shipments (the caller checked it is the shop's and the order's). */
@@ -52,34 +81,32 @@ export async function actOnShipment(
   shop: string,
   orderId: string,
   { shipmentId, action }: z.infer<typeof ActionForm>,
+  language: BlockLanguage = ENGLISH_AS_STORED,
 ): Promise<ShipmentActionAnswer> {
-  const answer = async (outcome: ShipmentActionAnswer["outcome"], message: string, reasons: ShipmentActionAnswer["reasons"] = []) => ({
+  const { words } = language;
+  const answer = async (outcome: ShipmentActionAnswer["outcome"], message: string, reasons: readonly StoredHoldReason[] = []) => ({
     outcome,
     message,
-    reasons,
-    shipments: await orderShipments(db, shop, orderId),
+    reasons: reasonsIn(language, reasons),
+    shipments: await orderShipments(db, shop, orderId, language),
   });
-  if (action === "send") {
+  const sendNow = async () => {
     const sent = await sendShipmentNow(db, deps, shop, shipmentId);
-    return answer(sent.outcome, sent.message, sent.outcome === "held" ? sent.reasons : []);
-  }
+    return answer(sent.outcome, textIn(words.orderBlock, sent), sent.outcome === "held" ? sent.reasons : []);
+  };
+  if (action === "send") return sendNow();
   const retried = await retryShipment(db, deps, shop, shipmentId, { sentByCaller: true });
   switch (retried.outcome) {
-    case "ready": {
+    case "ready":
       // A fulfilment Shopify refused is written again by its job; a package planned again is sent now.
-      if (retried.shipment.state !== "READY") return answer("ready", "Queued again: the fulfilment is written to Shopify again.");
-      const sent = await sendShipmentNow(db, deps, shop, shipmentId);
-      return answer(sent.outcome, sent.message, sent.outcome === "held" ? sent.reasons : []);
-    }
+      if (retried.shipment.state !== "READY") return answer("ready", words.orderBlock.fulfilmentWrittenAgain());
+      return sendNow();
     case "held":
-      return answer(
-        "held",
-        "Still on hold: fix the following, then retry.",
-        retried.reasons.map(({ field, message }) => ({ field, message })),
-      );
+      return answer("held", words.shipmentPage.stillOnHold, retried.reasons);
     case "cancelled":
-      return answer("cancelled", "Cancelled: the order is closed or cancelled in Shopify, so nothing was sent.");
+      return answer("cancelled", words.shipmentPage.cancelled);
     case "refused":
-      return answer("refused", retried.message);
+      // What the retry said, in these words while its English still makes the message (as the shipment's page says it).
+      return answer("refused", saidAgainWithin(timelineWords(en), timelineWords(words), retried));
   }
 }

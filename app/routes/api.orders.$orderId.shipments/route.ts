@@ -5,14 +5,22 @@
  * (HS256 with the app's secret, this app's audience), answers the CORS preflight (OPTIONS, which
  * Remix hands to the action) and adds CORS headers to what it answers. An order that is not the
  * shop's is 404, whether another shop's or none.
+ *
+ * The block sends the language it is shown in (`?locale=`, the admin's, as its own words are
+ * chosen); the answer says the shipments' states, reasons and Send's and Retry's answers in it.
+ * Without one (a block deployed before it sent one) or with one not understood, English as stored:
+ * not the browser's Accept-Language, which is not always the language the admin is set to.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { orderExists } from "~/shopify/orders.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+import { canonicalLocale } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
+import { shopFormatter } from "~/stores/shops/shop-time-zone.server";
 import type { BlockError, OrderShipmentsAnswer } from "./contract";
-import { actOnShipment, ActionForm, OrderIdParam, orderShipments } from "./order-shipments.server";
+import { actOnShipment, ActionForm, ENGLISH_AS_STORED, OrderIdParam, orderShipments, type BlockLanguage } from "./order-shipments.server";
 
 // Not Response.json: Remix's Node globals replace Response with one that lacks it.
 const json = (body: unknown, status = 200) =>
@@ -42,13 +50,20 @@ function orderIdOf(params: LoaderFunctionArgs["params"]): { ok: true; orderId: s
   return { ok: false, response: refusal(400, `orderId ${parsed.error.issues[0]?.message ?? "is not valid"}.`, "orderId") };
 }
 
+/** The block's language: its words, and its times written in the shop's zone as the admin's pages write them. */
+async function blockLanguage(request: Request, shop: string): Promise<BlockLanguage> {
+  const locale = canonicalLocale(new URL(request.url).searchParams.get("locale"));
+  if (locale === null) return ENGLISH_AS_STORED;
+  return { words: wordsFor(locale), format: await shopFormatter(prisma, shop, locale) };
+}
+
 const notTheShops = () => refusal(404, "No such order in this shop.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session, admin, cors } = await authenticateBlock(request);
   const order = orderIdOf(params);
   if (!order.ok) return cors(order.response);
-  const shipments = await orderShipments(prisma, session.shop, order.orderId);
+  const shipments = await orderShipments(prisma, session.shop, order.orderId, await blockLanguage(request, session.shop));
   // No shipments: the shop's order not yet sent, or not the shop's order at all; Shopify knows which.
   if (shipments.length === 0 && !(await orderExists(admin, order.orderId))) return cors(notTheShops());
   return cors(json({ orderId: order.orderId, shipments } satisfies OrderShipmentsAnswer));
@@ -74,5 +89,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     select: { id: true },
   });
   if (shipment === null) return cors(refusal(404, "No such shipment on this order in this shop."));
-  return cors(json(await actOnShipment(prisma, appPipelineDeps(), session.shop, order.orderId, form.data)));
+  const language = await blockLanguage(request, session.shop);
+  return cors(json(await actOnShipment(prisma, appPipelineDeps(), session.shop, order.orderId, form.data, language)));
 }

@@ -16,6 +16,7 @@ import { useFormat, useWords } from "~/components/locale";
 import prisma from "~/db.server";
 import { localeOf } from "~/lib/locale";
 import { wordsFor, type Words } from "~/lib/words";
+import { partsIn } from "~/lib/words/parts-said";
 import { authenticate } from "~/shopify.server";
 import { saveSkuEntry } from "~/stores/shops/shop.server";
 import { productsListQuery } from "../app.products._index/list-query";
@@ -132,7 +133,7 @@ export default function SkuEntryPage() {
                   {/* What the last attempt was refused for may be what was fixed since: said apart, as what happened then. */}
                   {row.state === "NOT_REGISTERED" && row.lastFailure && (
                     <Text as="p" tone="subdued">
-                      {words.lastRefused(row.lastFailure)}
+                      {words.lastRefused(partsIn(allWords, row.lastFailure))}
                     </Text>
                   )}
                 </BlockStack>

@@ -2,6 +2,7 @@
 import { Badge, BlockStack, Text } from "@shopify/polaris";
 import { useFormat, useWords } from "~/components/locale";
 import type { Words } from "~/lib/words";
+import { partsIn } from "~/lib/words/parts-said";
 import { textIn } from "~/lib/words/reason-said";
 import type { ProductRow } from "./products.server";
 
@@ -42,8 +43,8 @@ export function pickedAs(
 
 /**
  * What keeps the row back, or how it differs from the provider's record; empty when nothing. The
- * SKU's checks (`problems`) are said in the admin's words; the last attempt's refusal (the
- * provider's, kept on the run's row) as it was written.
+ * SKU's checks (`problems`) and the last attempt's refusal (kept on the run's row) are said in the
+ * admin's words, the provider's own words quoted; a refusal stored before it kept its sentences, as written.
  */
 export function whatToKnow(row: ProductRow, words: Words, number: (value: number) => string): string[] {
   const says = words.products;
@@ -63,7 +64,7 @@ export function whatToKnow(row: ProductRow, words: Words, number: (value: number
     default:
       return [
         ...row.problems.map((problem) => textIn(words.skuChecks, problem)),
-        ...(row.lastFailure ? [says.lastAttempt(row.lastFailure)] : []),
+        ...(row.lastFailure ? [says.lastAttempt(partsIn(words, row.lastFailure))] : []),
       ];
   }
 }

@@ -10,6 +10,7 @@ import { differencesFrom, merchantSkuFor, type SkuDifference } from "~/connector
 import type { SkuEntry } from "~/connector/settings";
 import type { KitComponent } from "~/connector/kits";
 import type { Said } from "~/lib/words/reason-said";
+import type { PartsSay } from "~/lib/words/parts-said";
 import { skuDefaultsOf } from "~/flows/catalogue/register.server";
 import { kitsOf } from "~/stores/catalogue/kits.server";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
@@ -36,8 +37,8 @@ export interface ProductRow {
   problems: Said[];
   /** A kit's components the provider does not know (as last read): the warehouse refuses its orders. */
   missingComponents: string[];
-  /** The last registration's outcome for this SKU, when it failed. */
-  lastFailure: string | null;
+  /** The last registration's outcome for this SKU, when it failed: its English and the sentences it was made from. */
+  lastFailure: { message: string; say: PartsSay | null } | null;
   weightGrams: number | null;
   hsCode: string | null;
   origin: string | null;
@@ -111,7 +112,7 @@ function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typ
       // The last attempt's reason, unless it is what the row says anyway.
       lastFailure:
         failure?.status === "FAILED" && failure.message !== null && failure.message !== problems.map((problem) => problem.message).join(" ")
-          ? failure.message
+          ? { message: failure.message, say: failure.say ?? null }
           : null,
     };
   }

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { chunks } from "~/lib/chunks";
 import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
+import type { DetailSay } from "./detail-say";
 
 export const ALERT_KINDS = [
   "SHIPMENT_HELD",
@@ -34,11 +35,13 @@ export interface NewAlert {
   orderName?: string | null;
   /** The reason as the app recorded it (a hold's reasons, the provider's refusal); never personal data. */
   detail: string;
+  /** The sentences `detail` was made from, when it was, so a message says it in its channel's language. */
+  detailSay?: DetailSay | null;
 }
 
 /** Longest reason kept: a message lists the first few alerts, not their essays. */
 const DETAIL_MAX = 1_000;
-/** Rows per INSERT: 9 arguments each, well under SQLite's limit of 32,766. */
+/** Rows per INSERT: 10 arguments each, well under SQLite's limit of 32,766. */
 const ROWS_PER_STATEMENT = 200;
 
 const Inserted = z.array(z.object({ id: z.string() }));
@@ -61,7 +64,7 @@ export function recordAlerts(db: DatabaseOrTransaction, alerts: readonly NewAler
       const row = await tx.shop.findUnique({ where: { domain: shop }, select: { uninstalledAt: true } });
       if (row?.uninstalledAt != null) continue;
       for (const batch of chunks(ofShop, ROWS_PER_STATEMENT)) {
-        const values = batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
+        const values = batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
         const args = batch.flatMap((alert) => [
           randomUUID(),
           shop,
@@ -71,6 +74,7 @@ export function recordAlerts(db: DatabaseOrTransaction, alerts: readonly NewAler
           alert.orderId ?? null,
           alert.orderName ?? null,
           alert.detail.slice(0, DETAIL_MAX),
+          alert.detailSay ? JSON.stringify(alert.detailSay) : null,
           now,
         ]);
         // A key the shop had already is the same event noticed again: nothing new, and no error
@@ -79,7 +83,7 @@ export function recordAlerts(db: DatabaseOrTransaction, alerts: readonly NewAler
           await tx.$queryRawUnsafe(
             sqlFor(
               tx,
-              `INSERT INTO "Alert" ("id", "shop", "key", "kind", "path", "orderId", "orderName", "detail", "createdAt") VALUES ${values}
+              `INSERT INTO "Alert" ("id", "shop", "key", "kind", "path", "orderId", "orderName", "detail", "detailSay", "createdAt") VALUES ${values}
                ON CONFLICT ("shop", "key") DO NOTHING RETURNING "id"`,
             ),
             ...args,

@@ -1,10 +1,11 @@
 /** The alert of a shipment that has just entered a state that needs a person (HELD, FAILED, ENDED). */
 import type { Shipment } from "@prisma/client";
 import type { AlertKind, NewAlert } from "./alerts.server";
+import { lastErrorDetailSay } from "./detail-say";
 
 export type AlertingShipment = Pick<
   Shipment,
-  "id" | "shop" | "state" | "orderId" | "orderName" | "packageId" | "lastErrorText" | "waitUntil"
+  "id" | "shop" | "state" | "orderId" | "orderName" | "packageId" | "lastErrorText" | "lastErrorSay" | "holdReasons" | "waitUntil"
 >;
 
 const KIND_OF_STATE: Partial<Record<Shipment["state"], AlertKind>> = {
@@ -31,6 +32,7 @@ export function shipmentAlerts(shipments: readonly AlertingShipment[], enteredAt
         orderId: shipment.orderId,
         orderName: shipment.orderName ?? shipment.packageId,
         detail: shipment.lastErrorText ?? "",
+        detailSay: lastErrorDetailSay(shipment),
       },
     ];
   });

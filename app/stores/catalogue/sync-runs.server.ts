@@ -6,6 +6,7 @@
  * sentence's key in the result JSON (run-said.ts), so each page says it in its reader's language.
  */
 import type { SyncRun, SyncRunItem } from "@prisma/client";
+import { partsSayOf, type PartsSay } from "~/lib/words/parts-said";
 import type { Said } from "~/lib/words/reason-said";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { withSay } from "./run-say";
@@ -103,16 +104,25 @@ export function pendingItems(db: DatabaseOrTransaction, runId: string, limit: nu
   return db.syncRunItem.findMany({ where: { runId, status: "PENDING" }, orderBy: { key: "asc" }, take: limit });
 }
 
+/** A row's answer: its English, and the sentences it was made from, so the admin says it in the merchant's language. */
+export interface ItemSaid {
+  message: string;
+  say: PartsSay;
+}
+
 /** Records a row's outcome and the run's counts, together. */
 export async function recordItem(
   db: DatabaseOrTransaction,
   runId: string,
   key: string,
   status: Exclude<ItemStatus, "PENDING">,
-  message: string | null,
+  said: ItemSaid | null,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const { count } = await tx.syncRunItem.updateMany({ where: { runId, key, status: "PENDING" }, data: { status, message } });
+    const { count } = await tx.syncRunItem.updateMany({
+      where: { runId, key, status: "PENDING" },
+      data: { status, message: said?.message ?? null, messageSay: said === null ? null : JSON.stringify(said.say) },
+    });
     if (count === 0) return;
     await tx.syncRun.update({
       where: { id: runId },
@@ -132,11 +142,16 @@ export async function lastOutcomes(
   shop: string,
   kind: SyncRunKind,
   keys?: readonly string[],
-): Promise<Map<string, { status: string; message: string | null; at: Date }>> {
+): Promise<Map<string, { status: string; message: string | null; say: PartsSay | undefined; at: Date }>> {
   const items = await db.syncRunItem.findMany({
     where: { run: { shop, kind }, status: { not: "PENDING" }, ...(keys ? { key: { in: [...keys] } } : {}) },
-    select: { key: true, status: true, message: true, run: { select: { startedAt: true } } },
+    select: { key: true, status: true, message: true, messageSay: true, run: { select: { startedAt: true } } },
     orderBy: { run: { startedAt: "asc" } },
   });
-  return new Map(items.map((item) => [item.key, { status: item.status, message: item.message, at: item.run.startedAt }]));
+  return new Map(
+    items.map((item) => [
+      item.key,
+      { status: item.status, message: item.message, say: partsSayOf(item.messageSay), at: item.run.startedAt },
+    ]),
+  );
 }

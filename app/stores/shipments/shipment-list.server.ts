@@ -23,7 +23,7 @@ const endReasonWords = (reason: string | null, words: ShipmentWords) =>
 
 /**
  * The words the app adds to what the pipeline stored, and the reasons it stored said again, in the
- * admin's language (English for the order page block).
+ * admin's language (the order page block's: English unless it names another).
  */
 type ShipmentWords = Pick<Words, "shipment" | "shipmentPage" | "reasons" | "timeline">;
 import { webAddressOrNull } from "~/lib/web-address";
@@ -151,7 +151,7 @@ function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Format
 
 /**
  * `format` writes the times a reason names, in the shop's zone (the admin); without one they read
- * as stored, in UTC (the order page block, whose answer is the English the pipeline stored).
+ * as stored, in UTC (the order page block when it names no language: the English the pipeline stored).
  */
 function rowOf(shipment: Shipment, words: ShipmentWords = en, format?: Formatter): ShipmentRow {
   return {
@@ -304,11 +304,17 @@ export interface OrderShipmentRow extends ShipmentRow {
   actions: ShipmentAction[];
 }
 
-/** The shipments of one order of the shop, oldest first; none for another shop's order. */
-export async function listOrderShipments(db: DatabaseOrTransaction, shop: string, orderId: string): Promise<OrderShipmentRow[]> {
+/** The shipments of one order of the shop, oldest first, why each stopped said in these words; none for another shop's order. */
+export async function listOrderShipments(
+  db: DatabaseOrTransaction,
+  shop: string,
+  orderId: string,
+  words: ShipmentWords = en,
+  format?: Formatter,
+): Promise<OrderShipmentRow[]> {
   const shipments = await db.shipment.findMany({ where: { shop, orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return shipments.map((shipment) => ({
-    ...rowOf(shipment),
+    ...rowOf(shipment, words, format),
     serviceCode: shipment.serviceCode,
     otherParcels: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })),
     holdReasons: holdReasonsOf(shipment),

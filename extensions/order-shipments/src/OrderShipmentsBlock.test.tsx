@@ -11,6 +11,7 @@ import path from "node:path";
 import { render } from "preact";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { STATE_WORDS } from "../../../app/components/shipment-state-words";
+import { zhCN } from "../../../app/lib/words/zh-CN";
 import type { OrderShipmentView, ShipmentActionAnswer } from "../../../app/routes/api.orders.$orderId.shipments/contract";
 import { OrderShipmentsBlock, type BlockApi } from "./OrderShipmentsBlock";
 
@@ -108,7 +109,8 @@ describe("the order page block", () => {
     show(fetch);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(seen()).toContain("Loading shipments…");
-    expect(calls[0]?.url).toBe("/api/orders/1001/shipments");
+    // The route is asked to answer in the language of the block's own words.
+    expect(calls[0]?.url).toBe("/api/orders/1001/shipments?locale=en");
     expect(calls[0]?.init?.headers).toMatchObject({ Authorization: "Bearer session-token-1" });
 
     answer(jsonAnswer({ orderId: ORDER, shipments: [held, fulfilled] }));
@@ -217,17 +219,42 @@ describe("the order page block", () => {
     expect(document.querySelector("s-banner")?.getAttribute("tone")).toBe("warning");
   });
 
-  it("speaks the admin's language: its own words and the states in Chinese, the app's reasons as the app wrote them", async () => {
+  it("speaks the admin's language: its own words and the states in Chinese, and asks the app for its reasons and answers in Chinese", async () => {
     const chinese = { ...api, i18n: { translate: translateIn("zh-CN.json") } } satisfies BlockApi;
-    const { fetch } = fakeFetch([() => jsonAnswer({ orderId: ORDER, shipments: [held, fulfilled] })]);
+    // What the route answers when asked in Chinese: its states, warehouse, reasons and answers said in it.
+    const noCity = zhCN.reasons.noCity();
+    const heldInChinese: OrderShipmentView = {
+      ...held,
+      state: { code: "HELD", label: "暂缓", tone: "warning" },
+      warehouse: "经 SZ-HUB 代发",
+      reason: noCity,
+      reasons: [{ field: "ShipToAddress.City", message: noCity }],
+    };
+    const stillHeld: ShipmentActionAnswer = {
+      outcome: "held",
+      message: zhCN.shipmentPage.stillOnHold,
+      reasons: heldInChinese.reasons,
+      shipments: [heldInChinese],
+    };
+    const { fetch, calls } = fakeFetch([
+      () => jsonAnswer({ orderId: ORDER, shipments: [heldInChinese, { ...fulfilled, warehouse: "从仓库 US01 出库" }] }),
+      () => jsonAnswer(stillHeld),
+    ]);
     show(fetch, chinese);
     await vi.waitFor(() => expect(seen()).toContain("包裹 1001-1"));
+    expect(calls[0]?.url).toBe("/api/orders/1001/shipments?locale=zh-CN");
     expect(document.querySelector("s-admin-block")?.getAttribute("heading")).toBe("仓库发货");
     expect([...document.querySelectorAll("s-badge")].map((badge) => badge.textContent)).toEqual(["暂缓", "已履约"]);
     expect(seen()).toContain("物流单号：");
+    expect(seen()).toContain(noCity);
     expect([...document.querySelectorAll("s-button")].map((button) => button.textContent?.trim())).toEqual(["重试"]);
-    expect(seen()).toContain("The recipient's phone number is missing.");
-    expect(seen()).not.toMatch(/Package|Tracking|Retry|On hold|Fulfilled/);
+
+    buttonNamed("重试")?.dispatchEvent(new Event("click"));
+    await vi.waitFor(() => expect(seen()).toContain("仍然暂缓：请修正以下问题，然后重试。"));
+    expect(calls[1]?.url).toBe("/api/orders/1001/shipments?locale=zh-CN");
+    expect([...document.querySelectorAll("s-banner s-list-item")].map((item) => item.textContent)).toEqual([noCity]);
+    // Only the tracking numbers and codes are not Chinese.
+    expect(seen()).not.toMatch(/Package|Tracking|Retry|On hold|Fulfilled|Drop-ship|Outbound|shipping address/);
   });
 
   it("has every word in every language, and a name for every state a shipment can be in", () => {

@@ -4,8 +4,8 @@
  * state, warehouse, tracking links and why it waits, and Send or Retry where the app allows it.
  * Everything comes from the app's route (app/routes/api.orders.$orderId.shipments), called with the
  * admin's session token; the block decides nothing itself. Its own words come from locales/*.json in
- * the admin's language (Shopify's i18n.translate); the shipment's state by its code, the reasons as
- * the app wrote them.
+ * the admin's language (Shopify's i18n.translate); the shipment's state by its code, the reasons and
+ * Send's and Retry's answers as the app says them in the language the block names in each call.
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import type {
@@ -49,9 +49,20 @@ const NOTICE_TONES: Record<ShipmentActionAnswer["outcome"], Notice["tone"]> = {
   refused: "critical",
 };
 
-/** The order's number in its gid, as the route's path takes it. */
-function orderPath(orderGid: string): string {
-  return `/api/orders/${encodeURIComponent(orderGid.replace(/^gid:\/\/shopify\/Order\//, ""))}/shipments`;
+/** The order's number in its gid, as the route's path takes it, and the language the route is to answer in. */
+function orderPath(orderGid: string, locale: string | null): string {
+  const path = `/api/orders/${encodeURIComponent(orderGid.replace(/^gid:\/\/shopify\/Order\//, ""))}/shipments`;
+  return locale === null ? path : `${path}?locale=${encodeURIComponent(locale)}`;
+}
+
+/**
+ * The language the block is shown in: the extension's API names no locale, but Shopify reads the
+ * block's words from the locale file of the admin's language (else the default), and each file
+ * names its own tag (`locale`). So the route answers in the language of the block's own words.
+ */
+function shownIn(t: Translate): string | null {
+  const locale = t("locale");
+  return locale === "locale" || locale === "" ? null : locale;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -92,9 +103,9 @@ export function OrderShipmentsBlock({ api, fetch }: { api: BlockApi; fetch: Fetc
       const token = await api.auth.idToken();
       const headers: Record<string, string> = { Accept: "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) };
       if (init?.body) headers["Content-Type"] = "application/json";
-      return fetch(orderPath(orderId ?? ""), { ...init, headers });
+      return fetch(orderPath(orderId ?? "", shownIn(t)), { ...init, headers });
     },
-    [api, fetch, orderId],
+    [api, fetch, orderId, t],
   );
 
   const load = useCallback(async () => {

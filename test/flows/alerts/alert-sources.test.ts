@@ -18,7 +18,8 @@ import { shopAccessHandlers } from "~/flows/shop-access/handlers";
 import { withShopAccess } from "~/flows/shop-access/shop-access.server";
 import { stockHandlers } from "~/flows/stock/handlers";
 import type { JobHandler } from "~/jobs/handler";
-import { saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.server";
+import { saveEmailChannel, saveWebhookChannel, type EmailChannelInput } from "~/stores/alerts/channels.server";
+import { zhCN } from "~/lib/words/zh-CN";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
@@ -47,6 +48,21 @@ const alertDeps: AlertDeps = {
   now: () => new Date(),
 };
 
+/** The e-mail channel every test starts with: the test's SMTP server, with a login. */
+const emailChannel = (): EmailChannelInput => ({
+  enabled: true,
+  schedule: "AT_ONCE",
+  settings: {
+    host: "127.0.0.1",
+    port: mail.port,
+    security: "NONE",
+    user: "alerts",
+    sender: "connector@demo-shop.example",
+    recipients: ["ops@demo-shop.example"],
+  },
+  password: "s3cret-pass",
+});
+
 const warehouseShop = useWarehouseShop({
   tables: ["job", "syncRun", "catalogueVariant", "providerSku", "warehouseStock", "alert", "alertMessage", "alertChannel"],
   async startAlso() {
@@ -62,19 +78,7 @@ const warehouseShop = useWarehouseShop({
   async prepare({ db }) {
     mail.mails.length = 0;
     hook.posts.length = 0;
-    await saveEmailChannel(db, DEMO_SHOP, {
-      enabled: true,
-      schedule: "AT_ONCE",
-      settings: {
-        host: "127.0.0.1",
-        port: mail.port,
-        security: "NONE",
-        user: "alerts",
-        sender: "connector@demo-shop.example",
-        recipients: ["ops@demo-shop.example"],
-      },
-      password: "s3cret-pass",
-    });
+    await saveEmailChannel(db, DEMO_SHOP, emailChannel());
     await saveWebhookChannel(db, DEMO_SHOP, { enabled: true, schedule: "AT_ONCE", url: hook.url });
   },
   handlers(deps) {
@@ -193,9 +197,15 @@ describe("a catalogue read Shopify could not do", () => {
     await messagesSent(1, "nothing more sent");
     expect(await db().alert.count()).toBe(1);
 
-    // The merchant reads it again later and it fails again: a new read, told again.
+    // The merchant reads it again later and it fails again: a new read, told again, the e-mail now
+    // in Chinese, the run's summary said in it too (Shopify's code as Shopify gave it).
+    await saveEmailChannel(db(), DEMO_SHOP, { ...emailChannel(), language: "zh-CN" });
     expect((await finished(await startCatalogueRead(db(), DEMO_SHOP, "MERCHANT"))).status).toBe("FAILED");
-    await messagesSent(2, "the second failed read told");
+    const [, toldInChinese] = await messagesSent(2, "the second failed read told");
+    if (toldInChinese === undefined) throw new Error("no second mail");
+    expect(mailText(toldInChinese)).toContain(zhCN.runSays.catalogueNotRead("ACCESS_DENIED"));
+    expect(mailText(toldInChinese)).not.toContain("Shopify could not read the catalogue");
+    expect(webhookText(1)).toContain("Shopify could not read the catalogue (ACCESS_DENIED)");
     expect((await db().alert.findMany()).map((alert) => [alert.kind, alert.path])).toEqual([
       ["CATALOGUE_READ_FAILED", "/app/products"],
       ["CATALOGUE_READ_FAILED", "/app/products"],

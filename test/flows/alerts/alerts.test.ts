@@ -20,6 +20,9 @@ import { eraseCustomerData } from "~/stores/compliance/redaction.server";
 import { recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
 import { transition } from "~/stores/shipments/shipment.server";
+import { lastErrorColumns } from "~/stores/shipments/last-error";
+import { said } from "~/lib/words/reason-said";
+import { zhCN } from "~/lib/words/zh-CN";
 import {
   mailSubject,
   mailText,
@@ -258,6 +261,41 @@ describe("alerts", () => {
     expect(webhookText).toContain("2 things need you, since ");
     expect(webhookText).toContain("What to do: Open the shipment");
     expect(webhookText).not.toContain("处理方法");
+  });
+
+  it("say a reason the app keeps as a sentence in each channel's language, the provider's words quoted as it said them", async () => {
+    await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
+    const noCity = said("noCity");
+    const noStreet = said("noStreet");
+    await recordNewShipments(db, [
+      {
+        ...heldShipment(),
+        hold: {
+          code: "HELD",
+          reasons: [
+            { field: "ShipToAddress.City", ...noCity },
+            { field: "ShipToAddress.Address1", ...noStreet },
+          ],
+        },
+      },
+    ]);
+    const failing = await sentShipment();
+    const refusal = said("creationFailed", "Service US-EXP does not serve CA.", "DestinationNotServed");
+    await transition(db, failing, "FAILED", { type: "failed", message: refusal.message }, lastErrorColumns(refusal));
+    await waitFor(async () => (await db.alert.count()) === 2 && (await allSent()), { timeoutMs: 10_000, what: "both alerts sent" });
+
+    const chinese = mail.mails.map(mailText).join("\n");
+    // The hold's two reasons, run together as Chinese runs sentences (no space after 。).
+    expect(chinese).toContain(`${zhCN.reasons.noCity()}${zhCN.reasons.noStreet()}`);
+    expect(chinese).toContain(zhCN.reasons.creationFailed("Service US-EXP does not serve CA.", "DestinationNotServed"));
+    expect(chinese).toContain("服务商无法创建该包裹：Service US-EXP does not serve CA.");
+    expect(chinese).not.toContain(noCity.message);
+    expect(chinese).not.toContain("The provider could not create the package");
+
+    const english = webhookTexts().join("\n");
+    expect(english).toContain(`${noCity.message} ${noStreet.message}`);
+    expect(english).toContain(refusal.message);
+    expect(english).not.toContain(zhCN.reasons.noCity());
   });
 
   it("write their dates in the shop's time zone once the admin has read it, UTC (named) before", async () => {

@@ -5,6 +5,7 @@
  */
 import { textIn } from "~/lib/words/reason-said";
 import { zhCN } from "~/lib/words/zh-CN";
+import { partsIn, partsSayOf } from "~/lib/words/parts-said";
 import { runSayOf } from "~/stores/catalogue/run-say";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -156,6 +157,16 @@ describe("registering SKUs", () => {
     expect(rows["MUG-CER-350-WHT"]).toEqual(["DONE", "Already registered; nothing changed."]);
     expect(rows["WRAP-BEE-3"]?.[0]).toBe("FAILED");
     expect(rows["WRAP-BEE-3"]?.[1]).toMatch(/^Weight is missing\. Enter the variant's weight in Shopify/);
+    // Each row's answer said again in the admin's language, as Products shows the last attempt.
+    const rowsInChinese = Object.fromEntries(
+      (await itemsOf(db(), runId)).map((item) => [
+        item.key,
+        partsIn(zhCN, { message: item.message ?? "", say: partsSayOf(item.messageSay) }),
+      ]),
+    );
+    expect(rowsInChinese["APRON-LIN-NAT"]).toBe("已备案。");
+    expect(rowsInChinese["MUG-CER-350-WHT"]).toBe("已备案过，未做更改。");
+    expect(rowsInChinese["WRAP-BEE-3"]?.startsWith(zhCN.skuChecks.noWeight()), rowsInChinese["WRAP-BEE-3"]).toBe(true);
 
     const known = await providerSkusOf(db(), DEMO_SHOP);
     expect(known.get("APRON-LIN-NAT")?.record).toMatchObject({

@@ -35,6 +35,7 @@ import { reasonFields, reasons } from "./reasons";
 import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
+import { orderBlock } from "./order-block";
 
 export const en = {
   nav,
@@ -71,6 +72,7 @@ export const en = {
   runSays,
   skuChecks,
   timeline,
+  orderBlock,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

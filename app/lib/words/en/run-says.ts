@@ -50,4 +50,10 @@ export const runSays = {
   locationGone: () => "Its Shopify location no longer exists: save the settings again to have it created.",
   countKeptChanging: () => "Shopify's count kept changing while the sync wrote it (orders being fulfilled); the next sync sets it.",
   notStockedAtLocation: (shopifySaid: string) => `Shopify would not stock it at the warehouse's location: ${shopifySaid}`,
+  // A registration's answer for one SKU (its row on Products). `providerSku`: the SKU the provider
+  // knows it by, "" when it is the store's; `providerSaid`: the provider's refusal, as it said it.
+  skuGone: () => "No variant has this SKU any more: refresh the catalogue from Shopify.",
+  skuRegistered: (providerSku: string) => `Registered${providerSku === "" ? "" : ` as ${providerSku}`}.`,
+  skuAlreadyRegistered: (providerSku: string) => `Already registered${providerSku === "" ? "" : ` as ${providerSku}`}; nothing changed.`,
+  skuRefused: (providerSaid: string) => `The provider refused it: ${providerSaid}. Correct it in Shopify or below, then register it again.`,
 };

@@ -35,6 +35,7 @@ import { reasonFields, reasons } from "./reasons";
 import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
+import { orderBlock } from "./order-block";
 
 export const zhCN: Words = {
   nav,
@@ -71,4 +72,5 @@ export const zhCN: Words = {
   runSays,
   skuChecks,
   timeline,
+  orderBlock,
 };

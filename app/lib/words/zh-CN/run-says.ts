@@ -40,4 +40,8 @@ export const runSays: Words["runSays"] = {
   locationGone: () => "它的 Shopify 地点已不存在：请重新保存设置，以便重新创建。",
   countKeptChanging: () => "同步写入时 Shopify 中的数量一直在变化（订单正在履约）；下次同步会写入。",
   notStockedAtLocation: (shopifySaid) => `Shopify 未能在该仓库的地点为它建立库存：${shopifySaid}`,
+  skuGone: () => "已没有变体使用该 SKU：请从 Shopify 刷新商品目录。",
+  skuRegistered: (providerSku) => (providerSku === "" ? "已备案。" : `已备案为 ${providerSku}。`),
+  skuAlreadyRegistered: (providerSku) => (providerSku === "" ? "已备案过，未做更改。" : `已备案为 ${providerSku}，未做更改。`),
+  skuRefused: (providerSaid) => `服务商拒绝了备案：${providerSaid}。请在 Shopify 或下方修正，然后重新备案。`,
 };

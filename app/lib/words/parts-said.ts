@@ -1,0 +1,41 @@
+/**
+ * A stored text made of one or more sentences of one group of the catalogue, run together (a
+ * held shipment's reasons quoted by an alert, a SKU's checks as a registration refused it): the
+ * sentences kept by their keys (`{group, parts}`, decision 0045) beside the English, so a reader
+ * gets them in their language. Trusted only while the English parts, joined by a space, still make
+ * exactly the stored text; otherwise, and for texts stored without them, the text reads as stored.
+ */
+import { z } from "zod";
+import { en, type Words } from "./en";
+import { NestedSay, sentenceIn, timelineWords } from "./reason-said";
+
+/**
+ * `group`: the catalogue the parts are said by: "reasons" (a shipment's reasons and timeline, read
+ * as one, as its page reads them), "runSays" (a run's summary or a row's answer) or "skuChecks".
+ */
+export const PartsSay = z.object({ group: z.enum(["reasons", "runSays", "skuChecks"]), parts: z.array(NestedSay).min(1) });
+export type PartsSay = z.infer<typeof PartsSay>;
+
+/** The sentences a stored JSON names; undefined when none (or it does not parse). */
+export function partsSayOf(json: string | null): PartsSay | undefined {
+  if (json === null) return undefined;
+  try {
+    const parsed = PartsSay.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const groupIn = (words: Words, group: PartsSay["group"]): object => (group === "reasons" ? timelineWords(words) : words[group]);
+
+/** The stored text in these words, its parts run together as the language runs sentences; as stored when they cannot be trusted. */
+export function partsIn(words: Words, stored: { message: string; say?: PartsSay | null | undefined }): string {
+  const say = stored.say;
+  if (say === undefined || say === null) return stored.message;
+  const english = say.parts.map((part) => sentenceIn(groupIn(en, say.group), part));
+  if (english.some((part) => part === undefined) || english.join(" ") !== stored.message) return stored.message;
+  const own = say.parts.map((part) => sentenceIn(groupIn(words, say.group), part));
+  if (own.some((part) => part === undefined)) return stored.message;
+  return (own as string[]).reduce((together, next) => words.shipment.thenReason(together, next));
+}

@@ -1,0 +1,3 @@
+-- alert detail say
+-- AlterTable
+ALTER TABLE "Alert" ADD COLUMN "detailSay" TEXT;
