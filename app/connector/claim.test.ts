@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimOf, describeUnits } from "./claim";
+import { claimOf } from "./claim";
 
 describe("claimOf", () => {
   const planned = [
@@ -42,10 +42,5 @@ describe("claimOf", () => {
       lines: [],
       unclaimed: [{ id: "L1", quantity: 1 }],
     });
-  });
-
-  it("says how much in words", () => {
-    expect(describeUnits([{ id: "L1", quantity: 1 }])).toBe("1 unit of 1 line");
-    expect(describeUnits(planned)).toBe("6 units of 3 lines");
   });
 });

@@ -33,9 +33,3 @@ export function claimOf(planned: readonly ClaimLine[], remaining: readonly { id:
   }
   return { lines, unclaimed };
 }
-
-/** "3 units of 2 lines" */
-export function describeUnits(lines: readonly ClaimLine[]): string {
-  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  return `${units} ${units === 1 ? "unit" : "units"} of ${lines.length} ${lines.length === 1 ? "line" : "lines"}`;
-}

@@ -338,13 +338,15 @@ async function storedWords(): Promise<string[]> {
   const jobs = await s.db.job.findMany({ where: { shop: s.shop } });
   const events = await s.db.shipmentEvent.findMany({ where: { shipment: { shop: s.shop } } });
   const shownAsStored = (shipment: (typeof shipments)[number]) => {
+    // What changed in Shopify after sending, said in the page's language when stored with its sentence.
+    const changed = shipment.changedInShopifySay === null ? shipment.changedInShopify : null;
     const reasons = holdReasonsOf(shipment);
     if (reasons.length > 0 && reasons.every((reason) => reason.say !== undefined)) {
-      return [...reasons.flatMap((reason) => reason.say?.args.map(String) ?? []), shipment.changedInShopify];
+      return [...reasons.flatMap((reason) => reason.say?.args.map(String) ?? []), changed];
     }
     const lastError = sayOf(shipment.lastErrorSay);
-    if (lastError !== undefined) return [...lastError.args.map(String), shipment.changedInShopify];
-    return [shipment.lastErrorText, shipment.holdReasons, shipment.changedInShopify];
+    if (lastError !== undefined) return [...lastError.args.map(String), changed];
+    return [shipment.lastErrorText, shipment.holdReasons, changed];
   };
   // An event the app wrote as a sentence is said in the page's language: only what it quotes is data.
   const eventShown = (event: (typeof events)[number]) => {

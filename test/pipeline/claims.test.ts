@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runGraphql } from "~/shopify/admin-graphql.server";
-import { needsAttention } from "~/stores/shipments/needs-attention.server";
+import { changedInShopifyIn, needsAttention } from "~/stores/shipments/needs-attention.server";
 import { waitFor } from "../support/jobs";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, useHarness } from "./harness";
@@ -214,12 +214,12 @@ describe("a fulfilment after the order changed in Shopify", () => {
         /^Changed in Shopify after it was sent: 1 unit of 1 line the package carries were edited, refunded or moved away/,
       ),
     ]);
-    // The sentence around what changed is Chinese; what changed is quoted as the app recorded it.
+    // What changed and the sentence around it, in Chinese.
     const inChinese = (await findShipmentDetail(harness.db, DEMO_SHOP, submitted.id, CATALOGUES["zh-CN"]))?.timeline ?? [];
     expect(inChinese.filter((e) => e.type === "changed_in_shopify").map((e) => e.message)).toEqual([
-      expect.stringMatching(/^发出后在 Shopify 中被修改：the shipping address was edited。包裹 \S+ 已在服务商处，服务商无法修改或取消它/),
+      expect.stringMatching(/^发出后在 Shopify 中被修改：收货地址被修改。包裹 \S+ 已在服务商处，服务商无法修改或取消它/),
       expect.stringMatching(
-        /^发出后在 Shopify 中被修改：1 unit of 1 line the package carries were edited, refunded or moved away.*。包裹 \S+ 已在服务商处/,
+        /^发出后在 Shopify 中被修改：包裹所含的 1 行商品中的 1 件被编辑、退款或转移：该履约订单（现为.+）中已没有这些商品。包裹 \S+ 已在服务商处/,
       ),
     ]);
     // Told by the address's keyed digest: neither the timeline nor the receipts keep the new address (decision 0038).
@@ -230,6 +230,7 @@ describe("a fulfilment after the order changed in Shopify", () => {
     const shipment = await harness.db.shipment.findUniqueOrThrow({ where: { id: submitted.id } });
     expect(shipment.state).toBe("SUBMITTED");
     expect(shipment.changedInShopify).toMatch(/^1 unit of 1 line/);
+    expect(changedInShopifyIn(CATALOGUES["zh-CN"], shipment)).toMatch(/^包裹所含的 1 行商品中的 1 件被编辑、退款或转移：/);
     expect(await harness.db.shipment.count({ where: { ...needsAttention(DEMO_SHOP), id: submitted.id } })).toBe(1);
 
     await createdAndResumed();

@@ -7,7 +7,15 @@ import type { ShipmentState } from "@prisma/client";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
 import { said } from "~/lib/words/reason-said";
-import { endShipment, markAttentionHandled, needsAttention, recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
+import { CATALOGUES } from "~/lib/words";
+import { timelineSaid } from "~/lib/words/timeline-said";
+import {
+  changedInShopifyIn,
+  endShipment,
+  markAttentionHandled,
+  needsAttention,
+  recordChangeAfterSend,
+} from "~/stores/shipments/needs-attention.server";
 
 const { db } = useTestDatabase();
 const SHOP = "a.myshopify.com";
@@ -28,7 +36,7 @@ async function shipment(state: ShipmentState) {
 }
 
 const attention = async () => (await db.shipment.findMany({ where: needsAttention(SHOP), select: { id: true } })).map((s) => s.id);
-const change = (fulfillmentOrderId: string, key: string, what = "the shipping address was edited") =>
+const change = (fulfillmentOrderId: string, key: string, what = timelineSaid("addressEdited")) =>
   recordChangeAfterSend(db, { shop: SHOP, fulfillmentOrderId, what, key });
 
 beforeEach(async () => {
@@ -40,16 +48,21 @@ describe("recordChangeAfterSend", () => {
     const sent = await shipment("FULFILLED");
     expect(await change(sent.fulfillmentOrderId, "event-1")).toBe("recorded");
     expect(await change(sent.fulfillmentOrderId, "event-1")).toBe("already-recorded");
-    expect(await change(sent.fulfillmentOrderId, "event-2", "moved to Northfield Studio")).toBe("recorded");
+    expect(await change(sent.fulfillmentOrderId, "event-2", timelineSaid("heldAfterSending"))).toBe("recorded");
 
     const stored = await db.shipment.findUniqueOrThrow({ where: { id: sent.id } });
-    expect(stored).toMatchObject({ changedInShopify: "moved to Northfield Studio", attentionHandledAt: null });
+    expect(stored).toMatchObject({ changedInShopify: "it was put on hold", attentionHandledAt: null });
+    // What changed, as a Chinese admin reads it on the shipment and in Needs attention; English as stored.
+    expect(changedInShopifyIn(CATALOGUES["zh-CN"], stored)).toBe("订单被暂缓");
+    expect(changedInShopifyIn(CATALOGUES.en, stored)).toBe("it was put on hold");
+    // Written before it kept its sentence: shown as written, in any language.
+    expect(changedInShopifyIn(CATALOGUES["zh-CN"], { ...stored, changedInShopifySay: null })).toBe("it was put on hold");
     const timeline = await db.shipmentEvent.findMany({ where: { shipmentId: sent.id }, orderBy: { createdAt: "asc" } });
     expect(timeline.map((e) => e.message)).toEqual([
       expect.stringMatching(
         /^Changed in Shopify after it was sent: the shipping address was edited\. Package P-\d+ is already at the provider/,
       ),
-      expect.stringMatching(/^Changed in Shopify after it was sent: moved to Northfield Studio\./),
+      expect.stringMatching(/^Changed in Shopify after it was sent: it was put on hold\./),
     ]);
     expect(await attention()).toEqual([sent.id]);
   });

@@ -239,7 +239,7 @@ async function tellShopify(ctx: JobContext, deps: PipelineDeps, shipment: Shipme
   await recordChangeAfterSend(ctx.db, {
     shop: shipment.shop,
     fulfillmentOrderId: shipment.fulfillmentOrderId,
-    what: "it was cancelled, refunded or edited away in Shopify while it was being sent, and the provider had it already",
+    what: timelineSaid("changedWhileInDoubt"),
     key: `in-doubt:${shipment.id}`,
     at: deps.now(),
   });

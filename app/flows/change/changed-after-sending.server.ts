@@ -5,12 +5,14 @@
  * needs-attention.server.ts), and the write-back later claims only what the fulfillment order still has.
  */
 import type { Shipment } from "@prisma/client";
-import { claimOf, describeUnits } from "~/connector/claim";
+import { claimOf } from "~/connector/claim";
 import { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
 import { NO_SHIPPING_ADDRESS, orderAddressDigestAsOf, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
 import { digestKeyId } from "~/stores/shops/envelope.server";
 import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
+import type { NestedSaid } from "~/lib/words/reason-said";
+import { timelineSaid, unitsSaid } from "~/lib/words/timeline-said";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
 import type { ShopifyPort } from "../ports/ports";
 
@@ -87,7 +89,7 @@ export async function noteChangesAfterSending(
       ? sent.filter((shipment) => ids.includes(shipment.fulfillmentOrderId))
       : sent.filter((shipment) => shipment.orderId === receipt.orderId);
   };
-  const say = (shipment: Shipment, what: string, key: string) =>
+  const say = (shipment: Shipment, what: NestedSaid, key: string) =>
     recordChangeAfterSend(ctx.db, { shop, fulfillmentOrderId: shipment.fulfillmentOrderId, what, key, at: now });
 
   for (const receipt of receipts) {
@@ -97,17 +99,13 @@ export async function noteChangesAfterSending(
       for (const shipment of concerned(receipt)) {
         const then = await addressWhenSent(ctx, shop, shipment);
         if (then !== undefined && addressChanged(then, current))
-          await say(
-            shipment,
-            current === NO_SHIPPING_ADDRESS ? "the shipping address was removed" : "the shipping address was edited",
-            `address:${current}`,
-          );
+          await say(shipment, timelineSaid(current === NO_SHIPPING_ADDRESS ? "addressRemoved" : "addressEdited"), `address:${current}`);
       }
     }
     // A hold cannot reach a package the provider has: said, so the merchant can call the provider.
     if (HOLD_TOPICS.includes(receipt.topic)) {
       for (const shipment of concerned(receipt).filter((s) => NOT_YET_FULFILLED.includes(s.state)))
-        await say(shipment, "it was put on hold", `hold:${receipt.id}`);
+        await say(shipment, timelineSaid("heldAfterSending"), `hold:${receipt.id}`);
     }
   }
 
@@ -119,13 +117,9 @@ export async function noteChangesAfterSending(
     const remaining = await (await shopify()).fulfillmentOrderRemaining(id.data);
     const { unclaimed } = claimOf(shipmentLines(shipment), remaining?.lines ?? []);
     if (unclaimed.length === 0) continue;
-    const where =
-      remaining === null
-        ? "Shopify no longer has its fulfillment order"
-        : `its fulfillment order (now ${remaining.status.toLowerCase().replace(/_/g, " ")}) no longer has them`;
     await say(
       shipment,
-      `${describeUnits(unclaimed)} the package carries were edited, refunded or moved away: ${where}`,
+      timelineSaid("linesChangedAway", unitsSaid(unclaimed), remaining?.status ?? ""),
       `lines:${JSON.stringify(unclaimed)}`,
     );
   }

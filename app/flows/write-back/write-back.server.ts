@@ -7,7 +7,7 @@
  */
 import type { Shipment } from "@prisma/client";
 import { FulfillmentOrderGid } from "~/connector";
-import { claimOf, describeUnits, type ClaimLine } from "~/connector/claim";
+import { claimOf, type ClaimLine } from "~/connector/claim";
 import type { JobContext } from "~/jobs/handler";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { countInState, shipmentsInState } from "~/stores/shipments/shipments-in-state.server";
@@ -22,7 +22,8 @@ import { queueStatusPoll, queueTracking, queueWriteBack } from "../queue/stages.
 import { trackingLanguageOfShipment, trackingQueries } from "../track/tracking-queries";
 import { webAddressOrNull } from "~/lib/web-address";
 import type { NestedSaid } from "~/lib/words/reason-said";
-import { timelineSaid } from "~/lib/words/timeline-said";
+import { timelineSaid, unitsSaid } from "~/lib/words/timeline-said";
+import { changedInShopifyColumns } from "~/stores/shipments/needs-attention.server";
 
 const writable = { OR: [{ lastErrorCode: null }, { lastErrorCode: { not: WRITE_BACK_REFUSED } }] };
 
@@ -133,15 +134,6 @@ function trackingWords(tracking: TrackingInfo): NestedSaid {
   return timelineSaid("trackingNumbers", numbers.length, numbers.join(", "), tracking.company ?? "");
 }
 
-/** How many units of how many lines, as the timeline says it (describeUnits' sentence). */
-function unitsSaid(lines: readonly ClaimLine[]): NestedSaid {
-  return timelineSaid(
-    "unitsOfLines",
-    lines.reduce((sum, line) => sum + line.quantity, 0),
-    lines.length,
-  );
-}
-
 function unclaimedWords({ lines, status }: Unclaimed): NestedSaid {
   return timelineSaid("unclaimedUnits", unitsSaid(lines), status ?? "");
 }
@@ -200,7 +192,7 @@ async function recordWritten(db: DatabaseOrTransaction, written: readonly Writte
       await tx.shipment.update({
         where: { id: shipment.id },
         data: {
-          changedInShopify: `${describeUnits(unclaimed.lines)} left the fulfillment order after the package was sent`,
+          ...changedInShopifyColumns(timelineSaid("leftFulfillmentOrder", unitsSaid(unclaimed.lines))),
           changedInShopifyAt: new Date(),
           attentionHandledAt: null,
         },

@@ -99,6 +99,7 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
         lastErrorText: null,
         lastErrorSay: null,
         changedInShopify: null,
+        changedInShopifySay: null,
         redactedAt: now,
       },
     });

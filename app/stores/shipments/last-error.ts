@@ -50,7 +50,8 @@ export function lastErrorIn(
   return saidAgainWithin(timelineWords(en), timelineWords(words), { message: shipment.lastErrorText, say });
 }
 
-function nestedSayOf(json: string | null): NestedSay | undefined {
+/** A stored sentence (a column's JSON {key, args}); undefined when there is none or it does not parse. */
+export function nestedSayOf(json: string | null): NestedSay | undefined {
   if (json === null) return undefined;
   try {
     const parsed = NestedSay.safeParse(JSON.parse(json));

@@ -8,10 +8,25 @@ import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { recordShipmentEvent, transition } from "./shipment.server";
 import { recordAlert } from "../alerts/alerts.server";
-import { en } from "~/lib/words/en";
-import { said, type ReasonSay } from "~/lib/words/reason-said";
-import { lastErrorColumns } from "./last-error";
+import { en, type Words } from "~/lib/words/en";
+import { said, saidAgainWithin, timelineWords, type NestedSaid, type ReasonSay } from "~/lib/words/reason-said";
+import { lastErrorColumns, nestedSayOf } from "./last-error";
 import { timelineSaid } from "~/lib/words/timeline-said";
+
+/** What changed in Shopify after sending, on the shipment: its English, and its sentence to say it again by. */
+export function changedInShopifyColumns(what: NestedSaid): Pick<Shipment, "changedInShopify" | "changedInShopifySay"> {
+  return { changedInShopify: what.message, changedInShopifySay: JSON.stringify(what.say) };
+}
+
+/** What changed in Shopify after sending, in these words: said again while its sentence still makes the stored English. */
+export function changedInShopifyIn(
+  words: Pick<Words, "reasons" | "timeline">,
+  shipment: Pick<Shipment, "changedInShopify" | "changedInShopifySay">,
+): string | null {
+  if (shipment.changedInShopify === null) return null;
+  const stored = { message: shipment.changedInShopify, say: nestedSayOf(shipment.changedInShopifySay) };
+  return saidAgainWithin(timelineWords(en), timelineWords(words), stored);
+}
 
 /** The package reached the provider: from then on a change in Shopify cannot change the parcel. */
 const SENT: readonly ShipmentState[] = ["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "ENDED"];
@@ -31,11 +46,11 @@ export interface ChangeAfterSend {
   /** The fulfillment order the shipment was planned from (gid://shopify/FulfillmentOrder/…). */
   fulfillmentOrderId: string;
   /**
-   * What changed, in the merchant's words and without personal data (it stays in the timeline after
-   * a customer's redaction): "the shipping address was edited", "1 × Ceramic mug removed",
-   * "moved to Northfield Studio".
+   * What changed, a sentence of the timeline's (addressEdited, linesChangedAway…) and without
+   * personal data (it stays in the timeline after a customer's redaction): "the shipping address
+   * was edited". The shipment keeps its English and its sentence, said in the admin's language.
    */
-  what: string;
+  what: NestedSaid;
   /** What makes this change the same one when told twice: the webhook's event id, say. */
   key: string;
   at?: Date;
@@ -61,9 +76,8 @@ export function recordChangeAfterSend(db: DatabaseOrTransaction, change: ChangeA
     if (told.some((event) => changeKeyOf(event.data) === change.key)) return "already-recorded";
     await tx.shipment.update({
       where: { id: shipment.id },
-      data: { changedInShopify: change.what, changedInShopifyAt: at, attentionHandledAt: null },
+      data: { ...changedInShopifyColumns(change.what), changedInShopifyAt: at, attentionHandledAt: null },
     });
-    // What changed is said as the app recorded it (the shipment's changedInShopify keeps no sentence).
     const changed = timelineSaid("changedAfterSending", change.what, shipment.packageId);
     await recordShipmentEvent(tx, shipment.id, {
       type: "changed_in_shopify",
@@ -79,7 +93,7 @@ export function recordChangeAfterSend(db: DatabaseOrTransaction, change: ChangeA
         path: `/app/shipments/${shipment.id}`,
         orderId: shipment.orderId,
         orderName: shipment.orderName ?? shipment.packageId,
-        detail: change.what,
+        detail: change.what.message,
       },
       at,
     );

@@ -11,7 +11,7 @@ import { en, type Words } from "~/lib/words/en";
 import { nestedSayInJson, reasonText, saidAgainWithin, timelineWords } from "~/lib/words/reason-said";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import type { Formatter } from "~/lib/format";
-import { isInNeedOfAttention, needsAttention } from "./needs-attention.server";
+import { changedInShopifyIn, isInNeedOfAttention, needsAttention } from "./needs-attention.server";
 import { HANDED_BACK, isWithdrawing, shipmentActionsOf, type ShipmentAction } from "./shipment-states";
 import { holdReasonsOf, otherParcelsOf, shipmentLines, type OtherParcel, type StoredHoldReason } from "./shipment-columns";
 import { shipmentItemsOf, type ShipmentItemGroup } from "./shipment-items";
@@ -122,6 +122,12 @@ export interface ShipmentPage {
 
 const STOPPED: readonly ShipmentState[] = ["HELD", "FAILED", "ENDED"];
 
+/** What changed in Shopify after sending, in these words, and when; null when nothing did. */
+function changedOf(shipment: Shipment, words: ShipmentWords): { what: string; at: string } | null {
+  const what = changedInShopifyIn(words, shipment);
+  return what === null ? null : { what, at: (shipment.changedInShopifyAt ?? shipment.updatedAt).toISOString() };
+}
+
 /**
  * Why a held, refused or ended shipment stopped, why a withdrawn one waits for the provider's word,
  * or what changed in Shopify after sending; null otherwise.
@@ -131,8 +137,8 @@ function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | 
   if (STOPPED.includes(shipment.state)) {
     return stoppedBecause(shipment, words, format) || words.shipment.noReasonRecorded;
   }
-  if (shipment.changedInShopify !== null && isInNeedOfAttention(shipment))
-    return words.shipment.changedAfterSent(shipment.changedInShopify);
+  const changed = changedInShopifyIn(words, shipment);
+  if (changed !== null && isInNeedOfAttention(shipment)) return words.shipment.changedAfterSent(changed);
   return null;
 }
 
@@ -248,10 +254,7 @@ export async function findShipmentDetail(
     attempts: shipment.attempts,
     holdReasons: holdReasonsOf(shipment),
     otherParcels: otherParcelsOf(shipment).map((parcel) => ({ ...parcel, url: webAddressOrNull(parcel.url) })),
-    changedInShopify:
-      shipment.changedInShopify === null
-        ? null
-        : { what: shipment.changedInShopify, at: (shipment.changedInShopifyAt ?? shipment.updatedAt).toISOString() },
+    changedInShopify: changedOf(shipment, words),
     ended:
       shipment.state === "ENDED"
         ? {

@@ -19,6 +19,7 @@ import { saveEmailChannel, saveWebhookChannel, type EmailChannelInput } from "~/
 import { eraseCustomerData } from "~/stores/compliance/redaction.server";
 import { recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
+import { timelineSaid } from "~/lib/words/timeline-said";
 import { transition } from "~/stores/shipments/shipment.server";
 import { lastErrorColumns } from "~/stores/shipments/last-error";
 import { said } from "~/lib/words/reason-said";
@@ -189,7 +190,7 @@ describe("alerts", () => {
       await recordChangeAfterSend(db, {
         shop: SHOP,
         fulfillmentOrderId: changed.fulfillmentOrderId,
-        what: "the shipping address was edited",
+        what: timelineSaid("addressEdited"),
         key: "event-7",
       });
     await waitFor(allSent, { timeoutMs: 10_000, what: "the alerts sent" });

@@ -199,7 +199,22 @@ export const timeline = {
   trackingReplaced: (previous: string, tracking: string, company: string) =>
     `The provider replaced tracking number ${previous} with ${tracking}${company === "" ? "" : ` (${company})`}; the Shopify fulfilment now shows it.`,
 
-  /** A change in Shopify after sending (needs-attention.server.ts); `what`: the change as the app recorded it. */
+  // What changed in Shopify after sending: `what` of changedAfterSending, kept on the shipment too
+  // (changedInShopify). `units`: unitsOfLines; `status`: Shopify's status of the fulfillment order, "" when
+  // Shopify no longer has it.
+  addressEdited: () => "the shipping address was edited",
+  addressRemoved: () => "the shipping address was removed",
+  heldAfterSending: () => "it was put on hold",
+  linesChangedAway: (units: string, status: string) =>
+    `${units} the package carries were edited, refunded or moved away: ${
+      status === ""
+        ? "Shopify no longer has its fulfillment order"
+        : `its fulfillment order (now ${String(status).toLowerCase().replace(/_/g, " ")}) no longer has them`
+    }`,
+  leftFulfillmentOrder: (units: string) => `${units} left the fulfillment order after the package was sent`,
+  changedWhileInDoubt: () =>
+    "it was cancelled, refunded or edited away in Shopify while it was being sent, and the provider had it already",
+  /** A change in Shopify after sending (needs-attention.server.ts); `what`: one of the changes above. */
   changedAfterSending: (what: string, packageId: string) =>
     `Changed in Shopify after it was sent: ${what}. Package ${packageId} is already at the provider, which cannot change or cancel it: ` +
     "check it with the provider if it matters. The fulfilment claims only what the order still has.",

@@ -154,6 +154,15 @@ export const timeline: Words["timeline"] = {
   trackingReplaced: (previous, tracking, company) =>
     `服务商已将物流单号 ${previous} 更换为 ${tracking}${company === "" ? "" : `（${company}）`}；Shopify 履约记录现已显示新单号。`,
 
+  addressEdited: () => "收货地址被修改",
+  addressRemoved: () => "收货地址被删除",
+  heldAfterSending: () => "订单被暂缓",
+  linesChangedAway: (units, status) =>
+    `包裹所含的 ${units}被编辑、退款或转移：${
+      status === "" ? "Shopify 中已没有该履约订单" : `该履约订单（现为${FO_STATUS[String(status)] ?? String(status)}）中已没有这些商品`
+    }`,
+  leftFulfillmentOrder: (units) => `包裹发出后，${units}离开了该履约订单`,
+  changedWhileInDoubt: () => "订单在发送过程中于 Shopify 中被取消、退款或编辑移除，而服务商已收到该包裹",
   changedAfterSending: (what, packageId) =>
     `发出后在 Shopify 中被修改：${what}。包裹 ${packageId} 已在服务商处，服务商无法修改或取消它：如有必要，请向服务商核实。履约记录只包含订单中仍有的商品。`,
 
