@@ -8,6 +8,12 @@ const BROWSER_TESTS = "test/browser/**/*.test.ts";
  * several app and worker processes on one PostgreSQL database.
  */
 const POSTGRES_ONLY = ["test/postgres/**/*.test.ts", "test/scale-out/**/*.test.ts"];
+/**
+ * Files that need a module graph of their own (isolate, below): they compare the app with
+ * `@shopify/shopify-app-remix`, whose runtime (fetch, crypto adapters) is set once per process. Run
+ * after other files in one worker, the library's own webhook check refused signed deliveries.
+ */
+const FRESH_MODULES = ["app/flows/receive-webhooks/verify-webhook.server.test.ts"];
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -36,9 +42,10 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["app/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "extensions/**/*.test.tsx"],
-          exclude: [...configDefaults.exclude, BROWSER_TESTS, ...POSTGRES_ONLY],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS, ...POSTGRES_ONLY, ...FRESH_MODULES],
         },
       },
+      { extends: true, test: { name: "fresh-modules", include: FRESH_MODULES, isolate: true } },
       {
         // After the others, never beside them: a browser, the app and the stack take both cores in
         // bursts, which would disturb the pipeline tests' timings, and theirs the pages' vitals.

@@ -57,12 +57,16 @@ describe.each(clients)("through %s", (_, client) => {
     await expect(throttled).rejects.toBeInstanceOf(ShopifyThrottledError);
     const error: unknown = await throttled.catch((e: unknown) => e);
     if (!(error instanceof ShopifyThrottledError)) throw error;
-    // 50 locations a page ask for 152 points; at 100 a second an empty bucket holds them in ~1.5 s.
-    expect(error.retryAfterMs).toBeGreaterThan(1400);
+    // 50 locations a page ask for 152 points; at 100 a second the bucket holds them once what it
+    // lacks when Shopify answered has come back: at most ~1.5 s from empty. (The bucket refills from
+    // the drain on, so a busy machine's answer finds more in it: 1.33 s at load 15.)
+    const available = error.throttleStatus?.currentlyAvailable ?? Number.NaN;
+    expect(available).toBeLessThan(152);
+    expect(error.retryAfterMs).toBeCloseTo(((152 - available) / 100) * 1000, -1);
     expect(error.retryAfterMs).toBeLessThanOrEqual(1520);
     expect(error.throttleStatus?.restoreRate).toBe(100);
     expect(error.hasCode("THROTTLED")).toBe(true);
-    expect(error.message).toMatch(/^Shopify throttled Locations: retry in 1\.[56] s$/);
+    expect(error.message).toMatch(/^Shopify throttled Locations: retry in \d+(\.\d)? s$/);
   });
 
   it("reports a document the schema refuses, with Shopify's code", async () => {
