@@ -192,6 +192,12 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
     });
   });
 
+  // Longer than a client keeps an idle pooled connection (undici: 4 s), so the emulator never closes
+  // one just as a client reuses it for a POST: on a starved machine (load 15 to 29) placing an order
+  // failed with ECONNRESET.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Time passes between requests: whatever was scheduled for now is open before anyone looks.
     openDue(platform);

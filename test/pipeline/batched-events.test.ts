@@ -416,7 +416,13 @@ describe("a burst of orders/updated events with one held order among them", () =
     expect(timeline.map((e) => e.type).slice(0, 3)).toEqual(["held", "retry_requested", "sent"]);
     expect(timeline[1]?.message).toMatch(/^The order was updated in Shopify/);
 
-    // Every update is PROCESSED (the fulfilment's own orders/updated too); nothing waits.
+    // Every update is PROCESSED (the fulfilment's own orders/updated too); nothing waits. Shopify
+    // sends the fulfilment's own update after the fulfilment: each delivery answered first, so a
+    // late one is not mistaken for one left waiting.
+    await waitFor(() => harness.shopify.deliveries().every((delivery) => delivery.state !== "pending"), {
+      timeoutMs: 60_000,
+      what: "Shopify's deliveries answered",
+    });
     await waitFor(
       async () =>
         (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, topic: "orders/updated", status: "ENQUEUED" } })) === 0,

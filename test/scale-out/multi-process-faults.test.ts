@@ -119,7 +119,9 @@ it("fulfils 1,000 orders exactly once with two apps and three workers, through a
   let killed = false;
   let cut = false;
   let lastSaid = Date.now();
-  const deadline = Date.now() + 540_000;
+  // Alone, about 80 s. With a whole second CI beside the suite (load 15 to 29), 961 of 963 were
+  // fulfilled after 540 s: the deadline is for a machine that has stopped, not a busy one.
+  const deadline = Date.now() + 1_000_000;
   for (;;) {
     const sent = await countIn(["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED"]);
     if (!killed && sent >= 150) {
@@ -192,4 +194,4 @@ it("fulfils 1,000 orders exactly once with two apps and three workers, through a
   expect(undelivered.map((delivery) => ({ state: delivery.state, attempts: delivery.attempts }))).toEqual([]);
   expect(await harness.db.webhookReceipt.count({ where: { topic: "orders/create" } })).toBe(ORDERS);
   expect(await harness.db.job.findMany({ where: { status: "DEAD" }, select: { kind: true, lastError: true } })).toEqual([]);
-}, 600_000);
+}, 1_200_000);
