@@ -127,6 +127,17 @@ export function sentenceIn(words: object, say: NestedSay): string | undefined {
   return String((sentence as Sentence)(...args));
 }
 
+/** A stored sentence (a column's JSON {key, args}); undefined when there is none or it does not parse. */
+export function nestedSayOf(json: string | null): NestedSay | undefined {
+  if (json === null) return undefined;
+  try {
+    const parsed = NestedSay.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The `say` an event's data keeps, nested or not, if any. */
 export function nestedSayInJson(json: string | null): NestedSay | undefined {
   if (json === null) return undefined;

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { partsSayOf, PartsSay } from "~/lib/words/parts-said";
-import { NestedSay, Say } from "~/lib/words/reason-said";
+import { nestedSayOf, Say } from "~/lib/words/reason-said";
 
 /** The sentences of an alert's detail: a shipment's reasons or last error, or a run's summary (lib/words/parts-said.ts). */
 export const DetailSay = PartsSay;
@@ -42,15 +42,5 @@ function heldReasonsOf(json: string | null): z.infer<typeof HeldReasons> {
     return parsed.success ? parsed.data : [];
   } catch {
     return [];
-  }
-}
-
-function nestedSayOf(json: string | null): NestedSay | undefined {
-  if (json === null) return undefined;
-  try {
-    const parsed = NestedSay.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
   }
 }

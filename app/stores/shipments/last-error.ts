@@ -8,7 +8,7 @@
 import type { Shipment } from "@prisma/client";
 import { en, type Words } from "~/lib/words/en";
 import { reasons as english } from "~/lib/words/en/reasons";
-import { NestedSay, ReasonSay, reasonText, saidAgainWithin, sayInJson, timelineWords } from "~/lib/words/reason-said";
+import { nestedSayOf, ReasonSay, reasonText, saidAgainWithin, sayInJson, timelineWords } from "~/lib/words/reason-said";
 
 /** The columns that make a reason the shipment's last error. */
 export function lastErrorColumns(reason: { message: string; say: ReasonSay }): { lastErrorText: string; lastErrorSay: string } {
@@ -48,15 +48,4 @@ export function lastErrorIn(
   if (shipment.lastErrorText === null) return null;
   const say = nestedSayOf(shipment.lastErrorSay);
   return saidAgainWithin(timelineWords(en), timelineWords(words), { message: shipment.lastErrorText, say });
-}
-
-/** A stored sentence (a column's JSON {key, args}); undefined when there is none or it does not parse. */
-export function nestedSayOf(json: string | null): NestedSay | undefined {
-  if (json === null) return undefined;
-  try {
-    const parsed = NestedSay.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }

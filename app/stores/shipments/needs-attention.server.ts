@@ -9,8 +9,8 @@ import { inTransaction, type DatabaseOrTransaction } from "../database/database.
 import { recordShipmentEvent, transition } from "./shipment.server";
 import { recordAlert } from "../alerts/alerts.server";
 import { en, type Words } from "~/lib/words/en";
-import { said, saidAgainWithin, timelineWords, type NestedSaid, type ReasonSay } from "~/lib/words/reason-said";
-import { lastErrorColumns, nestedSayOf } from "./last-error";
+import { nestedSayOf, said, saidAgainWithin, timelineWords, type NestedSaid, type ReasonSay } from "~/lib/words/reason-said";
+import { lastErrorColumns } from "./last-error";
 import { timelineSaid } from "~/lib/words/timeline-said";
 
 /** What changed in Shopify after sending, on the shipment: its English, and its sentence to say it again by. */
