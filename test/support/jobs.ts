@@ -104,7 +104,8 @@ export async function spawnWorkerProcess(
       await exited;
     },
   };
-  await handle.waitForLine("READY");
+  // Starting a process (tsx compiles the worker) took over 10 s beside a second CI (load 15 to 29).
+  await handle.waitForLine("READY", 60_000);
   return handle;
 }
 
