@@ -6,7 +6,6 @@
  * engine brings and what stays ours: docs/decisions/0028-jobs-on-postgresql-run-on-graphile-worker.md.
  */
 import { Logger, run, type Runner, type Task, type TaskList } from "graphile-worker";
-import pg from "pg";
 import { z } from "zod";
 import { claimJobById } from "../claim.server";
 import type { JobKinds } from "../kind-schemas";
@@ -17,6 +16,7 @@ import { runClaimedJob, type RunDependencies } from "../run-job.server";
 import { ABORT_SETTLE_MS, workerSettings, type Worker, type WorkerOptions } from "../worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { writingForShop } from "~/stores/database/write-scope.server";
+import { createEnginePool } from "./engine-pool.server";
 import { wakeJobs, wakeOrphanedJobs } from "./wake.server";
 
 export interface EngineWorkerOptions<S extends JobKinds> extends Omit<WorkerOptions<S>, "now" | "random" | "backoff"> {
@@ -43,9 +43,6 @@ class FailedRun extends Error {}
 
 /** Between the job engine stopping on an error and its start again. */
 const RESTART_PAUSE_MS = 1_000;
-
-/** How long the engine waits for one of its connections before its query fails. */
-const CONNECTION_WAIT_MS = 10_000;
 
 function engineLogger(logger: AppLogger): Logger {
   // The engine's errors and warnings are the worker's; its info and debug lines are its own business.
@@ -111,28 +108,7 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
       inHand.delete(jobId);
     }
   }
-  /**
-   * The engine's connections, ours rather than its own: a connection cut while idle (a failover, a
-   * database dropped) is an error event on the pool, and graphile-worker stops listening for those
-   * as it shuts down, while its pool may still be closing. Unheard, such an event is an uncaught
-   * exception that kills the process. Ours listens for as long as the pool lives, and a restarted
-   * engine (restartOnFailure) reuses it. A connection cut while in use errors on the connection
-   * itself (the query under way fails and says so): each connection gets a listener of its own as
-   * it opens, or graphile-worker installs its own, removed again as it shuts down ("Your pool
-   * doesn't have all of the error handlers").
-   */
-  // A connection asked for waits at most this long: a pool whose connections were all lost without
-  // being handed back fails the engine's query (which it retries, or restarts on) instead of
-  // leaving the worker waiting for a connection that never comes.
-  const pool = new pg.Pool({ connectionString, max: concurrency + 2, connectionTimeoutMillis: CONNECTION_WAIT_MS });
-  pool.on("error", (error) =>
-    logger.warn({ error: describeError(error) }, "A job engine connection failed while idle; the engine opens another"),
-  );
-  pool.on("connect", (client) => {
-    client.on("error", (error) =>
-      logger.warn({ error: describeError(error) }, "A job engine connection failed while in use; its query fails and the engine retries"),
-    );
-  });
+  const pool = createEnginePool(connectionString, { max: concurrency + 2, logger });
 
   const kinds = Object.keys(jobKinds).filter((kind) => Object.hasOwn(handlers, kind));
   const taskList: TaskList = Object.fromEntries(kinds.map((kind) => [kind, task]));
