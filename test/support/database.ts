@@ -91,12 +91,35 @@ function createPostgresTestDatabase(): TestDatabase {
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
       try {
+        await sessionsEnded(client, name);
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await client.end();
       }
     },
   };
+}
+
+/** How long a dropped database's last connections get to close by themselves before FORCE cuts them. */
+const SESSIONS_END_MS = 5_000;
+
+/**
+ * Waits until nothing else is connected to the database, or SESSIONS_END_MS has passed (within the
+ * hook's 10 s). A pool still closing as its test file ends (the job engine's, whose stop does not
+ * wait for every connection) would otherwise be cut by DROP ... WITH (FORCE), and each cut
+ * connection's error is one more place where an unheard error event ends the test run. FORCE
+ * stays for what never closes: child processes of the test, connections a test leaves open.
+ */
+async function sessionsEnded(admin: pg.Client, database: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const left = await admin.query<{ sessions: number }>("SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1", [
+        database,
+      ]);
+      return left.rows[0]?.sessions === 0;
+    },
+    { timeoutMs: SESSIONS_END_MS, intervalMs: 50, what: `the connections to ${database} to close` },
+  ).catch(() => undefined);
 }
 
 /** The test file's database, deleted after its last test. */
