@@ -220,10 +220,9 @@ describe("retries", () => {
     const provider = await fakeProvider([neverAnswer, neverAnswer]);
     const { transport, sleep } = transportFor(provider.baseUrl, { timeoutMs: 40, retry: { maxAttempts: 2 } });
 
-    const started = Date.now();
+    // Neither request is ever answered: an error at all is the transport giving up on them.
     const error = await failure(transport.send(track));
 
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(error).toBeInstanceOf(ProviderNetworkError);
     expect(error instanceof ProviderNetworkError && error.timedOut).toBe(true);
     expect(error.message).toMatch(/^The fulfilment provider did not answer within 40 ms\./);
@@ -233,7 +232,9 @@ describe("retries", () => {
 
   it("resends after a timeout and takes the later answer", async () => {
     const provider = await fakeProvider([neverAnswer, json(200, [{ TrackingNumber: "1Z999" }])]);
-    const { transport } = transportFor(provider.baseUrl, { timeoutMs: 40 });
+    // Long enough for the second request's prompt answer on a busy machine: at 40 ms it was itself
+    // abandoned under load, and a third request sent.
+    const { transport } = transportFor(provider.baseUrl, { timeoutMs: 2_000 });
 
     const answer = await transport.send(track);
 
