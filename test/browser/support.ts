@@ -412,8 +412,12 @@ export function useAdminBrowser(overrides: StackOverrides = {}): AdminBrowser {
       }
       if (isOfflineCdn(request.url())) return;
       // Remix cancels a page's data request that a newer one replaces (a live page asking again as the
-      // merchant leaves it): superseded, not failed. Any other failure is the app's.
-      if (request.failure()?.errorText === "net::ERR_ABORTED" && new URL(request.url()).searchParams.has("_data")) return;
+      // merchant leaves it), and the browser cancels Remix's look-up of the routes the page links to
+      // (/__manifest) when the page goes elsewhere (the provider's login) before it is answered, as a
+      // busy machine answers late: superseded, not failed. Any other failure is the app's.
+      const requested = new URL(request.url());
+      const superseded = requested.searchParams.has("_data") || requested.pathname === "/__manifest";
+      if (request.failure()?.errorText === "net::ERR_ABORTED" && superseded) return;
       problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? "?"})`);
     });
 
