@@ -41,7 +41,8 @@ describe("the Admin API transport redirect", () => {
     );
   });
 
-  it("lets unauthenticated.admin(shop) query the emulator from a process running the app's modules", async () => {
+  // A process that loads the app's modules through tsx: seconds alone, past the default 15 s beside a second test run.
+  it("lets unauthenticated.admin(shop) query the emulator from a process running the app's modules", { timeout: 120_000 }, async () => {
     const { shop, appEnv } = stack();
     await stack().installOfflineSession();
 
