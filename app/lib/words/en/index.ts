@@ -36,6 +36,7 @@ import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
+import { publicAddress } from "./public-address";
 
 export const en = {
   nav,
@@ -73,6 +74,7 @@ export const en = {
   skuChecks,
   timeline,
   orderBlock,
+  publicAddress,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

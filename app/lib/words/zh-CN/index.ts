@@ -36,6 +36,7 @@ import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
+import { publicAddress } from "./public-address";
 
 export const zhCN: Words = {
   nav,
@@ -73,4 +74,5 @@ export const zhCN: Words = {
   skuChecks,
   timeline,
   orderBlock,
+  publicAddress,
 };
