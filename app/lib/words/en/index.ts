@@ -37,6 +37,7 @@ import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
 import { publicAddress } from "./public-address";
+import { alertDetails } from "./alert-details";
 
 export const en = {
   nav,
@@ -75,6 +76,7 @@ export const en = {
   timeline,
   orderBlock,
   publicAddress,
+  alertDetails,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

@@ -37,6 +37,7 @@ import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
 import { publicAddress } from "./public-address";
+import { alertDetails } from "./alert-details";
 
 export const zhCN: Words = {
   nav,
@@ -75,4 +76,5 @@ export const zhCN: Words = {
   timeline,
   orderBlock,
   publicAddress,
+  alertDetails,
 };
