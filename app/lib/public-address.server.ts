@@ -8,10 +8,34 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import type { Words } from "./words";
+import { publicAddress } from "./words/en/public-address";
+import { saidFrom, sentenceIn, type NestedSaid, type Said } from "./words/reason-said";
 
-/** The address is not one the app may send to; the message says why, naming no secret. */
+/** A refusal of an address, in English and by its key (lib/words' `publicAddress`). */
+export const addressSaid = saidFrom(publicAddress);
+
+/**
+ * The address is not one the app may send to; the message says why, naming no secret, and `said`
+ * keeps the sentence, so a page says it in the admin's language.
+ */
 export class AddressRefused extends Error {
   override readonly name = "AddressRefused";
+  constructor(readonly said: Said) {
+    super(said.message);
+  }
+}
+
+/** A host the resolver could not find (the DNS error checkAddress lets through), with its error's code when it gave one. */
+export function hostNotFound(host: string, error: unknown): Said {
+  return error instanceof Error && "code" in error
+    ? addressSaid("notFound", host, String(error.code))
+    : addressSaid("notFoundNoAnswer", host);
+}
+
+/** A refusal of an address in these words; its English when this version cannot say it. */
+export function addressRefusalIn(words: Words, refusal: NestedSaid): string {
+  return sentenceIn(words.publicAddress, refusal.say) ?? refusal.message;
 }
 
 export interface AddressPolicy {
@@ -91,21 +115,19 @@ function literalOf(hostname: string): string | null {
  */
 export async function checkAddress(url: URL, policy: AddressPolicy, lookup: Lookup = systemLookup): Promise<LookupAddress> {
   if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowHttp)) {
-    throw new AddressRefused(`${url.origin} is not an https address: only https is allowed here`);
+    throw new AddressRefused(addressSaid("notHttps", url.origin));
   }
-  if (url.username !== "" || url.password !== "") throw new AddressRefused(`${url.host} carries a user name or password in the address`);
+  if (url.username !== "" || url.password !== "") throw new AddressRefused(addressSaid("carriesLogin", url.host));
   const literal = literalOf(url.hostname);
   const addresses = literal === null ? await lookup(url.hostname) : [{ address: literal, family: isIP(literal) }];
   const refused = addresses.find((candidate) => !addressAllowed(candidate.address, policy));
   if (refused !== undefined) {
     throw new AddressRefused(
-      literal === null
-        ? `${url.hostname} resolves to ${refused.address}, which is not a public internet address`
-        : `${url.hostname} is not a public internet address`,
+      literal === null ? addressSaid("resolvesToNotPublic", url.hostname, refused.address) : addressSaid("notPublic", url.hostname),
     );
   }
   const [first] = addresses;
-  if (first === undefined) throw new AddressRefused(`${url.hostname} resolves to no address`);
+  if (first === undefined) throw new AddressRefused(addressSaid("resolvesToNothing", url.hostname));
   return first;
 }
 

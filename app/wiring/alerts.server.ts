@@ -6,7 +6,8 @@
 import { env } from "~/env.server";
 import { ALERT_POLICY, FAST_ALERT_POLICY, type AlertDeps } from "~/flows/alerts/deliver.server";
 import { alertSender } from "~/flows/alerts/send.server";
-import { AddressRefused, checkAddress, type AddressPolicy } from "~/lib/public-address.server";
+import { AddressRefused, checkAddress, hostNotFound, type AddressPolicy } from "~/lib/public-address.server";
+import type { NestedSaid } from "~/lib/words/reason-said";
 
 export function alertAddressPolicy(): AddressPolicy {
   const inTheStack = env.SHOPIFY_ADMIN_API_ORIGIN !== undefined;
@@ -27,15 +28,16 @@ export function appAlertDeps(): AlertDeps {
 
 /**
  * Why the app may not send to this address (the webhook's, or the mail server's as https://host),
- * in words for the merchant; null when it may. The same check the sender makes before each send.
+ * said for the merchant (the page says it in the admin's language); null when it may. The same
+ * check the sender makes before each send.
  */
-export async function alertAddressRefusal(address: URL, { mailServer = false }: { mailServer?: boolean } = {}): Promise<string | null> {
+export async function alertAddressRefusal(address: URL, { mailServer = false }: { mailServer?: boolean } = {}): Promise<NestedSaid | null> {
   const policy = alertAddressPolicy();
   try {
     await checkAddress(address, mailServer ? { ...policy, allowHttp: true } : policy);
     return null;
   } catch (error) {
-    if (error instanceof AddressRefused) return error.message;
-    return `${address.hostname} could not be found (${error instanceof Error && "code" in error ? String(error.code) : "no answer"})`;
+    if (error instanceof AddressRefused) return error.said;
+    return hostNotFound(address.hostname, error);
   }
 }

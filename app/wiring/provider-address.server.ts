@@ -5,7 +5,9 @@
  * operator's own PROVIDER_BASE_URL is not held to this. Why: docs/decisions/0014-hardening-intake-keys-and-addresses.md.
  */
 import { env } from "~/env.server";
-import { AddressRefused, checkAddress, guardedFetch, type AddressPolicy, type Lookup } from "~/lib/public-address.server";
+import { AddressRefused, checkAddress, hostNotFound, guardedFetch, type AddressPolicy, type Lookup } from "~/lib/public-address.server";
+import { publicAddress } from "~/lib/words/en/public-address";
+import { saidWithin, type NestedSaid } from "~/lib/words/reason-said";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
 
 type Mode = ShopSettings["mode"];
@@ -21,16 +23,24 @@ export function providerAddressPolicy(mode: Mode): AddressPolicy {
   return { allowHttp: mode === "sandbox", allowLoopback: mode === "sandbox" && inTheStack };
 }
 
-/** Why the address cannot be used in this mode, in words for the merchant; null when it can. */
-export async function providerAddressRefusal(address: string, mode: Mode, lookup?: Lookup): Promise<string | null> {
+/**
+ * Why the address cannot be used in this mode, said for the merchant (lib/words' `publicAddress`:
+ * a page says it in the admin's language by `addressRefusalIn`); null when it can.
+ */
+export async function providerAddressRefused(address: string, mode: Mode, lookup?: Lookup): Promise<NestedSaid | null> {
   try {
     await checkAddress(new URL(address), providerAddressPolicy(mode), lookup);
     return null;
   } catch (error) {
     if (error instanceof AddressRefused)
-      return mode === "live" ? `${error.message} (live mode sends your provider token only to a public https address)` : error.message;
-    return `${new URL(address).hostname} could not be found (${error instanceof Error && "code" in error ? String(error.code) : "no answer"})`;
+      return mode === "live" ? saidWithin(publicAddress)("liveNeedsPublicHttps", error.said) : error.said;
+    return hostNotFound(new URL(address).hostname, error);
   }
+}
+
+/** providerAddressRefused in English, for what is not said to the admin (a job's failure, a log); null when it can be used. */
+export async function providerAddressRefusal(address: string, mode: Mode, lookup?: Lookup): Promise<string | null> {
+  return (await providerAddressRefused(address, mode, lookup))?.message ?? null;
 }
 
 /** The fetch the provider client uses for a merchant's address: checked and pinned per request, no redirects. */

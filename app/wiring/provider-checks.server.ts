@@ -9,7 +9,8 @@ import type { ProviderPort } from "~/flows/ports/ports";
 import { env } from "~/env.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import prisma from "~/db.server";
-import { providerAddressRefusal, providerFetch } from "./provider-address.server";
+import type { NestedSaid } from "~/lib/words/reason-said";
+import { providerAddressRefused, providerFetch } from "./provider-address.server";
 import { appPipelineDeps } from "./pipeline-deps.server";
 
 /** The provider's own words, without the request details the app's error messages carry for support. */
@@ -24,14 +25,17 @@ function providerWords(error: ProviderError): string {
  * (its own words, shown as it said them).
  */
 export type TokenRefusal =
-  { kind: "addressUnusable"; why: string } | { kind: "refused" } | { kind: "noAnswer"; said: string } | { kind: "answered"; said: string };
+  | { kind: "addressUnusable"; why: NestedSaid }
+  | { kind: "refused" }
+  | { kind: "noAnswer"; said: string }
+  | { kind: "answered"; said: string };
 
 /** Why the token cannot be saved, or null when the provider answered a call made with it. */
 export async function tokenRefusal(shop: string, token: string): Promise<TokenRefusal | null> {
   const settings = await getShopSettings(prisma, shop);
   const baseUrl = settings.providerBaseUrl ?? env.PROVIDER_BASE_URL;
   if (settings.providerBaseUrl !== null) {
-    const refusal = await providerAddressRefusal(settings.providerBaseUrl, settings.mode);
+    const refusal = await providerAddressRefused(settings.providerBaseUrl, settings.mode);
     if (refusal !== null) return { kind: "addressUnusable", why: refusal };
   }
   const client = createFulfilmentClient({

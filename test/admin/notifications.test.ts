@@ -1,7 +1,7 @@
 /**
  * Settings > Notifications' alert channels in the built app, over HTTP as the embedded admin
  * reaches them: each channel is refused field by field (naming the field and what is wrong, a
- * webhook that reaches inside refused as the sender would), saved with its secrets sealed and
+ * webhook that reaches inside refused as the sender would, in the admin's language), saved with its secrets sealed and
  * never sent back, its password kept when left blank; "Send a test alert" sends one message now to a
  * real SMTP server and a real HTTP receiver on loopback and says so, or says why not; Home says
  * when a channel fails, with a link to the page.
@@ -98,8 +98,16 @@ describe("Settings > Notifications: alerts", () => {
     });
     expect(inside.status).toBe(400);
     expect(inside.answer.errors).toEqual([
-      { field: "alerts.webhook.url", label: "Webhook address", message: expect.stringContaining("10.0.0.8") },
-      { field: "alerts.email.host", label: "Mail server", message: expect.stringContaining("169.254.169.254") },
+      { field: "alerts.webhook.url", label: "Webhook address", message: "10.0.0.8 is not a public internet address" },
+      { field: "alerts.email.host", label: "Mail server", message: "169.254.169.254 is not a public internet address" },
+    ]);
+    // In the admin's language (Shopify's `locale`): the refusal said in Chinese, the address quoted as typed.
+    const inChinese = await adminData(stack(), `${PATH}?locale=zh-CN`, ROUTE, {
+      form: pageForm({ "alerts.webhook.url": "https://10.0.0.9/hooks/alerts" }),
+    });
+    expect(inChinese.status).toBe(400);
+    expect(Answer.parse(await inChinese.json()).errors).toEqual([
+      { field: "alerts.webhook.url", label: "Webhook 地址", message: "10.0.0.9 不是公网地址" },
     ]);
     // An e-mail channel turned on with its server alone, a webhook turned on with no address saved.
     const missing = await save({ "alerts.email.enabled": "on", "alerts.email.host": "smtp.example.com" });

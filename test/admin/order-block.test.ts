@@ -5,7 +5,8 @@
  * Send now through the app, the sandbox and the emulator: one call of the single creation
  * operation, fulfilled once in Shopify; an answer lost to a timeout on the first call still makes
  * one package. With the block's `?locale=zh-CN` the states, reasons and answers are Chinese, the
- * provider's own words quoted as it said them; without one, English as stored.
+ * provider's own words quoted as it said them, and so are the route's refusals (401, 404, a wrong
+ * field); without one, English as stored.
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -477,6 +478,41 @@ describe("the block in the admin's language", () => {
         { state: { label: "Provider refused" }, warehouse: "Outbound from warehouse DE01", reason: refusal.message },
       ]);
     }
+  });
+
+  it("refuses in the block's language: without a session token, an order or shipment not the shop's, a wrong field; English without a locale", async () => {
+    const s = stack();
+    /** Each refusal's status and body, for the block's call with this locale (none: as a block deployed before sent it). */
+    const refusals = async (locale?: string) => {
+      const init = locale === undefined ? {} : { locale };
+      const answers = [
+        await blockFetch(s, "1001", { ...init, token: null }),
+        await blockFetch(s, "880002", init),
+        await blockFetch(s, "not-an-order", init),
+        await blockFetch(s, "880002", { ...init, body: { action: "send" } }),
+        await blockFetch(s, "880002", { ...init, body: { shipmentId: "no-such-shipment", action: "ship" } }),
+        await blockFetch(s, "880002", { ...init, body: { shipmentId: "no-such-shipment", action: "retry" } }),
+      ];
+      return Promise.all(answers.map(async (answer) => [answer.status, await answer.json()]));
+    };
+    expect(await refusals("zh-CN"), s.logs().slice(-3_000)).toEqual([
+      [401, { error: "请重新登录：请求中没有会话令牌。" }],
+      [404, { error: "此店铺中没有该订单。" }],
+      [400, { error: "orderId 必须是订单编号或其 gid://shopify/Order/… ID。", field: "orderId" }],
+      [400, { error: "shipmentId 为必填项。", field: "shipmentId" }],
+      [400, { error: "action 只能是 send 或 retry。", field: "action" }],
+      [404, { error: "此店铺的该订单中没有该发货单。" }],
+    ]);
+    const english = [
+      [401, { error: "Sign in again: the request carried no session token." }],
+      [404, { error: "No such order in this shop." }],
+      [400, { error: "orderId must be an order's number or its gid://shopify/Order/… id.", field: "orderId" }],
+      [400, { error: "shipmentId is required.", field: "shipmentId" }],
+      [400, { error: "action must be send or retry.", field: "action" }],
+      [404, { error: "No such shipment on this order in this shop." }],
+    ];
+    expect(await refusals()).toEqual(english);
+    expect(await refusals("not a language!")).toEqual(english);
   });
 
   it("answers Send now in Chinese: the provider's refusal of a field held with its words quoted, a send refused with the state named", async () => {

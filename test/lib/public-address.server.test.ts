@@ -7,7 +7,15 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { AddressRefused, addressAllowed, checkAddress, guardedFetch, type AddressPolicy } from "~/lib/public-address.server";
+import {
+  AddressRefused,
+  addressAllowed,
+  addressRefusalIn,
+  checkAddress,
+  guardedFetch,
+  type AddressPolicy,
+} from "~/lib/public-address.server";
+import { wordsFor } from "~/lib/words";
 
 const strict: AddressPolicy = { allowHttp: false, allowLoopback: false };
 const stackLike: AddressPolicy = { allowHttp: true, allowLoopback: true };
@@ -80,6 +88,39 @@ describe("public addresses", () => {
     await expect(
       checkAddress(new URL("https://api.example.com/"), strict, async () => [{ address: "93.184.216.34", family: 4 }]),
     ).resolves.toEqual({ address: "93.184.216.34", family: 4 });
+  });
+
+  it("say why they are refused as sentences: English as the message, and in the admin's language by their key", async () => {
+    const refusalOf = async (url: string, answers = ["93.184.216.34"]) => {
+      const error: unknown = await checkAddress(new URL(url), strict, async () =>
+        answers.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+      ).catch((caught: unknown) => caught);
+      if (!(error instanceof AddressRefused)) throw new Error(`${url} was not refused`);
+      expect(error.message).toBe(error.said.message);
+      return [addressRefusalIn(wordsFor("en"), error.said), addressRefusalIn(wordsFor("zh-CN"), error.said)];
+    };
+    expect(await refusalOf("http://api.example.com/")).toEqual([
+      "http://api.example.com is not an https address: only https is allowed here",
+      "http://api.example.com 不是 https 地址：此处只允许 https",
+    ]);
+    expect(await refusalOf("https://user:secret@api.example.com/")).toEqual([
+      "api.example.com carries a user name or password in the address",
+      "api.example.com 的地址中带有用户名或密码",
+    ]);
+    expect(await refusalOf("https://api.example.com/", ["10.0.0.5"])).toEqual([
+      "api.example.com resolves to 10.0.0.5, which is not a public internet address",
+      "api.example.com 解析为 10.0.0.5，这不是公网地址",
+    ]);
+    expect(await refusalOf("https://169.254.169.254/")).toEqual([
+      "169.254.169.254 is not a public internet address",
+      "169.254.169.254 不是公网地址",
+    ]);
+    expect(await refusalOf("https://api.example.com/", [])).toEqual([
+      "api.example.com resolves to no address",
+      "api.example.com 没有解析到任何地址",
+    ]);
+    // The password typed in the address is named by neither.
+    expect(JSON.stringify(await refusalOf("https://user:secret@api.example.com/"))).not.toContain("secret");
   });
 });
 

@@ -46,19 +46,21 @@ type AlertLike = Pick<Alert, "kind" | "path" | "orderName" | "detail" | "detailS
 
 /**
  * The alert's detail in these words, from the sentences it was made of, while their English still
- * makes exactly the recorded detail (one cut at its length, or recorded before, reads as recorded).
- * The provider's and Shopify's own words inside it stay as they said them.
+ * makes exactly the recorded detail (one cut at its length, or recorded before, reads as recorded),
+ * an instant it names written as the message's other dates are. The provider's and Shopify's own
+ * words inside it stay as they said them.
  */
-function detailIn(alert: AlertLike, all: Words): string {
-  return partsIn(all, { message: alert.detail, say: detailSayOf(alert.detailSay) });
+function detailIn(alert: AlertLike, { all, format }: Language): string {
+  return partsIn(all, { message: alert.detail, say: detailSayOf(alert.detailSay) }, (instant) => format.dateTime(instant));
 }
 
 const kindOf = (alert: AlertLike, words: Words["alerts"]) => words.kinds[AlertKind.catch("JOB_DEAD").parse(alert.kind)];
 
-function paragraph(alert: AlertLike, links: AppLinks, { words, all }: Language): string {
+function paragraph(alert: AlertLike, links: AppLinks, language: Language): string {
+  const { words } = language;
   const kind = kindOf(alert, words);
   const heading = alert.orderName ? words.aboutOrder(kind.title, alert.orderName) : kind.title;
-  return [heading, detailIn(alert, all), words.todo(kind.todo), words.open(adminUrl(links, alert.path))]
+  return [heading, detailIn(alert, language), words.todo(kind.todo), words.open(adminUrl(links, alert.path))]
     .filter((line) => line !== "")
     .join("\n");
 }

@@ -4,6 +4,8 @@
  * by the provider client's observer of every call (app/wiring/pipeline-deps.server.ts).
  */
 import type { ProviderErrorKind } from "~/fulfilment";
+import { alertDetailSentences } from "~/lib/words/en/alert-details";
+import { saidFrom } from "~/lib/words/reason-said";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { recordAlert } from "~/stores/alerts/alerts.server";
 import { clearProviderOutage, noteProviderFailure, type OutageKind } from "~/stores/alerts/provider-outage.server";
@@ -14,6 +16,9 @@ export const OUTAGE_ALERT_AFTER_MS = 5 * 60_000;
 export const OUTAGE_QUIET_MS = 5 * 60_000;
 /** Each process writes a shop's state at most this often: an outage makes many failed calls. */
 const NOTE_EVERY_MS = 10_000;
+
+/** What an alert of the provider's health says, kept by its key so a message says it in its channel's language. */
+const detailSaid = saidFrom(alertDetailSentences);
 
 const OUTAGE_OF: Partial<Record<ProviderErrorKind, OutageKind>> = { network: "UNREACHABLE", server: "UNREACHABLE", auth: "REFUSED" };
 
@@ -29,6 +34,7 @@ export async function noteProviderCall(db: DatabaseOrTransaction, shop: string, 
   if (kind === undefined) return;
   const { since } = await noteProviderFailure(db, shop, { kind, message: `${call.operation}: ${call.outcome}` }, now, OUTAGE_QUIET_MS);
   if (now.getTime() - since.getTime() < OUTAGE_ALERT_AFTER_MS) return;
+  const detail = detailSaid("providerFailing", since.toISOString(), call.operation, call.outcome);
   await recordAlert(
     db,
     {
@@ -36,7 +42,8 @@ export async function noteProviderCall(db: DatabaseOrTransaction, shop: string, 
       key: `provider:${kind}:${since.getTime()}`,
       kind: kind === "REFUSED" ? "PROVIDER_REFUSED" : "PROVIDER_UNREACHABLE",
       path: "/app/settings/provider",
-      detail: `Since ${since.toISOString()}; the latest call that failed: ${call.operation} (${call.outcome}).`,
+      detail: detail.message,
+      detailSay: { group: "alertDetails", parts: [detail.say] },
     },
     now,
   );

@@ -18,6 +18,8 @@ import {
 } from "~/stores/shops/shopify-access.server";
 import { ShopifyShopUnavailableError } from "~/shopify/errors";
 import { recordAlert } from "~/stores/alerts/alerts.server";
+import { alertDetails, alertDetailSentences } from "~/lib/words/en/alert-details";
+import { saidFrom } from "~/lib/words/reason-said";
 import { enqueue } from "../queue/jobs.server";
 import { resumeShopPipeline } from "../queue/stages.server";
 import type { PipelineDeps } from "../ports/deps";
@@ -29,17 +31,13 @@ const PAUSED = "Paused: ";
 
 export const accessCheckKey = (shop: string) => `shop-access.check:${shop}`;
 
-/** What Home and a waiting job say, in the merchant's words. */
+/** How Shopify refuses the shop, as a waiting job says it (in English, as a job's reason is kept); the pause's alert says it too. */
 export function unavailableWords(unavailable: ShopUnavailable): string {
-  switch (unavailable) {
-    case "REVOKED":
-      return "Shopify refuses the app's access token (401): the app is disconnected from the store";
-    case "FROZEN":
-      return "the store is frozen (402: Shopify awaits the payment of a bill)";
-    case "LOCKED":
-      return "Shopify has locked the store (423)";
-  }
+  return alertDetails.shopUnavailable[unavailable];
 }
+
+/** The pause's alert detail, kept by its key so a message says it in its channel's language. */
+const detailSaid = saidFrom(alertDetailSentences);
 
 function pausedReason(access: Pick<ShopifyAccess, "unavailable" | "since">): string {
   return `${PAUSED}${unavailableWords(access.unavailable)} since ${access.since.toISOString()}; the job waits until Shopify answers again`;
@@ -83,7 +81,8 @@ async function pause(ctx: JobContext, shop: string, error: ShopifyShopUnavailabl
     const newly = await markShopifyUnavailable(tx, shop, { unavailable: error.unavailable, message: error.message, checkAt }, now);
     await queueCheck(tx, shop, checkAt);
     // Told once per pause: the merchant is the one who can settle the bill or open the app again.
-    if (newly)
+    if (newly) {
+      const detail = detailSaid("shopPaused", now.toISOString(), error.unavailable);
       await recordAlert(
         tx,
         {
@@ -91,15 +90,16 @@ async function pause(ctx: JobContext, shop: string, error: ShopifyShopUnavailabl
           key: `shop-paused:${now.getTime()}`,
           kind: "SHOP_PAUSED",
           path: "/app",
-          detail: `Since ${now.toISOString()}: ${unavailableWords(error.unavailable)}.`,
+          detail: detail.message,
+          detailSay: { group: "alertDetails", parts: [detail.say] },
         },
         now,
       );
-    if (newly)
       ctx.logger.warn(
         { shop, status: error.status, unavailable: error.unavailable },
         "Shopify refuses the shop: its jobs wait until it answers again",
       );
+    }
   });
   return new RetryLater(new Date(checkAt.getTime() + interval), pausedReason({ unavailable: error.unavailable, since: now }));
 }

@@ -11,9 +11,13 @@ import { NestedSay, sentenceIn, timelineWords } from "./reason-said";
 
 /**
  * `group`: the catalogue the parts are said by: "reasons" (a shipment's reasons and timeline, read
- * as one, as its page reads them), "runSays" (a run's summary or a row's answer) or "skuChecks".
+ * as one, as its page reads them), "runSays" (a run's summary or a row's answer), "skuChecks", or
+ * "alertDetails" (what an alert says of the provider's outage or a paused shop).
  */
-export const PartsSay = z.object({ group: z.enum(["reasons", "runSays", "skuChecks"]), parts: z.array(NestedSay).min(1) });
+export const PartsSay = z.object({
+  group: z.enum(["reasons", "runSays", "skuChecks", "alertDetails"]),
+  parts: z.array(NestedSay).min(1),
+});
 export type PartsSay = z.infer<typeof PartsSay>;
 
 /** The sentences a stored JSON names; undefined when none (or it does not parse). */
@@ -29,13 +33,34 @@ export function partsSayOf(json: string | null): PartsSay | undefined {
 
 const groupIn = (words: Words, group: PartsSay["group"]): object => (group === "reasons" ? timelineWords(words) : words[group]);
 
-/** The stored text in these words, its parts run together as the language runs sentences; as stored when they cannot be trusted. */
-export function partsIn(words: Words, stored: { message: string; say?: PartsSay | null | undefined }): string {
+/** An instant as a sentence keeps it (an alert's "since"): ISO, in UTC. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+/** The sentence with each instant it keeps written by `dateTime`, its inner sentences' too. */
+function withInstantsWritten(say: NestedSay, dateTime: (instant: string) => string): NestedSay {
+  return {
+    key: say.key,
+    args: say.args.map((arg) =>
+      typeof arg === "object" ? withInstantsWritten(arg, dateTime) : typeof arg === "string" && ISO_INSTANT.test(arg) ? dateTime(arg) : arg,
+    ),
+  };
+}
+
+/**
+ * The stored text in these words, its parts run together as the language runs sentences; as stored
+ * when they cannot be trusted. With `dateTime`, an instant a part keeps as ISO is written by it (in
+ * the reader's language and zone), as the rest of the reader's times are; without, it stays ISO.
+ */
+export function partsIn(
+  words: Words,
+  stored: { message: string; say?: PartsSay | null | undefined },
+  dateTime?: (instant: string) => string,
+): string {
   const say = stored.say;
   if (say === undefined || say === null) return stored.message;
   const english = say.parts.map((part) => sentenceIn(groupIn(en, say.group), part));
   if (english.some((part) => part === undefined) || english.join(" ") !== stored.message) return stored.message;
-  const own = say.parts.map((part) => sentenceIn(groupIn(words, say.group), part));
+  const own = say.parts.map((part) => sentenceIn(groupIn(words, say.group), dateTime ? withInstantsWritten(part, dateTime) : part));
   if (own.some((part) => part === undefined)) return stored.message;
   return (own as string[]).reduce((together, next) => words.shipment.thenReason(together, next));
 }

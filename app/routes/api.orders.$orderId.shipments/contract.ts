@@ -7,8 +7,8 @@
  *   GET  /api/orders/{order id}/shipments?locale=…   → OrderShipmentsAnswer
  *   POST /api/orders/{order id}/shipments?locale=…   {"shipmentId", "action": "send" | "retry"} → ShipmentActionAnswer
  *
- * `locale` is the language the block is shown in ("zh-CN"): the states, reasons and answers are
- * said in it; English without one. The provider's own words stay quoted as it said them.
+ * `locale` is the language the block is shown in ("zh-CN"): the states, reasons, answers and
+ * refusals are said in it; English without one. The provider's own words stay quoted as it said them.
  */
 
 export type ShipmentAction = "send" | "retry";
@@ -54,7 +54,7 @@ export interface ShipmentActionAnswer {
   shipments: OrderShipmentView[];
 }
 
-/** Any refusal of the route (400, 401, 404): what went wrong, with the field when one is to blame. */
+/** Any refusal of the route (400, 401, 404): what went wrong, in the block's language, with the field when one is to blame. */
 export interface BlockError {
   error: string;
   field?: string;

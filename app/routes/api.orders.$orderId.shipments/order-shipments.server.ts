@@ -27,13 +27,26 @@ import type { OrderShipmentView, ShipmentActionAnswer } from "./contract";
 export const OrderIdParam = z
   .string()
   .transform((value) => value.replace(/^gid:\/\/shopify\/Order\//, ""))
-  .pipe(z.string().regex(/^\d{1,20}$/, { error: "must be an order's number or its gid://shopify/Order/… id" }))
+  .pipe(z.string().regex(/^\d{1,20}$/))
   .transform((number) => `gid://shopify/Order/${number}`);
 
 export const ActionForm = z.object({
-  shipmentId: z.string({ error: "is required" }).min(1, { error: "is required" }).max(100),
-  action: z.enum(["send", "retry"], { error: "must be send or retry" }),
+  shipmentId: z.string().min(1).max(100),
+  action: z.enum(["send", "retry"]),
 });
+
+/**
+ * What is wrong with the body Send or Retry was called with, in these words: the first field to
+ * blame, named as the contract names it (the whole body when it is not an object).
+ */
+export function actionFormRefusal(words: Words["orderBlock"], issues: readonly z.core.$ZodIssue[]): { field: string; error: string } {
+  const issue = issues[0];
+  const field = issue?.path.join(".") || "body";
+  if (field === "action") return { field, error: words.notAnAction(field) };
+  const missing = issue?.code === "invalid_type" || (issue?.code === "too_small" && issue.minimum === 1);
+  if (field === "shipmentId" && missing) return { field, error: words.fieldRequired(field) };
+  return { field, error: words.fieldNotValid(field) };
+}
 
 /** The language the block is shown in: its words, and a formatter writing a reason's times in it (none: as stored, in UTC). */
 export interface BlockLanguage {

@@ -236,7 +236,7 @@ describe("the settings form", () => {
     ]);
   });
 
-  it("refuses a provider address that is not public, or not https in live mode, at its field; outside the stack even the sandbox on loopback", async () => {
+  it("refuses a provider address that is not public, or not https in live mode, at its field in the admin's language; outside the stack even the sandbox on loopback", async () => {
     // This process is no stack: no Shopify emulator configured.
     expect(env.SHOPIFY_ADMIN_API_ORIGIN).toBeUndefined();
     const refusal = async (mode: string, address: string) => {
@@ -257,6 +257,26 @@ describe("the settings form", () => {
     expect(await refusal("live", "https://127.0.0.1:4010/")).toContain("127.0.0.1 is not a public internet address");
     expect(await refusal("sandbox", "http://127.0.0.1:4010/")).toBe("127.0.0.1 is not a public internet address");
     expect(await refusal("sandbox", "http://[fd00:ec2::254]/")).toBe("[fd00:ec2::254] is not a public internet address");
+
+    // In the admin's language: the refusal said in Chinese, the address quoted as typed.
+    const inChinese = await readSettingsFormAndAddress(
+      withFields({ mode: "live", providerBaseUrl: "http://93.184.216.34/" }),
+      stored,
+      wordsFor("zh-CN"),
+    );
+    expect(inChinese.ok ? [] : inChinese.errors).toEqual([
+      {
+        field: "providerBaseUrl",
+        label: wordsFor("zh-CN").settingsProvider.address,
+        message: "http://93.184.216.34 不是 https 地址：此处只允许 https（正式环境只会把您的服务商令牌发送到公网 https 地址）",
+      },
+    ]);
+    const privateInChinese = await readSettingsFormAndAddress(
+      withFields({ mode: "sandbox", providerBaseUrl: "http://127.0.0.1:4010/" }),
+      stored,
+      wordsFor("zh-CN"),
+    );
+    expect(privateInChinese.ok ? [] : privateInChinese.errors.map((error) => error.message)).toEqual(["127.0.0.1 不是公网地址"]);
 
     // A public https address, and no address at all (the operator's), are saved as they are.
     const publicAddress = await readSettingsFormAndAddress(withFields({ providerBaseUrl: "https://93.184.216.34/" }), stored, ENGLISH);

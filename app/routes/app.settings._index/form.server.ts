@@ -5,7 +5,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { ShopSettings, type ShopSettingsInput } from "~/stores/shops/shop-settings";
-import { providerAddressRefusal } from "~/wiring/provider-address.server";
+import { providerAddressRefused } from "~/wiring/provider-address.server";
+import { addressRefusalIn } from "~/lib/public-address.server";
 import type { z } from "zod";
 import type { Words } from "~/lib/words";
 import { formsIn, labelledErrors, type FieldError, type SectionForms, type SettingsFormOutput, type SettingsSection } from "./form";
@@ -201,9 +202,9 @@ export async function readSettingsFormAndAddress(
 ): Promise<FormReading> {
   const reading = section === undefined ? readSettingsForm(form, stored, words) : readSectionForm(section, form, stored, words);
   if (!reading.ok || reading.settings.providerBaseUrl == null) return reading;
-  const refusal = await providerAddressRefusal(reading.settings.providerBaseUrl, reading.settings.mode ?? "sandbox");
+  const refusal = await providerAddressRefused(reading.settings.providerBaseUrl, reading.settings.mode ?? "sandbox");
   if (refusal === null) return reading;
-  const fieldErrors = { providerBaseUrl: [refusal] };
+  const fieldErrors = { providerBaseUrl: [addressRefusalIn(words, refusal)] };
   const text = (name: string) => String(form.get(name) ?? "");
   return {
     ok: false,

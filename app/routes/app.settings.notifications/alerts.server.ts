@@ -8,7 +8,9 @@ import { z } from "zod";
 import prisma from "~/db.server";
 import { alertChannelsOf, saveEmailChannel, saveWebhookChannel, type AlertChannels } from "~/stores/alerts/channels.server";
 import { alertAddressRefusal } from "~/wiring/alerts.server";
+import { addressRefusalIn } from "~/lib/public-address.server";
 import type { Words } from "~/lib/words";
+import type { NestedSaid } from "~/lib/words/reason-said";
 import { alertsFields, type AlertChannelsView, type AlertsValues } from "./alerts-form";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -52,17 +54,17 @@ export async function readAlertChannels(shop: string, form: FormData, words: Wor
   const stored = await alertChannelsOf(prisma, shop);
   const fieldErrors: Record<string, string[]> = {};
   const refuse = (field: string, message: string) => (fieldErrors[`alerts.${field}`] = [message]);
+  // An address the app may not send to, said in the admin's language (the address as typed).
+  const refuseAddress = (field: string, refusal: NestedSaid | null) => refusal && refuse(field, addressRefusalIn(words, refusal));
 
   const { webhook, email } = values;
   if (webhook.url !== null) {
-    const refusal = await alertAddressRefusal(new URL(webhook.url));
-    if (refusal !== null) refuse("webhook.url", refusal);
+    refuseAddress("webhook.url", await alertAddressRefusal(new URL(webhook.url)));
   } else if (webhook.enabled && stored.webhook?.host === undefined) {
     refuse("webhook.url", words.notifications.errors.requiredForWebhook);
   }
   if (email.host !== null) {
-    const refusal = await alertAddressRefusal(new URL(`https://${email.host}`), { mailServer: true });
-    if (refusal !== null) refuse("email.host", refusal);
+    refuseAddress("email.host", await alertAddressRefusal(new URL(`https://${email.host}`), { mailServer: true }));
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, save: () => saveChannels(shop, values, stored) };

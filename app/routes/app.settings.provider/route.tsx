@@ -20,6 +20,7 @@ import {
 } from "~/stores/shops/provider-credentials-connection.server";
 import { forgetProviderCredentials, readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { providerAddressRefusal } from "~/wiring/provider-address.server";
+import { addressRefusalIn } from "~/lib/public-address.server";
 import { tokenRefusal, type TokenRefusal } from "~/wiring/provider-checks.server";
 import { useWords } from "~/components/locale";
 import type { Words } from "~/lib/words";
@@ -44,10 +45,11 @@ const defaultProviderFitsLive = () =>
 const topWindowTo = (url: string) => new Response(null, { status: 401, headers: { "X-Shopify-API-Request-Failure-Reauthorize-Url": url } });
 
 /** Why the token was not saved, in the admin's words (the provider's own words as it said them). */
-function tokenRefusalIn(words: Words["settingsProvider"], refusal: TokenRefusal): string {
+function tokenRefusalIn(allWords: Words, refusal: TokenRefusal): string {
+  const words = allWords.settingsProvider;
   switch (refusal.kind) {
     case "addressUnusable":
-      return words.tokenErrors.addressUnusable(refusal.why);
+      return words.tokenErrors.addressUnusable(addressRefusalIn(allWords, refusal.why));
     case "refused":
       return words.tokenErrors.refused;
     case "noAnswer":
@@ -105,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!token.success) return tokenNotSaved(tokenMistakeIn(words, token.error.issues[0]));
       // Checked with the provider first: a token it refuses is never saved, and the one in use stays.
       const refusal = await tokenRefusal(shop, token.data);
-      if (refusal !== null) return tokenNotSaved(tokenRefusalIn(words, refusal));
+      if (refusal !== null) return tokenNotSaved(tokenRefusalIn(allWords, refusal));
       await saveApiToken(prisma, shop, token.data);
       return json<SectionAnswer>({ intent, ok: true, message: words.tokenSaved });
     }

@@ -94,6 +94,8 @@ export function recordChangeAfterSend(db: DatabaseOrTransaction, change: ChangeA
         orderId: shipment.orderId,
         orderName: shipment.orderName ?? shipment.packageId,
         detail: change.what.message,
+        // What changed, said in each channel's language as the shipment's page says it.
+        detailSay: { group: "reasons", parts: [change.what.say] },
       },
       at,
     );

@@ -24,6 +24,14 @@ import { transition } from "~/stores/shipments/shipment.server";
 import { lastErrorColumns } from "~/stores/shipments/last-error";
 import { said } from "~/lib/words/reason-said";
 import { zhCN } from "~/lib/words/zh-CN";
+import { en } from "~/lib/words/en";
+import { formatterFor } from "~/lib/format";
+import { noteProviderCall } from "~/flows/alerts/provider-health.server";
+import { pausedWhileShopifyRefuses } from "~/flows/shop-access/shop-access.server";
+import { ShopifyShopUnavailableError } from "~/shopify/errors";
+import { RetryLater, type JobContext } from "~/jobs/handler";
+import { markShopifyAvailable } from "~/stores/shops/shopify-access.server";
+import { PRODUCTION_PIPELINE_POLICY } from "~/flows/ports/policy";
 import {
   mailSubject,
   mailText,
@@ -297,6 +305,64 @@ describe("alerts", () => {
     expect(english).toContain(`${noCity.message} ${noStreet.message}`);
     expect(english).toContain(refusal.message);
     expect(english).not.toContain(zhCN.reasons.noCity());
+  });
+
+  it("say the provider's outage, a paused shop and a change after sending in each channel's language, their times written in it", async () => {
+    await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
+    // The provider unreachable for six minutes: calls failing three minutes apart, one outage.
+    const now = Date.now();
+    for (const minutesAgo of [6, 3, 0])
+      await noteProviderCall(db, SHOP, { operation: "createDropship", outcome: "network" }, new Date(now - minutesAgo * 60_000));
+    // Shopify answers 402 for the shop: the job that met it waits, and the pause is told.
+    const frozen = pausedWhileShopifyRefuses(
+      async () => {
+        throw new ShopifyShopUnavailableError("shop", [{ message: "Unavailable Shop", code: undefined, path: undefined }], 402, "FROZEN");
+      },
+      // Checked again only in an hour: this worker runs no check meanwhile.
+      async () => ({ ...PRODUCTION_PIPELINE_POLICY, shopifyAccessCheckMs: 3_600_000 }),
+    );
+    const job = { db, shop: SHOP, jobId: "frozen-job", attempt: 1, logger, signal: new AbortController().signal } as const;
+    try {
+      await expect(frozen({}, { ...job, complete: (write) => db.$transaction(write) } satisfies JobContext)).rejects.toBeInstanceOf(
+        RetryLater,
+      );
+      const changed = await sentShipment("FULFILLED");
+      await recordChangeAfterSend(db, {
+        shop: SHOP,
+        fulfillmentOrderId: changed.fulfillmentOrderId,
+        what: timelineSaid("addressEdited"),
+        key: "event-zh",
+      });
+      await waitFor(async () => (await db.alert.count()) === 3 && (await allSent()), { timeoutMs: 10_000, what: "the three alerts sent" });
+    } finally {
+      await markShopifyAvailable(db, SHOP);
+      await db.job.deleteMany({ where: { shop: SHOP, kind: "shop-access.check" } });
+    }
+
+    const outage = await db.alert.findFirstOrThrow({ where: { kind: "PROVIDER_UNREACHABLE" } });
+    const paused = await db.alert.findFirstOrThrow({ where: { kind: "SHOP_PAUSED" } });
+    const since = new Date(now - 6 * 60_000).toISOString();
+    // Recorded in English, its times as ISO, for logs and support.
+    expect(outage.detail).toBe(en.alertDetails.providerFailing(since, "createDropship", "network"));
+    expect(paused.detail).toBe(en.alertDetails.shopPaused(paused.createdAt.toISOString(), "FROZEN"));
+
+    const chinese = mail.mails.map(mailText).join("\n");
+    const zh = formatterFor("zh-CN");
+    expect(chinese).toContain(`自 ${zh.dateTime(since)} 起调用服务商一直失败；最近一次失败的调用：createDropship（网络错误）。`);
+    expect(chinese).toContain(`自 ${zh.dateTime(paused.createdAt)} 起：店铺已被冻结（402：Shopify 正在等待账单付款）。`);
+    expect(chinese).toContain(zhCN.timeline.addressEdited());
+    expect(chinese).not.toContain("the latest call that failed");
+    expect(chinese).not.toContain("the store is frozen");
+    expect(chinese).not.toContain("the shipping address was edited");
+
+    const english = webhookTexts().join("\n");
+    const written = formatterFor("en");
+    expect(english).toContain(`Since ${written.dateTime(since)}; the latest call that failed: createDropship (network).`);
+    expect(english).toContain(
+      `Since ${written.dateTime(paused.createdAt)}: the store is frozen (402: Shopify awaits the payment of a bill).`,
+    );
+    expect(english).toContain("the shipping address was edited");
+    expect(english).not.toContain("店铺已被冻结");
   });
 
   it("write their dates in the shop's time zone once the admin has read it, UTC (named) before", async () => {

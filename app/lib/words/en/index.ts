@@ -36,6 +36,8 @@ import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
+import { publicAddress } from "./public-address";
+import { alertDetails } from "./alert-details";
 
 export const en = {
   nav,
@@ -73,6 +75,8 @@ export const en = {
   skuChecks,
   timeline,
   orderBlock,
+  publicAddress,
+  alertDetails,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

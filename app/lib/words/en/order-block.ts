@@ -1,9 +1,9 @@
 /**
  * What Send now and the order page block's Retry answer (app/flows/push/send-one.server.ts,
- * app/routes/api.orders.$orderId.shipments), said by their key as the reasons are (decision 0045):
- * the flow keeps the English for its callers and logs, the block's route says it again in the
- * language the block is shown in. Each is a function, so it can be stored and said by its key. What
- * stopped the provider's client (`why`) is quoted as it said it.
+ * app/routes/api.orders.$orderId.shipments), and what the block's route refuses, said by their key
+ * as the reasons are (decision 0045): the flow keeps the English for its callers and logs, the
+ * block's route says it again in the language the block is shown in. Each is a function, so it can
+ * be stored and said by its key. What stopped the provider's client (`why`) is quoted as it said it.
  */
 export const orderBlock = {
   sentCreated: (packageId: string) => `Sent to the provider now as package ${packageId} (created); tracking follows once it is created.`,
@@ -23,4 +23,13 @@ export const orderBlock = {
   noAnswerSendsAgain: () =>
     "The provider did not answer. The app sends it again in a moment with the same package id, so it is never created twice.",
   fulfilmentWrittenAgain: () => "Queued again: the fulfilment is written to Shopify again.",
+  /** The route's own refusals (401, 404, a wrong field), said in the block's language too. */
+  noSessionToken: () => "Sign in again: the request carried no session token.",
+  noSuchOrder: () => "No such order in this shop.",
+  noSuchShipmentOnOrder: () => "No such shipment on this order in this shop.",
+  /** `field` is named as the block sends it ("orderId", "shipmentId", "action"), a key of the contract. */
+  notAnOrderId: (field: string) => `${field} must be an order's number or its gid://shopify/Order/… id.`,
+  fieldRequired: (field: string) => `${field} is required.`,
+  notAnAction: (field: string) => `${field} must be send or retry.`,
+  fieldNotValid: (field: string) => `${field} is not valid.`,
 };

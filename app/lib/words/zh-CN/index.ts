@@ -36,6 +36,8 @@ import { runSays } from "./run-says";
 import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
+import { publicAddress } from "./public-address";
+import { alertDetails } from "./alert-details";
 
 export const zhCN: Words = {
   nav,
@@ -73,4 +75,6 @@ export const zhCN: Words = {
   skuChecks,
   timeline,
   orderBlock,
+  publicAddress,
+  alertDetails,
 };

@@ -18,4 +18,11 @@ export const orderBlock: Words["orderBlock"] = {
   beingSentWithBatch: () => "该包裹此刻正随其仓库的批次发送。",
   noAnswerSendsAgain: () => "服务商没有回复。应用稍后会用同一包裹编号再次发送，因此不会重复创建。",
   fulfilmentWrittenAgain: () => "已重新排队：履约信息将重新写入 Shopify。",
+  noSessionToken: () => "请重新登录：请求中没有会话令牌。",
+  noSuchOrder: () => "此店铺中没有该订单。",
+  noSuchShipmentOnOrder: () => "此店铺的该订单中没有该发货单。",
+  notAnOrderId: (field) => `${field} 必须是订单编号或其 gid://shopify/Order/… ID。`,
+  fieldRequired: (field) => `${field} 为必填项。`,
+  notAnAction: (field) => `${field} 只能是 send 或 retry。`,
+  fieldNotValid: (field) => `${field} 无效。`,
 };
