@@ -11,9 +11,13 @@ import { NestedSay, sentenceIn, timelineWords } from "./reason-said";
 
 /**
  * `group`: the catalogue the parts are said by: "reasons" (a shipment's reasons and timeline, read
- * as one, as its page reads them), "runSays" (a run's summary or a row's answer) or "skuChecks".
+ * as one, as its page reads them), "runSays" (a run's summary or a row's answer), "skuChecks" or
+ * "jobErrors" (why a job stopped).
  */
-export const PartsSay = z.object({ group: z.enum(["reasons", "runSays", "skuChecks"]), parts: z.array(NestedSay).min(1) });
+export const PartsSay = z.object({
+  group: z.enum(["reasons", "runSays", "skuChecks", "jobErrors"]),
+  parts: z.array(NestedSay).min(1),
+});
 export type PartsSay = z.infer<typeof PartsSay>;
 
 /** The sentences a stored JSON names; undefined when none (or it does not parse). */

@@ -24,6 +24,8 @@ import { transition } from "~/stores/shipments/shipment.server";
 import { lastErrorColumns } from "~/stores/shipments/last-error";
 import { said } from "~/lib/words/reason-said";
 import { zhCN } from "~/lib/words/zh-CN";
+import { jobErrors } from "~/lib/words/en/job-errors";
+import { liveCredentialsOf } from "~/wiring/live-credentials.server";
 import {
   mailSubject,
   mailText,
@@ -58,7 +60,9 @@ beforeAll(async () => {
     kinds: jobPayloadSchemas,
     handlers: {
       ...alertHandlers(() => deps),
-      noop: async () => {
+      noop: async ({ note }) => {
+        // A job that needs the provider of a shop in live mode with no connection saved.
+        if (note === "live") await liveCredentialsOf(db, SHOP);
         throw new PermanentFailure("The provider refused the request as invalid");
       },
     },
@@ -344,6 +348,25 @@ describe("alerts", () => {
     expect(text).toContain("Work in the background gave up");
     expect(text).toContain("noop: PermanentFailure: The provider refused the request as invalid");
     expect(text).toContain(`${ADMIN}/app/shipments?filter=attention`);
+  });
+
+  it("tell a job stopped for want of a provider connection in each channel's language", async () => {
+    await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
+    const { jobId } = await enqueue(db, { kind: "noop", shop: SHOP, payload: { note: "live" } });
+    await waitFor(async () => mail.mails.length === 1 && hook.posts.length === 1 && (await allSent()), {
+      timeoutMs: 10_000,
+      what: "the alert by both channels",
+    });
+    const english = jobErrors.providerNotConnected(SHOP);
+    expect(await db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "DEAD", lastError: english });
+
+    const chinese = mailText(mail.mails[0] as (typeof mail.mails)[number]);
+    expect(chinese).toContain(zhCN.jobErrors.jobStopped("noop", zhCN.jobErrors.providerNotConnected(SHOP)));
+    expect(chinese).toContain("正式模式需要连接服务商");
+    expect(chinese).not.toContain(english);
+    const [webhookText] = webhookTexts();
+    expect(webhookText).toContain(`noop: ${english}`);
+    expect(webhookText).not.toContain("正式模式");
   });
 
   it("stop when the app is uninstalled: what waits is dropped and nothing new is recorded", async () => {
