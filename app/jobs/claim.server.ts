@@ -24,7 +24,8 @@ const ClaimedRows = z.array(z.object({ id: z.string() }));
 
 /**
  * What a claim writes, whichever jobs it takes: RUNNING under the new lease (arguments: its owner,
- * its expiry, now), one more attempt, and for a job taken over from a vanished worker, why.
+ * its expiry, now), one more attempt, and for a job taken over from a vanished worker, why (the
+ * sentence of the error it replaces cleared with it). Every CASE reads the row as it was.
  */
 const CLAIM = `UPDATE "Job" SET
   "status" = 'RUNNING',
@@ -34,6 +35,7 @@ const CLAIM = `UPDATE "Job" SET
   "lastError" = CASE WHEN "status" = 'RUNNING'
     THEN 'Worker ' || "leaseOwner" || ' stopped responding during attempt ' || "attempts" || ' (its lease expired)'
     ELSE "lastError" END,
+  "lastErrorSay" = CASE WHEN "status" = 'RUNNING' THEN NULL ELSE "lastErrorSay" END,
   "updatedAt" = ?`;
 
 /**

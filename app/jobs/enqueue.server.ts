@@ -44,7 +44,7 @@ export const ENQUEUE_SQL = `
   ON CONFLICT ("dedupeKey") DO UPDATE SET
     "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload",
     "status" = 'PENDING', "attempts" = 0, "maxAttempts" = excluded."maxAttempts", "runAt" = excluded."runAt",
-    "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "finishedAt" = NULL,
+    "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "lastErrorSay" = NULL, "finishedAt" = NULL,
     "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt"
   WHERE "Job"."status" IN ('DONE', 'DEAD')
   RETURNING "id"`;

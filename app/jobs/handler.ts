@@ -4,6 +4,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import type { Logger } from "~/lib/log.server";
+import type { Said } from "~/lib/words/reason-said";
 import type { Database } from "~/stores/database/database.server";
 import type { JobKinds, KindOf, PayloadOf } from "./kind-schemas";
 
@@ -35,20 +36,39 @@ export type JobHandler<Payload> = (payload: Payload, ctx: JobContext) => Promise
 /** The handlers one worker runs; it claims only jobs of these kinds. */
 export type JobHandlers<S extends JobKinds> = { readonly [K in KindOf<S>]?: JobHandler<PayloadOf<S, K>> };
 
+/**
+ * Why a job failed or waits: a text, or a sentence of the catalogue (`Said`, lib/words) the job
+ * keeps beside its English (`Job.lastErrorSay`), so the admin and the alerts say it in the
+ * merchant's language. A sentence for what a merchant must act on; a text for the operator's logs.
+ */
+export type JobReason = string | Said;
+
+const messageOf = (reason: JobReason) => (typeof reason === "string" ? reason : reason.message);
+const saidOf = (reason: JobReason) => (typeof reason === "string" ? undefined : reason);
+
 /** Not a failure: the job is to run again at `at` (a provider's Retry-After), attempts unchanged. */
 export class RetryLater extends Error {
   override readonly name = "RetryLater";
+  /** The reason as a sentence, when it was given as one. */
+  readonly said: Said | undefined;
   constructor(
     readonly at: Date,
-    reason: string,
+    reason: JobReason,
   ) {
-    super(reason);
+    super(messageOf(reason));
+    this.said = saidOf(reason);
   }
 }
 
 /** Retrying cannot help (the provider refused the request as invalid): the job goes DEAD at once. */
 export class PermanentFailure extends Error {
   override readonly name = "PermanentFailure";
+  /** The reason as a sentence, when it was given as one (a person must act: the merchant reads it). */
+  readonly said: Said | undefined;
+  constructor(reason: JobReason) {
+    super(messageOf(reason));
+    this.said = saidOf(reason);
+  }
 }
 
 /** The worker no longer holds the job: another worker may be running it, so nothing was written. */

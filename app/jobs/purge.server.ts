@@ -60,6 +60,7 @@ export async function buryUnknownKinds(db: DatabaseOrTransaction, { knownKinds, 
       data: {
         status: "DEAD",
         lastError: `No job kind is named "${kind}": no worker of this version can run it (queued by a newer or older version of the app, or by hand)`,
+        lastErrorSay: null,
         finishedAt: now,
         updatedAt: now,
       },

@@ -9,8 +9,11 @@ import { writingForShop } from "~/stores/database/write-scope.server";
 import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
 import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers } from "./handler";
 import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kind-schemas";
-import { extendLease, markDead, markDone, postpone, scheduleRetry, type Lease } from "./lease.server";
+import { extendLease, markDead, markDone, postpone, scheduleRetry, type JobErrorWritten, type Lease } from "./lease.server";
 import { describeError, type Logger } from "~/lib/log.server";
+import { jobErrors } from "~/lib/words/en/job-errors";
+import { postponedSaid } from "~/lib/words/job-error-said";
+import type { NestedSay, Said } from "~/lib/words/reason-said";
 
 export interface RunDependencies<S extends JobKinds> {
   db: Database;
@@ -36,12 +39,16 @@ export interface RunDependencies<S extends JobKinds> {
   onDead?: DeadJobHook;
 }
 
-/** What the app records when a job gives up (an alert for the merchant), atomically with DEAD. */
+/**
+ * What the app records when a job gives up (an alert for the merchant), atomically with DEAD:
+ * `reason` is the lastError written, `say` the sentence it was made from when it was one.
+ */
 export type DeadJobHook = (
   tx: Prisma.TransactionClient,
   job: Pick<Job, "id" | "kind" | "shop">,
   reason: string,
   now: Date,
+  say?: NestedSay,
 ) => Promise<void>;
 
 /** What became of the job; "lease lost" means another worker holds it now and nothing was written. */
@@ -86,9 +93,18 @@ function parsePayload<S extends JobKinds, K extends KindOf<S>>(
 /** Writes each outcome under the job's lease; a refused write means another worker holds it now. */
 interface OutcomeRecorder {
   done(): Promise<RunOutcome>;
-  dead(reason: string): Promise<RunOutcome>;
+  dead(reason: string | Said): Promise<RunOutcome>;
   retry(runAt: Date, reason: string): Promise<RunOutcome>;
-  postpone(until: Date, reason: string): Promise<RunOutcome>;
+  postpone(until: Date, reason: string | Said): Promise<RunOutcome>;
+}
+
+/**
+ * The error as lastError keeps it, at most `maxChars`: a sentence whole, with its key; a text, or a
+ * sentence too long to keep whole, as its text cut (a cut sentence is no longer the sentence).
+ */
+function fitted(reason: string | Said, maxChars: number): JobErrorWritten {
+  if (typeof reason !== "string" && reason.message.length <= maxChars) return reason;
+  return (typeof reason === "string" ? reason : reason.message).slice(0, maxChars);
 }
 
 function outcomeRecorder(lease: Lease, job: Job, deps: RunDependencies<JobKinds>, logger: Logger): OutcomeRecorder {
@@ -100,16 +116,17 @@ function outcomeRecorder(lease: Lease, job: Job, deps: RunDependencies<JobKinds>
   return {
     done: () => record("done", markDone(deps.db, lease, deps.now())),
     dead: (reason) => {
-      logger.error({ reason }, "Job is dead");
-      const lastError = reason.slice(0, deps.lastErrorMaxChars);
+      const error = fitted(reason, deps.lastErrorMaxChars);
+      const lastError = typeof error === "string" ? error : error.message;
+      logger.error({ reason: lastError }, "Job is dead");
       const { onDead } = deps;
-      if (onDead === undefined) return record("dead", markDead(deps.db, lease, lastError, deps.now()));
+      if (onDead === undefined) return record("dead", markDead(deps.db, lease, error, deps.now()));
       return record(
         "dead",
         deps.db.$transaction(async (tx) => {
           const now = deps.now();
-          const held = await markDead(tx, lease, lastError, now);
-          if (held) await onDead(tx, job, lastError, now);
+          const held = await markDead(tx, lease, error, now);
+          if (held) await onDead(tx, job, lastError, now, typeof error === "string" ? undefined : error.say);
           return held;
         }),
       );
@@ -119,8 +136,8 @@ function outcomeRecorder(lease: Lease, job: Job, deps: RunDependencies<JobKinds>
       return record("retry scheduled", scheduleRetry(deps.db, lease, runAt, reason, deps.now()));
     },
     postpone: (until, reason) => {
-      logger.info({ until: until.toISOString(), reason }, "Job postponed");
-      const note = `Postponed until ${until.toISOString()}: ${reason}`;
+      const note = typeof reason === "string" ? jobErrors.postponed(until.toISOString(), reason) : postponedSaid(until, reason);
+      logger.info({ until: until.toISOString(), reason: typeof reason === "string" ? reason : reason.message }, "Job postponed");
       const { requeued } = deps;
       if (requeued === undefined) return record("postponed", postpone(deps.db, lease, until, note, deps.now()));
       return record(
@@ -220,10 +237,11 @@ async function failed(
     logger.warn({ error: reason }, "The job's lease was lost; another worker will run it again");
     return "lease lost";
   }
-  if (error instanceof RetryLater) return outcomes.postpone(error.at > now ? error.at : now, error.message);
+  if (error instanceof RetryLater) return outcomes.postpone(error.at > now ? error.at : now, error.said ?? error.message);
   // Cut short by a stopping worker: not the job's fault, so not an attempt.
   if (deps.stopping.aborted) return outcomes.postpone(now, "The worker stopped before the job finished");
-  if (error instanceof PermanentFailure) return outcomes.dead(reason);
+  // A sentence is what the merchant reads, in their language: its English, without the error's name.
+  if (error instanceof PermanentFailure) return outcomes.dead(error.said ?? reason);
   if (job.attempts >= job.maxAttempts) return outcomes.dead(`Gave up after ${job.attempts} attempts. ${reason}`);
   return outcomes.retry(deps.retryAt?.(now) ?? new Date(now.getTime() + backoffDelayMs(job.attempts, deps.backoff, deps.random)), reason);
 }

@@ -8,9 +8,10 @@ import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { createFulfilmentClient, staticToken, type FetchFunction } from "~/fulfilment";
 import { PermanentFailure } from "~/jobs/handler";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
 import { shopifyAdminFor } from "./shopify-admin.server";
-import { appProviderOAuth, authFromCredentials, ProviderNotConnected } from "~/stores/shops/provider-credentials-auth.server";
-import { readProviderCredentials, UnreadableProviderCredentials } from "~/stores/shops/provider-credentials.server";
+import { appProviderOAuth, authFromCredentials } from "~/stores/shops/provider-credentials-auth.server";
+import { liveCredentialsOf, stoppedForConnection } from "./live-credentials.server";
 import { kitsOf } from "~/stores/catalogue/kits.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import type { PipelineDeps } from "~/flows/ports/deps";
@@ -57,10 +58,7 @@ export function appPipelineDeps(): PipelineDeps {
       let fetch: FetchFunction | undefined;
       if (settings.providerBaseUrl !== null) {
         const refusal = await providerAddressRefusal(settings.providerBaseUrl, settings.mode);
-        if (refusal !== null)
-          throw new PermanentFailure(
-            `The provider address in Settings > Provider connection cannot be used: ${refusal}. Correct it, then retry.`,
-          );
+        if (refusal !== null) throw new PermanentFailure(jobErrorSaid("providerAddressUnusable", refusal));
         fetch = providerFetch(settings.mode);
       }
       if (settings.mode === "sandbox") {
@@ -78,14 +76,8 @@ export function appPipelineDeps(): PipelineDeps {
         return provider;
       }
       // Live: the merchant's stored credentials. Nothing a retry could fix is retried: a person must act.
+      const credentials = await liveCredentialsOf(prisma, shop);
       try {
-        const credentials = await readProviderCredentials(prisma, shop);
-        if (credentials === null) {
-          throw new ProviderNotConnected(
-            `Live mode needs a connection to the provider, and none is saved for ${shop}: ` +
-              "connect the provider or enter its API token in Settings > Provider connection, then retry.",
-          );
-        }
         // One client per saved connection: its OAuth refreshes are shared by the shop's jobs in this
         // process; a new token or a new connection (another time saved) gets a new client.
         const since = credentials.kind === "staticToken" ? credentials.savedAt : credentials.connectedAt;
@@ -102,9 +94,8 @@ export function appPipelineDeps(): PipelineDeps {
         }
         return provider;
       } catch (error) {
-        if (error instanceof ProviderNotConnected || error instanceof UnreadableProviderCredentials)
-          throw new PermanentFailure(error.message);
-        throw error;
+        // An OAuth connection this installation cannot renew.
+        throw stoppedForConnection(error);
       }
     },
     async shopify(shop, options) {

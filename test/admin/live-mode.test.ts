@@ -1,10 +1,14 @@
 /**
  * Live mode on the app's own wiring (the worker process with the production dependencies), against
  * a sandbox that accepts only the merchant's API token (--token): without saved credentials the
- * push stops with words that send the merchant to the settings; with the token saved on the
- * Settings page, the parcels reach the provider and are created.
+ * push stops with words that send the merchant to the settings, in the admin's language on the
+ * stopped jobs list and in the alert channel's; with the token saved on the Settings page, the
+ * parcels reach the provider and are created.
  */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { composeMessage } from "~/flows/alerts/compose";
+import { saveWebhookChannel } from "~/stores/alerts/channels.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { waitFor } from "../support/jobs";
 import { useStack } from "../support/stack";
@@ -13,6 +17,8 @@ import { placeOrderAt, studioLocationId } from "../support/studio";
 
 const PROVIDER_TOKEN = "live-token-5e2b8c1f0d9a4e7b";
 const stack = useStack({ sandbox: { token: PROVIDER_TOKEN, createDelayMs: 200 } });
+
+const DeadJobs = z.object({ deadJobs: z.array(z.object({ id: z.string(), reason: z.string() })) });
 
 async function placeStudioOrder(): Promise<string> {
   return (await placeOrderAt(stack())).orderId;
@@ -26,6 +32,13 @@ describe("live mode", () => {
       mode: "live",
       dropShip: { handlingLocation: "SZ-HUB", merchantLocationIds: [studio.id], services: { defaultService: "US01-EXP" } },
     });
+    // A channel whose alerts wait for the day's digest: the stopped job's alert is recorded, not sent.
+    await saveWebhookChannel(
+      s.db,
+      s.shop,
+      { enabled: true, schedule: "DAILY", language: "zh-CN", url: "https://alerts.north-ridge.example/hook" },
+      { key: s.credentialsKey },
+    );
 
     // No credentials: the push gives up at once (nothing a retry could fix) with the way out.
     const first = await placeStudioOrder();
@@ -37,10 +50,23 @@ describe("live mode", () => {
         what: `a push job stopped for want of credentials\n${s.logs().slice(-3_000)}`,
       },
     );
-    expect(dead.lastError).toContain(
-      `Live mode needs a connection to the provider, and none is saved for ${s.shop}: connect the provider or enter its API token in Settings > Provider connection, then retry.`,
-    );
+    const english = `Live mode needs a connection to the provider, and none is saved for ${s.shop}: connect the provider or enter its API token in Settings > Provider connection, then retry.`;
+    expect(dead.lastError).toBe(english);
     expect(dead.attempts).toBe(1);
+
+    // The stopped jobs list says why in the admin's language: Chinese for a Chinese admin, else English.
+    const reasonOn = async (path: string) =>
+      DeadJobs.parse(await (await adminData(s, path, "routes/app.shipments._index")).json()).deadJobs.find((job) => job.id === dead.id)
+        ?.reason;
+    const chinese = `正式模式需要连接服务商，但 ${s.shop} 尚未保存任何连接：请在“设置 > 服务商连接”中连接服务商或输入其 API 令牌，然后重试。`;
+    expect(await reasonOn("/app/shipments?locale=zh-CN")).toBe(chinese);
+    expect(await reasonOn("/app/shipments?locale=en")).toBe(english);
+    expect(await reasonOn("/app/shipments")).toBe(english);
+    // So does the alert it raised, in its channel's language.
+    const alert = await s.db.alert.findFirstOrThrow({ where: { shop: s.shop, kind: "JOB_DEAD" } });
+    const links = { shop: s.shop, appHandle: s.apiKey };
+    expect(composeMessage([alert], links, "zh-CN").text).toContain(`push.batch：${chinese}`);
+    expect(composeMessage([alert], links, "en").text).toContain(`push.batch: ${english}`);
     expect(await s.db.shipment.findFirst({ where: { shop: s.shop, orderId: first } })).toMatchObject({ state: "READY" });
     expect(s.sandbox.state().dropships.size).toBe(0);
 

@@ -616,6 +616,9 @@ describe("bulk actions and stopped jobs", () => {
       what: "Writing tracking to Shopify",
       reason: "Shopify refused the fulfilment: the order is archived.",
     });
+    // An error kept as text alone (Shopify's words, or a row from before sentences) reads as recorded on a Chinese page too.
+    const inChinese = DeadJobsData.parse(await (await adminData(s, "/app/shipments?locale=zh-CN", LIST)).json()).deadJobs;
+    expect(inChinese.find((job) => job.id === "dead-mine")?.reason).toBe("Shopify refused the fulfilment: the order is archived.");
 
     const refused = BulkData.parse(
       await (await adminData(s, "/app/shipments", LIST, { form: { intent: "retry-job", jobId: "dead-theirs" } })).json(),

@@ -47,13 +47,27 @@ describe("enqueue", () => {
     const first = await enqueue(db, { kind: "noop", payload: { note: "first" }, dedupeKey: "noop:a", maxAttempts: 2 });
     await db.job.update({
       where: { id: first.jobId },
-      data: { status, attempts: 2, finishedAt: new Date(), lastError: "Error: boom" },
+      data: {
+        status,
+        attempts: 2,
+        finishedAt: new Date(),
+        lastError: "Live mode needs a connection to the provider…",
+        lastErrorSay: JSON.stringify({ key: "providerNotConnected", args: ["a.myshopify.com"] }),
+      },
     });
     const later = new Date(Date.now() + 60_000);
     const again = await enqueue(db, { kind: "noop", payload: { note: "again" }, dedupeKey: "noop:a", runAt: later });
     expect(again).toEqual({ jobId: first.jobId, enqueued: true });
     const job = await db.job.findUniqueOrThrow({ where: { id: first.jobId } });
-    expect(job).toMatchObject({ status: "PENDING", attempts: 0, maxAttempts: 12, lastError: null, finishedAt: null, runAt: later });
+    expect(job).toMatchObject({
+      status: "PENDING",
+      attempts: 0,
+      maxAttempts: 12,
+      lastError: null,
+      lastErrorSay: null,
+      finishedAt: null,
+      runAt: later,
+    });
     expect(JSON.parse(job.payload)).toEqual({ note: "again" });
   });
 

@@ -7,6 +7,9 @@ import { enqueue, testKinds, type NoopHandler } from "../support/test-queue";
 import { LeaseLost, PermanentFailure, RetryLater } from "~/jobs/handler";
 import { markDone } from "~/jobs/lease.server";
 import { startWorker, type Worker, type WorkerOptions } from "~/jobs/worker.server";
+import { retryJob } from "~/jobs/admin.server";
+import { jobErrorIn, jobErrorSaid, postponedSaid } from "~/lib/words/job-error-said";
+import { zhCN } from "~/lib/words/zh-CN";
 
 const { db } = useTestDatabase();
 const workers: Worker[] = [];
@@ -117,8 +120,34 @@ describe("the worker", () => {
       },
     });
     const job = await untilJob(jobId, "the job to be dead", (j) => j.status === "DEAD");
-    expect(job).toMatchObject({ attempts: 1, lastError: "PermanentFailure: PackageId: must be at most 50 characters" });
+    expect(job).toMatchObject({ attempts: 1, lastError: "PermanentFailure: PackageId: must be at most 50 characters", lastErrorSay: null });
     expect(runs).toBe(1);
+  });
+
+  it("keeps a permanent failure said as a sentence by its key, for the merchant's language, and forgets it when the error is overwritten", async () => {
+    const notConnected = jobErrorSaid("providerNotConnected", "a.myshopify.com");
+    const { jobId } = await enqueue(db, { kind: "noop", payload: {}, shop: "a.myshopify.com" });
+    let runs = 0;
+    worker({
+      handlers: {
+        noop: async () => {
+          runs += 1;
+          if (runs === 1) throw new PermanentFailure(notConnected);
+          throw new Error("provider unreachable");
+        },
+      },
+    });
+    const dead = await untilJob(jobId, "the job to be dead", (j) => j.status === "DEAD");
+    // The merchant's sentence, not the exception's name: it is what the admin and the alert quote.
+    expect(dead).toMatchObject({ attempts: 1, lastError: notConnected.message, lastErrorSay: JSON.stringify(notConnected.say) });
+    expect(jobErrorIn(zhCN, { lastError: dead.lastError ?? "", lastErrorSay: dead.lastErrorSay })).toBe(
+      zhCN.jobErrors.providerNotConnected("a.myshopify.com"),
+    );
+
+    // Retried from the admin: the reason stays until the next attempt replaces it, then the sentence goes with it.
+    expect(await retryJob(db, "a.myshopify.com", jobId)).toBe(true);
+    const failed = await untilJob(jobId, "the retried job to fail", (j) => j.status === "PENDING" && j.lastError !== notConnected.message);
+    expect(failed).toMatchObject({ lastError: "Error: provider unreachable", lastErrorSay: null });
   });
 
   it("runs a job again at the time a handler asks for, without counting it as an attempt", async () => {
@@ -139,10 +168,31 @@ describe("the worker", () => {
     const postponed = await untilJob(jobId, "the job to be postponed", (j) => j.status === "PENDING" && j.lastError !== null);
     expect(postponed).toMatchObject({ attempts: 0, runAt: retryAt, leaseOwner: null });
     expect(postponed.lastError).toBe(`Postponed until ${retryAt.toISOString()}: 429 from the provider, Retry-After 30`);
+    expect(postponed.lastErrorSay).toBeNull();
     clock.advance(30_000);
     // maxAttempts is 1, yet the job was not given up: the postponed run did not count.
     expect(await untilJob(jobId, "the job to be done", (j) => j.status === "DONE")).toMatchObject({ attempts: 1 });
     expect(attempts).toEqual([1, 1]);
+  });
+
+  it("keeps the sentence a handler waits for, around the time it runs again", async () => {
+    const clock = manualClock();
+    const retryAt = new Date(clock.now().getTime() + 30_000);
+    const why = jobErrorSaid("providerNotConnected", "a.myshopify.com");
+    const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt: clock.now() });
+    worker({
+      handlers: {
+        noop: async () => {
+          throw new RetryLater(retryAt, why);
+        },
+      },
+      now: clock.now,
+    });
+    const postponed = await untilJob(jobId, "the job to be postponed", (j) => j.status === "PENDING" && j.lastError !== null);
+    expect(postponed.lastError).toBe(`Postponed until ${retryAt.toISOString()}: ${why.message}`);
+    expect(jobErrorIn(zhCN, { lastError: postponed.lastError ?? "", lastErrorSay: postponed.lastErrorSay })).toBe(
+      zhCN.jobErrors.postponed(retryAt.toISOString(), zhCN.jobErrors.providerNotConnected("a.myshopify.com")),
+    );
   });
 
   it("sends a job whose payload does not parse to DEAD with the reason, without running it", async () => {
@@ -212,6 +262,9 @@ describe("the worker", () => {
   it("gives up on a job whose worker vanished during its last attempt", async () => {
     const clock = manualClock();
     const { jobId } = await enqueue(db, { kind: "noop", payload: {}, runAt: clock.now(), maxAttempts: 1 });
+    // Postponed before with a sentence: the claim that finds its worker gone replaces both.
+    const earlier = postponedSaid(clock.now(), jobErrorSaid("providerNotConnected", "a.myshopify.com"));
+    await db.job.update({ where: { id: jobId }, data: { lastError: earlier.message, lastErrorSay: JSON.stringify(earlier.say) } });
     await claimDueJobs(db, { kinds: ["noop"], limit: 1, owner: "crashed-host:42", leaseMs: 1_000, now: clock.now() });
     let runs = 0;
     worker({ handlers: { noop: async () => void (runs += 1) }, now: clock.now });
@@ -219,6 +272,7 @@ describe("the worker", () => {
 
     const job = await untilJob(jobId, "the job to be dead", (j) => j.status === "DEAD");
     expect(job.lastError).toMatch(/^Worker crashed-host:42\/\w+ stopped responding during attempt 1/);
+    expect(job.lastErrorSay).toBeNull();
     expect(runs).toBe(0);
   });
 

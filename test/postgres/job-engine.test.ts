@@ -10,6 +10,7 @@ import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
 import { wakeJobs } from "~/jobs/engine/wake.server";
 import { RetryLater, PermanentFailure } from "~/jobs/handler";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
 import type { Worker } from "~/jobs/worker.server";
 import { writeAtOnce, type Database } from "~/stores/database/database.server";
 import { queueAtOnce } from "~/flows/receive-webhooks/record-at-once.server";
@@ -174,8 +175,11 @@ describe("running", () => {
 
   it("gives a job that cannot succeed up at once, with its reason", async () => {
     await startEngine();
+    const notConnected = jobErrorSaid("providerNotConnected", "engine.myshopify.com");
     behaviour = (note) => {
       if (note === "bad") throw new PermanentFailure("The SKU is unknown to the provider");
+      // What a live-mode shop without a connection stops with: kept as the sentence the merchant reads.
+      if (note === "unconnected") throw new PermanentFailure(notConnected);
     };
     const { jobId } = await enqueue(db, { kind: "noop", payload: { note: "bad" } });
     const dead = await waitFor(async () => {
@@ -183,7 +187,14 @@ describe("running", () => {
       return job.status === "DEAD" ? job : undefined;
     });
     expect(dead.lastError).toContain("The SKU is unknown to the provider");
+    expect(dead.lastErrorSay).toBeNull();
     expect(runs.filter((run) => run.startsWith(jobId))).toHaveLength(1);
+    const { jobId: unconnectedId } = await enqueue(db, { kind: "noop", payload: { note: "unconnected" } });
+    const stopped = await waitFor(async () => {
+      const job = await jobOf(unconnectedId);
+      return job.status === "DEAD" ? job : undefined;
+    });
+    expect(stopped).toMatchObject({ lastError: notConnected.message, lastErrorSay: JSON.stringify(notConnected.say) });
   });
 
   it("runs within a lease the job of a worker that vanished, where the engine alone waits four hours", async () => {

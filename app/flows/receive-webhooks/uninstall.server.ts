@@ -55,6 +55,7 @@ export async function uninstallShop(tx: DatabaseOrTransaction, shop: string, now
     data: {
       status: "DEAD",
       lastError: `Stopped: the app was uninstalled from ${shop} on ${now.toISOString()}`,
+      lastErrorSay: null,
       finishedAt: now,
       updatedAt: now,
     },

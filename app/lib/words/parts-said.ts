@@ -11,11 +11,12 @@ import { NestedSay, sentenceIn, timelineWords } from "./reason-said";
 
 /**
  * `group`: the catalogue the parts are said by: "reasons" (a shipment's reasons and timeline, read
- * as one, as its page reads them), "runSays" (a run's summary or a row's answer), "skuChecks", or
- * "alertDetails" (what an alert says of the provider's outage or a paused shop).
+ * as one, as its page reads them), "runSays" (a run's summary or a row's answer), "skuChecks",
+ * "alertDetails" (what an alert says of the provider's outage or a paused shop) or "jobErrors" (why a
+ * job stopped).
  */
 export const PartsSay = z.object({
-  group: z.enum(["reasons", "runSays", "skuChecks", "alertDetails"]),
+  group: z.enum(["reasons", "runSays", "skuChecks", "alertDetails", "jobErrors"]),
   parts: z.array(NestedSay).min(1),
 });
 export type PartsSay = z.infer<typeof PartsSay>;

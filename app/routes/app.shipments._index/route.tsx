@@ -55,14 +55,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const format = await shopFormatter(prisma, session.shop, locale);
   const [list, deadJobs, held, failed, tracking, planning] = await Promise.all([
     listShipments(prisma, session.shop, query, words, format),
-    deadJobsOf(session.shop, words.shipments),
+    deadJobsOf(session.shop, words),
     prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
     prisma.shipment.count({
       where: { shop: session.shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] },
     }),
     track === null
       ? null
-      : lookUpTracking(session.shop, track, { words: words.shipments, lang: languageOf(locale) === "zh-CN" ? "zh" : "en" }),
+      : lookUpTracking(session.shop, track, {
+          words: words.shipments,
+          lang: languageOf(locale) === "zh-CN" ? "zh" : "en",
+          errors: words.jobErrors,
+        }),
     workDueSoon(prisma, session.shop, PLANNING_JOB_KINDS, { withinMs: PLANNING_DUE_MS }),
   ]);
   return { filter: query.filter, q: query.q, ...list, deadJobs, counts: { held, failed }, tracking, planning };

@@ -16,7 +16,8 @@ import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { log } from "~/lib/log.server";
 import type { Words } from "~/lib/words";
 import { en } from "~/lib/words/en";
-import { reasonFieldText, reasonText, saidAgainWithin, timelineWords } from "~/lib/words/reason-said";
+import { reasonFieldText, reasonText, saidAgainWithin, textIn, timelineWords } from "~/lib/words/reason-said";
+import { jobErrorIn } from "~/lib/words/job-error-said";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import type { Formatter } from "~/lib/format";
 
@@ -71,7 +72,7 @@ async function ourShipment(shop: string, trackingNumber: string) {
 export async function lookUpTracking(
   shop: string,
   asked: string,
-  { words, lang }: { words: PageWords; lang: "en" | "zh" },
+  { words, lang, errors }: { words: PageWords; lang: "en" | "zh"; errors: Words["jobErrors"] },
 ): Promise<TrackingLookup> {
   const trackingNumber = asked.trim();
   if (trackingNumber === "") return { kind: "problem", trackingNumber, message: words.enterTrackingNumber };
@@ -109,7 +110,8 @@ export async function lookUpTracking(
             : words.noTrackingYet(trackingNumber, shipment.orderName ?? shipment.packageId),
       };
     }
-    if (error instanceof PermanentFailure) return { kind: "problem", trackingNumber, message: error.message };
+    if (error instanceof PermanentFailure)
+      return { kind: "problem", trackingNumber, message: textIn(errors, { message: error.message, say: error.said?.say }) };
     if (!(error instanceof ProviderError)) throw error;
     log.warn({ shop, err: error }, "Tracking lookup: the provider could not answer");
     return { kind: "problem", trackingNumber, message: providerProblem(error) };
@@ -218,13 +220,17 @@ export interface DeadJobRow {
   finishedAt: string | null;
 }
 
-/** The shop's stopped jobs: what each did in the merchant's words, and its last error as it was recorded. */
-export async function deadJobsOf(shop: string, words: PageWords): Promise<DeadJobRow[]> {
+/**
+ * The shop's stopped jobs: what each did in the merchant's words, and its last error in them where
+ * it was kept as a sentence (a provider not connected), else as it was recorded.
+ */
+export async function deadJobsOf(shop: string, all: Words): Promise<DeadJobRow[]> {
+  const words = all.shipments;
   return (await listDeadJobs(prisma, shop, 20)).map((job) => ({
     id: job.id,
     what: words.jobs[job.kind] ?? job.kind,
     attempts: job.attempts,
-    reason: job.lastError ?? words.noJobReason,
+    reason: job.lastError === null ? words.noJobReason : jobErrorIn(all, { lastError: job.lastError, lastErrorSay: job.lastErrorSay }),
     finishedAt: job.finishedAt?.toISOString() ?? null,
   }));
 }

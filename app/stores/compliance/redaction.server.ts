@@ -115,7 +115,10 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
       where: { id: { in: returnIds }, lastErrorText: { not: null } },
       data: { lastErrorText: null },
     });
-    const jobErrors = await tx.job.updateMany({ where: { id: { in: jobIds }, lastError: { not: null } }, data: { lastError: null } });
+    const jobErrors = await tx.job.updateMany({
+      where: { id: { in: jobIds }, lastError: { not: null } },
+      data: { lastError: null, lastErrorSay: null },
+    });
     const reports = await tx.complianceRequest.updateMany({
       where: { shop: request.shop, customerId: request.customerId, kind: "CUSTOMER_DATA_REQUEST", redactedAt: null },
       data: { report: null, redactedAt: now },

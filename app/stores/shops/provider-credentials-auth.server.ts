@@ -6,6 +6,8 @@
  */
 import { createProviderOAuth, ProviderAuthError, staticToken, type AuthProvider, type OAuthTokens, type ProviderOAuth } from "~/fulfilment";
 import type { Env } from "~/env.server";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
+import type { Said } from "~/lib/words/reason-said";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import {
   readProviderCredentials,
@@ -15,9 +17,17 @@ import {
   type ProviderCredentials,
 } from "./provider-credentials.server";
 
-/** The provider cannot be reached for a shop until a person acts; the message says who and where. */
+/**
+ * The provider cannot be reached for a shop until a person acts; the message says who and where.
+ * Said as a sentence (`said`) where a job stops for it, so the merchant reads it in their language.
+ */
 export class ProviderNotConnected extends Error {
   override readonly name = "ProviderNotConnected";
+  readonly said: Said | undefined;
+  constructor(reason: string | Said) {
+    super(typeof reason === "string" ? reason : reason.message);
+    this.said = typeof reason === "string" ? undefined : reason;
+  }
 }
 
 /** Where the provider sends the merchant back after approving the connection. */
@@ -93,10 +103,7 @@ export function authFromCredentials(
 ): AuthProvider {
   if (credentials.kind === "staticToken") return staticToken(credentials.token);
   if (oauth === null) {
-    throw new ProviderNotConnected(
-      `${shop} is connected to the provider through OAuth, but this installation has no PROVIDER_CLIENT_ID and PROVIDER_CLIENT_SECRET to renew the connection with. ` +
-        "Ask the app's operator to set them, or enter an API token in Settings > Provider connection.",
-    );
+    throw new ProviderNotConnected(jobErrorSaid("oauthCannotRenew", shop));
   }
   return oauthAuth(db, shop, credentials, oauth, options);
 }

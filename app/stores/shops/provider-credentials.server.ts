@@ -8,6 +8,8 @@
  */
 import { z } from "zod";
 import type { CredentialsKeys } from "~/env.server";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
+import type { Said } from "~/lib/words/reason-said";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { EnvelopeError, keyIdOf, keysOf, open, seal, sealedKeyId, type KeyOption } from "./envelope.server";
 
@@ -32,9 +34,15 @@ export const ProviderCredentials = z.discriminatedUnion("kind", [StaticTokenCred
 export type ProviderCredentials = z.output<typeof ProviderCredentials>;
 export type OAuthCredentials = z.output<typeof OAuthCredentials>;
 
-/** The stored credentials cannot be read: the wrong key, altered, another shop's, or not ours at all. */
+/**
+ * The stored credentials cannot be read: the wrong key, altered, another shop's, or not ours at all.
+ * Said as a sentence, so a job stopped by it tells the merchant in their language.
+ */
 export class UnreadableProviderCredentials extends Error {
   override readonly name = "UnreadableProviderCredentials";
+  constructor(readonly said: Said) {
+    super(said.message);
+  }
 }
 
 const associatedData = (shop: string) => `provider-credentials v1 ${shop}`;
@@ -45,38 +53,31 @@ export function sealCredentials(keys: CredentialsKeys, shop: string, credentials
 }
 
 export function openCredentials(keys: CredentialsKeys, shop: string, sealed: string): ProviderCredentials {
-  const reconnect = "Connect the provider again in Settings > Provider connection.";
   let plain: string;
   try {
     plain = open(keys, associatedData(shop), sealed);
   } catch (error) {
     if (!(error instanceof EnvelopeError)) throw error;
-    if (error.reason === "format")
-      throw new UnreadableProviderCredentials(
-        `The provider credentials stored for ${shop} are not in a format this app writes. ${reconnect}`,
-      );
+    if (error.reason === "format") throw new UnreadableProviderCredentials(jobErrorSaid("credentialsInOtherFormat", shop));
     if (error.reason === "unknown-key") {
-      const old = keys.all.slice(1).map(keyIdOf);
+      const old = keys.all.slice(1).map(keyIdOf).join(", ");
       throw new UnreadableProviderCredentials(
-        `The provider credentials stored for ${shop} were encrypted with another key (key id ${error.keyId}; PROVIDER_CREDENTIALS_KEY is key id ${keyIdOf(keys.current)}` +
-          `${old.length > 0 ? `, PROVIDER_CREDENTIALS_OLD_KEYS ${old.join(", ")}` : ""}). Restore the key they were saved with (as an old key), or: ${reconnect}`,
+        jobErrorSaid("credentialsUnderOtherKey", shop, error.keyId ?? "", keyIdOf(keys.current), old),
       );
     }
-    throw new UnreadableProviderCredentials(
-      `The provider credentials stored for ${shop} have been altered or belong to another shop. ${reconnect}`,
-    );
+    throw new UnreadableProviderCredentials(jobErrorSaid("credentialsAltered", shop));
   }
   let value: unknown;
   try {
     value = JSON.parse(plain);
   } catch {
-    throw new UnreadableProviderCredentials(`The provider credentials stored for ${shop} are not readable. ${reconnect}`);
+    throw new UnreadableProviderCredentials(jobErrorSaid("credentialsNotReadable", shop));
   }
   const parsed = ProviderCredentials.safeParse(value);
   // zod's message could quote a token: say only which fields.
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => issue.path.join(".") || "(whole)").join(", ");
-    throw new UnreadableProviderCredentials(`The provider credentials stored for ${shop} are incomplete (${fields}). ${reconnect}`);
+    throw new UnreadableProviderCredentials(jobErrorSaid("credentialsIncomplete", shop, fields));
   }
   return parsed.data;
 }

@@ -13,7 +13,7 @@ import { alertSender } from "~/flows/alerts/send.server";
 import { uninstallShop } from "~/flows/receive-webhooks/uninstall.server";
 import { enqueue } from "~/flows/queue/jobs.server";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
-import { PermanentFailure } from "~/jobs/handler";
+import { PermanentFailure, RetryLater, type JobContext } from "~/jobs/handler";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { saveEmailChannel, saveWebhookChannel, type EmailChannelInput } from "~/stores/alerts/channels.server";
 import { eraseCustomerData } from "~/stores/compliance/redaction.server";
@@ -29,9 +29,10 @@ import { formatterFor } from "~/lib/format";
 import { noteProviderCall } from "~/flows/alerts/provider-health.server";
 import { pausedWhileShopifyRefuses } from "~/flows/shop-access/shop-access.server";
 import { ShopifyShopUnavailableError } from "~/shopify/errors";
-import { RetryLater, type JobContext } from "~/jobs/handler";
 import { markShopifyAvailable } from "~/stores/shops/shopify-access.server";
 import { PRODUCTION_PIPELINE_POLICY } from "~/flows/ports/policy";
+import { jobErrors } from "~/lib/words/en/job-errors";
+import { liveCredentialsOf } from "~/wiring/live-credentials.server";
 import {
   mailSubject,
   mailText,
@@ -66,7 +67,9 @@ beforeAll(async () => {
     kinds: jobPayloadSchemas,
     handlers: {
       ...alertHandlers(() => deps),
-      noop: async () => {
+      noop: async ({ note }) => {
+        // A job that needs the provider of a shop in live mode with no connection saved.
+        if (note === "live") await liveCredentialsOf(db, SHOP);
         throw new PermanentFailure("The provider refused the request as invalid");
       },
     },
@@ -410,6 +413,25 @@ describe("alerts", () => {
     expect(text).toContain("Work in the background gave up");
     expect(text).toContain("noop: PermanentFailure: The provider refused the request as invalid");
     expect(text).toContain(`${ADMIN}/app/shipments?filter=attention`);
+  });
+
+  it("tell a job stopped for want of a provider connection in each channel's language", async () => {
+    await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
+    const { jobId } = await enqueue(db, { kind: "noop", shop: SHOP, payload: { note: "live" } });
+    await waitFor(async () => mail.mails.length === 1 && hook.posts.length === 1 && (await allSent()), {
+      timeoutMs: 10_000,
+      what: "the alert by both channels",
+    });
+    const english = jobErrors.providerNotConnected(SHOP);
+    expect(await db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "DEAD", lastError: english });
+
+    const chinese = mailText(mail.mails[0] as (typeof mail.mails)[number]);
+    expect(chinese).toContain(zhCN.jobErrors.jobStopped("noop", zhCN.jobErrors.providerNotConnected(SHOP)));
+    expect(chinese).toContain("正式模式需要连接服务商");
+    expect(chinese).not.toContain(english);
+    const [webhookText] = webhookTexts();
+    expect(webhookText).toContain(`noop: ${english}`);
+    expect(webhookText).not.toContain("正式模式");
   });
 
   it("stop when the app is uninstalled: what waits is dropped and nothing new is recorded", async () => {

@@ -33,6 +33,7 @@ import { landing } from "./landing";
 import { login } from "./login";
 import { reasonFields, reasons } from "./reasons";
 import { runSays } from "./run-says";
+import { jobErrors } from "./job-errors";
 import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
@@ -72,6 +73,7 @@ export const zhCN: Words = {
   reasons,
   reasonFields,
   runSays,
+  jobErrors,
   skuChecks,
   timeline,
   orderBlock,

@@ -1,0 +1,37 @@
+/**
+ * Why work in the background stopped, as a job stores it (decision 0045): a job that gives up
+ * because a person must act keeps the key of its sentence here and the arguments (`Job.lastErrorSay`),
+ * so the stopped jobs list and the dead-job alert say it in the merchant's language; its English
+ * `lastError` is made from this module. Every sentence is a function of plain strings (what a JSON
+ * column keeps); "" stands for something not given. Names of settings the operator sets
+ * (PROVIDER_CLIENT_ID…) stay as written: they are typed as they are.
+ */
+const reconnect = "Connect the provider again in Settings > Provider connection.";
+
+export const jobErrors = {
+  providerNotConnected: (shop: string) =>
+    `Live mode needs a connection to the provider, and none is saved for ${shop}: ` +
+    "connect the provider or enter its API token in Settings > Provider connection, then retry.",
+  oauthCannotRenew: (shop: string) =>
+    `${shop} is connected to the provider through OAuth, but this installation has no PROVIDER_CLIENT_ID and PROVIDER_CLIENT_SECRET to renew the connection with. ` +
+    "Ask the app's operator to set them, or enter an API token in Settings > Provider connection.",
+  credentialsInOtherFormat: (shop: string) =>
+    `The provider credentials stored for ${shop} are not in a format this app writes. ${reconnect}`,
+  /** `oldKeys`: the ids of PROVIDER_CREDENTIALS_OLD_KEYS, joined by ", "; "" when there are none. */
+  credentialsUnderOtherKey: (shop: string, keyId: string, currentKeyId: string, oldKeys: string) =>
+    `The provider credentials stored for ${shop} were encrypted with another key (key id ${keyId}; PROVIDER_CREDENTIALS_KEY is key id ${currentKeyId}` +
+    `${oldKeys === "" ? "" : `, PROVIDER_CREDENTIALS_OLD_KEYS ${oldKeys}`}). Restore the key they were saved with (as an old key), or: ${reconnect}`,
+  credentialsAltered: (shop: string) =>
+    `The provider credentials stored for ${shop} have been altered or belong to another shop. ${reconnect}`,
+  credentialsNotReadable: (shop: string) => `The provider credentials stored for ${shop} are not readable. ${reconnect}`,
+  /** `fields`: the names of what is missing or wrong, joined by ", ". */
+  credentialsIncomplete: (shop: string, fields: string) =>
+    `The provider credentials stored for ${shop} are incomplete (${fields}). ${reconnect}`,
+  /** `why`: what the address check said, in English. */
+  providerAddressUnusable: (why: string) =>
+    `The provider address in Settings > Provider connection cannot be used: ${why}. Correct it, then retry.`,
+  /** A job told to wait (RetryLater): `until` is the time it runs again, as an ISO timestamp. */
+  postponed: (until: string, why: string) => `Postponed until ${until}: ${why}`,
+  /** The detail of the alert a stopped job raises: the job's kind as the queue names it, then why. */
+  jobStopped: (kind: string, why: string) => `${kind}: ${why}`,
+};

@@ -1,0 +1,29 @@
+/**
+ * A job's last error as a sentence of the `jobErrors` catalogue (decision 0045): what the runner
+ * stores beside `Job.lastError`, and how the admin and the dead-job alert read it back.
+ */
+import { en, type Words } from "./en";
+import { jobErrors } from "./en/job-errors";
+import { nestedSayOf, saidAgainWithin, saidFrom, saidWithin, type NestedSay, type Said } from "./reason-said";
+
+/** The English message and the key it is said again by, for one sentence of the job errors. */
+export const jobErrorSaid = saidFrom(jobErrors);
+const saidAround = saidWithin(jobErrors);
+
+/** What a postponed job's lastError says (RetryLater's reason after the time it runs again), as a sentence around the reason. */
+export function postponedSaid(until: Date, why: Said) {
+  return saidAround("postponed", until.toISOString(), why);
+}
+
+/** The sentence a stopped job's alert quotes: its kind, then why it stopped. */
+export function jobStoppedSay(kind: string, why: NestedSay): NestedSay {
+  return { key: "jobStopped", args: [kind, why] };
+}
+
+/**
+ * A job's last error in these words: its sentence while the English one still makes exactly the
+ * stored text; otherwise (an exception's own text, a row from before, a text cut at its length) as stored.
+ */
+export function jobErrorIn(words: Words, job: { lastError: string; lastErrorSay: string | null }): string {
+  return saidAgainWithin(en.jobErrors, words.jobErrors, { message: job.lastError, say: nestedSayOf(job.lastErrorSay) });
+}

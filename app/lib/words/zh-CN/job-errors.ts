@@ -1,0 +1,22 @@
+/** 后台任务停止的原因（任务以句子保存，停止的任务列表和任务停止提醒据此以商家的语言显示）。 */
+import type { Words } from "../en";
+
+const reconnect = "请在“设置 > 服务商连接”中重新连接服务商。";
+
+export const jobErrors: Words["jobErrors"] = {
+  providerNotConnected: (shop) =>
+    `正式模式需要连接服务商，但 ${shop} 尚未保存任何连接：请在“设置 > 服务商连接”中连接服务商或输入其 API 令牌，然后重试。`,
+  oauthCannotRenew: (shop) =>
+    `${shop} 通过 OAuth 连接服务商，但本次安装未设置用于续期连接的 PROVIDER_CLIENT_ID 和 PROVIDER_CLIENT_SECRET。` +
+    "请联系应用的运营方进行设置，或在“设置 > 服务商连接”中输入 API 令牌。",
+  credentialsInOtherFormat: (shop) => `为 ${shop} 保存的服务商凭据不是本应用写入的格式。${reconnect}`,
+  credentialsUnderOtherKey: (shop, keyId, currentKeyId, oldKeys) =>
+    `为 ${shop} 保存的服务商凭据是用另一个密钥加密的（密钥 ID ${keyId}；PROVIDER_CREDENTIALS_KEY 的密钥 ID 为 ${currentKeyId}` +
+    `${oldKeys === "" ? "" : `，PROVIDER_CREDENTIALS_OLD_KEYS 为 ${oldKeys}`}）。请恢复保存时所用的密钥（作为旧密钥），或者：${reconnect}`,
+  credentialsAltered: (shop) => `为 ${shop} 保存的服务商凭据已被篡改，或属于另一家店铺。${reconnect}`,
+  credentialsNotReadable: (shop) => `为 ${shop} 保存的服务商凭据无法读取。${reconnect}`,
+  credentialsIncomplete: (shop, fields) => `为 ${shop} 保存的服务商凭据不完整（${fields}）。${reconnect}`,
+  providerAddressUnusable: (why) => `“设置 > 服务商连接”中的服务商地址不可用：${why}。请更正后重试。`,
+  postponed: (until, why) => `推迟到 ${until}：${why}`,
+  jobStopped: (kind, why) => `${kind}：${why}`,
+};

@@ -1,0 +1,3 @@
+-- job last error say
+-- AlterTable
+ALTER TABLE "Job" ADD COLUMN     "lastErrorSay" TEXT;
