@@ -75,7 +75,8 @@ describe("command line", () => {
   });
 });
 
-describe("the sandbox program", () => {
+// Each test starts the program through tsx: seconds alone, past the default 15 s beside a second test run.
+describe("the sandbox program", { timeout: 120_000 }, () => {
   const run = (args: string[]) =>
     spawn(process.execPath, ["--import", "tsx", "sandbox/cli.ts", ...args], { cwd: process.cwd(), stdio: ["ignore", "pipe", "pipe"] });
 
