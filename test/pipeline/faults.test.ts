@@ -122,10 +122,8 @@ describe("a worker killed in the middle of a batch", () => {
     try {
       await waitFor(
         () => new Promise<boolean>((resolve) => child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().includes("READY")))),
-        {
-          timeoutMs: 15_000,
-          what: "the worker process",
-        },
+        // A process loading the app's modules through tsx: seconds alone, far more beside a second test run.
+        { timeoutMs: 60_000, what: "the worker process" },
       );
       const orders = await threeOrders();
       const packages = await waitFor(
@@ -151,5 +149,5 @@ describe("a worker killed in the middle of a batch", () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       harness.startWorker();
     }
-  }, 60_000);
+  }, 180_000);
 });
