@@ -101,11 +101,11 @@ function createPostgresTestDatabase(): TestDatabase {
 }
 
 /** How long a dropped database's last connections get to close by themselves before FORCE cuts them. */
-const SESSIONS_END_MS = 5_000;
+const SESSIONS_END_MS = 30_000;
 
 /**
- * Waits until nothing else is connected to the database, or SESSIONS_END_MS has passed (within the
- * hook's 10 s). A pool still closing as its test file ends (the job engine's, whose stop does not
+ * Waits until nothing else is connected to the database, or SESSIONS_END_MS has passed (the hook
+ * waits 60 s). A pool still closing as its test file ends (the job engine's, whose stop does not
  * wait for every connection) would otherwise be cut by DROP ... WITH (FORCE), and each cut
  * connection's error is one more place where an unheard error event ends the test run. FORCE
  * stays for what never closes: child processes of the test, connections a test leaves open.
@@ -125,7 +125,9 @@ async function sessionsEnded(admin: pg.Client, database: string): Promise<void> 
 /** The test file's database, deleted after its last test. */
 export function useTestDatabase(): TestDatabase {
   const database = createTestDatabase();
-  afterAll(() => database.close());
+  // Its connections get SESSIONS_END_MS to close before the drop: a test that failed may have left
+  // a stopped worker's handler finishing its call.
+  afterAll(() => database.close(), 60_000);
   return database;
 }
 
