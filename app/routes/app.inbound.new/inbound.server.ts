@@ -70,6 +70,7 @@ function providerRefusal(
   /** The sentence that says it, around the provider's words. */
   refusedBy: (said: string) => string,
   separator: string,
+  problems: Words["providerProblems"],
 ): { status: number; answer: Refusal } {
   if (error instanceof PermanentFailure) return refused(null, error.message);
   if (error instanceof ProviderValidationError) {
@@ -80,7 +81,7 @@ function providerRefusal(
     return refused(submission.reply({ fieldErrors }), refusedBy(error.errors.map((detail) => detail.message).join(separator)));
   }
   if (!(error instanceof ProviderError)) throw error;
-  return refused(null, providerProblem(error));
+  return refused(null, providerProblem(error, problems));
 }
 
 /** A new inbound shipment from the form: sent and kept, or refused by field. */
@@ -128,7 +129,7 @@ export async function sendFromForm(
   } catch (error) {
     if (error instanceof ProviderError && !(error instanceof ProviderValidationError))
       log.warn({ shop, err: error }, "Inbound shipment: the provider refused");
-    return providerRefusal(error, submission, values.boxes, says.providerRefusedShipment, says.saidSeparator);
+    return providerRefusal(error, submission, values.boxes, says.providerRefusedShipment, says.saidSeparator, words.providerProblems);
   }
 }
 
@@ -160,6 +161,6 @@ export async function changeBoxesFromForm(
   try {
     return { status: 200, change: await changeInboundBoxes(prisma, appPipelineDeps(), shop, shipment, packed.boxes) };
   } catch (error) {
-    return providerRefusal(error, submission, values.boxes, says.providerRefusedBoxes, says.saidSeparator);
+    return providerRefusal(error, submission, values.boxes, says.providerRefusedBoxes, says.saidSeparator, words.providerProblems);
   }
 }

@@ -5,7 +5,7 @@
  */
 import prisma from "~/db.server";
 import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
-import { providerProblem } from "~/connector/provider-problem";
+import { providerProblem, type ProviderProblemSentences } from "~/connector/provider-problem";
 import { PermanentFailure } from "~/jobs/handler";
 import { workDueSoon } from "~/jobs/admin.server";
 import { ProviderError } from "~/fulfilment/errors";
@@ -63,7 +63,12 @@ async function readLive(
  * merchant pays storage for. Once the sync has read the warehouse its read is shown instead: it is
  * what Shopify's quantities were set from, and it costs no provider call on each visit.
  */
-export async function readStockByAge(shop: string, warehouseId: string, now = new Date()): Promise<StockReading> {
+export async function readStockByAge(
+  shop: string,
+  warehouseId: string,
+  problems: ProviderProblemSentences,
+  now = new Date(),
+): Promise<StockReading> {
   const stored = await warehouseStockOf(prisma, shop, warehouseId);
   if (stored.length > 0) {
     const readAt = stored.reduce((latest, row) => (row.readAt > latest ? row.readAt : latest), stored[0]?.readAt ?? now);
@@ -84,7 +89,7 @@ export async function readStockByAge(shop: string, warehouseId: string, now = ne
     // Live mode without a connection: the provider port says what to do.
     if (error instanceof PermanentFailure) return { kind: "unreachable", message: error.message };
     if (!(error instanceof ProviderError)) throw error;
-    const message = providerProblem(error);
+    const message = providerProblem(error, problems);
     log.warn({ shop, warehouseId, err: error }, "Inventory age: the provider could not be read");
     return { kind: "unreachable", message };
   }

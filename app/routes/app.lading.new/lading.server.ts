@@ -127,6 +127,6 @@ export async function sendFromForm(
     }
     if (!(error instanceof ProviderError)) throw error;
     log.warn({ shop, err: error }, "Bulk shipment: the provider refused");
-    return refused(null, providerProblem(error));
+    return refused(null, providerProblem(error, words.providerProblems));
   }
 }

@@ -181,7 +181,7 @@ export async function priceFromForm(
       return refused(submission.reply({ fieldErrors }), errors.providerRefused(error.errors.map((detail) => detail.message).join("; ")));
     }
     if (!(error instanceof ProviderError)) throw error;
-    const problem = providerProblem(error);
+    const problem = providerProblem(error, wordsFor(locale).providerProblems);
     log.warn({ shop, err: error }, "Pricing: the provider could not price");
     return refused(null, problem);
   }

@@ -166,7 +166,7 @@ export async function suggestServices(
       };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      const problem = providerProblem(error);
+      const problem = providerProblem(error, wordsFor(format.locale).providerProblems);
       problems.push(problem);
       cell.note = says.notPriced;
     }
