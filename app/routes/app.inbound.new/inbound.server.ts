@@ -22,6 +22,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { errorsByField, idsOf, inboundFormsIn, type BoxesFormValues } from "./form";
 import type { Words } from "~/lib/words";
+import { ruleText } from "~/lib/words/rule-said";
 import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
@@ -116,7 +117,7 @@ export async function sendFromForm(
   const checked = CreateInboundRequest.safeParse(inboundRequestOf(draft));
   if (!checked.success) {
     const { fieldErrors: byField, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: ruleText(words.providerRules, issue.message) })),
       values.boxes,
     );
     return refused(
@@ -150,7 +151,7 @@ export async function changeBoxesFromForm(
   const checked = ModifyInboundBoxesRequest.safeParse({ ShipmentId: shipment.reference, Containers: containersOf(packed.boxes) });
   if (!checked.success) {
     const { fieldErrors, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: ruleText(words.providerRules, issue.message) })),
       values.boxes,
     );
     return refused(

@@ -21,6 +21,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { errorsByField, idsOf, ladingFormsIn, type LadingFormValues } from "./form";
 import type { Words } from "~/lib/words";
+import { ruleText } from "~/lib/words/rule-said";
 import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
@@ -103,7 +104,7 @@ export async function sendFromForm(
   const checked = CreateLadingRequest.safeParse(ladingRequestOf(draft));
   if (!checked.success) {
     const { fieldErrors: byField, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: ruleText(words.providerRules, issue.message) })),
       values.packages,
     );
     return refused(
