@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = inventoryAgeQueryOf(params);
   if (query.olderThanError !== null) return plain(400, `Older than (days) ${query.olderThanError}.`);
   // The page shows a failed read to the admin ("Could not export: …"): said in the admin's language.
-  const reading = await readStockByAge(session.shop, warehouseId, wordsFor(localeOf(request)).providerProblems);
+  const reading = await readStockByAge(session.shop, warehouseId, wordsFor(localeOf(request)));
   if (reading.kind === "unreachable") return plain(502, reading.message);
   const csv = inventoryAgeCsv(inventoryAgeView(reading.rows, query), query.olderThanDays);
   return new Response(csv, {

@@ -5,7 +5,9 @@
  */
 import prisma from "~/db.server";
 import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
-import { providerProblem, type ProviderProblemSentences } from "~/connector/provider-problem";
+import { providerProblem } from "~/connector/provider-problem";
+import type { Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 import { PermanentFailure } from "~/jobs/handler";
 import { workDueSoon } from "~/jobs/admin.server";
 import { ProviderError } from "~/fulfilment/errors";
@@ -66,7 +68,7 @@ async function readLive(
 export async function readStockByAge(
   shop: string,
   warehouseId: string,
-  problems: ProviderProblemSentences,
+  words: Pick<Words, "providerProblems" | "jobErrors">,
   now = new Date(),
 ): Promise<StockReading> {
   const stored = await warehouseStockOf(prisma, shop, warehouseId);
@@ -87,9 +89,10 @@ export async function readStockByAge(
     return { kind: "stock", ...live, readAt: now.toISOString(), source: "live" };
   } catch (error) {
     // Live mode without a connection: the provider port says what to do.
-    if (error instanceof PermanentFailure) return { kind: "unreachable", message: error.message };
+    if (error instanceof PermanentFailure)
+      return { kind: "unreachable", message: textIn(words.jobErrors, { message: error.message, say: error.said?.say }) };
     if (!(error instanceof ProviderError)) throw error;
-    const message = providerProblem(error, problems);
+    const message = providerProblem(error, words.providerProblems);
     log.warn({ shop, warehouseId, err: error }, "Inventory age: the provider could not be read");
     return { kind: "unreachable", message };
   }

@@ -21,6 +21,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { errorsByField, idsOf, ladingFormsIn, type LadingFormValues } from "./form";
 import type { Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 import { ruleText } from "~/lib/words/rule-said";
 import { log } from "~/lib/log.server";
 
@@ -115,7 +116,8 @@ export async function sendFromForm(
   try {
     return { status: 200, order: await sendLadingOrder(prisma, appPipelineDeps(), shop, draft) };
   } catch (error) {
-    if (error instanceof PermanentFailure) return refused(null, error.message);
+    // Live mode without a usable connection: what a person must mend, in the admin's words when it is a sentence.
+    if (error instanceof PermanentFailure) return refused(null, textIn(words.jobErrors, { message: error.message, say: error.said?.say }));
     if (error instanceof ProviderValidationError) {
       const { fieldErrors: byField } = errorsByField(
         error.errors.map((detail) => ({ path: detail.code, message: detail.message })),

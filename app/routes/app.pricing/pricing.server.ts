@@ -19,6 +19,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { FIELD_OF_REQUEST, quoteFormsIn, type QuoteFormValues } from "./form";
 import { wordsFor } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 import { log } from "~/lib/log.server";
 
 export interface QuotedLine {
@@ -171,7 +172,9 @@ export async function priceFromForm(
       answer: { intent: "service", ok: true, priced, service: ranked, charges: result.Success ? chargeLinesOf(result) : [] },
     };
   } catch (error) {
-    if (error instanceof PermanentFailure) return refused(null, error.message);
+    // Live mode without a usable connection: what a person must mend, in the admin's words when it is a sentence.
+    if (error instanceof PermanentFailure)
+      return refused(null, textIn(wordsFor(locale).jobErrors, { message: error.message, say: error.said?.say }));
     if (error instanceof ProviderValidationError) {
       // The provider names the request's field (Skus[0].Sku): shown there, and said in the answer's place.
       const { fieldErrors } = errorsByField(
