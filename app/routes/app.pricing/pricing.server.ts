@@ -19,6 +19,7 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { FIELD_OF_REQUEST, quoteFormsIn, type QuoteFormValues } from "./form";
 import { wordsFor } from "~/lib/words";
+import { ruleText } from "~/lib/words/rule-said";
 import { textIn } from "~/lib/words/reason-said";
 import { log } from "~/lib/log.server";
 
@@ -145,7 +146,11 @@ export async function priceFromForm(
       : PriceOneServiceRequest.safeParse({ ...base, ServiceCode: service });
   if (!checked.success) {
     const { fieldErrors, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      // A provider SKU the merchant's entry maps to may break a rule the store SKU kept: said in the admin's words.
+      checked.error.issues.map((issue) => ({
+        path: fieldPath(issue.path),
+        message: ruleText(wordsFor(locale).providerRules, issue.message),
+      })),
       lineIds,
     );
     return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? errors.notPriced(other.join("; ")) : null);
