@@ -4,9 +4,10 @@
  * Countries not listed get the lenient defaults: province and postcode as given, postcode required.
  */
 import { z } from "zod";
+import { countryCode } from "../fulfilment/schemas/rules";
 
 /** An ISO 3166-1 alpha-2 country code, as Shopify and the provider write it. */
-export const CountryCode = z.string().regex(/^[A-Z]{2}$/, { error: "must be a two-letter country code such as US" });
+export const CountryCode = countryCode();
 export type CountryCode = z.infer<typeof CountryCode>;
 
 /** Countries whose carriers want the province as its short code (state, province, territory). */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DropshipPackage } from "../fulfilment/schemas/types";
+import { wordsFor } from "../lib/words";
+import { ruleText } from "../lib/words/rule-said";
 import { declarationValuesOf, declaredOfPackage, formFieldOfProviderField, readDeclaration } from "./declaration";
 
 const pkg: DropshipPackage = {
@@ -40,8 +42,33 @@ describe("readDeclaration", () => {
   it("names the form's field for a rule only the provider's schema knows", () => {
     const reading = readDeclaration({ ...declarationValuesOf(base), length: "123456789" }, base, pkg, facts);
     expect(reading.ok ? [] : reading.errors).toEqual([
-      { field: "length", label: "Length (cm)", message: expect.stringContaining("must be less than 1,000,000") },
+      { field: "length", label: "Length (cm)", sku: null, message: expect.stringContaining("must be less than 1,000,000") },
     ]);
+  });
+
+  it("keeps each rule's English, said again in the admin's words by its sentence; a line's field names its SKU", () => {
+    const values = declarationValuesOf(base);
+    const line = { ...values.lines[0]!, declareNameEn: "Café mug", hsCode: "12", declareValue: "-4" };
+    const reading = readDeclaration({ ...values, ioss: "IM12", lines: [line] }, base, pkg, facts);
+    const errors = reading.ok ? [] : reading.errors;
+    expect(errors.map(({ field, sku, message }) => ({ field, sku, message }))).toEqual([
+      { field: "ioss", sku: null, message: "must be IM followed by 10 digits" },
+      {
+        field: "lines.0.declareNameEn",
+        sku: "MUG",
+        message: "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)",
+      },
+      { field: "lines.0.declareValue", sku: "MUG", message: "must be more than 0" },
+      { field: "lines.0.hsCode", sku: "MUG", message: "must be empty or 6 to 50 digits" },
+    ]);
+    const chinese = wordsFor("zh-CN").providerRules;
+    expect(errors.map((error) => ruleText(chinese, error.message))).toEqual([
+      "必须是 IM 加 10 位数字",
+      "只能包含字母、数字、空格和 _ - ( ) ' & , |（不能有重音字母或其他符号）",
+      "必须大于 0",
+      "须留空，或填写 6 到 50 位数字",
+    ]);
+    expect(errors.map((error) => ruleText(wordsFor("en").providerRules, error.message))).toEqual(errors.map((error) => error.message));
   });
 
   it("tells a negative number its range at its field, and only text that is no number that it must be a number", () => {

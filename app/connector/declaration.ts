@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { DeclarePackageRequest } from "../fulfilment/schemas/requests";
-import { declareName, emptyOrDigits } from "../fulfilment/schemas/rules";
+import { declareName, emptyOrDigits, ruleMessage } from "../fulfilment/schemas/rules";
 import { type DropshipPackage, DropshipSkuLine } from "../fulfilment/schemas/types";
 
 /**
@@ -51,8 +51,11 @@ export interface DeclarationValues {
 export interface DeclarationFieldError {
   /** The form field: "weight", "lines.0.hsCode". */
   field: string;
-  /** As the page labels it: "HS code (line 1, MUG-CER-350-WHT)". */
+  /** As the page labels it in English: "HS code (line 1, MUG-CER-350-WHT)" (the page says it again from `field` and `sku`). */
   label: string;
+  /** The line's SKU, for a line's field. */
+  sku: string | null;
+  /** In English, made from a sentence of `providerRules` (said again in the admin's words by `ruleText`), or the provider's own. */
   message: string;
 }
 
@@ -121,7 +124,13 @@ const LINE_FIELD_OF: Record<string, LineField> = {
   MaterialEN: "materialEn",
 };
 
-/** The form field's label as the page shows it, with the line's number and SKU. */
+/** The SKU of the line a form field ("lines.0.hsCode") is on; null for the package's own. */
+export function declarationLineSku(field: string, lines: readonly { sku: string }[]): string | null {
+  const line = /^lines\.(\d+)\./.exec(field);
+  return line ? (lines[Number(line[1])]?.sku ?? null) : null;
+}
+
+/** The form field's label as the page shows it in English, with the line's number and SKU. */
 export function declarationFieldLabel(field: string, lines: readonly { sku: string }[]): string {
   const line = /^lines\.(\d+)\.(\w+)$/.exec(field);
   if (line) {
@@ -216,8 +225,8 @@ const numberText = (required: boolean) =>
   z
     .string()
     .trim()
-    .refine((value) => (required ? value !== "" : true), { error: "is required" })
-    .refine((value) => value === "" || NUMBER_TEXT.test(value), { error: "must be a number such as 12.5" })
+    .refine((value) => (required ? value !== "" : true), { error: ruleMessage("required") })
+    .refine((value) => value === "" || NUMBER_TEXT.test(value), { error: ruleMessage("numberExample") })
     .transform((value) => (value === "" ? undefined : Number(value)));
 const optionalText = z
   .string()
@@ -226,15 +235,25 @@ const optionalText = z
 
 const LineForm = z.object({
   declareNameEn: z.string().trim().pipe(declareName()),
-  declareNameCn: optionalText.pipe(z.string().max(100, { error: "must be at most 100 characters" }).optional()),
-  declareValue: numberText(true).refine((value) => value === undefined || value > 0, { error: "must be more than 0" }),
+  declareNameCn: optionalText.pipe(
+    z
+      .string()
+      .max(100, { error: ruleMessage("atMostCharacters", 100) })
+      .optional(),
+  ),
+  declareValue: numberText(true).refine((value) => value === undefined || value > 0, { error: ruleMessage("moreThanZero") }),
   hsCode: z
     .string()
     .trim()
     .pipe(emptyOrDigits(6, 50))
     .transform((value) => (value === "" ? undefined : value)),
-  weight: numberText(false).refine((value) => value === undefined || value > 0, { error: "must be more than 0 grams" }),
-  materialEn: optionalText.pipe(z.string().max(100, { error: "must be at most 100 characters" }).optional()),
+  weight: numberText(false).refine((value) => value === undefined || value > 0, { error: ruleMessage("moreThanZeroGrams") }),
+  materialEn: optionalText.pipe(
+    z
+      .string()
+      .max(100, { error: ruleMessage("atMostCharacters", 100) })
+      .optional(),
+  ),
 });
 
 const PackageForm = z.object({
@@ -246,7 +265,7 @@ const PackageForm = z.object({
   ioss: optionalText.pipe(
     z
       .string()
-      .regex(/^IM\d{10}$/, { error: "must be IM followed by 10 digits" })
+      .regex(/^IM\d{10}$/, { error: ruleMessage("iossNumber") })
       .optional(),
   ),
   lines: z.array(LineForm),
@@ -292,10 +311,11 @@ export function readDeclaration(
   const issueOf = (field: string, message: string): DeclarationFieldError => ({
     field,
     label: declarationFieldLabel(field, lines),
+    sku: declarationLineSku(field, lines),
     message,
   });
   if (values.lines.length !== base.Skus.length) {
-    return { ok: false, errors: [issueOf("lines", `must have the package's ${base.Skus.length} lines; reload the page`)] };
+    return { ok: false, errors: [issueOf("lines", ruleMessage("declarationLines", base.Skus.length))] };
   }
   const form = PackageForm.safeParse(values);
   if (!form.success) return { ok: false, errors: form.error.issues.map((issue) => issueOf(issue.path.join("."), issue.message)) };
@@ -335,9 +355,7 @@ export function readDeclaration(
       errors: request.error.issues.map((issue) => {
         const code = issue.path.join(".");
         const field = formFieldOfProviderField(code);
-        return field === undefined
-          ? issueOf(code, `${issue.message} (the package as sent: retry the order if its address is wrong)`)
-          : issueOf(field, issue.message);
+        return field === undefined ? issueOf(code, ruleMessage("packageAsSent", issue.message)) : issueOf(field, issue.message);
       }),
     };
   }

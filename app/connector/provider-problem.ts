@@ -2,7 +2,7 @@
  * What an admin page says when its own call to the provider fails (a live read, a price). The
  * client's messages are written for shipments' timelines ("it is tried again automatically"),
  * which is not true of a page: here, what happened, what the merchant can do, and the request's
- * reference for the provider's support. Pure: it reads the fields of the client's ProviderError
+ * reference for the provider's support, in the admin's language. Pure: it reads the fields of the client's ProviderError
  * (app/fulfilment/errors.ts), which the caller has recognised.
  */
 
@@ -17,28 +17,41 @@ export interface ProviderFailure {
   readonly message: string;
 }
 
-const reference = (failure: ProviderFailure) => {
-  const parts = [
-    failure.status === undefined ? null : `HTTP ${failure.status}`,
-    failure.ticketId === undefined ? null : `ticket ${failure.ticketId}`,
-  ].filter((part) => part !== null);
-  return parts.length === 0 ? "" : ` (${parts.join(", ")})`;
-};
+/**
+ * The sentences a page says a failure by, in the admin's language (`words.providerProblems`): the
+ * connector chooses the sentence and its arguments, the page's catalogue words it (the connector
+ * does not read the catalogue, app/connector/boundaries.test.ts).
+ */
+export interface ProviderProblemSentences {
+  readonly unreachable: string;
+  readonly unreachableInTime: string;
+  notAnswering(reference: string): string;
+  credentialsRefused(reference: string): string;
+  refused(reference: string): string;
+  refusedBecause(details: string, reference: string): string;
+  unusable(reference: string, message: string): string;
+  reference(status: string, ticket: string): string;
+  readonly detailsSeparator: string;
+}
 
-export function providerProblem(failure: ProviderFailure): string {
+/** What the page says of this failure, in these words; the provider's codes and messages as it wrote them. */
+export function providerProblem(failure: ProviderFailure, says: ProviderProblemSentences): string {
+  const reference = says.reference(failure.status === undefined ? "" : String(failure.status), failure.ticketId ?? "");
   switch (failure.kind) {
     case "network":
-      return `The provider could not be reached${failure.timedOut === true ? " in time" : ""}. Try again in a few minutes; if it keeps failing, check the provider's address in Settings > Provider connection.`;
+      return failure.timedOut === true ? says.unreachableInTime : says.unreachable;
     case "server":
     case "rate-limited":
-      return `The provider is not answering normally just now${reference(failure)}. Try again in a few minutes.`;
+      return says.notAnswering(reference);
     case "auth":
-      return `The provider refused the app's credentials${reference(failure)}. Connect the provider again in Settings > Provider connection.`;
+      return says.credentialsRefused(reference);
     case "validation": {
-      const details = failure.errors.map((detail) => (detail.code ? `${detail.code} ${detail.message}` : detail.message)).join("; ");
-      return `The provider refused the request${details === "" ? "" : `: ${details}`}${reference(failure)}.`;
+      const details = failure.errors
+        .map((detail) => (detail.code ? `${detail.code} ${detail.message}` : detail.message))
+        .join(says.detailsSeparator);
+      return details === "" ? says.refused(reference) : says.refusedBecause(details, reference);
     }
     default:
-      return `The provider's answer could not be used${reference(failure)}. If it happens again, give this to the app's support: ${failure.message}`;
+      return says.unusable(reference, failure.message);
   }
 }

@@ -171,6 +171,26 @@ describe("correcting a drop-ship package's customs declaration", () => {
         expect.objectContaining({ field: "lines.0.declareNameEn", label: "Declared name in English (line 1, TSHIRT-BLK-M)" }),
       ]),
     );
+    // A Chinese admin is told each field and its rule in Chinese.
+    const chinese = await declare(
+      shipment.id,
+      form({ weight: "", "lines.0.hsCode": "61-09", "lines.0.declareValue": "twelve", "lines.0.declareNameEn": "T-shirt ✓", ioss: "IM12" }),
+      "zh-CN",
+    );
+    expect(chinese.outcome).toBe("invalid");
+    expect(chinese.errors).toEqual(
+      expect.arrayContaining([
+        { field: "weight", label: "包裹重量（克）", message: "为必填项" },
+        { field: "ioss", label: "IOSS 编号", message: "必须是 IM 加 10 位数字" },
+        { field: "lines.0.hsCode", label: "HS 编码（第 1 行，TSHIRT-BLK-M）", message: "须留空，或填写 6 到 50 位数字" },
+        { field: "lines.0.declareValue", label: expect.stringContaining("（第 1 行，TSHIRT-BLK-M）"), message: "必须是数字，例如 12.5" },
+        {
+          field: "lines.0.declareNameEn",
+          label: "英文申报品名（第 1 行，TSHIRT-BLK-M）",
+          message: "只能包含字母、数字、空格和 _ - ( ) ' & , |（不能有重音字母或其他符号）",
+        },
+      ]),
+    );
     expect(await stack().db.shipmentEvent.count({ where: { shipmentId: shipment.id } })).toBe(0);
   });
 

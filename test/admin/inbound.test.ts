@@ -389,6 +389,29 @@ describe("inbound shipments", () => {
       "boxes.2.height": ["为必填项"],
       "boxes.2.lines": ["请至少向这个箱子添加一个 SKU。"],
     });
+    // The provider's request rules too, each at its field.
+    const broken = await refusalOf(
+      await inChinese(
+        "/app/inbound/new",
+        NEW,
+        zhForm({
+          reference: "IN 1",
+          "boxes.0.weight": "0",
+          "boxes.0.height": "30.123",
+          "boxes.0.lines.0.quantity": "99999999999999999999",
+          "boxes.0.length": "-4",
+          remark: "x".repeat(201),
+        }),
+      ),
+    );
+    expect(broken.result?.error).toEqual({
+      reference: ["只能包含字母、数字、连字符 (-) 和下划线 (_)"],
+      remark: ["不能超过 200 个字符"],
+      "boxes.0.weight": ["必须大于 0 克"],
+      "boxes.0.length": ["必须大于 0"],
+      "boxes.0.height": ["最多保留 2 位小数"],
+      "boxes.0.lines.0.quantity": ["不能多于 2,147,483,647 件"],
+    });
     expect(
       (await refusalOf(await inChinese("/app/inbound/new", NEW, zhForm({ warehouseId: "JP09", "boxes.0.lines.0.sku": "THEIR-ONLY-SKU" }))))
         .result?.error,

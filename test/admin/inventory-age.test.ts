@@ -179,4 +179,18 @@ describe("the inventory age page", () => {
     const readAgain = await adminData(s, "/app/inventory-age", ROUTE, { signedIn: false, form: { intent: "readAgain" } });
     expect(readAgain.status).not.toBe(200);
   });
+
+  // Last: the shop stays in live mode.
+  it("says what to mend in the admin's language when live mode has no connection to read the provider", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "live", warehouses: [{ warehouseId: "JP02" }] });
+    expect((await load("/app/inventory-age?warehouse=JP02&locale=zh-CN")).reading).toEqual({
+      kind: "unreachable",
+      message: `正式模式需要连接服务商，但 ${s.shop} 尚未保存任何连接：请在“设置 > 服务商连接”中连接服务商或输入其 API 令牌，然后重试。`,
+    });
+    expect((await load("/app/inventory-age?warehouse=JP02")).reading).toEqual({
+      kind: "unreachable",
+      message: `Live mode needs a connection to the provider, and none is saved for ${s.shop}: connect the provider or enter its API token in Settings > Provider connection, then retry.`,
+    });
+  });
 });

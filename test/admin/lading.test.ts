@@ -325,6 +325,22 @@ describe("bulk shipments (lading orders)", () => {
       "packages.0.lines.0.quantity": ["必须是整数"],
       "packages.3.lines": ["请至少向这个包裹添加一个 SKU。"],
     });
+    // The provider's request rules too, each at its field.
+    expect(
+      (
+        await inChinese({
+          reference: "x".repeat(31),
+          shipmentId: "FBA 15",
+          country: "USA",
+          "packages.0.lines.0.quantity": "0",
+        })
+      ).result?.error,
+    ).toEqual({
+      reference: ["不能超过 30 个字符"],
+      shipmentId: ["只能包含字母、数字、连字符 (-) 和下划线 (_)"],
+      country: ["必须是两个字母的国家/地区代码，例如 US"],
+      "packages.0.lines.0.quantity": ["不能少于 1 件"],
+    });
     expect((await inChinese({ warehouseId: "JP09", "packages.0.lines.0.sku": "THEIR-ONLY-SKU" })).result?.error).toEqual({
       warehouseId: ["不是您的仓库（设置 > 仓库与路由）"],
       "packages.0.lines.0.sku": ["不是您商品目录中的 SKU"],

@@ -205,13 +205,13 @@ describe("the pricing page", () => {
     });
   });
 
-  it("says in words when the provider cannot be reached", async () => {
+  it("says in words when the provider cannot be reached, in the admin's language", async () => {
     const s = stack();
     const faults = `${s.sandboxUrl}/__sandbox/faults`;
     await fetch(faults, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ operation: "priceAllServices", kind: "500", count: 10 }),
+      body: JSON.stringify({ operation: "priceAllServices", kind: "500", count: 20 }),
     });
     try {
       const { answer } = await price({});
@@ -221,6 +221,12 @@ describe("the pricing page", () => {
         problem: expect.stringMatching(
           /^The provider is not answering normally just now \(HTTP 500, ticket .+\)\. Try again in a few minutes\.$/,
         ),
+      });
+      const chinese = await adminData(s, "/app/pricing?locale=zh-CN", ROUTE, { form: form({}) });
+      expect(Answer.parse(await chinese.json())).toMatchObject({
+        ok: false,
+        result: null,
+        problem: expect.stringMatching(/^服务商目前响应异常（HTTP 500，工单 .+）。请过几分钟再试。$/),
       });
     } finally {
       await fetch(faults, { method: "DELETE" });

@@ -131,6 +131,12 @@ describe("a drop-ship shipment's customs declaration", () => {
       await dialog.getByRole("button", { name: "留下" }).click();
       await dialog.waitFor({ state: "hidden" });
       expect(await hsCode.inputValue()).toBe("61091000");
+
+      // A field that breaks a customs rule: its label and its rule in Chinese, beside it and in the list.
+      await hsCode.fill("61-09");
+      await detail.mainAction(() => saveBarButton(page, "保存").click());
+      await expectVisible(page.getByText("HS 编码（第 1 行，TSHIRT-BLK-M）：须留空，或填写 6 到 50 位数字"));
+      await expectVisible(page.getByText("须留空，或填写 6 到 50 位数字", { exact: true }));
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

@@ -261,6 +261,10 @@ describe("inbound shipments", () => {
       await page.getByLabel("第 1 箱长度").fill("4O");
       await page.getByLabel("第 1 箱长度").blur();
       await expectVisible(page.getByText("必须是数字，例如 12.5"));
+      // The provider's rule for a reference, said as the merchant types.
+      await page.getByLabel("您的参考号").fill("IN 1");
+      await page.getByLabel("您的参考号").blur();
+      await expectVisible(page.getByText("只能包含字母、数字、连字符 (-) 和下划线 (_)"));
       expect(await englishLeftOn(page, data)).toEqual([]);
       await create.audit();
 

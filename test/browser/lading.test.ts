@@ -224,6 +224,10 @@ describe("bulk shipments", () => {
       await page.getByLabel("电子邮箱（可选）").blur();
       await expectVisible(page.getByText("必须是电子邮箱地址，例如 receiving@example.com"));
       expect(await englishLeftOn(page, [...data, "receiving", "at", "example", "com"])).toEqual([]);
+      // The provider's rule for a country, said as the merchant types (its example, US, is a code).
+      await page.getByLabel("国家/地区代码").fill("USA");
+      await page.getByLabel("国家/地区代码").blur();
+      await expectVisible(page.getByText("必须是两个字母的国家/地区代码，例如 US"));
       await create.audit();
 
       const detail = await admin.openAdminPage(`${path}?locale=zh-CN`, { name: "/app/lading/:id in zh-CN" });

@@ -12,6 +12,7 @@ import {
   DeclaredCustoms,
   declaredOfPackage,
   declarationFieldLabel,
+  declarationLineSku,
   declarationValuesOf,
   formFieldOfProviderField,
   readDeclaration,
@@ -128,7 +129,7 @@ function changesSaid(changed: readonly DeclarationChange[]): NestedSaid {
 function providerErrors(error: ProviderValidationError, lines: readonly { sku: string }[]): DeclarationFieldError[] {
   return error.errors.map((detail) => {
     const field = formFieldOfProviderField(detail.code) ?? detail.code;
-    return { field, label: declarationFieldLabel(field, lines), message: detail.message };
+    return { field, label: declarationFieldLabel(field, lines), sku: declarationLineSku(field, lines), message: detail.message };
   });
 }
 

@@ -15,6 +15,7 @@ import {
   integer,
   listOf,
   packageKey,
+  ruleMessage,
   text,
   textBetween,
 } from "./rules";
@@ -62,7 +63,7 @@ export type TrackingQuery = z.infer<typeof TrackingQuery>;
 
 /** Operation 3: tracking history of up to 20 tracking numbers. */
 export const TrackingBatchRequest = z.object({
-  TrackingNumbers: listOf(z.string().min(1, { error: "must not be empty" }), MAX_TRACKING_NUMBERS_PER_QUERY),
+  TrackingNumbers: listOf(z.string().min(1, { error: ruleMessage("notEmpty") }), MAX_TRACKING_NUMBERS_PER_QUERY),
 });
 export type TrackingBatchRequest = z.infer<typeof TrackingBatchRequest>;
 
@@ -82,7 +83,7 @@ export type CreateInboundRequest = z.infer<typeof CreateInboundRequest>;
 
 /** Operation 5: replace the boxes of an inbound shipment. */
 export const ModifyInboundBoxesRequest = z.object({
-  ShipmentId: z.string().min(1, { error: "must not be empty" }),
+  ShipmentId: z.string().min(1, { error: ruleMessage("notEmpty") }),
   Containers: listOf(InboundContainer),
 });
 export type ModifyInboundBoxesRequest = z.infer<typeof ModifyInboundBoxesRequest>;
@@ -122,7 +123,7 @@ export type StatusQueryPath = z.infer<typeof StatusQueryPath>;
 
 /** Body of the status queries (operations 8 and 15). */
 export const StatusQueryRequest = z.object({
-  Ids: listOf(z.string().min(1, { error: "must not be empty" })),
+  Ids: listOf(z.string().min(1, { error: ruleMessage("notEmpty") })),
 });
 export type StatusQueryRequest = z.infer<typeof StatusQueryRequest>;
 
@@ -163,7 +164,7 @@ export type DeclarePackageRequest = z.infer<typeof DeclarePackageRequest>;
 
 /** Path parameter of operation 11. */
 export const TrackingNumberPath = z.object({
-  trackingNumber: z.string().min(1, { error: "must not be empty" }),
+  trackingNumber: z.string().min(1, { error: ruleMessage("notEmpty") }),
 });
 export type TrackingNumberPath = z.infer<typeof TrackingNumberPath>;
 
@@ -229,8 +230,8 @@ export const CreateMerchantSkuRequest = z.object({
   DeclareName: declareName(),
   DeclareNameCn: text(100).optional(),
   DeclareValue: decimal(18, 2),
-  ProductFlag: z.string().min(1, { error: "must not be empty" }),
-  ProductAttribute: z.string().min(1, { error: "must not be empty" }),
+  ProductFlag: z.string().min(1, { error: ruleMessage("notEmpty") }),
+  ProductAttribute: z.string().min(1, { error: ruleMessage("notEmpty") }),
   ProductModel: text(100).optional(),
   ProductAmountWarn: integer(0, INT32_MAX, "units").optional(),
   ProductCategory: text(50).optional(),
@@ -246,7 +247,7 @@ export const CreateMerchantSkuRequest = z.object({
 export type CreateMerchantSkuRequest = z.infer<typeof CreateMerchantSkuRequest>;
 
 /** Path parameter of operation 17. */
-export const PackageIdPath = z.object({ packageId: z.string().min(1, { error: "must not be empty" }) });
+export const PackageIdPath = z.object({ packageId: z.string().min(1, { error: ruleMessage("notEmpty") }) });
 export type PackageIdPath = z.infer<typeof PackageIdPath>;
 
 /** Operation 19: inventory by age, one page of one warehouse. */

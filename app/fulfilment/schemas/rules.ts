@@ -1,20 +1,22 @@
 /**
  * The field rules of the provider's reference, as reusable zod builders. Every message names the
- * rule in words a merchant can act on; zod's issue path names the field.
+ * rule in words a merchant can act on; zod's issue path names the field. The English messages are
+ * made from the sentences of `providerRules` (lib/words/rule-said.ts), so the admin's forms say the
+ * same rule in the admin's language.
  */
 import { z } from "zod";
-import { formatNumber } from "../../lib/format";
+import { ruleMessage } from "../../lib/words/rule-said";
 
 /**
  * zod's default wording for a missing field is "Invalid input: expected string, received undefined";
  * a merchant reads these messages next to a held order, so a missing field says it is required.
  */
 z.config({
-  customError: (issue) => (issue.input === undefined ? "is required" : undefined),
+  customError: (issue) => (issue.input === undefined ? ruleMessage("required") : undefined),
 });
 
 /** For numbers: "is required" when missing, "must be a number" when it is something else. */
-const numberError = (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : "must be a number");
+const numberError = (issue: { input?: unknown }) => (issue.input === undefined ? ruleMessage("required") : ruleMessage("number"));
 
 /**
  * A check that runs only while its value has nothing wrong yet, so a field is told one thing at a
@@ -25,8 +27,8 @@ const nothingWrongYet = (payload: { issues: readonly unknown[] }) => payload.iss
 // zod runs `when` on every check; its types name it only for refinements, hence the spread.
 const first = { when: nothingWrongYet };
 
-/** "must be at most 1,000 characters": every limit a merchant reads has its digits grouped. */
-const atMostCharacters = (max: number) => `must be at most ${formatNumber(max)} characters`;
+/** "must be at most 1,000 characters": every limit a merchant reads has its digits grouped (the sentence groups them). */
+const atMostCharacters = (max: number) => ruleMessage("atMostCharacters", max);
 
 /** A string of at most `max` characters ("length 0-max" in the reference). */
 export const text = (max: number) => z.string().max(max, { error: atMostCharacters(max) });
@@ -35,7 +37,7 @@ export const text = (max: number) => z.string().max(max, { error: atMostCharacte
 export const textBetween = (min: number, max: number) =>
   z
     .string()
-    .min(min, { error: min === 1 ? "must not be empty" : `must be at least ${formatNumber(min)} characters` })
+    .min(min, { error: min === 1 ? ruleMessage("notEmpty") : ruleMessage("atLeastCharacters", min) })
     .max(max, { error: atMostCharacters(max) });
 
 /** The characters of a code (a warehouse ID, a service code); also said in the admin's words by the settings form. */
@@ -44,7 +46,7 @@ export const CODE_CHARACTERS = /^[A-Za-z0-9_-]*$/;
 /** "only letters, digits, hyphen, underscore" with a length range. */
 export const code = (min: number, max: number) =>
   textBetween(min, max).regex(CODE_CHARACTERS, {
-    error: "may contain only letters, digits, hyphen (-) and underscore (_)",
+    error: ruleMessage("codeCharacters"),
   });
 
 /**
@@ -63,18 +65,18 @@ export const decimal = (precision: number, scale: number, { positive = false }: 
     z
       .number({ error: numberError })
       // One thing wrong at a time: "-4" is told its range, and that is all it is told.
-      .refine((v) => Number.isFinite(v), { error: "must be a finite number", when: nothingWrongYet })
+      .refine((v) => Number.isFinite(v), { error: ruleMessage("finiteNumber"), when: nothingWrongYet })
       .refine((v) => (positive ? v > 0 : v >= 0), {
-        error: positive ? "must be more than 0" : "must not be negative",
+        error: positive ? ruleMessage("moreThanZero") : ruleMessage("notNegative"),
         when: nothingWrongYet,
       })
       .refine((v) => v < limit, {
-        error: `must be less than ${formatNumber(limit)} (at most ${precision - scale} digits before the decimal point)`,
+        error: ruleMessage("lessThan", limit, precision - scale),
         when: nothingWrongYet,
       })
       // Exactly: 0.1 + 0.2 would be sent as 0.30000000000000004. Callers round amounts first.
       .refine((v) => Number(v.toFixed(scale)) === v, {
-        error: `must have at most ${scale} decimal places`,
+        error: ruleMessage("decimalPlaces", scale),
         when: nothingWrongYet,
       })
       // Refinements have no JSON Schema form; say the same in the OpenAPI document.
@@ -89,31 +91,27 @@ export const decimal = (precision: number, scale: number, { positive = false }: 
 /** What a whole number counts, so that its limits are said in the field's words. */
 export type Counted = "units" | "grams";
 
-const isOne = (value: number) => new Intl.PluralRules("en").select(value) === "one";
-
-/** "must be at least 1 unit": one whole sentence per word and plural form, each for a translator to render whole. */
+/** "must be at least 1 unit": one whole sentence per word, each language choosing its plural form. */
 function atLeast(min: number, counted?: Counted): string {
-  const n = formatNumber(min);
   switch (counted) {
     case "units":
-      return isOne(min) ? `must be at least ${n} unit` : `must be at least ${n} units`;
+      return ruleMessage("atLeastUnits", min);
     case "grams":
-      return isOne(min) ? `must be at least ${n} gram` : `must be at least ${n} grams`;
+      return ruleMessage("atLeastGrams", min);
     default:
-      return `must be at least ${n}`;
+      return ruleMessage("atLeast", min);
   }
 }
 
 /** "must be at most 2,147,483,647 units". */
 function atMost(max: number, counted?: Counted): string {
-  const n = formatNumber(max);
   switch (counted) {
     case "units":
-      return isOne(max) ? `must be at most ${n} unit` : `must be at most ${n} units`;
+      return ruleMessage("atMostUnits", max);
     case "grams":
-      return isOne(max) ? `must be at most ${n} gram` : `must be at most ${n} grams`;
+      return ruleMessage("atMostGrams", max);
     default:
-      return `must be at most ${n}`;
+      return ruleMessage("atMost", max);
   }
 }
 
@@ -127,21 +125,21 @@ export const integer = (min: number, max: number, counted?: Counted) =>
     .number({ error: numberError })
     .min(min, { error: atLeast(min, counted), ...first })
     .max(max, { error: atMost(max, counted), ...first })
-    .int({ error: "must be a whole number", ...first });
+    .int({ error: ruleMessage("wholeNumber"), ...first });
 
 export const INT32_MAX = 2147483647;
 
 /** "empty, or 6-50 digits" (HS codes). */
 export const emptyOrDigits = (min: number, max: number) =>
   z.string().regex(new RegExp(`^(\\d{${min},${max}})?$`), {
-    error: `must be empty or ${min} to ${max} digits`,
+    error: ruleMessage("emptyOrDigits", min, max),
   });
 
 /** A weight in grams; the reference says only "number, in grams", and a parcel has weight. */
 export const grams = () =>
   z
     .number({ error: numberError })
-    .refine((v) => Number.isFinite(v) && v > 0, { error: "must be more than 0 grams" })
+    .refine((v) => Number.isFinite(v) && v > 0, { error: ruleMessage("moreThanZeroGrams") })
     .meta({ exclusiveMinimum: 0, description: "weight in grams" });
 
 const DECLARE_NAME_CHARACTERS = /^[A-Za-z0-9_\s\-()'&,|]+$/;
@@ -153,12 +151,12 @@ const DECLARE_NAME_CHARACTERS = /^[A-Za-z0-9_\s\-()'&,|]+$/;
 export const declareName = () =>
   z
     .string()
-    .min(1, { error: "must not be empty" })
+    .min(1, { error: ruleMessage("notEmpty") })
     .max(100, { error: atMostCharacters(100) })
     .regex(DECLARE_NAME_CHARACTERS, {
-      error: "may contain only letters, digits, spaces and _ - ( ) ' & , | (no accents or other symbols)",
+      error: ruleMessage("declareNameCharacters"),
     })
-    .refine((v) => !/^[\d\s]+$/.test(v), { error: "must not consist only of digits and spaces" })
+    .refine((v) => !/^[\d\s]+$/.test(v), { error: ruleMessage("notOnlyDigits") })
     .meta({
       not: { pattern: "^[\\d\\s]+$" },
       description: "customs name; must not consist only of digits and whitespace",
@@ -171,10 +169,10 @@ export const declareName = () =>
 export const customStorageNo = () =>
   z
     .string()
-    .min(3, { error: "must be at least 3 characters" })
-    .max(25, { error: "must be at most 25 characters" })
+    .min(3, { error: ruleMessage("atLeastCharacters", 3) })
+    .max(25, { error: atMostCharacters(25) })
     // eslint-disable-next-line no-control-regex
-    .regex(/^[\x00-\x7F]*$/, { error: "must contain only ASCII characters" });
+    .regex(/^[\x00-\x7F]*$/, { error: ruleMessage("asciiOnly") });
 
 /** A date-time text (ISO 8601). */
 const isoDateTime = z.iso.datetime({ offset: true, local: true });
@@ -183,14 +181,14 @@ export const dateTimeText = () =>
   z
     .string()
     .refine((v) => isoDateTime.safeParse(v).success, {
-      error: "must be a date-time such as 2026-11-22T10:00:00Z",
+      error: ruleMessage("dateTimeExample"),
     })
     .meta({ description: "date-time text, e.g. 2026-11-22T10:00:00Z" });
 
 /** A non-empty list of at most `max` items ("req; at most N"). */
 export const listOf = <T extends z.ZodType>(item: T, max?: number) => {
-  const base = z.array(item).min(1, { error: "must contain at least one item" });
-  return max === undefined ? base : base.max(max, { error: `must contain at most ${max} items` });
+  const base = z.array(item).min(1, { error: ruleMessage("atLeastOneItem") });
+  return max === undefined ? base : base.max(max, { error: ruleMessage("atMostItems", max) });
 };
 
 /**
@@ -199,5 +197,14 @@ export const listOf = <T extends z.ZodType>(item: T, max?: number) => {
  */
 export const knownOr = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.string()], {
-    error: (issue) => (issue.input === undefined ? "is required" : "must be text"),
+    error: (issue) => (issue.input === undefined ? ruleMessage("required") : ruleMessage("text")),
   });
+
+/** A country as a two-letter code (ISO 3166-1 alpha-2), upper case. */
+export const countryCode = () => z.string().regex(/^[A-Z]{2}$/, { error: ruleMessage("countryCode") });
+
+/**
+ * A rule's English message from its sentence, for the rules written beside the schemas and in the
+ * connector (a country code, a declaration's fields), which reach lib/words only through here.
+ */
+export { ruleMessage };

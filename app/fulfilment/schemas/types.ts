@@ -5,7 +5,7 @@
  * section 6), and SKU lines need a SKU and a positive quantity (ours: a line of nothing ships nothing).
  */
 import { z } from "zod";
-import { decimal, grams, integer, INT32_MAX, packageKey } from "./rules";
+import { decimal, grams, integer, INT32_MAX, packageKey, ruleMessage } from "./rules";
 
 const s = () => z.string().optional();
 const n = () => z.number().optional();
@@ -76,7 +76,7 @@ export const TradeParty = z.object({
 });
 export type TradeParty = z.infer<typeof TradeParty>;
 
-const sku = () => z.string().min(1, { error: "must not be empty" });
+const sku = () => z.string().min(1, { error: ruleMessage("notEmpty") });
 const quantity = () => integer(1, INT32_MAX, "units");
 
 /** A line of a drop-ship package (SkuObject in the declare operation). */
@@ -112,7 +112,7 @@ export const DropshipPackage = z.object({
   Length: n(),
   Width: n(),
   Height: n(),
-  Skus: z.array(DropshipSkuLine).min(1, { error: "must contain at least one item" }),
+  Skus: z.array(DropshipSkuLine).min(1, { error: ruleMessage("atLeastOneItem") }),
   ExportsInfo: TradeParty.optional(),
   ImportsInfo: TradeParty.optional(),
   SellPrice: n(),
@@ -152,7 +152,7 @@ export const OutboundPackage = z.object({
   ShipmentId: s(),
   ServiceCode: s(),
   ShipToAddress: ShipToAddress,
-  Skus: z.array(OutboundSkuLine).min(1, { error: "must contain at least one item" }),
+  Skus: z.array(OutboundSkuLine).min(1, { error: ruleMessage("atLeastOneItem") }),
   ExportsInfo: TradeParty.optional(),
   ImportsInfo: TradeParty.optional(),
   SellPrice: n(),
@@ -171,7 +171,7 @@ export type OutboundPackage = z.infer<typeof OutboundPackage>;
 
 /** A package of a lading order. */
 export const BatchPackageItem = z.object({
-  Skus: z.array(OutboundSkuLine).min(1, { error: "must contain at least one item" }),
+  Skus: z.array(OutboundSkuLine).min(1, { error: ruleMessage("atLeastOneItem") }),
 });
 export type BatchPackageItem = z.infer<typeof BatchPackageItem>;
 
@@ -217,7 +217,7 @@ export type InboundSkuLine = z.infer<typeof InboundSkuLine>;
 /** A box of an inbound shipment. */
 export const InboundContainer = z.object({
   ...boxFields,
-  Skus: z.array(InboundSkuLine).min(1, { error: "must contain at least one item" }),
+  Skus: z.array(InboundSkuLine).min(1, { error: ruleMessage("atLeastOneItem") }),
 });
 export type InboundContainer = z.infer<typeof InboundContainer>;
 
@@ -235,7 +235,7 @@ export type BoxSkuLine = z.infer<typeof BoxSkuLine>;
 /** A box of a drop-ship-with-boxes order. */
 export const DropshipContainer = z.object({
   ...boxFields,
-  SkuInfos: z.array(BoxSkuLine).min(1, { error: "must contain at least one item" }),
+  SkuInfos: z.array(BoxSkuLine).min(1, { error: ruleMessage("atLeastOneItem") }),
 });
 export type DropshipContainer = z.infer<typeof DropshipContainer>;
 

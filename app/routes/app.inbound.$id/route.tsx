@@ -89,7 +89,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json<DetailAnswer>({ intent: "check", ok: true, ...arrivalAnswer(arrival, words) });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    return json<DetailAnswer>({ intent: "check", ok: false, result: null, problem: providerProblem(error) }, { status: 502 });
+    return json<DetailAnswer>(
+      { intent: "check", ok: false, result: null, problem: providerProblem(error, words.providerProblems) },
+      { status: 502 },
+    );
   }
 }
 

@@ -10,21 +10,26 @@ import { CreateInboundRequest, grams, InboundSkuLine } from "~/fulfilment/schema
 import { integer, INT32_MAX } from "~/fulfilment/schemas/rules";
 import { numberSaying, optional, requiredSaying, rows } from "~/lib/form-values";
 import type { Words } from "~/lib/words";
+import { ruleSaidIn } from "~/lib/words/rule-said";
 
 const request = CreateInboundRequest.shape;
 
 /**
  * The forms, each wrong field said in the admin's words (`words.inbound.errors`): the same schema
  * checks the form in the browser as the merchant types and on the server when it is sent. What the
- * provider's own rules say (app/fulfilment/schemas) they say in English.
+ * provider's own rules say (app/fulfilment/schemas) is said in the admin's words too (`providerRules`).
  */
 function inboundForms(words: Words) {
   const errors = words.inbound.errors;
   const required = requiredSaying(errors.required);
   const wholeNumber = numberSaying(errors.wholeNumber);
   const decimalNumber = numberSaying(errors.number);
+  const said = ruleSaidIn(words.providerRules);
 
-  const Line = z.object({ sku: required(InboundSkuLine.shape.Sku), quantity: required(wholeNumber(InboundSkuLine.shape.Quantity)) });
+  const Line = z.object({
+    sku: required(said(InboundSkuLine.shape.Sku)),
+    quantity: required(wholeNumber(said(InboundSkuLine.shape.Quantity))),
+  });
 
   /**
    * Where the reference gives a box no rule, a box still has a weight and a size: the warehouse weighs
@@ -34,10 +39,10 @@ function inboundForms(words: Words) {
   const Box = z.object({
     label: optional(z.string().max(BOX_LABEL_MAX, { error: errors.atMostCharacters(String(BOX_LABEL_MAX)) })),
     // Whole grams, as the warehouse's scales weigh a box (the provider takes any number).
-    weight: required(wholeNumber(grams().pipe(integer(1, INT32_MAX, "grams")))),
-    length: required(decimalNumber(positiveDimension())),
-    width: required(decimalNumber(positiveDimension())),
-    height: required(decimalNumber(positiveDimension())),
+    weight: required(wholeNumber(said(grams().pipe(integer(1, INT32_MAX, "grams"))))),
+    length: required(decimalNumber(said(positiveDimension()))),
+    width: required(decimalNumber(said(positiveDimension()))),
+    height: required(decimalNumber(said(positiveDimension()))),
     lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: errors.atLeastOneSku }),
   });
 
@@ -57,11 +62,11 @@ function inboundForms(words: Words) {
   );
 
   const InboundForm = BoxesForm.extend({
-    reference: required(request.ShipmentId),
-    warehouseId: required(request.WarehouseId),
-    shippingType: required(request.ShippingType),
+    reference: required(said(request.ShipmentId)),
+    warehouseId: required(said(request.WarehouseId)),
+    shippingType: required(said(request.ShippingType)),
     arrival: day,
-    remark: optional(request.Remark.unwrap()),
+    remark: optional(said(request.Remark.unwrap())),
   });
   return { BoxesForm, InboundForm };
 }

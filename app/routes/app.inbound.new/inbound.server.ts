@@ -22,6 +22,8 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { errorsByField, idsOf, inboundFormsIn, type BoxesFormValues } from "./form";
 import type { Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
+import { ruleText } from "~/lib/words/rule-said";
 import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
@@ -70,8 +72,10 @@ function providerRefusal(
   /** The sentence that says it, around the provider's words. */
   refusedBy: (said: string) => string,
   separator: string,
+  words: Pick<Words, "providerProblems" | "jobErrors">,
 ): { status: number; answer: Refusal } {
-  if (error instanceof PermanentFailure) return refused(null, error.message);
+  // Live mode without a usable connection: what a person must mend, in the admin's words when it is a sentence.
+  if (error instanceof PermanentFailure) return refused(null, textIn(words.jobErrors, { message: error.message, say: error.said?.say }));
   if (error instanceof ProviderValidationError) {
     const { fieldErrors } = errorsByField(
       error.errors.map((detail) => ({ path: detail.code, message: detail.message })),
@@ -80,7 +84,7 @@ function providerRefusal(
     return refused(submission.reply({ fieldErrors }), refusedBy(error.errors.map((detail) => detail.message).join(separator)));
   }
   if (!(error instanceof ProviderError)) throw error;
-  return refused(null, providerProblem(error));
+  return refused(null, providerProblem(error, words.providerProblems));
 }
 
 /** A new inbound shipment from the form: sent and kept, or refused by field. */
@@ -115,7 +119,7 @@ export async function sendFromForm(
   const checked = CreateInboundRequest.safeParse(inboundRequestOf(draft));
   if (!checked.success) {
     const { fieldErrors: byField, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: ruleText(words.providerRules, issue.message) })),
       values.boxes,
     );
     return refused(
@@ -128,7 +132,7 @@ export async function sendFromForm(
   } catch (error) {
     if (error instanceof ProviderError && !(error instanceof ProviderValidationError))
       log.warn({ shop, err: error }, "Inbound shipment: the provider refused");
-    return providerRefusal(error, submission, values.boxes, says.providerRefusedShipment, says.saidSeparator);
+    return providerRefusal(error, submission, values.boxes, says.providerRefusedShipment, says.saidSeparator, words);
   }
 }
 
@@ -149,7 +153,7 @@ export async function changeBoxesFromForm(
   const checked = ModifyInboundBoxesRequest.safeParse({ ShipmentId: shipment.reference, Containers: containersOf(packed.boxes) });
   if (!checked.success) {
     const { fieldErrors, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: ruleText(words.providerRules, issue.message) })),
       values.boxes,
     );
     return refused(
@@ -160,6 +164,6 @@ export async function changeBoxesFromForm(
   try {
     return { status: 200, change: await changeInboundBoxes(prisma, appPipelineDeps(), shop, shipment, packed.boxes) };
   } catch (error) {
-    return providerRefusal(error, submission, values.boxes, says.providerRefusedBoxes, says.saidSeparator);
+    return providerRefusal(error, submission, values.boxes, says.providerRefusedBoxes, says.saidSeparator, words);
   }
 }

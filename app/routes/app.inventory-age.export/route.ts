@@ -10,6 +10,8 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { inventoryAgeCsv, inventoryAgeFileName } from "../app.inventory-age/export.server";
 import { readStockByAge } from "../app.inventory-age/inventory-age.server";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 
 const plain = (status: number, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -24,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const query = inventoryAgeQueryOf(params);
   if (query.olderThanError !== null) return plain(400, `Older than (days) ${query.olderThanError}.`);
-  const reading = await readStockByAge(session.shop, warehouseId);
+  // The page shows a failed read to the admin ("Could not export: …"): said in the admin's language.
+  const reading = await readStockByAge(session.shop, warehouseId, wordsFor(localeOf(request)));
   if (reading.kind === "unreachable") return plain(502, reading.message);
   const csv = inventoryAgeCsv(inventoryAgeView(reading.rows, query), query.olderThanDays);
   return new Response(csv, {

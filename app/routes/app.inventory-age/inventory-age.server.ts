@@ -6,6 +6,8 @@
 import prisma from "~/db.server";
 import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
 import { providerProblem } from "~/connector/provider-problem";
+import type { Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 import { PermanentFailure } from "~/jobs/handler";
 import { workDueSoon } from "~/jobs/admin.server";
 import { ProviderError } from "~/fulfilment/errors";
@@ -63,7 +65,12 @@ async function readLive(
  * merchant pays storage for. Once the sync has read the warehouse its read is shown instead: it is
  * what Shopify's quantities were set from, and it costs no provider call on each visit.
  */
-export async function readStockByAge(shop: string, warehouseId: string, now = new Date()): Promise<StockReading> {
+export async function readStockByAge(
+  shop: string,
+  warehouseId: string,
+  words: Pick<Words, "providerProblems" | "jobErrors">,
+  now = new Date(),
+): Promise<StockReading> {
   const stored = await warehouseStockOf(prisma, shop, warehouseId);
   if (stored.length > 0) {
     const readAt = stored.reduce((latest, row) => (row.readAt > latest ? row.readAt : latest), stored[0]?.readAt ?? now);
@@ -82,9 +89,10 @@ export async function readStockByAge(shop: string, warehouseId: string, now = ne
     return { kind: "stock", ...live, readAt: now.toISOString(), source: "live" };
   } catch (error) {
     // Live mode without a connection: the provider port says what to do.
-    if (error instanceof PermanentFailure) return { kind: "unreachable", message: error.message };
+    if (error instanceof PermanentFailure)
+      return { kind: "unreachable", message: textIn(words.jobErrors, { message: error.message, say: error.said?.say }) };
     if (!(error instanceof ProviderError)) throw error;
-    const message = providerProblem(error);
+    const message = providerProblem(error, words.providerProblems);
     log.warn({ shop, warehouseId, err: error }, "Inventory age: the provider could not be read");
     return { kind: "unreachable", message };
   }

@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     warehouses,
     selected: selected?.id ?? null,
-    reading: selected === null ? null : await readStockByAge(shop, selected.id),
+    reading: selected === null ? null : await readStockByAge(shop, selected.id, wordsFor(localeOf(request))),
     syncing: await stockSyncUnderWay(shop),
     sync: settings.stockSync,
     initial: {

@@ -12,6 +12,7 @@ import { characters, FIELD_LIMITS, type LimitedField } from "~/connector/limits"
 import { CreateLadingRequest, OutboundSkuLine } from "~/fulfilment/schemas";
 import { numberSaying, optional, requiredSaying, rows, text } from "~/lib/form-values";
 import type { Words } from "~/lib/words";
+import { ruleSaidIn } from "~/lib/words/rule-said";
 
 const request = CreateLadingRequest.shape;
 
@@ -21,12 +22,14 @@ export const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
 /**
  * The forms, each wrong field said in the admin's words (`words.lading.errors`): the same schema
  * checks the form in the browser as the merchant types and on the server when it is sent. What the
- * provider's own rules and the country codes say (app/fulfilment/schemas, connector) they say in English.
+ * provider's own rules and the country codes say (app/fulfilment/schemas, connector) is said in the
+ * admin's words too (`providerRules`).
  */
 function ladingForms(words: Words) {
   const errors = words.lading.errors;
   const required = requiredSaying(errors.required);
   const wholeNumber = numberSaying(errors.wholeNumber);
+  const said = ruleSaidIn(words.providerRules);
 
   /** A line of the address, within the limit the connector holds every address to. */
   const limited = (field: LimitedField) => {
@@ -34,7 +37,10 @@ function ladingForms(words: Words) {
     return z.string().refine((value) => characters(value) <= max, { error: errors.atMostCharacters(String(max)) });
   };
 
-  const Line = z.object({ sku: required(OutboundSkuLine.shape.Sku), quantity: required(wholeNumber(OutboundSkuLine.shape.Quantity)) });
+  const Line = z.object({
+    sku: required(said(OutboundSkuLine.shape.Sku)),
+    quantity: required(wholeNumber(said(OutboundSkuLine.shape.Quantity))),
+  });
 
   const Package = z.object({
     lines: rows(Line, ["sku"]).refine((lines) => Object.keys(lines).length > 0, { error: errors.atLeastOneSku }),
@@ -59,10 +65,10 @@ function ladingForms(words: Words) {
   const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: errors.email });
 
   const LadingForm = PackagesForm.extend({
-    reference: required(request.OrderNo),
-    shipmentId: text.pipe(request.ShipmentId),
-    warehouseId: required(request.WarehouseId),
-    serviceCode: required(request.ServiceCode),
+    reference: required(said(request.OrderNo)),
+    shipmentId: text.pipe(said(request.ShipmentId)),
+    warehouseId: required(said(request.WarehouseId)),
+    serviceCode: required(said(request.ServiceCode)),
     reservationDate: reservationDay,
     contact: required(limited("ShipToAddress.Contact")),
     company: optional(limited("ShipToAddress.Street2")),
@@ -77,7 +83,7 @@ function ladingForms(words: Words) {
       z
         .string()
         .transform((value) => value.toUpperCase())
-        .pipe(CountryCode),
+        .pipe(said(CountryCode)),
     ),
   });
   return { PackagesForm, LadingForm };

@@ -21,6 +21,8 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { errorsByField, idsOf, ladingFormsIn, type LadingFormValues } from "./form";
 import type { Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
+import { ruleText } from "~/lib/words/rule-said";
 import { log } from "~/lib/log.server";
 
 /** A reference the merchant may keep or replace: the day and random hex, so two never clash by chance. */
@@ -103,7 +105,7 @@ export async function sendFromForm(
   const checked = CreateLadingRequest.safeParse(ladingRequestOf(draft));
   if (!checked.success) {
     const { fieldErrors: byField, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: ruleText(words.providerRules, issue.message) })),
       values.packages,
     );
     return refused(
@@ -114,7 +116,8 @@ export async function sendFromForm(
   try {
     return { status: 200, order: await sendLadingOrder(prisma, appPipelineDeps(), shop, draft) };
   } catch (error) {
-    if (error instanceof PermanentFailure) return refused(null, error.message);
+    // Live mode without a usable connection: what a person must mend, in the admin's words when it is a sentence.
+    if (error instanceof PermanentFailure) return refused(null, textIn(words.jobErrors, { message: error.message, say: error.said?.say }));
     if (error instanceof ProviderValidationError) {
       const { fieldErrors: byField } = errorsByField(
         error.errors.map((detail) => ({ path: detail.code, message: detail.message })),
@@ -127,6 +130,6 @@ export async function sendFromForm(
     }
     if (!(error instanceof ProviderError)) throw error;
     log.warn({ shop, err: error }, "Bulk shipment: the provider refused");
-    return refused(null, providerProblem(error));
+    return refused(null, providerProblem(error, words.providerProblems));
   }
 }

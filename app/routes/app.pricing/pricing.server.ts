@@ -19,6 +19,8 @@ import { getShopSettings } from "~/stores/shops/shop.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { FIELD_OF_REQUEST, quoteFormsIn, type QuoteFormValues } from "./form";
 import { wordsFor } from "~/lib/words";
+import { ruleText } from "~/lib/words/rule-said";
+import { textIn } from "~/lib/words/reason-said";
 import { log } from "~/lib/log.server";
 
 export interface QuotedLine {
@@ -144,7 +146,11 @@ export async function priceFromForm(
       : PriceOneServiceRequest.safeParse({ ...base, ServiceCode: service });
   if (!checked.success) {
     const { fieldErrors, other } = errorsByField(
-      checked.error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message })),
+      // A provider SKU the merchant's entry maps to may break a rule the store SKU kept: said in the admin's words.
+      checked.error.issues.map((issue) => ({
+        path: fieldPath(issue.path),
+        message: ruleText(wordsFor(locale).providerRules, issue.message),
+      })),
       lineIds,
     );
     return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? errors.notPriced(other.join("; ")) : null);
@@ -171,7 +177,9 @@ export async function priceFromForm(
       answer: { intent: "service", ok: true, priced, service: ranked, charges: result.Success ? chargeLinesOf(result) : [] },
     };
   } catch (error) {
-    if (error instanceof PermanentFailure) return refused(null, error.message);
+    // Live mode without a usable connection: what a person must mend, in the admin's words when it is a sentence.
+    if (error instanceof PermanentFailure)
+      return refused(null, textIn(wordsFor(locale).jobErrors, { message: error.message, say: error.said?.say }));
     if (error instanceof ProviderValidationError) {
       // The provider names the request's field (Skus[0].Sku): shown there, and said in the answer's place.
       const { fieldErrors } = errorsByField(
@@ -181,7 +189,7 @@ export async function priceFromForm(
       return refused(submission.reply({ fieldErrors }), errors.providerRefused(error.errors.map((detail) => detail.message).join("; ")));
     }
     if (!(error instanceof ProviderError)) throw error;
-    const problem = providerProblem(error);
+    const problem = providerProblem(error, wordsFor(locale).providerProblems);
     log.warn({ shop, err: error }, "Pricing: the provider could not price");
     return refused(null, problem);
   }

@@ -11,6 +11,7 @@ import { decodePackageRequest } from "~/connector";
 import { rankServicePrices } from "~/connector/pricing";
 import { formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor, type Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 import { providerProblem } from "~/connector/provider-problem";
 import type { ProviderPort } from "~/flows/ports/ports";
 import { ProviderError } from "~/fulfilment/errors";
@@ -118,7 +119,8 @@ export async function suggestServices(
   try {
     provider = await appPipelineDeps().provider(shop);
   } catch (error) {
-    if (error instanceof PermanentFailure) return { warehouses: [], problem: error.message };
+    if (error instanceof PermanentFailure)
+      return { warehouses: [], problem: textIn(wordsFor(format.locale).jobErrors, { message: error.message, say: error.said?.say }) };
     throw error;
   }
   const problems: string[] = [];
@@ -166,7 +168,7 @@ export async function suggestServices(
       };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      const problem = providerProblem(error);
+      const problem = providerProblem(error, wordsFor(format.locale).providerProblems);
       problems.push(problem);
       cell.note = says.notPriced;
     }

@@ -73,9 +73,7 @@ export function DeclarationCard({
                 {answer.errors.length > 0 && (
                   <List>
                     {answer.errors.map((error, index) => (
-                      <List.Item key={index}>
-                        {error.label}: {error.message}
-                      </List.Item>
+                      <List.Item key={index}>{words.fieldProblem(error.label, error.message)}</List.Item>
                     ))}
                   </List>
                 )}

@@ -20,11 +20,12 @@ import { useFormat, useWords } from "~/components/locale";
 import { wordsFor } from "~/lib/words";
 import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
 import { declarationValuesFrom } from "~/connector/declaration";
-import { declarationForPage, declareShipment } from "~/flows/declare/declare.server";
+import { declarationForPage, declareShipment, type DeclareOutcome } from "~/flows/declare/declare.server";
 import { answerOf, pipelineSaidIn, type RetryAnswer } from "./answers";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import { shopFormatter } from "~/stores/shops/shop-time-zone.server";
 import { DeclarationCard } from "./declaration-card";
+import { declarationErrorsIn } from "./declaration-errors";
 import { ItemsCard } from "./items-card";
 import { ShipmentCard, TimelineCard } from "./shipment-cards";
 
@@ -82,7 +83,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const declared = await declareShipment(prisma, appPipelineDeps(), session.shop, id, values, words);
     // Said in the admin's language: the pipeline's sentence, or (why it cannot be declared now) the page's words already.
     const message = declared.say === undefined ? declared.message : pipelineSaidIn(all, { message: declared.message, say: declared.say });
-    return { intent: "declare" as const, ...declared, message };
+    // Each wrong field with its label and rule in the admin's words too.
+    const answer: DeclareOutcome =
+      declared.outcome === "declared"
+        ? { ...declared, message }
+        : { ...declared, message, errors: declarationErrorsIn(all, declared.errors) };
+    return { intent: "declare" as const, ...answer };
   }
   if (form.get("intent") === "refresh") {
     const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);

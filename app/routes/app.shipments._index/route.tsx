@@ -66,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           words: words.shipments,
           lang: languageOf(locale) === "zh-CN" ? "zh" : "en",
           errors: words.jobErrors,
+          problems: words.providerProblems,
         }),
     workDueSoon(prisma, session.shop, PLANNING_JOB_KINDS, { withinMs: PLANNING_DUE_MS }),
   ]);

@@ -72,7 +72,12 @@ async function ourShipment(shop: string, trackingNumber: string) {
 export async function lookUpTracking(
   shop: string,
   asked: string,
-  { words, lang, errors }: { words: PageWords; lang: "en" | "zh"; errors: Words["jobErrors"] },
+  {
+    words,
+    lang,
+    errors,
+    problems,
+  }: { words: PageWords; lang: "en" | "zh"; errors: Words["jobErrors"]; problems: Words["providerProblems"] },
 ): Promise<TrackingLookup> {
   const trackingNumber = asked.trim();
   if (trackingNumber === "") return { kind: "problem", trackingNumber, message: words.enterTrackingNumber };
@@ -114,7 +119,7 @@ export async function lookUpTracking(
       return { kind: "problem", trackingNumber, message: textIn(errors, { message: error.message, say: error.said?.say }) };
     if (!(error instanceof ProviderError)) throw error;
     log.warn({ shop, err: error }, "Tracking lookup: the provider could not answer");
-    return { kind: "problem", trackingNumber, message: providerProblem(error) };
+    return { kind: "problem", trackingNumber, message: providerProblem(error, problems) };
   }
 }
 

@@ -39,6 +39,8 @@ import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
 import { publicAddress } from "./public-address";
 import { alertDetails } from "./alert-details";
+import { providerRules } from "./provider-rules";
+import { providerProblems } from "./provider-problems";
 
 export const en = {
   nav,
@@ -79,6 +81,8 @@ export const en = {
   orderBlock,
   publicAddress,
   alertDetails,
+  providerRules,
+  providerProblems,
 };
 
 /** What every language's catalogue holds: en's keys, each a sentence or a function of the same arguments. */

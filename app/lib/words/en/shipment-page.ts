@@ -74,6 +74,8 @@ export const shipmentPage = {
   recipientErased: "The package's recipient data was erased (a customer data request), so its declaration cannot be sent again.",
   storedNotAcceptable: "The package as stored is not one the provider would accept any more: retry it from the order first.",
   sendingDeclaration: "Sending the declaration to the provider…",
+  /** One wrong field of a declaration in the list under the answer: its label, then what is wrong. */
+  fieldProblem: (label: string, problem: string) => `${label}: ${problem}`,
   packageWeight: "Package weight (g)",
   vatCode: "VAT code",
   ioss: "IOSS number",

@@ -39,6 +39,8 @@ import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
 import { publicAddress } from "./public-address";
 import { alertDetails } from "./alert-details";
+import { providerRules } from "./provider-rules";
+import { providerProblems } from "./provider-problems";
 
 export const zhCN: Words = {
   nav,
@@ -79,4 +81,6 @@ export const zhCN: Words = {
   orderBlock,
   publicAddress,
   alertDetails,
+  providerRules,
+  providerProblems,
 };

@@ -61,6 +61,7 @@ export const shipmentPage: Words["shipmentPage"] = {
   recipientErased: "该包裹的收件人数据已被删除（客户数据请求），因此无法再次发送其报关信息。",
   storedNotAcceptable: "所存的包裹已不符合服务商的要求：请先从订单重试。",
   sendingDeclaration: "正在将报关信息发送给服务商…",
+  fieldProblem: (label, problem) => `${label}：${problem}`,
   packageWeight: "包裹重量（克）",
   vatCode: "VAT 税号",
   ioss: "IOSS 编号",
