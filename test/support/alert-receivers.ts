@@ -6,6 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import type { EmailChannelInput } from "~/stores/alerts/channels.server";
 
 export interface ReceivedMail {
   from: string;
@@ -136,4 +137,17 @@ export function mailSubject(mail: ReceivedMail): string {
     );
     return Buffer.concat(bytes).toString("utf8") + (/\s$/.test(run) ? " " : "");
   });
+}
+
+/**
+ * An e-mail channel on this SMTP server with the login it expects (startMailServer's default), at
+ * once, from `sender` to `recipients`: what each alert test starts with.
+ */
+export function emailChannelOn(mail: MailServer, addresses: { sender: string; recipients: string[] }): EmailChannelInput {
+  return {
+    enabled: true,
+    schedule: "AT_ONCE",
+    settings: { host: "127.0.0.1", port: mail.port, security: "NONE", user: "alerts", ...addresses },
+    password: "s3cret-pass",
+  };
 }

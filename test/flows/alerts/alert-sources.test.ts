@@ -18,7 +18,7 @@ import { shopAccessHandlers } from "~/flows/shop-access/handlers";
 import { withShopAccess } from "~/flows/shop-access/shop-access.server";
 import { stockHandlers } from "~/flows/stock/handlers";
 import type { JobHandler } from "~/jobs/handler";
-import { saveEmailChannel, saveWebhookChannel, type EmailChannelInput } from "~/stores/alerts/channels.server";
+import { saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.server";
 import { zhCN } from "~/lib/words/zh-CN";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
@@ -32,6 +32,7 @@ import {
   type HttpReceiver,
   type MailServer,
   type ReceivedMail,
+  emailChannelOn,
 } from "../../support/alert-receivers";
 import { waitFor } from "../../support/jobs";
 import { runFinished, useWarehouseShop } from "../../support/warehouse-shop";
@@ -49,19 +50,7 @@ const alertDeps: AlertDeps = {
 };
 
 /** The e-mail channel every test starts with: the test's SMTP server, with a login. */
-const emailChannel = (): EmailChannelInput => ({
-  enabled: true,
-  schedule: "AT_ONCE",
-  settings: {
-    host: "127.0.0.1",
-    port: mail.port,
-    security: "NONE",
-    user: "alerts",
-    sender: "connector@demo-shop.example",
-    recipients: ["ops@demo-shop.example"],
-  },
-  password: "s3cret-pass",
-});
+const emailChannel = () => emailChannelOn(mail, { sender: "connector@demo-shop.example", recipients: ["ops@demo-shop.example"] });
 
 const warehouseShop = useWarehouseShop({
   tables: ["job", "syncRun", "catalogueVariant", "providerSku", "warehouseStock", "alert", "alertMessage", "alertChannel"],

@@ -15,7 +15,7 @@ import { enqueue } from "~/flows/queue/jobs.server";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { PermanentFailure, RetryLater, type JobContext } from "~/jobs/handler";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { saveEmailChannel, saveWebhookChannel, type EmailChannelInput } from "~/stores/alerts/channels.server";
+import { saveEmailChannel, saveWebhookChannel } from "~/stores/alerts/channels.server";
 import { eraseCustomerData } from "~/stores/compliance/redaction.server";
 import { recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
@@ -40,6 +40,7 @@ import {
   startMailServer,
   type HttpReceiver,
   type MailServer,
+  emailChannelOn,
 } from "../../support/alert-receivers";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
@@ -123,19 +124,8 @@ async function sentShipment(state: ShipmentState = "SUBMITTED") {
 }
 
 /** The e-mail channel every test starts with: the test's SMTP server, with a login. */
-const emailChannel = (): EmailChannelInput => ({
-  enabled: true,
-  schedule: "AT_ONCE",
-  settings: {
-    host: "127.0.0.1",
-    port: mail.port,
-    security: "NONE",
-    user: "alerts",
-    sender: "connector@north-ridge.example",
-    recipients: ["ops@north-ridge.example", "owner@north-ridge.example"],
-  },
-  password: "s3cret-pass",
-});
+const emailChannel = () =>
+  emailChannelOn(mail, { sender: "connector@north-ridge.example", recipients: ["ops@north-ridge.example", "owner@north-ridge.example"] });
 
 /** The outbox is empty: every alert recorded went out in a message that was sent. */
 const allSent = async () =>
