@@ -36,6 +36,10 @@ export default defineConfig({
     // Tests that start servers take a second or two alone, several when both cores are busy: the
     // default 5 s made them fail on load, not on a fault.
     testTimeout: 15_000,
+    // Hooks start and close servers, workers and databases (a PostgreSQL database waits for its last
+    // connections before it is dropped: test/support/database.ts). A hook cut at the default 10 s
+    // left that closing to run on beside the worker's next file.
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

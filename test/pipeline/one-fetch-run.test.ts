@@ -71,12 +71,12 @@ beforeAll(async () => {
   });
 }, 30_000);
 
-// Longer than the default 10 s: on PostgreSQL, under CI's load, closing the harness once took longer.
+// Closing waits for the database's last connections (up to 30 s) after the workers' stop.
 afterAll(async () => {
   proxy?.closeAllConnections();
   if (proxy) await new Promise((closed) => proxy?.close(closed));
   await harness?.close();
-}, 30_000);
+}, 90_000);
 
 describe("fetch runs of one shop, two workers, a slow Shopify, wake-ups all the time", () => {
   it("accept each fulfillment request exactly once", async () => {
