@@ -375,6 +375,13 @@ describe("send now from the block", () => {
     );
     expect(await s.db.shipment.findUniqueOrThrow({ where: { id: ready.id } })).toMatchObject({ state: "READY", sendingJobId: null });
     expect(s.sandbox.state().dropships.has("BLOCK-LIVE-1")).toBe(false);
+
+    // Shown in Chinese, the block says what to do in Chinese too, not the English sentence inside.
+    const chinese = ActionAnswer.parse(
+      await (await blockFetch(s, "770201", { body: { shipmentId: ready.id, action: "send" }, locale: "zh-CN" })).json(),
+    );
+    expect(chinese).toMatchObject({ outcome: "refused", message: zhCN.orderBlock.notSent(zhCN.jobErrors.providerNotConnected(s.shop)) });
+    expect(s.sandbox.state().dropships.has("BLOCK-LIVE-1")).toBe(false);
   });
 
   it("gives the provider's refusal of a field back to the merchant, and holds the package with it", async () => {

@@ -31,15 +31,16 @@ import { enqueue } from "../queue/jobs.server";
 import { queuePush, queueStatusPoll } from "../queue/stages.server";
 import { applyResults, holdRefused, holdUnsendable, prepare, type Prepared, type Sender } from "./push.server";
 import { orderBlock } from "~/lib/words/en/order-block";
-import { saidFrom, type Said } from "~/lib/words/reason-said";
+import { type NestedSaid, saidFrom, saidWithin } from "~/lib/words/reason-said";
 
 /** Longer than one call can take with all its retries (4 × 15 s, backoff, a Retry-After), so the job never races the request. */
 export const SEND_ONE_BACKSTOP_MS = 3 * 60_000;
 
 /**
- * Each answer's English `message` and its sentence (`say`, of the catalogue's `orderBlock`), so the
- * order page block says it in the admin's language.
+ * Each answer's English `message` and its sentence (`say`, of the catalogue's `orderBlock`; a
+ * refusal's may hold a sentence of `jobErrors`), so the order page block says it in the admin's language.
  */
+type Said = NestedSaid;
 export type SendOneOutcome =
   /** The provider has the package: SUBMITTED, and followed from here as every other. */
   | ({ outcome: "sent" } & Said)
@@ -51,6 +52,7 @@ export type SendOneOutcome =
   | ({ outcome: "refused" } & Said);
 
 const sendSaid = saidFrom(orderBlock);
+const sendSaidWithin = saidWithin(orderBlock);
 
 /** The Message createOne gives a package the provider created now, as the batch's answer names it. */
 const CREATED = "created";
@@ -111,7 +113,10 @@ async function sendClaimed(sender: Sender, deps: PipelineDeps, shipment: Shipmen
       await releaseSendingClaims(sender.db, sender.jobId, [shipment.id]);
       await queuePush(sender.db, target, deps.now());
       if (error instanceof ProviderRateLimitedError) return { done: true, outcome: { outcome: "queued", ...sendSaid("providerBusy") } };
-      return { done: true, outcome: { outcome: "refused", ...sendSaid("notSent", error.message) } };
+      // What a person must do about the provider's connection is a sentence of its own; the
+      // provider's client's words are quoted as it said them.
+      const why = error instanceof PermanentFailure && error.said !== undefined ? error.said : error.message;
+      return { done: true, outcome: { outcome: "refused", ...sendSaidWithin("notSent", why) } };
     }
     throw error;
   }

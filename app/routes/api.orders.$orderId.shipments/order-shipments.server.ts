@@ -12,7 +12,7 @@ import { STATE_WORDS } from "~/components/shipment-state-words";
 import type { Formatter } from "~/lib/format";
 import type { Words } from "~/lib/words";
 import { en } from "~/lib/words/en";
-import { reasonText, saidAgainWithin, textIn, timelineWords } from "~/lib/words/reason-said";
+import { reasonText, saidAgainWithin, timelineWords } from "~/lib/words/reason-said";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import type { StoredHoldReason } from "~/stores/shipments/shipment-columns";
 import { shipmentKindLabel } from "~/components/shipment-badges";
@@ -105,7 +105,8 @@ export async function actOnShipment(
   });
   const sendNow = async () => {
     const sent = await sendShipmentNow(db, deps, shop, shipmentId);
-    return answer(sent.outcome, textIn(words.orderBlock, sent), sent.outcome === "held" ? sent.reasons : []);
+    const said = saidAgainWithin({ ...en.orderBlock, ...en.jobErrors }, { ...words.orderBlock, ...words.jobErrors }, sent);
+    return answer(sent.outcome, said, sent.outcome === "held" ? sent.reasons : []);
   };
   if (action === "send") return sendNow();
   const retried = await retryShipment(db, deps, shop, shipmentId, { sentByCaller: true });
