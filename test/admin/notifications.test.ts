@@ -9,6 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { markChannelFailing } from "~/stores/alerts/channels.server";
+import { ChannelRefused, channelFailureOf } from "~/flows/alerts/send.server";
+import { channelRefusals } from "~/lib/words/en/channel-refusals";
+import { saidFrom } from "~/lib/words/reason-said";
+import { zhCN } from "~/lib/words/zh-CN";
 import { mailSubject, mailText, startHttpReceiver, startMailServer, type HttpReceiver, type MailServer } from "../support/alert-receivers";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument } from "./support";
@@ -204,6 +208,11 @@ describe("Settings > Notifications: alerts", () => {
       ok: false,
       message: expect.stringContaining("the webhook answered 503"),
     });
+    const refusedInChinese = await adminData(s, `${PATH}?locale=zh-CN`, ROUTE, { form: { intent: "testAlert", channel: "WEBHOOK" } });
+    expect(Answer.parse(await refusedInChinese.json())).toMatchObject({
+      ok: false,
+      message: zhCN.notifications.testFailed.WEBHOOK(zhCN.channelRefusals.webhookAnswered("503")),
+    });
     hook.status = 200;
     expect(await s.db.alertMessage.count({ where: { shop: s.shop } })).toBe(0);
   });
@@ -212,10 +221,25 @@ describe("Settings > Notifications: alerts", () => {
     const s = stack();
     const before = await adminDocument(s, "/app");
     expect(before.text).not.toContain("not getting through");
-    await markChannelFailing(s.db, s.shop, "WEBHOOK", "ChannelRefused: the webhook answered 503", new Date());
+    await markChannelFailing(
+      s.db,
+      s.shop,
+      "WEBHOOK",
+      channelFailureOf(new ChannelRefused(saidFrom(channelRefusals)("webhookAnswered", "503"))),
+      new Date(),
+    );
     const home = await adminDocument(s, "/app");
     expect(home.text).toContain("Alerts to your webhook are not getting through");
     expect(home.text).toContain("the webhook answered 503");
     expect(home.html).toContain('href="/app/settings/notifications"');
+    // The app's own refusal is said in the admin's language, on Home and on Settings > Notifications.
+    const chinese = await adminDocument(s, "/app?locale=zh-CN");
+    expect(chinese.text).toContain(zhCN.channelRefusals.webhookAnswered("503"));
+    expect(chinese.text).not.toContain("the webhook answered");
+    const settings = await adminDocument(s, `${PATH}?locale=zh-CN`);
+    expect(settings.text).toContain(zhCN.channelRefusals.webhookAnswered("503"));
+    // What a server said itself is shown as it said it, in any language.
+    await markChannelFailing(s.db, s.shop, "WEBHOOK", channelFailureOf(new Error("connect ECONNREFUSED 203.0.113.9:443")), new Date());
+    expect((await adminDocument(s, "/app?locale=zh-CN")).text).toContain("connect ECONNREFUSED 203.0.113.9:443");
   });
 });

@@ -8,7 +8,6 @@
 import type { Database } from "~/stores/database/database.server";
 import { RetryLater, type JobContext } from "~/jobs/handler";
 import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
-import { describeError } from "~/lib/log.server";
 import { channelForSending, markChannelFailing, markChannelWorking, type ChannelName } from "~/stores/alerts/channels.server";
 import {
   markMessageFailed,
@@ -20,7 +19,7 @@ import {
 } from "~/stores/alerts/outbox.server";
 import { enqueue } from "../queue/jobs.server";
 import { composeMessage } from "./compose";
-import type { AlertSender } from "./send.server";
+import { channelFailureOf, type AlertSender } from "./send.server";
 
 export interface AlertPolicy {
   /** Between two looks at the outbox. */
@@ -114,9 +113,10 @@ export async function deliverAlerts(ctx: JobContext, deps: AlertDeps, shop: stri
   try {
     await deps.sender.send(channel, { id: message.id, subject: message.subject, text: message.text });
   } catch (error) {
-    const reason = describeError(error, 500);
+    const failure = channelFailureOf(error);
+    const reason = failure.message;
     const failed = await ctx.db.$transaction(async (tx) => {
-      await markChannelFailing(tx, shop, channelName, reason, now);
+      await markChannelFailing(tx, shop, channelName, failure, now);
       return markMessageFailed(tx, message.id, reason);
     });
     const delay = backoffDelayMs(failed.attempts, deps.policy.retry, deps.random ?? Math.random);

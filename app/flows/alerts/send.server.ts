@@ -5,7 +5,10 @@
  * redirects; the webhook https only.
  */
 import nodemailer from "nodemailer";
-import { checkAddress, guardedFetch, type AddressPolicy, type Lookup } from "~/lib/public-address.server";
+import { describeError } from "~/lib/log.server";
+import { AddressRefused, checkAddress, guardedFetch, type AddressPolicy, type Lookup } from "~/lib/public-address.server";
+import { channelRefusals } from "~/lib/words/en/channel-refusals";
+import { saidFrom, type Said, type Say } from "~/lib/words/reason-said";
 import type { ChannelForSending } from "~/stores/alerts/channels.server";
 
 /** Longest a send may take: a slow server is a failure, tried again later. */
@@ -22,9 +25,29 @@ export interface AlertSender {
   send(channel: ChannelForSending, message: OutgoingMessage): Promise<void>;
 }
 
-/** Why a channel cannot send, in words for the merchant (no secret in them). */
+const refusal = saidFrom(channelRefusals);
+
+/** Why a channel cannot send, as a sentence for the merchant (no secret in it). */
 export class ChannelRefused extends Error {
   override readonly name = "ChannelRefused";
+  constructor(readonly said: Said) {
+    super(said.message);
+  }
+}
+
+/**
+ * Why a send failed, as the channel records it: the app's own refusals keep their sentence (said
+ * again in the reader's language: lib/words/channel-failure-said.ts); what a mail server or the
+ * network said is kept in its own words.
+ */
+export interface ChannelFailure {
+  message: string;
+  say: Say | null;
+}
+
+export function channelFailureOf(error: unknown): ChannelFailure {
+  if (error instanceof ChannelRefused || error instanceof AddressRefused) return { message: error.said.message, say: error.said.say };
+  return { message: describeError(error, 500), say: null };
 }
 
 /**
@@ -36,20 +59,19 @@ export function alertSender(policy: AddressPolicy, lookup?: Lookup): AlertSender
   return {
     async send(channel, message) {
       if (channel.channel === "WEBHOOK") {
-        if (channel.secret === null) throw new ChannelRefused("no webhook address is saved");
+        if (channel.secret === null) throw new ChannelRefused(refusal("noWebhookAddress"));
         const response = await post(channel.secret, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ text: `*${message.subject}*\n\n${message.text}` }),
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });
-        if (response.status >= 300 && response.status < 400)
-          throw new ChannelRefused(`the webhook redirects (${response.status}), which is not followed`);
-        if (!response.ok) throw new ChannelRefused(`the webhook answered ${response.status}`);
+        if (response.status >= 300 && response.status < 400) throw new ChannelRefused(refusal("webhookRedirects", String(response.status)));
+        if (!response.ok) throw new ChannelRefused(refusal("webhookAnswered", String(response.status)));
         return;
       }
       const email = channel.email;
-      if (email === null) throw new ChannelRefused("no mail server is saved");
+      if (email === null) throw new ChannelRefused(refusal("noMailServer"));
       // Checked as an https address would be (the scheme aside), then connected to as checked.
       const address = await checkAddress(new URL(`https://${email.host}`), { ...policy, allowHttp: true }, lookup);
       const transport = nodemailer.createTransport({

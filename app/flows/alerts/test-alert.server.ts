@@ -4,13 +4,13 @@
  * and the channel's failing state and schedule are left to real messages.
  */
 import { randomUUID } from "node:crypto";
-import { describeError } from "~/lib/log.server";
 import { channelForSending, type ChannelName } from "~/stores/alerts/channels.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { composeTestMessage } from "./compose";
 import type { AlertDeps } from "./deliver.server";
+import { channelFailureOf, type ChannelFailure } from "./send.server";
 
-export type TestAlertOutcome = { sent: true } | { sent: false; error: string } | { sent: false; notSaved: true };
+export type TestAlertOutcome = { sent: true } | { sent: false; error: ChannelFailure } | { sent: false; notSaved: true };
 
 export async function sendTestAlert(
   db: DatabaseOrTransaction,
@@ -25,6 +25,6 @@ export async function sendTestAlert(
     return { sent: true };
   } catch (error) {
     // The words the channel's failures are recorded in (deliver.server.ts), so Home and this answer agree.
-    return { sent: false, error: describeError(error, 500) };
+    return { sent: false, error: channelFailureOf(error) };
   }
 }

@@ -8,6 +8,8 @@ import { readCredentialsSummary } from "~/stores/shops/provider-credentials.serv
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { costsPerMonth } from "~/connector/shipping-costs";
+import { channelFailureText } from "~/lib/words/channel-failure-said";
+import { sayOf } from "~/stores/alerts/channels.server";
 import { formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor } from "~/lib/words";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
@@ -252,13 +254,16 @@ async function failingAlertChannels(db: DatabaseOrTransaction, shop: string, for
   const rows = await db.alertChannel.findMany({
     where: { shop, enabled: true, failingSince: { not: null } },
     orderBy: { channel: "asc" },
-    select: { channel: true, failingSince: true, lastError: true },
+    select: { channel: true, failingSince: true, lastError: true, lastErrorSay: true },
   });
-  const words = wordsFor(format.locale).home;
-  // The channel's own error (the mail server's or the webhook's answer) is shown as it was said.
+  const all = wordsFor(format.locale);
+  const words = all.home;
+  // The app's refusal in the admin's words; the mail server's or the network's as they were said.
+  const why = (row: (typeof rows)[number]) =>
+    row.lastError === null ? words.noReasonGiven : channelFailureText(all, { message: row.lastError, say: sayOf(row.lastErrorSay) });
   return rows.map((row) => ({
     channel: row.channel,
     title: row.channel === "EMAIL" ? words.emailFailing : words.webhookFailing,
-    body: words.channelFailing(format.dateTime(row.failingSince ?? new Date()), row.lastError ?? words.noReasonGiven),
+    body: words.channelFailing(format.dateTime(row.failingSince ?? new Date()), why(row)),
   }));
 }

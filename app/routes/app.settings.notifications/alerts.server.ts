@@ -11,18 +11,20 @@ import { alertAddressRefusal } from "~/wiring/alerts.server";
 import { addressRefusalIn } from "~/lib/public-address.server";
 import type { Words } from "~/lib/words";
 import type { NestedSaid } from "~/lib/words/reason-said";
+import { channelFailureText } from "~/lib/words/channel-failure-said";
 import { alertsFields, type AlertChannelsView, type AlertsValues } from "./alerts-form";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export async function alertChannelsView(shop: string): Promise<AlertChannelsView> {
+export async function alertChannelsView(shop: string, words: Words): Promise<AlertChannelsView> {
   const { email, webhook } = await alertChannelsOf(prisma, shop);
   const state = (channel: NonNullable<AlertChannels["email"] | AlertChannels["webhook"]>) => ({
     enabled: channel.enabled,
     schedule: channel.schedule,
     language: channel.language,
     failingSince: iso(channel.failingSince),
-    lastError: channel.lastError,
+    // The app's refusal in the admin's words; a server's own as it said it.
+    lastError: channel.lastError === null ? null : channelFailureText(words, { message: channel.lastError, say: channel.lastErrorSay }),
     lastSentAt: iso(channel.lastSentAt),
   });
   return {

@@ -17,10 +17,11 @@ import { alertChannelsView, readAlertChannels } from "./alerts.server";
 import { useWords } from "~/components/locale";
 import { localeOf } from "~/lib/locale";
 import { wordsFor } from "~/lib/words";
+import { channelFailureText } from "~/lib/words/channel-failure-said";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
-  return { form: (await sectionForm(session.shop)).form, alerts: await alertChannelsView(session.shop) };
+  return { form: (await sectionForm(session.shop)).form, alerts: await alertChannelsView(session.shop, wordsFor(localeOf(request))) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,7 +39,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const outcome = await sendTestAlert(prisma, shop, channel.data, appAlertDeps());
     const intent = `testAlert:${channel.data}`;
     if (outcome.sent) return json<SectionAnswer>({ intent, ok: true, message: words.notifications.testSent[channel.data] });
-    const message = "error" in outcome ? words.notifications.testFailed[channel.data](outcome.error) : words.notifications.notSaved;
+    const message =
+      "error" in outcome
+        ? words.notifications.testFailed[channel.data](channelFailureText(words, outcome.error))
+        : words.notifications.notSaved;
     return json<SectionAnswer>({ intent, ok: false, message, errors: [] }, { status: 400 });
   }
   let alerts: Awaited<ReturnType<typeof readAlertChannels>> | undefined;

@@ -6,6 +6,7 @@
  */
 import type { AlertChannel } from "@prisma/client";
 import { z } from "zod";
+import { Say } from "~/lib/words/reason-said";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import { EnvelopeError, keyIdOf, keysOf, open, seal, type KeyOption } from "../shops/envelope.server";
 import type { ResealPage } from "../shops/provider-credentials.server";
@@ -42,6 +43,8 @@ export interface ChannelState {
   language: AlertLanguage;
   failingSince: Date | null;
   lastError: string | null;
+  /** The last failure's sentence, when the app said it (lib/words/channel-failure-said.ts says it again). */
+  lastErrorSay: Say | null;
   lastSentAt: Date | null;
 }
 
@@ -59,8 +62,20 @@ function stateOf(row: AlertChannel): ChannelState {
     language: AlertLanguage.catch("en").parse(row.language),
     failingSince: row.failingSince,
     lastError: row.lastError,
+    lastErrorSay: sayOf(row.lastErrorSay),
     lastSentAt: row.lastSentAt,
   };
+}
+
+/** A stored sentence; one that does not parse reads as none (its message is shown as stored). */
+export function sayOf(json: string | null): Say | null {
+  if (json === null) return null;
+  try {
+    const parsed = Say.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const settingsOf = <T>(schema: z.ZodType<T>, json: string): T | null => {
@@ -172,19 +187,28 @@ export async function channelForSending(
 
 /** A message went: the channel works. */
 export async function markChannelWorking(db: DatabaseOrTransaction, shop: string, channel: ChannelName, now: Date): Promise<void> {
-  await db.alertChannel.updateMany({ where: { shop, channel }, data: { failingSince: null, lastError: null, lastSentAt: now } });
+  await db.alertChannel.updateMany({
+    where: { shop, channel },
+    data: { failingSince: null, lastError: null, lastErrorSay: null, lastSentAt: now },
+  });
 }
 
-/** A message did not go: since when the channel fails (kept from the first failure) and why. */
+/**
+ * A message did not go: since when the channel fails (kept from the first failure) and why, with
+ * its sentence when the app said it (null: the server's own words, kept as they were).
+ */
 export async function markChannelFailing(
   db: DatabaseOrTransaction,
   shop: string,
   channel: ChannelName,
-  error: string,
+  failure: { message: string; say: Say | null },
   now: Date,
 ): Promise<void> {
   await db.alertChannel.updateMany({ where: { shop, channel, failingSince: null }, data: { failingSince: now } });
-  await db.alertChannel.updateMany({ where: { shop, channel }, data: { lastError: error.slice(0, 1_000) } });
+  await db.alertChannel.updateMany({
+    where: { shop, channel },
+    data: { lastError: failure.message.slice(0, 1_000), lastErrorSay: failure.say === null ? null : JSON.stringify(failure.say) },
+  });
 }
 
 /**

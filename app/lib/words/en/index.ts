@@ -38,6 +38,7 @@ import { skuChecks } from "./sku-checks";
 import { timeline } from "./timeline";
 import { orderBlock } from "./order-block";
 import { publicAddress } from "./public-address";
+import { channelRefusals } from "./channel-refusals";
 import { alertDetails } from "./alert-details";
 import { providerRules } from "./provider-rules";
 import { providerProblems } from "./provider-problems";
@@ -80,6 +81,7 @@ export const en = {
   timeline,
   orderBlock,
   publicAddress,
+  channelRefusals,
   alertDetails,
   providerRules,
   providerProblems,

@@ -1,0 +1,3 @@
+-- alert channel error say
+-- AlterTable
+ALTER TABLE "AlertChannel" ADD COLUMN "lastErrorSay" TEXT;
