@@ -15,7 +15,6 @@ import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
 import { CATALOGUES } from "~/lib/words";
 import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
-import { WITHDRAWING } from "~/stores/shipments/shipment-states";
 
 let harness: Harness;
 
@@ -273,17 +272,16 @@ describe("an order that loses every unit while its drop-ship package's send is i
     const { shipment, pushJobId } = await sendInDoubt(placed, harness.studioLocation);
 
     await change(placed);
-    // The change decided while the send is still in doubt: the package withdrawn (the provider is
-    // being asked) or already settled. Not "a change job put off": a change that met the send while
-    // its call was still under way is rightly put off until that call fails, and letting the provider
-    // recover then would let that call through (SUBMITTED, the change noted after), which is not
-    // what this test is about.
+    // Every creation fails until the app has decided (the package cancelled, or found at the
+    // provider): a send still under way when the change came (its call retried inside the push) is
+    // rightly let through by a provider that recovered, which is not what this test is about. Not
+    // "a change job put off" either: that is the app waiting for such a send, not a decision.
     await waitFor(
       async () => {
         const [now] = await harness.shipmentsOf(placed.orderId);
-        return (now !== undefined && (now.state !== "READY" || now.lastErrorCode === WITHDRAWING)) || undefined;
+        return (now !== undefined && now.state !== "READY") || undefined;
       },
-      { timeoutMs: 2 * MINUTE, intervalMs: 10, what: "the change decided while the send is in doubt" },
+      { timeoutMs: 2 * MINUTE, intervalMs: 10, what: "the change decided while every creation fails" },
     );
     await harness.clearFaults();
     const settled = await waitFor(
