@@ -39,7 +39,7 @@ export default defineConfig({
     // Hooks start and close servers, workers and databases (a PostgreSQL database waits for its last
     // connections before it is dropped: test/support/database.ts). A hook cut at the default 10 s
     // left that closing to run on beside the worker's next file.
-    hookTimeout: 60_000,
+    hookTimeout: 90_000,
     projects: [
       {
         extends: true,

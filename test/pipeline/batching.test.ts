@@ -37,7 +37,7 @@ describe("a burst of 25 orders at the warehouse", () => {
         const shipments = await harness.db.shipment.findMany({ where: { fulfillmentOrderId: { in: ids } } });
         return shipments.length === 25 && shipments.every((s) => s.state !== "READY") ? shipments : undefined;
       },
-      { timeoutMs: 25_000, intervalMs: 50, what: "all 25 shipments sent" },
+      { timeoutMs: 120_000, intervalMs: 50, what: "all 25 shipments sent" },
     ).catch(async (error: unknown) => {
       const shipments = await harness.db.shipment.groupBy({ by: ["state"], _count: true });
       const jobs = await harness.db.job.findMany({ where: { status: { in: ["PENDING", "RUNNING", "DEAD"] } } });
@@ -67,5 +67,5 @@ describe("a burst of 25 orders at the warehouse", () => {
       const fo = state.fulfillmentOrders.find((f) => f.id === numericId(id));
       expect(fo?.lastResponse).toMatchObject({ action: "ACCEPT_FULFILLMENT_REQUEST", message: expect.stringContaining("US01") });
     }
-  }, 60_000);
+  }, 240_000);
 });

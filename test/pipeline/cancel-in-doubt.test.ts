@@ -152,7 +152,7 @@ describe("a cancellation request that meets a send in doubt", () => {
         `商家申请了取消。服务商没有包裹 ${shipment.packageId}（因其发送的回复丢失而向服务商确认），因此该包裹已彻底取消：没有发送任何内容，今后也不会发送。`,
       );
     },
-    2 * MINUTE,
+    5 * MINUTE,
   );
 
   it(
@@ -186,7 +186,7 @@ describe("a cancellation request that meets a send in doubt", () => {
         ),
       );
     },
-    2 * MINUTE,
+    5 * MINUTE,
   );
 
   it(
@@ -239,7 +239,7 @@ describe("a cancellation request that meets a send in doubt", () => {
         /已交还 Shopify：该履约订单已按未完成关闭（“Not shipped: .+”），可在 Shopify 中完成订单的取消。/,
       );
     },
-    2 * MINUTE,
+    5 * MINUTE,
   );
 });
 
@@ -271,9 +271,18 @@ describe("an order that loses every unit while its drop-ship package's send is i
     const placed = await harness.placeOrder([{ sku: "CANDLE-SOY-200-LAV", quantity: 1 }]);
     const { shipment, pushJobId } = await sendInDoubt(placed, harness.studioLocation);
 
-    const changedAt = Date.now();
     await change(placed);
-    await settledOrPutOff("change.orders", changedAt, async () => (await harness.shipmentsOf(placed.orderId))[0]?.state !== "READY");
+    // Every creation fails until the app has decided (the package cancelled, or found at the
+    // provider): a send still under way when the change came (its call retried inside the push) is
+    // rightly let through by a provider that recovered, which is not what this test is about. Not
+    // "a change job put off" either: that is the app waiting for such a send, not a decision.
+    await waitFor(
+      async () => {
+        const [now] = await harness.shipmentsOf(placed.orderId);
+        return (now !== undefined && now.state !== "READY") || undefined;
+      },
+      { timeoutMs: 2 * MINUTE, intervalMs: 10, what: "the change decided while every creation fails" },
+    );
     await harness.clearFaults();
     const settled = await waitFor(
       async () => {
@@ -297,7 +306,7 @@ describe("an order that loses every unit while its drop-ship package's send is i
         new RegExp(`订单已部分退款.*：其履约订单在 Shopify 中已关闭，因此不发送该包裹。服务商没有包裹 ${shipment.packageId}`),
       );
     },
-    2 * MINUTE,
+    5 * MINUTE,
   );
 
   it(
@@ -308,7 +317,7 @@ describe("an order that loses every unit while its drop-ship package's send is i
       await neverSent(shipment, pushJobId);
       expect(await timelineOf(shipment.id)).toMatch(new RegExp(`provider does not have package ${shipment.packageId}`));
     },
-    2 * MINUTE,
+    5 * MINUTE,
   );
 
   it(
@@ -329,6 +338,6 @@ describe("an order that loses every unit while its drop-ship package's send is i
       // One provider order, never created anew.
       expect(harness.sandbox.state().dropships.get(settled.packageId)?.retryCount).toBe(0);
     },
-    2 * MINUTE,
+    5 * MINUTE,
   );
 });

@@ -55,17 +55,22 @@ async function stillWaiting(...writes: Promise<unknown>[]): Promise<boolean> {
   return !finished;
 }
 
-it("loses no update when one shop's read-then-write transactions come from several clients at once", async () => {
+// Generous bounds: 45 serialized transactions wait far past Prisma's 2 s maxWait on a busy machine;
+// the test is about lost updates, not speed.
+it("loses no update when one shop's read-then-write transactions come from several clients at once", { timeout: 120_000 }, async () => {
   await db.job.create({ data: job("counter") });
   const clients = [db, ...others];
   await Promise.all(
     Array.from({ length: 45 }, (_, i) =>
       writingForShop("a.myshopify.com", () =>
-        clients[i % clients.length]!.$transaction(async (tx) => {
-          const row = await tx.job.findUniqueOrThrow({ where: { id: "counter" } });
-          await new Promise((resolve) => setTimeout(resolve, 1));
-          await tx.job.update({ where: { id: "counter" }, data: { attempts: row.attempts + 1 } });
-        }),
+        clients[i % clients.length]!.$transaction(
+          async (tx) => {
+            const row = await tx.job.findUniqueOrThrow({ where: { id: "counter" } });
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            await tx.job.update({ where: { id: "counter" }, data: { attempts: row.attempts + 1 } });
+          },
+          { maxWait: 60_000, timeout: 60_000 },
+        ),
       ),
     ),
   );

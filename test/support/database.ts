@@ -86,10 +86,14 @@ function createPostgresTestDatabase(): TestDatabase {
     db,
     url,
     async close() {
-      await db.$disconnect();
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
       try {
+        // A worker stopped before its handler finished (its stop gives up after a while) may still be
+        // in a transaction: disconnecting under it left that transaction open for good, holding the
+        // database's write lock ("idle in transaction" after the job's UPDATE, seen under load).
+        await transactionsEnded(client, name);
+        await db.$disconnect();
         const left = await sessionsLeft(client, name);
         // A connection may still open between the look and the drop, which then refuses (55006).
         const dropped =
@@ -115,7 +119,7 @@ const SESSIONS_END_MS = 30_000;
 
 /**
  * The connections still open to the database once they have had SESSIONS_END_MS to close (the hook
- * waits 60 s), each said by its age, state and last statement. A database still in use is left to
+ * waits 90 s), each said by its age, state and last statement. A database still in use is left to
  * the server's end (the run's server and its folder go then), never dropped WITH (FORCE): Vitest's
  * workers run file after file in one process (isolate: false), and a connection cut under a pool
  * or an engine still closing was an error in whatever file that process ran next, where no test
@@ -124,8 +128,10 @@ const SESSIONS_END_MS = 30_000;
 async function sessionsLeft(admin: pg.Client, database: string): Promise<string[]> {
   const listed = () =>
     admin.query<{ said: string }>(
-      `SELECT format('pid %s, %s s old, %s, last statement: %s', pid, round(extract(epoch FROM now() - backend_start)),
-                     coalesce(state, 'unknown'), left(regexp_replace(coalesce(query, ''), '\\s+', ' ', 'g'), 160)) AS said
+      `SELECT format('pid %s, %s s old, %s for %s s (transaction: %s s), last statement: %s', pid,
+                     round(extract(epoch FROM now() - backend_start)), coalesce(state, 'unknown'),
+                     round(extract(epoch FROM now() - state_change)), coalesce(round(extract(epoch FROM now() - xact_start))::text, 'none'),
+                     left(regexp_replace(coalesce(query, ''), '\\s+', ' ', 'g'), 160)) AS said
          FROM pg_stat_activity WHERE datname = $1`,
       [database],
     );
@@ -137,12 +143,26 @@ async function sessionsLeft(admin: pg.Client, database: string): Promise<string[
   return (await listed()).rows.map((row) => row.said);
 }
 
+/** Waits, up to SESSIONS_END_MS, until no connection to the database is inside a transaction. */
+async function transactionsEnded(admin: pg.Client, database: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const open = await admin.query<{ open: number }>(
+        "SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1 AND xact_start IS NOT NULL",
+        [database],
+      );
+      return open.rows[0]?.open === 0;
+    },
+    { timeoutMs: SESSIONS_END_MS, intervalMs: 50, what: `the transactions on ${database} to end` },
+  ).catch(() => undefined);
+}
+
 /** The test file's database, deleted after its last test. */
 export function useTestDatabase(): TestDatabase {
   const database = createTestDatabase();
   // Its connections get SESSIONS_END_MS to close before the drop: a test that failed may have left
   // a stopped worker's handler finishing its call.
-  afterAll(() => database.close(), 60_000);
+  afterAll(() => database.close(), 90_000);
   return database;
 }
 

@@ -49,7 +49,7 @@ function shapeOf(file: string) {
 }
 
 describe("the migrations", () => {
-  it("build the schema that schema.prisma describes", { timeout: 30_000 }, () => {
+  it("build the schema that schema.prisma describes", { timeout: 120_000 }, () => {
     const directory = mkdtempSync(path.join(tmpdir(), "connector-schema-"));
     try {
       const fromSchema = path.join(directory, "from-schema.sqlite");

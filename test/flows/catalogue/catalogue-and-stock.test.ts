@@ -260,22 +260,26 @@ describe("the stock sync", () => {
     expect(await db().job.findFirst({ where: { kind: "stock.sync", status: "PENDING" } })).toMatchObject({ runAt: expect.any(Date) });
   });
 
-  it("never syncs from a catalogue not read yet: the sync asks for the read, waits for it, then writes the stock", async () => {
-    // A first warehouse saved asks for both at once; the sync comes first here.
-    await queueStockSync(db(), DEMO_SHOP, new Date(), "SETUP");
-    await syncedSince(0);
-    expect(await db().syncRun.count({ where: { shop: DEMO_SHOP, kind: "CATALOGUE_READ", status: "DONE" } })).toBe(1);
-    // The sync asked for and the one the read queues as it ends may both run: the first to finish
-    // wrote the provider's stock (a sync from a catalogue not read would have written nothing).
-    const [first] = await db().syncRun.findMany({
-      where: { shop: DEMO_SHOP, kind: "STOCK_SYNC", status: "DONE" },
-      orderBy: { finishedAt: "asc" },
-    });
-    const result = parseStockSyncResult(first?.result ?? null);
-    expect(result?.warehouses[0]).toMatchObject({ stocked: catalogue.filter((sku) => sku.stock.US01 > 0).length, mismatched: 0 });
-    expect(first?.message).toMatch(/^Stock synced: [1-9]\d* quantities changed/);
-    expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 240 });
-  });
+  it(
+    "never syncs from a catalogue not read yet: the sync asks for the read, waits for it, then writes the stock",
+    { timeout: 60_000 },
+    async () => {
+      // A first warehouse saved asks for both at once; the sync comes first here.
+      await queueStockSync(db(), DEMO_SHOP, new Date(), "SETUP");
+      await syncedSince(0);
+      expect(await db().syncRun.count({ where: { shop: DEMO_SHOP, kind: "CATALOGUE_READ", status: "DONE" } })).toBe(1);
+      // The sync asked for and the one the read queues as it ends may both run: the first to finish
+      // wrote the provider's stock (a sync from a catalogue not read would have written nothing).
+      const [first] = await db().syncRun.findMany({
+        where: { shop: DEMO_SHOP, kind: "STOCK_SYNC", status: "DONE" },
+        orderBy: { finishedAt: "asc" },
+      });
+      const result = parseStockSyncResult(first?.result ?? null);
+      expect(result?.warehouses[0]).toMatchObject({ stocked: catalogue.filter((sku) => sku.stock.US01 > 0).length, mismatched: 0 });
+      expect(first?.message).toMatch(/^Stock synced: [1-9]\d* quantities changed/);
+      expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 240 });
+    },
+  );
 
   it("says why when the provider has stock but no variant of the store is one of its SKUs", async () => {
     // The store sells none of the provider's SKUs (all renamed in Shopify).
@@ -289,38 +293,42 @@ describe("the stock sync", () => {
     expect(parseStockSyncResult(run.result)?.warehouses[0]).toMatchObject({ stocked: 0 });
   });
 
-  it("follows the provider's stock, and never lets Shopify sell what the provider created but Shopify has not fulfilled twice", async () => {
-    await readCatalogue();
-    await syncedSince(0);
-    const first = await syncsDone();
+  it(
+    "follows the provider's stock, and never lets Shopify sell what the provider created but Shopify has not fulfilled twice",
+    { timeout: 60_000 },
+    async () => {
+      await readCatalogue();
+      await syncedSince(0);
+      const first = await syncsDone();
 
-    // The provider created a package of 3 mugs (out of its stock) that Shopify has not fulfilled yet
-    // (committed there), and 10 more mugs left the warehouse for other reasons.
-    take(sandbox().state(), "US01", "MUG-CER-350-WHT", 13);
-    await db().shipment.create({
-      data: {
-        shop: DEMO_SHOP,
-        kind: "OUTBOUND",
-        state: "CREATED",
-        fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1",
-        orderId: "gid://shopify/Order/1",
-        packageId: "1001_1",
-        warehouseCode: "US01",
-        requestSent: JSON.stringify({
-          PackageId: "1001_1",
-          ShipToAddress: { Country: "US" },
-          Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 3 }],
-        }),
-      },
-    });
-    await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
-    const second = await syncedSince(first);
-    // 240 - 13 at the provider, plus the 3 it created that Shopify still holds.
-    expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 230 });
-    expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([
-      { warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 240, after: 230 },
-    ]);
-  });
+      // The provider created a package of 3 mugs (out of its stock) that Shopify has not fulfilled yet
+      // (committed there), and 10 more mugs left the warehouse for other reasons.
+      take(sandbox().state(), "US01", "MUG-CER-350-WHT", 13);
+      await db().shipment.create({
+        data: {
+          shop: DEMO_SHOP,
+          kind: "OUTBOUND",
+          state: "CREATED",
+          fulfillmentOrderId: "gid://shopify/FulfillmentOrder/1",
+          orderId: "gid://shopify/Order/1",
+          packageId: "1001_1",
+          warehouseCode: "US01",
+          requestSent: JSON.stringify({
+            PackageId: "1001_1",
+            ShipToAddress: { Country: "US" },
+            Skus: [{ Sku: "MUG-CER-350-WHT", Quantity: 3 }],
+          }),
+        },
+      });
+      await queueStockSync(db(), DEMO_SHOP, new Date(), "MERCHANT");
+      const second = await syncedSince(first);
+      // 240 - 13 at the provider, plus the 3 it created that Shopify still holds.
+      expect((await shopifyStockAtWarehouse())["MUG-CER-350-WHT"]).toMatchObject({ onHand: 230 });
+      expect(parseStockSyncResult(second?.result ?? null)?.changes).toEqual([
+        { warehouseId: "US01", sku: "MUG-CER-350-WHT", variant: "Ceramic mug 350 ml, white", before: 240, after: 230 },
+      ]);
+    },
+  );
 
   it("gives each kit what its components make, a component two kits use shared between them", async () => {
     // Two kits use the mugs, so each may sell from half of them; the yoga mats are one kit's.
