@@ -73,8 +73,9 @@ export const pricing = {
     atMostUnits: (count: number, max: string) => `must be at most ${max} ${plural(count, "unit", "units")}`,
     notYourWarehouse: "is not one of your warehouses (Settings > Warehouses and routing)",
     notYourSku: "is not a SKU of your catalogue",
-    /** `why`: what the provider's rules found, as they say it. */
+    /** `why`: what the provider's rules found, as they say it; several joined by `between`. */
     notPriced: (why: string) => `Not priced: ${why}.`,
+    between: "; ",
     /** `said`: the provider's own words. */
     providerRefused: (said: string) => `The provider refused to price it: ${said}.`,
   },

@@ -63,6 +63,7 @@ export const pricing: Words["pricing"] = {
     notYourWarehouse: "不是您的仓库（设置 > 仓库与路由）",
     notYourSku: "不是您商品目录中的 SKU",
     notPriced: (why) => `未能报价：${why}。`,
+    between: "；",
     providerRefused: (said) => `服务商拒绝报价：${said}。`,
   },
 };
