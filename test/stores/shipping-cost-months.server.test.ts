@@ -200,8 +200,8 @@ describe("Home's shipping costs per month", () => {
 const root = path.resolve(import.meta.dirname, "../..");
 const migration = readFileSync(
   testDatabaseProvider === "postgresql"
-    ? path.join(root, "prisma/postgres/migrations/0023_shipping_cost_months/migration.sql")
-    : path.join(root, "prisma/migrations/0034_shipping_cost_months/migration.sql"),
+    ? path.join(root, "prisma/postgres/migrations/0024_shipping_cost_months/migration.sql")
+    : path.join(root, "prisma/migrations/0035_shipping_cost_months/migration.sql"),
   "utf8",
 );
 /** The migration's backfill: everything from its comment on, after the table is made. */
