@@ -60,16 +60,27 @@ export interface MonthCosts {
   /** "2026-11" (UTC). */
   month: string;
   shipments: number;
+  /** By currency code (A to Z), whatever order the shipments were read in. */
   totals: { currency: string; amount: number }[];
 }
 
-/** The costs of the shipments summed per month (UTC) of their report, newest month first. */
+/** The month (UTC) a report was made in: "2026-11". */
+export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+
+/** Currencies by code, as text compares (never a locale's collation). */
+export const byCurrency = (a: { currency: string }, b: { currency: string }) =>
+  a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
+
+/**
+ * The costs of the shipments summed per month (UTC) of their report, newest month first. What
+ * Home shows, read from ShippingCostMonth, must equal this on the same shipments (its tests say so).
+ */
 export function costsPerMonth(shipments: readonly { shippingCosts: string | null; shippingCostsAt: Date | null }[]): MonthCosts[] {
   const months = new Map<string, { shipments: number; lines: ShippingCostLine[] }>();
   for (const shipment of shipments) {
     const lines = decodeShippingCosts(shipment.shippingCosts);
     if (lines.length === 0 || shipment.shippingCostsAt === null) continue;
-    const month = shipment.shippingCostsAt.toISOString().slice(0, 7);
+    const month = monthOf(shipment.shippingCostsAt);
     const entry = months.get(month) ?? { shipments: 0, lines: [] };
     entry.shipments += 1;
     entry.lines.push(...lines);
@@ -77,5 +88,32 @@ export function costsPerMonth(shipments: readonly { shippingCosts: string | null
   }
   return [...months]
     .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
-    .map(([month, entry]) => ({ month, shipments: entry.shipments, totals: totalsByCurrency(entry.lines) }));
+    .map(([month, entry]) => ({ month, shipments: entry.shipments, totals: totalsByCurrency(entry.lines).sort(byCurrency) }));
+}
+
+/** What one shipment's costs add to its month in one currency. */
+export interface MonthCurrencyCosts {
+  month: string;
+  currency: string;
+  /** Minor units (cents). */
+  amount: number;
+  costLines: number;
+  /** 1 under the currency of the shipment's first line, else 0: a shipment counts once in its month. */
+  shipments: number;
+}
+
+/** A shipment's part of its month's totals, per currency (none when it has no costs or no time of report). */
+export function monthCostsOf(shipment: { shippingCosts: string | null; shippingCostsAt: Date | null }): MonthCurrencyCosts[] {
+  const lines = decodeShippingCosts(shipment.shippingCosts);
+  if (lines.length === 0 || shipment.shippingCostsAt === null) return [];
+  const month = monthOf(shipment.shippingCostsAt);
+  const parts = new Map<string, MonthCurrencyCosts>();
+  lines.forEach((line, index) => {
+    const part = parts.get(line.currency) ?? { month, currency: line.currency, amount: 0, costLines: 0, shipments: 0 };
+    part.amount += minor(line.money);
+    part.costLines += 1;
+    if (index === 0) part.shipments = 1;
+    parts.set(line.currency, part);
+  });
+  return [...parts.values()];
 }

@@ -7,6 +7,7 @@
 import type { Prisma, ShipmentState } from "@prisma/client";
 import type { Database } from "~/stores/database/database.server";
 import { AGE_BANDS } from "~/connector/inventory-age";
+import { monthCostsOf, type MonthCurrencyCosts } from "~/connector/shipping-costs";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 
 export interface BigMerchant {
@@ -32,6 +33,23 @@ function generator(seed: number) {
     next,
     int: (n: number) => Math.floor(next() * n),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+  };
+}
+
+/** The shipments' costs summed per month and currency, for ShippingCostMonth. */
+function monthTotals() {
+  const totals = new Map<string, MonthCurrencyCosts>();
+  return {
+    add(part: MonthCurrencyCosts) {
+      const key = `${part.month} ${part.currency}`;
+      const total = totals.get(key) ?? { ...part, amount: 0, costLines: 0, shipments: 0 };
+      total.amount += part.amount;
+      total.costLines += part.costLines;
+      total.shipments += part.shipments;
+      totals.set(key, total);
+    },
+    rows: (shop: string): Prisma.ShippingCostMonthCreateManyInput[] =>
+      [...totals.values()].map((total) => ({ shop, ...total, amount: BigInt(total.amount) })),
   };
 }
 
@@ -299,6 +317,7 @@ export async function seedBigMerchant(db: Database, shop: string, size: BigMerch
       }
       return "DELIVERED" as const;
     };
+    const costMonths = monthTotals();
     await inChunks(
       (function* () {
         for (let index = 0; index < size.shipments; index++) {
@@ -395,8 +414,11 @@ export async function seedBigMerchant(db: Database, shop: string, size: BigMerch
       })(),
       async (data) => {
         await db.shipment.createMany({ data });
+        for (const row of data) for (const part of monthCostsOf(row)) costMonths.add(part);
       },
     );
+    // Home's months of shipping costs, as writing each shipment's costs would have kept them.
+    await db.shippingCostMonth.createMany({ data: costMonths.rows(shop) });
   });
 
   // Timelines: two to five events a shipment.

@@ -10,6 +10,8 @@ import type { Prisma, ShipmentState } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createFulfilmentClient, staticToken } from "~/fulfilment";
+import { costsPerMonth } from "~/connector/shipping-costs";
+import { shippingCostMonths } from "~/stores/shipments/shipping-cost-months.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { useStack } from "../support/stack";
 import * as example from "../provider/examples";
@@ -77,6 +79,13 @@ describe("refresh from the provider", () => {
     expect(stored.trackingNumber).not.toBeNull();
     expect(stored.shippingCosts).not.toBeNull();
     expect(stored.shippingCostsAt).not.toBeNull();
+    // Written twice (by the refresh, then by the move to CREATED): Home's months are what adding up
+    // every shipment's costs gives, the second write having replaced the first.
+    const everyShipment = await s.db.shipment.findMany({ where: { shop: s.shop }, select: { shippingCosts: true, shippingCostsAt: true } });
+    expect(await shippingCostMonths(s.db, s.shop, "0000-00")).toEqual(costsPerMonth(everyShipment));
+    expect(await s.db.shippingCostMonth.aggregate({ where: { shop: s.shop }, _sum: { shipments: true } })).toEqual({
+      _sum: { shipments: everyShipment.filter((row) => row.shippingCosts !== null).length },
+    });
     const jobs = await s.db.job.count({ where: { shop: s.shop, kind: "write-back.fulfil" } });
     expect(jobs).toBeGreaterThan(0);
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
-import { decodeShippingCosts } from "~/connector/shipping-costs";
+import { costsPerMonth, decodeShippingCosts } from "~/connector/shipping-costs";
+import { shippingCostMonths } from "~/stores/shipments/shipping-cost-months.server";
 import { listShipments } from "~/stores/shipments/shipment-list.server";
 import { DEMO_SHOP, useHarness } from "./harness";
 
@@ -39,6 +40,14 @@ describe("an order at the provider's warehouse", () => {
     expect(costs.length).toBeGreaterThan(0);
     expect(costs.every((cost) => cost.currency === "USD" && cost.money > 0)).toBe(true);
     expect(delivered.shippingCostsAt).not.toBeNull();
+    // Home's months, kept by the poll that wrote them, are what adding up every shipment's costs
+    // gives: read together, in one transaction, while the worker goes on.
+    const [kept, addedUp] = await harness.db.$transaction(async (tx) => [
+      await shippingCostMonths(tx, DEMO_SHOP, "0000-00"),
+      costsPerMonth(await tx.shipment.findMany({ where: { shop: DEMO_SHOP }, select: { shippingCosts: true, shippingCostsAt: true } })),
+    ]);
+    expect(kept).toEqual(addedUp);
+    expect(kept.length).toBeGreaterThan(0);
 
     const state = await emulatorState(harness.shopify);
     const accepted = state.fulfillmentOrders.find((f) => f.id === numericId(fo.id));

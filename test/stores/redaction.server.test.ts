@@ -172,6 +172,9 @@ describe("shop redaction", () => {
         },
       });
       await db.inboundShipment.create({ data: { shop: owner, reference: "IN-1", warehouseId: "US01", shippingType: "Sea", boxes: "[]" } });
+      await db.shippingCostMonth.create({
+        data: { shop: owner, month: "2026-11", currency: "USD", amount: 685n, costLines: 1, shipments: 1 },
+      });
       await db.ladingOrder.create({
         data: {
           shop: owner,
@@ -202,9 +205,10 @@ describe("shop redaction", () => {
       await db.inboundShipment.count({ where }),
       await db.ladingOrder.count({ where }),
       await db.kitComponent.count({ where }),
+      await db.shippingCostMonth.count({ where }),
     ];
-    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(await db.syncRunItem.count()).toBe(1);
     expect(await db.shipmentEvent.count()).toBe(1);
   });

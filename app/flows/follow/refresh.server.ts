@@ -10,6 +10,7 @@ import type { Shipment } from "@prisma/client";
 import { ProviderError, ProviderNotFoundError } from "~/fulfilment";
 import type { Database } from "~/stores/database/database.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
+import { updateShipmentCosts } from "~/stores/shipments/shipping-cost-months.server";
 import type { PipelineDeps } from "../ports/deps";
 import type { ProviderPort } from "../ports/ports";
 import { queueWriteBack } from "../queue/stages.server";
@@ -73,8 +74,8 @@ export async function refreshShipment(db: Database, deps: PipelineDeps, shop: st
       message: onRequest.message,
       data: { operation: operationOf(shipment), requestedBy: "person", received: summary, say: onRequest.say },
     });
-    const costs = shippingCostColumns(record, now);
-    await tx.shipment.update({ where: { id: shipment.id }, data: { ...costs, lastPolledAt: now } });
+    // Costs reported again replace the ones the shipment had, in Home's months too.
+    await updateShipmentCosts(tx, shipment.id, { ...shippingCostColumns(record, now), lastPolledAt: now });
   });
   if (shipment.state === "SUBMITTED") {
     await applySubmitted({ db, logger: log.child({ shop }) }, deps, lazyShop(deps, shop), { ...shipment, lastPolledAt: now }, record);

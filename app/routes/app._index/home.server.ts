@@ -7,9 +7,10 @@ import { needsAttention } from "~/stores/shipments/needs-attention.server";
 import { readCredentialsSummary } from "~/stores/shops/provider-credentials.server";
 import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
-import { costsPerMonth } from "~/connector/shipping-costs";
+import { monthOf } from "~/connector/shipping-costs";
 import { channelFailureText } from "~/lib/words/channel-failure-said";
 import { sayOf } from "~/stores/alerts/channels.server";
+import { shippingCostMonths } from "~/stores/shipments/shipping-cost-months.server";
 import { formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor } from "~/lib/words";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
@@ -182,20 +183,18 @@ export function stockStep(input: {
   return { done: true, detail: words.holds(stocked, format.number(stocked), warehouses, format.number(warehouses), at) };
 }
 
-/** How many months Home sums the shipping costs of, this one included. */
+/** How many months Home shows the shipping costs of, this one included. */
 const COST_MONTHS = 6;
 
 /**
  * The shipping costs the provider reported, summed per month (UTC) of the report and per currency,
- * newest month first, the last COST_MONTHS months.
+ * newest month first, the last COST_MONTHS months: read from the months kept as costs are written
+ * (shipping-cost-months.server.ts), not from every shipment of those months.
  */
 async function shippingCostsPerMonth(db: DatabaseOrTransaction, shop: string, now: Date, format: Formatter) {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (COST_MONTHS - 1), 1));
-  const shipments = await db.shipment.findMany({
-    where: { shop, shippingCosts: { not: null }, shippingCostsAt: { gte: since } },
-    select: { shippingCosts: true, shippingCostsAt: true },
-  });
-  return costsPerMonth(shipments).map((month) => ({
+  const months = await shippingCostMonths(db, shop, monthOf(since));
+  return months.map((month) => ({
     month: month.month,
     shipments: month.shipments,
     total: month.totals.map(({ amount, currency }) => format.money(amount, currency)).join(" + "),

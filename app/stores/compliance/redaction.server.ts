@@ -142,6 +142,7 @@ const ERASED = "Erased at the customer's request (customers/redact).";
 export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<void> {
   return inTransaction(db, async (tx) => {
     await tx.shipment.deleteMany({ where: { shop } }); // their events go with them (ON DELETE CASCADE)
+    await tx.shippingCostMonth.deleteMany({ where: { shop } });
     await tx.webhookReceipt.deleteMany({ where: { shop } });
     await tx.complianceRequest.deleteMany({ where: { shop } });
     await tx.catalogueVariant.deleteMany({ where: { shop } });

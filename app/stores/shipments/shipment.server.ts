@@ -9,6 +9,7 @@ import { orderToAccepted, trackingToFulfilled } from "~/metrics/metrics.server";
 import { canTransition } from "./shipment-states";
 import { recordAlerts } from "../alerts/alerts.server";
 import { shipmentAlerts } from "../alerts/shipment-alerts";
+import { costMonthsMoved, storedCostsOf, writesCosts } from "./shipping-cost-months.server";
 
 /** What happened to a shipment, in the words of its timeline. */
 export const ShipmentEventType = z.enum([
@@ -143,6 +144,8 @@ export async function transition(
   const data = eventData({ ...event.data, stateFrom: shipment.state, stateTo: to });
   const moved = await inTransaction(db, async (tx) => {
     const now = new Date();
+    // Costs written with the move: Home's months move with them (shipping-cost-months.server.ts).
+    const costsBefore = writesCosts(changes) ? await storedCostsOf(tx, [shipment.id]) : [];
     const { count } = await tx.shipment.updateMany({
       where: { id: shipment.id, state: shipment.state },
       data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now },
@@ -150,6 +153,7 @@ export async function transition(
     if (count !== 1) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
     await tx.shipmentEvent.create({ data: { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now } });
     const moved = await tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    if (writesCosts(changes)) await costMonthsMoved(tx, costsBefore, [moved]);
     // Held, failed or ended: the merchant is told, once, with the move (app/stores/alerts).
     await recordAlerts(tx, shipmentAlerts([moved], now), now);
     return moved;
@@ -183,7 +187,10 @@ export async function transitionEach(db: DatabaseOrTransaction, moves: readonly 
     const key = JSON.stringify([move.shipment.state, move.to, move.changes ?? {}]);
     alike.set(key, [...(alike.get(key) ?? []), move]);
   }
+  const withCosts = new Set(moves.filter((move) => writesCosts(move.changes)).map((move) => move.shipment.id));
   const moved = await inTransaction(db, async (tx) => {
+    // Costs written with the moves: Home's months move with them (shipping-cost-months.server.ts).
+    const costsBefore = withCosts.size > 0 ? await storedCostsOf(tx, [...withCosts]) : [];
     for (const group of alike.values()) {
       const [{ shipment, to, changes }] = group as [ShipmentMove, ...ShipmentMove[]];
       const ids = group.map((move) => move.shipment.id);
@@ -201,6 +208,12 @@ export async function transitionEach(db: DatabaseOrTransaction, moves: readonly 
     });
     const rows = await tx.shipment.findMany({ where: { id: { in: moves.map((move) => move.shipment.id) } } });
     const byId = new Map(rows.map((row) => [row.id, row]));
+    if (withCosts.size > 0)
+      await costMonthsMoved(
+        tx,
+        costsBefore,
+        [...withCosts].map((id) => byId.get(id) as Shipment),
+      );
     await recordAlerts(tx, shipmentAlerts(rows, now), now);
     return moves.map((move) => byId.get(move.shipment.id) as Shipment);
   });
