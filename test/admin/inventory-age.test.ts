@@ -134,6 +134,8 @@ describe("the inventory age page", () => {
   it("reads one page of a big warehouse by the address's query, and sends that page, not the warehouse", async () => {
     const s = stack();
     await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+    // This test's warehouse alone (the stack is the file's).
+    await s.db.warehouseStock.deleteMany({ where: { shop: s.shop } });
     const readAt = new Date("2026-04-01T09:30:00Z");
     // 5,000 SKUs, as bench:admin seeds a big merchant: three lots each, of ages spread over every band.
     const rows = Array.from({ length: 5_000 }, (_, index) => {
@@ -177,6 +179,7 @@ describe("the inventory age page", () => {
     // The export still writes every SKU the query matches, not the page.
     const file = await exportCsv("warehouse=US01");
     expect((parse(Buffer.from(await file.arrayBuffer()), { bom: true }) as string[][]).length).toBe(5_001);
+    await s.db.warehouseStock.deleteMany({ where: { shop: s.shop } });
   });
 
   it("queues the stock sync when asked to read the stock again, once a warehouse can be read", async () => {
