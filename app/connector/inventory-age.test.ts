@@ -87,6 +87,14 @@ describe("inventory age", () => {
       bands: expect.objectContaining({ To30Days: 1, To210Days: 12, MoreThan330Days: 2 }),
     });
 
+    // A tie in the oldest band goes to the most units in the band before it, then to the SKU.
+    const tied = [row("MUG-BLACK", { To30Days: 1, To210Days: 3 }), row("ZED", { To90Days: 4, To210Days: 3 }), row("ABC", { To210Days: 3 })];
+    expect(inventoryAgeView(tied, { search: "", olderThanDays: null, sort: "oldest", page: 1 }).rows.map((r) => r.sku)).toEqual([
+      "ZED",
+      "MUG-BLACK",
+      "ABC",
+    ]);
+
     const mugs = inventoryAgeView(rows, { search: "mug", olderThanDays: null, sort: "total", page: 1 });
     expect(mugs.rows.map((r) => r.sku)).toEqual(["mug-white", "MUG-BLACK"]);
     expect(mugs.totals.olderThan).toBeNull();
@@ -104,7 +112,7 @@ describe("inventory age", () => {
       sort: "sku",
       page: 1,
     });
-    const table = inventoryAgeTable(view, 30);
+    const table = inventoryAgeTable(view.rows, 30);
     expect(table.header.at(-1)).toBe("Older than 30 days");
     expect(table.rows).toEqual([
       ["A", "S-1", 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1],

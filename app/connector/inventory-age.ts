@@ -1,9 +1,10 @@
 /**
  * A warehouse's stock by age (operation 19) as the Inventory age page shows it and its CSV export
- * writes it: the provider's twelve 30-day bands, filtered, sorted and totalled. The page and the
- * export both run `inventoryAgeView` on the same query, so the file holds exactly the rows the page
- * shows, in the same order. Pure: the browser runs it too. The band names are the provider's
- * (InventoryAgeInfo's fields, app/fulfilment/schemas/responses.ts).
+ * writes it: the provider's twelve 30-day bands, filtered, sorted and totalled. The stock sync's
+ * read is queried in the database (app/stores/stock/stock-by-age.server.ts); a live read, held in
+ * memory, goes through `inventoryAgeView`, which filters and orders as that query does, so the page
+ * and the file agree whichever was read. Pure. The band names are the provider's (InventoryAgeInfo's
+ * fields, app/fulfilment/schemas/responses.ts).
  */
 import { z } from "zod";
 
@@ -143,14 +144,8 @@ export function unitsOlderThan(row: StockAgeRow, days: number): number {
   return bandsOlderThan(days).reduce((sum, band) => sum + row.bands[band], 0);
 }
 
-/** The index of the oldest band holding any unit; -1 for a row without stock in any band. */
-export function oldestBandIndex(row: StockAgeRow): number {
-  for (let index = AGE_BANDS.length - 1; index >= 0; index -= 1) {
-    const band = AGE_BANDS[index];
-    if (band !== undefined && row.bands[band] > 0) return index;
-  }
-  return -1;
-}
+/** The bands from the oldest to the youngest: "oldest stock first" compares them in this order. */
+export const OLDEST_BAND_FIRST: readonly AgeBand[] = [...AGE_BANDS].reverse();
 
 const bySku = (a: StockAgeRow, b: StockAgeRow) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
 
@@ -159,24 +154,55 @@ const COMPARE: Record<InventoryAgeSort, (a: StockAgeRow, b: StockAgeRow) => numb
   "sku-desc": (a, b) => bySku(b, a),
   total: (a, b) => b.total - a.total || bySku(a, b),
   "total-asc": (a, b) => a.total - b.total || bySku(a, b),
-  // The oldest band first, then the most units in it, then the most units older than that band's start.
+  // The most units over 330 days first, then the most in the band before, and so on (so the row
+  // whose oldest stock is oldest, and most of it, leads); as the database orders it.
   oldest: (a, b) => {
-    const [ia, ib] = [oldestBandIndex(a), oldestBandIndex(b)];
-    if (ia !== ib) return ib - ia;
-    const band = AGE_BANDS[ia];
-    return (band === undefined ? 0 : b.bands[band] - a.bands[band]) || bySku(a, b);
+    for (const band of OLDEST_BAND_FIRST) if (a.bands[band] !== b.bands[band]) return b.bands[band] - a.bands[band];
+    return bySku(a, b);
   },
 };
 
-export interface InventoryAgeView {
-  /** Every row matching the query, sorted: the export writes these. */
-  rows: (StockAgeRow & { olderThan: number | null })[];
-  /** Totals of `rows`: by band, overall, and older than the query's days. */
-  totals: { bands: AgeBands; total: number; olderThan: number | null };
+/** A row as shown: with its units older than the query's days (null without that filter). */
+export type ShownStockRow = StockAgeRow & { olderThan: number | null };
+
+/** Totals of every row a query matches: by band, overall, and older than the query's days. */
+export interface StockAgeTotals {
+  bands: AgeBands;
+  total: number;
+  olderThan: number | null;
+}
+
+/** What the page shows of a query: its page of rows, and how many rows match, with their totals. */
+export interface InventoryAgePage {
   /** The rows of the query's page (the last page when it asks beyond it). */
-  pageRows: (StockAgeRow & { olderThan: number | null })[];
+  pageRows: ShownStockRow[];
+  /** How many rows match the query, on every page. */
+  matching: number;
+  totals: StockAgeTotals;
   page: number;
   pages: number;
+}
+
+export interface InventoryAgeView extends InventoryAgePage {
+  /** Every row matching the query, sorted: the export writes these. */
+  rows: ShownStockRow[];
+}
+
+/** A row as shown: its units older than `days` worked out. */
+export const shownRow = (row: StockAgeRow, days: number | null): ShownStockRow => ({
+  ...row,
+  olderThan: days === null ? null : unitsOlderThan(row, days),
+});
+
+/** The units older than `days` among totals by band. */
+export const totalOlderThan = (bands: AgeBands, days: number | null): number | null =>
+  days === null ? null : bandsOlderThan(days).reduce((sum, band) => sum + bands[band], 0);
+
+/** The page a query's `page` lands on among `matching` rows (the last when it asks beyond it), and how many there are. */
+export function pageAmong(matching: number, asked: number): { page: number; pages: number; skip: number } {
+  const pages = Math.max(1, Math.ceil(matching / ROWS_PER_PAGE));
+  const page = Math.min(asked, pages);
+  return { page, pages, skip: (page - 1) * ROWS_PER_PAGE };
 }
 
 /** The rows `query` asks for: SKU search (any part, any case), older-than filter, sort and page. */
@@ -188,28 +214,27 @@ export function inventoryAgeView(
   const days = query.olderThanDays;
   const rows = all
     .filter((row) => needle === "" || row.sku.toLowerCase().includes(needle))
-    .map((row) => ({ ...row, olderThan: days === null ? null : unitsOlderThan(row, days) }))
+    .map((row) => shownRow(row, days))
     .filter((row) => row.olderThan === null || row.olderThan > 0)
     .sort(COMPARE[query.sort]);
   const bands = Object.fromEntries(AGE_BANDS.map((band) => [band, rows.reduce((sum, row) => sum + row.bands[band], 0)])) as AgeBands;
-  const pages = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, skip } = pageAmong(rows.length, query.page);
   return {
     rows,
-    totals: {
-      bands,
-      total: rows.reduce((sum, row) => sum + row.total, 0),
-      olderThan: days === null ? null : rows.reduce((sum, row) => sum + (row.olderThan ?? 0), 0),
-    },
-    pageRows: rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE),
+    matching: rows.length,
+    totals: { bands, total: rows.reduce((sum, row) => sum + row.total, 0), olderThan: totalOlderThan(bands, days) },
+    pageRows: rows.slice(skip, skip + ROWS_PER_PAGE),
     page,
     pages,
   };
 }
 
 /** The export's header and rows: what the table shows, every row, in the table's order. */
-export function inventoryAgeTable(view: InventoryAgeView, olderThanDays: number | null): { header: string[]; rows: (string | number)[][] } {
-  return { header: inventoryAgeHeader(olderThanDays), rows: view.rows.map((row) => inventoryAgeRecord(row, olderThanDays)) };
+export function inventoryAgeTable(
+  rows: readonly ShownStockRow[],
+  olderThanDays: number | null,
+): { header: string[]; rows: (string | number)[][] } {
+  return { header: inventoryAgeHeader(olderThanDays), rows: rows.map((row) => inventoryAgeRecord(row, olderThanDays)) };
 }
 
 export function inventoryAgeHeader(olderThanDays: number | null): string[] {
@@ -219,7 +244,7 @@ export function inventoryAgeHeader(olderThanDays: number | null): string[] {
 }
 
 /** One row of the export, as the header names its columns. */
-export function inventoryAgeRecord(row: InventoryAgeView["rows"][number], olderThanDays: number | null): (string | number)[] {
+export function inventoryAgeRecord(row: ShownStockRow, olderThanDays: number | null): (string | number)[] {
   return [
     row.sku,
     row.storageNo ?? "",

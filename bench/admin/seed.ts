@@ -9,6 +9,7 @@ import type { Database } from "~/stores/database/database.server";
 import { AGE_BANDS } from "~/connector/inventory-age";
 import { monthCostsOf, type MonthCurrencyCosts } from "~/connector/shipping-costs";
 import { saveShopSettings } from "~/stores/shops/shop.server";
+import { bandColumn } from "~/stores/stock/warehouse-stock.server";
 
 export interface BigMerchant {
   shipments: number;
@@ -251,17 +252,17 @@ export async function seedBigMerchant(db: Database, shop: string, size: BigMerch
         for (const warehouseId of ["US01", "DE01"]) {
           for (let index = 0; index < size.skusInStock; index++) {
             if (warehouseId === "DE01" && index % 2 === 1) continue;
-            const bands = Object.fromEntries(AGE_BANDS.map((band) => [band, 0])) as Record<string, number>;
+            const bands = Object.fromEntries(AGE_BANDS.map((band) => [bandColumn(band), 0])) as Record<string, number>;
             let total = 0;
             for (let lot = 0; lot < 3; lot++) {
-              const band = AGE_BANDS[random.int(AGE_BANDS.length)] ?? "To30Days";
+              const band = bandColumn(AGE_BANDS[random.int(AGE_BANDS.length)] ?? "To30Days");
               const units = 1 + random.int(200);
               bands[band] = (bands[band] ?? 0) + units;
               total += units;
             }
             if (changes.length < 500)
               changes.push({ warehouseId, sku: skuOf(index), variant: skuOf(index), before: total - 3, after: total });
-            yield { shop, warehouseId, sku: skuOf(index), storageNo: `ST-${index}`, total, bands: JSON.stringify(bands), readAt };
+            yield { shop, warehouseId, sku: skuOf(index), storageNo: `ST-${index}`, total, ...bands, readAt };
           }
         }
       })(),

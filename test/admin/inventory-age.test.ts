@@ -1,16 +1,17 @@
 /**
  * The Inventory age page and its CSV export in the built app, over HTTP as the embedded admin
  * reaches them: before any stock sync the warehouse is read live from the provider (the sandbox);
- * the stock sync's read is shown once there is one; the export is an attachment of exactly the
- * query's rows; "Read the stock again" queues the stock sync; another shop's warehouses and stock
+ * the stock sync's read is shown once there is one, a page at a time by the address's query (5,000
+ * SKUs send one page, not the warehouse); the export is an attachment of exactly the query's rows,
+ * all of them; "Read the stock again" queues the stock sync; another shop's warehouses and stock
  * are never shown or exported; nothing without a session token.
  */
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
+import { AGE_BANDS, inventoryAgeView, ROWS_PER_PAGE, type AgeBands } from "~/connector/inventory-age";
 import { saveShopSettings } from "~/stores/shops/shop.server";
-import { replaceWarehouseStock } from "~/stores/stock/warehouse-stock.server";
+import { bandColumn, replaceWarehouseStock } from "~/stores/stock/warehouse-stock.server";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument, BROWSER_USER_AGENT, sessionToken } from "./support";
 
@@ -19,7 +20,7 @@ const stack = useStack({ worker: false });
 const ROUTE = "routes/app.inventory-age";
 const OTHER_SHOP = "other-shop.myshopify.com";
 
-const Row = z.object({ sku: z.string(), total: z.number(), bands: z.record(z.string(), z.number()) });
+const Row = z.object({ sku: z.string(), total: z.number(), bands: z.record(z.string(), z.number()), olderThan: z.number().nullable() });
 const LoaderData = z.object({
   warehouses: z.array(z.object({ id: z.string(), enabled: z.boolean(), syncs: z.boolean() })),
   selected: z.string().nullable(),
@@ -27,7 +28,14 @@ const LoaderData = z.object({
     .discriminatedUnion("kind", [
       z.object({
         kind: z.literal("stock"),
-        rows: z.array(Row),
+        shown: z.object({
+          pageRows: z.array(Row),
+          matching: z.number(),
+          totals: z.object({ bands: z.record(z.string(), z.number()), total: z.number(), olderThan: z.number().nullable() }),
+          page: z.number(),
+          pages: z.number(),
+        }),
+        skus: z.number(),
         readAt: z.string(),
         source: z.enum(["sync", "live"]),
         truncated: z.boolean(),
@@ -71,8 +79,8 @@ describe("the inventory age page", () => {
       { id: "US01", enabled: true, syncs: false },
       { id: "DE01", enabled: false, syncs: false },
     ]);
-    expect(data.reading).toMatchObject({ kind: "stock", source: "live", truncated: false });
-    const rows = data.reading?.kind === "stock" ? data.reading.rows : [];
+    expect(data.reading).toMatchObject({ kind: "stock", source: "live", truncated: false, skus: 14 });
+    const rows = data.reading?.kind === "stock" ? data.reading.shown.pageRows : [];
     // The sandbox's DE01: 14 SKUs, the lamp out of stock there.
     expect(rows).toHaveLength(14);
     expect(rows.find((row) => row.sku === "LAMP-LED-DESK-WHT")?.total).toBe(0);
@@ -121,6 +129,57 @@ describe("the inventory age page", () => {
     const refused = await exportCsv("warehouse=US01&olderThan=ninety");
     expect(refused.status).toBe(400);
     expect(await refused.text()).toBe("Older than (days) must be a whole number of days.");
+  });
+
+  it("reads one page of a big warehouse by the address's query, and sends that page, not the warehouse", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { warehouses: [{ warehouseId: "US01" }] });
+    // This test's warehouse alone (the stack is the file's).
+    await s.db.warehouseStock.deleteMany({ where: { shop: s.shop } });
+    const readAt = new Date("2026-04-01T09:30:00Z");
+    // 5,000 SKUs, as bench:admin seeds a big merchant: three lots each, of ages spread over every band.
+    const rows = Array.from({ length: 5_000 }, (_, index) => {
+      const units = AGE_BANDS.map((_, band) => ((index * 7 + band * 13) % 5 === 0 ? 1 + ((index + band) % 40) : 0));
+      return {
+        sku: `SKU-${String(index).padStart(5, "0")}`,
+        storageNo: `ST-${index}`,
+        total: units.reduce((sum, n) => sum + n, 0),
+        bands: Object.fromEntries(AGE_BANDS.map((band, at) => [band, units[at] ?? 0])) as AgeBands,
+      };
+    });
+    await s.db.warehouseStock.createMany({
+      data: rows.map(({ bands, ...row }) => ({
+        shop: s.shop,
+        warehouseId: "US01",
+        ...row,
+        ...Object.fromEntries(AGE_BANDS.map((band) => [bandColumn(band), bands[band]])),
+        readAt,
+      })),
+    });
+
+    const query = { search: "sku-01", olderThanDays: 90, sort: "oldest" as const, page: 2 };
+    const data = await load("/app/inventory-age?q=SKU-01&olderThan=90&sort=oldest&page=2");
+    const { rows: _all, ...expected } = inventoryAgeView(rows, query);
+    expect(data.reading).toMatchObject({ kind: "stock", source: "sync", skus: 5_000 });
+    expect(data.reading?.kind === "stock" && data.reading.shown).toEqual({
+      ...expected,
+      pageRows: expected.pageRows.map(({ storageNo: _storageNo, ...row }) => row),
+    });
+    expect(expected.pageRows).toHaveLength(ROWS_PER_PAGE);
+
+    // The first page as the admin opens it: twenty SKUs, and none of the other 4,980.
+    const page = await adminDocument(s, "/app/inventory-age");
+    expect(page.text).toContain("SKU-00019");
+    expect(page.html).not.toContain("SKU-00020");
+    expect(page.text).toContain("Page 1 of 250");
+    const bytes = Buffer.byteLength(page.html);
+    process.stdout.write(`Inventory age at 5,000 SKUs: the document is ${(bytes / 1024).toFixed(0)} KiB\n`);
+    expect(bytes).toBeLessThan(200 * 1024);
+
+    // The export still writes every SKU the query matches, not the page.
+    const file = await exportCsv("warehouse=US01");
+    expect((parse(Buffer.from(await file.arrayBuffer()), { bom: true }) as string[][]).length).toBe(5_001);
+    await s.db.warehouseStock.deleteMany({ where: { shop: s.shop } });
   });
 
   it("queues the stock sync when asked to read the stock again, once a warehouse can be read", async () => {

@@ -11,7 +11,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AGE_BANDS, type AgeBands } from "~/connector/inventory-age";
 import { saveWebhookChannel } from "~/stores/alerts/channels.server";
 import { saveInboundShipment } from "~/stores/inbound/inbound-shipments.server";
 import { saveLadingOrder } from "~/stores/lading/lading-orders.server";
@@ -285,8 +284,6 @@ function adminRoutes(): AdminRoute[] {
   );
 }
 
-const bands = (to30: number): AgeBands => Object.fromEntries(AGE_BANDS.map((band) => [band, band === "To30Days" ? to30 : 0])) as AgeBands;
-
 async function seedShopA(s: TestStack): Promise<SeededA> {
   const db = s.db;
   await saveShopSettings(db, SHOP_A, {
@@ -332,7 +329,7 @@ async function seedShopA(s: TestStack): Promise<SeededA> {
         sku: `${MARK}-SKU-1`,
         storageNo: `${SECRET}-A1`,
         total: 7,
-        bands: JSON.stringify(bands(7)),
+        to30Days: 7,
         readAt: new Date(),
       },
     });

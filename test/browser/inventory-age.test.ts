@@ -3,7 +3,8 @@
  * sync it reads the provider (the sandbox) live and says so; it filters by age and sorts as the
  * merchant types, marks the old stock, draws the chart, and its CSV holds exactly the rows the
  * table shows (all of them, not the page), read back with csv-parse; the stock sync's read is shown
- * "as of" its time, page by page; an unreachable provider is said in words.
+ * "as of" its time, page by page, the page and the query in the address (back goes to the view
+ * before, an address opened again shows its page); an unreachable provider is said in words.
  */
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
@@ -167,6 +168,22 @@ describe("inventory age", () => {
       await expectVisible(page.getByText("45 units in 1 SKU"));
       const narrowed = await exportCsv(page);
       expect(narrowed.records.slice(1).map((record) => record[0])).toEqual(['TEA "SENCHA", 100 g']);
+      expect(new URL(page.url()).searchParams.get("q")).toBe("sencha");
+
+      // Back: the second page again, the search field as it was then.
+      await page.goBack();
+      await expectVisible(page.getByText("Page 2 of 3"));
+      expect(await page.getByLabel("Search SKUs").inputValue()).toBe("");
+      expect((await tableRows(page))[0]?.[0]).toBe("BULK-020");
+
+      // The address alone, opened again (a reload, a shared link), shows the same view.
+      const again = await admin.openAdminPage(`/app/inventory-age?warehouse=DE01&sort=total&page=3`, {
+        name: "/app/inventory-age (DE01, most units, page 3)",
+      });
+      await expectVisible(again.page.getByText("Page 3 of 3"));
+      expect(await again.page.getByLabel("Sort by").inputValue()).toBe("total");
+      expect((await tableRows(again.page)).map((row) => row[0])).toEqual(["BULK-005", "BULK-004", "BULK-003", "BULK-002", "BULK-001"]);
+      await again.audit();
     },
     BROWSER_TEST_TIMEOUT_MS,
   );

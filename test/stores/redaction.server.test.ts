@@ -154,7 +154,7 @@ describe("shop redaction", () => {
         data: { shop: owner, kind: "SKU_REGISTER", status: "DONE", trigger: "MERCHANT", items: { create: [{ key: "MUG-1" }] } },
       });
       await db.warehouseStock.create({
-        data: { shop: owner, warehouseId: "US01", sku: "MUG-1", total: 3, bands: "{}", readAt: new Date() },
+        data: { shop: owner, warehouseId: "US01", sku: "MUG-1", total: 3, to30Days: 3, readAt: new Date() },
       });
       await db.customerReturn.create({
         data: {

@@ -5,11 +5,11 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { inventoryAgeQueryOf, inventoryAgeView } from "~/connector/inventory-age";
+import { inventoryAgeQueryOf } from "~/connector/inventory-age";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { authenticate } from "~/shopify.server";
 import { inventoryAgeCsv, inventoryAgeFileName } from "../app.inventory-age/export.server";
-import { readStockByAge } from "../app.inventory-age/inventory-age.server";
+import { readAllStockByAge } from "../app.inventory-age/inventory-age.server";
 import { localeOf } from "~/lib/locale";
 import { wordsFor } from "~/lib/words";
 
@@ -27,9 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = inventoryAgeQueryOf(params);
   if (query.olderThanError !== null) return plain(400, `Older than (days) ${query.olderThanError}.`);
   // The page shows a failed read to the admin ("Could not export: …"): said in the admin's language.
-  const reading = await readStockByAge(session.shop, warehouseId, wordsFor(localeOf(request)));
+  const reading = await readAllStockByAge(session.shop, warehouseId, query, wordsFor(localeOf(request)));
   if (reading.kind === "unreachable") return plain(502, reading.message);
-  const csv = inventoryAgeCsv(inventoryAgeView(reading.rows, query), query.olderThanDays);
+  const csv = inventoryAgeCsv(reading.rows, query.olderThanDays);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

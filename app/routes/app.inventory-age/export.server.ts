@@ -6,10 +6,11 @@
  *
  * Streamed: the text is written a batch of rows at a time as the download takes it, never whole
  * in memory (a warehouse of many thousand SKUs makes megabytes of it). The rows themselves are
- * read first, since the page's sorts (oldest stock first, most units) need every row.
+ * read first, in one query (readAllStockByAge), so a stock sync writing meanwhile cannot make the
+ * file repeat or skip a SKU between batches.
  */
 import { stringify } from "csv-stringify/sync";
-import { inventoryAgeHeader, inventoryAgeRecord, type InventoryAgeView } from "~/connector/inventory-age";
+import { inventoryAgeHeader, inventoryAgeRecord, type ShownStockRow } from "~/connector/inventory-age";
 
 /**
  * Spreadsheet apps run a cell that starts with = + - @ (or a tab or carriage return) as a formula:
@@ -20,8 +21,7 @@ const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : va
 /** Rows written per chunk of the stream: small enough to start the download at once. */
 const ROWS_PER_CHUNK = 500;
 
-export function inventoryAgeCsv(view: InventoryAgeView, olderThanDays: number | null): ReadableStream<Uint8Array> {
-  const { rows } = view;
+export function inventoryAgeCsv(rows: readonly ShownStockRow[], olderThanDays: number | null): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const text = (records: (string | number)[][], bom: boolean) =>
     encoder.encode(stringify(records, { bom, record_delimiter: "windows", cast: { string: asText } }));

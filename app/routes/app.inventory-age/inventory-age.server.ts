@@ -1,10 +1,18 @@
 /**
  * A warehouse's stock by age for the Inventory age page and its export: what the stock sync last
- * read (WarehouseStock), or, until the sync has read that warehouse, operation 19 read live, so a
- * merchant who has just connected the provider sees the stock it holds now (readStockByAge).
+ * read (WarehouseStock, queried page by page in the database), or, until the sync has read that
+ * warehouse, operation 19 read live, so a merchant who has just connected the provider sees the
+ * stock it holds now (readStockByAge; the export's rows: readAllStockByAge).
  */
 import prisma from "~/db.server";
-import { stockAgeRowOf, type StockAgeRow } from "~/connector/inventory-age";
+import {
+  inventoryAgeView,
+  stockAgeRowOf,
+  type InventoryAgePage,
+  type InventoryAgeQuery,
+  type ShownStockRow,
+  type StockAgeRow,
+} from "~/connector/inventory-age";
 import { providerProblem } from "~/connector/provider-problem";
 import type { Words } from "~/lib/words";
 import { textIn } from "~/lib/words/reason-said";
@@ -15,17 +23,23 @@ import { MAX_PAGE_SIZE } from "~/fulfilment/schemas/requests";
 import type { ProviderPort } from "~/flows/ports/ports";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
-import { warehouseStockOf } from "~/stores/stock/warehouse-stock.server";
+import { stockByAgePage, stockByAgeRows, storedStockOf } from "~/stores/stock/stock-by-age.server";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
 import { log } from "~/lib/log.server";
 
 /** A live read stops after this many pages (of 100 SKUs) and says so; the sync reads them all. */
 export const LIVE_READ_MAX_PAGES = 20;
 
+type Query = Pick<InventoryAgeQuery, "search" | "olderThanDays" | "sort" | "page">;
+type ProblemWords = Pick<Words, "providerProblems" | "jobErrors">;
+
 export type StockReading =
   | {
       kind: "stock";
-      rows: StockAgeRow[];
+      /** The query's page of rows, how many match and their totals. */
+      shown: InventoryAgePage;
+      /** SKUs the warehouse holds (read), whatever the query. */
+      skus: number;
       /** ISO time the provider was read. */
       readAt: string;
       /** "sync": the stock sync's last read; "live": read from the provider for this page. */
@@ -55,9 +69,13 @@ async function readLive(
   return { rows: [...rows.values()], truncated: true };
 }
 
+/** Where the warehouse's stock is read from: the stock sync's rows, or the provider now. */
+type Source =
+  | { kind: "stored"; skus: number; readAt: Date }
+  | { kind: "live"; rows: StockAgeRow[]; truncated: boolean; readAt: Date }
+  | { kind: "unreachable"; message: string };
+
 /**
- * `warehouseId`'s stock by age for `shop`; the caller has checked the warehouse is the shop's.
- *
  * Why live before the first sync: a merchant who has just connected the provider opens this page to
  * see the stock the provider holds, and the provider can say it now. The sync reads only enabled
  * warehouses whose Shopify location exists, on a schedule (15 minutes by default); a page that said
@@ -65,28 +83,13 @@ async function readLive(
  * merchant pays storage for. Once the sync has read the warehouse its read is shown instead: it is
  * what Shopify's quantities were set from, and it costs no provider call on each visit.
  */
-export async function readStockByAge(
-  shop: string,
-  warehouseId: string,
-  words: Pick<Words, "providerProblems" | "jobErrors">,
-  now = new Date(),
-): Promise<StockReading> {
-  const stored = await warehouseStockOf(prisma, shop, warehouseId);
-  if (stored.length > 0) {
-    const readAt = stored.reduce((latest, row) => (row.readAt > latest ? row.readAt : latest), stored[0]?.readAt ?? now);
-    return {
-      kind: "stock",
-      rows: stored.map(({ sku, storageNo, total, bands }) => ({ sku, storageNo, total, bands })),
-      readAt: readAt.toISOString(),
-      source: "sync",
-      truncated: false,
-    };
-  }
+async function sourceOf(shop: string, warehouseId: string, words: ProblemWords, now: Date): Promise<Source> {
+  const stored = await storedStockOf(prisma, shop, warehouseId);
+  if (stored.readAt !== null) return { kind: "stored", skus: stored.skus, readAt: stored.readAt };
   const synced = await lastSyncOf(shop, warehouseId);
-  if (synced !== null) return { kind: "stock", rows: [], readAt: synced.toISOString(), source: "sync", truncated: false };
+  if (synced !== null) return { kind: "stored", skus: 0, readAt: synced };
   try {
-    const live = await readLive(await appPipelineDeps().provider(shop), warehouseId);
-    return { kind: "stock", ...live, readAt: now.toISOString(), source: "live" };
+    return { kind: "live", ...(await readLive(await appPipelineDeps().provider(shop), warehouseId)), readAt: now };
   } catch (error) {
     // Live mode without a connection: the provider port says what to do.
     if (error instanceof PermanentFailure)
@@ -96,6 +99,44 @@ export async function readStockByAge(
     log.warn({ shop, warehouseId, err: error }, "Inventory age: the provider could not be read");
     return { kind: "unreachable", message };
   }
+}
+
+/** The page of `warehouseId`'s stock by age that `query` asks for; the caller has checked the warehouse is the shop's. */
+export async function readStockByAge(
+  shop: string,
+  warehouseId: string,
+  query: Query,
+  words: ProblemWords,
+  now = new Date(),
+): Promise<StockReading> {
+  const source = await sourceOf(shop, warehouseId, words, now);
+  if (source.kind === "unreachable") return source;
+  const readAt = source.readAt.toISOString();
+  if (source.kind === "live") {
+    // Held in memory (at most LIVE_READ_MAX_PAGES pages): only its page goes to the browser.
+    const { pageRows, matching, totals, page, pages } = inventoryAgeView(source.rows, query);
+    const shown = { pageRows, matching, totals, page, pages };
+    return { kind: "stock", shown, skus: source.rows.length, readAt, source: "live", truncated: source.truncated };
+  }
+  const shown = await stockByAgePage(prisma, shop, warehouseId, query);
+  return { kind: "stock", shown, skus: source.skus, readAt, source: "sync", truncated: false };
+}
+
+/** Every row of `warehouseId`'s stock that `query` matches, in its order (the CSV export's), and when it was read. */
+export async function readAllStockByAge(
+  shop: string,
+  warehouseId: string,
+  query: Omit<Query, "page">,
+  words: ProblemWords,
+  now = new Date(),
+): Promise<{ kind: "stock"; rows: ShownStockRow[]; readAt: string } | { kind: "unreachable"; message: string }> {
+  const source = await sourceOf(shop, warehouseId, words, now);
+  if (source.kind === "unreachable") return source;
+  const rows =
+    source.kind === "live"
+      ? inventoryAgeView(source.rows, { ...query, page: 1 }).rows
+      : await stockByAgeRows(prisma, shop, warehouseId, query);
+  return { kind: "stock", rows, readAt: source.readAt.toISOString() };
 }
 
 /** A stock sync reading now, or asked for and about to (a merchant's "Read the stock again"): the page watches for its read. */

@@ -3,11 +3,17 @@
  * SKU's stock older than the chosen days marked.
  */
 import { Badge, DataTable, Text } from "@shopify/polaris";
-import { AGE_BANDS, type InventoryAgeView } from "~/connector/inventory-age";
+import { AGE_BANDS, type InventoryAgePage } from "~/connector/inventory-age";
 import { useFormat, useWords } from "~/components/locale";
 import { useBandLabel } from "./band-label";
 
-export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; olderThanDays: number | null }) {
+export function StockTable({
+  shown,
+  olderThanDays,
+}: {
+  shown: Pick<InventoryAgePage, "pageRows" | "totals">;
+  olderThanDays: number | null;
+}) {
   const format = useFormat();
   const number = format.number;
   const words = useWords().inventoryAge;
@@ -19,7 +25,7 @@ export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; ol
     ...AGE_BANDS.map((band) => bandLabel(band)),
     ...(marked ? [words.olderThanDays(number(olderThanDays))] : []),
   ];
-  const rows = view.pageRows.map((row) => [
+  const rows = shown.pageRows.map((row) => [
     <Text as="span" fontWeight="semibold" key="sku">
       {row.sku}
     </Text>,
@@ -35,9 +41,9 @@ export function StockTable({ view, olderThanDays }: { view: InventoryAgeView; ol
   ]);
   const totals = [
     "",
-    number(view.totals.total),
-    ...AGE_BANDS.map((band) => (view.totals.bands[band] === 0 ? "–" : number(view.totals.bands[band]))),
-    ...(marked ? [number(view.totals.olderThan ?? 0)] : []),
+    number(shown.totals.total),
+    ...AGE_BANDS.map((band) => (shown.totals.bands[band] === 0 ? "–" : number(shown.totals.bands[band]))),
+    ...(marked ? [number(shown.totals.olderThan ?? 0)] : []),
   ];
   return (
     <DataTable
