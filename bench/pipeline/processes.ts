@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { ShopAccess } from "../../test/pipeline/deps";
 import type { RequestCounts } from "./counts";
 
 const here = import.meta.dirname;
@@ -98,6 +99,8 @@ export interface WorkerOptions {
   graphqlUrl: string;
   concurrency: number;
   polling: "production" | "fast";
+  /** Shops installed beside the demo shop (`graphqlUrl` is the demo shop's). */
+  moreShops?: ShopAccess[];
 }
 
 export interface WorkerReport {
