@@ -3,8 +3,15 @@
  * tracking in Shopify: test/pipeline's harness in this process and the real job worker in a process
  * of its own (bench/pipeline/worker.ts). Not a test. What it prints, and the figures: docs/benchmarks.md.
  *
+ * `--shops S` runs many shops at once instead (bench/pipeline/many-shops.ts): N orders at each of S
+ * shops (N 40 by default then), each shop set up as the demo shop is, with its own Shopify bucket
+ * of the `--plan`. A mode of this benchmark rather than a benchmark of its own: the world it runs
+ * in (sandbox, emulator, database, intake and worker processes) and every flag are the same, and
+ * one shop's figures next to many shops' are what issue 28 compares; only what is placed and what is
+ * reported per shop differ, and those live in the mode's module.
+ *
  *   npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]
- *     [--db sqlite|postgres] [--apps A] [--workers W]
+ *     [--db sqlite|postgres] [--apps A] [--workers W] [--shops S]
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -12,11 +19,13 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { emulatorState } from "../test/support/shopify-admin";
 import { startHarness } from "../test/pipeline/harness";
-import { DEMO_SHOP } from "../test/emulator/seed";
+import { anotherDemoShop, DEMO_SHOP } from "../test/emulator/seed";
 import migrateBaseDatabase from "../test/support/global-setup";
 import { describeLatency, emulatorTimes, orderLatencies } from "./pipeline/latencies";
 import { addCounts, startIntakes, startWorkerProcess } from "./pipeline/processes";
 import { startPostgresDatabase } from "./pipeline/postgres";
+import { runManyShops } from "./pipeline/many-shops";
+import { benchOrderLine } from "./pipeline/orders";
 
 const { values } = parseArgs({
   options: {
@@ -29,11 +38,13 @@ const { values } = parseArgs({
     db: { type: "string" },
     apps: { type: "string" },
     workers: { type: "string" },
+    shops: { type: "string" },
   },
 });
 const flags = z
   .object({
-    orders: z.coerce.number().int().positive().default(1000),
+    /** Orders in all; with `--shops`, at each shop. */
+    orders: z.coerce.number().int().positive().optional(),
     "timeout-s": z.coerce.number().positive().default(600),
     concurrency: z.coerce.number().int().positive().default(4),
     /** Orders placed before waiting for them to be planned; by default all at once, as a sale brings them. */
@@ -46,9 +57,14 @@ const flags = z
     apps: z.coerce.number().int().positive().default(1),
     /** Job worker processes. */
     workers: z.coerce.number().int().positive().default(1),
+    /** Shops at once, each with `--orders` of its own (the many-shops mode). */
+    shops: z.coerce.number().int().positive().optional(),
+  })
+  .refine((given) => given.shops === undefined || values.wave === undefined, {
+    message: "--wave is for one shop: with --shops every shop's orders are placed at once",
   })
   .parse(values);
-const N = flags.orders;
+const N = flags.orders ?? (flags.shops === undefined ? 1000 : 40);
 
 migrateBaseDatabase();
 /**
@@ -66,6 +82,8 @@ const harness = await startHarness({
   shopifyThrottle: PLANS[flags.plan],
   ...(postgres ? { database: postgres.database } : {}),
   intake: async (databaseUrl) => (intakes = await startIntakes(databaseUrl, flags.apps)),
+  // The demo shop is the first of the many.
+  ...(flags.shops === undefined ? {} : { moreShops: Array.from({ length: flags.shops - 1 }, (_, i) => anotherDemoShop(i + 2)) }),
 });
 const workerOptions = {
   databaseUrl: harness.databaseUrl,
@@ -73,18 +91,43 @@ const workerOptions = {
   graphqlUrl: harness.shopify.graphqlUrl(DEMO_SHOP),
   concurrency: flags.concurrency,
   polling: flags.polling,
+  ...(flags.shops === undefined
+    ? {}
+    : { moreShops: harness.shops.slice(1).map(({ shop, graphqlUrl, accessToken }) => ({ shop, graphqlUrl, accessToken })) }),
 };
 const workers = await Promise.all(Array.from({ length: flags.workers }, () => startWorkerProcess(workerOptions)));
 /** This process's high-water mark: the harness, sandbox and emulator (stand-ins for the world). */
 const ownPeakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
-const SKUS = ["MUG-CER-350-WHT", "TSHIRT-ORG-M-BLK", "TSHIRT-ORG-L-BLK", "BOTTLE-SS-750-SLV", "PHONECASE-IP15-CLR", "SOCKS-WOOL-3P-GRY"];
 const say = (line: string) => void process.stdout.write(`${line}\n`);
 /** The Shopify operations that write and read a fulfilment's tracking events (flows/track). */
 const TRACKING_OPERATIONS = new Set(["FulfillmentEventCreate", "FulfillmentEvents"]);
 
-const started = Date.now();
+const database = flags.db === "postgres" ? "PostgreSQL" : "SQLite";
 let ok = true;
 try {
+  if (flags.shops === undefined) ok = await runOneShop();
+  else
+    ok = await runManyShops({
+      harness,
+      ordersPerShop: N,
+      timeoutMs: flags["timeout-s"] * 1000,
+      workers,
+      intakePeakRssBytes: async () => (await intakes?.peakRssBytes()) ?? 0,
+      ownPeakRssBytes: ownPeakRss,
+      setting: `${database}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`,
+      say,
+    });
+} finally {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await harness.close();
+  await postgres?.stop();
+}
+process.exit(ok ? 0 : 1);
+
+/** The one-shop run: N orders at the demo shop, in waves of `--wave`; true when all were fulfilled with tracking. */
+async function runOneShop(): Promise<boolean> {
+  const started = Date.now();
+  let ok = true;
   let placed = 0;
   let foCount = 0;
   const deadline = started + flags["timeout-s"] * 1000;
@@ -100,7 +143,7 @@ try {
       await Promise.all(
         Array.from({ length: 4 }, async () => {
           for (let n = next++; n < end; n = next++) {
-            const order = await harness.placeOrder([{ sku: SKUS[n % SKUS.length] ?? "MUG-CER-350-WHT", quantity: 1 + (n % 2) }]);
+            const order = await harness.placeOrder([benchOrderLine(n)]);
             foCount += order.fulfillmentOrders.length;
           }
         }),
@@ -136,7 +179,7 @@ try {
   const totalMutations = Object.values(shopifyMutations).reduce((a, b) => a + b, 0);
   ok = fulfilled >= N;
   say(
-    `Pipeline benchmark: ${N} orders (one fulfillment order each), ${flags.db === "postgres" ? "PostgreSQL" : "SQLite"}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`,
+    `Pipeline benchmark: ${N} orders (one fulfillment order each), ${database}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, ${flags.wave >= N ? "all placed at once" : `waves of ${flags.wave}`}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`,
   );
   say(
     `  ${ok ? "all fulfilled with tracking" : `TIMED OUT: ${fulfilled}/${N} fulfilled`} in ${seconds.toFixed(1)} s wall: ${(fulfilled / seconds).toFixed(1)} orders/s`,
@@ -200,9 +243,5 @@ try {
       .join(", ")}`,
   );
   for (const failure of failures) say(`  worker error: ${failure}`);
-} finally {
-  await Promise.all(workers.map((worker) => worker.stop()));
-  await harness.close();
-  await postgres?.stop();
+  return ok;
 }
-process.exit(ok ? 0 : 1);

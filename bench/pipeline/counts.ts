@@ -43,7 +43,7 @@ export function recordAnswer(
 
 export function countRequest(
   counts: RequestCounts,
-  where: { sandboxUrl: string; graphqlUrl: string },
+  where: { sandboxUrl: string; /** Every installed shop's Admin GraphQL endpoint. */ graphqlUrls: ReadonlySet<string> },
   input: string | URL | Request,
   init?: RequestInit,
 ): void {
@@ -53,7 +53,7 @@ export function countRequest(
     counts.providerCalls[key] = (counts.providerCalls[key] ?? 0) + 1;
     return;
   }
-  if (url !== where.graphqlUrl || typeof init?.body !== "string") return;
+  if (!where.graphqlUrls.has(url) || typeof init?.body !== "string") return;
   counts.shopifyRequests++;
   // The app's documents start with a `#graphql` comment line: leave comments out before looking.
   const query = String((JSON.parse(init.body) as { query?: unknown }).query ?? "").replace(/#[^\n]*/g, "");

@@ -5,12 +5,24 @@
  * which kills workers with SIGKILL halfway.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { ShopAccess } from "../../test/pipeline/deps";
 import type { RequestCounts } from "./counts";
 
 const here = import.meta.dirname;
+
+/**
+ * The children's environment. Run from a shell (no NODE_ENV) they are production, which seals the
+ * deliveries they store and refuses the development key: they get one key of the run, shared as the
+ * app's processes share theirs. Under a test's NODE_ENV, or with a key given, nothing is added.
+ */
+const childEnv: NodeJS.ProcessEnv =
+  (process.env.NODE_ENV ?? "production") === "production" && process.env.PROVIDER_CREDENTIALS_KEY === undefined
+    ? { ...process.env, PROVIDER_CREDENTIALS_KEY: randomBytes(32).toString("base64") }
+    : process.env;
 
 function readyMessage<T>(child: ChildProcess, what: string): Promise<T> {
   return new Promise<T>((ready, failed) => {
@@ -45,7 +57,11 @@ export interface Intakes {
 /** `count` intake processes on the database, behind a round-robin front in this process. */
 export async function startIntakes(databaseUrl: string, count: number): Promise<Intakes> {
   const children = Array.from({ length: count }, () =>
-    fork(path.join(here, "intake.ts"), [databaseUrl], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+    fork(path.join(here, "intake.ts"), [databaseUrl], {
+      execArgv: ["--import", "tsx"],
+      env: childEnv,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    }),
   );
   const urls = (await Promise.all(children.map((child, i) => readyMessage<{ url: string }>(child, `intake ${i + 1}`)))).map(
     (ready) => new URL(ready.url),
@@ -83,6 +99,8 @@ export interface WorkerOptions {
   graphqlUrl: string;
   concurrency: number;
   polling: "production" | "fast";
+  /** Shops installed beside the demo shop (`graphqlUrl` is the demo shop's). */
+  moreShops?: ShopAccess[];
 }
 
 export interface WorkerReport {
@@ -104,6 +122,7 @@ export interface WorkerProcess {
 export async function startWorkerProcess(options: WorkerOptions, extra: { leaseMs?: number } = {}): Promise<WorkerProcess> {
   const child = fork(path.join(here, "worker.ts"), [JSON.stringify({ ...options, ...extra })], {
     execArgv: ["--import", "tsx"],
+    env: childEnv,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   await readyMessage(child, "a worker");

@@ -4,7 +4,7 @@
  * (provider client on the sandbox, Shopify port on the emulator, fast policy). It counts every HTTP
  * request it sends and answers the parent's "report" message with the counts and its peak RSS.
  *
- *   node --import tsx bench/pipeline/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?}'
+ *   node --import tsx bench/pipeline/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?,"moreShops"?}'
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
@@ -26,14 +26,17 @@ const Options = z.object({
   polling: z.enum(["production", "fast"]),
   /** The worker's lease (the fault test shortens it, so a killed worker's jobs are taken over soon). */
   leaseMs: z.number().int().positive().optional(),
+  /** Shops installed beside the demo shop: each reached on its own endpoint with its own token. */
+  moreShops: z.array(z.object({ shop: z.string(), graphqlUrl: z.string(), accessToken: z.string() })).optional(),
 });
 const options = Options.parse(JSON.parse(process.argv[2] ?? "{}"));
 
 const counts = emptyCounts();
+const graphqlUrls = new Set([options.graphqlUrl, ...(options.moreShops ?? []).map((access) => access.graphqlUrl)]);
 const realFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
-  countRequest(counts, { sandboxUrl: options.sandboxUrl, graphqlUrl: options.graphqlUrl }, input, init);
-  const operation = String(input) === options.graphqlUrl ? operationNameOf(init) : null;
+  countRequest(counts, { sandboxUrl: options.sandboxUrl, graphqlUrls }, input, init);
+  const operation = graphqlUrls.has(String(input)) ? operationNameOf(init) : null;
   const started = performance.now();
   const response = await realFetch(input, init);
   if (operation !== null) {

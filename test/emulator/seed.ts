@@ -148,6 +148,21 @@ export function demoShop(overrides: Partial<SeedShop> = {}): SeedShop {
 }
 
 /**
+ * The n-th of several merchants like the demo shop (n from 2; the demo shop is the first), for a
+ * run with many shops installed at once: the same catalogue and studio, its own domain, name and
+ * offline token, so each is its own shop at Shopify, with its own rate-limit bucket.
+ */
+export function anotherDemoShop(n: number): SeedShop {
+  const handle = `northfield-${String(n).padStart(3, "0")}`;
+  return demoShop({
+    domain: `${handle}.myshopify.com`,
+    accessToken: `shpat_emulator_${handle.replace("-", "_")}_offline_token`,
+    name: `Northfield Goods ${n}`,
+    email: `orders@${handle}.example`,
+  });
+}
+
+/**
  * A catalogue body for `POST /__emulator/products` (or `emulator.addProducts`) that stocks a
  * warehouse's Shopify location (gid or name) with the sandbox's stock of that warehouse.
  */

@@ -62,14 +62,33 @@ export function countingProvider(provider: ProviderPort, calls: ProviderCalls): 
 }
 
 /** A fetch Admin client on the emulator's path-addressed endpoint, as the app's transport rewrite ends up. */
-export function emulatorAdmin(graphqlUrl: string): AdminGraphql {
+export function emulatorAdmin(graphqlUrl: string, accessToken: string = DEMO_ACCESS_TOKEN): AdminGraphql {
   return {
     graphql: (query, options) =>
       fetch(graphqlUrl, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": DEMO_ACCESS_TOKEN },
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
         body: JSON.stringify({ query, variables: options?.variables ?? {} }),
       }),
+  };
+}
+
+/** How the app reaches one shop's Admin API: its endpoint at the emulator and its offline token. */
+export interface ShopAccess {
+  shop: string;
+  graphqlUrl: string;
+  accessToken: string;
+}
+
+/**
+ * The shop's Shopify ports, each call paced to the shop's own bucket: the planning jobs' calls go
+ * first when the budget is short, as in the app's wiring.
+ */
+function shopPorts(access: ShopAccess): { port: ShopifyPort; first: ShopifyPort } {
+  const admin = emulatorAdmin(access.graphqlUrl, access.accessToken);
+  return {
+    port: shopifyPortFor(pacedAdminGraphql(access.shop, admin)),
+    first: shopifyPortFor(pacedAdminGraphql(access.shop, admin, { first: true })),
   };
 }
 
@@ -81,7 +100,14 @@ export interface TestDeps {
 
 export function testPipelineDeps(
   db: Database,
-  options: { sandboxUrl: string; graphqlUrl: string; policy?: Partial<PipelinePolicy> },
+  options: {
+    sandboxUrl: string;
+    /** The demo shop's endpoint; a shop not in `moreShops` is reached there too. */
+    graphqlUrl: string;
+    policy?: Partial<PipelinePolicy>;
+    /** Other installed shops, each on its own endpoint and token (a benchmark's many merchants). */
+    moreShops?: readonly ShopAccess[];
+  },
 ): TestDeps {
   const providerCalls: ProviderCalls = {};
   const provider = countingProvider(
@@ -94,22 +120,23 @@ export function testPipelineDeps(
     }),
     providerCalls,
   );
-  const admin = emulatorAdmin(options.graphqlUrl);
-  const port = shopifyPortFor(pacedAdminGraphql(DEMO_SHOP, admin));
-  // The planning jobs' calls go first when the shop's budget is short, as in the app's wiring.
-  const first = shopifyPortFor(pacedAdminGraphql(DEMO_SHOP, admin, { first: true }));
+  const demo = shopPorts({ shop: DEMO_SHOP, graphqlUrl: options.graphqlUrl, accessToken: DEMO_ACCESS_TOKEN });
+  const others = new Map((options.moreShops ?? []).map((access) => [access.shop, shopPorts(access)]));
   const locationsOf = cachedLocations(5_000);
   const deps: PipelineDeps = {
     policy: { ...FAST_POLICY, ...options.policy },
     now: () => new Date(),
     provider: async () => provider,
-    shopify: async (_shop, use) => (use?.forWaitingOrders ? first : port),
+    shopify: async (shop, use) => {
+      const ports = others.get(shop) ?? demo;
+      return use?.forWaitingOrders ? ports.first : ports.port;
+    },
     settings: async (shop, shopify) => {
       const stored = await getShopSettings(db, shop);
       return pipelineSettingsOf(stored, await locationsOf(shop, shopify, locationsNamedBy(stored)), await kitsOf(db, shop)).settings;
     },
   };
-  return { deps, port, providerCalls };
+  return { deps, port: demo.port, providerCalls };
 }
 
 export { DEMO_SHOP };

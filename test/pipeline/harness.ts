@@ -29,13 +29,16 @@ import type { ShopifyPort } from "~/flows/ports/ports";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ensureFulfillmentService } from "~/shopify/fulfillment-services.server";
 import { listLocations } from "~/shopify/locations.server";
+import { forEachConcurrently } from "~/lib/concurrently";
 import { orderPayload, type OrderLineSpec } from "../support/shopify-admin";
 import { startSandbox, type Sandbox } from "../../sandbox/server";
+import { receive } from "../../sandbox/orders/stock";
+import { catalogue } from "../../sandbox/world";
 import { DEMO_SHOP, demoShop, MERCHANT_LOCATION, warehouseStock } from "../emulator/seed";
-import { startShopifyEmulator, type ShopifyEmulator } from "../emulator/server";
+import { startShopifyEmulator, type SeedShop, type ShopifyEmulator } from "../emulator/server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { recordingJobLogger, waitFor, type LoggedLine } from "../support/jobs";
-import { emulatorAdmin, type ProviderCalls, testPipelineDeps } from "./deps";
+import { emulatorAdmin, type ProviderCalls, type ShopAccess, testPipelineDeps } from "./deps";
 
 export { DEMO_SHOP };
 
@@ -129,6 +132,12 @@ export interface HarnessOptions {
   shopifyThrottle?: { maximumAvailable: number; restoreRate: number };
   /** Shopify's clock (default the machine's): behind the app's, Shopify opens scheduled orders late. */
   shopifyNow?: () => Date;
+  /**
+   * Shops installed beside the demo shop, each set up as it is (its own token, warehouse, stock and
+   * settings) and each with its own bucket of `shopifyThrottle`. The one-shop fields and functions
+   * of the harness stay the demo shop's.
+   */
+  moreShops?: SeedShop[];
 }
 
 export interface JobRun {
@@ -161,6 +170,8 @@ export interface Harness {
   warehouseLocation: string;
   /** The merchant's own location, mapped to the provider's drop-ship handling location. */
   studioLocation: string;
+  /** Every installed shop, the demo shop first, then `moreShops` in their order. */
+  shops: HarnessShop[];
   startWorker(): void;
   stopWorker(): Promise<void>;
   setSettings(change: (settings: ShopSettingsInput) => ShopSettingsInput): Promise<void>;
@@ -176,10 +187,11 @@ export interface Harness {
   /** Places an order from Shopify's orders/create example with these lines (app/shopify's test helper). */
   /** `fulfillAt`: a scheduled order (subscription, pre-order), its fulfillment orders SCHEDULED until then. */
   /** `hold` keeps the order's webhooks back at the emulator (released only by POST /__emulator/delivery/release). */
+  /** `shop`: placed at another of `shops` (by default the demo shop). */
   placeOrder(
     lines: OrderLineSpec[],
     overrides?: Record<string, unknown>,
-    mode?: { duplicate?: boolean; hold?: boolean; fulfillAt?: Date },
+    mode?: { duplicate?: boolean; hold?: boolean; fulfillAt?: Date; shop?: string },
   ): Promise<PlacedOrder>;
   /** A GraphQL call as the merchant's admin makes it (holds, edits, splits, payment); throws on errors or userErrors. */
   merchant(query: string, variables?: Record<string, unknown>): Promise<unknown>;
@@ -197,43 +209,46 @@ const PlacedOrder = z.object({
 });
 export type PlacedOrder = z.infer<typeof PlacedOrder> & { orderId: string };
 
-export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const database: TestDatabase = options.database ?? createTestDatabase();
-  const { db } = database;
-  const intake = options.intake ? { ...(await options.intake(database.url)), received: [] as string[] } : await startIntake(db);
-  const sandbox = await startSandbox({
-    port: 0,
-    seed: 7,
-    createDelayMs: options.createDelayMs ?? 100,
-    trackingStepMs: options.trackingStepMs ?? 150,
-  });
-  const shopify = await startShopifyEmulator({
-    apiSecret: API_SECRET,
-    appUrl: intake.url,
-    shops: [demoShop()],
-    port: 0,
-    delivery: { retryDelaysMs: options.deliveryRetryDelaysMs ?? [50, 100, 200, 400] },
-    ...(options.shopifyThrottle ? { throttle: options.shopifyThrottle } : {}),
-    ...(options.shopifyNow ? { now: options.shopifyNow } : {}),
-  });
-  const admin = emulatorAdmin(shopify.graphqlUrl(DEMO_SHOP));
+/** An installed shop: how the app reaches it, and its locations as the app set them up. */
+export interface HarnessShop extends ShopAccess {
+  admin: AdminGraphql;
+  /** The US01 warehouse's Shopify location (its fulfillment service's). */
+  warehouseLocation: string;
+  /** The merchant's own location, mapped to the provider's drop-ship handling location. */
+  studioLocation: string;
+}
 
-  // The warehouse as the app sets it up: its fulfillment service (and so its location), stocked.
+/** Shops set up together: each is a few Admin calls and one settings write, mostly waiting. */
+const SHOPS_SET_UP_AT_ONCE = 4;
+
+/**
+ * The shop as the merchant leaves it after installing and setting up: the warehouse's fulfillment
+ * service (and so its location) created by the app, stocked like the provider's warehouse, and the
+ * settings (warehouse services, drop-ship from the studio, customs, automatic pushes) saved.
+ */
+async function setUpShop(
+  db: Database,
+  shopify: ShopifyEmulator,
+  app: { sandboxUrl: string; intakeUrl: string },
+  seed: SeedShop,
+): Promise<HarnessShop> {
+  const access: ShopAccess = { shop: seed.domain, graphqlUrl: shopify.graphqlUrl(seed.domain), accessToken: seed.accessToken };
+  const admin = emulatorAdmin(access.graphqlUrl, access.accessToken);
   const { service } = await ensureFulfillmentService(admin, {
     name: "Fulfilment warehouse US01",
-    callbackUrl: `${intake.url}/fulfillment-service`,
+    callbackUrl: `${app.intakeUrl}/fulfillment-service`,
     address: { countryCode: "US", address1: "3350 E Jurupa St", city: "Ontario", provinceCode: "CA", zip: "91761" },
   });
-  if (service.locationId === null) throw new Error("the fulfillment service has no location");
+  if (service.locationId === null) throw new Error(`the fulfillment service of ${seed.domain} has no location`);
   const warehouseLocation = service.locationId;
-  shopify.addProducts(DEMO_SHOP, warehouseStock("US01", warehouseLocation));
+  shopify.addProducts(seed.domain, warehouseStock("US01", warehouseLocation));
   const locations = (await listLocations(admin)).items;
   const studio = locations.find((location) => location.name === MERCHANT_LOCATION);
-  if (!studio) throw new Error("the demo shop has no studio location");
+  if (!studio) throw new Error(`${seed.domain} has no studio location`);
 
-  await saveShopSettings(db, DEMO_SHOP, {
+  await saveShopSettings(db, seed.domain, {
     mode: "sandbox",
-    providerBaseUrl: sandbox.url,
+    providerBaseUrl: app.sandboxUrl,
     warehouses: [
       {
         warehouseId: "US01",
@@ -250,11 +265,46 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     notifyCustomer: true,
     pushPolicy: "autoPush",
   });
+  return { ...access, admin, warehouseLocation, studioLocation: studio.id };
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const database: TestDatabase = options.database ?? createTestDatabase();
+  const { db } = database;
+  const intake = options.intake ? { ...(await options.intake(database.url)), received: [] as string[] } : await startIntake(db);
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: 7,
+    createDelayMs: options.createDelayMs ?? 100,
+    trackingStepMs: options.trackingStepMs ?? 150,
+  });
+  const shopify = await startShopifyEmulator({
+    apiSecret: API_SECRET,
+    appUrl: intake.url,
+    shops: [demoShop(), ...(options.moreShops ?? [])],
+    port: 0,
+    delivery: { retryDelaysMs: options.deliveryRetryDelaysMs ?? [50, 100, 200, 400] },
+    ...(options.shopifyThrottle ? { throttle: options.shopifyThrottle } : {}),
+    ...(options.shopifyNow ? { now: options.shopifyNow } : {}),
+  });
+  const setUp = (seed: SeedShop) => setUpShop(db, shopify, { sandboxUrl: sandbox.url, intakeUrl: intake.url }, seed);
+  const demo = await setUp(demoShop());
+  // Kept in the order given, whichever is set up first.
+  const more: HarnessShop[] = [];
+  const numbered = (options.moreShops ?? []).map((seed, index) => ({ seed, index }));
+  await forEachConcurrently(numbered, SHOPS_SET_UP_AT_ONCE, async ({ seed, index }) => {
+    more[index] = await setUp(seed);
+  });
+  // The sandbox is one provider account, seeded with the demo merchant's stock: each further shop
+  // sends in as much again, so the shops' orders together find what each would at its own account.
+  for (let n = 0; n < more.length; n++) for (const sku of catalogue) receive(sandbox.state(), "US01", sku.sku, sku.stock.US01, Date.now());
+  const { admin } = demo;
 
   const { deps, port, providerCalls } = testPipelineDeps(db, {
     sandboxUrl: sandbox.url,
-    graphqlUrl: shopify.graphqlUrl(DEMO_SHOP),
+    graphqlUrl: demo.graphqlUrl,
     policy: options.policy,
+    moreShops: more,
   });
   const handlers = pipelineHandlers(async () => deps);
   const echo = process.env.PIPELINE_TEST_LOG
@@ -293,8 +343,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     intakeUrl: intake.url,
     logLines: lines,
     jobRuns,
-    warehouseLocation,
-    studioLocation: studio.id,
+    warehouseLocation: demo.warehouseLocation,
+    studioLocation: demo.studioLocation,
+    shops: [demo, ...more],
     startWorker: start,
     async stopWorker() {
       const stopping = worker;
@@ -324,7 +375,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }).toString();
       const response = await fetch(`${shopify.url}/__emulator/orders${query ? `?${query}` : ""}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": DEMO_SHOP },
+        headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": mode.shop ?? DEMO_SHOP },
         body: JSON.stringify(orderPayload(lines, overrides)),
       });
       const body: unknown = await response.json();
