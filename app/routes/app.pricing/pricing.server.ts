@@ -153,7 +153,10 @@ export async function priceFromForm(
       })),
       lineIds,
     );
-    return refused(submission.reply({ fieldErrors, formErrors: other }), other.length > 0 ? errors.notPriced(other.join(errors.between)) : null);
+    return refused(
+      submission.reply({ fieldErrors, formErrors: other }),
+      other.length > 0 ? errors.notPriced(other.join(errors.between)) : null,
+    );
   }
 
   const priced: Priced = {
