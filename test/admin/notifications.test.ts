@@ -9,11 +9,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { markChannelFailing } from "~/stores/alerts/channels.server";
-import { ChannelRefused, channelFailureOf } from "~/flows/alerts/send.server";
-import { channelRefusals } from "~/lib/words/en/channel-refusals";
-import { saidFrom } from "~/lib/words/reason-said";
+import { channelFailureOf } from "~/flows/alerts/send.server";
 import { zhCN } from "~/lib/words/zh-CN";
-import { mailSubject, mailText, startHttpReceiver, startMailServer, type HttpReceiver, type MailServer } from "../support/alert-receivers";
+import {
+  mailSubject,
+  mailText,
+  startHttpReceiver,
+  startMailServer,
+  webhookAnswered,
+  type HttpReceiver,
+  type MailServer,
+} from "../support/alert-receivers";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument } from "./support";
 
@@ -221,13 +227,7 @@ describe("Settings > Notifications: alerts", () => {
     const s = stack();
     const before = await adminDocument(s, "/app");
     expect(before.text).not.toContain("not getting through");
-    await markChannelFailing(
-      s.db,
-      s.shop,
-      "WEBHOOK",
-      channelFailureOf(new ChannelRefused(saidFrom(channelRefusals)("webhookAnswered", "503"))),
-      new Date(),
-    );
+    await markChannelFailing(s.db, s.shop, "WEBHOOK", webhookAnswered(503), new Date());
     const home = await adminDocument(s, "/app");
     expect(home.text).toContain("Alerts to your webhook are not getting through");
     expect(home.text).toContain("the webhook answered 503");

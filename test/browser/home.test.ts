@@ -4,11 +4,9 @@
  * to the Shipments page by a client-side navigation that still authenticates.
  */
 import { describe, expect, it } from "vitest";
-import { ChannelRefused, channelFailureOf } from "~/flows/alerts/send.server";
-import { channelRefusals } from "~/lib/words/en/channel-refusals";
-import { saidFrom } from "~/lib/words/reason-said";
 import { zhCN } from "~/lib/words/zh-CN";
 import { markChannelFailing } from "~/stores/alerts/channels.server";
+import { webhookAnswered } from "../support/alert-receivers";
 import { englishLeftOn } from "./english-left";
 import { BROWSER_TEST_TIMEOUT_MS, expectVisible, useAdminBrowser } from "./support";
 
@@ -49,13 +47,7 @@ describe("Home", () => {
       // An alert channel that fails: the app's own refusal is said in Chinese too.
       const s = admin.stack();
       await s.db.alertChannel.create({ data: { shop: s.shop, channel: "WEBHOOK", enabled: true, language: "zh-CN" } });
-      await markChannelFailing(
-        s.db,
-        s.shop,
-        "WEBHOOK",
-        channelFailureOf(new ChannelRefused(saidFrom(channelRefusals)("webhookAnswered", "503"))),
-        new Date(),
-      );
+      await markChannelFailing(s.db, s.shop, "WEBHOOK", webhookAnswered(503), new Date());
       const home = await admin.openAdminPage("/app?locale=zh-CN", { name: "/app in zh-CN" });
       const { page } = home;
       await expectVisible(page.getByText(zhCN.channelRefusals.webhookAnswered("503"), { exact: false }));

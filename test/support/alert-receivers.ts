@@ -6,6 +6,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { ChannelRefused, channelFailureOf, type ChannelFailure } from "~/flows/alerts/send.server";
+import { channelRefusals } from "~/lib/words/en/channel-refusals";
+import { saidFrom } from "~/lib/words/reason-said";
 import type { EmailChannelInput } from "~/stores/alerts/channels.server";
 
 export interface ReceivedMail {
@@ -150,4 +153,9 @@ export function emailChannelOn(mail: MailServer, addresses: { sender: string; re
     settings: { host: "127.0.0.1", port: mail.port, security: "NONE", user: "alerts", ...addresses },
     password: "s3cret-pass",
   };
+}
+
+/** How a channel records a webhook that answered `status`: the app's own refusal, kept as its sentence. */
+export function webhookAnswered(status: number): ChannelFailure {
+  return channelFailureOf(new ChannelRefused(saidFrom(channelRefusals)("webhookAnswered", String(status))));
 }

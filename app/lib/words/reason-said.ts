@@ -29,6 +29,20 @@ export function sayInJson(json: string | null): Say | undefined {
   }
 }
 
+/** The sentence a stored JSON says (a column's `{key, args}`, or that value itself), or undefined when it says none or does not parse. */
+export function sayOf(json: unknown): Say | undefined {
+  let value = json;
+  if (typeof json === "string") {
+    try {
+      value = JSON.parse(json);
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = Say.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** Something said: the English message and the key it is said again by. */
 export interface Said {
   message: string;

@@ -9,7 +9,6 @@ import { shopifyAccessOf } from "~/stores/shops/shopify-access.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { monthOf } from "~/connector/shipping-costs";
 import { channelFailureText } from "~/lib/words/channel-failure-said";
-import { sayOf } from "~/stores/alerts/channels.server";
 import { shippingCostMonths } from "~/stores/shipments/shipping-cost-months.server";
 import { formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor } from "~/lib/words";
@@ -17,7 +16,7 @@ import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { PLANNING_JOB_KINDS, workDueSoon } from "~/jobs/admin.server";
 import { parseStockSyncResult } from "~/stores/stock/stock-sync-result";
 import { runSayOf } from "~/stores/catalogue/run-say";
-import { textIn } from "~/lib/words/reason-said";
+import { sayOf, textIn } from "~/lib/words/reason-said";
 
 export interface SetupStep {
   id: "provider" | "warehouses" | "skus" | "stock" | "firstOrder";
@@ -259,7 +258,9 @@ async function failingAlertChannels(db: DatabaseOrTransaction, shop: string, for
   const words = all.home;
   // The app's refusal in the admin's words; the mail server's or the network's as they were said.
   const why = (row: (typeof rows)[number]) =>
-    row.lastError === null ? words.noReasonGiven : channelFailureText(all, { message: row.lastError, say: sayOf(row.lastErrorSay) });
+    row.lastError === null
+      ? words.noReasonGiven
+      : channelFailureText(all, { message: row.lastError, say: sayOf(row.lastErrorSay) ?? null });
   return rows.map((row) => ({
     channel: row.channel,
     title: row.channel === "EMAIL" ? words.emailFailing : words.webhookFailing,

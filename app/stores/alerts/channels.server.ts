@@ -6,7 +6,7 @@
  */
 import type { AlertChannel } from "@prisma/client";
 import { z } from "zod";
-import { Say } from "~/lib/words/reason-said";
+import { sayOf, type Say } from "~/lib/words/reason-said";
 import type { DatabaseOrTransaction } from "../database/database.server";
 import { EnvelopeError, keyIdOf, keysOf, open, seal, type KeyOption } from "../shops/envelope.server";
 import type { ResealPage } from "../shops/provider-credentials.server";
@@ -62,20 +62,9 @@ function stateOf(row: AlertChannel): ChannelState {
     language: AlertLanguage.catch("en").parse(row.language),
     failingSince: row.failingSince,
     lastError: row.lastError,
-    lastErrorSay: sayOf(row.lastErrorSay),
+    lastErrorSay: sayOf(row.lastErrorSay) ?? null,
     lastSentAt: row.lastSentAt,
   };
-}
-
-/** A stored sentence; one that does not parse reads as none (its message is shown as stored). */
-export function sayOf(json: string | null): Say | null {
-  if (json === null) return null;
-  try {
-    const parsed = Say.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 const settingsOf = <T>(schema: z.ZodType<T>, json: string): T | null => {

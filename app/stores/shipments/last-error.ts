@@ -16,18 +16,7 @@ export function lastErrorColumns(reason: { message: string; say: ReasonSay }): {
 }
 
 /** The sentence a stored JSON says, or undefined when it says none (or does not parse). */
-export function sayOf(json: unknown): ReasonSay | undefined {
-  let value = json;
-  if (typeof json === "string") {
-    try {
-      value = JSON.parse(json);
-    } catch {
-      return undefined;
-    }
-  }
-  const parsed = ReasonSay.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
+export { sayOf } from "~/lib/words/reason-said";
 
 /** The sentence an event's JSON data says its message by (its `say`), if any. */
 export const eventSayOf = (data: string | null): ReasonSay | undefined => sayInJson(data);
