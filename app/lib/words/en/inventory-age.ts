@@ -73,7 +73,7 @@ export const inventoryAge = {
   sku: "SKU",
   total: "Total",
   olderThanDays: (days: string) => `Older than ${days} days`,
-  totalShown: "Total of the SKUs shown",
+  totalShown: "Total of every matching SKU",
   nothingToRead:
     "Nothing to read: the stock sync reads enabled warehouses once their Shopify location exists (Settings > Warehouses and routing).",
   queued: "Queued: the stock sync reads the provider again, usually within a minute; its read shows here when it is done.",

@@ -67,7 +67,7 @@ export const inventoryAge: Words["inventoryAge"] = {
   sku: "SKU",
   total: "合计",
   olderThanDays: (days) => `超过 ${days} 天`,
-  totalShown: "所示 SKU 合计",
+  totalShown: "全部符合条件的 SKU 合计",
   nothingToRead: "没有可读取的仓库：库存同步只读取已启用且已有对应 Shopify 地点的仓库（设置 > 仓库与路由）。",
   queued: "已排队：库存同步通常会在一分钟内重新读取服务商数据，完成后显示在这里。",
   unknownAction: (intent) => `未知操作：${intent}`,
