@@ -5,6 +5,7 @@
  */
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { PermanentFailure } from "~/jobs/handler";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
 import type { TokenVerdict } from "~/flows/receive-webhooks/uninstall.server";
 import { instrumentedAdmin } from "./instrumented.server";
 
@@ -19,7 +20,7 @@ export async function shopifyAdminFor(shop: string): Promise<AdminGraphql> {
   } catch (error) {
     // No offline session: the app is not installed there (any more); retrying cannot help.
     if (error instanceof SessionNotFoundError)
-      throw new PermanentFailure(`The app is not installed on ${shop}: there is no access token to call Shopify with`);
+      throw new PermanentFailure(jobErrorSaid("appNotInstalled", shop));
     throw error;
   }
 }

@@ -71,7 +71,7 @@ export async function uninstallShop(tx: DatabaseOrTransaction, shop: string, now
 export function confirmUninstallHandler(deps: UninstallConfirmationDependencies): KindHandler<"receive-webhooks.uninstall-confirm"> {
   return async (_payload, ctx) => {
     const { shop } = ctx;
-    if (shop === null) throw new PermanentFailure("An receive-webhooks.uninstall-confirm job must name its shop");
+    if (shop === null) throw new PermanentFailure("A receive-webhooks.uninstall-confirm job must name its shop");
     const waiting = await ctx.db.webhookReceipt.findMany({
       where: { shop, topic: "app/uninstalled", status: "ENQUEUED" },
       select: { id: true },

@@ -30,6 +30,9 @@ export const jobErrors = {
   /** `why`: what the address check said, in English. */
   providerAddressUnusable: (why: string) =>
     `The provider address in Settings > Provider connection cannot be used: ${why}. Correct it, then retry.`,
+  /** No offline session for the shop: it uninstalled the app (or never installed it); installing again is the fix. */
+  appNotInstalled: (shop: string) =>
+    `The app is not installed on ${shop}: there is no access token to call Shopify with. Install the app again, then retry.`,
   /** A job told to wait (RetryLater): `until` is the time it runs again, as an ISO timestamp. */
   postponed: (until: string, why: string) => `Postponed until ${until}: ${why}`,
   /** The detail of the alert a stopped job raises: the job's kind as the queue names it, then why. */

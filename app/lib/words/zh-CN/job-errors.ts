@@ -17,6 +17,7 @@ export const jobErrors: Words["jobErrors"] = {
   credentialsNotReadable: (shop) => `为 ${shop} 保存的服务商凭据无法读取。${reconnect}`,
   credentialsIncomplete: (shop, fields) => `为 ${shop} 保存的服务商凭据不完整（${fields}）。${reconnect}`,
   providerAddressUnusable: (why) => `“设置 > 服务商连接”中的服务商地址不可用：${why}。请更正后重试。`,
+  appNotInstalled: (shop) => `${shop} 未安装本应用：没有可用于调用 Shopify 的访问令牌。请重新安装本应用后重试。`,
   postponed: (until, why) => `推迟到 ${until}：${why}`,
   jobStopped: (kind, why) => `${kind}：${why}`,
 };
