@@ -236,6 +236,11 @@ export const OrderFacts = z
      * them are asked of the provider in it (tracking-language.ts). Null when Shopify names none.
      */
     customerLocale: z.string().nullable().default(null),
+    /**
+     * When the customer placed the order (Order.createdAt): how long its package may still wait for
+     * company in a partial batch is counted from it (decision 0051). Null when not known.
+     */
+    placedAt: z.coerce.date().nullable().default(null),
     localizedFields: z.array(LocalizedField),
     /**
      * Used to tell whether one package carries everything still to ship (cash on delivery). Null when

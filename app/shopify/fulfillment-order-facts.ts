@@ -163,6 +163,7 @@ export const ORDER_FACTS_FIELDS = `#graphql
     id
     legacyResourceId
     name
+    createdAt
     email
     phone
     currencyCode
@@ -262,6 +263,7 @@ export const OrderNode = z.object({
   id: z.string(),
   legacyResourceId: z.string(),
   name: z.string(),
+  createdAt: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   currencyCode: z.string(),
@@ -447,6 +449,7 @@ export function orderFacts(
     id: order.id,
     legacyId: order.legacyResourceId,
     name: order.name,
+    placedAt: order.createdAt,
     email: order.email,
     phone: order.phone,
     currencyCode: order.currencyCode,

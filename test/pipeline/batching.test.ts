@@ -9,12 +9,14 @@ import { emulatorState, numericId } from "../support/shopify-admin";
 import { waitFor } from "../support/jobs";
 import { useHarness } from "./harness";
 
-/** Long, so that a batch that waited it out would show. */
-const GATHER_MS = 15_000;
+/**
+ * Long, so that a batch that waited it out would show; and counted from each order's placing
+ * (decision 0051), so long enough to cover placing 25 orders one after another on a busy machine.
+ */
+const GATHER_MS = 60_000;
 // A Plus shop's GraphQL budget (1,000 points a second): a standard plan's reads 25 orders in
-// about 10 s, longer than the gather window, which is not what this test is about.
-// The worker starts once every order is placed: placing 25 one after another takes longer than
-// the gather window on a busy machine, and the window would then rightly send a third batch.
+// about 10 s, which is not what this test is about.
+// The worker starts once every order is placed, so that the first batch finds 20 at once.
 const harness = useHarness({
   worker: false,
   createDelayMs: 0,

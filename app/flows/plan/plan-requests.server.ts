@@ -95,6 +95,7 @@ function newShipmentOf(shop: string, facts: FulfillmentOrderWithOrder, shipment:
     orderId: facts.order.id,
     orderName: facts.order.name,
     customerLocale: facts.order.customerLocale,
+    orderPlacedAt: facts.order.placedAt,
     packageId: shipment.packageId,
     origin: shipment.origin,
     serviceCode: shipment.serviceCode,

@@ -17,7 +17,8 @@ export interface PipelinePolicy {
   /**
    * A push waits this long for a batch to fill before sending fewer than packagesPerBatch: orders
    * arrive one by one, and the provider counts creation calls. Measured from when the longest-waiting
-   * package became READY, so no package waits longer than this.
+   * package's order was placed (from when it became READY where that is not known), so no package
+   * waits longer than this, and one whose planning took a while waits less (decision 0051).
    */
   readonly pushGatherMs: number;
   /**

@@ -315,16 +315,17 @@ async function boxLimitOf(db: DatabaseOrTransaction, target: PushTarget): Promis
 
 /**
  * When a push should wait for its batch to fill: fewer READY packages than a batch holds, the
- * longest-waiting one has waited less than pushGatherMs, and more may come: one joined less than
+ * longest-waiting one's order was placed less than pushGatherMs ago (decision 0051: a package
+ * that took long to plan does not wait again), and more may come: one joined less than
  * pushGatherQuietMs ago, or the shop's planning is under way. Null: send now. The planning jobs
  * bring the shop's pushes forward as they finish (plan/handlers.ts), so a batch waiting on them
  * is looked at again when they end.
  */
 async function gatheringUntil(db: DatabaseOrTransaction, deps: PipelineDeps, target: PushTarget): Promise<Date | null> {
-  const { count, oldestReadyAt, newestReadyAt } = await readyBacklog(db, target);
-  if (count === 0 || count >= deps.policy.packagesPerBatch || oldestReadyAt === null || newestReadyAt === null) return null;
+  const { count, waitingSince, newestReadyAt } = await readyBacklog(db, target);
+  if (count === 0 || count >= deps.policy.packagesPerBatch || waitingSince === null || newestReadyAt === null) return null;
   const now = deps.now();
-  const atMostUntil = new Date(oldestReadyAt.getTime() + deps.policy.pushGatherMs);
+  const atMostUntil = new Date(waitingSince.getTime() + deps.policy.pushGatherMs);
   if (atMostUntil <= now) return null;
   if (await isPlanningUnderWay(db, target.shop, atMostUntil)) return atMostUntil;
   const quietFrom = new Date(newestReadyAt.getTime() + deps.policy.pushGatherQuietMs);

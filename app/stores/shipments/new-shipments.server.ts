@@ -16,6 +16,8 @@ export interface NewShipment {
   orderName: string;
   /** The language the customer bought in (Order.customerLocale), for the tracking Shopify shows them; null when Shopify named none. */
   customerLocale: string | null;
+  /** When the customer placed the order (Order.createdAt); null or absent when not known. */
+  orderPlacedAt?: Date | null;
   packageId: string;
   /** Outbound: the provider's WarehouseId; drop-ship: the provider's handling Location. */
   origin: string | null;
@@ -92,6 +94,7 @@ function shipmentRow(input: NewShipment): Prisma.ShipmentCreateManyInput {
     orderId: input.orderId,
     orderName: input.orderName,
     customerLocale: input.customerLocale,
+    orderPlacedAt: input.orderPlacedAt ?? null,
     packageId: input.packageId,
     warehouseCode: input.origin,
     serviceCode: input.serviceCode,

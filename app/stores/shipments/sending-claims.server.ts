@@ -27,14 +27,27 @@ export function countReady(db: DatabaseOrTransaction, target: PushTarget): Promi
   return db.shipment.count({ where: { shop: target.shop, kind: target.kind, warehouseCode: target.origin, ...SENDABLE } });
 }
 
-/** How many shipments of the target are READY, and since when the longest-waiting one is. */
+/**
+ * How many shipments of the target are READY; since when the longest-waiting one is (counted from
+ * its order's placing where known, else from when it became READY: decision 0051); and when the
+ * last one joined.
+ */
 export async function readyBacklog(
   db: DatabaseOrTransaction,
   target: PushTarget,
-): Promise<{ count: number; oldestReadyAt: Date | null; newestReadyAt: Date | null }> {
+): Promise<{ count: number; waitingSince: Date | null; newestReadyAt: Date | null }> {
   const where: Prisma.ShipmentWhereInput = { shop: target.shop, kind: target.kind, warehouseCode: target.origin, ...SENDABLE };
-  const { _count, _min, _max } = await db.shipment.aggregate({ where, _count: true, _min: { updatedAt: true }, _max: { updatedAt: true } });
-  return { count: _count, oldestReadyAt: _min.updatedAt, newestReadyAt: _max.updatedAt };
+  const { _count, _min, _max } = await db.shipment.aggregate({
+    where,
+    _count: true,
+    _min: { updatedAt: true, orderPlacedAt: true },
+    _max: { updatedAt: true },
+  });
+  // An order is placed before its package is READY, so the earlier of the two minimums is the
+  // earliest of each package's own start (its placing, or its READY when the placing is unknown).
+  const starts = [_min.updatedAt, _min.orderPlacedAt].filter((at): at is Date => at !== null);
+  const waitingSince = starts.length === 0 ? null : new Date(Math.min(...starts.map((at) => at.getTime())));
+  return { count: _count, waitingSince, newestReadyAt: _max.updatedAt };
 }
 
 /** A job that may still act on what it claimed. */
