@@ -1,5 +1,5 @@
 /**
- * The order's stored webhooks are stale when planning runs (decision 0051): the order changed in
+ * The order's stored webhooks are stale when planning runs (decision 0052): the order changed in
  * Shopify after its `orders/create` was stored, and the change's own webhooks have not reached the
  * app yet (Shopify does not promise when, nor in what order). Planning reads the fulfillment order
  * and its order from Shopify, so the provider still gets exactly what Shopify holds. The emulator
