@@ -32,7 +32,7 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const handle = createRequestHandler(build, process.env.NODE_ENV);
 const assets = path.resolve(build.assetsBuildDirectory);
 /** app/entry.server.tsx's `operations`: health answers, the logger, the drain grace. */
-const { answer: operationsAnswer, log, drainGraceMs, bodyLimitFor, isShopDomain, refused, http } = build.entry.module.operations;
+const { answer: operationsAnswer, log, accessLog, drainGraceMs, bodyLimitFor, isShopDomain, refused, http } = build.entry.module.operations;
 
 /** True from SIGTERM on: /readyz says so, and each connection is closed once it has nothing in flight. */
 let draining = false;
@@ -155,7 +155,11 @@ function boundedBody(request, limit) {
 function remixRequest(request, response, limit) {
   const url = new URL(request.url ?? "/", `http://${request.headers.host ?? "localhost"}`);
   const controller = new AbortController();
-  response.on("close", () => controller.abort());
+  // Only a client gone before the answer was out aborts: aborting every finished request made a
+  // DOMException and an abort event each, 2 to 3% of the intake's CPU per delivery.
+  response.on("close", () => {
+    if (!response.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -257,7 +261,7 @@ function logRequest(request, response, started, requestId) {
   const length = response.getHeader("content-length");
   const pathname = (request.url ?? "/").split("?")[0];
   const level = OPERATIONS.has(pathname) && response.statusCode < 400 ? "debug" : "info";
-  log[level](
+  accessLog[level](
     {
       requestId,
       method: request.method,
