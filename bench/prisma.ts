@@ -4,7 +4,10 @@
  * docs/decisions/0030-prisma-7-runtime.md). Not a test: numbers depend on the machine. Flags and
  * figures: docs/benchmarks.md.
  *
- *   ./run bench:prisma [--rounds 500] [--client <checkout>]
+ *   ./run bench:prisma [--rounds 500] [--client <checkout>] [--adapter prisma|app]
+ *
+ * `--adapter app`: through the app's own driver adapter (app/stores/database/sqlite-adapter.server.ts:
+ * statements serialised, kept prepared) rather than Prisma's as it comes; this checkout's client only.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -18,8 +21,12 @@ const { values: options } = parseArgs({
   options: {
     rounds: { type: "string", default: "500" },
     client: { type: "string", default: root },
+    adapter: { type: "string", default: "prisma" },
   },
 });
+if (options.adapter !== "prisma" && options.adapter !== "app") throw new Error("--adapter: prisma or app");
+if (options.adapter === "app" && path.resolve(options.client) !== root)
+  throw new Error("--adapter app measures this checkout's client only");
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error("--rounds: a whole number above 0");
 
@@ -41,7 +48,9 @@ const adapters = load("@prisma/adapter-better-sqlite3") as Record<string, new (o
 const Adapter = adapters.PrismaBetterSqlite3 ?? adapters.PrismaBetterSQLite3;
 if (Adapter === undefined) throw new Error("@prisma/adapter-better-sqlite3 exports neither PrismaBetterSqlite3 nor PrismaBetterSQLite3");
 const version = (load("@prisma/client/package.json") as { version: string }).version;
-const db = new Client({ adapter: new Adapter({ url }) });
+const adapter =
+  options.adapter === "app" ? new (await import("~/stores/database/sqlite-adapter.server")).SqliteAdapter(url) : new Adapter({ url });
+const db = new Client({ adapter });
 
 try {
   const shop = "bench.myshopify.com";
@@ -74,7 +83,9 @@ try {
   // Warm-up: the first calls compile the WebAssembly and, on Prisma 7, fill the query plan cache.
   for (let i = 0; i < 20; i++) for (const call of Object.values(calls)) await call(i);
 
-  process.stdout.write(`Prisma ${version}, ${rounds} calls each, SQLite\n`);
+  process.stdout.write(
+    `Prisma ${version}, ${rounds} calls each, SQLite, ${options.adapter === "app" ? "the app's adapter" : "Prisma's adapter"}\n`,
+  );
   let cpuTotal = 0;
   for (const [name, call] of Object.entries(calls)) {
     const cpuStart = cpuMs();

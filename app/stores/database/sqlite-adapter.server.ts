@@ -131,6 +131,54 @@ function connectionOf(adapter: SqlDriverAdapter): SqliteConnection {
   return client as SqliteConnection;
 }
 
+/** Statements kept prepared per connection: a sale's worker uses a few hundred distinct SQL texts. */
+const STATEMENTS_KEPT = 1_000;
+
+/**
+ * Prisma's adapter prepares every statement afresh (\`client.prepare(sql).bind(args)\`): better-sqlite3's
+ * prepare was 7% of the worker's CPU in a 50-shop sale (docs/benchmarks.md, 2026-11-30). The adapter
+ * is given a view of the connection whose prepare reuses one statement per SQL text, the least
+ * recently used let go past STATEMENTS_KEPT. A statement's bind() binds it for good, so the view's
+ * bind() hands back the calls the adapter makes (reader, columns, run, raw().all) with the
+ * arguments passed to each instead. Every call runs to its end synchronously, and the adapter's
+ * statements one at a time (the turnstile), so a kept statement is never in use twice at once.
+ */
+function reusingStatements(sqlite: SqliteConnection): SqliteConnection {
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  const statementFor = (sql: string): BetterSqlite3.Statement => {
+    const found = kept.get(sql);
+    // Map keeps insertion order: deleting and setting again makes it the most recently used.
+    if (found !== undefined) kept.delete(sql);
+    else if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+    const statement = found ?? sqlite.prepare(sql);
+    kept.set(sql, statement);
+    return statement;
+  };
+  const withArguments = (statement: BetterSqlite3.Statement, args: unknown[]) => ({
+    get reader() {
+      return statement.reader;
+    },
+    columns: () => statement.columns(),
+    run: () => statement.run(args),
+    raw: (toggle?: boolean) => {
+      if (toggle === undefined) statement.raw();
+      else statement.raw(toggle);
+      return { all: () => statement.all(args) };
+    },
+  });
+  const prepare = (sql: string) => {
+    const statement = statementFor(sql);
+    return { run: () => statement.run(), bind: (args: unknown[]) => withArguments(statement, args) };
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === "prepare") return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** The driver adapter every PrismaClient of the app should use (`new PrismaClient({ adapter })`). */
 export class SqliteAdapter {
   readonly provider = "sqlite";
@@ -151,6 +199,7 @@ export class SqliteAdapter {
     await connection.executeScript("PRAGMA journal_mode = WAL;");
     const turnstile = new Turnstile();
     const connected = { sqlite: connectionOf(connection), turnstile };
+    (connection as unknown as { client: SqliteConnection }).client = reusingStatements(connected.sqlite);
     this.#connected = connected;
     const adapter = serialised(connection, turnstile);
     return {
