@@ -19,8 +19,7 @@ export async function shopifyAdminFor(shop: string): Promise<AdminGraphql> {
     return instrumentedAdmin(admin);
   } catch (error) {
     // No offline session: the app is not installed there (any more); retrying cannot help.
-    if (error instanceof SessionNotFoundError)
-      throw new PermanentFailure(jobErrorSaid("appNotInstalled", shop));
+    if (error instanceof SessionNotFoundError) throw new PermanentFailure(jobErrorSaid("appNotInstalled", shop));
     throw error;
   }
 }
