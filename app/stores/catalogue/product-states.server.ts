@@ -4,7 +4,9 @@
  * the page counts, filters and pages its rows in the database instead of working out 20,000 rows
  * on each load (decision 0051). The writers: the catalogue read's variants (`saveVariants`), the
  * provider's records (`saveProviderSkus`, `forgetProviderSkusReadBefore`), kits (`saveKit`), a
- * SKU's entry (`saveSkuEntryAndRestate`) and the settings the state is built from (`restateAfterSettings`).
+ * SKU's entry (`saveSkuEntryAndRestate`) and the settings the state is built from
+ * (`restateAfterSettings`). A change of the shop's defaults lets every state go (null) in its
+ * transaction instead; the page's next read works out every state left null before it counts.
  *
  * Reads the provider's records and the kits itself, not through their stores, whose writers call it.
  */
@@ -14,7 +16,7 @@ import { productSearchText, variantLabel, variantStateOf, type VariantState } fr
 import type { SkuEntry } from "~/connector/settings";
 import type { MerchantSku } from "~/fulfilment";
 import { chunks } from "~/lib/chunks";
-import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import { inTransaction, sqlFor, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { getShopSettings, saveSkuEntry } from "~/stores/shops/shop.server";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
 import { providerSkuTitle, StoredProviderRecord } from "./provider-sku-record";
@@ -77,16 +79,13 @@ export async function variantStatesOf(
 
 /** The provider's records of `skus`; a record that no longer parses is left out, as the page leaves it out. */
 async function providerRecords(db: DatabaseOrTransaction, shop: string, skus: readonly string[]): Promise<Map<string, MerchantSku>> {
-  const rows =
-    skus.length > READ_ALL_PROVIDER_SKUS_FROM
-      ? await db.providerSku.findMany({ where: { shop }, select: { sku: true, record: true } })
-      : (
-          await Promise.all(
-            chunks(skus, IN_CHUNK).map((batch) =>
-              db.providerSku.findMany({ where: { shop, sku: { in: batch } }, select: { sku: true, record: true } }),
-            ),
-          )
-        ).flat();
+  const rows: { sku: string; record: string }[] = [];
+  // One query after the other: a transaction's queries on PostgreSQL share one connection.
+  if (skus.length > READ_ALL_PROVIDER_SKUS_FROM)
+    rows.push(...(await db.providerSku.findMany({ where: { shop }, select: { sku: true, record: true } })));
+  else
+    for (const batch of chunks(skus, IN_CHUNK))
+      rows.push(...(await db.providerSku.findMany({ where: { shop, sku: { in: batch } }, select: { sku: true, record: true } })));
   const records = new Map<string, MerchantSku>();
   for (const row of rows) {
     const parsed = StoredProviderRecord.safeParse(row.record);
@@ -95,22 +94,42 @@ async function providerRecords(db: DatabaseOrTransaction, shop: string, skus: re
   return records;
 }
 
-/** Which variants to work out again: those with these ids, store SKUs or provider SKUs, all of the shop's, or those never worked out. */
+/** Which variants to work out again: those with these ids, store SKUs or provider SKUs, or up to so many not worked out. */
 export type VariantsToRestate =
-  { variantIds: readonly string[] } | { skus: readonly string[] } | { providerSkus: readonly string[] } | "all" | "notWorkedOut";
+  { variantIds: readonly string[] } | { skus: readonly string[] } | { providerSkus: readonly string[] } | { notWorkedOut: number };
 
 async function variantsToRestate(db: DatabaseOrTransaction, shop: string, which: VariantsToRestate): Promise<CatalogueVariant[]> {
-  if (which === "all") return db.catalogueVariant.findMany({ where: { shop } });
-  if (which === "notWorkedOut") return db.catalogueVariant.findMany({ where: { shop, state: null } });
-  const inChunks = async (values: readonly string[], where: (batch: string[]) => object) =>
-    (
-      await Promise.all(
-        chunks([...new Set(values)], IN_CHUNK).map((batch) => db.catalogueVariant.findMany({ where: { shop, ...where(batch) } })),
-      )
-    ).flat();
+  if ("notWorkedOut" in which) return db.catalogueVariant.findMany({ where: { shop, state: null }, take: which.notWorkedOut });
+  const inChunks = async (values: readonly string[], where: (batch: string[]) => object) => {
+    const rows: CatalogueVariant[] = [];
+    for (const batch of chunks([...new Set(values)], IN_CHUNK))
+      rows.push(...(await db.catalogueVariant.findMany({ where: { shop, ...where(batch) } })));
+    return rows;
+  };
   if ("variantIds" in which) return inChunks(which.variantIds, (batch) => ({ variantId: { in: batch } }));
   if ("skus" in which) return inChunks(which.skus, (batch) => ({ sku: { in: batch } }));
   return inChunks(which.providerSkus, (batch) => ({ providerSku: { in: batch } }));
+}
+
+/** Rows per statement of a write of whole states: four arguments each, well under either database's limit. */
+const ROWS_PER_WRITE = 200;
+
+/**
+ * Writes each row's state, provider SKU and search text in a statement per 200 rows (one update
+ * each took 4 s for 20,000 rows on SQLite, past Prisma's 5 s for a transaction on PostgreSQL).
+ * `onlyIfNotWorkedOut`: a row another writer worked out meanwhile keeps that writer's answer.
+ */
+async function writeStates(
+  db: DatabaseOrTransaction,
+  rows: readonly ({ id: string } & StoredVariantState)[],
+  onlyIfNotWorkedOut: boolean,
+): Promise<void> {
+  for (const batch of chunks(rows, ROWS_PER_WRITE)) {
+    const values = batch.map(() => `SELECT ? AS "id", ? AS "state", ? AS "providerSku", ? AS "searchText"`).join(" UNION ALL ");
+    const sql = `UPDATE "CatalogueVariant" SET "state" = x."state", "providerSku" = x."providerSku", "searchText" = x."searchText"
+      FROM (${values}) AS x WHERE "CatalogueVariant"."id" = x."id"${onlyIfNotWorkedOut ? ` AND "CatalogueVariant"."state" IS NULL` : ""}`;
+    await db.$executeRawUnsafe(sqlFor(db, sql), ...batch.flatMap((row) => [row.id, row.state, row.providerSku, row.searchText]));
+  }
 }
 
 /**
@@ -122,44 +141,77 @@ export async function restateVariants(db: DatabaseOrTransaction, shop: string, w
   if (variants.length === 0) return 0;
   const states = await variantStatesOf(db, shop, variants);
   // Most changes are of the state alone (a record read, a default changed): one statement per state.
-  const stateOnly = new Map<VariantState, string[]>();
-  let changed = 0;
+  const stateOnly = new Map<string, { state: VariantState; notWorkedOut: boolean; ids: string[] }>();
+  const whole: { notWorkedOut: boolean; row: { id: string } & StoredVariantState }[] = [];
   for (const variant of variants) {
     const next = states.get(variant.variantId);
     if (next === undefined) continue;
     if (variant.state === next.state && variant.providerSku === next.providerSku && variant.searchText === next.searchText) continue;
-    changed += 1;
-    if (variant.state !== null && variant.providerSku === next.providerSku && variant.searchText === next.searchText) {
-      const ids = stateOnly.get(next.state) ?? [];
-      ids.push(variant.id);
-      stateOnly.set(next.state, ids);
-      continue;
-    }
-    // `state` as read: a variant worked out meanwhile by another writer keeps that writer's answer.
-    await db.catalogueVariant.updateMany({ where: { id: variant.id, state: variant.state }, data: next });
+    const notWorkedOut = variant.state === null;
+    if (variant.providerSku === next.providerSku && variant.searchText === next.searchText) {
+      const key = `${next.state}:${notWorkedOut}`;
+      const group = stateOnly.get(key) ?? { state: next.state, notWorkedOut, ids: [] };
+      group.ids.push(variant.id);
+      stateOnly.set(key, group);
+    } else whole.push({ notWorkedOut, row: { id: variant.id, ...next } });
   }
-  for (const [state, ids] of stateOnly)
-    for (const batch of chunks(ids, IN_CHUNK)) await db.catalogueVariant.updateMany({ where: { id: { in: batch } }, data: { state } });
-  return changed;
+  for (const group of stateOnly.values())
+    for (const batch of chunks(group.ids, IN_CHUNK))
+      await db.catalogueVariant.updateMany({
+        where: { id: { in: batch }, ...(group.notWorkedOut ? { state: null } : {}) },
+        data: { state: group.state },
+      });
+  for (const notWorkedOut of [false, true])
+    await writeStates(
+      db,
+      whole.filter((change) => change.notWorkedOut === notWorkedOut).map((change) => change.row),
+      notWorkedOut,
+    );
+  return whole.length + [...stateOnly.values()].reduce((sum, group) => sum + group.ids.length, 0);
 }
 
+/** Variants worked out per transaction when the page works out those not worked out: each well within Prisma's 5 s. */
+const NOT_WORKED_OUT_PER_TRANSACTION = 2_000;
+
 /**
- * Works out the variants stored before their state was (the migration adds it empty), and the
- * search text of the provider's records stored before it; two reads of nothing when none is left.
+ * Works out the variants not worked out (stored before the state was: the migration adds it empty;
+ * or let go by a change of the shop's defaults), and the search text of the provider's records
+ * stored before it, a transaction per 2,000; two reads of nothing when none is left.
  */
-export function restateVariantsNotWorkedOut(db: DatabaseOrTransaction, shop: string): Promise<number> {
-  return inTransaction(db, async (tx) => {
-    const records = await tx.providerSku.findMany({ where: { shop, searchText: null }, select: { id: true, sku: true, record: true } });
-    for (const row of records) {
-      const parsed = StoredProviderRecord.safeParse(row.record);
-      const title = parsed.success ? providerSkuTitle(parsed.data) : row.sku;
-      await tx.providerSku.updateMany({
-        where: { id: row.id, searchText: null },
-        data: { searchText: productSearchText(title, row.sku, null) },
+export async function restateVariantsNotWorkedOut(db: DatabaseOrTransaction, shop: string): Promise<number> {
+  // Asked first outside a transaction: nearly always there is nothing left, and a read is all it takes.
+  const [variant, record] = await Promise.all([
+    db.catalogueVariant.findFirst({ where: { shop, state: null }, select: { id: true } }),
+    db.providerSku.findFirst({ where: { shop, searchText: null }, select: { id: true } }),
+  ]);
+  if (record !== null) {
+    // Each row on its own: the search text is the record's alone, and a writer's wins.
+    const records = await db.providerSku.findMany({ where: { shop, searchText: null }, select: { id: true, sku: true, record: true } });
+    for (const batch of chunks(records, ROWS_PER_WRITE)) {
+      const texts = batch.map((row) => {
+        const parsed = StoredProviderRecord.safeParse(row.record);
+        return [row.id, productSearchText(parsed.success ? providerSkuTitle(parsed.data) : row.sku, row.sku, null)];
       });
+      const values = texts.map(() => `SELECT ? AS "id", ? AS "searchText"`).join(" UNION ALL ");
+      await db.$executeRawUnsafe(
+        sqlFor(
+          db,
+          `UPDATE "ProviderSku" SET "searchText" = x."searchText" FROM (${values}) AS x WHERE "ProviderSku"."id" = x."id" AND "ProviderSku"."searchText" IS NULL`,
+        ),
+        ...texts.flat(),
+      );
     }
-    return restateVariants(tx, shop, "notWorkedOut");
-  });
+  }
+  if (variant === null) return 0;
+  let changed = 0;
+  // Bounded: each round works out up to its number of rows, or a writer did.
+  const rounds = Math.ceil((await db.catalogueVariant.count({ where: { shop, state: null } })) / NOT_WORKED_OUT_PER_TRANSACTION);
+  for (let round = 0; round < rounds; round += 1) {
+    const done = await inTransaction(db, (tx) => restateVariants(tx, shop, { notWorkedOut: NOT_WORKED_OUT_PER_TRANSACTION }));
+    if (done === 0) break;
+    changed += done;
+  }
+  return changed;
 }
 
 /**
@@ -174,7 +226,10 @@ export async function restateAfterSettings(
 ): Promise<void> {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   if (!same(skuDefaultsOf(before), skuDefaultsOf(after))) {
-    await restateVariants(db, shop, "all");
+    // Every variant with a SKU is let go, in one statement, and worked out by the page's next read:
+    // working out 20,000 here would hold the save's transaction for seconds. Its provider SKU and
+    // search text do not depend on the defaults and stay.
+    await db.catalogueVariant.updateMany({ where: { shop, sku: { not: null } }, data: { state: null } });
     return;
   }
   const skus = [...new Set([...Object.keys(before.skus.bySku), ...Object.keys(after.skus.bySku)])].filter(
