@@ -162,6 +162,8 @@ describe("the Products page's tabs", () => {
     expect(await skus("tea")).toEqual(["TEA-1", "CANDLE_9"]);
     expect(await tabs("candle")).toEqual({ ALL: 3, NOT_REGISTERED: 2, DIFFERS: 0, REGISTERED: 0, KIT: 0, PROVIDER_ONLY: 1, NO_SKU: 0 });
     expect(await tabs("nothing like it")).toMatchObject({ ALL: 0 });
+    // "Register all missing" counts the whole catalogue's, whatever the search.
+    expect((await page("ALL", "candle_")).missingCount).toBe(5);
   });
 
   it("page the variants by name, then the provider's SKUs no variant sells", async () => {

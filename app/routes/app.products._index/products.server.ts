@@ -14,6 +14,7 @@ import type { Said } from "~/lib/words/reason-said";
 import type { PartsSay } from "~/lib/words/parts-said";
 import { kitsOf } from "~/stores/catalogue/kits.server";
 import {
+  countNotRegistered,
   firstVariantWithSku,
   notRegisteredSkus,
   productCounts,
@@ -198,7 +199,7 @@ export async function productsPage(db: DatabaseOrTransaction, shop: string, quer
   const context = await contextOf(db, shop, listed.variants);
   const catalogueRead = await latestRun(db, shop, "CATALOGUE_READ", { status: "DONE" });
   // The count of the page's button is of the whole catalogue, whatever the search.
-  const missingCount = query.search === "" ? counts.NOT_REGISTERED : (await productCounts(db, shop, "")).NOT_REGISTERED;
+  const missingCount = query.search === "" ? counts.NOT_REGISTERED : await countNotRegistered(db, shop);
   return {
     rows: [
       ...listed.variants.map((variant) => rowOfVariant(variant, context)),

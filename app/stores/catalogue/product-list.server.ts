@@ -141,6 +141,11 @@ export async function notRegisteredSkus(db: DatabaseOrTransaction, shop: string)
   return rows.flatMap((row) => (row.sku === null ? [] : [row.sku]));
 }
 
+/** How many variants are not registered yet, whatever the search: what "Register all missing" says on its button. */
+export function countNotRegistered(db: DatabaseOrTransaction, shop: string): Promise<number> {
+  return db.catalogueVariant.count({ where: { shop, state: "NOT_REGISTERED" } });
+}
+
 /** The first variant (in the page's order) with this store SKU, or null. */
 export function firstVariantWithSku(db: DatabaseOrTransaction, shop: string, sku: string): Promise<CatalogueVariant | null> {
   return db.catalogueVariant.findFirst({ where: { shop, sku }, orderBy: [{ displayName: "asc" }, { variantId: "asc" }] });
