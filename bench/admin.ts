@@ -5,7 +5,7 @@
  * LCP in Chromium. Not a test: it prints figures (docs/benchmarks.md).
  *
  *   npm run bench:admin -- [--db sqlite|postgres] [--shipments N] [--variants N] [--skus N]
- *     [--repeat 20] [--loads 3] [--keep FILE]
+ *     [--repeat 20] [--loads 3] [--keep FILE] [--only PAGE]
  *
  * `--keep FILE` (SQLite): seeds into FILE, or, when FILE exists, migrates it and measures it as it
  * is, so an index can be tried without seeding again.
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     repeat: { type: "string" },
     loads: { type: "string" },
     keep: { type: "string" },
+    only: { type: "string" },
   },
 });
 const flags = z
@@ -49,6 +50,8 @@ const flags = z
     /** Page loads in Chromium per page; the median LCP is printed. */
     loads: z.coerce.number().int().positive().default(3),
     keep: z.string().optional(),
+    /** Measures only the pages whose name starts with this ("Products"), to compare one page before and after. */
+    only: z.string().optional(),
   })
   .parse(values);
 if (flags.keep !== undefined && flags.db !== "sqlite") throw new Error("--keep is for SQLite only");
@@ -174,7 +177,7 @@ try {
   await waitForQuiet();
   const atStart = load();
   const rows: string[] = [];
-  for (const page of pages) {
+  for (const page of pages.filter((candidate) => flags.only === undefined || candidate.name.startsWith(flags.only))) {
     const request = page.lcp
       ? async () => {
           const answer = await adminDocument(s, page.path);

@@ -8,6 +8,7 @@ import type { Prisma, ShipmentState } from "@prisma/client";
 import type { Database } from "~/stores/database/database.server";
 import { AGE_BANDS } from "~/connector/inventory-age";
 import { monthCostsOf, type MonthCurrencyCosts } from "~/connector/shipping-costs";
+import { restateVariantsNotWorkedOut } from "~/stores/catalogue/product-states.server";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { bandColumn } from "~/stores/stock/warehouse-stock.server";
 
@@ -244,6 +245,9 @@ export async function seedBigMerchant(db: Database, shop: string, size: BigMerch
   });
 
   // Stock: every SKU in stock at US01, every other one at DE01 too, units spread over the age bands.
+  // What the migration leaves empty for rows written so, the Products page's first read works out (decision 0051).
+  await timed("product states", () => restateVariantsNotWorkedOut(db, shop));
+
   await timed("stock", async () => {
     const readAt = new Date(now.getTime() - 600_000);
     const changes: { warehouseId: string; sku: string; variant: string; before: number | null; after: number }[] = [];

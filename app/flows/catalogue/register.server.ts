@@ -6,10 +6,11 @@
  * and a job that dies resumes with the rows still PENDING: the provider answers a SKU sent twice
  * with "200, nothing changed".
  */
-import { merchantSkuFor, type SkuDefaults } from "~/connector/merchant-sku";
+import { merchantSkuFor } from "~/connector/merchant-sku";
 import { ProviderValidationError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import { chunks } from "~/lib/chunks";
+import { skuDefaultsOf } from "~/stores/catalogue/product-states.server";
 import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
 import {
   finishRun,
@@ -25,7 +26,6 @@ import type { Said } from "~/lib/words/reason-said";
 import { variantsWithSkus } from "~/stores/catalogue/variants.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
-import type { ShopSettings } from "~/stores/shops/shop-settings";
 import type { PipelineDeps } from "../ports/deps";
 import { enqueue } from "../queue/jobs.server";
 import { runSaid } from "~/lib/words/run-said";
@@ -34,14 +34,6 @@ import { runSaid } from "~/lib/words/run-said";
 const ROUNDS_PER_RUN = 10;
 /** SKUs read back per query of operation 20 after registering (their approval status). */
 const SKUS_PER_READ_BACK = 100;
-
-export function skuDefaultsOf(settings: ShopSettings): SkuDefaults {
-  return {
-    size: settings.skuDefaults.size,
-    declaredValueFrom: settings.skuDefaults.declaredValueFrom,
-    declareName: settings.customs.declareNameEn === "" ? null : settings.customs.declareNameEn,
-  };
-}
 
 /** Starts registering `skus` (store SKUs) as one run, its progress on the Products page. */
 export async function startRegistration(

@@ -10,6 +10,7 @@ import { wakeShipmentsHeldBySettings } from "~/flows/change/settings-wake.server
 import { randomUUID } from "node:crypto";
 import type { Enqueued } from "~/jobs/enqueue.server";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import { restateAfterSettings } from "~/stores/catalogue/product-states.server";
 import { getShopSettings, saveShopSettings } from "~/stores/shops/shop.server";
 import type { ShopSettings, ShopSettingsInput } from "~/stores/shops/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
@@ -87,6 +88,8 @@ export function saveSettingsAndEnsureServices(db: DatabaseOrTransaction, shop: s
       await queueBackfill(tx, shop, "location-connected", new Date());
     // Rules for orders that wait changed (unpaid, high risk, payment terms): what they hold is planned again.
     await wakeShipmentsHeldBySettings(tx, shop, stored.orders, saved.orders, new Date());
+    // The Products page's states are built from the SKU entries and defaults (decision 0051).
+    await restateAfterSettings(tx, shop, stored, saved);
     return saved;
   });
 }

@@ -18,7 +18,7 @@ import { localeOf } from "~/lib/locale";
 import { wordsFor, type Words } from "~/lib/words";
 import { partsIn } from "~/lib/words/parts-said";
 import { authenticate } from "~/shopify.server";
-import { saveSkuEntry } from "~/stores/shops/shop.server";
+import { saveSkuEntryAndRestate } from "~/stores/catalogue/product-states.server";
 import { productsListQuery } from "../app.products._index/list-query";
 import { pickedAs, StateBadge, whatToKnow } from "../app.products._index/product-state";
 import { productRowOfSku, type ProductRow } from "../app.products._index/products.server";
@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: skuEntryFormIn(words), disableAutoCoercion: true });
   if (submission.status !== "success")
     return json<Answer>({ ok: false, message: words.skuPage.notSaved(sku), result: submission.reply() }, { status: 400 });
-  await saveSkuEntry(prisma, session.shop, sku, entryOf(submission.value));
+  await saveSkuEntryAndRestate(prisma, session.shop, sku, entryOf(submission.value));
   return json<Answer>({ ok: true, message: words.skuPage.saved(sku) });
 }
 

@@ -5,23 +5,31 @@
  * (and whether it can be, or which fields keep it back), a kit (picked as several of the provider's
  * SKUs, decision 0047), provider only, or no SKU at all.
  */
-import type { CatalogueVariant } from "@prisma/client";
+import type { CatalogueVariant, ProviderSku } from "@prisma/client";
 import { differencesFrom, merchantSkuFor, type SkuDifference } from "~/connector/merchant-sku";
+import { PRODUCT_STATES, variantLabel, type ProductState } from "~/connector/product-state";
 import type { SkuEntry } from "~/connector/settings";
 import type { KitComponent } from "~/connector/kits";
 import type { Said } from "~/lib/words/reason-said";
 import type { PartsSay } from "~/lib/words/parts-said";
-import { skuDefaultsOf } from "~/flows/catalogue/register.server";
 import { kitsOf } from "~/stores/catalogue/kits.server";
+import {
+  countNotRegistered,
+  firstVariantWithSku,
+  notRegisteredSkus,
+  productCounts,
+  productListPage,
+  type ProductFilter,
+} from "~/stores/catalogue/product-list.server";
+import { restateVariantsNotWorkedOut, skuDefaultsOf } from "~/stores/catalogue/product-states.server";
+import { providerSkuTitle, StoredProviderRecord } from "~/stores/catalogue/provider-sku-record";
 import { providerSkusOf } from "~/stores/catalogue/provider-skus.server";
 import { lastOutcomes, latestRun } from "~/stores/catalogue/sync-runs.server";
-import { allVariants, variantLabel } from "~/stores/catalogue/variants.server";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 
-export const PRODUCT_STATES = ["NOT_REGISTERED", "DIFFERS", "REGISTERED", "KIT", "PROVIDER_ONLY", "NO_SKU"] as const;
-export type ProductState = (typeof PRODUCT_STATES)[number];
-export type ProductFilter = ProductState | "ALL";
+export { PRODUCT_STATES };
+export type { ProductFilter, ProductState };
 
 export interface ProductRow {
   /** The variant's id, or "provider:<SKU>" for a SKU only the provider has. */
@@ -66,12 +74,19 @@ export function productsQueryOf(params: URLSearchParams): ProductsQuery {
   };
 }
 
+interface RowContext {
+  settings: Awaited<ReturnType<typeof getShopSettings>>;
+  defaults: ReturnType<typeof skuDefaultsOf>;
+  providerSkus: Awaited<ReturnType<typeof providerSkusOf>>;
+  outcomes: Awaited<ReturnType<typeof lastOutcomes>>;
+  kits: Awaited<ReturnType<typeof kitsOf>>;
+}
+
 /**
- * A variant's row. `detailed` false leaves a row not registered without its problems and last
- * failure: the list needs every row's state to count its tabs, but those words only for the rows
- * it shows (working them out is most of a row's cost, decision 0048).
+ * A variant's row in full: its state (as stored, worked out by the same rules: decision 0051),
+ * and for the rows shown, what differs, what keeps it back and the last attempt's refusal.
  */
-function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typeof contextOf>>, detailed = true): ProductRow {
+function rowOfVariant(variant: CatalogueVariant, context: RowContext): ProductRow {
   const base = {
     key: variant.variantId,
     title: variantLabel(variant),
@@ -100,7 +115,6 @@ function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typ
   const providerSku = entry?.providerSku ?? variant.sku;
   const known = context.providerSkus.get(providerSku);
   const row = { ...base, entry, providerSku: providerSku === variant.sku ? null : providerSku };
-  if (known === undefined && !detailed) return { ...row, state: "NOT_REGISTERED" };
   const plan = merchantSkuFor(variant, entry ?? undefined, context.defaults);
   const failure = context.outcomes.get(variant.sku);
   if (known === undefined) {
@@ -120,90 +134,82 @@ function rowOfVariant(variant: CatalogueVariant, context: Awaited<ReturnType<typ
   return { ...row, state: differences.length > 0 ? "DIFFERS" : "REGISTERED", approvalStatus: known.approvalStatus, differences };
 }
 
-async function contextOf(db: DatabaseOrTransaction, shop: string) {
+/** A provider's SKU that no variant sells, as its row. */
+function rowOfProviderSku(row: ProviderSku): ProductRow | null {
+  const parsed = StoredProviderRecord.safeParse(row.record);
+  if (!parsed.success) return null;
+  const record = parsed.data;
+  return {
+    key: `provider:${row.sku}`,
+    title: providerSkuTitle(record),
+    sku: row.sku,
+    providerSku: null,
+    state: "PROVIDER_ONLY",
+    approvalStatus: row.approvalStatus,
+    differences: [],
+    problems: [],
+    missingComponents: [],
+    lastFailure: null,
+    weightGrams: record.Weight ?? null,
+    hsCode: record.HsCode ?? null,
+    origin: null,
+    entry: null,
+    kit: null,
+  };
+}
+
+/** What the rows of `variants` are worked out from: the provider's records and last outcomes of their SKUs only. */
+async function contextOf(db: DatabaseOrTransaction, shop: string, variants: readonly CatalogueVariant[]): Promise<RowContext> {
   const settings = await getShopSettings(db, shop);
+  const kits = await kitsOf(db, shop);
+  const skus = variants.flatMap((variant) => (variant.sku === null ? [] : [variant.sku]));
+  const providerSkus = skus.flatMap((sku) => [settings.skus.bySku[sku]?.providerSku ?? sku, ...(kits[sku] ?? []).map((c) => c.sku)]);
   return {
     settings,
     defaults: skuDefaultsOf(settings),
-    providerSkus: await providerSkusOf(db, shop),
-    outcomes: await lastOutcomes(db, shop, "SKU_REGISTER"),
-    kits: await kitsOf(db, shop),
+    providerSkus: await providerSkusOf(db, shop, providerSkus),
+    outcomes: await lastOutcomes(db, shop, "SKU_REGISTER", skus),
+    kits,
   };
-}
-
-/** Every row, in the page's order: the shop's variants by name, then the provider's other SKUs. */
-export async function productRows(db: DatabaseOrTransaction, shop: string): Promise<ProductRow[]> {
-  return (await readRows(db, shop, true)).rows;
-}
-
-async function readRows(db: DatabaseOrTransaction, shop: string, detailed: boolean) {
-  const context = await contextOf(db, shop);
-  const variants = await allVariants(db, shop);
-  const rows = variants.map((variant) => rowOfVariant(variant, context, detailed));
-  const sold = new Set(
-    rows.flatMap((row) =>
-      row.kit !== null ? row.kit.map((component) => component.sku) : row.sku === null ? [] : [row.providerSku ?? row.sku],
-    ),
-  );
-  for (const [sku, known] of context.providerSkus) {
-    if (sold.has(sku)) continue;
-    rows.push({
-      key: `provider:${sku}`,
-      title: known.record.DeclareName ?? sku,
-      sku,
-      providerSku: null,
-      state: "PROVIDER_ONLY",
-      approvalStatus: known.approvalStatus,
-      differences: [],
-      problems: [],
-      missingComponents: [],
-      lastFailure: null,
-      weightGrams: known.record.Weight ?? null,
-      hsCode: known.record.HsCode ?? null,
-      origin: null,
-      entry: null,
-      kit: null,
-    });
-  }
-  /** A row of the page in full (its problems and last failure), from the row counted. */
-  const detail = (row: ProductRow, index: number) => {
-    const variant = variants[index];
-    return row.state === "NOT_REGISTERED" && !detailed && variant !== undefined ? rowOfVariant(variant, context, true) : row;
-  };
-  return { rows, detail };
 }
 
 /** The row of the store's variant with this SKU (the first, when variants share it), or null when no variant has it. */
 export async function productRowOfSku(db: DatabaseOrTransaction, shop: string, sku: string): Promise<ProductRow | null> {
-  const rows = await productRows(db, shop);
-  return rows.find((row) => row.sku === sku && row.state !== "PROVIDER_ONLY") ?? null;
+  const variant = await firstVariantWithSku(db, shop, sku);
+  return variant === null ? null : rowOfVariant(variant, await contextOf(db, shop, [variant]));
 }
 
-const matches = (row: ProductRow, search: string) => {
-  if (search === "") return true;
-  const needle = search.toLowerCase();
-  return [row.title, row.sku ?? "", row.providerSku ?? ""].some((text) => text.toLowerCase().includes(needle));
-};
+/** Every store SKU not registered yet: what "Register all missing" sends. */
+export async function missingSkus(db: DatabaseOrTransaction, shop: string): Promise<string[]> {
+  await restateVariantsNotWorkedOut(db, shop);
+  return notRegisteredSkus(db, shop);
+}
 
+/** One page of the list, the tabs' counts for the search, and how many SKUs are not registered yet. */
 export async function productsPage(db: DatabaseOrTransaction, shop: string, query: ProductsQuery) {
-  const { rows, detail } = await readRows(db, shop, false);
-  // Each row with its place among the variants, to work out in full the ones the page shows.
-  const searched = rows.map((row, index) => ({ row, index })).filter(({ row }) => matches(row, query.search));
-  const counts = Object.fromEntries(
-    PRODUCT_STATES.map((state) => [state, searched.filter(({ row }) => row.state === state).length]),
-  ) as Record<ProductState, number>;
-  const filtered = query.filter === "ALL" ? searched : searched.filter(({ row }) => row.state === query.filter);
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  // Variants stored before their state was (decision 0051) are worked out once, on the first read.
+  await restateVariantsNotWorkedOut(db, shop);
+  const counts = await productCounts(db, shop, query.search);
+  const variantRows = PRODUCT_STATES.reduce((sum, state) => sum + (state === "PROVIDER_ONLY" ? 0 : counts[state]), 0);
+  const all = variantRows + counts.PROVIDER_ONLY;
+  const total = query.filter === "ALL" ? all : counts[query.filter];
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(query.page, pages);
+  const listed = await productListPage(db, shop, query, variantRows, { skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE });
+  const context = await contextOf(db, shop, listed.variants);
   const catalogueRead = await latestRun(db, shop, "CATALOGUE_READ", { status: "DONE" });
+  // The count of the page's button is of the whole catalogue, whatever the search.
+  const missingCount = query.search === "" ? counts.NOT_REGISTERED : await countNotRegistered(db, shop);
   return {
-    rows: filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(({ row, index }) => detail(row, index)),
-    counts: { ALL: searched.length, ...counts },
+    rows: [
+      ...listed.variants.map((variant) => rowOfVariant(variant, context)),
+      ...listed.providerOnly.flatMap((row) => rowOfProviderSku(row) ?? []),
+    ],
+    counts: { ALL: all, ...counts },
     page,
     pages,
-    total: filtered.length,
-    /** Every store SKU not registered yet: what "Register all missing" sends. */
-    missing: rows.filter((row) => row.state === "NOT_REGISTERED" && row.sku !== null).map((row) => row.sku ?? ""),
+    total,
+    missingCount,
     catalogueReadAt: catalogueRead?.finishedAt?.toISOString() ?? null,
   };
 }

@@ -17,7 +17,7 @@ import { authenticate } from "~/shopify.server";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
 import { productsListQuery } from "./list-query";
 import { ProductsTable } from "./products-table";
-import { productsPage, productsQueryOf, type ProductFilter } from "./products.server";
+import { missingSkus, productsPage, productsQueryOf, type ProductFilter } from "./products.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
@@ -31,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     runs.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0] ??
     null;
   // The page needs how many are missing, not their SKUs (thousands at a big merchant): the action reads them.
-  const { missing, ...page } = await productsPage(prisma, shop, query);
-  return { ...page, missingCount: missing.length, filter: query.filter, search: query.search, run: runViewOf(run) };
+  const page = await productsPage(prisma, shop, query);
+  return { ...page, filter: query.filter, search: query.search, run: runViewOf(run) };
 }
 
 type Answer = { intent: string; ok: boolean; message: string };
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "registerMissing": {
       const skus =
         intent === "registerMissing"
-          ? (await productsPage(prisma, shop, { filter: "ALL", search: "", page: 1 })).missing
+          ? await missingSkus(prisma, shop)
           : form
               .getAll("sku")
               .map(String)

@@ -1,6 +1,7 @@
 /** The shop's kits: each kit variant's store SKU with its components, as the merchant set them on the Products page. */
 import type { KitComponent, Kits } from "~/connector/kits";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
+import { restateVariants } from "./product-states.server";
 
 /** Every kit of the shop, its components in the merchant's order. */
 export async function kitsOf(db: DatabaseOrTransaction, shop: string): Promise<Kits> {
@@ -16,19 +17,20 @@ export async function kitOf(db: DatabaseOrTransaction, shop: string, kitSku: str
   return rows.map((row) => ({ sku: row.componentSku, quantity: row.quantity }));
 }
 
-/** The kit's components become these, all at once; none removes the kit mapping. */
+/** The kit's components become these, all at once; none removes the kit mapping. Its variants' state goes with it. */
 export function saveKit(db: DatabaseOrTransaction, shop: string, kitSku: string, components: readonly KitComponent[]): Promise<void> {
   return inTransaction(db, async (tx) => {
     await tx.kitComponent.deleteMany({ where: { shop, kitSku } });
-    if (components.length === 0) return;
-    await tx.kitComponent.createMany({
-      data: components.map((component, position) => ({
-        shop,
-        kitSku,
-        componentSku: component.sku,
-        quantity: component.quantity,
-        position,
-      })),
-    });
+    if (components.length > 0)
+      await tx.kitComponent.createMany({
+        data: components.map((component, position) => ({
+          shop,
+          kitSku,
+          componentSku: component.sku,
+          quantity: component.quantity,
+          position,
+        })),
+      });
+    await restateVariants(tx, shop, { skus: [kitSku] });
   });
 }

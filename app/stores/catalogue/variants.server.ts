@@ -3,7 +3,11 @@
  * registration builds from them, the stock sync finds each SKU's inventory item through them.
  */
 import type { CatalogueVariant } from "@prisma/client";
+import { variantLabel } from "~/connector/product-state";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { variantStatesOf } from "./product-states.server";
+
+export { variantLabel };
 
 export interface VariantRecord {
   variantId: string;
@@ -21,11 +25,6 @@ export interface VariantRecord {
   countryOfOrigin: string | null;
 }
 
-/** A variant as a merchant names it: Shopify calls a product's only variant "Default Title", which says nothing. */
-export function variantLabel(variant: { productTitle: string; variantTitle: string; displayName: string }): string {
-  return variant.variantTitle === "Default Title" ? variant.productTitle : variant.displayName;
-}
-
 /** The shop's SKUs with their variants' names, for a page to offer or show ("Ceramic mug 350 ml, white", never "- Default Title"). */
 export function skuChoices(
   variants: readonly { sku: string | null; productTitle: string; variantTitle: string; displayName: string }[],
@@ -33,15 +32,19 @@ export function skuChoices(
   return variants.flatMap((variant) => (variant.sku === null ? [] : [{ sku: variant.sku, name: variantLabel(variant) }]));
 }
 
-/** Writes a batch of the read's variants; each is now the read's (readId). */
+/**
+ * Writes a batch of the read's variants, each with its state on the Products page (decision 0051);
+ * each is now the read's (readId). Use inside the batch's transaction.
+ */
 export async function saveVariants(
   db: DatabaseOrTransaction,
   shop: string,
   readId: string,
   variants: readonly VariantRecord[],
 ): Promise<void> {
+  const states = await variantStatesOf(db, shop, variants);
   for (const variant of variants) {
-    const data = { ...variant, readId };
+    const data = { ...variant, readId, ...states.get(variant.variantId) };
     await db.catalogueVariant.upsert({
       where: { shop_variantId: { shop, variantId: variant.variantId } },
       create: { shop, ...data },
