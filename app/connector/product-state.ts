@@ -1,7 +1,7 @@
 /**
  * A Shopify variant's state on the Products page, worked out from the variant, its SKU's entry,
  * the shop's kits and defaults and the provider's record of its SKU: what the merchant acts on and
- * what the page's tabs count. Stored with the variant when any of them is written (decision 0051),
+ * what the page's tabs count. Stored with the variant when any of them is written (decision 0053),
  * so the page counts and pages its rows in the database. Pure.
  */
 import type { MerchantSku } from "../fulfilment/schemas/responses";

@@ -245,7 +245,7 @@ export async function seedBigMerchant(db: Database, shop: string, size: BigMerch
   });
 
   // Stock: every SKU in stock at US01, every other one at DE01 too, units spread over the age bands.
-  // What the migration leaves empty for rows written so, the Products page's first read works out (decision 0051).
+  // What the migration leaves empty for rows written so, the Products page's first read works out (decision 0053).
   await timed("product states", () => restateVariantsNotWorkedOut(db, shop));
 
   await timed("stock", async () => {

@@ -1,6 +1,6 @@
 /**
  * The Products page's tabs, search and pages come from the states stored with the variants
- * (decision 0051). What the merchant sees must follow every write a state depends on, in the same
+ * (decision 0053). What the merchant sees must follow every write a state depends on, in the same
  * transaction: the catalogue read's variants, the provider's records read or forgotten, a kit, a
  * SKU's entry and the shop's defaults; and variants stored before the state was (the migration
  * adds it empty) are worked out by the page's first read.

@@ -88,7 +88,7 @@ export function saveSettingsAndEnsureServices(db: DatabaseOrTransaction, shop: s
       await queueBackfill(tx, shop, "location-connected", new Date());
     // Rules for orders that wait changed (unpaid, high risk, payment terms): what they hold is planned again.
     await wakeShipmentsHeldBySettings(tx, shop, stored.orders, saved.orders, new Date());
-    // The Products page's states are built from the SKU entries and defaults (decision 0051).
+    // The Products page's states are built from the SKU entries and defaults (decision 0053).
     await restateAfterSettings(tx, shop, stored, saved);
     return saved;
   });

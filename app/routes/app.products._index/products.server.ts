@@ -83,7 +83,7 @@ interface RowContext {
 }
 
 /**
- * A variant's row in full: its state (as stored, worked out by the same rules: decision 0051),
+ * A variant's row in full: its state (as stored, worked out by the same rules: decision 0053),
  * and for the rows shown, what differs, what keeps it back and the last attempt's refusal.
  */
 function rowOfVariant(variant: CatalogueVariant, context: RowContext): ProductRow {
@@ -187,7 +187,7 @@ export async function missingSkus(db: DatabaseOrTransaction, shop: string): Prom
 
 /** One page of the list, the tabs' counts for the search, and how many SKUs are not registered yet. */
 export async function productsPage(db: DatabaseOrTransaction, shop: string, query: ProductsQuery) {
-  // Variants stored before their state was (decision 0051) are worked out once, on the first read.
+  // Variants stored before their state was (decision 0053) are worked out once, on the first read.
   await restateVariantsNotWorkedOut(db, shop);
   const counts = await productCounts(db, shop, query.search);
   const variantRows = PRODUCT_STATES.reduce((sum, state) => sum + (state === "PROVIDER_ONLY" ? 0 : counts[state]), 0);

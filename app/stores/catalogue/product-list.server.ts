@@ -1,6 +1,6 @@
 /**
  * The Products page's query, run in the database on the states stored with the variants (decision
- * 0051): how many rows each tab has for a search, and one page of rows (the shop's variants by
+ * 0053): how many rows each tab has for a search, and one page of rows (the shop's variants by
  * name, then the provider's SKUs no variant is sold as, by SKU), so the page never reads or works
  * out the whole catalogue (20,000 variants at a big merchant).
  *

@@ -2,7 +2,7 @@
  * Each variant's state on the Products page, stored with the variant (`CatalogueVariant.state`,
  * `providerSku`, `searchText`) by every write that can change it, in that write's transaction, so
  * the page counts, filters and pages its rows in the database instead of working out 20,000 rows
- * on each load (decision 0051). The writers: the catalogue read's variants (`saveVariants`), the
+ * on each load (decision 0053). The writers: the catalogue read's variants (`saveVariants`), the
  * provider's records (`saveProviderSkus`, `forgetProviderSkusReadBefore`), kits (`saveKit`), a
  * SKU's entry (`saveSkuEntryAndRestate`) and the settings the state is built from
  * (`restateAfterSettings`). A change of the shop's defaults lets every state go (null) in its

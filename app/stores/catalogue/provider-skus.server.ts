@@ -6,7 +6,7 @@ import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/dat
 import { restateVariants } from "./product-states.server";
 import { providerSkuTitle, StoredProviderRecord } from "./provider-sku-record";
 
-/** Stores the records; the variants sold as these SKUs are worked out again with them (decision 0051). */
+/** Stores the records; the variants sold as these SKUs are worked out again with them (decision 0053). */
 export function saveProviderSkus(db: DatabaseOrTransaction, shop: string, records: readonly MerchantSku[], readAt: Date): Promise<void> {
   if (records.length === 0) return Promise.resolve();
   return inTransaction(db, async (tx) => {

@@ -33,7 +33,7 @@ export function skuChoices(
 }
 
 /**
- * Writes a batch of the read's variants, each with its state on the Products page (decision 0051);
+ * Writes a batch of the read's variants, each with its state on the Products page (decision 0053);
  * each is now the read's (readId). Use inside the batch's transaction.
  */
 export async function saveVariants(
