@@ -179,11 +179,10 @@ const NOT_WORKED_OUT_PER_TRANSACTION = 2_000;
  * stored before it, a transaction per 2,000; two reads of nothing when none is left.
  */
 export async function restateVariantsNotWorkedOut(db: DatabaseOrTransaction, shop: string): Promise<number> {
-  // Asked first outside a transaction: nearly always there is nothing left, and a read is all it takes.
-  const [variant, record] = await Promise.all([
-    db.catalogueVariant.findFirst({ where: { shop, state: null }, select: { id: true } }),
-    db.providerSku.findFirst({ where: { shop, searchText: null }, select: { id: true } }),
-  ]);
+  // Asked first outside a transaction: nearly always there is nothing left, and a read is all it
+  // takes. One after the other: given a transaction, its queries on PostgreSQL share one connection.
+  const variant = await db.catalogueVariant.findFirst({ where: { shop, state: null }, select: { id: true } });
+  const record = await db.providerSku.findFirst({ where: { shop, searchText: null }, select: { id: true } });
   if (record !== null) {
     // Each row on its own: the search text is the record's alone, and a writer's wins.
     const records = await db.providerSku.findMany({ where: { shop, searchText: null }, select: { id: true, sku: true, record: true } });
