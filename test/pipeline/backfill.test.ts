@@ -13,11 +13,17 @@ import { DEMO_SHOP, useHarness } from "./harness";
 
 const harness = useHarness();
 
-// The asked backfills done; the shop's next periodic look (openOrdersSweepKey) waits its time.
-const noneWaiting = (what: string) =>
-  waitFor(
+// Every webhook the emulator sent answered (on a busy machine one can still be on its way, and
+// no receipt waiting proves nothing until it is recorded), its work done, and the asked backfills
+// done; the shop's next periodic look (openOrdersSweepKey) waits its time.
+const noneWaiting = async (what: string) => {
+  await harness.shopify.settled();
+  return waitFor(
     async () =>
       ((await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 &&
+        (await harness.db.job.count({
+          where: { shop: DEMO_SHOP, kind: { in: ["plan.routed", "change.orders"] }, status: { in: ["PENDING", "RUNNING"] } },
+        })) === 0 &&
         (await harness.db.job.count({
           where: {
             shop: DEMO_SHOP,
@@ -28,11 +34,12 @@ const noneWaiting = (what: string) =>
         })) === 0) ||
       undefined,
     {
-      timeoutMs: 15_000,
+      timeoutMs: 60_000,
       intervalMs: 25,
       what,
     },
   );
+};
 
 describe("orders open at a location before it was connected", () => {
   it("are planned when the location is connected, and never sent twice when asked again", async () => {
