@@ -22,9 +22,10 @@ import { startHarness } from "../test/pipeline/harness";
 import { anotherDemoShop, DEMO_SHOP } from "../test/emulator/seed";
 import migrateBaseDatabase from "../test/support/global-setup";
 import { describeLatency, emulatorTimes, orderLatencies } from "./pipeline/latencies";
-import { addCounts, startIntakes, startWorkerProcess } from "./pipeline/processes";
+import { addCounts, describeWorkerCpu, startIntakes, startWorkerProcess } from "./pipeline/processes";
 import { startPostgresDatabase } from "./pipeline/postgres";
 import { runManyShops } from "./pipeline/many-shops";
+import { describeDelivered, followToDelivered } from "./pipeline/delivered";
 import { benchOrderLine } from "./pipeline/orders";
 
 const { values } = parseArgs({
@@ -217,6 +218,7 @@ async function runOneShop(): Promise<boolean> {
   say(
     `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${(((await intakes?.peakRssBytes()) ?? 0) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
   );
+  say(`  ${describeWorkerCpu(reports, fulfilled)}`);
   const shipments = await harness.db.shipment.findMany({
     where: { shop: DEMO_SHOP },
     select: { fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true },
@@ -237,6 +239,8 @@ async function runOneShop(): Promise<boolean> {
   say(
     `    ${describeLatency("tracking known at the provider to fulfilment with tracking in Shopify", latencies.trackingToFulfilment, 60_000)}`,
   );
+  const parcels = await harness.db.shipment.count();
+  say(`  ${describeDelivered(await followToDelivered(harness, workers, parcels, deadline), parcels)}`);
   say(
     `  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg()
       .map((l) => l.toFixed(2))

@@ -13,7 +13,8 @@ import { fairnessOf, SHOP_P99_UNDER_MS, SLOWEST_TO_MEDIAN_AT_MOST } from "./fair
 import { fulfilledOnce } from "./fulfilled-once";
 import { describeLatency, emulatorTimes, orderLatencies, type ShipmentLink } from "./latencies";
 import { benchOrderLine } from "./orders";
-import { addCounts, type WorkerProcess } from "./processes";
+import { describeDelivered, followToDelivered } from "./delivered";
+import { addCounts, describeWorkerCpu, type WorkerProcess } from "./processes";
 
 /** Orders placed at once, as in the one-shop run: checkouts overlap, the emulator answers each. */
 const PLACED_AT_ONCE = 4;
@@ -121,6 +122,7 @@ export async function runManyShops(run: ManyShopsRun): Promise<boolean> {
     `  peak RSS of a worker process: ${mib(Math.max(...reports.map((report) => report.peakRssBytes)))} (target < 500); of an intake process: ${mib(await run.intakePeakRssBytes())}; of this process (harness, sandbox, emulator): ${mib(run.ownPeakRssBytes())}`,
   );
 
+  say(`  ${describeWorkerCpu(reports, check.once)}`);
   const shipments = await harness.db.shipment.findMany({
     select: { shop: true, fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true },
   });
@@ -150,6 +152,8 @@ export async function runManyShops(run: ManyShopsRun): Promise<boolean> {
     `  every shop's p99 under ${seconds(SHOP_P99_UNDER_MS)}: ${fairness.shopsOverTarget.length === 0 ? "met" : `MISSED by ${fairness.shopsOverTarget.length} of ${shops.length} shops (${fairness.shopsOverTarget.map(handle).join(", ")})`}`,
   );
   say(`  every order fulfilled with tracking exactly once: ${ok ? "met" : "MISSED"}`);
+  const parcels = await harness.db.shipment.count();
+  say(`  ${describeDelivered(await followToDelivered(harness, run.workers, parcels, deadline), parcels)}`);
   say(`  load average at the end (1, 5, 15 min; ${cores} cores, shared): ${loads(loadavg())}`);
   for (const failure of reports.flatMap((report) => report.failures)) say(`  worker error: ${failure}`);
   return ok;

@@ -106,6 +106,8 @@ export interface WorkerOptions {
 export interface WorkerReport {
   counts: RequestCounts;
   peakRssBytes: number;
+  /** CPU time (user and system) spent since the worker was ready, in ms. */
+  cpuMs: number;
   failures: string[];
 }
 
@@ -116,6 +118,15 @@ export interface WorkerProcess {
   kill(): Promise<void>;
   stop(): Promise<void>;
   readonly alive: boolean;
+}
+
+/**
+ * The workers' CPU time, in all and per order fulfilled: what planning, pushing, polling and
+ * fulfilling an order cost the machine (the benchmark's own counting of requests included).
+ */
+export function describeWorkerCpu(reports: WorkerReport[], fulfilled: number): string {
+  const cpuMs = reports.reduce((sum, report) => sum + report.cpuMs, 0);
+  return `worker CPU (user and system, since ready): ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, fulfilled)).toFixed(1)} ms per order fulfilled`;
 }
 
 /** One job worker process running the pipeline (bench/pipeline/worker.ts). */

@@ -2,7 +2,8 @@
  * The benchmark's job worker, in a process of its own as the app runs it (the web process takes
  * webhooks, the worker runs the pipeline): the pipeline's handlers with the test dependencies
  * (provider client on the sandbox, Shopify port on the emulator, fast policy). It counts every HTTP
- * request it sends and answers the parent's "report" message with the counts and its peak RSS.
+ * request it sends and answers the parent's "report" message with the counts, its peak RSS and the
+ * CPU time it has spent since it was ready (user and system; its start-up apart).
  *
  *   node --import tsx bench/pipeline/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?,"moreShops"?}'
  */
@@ -84,8 +85,12 @@ const worker = await startJobWorker({
   logger,
 });
 
+const cpuAtReady = process.cpuUsage();
 process.on("message", (message: unknown) => {
-  if (message === "report") process.send?.({ counts, peakRssBytes: peakRssBytes(), failures: failures.slice(0, 5) });
+  if (message === "report") {
+    const cpu = process.cpuUsage(cpuAtReady);
+    process.send?.({ counts, peakRssBytes: peakRssBytes(), cpuMs: (cpu.user + cpu.system) / 1000, failures: failures.slice(0, 5) });
+  }
   if (message === "stop") void worker.stop().then(() => process.exit(0));
 });
 process.send?.("READY");

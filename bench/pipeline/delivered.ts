@@ -1,0 +1,43 @@
+/**
+ * An order's whole way through the worker, for its CPU per order: once the run's figures are taken
+ * (every order fulfilled with tracking), the run goes on until every parcel is DELIVERED, its
+ * tracking checkpoints written to Shopify. How many parcels a run had tracked when its last order was
+ * fulfilled varies with how fast it went, and each tracked parcel's checkpoints are a large share of
+ * the worker's statements; counted to delivery, every order is the same work in every run.
+ */
+import type { Harness } from "../../test/pipeline/harness";
+import type { WorkerProcess } from "./processes";
+
+export interface DeliveredWork {
+  delivered: number;
+  checkpoints: number;
+  /** CPU time (user and system) of all workers, from ready to the last parcel delivered. */
+  cpuMs: number;
+}
+
+/** Waits until `parcels` shipments are DELIVERED (or the deadline passes), then the workers' CPU. */
+export async function followToDelivered(
+  harness: Harness,
+  workers: WorkerProcess[],
+  parcels: number,
+  deadline: number,
+): Promise<DeliveredWork> {
+  let delivered = 0;
+  while (Date.now() < deadline) {
+    delivered = await harness.db.shipment.count({ where: { state: "DELIVERED" } });
+    if (delivered >= parcels) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const reports = await Promise.all(workers.map((worker) => worker.report()));
+  return {
+    delivered,
+    checkpoints: await harness.db.shipmentCheckpoint.count(),
+    cpuMs: reports.reduce((sum, report) => sum + report.cpuMs, 0),
+  };
+}
+
+/** The report's line for the work to delivery. */
+export function describeDelivered(work: DeliveredWork, parcels: number): string {
+  const perOrder = (n: number) => (n / Math.max(1, work.delivered)).toFixed(1);
+  return `worker CPU to every parcel delivered: ${work.delivered}/${parcels} delivered, ${work.checkpoints} tracking checkpoints written (${perOrder(work.checkpoints)} a parcel); ${(work.cpuMs / 1000).toFixed(1)} s = ${perOrder(work.cpuMs)} ms per order delivered`;
+}
