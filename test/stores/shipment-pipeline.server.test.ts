@@ -15,7 +15,7 @@ import {
   recordSendInDoubt,
   releaseSendingClaims,
 } from "~/stores/shipments/sending-claims.server";
-import { recordCheckpointIntent } from "~/stores/shipments/checkpoints.server";
+import { recordCheckpointIntents } from "~/stores/shipments/checkpoints.server";
 import { recordNewShipment, recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
 
@@ -225,9 +225,12 @@ describe("tracking checkpoints", () => {
   it("are recorded once per key, before they are sent", async () => {
     const { shipment } = await recordNewShipment(db, newShipment(1));
     const checkpoint = { key: "2030-01-01#abc", status: "IN_TRANSIT", happenedAt: new Date("2030-01-01T00:00:00Z"), message: "Departed" };
-    const first = await recordCheckpointIntent(db, shipment.id, checkpoint);
-    const again = await recordCheckpointIntent(db, shipment.id, checkpoint);
-    expect(again.id).toBe(first.id);
-    expect(first.sentAt).toBeNull();
+    const later = { key: "2030-01-02#def", status: "DELIVERED", happenedAt: new Date("2030-01-02T00:00:00Z"), message: "Delivered" };
+    const first = await recordCheckpointIntents(db, shipment.id, [checkpoint]);
+    const again = await recordCheckpointIntents(db, shipment.id, [checkpoint, later]);
+    expect(again.get(checkpoint.key)?.id).toBe(first.get(checkpoint.key)?.id);
+    expect([...again.keys()].sort()).toEqual([checkpoint.key, later.key]);
+    expect(first.get(checkpoint.key)?.sentAt).toBeNull();
+    expect(await db.shipmentCheckpoint.count({ where: { shipmentId: shipment.id } })).toBe(2);
   });
 });

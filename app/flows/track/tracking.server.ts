@@ -12,8 +12,14 @@ import { RetryLater, type JobContext } from "~/jobs/handler";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { endShipment } from "~/stores/shipments/needs-attention.server";
 import { countInState, markPolled } from "~/stores/shipments/shipments-in-state.server";
-import { markCheckpointSent, recordCheckpointIntent, recordedCheckpoints } from "~/stores/shipments/checkpoints.server";
-import { transition } from "~/stores/shipments/shipment.server";
+import {
+  markCheckpointsSent,
+  recordCheckpointIntents,
+  recordedCheckpoints,
+  type CheckpointIntent,
+  type CheckpointSent,
+} from "~/stores/shipments/checkpoints.server";
+import { transition, type ShipmentEventInput } from "~/stores/shipments/shipment.server";
 import { storedTimeZone } from "~/stores/shops/shop-time-zone.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
@@ -31,68 +37,47 @@ const DAY_MS = 24 * 60 * 60_000;
 
 const sameMoment = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : a.getTime() === b.getTime());
 
-/** Writes one checkpoint to Shopify unless it was written before; true when it is new. */
-async function sendCheckpoint(
-  ctx: JobContext,
-  deps: PipelineDeps,
-  shopify: ShopifyPort,
-  shipment: Shipment & { shopifyFulfillmentId: string },
-  checkpoint: TrackingCheckpoint,
-  recorded: ShipmentCheckpoint | undefined,
-  eventsInShopify: () => Promise<FulfilmentEventBrief[]>,
-): Promise<boolean> {
-  if (recorded?.sentAt) return false;
-  // The carrier's words stay as it said them, an argument of the app's sentence.
+/** A checkpoint's timeline event: the carrier's words as it said them, an argument of the app's sentence. */
+function trackingEvent(checkpoint: TrackingCheckpoint): ShipmentEventInput {
   const tracked = said(
     "trackingToShopify",
     checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status,
     checkpoint.city ?? "",
     checkpoint.status,
   );
-  const timeline = {
-    shipmentId: shipment.id,
-    event: {
-      type: "tracking_event" as const,
-      message: tracked.message,
-      data: {
-        say: tracked.say,
-        operation: "fulfillmentEventCreate",
-        sent: {
-          status: checkpoint.status,
-          happenedAt: checkpoint.happenedAt?.toISOString() ?? null,
-          city: checkpoint.city,
-          country: checkpoint.country,
-        },
-        received: { trackingStatus: checkpoint.trackingStatus, key: checkpoint.key },
+  return {
+    type: "tracking_event",
+    message: tracked.message,
+    data: {
+      say: tracked.say,
+      operation: "fulfillmentEventCreate",
+      sent: {
+        status: checkpoint.status,
+        happenedAt: checkpoint.happenedAt?.toISOString() ?? null,
+        city: checkpoint.city,
+        country: checkpoint.country,
       },
+      received: { trackingStatus: checkpoint.trackingStatus, key: checkpoint.key },
     },
   };
-  if (recorded) {
-    // Recorded but not marked sent: the run that recorded it may have died after Shopify created it.
-    const existing = (await eventsInShopify()).find(
-      (e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt),
-    );
-    if (existing) {
-      await markCheckpointSent(ctx.db, recorded.id, existing.id, timeline, deps.now());
-      return true;
-    }
-  }
-  const row =
-    recorded ??
-    (await recordCheckpointIntent(ctx.db, shipment.id, {
-      key: checkpoint.key,
-      status: checkpoint.status,
-      happenedAt: checkpoint.happenedAt,
-      message: checkpoint.message,
-    }));
-  const event = await shopify.createFulfilmentEvent(shipment.shopifyFulfillmentId, checkpoint);
-  await markCheckpointSent(ctx.db, row.id, event.id, timeline, deps.now());
-  return true;
 }
 
+const intentOf = (checkpoint: TrackingCheckpoint): CheckpointIntent => ({
+  key: checkpoint.key,
+  status: checkpoint.status,
+  happenedAt: checkpoint.happenedAt,
+  message: checkpoint.message,
+});
+
 /**
- * Checkpoints not written before: recorded without a Shopify event when the shipment has no
+ * Checkpoints not written before, oldest first: each recorded, then created in Shopify as an event
+ * of the fulfilment, then marked sent; recorded without a Shopify event when the shipment has no
  * fulfilment (nothing was left to claim), so they still count as news. True when any was new.
+ *
+ * The parcel's new checkpoints are recorded in one transaction before the first call, and the calls
+ * made are marked sent in one transaction after the last, also when a call fails. A checkpoint
+ * found recorded but not sent may have been created in Shopify by a run that died after the call:
+ * Shopify's events of the fulfilment are looked at first (once for the parcel).
  */
 async function recordCheckpoints(
   ctx: JobContext,
@@ -102,51 +87,45 @@ async function recordCheckpoints(
   checkpoints: TrackingCheckpoint[],
 ): Promise<boolean> {
   const recorded = await recordedCheckpoints(ctx.db, shipment.id);
+  const unsent = checkpoints.filter((checkpoint) => !recorded.get(checkpoint.key)?.sentAt);
+  if (unsent.length === 0) return false;
   const fulfilmentId = shipment.shopifyFulfillmentId;
-  let news = false;
+  const rows = await recordCheckpointIntents(
+    ctx.db,
+    shipment.id,
+    unsent.filter((checkpoint) => !recorded.has(checkpoint.key)).map(intentOf),
+  );
+  const rowOf = (checkpoint: TrackingCheckpoint) => (recorded.get(checkpoint.key) ?? rows.get(checkpoint.key)) as ShipmentCheckpoint;
   if (fulfilmentId === null) {
-    for (const checkpoint of checkpoints) {
-      if (recorded.has(checkpoint.key)) continue;
-      const row = await recordCheckpointIntent(ctx.db, shipment.id, {
-        key: checkpoint.key,
-        status: checkpoint.status,
-        happenedAt: checkpoint.happenedAt,
-        message: checkpoint.message,
-      });
-      await markCheckpointSent(
-        ctx.db,
-        row.id,
-        null,
-        {
-          shipmentId: shipment.id,
-          event: {
-            type: "tracking_event",
-            ...sentenceOf(said("trackingWithoutFulfilment", checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status)),
-          },
-        },
-        deps.now(),
-      );
-      news = true;
-    }
-    return news;
+    const news = unsent.map((checkpoint) => ({
+      checkpointId: rowOf(checkpoint).id,
+      shopifyEventId: null,
+      event: {
+        type: "tracking_event" as const,
+        ...sentenceOf(said("trackingWithoutFulfilment", checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status)),
+      },
+    }));
+    await markCheckpointsSent(ctx.db, shipment.id, news, deps.now());
+    return true;
   }
   let events: Promise<FulfilmentEventBrief[]> | undefined;
   const eventsInShopify = () => (events ??= shopify.fulfilmentEvents(fulfilmentId));
-  for (const checkpoint of checkpoints) {
-    if (
-      await sendCheckpoint(
-        ctx,
-        deps,
-        shopify,
-        { ...shipment, shopifyFulfillmentId: fulfilmentId },
-        checkpoint,
-        recorded.get(checkpoint.key),
-        eventsInShopify,
-      )
-    )
-      news = true;
+  const sent: CheckpointSent[] = [];
+  try {
+    for (const checkpoint of unsent) {
+      const row = rowOf(checkpoint);
+      const event = trackingEvent(checkpoint);
+      // Recorded by an earlier run and not marked sent: that run may have died after Shopify created it.
+      const existing = recorded.has(checkpoint.key)
+        ? (await eventsInShopify()).find((e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt))
+        : undefined;
+      const shopifyEventId = existing?.id ?? (await shopify.createFulfilmentEvent(fulfilmentId, checkpoint)).id;
+      sent.push({ checkpointId: row.id, shopifyEventId, event });
+    }
+  } finally {
+    await markCheckpointsSent(ctx.db, shipment.id, sent, deps.now());
   }
-  return news;
+  return true;
 }
 
 type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;

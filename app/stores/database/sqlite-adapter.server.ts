@@ -23,12 +23,9 @@ export function sqliteValue(value: unknown): unknown {
 
 type SqlDriverAdapter = Awaited<ReturnType<PrismaBetterSqlite3["connect"]>>;
 type Transaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
-type SqlQuery = Parameters<SqlDriverAdapter["queryRaw"]>[0];
 
 /** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-
-const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 
 /** A first-come, first-served lock: `acquire` resolves with the function that releases it. */
 class Turnstile {
@@ -86,10 +83,7 @@ function releasingTransaction(inner: Transaction, release: () => void): Transact
  * runs *inside* that transaction, and vanishes if it rolls back (a worker's claim, a webhook
  * receipt...). Here every statement waits for the open transaction to end instead.
  *
- * Its transactions start with a deferred BEGIN. A transaction that reads and then writes must then
- * upgrade its lock, and SQLite answers SQLITE_BUSY at once, without waiting, when another process
- * wrote in between. Transactions here begin IMMEDIATE: the write lock is taken (waiting up to the
- * busy timeout) before the first statement, so they never fail half-way for that reason.
+ * Its transactions begin IMMEDIATE (see reusingStatements), so they never fail half-way on a lock.
  */
 function serialised(inner: SqlDriverAdapter, turnstile: Turnstile): SqlDriverAdapter {
   return {
@@ -104,11 +98,8 @@ function serialised(inner: SqlDriverAdapter, turnstile: Turnstile): SqlDriverAda
       const release = await turnstile.acquire();
       let transaction: Transaction | undefined;
       try {
+        // The connection's view (reusingStatements) turns the inner adapter's BEGIN into BEGIN IMMEDIATE.
         transaction = await inner.startTransaction(isolationLevel);
-        // The inner adapter has run a deferred BEGIN, which takes no lock yet: end it and begin
-        // again IMMEDIATE, on the same connection, before Prisma sends the first statement.
-        await transaction.executeRaw(statement("COMMIT"));
-        await transaction.executeRaw(statement("BEGIN IMMEDIATE"));
         return releasingTransaction(transaction, release);
       } catch (error) {
         // rollback() of the inner adapter only unlocks its own mutex; there is no transaction left.
@@ -167,7 +158,11 @@ function reusingStatements(sqlite: SqliteConnection): SqliteConnection {
     },
   });
   const prepare = (sql: string) => {
-    const statement = statementFor(sql);
+    // Prisma's adapter begins its transactions with a deferred BEGIN, which takes no lock: one that
+    // reads and then writes must upgrade its lock later, and SQLite answers SQLITE_BUSY at once,
+    // without waiting, when another process wrote in between. Begun IMMEDIATE, the write lock is
+    // taken (waiting up to the busy timeout) before the first statement.
+    const statement = statementFor(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
     return { run: () => statement.run(), bind: (args: unknown[]) => withArguments(statement, args) };
   };
   return new Proxy(sqlite, {
@@ -213,7 +208,9 @@ export class SqliteAdapter {
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    return serialised(await this.#inner.connectToShadowDb(), new Turnstile());
+    const connection = await this.#inner.connectToShadowDb();
+    (connection as unknown as { client: SqliteConnection }).client = reusingStatements(connectionOf(connection));
+    return serialised(connection, new Turnstile());
   }
 
   /** Whether Prisma has connected through this adapter (it does on its first query or $connect). */

@@ -1,16 +1,26 @@
 /**
  * Tracking checkpoints recorded before they are written to Shopify, so a crash between Shopify's
- * answer and our record is noticed and the retry looks for the event first.
+ * answer and our record is noticed and the retry looks for the event first. A parcel's new
+ * checkpoints are recorded together, and marked sent together once its calls are made: two short
+ * transactions a parcel instead of two a checkpoint (the worker's busiest writes in a sale).
  */
 import type { ShipmentCheckpoint } from "@prisma/client";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
-import { recordShipmentEvent, type ShipmentEventInput } from "./shipment.server";
+import { shipmentEventRow, type ShipmentEventInput } from "./shipment.server";
 
 export interface CheckpointIntent {
   key: string;
   status: string;
   happenedAt: Date | null;
   message: string | null;
+}
+
+/** A checkpoint's Shopify event, made (or found) and to be marked sent, with its timeline event. */
+export interface CheckpointSent {
+  checkpointId: string;
+  /** Null when the shipment has no fulfilment to write to: recorded as news all the same. */
+  shopifyEventId: string | null;
+  event: ShipmentEventInput;
 }
 
 /** The checkpoints recorded for a shipment, by key. */
@@ -20,31 +30,39 @@ export async function recordedCheckpoints(db: DatabaseOrTransaction, shipmentId:
 }
 
 /**
- * Records that a checkpoint is about to be written to Shopify (sentAt null). Written before the
- * call, so a crash between Shopify's answer and markCheckpointSent is noticed: the retry looks for
- * the event in Shopify first. Returns the existing row if the checkpoint was recorded before.
+ * Records that checkpoints are about to be written to Shopify (sentAt null), before the calls, so a
+ * crash between Shopify's answer and markCheckpointsSent is noticed: the retry looks for the event
+ * in Shopify first. A checkpoint recorded before (by key) keeps its row; the keys are distinct
+ * (checkpointsOf). Returns every row, by key.
  */
-export function recordCheckpointIntent(
+export function recordCheckpointIntents(
   db: DatabaseOrTransaction,
   shipmentId: string,
-  checkpoint: CheckpointIntent,
-): Promise<ShipmentCheckpoint> {
+  checkpoints: readonly CheckpointIntent[],
+): Promise<Map<string, ShipmentCheckpoint>> {
   return inTransaction(db, async (tx) => {
-    const existing = await tx.shipmentCheckpoint.findUnique({ where: { shipmentId_key: { shipmentId, key: checkpoint.key } } });
-    if (existing) return existing;
-    return tx.shipmentCheckpoint.create({ data: { shipmentId, ...checkpoint } });
+    const keys = checkpoints.map((checkpoint) => checkpoint.key);
+    const existing = await tx.shipmentCheckpoint.findMany({ where: { shipmentId, key: { in: keys } } });
+    const known = new Set(existing.map((row) => row.key));
+    const fresh = checkpoints.filter((checkpoint) => !known.has(checkpoint.key));
+    const created =
+      fresh.length === 0 ? [] : await tx.shipmentCheckpoint.createManyAndReturn({ data: fresh.map((c) => ({ shipmentId, ...c })) });
+    return new Map([...existing, ...created].map((row) => [row.key, row]));
   });
 }
 
-export async function markCheckpointSent(
+/** Marks checkpoints sent (with their Shopify events) and writes their timeline events, in one transaction. */
+export async function markCheckpointsSent(
   db: DatabaseOrTransaction,
-  checkpointId: string,
-  shopifyEventId: string | null,
-  event: { shipmentId: string; event: ShipmentEventInput },
+  shipmentId: string,
+  sent: readonly CheckpointSent[],
   now = new Date(),
 ): Promise<void> {
+  if (sent.length === 0) return;
   await inTransaction(db, async (tx) => {
-    await tx.shipmentCheckpoint.update({ where: { id: checkpointId }, data: { sentAt: now, shopifyEventId } });
-    await recordShipmentEvent(tx, event.shipmentId, event.event);
+    for (const { checkpointId, shopifyEventId } of sent) {
+      await tx.shipmentCheckpoint.update({ where: { id: checkpointId }, data: { sentAt: now, shopifyEventId } });
+    }
+    await tx.shipmentEvent.createMany({ data: sent.map(({ event }) => shipmentEventRow(shipmentId, event, now)) });
   });
 }
