@@ -101,7 +101,7 @@ const workers = await Promise.all(Array.from({ length: flags.workers }, () => st
 const ownPeakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 const say = (line: string) => void process.stdout.write(`${line}\n`);
 /** The Shopify operations that write and read a fulfilment's tracking events (flows/track). */
-const TRACKING_OPERATIONS = new Set(["FulfillmentEventCreate", "FulfillmentEvents"]);
+const TRACKING_OPERATIONS = new Set(["FulfillmentEventsCreate", "FulfillmentEvents"]);
 
 const database = flags.db === "postgres" ? "PostgreSQL" : "SQLite";
 let ok = true;

@@ -226,31 +226,53 @@ export const FulfillmentEvent = z.object({
 });
 export type FulfillmentEvent = z.infer<typeof FulfillmentEvent>;
 
-const FULFILLMENT_EVENT_CREATE = `#graphql
-  mutation FulfillmentEventCreate($fulfillmentEvent: FulfillmentEventInput!) {
-    fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {
-      fulfillmentEvent { ...FulfillmentEventFields }
-      userErrors { field message }
-    }
-  }
-  ${FULFILLMENT_EVENT_FIELDS}`;
+/** Checkpoints written in one mutation document (10 points each): a parcel's are usually fewer. */
+export const EVENTS_PER_REQUEST = 10;
 
-/** Adds a checkpoint to the fulfilment's timeline (DELIVERED marks it delivered for the customer). */
-export async function createFulfillmentEvent(admin: AdminGraphql, checkpoint: TrackingCheckpoint): Promise<FulfillmentEvent> {
-  const { happenedAt, estimatedDeliveryAt, ...rest } = TrackingCheckpoint.parse(checkpoint);
-  const fulfillmentEvent = {
-    ...rest,
-    happenedAt: happenedAt.toISOString(),
-    estimatedDeliveryAt: estimatedDeliveryAt?.toISOString() ?? null,
-  };
-  const { data, operation } = await runGraphql(
-    admin,
-    FULFILLMENT_EVENT_CREATE,
-    { fulfillmentEvent },
-    payloadOf("fulfillmentEventCreate", z.object({ fulfillmentEvent: FulfillmentEvent.nullable(), userErrors: UserErrors })),
-  );
-  assertNoUserErrors(operation, data.userErrors);
-  return resultOf(operation, "fulfillmentEvent", data.fulfillmentEvent);
+/** Several fulfillmentEventCreate fields, aliased e0, e1, ...: Shopify runs a mutation's fields one after the other, in order. */
+const eventsDocument = aliasedDocuments(
+  (indexes) => `#graphql
+  mutation FulfillmentEventsCreate(${indexes.map((i) => `$event${i}: FulfillmentEventInput!`).join(", ")}) {
+    ${indexes.map((i) => `e${i}: fulfillmentEventCreate(fulfillmentEvent: $event${i}) { fulfillmentEvent { ...FulfillmentEventFields } userErrors { field message } }`).join("\n    ")}
+  }
+  ${FULFILLMENT_EVENT_FIELDS}`,
+);
+
+const EventPayload = z.object({ fulfillmentEvent: FulfillmentEvent.nullable(), userErrors: UserErrors });
+
+/** Each checkpoint's answer: its event, or Shopify's refusal of that one. */
+export type EventOutcome = { created: FulfillmentEvent } | { refused: ShopifyUserError };
+
+/**
+ * Adds checkpoints to fulfilments' timelines (DELIVERED marks one delivered for the customer),
+ * EVENTS_PER_REQUEST to a mutation, created in the order given; the outcomes come back in that
+ * order. One refusal does not stop the others of its request; the requests after it are not sent,
+ * their checkpoints left without an outcome, so a caller writing a parcel's checkpoints oldest first
+ * tries them again after the one refused.
+ */
+export async function createFulfillmentEvents(admin: AdminGraphql, checkpoints: readonly TrackingCheckpoint[]): Promise<EventOutcome[]> {
+  const outcomes: EventOutcome[] = [];
+  for (let start = 0; start < checkpoints.length; start += EVENTS_PER_REQUEST) {
+    const chunk = checkpoints.slice(start, start + EVENTS_PER_REQUEST).map((checkpoint) => TrackingCheckpoint.parse(checkpoint));
+    const variables = Object.fromEntries(
+      chunk.map(({ happenedAt, estimatedDeliveryAt, ...rest }, index) => [
+        `event${index}`,
+        { ...rest, happenedAt: happenedAt.toISOString(), estimatedDeliveryAt: estimatedDeliveryAt?.toISOString() ?? null },
+      ]),
+    );
+    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`e${index}`, EventPayload])));
+    const { data, operation } = await runGraphql(admin, eventsDocument(chunk.length), variables, result);
+    for (const index of chunk.keys()) {
+      const payload = data[`e${index}`] as z.infer<typeof EventPayload>;
+      outcomes.push(
+        payload.userErrors.length > 0
+          ? { refused: userErrorOf(operation, payload.userErrors) }
+          : { created: resultOf(operation, `e${index}.fulfillmentEvent`, payload.fulfillmentEvent) },
+      );
+    }
+    if (outcomes.some((outcome) => "refused" in outcome)) break;
+  }
+  return outcomes;
 }
 
 const FULFILLMENT_ORDER_FULFILLMENTS = `#graphql

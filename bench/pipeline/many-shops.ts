@@ -19,7 +19,7 @@ import { addCounts, describeWorkerCpu, type WorkerProcess } from "./processes";
 /** Orders placed at once, as in the one-shop run: checkouts overlap, the emulator answers each. */
 const PLACED_AT_ONCE = 4;
 /** The Shopify operations that write and read a fulfilment's tracking events (flows/track). */
-const TRACKING_OPERATIONS = new Set(["FulfillmentEventCreate", "FulfillmentEvents"]);
+const TRACKING_OPERATIONS = new Set(["FulfillmentEventsCreate", "FulfillmentEvents"]);
 
 export interface ManyShopsRun {
   harness: Harness;

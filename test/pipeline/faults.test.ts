@@ -66,8 +66,8 @@ describe("a crash half-way through a Shopify write", () => {
           if (crashes++ === 0) throw new Error("The worker died right after Shopify answered");
           return created;
         },
-        createFulfilmentEvent: async (id, event) => {
-          const created = await port.createFulfilmentEvent(id, event);
+        createFulfilmentEvents: async (id, events) => {
+          const created = await port.createFulfilmentEvents(id, events);
           if (crashes++ === 1) throw new Error("The worker died right after Shopify answered");
           return created;
         },

@@ -4,7 +4,7 @@ import { ShopifyUserError } from "~/shopify/errors";
 import { acceptFulfillmentRequest } from "~/shopify/fulfillment-requests.server";
 import {
   createFulfillment,
-  createFulfillmentEvent,
+  createFulfillmentEvents,
   listFulfillmentEvents,
   listFulfillmentsOf,
   updateTracking,
@@ -140,27 +140,26 @@ describe("after the fulfilment", () => {
     expect(state?.notifyCustomer).toEqual([true, true]);
   });
 
-  it("adds the parcel's checkpoints as events, readable again so each is written once", async () => {
+  it("adds the parcel's checkpoints as events, in order, readable again so each is written once", async () => {
     const fulfillment = await fulfilled();
-    const inTransit = await createFulfillmentEvent(shopify.admin, {
-      fulfillmentId: fulfillment.id,
-      status: "IN_TRANSIT",
-      happenedAt: new Date("2026-11-04T08:15:00Z"),
-      message: "Departed facility",
-      city: "Leipzig",
-      country: "DE",
-      estimatedDeliveryAt: new Date("2026-11-07T18:00:00Z"),
-    });
-    await createFulfillmentEvent(shopify.admin, {
-      fulfillmentId: fulfillment.id,
-      status: "DELIVERED",
-      happenedAt: new Date("2026-11-06T10:02:00Z"),
-      city: "Shippington",
-    });
+    const [inTransit, delivered] = await createFulfillmentEvents(shopify.admin, [
+      {
+        fulfillmentId: fulfillment.id,
+        status: "IN_TRANSIT",
+        happenedAt: new Date("2026-11-04T08:15:00Z"),
+        message: "Departed facility",
+        city: "Leipzig",
+        country: "DE",
+        estimatedDeliveryAt: new Date("2026-11-07T18:00:00Z"),
+      },
+      { fulfillmentId: fulfillment.id, status: "DELIVERED", happenedAt: new Date("2026-11-06T10:02:00Z"), city: "Shippington" },
+    ]);
 
-    expect(inTransit).toMatchObject({ status: "IN_TRANSIT", message: "Departed facility", city: "Leipzig" });
-    expect(new Date(inTransit.happenedAt).toISOString()).toBe("2026-11-04T08:15:00.000Z");
+    if (!inTransit || !("created" in inTransit) || !delivered || !("created" in delivered)) throw new Error("not created");
+    expect(inTransit.created).toMatchObject({ status: "IN_TRANSIT", message: "Departed facility", city: "Leipzig" });
+    expect(new Date(inTransit.created.happenedAt).toISOString()).toBe("2026-11-04T08:15:00.000Z");
     const events = await listFulfillmentEvents(shopify.admin, fulfillment.id);
+    expect(events?.map((e) => e.id)).toEqual([inTransit.created.id, delivered.created.id]);
     expect(events?.map((e) => e.status)).toEqual(["IN_TRANSIT", "DELIVERED"]);
     expect((await emulatorState(shopify.emulator)).fulfillmentEvents.map((e) => [e.status, e.message])).toEqual([
       ["IN_TRANSIT", "Departed facility"],
@@ -170,8 +169,12 @@ describe("after the fulfilment", () => {
 
   it("names the field when the fulfilment does not exist", async () => {
     const unknown = FulfillmentGid.parse("gid://shopify/Fulfillment/999999");
-    const event = createFulfillmentEvent(shopify.admin, { fulfillmentId: unknown, status: "DELIVERED", happenedAt: new Date() });
-    await expect(event).rejects.toThrow(/FulfillmentEventCreate: fulfillmentEvent\.fulfillmentId: Fulfillment does not exist/);
+    const [refused] = await createFulfillmentEvents(shopify.admin, [
+      { fulfillmentId: unknown, status: "DELIVERED", happenedAt: new Date() },
+    ]);
+    expect(refused && "refused" in refused ? refused.refused.message : refused).toMatch(
+      /FulfillmentEventsCreate: fulfillmentEvent\.fulfillmentId: Fulfillment does not exist/,
+    );
     await expect(updateTracking(shopify.admin, { fulfillmentId: unknown, tracking: dhl("X2"), notifyCustomer: false })).rejects.toThrow(
       /fulfillmentId: Fulfillment does not exist/,
     );

@@ -196,7 +196,14 @@ export interface ShopifyPort {
   /** The fulfilments of a fulfillment order (to find one we created before a crash). */
   fulfilmentsOf(fulfillmentOrderId: string): Promise<FulfilmentBrief[]>;
   updateTracking(fulfilmentId: string, tracking: TrackingInfo, notifyCustomer: boolean): Promise<void>;
-  createFulfilmentEvent(fulfilmentId: string, event: FulfilmentEventInput): Promise<{ id: string }>;
+  /**
+   * Adds checkpoints to a fulfilment's timeline, in the order given, several to a request: each
+   * event's id or Shopify's refusal, in that order; after a refusal the rest may be left out.
+   */
+  createFulfilmentEvents(
+    fulfilmentId: string,
+    events: readonly FulfilmentEventInput[],
+  ): Promise<({ id: string } | { refused: ShopifyUserError })[]>;
   fulfilmentEvents(fulfilmentId: string): Promise<FulfilmentEventBrief[]>;
   locations(): Promise<LocationBrief[]>;
   /** Starts a bulk read of every variant of the shop; the bulk operation's id. */

@@ -27,7 +27,7 @@ import { readFulfillmentOrderRemaining } from "~/shopify/fulfillment-order-lines
 import { checkShopAccess } from "~/shopify/shop-access.server";
 import {
   createFulfillment,
-  createFulfillmentEvent,
+  createFulfillmentEvents,
   createFulfillments,
   listFulfillmentEvents,
   listFulfillmentsOf,
@@ -167,18 +167,21 @@ export function shopifyPortFor(admin: AdminGraphql | PacedAdminGraphql, now: () 
     updateTracking: async (fulfilmentId, info, notifyCustomer) => {
       await updateTracking(admin, { fulfillmentId: fulfillmentGid(fulfilmentId), tracking: tracking(info), notifyCustomer });
     },
-    createFulfilmentEvent: async (fulfilmentId, event) => {
-      const created = await createFulfillmentEvent(admin, {
-        fulfillmentId: fulfillmentGid(fulfilmentId),
-        status: event.status,
-        happenedAt: event.happenedAt ?? now(),
-        message: event.message,
-        city: event.city,
-        province: event.province,
-        country: event.country,
-        zip: event.zip,
-      });
-      return { id: created.id };
+    createFulfilmentEvents: async (fulfilmentId, events) => {
+      const outcomes = await createFulfillmentEvents(
+        admin,
+        events.map((event) => ({
+          fulfillmentId: fulfillmentGid(fulfilmentId),
+          status: event.status,
+          happenedAt: event.happenedAt ?? now(),
+          message: event.message,
+          city: event.city,
+          province: event.province,
+          country: event.country,
+          zip: event.zip,
+        })),
+      );
+      return outcomes.map((outcome) => ("created" in outcome ? { id: outcome.created.id } : outcome));
     },
     fulfilmentEvents: async (fulfilmentId) =>
       ((await listFulfillmentEvents(admin, fulfillmentGid(fulfilmentId))) ?? []).map((e) => ({

@@ -23,7 +23,7 @@ import { transition, type ShipmentEventInput } from "~/stores/shipments/shipment
 import { storedTimeZone } from "~/stores/shops/shop-time-zone.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
-import type { FulfilmentEventBrief, PipelineSettings, ProviderPort, ShopifyPort } from "../ports/ports";
+import type { PipelineSettings, ProviderPort, ShopifyPort } from "../ports/ports";
 import { queueTracking } from "../queue/stages.server";
 import { checkpointsOf, isDelivered, type TrackingCheckpoint } from "./tracking-events";
 import { trackingLanguageOfShipment, trackingQueries } from "./tracking-queries";
@@ -74,10 +74,10 @@ const intentOf = (checkpoint: TrackingCheckpoint): CheckpointIntent => ({
  * of the fulfilment, then marked sent; recorded without a Shopify event when the shipment has no
  * fulfilment (nothing was left to claim), so they still count as news. True when any was new.
  *
- * The parcel's new checkpoints are recorded in one transaction before the first call, and the calls
- * made are marked sent in one transaction after the last, also when a call fails. A checkpoint
- * found recorded but not sent may have been created in Shopify by a run that died after the call:
- * Shopify's events of the fulfilment are looked at first (once for the parcel).
+ * The parcel's new checkpoints are recorded in one transaction before they are sent to Shopify
+ * (several to a request), and those Shopify created are marked sent in one transaction after, also
+ * when the request fails. A checkpoint found recorded but not sent may have been created in Shopify
+ * by a run that died after the call: Shopify's events of the fulfilment are looked at first.
  */
 async function recordCheckpoints(
   ctx: JobContext,
@@ -108,19 +108,26 @@ async function recordCheckpoints(
     await markCheckpointsSent(ctx.db, shipment.id, news, deps.now());
     return true;
   }
-  let events: Promise<FulfilmentEventBrief[]> | undefined;
-  const eventsInShopify = () => (events ??= shopify.fulfilmentEvents(fulfilmentId));
+  // Recorded by an earlier run and not marked sent: that run may have died after Shopify created it.
+  const inDoubt = unsent.filter((checkpoint) => recorded.has(checkpoint.key));
+  const inShopify = inDoubt.length === 0 ? [] : await shopify.fulfilmentEvents(fulfilmentId);
   const sent: CheckpointSent[] = [];
+  const toCreate: TrackingCheckpoint[] = [];
+  for (const checkpoint of unsent) {
+    const found = recorded.has(checkpoint.key)
+      ? inShopify.find((e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt))
+      : undefined;
+    if (found) sent.push({ checkpointId: rowOf(checkpoint).id, shopifyEventId: found.id, event: trackingEvent(checkpoint) });
+    else toCreate.push(checkpoint);
+  }
   try {
-    for (const checkpoint of unsent) {
-      const row = rowOf(checkpoint);
-      const event = trackingEvent(checkpoint);
-      // Recorded by an earlier run and not marked sent: that run may have died after Shopify created it.
-      const existing = recorded.has(checkpoint.key)
-        ? (await eventsInShopify()).find((e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt))
-        : undefined;
-      const shopifyEventId = existing?.id ?? (await shopify.createFulfilmentEvent(fulfilmentId, checkpoint)).id;
-      sent.push({ checkpointId: row.id, shopifyEventId, event });
+    const outcomes = toCreate.length === 0 ? [] : await shopify.createFulfilmentEvents(fulfilmentId, toCreate);
+    for (const [index, outcome] of outcomes.entries()) {
+      const checkpoint = toCreate[index] as TrackingCheckpoint;
+      // Shopify's "no" to a checkpoint fails the job (after the others are marked sent): the next
+      // attempt writes it again, and the job ends dead with Shopify's words if it never can.
+      if ("refused" in outcome) throw outcome.refused;
+      sent.push({ checkpointId: rowOf(checkpoint).id, shopifyEventId: outcome.id, event: trackingEvent(checkpoint) });
     }
   } finally {
     await markCheckpointsSent(ctx.db, shipment.id, sent, deps.now());
