@@ -15,7 +15,7 @@ import {
   recordSendInDoubt,
   releaseSendingClaims,
 } from "~/stores/shipments/sending-claims.server";
-import { recordCheckpointIntents } from "~/stores/shipments/checkpoints.server";
+import { markCheckpointsSent, recordCheckpointIntents } from "~/stores/shipments/checkpoints.server";
 import { recordNewShipment, recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
 
@@ -232,5 +232,37 @@ describe("tracking checkpoints", () => {
     expect([...again.keys()].sort()).toEqual([checkpoint.key, later.key]);
     expect(first.get(checkpoint.key)?.sentAt).toBeNull();
     expect(await db.shipmentCheckpoint.count({ where: { shipmentId: shipment.id } })).toBe(2);
+  });
+
+  it("are marked sent together, each with its own Shopify event, their timeline events written in order", async () => {
+    const { shipment } = await recordNewShipment(db, newShipment(2));
+    const at = (day: number) => new Date(`2030-01-0${day}T00:00:00Z`);
+    const rows = await recordCheckpointIntents(db, shipment.id, [
+      { key: "a", status: "IN_TRANSIT", happenedAt: at(1), message: "Departed" },
+      { key: "b", status: "OUT_FOR_DELIVERY", happenedAt: at(2), message: "Out" },
+      { key: "c", status: "DELIVERED", happenedAt: at(3), message: "Delivered" },
+    ]);
+    const sentAt = new Date("2030-01-04T00:00:00Z");
+    const event = (message: string) => ({ type: "tracking_event" as const, message });
+    await markCheckpointsSent(
+      db,
+      shipment.id,
+      [
+        { checkpointId: rows.get("a")?.id ?? "", shopifyEventId: "gid://shopify/FulfillmentEvent/1", event: event("first") },
+        { checkpointId: rows.get("c")?.id ?? "", shopifyEventId: "gid://shopify/FulfillmentEvent/3", event: event("third") },
+      ],
+      sentAt,
+    );
+    const after = await db.shipmentCheckpoint.findMany({ where: { shipmentId: shipment.id }, orderBy: { key: "asc" } });
+    expect(after.map((row) => [row.key, row.sentAt?.toISOString() ?? null, row.shopifyEventId])).toEqual([
+      ["a", sentAt.toISOString(), "gid://shopify/FulfillmentEvent/1"],
+      ["b", null, null],
+      ["c", sentAt.toISOString(), "gid://shopify/FulfillmentEvent/3"],
+    ]);
+    const timeline = await db.shipmentEvent.findMany({
+      where: { shipmentId: shipment.id, type: "tracking_event" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    expect(timeline.map((row) => row.message)).toEqual(["first", "third"]);
   });
 });

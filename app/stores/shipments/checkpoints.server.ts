@@ -5,7 +5,7 @@
  * transactions a parcel instead of two a checkpoint (the worker's busiest writes in a sale).
  */
 import type { ShipmentCheckpoint } from "@prisma/client";
-import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
 import { shipmentEventRow, type ShipmentEventInput } from "./shipment.server";
 
 export interface CheckpointIntent {
@@ -59,10 +59,16 @@ export async function markCheckpointsSent(
   now = new Date(),
 ): Promise<void> {
   if (sent.length === 0) return;
+  // One UPDATE for the parcel's checkpoints, each given its own event's id.
+  const eventIds = sent.map(() => `WHEN ? THEN ?`).join(" ");
+  const ids = sent.map(() => "?").join(", ");
   await inTransaction(db, async (tx) => {
-    for (const { checkpointId, shopifyEventId } of sent) {
-      await tx.shipmentCheckpoint.update({ where: { id: checkpointId }, data: { sentAt: now, shopifyEventId } });
-    }
+    await tx.$executeRawUnsafe(
+      sqlFor(tx, `UPDATE "ShipmentCheckpoint" SET "sentAt" = ?, "shopifyEventId" = CASE "id" ${eventIds} END WHERE "id" IN (${ids})`),
+      now,
+      ...sent.flatMap(({ checkpointId, shopifyEventId }) => [checkpointId, shopifyEventId]),
+      ...sent.map(({ checkpointId }) => checkpointId),
+    );
     await tx.shipmentEvent.createMany({ data: sent.map(({ event }) => shipmentEventRow(shipmentId, event, now)) });
   });
 }
