@@ -53,6 +53,11 @@ export function pipelineHandlers(deps: DepsSource) {
   };
 }
 
+/** The catalogue's and the stock's handlers (what the catalogue benchmark runs beside the pipeline's). */
+export function catalogueAndStockHandlers(deps: DepsSource) {
+  return pausable(deps, { ...catalogueHandlers(deps), ...stockHandlers(deps) });
+}
+
 export function createJobHandlers(
   deps: DepsSource,
   install: FulfillmentServicesHandlerDependencies & UninstallConfirmationDependencies,
@@ -70,11 +75,10 @@ export function createJobHandlers(
     "compliance.shop-redact": handleShopRedact,
     "receive-webhooks.uninstall-confirm": confirmUninstallHandler(install),
     ...pipelineHandlers(deps),
+    ...catalogueAndStockHandlers(deps),
     ...pausable(deps, {
       "install.fulfillment-services": ensureFulfillmentServicesHandler(install),
       "receive-webhooks.scopes-refresh": refreshScopesHandler(install),
-      ...catalogueHandlers(deps),
-      ...stockHandlers(deps),
       ...inboundHandlers(deps),
     }),
   };

@@ -101,6 +101,8 @@ export interface WorkerOptions {
   polling: "production" | "fast";
   /** Shops installed beside the demo shop (`graphqlUrl` is the demo shop's). */
   moreShops?: ShopAccess[];
+  /** Runs the catalogue's and the stock's jobs too (bench:catalogue). */
+  catalogue?: boolean;
 }
 
 export interface WorkerReport {

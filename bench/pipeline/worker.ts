@@ -5,13 +5,13 @@
  * request it sends and answers the parent's "report" message with the counts, its peak RSS and the
  * CPU time it has spent since it was ready (user and system; its start-up apart).
  *
- *   node --import tsx bench/pipeline/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?,"moreShops"?}'
+ *   node --import tsx bench/pipeline/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?,"moreShops"?,"catalogue"?}'
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { startJobWorker } from "~/jobs/start-worker.server";
 import { createDatabase } from "~/stores/database/database.server";
-import { pipelineHandlers } from "~/flows/job-handlers.server";
+import { catalogueAndStockHandlers, pipelineHandlers } from "~/flows/job-handlers.server";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
 import { env } from "~/env.server";
 import { pipelinePolicyNamed } from "~/flows/ports/policy";
@@ -29,6 +29,8 @@ const Options = z.object({
   leaseMs: z.number().int().positive().optional(),
   /** Shops installed beside the demo shop: each reached on its own endpoint with its own token. */
   moreShops: z.array(z.object({ shop: z.string(), graphqlUrl: z.string(), accessToken: z.string() })).optional(),
+  /** The catalogue's and the stock's jobs too (bench:catalogue). */
+  catalogue: z.boolean().optional(),
 });
 const options = Options.parse(JSON.parse(process.argv[2] ?? "{}"));
 
@@ -76,7 +78,7 @@ const { logger } = recordingJobLogger((line) => {
 const worker = await startJobWorker({
   db,
   kinds: jobPayloadSchemas,
-  handlers: pipelineHandlers(async () => deps),
+  handlers: { ...pipelineHandlers(async () => deps), ...(options.catalogue ? catalogueAndStockHandlers(async () => deps) : {}) },
   owner: `pipeline-bench-${process.pid}`,
   concurrency: options.concurrency,
   pollIntervalMs: 10,

@@ -47,14 +47,18 @@ export async function startCatalogueRead(db: DatabaseOrTransaction, shop: string
   return run.id;
 }
 
-/** Every SKU the provider knows for this account, page by page. */
-async function readProviderSkus(ctx: JobContext, provider: ProviderPort, shop: string, readAt: Date): Promise<number> {
+/**
+ * Every SKU the provider knows for this account, page by page. The run says how far it has got:
+ * once a big catalogue's SKUs are registered, this is a couple of hundred pages after the bar is full.
+ */
+async function readProviderSkus(ctx: JobContext, provider: ProviderPort, shop: string, runId: string, readAt: Date): Promise<number> {
   let count = 0;
   for (let pageIndex = 0; ; pageIndex += 1) {
     const page = await provider.searchSkus({ PageIndex: pageIndex, PageSize: PROVIDER_SKUS_PER_PAGE });
     await saveProviderSkus(ctx.db, shop, page.SkuInfoList, readAt);
     count += page.SkuInfoList.length;
     if (page.SkuInfoList.length < PROVIDER_SKUS_PER_PAGE || count >= page.TotalCount) break;
+    await updateRun(ctx.db, runId, { said: runSaid("readingProviderSkus", count, page.TotalCount) });
   }
   return count;
 }
@@ -115,7 +119,7 @@ export async function readCatalogue(ctx: JobContext, deps: PipelineDeps, shop: s
     });
   }
   const readAt = deps.now();
-  const providerSkus = await readProviderSkus(ctx, await deps.provider(shop), shop, readAt);
+  const providerSkus = await readProviderSkus(ctx, await deps.provider(shop), shop, runId, readAt);
   const withoutSku = variants.filter((variant) => variant.sku === null).length;
   await ctx.complete(async (tx) => {
     await forgetVariantsNotIn(tx, shop, runId);

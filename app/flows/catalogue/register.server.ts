@@ -9,16 +9,16 @@
 import { merchantSkuFor } from "~/connector/merchant-sku";
 import { ProviderValidationError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
-import { chunks } from "~/lib/chunks";
 import { skuDefaultsOf } from "~/stores/catalogue/product-states.server";
 import { saveProviderSkus } from "~/stores/catalogue/provider-skus.server";
 import {
   finishRun,
-  itemsOf,
+  itemsAfter,
   pendingItems,
   recordItem,
   runOf,
   startRun,
+  updateRun,
   type ItemSaid,
   type SyncTrigger,
 } from "~/stores/catalogue/sync-runs.server";
@@ -32,8 +32,6 @@ import { runSaid } from "~/lib/words/run-said";
 
 /** Rounds one run of the job does before it queues itself again, so other shops get a turn. */
 const ROUNDS_PER_RUN = 10;
-/** SKUs read back per query of operation 20 after registering (their approval status). */
-const SKUS_PER_READ_BACK = 100;
 
 /** Starts registering `skus` (store SKUs) as one run, its progress on the Products page. */
 export async function startRegistration(
@@ -120,16 +118,26 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
     );
     return;
   }
-  // The approval status of what was registered, as the provider reports it now.
-  const done = await itemsOf(ctx.db, runId, { status: "DONE" }, 10_000);
-  const providerSkus = done.map((item) => settings.skus.bySku[item.key]?.providerSku ?? item.key);
-  for (const batch of chunks(providerSkus, SKUS_PER_READ_BACK)) {
-    const page = await provider.searchSkus({ SkuList: batch, PageSize: batch.length, PageIndex: 0 });
-    await saveProviderSkus(ctx.db, shop, page.SkuInfoList, deps.now());
-  }
   const finished = await runOf(ctx.db, shop, runId);
   const failed = finished?.failed ?? 0;
   const registered = (finished?.processed ?? 0) - failed;
+  // The approval status of every SKU registered, as the provider reports it now: it is what tells
+  // Products they are registered. The run's rows are read page by page (a big catalogue's run holds
+  // tens of thousands), and the run says how far it has got, so the page does not stand still.
+  const pageSize = deps.policy.skusPerReadBack;
+  let readBack = 0;
+  for (let afterKey: string | null = null; ;) {
+    const done = await itemsAfter(ctx.db, runId, "DONE", afterKey, pageSize);
+    const last = done.at(-1);
+    if (last === undefined) break;
+    const providerSkus = done.map((item) => settings.skus.bySku[item.key]?.providerSku ?? item.key);
+    const page = await provider.searchSkus({ SkuList: providerSkus, PageSize: providerSkus.length, PageIndex: 0 });
+    await saveProviderSkus(ctx.db, shop, page.SkuInfoList, deps.now());
+    readBack += done.length;
+    await updateRun(ctx.db, runId, { said: runSaid("readingApproval", readBack, registered) });
+    if (done.length < pageSize) break;
+    afterKey = last.key;
+  }
   const said = failed === 0 ? runSaid("registered", registered) : runSaid("registeredSomeFailed", registered, failed);
   await ctx.complete((tx) => finishRun(tx, runId, { status: "DONE", said }, deps.now()));
 }

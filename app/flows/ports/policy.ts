@@ -88,6 +88,12 @@ export interface PipelinePolicy {
   readonly bulkReadPollMs: number;
   /** SKUs registered with the provider per round (one call each), before the run's progress is shown. */
   readonly skusPerRegistrationRound: number;
+  /**
+   * SKUs whose approval is read back per query of operation 20 once a registration is done, and
+   * rows of the run read per page for it: the reference sets operation 20 no limit; 100 as its
+   * other list operations.
+   */
+  readonly skusPerReadBack: number;
   /** How long after the provider's stock changed (packages created) the stock sync runs, gathering a burst into one sync. */
   readonly stockSyncAfterChangeMs: number;
   /**
@@ -141,6 +147,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   trackingLanguage: "en",
   bulkReadPollMs: 2_000,
   skusPerRegistrationRound: 20,
+  skusPerReadBack: 100,
   stockSyncAfterChangeMs: 60_000,
   scheduledRecheckMs: 30_000,
   scheduledRecheckMaxMs: 15 * 60_000,

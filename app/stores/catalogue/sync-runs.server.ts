@@ -131,6 +131,21 @@ export async function recordItem(
   });
 }
 
+/** A run's rows of one status after `afterKey`, in key order, `take` at a time: a run of any size read page by page. */
+export function itemsAfter(
+  db: DatabaseOrTransaction,
+  runId: string,
+  status: ItemStatus,
+  afterKey: string | null,
+  take: number,
+): Promise<SyncRunItem[]> {
+  return db.syncRunItem.findMany({
+    where: { runId, status, ...(afterKey === null ? {} : { key: { gt: afterKey } }) },
+    orderBy: { key: "asc" },
+    take,
+  });
+}
+
 /** A run's rows, for the page: the failed ones first. */
 export function itemsOf(db: DatabaseOrTransaction, runId: string, where: { status?: ItemStatus } = {}, take = 500): Promise<SyncRunItem[]> {
   return db.syncRunItem.findMany({ where: { runId, ...where }, orderBy: [{ status: "asc" }, { key: "asc" }], take });

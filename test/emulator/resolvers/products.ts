@@ -32,10 +32,12 @@ export function productView(ctx: ResolverContext, product: ProductRecord): View 
     updatedAt: product.updatedAt,
     publishedAt: product.createdAt,
     isGiftCard: false,
-    hasOnlyDefaultVariant: variants().length === 1 && variants()[0]?.title === "Default Title",
-    tracksInventory: variants().some((v) => ctx.state.inventoryItems.get(v.inventoryItemId)?.tracked),
-    totalInventory: variants().reduce((sum, v) => sum + available(ctx, v.inventoryItemId), 0),
-    hasOutOfStockVariants: variants().some((v) => available(ctx, v.inventoryItemId) <= 0),
+    // Worked out only when asked: a bulk read of 20,000 variants asks for none of them, and each
+    // scans the shop's variants or stock (it would take the emulator minutes, not Shopify).
+    hasOnlyDefaultVariant: () => variants().length === 1 && variants()[0]?.title === "Default Title",
+    tracksInventory: () => variants().some((v) => ctx.state.inventoryItems.get(v.inventoryItemId)?.tracked),
+    totalInventory: () => variants().reduce((sum, v) => sum + available(ctx, v.inventoryItemId), 0),
+    hasOutOfStockVariants: () => variants().some((v) => available(ctx, v.inventoryItemId) <= 0),
     variants: (args: Args) => connection("ProductVariant", variants(), args, (v) => variantView(ctx, v)),
     variantsCount: () => count(variants().length),
   };
@@ -43,7 +45,8 @@ export function productView(ctx: ResolverContext, product: ProductRecord): View 
 
 export function variantView(ctx: ResolverContext, variant: VariantRecord): View {
   const product = ctx.state.products.get(variant.productId);
-  const quantity = available(ctx, variant.inventoryItemId);
+  // Only when asked, as in productView.
+  const quantity = () => available(ctx, variant.inventoryItemId);
   return {
     __typename: "ProductVariant",
     id: gid("ProductVariant", variant.id),
@@ -58,8 +61,8 @@ export function variantView(ctx: ResolverContext, variant: VariantRecord): View 
     taxable: true,
     inventoryPolicy: "DENY",
     inventoryQuantity: quantity,
-    sellableOnlineQuantity: Math.max(0, quantity),
-    availableForSale: quantity > 0,
+    sellableOnlineQuantity: () => Math.max(0, quantity()),
+    availableForSale: () => quantity() > 0,
     requiresComponents: false,
     createdAt: variant.createdAt,
     updatedAt: variant.updatedAt,
@@ -73,19 +76,23 @@ export function variantView(ctx: ResolverContext, variant: VariantRecord): View 
 
 export function inventoryItemView(ctx: ResolverContext, item: InventoryItemRecord): View {
   const { state } = ctx;
-  const variant = state.variantOfInventoryItem(item.id);
+  // Only when asked, as in productView.
+  const variant = () => state.variantOfInventoryItem(item.id);
   const levels = () => state.inShop(state.inventoryLevels, item.shop).filter((l) => l.inventoryItemId === item.id);
   return {
     __typename: "InventoryItem",
     id: gid("InventoryItem", item.id),
     legacyResourceId: String(item.id),
-    sku: variant?.sku ?? null,
+    sku: () => variant()?.sku ?? null,
     tracked: item.tracked,
     requiresShipping: item.requiresShipping,
     harmonizedSystemCode: item.harmonizedSystemCode,
     countryCodeOfOrigin: item.countryCodeOfOrigin,
     provinceCodeOfOrigin: item.provinceCodeOfOrigin,
-    duplicateSkuCount: variant?.sku ? state.inShop(state.variants, item.shop).filter((v) => v.sku === variant.sku).length - 1 : 0,
+    duplicateSkuCount: () => {
+      const sku = variant()?.sku;
+      return sku ? state.inShop(state.variants, item.shop).filter((v) => v.sku === sku).length - 1 : 0;
+    },
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     unitCost: item.unitCost !== null ? moneyV2(item.unitCost, ctx.shop.currencyCode) : null,
@@ -104,7 +111,10 @@ export function inventoryItemView(ctx: ResolverContext, item: InventoryItemRecor
     },
     inventoryLevels: (args: Args) => connection("InventoryLevel", levels(), args, (l) => inventoryLevelView(ctx, l)),
     locationsCount: () => count(levels().length),
-    variants: (args: Args) => connection("ProductVariant", variant ? [variant] : [], args, (v) => variantView(ctx, v)),
+    variants: (args: Args) => {
+      const sold = variant();
+      return connection("ProductVariant", sold ? [sold] : [], args, (v) => variantView(ctx, v));
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import { catalogue } from "../../../sandbox/world";
 import { available, take } from "../../../sandbox/orders/stock";
 import { startCatalogueRead } from "~/flows/catalogue/read.server";
 import { startRegistration } from "~/flows/catalogue/register.server";
+import { missingSkus } from "~/routes/app.products._index/products.server";
 import { catalogueHandlers } from "~/flows/catalogue/handlers";
 import { queueStockSync } from "~/flows/queue/stages.server";
 import { stockHandlers } from "~/flows/stock/handlers";
@@ -219,6 +220,34 @@ describe("a registration that the provider interrupts", () => {
     expect(rows.filter((row) => row.message === "Already registered; nothing changed.")).toHaveLength(1);
     const known = await providerSkusOf(db(), DEMO_SHOP);
     for (const sku of ["CUP-1", "CUP-2", "CUP-3", "CUP-4"]) expect(known.get(sku)?.record.Weight).toBe(120);
+  });
+});
+
+describe("a registration longer than one read-back page", () => {
+  it("reads back the approval of every SKU it registered, page after page, so Products knows them all", async () => {
+    const skus = ["BOWL-1", "BOWL-2", "BOWL-3", "BOWL-4", "BOWL-5"];
+    shopify().emulator.addProducts(
+      DEMO_SHOP,
+      skus.map((sku, index) => ({
+        title: `Stoneware bowl ${index + 1}`,
+        vendor: "Northfield Home",
+        productType: "Bowl",
+        variants: [{ sku, price: "16.00", weight: { value: 300, unit: "GRAMS" } }],
+      })),
+    );
+    await readCatalogue();
+    // Two rows a page stands for production's 100: a big merchant's 20,000 SKUs are many pages
+    // (the read-back once took the first 10,000 rows and no more).
+    testDeps().deps.policy = { ...testDeps().deps.policy, skusPerReadBack: 2 };
+    const before = testDeps().providerCalls.searchSkus ?? 0;
+    const run = await finished(await startRegistration(db(), DEMO_SHOP, skus, "MERCHANT"));
+    expect(run).toMatchObject({ status: "DONE", total: 5, processed: 5, failed: 0 });
+    expect(run.message).toBe("Registered 5 SKUs with the provider.");
+    expect((testDeps().providerCalls.searchSkus ?? 0) - before).toBe(3);
+    const known = await providerSkusOf(db(), DEMO_SHOP, skus);
+    expect(skus.map((sku) => [sku, known.get(sku)?.approvalStatus])).toEqual(skus.map((sku) => [sku, "Approved"]));
+    // And "Register all missing" has nothing left of them to send.
+    expect((await missingSkus(db(), DEMO_SHOP)).filter((sku) => skus.includes(sku))).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ export const runSays = {
   shopifyReadingCatalogue: () => "Shopify is reading your catalogue…",
   variantsReadSoFar: (count: number) => `Shopify has read ${count} variants so far…`,
   savingVariants: (count: number) => `Saving ${count} variants…`,
+  readingProviderSkus: (read: number, total: number) => `Reading the provider's SKUs: ${read} of ${total}…`,
   catalogueNotRead: (errorCode: string) =>
     `Shopify could not read the catalogue (${errorCode === "" ? "no reason given" : errorCode}). Try again in a few minutes.`,
   catalogueRead: (variants: number, withoutSku: number, unreadable: number, providerSkus: number) => {
@@ -27,6 +28,8 @@ export const runSays = {
   registered: (count: number) => `Registered ${plural(count, "SKU", "SKUs")} with the provider.`,
   registeredSomeFailed: (registered: number, failed: number) =>
     `Registered ${plural(registered, "SKU", "SKUs")}; ${failed} could not be: each says why.`,
+  readingApproval: (read: number, registered: number) =>
+    `Reading the provider's approval of the SKUs registered: ${read} of ${registered}…`,
 
   readingStock: () => "Reading the provider's stock…",
   waitingForCatalogue: () => "Waiting for your catalogue to be read: the stock is written for the variants it finds…",

@@ -7,6 +7,7 @@ export const runSays: Words["runSays"] = {
   shopifyReadingCatalogue: () => "Shopify 正在读取您的商品目录…",
   variantsReadSoFar: (count) => `Shopify 已读取 ${count} 个变体…`,
   savingVariants: (count) => `正在保存 ${count} 个变体…`,
+  readingProviderSkus: (read, total) => `正在读取服务商的 SKU：${read} / ${total}…`,
   catalogueNotRead: (errorCode) => `Shopify 未能读取商品目录（${errorCode === "" ? "未说明原因" : errorCode}）。请几分钟后重试。`,
   catalogueRead: (variants, withoutSku, unreadable, providerSkus) => {
     const notes = [
@@ -19,6 +20,7 @@ export const runSays: Words["runSays"] = {
   registering: (count) => `正在向服务商备案 ${count} 个 SKU…`,
   registered: (count) => `已向服务商备案 ${count} 个 SKU。`,
   registeredSomeFailed: (registered, failed) => `已备案 ${registered} 个 SKU；${failed} 个未能备案，每个都写明了原因。`,
+  readingApproval: (read, registered) => `正在读取服务商对已备案 SKU 的审核状态：${read} / ${registered}…`,
 
   readingStock: () => "正在读取服务商的库存…",
   waitingForCatalogue: () => "正在等待读取您的商品目录：库存将写入读取到的变体…",
