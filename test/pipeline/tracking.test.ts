@@ -8,7 +8,8 @@ import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, type Harness, type PlacedOrder, startHarness } from "./harness";
 import { CATALOGUES } from "~/lib/words";
 import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
-import { DELIVERED_STEP } from "../../sandbox/orders/tracking";
+import { DELIVERED_STEP, PICKUP_STEP } from "../../sandbox/orders/tracking";
+import { waitFor } from "../support/jobs";
 
 let harness: Harness;
 
@@ -18,6 +19,8 @@ let harness: Harness;
  * let the carrier's number replace the provisional one before the fulfilment was written.
  */
 const TRACKING_STEP_MS = 60_000;
+/** The carrier picks the parcel up: its number replaces the provider's provisional one. */
+const pickUp = () => harness.sandbox.advanceClock(PICKUP_STEP * TRACKING_STEP_MS);
 /** The carrier picks the parcel up, carries it and delivers it: every step at once. */
 const deliverAll = () => harness.sandbox.advanceClock(DELIVERED_STEP * TRACKING_STEP_MS);
 
@@ -41,6 +44,14 @@ describe("a non-final tracking number", () => {
     expect(fulfilled.trackingNumber).toMatch(/^SBX/);
     const provisional = fulfilled.trackingNumber;
 
+    // Picked up, then delivered days later: the number is replaced while the parcel is on its way.
+    // (Both at once, the delivery and the new number race: a parcel delivered first keeps the
+    // provisional number, which its checkpoints were read under.)
+    pickUp();
+    await waitFor(async () => (await harness.db.shipment.findUnique({ where: { id: fulfilled.id } }))?.isFinalTracking, {
+      timeoutMs: 20_000,
+      what: "the carrier's number to replace the provisional one",
+    });
     deliverAll();
     const delivered = await harness.waitForShipment(placed.orderId, "DELIVERED", 20_000);
     expect(delivered.isFinalTracking).toBe(true);

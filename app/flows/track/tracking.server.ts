@@ -9,7 +9,7 @@ import type { Shipment, ShipmentCheckpoint, ShipmentKind } from "@prisma/client"
 import { endingOfPackageStatus, endingOfSilence, endingOfTracking, type Ending } from "~/connector/endings";
 import { ProviderNotFoundError, type DropshipStatusRecord, type OutboundStatusRecord, type TrackingResult } from "~/fulfilment";
 import { RetryLater, type JobContext } from "~/jobs/handler";
-import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { endShipment } from "~/stores/shipments/needs-attention.server";
 import { countInState, markPolled } from "~/stores/shipments/shipments-in-state.server";
 import {
@@ -71,24 +71,25 @@ const intentOf = (checkpoint: TrackingCheckpoint): CheckpointIntent => ({
 
 /**
  * Checkpoints not written before, oldest first: each recorded, then created in Shopify as an event
- * of the fulfilment, then marked sent; recorded without a Shopify event when the shipment has no
- * fulfilment (nothing was left to claim), so they still count as news. True when any was new.
+ * of the fulfilment; recorded without a Shopify event when the shipment has no fulfilment (nothing
+ * was left to claim), so they still count as news. Returns what to mark sent: the caller writes it
+ * in the transaction that records the poll (followParcel).
  *
  * The parcel's new checkpoints are recorded in one transaction before they are sent to Shopify
- * (several to a request), and those Shopify created are marked sent in one transaction after, also
- * when the request fails. A checkpoint found recorded but not sent may have been created in Shopify
- * by a run that died after the call: Shopify's events of the fulfilment are looked at first.
+ * (several to a request). When the request fails, those Shopify created are marked sent before the
+ * error goes on. A checkpoint found recorded but not sent may have been created in Shopify by a run
+ * that died after the call: Shopify's events of the fulfilment are looked at first.
  */
-async function recordCheckpoints(
+async function sendCheckpoints(
   ctx: JobContext,
   deps: PipelineDeps,
   shopify: ShopifyPort,
   shipment: Shipment,
   checkpoints: TrackingCheckpoint[],
-): Promise<boolean> {
+): Promise<CheckpointSent[]> {
   const recorded = await recordedCheckpoints(ctx.db, shipment.id);
   const unsent = checkpoints.filter((checkpoint) => !recorded.get(checkpoint.key)?.sentAt);
-  if (unsent.length === 0) return false;
+  if (unsent.length === 0) return [];
   const fulfilmentId = shipment.shopifyFulfillmentId;
   const rows = await recordCheckpointIntents(
     ctx.db,
@@ -97,7 +98,7 @@ async function recordCheckpoints(
   );
   const rowOf = (checkpoint: TrackingCheckpoint) => (recorded.get(checkpoint.key) ?? rows.get(checkpoint.key)) as ShipmentCheckpoint;
   if (fulfilmentId === null) {
-    const news = unsent.map((checkpoint) => ({
+    return unsent.map((checkpoint) => ({
       checkpointId: rowOf(checkpoint).id,
       shopifyEventId: null,
       event: {
@@ -105,8 +106,6 @@ async function recordCheckpoints(
         ...sentenceOf(said("trackingWithoutFulfilment", checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status)),
       },
     }));
-    await markCheckpointsSent(ctx.db, shipment.id, news, deps.now());
-    return true;
   }
   // Recorded by an earlier run and not marked sent: that run may have died after Shopify created it.
   const inDoubt = unsent.filter((checkpoint) => recorded.has(checkpoint.key));
@@ -129,10 +128,11 @@ async function recordCheckpoints(
       if ("refused" in outcome) throw outcome.refused;
       sent.push({ checkpointId: rowOf(checkpoint).id, shopifyEventId: outcome.id, event: trackingEvent(checkpoint) });
     }
-  } finally {
+  } catch (error) {
     await markCheckpointsSent(ctx.db, shipment.id, sent, deps.now());
+    throw error;
   }
-  return true;
+  return sent;
 }
 
 type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;
@@ -155,37 +155,52 @@ async function followParcel(
 ): Promise<void> {
   const now = deps.now();
   const checkpoints = result === undefined ? [] : checkpointsOf(result);
-  const news = result !== undefined && (await recordCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints));
-  if (result !== undefined && isDelivered(result, checkpoints)) {
-    const delivered = said("deliveredIn", checkpoints.at(-1)?.city ?? "");
-    await transition(
-      ctx.db,
-      shipment,
-      "DELIVERED",
-      {
-        type: "delivered",
-        message: delivered.message,
-        data: {
-          say: delivered.say,
-          operation: "trackBatch",
-          received: {
-            trackingNumber: result.TrackingNumber,
-            trackingStatus: result.TrackingStatus ?? null,
-            checkpoints: checkpoints.length,
-          },
-        },
-      },
-      { lastPolledAt: now, lastNewsAt: now },
+  const sent = result === undefined ? [] : await sendCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints);
+  const news = sent.length > 0;
+  // The checkpoints sent are marked in the transaction that records the poll's outcome, and on
+  // their own if that cannot be written (the shipment moved meanwhile, say).
+  let marked = false;
+  const recording = async (write: (tx: DatabaseOrTransaction) => Promise<unknown>) => {
+    if (sent.length === 0) await write(ctx.db);
+    else
+      await inTransaction(ctx.db, async (tx) => {
+        await markCheckpointsSent(tx, shipment.id, sent, now);
+        await write(tx);
+      });
+    marked = true;
+  };
+  try {
+    if (result !== undefined && isDelivered(result, checkpoints)) {
+      const delivered = said("deliveredIn", checkpoints.at(-1)?.city ?? "");
+      const received = {
+        trackingNumber: result.TrackingNumber,
+        trackingStatus: result.TrackingStatus ?? null,
+        checkpoints: checkpoints.length,
+      };
+      await recording((tx) =>
+        transition(
+          tx,
+          shipment,
+          "DELIVERED",
+          { type: "delivered", message: delivered.message, data: { say: delivered.say, operation: "trackBatch", received } },
+          { lastPolledAt: now, lastNewsAt: now },
+        ),
+      );
+      return;
+    }
+    const ending = await endingOf(deps, follow, shipment, result, checkpoints, news, now);
+    if (ending) {
+      await recording((tx) => endShipment(tx, shipment, ending, { operation: "trackBatch", trackingNumber: shipment.trackingNumber }, now));
+      return;
+    }
+    await recording((tx) =>
+      news
+        ? tx.shipment.update({ where: { id: shipment.id }, data: { lastPolledAt: now, lastNewsAt: now } })
+        : markPolled(tx, [shipment.id], now),
     );
-    return;
+  } finally {
+    if (!marked) await markCheckpointsSent(ctx.db, shipment.id, sent, now);
   }
-  const ending = await endingOf(deps, follow, shipment, result, checkpoints, news, now);
-  if (ending) {
-    await endShipment(ctx.db, shipment, ending, { operation: "trackBatch", trackingNumber: shipment.trackingNumber }, now);
-    return;
-  }
-  if (news) await ctx.db.shipment.update({ where: { id: shipment.id }, data: { lastPolledAt: now, lastNewsAt: now } });
-  else await markPolled(ctx.db, [shipment.id], now);
 }
 
 /**
