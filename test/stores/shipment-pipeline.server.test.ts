@@ -15,7 +15,7 @@ import {
   recordSendInDoubt,
   releaseSendingClaims,
 } from "~/stores/shipments/sending-claims.server";
-import { markCheckpointsSent, recordCheckpointIntents } from "~/stores/shipments/checkpoints.server";
+import { markCheckpointsSent, recordCheckpointIntents, recordedCheckpoints } from "~/stores/shipments/checkpoints.server";
 import { recordNewShipment, recordNewShipments, type NewShipment } from "~/stores/shipments/new-shipments.server";
 import { shipmentLines } from "~/stores/shipments/shipment-columns";
 
@@ -222,15 +222,18 @@ describe("whether a creation call may be under way", () => {
 });
 
 describe("tracking checkpoints", () => {
-  it("are recorded once per key, before they are sent", async () => {
+  it("are recorded once per key, before they are sent: a key recorded again is refused, its row kept", async () => {
     const { shipment } = await recordNewShipment(db, newShipment(1));
     const checkpoint = { key: "2030-01-01#abc", status: "IN_TRANSIT", happenedAt: new Date("2030-01-01T00:00:00Z"), message: "Departed" };
     const later = { key: "2030-01-02#def", status: "DELIVERED", happenedAt: new Date("2030-01-02T00:00:00Z"), message: "Delivered" };
     const first = await recordCheckpointIntents(db, shipment.id, [checkpoint]);
-    const again = await recordCheckpointIntents(db, shipment.id, [checkpoint, later]);
-    expect(again.get(checkpoint.key)?.id).toBe(first.get(checkpoint.key)?.id);
-    expect([...again.keys()].sort()).toEqual([checkpoint.key, later.key]);
     expect(first.get(checkpoint.key)?.sentAt).toBeNull();
+    // Another run recorded the same key meanwhile: nothing of this one is written, the first row stays.
+    await expect(recordCheckpointIntents(db, shipment.id, [later, checkpoint])).rejects.toThrow();
+    expect((await recordedCheckpoints(db, shipment.id)).get(checkpoint.key)?.id).toBe(first.get(checkpoint.key)?.id);
+    expect(await db.shipmentCheckpoint.count({ where: { shipmentId: shipment.id } })).toBe(1);
+    const again = await recordCheckpointIntents(db, shipment.id, [later]);
+    expect([...again.keys()]).toEqual([later.key]);
     expect(await db.shipmentCheckpoint.count({ where: { shipmentId: shipment.id } })).toBe(2);
   });
 

@@ -12,7 +12,7 @@ import type { JobContext } from "~/jobs/handler";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { countInState, shipmentsInState } from "~/stores/shipments/shipments-in-state.server";
 import { otherParcelsOf, otherParcelsText, shipmentLines } from "~/stores/shipments/shipment-columns";
-import { recordShipmentEvent, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
+import { recordShipmentEvent, transitionEach, type ShipmentChanges, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { ShopifyUserError } from "~/shopify/errors";
 import { WRITE_BACK_REFUSED } from "~/stores/shipments/shipment-states";
 import type { PipelineDeps } from "../ports/deps";
@@ -25,13 +25,19 @@ import type { NestedSaid } from "~/lib/words/reason-said";
 import { timelineSaid, unitsSaid } from "~/lib/words/timeline-said";
 import { changedInShopifyColumns } from "~/stores/shipments/needs-attention.server";
 
+/**
+ * A shipment about to be written to Shopify, with the tracking pages found for it by this run: only
+ * those are stored with its move, so a parcel number the status poll added meanwhile is kept.
+ */
+type ToWrite = Shipment & { pagesFound?: Pick<ShipmentChanges, "trackingUrl" | "extraTrackingNumbers"> };
+
 const writable = { OR: [{ lastErrorCode: null }, { lastErrorCode: { not: WRITE_BACK_REFUSED } }] };
 
 /**
  * Carrier tracking pages (operation 3's CarrierInfo) for the parcels of shipments that have none
  * yet, each asked in its buyer's language: the page and the carrier's name are what Shopify shows them.
  */
-async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: ProviderPort, shipments: Shipment[]): Promise<Shipment[]> {
+async function fillTrackingPages(deps: PipelineDeps, provider: ProviderPort, shipments: Shipment[]): Promise<ToWrite[]> {
   const numbersWithoutPage = (shipment: Shipment) => [
     ...(shipment.trackingUrl === null && shipment.trackingNumber !== null ? [shipment.trackingNumber] : []),
     ...otherParcelsOf(shipment).flatMap((parcel) => (parcel.url === null ? [parcel.number] : [])),
@@ -46,29 +52,18 @@ async function fillTrackingPages(ctx: JobContext, deps: PipelineDeps, provider: 
     for (const result of results)
       pages.set(result.TrackingNumber, { url: webAddressOrNull(result.CarrierInfo?.Url), company: result.CarrierInfo?.Company ?? null });
   }
-  // One transaction: on PostgreSQL a lone write is a transaction of its own under the shop's lock.
-  return ctx.db.$transaction(async (tx) => {
-    const filled: Shipment[] = [];
-    for (const shipment of shipments) {
-      const main = shipment.trackingUrl === null && shipment.trackingNumber ? pages.get(shipment.trackingNumber)?.url : undefined;
-      const others = otherParcelsOf(shipment);
-      const otherPages = others.map((parcel) => ({ ...parcel, url: parcel.url ?? pages.get(parcel.number)?.url ?? null }));
-      const othersChanged = otherPages.some((parcel, index) => parcel.url !== others[index]?.url);
-      if (main || othersChanged) {
-        filled.push(
-          await tx.shipment.update({
-            where: { id: shipment.id },
-            data: {
-              ...(main ? { trackingUrl: main } : {}),
-              ...(othersChanged ? { extraTrackingNumbers: otherParcelsText(otherPages) } : {}),
-            },
-          }),
-        );
-      } else {
-        filled.push(shipment);
-      }
-    }
-    return filled;
+  // Kept in memory and written with the move to FULFILLED (writtenMove), so a page costs no write of
+  // its own. A run that dies before asks for the pages again; a fulfilment it made is adopted.
+  return shipments.map((shipment) => {
+    const main = shipment.trackingUrl === null && shipment.trackingNumber ? pages.get(shipment.trackingNumber)?.url : undefined;
+    const others = otherParcelsOf(shipment);
+    const otherPages = others.map((parcel) => ({ ...parcel, url: parcel.url ?? pages.get(parcel.number)?.url ?? null }));
+    const othersChanged = otherPages.some((parcel, index) => parcel.url !== others[index]?.url);
+    const pagesFound = {
+      ...(main ? { trackingUrl: main } : {}),
+      ...(othersChanged ? { extraTrackingNumbers: otherParcelsText(otherPages) } : {}),
+    };
+    return { ...shipment, ...pagesFound, pagesFound };
   });
 }
 
@@ -96,7 +91,7 @@ async function refuse(ctx: JobContext, shipment: Shipment, error: ShopifyUserErr
 }
 
 function fulfilmentInputOf(
-  shipment: Shipment & { trackingNumber: string },
+  shipment: ToWrite & { trackingNumber: string },
   notifyCustomer: boolean,
   lines: readonly ClaimLine[] = shipmentLines(shipment),
 ) {
@@ -117,7 +112,7 @@ interface Unclaimed {
 }
 
 interface Written {
-  shipment: Shipment;
+  shipment: ToWrite;
   /** Null: nothing left on the fulfillment order to claim; the parcel is followed without a fulfilment. */
   fulfilment: { id: string } | null;
   /** Found on the fulfillment order (written before an interruption), not created now. */
@@ -167,6 +162,7 @@ function writtenMove({ shipment, fulfilment, adopted, input, unclaimed }: Writte
     },
     // Never tracked yet: due for its first read at once (the status poll's reads do not count).
     changes: {
+      ...shipment.pagesFound,
       shopifyFulfillmentId: fulfilment?.id ?? null,
       lastErrorCode: null,
       lastErrorText: null,
@@ -215,7 +211,7 @@ async function recordWritten(db: DatabaseOrTransaction, written: readonly Writte
 async function adoptOrRefuse(
   ctx: JobContext,
   shopify: ShopifyPort,
-  shipment: Shipment & { trackingNumber: string },
+  shipment: ToWrite & { trackingNumber: string },
   input: Written["input"],
   error: ShopifyUserError,
 ): Promise<Written | undefined> {
@@ -251,7 +247,7 @@ async function resumeOne(
   ctx: JobContext,
   shopify: ShopifyPort,
   notifyCustomer: boolean,
-  shipment: Shipment & { trackingNumber: string },
+  shipment: ToWrite & { trackingNumber: string },
 ): Promise<void> {
   const input = fulfilmentInputOf(shipment, notifyCustomer);
   const found = ours(await shopify.fulfilmentsOf(shipment.fulfillmentOrderId), shipment);
@@ -274,7 +270,7 @@ async function writeFresh(
   deps: PipelineDeps,
   shopify: ShopifyPort,
   notifyCustomer: boolean,
-  shipments: (Shipment & { trackingNumber: string })[],
+  shipments: (ToWrite & { trackingNumber: string })[],
 ): Promise<void> {
   await ctx.db.shipment.updateMany({
     where: { id: { in: shipments.map((s) => s.id) }, state: "CREATED", fulfilmentIntentAt: null },
@@ -296,7 +292,7 @@ async function writeFresh(
   await recordWritten(ctx.db, written);
 }
 
-const withTracking = (shipment: Shipment): shipment is Shipment & { trackingNumber: string } => shipment.trackingNumber !== null;
+const withTracking = (shipment: ToWrite): shipment is ToWrite & { trackingNumber: string } => shipment.trackingNumber !== null;
 
 export async function writeBackShipments(ctx: JobContext, deps: PipelineDeps, shop: string): Promise<void> {
   const limit = deps.policy.fulfilmentsPerWriteBack;
@@ -305,7 +301,7 @@ export async function writeBackShipments(ctx: JobContext, deps: PipelineDeps, sh
     try {
       const shopify = await deps.shopify(shop);
       const { notifyCustomer } = await deps.settings(shop, shopify);
-      const shipments = await fillTrackingPages(ctx, deps, await deps.provider(shop), candidates.slice(0, limit));
+      const shipments = await fillTrackingPages(deps, await deps.provider(shop), candidates.slice(0, limit));
       const numbered = shipments.filter(withTracking);
       for (const shipment of numbered.filter((s) => s.fulfilmentIntentAt !== null)) await resumeOne(ctx, shopify, notifyCustomer, shipment);
       const fresh = numbered.filter((s) => s.fulfilmentIntentAt === null);

@@ -158,6 +158,14 @@ export function storedDate(value: unknown): Date | null {
 }
 
 /**
+ * Whether Prisma refused an update or delete because no row matched its where (P2025). Told by its
+ * code: the SQLite and PostgreSQL clients each bring their own error class.
+ */
+export function isRecordNotFound(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "P2025";
+}
+
+/**
  * Runs `work` in a transaction: a new one on a client, or the caller's own when given one, so a
  * function that must be atomic stays atomic inside a larger transaction.
  */

@@ -1,8 +1,8 @@
 /**
  * Tracking checkpoints recorded before they are written to Shopify, so a crash between Shopify's
  * answer and our record is noticed and the retry looks for the event first. A parcel's new
- * checkpoints are recorded together, and marked sent together once its calls are made: two short
- * transactions a parcel instead of two a checkpoint (the worker's busiest writes in a sale).
+ * checkpoints are recorded together, and marked sent together once its calls are made: two writes a
+ * parcel instead of two transactions a checkpoint (the worker's busiest writes in a sale).
  */
 import type { ShipmentCheckpoint } from "@prisma/client";
 import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
@@ -32,23 +32,18 @@ export async function recordedCheckpoints(db: DatabaseOrTransaction, shipmentId:
 /**
  * Records that checkpoints are about to be written to Shopify (sentAt null), before the calls, so a
  * crash between Shopify's answer and markCheckpointsSent is noticed: the retry looks for the event
- * in Shopify first. A checkpoint recorded before (by key) keeps its row; the keys are distinct
- * (checkpointsOf). Returns every row, by key.
+ * in Shopify first. Takes checkpoints not recorded before (the caller has read the parcel's rows:
+ * recordedCheckpoints), in one statement; a key another run recorded meanwhile breaks the unique
+ * (shipmentId, key), so this run fails as a whole and its retry finds the row. Returns the rows, by key.
  */
-export function recordCheckpointIntents(
+export async function recordCheckpointIntents(
   db: DatabaseOrTransaction,
   shipmentId: string,
-  checkpoints: readonly CheckpointIntent[],
+  fresh: readonly CheckpointIntent[],
 ): Promise<Map<string, ShipmentCheckpoint>> {
-  return inTransaction(db, async (tx) => {
-    const keys = checkpoints.map((checkpoint) => checkpoint.key);
-    const existing = await tx.shipmentCheckpoint.findMany({ where: { shipmentId, key: { in: keys } } });
-    const known = new Set(existing.map((row) => row.key));
-    const fresh = checkpoints.filter((checkpoint) => !known.has(checkpoint.key));
-    const created =
-      fresh.length === 0 ? [] : await tx.shipmentCheckpoint.createManyAndReturn({ data: fresh.map((c) => ({ shipmentId, ...c })) });
-    return new Map([...existing, ...created].map((row) => [row.key, row]));
-  });
+  if (fresh.length === 0) return new Map();
+  const created = await db.shipmentCheckpoint.createManyAndReturn({ data: fresh.map((c) => ({ shipmentId, ...c })) });
+  return new Map(created.map((row) => [row.key, row]));
 }
 
 /** Marks checkpoints sent (with their Shopify events) and writes their timeline events, in one transaction. */

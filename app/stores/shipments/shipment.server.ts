@@ -4,7 +4,7 @@
  */
 import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
-import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { inTransaction, isRecordNotFound, type DatabaseOrTransaction } from "../database/database.server";
 import { orderToAccepted, trackingToFulfilled } from "~/metrics/metrics.server";
 import { canTransition } from "./shipment-states";
 import { recordAlerts } from "../alerts/alerts.server";
@@ -146,13 +146,14 @@ export async function transition(
     const now = new Date();
     // Costs written with the move: Home's months move with them (shipping-cost-months.server.ts).
     const costsBefore = writesCosts(changes) ? await storedCostsOf(tx, [shipment.id]) : [];
-    const { count } = await tx.shipment.updateMany({
-      where: { id: shipment.id, state: shipment.state },
-      data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now },
-    });
-    if (count !== 1) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
+    // One UPDATE … RETURNING: the row as moved comes back with the move, not from a second read.
+    const moved = await tx.shipment
+      .update({ where: { id: shipment.id, state: shipment.state }, data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now } })
+      .catch((error: unknown) => {
+        if (isRecordNotFound(error)) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
+        throw error;
+      });
     await tx.shipmentEvent.create({ data: { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now } });
-    const moved = await tx.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     if (writesCosts(changes)) await costMonthsMoved(tx, costsBefore, [moved]);
     // Held, failed or ended: the merchant is told, once, with the move (app/stores/alerts).
     await recordAlerts(tx, shipmentAlerts([moved], now), now);
