@@ -230,7 +230,7 @@ describe("tracking checkpoints", () => {
     expect(first.get(checkpoint.key)?.sentAt).toBeNull();
     // Another run recorded the same key meanwhile: nothing of this one is written, the first row stays.
     await expect(recordCheckpointIntents(db, shipment.id, [later, checkpoint])).rejects.toThrow();
-    expect((await recordedCheckpoints(db, shipment.id)).get(checkpoint.key)?.id).toBe(first.get(checkpoint.key)?.id);
+    expect((await recordedCheckpoints(db, [shipment.id])).get(shipment.id)?.get(checkpoint.key)?.id).toBe(first.get(checkpoint.key)?.id);
     expect(await db.shipmentCheckpoint.count({ where: { shipmentId: shipment.id } })).toBe(1);
     const again = await recordCheckpointIntents(db, shipment.id, [later]);
     expect([...again.keys()]).toEqual([later.key]);

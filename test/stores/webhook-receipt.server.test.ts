@@ -3,7 +3,7 @@ import { PrismaClient } from "@prisma/client";
 import { testDatabaseProvider, useTestDatabase } from "../support/database";
 import { SqliteAdapter } from "~/stores/database/sqlite-adapter.server";
 import {
-  orderAddressDigestAsOf,
+  orderAddressDigestsAsOf,
   recordWebhookReceipt,
   recordWebhookReceiptUnlessUninstalled,
   setWebhookReceiptStatus,
@@ -92,8 +92,10 @@ describe("webhook receipts", () => {
   });
 });
 
-describe("the order's address as the app knew it at a moment (orderAddressDigestAsOf)", () => {
+describe("the order's address as the app knew it at a moment (orderAddressDigestsAsOf)", () => {
   const at = (iso: string) => new Date(iso);
+  const orderAddressDigestAsOf = async (client: typeof db, shop: string, orderId: string, moment: Date) =>
+    (await orderAddressDigestsAsOf(client, shop, [{ orderId, at: moment }]))({ orderId, at: moment });
   const receive = async (
     orderId: string,
     topic: string,
@@ -116,6 +118,21 @@ describe("the order's address as the app knew it at a moment (orderAddressDigest
     expect(await orderAddressDigestAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T10:30:00Z"))).toBe("d-created");
     expect(await orderAddressDigestAsOf(db, delivery.shop, "gid://shopify/Order/1", at("2030-01-01T09:00:00Z"))).toBeNull();
     expect(await orderAddressDigestAsOf(db, "b.myshopify.com", "gid://shopify/Order/1", at("2030-01-01T12:00:00Z"))).toBeNull();
+  });
+
+  it("answers for several orders, each as of its own moment, from one read", async () => {
+    await receive("gid://shopify/Order/1", "orders/create", "2030-01-01T10:00:00Z", "d1-created");
+    await receive("gid://shopify/Order/1", "orders/updated", "2030-01-01T11:00:00Z", "d1-updated-at-11");
+    await receive("gid://shopify/Order/2", "orders/create", "2030-01-01T10:30:00Z", "d2-created");
+    await receive("gid://shopify/Order/2", "orders/updated", "2030-01-01T12:30:00Z", "d2-updated-at-12:30");
+    const asked = [
+      { orderId: "gid://shopify/Order/1", at: at("2030-01-01T10:15:00Z") },
+      { orderId: "gid://shopify/Order/1", at: at("2030-01-01T13:00:00Z") },
+      { orderId: "gid://shopify/Order/2", at: at("2030-01-01T12:00:00Z") },
+      { orderId: "gid://shopify/Order/3", at: at("2030-01-01T12:00:00Z") },
+    ];
+    const digestAsOf = await orderAddressDigestsAsOf(db, delivery.shop, asked);
+    expect(asked.map(digestAsOf)).toEqual(["d1-created", "d1-updated-at-11", "d2-created", null]);
   });
 
   it("skips a receipt without a digest (erased by a compliance request, or kept before digests) for the one before it", async () => {

@@ -8,7 +8,12 @@ import type { Shipment } from "@prisma/client";
 import { claimOf } from "~/connector/claim";
 import { FulfillmentOrderGid } from "~/connector";
 import type { JobContext } from "~/jobs/handler";
-import { NO_SHIPPING_ADDRESS, orderAddressDigestAsOf, type WaitingReceipt } from "~/stores/receipts/webhook-receipt.server";
+import {
+  NO_SHIPPING_ADDRESS,
+  orderAddressDigestsAsOf,
+  type OrderAsOf,
+  type WaitingReceipt,
+} from "~/stores/receipts/webhook-receipt.server";
 import { digestKeyId } from "~/stores/shops/envelope.server";
 import { recordChangeAfterSend } from "~/stores/shipments/needs-attention.server";
 import type { NestedSaid } from "~/lib/words/reason-said";
@@ -35,14 +40,21 @@ const LINE_TOPICS: readonly string[] = [
 ];
 
 /**
- * The address the order had when the package was sent, as the digest its last order event received
- * before then kept (orders/create or orders/updated), compared with the digest of an orders/updated.
+ * The address each order had when its package was sent, as the digest its last order event received
+ * before then kept (orders/create or orders/updated), to compare with the digest of an orders/updated.
  * So this costs no Shopify read, which matters: every fulfilment the app writes is itself an
- * orders/updated. The receipts keep the digest, not the address (decision 0038).
+ * orders/updated; and one read of our own for them all. The receipts keep the digest, not the
+ * address (decision 0038).
  */
-async function addressWhenSent(ctx: JobContext, shop: string, shipment: Shipment): Promise<string | undefined> {
-  if (shipment.submittedAt === null) return undefined;
-  return (await orderAddressDigestAsOf(ctx.db, shop, shipment.orderId, shipment.submittedAt)) ?? undefined;
+async function addressesWhenSent(
+  ctx: JobContext,
+  shop: string,
+  shipments: readonly Shipment[],
+): Promise<(shipment: Shipment) => string | undefined> {
+  const asOf = (shipment: Shipment): OrderAsOf[] =>
+    shipment.submittedAt === null ? [] : [{ orderId: shipment.orderId, at: shipment.submittedAt }];
+  const digestAsOf = await orderAddressDigestsAsOf(ctx.db, shop, shipments.flatMap(asOf));
+  return (shipment) => asOf(shipment).map(digestAsOf)[0] ?? undefined;
 }
 
 /**
@@ -92,12 +104,14 @@ export async function noteChangesAfterSending(
   const say = (shipment: Shipment, what: NestedSaid, key: string) =>
     recordChangeAfterSend(ctx.db, { shop, fulfillmentOrderId: shipment.fulfillmentOrderId, what, key, at: now });
 
+  const addressNews = (receipt: WaitingReceipt) => receipt.topic === "orders/updated" && receipt.shippingAddressDigest !== null;
+  const addressWhenSent = await addressesWhenSent(ctx, shop, [...new Set(receipts.filter(addressNews).flatMap(concerned))]);
   for (const receipt of receipts) {
     // The address: from the receipts alone (their digests).
-    if (receipt.topic === "orders/updated" && receipt.shippingAddressDigest !== null) {
+    if (addressNews(receipt) && receipt.shippingAddressDigest !== null) {
       const current = receipt.shippingAddressDigest;
       for (const shipment of concerned(receipt)) {
-        const then = await addressWhenSent(ctx, shop, shipment);
+        const then = addressWhenSent(shipment);
         if (then !== undefined && addressChanged(then, current))
           await say(shipment, timelineSaid(current === NO_SHIPPING_ADDRESS ? "addressRemoved" : "addressEdited"), `address:${current}`);
       }

@@ -86,8 +86,8 @@ async function sendCheckpoints(
   shopify: ShopifyPort,
   shipment: Shipment,
   checkpoints: TrackingCheckpoint[],
+  recorded: ReadonlyMap<string, ShipmentCheckpoint>,
 ): Promise<CheckpointSent[]> {
-  const recorded = await recordedCheckpoints(ctx.db, shipment.id);
   const unsent = checkpoints.filter((checkpoint) => !recorded.get(checkpoint.key)?.sentAt);
   if (unsent.length === 0) return [];
   const fulfilmentId = shipment.shopifyFulfillmentId;
@@ -152,10 +152,11 @@ async function followParcel(
   follow: Follow,
   shipment: Shipment,
   result: TrackingResult | undefined,
+  recorded: ReadonlyMap<string, ShipmentCheckpoint>,
 ): Promise<void> {
   const now = deps.now();
   const checkpoints = result === undefined ? [] : checkpointsOf(result);
-  const sent = result === undefined ? [] : await sendCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints);
+  const sent = result === undefined ? [] : await sendCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints, recorded);
   const news = sent.length > 0;
   // The checkpoints sent are marked in the transaction that records the poll's outcome, and on
   // their own if that cannot be written (the shipment moved meanwhile, say).
@@ -338,7 +339,21 @@ export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: st
           lang: query.lang,
         });
         const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));
-        for (const shipment of query.items) await followParcel(ctx, deps, follow, shipment, byNumber.get(shipment.trackingNumber ?? ""));
+        const answered = query.items.filter((shipment) => byNumber.has(shipment.trackingNumber ?? ""));
+        // The checkpoints already recorded for the query's parcels, in one read.
+        const recorded = await recordedCheckpoints(
+          ctx.db,
+          answered.map((shipment) => shipment.id),
+        );
+        for (const shipment of query.items)
+          await followParcel(
+            ctx,
+            deps,
+            follow,
+            shipment,
+            byNumber.get(shipment.trackingNumber ?? ""),
+            recorded.get(shipment.id) ?? new Map(),
+          );
       }
     } catch (error) {
       throw forQueue(error, deps.now(), deps.policy);

@@ -176,19 +176,40 @@ const ORDER_TOPICS = ["orders/create", "orders/updated"];
 /** shippingAddressDigest of an order that has no shipping address. */
 export const NO_SHIPPING_ADDRESS = "none";
 
+/** An order and a moment: the address as the app knew it then is asked for. */
+export interface OrderAsOf {
+  orderId: string;
+  at: Date;
+}
+
 /**
- * The shipping address digest of the order's last orders/create or orders/updated received at or
- * before `at`: the address as the app knew it then. Null when none is kept (none received, received
- * before digests were kept, or erased by a compliance request). Searched on the (shop, orderId,
- * receivedAt) index: the order's few receipts, newest first.
+ * The shipping address digest of each order's last orders/create or orders/updated received at or
+ * before its moment: the address as the app knew it then. Null when none is kept (none received,
+ * received before digests were kept, or erased by a compliance request). One read for them all, on
+ * the (shop, orderId, receivedAt) index: the orders' few receipts, newest first.
  */
-export async function orderAddressDigestAsOf(db: DatabaseOrTransaction, shop: string, orderId: string, at: Date): Promise<string | null> {
-  const row = await db.webhookReceipt.findFirst({
-    where: { shop, orderId, topic: { in: ORDER_TOPICS }, receivedAt: { lte: at }, shippingAddressDigest: { not: null } },
-    orderBy: { receivedAt: "desc" },
-    select: { shippingAddressDigest: true },
-  });
-  return row?.shippingAddressDigest ?? null;
+export async function orderAddressDigestsAsOf(
+  db: DatabaseOrTransaction,
+  shop: string,
+  asked: readonly OrderAsOf[],
+): Promise<(asked: OrderAsOf) => string | null> {
+  const latest = Math.max(...asked.map(({ at }) => at.getTime()));
+  const rows =
+    asked.length === 0
+      ? []
+      : await db.webhookReceipt.findMany({
+          where: {
+            shop,
+            orderId: { in: [...new Set(asked.map(({ orderId }) => orderId))] },
+            topic: { in: ORDER_TOPICS },
+            receivedAt: { lte: new Date(latest) },
+            shippingAddressDigest: { not: null },
+          },
+          orderBy: { receivedAt: "desc" },
+          select: { orderId: true, receivedAt: true, shippingAddressDigest: true },
+        });
+  return ({ orderId, at }) =>
+    rows.find((row) => row.orderId === orderId && row.receivedAt.getTime() <= at.getTime())?.shippingAddressDigest ?? null;
 }
 
 /**

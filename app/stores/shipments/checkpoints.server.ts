@@ -23,10 +23,16 @@ export interface CheckpointSent {
   event: ShipmentEventInput;
 }
 
-/** The checkpoints recorded for a shipment, by key. */
-export async function recordedCheckpoints(db: DatabaseOrTransaction, shipmentId: string): Promise<Map<string, ShipmentCheckpoint>> {
-  const rows = await db.shipmentCheckpoint.findMany({ where: { shipmentId } });
-  return new Map(rows.map((row) => [row.key, row]));
+/** The checkpoints recorded for each of the shipments, by key: one read for a tracking query's parcels. */
+export async function recordedCheckpoints(
+  db: DatabaseOrTransaction,
+  shipmentIds: readonly string[],
+): Promise<Map<string, Map<string, ShipmentCheckpoint>>> {
+  const recorded = new Map(shipmentIds.map((id) => [id, new Map<string, ShipmentCheckpoint>()]));
+  if (shipmentIds.length === 0) return recorded;
+  for (const row of await db.shipmentCheckpoint.findMany({ where: { shipmentId: { in: [...shipmentIds] } } }))
+    recorded.get(row.shipmentId)?.set(row.key, row);
+  return recorded;
 }
 
 /**
