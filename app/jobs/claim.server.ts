@@ -20,7 +20,34 @@ export interface ClaimRequest {
   now: Date;
 }
 
-const ClaimedRows = z.array(z.object({ id: z.string() }));
+/** The job's columns, returned by the claim itself: the jobs claimed cost no second read. */
+const JOB_COLUMNS = `"id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "leaseOwner",
+  "leaseExpiresAt", "lastError", "createdAt", "updatedAt", "finishedAt", "lastErrorSay"`;
+
+/** A stored moment as raw SQL returns it: ISO text from SQLite, a Date from PostgreSQL. */
+const moment = z.union([z.date(), z.string()]).transform((value) => new Date(value));
+
+const ClaimedJobs = z.array(
+  z.object({
+    id: z.string(),
+    shop: z.string().nullable(),
+    kind: z.string(),
+    payload: z.string(),
+    dedupeKey: z.string().nullable(),
+    status: z.enum(["PENDING", "RUNNING", "DONE", "DEAD"]),
+    // A count: a bigint from SQLite's driver when it is large, a number otherwise.
+    attempts: z.coerce.number(),
+    maxAttempts: z.coerce.number(),
+    runAt: moment,
+    leaseOwner: z.string().nullable(),
+    leaseExpiresAt: moment.nullable(),
+    lastError: z.string().nullable(),
+    createdAt: moment,
+    updatedAt: moment,
+    finishedAt: moment.nullable(),
+    lastErrorSay: z.string().nullable(),
+  }) satisfies z.ZodType<Job, unknown>,
+);
 
 /**
  * What a claim writes, whichever jobs it takes: RUNNING under the new lease (arguments: its owner,
@@ -50,7 +77,7 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
   // `?` placeholders written out (sqlFor numbers them on PostgreSQL), not Prisma.join: its Sql
   // object belongs to the SQLite client's runtime, which the PostgreSQL client takes for a value.
   const kinds = request.kinds.map(() => "?").join(", ");
-  const claimed = ClaimedRows.parse(
+  const claimed = ClaimedJobs.parse(
     await db.$queryRawUnsafe(
       sqlFor(
         db,
@@ -72,7 +99,7 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
           ) AS "claimable"
           ORDER BY "runAt" LIMIT ?
         )
-        RETURNING "id"`,
+        RETURNING ${JOB_COLUMNS}`,
       ),
       leaseOwner,
       leaseExpiresAt,
@@ -86,8 +113,7 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
       request.limit,
     ),
   );
-  if (claimed.length === 0) return [];
-  return db.job.findMany({ where: { id: { in: claimed.map((row) => row.id) }, leaseOwner }, orderBy: { runAt: "asc" } });
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
 }
 
 /**
@@ -103,12 +129,12 @@ export async function claimJobById(
 ): Promise<Job | null> {
   const leaseOwner = `${request.owner}/${randomBytes(4).toString("hex")}`;
   const leaseExpiresAt = new Date(request.now.getTime() + request.leaseMs);
-  const claimed = ClaimedRows.parse(
+  const [claimed] = ClaimedJobs.parse(
     await db.$queryRawUnsafe(
       sqlFor(
         db,
         `${CLAIM} WHERE "id" = ? AND (("status" = 'PENDING' AND "runAt" <= ?) OR ("status" = 'RUNNING' AND "leaseExpiresAt" <= ?))
-        RETURNING "id"`,
+        RETURNING ${JOB_COLUMNS}`,
       ),
       leaseOwner,
       leaseExpiresAt,
@@ -118,6 +144,5 @@ export async function claimJobById(
       request.now,
     ),
   );
-  if (claimed.length === 0) return null;
-  return db.job.findFirst({ where: { id: jobId, leaseOwner } });
+  return claimed ?? null;
 }

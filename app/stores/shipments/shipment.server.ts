@@ -153,7 +153,10 @@ export async function transition(
         if (isRecordNotFound(error)) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
         throw error;
       });
-    await tx.shipmentEvent.create({ data: { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now } });
+    // createMany: an INSERT that returns nothing, where create reads the row back.
+    await tx.shipmentEvent.createMany({
+      data: [{ shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now }],
+    });
     if (writesCosts(changes)) await costMonthsMoved(tx, costsBefore, [moved]);
     // Held, failed or ended: the merchant is told, once, with the move (app/stores/alerts).
     await recordAlerts(tx, shipmentAlerts([moved], now), now);
@@ -237,7 +240,7 @@ function observeOrderLatency(shipment: Shipment): void {
 
 /** Records something that happened without a change of state (a status poll, a tracking checkpoint). */
 export async function recordShipmentEvent(db: DatabaseOrTransaction, shipmentId: string, event: ShipmentEventInput): Promise<void> {
-  await db.shipmentEvent.create({ data: shipmentEventRow(shipmentId, event) });
+  await db.shipmentEvent.createMany({ data: [shipmentEventRow(shipmentId, event)] });
 }
 
 /** An event's row, for writing several in one statement (createMany). */
