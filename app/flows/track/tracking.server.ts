@@ -161,12 +161,13 @@ async function followParcel(
   // The checkpoints sent are marked in the transaction that records the poll's outcome, and on
   // their own if that cannot be written (the shipment moved meanwhile, say).
   let marked = false;
-  const recording = async (write: (tx: DatabaseOrTransaction) => Promise<unknown>) => {
-    if (sent.length === 0) await write(ctx.db);
+  // A move given the checkpoints' timeline events writes them itself, with its own (withMove).
+  const recording = async (write: (tx: DatabaseOrTransaction, events: ShipmentEventInput[]) => Promise<unknown>, withMove = false) => {
+    if (sent.length === 0) await write(ctx.db, []);
     else
       await inTransaction(ctx.db, async (tx) => {
-        await markCheckpointsSent(tx, shipment.id, sent, now);
-        await write(tx);
+        await markCheckpointsSent(tx, shipment.id, sent, now, { withEvents: !withMove });
+        await write(tx, withMove ? sent.map(({ event }) => event) : []);
       });
     marked = true;
   };
@@ -178,14 +179,17 @@ async function followParcel(
         trackingStatus: result.TrackingStatus ?? null,
         checkpoints: checkpoints.length,
       };
-      await recording((tx) =>
-        transition(
-          tx,
-          shipment,
-          "DELIVERED",
-          { type: "delivered", message: delivered.message, data: { say: delivered.say, operation: "trackBatch", received } },
-          { lastPolledAt: now, lastNewsAt: now },
-        ),
+      await recording(
+        (tx, checkpointEvents) =>
+          transition(
+            tx,
+            shipment,
+            "DELIVERED",
+            { type: "delivered", message: delivered.message, data: { say: delivered.say, operation: "trackBatch", received } },
+            { lastPolledAt: now, lastNewsAt: now },
+            checkpointEvents,
+          ),
+        true,
       );
       return;
     }

@@ -52,12 +52,17 @@ export async function recordCheckpointIntents(
   return new Map(created.map((row) => [row.key, row]));
 }
 
-/** Marks checkpoints sent (with their Shopify events) and writes their timeline events, in one transaction. */
+/**
+ * Marks checkpoints sent (with their Shopify events) and writes their timeline events, in one
+ * transaction. `withEvents` false: the caller writes the timeline events in its own transaction
+ * (a move to DELIVERED writes them with its own event, in one statement).
+ */
 export async function markCheckpointsSent(
   db: DatabaseOrTransaction,
   shipmentId: string,
   sent: readonly CheckpointSent[],
   now = new Date(),
+  { withEvents = true } = {},
 ): Promise<void> {
   if (sent.length === 0) return;
   // One UPDATE for the parcel's checkpoints, each given its own event's id.
@@ -70,6 +75,6 @@ export async function markCheckpointsSent(
       ...sent.flatMap(({ checkpointId, shopifyEventId }) => [checkpointId, shopifyEventId]),
       ...sent.map(({ checkpointId }) => checkpointId),
     );
-    await tx.shipmentEvent.createMany({ data: sent.map(({ event }) => shipmentEventRow(shipmentId, event, now)) });
+    if (withEvents) await tx.shipmentEvent.createMany({ data: sent.map(({ event }) => shipmentEventRow(shipmentId, event, now)) });
   });
 }
