@@ -98,6 +98,54 @@ describe("a crash half-way through a Shopify write", () => {
   }, 180_000);
 });
 
+describe("Shopify failing on one parcel's checkpoints", () => {
+  it("keeps what was written for the parcels before it: each checkpoint once, none of theirs looked for again", async () => {
+    const real = harness.deps.shopify;
+    const written: string[] = [];
+    let failedOn: string | undefined;
+    const lookups: string[] = [];
+    harness.deps.shopify = async (shop) => {
+      const port = await real(shop);
+      const failing: ShopifyPort = {
+        ...port,
+        createFulfilmentEvents: async (id, events) => {
+          // The second parcel's request fails before Shopify made anything; the first's succeeded.
+          if (written.length === 1 && failedOn === undefined) {
+            failedOn = id;
+            throw new Error("Shopify answered 503");
+          }
+          written.push(id);
+          return port.createFulfilmentEvents(id, events);
+        },
+        fulfilmentEvents: async (id) => {
+          lookups.push(id);
+          return port.fulfilmentEvents(id);
+        },
+      };
+      return failing;
+    };
+    try {
+      const orders = await threeOrders();
+      for (const placed of orders) await harness.waitForShipment(placed.orderId, "DELIVERED", 120_000);
+      await deliveredOnce(orders);
+      expect(failedOn).toBeDefined();
+      const state = await emulatorState(harness.shopify);
+      for (const placed of orders) {
+        const fo = placed.fulfillmentOrders[0];
+        const fulfilment = state.fulfillments.find((f) => f.fulfillmentOrderIds.includes(numericId(fo?.id ?? "")));
+        const events = state.fulfillmentEvents.filter((e) => e.fulfillmentId === fulfilment?.id).map((e) => e.status);
+        expect(events).toEqual(["CONFIRMED", "CARRIER_PICKED_UP", "IN_TRANSIT", "IN_TRANSIT", "IN_TRANSIT", "DELIVERED"]);
+      }
+      // The first parcel's checkpoints were marked sent although the run failed after them: never in
+      // doubt. The failed parcel's (and any recorded after it in the same query) are looked for first.
+      expect(lookups).toContain(failedOn);
+      expect(lookups).not.toContain(written[0]);
+    } finally {
+      harness.deps.shopify = real;
+    }
+  }, 180_000);
+});
+
 describe("a worker killed in the middle of a batch", () => {
   it("loses nothing and duplicates nothing: another worker takes the job over and sends the batch again", async () => {
     await harness.stopWorker();

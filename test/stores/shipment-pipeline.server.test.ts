@@ -222,37 +222,70 @@ describe("whether a creation call may be under way", () => {
 });
 
 describe("tracking checkpoints", () => {
-  it("are recorded once per key, before they are sent: a key recorded again is refused, its row kept", async () => {
+  it("are recorded once per key, before they are sent, several parcels' in one go: a key recorded again is refused, its row kept", async () => {
     const { shipment } = await recordNewShipment(db, newShipment(1));
+    const { shipment: other } = await recordNewShipment(db, newShipment(3));
     const checkpoint = { key: "2030-01-01#abc", status: "IN_TRANSIT", happenedAt: new Date("2030-01-01T00:00:00Z"), message: "Departed" };
     const later = { key: "2030-01-02#def", status: "DELIVERED", happenedAt: new Date("2030-01-02T00:00:00Z"), message: "Delivered" };
-    const first = await recordCheckpointIntents(db, shipment.id, [checkpoint]);
-    expect(first.get(checkpoint.key)?.sentAt).toBeNull();
+    const first = await recordCheckpointIntents(db, [{ shipmentId: shipment.id, ...checkpoint }]);
+    const firstRow = first.get(shipment.id)?.get(checkpoint.key);
+    expect(firstRow?.sentAt).toBeNull();
     // Another run recorded the same key meanwhile: nothing of this one is written, the first row stays.
-    await expect(recordCheckpointIntents(db, shipment.id, [later, checkpoint])).rejects.toThrow();
-    expect((await recordedCheckpoints(db, [shipment.id])).get(shipment.id)?.get(checkpoint.key)?.id).toBe(first.get(checkpoint.key)?.id);
-    expect(await db.shipmentCheckpoint.count({ where: { shipmentId: shipment.id } })).toBe(1);
-    const again = await recordCheckpointIntents(db, shipment.id, [later]);
-    expect([...again.keys()]).toEqual([later.key]);
-    expect(await db.shipmentCheckpoint.count({ where: { shipmentId: shipment.id } })).toBe(2);
+    await expect(
+      recordCheckpointIntents(db, [
+        { shipmentId: other.id, ...checkpoint },
+        { shipmentId: shipment.id, ...later },
+        { shipmentId: shipment.id, ...checkpoint },
+      ]),
+    ).rejects.toThrow();
+    expect((await recordedCheckpoints(db, [shipment.id])).get(shipment.id)?.get(checkpoint.key)?.id).toBe(firstRow?.id);
+    expect(await db.shipmentCheckpoint.count()).toBe(1);
+    // The same key on another parcel is another checkpoint.
+    const again = await recordCheckpointIntents(db, [
+      { shipmentId: shipment.id, ...later },
+      { shipmentId: other.id, ...checkpoint },
+    ]);
+    expect([...(again.get(shipment.id)?.keys() ?? [])]).toEqual([later.key]);
+    expect([...(again.get(other.id)?.keys() ?? [])]).toEqual([checkpoint.key]);
+    const recorded = await recordedCheckpoints(db, [shipment.id, other.id]);
+    expect([...(recorded.get(shipment.id)?.keys() ?? [])].sort()).toEqual([checkpoint.key, later.key]);
+    expect([...(recorded.get(other.id)?.keys() ?? [])]).toEqual([checkpoint.key]);
   });
 
-  it("are marked sent together, each with its own Shopify event, their timeline events written in order", async () => {
+  it("are marked sent together, each with its own Shopify event, their timeline events written in order on each parcel", async () => {
     const { shipment } = await recordNewShipment(db, newShipment(2));
+    const { shipment: other } = await recordNewShipment(db, newShipment(4));
     const at = (day: number) => new Date(`2030-01-0${day}T00:00:00Z`);
-    const rows = await recordCheckpointIntents(db, shipment.id, [
-      { key: "a", status: "IN_TRANSIT", happenedAt: at(1), message: "Departed" },
-      { key: "b", status: "OUT_FOR_DELIVERY", happenedAt: at(2), message: "Out" },
-      { key: "c", status: "DELIVERED", happenedAt: at(3), message: "Delivered" },
+    const rows = await recordCheckpointIntents(db, [
+      { shipmentId: shipment.id, key: "a", status: "IN_TRANSIT", happenedAt: at(1), message: "Departed" },
+      { shipmentId: shipment.id, key: "b", status: "OUT_FOR_DELIVERY", happenedAt: at(2), message: "Out" },
+      { shipmentId: shipment.id, key: "c", status: "DELIVERED", happenedAt: at(3), message: "Delivered" },
+      { shipmentId: other.id, key: "a", status: "IN_TRANSIT", happenedAt: at(1), message: "Departed" },
     ]);
+    const idOf = (shipmentId: string, key: string) => rows.get(shipmentId)?.get(key)?.id ?? "";
     const sentAt = new Date("2030-01-04T00:00:00Z");
     const event = (message: string) => ({ type: "tracking_event" as const, message });
     await markCheckpointsSent(
       db,
-      shipment.id,
       [
-        { checkpointId: rows.get("a")?.id ?? "", shopifyEventId: "gid://shopify/FulfillmentEvent/1", event: event("first") },
-        { checkpointId: rows.get("c")?.id ?? "", shopifyEventId: "gid://shopify/FulfillmentEvent/3", event: event("third") },
+        {
+          shipmentId: shipment.id,
+          checkpointId: idOf(shipment.id, "a"),
+          shopifyEventId: "gid://shopify/FulfillmentEvent/1",
+          event: event("first"),
+        },
+        {
+          shipmentId: other.id,
+          checkpointId: idOf(other.id, "a"),
+          shopifyEventId: "gid://shopify/FulfillmentEvent/9",
+          event: event("other's"),
+        },
+        {
+          shipmentId: shipment.id,
+          checkpointId: idOf(shipment.id, "c"),
+          shopifyEventId: "gid://shopify/FulfillmentEvent/3",
+          event: event("third"),
+        },
       ],
       sentAt,
     );
@@ -262,10 +295,12 @@ describe("tracking checkpoints", () => {
       ["b", null, null],
       ["c", sentAt.toISOString(), "gid://shopify/FulfillmentEvent/3"],
     ]);
-    const timeline = await db.shipmentEvent.findMany({
-      where: { shipmentId: shipment.id, type: "tracking_event" },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    expect(timeline.map((row) => row.message)).toEqual(["first", "third"]);
+    expect((await db.shipmentCheckpoint.findFirst({ where: { shipmentId: other.id } }))?.shopifyEventId).toBe(
+      "gid://shopify/FulfillmentEvent/9",
+    );
+    const timeline = (shipmentId: string) =>
+      db.shipmentEvent.findMany({ where: { shipmentId, type: "tracking_event" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect((await timeline(shipment.id)).map((row) => row.message)).toEqual(["first", "third"]);
+    expect((await timeline(other.id)).map((row) => row.message)).toEqual(["other's"]);
   });
 });

@@ -54,20 +54,6 @@ describe("transition", () => {
     expect(JSON.parse(event?.data ?? "")).toEqual({ ticketId: "T-1", stateFrom: "READY", stateTo: "SUBMITTED" });
   });
 
-  it("writes what led to the move before the move's own event, in the timeline's order", async () => {
-    const shipment = await readyShipment();
-    await transition(db, shipment, "HELD", { type: "held", message: "Held" }, {}, [
-      { type: "tracking_event", message: "first" },
-      { type: "tracking_event", message: "second" },
-    ]);
-    const timeline = await db.shipmentEvent.findMany({
-      where: { shipmentId: shipment.id },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    expect(timeline.map((event) => event.message)).toEqual(["first", "second", "Held"]);
-    expect(timeline.map((event) => event.data && JSON.parse(event.data))).toEqual([null, null, { stateFrom: "READY", stateTo: "HELD" }]);
-  });
-
   it("refuses a move the state machine does not allow, and writes nothing", async () => {
     const shipment = await readyShipment();
     await expect(transition(db, shipment, "DELIVERED", { type: "tracking_event", message: "Delivered" })).rejects.toThrow(

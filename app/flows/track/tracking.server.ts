@@ -16,10 +16,9 @@ import {
   markCheckpointsSent,
   recordCheckpointIntents,
   recordedCheckpoints,
-  type CheckpointIntent,
   type CheckpointSent,
 } from "~/stores/shipments/checkpoints.server";
-import { transition, type ShipmentEventInput } from "~/stores/shipments/shipment.server";
+import { ShipmentStateChanged, transitionEach, type ShipmentEventInput, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { storedTimeZone } from "~/stores/shops/shop-time-zone.server";
 import type { PipelineDeps } from "../ports/deps";
 import { forQueue } from "../ports/errors";
@@ -62,77 +61,105 @@ function trackingEvent(checkpoint: TrackingCheckpoint): ShipmentEventInput {
   };
 }
 
-const intentOf = (checkpoint: TrackingCheckpoint): CheckpointIntent => ({
-  key: checkpoint.key,
-  status: checkpoint.status,
-  happenedAt: checkpoint.happenedAt,
-  message: checkpoint.message,
-});
+/** What the provider answered for a parcel, and which of its checkpoints are not yet written to Shopify. */
+interface ParcelAnswer {
+  shipment: Shipment;
+  result: TrackingResult | undefined;
+  checkpoints: TrackingCheckpoint[];
+  unsent: TrackingCheckpoint[];
+  /** The parcel's checkpoints recorded before this run, by key. */
+  recorded: ReadonlyMap<string, ShipmentCheckpoint>;
+}
+
+/** A checkpoint's recorded row. */
+type RowOf = (shipment: Shipment, checkpoint: TrackingCheckpoint) => ShipmentCheckpoint;
 
 /**
- * Checkpoints not written before, oldest first: each recorded, then created in Shopify as an event
- * of the fulfilment; recorded without a Shopify event when the shipment has no fulfilment (nothing
- * was left to claim), so they still count as news. Returns what to mark sent: the caller writes it
- * in the transaction that records the poll (followParcel).
+ * The query's answers, every new checkpoint of its parcels recorded before anything is sent to
+ * Shopify: one read of what was recorded before, one INSERT for what is new.
+ */
+async function answersOf(
+  ctx: JobContext,
+  parcels: readonly Shipment[],
+  byNumber: ReadonlyMap<string, TrackingResult>,
+): Promise<{ answers: ParcelAnswer[]; rowOf: RowOf }> {
+  const resultOf = (shipment: Shipment) => byNumber.get(shipment.trackingNumber ?? "");
+  const recorded = await recordedCheckpoints(
+    ctx.db,
+    parcels.filter((shipment) => resultOf(shipment) !== undefined).map((shipment) => shipment.id),
+  );
+  const answers = parcels.map((shipment): ParcelAnswer => {
+    const result = resultOf(shipment);
+    const checkpoints = result === undefined ? [] : checkpointsOf(result);
+    const before = recorded.get(shipment.id) ?? new Map<string, ShipmentCheckpoint>();
+    return { shipment, result, checkpoints, unsent: checkpoints.filter((c) => !before.get(c.key)?.sentAt), recorded: before };
+  });
+  const created = await recordCheckpointIntents(
+    ctx.db,
+    answers.flatMap(({ shipment, unsent, recorded: before }) =>
+      unsent
+        .filter((checkpoint) => !before.has(checkpoint.key))
+        .map((c) => ({ shipmentId: shipment.id, key: c.key, status: c.status, happenedAt: c.happenedAt, message: c.message })),
+    ),
+  );
+  const rowOf: RowOf = (shipment, checkpoint) =>
+    (recorded.get(shipment.id)?.get(checkpoint.key) ?? created.get(shipment.id)?.get(checkpoint.key)) as ShipmentCheckpoint;
+  return { answers, rowOf };
+}
+
+/**
+ * A parcel's checkpoints not written before, oldest first, created in Shopify as events of the
+ * fulfilment (several to a request); recorded without a Shopify event when the shipment has no
+ * fulfilment (nothing was left to claim), so they still count as news. Returns what to mark sent,
+ * and Shopify's error, if one stopped it, with what it had made before.
  *
- * The parcel's new checkpoints are recorded in one transaction before they are sent to Shopify
- * (several to a request). When the request fails, those Shopify created are marked sent before the
- * error goes on. A checkpoint found recorded but not sent may have been created in Shopify by a run
- * that died after the call: Shopify's events of the fulfilment are looked at first.
+ * A checkpoint found recorded but not sent may have been created in Shopify by a run that died
+ * after the call: Shopify's events of the fulfilment are looked at first.
  */
 async function sendCheckpoints(
-  ctx: JobContext,
-  deps: PipelineDeps,
   shopify: ShopifyPort,
-  shipment: Shipment,
-  checkpoints: TrackingCheckpoint[],
-  recorded: ReadonlyMap<string, ShipmentCheckpoint>,
-): Promise<CheckpointSent[]> {
-  const unsent = checkpoints.filter((checkpoint) => !recorded.get(checkpoint.key)?.sentAt);
-  if (unsent.length === 0) return [];
+  { shipment, unsent, recorded }: ParcelAnswer,
+  rowOf: RowOf,
+): Promise<{ sent: CheckpointSent[]; failed?: { error: unknown } }> {
+  const sentOf = (checkpoint: TrackingCheckpoint, shopifyEventId: string | null, event = trackingEvent(checkpoint)) => ({
+    shipmentId: shipment.id,
+    checkpointId: rowOf(shipment, checkpoint).id,
+    shopifyEventId,
+    event,
+  });
+  if (unsent.length === 0) return { sent: [] };
   const fulfilmentId = shipment.shopifyFulfillmentId;
-  const rows = await recordCheckpointIntents(
-    ctx.db,
-    shipment.id,
-    unsent.filter((checkpoint) => !recorded.has(checkpoint.key)).map(intentOf),
-  );
-  const rowOf = (checkpoint: TrackingCheckpoint) => (recorded.get(checkpoint.key) ?? rows.get(checkpoint.key)) as ShipmentCheckpoint;
   if (fulfilmentId === null) {
-    return unsent.map((checkpoint) => ({
-      checkpointId: rowOf(checkpoint).id,
-      shopifyEventId: null,
-      event: {
-        type: "tracking_event" as const,
-        ...sentenceOf(said("trackingWithoutFulfilment", checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status)),
-      },
-    }));
+    const withoutFulfilment = (checkpoint: TrackingCheckpoint) => ({
+      type: "tracking_event" as const,
+      ...sentenceOf(said("trackingWithoutFulfilment", checkpoint.message ?? checkpoint.trackingStatus ?? checkpoint.status)),
+    });
+    return { sent: unsent.map((checkpoint) => sentOf(checkpoint, null, withoutFulfilment(checkpoint))) };
   }
-  // Recorded by an earlier run and not marked sent: that run may have died after Shopify created it.
-  const inDoubt = unsent.filter((checkpoint) => recorded.has(checkpoint.key));
-  const inShopify = inDoubt.length === 0 ? [] : await shopify.fulfilmentEvents(fulfilmentId);
   const sent: CheckpointSent[] = [];
-  const toCreate: TrackingCheckpoint[] = [];
-  for (const checkpoint of unsent) {
-    const found = recorded.has(checkpoint.key)
-      ? inShopify.find((e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt))
-      : undefined;
-    if (found) sent.push({ checkpointId: rowOf(checkpoint).id, shopifyEventId: found.id, event: trackingEvent(checkpoint) });
-    else toCreate.push(checkpoint);
-  }
   try {
+    // Recorded by an earlier run and not marked sent: that run may have died after Shopify created it.
+    const inDoubt = unsent.filter((checkpoint) => recorded.has(checkpoint.key));
+    const inShopify = inDoubt.length === 0 ? [] : await shopify.fulfilmentEvents(fulfilmentId);
+    const toCreate: TrackingCheckpoint[] = [];
+    for (const checkpoint of unsent) {
+      const found = recorded.has(checkpoint.key)
+        ? inShopify.find((e) => e.status === checkpoint.status && sameMoment(e.happenedAt, checkpoint.happenedAt))
+        : undefined;
+      if (found) sent.push(sentOf(checkpoint, found.id));
+      else toCreate.push(checkpoint);
+    }
     const outcomes = toCreate.length === 0 ? [] : await shopify.createFulfilmentEvents(fulfilmentId, toCreate);
     for (const [index, outcome] of outcomes.entries()) {
-      const checkpoint = toCreate[index] as TrackingCheckpoint;
       // Shopify's "no" to a checkpoint fails the job (after the others are marked sent): the next
       // attempt writes it again, and the job ends dead with Shopify's words if it never can.
-      if ("refused" in outcome) throw outcome.refused;
-      sent.push({ checkpointId: rowOf(checkpoint).id, shopifyEventId: outcome.id, event: trackingEvent(checkpoint) });
+      if ("refused" in outcome) return { sent, failed: { error: outcome.refused } };
+      sent.push(sentOf(toCreate[index] as TrackingCheckpoint, outcome.id));
     }
   } catch (error) {
-    await markCheckpointsSent(ctx.db, shipment.id, sent, deps.now());
-    throw error;
+    return { sent, failed: { error } };
   }
-  return sent;
+  return { sent };
 }
 
 type StatusRecord = DropshipStatusRecord | OutboundStatusRecord;
@@ -146,65 +173,90 @@ interface Follow {
   statuses: Map<string, StatusRecord>;
 }
 
-async function followParcel(
-  ctx: JobContext,
-  deps: PipelineDeps,
-  follow: Follow,
-  shipment: Shipment,
-  result: TrackingResult | undefined,
-  recorded: ReadonlyMap<string, ShipmentCheckpoint>,
-): Promise<void> {
+/** What following a parcel came to: its checkpoints sent, and what becomes of it. Written by recordFollowed. */
+interface Followed {
+  shipment: Shipment;
+  sent: CheckpointSent[];
+  outcome:
+    | { to: "DELIVERED"; event: ShipmentEventInput }
+    | { to: "ENDED"; ending: Ending }
+    /** Still on its way: read, with news or without. */
+    | { to: "FULFILLED"; news: boolean }
+    /** Shopify stopped the sending: the checkpoints it made are marked sent, and the error goes on. */
+    | { to: "FAILED"; error: unknown };
+}
+
+/** Sends a parcel's new checkpoints to Shopify and decides what becomes of it; writes nothing of its own. */
+async function followParcel(deps: PipelineDeps, follow: Follow, answer: ParcelAnswer, rowOf: RowOf): Promise<Followed> {
+  const { shipment, result, checkpoints } = answer;
   const now = deps.now();
-  const checkpoints = result === undefined ? [] : checkpointsOf(result);
-  const sent = result === undefined ? [] : await sendCheckpoints(ctx, deps, follow.shopify, shipment, checkpoints, recorded);
+  const { sent, failed } = await sendCheckpoints(follow.shopify, answer, rowOf);
+  if (failed) return { shipment, sent, outcome: { to: "FAILED", error: failed.error } };
+  if (result !== undefined && isDelivered(result, checkpoints)) {
+    const delivered = said("deliveredIn", checkpoints.at(-1)?.city ?? "");
+    const received = {
+      trackingNumber: result.TrackingNumber,
+      trackingStatus: result.TrackingStatus ?? null,
+      checkpoints: checkpoints.length,
+    };
+    const event = {
+      type: "delivered" as const,
+      message: delivered.message,
+      data: { say: delivered.say, operation: "trackBatch", received },
+    };
+    return { shipment, sent, outcome: { to: "DELIVERED", event } };
+  }
   const news = sent.length > 0;
-  // The checkpoints sent are marked in the transaction that records the poll's outcome, and on
-  // their own if that cannot be written (the shipment moved meanwhile, say).
-  let marked = false;
-  // A move given the checkpoints' timeline events writes them itself, with its own (withMove).
-  const recording = async (write: (tx: DatabaseOrTransaction, events: ShipmentEventInput[]) => Promise<unknown>, withMove = false) => {
-    if (sent.length === 0) await write(ctx.db, []);
-    else
-      await inTransaction(ctx.db, async (tx) => {
-        await markCheckpointsSent(tx, shipment.id, sent, now, { withEvents: !withMove });
-        await write(tx, withMove ? sent.map(({ event }) => event) : []);
-      });
-    marked = true;
-  };
+  const ending = await endingOf(deps, follow, shipment, result, checkpoints, news, now);
+  return { shipment, sent, outcome: ending ? { to: "ENDED", ending } : { to: "FULFILLED", news } };
+}
+
+/**
+ * Parcels as followed: their checkpoints marked sent and their timeline events written first (one
+ * statement each for them all), then their moves, so a parcel's timeline reads its checkpoints
+ * before its delivery.
+ */
+async function writeFollowed(tx: DatabaseOrTransaction, followed: readonly Followed[], now: Date): Promise<void> {
+  await markCheckpointsSent(
+    tx,
+    followed.flatMap(({ sent }) => sent),
+    now,
+  );
+  const delivered = { lastPolledAt: now, lastNewsAt: now };
+  await transitionEach(
+    tx,
+    followed.flatMap(({ shipment, outcome }): ShipmentMove[] =>
+      outcome.to === "DELIVERED" ? [{ shipment, to: "DELIVERED", event: outcome.event, changes: delivered }] : [],
+    ),
+  );
+  for (const { shipment, outcome } of followed)
+    if (outcome.to === "ENDED")
+      await endShipment(tx, shipment, outcome.ending, { operation: "trackBatch", trackingNumber: shipment.trackingNumber }, now);
+  const read = (news: boolean) =>
+    followed.flatMap(({ shipment, outcome }) => (outcome.to === "FULFILLED" && outcome.news === news ? [shipment.id] : []));
+  const withNews = read(true);
+  if (withNews.length > 0) await tx.shipment.updateMany({ where: { id: { in: withNews } }, data: { lastPolledAt: now, lastNewsAt: now } });
+  await markPolled(tx, read(false), now);
+}
+
+/**
+ * Records a query's parcels as followed, in one transaction. When one has left FULFILLED meanwhile
+ * (cancelled, say), each is recorded on its own, and that one's checkpoints are marked sent all the same.
+ */
+async function recordFollowed(db: DatabaseOrTransaction, followed: readonly Followed[], now: Date): Promise<void> {
+  if (followed.length === 0) return;
   try {
-    if (result !== undefined && isDelivered(result, checkpoints)) {
-      const delivered = said("deliveredIn", checkpoints.at(-1)?.city ?? "");
-      const received = {
-        trackingNumber: result.TrackingNumber,
-        trackingStatus: result.TrackingStatus ?? null,
-        checkpoints: checkpoints.length,
-      };
-      await recording(
-        (tx, checkpointEvents) =>
-          transition(
-            tx,
-            shipment,
-            "DELIVERED",
-            { type: "delivered", message: delivered.message, data: { say: delivered.say, operation: "trackBatch", received } },
-            { lastPolledAt: now, lastNewsAt: now },
-            checkpointEvents,
-          ),
-        true,
-      );
-      return;
+    await inTransaction(db, (tx) => writeFollowed(tx, followed, now));
+  } catch (error) {
+    if (!(error instanceof ShipmentStateChanged)) throw error;
+    for (const one of followed) {
+      try {
+        await inTransaction(db, (tx) => writeFollowed(tx, [one], now));
+      } catch (alone) {
+        if (!(alone instanceof ShipmentStateChanged)) throw alone;
+        await markCheckpointsSent(db, one.sent, now);
+      }
     }
-    const ending = await endingOf(deps, follow, shipment, result, checkpoints, news, now);
-    if (ending) {
-      await recording((tx) => endShipment(tx, shipment, ending, { operation: "trackBatch", trackingNumber: shipment.trackingNumber }, now));
-      return;
-    }
-    await recording((tx) =>
-      news
-        ? tx.shipment.update({ where: { id: shipment.id }, data: { lastPolledAt: now, lastNewsAt: now } })
-        : markPolled(tx, [shipment.id], now),
-    );
-  } finally {
-    if (!marked) await markCheckpointsSent(ctx.db, shipment.id, sent, now);
   }
 }
 
@@ -342,22 +394,20 @@ export async function trackParcels(ctx: JobContext, deps: PipelineDeps, shop: st
           TrackingNumbers: query.items.flatMap((s) => (s.trackingNumber ? [s.trackingNumber] : [])),
           lang: query.lang,
         });
-        const byNumber = new Map(results.map((result) => [result.TrackingNumber, result]));
-        const answered = query.items.filter((shipment) => byNumber.has(shipment.trackingNumber ?? ""));
-        // The checkpoints already recorded for the query's parcels, in one read.
-        const recorded = await recordedCheckpoints(
-          ctx.db,
-          answered.map((shipment) => shipment.id),
-        );
-        for (const shipment of query.items)
-          await followParcel(
-            ctx,
-            deps,
-            follow,
-            shipment,
-            byNumber.get(shipment.trackingNumber ?? ""),
-            recorded.get(shipment.id) ?? new Map(),
-          );
+        const { answers, rowOf } = await answersOf(ctx, query.items, new Map(results.map((result) => [result.TrackingNumber, result])));
+        // Each parcel's checkpoints sent to Shopify, then what became of them all written together;
+        // what was sent is written even when a later parcel fails (a crash leaves it to be looked for).
+        const followed: Followed[] = [];
+        try {
+          for (const answer of answers) {
+            const one = await followParcel(deps, follow, answer, rowOf);
+            followed.push(one);
+            if (one.outcome.to === "FAILED") break;
+          }
+        } finally {
+          await recordFollowed(ctx.db, followed, deps.now());
+        }
+        for (const { outcome } of followed) if (outcome.to === "FAILED") throw outcome.error;
       }
     } catch (error) {
       throw forQueue(error, deps.now(), deps.policy);

@@ -9,6 +9,7 @@ import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/d
 import { shipmentEventRow, type ShipmentEventInput } from "./shipment.server";
 
 export interface CheckpointIntent {
+  shipmentId: string;
   key: string;
   status: string;
   happenedAt: Date | null;
@@ -17,6 +18,7 @@ export interface CheckpointIntent {
 
 /** A checkpoint's Shopify event, made (or found) and to be marked sent, with its timeline event. */
 export interface CheckpointSent {
+  shipmentId: string;
   checkpointId: string;
   /** Null when the shipment has no fulfilment to write to: recorded as news all the same. */
   shopifyEventId: string | null;
@@ -38,34 +40,31 @@ export async function recordedCheckpoints(
 /**
  * Records that checkpoints are about to be written to Shopify (sentAt null), before the calls, so a
  * crash between Shopify's answer and markCheckpointsSent is noticed: the retry looks for the event
- * in Shopify first. Takes checkpoints not recorded before (the caller has read the parcel's rows:
- * recordedCheckpoints), in one statement; a key another run recorded meanwhile breaks the unique
- * (shipmentId, key), so this run fails as a whole and its retry finds the row. Returns the rows, by key.
+ * in Shopify first. Takes checkpoints not recorded before (the caller has read the parcels' rows:
+ * recordedCheckpoints), of several parcels in one statement; a key another run recorded meanwhile
+ * breaks the unique (shipmentId, key), so this run fails as a whole and its retry finds the row.
+ * Returns the rows, by shipment and key.
  */
 export async function recordCheckpointIntents(
   db: DatabaseOrTransaction,
-  shipmentId: string,
   fresh: readonly CheckpointIntent[],
-): Promise<Map<string, ShipmentCheckpoint>> {
-  if (fresh.length === 0) return new Map();
-  const created = await db.shipmentCheckpoint.createManyAndReturn({ data: fresh.map((c) => ({ shipmentId, ...c })) });
-  return new Map(created.map((row) => [row.key, row]));
+): Promise<Map<string, Map<string, ShipmentCheckpoint>>> {
+  const rows = new Map<string, Map<string, ShipmentCheckpoint>>();
+  if (fresh.length === 0) return rows;
+  for (const row of await db.shipmentCheckpoint.createManyAndReturn({ data: [...fresh] })) {
+    const ofShipment = rows.get(row.shipmentId) ?? new Map<string, ShipmentCheckpoint>();
+    rows.set(row.shipmentId, ofShipment.set(row.key, row));
+  }
+  return rows;
 }
 
 /**
- * Marks checkpoints sent (with their Shopify events) and writes their timeline events, in one
- * transaction. `withEvents` false: the caller writes the timeline events in its own transaction
- * (a move to DELIVERED writes them with its own event, in one statement).
+ * Marks checkpoints sent (with their Shopify events) and writes their timeline events, in order,
+ * in one transaction: one UPDATE and one INSERT, for one parcel's or several parcels' checkpoints.
  */
-export async function markCheckpointsSent(
-  db: DatabaseOrTransaction,
-  shipmentId: string,
-  sent: readonly CheckpointSent[],
-  now = new Date(),
-  { withEvents = true } = {},
-): Promise<void> {
+export async function markCheckpointsSent(db: DatabaseOrTransaction, sent: readonly CheckpointSent[], now = new Date()): Promise<void> {
   if (sent.length === 0) return;
-  // One UPDATE for the parcel's checkpoints, each given its own event's id.
+  // Each checkpoint given its own event's id.
   const eventIds = sent.map(() => `WHEN ? THEN ?`).join(" ");
   const ids = sent.map(() => "?").join(", ");
   await inTransaction(db, async (tx) => {
@@ -75,6 +74,6 @@ export async function markCheckpointsSent(
       ...sent.flatMap(({ checkpointId, shopifyEventId }) => [checkpointId, shopifyEventId]),
       ...sent.map(({ checkpointId }) => checkpointId),
     );
-    if (withEvents) await tx.shipmentEvent.createMany({ data: sent.map(({ event }) => shipmentEventRow(shipmentId, event, now)) });
+    await tx.shipmentEvent.createMany({ data: sent.map(({ shipmentId, event }) => shipmentEventRow(shipmentId, event, now)) });
   });
 }

@@ -130,9 +130,8 @@ function enteredAt(state: ShipmentState, now: Date): ShipmentChanges {
 }
 
 /**
- * Moves `shipment` from the state the caller read to `to`, with `changes`, and records `event`,
- * after `earlier` (what led to the move: the checkpoints that say a parcel is delivered), in one
- * statement. Refuses a move the state machine does not allow, and one from a state the shipment has left.
+ * Moves `shipment` from the state the caller read to `to`, with `changes`, and records `event`.
+ * Refuses a move the state machine does not allow, and one from a state the shipment has left.
  */
 export async function transition(
   db: DatabaseOrTransaction,
@@ -140,7 +139,6 @@ export async function transition(
   to: ShipmentState,
   event: ShipmentEventInput,
   changes: ShipmentChanges = {},
-  earlier: readonly ShipmentEventInput[] = [],
 ): Promise<Shipment> {
   if (!canTransition(shipment.state, to)) throw new IllegalShipmentTransition(shipment.state, to);
   const data = eventData({ ...event.data, stateFrom: shipment.state, stateTo: to });
@@ -157,10 +155,7 @@ export async function transition(
       });
     // createMany: an INSERT that returns nothing, where create reads the row back.
     await tx.shipmentEvent.createMany({
-      data: [
-        ...earlier.map((before) => shipmentEventRow(shipment.id, before, now)),
-        { shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now },
-      ],
+      data: [{ shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now }],
     });
     if (writesCosts(changes)) await costMonthsMoved(tx, costsBefore, [moved]);
     // Held, failed or ended: the merchant is told, once, with the move (app/stores/alerts).
