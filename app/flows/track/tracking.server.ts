@@ -3,7 +3,8 @@
  * become Shopify fulfilment events, each once, oldest first; at Delivered the shipment is DELIVERED
  * and polling stops, and it ends without a delivery too (→ ENDED, endingOf). A checkpoint is
  * recorded before its event is created, so a retry after a crash between the two looks in Shopify
- * for the event before creating it again (docs/decisions/0007-pipeline-exactly-once.md).
+ * for the event before creating it again (docs/decisions/0007-pipeline-exactly-once.md). A query's
+ * parcels are recorded together before their Shopify calls and written together after (0055).
  */
 import type { Shipment, ShipmentCheckpoint, ShipmentKind } from "@prisma/client";
 import { endingOfPackageStatus, endingOfSilence, endingOfTracking, type Ending } from "~/connector/endings";
