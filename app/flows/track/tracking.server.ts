@@ -183,7 +183,7 @@ interface Followed {
     | { to: "ENDED"; ending: Ending }
     /** Still on its way: read, with news or without. */
     | { to: "FULFILLED"; news: boolean }
-    /** Shopify stopped the sending: the checkpoints it made are marked sent, and the error goes on. */
+    /** Shopify stopped the sending, or the ending could not be decided: what Shopify made is marked sent, and the error goes on. */
     | { to: "FAILED"; error: unknown };
 }
 
@@ -208,8 +208,13 @@ async function followParcel(deps: PipelineDeps, follow: Follow, answer: ParcelAn
     return { shipment, sent, outcome: { to: "DELIVERED", event } };
   }
   const news = sent.length > 0;
-  const ending = await endingOf(deps, follow, shipment, result, checkpoints, news, now);
-  return { shipment, sent, outcome: ending ? { to: "ENDED", ending } : { to: "FULFILLED", news } };
+  try {
+    const ending = await endingOf(deps, follow, shipment, result, checkpoints, news, now);
+    return { shipment, sent, outcome: ending ? { to: "ENDED", ending } : { to: "FULFILLED", news } };
+  } catch (error) {
+    // The shop's settings or time zone could not be read: what Shopify has is marked all the same.
+    return { shipment, sent, outcome: { to: "FAILED", error } };
+  }
 }
 
 /**
