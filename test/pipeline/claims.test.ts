@@ -17,6 +17,7 @@ import { emulatorState, numericId } from "../support/shopify-admin";
 import { DEMO_SHOP, useHarness } from "./harness";
 import { CATALOGUES } from "~/lib/words";
 import { findShipmentDetail } from "~/stores/shipments/shipment-list.server";
+import { otherParcelsOf } from "~/stores/shipments/shipment-columns";
 
 const CREATE_DELAY_MS = 60_000;
 const harness = useHarness({ createDelayMs: CREATE_DELAY_MS });
@@ -112,6 +113,11 @@ describe("every parcel's tracking number", () => {
         company: "UPS",
         url: `https://www.ups.com/track?tracknum=${number}`,
       })),
+    );
+    // The pages found for the fulfilment are kept on the shipment with it, for the admin's links.
+    expect(delivered.trackingUrl).toBe(`https://www.ups.com/track?tracknum=${delivered.trackingNumber}`);
+    expect(otherParcelsOf(delivered).map((parcel) => parcel.url)).toEqual(
+      extra.map((number) => `https://www.ups.com/track?tracknum=${number}`),
     );
     const timeline = await harness.events(delivered.id);
     expect(timeline.find((e) => e.type === "created")?.message).toContain(`it travels in 3 parcels, also ${extra.join(", ")}`);
