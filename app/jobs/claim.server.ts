@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
-import { sqlFor, type Database } from "~/stores/database/database.server";
+import { sqlFor, storedDate, type Database } from "~/stores/database/database.server";
 
 export interface ClaimRequest {
   /** Only jobs the worker has handlers for. */
@@ -24,8 +24,8 @@ export interface ClaimRequest {
 const JOB_COLUMNS = `"id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "leaseOwner",
   "leaseExpiresAt", "lastError", "createdAt", "updatedAt", "finishedAt", "lastErrorSay"`;
 
-/** A stored moment as raw SQL returns it: ISO text from SQLite, a Date from PostgreSQL. */
-const moment = z.union([z.date(), z.string()]).transform((value) => new Date(value));
+/** A stored moment as raw SQL returns it (storedDate): ISO text from SQLite, a Date from PostgreSQL. */
+const moment = z.union([z.date(), z.string()]).transform((value) => storedDate(value) as Date);
 
 const ClaimedJobs = z.array(
   z.object({

@@ -1,8 +1,8 @@
 /**
  * Tracking checkpoints recorded before they are written to Shopify, so a crash between Shopify's
- * answer and our record is noticed and the retry looks for the event first. A parcel's new
- * checkpoints are recorded together, and marked sent together once its calls are made: two writes a
- * parcel instead of two transactions a checkpoint (the worker's busiest writes in a sale).
+ * answer and our record is noticed and the retry looks for the event first. A tracking query's new
+ * checkpoints are recorded together before its calls, and marked sent together after them: two
+ * writes for up to 20 parcels instead of two transactions a checkpoint (decisions 0054, 0055).
  */
 import type { ShipmentCheckpoint } from "@prisma/client";
 import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
