@@ -5,14 +5,15 @@
 import { PrismaClient, type Prisma } from "@prisma/client";
 import type { Statement } from "better-sqlite3";
 import { createRequire } from "node:module";
-import { PostgresAdapter } from "./postgres-adapter.server";
+import { PostgresAdapter, type FirstRowQuery } from "./postgres-adapter.server";
 import { SQLITE_BUSY_TIMEOUT_MS, SqliteAdapter, sqliteValue, type SqliteConnection } from "./sqlite-adapter.server";
 
 export type Database = PrismaClient;
 export type DatabaseOrTransaction = PrismaClient | Prisma.TransactionClient;
 export type { SqliteConnection };
 
-const adapters = new WeakMap<Database, SqliteAdapter>();
+/** Each client's adapter, for the writes done around Prisma's client (writeAtOnce). */
+const adapters = new WeakMap<Database, SqliteAdapter | PostgresAdapter>();
 
 /**
  * The client generated from prisma/generated/postgres.prisma (the same models: ./run schema:postgres),
@@ -46,11 +47,10 @@ export function createDatabase(url: string): Database {
     // tests run the stores and flows on it.
     // A transaction waits for the write lock when it starts (postgres-adapter.server.ts): as long
     // as a SQLite statement waits for the file's lock (its busy timeout), not Prisma's 2 s.
-    const db = new (postgresClientClass())({
-      adapter: new PostgresAdapter(url),
-      transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS },
-    }) as unknown as Database;
+    const adapter = new PostgresAdapter(url, { waitMs: SQLITE_BUSY_TIMEOUT_MS });
+    const db = new (postgresClientClass())({ adapter, transactionOptions: { maxWait: SQLITE_BUSY_TIMEOUT_MS } }) as unknown as Database;
     postgresUrls.set(db, url);
+    adapters.set(db, adapter);
     return db;
   }
   const adapter = new SqliteAdapter(url);
@@ -79,7 +79,10 @@ export function ignoringCase(db: DatabaseOrTransaction): Record<string, never> {
  * ($1, $2...). No statement of the app has a `?` inside a quoted string.
  */
 export function sqlFor(db: DatabaseOrTransaction, sql: string): string {
-  if (!isPostgres(db)) return sql;
+  return isPostgres(db) ? numberedArguments(sql) : sql;
+}
+
+function numberedArguments(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 }
@@ -122,12 +125,11 @@ function runOnSqlite<T>(sqlite: SqliteConnection, program: WriteProgram<T>): T {
   return step.value;
 }
 
-async function runAwaited<T>(tx: Prisma.TransactionClient, program: WriteProgram<T>): Promise<T> {
+async function runOnPostgres<T>(query: FirstRowQuery, program: WriteProgram<T>): Promise<T> {
   let step = program.next(undefined);
   while (!step.done) {
     const { sql, args } = step.value;
-    const rows = (await tx.$queryRawUnsafe(sqlFor(tx, sql), ...args)) as Record<string, unknown>[];
-    step = program.next(rows[0]);
+    step = program.next(await query(numberedArguments(sql), args));
   }
   return step.value;
 }
@@ -136,20 +138,17 @@ async function runAwaited<T>(tx: Prisma.TransactionClient, program: WriteProgram
  * Runs a short write transaction for a hot path (the webhook intake). On SQLite: synchronously in
  * one IMMEDIATE transaction on the client's connection, in its turn with the client's other
  * statements, so the write lock is held for the statements alone, never across an await
- * (docs/decisions/0011). On PostgreSQL: an ordinary transaction of the same statements. What the
- * program throws rolls it back and is thrown here.
+ * (docs/decisions/0011). On PostgreSQL: a READ COMMITTED transaction of the same statements on the
+ * client's pool, by PostgreSQL's own rules, without the write lock (postgres-adapter.server.ts,
+ * writeByOwnRules; decision 0056). What the program throws rolls it back and is thrown here.
  */
 export async function writeAtOnce<T>(db: Database, program: () => WriteProgram<T>): Promise<T> {
-  // READ COMMITTED by name: PostgreSQL's own rules, without the write lock (postgres-adapter.server.ts, OWN_RULES).
-  if (isPostgres(db)) return db.$transaction((tx) => runAwaited(tx, program()), BY_POSTGRES_RULES);
   const adapter = adapters.get(db);
   if (adapter === undefined) throw new Error("writeAtOnce needs a client made by createDatabase");
   if (!adapter.isConnected) await db.$connect();
+  if (adapter instanceof PostgresAdapter) return adapter.writeByOwnRules((query) => runOnPostgres(query, program()));
   return adapter.writeAtOnce((sqlite) => runOnSqlite(sqlite, program()));
 }
-
-/** PostgreSQL's own READ COMMITTED, asked by name; a level the SQLite client's types do not list. */
-const BY_POSTGRES_RULES = { isolationLevel: "ReadCommitted" } as unknown as { isolationLevel: Prisma.TransactionIsolationLevel };
 
 /** A stored timestamp as read by raw SQL: ISO text from SQLite, a Date from PostgreSQL; null stays null. */
 export function storedDate(value: unknown): Date | null {
