@@ -6,7 +6,6 @@
  * docs/decisions/0027-postgresql-keeps-one-writer-at-a-time.md and 0029-postgresql-write-lock-per-shop.md.
  */
 import { PrismaPg } from "@prisma/adapter-pg";
-import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { shopOfWrites } from "./write-scope.server";
 
@@ -65,9 +64,6 @@ async function lockedTransaction(
 ): Promise<Transaction> {
   // Read before the first await: the scope is the caller's.
   const lock = writeLockFor(shopOfWrites());
-  // The lock goes with the BEGIN, one round trip for both (beginsCarryingTheLock), unless an
-  // isolation level must be set between them.
-  if (isolationLevel === undefined) return lockWithTheBegin.run(lock.sql, () => inner.startTransaction());
   const transaction = await inner.startTransaction(isolationLevel);
   try {
     // executeRaw: the lock functions return void, which queryRaw cannot map.
@@ -97,28 +93,6 @@ async function lockedWrite<T>(inner: PgDriverAdapter, run: (transaction: Transac
     await transaction.commit();
   }
   return result;
-}
-
-/** The lock statement the BEGIN issued in this async context carries (lockedTransaction). */
-const lockWithTheBegin = new AsyncLocalStorage<string>();
-
-/**
- * Prisma's adapter begins a transaction with a BEGIN of its own and the lock followed in a second
- * statement: two round trips to the server for every write, a third of a worker's statements in a
- * sale across many shops (docs/benchmarks.md, 2026-11-30 late). On each connection of the pool,
- * a BEGIN issued where lockedTransaction asks for it is sent as `BEGIN; <lock>`, one simple query:
- * the lock is taken inside the transaction the BEGIN opens, before anything else runs in it. If the
- * lock fails, Prisma's adapter closes the connection (its startTransaction releases it with the error).
- */
-function beginsCarryingTheLock(connection: pg.PoolClient): void {
-  const query = connection.query.bind(connection) as (config: unknown, ...rest: unknown[]) => unknown;
-  connection.query = ((config: unknown, ...rest: unknown[]) => {
-    const lock = lockWithTheBegin.getStore();
-    if (lock !== undefined && typeof config === "object" && config !== null && "text" in config && config.text === "BEGIN") {
-      return query({ ...config, text: `BEGIN; ${lock}` }, ...rest);
-    }
-    return query(config, ...rest);
-  }) as typeof connection.query;
 }
 
 function oneWriterAtATime(inner: PgDriverAdapter): PgDriverAdapter {
@@ -177,7 +151,6 @@ export class PostgresAdapter {
     // The pool is the client's, made here so that writeByOwnRules shares its connections; Prisma's
     // adapter ends it on $disconnect, and a later query connects again with a new one.
     const pool = new pg.Pool({ connectionString: this.#url });
-    pool.on("connect", beginsCarryingTheLock);
     const adapter = oneWriterAtATime(await new PrismaPg(pool, { disposeExternalPool: true }).connect());
     this.#pool = pool;
     const dispose = adapter.dispose.bind(adapter);
