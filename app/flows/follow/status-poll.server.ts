@@ -11,7 +11,13 @@ import { ProviderNotFoundError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import { inTransaction, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import { endShipment } from "~/stores/shipments/needs-attention.server";
-import { countInState, markPolled, shipmentsInState } from "~/stores/shipments/shipments-in-state.server";
+import {
+  countInState,
+  countProvisionalNumbers,
+  markPolled,
+  parcelsWithProvisionalNumbers,
+  shipmentsInState,
+} from "~/stores/shipments/shipments-in-state.server";
 import { otherParcelsOf, otherParcelsText } from "~/stores/shipments/shipment-columns";
 import { recordShipmentEvent, transition, transitionEach, type ShipmentMove } from "~/stores/shipments/shipment.server";
 import { HANDED_BACK } from "~/stores/shipments/shipment-states";
@@ -445,8 +451,10 @@ async function followSubmitted(
 }
 
 /**
- * Fulfilled parcels whose tracking number is provisional and due for a look: when the provider
- * replaces one, the Shopify fulfilment's tracking is updated.
+ * Parcels whose tracking number is provisional and due for a look: when the provider replaces one,
+ * the Shopify fulfilment's tracking is updated. A DELIVERED one too: when the carrier's number and
+ * the delivery arrive together, the tracking read can move the parcel first, and the fulfilment
+ * would keep a number that may not track (the one a payment dispute would be judged by).
  */
 async function followProvisional(
   ctx: JobContext,
@@ -455,13 +463,12 @@ async function followProvisional(
   shop: string,
   kind: ShipmentKind,
 ): Promise<void> {
-  const dueBefore = new Date(deps.now().getTime() - deps.policy.nonFinalTrackingPollMs);
+  const now = deps.now();
   // CREATED ones are left alone: a number changed under a fulfilment being written would hide it from the crash check.
-  const provisional = await shipmentsInState(ctx.db, shop, "FULFILLED", {
-    kind,
-    where: { isFinalTracking: false, OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: dueBefore } }] },
+  const provisional = await parcelsWithProvisionalNumbers(ctx.db, shop, kind, {
+    deliveredSince: new Date(now.getTime() - deps.policy.provisionalAfterDeliveryMs),
+    polledBefore: new Date(now.getTime() - deps.policy.nonFinalTrackingPollMs),
     take: deps.policy.idsPerStatusQuery,
-    leastRecentlyPolled: true,
   });
   if (provisional.length === 0) return;
   const records = await statusesOf(
@@ -482,7 +489,9 @@ async function followProvisional(
       await markPolled(ctx.db, [shipment.id], deps.now());
       continue;
     }
-    await replaceTracking(ctx, deps, shopify, settings.notifyCustomer, shipment, record, pages.get(record.TrackingNumber ?? ""));
+    // A delivered parcel's buyer is not told of a new number: the parcel has arrived.
+    const notifyCustomer = settings.notifyCustomer && shipment.state !== "DELIVERED";
+    await replaceTracking(ctx, deps, shopify, notifyCustomer, shipment, record, pages.get(record.TrackingNumber ?? ""));
   }
 }
 
@@ -505,7 +514,8 @@ async function nextStatusPoll(
     return new Date(now.getTime() + wait);
   }
   // Provisional numbers being written back now are watched from then on.
-  const provisional = await db.shipment.count({ where: { shop, kind, state: { in: ["CREATED", "FULFILLED"] }, isFinalTracking: false } });
+  const deliveredSince = new Date(now.getTime() - deps.policy.provisionalAfterDeliveryMs);
+  const provisional = await countProvisionalNumbers(db, shop, kind, { deliveredSince, writingBack: true });
   return provisional > 0 ? new Date(now.getTime() + deps.policy.nonFinalTrackingPollMs) : undefined;
 }
 

@@ -47,6 +47,11 @@ export interface PipelinePolicy {
   readonly maxStatusPollMs: number;
   /** How often a non-final tracking number is checked for its replacement. */
   readonly nonFinalTrackingPollMs: number;
+  /**
+   * How long after its delivery a parcel whose number is still not final is checked: the tracking
+   * read can see the delivery before the status poll sees the carrier's number.
+   */
+  readonly provisionalAfterDeliveryMs: number;
   /** How often the checkpoints of parcels on their way are read (operation 3). */
   readonly trackingPollMs: number;
   /** The first tracking read after a fulfilment was written. */
@@ -133,6 +138,7 @@ export const PRODUCTION_PIPELINE_POLICY: PipelinePolicy = {
   minStatusPollMs: 2_000,
   maxStatusPollMs: 30 * 60_000,
   nonFinalTrackingPollMs: 30 * 60_000,
+  provisionalAfterDeliveryMs: 7 * 24 * 60 * 60_000,
   trackingPollMs: 60 * 60_000,
   firstTrackingPollMs: 60_000,
   rateLimitedWaitMs: 5_000,

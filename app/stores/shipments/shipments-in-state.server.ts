@@ -28,6 +28,47 @@ export function countInState(
   return db.shipment.count({ where: { shop, state, ...(options.kind ? { kind: options.kind } : {}), ...options.where } });
 }
 
+/**
+ * A shop's parcels whose tracking number is still the provider's provisional one: FULFILLED, or
+ * DELIVERED since `deliveredSince` (the tracking read can see a delivery before the status poll
+ * sees the carrier's number); with `writingBack`, CREATED ones too (their fulfilment is being written).
+ */
+function provisionalNumbers(options: { deliveredSince: Date; writingBack?: boolean }): Prisma.ShipmentWhereInput {
+  return {
+    isFinalTracking: false,
+    OR: [
+      ...(options.writingBack ? [{ state: "CREATED" as const }] : []),
+      { state: "FULFILLED" },
+      { state: "DELIVERED", deliveredAt: { gte: options.deliveredSince } },
+    ],
+  };
+}
+
+/** Parcels with a provisional number not polled since `polledBefore`, least recently polled first. */
+export function parcelsWithProvisionalNumbers(
+  db: DatabaseOrTransaction,
+  shop: string,
+  kind: ShipmentKind,
+  options: { deliveredSince: Date; polledBefore: Date; take: number },
+): Promise<Shipment[]> {
+  return db.shipment.findMany({
+    where: {
+      AND: [{ shop, kind }, provisionalNumbers(options), { OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: options.polledBefore } }] }],
+    },
+    orderBy: [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+    take: options.take,
+  });
+}
+
+export function countProvisionalNumbers(
+  db: DatabaseOrTransaction,
+  shop: string,
+  kind: ShipmentKind,
+  options: { deliveredSince: Date; writingBack?: boolean },
+): Promise<number> {
+  return db.shipment.count({ where: { AND: [{ shop, kind }, provisionalNumbers(options)] } });
+}
+
 export async function markPolled(db: DatabaseOrTransaction, shipmentIds: readonly string[], now: Date): Promise<void> {
   if (shipmentIds.length === 0) return;
   await db.shipment.updateMany({ where: { id: { in: [...shipmentIds] } }, data: { lastPolledAt: now } });
