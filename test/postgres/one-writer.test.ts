@@ -106,3 +106,36 @@ it("lets reads through while another client holds the write lock", async () => {
   await writing;
   expect(written).toBe(true);
 });
+
+it("fails an intake write that finds none of its client's connections free within the wait, rather than waiting on", async () => {
+  const [busy, watcher] = clients;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // node-postgres' pool holds 10 connections: ten transactions take them all, the first holding
+  // the write lock until released, the nine others waiting for it on their connections.
+  const holding = Array.from({ length: 10 }, () =>
+    busy!.$transaction(
+      async (tx) => {
+        await tx.job.update({ where: { id: "counter" }, data: { lastError: "held" } });
+        await held;
+      },
+      { maxWait: 60_000, timeout: 60_000 },
+    ),
+  );
+  try {
+    await untilWaitingForLocks(watcher!, 9);
+    await expect(
+      writeAtOnce(busy!, function* () {
+        yield { sql: `UPDATE "Job" SET "lastError" = ? WHERE "id" = ?`, args: ["intake", "due-002"] };
+      }),
+    ).rejects.toThrow("No connection of the pool was free within 5000 ms");
+  } finally {
+    release();
+    await Promise.all(holding);
+  }
+  // The connection that came free after the wait went back to the pool: the client writes on.
+  await writeAtOnce(busy!, function* () {
+    yield { sql: `UPDATE "Job" SET "lastError" = ? WHERE "id" = ?`, args: ["intake", "due-002"] };
+  });
+  expect((await busy!.job.findUniqueOrThrow({ where: { id: "due-002" } })).lastError).toBe("intake");
+}, 60_000);

@@ -128,6 +128,23 @@ const readingTimestampsAsUtc = {
       : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * A connection of the pool, or a failure once `waitMs` have passed without one free (the pool's
+ * every connection busy): bounded as the write's statements are. A connection that comes after
+ * the caller gave up goes straight back to the pool.
+ */
+function connectionWithin(pool: pg.Pool, waitMs: number): Promise<pg.PoolClient> {
+  const connecting = pool.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      connecting.then((connection) => connection.release()).catch(() => {});
+      reject(new Error(`No connection of the pool was free within ${waitMs} ms`));
+    }, waitMs);
+  });
+  return Promise.race([connecting, late]).finally(() => clearTimeout(timer));
+}
+
 /** The driver adapter factory every PostgreSQL PrismaClient of the app uses (`new PrismaClient({ adapter })`). */
 export class PostgresAdapter {
   readonly provider = "postgres";
@@ -184,7 +201,7 @@ export class PostgresAdapter {
     const pool = this.#pool;
     if (pool === undefined)
       throw new Error("A write by PostgreSQL's own rules before Prisma connected: call $connect() on the client first");
-    const connection = await pool.connect();
+    const connection = await connectionWithin(pool, this.#waitMs);
     // A connection whose ROLLBACK failed is in no known state: it is closed, not handed back.
     let broken: Error | undefined;
     try {
