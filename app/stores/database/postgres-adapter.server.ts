@@ -202,8 +202,12 @@ export class PostgresAdapter {
     if (pool === undefined)
       throw new Error("A write by PostgreSQL's own rules before Prisma connected: call $connect() on the client first");
     const connection = await connectionWithin(pool, this.#waitMs);
-    // A connection whose ROLLBACK failed is in no known state: it is closed, not handed back.
+    // A connection that failed (the server gone: node-postgres emits it as an 'error' event, which
+    // unheard would end the process) or whose ROLLBACK failed is in no known state: it is closed,
+    // not handed back.
     let broken: Error | undefined;
+    const failed = (error: Error) => (broken = error);
+    connection.on("error", failed);
     try {
       // Bounded as a SQLite write is by its busy timeout: a database that cannot take the write in
       // time fails it, and the intake answers 500 for Shopify to send it again.
@@ -224,6 +228,7 @@ export class PostgresAdapter {
       });
       throw error;
     } finally {
+      connection.removeListener("error", failed);
       connection.release(broken);
     }
   }
