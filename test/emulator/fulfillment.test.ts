@@ -160,6 +160,34 @@ describe("fulfilments written back by the app", () => {
     });
   });
 
+  it("refuses tracking updates and events once the merchant cancels the fulfilment (POST /__emulator/fulfillments/:id/cancel)", async () => {
+    const { fo } = await acceptedWarehouseOrder();
+    const created = await gql(FULFILLMENT_CREATE, {
+      fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo }], trackingInfo: { number: "SBX000000000002" } },
+    });
+    const fulfillmentId = digString(created.body.data, "fulfillmentCreate", "fulfillment", "id");
+    const cancelled = await fetch(`${emulator.url}/__emulator/fulfillments/${encodeURIComponent(fulfillmentId)}/cancel`, {
+      method: "POST",
+      headers: { "X-Shopify-Shop-Domain": SHOP },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as { fulfillment: { status: string } }).fulfillment.status).toBe("cancelled");
+
+    const updated = await gql(
+      `mutation ($id: ID!, $tracking: FulfillmentTrackingInput!) {
+        fulfillmentTrackingInfoUpdate(fulfillmentId: $id, trackingInfoInput: $tracking, notifyCustomer: false) {
+          fulfillment { id } userErrors { message } } }`,
+      { id: fulfillmentId, tracking: { number: "9400100000000000000001" } },
+    );
+    expect(dig(updated.body.data, "fulfillmentTrackingInfoUpdate")).toEqual({
+      fulfillment: null,
+      userErrors: [{ message: "Tracking can only be updated on a successful fulfillment." }],
+    });
+    const read = await gql(`query ($id: ID!) { fulfillment(id: $id) { status trackingInfo { number } } }`, { id: fulfillmentId });
+    expect(dig(read.body.data, "fulfillment")).toEqual({ status: "CANCELLED", trackingInfo: [{ number: "SBX000000000002" }] });
+    expect(emulator.deliveries().map((d) => d.topic)).toContain("fulfillments/update");
+  });
+
   it("lets the merchant-managed path fulfil an open fulfillment order at a merchant location", async () => {
     emulator.addProducts(SHOP, [{ title: "Candle", variants: [{ sku: "CANDLE-1", stock: { "Shop location": 5 } }] }]);
     const { fulfillmentOrders } = emulator.createOrder(SHOP, { line_items: [{ sku: "CANDLE-1", quantity: 2 }] });

@@ -165,6 +165,20 @@ export function updateTracking(
   return [];
 }
 
+/**
+ * `POST /__emulator/fulfillments/:id/cancel`, as a merchant cancelling a fulfilment in the admin:
+ * the fulfilment alone becomes CANCELLED (Shopify then refuses its tracking updates and events) and
+ * `fulfillments/update` is published. Its fulfillment order and stock are left as they are: what
+ * Shopify does to those is not emulated.
+ */
+export function cancelFulfillment(platform: Platform, fulfillment: FulfillmentRecord): FulfillmentRecord {
+  fulfillment.status = "CANCELLED";
+  fulfillment.displayStatus = "CANCELED";
+  fulfillment.updatedAt = platform.state.timestamp();
+  platform.webhooks.publish(fulfillment.shop, "fulfillments/update", restFulfillment(platform.state, fulfillment));
+  return fulfillment;
+}
+
 export interface FulfillmentEventInput {
   fulfillmentId: string;
   status: FulfillmentEventStatus;

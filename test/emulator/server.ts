@@ -21,7 +21,8 @@ import { parseGid } from "./ids";
 import { accessTokenRequest } from "./oauth";
 import { cancelOrder, createOrder, editShippingAddress, type OrderOptions } from "./orders";
 import type { Platform } from "./platform";
-import { defaultPayload, restOrder, restShop } from "./payloads";
+import { defaultPayload, restFulfillment, restOrder, restShop } from "./payloads";
+import { cancelFulfillment } from "./fulfillments";
 import { openDue } from "./scheduled";
 import { EmulatorState, type ShopAccess, type ShopRecord } from "./state";
 import {
@@ -337,6 +338,13 @@ export async function startShopifyEmulator(options: EmulatorOptions): Promise<Sh
       const order = platform.state.owned(platform.state.orders, id, shop.domain);
       if (!order) throw new HttpError(404, { errors: `No order ${cancel[1]} in ${shop.domain}` });
       return send(res, 200, { order: restOrder(platform.state, cancelOrder(platform, order, await readJson(req), mode)) });
+    }
+    const cancelOne = /^POST \/fulfillments\/([^/]+)\/cancel$/.exec(control);
+    if (cancelOne) {
+      const shop = requestShop();
+      const fulfillment = platform.state.owned(platform.state.fulfillments, idFrom(cancelOne[1] ?? "", "Fulfillment"), shop.domain);
+      if (!fulfillment) throw new HttpError(404, { errors: `No fulfillment ${cancelOne[1]} in ${shop.domain}` });
+      return send(res, 200, { fulfillment: restFulfillment(platform.state, cancelFulfillment(platform, fulfillment)) });
     }
     const addressEdit = /^POST \/orders\/([^/]+)\/shipping-address$/.exec(control);
     if (addressEdit) {

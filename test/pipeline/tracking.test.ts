@@ -83,20 +83,20 @@ describe("a non-final tracking number", () => {
 });
 
 describe("a parcel delivered before its carrier's number was read", () => {
-  it("still gets the carrier's number in Shopify, without telling the buyer again", async () => {
+  /**
+   * A parcel under its provisional number, then DELIVERED. Picked up, carried and delivered at once,
+   * the tracking read can see the delivery before the status poll sees the carrier's number: that
+   * outcome of the race is set here as the tracking read leaves it, so the test does not depend on
+   * which job runs first. Then two status polls of the parcel, before the carrier's number exists:
+   * the second began after the first ended, so it read the parcel as DELIVERED (a poll that read it
+   * before would see it as FULFILLED, and rightly tell the buyer).
+   */
+  async function deliveredUnderItsProvisionalNumber() {
     const placed = await harness.placeOrder([{ sku: "EARBUDS-BT5-BLK", quantity: 1 }]);
     const fulfilled = await harness.waitForShipment(placed.orderId, "FULFILLED");
     expect(fulfilled.isFinalTracking).toBe(false);
-    const provisional = fulfilled.trackingNumber;
-
-    // Picked up, carried and delivered at once, the tracking read can see the delivery before the
-    // status poll sees the carrier's number. That outcome of the race, set here as the tracking
-    // read leaves it, so the test does not depend on which job runs first.
     const flipped = new Date();
     await harness.db.shipment.update({ where: { id: fulfilled.id }, data: { state: "DELIVERED", deliveredAt: flipped } });
-    // Two status polls of the parcel after that, before the carrier's number exists: the second
-    // began after the first ended, so it read the parcel as DELIVERED (a poll that read it before
-    // would see it as FULFILLED, and rightly tell the buyer).
     const polledAfter = async (after: Date) =>
       waitFor(
         async () => {
@@ -106,28 +106,70 @@ describe("a parcel delivered before its carrier's number was read", () => {
         { timeoutMs: 20_000, what: "a status poll of the delivered parcel's provisional number" },
       );
     await polledAfter(await polledAfter(flipped));
-    deliverAll();
-    const final = await waitFor(
+    return { placed, fulfilled };
+  }
+
+  const finalNumberOf = (shipmentId: string) =>
+    waitFor(
       async () => {
-        const shipment = await harness.db.shipment.findUnique({ where: { id: fulfilled.id } });
+        const shipment = await harness.db.shipment.findUnique({ where: { id: shipmentId } });
         return shipment?.isFinalTracking ? shipment : undefined;
       },
       { timeoutMs: 20_000, what: "the carrier's number to replace the provisional one of a delivered parcel" },
     );
+
+  async function fulfilmentsOf(placed: PlacedOrder) {
+    const state = await emulatorState(harness.shopify);
+    return state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(placed.fulfillmentOrders[0]?.id ?? "")));
+  }
+
+  it("still gets the carrier's number in Shopify, without telling the buyer again", async () => {
+    const { placed, fulfilled } = await deliveredUnderItsProvisionalNumber();
+    deliverAll();
+    const final = await finalNumberOf(fulfilled.id);
     expect(final.state).toBe("DELIVERED");
     expect(final.trackingNumber).toMatch(/^9400/);
 
-    const state = await emulatorState(harness.shopify);
-    const fulfilments = state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(placed.fulfillmentOrders[0]?.id ?? "")));
+    const fulfilments = await fulfilmentsOf(placed);
     expect(fulfilments).toHaveLength(1);
     expect(fulfilments[0]?.trackingInfo).toEqual([
       { number: final.trackingNumber, company: "USPS", url: expect.stringContaining("usps.com") },
     ]);
     const updated = (await harness.events(final.id)).filter((e) => e.type === "tracking_updated");
     expect(updated).toHaveLength(1);
-    expect(updated[0]?.message).toContain(`replaced tracking number ${provisional}`);
+    expect(updated[0]?.message).toContain(`replaced tracking number ${fulfilled.trackingNumber}`);
     expect(updated[0]?.data).toMatchObject({ sent: { notifyCustomer: false } });
-  }, 30_000);
+  }, 90_000);
+
+  it("keeps the carrier's number with Shopify's refusal when the merchant cancelled the fulfilment since", async () => {
+    const { placed, fulfilled } = await deliveredUnderItsProvisionalNumber();
+    const cancelled = await fetch(
+      `${harness.shopify.url}/__emulator/fulfillments/${encodeURIComponent(fulfilled.shopifyFulfillmentId ?? "")}/cancel`,
+      { method: "POST", headers: { "X-Shopify-Shop-Domain": DEMO_SHOP } },
+    );
+    expect(cancelled.status).toBe(200);
+    const cancelledAt = Date.now();
+    deliverAll();
+    const final = await finalNumberOf(fulfilled.id);
+    expect(final.trackingNumber).toMatch(/^9400/);
+
+    // Shopify's fulfilment keeps the number it had; the timeline says why, in the merchant's words.
+    expect((await fulfilmentsOf(placed))[0]?.trackingInfo.map((t) => t.number)).toEqual([fulfilled.trackingNumber]);
+    const updated = (await harness.events(final.id)).filter((e) => e.type === "tracking_updated");
+    expect(updated).toHaveLength(1);
+    expect(updated[0]?.message).toBe(
+      `The provider replaced tracking number ${fulfilled.trackingNumber} with ${final.trackingNumber} (USPS) after the parcel was delivered; ` +
+        `Shopify refused it for the fulfilment, which still shows ${fulfilled.trackingNumber}: Tracking can only be updated on a successful fulfillment.`,
+    );
+    // The refusal did not fail the status poll (every run of it since the cancellation ended done),
+    // and the parcel is no longer watched: its number is the carrier's.
+    expect(harness.jobRuns.filter((run) => run.kind === "follow.poll" && run.finishedAt >= cancelledAt).map((run) => run.outcome)).toEqual(
+      expect.arrayContaining(["done"]),
+    );
+    expect(harness.jobRuns.filter((run) => run.kind === "follow.poll" && run.finishedAt >= cancelledAt && run.outcome !== "done")).toEqual(
+      [],
+    );
+  }, 90_000);
 });
 
 describe("the checkpoints Shopify shows the buyer", () => {

@@ -2,7 +2,8 @@
  * Follow: the provider creates packages asynchronously, so SUBMITTED shipments are polled in batches
  * (operation 8 for drop-ship, 15 for outbound, by PackageId) until `Created` with a tracking number
  * (→ CREATED) or `CreateFailed` (→ FAILED with the reason in the merchant's words), or their ending
- * (→ ENDED). The same job watches non-final tracking numbers of fulfilled parcels (followProvisional).
+ * (→ ENDED). The same job watches non-final tracking numbers of fulfilled parcels, and of delivered
+ * ones for a while (followProvisional).
  */
 import type { Shipment, ShipmentKind } from "@prisma/client";
 import { FulfillmentOrderGid } from "~/connector";
@@ -399,7 +400,17 @@ async function replaceTracking(
     others: otherParcelsOf(shipment),
   };
   if (shipment.shopifyFulfillmentId === null) return;
-  await shopify.updateTracking(shipment.shopifyFulfillmentId, tracking, notifyCustomer);
+  let refused: ShopifyUserError | undefined;
+  try {
+    await shopify.updateTracking(shipment.shopifyFulfillmentId, tracking, notifyCustomer);
+  } catch (error) {
+    // A delivered parcel's fulfilment Shopify will not change (the merchant cancelled it since,
+    // say) would fail every poll for as long as the parcel is watched: the new number is kept here
+    // with Shopify's words, so the next poll finds nothing new to write. A fulfilled one's refusal
+    // fails the job as before: that parcel is still on its way.
+    if (!(error instanceof ShopifyUserError) || shipment.state !== "DELIVERED") throw error;
+    refused = error;
+  }
   await ctx.db.$transaction(async (tx) => {
     await tx.shipment.update({
       where: { id: shipment.id },
@@ -412,7 +423,17 @@ async function replaceTracking(
         lastNewsAt: now,
       },
     });
-    const replaced = timelineSaid("trackingReplaced", shipment.trackingNumber ?? "?", tracking.number, tracking.company ?? "");
+    const previous = shipment.trackingNumber ?? "?";
+    const replaced =
+      refused === undefined
+        ? timelineSaid("trackingReplaced", previous, tracking.number, tracking.company ?? "")
+        : timelineSaid(
+            "trackingReplaceRefused",
+            previous,
+            tracking.number,
+            tracking.company ?? "",
+            refused.userErrors.map((e) => e.message).join("; "),
+          );
     await recordShipmentEvent(tx, shipment.id, {
       type: "tracking_updated",
       message: replaced.message,

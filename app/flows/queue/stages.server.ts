@@ -187,7 +187,9 @@ export async function resumeShopPipeline(db: DatabaseOrTransaction, shop: string
   for (const target of await readyPushTargets(db, shop)) await queuePush(db, target, now);
   const following = await db.shipment.groupBy({
     by: ["kind"],
-    where: { shop, OR: [{ state: "SUBMITTED" }, { state: "FULFILLED", isFinalTracking: false }] },
+    // Delivered parcels with a provisional number too: the poll itself keeps to those delivered
+    // recently enough (decision 0057), and stops when none is.
+    where: { shop, OR: [{ state: "SUBMITTED" }, { state: { in: ["FULFILLED", "DELIVERED"] }, isFinalTracking: false }] },
   });
   for (const { kind } of following) await queueStatusPoll(db, shop, kind, now);
   if ((await db.shipment.count({ where: { shop, state: "CREATED" } })) > 0) await queueWriteBack(db, shop, now);

@@ -109,9 +109,10 @@ export async function recordAndEnqueue(
 }
 
 /**
- * The transaction holds the database's write lock (on SQLite, and in this process every other
- * statement: see sqlite-adapter.server.ts; on PostgreSQL, postgres-adapter.server.ts), so everything
- * that can be done before it is: parsing, serialising, and the receipt's status, which is decided
+ * On SQLite the transaction holds the database's write lock, and in this process every other
+ * statement (sqlite-adapter.server.ts); on PostgreSQL it takes no lock of ours but holds a pool
+ * connection (postgres-adapter.server.ts, writeByOwnRules). So everything that can be done before
+ * it is: parsing, serialising, and the receipt's status, which is decided
  * first and written with the row. Order and fulfillment-order events, nearly all of the traffic, are
  * written synchronously (record-at-once.server.ts); app/*, shop/update and compliance topics through Prisma's models.
  */

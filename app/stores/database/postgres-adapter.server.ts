@@ -169,6 +169,9 @@ export class PostgresAdapter {
     // adapter ends it on $disconnect, and a later query connects again with a new one.
     const pool = new pg.Pool({ connectionString: this.#url });
     const adapter = oneWriterAtATime(await new PrismaPg(pool, { disposeExternalPool: true }).connect());
+    // PrismaPg takes a pool by `instanceof`: were it given another copy of pg's Pool, it would make
+    // a pool of its own, which writeByOwnRules would not share and nothing would end.
+    if (adapter.underlyingDriver() !== pool) throw new Error("Prisma's PostgreSQL adapter did not take the app's pool (two copies of pg?)");
     this.#pool = pool;
     const dispose = adapter.dispose.bind(adapter);
     return Object.assign(adapter, {
@@ -202,30 +205,37 @@ export class PostgresAdapter {
     if (pool === undefined)
       throw new Error("A write by PostgreSQL's own rules before Prisma connected: call $connect() on the client first");
     const connection = await connectionWithin(pool, this.#waitMs);
+    // Then the whole transaction within the same wait, as Prisma's transaction timeout bounded it:
+    // each statement is given what is left (node-postgres' query_timeout), and the server's own
+    // timeouts end a statement or a lock wait that runs past it there too.
+    const deadline = Date.now() + this.#waitMs;
+    const run = (text: string, values: unknown[] = []) => {
+      const left = deadline - Date.now();
+      if (left <= 0) return Promise.reject(new Error(`The write did not finish within ${this.#waitMs} ms`));
+      const config: pg.QueryConfig & { query_timeout: number } = { text, values, types: readingTimestampsAsUtc, query_timeout: left };
+      return connection.query<Record<string, unknown>>(config);
+    };
     // A connection that failed (the server gone: node-postgres emits it as an 'error' event, which
-    // unheard would end the process) or whose ROLLBACK failed is in no known state: it is closed,
-    // not handed back.
+    // unheard would end the process), that ran out of time (its statement may still be running), or
+    // whose ROLLBACK failed is in no known state: it is closed, which ends its transaction, not
+    // handed back.
     let broken: Error | undefined;
     const failed = (error: Error) => (broken = error);
     connection.on("error", failed);
     try {
-      // Bounded as a SQLite write is by its busy timeout: a database that cannot take the write in
-      // time fails it, and the intake answers 500 for Shopify to send it again.
-      await connection.query(`BEGIN; SET LOCAL lock_timeout = ${this.#waitMs}; SET LOCAL statement_timeout = ${this.#waitMs}`);
-      const result = await work(async (sql, args) => {
-        const answer = await connection.query<Record<string, unknown>>({
-          text: sql,
-          values: args.map(boundValue),
-          types: readingTimestampsAsUtc,
-        });
-        return answer.rows[0];
-      });
-      await connection.query("COMMIT");
+      const waitMs = this.#waitMs;
+      await run(`BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = ${waitMs}; SET LOCAL statement_timeout = ${waitMs}`);
+      const result = await work(async (sql, args) => (await run(sql, args.map(boundValue))).rows[0]);
+      await run("COMMIT");
       return result;
     } catch (error) {
-      await connection.query("ROLLBACK").catch((rollbackFailed: unknown) => {
-        broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
-      });
+      if (broken === undefined && Date.now() < deadline) {
+        await run("ROLLBACK").catch((rollbackFailed: unknown) => {
+          broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+        });
+      } else {
+        broken ??= error instanceof Error ? error : new Error(String(error));
+      }
       throw error;
     } finally {
       connection.removeListener("error", failed);

@@ -44,20 +44,34 @@ function provisionalNumbers(options: { deliveredSince: Date; writingBack?: boole
   };
 }
 
-/** Parcels with a provisional number not polled since `polledBefore`, least recently polled first. */
-export function parcelsWithProvisionalNumbers(
+/**
+ * Parcels with a provisional number not polled since `polledBefore`, least recently polled first;
+ * FULFILLED ones before DELIVERED ones, whose buyer already has the parcel.
+ */
+export async function parcelsWithProvisionalNumbers(
   db: DatabaseOrTransaction,
   shop: string,
   kind: ShipmentKind,
   options: { deliveredSince: Date; polledBefore: Date; take: number },
 ): Promise<Shipment[]> {
-  return db.shipment.findMany({
-    where: {
-      AND: [{ shop, kind }, provisionalNumbers(options), { OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: options.polledBefore } }] }],
-    },
-    orderBy: [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
-    take: options.take,
-  });
+  const due = (state: Prisma.ShipmentWhereInput, take: number) =>
+    db.shipment.findMany({
+      where: {
+        AND: [
+          { shop, kind, isFinalTracking: false },
+          state,
+          { OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: options.polledBefore } }] },
+        ],
+      },
+      orderBy: [{ lastPolledAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+      take,
+    });
+  const fulfilled = await due({ state: "FULFILLED" }, options.take);
+  if (fulfilled.length === options.take) return fulfilled;
+  return [
+    ...fulfilled,
+    ...(await due({ state: "DELIVERED", deliveredAt: { gte: options.deliveredSince } }, options.take - fulfilled.length)),
+  ];
 }
 
 export function countProvisionalNumbers(

@@ -198,6 +198,10 @@ export const timeline = {
     `${parcels > 1 ? `; it travels in ${parcels} parcels, also ${others}` : ""}.`,
   trackingReplaced: (previous: string, tracking: string, company: string) =>
     `The provider replaced tracking number ${previous} with ${tracking}${company === "" ? "" : ` (${company})`}; the Shopify fulfilment now shows it.`,
+  // `errors`: Shopify's words, "; " between them.
+  trackingReplaceRefused: (previous: string, tracking: string, company: string, errors: string) =>
+    `The provider replaced tracking number ${previous} with ${tracking}${company === "" ? "" : ` (${company})`} after the parcel was delivered; ` +
+    `Shopify refused it for the fulfilment, which still shows ${previous}: ${errors}`,
 
   // What changed in Shopify after sending: `what` of changedAfterSending, kept on the shipment too
   // (changedInShopify). `units`: unitsOfLines; `status`: Shopify's status of the fulfillment order, "" when

@@ -153,6 +153,9 @@ export const timeline: Words["timeline"] = {
     `${parcels > 1 ? `；共 ${parcels} 个包裹，其他单号 ${others}` : ""}。`,
   trackingReplaced: (previous, tracking, company) =>
     `服务商已将物流单号 ${previous} 更换为 ${tracking}${company === "" ? "" : `（${company}）`}；Shopify 履约记录现已显示新单号。`,
+  trackingReplaceRefused: (previous, tracking, company, errors) =>
+    `包裹妥投后，服务商已将物流单号 ${previous} 更换为 ${tracking}${company === "" ? "" : `（${company}）`}；` +
+    `Shopify 拒绝更新履约记录，仍显示 ${previous}：${errors}`,
 
   addressEdited: () => "收货地址被修改",
   addressRemoved: () => "收货地址被删除",
