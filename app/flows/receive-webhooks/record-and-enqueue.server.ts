@@ -112,8 +112,8 @@ export async function recordAndEnqueue(
  * On SQLite the transaction holds the database's write lock, and in this process every other
  * statement (sqlite-adapter.server.ts); on PostgreSQL it takes no lock of ours but holds a pool
  * connection (postgres-adapter.server.ts, writeByOwnRules). So everything that can be done before
- * it is: parsing, serialising, and the receipt's status, which is decided
- * first and written with the row. Order and fulfillment-order events, nearly all of the traffic, are
+ * it is: parsing, serialising, and the receipt's status, which is decided first and written with
+ * the row. Order and fulfillment-order events, nearly all of the traffic, are
  * written synchronously (record-at-once.server.ts); app/*, shop/update and compliance topics through Prisma's models.
  */
 async function recordDelivery(db: Database, topic: WebhookTopic, webhook: VerifiedWebhook, now: Date): Promise<IntakeOutcome> {

@@ -2,8 +2,9 @@
  * The intake's hot path: an order or fulfillment-order event recorded, and its job queued (or, for
  * the fulfillment-service callback, its job alone woken), in ONE short write transaction
  * (writeAtOnce): synchronous on SQLite, so the write lock is held for the statements alone; on
- * PostgreSQL a READ COMMITTED transaction on node-postgres, without the write lock (decision 0056). Each function is a write program (a generator yielding the
- * models' own SQL, each statement given back its first row), so the two paths cannot drift apart.
+ * PostgreSQL a READ COMMITTED transaction on node-postgres, without the write lock (decision 0056).
+ * Each function is a write program (a generator yielding the models' own SQL, each statement given
+ * back its first row), so the two paths cannot drift apart.
  * Why: docs/decisions/0011-intake-written-at-once-events-in-batches.md and 0027.
  */
 import { z } from "zod";
