@@ -161,6 +161,29 @@ describe("Admin GraphQL endpoint", () => {
     const old = await ask("{ shop { assignedFulfillmentOrders(first: 1) { nodes { id } } } }");
     expect(old.headers.get("x-shopify-api-deprecated-reason")).toMatch(/deprecation/);
     expect(await old.json()).toMatchObject({ data: { shop: { assignedFulfillmentOrders: { nodes: [] } } } });
+    // A second sending of the same text (judged once) is flagged the same way.
+    const again = await ask("{ shop { assignedFulfillmentOrders(first: 1) { nodes { id } } } }");
+    expect(again.headers.get("x-shopify-api-deprecated-reason")).toMatch(/deprecation/);
+  });
+
+  it("judges a query's text once and its variables on every request", async () => {
+    const query = `query Nodes($ids: [ID!]!) { nodes(ids: $ids) { id } }`;
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `gid://shopify/Product/${i + 1}`);
+    expect((await gql(query, { ids: ids(2) })).body.errors).toBeUndefined();
+    // The same text, prepared already: the variables are still measured, so 251 ids are refused.
+    expect((await gql(query, { ids: ids(251) })).body.errors?.[0]).toMatchObject({
+      message: "The input array size of 251 is greater than the maximum allowed of 250.",
+      extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" },
+    });
+    const literal = `{ nodes(ids: [${ids(251)
+      .map((id) => JSON.stringify(id))
+      .join(", ")}]) { id } }`;
+    for (const _ of [1, 2]) {
+      expect((await gql(literal)).body.errors?.[0]).toMatchObject({ extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } });
+    }
+    for (const _ of [1, 2]) {
+      expect((await gql(`{ shop { name planName } }`)).body.errors?.[0]).toMatchObject({ extensions: { code: "undefinedField" } });
+    }
   });
 
   it("refuses @idempotent where the schema does not document it", async () => {
