@@ -43,10 +43,12 @@ export async function enqueueCoalesced<S extends JobKinds, K extends KindOf<S>>(
   kinds: S,
   work: CoalescedWork<S, K>,
   now = new Date(),
+  later?: ReadonlySet<string>,
 ): Promise<Enqueued> {
   let last: Enqueued | undefined;
   for (const { dedupeKey, runAt } of coalescedKeys(work, now)) {
-    last = await enqueue(tx, kinds, { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey, ...(runAt ? { runAt } : {}) });
+    const request = { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey, ...(runAt ? { runAt } : {}) };
+    last = await enqueue(tx, kinds, request, later);
     if (last.enqueued) return last;
     const live = await tx.job.findUnique({ where: { id: last.jobId }, select: { status: true } });
     if (live?.status === "PENDING") return last;

@@ -39,10 +39,10 @@ const InsertedRows = z.array(z.object({ id: z.string() }));
  * path (app/flows/receive-webhooks/record-at-once.server.ts). Arguments: enqueueArgs.
  */
 export const ENQUEUE_SQL = `
-  INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt")
-  VALUES (?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?)
+  INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt", "later")
+  VALUES (?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?, ?)
   ON CONFLICT ("dedupeKey") DO UPDATE SET
-    "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload",
+    "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload", "later" = excluded."later",
     "status" = 'PENDING', "attempts" = 0, "maxAttempts" = excluded."maxAttempts", "runAt" = excluded."runAt",
     "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "lastErrorSay" = NULL, "finishedAt" = NULL,
     "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt"
@@ -52,8 +52,16 @@ export const ENQUEUE_SQL = `
 /** The live job holding a dedupe key, and its status. Arguments: the key. */
 export const LIVE_JOB_SQL = `SELECT "id", "status" FROM "Job" WHERE "dedupeKey" = ?`;
 
-/** ENQUEUE_SQL's arguments; the payload is checked against its kind's schema here. */
-export function enqueueArgs<S extends JobKinds, K extends KindOf<S>>(kinds: S, request: EnqueueRequest<S, K>, now: Date): unknown[] {
+/**
+ * ENQUEUE_SQL's arguments; the payload is checked against its kind's schema here. `later`: the
+ * kinds no one waits for, which run after every due job of the other kinds (decision 0058).
+ */
+export function enqueueArgs<S extends JobKinds, K extends KindOf<S>>(
+  kinds: S,
+  request: EnqueueRequest<S, K>,
+  now: Date,
+  later: ReadonlySet<string> = NONE_LATER,
+): unknown[] {
   const schema = kinds[request.kind];
   if (schema === undefined) throw new Error(`No job kind is named "${request.kind}"`);
   const payload = JSON.stringify(schema.parse(request.payload));
@@ -67,15 +75,19 @@ export function enqueueArgs<S extends JobKinds, K extends KindOf<S>>(kinds: S, r
     request.runAt ?? now,
     now,
     now,
+    later.has(request.kind),
   ];
 }
+
+const NONE_LATER: ReadonlySet<string> = new Set();
 
 export async function enqueue<S extends JobKinds, K extends KindOf<S>>(
   db: DatabaseOrTransaction,
   kinds: S,
   request: EnqueueRequest<S, K>,
+  later: ReadonlySet<string> = NONE_LATER,
 ): Promise<Enqueued> {
-  const args = enqueueArgs(kinds, request, new Date());
+  const args = enqueueArgs(kinds, request, new Date(), later);
   const dedupeKey = request.dedupeKey ?? null;
   // In a transaction even on its own: between the insert that found the key taken and the read
   // of the job holding it, that job must not finish unseen.

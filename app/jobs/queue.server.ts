@@ -9,6 +9,8 @@ import type { JobKinds, KindOf } from "./kind-schemas";
 
 export interface JobQueue<S extends JobKinds> {
   readonly kinds: S;
+  /** The kinds no one waits for: they run after every due job of the other kinds (decision 0058). */
+  readonly later: ReadonlySet<string>;
   enqueue<K extends KindOf<S>>(db: DatabaseOrTransaction, request: EnqueueRequest<S, K>): Promise<Enqueued>;
   /** At most one waiting job per kind and shop absorbs any number of triggers (coalesce.server.ts). */
   enqueueCoalesced<K extends KindOf<S>>(db: DatabaseOrTransaction, work: CoalescedWork<S, K>, now?: Date): Promise<Enqueued>;
@@ -16,11 +18,13 @@ export interface JobQueue<S extends JobKinds> {
   enqueueArgs<K extends KindOf<S>>(request: EnqueueRequest<S, K>, now: Date): unknown[];
 }
 
-export function jobQueue<S extends JobKinds>(kinds: S): JobQueue<S> {
+export function jobQueue<S extends JobKinds>(kinds: S, options: { later?: readonly KindOf<S>[] } = {}): JobQueue<S> {
+  const later: ReadonlySet<string> = new Set(options.later ?? []);
   return {
     kinds,
-    enqueue: (db, request) => enqueue(db, kinds, request),
-    enqueueCoalesced: (db, work, now) => enqueueCoalesced(db, kinds, work, now),
-    enqueueArgs: (request, now) => enqueueArgs(kinds, request, now),
+    later,
+    enqueue: (db, request) => enqueue(db, kinds, request, later),
+    enqueueCoalesced: (db, work, now) => enqueueCoalesced(db, kinds, work, now, later),
+    enqueueArgs: (request, now) => enqueueArgs(kinds, request, now, later),
   };
 }

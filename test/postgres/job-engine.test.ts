@@ -56,12 +56,14 @@ const handler: NoopHandler = async (payload, ctx) => {
   behaviour(payload.note, ctx.attempt, ctx.jobId);
 };
 
-async function startEngine(options: { leaseMs?: number; stopTimeoutMs?: number; logger?: AppLogger } = {}): Promise<Worker> {
+async function startEngine(
+  options: { leaseMs?: number; stopTimeoutMs?: number; logger?: AppLogger; concurrency?: number } = {},
+): Promise<Worker> {
   worker = await startEngineWorker({
     db,
     connectionString: url,
     kinds: testKinds,
-    handlers: { noop: handler },
+    handlers: { noop: handler, tidy: handler },
     pollIntervalMs: 100,
     logger: recordingJobLogger().logger,
     ...options,
@@ -125,6 +127,26 @@ describe("running", () => {
     await waitFor(async () => (await jobOf(jobId)).status === "DONE", { what: "the job to be done" });
     expect(runs.filter((run) => run.startsWith(jobId))).toEqual([`${jobId}#1`]);
     await waitFor(async () => (await engineJobsOf(db, jobId)).length === 0, { what: "the engine to forget the finished job" });
+  });
+
+  it("runs a due job before later work that has been due for longer (decision 0058)", async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const tidy = await enqueue(db, { kind: "tidy", payload: {}, runAt: minutesAgo(10) });
+    const noop = await enqueue(db, { kind: "noop", payload: {}, runAt: minutesAgo(1) });
+    const priorities = await db.$queryRawUnsafe<{ key: string; priority: number }[]>(
+      `SELECT key, priority FROM ${ENGINE_SCHEMA}.jobs WHERE key IN ($1, $2) ORDER BY priority`,
+      noop.jobId,
+      tidy.jobId,
+    );
+    expect(priorities).toEqual([
+      { key: noop.jobId, priority: 0 },
+      { key: tidy.jobId, priority: 1 },
+    ]);
+
+    runs.length = 0;
+    await startEngine({ concurrency: 1 });
+    await waitFor(async () => (await jobOf(tidy.jobId)).status === "DONE", { what: "the later job to be done" });
+    expect(runs).toEqual([`${noop.jobId}#1`, `${tidy.jobId}#1`]);
   });
 
   it("runs a job brought forward at its new time, not its first", async () => {

@@ -149,6 +149,20 @@ export const jobPayloadSchemas = {
   ...alertKinds,
 } satisfies Record<string, z.ZodType>;
 
+/**
+ * The kinds no one waits for: each runs after every due job of the other kinds (decision 0058), so
+ * in a sale the orders reach the warehouse and the buyers get their tracking before the carriers'
+ * checkpoints are copied, the returns and inbound boxes are asked after, or the housekeeping runs.
+ * They wait only while other work is due; on a quiet day they run when due.
+ */
+export const laterJobKinds = [
+  "track.checkpoints",
+  "returns.follow",
+  "inbound.check",
+  "housekeeping.purge",
+  "keys.reencrypt",
+] as const satisfies readonly (keyof typeof jobPayloadSchemas)[];
+
 export type JobKinds = typeof jobPayloadSchemas;
 export type JobKind = keyof JobKinds;
 

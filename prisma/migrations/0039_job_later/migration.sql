@@ -1,0 +1,5 @@
+-- job later: work no one waits for runs after every due job that is not later (decision 0058).
+-- Added in place rather than by redefining the table: the queue's rows stay where they are.
+ALTER TABLE "Job" ADD COLUMN "later" BOOLEAN NOT NULL DEFAULT false;
+
+CREATE INDEX "Job_status_later_runAt_idx" ON "Job"("status", "later", "runAt");
