@@ -81,6 +81,11 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
   // `?` placeholders written out (sqlFor numbers them on PostgreSQL), not Prisma.join: its Sql
   // object belongs to the SQLite client's runtime, which the PostgreSQL client takes for a value.
   const kinds = request.kinds.map(() => "?").join(", ");
+  // One range scan of an index, already in order; its arguments: the moment, the kinds, the limit.
+  const scan = (name: string, where: string, order: string) => `SELECT "id", "later", "runAt" FROM (
+      SELECT "id", "later", "runAt" FROM "Job" WHERE ${where} <= ? AND "kind" IN (${kinds}) ORDER BY ${order} LIMIT ?
+    ) AS "${name}"`;
+  const scanArgs = [request.now, ...request.kinds, request.limit];
   const claimed = ClaimedJobs.parse(
     await db.$queryRawUnsafe(
       sqlFor(
@@ -89,23 +94,11 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
           -- Index range scans, each already in order, instead of one OR that sorts every due
           -- job: with a backlog of 100,000 that is 0.01 ms instead of 26 ms under the write lock.
           SELECT "id" FROM (
-            SELECT "id", "later", "runAt" FROM (
-              SELECT "id", "later", "runAt" FROM "Job"
-              WHERE "status" = 'PENDING' AND "later" = FALSE AND "runAt" <= ? AND "kind" IN (${kinds})
-              ORDER BY "runAt" LIMIT ?
-            ) AS "due"
+            ${scan("due", `"status" = 'PENDING' AND "later" = FALSE AND "runAt"`, `"runAt"`)}
             UNION ALL
-            SELECT "id", "later", "runAt" FROM (
-              SELECT "id", "later", "runAt" FROM "Job"
-              WHERE "status" = 'PENDING' AND "later" = TRUE AND "runAt" <= ? AND "kind" IN (${kinds})
-              ORDER BY "runAt" LIMIT ?
-            ) AS "dueLater"
+            ${scan("dueLater", `"status" = 'PENDING' AND "later" = TRUE AND "runAt"`, `"runAt"`)}
             UNION ALL
-            SELECT "id", "later", "runAt" FROM (
-              SELECT "id", "later", "runAt" FROM "Job"
-              WHERE "status" = 'RUNNING' AND "leaseExpiresAt" <= ? AND "kind" IN (${kinds})
-              ORDER BY "leaseExpiresAt" LIMIT ?
-            ) AS "abandoned"
+            ${scan("abandoned", `"status" = 'RUNNING' AND "leaseExpiresAt"`, `"leaseExpiresAt"`)}
           ) AS "claimable"
           ORDER BY "later", "runAt" LIMIT ?
         )
@@ -114,15 +107,9 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
       leaseOwner,
       leaseExpiresAt,
       request.now,
-      request.now,
-      ...request.kinds,
-      request.limit,
-      request.now,
-      ...request.kinds,
-      request.limit,
-      request.now,
-      ...request.kinds,
-      request.limit,
+      ...scanArgs,
+      ...scanArgs,
+      ...scanArgs,
       request.limit,
     ),
   );
