@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../support/database";
-import { createEffectTables, effectRecorder } from "../support/effect-recorder";
+import { createEffectTables, effectRecorder, WAITS_FOR_ANOTHER_PROCESS } from "../support/effect-recorder";
 import { recordingJobLogger, spawnWorkerProcess, waitFor, type WorkerProcess } from "../support/jobs";
 import { enqueue, testKinds } from "../support/test-queue";
 import { startWorker, type Worker } from "~/jobs/worker.server";
@@ -115,10 +115,13 @@ describe("worker processes side by side on one database", () => {
     // Leases far longer than the test: a job claimed twice here could only be a claiming bug. (With
     // short leases a loaded machine may let one expire, and a second claim is then correct.)
     const [first, second] = await Promise.all([workerProcess("complete", 60_000), workerProcess("complete", 60_000)]);
-    const jobIds: string[] = [];
-    for (let i = 0; i < 200; i += 1) jobIds.push((await enqueue(db, { kind: "noop", payload: { note: `job ${i}` } })).jobId);
+    // The first four (one process's concurrency) wait until another process has run a job: a process
+    // that takes them all has no slot left, so the other must claim, however busy the machine is.
+    // Without them, whether both took part was left to timing.
+    for (let i = 0; i < 4; i += 1) await enqueue(db, { kind: "noop", payload: { note: WAITS_FOR_ANOTHER_PROCESS } });
+    for (let i = 4; i < 200; i += 1) await enqueue(db, { kind: "noop", payload: { note: `job ${i}` } });
 
-    await waitFor(async () => (await db.job.count({ where: { status: "DONE" } })) === 200, { timeoutMs: 20_000, what: "200 jobs done" });
+    await waitFor(async () => (await db.job.count({ where: { status: "DONE" } })) === 200, { timeoutMs: 90_000, what: "200 jobs done" });
     const effects = EffectsPerJob.parse(
       await db.$queryRaw`SELECT "jobId", COUNT(*) AS "times", MIN("pid") AS "pid" FROM "TestEffect" GROUP BY "jobId"`,
     );

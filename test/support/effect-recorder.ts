@@ -19,14 +19,30 @@ export async function createEffectTables(db: DatabaseOrTransaction): Promise<voi
 
 const forever = () => new Promise<never>(() => {});
 
+/** The note of a job whose run waits until another process has written an effect (the side-by-side test). */
+export const WAITS_FOR_ANOTHER_PROCESS = "waits for another process";
+/** How long such a run waits at most; then it completes, and the test's assertions say who ran what. */
+const WAIT_FOR_ANOTHER_MS = 60_000;
+
+async function untilAnotherProcessHasRun(db: DatabaseOrTransaction): Promise<void> {
+  const deadline = Date.now() + WAIT_FOR_ANOTHER_MS;
+  while (Date.now() < deadline) {
+    const others: unknown[] = await db.$queryRaw`SELECT 1 FROM "TestEffect" WHERE "pid" <> ${process.pid} LIMIT 1`;
+    if (others.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * `hang-in-handler` announces "STARTED <jobId>" and never finishes; `hang-in-commit` writes the
  * effect, announces "EFFECT-WRITTEN <jobId>" and never commits. Both wait to be killed, and heed no
- * abort signal. `slow` announces "STARTED <jobId>" and completes SLOW_RUN_MS later.
+ * abort signal. `slow` announces "STARTED <jobId>" and completes SLOW_RUN_MS later. A job noted
+ * WAITS_FOR_ANOTHER_PROCESS first waits until another process has written an effect.
  */
 export function effectRecorder(mode: EffectRecorderMode, announce: (line: string) => void = () => {}): NoopHandler {
-  return async (_payload, ctx) => {
+  return async (payload, ctx) => {
     await ctx.db.$executeRaw`INSERT INTO "TestAttempt" ("jobId", "attempt", "pid") VALUES (${ctx.jobId}, ${ctx.attempt}, ${process.pid})`;
+    if (payload.note === WAITS_FOR_ANOTHER_PROCESS) await untilAnotherProcessHasRun(ctx.db);
     if (mode === "hang-in-handler") {
       announce(`STARTED ${ctx.jobId}`);
       await forever();
