@@ -49,9 +49,7 @@ export async function enqueueCoalesced<S extends JobKinds, K extends KindOf<S>>(
   for (const { dedupeKey, runAt } of coalescedKeys(work, now)) {
     const request = { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey, ...(runAt ? { runAt } : {}) };
     last = await enqueue(tx, kinds, request, later);
-    if (last.enqueued) return last;
-    const live = await tx.job.findUnique({ where: { id: last.jobId }, select: { status: true } });
-    if (live?.status === "PENDING") return last;
+    if (last.enqueued || last.status === "PENDING") return last;
   }
   // The trigger's own key was live already: this very trigger is queued.
   if (last === undefined) throw new Error("unreachable: at least one key was tried");

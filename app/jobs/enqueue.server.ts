@@ -29,9 +29,12 @@ export interface Enqueued {
   jobId: string;
   /** False when the same work was already queued or running; jobId is then that job. */
   enqueued: boolean;
+  /** The job's status as this enqueue found it: PENDING when queued; the live job's otherwise. */
+  status: string;
 }
 
 const InsertedRows = z.array(z.object({ id: z.string() }));
+const LiveJobs = z.array(z.object({ id: z.string(), status: z.string() }));
 
 /**
  * One statement, race-free across processes: insert, or re-arm the finished job holding the key,
@@ -95,11 +98,12 @@ export async function enqueue<S extends JobKinds, K extends KindOf<S>>(
     const [row] = InsertedRows.parse(await tx.$queryRawUnsafe(sqlFor(tx, ENQUEUE_SQL), ...args));
     if (row) {
       await wakeJobs(tx, [row.id]);
-      return { jobId: row.id, enqueued: true };
+      return { jobId: row.id, enqueued: true, status: "PENDING" };
     }
     if (dedupeKey === null) throw new Error("The job was not inserted, yet it has no dedupeKey to conflict on");
-    const live = await tx.job.findUniqueOrThrow({ where: { dedupeKey }, select: { id: true } });
-    return { jobId: live.id, enqueued: false };
+    const [live] = LiveJobs.parse(await tx.$queryRawUnsafe(sqlFor(tx, LIVE_JOB_SQL), dedupeKey));
+    if (live === undefined) throw new Error(`The job holding ${dedupeKey} was neither inserted nor found`);
+    return { jobId: live.id, enqueued: false, status: live.status };
   });
 }
 

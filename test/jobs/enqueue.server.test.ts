@@ -30,7 +30,7 @@ describe("enqueue", () => {
   it("queues the same work once while it is pending", async () => {
     const first = await enqueue(db, { kind: "noop", payload: { note: "first" }, dedupeKey: "noop:a" });
     const second = await enqueue(db, { kind: "noop", payload: { note: "second" }, dedupeKey: "noop:a" });
-    expect(second).toEqual({ jobId: first.jobId, enqueued: false });
+    expect(second).toEqual({ jobId: first.jobId, enqueued: false, status: "PENDING" });
     const jobs = await db.job.findMany();
     expect(jobs).toHaveLength(1);
     expect(JSON.parse(jobs[0]?.payload ?? "")).toEqual({ note: "first" });
@@ -39,7 +39,11 @@ describe("enqueue", () => {
   it("queues the same work once while it is running", async () => {
     const first = await enqueue(db, { kind: "noop", payload: {}, dedupeKey: "noop:a" });
     await db.job.update({ where: { id: first.jobId }, data: { status: "RUNNING", attempts: 1, leaseOwner: "w/1" } });
-    expect(await enqueue(db, { kind: "noop", payload: {}, dedupeKey: "noop:a" })).toEqual({ jobId: first.jobId, enqueued: false });
+    expect(await enqueue(db, { kind: "noop", payload: {}, dedupeKey: "noop:a" })).toEqual({
+      jobId: first.jobId,
+      enqueued: false,
+      status: "RUNNING",
+    });
     expect(await db.job.findUniqueOrThrow({ where: { id: first.jobId } })).toMatchObject({ status: "RUNNING", leaseOwner: "w/1" });
   });
 
@@ -57,7 +61,7 @@ describe("enqueue", () => {
     });
     const later = new Date(Date.now() + 60_000);
     const again = await enqueue(db, { kind: "noop", payload: { note: "again" }, dedupeKey: "noop:a", runAt: later });
-    expect(again).toEqual({ jobId: first.jobId, enqueued: true });
+    expect(again).toEqual({ jobId: first.jobId, enqueued: true, status: "PENDING" });
     const job = await db.job.findUniqueOrThrow({ where: { id: first.jobId } });
     expect(job).toMatchObject({
       status: "PENDING",

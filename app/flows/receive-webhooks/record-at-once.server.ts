@@ -36,7 +36,7 @@ function* earlier(receipt: WebhookDelivery): WriteProgram<{ receiptId: string; d
   return { receiptId: Id.parse(row).id, duplicate: true };
 }
 
-function* enqueueNow(request: AppEnqueueRequest, now: Date): WriteProgram<Enqueued & { status: string }> {
+function* enqueueNow(request: AppEnqueueRequest, now: Date): WriteProgram<Enqueued> {
   const inserted = insertedId(yield { sql: ENQUEUE_SQL, args: appJobs.enqueueArgs(request, now) });
   if (inserted !== null) {
     // On PostgreSQL, handed to the job engine in this same transaction (wake.server.ts).
@@ -50,16 +50,12 @@ function* enqueueNow(request: AppEnqueueRequest, now: Date): WriteProgram<Enqueu
 
 /** As enqueueCoalesced (coalesce.server.ts), over the same keys. */
 function* queueJob(job: NonNullable<JobToQueue>, now: Date): WriteProgram<Enqueued> {
-  if ("once" in job) {
-    const { jobId, enqueued } = yield* enqueueNow(job.once, now);
-    return { jobId, enqueued };
-  }
+  if ("once" in job) return yield* enqueueNow(job.once, now);
   let last: Enqueued | undefined;
   for (const { dedupeKey, runAt } of coalescedKeys(job.coalesced, now)) {
     const { kind, payload, shop } = job.coalesced;
-    const found = yield* enqueueNow({ kind, payload, shop, dedupeKey, ...(runAt ? { runAt } : {}) }, now);
-    last = { jobId: found.jobId, enqueued: found.enqueued };
-    if (found.enqueued || found.status === "PENDING") return last;
+    last = yield* enqueueNow({ kind, payload, shop, dedupeKey, ...(runAt ? { runAt } : {}) }, now);
+    if (last.enqueued || last.status === "PENDING") return last;
   }
   if (last === undefined) throw new Error("unreachable: at least one key was tried");
   return last;
