@@ -7,6 +7,7 @@
  * JavaScript, like serve-cluster.mjs: the app server runs the built bundle with plain Node.
  */
 /* global AbortController, Headers, Request, Response -- the Fetch API's, as installGlobals sets them for the build */
+import { Buffer } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -151,8 +152,38 @@ function boundedBody(request, limit) {
   return request.pipe(bounded);
 }
 
-/** The Fetch API request Remix expects, as @remix-run/express builds it; aborted when the client goes. */
-function remixRequest(request, response, limit) {
+/**
+ * A webhook's whole body, read straight from Node's stream: at most `limit` bytes. Past that the
+ * request is marked, the read stops, and the server answers 413 as for any route (serveApp). The
+ * action is then given a Request over these bytes: a web stream piped from Node's through a
+ * Transform cost a fifth of building each delivery's Request (docs/benchmarks.md, bench:intake).
+ */
+function bodyBytes(request, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      oversized.add(request);
+      request.off("data", onData);
+      request.pause();
+      reject(new RangeError(`The body is longer than ${limit} bytes`));
+    };
+    request.on("data", onData);
+    request.once("end", () => resolve(Buffer.concat(chunks, size)));
+    request.once("error", reject);
+    request.once("close", () => {
+      if (!request.complete) reject(new Error("The client went before its request's body was sent"));
+    });
+  });
+}
+
+/**
+ * The Fetch API request Remix expects, as @remix-run/express builds it; aborted when the client goes.
+ * `bytes`: the body, already read (bodyBytes); otherwise the body is streamed as the app reads it.
+ */
+function remixRequest(request, response, limit, bytes) {
   const url = new URL(request.url ?? "/", `http://${request.headers.host ?? "localhost"}`);
   const controller = new AbortController();
   // Only a client gone before the answer was out aborts: aborting every finished request made a
@@ -166,7 +197,8 @@ function remixRequest(request, response, limit) {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const init = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== "GET" && request.method !== "HEAD") {
+  if (bytes !== undefined) init.body = bytes;
+  else if (request.method !== "GET" && request.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(boundedBody(request, limit));
     init.duplex = "half";
   }
@@ -189,9 +221,9 @@ const WEBHOOK_ACTIONS = new Map(
 );
 
 async function answerOf(request, response, limit) {
-  const remix = remixRequest(request, response, limit);
   const action = request.method === "POST" ? WEBHOOK_ACTIONS.get((request.url ?? "/").split("?")[0]) : undefined;
-  if (action === undefined) return handle(remix);
+  if (action === undefined) return handle(remixRequest(request, response, limit));
+  const remix = remixRequest(request, response, limit, await bodyBytes(request, limit));
   try {
     return await action({ request: remix, params: {}, context: {} });
   } catch (thrown) {

@@ -48,21 +48,33 @@ export type ReadPayload = { ok: true; text: string; payload: unknown } | { ok: f
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 const lenientUtf8 = new TextDecoder("utf-8");
 
-/** True when the JSON text opens more than `limit` arrays or objects inside each other (strings skipped). */
+/**
+ * True when the JSON text opens more than `limit` arrays or objects inside each other (strings
+ * skipped). A string is crossed with indexOf to its closing quote, not a character at a time: most
+ * of an order's text is strings, and this runs on every delivery.
+ */
 export function nestedDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
+    if (c === 34 /* " */) i = closingQuote(text, i);
     else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > limit) return true;
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
   }
   return false;
+}
+
+/** The index of the quote that closes the string opened at `open` (one not escaped), or the text's end. */
+function closingQuote(text: string, open: number): number {
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at === -1) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 92 /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
 }
 
 const short = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
