@@ -82,6 +82,28 @@ describe("a payload without the customer's fields", () => {
       order_edit: { id: 2 },
     });
   });
+
+  it("leaves the payload as it was, and keeps the other keys in their order around a removed one", () => {
+    const order = example("orders/create");
+    const before = JSON.stringify(order);
+    const { kept, removed } = withoutCustomerFields(order);
+    expect(removed).toBe(true);
+    expect(JSON.stringify(order)).toBe(before);
+    expect(
+      withoutCustomerFields({ id: 1, lines: [{ sku: "A" }, { sku: "B", properties: [{ name: "Engraving", value: "Jane" }] }], total: "9" }),
+    ).toEqual({
+      kept: { id: 1, lines: [{ sku: "A" }, { sku: "B" }], total: "9" },
+      removed: true,
+    });
+    const keptOrder = kept as Record<string, unknown>;
+    expect(Object.keys(keptOrder)).toEqual(Object.keys(order as object).filter((key) => key in keptOrder));
+    expect(withoutCustomerFields({ a: { x: 1, y: 2, note: "Call Jane", z: 3 } }).kept).toStrictEqual({ a: { x: 1, y: 2, z: 3 } });
+    expect(Object.keys((withoutCustomerFields({ a: { x: 1, y: 2, note: "Call Jane", z: 3 } }).kept as { a: object }).a)).toEqual([
+      "x",
+      "y",
+      "z",
+    ]);
+  });
 });
 
 describe("a payload's odd keys", () => {
