@@ -105,6 +105,13 @@ function bodySink(request, response, headers) {
   return gzip;
 }
 
+/** securityHeaders' answer for a response that sets no header of its own: the same five, every time. */
+const SECURITY_HEADERS_ALONE = (() => {
+  const headers = new Headers();
+  securityHeaders(headers);
+  return Object.freeze(Object.fromEntries(headers));
+})();
+
 function writeHead(response, status, statusText, headers) {
   securityHeaders(headers);
   const raw = {};
@@ -244,6 +251,11 @@ function refuseTooLarge(response, limit) {
   response.end(`The body is longer than ${limit} bytes`);
 }
 
+function isEmpty(headers) {
+  for (const _ of headers) return false;
+  return true;
+}
+
 async function serveApp(request, response, limit) {
   let answer;
   try {
@@ -252,6 +264,11 @@ async function serveApp(request, response, limit) {
     if (!oversized.has(request)) throw error;
   }
   if (oversized.has(request)) return refuseTooLarge(response, limit);
+  // A webhook's 200: no header, no body. Its head is written without copying and judging headers.
+  if (answer.body === null && answer.status !== 413 && answer.statusText === "" && isEmpty(answer.headers)) {
+    response.writeHead(answer.status, SECURITY_HEADERS_ALONE);
+    return void response.end();
+  }
   const headers = new Headers(answer.headers);
   // A route's own 413 closes the connection the same way (refuseTooLarge).
   if (answer.status === 413) headers.set("Connection", "close");

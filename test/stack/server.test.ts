@@ -4,6 +4,7 @@
  * every response, pages, data, webhooks and assets alike, carries the security headers; only an
  * embedded admin document may be framed, and then only by the shop's admin.
  */
+import { createHmac, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -59,6 +60,22 @@ describe("the app's server", () => {
       body: "{}",
     });
     expect(webhook.status).toBe(401);
+    // A delivery that is taken: answered 200 with no header or body of its own.
+    const body = JSON.stringify({ id: 820982911946154500, admin_graphql_api_id: "gid://shopify/Order/820982911946154500" });
+    const taken = await get(`${appUrl}/webhooks/orders/paid`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Shopify-Hmac-Sha256": createHmac("sha256", stack().apiSecret).update(body).digest("base64"),
+        "X-Shopify-Shop-Domain": shop,
+        "X-Shopify-Topic": "orders/paid",
+        "X-Shopify-API-Version": "2026-10",
+        "X-Shopify-Webhook-Id": randomUUID(),
+        "X-Shopify-Event-Id": randomUUID(),
+      },
+      body,
+    });
+    expect(taken.status).toBe(200);
     const framable = await get(embeddedUrl("/app"));
     const responses: [string, Response][] = [
       ["/", await get(`${appUrl}/`)],
@@ -67,6 +84,7 @@ describe("the app's server", () => {
       ["the provider login's start page", await get(`${appUrl}/provider-oauth/start?attempt=unknown`)],
       ["/app without a session", await get(`${appUrl}/app`)],
       ["a webhook's 401", webhook],
+      ["a webhook's 200", taken],
       ["an asset", await get(`${appUrl}/assets/${asset}`)],
     ];
     for (const [name, response] of [...responses, ["an embedded page", framable] as [string, Response]]) {
