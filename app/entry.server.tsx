@@ -4,7 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
-import { log } from "./lib/log.server";
+import { accessLog, log } from "./lib/log.server";
 import { requestRefusals } from "./metrics/metrics.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { isShopDomain } from "./shopify/shop-domain";
@@ -24,7 +24,7 @@ export const operations = {
   // The access line's fields are fixed (request id, method, path, status, bytes, duration, shop):
   // none can hold a secret, and walking the redaction's 78 paths cost more than the rest of the
   // line, about 5% of the intake's CPU per webhook delivery (docs/benchmarks.md, bench:intake).
-  accessLog: appLog.child({}, { redact: [] }),
+  accessLog: accessLog.child({ process: "app" }, { redact: [] }),
   drainGraceMs: env.DRAIN_GRACE_MS,
   bodyLimitFor,
   refused: (reason: "body too large" | "malformed shop") => requestRefusals.inc({ reason }),

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./log.server";
+import { createLogger, gatheredPerTurn } from "./log.server";
 
 function capture() {
   const lines: string[] = [];
@@ -55,5 +55,30 @@ describe("the structured log", () => {
     for (const secret of ["shpat_secret", "provider-secret", "1 Secret Street", "someone@example.com", "offline_a"])
       expect(text).not.toContain(secret);
     expect(JSON.parse(lines[0] ?? "")).toMatchObject({ accessToken: "[redacted]", session: "[redacted]", kept: "visible" });
+  });
+});
+
+describe("lines gathered per turn of the event loop", () => {
+  it("hands the turn's lines on in one write once the turn is over, in their order", async () => {
+    const writes: string[] = [];
+    const logger = createLogger({
+      level: "info",
+      name: "test",
+      destination: gatheredPerTurn({ write: (text: string) => void writes.push(text) }),
+    });
+    logger.info({ path: "/webhooks/orders/create" }, "request");
+    logger.info({ path: "/webhooks/orders/updated" }, "request");
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(
+      writes[0]
+        ?.split("\n")
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { path: string }).path),
+    ).toEqual(["/webhooks/orders/create", "/webhooks/orders/updated"]);
+    logger.info({ path: "/healthz" }, "request");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2);
   });
 });

@@ -98,11 +98,43 @@ const throughTheConsole = {
 // The environment's list of levels is pino's own, or this fails typecheck.
 const level: LogLevel = env.LOG_LEVEL satisfies (typeof LOG_LEVELS)[number];
 
+/**
+ * A destination that gathers the lines written during one turn of the event loop and hands them on
+ * in one write once the turn is over, or when the process exits. Under a sale's webhooks the app
+ * server answers dozens of requests a turn, and the access line's own write was a system call for
+ * each (docs/benchmarks.md, bench:intake). A line waits for the end of its turn, never longer.
+ */
+export function gatheredPerTurn(destination: pino.DestinationStream): pino.DestinationStream {
+  let pending = "";
+  const flush = () => {
+    const text = pending;
+    pending = "";
+    if (text !== "") destination.write(text);
+  };
+  process.on("exit", flush);
+  return {
+    write(line: string) {
+      if (pending === "") setImmediate(flush);
+      pending += line;
+    },
+  };
+}
+
+const LOGGER_NAME = "fulfilment-connector";
+/** Written synchronously: a line is out before the next statement runs, a crash's last line too. */
+const stdout = env.NODE_ENV === "test" ? throughTheConsole : pino.destination({ dest: 1, sync: true });
+
 /** The process's logger. */
-export const log: Logger = createLogger({
+export const log: Logger = createLogger({ level, name: LOGGER_NAME, destination: stdout });
+
+/**
+ * The app server's access lines (server/serve.mjs), one a request: the same lines on the same
+ * output, gathered per turn of the event loop (gatheredPerTurn). Under tests, as `log` writes.
+ */
+export const accessLog: Logger = createLogger({
   level,
-  name: "fulfilment-connector",
-  destination: env.NODE_ENV === "test" ? throughTheConsole : undefined,
+  name: LOGGER_NAME,
+  destination: env.NODE_ENV === "test" ? stdout : gatheredPerTurn(stdout),
 });
 
 /** How an error reads in a job's lastError and in logs: its name and message, cut to `maxChars`. */
