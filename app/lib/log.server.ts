@@ -98,15 +98,23 @@ const throughTheConsole = {
 // The environment's list of levels is pino's own, or this fails typecheck.
 const level: LogLevel = env.LOG_LEVEL satisfies (typeof LOG_LEVELS)[number];
 
+/** How long an access line may wait to be written with the lines that follow it. */
+export const GATHER_MS = 10;
+/** Written at once past this many characters, however young. */
+const GATHER_CHARACTERS = 64 * 1024;
+
 /**
- * A destination that gathers the lines written during one turn of the event loop and hands them on
- * in one write once the turn is over, or when the process exits. Under a sale's webhooks the app
- * server answers dozens of requests a turn, and the access line's own write was a system call for
- * each (docs/benchmarks.md, bench:intake). A line waits for the end of its turn, never longer.
+ * A destination that gathers the lines written within GATHER_MS of the first and hands them on in
+ * one write, or at once when they grow past GATHER_CHARACTERS, or when the process exits. Under a
+ * sale's webhooks the app server answers a request every few hundred microseconds, and the access
+ * line's own write was a system call for each (docs/benchmarks.md, bench:intake).
  */
-export function gatheredPerTurn(destination: pino.DestinationStream): pino.DestinationStream {
+export function gathered(destination: pino.DestinationStream): pino.DestinationStream {
   let pending = "";
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
     const text = pending;
     pending = "";
     if (text !== "") destination.write(text);
@@ -114,8 +122,9 @@ export function gatheredPerTurn(destination: pino.DestinationStream): pino.Desti
   process.on("exit", flush);
   return {
     write(line: string) {
-      if (pending === "") setImmediate(flush);
       pending += line;
+      if (pending.length > GATHER_CHARACTERS) flush();
+      else timer ??= setTimeout(flush, GATHER_MS).unref();
     },
   };
 }
@@ -129,12 +138,12 @@ export const log: Logger = createLogger({ level, name: LOGGER_NAME, destination:
 
 /**
  * The app server's access lines (server/serve.mjs), one a request: the same lines on the same
- * output, gathered per turn of the event loop (gatheredPerTurn). Under tests, as `log` writes.
+ * output, gathered for a few milliseconds (gathered). Under tests, as `log` writes.
  */
 export const accessLog: Logger = createLogger({
   level,
   name: LOGGER_NAME,
-  destination: env.NODE_ENV === "test" ? stdout : gatheredPerTurn(stdout),
+  destination: env.NODE_ENV === "test" ? stdout : gathered(stdout),
 });
 
 /** How an error reads in a job's lastError and in logs: its name and message, cut to `maxChars`. */
