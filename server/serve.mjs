@@ -198,10 +198,12 @@ function remixRequest(request, response, limit, bytes) {
   response.on("close", () => {
     if (!response.writableFinished) controller.abort();
   });
-  const headers = new Headers();
+  // Name and value pairs: the Request makes its own Headers of them (one built here was copied again).
+  const headers = [];
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    if (Array.isArray(value)) for (const one of value) headers.push([name, one]);
+    else headers.push([name, value]);
   }
   const init = { method: request.method, headers, signal: controller.signal };
   if (bytes !== undefined) init.body = bytes;
