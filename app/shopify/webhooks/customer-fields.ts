@@ -91,15 +91,10 @@ function sameOrCopy(list: unknown[], keep: (one: unknown) => unknown): unknown[]
 /** The object itself when every key passes; otherwise a copy with only those that do. */
 const only = (keep: (key: string) => boolean) => (value: unknown) => {
   if (!isRecord(value)) return value;
-  let every = true;
-  for (const key in value)
-    if (!keep(key)) {
-      every = false;
-      break;
-    }
-  if (every) return value;
+  const keys = Object.keys(value);
+  if (keys.every(keep)) return value;
   const kept: Record<string, unknown> = {};
-  for (const key in value) if (keep(key)) put(kept, key, value[key]);
+  for (const key of keys) if (keep(key)) put(kept, key, value[key]);
   return kept;
 };
 const countryOnly = only((key) => key === "country_code");
@@ -114,7 +109,9 @@ function strip(value: unknown): unknown {
   if (Array.isArray(value)) return sameOrCopy(value, strip);
   if (!isRecord(value)) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const inner = value[key];
     const kind = kindOf(key);
     const kept =
@@ -129,10 +126,7 @@ function strip(value: unknown): unknown {
               : inner;
     if (copy === undefined && kept !== inner) {
       copy = {};
-      for (const before in value) {
-        if (before === key) break;
-        put(copy, before, value[before]);
-      }
+      for (const before of keys.slice(0, i)) put(copy, before, value[before]);
     }
     if (copy !== undefined && kept !== DROPPED) put(copy, key, kept);
   }
