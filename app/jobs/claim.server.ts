@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { sqlFor, storedDate, type Database } from "~/stores/database/database.server";
+import { TIERS } from "./tiers";
 
 export interface ClaimRequest {
   /** Only jobs the worker has handlers for. */
@@ -22,7 +23,7 @@ export interface ClaimRequest {
 
 /** The job's columns, returned by the claim itself: the jobs claimed cost no second read. */
 const JOB_COLUMNS = `"id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "leaseOwner",
-  "leaseExpiresAt", "lastError", "createdAt", "updatedAt", "finishedAt", "lastErrorSay", "later"`;
+  "leaseExpiresAt", "lastError", "createdAt", "updatedAt", "finishedAt", "lastErrorSay", "tier"`;
 
 /** A stored moment as raw SQL returns it (storedDate): ISO text from SQLite, a Date from PostgreSQL. */
 const moment = z.union([z.date(), z.string()]).transform((value) => storedDate(value) as Date);
@@ -46,8 +47,7 @@ const ClaimedJobs = z.array(
     updatedAt: moment,
     finishedAt: moment.nullable(),
     lastErrorSay: z.string().nullable(),
-    // A boolean from PostgreSQL, 0 or 1 from SQLite.
-    later: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
+    tier: z.coerce.number(),
   }) satisfies z.ZodType<Job, unknown>,
 );
 
@@ -70,9 +70,8 @@ const CLAIM = `UPDATE "Job" SET
 /**
  * Claims up to `limit` jobs that are due: PENDING with runAt reached, or RUNNING with an expired
  * lease (their worker crashed or hung; the claim says so in lastError). Each claim counts as an
- * attempt, so a job that kills its worker every time still ends DEAD. Jobs that are not later come
- * first, oldest first; later ones fill what is left (decision 0058), as the engine orders them on
- * PostgreSQL.
+ * attempt, so a job that kills its worker every time still ends DEAD. The lowest tier comes first,
+ * then the oldest (tiers.ts: decisions 0058 and 0059), as the engine orders them on PostgreSQL.
  */
 export async function claimDueJobs(db: Database, request: ClaimRequest): Promise<Job[]> {
   if (request.kinds.length === 0 || request.limit < 1) return [];
@@ -82,10 +81,15 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
   // object belongs to the SQLite client's runtime, which the PostgreSQL client takes for a value.
   const kinds = request.kinds.map(() => "?").join(", ");
   // One range scan of an index, already in order; its arguments: the moment, the kinds, the limit.
-  const scan = (name: string, where: string, order: string) => `SELECT "id", "later", "runAt" FROM (
-      SELECT "id", "later", "runAt" FROM "Job" WHERE ${where} <= ? AND "kind" IN (${kinds}) ORDER BY ${order} LIMIT ?
+  const scan = (name: string, where: string, order: string) => `SELECT "id", "tier", "runAt" FROM (
+      SELECT "id", "tier", "runAt" FROM "Job" WHERE ${where} <= ? AND "kind" IN (${kinds}) ORDER BY ${order} LIMIT ?
     ) AS "${name}"`;
   const scanArgs = [request.now, ...request.kinds, request.limit];
+  // One scan of due jobs per tier (a literal of ours, not an argument), then the abandoned ones.
+  const scans = [
+    ...TIERS.map((tier) => scan(`due${tier}`, `"status" = 'PENDING' AND "tier" = ${tier} AND "runAt"`, `"runAt"`)),
+    scan("abandoned", `"status" = 'RUNNING' AND "leaseExpiresAt"`, `"leaseExpiresAt"`),
+  ];
   const claimed = ClaimedJobs.parse(
     await db.$queryRawUnsafe(
       sqlFor(
@@ -94,26 +98,20 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
           -- Index range scans, each already in order, instead of one OR that sorts every due
           -- job: with a backlog of 100,000 that is 0.01 ms instead of 26 ms under the write lock.
           SELECT "id" FROM (
-            ${scan("due", `"status" = 'PENDING' AND "later" = FALSE AND "runAt"`, `"runAt"`)}
-            UNION ALL
-            ${scan("dueLater", `"status" = 'PENDING' AND "later" = TRUE AND "runAt"`, `"runAt"`)}
-            UNION ALL
-            ${scan("abandoned", `"status" = 'RUNNING' AND "leaseExpiresAt"`, `"leaseExpiresAt"`)}
+            ${scans.join("\n            UNION ALL\n            ")}
           ) AS "claimable"
-          ORDER BY "later", "runAt" LIMIT ?
+          ORDER BY "tier", "runAt" LIMIT ?
         )
         RETURNING ${JOB_COLUMNS}`,
       ),
       leaseOwner,
       leaseExpiresAt,
       request.now,
-      ...scanArgs,
-      ...scanArgs,
-      ...scanArgs,
+      ...scans.flatMap(() => scanArgs),
       request.limit,
     ),
   );
-  return claimed.sort((a, b) => Number(a.later) - Number(b.later) || a.runAt.getTime() - b.runAt.getTime());
+  return claimed.sort((a, b) => a.tier - b.tier || a.runAt.getTime() - b.runAt.getTime());
 }
 
 /**

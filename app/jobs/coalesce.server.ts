@@ -7,6 +7,7 @@
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { enqueue, type Enqueued } from "./enqueue.server";
 import type { JobKinds, KindOf, PayloadInputOf } from "./kind-schemas";
+import type { JobTiers } from "./tiers";
 
 export interface CoalescedWork<S extends JobKinds, K extends KindOf<S>> {
   kind: K;
@@ -43,12 +44,12 @@ export async function enqueueCoalesced<S extends JobKinds, K extends KindOf<S>>(
   kinds: S,
   work: CoalescedWork<S, K>,
   now = new Date(),
-  later?: ReadonlySet<string>,
+  tiers?: JobTiers,
 ): Promise<Enqueued> {
   let last: Enqueued | undefined;
   for (const { dedupeKey, runAt } of coalescedKeys(work, now)) {
     const request = { kind: work.kind, payload: work.payload, shop: work.shop, dedupeKey, ...(runAt ? { runAt } : {}) };
-    last = await enqueue(tx, kinds, request, later);
+    last = await enqueue(tx, kinds, request, tiers);
     if (last.enqueued || last.status === "PENDING") return last;
   }
   // The trigger's own key was live already: this very trigger is queued.

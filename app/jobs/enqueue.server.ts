@@ -9,6 +9,7 @@ import { inTransaction, sqlFor, type DatabaseOrTransaction } from "~/stores/data
 import type { JobKinds, KindOf, PayloadInputOf } from "./kind-schemas";
 import { wakeJobs } from "./engine/wake.server";
 import { JOB_POLICY } from "./policy";
+import { ALL_ORDINARY, tierOf, type JobTiers } from "./tiers";
 
 export interface EnqueueRequest<S extends JobKinds, K extends KindOf<S>> {
   kind: K;
@@ -42,10 +43,10 @@ const LiveJobs = z.array(z.object({ id: z.string(), status: z.string() }));
  * path (app/flows/receive-webhooks/record-at-once.server.ts). Arguments: enqueueArgs.
  */
 export const ENQUEUE_SQL = `
-  INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt", "later")
+  INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt", "tier")
   VALUES (?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?, ?)
   ON CONFLICT ("dedupeKey") DO UPDATE SET
-    "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload", "later" = excluded."later",
+    "shop" = excluded."shop", "kind" = excluded."kind", "payload" = excluded."payload", "tier" = excluded."tier",
     "status" = 'PENDING', "attempts" = 0, "maxAttempts" = excluded."maxAttempts", "runAt" = excluded."runAt",
     "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "lastErrorSay" = NULL, "finishedAt" = NULL,
     "createdAt" = excluded."createdAt", "updatedAt" = excluded."updatedAt"
@@ -56,14 +57,14 @@ export const ENQUEUE_SQL = `
 export const LIVE_JOB_SQL = `SELECT "id", "status" FROM "Job" WHERE "dedupeKey" = ?`;
 
 /**
- * ENQUEUE_SQL's arguments; the payload is checked against its kind's schema here. `later`: the
- * kinds no one waits for, which run after every due job of the other kinds (decision 0058).
+ * ENQUEUE_SQL's arguments; the payload is checked against its kind's schema here. `tiers`: the
+ * kinds that run before, and after, every due job of the other kinds (tiers.ts).
  */
 export function enqueueArgs<S extends JobKinds, K extends KindOf<S>>(
   kinds: S,
   request: EnqueueRequest<S, K>,
   now: Date,
-  later: ReadonlySet<string> = NONE_LATER,
+  tiers: JobTiers = ALL_ORDINARY,
 ): unknown[] {
   const schema = kinds[request.kind];
   if (schema === undefined) throw new Error(`No job kind is named "${request.kind}"`);
@@ -78,19 +79,17 @@ export function enqueueArgs<S extends JobKinds, K extends KindOf<S>>(
     request.runAt ?? now,
     now,
     now,
-    later.has(request.kind),
+    tierOf(tiers, request.kind),
   ];
 }
-
-const NONE_LATER: ReadonlySet<string> = new Set();
 
 export async function enqueue<S extends JobKinds, K extends KindOf<S>>(
   db: DatabaseOrTransaction,
   kinds: S,
   request: EnqueueRequest<S, K>,
-  later: ReadonlySet<string> = NONE_LATER,
+  tiers: JobTiers = ALL_ORDINARY,
 ): Promise<Enqueued> {
-  const args = enqueueArgs(kinds, request, new Date(), later);
+  const args = enqueueArgs(kinds, request, new Date(), tiers);
   const dedupeKey = request.dedupeKey ?? null;
   // In a transaction even on its own: between the insert that found the key taken and the read
   // of the job holding it, that job must not finish unseen.

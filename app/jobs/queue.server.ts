@@ -6,11 +6,12 @@ import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 import { enqueueCoalesced, type CoalescedWork } from "./coalesce.server";
 import { enqueue, enqueueArgs, type Enqueued, type EnqueueRequest } from "./enqueue.server";
 import type { JobKinds, KindOf } from "./kind-schemas";
+import type { JobTiers } from "./tiers";
 
 export interface JobQueue<S extends JobKinds> {
   readonly kinds: S;
-  /** The kinds no one waits for: they run after every due job of the other kinds (decision 0058). */
-  readonly later: ReadonlySet<string>;
+  /** The kinds that run before every other due job, and those no one waits for, which run after (tiers.ts). */
+  readonly tiers: JobTiers;
   enqueue<K extends KindOf<S>>(db: DatabaseOrTransaction, request: EnqueueRequest<S, K>): Promise<Enqueued>;
   /** At most one waiting job per kind and shop absorbs any number of triggers (coalesce.server.ts). */
   enqueueCoalesced<K extends KindOf<S>>(db: DatabaseOrTransaction, work: CoalescedWork<S, K>, now?: Date): Promise<Enqueued>;
@@ -18,13 +19,18 @@ export interface JobQueue<S extends JobKinds> {
   enqueueArgs<K extends KindOf<S>>(request: EnqueueRequest<S, K>, now: Date): unknown[];
 }
 
-export function jobQueue<S extends JobKinds>(kinds: S, options: { later?: readonly KindOf<S>[] } = {}): JobQueue<S> {
-  const later: ReadonlySet<string> = new Set(options.later ?? []);
+export function jobQueue<S extends JobKinds>(
+  kinds: S,
+  options: { first?: readonly KindOf<S>[]; later?: readonly KindOf<S>[] } = {},
+): JobQueue<S> {
+  const tiers: JobTiers = { first: new Set(options.first ?? []), later: new Set(options.later ?? []) };
+  const both = [...tiers.first].filter((kind) => tiers.later.has(kind));
+  if (both.length > 0) throw new Error(`A job kind cannot run both first and later: ${both.join(", ")}`);
   return {
     kinds,
-    later,
-    enqueue: (db, request) => enqueue(db, kinds, request, later),
-    enqueueCoalesced: (db, work, now) => enqueueCoalesced(db, kinds, work, now, later),
-    enqueueArgs: (request, now) => enqueueArgs(kinds, request, now, later),
+    tiers,
+    enqueue: (db, request) => enqueue(db, kinds, request, tiers),
+    enqueueCoalesced: (db, work, now) => enqueueCoalesced(db, kinds, work, now, tiers),
+    enqueueArgs: (request, now) => enqueueArgs(kinds, request, now, tiers),
   };
 }

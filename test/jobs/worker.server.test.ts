@@ -320,30 +320,36 @@ describe("the worker", () => {
     expect(await jobOf(jobId)).toMatchObject({ status: "RUNNING", leaseOwner: "someone-else/1" });
   });
 
-  it("runs a due job before later work that has been due for longer (decision 0058)", async () => {
+  it("takes due jobs by tier, then oldest first: first kinds before older work, later work last (decisions 0058, 0059)", async () => {
     const clock = manualClock();
     const minutesAgo = (minutes: number) => new Date(clock.now().getTime() - minutes * 60_000);
     const tidy = await enqueue(db, { kind: "tidy", payload: { note: "tidy" }, runAt: minutesAgo(10) });
     const first = await enqueue(db, { kind: "noop", payload: { note: "first" }, runAt: minutesAgo(1) });
     const second = await enqueue(db, { kind: "noop", payload: { note: "second" }, runAt: minutesAgo(2) });
-    expect((await jobOf(tidy.jobId)).later).toBe(true);
-    expect((await jobOf(first.jobId)).later).toBe(false);
+    const urgent = await enqueue(db, { kind: "urgent", payload: { note: "urgent" }, runAt: minutesAgo(0) });
+    const notYet = await enqueue(db, { kind: "urgent", payload: { note: "not yet" }, runAt: minutesAgo(-1) });
+    expect((await jobOf(urgent.jobId)).tier).toBe(0);
+    expect((await jobOf(first.jobId)).tier).toBe(1);
+    expect((await jobOf(tidy.jobId)).tier).toBe(2);
 
-    const kinds = ["noop", "tidy"];
+    const kinds = ["noop", "tidy", "urgent"];
     const claim = (limit: number) => claimDueJobs(db, { kinds, limit, owner: "t", leaseMs: 60_000, now: clock.now() });
-    expect((await claim(1)).map((job) => job.id)).toEqual([second.jobId]);
-    // What is left of the limit goes to later work once nothing else is due.
-    expect((await claim(3)).map((job) => job.id)).toEqual([first.jobId, tidy.jobId]);
+    // The urgent job, due for the least time, goes first; then the oldest of the others.
+    expect((await claim(2)).map((job) => job.id)).toEqual([urgent.jobId, second.jobId]);
+    // What is left of the limit goes to later work once nothing else is due; nothing not yet due.
+    expect((await claim(4)).map((job) => job.id)).toEqual([first.jobId, tidy.jobId]);
+    expect((await jobOf(notYet.jobId)).status).toBe("PENDING");
 
     // A worker running one job at a time takes them in that order too.
     await db.job.deleteMany();
     const order: string[] = [];
     const record: NoopHandler = async (payload) => void order.push(payload.note ?? "");
     await enqueue(db, { kind: "tidy", payload: { note: "tidy" }, runAt: minutesAgo(10) });
-    await enqueue(db, { kind: "noop", payload: { note: "first" }, runAt: minutesAgo(1) });
-    worker({ handlers: { noop: record, tidy: record }, concurrency: 1, now: clock.now });
-    await waitFor(async () => (await db.job.count({ where: { status: "DONE" } })) === 2, { what: "both jobs done" });
-    expect(order).toEqual(["first", "tidy"]);
+    await enqueue(db, { kind: "noop", payload: { note: "first" }, runAt: minutesAgo(2) });
+    await enqueue(db, { kind: "urgent", payload: { note: "urgent" }, runAt: minutesAgo(1) });
+    worker({ handlers: { noop: record, tidy: record, urgent: record }, concurrency: 1, now: clock.now });
+    await waitFor(async () => (await db.job.count({ where: { status: "DONE" } })) === 3, { what: "all three jobs done" });
+    expect(order).toEqual(["urgent", "first", "tidy"]);
   });
 
   it("runs each of 200 jobs exactly once with two workers in one process", { timeout: 120_000 }, async () => {

@@ -63,7 +63,7 @@ async function startEngine(
     db,
     connectionString: url,
     kinds: testKinds,
-    handlers: { noop: handler, tidy: handler },
+    handlers: { noop: handler, tidy: handler, urgent: handler },
     pollIntervalMs: 100,
     logger: recordingJobLogger().logger,
     ...options,
@@ -129,24 +129,27 @@ describe("running", () => {
     await waitFor(async () => (await engineJobsOf(db, jobId)).length === 0, { what: "the engine to forget the finished job" });
   });
 
-  it("runs a due job before later work that has been due for longer (decision 0058)", async () => {
+  it("takes due jobs by tier, then oldest first: first kinds before older work, later work last (decisions 0058, 0059)", async () => {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const tidy = await enqueue(db, { kind: "tidy", payload: {}, runAt: minutesAgo(10) });
-    const noop = await enqueue(db, { kind: "noop", payload: {}, runAt: minutesAgo(1) });
+    const noop = await enqueue(db, { kind: "noop", payload: {}, runAt: minutesAgo(2) });
+    const urgent = await enqueue(db, { kind: "urgent", payload: {}, runAt: minutesAgo(1) });
     const priorities = await db.$queryRawUnsafe<{ key: string; priority: number }[]>(
-      `SELECT key, priority FROM ${ENGINE_SCHEMA}.jobs WHERE key IN ($1, $2) ORDER BY priority`,
+      `SELECT key, priority FROM ${ENGINE_SCHEMA}.jobs WHERE key IN ($1, $2, $3) ORDER BY priority`,
+      urgent.jobId,
       noop.jobId,
       tidy.jobId,
     );
     expect(priorities).toEqual([
-      { key: noop.jobId, priority: 0 },
-      { key: tidy.jobId, priority: 1 },
+      { key: urgent.jobId, priority: 0 },
+      { key: noop.jobId, priority: 1 },
+      { key: tidy.jobId, priority: 2 },
     ]);
 
     runs.length = 0;
     await startEngine({ concurrency: 1 });
     await waitFor(async () => (await jobOf(tidy.jobId)).status === "DONE", { what: "the later job to be done" });
-    expect(runs).toEqual([`${noop.jobId}#1`, `${tidy.jobId}#1`]);
+    expect(runs).toEqual([`${urgent.jobId}#1`, `${noop.jobId}#1`, `${tidy.jobId}#1`]);
   });
 
   it("runs a job brought forward at its new time, not its first", async () => {

@@ -150,6 +150,15 @@ export const jobPayloadSchemas = {
 } satisfies Record<string, z.ZodType>;
 
 /**
+ * The kinds that run before every due job of the other kinds (decision 0059): a package's send once
+ * its batch may leave. Planned and gathered, it has done all its waiting; every second it queues
+ * behind the planning of newer orders is added to its customer's. Delaying that planning costs the
+ * newer orders nothing while their own packages would wait for company anyway, and there is little
+ * of it to run: one live job per warehouse or handling location, made only by what planning made.
+ */
+export const firstJobKinds = ["push.batch", "push.one"] as const satisfies readonly (keyof typeof jobPayloadSchemas)[];
+
+/**
  * The kinds no one waits for: each runs after every due job of the other kinds (decision 0058), so
  * in a sale the orders reach the warehouse and the buyers get their tracking before the carriers'
  * checkpoints are copied, the returns and inbound boxes are asked after, or the housekeeping runs.

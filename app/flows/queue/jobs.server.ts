@@ -5,9 +5,9 @@
 import { jobQueue } from "~/jobs/queue.server";
 import type { CoalescedWork } from "~/jobs/coalesce.server";
 import type { EnqueueRequest } from "~/jobs/enqueue.server";
-import { jobPayloadSchemas, laterJobKinds, type JobKind, type JobKinds } from "./job-kinds";
+import { firstJobKinds, jobPayloadSchemas, laterJobKinds, type JobKind, type JobKinds } from "./job-kinds";
 
-export const appJobs = jobQueue(jobPayloadSchemas, { later: laterJobKinds });
+export const appJobs = jobQueue(jobPayloadSchemas, { first: firstJobKinds, later: laterJobKinds });
 
 export const enqueue = appJobs.enqueue;
 export const enqueueCoalesced = appJobs.enqueueCoalesced;

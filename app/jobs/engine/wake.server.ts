@@ -20,8 +20,8 @@ import { isPostgres, sqlFor, type DatabaseOrTransaction, type SqlStep } from "~/
  * The engine's attempts are the job's attempts left: a job postponed or re-armed keeps counting
  * where it was (Job."attempts"), and the engine gives up when the job would.
  *
- * A later job (decision 0058) gets the engine's priority 1, the others 0: the engine takes due jobs
- * by priority first, then by run_at.
+ * The job's tier is the engine's priority (0 first, 1, 2 later: tiers.ts, decisions 0058 and 0059):
+ * the engine takes due jobs by priority first, then by run_at.
  *
  * The payload names the job's shop as well, so the task claims it under that shop's write lock
  * (stores/database/write-scope.server.ts) without reading the row first.
@@ -33,7 +33,7 @@ const ADD_JOB = `${ENGINE_SCHEMA}.add_job(
   max_attempts := GREATEST(1, "Job"."maxAttempts" - "Job"."attempts"),
   job_key := "Job"."id",
   job_key_mode := 'replace',
-  priority := CASE WHEN "Job"."later" THEN 1 ELSE 0 END
+  priority := "Job"."tier"
 )`;
 
 /** Wakes the PENDING job whose id is the one argument. Read by onlyReads as a read: it takes no write lock of ours. */
