@@ -19,7 +19,11 @@ describe("which due job a worker takes first", () => {
     const secondsAgo = (seconds: number) => new Date(now - seconds * 1_000);
     await queueTracking(db, shop, secondsAgo(60));
     for (const [index, other] of ["a", "b", "c"].entries())
-      await enqueueCoalesced(db, { kind: "plan.routed", shop: `${other}-${shop}`, payload: {} }, secondsAgo(30 - index));
+      await enqueueCoalesced(
+        db,
+        { kind: "plan.routed", shop: `${other}-${shop}`, payload: {}, triggerId: `event-${other}` },
+        secondsAgo(30 - index),
+      );
     await queuePush(db, { shop, kind: "DROPSHIP", origin: "gid://shopify/Location/1" }, secondsAgo(1));
 
     const kinds = Object.keys(jobPayloadSchemas);
