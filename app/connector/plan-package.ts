@@ -90,6 +90,9 @@ function notToShip(fo: FulfillmentOrderFacts, order: OrderFacts): PackagePlan | 
 /** Paid, or as good as paid: captured, authorized (captured when it ships), or partly refunded. */
 const PAID = new Set(["PAID", "AUTHORIZED", "PARTIALLY_REFUNDED"]);
 
+/** Whether an order with this financial status (Shopify's, in either case) no longer waits for its payment. */
+export const isPaidStatus = (financialStatus: string): boolean => PAID.has(financialStatus.toUpperCase());
+
 /** Why the package waits for Shopify or the merchant, if it does: Shopify's state first, then the shop's rules. */
 function waitFor(
   fo: FulfillmentOrderFacts,

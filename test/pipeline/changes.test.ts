@@ -116,12 +116,13 @@ describe("an order that changes before its package is sent", () => {
       expect(state.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(numericId(shipment.fulfillmentOrderId)))).toHaveLength(1);
     }
     // Each change is named after the webhook the app read first. An edit comes as orders/edited and
-    // orders/updated, a payment as orders/paid and orders/updated, sent at once and in no promised
-    // order (nor does Shopify promise one): either name is right, the outcome must follow it.
+    // orders/updated, sent at once and in no promised order (nor does Shopify promise one): either
+    // name is right, the outcome must follow it. A payment is named so whichever came first (its
+    // orders/updated says the order is paid).
     const timeline = await harness.events(waiting.id);
     const messages = timeline.map((e) => e.message);
     expect(messages).toContainEqual(expect.stringMatching(/^The order was (edited|updated) in Shopify.*; still held\./));
-    expect(messages).toContainEqual(expect.stringMatching(/^(The order was paid|The order was updated in Shopify).*: [Pp]ackage \S+ /));
+    expect(messages).toContainEqual(expect.stringMatching(/^The order was paid: [Pp]ackage \S+ /));
     // The Chinese admin reads each change and what it came to in Chinese, the plan's sentence inside.
     const inChinese =
       (await findShipmentDetail(harness.db, DEMO_SHOP, waiting.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
@@ -129,10 +130,44 @@ describe("an order that changes before its package is sent", () => {
       expect.stringMatching(/^订单在 Shopify 中已.*，仍然暂缓。尚未付款：等待 Shopify 将订单标记为已付款。$/),
     );
     expect(inChinese).toContainEqual(
-      expect.stringMatching(/(订单已付款|订单在 Shopify 中已更新).*：包裹 \S+ 已通过检查：将从一件代发地点 \S+ 以物流服务 \S+ 发出。$/),
+      expect.stringMatching(/^订单已付款：包裹 \S+ 已通过检查：将从一件代发地点 \S+ 以物流服务 \S+ 发出。$/),
     );
     expect(inChinese).toContainEqual(expect.stringMatching(/^已发送给服务商（一件代发地点 \S+，物流服务 \S+）：.+。$/));
     expect(inChinese.join("\n")).not.toMatch(/The order|still held|checked: goes to|Sent to the provider/);
+  }, 60_000);
+
+  it("names a payment a payment when its orders/updated is read with it, or before it", async () => {
+    const placed = await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 1 }], { financial_status: "pending" });
+    const waiting = await harness.waitForShipment(placed.orderId, "HELD");
+    expect(waiting).toMatchObject({ kind: "DROPSHIP", lastErrorCode: "AWAITING_PAYMENT" });
+    const enqueued = (topics: string[]) =>
+      harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, orderId: placed.orderId, topic: { in: topics }, status: "ENQUEUED" } });
+    await waitFor(
+      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
+      {
+        timeoutMs: 15_000,
+        intervalMs: 25,
+        what: "the order's first events worked through",
+      },
+    );
+
+    // Shopify sends the payment as orders/paid and orders/updated at once. With the worker stopped,
+    // both wait for the same round; read in either order, the change is the payment.
+    await harness.stopWorker();
+    try {
+      await harness.merchant(MARK_PAID, { id: placed.orderId });
+      await waitFor(async () => (await enqueued(["orders/paid", "orders/updated"])) === 2 || undefined, {
+        timeoutMs: 15_000,
+        intervalMs: 25,
+        what: "both of the payment's webhooks recorded",
+      });
+    } finally {
+      harness.startWorker();
+    }
+    await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
+    const messages = (await harness.events(waiting.id)).map((e) => e.message);
+    expect(messages).toContainEqual(expect.stringMatching(/^The order was paid: [Pp]ackage \S+ /));
+    expect(messages.join("\n")).not.toMatch(/updated in Shopify/);
   }, 60_000);
 
   it("respects a hold placed in Shopify before the package was planned, and ships once it is released", async () => {

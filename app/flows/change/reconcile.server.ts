@@ -26,6 +26,7 @@ import type { NestedSaid } from "~/lib/words/reason-said";
 import type { timeline } from "~/lib/words/en/timeline";
 import { timelineSaid } from "~/lib/words/timeline-said";
 import { noteChangesAfterSending } from "./changed-after-sending.server";
+import { isPaymentUpdate } from "./what-changed";
 
 /** Change events looked at per round: their orders found with one database read and one cheap Shopify read. */
 const CHANGES_PER_ROUND = 100;
@@ -108,24 +109,27 @@ async function changedOrders(
   receipts: WaitingReceipt[],
 ): Promise<ChangedOrders> {
   const orders = new Map<string, Set<WhatChanged>>();
-  const add = (orderId: string, topic: ChangeTopic) => orders.set(orderId, (orders.get(orderId) ?? new Set()).add(WHAT_CHANGED[topic]));
+  const add = (orderId: string, change: WhatChanged) => orders.set(orderId, (orders.get(orderId) ?? new Set()).add(change));
   const unreadable: string[] = [];
 
   // Order events: only orders with a shipment that has not reached the provider need a look.
   const orderEvents = receipts.filter((receipt) => isChangeTopic(receipt.topic) && !isFulfillmentOrderTopic(receipt.topic));
   const orderIds = [...new Set(orderEvents.flatMap((receipt) => receipt.orderId ?? []))];
-  const waiting = new Set(
-    (
-      await ctx.db.shipment.findMany({
-        where: { shop, orderId: { in: orderIds }, state: { in: ["HELD", "READY"] } },
-        select: { orderId: true },
-        distinct: ["orderId"],
-      })
-    ).map((row) => row.orderId),
+  const unsent = await ctx.db.shipment.findMany({
+    where: { shop, orderId: { in: orderIds }, state: { in: ["HELD", "READY"] } },
+    select: { orderId: true, state: true, lastErrorCode: true },
+  });
+  const waiting = new Set(unsent.map((row) => row.orderId));
+  // A package waits for one thing at a time (plan-package.ts), its code kept while it is HELD.
+  const waitingForPayment = new Set(
+    unsent.filter((row) => row.state === "HELD" && row.lastErrorCode === "AWAITING_PAYMENT").map((row) => row.orderId),
   );
   for (const receipt of orderEvents) {
     if (receipt.orderId === null) unreadable.push(receipt.id);
-    else if (waiting.has(receipt.orderId)) add(receipt.orderId, receipt.topic as ChangeTopic);
+    else if (waiting.has(receipt.orderId)) {
+      const paid = isPaymentUpdate(receipt, waitingForPayment.has(receipt.orderId));
+      add(receipt.orderId, paid ? "orderPaid" : WHAT_CHANGED[receipt.topic as ChangeTopic]);
+    }
   }
 
   // Fulfillment-order events: every one at (or coming from) a provider location.
@@ -157,7 +161,7 @@ async function changedOrders(
       const location = places.get(id)?.locationId;
       // A fulfillment order the app has no shipment for matters only at a provider location.
       if (orderId !== undefined && (known.has(id) || (location != null && routeLocations.has(location))))
-        add(orderId, receipt.topic as ChangeTopic);
+        add(orderId, WHAT_CHANGED[receipt.topic as ChangeTopic]);
     }
   }
   return { orders, unreadable, named };
