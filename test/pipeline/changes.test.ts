@@ -170,6 +170,54 @@ describe("an order that changes before its package is sent", () => {
     expect(messages.join("\n")).not.toMatch(/updated in Shopify/);
   }, 60_000);
 
+  it("names an edit an edit when its orders/updated is read with it", async () => {
+    const placed = await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 2 }], { financial_status: "pending" });
+    const waiting = await harness.waitForShipment(placed.orderId, "HELD");
+    await waitFor(
+      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
+      {
+        timeoutMs: 15_000,
+        intervalMs: 25,
+        what: "the order's first events worked through",
+      },
+    );
+
+    // Shopify sends an edit as orders/edited and orders/updated at once; both wait for one round.
+    await harness.stopWorker();
+    try {
+      const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as {
+        orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
+      };
+      const calculated = begun.orderEditBegin.calculatedOrder;
+      await harness.merchant(EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity: 1 });
+      await harness.merchant(EDIT_COMMIT, { id: calculated.id });
+      const enqueued = () =>
+        harness.db.webhookReceipt.count({
+          where: { shop: DEMO_SHOP, orderId: placed.orderId, topic: { in: ["orders/edited", "orders/updated"] }, status: "ENQUEUED" },
+        });
+      await waitFor(async () => (await enqueued()) === 2 || undefined, {
+        timeoutMs: 15_000,
+        intervalMs: 25,
+        what: "both of the edit's webhooks recorded",
+      });
+    } finally {
+      harness.startWorker();
+    }
+    await waitFor(
+      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
+      {
+        timeoutMs: 15_000,
+        intervalMs: 25,
+        what: "the edit worked through",
+      },
+    );
+    const [edited] = await harness.shipmentsOf(placed.orderId);
+    expect(JSON.parse(edited?.lineItems ?? "[]")).toEqual([expect.objectContaining({ quantity: 1 })]);
+    const messages = (await harness.events(waiting.id)).map((e) => e.message);
+    expect(messages).toContainEqual(expect.stringMatching(/^The order was edited in Shopify; still held\./));
+    expect(messages.join("\n")).not.toMatch(/updated in Shopify/);
+  }, 60_000);
+
   it("respects a hold placed in Shopify before the package was planned, and ships once it is released", async () => {
     await harness.stopWorker();
     let placed: PlacedOrder;

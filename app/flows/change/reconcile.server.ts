@@ -50,9 +50,15 @@ const WHAT_CHANGED = {
 } as const satisfies Record<ChangeTopic, keyof typeof timeline>;
 type WhatChanged = (typeof WHAT_CHANGED)[ChangeTopic];
 
-/** An order's changes as one sentence, in the order they came ("…; …"), each said in the admin's language. */
+/**
+ * An order's changes as one sentence, in the order they came ("…; …"), each said in the admin's
+ * language. Shopify sends orders/updated with every change of an order (an edit, a payment, a
+ * refund): beside a change named for itself, "updated" would say nothing more, so it is left out.
+ */
 function changesSaid(changes: Iterable<WhatChanged>): NestedSaid {
-  const [first, ...rest] = [...changes].map((change) => timelineSaid(change));
+  const all = [...changes];
+  const named = all.some((change) => change !== "orderUpdated") ? all.filter((change) => change !== "orderUpdated") : all;
+  const [first, ...rest] = named.map((change) => timelineSaid(change));
   if (first === undefined) return timelineSaid("orderChangedInShopify");
   return rest.reduce((said, next) => timelineSaid("alsoChanged", said, next), first);
 }
