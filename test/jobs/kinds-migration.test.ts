@@ -3,42 +3,15 @@
  * 0015_job_kinds_by_flow, PostgreSQL 0004) keep running after the upgrade: their kind and the kind
  * their dedupe key starts with are renamed to kinds the app has a handler for.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
-import { testDatabaseProvider, useTestDatabase } from "../support/database";
+import { migrationSql, runSqlScript, useTestDatabase } from "../support/database";
 
 const { db, url } = useTestDatabase();
-const root = path.resolve(import.meta.dirname, "../..");
-const migration = readFileSync(
-  testDatabaseProvider === "postgresql"
-    ? path.join(root, "prisma/postgres/migrations/0004_job_kinds_by_flow/migration.sql")
-    : path.join(root, "prisma/migrations/0015_job_kinds_by_flow/migration.sql"),
-  "utf8",
-);
+const migration = migrationSql({ sqlite: "0015_job_kinds_by_flow", postgresql: "0004_job_kinds_by_flow" });
 
 /** Runs the migration's SQL again on the test database, as an upgrade would over rows of the old version. */
-async function migrateAgain(): Promise<void> {
-  if (testDatabaseProvider === "postgresql") {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(migration);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const sqlite = new Database(url.replace(/^file:/, ""));
-  try {
-    sqlite.exec(migration);
-  } finally {
-    sqlite.close();
-  }
-}
+const migrateAgain = () => runSqlScript(url, migration);
 
 const OLD_KINDS = [...migration.matchAll(/WHERE "kind" = '([^']+)'/g)].map((match) => match[1] ?? "");
 

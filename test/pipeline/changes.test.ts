@@ -54,6 +54,34 @@ async function andWorkedThrough(topic: string, change: () => Promise<unknown>): 
   );
 }
 
+/** Resolves once no event of the shop waits to be worked through. */
+function nothingWaiting(what: string): Promise<unknown> {
+  return waitFor(
+    async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
+    { timeoutMs: 15_000, intervalMs: 25, what },
+  );
+}
+
+/**
+ * Makes a change with the worker stopped, and starts it again once both of the change's webhooks
+ * are recorded: its own topic's and the orders/updated Shopify sends with it. One round reads both.
+ */
+async function changeReadInOneRound(orderId: string, topic: string, change: () => Promise<unknown>): Promise<void> {
+  const recorded = () =>
+    harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, orderId, topic: { in: [topic, "orders/updated"] }, status: "ENQUEUED" } });
+  await harness.stopWorker();
+  try {
+    await change();
+    await waitFor(async () => (await recorded()) === 2 || undefined, {
+      timeoutMs: 15_000,
+      intervalMs: 25,
+      what: `the ${topic} and orders/updated webhooks recorded`,
+    });
+  } finally {
+    harness.startWorker();
+  }
+}
+
 /** The units each package carries as it was sent to the provider (its SKU lines' Quantity), by PackageId; 0 for one the provider does not have. */
 function sentUnits(shipments: { packageId: string; requestSent: string | null }[]): Record<string, number> {
   return Object.fromEntries(
@@ -140,30 +168,11 @@ describe("an order that changes before its package is sent", () => {
     const placed = await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 1 }], { financial_status: "pending" });
     const waiting = await harness.waitForShipment(placed.orderId, "HELD");
     expect(waiting).toMatchObject({ kind: "DROPSHIP", lastErrorCode: "AWAITING_PAYMENT" });
-    const enqueued = (topics: string[]) =>
-      harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, orderId: placed.orderId, topic: { in: topics }, status: "ENQUEUED" } });
-    await waitFor(
-      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
-      {
-        timeoutMs: 15_000,
-        intervalMs: 25,
-        what: "the order's first events worked through",
-      },
-    );
+    await nothingWaiting("the order's first events worked through");
 
-    // Shopify sends the payment as orders/paid and orders/updated at once. With the worker stopped,
-    // both wait for the same round; read in either order, the change is the payment.
-    await harness.stopWorker();
-    try {
-      await harness.merchant(MARK_PAID, { id: placed.orderId });
-      await waitFor(async () => (await enqueued(["orders/paid", "orders/updated"])) === 2 || undefined, {
-        timeoutMs: 15_000,
-        intervalMs: 25,
-        what: "both of the payment's webhooks recorded",
-      });
-    } finally {
-      harness.startWorker();
-    }
+    // Shopify sends the payment as orders/paid and orders/updated at once: read in either order,
+    // or together, the change is the payment.
+    await changeReadInOneRound(placed.orderId, "orders/paid", () => harness.merchant(MARK_PAID, { id: placed.orderId }));
     await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
     const messages = (await harness.events(waiting.id)).map((e) => e.message);
     expect(messages).toContainEqual(expect.stringMatching(/^The order was paid: [Pp]ackage \S+ /));
@@ -173,44 +182,18 @@ describe("an order that changes before its package is sent", () => {
   it("names an edit an edit when its orders/updated is read with it", async () => {
     const placed = await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 2 }], { financial_status: "pending" });
     const waiting = await harness.waitForShipment(placed.orderId, "HELD");
-    await waitFor(
-      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
-      {
-        timeoutMs: 15_000,
-        intervalMs: 25,
-        what: "the order's first events worked through",
-      },
-    );
+    await nothingWaiting("the order's first events worked through");
 
-    // Shopify sends an edit as orders/edited and orders/updated at once; both wait for one round.
-    await harness.stopWorker();
-    try {
+    // Shopify sends an edit as orders/edited and orders/updated at once.
+    await changeReadInOneRound(placed.orderId, "orders/edited", async () => {
       const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as {
         orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
       };
       const calculated = begun.orderEditBegin.calculatedOrder;
       await harness.merchant(EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity: 1 });
       await harness.merchant(EDIT_COMMIT, { id: calculated.id });
-      const enqueued = () =>
-        harness.db.webhookReceipt.count({
-          where: { shop: DEMO_SHOP, orderId: placed.orderId, topic: { in: ["orders/edited", "orders/updated"] }, status: "ENQUEUED" },
-        });
-      await waitFor(async () => (await enqueued()) === 2 || undefined, {
-        timeoutMs: 15_000,
-        intervalMs: 25,
-        what: "both of the edit's webhooks recorded",
-      });
-    } finally {
-      harness.startWorker();
-    }
-    await waitFor(
-      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
-      {
-        timeoutMs: 15_000,
-        intervalMs: 25,
-        what: "the edit worked through",
-      },
-    );
+    });
+    await nothingWaiting("the edit worked through");
     const [edited] = await harness.shipmentsOf(placed.orderId);
     expect(JSON.parse(edited?.lineItems ?? "[]")).toEqual([expect.objectContaining({ quantity: 1 })]);
     const messages = (await harness.events(waiting.id)).map((e) => e.message);
@@ -230,10 +213,7 @@ describe("an order that changes before its package is sent", () => {
     const held = await harness.waitForShipment(placed.orderId, "HELD");
     expect(held).toMatchObject({ kind: "DROPSHIP", lastErrorCode: "SHOPIFY_HOLD" });
     expect(held.lastErrorText).toMatch(/On hold in Shopify/);
-    await waitFor(
-      async () => (await harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, status: "ENQUEUED" } })) === 0 || undefined,
-      { timeoutMs: 15_000, intervalMs: 25, what: "the hold's events worked through" },
-    );
+    await nothingWaiting("the hold's events worked through");
     expect((await harness.shipmentsOf(placed.orderId))[0]).toMatchObject({ state: "HELD", lastErrorCode: "SHOPIFY_HOLD" });
     expect(harness.sandbox.state().dropships.has(held.packageId)).toBe(false);
 

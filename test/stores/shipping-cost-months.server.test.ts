@@ -5,18 +5,14 @@
  * same shipment counts, after costs are written by a poll, rewritten by a refresh, moved to
  * another month, and after the migration added up the costs written before it.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { ShipmentState } from "@prisma/client";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { costsPerMonth, encodeShippingCosts } from "~/connector/shipping-costs";
 import { formatterFor } from "~/lib/format";
 import { homeOf } from "~/routes/app._index/home.server";
 import { ShipmentStateChanged, transition, transitionEach } from "~/stores/shipments/shipment.server";
 import { shippingCostMonths, updateShipmentCosts } from "~/stores/shipments/shipping-cost-months.server";
-import { testDatabaseProvider, useTestDatabase } from "../support/database";
+import { migrationSql, runSqlScript, useTestDatabase } from "../support/database";
 
 const { db, url } = useTestDatabase();
 
@@ -197,35 +193,14 @@ describe("Home's shipping costs per month", () => {
   });
 });
 
-const root = path.resolve(import.meta.dirname, "../..");
-const migration = readFileSync(
-  testDatabaseProvider === "postgresql"
-    ? path.join(root, "prisma/postgres/migrations/0024_shipping_cost_months/migration.sql")
-    : path.join(root, "prisma/migrations/0035_shipping_cost_months/migration.sql"),
-  "utf8",
-);
+const migration = migrationSql({ sqlite: "0035_shipping_cost_months", postgresql: "0024_shipping_cost_months" });
 /** The migration's backfill: everything from its comment on, after the table is made. */
 const backfill = migration.slice(migration.indexOf("-- Home's monthly totals"));
 
 /** Runs the backfill again on the test database, as an upgrade would over the costs written before it. */
 async function backfillAgain(): Promise<void> {
   await db.shippingCostMonth.deleteMany();
-  if (testDatabaseProvider === "postgresql") {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(backfill);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const sqlite = new Database(url.replace(/^file:/, ""));
-  try {
-    sqlite.exec(backfill);
-  } finally {
-    sqlite.close();
-  }
+  await runSqlScript(url, backfill);
 }
 
 describe("the upgrade to kept monthly costs", () => {

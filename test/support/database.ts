@@ -9,9 +9,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import BetterSqlite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, expect, inject } from "vitest";
 import { createDatabase, type Database } from "~/stores/database/database.server";
@@ -224,5 +225,39 @@ export async function untilWaitingForLocks(db: Database, count: number): Promise
       return Number(rows[0]?.waiting ?? 0) >= count;
     },
     { timeoutMs: 15_000, intervalMs: 10, what: `${count} connection(s) of the database waiting for a lock` },
+  );
+}
+
+/**
+ * Runs SQL on the test database outside the app's client, as an upgrade's migration runs: a script
+ * of several statements, on its own connection (PostgreSQL) or file handle (SQLite).
+ */
+export async function runSqlScript(url: string, sql: string): Promise<void> {
+  if (testDatabaseProvider === "postgresql") {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const sqlite = new BetterSqlite(url.replace(/^file:/, ""));
+  try {
+    sqlite.exec(sql);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** A migration's SQL as this run's database has it, by its folder's name on each (prisma/migrations, prisma/postgres/migrations). */
+export function migrationSql(folders: { sqlite: string; postgresql: string }): string {
+  const root = path.resolve(import.meta.dirname, "../..");
+  return readFileSync(
+    testDatabaseProvider === "postgresql"
+      ? path.join(root, "prisma/postgres/migrations", folders.postgresql, "migration.sql")
+      : path.join(root, "prisma/migrations", folders.sqlite, "migration.sql"),
+    "utf8",
   );
 }
