@@ -22,8 +22,8 @@ export interface ReceivedRequest {
 export interface Receiver {
   url: string;
   requests: ReceivedRequest[];
-  /** Decides the status of each answer (default 200). */
-  respond: (request: ReceivedRequest) => number;
+  /** Decides the status of each answer (default 200), or that the request is never answered. */
+  respond: (request: ReceivedRequest) => number | "no answer";
   waitFor(predicate: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,7 +56,9 @@ export async function startReceiver(): Promise<Receiver> {
       }
       const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, rawBody, json };
       receiver.requests.push(request);
-      res.writeHead(receiver.respond(request)).end();
+      const status = receiver.respond(request);
+      // Left open: the sender's own timeout ends it.
+      if (status !== "no answer") res.writeHead(status).end();
     });
   });
   await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));

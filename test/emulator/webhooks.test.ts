@@ -97,6 +97,18 @@ describe("webhook delivery", () => {
     expect(record?.attempts.every((a) => a.durationMs >= 0)).toBe(true);
   });
 
+  it("retries a delivery the app does not answer in time, logging the timeout", async () => {
+    let calls = 0;
+    receiver.respond = () => (++calls === 1 ? "no answer" : 200);
+    await deliver({ topic: "shop/redact" });
+    await emulator.settled();
+    const [record] = emulator.deliveries();
+    expect(record?.state).toBe("delivered");
+    expect(record?.attempts.map((a) => a.status)).toEqual([null, 200]);
+    expect(record?.attempts[0]?.error).toMatch(/^TimeoutError/);
+    expect(new Set(receiver.requests.map((r) => r.headers["x-shopify-webhook-id"])).size).toBe(1);
+  });
+
   it("gives up after the last retry", async () => {
     receiver.respond = () => 503;
     await deliver({ topic: "shop/redact" });

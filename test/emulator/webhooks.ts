@@ -6,6 +6,8 @@
  * Which topics reach which path comes from the app's own `shopify.app.toml`, as on the platform.
  */
 import { createHmac, randomUUID } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
 import { parse as parseToml } from "smol-toml";
 
 export interface WebhookSubscription {
@@ -298,22 +300,60 @@ export class WebhookDispatcher {
       return true; // nothing to retry against
     }
     try {
-      const response = await fetch(record.url, {
-        method: "POST",
-        headers: record.headers,
-        body: record.body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(this.config.delivery.timeoutMs),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      record.attempts.push({ at, status: response.status, durationMs: elapsed(started), error: null });
-      return response.status >= 200 && response.status < 300;
+      const status = await postOnce(record.url, record.headers, record.body, this.config.delivery.timeoutMs);
+      record.attempts.push({ at, status, durationMs: elapsed(started), error: null });
+      return status >= 200 && status < 300;
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       record.attempts.push({ at, status: null, durationMs: elapsed(started), error: message });
       return false;
     }
   }
+}
+
+/**
+ * Kept-alive connections to the app, as Shopify's senders keep them: the pipeline's tests and
+ * benchmarks send thousands of deliveries, and fetch cost the emulator several times node:http's
+ * CPU for each (docs/benchmarks.md).
+ */
+const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+
+class DeliveryTimeout extends Error {
+  override name = "TimeoutError";
+}
+
+/**
+ * One POST of a delivery: the answer's status once its body has been read, or an error (refused,
+ * cut, or no whole answer within `timeoutMs`). Redirects are not followed.
+ */
+function postOnce(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+  const target = new URL(url);
+  const send = target.protocol === "https:" ? https.request : http.request;
+  const bytes = Buffer.from(body, "utf8");
+  return new Promise((resolve, reject) => {
+    const request = send(target, {
+      method: "POST",
+      headers: { ...headers, "content-length": String(bytes.length) },
+      agent: agents[target.protocol === "https:" ? "https:" : "http:"],
+    });
+    const timer = setTimeout(() => request.destroy(new DeliveryTimeout(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    request.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.once("response", (response) => {
+      response.on("data", () => undefined);
+      response.once("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      response.once("end", () => {
+        clearTimeout(timer);
+        resolve(response.statusCode ?? 0);
+      });
+    });
+    request.end(bytes);
+  });
 }
 
 /** An absolute subscription URI as is; a relative one against the app's URL ("" when unknown). */
