@@ -184,21 +184,39 @@ export function assertNoUserErrors(operation: string, userErrors: z.infer<typeof
   if (userErrors.length > 0) throw userErrorOf(operation, userErrors);
 }
 
+/** What `build` makes for a count, made once for each count and kept. */
+function oncePerCount<T>(build: (count: number) => T): (count: number) => T {
+  const built = new Map<number, T>();
+  return (count) => {
+    let made = built.get(count);
+    if (made === undefined) {
+      made = build(count);
+      built.set(count, made);
+    }
+    return made;
+  };
+}
+
 /**
  * Documents that repeat one field under aliases (f0, f1, ...) to do several things in one request,
  * each costed and answered on its own: `build` writes the document for the given indexes, once per
  * count (the pacing learns each document's cost by its text).
  */
 export function aliasedDocuments(build: (indexes: number[]) => string): (count: number) => string {
-  const built = new Map<number, string>();
-  return (count) => {
-    let document = built.get(count);
-    if (document === undefined) {
-      document = build(Array.from({ length: count }, (_, index) => index));
-      built.set(count, document);
-    }
-    return document;
-  };
+  return oncePerCount((count) => build(Array.from({ length: count }, (_, index) => index)));
+}
+
+/**
+ * The answer of an aliased document: `field` under each alias (`prefix`0, `prefix`1, ...), its
+ * schema built once per count as the documents are. zod compiles an object's parser on its first
+ * parse, so a schema built for every request was compiled again for every answer: about 120 µs
+ * for ten fulfilments' answers, against 2 µs once compiled.
+ */
+export function aliasedResults<Field extends z.ZodType>(
+  prefix: string,
+  field: Field,
+): (count: number) => z.ZodObject<Record<string, Field>> {
+  return oncePerCount((count) => z.object(Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, field]))));
 }
 
 /** The object a mutation returns, which Shopify leaves null only together with userErrors. */

@@ -4,7 +4,16 @@
  */
 import { z } from "zod";
 import { FulfillmentOrderStatus, legacyIdOf } from "~/connector/fulfillment-order";
-import { aliasedDocuments, nextCursorOf, PageInfo, pacedCalls, runGraphql, type AdminGraphql, type Page } from "./admin-graphql.server";
+import {
+  aliasedDocuments,
+  aliasedResults,
+  nextCursorOf,
+  PageInfo,
+  pacedCalls,
+  runGraphql,
+  type AdminGraphql,
+  type Page,
+} from "./admin-graphql.server";
 import { FulfillmentOrderGid, LocationGid, OrderGid } from "./ids";
 
 /** The callback reads assigned fulfillment orders 50 at a time. */
@@ -178,6 +187,7 @@ const LocatedFulfillmentOrder = z
     assignedLocation: z.object({ location: z.object({ id: LocationGid }).nullable() }),
   })
   .nullable();
+const locationsResults = aliasedResults("fo", LocatedFulfillmentOrder);
 
 /** Where a fulfillment order is assigned (null: no location, deleted since), and its order. */
 export interface FulfillmentOrderPlace {
@@ -200,8 +210,7 @@ export async function fulfillmentOrderPlaces(
   for (let start = 0; start < unique.length; start += LOCATIONS_PER_QUERY) {
     const chunk = unique.slice(start, start + LOCATIONS_PER_QUERY);
     const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, LocatedFulfillmentOrder])));
-    const { data } = await paced(() => runGraphql(admin, locationsDocument(chunk.length), variables, result));
+    const { data } = await paced(() => runGraphql(admin, locationsDocument(chunk.length), variables, locationsResults(chunk.length)));
     for (const [index, id] of chunk.entries()) {
       const node = data[`fo${index}`] as z.infer<typeof LocatedFulfillmentOrder> | undefined;
       places.set(id, node ? { locationId: node.assignedLocation.location?.id ?? null, orderId: node.orderId } : undefined);

@@ -7,6 +7,7 @@ import { dutiesCollectedAtCheckout } from "~/connector/duties-collected";
 import { type FulfillmentOrderFacts, type MoneyBag, type OrderFacts } from "~/connector/fulfillment-order";
 import {
   aliasedDocuments,
+  aliasedResults,
   nextCursorOf,
   PageInfo,
   pacedCalls,
@@ -98,6 +99,7 @@ const LineConnection = z.object({ nodes: z.array(FulfillmentOrderLineNode), page
 
 const FulfillmentOrderFactsNode = FulfillmentOrderHeader.extend({ lineItems: LineConnection, order: OrderNode }).nullable();
 type FulfillmentOrderFactsNode = z.infer<typeof FulfillmentOrderFactsNode>;
+const factsResults = aliasedResults("fo", FulfillmentOrderFactsNode);
 
 const FULFILLMENT_ORDER_LINES_PAGE = `#graphql
   query FulfillmentOrderLinesPage($id: ID!, $after: String!) {
@@ -141,6 +143,10 @@ const localizedFieldsDocument = aliasedDocuments(
 );
 
 const OrderLocalizedFieldsNode = z.object({ localizedFields: z.object({ nodes: z.array(LocalizedFieldNode), pageInfo: PageInfo }) });
+
+const cashOnDeliveryResults = aliasedResults("o", OrderCashOnDeliveryNode.nullable());
+const companyResults = aliasedResults("o", OrderCompanyNode.nullable());
+const localizedFieldsResults = aliasedResults("o", OrderLocalizedFieldsNode.nullable());
 
 const ORDER_LINES_PAGE = `#graphql
   query OrderLinesPage($id: ID!, $after: String!) {
@@ -374,15 +380,18 @@ async function readOfOrders<Node, T>(
   admin: AdminGraphql,
   paced: PacedCalls,
   orderIds: readonly string[],
-  read: { document: (count: number) => string; node: z.ZodType<Node>; complete: (orderId: string, node: Node) => Promise<T> },
+  read: {
+    document: (count: number) => string;
+    results: (count: number) => z.ZodType<Record<string, Node | null>>;
+    complete: (orderId: string, node: Node) => Promise<T>;
+  },
 ): Promise<Map<string, T>> {
   const facts = new Map<string, T>();
   const unique = [...new Set(orderIds)];
   for (let start = 0; start < unique.length; start += FACTS_PER_QUERY) {
     const chunk = unique.slice(start, start + FACTS_PER_QUERY);
     const variables = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`o${index}`, read.node.nullable()])));
-    const { data, operation } = await paced(() => runGraphql(admin, read.document(chunk.length), variables, result));
+    const { data, operation } = await paced(() => runGraphql(admin, read.document(chunk.length), variables, read.results(chunk.length)));
     for (const [index, id] of chunk.entries()) {
       const node = data[`o${index}`] as Node | null | undefined;
       if (!node) throw vanished(operation);
@@ -400,7 +409,7 @@ function cashOnDeliveryFacts(
 ): Promise<Map<string, CashOnDeliveryFacts>> {
   return readOfOrders(admin, paced, orderIds, {
     document: cashOnDeliveryDocument,
-    node: OrderCashOnDeliveryNode,
+    results: cashOnDeliveryResults,
     complete: async (id, node) => ({
       totalOutstanding: node.totalOutstandingSet,
       lines: [...node.lineItems.nodes, ...(await readPages(admin, paced, orderLinesPages, id, after(node.lineItems.pageInfo)))],
@@ -417,7 +426,7 @@ async function companyFactsOf(admin: AdminGraphql, paced: PacedCalls, orderIds: 
   try {
     const read = await readOfOrders(admin, paced, orderIds, {
       document: companyDocument,
-      node: OrderCompanyNode,
+      results: companyResults,
       complete: (_id, node) => Promise.resolve(node),
     });
     return new Map([...read].map(([id, node]) => [id, { read: node }]));
@@ -435,7 +444,7 @@ function localizedFieldsOf(
 ): Promise<Map<string, z.infer<typeof LocalizedFieldNode>[]>> {
   return readOfOrders(admin, paced, orderIds, {
     document: localizedFieldsDocument,
-    node: OrderLocalizedFieldsNode,
+    results: localizedFieldsResults,
     complete: async (id, node) => [
       ...node.localizedFields.nodes,
       ...(await readPages(admin, paced, localizedFieldsPages, id, after(node.localizedFields.pageInfo))),
@@ -528,8 +537,7 @@ export async function readFulfillmentOrders(
       withDuties: wanted.duties,
       ...Object.fromEntries(chunk.map((id, index) => [`id${index}`, id])),
     };
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`fo${index}`, FulfillmentOrderFactsNode])));
-    const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, result));
+    const { data, operation } = await paced(() => runGraphql(admin, factsDocument(chunk.length), variables, factsResults(chunk.length)));
     const found = new Map<FulfillmentOrderGid, FirstRead>();
     for (const [index, id] of chunk.entries()) {
       const node = data[`fo${index}`] as FulfillmentOrderFactsNode | undefined;

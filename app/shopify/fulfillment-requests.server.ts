@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FulfillmentOrderStatus } from "~/connector/fulfillment-order";
 import {
   aliasedDocuments,
+  aliasedResults,
   assertNoUserErrors,
   payloadOf,
   resultOf,
@@ -50,6 +51,7 @@ export const AnsweredFulfillmentOrder = z.object({
 export type AnsweredFulfillmentOrder = z.infer<typeof AnsweredFulfillmentOrder>;
 
 const Payload = z.object({ fulfillmentOrder: AnsweredFulfillmentOrder.nullable(), userErrors: UserErrors });
+const acceptResults = aliasedResults("a", Payload);
 
 async function answer<Field extends string>(
   admin: AdminGraphql,
@@ -122,8 +124,7 @@ export async function acceptFulfillmentRequests(
         [`estimatedShippedAt${index}`, input.estimatedShippedAt?.toISOString() ?? null],
       ]),
     );
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`a${index}`, Payload])));
-    const { data, operation } = await runGraphql(admin, acceptDocument(chunk.length), variables, result);
+    const { data, operation } = await runGraphql(admin, acceptDocument(chunk.length), variables, acceptResults(chunk.length));
     for (const [index, input] of chunk.entries()) {
       const payload = data[`a${index}`] as z.infer<typeof Payload>;
       if (payload.userErrors.length > 0) {

@@ -8,6 +8,7 @@ import { FulfillmentEventStatus } from "./fulfillment-event-status";
 import { z } from "zod";
 import {
   aliasedDocuments,
+  aliasedResults,
   assertNoUserErrors,
   nextCursorOf,
   pacedCalls,
@@ -77,6 +78,7 @@ export const Fulfillment = z.object({
 export type Fulfillment = z.infer<typeof Fulfillment>;
 
 const FulfillmentPayload = z.object({ fulfillment: Fulfillment.nullable(), userErrors: UserErrors });
+const createResults = aliasedResults("f", FulfillmentPayload);
 
 /** What shipped: exactly these fulfillment order lines and quantities, never "whatever remains". */
 export const FulfillmentToCreate = z.object({
@@ -150,8 +152,7 @@ export async function createFulfillments(admin: AdminGraphql, inputs: readonly F
         },
       ]),
     );
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`f${index}`, FulfillmentPayload])));
-    const { data, operation } = await runGraphql(admin, createDocument(chunk.length), variables, result);
+    const { data, operation } = await runGraphql(admin, createDocument(chunk.length), variables, createResults(chunk.length));
     for (const index of chunk.keys()) {
       const payload = data[`f${index}`] as z.infer<typeof FulfillmentPayload>;
       outcomes.push(
@@ -239,6 +240,7 @@ const eventsDocument = aliasedDocuments(
 );
 
 const EventPayload = z.object({ fulfillmentEvent: FulfillmentEvent.nullable(), userErrors: UserErrors });
+const eventsResults = aliasedResults("e", EventPayload);
 
 /** Each checkpoint's answer: its event, or Shopify's refusal of that one. */
 export type EventOutcome = { created: FulfillmentEvent } | { refused: ShopifyUserError };
@@ -260,8 +262,7 @@ export async function createFulfillmentEvents(admin: AdminGraphql, checkpoints: 
         { ...rest, happenedAt: happenedAt.toISOString(), estimatedDeliveryAt: estimatedDeliveryAt?.toISOString() ?? null },
       ]),
     );
-    const result = z.object(Object.fromEntries(chunk.map((_, index) => [`e${index}`, EventPayload])));
-    const { data, operation } = await runGraphql(admin, eventsDocument(chunk.length), variables, result);
+    const { data, operation } = await runGraphql(admin, eventsDocument(chunk.length), variables, eventsResults(chunk.length));
     for (const index of chunk.keys()) {
       const payload = data[`e${index}`] as z.infer<typeof EventPayload>;
       outcomes.push(
