@@ -63,20 +63,23 @@ function nothingWaiting(what: string): Promise<unknown> {
 }
 
 /**
- * Makes a change with the worker stopped, and starts it again once both of the change's webhooks
- * are recorded: its own topic's and the orders/updated Shopify sends with it. One round reads both.
+ * Makes a change with the worker stopped, and starts it again once all of the change's webhooks
+ * are recorded: each of its own topics' and the orders/updated Shopify sends with each. One round
+ * reads them all.
  */
-async function changeReadInOneRound(orderId: string, topic: string, change: () => Promise<unknown>): Promise<void> {
-  const recorded = () =>
-    harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, orderId, topic: { in: [topic, "orders/updated"] }, status: "ENQUEUED" } });
+async function changeReadInOneRound(orderId: string, topics: readonly string[], change: () => Promise<unknown>): Promise<void> {
+  const recorded = async (topic: string) =>
+    harness.db.webhookReceipt.count({ where: { shop: DEMO_SHOP, orderId, topic, status: "ENQUEUED" } });
   await harness.stopWorker();
   try {
     await change();
-    await waitFor(async () => (await recorded()) === 2 || undefined, {
-      timeoutMs: 15_000,
-      intervalMs: 25,
-      what: `the ${topic} and orders/updated webhooks recorded`,
-    });
+    await waitFor(
+      async () => {
+        for (const topic of topics) if ((await recorded(topic)) === 0) return undefined;
+        return (await recorded("orders/updated")) >= topics.length || undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 25, what: `the ${topics.join(", ")} and orders/updated webhooks recorded` },
+    );
   } finally {
     harness.startWorker();
   }
@@ -172,7 +175,7 @@ describe("an order that changes before its package is sent", () => {
 
     // Shopify sends the payment as orders/paid and orders/updated at once: read in either order,
     // or together, the change is the payment.
-    await changeReadInOneRound(placed.orderId, "orders/paid", () => harness.merchant(MARK_PAID, { id: placed.orderId }));
+    await changeReadInOneRound(placed.orderId, ["orders/paid"], () => harness.merchant(MARK_PAID, { id: placed.orderId }));
     await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
     const messages = (await harness.events(waiting.id)).map((e) => e.message);
     expect(messages).toContainEqual(expect.stringMatching(/^The order was paid: [Pp]ackage \S+ /));
@@ -185,7 +188,7 @@ describe("an order that changes before its package is sent", () => {
     await nothingWaiting("the order's first events worked through");
 
     // Shopify sends an edit as orders/edited and orders/updated at once.
-    await changeReadInOneRound(placed.orderId, "orders/edited", async () => {
+    await changeReadInOneRound(placed.orderId, ["orders/edited"], async () => {
       const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as {
         orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
       };
@@ -199,6 +202,29 @@ describe("an order that changes before its package is sent", () => {
     const messages = (await harness.events(waiting.id)).map((e) => e.message);
     expect(messages).toContainEqual(expect.stringMatching(/^The order was edited in Shopify; still held\./));
     expect(messages.join("\n")).not.toMatch(/updated in Shopify/);
+  }, 60_000);
+
+  it("says two changes read in one round as two sentences, the earlier first", async () => {
+    const placed = await harness.placeOrder([{ sku: "TEA-GREEN-100G", quantity: 2 }], { financial_status: "pending" });
+    const waiting = await harness.waitForShipment(placed.orderId, "HELD");
+    await nothingWaiting("the order's first events worked through");
+
+    await changeReadInOneRound(placed.orderId, ["orders/edited", "orders/paid"], async () => {
+      const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as {
+        orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
+      };
+      const calculated = begun.orderEditBegin.calculatedOrder;
+      await harness.merchant(EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity: 1 });
+      await harness.merchant(EDIT_COMMIT, { id: calculated.id });
+      await harness.merchant(MARK_PAID, { id: placed.orderId });
+    });
+    await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
+    const messages = (await harness.events(waiting.id)).map((e) => e.message);
+    expect(messages).toContainEqual(expect.stringMatching(/^The order was edited in Shopify\. The order was paid: [Pp]ackage \S+ /));
+    expect(messages.join("\n")).not.toMatch(/Shopify; The order|updated in Shopify/);
+    const inChinese =
+      (await findShipmentDetail(harness.db, DEMO_SHOP, waiting.id, CATALOGUES["zh-CN"]))?.timeline.map((e) => e.message) ?? [];
+    expect(inChinese).toContainEqual(expect.stringMatching(/^订单在 Shopify 中已编辑；订单已付款：包裹 \S+ /));
   }, 60_000);
 
   it("respects a hold placed in Shopify before the package was planned, and ships once it is released", async () => {

@@ -51,8 +51,8 @@ const WHAT_CHANGED = {
 type WhatChanged = (typeof WHAT_CHANGED)[ChangeTopic];
 
 /**
- * An order's changes as one sentence, in the order they came ("…; …"), each said in the admin's
- * language. Shopify sends orders/updated with every change of an order (an edit, a payment, a
+ * An order's changes in the order they came, each a sentence of its own in the admin's language
+ * (each begins with a capital, so "; " would join them badly in English). Shopify sends orders/updated with every change of an order (an edit, a payment, a
  * refund): beside a change named for itself, "updated" would say nothing more, so it is left out.
  */
 function changesSaid(changes: Iterable<WhatChanged>): NestedSaid {
@@ -60,7 +60,7 @@ function changesSaid(changes: Iterable<WhatChanged>): NestedSaid {
   const named = all.some((change) => change !== "orderUpdated") ? all.filter((change) => change !== "orderUpdated") : all;
   const [first, ...rest] = named.map((change) => timelineSaid(change));
   if (first === undefined) return timelineSaid("orderChangedInShopify");
-  return rest.reduce((said, next) => timelineSaid("alsoChanged", said, next), first);
+  return rest.reduce((said, next) => timelineSaid("orderAlsoChanged", said, next), first);
 }
 
 const UNSENT = ["HELD", "READY", "FAILED"] as const;

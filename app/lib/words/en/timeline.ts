@@ -51,8 +51,8 @@ export const timeline = {
   fulfillmentOrderSplit: () => "The fulfillment order was split in Shopify",
   fulfillmentOrdersMerged: () => "Fulfillment orders were merged in Shopify",
   fulfillmentOrderMoved: () => "The fulfillment order was moved to another location in Shopify",
-  /** Two changes at once, the earlier first. */
-  alsoChanged: (changes: string, next: string) => `${changes}; ${next}`,
+  /** Two changes of the order read at once, the earlier first: each is a sentence of its own. */
+  orderAlsoChanged: (changes: string, next: string) => `${changes}. ${next}`,
 
   // What planning it again came to. `who`: one of the above; `reason`, `what`, `summary`: the plan's own sentence.
   replannedNothingSent: (who: string, reason: string) => `${who}: ${reason} Nothing was sent.`,
@@ -150,6 +150,8 @@ export const timeline = {
   declarationLineChange: (sku: string, field: string, from: string, to: string) =>
     `${sku}: ${DECLARED_FIELDS[field] ?? field} ${noneIfEmpty(from)} → ${noneIfEmpty(to)}`,
   declarationUnchanged: () => "nothing changed (sent again as it was)",
+  /** Two of the declaration's changes, the earlier first (the key of stored sentences since before orderAlsoChanged). */
+  alsoChanged: (changes: string, next: string) => `${changes}; ${next}`,
   declaredAccepted: (changed: string) => `Customs declaration sent to the provider and accepted: ${changed}.`,
   declarationSent: (changed: string) => `Declaration sent: the provider accepted it (${changed}).`,
   declarationFixFields: () => "Nothing was sent: correct the fields below, then send the declaration again.",

@@ -55,7 +55,7 @@ export const timeline: Words["timeline"] = {
   fulfillmentOrderSplit: () => "履约订单在 Shopify 中被拆分",
   fulfillmentOrdersMerged: () => "履约订单在 Shopify 中被合并",
   fulfillmentOrderMoved: () => "履约订单在 Shopify 中被转移到其他地点",
-  alsoChanged: (changes, next) => `${changes}；${next}`,
+  orderAlsoChanged: (changes, next) => `${changes}；${next}`,
 
   replannedNothingSent: (who, reason) => `${who}：${reason}没有发送任何内容。`,
   replannedHeld: (who, what) => `${who}，已暂缓。${what}`,
@@ -121,6 +121,7 @@ export const timeline: Words["timeline"] = {
     return `${sku} 的${/^[A-Za-z]/.test(name) ? " " : ""}${name}由 ${noneIfEmpty(from)} 改为 ${noneIfEmpty(to)}`;
   },
   declarationUnchanged: () => "没有更改，按原样重新发送",
+  alsoChanged: (changes, next) => `${changes}；${next}`,
   declaredAccepted: (changed) => `报关信息已发送给服务商并被接受：${changed}。`,
   declarationSent: (changed) => `报关信息已发送：服务商已接受（${changed}）。`,
   declarationFixFields: () => "没有发送任何内容：请修正下面的字段，然后重新发送报关信息。",
