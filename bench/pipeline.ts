@@ -23,6 +23,7 @@ import { anotherDemoShop, DEMO_SHOP } from "../test/emulator/seed";
 import migrateBaseDatabase from "../test/support/global-setup";
 import { describeLatency, emulatorTimes, orderLatencies } from "./pipeline/latencies";
 import { addCounts, describeWorkerCpu, startIntakes, startWorkerProcess } from "./pipeline/processes";
+import { cpuSnapshot, describeCpuShares, type RunProcesses } from "./pipeline/cpu-shares";
 import { startPostgresDatabase } from "./pipeline/postgres";
 import { runManyShops } from "./pipeline/many-shops";
 import { describeDelivered, followToDelivered } from "./pipeline/delivered";
@@ -104,6 +105,11 @@ const say = (line: string) => void process.stdout.write(`${line}\n`);
 const TRACKING_OPERATIONS = new Set(["FulfillmentEventsCreate", "FulfillmentEvents"]);
 
 const database = flags.db === "postgres" ? "PostgreSQL" : "SQLite";
+const runProcesses: RunProcesses = {
+  intakes: () => intakes?.pids ?? [],
+  workers: () => workers.map((worker) => worker.pid),
+  ...(postgres ? { postgres: postgres.serverPid } : {}),
+};
 let ok = true;
 try {
   if (flags.shops === undefined) ok = await runOneShop();
@@ -115,6 +121,7 @@ try {
       workers,
       intakePeakRssBytes: async () => (await intakes?.peakRssBytes()) ?? 0,
       ownPeakRssBytes: ownPeakRss,
+      processes: runProcesses,
       setting: `${database}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`,
       say,
     });
@@ -127,6 +134,7 @@ process.exit(ok ? 0 : 1);
 
 /** The one-shop run: N orders at the demo shop, in waves of `--wave`; true when all were fulfilled with tracking. */
 async function runOneShop(): Promise<boolean> {
+  const cpuAtStart = cpuSnapshot(runProcesses);
   const started = Date.now();
   let ok = true;
   let placed = 0;
@@ -167,6 +175,7 @@ async function runOneShop(): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (Date.now() - started) / 1000;
+  const cpuAtLastFulfilment = cpuSnapshot(runProcesses);
   const reports = await Promise.all(workers.map((worker) => worker.report()));
   const counts = addCounts(reports);
   const peakRssBytes = Math.max(...reports.map((report) => report.peakRssBytes));
@@ -219,6 +228,7 @@ async function runOneShop(): Promise<boolean> {
     `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${(((await intakes?.peakRssBytes()) ?? 0) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
   );
   say(`  ${describeWorkerCpu(reports, fulfilled)}`);
+  say(`  ${describeCpuShares(cpuAtStart, cpuAtLastFulfilment, "from the first order placed to the last fulfilment")}`);
   const shipments = await harness.db.shipment.findMany({
     where: { shop: DEMO_SHOP },
     select: { fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true },

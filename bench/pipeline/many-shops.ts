@@ -15,6 +15,7 @@ import { describeLatency, emulatorTimes, orderLatencies, type ShipmentLink } fro
 import { benchOrderLine } from "./orders";
 import { describeDelivered, followToDelivered } from "./delivered";
 import { addCounts, describeWorkerCpu, type WorkerProcess } from "./processes";
+import { cpuSnapshot, describeCpuShares, type RunProcesses } from "./cpu-shares";
 
 /** Orders placed at once, as in the one-shop run: checkouts overlap, the emulator answers each. */
 const PLACED_AT_ONCE = 4;
@@ -32,6 +33,8 @@ export interface ManyShopsRun {
   ownPeakRssBytes(): number;
   /** What the run was, for the first line: database, processes, policy. */
   setting: string;
+  /** The run's processes, to tell where the cores went while the orders were under way. */
+  processes: RunProcesses;
   say(line: string): void;
 }
 
@@ -63,6 +66,7 @@ export async function runManyShops(run: ManyShopsRun): Promise<boolean> {
   const shops = harness.shops.map((shop) => shop.shop);
   const total = shops.length * run.ordersPerShop;
   const loadAtStart = loadavg();
+  const cpuAtStart = cpuSnapshot(run.processes);
   const started = Date.now();
   const deadline = started + run.timeoutMs;
   const placed = await placeOrders(harness, run.ordersPerShop);
@@ -89,6 +93,7 @@ export async function runManyShops(run: ManyShopsRun): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const wallMs = Date.now() - started;
+  const cpuAtLastFulfilment = cpuSnapshot(run.processes);
   const check = fulfilledOnce(placedIds, await emulatorState(harness.shopify));
   const ok = check.missing.length === 0 && check.twice.length === 0 && placedIds.length === total;
 
@@ -123,6 +128,7 @@ export async function runManyShops(run: ManyShopsRun): Promise<boolean> {
   );
 
   say(`  ${describeWorkerCpu(reports, check.once)}`);
+  say(`  ${describeCpuShares(cpuAtStart, cpuAtLastFulfilment, "from the first order placed to the last fulfilment")}`);
   const shipments = await harness.db.shipment.findMany({
     select: { shop: true, fulfillmentOrderId: true, packageId: true, kind: true, createdAt: true },
   });

@@ -49,6 +49,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 export interface Intakes {
   /** The front's URL: requests go to the intake processes in turn. */
   url: string;
+  /** The intake processes' ids. */
+  pids: number[];
   /** The highest peak RSS of the intake processes. */
   peakRssBytes(): Promise<number>;
   close(): Promise<void>;
@@ -82,6 +84,7 @@ export async function startIntakes(databaseUrl: string, count: number): Promise<
   await new Promise<void>((listening) => front.listen(0, "127.0.0.1", listening));
   return {
     url: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    pids: children.map((child) => child.pid ?? -1),
     async peakRssBytes() {
       const reports = await Promise.all(children.map((child) => ask<{ peakRssBytes: number }>(child)));
       return Math.max(...reports.map((report) => report.peakRssBytes));

@@ -61,6 +61,8 @@ export interface PostgresServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server's first process (the postmaster): its connections' processes are its children. */
+  pid: number;
   /** Makes another, empty database on the server and gives its URL. */
   createDatabase(name: string): Promise<string>;
   /** Ends the server (fast shutdown) and removes its folder. */
@@ -145,6 +147,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     url: `postgresql://connector@127.0.0.1:${port}/${database}`,
     port,
     dataDir,
+    pid: server.pid ?? -1,
     async createDatabase(name) {
       const client = new pg.Client({ connectionString: admin });
       await client.connect();

@@ -1,0 +1,86 @@
+/**
+ * Where the machine's CPU went during a run, by part (user and system time, from /proc): this
+ * process (the harness: the Shopify emulator, the provider sandbox, the intakes' front and the
+ * placing of the orders), the intake processes, the workers and the PostgreSQL server. The bench
+ * shares the machine's cores with the app: a run whose cores were full says how much of them the
+ * app had, and how much the stand-ins for the world took.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+
+/** The processes of a run, by part (PostgreSQL's server by its first process, the postmaster). */
+export interface RunProcesses {
+  intakes: () => number[];
+  workers: () => number[];
+  postgres?: number;
+}
+
+/** CPU seconds each part had used by a moment, and the moment. */
+export interface CpuSnapshot {
+  at: number;
+  harness: number;
+  intakes: number;
+  workers: number;
+  postgres: number | undefined;
+}
+
+const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** The fields of /proc/<pid>/stat after the command's name (state first); undefined once the process is gone. */
+function statOf(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's own CPU seconds, with its reaped children's when asked (utime, stime, cutime, cstime). */
+function cpuSecondsOf(pid: number | string, withReapedChildren = false): number {
+  const fields = statOf(pid);
+  if (fields === undefined) return 0;
+  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((index) => Number(fields[index] ?? 0));
+  return ((utime ?? 0) + (stime ?? 0) + (withReapedChildren ? (cutime ?? 0) + (cstime ?? 0) : 0)) / TICKS_PER_SECOND;
+}
+
+/** The server's CPU: the postmaster and its children alive now (one backend a connection), and those it has reaped. */
+function postgresCpuSeconds(postmaster: number): number {
+  let seconds = cpuSecondsOf(postmaster, true);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statOf(entry);
+    if (fields !== undefined && Number(fields[1]) === postmaster) seconds += cpuSecondsOf(entry);
+  }
+  return seconds;
+}
+
+export function cpuSnapshot(processes: RunProcesses): CpuSnapshot {
+  const own = process.cpuUsage();
+  const sum = (pids: number[]) => pids.reduce((seconds, pid) => seconds + cpuSecondsOf(pid), 0);
+  return {
+    at: Date.now(),
+    harness: (own.user + own.system) / 1e6,
+    intakes: sum(processes.intakes()),
+    workers: sum(processes.workers()),
+    postgres: processes.postgres === undefined ? undefined : postgresCpuSeconds(processes.postgres),
+  };
+}
+
+/** One line: each part's CPU seconds between the two snapshots, and the share of the cores' time each took. */
+export function describeCpuShares(from: CpuSnapshot, to: CpuSnapshot, what: string): string {
+  const cores = availableParallelism();
+  const wall = (to.at - from.at) / 1000;
+  const available = cores * wall;
+  const part = (name: string, seconds: number) => `${name} ${seconds.toFixed(1)} s (${((seconds / available) * 100).toFixed(0)}%)`;
+  const parts = [
+    part("harness (emulator, sandbox, intakes' front, placing orders)", to.harness - from.harness),
+    part("intakes", to.intakes - from.intakes),
+    part("workers", to.workers - from.workers),
+    ...(to.postgres === undefined || from.postgres === undefined ? [] : [part("PostgreSQL", to.postgres - from.postgres)]),
+  ];
+  const used =
+    to.harness - from.harness + (to.intakes - from.intakes) + (to.workers - from.workers) + ((to.postgres ?? 0) - (from.postgres ?? 0));
+  return `CPU ${what} (user and system, of ${cores} cores x ${wall.toFixed(1)} s wall = ${available.toFixed(0)} s): ${parts.join(", ")}; in all ${used.toFixed(1)} s (${((used / available) * 100).toFixed(0)}%)`;
+}
