@@ -85,6 +85,16 @@ async function changeReadInOneRound(orderId: string, topics: readonly string[], 
   }
 }
 
+/** The merchant edits the order in Shopify: its first line's quantity becomes `quantity`. */
+async function editFirstLine(orderId: string, quantity: number): Promise<void> {
+  const begun = (await harness.merchant(EDIT_BEGIN, { id: orderId })) as {
+    orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
+  };
+  const calculated = begun.orderEditBegin.calculatedOrder;
+  await harness.merchant(EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity });
+  await harness.merchant(EDIT_COMMIT, { id: calculated.id });
+}
+
 /** The units each package carries as it was sent to the provider (its SKU lines' Quantity), by PackageId; 0 for one the provider does not have. */
 function sentUnits(shipments: { packageId: string; requestSent: string | null }[]): Record<string, number> {
   return Object.fromEntries(
@@ -188,14 +198,7 @@ describe("an order that changes before its package is sent", () => {
     await nothingWaiting("the order's first events worked through");
 
     // Shopify sends an edit as orders/edited and orders/updated at once.
-    await changeReadInOneRound(placed.orderId, ["orders/edited"], async () => {
-      const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as {
-        orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
-      };
-      const calculated = begun.orderEditBegin.calculatedOrder;
-      await harness.merchant(EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity: 1 });
-      await harness.merchant(EDIT_COMMIT, { id: calculated.id });
-    });
+    await changeReadInOneRound(placed.orderId, ["orders/edited"], () => editFirstLine(placed.orderId, 1));
     await nothingWaiting("the edit worked through");
     const [edited] = await harness.shipmentsOf(placed.orderId);
     expect(JSON.parse(edited?.lineItems ?? "[]")).toEqual([expect.objectContaining({ quantity: 1 })]);
@@ -210,12 +213,7 @@ describe("an order that changes before its package is sent", () => {
     await nothingWaiting("the order's first events worked through");
 
     await changeReadInOneRound(placed.orderId, ["orders/edited", "orders/paid"], async () => {
-      const begun = (await harness.merchant(EDIT_BEGIN, { id: placed.orderId })) as {
-        orderEditBegin: { calculatedOrder: { id: string; lineItems: { nodes: { id: string }[] } } };
-      };
-      const calculated = begun.orderEditBegin.calculatedOrder;
-      await harness.merchant(EDIT_QUANTITY, { id: calculated.id, line: calculated.lineItems.nodes[0]?.id, quantity: 1 });
-      await harness.merchant(EDIT_COMMIT, { id: calculated.id });
+      await editFirstLine(placed.orderId, 1);
       await harness.merchant(MARK_PAID, { id: placed.orderId });
     });
     await harness.waitForShipment(placed.orderId, "DELIVERED", 30_000);
