@@ -52,8 +52,9 @@ type WhatChanged = (typeof WHAT_CHANGED)[ChangeTopic];
 
 /**
  * An order's changes in the order they came, each a sentence of its own in the admin's language
- * (each begins with a capital, so "; " would join them badly in English). Shopify sends orders/updated with every change of an order (an edit, a payment, a
- * refund): beside a change named for itself, "updated" would say nothing more, so it is left out.
+ * (each begins with a capital, so "; " would join them badly in English). Shopify sends
+ * orders/updated with every change of an order (an edit, a payment, a refund): beside a change
+ * named for itself, "updated" would say nothing more, so it is left out.
  */
 function changesSaid(changes: Iterable<WhatChanged>): NestedSaid {
   const all = [...changes];
