@@ -37,12 +37,15 @@ function statOf(pid: number | string): string[] | undefined {
   }
 }
 
-/** A process's own CPU seconds, with its reaped children's when asked (utime, stime, cutime, cstime). */
-function cpuSecondsOf(pid: number | string, withReapedChildren = false): number {
+/** CPU seconds in a process's stat fields: its own, with its reaped children's when asked (utime, stime, cutime, cstime). */
+function cpuSecondsIn(fields: string[], withReapedChildren = false): number {
+  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((index) => Number(fields[index] ?? 0)) as [number, number, number, number];
+  return (utime + stime + (withReapedChildren ? cutime + cstime : 0)) / TICKS_PER_SECOND;
+}
+
+function cpuSecondsOf(pid: number, withReapedChildren = false): number {
   const fields = statOf(pid);
-  if (fields === undefined) return 0;
-  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((index) => Number(fields[index] ?? 0));
-  return ((utime ?? 0) + (stime ?? 0) + (withReapedChildren ? (cutime ?? 0) + (cstime ?? 0) : 0)) / TICKS_PER_SECOND;
+  return fields === undefined ? 0 : cpuSecondsIn(fields, withReapedChildren);
 }
 
 /** The server's CPU: the postmaster and its children alive now (one backend a connection), and those it has reaped. */
@@ -51,7 +54,7 @@ function postgresCpuSeconds(postmaster: number): number {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const fields = statOf(entry);
-    if (fields !== undefined && Number(fields[1]) === postmaster) seconds += cpuSecondsOf(entry);
+    if (fields !== undefined && Number(fields[1]) === postmaster) seconds += cpuSecondsIn(fields);
   }
   return seconds;
 }
