@@ -3,15 +3,16 @@
  * pipeline harness's receiver (HMAC check, then the intake's record-and-enqueue) on the database
  * named in argv, its URL sent to the parent once it listens. Apart from the Shopify emulator, so a
  * write waiting for the worker's lock on the SQLite file does not stall the emulator's answers.
+ * It listens with SO_REUSEPORT on the port given (0: a free one), so the other intakes can share it.
  *
- *   node --import tsx bench/pipeline/intake.ts <databaseUrl>
+ *   node --import tsx bench/pipeline/intake.ts <databaseUrl> [port]
  */
 import { readFileSync } from "node:fs";
 import { createDatabase } from "~/stores/database/database.server";
 import { startIntake } from "../../test/pipeline/harness";
 
 const db = createDatabase(process.argv[2] ?? "");
-const { url, close } = await startIntake(db);
+const { url, close } = await startIntake(db, { port: Number(process.argv[3] ?? "0"), reusePort: true });
 /** The kernel's own high-water mark of this process's resident memory. */
 const peakRssBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 process.on("message", (message: unknown) => {

@@ -1,13 +1,11 @@
 /**
  * The app as several processes, as on several hosts: N intake processes (the app's web process)
- * behind one round-robin front, and N job workers, each a child of this process on the same
+ * sharing one port, and N job workers, each a child of this process on the same
  * database. For the pipeline benchmark (`--apps`, `--workers`) and the multi-process fault test,
  * which kills workers with SIGKILL halfway.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ShopAccess } from "../../test/pipeline/deps";
 import type { RequestCounts } from "./counts";
@@ -47,7 +45,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export interface Intakes {
-  /** The front's URL: requests go to the intake processes in turn. */
+  /** The intakes' URL: one port, the kernel spreading connections among the processes. */
   url: string;
   /** The intake processes' ids. */
   pids: number[];
@@ -56,41 +54,34 @@ export interface Intakes {
   close(): Promise<void>;
 }
 
-/** `count` intake processes on the database, behind a round-robin front in this process. */
-export async function startIntakes(databaseUrl: string, count: number): Promise<Intakes> {
-  const children = Array.from({ length: count }, () =>
-    fork(path.join(here, "intake.ts"), [databaseUrl], {
-      execArgv: ["--import", "tsx"],
-      env: childEnv,
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    }),
-  );
-  const urls = (await Promise.all(children.map((child, i) => readyMessage<{ url: string }>(child, `intake ${i + 1}`)))).map(
-    (ready) => new URL(ready.url),
-  );
-  let turn = 0;
-  const front = createServer((incoming, answer) => {
-    const target = urls[turn++ % urls.length]!;
-    const forwarded = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
-      (response) => {
-        answer.writeHead(response.statusCode ?? 502, response.headers);
-        response.pipe(answer);
-      },
-    );
-    forwarded.on("error", () => answer.writeHead(502).end());
-    incoming.pipe(forwarded);
+function forkIntake(databaseUrl: string, port: number): ChildProcess {
+  return fork(path.join(here, "intake.ts"), [databaseUrl, String(port)], {
+    execArgv: ["--import", "tsx"],
+    env: childEnv,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  await new Promise<void>((listening) => front.listen(0, "127.0.0.1", listening));
+}
+
+/**
+ * `count` intake processes on the database, all listening on one port (SO_REUSEPORT): the kernel
+ * spreads the connections among them, as a load balancer in front of several hosts would, with no
+ * proxy in this process to share the cores with them. The first takes a free port, the others join it.
+ */
+export async function startIntakes(databaseUrl: string, count: number): Promise<Intakes> {
+  const first = forkIntake(databaseUrl, 0);
+  const { url } = await readyMessage<{ url: string }>(first, "intake 1");
+  const port = Number(new URL(url).port);
+  const others = Array.from({ length: count - 1 }, () => forkIntake(databaseUrl, port));
+  await Promise.all(others.map((child, i) => readyMessage<{ url: string }>(child, `intake ${i + 2}`)));
+  const children = [first, ...others];
   return {
-    url: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    url,
     pids: children.map((child) => child.pid ?? -1),
     async peakRssBytes() {
       const reports = await Promise.all(children.map((child) => ask<{ peakRssBytes: number }>(child)));
       return Math.max(...reports.map((report) => report.peakRssBytes));
     },
     async close() {
-      await new Promise<void>((closed) => front.close(() => closed()));
       await Promise.all(children.map(stopChild));
     },
   };

@@ -56,7 +56,15 @@ function signed(rawBody: string, hmac: string | undefined): boolean {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** What the app's webhook and fulfillment-service routes do once the request is authenticated. */
-export async function startIntake(db: Database): Promise<{ url: string; server: Server; received: string[]; close(): Promise<void> }> {
+/**
+ * The app's webhook intake on its own HTTP server. `port` with `reusePort`: several processes
+ * listen on one port and the kernel spreads the connections among them, as a load balancer spreads
+ * them among hosts (bench/pipeline/processes.ts).
+ */
+export async function startIntake(
+  db: Database,
+  listen: { port: number; reusePort: boolean } = { port: 0, reusePort: false },
+): Promise<{ url: string; server: Server; received: string[]; close(): Promise<void> }> {
   const received: string[] = [];
   // The intake's own, not the app's: the wake-ups it folds are written before its database closes.
   const throttle = new PerKeyThrottle(WAKE_WINDOW_MS, (error) => console.warn("a deferred wake-up failed", error));
@@ -99,7 +107,7 @@ export async function startIntake(db: Database): Promise<{ url: string; server: 
       );
     });
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  await new Promise<void>((ready) => server.listen({ port: listen.port, host: "127.0.0.1", reusePort: listen.reusePort }, ready));
   const close = async () => {
     await new Promise<void>((done) => server.close(() => done()));
     await throttle.settle();
