@@ -1,7 +1,7 @@
 /**
  * Where the machine's CPU went during a run, by part (user and system time, from /proc): this
- * process (the harness: the Shopify emulator, the provider sandbox, the intakes' front and the
- * placing of the orders), the intake processes, the workers and the PostgreSQL server. The bench
+ * process (the harness: the Shopify emulator, the provider sandbox and the placing of the
+ * orders), the intake processes, the workers and the PostgreSQL server. The bench
  * shares the machine's cores with the app: a run whose cores were full says how much of them the
  * app had, and how much the stand-ins for the world took.
  */
@@ -16,12 +16,12 @@ export interface RunProcesses {
   postgres?: number;
 }
 
-/** CPU seconds each part had used by a moment, and the moment. */
+/** CPU seconds each part had used by a moment (the intakes and workers process by process), and the moment. */
 export interface CpuSnapshot {
   at: number;
   harness: number;
-  intakes: number;
-  workers: number;
+  intakes: number[];
+  workers: number[];
   postgres: number | undefined;
 }
 
@@ -61,29 +61,41 @@ function postgresCpuSeconds(postmaster: number): number {
 
 export function cpuSnapshot(processes: RunProcesses): CpuSnapshot {
   const own = process.cpuUsage();
-  const sum = (pids: number[]) => pids.reduce((seconds, pid) => seconds + cpuSecondsOf(pid), 0);
   return {
     at: Date.now(),
     harness: (own.user + own.system) / 1e6,
-    intakes: sum(processes.intakes()),
-    workers: sum(processes.workers()),
+    intakes: processes.intakes().map((pid) => cpuSecondsOf(pid)),
+    workers: processes.workers().map((pid) => cpuSecondsOf(pid)),
     postgres: processes.postgres === undefined ? undefined : postgresCpuSeconds(processes.postgres),
   };
 }
 
-/** One line: each part's CPU seconds between the two snapshots, and the share of the cores' time each took. */
+const sum = (seconds: number[]) => seconds.reduce((total, each) => total + each, 0);
+
+/**
+ * One line: each part's CPU seconds between the two snapshots and the share of the cores' time it
+ * took; for several intakes or workers, each one's seconds too (how evenly the load was spread).
+ */
 export function describeCpuShares(from: CpuSnapshot, to: CpuSnapshot, what: string): string {
   const cores = availableParallelism();
   const wall = (to.at - from.at) / 1000;
   const available = cores * wall;
-  const part = (name: string, seconds: number) => `${name} ${seconds.toFixed(1)} s (${((seconds / available) * 100).toFixed(0)}%)`;
+  const share = (seconds: number) => `${((seconds / available) * 100).toFixed(0)}%`;
+  const part = (name: string, seconds: number) => `${name} ${seconds.toFixed(1)} s (${share(seconds)})`;
+  const processesPart = (name: string, before: number[], after: number[]) => {
+    const each = after.map((seconds, i) => seconds - (before[i] ?? 0));
+    const total = sum(each);
+    return each.length < 2
+      ? part(name, total)
+      : `${name} ${total.toFixed(1)} s (${share(total)}; each ${each.map((seconds) => seconds.toFixed(1)).join(", ")} s)`;
+  };
+  const postgres = to.postgres === undefined || from.postgres === undefined ? undefined : to.postgres - from.postgres;
   const parts = [
-    part("harness (emulator, sandbox, intakes' front, placing orders)", to.harness - from.harness),
-    part("intakes", to.intakes - from.intakes),
-    part("workers", to.workers - from.workers),
-    ...(to.postgres === undefined || from.postgres === undefined ? [] : [part("PostgreSQL", to.postgres - from.postgres)]),
+    part("harness (emulator, sandbox, placing orders)", to.harness - from.harness),
+    processesPart("intakes", from.intakes, to.intakes),
+    processesPart("workers", from.workers, to.workers),
+    ...(postgres === undefined ? [] : [part("PostgreSQL", postgres)]),
   ];
-  const used =
-    to.harness - from.harness + (to.intakes - from.intakes) + (to.workers - from.workers) + ((to.postgres ?? 0) - (from.postgres ?? 0));
+  const used = to.harness - from.harness + sum(to.intakes) - sum(from.intakes) + sum(to.workers) - sum(from.workers) + (postgres ?? 0);
   return `CPU ${what} (user and system, of ${cores} cores x ${wall.toFixed(1)} s wall = ${available.toFixed(0)} s): ${parts.join(", ")}; in all ${used.toFixed(1)} s (${((used / available) * 100).toFixed(0)}%)`;
 }
