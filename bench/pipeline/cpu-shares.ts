@@ -1,9 +1,9 @@
 /**
  * Where the machine's CPU went during a run, by part (user and system time, from /proc): this
  * process (the harness: the Shopify emulator, the provider sandbox and the placing of the
- * orders), the intake processes, the workers and the PostgreSQL server. The bench
- * shares the machine's cores with the app: a run whose cores were full says how much of them the
- * app had, and how much the stand-ins for the world took.
+ * orders), the intake processes, the workers and the PostgreSQL server. The bench shares the
+ * machine's cores with the app: a run whose cores were full says how much of them the app had, and
+ * how much the stand-ins for the world took.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";

@@ -1,8 +1,8 @@
 /**
  * The app as several processes, as on several hosts: N intake processes (the app's web process)
- * sharing one port, and N job workers, each a child of this process on the same
- * database. For the pipeline benchmark (`--apps`, `--workers`) and the multi-process fault test,
- * which kills workers with SIGKILL halfway.
+ * sharing one port, and N job workers, each a child of this process on the same database. For the
+ * pipeline benchmark (`--apps`, `--workers`) and the multi-process fault test, which kills workers
+ * with SIGKILL halfway.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -55,11 +55,11 @@ function signed(rawBody: string, hmac: string | undefined): boolean {
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** What the app's webhook and fulfillment-service routes do once the request is authenticated. */
 /**
- * The app's webhook intake on its own HTTP server. `port` with `reusePort`: several processes
- * listen on one port and the kernel spreads the connections among them, as a load balancer spreads
- * them among hosts (bench/pipeline/processes.ts).
+ * What the app's webhook and fulfillment-service routes do once the request is authenticated, on
+ * an HTTP server of its own. `port` with `reusePort`: several processes listen on one port and the
+ * kernel spreads the connections among them, as a load balancer spreads them among hosts
+ * (bench/pipeline/processes.ts).
  */
 export async function startIntake(
   db: Database,
