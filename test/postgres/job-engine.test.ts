@@ -126,7 +126,7 @@ describe("queueing", () => {
    * program waits there for an advisory lock the test holds on a connection of its own.
    */
   async function intakeHeldOpen(shop: string, triggerId: string) {
-    const GATE = 280_059;
+    const GATE = 28_0059;
     const gate = new pg.Client({ connectionString: url });
     await gate.connect();
     await gate.query("SELECT pg_advisory_lock($1)", [GATE]);
@@ -135,10 +135,7 @@ describe("queueing", () => {
       yield { sql: "SELECT pg_advisory_xact_lock(?)", args: [GATE] };
       return enqueued;
     });
-    // This database's wait for this gate (a one-number key: objid holds it), whatever other suites lock meanwhile.
-    const waitingAtGate = `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1
-      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
-    await waitFor(async () => (await gate.query(waitingAtGate, [GATE])).rowCount === 1, {
+    await waitFor(async () => (await gate.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rowCount === 1, {
       timeoutMs: 30_000,
       what: "the first intake to wait at the gate, its trigger queued",
     });
