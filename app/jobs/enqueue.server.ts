@@ -57,19 +57,6 @@ export const ENQUEUE_SQL = `
 export const LIVE_JOB_SQL = `SELECT "id", "status" FROM "Job" WHERE "dedupeKey" = ?`;
 
 /**
- * The job holding a dedupe key while it is PENDING or RUNNING (a DONE or DEAD one is left to
- * ENQUEUE_SQL, which re-arms it), read before inserting: in a burst, the key's job is nearly always
- * live, and one read answers what an insert meeting it and a read after would. Arguments: the key.
- *
- * On PostgreSQL the row is share-locked until the transaction ends (SqlStep.onPostgresql): a
- * worker's claim, an UPDATE, waits, so the PENDING job counted on to absorb this trigger cannot be
- * claimed before the trigger is committed. Intakes share the lock with each other, where an insert
- * meeting the row locked it for one transaction at a time. A DONE or DEAD row is never locked here:
- * two transactions each holding it shared and then re-arming it would deadlock.
- */
-export const LIVE_JOB_FIRST_SQL = `SELECT "id", "status" FROM "Job" WHERE "dedupeKey" = ? AND "status" IN ('PENDING', 'RUNNING')`;
-
-/**
  * ENQUEUE_SQL's arguments; the payload is checked against its kind's schema here. `tiers`: the
  * kinds that run before, and after, every due job of the other kinds (tiers.ts).
  */

@@ -3,10 +3,8 @@
  * handed to the engine in the transaction that queued it, the engine's worker runs it, retries it
  * on its own schedule, and a job whose worker vanished runs again within a lease, not four hours.
  */
-import pg from "pg";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { retryJob } from "~/jobs/admin.server";
-import { claimJobById } from "~/jobs/claim.server";
 import { startEngineWorker, engineRetryDelayMs } from "~/jobs/engine/engine-worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
@@ -119,70 +117,6 @@ describe("queueing", () => {
       ),
     );
     expect(await engineJobsOf(db, jobId)).toHaveLength(1);
-  });
-
-  /**
-   * Another intake's transaction, stopped after queueing its trigger and before its COMMIT: its
-   * program waits there for an advisory lock the test holds on a connection of its own.
-   */
-  async function intakeHeldOpen(shop: string, triggerId: string) {
-    const GATE = 28_0059;
-    const gate = new pg.Client({ connectionString: url });
-    await gate.connect();
-    await gate.query("SELECT pg_advisory_lock($1)", [GATE]);
-    const queued = writeAtOnce(db, function* () {
-      const enqueued = yield* queueAtOnce({ coalesced: { kind: "plan.requests", payload: {}, shop, triggerId } }, new Date());
-      yield { sql: "SELECT pg_advisory_xact_lock(?)", args: [GATE] };
-      return enqueued;
-    });
-    await waitFor(async () => (await gate.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rowCount === 1, {
-      timeoutMs: 30_000,
-      what: "the first intake to wait at the gate, its trigger queued",
-    });
-    return {
-      queued,
-      async commit() {
-        await gate.query("SELECT pg_advisory_unlock($1)", [GATE]);
-        await gate.end();
-        return queued;
-      },
-    };
-  }
-
-  const queueTrigger = (shop: string, triggerId: string) =>
-    writeAtOnce(db, () => queueAtOnce({ coalesced: { kind: "plan.requests", payload: {}, shop, triggerId } }, new Date()));
-
-  it("queues a shop's triggers onto its waiting job without waiting for another intake's open transaction", async () => {
-    const shop = "engine-burst.myshopify.com";
-    const waiting = await queueTrigger(shop, "order-1");
-    const first = await intakeHeldOpen(shop, "order-2");
-    try {
-      // Before, the insert meeting the row locked it for one transaction at a time: this waited for the first's COMMIT.
-      const second = await queueTrigger(shop, "order-3");
-      expect(second).toEqual({ jobId: waiting.jobId, enqueued: false, status: "PENDING" });
-    } finally {
-      expect(await first.commit()).toEqual({ jobId: waiting.jobId, enqueued: false, status: "PENDING" });
-    }
-    expect(await db.job.count({ where: { shop } })).toBe(1);
-  });
-
-  it("lets no worker claim the job a trigger was queued onto until that trigger is committed", async () => {
-    const shop = "engine-claim.myshopify.com";
-    const waiting = await queueTrigger(shop, "order-1");
-    const claimRequest = () => ({ owner: "test", now: new Date(), leaseMs: 60_000, dueWithinMs: 1_000 });
-    const intake = await intakeHeldOpen(shop, "order-2");
-    try {
-      // The claim waits for the intake's lock on the row; lock_timeout turns that wait into an answer.
-      await expect(
-        db.$transaction(async (tx) => {
-          await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '200ms'");
-          return claimJobById(tx as unknown as Database, waiting.jobId, claimRequest());
-        }),
-      ).rejects.toThrow(/lock timeout/);
-    } finally {
-      await intake.commit();
-    }
-    expect((await claimJobById(db, waiting.jobId, claimRequest()))?.id).toBe(waiting.jobId);
   });
 });
 

@@ -8,7 +8,7 @@
  * Why: docs/decisions/0011-intake-written-at-once-events-in-batches.md and 0027.
  */
 import { z } from "zod";
-import { ENQUEUE_SQL, LIVE_JOB_FIRST_SQL, LIVE_JOB_SQL, type Enqueued } from "~/jobs/enqueue.server";
+import { ENQUEUE_SQL, LIVE_JOB_SQL, type Enqueued } from "~/jobs/enqueue.server";
 import { appJobs, type AppEnqueueRequest } from "~/flows/queue/jobs.server";
 import { storedDate, type SqlRow, type WriteProgram } from "~/stores/database/database.server";
 import { SHOP_UNINSTALLED_AT_SQL } from "~/stores/shops/shop.server";
@@ -37,14 +37,6 @@ function* earlier(receipt: WebhookDelivery): WriteProgram<{ receiptId: string; d
 }
 
 function* enqueueNow(request: AppEnqueueRequest, now: Date): WriteProgram<Enqueued> {
-  if (request.dedupeKey !== undefined) {
-    // Its live job first: in a burst it is there, and the trigger is queued by one read.
-    const row = yield { sql: LIVE_JOB_FIRST_SQL, onPostgresql: `${LIVE_JOB_FIRST_SQL} FOR SHARE`, args: [request.dedupeKey] };
-    if (row !== undefined) {
-      const live = LiveJob.parse(row);
-      return { jobId: live.id, enqueued: false, status: live.status };
-    }
-  }
   const inserted = insertedId(yield { sql: ENQUEUE_SQL, args: appJobs.enqueueArgs(request, now) });
   if (inserted !== null) {
     // On PostgreSQL, handed to the job engine in this same transaction (wake.server.ts).

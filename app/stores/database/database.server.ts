@@ -93,8 +93,6 @@ export interface SqlStep {
   args: unknown[];
   /** A statement for one database only (the job engine's wake-up, PostgreSQL's): skipped on the other, as if it returned no row. */
   onlyOn?: "postgresql";
-  /** The statement's text on PostgreSQL where it differs (a row lock, which SQLite's one writer does not need). */
-  onPostgresql?: string;
 }
 export type SqlRow = Record<string, unknown> | undefined;
 /** A transaction written as a generator of statements, so one text runs synchronously on SQLite and awaited on PostgreSQL. */
@@ -130,8 +128,8 @@ function runOnSqlite<T>(sqlite: SqliteConnection, program: WriteProgram<T>): T {
 async function runOnPostgres<T>(query: FirstRowQuery, program: WriteProgram<T>): Promise<T> {
   let step = program.next(undefined);
   while (!step.done) {
-    const { sql, args, onPostgresql } = step.value;
-    step = program.next(await query(numberedArguments(onPostgresql ?? sql), args));
+    const { sql, args } = step.value;
+    step = program.next(await query(numberedArguments(sql), args));
   }
   return step.value;
 }
