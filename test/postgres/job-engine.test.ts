@@ -3,8 +3,10 @@
  * handed to the engine in the transaction that queued it, the engine's worker runs it, retries it
  * on its own schedule, and a job whose worker vanished runs again within a lease, not four hours.
  */
+import pg from "pg";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { retryJob } from "~/jobs/admin.server";
+import { claimJobById } from "~/jobs/claim.server";
 import { startEngineWorker, engineRetryDelayMs } from "~/jobs/engine/engine-worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
@@ -12,7 +14,7 @@ import { wakeJobs } from "~/jobs/engine/wake.server";
 import { RetryLater, PermanentFailure } from "~/jobs/handler";
 import { jobErrorSaid } from "~/lib/words/job-error-said";
 import type { Worker } from "~/jobs/worker.server";
-import { writeAtOnce, type Database } from "~/stores/database/database.server";
+import { createDatabase, writeAtOnce, type Database } from "~/stores/database/database.server";
 import { queueAtOnce } from "~/flows/receive-webhooks/record-at-once.server";
 import type { Logger as AppLogger } from "~/lib/log.server";
 import { recordingJobLogger, waitFor } from "../support/jobs";
@@ -117,6 +119,46 @@ describe("queueing", () => {
       ),
     );
     expect(await engineJobsOf(db, jobId)).toHaveLength(1);
+  });
+
+  it("queues two deliveries that waited on a job its worker was marking done, neither failing", async () => {
+    // A read of the live job share-locked first (tried, decision 0060) deadlocked here: both kept a
+    // shared lock on the DONE row their re-check skipped, then both upserted it.
+    const shop = "engine-done.myshopify.com";
+    // Two intakes, as in two app processes.
+    const otherIntake = createDatabase(url);
+    const queueTrigger = (triggerId: string, intake: Database = db) =>
+      writeAtOnce(intake, () => queueAtOnce({ coalesced: { kind: "plan.requests", payload: {}, shop, triggerId } }, new Date()));
+    const { jobId } = await queueTrigger("order-1");
+    await otherIntake.$connect();
+    expect((await claimJobById(db, jobId, { owner: "test", now: new Date(), leaseMs: 60_000, dueWithinMs: 1_000 }))?.id).toBe(jobId);
+    // The worker's last write of the run (markDone), its transaction not yet committed.
+    const worker = new pg.Client({ connectionString: url });
+    await worker.connect();
+    try {
+      await worker.query("BEGIN");
+      await worker.query(
+        `UPDATE "Job" SET "status" = 'DONE', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "finishedAt" = now() WHERE "id" = $1`,
+        [jobId],
+      );
+      const deliveries = [queueTrigger("order-2"), queueTrigger("order-3", otherIntake)];
+      // Read outside the worker's transaction: within one, PostgreSQL keeps its first view of the activity.
+      const waitingOnLocks = async () =>
+        (
+          await db.$queryRawUnsafe<{ waiting: number }[]>(
+            `SELECT count(*)::int AS "waiting" FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        )[0]?.waiting;
+      await waitFor(async () => (await waitingOnLocks()) === 2, { timeoutMs: 30_000, what: "both deliveries waiting on the job's row" });
+      await worker.query("COMMIT");
+      const queued = await Promise.all(deliveries);
+      expect(queued.map((each) => each.jobId)).toEqual([jobId, jobId]);
+      expect(queued.filter((each) => each.enqueued)).toHaveLength(1);
+      expect((await jobOf(jobId)).status).toBe("PENDING");
+    } finally {
+      await worker.end();
+      await otherIntake.$disconnect();
+    }
   });
 });
 
