@@ -104,6 +104,8 @@ export interface WorkerReport {
   peakRssBytes: number;
   /** CPU time (user and system) spent since the worker was ready, in ms. */
   cpuMs: number;
+  /** Statements sent to PostgreSQL since ready (every query of node-postgres: Prisma's, the app's own, BEGIN, locks, COMMIT); 0 on SQLite. */
+  statements: number;
   failures: string[];
 }
 

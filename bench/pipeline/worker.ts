@@ -2,12 +2,14 @@
  * The benchmark's job worker, in a process of its own as the app runs it (the web process takes
  * webhooks, the worker runs the pipeline): the pipeline's handlers with the test dependencies
  * (provider client on the sandbox, Shopify port on the emulator, fast policy). It counts every HTTP
- * request it sends and answers the parent's "report" message with the counts, its peak RSS and the
- * CPU time it has spent since it was ready (user and system; its start-up apart).
+ * request it sends and answers the parent's "report" message with the counts, its peak RSS, the
+ * CPU time it has spent since it was ready (user and system; its start-up apart) and, on
+ * PostgreSQL, the statements it has sent since then.
  *
  *   node --import tsx bench/pipeline/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?,"moreShops"?,"catalogue"?}'
  */
 import { readFileSync } from "node:fs";
+import pg from "pg";
 import { z } from "zod";
 import { startJobWorker } from "~/jobs/start-worker.server";
 import { createDatabase } from "~/stores/database/database.server";
@@ -50,6 +52,19 @@ globalThis.fetch = async (input, init) => {
   return response;
 };
 
+/**
+ * Every statement the worker sends to PostgreSQL, counted where node-postgres sends it: each is a
+ * round trip, and (but for BEGIN, the write lock and COMMIT, which the adapter sends itself) a call
+ * through Prisma's client. A figure that does not vary with the machine's load, as CPU time does.
+ */
+let statements = 0;
+const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+const sendStatement = prototype.query;
+prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return sendStatement.apply(this, args);
+};
+
 /** The kernel's own high-water mark of this process's resident memory. */
 function peakRssBytes(): number {
   const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
@@ -88,10 +103,17 @@ const worker = await startJobWorker({
 });
 
 const cpuAtReady = process.cpuUsage();
+const statementsAtReady = statements;
 process.on("message", (message: unknown) => {
   if (message === "report") {
     const cpu = process.cpuUsage(cpuAtReady);
-    process.send?.({ counts, peakRssBytes: peakRssBytes(), cpuMs: (cpu.user + cpu.system) / 1000, failures: failures.slice(0, 5) });
+    process.send?.({
+      counts,
+      peakRssBytes: peakRssBytes(),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      statements: statements - statementsAtReady,
+      failures: failures.slice(0, 5),
+    });
   }
   if (message === "stop") void worker.stop().then(() => process.exit(0));
 });
