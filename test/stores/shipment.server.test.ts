@@ -164,6 +164,69 @@ describe("transitionEach (a batch's moves together)", () => {
     expect((await eventsOf(b.id)).map((e) => e.type)).toEqual(["cancelled"]);
   });
 
+  it("gives each shipment its own tracking number and fulfilment, where the moves change the same columns", async () => {
+    const ready = [await readyShipment(), await readyShipment(), await readyShipment()];
+    const submitted = await transitionEach(
+      db,
+      ready.map((shipment) => ({ shipment, to: "SUBMITTED" as const, event: sent })),
+    );
+    const polledAt = new Date("2026-12-01T10:00:00Z");
+    const created = await transitionEach(
+      db,
+      submitted.map((shipment, n) => ({
+        shipment,
+        to: "CREATED" as const,
+        event: { type: "created" as const, message: "Created" },
+        // The third has no carrier yet: null, beside the others' names.
+        changes: {
+          trackingNumber: `TRK-${n}`,
+          trackingCarrier: n === 2 ? null : `Carrier ${n}`,
+          isFinalTracking: true,
+          lastPolledAt: polledAt,
+        },
+      })),
+    );
+    expect(created.map((s) => [s.id, s.state, s.trackingNumber, s.trackingCarrier, s.isFinalTracking, s.lastPolledAt])).toEqual([
+      [ready[0]?.id, "CREATED", "TRK-0", "Carrier 0", true, polledAt],
+      [ready[1]?.id, "CREATED", "TRK-1", "Carrier 1", true, polledAt],
+      [ready[2]?.id, "CREATED", "TRK-2", null, true, polledAt],
+    ]);
+    // Moves that differ in a time as well are written too, each with its own.
+    const fulfilled = await transitionEach(
+      db,
+      created.map((shipment, n) => ({
+        shipment,
+        to: "FULFILLED" as const,
+        event: { type: "fulfilment_written" as const, message: "Fulfilled" },
+        changes: { shopifyFulfillmentId: `gid://shopify/Fulfillment/${n}`, fulfilmentIntentAt: new Date(polledAt.getTime() + n * 1000) },
+      })),
+    );
+    const stored = await db.shipment.findMany({ where: { id: { in: ready.map((s) => s.id) } }, orderBy: { packageId: "asc" } });
+    expect(stored.map((s) => [s.state, s.shopifyFulfillmentId, s.fulfilmentIntentAt?.getTime()])).toEqual(
+      fulfilled.map((_, n) => ["FULFILLED", `gid://shopify/Fulfillment/${n}`, polledAt.getTime() + n * 1000]),
+    );
+  });
+
+  it("writes no shipment's own values when another of the batch has left the state the caller read", async () => {
+    const [a, b] = await transitionEach(
+      db,
+      [await readyShipment(), await readyShipment()].map((shipment) => ({ shipment, to: "SUBMITTED" as const, event: sent })),
+    );
+    await transition(db, b as Shipment, "CANCELLED", { type: "cancelled", message: "The order was cancelled" });
+    const created = { type: "created" as const, message: "Created" };
+    await expect(
+      transitionEach(db, [
+        { shipment: a as Shipment, to: "CREATED", event: created, changes: { trackingNumber: "TRK-A" } },
+        { shipment: b as Shipment, to: "CREATED", event: created, changes: { trackingNumber: "TRK-B" } },
+      ]),
+    ).rejects.toBeInstanceOf(ShipmentStateChanged);
+    const stored = await db.shipment.findMany({ where: { id: { in: [a?.id ?? "", b?.id ?? ""] } }, orderBy: { packageId: "asc" } });
+    expect(stored.map((s) => [s.state, s.trackingNumber])).toEqual([
+      ["SUBMITTED", null],
+      ["CANCELLED", null],
+    ]);
+  });
+
   it("refuses the whole batch when one move is not allowed", async () => {
     const [a, b] = [await readyShipment(), await readyShipment()] as [Shipment, Shipment];
     await expect(

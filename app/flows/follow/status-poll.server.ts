@@ -233,8 +233,8 @@ async function nextForSubmitted(
   shop: Shop,
   shipment: Shipment,
   record: StatusRecord | undefined,
+  now: Date,
 ): Promise<{ created: ShipmentMove } | { polled: string } | void> {
-  const now = deps.now();
   if (record === undefined) {
     // Accepted by the provider, yet unknown to its status query: its records may lag. Asked again
     // later, until the shop's days without news are over.
@@ -334,15 +334,17 @@ async function applySubmittedEach(
 ): Promise<void> {
   const created: ShipmentMove[] = [];
   const polled: string[] = [];
+  // One time for the chunk's answer: its moves then set it alike, in one statement (transitionEach).
+  const now = deps.now();
   for (const shipment of shipments) {
-    const next = await nextForSubmitted(ctx, deps, shop, shipment, records.get(shipment.packageId));
+    const next = await nextForSubmitted(ctx, deps, shop, shipment, records.get(shipment.packageId), now);
     if (next && "created" in next) created.push(next.created);
     if (next && "polled" in next) polled.push(next.polled);
   }
   if (created.length === 0 && polled.length === 0) return;
   await inTransaction(ctx.db, async (tx) => {
     await transitionEach(tx, created);
-    await markPolled(tx, polled, deps.now());
+    await markPolled(tx, polled, now);
   });
 }
 

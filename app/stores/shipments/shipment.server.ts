@@ -4,9 +4,10 @@
  */
 import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
-import { inTransaction, isRecordNotFound, type DatabaseOrTransaction } from "../database/database.server";
+import { inTransaction, isRecordNotFound, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
 import { orderToAccepted, trackingToFulfilled } from "~/metrics/metrics.server";
 import { canTransition } from "./shipment-states";
+import { eachValueUpdate, groupMovesAlike } from "./moves-alike";
 import { recordAlerts } from "../alerts/alerts.server";
 import { shipmentAlerts } from "../alerts/shipment-alerts";
 import { costMonthsMoved, storedCostsOf, writesCosts } from "./shipping-cost-months.server";
@@ -176,34 +177,33 @@ export interface ShipmentMove {
 
 /**
  * `transition` for several shipments in one transaction, all or none: refused as a whole if any
- * move is not allowed or any shipment has left the state the caller read. Moves that change the
- * same columns alike (a batch accepted by the provider) are one statement, others one each; their
- * events are one. On PostgreSQL every statement is a round trip under the shop's write lock, so a
- * batch of 20 holds it for 3 statements, not 60 (decision 0032). Returns the shipments as moved, in
- * the order given.
+ * move is not allowed or any shipment has left the state the caller read. Moves from one state to
+ * another that change the same columns are one statement, and one more for the text each sets to
+ * its own value (tracking numbers: moves-alike.ts); their events are one. On PostgreSQL every
+ * statement is a round trip under the shop's write lock, so a batch of 20 holds it for a few
+ * statements, not 60 (decision 0032). Returns the shipments as moved, in the order given.
  */
 export async function transitionEach(db: DatabaseOrTransaction, moves: readonly ShipmentMove[]): Promise<Shipment[]> {
   if (moves.length === 0) return [];
   for (const { shipment, to } of moves) if (!canTransition(shipment.state, to)) throw new IllegalShipmentTransition(shipment.state, to);
   const now = new Date();
-  const alike = new Map<string, ShipmentMove[]>();
-  for (const move of moves) {
-    const key = JSON.stringify([move.shipment.state, move.to, move.changes ?? {}]);
-    alike.set(key, [...(alike.get(key) ?? []), move]);
-  }
   const withCosts = new Set(moves.filter((move) => writesCosts(move.changes)).map((move) => move.shipment.id));
   const moved = await inTransaction(db, async (tx) => {
     // Costs written with the moves: Home's months move with them (shipping-cost-months.server.ts).
     const costsBefore = withCosts.size > 0 ? await storedCostsOf(tx, [...withCosts]) : [];
-    for (const group of alike.values()) {
-      const [{ shipment, to, changes }] = group as [ShipmentMove, ...ShipmentMove[]];
-      const ids = group.map((move) => move.shipment.id);
+    for (const group of groupMovesAlike(moves)) {
+      const [{ shipment, to }] = group.moves as [ShipmentMove, ...ShipmentMove[]];
+      const ids = group.moves.map((move) => move.shipment.id);
       const { count } = await tx.shipment.updateMany({
         where: { id: { in: ids }, state: shipment.state },
-        data: { ...changes, ...enteredAt(to, now), state: to, updatedAt: now },
+        data: { ...(group.alike as ShipmentChanges), ...enteredAt(to, now), state: to, updatedAt: now },
       });
       if (count !== new Set(ids).size)
         throw new ShipmentStateChanged(`${ids.length - count} of shipments ${ids.join(", ")} are no longer ${shipment.state}`);
+      if (group.each.size > 0) {
+        const { sql, args } = eachValueUpdate(group.each);
+        await tx.$executeRawUnsafe(sqlFor(tx, sql), ...args);
+      }
     }
     await tx.shipmentEvent.createMany({
       data: moves.map(({ shipment, to, event }) =>
