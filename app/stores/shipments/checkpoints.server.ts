@@ -6,6 +6,7 @@
  */
 import type { ShipmentCheckpoint } from "@prisma/client";
 import { inTransaction, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
+import { insertRows, insertRowsReturning, newRowId } from "../database/insert-rows.server";
 import { shipmentEventRow, type ShipmentEventInput } from "./shipment.server";
 
 export interface CheckpointIntent {
@@ -51,7 +52,13 @@ export async function recordCheckpointIntents(
 ): Promise<Map<string, Map<string, ShipmentCheckpoint>>> {
   const rows = new Map<string, Map<string, ShipmentCheckpoint>>();
   if (fresh.length === 0) return rows;
-  for (const row of await db.shipmentCheckpoint.createManyAndReturn({ data: [...fresh] })) {
+  const now = new Date();
+  const written = await insertRowsReturning<"ShipmentCheckpoint", ShipmentCheckpoint>(
+    db,
+    "ShipmentCheckpoint",
+    fresh.map((checkpoint) => ({ id: newRowId(), ...checkpoint, createdAt: now })),
+  );
+  for (const row of written) {
     const ofShipment = rows.get(row.shipmentId) ?? new Map<string, ShipmentCheckpoint>();
     rows.set(row.shipmentId, ofShipment.set(row.key, row));
   }
@@ -74,6 +81,10 @@ export async function markCheckpointsSent(db: DatabaseOrTransaction, sent: reado
       ...sent.flatMap(({ checkpointId, shopifyEventId }) => [checkpointId, shopifyEventId]),
       ...sent.map(({ checkpointId }) => checkpointId),
     );
-    await tx.shipmentEvent.createMany({ data: sent.map(({ shipmentId, event }) => shipmentEventRow(shipmentId, event, now)) });
+    await insertRows(
+      tx,
+      "ShipmentEvent",
+      sent.map(({ shipmentId, event }) => shipmentEventRow(shipmentId, event, now)),
+    );
   });
 }

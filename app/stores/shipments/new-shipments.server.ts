@@ -2,6 +2,7 @@
 import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/client";
 import { encodePackageRequest, type PackageRequest } from "~/connector/package-request";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
+import { insertRows, insertRowsReturning, newRowId, type InsertRow } from "../database/insert-rows.server";
 import { heldChanges, type ShipmentLine, type StoredHoldReason } from "./shipment-columns";
 import { shipmentEventRow, type ShipmentEventInput } from "./shipment.server";
 import { recordAlerts } from "../alerts/alerts.server";
@@ -70,14 +71,21 @@ export async function recordNewShipments(
       if (!byFulfillmentOrder.has(input.fulfillmentOrderId) && !fresh.has(input.fulfillmentOrderId))
         fresh.set(input.fulfillmentOrderId, input);
     if (fresh.size > 0) {
-      const created = await tx.shipment.createManyAndReturn({ data: [...fresh.values()].map(shipmentRow) });
+      const now = new Date();
+      const created = await insertRowsReturning<"Shipment", Shipment>(
+        tx,
+        "Shipment",
+        [...fresh.values()].map((input) => shipmentRow(input, now)),
+      );
       for (const shipment of created) byFulfillmentOrder.set(shipment.fulfillmentOrderId, { shipment, created: true });
-      await tx.shipmentEvent.createMany({
-        data: created.map((shipment) => {
+      await insertRows(
+        tx,
+        "ShipmentEvent",
+        created.map((shipment) => {
           const { event, state } = fresh.get(shipment.fulfillmentOrderId) as NewShipment;
-          return shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateTo: state } });
+          return shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateTo: state } }, now);
         }),
-      });
+      );
       // Held at once: the merchant is told, with the shipment (app/stores/alerts).
       await recordAlerts(tx, shipmentAlerts(created, new Date()));
     }
@@ -85,8 +93,12 @@ export async function recordNewShipments(
   });
 }
 
-function shipmentRow(input: NewShipment): Prisma.ShipmentCreateManyInput {
+/** A new shipment's row as written (insert-rows.server.ts): Prisma's own defaults given here. */
+function shipmentRow(input: NewShipment, now: Date): InsertRow["Shipment"] {
   return {
+    id: newRowId(),
+    createdAt: now,
+    updatedAt: now,
     shop: input.shop,
     kind: input.kind,
     state: input.state,

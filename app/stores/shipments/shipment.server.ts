@@ -5,6 +5,7 @@
 import type { Prisma, Shipment, ShipmentState } from "@prisma/client";
 import { z } from "zod";
 import { inTransaction, isRecordNotFound, sqlFor, type DatabaseOrTransaction } from "../database/database.server";
+import { insertRows, newRowId, type InsertRow } from "../database/insert-rows.server";
 import { orderToAccepted, trackingToFulfilled } from "~/metrics/metrics.server";
 import { canTransition } from "./shipment-states";
 import { eachValueUpdate, groupMovesAlike } from "./moves-alike";
@@ -142,9 +143,10 @@ export async function transition(
   changes: ShipmentChanges = {},
 ): Promise<Shipment> {
   if (!canTransition(shipment.state, to)) throw new IllegalShipmentTransition(shipment.state, to);
-  const data = eventData({ ...event.data, stateFrom: shipment.state, stateTo: to });
+  const now = new Date();
+  // Built first: an event that would hold a secret is refused before anything is written.
+  const eventRow = shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } }, now);
   const moved = await inTransaction(db, async (tx) => {
-    const now = new Date();
     // Costs written with the move: Home's months move with them (shipping-cost-months.server.ts).
     const costsBefore = writesCosts(changes) ? await storedCostsOf(tx, [shipment.id]) : [];
     // One UPDATE … RETURNING: the row as moved comes back with the move, not from a second read.
@@ -154,10 +156,8 @@ export async function transition(
         if (isRecordNotFound(error)) throw new ShipmentStateChanged(`Shipment ${shipment.id} is no longer ${shipment.state}`);
         throw error;
       });
-    // createMany: an INSERT that returns nothing, where create reads the row back.
-    await tx.shipmentEvent.createMany({
-      data: [{ shipmentId: shipment.id, type: event.type, message: event.message, data, createdAt: now }],
-    });
+    // An INSERT that returns nothing, where create reads the row back (insert-rows.server.ts).
+    await insertRows(tx, "ShipmentEvent", [eventRow]);
     if (writesCosts(changes)) await costMonthsMoved(tx, costsBefore, [moved]);
     // Held, failed or ended: the merchant is told, once, with the move (app/stores/alerts).
     await recordAlerts(tx, shipmentAlerts([moved], now), now);
@@ -205,11 +205,13 @@ export async function transitionEach(db: DatabaseOrTransaction, moves: readonly 
         await tx.$executeRawUnsafe(sqlFor(tx, sql), ...args);
       }
     }
-    await tx.shipmentEvent.createMany({
-      data: moves.map(({ shipment, to, event }) =>
+    await insertRows(
+      tx,
+      "ShipmentEvent",
+      moves.map(({ shipment, to, event }) =>
         shipmentEventRow(shipment.id, { ...event, data: { ...event.data, stateFrom: shipment.state, stateTo: to } }, now),
       ),
-    });
+    );
     const rows = await tx.shipment.findMany({ where: { id: { in: moves.map((move) => move.shipment.id) } } });
     const byId = new Map(rows.map((row) => [row.id, row]));
     if (withCosts.size > 0)
@@ -240,10 +242,10 @@ function observeOrderLatency(shipment: Shipment): void {
 
 /** Records something that happened without a change of state (a status poll, a tracking checkpoint). */
 export async function recordShipmentEvent(db: DatabaseOrTransaction, shipmentId: string, event: ShipmentEventInput): Promise<void> {
-  await db.shipmentEvent.createMany({ data: [shipmentEventRow(shipmentId, event)] });
+  await insertRows(db, "ShipmentEvent", [shipmentEventRow(shipmentId, event)]);
 }
 
-/** An event's row, for writing several in one statement (createMany). */
-export function shipmentEventRow(shipmentId: string, event: ShipmentEventInput, createdAt?: Date): Prisma.ShipmentEventCreateManyInput {
-  return { shipmentId, type: event.type, message: event.message, data: eventData(event.data), ...(createdAt ? { createdAt } : {}) };
+/** An event's row, for writing several in one statement (insertRows). */
+export function shipmentEventRow(shipmentId: string, event: ShipmentEventInput, createdAt = new Date()): InsertRow["ShipmentEvent"] {
+  return { id: newRowId(), shipmentId, type: event.type, message: event.message, data: eventData(event.data), createdAt };
 }
