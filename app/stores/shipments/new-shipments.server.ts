@@ -1,5 +1,5 @@
 /** A shipment recorded once per fulfillment order, however often webhooks and planners ask. */
-import type { Prisma, Shipment, ShipmentKind, ShipmentState } from "@prisma/client";
+import type { Shipment, ShipmentKind, ShipmentState } from "@prisma/client";
 import { encodePackageRequest, type PackageRequest } from "~/connector/package-request";
 import { inTransaction, type DatabaseOrTransaction } from "../database/database.server";
 import { insertRows, insertRowsReturning, newRowId, type InsertRow } from "../database/insert-rows.server";
