@@ -113,6 +113,26 @@ it("keeps every shop's writes waiting while a write for no shop in particular is
   expect((await db.job.findUniqueOrThrow({ where: { id: "whole-2" } })).attempts).toBe(1);
 });
 
+// Prisma sets an isolation level after its BEGIN, so such a transaction takes its lock in a statement
+// of its own rather than with the BEGIN, as the others do: it must wait all the same.
+it("keeps a shop's transaction with an isolation level of its own waiting, as its other writes", async () => {
+  await db.job.createMany({ data: ["iso-1", "iso-2"].map(job) });
+  const shopA = holdWrites(db, "a.myshopify.com", "iso-1");
+  await shopA.lockTaken;
+  const serializable = writingForShop("a.myshopify.com", () =>
+    others[0]!.$transaction(
+      async (tx) => {
+        await tx.job.update({ where: { id: "iso-2" }, data: { attempts: 1 } });
+      },
+      { isolationLevel: "Serializable", maxWait: 20_000, timeout: 20_000 },
+    ),
+  );
+  expect(await stillWaiting(serializable)).toBe(true);
+  shopA.release();
+  await Promise.all([shopA.done, serializable]);
+  expect((await db.job.findUniqueOrThrow({ where: { id: "iso-2" } })).attempts).toBe(1);
+});
+
 it("runs a job's claim, handler and outcome as its shop's writes, beside another shop's open transaction", async () => {
   const scopes: (string | null)[] = [];
   const handler: NoopHandler = async (_payload, ctx) => {

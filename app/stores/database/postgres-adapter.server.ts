@@ -5,6 +5,7 @@
  * write-scope.server.ts); reads take nothing and never wait. One exception: writeByOwnRules. Why:
  * docs/decisions/0027-postgresql-keeps-one-writer-at-a-time.md and 0029-postgresql-write-lock-per-shop.md.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { shopOfWrites } from "./write-scope.server";
@@ -35,18 +36,16 @@ export function shopLockKey(shop: string): number {
 }
 
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
-const TAKE_DATABASE_LOCK = statement(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+const TAKE_DATABASE_LOCK = `SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`;
 
 /**
  * The lock the writes under way now take: their shop's (with the database's shared, taken first so
  * that a transaction waiting for the whole database is never waited for in a cycle), or the
  * database's. Both keys are numbers, written into the statement.
  */
-function writeLockFor(shop: string | null): SqlQuery {
+function writeLockFor(shop: string | null): string {
   if (shop === null) return TAKE_DATABASE_LOCK;
-  return statement(
-    `SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}), pg_advisory_xact_lock(${SHOP_LOCK_SPACE}, ${shopLockKey(shop)})`,
-  );
+  return `SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}), pg_advisory_xact_lock(${SHOP_LOCK_SPACE}, ${shopLockKey(shop)})`;
 }
 
 /** A statement that only reads: it needs no lock. Anything else (INSERT, UPDATE, DELETE, WITH …) is a write. */
@@ -55,19 +54,65 @@ export function onlyReads(sql: string): boolean {
 }
 
 /**
+ * The lock the transaction being begun now takes with its BEGIN, read by the pool's clients
+ * (ClientTakingTheLockAtBegin), which say when they sent it: one round trip for both instead of two.
+ */
+const lockTakenAtBegin = new AsyncLocalStorage<{ sql: string; sent: boolean }>();
+
+/**
+ * A pool's client that sends Prisma's BEGIN and the write lock as one simple query ("BEGIN; SELECT
+ * pg_advisory_xact_lock(…)"): the server runs them in order, as two round trips would. Each round
+ * trip is a write to the socket on both sides, a wake-up of the server's process, and on a database
+ * of another host the network's time there and back; a write transaction had three of them (BEGIN,
+ * the lock, COMMIT) beside its own statements. Only the plain BEGIN of Prisma's adapter is widened,
+ * and only inside lockedTransaction; anything else is sent as it is.
+ */
+class ClientTakingTheLockAtBegin extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // Wrapped rather than overridden: pg.Client's query has many overloads, and only a config's text matters here.
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((config: unknown, ...rest: unknown[]) => query(withTheLockAtBegin(config), ...rest)) as pg.Client["query"];
+  }
+}
+
+/** Prisma's plain BEGIN (a plain object's text) widened with the lock lockedTransaction asked for; anything else as it is. */
+function withTheLockAtBegin(config: unknown): unknown {
+  const lock = lockTakenAtBegin.getStore();
+  if (lock === undefined || lock.sent || typeof config !== "object" || config === null) return config;
+  if (Object.getPrototypeOf(config) !== Object.prototype || (config as { text?: unknown }).text !== "BEGIN") return config;
+  lock.sent = true;
+  return { ...config, text: `BEGIN; ${lock.sql}` };
+}
+
+/** The app's pool: its clients take the write lock with Prisma's BEGIN. */
+class PoolTakingTheLockAtBegin extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super({ ...config, Client: ClientTakingTheLockAtBegin });
+  }
+}
+
+/**
  * The driver's own transaction, returned as it is once locked: its savepoints (a nested
- * $transaction under Prisma 7) run inside it, under the lock it already holds.
+ * $transaction under Prisma 7) run inside it, under the lock it already holds. The app's pool takes
+ * the lock with the BEGIN (ClientTakingTheLockAtBegin); a transaction whose BEGIN did not carry it
+ * (one with an isolation level, which Prisma sets after BEGIN and before any other statement; the
+ * shadow database's; a Prisma that begins otherwise) takes it in a statement of its own.
  */
 async function lockedTransaction(
   inner: PgDriverAdapter,
   isolationLevel?: Parameters<PgDriverAdapter["startTransaction"]>[0],
 ): Promise<Transaction> {
   // Read before the first await: the scope is the caller's.
-  const lock = writeLockFor(shopOfWrites());
-  const transaction = await inner.startTransaction(isolationLevel);
+  const lock = { sql: writeLockFor(shopOfWrites()), sent: false };
+  const transaction =
+    isolationLevel === undefined
+      ? await lockTakenAtBegin.run(lock, () => inner.startTransaction())
+      : await inner.startTransaction(isolationLevel);
+  if (lock.sent) return transaction;
   try {
     // executeRaw: the lock functions return void, which queryRaw cannot map.
-    await transaction.executeRaw(lock);
+    await transaction.executeRaw(statement(lock.sql));
     return transaction;
   } catch (error) {
     await transaction.executeRaw(statement("ROLLBACK")).catch(() => {});
@@ -167,7 +212,7 @@ export class PostgresAdapter {
   async connect(): Promise<PgDriverAdapter> {
     // The pool is the client's, made here so that writeByOwnRules shares its connections; Prisma's
     // adapter ends it on $disconnect, and a later query connects again with a new one.
-    const pool = new pg.Pool({ connectionString: this.#url });
+    const pool = new PoolTakingTheLockAtBegin({ connectionString: this.#url });
     const adapter = oneWriterAtATime(await new PrismaPg(pool, { disposeExternalPool: true }).connect());
     // PrismaPg takes a pool by `instanceof`: were it given another copy of pg's Pool, it would make
     // a pool of its own, which writeByOwnRules would not share and nothing would end.
