@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { statementNamer } from "./prepared-statements.server";
 import { shopOfWrites } from "./write-scope.server";
 
 type PgDriverAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
@@ -34,6 +35,9 @@ export function shopLockKey(shop: string): number {
   for (const byte of Buffer.from(shop, "utf8")) hash = Math.imul(hash ^ byte, 0x01000193);
   return hash | 0;
 }
+
+/** The names statements are kept prepared under, one per text for every connection of the process. */
+const statementName = statementNamer();
 
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 const TAKE_DATABASE_LOCK = `SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`;
@@ -213,7 +217,12 @@ export class PostgresAdapter {
     // The pool is the client's, made here so that writeByOwnRules shares its connections; Prisma's
     // adapter ends it on $disconnect, and a later query connects again with a new one.
     const pool = new PoolTakingTheLockAtBegin({ connectionString: this.#url });
-    const adapter = oneWriterAtATime(await new PrismaPg(pool, { disposeExternalPool: true }).connect());
+    const adapter = oneWriterAtATime(
+      await new PrismaPg(pool, {
+        disposeExternalPool: true,
+        statementNameGenerator: (query) => statementName(query.sql, query.args.length),
+      }).connect(),
+    );
     // PrismaPg takes a pool by `instanceof`: were it given another copy of pg's Pool, it would make
     // a pool of its own, which writeByOwnRules would not share and nothing would end.
     if (adapter.underlyingDriver() !== pool) throw new Error("Prisma's PostgreSQL adapter did not take the app's pool (two copies of pg?)");
@@ -257,7 +266,13 @@ export class PostgresAdapter {
     const run = (text: string, values: unknown[] = []) => {
       const left = deadline - Date.now();
       if (left <= 0) return Promise.reject(new Error(`The write did not finish within ${this.#waitMs} ms`));
-      const config: pg.QueryConfig & { query_timeout: number } = { text, values, types: readingTimestampsAsUtc, query_timeout: left };
+      const config: pg.QueryConfig & { query_timeout: number } = {
+        name: statementName(text, values.length),
+        text,
+        values,
+        types: readingTimestampsAsUtc,
+        query_timeout: left,
+      };
       return connection.query<Record<string, unknown>>(config);
     };
     // A connection that failed (the server gone: node-postgres emits it as an 'error' event, which
