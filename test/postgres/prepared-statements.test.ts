@@ -5,7 +5,7 @@
  * the session it is read in keeps, so each test reads it inside one transaction, on one connection.
  */
 import { expect, it } from "vitest";
-import { writeAtOnce } from "~/stores/database/database.server";
+import { writeAtOnce, type SqlRow, type WriteProgram } from "~/stores/database/database.server";
 import { useTestDatabase } from "../support/database";
 
 const { db } = useTestDatabase();
@@ -23,7 +23,7 @@ it("keeps a statement Prisma sends prepared on its connection, once for every ca
 });
 
 it("keeps the intake's statements prepared as well", async () => {
-  const kept = await writeAtOnce(db, function* () {
+  const kept = await writeAtOnce(db, function* (): WriteProgram<SqlRow> {
     yield { sql: `UPDATE "Job" SET "lastError" = ? WHERE "id" = ?`, args: ["intake", "no-such-job-1"] };
     yield { sql: `UPDATE "Job" SET "lastError" = ? WHERE "id" = ?`, args: ["intake", "no-such-job-2"] };
     return yield { sql: `SELECT count(*)::int AS "kept" FROM pg_prepared_statements WHERE "statement" LIKE ?`, args: [`UPDATE "Job"%`] };
