@@ -6,6 +6,7 @@
  */
 import { expect, it } from "vitest";
 import { writeAtOnce, type SqlRow, type WriteProgram } from "~/stores/database/database.server";
+import { STATEMENT_NAMING } from "~/stores/database/prepared-statements.server";
 import { useTestDatabase } from "../support/database";
 
 const { db } = useTestDatabase();
@@ -29,4 +30,19 @@ it("keeps the intake's statements prepared as well", async () => {
     return yield { sql: `SELECT count(*)::int AS "kept" FROM pg_prepared_statements WHERE "statement" LIKE ?`, args: [`UPDATE "Job"%`] };
   });
   expect(kept).toEqual({ kept: 1 });
+});
+
+it("keeps no more statements on a connection than its bound, and answers the others unnamed", async () => {
+  const { maxPerConnection } = STATEMENT_NAMING;
+  const { answers, kept } = await db.$transaction(async (tx) => {
+    const answers: number[] = [];
+    for (let i = 0; i < maxPerConnection + 5; i += 1) {
+      const rows = await tx.$queryRawUnsafe<{ sum: number }[]>(`SELECT $1::int + ${i} AS "sum"`, 1);
+      answers.push(rows[0]?.sum ?? -1);
+    }
+    const [row] = await tx.$queryRawUnsafe<{ kept: number }[]>(`SELECT count(*)::int AS "kept" FROM pg_prepared_statements`);
+    return { answers, kept: row?.kept };
+  });
+  expect(answers).toEqual(Array.from({ length: maxPerConnection + 5 }, (_, i) => 1 + i));
+  expect(kept).toBe(maxPerConnection);
 });

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { statementNamer } from "./prepared-statements.server";
+import { statementNamer, statementsOfOneConnection, withStatementName } from "./prepared-statements.server";
 import { shopOfWrites } from "./write-scope.server";
 
 type PgDriverAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
@@ -36,7 +36,7 @@ export function shopLockKey(shop: string): number {
   return hash | 0;
 }
 
-/** The names statements are kept prepared under, one per text for every connection of the process. */
+/** The names the pool's connections keep their statements prepared under: one per text for the process. */
 const statementName = statementNamer();
 
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
@@ -70,13 +70,18 @@ const lockTakenAtBegin = new AsyncLocalStorage<{ sql: string; sent: boolean }>()
  * of another host the network's time there and back; a write transaction had three of them (BEGIN,
  * the lock, COMMIT) beside its own statements. Only the plain BEGIN of Prisma's adapter is widened,
  * and only inside lockedTransaction; anything else is sent as it is.
+ *
+ * The client also keeps its statements prepared (prepared-statements.server.ts, decision 0063):
+ * Prisma's and the intake's (writeByOwnRules) alike, since both query through it.
  */
 class ClientTakingTheLockAtBegin extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     // Wrapped rather than overridden: pg.Client's query has many overloads, and only a config's text matters here.
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-    this.query = ((config: unknown, ...rest: unknown[]) => query(withTheLockAtBegin(config), ...rest)) as pg.Client["query"];
+    const nameOf = statementsOfOneConnection(statementName);
+    this.query = ((config: unknown, ...rest: unknown[]) =>
+      query(withStatementName(withTheLockAtBegin(config), nameOf), ...rest)) as pg.Client["query"];
   }
 }
 
@@ -217,12 +222,7 @@ export class PostgresAdapter {
     // The pool is the client's, made here so that writeByOwnRules shares its connections; Prisma's
     // adapter ends it on $disconnect, and a later query connects again with a new one.
     const pool = new PoolTakingTheLockAtBegin({ connectionString: this.#url });
-    const adapter = oneWriterAtATime(
-      await new PrismaPg(pool, {
-        disposeExternalPool: true,
-        statementNameGenerator: (query) => statementName(query.sql, query.args.length),
-      }).connect(),
-    );
+    const adapter = oneWriterAtATime(await new PrismaPg(pool, { disposeExternalPool: true }).connect());
     // PrismaPg takes a pool by `instanceof`: were it given another copy of pg's Pool, it would make
     // a pool of its own, which writeByOwnRules would not share and nothing would end.
     if (adapter.underlyingDriver() !== pool) throw new Error("Prisma's PostgreSQL adapter did not take the app's pool (two copies of pg?)");
@@ -266,13 +266,7 @@ export class PostgresAdapter {
     const run = (text: string, values: unknown[] = []) => {
       const left = deadline - Date.now();
       if (left <= 0) return Promise.reject(new Error(`The write did not finish within ${this.#waitMs} ms`));
-      const config: pg.QueryConfig & { query_timeout: number } = {
-        name: statementName(text, values.length),
-        text,
-        values,
-        types: readingTimestampsAsUtc,
-        query_timeout: left,
-      };
+      const config: pg.QueryConfig & { query_timeout: number } = { text, values, types: readingTimestampsAsUtc, query_timeout: left };
       return connection.query<Record<string, unknown>>(config);
     };
     // A connection that failed (the server gone: node-postgres emits it as an 'error' event, which
