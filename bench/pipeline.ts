@@ -101,6 +101,7 @@ const workers = await Promise.all(Array.from({ length: flags.workers }, () => st
 /** This process's high-water mark: the harness, sandbox and emulator (stand-ins for the world). */
 const ownPeakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 const say = (line: string) => void process.stdout.write(`${line}\n`);
+const intakesReport = async () => (await intakes?.report()) ?? { peakRssBytes: 0, statements: 0 };
 /** The Shopify operations that write and read a fulfilment's tracking events (flows/track). */
 const TRACKING_OPERATIONS = new Set(["FulfillmentEventsCreate", "FulfillmentEvents"]);
 
@@ -119,7 +120,7 @@ try {
       ordersPerShop: N,
       timeoutMs: flags["timeout-s"] * 1000,
       workers,
-      intakePeakRssBytes: async () => (await intakes?.peakRssBytes()) ?? 0,
+      intakes: intakesReport,
       ownPeakRssBytes: ownPeakRss,
       processes: runProcesses,
       setting: `${database}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`,
@@ -232,7 +233,7 @@ async function runOneShop(): Promise<boolean> {
     );
   }
   say(
-    `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${(((await intakes?.peakRssBytes()) ?? 0) / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
+    `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${((await intakesReport()).peakRssBytes / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
   );
   say(`  ${describeWorkerCpu(reports, fulfilled)}`);
   say(`  ${describeCpuShares(cpuAtStart, cpuAtLastFulfilment, "from the first order placed to the last fulfilment")}`);
@@ -257,7 +258,7 @@ async function runOneShop(): Promise<boolean> {
     `    ${describeLatency("tracking known at the provider to fulfilment with tracking in Shopify", latencies.trackingToFulfilment, 60_000)}`,
   );
   const parcels = await harness.db.shipment.count();
-  say(`  ${describeDelivered(await followToDelivered(harness, workers, parcels, deadline), parcels)}`);
+  say(`  ${describeDelivered(await followToDelivered(harness, workers, parcels, deadline, intakesReport), parcels)}`);
   say(
     `  load average at the end (1, 5, 15 min; ${availableParallelism()} cores, shared): ${loadavg()
       .map((l) => l.toFixed(2))

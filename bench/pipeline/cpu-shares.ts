@@ -96,6 +96,28 @@ export function describeCpuShares(from: CpuSnapshot, to: CpuSnapshot, what: stri
     processesPart("workers", from.workers, to.workers),
     ...(postgres === undefined ? [] : [part("PostgreSQL", postgres)]),
   ];
-  const used = to.harness - from.harness + sum(to.intakes) - sum(from.intakes) + sum(to.workers) - sum(from.workers) + (postgres ?? 0);
-  return `CPU ${what} (user and system, of ${cores} cores x ${wall.toFixed(1)} s wall = ${available.toFixed(0)} s): ${parts.join(", ")}; in all ${used.toFixed(1)} s (${((used / available) * 100).toFixed(0)}%)`;
+  const harness = to.harness - from.harness;
+  const intakes = sum(to.intakes) - sum(from.intakes);
+  const workers = sum(to.workers) - sum(from.workers);
+  const used = harness + intakes + workers + (postgres ?? 0);
+  return (
+    `CPU ${what} (user and system, of ${cores} cores x ${wall.toFixed(1)} s wall = ${available.toFixed(0)} s): ${parts.join(", ")}; ` +
+    `in all ${used.toFixed(1)} s (${((used / available) * 100).toFixed(0)}%); ${overTheHarness(harness, intakes, workers, postgres)}`
+  );
+}
+
+/**
+ * Each part's CPU over the harness's. The harness is the same code in every run and does the same
+ * work for the same orders, so its CPU follows the machine's speed alone: on this machine every
+ * process's CPU for the same work moved by a quarter to a third between runs minutes apart, and
+ * the parts' ratios to it moved by a few percent. Compare runs by these.
+ */
+function overTheHarness(harness: number, intakes: number, workers: number, postgres: number | undefined): string {
+  const ratio = (seconds: number) => (harness > 0 ? (seconds / harness).toFixed(2) : "n/a");
+  const ratios = [
+    `intakes ${ratio(intakes)}`,
+    `workers ${ratio(workers)}`,
+    ...(postgres === undefined ? [] : [`PostgreSQL ${ratio(postgres)}`]),
+  ];
+  return `over the harness's CPU: ${ratios.join(", ")}`;
 }

@@ -4,19 +4,32 @@
  * named in argv, its URL sent to the parent once it listens. Apart from the Shopify emulator, so a
  * write waiting for the worker's lock on the SQLite file does not stall the emulator's answers.
  * It listens with SO_REUSEPORT on the port given (0: a free one), so the other intakes can share it.
+ * Asked to "report", it answers with its peak RSS and, on PostgreSQL, the statements it has sent
+ * since it listened (as the worker counts its own, bench/pipeline/worker.ts).
  *
  *   node --import tsx bench/pipeline/intake.ts <databaseUrl> [port]
  */
 import { readFileSync } from "node:fs";
+import pg from "pg";
 import { createDatabase } from "~/stores/database/database.server";
 import { startIntake } from "../../test/pipeline/harness";
 
+/** Every statement sent to PostgreSQL, counted where node-postgres sends it: one round trip each. */
+let statements = 0;
+const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+const sendStatement = prototype.query;
+prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return sendStatement.apply(this, args);
+};
+
 const db = createDatabase(process.argv[2] ?? "");
 const { url, close } = await startIntake(db, { port: Number(process.argv[3] ?? "0"), reusePort: true });
+const statementsAtReady = statements;
 /** The kernel's own high-water mark of this process's resident memory. */
 const peakRssBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 process.on("message", (message: unknown) => {
   if (message === "stop") void close().then(() => process.exit(0));
-  if (message === "report") process.send?.({ peakRssBytes: peakRssBytes() });
+  if (message === "report") process.send?.({ peakRssBytes: peakRssBytes(), statements: statements - statementsAtReady });
 });
 process.send?.({ url });

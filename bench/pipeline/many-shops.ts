@@ -14,7 +14,7 @@ import { fulfilledOnce } from "./fulfilled-once";
 import { describeLatency, emulatorTimes, orderLatencies, type ShipmentLink } from "./latencies";
 import { benchOrderLine } from "./orders";
 import { describeDelivered, followToDelivered } from "./delivered";
-import { addCounts, describeWorkerCpu, type WorkerProcess } from "./processes";
+import { addCounts, describeWorkerCpu, type IntakesReport, type WorkerProcess } from "./processes";
 import { cpuSnapshot, describeCpuShares, type CpuSnapshot, type RunProcesses } from "./cpu-shares";
 
 /** Orders placed at once, as in the one-shop run: checkouts overlap, the emulator answers each. */
@@ -27,8 +27,8 @@ export interface ManyShopsRun {
   ordersPerShop: number;
   timeoutMs: number;
   workers: WorkerProcess[];
-  /** The highest peak RSS of the intake processes. */
-  intakePeakRssBytes(): Promise<number>;
+  /** The intake processes' highest peak RSS and their statements to PostgreSQL. */
+  intakes(): Promise<IntakesReport>;
   /** This process's (the harness, sandbox and emulator). */
   ownPeakRssBytes(): number;
   /** What the run was, for the first line: database, processes, policy. */
@@ -136,7 +136,7 @@ export async function runManyShops(run: ManyShopsRun): Promise<boolean> {
   );
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   say(
-    `  peak RSS of a worker process: ${mib(Math.max(...reports.map((report) => report.peakRssBytes)))} (target < 500); of an intake process: ${mib(await run.intakePeakRssBytes())}; of this process (harness, sandbox, emulator): ${mib(run.ownPeakRssBytes())}`,
+    `  peak RSS of a worker process: ${mib(Math.max(...reports.map((report) => report.peakRssBytes)))} (target < 500); of an intake process: ${mib((await run.intakes()).peakRssBytes)}; of this process (harness, sandbox, emulator): ${mib(run.ownPeakRssBytes())}`,
   );
 
   say(`  ${describeWorkerCpu(reports, check.once)}`);
@@ -171,7 +171,7 @@ export async function runManyShops(run: ManyShopsRun): Promise<boolean> {
   );
   say(`  every order fulfilled with tracking exactly once: ${ok ? "met" : "MISSED"}`);
   const parcels = await harness.db.shipment.count();
-  say(`  ${describeDelivered(await followToDelivered(harness, run.workers, parcels, deadline), parcels)}`);
+  say(`  ${describeDelivered(await followToDelivered(harness, run.workers, parcels, deadline, run.intakes), parcels)}`);
   say(`  load average at the end (1, 5, 15 min; ${cores} cores, shared): ${loads(loadavg())}`);
   for (const failure of reports.flatMap((report) => report.failures)) say(`  worker error: ${failure}`);
   return ok;

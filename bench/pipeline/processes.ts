@@ -49,9 +49,14 @@ export interface Intakes {
   url: string;
   /** The intake processes' ids. */
   pids: number[];
-  /** The highest peak RSS of the intake processes. */
-  peakRssBytes(): Promise<number>;
+  /** The intake processes' highest peak RSS, and the statements they sent to PostgreSQL since they listened (0 on SQLite). */
+  report(): Promise<IntakesReport>;
   close(): Promise<void>;
+}
+
+export interface IntakesReport {
+  peakRssBytes: number;
+  statements: number;
 }
 
 function forkIntake(databaseUrl: string, port: number): ChildProcess {
@@ -77,9 +82,12 @@ export async function startIntakes(databaseUrl: string, count: number): Promise<
   return {
     url,
     pids: children.map((child) => child.pid ?? -1),
-    async peakRssBytes() {
-      const reports = await Promise.all(children.map((child) => ask<{ peakRssBytes: number }>(child)));
-      return Math.max(...reports.map((report) => report.peakRssBytes));
+    async report() {
+      const reports = await Promise.all(children.map((child) => ask<IntakesReport>(child)));
+      return {
+        peakRssBytes: Math.max(...reports.map((report) => report.peakRssBytes)),
+        statements: reports.reduce((sum, report) => sum + report.statements, 0),
+      };
     },
     async close() {
       await Promise.all(children.map(stopChild));
