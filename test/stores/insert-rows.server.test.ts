@@ -115,6 +115,13 @@ describe("newRowId", () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it("gives every id random bytes of its own, across the random pool's refills", () => {
+    // 2,000 ids take 16,000 random bytes: the pool is filled again several times on the way.
+    const randomParts = Array.from({ length: 2_000 }, () => newRowId().slice(-16));
+    expect(randomParts.every((part) => /^[0-9a-f]{16}$/.test(part))).toBe(true);
+    expect(new Set(randomParts).size).toBe(randomParts.length);
+  });
 });
 
 describe("the stores that write through it", () => {

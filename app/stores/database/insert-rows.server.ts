@@ -9,7 +9,7 @@
  * (the database's own defaults stand for the rest). Rows come back, when asked for, exactly as
  * Prisma reads them (insert-rows.test.ts holds both databases to that).
  */
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { inTransaction, sqlFor, type DatabaseOrTransaction } from "./database.server";
 
@@ -106,6 +106,25 @@ let lastMillis = 0;
 let counter = 0;
 
 /**
+ * Random bytes drawn a pool at a time: one randomBytes(8) call took about 7 µs (a call into
+ * OpenSSL each), a slice of the pool 0.2 µs, and a sale writes tens of thousands of rows
+ * (randomFillSync was 1.6% of a worker's CPU profile; docs/benchmarks.md, 2026-12-02 evening).
+ * Node's randomUUID keeps a pool the same way.
+ */
+const randomPool = Buffer.alloc(4096);
+let randomUsed = randomPool.length;
+
+function randomHex(bytes: number): string {
+  if (randomUsed + bytes > randomPool.length) {
+    randomFillSync(randomPool);
+    randomUsed = 0;
+  }
+  const hex = randomPool.toString("hex", randomUsed, randomUsed + bytes);
+  randomUsed += bytes;
+  return hex;
+}
+
+/**
  * A new row's id, as Prisma's cuid() would give: ids made later sort after, so rows written in one
  * statement with one `createdAt` (a parcel's checkpoints' events) keep their order on the timeline,
  * which sorts by time and then id. The random part keeps ids of different processes apart.
@@ -115,5 +134,5 @@ export function newRowId(): string {
   // A clock set back keeps counting on from the last time, so the order holds.
   if (now > lastMillis) [lastMillis, counter] = [now, 0];
   else counter += 1;
-  return `c${lastMillis.toString(36).padStart(8, "0")}${counter.toString(36).padStart(5, "0")}${randomBytes(8).toString("hex")}`;
+  return `c${lastMillis.toString(36).padStart(8, "0")}${counter.toString(36).padStart(5, "0")}${randomHex(8)}`;
 }
