@@ -13,7 +13,6 @@
  *   npm run bench:pipeline -- [--orders N] [--timeout-s S] [--concurrency C] [--wave W] [--plan plus|standard] [--polling production|fast]
  *     [--db sqlite|postgres] [--apps A] [--workers W] [--shops S]
  */
-import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -28,6 +27,7 @@ import { startPostgresDatabase } from "./pipeline/postgres";
 import { runManyShops } from "./pipeline/many-shops";
 import { describeDelivered, followToDelivered } from "./pipeline/delivered";
 import { benchOrderLine } from "./pipeline/orders";
+import { peakRssBytes as peakRssOfThisProcess } from "./pipeline/own-process";
 
 const { values } = parseArgs({
   options: {
@@ -98,8 +98,6 @@ const workerOptions = {
     : { moreShops: harness.shops.slice(1).map(({ shop, graphqlUrl, accessToken }) => ({ shop, graphqlUrl, accessToken })) }),
 };
 const workers = await Promise.all(Array.from({ length: flags.workers }, () => startWorkerProcess(workerOptions)));
-/** This process's high-water mark: the harness, sandbox and emulator (stand-ins for the world). */
-const ownPeakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 const say = (line: string) => void process.stdout.write(`${line}\n`);
 const intakesReport = async () => (await intakes?.report()) ?? { peakRssBytes: 0, statements: 0 };
 /** The Shopify operations that write and read a fulfilment's tracking events (flows/track). */
@@ -121,7 +119,7 @@ try {
       timeoutMs: flags["timeout-s"] * 1000,
       workers,
       intakes: intakesReport,
-      ownPeakRssBytes: ownPeakRss,
+      ownPeakRssBytes: peakRssOfThisProcess,
       processes: runProcesses,
       setting: `${database}, ${flags.apps} intake and ${flags.workers} worker process(es), sandbox delays 0 (tracking step 1 ms), worker concurrency ${flags.concurrency}, Shopify ${flags.plan} plan's rate limit, status polls at the ${flags.polling} policy's intervals`,
       say,
@@ -233,7 +231,7 @@ async function runOneShop(): Promise<boolean> {
     );
   }
   say(
-    `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${((await intakesReport()).peakRssBytes / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(ownPeakRss() / 2 ** 20).toFixed(0)} MiB`,
+    `  peak RSS of a worker process: ${(peakRssBytes / 2 ** 20).toFixed(0)} MiB (target < 500); of an intake process: ${((await intakesReport()).peakRssBytes / 2 ** 20).toFixed(0)} MiB; of this process (harness, sandbox, emulator): ${(peakRssOfThisProcess() / 2 ** 20).toFixed(0)} MiB`,
   );
   say(`  ${describeWorkerCpu(reports, fulfilled)}`);
   say(`  ${describeCpuShares(cpuAtStart, cpuAtLastFulfilment, "from the first order placed to the last fulfilment")}`);

@@ -9,27 +9,16 @@
  *
  *   node --import tsx bench/pipeline/intake.ts <databaseUrl> [port]
  */
-import { readFileSync } from "node:fs";
-import pg from "pg";
 import { createDatabase } from "~/stores/database/database.server";
 import { startIntake } from "../../test/pipeline/harness";
+import { countStatementsSent, peakRssBytes } from "./own-process";
 
-/** Every statement sent to PostgreSQL, counted where node-postgres sends it: one round trip each. */
-let statements = 0;
-const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-const sendStatement = prototype.query;
-prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements += 1;
-  return sendStatement.apply(this, args);
-};
-
+const statementsSent = countStatementsSent();
 const db = createDatabase(process.argv[2] ?? "");
 const { url, close } = await startIntake(db, { port: Number(process.argv[3] ?? "0"), reusePort: true });
-const statementsAtReady = statements;
-/** The kernel's own high-water mark of this process's resident memory. */
-const peakRssBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
+const statementsAtReady = statementsSent();
 process.on("message", (message: unknown) => {
   if (message === "stop") void close().then(() => process.exit(0));
-  if (message === "report") process.send?.({ peakRssBytes: peakRssBytes(), statements: statements - statementsAtReady });
+  if (message === "report") process.send?.({ peakRssBytes: peakRssBytes(), statements: statementsSent() - statementsAtReady });
 });
 process.send?.({ url });

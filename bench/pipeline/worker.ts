@@ -8,8 +8,6 @@
  *
  *   node --import tsx bench/pipeline/worker.ts '{"databaseUrl","sandboxUrl","graphqlUrl","concurrency","polling","leaseMs"?,"moreShops"?,"catalogue"?}'
  */
-import { readFileSync } from "node:fs";
-import pg from "pg";
 import { z } from "zod";
 import { startJobWorker } from "~/jobs/start-worker.server";
 import { createDatabase } from "~/stores/database/database.server";
@@ -19,6 +17,7 @@ import { env } from "~/env.server";
 import { pipelinePolicyNamed } from "~/flows/ports/policy";
 import { recordingJobLogger } from "../../test/support/jobs";
 import { testPipelineDeps } from "../../test/pipeline/deps";
+import { countStatementsSent, peakRssBytes } from "./own-process";
 import { countRequest, emptyCounts, operationNameOf, recordAnswer } from "./counts";
 
 const Options = z.object({
@@ -52,24 +51,7 @@ globalThis.fetch = async (input, init) => {
   return response;
 };
 
-/**
- * Every statement the worker sends to PostgreSQL, counted where node-postgres sends it: each is a
- * round trip, and (but for BEGIN, the write lock and COMMIT, which the adapter sends itself) a call
- * through Prisma's client. A figure that does not vary with the machine's load, as CPU time does.
- */
-let statements = 0;
-const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-const sendStatement = prototype.query;
-prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements += 1;
-  return sendStatement.apply(this, args);
-};
-
-/** The kernel's own high-water mark of this process's resident memory. */
-function peakRssBytes(): number {
-  const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
-  return line ? Number(line[1]) * 1024 : process.memoryUsage().rss;
-}
+const statementsSent = countStatementsSent();
 
 const db = createDatabase(options.databaseUrl);
 // The fast policy's short waits, but batches gathered as in production: the creation-call count is
@@ -103,7 +85,7 @@ const worker = await startJobWorker({
 });
 
 const cpuAtReady = process.cpuUsage();
-const statementsAtReady = statements;
+const statementsAtReady = statementsSent();
 process.on("message", (message: unknown) => {
   if (message === "report") {
     const cpu = process.cpuUsage(cpuAtReady);
@@ -111,7 +93,7 @@ process.on("message", (message: unknown) => {
       counts,
       peakRssBytes: peakRssBytes(),
       cpuMs: (cpu.user + cpu.system) / 1000,
-      statements: statements - statementsAtReady,
+      statements: statementsSent() - statementsAtReady,
       failures: failures.slice(0, 5),
     });
   }
