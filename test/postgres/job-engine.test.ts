@@ -10,12 +10,14 @@ import { claimJobById } from "~/jobs/claim.server";
 import { startEngineWorker, engineRetryDelayMs } from "~/jobs/engine/engine-worker.server";
 import { ENGINE_SCHEMA } from "~/stores/database/job-engine-schema";
 import { clearEngineLeftovers } from "~/jobs/engine/engine-leftovers.server";
-import { wakeJobs } from "~/jobs/engine/wake.server";
+import { WAKE_ONE_SQL, wakeJobs } from "~/jobs/engine/wake.server";
+import { ENQUEUE_SQL } from "~/jobs/enqueue.server";
+import { RECEIPT_SQL } from "~/stores/receipts/webhook-receipt.server";
 import { RetryLater, PermanentFailure } from "~/jobs/handler";
 import { jobErrorSaid } from "~/lib/words/job-error-said";
 import type { Worker } from "~/jobs/worker.server";
-import { createDatabase, writeAtOnce, type Database } from "~/stores/database/database.server";
-import { queueAtOnce } from "~/flows/receive-webhooks/record-at-once.server";
+import { createDatabase, type Database } from "~/stores/database/database.server";
+import { queueInOneStatement } from "~/flows/receive-webhooks/record-at-once.server";
 import type { Logger as AppLogger } from "~/lib/log.server";
 import { recordingJobLogger, waitFor } from "../support/jobs";
 import { useTestDatabase } from "../support/database";
@@ -111,14 +113,34 @@ describe("queueing", () => {
     expect(await engineJobsOf(db, rolledBack)).toEqual([]);
   });
 
-  it("wakes the job the intake queues in its one short transaction", async () => {
-    const { jobId } = await writeAtOnce(db, () =>
-      queueAtOnce(
-        { coalesced: { kind: "plan.requests", payload: {}, shop: "engine-intake.myshopify.com", triggerId: "callback" } },
-        new Date(),
-      ),
+  it("wakes the job the intake queues in its one statement (decision 0064)", async () => {
+    const { jobId } = await queueInOneStatement(
+      db,
+      { coalesced: { kind: "plan.requests", payload: {}, shop: "engine-intake.myshopify.com", triggerId: "callback" } },
+      new Date(),
     );
     expect(await engineJobsOf(db, jobId)).toHaveLength(1);
+  });
+
+  it("writes in its one statement what SQLite's write program writes: the same receipt, job and hand-over (decision 0064)", async () => {
+    const [fn] = await db.$queryRawUnsafe<{ source: string }[]>(
+      `SELECT prosrc AS "source" FROM pg_proc WHERE proname = 'intake_record_and_queue'`,
+    );
+    const words = (sql: string) => sql.replace(/\s+/g, " ").trim();
+    const part = (sql: string, pattern: RegExp) => {
+      const found = pattern.exec(words(sql))?.[0];
+      if (found === undefined) throw new Error(`${pattern} is not in ${sql}`);
+      return found;
+    };
+    // The columns written and the conflict rules; a change to one side alone fails here.
+    const shared = [
+      part(RECEIPT_SQL.insert, /INSERT INTO "WebhookReceipt" \([^)]*\)/),
+      part(RECEIPT_SQL.insert, /ON CONFLICT .* DO NOTHING/),
+      part(ENQUEUE_SQL, /INSERT INTO "Job" \([^)]*\)/),
+      part(ENQUEUE_SQL, /ON CONFLICT .* IN \('DONE', 'DEAD'\)/),
+      part(WAKE_ONE_SQL, /graphile_worker\.add_job\(.*"Job"\."tier" \)/),
+    ];
+    for (const sql of shared) expect(words(fn?.source ?? "")).toContain(sql);
   });
 
   it("queues two deliveries that waited on a job its worker was marking done, neither failing", async () => {
@@ -128,7 +150,7 @@ describe("queueing", () => {
     // Two intakes, as in two app processes.
     const otherIntake = createDatabase(url);
     const queueTrigger = (triggerId: string, intake: Database = db) =>
-      writeAtOnce(intake, () => queueAtOnce({ coalesced: { kind: "plan.requests", payload: {}, shop, triggerId } }, new Date()));
+      queueInOneStatement(intake, { coalesced: { kind: "plan.requests", payload: {}, shop, triggerId } }, new Date());
     const { jobId } = await queueTrigger("order-1");
     await otherIntake.$connect();
     expect((await claimJobById(db, jobId, { owner: "test", now: new Date(), leaseMs: 60_000, dueWithinMs: 1_000 }))?.id).toBe(jobId);

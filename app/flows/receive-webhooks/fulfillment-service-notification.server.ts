@@ -8,9 +8,9 @@
  */
 import { z } from "zod";
 import type { JobKind } from "~/flows/queue/job-kinds";
-import { writeAtOnce, type Database } from "~/stores/database/database.server";
+import { isPostgres, writeAtOnce, type Database } from "~/stores/database/database.server";
 import { PerKeyThrottle } from "./per-key-throttle.server";
-import { queueAtOnce } from "./record-at-once.server";
+import { queueAtOnce, queueInOneStatement } from "./record-at-once.server";
 import type { VerifiedCallback } from "./verify-webhook.server";
 import { log } from "~/lib/log.server";
 import { callbackWakeUps, countPendingWakeUpsWith } from "~/metrics/metrics.server";
@@ -44,10 +44,11 @@ export type NotificationOutcome =
   /** Folded into the wake-up at the end of the shop's current second. */
   | { status: "deferred" };
 
-function wake(db: Database, shop: string, kind: FetchKind, now: () => Date): Promise<string> {
-  return writeAtOnce(db, () => queueAtOnce({ coalesced: { kind, payload: {}, shop, triggerId: "callback" } }, now())).then(
-    (job) => job.jobId,
-  );
+/** On PostgreSQL in one statement (decision 0064); on SQLite by the write program, synchronously. */
+async function wake(db: Database, shop: string, kind: FetchKind, now: () => Date): Promise<string> {
+  const job = { coalesced: { kind, payload: {}, shop, triggerId: "callback" } };
+  const queued = isPostgres(db) ? await queueInOneStatement(db, job, now()) : await writeAtOnce(db, () => queueAtOnce(job, now()));
+  return queued.jobId;
 }
 
 /**

@@ -8,13 +8,13 @@
 import type { Prisma } from "@prisma/client";
 import { unknownShopDeliveries, webhookDeliveries, webhookRejections } from "~/metrics/metrics.server";
 import { shopInstallation } from "~/stores/shops/shop.server";
-import { writeAtOnce, type Database, type WriteProgram } from "~/stores/database/database.server";
+import { isPostgres, writeAtOnce, type Database, type WriteProgram } from "~/stores/database/database.server";
 import { recordWebhookReceipt, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
 import { eventIdOf, triggeredAtOf, type VerifiedWebhook } from "./delivery";
 import { storedBodyOf } from "./stored-body.server";
 import { looseReferences, parseTopicPayload, type ParsedDelivery, type PayloadParse } from "~/shopify/webhooks/payloads";
 import { topicAsReported, type WebhookTopic } from "~/shopify/webhooks/topics";
-import { recordAndQueueAtOnce, recordReceiptAtOnce } from "./record-at-once.server";
+import { recordAndQueueAtOnce, recordAndQueueInOneStatement, recordReceiptAtOnce, type RecordedAtOnce } from "./record-at-once.server";
 import {
   doAtOnce,
   isAppDelivery,
@@ -138,7 +138,7 @@ async function recordDelivery(db: Database, topic: WebhookTopic, webhook: Verifi
       return await writeAtOnce(db, () => reject(receipt, checked.reason, now));
     }
     const delivery = checked.delivery;
-    if (isShopEventDelivery(delivery)) return await writeAtOnce(db, () => acceptShopEvent(receipt, delivery, now));
+    if (isShopEventDelivery(delivery)) return await acceptShopEvent(db, receipt, delivery, now);
     return await db.$transaction((tx) => acceptAppOrCompliance(tx, receipt, delivery, now));
   } catch (error) {
     // Said with the delivery's names, so the log of a 500 tells which shop's event Shopify will resend.
@@ -156,24 +156,32 @@ function* reject(receipt: WebhookDelivery, reason: string, now: Date): WriteProg
 
 /**
  * Order and fulfillment-order events need the shop's token, revoked on uninstall: one that arrives
- * afterwards (late, or out of order) is kept for support but sets nothing going.
+ * afterwards (late, or out of order) is kept for support but sets nothing going. On PostgreSQL the
+ * receipt and its job are written by one statement (recordAndQueueInOneStatement, decision 0064);
+ * on SQLite by the write program, synchronously.
  */
-function* acceptShopEvent(receipt: WebhookDelivery, delivery: ShopEventDelivery, now: Date): WriteProgram<IntakeOutcome> {
+async function acceptShopEvent(db: Database, receipt: WebhookDelivery, delivery: ShopEventDelivery, now: Date): Promise<IntakeOutcome> {
   // ENQUEUED before its job is written is fine: both commit together, or neither does.
   const recorded: WebhookDelivery = { ...receipt, status: isRecordOnly(delivery) ? "PROCESSED" : "ENQUEUED" };
-  const outcome = yield* recordAndQueueAtOnce(
-    recorded,
-    { unlessUninstalled: true },
-    (receiptId) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery),
-    now,
-  );
-  if ("uninstalledAt" in outcome) {
-    return yield* reject(
-      receipt,
-      `The app was uninstalled from this shop on ${outcome.uninstalledAt.toISOString()}: nothing was queued`,
-      now,
-    );
+  const options = { unlessUninstalled: true };
+  const jobOf = (receiptId: string) => jobFor({ shop: receipt.shop, receiptId, eventId: receipt.eventId }, delivery);
+  if (isPostgres(db)) {
+    const outcome = await recordAndQueueInOneStatement(db, recorded, options, jobOf, now);
+    if ("uninstalledAt" in outcome) return await writeAtOnce(db, () => rejectAsUninstalled(receipt, outcome.uninstalledAt, now));
+    return acceptedShopEvent(outcome);
   }
+  return writeAtOnce(db, function* () {
+    const outcome = yield* recordAndQueueAtOnce(recorded, options, jobOf, now);
+    if ("uninstalledAt" in outcome) return yield* rejectAsUninstalled(receipt, outcome.uninstalledAt, now);
+    return acceptedShopEvent(outcome);
+  });
+}
+
+function rejectAsUninstalled(receipt: WebhookDelivery, uninstalledAt: Date, now: Date): WriteProgram<IntakeOutcome> {
+  return reject(receipt, `The app was uninstalled from this shop on ${uninstalledAt.toISOString()}: nothing was queued`, now);
+}
+
+function acceptedShopEvent(outcome: Exclude<RecordedAtOnce, { uninstalledAt: Date }>): IntakeOutcome {
   if (outcome.duplicate) return { status: "duplicate", receiptId: outcome.receiptId };
   return outcome.job === null
     ? { status: "processed", receiptId: outcome.receiptId }

@@ -4,13 +4,15 @@
  * (writeAtOnce): synchronous on SQLite, so the write lock is held for the statements alone; on
  * PostgreSQL a READ COMMITTED transaction on node-postgres, without the write lock (decision 0056).
  * Each function is a write program (a generator yielding the models' own SQL, each statement given
- * back its first row), so the two paths cannot drift apart.
+ * back its first row), so the two paths cannot drift apart. On PostgreSQL the intake's hot path
+ * runs instead as one statement: a function of the database that repeats the program's statements
+ * (recordAndQueueInOneStatement, below; decision 0064), held to the same texts by a test.
  * Why: docs/decisions/0011-intake-written-at-once-events-in-batches.md and 0027.
  */
 import { z } from "zod";
 import { ENQUEUE_SQL, LIVE_JOB_SQL, type Enqueued } from "~/jobs/enqueue.server";
 import { appJobs, type AppEnqueueRequest } from "~/flows/queue/jobs.server";
-import { storedDate, type SqlRow, type WriteProgram } from "~/stores/database/database.server";
+import { storedDate, writeInOneStatement, type Database, type SqlRow, type WriteProgram } from "~/stores/database/database.server";
 import { SHOP_UNINSTALLED_AT_SQL } from "~/stores/shops/shop.server";
 import { receiptArgs, RECEIPT_SQL, type WebhookDelivery } from "~/stores/receipts/webhook-receipt.server";
 import { coalescedKeys } from "~/jobs/coalesce.server";
@@ -94,4 +96,76 @@ export function* recordReceiptAtOnce(receipt: WebhookDelivery, now: Date): Write
 /** Queues a job with no receipt (the fulfillment-service callback's wake-up), in the caller's writeAtOnce transaction. */
 export function queueAtOnce(job: NonNullable<JobToQueue>, now: Date): WriteProgram<Enqueued> {
   return queueJob(job, now);
+}
+
+/**
+ * PostgreSQL's form of recordAndQueueAtOnce and queueAtOnce: the same statements, run by the
+ * function `intake_record_and_queue` (prisma/postgres/migrations/0030_intake_in_one_statement) in
+ * one statement of its own transaction, so a delivery costs one round trip and holds its job's row
+ * for no round trip at all (decision 0064). Its arguments: the wait for its locks, the receipt
+ * (receiptArgs, or 15 nulls for none), unlessUninstalled, the job (its id, shop, kind, payload, max
+ * attempts, tier), the keys it is tried under in turn with their runAt, and now.
+ */
+const RECORD_AND_QUEUE_SQL = `SELECT "receiptId", "duplicate", "uninstalledAt", "jobId", "enqueued", "jobStatus"
+  FROM "intake_record_and_queue"(${Array.from({ length: 26 }, () => "?").join(", ")})`;
+
+const RecordedAndQueued = z.object({
+  receiptId: z.string().nullable(),
+  duplicate: z.boolean().nullable(),
+  uninstalledAt: z.date().nullable(),
+  jobId: z.string().nullable(),
+  enqueued: z.boolean().nullable(),
+  jobStatus: z.string().nullable(),
+});
+
+const NO_RECEIPT: unknown[] = Array.from({ length: 15 }, () => null);
+
+/** The job's arguments to the function: the first key's enqueue arguments, then every key and its runAt in turn. */
+function jobArgs(job: JobToQueue, now: Date): unknown[] {
+  if (job === null) return [null, null, null, null, null, null, null, null];
+  const request = "once" in job ? job.once : { kind: job.coalesced.kind, payload: job.coalesced.payload, shop: job.coalesced.shop };
+  const keys = "once" in job ? [{ dedupeKey: job.once.dedupeKey ?? null, runAt: job.once.runAt }] : coalescedKeys(job.coalesced, now);
+  // enqueueArgs checks the payload against its kind's schema and gives the job's id, max attempts and tier.
+  const [id, shop, kind, payload, , maxAttempts, , , , tier] = appJobs.enqueueArgs(request, now);
+  return [id, shop, kind, payload, maxAttempts, tier, keys.map((key) => key.dedupeKey), keys.map((key) => key.runAt ?? now)];
+}
+
+async function inOneStatement(db: Database, receipt: unknown[], unlessUninstalled: boolean, job: JobToQueue, now: Date) {
+  const row = await writeInOneStatement(db, RECORD_AND_QUEUE_SQL, (waitMs) => [
+    waitMs,
+    ...receipt,
+    unlessUninstalled,
+    ...jobArgs(job, now),
+    now,
+  ]);
+  return RecordedAndQueued.parse(row);
+}
+
+function enqueuedOf(row: z.infer<typeof RecordedAndQueued>): Enqueued {
+  if (row.jobId === null || row.enqueued === null || row.jobStatus === null)
+    throw new Error("The intake's function queued no job, yet was given one");
+  return { jobId: row.jobId, enqueued: row.enqueued, status: row.jobStatus };
+}
+
+/** recordAndQueueAtOnce on PostgreSQL, in one statement (above). */
+export async function recordAndQueueInOneStatement(
+  db: Database,
+  receipt: WebhookDelivery,
+  options: { unlessUninstalled: boolean },
+  jobFor: (receiptId: string) => JobToQueue,
+  now: Date,
+): Promise<RecordedAtOnce> {
+  const args = receiptArgs(receipt, now);
+  // The receipt's id is chosen here (receiptArgs), so its job can name it before either is written.
+  const job = jobFor(z.string().parse(args[0]));
+  const row = await inOneStatement(db, args, options.unlessUninstalled, job, now);
+  if (row.uninstalledAt !== null) return { uninstalledAt: row.uninstalledAt };
+  if (row.receiptId === null) throw new Error(`The receipt of ${receipt.topic} event ${receipt.eventId} was neither inserted nor found`);
+  if (row.duplicate === true) return { receiptId: row.receiptId, duplicate: true };
+  return { receiptId: row.receiptId, duplicate: false, job: job === null ? null : enqueuedOf(row) };
+}
+
+/** queueAtOnce on PostgreSQL, in one statement (above). */
+export async function queueInOneStatement(db: Database, job: NonNullable<JobToQueue>, now: Date): Promise<Enqueued> {
+  return enqueuedOf(await inOneStatement(db, NO_RECEIPT, false, job, now));
 }

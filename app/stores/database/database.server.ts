@@ -150,6 +150,20 @@ export async function writeAtOnce<T>(db: Database, program: () => WriteProgram<T
   return adapter.writeAtOnce((sqlite) => runOnSqlite(sqlite, program()));
 }
 
+/**
+ * On PostgreSQL, a write done by one statement in a transaction of its own: a function that does the
+ * whole of a write program's work in one round trip (the intake's, decision 0064). Its first row.
+ * `args` is given the wait within which the write must be done or fail (writeAtOnce's), for a
+ * statement that bounds its own lock waits by it. SQLite runs the write program itself (writeAtOnce).
+ */
+export async function writeInOneStatement(db: Database, sql: string, args: (waitMs: number) => unknown[]): Promise<SqlRow> {
+  const adapter = adapters.get(db);
+  if (!(adapter instanceof PostgresAdapter))
+    throw new Error("writeInOneStatement is PostgreSQL's: on SQLite, run the write program (writeAtOnce)");
+  if (!adapter.isConnected) await db.$connect();
+  return adapter.writeInOneStatement(numberedArguments(sql), args);
+}
+
 /** A stored timestamp as read by raw SQL: ISO text from SQLite, a Date from PostgreSQL; null stays null. */
 export function storedDate(value: unknown): Date | null {
   if (value instanceof Date) return value;

@@ -170,6 +170,7 @@ export type FirstRowQuery = (sql: string, args: unknown[]) => Promise<Record<str
  * through Prisma.
  */
 function boundValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(boundValue);
   return value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value;
 }
 
@@ -255,12 +256,41 @@ export class PostgresAdapter {
    * statements against node-postgres' 0.18 ms, four times for each order of a sale (docs/decisions/0056).
    */
   async writeByOwnRules<T>(work: (query: FirstRowQuery) => Promise<T>): Promise<T> {
+    return this.#onPoolConnection(async (run) => {
+      await run(
+        `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = ${this.#waitMs}; SET LOCAL statement_timeout = ${this.#waitMs}`,
+      );
+      const result = await work(async (sql, args) => (await run(sql, args.map(boundValue))).rows[0]);
+      await run("COMMIT");
+      return result;
+    });
+  }
+
+  /**
+   * One write statement in a transaction of its own (PostgreSQL's autocommit), by PostgreSQL's own
+   * rules as writeByOwnRules: a function that does a whole write (the intake's, decision 0064) in one
+   * round trip instead of four or five. Its first row, or undefined. The statement runs within the
+   * same wait (node-postgres' query_timeout); a statement that waits for locks is given `waitMs` by
+   * `args` (its first argument) and sets its own lock_timeout, since a SET in the same round trip
+   * would need a transaction around it.
+   */
+  async writeInOneStatement(sql: string, args: (waitMs: number) => unknown[]): Promise<Record<string, unknown> | undefined> {
+    return this.#onPoolConnection(async (run) => (await run(sql, args(this.#waitMs).map(boundValue))).rows[0]);
+  }
+
+  /**
+   * Runs `work` on a connection of the client's pool, each statement within what is left of `waitMs`
+   * from now; the connection is handed back, or closed when it is in no known state.
+   */
+  async #onPoolConnection<T>(
+    work: (run: (text: string, values?: unknown[]) => Promise<pg.QueryResult<Record<string, unknown>>>) => Promise<T>,
+  ): Promise<T> {
     const pool = this.#pool;
     if (pool === undefined)
       throw new Error("A write by PostgreSQL's own rules before Prisma connected: call $connect() on the client first");
     const connection = await connectionWithin(pool, this.#waitMs);
-    // Then the whole transaction within the same wait, as Prisma's transaction timeout bounded it:
-    // each statement is given what is left (node-postgres' query_timeout), and the server's own
+    // Then the whole write within the same wait, as Prisma's transaction timeout bounded it: each
+    // statement is given what is left (node-postgres' query_timeout), and the server's own
     // timeouts end a statement or a lock wait that runs past it there too.
     const deadline = Date.now() + this.#waitMs;
     const run = (text: string, values: unknown[] = []) => {
@@ -277,12 +307,9 @@ export class PostgresAdapter {
     const failed = (error: Error) => (broken = error);
     connection.on("error", failed);
     try {
-      const waitMs = this.#waitMs;
-      await run(`BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = ${waitMs}; SET LOCAL statement_timeout = ${waitMs}`);
-      const result = await work(async (sql, args) => (await run(sql, args.map(boundValue))).rows[0]);
-      await run("COMMIT");
-      return result;
+      return await work(run);
     } catch (error) {
+      // Outside a transaction (a statement of its own failed) the ROLLBACK is answered with a warning only.
       if (broken === undefined && Date.now() < deadline) {
         await run("ROLLBACK").catch((rollbackFailed: unknown) => {
           broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
