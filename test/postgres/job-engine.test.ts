@@ -143,6 +143,35 @@ describe("queueing", () => {
     for (const sql of shared) expect(words(fn?.source ?? "")).toContain(sql);
   });
 
+  it("bounds the one statement's lock waits by what is left of its wait, and runs it under READ COMMITTED only (decision 0064)", async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // What is left is each lock wait's lock_timeout; with nothing left, the call fails as a cancelled statement.
+      await client.query("BEGIN");
+      await client.query(`SELECT "intake_wait_left"(clock_timestamp() + INTERVAL '3 seconds')`);
+      const { rows } = await client.query<{ lockTimeout: string }>(`SELECT current_setting('lock_timeout') AS "lockTimeout"`);
+      const leftMs = Number(/^(\d+)ms$/.exec(rows[0]?.lockTimeout ?? "")?.[1]);
+      expect(leftMs).toBeGreaterThan(0);
+      expect(leftMs).toBeLessThanOrEqual(3_000);
+      await client.query("ROLLBACK");
+      await expect(client.query(`SELECT "intake_wait_left"(clock_timestamp() - INTERVAL '1 millisecond')`)).rejects.toMatchObject({
+        code: "57014",
+        message: "The intake's write did not finish within its wait",
+      });
+
+      // A snapshot for the whole call would read a live job from before the insert waited for it.
+      const nothing = Array.from({ length: 24 }, () => "NULL").join(", ");
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+      await expect(client.query(`SELECT * FROM "intake_record_and_queue"(1000, ${nothing}, now()::timestamp(3))`)).rejects.toThrow(
+        "The intake's write runs under READ COMMITTED, not repeatable read",
+      );
+      await client.query("ROLLBACK");
+    } finally {
+      await client.end();
+    }
+  });
+
   it("queues two deliveries that waited on a job its worker was marking done, neither failing", async () => {
     // A read of the live job share-locked first (tried, decision 0060) deadlocked here: both kept a
     // shared lock on the DONE row their re-check skipped, then both upserted it.

@@ -256,7 +256,7 @@ export class PostgresAdapter {
    * statements against node-postgres' 0.18 ms, four times for each order of a sale (docs/decisions/0056).
    */
   async writeByOwnRules<T>(work: (query: FirstRowQuery) => Promise<T>): Promise<T> {
-    return this.#onPoolConnection(async (run) => {
+    return this.#onPoolConnection({ inTransaction: true }, async (run) => {
       await run(
         `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = ${this.#waitMs}; SET LOCAL statement_timeout = ${this.#waitMs}`,
       );
@@ -269,20 +269,27 @@ export class PostgresAdapter {
   /**
    * One write statement in a transaction of its own (PostgreSQL's autocommit), by PostgreSQL's own
    * rules as writeByOwnRules: a function that does a whole write (the intake's, decision 0064) in one
-   * round trip instead of four or five. Its first row, or undefined. The statement runs within the
-   * same wait (node-postgres' query_timeout); a statement that waits for locks is given `waitMs` by
-   * `args` (its first argument) and sets its own lock_timeout, since a SET in the same round trip
-   * would need a transaction around it.
+   * round trip instead of four or more. Its first row, or undefined. The call runs within the same
+   * wait (node-postgres' query_timeout). A statement already running can be given no
+   * statement_timeout, and a SET in the same round trip would need a transaction around it: so the
+   * function is given `waitMs` by `args` (its first argument) and bounds its own lock waits by it.
+   * A call the client gave up on at the very end of its wait may still commit on the server; the
+   * intake's answer is then a 500 for a delivery that was recorded, and Shopify's retry of it is
+   * found a duplicate: nothing lost, nothing queued twice.
    */
   async writeInOneStatement(sql: string, args: (waitMs: number) => unknown[]): Promise<Record<string, unknown> | undefined> {
-    return this.#onPoolConnection(async (run) => (await run(sql, args(this.#waitMs).map(boundValue))).rows[0]);
+    // Worked out before a connection is taken: arguments that fail their checks cost none.
+    const values = args(this.#waitMs).map(boundValue);
+    return this.#onPoolConnection({ inTransaction: false }, async (run) => (await run(sql, values)).rows[0]);
   }
 
   /**
    * Runs `work` on a connection of the client's pool, each statement within what is left of `waitMs`
-   * from now; the connection is handed back, or closed when it is in no known state.
+   * from now; the connection is handed back, or closed when it is in no known state. `inTransaction`:
+   * whether `work` opens a transaction, which a failure then rolls back.
    */
   async #onPoolConnection<T>(
+    { inTransaction }: { inTransaction: boolean },
     work: (run: (text: string, values?: unknown[]) => Promise<pg.QueryResult<Record<string, unknown>>>) => Promise<T>,
   ): Promise<T> {
     const pool = this.#pool;
@@ -301,16 +308,19 @@ export class PostgresAdapter {
     };
     // A connection that failed (the server gone: node-postgres emits it as an 'error' event, which
     // unheard would end the process), that ran out of time (its statement may still be running), or
-    // whose ROLLBACK failed is in no known state: it is closed, which ends its transaction, not
-    // handed back.
+    // whose ROLLBACK failed is in no known state: it is closed, not handed back. Closed, an open
+    // transaction is rolled back once the server notices; a statement still running there ends by
+    // its own bounds (the timeouts above, or the intake's function's own).
     let broken: Error | undefined;
     const failed = (error: Error) => (broken = error);
     connection.on("error", failed);
     try {
       return await work(run);
     } catch (error) {
-      // Outside a transaction (a statement of its own failed) the ROLLBACK is answered with a warning only.
-      if (broken === undefined && Date.now() < deadline) {
+      if (!inTransaction) {
+        // A statement of its own that failed has rolled itself back; one that ran out of time may still run.
+        if (Date.now() >= deadline) broken ??= error instanceof Error ? error : new Error(String(error));
+      } else if (broken === undefined && Date.now() < deadline) {
         await run("ROLLBACK").catch((rollbackFailed: unknown) => {
           broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
         });

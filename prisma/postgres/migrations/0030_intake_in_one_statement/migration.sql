@@ -1,6 +1,6 @@
 -- intake in one statement: the webhook intake's write (a delivery's receipt and the job it wakes,
 -- coalesced key after key) as one function, called in one statement of its own transaction instead
--- of a transaction of four or five round trips (decision 0064). The statements are those of the
+-- of a transaction of four round trips or more (decision 0064). The statements are those of the
 -- intake's write program, which SQLite runs as it is (app/flows/receive-webhooks/record-at-once.server.ts:
 -- RECEIPT_SQL, SHOP_UNINSTALLED_AT_SQL, ENQUEUE_SQL, LIVE_JOB_SQL, WAKE_ONE_SQL); a change to one of
 -- them is a change to this function too: the intake's tests run on both databases, and
@@ -9,6 +9,25 @@
 -- Each statement in a function takes a snapshot of its own under READ COMMITTED, as each statement
 -- of the transaction did: the live job is read after the insert has waited for, and locked, its row.
 -- The job's row lock is now held for the rest of the function alone, not across round trips.
+--
+-- The whole call is bounded by its wait (wait_ms from its start), as the transaction was by its
+-- statement and lock timeouts: a statement already running cannot be given a statement_timeout, so
+-- each statement that may wait for a lock is given what is left of the wait as its lock_timeout,
+-- and none is begun once nothing is left.
+
+-- Sets the lock_timeout of the next statement to what is left until the deadline; fails as a
+-- cancelled statement (SQLSTATE 57014, as statement_timeout does) when nothing is left.
+CREATE FUNCTION "intake_wait_left"(deadline TIMESTAMPTZ) RETURNS VOID LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    left_ms INTEGER := floor(extract(epoch FROM deadline - clock_timestamp()) * 1000);
+BEGIN
+    IF left_ms <= 0 THEN
+        RAISE EXCEPTION 'The intake''s write did not finish within its wait' USING ERRCODE = 'query_canceled';
+    END IF;
+    PERFORM set_config('lock_timeout', left_ms::TEXT, true);
+END
+$$;
+
 CREATE FUNCTION "intake_record_and_queue"(
     wait_ms INTEGER,
     -- The receipt (all null for a wake-up that records none: the fulfillment-service callback's).
@@ -50,11 +69,16 @@ CREATE FUNCTION "intake_record_and_queue"(
 DECLARE
     inserted TEXT;
     key_index INTEGER;
+    deadline TIMESTAMPTZ := clock_timestamp() + wait_ms * INTERVAL '1 millisecond';
 BEGIN
-    -- What SET LOCAL lock_timeout was to the transaction: a lock waited for past it fails the call.
-    PERFORM set_config('lock_timeout', wait_ms::TEXT, true);
+    -- Each statement its own snapshot, as the program's statements were: only under READ COMMITTED
+    -- (the transaction of the call is the session's default one).
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RAISE EXCEPTION 'The intake''s write runs under READ COMMITTED, not %: set default_transaction_isolation back', current_setting('transaction_isolation');
+    END IF;
 
     IF receipt_id IS NOT NULL THEN
+        PERFORM "intake_wait_left"(deadline);
         INSERT INTO "WebhookReceipt" ("id", "shop", "topic", "webhookId", "eventId", "apiVersion", "triggeredAt", "receivedAt", "processedAt", "status", "reason", "payload", "customerId", "orderId", "shippingAddressDigest")
         SELECT receipt_id, receipt_shop, receipt_topic, receipt_webhook_id, receipt_event_id, receipt_api_version, receipt_triggered_at,
             receipt_received_at, receipt_processed_at, receipt_status::"WebhookReceiptStatus", receipt_reason, receipt_payload,
@@ -89,6 +113,7 @@ BEGIN
 
     FOR key_index IN 1 .. array_length(job_keys, 1) LOOP
         inserted := NULL;
+        PERFORM "intake_wait_left"(deadline);
         -- Insert, or re-arm the finished job holding the key; a live one is locked and left as it is.
         INSERT INTO "Job" ("id", "shop", "kind", "payload", "dedupeKey", "status", "attempts", "maxAttempts", "runAt", "createdAt", "updatedAt", "tier")
         VALUES (job_id, job_shop, job_kind, job_payload, job_keys[key_index], 'PENDING', 0, job_max_attempts, job_run_ats[key_index], now, now, job_tier)
@@ -101,6 +126,7 @@ BEGIN
         RETURNING "Job"."id" INTO inserted;
         IF inserted IS NOT NULL THEN
             -- Handed to the job engine in the same transaction (app/jobs/engine/wake.server.ts, ADD_JOB).
+            PERFORM "intake_wait_left"(deadline);
             PERFORM graphile_worker.add_job(
                 "Job"."kind",
                 json_build_object('jobId', "Job"."id", 'shop', "Job"."shop"),
