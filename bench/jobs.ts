@@ -1,10 +1,9 @@
 /**
- * Throughput of the job queue: how many jobs per second go through enqueue, and through claim →
- * handler → done, for N jobs at concurrency C in P worker processes; on SQLite the embedded queue,
- * on PostgreSQL (`--db postgres`, one process) the job engine's worker, with its CPU and its
- * statements a job. Not a test: numbers depend on the machine. Flags and figures: docs/benchmarks.md.
+ * Throughput of the embedded job queue on SQLite: how many jobs per second go through enqueue, and
+ * through claim → handler → done, for N jobs at concurrency C in P worker processes. Not a test:
+ * numbers depend on the machine. Flags and figures: docs/benchmarks.md.
  *
- *   ./run bench:jobs [--jobs 2000] [--concurrency 8] [--processes 1] [--effects] [--db sqlite|postgres]
+ *   ./run bench:jobs [--jobs 2000] [--concurrency 8] [--processes 1] [--effects]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -13,13 +12,9 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import type { JobHandler } from "~/jobs/handler";
 import { jobQueue } from "~/jobs/queue.server";
-import { startJobWorker } from "~/jobs/start-worker.server";
 import { startWorker } from "~/jobs/worker.server";
 import { createDatabase, type Database } from "~/stores/database/database.server";
 import { createLogger } from "~/lib/log.server";
-import { migratePostgres } from "../scripts/postgres/migrate";
-import { startPostgres } from "../scripts/postgres/server";
-import { countStatementsSent } from "./pipeline/own-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: options } = parseArgs({
@@ -28,7 +23,6 @@ const { values: options } = parseArgs({
     concurrency: { type: "string", default: "8" },
     processes: { type: "string", default: "1" },
     effects: { type: "boolean", default: false },
-    db: { type: "string", default: "sqlite" },
     /** Internal: run as one of the worker processes of a benchmark, on this database. */
     "worker-for": { type: "string" },
   },
@@ -42,10 +36,6 @@ const positive = (name: string, value: string): number => {
 const jobCount = positive("jobs", options.jobs);
 const concurrency = positive("concurrency", options.concurrency);
 const processCount = positive("processes", options.processes);
-if (options.db !== "sqlite" && options.db !== "postgres") throw new Error(`--db must be sqlite or postgres, not "${options.db}"`);
-const onPostgres = options.db === "postgres";
-// The job engine's several workers are measured by bench:pipeline (--db postgres --workers N).
-if (onPostgres && processCount > 1) throw new Error("--processes must be 1 with --db postgres");
 
 /** Only errors: the bench prints its own figures. */
 const silent = createLogger({ level: "error", name: "jobs-bench" });
@@ -73,18 +63,6 @@ async function workUntilEmpty(url: string): Promise<void> {
   while ((await unfinished(db)) > 0) await sleep(20);
   await worker.stop();
   await db.$disconnect();
-}
-
-/** A PostgreSQL server of its own (durable, as in production), migrated, stopped afterwards. */
-async function migratedPostgres(): Promise<{ url: string; remove(): Promise<void> }> {
-  const server = await startPostgres();
-  try {
-    await migratePostgres(server.url, { log: () => {} });
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return { url: server.url, remove: () => server.stop() };
 }
 
 function migratedDatabase(): { url: string; remove(): void } {
@@ -116,63 +94,24 @@ function startWorkerProcess(url: string): Promise<{ exited: Promise<void> }> {
 const EffectCount = z.array(z.object({ rows: z.coerce.number() }));
 const rate = (count: number, ms: number) => `${count} jobs in ${(ms / 1000).toFixed(2)} s = ${Math.round((count * 1000) / ms)} jobs/s`;
 
-/**
- * The job engine's worker in this process, started once every job is queued and due: the run, its
- * CPU (this process's: the worker's, with nothing else running in it meanwhile) and its statements.
- */
-async function runOnTheEngine(db: Database): Promise<void> {
-  const statementsSent = countStatementsSent();
-  let done = 0;
-  let allDone!: () => void;
-  const finished = new Promise<void>((resolve) => (allDone = resolve));
-  const started = performance.now();
-  const cpuAtStart = process.cpuUsage();
-  const statementsAtStart = statementsSent();
-  const worker = await startJobWorker({
-    db,
-    kinds,
-    handlers: { noop: handler(options.effects) },
-    concurrency,
-    pollIntervalMs: 1_000,
-    logger: silent,
-    onOutcome: () => (done += 1) === jobCount && allDone(),
-  });
-  await finished;
-  const ms = performance.now() - started;
-  const cpu = process.cpuUsage(cpuAtStart);
-  const statements = statementsSent() - statementsAtStart;
-  await worker.stop();
-  console.log(`run:     ${rate(jobCount, ms)}`);
-  console.log(
-    `worker:  ${((cpu.user + cpu.system) / 1000 / jobCount).toFixed(3)} ms of CPU a job, ` +
-      `${(statements / jobCount).toFixed(2)} statements to PostgreSQL a job (the engine's own included)`,
-  );
-}
-
 async function benchmark(): Promise<void> {
-  const database = onPostgres ? await migratedPostgres() : migratedDatabase();
+  const database = migratedDatabase();
   const db = createDatabase(database.url);
   try {
     await db.$executeRaw`CREATE TABLE "BenchEffect" ("jobId" TEXT NOT NULL)`;
     console.log(
-      `Job queue on ${onPostgres ? "PostgreSQL (the job engine)" : "SQLite"}: ${jobCount} jobs, ` +
-        `concurrency ${concurrency} × ${processCount} worker process(es), ` +
+      `Job queue on SQLite: ${jobCount} jobs, concurrency ${concurrency} × ${processCount} worker process(es), ` +
         `handler: ${options.effects ? "effect written through ctx.complete" : "noop"}`,
     );
 
-    // On SQLite queued for later, then made due at once, so the run starts with the whole backlog.
-    // The engine's wake-ups keep the time they were queued for: there the jobs are queued due, and
-    // the worker starts once they all are.
+    // Queued for later, so the run below starts with the whole backlog at once.
     const later = new Date(Date.now() + 3_600_000);
     let started = performance.now();
-    for (let i = 0; i < jobCount; i += 1)
-      await enqueue(db, { kind: "noop", payload: { note: `job ${i}` }, ...(onPostgres ? {} : { runAt: later }) });
+    for (let i = 0; i < jobCount; i += 1) await enqueue(db, { kind: "noop", payload: { note: `job ${i}` }, runAt: later });
     console.log(`enqueue: ${rate(jobCount, performance.now() - started)} (one transaction each, as webhooks do)`);
 
     let finished: Promise<unknown>;
-    if (onPostgres) {
-      finished = runOnTheEngine(db);
-    } else if (processCount === 1) {
+    if (processCount === 1) {
       let done = 0;
       let allDone!: () => void;
       finished = new Promise<void>((resolve) => (allDone = resolve));
@@ -198,14 +137,14 @@ async function benchmark(): Promise<void> {
       })();
     }
     await finished;
-    if (!onPostgres) console.log(`run:     ${rate(jobCount, performance.now() - started)}`);
+    console.log(`run:     ${rate(jobCount, performance.now() - started)}`);
 
     const done = await db.job.count({ where: { status: "DONE", attempts: 1 } });
     const [effects] = EffectCount.parse(await db.$queryRaw`SELECT COUNT(*) AS "rows" FROM "BenchEffect"`);
     console.log(`check:   ${done} of ${jobCount} jobs DONE at the first attempt; ${effects?.rows ?? 0} effect rows`);
   } finally {
     await db.$disconnect();
-    await database.remove();
+    database.remove();
   }
 }
 

@@ -1,17 +1,14 @@
 /**
  * Claiming: a worker takes due jobs with one UPDATE ... RETURNING. A single statement is atomic in
  * SQLite, which has one writer at a time across all processes on the file, so two workers never
- * claim the same job; the second sees the first's lease. On PostgreSQL the embedded queue's claim
- * (claimDueJobs, which picks its jobs by a scan) takes the whole database's write lock first
- * (stores/database/postgres-adapter.server.ts); the engine's claim of one job by its id needs none:
- * its UPDATE names the row, and PostgreSQL checks its WHERE again on the row's latest version once
- * the row's lock is the claim's, so of two claims at once the second finds the first's lease
- * (decision 0065).
+ * claim the same job; the second sees the first's lease. PostgreSQL keeps the same rule: every write
+ * there takes a write lock first, the job's shop's when the claim is made for it (the engine's claim
+ * by id), else the whole database's (stores/database/postgres-adapter.server.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
-import { sqlFor, storedDate, writeRowAlone, type Database } from "~/stores/database/database.server";
+import { sqlFor, storedDate, type Database } from "~/stores/database/database.server";
 import { TIERS } from "./tiers";
 
 export interface ClaimRequest {
@@ -122,7 +119,6 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
  * which job runs when; the same rule as claimDueJobs: PENDING and due, or RUNNING with an expired
  * lease. `dueWithinMs` allows for the engine's clock (PostgreSQL's) running a little behind ours.
  * Null when the job is not claimable now: done, dead, not yet due, or held by a live worker.
- * Written alone (writeRowAlone): on PostgreSQL without the shop's write lock, one round trip.
  */
 export async function claimJobById(
   db: Database,
@@ -131,11 +127,20 @@ export async function claimJobById(
 ): Promise<Job | null> {
   const leaseOwner = `${request.owner}/${randomBytes(4).toString("hex")}`;
   const leaseExpiresAt = new Date(request.now.getTime() + request.leaseMs);
-  const claimed = await writeRowAlone(
-    db,
-    `${CLAIM} WHERE "id" = ? AND (("status" = 'PENDING' AND "runAt" <= ?) OR ("status" = 'RUNNING' AND "leaseExpiresAt" <= ?))
-    RETURNING ${JOB_COLUMNS}`,
-    [leaseOwner, leaseExpiresAt, request.now, jobId, new Date(request.now.getTime() + request.dueWithinMs), request.now],
+  const [claimed] = ClaimedJobs.parse(
+    await db.$queryRawUnsafe(
+      sqlFor(
+        db,
+        `${CLAIM} WHERE "id" = ? AND (("status" = 'PENDING' AND "runAt" <= ?) OR ("status" = 'RUNNING' AND "leaseExpiresAt" <= ?))
+        RETURNING ${JOB_COLUMNS}`,
+      ),
+      leaseOwner,
+      leaseExpiresAt,
+      request.now,
+      jobId,
+      new Date(request.now.getTime() + request.dueWithinMs),
+      request.now,
+    ),
   );
-  return claimed === undefined ? null : (ClaimedJobs.parse([claimed])[0] ?? null);
+  return claimed ?? null;
 }

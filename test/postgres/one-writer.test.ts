@@ -2,13 +2,10 @@
  * PostgreSQL keeps SQLite's one writer at a time (stores/database/postgres-adapter.server.ts,
  * decision 0027): clients standing for separate processes never interleave their writes, so
  * read-then-write transactions lose no update and the queue's claims never hand a job out twice;
- * reads never wait, nor do the intake's writes, nor a job's claim by id and its lease's own writes,
- * which need no lock (decisions 0056 and 0065).
+ * reads never wait, nor do the intake's writes, which need no lock.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import pg from "pg";
-import { claimDueJobs, claimJobById } from "~/jobs/claim.server";
-import { extendLease, markDoneAlone } from "~/jobs/lease.server";
+import { claimDueJobs } from "~/jobs/claim.server";
 import { createDatabase, writeAtOnce, type Database } from "~/stores/database/database.server";
 import { migratePostgres } from "../../scripts/postgres/migrate";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres/server";
@@ -142,70 +139,3 @@ it("fails an intake write that finds none of its client's connections free withi
   });
   expect((await busy!.job.findUniqueOrThrow({ where: { id: "due-002" } })).lastError).toBe("intake");
 }, 60_000);
-
-it("hands each job to exactly one of several clients claiming it by id at once, none waiting for the write lock (decision 0065)", async () => {
-  const [holder, second, third] = clients;
-  const past = new Date(Date.now() - 60_000);
-  const ids = Array.from({ length: 60 }, (_, i) => `by-id-${String(i).padStart(2, "0")}`);
-  await holder!.job.createMany({ data: ids.map((id) => job(id, past)) });
-  // A write for no shop in particular holds the whole database's lock throughout: every write that
-  // takes a lock waits for it, and the claims by id must not.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-  const holding = holder!.$transaction(
-    async (tx) => {
-      await tx.job.update({ where: { id: "counter" }, data: { lastError: "held" } });
-      locked();
-      await held;
-    },
-    { timeout: 60_000 },
-  );
-  await lockTaken;
-  try {
-    const claims = await Promise.all(
-      ids.flatMap((id) =>
-        [holder, second, third].map(async (client, c) => {
-          const claimed = await claimJobById(client!, id, { owner: `worker-${c}`, leaseMs: 60_000, now: new Date(), dueWithinMs: 1_000 });
-          return claimed?.id;
-        }),
-      ),
-    );
-    const claimedIds = claims.filter((id) => id !== undefined);
-    expect(claimedIds.sort()).toEqual(ids);
-    const rows = await second!.job.findMany({ where: { id: { in: ids } }, select: { status: true, attempts: true } });
-    expect(rows.every((row) => row.status === "RUNNING" && row.attempts === 1)).toBe(true);
-  } finally {
-    release();
-    await holding;
-  }
-});
-
-it("refuses a lease's write that waited for the job's row when the lease was taken over meanwhile (decision 0065)", async () => {
-  const [worker, other] = clients;
-  await worker!.job.create({ data: job("taken-over", new Date(Date.now() - 60_000)) });
-  const claimed = await claimJobById(worker!, "taken-over", { owner: "worker", leaseMs: 60_000, now: new Date(), dueWithinMs: 1_000 });
-  if (claimed?.leaseOwner == null) throw new Error("the job was not claimed");
-  const lease = { jobId: "taken-over", owner: claimed.leaseOwner };
-  // Another transaction takes the job over and holds its row while the worker's writes arrive.
-  const takeover = new pg.Client({ connectionString: url });
-  await takeover.connect();
-  try {
-    await takeover.query("BEGIN");
-    await takeover.query(`UPDATE "Job" SET "leaseOwner" = 'another/0000' WHERE "id" = 'taken-over'`);
-    const done = markDoneAlone(worker!, lease, new Date());
-    const extended = extendLease(worker!, lease, new Date(Date.now() + 60_000), new Date());
-    await untilWaitingForLocks(other!, 2);
-    await takeover.query("COMMIT");
-    expect([await done, await extended]).toEqual([false, false]);
-  } finally {
-    await takeover.end();
-  }
-  const row = await other!.job.findUniqueOrThrow({ where: { id: "taken-over" } });
-  expect([row.status, row.leaseOwner]).toEqual(["RUNNING", "another/0000"]);
-  // Held, the lease's writes apply, each alone.
-  expect(await extendLease(worker!, { jobId: "taken-over", owner: "another/0000" }, new Date(Date.now() + 60_000), new Date())).toBe(true);
-  expect(await markDoneAlone(worker!, { jobId: "taken-over", owner: "another/0000" }, new Date())).toBe(true);
-  expect((await other!.job.findUniqueOrThrow({ where: { id: "taken-over" } })).status).toBe("DONE");
-});

@@ -77,8 +77,7 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
 
   const task: Task = async (payload, helpers) => {
     const { jobId, shop } = WakeUp.parse(payload);
-    // The run and its outcome are the shop's writes: they wait for that shop's alone (the claim
-    // and the lease's own writes take no lock: decision 0065).
+    // The claim, the run and its outcome are the shop's writes: they wait for that shop's alone.
     return writingForShop(shop ?? null, () => claimAndRun(jobId, helpers));
   };
 
