@@ -1,9 +1,11 @@
 /**
- * Throughput of the embedded job queue on SQLite: how many jobs per second go through enqueue, and
- * through claim → handler → done, for N jobs at concurrency C in P worker processes. Not a test:
- * numbers depend on the machine. Flags and figures: docs/benchmarks.md.
+ * Throughput of the job queue: how many jobs per second go through enqueue, and through claim →
+ * handler → done, for N jobs at concurrency C in P worker processes; on SQLite the embedded queue,
+ * on PostgreSQL (`--db postgres`, one process) the job engine's worker, with its CPU and its
+ * statements a job. The jobs belong to `--shops` shops in turn, queued as each shop's writes, as
+ * the app's are. Not a test: numbers depend on the machine. Flags and figures: docs/benchmarks.md.
  *
- *   ./run bench:jobs [--jobs 2000] [--concurrency 8] [--processes 1] [--effects]
+ *   ./run bench:jobs [--jobs 2000] [--concurrency 8] [--processes 1] [--effects] [--db sqlite|postgres] [--shops 20]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -12,9 +14,14 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import type { JobHandler } from "~/jobs/handler";
 import { jobQueue } from "~/jobs/queue.server";
+import { startJobWorker } from "~/jobs/start-worker.server";
 import { startWorker } from "~/jobs/worker.server";
 import { createDatabase, type Database } from "~/stores/database/database.server";
+import { writingForShop } from "~/stores/database/write-scope.server";
 import { createLogger } from "~/lib/log.server";
+import { migratePostgres } from "../scripts/postgres/migrate";
+import { startPostgres } from "../scripts/postgres/server";
+import { countStatementsSent } from "./pipeline/own-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: options } = parseArgs({
@@ -23,6 +30,8 @@ const { values: options } = parseArgs({
     concurrency: { type: "string", default: "8" },
     processes: { type: "string", default: "1" },
     effects: { type: "boolean", default: false },
+    db: { type: "string", default: "sqlite" },
+    shops: { type: "string", default: "20" },
     /** Internal: run as one of the worker processes of a benchmark, on this database. */
     "worker-for": { type: "string" },
   },
@@ -36,6 +45,12 @@ const positive = (name: string, value: string): number => {
 const jobCount = positive("jobs", options.jobs);
 const concurrency = positive("concurrency", options.concurrency);
 const processCount = positive("processes", options.processes);
+const shopCount = positive("shops", options.shops);
+const shopOf = (job: number) => `bench-${String(job % shopCount).padStart(3, "0")}.myshopify.com`;
+if (options.db !== "sqlite" && options.db !== "postgres") throw new Error(`--db must be sqlite or postgres, not "${options.db}"`);
+const onPostgres = options.db === "postgres";
+// The job engine's several workers are measured by bench:pipeline (--db postgres --workers N).
+if (onPostgres && processCount > 1) throw new Error("--processes must be 1 with --db postgres");
 
 /** Only errors: the bench prints its own figures. */
 const silent = createLogger({ level: "error", name: "jobs-bench" });
@@ -63,6 +78,18 @@ async function workUntilEmpty(url: string): Promise<void> {
   while ((await unfinished(db)) > 0) await sleep(20);
   await worker.stop();
   await db.$disconnect();
+}
+
+/** A PostgreSQL server of its own (durable, as in production), migrated, stopped afterwards. */
+async function migratedPostgres(): Promise<{ url: string; remove(): Promise<void> }> {
+  const server = await startPostgres();
+  try {
+    await migratePostgres(server.url, { log: () => {} });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { url: server.url, remove: () => server.stop() };
 }
 
 function migratedDatabase(): { url: string; remove(): void } {
@@ -94,24 +121,72 @@ function startWorkerProcess(url: string): Promise<{ exited: Promise<void> }> {
 const EffectCount = z.array(z.object({ rows: z.coerce.number() }));
 const rate = (count: number, ms: number) => `${count} jobs in ${(ms / 1000).toFixed(2)} s = ${Math.round((count * 1000) / ms)} jobs/s`;
 
+/**
+ * The job engine's worker in this process, started once every job is queued and due: the run from
+ * the moment the worker is ready (its start, the engine's migrations checked, not counted), its CPU
+ * (this process's: the worker's, with nothing else running in it meanwhile) and its statements, over
+ * the jobs done since. `statementsSent`: the counter, installed before the database's first client.
+ */
+async function runOnTheEngine(db: Database, statementsSent: () => number): Promise<void> {
+  let done = 0;
+  let allDone!: () => void;
+  const finished = new Promise<void>((resolve) => (allDone = resolve));
+  const worker = await startJobWorker({
+    db,
+    kinds,
+    handlers: { noop: handler(options.effects) },
+    concurrency,
+    pollIntervalMs: 1_000,
+    logger: silent,
+    onOutcome: () => (done += 1) === jobCount && allDone(),
+  });
+  const doneAtReady = done;
+  const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  const statementsAtStart = statementsSent();
+  await finished;
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuAtStart);
+  const statements = statementsSent() - statementsAtStart;
+  const measured = jobCount - doneAtReady;
+  await worker.stop();
+  console.log(`run:     ${rate(measured, ms)} (from the worker's ready; ${doneAtReady} done while it started)`);
+  console.log(
+    `worker:  ${((cpu.user + cpu.system) / 1000 / measured).toFixed(3)} ms of CPU a job, ` +
+      `${(statements / measured).toFixed(2)} statements to PostgreSQL a job (the engine's own included)`,
+  );
+}
+
 async function benchmark(): Promise<void> {
-  const database = migratedDatabase();
+  // Installed before any client of node-postgres is made: every statement the worker sends counts.
+  const statementsSent = countStatementsSent();
+  const database = onPostgres ? await migratedPostgres() : migratedDatabase();
   const db = createDatabase(database.url);
   try {
     await db.$executeRaw`CREATE TABLE "BenchEffect" ("jobId" TEXT NOT NULL)`;
     console.log(
-      `Job queue on SQLite: ${jobCount} jobs, concurrency ${concurrency} × ${processCount} worker process(es), ` +
+      `Job queue on ${onPostgres ? "PostgreSQL (the job engine)" : "SQLite"}: ${jobCount} jobs, ` +
+        `${shopCount} shop(s), concurrency ${concurrency} × ${processCount} worker process(es), ` +
         `handler: ${options.effects ? "effect written through ctx.complete" : "noop"}`,
     );
 
-    // Queued for later, so the run below starts with the whole backlog at once.
+    // On SQLite queued for later, then made due at once, so the run starts with the whole backlog.
+    // The engine's wake-ups keep the time they were queued for: there the jobs are queued due, and
+    // the worker starts once they all are.
     const later = new Date(Date.now() + 3_600_000);
     let started = performance.now();
-    for (let i = 0; i < jobCount; i += 1) await enqueue(db, { kind: "noop", payload: { note: `job ${i}` }, runAt: later });
+    for (let i = 0; i < jobCount; i += 1) {
+      const shop = shopOf(i);
+      await writingForShop(shop, () =>
+        enqueue(db, { kind: "noop", shop, payload: { note: `job ${i}` }, ...(onPostgres ? {} : { runAt: later }) }),
+      );
+    }
     console.log(`enqueue: ${rate(jobCount, performance.now() - started)} (one transaction each, as webhooks do)`);
 
     let finished: Promise<unknown>;
-    if (processCount === 1) {
+    if (onPostgres) {
+      finished = runOnTheEngine(db, statementsSent);
+    } else if (processCount === 1) {
       let done = 0;
       let allDone!: () => void;
       finished = new Promise<void>((resolve) => (allDone = resolve));
@@ -137,14 +212,14 @@ async function benchmark(): Promise<void> {
       })();
     }
     await finished;
-    console.log(`run:     ${rate(jobCount, performance.now() - started)}`);
+    if (!onPostgres) console.log(`run:     ${rate(jobCount, performance.now() - started)}`);
 
     const done = await db.job.count({ where: { status: "DONE", attempts: 1 } });
     const [effects] = EffectCount.parse(await db.$queryRaw`SELECT COUNT(*) AS "rows" FROM "BenchEffect"`);
     console.log(`check:   ${done} of ${jobCount} jobs DONE at the first attempt; ${effects?.rows ?? 0} effect rows`);
   } finally {
     await db.$disconnect();
-    database.remove();
+    await database.remove();
   }
 }
 

@@ -1,14 +1,18 @@
 /**
  * Claiming: a worker takes due jobs with one UPDATE ... RETURNING. A single statement is atomic in
  * SQLite, which has one writer at a time across all processes on the file, so two workers never
- * claim the same job; the second sees the first's lease. PostgreSQL keeps the same rule: every write
- * there takes a write lock first, the job's shop's when the claim is made for it (the engine's claim
- * by id), else the whole database's (stores/database/postgres-adapter.server.ts).
+ * claim the same job; the second sees the first's lease. On PostgreSQL the engine claims one job
+ * by its id without a write lock: its UPDATE names the row, and PostgreSQL checks its WHERE again on
+ * the row's latest version once the row's lock is the claim's, so of two claims at once the second
+ * finds the first's lease (decision 0065). claimDueJobs (the embedded queue's, SQLite's; on
+ * PostgreSQL only in tests) takes the whole database's write lock there
+ * (stores/database/postgres-adapter.server.ts), and states the same rule in its own WHERE beside
+ * the scan that picked the rows, so that it stays exact beside the engine's claims too.
  */
 import { randomBytes } from "node:crypto";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
-import { sqlFor, storedDate, type Database } from "~/stores/database/database.server";
+import { sqlFor, storedDate, writeRowAlone, type Database } from "~/stores/database/database.server";
 import { TIERS } from "./tiers";
 
 export interface ClaimRequest {
@@ -67,6 +71,9 @@ const CLAIM = `UPDATE "Job" SET
   "lastErrorSay" = CASE WHEN "status" = 'RUNNING' THEN NULL ELSE "lastErrorSay" END,
   "updatedAt" = ?`;
 
+/** The rule a claim's WHERE states: due (`?`: the moment, within any allowance) and PENDING, or RUNNING with an expired lease (`?`: now). */
+const CLAIMABLE = `(("status" = 'PENDING' AND "runAt" <= ?) OR ("status" = 'RUNNING' AND "leaseExpiresAt" <= ?))`;
+
 /**
  * Claims up to `limit` jobs that are due: PENDING with runAt reached, or RUNNING with an expired
  * lease (their worker crashed or hung; the claim says so in lastError). Each claim counts as an
@@ -102,6 +109,10 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
           ) AS "claimable"
           ORDER BY "tier", "runAt" LIMIT ?
         )
+        -- The rule again on the row itself: PostgreSQL checks a row's own conditions once more on
+        -- its latest version when the row was written meanwhile (a claim by id, written without
+        -- the lock this claim holds), where the scan above read an earlier one.
+        AND ${CLAIMABLE}
         RETURNING ${JOB_COLUMNS}`,
       ),
       leaseOwner,
@@ -109,6 +120,8 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
       request.now,
       ...scans.flatMap(() => scanArgs),
       request.limit,
+      request.now,
+      request.now,
     ),
   );
   return claimed.sort((a, b) => a.tier - b.tier || a.runAt.getTime() - b.runAt.getTime());
@@ -119,6 +132,7 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
  * which job runs when; the same rule as claimDueJobs: PENDING and due, or RUNNING with an expired
  * lease. `dueWithinMs` allows for the engine's clock (PostgreSQL's) running a little behind ours.
  * Null when the job is not claimable now: done, dead, not yet due, or held by a live worker.
+ * Written alone (writeRowAlone): on PostgreSQL without the shop's write lock, one round trip.
  */
 export async function claimJobById(
   db: Database,
@@ -127,20 +141,13 @@ export async function claimJobById(
 ): Promise<Job | null> {
   const leaseOwner = `${request.owner}/${randomBytes(4).toString("hex")}`;
   const leaseExpiresAt = new Date(request.now.getTime() + request.leaseMs);
-  const [claimed] = ClaimedJobs.parse(
-    await db.$queryRawUnsafe(
-      sqlFor(
-        db,
-        `${CLAIM} WHERE "id" = ? AND (("status" = 'PENDING' AND "runAt" <= ?) OR ("status" = 'RUNNING' AND "leaseExpiresAt" <= ?))
-        RETURNING ${JOB_COLUMNS}`,
-      ),
-      leaseOwner,
-      leaseExpiresAt,
-      request.now,
-      jobId,
-      new Date(request.now.getTime() + request.dueWithinMs),
-      request.now,
-    ),
-  );
-  return claimed ?? null;
+  const claimed = await writeRowAlone(db, `${CLAIM} WHERE "id" = ? AND ${CLAIMABLE} RETURNING ${JOB_COLUMNS}`, [
+    leaseOwner,
+    leaseExpiresAt,
+    request.now,
+    jobId,
+    new Date(request.now.getTime() + request.dueWithinMs),
+    request.now,
+  ]);
+  return claimed === undefined ? null : (ClaimedJobs.parse([claimed])[0] ?? null);
 }

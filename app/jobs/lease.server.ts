@@ -4,7 +4,7 @@
  * worker whose lease expired and was taken over can therefore never overwrite the new holder's work.
  */
 import type { Prisma } from "@prisma/client";
-import type { DatabaseOrTransaction } from "~/stores/database/database.server";
+import { writeRowAlone, type Database, type DatabaseOrTransaction } from "~/stores/database/database.server";
 import type { NestedSaid } from "~/lib/words/reason-said";
 
 export interface Lease {
@@ -37,12 +37,34 @@ async function updateHeld(db: DatabaseOrTransaction, lease: Lease, data: Prisma.
   return count === 1;
 }
 
-export function extendLease(db: DatabaseOrTransaction, lease: Lease, until: Date, now: Date): Promise<boolean> {
-  return updateHeld(db, lease, { leaseExpiresAt: until, updatedAt: now });
+/** whereHeld in SQL: its arguments, the job's id and the lease's owner, come last. */
+const HELD = `WHERE "id" = ? AND "status" = 'RUNNING' AND "leaseOwner" = ? RETURNING "id"`;
+
+/**
+ * A lease's write of its own, not part of a transaction: written alone (writeRowAlone), as the claim
+ * is. The WHERE is the lease, so a write that waited for another on the row finds whether the
+ * lease is still this one (decision 0065).
+ */
+async function updateHeldAlone(db: Database, lease: Lease, set: string, args: unknown[]): Promise<boolean> {
+  return (await writeRowAlone(db, `UPDATE "Job" SET ${set} ${HELD}`, [...args, lease.jobId, lease.owner])) !== undefined;
 }
 
+/** The heartbeat's write: the lease runs until `until`. */
+export function extendLease(db: Database, lease: Lease, until: Date, now: Date): Promise<boolean> {
+  return updateHeldAlone(db, lease, `"leaseExpiresAt" = ?, "updatedAt" = ?`, [until, now]);
+}
+
+/** Inside the transaction that writes the job's effects (JobContext.complete). */
 export function markDone(db: DatabaseOrTransaction, lease: Lease, now: Date): Promise<boolean> {
   return updateHeld(db, lease, { ...released, status: "DONE", finishedAt: now, updatedAt: now });
+}
+
+/** A job whose handler wrote its own effects: done, the lease let go, as markDone writes it. */
+export function markDoneAlone(db: Database, lease: Lease, now: Date): Promise<boolean> {
+  return updateHeldAlone(db, lease, `"status" = 'DONE', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "finishedAt" = ?, "updatedAt" = ?`, [
+    now,
+    now,
+  ]);
 }
 
 export function markDead(db: DatabaseOrTransaction, lease: Lease, error: JobErrorWritten, now: Date): Promise<boolean> {

@@ -9,7 +9,7 @@ import { writingForShop } from "~/stores/database/write-scope.server";
 import { backoffDelayMs, type BackoffPolicy } from "~/lib/backoff";
 import { LeaseLost, PermanentFailure, RetryLater, type JobContext, type JobHandler, type JobHandlers } from "./handler";
 import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kind-schemas";
-import { extendLease, markDead, markDone, postpone, scheduleRetry, type JobErrorWritten, type Lease } from "./lease.server";
+import { extendLease, markDead, markDone, markDoneAlone, postpone, scheduleRetry, type JobErrorWritten, type Lease } from "./lease.server";
 import { describeError, type Logger } from "~/lib/log.server";
 import { jobErrors } from "~/lib/words/en/job-errors";
 import { postponedSaid } from "~/lib/words/job-error-said";
@@ -114,7 +114,7 @@ function outcomeRecorder(lease: Lease, job: Job, deps: RunDependencies<JobKinds>
     return "lease lost";
   };
   return {
-    done: () => record("done", markDone(deps.db, lease, deps.now())),
+    done: () => record("done", markDoneAlone(deps.db, lease, deps.now())),
     dead: (reason) => {
       const error = fitted(reason, deps.lastErrorMaxChars);
       const lastError = typeof error === "string" ? error : error.message;

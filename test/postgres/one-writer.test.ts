@@ -2,14 +2,18 @@
  * PostgreSQL keeps SQLite's one writer at a time (stores/database/postgres-adapter.server.ts,
  * decision 0027): clients standing for separate processes never interleave their writes, so
  * read-then-write transactions lose no update and the queue's claims never hand a job out twice;
- * reads never wait, nor do the intake's writes, which need no lock.
+ * reads never wait, nor do the intake's writes, nor a job's claim by id and its lease's own writes,
+ * which need no lock (decisions 0056 and 0065).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { claimDueJobs } from "~/jobs/claim.server";
+import pg from "pg";
+import { claimDueJobs, claimJobById } from "~/jobs/claim.server";
+import { extendLease, markDoneAlone } from "~/jobs/lease.server";
 import { createDatabase, writeAtOnce, type Database } from "~/stores/database/database.server";
 import { migratePostgres } from "../../scripts/postgres/migrate";
 import { startPostgres, type PostgresServer } from "../../scripts/postgres/server";
 import { untilWaitingForLocks } from "../support/database";
+import { waitFor } from "../support/jobs";
 
 let server: PostgresServer;
 let url: string;
@@ -138,4 +142,104 @@ it("fails an intake write that finds none of its client's connections free withi
     yield { sql: `UPDATE "Job" SET "lastError" = ? WHERE "id" = ?`, args: ["intake", "due-002"] };
   });
   expect((await busy!.job.findUniqueOrThrow({ where: { id: "due-002" } })).lastError).toBe("intake");
+}, 60_000);
+
+it("hands each job to exactly one of several clients claiming it by id at once, none waiting for the write lock (decision 0065)", async () => {
+  const [holder, second, third] = clients;
+  const past = new Date(Date.now() - 60_000);
+  const ids = Array.from({ length: 60 }, (_, i) => `by-id-${String(i).padStart(2, "0")}`);
+  await holder!.job.createMany({ data: ids.map((id) => job(id, past)) });
+  // A write for no shop in particular holds the whole database's lock throughout: every write that
+  // takes a lock waits for it, and the claims by id must not.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const holding = holder!.$transaction(
+    async (tx) => {
+      await tx.job.update({ where: { id: "counter" }, data: { lastError: "held" } });
+      locked();
+      await held;
+    },
+    { timeout: 60_000 },
+  );
+  await lockTaken;
+  try {
+    const claims = await Promise.all(
+      ids.flatMap((id) =>
+        [holder, second, third].map(async (client, c) => {
+          const claimed = await claimJobById(client!, id, { owner: `worker-${c}`, leaseMs: 60_000, now: new Date(), dueWithinMs: 1_000 });
+          return claimed?.id;
+        }),
+      ),
+    );
+    const claimedIds = claims.filter((id) => id !== undefined);
+    expect(claimedIds.sort()).toEqual(ids);
+    const rows = await second!.job.findMany({ where: { id: { in: ids } }, select: { status: true, attempts: true } });
+    expect(rows.every((row) => row.status === "RUNNING" && row.attempts === 1)).toBe(true);
+  } finally {
+    release();
+    await holding;
+  }
+});
+
+it("refuses a lease's write that waited for the job's row when the lease was taken over meanwhile (decision 0065)", async () => {
+  const [worker, other] = clients;
+  await worker!.job.create({ data: job("taken-over", new Date(Date.now() - 60_000)) });
+  const claimed = await claimJobById(worker!, "taken-over", { owner: "worker", leaseMs: 60_000, now: new Date(), dueWithinMs: 1_000 });
+  if (claimed?.leaseOwner == null) throw new Error("the job was not claimed");
+  const lease = { jobId: "taken-over", owner: claimed.leaseOwner };
+  // Another transaction takes the job over and holds its row while the worker's writes arrive.
+  const takeover = new pg.Client({ connectionString: url });
+  await takeover.connect();
+  try {
+    await takeover.query("BEGIN");
+    await takeover.query(`UPDATE "Job" SET "leaseOwner" = 'another/0000' WHERE "id" = 'taken-over'`);
+    const done = markDoneAlone(worker!, lease, new Date());
+    const extended = extendLease(worker!, lease, new Date(Date.now() + 60_000), new Date());
+    await untilWaitingForLocks(other!, 2);
+    await takeover.query("COMMIT");
+    expect([await done, await extended]).toEqual([false, false]);
+  } finally {
+    await takeover.end();
+  }
+  const row = await other!.job.findUniqueOrThrow({ where: { id: "taken-over" } });
+  expect([row.status, row.leaseOwner]).toEqual(["RUNNING", "another/0000"]);
+  // Held, the lease's writes apply, each alone.
+  expect(await extendLease(worker!, { jobId: "taken-over", owner: "another/0000" }, new Date(Date.now() + 60_000), new Date())).toBe(true);
+  expect(await markDoneAlone(worker!, { jobId: "taken-over", owner: "another/0000" }, new Date())).toBe(true);
+  expect((await other!.job.findUniqueOrThrow({ where: { id: "taken-over" } })).status).toBe("DONE");
+});
+
+it("ends a claim's wait for a job's row on the server when its client gives up, so it never commits later (decision 0065)", async () => {
+  const [worker, watcher] = clients;
+  await worker!.job.create({ data: job("row-held", new Date(Date.now() - 60_000)) });
+  // Another transaction holds the job's row past the claim's wait (5 s).
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  try {
+    await holder.query("BEGIN");
+    await holder.query(`UPDATE "Job" SET "lastError" = 'held' WHERE "id" = 'row-held'`);
+    const claiming = claimJobById(worker!, "row-held", { owner: "worker", leaseMs: 60_000, now: new Date(), dueWithinMs: 1_000 });
+    await expect(claiming).rejects.toThrow();
+    // Without a bound of its own the server would go on waiting for the row, then claim the job
+    // once the holder commits, for a worker that was told the claim failed.
+    await waitFor(
+      async () => {
+        const [waiting] = await watcher!.$queryRawUnsafe<{ count: number }[]>(
+          `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return waiting?.count === 0;
+      },
+      { timeoutMs: 30_000, intervalMs: 20, what: "no statement of the database waiting for the job's row" },
+    );
+    await holder.query("COMMIT");
+  } finally {
+    await holder.end();
+  }
+  const row = await watcher!.job.findUniqueOrThrow({ where: { id: "row-held" } });
+  expect([row.status, row.leaseOwner, row.lastError]).toEqual(["PENDING", null, "held"]);
+  // The client claims on: its connection in no known state was closed, not handed back.
+  const claimed = await claimJobById(worker!, "row-held", { owner: "worker", leaseMs: 60_000, now: new Date(), dueWithinMs: 1_000 });
+  expect(claimed?.status).toBe("RUNNING");
 }, 60_000);

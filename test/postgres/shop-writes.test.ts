@@ -133,7 +133,7 @@ it("keeps a shop's transaction with an isolation level of its own waiting, as it
   expect((await db.job.findUniqueOrThrow({ where: { id: "iso-2" } })).attempts).toBe(1);
 });
 
-it("runs a job's claim, handler and outcome as its shop's writes, beside another shop's open transaction", async () => {
+it("runs a job's handler and outcome as its shop's writes, beside another shop's open transaction", async () => {
   const scopes: (string | null)[] = [];
   const handler: NoopHandler = async (_payload, ctx) => {
     scopes.push(shopOfWrites());
@@ -158,10 +158,12 @@ it("runs a job's claim, handler and outcome as its shop's writes, beside another
   // Queued as shop B's write: one for no shop in particular would wait for A's transaction.
   const { jobId: ofB } = await writingForShop("b.myshopify.com", () => enqueue(db, { kind: "noop", payload: {}, shop: "b.myshopify.com" }));
   await waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: ofB } })).status === "DONE", { timeoutMs: 10_000 });
-  // Shop A's job, due by now, cannot even be claimed while A's transaction is open: its claim waits for A's lock.
+  // Shop A's job, due by now, is claimed (its claim is written alone, decision 0065), but its
+  // handler's write waits for A's lock, and so does its outcome.
   await waitFor(() => Date.now() > dueAt.getTime(), { timeoutMs: 10_000, what: "shop A's job due" });
   await untilWaitingForLocks(db, 1);
-  expect((await db.job.findUniqueOrThrow({ where: { id: ofA } })).status).toBe("PENDING");
+  const waiting = await db.job.findUniqueOrThrow({ where: { id: ofA } });
+  expect([waiting.status, waiting.lastError]).toEqual(["RUNNING", null]);
   shopA.release();
   await shopA.done;
   await waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: ofA } })).status === "DONE", { timeoutMs: 10_000 });

@@ -35,7 +35,7 @@ export function engineRetryDelayMs(engineAttempts: number): number {
   return Math.round(Math.exp(Math.min(engineAttempts, 10)) * 1000);
 }
 
-/** A wake-up's payload (wake.server.ts); one queued before wake-ups named the shop claims under the whole database's lock. */
+/** A wake-up's payload (wake.server.ts): the job, and the shop whose write lock its run takes; one queued before wake-ups named the shop runs under the whole database's lock. */
 const WakeUp = z.object({ jobId: z.string().min(1), shop: z.string().nullish() });
 
 /** Thrown back to the engine so it records the failed attempt and runs the job again on its schedule. */
@@ -77,7 +77,8 @@ export async function startEngineWorker<S extends JobKinds>(options: EngineWorke
 
   const task: Task = async (payload, helpers) => {
     const { jobId, shop } = WakeUp.parse(payload);
-    // The claim, the run and its outcome are the shop's writes: they wait for that shop's alone.
+    // The run and its outcome are the shop's writes: they wait for that shop's alone (the claim
+    // and the lease's own writes take no lock: decision 0065).
     return writingForShop(shop ?? null, () => claimAndRun(jobId, helpers));
   };
 

@@ -23,8 +23,9 @@ import { isPostgres, sqlFor, type DatabaseOrTransaction, type SqlStep } from "~/
  * The job's tier is the engine's priority (0 first, 1, 2 later: tiers.ts, decisions 0058 and 0059):
  * the engine takes due jobs by priority first, then by run_at.
  *
- * The payload names the job's shop as well, so the task claims it under that shop's write lock
- * (stores/database/write-scope.server.ts) without reading the row first.
+ * The payload names the job's shop as well, so the task runs it under that shop's write lock
+ * (stores/database/write-scope.server.ts) without reading the row first; the claim itself takes
+ * no lock (decision 0065).
  */
 const ADD_JOB = `${ENGINE_SCHEMA}.add_job(
   "Job"."kind",

@@ -164,6 +164,27 @@ export async function writeInOneStatement(db: Database, sql: string, args: (wait
   return adapter.writeInOneStatement(numberedArguments(sql), args);
 }
 
+/**
+ * One UPDATE of one row whose exactness rests on that row alone: its WHERE says when it applies,
+ * and PostgreSQL checks it again on the row's latest version once the row's lock is the
+ * statement's (a job's claim, its lease's writes: decision 0065). `UPDATE ... WHERE ... RETURNING`
+ * with `?` arguments; its first row, or undefined. On PostgreSQL a transaction of its own without
+ * the shop's write lock, on node-postgres directly: one round trip instead of three and no Prisma
+ * client work, its wait for the row bounded on the server as on the client
+ * (PostgresAdapter.writeRowAlone). On SQLite through the client, a statement of its own as every
+ * write there.
+ */
+export async function writeRowAlone(db: Database, sql: string, args: unknown[]): Promise<SqlRow> {
+  const adapter = adapters.get(db);
+  if (adapter instanceof PostgresAdapter) {
+    if (!adapter.isConnected) await db.$connect();
+    return adapter.writeRowAlone(numberedArguments(sql), args);
+  }
+  if (isPostgres(db)) throw new Error("writeRowAlone needs a client made by createDatabase");
+  const rows: SqlRow[] = await db.$queryRawUnsafe(sql, ...args);
+  return rows[0];
+}
+
 /** A stored timestamp as read by raw SQL: ISO text from SQLite, a Date from PostgreSQL; null stays null. */
 export function storedDate(value: unknown): Date | null {
   if (value instanceof Date) return value;

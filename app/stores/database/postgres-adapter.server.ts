@@ -284,13 +284,34 @@ export class PostgresAdapter {
   }
 
   /**
+   * One UPDATE of one row in a transaction of its own (autocommit), without the write lock: a
+   * statement whose WHERE says when it applies, which PostgreSQL checks again on the row's latest
+   * version once the row's lock is the statement's (a job's claim, its lease's writes: decision
+   * 0065). `$n` arguments; its first row (RETURNING), or undefined.
+   *
+   * Its lock wait ends with the client's wait, on the server too: the WHERE first sets the
+   * statement's own lock_timeout (set_config, local to its transaction, which is the statement) to
+   * what is left of the wait when it is sent, so a statement the client gave up on does not go on
+   * waiting for the row there and commit after the caller was told it failed.
+   */
+  async writeRowAlone(sql: string, args: unknown[]): Promise<Record<string, unknown> | undefined> {
+    const values = args.map(boundValue);
+    const bounded = sql.replace(
+      /\bWHERE\b([\s\S]*)\bRETURNING\b/,
+      (_, where: string) => `WHERE set_config('lock_timeout', $${values.length + 1}, true) IS NOT NULL AND (${where}) RETURNING`,
+    );
+    if (bounded === sql) throw new Error("writeRowAlone takes an UPDATE ... WHERE ... RETURNING");
+    return this.#onPoolConnection({ inTransaction: false }, async (run, left) => (await run(bounded, [...values, `${left()}ms`])).rows[0]);
+  }
+
+  /**
    * Runs `work` on a connection of the client's pool, each statement within what is left of `waitMs`
    * from now; the connection is handed back, or closed when it is in no known state. `inTransaction`:
    * whether `work` opens a transaction, which a failure then rolls back.
    */
   async #onPoolConnection<T>(
     { inTransaction }: { inTransaction: boolean },
-    work: (run: (text: string, values?: unknown[]) => Promise<pg.QueryResult<Record<string, unknown>>>) => Promise<T>,
+    work: (run: (text: string, values?: unknown[]) => Promise<pg.QueryResult<Record<string, unknown>>>, left: () => number) => Promise<T>,
   ): Promise<T> {
     const pool = this.#pool;
     if (pool === undefined)
@@ -300,32 +321,38 @@ export class PostgresAdapter {
     // statement is given what is left (node-postgres' query_timeout), and the server's own
     // timeouts end a statement or a lock wait that runs past it there too.
     const deadline = Date.now() + this.#waitMs;
-    const run = (text: string, values: unknown[] = []) => {
-      const left = deadline - Date.now();
-      if (left <= 0) return Promise.reject(new Error(`The write did not finish within ${this.#waitMs} ms`));
-      const config: pg.QueryConfig & { query_timeout: number } = { text, values, types: readingTimestampsAsUtc, query_timeout: left };
-      return connection.query<Record<string, unknown>>(config);
-    };
+    const left = () => Math.max(1, deadline - Date.now());
     // A connection that failed (the server gone: node-postgres emits it as an 'error' event, which
-    // unheard would end the process), that ran out of time (its statement may still be running), or
-    // whose ROLLBACK failed is in no known state: it is closed, not handed back. Closed, an open
-    // transaction is rolled back once the server notices; a statement still running there ends by
-    // its own bounds (the timeouts above, or the intake's function's own).
+    // unheard would end the process), or whose statement failed without the server's answer (no
+    // answer within the wait: it may still be running there; the connection cut) is in no known
+    // state: it is closed, not handed back. Closed, an open transaction is rolled back once the
+    // server notices; a statement still running there ends by its own bounds (the timeouts above,
+    // the intake's function's own, writeRowAlone's lock_timeout). A statement the server answered
+    // with an error leaves the connection ready for the next one.
     let broken: Error | undefined;
     const failed = (error: Error) => (broken = error);
+    const run = async (text: string, values: unknown[] = []) => {
+      const wait = deadline - Date.now();
+      if (wait <= 0) throw new Error(`The write did not finish within ${this.#waitMs} ms`);
+      const config: pg.QueryConfig & { query_timeout: number } = { text, values, types: readingTimestampsAsUtc, query_timeout: wait };
+      try {
+        return await connection.query<Record<string, unknown>>(config);
+      } catch (error) {
+        if (!(error instanceof pg.DatabaseError)) broken ??= error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+    };
     connection.on("error", failed);
     try {
-      return await work(run);
+      return await work(run, left);
     } catch (error) {
-      if (!inTransaction) {
-        // A statement of its own that failed has rolled itself back; one that ran out of time may still run.
-        if (Date.now() >= deadline) broken ??= error instanceof Error ? error : new Error(String(error));
-      } else if (broken === undefined && Date.now() < deadline) {
+      // A statement of its own that failed has rolled itself back. A transaction that failed, by
+      // the server's answer or by what `work` threw between statements, is rolled back while the
+      // wait lasts; past it, the connection is closed instead.
+      if (inTransaction && broken === undefined) {
         await run("ROLLBACK").catch((rollbackFailed: unknown) => {
-          broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+          broken ??= rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
         });
-      } else {
-        broken ??= error instanceof Error ? error : new Error(String(error));
       }
       throw error;
     } finally {
