@@ -57,8 +57,11 @@ const ClaimedJobs = z.array(
 
 /**
  * What a claim writes, whichever jobs it takes: RUNNING under the new lease (arguments: its owner,
- * its expiry, now), one more attempt, and for a job taken over from a vanished worker, why (the
- * sentence of the error it replaces cleared with it). Every CASE reads the row as it was.
+ * its expiry, now, now), one more attempt, and for a job taken over from a vanished worker, why (the
+ * sentence of the error it replaces cleared with it) and its place in a turn's line from now on: a
+ * run that held its kind's turn for its shop when its worker vanished kept runAt = TURN_HELD
+ * (one-at-a-time.server.ts), and taken over with it would tie with the job that took the turn
+ * since, and go first when its id is the smaller: two runs at once. Every CASE reads the row as it was.
  */
 const CLAIM = `UPDATE "Job" SET
   "status" = 'RUNNING',
@@ -69,6 +72,7 @@ const CLAIM = `UPDATE "Job" SET
     THEN 'Worker ' || "leaseOwner" || ' stopped responding during attempt ' || "attempts" || ' (its lease expired)'
     ELSE "lastError" END,
   "lastErrorSay" = CASE WHEN "status" = 'RUNNING' THEN NULL ELSE "lastErrorSay" END,
+  "runAt" = CASE WHEN "status" = 'RUNNING' THEN ? ELSE "runAt" END,
   "updatedAt" = ?`;
 
 /** The rule a claim's WHERE states: due (`?`: the moment, within any allowance) and PENDING, or RUNNING with an expired lease (`?`: now). */
@@ -118,6 +122,7 @@ export async function claimDueJobs(db: Database, request: ClaimRequest): Promise
       leaseOwner,
       leaseExpiresAt,
       request.now,
+      request.now,
       ...scans.flatMap(() => scanArgs),
       request.limit,
       request.now,
@@ -144,6 +149,7 @@ export async function claimJobById(
   const claimed = await writeRowAlone(db, `${CLAIM} WHERE "id" = ? AND ${CLAIMABLE} RETURNING ${JOB_COLUMNS}`, [
     leaseOwner,
     leaseExpiresAt,
+    request.now,
     request.now,
     jobId,
     new Date(request.now.getTime() + request.dueWithinMs),

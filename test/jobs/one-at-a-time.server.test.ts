@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
-import { isRunningBehindAnother } from "~/jobs/one-at-a-time.server";
+import { claimJobById } from "~/jobs/claim.server";
+import { isRunningBehindAnother, TURN_HELD } from "~/jobs/one-at-a-time.server";
 
 const { db } = useTestDatabase();
 const now = new Date("2026-11-22T08:00:00Z");
@@ -75,5 +76,18 @@ describe("one run at a time per shop", () => {
     await job("vanished", { runAt: earlier, leaseExpiresAt: new Date(now.getTime() - 1) });
     await job("me", { runAt: now });
     expect(await isRunningBehindAnother(db, "me", now)).toBe(false);
+  });
+
+  it("a run taken over from a worker that vanished while it held the turn waits for the job that took the turn since", async () => {
+    // "a-vanished" held the turn (runAt = TURN_HELD) when its worker vanished; "z-holder", asking
+    // after its lease expired, took the turn. Taken over, "a-vanished" must not tie with the holder
+    // and go first by its smaller id.
+    await job("a-vanished", { runAt: TURN_HELD, leaseExpiresAt: new Date(now.getTime() - 1) });
+    await job("z-holder", { runAt: new Date(now.getTime() - 1_000) });
+    expect(await isRunningBehindAnother(db, "z-holder", now)).toBe(false);
+    const takenOver = await claimJobById(db, "a-vanished", { owner: "another-worker", leaseMs: 60_000, now, dueWithinMs: 0 });
+    expect([takenOver?.status, takenOver?.attempts]).toEqual(["RUNNING", 1]);
+    expect(await isRunningBehindAnother(db, "a-vanished", now)).toBe(true);
+    expect(await isRunningBehindAnother(db, "z-holder", now)).toBe(false);
   });
 });
