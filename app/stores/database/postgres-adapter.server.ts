@@ -200,6 +200,20 @@ function connectionWithin(pool: pg.Pool, waitMs: number): Promise<pg.PoolClient>
   return Promise.race([connecting, late]).finally(() => clearTimeout(timer));
 }
 
+/** How much sooner than the client's a lone write's wait for its row ends on the server (writeRowAlone). */
+const LOCK_WAIT_MARGIN_MS = 100;
+
+/**
+ * Whether a failed statement left its connection ready for the next one: the server answered
+ * with an error that ends the statement, not the session. A FATAL or PANIC answer (the server
+ * shutting down, a failover) means it is closing the connection, which node-postgres notices only
+ * when the socket ends; anything other than the server's answer (no answer within the wait, the
+ * connection cut) leaves it in no known state.
+ */
+function answeredAndReady(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity !== "FATAL" && error.severity !== "PANIC";
+}
+
 /** The driver adapter factory every PostgreSQL PrismaClient of the app uses (`new PrismaClient({ adapter })`). */
 export class PostgresAdapter {
   readonly provider = "postgres";
@@ -289,10 +303,14 @@ export class PostgresAdapter {
    * version once the row's lock is the statement's (a job's claim, its lease's writes: decision
    * 0065). `$n` arguments; its first row (RETURNING), or undefined.
    *
-   * Its lock wait ends with the client's wait, on the server too: the WHERE first sets the
+   * Its wait for the row ends on the server before it ends on the client: the WHERE first sets the
    * statement's own lock_timeout (set_config, local to its transaction, which is the statement) to
-   * what is left of the wait when it is sent, so a statement the client gave up on does not go on
-   * waiting for the row there and commit after the caller was told it failed.
+   * what is left of the wait when it is sent, less a margin for the way there, so that a statement
+   * the client would give up on is ended by the server, which answers (the connection kept), and
+   * does not go on waiting for the row and commit after the caller was told it failed.
+   * PostgreSQL bounds each lock wait by it, not the statement: one that finds the row locked again
+   * by another transaction after the first let go waits for that one afresh, and may then commit
+   * after the client gave up (decision 0065 says what follows).
    */
   async writeRowAlone(sql: string, args: unknown[]): Promise<Record<string, unknown> | undefined> {
     const values = args.map(boundValue);
@@ -301,7 +319,10 @@ export class PostgresAdapter {
       (_, where: string) => `WHERE set_config('lock_timeout', $${values.length + 1}, true) IS NOT NULL AND (${where}) RETURNING`,
     );
     if (bounded === sql) throw new Error("writeRowAlone takes an UPDATE ... WHERE ... RETURNING");
-    return this.#onPoolConnection({ inTransaction: false }, async (run, left) => (await run(bounded, [...values, `${left()}ms`])).rows[0]);
+    return this.#onPoolConnection(
+      { inTransaction: false },
+      async (run, left) => (await run(bounded, [...values, `${Math.max(1, left() - LOCK_WAIT_MARGIN_MS)}ms`])).rows[0],
+    );
   }
 
   /**
@@ -328,7 +349,7 @@ export class PostgresAdapter {
     // state: it is closed, not handed back. Closed, an open transaction is rolled back once the
     // server notices; a statement still running there ends by its own bounds (the timeouts above,
     // the intake's function's own, writeRowAlone's lock_timeout). A statement the server answered
-    // with an error leaves the connection ready for the next one.
+    // with an error of its own (not the session's end) leaves the connection ready for the next one.
     let broken: Error | undefined;
     const failed = (error: Error) => (broken = error);
     const run = async (text: string, values: unknown[] = []) => {
@@ -338,7 +359,7 @@ export class PostgresAdapter {
       try {
         return await connection.query<Record<string, unknown>>(config);
       } catch (error) {
-        if (!(error instanceof pg.DatabaseError)) broken ??= error instanceof Error ? error : new Error(String(error));
+        if (!answeredAndReady(error)) broken ??= error instanceof Error ? error : new Error(String(error));
         throw error;
       }
     };
