@@ -187,6 +187,25 @@ describe("shop redaction", () => {
           packages: "[]",
         },
       });
+      const message = await db.alertMessage.create({
+        data: { shop: owner, channel: "EMAIL", status: "SENT", subject: "Order #1001 is held", text: "…", alertCount: 1 },
+      });
+      await db.alert.create({
+        data: {
+          shop: owner,
+          key: "shipment:1:HELD",
+          kind: "SHIPMENT_HELD",
+          path: "/app/shipments/1",
+          orderId: order(1),
+          orderName: "#1001",
+          detail: "held",
+          deliveries: { create: [{ shop: owner, channel: "EMAIL", messageId: message.id }] },
+        },
+      });
+      await db.alertChannel.create({
+        data: { shop: owner, channel: "EMAIL", enabled: true, settings: JSON.stringify({ recipients: ["ops@example.com"] }) },
+      });
+      await db.providerOutage.create({ data: { shop: owner, kind: "UNREACHABLE", since: new Date(), lastFailureAt: new Date() } });
     }
 
     await eraseShopData(db, shop);
@@ -206,9 +225,14 @@ describe("shop redaction", () => {
       await db.ladingOrder.count({ where }),
       await db.kitComponent.count({ where }),
       await db.shippingCostMonth.count({ where }),
+      await db.alert.count({ where }),
+      await db.alertDelivery.count({ where }),
+      await db.alertMessage.count({ where }),
+      await db.alertChannel.count({ where }),
+      await db.providerOutage.count({ where }),
     ];
-    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await counts({ shop })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await counts({ shop: "b.myshopify.com" })).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(await db.syncRunItem.count()).toBe(1);
     expect(await db.shipmentEvent.count()).toBe(1);
   });

@@ -18,6 +18,7 @@ import {
 } from "~/stores/shops/shopify-access.server";
 import { ShopifyShopUnavailableError } from "~/shopify/errors";
 import { recordAlert } from "~/stores/alerts/alerts.server";
+import { shopInstallation } from "~/stores/shops/shop.server";
 import { alertDetails, alertDetailSentences } from "~/lib/words/en/alert-details";
 import { saidFrom } from "~/lib/words/reason-said";
 import { enqueue } from "../queue/jobs.server";
@@ -78,6 +79,9 @@ async function pause(ctx: JobContext, shop: string, error: ShopifyShopUnavailabl
   const now = new Date();
   const checkAt = new Date(now.getTime() + interval);
   await ctx.db.$transaction(async (tx) => {
+    // The shop's data erased since the job began (shop/redact, which deleted this job too): nothing
+    // to mark, to check later or to tell; a check or an alert written now would outlive the erasure.
+    if ((await shopInstallation(tx, shop)) === "unknown") return;
     const newly = await markShopifyUnavailable(tx, shop, { unavailable: error.unavailable, message: error.message, checkAt }, now);
     await queueCheck(tx, shop, checkAt);
     // Told once per pause: the merchant is the one who can settle the bill or open the app again.

@@ -153,6 +153,13 @@ export function eraseShopData(db: DatabaseOrTransaction, shop: string): Promise<
     await tx.customerReturn.deleteMany({ where: { shop } });
     await tx.inboundShipment.deleteMany({ where: { shop } });
     await tx.ladingOrder.deleteMany({ where: { shop } }); // the consignee's address goes with them
+    // Alerts (their details name orders), the messages written from them, and the channels: the
+    // merchant's mail server, sender and recipients, the sealed password or webhook address.
+    await tx.alertDelivery.deleteMany({ where: { shop } });
+    await tx.alert.deleteMany({ where: { shop } });
+    await tx.alertMessage.deleteMany({ where: { shop } });
+    await tx.alertChannel.deleteMany({ where: { shop } });
+    await tx.providerOutage.deleteMany({ where: { shop } });
     await tx.job.deleteMany({ where: { shop } });
     await tx.providerConnectionAttempt.deleteMany({ where: { shop } });
     await tx.session.deleteMany({ where: { shop } });
