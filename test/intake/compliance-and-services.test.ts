@@ -162,6 +162,13 @@ describe("shop/redact", () => {
     expect(statuses(uninstalled)).toEqual([200]);
     await eventually(async () => (await db.shop.findUnique({ where: { domain: shop } }))?.uninstalledAt, "the confirmed uninstall");
     expect(await db.webhookReceipt.count({ where: { shop } })).toBeGreaterThan(0);
+    // Shopify asks 48 hours after the uninstall: by then no job of the shop runs, and none is due.
+    // Here the order's pipeline may still be finishing a job that started before the uninstall.
+    await eventually(
+      async () => (await db.job.count({ where: { shop, OR: [{ status: "RUNNING" }, { status: "PENDING", runAt: { lte: new Date() } }] } })) === 0,
+      "the shop's jobs at rest after the uninstall",
+      30_000,
+    );
 
     const [redact] = await stack().deliverWebhook("shop/redact");
     expect(statuses(redact)).toEqual([200]);
