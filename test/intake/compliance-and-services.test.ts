@@ -165,7 +165,8 @@ describe("shop/redact", () => {
     // Shopify asks 48 hours after the uninstall: by then no job of the shop runs, and none is due.
     // Here the order's pipeline may still be finishing a job that started before the uninstall.
     await eventually(
-      async () => (await db.job.count({ where: { shop, OR: [{ status: "RUNNING" }, { status: "PENDING", runAt: { lte: new Date() } }] } })) === 0,
+      async () =>
+        (await db.job.count({ where: { shop, OR: [{ status: "RUNNING" }, { status: "PENDING", runAt: { lte: new Date() } }] } })) === 0,
       "the shop's jobs at rest after the uninstall",
       30_000,
     );
