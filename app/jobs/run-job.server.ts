@@ -12,7 +12,7 @@ import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kind-sch
 import { extendLease, markDead, markDone, markDoneAlone, postpone, scheduleRetry, type JobErrorWritten, type Lease } from "./lease.server";
 import { describeError, type Logger } from "~/lib/log.server";
 import { jobErrors } from "~/lib/words/en/job-errors";
-import { postponedSaid } from "~/lib/words/job-error-said";
+import { jobErrorSaid, postponedSaid } from "~/lib/words/job-error-said";
 import type { NestedSay, Said } from "~/lib/words/reason-said";
 
 export interface RunDependencies<S extends JobKinds> {
@@ -242,7 +242,13 @@ async function failed(
   if (deps.stopping.aborted) return outcomes.postpone(now, "The worker stopped before the job finished");
   // A sentence is what the merchant reads, in their language: its English, without the error's name.
   if (error instanceof PermanentFailure) return outcomes.dead(error.said ?? reason);
-  if (job.attempts >= job.maxAttempts) return outcomes.dead(`Gave up after ${job.attempts} attempts. ${reason}`);
+  if (job.attempts >= job.maxAttempts) {
+    // Said as a sentence, so the stopped jobs list and the alert say it in the merchant's language;
+    // the failure's own text is cut to keep the whole within the column, not the sentence's end.
+    const gaveUp = (why: string) => jobErrorSaid("gaveUp", String(job.attempts), why);
+    const over = gaveUp(reason).message.length - deps.lastErrorMaxChars;
+    return outcomes.dead(gaveUp(over > 0 ? reason.slice(0, Math.max(0, reason.length - over)) : reason));
+  }
   return outcomes.retry(deps.retryAt?.(now) ?? new Date(now.getTime() + backoffDelayMs(job.attempts, deps.backoff, deps.random)), reason);
 }
 /** Extends the lease while the handler runs; a refused extension means the job is someone else's now. */

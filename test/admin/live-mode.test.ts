@@ -65,8 +65,8 @@ describe("live mode", () => {
     // So does the alert it raised, in its channel's language.
     const alert = await s.db.alert.findFirstOrThrow({ where: { shop: s.shop, kind: "JOB_DEAD" } });
     const links = { shop: s.shop, appHandle: s.apiKey };
-    expect(composeMessage([alert], links, "zh-CN").text).toContain(`push.batch：${chinese}`);
-    expect(composeMessage([alert], links, "en").text).toContain(`push.batch: ${english}`);
+    expect(composeMessage([alert], links, "zh-CN").text).toContain(`向服务商发送包裹：${chinese}`);
+    expect(composeMessage([alert], links, "en").text).toContain(`Sending packages to the provider: ${english}`);
     expect(await s.db.shipment.findFirst({ where: { shop: s.shop, orderId: first } })).toMatchObject({ state: "READY" });
     expect(s.sandbox.state().dropships.size).toBe(0);
 

@@ -10,6 +10,7 @@ import { startWorker, type Worker, type WorkerOptions } from "~/jobs/worker.serv
 import { retryJob } from "~/jobs/admin.server";
 import { jobErrorIn, jobErrorSaid, postponedSaid } from "~/lib/words/job-error-said";
 import { zhCN } from "~/lib/words/zh-CN";
+import { JOB_POLICY } from "~/jobs/policy";
 
 const { db } = useTestDatabase();
 const workers: Worker[] = [];
@@ -105,7 +106,28 @@ describe("the worker", () => {
       leaseOwner: null,
       lastError: "Gave up after 3 attempts. Error: provider unreachable (run 3)",
     });
+    // The stopped jobs list says it in the admin's language; the failure's own text as it was recorded.
+    expect(jobErrorIn(zhCN, { lastError: dead.lastError ?? "", lastErrorSay: dead.lastErrorSay })).toBe(
+      "尝试 3 次后放弃。Error: provider unreachable (run 3)",
+    );
     expect(runs).toBe(3);
+  });
+
+  it("keeps a last failure too long for the column inside its sentence, so the merchant still reads it in their language", async () => {
+    const { jobId } = await enqueue(db, { kind: "noop", payload: {}, maxAttempts: 1 });
+    worker({
+      handlers: {
+        noop: async () => {
+          throw new Error(`provider answered: ${"x".repeat(5_000)}`);
+        },
+      },
+    });
+    const dead = await untilJob(jobId, "the job to be dead", (j) => j.status === "DEAD");
+    expect(dead.lastError).toMatch(/^Gave up after 1 attempt\. Error: provider answered: x+$/);
+    expect(dead.lastError?.length).toBe(JOB_POLICY.lastErrorMaxChars);
+    expect(jobErrorIn(zhCN, { lastError: dead.lastError ?? "", lastErrorSay: dead.lastErrorSay })).toMatch(
+      /^尝试 1 次后放弃。Error: provider answered: x+$/,
+    );
   });
 
   it("gives up at once on a permanent failure", async () => {

@@ -13,12 +13,14 @@ import { retryShipment, type RetryOutcome } from "~/flows/retry/retry.server";
 import { HANDED_BACK } from "~/stores/shipments/shipment-states";
 import { webAddressOrNull } from "~/lib/web-address";
 import { appPipelineDeps } from "~/wiring/pipeline-deps.server";
+import type { JobKind } from "~/flows/queue/job-kinds";
 import { log } from "~/lib/log.server";
 import type { Words } from "~/lib/words";
 import { en } from "~/lib/words/en";
 import { reasonFieldText, reasonText, saidAgainWithin, textIn, timelineWords } from "~/lib/words/reason-said";
 import { jobErrorIn } from "~/lib/words/job-error-said";
 import { withTimesWritten } from "~/lib/words/reason-times";
+import { jobName } from "~/lib/words/job-name";
 import type { Formatter } from "~/lib/format";
 
 /** The page's words in the admin's language (lib/words). */
@@ -231,9 +233,11 @@ export interface DeadJobRow {
  */
 export async function deadJobsOf(shop: string, all: Words): Promise<DeadJobRow[]> {
   const words = all.shipments;
+  // Every kind the queue has is named in each language: a kind added without its name fails to compile here.
+  const names: Record<JobKind, string> = words.jobs;
   return (await listDeadJobs(prisma, shop, 20)).map((job) => ({
     id: job.id,
-    what: words.jobs[job.kind] ?? job.kind,
+    what: jobName(names, job.kind),
     attempts: job.attempts,
     reason: job.lastError === null ? words.noJobReason : jobErrorIn(all, { lastError: job.lastError, lastErrorSay: job.lastErrorSay }),
     finishedAt: job.finishedAt?.toISOString() ?? null,

@@ -418,7 +418,7 @@ describe("alerts", () => {
     expect((await db.job.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("DEAD");
     const text = mailText(mail.mails[0] as (typeof mail.mails)[number]);
     expect(text).toContain("Work in the background gave up");
-    expect(text).toContain("noop: PermanentFailure: The provider refused the request as invalid");
+    expect(text).toContain("Checking that the app's background work runs: PermanentFailure: The provider refused the request as invalid");
     expect(text).toContain(`${ADMIN}/app/shipments?filter=attention`);
   });
 
@@ -437,7 +437,7 @@ describe("alerts", () => {
     expect(chinese).toContain("正式模式需要连接服务商");
     expect(chinese).not.toContain(english);
     const [webhookText] = webhookTexts();
-    expect(webhookText).toContain(`noop: ${english}`);
+    expect(webhookText).toContain(`Checking that the app's background work runs: ${english}`);
     expect(webhookText).not.toContain("正式模式");
   });
 

@@ -6,6 +6,10 @@
  * column keeps); "" stands for something not given. Names of settings the operator sets
  * (PROVIDER_CLIENT_ID…) stay as written: they are typed as they are.
  */
+import { jobName } from "../job-name";
+import { plural } from "./plural";
+import { shipments } from "./shipments";
+
 const reconnect = "Connect the provider again in Settings > Provider connection.";
 
 export const jobErrors = {
@@ -35,6 +39,8 @@ export const jobErrors = {
     `The app is not installed on ${shop}: there is no access token to call Shopify with. Install the app again, then retry.`,
   /** A job told to wait (RetryLater): `until` is the time it runs again, as an ISO timestamp. */
   postponed: (until: string, why: string) => `Postponed until ${until}: ${why}`,
-  /** The detail of the alert a stopped job raises: the job's kind as the queue names it, then why. */
-  jobStopped: (kind: string, why: string) => `${kind}: ${why}`,
+  /** The detail of the alert a stopped job raises: what the job did (its kind's name), then why. */
+  jobStopped: (kind: string, why: string) => `${jobName(shipments.jobs, kind)}: ${why}`,
+  /** A job whose every attempt failed: `attempts` their number, `why` the last failure as it was recorded. */
+  gaveUp: (attempts: string, why: string) => `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}. ${why}`,
 };

@@ -1,5 +1,7 @@
 /** 后台任务停止的原因（任务以句子保存，停止的任务列表和任务停止提醒据此以商家的语言显示）。 */
 import type { Words } from "../en";
+import { jobName } from "../job-name";
+import { shipments } from "./shipments";
 
 const reconnect = "请在“设置 > 服务商连接”中重新连接服务商。";
 
@@ -19,5 +21,6 @@ export const jobErrors: Words["jobErrors"] = {
   providerAddressUnusable: (why) => `“设置 > 服务商连接”中的服务商地址不可用：${why}。请更正后重试。`,
   appNotInstalled: (shop) => `${shop} 未安装本应用：没有可用于调用 Shopify 的访问令牌。请重新安装本应用后重试。`,
   postponed: (until, why) => `推迟到 ${until}：${why}`,
-  jobStopped: (kind, why) => `${kind}：${why}`,
+  jobStopped: (kind, why) => `${jobName(shipments.jobs, kind)}：${why}`,
+  gaveUp: (attempts, why) => `尝试 ${attempts} 次后放弃。${why}`,
 };
