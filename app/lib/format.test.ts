@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatMonth, formatNumber, formatTime, formatterFor } from "./format";
+import { calendarDay, formatDate, formatDateTime, formatMoney, formatMonth, formatNumber, formatTime, formatterFor } from "./format";
 
 // Intl puts a narrow no-break space before "AM"; a merchant reads a space.
 const plain = (text: string) => text.replace(/\s/g, " ");
@@ -43,6 +43,10 @@ describe("formatting for people", () => {
     // A reservation date and a month's costs are days of the calendar, not instants.
     expect(format.date("2026-03-03")).toBe("Mar 3, 2026");
     expect(format.month("2026-03")).toBe("March 2026");
+    // A day stored as midnight UTC goes to the page as its calendar day, never as the instant.
+    const reserved = new Date("2026-03-03T00:00:00.000Z");
+    expect(format.date(reserved.toISOString())).toBe("Mar 2, 2026");
+    expect(format.date(calendarDay(reserved))).toBe("Mar 3, 2026");
     // A call may still name its own zone.
     expect(plain(format.time("2026-03-03T02:05:00Z", { timeZone: "UTC" }))).toBe("2:05 AM UTC");
   });

@@ -109,6 +109,15 @@ export function formatMonth(value: Date | string, locale: string = DEFAULT_LOCAL
 }
 
 /**
+ * A calendar day kept as midnight UTC (a reservation date, a planned arrival), written "2026-03-02"
+ * for a page: formatterFor shows such a string as that day everywhere, where the Date itself would be
+ * shown in the shop's zone, a day early west of UTC.
+ */
+export function calendarDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
  * The functions above bound to one locale and time zone (the shop's, in the admin), for a page that
  * formats many things; a call may still name another zone.
  */

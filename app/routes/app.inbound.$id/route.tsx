@@ -3,6 +3,7 @@
  * way, its boxes changed (operation 5) or a look whether the warehouse received it (decision
  * 0016). Once received, its stock is synced into Shopify.
  */
+import { calendarDay } from "~/lib/format";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (shipment === null) throw notFound(request);
   const variants = await allVariants(prisma, session.shop);
   return {
-    shipment,
+    shipment: { ...shipment, plannedArrival: shipment.plannedArrival === null ? null : calendarDay(shipment.plannedArrival) },
     catalogue: skuChoices(variants),
   };
 }

@@ -3,6 +3,7 @@
  * its state, where it goes, and its packages. The provider offers no operation that reads a lading
  * order back, so what it accepted is what the page shows.
  */
+import { calendarDay } from "~/lib/format";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Box, Card, IndexTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const variants = await allVariants(prisma, session.shop);
   const skus = new Set(order.packages.flatMap((item) => item.lines.map((line) => line.sku)));
   return {
-    order,
+    order: { ...order, reservationDate: calendarDay(order.reservationDate) },
     names: Object.fromEntries(skuChoices(variants).flatMap(({ sku, name }) => (skus.has(sku) ? [[sku, name]] : []))),
   };
 }

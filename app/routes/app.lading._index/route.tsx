@@ -3,6 +3,7 @@
  * Bulk shipments: the lading orders the merchant sent from a warehouse to one address, newest
  * first, with the ids the provider knows them by and their state (when each was sent: on its page).
  */
+import { calendarDay } from "~/lib/format";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Card, EmptyState, IndexTable, Link, Page, Text } from "@shopify/polaris";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       state: order.state,
       packages: order.packages.length,
       units: totalLadingUnits(order.packages),
-      reservationDate: order.reservationDate.toISOString(),
+      reservationDate: calendarDay(order.reservationDate),
     })),
   };
 }
