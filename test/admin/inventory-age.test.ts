@@ -225,7 +225,9 @@ describe("the inventory age page", () => {
     expect(await mine.text()).not.toContain("THEIR-");
     const theirs = await exportCsv("warehouse=JP09");
     expect(theirs.status).toBe(404);
-    expect(await theirs.text()).not.toContain("THEIR-");
+    expect(await theirs.text()).toBe("No warehouse JP09 is set up for this shop.");
+    // The page shows that text after "Could not export": said in the admin's language.
+    expect(await (await exportCsv("warehouse=JP09&locale=zh-CN")).text()).toBe("此店铺没有设置仓库 JP09。");
   });
 
   it("is neither shown nor exported without a session token", async () => {

@@ -142,6 +142,9 @@ describe("a shipment's page", () => {
     const response = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain(theirs.packageId);
+    // What the page says instead, in the admin's language.
+    const inChinese = await adminData(s, `/app/shipments/${theirs.id}?locale=zh-CN`, DETAIL);
+    expect([inChinese.status, await inChinese.text()]).toEqual([404, "此店铺中没有这个发货单"]);
 
     // Nor can Retry reach it.
     const retry = await adminData(s, `/app/shipments/${theirs.id}`, DETAIL, { form: {} });

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const warehouseId = params.get("warehouse") ?? "";
   // Only the shop's own warehouses: another shop's id reads nothing.
   if (!(await getShopSettings(prisma, session.shop)).warehouses.some((warehouse) => warehouse.warehouseId === warehouseId)) {
-    return plain(404, `No warehouse ${warehouseId} is set up for this shop.`);
+    return plain(404, wordsFor(localeOf(request)).inventoryAge.noSuchWarehouse(warehouseId));
   }
   const query = inventoryAgeQueryOf(params);
   if (query.olderThanError !== null) return plain(400, `Older than (days) ${query.olderThanError}.`);

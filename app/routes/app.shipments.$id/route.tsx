@@ -29,14 +29,14 @@ import { declarationErrorsIn } from "./declaration-errors";
 import { ItemsCard } from "./items-card";
 import { ShipmentCard, TimelineCard } from "./shipment-cards";
 
-const notFound = () => new Response("No such shipment in this shop", { status: 404 });
+const notFound = (request: Request) => new Response(wordsFor(localeOf(request)).shipmentPage.notFound, { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const locale = localeOf(request);
   const format = await shopFormatter(prisma, session.shop, locale);
   const shipment = await findShipmentDetail(prisma, session.shop, params.id ?? "", wordsFor(locale), format);
-  if (shipment === null) throw notFound();
+  if (shipment === null) throw notFound(request);
   const provider = await prisma.shipment.findFirstOrThrow({
     where: { id: shipment.id, shop: session.shop },
     select: { state: true, submittedAt: true, shippingCosts: true, shippingCostsAt: true, kind: true, requestSent: true },
@@ -60,14 +60,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           at: provider.shippingCostsAt?.toISOString() ?? null,
         };
   const declaration = await declarationForPage(prisma, session.shop, shipment.id, wordsFor(locale).shipmentPage);
-  if (declaration === null) throw notFound();
+  if (declaration === null) throw notFound(request);
   return { shipment, refreshable: canRefresh(provider), costs, declaration, duties };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const id = params.id ?? "";
-  if (!(await shipmentExists(prisma, session.shop, id))) throw notFound();
+  if (!(await shipmentExists(prisma, session.shop, id))) throw notFound(request);
   const form = await request.formData();
   const all = wordsFor(localeOf(request));
   const words = all.shipmentPage;

@@ -34,6 +34,8 @@ export const inventoryAge = {
   minutes: (count: number, n: string) => `${n} ${plural(count, "minute", "minutes")}`,
   preparingCsv: "Preparing the CSV…",
   csvFailed: (why: string) => `The CSV could not be made: ${why}`,
+  /** The export asked for a warehouse the shop has not set up (an old link, another shop's id). */
+  noSuchWarehouse: (warehouse: string) => `No warehouse ${warehouse} is set up for this shop.`,
   exported: (skus: string, file: string) => `Exported ${skus} to ${file}.`,
   asking: "Asking for a new read of the stock…",
   syncReadingNow: "The stock sync is reading the provider now: its read shows here as soon as it is done.",

@@ -1,5 +1,6 @@
 /** A shipment's page: why it waits, what can be done, its facts, its customs declaration and timeline. */
 export const shipmentPage = {
+  notFound: "No such shipment in this shop",
   packageSubtitle: (packageId: string) => `Package ${packageId}`,
   shipments: "Shipments",
   retrying: "Retrying: checking the package again with Shopify's current facts.",

@@ -33,6 +33,7 @@ export const inventoryAge: Words["inventoryAge"] = {
   minutes: (_count, n) => `${n} 分钟`,
   preparingCsv: "正在生成 CSV…",
   csvFailed: (why) => `无法生成 CSV：${why}`,
+  noSuchWarehouse: (warehouse) => `此店铺没有设置仓库 ${warehouse}。`,
   exported: (skus, file) => `已将 ${skus} 导出到 ${file}。`,
   asking: "正在请求重新读取库存…",
   syncReadingNow: "库存同步正在读取服务商数据：读取完成后会立即显示在这里。",

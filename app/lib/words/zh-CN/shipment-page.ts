@@ -2,6 +2,7 @@
 import type { Words } from "../en";
 
 export const shipmentPage: Words["shipmentPage"] = {
+  notFound: "此店铺中没有这个发货单",
   packageSubtitle: (packageId) => `包裹 ${packageId}`,
   shipments: "发货",
   retrying: "正在重试：按 Shopify 的最新信息重新检查该包裹。",
