@@ -17,4 +17,10 @@ describe("a run's say", () => {
     expect(runSayOf(null)).toBeNull();
     expect(runSayOf("not json")).toBeNull();
   });
+
+  it("writes a big merchant's counts as each language writes numbers", () => {
+    const said = runSaid("catalogueRead", 20_000, 1_250, 0, 5_000);
+    expect(said.message).toBe("Read 20,000 variants from Shopify (1,250 without a SKU) and 5,000 SKUs from the provider.");
+    expect(textIn(zhCN.runSays, said)).toBe("已从 Shopify 读取 20,000 个变体（其中 1,250 个没有 SKU），并从服务商读取 5,000 个 SKU。");
+  });
 });

@@ -5,31 +5,35 @@
  * numbers, so the admin says it again in the merchant's language; its English `message` is made
  * from this module. "" stands for something not given.
  */
-const plural = (count: number, one: string, other: string) => `${count} ${count === 1 ? one : other}`;
+import { formatNumber } from "~/lib/format";
+
+/** A count as the admin writes numbers in English ("12,345"). */
+const n = (count: number) => formatNumber(count, "en");
+const plural = (count: number, one: string, other: string) => `${n(count)} ${count === 1 ? one : other}`;
 
 export const runSays = {
   askingForCatalogue: () => "Asking Shopify for your catalogue…",
   askingForCatalogueAgain: () => "Asking Shopify for your catalogue again…",
   shopifyReadingCatalogue: () => "Shopify is reading your catalogue…",
-  variantsReadSoFar: (count: number) => `Shopify has read ${count} variants so far…`,
-  savingVariants: (count: number) => `Saving ${count} variants…`,
-  readingProviderSkus: (read: number, total: number) => `Reading the provider's SKUs: ${read} of ${total}…`,
+  variantsReadSoFar: (count: number) => `Shopify has read ${n(count)} variants so far…`,
+  savingVariants: (count: number) => `Saving ${n(count)} variants…`,
+  readingProviderSkus: (read: number, total: number) => `Reading the provider's SKUs: ${n(read)} of ${n(total)}…`,
   catalogueNotRead: (errorCode: string) =>
     `Shopify could not read the catalogue (${errorCode === "" ? "no reason given" : errorCode}). Try again in a few minutes.`,
   catalogueRead: (variants: number, withoutSku: number, unreadable: number, providerSkus: number) => {
     const notes = [
-      withoutSku > 0 ? `${withoutSku} without a SKU` : null,
-      unreadable > 0 ? `${unreadable} lines of Shopify's answer could not be read` : null,
+      withoutSku > 0 ? `${n(withoutSku)} without a SKU` : null,
+      unreadable > 0 ? `${n(unreadable)} lines of Shopify's answer could not be read` : null,
     ].flatMap((note) => (note === null ? [] : [note]));
-    return `Read ${variants} variants from Shopify${notes.length ? ` (${notes.join("; ")})` : ""} and ${providerSkus} SKUs from the provider.`;
+    return `Read ${n(variants)} variants from Shopify${notes.length ? ` (${notes.join("; ")})` : ""} and ${n(providerSkus)} SKUs from the provider.`;
   },
 
-  registering: (count: number) => `Registering ${count} SKUs with the provider…`,
+  registering: (count: number) => `Registering ${n(count)} SKUs with the provider…`,
   registered: (count: number) => `Registered ${plural(count, "SKU", "SKUs")} with the provider.`,
   registeredSomeFailed: (registered: number, failed: number) =>
-    `Registered ${plural(registered, "SKU", "SKUs")}; ${failed} could not be: each says why.`,
+    `Registered ${plural(registered, "SKU", "SKUs")}; ${n(failed)} could not be: each says why.`,
   readingApproval: (read: number, registered: number) =>
-    `Reading the provider's approval of the SKUs registered: ${read} of ${registered}…`,
+    `Reading the provider's approval of the SKUs registered: ${n(read)} of ${n(registered)}…`,
 
   readingStock: () => "Reading the provider's stock…",
   waitingForCatalogue: () => "Waiting for your catalogue to be read: the stock is written for the variants it finds…",
@@ -39,13 +43,13 @@ export const runSays = {
     "The stock was not synced: your catalogue could not be read from Shopify, so the app does not know which variants the " +
     "provider's SKUs are. Read it again on the Products page; the stock is synced once it is read.",
   stockSynced: (changed: number, unchanged: number, warehouses: number, problems: number) =>
-    `Stock synced: ${plural(changed, "quantity", "quantities")} changed, ${unchanged} unchanged` +
+    `Stock synced: ${plural(changed, "quantity", "quantities")} changed, ${n(unchanged)} unchanged` +
     ` at ${plural(warehouses, "warehouse", "warehouses")}` +
     (problems > 0 ? "; see what needs you below." : "."),
   nothingWrittenNoSkus: () =>
     "No stock was written: your catalogue has no variant with a SKU. Give your variants the provider's SKUs in Shopify, then read the catalogue again on the Products page.",
   nothingWrittenNotTracked: (variants: number) =>
-    `No stock was written: Shopify does not track the inventory of the ${variants} variants the provider stocks. Turn on "Track quantity" for them in Shopify, then sync again.`,
+    `No stock was written: Shopify does not track the inventory of the ${n(variants)} variants the provider stocks. Turn on "Track quantity" for them in Shopify, then sync again.`,
   nothingWrittenNoMatch: (skus: number) =>
     `No stock was written: the provider holds stock of ${plural(skus, "SKU", "SKUs")}, but none is the SKU of a variant in your store. Give your variants the provider's SKUs, or map them on the Products page, then sync again.`,
 
