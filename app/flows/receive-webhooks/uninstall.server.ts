@@ -12,6 +12,7 @@ import { markReceiptsProcessed, markReceiptsRejected } from "~/stores/receipts/w
 import { deleteSessionsOfShop } from "~/stores/shops/session.server";
 import { forgetCarrierService, recordUninstall } from "~/stores/shops/shop.server";
 import { stopAlerts } from "~/stores/alerts/outbox.server";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
 
 /**
  * Compliance work needs no token and must be done whether or not the app is installed; a
@@ -50,12 +51,14 @@ export async function uninstallShop(tx: DatabaseOrTransaction, shop: string, now
   await stopAlerts(tx, shop);
   // DEAD, not deleted: the admin shows them after a reinstall, and "retry" queues them again. A job
   // RUNNING now finishes or fails on its own; it cannot be stopped from here.
+  const stopped = jobErrorSaid("stoppedByUninstall", shop, now.toISOString());
   const { count: jobsStopped } = await tx.job.updateMany({
     where: { shop, status: "PENDING", kind: { notIn: [...KINDS_THAT_OUTLIVE_UNINSTALL] } },
     data: {
       status: "DEAD",
-      lastError: `Stopped: the app was uninstalled from ${shop} on ${now.toISOString()}`,
-      lastErrorSay: null,
+      // Said as a sentence: the stopped jobs list says it in the merchant's language.
+      lastError: stopped.message,
+      lastErrorSay: JSON.stringify(stopped.say),
       finishedAt: now,
       updatedAt: now,
     },

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../support/database";
 import { recordInstallation } from "~/flows/install/install.server";
 import { uninstallShop } from "~/flows/receive-webhooks/uninstall.server";
+import { jobErrorIn } from "~/lib/words/job-error-said";
+import { zhCN } from "~/lib/words/zh-CN";
 
 const { db } = useTestDatabase();
 const SHOP = "reinstalled.myshopify.com";
@@ -57,9 +59,15 @@ describe("uninstall, then install again", () => {
       ]),
     );
 
-    const { jobsStopped } = await uninstallShop(db, SHOP, new Date());
+    const { jobsStopped } = await uninstallShop(db, SHOP, new Date("2026-12-03T16:50:00Z"));
     expect(jobsStopped).toBe(queued.length);
     expect(await pendingKinds()).toEqual([]);
+    // Each says why in the stopped jobs list after a reinstall, in the admin's language.
+    const stopped = await db.job.findFirstOrThrow({ where: { shop: SHOP, status: "DEAD" } });
+    expect(stopped.lastError).toBe(`Stopped: the app was uninstalled from ${SHOP} on Dec 3, 2026`);
+    expect(jobErrorIn(zhCN, { lastError: stopped.lastError ?? "", lastErrorSay: stopped.lastErrorSay })).toBe(
+      `已停止：应用已于 2026年12月3日 从 ${SHOP} 卸载`,
+    );
 
     await recordInstallation(db, SHOP);
     expect(await pendingKinds()).toEqual(queued);

@@ -6,6 +6,7 @@
  * column keeps); "" stands for something not given. Names of settings the operator sets
  * (PROVIDER_CLIENT_ID…) stay as written: they are typed as they are.
  */
+import { formatDate } from "~/lib/format";
 import { jobName } from "../job-name";
 import { plural } from "./plural";
 import { shipments } from "./shipments";
@@ -41,6 +42,8 @@ export const jobErrors = {
   postponed: (until: string, why: string) => `Postponed until ${until}: ${why}`,
   /** The detail of the alert a stopped job raises: what the job did (its kind's name), then why. */
   jobStopped: (kind: string, why: string) => `${jobName(shipments.jobs, kind)}: ${why}`,
+  /** A waiting job the uninstall stopped (shown after a reinstall, where Retry queues it again); `at` an ISO timestamp. */
+  stoppedByUninstall: (shop: string, at: string) => `Stopped: the app was uninstalled from ${shop} on ${formatDate(at, "en")}`,
   /** A job whose every attempt failed: `attempts` their number, `why` the last failure as it was recorded. */
   gaveUp: (attempts: string, why: string) => `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}. ${why}`,
 };
