@@ -96,10 +96,16 @@ describe("a Shopify return as the provider's return orders", () => {
     });
     const french = facts({ customer: { ...facts().customer!, countryCodeV2: "FR" } });
     expect(planReturns(french, noDefault)[0]).toMatchObject({
-      refusal: { code: "NO_SERVICE", text: expect.stringContaining("Settings > Warehouses and routing") },
+      refusal: {
+        code: "NO_SERVICE",
+        said: {
+          message: expect.stringContaining("Settings > Warehouses and routing"),
+          say: { key: "noService", args: ["US01", "FR"] },
+        },
+      },
     });
     expect(planReturns(facts({ lines: [{ ...facts().lines[0]!, weight: null }] }), settings)[0]).toMatchObject({
-      refusal: { code: "NO_WEIGHT", text: expect.stringContaining("MUG-1") },
+      refusal: { code: "NO_WEIGHT", said: { message: expect.stringContaining("MUG-1"), say: { key: "noWeight", args: ["MUG-1"] } } },
     });
   });
 

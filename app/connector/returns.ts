@@ -5,6 +5,8 @@
  * or that Shopify has already disposed of, are none of the provider's business.
  */
 import type { CreateReturnRequest } from "../fulfilment/schemas/requests";
+import { saidFrom, type Said } from "../lib/words/reason-said";
+import { returnReasons } from "../lib/words/en/return-reasons";
 import { gramsOf } from "./weight";
 import type { Weight } from "./fulfillment-order";
 import type { ConnectorSettings } from "./settings";
@@ -54,8 +56,11 @@ interface PlannedFor {
   units: number;
 }
 
+/** A refusal in English and by its key, so the Returns page says it in the admin's language. */
+const reason = saidFrom(returnReasons);
+
 /** Ready to send, or refused with a reason the merchant can act on (nothing is sent then). */
-export type ReturnPlan = PlannedFor & ({ request: CreateReturnRequest; serviceCode: string } | { refusal: { code: string; text: string } });
+export type ReturnPlan = PlannedFor & ({ request: CreateReturnRequest; serviceCode: string } | { refusal: { code: string; said: Said } });
 
 /**
  * The provider's PackageId of a return to a warehouse: the same return and warehouse always give
@@ -87,43 +92,26 @@ export function planReturns(ret: ReturnFacts, settings: ConnectorSettings): Retu
       lines,
       units: lines.reduce((sum, line) => sum + line.quantity, 0),
     };
-    const refuse = (code: string, text: string): ReturnPlan => ({ ...planned, refusal: { code, text } });
+    const refuse = (code: string, said: Said): ReturnPlan => ({ ...planned, refusal: { code, said } });
 
     const country = ret.customer?.countryCodeV2;
     if (!ret.customer || !country) {
-      plans.push(
-        refuse("NO_SENDER", `The order has no shipping address with a country: the provider needs where ${ret.name} is collected.`),
-      );
+      plans.push(refuse("NO_SENDER", reason("noSender", ret.name)));
       continue;
     }
     const unnamed = mine.find((line) => !line.sku);
     if (unnamed) {
-      plans.push(
-        refuse(
-          "NO_SKU",
-          `"${unnamed.title}" has no SKU, so the provider cannot tell what comes back: give the variant its SKU in Shopify.`,
-        ),
-      );
+      plans.push(refuse("NO_SKU", reason("noSku", unnamed.title)));
       continue;
     }
     const serviceCode = route.services.byCountry[country] ?? route.services.default;
     if (!serviceCode) {
-      plans.push(
-        refuse(
-          "NO_SERVICE",
-          `No service of warehouse ${route.warehouseId} is set for ${country} or as its default: add one in Settings > Warehouses and routing.`,
-        ),
-      );
+      plans.push(refuse("NO_SERVICE", reason("noService", route.warehouseId, country)));
       continue;
     }
     const weightless = mine.find((line) => line.weight === null || gramsOf(line.weight) === 0);
     if (weightless) {
-      plans.push(
-        refuse(
-          "NO_WEIGHT",
-          `Shopify has no weight for ${weightless.sku ?? weightless.title}, and the provider needs the parcel's weight: enter it on the product in Shopify.`,
-        ),
-      );
+      plans.push(refuse("NO_WEIGHT", reason("noWeight", weightless.sku ?? weightless.title)));
       continue;
     }
     const grams = mine.reduce(

@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useStack } from "../support/stack";
 import { adminData, adminDocument } from "./support";
+import { returnErrorColumns } from "~/stores/returns/returns.server";
+import { returnReasons } from "~/lib/words/en/return-reasons";
+import { saidFrom } from "~/lib/words/reason-said";
 
 const stack = useStack({ worker: false });
 
@@ -80,8 +83,13 @@ describe("the returns list", () => {
     });
     const refused = await insertReturn(s.shop, "FAILED", {
       minutesAgo: 5,
-      lastErrorCode: "NO_SERVICE",
-      lastErrorText: "No service of warehouse US01 is set for FR or as its default: add one in Settings > Warehouses and routing.",
+      ...returnErrorColumns("NO_SERVICE", saidFrom(returnReasons)("noService", "US01", "FR")),
+    });
+    // The provider's own words, which the app keeps as it said them in every language.
+    const theProviders = await insertReturn(s.shop, "FAILED", {
+      minutesAgo: 6,
+      lastErrorCode: "E42",
+      lastErrorText: "Warehouse closed for stocktaking",
     });
     const theirs = await insertReturn(OTHER_SHOP, "FAILED", { minutesAgo: 1, lastErrorText: "Another shop's problem." });
 
@@ -108,7 +116,13 @@ describe("the returns list", () => {
     });
 
     const attention = ListData.parse(await (await adminData(s, "/app/returns?filter=attention", LIST)).json());
-    expect(attention.rows.map((row) => row.id)).toEqual([refused.id]);
+    expect(attention.rows.map((row) => row.id)).toEqual([refused.id, theProviders.id]);
+    // Why each stopped, in the admin's language.
+    const inChinese = ListData.parse(await (await adminData(s, "/app/returns?filter=attention&locale=zh-CN", LIST)).json());
+    expect(inChinese.rows.map((row) => row.reason)).toEqual([
+      "仓库 US01 没有为 FR 设置服务，也没有默认服务：请在“设置 > 仓库与路由”中添加。",
+      "Warehouse closed for stocktaking",
+    ]);
 
     const everything = await adminDocument(s, "/app/returns");
     expect(everything.text).toContain(`Order ${restocked.orderName}`);

@@ -8,8 +8,12 @@ import { planReturns, type ReturnPlan } from "~/connector/returns";
 import { ProviderValidationError } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import type { ReturnToReceive } from "~/shopify/returns.server";
-import { findReturn, recordReturn, type NewReturn } from "~/stores/returns/returns.server";
+import { findReturn, recordReturn, returnErrorColumns, type NewReturn } from "~/stores/returns/returns.server";
+import { returnReasons } from "~/lib/words/en/return-reasons";
+import { saidFrom } from "~/lib/words/reason-said";
 import type { PipelineDeps } from "../ports/deps";
+
+const reason = saidFrom(returnReasons);
 
 /** What the provider said, as the row keeps it. */
 async function send(deps: PipelineDeps, shop: string, plan: Extract<ReturnPlan, { request: unknown }>): Promise<Partial<NewReturn>> {
@@ -18,12 +22,13 @@ async function send(deps: PipelineDeps, shop: string, plan: Extract<ReturnPlan, 
     const { result } = await provider.createReturn(plan.request);
     const failed = result.CreateFailedReason;
     if (failed) {
-      const text = [failed.ReasonText, failed.ExtendMessage].filter(Boolean).join(" ") || "The provider could not create the return order.";
+      const text = [failed.ReasonText, failed.ExtendMessage].filter(Boolean).join(" ");
+      const code = failed.ReasonCode ?? "CreateFailed";
       return {
         state: "FAILED",
         svcPackageId: result.SvcPackageId ?? null,
-        lastErrorCode: failed.ReasonCode ?? "CreateFailed",
-        lastErrorText: text,
+        // The provider's own words as it said them; the app's when it said none.
+        ...(text === "" ? returnErrorColumns(code, reason("providerGaveNoReason")) : { lastErrorCode: code, lastErrorText: text }),
       };
     }
     return {
@@ -37,11 +42,7 @@ async function send(deps: PipelineDeps, shop: string, plan: Extract<ReturnPlan, 
     // Refused as data (a field the provider rejects): a person must act, retrying changes nothing.
     if (error instanceof ProviderValidationError) {
       const fields = error.errors.map((e) => `${e.code ?? "?"}: ${e.message ?? ""}`).join("; ");
-      return {
-        state: "FAILED",
-        lastErrorCode: "INVALID",
-        lastErrorText: `The provider refused the return order: ${fields || error.message}`,
-      };
+      return { state: "FAILED", ...returnErrorColumns("INVALID", reason("providerRefused", fields || error.message)) };
     }
     throw error;
   }
@@ -77,7 +78,7 @@ export async function openReturn(ctx: JobContext, deps: PipelineDeps, shop: stri
     };
     const outcome =
       "refusal" in plan
-        ? { state: "FAILED" as const, lastErrorCode: plan.refusal.code, lastErrorText: plan.refusal.text }
+        ? { state: "FAILED" as const, ...returnErrorColumns(plan.refusal.code, plan.refusal.said) }
         : await send(deps, shop, plan);
     const row = await recordReturn(ctx.db, { ...base, ...outcome });
     following ||= row.state === "SENT";

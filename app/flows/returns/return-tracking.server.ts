@@ -5,6 +5,8 @@
  * the provider's. A disposal is made only for units Shopify has not yet disposed of (read first),
  * so a run repeated after a crash never restocks twice.
  */
+import { returnReasons } from "~/lib/words/en/return-reasons";
+import { saidFrom } from "~/lib/words/reason-said";
 import type { TrackingResult } from "~/fulfilment";
 import type { JobContext } from "~/jobs/handler";
 import { chunks } from "~/lib/chunks";
@@ -66,12 +68,7 @@ async function restock(ctx: JobContext, deps: PipelineDeps, shopify: ShopifyPort
   } catch (error) {
     if (!(error instanceof ShopifyUserError)) throw error;
     // Shopify refused (the return was closed or its location removed): shown on the Returns page.
-    await noteProblem(
-      ctx.db,
-      ret.id,
-      "RESTOCK_REFUSED",
-      `Shopify would not restock ${ret.returnName} at the warehouse's location: ${error.message}`,
-    );
+    await noteProblem(ctx.db, ret.id, "RESTOCK_REFUSED", saidFrom(returnReasons)("restockRefused", ret.returnName, error.message));
     return;
   }
   const now = deps.now();

@@ -10,13 +10,15 @@ import { Box, Card, EmptyState, IndexTable, InlineStack, Page, Pagination, Tabs,
 import prisma from "~/db.server";
 import { listReturns, returnListQueryOf, type ReturnFilter } from "~/stores/returns/returns.server";
 import { authenticate } from "~/shopify.server";
+import { localeOf } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 import { ReturnStateBadge } from "./return-badges";
 import { useFormat, useWords } from "~/components/locale";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const { filter, page } = returnListQueryOf(new URL(request.url).searchParams);
-  return { filter, ...(await listReturns(prisma, session.shop, filter, page)) };
+  return { filter, ...(await listReturns(prisma, session.shop, filter, page, wordsFor(localeOf(request)).returnReasons)) };
 }
 
 /** The tabs, in order; their names and empty states are the page's words. */
@@ -91,7 +93,7 @@ export default function Returns() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <ReturnStateBadge state={row.state} />
-                  {/* The provider's or Shopify's reason, as it was recorded. */}
+                  {/* Why it stopped, in the admin's language; what the provider or Shopify said, as they said it. */}
                   {row.reason !== null && (
                     <Box maxWidth="320px" paddingBlockStart="100">
                       <Text as="p" variant="bodySm" breakWord>

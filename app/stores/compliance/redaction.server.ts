@@ -113,7 +113,7 @@ export function eraseCustomerData(db: DatabaseOrTransaction, request: CustomerRe
     });
     const returns = await tx.customerReturn.updateMany({
       where: { id: { in: returnIds }, lastErrorText: { not: null } },
-      data: { lastErrorText: null },
+      data: { lastErrorText: null, lastErrorSay: null },
     });
     const jobErrors = await tx.job.updateMany({
       where: { id: { in: jobIds }, lastError: { not: null } },

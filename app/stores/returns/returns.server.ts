@@ -7,6 +7,8 @@ import type { CustomerReturn, ReturnState } from "@prisma/client";
 import { z } from "zod";
 import type { ReturnLine } from "~/connector/returns";
 import type { DatabaseOrTransaction } from "../database/database.server";
+import type { Words } from "~/lib/words/en";
+import { sayOf, textIn, type Said } from "~/lib/words/reason-said";
 
 export type { CustomerReturn, ReturnState };
 
@@ -28,6 +30,8 @@ export interface NewReturn {
   trackingCarrier?: string | null;
   lastErrorCode?: string | null;
   lastErrorText?: string | null;
+  /** The sentence lastErrorText was made from (JSON `{key, args}` of `returnReasons`); none for the provider's own words. */
+  lastErrorSay?: string | null;
   sentAt?: Date | null;
 }
 
@@ -76,13 +80,18 @@ export async function markReceived(db: DatabaseOrTransaction, id: string, now: D
 export async function markRestocked(db: DatabaseOrTransaction, id: string, now: Date): Promise<void> {
   await db.customerReturn.updateMany({
     where: { id, state: "RECEIVED" },
-    data: { state: "RESTOCKED", restockedAt: now, lastErrorCode: null, lastErrorText: null },
+    data: { state: "RESTOCKED", restockedAt: now, lastErrorCode: null, lastErrorText: null, lastErrorSay: null },
   });
 }
 
+/** The columns that make a sentence of `returnReasons` the return's last error. */
+export function returnErrorColumns(code: string, reason: Said): Pick<NewReturn, "lastErrorCode" | "lastErrorText" | "lastErrorSay"> {
+  return { lastErrorCode: code, lastErrorText: reason.message, lastErrorSay: JSON.stringify(reason.say) };
+}
+
 /** Shopify refused the disposal: the return stays RECEIVED with the reason, and is tried again. */
-export async function noteProblem(db: DatabaseOrTransaction, id: string, code: string, text: string): Promise<void> {
-  await db.customerReturn.update({ where: { id }, data: { lastErrorCode: code, lastErrorText: text } });
+export async function noteProblem(db: DatabaseOrTransaction, id: string, code: string, reason: Said): Promise<void> {
+  await db.customerReturn.update({ where: { id }, data: returnErrorColumns(code, reason) });
 }
 
 export type ReturnFilter = "all" | "progress" | "attention" | "restocked";
@@ -96,8 +105,14 @@ export const RETURN_FILTERS = Object.keys(STATES_OF) as ReturnFilter[];
 
 const PAGE_SIZE = 50;
 
-/** The Returns page: the shop's returns, newest first, 50 to a page. */
-export async function listReturns(db: DatabaseOrTransaction, shop: string, filter: ReturnFilter, page: number) {
+/** The Returns page: the shop's returns, newest first, 50 to a page; each reason in these words. */
+export async function listReturns(
+  db: DatabaseOrTransaction,
+  shop: string,
+  filter: ReturnFilter,
+  page: number,
+  words: Words["returnReasons"],
+) {
   const states = STATES_OF[filter];
   const rows = await db.customerReturn.findMany({
     where: { shop, ...(states ? { state: { in: states } } : {}) },
@@ -123,7 +138,8 @@ export async function listReturns(db: DatabaseOrTransaction, shop: string, filte
       items: linesOf(row).map((line) => ({ sku: line.sku, quantity: line.quantity })),
       trackingNumber: row.trackingNumber,
       trackingCarrier: row.trackingCarrier,
-      reason: row.lastErrorText,
+      // The app's own reasons in the admin's language; the provider's words as it said them.
+      reason: row.lastErrorText === null ? null : textIn(words, { message: row.lastErrorText, say: sayOf(row.lastErrorSay) }),
       updatedAt: row.updatedAt.toISOString(),
     })),
   };

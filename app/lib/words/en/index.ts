@@ -10,6 +10,7 @@ import { shipment } from "./shipment";
 import { shipments } from "./shipments";
 import { shipmentPage } from "./shipment-page";
 import { returns } from "./returns";
+import { returnReasons } from "./return-reasons";
 import { nav } from "./nav";
 import { forms } from "./forms";
 import { alerts } from "./alerts";
@@ -63,6 +64,7 @@ export const en = {
   shipments,
   shipmentPage,
   returns,
+  returnReasons,
   inbound,
   lading,
   skuLines,

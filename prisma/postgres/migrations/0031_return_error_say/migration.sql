@@ -1,0 +1,3 @@
+-- return error say
+-- AlterTable
+ALTER TABLE "CustomerReturn" ADD COLUMN     "lastErrorSay" TEXT;
