@@ -60,7 +60,7 @@ export const ENGLISH_AS_STORED: BlockLanguage = { words: en, format: undefined }
 function reasonsIn({ words, format }: BlockLanguage, reasons: readonly StoredHoldReason[]): ShipmentActionAnswer["reasons"] {
   return reasons.map((reason) => ({
     field: reason.field,
-    message: reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason),
+    message: reasonText(words.reasons, format ? withTimesWritten(reason, format) : reason),
   }));
 }
 

@@ -33,7 +33,7 @@ export function answerOf(result: RetryOutcome, all: Words, format: Formatter): R
         message: words.stillOnHold,
         reasons: result.reasons.map((reason) => ({
           field: reasonFieldText(all.reasonFields, reason.field),
-          message: reasonText(all.reasons, withTimesWritten(reason, format.dateTime)),
+          message: reasonText(all.reasons, withTimesWritten(reason, format)),
         })),
       };
     case "cancelled":

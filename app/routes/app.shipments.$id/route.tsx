@@ -229,7 +229,7 @@ export default function ShipmentDetailPage() {
                           {reasonFieldText(all.reasonFields, reason.field)}
                         </Text>
                         {words.fieldSaid}
-                        {reasonText(all.reasons, withTimesWritten(reason, format.dateTime))}
+                        {reasonText(all.reasons, withTimesWritten(reason, format))}
                       </List.Item>
                     ))}
                   </List>

@@ -201,7 +201,7 @@ export async function runBulkAction(
       // The reasons planning stored, each with its field, said in the admin's language (as stored when written before they could be).
       const said = result.reasons.map(
         (reason) =>
-          `${reasonFieldText(all.reasonFields, reason.field)}${all.shipmentPage.fieldSaid}${reasonText(all.reasons, withTimesWritten(reason, format.dateTime))}`,
+          `${reasonFieldText(all.reasonFields, reason.field)}${all.shipmentPage.fieldSaid}${reasonText(all.reasons, withTimesWritten(reason, format))}`,
       );
       problems.push({
         orderName: name,

@@ -151,7 +151,7 @@ function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Format
   const reasons = holdReasonsOf(shipment);
   const stored = reasons.map((reason) => reason.message).join(" ");
   if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words, shipment) ?? "";
-  const said = reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format.dateTime) : reason));
+  const said = reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format) : reason));
   return said.length === 0 ? "" : said.reduce((together, next) => words.shipment.thenReason(together, next));
 }
 

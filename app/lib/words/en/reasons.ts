@@ -70,7 +70,9 @@ const fixOf = (field: string): string => (reasonFields.fixes as Record<string, s
 const routeAt = (kind: string, code: string) => (kind === "OUTBOUND" ? `warehouse ${code}` : `drop-ship location ${code}`);
 
 /** Shopify's terms and, when known, the day the payment is due ("Net 30, due 2026-12-29"). */
-const termsOf = (terms: string, dueAt: string) => `${terms}${dueAt === "" ? "" : `, due ${String(dueAt).slice(0, 10)}`}`;
+/** `dueAt` as stored (ISO: its UTC day) or already written by the page. */
+const dueDay = (dueAt: string) => (/^\d{4}-\d{2}-\d{2}T/.test(dueAt) ? dueAt.slice(0, 10) : dueAt);
+const termsOf = (terms: string, dueAt: string) => `${terms}${dueAt === "" ? "" : `, due ${dueDay(String(dueAt))}`}`;
 
 /** What the merchant can do about each ReasonCode the provider gives when it cannot create a package. */
 const CREATION_ADVICE: Readonly<Record<string, string>> = {

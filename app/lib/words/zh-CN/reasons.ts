@@ -65,7 +65,8 @@ const fixOf = (field: string): string => (reasonFields.fixes as Record<string, s
 
 const country = (code: string) => countryName(code, "zh-CN");
 const routeAt = (kind: string, code: string) => (kind === "OUTBOUND" ? `仓库 ${code}` : `一件代发地点 ${code}`);
-const termsOf = (terms: string, dueAt: string) => `${terms}${dueAt === "" ? "" : `，${String(dueAt).slice(0, 10)} 到期`}`;
+const dueDay = (dueAt: string) => (/^\d{4}-\d{2}-\d{2}T/.test(dueAt) ? dueAt.slice(0, 10) : dueAt);
+const termsOf = (terms: string, dueAt: string) => `${terms}${dueAt === "" ? "" : `，${dueDay(String(dueAt))} 到期`}`;
 
 /** Shopify 的付款条款类型。 */
 const TERMS_WORDS: Readonly<Record<string, string>> = {
