@@ -10,6 +10,9 @@ import { openOrdersSweepKey, queueBackfill } from "~/flows/plan/backfill.server"
 import { getShopSettings } from "~/stores/shops/shop.server";
 import { waitFor } from "../support/jobs";
 import { DEMO_SHOP, useHarness } from "./harness";
+import { en } from "~/lib/words/en";
+import { zhCN } from "~/lib/words/zh-CN";
+import { nestedSayInJson, saidAgainWithin, timelineWords } from "~/lib/words/reason-said";
 
 const harness = useHarness();
 
@@ -63,9 +66,14 @@ describe("orders open at a location before it was connected", () => {
       ["DROPSHIP", 1],
       ["DROPSHIP", 1],
     ]);
-    expect((await harness.events(delivered[0]?.id ?? "")).at(0)?.message).toMatch(
-      /Found open when the app looked for orders already at this location/,
-    );
+    const found = (await harness.events(delivered[0]?.id ?? "")).at(0);
+    expect(found?.message).toMatch(/Found open when the app looked for orders already at this location/);
+    // The timeline says it in the admin's language, planning's own sentence inside.
+    const inChinese = saidAgainWithin(timelineWords(en), timelineWords(zhCN), {
+      message: found?.message ?? "",
+      say: nestedSayInJson(JSON.stringify(found?.data ?? null)),
+    });
+    expect(inChinese).toMatch(/^应用查找此地点已有的订单时发现它尚未完成。/);
 
     // Home's "Find open orders", twice: nothing new, nothing sent again.
     const sentBefore = harness.providerCalls.createDropshipBatch;

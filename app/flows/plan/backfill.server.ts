@@ -15,6 +15,8 @@ import { enqueue, enqueueCoalesced } from "../queue/jobs.server";
 import { recordPlannedShipments } from "./plan-requests.server";
 import { factsWantedFor, isDropshipPlan, shipmentPlanOf, type ShipmentPlan } from "./shipment-plan";
 import type { FulfillmentOrderWithOrder } from "../ports/ports";
+import { NestedSay } from "~/lib/words/reason-said";
+import { timelineSaid } from "~/lib/words/timeline-said";
 
 /** Fulfillment orders read in full per query (as the request fetch reads them). */
 const READ_PER_ROUND = 10;
@@ -72,8 +74,14 @@ export async function bringInOpenOrders(ctx: JobContext, deps: PipelineDeps, sho
         if (facts === null) continue;
         const { plan, shipment } = shipmentPlanOf(facts.fo, facts.order, settings);
         if (!isDropshipPlan(plan) || !shipment) continue;
-        const message = `Found open when the app looked for orders already at this location. ${shipment.event.message}`;
-        planned.push({ facts, shipment: { ...shipment, event: { ...shipment.event, message } } });
+        // Framed as a sentence of the timeline around planning's own, so the admin says both in its language.
+        const inner = NestedSay.safeParse(shipment.event.data?.say);
+        const found = timelineSaid(
+          "foundOpen",
+          inner.success ? { message: shipment.event.message, say: inner.data } : shipment.event.message,
+        );
+        const event = { ...shipment.event, message: found.message, data: { ...shipment.event.data, say: found.say } };
+        planned.push({ facts, shipment: { ...shipment, event } });
       }
       await recordPlannedShipments(ctx.db, shop, planned, deps.now());
       outcome.planned += planned.length;

@@ -37,6 +37,8 @@ const noneIfEmpty = (value: string) => (value === "" ? "(none)" : value);
 export const timeline = {
   // Who planned it again: the merchant's Retry, or what changed in Shopify (one per change topic).
   retriedByMerchant: () => "Retried by the merchant",
+  /** A drop-ship fulfillment order planned by "Find open orders" (or the install's look); `planned`: what planning said. */
+  foundOpen: (planned: string) => `Found open when the app looked for orders already at this location. ${planned}`,
   orderChangedInShopify: () => "The order changed in Shopify",
   waitSettingsChanged: () => "The shop's settings for orders that wait changed",
   orderUpdated: () => "The order was updated in Shopify",

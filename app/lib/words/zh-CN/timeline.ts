@@ -41,6 +41,7 @@ const FO_STATUS: Record<string, string> = {
 
 export const timeline: Words["timeline"] = {
   retriedByMerchant: () => "商家已重试",
+  foundOpen: (planned) => `应用查找此地点已有的订单时发现它尚未完成。${planned}`,
   orderChangedInShopify: () => "订单在 Shopify 中有修改",
   waitSettingsChanged: () => "店铺关于等待中订单的设置已更改",
   orderUpdated: () => "订单在 Shopify 中已更新",
