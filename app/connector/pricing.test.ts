@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeLinesOf, daysText, rankServicePrices, type PricingResult } from "./pricing";
+import { chargeLinesOf, rankServicePrices, type PricingResult } from "./pricing";
 
 const priced = (code: string, amount: number, days: [number, number], currency = "USD"): PricingResult => ({
   ServiceCode: code,
@@ -55,12 +55,12 @@ describe("service prices", () => {
     ]);
   });
 
-  it("reads the charges and writes money and days as a merchant reads them", () => {
+  it("reads the charges, a charge the provider does not name left for the page to name", () => {
     expect(chargeLinesOf(priced("A", 7.5, [1, 1]))).toEqual([{ name: "Freight", amount: 7.5, currency: "USD", remark: null }]);
-    expect([daysText({ min: 1, max: 1 }), daysText({ min: 3, max: 3 }), daysText({ min: 2, max: 5 })]).toEqual([
-      "1 day",
-      "3 days",
-      "2–5 days",
-    ]);
+    const unnamed: PricingResult = {
+      ...priced("A", 2, [1, 1]),
+      ChargeInfo: { Summary: [], Detail: [{ Currency: "USD", Amount: 2, Remark: null }] },
+    };
+    expect(chargeLinesOf(unnamed)).toEqual([{ name: null, amount: 2, currency: "USD", remark: null }]);
   });
 });

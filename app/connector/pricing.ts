@@ -37,7 +37,8 @@ export interface ServicePrice {
 }
 
 export interface ChargeLine {
-  name: string;
+  /** As the provider names the charge; null when it names none (the page then says "Charge" in its language). */
+  name: string | null;
   amount: number;
   currency: string;
   remark: string | null;
@@ -99,10 +100,7 @@ export function rankServicePrices(results: readonly PricingResult[]): ServicePri
 export function chargeLinesOf(result: PricingResult): ChargeLine[] {
   return (result.ChargeInfo?.Detail ?? []).flatMap((line) =>
     typeof line.Amount === "number"
-      ? [{ name: line.ChargeName ?? "Charge", amount: line.Amount, currency: line.Currency ?? "", remark: line.Remark ?? null }]
+      ? [{ name: line.ChargeName ?? null, amount: line.Amount, currency: line.Currency ?? "", remark: line.Remark ?? null }]
       : [],
   );
 }
-
-export const daysText = (days: { min: number; max: number }) =>
-  days.min === days.max ? `${days.min} ${days.min === 1 ? "day" : "days"}` : `${days.min}–${days.max} days`;

@@ -215,9 +215,9 @@ function ServiceCard({ answer }: { answer: Extract<PricingAnswer, { intent: "ser
         ) : (
           <BlockStack gap="200">
             {charges.map((charge) => (
-              <InlineStack key={`${charge.name} ${charge.currency}`} align="space-between" gap="200">
+              <InlineStack key={`${charge.name ?? ""} ${charge.currency}`} align="space-between" gap="200">
                 <Text as="span">
-                  {charge.name}
+                  {charge.name ?? words.charge}
                   {charge.remark === null ? "" : ` (${charge.remark})`}
                 </Text>
                 <Text as="span" numeric>

@@ -53,6 +53,8 @@ export const pricing = {
   charges: "Charges",
   chargesOf: (service: string) => `Charges of ${service}`,
   cannotPrice: "The provider cannot price this service.",
+  /** A charge the provider names none for. */
+  charge: "Charge",
   serviceFrom: (warehouse: string, destination: string, lines: string) => `From ${warehouse} to ${destination}, for ${lines}.`,
   total: "Total",
   totalDelivered: (days: string) => `Total, delivered in ${days}`,

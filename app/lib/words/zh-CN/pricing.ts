@@ -44,6 +44,7 @@ export const pricing: Words["pricing"] = {
   charges: "费用明细",
   chargesOf: (service) => `${service} 的费用明细`,
   cannotPrice: "服务商无法为此物流服务报价。",
+  charge: "费用",
   serviceFrom: (warehouse, destination, lines) => `从 ${warehouse} 发往 ${destination}，包裹内容：${lines}。`,
   total: "合计",
   totalDelivered: (days) => `合计，${days}送达`,
