@@ -13,3 +13,5 @@ export function Example({ warehouse, enabled }: { warehouse: string; enabled: bo
 }
 
 export const answer = () => ({ ok: true, message: "Queued: the stock sync reads the provider again." });
+
+export const notFound = () => new Response("No such warehouse here", { status: 404 });

@@ -140,6 +140,15 @@ function inlineWords(file: string): string[] {
           : inJsxChild
             ? node.expression
             : undefined;
+    // An answer's own text (a 404's, a refusal's): the page shows it to the merchant as it comes.
+    const answered =
+      ts.isNewExpression(node) && node.expression.getText(source) === "Response" && node.arguments?.[0] !== undefined
+        ? node.arguments[0]
+        : undefined;
+    const answerText = answered === undefined ? null : textOf(answered);
+    // A whole document (its markup, its words from the catalogue inside) is not a sentence.
+    if (answered !== undefined && answerText !== null && !answerText.trimStart().startsWith("<") && isWords(answerText))
+      say(answered, answerText);
     if (value !== undefined) {
       // The literal itself, or either side of a condition.
       const candidates = ts.isConditionalExpression(value) ? [value.whenTrue, value.whenFalse] : [value];
@@ -180,6 +189,7 @@ describe("pages that speak both languages", () => {
       expect.stringContaining("(not shipping)"),
       expect.stringContaining("No SKU matches"),
       expect.stringContaining("Queued: the stock sync"),
+      expect.stringContaining("No such warehouse here"),
     ]);
   });
 });

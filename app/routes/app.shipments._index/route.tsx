@@ -84,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<BulkAnswe
   const words = all.shipments;
   const intent = form.get("intent");
   if (intent === "retry-job") return retryDeadJob(session.shop, String(form.get("jobId") ?? ""), words);
-  if (!isBulkIntent(intent)) throw new Response("Unknown action", { status: 400 });
+  if (!isBulkIntent(intent)) throw new Response(all.home.unknownAction, { status: 400 });
   const ids = form.getAll("id").filter((id): id is string => typeof id === "string");
   return runBulkAction(session.shop, intent, ids, { words, format: formatterFor(locale), all });
 }
