@@ -163,8 +163,12 @@ async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>)
   const lease: Lease = { jobId: job.id, owner: job.leaseOwner };
   const outcomes = outcomeRecorder(lease, job, deps, logger);
   try {
-    // The holder of the last attempt vanished; the claim wrote why into lastError.
-    if (job.attempts > job.maxAttempts) return await outcomes.dead(job.lastError ?? "Out of attempts");
+    // The holder of the last attempt vanished. The claim wrote which worker into lastError: the log
+    // keeps that for the operator; the merchant reads why in their language.
+    if (job.attempts > job.maxAttempts) {
+      logger.warn({ lastError: job.lastError }, "The worker of the job's last attempt vanished");
+      return await outcomes.dead(jobErrorSaid("workerVanished", String(job.maxAttempts)));
+    }
     if (!isKindOf(deps.kinds, job.kind)) return await outcomes.dead(`No job kind is named "${job.kind}"`);
     return await runKind(job.kind, job, lease, outcomes, logger, deps);
   } catch (error) {

@@ -293,8 +293,12 @@ describe("the worker", () => {
     clock.advance(1_000);
 
     const job = await untilJob(jobId, "the job to be dead", (j) => j.status === "DEAD");
-    expect(job.lastError).toMatch(/^Worker crashed-host:42\/\w+ stopped responding during attempt 1/);
-    expect(job.lastErrorSay).toBeNull();
+    expect(job.lastError).toBe(
+      "Gave up after 1 attempt: the app's worker stopped responding while running the last (a restart or a crash). Retry it.",
+    );
+    expect(jobErrorIn(zhCN, { lastError: job.lastError ?? "", lastErrorSay: job.lastErrorSay })).toBe(
+      "尝试 1 次后放弃：最后一次运行时，应用的后台进程停止了响应（重启或崩溃）。请重试。",
+    );
     expect(runs).toBe(0);
   });
 

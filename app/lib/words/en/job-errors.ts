@@ -44,6 +44,9 @@ export const jobErrors = {
   jobStopped: (kind: string, why: string) => `${jobName(shipments.jobs, kind)}: ${why}`,
   /** A waiting job the uninstall stopped (shown after a reinstall, where Retry queues it again); `at` an ISO timestamp. */
   stoppedByUninstall: (shop: string, at: string) => `Stopped: the app was uninstalled from ${shop} on ${formatDate(at, "en")}`,
+  /** A job whose last attempt's worker vanished (a restart, a crash); `attempts` their number. */
+  workerVanished: (attempts: string) =>
+    `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}: the app's worker stopped responding while running the last (a restart or a crash). Retry it.`,
   /** A job whose every attempt failed: `attempts` their number, `why` the last failure as it was recorded. */
   gaveUp: (attempts: string, why: string) => `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}. ${why}`,
 };

@@ -24,5 +24,6 @@ export const jobErrors: Words["jobErrors"] = {
   postponed: (until, why) => `推迟到 ${until}：${why}`,
   jobStopped: (kind, why) => `${jobName(shipments.jobs, kind)}：${why}`,
   stoppedByUninstall: (shop, at) => `已停止：应用已于 ${formatDate(at, "zh-CN")} 从 ${shop} 卸载`,
+  workerVanished: (attempts) => `尝试 ${attempts} 次后放弃：最后一次运行时，应用的后台进程停止了响应（重启或崩溃）。请重试。`,
   gaveUp: (attempts, why) => `尝试 ${attempts} 次后放弃。${why}`,
 };
