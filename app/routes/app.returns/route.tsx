@@ -94,12 +94,13 @@ export default function Returns() {
                 <IndexTable.Cell>
                   <ReturnStateBadge state={row.state} />
                   {/* Why it stopped, in the admin's language; what the provider or Shopify said, as they said it. */}
+                  {/* A table's cells keep to one line: the reason wraps within its own width. */}
                   {row.reason !== null && (
-                    <Box maxWidth="320px" paddingBlockStart="100">
+                    <div style={{ whiteSpace: "normal", minWidth: "16rem", maxWidth: "20rem", paddingTop: "var(--p-space-100)" }}>
                       <Text as="p" variant="bodySm" breakWord>
                         {row.reason}
                       </Text>
-                    </Box>
+                    </div>
                   )}
                 </IndexTable.Cell>
                 <IndexTable.Cell>
