@@ -43,6 +43,22 @@ describe("a row's last registration attempt", () => {
     ]);
   });
 
+  it("writes a difference's numbers as the admin writes numbers; codes and names as they are", () => {
+    const differs: ProductRow = {
+      ...row(null),
+      state: "DIFFERS",
+      differences: [
+        { field: "Weight", provider: "1200", shopify: "1250", unit: "g" },
+        { field: "Size", provider: "30 × 20 × 2.5", shopify: "? × 20 × 2.5", unit: "cm" },
+        { field: "HS code", provider: "6211", shopify: "621142", unit: null },
+      ],
+    };
+    const grouped = (value: number) => new Intl.NumberFormat("en").format(value);
+    expect(whatToKnow(differs, en, grouped).join("\n")).toMatch(/1,200 g.*1,250 g/);
+    expect(whatToKnow(differs, en, grouped).join("\n")).toContain("? × 20 × 2.5");
+    expect(whatToKnow(differs, en, grouped).join("\n")).toContain("621142");
+  });
+
   it("reads as stored when it kept no sentences, or they no longer make it", () => {
     expect(whatToKnow(row({ message: refused.message, say: null }), zhCN, number)).toEqual([`上次尝试：${refused.message}`]);
     const reworded = row({ message: "The provider refused it.", say: { group: "runSays", parts: [refused.say] } });

@@ -51,8 +51,18 @@ export function whatToKnow(row: ProductRow, words: Words, number: (value: number
   switch (row.state) {
     case "DIFFERS":
       return row.differences.map((d) => {
+        // Each number in a value ("1200", "30 × 20 × 2.5") written as the admin writes numbers; "?" (not known) and words as they are.
+        const numbers = (text: string) => text.replace(/\d+(\.\d+)?/g, (digits) => number(Number(digits)));
         const value = (text: string) =>
-          text === "" ? says.none : d.unit === "g" ? says.grams(text) : d.unit === "cm" ? says.centimetres(text) : text;
+          text === ""
+            ? says.none
+            : d.unit === "g"
+              ? says.grams(numbers(text))
+              : d.unit === "cm"
+                ? says.centimetres(numbers(text))
+                : d.field === "Declared value"
+                  ? numbers(text)
+                  : text;
         return says.difference(says.fields[d.field], value(d.provider), value(d.shopify));
       });
     case "PROVIDER_ONLY":
