@@ -1,5 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
+import { canonicalLocale } from "~/lib/locale";
+import { wordsFor } from "~/lib/words";
 
 // Every document needs a title (axe: document-title, serious); a route may export its own meta.
 export const meta: MetaFunction = () => [{ title: "Fulfilment connector" }];
@@ -41,6 +53,40 @@ export default function App() {
         <Outlet />
         <div id={PAGE_END} hidden />
         <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * A page that failed to load, or an address the app has no page for: said in the admin's language
+ * (the link's `locale`, else the language the page was shown in), never Remix's English default.
+ * The server logs the failure itself (entry.server.tsx's handleError).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { search } = useLocation();
+  const shown = typeof document === "undefined" ? null : document.documentElement.lang;
+  const locale = canonicalLocale(new URLSearchParams(search).get("locale")) ?? canonicalLocale(shown) ?? "en";
+  const words = wordsFor(locale).errorPage;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? words.notFoundTitle : words.title;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>{title}</title>
+        <Links />
+      </head>
+      <body
+        style={{ fontFamily: "Inter, -apple-system, BlinkMacSystemFont, sans-serif", margin: 0, padding: "3rem 1.5rem", color: "#303030" }}
+      >
+        <main style={{ maxWidth: "36rem", margin: "0 auto" }}>
+          <h1 style={{ fontSize: "1.25rem", margin: "0 0 0.75rem" }}>{title}</h1>
+          <p style={{ margin: 0, lineHeight: 1.5 }}>{notFound ? words.notFoundBody : words.body}</p>
+        </main>
         <Scripts />
       </body>
     </html>

@@ -121,3 +121,18 @@ describe("the provider login's pages", () => {
     expect(english.html).toContain("The provider did not approve the connection.");
   });
 });
+
+describe("an address the app has no page for", () => {
+  it("answers 404 with a page that says so in the link's language, not the framework's English", async () => {
+    const chinese = await page("/no-such-page?locale=zh-CN");
+    expect(chinese.status).toBe(404);
+    expect(langOf(chinese.html)).toBe("zh-CN");
+    expect(titleOf(chinese.html)).toBe("此页面不存在");
+    expect(chinese.html).toContain("请从 Shopify 后台重新打开应用。");
+    expect(chinese.html).not.toContain("Application Error");
+    const english = await page("/no-such-page");
+    expect(english.status).toBe(404);
+    expect(langOf(english.html)).toBe("en");
+    expect(titleOf(english.html)).toBe("This page does not exist");
+  });
+});

@@ -11,6 +11,7 @@ import { shipments } from "./shipments";
 import { shipmentPage } from "./shipment-page";
 import { returns } from "./returns";
 import { returnReasons } from "./return-reasons";
+import { errorPage } from "./error-page";
 import { nav } from "./nav";
 import { forms } from "./forms";
 import { alerts } from "./alerts";
@@ -65,6 +66,7 @@ export const zhCN: Words = {
   shipmentPage,
   returns,
   returnReasons,
+  errorPage,
   inbound,
   lading,
   skuLines,
