@@ -18,7 +18,7 @@ describe("app/connector", () => {
     const imports = [...source.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
     for (const target of imports) {
       expect(target).toMatch(
-        /^(zod|\.\/[\w-]+|\.\.\/fulfilment\/schemas\/(rules|types|requests|responses)|\.\.\/lib\/(country-name|words\/reason-said|words\/en\/reasons|words\/en\/sku-checks))$/,
+        /^(zod|\.\/[\w-]+|\.\.\/fulfilment\/schemas\/(rules|types|requests|responses)|\.\.\/lib\/(country-name|words\/reason-said|words\/en\/reasons|words\/en\/sku-checks|words\/en\/return-reasons))$/,
       );
     }
   });

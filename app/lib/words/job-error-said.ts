@@ -4,7 +4,7 @@
  */
 import { en, type Words } from "./en";
 import { jobErrors } from "./en/job-errors";
-import { nestedSayOf, saidAgainWithin, saidFrom, saidWithin, type NestedSay, type Said } from "./reason-said";
+import { nestedSayOf, saidFrom, saidWithin, sentenceIn, type NestedSay, type Said } from "./reason-said";
 
 /** The English message and the key it is said again by, for one sentence of the job errors. */
 export const jobErrorSaid = saidFrom(jobErrors);
@@ -20,10 +20,25 @@ export function jobStoppedSay(kind: string, why: NestedSay): NestedSay {
   return { key: "jobStopped", args: [kind, why] };
 }
 
+/** The arguments of each sentence that are instants (ISO), written as the page writes days (the shop's zone). */
+const DAYS: Partial<Record<keyof typeof jobErrors, readonly number[]>> = { stoppedByUninstall: [1] };
+
 /**
  * A job's last error in these words: its sentence while the English one still makes exactly the
- * stored text; otherwise (an exception's own text, a row from before, a text cut at its length) as stored.
+ * stored text; otherwise (an exception's own text, a row from before, a text cut at its length) as
+ * stored. `format` writes the days it names as the page writes them, after that check.
  */
-export function jobErrorIn(words: Words, job: { lastError: string; lastErrorSay: string | null }): string {
-  return saidAgainWithin(en.jobErrors, words.jobErrors, { message: job.lastError, say: nestedSayOf(job.lastErrorSay) });
+export function jobErrorIn(
+  words: Words,
+  job: { lastError: string; lastErrorSay: string | null },
+  format?: { date(at: string): string },
+): string {
+  const say = nestedSayOf(job.lastErrorSay);
+  if (say === undefined || sentenceIn(en.jobErrors, say) !== job.lastError) return job.lastError;
+  const days = DAYS[say.key as keyof typeof jobErrors];
+  const written =
+    format === undefined || days === undefined
+      ? say
+      : { ...say, args: say.args.map((arg, index) => (days.includes(index) && typeof arg === "string" ? format.date(arg) : arg)) };
+  return sentenceIn(words.jobErrors, written) ?? job.lastError;
 }

@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const format = await shopFormatter(prisma, session.shop, locale);
   const [list, deadJobs, held, failed, tracking, planning] = await Promise.all([
     listShipments(prisma, session.shop, query, words, format),
-    deadJobsOf(session.shop, words),
+    deadJobsOf(session.shop, words, format),
     prisma.shipment.count({ where: { shop: session.shop, state: "HELD" } }),
     prisma.shipment.count({
       where: { shop: session.shop, state: "FAILED", OR: [{ lastErrorCode: null }, { lastErrorCode: { not: HANDED_BACK } }] },

@@ -231,7 +231,7 @@ export interface DeadJobRow {
  * The shop's stopped jobs: what each did in the merchant's words, and its last error in them where
  * it was kept as a sentence (a provider not connected), else as it was recorded.
  */
-export async function deadJobsOf(shop: string, all: Words): Promise<DeadJobRow[]> {
+export async function deadJobsOf(shop: string, all: Words, format?: Formatter): Promise<DeadJobRow[]> {
   const words = all.shipments;
   // Every kind the queue has is named in each language: a kind added without its name fails to compile here.
   const names: Record<JobKind, string> = words.jobs;
@@ -239,7 +239,8 @@ export async function deadJobsOf(shop: string, all: Words): Promise<DeadJobRow[]
     id: job.id,
     what: jobName(names, job.kind),
     attempts: job.attempts,
-    reason: job.lastError === null ? words.noJobReason : jobErrorIn(all, { lastError: job.lastError, lastErrorSay: job.lastErrorSay }),
+    reason:
+      job.lastError === null ? words.noJobReason : jobErrorIn(all, { lastError: job.lastError, lastErrorSay: job.lastErrorSay }, format),
     finishedAt: job.finishedAt?.toISOString() ?? null,
   }));
 }

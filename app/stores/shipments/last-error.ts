@@ -8,7 +8,8 @@
 import type { Shipment } from "@prisma/client";
 import { en, type Words } from "~/lib/words/en";
 import { reasons as english } from "~/lib/words/en/reasons";
-import { nestedSayOf, ReasonSay, reasonText, saidAgainWithin, sayInJson, timelineWords } from "~/lib/words/reason-said";
+import { nestedSayOf, ReasonSay, reasonText, sayInJson, sentenceIn, timelineWords, type NestedSay } from "~/lib/words/reason-said";
+import { withTimesWritten, type ReasonTimesFormat } from "~/lib/words/reason-times";
 
 /** The columns that make a reason the shipment's last error. */
 export function lastErrorColumns(reason: { message: string; say: ReasonSay }): { lastErrorText: string; lastErrorSay: string } {
@@ -28,13 +29,23 @@ export function englishOf(say: ReasonSay): string {
 
 /**
  * The last error in these words; null when there is none. A reason, or a sentence of the timeline
- * (why a withdrawn package waits for the provider), said again while it still makes exactly the text.
+ * (why a withdrawn package waits for the provider), said again while it still makes exactly the text;
+ * `format` writes the days and times it names as the page writes them (an ending's last news, a
+ * carrier's checkpoint day), after that check, which compares the English as stored.
  */
 export function lastErrorIn(
   words: Pick<Words, "reasons" | "timeline">,
   shipment: Pick<Shipment, "lastErrorText" | "lastErrorSay">,
+  format?: ReasonTimesFormat,
 ): string | null {
   if (shipment.lastErrorText === null) return null;
   const say = nestedSayOf(shipment.lastErrorSay);
-  return saidAgainWithin(timelineWords(en), timelineWords(words), { message: shipment.lastErrorText, say });
+  if (say === undefined || sentenceIn(timelineWords(en), say) !== shipment.lastErrorText) return shipment.lastErrorText;
+  return sentenceIn(timelineWords(words), format ? timesWritten(say, format) : say) ?? shipment.lastErrorText;
+}
+
+/** A reason's own sentence (no sentence inside) with its days and times written; a framed one as it is. */
+export function timesWritten(say: NestedSay, format: ReasonTimesFormat): NestedSay {
+  const flat = ReasonSay.safeParse(say);
+  return flat.success ? (withTimesWritten({ say: flat.data }, format).say ?? say) : say;
 }

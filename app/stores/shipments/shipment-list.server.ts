@@ -133,7 +133,7 @@ function changedOf(shipment: Shipment, words: ShipmentWords): { what: string; at
  * or what changed in Shopify after sending; null otherwise.
  */
 function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string | null {
-  if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return lastErrorIn(words, shipment);
+  if (isWithdrawing(shipment) && shipment.lastErrorText !== null) return lastErrorIn(words, shipment, format);
   if (STOPPED.includes(shipment.state)) {
     return stoppedBecause(shipment, words, format) || words.shipment.noReasonRecorded;
   }
@@ -150,7 +150,7 @@ function reasonOf(shipment: Shipment, words: ShipmentWords, format: Formatter | 
 function stoppedBecause(shipment: Shipment, words: ShipmentWords, format: Formatter | undefined): string {
   const reasons = holdReasonsOf(shipment);
   const stored = reasons.map((reason) => reason.message).join(" ");
-  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words, shipment) ?? "";
+  if (shipment.lastErrorText !== null && shipment.lastErrorText !== stored) return lastErrorIn(words, shipment, format) ?? "";
   const said = reasons.map((reason) => reasonText(words.reasons, format ? withTimesWritten(reason, format) : reason));
   return said.length === 0 ? "" : said.reduce((together, next) => words.shipment.thenReason(together, next));
 }
@@ -260,7 +260,7 @@ export async function findShipmentDetail(
         ? {
             reason: shipment.endedReason ?? "ENDED",
             words: endReasonWords(shipment.endedReason, words),
-            message: lastErrorIn(words, shipment),
+            message: lastErrorIn(words, shipment, format),
             at: shipment.endedAt?.toISOString() ?? null,
           }
         : null,
@@ -274,7 +274,7 @@ export async function findShipmentDetail(
       id: event.id,
       at: event.createdAt.toISOString(),
       type: event.type,
-      message: timelineMessage(event, words),
+      message: timelineMessage(event, words, format),
     })),
   };
 }
@@ -285,14 +285,16 @@ export async function findShipmentDetail(
  * framed as the page frames it. Older events, and the provider's or
  * Shopify's own words, read as recorded.
  */
-function timelineMessage(event: { type: string; message: string; data: string | null }, words: ShipmentWords): string {
+function timelineMessage(event: { type: string; message: string; data: string | null }, words: ShipmentWords, format?: Formatter): string {
   if (event.type !== "ended")
     return saidAgainWithin(timelineWords(en), timelineWords(words), { message: event.message, say: nestedSayInJson(event.data) });
   const say = eventSayOf(event.data);
   if (say === undefined) return event.message;
   const english = englishOf(say);
   if (english === "" || en.shipmentPage.followedNoFurther(english) !== event.message) return event.message;
-  return words.shipmentPage.followedNoFurther(reasonText(words.reasons, { message: english, say }));
+  return words.shipmentPage.followedNoFurther(
+    reasonText(words.reasons, format ? withTimesWritten({ message: english, say }, format) : { message: english, say }),
+  );
 }
 
 export async function shipmentExists(db: DatabaseOrTransaction, shop: string, id: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { recordInstallation } from "~/flows/install/install.server";
 import { uninstallShop } from "~/flows/receive-webhooks/uninstall.server";
 import { jobErrorIn } from "~/lib/words/job-error-said";
 import { zhCN } from "~/lib/words/zh-CN";
+import { formatterFor } from "~/lib/format";
 
 const { db } = useTestDatabase();
 const SHOP = "reinstalled.myshopify.com";
@@ -59,15 +60,16 @@ describe("uninstall, then install again", () => {
       ]),
     );
 
-    const { jobsStopped } = await uninstallShop(db, SHOP, new Date("2026-12-03T16:50:00Z"));
+    const { jobsStopped } = await uninstallShop(db, SHOP, new Date("2026-12-03T02:00:00Z"));
     expect(jobsStopped).toBe(queued.length);
     expect(await pendingKinds()).toEqual([]);
     // Each says why in the stopped jobs list after a reinstall, in the admin's language.
     const stopped = await db.job.findFirstOrThrow({ where: { shop: SHOP, status: "DEAD" } });
     expect(stopped.lastError).toBe(`Stopped: the app was uninstalled from ${SHOP} on Dec 3, 2026`);
-    expect(jobErrorIn(zhCN, { lastError: stopped.lastError ?? "", lastErrorSay: stopped.lastErrorSay })).toBe(
-      `已停止：应用已于 2026年12月3日 从 ${SHOP} 卸载`,
-    );
+    const stored = { lastError: stopped.lastError ?? "", lastErrorSay: stopped.lastErrorSay };
+    expect(jobErrorIn(zhCN, stored)).toBe(`已停止：应用已于 2026年12月3日 从 ${SHOP} 卸载`);
+    // The page writes the day in the shop's zone: 02:00 UTC is still December 2 in Los Angeles.
+    expect(jobErrorIn(zhCN, stored, formatterFor("zh-CN", "America/Los_Angeles"))).toBe(`已停止：应用已于 2026年12月2日 从 ${SHOP} 卸载`);
 
     await recordInstallation(db, SHOP);
     expect(await pendingKinds()).toEqual(queued);

@@ -13,6 +13,9 @@ import { shipments } from "./shipments";
 
 const reconnect = "Connect the provider again in Settings > Provider connection.";
 
+/** A day as stored (ISO: written in UTC) or already written by the page in the shop's zone. */
+export const dayWritten = (at: string, locale: string) => (/^\d{4}-\d{2}-\d{2}T/.test(at) ? formatDate(at, locale) : at);
+
 export const jobErrors = {
   providerNotConnected: (shop: string) =>
     `Live mode needs a connection to the provider, and none is saved for ${shop}: ` +
@@ -43,7 +46,7 @@ export const jobErrors = {
   /** The detail of the alert a stopped job raises: what the job did (its kind's name), then why. */
   jobStopped: (kind: string, why: string) => `${jobName(shipments.jobs, kind)}: ${why}`,
   /** A waiting job the uninstall stopped (shown after a reinstall, where Retry queues it again); `at` an ISO timestamp. */
-  stoppedByUninstall: (shop: string, at: string) => `Stopped: the app was uninstalled from ${shop} on ${formatDate(at, "en")}`,
+  stoppedByUninstall: (shop: string, at: string) => `Stopped: the app was uninstalled from ${shop} on ${dayWritten(at, "en")}`,
   /** A job whose last attempt's worker vanished (a restart, a crash); `attempts` their number. */
   workerVanished: (attempts: string) =>
     `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}: the app's worker stopped responding while running the last (a restart or a crash). Retry it.`,

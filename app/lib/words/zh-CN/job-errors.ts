@@ -1,6 +1,6 @@
 /** 后台任务停止的原因（任务以句子保存，停止的任务列表和任务停止提醒据此以商家的语言显示）。 */
 import type { Words } from "../en";
-import { formatDate } from "~/lib/format";
+import { dayWritten } from "../en/job-errors";
 import { jobName } from "../job-name";
 import { shipments } from "./shipments";
 
@@ -23,7 +23,7 @@ export const jobErrors: Words["jobErrors"] = {
   appNotInstalled: (shop) => `${shop} 未安装本应用：没有可用于调用 Shopify 的访问令牌。请重新安装本应用后重试。`,
   postponed: (until, why) => `推迟到 ${until}：${why}`,
   jobStopped: (kind, why) => `${jobName(shipments.jobs, kind)}：${why}`,
-  stoppedByUninstall: (shop, at) => `已停止：应用已于 ${formatDate(at, "zh-CN")} 从 ${shop} 卸载`,
+  stoppedByUninstall: (shop, at) => `已停止：应用已于 ${dayWritten(at, "zh-CN")} 从 ${shop} 卸载`,
   workerVanished: (attempts) => `尝试 ${attempts} 次后放弃：最后一次运行时，应用的后台进程停止了响应（重启或崩溃）。请重试。`,
   gaveUp: (attempts, why) => `尝试 ${attempts} 次后放弃。${why}`,
 };
