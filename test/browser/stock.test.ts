@@ -86,11 +86,15 @@ describe("the Stock page", () => {
         warehouses: [{ warehouseId: "US01", shopifyLocationId: service.locationId ?? "" }],
         stockSync: { enabled: true, intervalMinutes: 30 },
       });
+      const readAsked = new Date();
       await startCatalogueRead(s.db, s.shop, "SETUP");
       await waitFor(
         async () => {
-          // None running nor due: a sync the catalogue read queued behind the first would otherwise
-          // run while the page is shown, its progress ("Synced warehouse US01…") on it.
+          // This read done, and a sync done after it (the one it queues as it ends): a sync still to come
+          // would run while the page is shown (its progress, "Synced warehouse US01…", on it) and be
+          // newer than the older version's sync stored below.
+          const read = await latestRun(s.db, s.shop, "CATALOGUE_READ");
+          if (read === null || read.startedAt < readAsked || read.status !== "DONE" || read.finishedAt === null) return false;
           const due = await s.db.job.count({
             where: {
               shop: s.shop,
@@ -98,9 +102,10 @@ describe("the Stock page", () => {
               OR: [{ status: "RUNNING" }, { status: "PENDING", runAt: { lte: new Date(Date.now() + 60_000) } }],
             },
           });
-          return due === 0 && (await latestRun(s.db, s.shop, "STOCK_SYNC", { status: "DONE" })) !== null;
+          const sync = await latestRun(s.db, s.shop, "STOCK_SYNC");
+          return due === 0 && sync !== null && sync.status === "DONE" && sync.finishedAt !== null && sync.finishedAt >= read.finishedAt;
         },
-        { timeoutMs: 30_000, what: "the stock sync after the catalogue read" },
+        { timeoutMs: 30_000, what: "the catalogue read and the stock sync it queued, both done" },
       );
       const stock = await admin.openAdminPage("/app/stock?locale=zh-CN", { name: "/app/stock in zh-CN" });
       const { page } = stock;
