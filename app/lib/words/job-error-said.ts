@@ -4,7 +4,7 @@
  */
 import { en, type Words } from "./en";
 import { jobErrors } from "./en/job-errors";
-import { nestedSayOf, saidFrom, saidWithin, sentenceIn, type NestedSay, type Said } from "./reason-said";
+import { nestedSayOf, saidAgainWithin, saidFrom, saidWithin, type NestedSay, type Said } from "./reason-said";
 
 /** The English message and the key it is said again by, for one sentence of the job errors. */
 export const jobErrorSaid = saidFrom(jobErrors);
@@ -33,12 +33,10 @@ export function jobErrorIn(
   job: { lastError: string; lastErrorSay: string | null },
   format?: { date(at: string): string },
 ): string {
-  const say = nestedSayOf(job.lastErrorSay);
-  if (say === undefined || sentenceIn(en.jobErrors, say) !== job.lastError) return job.lastError;
-  const days = DAYS[say.key as keyof typeof jobErrors];
-  const written =
-    format === undefined || days === undefined
-      ? say
-      : { ...say, args: say.args.map((arg, index) => (days.includes(index) && typeof arg === "string" ? format.date(arg) : arg)) };
-  return sentenceIn(words.jobErrors, written) ?? job.lastError;
+  const daysWritten = (say: NestedSay): NestedSay => {
+    const days = DAYS[say.key as keyof typeof jobErrors];
+    if (format === undefined || days === undefined) return say;
+    return { ...say, args: say.args.map((arg, index) => (days.includes(index) && typeof arg === "string" ? format.date(arg) : arg)) };
+  };
+  return saidAgainWithin(en.jobErrors, words.jobErrors, { message: job.lastError, say: nestedSayOf(job.lastErrorSay) }, daysWritten);
 }

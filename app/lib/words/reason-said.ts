@@ -173,9 +173,15 @@ export function timelineWords(words: Pick<Words, "reasons" | "timeline">): Words
 /**
  * What was said, in these words, when its English sentence still makes exactly the stored message
  * (a text written over it, or a sentence reworded since, reads as stored, as does one this version cannot say).
+ * `written`: its arguments as the page writes them (a day in the shop's zone), once that check is made.
  */
-export function saidAgainWithin(english: object, words: object, stored: { message: string; say?: NestedSay | null | undefined }): string {
+export function saidAgainWithin(
+  english: object,
+  words: object,
+  stored: { message: string; say?: NestedSay | null | undefined },
+  written: (say: NestedSay) => NestedSay = (say) => say,
+): string {
   const say = stored.say;
   if (say === undefined || say === null || sentenceIn(english, say) !== stored.message) return stored.message;
-  return sentenceIn(words, say) ?? stored.message;
+  return sentenceIn(words, written(say)) ?? stored.message;
 }

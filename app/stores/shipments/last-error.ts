@@ -8,7 +8,7 @@
 import type { Shipment } from "@prisma/client";
 import { en, type Words } from "~/lib/words/en";
 import { reasons as english } from "~/lib/words/en/reasons";
-import { nestedSayOf, ReasonSay, reasonText, sayInJson, sentenceIn, timelineWords, type NestedSay } from "~/lib/words/reason-said";
+import { nestedSayOf, ReasonSay, reasonText, saidAgainWithin, sayInJson, timelineWords, type NestedSay } from "~/lib/words/reason-said";
 import { withTimesWritten, type ReasonTimesFormat } from "~/lib/words/reason-times";
 
 /** The columns that make a reason the shipment's last error. */
@@ -40,8 +40,9 @@ export function lastErrorIn(
 ): string | null {
   if (shipment.lastErrorText === null) return null;
   const say = nestedSayOf(shipment.lastErrorSay);
-  if (say === undefined || sentenceIn(timelineWords(en), say) !== shipment.lastErrorText) return shipment.lastErrorText;
-  return sentenceIn(timelineWords(words), format ? timesWritten(say, format) : say) ?? shipment.lastErrorText;
+  return saidAgainWithin(timelineWords(en), timelineWords(words), { message: shipment.lastErrorText, say }, (said) =>
+    format ? timesWritten(said, format) : said,
+  );
 }
 
 /** A reason's own sentence (no sentence inside) with its days and times written; a framed one as it is. */
