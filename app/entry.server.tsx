@@ -3,7 +3,9 @@ import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { RequestLocaleProvider } from "./components/locale";
 import { env } from "./env.server";
+import { requestLocale } from "./lib/locale";
 import { accessLog, log } from "./lib/log.server";
 import { requestRefusals } from "./metrics/metrics.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
@@ -51,26 +53,31 @@ export default async function handleRequest(
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
-      [callbackName]: () => {
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html");
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestLocaleProvider locale={requestLocale(request).locale}>
+        <RemixServer context={remixContext} url={request.url} />
+      </RequestLocaleProvider>,
+      {
+        [callbackName]: () => {
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          appLog.error({ err: error }, "Rendering a page failed");
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        appLog.error({ err: error }, "Rendering a page failed");
-      },
-    });
+    );
 
     // Abort a little after streamTimeout, so React can still flush the rejected boundaries.
     // unref: a finished render must not keep the process alive until the timer fires.

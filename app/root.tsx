@@ -10,8 +10,9 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
+import { useRequestLocale } from "~/components/locale";
 import { canonicalLocale } from "~/lib/locale";
-import { wordsFor } from "~/lib/words";
+import { languageOf, wordsFor } from "~/lib/words";
 
 // Every document needs a title (axe: document-title, serious); a route may export its own meta.
 export const meta: MetaFunction = () => [{ title: "Fulfilment connector" }];
@@ -61,14 +62,18 @@ export default function App() {
 
 /**
  * A page that failed to load, or an address the app has no page for: said in the admin's language
- * (the link's `locale`, else the language the page was shown in), never Remix's English default.
+ * (the link's `locale`, else the one the server read from the request: the admin's cookie, the
+ * browser's Accept-Language; in the browser, the language the page was shown in), never Remix's
+ * English default.
  * The server logs the failure itself (entry.server.tsx's handleError).
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { search } = useLocation();
+  const fromRequest = useRequestLocale();
   const shown = typeof document === "undefined" ? null : document.documentElement.lang;
-  const locale = canonicalLocale(new URLSearchParams(search).get("locale")) ?? canonicalLocale(shown) ?? "en";
+  // The page is written in one of the catalogue's languages, and its `lang` says which.
+  const locale = languageOf(canonicalLocale(new URLSearchParams(search).get("locale")) ?? fromRequest ?? canonicalLocale(shown) ?? "en");
   const words = wordsFor(locale).errorPage;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? words.notFoundTitle : words.title;

@@ -30,3 +30,17 @@ export function useFormat(): Formatter {
 export function useWords(): Words {
   return wordsFor(useContext(LocaleContext));
 }
+
+/**
+ * The language the server read from the request itself (the admin's cookie, else the browser's
+ * Accept-Language): entry.server.tsx provides it, for the error page, which no route's data reaches
+ * when the address has no page or its loader failed. Null in the browser, where the page's `lang`
+ * (written by the server from this) says it.
+ */
+const RequestLocaleContext = createContext<string | null>(null);
+
+export function RequestLocaleProvider({ locale, children }: { locale: string; children: ReactNode }) {
+  return <RequestLocaleContext.Provider value={locale}>{children}</RequestLocaleContext.Provider>;
+}
+
+export const useRequestLocale = (): string | null => useContext(RequestLocaleContext);

@@ -134,5 +134,22 @@ describe("an address the app has no page for", () => {
     expect(english.status).toBe(404);
     expect(langOf(english.html)).toBe("en");
     expect(titleOf(english.html)).toBe("This page does not exist");
+    // A language the app does not speak is answered in English, and the page says it is English.
+    expect(langOf((await page("/no-such-page?locale=fr")).html)).toBe("en");
+  });
+
+  it("with no locale in the link, speaks the admin's remembered language, else the browser's", async () => {
+    // The admin's cookie (set by the app's first page inside the admin) rules over the browser's language.
+    const remembered = await page("/app/no-such-page", "en-US,en;q=0.9", { headers: { Cookie: "admin_locale=zh-CN" } });
+    expect(remembered.status).toBe(404);
+    expect(langOf(remembered.html)).toBe("zh-CN");
+    expect(titleOf(remembered.html)).toBe("此页面不存在");
+    const browsers = await page("/no-such-page", "zh-CN,zh;q=0.9,en;q=0.8");
+    expect(browsers.status).toBe(404);
+    expect(langOf(browsers.html)).toBe("zh-CN");
+    expect(browsers.html).toContain("请从 Shopify 后台重新打开应用。");
+    const otherwise = await page("/no-such-page", "fr-FR,fr;q=0.9");
+    expect(langOf(otherwise.html)).toBe("en");
+    expect(titleOf(otherwise.html)).toBe("This page does not exist");
   });
 });
