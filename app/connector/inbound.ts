@@ -75,3 +75,22 @@ export const totalUnits = (boxes: readonly InboundBox[]) =>
 
 /** ON_THE_WAY until the warehouse has received it; then its boxes can no longer change. */
 export type InboundState = "ON_THE_WAY" | "RECEIVED";
+
+/** Kept when the provider refuses an inbound change without a message; pages say it in the admin's language. */
+const UNSAID_REFUSAL = "The provider refused it without saying why";
+
+/** The provider's refusal as kept on the shipment: its own message and code, as it said them. */
+export const inboundRefusal = (code: string | null | undefined, message: string | null | undefined): string =>
+  [message ?? UNSAID_REFUSAL, code ? `(${code})` : ""].join(" ").trim();
+
+/**
+ * A kept refusal for the reader: the provider's own words as they are; when it gave none, the
+ * reader's sentence for that (`unsaid`), with the code it did give.
+ */
+export function inboundRefusalIn(kept: string, unsaid: (code: string | null) => string): string {
+  if (!kept.startsWith(UNSAID_REFUSAL)) return kept;
+  const rest = kept.slice(UNSAID_REFUSAL.length).trim();
+  if (rest === "") return unsaid(null);
+  const code = /^\((.+)\)$/.exec(rest)?.[1];
+  return code === undefined ? kept : unsaid(code);
+}

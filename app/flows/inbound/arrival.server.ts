@@ -5,7 +5,7 @@
  * (docs/decisions/0016-inbound-arrival-learnt-from-modify-box.md). Received stock is the
  * provider's now: the stock sync is queued to write it into Shopify.
  */
-import { containersOf } from "~/connector/inbound";
+import { containersOf, inboundRefusal } from "~/connector/inbound";
 import type { JobContext } from "~/jobs/handler";
 import type { Database, DatabaseOrTransaction } from "~/stores/database/database.server";
 import {
@@ -34,9 +34,6 @@ export async function markInboundReceived(db: Database, shop: string, id: string
   });
 }
 
-export const problemOf = (code: string | null | undefined, message: string | null | undefined) =>
-  [message ?? "The provider refused it without saying why", code ? `(${code})` : ""].join(" ").trim();
-
 /** Looks once at one shipment on its way. */
 export async function checkInboundArrival(
   db: Database,
@@ -53,7 +50,13 @@ export async function checkInboundArrival(
       return "RECEIVED";
     }
     if (!answer.Success) {
-      await recordInboundCheck(db, shop, current.id, { received: false, problem: problemOf(answer.ErrorCode, answer.ErrorMessage) }, now());
+      await recordInboundCheck(
+        db,
+        shop,
+        current.id,
+        { received: false, problem: inboundRefusal(answer.ErrorCode, answer.ErrorMessage) },
+        now(),
+      );
       return "PROBLEM";
     }
     // Sent boxes an edit replaced meanwhile would undo the edit: send the newest ones again.

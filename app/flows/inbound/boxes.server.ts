@@ -4,11 +4,11 @@
  * received (decision 0016), so it is marked so and its stock synced.
  */
 import type { InboundBox } from "~/connector/inbound";
-import { containersOf } from "~/connector/inbound";
+import { containersOf, inboundRefusal } from "~/connector/inbound";
 import type { Database } from "~/stores/database/database.server";
 import { replaceInboundBoxes, type InboundShipment } from "~/stores/inbound/inbound-shipments.server";
 import type { PipelineDeps } from "../ports/deps";
-import { ALREADY_RECEIVED, markInboundReceived, problemOf } from "./arrival.server";
+import { ALREADY_RECEIVED, markInboundReceived } from "./arrival.server";
 
 export type BoxesChange = { outcome: "CHANGED" } | { outcome: "RECEIVED" } | { outcome: "REFUSED"; problem: string };
 
@@ -30,5 +30,5 @@ export async function changeInboundBoxes(
     await markInboundReceived(db, shop, shipment.id, deps.now());
     return { outcome: "RECEIVED" };
   }
-  return { outcome: "REFUSED", problem: problemOf(answer.ErrorCode, answer.ErrorMessage) };
+  return { outcome: "REFUSED", problem: inboundRefusal(answer.ErrorCode, answer.ErrorMessage) };
 }

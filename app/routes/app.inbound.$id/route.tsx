@@ -9,7 +9,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { totalUnits } from "~/connector/inbound";
+import { inboundRefusalIn, totalUnits } from "~/connector/inbound";
 import prisma from "~/db.server";
 import { checkInboundArrival, type Arrival } from "~/flows/inbound/arrival.server";
 import type { BoxesChange } from "~/flows/inbound/boxes.server";
@@ -72,7 +72,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { change } = changed;
     if (change.outcome === "REFUSED")
       return json<DetailAnswer>(
-        { intent: "boxes", ok: false, result: null, problem: words.inbound.notChangedProvider(change.problem) },
+        {
+          intent: "boxes",
+          ok: false,
+          result: null,
+          problem: words.inbound.notChangedProvider(inboundRefusalIn(change.problem, words.inbound.refusedUnsaid)),
+        },
         { status: 400 },
       );
     return json<DetailAnswer>({
@@ -193,7 +198,7 @@ export default function InboundShipmentPage() {
                     </Text>
                     {shipment.problem !== null && (
                       <Text as="p" tone="critical">
-                        {words.providerReported(shipment.problem)}
+                        {words.providerReported(inboundRefusalIn(shipment.problem, words.refusedUnsaid))}
                       </Text>
                     )}
                     <Form method="post">

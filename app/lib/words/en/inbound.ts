@@ -108,6 +108,8 @@ export const inbound = {
   arrival: "Arrival",
   asksEveryHour: "The app asks the provider every hour whether the warehouse has received it.",
   providerReported: (problem: string) => `The provider reported a problem: ${problem}`,
+  /** The provider refused without a message; its code, when it gave one, in brackets. */
+  refusedUnsaid: (code: string | null) => `The provider refused it without saying why${code === null ? "" : ` (${code})`}`,
   checkNow: "Check arrival now",
   receivedOn: (warehouse: string, when: string) =>
     `Received by warehouse ${warehouse} on ${when}. Its units are the provider's stock now, and the stock sync writes them into Shopify (see Stock).`,
