@@ -6,9 +6,11 @@
 import type { Alert } from "@prisma/client";
 import { formatterFor, type Formatter } from "~/lib/format";
 import { wordsFor, type Words } from "~/lib/words";
-import { partsIn } from "~/lib/words/parts-said";
+import { jobErrorDaysWritten } from "~/lib/words/job-error-said";
+import { partsIn, timesWrittenThrough } from "~/lib/words/parts-said";
 import { AlertKind } from "~/stores/alerts/alerts.server";
 import { detailSayOf } from "~/stores/alerts/detail-say";
+import { timesWritten } from "~/stores/shipments/last-error";
 import type { MessageWords } from "~/stores/alerts/outbox.server";
 
 /** Alerts a digest spells out; the rest are counted. */
@@ -47,11 +49,18 @@ type AlertLike = Pick<Alert, "kind" | "path" | "orderName" | "detail" | "detailS
 /**
  * The alert's detail in these words, from the sentences it was made of, while their English still
  * makes exactly the recorded detail (one cut at its length, or recorded before, reads as recorded),
- * an instant it names written as the message's other dates are. The provider's and Shopify's own
+ * the instants and days it names written as the message's other dates are (a carrier's checkpoint
+ * day, a package's last news, a payment's due date). The provider's and Shopify's own
  * words inside it stay as they said them.
  */
 function detailIn(alert: AlertLike, { all, format }: Language): string {
-  return partsIn(all, { message: alert.detail, say: detailSayOf(alert.detailSay) }, (instant) => format.dateTime(instant));
+  return partsIn(all, { message: alert.detail, say: detailSayOf(alert.detailSay) }, (part, group) =>
+    timesWrittenThrough(
+      part,
+      (instant) => format.dateTime(instant),
+      (say) => (group === "reasons" ? timesWritten(say, format) : group === "jobErrors" ? jobErrorDaysWritten(say, format) : say),
+    ),
+  );
 }
 
 const kindOf = (alert: AlertLike, words: Words["alerts"]) => words.kinds[AlertKind.catch("JOB_DEAD").parse(alert.kind)];

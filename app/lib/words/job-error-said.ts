@@ -23,6 +23,13 @@ export function jobStoppedSay(kind: string, why: NestedSay): NestedSay {
 /** The arguments of each sentence that are instants (ISO), written as the page writes days (the shop's zone). */
 const DAYS: Partial<Record<keyof typeof jobErrors, readonly number[]>> = { stoppedByUninstall: [1] };
 
+/** A job error's own sentence with the days it names written by `format`; any other as it is. */
+export function jobErrorDaysWritten(say: NestedSay, format: { date(at: string): string }): NestedSay {
+  const days = DAYS[say.key as keyof typeof jobErrors];
+  if (days === undefined) return say;
+  return { ...say, args: say.args.map((arg, index) => (days.includes(index) && typeof arg === "string" ? format.date(arg) : arg)) };
+}
+
 /**
  * A job's last error in these words: its sentence while the English one still makes exactly the
  * stored text; otherwise (an exception's own text, a row from before, a text cut at its length) as
@@ -33,10 +40,6 @@ export function jobErrorIn(
   job: { lastError: string; lastErrorSay: string | null },
   format?: { date(at: string): string },
 ): string {
-  const daysWritten = (say: NestedSay): NestedSay => {
-    const days = DAYS[say.key as keyof typeof jobErrors];
-    if (format === undefined || days === undefined) return say;
-    return { ...say, args: say.args.map((arg, index) => (days.includes(index) && typeof arg === "string" ? format.date(arg) : arg)) };
-  };
+  const daysWritten = (say: NestedSay): NestedSay => (format === undefined ? say : jobErrorDaysWritten(say, format));
   return saidAgainWithin(en.jobErrors, words.jobErrors, { message: job.lastError, say: nestedSayOf(job.lastErrorSay) }, daysWritten);
 }

@@ -37,31 +37,44 @@ const groupIn = (words: Words, group: PartsSay["group"]): object => (group === "
 /** An instant as a sentence keeps it (an alert's "since"): ISO, in UTC. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
-/** The sentence with each instant it keeps written by `dateTime`, its inner sentences' too. */
-function withInstantsWritten(say: NestedSay, dateTime: (instant: string) => string): NestedSay {
+/**
+ * The sentence with each instant it keeps written by `dateTime`, its inner sentences' too, and
+ * each sentence first by `own` (the days its group knows it names).
+ */
+export function timesWrittenThrough(
+  say: NestedSay,
+  dateTime: (instant: string) => string,
+  own: (say: NestedSay) => NestedSay = (said) => said,
+): NestedSay {
+  const written = own(say);
   return {
-    key: say.key,
-    args: say.args.map((arg) =>
-      typeof arg === "object" ? withInstantsWritten(arg, dateTime) : typeof arg === "string" && ISO_INSTANT.test(arg) ? dateTime(arg) : arg,
+    key: written.key,
+    args: written.args.map((arg) =>
+      typeof arg === "object"
+        ? timesWrittenThrough(arg, dateTime, own)
+        : typeof arg === "string" && ISO_INSTANT.test(arg)
+          ? dateTime(arg)
+          : arg,
     ),
   };
 }
 
 /**
  * The stored text in these words, its parts run together as the language runs sentences; as stored
- * when they cannot be trusted. With `dateTime`, an instant a part keeps as ISO is written by it (in
- * the reader's language and zone), as the rest of the reader's times are; without, it stays ISO.
+ * when they cannot be trusted. `written`: a part's arguments as the reader writes them (its instants
+ * and days in the reader's language and zone, timesWrittenThrough), once that check is made; without,
+ * they stay as kept (ISO).
  */
 export function partsIn(
   words: Words,
   stored: { message: string; say?: PartsSay | null | undefined },
-  dateTime?: (instant: string) => string,
+  written?: (part: NestedSay, group: PartsSay["group"]) => NestedSay,
 ): string {
   const say = stored.say;
   if (say === undefined || say === null) return stored.message;
   const english = say.parts.map((part) => sentenceIn(groupIn(en, say.group), part));
   if (english.some((part) => part === undefined) || english.join(" ") !== stored.message) return stored.message;
-  const own = say.parts.map((part) => sentenceIn(groupIn(words, say.group), dateTime ? withInstantsWritten(part, dateTime) : part));
+  const own = say.parts.map((part) => sentenceIn(groupIn(words, say.group), written ? written(part, say.group) : part));
   if (own.some((part) => part === undefined)) return stored.message;
   return (own as string[]).reduce((together, next) => words.shipment.thenReason(together, next));
 }

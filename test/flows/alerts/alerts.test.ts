@@ -309,6 +309,26 @@ describe("alerts", () => {
     expect(english).not.toContain(zhCN.reasons.noCity());
   });
 
+  it("write the day a reason names as the channel's language writes days, the English recorded as it was", async () => {
+    await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
+    await db.shop.update({ where: { domain: SHOP }, data: { timeZone: "America/Los_Angeles" } });
+    const ended = await sentShipment();
+    const lost = said("noNewsOfAccepted", ended.packageId ?? "", "2026-11-20", 10);
+    await transition(db, ended, "ENDED", { type: "ended", message: lost.message }, lastErrorColumns(lost));
+    await waitFor(async () => (await db.alert.count()) === 1 && (await allSent()), { timeoutMs: 10_000, what: "the alert sent" });
+
+    // A calendar day stays that day in any zone (no day earlier west of UTC), written in each language.
+    const zhDay = formatterFor("zh-CN", "America/Los_Angeles").date("2026-11-20");
+    const enDay = formatterFor("en", "America/Los_Angeles").date("2026-11-20");
+    expect(zhDay).toBe("2026年11月20日");
+    expect(enDay).toBe("Nov 20, 2026");
+    expect(mail.mails.map(mailText).join("\n")).toContain(zhCN.reasons.noNewsOfAccepted(ended.packageId ?? "", zhDay, 10));
+    const english = webhookTexts().join("\n");
+    expect(english).toContain(en.reasons.noNewsOfAccepted(ended.packageId ?? "", enDay, 10));
+    expect(english).not.toContain("2026-11-20");
+    expect((await db.alert.findFirstOrThrow()).detail).toBe(lost.message);
+  });
+
   it("say the provider's outage, a paused shop and a change after sending in each channel's language, their times written in it", async () => {
     await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
     // The provider unreachable for six minutes: calls failing three minutes apart, one outage.
