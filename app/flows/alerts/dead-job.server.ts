@@ -1,8 +1,9 @@
 /** A shop's job that gave up is told to the merchant (the worker's onDead, in the transaction that marks it DEAD). */
 import type { DeadJobHook } from "~/jobs/run-job.server";
 import { jobErrors } from "~/lib/words/en/job-errors";
-import { jobStoppedSay } from "~/lib/words/job-error-said";
-import { recordAlert } from "~/stores/alerts/alerts.server";
+import { jobErrorSaid, jobStoppedSay } from "~/lib/words/job-error-said";
+import type { NestedSay } from "~/lib/words/reason-said";
+import { ALERT_DETAIL_MAX, recordAlert } from "~/stores/alerts/alerts.server";
 
 /** Where the work of a kind is seen and retried. */
 function pageOf(kind: string): string {
@@ -11,10 +12,24 @@ function pageOf(kind: string): string {
   return "/app/shipments?filter=attention";
 }
 
+/**
+ * The stop as the alert keeps it, within what an alert keeps: a long failure's own text (the end of
+ * "Gave up after N attempts. …") cut so that the whole stays the sentence, said in each channel's
+ * language, rather than the sentence's end cut off, which would leave the English as recorded.
+ */
+function stopFitted(kind: string, reason: string, say: NestedSay | undefined): { detail: string; say: NestedSay | undefined } {
+  const over = jobErrors.jobStopped(kind, reason).length - ALERT_DETAIL_MAX;
+  const [attempts, why] = say?.key === "gaveUp" ? say.args : [];
+  if (over <= 0 || typeof attempts !== "string" || typeof why !== "string") return { detail: jobErrors.jobStopped(kind, reason), say };
+  const cut = jobErrorSaid("gaveUp", attempts, why.slice(0, Math.max(0, why.length - over)));
+  return { detail: jobErrors.jobStopped(kind, cut.message), say: cut.say };
+}
+
 export const recordDeadJobAlert: DeadJobHook = async (tx, job, reason, now, say) => {
   // A job of no shop is the operator's (logs and metrics); an alert's own delivery never dies of a
   // channel that is down (it waits), and one that died otherwise would only be told through itself.
   if (job.shop === null || job.kind.startsWith("alerts.")) return;
+  const stop = stopFitted(job.kind, reason, say);
   await recordAlert(
     tx,
     {
@@ -22,9 +37,9 @@ export const recordDeadJobAlert: DeadJobHook = async (tx, job, reason, now, say)
       key: `job:${job.id}:${now.getTime()}`,
       kind: "JOB_DEAD",
       path: pageOf(job.kind),
-      detail: jobErrors.jobStopped(job.kind, reason),
+      detail: stop.detail,
       // A reason kept as a sentence is said in each channel's language; the job's kind as the queue names it.
-      detailSay: say === undefined ? null : { group: "jobErrors", parts: [jobStoppedSay(job.kind, say)] },
+      detailSay: stop.say === undefined ? null : { group: "jobErrors", parts: [jobStoppedSay(job.kind, stop.say)] },
     },
     now,
   );

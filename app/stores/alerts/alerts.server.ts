@@ -40,7 +40,7 @@ export interface NewAlert {
 }
 
 /** Longest reason kept: a message lists the first few alerts, not their essays. */
-const DETAIL_MAX = 1_000;
+export const ALERT_DETAIL_MAX = 1_000;
 /** Rows per INSERT: 10 arguments each, well under SQLite's limit of 32,766. */
 const ROWS_PER_STATEMENT = 200;
 
@@ -73,7 +73,7 @@ export function recordAlerts(db: DatabaseOrTransaction, alerts: readonly NewAler
           alert.path,
           alert.orderId ?? null,
           alert.orderName ?? null,
-          alert.detail.slice(0, DETAIL_MAX),
+          alert.detail.slice(0, ALERT_DETAIL_MAX),
           alert.detailSay ? JSON.stringify(alert.detailSay) : null,
           now,
         ]);

@@ -71,6 +71,8 @@ beforeAll(async () => {
       noop: async ({ note }) => {
         // A job that needs the provider of a shop in live mode with no connection saved.
         if (note === "live") await liveCredentialsOf(db, SHOP);
+        // A failure of its own, long (a stack of causes, a whole HTML error page).
+        if (note === "long") throw new Error(`The service answered 503: ${"down ".repeat(400)}`);
         throw new PermanentFailure("The provider refused the request as invalid");
       },
     },
@@ -459,6 +461,26 @@ describe("alerts", () => {
     const [webhookText] = webhookTexts();
     expect(webhookText).toContain(`Checking that the app's background work runs: ${english}`);
     expect(webhookText).not.toContain("正式模式");
+  });
+
+  it("tell a job that gave up after a long failure in each channel's language, the failure's own text cut, not the sentence", async () => {
+    await saveEmailChannel(db, SHOP, { ...emailChannel(), language: "zh-CN" });
+    await enqueue(db, { kind: "noop", shop: SHOP, payload: { note: "long" }, maxAttempts: 1 });
+    await waitFor(async () => mail.mails.length === 1 && hook.posts.length === 1 && (await allSent()), {
+      timeoutMs: 10_000,
+      what: "the alert by both channels",
+    });
+    const alert = await db.alert.findFirstOrThrow({ where: { kind: "JOB_DEAD" } });
+    expect(alert.detail.length).toBeLessThanOrEqual(1_000);
+    expect(alert.detail).toMatch(
+      /^Checking that the app's background work runs: Gave up after 1 attempt\. Error: The service answered 503: (down )+/,
+    );
+
+    const chinese = mailText(mail.mails[0] as (typeof mail.mails)[number]);
+    expect(chinese).toContain("检查应用的后台任务是否在运行：尝试 1 次后放弃。");
+    expect(chinese).toMatch(/尝试 1 次后放弃。Error: The service answered 503: down/);
+    expect(chinese).not.toContain("Gave up after");
+    expect(webhookTexts()[0]).toContain(alert.detail);
   });
 
   it("stop when the app is uninstalled: what waits is dropped and nothing new is recorded", async () => {
