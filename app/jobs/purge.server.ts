@@ -3,6 +3,7 @@
  * knows given up with the reason instead of waiting forever (no worker claims a kind it has no
  * handler for). Generic: the caller says which kinds exist and how old is old.
  */
+import { jobErrorSaid } from "~/lib/words/job-error-said";
 import type { DatabaseOrTransaction } from "~/stores/database/database.server";
 
 export interface PurgeRequest {
@@ -55,12 +56,14 @@ export async function buryUnknownKinds(db: DatabaseOrTransaction, { knownKinds, 
   });
   let buried = 0;
   for (const { kind } of unknown) {
+    // Said as a sentence: the stopped jobs list says it in the merchant's language.
+    const stopped = jobErrorSaid("unknownKind", kind);
     const { count } = await db.job.updateMany({
       where: { status: "PENDING", kind, runAt: { lt: dueBefore } },
       data: {
         status: "DEAD",
-        lastError: `No job kind is named "${kind}": no worker of this version can run it (queued by a newer or older version of the app, or by hand)`,
-        lastErrorSay: null,
+        lastError: stopped.message,
+        lastErrorSay: JSON.stringify(stopped.say),
         finishedAt: now,
         updatedAt: now,
       },

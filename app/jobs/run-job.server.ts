@@ -169,7 +169,7 @@ async function runAsShop<S extends JobKinds>(job: Job, deps: RunDependencies<S>)
       logger.warn({ lastError: job.lastError }, "The worker of the job's last attempt vanished");
       return await outcomes.dead(jobErrorSaid("workerVanished", String(job.maxAttempts)));
     }
-    if (!isKindOf(deps.kinds, job.kind)) return await outcomes.dead(`No job kind is named "${job.kind}"`);
+    if (!isKindOf(deps.kinds, job.kind)) return await outcomes.dead(jobErrorSaid("unknownKind", job.kind));
     return await runKind(job.kind, job, lease, outcomes, logger, deps);
   } catch (error) {
     // Only the database can fail here (the handler's errors are outcomes): the job stays RUNNING
@@ -188,9 +188,9 @@ async function runKind<S extends JobKinds, K extends KindOf<S>>(
   deps: RunDependencies<S>,
 ): Promise<RunOutcome> {
   const handler = handlerFor(deps.handlers, kind);
-  if (!handler) return outcomes.dead(`This worker has no handler for ${kind} jobs`);
+  if (!handler) return outcomes.dead(jobErrorSaid("noHandler", kind));
   const parsed = parsePayload(deps.kinds, kind, job);
-  if (!parsed.ok) return outcomes.dead(parsed.reason);
+  if (!parsed.ok) return outcomes.dead(jobErrorSaid("payloadUnreadable", parsed.reason));
 
   const leaseLost = new AbortController();
   const heartbeat = startHeartbeat(lease, deps, logger, leaseLost);

@@ -231,9 +231,17 @@ describe("the worker", () => {
     worker({ handlers: { noop: async () => void (runs += 1) } });
 
     const wrongType = await untilJob("wrong-type", "the job to be dead", (j) => j.status === "DEAD");
-    expect(wrongType.lastError).toMatch(/^The payload does not match the noop schema:\n.*expected string.*\n.*at note/);
+    expect(wrongType.lastError).toMatch(
+      /^This version of the app cannot read what the job was queued with: The payload does not match the noop schema:\n.*expected string.*\n.*at note/,
+    );
     const notJson = await untilJob("not-json", "the job to be dead", (j) => j.status === "DEAD");
-    expect(notJson.lastError).toMatch(/^The payload is not JSON \(SyntaxError: /);
+    expect(notJson.lastError).toMatch(
+      /^This version of the app cannot read what the job was queued with: The payload is not JSON \(SyntaxError: /,
+    );
+    // Said in the merchant's language in the stopped jobs list, the check's own words quoted.
+    expect(jobErrorIn(zhCN, { lastError: notJson.lastError ?? "", lastErrorSay: notJson.lastErrorSay })).toMatch(
+      /^此版本的应用无法读取任务排入时附带的内容：The payload is not JSON \(SyntaxError: /,
+    );
     expect(runs).toBe(0);
   });
 
@@ -254,7 +262,9 @@ describe("the worker", () => {
     worker({ handlers: { noop: async () => void (runs += 1) } });
 
     const job = await untilJob("other-shop", "the job to be dead", (j) => j.status === "DEAD");
-    expect(job.lastError).toBe("The payload names the shop b.myshopify.com, but the job is a.myshopify.com's");
+    expect(job.lastError).toBe(
+      "This version of the app cannot read what the job was queued with: The payload names the shop b.myshopify.com, but the job is a.myshopify.com's",
+    );
     expect(runs).toBe(0);
   });
 

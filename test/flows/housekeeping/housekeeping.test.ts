@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import { encodePackageRequest, PackageId } from "~/connector";
 import { housekeepingHandler, PURGE_BATCH, queueHousekeeping } from "~/flows/housekeeping/daily-purge.server";
 import { jobPayloadSchemas } from "~/flows/queue/job-kinds";
+import { jobErrorIn } from "~/lib/words/job-error-said";
+import { zhCN } from "~/lib/words/zh-CN";
 import { startWorker } from "~/jobs/worker.server";
 import { useTestDatabase } from "../../support/database";
 import { recordingJobLogger, waitFor } from "../../support/jobs";
@@ -117,6 +119,10 @@ describe("housekeeping", () => {
       const buried = await db.job.findFirstOrThrow({ where: { kind: "inventory.reticulate" } });
       expect(buried.lastError).toBe(
         'No job kind is named "inventory.reticulate": no worker of this version can run it (queued by a newer or older version of the app, or by hand)',
+      );
+      // The stopped jobs list says it in the merchant's language.
+      expect(jobErrorIn(zhCN, { lastError: buried.lastError ?? "", lastErrorSay: buried.lastErrorSay })).toBe(
+        zhCN.jobErrors.unknownKind("inventory.reticulate"),
       );
       const receipts = await db.webhookReceipt.groupBy({ by: ["status"], _count: { _all: true } });
       expect(receipts.map((row) => `${row.status} ${row._count._all}`).sort()).toEqual(["ENQUEUED 3", "PROCESSED 4"]);

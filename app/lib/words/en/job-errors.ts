@@ -50,6 +50,14 @@ export const jobErrors = {
   /** A job whose last attempt's worker vanished (a restart, a crash); `attempts` their number. */
   workerVanished: (attempts: string) =>
     `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}: the app's worker stopped responding while running the last (a restart or a crash). Retry it.`,
+  /** A job of a kind this version does not know (queued by another version, or by hand): `kind` as the queue names it. */
+  unknownKind: (kind: string) =>
+    `No job kind is named "${kind}": no worker of this version can run it (queued by a newer or older version of the app, or by hand)`,
+  /** A worker started without the handler of a kind it knows: an operator's mistake in how the app is run. */
+  noHandler: (kind: string) =>
+    `This worker has no handler for ${kind} jobs: ask the app's operator to run a worker of this version that has, then retry`,
+  /** `why`: what does not fit, in English, as the check said it (a payload is the app's own record, not the merchant's words). */
+  payloadUnreadable: (why: string) => `This version of the app cannot read what the job was queued with: ${why}`,
   /** A job whose every attempt failed: `attempts` their number, `why` the last failure as it was recorded. */
   gaveUp: (attempts: string, why: string) => `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}. ${why}`,
 };
