@@ -10,6 +10,12 @@ import { ShopSettings, type CheckoutRatesSettings, type ShopSettingsInput } from
 /** Stored settings that no longer parse: a bug or a hand edit, never silently replaced by defaults. */
 export class InvalidShopSettings extends Error {
   override readonly name = "InvalidShopSettings";
+  /** What is wrong with them, without the shop: "not JSON: …", or each field and why. */
+  readonly detail: string;
+  constructor(domain: string, detail: string) {
+    super(`The settings of ${domain} are ${detail}`);
+    this.detail = detail;
+  }
 }
 
 export function parseShopSettings(domain: string, json: string): ShopSettings {
@@ -17,10 +23,10 @@ export function parseShopSettings(domain: string, json: string): ShopSettings {
   try {
     value = JSON.parse(json);
   } catch (error) {
-    throw new InvalidShopSettings(`The settings of ${domain} are not JSON: ${String(error)}`);
+    throw new InvalidShopSettings(domain, `not JSON: ${String(error)}`);
   }
   const parsed = ShopSettings.safeParse(value);
-  if (!parsed.success) throw new InvalidShopSettings(`The settings of ${domain} are invalid:\n${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) throw new InvalidShopSettings(domain, `invalid:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 

@@ -9,6 +9,8 @@ import { saveShopSettings } from "~/stores/shops/shop.server";
 import { ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
 import type { FulfillmentServicesHandlerDependencies } from "~/flows/install/handlers";
 import { ensureFulfillmentServicesHandler } from "~/flows/install/handlers";
+import { jobErrorIn } from "~/lib/words/job-error-said";
+import { zhCN } from "~/lib/words/zh-CN";
 
 const { db } = useTestDatabase();
 const shop = "a.myshopify.com";
@@ -72,5 +74,21 @@ describe("the install.fulfillment-services job", () => {
       attempts: 1,
       lastError: expect.stringMatching(/Name has already been taken/),
     });
+  });
+
+  it("stops for a person when the shop's saved settings cannot be read, said in the merchant's language", async () => {
+    // Written by hand, or by a bug: never replaced by defaults, never retried twelve times.
+    await db.shop.update({ where: { domain: shop }, data: { settings: JSON.stringify({ warehouses: "US01" }) } });
+    run(async () => {
+      throw new Error("not called: the settings are read first");
+    });
+    const job = await finished();
+    expect(job).toMatchObject({ status: "DEAD", attempts: 1 });
+    expect(job.lastError).toMatch(
+      /^The settings saved for a\.myshopify\.com cannot be read \(invalid:\n.*\n.*at warehouses\)\. Check them in Settings/,
+    );
+    expect(jobErrorIn(zhCN, { lastError: job.lastError ?? "", lastErrorSay: job.lastErrorSay })).toMatch(
+      /^为 a\.myshopify\.com 保存的设置无法读取（invalid:\n[\s\S]*at warehouses）。请在“设置”中检查并重新保存/,
+    );
   });
 });

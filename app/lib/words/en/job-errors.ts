@@ -50,6 +50,9 @@ export const jobErrors = {
   /** A job whose last attempt's worker vanished (a restart, a crash); `attempts` their number. */
   workerVanished: (attempts: string) =>
     `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}: the app's worker stopped responding while running the last (a restart or a crash). Retry it.`,
+  /** `why`: what the check said of the stored settings, in English. */
+  settingsUnreadable: (shop: string, why: string) =>
+    `The settings saved for ${shop} cannot be read (${why}). Check them in Settings and save them again, then retry; if they cannot be saved, ask the app's operator.`,
   /** A job of a kind this version does not know (queued by another version, or by hand): `kind` as the queue names it. */
   unknownKind: (kind: string) =>
     `No job kind is named "${kind}": no worker of this version can run it (queued by a newer or older version of the app, or by hand)`,
