@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { FlatRate, flatRatesAnswer, quoteKey, ratesFromPrices, warehouseForCart, type RatesWarehouse } from "./checkout-rates";
+import { buyerRateWords } from "~/flows/checkout-rates/answer-rates";
+import {
+  describedRates,
+  FlatRate,
+  flatRatesAnswer,
+  quoteKey,
+  ratesFromPrices,
+  warehouseForCart,
+  type RatesWarehouse,
+} from "./checkout-rates";
 
 const warehouse = (
   warehouseId: string,
@@ -64,7 +73,7 @@ describe("checkout rates", () => {
     ).not.toBe(mugAndTea);
   });
 
-  it("answers the priced services in cents, cheapest first, leaving out what the provider could not price", () => {
+  it("answers the priced services in cents, cheapest first, leaving out what the provider could not price, described in the buyer's language", () => {
     const now = new Date("2026-11-25T12:00:00Z");
     const rates = ratesFromPrices(
       [
@@ -86,7 +95,7 @@ describe("checkout rates", () => {
       ],
       now,
     );
-    expect(rates).toEqual([
+    expect(describedRates(rates, buyerRateWords("en-GB"))).toEqual([
       {
         service_name: "INT",
         service_code: "INT",
@@ -106,6 +115,11 @@ describe("checkout rates", () => {
         max_delivery_date: "2026-11-28 00:00:00 +0000",
       },
     ]);
+    // The same quote, for a buyer on a Chinese storefront (the cache keeps one quote for every buyer).
+    expect(describedRates(rates, buyerRateWords("zh-TW")).map((rate) => rate.description)).toEqual(["6 天送达", "2–3 天送达"]);
+    // A storefront naming no language, or one the app does not speak, reads English.
+    expect(describedRates(rates, buyerRateWords(null))[1]?.description).toBe("Delivered in 2 to 3 days");
+    expect(describedRates(rates, buyerRateWords("de-DE"))[0]?.description).toBe("Delivered in 6 days");
   });
 
   it("checks flat rates by field and answers them in cents", () => {
@@ -115,8 +129,12 @@ describe("checkout rates", () => {
         issue.message,
       ]),
     ).toEqual([["amount", "must have at most 2 decimals"]]);
-    expect(flatRatesAnswer([{ serviceName: "Standard", amount: 7.5, currency: "EUR" }])).toEqual([
+    expect(flatRatesAnswer([{ serviceName: "Standard", amount: 7.5, currency: "EUR" }], buyerRateWords("en"))).toEqual([
       { service_name: "Standard", service_code: "FLAT-1", total_price: "750", currency: "EUR", description: "Flat rate" },
+    ]);
+    // The merchant's name as they wrote it; the description in the buyer's language.
+    expect(flatRatesAnswer([{ serviceName: "Standard", amount: 7.5, currency: "EUR" }], buyerRateWords("zh-CN"))).toEqual([
+      { service_name: "Standard", service_code: "FLAT-1", total_price: "750", currency: "EUR", description: "固定运费" },
     ]);
   });
 });

@@ -130,17 +130,28 @@ function deliveryDate(now: Date, days: number): string {
   return `${date.toISOString().slice(0, 10)} 00:00:00 +0000`;
 }
 
-const daysText = (min: number, max: number) => (min === max ? `${min} ${min === 1 ? "day" : "days"}` : `${min} to ${max} days`);
-
 /** An amount as Shopify's total_price: whole cents, as a string. */
 export const centsText = (amount: number) => String(Math.round(amount * 100));
+
+/** What a rate's description says, in the buyer's language (lib/words' `checkoutRates`, numbers written). */
+export interface RateWords {
+  deliveredIn(min: number, max: number): string;
+  shippedByWarehouse: string;
+  flatRate: string;
+}
+
+/**
+ * A priced service as a quote keeps it, for any buyer: the rate but its description, and the
+ * delivery time in whole days (null when the provider did not say) that the description is written from.
+ */
+export type QuotedRate = Omit<ShopifyRate, "description"> & { days: { min: number; max: number } | null };
 
 /**
  * The provider's prices as checkout rates: each service it priced in one currency, cheapest first,
  * with its delivery time. Services it could not price (not to that country, too heavy) are left out.
  */
-export function ratesFromPrices(results: readonly PricingResult[], now: Date): ShopifyRate[] {
-  const rates: { amount: number; rate: ShopifyRate }[] = [];
+export function ratesFromPrices(results: readonly PricingResult[], now: Date): QuotedRate[] {
+  const rates: { amount: number; rate: QuotedRate }[] = [];
   for (const result of results) {
     const totals = result.Success ? (result.ChargeInfo?.Summary ?? []).filter((line) => typeof line.Amount === "number") : [];
     const total = totals.length === 1 ? totals[0] : undefined;
@@ -154,15 +165,25 @@ export function ratesFromPrices(results: readonly PricingResult[], now: Date): S
         service_code: result.ServiceCode,
         total_price: centsText(total.Amount),
         currency: total.Currency,
-        description:
-          min === null || max === null ? "Shipped by the fulfilment warehouse" : `Delivered in ${daysText(min, Math.max(min, max))}`,
         ...(min === null || max === null
-          ? {}
-          : { min_delivery_date: deliveryDate(now, min), max_delivery_date: deliveryDate(now, Math.max(min, max)) }),
+          ? { days: null }
+          : {
+              days: { min, max: Math.max(min, max) },
+              min_delivery_date: deliveryDate(now, min),
+              max_delivery_date: deliveryDate(now, Math.max(min, max)),
+            }),
       },
     });
   }
   return rates.sort((a, b) => a.amount - b.amount).map(({ rate }) => rate);
+}
+
+/** The quoted rates as a buyer reads them: each described in `words`. */
+export function describedRates(rates: readonly QuotedRate[], words: RateWords): ShopifyRate[] {
+  return rates.map(({ days, ...rate }) => ({
+    ...rate,
+    description: days === null ? words.shippedByWarehouse : words.deliveredIn(days.min, days.max),
+  }));
 }
 
 /**
@@ -177,13 +198,16 @@ const FLAT_RATE_CODE = /^FLAT-\d+$/;
 /** A flat rate's code: the position of the merchant's flat rate, not a provider service. */
 export const isFlatRateCode = (code: string) => FLAT_RATE_CODE.test(code);
 
-/** The merchant's flat rates as checkout rates; each code is its position, so renaming one keeps orders readable. */
-export function flatRatesAnswer(flatRates: readonly FlatRate[]): ShopifyRate[] {
+/**
+ * The merchant's flat rates as checkout rates, described in the buyer's `words`; each code is its
+ * position, so renaming one keeps orders readable.
+ */
+export function flatRatesAnswer(flatRates: readonly FlatRate[], words: RateWords): ShopifyRate[] {
   return flatRates.map((rate, index) => ({
     service_name: rate.serviceName,
     service_code: `FLAT-${index + 1}`,
     total_price: centsText(rate.amount),
     currency: rate.currency,
-    description: "Flat rate",
+    description: words.flatRate,
   }));
 }

@@ -12,7 +12,14 @@ export interface CartItem {
 }
 
 /** The body Shopify posts, with the fields it sends (most of them nullable and unread by the app). */
-export function rateRequestBody(options: { items: readonly CartItem[]; country?: string; postcode?: string; currency?: string }): string {
+export function rateRequestBody(options: {
+  items: readonly CartItem[];
+  country?: string;
+  postcode?: string;
+  currency?: string;
+  /** The storefront's language, as Shopify names it ("en", "zh-CN"). */
+  locale?: string;
+}): string {
   const address = (country: string, postcode: string, city: string) => ({
     country,
     postal_code: postcode,
@@ -47,7 +54,7 @@ export function rateRequestBody(options: { items: readonly CartItem[]; country?:
         variant_id: 2000 + index,
       })),
       currency: options.currency ?? "USD",
-      locale: "en",
+      locale: options.locale ?? "en",
     },
   });
 }

@@ -7,14 +7,20 @@
  */
 import {
   cartLines,
+  describedRates,
   flatRatesAnswer,
   quoteKey,
   ratesFromPrices,
   warehouseForCart,
+  type QuotedRate,
   type RateRequest,
+  type RateWords,
   type ShopifyRate,
 } from "~/connector/checkout-rates";
 import { countryName } from "~/connector/countries";
+import { formatNumber } from "~/lib/format";
+import { canonicalLocale } from "~/lib/locale";
+import { languageOf, wordsFor } from "~/lib/words";
 import type { ProviderPort } from "~/flows/ports/ports";
 import { ProviderValidationError } from "~/fulfilment/errors";
 import type { ShopSettings } from "~/stores/shops/shop-settings";
@@ -51,8 +57,23 @@ export type RatesSource = "provider" | "cache" | "fallback" | "off" | "nothing t
 export type RatesAnswer =
   { status: 200; rates: ShopifyRate[]; source: RatesSource; reason: string | null } | { status: 404; error: string };
 
-/** What the provider said about a cart, kept for the shop's cache minutes. */
-type Quote = { kind: "priced"; rates: ShopifyRate[] } | { kind: "unpriceable"; reason: string };
+/** What the provider said about a cart, kept for the shop's cache minutes: for any buyer, undescribed. */
+type Quote = { kind: "priced"; rates: QuotedRate[] } | { kind: "unpriceable"; reason: string };
+
+/**
+ * The rates' descriptions in the buyer's language: the storefront's, as the rate request's `locale`
+ * names it (any Chinese reads Simplified Chinese, anything else English); English when it names none.
+ */
+export function buyerRateWords(locale: string | null | undefined): RateWords {
+  const language = languageOf(canonicalLocale(locale) ?? "en");
+  const words = wordsFor(language).checkoutRates;
+  const written = (days: number) => formatNumber(days, language);
+  return {
+    deliveredIn: (min, max) => words.deliveredIn(min, max, written(min), written(max)),
+    shippedByWarehouse: words.shippedByWarehouse,
+    flatRate: words.flatRate,
+  };
+}
 
 const LATE = Symbol("late");
 
@@ -114,9 +135,10 @@ export function checkoutRatesAnswerer(
     if (settings === null) return { status: 404, error: `The app is not installed on ${shop}` };
     const { checkoutRates } = settings;
     if (!checkoutRates.enabled) return { status: 200, rates: [], source: "off", reason: "checkout rates are turned off in Settings" };
+    const buyer = buyerRateWords(request.rate.locale);
     const fallback = (reason: string): RatesAnswer => ({
       status: 200,
-      rates: flatRatesAnswer(checkoutRates.flatRates),
+      rates: flatRatesAnswer(checkoutRates.flatRates, buyer),
       source: "fallback",
       reason,
     });
@@ -146,7 +168,9 @@ export function checkoutRatesAnswerer(
     const ttlMs = checkoutRates.cacheMinutes * 60_000;
     const cached = cache.get(key);
     if (cached !== undefined)
-      return cached.kind === "priced" ? { status: 200, rates: cached.rates, source: "cache", reason: null } : fallback(cached.reason);
+      return cached.kind === "priced"
+        ? { status: 200, rates: describedRates(cached.rates, buyer), source: "cache", reason: null }
+        : fallback(cached.reason);
 
     const restKey = `${shop} ${warehouse.warehouseId}`;
     if ((restingUntil.get(restKey) ?? 0) > ports.now()) return fallback("the provider failed or was too slow moments ago");
@@ -181,7 +205,9 @@ export function checkoutRatesAnswerer(
       return fallback(`the provider did not answer within ${timing.budgetMs} ms`);
     }
     if (quote === null) return fallback("the provider failed");
-    return quote.kind === "priced" ? { status: 200, rates: quote.rates, source: "provider", reason: null } : fallback(quote.reason);
+    return quote.kind === "priced"
+      ? { status: 200, rates: describedRates(quote.rates, buyer), source: "provider", reason: null }
+      : fallback(quote.reason);
   }
 
   return Object.assign(answer, { cache });

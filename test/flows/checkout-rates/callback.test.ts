@@ -48,7 +48,7 @@ async function setUp() {
   });
 }
 
-async function rates(items: readonly CartItem[], destination: { country?: string; postcode?: string } = {}) {
+async function rates(items: readonly CartItem[], destination: { country?: string; postcode?: string; locale?: string } = {}) {
   const s = stack();
   const started = performance.now();
   const response = await signedRateRequest(s.appUrl, s.apiSecret, s.shop, rateRequestBody({ items, ...destination }));
@@ -127,6 +127,12 @@ describe("checkout rates at Shopify's callback", () => {
     const again = await rates(cart, { postcode: "EC1A 9ZZ" });
     expect(again.source).toBe("cache");
     expect(again.rates).toEqual(first.rates);
+    expect(pricingCalls.length).toBe(callsBefore);
+    // A buyer on a Chinese storefront gets the same quote from memory, described in Chinese.
+    const chinese = await rates(cart, { postcode: "EC1A 5AA", locale: "zh-CN" });
+    expect(chinese.source).toBe("cache");
+    expect(chinese.rates.map((rate) => rate.total_price)).toEqual(first.rates.map((rate) => rate.total_price));
+    expect(chinese.rates[0]?.description).toMatch(/^\d+(–\d+)? 天送达$/);
     expect(pricingCalls.length).toBe(callsBefore);
   });
 

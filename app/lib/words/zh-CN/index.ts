@@ -30,6 +30,7 @@ import { stock } from "./stock";
 import { pricing } from "./pricing";
 import { dataRequests } from "./data-requests";
 import { settingsCheckoutRates } from "./settings-checkout-rates";
+import { checkoutRates } from "./checkout-rates";
 import { settingsCustoms } from "./settings-customs";
 import { landing } from "./landing";
 import { login } from "./login";
@@ -59,6 +60,7 @@ export const zhCN: Words = {
   pricing,
   dataRequests,
   settingsCheckoutRates,
+  checkoutRates,
   settingsCustoms,
   home,
   shipment,
