@@ -29,11 +29,12 @@ export default function App() {
   // The page's language: the admin's (routes/app reads it), or on the pages outside the admin the
   // one they chose (the link's, else the browser's). Screen readers speak the page in it, and the
   // browser draws Chinese text with Chinese forms of the characters. The outermost route that names
-  // one decides.
-  const lang =
+  // one decides, as the catalogue's language the page is written in (a French admin reads English).
+  const lang = languageOf(
     useMatches()
       .map((match) => localeIn(match.data))
-      .find((locale) => locale !== null) ?? "en";
+      .find((locale) => locale !== null) ?? "en",
+  );
   return (
     // The scrollbar's room kept: a page that grows as its data comes in (a live list, a save bar, an
     // answer) never narrows and reflows everything when its scrollbar appears.
