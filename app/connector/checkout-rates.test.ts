@@ -116,7 +116,7 @@ describe("checkout rates", () => {
       },
     ]);
     // The same quote, for a buyer on a Chinese storefront (the cache keeps one quote for every buyer).
-    expect(describedRates(rates, buyerRateWords("zh-TW")).map((rate) => rate.description)).toEqual(["6 天送达", "2–3 天送达"]);
+    expect(describedRates(rates, buyerRateWords("zh-TW")).map((rate) => rate.description)).toEqual(["预计 6 天送达", "预计 2–3 天送达"]);
     // A storefront naming no language, or one the app does not speak, reads English.
     expect(describedRates(rates, buyerRateWords(null))[1]?.description).toBe("Delivered in 2 to 3 days");
     expect(describedRates(rates, buyerRateWords("de-DE"))[0]?.description).toBe("Delivered in 6 days");

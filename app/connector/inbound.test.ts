@@ -7,9 +7,12 @@ const english = wordsFor("en").inbound.refusedUnsaid;
 
 describe("an inbound refusal as kept and as read", () => {
   it("says a refusal without a message in the reader's language, with the code the provider gave", () => {
-    expect(inboundRefusalIn(inboundRefusal(null, null), chinese)).toBe("服务商拒绝了，但没有说明原因");
-    expect(inboundRefusalIn(inboundRefusal("Locked", undefined), chinese)).toBe("服务商拒绝了，但没有说明原因（Locked）");
+    expect(inboundRefusalIn(inboundRefusal(null, null), chinese)).toBe("服务商拒绝了该请求，但未说明原因");
+    expect(inboundRefusalIn(inboundRefusal("Locked", undefined), chinese)).toBe("服务商拒绝了该请求，但未说明原因（Locked）");
     expect(inboundRefusalIn(inboundRefusal("Locked", null), english)).toBe("The provider refused it without saying why (Locked)");
+    // An empty message is no message.
+    expect(inboundRefusalIn(inboundRefusal("Locked", " "), english)).toBe("The provider refused it without saying why (Locked)");
+    expect(inboundRefusalIn(inboundRefusal(null, ""), chinese)).toBe("服务商拒绝了该请求，但未说明原因");
   });
 
   it("keeps the provider's own words as it said them, in any reader's language", () => {

@@ -81,7 +81,7 @@ const UNSAID_REFUSAL = "The provider refused it without saying why";
 
 /** The provider's refusal as kept on the shipment: its own message and code, as it said them. */
 export const inboundRefusal = (code: string | null | undefined, message: string | null | undefined): string =>
-  [message ?? UNSAID_REFUSAL, code ? `(${code})` : ""].join(" ").trim();
+  [message?.trim() || UNSAID_REFUSAL, code ? `(${code})` : ""].join(" ").trim();
 
 /**
  * A kept refusal for the reader: the provider's own words as they are; when it gave none, the

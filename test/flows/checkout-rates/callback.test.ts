@@ -132,7 +132,7 @@ describe("checkout rates at Shopify's callback", () => {
     const chinese = await rates(cart, { postcode: "EC1A 5AA", locale: "zh-CN" });
     expect(chinese.source).toBe("cache");
     expect(chinese.rates.map((rate) => rate.total_price)).toEqual(first.rates.map((rate) => rate.total_price));
-    expect(chinese.rates[0]?.description).toMatch(/^\d+(–\d+)? 天送达$/);
+    expect(chinese.rates[0]?.description).toMatch(/^预计 \d+(–\d+)? 天送达$/);
     expect(pricingCalls.length).toBe(callsBefore);
   });
 

@@ -2,7 +2,7 @@
 import type { Words } from "../en";
 
 export const checkoutRates: Words["checkoutRates"] = {
-  deliveredIn: (min, max, minText, maxText) => (min === max ? `${minText} 天送达` : `${minText}–${maxText} 天送达`),
+  deliveredIn: (min, max, minText, maxText) => (min === max ? `预计 ${minText} 天送达` : `预计 ${minText}–${maxText} 天送达`),
   shippedByWarehouse: "由履约仓库发货",
   flatRate: "固定运费",
 };

@@ -97,7 +97,7 @@ export const inbound: Words["inbound"] = {
   arrival: "到货",
   asksEveryHour: "应用每小时向服务商查询一次仓库是否已收货。",
   providerReported: (problem) => `服务商报告了问题：${problem}`,
-  refusedUnsaid: (code) => `服务商拒绝了，但没有说明原因${code === null ? "" : `（${code}）`}`,
+  refusedUnsaid: (code) => `服务商拒绝了该请求，但未说明原因${code === null ? "" : `（${code}）`}`,
   checkNow: "立即查询到货",
   receivedOn: (warehouse, when) =>
     `仓库 ${warehouse} 已于 ${when} 收货。这些商品现已计入服务商库存，库存同步会把它们写入 Shopify（见“库存”）。`,
