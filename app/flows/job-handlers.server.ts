@@ -16,6 +16,7 @@ import { reencryptionHandler } from "./keys/reencrypt.server";
 import { ensureFulfillmentServicesHandler, type FulfillmentServicesHandlerDependencies } from "./install/handlers";
 import { planHandlers } from "./plan/handlers";
 import type { DepsSource } from "./ports/run";
+import { stopForUnreadableSettings } from "./ports/errors";
 import { pushHandlers } from "./push/handlers";
 import { returnHandlers } from "./returns/handlers";
 import type { JobKind, KindHandler } from "./queue/job-kinds";
@@ -30,10 +31,24 @@ import { writeBackHandlers } from "./write-back/handlers";
 
 export type AllJobHandlers = { readonly [K in JobKind]: KindHandler<K> };
 
-/** Each handler waits while Shopify refuses the job's shop (401, 402, 423: app/flows/shop-access/). */
+/** The handler, stopping at once for the shop's settings that no longer parse (ports/errors.ts). */
+function stoppingForUnreadableSettings<Payload>(handler: JobHandler<Payload>): JobHandler<Payload> {
+  return async (payload, ctx) => {
+    try {
+      await handler(payload, ctx);
+    } catch (error) {
+      throw stopForUnreadableSettings(error);
+    }
+  };
+}
+
+/**
+ * Each handler waits while Shopify refuses the job's shop (401, 402, 423: app/flows/shop-access/),
+ * and stops for a person when the shop's settings no longer parse.
+ */
 function pausable<H extends Record<string, JobHandler<never>>>(deps: DepsSource, handlers: H): H {
   const wrap = withShopAccess(deps);
-  return Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, wrap(handler)])) as H;
+  return Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, wrap(stoppingForUnreadableSettings(handler))])) as H;
 }
 
 /** The handlers of the order pipeline alone, returns included (what the pipeline tests and the benchmark run). */

@@ -12,7 +12,7 @@ import { isKindOf, type JobKinds, type KindOf, type PayloadOf } from "./kind-sch
 import { extendLease, markDead, markDone, markDoneAlone, postpone, scheduleRetry, type JobErrorWritten, type Lease } from "./lease.server";
 import { describeError, type Logger } from "~/lib/log.server";
 import { jobErrors } from "~/lib/words/en/job-errors";
-import { jobErrorSaid, postponedSaid } from "~/lib/words/job-error-said";
+import { jobErrorSaid, jobErrorWithin, postponedSaid } from "~/lib/words/job-error-said";
 import type { NestedSay, Said } from "~/lib/words/reason-said";
 
 export interface RunDependencies<S extends JobKinds> {
@@ -60,7 +60,7 @@ function handlerFor<S extends JobKinds, K extends KindOf<S>>(handlers: JobHandle
   return handlers[kind];
 }
 
-type ParsedPayload<P> = { ok: true; payload: P } | { ok: false; reason: string };
+type ParsedPayload<P> = { ok: true; payload: P } | { ok: false; reason: Said };
 
 /**
  * The job's payload for its kind. One that names a shop (`shop`) other than the job's own is refused:
@@ -75,18 +75,19 @@ function parsePayload<S extends JobKinds, K extends KindOf<S>>(
   try {
     json = JSON.parse(job.payload);
   } catch (error) {
-    return { ok: false, reason: `The payload is not JSON (${describeError(error)})` };
+    return { ok: false, reason: jobErrorSaid("payloadUnreadable", `The payload is not JSON (${describeError(error)})`) };
   }
   const named = typeof json === "object" && json !== null ? (json as { shop?: unknown }).shop : undefined;
   if (typeof named === "string" && named !== job.shop) {
-    return {
-      ok: false,
-      reason: `The payload names the shop ${named}, but the job is ${job.shop === null ? "no shop's" : `${job.shop}'s`}`,
-    };
+    return { ok: false, reason: jobErrorSaid("payloadOfOtherShop", named, job.shop ?? "") };
   }
   const schema: S[K] = kinds[kind];
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: `The payload does not match the ${kind} schema:\n${z.prettifyError(parsed.error)}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason: jobErrorSaid("payloadUnreadable", `The payload does not match the ${kind} schema:\n${z.prettifyError(parsed.error)}`),
+    };
   return { ok: true, payload: parsed.data };
 }
 
@@ -99,12 +100,13 @@ interface OutcomeRecorder {
 }
 
 /**
- * The error as lastError keeps it, at most `maxChars`: a sentence whole, with its key; a text, or a
- * sentence too long to keep whole, as its text cut (a cut sentence is no longer the sentence).
+ * The error as lastError keeps it, at most `maxChars`: a sentence whole, with its key, or with the
+ * failure's own text it quotes cut to fit; a text, or a sentence that cannot be fitted so, as its
+ * text cut (a cut sentence is no longer the sentence).
  */
 function fitted(reason: string | Said, maxChars: number): JobErrorWritten {
-  if (typeof reason !== "string" && reason.message.length <= maxChars) return reason;
-  return (typeof reason === "string" ? reason : reason.message).slice(0, maxChars);
+  if (typeof reason === "string") return reason.slice(0, maxChars);
+  return jobErrorWithin(reason, maxChars) ?? reason.message.slice(0, maxChars);
 }
 
 function outcomeRecorder(lease: Lease, job: Job, deps: RunDependencies<JobKinds>, logger: Logger): OutcomeRecorder {
@@ -190,7 +192,7 @@ async function runKind<S extends JobKinds, K extends KindOf<S>>(
   const handler = handlerFor(deps.handlers, kind);
   if (!handler) return outcomes.dead(jobErrorSaid("noHandler", kind));
   const parsed = parsePayload(deps.kinds, kind, job);
-  if (!parsed.ok) return outcomes.dead(jobErrorSaid("payloadUnreadable", parsed.reason));
+  if (!parsed.ok) return outcomes.dead(parsed.reason);
 
   const leaseLost = new AbortController();
   const heartbeat = startHeartbeat(lease, deps, logger, leaseLost);
@@ -249,9 +251,7 @@ async function failed(
   if (job.attempts >= job.maxAttempts) {
     // Said as a sentence, so the stopped jobs list and the alert say it in the merchant's language;
     // the failure's own text is cut to keep the whole within the column, not the sentence's end.
-    const gaveUp = (why: string) => jobErrorSaid("gaveUp", String(job.attempts), why);
-    const over = gaveUp(reason).message.length - deps.lastErrorMaxChars;
-    return outcomes.dead(gaveUp(over > 0 ? reason.slice(0, Math.max(0, reason.length - over)) : reason));
+    return outcomes.dead(jobErrorSaid("gaveUp", String(job.attempts), reason));
   }
   return outcomes.retry(deps.retryAt?.(now) ?? new Date(now.getTime() + backoffDelayMs(job.attempts, deps.backoff, deps.random)), reason);
 }

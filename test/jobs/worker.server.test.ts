@@ -240,7 +240,7 @@ describe("the worker", () => {
     );
     // Said in the merchant's language in the stopped jobs list, the check's own words quoted.
     expect(jobErrorIn(zhCN, { lastError: notJson.lastError ?? "", lastErrorSay: notJson.lastErrorSay })).toMatch(
-      /^此版本的应用无法读取任务排入时附带的内容：The payload is not JSON \(SyntaxError: /,
+      /^此版本的应用无法读取该任务入队时附带的数据：The payload is not JSON \(SyntaxError: /,
     );
     expect(runs).toBe(0);
   });
@@ -263,7 +263,7 @@ describe("the worker", () => {
 
     const job = await untilJob("other-shop", "the job to be dead", (j) => j.status === "DEAD");
     expect(job.lastError).toBe(
-      "This version of the app cannot read what the job was queued with: The payload names the shop b.myshopify.com, but the job is a.myshopify.com's",
+      "The job names the shop b.myshopify.com, but it was queued for a.myshopify.com: it was not run, so that nothing is done to another shop's data",
     );
     expect(runs).toBe(0);
   });

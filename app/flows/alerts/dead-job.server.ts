@@ -1,7 +1,7 @@
 /** A shop's job that gave up is told to the merchant (the worker's onDead, in the transaction that marks it DEAD). */
 import type { DeadJobHook } from "~/jobs/run-job.server";
 import { jobErrors } from "~/lib/words/en/job-errors";
-import { jobErrorSaid, jobStoppedSay } from "~/lib/words/job-error-said";
+import { jobErrorWithin, jobStoppedSay } from "~/lib/words/job-error-said";
 import type { NestedSay } from "~/lib/words/reason-said";
 import { ALERT_DETAIL_MAX, recordAlert } from "~/stores/alerts/alerts.server";
 
@@ -18,11 +18,11 @@ function pageOf(kind: string): string {
  * language, rather than the sentence's end cut off, which would leave the English as recorded.
  */
 function stopFitted(kind: string, reason: string, say: NestedSay | undefined): { detail: string; say: NestedSay | undefined } {
-  const over = jobErrors.jobStopped(kind, reason).length - ALERT_DETAIL_MAX;
-  const [attempts, why] = say?.key === "gaveUp" ? say.args : [];
-  if (over <= 0 || typeof attempts !== "string" || typeof why !== "string") return { detail: jobErrors.jobStopped(kind, reason), say };
-  const cut = jobErrorSaid("gaveUp", attempts, why.slice(0, Math.max(0, why.length - over)));
-  return { detail: jobErrors.jobStopped(kind, cut.message), say: cut.say };
+  const fitted =
+    say === undefined ? undefined : jobErrorWithin({ message: reason, say }, ALERT_DETAIL_MAX - jobErrors.jobStopped(kind, "").length);
+  return fitted === undefined
+    ? { detail: jobErrors.jobStopped(kind, reason), say }
+    : { detail: jobErrors.jobStopped(kind, fitted.message), say: fitted.say };
 }
 
 export const recordDeadJobAlert: DeadJobHook = async (tx, job, reason, now, say) => {

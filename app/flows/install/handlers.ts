@@ -4,13 +4,13 @@
  */
 import { ensureWarehouseServices, type EnsureServicesDependencies } from "./fulfillment-services.server";
 import { latestRun } from "~/stores/catalogue/sync-runs.server";
-import { getShopSettings, InvalidShopSettings, recordWarehouseLocations } from "~/stores/shops/shop.server";
+import { getShopSettings, recordWarehouseLocations } from "~/stores/shops/shop.server";
+import { stopForUnreadableSettings } from "../ports/errors";
 import { startCatalogueRead } from "../catalogue/read.server";
 import { queueStockSync } from "../queue/stages.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyGraphqlError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
 import { PermanentFailure, RetryLater } from "~/jobs/handler";
-import { jobErrorSaid } from "~/lib/words/job-error-said";
 import type { KindHandler } from "../queue/job-kinds";
 
 export interface FulfillmentServicesHandlerDependencies {
@@ -26,8 +26,7 @@ export function ensureFulfillmentServicesHandler(
     const { shop } = ctx;
     if (shop === null) throw new PermanentFailure("A install.fulfillment-services job must name its shop");
     const settings = await getShopSettings(ctx.db, shop).catch((error: unknown) => {
-      // Settings that no longer parse need a person, not twelve retries.
-      throw error instanceof InvalidShopSettings ? new PermanentFailure(jobErrorSaid("settingsUnreadable", shop, error.detail)) : error;
+      throw stopForUnreadableSettings(error);
     });
     if (!settings.warehouses.some((w) => w.enabled)) return;
     const admin = await deps.adminFor(shop);

@@ -3,7 +3,9 @@
  * RetryLater at that time (not an attempt: nothing is wrong, it is too soon), anything else is
  * thrown on for the queue's backoff.
  */
-import { RetryLater } from "~/jobs/handler";
+import { PermanentFailure, RetryLater } from "~/jobs/handler";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
+import { InvalidShopSettings } from "~/stores/shops/shop.server";
 import { ProviderRateLimitedError } from "~/fulfilment";
 import { ShopifyThrottledError } from "~/shopify/errors";
 import type { PipelinePolicy } from "./policy";
@@ -21,6 +23,16 @@ export function throttledWait(error: ShopifyThrottledError, random: () => number
   // retryAfterMs = (requested − available) / rate, so requested / rate = retryAfterMs + available / rate.
   const fromEmpty = error.retryAfterMs + (Math.max(0, status.currentlyAvailable) / status.restoreRate) * 1000;
   return Math.ceil(fromEmpty * (1 + random() / 2));
+}
+
+/**
+ * Settings that no longer parse (a bug, a hand edit) need a person, not twelve retries: the job stops
+ * at once, saying so in the merchant's language with the check's findings. Any other error as it is.
+ */
+export function stopForUnreadableSettings(error: unknown): unknown {
+  return error instanceof InvalidShopSettings
+    ? new PermanentFailure(jobErrorSaid("settingsUnreadable", error.domain, error.detail))
+    : error;
 }
 
 /** The error as the queue should see it. */

@@ -4,11 +4,41 @@
  */
 import { en, type Words } from "./en";
 import { jobErrors } from "./en/job-errors";
-import { nestedSayOf, saidAgainWithin, saidFrom, saidWithin, type NestedSay, type Said } from "./reason-said";
+import { nestedSayOf, saidAgainWithin, saidFrom, saidWithin, sentenceIn, type NestedSay, type Said } from "./reason-said";
 
 /** The English message and the key it is said again by, for one sentence of the job errors. */
 export const jobErrorSaid = saidFrom(jobErrors);
 const saidAround = saidWithin(jobErrors);
+
+/**
+ * The argument of each sentence that is a failure's own text (an exception's, a check's findings,
+ * any length): what is cut when the whole is too long to keep.
+ */
+const FREE_TEXT: Partial<Record<keyof typeof jobErrors, number>> = {
+  gaveUp: 1,
+  settingsUnreadable: 1,
+  payloadUnreadable: 0,
+  providerAddressUnusable: 0,
+};
+
+/**
+ * The sentence within `maxChars`: as it is when it fits; else with the failure's own text it quotes
+ * cut by what is over, so that it is still the sentence and is said in the reader's language (a
+ * sentence cut at its end is only English). Undefined when it quotes no such text long enough.
+ */
+export function jobErrorWithin<T extends NestedSay>(
+  said: { message: string; say: T },
+  maxChars: number,
+): { message: string; say: T } | undefined {
+  const over = said.message.length - maxChars;
+  if (over <= 0) return said;
+  const index = FREE_TEXT[said.say.key as keyof typeof jobErrors];
+  const text = index === undefined ? undefined : said.say.args[index];
+  if (typeof text !== "string" || text.length < over) return undefined;
+  const say = { ...said.say, args: said.say.args.map((arg, at) => (at === index ? text.slice(0, text.length - over) : arg)) };
+  const message = sentenceIn(jobErrors, say);
+  return message === undefined ? undefined : { message, say };
+}
 
 /** What a postponed job's lastError says (RetryLater's reason after the time it runs again), as a sentence around the reason. */
 export function postponedSaid(until: Date, why: Said) {

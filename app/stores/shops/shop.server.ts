@@ -12,7 +12,10 @@ export class InvalidShopSettings extends Error {
   override readonly name = "InvalidShopSettings";
   /** What is wrong with them, without the shop: "not JSON: …", or each field and why. */
   readonly detail: string;
-  constructor(domain: string, detail: string) {
+  constructor(
+    readonly domain: string,
+    detail: string,
+  ) {
     super(`The settings of ${domain} are ${detail}`);
     this.detail = detail;
   }

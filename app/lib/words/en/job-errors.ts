@@ -61,6 +61,9 @@ export const jobErrors = {
     `This worker has no handler for ${kind} jobs: ask the app's operator to run a worker of this version that has, then retry`,
   /** `why`: what does not fit, in English, as the check said it (a payload is the app's own record, not the merchant's words). */
   payloadUnreadable: (why: string) => `This version of the app cannot read what the job was queued with: ${why}`,
+  /** A job whose payload names another shop than its own: not run, its writes being counted as its own shop's. `shop` "" for none. */
+  payloadOfOtherShop: (named: string, shop: string) =>
+    `The job names the shop ${named}, but it was queued for ${shop === "" ? "no shop" : shop}: it was not run, so that nothing is done to another shop's data`,
   /** A job whose every attempt failed: `attempts` their number, `why` the last failure as it was recorded. */
   gaveUp: (attempts: string, why: string) => `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}. ${why}`,
 };

@@ -27,8 +27,10 @@ export const jobErrors: Words["jobErrors"] = {
   workerVanished: (attempts) => `尝试 ${attempts} 次后放弃：最后一次运行时，应用的后台进程停止了响应（重启或崩溃）。请重试。`,
   settingsUnreadable: (shop, why) =>
     `为 ${shop} 保存的设置无法读取（${why}）。请在“设置”中检查并重新保存，然后重试；如果无法保存，请联系应用的运营方。`,
-  unknownKind: (kind) => `没有名为“${kind}”的任务类型：此版本的后台进程无法运行它（由更新或更旧版本的应用排入，或被手动排入）`,
-  noHandler: (kind) => `此后台进程无法处理 ${kind} 任务：请让应用的运营方运行可处理它的此版本后台进程，然后重试`,
-  payloadUnreadable: (why) => `此版本的应用无法读取任务排入时附带的内容：${why}`,
+  unknownKind: (kind) => `没有名为“${kind}”的任务类型：此版本的后台进程无法运行它（可能由较新或较旧版本的应用加入队列，或由人工加入）`,
+  noHandler: (kind) => `此后台进程没有 ${kind} 任务的处理程序：请联系应用的运营方运行包含该处理程序的同版本后台进程，然后重试`,
+  payloadUnreadable: (why) => `此版本的应用无法读取该任务入队时附带的数据：${why}`,
+  payloadOfOtherShop: (named, shop) =>
+    `该任务指明的店铺是 ${named}，但它是为${shop === "" ? "无店铺" : ` ${shop} `}加入队列的：为避免改动其他店铺的数据，它没有运行`,
   gaveUp: (attempts, why) => `尝试 ${attempts} 次后放弃。${why}`,
 };
