@@ -9,15 +9,29 @@ import type { ProviderPort } from "~/flows/ports/ports";
 import { env } from "~/env.server";
 import { getShopSettings } from "~/stores/shops/shop.server";
 import prisma from "~/db.server";
-import type { NestedSaid } from "~/lib/words/reason-said";
+import type { NestedSaid, Say } from "~/lib/words/reason-said";
+import type { ProviderFailure } from "~/connector/provider-problem";
+import { PermanentFailure } from "~/jobs/handler";
 import { providerAddressRefused, providerFetch } from "./provider-address.server";
 import { appPipelineDeps } from "./pipeline-deps.server";
 
-/** The provider's own words, without the request details the app's error messages carry for support. */
-function providerWords(error: ProviderError): string {
+/**
+ * The provider's own words, without the request details the app's error messages carry for support;
+ * null when it gave none (no answer, an answer without details): the page then says the failure in
+ * the admin's words (`providerProblem`), not the client's English message.
+ */
+function providerWords(error: ProviderError): string | null {
   const said = error.errors.map((detail) => detail.message).filter((message) => message.trim() !== "");
-  return said.length > 0 ? said.join("; ") : error.message;
+  return said.length > 0 ? said.join("; ") : null;
 }
+
+/** The provider's failure as a page says it: its own words when it gave some, else the failure itself. */
+export type ProviderSaid = { said: string } | { failure: ProviderFailure };
+
+const saidOf = (error: ProviderError): ProviderSaid => {
+  const said = providerWords(error);
+  return said === null ? { failure: error } : { said };
+};
 
 /**
  * Why a token cannot be saved, for the page to say in the admin's language: the provider address
@@ -27,8 +41,8 @@ function providerWords(error: ProviderError): string {
 export type TokenRefusal =
   | { kind: "addressUnusable"; why: NestedSaid }
   | { kind: "refused" }
-  | { kind: "noAnswer"; said: string }
-  | { kind: "answered"; said: string };
+  | ({ kind: "noAnswer" } & ProviderSaid)
+  | ({ kind: "answered" } & ProviderSaid);
 
 /** Why the token cannot be saved, or null when the provider answered a call made with it. */
 export async function tokenRefusal(shop: string, token: string): Promise<TokenRefusal | null> {
@@ -49,8 +63,8 @@ export async function tokenRefusal(shop: string, token: string): Promise<TokenRe
     return null;
   } catch (error) {
     if (error instanceof ProviderAuthError) return { kind: "refused" };
-    if (error instanceof ProviderError && error.retryable) return { kind: "noAnswer", said: providerWords(error) };
-    if (error instanceof ProviderError) return { kind: "answered", said: providerWords(error) };
+    if (error instanceof ProviderError && error.retryable) return { kind: "noAnswer", ...saidOf(error) };
+    if (error instanceof ProviderError) return { kind: "answered", ...saidOf(error) };
     throw error;
   }
 }
@@ -65,13 +79,14 @@ export interface WarehouseCheck {
 
 /**
  * Why the provider refused a warehouse or a service, for the page to say in the admin's language;
- * `said` is the provider's own text (or the connection's problem), shown as said.
+ * `said` is the provider's own text, shown as said. The connection that cannot be opened keeps its
+ * sentence when it has one (`say`, of `jobErrors`: none saved in live mode, unreadable credentials…).
  */
 export type WarehouseRefusal =
-  | { kind: "cannotCheck"; said: string }
+  | { kind: "cannotCheck"; message: string; say?: Say }
   | { kind: "notInAccount"; known: string[] }
   | { kind: "unknown"; said: string }
-  | { kind: "noAnswer"; said: string }
+  | ({ kind: "noAnswer" } & ProviderSaid)
   | { kind: "serviceNotOffered"; warehouseId: string; offered: string[] };
 
 export interface WarehouseCheckOutcome {
@@ -108,7 +123,11 @@ export async function checkWarehouses(shop: string, warehouses: readonly Warehou
   } catch (error) {
     const first = warehouses[0];
     if (first)
-      refuse(`warehouses.${first.row}.warehouseId`, { kind: "cannotCheck", said: error instanceof Error ? error.message : String(error) });
+      refuse(`warehouses.${first.row}.warehouseId`, {
+        kind: "cannotCheck",
+        message: error instanceof Error ? error.message : String(error),
+        ...(error instanceof PermanentFailure && error.said !== undefined ? { say: error.said.say } : {}),
+      });
     return outcome;
   }
   const sku = await anySkuOf(provider);
@@ -118,14 +137,14 @@ export async function checkWarehouses(shop: string, warehouses: readonly Warehou
       await provider.inventoryAge({ WarehouseId: warehouse.warehouseId, PageIndex: 0, PageSize: 1 });
     } catch (error) {
       if (error instanceof ProviderValidationError && error.sent) {
-        const words = providerWords(error);
+        const words = providerWords(error) ?? error.message;
         const known = knownWarehousesIn(words);
         if (known.length > 0) outcome.knownWarehouses = known;
         refuse(idField, known.length > 0 ? { kind: "notInAccount", known } : { kind: "unknown", said: words });
         continue;
       }
       if (error instanceof ProviderError) {
-        refuse(idField, { kind: "noAnswer", said: providerWords(error) });
+        refuse(idField, { kind: "noAnswer", ...saidOf(error) });
         continue;
       }
       throw error;

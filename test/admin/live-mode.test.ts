@@ -13,6 +13,7 @@ import { saveShopSettings } from "~/stores/shops/shop.server";
 import { waitFor } from "../support/jobs";
 import { useStack } from "../support/stack";
 import { adminData } from "./support";
+import { zhCN } from "~/lib/words/zh-CN";
 import { placeOrderAt, studioLocationId } from "../support/studio";
 
 const PROVIDER_TOKEN = "live-token-5e2b8c1f0d9a4e7b";
@@ -71,6 +72,23 @@ describe("live mode", () => {
     expect(s.sandbox.state().dropships.size).toBe(0);
 
     // The merchant pastes the token on the Settings page; the next order's push sends both parcels with it.
+    // The provider unreachable as it is checked (the connection dropped): said in the admin's
+    // language, not the client's English message.
+    await fetch(`${s.sandboxUrl}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ operation: "searchSkus", kind: "drop" }),
+    });
+    const unchecked = await adminData(s, "/app/settings/provider?locale=zh-CN", "routes/app.settings.provider", {
+      form: { intent: "saveToken", token: PROVIDER_TOKEN },
+    });
+    expect(unchecked.status).toBe(400);
+    const [uncheckedToken] = ((await unchecked.json()) as { errors: { field: string; message: string }[] }).errors;
+    expect(uncheckedToken).toMatchObject({
+      field: "token",
+      message: `无法验证。${zhCN.providerProblems.unreachable}`,
+    });
+    expect(await s.db.shop.findUniqueOrThrow({ where: { domain: s.shop } })).toMatchObject({ providerCredentialsCiphertext: null });
     // A wrong token is checked with the provider first: refused at the field, and nothing saved.
     const wrong = await adminData(s, "/app/settings/provider", "routes/app.settings.provider", {
       form: { intent: "saveToken", token: "not-the-token-0123456789" },

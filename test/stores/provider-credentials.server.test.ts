@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/database";
+import { textIn } from "~/lib/words/reason-said";
+import { zhCN } from "~/lib/words/zh-CN";
 import {
   credentialsSummary,
   forgetProviderCredentials,
@@ -81,7 +83,11 @@ describe("provider credentials at rest", () => {
     await expect(read).rejects.toThrow(
       /have been altered or belong to another shop\. Connect the provider again in Settings > Provider connection/,
     );
-    expect(await readCredentialsSummary(db, shop, { key })).toMatchObject({ kind: "unreadable" });
+    const summary = await readCredentialsSummary(db, shop, { key });
+    expect(summary).toMatchObject({ kind: "unreadable" });
+    // Settings > Provider connection says why in the admin's language.
+    if (summary.kind !== "unreadable") throw new Error("expected unreadable credentials");
+    expect(textIn(zhCN.jobErrors, summary)).toBe(zhCN.jobErrors.credentialsAltered(shop));
   });
 
   it("do not open for another shop: a row copied elsewhere is refused", async () => {

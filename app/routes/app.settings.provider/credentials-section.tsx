@@ -13,9 +13,11 @@ import { Section, type SectionAnswer } from "../app.settings._index/section-page
 import { useFormat, useWords } from "~/components/locale";
 import type { Formatter } from "~/lib/format";
 import type { Words } from "~/lib/words";
+import { textIn } from "~/lib/words/reason-said";
 
 /** The connection as the merchant reads it, its dates in the admin's language. */
-function connectionText(connection: CredentialsSummary, format: Formatter, words: Words["settingsProvider"]): string {
+function connectionText(connection: CredentialsSummary, format: Formatter, allWords: Words): string {
+  const words = allWords.settingsProvider;
   const when = format.dateTime;
   switch (connection.kind) {
     case "none":
@@ -29,7 +31,7 @@ function connectionText(connection: CredentialsSummary, format: Formatter, words
         connection.renewableUntil === null ? null : when(connection.renewableUntil),
       );
     case "unreadable":
-      return words.unreadable(connection.message);
+      return words.unreadable(textIn(allWords.jobErrors, connection));
   }
 }
 
@@ -49,7 +51,8 @@ export interface CredentialsSectionProps {
 
 export function CredentialsSection({ mode, connection, oauthAvailable, pendingConnection, justConnected }: CredentialsSectionProps) {
   const format = useFormat();
-  const words = useWords().settingsProvider;
+  const allWords = useWords();
+  const words = allWords.settingsProvider;
   const answer = useActionData<SectionAnswer>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -87,7 +90,7 @@ export function CredentialsSection({ mode, connection, oauthAvailable, pendingCo
         <BlockStack gap="300">
           <FieldGroupTitle>{words.account}</FieldGroupTitle>
           <Text as="p" tone={connection.kind === "unreadable" ? "critical" : undefined}>
-            {connectionText(connection, format, words)}
+            {connectionText(connection, format, allWords)}
           </Text>
           {mode === "live" && connection.kind === "none" && <Banner tone="warning">{words.liveNeedsConnection}</Banner>}
           {/* Write-only: the field is never filled from the server, and nothing sent back contains the token. */}

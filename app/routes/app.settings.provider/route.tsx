@@ -22,6 +22,7 @@ import { forgetProviderCredentials, readCredentialsSummary } from "~/stores/shop
 import { providerAddressRefusal } from "~/wiring/provider-address.server";
 import { addressRefusalIn } from "~/lib/public-address.server";
 import { tokenRefusal, type TokenRefusal } from "~/wiring/provider-checks.server";
+import { providerProblem } from "~/connector/provider-problem";
 import { useWords } from "~/components/locale";
 import type { Words } from "~/lib/words";
 import { Section, SectionPage, type SectionAnswer } from "../app.settings._index/section-page";
@@ -53,9 +54,13 @@ function tokenRefusalIn(allWords: Words, refusal: TokenRefusal): string {
     case "refused":
       return words.tokenErrors.refused;
     case "noAnswer":
-      return words.tokenErrors.noAnswer(refusal.said);
+      return "said" in refusal
+        ? words.tokenErrors.noAnswer(refusal.said)
+        : words.tokenErrors.notChecked(providerProblem(refusal.failure, allWords.providerProblems));
     case "answered":
-      return words.tokenErrors.answered(refusal.said);
+      return "said" in refusal
+        ? words.tokenErrors.answered(refusal.said)
+        : words.tokenErrors.notChecked(providerProblem(refusal.failure, allWords.providerProblems));
   }
 }
 

@@ -77,9 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     knownWarehouses = outcome.knownWarehouses;
     const refusals = Object.entries(outcome.refusals);
     if (refusals.length === 0) return null;
-    const fieldErrors = Object.fromEntries(
-      refusals.map(([field, said]) => [field, said.map((refusal) => refusalWords(refusal, words.settingsRouting.checks))]),
-    );
+    const fieldErrors = Object.fromEntries(refusals.map(([field, said]) => [field, said.map((refusal) => refusalWords(refusal, words))]));
     return refuseAtFields("routing", form, fieldErrors, words);
   });
   if (knownWarehouses.length === 0) return answer;

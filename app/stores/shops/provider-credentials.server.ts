@@ -145,7 +145,8 @@ export type CredentialsSummary =
   | { kind: "none" }
   | { kind: "staticToken"; since: string; tokenEnding: string | null }
   | { kind: "oauth"; since: string; customerId: string | null; renewableUntil: string | null }
-  | { kind: "unreadable"; message: string };
+  /** `say`: why, as a sentence of `jobErrors`, said on the page in the admin's language. */
+  | { kind: "unreadable"; message: string; say: Said["say"] };
 
 /** Long enough that four characters reveal nothing useful. */
 const ENDING_SHOWN_FROM_LENGTH = 16;
@@ -180,7 +181,7 @@ export async function readCredentialsSummary(
   try {
     return credentialsSummary(await readProviderCredentials(db, shop, options));
   } catch (error) {
-    if (error instanceof UnreadableProviderCredentials) return { kind: "unreadable", message: error.message };
+    if (error instanceof UnreadableProviderCredentials) return { kind: "unreadable", message: error.message, say: error.said.say };
     throw error;
   }
 }

@@ -63,6 +63,8 @@ export const settingsProvider = {
     refused: "was refused by the provider: check it in the provider's developer settings and paste it again",
     noAnswer: (said: string) => `could not be checked: the provider did not answer (${said}). Try again in a moment`,
     answered: (said: string) => `could not be checked: the provider answered ${said}`,
+    /** `problem`: what went wrong with the call, a whole sentence of `providerProblems`. */
+    notChecked: (problem: string) => `could not be checked. ${problem}`,
   },
   /** Why a step of a connection through the provider's login was refused, and what to do. */
   problems: {

@@ -80,6 +80,8 @@ export const settingsRouting = {
     notInAccount: (known: string) => `is not a warehouse of your provider account: choose one of ${known}`,
     unknown: (said: string) => `is not known to the provider (it said: ${said})`,
     noAnswer: (said: string) => `could not be checked: the provider answered ${said}. Try again in a moment`,
+    /** `problem`: what went wrong with the call, a whole sentence of `providerProblems`. */
+    notChecked: (problem: string) => `could not be checked. ${problem}`,
     serviceNotOffered: (warehouseId: string, offered: string) => `is not a service of warehouse ${warehouseId}: it offers ${offered}`,
   },
   /** What is wrong with a field of the page, said after its name (beside the Settings pages' own, words.settings.errors). */

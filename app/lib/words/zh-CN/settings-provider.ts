@@ -58,6 +58,7 @@ export const settingsProvider: Words["settingsProvider"] = {
     refused: "被服务商拒绝：请在服务商的开发者设置中核对后重新粘贴",
     noAnswer: (said) => `无法验证：服务商没有响应（${said}）。请稍后重试`,
     answered: (said) => `无法验证：服务商返回 ${said}`,
+    notChecked: (problem) => `无法验证。${problem}`,
   },
   problems: {
     unknown: "本应用并未在等待此连接：它可能已被更新的连接取代。请在本应用的设置中点击“连接”重新开始。",

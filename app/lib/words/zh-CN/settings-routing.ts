@@ -73,6 +73,7 @@ export const settingsRouting: Words["settingsRouting"] = {
     notInAccount: (known) => `不是您服务商账户下的仓库：请从 ${known} 中选择`,
     unknown: (said) => `服务商不认识该仓库（服务商返回：${said}）`,
     noAnswer: (said) => `无法核对：服务商返回 ${said}。请稍后重试`,
+    notChecked: (problem) => `无法核对。${problem}`,
     serviceNotOffered: (warehouseId, offered) => `不是仓库 ${warehouseId} 的物流服务：该仓库提供 ${offered}`,
   },
   errors: {
