@@ -13,6 +13,7 @@ import { createFulfilmentClient, staticToken } from "~/fulfilment";
 import { saveShopSettings } from "~/stores/shops/shop.server";
 import { useStack } from "../support/stack";
 import * as example from "../provider/examples";
+import { zhCN } from "~/lib/words/zh-CN";
 import { adminData, adminDocument } from "./support";
 
 const stack = useStack({ worker: false });
@@ -221,6 +222,23 @@ describe("correcting a drop-ship package's customs declaration", () => {
       outcome: "refused",
       message: "未发送：服务商报告该包裹的状态为 Shipped，其报关信息已无法更改。",
     });
+  });
+
+  it("says the provider could not be reached in the admin's words, not the client's English, and records nothing", async () => {
+    const down = await insertShipment("SUBMITTED");
+    await atTheProvider(down.packageId);
+    // Every attempt's connection dropped: more than the client's retries.
+    const faults = `${stack().sandboxUrl}/__sandbox/faults`;
+    await fetch(faults, { method: "POST", body: JSON.stringify({ operation: "*", kind: "drop", count: 10 }) });
+    try {
+      expect(await declare(down.id, form(), "zh-CN")).toMatchObject({
+        outcome: "refused",
+        message: `报关信息未发送，没有任何更改。${zhCN.providerProblems.unreachable}`,
+      });
+    } finally {
+      await fetch(faults, { method: "DELETE" });
+    }
+    expect(await stack().db.shipmentEvent.count({ where: { shipmentId: down.id } })).toBe(0);
   });
 
   it("offers no form for a package the provider has not accepted, an outbound one, or a delivered one", async () => {

@@ -16,6 +16,7 @@ import { saveShopSettings } from "~/stores/shops/shop.server";
 import { useStack } from "../support/stack";
 import * as example from "../provider/examples";
 import { adminData, adminDocument } from "./support";
+import { zhCN } from "~/lib/words/zh-CN";
 
 const stack = useStack({ worker: false });
 
@@ -123,6 +124,24 @@ describe("refresh from the provider", () => {
     expect(answer.message).toMatch(/^已从服务商刷新：服务商状态 Created.*。发货单现在的状态：已分配物流单号。$/);
     const event = await s.db.shipmentEvent.findFirstOrThrow({ where: { shipmentId: shipment.id, type: "status_polled" } });
     expect(event.message).toMatch(/^Refreshed from the provider on request: Created.*\.$/);
+  });
+
+  it("says the provider could not be reached in the admin's words, not the client's English, and records nothing", async () => {
+    const s = stack();
+    await saveShopSettings(s.db, s.shop, { mode: "sandbox", providerBaseUrl: s.sandboxUrl });
+    const shipment = await insertShipment(s.shop, "SUBMITTED", { packageId: `REFRESH-DOWN-${Date.now()}` });
+    // Every attempt's connection dropped: more than the client's retries.
+    const faults = `${s.sandboxUrl}/__sandbox/faults`;
+    await fetch(faults, { method: "POST", body: JSON.stringify({ operation: "dropshipStatus", kind: "drop", count: 10 }) });
+    try {
+      const answer = Answer.parse(
+        await (await adminData(s, `/app/shipments/${shipment.id}?locale=zh-CN`, DETAIL, { form: { intent: "refresh" } })).json(),
+      );
+      expect(answer).toEqual({ outcome: "refused", message: `未刷新。${zhCN.providerProblems.unreachable}` });
+    } finally {
+      await fetch(faults, { method: "DELETE" });
+    }
+    expect(await s.db.shipmentEvent.count({ where: { shipmentId: shipment.id } })).toBe(0);
   });
 
   it("asks about one outbound package with the status query of its PackageId", async () => {

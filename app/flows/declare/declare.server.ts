@@ -21,6 +21,7 @@ import {
   type DeclarationValues,
 } from "~/connector/declaration";
 import { decodePackageRequest } from "~/connector";
+import type { ProviderFailure } from "~/connector/provider-problem";
 import { type DropshipPackage, ProviderError, ProviderNotFoundError, ProviderValidationError } from "~/fulfilment";
 import type { Database } from "~/stores/database/database.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
@@ -35,13 +36,16 @@ export type DeclarationPage = { allowed: true; values: DeclarationValues; lastDe
  * What sending the declaration came to: `message` in English with `say` to say it again in the
  * merchant's language, or (why the package cannot be declared now) already in the page's words.
  */
-export type DeclareOutcome = (
+export type DeclareAnswer = (
   | { outcome: "declared"; errors: [] }
   /** The form has fields to fix: nothing was sent. */
   | { outcome: "invalid"; errors: DeclarationFieldError[] }
   /** The provider refused it, or the package may not be declared now. */
   | { outcome: "refused"; errors: DeclarationFieldError[] }
 ) & { message: string; say?: NestedSay };
+
+/** The answer, and the provider's failure when it could not be reached: the page says it in the admin's words (connector/provider-problem.ts). */
+export type DeclareOutcome = DeclareAnswer & { failure?: ProviderFailure };
 
 /** The provider's HandleStatus of a package still at its handling location. */
 const NOT_SHIPPED = new Set(["Initial", "Submitted", "Examined"]);
@@ -186,7 +190,7 @@ export async function declareShipment(
     }
     if (error instanceof ProviderError) {
       // Not recorded: nothing was decided; the merchant simply tries again.
-      return refused(timelineSaid("declarationProviderUnreachable", error.message));
+      return { ...refused(timelineSaid("declarationProviderUnreachable", error.message)), failure: error };
     }
     throw error;
   }

@@ -7,6 +7,7 @@
  * costs it reports. Only the shop's own shipments are asked about.
  */
 import type { Shipment } from "@prisma/client";
+import type { ProviderFailure } from "~/connector/provider-problem";
 import { ProviderError, ProviderNotFoundError } from "~/fulfilment";
 import type { Database } from "~/stores/database/database.server";
 import { recordShipmentEvent } from "~/stores/shipments/shipment.server";
@@ -21,7 +22,11 @@ import type { NestedSaid } from "~/lib/words/reason-said";
 import { timelineSaid } from "~/lib/words/timeline-said";
 
 /** What Refresh answers: `message` in English, `say` to say it again in the merchant's language. */
-export type RefreshOutcome = { outcome: "refreshed" | "unknown" | "refused" } & NestedSaid;
+/**
+ * `failure`: the provider's, when it could not be asked: the page says it in the admin's words
+ * (connector/provider-problem.ts), the sentence's English quoting the client's message being for logs.
+ */
+export type RefreshOutcome = { outcome: "refreshed" | "unknown" | "refused"; failure?: ProviderFailure } & NestedSaid;
 
 /** States in which the provider has (or had) the package. */
 const AT_THE_PROVIDER = new Set<Shipment["state"]>(["SUBMITTED", "CREATED", "FULFILLED", "DELIVERED", "ENDED", "FAILED"]);
@@ -49,7 +54,7 @@ export async function refreshShipment(db: Database, deps: PipelineDeps, shop: st
     record = await recordOf(await deps.provider(shop), shipment);
   } catch (error) {
     if (!(error instanceof ProviderNotFoundError) && error instanceof ProviderError) {
-      return { outcome: "refused", ...timelineSaid("providerNotAskedNow", error.message) };
+      return { outcome: "refused", ...timelineSaid("providerNotAskedNow", error.message), failure: error };
     }
     if (!(error instanceof ProviderNotFoundError)) throw error;
   }

@@ -7,7 +7,7 @@
 import { Banner, BlockStack, Box, Card, Divider, InlineGrid, List, Text } from "@shopify/polaris";
 import { TextInput } from "~/components/form-inputs";
 import { SaveBarForm, useDiscard } from "~/components/save-bar-form";
-import type { DeclarationPage, DeclareOutcome } from "~/flows/declare/declare.server";
+import type { DeclarationPage, DeclareAnswer } from "~/flows/declare/declare.server";
 import { useFormat, useWords } from "~/components/locale";
 
 export function DeclarationCard({
@@ -17,7 +17,7 @@ export function DeclarationCard({
   onChanges,
 }: {
   declaration: DeclarationPage;
-  answer: DeclareOutcome | undefined;
+  answer: DeclareAnswer | undefined;
   sending: boolean;
   onChanges: (dirty: boolean) => void;
 }) {

@@ -20,7 +20,8 @@ import { useFormat, useWords } from "~/components/locale";
 import { wordsFor } from "~/lib/words";
 import { reasonFieldText, reasonText } from "~/lib/words/reason-said";
 import { declarationValuesFrom } from "~/connector/declaration";
-import { declarationForPage, declareShipment, type DeclareOutcome } from "~/flows/declare/declare.server";
+import { declarationForPage, declareShipment, type DeclareAnswer } from "~/flows/declare/declare.server";
+import { providerProblem } from "~/connector/provider-problem";
 import { answerOf, pipelineSaidIn, type RetryAnswer } from "./answers";
 import { withTimesWritten } from "~/lib/words/reason-times";
 import { shopFormatter } from "~/stores/shops/shop-time-zone.server";
@@ -81,20 +82,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") === "declare") {
     const values = declarationValuesFrom((name) => String(form.get(name) ?? ""), form.keys());
     const declared = await declareShipment(prisma, appPipelineDeps(), session.shop, id, values, words);
-    // Said in the admin's language: the pipeline's sentence, or (why it cannot be declared now) the page's words already.
-    const message = declared.say === undefined ? declared.message : pipelineSaidIn(all, { message: declared.message, say: declared.say });
+    // Said in the admin's language: the provider's failure to answer, the pipeline's sentence, or (why
+    // it cannot be declared now) the page's words already.
+    const { failure, ...outcome } = declared;
+    const message =
+      failure !== undefined
+        ? words.declarationNotSent(providerProblem(failure, all.providerProblems))
+        : outcome.say === undefined
+          ? outcome.message
+          : pipelineSaidIn(all, { message: outcome.message, say: outcome.say });
     // Each wrong field with its label and rule in the admin's words too.
-    const answer: DeclareOutcome =
-      declared.outcome === "declared"
-        ? { ...declared, message }
-        : { ...declared, message, errors: declarationErrorsIn(all, declared.errors) };
+    const answer: DeclareAnswer =
+      outcome.outcome === "declared" ? { ...outcome, message } : { ...outcome, message, errors: declarationErrorsIn(all, outcome.errors) };
     return { intent: "declare" as const, ...answer };
   }
   if (form.get("intent") === "refresh") {
     const refreshed = await refreshShipment(prisma, appPipelineDeps(), session.shop, id);
     const answer: RetryAnswer = {
       outcome: refreshed.outcome === "refreshed" ? "ready" : refreshed.outcome,
-      message: pipelineSaidIn(all, refreshed),
+      message:
+        refreshed.failure !== undefined
+          ? words.refreshNotAsked(providerProblem(refreshed.failure, all.providerProblems))
+          : pipelineSaidIn(all, refreshed),
       reasons: [],
     };
     return answer;

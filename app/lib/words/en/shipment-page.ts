@@ -5,6 +5,10 @@ export const shipmentPage = {
   shipments: "Shipments",
   retrying: "Retrying: checking the package again with Shopify's current facts.",
   refreshing: "Refreshing: asking the provider about this package.",
+  /** `problem`: why the provider could not be asked, a whole sentence of `providerProblems`. */
+  refreshNotAsked: (problem: string) => `Not refreshed. ${problem}`,
+  /** `problem`: why the provider could not be reached, a whole sentence of `providerProblems`. */
+  declarationNotSent: (problem: string) => `The declaration was not sent, and nothing changed. ${problem}`,
   /** `why` is the few words of why the app stopped following the package. */
   followedNoFurther: (why: string) => `Followed no further: ${why}`,
   timelineSaysWhy: "The timeline says why.",

@@ -7,6 +7,8 @@ export const shipmentPage: Words["shipmentPage"] = {
   shipments: "发货",
   retrying: "正在重试：按 Shopify 的最新信息重新检查该包裹。",
   refreshing: "正在刷新：向服务商查询该包裹。",
+  refreshNotAsked: (problem) => `未刷新。${problem}`,
+  declarationNotSent: (problem) => `报关信息未发送，没有任何更改。${problem}`,
   followedNoFurther: (why) => `已停止跟踪：${why}`,
   timelineSaysWhy: "原因见时间线。",
   noLongerAsked: (since) => `自 ${since} 起，应用不再向服务商查询该包裹。`,
