@@ -11,6 +11,7 @@ import { queueStockSync } from "../queue/stages.server";
 import type { AdminGraphql } from "~/shopify/admin-graphql.server";
 import { ShopifyGraphqlError, ShopifyThrottledError, ShopifyUserError } from "~/shopify/errors";
 import { PermanentFailure, RetryLater } from "~/jobs/handler";
+import { jobErrorSaid } from "~/lib/words/job-error-said";
 import type { KindHandler } from "../queue/job-kinds";
 
 export interface FulfillmentServicesHandlerDependencies {
@@ -38,7 +39,7 @@ export function ensureFulfillmentServicesHandler(
       // Refused as asked (a name another app's service holds, a missing scope): the same request
       // will be refused again, so it waits for a person (the dead job says why), not for backoff.
       if (error instanceof ShopifyUserError || (error instanceof ShopifyGraphqlError && error.hasCode("ACCESS_DENIED")))
-        throw new PermanentFailure(error.message);
+        throw new PermanentFailure(jobErrorSaid("servicesRefused", error.message));
       throw error;
     }
     const changed = await ctx.complete(async (tx) => {

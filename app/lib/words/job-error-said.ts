@@ -16,6 +16,7 @@ const saidAround = saidWithin(jobErrors);
  */
 const FREE_TEXT: Partial<Record<keyof typeof jobErrors, number>> = {
   gaveUp: 1,
+  servicesRefused: 0,
   settingsUnreadable: 1,
   payloadUnreadable: 0,
   providerAddressUnusable: 0,

@@ -69,11 +69,12 @@ describe("the install.fulfillment-services job", () => {
         { field: ["name"], message: "Name has already been taken", code: undefined },
       ]);
     });
-    expect(await finished()).toMatchObject({
-      status: "DEAD",
-      attempts: 1,
-      lastError: expect.stringMatching(/Name has already been taken/),
-    });
+    const job = await finished();
+    expect(job).toMatchObject({ status: "DEAD", attempts: 1, lastError: expect.stringMatching(/Name has already been taken/) });
+    // Said in the merchant's language, Shopify's own words quoted.
+    expect(jobErrorIn(zhCN, { lastError: job.lastError ?? "", lastErrorSay: job.lastErrorSay })).toMatch(
+      /^Shopify 拒绝将仓库设置为本应用的履约服务（.*Name has already been taken.*）。/,
+    );
   });
 
   it("stops for a person when the shop's saved settings cannot be read, said in the merchant's language", async () => {

@@ -50,6 +50,9 @@ export const jobErrors = {
   /** A job whose last attempt's worker vanished (a restart, a crash); `attempts` their number. */
   workerVanished: (attempts: string) =>
     `Gave up after ${attempts} ${plural(Number(attempts), "attempt", "attempts")}: the app's worker stopped responding while running the last (a restart or a crash). Retry it.`,
+  /** `why`: Shopify's refusal as the app recorded it (its words quoted). */
+  servicesRefused: (why: string) =>
+    `Shopify refused to set up the warehouses as the app's fulfilment services (${why}). Correct what it names (a service of another app with the same name, a permission the app lacks), then retry.`,
   /** `why`: what the check said of the stored settings, in English. */
   settingsUnreadable: (shop: string, why: string) =>
     `The settings saved for ${shop} cannot be read (${why}). Check them in Settings and save them again, then retry; if they cannot be saved, ask the app's operator.`,

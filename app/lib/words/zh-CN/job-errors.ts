@@ -25,6 +25,8 @@ export const jobErrors: Words["jobErrors"] = {
   jobStopped: (kind, why) => `${jobName(shipments.jobs, kind)}：${why}`,
   stoppedByUninstall: (shop, at) => `已停止：应用已于 ${dayWritten(at, "zh-CN")} 从 ${shop} 卸载`,
   workerVanished: (attempts) => `尝试 ${attempts} 次后放弃：最后一次运行时，应用的后台进程停止了响应（重启或崩溃）。请重试。`,
+  servicesRefused: (why) =>
+    `Shopify 拒绝将仓库设置为本应用的履约服务（${why}）。请更正其指出的问题（另一个应用已有同名服务，或本应用缺少某项权限），然后重试。`,
   settingsUnreadable: (shop, why) =>
     `为 ${shop} 保存的设置无法读取（${why}）。请在“设置”中检查并重新保存，然后重试；如果无法保存，请联系应用的运营方。`,
   unknownKind: (kind) => `没有名为“${kind}”的任务类型：此版本的后台进程无法运行它（可能由较新或较旧版本的应用加入队列，或由人工加入）`,
