@@ -161,6 +161,18 @@ export async function applyResults(
   });
 }
 
+/**
+ * Why a refused package is held: each field the provider named, with its words; none named, the
+ * refusal said as such (its status and ticket for the provider's support), never the client's English.
+ */
+export function refusalReasons(error: ProviderValidationError): ({ field: string } & ReturnType<typeof said>)[] {
+  const reasons = error.errors.map((detail) => ({ field: detail.code, ...said("providerRefusedField", detail.code, detail.message) }));
+  if (reasons.length > 0) return reasons;
+  return [
+    { field: "Package", ...said("providerRefusedUnnamed", error.status === undefined ? "" : String(error.status), error.ticketId ?? "") },
+  ];
+}
+
 /** A request the provider (or our check before sending) refused as a whole, for one package: HELD with the fields named. */
 export async function holdRefused(
   ctx: Sender,
@@ -168,8 +180,7 @@ export async function holdRefused(
   { shipment, pkg }: Prepared,
   error: ProviderValidationError,
 ): Promise<void> {
-  const reasons = error.errors.map((detail) => ({ field: detail.code, ...said("providerRefusedField", detail.code, detail.message) }));
-  const held = reasons.length > 0 ? reasons : [{ field: "Package", ...said("providerRefusedRequest", error.message) }];
+  const held = refusalReasons(error);
   // Each refusal one after the other, in the admin's language (no space between Chinese sentences).
   const together = held.reduce<NestedSaid | undefined>(
     (before, reason) => (before === undefined ? reason : timelineSaid("thenSaid", before, reason)),

@@ -217,6 +217,11 @@ export const reasons = {
     `The provider refused the package: ${said === "" ? "no reason given" : said}. Correct the order or the settings, then retry.`,
   providerRefusedField: (field: string, said: string) => `The provider refused ${field}: ${said}. Correct it, then retry.`,
   providerRefusedRequest: (said: string) => `${said} Correct the order, then retry.`,
+  /** No field named: `status` its HTTP status, `ticket` the provider's ticket for its support; "" when none. */
+  providerRefusedUnnamed: (status: string, ticket: string) => {
+    const reference = [status === "" ? null : `HTTP ${status}`, ticket === "" ? null : `ticket ${ticket}`].filter((part) => part !== null);
+    return `The provider refused the package without naming a field${reference.length === 0 ? "" : ` (${reference.join(", ")})`}. Ask the provider what it refused, correct the order, then retry.`;
+  },
   recipientErased: () =>
     "The package's recipient data was erased (a customer data request), so it cannot be sent as it was. Retry to plan it again from the order.",
   storedNotAcceptable: () => "The stored package is not one the provider would accept any more. Retry to plan it again from the order.",

@@ -186,6 +186,10 @@ export const reasons: Words["reasons"] = {
   providerRefusedPackage: (said) => `服务商拒绝了该包裹：${said === "" ? "未注明原因" : said}。请修正订单或设置，然后重试。`,
   providerRefusedField: (field, said) => `服务商拒绝了 ${field}：${said}。请修正后重试。`,
   providerRefusedRequest: (said) => `${said} 请修正订单，然后重试。`,
+  providerRefusedUnnamed: (status, ticket) => {
+    const reference = [status === "" ? null : `HTTP ${status}`, ticket === "" ? null : `工单 ${ticket}`].filter((part) => part !== null);
+    return `服务商拒绝了该包裹，但未指出字段${reference.length === 0 ? "" : `（${reference.join("，")}）`}。请向服务商询问被拒绝的原因，修正订单后重试。`;
+  },
   recipientErased: () => "该包裹的收件人信息已被删除（客户数据请求），无法按原样发送。请重试，从订单重新规划。",
   storedNotAcceptable: () => "所存的包裹已不符合服务商的要求。请重试，从订单重新规划。",
 
