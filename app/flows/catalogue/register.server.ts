@@ -50,10 +50,10 @@ export async function startRegistration(
   return run.id;
 }
 
-/** The provider's refusal of one SKU, its own words quoted. */
-function describe(error: ProviderValidationError): Said {
+/** The provider's refusal of one SKU, its own words quoted; none given, the app's sentence for that, never the client's English. */
+export function describeRefusal(error: ProviderValidationError): Said {
   const fields = error.errors.map((detail) => `${detail.code}: ${detail.message}`).join("; ");
-  return runSaid("skuRefused", fields || error.message);
+  return fields === "" ? runSaid("skuRefusedUnnamed") : runSaid("skuRefused", fields);
 }
 
 /** A row's answer as one sentence of the run's words. */
@@ -107,7 +107,7 @@ export async function registerSkus(ctx: JobContext, deps: PipelineDeps, shop: st
         // The provider's "no" to this SKU is the row's outcome; anything else (network, 5xx, 429)
         // fails the job, and the row is sent again on the next attempt.
         if (!(error instanceof ProviderValidationError)) throw error;
-        await recordItem(ctx.db, runId, item.key, "FAILED", oneSentence(describe(error)));
+        await recordItem(ctx.db, runId, item.key, "FAILED", oneSentence(describeRefusal(error)));
       }
     }
   }

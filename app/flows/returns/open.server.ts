@@ -42,7 +42,11 @@ async function send(deps: PipelineDeps, shop: string, plan: Extract<ReturnPlan, 
     // Refused as data (a field the provider rejects): a person must act, retrying changes nothing.
     if (error instanceof ProviderValidationError) {
       const fields = error.errors.map((e) => `${e.code ?? "?"}: ${e.message ?? ""}`).join("; ");
-      return { state: "FAILED", ...returnErrorColumns("INVALID", reason("providerRefused", fields || error.message)) };
+      // No field named: the app's sentence, not the client's English message.
+      return {
+        state: "FAILED",
+        ...returnErrorColumns("INVALID", fields === "" ? reason("providerGaveNoReason") : reason("providerRefused", fields)),
+      };
     }
     throw error;
   }

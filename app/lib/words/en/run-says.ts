@@ -63,4 +63,6 @@ export const runSays = {
   skuRegistered: (providerSku: string) => `Registered${providerSku === "" ? "" : ` as ${providerSku}`}.`,
   skuAlreadyRegistered: (providerSku: string) => `Already registered${providerSku === "" ? "" : ` as ${providerSku}`}; nothing changed.`,
   skuRefused: (providerSaid: string) => `The provider refused it: ${providerSaid}. Correct it in Shopify or below, then register it again.`,
+  skuRefusedUnnamed: () =>
+    "The provider refused it without naming a field. Check its weight, size and declared names in Shopify or below, then register it again.",
 };

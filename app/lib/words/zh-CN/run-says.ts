@@ -50,4 +50,5 @@ export const runSays: Words["runSays"] = {
   skuRegistered: (providerSku) => (providerSku === "" ? "已备案。" : `已备案为 ${providerSku}。`),
   skuAlreadyRegistered: (providerSku) => (providerSku === "" ? "已备案过，未做更改。" : `已备案为 ${providerSku}，未做更改。`),
   skuRefused: (providerSaid) => `服务商拒绝了备案：${providerSaid}。请在 Shopify 或下方修正，然后重新备案。`,
+  skuRefusedUnnamed: () => "服务商拒绝了备案，但未指出字段。请在 Shopify 或下方检查其重量、尺寸和申报名称，然后重新备案。",
 };
